@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Bootstrap the SMH toolchain: a Python >= 3.13.2, the project venv (.venv) and pinned deps.
+#
+# Why: Home Assistant 2026.2.3 (the newest that runs on Python 3.13) needs Python >= 3.13.2,
+# and machines here ship 3.11 only. We reuse a suitable interpreter when one exists, else build
+# CPython 3.13 from Debian trixie's source package (fetched from the Debian mirror this machine's
+# apt already uses) into a cache directory outside the repo, once.
+#
+# Idempotent: a stamp file records the hash of requirements files; re-running with nothing
+# changed takes well under a second.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="${SMH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/smh}"
+PY_PREFIX="$CACHE/python3.13"
+VENV="$ROOT/.venv"
+PY_VERSION_DEB="3.13.5"
+PY_TARBALL="python3.13_${PY_VERSION_DEB}.orig.tar.xz"
+PY_MD5="dbaa8833aa736eddbb18a6a6ae0c10fa"
+
+say() { printf '[bootstrap] %s\n' "$*" >&2; }
+die() { printf '[bootstrap] ERROR: %s\n' "$*" >&2; exit 1; }
+
+python_ok() {
+  # Accept an interpreter >= 3.13.2 and < 3.14 (HA 2026.2.3 supports 3.13 only) with ssl, sqlite3, venv.
+  "$1" - <<'PY' >/dev/null 2>&1
+import sys, ssl, sqlite3, venv, ctypes, lzma, bz2
+assert (3, 13, 2) <= sys.version_info[:3] < (3, 14, 0)
+PY
+}
+
+find_python() {
+  local cand
+  for cand in "${SMH_PYTHON:-}" "$PY_PREFIX/bin/python3.13" "$(command -v python3.13 2>/dev/null || true)" \
+              /usr/bin/python3.13 /usr/local/bin/python3.13; do
+    [ -n "$cand" ] && [ -x "$cand" ] && python_ok "$cand" && { echo "$cand"; return 0; }
+  done
+  return 1
+}
+
+debian_mirror() {
+  # The Debian mirror this machine's apt is configured with (deb822 or one-line format).
+  local uri
+  uri=$(grep -hsE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v security | head -n1)
+  [ -n "$uri" ] || uri=$(grep -hsE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null \
+                         | awk '{print $2}' | grep -v security | head -n1)
+  [ -n "$uri" ] || return 1
+  echo "${uri%/}"
+}
+
+build_python() {
+  local src="$CACHE/src" mirror url
+  mkdir -p "$src"
+  if [ ! -f "$src/$PY_TARBALL" ] || [ "$(md5sum "$src/$PY_TARBALL" | cut -d' ' -f1)" != "$PY_MD5" ]; then
+    mirror=$(debian_mirror) || die "no Debian mirror in the apt sources; set SMH_PYTHON to a Python >= 3.13.2"
+    url="$mirror/pool/main/p/python3.13/$PY_TARBALL"
+    say "downloading CPython $PY_VERSION_DEB source from the Debian package registry"
+    curl -fsSL --retry 3 -o "$src/$PY_TARBALL.part" "$url" || die "download failed: $url"
+    mv "$src/$PY_TARBALL.part" "$src/$PY_TARBALL"
+    [ "$(md5sum "$src/$PY_TARBALL" | cut -d' ' -f1)" = "$PY_MD5" ] || die "md5 mismatch for $PY_TARBALL"
+  fi
+  rm -rf "$src/build" && mkdir -p "$src/build"
+  tar -xJf "$src/$PY_TARBALL" -C "$src/build" --strip-components=1
+  say "building CPython $PY_VERSION_DEB into $PY_PREFIX (about 3 minutes on 2 cores; log: $src/build.log)"
+  ( cd "$src/build" && ./configure --prefix="$PY_PREFIX" --with-ensurepip=install >"$src/build.log" 2>&1 \
+      && make -j"$(nproc)" >>"$src/build.log" 2>&1 && make install >>"$src/build.log" 2>&1 ) \
+    || { tail -n 30 "$src/build.log" >&2; die "CPython build failed (full log: $src/build.log)"; }
+  rm -rf "$src/build"
+  python_ok "$PY_PREFIX/bin/python3.13" || die "built Python at $PY_PREFIX fails the sanity check"
+}
+
+PY=$(find_python || true)
+if [ -z "$PY" ]; then
+  say "no Python >= 3.13.2 found; building one"
+  build_python
+  PY="$PY_PREFIX/bin/python3.13"
+fi
+say "using $PY ($("$PY" -c 'import sys; print(sys.version.split()[0])'))"
+
+if [ ! -x "$VENV/bin/python" ] || ! python_ok "$VENV/bin/python"; then
+  say "creating $VENV"
+  rm -rf "$VENV"
+  "$PY" -m venv "$VENV"
+fi
+
+STAMP="$VENV/.smh-deps-stamp"
+WANT=$(cat "$ROOT/requirements.txt" "$ROOT/pyproject.toml" | sha256sum | cut -d' ' -f1)
+if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ]; then
+  say "dependencies up to date"
+  exit 0
+fi
+say "installing pinned dependencies (first time: about 2 minutes)"
+"$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
+"$VENV/bin/python" -m pip install --quiet -r "$ROOT/requirements.txt" || die "pip install -r requirements.txt failed"
+"$VENV/bin/python" -m pip install --quiet --no-deps -e "$ROOT" || die "pip install -e . failed"
+echo "$WANT" >"$STAMP"
+say "done"

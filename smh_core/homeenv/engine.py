@@ -1,0 +1,539 @@
+"""The HomeEnv engine: validated service execution, reads, snapshots.
+
+A :class:`~smh_core.homeenv.model.Home` is compiled once into per-device runtime tables
+(compiled checkers, resolved locators). ``execute`` then validates a call in this order and
+stops at the first problem, leaving the state untouched:
+
+1. the device exists; 2. the locator names a service (or a writable attribute);
+3. ``arguments`` is an object with no unexpected and no missing names;
+4. each argument's type, options, range and precision; 5. the service's preconditions;
+6. the values the effects would write are valid for their attributes.
+
+Only then is the new device state installed, as a fresh dict (copy-on-write), which is what
+makes :meth:`HomeEngine.snapshot` a cheap shallow copy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import Change, ErrorCode, ExecResult, ServiceError
+from .model import Attribute, Device, Effect, Home, Requirement, Room, Service
+from .snapshot import Snapshot, diff
+from .validation import Checker, compile_checker, describe
+
+Behavior = Callable[[Mapping[str, Any], dict[str, Any], dict[str, Any], str], str | None]
+"""A named transition the data cannot express: ``(state, args, changes, ns) -> error or None``.
+It reads the pre-call ``state``, may add entries to ``changes`` (absolute locators) and returns a
+precondition message to reject the call."""
+
+_BEHAVIORS: dict[str, Behavior] = {}
+
+
+def register_behavior(name: str) -> Callable[[Behavior], Behavior]:
+    """Register a named behaviour for services whose ``behavior`` field names it."""
+
+    def deco(fn: Behavior) -> Behavior:
+        _BEHAVIORS[name] = fn
+        return fn
+
+    return deco
+
+
+def _resolve(ns: str, rel: str) -> str:
+    """Resolve a locator relative to a component namespace (``/x`` is device-absolute)."""
+    if rel.startswith("/"):
+        return rel[1:]
+    return f"{ns}.{rel}" if ns else rel
+
+
+@dataclass(slots=True)
+class _Req:
+    loc: str
+    test: Callable[[Any], bool]
+    text: str
+
+
+@dataclass(slots=True)
+class _Eff:
+    loc: str
+    kind: str  # value | arg | attr | add | toggle
+    payload: Any
+    when: _Req | None
+
+
+@dataclass(slots=True)
+class _Svc:
+    locator: str
+    model: Service
+    args: dict[str, tuple[Checker, bool, Any]]  # name -> (checker, required, default)
+    arg_names: list[str]
+    reqs: list[_Req]
+    effs: list[_Eff]
+    behavior: Behavior | None
+    ns: str
+
+
+@dataclass(slots=True)
+class _Dev:
+    did: str
+    model: Device
+    attr_models: dict[str, Attribute]
+    checkers: dict[str, Checker]
+    services: dict[str, _Svc]
+    writable: dict[str, Checker]
+    ranges: dict[str, tuple[float, float]]
+
+
+def _compile_req(ns: str, r: Requirement) -> _Req:
+    loc = _resolve(ns, r.attr)
+    if r.in_ is not None:
+        allowed = list(r.in_)
+        return _Req(loc, lambda v, a=allowed: v in a, r.message or f"{loc} must be one of {allowed}")
+    if r.not_in is not None:
+        banned = list(r.not_in)
+        return _Req(loc, lambda v, b=banned: v not in b, r.message or f"{loc} must not be one of {banned}")
+    want = r.equals
+    return _Req(loc, lambda v, w=want: v == w and type(v) is type(w) or (v == w and not isinstance(w, bool)),
+                r.message or f"{loc} must be {want!r}")
+
+
+def _compile_device(dev: Device) -> _Dev:
+    attr_models: dict[str, Attribute] = {}
+    services: dict[str, _Svc] = {}
+    namespaces: list[tuple[str, list[Attribute], list[Service]]] = [("", dev.attributes, dev.services)]
+    namespaces += [(c.name, c.attributes, c.services) for c in dev.components]
+    for ns, attrs, _ in namespaces:
+        for a in attrs:
+            loc = _resolve(ns, a.name)
+            if loc in attr_models:
+                raise ValueError(f"device {dev.did}: duplicate attribute locator {loc!r}")
+            attr_models[loc] = a
+    checkers = {loc: compile_checker(a, loc) for loc, a in attr_models.items()}
+    for loc, a in attr_models.items():
+        problem = checkers[loc](a.value)
+        if problem is not None:
+            raise ValueError(f"device {dev.did}: initial value invalid: {problem[1]}")
+    for ns, _, svcs in namespaces:
+        for s in svcs:
+            loc = _resolve(ns, s.name)
+            if loc in services or loc in attr_models:
+                raise ValueError(f"device {dev.did}: locator {loc!r} names both a service and something else")
+            args = {a.name: (compile_checker(a, a.name), a.required, a.default) for a in s.arguments}
+            effs = []
+            for e in s.effects:
+                effs.append(_compile_effect(dev, ns, s, e, attr_models, args))
+            for r in s.requires:
+                if _resolve(ns, r.attr) not in attr_models:
+                    raise ValueError(f"device {dev.did}: service {loc!r} requires unknown attribute {r.attr!r}")
+            behavior = None
+            if s.behavior is not None:
+                behavior = _BEHAVIORS.get(s.behavior)
+                if behavior is None:
+                    raise ValueError(f"device {dev.did}: service {loc!r} names unknown behavior {s.behavior!r}")
+            services[loc] = _Svc(loc, s, args, list(args), [_compile_req(ns, r) for r in s.requires],
+                                 effs, behavior, ns)
+    writable = {loc: checkers[loc] for loc, a in attr_models.items() if a.writable}
+    ranges = {loc: a.range for loc, a in attr_models.items() if a.range is not None}
+    return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges)
+
+
+def _compile_effect(dev: Device, ns: str, s: Service, e: Effect, attrs: dict[str, Attribute],
+                    args: dict[str, Any]) -> _Eff:
+    loc = _resolve(ns, e.set)
+    where = f"device {dev.did}: service {s.name!r}"
+    if loc not in attrs:
+        raise ValueError(f"{where} sets unknown attribute {e.set!r}")
+    when = _compile_req(ns, e.when) if e.when is not None else None
+    if e.arg is not None:
+        if e.arg not in args:
+            raise ValueError(f"{where} effect reads unknown argument {e.arg!r}")
+        return _Eff(loc, "arg", e.arg, when)
+    if e.attr is not None:
+        src = _resolve(ns, e.attr)
+        if src not in attrs:
+            raise ValueError(f"{where} effect copies unknown attribute {e.attr!r}")
+        return _Eff(loc, "attr", src, when)
+    if e.add is not None:
+        return _Eff(loc, "add", e.add, when)
+    if e.toggle is not None:
+        return _Eff(loc, "toggle", tuple(e.toggle), when)
+    return _Eff(loc, "value", e.value, when)
+
+
+class HomeEngine:
+    """A stateful, executable, verifiable home."""
+
+    def __init__(self, home: Home) -> None:
+        self._home = home
+        self._rooms: dict[str, Room] = {r.id: r for r in home.rooms}
+        self._devs: dict[str, _Dev] = {}
+        self._state: dict[str, dict[str, Any]] = {}
+        for d in home.devices:
+            rt = _compile_device(d)
+            self._devs[d.did] = rt
+            self._state[d.did] = {loc: a.value for loc, a in rt.attr_models.items()}
+        self._listeners: list[Callable[[list[Change]], None]] = []
+
+    # ------------------------------------------------------------------ loading / saving
+    @classmethod
+    def from_file(cls, path: str | Path) -> HomeEngine:
+        return cls(load_home(path))
+
+    def to_home(self) -> Home:
+        """The current state as a :class:`Home` model (attribute values updated)."""
+        devices = []
+        for d in self._home.devices:
+            state = self._state[d.did]
+            attrs = [a.model_copy(update={"value": state[a.name]}) for a in d.attributes]
+            comps = [c.model_copy(update={"attributes": [
+                a.model_copy(update={"value": state[f"{c.name}.{a.name}"]}) for a in c.attributes]})
+                for c in d.components]
+            devices.append(d.model_copy(update={"attributes": attrs, "components": comps}))
+        return self._home.model_copy(update={"devices": devices})
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(dump_home(self.to_home()), encoding="utf-8")
+
+    # ------------------------------------------------------------------ listeners
+    def add_listener(self, fn: Callable[[list[Change]], None]) -> Callable[[], None]:
+        """Call ``fn(changes)`` after every state change; returns an unsubscribe function."""
+        self._listeners.append(fn)
+        return lambda: self._listeners.remove(fn)
+
+    def _notify(self, changes: list[Change]) -> None:
+        for fn in list(self._listeners):
+            fn(changes)
+
+    # ------------------------------------------------------------------ execution
+    def execute(self, did: str, locator: str, arguments: Mapping[str, Any] | None = None) -> ExecResult:
+        """Validate and apply one call. Invalid calls return an error and change nothing."""
+        outcome = self._plan(did, locator, arguments)
+        if isinstance(outcome, ServiceError):
+            return ExecResult(False, error=outcome)
+        changes = self._commit({did: outcome})
+        return ExecResult(True, changes=changes)
+
+    def execute_many(self, actions: Iterable[Mapping[str, Any]], atomic: bool = True) -> list[ExecResult]:
+        """Run ``[{did, locator, arguments}, ...]`` in order.
+
+        ``atomic=True``: all or nothing. Each call is validated against the state produced by
+        the calls before it; on the first error nothing is applied and every result after the
+        failing one is reported as not run. ``atomic=False``: apply each valid call, skip invalid ones.
+        """
+        if not atomic:
+            return [self.execute(a.get("did", ""), a.get("locator", ""), a.get("arguments")) for a in actions]
+        staged: dict[str, dict[str, Any]] = {}
+        results: list[ExecResult] = []
+        acts = list(actions)
+        for i, a in enumerate(acts):
+            did = a.get("did", "")
+            outcome = self._plan(did, a.get("locator", ""), a.get("arguments"), staged)
+            if isinstance(outcome, ServiceError):
+                results.append(ExecResult(False, error=outcome))
+                skipped = ServiceError(ErrorCode.PRECONDITION_FAILED,
+                                       f"not run: action {i} of the atomic batch failed")
+                results += [ExecResult(False, error=skipped) for _ in acts[i + 1:]]
+                return results
+            staged[did] = outcome
+            results.append(ExecResult(True))
+        # Changes of a batch are not separable per action; the first result carries them all.
+        all_changes = self._commit(staged)
+        if results:
+            results[0].changes = all_changes
+        return results
+
+    def _plan(self, did: str, locator: str, arguments: Mapping[str, Any] | None,
+              staged: Mapping[str, dict[str, Any]] | None = None) -> dict[str, Any] | ServiceError:
+        """Validate a call; return the device's complete new state, or the error."""
+        dev = self._devs.get(did) if isinstance(did, str) else None
+        if dev is None:
+            return ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device with did {did!r}", did=str(did))
+        state = staged[did] if staged and did in staged else self._state[did]
+        if arguments is None:
+            arguments = {}
+        elif not isinstance(arguments, Mapping):
+            return ServiceError(ErrorCode.BAD_ARGUMENTS,
+                                f"arguments must be an object, got {type(arguments).__name__}",
+                                did=did, locator=locator)
+        svc = dev.services.get(locator) if isinstance(locator, str) else None
+        if svc is None:
+            return self._plan_write(dev, state, locator, arguments)
+
+        # 3. names
+        spec = svc.args
+        for name in arguments:
+            if name not in spec:
+                return ServiceError(ErrorCode.UNEXPECTED_ARGUMENT,
+                                    f"{locator} takes no argument {name!r}; it takes {svc.arg_names or 'none'}",
+                                    did=did, locator=locator, field=str(name), allowed=svc.arg_names)
+        args: dict[str, Any] = {}
+        for name, (check, required, default) in spec.items():
+            if name in arguments:
+                v = arguments[name]
+                problem = check(v)
+                if problem is not None:
+                    return ServiceError(problem[0], f"{locator}: {problem[1]}", did=did, locator=locator,
+                                        field=name, allowed=problem[2])
+                args[name] = v
+            elif required:
+                arg_model = next(a for a in svc.model.arguments if a.name == name)
+                return ServiceError(ErrorCode.MISSING_ARGUMENT,
+                                    f"{locator} needs argument {name!r} ({describe(arg_model)})",
+                                    did=did, locator=locator, field=name, allowed=svc.arg_names)
+            else:
+                args[name] = default
+        # 5. preconditions
+        for r in svc.reqs:
+            if not r.test(state[r.loc]):
+                return ServiceError(ErrorCode.PRECONDITION_FAILED,
+                                    f"cannot run {locator}: {r.text} (currently {state[r.loc]!r})",
+                                    did=did, locator=locator, field=r.loc)
+        # 6. effects (computed on the pre-call state)
+        changes: dict[str, Any] = {}
+        for e in svc.effs:
+            if e.when is not None and not e.when.test(state[e.when.loc]):
+                continue
+            kind = e.kind
+            if kind == "value":
+                v = e.payload
+            elif kind == "arg":
+                v = args[e.payload]
+                if v is None:
+                    continue
+            elif kind == "attr":
+                v = state[e.payload]
+            elif kind == "add":
+                v = state[e.loc] + e.payload
+                rng = dev.ranges.get(e.loc)
+                if rng is not None:
+                    v = min(max(v, rng[0]), rng[1])
+                if isinstance(state[e.loc], int) and float(v).is_integer():
+                    v = int(v)
+            else:  # toggle
+                a, b = e.payload
+                v = b if state[e.loc] == a else a
+            changes[e.loc] = v
+        if svc.behavior is not None:
+            msg = svc.behavior(state, args, changes, svc.ns)
+            if msg is not None:
+                return ServiceError(ErrorCode.PRECONDITION_FAILED, f"cannot run {locator}: {msg}",
+                                    did=did, locator=locator)
+        checkers = dev.checkers
+        for loc, v in changes.items():
+            check = checkers.get(loc)
+            if check is None:
+                return ServiceError(ErrorCode.INVALID_RESULT, f"{locator} would set unknown attribute {loc!r}",
+                                    did=did, locator=locator, field=loc)
+            problem = check(v)
+            if problem is not None:
+                return ServiceError(problem[0], f"{locator} would make {problem[1]}", did=did,
+                                    locator=locator, field=loc, allowed=problem[2])
+        new = dict(state)
+        new.update(changes)
+        return new
+
+    def _plan_write(self, dev: _Dev, state: dict[str, Any], locator: str,
+                    arguments: Mapping[str, Any]) -> dict[str, Any] | ServiceError:
+        """Direct attribute write (``{"value": v}``) for attributes declared writable."""
+        did = dev.did
+        if locator not in dev.attr_models:
+            return ServiceError(ErrorCode.SERVICE_NOT_FOUND,
+                                f"device {did} has no service {locator!r}",
+                                did=did, locator=str(locator), allowed=sorted(dev.services) + sorted(dev.writable))
+        check = dev.writable.get(locator)
+        if check is None:
+            return ServiceError(ErrorCode.NOT_WRITABLE,
+                                f"{locator!r} is a read-only attribute of device {did}; use a service",
+                                did=did, locator=locator, allowed=sorted(dev.services))
+        extra = [k for k in arguments if k != "value"]
+        if extra:
+            return ServiceError(ErrorCode.UNEXPECTED_ARGUMENT, f"writing {locator} takes only 'value'",
+                                did=did, locator=locator, field=str(extra[0]), allowed=["value"])
+        if "value" not in arguments:
+            return ServiceError(ErrorCode.MISSING_ARGUMENT, f"writing {locator} needs 'value'",
+                                did=did, locator=locator, field="value", allowed=["value"])
+        problem = check(arguments["value"])
+        if problem is not None:
+            return ServiceError(problem[0], problem[1], did=did, locator=locator, field="value",
+                                allowed=problem[2])
+        new = dict(state)
+        new[locator] = arguments["value"]
+        return new
+
+    def _commit(self, new_states: Mapping[str, dict[str, Any]]) -> list[Change]:
+        changes: list[Change] = []
+        for did, new in new_states.items():
+            old = self._state[did]
+            for loc, v in new.items():
+                ov = old[loc]
+                if ov is not v and (ov != v or type(ov) is not type(v)):
+                    changes.append(Change(did, loc, ov, v))
+            self._state[did] = new
+        if changes and self._listeners:
+            self._notify(changes)
+        return changes
+
+    def set_values(self, did: str, values: Mapping[str, Any]) -> ExecResult:
+        """Set attribute values directly (task setup, sensors, physics), still type-checked.
+
+        Unlike :meth:`execute` this ignores ``writable`` and service preconditions: it is the
+        simulator's own hand, not an agent's.
+        """
+        dev = self._devs.get(did)
+        if dev is None:
+            return ExecResult(False, error=ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device {did!r}", did=did))
+        for loc, v in values.items():
+            check = dev.checkers.get(loc)
+            if check is None:
+                return ExecResult(False, error=ServiceError(
+                    ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no attribute {loc!r}", did=did,
+                    locator=loc, allowed=sorted(dev.checkers)))
+            problem = check(v)
+            if problem is not None:
+                return ExecResult(False, error=ServiceError(problem[0], problem[1], did=did, locator=loc,
+                                                            field=loc, allowed=problem[2]))
+        new = dict(self._state[did])
+        new.update(values)
+        return ExecResult(True, changes=self._commit({did: new}))
+
+    # ------------------------------------------------------------------ snapshots
+    def snapshot(self) -> Snapshot:
+        return Snapshot(dict(self._state))
+
+    def restore(self, snap: Snapshot) -> list[Change]:
+        """Return the devices to a snapshot's values (the snapshot must be of this home)."""
+        if snap.keys() != self._state.keys():
+            raise ValueError("snapshot is of a different home (device ids differ)")
+        changes = diff(self.snapshot(), snap)
+        self._state = dict(snap._devices)
+        if changes and self._listeners:
+            self._notify(changes)
+        return changes
+
+    @staticmethod
+    def diff(before: Snapshot, after: Snapshot) -> list[Change]:
+        return diff(before, after)
+
+    # ------------------------------------------------------------------ read API
+    @property
+    def home(self) -> Home:
+        """The home as loaded (static layout and schemas; values as at load time)."""
+        return self._home
+
+    def rooms(self) -> list[Room]:
+        return list(self._rooms.values())
+
+    def room(self, room_id: str) -> Room | None:
+        return self._rooms.get(room_id)
+
+    def room_tree(self) -> list[dict[str, Any]]:
+        """Rooms as a forest: ``[{id, name, type, floor, children: [...]}, ...]``, floor order."""
+        nodes = {r.id: {"id": r.id, "name": r.name, "type": r.type, "floor": r.floor, "children": []}
+                 for r in self._rooms.values()}
+        roots = []
+        for r in self._rooms.values():
+            (nodes[r.parent]["children"] if r.parent else roots).append(nodes[r.id])
+        return sorted(roots, key=lambda n: (n["floor"], n["id"]))
+
+    def subrooms(self, room_id: str) -> set[str]:
+        """``room_id`` and every room nested inside it."""
+        out = {room_id}
+        changed = True
+        while changed:
+            changed = False
+            for r in self._rooms.values():
+                if r.parent in out and r.id not in out:
+                    out.add(r.id)
+                    changed = True
+        return out
+
+    def device_ids(self) -> list[str]:
+        return list(self._devs)
+
+    def device(self, did: str) -> Device:
+        """The device's static description (values as loaded; use :meth:`status` for current)."""
+        return self._devs[did].model
+
+    def devices(self, room: str | None = None, category: str | None = None,
+                subcategory: str | None = None, tags: Iterable[str] | None = None,
+                include_nested: bool = False) -> list[dict[str, Any]]:
+        """Device summaries filtered by room (optionally with nested rooms), category,
+        subcategory and tags (all given tags must be present)."""
+        rooms = None
+        if room is not None:
+            rooms = self.subrooms(room) if include_nested else {room}
+        want_tags = set(tags or ())
+        out = []
+        for dev in self._devs.values():
+            ud = dev.model.userdata
+            if rooms is not None and ud.room not in rooms:
+                continue
+            if category is not None and ud.category != category:
+                continue
+            if subcategory is not None and ud.subcategory != subcategory:
+                continue
+            if want_tags and not want_tags <= set(ud.tags):
+                continue
+            out.append(self.summary(dev.did))
+        return out
+
+    def summary(self, did: str) -> dict[str, Any]:
+        m = self._devs[did].model
+        ud = m.userdata
+        room = self._rooms[ud.room]
+        return {"did": did, "name": m.name, "category": ud.category, "subcategory": ud.subcategory,
+                "room": ud.room, "room_name": room.name, "tags": list(ud.tags)}
+
+    def status(self, did: str) -> dict[str, Any]:
+        """Current attribute values, ``{locator: value}``."""
+        return dict(self._state[did])
+
+    def value(self, did: str, locator: str) -> Any:
+        return self._state[did][locator]
+
+    def spec(self, did: str) -> dict[str, Any]:
+        """Attributes with constraints and services with argument schemas, JSON-friendly."""
+        dev = self._devs[did]
+
+        def constraints(m: Any) -> dict[str, Any]:
+            d = m.model_dump(mode="json", exclude_none=True, exclude={"name", "value", "description"})
+            if d.get("writable") is False:
+                d.pop("writable")
+            return d
+
+        attrs = {loc: {"description": a.description, **constraints(a)} for loc, a in dev.attr_models.items()}
+        svcs = {}
+        for loc, s in dev.services.items():
+            svcs[loc] = {
+                "description": s.model.description,
+                "arguments": {a.name: {"description": a.description, **constraints(a)} for a in s.model.arguments},
+            }
+        return {"did": did, "name": dev.model.name, "description": dev.model.description,
+                "attributes": attrs, "services": svcs}
+
+    def services(self, did: str) -> list[str]:
+        return list(self._devs[did].services)
+
+
+def load_home(path: str | Path) -> Home:
+    """Load a home JSON file; errors name the file and the failing field."""
+    p = Path(path)
+    try:
+        raw = json.loads(p.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{p}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    try:
+        return Home.model_validate(raw)
+    except Exception as e:  # pydantic.ValidationError
+        raise ValueError(f"{p}: invalid home: {e}") from None
+
+
+def dump_home(home: Home) -> str:
+    """Canonical JSON text of a home: loading it and dumping again gives the same bytes."""
+    data = home.model_dump(mode="json", exclude_none=True, by_alias=True, exclude_defaults=False)
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

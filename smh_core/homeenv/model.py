@@ -1,0 +1,240 @@
+"""The HomeEnv state schema (SMH-Bench, Appendix A) as pydantic models.
+
+This is the *description* layer: parsing, validation and exact JSON round-trips of a home.
+The engine (:mod:`smh_core.homeenv.engine`) compiles a :class:`Home` into a fast runtime form;
+nothing on the service-call hot path goes through pydantic.
+
+Types follow the paper: ``str, bool, int, float, hex, enum, list, tuple, dict``. Constraints
+(``range``, ``options``, ``items``, ``precision``, ``unit``) are shared by attributes and
+service arguments, so one validator serves both.
+
+Service transitions are declarative (:class:`Effect`, :class:`Requirement`); no string is ever
+executed. What data cannot say lives in named behaviours registered in ``sim_devices``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class AttrType(StrEnum):
+    """Value types of HomeEnv attributes and service arguments."""
+
+    STR = "str"
+    BOOL = "bool"
+    INT = "int"
+    FLOAT = "float"
+    HEX = "hex"
+    ENUM = "enum"
+    LIST = "list"
+    TUPLE = "tuple"
+    DICT = "dict"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False)
+
+
+class ValueSpec(_Strict):
+    """Type and constraints of a value; shared by attributes and arguments.
+
+    ``items`` is the element schema: for ``list`` one :class:`ValueSpec`; for ``tuple`` a list
+    with one spec per position; for ``dict`` a mapping from key to spec.
+    ``range`` also bounds the *length* of list values.
+    """
+
+    type: AttrType
+    range: tuple[float, float] | None = None
+    options: list[Any] | None = None
+    items: ValueSpec | list[ValueSpec] | dict[str, ValueSpec] | None = None
+    precision: float | None = None
+    unit: str | None = None
+
+    @model_validator(mode="after")
+    def _check_constraints(self) -> ValueSpec:
+        if self.range is not None and self.range[0] > self.range[1]:
+            raise ValueError(f"range lower bound {self.range[0]} exceeds upper bound {self.range[1]}")
+        if self.type == AttrType.ENUM and not self.options:
+            raise ValueError("enum values need a non-empty 'options' list")
+        if self.precision is not None and self.precision <= 0:
+            raise ValueError("precision must be positive")
+        if self.type == AttrType.TUPLE and not isinstance(self.items, list):
+            raise ValueError("tuple values need 'items' as a list of per-position specs")
+        if self.type == AttrType.DICT and self.items is not None and not isinstance(self.items, dict):
+            raise ValueError("dict values need 'items' as a mapping of key -> spec")
+        if self.type == AttrType.LIST and self.items is not None and not isinstance(self.items, ValueSpec):
+            raise ValueError("list values need 'items' as one element spec")
+        return self
+
+
+class Attribute(ValueSpec):
+    """A typed state variable of a device or component."""
+
+    name: str
+    description: str = ""
+    value: Any = None
+    writable: bool = False
+    """Whether the attribute may be written directly (``execute(did, attr, {"value": v})``),
+    as Matter's write_attribute does. HomeEnv attributes normally change only via services."""
+
+
+class Argument(ValueSpec):
+    """A service argument; same type system as attributes."""
+
+    name: str
+    description: str = ""
+    required: bool = True
+    default: Any = None
+
+
+class Requirement(_Strict):
+    """A precondition on the device state, checked after argument validation.
+
+    Exactly one of ``equals`` / ``in_`` / ``not_in`` is given. ``attr`` is a locator relative to
+    the service's namespace (``state`` inside component ``fan`` means ``fan.state``); a leading
+    ``/`` makes it device-absolute (``/state``).
+    """
+
+    attr: str
+    equals: Any = None
+    in_: list[Any] | None = Field(default=None, alias="in")
+    not_in: list[Any] | None = None
+    message: str | None = None
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _one_test(self) -> Requirement:
+        given = sum(x is not None for x in (self.equals, self.in_, self.not_in))
+        if given != 1:
+            raise ValueError("a requirement needs exactly one of 'equals', 'in', 'not_in'")
+        return self
+
+
+class Effect(_Strict):
+    """One declarative state update applied by a service after validation.
+
+    ``set`` names the target attribute (relative to the service's namespace, ``/`` for
+    device-absolute). The new value comes from exactly one source:
+    ``value`` (a constant), ``arg`` (an argument), ``attr`` (another attribute), ``add`` (a
+    numeric increment, clamped to the range), or ``toggle`` (switch between two values).
+    ``when`` makes the effect conditional on the *pre-call* state.
+    """
+
+    set: str
+    value: Any = None
+    arg: str | None = None
+    attr: str | None = None
+    add: float | None = None
+    toggle: tuple[Any, Any] | None = None
+    when: Requirement | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> Effect:
+        sources = [self.arg is not None, self.attr is not None, self.add is not None,
+                   self.toggle is not None]
+        if sum(sources) > 1 or (sum(sources) == 1 and self.value is not None):
+            raise ValueError(f"effect on '{self.set}' needs exactly one of value/arg/attr/add/toggle")
+        if sum(sources) == 0 and self.value is None and "value" not in self.model_fields_set:
+            raise ValueError(f"effect on '{self.set}' needs one of value/arg/attr/add/toggle")
+        return self
+
+
+class Service(_Strict):
+    """An executable operation: validated arguments, preconditions, then effects."""
+
+    name: str
+    description: str = ""
+    arguments: list[Argument] = Field(default_factory=list)
+    requires: list[Requirement] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=list)
+    behavior: str | None = None
+    """Optional named behaviour (registered in ``sim_devices.behaviors``) run after the effects,
+    for transitions data cannot express (timers, phases)."""
+
+
+class Component(_Strict):
+    """A functional namespace of a multi-function device (``light.*``, ``fan.*``)."""
+
+    name: str
+    attributes: list[Attribute] = Field(default_factory=list)
+    services: list[Service] = Field(default_factory=list)
+
+
+class UserData(_Strict):
+    """Static metadata for identity, retrieval and room assignment."""
+
+    did: str
+    spid: str
+    category: str
+    subcategory: str
+    tags: list[str] = Field(default_factory=list)
+    room: str
+
+
+class Device(_Strict):
+    """A controllable or observable device, assigned to exactly one room."""
+
+    name: str
+    description: str = ""
+    attributes: list[Attribute] = Field(default_factory=list)
+    services: list[Service] = Field(default_factory=list)
+    components: list[Component] = Field(default_factory=list)
+    userdata: UserData
+
+    @property
+    def did(self) -> str:
+        return self.userdata.did
+
+
+class Room(_Strict):
+    """A spatial unit; ``parent`` nests it inside another room (a bathroom in a bedroom)."""
+
+    id: str
+    type: str
+    name: str
+    floor: int = 1
+    parent: str | None = None
+
+
+class Home(_Strict):
+    """A whole HomeEnv state: rooms and devices."""
+
+    schema_version: Literal[1] = 1
+    name: str = "home"
+    rooms: list[Room]
+    devices: list[Device]
+
+    @model_validator(mode="after")
+    def _check_references(self) -> Home:
+        room_ids = [r.id for r in self.rooms]
+        if len(set(room_ids)) != len(room_ids):
+            dup = sorted({r for r in room_ids if room_ids.count(r) > 1})
+            raise ValueError(f"duplicate room ids: {dup}")
+        known = set(room_ids)
+        for r in self.rooms:
+            if r.parent is not None and r.parent not in known:
+                raise ValueError(f"room '{r.id}' has unknown parent '{r.parent}'")
+        # parent chains must not loop
+        parents = {r.id: r.parent for r in self.rooms}
+        for rid in parents:
+            seen, cur = set(), rid
+            while cur is not None:
+                if cur in seen:
+                    raise ValueError(f"room parent cycle through '{rid}'")
+                seen.add(cur)
+                cur = parents[cur]
+        dids = [d.userdata.did for d in self.devices]
+        if len(set(dids)) != len(dids):
+            dup = sorted({d for d in dids if dids.count(d) > 1})
+            raise ValueError(f"duplicate device ids: {dup}")
+        for d in self.devices:
+            if d.userdata.room not in known:
+                raise ValueError(f"device '{d.userdata.did}' is in unknown room '{d.userdata.room}'")
+        return self
+
+
+ValueSpec.model_rebuild()
