@@ -90,8 +90,16 @@ if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ]; then
   exit 0
 fi
 say "installing pinned dependencies (first time: about 2 minutes)"
-"$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
-"$VENV/bin/python" -m pip install --quiet -r "$ROOT/requirements.txt" || die "pip install -r requirements.txt failed"
-"$VENV/bin/python" -m pip install --quiet --no-deps -e "$ROOT" || die "pip install -e . failed"
+pip_install() {
+  # pip's machine config may list local index folders that do not exist; drop those warnings.
+  local log="$VENV/.pip-install.log"
+  if ! "$VENV/bin/python" -m pip install --quiet "$@" >"$log" 2>&1; then
+    grep -v 'is ignored: it is neither a file nor a directory' "$log" | tail -n 40 >&2
+    die "pip install $* failed (full log: $log)"
+  fi
+}
+pip_install --upgrade pip
+pip_install -r "$ROOT/requirements.txt"
+pip_install --no-deps -e "$ROOT"
 echo "$WANT" >"$STAMP"
 say "done"

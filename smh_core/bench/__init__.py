@@ -1,0 +1,1 @@
+"""The benchmark: task format, verifier, suites, runner and reports."""

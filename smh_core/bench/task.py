@@ -1,0 +1,234 @@
+"""The task format: one pydantic schema for every suite (SMH-Bench, SimuHome, MemHome, SAGE).
+
+A task is self-contained: which home (generated or a file), how its state differs from the
+home's defaults, the simulated time, the dialogue so far, the user's memory, the user turn(s)
+with scripted replies to clarification questions, the goal to verify and a reference solution
+that an oracle can replay. Tasks are stored one per line in JSONL files under ``tasks/``;
+:func:`load_tasks` reports a malformed line by file, line number and field path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+Difficulty = Literal["simple", "medium", "complex"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class HomeRef(_Strict):
+    """Which home a task runs in: a generated one (level + seed) or a HomeEnv JSON file
+    (relative to the task file's directory)."""
+
+    level: Difficulty | None = None
+    seed: int | None = None
+    file: str | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> HomeRef:
+        generated = self.level is not None and self.seed is not None
+        if generated == (self.file is not None):
+            raise ValueError("give either level and seed, or file")
+        if self.file is None and (self.level is None) != (self.seed is None):
+            raise ValueError("level and seed go together")
+        return self
+
+    def key(self) -> str:
+        """A stable key for grouping tasks by home (so runners load each home once)."""
+        return f"file:{self.file}" if self.file else f"{self.level}:{self.seed}"
+
+
+class StateOverride(_Strict):
+    """Attribute values set on one device before the task starts."""
+
+    did: str
+    values: dict[str, Any]
+
+
+class Message(_Strict):
+    """A past dialogue turn."""
+
+    role: Literal["user", "assistant"]
+    content: str
+
+
+class UserTurn(_Strict):
+    """What the user says, plus the scripted answers a simulated user gives, in order, if the
+    agent asks a clarification question during this turn."""
+
+    text: str
+    replies: list[str] = Field(default_factory=list)
+
+
+class Action(_Strict):
+    did: str
+    locator: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+class RequiredAction(_Strict):
+    """A tool call the trace must contain (SimuHome): the tool name and a subset of its
+    arguments that must match."""
+
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+class Fact(_Strict):
+    """One checkable fact of an expected answer: a number, a yes/no, a device or room name
+    that must be mentioned, or free text left to the judge."""
+
+    kind: Literal["number", "yesno", "name", "text"]
+    value: Any
+    tolerance: float = 0.0
+
+
+class ExecuteGoal(_Strict):
+    """The final state must satisfy ``critic``; with ``preserve`` no device outside the
+    critic's devices (and ``may_change``) may change."""
+
+    kind: Literal["execute"]
+    critic: str
+    preserve: bool = True
+    may_change: list[str] = Field(default_factory=list)
+
+
+class QueryGoal(_Strict):
+    """A non-mutating question: the answer must state the facts and nothing may change."""
+
+    kind: Literal["query"]
+    facts: list[Fact]
+    answer: str = ""
+
+
+class ClarifyGoal(_Strict):
+    """The agent must ask a clarification question; if ``then`` is given the task continues
+    with the scripted reply and ``then`` is verified, else nothing may change."""
+
+    kind: Literal["clarify"]
+    about: list[str] = Field(default_factory=list)
+    then: ExecuteGoal | None = None
+
+
+class AutomationGoal(_Strict):
+    """A rule must be stored whose trigger is equivalent to ``trigger`` and whose actions
+    yield a state satisfying ``critic`` when run on a copy of the home."""
+
+    kind: Literal["automation"]
+    trigger: dict[str, Any]
+    conditions: list[dict[str, Any]] = Field(default_factory=list)
+    critic: str
+
+
+class InfeasibleGoal(_Strict):
+    """The request cannot be done (missing device, physical limit, contradictory timing): the
+    agent must say so, and nothing may change."""
+
+    kind: Literal["infeasible"]
+    reason: str
+
+
+class TimedGoal(_Strict):
+    """``critic`` must hold at ``at_seconds`` of simulated time after the task starts
+    (give or take ``tolerance_seconds``), e.g. after a washer finishes."""
+
+    kind: Literal["timed"]
+    at_seconds: float
+    tolerance_seconds: float = 0.0
+    critic: str
+    preserve: bool = True
+    may_change: list[str] = Field(default_factory=list)
+
+
+Goal = Annotated[ExecuteGoal | QueryGoal | ClarifyGoal | AutomationGoal | InfeasibleGoal | TimedGoal,
+                 Field(discriminator="kind")]
+
+
+class Reference(_Strict):
+    """A solution the oracle replays: the DR-style output (mode, response, actions,
+    automations, schedules) and, for SimuHome, the tool calls it makes."""
+
+    mode: Literal["execute", "clarify", "answer", "automation", "refuse"]
+    response: str = ""
+    actions: list[Action] = Field(default_factory=list)
+    automations: list[dict[str, Any]] = Field(default_factory=list)
+    schedules: list[dict[str, Any]] = Field(default_factory=list)
+    tool_calls: list[RequiredAction] = Field(default_factory=list)
+    memory_output: str | None = None
+    """MemHome: the expected decision text (``memory: ...``, ``rewrite: ...``, ``no-rewrite``)."""
+
+
+class Task(_Strict):
+    id: str
+    suite: Literal["smh", "simuhome", "memhome", "sage"]
+    category: str
+    subcategory: str
+    difficulty: Difficulty
+    home: HomeRef
+    overrides: list[StateOverride] = Field(default_factory=list)
+    start_time: str = "2024-06-27T09:00:00"
+    history: list[Message] = Field(default_factory=list)
+    memory: list[str] = Field(default_factory=list)
+    entry_room: str | None = None
+    entry_device: str | None = None
+    turns: list[UserTurn] = Field(min_length=1)
+    goal: Goal
+    required_actions: list[RequiredAction] = Field(default_factory=list)
+    reference: Reference
+
+
+class TaskFileError(ValueError):
+    """A malformed task file: names the file, the 1-based line and the field path."""
+
+    def __init__(self, path: Path | str, line: int, field: str, message: str) -> None:
+        self.path, self.line, self.field = str(path), line, field
+        super().__init__(f"{path}:{line}: {field}: {message}")
+
+
+def parse_task_line(text: str, path: Path | str = "<string>", line: int = 1) -> Task:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TaskFileError(path, line, f"column {e.colno}", f"invalid JSON: {e.msg}") from None
+    try:
+        return Task.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        field = ".".join(str(p) for p in err["loc"]) or "(task)"
+        more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
+        raise TaskFileError(path, line, field, err["msg"] + more) from None
+
+
+def iter_tasks(path: Path | str) -> Iterator[Task]:
+    """Tasks of one JSONL file, in order; blank lines are skipped; duplicate ids are errors."""
+    p = Path(path)
+    seen: set[str] = set()
+    with p.open(encoding="utf-8") as fh:
+        for n, text in enumerate(fh, start=1):
+            if not text.strip():
+                continue
+            task = parse_task_line(text, p, n)
+            if task.id in seen:
+                raise TaskFileError(p, n, "id", f"duplicate task id {task.id!r}")
+            seen.add(task.id)
+            yield task
+
+
+def load_tasks(paths: Iterable[Path | str]) -> list[Task]:
+    out: list[Task] = []
+    for p in paths:
+        out.extend(iter_tasks(p))
+    return out
+
+
+def dump_task(task: Task) -> str:
+    """One canonical JSONL line (no trailing newline)."""
+    return json.dumps(task.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False,
+                      separators=(",", ":"))
