@@ -1,0 +1,37 @@
+"""The only door between an agent and a home.
+
+Agents (EIA tool loop, DR, memory, synthesizer) talk to this protocol. The embedded simulator
+implements it in :mod:`smh_core.backends.embedded`; the Home Assistant integration implements
+it over HA entities. Agent code must never import the simulator itself, so the same agent is
+scored the same way on both.
+
+Every method returns JSON-friendly data; failures are returned as ``{"ok": False, "error":
+{...}}`` with the exact invalid field and the allowed values, never raised, because the agent
+hands them back to the model verbatim.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class HomeBackend(Protocol):
+    def list_rooms(self) -> list[dict[str, Any]]:
+        """Rooms with id, name, type, floor and parent."""
+
+    def list_devices(self, room: str | None = None, category: str | None = None,
+                     tags: list[str] | None = None) -> list[dict[str, Any]]:
+        """Device summaries (did, name, category, subcategory, room, tags)."""
+
+    def device_status(self, did: str) -> dict[str, Any]:
+        """``{"ok": True, "did": ..., "status": {locator: value}}`` or an error."""
+
+    def device_spec(self, did: str) -> dict[str, Any]:
+        """Attributes with constraints and services with argument schemas, or an error."""
+
+    def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Run one validated call: ``{"ok": True, "changes": [...]}`` or ``{"ok": False, "error": ...}``."""
+
+    def now(self) -> str:
+        """Current (simulated or real) local time, ISO 8601."""

@@ -1,0 +1,1 @@
+"""Implementations of :class:`smh_core.agent.backend.HomeBackend`."""
