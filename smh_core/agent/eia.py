@@ -1,0 +1,141 @@
+"""Environment-Interactive Agent (SMH-Bench Appendix D): a ReAct tool loop under partial
+observability.
+
+The model starts with the room list and a device index and must discover states and service
+schemas through tools. Every tool error goes back to the model verbatim (invalid field and
+allowed values), malformed tool calls are repaired or reported back and classified, and the
+loop stops cleanly on a final reply, a ``finish`` call, an unanswered clarification, or when
+the tool-call budget (10 by default, as in the paper) is spent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .backend import HomeBackend
+from .llm import LLMClient, Usage
+from .prompts import load_prompt
+from .tools import dispatch, tool_schemas, validate_args
+
+UserReply = Callable[[str], str | None]
+"""Answers a clarification question; ``None`` means the user is not available (the turn ends)."""
+
+
+@dataclass
+class Trace:
+    """Everything a verifier and a report need from one agent turn."""
+
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    answer: str = ""
+    questions: list[str] = field(default_factory=list)
+    stop: str = ""  # answered | finished | clarification_pending | budget | no_progress
+    usage: Usage = field(default_factory=Usage)
+    repairs: Counter = field(default_factory=Counter)
+    problems: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+
+    def tool_calls(self) -> list[dict[str, Any]]:
+        return [{"tool": s["tool"], "arguments": s["arguments"]} for s in self.steps]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"steps": self.steps, "answer": self.answer, "questions": self.questions, "stop": self.stop,
+                "usage": self.usage.to_dict(), "repairs": dict(self.repairs), "problems": self.problems}
+
+
+def initial_context(backend: HomeBackend, context: str = "") -> str:
+    rooms = "\n".join(f"- {r['id']}: {r['name']} ({r['type']}, floor {r['floor']}"
+                      + (f", inside {r['parent']})" if r.get("parent") else ")") for r in backend.list_rooms())
+    devices = "\n".join(f"- {d['did']} | {d['name']} | {d['category']} | {d['room']}"
+                        for d in backend.list_devices())
+    return load_prompt("eia_system").substitute(now=backend.now(), rooms=rooms, devices=devices,
+                                                context=context + "\n" if context else "")
+
+
+class EIAAgent:
+    def __init__(self, llm: LLMClient, backend: HomeBackend, budget: int = 10,
+                 max_empty_turns: int = 2) -> None:
+        self.llm = llm
+        self.backend = backend
+        self.budget = budget
+        self.max_empty_turns = max_empty_turns
+        self.tools = tool_schemas()
+
+    async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
+                  context: str = "", user: UserReply | None = None) -> Trace:
+        trace = Trace()
+        messages: list[dict[str, Any]] = [{"role": "system", "content": initial_context(self.backend, context)}]
+        messages += list(history or [])
+        messages.append({"role": "user", "content": user_text})
+        trace.messages = messages
+        used = 0
+        empty = 0
+        while True:
+            result = await self.llm.chat(messages, tools=self.tools)
+            trace.usage.add(result.usage)
+            trace.repairs.update(result.repairs)
+            parsed = result.parsed
+            content = result.message.get("content") or ""
+            if not parsed.calls and not parsed.problems:
+                if content.strip():
+                    trace.answer = content.strip()
+                    trace.stop = "answered"
+                    messages.append({"role": "assistant", "content": content})
+                    return trace
+                empty += 1
+                if empty >= self.max_empty_turns:
+                    trace.stop = "no_progress"
+                    return trace
+                messages.append({"role": "user", "content": "Please continue: use a tool or reply."})
+                continue
+            # Echo the (repaired) calls so every tool result has a matching call id.
+            echoed = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": json.dumps(c.arguments)}}
+                      for c in parsed.calls]
+            echoed += [{"id": p.id, "type": "function", "function": {"name": p.name or "invalid", "arguments": p.raw}}
+                       for p in parsed.problems]
+            messages.append({"role": "assistant", "content": content or None, "tool_calls": echoed})
+            for p in parsed.problems:
+                trace.problems.append({"kind": p.kind, "tool": p.name, "message": p.message})
+                messages.append({"role": "tool", "tool_call_id": p.id,
+                                 "content": json.dumps({"ok": False, "error": {"code": p.kind, "message": p.message}})})
+            for call in parsed.calls:
+                if used >= self.budget:
+                    trace.stop = "budget"
+                    return trace
+                used += 1
+                if call.name == "finish":
+                    args = validate_args("finish", call.arguments)
+                    if not isinstance(args, dict):
+                        trace.steps.append({"tool": "finish", "arguments": call.arguments, "result": None})
+                        trace.answer = args.answer  # type: ignore[attr-defined]
+                        trace.stop = "finished"
+                        return trace
+                    output: Any = args
+                elif call.name == "ask_user":
+                    args = validate_args("ask_user", call.arguments)
+                    if isinstance(args, dict):
+                        output = args
+                    else:
+                        question = args.question  # type: ignore[attr-defined]
+                        trace.questions.append(question)
+                        reply = user(question) if user is not None else None
+                        if reply is None:
+                            trace.steps.append({"tool": "ask_user", "arguments": call.arguments, "result": None})
+                            trace.answer = question
+                            trace.stop = "clarification_pending"
+                            return trace
+                        output = {"reply": reply}
+                else:
+                    output = dispatch(self.backend, call.name, call.arguments)
+                if isinstance(output, dict) and output.get("ok") is False:
+                    trace.problems.append({"kind": output["error"]["code"], "tool": call.name,
+                                           "message": output["error"]["message"]})
+                trace.steps.append({"tool": call.name, "arguments": call.arguments, "result": output})
+                messages.append({"role": "tool", "tool_call_id": call.id,
+                                 "content": json.dumps(output, ensure_ascii=False, default=str)})
+            if used >= self.budget:
+                trace.stop = "budget"
+                return trace
