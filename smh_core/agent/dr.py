@@ -1,0 +1,132 @@
+"""Direct Reasoning (SMH-Bench Appendix D): one call with the full serialized home.
+
+The output is validated against :class:`DROutput`. Structured output (``response_format``
+with a JSON schema) is used when the endpoint supports it; when it refuses (HTTP 400) the
+agent remembers that and falls back to parse-and-repair of free text. Output that is not
+JSON at all is a format/runtime failure (FRF); JSON that misses the schema is a
+structured-output error (SO). Both are classified, never raised.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import openai
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .backend import HomeBackend
+from .llm import LLMClient, Usage
+from .prompts import load_prompt
+
+_OBJECT = re.compile(r"\{.*\}", re.S)
+
+
+class DRAction(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    did: str
+    locator: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+class DROutput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    mode: Literal["execute", "clarify", "answer", "automation"]
+    response: str = ""
+    actions: list[DRAction] = Field(default_factory=list)
+    automations: list[dict[str, Any]] = Field(default_factory=list)
+
+
+@dataclass
+class DRResult:
+    output: DROutput | None
+    error_class: str | None = None  # SO | FRF
+    error: str = ""
+    usage: Usage = field(default_factory=Usage)
+    repairs: list[str] = field(default_factory=list)
+    structured: bool = False
+    raw: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"output": self.output.model_dump() if self.output else None, "error_class": self.error_class,
+                "error": self.error, "usage": self.usage.to_dict(), "repairs": self.repairs,
+                "structured": self.structured}
+
+
+def serialize_home(backend: HomeBackend, context: str = "") -> str:
+    """The full DR context; identical device schemas are printed once (deduplicated)."""
+    rooms = "\n".join(f"- {r['id']}: {r['name']} ({r['type']}, floor {r['floor']}"
+                      + (f", inside {r['parent']})" if r.get("parent") else ")") for r in backend.list_rooms())
+    schema_ids: dict[str, str] = {}
+    schema_lines: list[str] = []
+    device_lines: list[str] = []
+    for d in backend.list_devices():
+        spec = backend.device_spec(d["did"])
+        body = json.dumps({"attributes": spec["attributes"], "services": spec["services"]},
+                          sort_keys=True, ensure_ascii=False)
+        sid = schema_ids.get(body)
+        if sid is None:
+            sid = schema_ids[body] = f"S{len(schema_ids) + 1}"
+            schema_lines.append(f"{sid} ({d['subcategory']}): {body}")
+        status = backend.device_status(d["did"])["status"]
+        device_lines.append(f"- {d['did']} | {d['name']} | {d['room']} | {sid} | "
+                            + json.dumps(status, ensure_ascii=False))
+    return load_prompt("dr_system").substitute(
+        now=backend.now(), context=context + "\n" if context else "", rooms=rooms,
+        schemas="\n".join(schema_lines), devices="\n".join(device_lines))
+
+
+def parse_output(text: str, repairs: list[str]) -> tuple[DROutput | None, str | None, str]:
+    """Parse model text into :class:`DROutput`: (output, error class, error message)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        m = _OBJECT.search(text)
+        if not m:
+            return None, "FRF", "no JSON object in the reply"
+        candidate = re.sub(r",\s*([}\]])", r"\1", m.group(0))
+        try:
+            data = json.loads(candidate)
+        except json.JSONDecodeError as e:
+            return None, "FRF", f"unparseable JSON: {e.msg}"
+        repairs.append("extracted_json")
+    try:
+        return DROutput.model_validate(data), None, ""
+    except ValidationError as e:
+        err = e.errors()[0]
+        return None, "SO", f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
+
+
+class DRAgent:
+    def __init__(self, llm: LLMClient, backend: HomeBackend, structured: bool | None = None) -> None:
+        self.llm = llm
+        self.backend = backend
+        self.structured = structured  # None: try, and fall back if the endpoint refuses
+
+    async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
+                  context: str = "") -> DRResult:
+        messages = [{"role": "system", "content": serialize_home(self.backend, context)},
+                    *(history or []), {"role": "user", "content": user_text}]
+        fmt = {"type": "json_schema", "json_schema": {"name": "smh_dr", "schema": DROutput.model_json_schema()}}
+        result = None
+        use_structured = self.structured is not False
+        if use_structured:
+            try:
+                result = await self.llm.chat(messages, response_format=fmt)
+            except openai.BadRequestError:
+                if self.structured:
+                    raise
+                self.structured = False
+                use_structured = False
+        if result is None:
+            result = await self.llm.chat(messages)
+        text = result.message.get("content") or ""
+        repairs = list(result.repairs)
+        output, error_class, error = parse_output(text, repairs)
+        return DRResult(output, error_class, error, result.usage, repairs, use_structured, text)
+
+    def apply(self, output: DROutput) -> list[dict[str, Any]]:
+        """Replay the predicted actions through the backend, in order; results per action."""
+        return [self.backend.execute(a.did, a.locator, a.arguments) for a in output.actions]
