@@ -249,3 +249,40 @@ def test_read_api(engine):
     assert engine.spec("1002")["services"]["fan.set_speed_level"]["arguments"]["speed_level"]["options"] == [
         "low", "medium", "high"]
     assert engine.spec("1001")["attributes"]["alias"]["writable"] is True
+
+
+def test_requirements_keep_booleans_apart_from_numbers():
+    data = json.loads(FIXTURE.read_text())
+    lamp = data["devices"][0]
+    lamp["attributes"].append({"name": "level", "type": "int", "value": 0, "range": [0, 1]})
+    lamp["attributes"].append({"name": "flag", "type": "bool", "value": False})
+    lamp["services"] += [
+        {"name": "needs_level_0", "requires": [{"attr": "level", "equals": 0}], "effects": [{"set": "state", "value": "on"}]},
+        {"name": "needs_flag_false", "requires": [{"attr": "flag", "equals": False}], "effects": [{"set": "state", "value": "on"}]},
+        {"name": "needs_level_in_1", "requires": [{"attr": "level", "in": [1]}], "effects": [{"set": "state", "value": "on"}]},
+        {"name": "needs_flag_not_0", "requires": [{"attr": "flag", "not_in": [0]}], "effects": [{"set": "state", "value": "on"}]},
+    ]
+    engine = HomeEngine(Home.model_validate(data))
+    assert engine.execute("1001", "needs_level_0").ok
+    assert engine.execute("1001", "needs_flag_false").ok
+    assert engine.execute("1001", "needs_level_in_1").error.code == ErrorCode.PRECONDITION_FAILED
+    assert engine.execute("1001", "needs_flag_not_0").ok  # False is not the number 0
+    engine.set_values("1001", {"flag": True})
+    assert engine.execute("1001", "needs_level_in_1").error.code == ErrorCode.PRECONDITION_FAILED
+
+
+def test_saved_home_with_catalog_behaviours_loads_in_a_fresh_process(tmp_path):
+    """Behaviours registered by the device catalog resolve even if nothing imported it."""
+    import subprocess
+    import sys
+
+    from smh_core.homeenv.generator import generate_home
+
+    home = generate_home("complex", 1)
+    assert any(s.behavior for d in home.devices for s in d.services)
+    path = tmp_path / "complex.json"
+    path.write_text(dump_home(home))
+    code = ("import sys; from smh_core.homeenv.engine import HomeEngine; "
+            f"e = HomeEngine.from_file({str(path)!r}); print(len(e.device_ids()))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert out.stdout.strip() == "135"

@@ -15,6 +15,7 @@ makes :meth:`HomeEngine.snapshot` a cheap shallow copy.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -89,17 +90,31 @@ class _Dev:
     ranges: dict[str, tuple[float, float]]
 
 
+def _same(v: Any, w: Any) -> bool:
+    """Equality that keeps booleans apart from numbers (``True`` is not ``1`` here)."""
+    return v == w and isinstance(v, bool) == isinstance(w, bool)
+
+
+def _behavior(name: str) -> Behavior | None:
+    """A registered behaviour; the device catalog's behaviours register on first import,
+    so a home file loaded without the catalog still resolves them."""
+    if name not in _BEHAVIORS:
+        importlib.import_module("sim_devices.behaviors")
+    return _BEHAVIORS.get(name)
+
+
 def _compile_req(ns: str, r: Requirement) -> _Req:
     loc = _resolve(ns, r.attr)
     if r.in_ is not None:
         allowed = list(r.in_)
-        return _Req(loc, lambda v, a=allowed: v in a, r.message or f"{loc} must be one of {allowed}")
+        return _Req(loc, lambda v, a=allowed: any(_same(v, x) for x in a),
+                    r.message or f"{loc} must be one of {allowed}")
     if r.not_in is not None:
         banned = list(r.not_in)
-        return _Req(loc, lambda v, b=banned: v not in b, r.message or f"{loc} must not be one of {banned}")
+        return _Req(loc, lambda v, b=banned: not any(_same(v, x) for x in b),
+                    r.message or f"{loc} must not be one of {banned}")
     want = r.equals
-    return _Req(loc, lambda v, w=want: v == w and type(v) is type(w) or (v == w and not isinstance(w, bool)),
-                r.message or f"{loc} must be {want!r}")
+    return _Req(loc, lambda v, w=want: _same(v, w), r.message or f"{loc} must be {want!r}")
 
 
 def _compile_device(dev: Device) -> _Dev:
@@ -132,7 +147,7 @@ def _compile_device(dev: Device) -> _Dev:
                     raise ValueError(f"device {dev.did}: service {loc!r} requires unknown attribute {r.attr!r}")
             behavior = None
             if s.behavior is not None:
-                behavior = _BEHAVIORS.get(s.behavior)
+                behavior = _behavior(s.behavior)
                 if behavior is None:
                     raise ValueError(f"device {dev.did}: service {loc!r} names unknown behavior {s.behavior!r}")
             services[loc] = _Svc(loc, s, args, list(args), [_compile_req(ns, r) for r in s.requires],
