@@ -20,10 +20,16 @@ lint: bootstrap
 	$(VENV)/bin/ruff check .
 
 test: bootstrap lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
 
+# Until the task suites land, the benchmark job generates the three SMH-Bench home sizes and
+# measures the engine on the complex one.
 bench: bootstrap
-	$(SMH) bench --out $(BENCH_OUT)
+	@for level in simple medium complex; do \
+	  $(SMH) home generate --level $$level --seed 0 --out $(BENCH_OUT)/homes/$$level-0.json || exit 1; \
+	done
+	$(SMH) home show $(BENCH_OUT)/homes/complex-0.json
+	$(SMH) perf engine
 
 perf: bootstrap
 	$(SMH) perf engine

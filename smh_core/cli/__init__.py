@@ -1,0 +1,1 @@
+"""The ``smh`` command line. Each subcommand group lives in its own module."""

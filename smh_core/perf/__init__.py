@@ -1,0 +1,1 @@
+"""Performance measurements behind ``smh perf``; figures go into the README."""
