@@ -1,0 +1,1 @@
+"""Custom integrations shipped by this repository (Home Assistant loads them by folder)."""

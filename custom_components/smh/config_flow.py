@@ -1,0 +1,95 @@
+"""Config flow: pick a home (generated preset or a HomeEnv JSON file) and a time scale.
+
+The home is built once during the flow, so a bad file or seed is reported on the form and
+no entry is created.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import voluptuous as vol
+from homeassistant.config_entries import ConfigEntry, ConfigFlow, ConfigFlowResult, OptionsFlow
+from homeassistant.core import callback
+from homeassistant.helpers import selector
+
+from .const import (
+    CONF_FILE,
+    CONF_LEVEL,
+    CONF_SEED,
+    CONF_SOURCE,
+    CONF_TIME_SCALE,
+    DEFAULT_LEVEL,
+    DEFAULT_SEED,
+    DEFAULT_TIME_SCALE,
+    DOMAIN,
+    LEVELS,
+    SOURCE_FILE,
+    SOURCE_GENERATED,
+)
+from .home_source import HomeSourceError, build_home
+
+
+def _schema(defaults: dict[str, Any]) -> vol.Schema:
+    return vol.Schema({
+        vol.Required(CONF_SOURCE, default=defaults.get(CONF_SOURCE, SOURCE_GENERATED)): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=[SOURCE_GENERATED, SOURCE_FILE], translation_key=CONF_SOURCE)),
+        vol.Optional(CONF_LEVEL, default=defaults.get(CONF_LEVEL, DEFAULT_LEVEL)): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=LEVELS, translation_key=CONF_LEVEL)),
+        vol.Optional(CONF_SEED, default=defaults.get(CONF_SEED, DEFAULT_SEED)): vol.Coerce(int),
+        vol.Optional(CONF_FILE, default=defaults.get(CONF_FILE, "")): str,
+        vol.Optional(CONF_TIME_SCALE, default=defaults.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE)): vol.All(
+            vol.Coerce(float), vol.Range(min=0.0, max=3600.0)),
+    })
+
+
+def _errors(err: HomeSourceError) -> dict[str, str]:
+    """Form errors for a home that cannot be built: shown next to the field at fault."""
+    return {CONF_SEED if err.key == "invalid_seed" else CONF_FILE: err.key}
+
+
+def _title(data: dict[str, Any]) -> str:
+    if data[CONF_SOURCE] == SOURCE_FILE:
+        return f"SMH home ({data[CONF_FILE]})"
+    return f"SMH {data[CONF_LEVEL]} home (seed {data[CONF_SEED]})"
+
+
+async def _validate(flow: ConfigFlow | OptionsFlow, data: dict[str, Any]) -> dict[str, str]:
+    """Build the home once (in an executor) to catch a bad seed or file before saving."""
+    try:
+        await flow.hass.async_add_executor_job(build_home, flow.hass.config.config_dir, data)
+    except HomeSourceError as err:
+        return _errors(err)
+    return {}
+
+
+class SmhConfigFlow(ConfigFlow, domain=DOMAIN):
+    """Set up one simulated home per entry."""
+
+    VERSION = 1
+
+    async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            errors = await _validate(self, user_input)
+            if not errors:
+                return self.async_create_entry(title=_title(user_input), data=user_input)
+        return self.async_show_form(step_id="user", data_schema=_schema(user_input or {}), errors=errors)
+
+    @staticmethod
+    @callback
+    def async_get_options_flow(config_entry: ConfigEntry) -> OptionsFlow:
+        return SmhOptionsFlow()
+
+
+class SmhOptionsFlow(OptionsFlow):
+    """Change the home or the time scale; the entry reloads with the new settings."""
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        current = {**self.config_entry.data, **self.config_entry.options}
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            errors = await _validate(self, user_input)
+            if not errors:
+                return self.async_create_entry(data=user_input)
+        return self.async_show_form(step_id="init", data_schema=_schema(user_input or current), errors=errors)

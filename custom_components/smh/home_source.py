@@ -1,0 +1,50 @@
+"""Build a HomeEnv home from a config entry's data (generated preset or a JSON file).
+
+Kept apart from the config flow so the flow's validation and the entry's setup load homes
+the same way and report the same errors.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from smh_core.homeenv.engine import load_home
+from smh_core.homeenv.generator import generate_home
+from smh_core.homeenv.model import Home
+
+from .const import CONF_FILE, CONF_LEVEL, CONF_SEED, CONF_SOURCE, SOURCE_FILE
+
+
+class HomeSourceError(Exception):
+    """The configured home cannot be loaded; ``key`` is the translation key of the reason."""
+
+    def __init__(self, key: str, detail: str) -> None:
+        super().__init__(detail)
+        self.key = key
+        self.detail = detail
+
+
+def resolve_file(config_dir: str, name: str) -> Path:
+    """A home file path, relative to the HA config dir; refuses paths that leave it."""
+    base = Path(config_dir).resolve()
+    path = (base / name).resolve()
+    if base != path and base not in path.parents:
+        raise HomeSourceError("file_outside_config", f"{name} is outside the configuration directory")
+    return path
+
+
+def build_home(config_dir: str, data: dict[str, Any]) -> Home:
+    """Load or generate the home described by ``data`` (blocking: run in an executor)."""
+    if data.get(CONF_SOURCE) == SOURCE_FILE:
+        path = resolve_file(config_dir, data[CONF_FILE])
+        if not path.is_file():
+            raise HomeSourceError("file_not_found", f"no file {path}")
+        try:
+            return load_home(path)
+        except ValueError as err:
+            raise HomeSourceError("invalid_home", str(err)) from err
+    seed = data.get(CONF_SEED)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise HomeSourceError("invalid_seed", f"seed must be a non-negative integer, got {seed!r}")
+    return generate_home(data[CONF_LEVEL], seed)

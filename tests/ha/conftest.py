@@ -1,0 +1,36 @@
+"""Fixtures for tests that run a real Home Assistant (pytest-homeassistant-custom-component)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.smh.const import DOMAIN
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
+    """Let HA load integrations from this repository's custom_components."""
+
+
+@pytest.fixture
+def tiny_home_file(hass: HomeAssistant) -> str:
+    """Copy the tiny fixture home into the HA config dir; returns its relative name."""
+    shutil.copy(FIXTURES / "tiny_home.json", Path(hass.config.config_dir) / "tiny_home.json")
+    return "tiny_home.json"
+
+
+@pytest.fixture
+async def tiny_entry(hass: HomeAssistant, tiny_home_file: str) -> MockConfigEntry:
+    entry = MockConfigEntry(domain=DOMAIN, title="tiny", data={
+        "source": "file", "file": tiny_home_file, "level": "medium", "seed": 0, "time_scale": 1.0})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry

@@ -1,0 +1,74 @@
+"""Config and options flow of the SMH integration, in a real Home Assistant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from homeassistant import config_entries
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+
+from custom_components.smh.const import DOMAIN
+
+
+async def _start(hass: HomeAssistant):
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": config_entries.SOURCE_USER})
+    assert result["type"] is FlowResultType.FORM and result["step_id"] == "user"
+    return result
+
+
+async def test_generated_home_creates_entry(hass: HomeAssistant) -> None:
+    result = await _start(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {
+        "source": "generated", "level": "simple", "seed": 4, "time_scale": 1.0})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "SMH simple home (seed 4)"
+    await hass.async_block_till_done()
+    entry = hass.config_entries.async_entries(DOMAIN)[0]
+    assert entry.state is ConfigEntryState.LOADED
+    assert len(entry.runtime_data.engine.device_ids()) >= 1
+
+
+async def test_file_home_creates_entry(hass: HomeAssistant, tiny_home_file: str) -> None:
+    result = await _start(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {
+        "source": "file", "file": tiny_home_file})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "SMH home (tiny_home.json)"
+
+
+@pytest.mark.parametrize(("user_input", "errors"), [
+    ({"source": "generated", "level": "simple", "seed": -1}, {"seed": "invalid_seed"}),
+    ({"source": "file", "file": "missing.json"}, {"file": "file_not_found"}),
+    ({"source": "file", "file": "../../etc/passwd"}, {"file": "file_outside_config"}),
+])
+async def test_bad_input_is_reported_on_the_form(hass: HomeAssistant, user_input, errors) -> None:
+    result = await _start(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], user_input)
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == errors
+    assert hass.config_entries.async_entries(DOMAIN) == []
+
+
+async def test_invalid_home_file_is_reported(hass: HomeAssistant) -> None:
+    (Path(hass.config.config_dir) / "broken.json").write_text('{"rooms": []}')
+    result = await _start(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"source": "file", "file": "broken.json"})
+    assert result["errors"] == {"file": "invalid_home"}
+
+
+async def test_options_flow_reloads_with_new_home(hass: HomeAssistant, tiny_entry) -> None:
+    assert tiny_entry.runtime_data.engine.device_ids() == ["1001", "1002", "1003"]
+    result = await hass.config_entries.options.async_init(tiny_entry.entry_id)
+    assert result["type"] is FlowResultType.FORM
+    bad = await hass.config_entries.options.async_configure(result["flow_id"], {
+        "source": "generated", "level": "simple", "seed": -5})
+    assert bad["errors"] == {"seed": "invalid_seed"}
+    done = await hass.config_entries.options.async_configure(bad["flow_id"], {
+        "source": "generated", "level": "simple", "seed": 2, "file": "", "time_scale": 10.0})
+    assert done["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert tiny_entry.state is ConfigEntryState.LOADED
+    assert tiny_entry.runtime_data.engine.home.name.startswith("simple")
