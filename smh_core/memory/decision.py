@@ -1,0 +1,128 @@
+"""The memory decision step of MemHome: ``memory:`` / ``memory: delete`` / ``rewrite:`` /
+``no-rewrite``, with the paper's rules enforced in code as well as in the prompt.
+
+A model may propose storing something it must not (a phone number, a one-off request, a
+non-device fact, or anything the user did not explicitly ask to remember); the guard vetoes
+such writes, records why, and the request continues as ``no-rewrite``. Only then is the
+memory bank touched, and the (possibly rewritten) command goes on to the agent.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from smh_core.agent.llm import LLMClient, Usage
+from smh_core.agent.prompts import load_prompt
+
+from .store import MemoryBank
+
+Kind = Literal["memory_add", "memory_delete", "rewrite", "no_rewrite", "invalid"]
+
+_SENSITIVE = [
+    re.compile(r"\b\d{3}[-\s]?\d{3,4}[-\s]?\d{4}\b"),            # phone numbers
+    re.compile(r"\b1[3-9]\d{9}\b"),                              # CN mobile numbers
+    re.compile(r"\b\d{17}[\dXx]\b"),                             # CN resident ID
+    re.compile(r"\b(?:\d[ -]?){13,19}\b"),                       # card numbers
+    re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+"),                      # e-mail
+    re.compile(r"password|passcode|pin code|密码|身份证|银行卡|手机号|电话号码", re.I),
+]
+_TEMPORARY = re.compile(r"just this once|only this time|this time only|for now|for tonight|today only|"
+                        r"right now only|temporar|这次|这一次|暂时|今天先|临时", re.I)
+_EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep in mind|note that|forget|"
+                       r"记住|记得|以后|每次|总是|忘掉|忘记|删除.*记忆", re.I)
+_DEVICE = re.compile(r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|blind|tv|speaker|screen|"
+                     r"lock|vacuum|cleaner|washer|oven|humidif|purifier|temperature|brightness|volume|"
+                     r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式",
+                     re.I)
+
+
+@dataclass
+class Decision:
+    kind: Kind
+    content: str = ""
+
+    def text(self) -> str:
+        return {"memory_add": f"memory: {self.content}", "memory_delete": f"memory: delete {self.content}",
+                "rewrite": f"rewrite: {self.content}", "no_rewrite": "no-rewrite"}.get(self.kind, self.content)
+
+
+def parse_decision(output: str) -> Decision:
+    text = output.strip().splitlines()[0].strip() if output.strip() else ""
+    low = text.lower()
+    if low.startswith("no-rewrite") or low.startswith("no rewrite"):
+        return Decision("no_rewrite")
+    m = re.match(r"(memory|rewrite)\s*[:：]\s*(.*)$", text, re.I | re.S)
+    if not m:
+        return Decision("invalid", text)
+    head, body = m.group(1).lower(), m.group(2).strip()
+    if head == "rewrite":
+        return Decision("rewrite", body) if body else Decision("invalid", text)
+    d = re.match(r"(delete|remove|删除)\s*[:：]?\s*(.*)$", body, re.I | re.S)
+    if d:
+        return Decision("memory_delete", d.group(2).strip())
+    return Decision("memory_add", body) if body else Decision("invalid", text)
+
+
+def write_veto(query: str, content: str) -> str | None:
+    """Why a proposed memory write must be refused, or ``None`` if it may be stored."""
+    if any(p.search(content) or p.search(query) for p in _SENSITIVE):
+        return "personal identifier"
+    if _TEMPORARY.search(query):
+        return "temporary request"
+    if not _EXPLICIT.search(query):
+        return "no explicit request to remember"
+    if not _DEVICE.search(content):
+        return "not device-related"
+    return None
+
+
+@dataclass
+class DecisionResult:
+    decision: Decision
+    command: str  # what goes on to the agent
+    veto: str | None
+    usage: Usage
+    retrieved: list[str]
+
+
+class MemoryRewriter:
+    def __init__(self, llm: LLMClient, bank: MemoryBank, k: int = 5) -> None:
+        self.llm = llm
+        self.bank = bank
+        self.k = k
+
+    async def decide(self, user: str, query: str, room: str = "", devices: str = "") -> DecisionResult:
+        retrieved = [m.content for m, _ in self.bank.retrieve(user, query, self.k)]
+        memories = "\n".join(f"- {c}" for c in retrieved) or "(none)"
+        system = load_prompt("memory_decision").substitute(room=room or "unknown", devices=devices or "(not given)",
+                                                           memories=memories)
+        result = await self.llm.chat([{"role": "system", "content": system}, {"role": "user", "content": query}])
+        decision = parse_decision(result.message.get("content") or "")
+        veto = None
+        command = query
+        if decision.kind == "memory_add":
+            veto = write_veto(query, decision.content)
+            if veto is None:
+                existing = self.bank.find(user, decision.content)
+                if existing is not None and _same_subject(existing.content, decision.content):
+                    self.bank.update(user, existing.id, decision.content)
+                else:
+                    self.bank.add(user, decision.content)
+            else:
+                decision = Decision("no_rewrite")
+        elif decision.kind == "memory_delete":
+            target = self.bank.find(user, decision.content)
+            if target is not None:
+                self.bank.delete(user, target.id)
+        elif decision.kind == "rewrite":
+            command = decision.content
+        return DecisionResult(decision, command, veto, result.usage, retrieved)
+
+
+def _same_subject(a: str, b: str) -> bool:
+    """Two preferences about the same device words (an update rather than a new memory)."""
+    da = {m.group(0).lower() for m in _DEVICE.finditer(a)}
+    db = {m.group(0).lower() for m in _DEVICE.finditer(b)}
+    return bool(da) and da == db
