@@ -79,3 +79,8 @@ def test_schema_valid_random_calls_never_crash(backend, name, did, locator, argu
         assert backend.engine.diff(before, backend.engine.snapshot()) == []
     if TOOLS[name].run is None and not isinstance(validate_args(name, call), dict):
         assert out["error"]["code"] == "loop_tool"
+
+
+def test_find_devices_tool(backend) -> None:
+    out = dispatch(backend, "find_devices", {"description": "the bedside lamp"})
+    assert out[0]["did"] == "1001" and out[0]["score"] > 0

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .backend import HomeBackend
+from .resolve import resolve_devices
 
 
 class _Args(BaseModel):
@@ -35,6 +36,10 @@ class ListDevicesArgs(_Args):
 
 class DeviceArgs(_Args):
     did: str = Field(description="device id")
+
+
+class FindArgs(_Args):
+    description: str = Field(description="natural description, e.g. 'the lamp by the bed'")
 
 
 class ControlArgs(_Args):
@@ -72,6 +77,10 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
          lambda b, a: b.list_rooms()),
     Tool("list_devices", "List devices, optionally filtered by room, category and tags.", ListDevicesArgs,
          lambda b, a: b.list_devices(room=a.room, category=a.category, tags=a.tags)),
+    Tool("find_devices", "Rank devices matching a natural description (name, room, type, tags); ties mean "
+         "the description is ambiguous.", FindArgs,
+         lambda b, a: [{**c.device, "score": c.score, "matched": c.matched}
+                       for c in resolve_devices(b, a.description)]),
     Tool("get_device_status", "Current attribute values of one device.", DeviceArgs,
          lambda b, a: b.device_status(a.did)),
     Tool("get_device_spec", "Attributes with their constraints and services with argument schemas.", DeviceArgs,
