@@ -1,27 +1,36 @@
 """SMH: mirror a HomeEnv simulated home into Home Assistant.
 
-This first increment holds the home's engine per config entry and offers two services with
-responses: ``smh.execute`` (a validated HomeEnv service call; engine errors surface as
-``ServiceValidationError`` with the engine's message) and ``smh.snapshot`` (the canonical state).
-Entities, areas and the conversation agent build on this.
+Each config entry holds one engine. Rooms become areas on floors, devices become device
+entries, and every attribute becomes one entity (see :mod:`.mapping`), pushed on every engine
+change. Two services with responses: ``smh.execute`` (a validated HomeEnv service call; engine
+errors surface as ``ServiceValidationError`` with the engine's message) and ``smh.snapshot``
+(the canonical state).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import voluptuous as vol
 from homeassistant.config_entries import ConfigEntry
+from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.exceptions import ConfigEntryError, ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.typing import ConfigType
 
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.errors import Change
 
 from .const import DOMAIN, SERVICE_EXECUTE, SERVICE_SNAPSHOT
 from .home_source import HomeSourceError, build_home
+from .mapping import Mirror, mirrors
+from .registry import mirror_layout
+
+PLATFORMS = [Platform.BINARY_SENSOR, Platform.NUMBER, Platform.SELECT, Platform.SENSOR, Platform.SWITCH,
+             Platform.TEXT]
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
@@ -38,7 +47,31 @@ SNAPSHOT_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string})
 
 @dataclass
 class SmhRuntime:
+    """The entry's engine plus a (did, locator) -> callbacks fan-out of engine changes."""
+
     engine: HomeEngine
+    _mirrors: list[Mirror] = field(default_factory=list)
+    _subscribers: dict[tuple[str, str], list[Callable[[], None]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._mirrors = [m for did in self.engine.device_ids() for m in mirrors(self.engine.device(did))]
+        self._unlisten = self.engine.add_listener(self._on_changes)
+
+    def mirrors(self, platform: str) -> list[Mirror]:
+        return [m for m in self._mirrors if m.platform == platform]
+
+    def subscribe(self, did: str, locator: str, callback: Callable[[], None]) -> Callable[[], None]:
+        subs = self._subscribers.setdefault((did, locator), [])
+        subs.append(callback)
+        return lambda: subs.remove(callback)
+
+    def _on_changes(self, changes: list[Change]) -> None:
+        for change in changes:
+            for callback in list(self._subscribers.get((change.did, change.locator), ())):
+                callback()
+
+    def close(self) -> None:
+        self._unlisten()
 
 
 type SmhConfigEntry = ConfigEntry[SmhRuntime]
@@ -86,8 +119,12 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
         home = await hass.async_add_executor_job(build_home, hass.config.config_dir, data)
     except HomeSourceError as err:
         raise ConfigEntryError(err.detail) from err
-    entry.runtime_data = SmhRuntime(HomeEngine(home))
+    runtime = SmhRuntime(HomeEngine(home))
+    entry.runtime_data = runtime
+    mirror_layout(hass, entry, runtime.engine)
+    await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     entry.async_on_unload(entry.add_update_listener(_reload_on_update))
+    entry.async_on_unload(runtime.close)
     return True
 
 
@@ -96,4 +133,4 @@ async def _reload_on_update(hass: HomeAssistant, entry: SmhConfigEntry) -> None:
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
-    return True
+    return await hass.config_entries.async_unload_platforms(entry, PLATFORMS)

@@ -1,0 +1,50 @@
+"""Mirror the home's layout into HA's registries: floors, areas (nested rooms carry a label
+naming their parent room), and one device entry per HomeEnv device in its room's area."""
+
+from __future__ import annotations
+
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import area_registry as ar
+from homeassistant.helpers import device_registry as dr
+from homeassistant.helpers import floor_registry as fr
+from homeassistant.helpers import label_registry as lr
+
+from smh_core.homeenv.engine import HomeEngine
+
+from .const import DOMAIN
+
+MANUFACTURER = "SMH simulated home"
+
+
+def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -> dict[str, str]:
+    """Create/reuse floors, areas and devices; returns room id -> area id."""
+    floors = fr.async_get(hass)
+    areas = ar.async_get(hass)
+    labels = lr.async_get(hass)
+    devices = dr.async_get(hass)
+    rooms = {r.id: r for r in engine.rooms()}
+    area_of: dict[str, str] = {}
+    for room in rooms.values():
+        floor_name = f"Floor {room.floor}"
+        floor = floors.async_get_floor_by_name(floor_name) or floors.async_create(floor_name, level=room.floor)
+        area_labels: set[str] = set()
+        if room.parent:
+            parent_name = f"Inside {rooms[room.parent].name}"
+            label = labels.async_get_label_by_name(parent_name) or labels.async_create(parent_name)
+            area_labels.add(label.label_id)
+        area = areas.async_get_area_by_name(room.name)
+        if area is None:
+            area = areas.async_create(room.name, floor_id=floor.floor_id, labels=area_labels)
+        else:
+            area = areas.async_update(area.id, floor_id=floor.floor_id, labels=area.labels | area_labels)
+        area_of[room.id] = area.id
+    for did in engine.device_ids():
+        device = engine.device(did)
+        entry_dev = devices.async_get_or_create(
+            config_entry_id=entry.entry_id, identifiers={(DOMAIN, f"{entry.entry_id}_{did}")},
+            name=device.name, manufacturer=MANUFACTURER, model=device.userdata.subcategory,
+            serial_number=did)
+        if entry_dev.area_id != area_of[device.userdata.room]:
+            devices.async_update_device(entry_dev.id, area_id=area_of[device.userdata.room])
+    return area_of

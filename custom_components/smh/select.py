@@ -1,0 +1,30 @@
+"""Selects: attributes with a fixed option set and a setter (modes, speed levels ...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.select import SelectEntity
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .entity import SmhEntity
+
+
+async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+    runtime = entry.runtime_data
+    async_add_entities(SmhSelect(runtime, entry.entry_id, m) for m in runtime.mirrors("select"))
+
+
+class SmhSelect(SmhEntity, SelectEntity):
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self._options = list(self.mirror.attribute.options or [])
+        self._attr_options = [str(o) for o in self._options]
+
+    @property
+    def current_option(self) -> str | None:
+        return str(self.value)
+
+    async def async_select_option(self, option: str) -> None:
+        self._set(self._options[self._attr_options.index(option)])

@@ -1,0 +1,31 @@
+"""Switches: power states with turn_on/turn_off, and booleans with a setter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.switch import SwitchEntity
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .entity import SmhEntity
+
+
+async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+    runtime = entry.runtime_data
+    async_add_entities(SmhSwitch(runtime, entry.entry_id, m) for m in runtime.mirrors("switch"))
+
+
+class SmhSwitch(SmhEntity, SwitchEntity):
+    @property
+    def is_on(self) -> bool:
+        sw = self.mirror.switch
+        return self.value == sw.on_value if sw is not None else bool(self.value)
+
+    async def async_turn_on(self, **kwargs: Any) -> None:
+        sw = self.mirror.switch
+        self._execute(sw.on_service) if sw is not None else self._set(True)
+
+    async def async_turn_off(self, **kwargs: Any) -> None:
+        sw = self.mirror.switch
+        self._execute(sw.off_service) if sw is not None else self._set(False)
