@@ -1,0 +1,43 @@
+"""Optional LLM judge for answers the deterministic checks cannot decide.
+
+As in SimuHome, the judge is asked three times and the majority verdict is kept; the rubric
+depends on the goal kind. It runs only when a judge endpoint is configured.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from smh_core.agent.llm import LLMClient, Usage
+from smh_core.agent.prompts import load_prompt
+
+RUBRICS = {
+    "query": "PASS only if every expected fact is stated correctly; extra correct detail is fine.",
+    "clarify": "PASS only if the reply asks the user a question that targets the missing information.",
+    "infeasible": "PASS only if the reply says the request cannot be done and gives the real reason.",
+}
+
+
+@dataclass
+class JudgeVerdict:
+    passed: bool
+    votes: list[bool]
+    usage: Usage
+
+
+class Judge:
+    def __init__(self, llm: LLMClient, votes: int = 3) -> None:
+        self.llm = llm
+        self.votes = votes
+
+    async def grade(self, kind: str, request: str, expected: str, answer: str) -> JudgeVerdict:
+        prompt = load_prompt("judge").substitute(kind=kind, request=request, expected=expected,
+                                                 rubric=RUBRICS.get(kind, RUBRICS["query"]), answer=answer)
+        votes: list[bool] = []
+        usage = Usage()
+        for _ in range(self.votes):
+            result = await self.llm.chat([{"role": "user", "content": prompt}])
+            usage.add(result.usage)
+            text = (result.message.get("content") or "").strip().upper()
+            votes.append(text.startswith("PASS"))
+        return JudgeVerdict(sum(votes) * 2 > len(votes), votes, usage)

@@ -1,0 +1,174 @@
+"""The verifier: one verdict per task, with a reason and an error class.
+
+State goals are judged from snapshots (before/after), never from which tools were called:
+the critic must hold on the final state, devices the goal does not name must be unchanged,
+and doing nothing is caught explicitly. Answers are checked deterministically first and by
+the optional LLM judge only when a fact is free text. Each verdict records which path decided.
+
+Error classes come from the papers' taxonomies, SMH-Bench (SO, MS, AJ, AV, IE, FRF) and
+SimuHome (EP, II, DC, AP, TR, CM, CB), chosen by what went wrong:
+FRF/SO unusable agent output; MS wrong mode (asked, answered or acted when another mode was
+due); IE tool budget spent; AV invalid tool calls on a failed goal; DC wrong device or command
+(changed devices outside the goal, or no goal clause met); AP goal partly met; EP a query
+answered wrongly or information-gathering calls missing; TR a timed goal missed; AJ an
+automation whose trigger is wrong; CB an infeasible request acted on as if possible; CM an
+infeasible request recognised but acted on anyway.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from smh_core.homeenv import critic as critic_lang
+from smh_core.homeenv.snapshot import Snapshot, diff
+
+from .answers import REFUSAL, check_fact, lexical_match
+from .judge import Judge
+from .task import ClarifyGoal, ExecuteGoal, InfeasibleGoal, QueryGoal, RequiredAction, Task
+
+
+@dataclass
+class Outcome:
+    """What an agent did in a task, normalised across DR, EIA, HA agents and the oracle."""
+
+    response: str = ""
+    questions: list[str] = field(default_factory=list)
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    agent_error: str | None = None  # FRF | SO when the agent's output was unusable
+    stop: str = ""
+    invalid_calls: int = 0
+    usage: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Verdict:
+    passed: bool
+    reason: str
+    error_class: str | None = None
+    decided_by: str = "state"  # state | deterministic | lexical | judge
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"passed": self.passed, "reason": self.reason, "error_class": self.error_class,
+                "decided_by": self.decided_by, "details": self.details}
+
+
+def _fail(reason: str, cls: str, decided_by: str = "state", **details: Any) -> Verdict:
+    return Verdict(False, reason, cls, decided_by, details)
+
+
+def required_actions_missing(required: list[RequiredAction], calls: list[dict[str, Any]]) -> list[RequiredAction]:
+    """Required tool calls not found in the trace (argument subsets must match)."""
+    missing = []
+    for req in required:
+        if not any(c.get("tool") == req.tool and all(c.get("arguments", {}).get(k) == v for k, v in req.arguments.items())
+                   for c in calls):
+            missing.append(req)
+    return missing
+
+
+def check_state(critic_text: str, before: Snapshot, after: Snapshot, preserve: bool,
+                may_change: list[str]) -> Verdict:
+    """Critic on the final state + irrelevant-state preservation + no-op detection."""
+    crit = critic_lang.parse(critic_text)
+    changes = diff(before, after)
+    results = crit.explain(after)
+    failed = [r for r in results if not r.passed]
+    if preserve:
+        allowed = set(crit.referenced_devices()) | set(may_change)
+        stray = [c for c in changes if c.did not in allowed]
+        if stray:
+            return _fail(f"changed devices outside the goal: {sorted({c.did for c in stray})}", "DC",
+                         stray=[c.to_dict() for c in stray])
+    if not failed:
+        return Verdict(True, "goal state reached", details={"changes": len(changes)})
+    if not changes:
+        return _fail("nothing changed (no-op)", "DC", failed=[_clause(r) for r in failed])
+    cls = "AP" if len(failed) < len(results) else "DC"
+    return _fail(f"{len(failed)} of {len(results)} goal conditions not met", cls,
+                 failed=[_clause(r) for r in failed])
+
+
+def _clause(r: Any) -> dict[str, Any]:
+    return {"did": r.did, "locator": r.locator, "actual": r.actual, "op": r.op, "expected": r.expected}
+
+
+async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
+                 judge: Judge | None = None) -> Verdict:
+    if outcome.agent_error in ("FRF", "SO"):
+        return _fail(f"agent output unusable ({outcome.agent_error})", outcome.agent_error, "deterministic")
+    verdict = await _verify_goal(task, before, after, outcome, judge)
+    if verdict.passed and task.required_actions:
+        missing = required_actions_missing(task.required_actions, outcome.tool_calls)
+        if missing:
+            return _fail(f"required tool calls missing: {[m.tool for m in missing]}", "EP", "deterministic",
+                         missing=[m.model_dump() for m in missing])
+    if not verdict.passed and outcome.stop == "budget" and verdict.error_class not in ("MS",):
+        verdict.error_class = "IE"
+        verdict.reason += " (tool budget exhausted)"
+    elif not verdict.passed and outcome.invalid_calls and verdict.error_class in ("DC", "AP"):
+        verdict.error_class = "AV"
+        verdict.reason += f" ({outcome.invalid_calls} invalid tool calls)"
+    return verdict
+
+
+async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
+                       judge: Judge | None) -> Verdict:
+    goal = task.goal
+    changed = diff(before, after)
+    if isinstance(goal, ExecuteGoal):
+        if not changed and outcome.questions:
+            return _fail("asked for clarification instead of acting", "MS")
+        return check_state(goal.critic, before, after, goal.preserve, goal.may_change)
+    if isinstance(goal, QueryGoal):
+        if changed:
+            return _fail("a query changed the home", "MS", changes=[c.to_dict() for c in changed])
+        return await _check_answer(task, goal, outcome, judge)
+    if isinstance(goal, ClarifyGoal):
+        if not outcome.questions:
+            if changed:
+                return _fail("acted without asking for the missing information", "MS")
+            return _fail("did not ask for clarification", "MS", "deterministic")
+        if goal.then is not None:
+            return check_state(goal.then.critic, before, after, goal.then.preserve, goal.then.may_change)
+        if changed:
+            return _fail("changed the home while clarifying", "MS")
+        return Verdict(True, "asked for clarification", decided_by="deterministic")
+    if isinstance(goal, InfeasibleGoal):
+        refused = bool(REFUSAL.search(outcome.response or ""))
+        if changed:
+            return _fail("acted on an infeasible request", "CM" if refused else "CB",
+                         changes=[c.to_dict() for c in changed])
+        if refused:
+            return Verdict(True, "declined and explained", decided_by="deterministic")
+        if judge is not None and outcome.response:
+            jv = await judge.grade("infeasible", task.turns[-1].text, goal.reason, outcome.response)
+            return Verdict(jv.passed, "judge: " + ("explained" if jv.passed else "did not explain"),
+                           None if jv.passed else "CB", "judge", {"votes": jv.votes})
+        return _fail("did not say the request is impossible", "CB", "deterministic")
+    # automation and timed goals are verified with the simulated clock (the SimuHome layer)
+    raise ValueError(f"task {task.id}: {goal.kind!r} goals need the simulated clock, which this build lacks")
+
+
+async def _check_answer(task: Task, goal: QueryGoal, outcome: Outcome, judge: Judge | None) -> Verdict:
+    answer = outcome.response or ""
+    if not answer.strip():
+        return _fail("no answer given", "EP", "deterministic")
+    undecided = []
+    for fact in goal.facts:
+        ok = check_fact(fact, answer)
+        if ok is None:
+            undecided.append(fact)
+        elif not ok:
+            return _fail(f"answer misses the {fact.kind} fact {fact.value!r}", "EP", "deterministic")
+    if not undecided:
+        return Verdict(True, "answer states every fact", decided_by="deterministic")
+    expected = "; ".join(str(f.value) for f in undecided)
+    if judge is not None:
+        jv = await judge.grade("query", task.turns[-1].text, expected, answer)
+        return Verdict(jv.passed, "judge: " + ("correct" if jv.passed else "incorrect"), None if jv.passed else "EP",
+                       "judge", {"votes": jv.votes})
+    if all(lexical_match(str(f.value), answer) for f in undecided):
+        return Verdict(True, "answer matches the expected text", decided_by="lexical")
+    return _fail("answer does not match the expected text", "EP", "lexical")

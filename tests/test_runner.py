@@ -1,0 +1,121 @@
+"""Verifier and runner on a small hand-written task file: oracle 100%, null what it deserves,
+resumable runs, and every failure classified."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from smh_core.bench.agents import NullAgent, OracleAgent
+from smh_core.bench.runner import HomeCache, run_suite, run_task
+from smh_core.bench.task import iter_tasks
+from smh_core.bench.verifier import Outcome, verify
+
+FIXTURES = Path(__file__).parent / "fixtures"
+TASKS = list(iter_tasks(FIXTURES / "tasks_tiny.jsonl"))
+
+
+@pytest.fixture
+def homes() -> HomeCache:
+    return HomeCache(FIXTURES)
+
+
+async def test_oracle_passes_everything(tmp_path, homes):
+    log = await run_suite(TASKS, OracleAgent(), tmp_path, homes=homes, progress=False)
+    failed = {r["task_id"]: r["verdict"] for r in log.records() if not r["passed"]}
+    assert failed == {}
+    assert len(log) == len(TASKS)
+
+
+async def test_null_agent_gets_what_doing_nothing_deserves(tmp_path, homes):
+    log = await run_suite(TASKS, NullAgent(), tmp_path, homes=homes, progress=False)
+    classes = {r["task_id"]: (r["passed"], r["verdict"]["error_class"]) for r in log.records()}
+    assert classes == {
+        "exec-1": (False, "DC"), "exec-2": (False, "DC"),        # no-op
+        "query-1": (False, "EP"), "query-2": (False, "EP"),      # no answer
+        "clarify-1": (False, "MS"), "clarify-2": (False, "MS"),  # did not ask
+        "infeasible-1": (False, "CB"),                           # did not say it is impossible
+        "required-1": (False, "EP"),                             # state already right, no info gathered
+    }
+    assert all(r["verdict"]["reason"] for r in log.records())
+
+
+async def test_resume_equals_uninterrupted_run(tmp_path, homes):
+    full = await run_suite(TASKS, OracleAgent(), tmp_path / "full", homes=homes, progress=False)
+    part = tmp_path / "part"
+    await run_suite(TASKS[:3], OracleAgent(), part, homes=homes, progress=False)
+    # simulate a crash mid-write: a torn final line
+    with (part / "results.jsonl").open("a") as fh:
+        fh.write('{"task_id": "exec-2", "pas')
+    resumed = await run_suite(TASKS, OracleAgent(), part, homes=homes, progress=False)
+
+    def strip(records):
+        return {r["task_id"]: {k: v for k, v in r.items() if k != "seconds"} for r in records}
+
+    assert strip(resumed.records()) == strip(full.records())
+    lines = (part / "results.jsonl").read_text().splitlines()
+    assert len(lines) == len(TASKS) == len({json.loads(x)["task_id"] for x in lines})
+
+
+async def _verdict(task_id, homes, act=None, **outcome):
+    from smh_core.bench.runner import prepare_engine
+
+    task = next(t for t in TASKS if t.id == task_id)
+    engine = prepare_engine(task, homes)
+    before = engine.snapshot()
+    for did, loc, args in act or []:
+        assert engine.execute(did, loc, args).ok
+    return await verify(task, before, engine.snapshot(), Outcome(**outcome))
+
+
+async def test_failure_classes(homes):
+    v = await _verdict("exec-1", homes, [("1001", "turn_on", {})])
+    assert (v.passed, v.error_class) == (False, "AP")  # half the goal
+    v = await _verdict("exec-1", homes, [("1001", "turn_on", {}), ("1001", "set_brightness", {"brightness": 30}),
+                                          ("1002", "fan.turn_on", {})])
+    assert (v.passed, v.error_class) == (False, "DC") and "outside the goal" in v.reason
+    v = await _verdict("exec-1", homes, questions=["which lamp?"])
+    assert v.error_class == "MS"
+    v = await _verdict("exec-1", homes, [("1001", "turn_on", {})], stop="budget")
+    assert v.error_class == "IE"
+    v = await _verdict("exec-1", homes, [("1001", "turn_on", {})], invalid_calls=2)
+    assert v.error_class == "AV"
+    v = await _verdict("exec-1", homes, agent_error="FRF")
+    assert v.error_class == "FRF"
+    v = await _verdict("query-1", homes, [("1001", "turn_on", {})], response="2")
+    assert v.error_class == "MS"  # a query must not change anything
+    v = await _verdict("query-1", homes, response="There are three.")
+    assert (v.passed, v.error_class, v.decided_by) == (False, "EP", "deterministic")
+    v = await _verdict("query-1", homes, response="two devices")
+    assert v.passed and v.decided_by == "deterministic"
+    v = await _verdict("infeasible-1", homes, [("1001", "turn_on", {})], response="Sorry, I can't.")
+    assert v.error_class == "CM"
+    v = await _verdict("required-1", homes, [("1003", "set_ac_mode", {"ac_mode": "cool"})])
+    assert (v.passed, v.error_class) == (False, "EP") and "list_devices" in v.reason
+    v = await _verdict("clarify-1", homes, questions=["How bright?"], response="How bright?")
+    assert v.passed
+
+
+async def test_agent_crash_is_a_recorded_failure(homes):
+    class Boom:
+        name = "boom"
+
+        async def run(self, task, backend, user):
+            raise RuntimeError("model server went away")
+
+    record = await run_task(TASKS[0], Boom(), homes)
+    assert record["passed"] is False and record["verdict"]["error_class"] == "FRF"
+    assert "model server went away" in record["error"]
+
+
+def test_bad_override_is_a_clear_error(tmp_path, homes):
+    from smh_core.bench.runner import prepare_engine
+    from smh_core.bench.task import Task
+
+    task = Task.model_validate({**TASKS[0].model_dump(), "overrides": [{"did": "1001", "values": {"brightness": 500}}]})
+    with pytest.raises(ValueError, match="exec-1: override of 1001"):
+        prepare_engine(task, homes)
+    shutil.rmtree(tmp_path, ignore_errors=True)
