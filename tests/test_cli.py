@@ -12,7 +12,7 @@ def test_help_lists_every_subcommand(capsys):
         main(["--help"])
     assert exc.value.code == 0
     out = capsys.readouterr().out
-    for command in ("home", "perf"):
+    for command in ("bench", "home", "perf"):
         assert command in out
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
-from . import home, perf
+from . import bench, home, perf
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"smh {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    bench.register(sub)
     home.register(sub)
     perf.register(sub)
     return parser

@@ -8,8 +8,11 @@ receives the request body and returns such a step. Requests are recorded for ass
 
 from __future__ import annotations
 
+import asyncio
 import itertools
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from aiohttp import web
@@ -18,8 +21,9 @@ Step = dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]]
 
 
 class FakeOpenAI:
-    def __init__(self, script: list[Step] | None = None) -> None:
+    def __init__(self, script: list[Step] | None = None, default: Step | None = None) -> None:
         self.script: list[Step] = list(script or [])
+        self.default = default  # used once the script is exhausted
         self.requests: list[dict[str, Any]] = []
         self._ids = itertools.count(1)
         self._runner: web.AppRunner | None = None
@@ -43,9 +47,9 @@ class FakeOpenAI:
     async def _chat(self, request: web.Request) -> web.Response:
         body = await request.json()
         self.requests.append(body)
-        if not self.script:
+        if not self.script and self.default is None:
             return web.json_response({"error": {"message": "fake server script exhausted"}}, status=500)
-        step = self.script.pop(0)
+        step = self.script.pop(0) if self.script else self.default
         if callable(step):
             step = step(body)
         if "status" in step:
@@ -69,3 +73,28 @@ class FakeOpenAI:
             "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
                       "total_tokens": prompt_tokens + completion_tokens},
         })
+
+
+@contextmanager
+def serve_in_thread(server: FakeOpenAI) -> Iterator[FakeOpenAI]:
+    """Run the fake server on its own event loop in a thread, for code that calls
+    ``asyncio.run`` itself (the CLI)."""
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+
+    def main() -> None:
+        asyncio.set_event_loop(loop)
+        loop.run_until_complete(server.__aenter__())
+        ready.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=main, daemon=True)
+    thread.start()
+    ready.wait(10)
+    try:
+        yield server
+    finally:
+        asyncio.run_coroutine_threadsafe(server.__aexit__(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()

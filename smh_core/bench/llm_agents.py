@@ -1,0 +1,96 @@
+"""The LLM agents (EIA and DR) wrapped for the runner: task in, :class:`Outcome` out.
+
+Dialogue history, the user's memory and the entry room become context; each user turn runs
+in order; clarification questions are answered by the task's scripted replies (EIA through
+``ask_user``, DR by a second call with the reply appended).
+"""
+
+from __future__ import annotations
+
+from smh_core.agent.backend import HomeBackend
+from smh_core.agent.dr import DRAgent
+from smh_core.agent.eia import EIAAgent
+from smh_core.agent.llm import LLMClient, LLMConfig, Usage
+
+from .agents import UserReply
+from .task import Task
+from .verifier import Outcome
+
+
+def task_context(task: Task) -> str:
+    lines = []
+    if task.entry_room:
+        lines.append(f"The user is in room {task.entry_room}.")
+    if task.entry_device:
+        lines.append(f"The request came through device {task.entry_device}.")
+    if task.memory:
+        lines.append("What you know about the user:\n" + "\n".join(f"- {m}" for m in task.memory))
+    return "\n".join(lines)
+
+
+class EIABenchAgent:
+    name = "openai-eia"
+
+    def __init__(self, config: LLMConfig, budget: int = 10) -> None:
+        self.config = config
+        self.budget = budget
+
+    async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
+        agent = EIAAgent(LLMClient(self.config), backend, budget=self.budget)
+        history = [m.model_dump() for m in task.history]
+        outcome = Outcome()
+        usage = Usage()
+        repairs = 0
+        for turn in task.turns:
+            trace = await agent.run(turn.text, history, task_context(task), user)
+            usage.add(trace.usage)
+            repairs += sum(trace.repairs.values())
+            outcome.response = trace.answer
+            outcome.questions += trace.questions
+            outcome.tool_calls += trace.tool_calls()
+            outcome.stop = trace.stop
+            outcome.invalid_calls += len(trace.problems)
+            history += [{"role": "user", "content": turn.text}, {"role": "assistant", "content": trace.answer}]
+        outcome.usage = {**usage.to_dict(), "repairs": repairs}
+        return outcome
+
+
+class DRBenchAgent:
+    name = "openai-dr"
+
+    def __init__(self, config: LLMConfig, structured: bool | None = None) -> None:
+        self.config = config
+        self.structured = structured
+
+    async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
+        agent = DRAgent(LLMClient(self.config), backend, self.structured)
+        history = [m.model_dump() for m in task.history]
+        outcome = Outcome()
+        usage = Usage()
+        repairs = 0
+        for turn in task.turns:
+            text = turn.text
+            for _round in range(3):  # a clarification round-trip at most twice per turn
+                result = await agent.run(text, history, task_context(task))
+                usage.add(result.usage)
+                repairs += len(result.repairs)
+                if result.output is None:
+                    outcome.agent_error = result.error_class
+                    outcome.response = result.raw
+                    break
+                out = result.output
+                outcome.response = out.response
+                for r, a in zip(agent.apply(out), out.actions, strict=True):
+                    outcome.tool_calls.append({"tool": "control_device", "arguments": a.model_dump()})
+                    if not r.get("ok"):
+                        outcome.invalid_calls += 1
+                history += [{"role": "user", "content": text}, {"role": "assistant", "content": out.response}]
+                if out.mode != "clarify":
+                    break
+                outcome.questions.append(out.response)
+                reply = user(out.response)
+                if reply is None:
+                    break
+                text = reply
+        outcome.usage = {**usage.to_dict(), "repairs": repairs}
+        return outcome

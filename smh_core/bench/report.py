@@ -1,0 +1,134 @@
+"""Reports from a results log: Markdown, CSV and a PNG chart.
+
+Success rates per suite and per category x difficulty (as in SMH-Bench Tables 2/19), per
+SimuHome query type feasible/infeasible when present (subcategory), error-class counts and
+tokens per task. Rates carry 95% Wilson intervals: suites are a few hundred tasks, so two
+models a couple of points apart are often not distinguishable, and the report says so.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+DIFFICULTIES = ("simple", "medium", "complex")
+
+
+def wilson(passed: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    p = passed / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def load_records(out_dir: Path) -> list[dict[str, Any]]:
+    path = out_dir / "results.jsonl"
+    if not path.exists():
+        raise FileNotFoundError(f"no results in {out_dir} (expected {path.name})")
+    records = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a torn final line from an interrupted run
+        records.setdefault(r["task_id"], r)
+    return list(records.values())
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    by_suite: dict[str, list[dict]] = defaultdict(list)
+    for r in records:
+        by_suite[r["suite"]].append(r)
+    suites = {}
+    for suite, rs in sorted(by_suite.items()):
+        n, p = len(rs), sum(r["passed"] for r in rs)
+        tokens = [r.get("usage", {}).get("total_tokens", 0) for r in rs]
+        cells: dict[str, dict[str, tuple[int, int]]] = defaultdict(lambda: {d: (0, 0) for d in DIFFICULTIES})
+        for r in rs:
+            got, total = cells[r["category"]][r["difficulty"]]
+            cells[r["category"]][r["difficulty"]] = (got + r["passed"], total + 1)
+        subs: dict[str, tuple[int, int]] = {}
+        for r in rs:
+            got, total = subs.get(r["subcategory"], (0, 0))
+            subs[r["subcategory"]] = (got + r["passed"], total + 1)
+        suites[suite] = {
+            "n": n, "passed": p, "rate": p / n, "ci": wilson(p, n), "tokens_per_task": sum(tokens) / n,
+            "categories": dict(sorted(cells.items())), "subcategories": dict(sorted(subs.items())),
+            "errors": Counter(r["verdict"]["error_class"] for r in rs if not r["passed"]),
+            "agents": sorted({r["agent"] for r in rs}),
+        }
+    return suites
+
+
+def markdown(summary: dict[str, Any]) -> str:
+    out = ["# SMH benchmark report", "", "| suite | agent | tasks | passed | success % | 95% CI | tokens/task |",
+           "|---|---|---:|---:|---:|---|---:|"]
+    for suite, s in summary.items():
+        lo, hi = s["ci"]
+        out.append(f"| {suite} | {', '.join(s['agents'])} | {s['n']} | {s['passed']} | {_pct(s['rate'])} | "
+                   f"{_pct(lo)}-{_pct(hi)} | {s['tokens_per_task']:.0f} |")
+    for suite, s in summary.items():
+        out += ["", f"## {suite}: success % by category and difficulty", "",
+                "| category | " + " | ".join(DIFFICULTIES) + " | all |", "|---|" + "---:|" * 4]
+        for cat, cells in s["categories"].items():
+            got = sum(g for g, _ in cells.values())
+            tot = sum(t for _, t in cells.values())
+            row = [(_pct(g / t) if t else "–") for g, t in cells.values()]
+            out.append(f"| {cat} | " + " | ".join(row) + f" | {_pct(got / tot)} |")
+        out += ["", "| subcategory | tasks | success % |", "|---|---:|---:|"]
+        out += [f"| {sub} | {t} | {_pct(g / t)} |" for sub, (g, t) in s["subcategories"].items()]
+        if s["errors"]:
+            out += ["", "| error class | failures |", "|---|---:|"]
+            out += [f"| {cls} | {k} |" for cls, k in s["errors"].most_common()]
+    return "\n".join(out) + "\n"
+
+
+def write_report(out_dir: Path) -> dict[str, Path]:
+    summary = summarize(load_records(out_dir))
+    paths = {"markdown": out_dir / "report.md", "csv": out_dir / "report.csv", "png": out_dir / "report.png"}
+    paths["markdown"].write_text(markdown(summary), encoding="utf-8")
+    with paths["csv"].open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["suite", "category", "difficulty", "tasks", "passed", "success"])
+        for suite, s in summary.items():
+            for cat, cells in s["categories"].items():
+                for diff, (g, t) in cells.items():
+                    if t:
+                        w.writerow([suite, cat, diff, t, g, f"{g / t:.4f}"])
+    _chart(summary, paths["png"])
+    return paths
+
+
+def _chart(summary: dict[str, Any], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels, rates = [], []
+    for suite, s in summary.items():
+        for cat, cells in s["categories"].items():
+            got = sum(g for g, _ in cells.values())
+            tot = sum(t for _, t in cells.values())
+            labels.append(f"{suite}/{cat}")
+            rates.append(100 * got / tot)
+    fig, ax = plt.subplots(figsize=(max(6, 0.5 * len(labels) + 2), 4))
+    ax.bar(range(len(labels)), rates, color="#3b7dd8")
+    ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=8)
+    ax.set_ylabel("success %")
+    ax.set_ylim(0, 100)
+    ax.set_title("SMH success rate by category")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
