@@ -22,13 +22,15 @@ lint: bootstrap
 test: bootstrap lint
 	$(PY) -m pytest -q -n 2
 
-# Until the task suites land, the benchmark job generates the three SMH-Bench home sizes and
-# measures the engine on the complex one.
+# The benchmark job on the embedded simulator: the sample task suite with the reference
+# (oracle) and do-nothing (null) agents, the three SMH-Bench home sizes, and engine speed.
+# With a model: .venv/bin/smh bench run --suite sample --agent openai --base-url URL --model M --out DIR
 bench: bootstrap
+	$(SMH) bench run --suite sample --agent oracle --out $(BENCH_OUT)/oracle --quiet
+	$(SMH) bench run --suite sample --agent null --out $(BENCH_OUT)/null --quiet
 	@for level in simple medium complex; do \
 	  $(SMH) home generate --level $$level --seed 0 --out $(BENCH_OUT)/homes/$$level-0.json || exit 1; \
 	done
-	$(SMH) home show $(BENCH_OUT)/homes/complex-0.json
 	$(SMH) perf engine
 
 perf: bootstrap
