@@ -27,6 +27,7 @@ from smh_core.homeenv.errors import Change
 from .const import DOMAIN, SERVICE_EXECUTE, SERVICE_SNAPSHOT
 from .home_source import HomeSourceError, build_home
 from .mapping import Mirror, mirrors
+from .persistence import StatePersistence
 from .registry import mirror_layout
 
 PLATFORMS = [Platform.BINARY_SENSOR, Platform.NUMBER, Platform.SELECT, Platform.SENSOR, Platform.SWITCH,
@@ -119,8 +120,13 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
         home = await hass.async_add_executor_job(build_home, hass.config.config_dir, data)
     except HomeSourceError as err:
         raise ConfigEntryError(err.detail) from err
-    runtime = SmhRuntime(HomeEngine(home))
+    engine = HomeEngine(home)
+    persistence = StatePersistence(hass, entry.entry_id, engine)
+    await persistence.async_restore()
+    persistence.start()
+    runtime = SmhRuntime(engine)
     entry.runtime_data = runtime
+    entry.async_on_unload(persistence.async_stop)
     mirror_layout(hass, entry, runtime.engine)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     entry.async_on_unload(entry.add_update_listener(_reload_on_update))
