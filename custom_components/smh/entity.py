@@ -7,11 +7,14 @@ the engine's change stream for its (did, locator), so changes from any source â€
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from typing import Any
 
+from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity import Entity
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .const import DOMAIN
 from .mapping import Mirror
@@ -54,3 +57,14 @@ class SmhEntity(Entity):
             self._execute(setter.service, {setter.argument: value})
         else:
             self._execute(self.mirror.locator, {"value": value})
+
+
+def platform_setup(platform: str, cls: type[SmhEntity]) -> Callable[..., Coroutine[Any, Any, None]]:
+    """The ``async_setup_entry`` of a platform: one ``cls`` entity per attribute mirrored there."""
+
+    async def async_setup_entry(hass: HomeAssistant, entry: Any,
+                                async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+        runtime = entry.runtime_data
+        async_add_entities(cls(runtime, entry.entry_id, m) for m in runtime.mirrors(platform))
+
+    return async_setup_entry

@@ -5,17 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from homeassistant.components.number import NumberEntity, NumberMode
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.model import AttrType
 
-from .entity import SmhEntity
-
-
-async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
-    runtime = entry.runtime_data
-    async_add_entities(SmhNumber(runtime, entry.entry_id, m) for m in runtime.mirrors("number"))
+from .entity import SmhEntity, platform_setup
 
 
 class SmhNumber(SmhEntity, NumberEntity):
@@ -35,3 +28,6 @@ class SmhNumber(SmhEntity, NumberEntity):
 
     async def async_set_native_value(self, value: float) -> None:
         self._set(int(value) if self._is_int and float(value).is_integer() else value)
+
+
+async_setup_entry = platform_setup("number", SmhNumber)

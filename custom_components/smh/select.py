@@ -5,15 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from homeassistant.components.select import SelectEntity
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import SmhEntity
-
-
-async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
-    runtime = entry.runtime_data
-    async_add_entities(SmhSelect(runtime, entry.entry_id, m) for m in runtime.mirrors("select"))
+from .entity import SmhEntity, platform_setup
 
 
 class SmhSelect(SmhEntity, SelectEntity):
@@ -28,3 +21,6 @@ class SmhSelect(SmhEntity, SelectEntity):
 
     async def async_select_option(self, option: str) -> None:
         self._set(self._options[self._attr_options.index(option)])
+
+
+async_setup_entry = platform_setup("select", SmhSelect)

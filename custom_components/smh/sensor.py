@@ -6,17 +6,10 @@ import json
 from typing import Any
 
 from homeassistant.components.sensor import SensorEntity, SensorStateClass
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.model import AttrType
 
-from .entity import SmhEntity
-
-
-async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
-    runtime = entry.runtime_data
-    async_add_entities(SmhSensor(runtime, entry.entry_id, m) for m in runtime.mirrors("sensor"))
+from .entity import SmhEntity, platform_setup
 
 
 class SmhSensor(SmhEntity, SensorEntity):
@@ -34,3 +27,6 @@ class SmhSensor(SmhEntity, SensorEntity):
         if self._numeric or isinstance(value, str):
             return value
         return json.dumps(value, ensure_ascii=False)[:255]
+
+
+async_setup_entry = platform_setup("sensor", SmhSensor)

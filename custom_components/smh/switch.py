@@ -5,15 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from homeassistant.components.switch import SwitchEntity
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import SmhEntity
-
-
-async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
-    runtime = entry.runtime_data
-    async_add_entities(SmhSwitch(runtime, entry.entry_id, m) for m in runtime.mirrors("switch"))
+from .entity import SmhEntity, platform_setup
 
 
 class SmhSwitch(SmhEntity, SwitchEntity):
@@ -29,3 +22,6 @@ class SmhSwitch(SmhEntity, SwitchEntity):
     async def async_turn_off(self, **kwargs: Any) -> None:
         sw = self.mirror.switch
         self._execute(sw.off_service) if sw is not None else self._set(False)
+
+
+async_setup_entry = platform_setup("switch", SmhSwitch)

@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from homeassistant.components.text import TextEntity
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import SmhEntity
-
-
-async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
-    runtime = entry.runtime_data
-    async_add_entities(SmhText(runtime, entry.entry_id, m) for m in runtime.mirrors("text"))
+from .entity import SmhEntity, platform_setup
 
 
 class SmhText(SmhEntity, TextEntity):
@@ -23,3 +14,6 @@ class SmhText(SmhEntity, TextEntity):
 
     async def async_set_value(self, value: str) -> None:
         self._set(value)
+
+
+async_setup_entry = platform_setup("text", SmhText)
