@@ -53,3 +53,14 @@ def test_openai_agent_slice_reports_tokens(tmp_path, socket_enabled):
 def test_missing_task_file_is_a_clear_error(tmp_path):
     run = smh("bench", "run", "--tasks", str(tmp_path / "nope.jsonl"), "--out", str(tmp_path))
     assert run.returncode == 2 and "no task file" in run.stderr
+
+
+def test_perf_ha_reports_setup_and_call_rate():
+    from custom_components.smh.mapping import attributes_of
+    from smh_core.homeenv.generator import generate_home
+
+    attributes = sum(len(attributes_of(d)) for d in generate_home("complex", 0).devices)
+    run = smh("perf", "ha", "--rounds", "1", "--calls", "50")
+    assert run.returncode == 0, run.stderr
+    assert f"complex home in Home Assistant: {attributes} entities" in run.stdout  # one per attribute
+    assert "warm config-entry setup" in run.stdout and "service calls/s through HA" in run.stdout
