@@ -28,9 +28,18 @@ class StatePersistence:
         self.engine = engine
         self.store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, f"{DOMAIN}.{entry_id}.state")
         self._unlisten = None
+        self._pending = False
 
     def _data(self) -> dict[str, Any]:
+        self._pending = False
         return {"home": self.engine.home.name, "devices": self.engine.snapshot().to_dict()}
+
+    @callback
+    def _changed(self, _changes: Any) -> None:
+        # One scheduled save covers a burst of changes: the snapshot is taken at write time.
+        if not self._pending:
+            self._pending = True
+            self.store.async_delay_save(self._data, SAVE_DELAY)
 
     async def async_restore(self) -> int:
         """Apply stored values; returns how many devices were restored."""
@@ -55,7 +64,7 @@ class StatePersistence:
 
     @callback
     def start(self) -> None:
-        self._unlisten = self.engine.add_listener(lambda _changes: self.store.async_delay_save(self._data, SAVE_DELAY))
+        self._unlisten = self.engine.add_listener(self._changed)
 
     async def async_stop(self) -> None:
         """Stop listening and write pending changes now (unload, shutdown)."""
