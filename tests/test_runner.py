@@ -119,3 +119,22 @@ def test_bad_override_is_a_clear_error(tmp_path, homes):
     with pytest.raises(ValueError, match="exec-1: override of 1001"):
         prepare_engine(task, homes)
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+async def test_replay_rescoring_matches_the_recorded_run(tmp_path, homes):
+    from smh_core.bench.agents import ReplayAgent
+
+    original = await run_suite(TASKS, OracleAgent(), tmp_path / "orig", homes=homes, progress=False)
+    replayed = await run_suite(TASKS, ReplayAgent(tmp_path / "orig" / "results.jsonl"), tmp_path / "replay",
+                               homes=homes, progress=False)
+    key = {r["task_id"]: (r["passed"], r["changes"]) for r in original.records()}
+    assert {r["task_id"]: (r["passed"], r["changes"]) for r in replayed.records()} == key
+
+
+def test_replay_rejects_foreign_files(tmp_path):
+    from smh_core.bench.agents import ReplayAgent
+
+    bad = tmp_path / "x.jsonl"
+    bad.write_text('{"hello": 1}\n')
+    with pytest.raises(ValueError, match=r"x\.jsonl:1: not a results record"):
+        ReplayAgent(bad)

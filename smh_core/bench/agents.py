@@ -4,8 +4,10 @@ agent exactly what doing nothing deserves."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
-from typing import Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
 from smh_core.agent.backend import HomeBackend
 
@@ -46,6 +48,42 @@ class OracleAgent:
             args = {"did": action.did, "locator": action.locator, "arguments": dict(action.arguments)}
             result = backend.execute(action.did, action.locator, dict(action.arguments))
             outcome.tool_calls.append({"tool": "control_device", "arguments": args})
+            if not result.get("ok"):
+                outcome.invalid_calls += 1
+        return outcome
+
+
+class ReplayAgent:
+    """Re-scores a recorded run without calling a model: each task's recorded control calls are
+    replayed on a fresh home and its recorded reply and questions are reused, so a changed
+    verifier (or a fixed task) can be applied to old traces."""
+
+    name = "replay"
+
+    def __init__(self, results_file: Path) -> None:
+        self.records: dict[str, dict[str, Any]] = {}
+        for n, line in enumerate(results_file.read_text(encoding="utf-8").splitlines(), start=1):
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a torn final line of an interrupted run
+            if "task_id" not in record or "outcome" not in record:
+                raise ValueError(f"{results_file}:{n}: not a results record (needs task_id and outcome)")
+            self.records.setdefault(record["task_id"], record)
+
+    async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
+        record = self.records.get(task.id)
+        if record is None:
+            raise LookupError(f"no recorded trace for task {task.id}")
+        old = record["outcome"]
+        outcome = Outcome(response=old.get("response", ""), questions=list(old.get("questions", [])),
+                          stop=old.get("stop", ""), usage=dict(record.get("usage", {})))
+        for call in old.get("tool_calls", []):
+            outcome.tool_calls.append(call)
+            if call.get("tool") != "control_device":
+                continue
+            args = call.get("arguments", {})
+            result = backend.execute(args.get("did", ""), args.get("locator", ""), args.get("arguments") or {})
             if not result.get("ok"):
                 outcome.invalid_calls += 1
         return outcome

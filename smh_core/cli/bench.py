@@ -20,7 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     src = r.add_mutually_exclusive_group(required=True)
     src.add_argument("--suite", action="append", help=f"suite name: reads {TASKS_DIR}/SUITE.jsonl (repeatable)")
     src.add_argument("--tasks", action="append", type=Path, help="task JSONL file (repeatable)")
-    r.add_argument("--agent", choices=["oracle", "null", "openai"], default="oracle", help="default: oracle")
+    r.add_argument("--agent", choices=["oracle", "null", "openai", "replay"], default="oracle",
+                   help="default: oracle; replay re-scores --replay-from without calling a model")
+    r.add_argument("--replay-from", type=Path, help="results.jsonl of an earlier run (for --agent replay)")
     r.add_argument("--setting", choices=["eia", "dr"], default="eia",
                    help="openai agent: environment-interactive tool loop or direct reasoning (default: eia)")
     r.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL"),
@@ -42,8 +44,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _agent(args: argparse.Namespace):
-    from smh_core.bench.agents import NullAgent, OracleAgent
+    from smh_core.bench.agents import NullAgent, OracleAgent, ReplayAgent
 
+    if args.agent == "replay":
+        if args.replay_from is None or not args.replay_from.exists():
+            raise FileNotFoundError(f"--agent replay needs --replay-from RESULTS.jsonl (got {args.replay_from})")
+        return ReplayAgent(args.replay_from)
     if args.agent == "oracle":
         return OracleAgent()
     if args.agent == "null":
