@@ -22,12 +22,14 @@ lint: bootstrap
 test: bootstrap lint
 	$(PY) -m pytest -q -n 2
 
-# The benchmark job on the embedded simulator: the sample task suite with the reference
-# (oracle) and do-nothing (null) agents, the three SMH-Bench home sizes, and engine speed.
+# The benchmark job on the embedded simulator: the generated smh suite and the sample suite
+# with the reference (oracle) and do-nothing (null) agents, the three SMH-Bench home sizes,
+# and engine speed.
 # With a model: .venv/bin/smh bench run --suite sample --agent openai --base-url URL --model M --out DIR
 bench: bootstrap
-	$(SMH) bench run --suite sample --agent oracle --out $(BENCH_OUT)/oracle --quiet
-	$(SMH) bench run --suite sample --agent null --out $(BENCH_OUT)/null --quiet
+	@test -f tasks/smh.jsonl || $(SMH) tasks generate --out tasks
+	$(SMH) bench run --suite smh --suite sample --agent oracle --out $(BENCH_OUT)/oracle --quiet
+	$(SMH) bench run --suite smh --suite sample --agent null --out $(BENCH_OUT)/null --quiet
 	@for level in simple medium complex; do \
 	  $(SMH) home generate --level $$level --seed 0 --out $(BENCH_OUT)/homes/$$level-0.json || exit 1; \
 	done

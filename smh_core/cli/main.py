@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
-from . import bench, home, perf
+from . import bench, home, perf, tasks
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,6 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.register(sub)
     home.register(sub)
     perf.register(sub)
+    tasks.register(sub)
     return parser
 
 

@@ -1,0 +1,216 @@
+"""The ``smh`` suite (SMH-Bench's taxonomy), generated from the home and validated.
+
+This module generates the subcategories whose target can be read off one home state:
+TC1 atomic control (clear, colloquial, noisy) and TC7 environment-grounded queries (status,
+quantity); 50 tasks each, split 25/15/10 over simple/medium/complex homes. Each task's home
+is a generated home (level + seed), so task files stay small and reproducible.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from smh_core.homeenv.capabilities import setters, switches
+from smh_core.homeenv.critic import Compare, Lit, Ref, _needs_quotes
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.generator import generate_home
+from smh_core.homeenv.model import AttrType, Home
+from smh_core.homeenv.samples import valid_value
+
+from ..agents import NullAgent, OracleAgent
+from ..runner import HomeCache, run_task
+from ..task import Task
+from .wording import attr_words, set_request, switch_request
+
+SPLIT = (("simple", 25), ("medium", 15), ("complex", 10))
+HOMES_PER_LEVEL = 10
+SUBCATEGORIES = {
+    "clear": "atomic_control", "colloquial": "atomic_control", "noisy": "atomic_control",
+    "status": "query", "quantity": "query",
+}
+
+
+def _lit(value: Any) -> Lit:
+    raw = repr(value) if isinstance(value, float) else str(value)
+    return Lit(raw, quoted=_needs_quotes(raw))
+
+
+def _critic(did: str, pairs: list[tuple[str, Any]]) -> str:
+    return " and ".join(Compare(Ref(did, loc), "==", _lit(v)).to_text() for loc, v in pairs)
+
+
+def _specs(home_device: Any) -> dict[str, Any]:
+    out = {a.name: a for a in home_device.attributes}
+    out.update({f"{c.name}.{a.name}": a for c in home_device.components for a in c.attributes})
+    return out
+
+
+def _control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+    """A (device, attribute, new value, reference actions) that one request can reach."""
+    did = rng.choice(engine.device_ids())
+    device = engine.device(did)
+    specs = _specs(device)
+    sw, st = switches(device), setters(device)
+    options = [("switch", loc) for loc in sw] + [("set", loc) for loc in st
+                                                 if specs[loc].type not in (AttrType.LIST, AttrType.DICT, AttrType.TUPLE)]
+    if not options:
+        return None
+    kind, loc = rng.choice(options)
+    current = engine.value(did, loc)
+    if kind == "switch":
+        on = current != sw[loc].on_value
+        actions = [{"did": did, "locator": sw[loc].on_service if on else sw[loc].off_service, "arguments": {}}]
+        target = [(loc, sw[loc].on_value if on else sw[loc].off_value)]
+        return {"did": did, "loc": loc, "switch_on": on, "actions": actions, "critic": target}
+    setter = st[loc]
+    for _ in range(10):
+        if specs[loc].type == AttrType.STR and not specs[loc].options:  # free text: a natural alias
+            room = engine.room(device.userdata.room).name
+            kind = device.userdata.subcategory.replace("_", " ")
+            value = rng.choice([f"{room} {kind}", f"my {kind}", f"{room.split()[0]} {kind}", f"the big {kind}"])
+        else:
+            value = valid_value(specs[loc], rng)
+        if value != current:
+            break
+    else:
+        return None
+    actions = [{"did": did, "locator": setter.service, "arguments": {setter.argument: value}}]
+    trial = HomeEngine(engine.home)
+    trial.restore(engine.snapshot())
+    target = [(loc, value)]
+    if not all(r.ok for r in trial.execute_many(actions)):
+        ns = loc.rsplit(".", 1)[0] + "." if "." in loc else ""
+        power = next((s for k, s in sw.items() if k == f"{ns}state"), None)
+        if power is None:
+            return None
+        actions.insert(0, {"did": did, "locator": power.on_service, "arguments": {}})
+        trial.restore(engine.snapshot())
+        if not all(r.ok for r in trial.execute_many(actions)):
+            return None
+        target.insert(0, (f"{ns}state", power.on_value))
+    return {"did": did, "loc": loc, "value": value, "unit": specs[loc].unit, "actions": actions, "critic": target}
+
+
+def _control_task(style: str, idx: int, level: str, seed: int, home: Home, rng: random.Random) -> dict | None:
+    engine = HomeEngine(home)
+    target = _control_target(engine, rng)
+    if target is None:
+        return None
+    did = target["did"]
+    name = engine.device(did).name
+    others = [d for d in engine.device_ids() if d != did]
+    decoy = engine.device(rng.choice(others)).name if style == "noisy" and others and rng.random() < 0.6 else None
+    if "switch_on" in target:
+        text = switch_request(style, rng, name, target["switch_on"], decoy)
+    else:
+        text = set_request(style, rng, name, target["loc"], target["value"], target["unit"], decoy)
+    return {"subcategory": style, "text": text, "goal": {"kind": "execute", "critic": _critic(did, target["critic"])},
+            "reference": {"mode": "execute", "response": "Done.", "actions": target["actions"]}}
+
+
+def _status_task(engine: HomeEngine, rng: random.Random) -> dict | None:
+    did = rng.choice(engine.device_ids())
+    device = engine.device(did)
+    specs = _specs(device)
+    locs = [loc for loc, a in specs.items() if a.type in (AttrType.INT, AttrType.FLOAT, AttrType.STR, AttrType.ENUM)
+            and not loc.endswith("alias") and not (a.type == AttrType.STR and not a.options)]
+    if not locs:
+        return None
+    loc = rng.choice(locs)
+    value = engine.value(did, loc)
+    words = attr_words(loc)
+    text = rng.choice([f"What is the {words} of the {device.name} right now?",
+                       f"Tell me the {device.name}'s current {words}.",
+                       f"What's the {device.name} {words} at the moment?"])
+    numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
+    fact = {"kind": "number", "value": value} if numeric else {"kind": "name", "value": str(value)}
+    shown = f"{value:g}" if isinstance(value, float) else str(value)
+    return {"subcategory": "status", "text": text, "goal": {"kind": "query", "facts": [fact]},
+            "reference": {"mode": "answer", "response": f"The {device.name}'s {words} is {shown}."}}
+
+
+def _quantity_task(engine: HomeEngine, rng: random.Random) -> dict | None:
+    kinds = sorted({d["subcategory"] for d in engine.devices()})
+    sub = rng.choice(kinds)
+    devices = engine.devices(subcategory=sub)
+    label = sub.replace("_", " ")
+    if rng.random() < 0.5:
+        rooms = sorted({d["room"] for d in devices})
+        room = engine.room(rng.choice(rooms))
+        count = sum(d["room"] == room.id for d in devices)
+        text = rng.choice([f"How many {label} devices are in the {room.name}?",
+                           f"Count the {label} devices in the {room.name} for me."])
+    else:
+        powered = [d for d in devices if engine.status(d["did"]).get("state") == "on"]
+        if not any("state" in engine.status(d["did"]) for d in devices):
+            return None
+        count = len(powered)
+        text = rng.choice([f"How many {label} devices are switched on right now?",
+                           f"How many of the {label} devices are on at the moment?"])
+    return {"subcategory": "quantity", "text": text,
+            "goal": {"kind": "query", "facts": [{"kind": "number", "value": count}]},
+            "reference": {"mode": "answer", "response": f"There are {count}."}}
+
+
+def _plan() -> Iterator[tuple[str, int, str, int]]:
+    for sub in SUBCATEGORIES:
+        idx = 0
+        for level, n in SPLIT:
+            for _ in range(n):
+                yield sub, idx, level, (idx % HOMES_PER_LEVEL)
+                idx += 1
+
+
+def generate(seed: int = 0) -> list[Task]:
+    homes: dict[tuple[str, int], Home] = {}
+    tasks: list[Task] = []
+    for sub, idx, level, home_seed in _plan():
+        key = (level, home_seed)
+        if key not in homes:
+            homes[key] = generate_home(level, home_seed)  # type: ignore[arg-type]
+        rng = random.Random(f"smh:{seed}:{sub}:{idx}")
+        made = None
+        for _attempt in range(50):
+            engine = HomeEngine(homes[key])
+            if SUBCATEGORIES[sub] == "atomic_control":
+                made = _control_task(sub, idx, level, home_seed, homes[key], rng)
+            elif sub == "status":
+                made = _status_task(engine, rng)
+            else:
+                made = _quantity_task(engine, rng)
+            if made is not None:
+                break
+        if made is None:
+            raise RuntimeError(f"could not generate smh/{sub}/{idx}")
+        tasks.append(Task.model_validate({
+            "id": f"smh-{sub}-{idx:03d}", "suite": "smh", "category": SUBCATEGORIES[sub], "subcategory": sub,
+            "difficulty": level, "home": {"level": level, "seed": home_seed}, "turns": [{"text": made["text"]}],
+            "goal": made["goal"], "reference": made["reference"]}))
+    validate(tasks)
+    return tasks
+
+
+def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
+    """The reference passes and doing nothing fails, for every task; raises naming the task.
+    (Tasks whose correct behaviour is to do nothing come with the suites that have them.)"""
+
+    async def check() -> None:
+        cache = homes or HomeCache()
+        oracle, null = OracleAgent(), NullAgent()
+        for task in tasks:
+            ref = await run_task(task, oracle, cache)
+            if not ref["passed"]:
+                raise ValueError(f"{task.id}: reference solution fails: {ref['verdict']['reason']}")
+            nothing = await run_task(task, null, cache)
+            if nothing["passed"]:
+                raise ValueError(f"{task.id}: doing nothing passes")
+
+    # A private loop (not asyncio.run) leaves the caller's event-loop policy untouched.
+    loop = asyncio.new_event_loop()
+    try:
+        loop.run_until_complete(check())
+    finally:
+        loop.close()
