@@ -56,10 +56,9 @@ def test_missing_task_file_is_a_clear_error(tmp_path):
 
 
 def test_perf_ha_reports_setup_and_call_rate():
-    from custom_components.smh.mapping import attributes_of
     from smh_core.homeenv.generator import generate_home
 
-    attributes = sum(len(attributes_of(d)) for d in generate_home("complex", 0).devices)
+    attributes = sum(len(d.attributes_by_locator()) for d in generate_home("complex", 0).devices)
     run = smh("perf", "ha", "--rounds", "1", "--calls", "50")
     assert run.returncode == 0, run.stderr
     assert f"complex home in Home Assistant: {attributes} entities" in run.stdout  # one per attribute

@@ -40,16 +40,10 @@ class Mirror:
         return UNITS.get(self.attribute.unit or "", self.attribute.unit or None)
 
 
-def attributes_of(device: Device) -> list[tuple[str, Attribute]]:
-    out = [(a.name, a) for a in device.attributes]
-    out += [(f"{c.name}.{a.name}", a) for c in device.components for a in c.attributes]
-    return out
-
-
 def mirrors(device: Device) -> list[Mirror]:
     st, sw = setters(device), switches(device)
     out = []
-    for loc, attr in attributes_of(device):
+    for loc, attr in device.attributes_by_locator():
         setter, switch = st.get(loc), sw.get(loc)
         t = attr.type
         if switch is not None:

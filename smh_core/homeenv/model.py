@@ -189,6 +189,18 @@ class Device(_Strict):
     def did(self) -> str:
         return self.userdata.did
 
+    def attributes_by_locator(self) -> list[tuple[str, Attribute]]:
+        """Every attribute with its locator (``state``, ``fan.speed_level``), declaration order."""
+        out = [(a.name, a) for a in self.attributes]
+        out += [(f"{c.name}.{a.name}", a) for c in self.components for a in c.attributes]
+        return out
+
+    def services_by_locator(self) -> list[tuple[str, Service]]:
+        """Every service with its locator (``turn_on``, ``fan.set_speed_level``), declaration order."""
+        out = [(s.name, s) for s in self.services]
+        out += [(f"{c.name}.{s.name}", s) for c in self.components for s in c.services]
+        return out
+
 
 class Room(_Strict):
     """A spatial unit; ``parent`` nests it inside another room (a bathroom in a bedroom)."""

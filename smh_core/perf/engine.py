@@ -32,10 +32,7 @@ class EnginePerf:
 def _call_mix(engine: HomeEngine, rng: random.Random, size: int) -> list[tuple[str, str, dict]]:
     pool = []
     for did in engine.device_ids():
-        dev = engine.device(did)
-        svcs = [("", s) for s in dev.services] + [(c.name + ".", s) for c in dev.components for s in c.services]
-        for prefix, s in svcs:
-            pool.append((did, prefix + s.name, s))
+        pool += [(did, loc, s) for loc, s in engine.device(did).services_by_locator()]
     return [(did, loc, valid_arguments(s, rng)) for did, loc, s in (rng.choice(pool) for _ in range(size))]
 
 

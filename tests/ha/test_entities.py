@@ -17,7 +17,7 @@ from homeassistant.helpers import label_registry as lr
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
-from custom_components.smh.mapping import attributes_of, mirrors
+from custom_components.smh.mapping import mirrors
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home, Room
@@ -52,7 +52,7 @@ async def test_layout_is_mirrored(hass: HomeAssistant, tiny_entry) -> None:
     fan_light = devices.async_get_device(identifiers={(DOMAIN, f"{tiny_entry.entry_id}_1002")})
     assert fan_light.name == "Bathroom Fan Light" and fan_light.area_id == bathroom.id
     engine = tiny_entry.runtime_data.engine
-    n_attributes = sum(len(attributes_of(engine.device(d))) for d in engine.device_ids())
+    n_attributes = sum(len(engine.device(d).attributes_by_locator()) for d in engine.device_ids())
     assert len(er.async_entries_for_config_entry(er.async_get(hass), tiny_entry.entry_id)) == n_attributes
 
 

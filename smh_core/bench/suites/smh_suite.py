@@ -42,17 +42,11 @@ def _critic(did: str, pairs: list[tuple[str, Any]]) -> str:
     return " and ".join(Compare(Ref(did, loc), "==", _lit(v)).to_text() for loc, v in pairs)
 
 
-def _specs(home_device: Any) -> dict[str, Any]:
-    out = {a.name: a for a in home_device.attributes}
-    out.update({f"{c.name}.{a.name}": a for c in home_device.components for a in c.attributes})
-    return out
-
-
 def _control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     """A (device, attribute, new value, reference actions) that one request can reach."""
     did = rng.choice(engine.device_ids())
     device = engine.device(did)
-    specs = _specs(device)
+    specs = dict(device.attributes_by_locator())
     sw, st = switches(device), setters(device)
     options = [("switch", loc) for loc in sw] + [("set", loc) for loc in st
                                                  if specs[loc].type not in (AttrType.LIST, AttrType.DICT, AttrType.TUPLE)]
@@ -114,7 +108,7 @@ def _control_task(style: str, idx: int, level: str, seed: int, home: Home, rng: 
 def _status_task(engine: HomeEngine, rng: random.Random) -> dict | None:
     did = rng.choice(engine.device_ids())
     device = engine.device(did)
-    specs = _specs(device)
+    specs = dict(device.attributes_by_locator())
     locs = [loc for loc, a in specs.items() if a.type in (AttrType.INT, AttrType.FLOAT, AttrType.STR, AttrType.ENUM)
             and not loc.endswith("alias") and not (a.type == AttrType.STR and not a.options)]
     if not locs:
