@@ -23,8 +23,19 @@ from homeassistant.helpers.typing import ConfigType
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change
+from smh_core.homeenv.snapshot import Snapshot
 
-from .const import DOMAIN, SERVICE_EXECUTE, SERVICE_SNAPSHOT
+from . import bench_services
+from .const import (
+    CONF_FILE,
+    CONF_LEVEL,
+    CONF_SEED,
+    CONF_SOURCE,
+    DOMAIN,
+    SERVICE_EXECUTE,
+    SERVICE_SNAPSHOT,
+    SOURCE_FILE,
+)
 from .home_source import HomeSourceError, build_home
 from .mapping import Mirror, mirrors
 from .persistence import StatePersistence
@@ -51,6 +62,10 @@ class SmhRuntime:
     """The entry's engine plus a (did, locator) -> callbacks fan-out of engine changes."""
 
     engine: HomeEngine
+    home_key: str = ""
+    initial: Snapshot | None = None  # the home's own initial state, before any restore
+    task: Any = None  # the task loaded by smh.load_task
+    task_before: Snapshot | None = None
     _mirrors: list[Mirror] = field(default_factory=list)
     _subscribers: dict[tuple[str, str], list[Callable[[], None]]] = field(default_factory=dict)
 
@@ -107,6 +122,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         state: dict[str, Any] = engine.snapshot().to_dict()
         return {"home": home.name, "devices": state}
 
+    bench_services.register(hass, runtime)
     hass.services.async_register(DOMAIN, SERVICE_EXECUTE, execute, schema=EXECUTE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
     hass.services.async_register(DOMAIN, SERVICE_SNAPSHOT, snapshot, schema=SNAPSHOT_SCHEMA,
@@ -121,10 +137,13 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     except HomeSourceError as err:
         raise ConfigEntryError(err.detail) from err
     engine = HomeEngine(home)
+    initial = engine.snapshot()
     persistence = StatePersistence(hass, entry.entry_id, engine)
     await persistence.async_restore()
     persistence.start()
-    runtime = SmhRuntime(engine)
+    home_key = (f"file:{data[CONF_FILE]}" if data.get(CONF_SOURCE) == SOURCE_FILE
+                else f"{data[CONF_LEVEL]}:{data[CONF_SEED]}")
+    runtime = SmhRuntime(engine, home_key=home_key, initial=initial)
     entry.runtime_data = runtime
     entry.async_on_unload(persistence.async_stop)
     mirror_layout(hass, entry, runtime.engine)
