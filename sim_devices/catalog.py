@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
+from smh_core.homeenv.dynamics import Dynamics, Matter
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import (
     Attribute,
@@ -64,6 +65,10 @@ class DeviceType(BaseModel):
     services: list[Service] = Field(default_factory=list)
     components: list[Component] = Field(default_factory=list)
     presets: dict[str, dict[str, Any]] = Field(min_length=1)
+    dynamics: Dynamics | None = None
+    """How the device acts on its room and itself over simulated time (SimuHome layer)."""
+    matter: Matter | None = None
+    """Matter endpoint device types, for types built from Matter clusters."""
 
     _checkers: dict[str, Checker] | None = PrivateAttr(default=None)
 
@@ -277,6 +282,9 @@ def _reference_problems(dt: DeviceType) -> list[tuple[str, str]]:
             msg = _value_problem(checkers[_join(ns, a.name)], a.value)
             if msg is not None:
                 out.append((f"{prefix}attributes.{j}.value", msg))
+            for r, req in enumerate(a.write_requires or ()):
+                out += _requirement_problems(req, ns, f"{prefix}attributes.{j}.write_requires.{r}",
+                                             specs, checkers)
         for k, s in enumerate(svcs):
             path = f"{prefix}services.{k}"
             loc = _join(ns, s.name)
@@ -291,6 +299,10 @@ def _reference_problems(dt: DeviceType) -> list[tuple[str, str]]:
                 out += _requirement_problems(req, ns, f"{path}.requires.{r}", specs, checkers)
             for e, eff in enumerate(s.effects):
                 out += _effect_problems(eff, s, ns, f"{path}.effects.{e}", specs, checkers)
+    if dt.dynamics is not None:
+        for path, loc in dt.dynamics.locators():
+            if loc not in specs:
+                out.append((f"dynamics.{path}", f"unknown attribute {loc!r}"))
     for pname, values in dt.presets.items():
         for loc, v in values.items():
             if loc not in checkers:
@@ -342,11 +354,13 @@ def build_device(dt: DeviceType, did: str, room: str, name: str | None = None,
         description=dt.description,
         attributes=with_values("", dt.attributes),
         services=[s.model_copy(deep=True) for s in dt.services],
-        components=[Component(name=c.name, attributes=with_values(c.name, c.attributes),
-                              services=[s.model_copy(deep=True) for s in c.services])
+        components=[c.model_copy(update={"attributes": with_values(c.name, c.attributes),
+                                         "services": [s.model_copy(deep=True) for s in c.services]})
                     for c in dt.components],
         userdata=UserData(did=did, spid=dt.spid, category=dt.category, subcategory=dt.subcategory,
                           tags=list(dict.fromkeys([*dt.tags, *tags])), room=room),
+        dynamics=dt.dynamics.model_copy(deep=True) if dt.dynamics is not None else None,
+        matter=dt.matter.model_copy(deep=True) if dt.matter is not None else None,
     )
     try:
         HomeEngine(Home(rooms=[Room(id=room, type="room", name=room)], devices=[device]))

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError
-from .model import Attribute, Device, Effect, Home, Requirement, Room, Service
+from .model import Attribute, AttrType, Device, Effect, Home, Requirement, Room, Service
 from .snapshot import Snapshot, diff
 from .validation import Checker, compile_checker, describe
 
@@ -88,6 +89,7 @@ class _Dev:
     services: dict[str, _Svc]
     writable: dict[str, Checker]
     ranges: dict[str, tuple[float, float]]
+    write_reqs: dict[str, list[_Req]]
 
 
 def _same(v: Any, w: Any) -> bool:
@@ -154,7 +156,34 @@ def _compile_device(dev: Device) -> _Dev:
                                  effs, behavior, ns)
     writable = {loc: checkers[loc] for loc, a in attr_models.items() if a.writable}
     ranges = {loc: a.range for loc, a in attr_models.items() if a.range is not None}
-    return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges)
+    write_reqs: dict[str, list[_Req]] = {}
+    for ns, attrs, _ in namespaces:
+        for a in attrs:
+            for r in a.write_requires or ():
+                if _resolve(ns, r.attr) not in attr_models:
+                    raise ValueError(f"device {dev.did}: writing {_resolve(ns, a.name)!r} requires "
+                                     f"unknown attribute {r.attr!r}")
+                write_reqs.setdefault(_resolve(ns, a.name), []).append(_compile_req(ns, r))
+    if dev.dynamics is not None:
+        for path, loc in dev.dynamics.locators():
+            if loc not in attr_models:
+                raise ValueError(f"device {dev.did}: dynamics.{path} names unknown attribute {loc!r}")
+    return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges, write_reqs)
+
+
+ENV_PREFIX = "@"
+"""Room variables live in the state under the pseudo device id ``@<room id>``, so snapshots,
+diffs, listeners, critics and automation triggers address them like device attributes."""
+
+
+def _env_checkers() -> dict[str, Checker]:
+    specs = {"temperature": (-50.0, 80.0), "humidity": (0.0, 100.0), "illuminance": (0.0, 200000.0),
+             "pm25": (0.0, 2000.0), "pm10": (0.0, 2000.0)}
+    out = {v: compile_checker(Attribute(name=v, type=AttrType.FLOAT, range=r), v) for v, r in specs.items()}
+    out["air_quality"] = compile_checker(Attribute(
+        name="air_quality", type=AttrType.STR,
+        options=["good", "fair", "moderate", "poor", "very_poor", "extremely_poor"]), "air_quality")
+    return out
 
 
 def _compile_effect(dev: Device, ns: str, s: Service, e: Effect, attrs: dict[str, Attribute],
@@ -192,6 +221,14 @@ class HomeEngine:
             rt = _compile_device(d)
             self._devs[d.did] = rt
             self._state[d.did] = {loc: a.value for loc, a in rt.attr_models.items()}
+        self._env_checkers = _env_checkers()
+        for r in home.rooms:
+            if r.environment is not None:
+                e = r.environment
+                self._state[ENV_PREFIX + r.id] = {
+                    "temperature": float(e.temperature), "humidity": float(e.humidity),
+                    "illuminance": float(e.base_lux), "pm25": float(e.pm25), "pm10": float(e.pm10),
+                    "air_quality": air_quality_class(e.pm25)}
         self._listeners: list[Callable[[list[Change]], None]] = []
 
     # ------------------------------------------------------------------ loading / saving
@@ -209,7 +246,14 @@ class HomeEngine:
                 a.model_copy(update={"value": state[f"{c.name}.{a.name}"]}) for a in c.attributes]})
                 for c in d.components]
             devices.append(d.model_copy(update={"attributes": attrs, "components": comps}))
-        return self._home.model_copy(update={"devices": devices})
+        rooms = []
+        for r in self._home.rooms:
+            env = self._state.get(ENV_PREFIX + r.id)
+            if env is not None and r.environment is not None:
+                r = r.model_copy(update={"environment": r.environment.model_copy(update={
+                    k: env[k] for k in ("temperature", "humidity", "pm25", "pm10")})})
+            rooms.append(r)
+        return self._home.model_copy(update={"devices": devices, "rooms": rooms})
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(dump_home(self.to_home()), encoding="utf-8")
@@ -376,6 +420,11 @@ class HomeEngine:
         if problem is not None:
             return ServiceError(problem[0], problem[1], did=did, locator=locator, field="value",
                                 allowed=problem[2])
+        for r in dev.write_reqs.get(locator, ()):
+            if not r.test(state[r.loc]):
+                return ServiceError(ErrorCode.PRECONDITION_FAILED,
+                                    f"cannot write {locator}: {r.text} (currently {state[r.loc]!r})",
+                                    did=did, locator=locator, field=r.loc)
         new = dict(state)
         new[locator] = arguments["value"]
         return new
@@ -400,14 +449,18 @@ class HomeEngine:
         simulator's own hand, not an agent's.
         """
         dev = self._devs.get(did)
-        if dev is None:
+        if dev is not None:
+            checkers = dev.checkers
+        elif did.startswith(ENV_PREFIX) and did in self._state:
+            checkers = self._env_checkers
+        else:
             return ExecResult(False, error=ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device {did!r}", did=did))
         for loc, v in values.items():
-            check = dev.checkers.get(loc)
+            check = checkers.get(loc)
             if check is None:
                 return ExecResult(False, error=ServiceError(
                     ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no attribute {loc!r}", did=did,
-                    locator=loc, allowed=sorted(dev.checkers)))
+                    locator=loc, allowed=sorted(checkers)))
             problem = check(v)
             if problem is not None:
                 return ExecResult(False, error=ServiceError(problem[0], problem[1], did=did, locator=loc,
@@ -469,6 +522,15 @@ class HomeEngine:
 
     def device_ids(self) -> list[str]:
         return list(self._devs)
+
+    def environment(self, room_id: str) -> dict[str, Any] | None:
+        """The room's climate ``{temperature, humidity, illuminance, pm25, pm10, air_quality}``,
+        or ``None`` if the room is not simulated."""
+        env = self._state.get(ENV_PREFIX + room_id)
+        return None if env is None else dict(env)
+
+    def simulated_rooms(self) -> list[str]:
+        return [r for r in self._rooms if ENV_PREFIX + r in self._state]
 
     def device(self, did: str) -> Device:
         """The device's static description (values as loaded; use :meth:`status` for current)."""

@@ -19,6 +19,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .dynamics import Dynamics, Environment, Matter
+from .rules import Rule, ScheduledAction, Simulation
+
 
 class AttrType(StrEnum):
     """Value types of HomeEnv attributes and service arguments."""
@@ -79,6 +82,10 @@ class Attribute(ValueSpec):
     writable: bool = False
     """Whether the attribute may be written directly (``execute(did, attr, {"value": v})``),
     as Matter's write_attribute does. HomeEnv attributes normally change only via services."""
+    write_requires: list[Requirement] | None = None
+    """Preconditions of a direct write (Matter dependency rules: fan speed needs the AC on)."""
+    matter_id: int | None = None
+    """Matter attribute id, for attributes of Matter clusters."""
 
 
 class Argument(ValueSpec):
@@ -151,6 +158,8 @@ class Service(_Strict):
     arguments: list[Argument] = Field(default_factory=list)
     requires: list[Requirement] = Field(default_factory=list)
     effects: list[Effect] = Field(default_factory=list)
+    matter_id: int | None = None
+    """Matter command id, for commands of Matter clusters."""
     behavior: str | None = None
     """Optional named behaviour (registered in ``sim_devices.behaviors``) run after the effects,
     for transitions data cannot express (timers, phases)."""
@@ -162,6 +171,8 @@ class Component(_Strict):
     name: str
     attributes: list[Attribute] = Field(default_factory=list)
     services: list[Service] = Field(default_factory=list)
+    matter_cluster: int | None = None
+    """Matter cluster id when the component is a Matter cluster (named ``<endpoint>.<Cluster>``)."""
 
 
 class UserData(_Strict):
@@ -184,6 +195,8 @@ class Device(_Strict):
     services: list[Service] = Field(default_factory=list)
     components: list[Component] = Field(default_factory=list)
     userdata: UserData
+    dynamics: Dynamics | None = None
+    matter: Matter | None = None
 
     @property
     def did(self) -> str:
@@ -210,6 +223,8 @@ class Room(_Strict):
     name: str
     floor: int = 1
     parent: str | None = None
+    environment: Environment | None = None
+    """Climate of the room when the home is simulated over time (see :mod:`.dynamics`)."""
 
 
 class Home(_Strict):
@@ -219,6 +234,9 @@ class Home(_Strict):
     name: str = "home"
     rooms: list[Room]
     devices: list[Device]
+    simulation: Simulation | None = None
+    schedules: list[ScheduledAction] | None = None
+    automations: list[Rule] | None = None
 
     @model_validator(mode="after")
     def _check_references(self) -> Home:
@@ -250,3 +268,4 @@ class Home(_Strict):
 
 
 ValueSpec.model_rebuild()
+Attribute.model_rebuild()

@@ -1,0 +1,221 @@
+"""How devices act on their room and on themselves over time, as data (the SimuHome layer).
+
+A device type may carry a :class:`Dynamics` block next to its attributes and services. The
+simulator (:mod:`smh_core.sim`) reads it; the engine only checks that every locator in it names
+an attribute. Nothing here is code: an air conditioner's cooling, a light's lux and a washer's
+programme are numbers and locators, so a new device type needs a YAML file, not a class.
+
+Room variables and units
+    ``temperature`` °C, ``humidity`` %RH, ``illuminance`` lux, ``pm25`` and ``pm10`` µg/m³.
+
+Drives (temperature, humidity, pm25, pm10), per 0.1 s tick ``dt``::
+
+    x' = x + dt * ( drift * (outdoor - x)  +  Σ_active  rate_i * scale_i * (target_i - x) )
+
+``scale_i`` is the device's setting as a fraction of its maximum (fan percent / 100), so a
+higher fan speed closes the gap faster. A drive with ``direction: down`` (cooling, dehumidifying,
+purifying) only acts while ``x > target``; ``up`` only while ``x < target``.
+
+Light sources (illuminance) are instantaneous: ``lux_i * level_i / level_max`` when active.
+Daylight enters through the room's window factor, scaled by the open fraction of its shades.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Variable = Literal["temperature", "humidity", "illuminance", "pm25", "pm10"]
+DRIVEN_VARIABLES: tuple[str, ...] = ("temperature", "humidity", "pm25", "pm10")
+ROOM_VARIABLES: tuple[str, ...] = ("temperature", "humidity", "illuminance", "pm25", "pm10")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class When(_Strict):
+    """A test on one attribute of the same device (device-absolute locator)."""
+
+    attr: str
+    equals: Any = None
+    in_: list[Any] | None = Field(default=None, alias="in")
+    not_in: list[Any] | None = None
+
+    @model_validator(mode="after")
+    def _one_test(self) -> When:
+        given = sum(x is not None for x in (self.equals, self.in_, self.not_in))
+        if given != 1:
+            raise ValueError("a 'when' test needs exactly one of 'equals', 'in', 'not_in'")
+        return self
+
+    def holds(self, value: Any) -> bool:
+        def same(v: Any, w: Any) -> bool:
+            return v == w and isinstance(v, bool) == isinstance(w, bool)
+
+        if self.in_ is not None:
+            return any(same(value, x) for x in self.in_)
+        if self.not_in is not None:
+            return not any(same(value, x) for x in self.not_in)
+        return same(value, self.equals)
+
+
+class Drive(_Strict):
+    """One device's pull on one room variable while ``active_when`` all hold."""
+
+    variable: Literal["temperature", "humidity", "pm25", "pm10"]
+    active_when: list[When] = Field(default_factory=list)
+    target: float | None = None
+    """A fixed target in the variable's unit (a humidifier aims at 65 %RH)."""
+    target_attr: str | None = None
+    """Or an attribute holding the target (a setpoint), times ``target_scale`` (0.01 for Matter
+    temperatures stored in hundredths of a degree)."""
+    target_scale: float = 1.0
+    direction: Literal["down", "up", "both"] = "both"
+    rate: float = Field(gt=0, le=1.0)
+    """Fraction of the gap closed per second at full scale (1/s)."""
+    scale_attr: str | None = None
+    scale_max: float = Field(default=100.0, gt=0)
+    scale_map: dict[str, float] | None = None
+    """For enum settings (``low``/``medium``/``high``): the fraction per option."""
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Drive:
+        if (self.target is None) == (self.target_attr is None):
+            raise ValueError("a drive needs exactly one of 'target' and 'target_attr'")
+        return self
+
+
+class LightSource(_Strict):
+    """Lux a device adds to its room while active, scaled by a level attribute."""
+
+    lux: float = Field(gt=0)
+    active_when: list[When] = Field(default_factory=list)
+    level_attr: str | None = None
+    level_max: float = Field(default=254.0, gt=0)
+
+
+class Shade(_Strict):
+    """A window covering: the room's daylight is scaled by its open fraction."""
+
+    open_attr: str
+    open_max: float = Field(default=100.0, gt=0)
+    inverted: bool = False
+    """``True`` when the attribute measures how *closed* it is (Matter lift percent: 0 = open)."""
+
+
+class Sensor(_Strict):
+    """An attribute that reports a room variable: ``value = round(x * scale)`` (or float)."""
+
+    variable: Variable | Literal["air_quality"]
+    attr: str
+    scale: float = 1.0
+
+
+class Phase(_Strict):
+    name: str
+    seconds: int = Field(gt=0)
+
+
+class Cycle(_Strict):
+    """A long-running appliance programme (washer, dryer, dishwasher).
+
+    The simulator starts the programme of the current mode when ``state_attr`` becomes
+    ``running`` from ``stopped``, counts ``countdown_attr`` down in whole seconds while running,
+    freezes it while paused, steps ``phase_attr`` through the phases and on completion writes
+    ``on_complete``.
+    """
+
+    state_attr: str
+    running: Any
+    paused: Any
+    stopped: Any
+    countdown_attr: str
+    phase_attr: str | None = None
+    mode_attr: str | None = None
+    programs: dict[str, list[Phase]] = Field(min_length=1)
+    """Programme per mode value (as text: ``"1"``); ``"*"`` is the default."""
+    on_complete: dict[str, Any] = Field(default_factory=dict)
+
+    def program(self, mode: Any) -> list[Phase]:
+        return self.programs.get(str(mode)) or self.programs.get("*") or next(iter(self.programs.values()))
+
+
+class Dynamics(_Strict):
+    drives: list[Drive] = Field(default_factory=list)
+    lights: list[LightSource] = Field(default_factory=list)
+    shades: list[Shade] = Field(default_factory=list)
+    sensors: list[Sensor] = Field(default_factory=list)
+    cycle: Cycle | None = None
+
+    def locators(self) -> list[tuple[str, str]]:
+        """``(field path, locator)`` of every attribute this block names, for reference checks."""
+        out: list[tuple[str, str]] = []
+        for i, d in enumerate(self.drives):
+            out += [(f"drives.{i}.active_when.{j}.attr", w.attr) for j, w in enumerate(d.active_when)]
+            if d.target_attr:
+                out.append((f"drives.{i}.target_attr", d.target_attr))
+            if d.scale_attr:
+                out.append((f"drives.{i}.scale_attr", d.scale_attr))
+        for i, li in enumerate(self.lights):
+            out += [(f"lights.{i}.active_when.{j}.attr", w.attr) for j, w in enumerate(li.active_when)]
+            if li.level_attr:
+                out.append((f"lights.{i}.level_attr", li.level_attr))
+        out += [(f"shades.{i}.open_attr", s.open_attr) for i, s in enumerate(self.shades)]
+        out += [(f"sensors.{i}.attr", s.attr) for i, s in enumerate(self.sensors)]
+        if self.cycle is not None:
+            c = self.cycle
+            out += [("cycle.state_attr", c.state_attr), ("cycle.countdown_attr", c.countdown_attr)]
+            if c.phase_attr:
+                out.append(("cycle.phase_attr", c.phase_attr))
+            if c.mode_attr:
+                out.append(("cycle.mode_attr", c.mode_attr))
+            out += [(f"cycle.on_complete.{k}", k) for k in c.on_complete]
+        return out
+
+    def derived(self) -> set[str]:
+        """Locators the simulator writes on its own (sensor readings, countdowns, phases).
+
+        The verifier leaves them out of the preservation check: they change with time, not
+        because an agent touched the device.
+        """
+        out = {s.attr for s in self.sensors}
+        if self.cycle is not None:
+            out.add(self.cycle.countdown_attr)
+            if self.cycle.phase_attr:
+                out.add(self.cycle.phase_attr)
+        return out
+
+
+AIR_QUALITY_BANDS: tuple[tuple[float, str], ...] = (
+    (12.0, "good"), (35.4, "fair"), (55.4, "moderate"), (150.4, "poor"), (250.4, "very_poor"))
+"""Upper PM2.5 bound (µg/m³) of each air-quality class (the US EPA AQI breakpoints), mapped
+onto Matter's AirQuality enum names; above the last bound the air is ``extremely_poor``."""
+
+
+def air_quality_class(pm25: float) -> str:
+    for bound, name in AIR_QUALITY_BANDS:
+        if pm25 <= bound:
+            return name
+    return "extremely_poor"
+
+
+class Environment(_Strict):
+    """A room's climate. ``window_lux`` is the daylight reaching the room at full outdoor light."""
+
+    temperature: float = 22.0
+    humidity: float = 45.0
+    pm25: float = 8.0
+    pm10: float = 15.0
+    window_factor: float = Field(default=0.02, ge=0)
+    base_lux: float = Field(default=0.0, ge=0)
+
+
+class Matter(_Strict):
+    """Matter identity of a device built from Matter clusters (the bridge serves it as a node)."""
+
+    device_types: dict[int, int]
+    """Endpoint -> Matter device type id (endpoint 0, the root node, is implied)."""
+    vendor_id: int = 0xFFF1
+    product_id: int = 0x8000
