@@ -10,11 +10,12 @@ Room variables and units
 
 Drives (temperature, humidity, pm25, pm10), per 0.1 s tick ``dt``::
 
-    x' = x + dt * ( drift * (outdoor - x)  +  Σ_active  rate_i * scale_i * (target_i - x) )
+    x' = x + dt * ( drift * (outdoor - x)  +  Σ_active  rate_i * scale_i * (output_i - x) )
 
 ``scale_i`` is the device's setting as a fraction of its maximum (fan percent / 100), so a
 higher fan speed closes the gap faster. A drive with ``direction: down`` (cooling, dehumidifying,
-purifying) only acts while ``x > target``; ``up`` only while ``x < target``.
+purifying) only acts while ``x > target``; ``up`` only while ``x < target``; the room is then
+held at the target. ``output`` defaults to the target. See :mod:`smh_core.sim.physics`.
 
 Light sources (illuminance) are instantaneous: ``lux_i * level_i / level_max`` when active.
 Daylight enters through the room's window factor, scaled by the open fraction of its shades.
@@ -72,6 +73,9 @@ class Drive(_Strict):
     """Or an attribute holding the target (a setpoint), times ``target_scale`` (0.01 for Matter
     temperatures stored in hundredths of a degree)."""
     target_scale: float = 1.0
+    output: float | None = None
+    """What the device pushes towards while it acts, if not the target itself: an AC blows
+    ~10 °C air until the room reaches its setpoint, then holds it (a thermostat)."""
     direction: Literal["down", "up", "both"] = "both"
     rate: float = Field(gt=0, le=1.0)
     """Fraction of the gap closed per second at full scale (1/s)."""

@@ -469,6 +469,35 @@ class HomeEngine:
         new.update(values)
         return ExecResult(True, changes=self._commit({did: new}))
 
+    def set_many(self, updates: Mapping[str, Mapping[str, Any]]) -> ExecResult:
+        """:meth:`set_values` for several devices as one change (one notification); all or none."""
+        staged: dict[str, dict[str, Any]] = {}
+        for did, values in updates.items():
+            dev = self._devs.get(did)
+            checkers = dev.checkers if dev is not None else (
+                self._env_checkers if did.startswith(ENV_PREFIX) and did in self._state else None)
+            if checkers is None:
+                return ExecResult(False, error=ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device {did!r}",
+                                                            did=did))
+            for loc, v in values.items():
+                check = checkers.get(loc)
+                problem = (ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no attribute {loc!r}", None) \
+                    if check is None else check(v)
+                if problem is not None:
+                    return ExecResult(False, error=ServiceError(problem[0], problem[1], did=did, locator=loc,
+                                                                field=loc, allowed=problem[2]))
+            new = dict(self._state[did])
+            new.update(values)
+            staged[did] = new
+        return ExecResult(True, changes=self._commit(staged))
+
+    def state_view(self, did: str) -> Mapping[str, Any]:
+        """The live state mapping of a device, without a copy: read-only by contract.
+
+        The engine replaces (never mutates) a device's mapping on every change, so the object's
+        identity tells a caller whether anything changed (the simulator caches on it)."""
+        return self._state[did]
+
     # ------------------------------------------------------------------ snapshots
     def snapshot(self) -> Snapshot:
         return Snapshot(dict(self._state))

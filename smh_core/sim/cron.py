@@ -1,0 +1,84 @@
+"""Cron expressions for time triggers: Unix (5 fields) and Quartz (6 or 7 fields).
+
+SMH-Bench writes time triggers in the Quartz form ``sec min hour day month weekday [year]``
+(``0 0 22 27 6 ? 2024`` = 22:00:00 on 27 June 2024, ``0 0 14 * * ? *`` = every day at 14:00).
+croniter evaluates them once three Quartz conventions are translated:
+
+* ``?`` ("no specific value") becomes ``*``, and day-of-month and weekday are combined with
+  AND (croniter's default ORs them, which would turn "the 27th" into "every day");
+* Quartz weekdays are 1-7 from Sunday, cron's are 0-6 from Sunday;
+* the seconds field comes first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+
+from croniter import CroniterBadCronError, CroniterBadDateError, croniter
+
+
+class CronError(ValueError):
+    """A cron expression that cannot be parsed; the message names the expression."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cron:
+    """A parsed expression, normalised for croniter (seconds first when ``seconds``)."""
+
+    text: str
+    normalised: str
+    seconds: bool
+
+    def next_after(self, when: datetime) -> datetime | None:
+        """The first match strictly after ``when``, or ``None`` if there is none (a past year)."""
+        try:
+            it = croniter(self.normalised, when, second_at_beginning=self.seconds, day_or=False)
+            return it.get_next(datetime)
+        except CroniterBadDateError:
+            return None
+
+    def matches(self, when: datetime) -> bool:
+        """Whether ``when`` (to the second) is a match."""
+        t = when.replace(microsecond=0)
+        return self.next_after(t - timedelta(seconds=1)) == t
+
+
+def _quartz_weekday(field: str) -> str:
+    """Shift numeric Quartz weekdays (1 = Sunday) to cron's (0 = Sunday); names pass through."""
+
+    def shift(m: re.Match[str]) -> str:
+        n = int(m.group(0))
+        if not 1 <= n <= 7:
+            raise CronError(f"Quartz weekday {n} is outside 1-7")
+        return str(n - 1)
+
+    # numbers after '#' are "nth weekday of the month" counts, not weekdays
+    head, sep, tail = field.partition("#")
+    head = re.sub(r"(?<![A-Za-z/])\d+", shift, head)
+    return head + sep + tail
+
+
+@lru_cache(maxsize=4096)
+def parse_cron(text: str) -> Cron:
+    """Parse a 5-field Unix or 6/7-field Quartz expression; :class:`CronError` if invalid."""
+    fields = text.split()
+    if len(fields) == 5:
+        normalised, seconds = " ".join(f.replace("?", "*") for f in fields), False
+    elif len(fields) in (6, 7):
+        fs = [f.replace("?", "*") for f in fields]
+        if fields[5] != "?":
+            try:
+                fs[5] = _quartz_weekday(fields[5])
+            except CronError as e:
+                raise CronError(f"cron {text!r}: {e}") from None
+        normalised, seconds = " ".join(fs), True
+    else:
+        raise CronError(f"cron {text!r}: expected 5 (Unix) or 6-7 (Quartz) fields, got {len(fields)}")
+    try:
+        croniter(normalised, datetime(2000, 1, 1), second_at_beginning=seconds, day_or=False)
+    except (CroniterBadCronError, ValueError, KeyError) as e:
+        raise CronError(f"cron {text!r}: {e}") from None
+    return Cron(text, normalised, seconds)

@@ -1,0 +1,163 @@
+"""Room physics: the aggregator's per-tick law, its closed form, and its switching rule.
+
+For one room variable ``x`` (temperature °C, humidity %RH, PM µg/m³) during a tick of
+``DT = 0.1`` s::
+
+    x' = x + DT * ( d * (o - x)  +  Σ_active k_i * (T_i - x) )          (1)
+
+``d`` is the drift rate towards the outdoor value ``o`` (1/s); device ``i`` pulls with
+``k_i = rate_i * scale_i`` (1/s, ``scale_i`` its setting as a fraction, e.g. fan 60 % -> 0.6)
+towards ``T_i``: its output (an AC's supply air, ~10 °C) or, without one, its target. Writing ``a = DT * (d + Σ k_i)`` and ``b = DT * (d*o + Σ k_i T_i)``,
+(1) is ``x' = (1 - a) x + b``: with a fixed set of active devices it has the exact solution::
+
+    x_n = x* + (x_0 - x*) (1 - a)^n,   x* = b / a                          (2)
+
+so fast-forward jumps ``n`` ticks in one step and lands on the value tick-by-tick stepping
+computes (up to float rounding). ``x*`` is also the physical limit: an AC at top fan speed
+cannot take the room below the ``x*`` where its pull balances the drift from a hot outdoors,
+whatever its setpoint.
+
+A directional pull (cooling: only while ``x`` is above the setpoint ``S``; heating: only while
+below) switches on or off when ``x`` crosses ``S``; the tick of the switch is where (2) first changes the active set.
+When both sides of ``S`` push back towards it (a thermostat holding its setpoint), ``x`` stays
+at ``S`` ("held"); both the closed form and tick-by-tick stepping apply this rule at the tick
+of the crossing, so both paths agree.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+DT = 0.1
+"""Seconds per tick (SimuHome's tick)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pull:
+    """One device's pull on a room variable: ``k`` (1/s, already scaled) towards ``aim``
+    while the variable is on the acting side of ``target`` (its setpoint)."""
+
+    k: float
+    target: float
+    direction: str = "both"  # down | up | both
+    aim: float | None = None
+    """What the device pushes towards while it acts (an AC's cold air); defaults to ``target``."""
+
+    @property
+    def towards(self) -> float:
+        return self.target if self.aim is None else self.aim
+
+    def acts_at(self, x: float) -> bool:
+        if self.direction == "down":
+            return x > self.target
+        if self.direction == "up":
+            return x < self.target
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """The law (1) for one room variable while no device setting changes."""
+
+    drift: float
+    outdoor: float
+    pulls: tuple[Pull, ...]
+
+    def active(self, x: float) -> tuple[bool, ...]:
+        return tuple(p.acts_at(x) for p in self.pulls)
+
+    def coefficients(self, x: float) -> tuple[float, float]:
+        """``(a, b)`` of ``x' = (1 - a) x + b`` in the regime that holds at ``x``."""
+        a = self.drift
+        b = self.drift * self.outdoor
+        for p in self.pulls:
+            if p.acts_at(x):
+                a += p.k
+                b += p.k * p.towards
+        return a * DT, b * DT
+
+    def limit(self, x: float) -> float:
+        """``x*``: where the regime holding at ``x`` would settle."""
+        a, b = self.coefficients(x)
+        return x if a == 0 else b / a
+
+    def at(self, x0: float, n: int) -> float:
+        """Closed form (2): the value after ``n`` ticks if the regime at ``x0`` held throughout."""
+        a, b = self.coefficients(x0)
+        if a == 0 or n == 0:
+            return x0
+        star = b / a
+        return star + (x0 - star) * (1.0 - a) ** n
+
+    def held(self, x: float) -> bool:
+        """Whether ``x`` sits on a switching target that both neighbouring regimes push towards."""
+        for p in self.pulls:
+            if p.direction != "both" and x == p.target:
+                eps = max(abs(x), 1.0) * 1e-9
+                if self.limit(x + eps) <= x and self.limit(x - eps) >= x:
+                    return True
+        return False
+
+    def settle(self, x0: float, x1: float) -> float:
+        """Apply the switching rule after a move from ``x0`` to ``x1`` that changed the regime."""
+        lo, hi = min(x0, x1), max(x0, x1)
+        crossed = sorted((p.target for p in self.pulls
+                          if p.direction != "both" and lo <= p.target <= hi and p.target != x0),
+                         key=lambda t: abs(t - x0))
+        for t in crossed:
+            far = self.limit(x1)
+            if (x1 > x0 and far <= t) or (x1 < x0 and far >= t):
+                return t
+        return x1
+
+    def step(self, x0: float, n: int) -> float:
+        """Advance ``n`` ticks within which the regime changes at most at the last tick."""
+        if self.held(x0):
+            return x0
+        x1 = self.at(x0, n)
+        if self.active(x1) != self.active(x0):
+            return self.settle(x0, x1)
+        return x1
+
+    def first_tick(self, x0: float, horizon: int, pred: Callable[[float], bool]) -> int | None:
+        """The first ``n`` in ``1..horizon`` with ``pred(at(x0, n))``, for predicates monotone
+        along the trajectory (thresholds); ``None`` if it does not happen within the horizon."""
+        if horizon < 1 or self.held(x0) or not pred(self.at(x0, horizon)):
+            return None
+        lo, hi = 1, horizon
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if pred(self.at(x0, mid)):
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo
+
+    def next_switch(self, x0: float, horizon: int) -> int | None:
+        """The first tick at which the active set of pulls changes (a regime boundary)."""
+        if not any(p.direction != "both" for p in self.pulls):
+            return None
+        start = self.active(x0)
+        return self.first_tick(x0, horizon, lambda x: self.active(x) != start)
+
+
+def ticks_for(seconds: float) -> int:
+    """Whole ticks in ``seconds`` (rounded to the nearest tick)."""
+    return int(round(seconds / DT))
+
+
+def crossing_seconds(x0: float, target: float, track: Track) -> float | None:
+    """Seconds until ``x`` reaches ``target`` under (2), or ``None`` if it never does.
+
+    A convenience for task generators and agents' explanations ("about 6 minutes").
+    """
+    a, b = track.coefficients(x0)
+    if a == 0:
+        return None
+    star = b / a
+    if (x0 - star) == 0 or (target - star) / (x0 - star) <= 0 or abs(target - star) > abs(x0 - star):
+        return None
+    n = math.log((target - star) / (x0 - star)) / math.log(1.0 - a)
+    return n * DT
