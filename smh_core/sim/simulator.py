@@ -32,13 +32,13 @@ from smh_core.homeenv.rules import (
     ScheduledAction,
     Simulation,
     StateCondition,
-    StateTrigger,
     TimeCondition,
     TimeTrigger,
 )
 
 from .cron import parse_cron
 from .physics import DT, Pull, Track
+from .triggers import edge, in_band, same, time_condition_holds
 
 TICKS_PER_SECOND = 10
 DEFAULT_START = datetime(2025, 6, 27, 12, 0, 0)
@@ -100,21 +100,6 @@ class _Sensor:
         if self.hi is not None:
             v = min(v, self.hi)
         return int(round(v)) if self.is_int else round(v, 2)
-
-
-def _in_band(value: Any, above: float | None, below: float | None) -> bool:
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        return False
-    return (above is None or value > above) and (below is None or value < below)
-
-
-def _same(a: Any, b: Any) -> bool:
-    return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-def _hhmm(text: str) -> int:
-    parts = [int(p) for p in text.split(":")]
-    return parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0)
 
 
 class Simulator:
@@ -379,12 +364,12 @@ class Simulator:
                     room = trig.did[len(ENV_PREFIX):]
                     if trig.locator in DRIVEN_VARIABLES and room in self._x:
                         out.setdefault((room, trig.locator), []).append(
-                            lambda x, a=above, b=below: _in_band(x, a, b))
+                            lambda x, a=above, b=below: in_band(x, a, b))
                     continue
                 sensor = self._sensors.get((trig.did, trig.locator))
                 if sensor is not None and sensor.variable in DRIVEN_VARIABLES:
                     out.setdefault((sensor.room, sensor.variable), []).append(
-                        lambda x, s=sensor, a=above, b=below: _in_band(s.reading(x), a, b))
+                        lambda x, s=sensor, a=above, b=below: in_band(s.reading(x), a, b))
         return out
 
     def _fire_due(self) -> None:
@@ -433,7 +418,7 @@ class Simulator:
             new = {"temperature": x["temperature"], "humidity": x["humidity"],
                    "illuminance": self._illuminance(room, self._tick), "pm25": x["pm25"], "pm10": x["pm10"],
                    "air_quality": air_quality_class(x["pm25"])}
-            diff = {k: v for k, v in new.items() if not _same(cur[k], v)}
+            diff = {k: v for k, v in new.items() if not same(cur[k], v)}
             if diff:
                 updates[ENV_PREFIX + room] = diff
         for (did, loc), s in self._sensors.items():
@@ -446,7 +431,7 @@ class Simulator:
                     "illuminance", eng.value(ENV_PREFIX + s.room, "illuminance")))
             else:
                 val = s.reading(self._x[s.room][s.variable])
-            if not _same(eng.value(did, loc), val):
+            if not same(eng.value(did, loc), val):
                 updates.setdefault(did, {})[loc] = val
         for did, cyc in self._cycles.items():
             if cyc.seg_start is None or (cycles is not None and did not in cycles):
@@ -455,7 +440,7 @@ class Simulator:
             if cyc.spec.phase_attr:
                 vals[cyc.spec.phase_attr] = cyc.phase(self._tick)
             for loc, v in vals.items():
-                if not _same(eng.value(did, loc), v):
+                if not same(eng.value(did, loc), v):
                     updates.setdefault(did, {})[loc] = v
         self._write(updates)
 
@@ -519,26 +504,26 @@ class Simulator:
     def _resume_cycle(self, cyc: _Cycle) -> None:
         """Rebuild a programme's progress from the device state (a home loaded mid-cycle)."""
         state = self.engine.value(cyc.did, cyc.spec.state_attr)
-        if _same(state, cyc.spec.running) or _same(state, cyc.spec.paused):
+        if same(state, cyc.spec.running) or same(state, cyc.spec.paused):
             self._load_program(cyc)
             left = self.engine.value(cyc.did, cyc.spec.countdown_attr)
             if isinstance(left, int) and 0 < left * TICKS_PER_SECOND <= cyc.total:
                 cyc.remaining = left * TICKS_PER_SECOND
-            cyc.seg_start = self._tick if _same(state, cyc.spec.running) else None
+            cyc.seg_start = self._tick if same(state, cyc.spec.running) else None
 
     def _cycle_changed(self, cyc: _Cycle, old: Any, new: Any) -> None:
         spec = cyc.spec
-        if _same(new, spec.running):
-            if not _same(old, spec.paused) or cyc.remaining <= 0:
+        if same(new, spec.running):
+            if not same(old, spec.paused) or cyc.remaining <= 0:
                 self._load_program(cyc)
             cyc.seg_start = self._tick
-        elif _same(new, spec.paused):
+        elif same(new, spec.paused):
             if cyc.seg_start is not None:
                 cyc.remaining = cyc.left(self._tick)
             cyc.seg_start = None
         else:
             cyc.seg_start, cyc.remaining = None, 0
-            if not _same(self.engine.value(cyc.did, spec.countdown_attr), 0):
+            if not same(self.engine.value(cyc.did, spec.countdown_attr), 0):
                 self._write({cyc.did: {spec.countdown_attr: 0}})
             return
         self._sync(rooms=(), cycles=(cyc.did,))
@@ -659,15 +644,7 @@ class Simulator:
                 continue
             trig = rule.triggers[key[1]]
             assert not isinstance(trig, TimeTrigger)  # time triggers are never watched
-            if isinstance(trig, StateTrigger):
-                entered = ((trig.to is None or _same(ch.after, trig.to))
-                           and (trig.from_ is None or _same(ch.before, trig.from_))
-                           and not _same(ch.before, ch.after))
-                left = trig.to is not None and not _same(ch.after, trig.to)
-            else:
-                was = _in_band(ch.before, trig.above, trig.below)
-                now_in = _in_band(ch.after, trig.above, trig.below)
-                entered, left = now_in and not was, was and not now_in
+            entered, left = edge(trig, ch.before, ch.after)
             if left:
                 self._timers.pop(key, None)
             if entered:
@@ -679,26 +656,17 @@ class Simulator:
     def _conditions_hold(self, rule: Rule) -> bool:
         for c in rule.conditions:
             if isinstance(c, TimeCondition):
-                t = self.now
-                if c.weekdays is not None and t.weekday() not in c.weekdays:
-                    return False
-                sec = t.hour * 3600 + t.minute * 60 + t.second
-                lo = _hhmm(c.after) if c.after else None
-                hi = _hhmm(c.before) if c.before else None
-                if lo is not None and hi is not None and lo > hi:  # wraps midnight
-                    if not (sec >= lo or sec < hi):
-                        return False
-                elif (lo is not None and sec < lo) or (hi is not None and sec >= hi):
+                if not time_condition_holds(c, self.now):
                     return False
                 continue
             value = self.engine.value(c.did, c.locator)
             if isinstance(c, StateCondition):
                 if c.in_ is not None:
-                    if not any(_same(value, v) for v in c.in_):
+                    if not any(same(value, v) for v in c.in_):
                         return False
-                elif not _same(value, c.equals):
+                elif not same(value, c.equals):
                     return False
-            elif isinstance(c, NumericCondition) and not _in_band(value, c.above, c.below):
+            elif isinstance(c, NumericCondition) and not in_band(value, c.above, c.below):
                 return False
         return True
 
