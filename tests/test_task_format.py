@@ -34,10 +34,10 @@ def test_round_trip_is_canonical():
 @pytest.mark.parametrize("goal", [
     {"kind": "query", "facts": [{"kind": "number", "value": 2}], "answer": "two"},
     {"kind": "clarify", "about": ["duration"], "then": {"kind": "execute", "critic": "device(1).state == on"}},
-    {"kind": "automation", "trigger": {"kind": "time", "cron": "0 0 22 27 6 ? 2024"},
+    {"kind": "automation", "triggers": [{"kind": "time", "cron": "0 0 22 27 6 ? 2024"}],
      "critic": "device(1).state == off"},
     {"kind": "infeasible", "reason": "no such device"},
-    {"kind": "timed", "at_seconds": 3540, "critic": "device(1).state == off"},
+    {"kind": "timed", "checkpoints": [{"at_seconds": 3540, "critic": "device(1).state == off"}]},
 ])
 def test_every_goal_kind_round_trips(goal):
     task = parse_task_line(_line(goal=goal))

@@ -33,5 +33,27 @@ class HomeBackend(Protocol):
     def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """Run one validated call: ``{"ok": True, "changes": [...]}`` or ``{"ok": False, "error": ...}``."""
 
+    def room_environment(self, room: str) -> dict[str, Any]:
+        """``{"ok": True, "environment": {temperature, humidity, illuminance, pm25, pm10,
+        air_quality}}`` or an error."""
+
     def now(self) -> str:
         """Current (simulated or real) local time, ISO 8601."""
+
+    def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """Run service calls at a local time: ``{"ok": True, "schedule": {...}}`` or an error."""
+
+    def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
+        """Cancel a pending schedule."""
+
+    def list_schedules(self) -> list[dict[str, Any]]:
+        """Pending schedules."""
+
+    def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
+        """Store a rule (triggers, conditions, actions): ``{"ok": True, "automation": {...}}``."""
+
+    def list_automations(self) -> list[dict[str, Any]]:
+        """Stored rules."""
+
+    def delete_automation(self, rule_id: str) -> dict[str, Any]:
+        """Remove a stored rule."""

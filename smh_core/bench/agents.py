@@ -50,6 +50,16 @@ class OracleAgent:
             outcome.tool_calls.append({"tool": "control_device", "arguments": args})
             if not result.get("ok"):
                 outcome.invalid_calls += 1
+        for item in ref.schedules:
+            result = backend.schedule(item["at"], item["actions"])
+            outcome.tool_calls.append({"tool": "schedule_actions", "arguments": dict(item)})
+            if not result.get("ok"):
+                outcome.invalid_calls += 1
+        for rule in ref.automations:
+            result = backend.create_automation(rule)
+            outcome.tool_calls.append({"tool": "create_automation", "arguments": dict(rule)})
+            if not result.get("ok"):
+                outcome.invalid_calls += 1
         return outcome
 
 

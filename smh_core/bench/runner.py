@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from .judge import Judge
 from .results import ResultsLog
 from .task import Task
 from .verifier import Outcome, verify
+from .world import World
 
 # No tqdm monitor thread: it only tunes refresh rates, and a stray thread outlives the run.
 tqdm.monitor_interval = 0
@@ -69,9 +71,15 @@ def scripted_user(task: Task) -> Callable[[str], str | None]:
     return reply
 
 
+def prepare_world(task: Task, homes: HomeCache) -> World:
+    """The task's home with its overrides, on a simulated clock at the task's start time."""
+    return World.attach(prepare_engine(task, homes), datetime.fromisoformat(task.start_time))
+
+
 async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge | None = None) -> dict[str, Any]:
-    engine = prepare_engine(task, homes)
-    backend = EmbeddedBackend(engine)
+    world = prepare_world(task, homes)
+    engine = world.engine
+    backend = EmbeddedBackend(engine, sim=world.sim)
     before = engine.snapshot()
     t0 = time.perf_counter()
     error = None
@@ -82,14 +90,17 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
         error = f"{type(e).__name__}: {e}"
     seconds = time.perf_counter() - t0
     after = engine.snapshot()
-    verdict = await verify(task, before, after, outcome, judge)
+    try:
+        verdict = await verify(task, before, after, outcome, judge, world)
+    finally:
+        world.close()
     record = {
         "task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
         "difficulty": task.difficulty, "agent": agent.name, "passed": verdict.passed,
         "verdict": verdict.to_dict(), "seconds": round(seconds, 4),
         "outcome": {"response": outcome.response, "questions": outcome.questions,
                     "tool_calls": outcome.tool_calls, "stop": outcome.stop, "invalid_calls": outcome.invalid_calls},
-        "changes": [c.to_dict() for c in engine.diff(before, after)],
+        "changes": [c.to_dict() for c in engine.diff(before, after) if not world.ignored(c.did, c.locator)],
     }
     if error:
         record["error"] = error

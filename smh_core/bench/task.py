@@ -118,11 +118,12 @@ class ClarifyGoal(_Strict):
 
 
 class AutomationGoal(_Strict):
-    """A rule must be stored whose trigger is equivalent to ``trigger`` and whose actions
-    yield a state satisfying ``critic`` when run on a copy of the home."""
+    """A rule must be stored whose triggers (and conditions) are equivalent to these (same
+    firing times and states, see :mod:`smh_core.sim.equivalence`) and whose actions, run on a
+    copy of the final home, satisfy ``critic``. Nothing may change now: the rule acts later."""
 
     kind: Literal["automation"]
-    trigger: dict[str, Any]
+    triggers: list[dict[str, Any]] = Field(min_length=1)
     conditions: list[dict[str, Any]] = Field(default_factory=list)
     critic: str
 
@@ -135,14 +136,24 @@ class InfeasibleGoal(_Strict):
     reason: str
 
 
+class Checkpoint(_Strict):
+    """``critic`` must hold ``at_seconds`` after the task starts (a scheduled action may land up
+    to ``tolerance_seconds`` late) and, with ``not_before``, must not hold yet
+    ``tolerance_seconds + 1`` s before it (so acting at once does not pass for scheduling)."""
+
+    at_seconds: float = Field(ge=0)
+    critic: str
+    tolerance_seconds: float = Field(default=0.0, ge=0)
+    not_before: bool = True
+
+
 class TimedGoal(_Strict):
-    """``critic`` must hold at ``at_seconds`` of simulated time after the task starts
-    (give or take ``tolerance_seconds``), e.g. after a washer finishes."""
+    """State over simulated time, checked by running the home forward from the agent's final
+    state (schedules and rules included): every checkpoint must hold, and at the last one no
+    device outside the critics (and ``may_change``) may differ from the same home left alone."""
 
     kind: Literal["timed"]
-    at_seconds: float
-    tolerance_seconds: float = 0.0
-    critic: str
+    checkpoints: list[Checkpoint] = Field(min_length=1)
     preserve: bool = True
     may_change: list[str] = Field(default_factory=list)
 

@@ -17,15 +17,33 @@ infeasible request recognised but acted on anyway.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
 
 from smh_core.homeenv import critic as critic_lang
+from smh_core.homeenv.rules import Rule
 from smh_core.homeenv.snapshot import Snapshot, diff
+from smh_core.sim.equivalence import conditions_equivalent, triggers_equivalent
 
 from .answers import REFUSAL, check_fact, lexical_match
 from .judge import Judge
-from .task import ClarifyGoal, ExecuteGoal, InfeasibleGoal, QueryGoal, RequiredAction, Task
+from .task import (
+    AutomationGoal,
+    ClarifyGoal,
+    ExecuteGoal,
+    InfeasibleGoal,
+    QueryGoal,
+    RequiredAction,
+    Task,
+    TimedGoal,
+)
+
+if TYPE_CHECKING:
+    from .world import World
+
+Ignore = Callable[[str, str], bool]
 
 
 @dataclass
@@ -69,10 +87,12 @@ def required_actions_missing(required: list[RequiredAction], calls: list[dict[st
 
 
 def check_state(critic_text: str, before: Snapshot, after: Snapshot, preserve: bool,
-                may_change: list[str]) -> Verdict:
-    """Critic on the final state + irrelevant-state preservation + no-op detection."""
+                may_change: list[str], ignore: Ignore | None = None) -> Verdict:
+    """Critic on the final state + irrelevant-state preservation + no-op detection.
+
+    ``ignore`` drops changes no agent makes directly (room climate, sensor readings)."""
     crit = critic_lang.parse(critic_text)
-    changes = diff(before, after)
+    changes = [c for c in diff(before, after) if ignore is None or not ignore(c.did, c.locator)]
     results = crit.explain(after)
     failed = [r for r in results if not r.passed]
     if preserve:
@@ -95,10 +115,11 @@ def _clause(r: Any) -> dict[str, Any]:
 
 
 async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
-                 judge: Judge | None = None) -> Verdict:
+                 judge: Judge | None = None, world: World | None = None) -> Verdict:
+    """Judge one task. ``world`` (the home in time) is needed for timed and automation goals."""
     if outcome.agent_error in ("FRF", "SO"):
         return _fail(f"agent output unusable ({outcome.agent_error})", outcome.agent_error, "deterministic")
-    verdict = await _verify_goal(task, before, after, outcome, judge)
+    verdict = await _verify_goal(task, before, after, outcome, judge, world)
     if verdict.passed and task.required_actions:
         missing = required_actions_missing(task.required_actions, outcome.tool_calls)
         if missing:
@@ -114,13 +135,20 @@ async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome
 
 
 async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
-                       judge: Judge | None) -> Verdict:
+                       judge: Judge | None, world: World | None) -> Verdict:
     goal = task.goal
-    changed = diff(before, after)
+    ignore = world.ignored if world is not None else None
+    changed = [c for c in diff(before, after) if ignore is None or not ignore(c.did, c.locator)]
     if isinstance(goal, ExecuteGoal):
         if not changed and outcome.questions:
             return _fail("asked for clarification instead of acting", "MS")
-        return check_state(goal.critic, before, after, goal.preserve, goal.may_change)
+        return check_state(goal.critic, before, after, goal.preserve, goal.may_change, ignore)
+    if isinstance(goal, (TimedGoal, AutomationGoal)):
+        if world is None:
+            raise ValueError(f"task {task.id}: {goal.kind!r} goals need the task's world (simulated clock)")
+        if isinstance(goal, TimedGoal):
+            return check_timed(goal, world)
+        return check_automation(goal, world, changed)
     if isinstance(goal, QueryGoal):
         if changed:
             return _fail("a query changed the home", "MS", changes=[c.to_dict() for c in changed])
@@ -131,7 +159,8 @@ async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: O
                 return _fail("acted without asking for the missing information", "MS")
             return _fail("did not ask for clarification", "MS", "deterministic")
         if goal.then is not None:
-            return check_state(goal.then.critic, before, after, goal.then.preserve, goal.then.may_change)
+            return check_state(goal.then.critic, before, after, goal.then.preserve, goal.then.may_change,
+                               ignore)
         if changed:
             return _fail("changed the home while clarifying", "MS")
         return Verdict(True, "asked for clarification", decided_by="deterministic")
@@ -147,8 +176,90 @@ async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: O
             return Verdict(jv.passed, "judge: " + ("explained" if jv.passed else "did not explain"),
                            None if jv.passed else "CB", "judge", {"votes": jv.votes})
         return _fail("did not say the request is impossible", "CB", "deterministic")
-    # automation and timed goals are verified with the simulated clock (the SimuHome layer)
-    raise ValueError(f"task {task.id}: {goal.kind!r} goals need the simulated clock, which this build lacks")
+    raise ValueError(f"task {task.id}: unknown goal kind {goal.kind!r}")
+
+
+def check_timed(goal: TimedGoal, world: World) -> Verdict:
+    """Run the agent's home forward; each checkpoint must hold (and not hold too early)."""
+    future = world.future()
+    untouched = world.untouched_future()
+    probes: list[tuple[float, int, bool]] = []  # (seconds, checkpoint index, must hold)
+    for i, cp in enumerate(goal.checkpoints):
+        probes.append((cp.at_seconds + cp.tolerance_seconds, i, True))
+        early = cp.at_seconds - cp.tolerance_seconds - 1
+        if cp.not_before and early >= 0 and not critic_lang.parse(cp.critic).evaluate(world.initial):
+            probes.append((early, i, False))
+    probes.sort()
+    referenced: set[str] = set(goal.may_change)
+    try:
+        for seconds, i, must in probes:
+            cp = goal.checkpoints[i]
+            future.run_until(world.start + timedelta(seconds=seconds))
+            crit = critic_lang.parse(cp.critic)
+            referenced |= set(crit.referenced_devices())
+            held = crit.evaluate(future.engine.snapshot())
+            if must and not held:
+                failed = [_clause(r) for r in crit.explain(future.engine.snapshot()) if not r.passed]
+                return _fail(f"checkpoint {i + 1} not met at +{cp.at_seconds:g} s", "TR", "simulation",
+                             failed=failed)
+            if not must and held:
+                return _fail(f"checkpoint {i + 1} already met at +{seconds:g} s, before its time", "TR",
+                             "simulation")
+        if goal.preserve:
+            untouched.run_until(future.now)
+            stray = [c for c in diff(untouched.engine.snapshot(), future.engine.snapshot())
+                     if c.did not in referenced and not world.ignored(c.did, c.locator)]
+            if stray:
+                return _fail(f"changed devices outside the goal: {sorted({c.did for c in stray})}", "DC",
+                             "simulation", stray=[c.to_dict() for c in stray])
+    finally:
+        future.close()
+        untouched.close()
+    return Verdict(True, f"all {len(goal.checkpoints)} checkpoints met", decided_by="simulation")
+
+
+def check_automation(goal: AutomationGoal, world: World, changed: list[Any]) -> Verdict:
+    """Some rule the agent stored must be equivalent to the goal's trigger and conditions, and
+    its actions, run on a copy of the final home, must satisfy the critic."""
+    initial_ids = {r.id for r in world.initial_rules}
+    new_rules = [r for r in world.sim.rules() if r.id not in initial_ids]
+    if not new_rules:
+        if changed:
+            return _fail("acted now instead of creating an automation", "MS", "simulation")
+        return _fail("no automation was created", "MS", "simulation")
+    probe = Rule.model_validate({"id": "goal", "triggers": goal.triggers, "conditions": goal.conditions,
+                                 "actions": [{"did": "_", "locator": "_"}]})
+    engine, now = world.engine, world.sim.now
+    reasons = []
+    trigger_matched = False
+    crit = critic_lang.parse(goal.critic)
+    for rule in new_rules:
+        trig = triggers_equivalent(rule.triggers, probe.triggers, engine, now)
+        if not trig:
+            reasons.append(f"{rule.id}: {trig.reason}")
+            continue
+        trigger_matched = True
+        cond = conditions_equivalent(rule.conditions, probe.conditions, engine, now)
+        if not cond:
+            reasons.append(f"{rule.id}: {cond.reason}")
+            continue
+        twin = world.future()
+        try:
+            for act in rule.actions:
+                twin.engine.execute(act.did, act.locator, act.arguments)
+            results = crit.explain(twin.engine.snapshot())
+        finally:
+            twin.close()
+        failed = [r for r in results if not r.passed]
+        if failed:
+            reasons.append(f"{rule.id}: actions leave {len(failed)} of {len(results)} goal conditions unmet")
+            continue
+        if changed:
+            return _fail("the automation is right but the home was also changed now", "DC", "simulation",
+                         changes=[c.to_dict() for c in changed])
+        return Verdict(True, f"automation {rule.id} is equivalent to the goal", decided_by="simulation")
+    return _fail("no stored automation matches: " + "; ".join(reasons), "DC" if trigger_matched else "AJ",
+                 "simulation")
 
 
 async def _check_answer(task: Task, goal: QueryGoal, outcome: Outcome, judge: Judge | None) -> Verdict:

@@ -179,7 +179,7 @@ def _walk(nodes: tuple[Node, ...]):
 
 # ----------------------------------------------------------------------------- parser
 _NAME = re.compile(r"[A-Za-z0-9_]+")
-_ID = re.compile(r"\s*([A-Za-z0-9_\-]+)\s*")
+_ID = re.compile(r"\s*(@?[A-Za-z0-9_\-]+)\s*")
 _OPS = ("==", "!=", "<=", ">=", "<", ">")
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
