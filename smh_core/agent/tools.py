@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from smh_core.homeenv.rules import Action, Condition, Trigger
+
 from .backend import HomeBackend
 from .resolve import resolve_devices
 
@@ -46,6 +48,34 @@ class ControlArgs(_Args):
     did: str = Field(description="device id")
     locator: str = Field(description="service locator, e.g. turn_on or fan.set_speed_level")
     arguments: dict[str, Any] = Field(default_factory=dict, description="service arguments by name")
+
+
+class RoomArgs(_Args):
+    room: str = Field(description="room id")
+
+
+class ScheduleArgs(_Args):
+    at: str = Field(description="local date-time to act, ISO 8601, e.g. 2025-06-27T18:30:00")
+    actions: list[Action] = Field(min_length=1, description="device calls to run then, in order")
+
+
+class ScheduleIdArgs(_Args):
+    schedule_id: str = Field(description="id returned by schedule_actions")
+
+
+class AutomationArgs(_Args):
+    name: str = Field(default="", description="short human-readable name")
+    triggers: list[Trigger] = Field(min_length=1, description=(
+        "when to run: time (cron; Quartz 'sec min hour day month weekday [year]' or Unix 5-field), "
+        "state (a device attribute becomes a value, optionally for_s seconds), numeric (above/below; "
+        "room climate is device '@<room id>' with locator temperature/humidity/illuminance/pm25/pm10)"))
+    conditions: list[Condition] = Field(default_factory=list, description=(
+        "all must hold when triggered: state, numeric, or time window (after/before HH:MM, weekdays 0=Mon)"))
+    actions: list[Action] = Field(min_length=1, description="device calls to run")
+
+
+class AutomationIdArgs(_Args):
+    automation_id: str = Field(description="id returned by create_automation")
 
 
 class AskUserArgs(_Args):
@@ -87,7 +117,21 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
          lambda b, a: b.device_spec(a.did)),
     Tool("control_device", "Call a device service; invalid calls change nothing and explain why.", ControlArgs,
          lambda b, a: b.execute(a.did, a.locator, a.arguments)),
+    Tool("get_room_environment", "A room's temperature (°C), humidity (%RH), illuminance (lux), PM2.5 and "
+         "PM10 (µg/m³) and air-quality class.", RoomArgs, lambda b, a: b.room_environment(a.room)),
     Tool("get_current_time", "The current local date and time.", NoArgs, lambda b, a: {"now": b.now()}),
+    Tool("schedule_actions", "Run device calls once at a future local time; the calls are checked when "
+         "they run, so check the device's spec first.", ScheduleArgs,
+         lambda b, a: b.schedule(a.at, [x.model_dump() for x in a.actions])),
+    Tool("cancel_schedule", "Cancel a pending scheduled action.", ScheduleIdArgs,
+         lambda b, a: b.cancel_schedule(a.schedule_id)),
+    Tool("list_schedules", "Pending scheduled actions.", NoArgs, lambda b, a: b.list_schedules()),
+    Tool("create_automation", "Store a rule that runs device calls whenever its trigger fires and its "
+         "conditions hold (for recurring or event-driven requests).", AutomationArgs,
+         lambda b, a: b.create_automation(a.model_dump(mode="json", by_alias=True, exclude_none=True))),
+    Tool("list_automations", "Stored automation rules.", NoArgs, lambda b, a: b.list_automations()),
+    Tool("delete_automation", "Remove a stored automation rule.", AutomationIdArgs,
+         lambda b, a: b.delete_automation(a.automation_id)),
     Tool("ask_user", "Ask the user one clarification question and wait for the reply.", AskUserArgs, None),
     Tool("finish", "End the turn with the final reply to the user.", FinishArgs, None),
 ]}
