@@ -92,14 +92,20 @@ class _Sensor:
     is_int: bool
     lo: float | None
     hi: float | None
+    precision: float | None = None
 
     def reading(self, x: float) -> float | int:
+        """The attribute value for room value ``x``: scaled, clamped to the attribute's range,
+        rounded to its precision (0.01 when it has none)."""
         v = x * self.scale
         if self.lo is not None:
             v = max(v, self.lo)
         if self.hi is not None:
             v = min(v, self.hi)
-        return int(round(v)) if self.is_int else round(v, 2)
+        if self.is_int:
+            return int(round(v))
+        step = self.precision or 0.01
+        return round(round(v / step) * step, 6)
 
 
 class Simulator:
@@ -117,6 +123,8 @@ class Simulator:
         self._outdoor = settings.outdoor
         self._drift = settings.drift
         self.log: list[SimEvent] = []
+        self.windows = 0
+        """Integration windows run so far (event-to-event jumps, or ticks when stepping)."""
         self._ids = itertools.count(1)
 
         self._rooms = engine.simulated_rooms()
@@ -139,7 +147,7 @@ class Simulator:
                     a = specs[s.attr]
                     lo, hi = a.range if a.range is not None else (None, None)
                     self._sensors[(did, s.attr)] = _Sensor(room, s.variable, s.scale,
-                                                           a.type == AttrType.INT, lo, hi)
+                                                           a.type == AttrType.INT, lo, hi, a.precision)
             if dev.dynamics.cycle is not None:
                 self._cycles[did] = _Cycle(did, dev.dynamics.cycle)
         self._x: dict[str, dict[str, float]] = {
@@ -213,6 +221,7 @@ class Simulator:
         self._fire_due()
         while self._tick < target:
             nxt = self._tick + 1 if exact else self._next_event(target)
+            self.windows += 1
             self._integrate(nxt - self._tick)
             self._tick = nxt
             self._sync()

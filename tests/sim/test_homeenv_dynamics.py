@@ -1,0 +1,56 @@
+"""HomeEnv catalog types act on simulated rooms: ACs cool, lights light, sensors report."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from sim_devices.catalog import instantiate
+from smh_core.homeenv.engine import HomeEngine, dump_home
+from smh_core.homeenv.model import Home
+from smh_core.sim.homes import simulated_home, with_climate
+from smh_core.sim.simulator import Simulator
+
+
+def _home(*devices) -> HomeEngine:
+    home = Home.model_validate({"rooms": [{"id": "r1", "type": "living_room", "name": "Living room"}],
+                                "devices": [d.model_dump(mode="json", by_alias=True, exclude_none=True)
+                                            for d in devices]})
+    return HomeEngine(with_climate(home, seed=3))
+
+
+def test_floor_ac_cools_and_its_sensor_follows_with_its_precision():
+    eng = _home(instantiate("floor_ac", "ac", "r1", preset="cooling"), instantiate("climate_sensor", "cs", "r1"))
+    assert eng.set_values("@r1", {"temperature": 29.0}).ok
+    sim = Simulator(eng)
+    sim.advance(1800)
+    assert eng.environment("r1")["temperature"] == 24.5  # the preset's target, reached and held
+    assert eng.value("ac", "current_temperature") == 24.5  # precision 0.5
+    assert eng.value("cs", "current_temperature") == 24.5
+
+
+def test_lights_and_curtain_set_illuminance():
+    eng = _home(instantiate("light", "l", "r1"), instantiate("curtain", "c", "r1"))
+    sim = Simulator(eng)
+    night = sim.now.replace(hour=23)
+    sim.run_until(night)
+    assert eng.environment("r1")["illuminance"] == 0.0
+    eng.execute("l", "turn_on")
+    brightness = eng.value("l", "brightness")
+    assert eng.environment("r1")["illuminance"] == pytest.approx(800 * brightness / 100)
+
+
+def test_simulated_home_is_deterministic_per_seed():
+    a, b = dump_home(simulated_home("medium", 4)), dump_home(simulated_home("medium", 4))
+    assert a == b
+    assert a != dump_home(simulated_home("medium", 5))
+    home = simulated_home("medium", 4)
+    assert all(r.environment is not None for r in home.rooms) and home.simulation is not None
+
+
+def test_perf_sim_cli_reports_a_figure():
+    out = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "perf", "sim", "--hours", "2"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "2 simulated hours (72,000 ticks" in out and "rule firings" in out
