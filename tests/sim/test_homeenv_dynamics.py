@@ -15,10 +15,13 @@ from smh_core.sim.simulator import Simulator
 
 
 def _home(*devices) -> HomeEngine:
+    """One living room on a hot day (32 °C outdoors)."""
     home = Home.model_validate({"rooms": [{"id": "r1", "type": "living_room", "name": "Living room"}],
                                 "devices": [d.model_dump(mode="json", by_alias=True, exclude_none=True)
                                             for d in devices]})
-    return HomeEngine(with_climate(home, seed=3))
+    home = with_climate(home, seed=3)
+    hot = home.simulation.outdoor.model_copy(update={"temperature": 32.0})
+    return HomeEngine(home.model_copy(update={"simulation": home.simulation.model_copy(update={"outdoor": hot})}))
 
 
 def test_floor_ac_cools_and_its_sensor_follows_with_its_precision():
