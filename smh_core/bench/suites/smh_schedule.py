@@ -1,0 +1,243 @@
+"""SMH-Bench TC4, automated task scheduling: time-specific, state-driven, time-and-state.
+
+Each task asks for a rule, not an action now. The goal is an automation goal: the agent must
+store a rule whose triggers and conditions are *equivalent* to the reference's (same firing
+times and states, checked by :mod:`smh_core.sim.equivalence`, so ``0 0 22 * * ? *`` and
+``0 22 * * *`` both pass) and whose actions reach the critic when run on a copy of the home.
+Tasks start on Thursday 27 June 2024 at 09:00, as in the paper's examples.
+
+* time-specific: a one-shot Quartz cron with a year ("tonight at 10"), a daily or a weekday
+  cron ("every morning at 7", "on weekdays at 6:45");
+* state-driven: a device becoming a state ("when the front door unlocks"), a sensor crossing a
+  threshold ("when the bedroom gets above 28 degrees"), or no movement for a while
+  (``no_move_duration`` above N seconds);
+* time-and-state: a daily cron gated by a numeric or state condition.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from smh_core.homeenv.capabilities import setters, switches
+from smh_core.homeenv.critic import Compare, Lit, Ref, _needs_quotes
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.model import AttrType
+from smh_core.homeenv.samples import valid_value
+
+from .wording import attr_words, value_words
+
+SCHEDULE_SUBCATEGORIES = ("time_specific", "state_driven", "time_and_state")
+START = "2024-06-27T09:00:00"  # a Thursday
+
+
+def _lit(value: Any) -> Lit:
+    raw = repr(value) if isinstance(value, float) else str(value)
+    return Lit(raw, quoted=_needs_quotes(raw))
+
+
+def _action(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> dict[str, Any] | None:
+    """One device change: the service call, the critic pairs and the words for it."""
+    dids = [d for d in engine.device_ids() if d not in exclude]
+    rng.shuffle(dids)
+    for did in dids[:20]:
+        device = engine.device(did)
+        specs = dict(device.attributes_by_locator())
+        options: list[tuple[str, str]] = [("switch", loc) for loc in switches(device)]
+        options += [("set", loc) for loc, _ in setters(device).items()
+                    if specs[loc].type in (AttrType.INT, AttrType.FLOAT, AttrType.BOOL)
+                    or (specs[loc].type == AttrType.STR and specs[loc].options)]
+        if not options:
+            continue
+        kind, loc = rng.choice(options)
+        current = engine.value(did, loc)
+        if kind == "switch":
+            sw = switches(device)[loc]
+            on = current != sw.on_value
+            service, value = (sw.on_service, sw.on_value) if on else (sw.off_service, sw.off_value)
+            call = {"did": did, "locator": service, "arguments": {}}
+            words = f"turn {'on' if on else 'off'} the {device.name}"
+        else:
+            st = setters(device)[loc]
+            value = valid_value(specs[loc], rng)
+            if value == current:
+                continue
+            call = {"did": did, "locator": st.service, "arguments": {st.argument: value}}
+            words = f"set the {device.name} {attr_words(loc)} to {value_words(loc, value, specs[loc].unit)}"
+        trial = HomeEngine(engine.home)
+        trial.restore(engine.snapshot())
+        if not trial.execute(call["did"], call["locator"], call["arguments"]).ok:
+            continue  # a precondition (device off) would make the rule fail when it fires
+        return {"did": did, "call": call, "critic": [(loc, value)], "words": words}
+    return None
+
+
+def _critic(actions: list[dict[str, Any]]) -> str:
+    parts = []
+    for a in actions:
+        parts.append(" and ".join(Compare(Ref(a["did"], loc), "==", _lit(v)).to_text() for loc, v in a["critic"]))
+    return "; ".join(parts)
+
+
+def _clock(hour: int, minute: int) -> str:
+    h12 = hour % 12 or 12
+    suffix = "am" if hour < 12 else "pm"
+    return f"{h12}:{minute:02d} {suffix}" if minute else f"{h12} {suffix}"
+
+
+def _time_trigger(rng: random.Random) -> tuple[dict[str, Any], str]:
+    """A cron trigger and how a user would say it."""
+    kind = rng.choice(["tonight", "tomorrow", "daily", "weekdays", "weekend"])
+    minute = rng.choice([0, 0, 15, 30, 45])
+    if kind == "tonight":
+        hour = rng.randint(18, 23)
+        return ({"kind": "time", "cron": f"0 {minute} {hour} 27 6 ? 2024"},
+                rng.choice([f"At {_clock(hour, minute)} tonight", f"Tonight at {_clock(hour, minute)}",
+                            f"This evening at {_clock(hour, minute)}"]))
+    if kind == "tomorrow":
+        hour = rng.randint(6, 21)
+        return ({"kind": "time", "cron": f"0 {minute} {hour} 28 6 ? 2024"},
+                rng.choice([f"Tomorrow at {_clock(hour, minute)}", f"At {_clock(hour, minute)} tomorrow"]))
+    hour = rng.randint(6, 22)
+    if kind == "daily":
+        return ({"kind": "time", "cron": f"0 {minute} {hour} * * ? *"},
+                rng.choice([f"Every day at {_clock(hour, minute)}", f"Each day at {_clock(hour, minute)}",
+                            f"Daily at {_clock(hour, minute)}"]))
+    if kind == "weekdays":
+        return ({"kind": "time", "cron": f"0 {minute} {hour} ? * 2-6 *"},
+                rng.choice([f"On weekdays at {_clock(hour, minute)}", f"Monday to Friday at {_clock(hour, minute)}"]))
+    return ({"kind": "time", "cron": f"0 {minute} {hour} ? * 1,7 *"},
+            rng.choice([f"On weekends at {_clock(hour, minute)}", f"Every Saturday and Sunday at {_clock(hour, minute)}"]))
+
+
+def _sensor_refs(engine: HomeEngine) -> list[tuple[str, str, str, Any]]:
+    """(did, locator, words, spec) of numeric readings usable as thresholds."""
+    out = []
+    for did in engine.device_ids():
+        dev = engine.device(did)
+        room = engine.room(dev.userdata.room).name
+        for loc, a in dev.attributes_by_locator():
+            name = loc.rsplit(".", 1)[-1]
+            if name in ("current_temperature", "current_humidity", "pm25", "no_move_duration"):
+                out.append((did, loc, room, a))
+    return out
+
+
+def _state_trigger(engine: HomeEngine, rng: random.Random) -> tuple[dict[str, Any], str, str] | None:
+    """A state or numeric trigger, its wording, and the device it watches."""
+    choice = rng.random()
+    sensors = _sensor_refs(engine)
+    if choice < 0.45 and sensors:
+        did, loc, room, spec = rng.choice(sensors)
+        name = loc.rsplit(".", 1)[-1]
+        if name == "no_move_duration":
+            minutes = rng.choice([5, 10, 15, 20, 30])
+            return ({"kind": "numeric", "did": did, "locator": loc, "above": minutes * 60},
+                    rng.choice([f"When the {room} has had no movement for {minutes} minutes",
+                                f"Once nobody has moved in the {room} for {minutes} minutes"]), did)
+        if name == "current_temperature":
+            t = rng.choice([26, 27, 28, 29, 30, 32, 35])
+            if rng.random() < 0.5:
+                return ({"kind": "numeric", "did": did, "locator": loc, "above": float(t)},
+                        rng.choice([f"When the {room} gets above {t} degrees",
+                                    f"If the {room} temperature goes over {t} degrees"]), did)
+            t = rng.choice([16, 17, 18, 19, 20])
+            return ({"kind": "numeric", "did": did, "locator": loc, "below": float(t)},
+                    f"When the {room} drops below {t} degrees", did)
+        if name == "current_humidity":
+            h = rng.choice([60, 65, 70, 75])
+            return ({"kind": "numeric", "did": did, "locator": loc, "above": float(h)},
+                    rng.choice([f"When the {room} humidity rises above {h}%",
+                                f"If it gets more humid than {h}% in the {room}"]), did)
+        level = rng.choice([35, 50, 75, 100])
+        return ({"kind": "numeric", "did": did, "locator": loc, "above": float(level)},
+                f"When the {room} PM2.5 goes above {level}", did)
+    dids = list(engine.device_ids())
+    rng.shuffle(dids)
+    for did in dids:
+        sw = switches(engine.device(did))
+        if not sw:
+            continue
+        loc, s = next(iter(sw.items()))
+        name = engine.device(did).name
+        to_on = rng.random() < 0.5
+        value = s.on_value if to_on else s.off_value
+        shown = value_words(loc, value, None) if not isinstance(value, str) else value
+        return ({"kind": "state", "did": did, "locator": loc, "to": value},
+                rng.choice([f"When the {name} turns {shown}" if shown in ("on", "off") else
+                            f"When the {name} becomes {shown}",
+                            f"Whenever the {name} is switched {shown}" if shown in ("on", "off") else
+                            f"As soon as the {name} is {shown}"]), did)
+    return None
+
+
+def _condition(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> tuple[dict[str, Any], str] | None:
+    sensors = [s for s in _sensor_refs(engine) if s[0] not in exclude and s[1].endswith(("temperature", "humidity"))]
+    if sensors and rng.random() < 0.7:
+        did, loc, room, _ = rng.choice(sensors)
+        if loc.endswith("temperature"):
+            t = rng.choice([26, 28, 30, 35])
+            return ({"kind": "numeric", "did": did, "locator": loc, "above": float(t)},
+                    rng.choice([f"if the {room} is still above {t} degrees",
+                                f"but only if the {room} temperature is over {t} degrees"]))
+        h = rng.choice([55, 60, 70])
+        return ({"kind": "numeric", "did": did, "locator": loc, "above": float(h)},
+                f"if the {room} humidity is above {h}%")
+    for did in engine.device_ids():
+        if did in exclude:
+            continue
+        sw = switches(engine.device(did))
+        if sw:
+            loc, s = next(iter(sw.items()))
+            name = engine.device(did).name
+            value = rng.choice([s.on_value, s.off_value])
+            shown = value if isinstance(value, str) else ("on" if value else "off")
+            return ({"kind": "state", "did": did, "locator": loc, "equals": value},
+                    f"if the {name} is {shown}")
+    return None
+
+
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def schedule_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+    """One TC4 task of subcategory ``sub`` on ``engine``'s home, or ``None`` if it has no fit."""
+    conditions: list[dict[str, Any]] = []
+    watched: set[str] = set()
+    if sub == "time_specific":
+        trigger, when = _time_trigger(rng)
+    elif sub == "state_driven":
+        made = _state_trigger(engine, rng)
+        if made is None:
+            return None
+        trigger, when, src = made
+        watched.add(src)
+    elif sub == "time_and_state":
+        trigger, when = _time_trigger(rng)
+        if "2024" in trigger["cron"]:  # a condition on a one-shot reads oddly; make it daily
+            parts = trigger["cron"].split()
+            trigger = {"kind": "time", "cron": f"{parts[0]} {parts[1]} {parts[2]} * * ? *"}
+            when = f"Every day at {_clock(int(parts[2]), int(parts[1]))}"
+        cond = _condition(engine, rng, watched)
+        if cond is None:
+            return None
+        conditions.append(cond[0])
+        watched.add(cond[0]["did"])
+        when = f"{when}, {cond[1]},"
+    else:
+        raise ValueError(f"unknown scheduling subcategory {sub!r}")
+    actions = []
+    for _ in range(1 if rng.random() < 0.6 else 2):
+        act = _action(engine, rng, watched | {a["did"] for a in actions})
+        if act is not None:
+            actions.append(act)
+    if not actions:
+        return None
+    text = f"{when.rstrip(',')}, {_join([a['words'] for a in actions])}."
+    rule = {"id": "r1", "name": text[:60], "triggers": [trigger], "conditions": conditions,
+            "actions": [a["call"] for a in actions]}
+    return {"subcategory": sub, "text": text[0].upper() + text[1:], "start_time": START,
+            "goal": {"kind": "automation", "triggers": [trigger], "conditions": conditions,
+                     "critic": _critic(actions)},
+            "reference": {"mode": "automation", "response": "Done, I set that up.", "automations": [rule]}}
