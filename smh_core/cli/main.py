@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
-from . import bench, home, perf, tasks
+from . import bench, home, matter, perf, tasks
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     bench.register(sub)
     home.register(sub)
+    matter.register(sub)
     perf.register(sub)
     tasks.register(sub)
     return parser

@@ -1,0 +1,55 @@
+"""``smh matter-server``: serve a home's Matter-style devices to Home Assistant's matter integration."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("matter-server", help="serve the home's Matter devices over python-matter-server's "
+                                             "WebSocket protocol (point HA's matter integration at it)")
+    p.add_argument("--home", required=True, help="HomeEnv JSON file (with Matter-style devices)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=5580, help="port (default: 5580, python-matter-server's)")
+    p.add_argument("--speed", type=float, default=1.0,
+                   help="simulated seconds per real second (default: 1; 60 = a minute a second)")
+    p.add_argument("--save", help="write the home (state, clock, schedules, rules) here on exit")
+    p.set_defaults(func=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from aiohttp import web
+
+    from sim_devices.matter_bridge.server import MatterBridge
+    from smh_core.homeenv.engine import HomeEngine, dump_home
+    from smh_core.sim.simulator import Simulator
+
+    engine = HomeEngine.from_file(args.home)
+    sim = Simulator(engine)
+    bridge = MatterBridge(engine, sim)
+    if not bridge.nodes:
+        raise ValueError(f"{args.home} has no Matter-style devices to serve")
+
+    async def main() -> None:
+        runner = web.AppRunner(bridge.app())
+        await runner.setup()
+        await web.TCPSite(runner, args.host, args.port).start()
+        print(f"serving {len(bridge.nodes)} Matter nodes on ws://{args.host}:{args.port}/ws "
+              f"(simulated time x{args.speed:g}); Ctrl-C to stop", flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        clock = asyncio.create_task(bridge.run_clock(args.speed))
+        await stop.wait()
+        clock.cancel()
+        await runner.cleanup()
+
+    asyncio.run(main())
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as fh:
+            fh.write(dump_home(sim.to_home()))
+    bridge.close()
+    return 0
