@@ -16,7 +16,7 @@ from typing import Any
 
 from smh_core.homeenv.capabilities import switches
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.sim.homes import simulated_home
+from smh_core.sim.homes import simulated_home, with_matter_devices
 from smh_core.sim.simulator import Simulator
 
 
@@ -32,10 +32,12 @@ class SimPerf:
     ticks: int
     windows: int
     rooms_changed: int
+    programmes_completed: int
 
 
 def _rules(engine: HomeEngine, rng: random.Random) -> list[dict[str, Any]]:
-    """20 rules over the home's own devices: 6 cron, 5 state, 5 numeric, 4 for-duration."""
+    """Rules over the home's own devices: cron, state, numeric, for-duration (the appliance
+    rules below bring the total to 20)."""
     dids = engine.device_ids()
     switchable = [(d, loc, s) for d in dids for loc, s in switches(engine.device(d)).items()]
     sensors = [(d, loc) for d in dids if engine.device(d).dynamics
@@ -43,8 +45,7 @@ def _rules(engine: HomeEngine, rng: random.Random) -> list[dict[str, Any]]:
                if loc.endswith("temperature") or loc.endswith("humidity")]
     rooms = engine.simulated_rooms()
     out: list[dict[str, Any]] = []
-    crons = ["0 0 * * * ? *", "0 */15 * * * ? *", "0 30 7 ? * 2-6 *", "0 0 22 * * ? *", "0 0 13 * * ? *",
-             "0 45 18 * * ? *"]
+    crons = ["0 0 * * * ? *", "0 */15 * * * ? *", "0 30 7 ? * 2-6 *", "0 0 22 * * ? *"]
     for i, cron in enumerate(crons):
         d, _, s = rng.choice(switchable)
         out.append({"id": f"cron{i}", "triggers": [{"kind": "time", "cron": cron}],
@@ -62,7 +63,7 @@ def _rules(engine: HomeEngine, rng: random.Random) -> list[dict[str, Any]]:
         else:
             trig = {"kind": "numeric", "did": f"@{rng.choice(rooms)}", "locator": "temperature", "below": 25.0}
         out.append({"id": f"numeric{i}", "triggers": [trig], "actions": [{"did": d2, "locator": s2.off_service}]})
-    for i in range(4):
+    for i in range(3):
         (d1, loc1, s1), (d2, _, s2) = rng.sample(switchable, 2)
         out.append({"id": f"hold{i}", "triggers": [{"kind": "state", "did": d1, "locator": loc1,
                                                     "to": s1.off_value, "for_s": 900}],
@@ -70,18 +71,35 @@ def _rules(engine: HomeEngine, rng: random.Random) -> list[dict[str, Any]]:
     return out
 
 
+def _appliance_rules(engine: HomeEngine) -> list[dict[str, Any]]:
+    """Appliances (Matter OperationalState) restarted every three hours."""
+    out = []
+    for did in engine.device_ids():
+        cycle = engine.device(did).dynamics.cycle if engine.device(did).dynamics else None
+        if cycle is None:
+            continue
+        start = cycle.state_attr.rsplit(".", 1)[0] + ".Start"
+        out.append({"id": f"cycle{did}", "triggers": [{"kind": "time", "cron": f"0 {len(out) * 7} */3 * * ? *"}],
+                    "actions": [{"did": did, "locator": start}]})
+    return out
+
+
 def _switch_everything_on(engine: HomeEngine) -> None:
     for did in engine.device_ids():
+        if "1.OnOff.On" in engine.services(did):  # Matter devices
+            engine.execute(did, "1.OnOff.On", {})
         for s in switches(engine.device(did)).values():
             engine.execute(did, s.on_service, {})
 
 
 def measure_sim(seed: int = 0, hours: float = 24.0) -> SimPerf:
-    engine = HomeEngine(simulated_home("complex", seed))
+    engine = HomeEngine(with_matter_devices(simulated_home("complex", seed), seed))
     _switch_everything_on(engine)
     sim = Simulator(engine)
     rng = random.Random(seed)
     for rule in _rules(engine, rng):
+        sim.add_rule(rule)
+    for rule in _appliance_rules(engine)[:max(0, 20 - len(sim.rules()))]:
         sim.add_rule(rule)
     for i, did in enumerate(rng.sample(engine.device_ids(), 10)):  # 10 one-off schedules
         s = switches(engine.device(did))
@@ -95,4 +113,5 @@ def measure_sim(seed: int = 0, hours: float = 24.0) -> SimPerf:
     fired = sum(1 for e in sim.log if e.kind == "rule")
     changed = sum(1 for r, env in before.items() if engine.environment(r)["temperature"] != env["temperature"])
     return SimPerf(len(engine.device_ids()), len(engine.simulated_rooms()), len(sim.rules()), hours, wall,
-                   fired, sum(1 for e in sim.log if e.kind == "schedule"), sim.tick, sim.windows, changed)
+                   fired, sum(1 for e in sim.log if e.kind == "schedule"), sim.tick, sim.windows, changed,
+                   sum(1 for e in sim.log if e.kind == "cycle_complete"))

@@ -57,3 +57,14 @@ def test_perf_sim_cli_reports_a_figure():
     out = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "perf", "sim", "--hours", "2"],
                          capture_output=True, text=True, check=True).stdout
     assert "2 simulated hours (72,000 ticks" in out and "rule firings" in out
+
+
+def test_matter_home_is_deterministic_and_places_appliances_sensibly():
+    from smh_core.sim.homes import MATTER_ROOMS, generate_matter_home
+
+    a = generate_matter_home(3)
+    assert dump_home(a) == dump_home(generate_matter_home(3))
+    assert len(a.devices) == 27
+    for d in a.devices:
+        assert d.matter is not None and d.userdata.room in MATTER_ROOMS[d.userdata.subcategory]
+    assert len({(d.userdata.room, d.name) for d in a.devices}) == 27  # "<type> <n>" unique per room
