@@ -1,7 +1,7 @@
 """Transitions the catalog's declarative effects cannot express.
 
 Requirements compare with ``equals``/``in``/``not_in`` only, so a numeric threshold needs code.
-Everything else about devices lives in ``catalog/homeenv/*.yaml``; keep this module small.
+Everything else about devices lives in ``catalog/<kind>/*.yaml``; keep this module small.
 """
 
 from __future__ import annotations
@@ -23,4 +23,235 @@ def require_cleaning_battery(state: Mapping[str, Any], args: dict[str, Any],
     level = state.get(loc)
     if isinstance(level, (int, float)) and level < MIN_CLEANING_BATTERY:
         return f"battery at {level}% is below the {MIN_CLEANING_BATTERY}% needed to clean; charge first"
+    return None
+
+
+# ---------------------------------------------------------------------------------- Matter
+# Behaviours of the Matter catalog (``catalog/matter``). Components there are Matter clusters
+# named ``<endpoint>.<Cluster>``, so a behaviour finds the other clusters of its endpoint from
+# the namespace it runs in (``1.LevelControl`` -> ``1.OnOff.OnOff``).
+
+FAN_STEP_PERCENT = 10
+"""Percentage points one FanControl Step moves (Matter leaves the step size to the maker)."""
+
+RVC_IDLE, RVC_CLEANING, RVC_MAPPING = 0, 1, 2
+"""RvcRunMode mode values used by the catalog's robot vacuum (tags Idle, Cleaning, Mapping)."""
+
+OPSTATE_STOPPED, OPSTATE_RUNNING, OPSTATE_PAUSED = 0, 1, 2
+"""OperationalStateEnum values shared by OperationalState and RvcOperationalState."""
+
+
+def _endpoint(ns: str) -> str:
+    return ns.split(".", 1)[0]
+
+
+def _fan_mode_for(percent: int) -> int:
+    """FanModeEnum matching a percent setting: Matter keeps FanMode consistent with it."""
+    if percent <= 0:
+        return 0  # Off
+    if percent <= 33:
+        return 1  # Low
+    if percent <= 66:
+        return 2  # Medium
+    return 3  # High
+
+
+@register_behavior("fan_control_step")
+def fan_control_step(state: Mapping[str, Any], args: dict[str, Any],
+                     changes: dict[str, Any], ns: str) -> str | None:
+    """FanControl Step: move PercentSetting by one step, honouring ``wrap`` and ``lowestOff``.
+
+    A percentage needs arithmetic the declarative effects lack; FanMode and PercentCurrent are
+    updated too, because the service requires the fan on and Matter keeps FanMode in step.
+    """
+    cur = int(state[f"{ns}.PercentSetting"])
+    lowest = 0 if args.get("lowestOff", True) is not False else FAN_STEP_PERCENT
+    if args["direction"] == 0:  # Increase
+        new = lowest if cur >= 100 and args.get("wrap") else min(100, cur + FAN_STEP_PERCENT)
+    else:  # Decrease
+        new = 100 if cur <= lowest and args.get("wrap") else max(lowest, cur - FAN_STEP_PERCENT)
+    changes[f"{ns}.PercentSetting"] = new
+    changes[f"{ns}.PercentCurrent"] = new
+    changes[f"{ns}.FanMode"] = _fan_mode_for(new)
+    return None
+
+
+@register_behavior("thermostat_setpoint_raise_lower")
+def thermostat_setpoint_raise_lower(state: Mapping[str, Any], args: dict[str, Any],
+                                    changes: dict[str, Any], ns: str) -> str | None:
+    """Thermostat SetpointRaiseLower: ``amount`` is in 0.1 °C, setpoints in 0.01 °C.
+
+    Like Matter servers, the result is clamped to the absolute limits instead of rejected, so
+    "two degrees warmer" near a limit still does what it can.
+    """
+    mode, delta = args["mode"], int(args["amount"]) * 10
+    targets = {0: ("Heat",), 1: ("Cool",), 2: ("Heat", "Cool")}[mode]
+    for kind in targets:
+        loc = f"{ns}.Occupied{'Heating' if kind == 'Heat' else 'Cooling'}Setpoint"
+        if loc not in state:
+            return f"this thermostat has no {kind.lower()}ing setpoint"
+        lo = state.get(f"{ns}.AbsMin{kind}SetpointLimit", -27315)
+        hi = state.get(f"{ns}.AbsMax{kind}SetpointLimit", 32767)
+        changes[loc] = min(max(int(state[loc]) + delta, lo), hi)
+    return None
+
+
+def _level_bounds(state: Mapping[str, Any], ns: str) -> tuple[int, int]:
+    return int(state.get(f"{ns}.MinLevel", 1)), int(state.get(f"{ns}.MaxLevel", 254))
+
+
+@register_behavior("level_move_to_level_with_on_off")
+def level_move_to_level_with_on_off(state: Mapping[str, Any], args: dict[str, Any],
+                                    changes: dict[str, Any], ns: str) -> str | None:
+    """LevelControl MoveToLevelWithOnOff: set the level and switch OnOff with it.
+
+    A level above MinLevel turns the light on; MinLevel or below (0 is allowed in the command)
+    leaves it at MinLevel and off, which is how Matter controllers dim a light out.
+    Transitions are instantaneous in the simulation.
+    """
+    lo, hi = _level_bounds(state, ns)
+    level = min(max(int(args["level"]), lo), hi)
+    changes[f"{ns}.CurrentLevel"] = level
+    changes[f"{_endpoint(ns)}.OnOff.OnOff"] = level > lo
+    return None
+
+
+def _step_level(state: Mapping[str, Any], args: dict[str, Any], ns: str) -> tuple[int, int, int]:
+    lo, hi = _level_bounds(state, ns)
+    size = int(args["stepSize"])
+    cur = int(state[f"{ns}.CurrentLevel"])
+    new = cur + size if args["stepMode"] == 0 else cur - size
+    return min(max(new, lo), hi), lo, hi
+
+
+@register_behavior("level_step")
+def level_step(state: Mapping[str, Any], args: dict[str, Any],
+               changes: dict[str, Any], ns: str) -> str | None:
+    """LevelControl Step: ``stepMode`` 0 up, 1 down, by ``stepSize``, clamped to the limits."""
+    changes[f"{ns}.CurrentLevel"] = _step_level(state, args, ns)[0]
+    return None
+
+
+@register_behavior("level_step_with_on_off")
+def level_step_with_on_off(state: Mapping[str, Any], args: dict[str, Any],
+                           changes: dict[str, Any], ns: str) -> str | None:
+    """LevelControl StepWithOnOff: as Step, turning on when stepping up and off at MinLevel."""
+    new, lo, _ = _step_level(state, args, ns)
+    changes[f"{ns}.CurrentLevel"] = new
+    changes[f"{_endpoint(ns)}.OnOff.OnOff"] = new > lo
+    return None
+
+
+@register_behavior("rvc_change_run_mode")
+def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
+                        changes: dict[str, Any], ns: str) -> str | None:
+    """RvcRunMode ChangeToMode: the robot starts or ends a session with its run mode.
+
+    Matter forbids moving between two non-Idle modes directly (InvalidInMode); Cleaning and
+    Mapping set RvcOperationalState to Running (so the simulator starts the programme), Idle
+    stops a running or paused session. A nearly empty battery refuses to start (as the HomeEnv
+    cleaners do); BatPercentRemaining counts half percents.
+    """
+    ep = _endpoint(ns)
+    cur, new = state[f"{ns}.CurrentMode"], args["newMode"]
+    op_loc = f"{ep}.RvcOperationalState.OperationalState"
+    if new == cur:
+        return None
+    if cur != RVC_IDLE and new != RVC_IDLE:
+        return (f"the robot is in run mode {cur}; end the session first (1.RvcRunMode.ChangeToMode "
+                f"newMode 0, Idle), then change to {new}; Matter does not switch between two "
+                "active run modes")
+    if new == RVC_IDLE:
+        if state.get(op_loc) in (OPSTATE_RUNNING, OPSTATE_PAUSED):
+            changes[op_loc] = OPSTATE_STOPPED
+        return None
+    battery = state.get(f"{ep}.PowerSource.BatPercentRemaining")
+    if isinstance(battery, int) and battery < 2 * MIN_CLEANING_BATTERY:
+        return (f"battery at {battery / 2:g}% is below the {MIN_CLEANING_BATTERY}% needed to clean;"
+                f" send it to its dock first ({ep}.RvcOperationalState.GoHome)")
+    changes[op_loc] = OPSTATE_RUNNING
+    return None
+
+
+def _channels(state: Mapping[str, Any], ns: str) -> list[dict[str, Any]]:
+    return list(state.get(f"{ns}.ChannelList") or [])
+
+
+def _channel_label(ch: Mapping[str, Any]) -> str:
+    return f"{ch['majorNumber']}.{ch['minorNumber']} {ch.get('name', '')}".strip()
+
+
+@register_behavior("channel_change_by_number")
+def channel_change_by_number(state: Mapping[str, Any], args: dict[str, Any],
+                             changes: dict[str, Any], ns: str) -> str | None:
+    """Channel ChangeChannelByNumber: tune to the ChannelList entry with these numbers."""
+    for ch in _channels(state, ns):
+        if ch["majorNumber"] == args["majorNumber"] and ch["minorNumber"] == args["minorNumber"]:
+            changes[f"{ns}.CurrentChannel"] = dict(ch)
+            return None
+    known = ", ".join(_channel_label(c) for c in _channels(state, ns))
+    return f"no channel {args['majorNumber']}.{args['minorNumber']}; channels: {known}"
+
+
+@register_behavior("channel_change")
+def channel_change(state: Mapping[str, Any], args: dict[str, Any],
+                   changes: dict[str, Any], ns: str) -> str | None:
+    """Channel ChangeChannel: ``match`` is a channel name, call sign or number ("7", "7.1").
+
+    Matter answers NoMatches / MultipleMatches; here both reject the call with the channel list.
+    """
+    want = str(args["match"]).strip().casefold()
+    hits = []
+    for ch in _channels(state, ns):
+        keys = {str(ch.get(k, "")).casefold() for k in ("name", "callSign", "affiliateCallSign")}
+        keys |= {f"{ch['majorNumber']}.{ch['minorNumber']}"}
+        if ch["minorNumber"] == 0:
+            keys.add(str(ch["majorNumber"]))
+        if want in keys - {""}:
+            hits.append(ch)
+    known = ", ".join(_channel_label(c) for c in _channels(state, ns))
+    if not hits:
+        return f"no channel matches {args['match']!r}; channels: {known}"
+    if len(hits) > 1:
+        return f"{args['match']!r} matches several channels; use ChangeChannelByNumber ({known})"
+    changes[f"{ns}.CurrentChannel"] = dict(hits[0])
+    return None
+
+
+def _skip(state: Mapping[str, Any], ns: str, count: int) -> dict[str, Any] | None:
+    chans = _channels(state, ns)
+    if not chans:
+        return None
+    cur = state.get(f"{ns}.CurrentChannel")
+    idx = next((i for i, c in enumerate(chans) if c == cur), 0)
+    return dict(chans[(idx + count) % len(chans)])
+
+
+@register_behavior("channel_skip")
+def channel_skip(state: Mapping[str, Any], args: dict[str, Any],
+                 changes: dict[str, Any], ns: str) -> str | None:
+    """Channel SkipChannel: move ``count`` entries through ChannelList, wrapping around."""
+    ch = _skip(state, ns, int(args["count"]))
+    if ch is None:
+        return "this player has no channel list"
+    changes[f"{ns}.CurrentChannel"] = ch
+    return None
+
+
+KEY_PLAY, KEY_STOP, KEY_PAUSE, KEY_CHANNEL_UP, KEY_CHANNEL_DOWN = 68, 69, 70, 48, 49
+"""CECKeyCodeEnum values whose effect the simulation models (other keys only navigate)."""
+
+
+@register_behavior("keypad_send_key")
+def keypad_send_key(state: Mapping[str, Any], args: dict[str, Any],
+                    changes: dict[str, Any], ns: str) -> str | None:
+    """KeypadInput SendKey: playback and channel keys act on MediaPlayback and Channel."""
+    ep, key = _endpoint(ns), args["keyCode"]
+    playback = f"{ep}.MediaPlayback.CurrentState"
+    if key in (KEY_PLAY, KEY_PAUSE, KEY_STOP) and playback in state:
+        changes[playback] = {KEY_PLAY: 0, KEY_PAUSE: 1, KEY_STOP: 2}[key]
+    elif key in (KEY_CHANNEL_UP, KEY_CHANNEL_DOWN):
+        ch = _skip(state, f"{ep}.Channel", 1 if key == KEY_CHANNEL_UP else -1)
+        if ch is not None:
+            changes[f"{ep}.Channel.CurrentChannel"] = ch
     return None
