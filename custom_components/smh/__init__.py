@@ -1,15 +1,17 @@
 """SMH: mirror a HomeEnv simulated home into Home Assistant.
 
 Each config entry holds one engine. Rooms become areas on floors, devices become device
-entries, and every attribute becomes one entity (see :mod:`.mapping`), pushed on every engine
-change. Two services with responses: ``smh.execute`` (a validated HomeEnv service call; engine
-errors surface as ``ServiceValidationError`` with the engine's message) and ``smh.snapshot``
-(the canonical state).
+entries, devices (or their components) become rich entities where HA has a platform for what
+they are (a light, a climate, a fan ... see :mod:`.rich`), and every attribute no rich entity
+covers becomes one generic entity (see :mod:`.mapping`), all pushed on every engine change.
+Two services with responses: ``smh.execute`` (a validated HomeEnv service call; engine errors
+surface as ``ServiceValidationError`` with the engine's message) and ``smh.snapshot`` (the
+canonical state).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,12 +39,15 @@ from .const import (
     SOURCE_FILE,
 )
 from .home_source import HomeSourceError, build_home
-from .mapping import Mirror, mirrors
+from .mapping import Mirror, plan, unique_id
 from .persistence import StatePersistence
-from .registry import mirror_layout
+from .registry import mirror_layout, prune_entities
+from .rich import Rich
 
-PLATFORMS = [Platform.BINARY_SENSOR, Platform.NUMBER, Platform.SELECT, Platform.SENSOR, Platform.SWITCH,
-             Platform.TEXT]
+PLATFORMS = [Platform.BINARY_SENSOR, Platform.CLIMATE, Platform.COVER, Platform.FAN,
+             Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK, Platform.MEDIA_PLAYER,
+             Platform.NUMBER, Platform.SELECT, Platform.SENSOR, Platform.SWITCH, Platform.TEXT,
+             Platform.VACUUM, Platform.WATER_HEATER]
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
@@ -67,24 +72,57 @@ class SmhRuntime:
     task: Any = None  # the task loaded by smh.load_task
     task_before: Snapshot | None = None
     _mirrors: list[Mirror] = field(default_factory=list)
+    _riches: list[Rich] = field(default_factory=list)
     _subscribers: dict[tuple[str, str], list[Callable[[], None]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._mirrors = [m for did in self.engine.device_ids() for m in mirrors(self.engine.device(did))]
+        for did in self.engine.device_ids():
+            riches, mirrors = plan(self.engine.device(did))
+            self._riches += riches
+            self._mirrors += mirrors
         self._unlisten = self.engine.add_listener(self._on_changes)
+
+    @property
+    def platforms(self) -> list[Platform]:
+        """The platforms this home has entities on (only those are set up)."""
+        used = {m.platform for m in self._mirrors} | {r.platform for r in self._riches}
+        return [p for p in PLATFORMS if p in used]
+
+    def unique_ids(self, entry_id: str) -> set[tuple[str, str]]:
+        """(domain, unique id) of every entity this home provides."""
+        entities = (*self._mirrors, *self._riches)
+        return {(x.platform, unique_id(entry_id, x.did, x.key)) for x in entities}
 
     def mirrors(self, platform: str) -> list[Mirror]:
         return [m for m in self._mirrors if m.platform == platform]
 
-    def subscribe(self, did: str, locator: str, callback: Callable[[], None]) -> Callable[[], None]:
-        subs = self._subscribers.setdefault((did, locator), [])
-        subs.append(callback)
-        return lambda: subs.remove(callback)
+    def riches(self, platform: str) -> list[Rich]:
+        return [r for r in self._riches if r.platform == platform]
+
+    def subscribe(self, did: str, locators: Iterable[str],
+                  callback: Callable[[], None]) -> Callable[[], None]:
+        lists = [self._subscribers.setdefault((did, loc), []) for loc in locators]
+        for subs in lists:
+            subs.append(callback)
+
+        def unsubscribe() -> None:
+            for subs in lists:
+                subs.remove(callback)
+
+        return unsubscribe
 
     def _on_changes(self, changes: list[Change]) -> None:
-        for change in changes:
-            for callback in list(self._subscribers.get((change.did, change.locator), ())):
+        if len(changes) == 1:
+            c = changes[0]
+            for callback in list(self._subscribers.get((c.did, c.locator), ())):
                 callback()
+            return
+        # one state write per entity, even when a batch changes several of its attributes
+        callbacks: dict[Callable[[], None], None] = {}
+        for c in changes:
+            callbacks.update(dict.fromkeys(self._subscribers.get((c.did, c.locator), ())))
+        for callback in callbacks:
+            callback()
 
     def close(self) -> None:
         self._unlisten()
@@ -147,7 +185,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     entry.runtime_data = runtime
     entry.async_on_unload(persistence.async_stop)
     mirror_layout(hass, entry, runtime.engine)
-    await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    prune_entities(hass, entry, runtime.unique_ids(entry.entry_id))
+    await hass.config_entries.async_forward_entry_setups(entry, runtime.platforms)
     entry.async_on_unload(entry.add_update_listener(_reload_on_update))
     entry.async_on_unload(runtime.close)
     return True
@@ -158,4 +197,4 @@ async def _reload_on_update(hass: HomeAssistant, entry: SmhConfigEntry) -> None:
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
-    return await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
+    return await hass.config_entries.async_unload_platforms(entry, entry.runtime_data.platforms)

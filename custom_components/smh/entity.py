@@ -1,13 +1,16 @@
-"""Base entity: one HomeEnv attribute of one device, pushed (never polled).
+"""Base entities, pushed (never polled): a generic one per HomeEnv attribute, and a rich one
+per device namespace (a light, a climate ... see :mod:`.rich`).
 
-State lives in the engine; the entity reads it when HA writes its state and subscribes to
-the engine's change stream for its (did, locator), so changes from any source — HA services,
-``smh.execute``, automations, simulated time — reach HA at once.
+State lives in the engine; an entity reads it when HA writes its state and subscribes to the
+engine's change stream for its locators, so changes from any source — HA services,
+``smh.execute``, automations, simulated time — reach HA at once. HA calls go through the
+engine's validation; its errors surface as ``ServiceValidationError`` with its message.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
+from enum import IntFlag
 from typing import Any
 
 from homeassistant.core import HomeAssistant
@@ -16,39 +19,53 @@ from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity import Entity
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
+from smh_core.homeenv.engine import HomeEngine
+
 from .const import DOMAIN
-from .mapping import Mirror
+from .mapping import Mirror, unique_id
+from .rich import Action, Rich
+
+
+def run(engine: HomeEngine, actions: list[Action]) -> None:
+    """Run engine calls as one atomic batch: all applied, or none and the first error raised."""
+    if len(actions) == 1:
+        a = actions[0]
+        results = [engine.execute(a["did"], a["locator"], a["arguments"])]
+    else:
+        results = engine.execute_many(actions)
+    failed = next((r for r in results if not r.ok), None)
+    if failed is not None:
+        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
+                                     translation_placeholders={"message": str(failed.error)})
 
 
 class SmhEntity(Entity):
+    """A generic entity: one attribute of one device."""
+
     _attr_should_poll = False
     _attr_has_entity_name = True
 
     def __init__(self, runtime: Any, entry_id: str, mirror: Mirror) -> None:
         self.runtime = runtime
         self.mirror = mirror
-        device = runtime.engine.device(mirror.did)
-        self._attr_unique_id = f"{entry_id}_{mirror.did}_{mirror.locator}"
+        self._attr_unique_id = unique_id(entry_id, mirror.did, mirror.key)
         self._attr_name = mirror.locator.replace(".", " ").replace("_", " ").capitalize()
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{mirror.did}")})
         self._attr_extra_state_attributes = {"did": mirror.did, "locator": mirror.locator}
         if mirror.attribute.description:
             self._attr_extra_state_attributes["description"] = mirror.attribute.description
-        self._device_name = device.name
 
     @property
     def value(self) -> Any:
         return self.runtime.engine.value(self.mirror.did, self.mirror.locator)
 
     async def async_added_to_hass(self) -> None:
-        self.async_on_remove(self.runtime.subscribe(self.mirror.did, self.mirror.locator, self.async_write_ha_state))
+        self.async_on_remove(self.runtime.subscribe(self.mirror.did, [self.mirror.locator],
+                                                    self.async_write_ha_state))
 
     def _execute(self, locator: str, arguments: dict[str, Any] | None = None) -> None:
-        """Run an engine call; engine errors become ServiceValidationError with its message."""
-        result = self.runtime.engine.execute(self.mirror.did, locator, arguments or {})
-        if not result.ok:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
-                                         translation_placeholders={"message": str(result.error)})
+        action = {"did": self.mirror.did, "locator": locator, "arguments": arguments or {}}
+        run(self.runtime.engine, [action])
 
     def _set(self, value: Any) -> None:
         """Set this entity's attribute through its setter service (or a direct write)."""
@@ -59,12 +76,77 @@ class SmhEntity(Entity):
             self._execute(self.mirror.locator, {"value": value})
 
 
+class SmhRichEntity(Entity):
+    """A rich entity: the roles of one device namespace (see :class:`.rich.Rich`).
+
+    Named after the device (or its component); ``homeenv`` in the attributes holds the raw
+    values of every attribute it covers, so none is hidden by a conversion to HA's units.
+    """
+
+    _attr_should_poll = False
+    _attr_has_entity_name = True
+
+    def __init__(self, runtime: Any, entry_id: str, rich: Rich) -> None:
+        self.runtime = runtime
+        self.rich = rich
+        self._attr_unique_id = unique_id(entry_id, rich.did, rich.key)
+        self._attr_name = rich.namespace.replace("_", " ").capitalize() if rich.namespace else None
+        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{rich.did}")})
+
+    def get(self, role: str) -> Any:
+        """The HA-side value of a role (None if the device has no such attribute)."""
+        bound = self.rich.roles.get(role)
+        if bound is None:
+            return None
+        return bound.to_ha(self.runtime.engine.value(self.rich.did, bound.locator))
+
+    @property
+    def powered(self) -> bool:
+        power = self.rich.roles["power"]
+        assert power.switch is not None
+        value = self.runtime.engine.value(self.rich.did, power.locator)
+        return bool(value == power.switch.on_value)
+
+    def power_on_first(self) -> list[Action]:
+        return [] if self.powered else [self.rich.power(True)]
+
+    def features[F: IntFlag](self, flags: type[F]) -> F:
+        """The HA feature flags of this entity, from the feature names the mapping chose."""
+        value = flags(0)
+        for name in self.rich.features:
+            value |= getattr(flags, name)
+        return value
+
+    def run(self, *actions: Action) -> None:
+        run(self.runtime.engine, list(actions))
+
+    @property
+    def extra_state_attributes(self) -> dict[str, Any]:
+        state = self.runtime.engine.state_view(self.rich.did)
+        return {"did": self.rich.did, "homeenv": {loc: state[loc] for loc in self.rich.locators}}
+
+    async def async_added_to_hass(self) -> None:
+        self.async_on_remove(self.runtime.subscribe(self.rich.did, self.rich.locators,
+                                                    self.async_write_ha_state))
+
+
 def platform_setup(platform: str, cls: type[SmhEntity]) -> Callable[..., Coroutine[Any, Any, None]]:
-    """The ``async_setup_entry`` of a platform: one ``cls`` entity per attribute mirrored there."""
+    """The ``async_setup_entry`` of a generic platform: one ``cls`` entity per attribute there."""
 
     async def async_setup_entry(hass: HomeAssistant, entry: Any,
                                 async_add_entities: AddConfigEntryEntitiesCallback) -> None:
         runtime = entry.runtime_data
         async_add_entities(cls(runtime, entry.entry_id, m) for m in runtime.mirrors(platform))
+
+    return async_setup_entry
+
+
+def rich_setup(platform: str, cls: type[SmhRichEntity]) -> Callable[..., Coroutine[Any, Any, None]]:
+    """The ``async_setup_entry`` of a rich platform: one ``cls`` entity per namespace there."""
+
+    async def async_setup_entry(hass: HomeAssistant, entry: Any,
+                                async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+        runtime = entry.runtime_data
+        async_add_entities(cls(runtime, entry.entry_id, r) for r in runtime.riches(platform))
 
     return async_setup_entry

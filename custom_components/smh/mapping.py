@@ -1,7 +1,9 @@
-"""Which Home Assistant platform mirrors each HomeEnv attribute (pure: no HA imports).
+"""Which Home Assistant entity mirrors each HomeEnv attribute (pure: no HA imports).
 
-Every attribute gets exactly one entity, so every attribute is observable in HA, and every
-attribute with a setter or a turn_on/turn_off pair is controllable through it:
+Every attribute is observable in HA through exactly one entity. Attributes bound to a rich
+entity (a light, a climate, a fan ... see :mod:`.rich`) are shown and controlled there; every
+other attribute gets one generic entity, controllable when it has a setter or a
+turn_on/turn_off pair:
 
 ==================  ==================================================================
 switch              ``state``-like attributes with turn_on/turn_off; bools with a setter
@@ -20,8 +22,17 @@ from dataclasses import dataclass
 from smh_core.homeenv.capabilities import Setter, Switch, setters, switches
 from smh_core.homeenv.model import Attribute, AttrType, Device
 
+from .rich import Rich, bindings
+
 UNITS = {"Celsius": "°C", "percentage": "%", "Kelvin": "K", "second": "s", "liter": "L", "lux": "lx",
          "degree": "°", "minute": "min"}
+# attribute name -> (HA sensor device class, the unit it needs)
+SENSOR_DEVICE_CLASSES = {"battery_level": ("battery", "%")}
+
+
+def unique_id(entry_id: str, did: str, key: str) -> str:
+    """An entity's unique id: ``key`` is a generic entity's locator or a rich entity's key."""
+    return f"{entry_id}_{did}_{key}"
 
 
 @dataclass(frozen=True)
@@ -36,14 +47,28 @@ class Mirror:
     switch: Switch | None = None
 
     @property
+    def key(self) -> str:
+        return self.locator
+
+    @property
     def unit(self) -> str | None:
         return UNITS.get(self.attribute.unit or "", self.attribute.unit or None)
 
+    @property
+    def device_class(self) -> str | None:
+        device_class, unit = SENSOR_DEVICE_CLASSES.get(self.attribute.name, (None, None))
+        return device_class if self.platform == "sensor" and unit == self.unit else None
 
-def mirrors(device: Device) -> list[Mirror]:
+
+def plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
+    """The device's rich entities, and one generic mirror per attribute none of them covers."""
     st, sw = setters(device), switches(device)
+    riches = bindings(device, st, sw)
+    covered = {loc for r in riches for loc in r.locators}
     out = []
     for loc, attr in device.attributes_by_locator():
+        if loc in covered:
+            continue
         setter, switch = st.get(loc), sw.get(loc)
         t = attr.type
         if switch is not None:
@@ -59,4 +84,9 @@ def mirrors(device: Device) -> list[Mirror]:
         else:
             platform = "sensor"
         out.append(Mirror(platform, device.did, loc, attr, setter, switch))
-    return out
+    return riches, out
+
+
+def mirrors(device: Device) -> list[Mirror]:
+    """The generic entities of a device."""
+    return plan(device)[1]

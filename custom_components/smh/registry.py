@@ -1,5 +1,6 @@
 """Mirror the home's layout into HA's registries: floors, areas (nested rooms carry a label
-naming their parent room), and one device entry per HomeEnv device in its room's area."""
+naming their parent room), and one device entry per HomeEnv device in its room's area; and
+drop registry entities the home no longer provides."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar
 from homeassistant.helpers import device_registry as dr
+from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import floor_registry as fr
 from homeassistant.helpers import label_registry as lr
 
@@ -48,3 +50,15 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
         if entry_dev.area_id != area_of[device.userdata.room]:
             devices.async_update_device(entry_dev.id, area_id=area_of[device.userdata.room])
     return area_of
+
+
+def prune_entities(hass: HomeAssistant, entry: ConfigEntry, provided: set[tuple[str, str]]) -> int:
+    """Remove the entry's registered entities that are not ``provided`` ((domain, unique id)
+    pairs): generic entities of attributes a rich entity now shows, entities of an earlier home.
+    Returns how many were removed."""
+    registry = er.async_get(hass)
+    stale = [e.entity_id for e in er.async_entries_for_config_entry(registry, entry.entry_id)
+             if (e.domain, e.unique_id) not in provided]
+    for entity_id in stale:
+        registry.async_remove(entity_id)
+    return len(stale)

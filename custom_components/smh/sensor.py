@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from homeassistant.components.sensor import SensorEntity, SensorStateClass
+from homeassistant.components.sensor import SensorDeviceClass, SensorEntity, SensorStateClass
 
 from smh_core.homeenv.model import AttrType
 
@@ -20,6 +20,8 @@ class SmhSensor(SmhEntity, SensorEntity):
         if self._numeric:
             self._attr_state_class = SensorStateClass.MEASUREMENT
             self._attr_native_unit_of_measurement = self.mirror.unit
+            if self.mirror.device_class is not None:
+                self._attr_device_class = SensorDeviceClass(self.mirror.device_class)
 
     @property
     def native_value(self) -> Any:

@@ -19,6 +19,17 @@ def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
     """Let HA load integrations from this repository's custom_components."""
 
 
+@pytest.fixture(autouse=True)
+def private_config_dir(hass: HomeAssistant, tmp_path: Path) -> Path:
+    """Give each test its own HA config dir.
+
+    The plugin's default config dir is one directory inside the installed package, shared by
+    every xdist worker: two tests writing ``home.json`` there at once read each other's file.
+    """
+    hass.config.config_dir = str(tmp_path)
+    return tmp_path
+
+
 @pytest.fixture
 def tiny_home_file(hass: HomeAssistant) -> str:
     """Copy the tiny fixture home into the HA config dir; returns its relative name."""

@@ -1,4 +1,5 @@
-"""The mirror: areas, floors, devices, one entity per attribute, two-way control, push."""
+"""The mirror: areas, floors, devices, entities (rich ones, then one per remaining attribute),
+two-way control, push."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from homeassistant.helpers import label_registry as lr
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
-from custom_components.smh.mapping import mirrors
+from custom_components.smh.mapping import mirrors, plan
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home, Room
@@ -52,17 +53,19 @@ async def test_layout_is_mirrored(hass: HomeAssistant, tiny_entry) -> None:
     fan_light = devices.async_get_device(identifiers={(DOMAIN, f"{tiny_entry.entry_id}_1002")})
     assert fan_light.name == "Bathroom Fan Light" and fan_light.area_id == bathroom.id
     engine = tiny_entry.runtime_data.engine
-    n_attributes = sum(len(engine.device(d).attributes_by_locator()) for d in engine.device_ids())
-    assert len(er.async_entries_for_config_entry(er.async_get(hass), tiny_entry.entry_id)) == n_attributes
+    plans = [plan(engine.device(did)) for did in engine.device_ids()]
+    n_entities = sum(len(riches) + len(generic) for riches, generic in plans)
+    assert n_entities == 14  # 15 attributes; the lamp's light entity shows two of them
+    assert len(er.async_entries_for_config_entry(er.async_get(hass), tiny_entry.entry_id)) == n_entities
 
 
 async def test_engine_changes_are_pushed(hass: HomeAssistant, tiny_entry) -> None:
-    switch = _entity_id(hass, tiny_entry, "switch", "1001", "state")
+    light = _entity_id(hass, tiny_entry, "light", "1001", "light")  # the lamp's state and brightness
     sensor = _entity_id(hass, tiny_entry, "sensor", "1002", "fan.state")  # turn_on only: read-only here
-    assert hass.states.get(switch).state == "off" and hass.states.get(sensor).state == "off"
+    assert hass.states.get(light).state == "off" and hass.states.get(sensor).state == "off"
     await hass.services.async_call(DOMAIN, "execute", {"did": "1001", "locator": "turn_on"}, blocking=True)
     await hass.services.async_call(DOMAIN, "execute", {"did": "1002", "locator": "fan.turn_on"}, blocking=True)
-    assert hass.states.get(switch).state == "on" and hass.states.get(sensor).state == "on"
+    assert hass.states.get(light).state == "on" and hass.states.get(sensor).state == "on"
 
 
 async def test_entity_control_goes_through_engine_validation(hass: HomeAssistant, tiny_entry) -> None:

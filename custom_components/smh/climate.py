@@ -1,0 +1,113 @@
+"""Climates (air conditioners, air cubes): HVAC mode (off, or the device's operating mode),
+target and current temperature, and fan modes, swing, presets and humidity where present."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.climate import (
+    ATTR_HVAC_MODE,
+    SWING_OFF,
+    SWING_ON,
+    ClimateEntity,
+    ClimateEntityFeature,
+    HVACMode,
+)
+from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
+
+from smh_core.homeenv.model import AttrType
+
+from .entity import SmhRichEntity, rich_setup
+from .rich import Action
+
+
+class SmhClimate(SmhRichEntity, ClimateEntity):
+    _attr_temperature_unit = UnitOfTemperature.CELSIUS
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        roles = self.rich.roles
+        self._attr_supported_features = self.features(ClimateEntityFeature)
+        self._attr_hvac_modes = [HVACMode.OFF, *(HVACMode(m) for m in roles["mode"].options)]
+        target = roles["target_temperature"]
+        self._attr_min_temp, self._attr_max_temp = target.range
+        self._attr_target_temperature_step = target.attribute.precision or (
+            1 if target.attribute.type == AttrType.INT else 0.1)
+        if "fan_mode" in roles:
+            self._attr_fan_modes = [str(o) for o in roles["fan_mode"].options]
+        if "swing" in roles:
+            self._attr_swing_modes = [SWING_ON, SWING_OFF]
+        if "preset" in roles:
+            self._attr_preset_modes = [str(o) for o in roles["preset"].options]
+        if "target_humidity" in roles:
+            self._attr_min_humidity, self._attr_max_humidity = roles["target_humidity"].range
+
+    @property
+    def hvac_mode(self) -> HVACMode:
+        return HVACMode(self.get("mode")) if self.powered else HVACMode.OFF
+
+    @property
+    def current_temperature(self) -> float | None:
+        return self.get("current_temperature")
+
+    @property
+    def target_temperature(self) -> float | None:
+        return self.get("target_temperature")
+
+    @property
+    def current_humidity(self) -> float | None:
+        return self.get("current_humidity")
+
+    @property
+    def target_humidity(self) -> float | None:
+        return self.get("target_humidity")
+
+    @property
+    def fan_mode(self) -> str | None:
+        return self.get("fan_mode")
+
+    @property
+    def swing_mode(self) -> str | None:
+        return None if "swing" not in self.rich else SWING_ON if self.get("swing") else SWING_OFF
+
+    @property
+    def preset_mode(self) -> str | None:
+        return self.get("preset")
+
+    def _mode_actions(self, mode: HVACMode) -> list[Action]:
+        if mode == HVACMode.OFF:
+            return [self.rich.power(False)]
+        return [*self.power_on_first(), self.rich.set("mode", str(mode))]
+
+    async def async_set_hvac_mode(self, hvac_mode: HVACMode) -> None:
+        self.run(*self._mode_actions(hvac_mode))
+
+    async def async_set_temperature(self, **kwargs: Any) -> None:
+        mode = kwargs.get(ATTR_HVAC_MODE)
+        actions = self._mode_actions(mode) if mode not in (None, HVACMode.OFF) else []
+        if ATTR_TEMPERATURE in kwargs:
+            actions.append(self.rich.set("target_temperature", kwargs[ATTR_TEMPERATURE]))
+        if mode == HVACMode.OFF:
+            actions.append(self.rich.power(False))
+        self.run(*actions)
+
+    async def async_set_humidity(self, humidity: int) -> None:
+        self.run(self.rich.set("target_humidity", humidity))
+
+    async def async_set_fan_mode(self, fan_mode: str) -> None:
+        self.run(self.rich.set("fan_mode", fan_mode))
+
+    async def async_set_swing_mode(self, swing_mode: str) -> None:
+        self.run(self.rich.set("swing", swing_mode == SWING_ON))
+
+    async def async_set_preset_mode(self, preset_mode: str) -> None:
+        self.run(self.rich.set("preset", preset_mode))
+
+    async def async_turn_on(self) -> None:
+        self.run(self.rich.power(True))
+
+    async def async_turn_off(self) -> None:
+        self.run(self.rich.power(False))
+
+
+async_setup_entry = rich_setup("climate", SmhClimate)

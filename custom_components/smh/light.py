@@ -1,0 +1,96 @@
+"""Lights: on/off and brightness, plus color temperature, RGB color and effects where the
+device has them. HA's 0-255 brightness is scaled to the device's brightness range."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.light import (
+    ATTR_BRIGHTNESS,
+    ATTR_COLOR_TEMP_KELVIN,
+    ATTR_EFFECT,
+    ATTR_RGB_COLOR,
+    ColorMode,
+    LightEntity,
+    LightEntityFeature,
+)
+from homeassistant.util.color import brightness_to_value, value_to_brightness
+
+from .entity import SmhRichEntity, rich_setup
+from .rich import Action
+
+
+def hex_to_rgb(value: str) -> tuple[int, int, int]:
+    n = int(value.removeprefix("#").removeprefix("0x").removeprefix("0X"), 16)
+    return (n >> 16) & 0xFF, (n >> 8) & 0xFF, n & 0xFF
+
+
+def rgb_to_hex(rgb: tuple[int, int, int]) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*rgb)
+
+
+class SmhLight(SmhRichEntity, LightEntity):
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        roles = self.rich.roles
+        modes: set[ColorMode] = set()
+        if "color" in roles:
+            modes.add(ColorMode.RGB)
+        if "color_temp" in roles:
+            modes.add(ColorMode.COLOR_TEMP)
+            low, high = roles["color_temp"].range
+            self._attr_min_color_temp_kelvin, self._attr_max_color_temp_kelvin = int(low), int(high)
+        self._attr_supported_color_modes = modes or {ColorMode.BRIGHTNESS}
+        self._attr_supported_features = self.features(LightEntityFeature)
+        if "effect" in roles:
+            self._attr_effect_list = [str(o) for o in roles["effect"].options]
+        self._scale = roles["brightness"].range
+
+    @property
+    def is_on(self) -> bool:
+        return self.powered
+
+    @property
+    def brightness(self) -> int:
+        return value_to_brightness(self._scale, self.get("brightness"))
+
+    @property
+    def color_mode(self) -> ColorMode:
+        modes = self._attr_supported_color_modes
+        if len(modes) == 1:
+            return next(iter(modes))
+        return ColorMode(self.get("color_mode")) if "color_mode" in self.rich else ColorMode.RGB
+
+    @property
+    def color_temp_kelvin(self) -> int | None:
+        return self.get("color_temp")
+
+    @property
+    def rgb_color(self) -> tuple[int, int, int] | None:
+        color = self.get("color")
+        return None if color is None else hex_to_rgb(color)
+
+    @property
+    def effect(self) -> str | None:
+        return self.get("effect")
+
+    async def async_turn_on(self, **kwargs: Any) -> None:
+        rich = self.rich
+        actions: list[Action] = [] if self.is_on and kwargs else [rich.power(True)]
+        if ATTR_BRIGHTNESS in kwargs:
+            low, high = self._scale
+            value = round(brightness_to_value(self._scale, kwargs[ATTR_BRIGHTNESS]))
+            actions.append(rich.set("brightness", min(high, max(low, value))))
+        if ATTR_COLOR_TEMP_KELVIN in kwargs and "color_temp" in rich:
+            actions.append(rich.set("color_temp", kwargs[ATTR_COLOR_TEMP_KELVIN]))
+        if ATTR_RGB_COLOR in kwargs and "color" in rich:
+            actions.append(rich.set("color", rgb_to_hex(kwargs[ATTR_RGB_COLOR])))
+        if ATTR_EFFECT in kwargs and "effect" in rich:
+            actions.append(rich.set("effect", kwargs[ATTR_EFFECT]))
+        self.run(*actions)
+
+    async def async_turn_off(self, **kwargs: Any) -> None:
+        self.run(self.rich.power(False))
+
+
+async_setup_entry = rich_setup("light", SmhLight)

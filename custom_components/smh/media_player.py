@@ -1,0 +1,77 @@
+"""Media players (smart screens, speakers): on/off, volume (set, step, mute), and play,
+pause, stop and play_media (by title) where the device has them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.media_player import (
+    MediaPlayerDeviceClass,
+    MediaPlayerEntity,
+    MediaPlayerEntityFeature,
+    MediaPlayerState,
+    MediaType,
+)
+
+from .entity import SmhRichEntity, rich_setup
+
+
+class SmhMediaPlayer(SmhRichEntity, MediaPlayerEntity):
+    _attr_volume_step = 0.1  # the devices' volume_up/volume_down move by 10 of 100
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self._attr_supported_features = self.features(MediaPlayerEntityFeature)
+        if self.rich.device_class is not None:
+            self._attr_device_class = MediaPlayerDeviceClass(self.rich.device_class)
+
+    @property
+    def state(self) -> MediaPlayerState:
+        return MediaPlayerState(self.get("state")) if self.powered else MediaPlayerState.OFF
+
+    @property
+    def volume_level(self) -> float | None:
+        volume = self.get("volume")
+        return None if volume is None else volume / 100
+
+    @property
+    def is_volume_muted(self) -> bool | None:
+        return self.get("muted")
+
+    @property
+    def media_title(self) -> str | None:
+        return self.get("title") or None
+
+    async def async_turn_on(self) -> None:
+        self.run(self.rich.power(True))
+
+    async def async_turn_off(self) -> None:
+        self.run(self.rich.power(False))
+
+    async def async_set_volume_level(self, volume: float) -> None:
+        self.run(self.rich.set("volume", round(volume * 100)))
+
+    async def async_volume_up(self) -> None:
+        self.run(self.rich.call("volume_up"))
+
+    async def async_volume_down(self) -> None:
+        self.run(self.rich.call("volume_down"))
+
+    async def async_mute_volume(self, mute: bool) -> None:
+        self.run(self.rich.call("mute" if mute else "unmute"))
+
+    async def async_media_play(self) -> None:
+        self.run(self.rich.call("play"))
+
+    async def async_media_pause(self) -> None:
+        self.run(self.rich.call("pause"))
+
+    async def async_media_stop(self) -> None:
+        self.run(self.rich.call("stop"))
+
+    async def async_play_media(self, media_type: MediaType | str, media_id: str,
+                               **kwargs: Any) -> None:
+        self.run(self.rich.call("play_media", media_name=media_id))
+
+
+async_setup_entry = rich_setup("media_player", SmhMediaPlayer)
