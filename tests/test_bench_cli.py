@@ -56,10 +56,12 @@ def test_missing_task_file_is_a_clear_error(tmp_path):
 
 
 def test_perf_ha_reports_setup_and_call_rate():
+    from custom_components.smh.mapping import plan
     from smh_core.homeenv.generator import generate_home
 
-    attributes = sum(len(d.attributes_by_locator()) for d in generate_home("complex", 0).devices)
+    # one rich entity per platform match, one generic entity per attribute no rich entity covers
+    planned = sum(len(rich) + len(generic) for rich, generic in map(plan, generate_home("complex", 0).devices))
     run = smh("perf", "ha", "--rounds", "1", "--calls", "50")
     assert run.returncode == 0, run.stderr
-    assert f"complex home in Home Assistant: {attributes} entities" in run.stdout  # one per attribute
+    assert f"complex home in Home Assistant: {planned} entities" in run.stdout
     assert "warm config-entry setup" in run.stdout and "service calls/s through HA" in run.stdout

@@ -21,6 +21,7 @@ from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine, load_home
 from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home
+from smh_core.sim.homes import generate_matter_home
 
 from .agents import BenchAgent
 from .judge import Judge
@@ -46,6 +47,8 @@ class HomeCache:
         if home is None:
             if task.home.file is not None:
                 home = load_home(self.base / task.home.file)
+            elif task.home.generator == "matter":
+                home = generate_matter_home(task.home.seed)  # type: ignore[arg-type]
             else:
                 home = generate_home(task.home.level, task.home.seed)  # type: ignore[arg-type]
             self._homes[key] = home

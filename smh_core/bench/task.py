@@ -25,14 +25,20 @@ class _Strict(BaseModel):
 
 class HomeRef(_Strict):
     """Which home a task runs in: a generated one (level + seed) or a HomeEnv JSON file
-    (relative to the task file's directory)."""
+    (relative to the task file's directory). ``generator: matter`` means a SimuHome-style home
+    of Matter devices (:func:`smh_core.sim.homes.generate_matter_home`; ``level`` is then unused)."""
 
     level: Difficulty | None = None
     seed: int | None = None
     file: str | None = None
+    generator: Literal["homeenv", "matter"] = "homeenv"
 
     @model_validator(mode="after")
     def _one_source(self) -> HomeRef:
+        if self.generator == "matter":
+            if self.seed is None or self.file is not None:
+                raise ValueError("a matter home needs a seed (and no file)")
+            return self
         generated = self.level is not None and self.seed is not None
         if generated == (self.file is not None):
             raise ValueError("give either level and seed, or file")
@@ -42,7 +48,9 @@ class HomeRef(_Strict):
 
     def key(self) -> str:
         """A stable key for grouping tasks by home (so runners load each home once)."""
-        return f"file:{self.file}" if self.file else f"{self.level}:{self.seed}"
+        if self.file:
+            return f"file:{self.file}"
+        return f"matter:{self.seed}" if self.generator == "matter" else f"{self.level}:{self.seed}"
 
 
 class StateOverride(_Strict):

@@ -169,6 +169,10 @@ async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: O
         if changed:
             return _fail("acted on an infeasible request", "CM" if refused else "CB",
                          changes=[c.to_dict() for c in changed])
+        planned = _new_plans(world)
+        if planned:
+            return _fail(f"scheduled an infeasible request for later ({', '.join(planned)})",
+                         "CM" if refused else "CB", "simulation")
         if refused:
             return Verdict(True, "declined and explained", decided_by="deterministic")
         if judge is not None and outcome.response:
@@ -177,6 +181,15 @@ async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: O
                            None if jv.passed else "CB", "judge", {"votes": jv.votes})
         return _fail("did not say the request is impossible", "CB", "deterministic")
     raise ValueError(f"task {task.id}: unknown goal kind {goal.kind!r}")
+
+
+def _new_plans(world: World | None) -> list[str]:
+    """Schedules and rules the agent added (acting later is acting too)."""
+    if world is None:
+        return []
+    old = {r.id for r in world.initial_rules}
+    return ([f"schedule {s.id}" for s in world.sim.schedules() if s.id not in world.initial_schedules]
+            + [f"automation {r.id}" for r in world.sim.rules() if r.id not in old])
 
 
 def check_timed(goal: TimedGoal, world: World) -> Verdict:

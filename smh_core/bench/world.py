@@ -35,12 +35,14 @@ class World:
     initial_rules: list[Rule]
     start: datetime
     derived: set[tuple[str, str]] = field(default_factory=set)
+    initial_schedules: set[str] = field(default_factory=set)
 
     @classmethod
     def attach(cls, engine: HomeEngine, start: datetime) -> World:
         """Put ``engine`` (task overrides applied) on a simulated clock starting at ``start``."""
         sim = Simulator(engine, now=start)
-        return cls(engine, sim, engine.snapshot(), sim.rules(), start, derived_locators(engine))
+        return cls(engine, sim, engine.snapshot(), sim.rules(), start, derived_locators(engine),
+                   {s.id for s in sim.schedules()})
 
     def ignored(self, did: str, locator: str) -> bool:
         """Not part of preservation checks: room climate and simulator-written attributes."""
