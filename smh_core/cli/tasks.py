@@ -7,7 +7,7 @@ from pathlib import Path
 
 from smh_core.bench.task import dump_task, load_tasks
 
-SUITES = ["smh"]
+SUITES = ["smh", "simuhome"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,9 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from smh_core.bench.suites import smh_suite
+    from smh_core.bench.suites import simuhome_suite, smh_suite
 
-    generators = {"smh": smh_suite.generate}
+    generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate}
     args.out.mkdir(parents=True, exist_ok=True)
     for suite in args.suite or SUITES:
         tasks = generators[suite](args.seed)

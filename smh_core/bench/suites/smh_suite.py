@@ -1,8 +1,9 @@
 """The ``smh`` suite (SMH-Bench's taxonomy), generated from the home and validated.
 
-This module generates the subcategories whose target can be read off one home state:
-TC1 atomic control (clear, colloquial, noisy) and TC7 environment-grounded queries (status,
-quantity); 50 tasks each, split 25/15/10 over simple/medium/complex homes. Each task's home
+Each subcategory has a maker returning the task's wording, goal and reference (and optionally
+its start time, state overrides, history or memory): TC1 atomic control (clear, colloquial,
+noisy) and TC7 environment-grounded queries (status, quantity) here, TC4 scheduling in
+:mod:`.smh_schedule`; 50 tasks each, split 25/15/10 over simple/medium/complex homes. Each task's home
 is a generated home (level + seed), so task files stay small and reproducible.
 """
 
@@ -23,14 +24,18 @@ from smh_core.homeenv.samples import valid_value
 from ..agents import NullAgent, OracleAgent
 from ..runner import HomeCache, run_task
 from ..task import Task
+from .smh_schedule import SCHEDULE_SUBCATEGORIES, schedule_task
 from .wording import attr_words, set_request, switch_request
 
 SPLIT = (("simple", 25), ("medium", 15), ("complex", 10))
 HOMES_PER_LEVEL = 10
 SUBCATEGORIES = {
     "clear": "atomic_control", "colloquial": "atomic_control", "noisy": "atomic_control",
+    **{sub: "scheduling" for sub in SCHEDULE_SUBCATEGORIES},
     "status": "query", "quantity": "query",
 }
+TASK_FIELDS = ("start_time", "overrides", "history", "memory")
+"""Optional keys a subcategory maker may return, copied onto the task as they are."""
 
 
 def _lit(value: Any) -> Lit:
@@ -158,6 +163,20 @@ def _plan() -> Iterator[tuple[str, int, str, int]]:
                 idx += 1
 
 
+def _make(sub: str, idx: int, level: str, home_seed: int, home: Home,
+          rng: random.Random) -> dict[str, Any] | None:
+    """One task of ``sub`` drawn with ``rng``, or ``None`` if this draw has no fit."""
+    category = SUBCATEGORIES[sub]
+    if category == "atomic_control":
+        return _control_task(sub, idx, level, home_seed, home, rng)
+    engine = HomeEngine(home)
+    if category == "scheduling":
+        return schedule_task(sub, engine, rng)
+    if sub == "status":
+        return _status_task(engine, rng)
+    return _quantity_task(engine, rng)
+
+
 def generate(seed: int = 0) -> list[Task]:
     homes: dict[tuple[str, int], Home] = {}
     tasks: list[Task] = []
@@ -168,21 +187,17 @@ def generate(seed: int = 0) -> list[Task]:
         rng = random.Random(f"smh:{seed}:{sub}:{idx}")
         made = None
         for _attempt in range(50):
-            engine = HomeEngine(homes[key])
-            if SUBCATEGORIES[sub] == "atomic_control":
-                made = _control_task(sub, idx, level, home_seed, homes[key], rng)
-            elif sub == "status":
-                made = _status_task(engine, rng)
-            else:
-                made = _quantity_task(engine, rng)
+            made = _make(sub, idx, level, home_seed, homes[key], rng)
             if made is not None:
                 break
         if made is None:
             raise RuntimeError(f"could not generate smh/{sub}/{idx}")
+        turn = {"text": made["text"], "replies": made.get("replies", [])}
         tasks.append(Task.model_validate({
             "id": f"smh-{sub}-{idx:03d}", "suite": "smh", "category": SUBCATEGORIES[sub], "subcategory": sub,
-            "difficulty": level, "home": {"level": level, "seed": home_seed}, "turns": [{"text": made["text"]}],
-            "goal": made["goal"], "reference": made["reference"]}))
+            "difficulty": level, "home": {"level": level, "seed": home_seed}, "turns": [turn],
+            "goal": made["goal"], "reference": made["reference"],
+            **{k: made[k] for k in TASK_FIELDS if k in made}}))
     validate(tasks)
     return tasks
 
