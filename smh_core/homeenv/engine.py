@@ -15,8 +15,10 @@ makes :meth:`HomeEngine.snapshot` a cheap shallow copy.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,6 +173,27 @@ def _compile_device(dev: Device) -> _Dev:
     return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges, write_reqs)
 
 
+_COMPILED: dict[int, tuple[weakref.ref[Device], _Dev]] = {}
+
+
+def _compiled(dev: Device) -> _Dev:
+    """``_compile_device(dev)``, compiled once per Device object.
+
+    Runners build a fresh engine per task from one shared Home model, and compiling a device
+    (checkers, effects, rules) is most of an engine's construction time. Device models are
+    never mutated once loaded (changes go into an engine's state, and :meth:`HomeEngine.to_home`
+    builds new models), so the compiled tables can be reused while the object lives. The cache
+    keeps no strong reference to the device (its entry is dropped when the device is freed).
+    """
+    key = id(dev)
+    hit = _COMPILED.get(key)
+    if hit is None or hit[0]() is not dev:
+        table = dataclasses.replace(_compile_device(dev), model=None)  # type: ignore[arg-type]
+        hit = (weakref.ref(dev, lambda _ref, k=key: _COMPILED.pop(k, None)), table)
+        _COMPILED[key] = hit
+    return dataclasses.replace(hit[1], model=dev)
+
+
 ENV_PREFIX = "@"
 """Room variables live in the state under the pseudo device id ``@<room id>``, so snapshots,
 diffs, listeners, critics and automation triggers address them like device attributes."""
@@ -218,7 +241,7 @@ class HomeEngine:
         self._devs: dict[str, _Dev] = {}
         self._state: dict[str, dict[str, Any]] = {}
         for d in home.devices:
-            rt = _compile_device(d)
+            rt = _compiled(d)
             self._devs[d.did] = rt
             self._state[d.did] = {loc: a.value for loc, a in rt.attr_models.items()}
         self._env_checkers = _env_checkers()
@@ -237,10 +260,15 @@ class HomeEngine:
         return cls(load_home(path))
 
     def to_home(self) -> Home:
-        """The current state as a :class:`Home` model (attribute values updated)."""
+        """The current state as a :class:`Home` model (attribute values updated; devices whose
+        state is still their model's values keep their model, so engines built from the result
+        reuse its compiled tables)."""
         devices = []
         for d in self._home.devices:
             state = self._state[d.did]
+            if all(_same(state[loc], a.value) for loc, a in self._devs[d.did].attr_models.items()):
+                devices.append(d)  # unchanged: the same (already compiled) model
+                continue
             attrs = [a.model_copy(update={"value": state[a.name]}) for a in d.attributes]
             comps = [c.model_copy(update={"attributes": [
                 a.model_copy(update={"value": state[f"{c.name}.{a.name}"]}) for a in c.attributes]})
