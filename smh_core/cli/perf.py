@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,6 +17,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--hours", type=float, default=24.0, help="simulated hours (default: 24)")
     s.add_argument("--seed", type=int, default=0, help="home seed (default: 0)")
     s.set_defaults(func=_sim)
+    b = ps.add_parser("bench", help="wall time for the oracle to run and verify every shipped suite")
+    b.add_argument("--tasks-dir", type=Path, default=Path("tasks"), help="suite folder (default: tasks/)")
+    b.set_defaults(func=_bench)
     h = ps.add_parser("ha", help="complex-home config-entry setup time and service calls/s through Home Assistant")
     h.add_argument("--rounds", type=int, default=5, help="measured setups after one warm-up (default: 5)")
     h.add_argument("--calls", type=int, default=5000, help="service calls to time (default: 5000)")
@@ -48,6 +52,18 @@ def _sim(args: argparse.Namespace) -> int:
           f"rooms)   target <= 2 s")
     print("  target met" if r.wall_seconds <= 2.0 else "  TARGET MISSED")
     return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from smh_core.perf.bench import measure_bench
+
+    r = measure_bench(args.tasks_dir)
+    suites = ", ".join(f"{s} {n} in {r.seconds_per_suite[s]:.1f} s" for s, n in r.per_suite.items())
+    print(f"oracle over every shipped suite: {r.tasks} tasks ({suites})")
+    print(f"  {r.passed}/{r.tasks} passed; {r.wall_seconds:.1f} s wall, one process "
+          f"({r.tasks_per_second:,.0f} tasks/s)   target <= 60 s")
+    print("  target met" if r.wall_seconds <= 60 and r.passed == r.tasks else "  TARGET MISSED")
+    return 0 if r.passed == r.tasks else 1
 
 
 def _ha(args: argparse.Namespace) -> int:
