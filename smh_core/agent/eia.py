@@ -18,6 +18,7 @@ from typing import Any
 
 from .backend import HomeBackend
 from .llm import LLMClient, Usage
+from .memory_tools import MEMORY_TOOLS, UserMemory, dispatch_memory, memory_tool_schemas
 from .prompts import load_prompt
 from .tools import dispatch, tool_schemas, validate_args
 
@@ -57,16 +58,21 @@ def initial_context(backend: HomeBackend, context: str = "") -> str:
 
 class EIAAgent:
     def __init__(self, llm: LLMClient, backend: HomeBackend, budget: int = 10,
-                 max_empty_turns: int = 2) -> None:
+                 max_empty_turns: int = 2, memory: UserMemory | None = None) -> None:
         self.llm = llm
         self.backend = backend
         self.budget = budget
         self.max_empty_turns = max_empty_turns
-        self.tools = tool_schemas()
+        self.memory = memory
+        self.tools = tool_schemas() + (memory_tool_schemas() if memory is not None else [])
 
     async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
                   context: str = "", user: UserReply | None = None) -> Trace:
         trace = Trace()
+        if self.memory is not None:
+            self.memory.request = user_text  # the write rules judge what the user actually said
+        if self.memory is not None:
+            context = "\n".join(x for x in (context, load_prompt("eia_memory").template.strip()) if x)
         messages: list[dict[str, Any]] = [{"role": "system", "content": initial_context(self.backend, context)}]
         messages += list(history or [])
         messages.append({"role": "user", "content": user_text})
@@ -128,6 +134,8 @@ class EIAAgent:
                             trace.stop = "clarification_pending"
                             return trace
                         output = {"reply": reply}
+                elif call.name in MEMORY_TOOLS and self.memory is not None:
+                    output = dispatch_memory(self.memory, call.name, call.arguments)
                 else:
                     output = dispatch(self.backend, call.name, call.arguments)
                 if isinstance(output, dict) and output.get("ok") is False:
