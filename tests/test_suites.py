@@ -34,3 +34,13 @@ def test_validate_command_accepts_shipped_files():
                           str(TASKS / "sample.jsonl")], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "8 tasks valid" in run.stdout
+
+
+def test_shipped_sage_suite_and_homes_are_regenerated_byte_for_byte(tmp_path):
+    from smh_core.bench.suites import sage_suite
+
+    generated = "".join(dump_task(t) + "\n" for t in sage_suite.generate(0, validate_tasks=False))
+    assert (TASKS / "sage.jsonl").read_text(encoding="utf-8") == generated
+    for path in sage_suite.write_homes(tmp_path):
+        assert (TASKS / "homes" / path.name).read_bytes() == path.read_bytes()
+    assert len(generated.splitlines()) >= 40

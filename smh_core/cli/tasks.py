@@ -7,7 +7,7 @@ from pathlib import Path
 
 from smh_core.bench.task import dump_task, load_tasks
 
-SUITES = ["smh", "simuhome"]
+SUITES = ["smh", "simuhome", "sage"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,11 +24,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from smh_core.bench.suites import simuhome_suite, smh_suite
+    from smh_core.bench.suites import sage_suite, simuhome_suite, smh_suite
 
-    generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate}
+    generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate, "sage": sage_suite.generate}
     args.out.mkdir(parents=True, exist_ok=True)
     for suite in args.suite or SUITES:
+        if suite == "sage":  # its tasks name home files (rooms and descriptions written by hand)
+            for path in sage_suite.write_homes(args.out):
+                print(f"wrote {path}")
         tasks = generators[suite](args.seed)
         path = args.out / f"{suite}.jsonl"
         path.write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
