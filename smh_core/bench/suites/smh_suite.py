@@ -24,6 +24,7 @@ from smh_core.homeenv.samples import valid_value
 from ..agents import NullAgent, OracleAgent
 from ..runner import HomeCache, run_task
 from ..task import Task
+from .smh_dialogue import AMBIGUOUS_SUBCATEGORIES, MULTI_TURN_SUBCATEGORIES, dialogue_task
 from .smh_schedule import SCHEDULE_SUBCATEGORIES, schedule_task
 from .wording import attr_words, set_request, switch_request
 
@@ -31,7 +32,9 @@ SPLIT = (("simple", 25), ("medium", 15), ("complex", 10))
 HOMES_PER_LEVEL = 10
 SUBCATEGORIES = {
     "clear": "atomic_control", "colloquial": "atomic_control", "noisy": "atomic_control",
+    **{sub: "ambiguous_intent" for sub in AMBIGUOUS_SUBCATEGORIES},
     **{sub: "scheduling" for sub in SCHEDULE_SUBCATEGORIES},
+    **{sub: "multi_turn" for sub in MULTI_TURN_SUBCATEGORIES},
     "status": "query", "quantity": "query",
 }
 TASK_FIELDS = ("start_time", "overrides", "history", "memory")
@@ -172,6 +175,8 @@ def _make(sub: str, idx: int, level: str, home_seed: int, home: Home,
     engine = HomeEngine(home)
     if category == "scheduling":
         return schedule_task(sub, engine, rng)
+    if category in ("ambiguous_intent", "multi_turn"):
+        return dialogue_task(sub, engine, rng)
     if sub == "status":
         return _status_task(engine, rng)
     return _quantity_task(engine, rng)
@@ -180,13 +185,15 @@ def _make(sub: str, idx: int, level: str, home_seed: int, home: Home,
 def generate(seed: int = 0) -> list[Task]:
     homes: dict[tuple[str, int], Home] = {}
     tasks: list[Task] = []
-    for sub, idx, level, home_seed in _plan():
-        key = (level, home_seed)
-        if key not in homes:
-            homes[key] = generate_home(level, home_seed)  # type: ignore[arg-type]
+    for sub, idx, level, planned_seed in _plan():
         rng = random.Random(f"smh:{seed}:{sub}:{idx}")
         made = None
-        for _attempt in range(50):
+        for attempt in range(50):
+            # a small home may have no fit for a subcategory: move on to the next home after 10 draws
+            home_seed = (planned_seed + attempt // 10) % HOMES_PER_LEVEL
+            key = (level, home_seed)
+            if key not in homes:
+                homes[key] = generate_home(level, home_seed)  # type: ignore[arg-type]
             made = _make(sub, idx, level, home_seed, homes[key], rng)
             if made is not None:
                 break
