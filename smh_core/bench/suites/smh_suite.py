@@ -24,6 +24,7 @@ from smh_core.homeenv.samples import valid_value
 from ..agents import NullAgent, OracleAgent
 from ..runner import HomeCache, run_task
 from ..task import Task
+from .smh_compositional import COMPOSITIONAL_SUBCATEGORIES, compositional_task
 from .smh_dialogue import AMBIGUOUS_SUBCATEGORIES, MULTI_TURN_SUBCATEGORIES, dialogue_task
 from .smh_schedule import SCHEDULE_SUBCATEGORIES, schedule_task
 from .wording import attr_words, set_request, switch_request
@@ -32,6 +33,7 @@ SPLIT = (("simple", 25), ("medium", 15), ("complex", 10))
 HOMES_PER_LEVEL = 10
 SUBCATEGORIES = {
     "clear": "atomic_control", "colloquial": "atomic_control", "noisy": "atomic_control",
+    **{sub: "compositional_control" for sub in COMPOSITIONAL_SUBCATEGORIES},
     **{sub: "ambiguous_intent" for sub in AMBIGUOUS_SUBCATEGORIES},
     **{sub: "scheduling" for sub in SCHEDULE_SUBCATEGORIES},
     **{sub: "multi_turn" for sub in MULTI_TURN_SUBCATEGORIES},
@@ -175,6 +177,8 @@ def _make(sub: str, idx: int, level: str, home_seed: int, home: Home,
     engine = HomeEngine(home)
     if category == "scheduling":
         return schedule_task(sub, engine, rng)
+    if category == "compositional_control":
+        return compositional_task(sub, engine, rng)
     if category in ("ambiguous_intent", "multi_turn"):
         return dialogue_task(sub, engine, rng)
     if sub == "status":
