@@ -21,6 +21,10 @@ def test_shipped_smh_suite_is_regenerated_byte_for_byte():
 
 def test_smh_suite_sizes_and_split():
     tasks = list(iter_tasks(TASKS / "smh.jsonl"))
+    assert len(smh_suite.SUBCATEGORIES) == 22 and len(tasks) == 1100  # SMH-Bench Appendix C
+    assert Counter(smh_suite.SUBCATEGORIES.values()) == {
+        "atomic_control": 3, "compositional_control": 5, "ambiguous_intent": 3, "scheduling": 3,
+        "multi_turn": 4, "memory": 2, "query": 2}
     per_sub = Counter(t.subcategory for t in tasks)
     assert per_sub == {sub: 50 for sub in smh_suite.SUBCATEGORIES}
     for sub in smh_suite.SUBCATEGORIES:

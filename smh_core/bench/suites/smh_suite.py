@@ -26,6 +26,7 @@ from ..runner import HomeCache, run_task
 from ..task import Task
 from .smh_compositional import COMPOSITIONAL_SUBCATEGORIES, compositional_task
 from .smh_dialogue import AMBIGUOUS_SUBCATEGORIES, MULTI_TURN_SUBCATEGORIES, dialogue_task
+from .smh_memory import MEMORY_SUBCATEGORIES, memory_task
 from .smh_schedule import SCHEDULE_SUBCATEGORIES, schedule_task
 from .wording import attr_words, set_request, switch_request
 
@@ -37,6 +38,7 @@ SUBCATEGORIES = {
     **{sub: "ambiguous_intent" for sub in AMBIGUOUS_SUBCATEGORIES},
     **{sub: "scheduling" for sub in SCHEDULE_SUBCATEGORIES},
     **{sub: "multi_turn" for sub in MULTI_TURN_SUBCATEGORIES},
+    **{sub: "memory" for sub in MEMORY_SUBCATEGORIES},
     "status": "query", "quantity": "query",
 }
 TASK_FIELDS = ("start_time", "overrides", "history", "memory")
@@ -179,6 +181,8 @@ def _make(sub: str, idx: int, level: str, home_seed: int, home: Home,
         return schedule_task(sub, engine, rng)
     if category == "compositional_control":
         return compositional_task(sub, engine, rng)
+    if category == "memory":
+        return memory_task(sub, engine, rng)
     if category in ("ambiguous_intent", "multi_turn"):
         return dialogue_task(sub, engine, rng)
     if sub == "status":
