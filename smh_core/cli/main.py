@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
-from . import bench, home, matter, perf, tasks
+from . import automation, bench, home, matter, perf, tasks
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"smh {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    automation.register(sub)
     bench.register(sub)
     home.register(sub)
     matter.register(sub)

@@ -1,0 +1,57 @@
+"""``smh automation synthesize``: natural language -> a validated rule for a home (and, with
+``--save``, the home file with the rule stored, so the simulator and the HA integration run it)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("automation", help="synthesize automation rules from natural language")
+    aus = p.add_subparsers(dest="automation_command", metavar="ACTION", required=True)
+    s = aus.add_parser("synthesize", help="draft, validate and correct a rule with a model; prints the rule JSON")
+    s.add_argument("request", help='what the rule should do, e.g. "when the TV turns off, turn on the bed light"')
+    s.add_argument("--home", type=Path, required=True, help="HomeEnv JSON file the rule is grounded in")
+    s.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL"),
+                   help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)")
+    s.add_argument("--model", default=os.environ.get("SMH_MODEL", "gpt-4o-mini"), help="model name (env SMH_MODEL)")
+    s.add_argument("--tries", type=int, default=3, help="drafts before giving up (default: 3)")
+    s.add_argument("--save", type=Path, help="write the home with the rule stored to this file")
+    s.set_defaults(func=_synthesize)
+
+
+def _synthesize(args: argparse.Namespace) -> int:
+    from smh_core.agent.llm import LLMClient, LLMConfig
+    from smh_core.agent.synthesizer import AutomationSynthesizer
+    from smh_core.backends.embedded import EmbeddedBackend
+    from smh_core.homeenv.engine import HomeEngine, dump_home
+    from smh_core.sim.simulator import Simulator
+
+    if not args.home.exists():
+        raise FileNotFoundError(f"no home file {args.home}")
+    engine = HomeEngine.from_file(args.home)
+    sim = Simulator(engine)
+    backend = EmbeddedBackend(engine, sim=sim)
+    llm = LLMClient(LLMConfig(base_url=args.base_url, model=args.model))
+    result = asyncio.run(AutomationSynthesizer(llm, max_tries=args.tries).synthesize(args.request, backend))
+    for i, attempt in enumerate(result.attempts, 1):
+        for error in attempt.errors:
+            print(f"try {i}: {error}", file=sys.stderr)
+    if result.rule is None:
+        print(f"smh: no valid rule after {len(result.attempts)} tries", file=sys.stderr)
+        return 1
+    print(json.dumps(result.rule.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False))
+    print(f"valid after {len(result.attempts)} tries; {result.usage.total_tokens} tokens", file=sys.stderr)
+    if args.save is not None:
+        stored = backend.create_automation(result.rule.model_dump(mode="json", by_alias=True, exclude_none=True))
+        if not stored.get("ok"):
+            print(f"smh: the simulator refused the rule: {stored}", file=sys.stderr)
+            return 1
+        args.save.write_text(dump_home(sim.to_home()), encoding="utf-8")
+        print(f"wrote {args.save}", file=sys.stderr)
+    return 0
