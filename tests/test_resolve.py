@@ -13,7 +13,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "tiny_home.json"
 
 
 def test_words_normalise_synonyms_and_plurals():
-    assert words("the Lamp by the bed") == {"light", "bedroom"}
+    assert words("the Lamp by the bed") == {"light", "bed", "bedroom"}
     assert words("Kids' room AC") == {"kid", "ac"}
 
 
@@ -42,3 +42,18 @@ def test_nonsense_matches_nothing():
     backend = EmbeddedBackend(HomeEngine.from_file(FIXTURE))
     assert resolve_devices(backend, "the spaceship") == []
     assert resolve_devices(backend, "the of a") == []
+
+
+def test_descriptions_tell_apart_devices_of_one_kind_in_one_room():
+    """SAGE's homes: two TVs in the living room and two lights in the bedroom differ only in
+    where they stand, which only their descriptions say."""
+    from smh_core.bench.suites.sage_suite import DID, build_home
+
+    for n in range(3):
+        backend = EmbeddedBackend(HomeEngine(build_home(n)))
+        for text, role in (("the tv by the credenza", "tv_credenza"), ("the TV next to the plant", "tv_plant"),
+                           ("the light by the bed", "bed_lamp"), ("the lamp on the nightstand", "bed_lamp")):
+            best = resolve_devices(backend, text)
+            assert best[0].device["did"] == DID[role], (n, text, [(c.device["name"], c.score) for c in best])
+            assert best[0].score > best[1].score, (n, text)
+            assert any(m.startswith("description:") for m in best[0].matched)

@@ -2,13 +2,13 @@
 "the AC in the kids' room", "living room speaker".
 
 Candidates are scored by word overlap with each device's name, room name, category,
-subcategory, tags and description, with a few household synonyms, and a bonus when the
-description names the device's room. Ties are reported, so the agent can ask instead of
-guessing.
+subcategory, tags and description ("floor lamp on the nightstand next to the bed"), with a few
+household synonyms. Ties are reported, so the agent can ask instead of guessing.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -20,8 +20,11 @@ SYNONYMS = {
     "tv": "screen", "telly": "screen", "television": "screen", "speakers": "speaker", "vac": "vacuum",
     "hoover": "vacuum", "roomba": "robot", "drapes": "curtain", "curtains": "curtain", "shades": "blind",
     "blinds": "blind", "door": "lock", "boiler": "heater", "washing": "washer", "microwave": "oven",
-    "bed": "bedroom", "bedside": "bedroom", "kids": "kid", "children": "kid", "lounge": "living",
+    "bedside": "bed", "kids": "kid", "children": "kid", "lounge": "living",
 }
+EXPANSIONS = {"bed": {"bed", "bedroom"}, "nightstand": {"nightstand", "bed", "bedroom"}}
+"""Words that also imply a room: "by the bed" is in the bedroom, but "bed" itself stays, so a
+description mentioning the bed outranks a device merely named after the bedroom."""
 _STOP = {"the", "a", "an", "in", "on", "of", "by", "my", "at", "to", "one", "that", "this", "near", "next",
          "room", "please", "with", "and", "s"}
 
@@ -31,9 +34,9 @@ def words(text: str) -> set[str]:
     for w in re.findall(r"[a-z0-9]+", text.lower().replace("_", " ")):
         if w in _STOP:
             continue
-        out.add(SYNONYMS.get(w, w))
-        if w.endswith("s") and len(w) > 3:
-            out.add(SYNONYMS.get(w[:-1], w[:-1]))
+        for form in (w, w[:-1]) if w.endswith("s") and len(w) > 3 else (w,):
+            norm = SYNONYMS.get(form, form)
+            out |= EXPANSIONS.get(norm, {norm})
     return out
 
 
@@ -45,26 +48,40 @@ class Candidate:
 
 
 def resolve_devices(backend: HomeBackend, description: str, limit: int = 5) -> list[Candidate]:
+    """Devices ranked by how well they match ``description``.
+
+    Each query word counts once per device, with the weight of the best field it hits (a name
+    hit beats a room hit beats a description hit), times its rarity across the home's devices
+    (log(1 + N/df)): "light" matches most lamps and says little, "credenza" matches one."""
     query = words(description)
     if not query:
         return []
     rooms = {r["id"]: r for r in backend.list_rooms()}
-    scored: list[Candidate] = []
+    table: list[tuple[dict[str, Any], dict[str, tuple[set[str], float]]]] = []
     for d in backend.list_devices():
         room = rooms.get(d["room"], {})
-        fields = {
+        table.append((d, {
             "name": (words(d["name"]), 2.0),
             "room": (words(room.get("name", "")) | words(room.get("type", "")), 1.5),
             "type": (words(d["category"]) | words(d["subcategory"]), 1.5),
+            "description": (words(d.get("description") or ""), 1.0),
             "tags": (words(" ".join(d.get("tags", []))), 0.5),
-        }
+        }))
+    df: dict[str, int] = {}
+    for _, fields in table:
+        for w in set().union(*(vocab for vocab, _ in fields.values())) & query:
+            df[w] = df.get(w, 0) + 1
+    n = len(table)
+    scored: list[Candidate] = []
+    for d, fields in table:
         score, matched = 0.0, []
-        for field_name, (vocab, weight) in fields.items():
-            hit = query & vocab
-            if hit:
-                score += weight * len(hit)
-                matched.append(f"{field_name}: {', '.join(sorted(hit))}")
+        for w in sorted(query & set(df)):
+            hits = [(weight, name) for name, (vocab, weight) in fields.items() if w in vocab]
+            if hits:
+                weight, name = max(hits)
+                score += weight * math.log(1 + n / df[w])
+                matched.append(f"{name}: {w}")
         if score > 0:
-            scored.append(Candidate(d, score, matched))
+            scored.append(Candidate(d, round(score, 3), matched))
     scored.sort(key=lambda c: (-c.score, c.device["did"]))
     return scored[:limit]

@@ -621,7 +621,7 @@ class HomeEngine:
         ud = m.userdata
         room = self._rooms[ud.room]
         return {"did": did, "name": m.name, "category": ud.category, "subcategory": ud.subcategory,
-                "room": ud.room, "room_name": room.name, "tags": list(ud.tags)}
+                "room": ud.room, "room_name": room.name, "tags": list(ud.tags), "description": m.description}
 
     def status(self, did: str) -> dict[str, Any]:
         """Current attribute values, ``{locator: value}``."""
