@@ -86,12 +86,32 @@ def markdown(summary: dict[str, Any]) -> str:
             tot = sum(t for _, t in cells.values())
             row = [(_pct(g / t) if t else "–") for g, t in cells.values()]
             out.append(f"| {cat} | " + " | ".join(row) + f" | {_pct(got / tot)} |")
+        pivot = _feasibility(s["subcategories"])
+        if pivot:  # SimuHome's Table 1 layout: query type x feasible / infeasible
+            out += ["", "| query type | feasible | infeasible |", "|---|---:|---:|"]
+            for qt, cells in pivot.items():
+                row = [(_pct(g / t) if t else "–") for g, t in (cells.get(v, (0, 0)) for v in FEASIBILITY)]
+                out.append(f"| {qt} | " + " | ".join(row) + " |")
         out += ["", "| subcategory | tasks | success % |", "|---|---:|---:|"]
         out += [f"| {sub} | {t} | {_pct(g / t)} |" for sub, (g, t) in s["subcategories"].items()]
         if s["errors"]:
             out += ["", "| error class | failures |", "|---|---:|"]
             out += [f"| {cls} | {k} |" for cls, k in s["errors"].most_common()]
     return "\n".join(out) + "\n"
+
+
+FEASIBILITY = ("feasible", "infeasible")
+
+
+def _feasibility(subs: dict[str, tuple[int, int]]) -> dict[str, dict[str, tuple[int, int]]]:
+    """``{"QT1": {"feasible": (passed, n), "infeasible": ...}}`` from ``QT1-feasible``-style
+    subcategories (empty when a suite has none)."""
+    out: dict[str, dict[str, tuple[int, int]]] = {}
+    for sub, cell in subs.items():
+        head, _, tail = sub.rpartition("-")
+        if head and tail in FEASIBILITY:
+            out.setdefault(head, {})[tail] = cell
+    return out
 
 
 def write_report(out_dir: Path) -> dict[str, Path]:
