@@ -28,11 +28,14 @@ from smh_core.homeenv.errors import Change
 from smh_core.homeenv.snapshot import Snapshot
 
 from . import bench_services
+from .clock import SimClock
 from .const import (
     CONF_FILE,
     CONF_LEVEL,
     CONF_SEED,
     CONF_SOURCE,
+    CONF_TIME_SCALE,
+    DEFAULT_TIME_SCALE,
     DOMAIN,
     SERVICE_EXECUTE,
     SERVICE_SNAPSHOT,
@@ -71,6 +74,7 @@ class SmhRuntime:
     initial: Snapshot | None = None  # the home's own initial state, before any restore
     task: Any = None  # the task loaded by smh.load_task
     task_before: Snapshot | None = None
+    clock: SimClock | None = None  # simulated time (physics, appliances, schedules, rules)
     _mirrors: list[Mirror] = field(default_factory=list)
     _riches: list[Rich] = field(default_factory=list)
     _subscribers: dict[tuple[str, str], list[Callable[[], None]]] = field(default_factory=dict)
@@ -187,6 +191,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     mirror_layout(hass, entry, runtime.engine)
     prune_entities(hass, entry, runtime.unique_ids(entry.entry_id))
     await hass.config_entries.async_forward_entry_setups(entry, runtime.platforms)
+    runtime.clock = SimClock(hass, engine, data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE))
+    runtime.clock.start()
+    entry.async_on_unload(runtime.clock.stop)
     entry.async_on_unload(entry.add_update_listener(_reload_on_update))
     entry.async_on_unload(runtime.close)
     return True

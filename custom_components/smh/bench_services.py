@@ -1,4 +1,5 @@
-"""Benchmark services: ``smh.load_task`` puts the home in a task's initial state and
+"""Benchmark services: ``smh.load_task`` puts the home in a task's initial state,
+``smh.advance_time`` lets simulated time pass (schedules, rules, appliances, room physics) and
 ``smh.verify`` scores what happened since, with the same verifier as the embedded runner.
 
 A task names its home (generated level + seed, or a file); it must be the entry's home, so a
@@ -23,6 +24,10 @@ from .const import DOMAIN
 
 ATTR_ENTRY = "config_entry_id"
 LOAD_TASK_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("task"): dict})
+ADVANCE_SCHEMA = vol.Schema({
+    vol.Optional(ATTR_ENTRY): cv.string,
+    vol.Required("seconds"): vol.All(vol.Coerce(float), vol.Range(min=0, max=366 * 86400)),
+})
 VERIFY_SCHEMA = vol.Schema({
     vol.Optional(ATTR_ENTRY): cv.string,
     vol.Optional("response", default=""): cv.string,
@@ -66,6 +71,14 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
         verdict = await verify(runtime.task, runtime.task_before, runtime.engine.snapshot(), outcome)
         return {"task_id": runtime.task.id, **verdict.to_dict()}
 
+    async def advance_time(call: ServiceCall) -> ServiceResponse:
+        clock = runtime_for(call).clock
+        if clock is None:
+            raise _error("no_clock")
+        return clock.advance(float(call.data["seconds"]))
+
+    hass.services.async_register(DOMAIN, "advance_time", advance_time, schema=ADVANCE_SCHEMA,
+                                 supports_response=SupportsResponse.OPTIONAL)
     hass.services.async_register(DOMAIN, "load_task", load_task, schema=LOAD_TASK_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
     hass.services.async_register(DOMAIN, "verify", verify_task, schema=VERIFY_SCHEMA,
