@@ -10,7 +10,16 @@ with ``matter_cluster`` ids, attributes with ``matter_id``) becomes one node:
   the device's clusters, with every attribute at ``endpoint/cluster/attribute``;
 * every cluster also carries the global attributes: AttributeList, AcceptedCommandList,
   GeneratedCommandList, FeatureMap and ClusterRevision. Feature maps are derived from the
-  attributes a cluster has (a thermostat with a cooling setpoint has the Cooling feature).
+  attributes a cluster has (a thermostat with a cooling setpoint has the Cooling feature);
+  GeneratedCommandList names the responses the cluster's commands produce;
+* mandatory attributes that are constant in the simulation and not modelled by the catalog are
+  filled in: an operational-state cluster's OperationalStateList (from the ``options`` of its
+  OperationalState attribute) and OperationalError (no error), which Home Assistant needs to
+  show the appliance's state;
+* an endpoint whose clusters make it also a Thermostat or an Electrical Sensor (the heat pump,
+  whose Thermostat and power measurement share its endpoint) lists those device types after
+  its own in the Descriptor's DeviceTypeList: clients match device types, and Home Assistant
+  offers a climate entity only on a Thermostat or Room Air Conditioner endpoint.
 
 Values are the engine's own, which the Matter catalog already stores in Matter's encodings
 (0.01 °C, 0.01 %, levels 1-254, enums as ints), so no conversion happens on the wire.
@@ -32,12 +41,25 @@ GENERATED_COMMANDS, ACCEPTED_COMMANDS, EVENT_LIST, ATTRIBUTE_LIST, FEATURE_MAP, 
     65528, 65529, 65530, 65531, 65532, 65533)
 GLOBAL_ATTRIBUTES = [GENERATED_COMMANDS, ACCEPTED_COMMANDS, ATTRIBUTE_LIST, FEATURE_MAP, CLUSTER_REVISION]
 TEST_VENDOR_ID = 0xFFF1
+OPERATIONAL_STATE, RVC_OPERATIONAL_STATE = 96, 97
+OPERATIONAL_STATE_LIST, OPERATIONAL_STATE_ATTR, OPERATIONAL_ERROR = 3, 4, 5
+THERMOSTAT, ELECTRICAL_POWER_MEASUREMENT = 513, 144
+THERMOSTAT_DEVICE_TYPE, ROOM_AIR_CONDITIONER_DEVICE_TYPE, ELECTRICAL_SENSOR_DEVICE_TYPE = 0x0301, 0x0072, 0x0510
 COMMISSIONED = datetime(2025, 1, 1, tzinfo=UTC).isoformat()
 
 # Cluster revisions the attribute sets follow (Matter 1.3 data model).
 _REVISIONS = {6: 6, 8: 6, 29: 2, 40: 3, 258: 5, 513: 6, 514: 4, 96: 2, 80: 2, 89: 3, 84: 3, 85: 3, 97: 2,
               1026: 4, 1029: 3, 1066: 3, 1067: 3, 144: 1, 145: 1, 156: 1, 82: 2, 83: 1, 74: 1, 86: 1, 87: 1,
               1283: 1, 1284: 1, 47: 2, 152: 3, 1280: 1, 1296: 1, 1293: 1, 1291: 1, 1292: 1, 1285: 1, 1286: 1}
+
+# Responses a cluster's commands generate (GeneratedCommandList): OperationalCommandResponse,
+# ChangeToModeResponse, ChangeChannelResponse, PlaybackResponse, SendKeyResponse.
+_GENERATED = {96: [4], 97: [4], 81: [1], 82: [1], 84: [1], 85: [1], 89: [1], 1284: [1], 1286: [10], 1289: [1]}
+# Device types an endpoint also takes on when it serves these clusters (unless it already is one).
+_COMPANION_TYPES = (
+    (THERMOSTAT, THERMOSTAT_DEVICE_TYPE, {THERMOSTAT_DEVICE_TYPE, ROOM_AIR_CONDITIONER_DEVICE_TYPE}),
+    (ELECTRICAL_POWER_MEASUREMENT, ELECTRICAL_SENSOR_DEVICE_TYPE, {ELECTRICAL_SENSOR_DEVICE_TYPE}),
+)
 
 
 def node_id_for(did: str) -> int:
@@ -109,6 +131,10 @@ def build_map(engine: HomeEngine, did: str) -> NodeMap:
             attr_ids.add(a.matter_id)
             if a.matter_id == FEATURE_MAP:
                 explicit_fm = a.value
+        if cluster in (OPERATIONAL_STATE, RVC_OPERATIONAL_STATE):
+            state = next((a for a in comp.attributes if a.matter_id == OPERATIONAL_STATE_ATTR), None)
+            states = (state.options if state is not None else None) or [0, 1, 2, 3]
+            attr_ids |= _operational_defaults(node.static, ep, cluster, attr_ids, states)
         cmd_ids = set()
         for s in comp.services:
             if s.matter_id is not None:
@@ -117,13 +143,15 @@ def build_map(engine: HomeEngine, did: str) -> NodeMap:
         base = f"{ep}/{cluster}"
         node.static[f"{base}/{ATTRIBUTE_LIST}"] = sorted(attr_ids | set(GLOBAL_ATTRIBUTES))
         node.static[f"{base}/{ACCEPTED_COMMANDS}"] = sorted(cmd_ids)
-        node.static[f"{base}/{GENERATED_COMMANDS}"] = []
+        node.static[f"{base}/{GENERATED_COMMANDS}"] = _GENERATED.get(cluster, []) if cmd_ids else []
         if FEATURE_MAP not in attr_ids:
             node.static[f"{base}/{FEATURE_MAP}"] = _feature_map(cluster, attr_ids, cmd_ids, explicit_fm)
         node.static[f"{base}/{CLUSTER_REVISION}"] = _REVISIONS.get(cluster, 1)
     for ep, clusters in endpoints.items():
         dtype = dev.matter.device_types.get(ep, 0)
-        _descriptor(node.static, ep, [{"0": dtype, "1": 1}], [DESCRIPTOR, *clusters], [])
+        dtypes = [dtype] + [companion for cluster, companion, already in _COMPANION_TYPES
+                            if cluster in clusters and dtype not in already]
+        _descriptor(node.static, ep, [{"0": t, "1": 1} for t in dtypes], [DESCRIPTOR, *clusters], [])
     _descriptor(node.static, 0, [{"0": ROOT_NODE_DEVICE_TYPE, "1": 1}], [DESCRIPTOR, BASIC_INFORMATION],
                 sorted(endpoints))
     basic = {0: 17, 1: "SMH simulated devices", 2: dev.matter.vendor_id, 3: dev.name, 4: dev.matter.product_id,
@@ -133,6 +161,19 @@ def build_map(engine: HomeEngine, did: str) -> NodeMap:
         node.static[f"0/{BASIC_INFORMATION}/{attr_id}"] = value
     _globals(node.static, 0, BASIC_INFORMATION, sorted(basic), [])
     return node
+
+
+def _operational_defaults(static: dict[str, Any], ep: int, cluster: int, attr_ids: set[int],
+                          states: list[int]) -> set[int]:
+    """OperationalStateList and OperationalError, when the catalog does not model them."""
+    added = set()
+    if OPERATIONAL_STATE_LIST not in attr_ids:
+        static[f"{ep}/{cluster}/{OPERATIONAL_STATE_LIST}"] = [{"0": state} for state in states]
+        added.add(OPERATIONAL_STATE_LIST)
+    if OPERATIONAL_ERROR not in attr_ids:
+        static[f"{ep}/{cluster}/{OPERATIONAL_ERROR}"] = {"0": 0}  # ErrorStateStruct: NoError
+        added.add(OPERATIONAL_ERROR)
+    return added
 
 
 def _descriptor(static: dict[str, Any], ep: int, device_types: list[dict[str, int]], servers: list[int],

@@ -1,11 +1,13 @@
-"""A Matter-shaped dimmable light, independent of the catalog, for the bridge's protocol tests."""
+"""A Matter-shaped dimmable light, independent of the catalog, for the bridge's protocol tests;
+and a home with one device of each Matter catalog type, for Home Assistant's discovery."""
 
 from __future__ import annotations
 
 import pytest
 
+from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.model import Home
+from smh_core.homeenv.model import Home, Room
 
 
 def matter_light(did: str = "1201", room: str = "living") -> dict:
@@ -43,3 +45,26 @@ def light_engine() -> HomeEngine:
                                                                  "name": "Living Room"}],
                                 "devices": [matter_light()]})
     return HomeEngine(home)
+
+
+def catalog_home(types: list[str] | None = None) -> Home:
+    """One device of each Matter catalog type (or of ``types``), named after its type, dids 3001...
+
+    Naming each device after its type makes HA's entity ids ``<domain>.<type>[_<entity>]``.
+    """
+    catalog = load_catalog("matter")
+    chosen = sorted(catalog) if types is None else types
+    devices = [instantiate(t, did=str(3001 + i), room="living", name=t, kind="matter") for i, t in enumerate(chosen)]
+    return Home(name="matter-catalog-home", rooms=[Room(id="living", type="living_room", name="Living Room")],
+                devices=devices)
+
+
+@pytest.fixture
+def catalog_engine() -> HomeEngine:
+    return HomeEngine(catalog_home())
+
+
+@pytest.fixture
+def washer_engine() -> HomeEngine:
+    """A home with one catalog laundry washer (did 3001, named ``laundry_washer``)."""
+    return HomeEngine(catalog_home(["laundry_washer"]))
