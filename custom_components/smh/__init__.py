@@ -6,7 +6,8 @@ they are (a light, a climate, a fan ... see :mod:`.rich`), and every attribute n
 covers becomes one generic entity (see :mod:`.mapping`), all pushed on every engine change.
 Two services with responses: ``smh.execute`` (a validated HomeEnv service call; engine errors
 surface as ``ServiceValidationError`` with the engine's message) and ``smh.snapshot`` (the
-canonical state).
+canonical state). With a model set in the options, the entry also offers SMH's agent to Assist
+(see :mod:`.conversation`).
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ from smh_core.homeenv.snapshot import Snapshot
 from . import bench_services
 from .clock import SimClock
 from .const import (
+    CONF_AGENT,
     CONF_FILE,
     CONF_LEVEL,
+    CONF_MODEL,
     CONF_SEED,
     CONF_SOURCE,
     CONF_TIME_SCALE,
@@ -47,10 +50,10 @@ from .persistence import StatePersistence
 from .registry import mirror_layout, prune_entities
 from .rich import Rich
 
-PLATFORMS = [Platform.BINARY_SENSOR, Platform.CLIMATE, Platform.COVER, Platform.FAN,
-             Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK, Platform.MEDIA_PLAYER,
-             Platform.NUMBER, Platform.SELECT, Platform.SENSOR, Platform.SWITCH, Platform.TEXT,
-             Platform.VACUUM, Platform.WATER_HEATER]
+PLATFORMS = [Platform.BINARY_SENSOR, Platform.CLIMATE, Platform.CONVERSATION, Platform.COVER,
+             Platform.FAN, Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK,
+             Platform.MEDIA_PLAYER, Platform.NUMBER, Platform.SELECT, Platform.SENSOR,
+             Platform.SWITCH, Platform.TEXT, Platform.VACUUM, Platform.WATER_HEATER]
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
@@ -65,12 +68,18 @@ EXECUTE_SCHEMA = vol.Schema({
 SNAPSHOT_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string})
 
 
+def agent_unique_id(entry_id: str) -> str:
+    """The unique id of the entry's conversation agent entity."""
+    return f"{entry_id}_agent"
+
+
 @dataclass
 class SmhRuntime:
     """The entry's engine plus a (did, locator) -> callbacks fan-out of engine changes."""
 
     engine: HomeEngine
     home_key: str = ""
+    agent: bool = False  # a model is configured: the entry offers a conversation agent
     initial: Snapshot | None = None  # the home's own initial state, before any restore
     task: Any = None  # the task loaded by smh.load_task
     task_before: Snapshot | None = None
@@ -90,12 +99,17 @@ class SmhRuntime:
     def platforms(self) -> list[Platform]:
         """The platforms this home has entities on (only those are set up)."""
         used = {m.platform for m in self._mirrors} | {r.platform for r in self._riches}
+        if self.agent:
+            used.add(Platform.CONVERSATION)
         return [p for p in PLATFORMS if p in used]
 
     def unique_ids(self, entry_id: str) -> set[tuple[str, str]]:
         """(domain, unique id) of every entity this home provides."""
         entities = (*self._mirrors, *self._riches)
-        return {(x.platform, unique_id(entry_id, x.did, x.key)) for x in entities}
+        ids = {(x.platform, unique_id(entry_id, x.did, x.key)) for x in entities}
+        if self.agent:
+            ids.add((Platform.CONVERSATION, agent_unique_id(entry_id)))
+        return ids
 
     def mirrors(self, platform: str) -> list[Mirror]:
         return [m for m in self._mirrors if m.platform == platform]
@@ -185,7 +199,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     persistence.start()
     home_key = (f"file:{data[CONF_FILE]}" if data.get(CONF_SOURCE) == SOURCE_FILE
                 else f"{data[CONF_LEVEL]}:{data[CONF_SEED]}")
-    runtime = SmhRuntime(engine, home_key=home_key, initial=initial)
+    runtime = SmhRuntime(engine, home_key=home_key, initial=initial,
+                         agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()))
     entry.runtime_data = runtime
     entry.async_on_unload(persistence.async_stop)
     mirror_layout(hass, entry, runtime.engine)

@@ -1,7 +1,9 @@
 """Config flow: pick a home (generated preset or a HomeEnv JSON file) and a time scale.
 
 The home is built once during the flow, so a bad file or seed is reported on the form and
-no entry is created.
+no entry is created. The options flow adds a collapsed "agent" section: the OpenAI-compatible
+endpoint SMH's own agent (EIA or DR) uses as a conversation agent; the agent entity exists
+only once a model is set.
 """
 
 from __future__ import annotations
@@ -11,17 +13,27 @@ from typing import Any
 import voluptuous as vol
 from homeassistant.config_entries import ConfigEntry, ConfigFlow, ConfigFlowResult, OptionsFlow
 from homeassistant.core import callback
+from homeassistant.data_entry_flow import section
 from homeassistant.helpers import selector
 
 from .const import (
+    AGENT_MODES,
+    CONF_AGENT,
+    CONF_AGENT_MODE,
+    CONF_API_KEY,
+    CONF_BASE_URL,
     CONF_FILE,
     CONF_LEVEL,
+    CONF_MODEL,
     CONF_SEED,
     CONF_SOURCE,
     CONF_TIME_SCALE,
+    CONF_TOOL_BUDGET,
+    DEFAULT_AGENT_MODE,
     DEFAULT_LEVEL,
     DEFAULT_SEED,
     DEFAULT_TIME_SCALE,
+    DEFAULT_TOOL_BUDGET,
     DOMAIN,
     LEVELS,
     SOURCE_FILE,
@@ -41,6 +53,34 @@ def _schema(defaults: dict[str, Any]) -> vol.Schema:
         vol.Optional(CONF_TIME_SCALE, default=defaults.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE)): vol.All(
             vol.Coerce(float), vol.Range(min=0.0, max=3600.0)),
     })
+
+
+def _agent_section(defaults: dict[str, Any]) -> section:
+    """Endpoint settings of the conversation agent; a blank base URL means OpenAI's own."""
+    return section(vol.Schema({
+        vol.Optional(CONF_BASE_URL, default=defaults.get(CONF_BASE_URL, "")): selector.TextSelector(
+            selector.TextSelectorConfig(type=selector.TextSelectorType.URL)),
+        vol.Optional(CONF_MODEL, default=defaults.get(CONF_MODEL, "")): selector.TextSelector(),
+        vol.Optional(CONF_API_KEY, default=defaults.get(CONF_API_KEY, "")): selector.TextSelector(
+            selector.TextSelectorConfig(type=selector.TextSelectorType.PASSWORD)),
+        vol.Optional(CONF_AGENT_MODE, default=defaults.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE)): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=AGENT_MODES, translation_key=CONF_AGENT_MODE)),
+        vol.Optional(CONF_TOOL_BUDGET, default=defaults.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)): vol.All(
+            vol.Coerce(int), vol.Range(min=1, max=100)),
+    }), {"collapsed": not defaults.get(CONF_MODEL)})
+
+
+def _options_schema(defaults: dict[str, Any]) -> vol.Schema:
+    return _schema(defaults).extend({
+        vol.Optional(CONF_AGENT, default=defaults.get(CONF_AGENT, {})): _agent_section(defaults.get(CONF_AGENT, {})),
+    })
+
+
+def _agent_errors(agent: dict[str, Any]) -> dict[str, str]:
+    url = agent.get(CONF_BASE_URL, "")
+    if url and not url.startswith(("http://", "https://")):
+        return {"base": "invalid_base_url"}
+    return {}
 
 
 def _errors(err: HomeSourceError) -> dict[str, str]:
@@ -83,13 +123,14 @@ class SmhConfigFlow(ConfigFlow, domain=DOMAIN):
 
 
 class SmhOptionsFlow(OptionsFlow):
-    """Change the home or the time scale; the entry reloads with the new settings."""
+    """Change the home, the time scale or the agent's endpoint; the entry reloads with them."""
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         current = {**self.config_entry.data, **self.config_entry.options}
         errors: dict[str, str] = {}
         if user_input is not None:
-            errors = await _validate(self, user_input)
+            errors = _agent_errors(user_input.get(CONF_AGENT, {})) or await _validate(self, user_input)
             if not errors:
                 return self.async_create_entry(data=user_input)
-        return self.async_show_form(step_id="init", data_schema=_schema(user_input or current), errors=errors)
+        return self.async_show_form(step_id="init", data_schema=_options_schema(user_input or current),
+                                    errors=errors)

@@ -17,3 +17,19 @@ DEFAULT_TIME_SCALE = 1.0
 
 SERVICE_EXECUTE = "execute"
 SERVICE_SNAPSHOT = "snapshot"
+
+# The conversation agent (options flow, section "agent"); no model, no agent entity.
+CONF_AGENT = "agent"
+CONF_BASE_URL = "base_url"
+CONF_MODEL = "model"
+CONF_API_KEY = "api_key"
+CONF_AGENT_MODE = "agent_mode"
+CONF_TOOL_BUDGET = "tool_budget"
+
+AGENT_EIA = "eia"  # tool loop under partial observability
+AGENT_DR = "dr"  # one call with the whole home serialized
+AGENT_MODES = [AGENT_EIA, AGENT_DR]
+DEFAULT_AGENT_MODE = AGENT_EIA
+DEFAULT_TOOL_BUDGET = 10
+AGENT_TIMEOUT = 60.0  # seconds per model call: a voice user will not wait longer
+AGENT_MAX_RETRIES = 2

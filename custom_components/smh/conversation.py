@@ -1,0 +1,168 @@
+"""SMH's own agent as a Home Assistant conversation agent (Assist, voice pipelines).
+
+One entity per entry, created only when the options name a model (see :mod:`.config_flow`):
+without a model there is nothing to answer with, and an agent that can only say "configure
+me" would still show up in every pipeline's agent picker. Each turn runs the EIA tool loop
+(or one DR call) against the entry's engine through the embedded backend, so the agent sees
+and changes exactly the simulated home the entities mirror, with the simulated clock when
+the entry has one.
+
+History is Home Assistant's own chat log of the conversation id (kept for the chat session,
+like every HA agent): earlier user turns and answers go back to the model as text, and the
+agent's tool calls are logged as external calls for the Assist debug view. Endpoint and
+model failures become an error response; the failed turn is not kept in the history.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any, Literal
+
+import openai
+from homeassistant.components import conversation
+from homeassistant.const import MATCH_ALL
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import intent, llm
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.helpers.httpx_client import get_async_client
+
+from smh_core.agent.dr import DRAgent
+from smh_core.agent.eia import EIAAgent, Trace
+from smh_core.agent.llm import LLMClient, LLMConfig
+from smh_core.backends.embedded import EmbeddedBackend
+
+from . import SmhConfigEntry, agent_unique_id
+from .const import (
+    AGENT_DR,
+    AGENT_MAX_RETRIES,
+    AGENT_TIMEOUT,
+    CONF_AGENT,
+    CONF_AGENT_MODE,
+    CONF_API_KEY,
+    CONF_BASE_URL,
+    CONF_MODEL,
+    CONF_TOOL_BUDGET,
+    DEFAULT_AGENT_MODE,
+    DEFAULT_TOOL_BUDGET,
+)
+
+_LOGGER = logging.getLogger(__name__)
+
+
+async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
+                            async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+    settings = {**entry.data, **entry.options}.get(CONF_AGENT, {})
+    if not settings.get(CONF_MODEL, "").strip():
+        return
+    config = LLMConfig(base_url=settings.get(CONF_BASE_URL) or None, model=settings[CONF_MODEL].strip(),
+                       api_key=settings.get(CONF_API_KEY) or None, timeout=AGENT_TIMEOUT,
+                       max_retries=AGENT_MAX_RETRIES)
+    # the client loads certificates when built: keep that off the event loop, share HA's pool
+    client = await hass.async_add_executor_job(partial(
+        openai.AsyncOpenAI, base_url=config.base_url, api_key=config.resolved_api_key(),
+        timeout=config.timeout, max_retries=config.max_retries, http_client=get_async_client(hass)))
+    async_add_entities([SmhConversationEntity(
+        entry, config, client, settings.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE),
+        int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)))])
+
+
+class _BadReply(Exception):
+    """The model answered, but with nothing the agent can use."""
+
+
+class SmhConversationEntity(conversation.ConversationEntity):
+    """Answers in any language the model speaks; controls the entry's simulated home."""
+
+    _attr_supported_features = conversation.ConversationEntityFeature.CONTROL
+
+    def __init__(self, entry: SmhConfigEntry, config: LLMConfig, client: openai.AsyncOpenAI,
+                 mode: str, budget: int) -> None:
+        self.entry = entry
+        self.config = config
+        self.client = client
+        self.mode = mode
+        self.budget = budget
+        self._structured: bool | None = None  # DR: None until the endpoint accepts or refuses it
+        self._attr_unique_id = agent_unique_id(entry.entry_id)
+        self._attr_name = entry.title
+
+    @property
+    def supported_languages(self) -> list[str] | Literal["*"]:
+        return MATCH_ALL
+
+    def _backend(self) -> EmbeddedBackend:
+        runtime = self.entry.runtime_data
+        return EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
+
+    async def _async_handle_message(self, user_input: conversation.ConversationInput,
+                                    chat_log: conversation.ChatLog) -> conversation.ConversationResult:
+        history = _history(chat_log.content[:-1])  # the last content is this turn's user text
+        llm_client = LLMClient(self.config, self.client)
+        context = user_input.extra_system_prompt or ""
+        try:
+            if self.mode == AGENT_DR:
+                answer = await self._run_dr(llm_client, user_input.text, history, context)
+            else:
+                trace = await EIAAgent(llm_client, self._backend(), budget=self.budget).run(
+                    user_input.text, history, context)
+                answer = _eia_answer(trace, self.budget)
+                self._log_tool_calls(chat_log, trace)
+        except openai.OpenAIError as err:
+            _LOGGER.warning("SMH agent: the model endpoint failed: %s", err)
+            return _error(user_input, chat_log, f"The language model could not be reached or failed: {err}")
+        except _BadReply as err:
+            return _error(user_input, chat_log, str(err))
+        chat_log.async_add_assistant_content_without_tools(
+            conversation.AssistantContent(agent_id=self.entity_id, content=answer))
+        return conversation.async_get_result_from_chat_log(user_input, chat_log)
+
+    async def _run_dr(self, llm_client: LLMClient, text: str, history: list[dict[str, str]],
+                      context: str) -> str:
+        agent = DRAgent(llm_client, self._backend(), self._structured)
+        result = await agent.run(text, history, context)
+        self._structured = agent.structured
+        if result.output is None:
+            raise _BadReply(f"The model's reply was not a valid plan ({result.error_class}: {result.error}).")
+        failed = [r["error"] for r in agent.apply(result.output) if not r.get("ok")]
+        answer = result.output.response or ("Done." if result.output.actions else "")
+        if failed:
+            answer += f" (The home refused {len(failed)} of the actions: {failed[0].get('message', failed[0])})"
+        return answer.strip() or "I have no answer to that."
+
+    def _log_tool_calls(self, chat_log: conversation.ChatLog, trace: Trace) -> None:
+        """Record the agent's tool calls, already executed, as external calls with their results."""
+        for step in trace.steps:
+            call = llm.ToolInput(tool_name=step["tool"], tool_args=dict(step["arguments"]), external=True)
+            chat_log.async_add_assistant_content_without_tools(
+                conversation.AssistantContent(agent_id=self.entity_id, tool_calls=[call]))
+            result = step["result"]
+            chat_log.async_add_assistant_content_without_tools(conversation.ToolResultContent(
+                agent_id=self.entity_id, tool_call_id=call.id, tool_name=call.tool_name,
+                tool_result=result if isinstance(result, dict) else {"result": result}))
+
+
+def _history(contents: list[Any]) -> list[dict[str, str]]:
+    """Earlier turns of the conversation as chat messages: user texts and spoken answers."""
+    history = []
+    for c in contents:
+        if isinstance(c, conversation.UserContent):
+            history.append({"role": "user", "content": c.content})
+        elif isinstance(c, conversation.AssistantContent) and c.content and not c.tool_calls:
+            history.append({"role": "assistant", "content": c.content})
+    return history
+
+
+def _eia_answer(trace: Trace, budget: int) -> str:
+    if trace.answer:
+        return trace.answer  # a reply, a finish call, or a clarification question
+    if trace.stop == "budget":
+        return f"I could not finish that within {budget} tool calls."
+    raise _BadReply("The model gave no answer.")
+
+
+def _error(user_input: conversation.ConversationInput, chat_log: conversation.ChatLog,
+           message: str) -> conversation.ConversationResult:
+    response = intent.IntentResponse(language=user_input.language)
+    response.async_set_error(intent.IntentResponseErrorCode.UNKNOWN, message)
+    return conversation.ConversationResult(response=response, conversation_id=chat_log.conversation_id)

@@ -1,0 +1,173 @@
+"""SMH's agent as an HA conversation agent: real HA, the real ``openai`` client, a fake endpoint.
+
+The fake OpenAI-compatible server runs on the test's (HA's) event loop on 127.0.0.1; the
+agent reaches it through HA's shared httpx client.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from homeassistant.components import conversation
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import intent
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.smh.const import DOMAIN
+from tests.support.fake_openai import FakeOpenAI
+
+AGENT = "conversation.tiny"
+HOME = {"source": "file", "level": "medium", "seed": 0, "time_scale": 0.0}
+
+
+def call(name: str, **args: Any) -> tuple[str, str]:
+    return (name, json.dumps(args))
+
+
+@pytest.fixture(autouse=True)
+async def core(hass: HomeAssistant) -> None:
+    """The ``homeassistant`` core integration, always loaded in a real HA (Assist needs it)."""
+    assert await async_setup_component(hass, "homeassistant", {})
+
+
+@pytest.fixture
+async def server(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
+    async with FakeOpenAI() as fake:
+        yield fake
+
+
+async def _entry(hass: HomeAssistant, home_file: str, agent: dict[str, Any]) -> MockConfigEntry:
+    data = {**HOME, "file": home_file}
+    entry = MockConfigEntry(domain=DOMAIN, title="tiny", data=data, options={**data, "agent": agent})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+@pytest.fixture
+async def agent_entry(hass: HomeAssistant, tiny_home_file: str, server: FakeOpenAI) -> MockConfigEntry:
+    return await _entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
+                                               "api_key": "k", "agent_mode": "eia", "tool_budget": 5})
+
+
+async def _converse(hass: HomeAssistant, text: str, conversation_id: str | None = None):
+    return await conversation.async_converse(hass, text, conversation_id, Context(), agent_id=AGENT)
+
+
+def _lamp(hass: HomeAssistant, entry: MockConfigEntry) -> str:
+    entity_id = er.async_get(hass).async_get_entity_id("light", DOMAIN, f"{entry.entry_id}_1001_light")
+    assert entity_id is not None
+    return hass.states.get(entity_id).state
+
+
+async def test_turns_on_a_light_through_a_tool_call(hass: HomeAssistant, agent_entry, server) -> None:
+    server.script = [{"tool_calls": [call("control_device", did="1001", locator="turn_on")]},
+                     {"content": "The lamp is on."}]
+    assert _lamp(hass, agent_entry) == "off"
+    result = await _converse(hass, "Turn on the lamp")
+    assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
+    assert result.response.speech["plain"]["speech"] == "The lamp is on."
+    assert agent_entry.runtime_data.engine.value("1001", "state") == "on"
+    await hass.async_block_till_done()
+    assert _lamp(hass, agent_entry) == "on"
+    first = server.requests[0]
+    assert first["model"] == "fake-model"
+    assert "control_device" in {t["function"]["name"] for t in first["tools"]}
+    assert "1001 | " in first["messages"][0]["content"]  # the home's device index, from the engine
+    tool_reply = json.loads(server.requests[1]["messages"][-1]["content"])
+    assert server.requests[1]["messages"][-1]["role"] == "tool" and tool_reply["ok"] is True
+
+
+async def test_follow_up_sends_the_earlier_turns(hass: HomeAssistant, agent_entry, server) -> None:
+    server.script = [{"tool_calls": [call("get_current_time")]},
+                     {"tool_calls": [call("ask_user", question="Which light, the lamp or the fan light?")]},
+                     {"content": "The lamp is on."}, {"content": "Hello again."}]
+    first = await _converse(hass, "Turn on the light")
+    assert first.response.speech["plain"]["speech"] == "Which light, the lamp or the fan light?"
+    assert first.continue_conversation  # a question keeps a voice satellite listening
+    second = await _converse(hass, "The lamp", first.conversation_id)
+    assert second.conversation_id == first.conversation_id
+    # the earlier turn as text; its tool calls stay in HA's chat log, not in the model's history
+    assert [(m["role"], m["content"]) for m in server.requests[2]["messages"][1:]] == [
+        ("user", "Turn on the light"), ("assistant", "Which light, the lamp or the fan light?"),
+        ("user", "The lamp")]
+    await _converse(hass, "Hi", None)  # a new conversation starts without that history
+    assert [m["role"] for m in server.requests[3]["messages"]] == ["system", "user"]
+
+
+async def test_endpoint_error_is_an_error_response(hass: HomeAssistant, agent_entry, server) -> None:
+    server.script = [{"status": 500}] * 3  # the first try and both retries
+    before = agent_entry.runtime_data.engine.snapshot().to_dict()
+    result = await _converse(hass, "Turn on the lamp")
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert result.response.error_code is intent.IntentResponseErrorCode.UNKNOWN
+    assert "language model" in result.response.speech["plain"]["speech"]
+    assert len(server.requests) == 3
+    assert agent_entry.runtime_data.engine.snapshot().to_dict() == before
+    # the failed turn is not history: the next turn starts afresh
+    server.script = [{"content": "Hi."}]
+    await _converse(hass, "Hello", result.conversation_id)
+    assert [m["role"] for m in server.requests[-1]["messages"]] == ["system", "user"]
+
+
+async def test_endpoint_down_is_an_error_response(hass: HomeAssistant, tiny_home_file: str,
+                                                  socket_enabled: None) -> None:
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    entry = await _entry(hass, tiny_home_file, {"base_url": f"http://127.0.0.1:{port}/v1", "model": "m"})
+    before = entry.runtime_data.engine.snapshot().to_dict()
+    result = await _converse(hass, "Turn on the lamp")
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert "could not be reached" in result.response.speech["plain"]["speech"]
+    assert entry.runtime_data.engine.snapshot().to_dict() == before
+
+
+async def test_dr_mode_applies_the_plan(hass: HomeAssistant, tiny_home_file: str, server) -> None:
+    entry = await _entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "m", "agent_mode": "dr"})
+    plan = {"mode": "execute", "response": "Lamp on.",
+            "actions": [{"did": "1001", "locator": "turn_on", "arguments": {}}]}
+    server.script = [{"content": json.dumps(plan)}]
+    result = await _converse(hass, "lamp on")
+    assert result.response.speech["plain"]["speech"] == "Lamp on."
+    assert entry.runtime_data.engine.value("1001", "state") == "on"
+    assert "response_format" in server.requests[0]  # structured output tried first
+
+
+async def test_no_model_no_agent(hass: HomeAssistant, tiny_entry) -> None:
+    assert hass.states.get(AGENT) is None
+    assert "conversation" not in hass.config.components  # a home without a model loads no Assist
+
+
+async def test_options_flow_stores_agent_settings(hass: HomeAssistant, tiny_entry, server) -> None:
+    assert hass.states.get(AGENT) is None
+    home = {"source": "file", "file": "tiny_home.json", "level": "medium", "seed": 0, "time_scale": 1.0}
+    result = await hass.config_entries.options.async_init(tiny_entry.entry_id)
+    bad = await hass.config_entries.options.async_configure(result["flow_id"], {
+        **home, "agent": {"base_url": "localhost:8000", "model": "m"}})
+    assert bad["type"] is FlowResultType.FORM and bad["errors"] == {"base": "invalid_base_url"}
+    agent = {"base_url": server.base_url, "model": "qwen3:8b", "api_key": "secret",
+             "agent_mode": "dr", "tool_budget": 7}
+    done = await hass.config_entries.options.async_configure(bad["flow_id"], {**home, "agent": agent})
+    assert done["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert tiny_entry.options["agent"] == agent
+    assert tiny_entry.state is ConfigEntryState.LOADED
+    assert hass.states.get(AGENT) is not None  # the reload created the agent
+    # the form shows the stored settings back; clearing the model removes the agent
+    again = await hass.config_entries.options.async_init(tiny_entry.entry_id)
+    section = next(f for f in again["data_schema"].schema if f == "agent")
+    assert section.default() == agent
+    await hass.config_entries.options.async_configure(again["flow_id"], {**home, "agent": {**agent, "model": ""}})
+    await hass.async_block_till_done()
+    assert hass.states.get(AGENT) is None
+    assert er.async_get(hass).async_get_entity_id("conversation", DOMAIN, f"{tiny_entry.entry_id}_agent") is None
