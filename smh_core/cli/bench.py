@@ -36,6 +36,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--limit", type=int, help="run only the first K tasks")
     r.add_argument("--out", type=Path, required=True, help="output directory (results.jsonl, report.*)")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
+    r.add_argument("--backend", choices=["embedded", "ha"], default="embedded",
+                   help="embedded simulator (default) or a Home Assistant instance running the smh integration")
+    r.add_argument("--ha-url", default=os.environ.get("HA_URL"), help="HA base URL for --backend ha (env HA_URL)")
+    r.add_argument("--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)")
+    r.add_argument("--agent-id", default="conversation.home_assistant",
+                   help="HA conversation agent for --backend ha (default: Assist, conversation.home_assistant)")
+    r.add_argument("--config-entry", help="the SMH config entry when HA has several")
     r.set_defaults(func=_run)
 
     rep = bs.add_parser("report", help="write report.md/.csv/.png for a run directory and print the summary")
@@ -71,6 +78,8 @@ def _run(args: argparse.Namespace) -> int:
     tasks = load_tasks(files)
     if args.limit is not None:
         tasks = tasks[: args.limit]
+    if args.backend == "ha":
+        return _run_ha(args, tasks)
     judge = None
     if args.judge_base_url:
         from smh_core.agent.llm import LLMClient, LLMConfig
@@ -82,6 +91,19 @@ def _run(args: argparse.Namespace) -> int:
                                 progress=not args.quiet))
     passed = sum(r["passed"] for r in log.records())
     print(f"{len(log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} passed")
+    return _report(argparse.Namespace(dir=args.out))
+
+
+def _run_ha(args: argparse.Namespace, tasks: list) -> int:
+    from smh_core.bench.ha_runner import run_via_ha
+
+    if not args.ha_url or not args.token:
+        raise ValueError("--backend ha needs --ha-url and --token (or HA_URL / HA_TOKEN)")
+    run = asyncio.run(run_via_ha(tasks, args.ha_url, args.token, args.agent_id, args.out,
+                                 config_entry_id=args.config_entry, progress=not args.quiet))
+    passed = sum(r["passed"] for r in run.log.records())
+    skipped = ", ".join(f"{n} {why}" for why, n in run.skipped.items()) or "none"
+    print(f"{len(run.log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} passed (skipped: {skipped})")
     return _report(argparse.Namespace(dir=args.out))
 
 

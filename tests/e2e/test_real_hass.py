@@ -1,0 +1,88 @@
+"""End to end: a real ``hass`` process on loopback with the SMH integration; 20+ benchmark
+tasks go through HA's REST API to the built-in Assist agent and are scored by ``smh.verify``.
+Each verdict must equal the embedded verifier's verdict on the same final state and reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from smh_core.bench.ha_runner import HA_GOALS
+from smh_core.bench.runner import HomeCache, prepare_engine
+from smh_core.bench.task import dump_task, iter_tasks
+from smh_core.bench.verifier import Outcome, verify
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import ha_instance  # noqa: E402
+
+LEVEL, SEED = "simple", 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def tasks_for_the_home() -> list:
+    tasks = [t for t in iter_tasks(ROOT / "tasks" / "smh.jsonl")
+             if t.home.level == LEVEL and t.home.seed == SEED and t.goal.kind in HA_GOALS]
+    # atomic control first: the requests Assist can act on; then the rest for variety
+    tasks.sort(key=lambda t: (t.category != "atomic_control", t.id))
+    return tasks[:24]
+
+
+async def embedded_verdict(task, final_state: dict, response: str) -> dict:
+    engine = prepare_engine(task, HomeCache(ROOT / "tasks"))
+    before = engine.snapshot()
+    for did, values in final_state.items():
+        if did in engine.device_ids():
+            changed = {k: v for k, v in values.items() if engine.value(did, k) != v}
+            if changed:
+                assert engine.set_values(did, changed).ok
+    verdict = await verify(task, before, engine.snapshot(), Outcome(response=response))
+    return verdict.to_dict()
+
+
+def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enabled):
+    tasks = tasks_for_the_home()
+    assert len(tasks) >= 20
+
+    task_file = tmp_path / "tasks.jsonl"
+    task_file.write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
+
+    async def launch():
+        return await ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0)
+
+    loop = asyncio.new_event_loop()
+    try:
+        inst = loop.run_until_complete(launch())
+        try:
+            run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--backend", "ha",
+                                  "--tasks", str(task_file), "--ha-url", inst.url, "--token", inst.token,
+                                  "--out", str(tmp_path / "out"), "--quiet"],
+                                 cwd=ROOT, capture_output=True, text=True, timeout=600)
+        finally:
+            inst.stop()
+        assert run.returncode == 0, run.stderr
+        assert f"{len(tasks)} tasks recorded" in run.stdout and "| smh | ha:conversation.home_assistant |" in run.stdout
+        lines = (tmp_path / "out" / "results.jsonl").read_text(encoding="utf-8").splitlines()
+        records = [json.loads(x) for x in lines]
+        by_id = {t.id: t for t in tasks}
+        direct = {r["task_id"]: loop.run_until_complete(
+            embedded_verdict(by_id[r["task_id"]], r["final_state"], r["response"])) for r in records}
+    finally:
+        loop.close()
+    assert len(records) >= 20
+    for r in records:
+        mine = direct[r["task_id"]]
+        assert (r["passed"], r["verdict"]["error_class"]) == (mine["passed"], mine["error_class"]), (
+            r["task_id"], r["verdict"], mine)
+    assert any(r["passed"] for r in records), "Assist should manage some plain on/off requests"
+    assert all(r["response"] for r in records)  # Assist answered every turn
