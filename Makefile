@@ -6,12 +6,13 @@ PY     := $(VENV)/bin/python
 SMH    := $(VENV)/bin/smh
 BENCH_OUT ?= runs/bench
 
-.PHONY: help bootstrap test lint bench perf clean
+.PHONY: help bootstrap test lint bench perf demo clean
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
 	@echo "make test    bootstrap everything, lint, run the whole test suite"
 	@echo "make perf    measure engine speed (smh perf engine)"
+	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123"
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -38,6 +39,10 @@ bench: bootstrap
 	done
 	$(SMH) perf engine
 	$(SMH) perf sim
+
+# A real Home Assistant on http://127.0.0.1:8123 with the medium home (login smh / smh-demo).
+demo: bootstrap
+	$(PY) scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium
 
 perf: bootstrap
 	$(SMH) perf engine
