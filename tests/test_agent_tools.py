@@ -10,9 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from smh_core.agent.memory_tools import (
+    MEMORY_TOOLS,
+    UserMemory,
+    dispatch_memory,
+    memory_tool_schemas,
+)
 from smh_core.agent.tools import TOOLS, dispatch, tool_schemas, validate_args
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.memory.store import MemoryBank
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tiny_home.json"
 
@@ -84,3 +91,20 @@ def test_schema_valid_random_calls_never_crash(backend, name, did, locator, argu
 def test_find_devices_tool(backend) -> None:
     out = dispatch(backend, "find_devices", {"description": "the bedside lamp"})
     assert out[0]["did"] == "1001" and out[0]["score"] > 0
+
+
+@settings(max_examples=120, deadline=None)
+@given(name=st.sampled_from(sorted(MEMORY_TOOLS)),
+       arguments=st.dictionaries(st.sampled_from(["content", "query", "k", "memory_id", "question", "x"]),
+                                 _json_values(), max_size=3),
+       request=st.sampled_from(["remember that I like the lamp at 30%", "hello", "my phone is 555-123-4567"]))
+def test_memory_tools_answer_every_call_with_a_result_or_a_clear_error(name, arguments, request) -> None:
+    for schema in memory_tool_schemas():
+        jsonschema.Draft202012Validator.check_schema(schema["function"]["parameters"])
+    memory = UserMemory(MemoryBank(), user="u", request=request)
+    memory.bank.add("u", "Living room lamp at 30%")
+    out = dispatch_memory(memory, name, arguments)
+    json.dumps(out)
+    assert isinstance(out, dict) and isinstance(out.get("ok"), bool)
+    if out["ok"] is False:
+        assert out["error"]["code"] and out["error"]["message"]
