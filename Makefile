@@ -27,7 +27,7 @@ test: bootstrap lint
 # missing) and the sample suite with the reference (oracle) and do-nothing (null) agents,
 # the three SMH-Bench home sizes, and the speed figures the README records.
 # With a model: .venv/bin/smh bench run --suite smh --agent openai --base-url URL --model M --out DIR
-SUITES := smh simuhome sage
+SUITES := smh simuhome memhome sage
 bench: bootstrap
 	@for s in $(SUITES); do \
 	  test -f tasks/$$s.jsonl || $(SMH) tasks generate --suite $$s --out tasks || exit 1; \

@@ -48,3 +48,11 @@ def test_shipped_sage_suite_and_homes_are_regenerated_byte_for_byte(tmp_path):
     for path in sage_suite.write_homes(tmp_path):
         assert (TASKS / "homes" / path.name).read_bytes() == path.read_bytes()
     assert len(generated.splitlines()) >= 40
+
+
+def test_shipped_memhome_suite_is_regenerated_byte_for_byte():
+    from smh_core.bench.suites import memhome_suite
+
+    generated = "".join(dump_task(t) + "\n" for t in memhome_suite.generate(0))
+    assert (TASKS / "memhome.jsonl").read_text(encoding="utf-8") == generated
+    assert len(generated.splitlines()) >= 400

@@ -37,7 +37,7 @@ class OracleAgent:
 
     async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
         ref = task.reference
-        outcome = Outcome(response=ref.response, stop="answered")
+        outcome = Outcome(response=ref.response, stop="answered", memory_output=ref.memory_output)
         outcome.tool_calls = [{"tool": c.tool, "arguments": dict(c.arguments)} for c in ref.tool_calls]
         if ref.mode == "clarify":
             question = ref.response or "Could you tell me more?"
@@ -87,7 +87,8 @@ class ReplayAgent:
             raise LookupError(f"no recorded trace for task {task.id}")
         old = record["outcome"]
         outcome = Outcome(response=old.get("response", ""), questions=list(old.get("questions", [])),
-                          stop=old.get("stop", ""), usage=dict(record.get("usage", {})))
+                          stop=old.get("stop", ""), usage=dict(record.get("usage", {})),
+                          memory_output=old.get("memory_output"), memory_after=old.get("memory_after"))
         for call in old.get("tool_calls", []):
             outcome.tool_calls.append(call)
             if call.get("tool") != "control_device":

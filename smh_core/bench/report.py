@@ -1,8 +1,9 @@
 """Reports from a results log: Markdown, CSV and a PNG chart.
 
 Success rates per suite and per category x difficulty (as in SMH-Bench Tables 2/19), per
-SimuHome query type feasible/infeasible when present (subcategory), error-class counts and
-tokens per task. Rates carry 95% Wilson intervals: suites are a few hundred tasks, so two
+SimuHome query type feasible/infeasible when present (subcategory), MemHome's token F1 and
+BLEU-1 of the memory decision per subcategory when verdicts record them (MemHome Tables 3/4),
+error-class counts and tokens per task. Rates carry 95% Wilson intervals: suites are a few hundred tasks, so two
 models a couple of points apart are often not distinguishable, and the report says so.
 """
 
@@ -68,7 +69,24 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             "errors": Counter(r["verdict"]["error_class"] for r in rs if not r["passed"]),
             "agents": sorted({r["agent"] for r in rs}),
         }
+        text = _text_metrics(rs)
+        if text:
+            suites[suite]["text_metrics"] = text
     return suites
+
+
+def _text_metrics(records: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Mean token F1 and BLEU-1 of the memory decision per subcategory and over ``all``, from
+    verdicts that record them (MemHome); empty when none do."""
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        details = r["verdict"].get("details") or {}
+        if "f1" in details and "bleu1" in details:
+            groups[r["subcategory"]].append(details)
+            groups["all"].append(details)
+    return {sub: {"n": len(ds), "f1": sum(d["f1"] for d in ds) / len(ds),
+                  "bleu1": sum(d["bleu1"] for d in ds) / len(ds)}
+            for sub, ds in sorted(groups.items(), key=lambda kv: (kv[0] == "all", kv[0]))}
 
 
 def markdown(summary: dict[str, Any]) -> str:
@@ -94,6 +112,10 @@ def markdown(summary: dict[str, Any]) -> str:
                 out.append(f"| {qt} | " + " | ".join(row) + " |")
         out += ["", "| subcategory | tasks | success % |", "|---|---:|---:|"]
         out += [f"| {sub} | {t} | {_pct(g / t)} |" for sub, (g, t) in s["subcategories"].items()]
+        if s.get("text_metrics"):  # MemHome: the decision text against the reference
+            out += ["", "| subcategory | tasks | token F1 % | BLEU-1 % |", "|---|---:|---:|---:|"]
+            out += [f"| {sub} | {m['n']} | {_pct(m['f1'])} | {_pct(m['bleu1'])} |"
+                    for sub, m in s["text_metrics"].items()]
         if s["errors"]:
             out += ["", "| error class | failures |", "|---|---:|"]
             out += [f"| {cls} | {k} |" for cls, k in s["errors"].most_common()]

@@ -21,12 +21,14 @@ from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine, load_home
 from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home
+from smh_core.memory.decision import _same_subject, parse_decision
+from smh_core.memory.store import MemoryBank
 from smh_core.sim.homes import generate_matter_home
 
 from .agents import BenchAgent
 from .judge import Judge
 from .results import ResultsLog
-from .task import Task
+from .task import MemoryGoal, Task
 from .verifier import Outcome, verify
 from .world import World
 
@@ -79,6 +81,31 @@ def prepare_world(task: Task, homes: HomeCache) -> World:
     return World.attach(prepare_engine(task, homes), datetime.fromisoformat(task.start_time))
 
 
+def bank_after(memory: Sequence[str], decision: str | None) -> list[str]:
+    """The memory bank after a MemHome decision, as the paper's pipeline applies it: the bank
+    (an in-memory SQLite :class:`MemoryBank` seeded with ``memory``) executes ``memory:`` outputs
+    only, with :class:`~smh_core.memory.decision.MemoryRewriter`'s semantics (a write about the
+    same devices as its closest entry replaces it, ``memory: delete`` removes the closest entry)
+    but without its write veto: the benchmark scores what the model decided."""
+    bank = MemoryBank()
+    try:
+        for entry in memory:
+            bank.add("user", entry)
+        parsed = parse_decision(decision or "")
+        memory_op = parsed.kind in ("memory_add", "memory_delete") and parsed.content
+        closest = bank.find("user", parsed.content) if memory_op else None
+        if parsed.kind == "memory_add":
+            if closest is not None and _same_subject(closest.content, parsed.content):
+                bank.update("user", closest.id, parsed.content)
+            else:
+                bank.add("user", parsed.content)
+        elif parsed.kind == "memory_delete" and closest is not None:
+            bank.delete("user", closest.id)
+        return [m.content for m in bank.all("user")]
+    finally:
+        bank.close()
+
+
 async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge | None = None) -> dict[str, Any]:
     world = prepare_world(task, homes)
     engine = world.engine
@@ -93,6 +120,8 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
         error = f"{type(e).__name__}: {e}"
     seconds = time.perf_counter() - t0
     after = engine.snapshot()
+    if outcome.memory_after is None and (isinstance(task.goal, MemoryGoal) or outcome.memory_output is not None):
+        outcome.memory_after = bank_after(task.memory, outcome.memory_output)
     try:
         verdict = await verify(task, before, after, outcome, judge, world)
     finally:
@@ -105,6 +134,8 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
                     "tool_calls": outcome.tool_calls, "stop": outcome.stop, "invalid_calls": outcome.invalid_calls},
         "changes": [c.to_dict() for c in engine.diff(before, after) if not world.ignored(c.did, c.locator)],
     }
+    if outcome.memory_output is not None or outcome.memory_after is not None:
+        record["outcome"].update(memory_output=outcome.memory_output, memory_after=outcome.memory_after)
     if error:
         record["error"] = error
     if outcome.usage:

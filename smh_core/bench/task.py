@@ -166,8 +166,27 @@ class TimedGoal(_Strict):
     may_change: list[str] = Field(default_factory=list)
 
 
-Goal = Annotated[ExecuteGoal | QueryGoal | ClarifyGoal | AutomationGoal | InfeasibleGoal | TimedGoal,
-                 Field(discriminator="kind")]
+class MemoryGoal(_Strict):
+    """MemHome: the agent's memory decision must carry ``prefix`` (``memory`` for an add, update
+    or delete, ``rewrite`` when a stored memory turns the request into a command, ``no-rewrite``
+    otherwise), the user's memory bank after the turn must equal ``bank_after`` (entries of
+    ``Task.memory`` verbatim; a newly stored entry must contain every word of ``key_terms``), and
+    the home must satisfy ``then`` (the executed command), or stay unchanged without it."""
+
+    kind: Literal["memory"]
+    prefix: Literal["memory", "rewrite", "no-rewrite"]
+    bank_after: list[str] = Field(default_factory=list)
+    key_terms: list[str] = Field(default_factory=list)
+    then: ExecuteGoal | None = None
+
+    @property
+    def passive(self) -> bool:
+        """Doing nothing is the correct behaviour (no memory change, no rewrite, no action)."""
+        return self.prefix == "no-rewrite" and self.then is None
+
+
+Goal = Annotated[ExecuteGoal | QueryGoal | ClarifyGoal | AutomationGoal | InfeasibleGoal | TimedGoal
+                 | MemoryGoal, Field(discriminator="kind")]
 
 
 class Reference(_Strict):

@@ -12,7 +12,8 @@ due); IE tool budget spent; AV invalid tool calls on a failed goal; DC wrong dev
 (changed devices outside the goal, or no goal clause met); AP goal partly met; EP a query
 answered wrongly or information-gathering calls missing; TR a timed goal missed; AJ an
 automation whose trigger is wrong; CB an infeasible request acted on as if possible; CM an
-infeasible request recognised but acted on anyway.
+infeasible request recognised but acted on anyway. MemHome goals add memory_prefix (wrong
+decision type: memory / rewrite / no-rewrite) and memory_bank (wrong entries stored, kept or lost).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.rules import Rule
 from smh_core.homeenv.snapshot import Snapshot, diff
+from smh_core.memory.metrics import bleu1, output_prefix, token_f1, tokenize
 from smh_core.sim.equivalence import conditions_equivalent, triggers_equivalent
 
 from .answers import REFUSAL, check_fact, lexical_match
@@ -34,6 +36,7 @@ from .task import (
     ClarifyGoal,
     ExecuteGoal,
     InfeasibleGoal,
+    MemoryGoal,
     QueryGoal,
     RequiredAction,
     Task,
@@ -57,6 +60,8 @@ class Outcome:
     stop: str = ""
     invalid_calls: int = 0
     usage: dict[str, int] = field(default_factory=dict)
+    memory_output: str | None = None  # MemHome decision text; None is the pass-through (no-rewrite)
+    memory_after: list[str] | None = None  # the user's memory bank after the turn (the runner fills it)
 
 
 @dataclass
@@ -183,7 +188,66 @@ async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: O
             return Verdict(jv.passed, "judge: " + ("explained" if jv.passed else "did not explain"),
                            None if jv.passed else "CB", "judge", {"votes": jv.votes})
         return _fail("did not say the request is impossible", "CB", "deterministic")
+    if isinstance(goal, MemoryGoal):
+        return check_memory(task, goal, before, after, outcome, ignore)
     raise ValueError(f"task {task.id}: unknown goal kind {goal.kind!r}")
+
+
+def _norm(text: str) -> str:
+    return " ".join(tokenize(text))
+
+
+def bank_problems(initial: list[str], expected: list[str], actual: list[str],
+                  key_terms: list[str]) -> dict[str, list[str]]:
+    """How the bank after the turn differs from the expected one: ``missing`` expected entries,
+    entries ``wrongly_kept`` (should have gone) and ``wrongly_added``. Entries that were in the
+    bank before must survive verbatim (modulo case and punctuation); a new entry matches an
+    expected new one when it holds every key term's words and shares half its tokens."""
+    before = {_norm(m) for m in initial}
+    left = list(actual)
+    missing: list[str] = []
+    for want in sorted(expected, key=lambda m: _norm(m) not in before):  # verbatim ones first
+        exact = next((a for a in left if _norm(a) == _norm(want)), None)
+        if exact is None and _norm(want) not in before:
+            keys = {t for k in key_terms for t in tokenize(k)}
+            exact = next((a for a in left if _norm(a) not in before and keys <= set(tokenize(a))
+                          and token_f1(a, want) >= 0.5), None)
+        if exact is None:
+            missing.append(want)
+        else:
+            left.remove(exact)
+    return {"missing": missing, "wrongly_kept": [a for a in left if _norm(a) in before],
+            "wrongly_added": [a for a in left if _norm(a) not in before]}
+
+
+def check_memory(task: Task, goal: MemoryGoal, before: Snapshot, after: Snapshot, outcome: Outcome,
+                 ignore: Ignore | None) -> Verdict:
+    """Decision prefix, then the memory bank, then the home (``then``, or unchanged). No decision
+    output is the pipeline's pass-through, ``no-rewrite``. Token F1 and BLEU-1 of the decision
+    against the reference go into the details whatever the verdict."""
+    output = "no-rewrite" if outcome.memory_output is None else outcome.memory_output
+    details: dict[str, Any] = {"prefix": output_prefix(output), "expected_prefix": goal.prefix}
+    if task.reference.memory_output is not None:
+        details["f1"] = round(token_f1(output, task.reference.memory_output), 4)
+        details["bleu1"] = round(bleu1(output, task.reference.memory_output), 4)
+    if details["prefix"] != goal.prefix:
+        return _fail(f"decision {details['prefix'] or 'without a prefix'!s} where {goal.prefix} was due",
+                     "memory_prefix", "deterministic", **details)
+    actual = task.memory if outcome.memory_after is None else outcome.memory_after
+    problems = bank_problems(task.memory, goal.bank_after, actual, goal.key_terms)
+    if any(problems.values()):
+        said = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in problems.items() if v)
+        return _fail(f"memory bank wrong ({said})", "memory_bank", "deterministic", **details, **problems)
+    if goal.then is not None:
+        verdict = check_state(goal.then.critic, before, after, goal.then.preserve, goal.then.may_change, ignore)
+        verdict.details.update(details)
+        return verdict
+    changed = [c for c in diff(before, after) if ignore is None or not ignore(c.did, c.locator)]
+    if changed:
+        return _fail("changed the home where only the memory decision was due", "MS",
+                     changes=[c.to_dict() for c in changed], **details)
+    return Verdict(True, f"{goal.prefix} decision and memory bank right", decided_by="deterministic",
+                   details=details)
 
 
 def _new_plans(world: World | None) -> list[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from smh_core.bench.task import dump_task, load_tasks
 
-SUITES = ["smh", "simuhome", "sage"]
+SUITES = ["smh", "simuhome", "memhome", "sage"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,9 +24,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from smh_core.bench.suites import sage_suite, simuhome_suite, smh_suite
+    from smh_core.bench.suites import memhome_suite, sage_suite, simuhome_suite, smh_suite
 
-    generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate, "sage": sage_suite.generate}
+    generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate,
+                  "memhome": memhome_suite.generate, "sage": sage_suite.generate}
     args.out.mkdir(parents=True, exist_ok=True)
     for suite in args.suite or SUITES:
         if suite == "sage":  # its tasks name home files (rooms and descriptions written by hand)
@@ -35,7 +36,7 @@ def _generate(args: argparse.Namespace) -> int:
         tasks = generators[suite](args.seed)
         path = args.out / f"{suite}.jsonl"
         path.write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
-        print(f"wrote {path}: {len(tasks)} tasks, each validated (reference passes, doing nothing fails)")
+        print(f"wrote {path}: {len(tasks)} tasks, each validated (reference passes; doing nothing fails unless it is correct)")
     return 0
 
 

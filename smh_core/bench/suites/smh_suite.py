@@ -219,7 +219,9 @@ def generate(seed: int = 0) -> list[Task]:
 
 def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
     """The reference passes and doing nothing fails, for every task; raises naming the task.
-    (Tasks whose correct behaviour is to do nothing come with the suites that have them.)"""
+    Where doing nothing is the correct behaviour (a passive MemHome goal: ``no-rewrite``, no
+    action), doing nothing must pass instead."""
+    from ..task import MemoryGoal
 
     async def check() -> None:
         cache = homes or HomeCache()
@@ -229,8 +231,11 @@ def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
             if not ref["passed"]:
                 raise ValueError(f"{task.id}: reference solution fails: {ref['verdict']['reason']}")
             nothing = await run_task(task, null, cache)
-            if nothing["passed"]:
+            passive = isinstance(task.goal, MemoryGoal) and task.goal.passive
+            if nothing["passed"] and not passive:
                 raise ValueError(f"{task.id}: doing nothing passes")
+            if passive and not nothing["passed"]:
+                raise ValueError(f"{task.id}: doing nothing is correct but fails: {nothing['verdict']['reason']}")
 
     # A private loop (not asyncio.run) leaves the caller's event-loop policy untouched.
     loop = asyncio.new_event_loop()
