@@ -1,7 +1,7 @@
 """The LLM agents (EIA and DR) wrapped for the runner: task in, :class:`Outcome` out.
 
 Dialogue history, the user's memory and the entry room become context; each user turn runs
-in order; clarification questions are answered by the task's scripted replies (EIA through
+in order (on MemHome tasks the memory decision step runs first and its rewrite goes on); clarification questions are answered by the task's scripted replies (EIA through
 ``ask_user``, DR by a second call with the reply appended).
 """
 
@@ -11,6 +11,8 @@ from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent
 from smh_core.agent.eia import EIAAgent
 from smh_core.agent.llm import LLMClient, LLMConfig, Usage
+from smh_core.memory.decision import MemoryRewriter
+from smh_core.memory.store import MemoryBank
 
 from .agents import UserReply
 from .task import Task
@@ -28,6 +30,34 @@ def task_context(task: Task) -> str:
     return "\n".join(lines)
 
 
+MEMORY_USER = "user"
+
+
+async def memory_step(task: Task, config: LLMConfig, backend: HomeBackend, outcome: Outcome,
+                      usage: Usage) -> str | None:
+    """MemHome's pipeline for memory tasks: the decision step runs first on the last user turn
+    (``memory:`` / ``rewrite:`` / ``no-rewrite``) against a bank holding ``task.memory``; the
+    decision and the bank go into the outcome. Returns the command the agent should carry out
+    (the rewrite, or the request itself), or ``None`` when the turn was a memory operation."""
+    bank = MemoryBank()
+    try:
+        for item in task.memory:
+            bank.add(MEMORY_USER, item)
+        room = ""
+        if task.entry_room:
+            room = next((r["name"] for r in backend.list_rooms() if r["id"] == task.entry_room), task.entry_room)
+        text = task.turns[-1].text
+        result = await MemoryRewriter(LLMClient(config), bank).decide(MEMORY_USER, text, room=room)
+        usage.add(result.usage)
+        outcome.memory_output = result.decision.text()
+        outcome.memory_after = [m.content for m in bank.all(MEMORY_USER)]
+    finally:
+        bank.close()
+    if result.decision.kind in ("memory_add", "memory_delete"):
+        return None
+    return result.command
+
+
 class EIABenchAgent:
     name = "openai-eia"
 
@@ -41,8 +71,12 @@ class EIABenchAgent:
         outcome = Outcome()
         usage = Usage()
         repairs = 0
-        for turn in task.turns:
-            trace = await agent.run(turn.text, history, task_context(task), user)
+        texts = [t.text for t in task.turns]
+        if task.goal.kind == "memory":
+            command = await memory_step(task, self.config, backend, outcome, usage)
+            texts = [] if command is None else texts[:-1] + [command]
+        for text in texts:
+            trace = await agent.run(text, history, task_context(task), user)
             usage.add(trace.usage)
             repairs += sum(trace.repairs.values())
             outcome.response = trace.answer
@@ -50,7 +84,7 @@ class EIABenchAgent:
             outcome.tool_calls += trace.tool_calls()
             outcome.stop = trace.stop
             outcome.invalid_calls += len(trace.problems)
-            history += [{"role": "user", "content": turn.text}, {"role": "assistant", "content": trace.answer}]
+            history += [{"role": "user", "content": text}, {"role": "assistant", "content": trace.answer}]
         outcome.usage = {**usage.to_dict(), "repairs": repairs}
         return outcome
 
@@ -68,8 +102,11 @@ class DRBenchAgent:
         outcome = Outcome()
         usage = Usage()
         repairs = 0
-        for turn in task.turns:
-            text = turn.text
+        texts = [t.text for t in task.turns]
+        if task.goal.kind == "memory":
+            command = await memory_step(task, self.config, backend, outcome, usage)
+            texts = [] if command is None else texts[:-1] + [command]
+        for text in texts:
             for _round in range(3):  # a clarification round-trip at most twice per turn
                 result = await agent.run(text, history, task_context(task))
                 usage.add(result.usage)
