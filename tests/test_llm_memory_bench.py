@@ -50,3 +50,21 @@ async def test_a_wrong_decision_fails_with_its_class(socket_enabled) -> None:
     async with FakeOpenAI([{"content": "no-rewrite"}, {"content": plan}]) as server:
         record = await run_task(task, DRBenchAgent(config(server)), HomeCache())
     assert not record["passed"] and record["verdict"]["error_class"] == "memory_prefix"
+
+
+async def test_judge_accuracy_is_recorded_and_reported(socket_enabled) -> None:
+    from smh_core.agent.llm import LLMClient
+    from smh_core.bench.agents import OracleAgent
+    from smh_core.bench.judge import Judge
+    from smh_core.bench.report import markdown, summarize
+
+    tasks = [first("add"), first("delete")]
+    script = [{"content": "PASS"}] * 3 + [{"content": "FAIL"}, {"content": "FAIL"}, {"content": "PASS"}]
+    async with FakeOpenAI(script) as server:
+        judge = Judge(LLMClient(config(server)))
+        records = [await run_task(t, OracleAgent(), HomeCache(), judge) for t in tasks]
+    assert [r["verdict"]["details"]["judge_correct"] for r in records] == [True, False]
+    assert all(r["passed"] for r in records)  # the judge is a metric; the deterministic verdict stands
+    assert "memory" in server.requests[0]["messages"][0]["content"].lower()
+    text = markdown(summarize(records))
+    assert "judge accuracy %" in text and "| all | 2 | 100.0 | 100.0 | 50.0 |" in text

@@ -15,6 +15,9 @@ RUBRICS = {
     "query": "PASS only if every expected fact is stated correctly; extra correct detail is fine.",
     "clarify": "PASS only if the reply asks the user a question that targets the missing information.",
     "infeasible": "PASS only if the reply says the request cannot be done and gives the real reason.",
+    "memory": "PASS only if the decision has the expected prefix (memory:, rewrite: or no-rewrite) and "
+              "means the same as the expected one: the same preference stored or deleted, or a rewritten "
+              "command that does the same thing in the same room.",
 }
 
 

@@ -84,8 +84,12 @@ def _text_metrics(records: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         if "f1" in details and "bleu1" in details:
             groups[r["subcategory"]].append(details)
             groups["all"].append(details)
+    def judged(ds: list[dict[str, Any]]) -> float | None:
+        votes = [d["judge_correct"] for d in ds if "judge_correct" in d]
+        return sum(votes) / len(votes) if votes else None
+
     return {sub: {"n": len(ds), "f1": sum(d["f1"] for d in ds) / len(ds),
-                  "bleu1": sum(d["bleu1"] for d in ds) / len(ds)}
+                  "bleu1": sum(d["bleu1"] for d in ds) / len(ds), "judge": judged(ds)}
             for sub, ds in sorted(groups.items(), key=lambda kv: (kv[0] == "all", kv[0]))}
 
 
@@ -113,8 +117,10 @@ def markdown(summary: dict[str, Any]) -> str:
         out += ["", "| subcategory | tasks | success % |", "|---|---:|---:|"]
         out += [f"| {sub} | {t} | {_pct(g / t)} |" for sub, (g, t) in s["subcategories"].items()]
         if s.get("text_metrics"):  # MemHome: the decision text against the reference
-            out += ["", "| subcategory | tasks | token F1 % | BLEU-1 % |", "|---|---:|---:|---:|"]
-            out += [f"| {sub} | {m['n']} | {_pct(m['f1'])} | {_pct(m['bleu1'])} |"
+            out += ["", "| subcategory | tasks | token F1 % | BLEU-1 % | judge accuracy % |",
+                    "|---|---:|---:|---:|---:|"]
+            out += [f"| {sub} | {m['n']} | {_pct(m['f1'])} | {_pct(m['bleu1'])} | "
+                    f"{'–' if m.get('judge') is None else _pct(m['judge'])} |"
                     for sub, m in s["text_metrics"].items()]
         if s["errors"]:
             out += ["", "| error class | failures |", "|---|---:|"]

@@ -189,7 +189,15 @@ async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: O
                            None if jv.passed else "CB", "judge", {"votes": jv.votes})
         return _fail("did not say the request is impossible", "CB", "deterministic")
     if isinstance(goal, MemoryGoal):
-        return check_memory(task, goal, before, after, outcome, ignore)
+        verdict = check_memory(task, goal, before, after, outcome, ignore)
+        if judge is not None and task.reference.memory_output is not None:
+            # MemHome's judge accuracy: a separate metric on the decision text; the verdict
+            # stays the deterministic one
+            output = "no-rewrite" if outcome.memory_output is None else outcome.memory_output
+            jv = await judge.grade("memory", task.turns[-1].text, task.reference.memory_output, output)
+            verdict.details["judge_correct"] = jv.passed
+            verdict.details["judge_votes"] = jv.votes
+        return verdict
     raise ValueError(f"task {task.id}: unknown goal kind {goal.kind!r}")
 
 
