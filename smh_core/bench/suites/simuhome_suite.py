@@ -291,7 +291,9 @@ def _running(h: _Home, did: str, rng: random.Random) -> tuple[dict[str, Any], in
     return values, left
 
 
-def qt4_1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
+def _some_change(h: _Home, rng: random.Random) -> tuple[str, list[dict[str, Any]], dict[str, Any], str] | None:
+    """A controllable device anywhere in the home and a request that would change it:
+    (did, calls, target state, words), or ``None`` when this draw has none."""
     dids = [d for d in h.devices() if h.engine.device(d).userdata.subcategory in _CONTROLLABLE]
     if not dids:
         return None
@@ -302,6 +304,14 @@ def qt4_1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     calls, state, words = made
     if all(h.value(did, loc) == v for loc, v in state.items()):
         return None
+    return did, calls, state, words
+
+
+def qt4_1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
+    change = _some_change(h, rng)
+    if change is None:
+        return None
+    did, calls, state, words = change
     minutes = rng.randint(3, 40)
     room = h.engine.device(did).userdata.room
     if not feasible:
@@ -330,16 +340,10 @@ def qt4_2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     if app is None:
         return None
     values, left = _running(h, app, rng)
-    targets = [d for d in h.devices() if h.engine.device(d).userdata.subcategory in _CONTROLLABLE]
-    if not targets:
+    change = _some_change(h, rng)
+    if change is None:
         return None
-    did = rng.choice(targets)
-    made = _control(h, did, rng)
-    if made is None:
-        return None
-    calls, state, words = made
-    if all(h.value(did, loc) == v for loc, v in state.items()):
-        return None
+    did, calls, state, words = change
     delay = rng.choice([0, 5, 10, 15, 20])
     after = f"{delay} minutes after" if delay else "As soon as"
     app_words = h.phrase(app)
