@@ -28,7 +28,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change
 from smh_core.homeenv.snapshot import Snapshot
 
-from . import bench_services
+from . import bench_services, llm_api
 from .clock import SimClock
 from .const import (
     CONF_AGENT,
@@ -179,6 +179,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         return {"home": home.name, "devices": state}
 
     bench_services.register(hass, runtime)
+    llm_api.register(hass)
     hass.services.async_register(DOMAIN, SERVICE_EXECUTE, execute, schema=EXECUTE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
     hass.services.async_register(DOMAIN, SERVICE_SNAPSHOT, snapshot, schema=SNAPSHOT_SCHEMA,
