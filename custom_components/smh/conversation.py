@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from functools import partial
+from pathlib import Path
 from typing import Any, Literal
 
 import openai
@@ -30,7 +31,9 @@ from homeassistant.helpers.httpx_client import get_async_client
 from smh_core.agent.dr import DRAgent
 from smh_core.agent.eia import EIAAgent, Trace
 from smh_core.agent.llm import LLMClient, LLMConfig
+from smh_core.agent.memory_tools import UserMemory
 from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.memory.store import MemoryBank
 
 from . import SmhConfigEntry, agent_unique_id
 from .const import (
@@ -84,6 +87,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
         self.mode = mode
         self.budget = budget
         self._structured: bool | None = None  # DR: None until the endpoint accepts or refuses it
+        self._bank: MemoryBank | None = None  # opened on first use, closed with the entity
         self._attr_unique_id = agent_unique_id(entry.entry_id)
         self._attr_name = entry.title
 
@@ -104,7 +108,8 @@ class SmhConversationEntity(conversation.ConversationEntity):
             if self.mode == AGENT_DR:
                 answer = await self._run_dr(llm_client, user_input.text, history, context)
             else:
-                trace = await EIAAgent(llm_client, self._backend(), budget=self.budget).run(
+                memory = UserMemory(await self._memory_bank(), user=user_input.context.user_id or "default")
+                trace = await EIAAgent(llm_client, self._backend(), budget=self.budget, memory=memory).run(
                     user_input.text, history, context)
                 answer = _eia_answer(trace, self.budget)
                 self._log_tool_calls(chat_log, trace)
@@ -116,6 +121,24 @@ class SmhConversationEntity(conversation.ConversationEntity):
         chat_log.async_add_assistant_content_without_tools(
             conversation.AssistantContent(agent_id=self.entity_id, content=answer))
         return conversation.async_get_result_from_chat_log(user_input, chat_log)
+
+    async def _memory_bank(self) -> MemoryBank:
+        """The memory bank of this home's users (one SQLite file under .storage, one user per HA
+        user id), so "remember that I like ..." survives restarts."""
+        if self._bank is None:
+            path = Path(self.hass.config.path(".storage", f"smh_memory.{self.entry.entry_id}.db"))
+
+            def open_bank() -> MemoryBank:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                return MemoryBank(path)
+
+            self._bank = await self.hass.async_add_executor_job(open_bank)
+        return self._bank
+
+    async def async_will_remove_from_hass(self) -> None:
+        if self._bank is not None:
+            self._bank.close()
+            self._bank = None
 
     async def _run_dr(self, llm_client: LLMClient, text: str, history: list[dict[str, str]],
                       context: str) -> str:

@@ -171,3 +171,23 @@ async def test_options_flow_stores_agent_settings(hass: HomeAssistant, tiny_entr
     await hass.async_block_till_done()
     assert hass.states.get(AGENT) is None
     assert er.async_get(hass).async_get_entity_id("conversation", DOMAIN, f"{tiny_entry.entry_id}_agent") is None
+
+
+async def test_memory_per_ha_user_survives_conversations(hass: HomeAssistant, agent_entry, server) -> None:
+    """"Remember ..." in one conversation is recalled in a new one for the same HA user only."""
+    server.script = [{"tool_calls": [call("remember", content="For movie night the lamp should be off.")]},
+                     {"content": "Noted."},
+                     {"tool_calls": [call("recall_memory", query="movie night lamp")]},
+                     {"content": "Lamp off for movies."},
+                     {"tool_calls": [call("recall_memory", query="movie night lamp")]},
+                     {"content": "I don't know that."}]
+    alice, bob = Context(user_id="alice"), Context(user_id="bob")
+    await conversation.async_converse(hass, "Please remember: for movie night the lamp should be off",
+                                      None, alice, agent_id=AGENT)
+    await conversation.async_converse(hass, "What do I like for movie night?", None, alice, agent_id=AGENT)
+    await conversation.async_converse(hass, "What do I like for movie night?", None, bob, agent_id=AGENT)
+    recalled = [json.loads(r["messages"][-1]["content"]) for r in server.requests if
+                r["messages"][-1]["role"] == "tool" and "memories" in r["messages"][-1]["content"]]
+    assert [len(x["memories"]) for x in recalled] == [1, 0]  # alice's memory; bob has none
+    assert recalled[0]["memories"][0]["content"] == "For movie night the lamp should be off."
+    assert "remember" in {t["function"]["name"] for t in server.requests[0]["tools"]}
