@@ -147,3 +147,22 @@ async def test_profile_needs_interactions(socket_enabled) -> None:
         with pytest.raises(ValueError, match="no interactions"):
             await ProfileBuilder(llm(server), ProfileStore()).summarize_day("bob", "2026-11-20")
     assert server.requests == []
+
+
+async def test_preference_tool_answers_from_memory_and_profile(socket_enabled, backend) -> None:
+    """SAGE's personalization tool: with answer_preferences the tool itself asks the model,
+    giving it the matching memories and the profile, and returns the answer."""
+    store = ProfileStore()
+    store.set_summary("alice", "*", "Keeps the bedroom at 24 °C in the evening.")
+    memory = UserMemory(MemoryBank(), user="alice", profile=store, answer_preferences=True)
+    memory.bank.add("alice", "The bedroom light should be dim at night.")
+    script = [{"tool_calls": [call("get_user_preferences", question="How does alice like the bedroom at night?")]},
+              {"content": "Dim light and 24 °C."},
+              {"content": "Dim and warm: 24 °C."}]
+    async with FakeOpenAI(script) as server:
+        trace = await EIAAgent(llm(server), backend, memory=memory).run("Make the bedroom how I like it at night")
+    prompt = server.requests[1]["messages"][0]["content"]
+    assert "The bedroom light should be dim at night." in prompt and "24 °C in the evening" in prompt
+    result = tool_results(server.requests[2])[0]
+    assert result["answer"] == "Dim light and 24 °C." and result["memories"]
+    assert trace.usage.calls == 3

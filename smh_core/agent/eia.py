@@ -18,7 +18,13 @@ from typing import Any
 
 from .backend import HomeBackend
 from .llm import LLMClient, Usage
-from .memory_tools import MEMORY_TOOLS, UserMemory, dispatch_memory, memory_tool_schemas
+from .memory_tools import (
+    MEMORY_TOOLS,
+    UserMemory,
+    dispatch_memory,
+    memory_tool_schemas,
+    preference_prompt,
+)
 from .prompts import load_prompt
 from .tools import dispatch, tool_schemas, validate_args
 
@@ -136,6 +142,12 @@ class EIAAgent:
                         output = {"reply": reply}
                 elif call.name in MEMORY_TOOLS and self.memory is not None:
                     output = dispatch_memory(self.memory, call.name, call.arguments)
+                    if (call.name == "get_user_preferences" and self.memory.answer_preferences
+                            and output.get("ok")):
+                        asked = await self.llm.chat([{"role": "user", "content": preference_prompt(
+                            str(call.arguments.get("question", "")), output)}])
+                        trace.usage.add(asked.usage)
+                        output["answer"] = (asked.message.get("content") or "").strip()
                 else:
                     output = dispatch(self.backend, call.name, call.arguments)
                 if isinstance(output, dict) and output.get("ok") is False:

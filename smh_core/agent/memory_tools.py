@@ -21,6 +21,7 @@ from smh_core.memory.decision import write_veto
 from smh_core.memory.profile import ProfileStore
 from smh_core.memory.store import MemoryBank
 
+from .prompts import load_prompt
 from .tools import Tool, _Args
 
 
@@ -33,6 +34,9 @@ class UserMemory:
     user: str = "default"
     profile: ProfileStore | None = None
     request: str = ""
+    answer_preferences: bool = False
+    """SAGE's personalization tool answers the question itself (a model call over the memories
+    and the profile); off, the tool returns that evidence for the agent to read."""
 
 
 class RememberArgs(_Args):
@@ -123,6 +127,13 @@ MEMORY_TOOLS: dict[str, Tool] = {t.name: t for t in [
     Tool("get_user_preferences", "Evidence about the user's habits: matching memories and profile summaries.",
          PreferenceArgs, _preferences),
 ]}
+
+
+def preference_prompt(question: str, evidence: dict[str, Any]) -> str:
+    memories = "\n".join(f"- {m['content']}" for m in evidence.get("memories", [])) or "(none)"
+    days = "\n".join(f"- {d['day']}: {d['summary']}" for d in evidence.get("recent_days", []))
+    profile = "\n".join(x for x in (evidence.get("profile", ""), days) if x) or "(none)"
+    return load_prompt("preference_answer").substitute(question=question, memories=memories, profile=profile)
 
 
 def memory_tool_schemas() -> list[dict[str, Any]]:
