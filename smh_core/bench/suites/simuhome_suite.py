@@ -124,10 +124,11 @@ _CONTROLLABLE = ("dimmable_light", "fan", "air_purifier", "humidifier", "dehumid
                  "on_off_light")
 
 
-def _missing_kind(h: _Home, room: str, rng: random.Random) -> str | None:
+def _missing_label(h: _Home, room: str, rng: random.Random) -> str | None:
+    """A controllable device type the room lacks, in words ("air purifier"), or ``None``."""
     present = {h.engine.device(d).userdata.subcategory for d in h.devices(room)}
     absent = [k for k in _CONTROLLABLE if k not in present]
-    return rng.choice(absent) if absent else None
+    return rng.choice(absent).replace("_", " ") if absent else None
 
 
 # ----------------------------------------------------------------------------- QT1
@@ -135,10 +136,9 @@ def qt1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
     rw = h.room_words(room)
     if not feasible:
-        kind = _missing_kind(h, room, rng)
-        if kind is None:
+        label = _missing_label(h, room, rng)
+        if label is None:
             return None
-        label = kind.replace("_", " ")
         text = rng.choice([f"What fan speed is {label} 1 in the {rw} running at?",
                            f"Can you tell me the vendor ID of the {label} in the {rw}?",
                            f"Is {label} 1 in the {rw} switched on?"])
@@ -239,10 +239,9 @@ def qt3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
     rw = h.room_words(room)
     if not feasible:
-        kind = _missing_kind(h, room, rng)
-        if kind is None:
+        label = _missing_label(h, room, rng)
+        if label is None:
             return None
-        label = kind.replace("_", " ")
         text = rng.choice([f"Please turn on {label} 1 in the {rw} and set it to 80 percent.",
                            f"Switch on the {rw} {label} 1, it's a bit stuffy this morning."])
         return {"text": text, "goal": {"kind": "infeasible", "reason": f"there is no {label} in the {rw}"},
