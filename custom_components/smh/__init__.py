@@ -28,7 +28,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change
 from smh_core.homeenv.snapshot import Snapshot
 
-from . import bench_services, llm_api
+from . import automation, bench_services, llm_api
 from .clock import SimClock
 from .const import (
     CONF_AGENT,
@@ -111,6 +111,10 @@ class SmhRuntime:
             ids.add((Platform.CONVERSATION, agent_unique_id(entry_id)))
         return ids
 
+    def entity_plan(self) -> tuple[list[Rich], list[Mirror]]:
+        """Every rich entity and every generic one of this home."""
+        return list(self._riches), list(self._mirrors)
+
     def mirrors(self, platform: str) -> list[Mirror]:
         return [m for m in self._mirrors if m.platform == platform]
 
@@ -152,7 +156,7 @@ type SmhConfigEntry = ConfigEntry[SmhRuntime]
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Register the domain services once; they act on a loaded entry."""
 
-    def runtime(call: ServiceCall) -> SmhRuntime:
+    def entry_for(call: ServiceCall) -> SmhConfigEntry:
         entry_id = call.data.get(ATTR_ENTRY)
         entries = [e for e in hass.config_entries.async_loaded_entries(DOMAIN)
                    if entry_id is None or e.entry_id == entry_id]
@@ -161,7 +165,10 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
                                          translation_placeholders={"entry": str(entry_id)})
         if len(entries) > 1:
             raise ServiceValidationError(translation_domain=DOMAIN, translation_key="which_home")
-        return entries[0].runtime_data
+        return entries[0]
+
+    def runtime(call: ServiceCall) -> SmhRuntime:
+        return entry_for(call).runtime_data
 
     async def execute(call: ServiceCall) -> ServiceResponse:
         engine = runtime(call).engine
@@ -179,6 +186,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         return {"home": home.name, "devices": state}
 
     bench_services.register(hass, runtime)
+    automation.register(hass, entry_for)
     llm_api.register(hass)
     hass.services.async_register(DOMAIN, SERVICE_EXECUTE, execute, schema=EXECUTE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)

@@ -16,7 +16,6 @@ model failures become an error response; the failed turn is not kept in the hist
 from __future__ import annotations
 
 import logging
-from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,7 +25,6 @@ from homeassistant.const import MATCH_ALL
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent, llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
-from homeassistant.helpers.httpx_client import get_async_client
 
 from smh_core.agent.dr import DRAgent
 from smh_core.agent.eia import EIAAgent, Trace
@@ -36,15 +34,10 @@ from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.memory.store import MemoryBank
 
 from . import SmhConfigEntry, agent_unique_id
+from .agent_client import agent_settings, async_openai_client, llm_config
 from .const import (
     AGENT_DR,
-    AGENT_MAX_RETRIES,
-    AGENT_TIMEOUT,
-    CONF_AGENT,
     CONF_AGENT_MODE,
-    CONF_API_KEY,
-    CONF_BASE_URL,
-    CONF_MODEL,
     CONF_TOOL_BUDGET,
     DEFAULT_AGENT_MODE,
     DEFAULT_TOOL_BUDGET,
@@ -55,16 +48,11 @@ _LOGGER = logging.getLogger(__name__)
 
 async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
                             async_add_entities: AddConfigEntryEntitiesCallback) -> None:
-    settings = {**entry.data, **entry.options}.get(CONF_AGENT, {})
-    if not settings.get(CONF_MODEL, "").strip():
+    settings = agent_settings({**entry.data, **entry.options})
+    config = llm_config(settings)
+    if config is None:
         return
-    config = LLMConfig(base_url=settings.get(CONF_BASE_URL) or None, model=settings[CONF_MODEL].strip(),
-                       api_key=settings.get(CONF_API_KEY) or None, timeout=AGENT_TIMEOUT,
-                       max_retries=AGENT_MAX_RETRIES)
-    # the client loads certificates when built: keep that off the event loop, share HA's pool
-    client = await hass.async_add_executor_job(partial(
-        openai.AsyncOpenAI, base_url=config.base_url, api_key=config.resolved_api_key(),
-        timeout=config.timeout, max_retries=config.max_retries, http_client=get_async_client(hass)))
+    client = await async_openai_client(hass, config)
     async_add_entities([SmhConversationEntity(
         entry, config, client, settings.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE),
         int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)))])

@@ -21,6 +21,7 @@ trigger without ``to`` fires on any change of the value (``to: null``), ``for`` 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -54,10 +55,16 @@ class ExportError(ValueError):
 # ---------------------------------------------------------------------- the entity map
 @dataclass(frozen=True)
 class EntityRef:
-    """Where HA shows one readable value: an entity's state, or one of its state attributes."""
+    """Where HA shows one readable value: an entity's state, one of its state attributes, or
+    (with ``key``) one entry of a dict-valued attribute, such as the ``homeenv`` attribute in
+    which the integration's rich entities keep the raw values of the attributes they cover.
+
+    HA's state and numeric-state triggers cannot look inside a dict, so a keyed value is read
+    by a template (:meth:`template`) and its triggers and conditions are template ones."""
 
     entity_id: str
     attribute: str | None = None
+    key: str | None = None
 
     def ha_value(self, value: Any) -> Any:
         """An SMH value as HA compares it: entity states are strings (booleans are on/off);
@@ -67,6 +74,23 @@ class EntityRef:
         if isinstance(value, bool):
             return "on" if value else "off"
         return str(value)
+
+    def template(self) -> str:
+        """A Jinja expression for the value (``none`` while the entity or key is missing)."""
+        if self.key is None:
+            if self.attribute is None:
+                return f"states({self.entity_id!r})"
+            return f"state_attr({self.entity_id!r}, {self.attribute!r})"
+        return f"(state_attr({self.entity_id!r}, {self.attribute or 'homeenv'!r}) or {{}}).get({self.key!r})"
+
+
+def jinja_literal(value: Any) -> str:
+    """An SMH value (JSON data) as a Jinja literal: JSON's, but with Jinja's ``none``."""
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return "[" + ", ".join(jinja_literal(v) for v in value) + "]"
+    return json.dumps(value)
 
 
 @dataclass(frozen=True)
@@ -247,6 +271,55 @@ def _clock(text: str | None) -> str | None:
     return None if text is None else text if text.count(":") == 2 else text + ":00"
 
 
+def _template(test: str) -> dict[str, Any]:
+    return {"condition": "template", "value_template": "{{ " + test + " }}"}
+
+
+def _keyed_test(part: StateCondition | NumericCondition | NumericTrigger | StateTrigger, value: str) -> str:
+    """A Jinja test of a keyed value: in the wanted states, or strictly inside the band."""
+    if isinstance(part, StateCondition):
+        wanted = part.in_ if part.in_ is not None else [part.equals]
+        return f"{value} in {jinja_literal(wanted)}"
+    if isinstance(part, StateTrigger):
+        return f"{value} == {jinja_literal(part.to)}"
+    checks = [f"{value} is number"]
+    if part.above is not None:
+        checks.append(f"{value} > {part.above}")
+    if part.below is not None:
+        checks.append(f"{value} < {part.below}")
+    return " and ".join(checks)
+
+
+def _keyed_trigger(trig: StateTrigger | NumericTrigger, ref: EntityRef,
+                   trigger_id: str | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A trigger on a keyed value, and the condition it needs (scoped by ``trigger_id``).
+
+    A band or a target value is a template trigger: it fires when the test turns true, the
+    edge SMH's rules fire on, and ``for`` waits the same way. "Any change" (no ``to``) is a
+    state trigger on the whole attribute plus a condition that this key's entry changed; a
+    ``from`` is checked on the trigger's old state."""
+    attribute = ref.attribute or "homeenv"
+    old = f"(trigger.from_state.attributes.get({attribute!r}) or {{}}).get({ref.key!r})"
+    new = f"(trigger.to_state.attributes.get({attribute!r}) or {{}}).get({ref.key!r})"
+    checks: list[str] = []
+    trigger: dict[str, Any]
+    if isinstance(trig, StateTrigger) and trig.to is None:
+        trigger = {"trigger": "state", "entity_id": ref.entity_id, "attribute": attribute}
+        checks.append(f"{old} != {new}")
+    else:
+        trigger = {"trigger": "template", "value_template": "{{ " + _keyed_test(trig, ref.template()) + " }}"}
+    if isinstance(trig, StateTrigger) and trig.from_ is not None:
+        checks.append(f"{old} == {jinja_literal(trig.from_)}")
+    trigger |= _for(trig.for_s)
+    if not checks:
+        return trigger, None
+    test = " and ".join(checks)
+    if trigger_id is not None:
+        trigger["id"] = trigger_id
+        test = f"trigger.id != '{trigger_id}' or ({test})"
+    return trigger, _template(test)
+
+
 def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
     """``rule`` as an HA automation config; :class:`ExportError` for what HA cannot express."""
     triggers: list[dict[str, Any]] = []
@@ -260,6 +333,12 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
                 conditions.append(date_condition)
             continue
         ref = entity_map.entity(trig.did, trig.locator)
+        if ref.key is not None:
+            t, condition = _keyed_trigger(trig, ref, f"t{i}" if several else None)
+            triggers.append(t)
+            if condition is not None:
+                conditions.append(condition)
+            continue
         if isinstance(trig, StateTrigger):
             t = {"trigger": "state", **_target(ref)}
             if trig.from_ is not None:
@@ -280,6 +359,9 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
             conditions.append(c)
             continue
         ref = entity_map.entity(cond.did, cond.locator)
+        if ref.key is not None:
+            conditions.append(_template(_keyed_test(cond, ref.template())))
+            continue
         if isinstance(cond, StateCondition):
             wanted = cond.in_ if cond.in_ is not None else [cond.equals]
             states = [ref.ha_value(v) for v in wanted]

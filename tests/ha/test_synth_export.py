@@ -137,3 +137,48 @@ async def test_home_assistant_validation_is_live(hass: HomeAssistant) -> None:
     config["triggers"][0]["at"] = ["25:00:00"]
     with pytest.raises(vol.Invalid):
         await async_validate_config_item(hass, config["id"], config)
+
+
+KEYED = SmhEntityMap({
+    ("1001", "state"): EntityRef("light.lamp", "homeenv", "state"),
+    ("1001", "brightness"): EntityRef("light.lamp", "homeenv", "brightness"),
+}, config_entry_id="e1")
+LAMP = "(state_attr('light.lamp', 'homeenv') or {})"
+
+
+async def test_keyed_values_become_template_triggers_and_conditions(hass: HomeAssistant) -> None:
+    """Values inside a rich entity's ``homeenv`` attribute: HA's state triggers cannot reach them."""
+    rule = _rule([{"kind": "numeric", "did": "1001", "locator": "brightness", "above": 20, "below": 80, "for_s": 60},
+                  {"kind": "state", "did": "1001", "locator": "state", "from": "on"}],
+                 [{"kind": "state", "did": "1001", "locator": "state", "in": ["on"]},
+                  {"kind": "numeric", "did": "1001", "locator": "brightness", "below": 50}])
+    config = await _valid(hass, to_ha_automation(rule, KEYED))
+    old = "(trigger.from_state.attributes.get('homeenv') or {}).get('state')"
+    new = "(trigger.to_state.attributes.get('homeenv') or {}).get('state')"
+    assert config["triggers"] == [
+        {"trigger": "template", "for": {"seconds": 60}, "value_template":
+         f"{{{{ {LAMP}.get('brightness') is number and {LAMP}.get('brightness') > 20.0 and "
+         f"{LAMP}.get('brightness') < 80.0 }}}}"},
+        {"trigger": "state", "entity_id": "light.lamp", "attribute": "homeenv", "id": "t1"}]
+    assert config["conditions"] == [
+        {"condition": "template", "value_template": f"{{{{ trigger.id != 't1' or ({old} != {new} and {old} == \"on\") }}}}"},
+        {"condition": "template", "value_template": f"{{{{ {LAMP}.get('state') in [\"on\"] }}}}"},
+        {"condition": "template", "value_template":
+         f"{{{{ {LAMP}.get('brightness') is number and {LAMP}.get('brightness') < 50.0 }}}}"}]
+
+
+async def test_keyed_template_conditions_evaluate_in_home_assistant(hass: HomeAssistant) -> None:
+    """The templates are not only valid but mean what the rule means, on HA's own renderer."""
+    from homeassistant.helpers.template import Template
+
+    hass.states.async_set("light.lamp", "on", {"homeenv": {"state": "on", "brightness": 30}})
+    rule = _rule([{"kind": "time", "cron": "0 0 8 * * ?"}],
+                 [{"kind": "state", "did": "1001", "locator": "state", "equals": "on"},
+                  {"kind": "numeric", "did": "1001", "locator": "brightness", "above": 20, "below": 40}])
+    config = to_ha_automation(rule, KEYED)
+    rendered = [Template(c["value_template"], hass).async_render() for c in config["conditions"]]
+    assert rendered == [True, True]
+    hass.states.async_set("light.lamp", "on", {"homeenv": {"state": "off", "brightness": 45}})
+    assert [Template(c["value_template"], hass).async_render() for c in config["conditions"]] == [False, False]
+    hass.states.async_remove("light.lamp")
+    assert [Template(c["value_template"], hass).async_render() for c in config["conditions"]] == [False, False]

@@ -1,0 +1,151 @@
+"""``smh.create_automation``: a request in words -> a Home Assistant automation, saved and loaded.
+
+The entry's model (options flow, section "agent") drafts an SMH rule with the automation
+synthesizer, which grounds every device, attribute, value and cron expression in the entry's
+home and sends the exact problems back to the model. The rule is then written in HA's own
+automation syntax (:mod:`smh_core.agent.ha_export`) over the entities this entry created,
+checked with HA's automation config validation, and only then saved to ``automations.yaml``
+(the file HA's automation editor writes) and loaded with ``automation.reload``. Any failure
+raises ``ServiceValidationError`` and leaves ``automations.yaml`` as it was.
+
+A value a rich entity covers (a light's ``state``, a climate's setpoint ...) lives in that
+entity's ``homeenv`` attribute; the entity map points there, and the exporter turns triggers
+and conditions on it into template ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import openai
+import voluptuous as vol
+from homeassistant.components.automation.config import async_validate_config_item
+from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import entity_registry as er
+from homeassistant.util.file import write_utf8_file_atomic
+from homeassistant.util.yaml import dump, load_yaml
+
+from smh_core.agent.ha_export import EntityRef, ExportError, SmhEntityMap, to_ha_automation
+from smh_core.agent.synthesizer import AutomationSynthesizer
+from smh_core.backends.embedded import EmbeddedBackend
+
+from .agent_client import async_llm_client
+from .const import DOMAIN
+from .mapping import unique_id
+
+ATTR_ENTRY = "config_entry_id"
+SERVICE_CREATE_AUTOMATION = "create_automation"
+AUTOMATIONS_FILE = "automations.yaml"
+CREATE_AUTOMATION_SCHEMA = vol.Schema({
+    vol.Optional(ATTR_ENTRY): cv.string,
+    vol.Required("text"): vol.All(cv.string, vol.Length(min=1, max=2000)),
+    vol.Optional("save", default=True): cv.boolean,
+    vol.Optional("max_tries", default=3): vol.All(vol.Coerce(int), vol.Range(min=1, max=10)),
+})
+
+
+def _error(key: str, **placeholders: str) -> ServiceValidationError:
+    return ServiceValidationError(translation_domain=DOMAIN, translation_key=key,
+                                  translation_placeholders=placeholders)
+
+
+def entity_map(hass: HomeAssistant, entry_id: str, runtime: Any) -> SmhEntityMap:
+    """Where HA shows each ``did/locator`` of this entry's home, from the entity registry."""
+    registry = er.async_get(hass)
+    entities: dict[tuple[str, str], str | EntityRef] = {}
+    riches, mirrors = runtime.entity_plan()
+    for m in mirrors:
+        entity_id = registry.async_get_entity_id(m.platform, DOMAIN, unique_id(entry_id, m.did, m.key))
+        if entity_id is not None:
+            entities[(m.did, m.locator)] = EntityRef(entity_id)
+    for r in riches:
+        entity_id = registry.async_get_entity_id(r.platform, DOMAIN, unique_id(entry_id, r.did, r.key))
+        if entity_id is not None:
+            for locator in r.locators:
+                entities[(r.did, locator)] = EntityRef(entity_id, "homeenv", locator)
+    return SmhEntityMap(entities, config_entry_id=entry_id)
+
+
+def automation_id(entry_id: str, text: str) -> str:
+    """A stable id: asking for the same automation again replaces it instead of adding a copy."""
+    return "smh_" + hashlib.sha256(f"{entry_id}\n{text.strip()}".encode()).hexdigest()[:16]
+
+
+def _save(path: Path, config: dict[str, Any]) -> str | None:
+    """Insert or replace ``config`` (by id) in the automations file (blocking: an executor job).
+
+    Returns the file's previous text (None: there was no file) so a failed load can undo it."""
+    before = path.read_text(encoding="utf-8") if path.is_file() else None
+    current: Any = load_yaml(str(path)) if before is not None else []
+    if current is None:
+        current = []
+    if not isinstance(current, list):
+        raise HomeAssistantError(f"{path} does not hold a list of automations; not touching it")
+    items = [dict(item) for item in current if not (isinstance(item, dict) and item.get("id") == config["id"])]
+    items.append(config)
+    write_utf8_file_atomic(str(path), dump(items))
+    return before
+
+
+def _restore(path: Path, before: str | None) -> None:
+    if before is None:
+        path.unlink(missing_ok=True)
+    else:
+        write_utf8_file_atomic(str(path), before)
+
+
+def _loaded_entity(hass: HomeAssistant, automation: str) -> str | None:
+    """The automation entity HA made of the saved config (automations expose their ``id``)."""
+    return next((s.entity_id for s in hass.states.async_all("automation")
+                 if s.attributes.get("id") == automation), None)
+
+
+def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], Any]) -> None:
+    async def create_automation(call: ServiceCall) -> ServiceResponse:
+        entry = entry_for(call)
+        runtime = entry.runtime_data
+        llm = await async_llm_client(hass, {**entry.data, **entry.options})
+        if llm is None:
+            raise _error("no_model")
+        backend = EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
+        text = call.data["text"]
+        try:
+            result = await AutomationSynthesizer(llm, max_tries=call.data["max_tries"]).synthesize(text, backend)
+        except openai.OpenAIError as err:
+            raise _error("model_failed", message=str(err)) from err
+        if result.rule is None:
+            raise _error("no_rule", message=result.failure)
+        rule = result.rule.model_copy(update={"id": automation_id(entry.entry_id, text)})
+        try:
+            config = to_ha_automation(rule, entity_map(hass, entry.entry_id, runtime))
+        except ExportError as err:
+            raise _error("not_exportable", message=str(err)) from err
+        checked = await async_validate_config_item(hass, config["id"], config)
+        if checked is None or checked.validation_status != "ok":
+            reason = getattr(checked, "validation_error", None) or "rejected"
+            raise _error("invalid_automation", message=str(reason))
+        response: dict[str, Any] = {"automation_id": config["id"], "config": config, "saved": False,
+                                    "entity_id": None, "tries": result.tries,
+                                    "usage": result.usage.to_dict()}
+        if not call.data["save"]:
+            return response
+        if not hass.services.has_service("automation", "reload"):
+            raise _error("no_automations")
+        path = Path(hass.config.path(AUTOMATIONS_FILE))
+        before = await hass.async_add_executor_job(_save, path, config)
+        await hass.services.async_call("automation", "reload", blocking=True)
+        response["entity_id"] = _loaded_entity(hass, config["id"])
+        if response["entity_id"] is None:  # configuration.yaml does not include automations.yaml
+            await hass.async_add_executor_job(_restore, path, before)
+            await hass.services.async_call("automation", "reload", blocking=True)
+            raise _error("not_loaded", file=str(path))
+        response["saved"] = True
+        return response
+
+    hass.services.async_register(DOMAIN, SERVICE_CREATE_AUTOMATION, create_automation,
+                                 schema=CREATE_AUTOMATION_SCHEMA, supports_response=SupportsResponse.OPTIONAL)

@@ -1,0 +1,170 @@
+"""``smh.create_automation``: words -> a validated HA automation, saved, loaded and running.
+
+Real HA (automation integration reading this test's configuration.yaml), the real ``openai``
+client against the fake OpenAI-compatible server, which plays the model's drafts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import entity_registry as er
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.smh.automation import automation_id
+from custom_components.smh.const import DOMAIN
+from tests.support.fake_openai import FakeOpenAI
+
+HOME = {"source": "file", "level": "medium", "seed": 0, "time_scale": 0.0}
+REQUEST = "when the bedroom lamp turns on, turn on the bathroom light too"
+LAMP_ON_THEN_BATHROOM_LIGHT = {
+    "id": "draft", "name": "Bathroom light follows the lamp",
+    "triggers": [{"kind": "state", "did": "1001", "locator": "state", "to": "on"}],
+    "actions": [{"did": "1002", "locator": "light.turn_on"}],
+}
+
+
+def _reply(rule: dict[str, Any]) -> dict[str, Any]:
+    return {"content": json.dumps(rule)}
+
+
+@pytest.fixture
+async def server(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
+    async with FakeOpenAI() as fake:
+        yield fake
+
+
+@pytest.fixture
+def config_dir(private_config_dir: Path) -> Path:
+    (private_config_dir / "configuration.yaml").write_text("automation: !include automations.yaml\n")
+    return private_config_dir
+
+
+async def _entry(hass: HomeAssistant, home_file: str, agent: dict[str, Any]) -> MockConfigEntry:
+    data = {**HOME, "file": home_file}
+    entry = MockConfigEntry(domain=DOMAIN, title="tiny", data=data, options={**data, "agent": agent})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+@pytest.fixture
+async def entry(hass: HomeAssistant, config_dir: Path, tiny_home_file: str, server: FakeOpenAI) -> MockConfigEntry:
+    assert await async_setup_component(hass, "automation", {"automation": []})
+    return await _entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model", "api_key": "k"})
+
+
+async def _create(hass: HomeAssistant, text: str = REQUEST, **data: Any) -> dict[str, Any]:
+    return await hass.services.async_call(DOMAIN, "create_automation", {"text": text, **data},
+                                          blocking=True, return_response=True)
+
+
+def _entity(hass: HomeAssistant, entry: MockConfigEntry, platform: str, key: str) -> str:
+    entity_id = er.async_get(hass).async_get_entity_id(platform, DOMAIN, f"{entry.entry_id}_{key}")
+    assert entity_id is not None
+    return entity_id
+
+
+async def test_request_becomes_a_running_automation(hass: HomeAssistant, entry, server, config_dir) -> None:
+    server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT)]
+    out = await _create(hass)
+    expected_id = automation_id(entry.entry_id, REQUEST)
+    assert out["saved"] is True and out["automation_id"] == expected_id and out["tries"] == 1
+    lamp = _entity(hass, entry, "light", "1001_light")
+    # the lamp's power is covered by its light entity: a template trigger on its raw value
+    assert out["config"]["triggers"] == [{"trigger": "template", "value_template":
+                                          f"{{{{ (state_attr('{lamp}', 'homeenv') or {{}}).get('state') == \"on\" }}}}"}]
+    assert out["config"]["actions"] == [{"action": "smh.execute", "data": {
+        "did": "1002", "locator": "light.turn_on", "arguments": {}, "config_entry_id": entry.entry_id}}]
+    saved = yaml.safe_load((config_dir / "automations.yaml").read_text())
+    assert [a["id"] for a in saved] == [expected_id]
+    state = hass.states.get(out["entity_id"])
+    assert state is not None and state.state == "on" and state.attributes["id"] == expected_id
+
+    # it runs: the lamp turned on from HA switches the bathroom light on through the engine
+    engine = entry.runtime_data.engine
+    assert engine.value("1002", "light.state") == "off"
+    await hass.services.async_call("light", "turn_on", {"entity_id": lamp}, blocking=True)
+    await hass.async_block_till_done()
+    assert engine.value("1002", "light.state") == "on"
+    assert hass.states.get(out["entity_id"]).attributes.get("last_triggered") is not None
+
+
+async def test_asking_again_replaces_instead_of_duplicating(hass: HomeAssistant, entry, server, config_dir) -> None:
+    server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT), _reply({**LAMP_ON_THEN_BATHROOM_LIGHT, "name": "Renamed"})]
+    await _create(hass)
+    out = await _create(hass)
+    saved = yaml.safe_load((config_dir / "automations.yaml").read_text())
+    assert len(saved) == 1 and saved[0]["alias"] == "Renamed"
+    assert len(hass.states.async_all("automation")) == 1 and out["entity_id"]
+
+
+async def test_draft_errors_go_back_to_the_model(hass: HomeAssistant, entry, server, config_dir) -> None:
+    wrong = {**LAMP_ON_THEN_BATHROOM_LIGHT, "actions": [{"did": "9999", "locator": "turn_on"}]}
+    server.script = [_reply(wrong), _reply(LAMP_ON_THEN_BATHROOM_LIGHT)]
+    out = await _create(hass)
+    assert out["tries"] == 2 and out["saved"]
+    feedback = server.requests[1]["messages"][-1]["content"]
+    assert "9999" in feedback
+
+
+async def test_no_valid_rule_saves_nothing(hass: HomeAssistant, entry, server, config_dir) -> None:
+    wrong = {**LAMP_ON_THEN_BATHROOM_LIGHT, "actions": [{"did": "9999", "locator": "turn_on"}]}
+    server.script = [_reply(wrong), _reply(wrong)]
+    with pytest.raises(ServiceValidationError, match="did not produce a valid automation: no valid rule after 2"):
+        await _create(hass, max_tries=2)
+    assert not (config_dir / "automations.yaml").exists()
+    assert hass.states.async_all("automation") == []
+
+
+async def test_dry_run_returns_the_config_only(hass: HomeAssistant, entry, server, config_dir) -> None:
+    server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT)]
+    out = await _create(hass, save=False)
+    assert out["saved"] is False and out["entity_id"] is None and out["config"]["id"] == out["automation_id"]
+    assert not (config_dir / "automations.yaml").exists()
+
+
+async def test_what_home_assistant_cannot_express_is_refused(hass: HomeAssistant, entry, server,
+                                                              config_dir) -> None:
+    # a 'last day of the month' cron is valid for SMH's simulator, but HA has no trigger for it
+    rule = {**LAMP_ON_THEN_BATHROOM_LIGHT, "triggers": [{"kind": "time", "cron": "0 0 12 L * ?"}]}
+    server.script = [_reply(rule)]
+    with pytest.raises(ServiceValidationError, match="cannot be written in Home Assistant's syntax: .*'L'"):
+        await _create(hass)
+    assert not (config_dir / "automations.yaml").exists()
+
+
+async def test_file_is_restored_when_home_assistant_does_not_load_it(hass: HomeAssistant, tiny_home_file: str,
+                                                                      server, private_config_dir: Path) -> None:
+    # configuration.yaml without the automations.yaml include: the saved automation never loads
+    (private_config_dir / "configuration.yaml").write_text("automation: []\n")
+    other = [{"id": "mine", "alias": "Kept", "triggers": [], "actions": []}]
+    (private_config_dir / "automations.yaml").write_text(yaml.safe_dump(other))
+    before = (private_config_dir / "automations.yaml").read_text()
+    assert await async_setup_component(hass, "automation", {"automation": []})
+    await _entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model"})
+    server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT)]
+    with pytest.raises(ServiceValidationError, match="did not load the automation"):
+        await _create(hass)
+    assert (private_config_dir / "automations.yaml").read_text() == before
+
+
+async def test_without_a_model_there_is_no_synthesis(hass: HomeAssistant, tiny_entry) -> None:
+    with pytest.raises(ServiceValidationError, match="No model is configured"):
+        await _create(hass)
+
+
+async def test_endpoint_failure_is_reported(hass: HomeAssistant, entry, server, config_dir) -> None:
+    server.script = [{"status": 500}] * 10
+    with pytest.raises(ServiceValidationError, match="could not be reached or failed"):
+        await _create(hass)
+    assert not (config_dir / "automations.yaml").exists()
