@@ -1,6 +1,11 @@
 """Home Assistant figures: config-entry setup time for the complex home (until every entity
 exists) and service calls per second through HA with the engine's validation on the path.
 
+Calls/s depends on the machine more than on SMH: most of a call is HA's own service and state
+machinery. So the same loop also runs against HA's own ``input_boolean`` (no integration code
+at all) in the same process, interleaved in rounds, and both medians are reported: the ratio
+is SMH's share of the cost, comparable across machines.
+
 Runs a real Home Assistant core (the version the test plugin pins) in-process, with this
 repository's ``custom_components`` and the registries in memory. The first setup warms imports
 and platform loading; the measured setups are the following ones (a fresh entry each time).
@@ -24,9 +29,14 @@ class HaPerf:
     setup_ms_runs: list[float]
     calls: int
     calls_per_second: float
+    baseline_per_second: float
+    """HA's own ``input_boolean`` through the same loop, same process (HA alone)."""
+    call_rounds: list[tuple[float, float]]
+    """(SMH, baseline) calls/s per round."""
 
 
 REPO = Path(__file__).resolve().parents[2]
+CALL_ROUNDS = 5
 
 
 async def _measure(rounds: int, calls: int) -> HaPerf:
@@ -68,17 +78,34 @@ async def _measure(rounds: int, calls: int) -> HaPerf:
                 if i < rounds:
                     await hass.config_entries.async_remove(entry.entry_id)
                     await hass.async_block_till_done()
-            # service calls through HA: toggle a switch entity's power back and forth
+            # service calls through HA: toggle a switch entity's power back and forth, and the
+            # same for a bare input_boolean (HA alone), alternating rounds so load hits both alike
+            from homeassistant.setup import async_setup_component
+
+            assert await async_setup_component(hass, "input_boolean", {"input_boolean": {"baseline": {}}})
             reg = er.async_get(hass)
             switch = next(e.entity_id for e in er.async_entries_for_config_entry(reg, entry.entry_id)
                           if e.domain == "switch" and e.unique_id.endswith("_state"))
-            t0 = time.perf_counter()
-            for i in range(calls):
-                await hass.services.async_call("switch", "turn_on" if i % 2 else "turn_off",
-                                               {"entity_id": switch}, blocking=True)
-            per_second = calls / (time.perf_counter() - t0)
+
+            async def loop(domain: str, entity_id: str, n: int) -> float:
+                t0 = time.perf_counter()
+                for i in range(n):
+                    await hass.services.async_call(domain, "turn_on" if i % 2 else "turn_off",
+                                                   {"entity_id": entity_id}, blocking=True)
+                return n / (time.perf_counter() - t0)
+
+            await loop("switch", switch, 500)  # warm both paths
+            await loop("input_boolean", "input_boolean.baseline", 500)
+            call_rounds = []
+            per_round = max(1, calls // CALL_ROUNDS)
+            for _ in range(CALL_ROUNDS):
+                call_rounds.append((await loop("switch", switch, per_round),
+                                    await loop("input_boolean", "input_boolean.baseline", per_round)))
             await hass.async_stop(force=True)
-    return HaPerf(entities, statistics.median(runs), runs, calls, per_second)
+    per_second = statistics.median(r[0] for r in call_rounds)
+    baseline = statistics.median(r[1] for r in call_rounds)
+    return HaPerf(entities, statistics.median(runs), runs, per_round * CALL_ROUNDS, per_second, baseline,
+                  call_rounds)
 
 
 def measure_ha(rounds: int = 5, calls: int = 5000) -> HaPerf:

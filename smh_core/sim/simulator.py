@@ -150,6 +150,8 @@ class Simulator:
                                                            a.type == AttrType.INT, lo, hi, a.precision)
             if dev.dynamics.cycle is not None:
                 self._cycles[did] = _Cycle(did, dev.dynamics.cycle)
+        # devices whose state can change a room's light level at once (lamps, shades)
+        self._lighting = {did for did, dyn in self._dyn.items() if dyn.lights or dyn.shades}
         self._x: dict[str, dict[str, float]] = {
             r: {v: float(engine.value(ENV_PREFIX + r, v)) for v in DRIVEN_VARIABLES} for r in self._rooms}
 
@@ -492,9 +494,10 @@ class Simulator:
                 cyc = self._cycles.get(ch.did)
                 if cyc is not None and ch.locator == cyc.spec.state_attr:
                     self._cycle_changed(cyc, ch.before, ch.after)
-                room = self._room_of.get(ch.did)
-                if room in self._by_room and not from_sim:
-                    relight.add(room)
+                if ch.did in self._lighting and not from_sim:
+                    room = self._room_of[ch.did]
+                    if room in self._by_room:
+                        relight.add(room)
         for ch in changes:
             self._trigger_on_change(ch)
         if relight:
