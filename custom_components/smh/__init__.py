@@ -49,6 +49,7 @@ from .mapping import Mirror, plan, unique_id
 from .persistence import StatePersistence
 from .registry import mirror_layout, prune_entities
 from .rich import Rich
+from .room import ROOM_VARIABLES, room_did
 
 PLATFORMS = [Platform.BINARY_SENSOR, Platform.CLIMATE, Platform.CONVERSATION, Platform.COVER,
              Platform.FAN, Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK,
@@ -99,6 +100,8 @@ class SmhRuntime:
     def platforms(self) -> list[Platform]:
         """The platforms this home has entities on (only those are set up)."""
         used = {m.platform for m in self._mirrors} | {r.platform for r in self._riches}
+        if self.engine.simulated_rooms():
+            used.add(Platform.SENSOR)  # the rooms' climate sensors
         if self.agent:
             used.add(Platform.CONVERSATION)
         return [p for p in PLATFORMS if p in used]
@@ -107,6 +110,8 @@ class SmhRuntime:
         """(domain, unique id) of every entity this home provides."""
         entities = (*self._mirrors, *self._riches)
         ids = {(x.platform, unique_id(entry_id, x.did, x.key)) for x in entities}
+        ids |= {(Platform.SENSOR, unique_id(entry_id, room_did(room), variable))
+                for room in self.engine.simulated_rooms() for variable in ROOM_VARIABLES}
         if self.agent:
             ids.add((Platform.CONVERSATION, agent_unique_id(entry_id)))
         return ids

@@ -37,6 +37,7 @@ from smh_core.backends.embedded import EmbeddedBackend
 from .agent_client import async_llm_client
 from .const import DOMAIN
 from .mapping import unique_id
+from .room import ROOM_VARIABLES, room_did
 
 ATTR_ENTRY = "config_entry_id"
 SERVICE_CREATE_AUTOMATION = "create_automation"
@@ -68,6 +69,12 @@ def entity_map(hass: HomeAssistant, entry_id: str, runtime: Any) -> SmhEntityMap
         if entity_id is not None:
             for locator in r.locators:
                 entities[(r.did, locator)] = EntityRef(entity_id, "homeenv", locator)
+    for room in runtime.engine.simulated_rooms():
+        for variable in ROOM_VARIABLES:
+            did = room_did(room)
+            entity_id = registry.async_get_entity_id("sensor", DOMAIN, unique_id(entry_id, did, variable))
+            if entity_id is not None:
+                entities[(did, variable)] = EntityRef(entity_id)
     return SmhEntityMap(entities, config_entry_id=entry_id)
 
 

@@ -1,6 +1,7 @@
 """Mirror the home's layout into HA's registries: floors, areas (nested rooms carry a label
-naming their parent room), and one device entry per HomeEnv device in its room's area; and
-drop registry entities the home no longer provides."""
+naming their parent room), one device entry per HomeEnv device in its room's area and one
+per simulated room (its climate sensors); and drop registry entities the home no longer
+provides."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from homeassistant.helpers import label_registry as lr
 from smh_core.homeenv.engine import HomeEngine
 
 from .const import DOMAIN
+from .room import room_device_id
 
 MANUFACTURER = "SMH simulated home"
 
@@ -49,6 +51,12 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
             serial_number=did)
         if entry_dev.area_id != area_of[device.userdata.room]:
             devices.async_update_device(entry_dev.id, area_id=area_of[device.userdata.room])
+    for room in engine.simulated_rooms():
+        entry_dev = devices.async_get_or_create(
+            config_entry_id=entry.entry_id, identifiers={(DOMAIN, room_device_id(entry.entry_id, room))},
+            name=f"{rooms[room].name} climate", manufacturer=MANUFACTURER, model="Simulated room")
+        if entry_dev.area_id != area_of[room]:
+            devices.async_update_device(entry_dev.id, area_id=area_of[room])
     return area_of
 
 

@@ -1,4 +1,10 @@
-"""Sensors: read-only attributes (measurements, remaining times, work states, lists)."""
+"""Sensors: read-only attributes (measurements, remaining times, work states, lists), and the
+simulated rooms' climate (temperature, humidity, light, particulates), one device per room.
+
+Room variables change with simulated time (room physics) and with devices (a lamp lights
+the room at once); showing them lets HA users watch the physics, and lets automations
+(``smh.create_automation``) react to a room getting too warm.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +12,22 @@ import json
 from typing import Any
 
 from homeassistant.components.sensor import SensorDeviceClass, SensorEntity, SensorStateClass
+from homeassistant.const import (
+    CONCENTRATION_MICROGRAMS_PER_CUBIC_METER,
+    LIGHT_LUX,
+    PERCENTAGE,
+    UnitOfTemperature,
+)
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.device_registry import DeviceInfo
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.model import AttrType
 
+from .const import DOMAIN
 from .entity import SmhEntity, platform_setup
+from .mapping import unique_id
+from .room import AIR_QUALITY, ROOM_VARIABLES, room_device_id, room_did
 
 
 class SmhSensor(SmhEntity, SensorEntity):
@@ -31,4 +49,51 @@ class SmhSensor(SmhEntity, SensorEntity):
         return json.dumps(value, ensure_ascii=False)[:255]
 
 
-async_setup_entry = platform_setup("sensor", SmhSensor)
+ROOM_SENSOR_CLASSES: dict[str, tuple[SensorDeviceClass, str | None]] = {
+    "temperature": (SensorDeviceClass.TEMPERATURE, UnitOfTemperature.CELSIUS),
+    "humidity": (SensorDeviceClass.HUMIDITY, PERCENTAGE),
+    "illuminance": (SensorDeviceClass.ILLUMINANCE, LIGHT_LUX),
+    "pm25": (SensorDeviceClass.PM25, CONCENTRATION_MICROGRAMS_PER_CUBIC_METER),
+    "pm10": (SensorDeviceClass.PM10, CONCENTRATION_MICROGRAMS_PER_CUBIC_METER),
+    "air_quality": (SensorDeviceClass.ENUM, None),
+}
+
+
+class SmhRoomSensor(SensorEntity):
+    """One climate variable of one simulated room (read-only: physics writes it)."""
+
+    _attr_should_poll = False
+    _attr_has_entity_name = True
+
+    def __init__(self, runtime: Any, entry_id: str, room: str, variable: str) -> None:
+        self.runtime = runtime
+        self.did, self.variable = room_did(room), variable
+        self._attr_unique_id = unique_id(entry_id, self.did, variable)
+        self._attr_name = ROOM_VARIABLES[variable]
+        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, room_device_id(entry_id, room))})
+        device_class, unit = ROOM_SENSOR_CLASSES[variable]
+        self._attr_device_class = device_class
+        self._attr_extra_state_attributes = {"did": self.did, "locator": variable}
+        if device_class is SensorDeviceClass.ENUM:
+            self._attr_options = AIR_QUALITY
+        else:
+            self._attr_native_unit_of_measurement = unit
+            self._attr_state_class = SensorStateClass.MEASUREMENT
+            self._attr_suggested_display_precision = 0 if variable == "illuminance" else 1
+
+    @property
+    def native_value(self) -> Any:
+        return self.runtime.engine.value(self.did, self.variable)
+
+    async def async_added_to_hass(self) -> None:
+        self.async_on_remove(self.runtime.subscribe(self.did, [self.variable], self.async_write_ha_state))
+
+
+_device_sensors = platform_setup("sensor", SmhSensor)
+
+
+async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+    await _device_sensors(hass, entry, async_add_entities)
+    runtime = entry.runtime_data
+    async_add_entities(SmhRoomSensor(runtime, entry.entry_id, room, variable)
+                       for room in runtime.engine.simulated_rooms() for variable in ROOM_VARIABLES)
