@@ -220,6 +220,23 @@ def _time_pattern_value(text: str, raw: str, name: str) -> str | int:
     return "/" + raw.split("/")[1] if "/" in raw else int(raw)
 
 
+def _template(test: str) -> dict[str, Any]:
+    return {"condition": "template", "value_template": "{{ " + test + " }}"}
+
+
+def _scoped(trigger: dict[str, Any], checks: list[str],
+            trigger_id: str | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """``trigger`` and the template condition its ``checks`` need; with several triggers the
+    condition applies to this one only (by its id), the others pass it."""
+    if not checks:
+        return trigger, None
+    test = " and ".join(checks)
+    if trigger_id is not None:
+        trigger["id"] = trigger_id
+        test = f"trigger.id != '{trigger_id}' or ({test})"
+    return trigger, _template(test)
+
+
 def cron_trigger(text: str, trigger_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """An HA trigger for a cron expression, and the template condition its date part needs."""
     (sec, minute, hour, day, month, weekday, year), quartz = _cron_fields(text)
@@ -245,13 +262,7 @@ def cron_trigger(text: str, trigger_id: str | None = None) -> tuple[dict[str, An
                    "seconds": _time_pattern_value(text, sec, "second")}
         if len(wdays) < 7:
             checks.append(f"now().weekday() in {wdays}")
-    if not checks:
-        return trigger, None
-    test = " and ".join(checks)
-    if trigger_id is not None:
-        trigger["id"] = trigger_id
-        test = f"trigger.id != '{trigger_id}' or ({test})"
-    return trigger, {"condition": "template", "value_template": "{{ " + test + " }}"}
+    return _scoped(trigger, checks, trigger_id)
 
 
 # ---------------------------------------------------------------------- rule -> automation
@@ -269,10 +280,6 @@ def _band(above: float | None, below: float | None) -> dict[str, Any]:
 
 def _clock(text: str | None) -> str | None:
     return None if text is None else text if text.count(":") == 2 else text + ":00"
-
-
-def _template(test: str) -> dict[str, Any]:
-    return {"condition": "template", "value_template": "{{ " + test + " }}"}
 
 
 def _keyed_test(part: StateCondition | NumericCondition | NumericTrigger | StateTrigger, value: str) -> str:
@@ -311,13 +318,7 @@ def _keyed_trigger(trig: StateTrigger | NumericTrigger, ref: EntityRef,
     if isinstance(trig, StateTrigger) and trig.from_ is not None:
         checks.append(f"{old} == {jinja_literal(trig.from_)}")
     trigger |= _for(trig.for_s)
-    if not checks:
-        return trigger, None
-    test = " and ".join(checks)
-    if trigger_id is not None:
-        trigger["id"] = trigger_id
-        test = f"trigger.id != '{trigger_id}' or ({test})"
-    return trigger, _template(test)
+    return _scoped(trigger, checks, trigger_id)
 
 
 def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
