@@ -43,6 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--agent-id", default="conversation.home_assistant",
                    help="HA conversation agent for --backend ha (default: Assist, conversation.home_assistant)")
     r.add_argument("--config-entry", help="the SMH config entry when HA has several")
+    r.add_argument("--mapping", type=Path,
+                   help="--backend ha on a physical home: YAML mapping of task devices to HA entities")
     r.set_defaults(func=_run)
 
     rep = bs.add_parser("report", help="write report.md/.csv/.png for a run directory and print the summary")
@@ -78,6 +80,8 @@ def _run(args: argparse.Namespace) -> int:
     tasks = load_tasks(files)
     if args.limit is not None:
         tasks = tasks[: args.limit]
+    if args.mapping is not None:
+        return _run_hardware(args, tasks, files[0].parent)
     if args.backend == "ha":
         return _run_ha(args, tasks)
     judge = None
@@ -105,6 +109,23 @@ def _run_ha(args: argparse.Namespace, tasks: list) -> int:
     skipped = ", ".join(f"{n} {why}" for why, n in run.skipped.items()) or "none"
     print(f"{len(run.log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} passed (skipped: {skipped})")
     return _report(argparse.Namespace(dir=args.out))
+
+
+def _run_hardware(args: argparse.Namespace, tasks: list, base: Path) -> int:
+    from smh_core.bench.ha_hardware import run_on_hardware
+    from smh_core.bench.ha_mapping import load_mapping
+    from smh_core.bench.runner import HomeCache
+
+    if args.backend != "ha" or not args.ha_url or not args.token:
+        raise ValueError("--mapping needs --backend ha, --ha-url and --token (or HA_URL / HA_TOKEN)")
+    run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
+                                      args.out, HomeCache(base), progress=not args.quiet))
+    passed = sum(r["passed"] for r in run.log.records())
+    skipped = ", ".join(f"{n} {why}" for why, n in run.skipped.items()) or "none"
+    print(f"{len(run.log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} passed (skipped: {skipped})")
+    for task_id, why in run.skipped_tasks.items():
+        print(f"  skipped {task_id}: {why}")
+    return _report(argparse.Namespace(dir=args.out)) if len(run.log) else 1
 
 
 def _report(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
-from . import automation, bench, home, matter, perf, tasks
+from . import automation, bench, ha, home, matter, perf, tasks
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     automation.register(sub)
     bench.register(sub)
+    ha.register(sub)
     home.register(sub)
     matter.register(sub)
     perf.register(sub)

@@ -1,0 +1,294 @@
+"""Run benchmark tasks on a physical home that Home Assistant controls, through a mapping file.
+
+The home is real, so the runner cannot load a task into it: it *puts* it in the task's initial
+state. Per task: the embedded engine builds the initial state (home defaults + overrides);
+every mapped attribute is written to its device with the mapping's service calls and read back
+through ``/api/states`` until the devices agree or the mapping's timeout passes (then the task
+is skipped, with the reason: a benchmark that starts from the wrong state measures nothing).
+The user turns go to an HA conversation agent; a reply that keeps the conversation open is a
+clarification question, answered with the task's scripted reply. Then the devices are read
+again. The before/after snapshots are the embedded initial state with the mapped attributes
+replaced by what HA reports, so the same verifier scores them, and records go to the same
+:class:`ResultsLog` as the other runners (``smh bench report`` and resuming work unchanged).
+
+What cannot be judged honestly is skipped and counted, never guessed: other homes, goals that
+need simulated time or the agent's tool trace, and tasks whose overrides or goal touch an
+attribute the mapping lacks (``not mapped: 1001/color``). Unmapped attributes keep their
+embedded values on both sides, so changes to them are invisible (see the mapping's docstring
+for values HA does not report).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+from tqdm import tqdm
+
+from smh_core.homeenv import critic as critic_lang
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.snapshot import Snapshot, diff
+
+from .ha_mapping import NOT_OBSERVED, HardwareMapping, ReadError, same_value
+from .ha_runner import HA_GOALS, HaClient, HaError
+from .results import ResultsLog
+from .runner import HomeCache, prepare_engine
+from .task import ClarifyGoal, ExecuteGoal, Task
+from .verifier import Outcome, verify
+
+Readings = dict[tuple[str, str], Any]
+"""``(did, locator) -> HomeEnv value``, ``NOT_OBSERVED`` or a :class:`ReadError`."""
+
+
+class HardwareClient(HaClient):
+    """:class:`HaClient` plus what a physical home needs: plain service calls (device services
+    refuse ``?return_response``), entity states, and the conversation's ``continue`` flag."""
+
+    async def call(self, domain: str, name: str, data: dict[str, Any]) -> None:
+        await self._post(f"/api/services/{domain}/{name}", data)
+
+    async def states(self) -> dict[str, dict[str, Any]]:
+        async with self.session.get(f"{self.url}/api/states", headers=self._headers) as r:
+            if r.status >= 400:
+                raise HaError("/api/states", r.status, await r.text())
+            return {s["entity_id"]: s for s in await r.json()}
+
+    async def ask(self, text: str, agent_id: str, conversation_id: str | None) -> tuple[str, str | None, bool]:
+        """``(speech, conversation id, the agent expects a reply)``."""
+        body: dict[str, Any] = {"text": text, "language": "en", "agent_id": agent_id}
+        if conversation_id:
+            body["conversation_id"] = conversation_id
+        out = await self._post("/api/conversation/process", body)
+        speech = out.get("response", {}).get("speech", {}).get("plain", {}).get("speech", "")
+        return speech, out.get("conversation_id"), bool(out.get("continue_conversation"))
+
+
+@dataclass
+class HardwareRun:
+    log: ResultsLog
+    skipped: dict[str, int] = field(default_factory=dict)
+    """Skipped tasks by reason (``not mapped: 1001/color``, ``initial state not reached``, ...)."""
+    skipped_tasks: dict[str, str] = field(default_factory=dict)
+    """Task id -> the full reason (which attribute did not reach which value)."""
+
+    def skip(self, task: Task, reason: str, detail: str = "") -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + 1
+        self.skipped_tasks[task.id] = f"{reason}: {detail}" if detail else reason
+
+
+# ---------------------------------------------------------------------------- what a task touches
+class _Recorder(Mapping[str, Mapping[str, Any]]):
+    """A snapshot that remembers which attributes a critic read (implicit paths resolved)."""
+
+    def __init__(self, snap: Snapshot) -> None:
+        self._snap, self.seen = snap, set[tuple[str, str]]()
+
+    def __getitem__(self, did: str) -> Mapping[str, Any]:
+        return self._snap[did]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._snap)
+
+    def __len__(self) -> int:
+        return len(self._snap)
+
+    def value(self, did: str, locator: str) -> Any:
+        out = self._snap.value(did, locator)
+        self.seen.add((did, locator))
+        return out
+
+
+def touched(task: Task, initial: Snapshot) -> list[tuple[str, str]]:
+    """Attributes the task's overrides set and its goal's critics read, in order."""
+    out = [(o.did, loc) for o in task.overrides for loc in o.values]
+    goal = task.goal
+    critics = [goal.critic] if isinstance(goal, ExecuteGoal) else []
+    if isinstance(goal, ClarifyGoal) and goal.then is not None:
+        critics.append(goal.then.critic)
+    for text in critics:
+        rec = _Recorder(initial)
+        critic_lang.parse(text).explain(rec)
+        out += sorted(rec.seen)
+    return list(dict.fromkeys(out))
+
+
+def skip_reason(task: Task, mapping: HardwareMapping) -> str | None:
+    """Why a task cannot run on this hardware before touching it (``None``: it can)."""
+    if task.home.key() != mapping.home.key():
+        return "other home"
+    if task.goal.kind not in HA_GOALS:
+        return "needs simulated time" if task.goal.kind in ("timed", "automation") else f"{task.goal.kind} goal"
+    if task.required_actions:
+        return "needs the agent's tool trace"
+    return None
+
+
+# ---------------------------------------------------------------------------- reading and writing
+def read_all(mapping: HardwareMapping, states: Mapping[str, Mapping[str, Any]], like: Snapshot) -> Readings:
+    out: Readings = {}
+    for did, locator, amap in mapping.items():
+        try:
+            out[did, locator] = amap.read(states.get(amap.entity), like.value(did, locator))
+        except ReadError as e:
+            out[did, locator] = e
+    return out
+
+
+def overlay(base: Snapshot, readings: Readings, fallback: Snapshot | None = None) -> Snapshot:
+    """``base`` with the mapped attributes replaced by their readings; an attribute HA does
+    not report keeps its ``fallback`` (else ``base``) value, an unreadable one becomes None."""
+    devices = base.to_dict()
+    for (did, locator), value in readings.items():
+        if value is NOT_OBSERVED:
+            value = (fallback or base).value(did, locator)
+        elif isinstance(value, ReadError):
+            value = None
+        devices[did][locator] = value
+    return Snapshot(devices)
+
+
+def _mismatches(readings: Readings, want: Snapshot) -> list[tuple[str, str]]:
+    return [key for key, got in readings.items()
+            if isinstance(got, ReadError) or (got is not NOT_OBSERVED and not same_value(got, want.value(*key)))]
+
+
+def _describe(readings: Readings, want: Snapshot, keys: list[tuple[str, str]]) -> str:
+    parts = []
+    for did, loc in keys:
+        got = readings[did, loc]
+        parts.append(f"{did}/{loc}: {got}" if isinstance(got, ReadError)
+                     else f"{did}/{loc} is {got!r}, want {want.value(did, loc)!r}")
+    return "; ".join(parts)
+
+
+async def reach(client: HardwareClient, mapping: HardwareMapping, want: Snapshot,
+                timeout: float, interval: float) -> tuple[Readings, str | None]:
+    """Write ``want`` to the devices until they read back as ``want`` (attributes HA does not
+    report are left alone); returns the last readings and, if time ran out, what is wrong."""
+    deadline = time.monotonic() + timeout
+    while True:
+        readings = read_all(mapping, await client.states(), want)
+        wrong = _mismatches(readings, want)
+        if not wrong:
+            return readings, None
+        if time.monotonic() >= deadline:
+            return readings, _describe(readings, want, wrong)
+        for did, loc in wrong:
+            if isinstance(readings[did, loc], ReadError):
+                continue
+            for domain, name, data in mapping.get(did, loc).calls(want.value(did, loc)):  # type: ignore[union-attr]
+                try:
+                    await client.call(domain, name, data)
+                except HaError as e:
+                    return readings, f"{did}/{loc}: {domain}.{name} failed: {e}"
+        await asyncio.sleep(interval)
+
+
+def mapped_state(readings: Readings) -> dict[str, dict[str, Any]]:
+    """The readings as ``did -> {locator: value}`` (unobserved left out, unreadable as None)."""
+    out: dict[str, dict[str, Any]] = {}
+    for (did, locator), value in readings.items():
+        if value is not NOT_OBSERVED:
+            out.setdefault(did, {})[locator] = None if isinstance(value, ReadError) else value
+    return out
+
+
+def check_home(mapping: HardwareMapping, tasks: Sequence[Task], homes: HomeCache) -> None:
+    """The mapped devices and attributes exist in the mapping's home (raises
+    :class:`~smh_core.bench.ha_mapping.MappingFileError` with the line)."""
+    # HomeCache reads only a task's home reference, so the mapping's own reference will do.
+    probe = next((t for t in tasks if t.home.key() == mapping.home.key()), SimpleNamespace(home=mapping.home))
+    mapping.check_home(HomeEngine(homes.get(probe)).snapshot())  # type: ignore[arg-type]
+
+
+async def missing_entities(client: HardwareClient, mapping: HardwareMapping) -> list[str]:
+    states = await client.states()
+    return [e for e in mapping.entities() if e not in states]
+
+
+# ---------------------------------------------------------------------------- the run
+async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, mapping: HardwareMapping,
+                   homes: HomeCache, interval: float) -> dict[str, Any] | tuple[str, str]:
+    """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped."""
+    initial = prepare_engine(task, homes).snapshot()
+    gaps = [f"{did}/{loc}" for did, loc in touched(task, initial) if mapping.get(did, loc) is None]
+    if gaps:
+        return f"not mapped: {gaps[0]}", ", ".join(gaps) if len(gaps) > 1 else ""
+    readings, problem = await reach(client, mapping, initial, mapping.timeout_seconds, interval)
+    if problem:
+        return "initial state not reached", problem
+    before = overlay(initial, readings)
+    t0 = time.perf_counter()
+    replies = [r for turn in task.turns for r in turn.replies]
+    response, conversation, speeches, questions, error = "", None, [], [], None
+    try:
+        for turn in task.turns:
+            text: str | None = turn.text
+            while text is not None:
+                response, conversation, more = await client.ask(text, agent_id, conversation)
+                speeches.append(response)
+                text = None
+                if more:  # the agent asked something: the scripted user answers if it can
+                    questions.append(response)
+                    text = replies.pop(0) if replies else None
+        outcome = Outcome(response=response, questions=questions)
+    except HaError as e:  # an agent failure is a result (FRF), never a crashed run
+        outcome, error = Outcome(agent_error="FRF"), str(e)
+    seconds = time.perf_counter() - t0
+    after_readings = read_all(mapping, await client.states(), initial)
+    after = overlay(initial, after_readings, fallback=before)
+    verdict = await verify(task, before, after, outcome)
+    record: dict[str, Any] = {
+        "task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
+        "difficulty": task.difficulty, "agent": f"ha:{agent_id}", "backend": "hardware",
+        "passed": verdict.passed, "verdict": verdict.to_dict(), "seconds": round(seconds, 4),
+        "response": response, "speeches": speeches,
+        "outcome": {"response": outcome.response, "questions": outcome.questions},
+        "initial_state": mapped_state(readings), "final_state": mapped_state(after_readings),
+        "changes": [c.to_dict() for c in diff(before, after)], "usage": {},
+    }
+    unreadable = {f"{d}/{loc}": str(v) for (d, loc), v in after_readings.items() if isinstance(v, ReadError)}
+    if unreadable:
+        record["unreadable"] = unreadable
+    if error:
+        record["error"] = error
+    return record
+
+
+async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id: str, mapping: HardwareMapping,
+                          out_dir: Path, homes: HomeCache | None = None, progress: bool = True,
+                          interval: float = 0.5, session: aiohttp.ClientSession | None = None) -> HardwareRun:
+    """Run ``tasks`` one at a time (one physical home) and append their records to
+    ``out_dir/results.jsonl``; skipped tasks are not recorded, so a re-run retries them."""
+    homes = homes or HomeCache()
+    check_home(mapping, tasks, homes)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    run = HardwareRun(ResultsLog(out_dir / "results.jsonl"))
+    todo = [t for t in tasks if not run.log.done(t.id)]
+    own = session is None
+    session = session or aiohttp.ClientSession()
+    try:
+        client = HardwareClient(url.rstrip("/"), token, session)
+        missing = await missing_entities(client, mapping)
+        if missing:
+            raise ValueError(f"{mapping.path}: entities not in HA: {', '.join(missing)}")
+        for task in tqdm(todo, disable=not progress, unit="task", desc=f"hardware:{agent_id}"):
+            reason = skip_reason(task, mapping)
+            if reason:
+                run.skip(task, reason)
+                continue
+            result = await run_hardware_task(client, task, agent_id, mapping, homes, interval)
+            if isinstance(result, tuple):
+                run.skip(task, *result)
+            else:
+                run.log.append(result)
+    finally:
+        if own:
+            await session.close()
+    return run
