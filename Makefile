@@ -21,6 +21,7 @@ lint: bootstrap
 	$(VENV)/bin/ruff check .
 
 test: bootstrap lint
+	@bash scripts/ensure_chromium.sh
 	$(PY) -m pytest -q -n 2
 
 # The benchmark job on the embedded simulator: every generated suite (generated first if
