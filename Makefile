@@ -28,11 +28,18 @@ test: bootstrap lint
 # missing) and the sample suite with the reference (oracle) and do-nothing (null) agents,
 # the three SMH-Bench home sizes, and the speed figures the README records.
 # With a model: .venv/bin/smh bench run --suite smh --agent openai --base-url URL --model M --out DIR
+# `make bench BACKEND=ha [SUITE=sage] [LIMIT=K]`: the suites inside a real Home Assistant answered
+# by its built-in Assist agent (the no-LLM baseline), into runs/bench-ha/<suite or all>. Default:
+# every task but a 20-task SimuHome sample (HA's sentence matcher is slow on its long requests);
+# LIMIT=K samples K per suite (round-robin over homes), LIMIT=0 runs all (see scripts/bench_ha.py).
 SUITES := smh simuhome memhome sage
 bench: bootstrap
 	@for s in $(SUITES); do \
 	  test -f tasks/$$s.jsonl || $(SMH) tasks generate --suite $$s --out tasks || exit 1; \
 	done
+ifeq ($(BACKEND),ha)
+	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT))
+else
 	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
 	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
 	@for level in simple medium complex; do \
@@ -40,6 +47,7 @@ bench: bootstrap
 	done
 	$(SMH) perf engine
 	$(SMH) perf sim
+endif
 
 # A real Home Assistant on http://127.0.0.1:8123 with the medium home (login smh / smh-demo).
 demo: bootstrap

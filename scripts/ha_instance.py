@@ -2,8 +2,11 @@
 
 Used by ``make demo`` and by the end-to-end test: writes a config dir (loopback HTTP, the
 REST/config/conversation APIs, this repository's ``custom_components`` linked in), starts
-``hass``, onboards an owner through HA's onboarding API, and adds an SMH home through the
-integration's real config flow. Only HA's public HTTP APIs are used.
+``hass``, onboards an owner through HA's onboarding API, creates a long-lived access token
+(HA's websocket API; a run may take longer than an access token's 30 minutes), copies the task
+home files (``tasks/homes/*.json``) into ``<config>/smh_homes/`` so the benchmark runner can
+switch the entry to them (see :mod:`smh_core.bench.ha_runner` for the file-name rule), and adds
+an SMH home through the integration's real config flow. Only HA's public APIs are used.
 
     python scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -23,6 +27,10 @@ from typing import Any
 import aiohttp
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
+from smh_core.bench.ha_runner import DEFAULT_HOME_DIR  # noqa: E402
+
+TASK_HOMES = REPO / "tasks" / "homes"
 USERNAME, PASSWORD = "smh", "smh-demo"
 CONFIG = """homeassistant:
   name: SMH home
@@ -48,14 +56,21 @@ class Instance:
     token: str
     process: subprocess.Popen
     entry_id: str
+    config_dir: Path | None = None
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        stop_process(self.process)
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Ask hass to stop (SIGTERM: it saves its state), kill it after 30 s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def write_config(config_dir: Path, port: int) -> None:
@@ -86,6 +101,24 @@ async def _wait(session: aiohttp.ClientSession, url: str, process: subprocess.Po
             pass
         await asyncio.sleep(0.25)
     raise TimeoutError(f"Home Assistant did not answer on {url} within {timeout:.0f} s")
+
+
+async def _wait_loaded(session: aiohttp.ClientSession, url: str, token: str, entry_id: str,
+                       process: subprocess.Popen, timeout: float) -> None:
+    """Wait until the SMH entry has finished setting up (hass answers HTTP before that)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"hass exited with code {process.returncode}; see its log")
+        async with session.get(f"{url}/api/config/config_entries/entry?domain=smh",
+                               headers={"Authorization": f"Bearer {token}"}) as r:
+            state = next((e["state"] for e in await _json(r) if e["entry_id"] == entry_id), None)
+        if state == "loaded":
+            return
+        if state in ("setup_error", "setup_retry", "migration_error"):
+            raise RuntimeError(f"the SMH entry failed to set up ({state}); see the hass log")
+        await asyncio.sleep(0.25)
+    raise TimeoutError(f"the SMH entry did not load within {timeout:.0f} s")
 
 
 async def _json(r: aiohttp.ClientResponse) -> Any:
@@ -119,6 +152,34 @@ async def onboard(session: aiohttp.ClientSession, url: str) -> str:
     return token
 
 
+async def long_lived_token(session: aiohttp.ClientSession, url: str, token: str, name: str | None = None,
+                           days: int = 365) -> str:
+    """A long-lived access token for the user of ``token`` (websocket ``auth`` handshake, then
+    ``auth/long_lived_access_token``); ``name`` must be unique per user, so it defaults to a
+    time stamp."""
+    name = name or f"smh {time.strftime('%Y-%m-%d %H:%M:%S')} pid {os.getpid()}"
+    async with session.ws_connect(f"{url.replace('http', 'ws', 1)}/api/websocket") as ws:
+        if (msg := await ws.receive_json())["type"] != "auth_required":
+            raise RuntimeError(f"unexpected websocket greeting: {msg}")
+        await ws.send_json({"type": "auth", "access_token": token})
+        if (msg := await ws.receive_json())["type"] != "auth_ok":
+            raise RuntimeError(f"websocket authentication failed: {msg}")
+        await ws.send_json({"id": 1, "type": "auth/long_lived_access_token", "client_name": name,
+                            "lifespan": days})
+        msg = await ws.receive_json()
+    if not msg.get("success"):
+        raise RuntimeError(f"HA refused a long-lived token: {msg.get('error')}")
+    return msg["result"]
+
+
+def install_homes(config_dir: Path, source: Path = TASK_HOMES, home_dir: str = DEFAULT_HOME_DIR) -> list[Path]:
+    """Copy the task home files into ``<config_dir>/<home_dir>/`` (same file names), where
+    ``smh bench run --backend ha`` points the SMH entry for a task with ``file: homes/X.json``."""
+    target = config_dir / home_dir
+    target.mkdir(parents=True, exist_ok=True)
+    return [Path(shutil.copy2(f, target / f.name)) for f in sorted(source.glob("*.json"))]
+
+
 async def _login(session: aiohttp.ClientSession, url: str, client_id: str) -> str:
     async with session.post(f"{url}/auth/login_flow", json={
             "client_id": client_id, "handler": ["homeassistant", None], "redirect_uri": f"{url}/"}) as r:
@@ -149,17 +210,19 @@ async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: 
 async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale: float,
                  timeout: float = 120.0) -> Instance:
     write_config(config_dir, port)
+    install_homes(config_dir)
     process = start(config_dir, config_dir / "hass.log")
     url = f"http://127.0.0.1:{port}"
     try:
         async with aiohttp.ClientSession() as session:
             await _wait(session, url, process, timeout)
-            token = await onboard(session, url)
+            token = await long_lived_token(session, url, await onboard(session, url))
             entry_id = await add_home(session, url, token, level, seed, time_scale)
+            await _wait_loaded(session, url, token, entry_id, process, timeout)
     except BaseException:
-        process.terminate()
+        stop_process(process)
         raise
-    return Instance(url, token, process, entry_id)
+    return Instance(url, token, process, entry_id, config_dir)
 
 
 def main() -> int:
@@ -173,7 +236,8 @@ def main() -> int:
     inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale))
     print(f"Home Assistant with the SMH {args.level} home (seed {args.seed}) is running:")
     print(f"  URL:      {inst.url}   (login: {USERNAME} / {PASSWORD})")
-    print(f"  token:    {inst.token}")
+    print(f"  token:    {inst.token}   (long-lived)")
+    print(f"  homes:    {args.dir / DEFAULT_HOME_DIR}   (task home files for smh bench run --backend ha)")
     print(f"  log:      {args.dir / 'hass.log'}   stop with Ctrl-C")
     try:
         inst.process.wait()

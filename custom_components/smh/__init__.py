@@ -32,19 +32,14 @@ from . import automation, bench_services, llm_api
 from .clock import SimClock
 from .const import (
     CONF_AGENT,
-    CONF_FILE,
-    CONF_LEVEL,
     CONF_MODEL,
-    CONF_SEED,
-    CONF_SOURCE,
     CONF_TIME_SCALE,
     DEFAULT_TIME_SCALE,
     DOMAIN,
     SERVICE_EXECUTE,
     SERVICE_SNAPSHOT,
-    SOURCE_FILE,
 )
-from .home_source import HomeSourceError, build_home
+from .home_source import HomeSourceError, build_home, entry_home_key
 from .mapping import Mirror, plan, unique_id
 from .persistence import StatePersistence
 from .registry import mirror_layout, prune_entities
@@ -185,10 +180,10 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         return {"changes": [c.to_dict() for c in result.changes]}
 
     async def snapshot(call: ServiceCall) -> ServiceResponse:
-        engine = runtime(call).engine
-        home = engine.to_home()
-        state: dict[str, Any] = engine.snapshot().to_dict()
-        return {"home": home.name, "devices": state}
+        rt = runtime(call)
+        home = rt.engine.to_home()
+        state: dict[str, Any] = rt.engine.snapshot().to_dict()
+        return {"home": home.name, "home_key": rt.home_key, "devices": state}
 
     bench_services.register(hass, runtime)
     automation.register(hass, entry_for)
@@ -211,9 +206,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     persistence = StatePersistence(hass, entry.entry_id, engine)
     await persistence.async_restore()
     persistence.start()
-    home_key = (f"file:{data[CONF_FILE]}" if data.get(CONF_SOURCE) == SOURCE_FILE
-                else f"{data[CONF_LEVEL]}:{data[CONF_SEED]}")
-    runtime = SmhRuntime(engine, home_key=home_key, initial=initial,
+    runtime = SmhRuntime(engine, home_key=entry_home_key(data), initial=initial,
                          agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()))
     entry.runtime_data = runtime
     entry.async_on_unload(persistence.async_stop)

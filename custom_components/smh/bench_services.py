@@ -2,8 +2,10 @@
 ``smh.advance_time`` lets simulated time pass (schedules, rules, appliances, room physics) and
 ``smh.verify`` scores what happened since, with the same verifier as the embedded runner.
 
-A task names its home (generated level + seed, or a file); it must be the entry's home, so a
-benchmark driver groups tasks by home and reconfigures the entry between groups.
+A task names its home (generated level + seed, a Matter seed, or a file); it must be the entry's
+home, so a benchmark driver groups tasks by home and reconfigures the entry between groups. A
+file home is matched by file name (:meth:`smh_core.bench.task.HomeRef.ha_key`): the task's
+``homes/sage-0.json`` runs in an entry whose file is e.g. ``smh_homes/sage-0.json``.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
         except ValidationError as err:
             first = err.errors()[0]
             raise _error("bad_task", field=".".join(str(p) for p in first["loc"]), message=first["msg"]) from err
-        if task.home.key() != runtime.home_key:
-            raise _error("other_home", task=task.home.key(), home=runtime.home_key)
+        if task.home.ha_key() != runtime.home_key:
+            raise _error("other_home", task=task.home.ha_key(), home=runtime.home_key)
         engine = runtime.engine
         engine.restore(runtime.initial)
         for override in task.overrides:

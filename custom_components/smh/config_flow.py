@@ -1,7 +1,8 @@
-"""Config flow: pick a home (generated preset or a HomeEnv JSON file) and a time scale.
+"""Config flow: pick a home (generated preset, SimuHome-style Matter home or a HomeEnv JSON
+file) and a time scale.
 
 The home is built once during the flow, so a bad file or seed is reported on the form and
-no entry is created. The options flow adds a collapsed "agent" section: the OpenAI-compatible
+no entry is created. The benchmark's HA runner switches homes through the options flow. The options flow adds a collapsed "agent" section: the OpenAI-compatible
 endpoint SMH's own agent (EIA or DR) uses as a conversation agent; the agent entity exists
 only once a model is set.
 """
@@ -38,6 +39,8 @@ from .const import (
     LEVELS,
     SOURCE_FILE,
     SOURCE_GENERATED,
+    SOURCE_MATTER,
+    SOURCES,
 )
 from .home_source import HomeSourceError, build_home
 
@@ -45,7 +48,7 @@ from .home_source import HomeSourceError, build_home
 def _schema(defaults: dict[str, Any]) -> vol.Schema:
     return vol.Schema({
         vol.Required(CONF_SOURCE, default=defaults.get(CONF_SOURCE, SOURCE_GENERATED)): selector.SelectSelector(
-            selector.SelectSelectorConfig(options=[SOURCE_GENERATED, SOURCE_FILE], translation_key=CONF_SOURCE)),
+            selector.SelectSelectorConfig(options=SOURCES, translation_key=CONF_SOURCE)),
         vol.Optional(CONF_LEVEL, default=defaults.get(CONF_LEVEL, DEFAULT_LEVEL)): selector.SelectSelector(
             selector.SelectSelectorConfig(options=LEVELS, translation_key=CONF_LEVEL)),
         vol.Optional(CONF_SEED, default=defaults.get(CONF_SEED, DEFAULT_SEED)): vol.Coerce(int),
@@ -56,7 +59,13 @@ def _schema(defaults: dict[str, Any]) -> vol.Schema:
 
 
 def _agent_section(defaults: dict[str, Any]) -> section:
-    """Endpoint settings of the conversation agent; a blank base URL means OpenAI's own."""
+    """Endpoint settings of the conversation agent; a blank base URL means OpenAI's own.
+
+    ``tools`` picks what the agent controls: HA's exposed entities (real and simulated) or
+    only the entry's simulated home through the engine (the benchmark's tool contract)."""
+    # imported here so this option stays one self-contained edit of the agent section
+    from .const import CONF_TOOLS, DEFAULT_TOOLS, TOOL_TARGETS
+
     return section(vol.Schema({
         vol.Optional(CONF_BASE_URL, default=defaults.get(CONF_BASE_URL, "")): selector.TextSelector(
             selector.TextSelectorConfig(type=selector.TextSelectorType.URL)),
@@ -67,6 +76,8 @@ def _agent_section(defaults: dict[str, Any]) -> section:
             selector.SelectSelectorConfig(options=AGENT_MODES, translation_key=CONF_AGENT_MODE)),
         vol.Optional(CONF_TOOL_BUDGET, default=defaults.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)): vol.All(
             vol.Coerce(int), vol.Range(min=1, max=100)),
+        vol.Optional(CONF_TOOLS, default=defaults.get(CONF_TOOLS, DEFAULT_TOOLS)): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=TOOL_TARGETS, translation_key=CONF_TOOLS)),
     }), {"collapsed": not defaults.get(CONF_MODEL)})
 
 
@@ -91,6 +102,8 @@ def _errors(err: HomeSourceError) -> dict[str, str]:
 def _title(data: dict[str, Any]) -> str:
     if data[CONF_SOURCE] == SOURCE_FILE:
         return f"SMH home ({data[CONF_FILE]})"
+    if data[CONF_SOURCE] == SOURCE_MATTER:
+        return f"SMH Matter home (seed {data[CONF_SEED]})"
     return f"SMH {data[CONF_LEVEL]} home (seed {data[CONF_SEED]})"
 
 

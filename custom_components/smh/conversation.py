@@ -3,9 +3,15 @@
 One entity per entry, created only when the options name a model (see :mod:`.config_flow`):
 without a model there is nothing to answer with, and an agent that can only say "configure
 me" would still show up in every pipeline's agent picker. Each turn runs the EIA tool loop
-(or one DR call) against the entry's engine through the embedded backend, so the agent sees
-and changes exactly the simulated home the entities mirror, with the simulated clock when
-the entry has one.
+(or one DR call) with tools bound to, by the ``tools`` option:
+
+- ``ha`` (default): Home Assistant itself (:class:`.ha_backend.HaBackend`), so the agent sees
+  and controls every entity exposed to Assist, real or simulated, and nothing else, with the
+  HA user's context (HA's permission checks apply);
+- ``home``: the entry's engine through the embedded backend, the benchmark's own contract
+  (engine device ids and locators), with the simulated clock when the entry has one.
+
+Memory (``remember`` / ``recall_memory``) is kept per HA user in either case.
 
 History is Home Assistant's own chat log of the conversation id (kept for the chat session,
 like every HA agent): earlier user turns and answers go back to the model as text, and the
@@ -22,10 +28,11 @@ from typing import Any, Literal
 import openai
 from homeassistant.components import conversation
 from homeassistant.const import MATCH_ALL
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import intent, llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
+from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent
 from smh_core.agent.eia import EIAAgent, Trace
 from smh_core.agent.llm import LLMClient, LLMConfig
@@ -39,9 +46,13 @@ from .const import (
     AGENT_DR,
     CONF_AGENT_MODE,
     CONF_TOOL_BUDGET,
+    CONF_TOOLS,
     DEFAULT_AGENT_MODE,
     DEFAULT_TOOL_BUDGET,
+    DEFAULT_TOOLS,
+    TOOLS_HOME,
 )
+from .ha_backend import HaBackend, HaSchedules
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -55,7 +66,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
     client = await async_openai_client(hass, config)
     async_add_entities([SmhConversationEntity(
         entry, config, client, settings.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE),
-        int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)))])
+        int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)), settings.get(CONF_TOOLS, DEFAULT_TOOLS))])
 
 
 class _BadReply(Exception):
@@ -63,17 +74,20 @@ class _BadReply(Exception):
 
 
 class SmhConversationEntity(conversation.ConversationEntity):
-    """Answers in any language the model speaks; controls the entry's simulated home."""
+    """Answers in any language the model speaks; controls HA's exposed entities or the entry's
+    simulated home (option ``tools``)."""
 
     _attr_supported_features = conversation.ConversationEntityFeature.CONTROL
 
     def __init__(self, entry: SmhConfigEntry, config: LLMConfig, client: openai.AsyncOpenAI,
-                 mode: str, budget: int) -> None:
+                 mode: str, budget: int, tools: str = DEFAULT_TOOLS) -> None:
         self.entry = entry
         self.config = config
         self.client = client
         self.mode = mode
         self.budget = budget
+        self.tools = tools
+        self._schedules = HaSchedules()  # the agent's timed calls on HA (tools "ha"), until unload
         self._structured: bool | None = None  # DR: None until the endpoint accepts or refuses it
         self._bank: MemoryBank | None = None  # opened on first use, closed with the entity
         self._attr_unique_id = agent_unique_id(entry.entry_id)
@@ -83,9 +97,14 @@ class SmhConversationEntity(conversation.ConversationEntity):
     def supported_languages(self) -> list[str] | Literal["*"]:
         return MATCH_ALL
 
-    def _backend(self) -> EmbeddedBackend:
-        runtime = self.entry.runtime_data
-        return EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
+    async def _backend(self, context: Context) -> HomeBackend:
+        """This turn's backend; on HA, service calls carry the user's ``context``."""
+        if self.tools == TOOLS_HOME:
+            runtime = self.entry.runtime_data
+            return EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
+        backend = HaBackend(self.hass, context, self._schedules)
+        await backend.async_prepare()
+        return backend
 
     async def _async_handle_message(self, user_input: conversation.ConversationInput,
                                     chat_log: conversation.ChatLog) -> conversation.ConversationResult:
@@ -93,11 +112,12 @@ class SmhConversationEntity(conversation.ConversationEntity):
         llm_client = LLMClient(self.config, self.client)
         context = user_input.extra_system_prompt or ""
         try:
+            backend = await self._backend(user_input.context)
             if self.mode == AGENT_DR:
-                answer = await self._run_dr(llm_client, user_input.text, history, context)
+                answer = await self._run_dr(llm_client, backend, user_input.text, history, context)
             else:
                 memory = UserMemory(await self._memory_bank(), user=user_input.context.user_id or "default")
-                trace = await EIAAgent(llm_client, self._backend(), budget=self.budget, memory=memory).run(
+                trace = await EIAAgent(llm_client, backend, budget=self.budget, memory=memory).run(
                     user_input.text, history, context)
                 answer = _eia_answer(trace, self.budget)
                 self._log_tool_calls(chat_log, trace)
@@ -124,18 +144,19 @@ class SmhConversationEntity(conversation.ConversationEntity):
         return self._bank
 
     async def async_will_remove_from_hass(self) -> None:
+        self._schedules.close()
         if self._bank is not None:
             self._bank.close()
             self._bank = None
 
-    async def _run_dr(self, llm_client: LLMClient, text: str, history: list[dict[str, str]],
-                      context: str) -> str:
-        agent = DRAgent(llm_client, self._backend(), self._structured)
+    async def _run_dr(self, llm_client: LLMClient, backend: HomeBackend, text: str,
+                      history: list[dict[str, str]], context: str) -> str:
+        agent = DRAgent(llm_client, backend, self._structured)
         result = await agent.run(text, history, context)
         self._structured = agent.structured
         if result.output is None:
             raise _BadReply(f"The model's reply was not a valid plan ({result.error_class}: {result.error}).")
-        failed = [r["error"] for r in agent.apply(result.output) if not r.get("ok")]
+        failed = [r["error"] for r in await agent.async_apply(result.output) if not r.get("ok")]
         answer = result.output.response or ("Done." if result.output.actions else "")
         if failed:
             answer += f" (The home refused {len(failed)} of the actions: {failed[0].get('message', failed[0])})"

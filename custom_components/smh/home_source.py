@@ -1,7 +1,8 @@
-"""Build a HomeEnv home from a config entry's data (generated preset or a JSON file).
+"""Build a HomeEnv home from a config entry's data (generated preset, Matter home or a JSON file).
 
 Kept apart from the config flow so the flow's validation and the entry's setup load homes
-the same way and report the same errors.
+the same way and report the same errors. :func:`entry_home_key` names the home an entry
+hosts in the benchmark's terms, so ``smh.load_task`` can refuse a task of another home.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from smh_core.bench.task import HomeRef
 from smh_core.homeenv.engine import load_home
 from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home
+from smh_core.sim.homes import generate_matter_home
 
-from .const import CONF_FILE, CONF_LEVEL, CONF_SEED, CONF_SOURCE, SOURCE_FILE
+from .const import CONF_FILE, CONF_LEVEL, CONF_SEED, CONF_SOURCE, SOURCE_FILE, SOURCE_MATTER
 
 
 class HomeSourceError(Exception):
@@ -34,6 +37,13 @@ def resolve_file(config_dir: str, name: str) -> Path:
     return path
 
 
+def _seed(data: dict[str, Any]) -> int:
+    seed = data.get(CONF_SEED)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise HomeSourceError("invalid_seed", f"seed must be a non-negative integer, got {seed!r}")
+    return seed
+
+
 def build_home(config_dir: str, data: dict[str, Any]) -> Home:
     """Load or generate the home described by ``data`` (blocking: run in an executor)."""
     if data.get(CONF_SOURCE) == SOURCE_FILE:
@@ -44,7 +54,16 @@ def build_home(config_dir: str, data: dict[str, Any]) -> Home:
             return load_home(path)
         except ValueError as err:
             raise HomeSourceError("invalid_home", str(err)) from err
-    seed = data.get(CONF_SEED)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise HomeSourceError("invalid_seed", f"seed must be a non-negative integer, got {seed!r}")
-    return generate_home(data[CONF_LEVEL], seed)
+    if data.get(CONF_SOURCE) == SOURCE_MATTER:
+        return generate_matter_home(_seed(data))
+    return generate_home(data[CONF_LEVEL], _seed(data))
+
+
+def entry_home_key(data: dict[str, Any]) -> str:
+    """The benchmark key of the entry's home (see :meth:`smh_core.bench.task.HomeRef.ha_key`):
+    ``simple:3``, ``matter:7`` or, for a file, ``file:`` + the file's name."""
+    if data.get(CONF_SOURCE) == SOURCE_FILE:
+        return HomeRef(file=data[CONF_FILE]).ha_key()
+    if data.get(CONF_SOURCE) == SOURCE_MATTER:
+        return HomeRef(generator="matter", seed=data[CONF_SEED]).ha_key()
+    return HomeRef(level=data[CONF_LEVEL], seed=data[CONF_SEED]).ha_key()

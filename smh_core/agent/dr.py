@@ -9,6 +9,7 @@ structured-output error (SO). Both are classified, never raised.
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from dataclasses import dataclass, field
@@ -128,5 +129,22 @@ class DRAgent:
         return DRResult(output, error_class, error, result.usage, repairs, use_structured, text)
 
     def apply(self, output: DROutput) -> list[dict[str, Any]]:
-        """Replay the predicted actions through the backend, in order; results per action."""
-        return [self.backend.execute(a.did, a.locator, a.arguments) for a in output.actions]
+        """Replay the predicted actions through a sync backend, in order; results per action."""
+        results = []
+        for a in output.actions:
+            result = self.backend.execute(a.did, a.locator, a.arguments)
+            if inspect.isawaitable(result):
+                if inspect.iscoroutine(result):
+                    result.close()  # never started: nothing ran
+                raise TypeError("the backend is async: use await DRAgent.async_apply(output)")
+            results.append(result)
+        return results
+
+    async def async_apply(self, output: DROutput) -> list[dict[str, Any]]:
+        """:meth:`apply` for any backend: each call finishes (awaited if the backend is async,
+        as Home Assistant's service calls are) before the next starts, so order is kept."""
+        results = []
+        for a in output.actions:
+            result = self.backend.execute(a.did, a.locator, a.arguments)
+            results.append(await result if inspect.isawaitable(result) else result)
+        return results

@@ -26,7 +26,7 @@ from .memory_tools import (
     preference_prompt,
 )
 from .prompts import load_prompt
-from .tools import dispatch, tool_schemas, validate_args
+from .tools import dispatch_async, tool_schemas, validate_args
 
 UserReply = Callable[[str], str | None]
 """Answers a clarification question; ``None`` means the user is not available (the turn ends)."""
@@ -148,8 +148,8 @@ class EIAAgent:
                             str(call.arguments.get("question", "")), output)}])
                         trace.usage.add(asked.usage)
                         output["answer"] = (asked.message.get("content") or "").strip()
-                else:
-                    output = dispatch(self.backend, call.name, call.arguments)
+                else:  # awaited when the backend is async (Home Assistant's service calls)
+                    output = await dispatch_async(self.backend, call.name, call.arguments)
                 if isinstance(output, dict) and output.get("ok") is False:
                     trace.problems.append({"kind": output["error"]["code"], "tool": call.name,
                                            "message": output["error"]["message"]})

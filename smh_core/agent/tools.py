@@ -6,11 +6,16 @@ the exact invalid field and what is allowed, for the model to correct itself.
 
 Tools that end or pause the loop (``ask_user``, ``finish``) are declared here but handled by
 the loop itself; :func:`dispatch` answers only the home-facing tools.
+
+A backend method may return an awaitable instead of a value (Home Assistant's service calls
+are coroutines): :func:`dispatch` then returns an awaitable too, and tools that post-process a
+backend result do so after awaiting it. :func:`dispatch_async` is the one async callers use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,6 +91,40 @@ class FinishArgs(_Args):
     answer: str = Field(description="final reply to the user: what was done, the answer, or why not")
 
 
+def _after(values: tuple[Any, ...], then: Callable[..., Any]) -> Any:
+    """``then(*values)``, or, when any value is awaitable, an awaitable of it (values awaited in
+    order). A sync backend keeps getting a plain result, exactly as before."""
+    if not any(inspect.isawaitable(v) for v in values):
+        return then(*values)
+
+    async def later() -> Any:
+        return then(*[await v if inspect.isawaitable(v) else v for v in values])
+
+    return later()
+
+
+class _Listed:
+    """The two reads :func:`resolve_devices` makes, already done (and awaited if need be)."""
+
+    def __init__(self, rooms: list[dict[str, Any]], devices: list[dict[str, Any]]) -> None:
+        self.rooms, self.devices = rooms, devices
+
+    def list_rooms(self) -> list[dict[str, Any]]:
+        return self.rooms
+
+    def list_devices(self, room: str | None = None, category: str | None = None,
+                     tags: list[str] | None = None) -> list[dict[str, Any]]:
+        return self.devices
+
+
+def _find_devices(b: HomeBackend, a: FindArgs) -> Any:
+    def rank(rooms: list[dict[str, Any]], devices: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**c.device, "score": c.score, "matched": c.matched}
+                for c in resolve_devices(_Listed(rooms, devices), a.description)]  # type: ignore[arg-type]
+
+    return _after((b.list_rooms(), b.list_devices()), rank)
+
+
 @dataclass(frozen=True)
 class Tool:
     name: str
@@ -109,8 +148,7 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
          lambda b, a: b.list_devices(room=a.room, category=a.category, tags=a.tags)),
     Tool("find_devices", "Rank devices matching a natural description (name, room, type, tags); ties mean "
          "the description is ambiguous.", FindArgs,
-         lambda b, a: [{**c.device, "score": c.score, "matched": c.matched}
-                       for c in resolve_devices(b, a.description)]),
+         _find_devices),
     Tool("get_device_status", "Current attribute values of one device.", DeviceArgs,
          lambda b, a: b.device_status(a.did)),
     Tool("get_device_spec", "Attributes with their constraints and services with argument schemas.", DeviceArgs,
@@ -119,7 +157,8 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
          lambda b, a: b.execute(a.did, a.locator, a.arguments)),
     Tool("get_room_environment", "A room's temperature (°C), humidity (%RH), illuminance (lux), PM2.5 and "
          "PM10 (µg/m³) and air-quality class.", RoomArgs, lambda b, a: b.room_environment(a.room)),
-    Tool("get_current_time", "The current local date and time.", NoArgs, lambda b, a: {"now": b.now()}),
+    Tool("get_current_time", "The current local date and time.", NoArgs,
+         lambda b, a: _after((b.now(),), lambda now: {"now": now})),
     Tool("schedule_actions", "Run device calls once at a future local time; the calls are checked when "
          "they run, so check the device's spec first.", ScheduleArgs,
          lambda b, a: b.schedule(a.at, [x.model_dump() for x in a.actions])),
@@ -158,7 +197,10 @@ def validate_args(name: str, arguments: dict[str, Any]) -> _Args | dict[str, Any
 
 
 def dispatch(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
-    """Run a home-facing tool. Never raises for bad input: returns an error payload instead."""
+    """Run a home-facing tool. Never raises for bad input: returns an error payload instead.
+
+    With a backend whose methods return awaitables the result is an awaitable; use
+    :func:`dispatch_async` there."""
     parsed = validate_args(name, arguments)
     if isinstance(parsed, dict):
         return parsed
@@ -166,3 +208,9 @@ def dispatch(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
     if tool.run is None:
         return {"ok": False, "error": {"code": "loop_tool", "message": f"{name} is handled by the agent loop"}}
     return tool.run(backend, parsed)
+
+
+async def dispatch_async(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
+    """:func:`dispatch` for callers on an event loop: awaits the result when the backend is async."""
+    result: Any | Awaitable[Any] = dispatch(backend, name, arguments)
+    return await result if inspect.isawaitable(result) else result

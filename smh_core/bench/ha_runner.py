@@ -6,26 +6,80 @@ or any agent: OpenAI, Ollama, SMH's own), and ``smh.verify`` scores the result w
 verifier the embedded runner uses. Results go to the same append-only log, so ``smh bench
 report`` and resuming work as for embedded runs.
 
-Only tasks the HA entry can host run: the entry simulates one home (level + seed or file),
-and goals that need simulated time are judged by the embedded runner (they are skipped here
-and counted).
+One SMH entry simulates one home, so tasks are grouped by home (:func:`ha_home_key`) and the
+entry is reconfigured through HA's options-flow REST API between groups (a reload per home,
+not per task); at the end the entry gets its original home back. A group whose home HA cannot
+host (say its file is not in HA's config dir) is skipped and counted with HA's reason, and
+goals that need simulated time or a memory bank are judged by the embedded runner only
+(skipped here and counted).
+
+File homes are matched by file name: a task's ``file: homes/sage-0.json`` runs in an entry
+whose file is ``<home_dir>/sage-0.json`` under HA's config dir (``home_dir`` defaults to
+``smh_homes``; ``scripts/ha_instance.py`` copies ``tasks/homes/*.json`` there). HA's REST API
+cannot upload files, so a remote instance needs the files copied there by hand.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import aiohttp
 from tqdm import tqdm
 
 from .results import ResultsLog
-from .task import Task
+from .task import HomeRef, Task
+
+_LOGGER = logging.getLogger(__name__)
 
 HA_GOALS = ("execute", "query", "clarify", "infeasible")
 """Goal kinds HA-backed runs judge (timed and automation goals need the simulator's futures)."""
+
+DEFAULT_HOME_DIR = "smh_homes"
+"""Where, under HA's config dir, the runner expects task home files (by file name)."""
+
+TURN_TIMEOUT = 30.0
+"""Seconds an agent gets per user turn. Assist answers in ~0.1 s, but HA's sentence matcher
+takes minutes on some long time-phrased SimuHome requests ("In 12 minutes, at 11:52 AM, ...");
+such a task is recorded as failed (no answer), with ``timed_out`` set."""
+
+READY_TIMEOUT = 180.0
+"""Seconds to wait for the entry to come back with a new home (a complex home is ~1 s)."""
+
+_STUCK_STATES = ("loaded", "setup_error", "setup_retry", "not_loaded", "failed_unload")
+_STUCK_AFTER = 5.0  # seconds unchanged in one of those, without the home, before a reload
+
+
+def ha_home_key(home: HomeRef) -> str:
+    """The key under which an SMH entry hosts ``home`` (:meth:`HomeRef.ha_key`)."""
+    return home.ha_key()
+
+
+def entry_home_options(home: HomeRef, home_dir: str = DEFAULT_HOME_DIR) -> dict[str, Any]:
+    """The options-flow fields that make an SMH entry host ``home``."""
+    if home.file is not None:
+        name = PurePosixPath(home.file).name
+        return {"source": "file", "file": f"{home_dir.strip('/')}/{name}" if home_dir.strip("/") else name}
+    if home.generator == "matter":
+        return {"source": "matter", "seed": home.seed, "file": ""}
+    return {"source": "generated", "level": home.level, "seed": home.seed, "file": ""}
+
+
+def form_defaults(schema: list[dict[str, Any]]) -> dict[str, Any]:
+    """A flow form's current values: the defaults HA serialized into its ``data_schema``
+    (the SMH options form defaults to the entry's options, sections included)."""
+    out: dict[str, Any] = {}
+    for item in schema:
+        if "default" in item:
+            out[item["name"]] = item["default"]
+        elif item.get("type") == "expandable":
+            out[item["name"]] = form_defaults(item.get("schema", []))
+    return out
 
 
 class HaError(RuntimeError):
@@ -34,6 +88,10 @@ class HaError(RuntimeError):
     def __init__(self, path: str, status: int, text: str) -> None:
         super().__init__(f"{path}: HTTP {status}: {text}")
         self.status, self.text = status, text
+
+
+class HomeUnavailable(RuntimeError):
+    """HA cannot host a home (the options flow refused it, or the entry did not come back)."""
 
 
 @dataclass
@@ -46,64 +104,253 @@ class HaClient:
     def _headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}
 
-    async def _post(self, path: str, body: dict[str, Any]) -> Any:
-        async with self.session.post(f"{self.url}{path}", json=body, headers=self._headers) as r:
+    async def _post(self, path: str, body: dict[str, Any], timeout: float | None = None) -> Any:
+        limit = {"timeout": aiohttp.ClientTimeout(total=timeout)} if timeout else {}
+        async with self.session.post(f"{self.url}{path}", json=body, headers=self._headers, **limit) as r:
             if r.status >= 400:
                 raise HaError(path, r.status, await r.text())
             return await r.json()
+
+    async def _get(self, path: str) -> Any:
+        async with self.session.get(f"{self.url}{path}", headers=self._headers) as r:
+            if r.status >= 400:
+                raise HaError(path, r.status, await r.text())
+            return await r.json()
+
+    async def _delete(self, path: str) -> None:
+        async with self.session.delete(f"{self.url}{path}", headers=self._headers) as r:
+            if r.status >= 400 and r.status != 404:
+                raise HaError(path, r.status, await r.text())
 
     async def service(self, domain: str, name: str, data: dict[str, Any]) -> dict[str, Any]:
         """Call a service and return its response."""
         out = await self._post(f"/api/services/{domain}/{name}?return_response", data)
         return out.get("service_response", {}) if isinstance(out, dict) else {}
 
-    async def converse(self, text: str, agent_id: str, conversation_id: str | None) -> tuple[str, str | None]:
+    async def converse(self, text: str, agent_id: str, conversation_id: str | None,
+                       timeout: float | None = None) -> tuple[str, str | None]:
+        """Send one user turn; returns the agent's speech and the conversation id. Raises
+        ``TimeoutError`` after ``timeout`` s (HA then cancels the request: no late action)."""
         body: dict[str, Any] = {"text": text, "language": "en", "agent_id": agent_id}
         if conversation_id:
             body["conversation_id"] = conversation_id
-        out = await self._post("/api/conversation/process", body)
+        out = await self._post("/api/conversation/process", body, timeout)
         speech = out.get("response", {}).get("speech", {}).get("plain", {}).get("speech", "")
         return speech, out.get("conversation_id")
+
+    # --- the SMH entry: which one, which home it hosts, switching homes ---
+
+    async def smh_entries(self) -> list[dict[str, Any]]:
+        """Every SMH config entry (entry_id, title, state, reason ...)."""
+        return await self._get("/api/config/config_entries/entry?domain=smh")
+
+    async def smh_entry_id(self) -> str:
+        """The only SMH entry; with several, the caller must say which."""
+        entries = await self.smh_entries()
+        if len(entries) != 1:
+            raise ValueError(f"Home Assistant has {len(entries)} SMH entries "
+                             f"({', '.join(e['entry_id'] for e in entries) or 'none'}); "
+                             "add one or pass --config-entry")
+        return entries[0]["entry_id"]
+
+    async def hosted_key(self, entry_id: str) -> str | None:
+        """The key of the home the entry hosts now (``None`` while it is not loaded)."""
+        try:
+            return (await self.service("smh", "snapshot", {"config_entry_id": entry_id})).get("home_key")
+        except HaError:
+            return None
+
+    async def settled_key(self, entry_id: str, timeout: float = READY_TIMEOUT) -> str | None:
+        """The entry's home once it has finished setting up (at HA start-up the runner must not
+        change options under a setup in progress); ``None`` if it failed or did not settle."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            entry = next((e for e in await self.smh_entries() if e["entry_id"] == entry_id), None)
+            if entry is None:
+                raise ValueError(f"no SMH entry {entry_id} in Home Assistant")
+            if entry["state"] == "loaded" and (key := await self.hosted_key(entry_id)) is not None:
+                return key
+            if entry["state"] in ("setup_error", "setup_retry", "migration_error", "failed_unload"):
+                return None
+            await asyncio.sleep(0.1)
+        return None
+
+    async def reconfigure(self, entry_id: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Submit the entry's options flow with its current options updated by ``fields``;
+        returns the options it had before. Raises :class:`HomeUnavailable` with the form's
+        errors when HA refuses (a missing file, a bad seed)."""
+        form = await self._post("/api/config/config_entries/options/flow", {"handler": entry_id})
+        flow_id = form["flow_id"]
+        before = form_defaults(form.get("data_schema", []))
+        try:
+            result = await self._post(f"/api/config/config_entries/options/flow/{flow_id}", {**before, **fields})
+        except HaError as err:
+            await self._delete(f"/api/config/config_entries/options/flow/{flow_id}")
+            raise HomeUnavailable(f"options flow refused {fields}: {err}") from err
+        if result.get("type") != "create_entry":
+            await self._delete(f"/api/config/config_entries/options/flow/{flow_id}")
+            errors = ", ".join(f"{k}: {v}" for k, v in (result.get("errors") or {}).items())
+            raise HomeUnavailable(f"HA refused {fields}: {errors or result.get('type')}")
+        return before
+
+    async def wait_for_home(self, entry_id: str, key: str, timeout: float = READY_TIMEOUT) -> None:
+        """Wait until the entry is loaded with the home ``key`` (it reloads after an options
+        change). An entry that sits unloaded, failed, or loaded with another home for a while
+        (an options change that landed while it was still setting up is not acted on) is
+        reloaded once, then given up on."""
+        deadline = time.monotonic() + timeout
+        seen: tuple[str, str | None] | None = None
+        since, reloaded = time.monotonic(), False
+        while True:
+            entry = next((e for e in await self.smh_entries() if e["entry_id"] == entry_id), None)
+            if entry is None:
+                raise HomeUnavailable(f"the SMH entry {entry_id} is gone")
+            hosted = await self.hosted_key(entry_id) if entry["state"] == "loaded" else None
+            if hosted == key:
+                return
+            if (entry["state"], hosted) != seen:
+                seen, since = (entry["state"], hosted), time.monotonic()
+            elif entry["state"] in _STUCK_STATES and time.monotonic() - since > _STUCK_AFTER:
+                if reloaded:
+                    raise HomeUnavailable(f"the SMH entry is {entry['state']} (hosting {hosted}): "
+                                          f"{entry.get('reason') or 'see the HA log'}")
+                await self._post(f"/api/config/config_entries/entry/{entry_id}/reload", {})
+                seen, since, reloaded = None, time.monotonic(), True
+            if time.monotonic() > deadline:
+                raise HomeUnavailable(f"the SMH entry did not load home {key} within {timeout:.0f} s "
+                                      f"(state {entry['state']}, hosting {hosted})")
+            await asyncio.sleep(0.1)
+
+    async def switch_home(self, entry_id: str, home: HomeRef, home_dir: str = DEFAULT_HOME_DIR,
+                          timeout: float = READY_TIMEOUT) -> dict[str, Any] | None:
+        """Make the entry host ``home``; returns the options it had before, or ``None`` when it
+        already hosted it (nothing changed)."""
+        key = ha_home_key(home)
+        if await self.hosted_key(entry_id) == key:
+            return None
+        before = await self.reconfigure(entry_id, entry_home_options(home, home_dir))
+        await self.wait_for_home(entry_id, key, timeout)
+        return before
 
 
 @dataclass
 class HaRun:
     log: ResultsLog
     skipped: dict[str, int] = field(default_factory=dict)
+    """Reason -> how many tasks were not run for it."""
+    skipped_homes: dict[str, str] = field(default_factory=dict)
+    """Home key -> why HA could not host it (its tasks are counted in ``skipped``)."""
+    homes: int = 0
+    """Homes whose tasks ran."""
+    ran: int = 0
+    """Tasks run and recorded by this call (not those a resumed log already had)."""
+    timeouts: int = 0
+    """Of those, tasks whose agent did not answer a turn within the turn timeout."""
+    switch_seconds: float = 0.0
+    """Time spent reconfiguring the entry between homes."""
+    task_seconds: float = 0.0
+    """Time spent on tasks (load, conversation, verify, snapshot)."""
+
+    def skip(self, reason: str, n: int = 1) -> None:
+        self.skipped[reason] = self.skipped.get(reason, 0) + n
+
+
+def group_by_home(tasks: Sequence[Task]) -> dict[str, list[Task]]:
+    """Tasks per :func:`ha_home_key`, homes in order of first appearance, tasks in file order."""
+    groups: dict[str, list[Task]] = {}
+    for task in tasks:
+        groups.setdefault(ha_home_key(task.home), []).append(task)
+    return groups
 
 
 async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str, out_dir: Path,
-                     config_entry_id: str | None = None, progress: bool = True) -> HaRun:
+                     config_entry_id: str | None = None, progress: bool = True,
+                     home_dir: str = DEFAULT_HOME_DIR, ready_timeout: float = READY_TIMEOUT,
+                     turn_timeout: float | None = TURN_TIMEOUT) -> HaRun:
+    """Run ``tasks`` (every home they need, one reload per home) and append their records to
+    ``out_dir/results.jsonl``; tasks already there are not run again."""
     out_dir.mkdir(parents=True, exist_ok=True)
     log = ResultsLog(out_dir / "results.jsonl")
     run = HaRun(log)
-    entry = {"config_entry_id": config_entry_id} if config_entry_id else {}
-    todo = [t for t in tasks if not log.done(t.id)]
+    todo: list[Task] = []
+    for task in tasks:
+        if log.done(task.id):
+            continue
+        if task.goal.kind in HA_GOALS:
+            todo.append(task)
+        else:
+            run.skip(f"{task.goal.kind} goal (embedded runner only)")
     async with aiohttp.ClientSession() as session:
         client = HaClient(url.rstrip("/"), token, session)
-        for task in tqdm(todo, disable=not progress, unit="task", desc=f"ha:{agent_id}"):
-            if task.goal.kind not in HA_GOALS:
-                run.skipped["needs simulated time"] = run.skipped.get("needs simulated time", 0) + 1
-                continue
-            try:
-                await client.service("smh", "load_task", {**entry, "task": task.model_dump(mode="json")})
-            except HaError as e:
-                if "other_home" in e.text or "runs in home" in e.text:
-                    run.skipped["other home"] = run.skipped.get("other home", 0) + 1
-                    continue
-                raise
-            response, conversation, speeches = "", None, []
-            for turn in task.turns:
-                response, conversation = await client.converse(turn.text, agent_id, conversation)
-                speeches.append(response)
-            verdict = await client.service("smh", "verify", {**entry, "response": response})
-            state = await client.service("smh", "snapshot", entry)
-            log.append({
-                "task_id": task.id, "suite": task.suite, "category": task.category,
-                "subcategory": task.subcategory, "difficulty": task.difficulty, "agent": f"ha:{agent_id}",
-                "backend": "ha", "passed": bool(verdict.get("passed")),
-                "verdict": {k: verdict.get(k) for k in ("passed", "reason", "error_class", "decided_by", "details")},
-                "response": response, "speeches": speeches, "final_state": state.get("devices", {}),
-                "usage": {},
-            })
+        entry_id = config_entry_id or await client.smh_entry_id()
+        original_key = await client.settled_key(entry_id, ready_timeout)
+        original: dict[str, Any] | None = None
+        try:
+            with tqdm(total=len(todo), disable=not progress, unit="task", desc=f"ha:{agent_id}") as bar:
+                for key, group in group_by_home(todo).items():
+                    bar.set_postfix_str(key)
+                    started = time.monotonic()
+                    try:
+                        before = await client.switch_home(entry_id, group[0].home, home_dir, ready_timeout)
+                    except HomeUnavailable as err:
+                        run.skipped_homes[key] = str(err)
+                        run.skip("home HA cannot host", len(group))
+                        bar.update(len(group))
+                        continue
+                    finally:
+                        run.switch_seconds += time.monotonic() - started
+                    if original is None and before is not None:
+                        original = before
+                    run.homes += 1
+                    started = time.monotonic()
+                    for task in group:
+                        await _run_task(client, entry_id, task, agent_id, run, turn_timeout)
+                        bar.update(1)
+                    run.task_seconds += time.monotonic() - started
+        finally:
+            if original is not None:
+                await _restore(client, entry_id, original, original_key, ready_timeout)
     return run
+
+
+async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, run: HaRun,
+                    turn_timeout: float | None) -> None:
+    entry = {"config_entry_id": entry_id}
+    try:
+        await client.service("smh", "load_task", {**entry, "task": task.model_dump(mode="json")})
+    except HaError as err:
+        # HA's REST API hides the service's message (HTTP 500): see the HA log for it
+        run.skip(f"smh.load_task failed (HTTP {err.status}; see the HA log)")
+        return
+    response, conversation, speeches, timed_out = "", None, [], False
+    for turn in task.turns:
+        try:
+            response, conversation = await client.converse(turn.text, agent_id, conversation, turn_timeout)
+        except TimeoutError:
+            response, timed_out = "", True
+            run.timeouts += 1
+            break
+        speeches.append(response)
+    verdict = await client.service("smh", "verify", {**entry, "response": response})
+    state = await client.service("smh", "snapshot", entry)
+    run.log.append({
+        "task_id": task.id, "suite": task.suite, "category": task.category,
+        "subcategory": task.subcategory, "difficulty": task.difficulty, "agent": f"ha:{agent_id}",
+        "backend": "ha", "passed": bool(verdict.get("passed")),
+        "verdict": {k: verdict.get(k) for k in ("passed", "reason", "error_class", "decided_by", "details")},
+        "response": response, "speeches": speeches, "final_state": state.get("devices", {}),
+        "usage": {}, **({"timed_out": True} if timed_out else {}),
+    })
+    run.ran += 1
+
+
+async def _restore(client: HaClient, entry_id: str, original: dict[str, Any], key: str | None,
+                   timeout: float) -> None:
+    """Give the entry its original options (home included) back, and wait for that home. A
+    failure is logged, not raised: it must not hide the run's own error."""
+    try:
+        await client.reconfigure(entry_id, original)
+        if key is not None:
+            await client.wait_for_home(entry_id, key, timeout)
+    except (HaError, HomeUnavailable, aiohttp.ClientError, TimeoutError) as err:
+        _LOGGER.warning("could not give the SMH entry its original home back: %s", err)

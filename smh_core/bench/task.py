@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -51,6 +51,14 @@ class HomeRef(_Strict):
         if self.file:
             return f"file:{self.file}"
         return f"matter:{self.seed}" if self.generator == "matter" else f"{self.level}:{self.seed}"
+
+    def ha_key(self) -> str:
+        """The key under which an SMH Home Assistant entry hosts this home: :meth:`key` for
+        generated and Matter homes, ``file:`` + the file's name (not its directory) for file
+        homes, because the task file's directory and HA's config dir are different places."""
+        if self.file is not None:
+            return f"file:{PurePosixPath(self.file).name}"
+        return self.key()
 
 
 class StateOverride(_Strict):

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import os
 from pathlib import Path
+from typing import Any
 
 from smh_core.bench.task import load_tasks
 
@@ -43,6 +44,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--agent-id", default="conversation.home_assistant",
                    help="HA conversation agent for --backend ha (default: Assist, conversation.home_assistant)")
     r.add_argument("--config-entry", help="the SMH config entry when HA has several")
+    r.add_argument("--ha-home-dir", default="smh_homes",
+                   help="--backend ha: folder under HA's config dir holding the task home files, matched by "
+                        "file name (homes/sage-0.json -> smh_homes/sage-0.json; default: smh_homes)")
+    r.add_argument("--turn-timeout", type=float, default=30.0,
+                   help="--backend ha: seconds per user turn before the task counts as unanswered (default: 30)")
     r.add_argument("--mapping", type=Path,
                    help="--backend ha on a physical home: YAML mapping of task devices to HA entities")
     r.set_defaults(func=_run)
@@ -104,11 +110,9 @@ def _run_ha(args: argparse.Namespace, tasks: list) -> int:
     if not args.ha_url or not args.token:
         raise ValueError("--backend ha needs --ha-url and --token (or HA_URL / HA_TOKEN)")
     run = asyncio.run(run_via_ha(tasks, args.ha_url, args.token, args.agent_id, args.out,
-                                 config_entry_id=args.config_entry, progress=not args.quiet))
-    passed = sum(r["passed"] for r in run.log.records())
-    skipped = ", ".join(f"{n} {why}" for why, n in run.skipped.items()) or "none"
-    print(f"{len(run.log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} passed (skipped: {skipped})")
-    return _report(argparse.Namespace(dir=args.out))
+                                 config_entry_id=args.config_entry, progress=not args.quiet,
+                                 home_dir=args.ha_home_dir, turn_timeout=args.turn_timeout))
+    return _summarize_ha_run(args.out, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()})
 
 
 def _run_hardware(args: argparse.Namespace, tasks: list, base: Path) -> int:
@@ -120,12 +124,17 @@ def _run_hardware(args: argparse.Namespace, tasks: list, base: Path) -> int:
         raise ValueError("--mapping needs --backend ha, --ha-url and --token (or HA_URL / HA_TOKEN)")
     run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
                                       args.out, HomeCache(base), progress=not args.quiet))
-    passed = sum(r["passed"] for r in run.log.records())
-    skipped = ", ".join(f"{n} {why}" for why, n in run.skipped.items()) or "none"
-    print(f"{len(run.log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} passed (skipped: {skipped})")
-    for task_id, why in run.skipped_tasks.items():
-        print(f"  skipped {task_id}: {why}")
-    return _report(argparse.Namespace(dir=args.out)) if len(run.log) else 1
+    return _summarize_ha_run(args.out, run.log, run.skipped, run.skipped_tasks)
+
+
+def _summarize_ha_run(out: Path, log: Any, skipped: dict[str, int], skipped_items: dict[str, str]) -> int:
+    """Print what an HA-backed run recorded and skipped, then the report (1: nothing recorded)."""
+    passed = sum(r["passed"] for r in log.records())
+    counts = ", ".join(f"{n} {why}" for why, n in skipped.items()) or "none"
+    print(f"{len(log)} tasks recorded in {out / 'results.jsonl'}: {passed} passed (skipped: {counts})")
+    for what, why in skipped_items.items():
+        print(f"  skipped {what}: {why}")
+    return _report(argparse.Namespace(dir=out)) if len(log) else 1
 
 
 def _report(args: argparse.Namespace) -> int:

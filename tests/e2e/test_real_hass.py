@@ -13,13 +13,13 @@ import sys
 from pathlib import Path
 
 from smh_core.bench.ha_runner import HA_GOALS
-from smh_core.bench.runner import HomeCache, prepare_engine
 from smh_core.bench.task import dump_task, iter_tasks
-from smh_core.bench.verifier import Outcome, verify
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import ha_instance  # noqa: E402
+
+from tests.e2e.verdicts import embedded_verdict  # noqa: E402
 
 LEVEL, SEED = "simple", 0
 
@@ -36,18 +36,6 @@ def tasks_for_the_home() -> list:
     # atomic control first: the requests Assist can act on; then the rest for variety
     tasks.sort(key=lambda t: (t.category != "atomic_control", t.id))
     return tasks[:24]
-
-
-async def embedded_verdict(task, final_state: dict, response: str) -> dict:
-    engine = prepare_engine(task, HomeCache(ROOT / "tasks"))
-    before = engine.snapshot()
-    for did, values in final_state.items():
-        if did in engine.device_ids():
-            changed = {k: v for k, v in values.items() if engine.value(did, k) != v}
-            if changed:
-                assert engine.set_values(did, changed).ok
-    verdict = await verify(task, before, engine.snapshot(), Outcome(response=response))
-    return verdict.to_dict()
 
 
 def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enabled):

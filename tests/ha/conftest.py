@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
+from tests.support.fake_openai import FakeOpenAI
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -41,6 +44,23 @@ def tiny_home_file(hass: HomeAssistant) -> str:
 async def tiny_entry(hass: HomeAssistant, tiny_home_file: str) -> MockConfigEntry:
     entry = MockConfigEntry(domain=DOMAIN, title="tiny", data={
         "source": "file", "file": tiny_home_file, "level": "medium", "seed": 0, "time_scale": 1.0})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+@pytest.fixture
+async def server(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
+    """A fake OpenAI-compatible endpoint on 127.0.0.1 (the real ``openai`` client talks to it)."""
+    async with FakeOpenAI() as fake:
+        yield fake
+
+
+async def setup_agent_entry(hass: HomeAssistant, home_file: str, agent: dict[str, Any]) -> MockConfigEntry:
+    """An entry for ``home_file`` (simulated clock stopped) with the options' agent section set."""
+    data = {"source": "file", "level": "medium", "seed": 0, "time_scale": 0.0, "file": home_file}
+    entry = MockConfigEntry(domain=DOMAIN, title="tiny", data=data, options={**data, "agent": agent})
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()

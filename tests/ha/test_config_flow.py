@@ -72,3 +72,47 @@ async def test_options_flow_reloads_with_new_home(hass: HomeAssistant, tiny_entr
     await hass.async_block_till_done()
     assert tiny_entry.state is ConfigEntryState.LOADED
     assert tiny_entry.runtime_data.engine.home.name.startswith("simple")
+
+
+async def test_matter_home_creates_entry(hass: HomeAssistant) -> None:
+    result = await _start(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {
+        "source": "matter", "seed": 3, "time_scale": 0.0})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["title"] == "SMH Matter home (seed 3)"
+    await hass.async_block_till_done()
+    entry = hass.config_entries.async_entries(DOMAIN)[0]
+    assert entry.state is ConfigEntryState.LOADED
+    assert entry.runtime_data.engine.home.name == "matter-home-seed-3"
+    assert entry.runtime_data.home_key == "matter:3"
+
+
+async def test_matter_home_with_a_bad_seed_is_reported(hass: HomeAssistant) -> None:
+    result = await _start(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"source": "matter", "seed": -2})
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"seed": "invalid_seed"}
+    assert hass.config_entries.async_entries(DOMAIN) == []
+
+
+async def test_options_flow_switches_to_a_matter_home_and_back(hass: HomeAssistant, tiny_entry) -> None:
+    result = await hass.config_entries.options.async_init(tiny_entry.entry_id)
+    bad = await hass.config_entries.options.async_configure(result["flow_id"], {"source": "matter", "seed": -1})
+    assert bad["type"] is FlowResultType.FORM and bad["errors"] == {"seed": "invalid_seed"}
+    assert tiny_entry.runtime_data.home_key == "file:tiny_home.json"  # nothing changed
+    done = await hass.config_entries.options.async_configure(bad["flow_id"], {
+        "source": "matter", "seed": 5, "file": "", "time_scale": 0.0})
+    assert done["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert tiny_entry.state is ConfigEntryState.LOADED
+    assert tiny_entry.runtime_data.home_key == "matter:5"
+    assert tiny_entry.runtime_data.engine.home.name == "matter-home-seed-5"
+    # the form offers the entry's current home, so a driver can resubmit it with one field changed
+    result = await hass.config_entries.options.async_init(tiny_entry.entry_id)
+    schema = result["data_schema"]({})
+    assert (schema["source"], schema["seed"]) == ("matter", 5)
+    back = await hass.config_entries.options.async_configure(result["flow_id"], {
+        "source": "file", "file": "tiny_home.json", "seed": 5, "time_scale": 0.0})
+    assert back["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert tiny_entry.runtime_data.home_key == "file:tiny_home.json"

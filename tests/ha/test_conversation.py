@@ -1,18 +1,20 @@
 """SMH's agent as an HA conversation agent: real HA, the real ``openai`` client, a fake endpoint.
 
 The fake OpenAI-compatible server runs on the test's (HA's) event loop on 127.0.0.1; the
-agent reaches it through HA's shared httpx client.
+agent reaches it through HA's shared httpx client. By default (``tools: ha``) the agent's
+tools act on the entities exposed to Assist; ``tools: home`` binds them to the entry's engine
+(engine device ids such as ``1001``).
 """
 
 from __future__ import annotations
 
 import json
 import socket
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
@@ -22,10 +24,11 @@ from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
+from tests.ha.conftest import setup_agent_entry
 from tests.support.fake_openai import FakeOpenAI
 
 AGENT = "conversation.tiny"
-HOME = {"source": "file", "level": "medium", "seed": 0, "time_scale": 0.0}
+PORCH, SECRET = "input_boolean.porch", "input_boolean.secret"
 
 
 def call(name: str, **args: Any) -> tuple[str, str]:
@@ -39,28 +42,23 @@ async def core(hass: HomeAssistant) -> None:
 
 
 @pytest.fixture
-async def server(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
-    async with FakeOpenAI() as fake:
-        yield fake
-
-
-async def _entry(hass: HomeAssistant, home_file: str, agent: dict[str, Any]) -> MockConfigEntry:
-    data = {**HOME, "file": home_file}
-    entry = MockConfigEntry(domain=DOMAIN, title="tiny", data=data, options={**data, "agent": agent})
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
-
-
-@pytest.fixture
 async def agent_entry(hass: HomeAssistant, tiny_home_file: str, server: FakeOpenAI) -> MockConfigEntry:
-    return await _entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
+    return await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
                                                "api_key": "k", "agent_mode": "eia", "tool_budget": 5})
 
 
-async def _converse(hass: HomeAssistant, text: str, conversation_id: str | None = None):
-    return await conversation.async_converse(hass, text, conversation_id, Context(), agent_id=AGENT)
+async def _converse(hass: HomeAssistant, text: str, conversation_id: str | None = None,
+                    context: Context | None = None):
+    return await conversation.async_converse(hass, text, conversation_id, context or Context(), agent_id=AGENT)
+
+
+async def _real_switches(hass: HomeAssistant) -> None:
+    """Two non-SMH entities: the porch light exposed to Assist, the secret switch not."""
+    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {
+        "porch": {"name": "Porch light"}, "secret": {"name": "Secret switch"}}})
+    await hass.async_block_till_done()
+    async_expose_entity(hass, "conversation", PORCH, True)
+    async_expose_entity(hass, "conversation", SECRET, False)
 
 
 def _lamp(hass: HomeAssistant, entry: MockConfigEntry) -> str:
@@ -69,7 +67,10 @@ def _lamp(hass: HomeAssistant, entry: MockConfigEntry) -> str:
     return hass.states.get(entity_id).state
 
 
-async def test_turns_on_a_light_through_a_tool_call(hass: HomeAssistant, agent_entry, server) -> None:
+async def test_turns_on_a_light_through_a_tool_call(hass: HomeAssistant, tiny_home_file: str, server) -> None:
+    """``tools: home``: the benchmark's contract on the entry's engine (device ids, locators)."""
+    agent_entry = await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
+                                                      "api_key": "k", "tool_budget": 5, "tools": "home"})
     server.script = [{"tool_calls": [call("control_device", did="1001", locator="turn_on")]},
                      {"content": "The lamp is on."}]
     assert _lamp(hass, agent_entry) == "off"
@@ -124,7 +125,7 @@ async def test_endpoint_down_is_an_error_response(hass: HomeAssistant, tiny_home
     with socket.socket() as s:  # a port nothing listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    entry = await _entry(hass, tiny_home_file, {"base_url": f"http://127.0.0.1:{port}/v1", "model": "m"})
+    entry = await setup_agent_entry(hass, tiny_home_file, {"base_url": f"http://127.0.0.1:{port}/v1", "model": "m"})
     before = entry.runtime_data.engine.snapshot().to_dict()
     result = await _converse(hass, "Turn on the lamp")
     assert result.response.response_type is intent.IntentResponseType.ERROR
@@ -133,7 +134,8 @@ async def test_endpoint_down_is_an_error_response(hass: HomeAssistant, tiny_home
 
 
 async def test_dr_mode_applies_the_plan(hass: HomeAssistant, tiny_home_file: str, server) -> None:
-    entry = await _entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "m", "agent_mode": "dr"})
+    entry = await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "m", "agent_mode": "dr",
+                                                "tools": "home"})
     plan = {"mode": "execute", "response": "Lamp on.",
             "actions": [{"did": "1001", "locator": "turn_on", "arguments": {}}]}
     server.script = [{"content": json.dumps(plan)}]
@@ -156,7 +158,7 @@ async def test_options_flow_stores_agent_settings(hass: HomeAssistant, tiny_entr
         **home, "agent": {"base_url": "localhost:8000", "model": "m"}})
     assert bad["type"] is FlowResultType.FORM and bad["errors"] == {"base": "invalid_base_url"}
     agent = {"base_url": server.base_url, "model": "qwen3:8b", "api_key": "secret",
-             "agent_mode": "dr", "tool_budget": 7}
+             "agent_mode": "dr", "tool_budget": 7, "tools": "home"}
     done = await hass.config_entries.options.async_configure(bad["flow_id"], {**home, "agent": agent})
     assert done["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
@@ -191,3 +193,38 @@ async def test_memory_per_ha_user_survives_conversations(hass: HomeAssistant, ag
     assert [len(x["memories"]) for x in recalled] == [1, 0]  # alice's memory; bob has none
     assert recalled[0]["memories"][0]["content"] == "For movie night the lamp should be off."
     assert "remember" in {t["function"]["name"] for t in server.requests[0]["tools"]}
+
+
+async def test_controls_exposed_home_assistant_entities(hass: HomeAssistant, agent_entry, server,
+                                                        hass_admin_user) -> None:
+    """``tools: ha`` (the default): the model's tool calls reach a non-SMH entity exposed to
+    Assist, with the HA user's context; an unexposed one is neither listed nor controllable."""
+    await _real_switches(hass)
+    server.script = [{"tool_calls": [call("control_device", did=PORCH, locator="turn_on"),
+                                     call("control_device", did=SECRET, locator="turn_on")]},
+                     {"content": "The porch light is on."}]
+    result = await _converse(hass, "Turn on the porch light", context=Context(user_id=hass_admin_user.id))
+    assert result.response.speech["plain"]["speech"] == "The porch light is on."
+    porch = hass.states.get(PORCH)
+    assert porch.state == "on" and porch.context.user_id == hass_admin_user.id
+    assert hass.states.get(SECRET).state == "off"
+    index = server.requests[0]["messages"][0]["content"]
+    assert f"{PORCH} | Porch light | input_boolean" in index and SECRET not in index
+    assert "light.bedroom_lamp | Bedroom Lamp | light | master_bedroom" in index  # simulated, exposed by default
+    replies = [json.loads(m["content"]) for m in server.requests[1]["messages"] if m["role"] == "tool"]
+    assert replies[0]["ok"] is True and replies[0]["changes"][0]["after"] == "on"
+    assert replies[1]["error"]["code"] == "device_not_found"
+
+
+async def test_dr_mode_with_ha_tools(hass: HomeAssistant, tiny_home_file: str, server) -> None:
+    entry = await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "m", "agent_mode": "dr"})
+    await _real_switches(hass)
+    plan = {"mode": "execute", "response": "Porch on.",
+            "actions": [{"did": PORCH, "locator": "turn_on", "arguments": {}},
+                        {"did": "light.bedroom_lamp", "locator": "turn_on", "arguments": {"brightness_pct": 30}}]}
+    server.script = [{"content": json.dumps(plan)}]
+    result = await _converse(hass, "porch and lamp on")
+    assert result.response.speech["plain"]["speech"] == "Porch on."
+    assert hass.states.get(PORCH).state == "on"
+    assert entry.runtime_data.engine.value("1001", "brightness") == 30  # the simulated lamp, through HA
+    assert f"- {PORCH} | Porch light |" in server.requests[0]["messages"][0]["content"]

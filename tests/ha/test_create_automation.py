@@ -7,7 +7,6 @@ client against the fake OpenAI-compatible server, which plays the model's drafts
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +20,9 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.automation import automation_id
 from custom_components.smh.const import DOMAIN
+from tests.ha.conftest import setup_agent_entry
 from tests.support.fake_openai import FakeOpenAI
 
-HOME = {"source": "file", "level": "medium", "seed": 0, "time_scale": 0.0}
 REQUEST = "when the bedroom lamp turns on, turn on the bathroom light too"
 LAMP_ON_THEN_BATHROOM_LIGHT = {
     "id": "draft", "name": "Bathroom light follows the lamp",
@@ -37,30 +36,15 @@ def _reply(rule: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-async def server(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
-    async with FakeOpenAI() as fake:
-        yield fake
-
-
-@pytest.fixture
 def config_dir(private_config_dir: Path) -> Path:
     (private_config_dir / "configuration.yaml").write_text("automation: !include automations.yaml\n")
     return private_config_dir
 
 
-async def _entry(hass: HomeAssistant, home_file: str, agent: dict[str, Any]) -> MockConfigEntry:
-    data = {**HOME, "file": home_file}
-    entry = MockConfigEntry(domain=DOMAIN, title="tiny", data=data, options={**data, "agent": agent})
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
-
-
 @pytest.fixture
 async def entry(hass: HomeAssistant, config_dir: Path, tiny_home_file: str, server: FakeOpenAI) -> MockConfigEntry:
     assert await async_setup_component(hass, "automation", {"automation": []})
-    return await _entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model", "api_key": "k"})
+    return await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model", "api_key": "k"})
 
 
 async def _create(hass: HomeAssistant, text: str = REQUEST, **data: Any) -> dict[str, Any]:
@@ -151,7 +135,7 @@ async def test_file_is_restored_when_home_assistant_does_not_load_it(hass: HomeA
     (private_config_dir / "automations.yaml").write_text(yaml.safe_dump(other))
     before = (private_config_dir / "automations.yaml").read_text()
     assert await async_setup_component(hass, "automation", {"automation": []})
-    await _entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model"})
+    await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model"})
     server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT)]
     with pytest.raises(ServiceValidationError, match="did not load the automation"):
         await _create(hass)

@@ -5,7 +5,6 @@ and automations created from words can react to it."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -84,12 +83,6 @@ async def test_an_hour_of_cooling_shows_in_the_room_temperature(hass: HomeAssist
     kitchen = float(hass.states.get(_sensor(hass, entry, "kitchen", "temperature")).state)
     assert now < kitchen - 0.5
     assert kitchen == pytest.approx(entry.runtime_data.engine.value("@kitchen", "temperature"))
-
-
-@pytest.fixture
-async def server(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
-    async with FakeOpenAI() as fake:
-        yield fake
 
 
 async def test_automation_on_room_temperature(hass: HomeAssistant, server: FakeOpenAI) -> None:

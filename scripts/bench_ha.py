@@ -1,0 +1,123 @@
+"""``make bench BACKEND=ha``: the benchmark suites inside a real Home Assistant, answered by HA's
+built-in Assist agent (``conversation.home_assistant``) - the no-LLM baseline a model run
+through HA can be compared with.
+
+Starts ``hass`` (:mod:`ha_instance`: config dir ``runs/bench-ha/ha-config``, a free loopback
+port, simulated time frozen so a task's state does not drift while Assist answers), runs the
+tasks with :func:`smh_core.bench.ha_runner.run_via_ha` (one entry reload per home, file homes
+from ``<config>/smh_homes``), writes and prints the same report as ``smh bench report`` and
+always stops hass, on errors and Ctrl-C too. Results go to ``runs/bench-ha/<suite>`` (one
+suite) or ``runs/bench-ha/all``; re-running the same command resumes.
+
+    python scripts/bench_ha.py --suite sage --suite sample [--limit 20] [--out runs/bench-ha]
+
+A sample is deterministic: a suite's HA-judgeable tasks taken round-robin over its homes
+(first task of every home, then the second ...), the first K of them. By default every task
+runs except SimuHome's, sampled to 20 (one per home): its long compound or time-phrased requests
+("In 11 minutes, at 5:31 PM, turn the air conditioner 1 ... on, switch it to cooling mode and
+...") take HA's sentence matcher 5-30 s, some minutes (cut at the 30 s turn timeout). ``--limit
+K`` samples K of every suite, ``--limit 0`` runs everything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "scripts"))
+sys.path.insert(0, str(REPO))
+import ha_instance  # noqa: E402
+
+from smh_core.bench.ha_runner import HA_GOALS, TURN_TIMEOUT, group_by_home, run_via_ha  # noqa: E402
+from smh_core.bench.task import Task, iter_tasks  # noqa: E402
+
+SUITES = ["smh", "simuhome", "memhome", "sage", "sample"]
+AGENT = "conversation.home_assistant"
+DEFAULT_LIMITS = {"simuhome": 20}
+"""Per-suite sample sizes without ``--limit`` (see the module docstring for why)."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def sample(tasks: list[Task], limit: int | None) -> list[Task]:
+    """All tasks without a limit; else the first ``limit`` HA-judgeable tasks taken round-robin
+    over the homes (so a small sample still covers many homes), in a fixed order."""
+    if not limit:
+        return tasks
+    groups = list(group_by_home([t for t in tasks if t.goal.kind in HA_GOALS]).values())
+    picked = [g[i] for i in range(max((len(g) for g in groups), default=0)) for g in groups if i < len(g)]
+    return picked[:limit]
+
+
+def _stop_on_sigterm() -> None:
+    """SIGTERM (a CI job cancelled, ``kill``) unwinds like Ctrl-C, so hass is stopped too."""
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--suite", action="append", choices=SUITES, help="suite (repeatable; default: all)")
+    p.add_argument("--limit", type=int, help="per suite: a deterministic sample of K tasks; 0: all "
+                   f"(default: all, except {', '.join(f'{s} {k}' for s, k in DEFAULT_LIMITS.items())})")
+    p.add_argument("--out", type=Path, default=REPO / "runs" / "bench-ha", help="default: runs/bench-ha")
+    p.add_argument("--agent-id", default=AGENT, help=f"HA conversation agent (default: {AGENT})")
+    p.add_argument("--port", type=int, default=0, help="hass port on 127.0.0.1 (default: a free one)")
+    p.add_argument("--turn-timeout", type=float, default=TURN_TIMEOUT,
+                   help=f"seconds per user turn before a task counts as unanswered (default: {TURN_TIMEOUT:g})")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = p.parse_args(argv)
+    suites = args.suite or SUITES
+    limits = {s: DEFAULT_LIMITS.get(s) if args.limit is None else args.limit for s in suites}
+    tasks = [t for s in suites for t in sample(list(iter_tasks(REPO / "tasks" / f"{s}.jsonl")), limits[s])]
+    out = args.out / (suites[0] if len(suites) == 1 else "all")
+    config_dir = (args.out / "ha-config").resolve()
+    _stop_on_sigterm()
+
+    from smh_core.cli.bench import _report
+
+    started = time.monotonic()
+    inst = asyncio.run(ha_instance.launch(config_dir, args.port or free_port(), "medium", 0, time_scale=0.0))
+    try:
+        print(f"Home Assistant {inst.url} up in {time.monotonic() - started:.1f} s (log: {config_dir / 'hass.log'})")
+        started = time.monotonic()
+        run = asyncio.run(run_via_ha(tasks, inst.url, inst.token, args.agent_id, out, progress=not args.quiet,
+                                     turn_timeout=args.turn_timeout))
+        elapsed = time.monotonic() - started
+    finally:
+        inst.stop()
+    records = list(run.log.records())
+    timing = {"suites": suites, "limits": limits, "tasks_selected": len(tasks), "tasks_run": run.ran, "timeouts": run.timeouts,
+              "homes": run.homes, "seconds": round(elapsed, 1), "switch_seconds": round(run.switch_seconds, 1),
+              "task_seconds": round(run.task_seconds, 1),
+              "tasks_per_second": round(run.ran / run.task_seconds, 2) if run.task_seconds else None,
+              "skipped": run.skipped, "skipped_homes": run.skipped_homes}
+    (out / "timing.json").write_text(json.dumps(timing, indent=2) + "\n", encoding="utf-8")
+    skipped = ", ".join(f"{n} {why}" for why, n in run.skipped.items()) or "none"
+    print(f"{len(records)} tasks recorded in {out / 'results.jsonl'} ({run.ran} now): "
+          f"{sum(r['passed'] for r in records)} passed (skipped: {skipped}); {run.homes} homes, {elapsed:.0f} s "
+          f"({run.switch_seconds:.0f} s switching homes, {timing['tasks_per_second']} tasks/s, "
+          f"{run.timeouts} unanswered within {args.turn_timeout:g} s)")
+    for key, why in run.skipped_homes.items():
+        print(f"  skipped home {key}: {why}")
+    return _report(argparse.Namespace(dir=out)) if records else 1
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("interrupted; Home Assistant stopped (re-run the same command to resume)", file=sys.stderr)
+        sys.exit(130)

@@ -1,0 +1,84 @@
+"""End to end: one real ``hass`` runs tasks of three different homes - a generated one, a
+Matter one and a SAGE file home - through the built-in Assist agent with ``run_via_ha``, which
+switches the SMH entry between the homes through HA's options flow. Every home's group must
+run (no task refused as "other home"), each verdict must equal the embedded verifier's on the
+same final state and reply, and the entry must get its original home back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from smh_core.bench.ha_runner import HA_GOALS, HaClient, group_by_home, ha_home_key, run_via_ha
+from smh_core.bench.task import Task, iter_tasks
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import ha_instance  # noqa: E402
+
+from tests.e2e.verdicts import embedded_verdict  # noqa: E402
+
+pytestmark = pytest.mark.slow
+HOMES = {"smh": "simple:1", "simuhome": "matter:7", "sage": "file:sage-0.json"}
+PER_HOME = 4
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def chosen_tasks() -> list[Task]:
+    """A few tasks of each home, plus one the HA runner must skip (a timed goal)."""
+    tasks: list[Task] = []
+    for suite, key in HOMES.items():
+        mine = [t for t in iter_tasks(ROOT / "tasks" / f"{suite}.jsonl") if ha_home_key(t.home) == key]
+        judged = [t for t in mine if t.goal.kind in HA_GOALS]
+        # simple requests first: HA's sentence matcher takes seconds on compound or time-phrased ones
+        judged.sort(key=lambda t: (any(w in t.turns[0].text for w in (" and ", "minute", " at ")),
+                                   len(t.turns[0].text), t.id))
+        tasks += judged[:PER_HOME]
+        if suite == "sage":
+            tasks.append(next(t for t in mine if t.goal.kind == "timed"))
+    return tasks
+
+
+async def hosted_key(url: str, token: str, entry_id: str) -> str | None:
+    async with aiohttp.ClientSession() as session:
+        return await HaClient(url, token, session).hosted_key(entry_id)
+
+
+def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
+    tasks = chosen_tasks()
+    assert len(group_by_home(tasks)) == 3 and len(tasks) == 3 * PER_HOME + 1
+    loop = asyncio.new_event_loop()
+    try:
+        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "medium", 0, time_scale=0.0))
+        try:
+            run = loop.run_until_complete(run_via_ha(tasks, inst.url, inst.token, "conversation.home_assistant",
+                                                     tmp_path / "out", progress=False))
+            restored = loop.run_until_complete(hosted_key(inst.url, inst.token, inst.entry_id))
+        finally:
+            inst.stop()
+        records = list(run.log.records())
+        by_id = {t.id: t for t in tasks}
+        direct = {r["task_id"]: loop.run_until_complete(
+            embedded_verdict(by_id[r["task_id"]], r["final_state"], r["response"])) for r in records}
+    finally:
+        loop.close()
+    assert run.skipped == {"timed goal (embedded runner only)": 1} and run.skipped_homes == {}
+    assert run.homes == 3 and len(records) == 3 * PER_HOME
+    assert {ha_home_key(by_id[r["task_id"]].home) for r in records} == set(HOMES.values())
+    assert restored == "medium:0"  # the entry's own home, back after the run
+    for r in records:
+        mine = direct[r["task_id"]]
+        assert (r["passed"], r["verdict"]["error_class"]) == (mine["passed"], mine["error_class"]), (
+            r["task_id"], r["verdict"], mine)
+        assert r["response"]  # Assist answered every task

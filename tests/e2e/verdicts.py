@@ -1,0 +1,27 @@
+"""The embedded verifier's verdict on a final state read from Home Assistant.
+
+End-to-end tests score tasks inside a real ``hass`` (``smh.verify``) and check the verdict
+equals what the embedded runner's verifier says about the same final state and reply.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from smh_core.bench.runner import HomeCache, prepare_engine
+from smh_core.bench.task import Task
+from smh_core.bench.verifier import Outcome, verify
+
+TASKS = Path(__file__).resolve().parents[2] / "tasks"
+
+
+async def embedded_verdict(task: Task, final_state: dict, response: str) -> dict:
+    """Apply HA's final device values to the task's embedded initial state, then verify."""
+    engine = prepare_engine(task, HomeCache(TASKS))
+    before = engine.snapshot()
+    for did, values in final_state.items():
+        if did in engine.device_ids():
+            changed = {k: v for k, v in values.items() if engine.value(did, k) != v}
+            if changed:
+                assert engine.set_values(did, changed).ok
+    return (await verify(task, before, engine.snapshot(), Outcome(response=response))).to_dict()
