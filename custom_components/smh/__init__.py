@@ -12,6 +12,10 @@ canonical state). With a model set in the options, the entry also offers SMH's a
 
 from __future__ import annotations
 
+from . import vendor  # noqa: F401  # first: puts the HACS zip's bundled smh_core on sys.path
+
+# isort: split
+
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
