@@ -10,6 +10,7 @@ BENCH_OUT ?= runs/bench
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
+	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline)"
 	@echo "make test    bootstrap everything, lint, run the whole test suite"
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123"
