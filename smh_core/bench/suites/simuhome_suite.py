@@ -75,6 +75,14 @@ def _required_devices(room: str) -> list[dict[str, Any]]:
     return [{"tool": "list_devices", "arguments": {"room": room}}]
 
 
+def _refusal(text: str, reason: str, response: str, checks: list[dict[str, Any]], **extra: Any) -> Made:
+    """An infeasible task: the reference refuses with ``response`` after the ``checks`` (tool
+    calls) that reveal why, and those checks are also the task's required actions."""
+    return {"text": text, **extra, "goal": {"kind": "infeasible", "reason": reason},
+            "reference": {"mode": "refuse", "response": response, "tool_calls": checks},
+            "required": checks}
+
+
 def _call(did: str, locator: str, **arguments: Any) -> dict[str, Any]:
     return {"did": did, "locator": locator, "arguments": arguments}
 
@@ -142,11 +150,8 @@ def qt1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
         text = rng.choice([f"What fan speed is {label} 1 in the {rw} running at?",
                            f"Can you tell me the vendor ID of the {label} in the {rw}?",
                            f"Is {label} 1 in the {rw} switched on?"])
-        return {"text": text, "goal": {"kind": "infeasible", "reason": f"there is no {label} in the {rw}"},
-                "reference": {"mode": "refuse", "response": f"Sorry, there is no {label} in the {rw}, so I "
-                                                            "cannot tell you that.",
-                              "tool_calls": _required_devices(room)},
-                "required": _required_devices(room)}
+        return _refusal(text, f"there is no {label} in the {rw}",
+                        f"Sorry, there is no {label} in the {rw}, so I cannot tell you that.", _required_devices(room))
     var = rng.choice(["temperature", "humidity", "pm25", "pm10"])
     words, unit = _VARIABLE_WORDS[var]
     value = round(h.engine.environment(room)[var], 1)
@@ -198,13 +203,10 @@ def qt2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
         kind = rng.choice(kinds)
         var, _, bad, phrasings = _COMPLAINTS[kind]
         label = kind.replace("_", " ")
-        return {"text": rng.choice(phrasings).format(rw=rw).capitalize() + ".",
-                "overrides": [{"did": f"@{room}", "values": {var: bad}}],
-                "goal": {"kind": "infeasible", "reason": f"the {rw} has no {label} to fix its {var}"},
-                "reference": {"mode": "refuse", "response": f"Sorry, there is no {label} in the {rw}, so I can't "
-                                                            f"change its {_VARIABLE_WORDS[var][0]}.",
-                              "tool_calls": _required_devices(room)},
-                "required": _required_devices(room)}
+        return _refusal(rng.choice(phrasings).format(rw=rw).capitalize() + ".",
+                        f"the {rw} has no {label} to fix its {var}",
+                        f"Sorry, there is no {label} in the {rw}, so I can't change its {_VARIABLE_WORDS[var][0]}.",
+                        _required_devices(room), overrides=[{"did": f"@{room}", "values": {var: bad}}])
     kinds = [k for k in _COMPLAINTS if k in present]
     if not kinds:
         return None
@@ -244,10 +246,8 @@ def qt3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
             return None
         text = rng.choice([f"Please turn on {label} 1 in the {rw} and set it to 80 percent.",
                            f"Switch on the {rw} {label} 1, it's a bit stuffy this morning."])
-        return {"text": text, "goal": {"kind": "infeasible", "reason": f"there is no {label} in the {rw}"},
-                "reference": {"mode": "refuse", "response": f"Sorry, the {rw} has no {label}, so I cannot do that.",
-                              "tool_calls": _required_devices(room)},
-                "required": _required_devices(room)}
+        return _refusal(text, f"there is no {label} in the {rw}",
+                        f"Sorry, the {rw} has no {label}, so I cannot do that.", _required_devices(room))
     dids = [d for d in h.devices(room) if h.engine.device(d).userdata.subcategory in _CONTROLLABLE]
     if not dids:
         return None
@@ -318,11 +318,9 @@ def qt4_1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
         said = (claimed + timedelta(minutes=minutes)).strftime("%I:%M %p").lstrip("0")
         text = (f"It's {claimed.strftime('%I:%M %p').lstrip('0')} now, right? In {minutes} minutes, "
                 f"at {said}, {words}.")
-        return {"text": text, "goal": {"kind": "infeasible", "reason": "the stated time contradicts the clock"},
-                "reference": {"mode": "refuse", "response": f"Sorry, it is actually {h.clock()}, so {minutes} "
-                                                            f"minutes from now is not {said}; which did you mean?",
-                              "tool_calls": [{"tool": "get_current_time", "arguments": {}}]},
-                "required": [{"tool": "get_current_time", "arguments": {}}]}
+        return _refusal(text, "the stated time contradicts the clock",
+                        f"Sorry, it is actually {h.clock()}, so {minutes} minutes from now is not {said}; "
+                        "which did you mean?", [{"tool": "get_current_time", "arguments": {}}])
     text = rng.choice([f"In {minutes} minutes, {words}.", f"{minutes} minutes from now, {words}.",
                        f"I'll be back in a bit: {words} {minutes} minutes from now."])
     return {"text": text[0].upper() + text[1:],
@@ -351,12 +349,10 @@ def qt4_2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
         finish = h.clock(wrong)
         text = (f"I think {app_words} finishes at {finish}, so {delay or 5} minutes before that, at "
                 f"{h.clock(wrong - (delay or 5) * 60 + 60)}, {words}.")
-        return {"text": text, "overrides": [{"did": app, "values": values}],
-                "goal": {"kind": "infeasible", "reason": "the assumed completion time is wrong"},
-                "reference": {"mode": "refuse", "response": f"Sorry, that doesn't add up: the {app_words} actually "
-                                                            f"finishes at {h.clock(left)}, not {finish}.",
-                              "tool_calls": [{"tool": "get_device_status", "arguments": {"did": app}}]},
-                "required": [{"tool": "get_device_status", "arguments": {"did": app}}]}
+        return _refusal(text, "the assumed completion time is wrong",
+                        f"Sorry, that doesn't add up: the {app_words} actually finishes at {h.clock(left)}, "
+                        f"not {finish}.", [{"tool": "get_device_status", "arguments": {"did": app}}],
+                        overrides=[{"did": app, "values": values}])
     at = left + delay * 60
     text = f"{after} {app_words} finishes, {words}."
     return {"text": text[0].upper() + text[1:], "overrides": [{"did": app, "values": values}],
@@ -380,12 +376,10 @@ def qt4_3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     if not feasible:
         deadline = rng.randrange(5, max(6, left // 60 - 5)) * 60
         text = (f"Guests arrive soon: make sure {w1} and {w2} are both done by {h.clock(deadline)}.")
-        return {"text": text, "overrides": [{"did": first, "values": values}],
-                "goal": {"kind": "infeasible", "reason": "the first appliance alone finishes after the deadline"},
-                "reference": {"mode": "refuse", "response": f"Sorry, that's impossible: the {w1} alone needs until "
-                                                            f"{h.clock(left)}.",
-                              "tool_calls": [{"tool": "get_device_status", "arguments": {"did": first}}]},
-                "required": [{"tool": "get_device_status", "arguments": {"did": first}}]}
+        return _refusal(text, "the first appliance alone finishes after the deadline",
+                        f"Sorry, that's impossible: the {w1} alone needs until {h.clock(left)}.",
+                        [{"tool": "get_device_status", "arguments": {"did": first}}],
+                        overrides=[{"did": first, "values": values}])
     wait = rng.choice([0, 5, 11, 15])
     at = left + wait * 60
     calls = [_call(second, "1.OnOff.On"), _call(second, "1.OperationalState.Start")]
