@@ -9,7 +9,6 @@ and benchmark workers can share a file). Summaries are written by a model throug
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from dataclasses import dataclass
 from datetime import date
@@ -18,6 +17,8 @@ from pathlib import Path
 from smh_core.agent.llm import LLMClient, Usage
 from smh_core.agent.prompts import load_prompt
 
+from .store import open_db
+
 OVERALL = "*"
 """The ``day`` key of the overall summary."""
 
@@ -25,10 +26,7 @@ OVERALL = "*"
 class ProfileStore:
     def __init__(self, path: str | Path = ":memory:") -> None:
         self.path = str(path)
-        self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA busy_timeout=30000")
+        self._db = open_db(self.path)
         self._db.execute("""CREATE TABLE IF NOT EXISTS interactions (
             id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, day TEXT NOT NULL,
             at REAL NOT NULL, request TEXT NOT NULL, outcome TEXT NOT NULL)""")

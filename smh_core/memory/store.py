@@ -30,14 +30,21 @@ class Memory:
     updated: float
 
 
+def open_db(path: str) -> sqlite3.Connection:
+    """A SQLite connection in autocommit mode that tolerates concurrent users: WAL for a file
+    (readers never block the writer), a 30 s busy timeout, usable from HA's executor threads."""
+    db = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
+    if path != ":memory:":
+        db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA busy_timeout=30000")
+    return db
+
+
 class MemoryBank:
     def __init__(self, path: str | Path = ":memory:", embed: Embedder | None = None) -> None:
         self.path = str(path)
         self.embed = embed
-        self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
-        if self.path != ":memory:":
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA busy_timeout=30000")
+        self._db = open_db(self.path)
         self._db.execute("""CREATE TABLE IF NOT EXISTS memories (
             id INTEGER PRIMARY KEY AUTOINCREMENT, user TEXT NOT NULL, content TEXT NOT NULL,
             created REAL NOT NULL, updated REAL NOT NULL)""")
