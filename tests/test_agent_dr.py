@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from smh_core.agent.dr import DRAgent, parse_output, serialize_home
-from smh_core.agent.llm import LLMClient, LLMConfig
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.llm.client import LLMClient, LLMConfig
 from tests.support.fake_openai import FakeOpenAI
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tiny_home.json"
@@ -32,7 +32,7 @@ async def test_structured_output_and_replay(socket_enabled, backend) -> None:
     async with FakeOpenAI([{"content": json.dumps(GOOD)}]) as server:
         agent = _agent(server, backend)
         result = await agent.run("lamp on at 30 percent")
-    assert result.structured and result.error_class is None
+    assert result.structured == "json_schema" and result.error_class is None
     assert server.requests[0]["response_format"]["json_schema"]["schema"]["properties"]["mode"]["enum"] == [
         "execute", "clarify", "answer", "automation"]
     results = agent.apply(result.output)
@@ -42,13 +42,18 @@ async def test_structured_output_and_replay(socket_enabled, backend) -> None:
 
 async def test_endpoint_without_structured_output_falls_back(socket_enabled, backend) -> None:
     text = "Sure! Here you go:\n```json\n" + json.dumps(GOOD) + "\n```"
-    async with FakeOpenAI([{"status": 400, "message": "response_format not supported"},
-                           {"content": text}]) as server:
+    async with FakeOpenAI([{"content": text}, {"content": text}],
+                          refuse_formats={"json_schema", "json_object"}) as server:
         agent = _agent(server, backend)
         result = await agent.run("lamp on")
-    assert "response_format" in server.requests[0] and "response_format" not in server.requests[1]
-    assert not result.structured and agent.structured is False
-    assert result.output.mode == "execute" and "extracted_json" in result.repairs
+        assert [r["response_format"]["type"] for r in server.refused] == ["json_schema", "json_object"]
+        assert "response_format" not in server.requests[0]
+        assert result.structured == "text" and agent.structured == "text"
+        assert result.output.mode == "execute" and "extracted_json" in result.repairs
+        # remembered for the endpoint: the next agent goes straight to plain text
+        again = await _agent(server, backend).run("lamp on")
+    assert len(server.refused) == 2 and "response_format" not in server.requests[1]
+    assert again.structured == "text" and again.output is not None
 
 
 @pytest.mark.parametrize(("text", "error_class"), [

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from smh_core.agent.eia import EIAAgent
-from smh_core.agent.llm import LLMClient, LLMConfig
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.llm.client import LLMClient, LLMConfig
 from tests.support.fake_openai import FakeOpenAI
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tiny_home.json"

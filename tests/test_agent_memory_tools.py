@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from smh_core.agent.eia import EIAAgent
-from smh_core.agent.llm import LLMClient, LLMConfig
 from smh_core.agent.memory_tools import MEMORY_TOOLS, UserMemory, dispatch_memory
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.llm.client import LLMClient, LLMConfig
 from smh_core.memory.profile import ProfileBuilder, ProfileStore
 from smh_core.memory.store import MemoryBank
 from tests.support.fake_openai import FakeOpenAI

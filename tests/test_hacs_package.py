@@ -95,7 +95,7 @@ def test_zip_is_deterministic_and_holds_the_integration_and_the_vendored_package
                              capture_output=True, text=True).stdout.split()
     assert {f"_vendor/{t}" for t in tracked} <= set(vendored)
     assert any(n.startswith("_vendor/sim_devices/catalog/") and n.endswith(".yaml") for n in vendored)
-    assert "_vendor/smh_core/agent/prompts/eia_system.md" in vendored
+    assert "_vendor/smh_core/llm/prompts/eia_system.md" in vendored
 
 
 def test_hacs_json_names_the_zip_the_script_builds():

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from smh_core.agent.llm import LLMClient, LLMConfig
-from smh_core.agent.repair import parse_arguments, parse_tool_calls
+from smh_core.llm.client import LLMClient, LLMConfig
+from smh_core.llm.errors import InfraError
+from smh_core.llm.repair import parse_arguments, parse_tool_calls
 from tests.support.fake_openai import FakeOpenAI
 
 TOOLS = [{"type": "function", "function": {"name": "control_device", "parameters": {"type": "object"}}},
@@ -42,14 +43,13 @@ async def test_429_then_success_is_retried(socket_enabled) -> None:
     assert client.usage.calls == 1
 
 
-async def test_retries_exhausted_raise(socket_enabled) -> None:
-    import openai
-
+async def test_retries_exhausted_raise_infra_error(socket_enabled) -> None:
     async with FakeOpenAI([{"status": 429}] * 3) as server:
         client = _client(server, max_retries=1)
-        with pytest.raises(openai.RateLimitError):
+        with pytest.raises(InfraError) as info:
             await client.chat([{"role": "user", "content": "hi"}])
     assert len(server.requests) == 2
+    assert info.value.kind == "rate_limit" and info.value.status == 429
 
 
 @pytest.mark.parametrize(("raw", "expected", "repair"), [

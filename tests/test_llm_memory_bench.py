@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from smh_core.agent.llm import LLMConfig
 from smh_core.bench.llm_agents import DRBenchAgent, EIABenchAgent
 from smh_core.bench.runner import HomeCache, run_task
 from smh_core.bench.task import iter_tasks
+from smh_core.llm.client import LLMConfig
 from tests.support.fake_openai import FakeOpenAI
 
 TASKS = list(iter_tasks(Path(__file__).resolve().parent.parent / "tasks" / "memhome.jsonl"))
@@ -53,10 +53,10 @@ async def test_a_wrong_decision_fails_with_its_class(socket_enabled) -> None:
 
 
 async def test_judge_accuracy_is_recorded_and_reported(socket_enabled) -> None:
-    from smh_core.agent.llm import LLMClient
     from smh_core.bench.agents import OracleAgent
     from smh_core.bench.judge import Judge
     from smh_core.bench.report import markdown, summarize
+    from smh_core.llm.client import LLMClient
 
     tasks = [first("add"), first("delete")]
     script = [{"content": "PASS"}] * 3 + [{"content": "FAIL"}, {"content": "FAIL"}, {"content": "PASS"}]

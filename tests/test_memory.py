@@ -7,7 +7,7 @@ import multiprocessing as mp
 
 import pytest
 
-from smh_core.agent.llm import LLMClient, LLMConfig
+from smh_core.llm.client import LLMClient, LLMConfig
 from smh_core.memory.decision import Decision, MemoryRewriter, parse_decision, write_veto
 from smh_core.memory.metrics import (
     bleu1,

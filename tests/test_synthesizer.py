@@ -7,10 +7,10 @@ from datetime import datetime
 
 import pytest
 
-from smh_core.agent.llm import LLMClient, LLMConfig
 from smh_core.agent.synthesizer import AutomationSynthesizer, parse_draft, validate_rule
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.rules import Rule
+from smh_core.llm.client import LLMClient, LLMConfig
 from smh_core.sim.simulator import Simulator
 from tests.support import sim_home as sh
 from tests.support.fake_openai import FakeOpenAI
@@ -46,7 +46,7 @@ def _rule(**changes) -> dict:
 async def test_correct_draft_first_try(socket_enabled, backend) -> None:
     async with FakeOpenAI([{"content": json.dumps(LAMP_AT_7)}]) as server:
         result = await _synth(server).synthesize("turn the lamp on at 7 every morning", backend)
-    assert result.ok and result.tries == 1 and result.errors == [] and result.structured
+    assert result.ok and result.tries == 1 and result.errors == [] and result.structured == "json_schema"
     assert result.rule == Rule.model_validate(LAMP_AT_7)
     assert result.usage.calls == 1 and result.usage.total_tokens > 0
     request = server.requests[0]
@@ -105,12 +105,14 @@ async def test_max_tries_exhausted_is_a_clear_failure(socket_enabled, backend) -
 
 
 async def test_endpoint_without_structured_output_falls_back(socket_enabled, backend) -> None:
-    async with FakeOpenAI([{"status": 400, "message": "response_format not supported"},
-                           {"content": json.dumps(LAMP_AT_7)}]) as server:
+    async with FakeOpenAI([{"content": json.dumps(LAMP_AT_7)}], refuse_formats={"json_schema"},
+                          refusal_status=500) as server:
         synth = _synth(server)
         result = await synth.synthesize("lamp on at 7", backend)
-    assert result.ok and not result.structured and synth.structured is False
-    assert "response_format" not in server.requests[1]
+    assert result.ok and result.structured == "json_object" and synth.structured == "json_object"
+    assert [r["response_format"]["type"] for r in server.refused] == ["json_schema"]
+    assert server.requests[0]["response_format"]["type"] == "json_object"
+    assert server.requests[0]["response_format"]["schema"]["required"]
 
 
 async def test_synthesized_rule_runs_in_the_simulator_once(socket_enabled, backend, sim) -> None:

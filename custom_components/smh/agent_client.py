@@ -13,7 +13,7 @@ import openai
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.httpx_client import get_async_client
 
-from smh_core.agent.llm import LLMClient, LLMConfig
+from smh_core.llm.client import LLMClient, LLMConfig
 
 from .const import (
     AGENT_MAX_RETRIES,

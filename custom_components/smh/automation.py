@@ -20,7 +20,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import openai
 import voluptuous as vol
 from homeassistant.components.automation.config import async_validate_config_item
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
@@ -33,6 +32,7 @@ from homeassistant.util.yaml import dump, load_yaml
 from smh_core.agent.ha_export import EntityRef, ExportError, SmhEntityMap, to_ha_automation
 from smh_core.agent.synthesizer import AutomationSynthesizer
 from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.llm.errors import InfraError
 
 from .agent_client import async_llm_client
 from .const import DOMAIN
@@ -123,7 +123,7 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], Any]) -> No
         text = call.data["text"]
         try:
             result = await AutomationSynthesizer(llm, max_tries=call.data["max_tries"]).synthesize(text, backend)
-        except openai.OpenAIError as err:
+        except InfraError as err:
             raise _error("model_failed", message=str(err)) from err
         if result.rule is None:
             raise _error("no_rule", message=result.failure)

@@ -35,9 +35,10 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent
 from smh_core.agent.eia import EIAAgent, Trace
-from smh_core.agent.llm import LLMClient, LLMConfig
 from smh_core.agent.memory_tools import UserMemory
 from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.llm.client import LLMClient, LLMConfig
+from smh_core.llm.errors import InfraError
 from smh_core.memory.store import MemoryBank
 
 from . import SmhConfigEntry, agent_unique_id
@@ -88,7 +89,6 @@ class SmhConversationEntity(conversation.ConversationEntity):
         self.budget = budget
         self.tools = tools
         self._schedules = HaSchedules()  # the agent's timed calls on HA (tools "ha"), until unload
-        self._structured: bool | None = None  # DR: None until the endpoint accepts or refuses it
         self._bank: MemoryBank | None = None  # opened on first use, closed with the entity
         self._attr_unique_id = agent_unique_id(entry.entry_id)
         self._attr_name = entry.title
@@ -121,7 +121,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
                     user_input.text, history, context)
                 answer = _eia_answer(trace, self.budget)
                 self._log_tool_calls(chat_log, trace)
-        except openai.OpenAIError as err:
+        except InfraError as err:
             _LOGGER.warning("SMH agent: the model endpoint failed: %s", err)
             return _error(user_input, chat_log, f"The language model could not be reached or failed: {err}")
         except _BadReply as err:
@@ -151,9 +151,8 @@ class SmhConversationEntity(conversation.ConversationEntity):
 
     async def _run_dr(self, llm_client: LLMClient, backend: HomeBackend, text: str,
                       history: list[dict[str, str]], context: str) -> str:
-        agent = DRAgent(llm_client, backend, self._structured)
+        agent = DRAgent(llm_client, backend)  # the endpoint's accepted format is remembered per endpoint
         result = await agent.run(text, history, context)
-        self._structured = agent.structured
         if result.output is None:
             raise _BadReply(f"The model's reply was not a valid plan ({result.error_class}: {result.error}).")
         failed = [r["error"] for r in await agent.async_apply(result.output) if not r.get("ok")]

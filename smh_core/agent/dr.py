@@ -1,10 +1,11 @@
 """Direct Reasoning (SMH-Bench Appendix D): one call with the full serialized home.
 
-The output is validated against :class:`DROutput`. Structured output (``response_format``
-with a JSON schema) is used when the endpoint supports it; when it refuses (HTTP 400) the
-agent remembers that and falls back to parse-and-repair of free text. Output that is not
-JSON at all is a format/runtime failure (FRF); JSON that misses the schema is a
-structured-output error (SO). Both are classified, never raised.
+The output is validated against :class:`DROutput`. It is asked for in the strongest form the
+endpoint accepts (:meth:`~smh_core.llm.client.LLMClient.chat_json`: ``json_schema``, else
+``json_object`` with the schema, else plain text), and parsed with repair either way. Output
+that is not JSON at all is a format/runtime failure (FRF); JSON that misses the schema is a
+structured-output error (SO). Both are the model's and are classified, never raised; an
+endpoint that fails or refuses every format raises :class:`~smh_core.llm.errors.InfraError`.
 """
 
 from __future__ import annotations
@@ -15,14 +16,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import openai
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .backend import HomeBackend
-from .llm import LLMClient, Usage
-from .prompts import load_prompt
+from smh_core.llm.client import LLMClient, Usage
+from smh_core.llm.prompts import load_prompt
 
-_OBJECT = re.compile(r"\{.*\}", re.S)
+from .backend import HomeBackend
 
 
 class DRAction(BaseModel):
@@ -47,7 +46,7 @@ class DRResult:
     error: str = ""
     usage: Usage = field(default_factory=Usage)
     repairs: list[str] = field(default_factory=list)
-    structured: bool = False
+    structured: str | None = None  # json_schema | json_object | text: the format that was used
     raw: str = ""
 
     def to_dict(self) -> dict[str, Any]:
@@ -84,10 +83,10 @@ def parse_output(text: str, repairs: list[str]) -> tuple[DROutput | None, str | 
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        m = _OBJECT.search(text)
-        if not m:
+        start, end = text.find("{"), text.rfind("}")  # not a regex: linear on any reply
+        if start < 0 or end < start:
             return None, "FRF", "no JSON object in the reply"
-        candidate = re.sub(r",\s*([}\]])", r"\1", m.group(0))
+        candidate = re.sub(r",\s*([}\]])", r"\1", text[start:end + 1])
         try:
             data = json.loads(candidate)
         except json.JSONDecodeError as e:
@@ -104,29 +103,23 @@ class DRAgent:
     def __init__(self, llm: LLMClient, backend: HomeBackend, structured: bool | None = None) -> None:
         self.llm = llm
         self.backend = backend
-        self.structured = structured  # None: try, and fall back if the endpoint refuses
+        # True: json_schema or fail; False: plain text only; None: the strongest the endpoint takes
+        self.mode = "auto" if structured is None else ("json_schema" if structured else "text")
+
+    @property
+    def structured(self) -> str | None:
+        """The response format this endpoint has accepted (``None`` until known)."""
+        return self.mode if self.mode != "auto" else self.llm.caps.structured
 
     async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
                   context: str = "") -> DRResult:
         messages = [{"role": "system", "content": serialize_home(self.backend, context)},
                     *(history or []), {"role": "user", "content": user_text}]
-        fmt = {"type": "json_schema", "json_schema": {"name": "smh_dr", "schema": DROutput.model_json_schema()}}
-        result = None
-        use_structured = self.structured is not False
-        if use_structured:
-            try:
-                result = await self.llm.chat(messages, response_format=fmt)
-            except openai.BadRequestError:
-                if self.structured:
-                    raise
-                self.structured = False
-                use_structured = False
-        if result is None:
-            result = await self.llm.chat(messages)
+        result = await self.llm.chat_json(messages, [DROutput.model_json_schema()], "smh_dr", mode=self.mode)
         text = result.message.get("content") or ""
         repairs = list(result.repairs)
         output, error_class, error = parse_output(text, repairs)
-        return DRResult(output, error_class, error, result.usage, repairs, use_structured, text)
+        return DRResult(output, error_class, error, result.usage, repairs, result.structured, text)
 
     def apply(self, output: DROutput) -> list[dict[str, Any]]:
         """Replay the predicted actions through a sync backend, in order; results per action."""

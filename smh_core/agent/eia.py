@@ -16,8 +16,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from smh_core.llm.client import LLMClient, Usage
+from smh_core.llm.prompts import load_prompt
+from smh_core.llm.tool_protocol import (
+    call_schemas,
+    parse_prompted,
+    prompted_instructions,
+    result_message,
+)
+
 from .backend import HomeBackend
-from .llm import LLMClient, Usage
 from .memory_tools import (
     MEMORY_TOOLS,
     UserMemory,
@@ -25,7 +33,6 @@ from .memory_tools import (
     memory_tool_schemas,
     preference_prompt,
 )
-from .prompts import load_prompt
 from .tools import dispatch_async, tool_schemas, validate_args
 
 UserReply = Callable[[str], str | None]
@@ -39,36 +46,61 @@ class Trace:
     steps: list[dict[str, Any]] = field(default_factory=list)
     answer: str = ""
     questions: list[str] = field(default_factory=list)
-    stop: str = ""  # answered | finished | clarification_pending | budget | no_progress
+    stop: str = ""  # answered | finished | clarification_pending | budget | no_progress | model_call_cap
     usage: Usage = field(default_factory=Usage)
     repairs: Counter = field(default_factory=Counter)
     problems: list[dict[str, Any]] = field(default_factory=list)
     messages: list[dict[str, Any]] = field(default_factory=list)
+    protocol: str = ""  # native | prompted: how tool calls travelled
+    structured: str | None = None  # prompted: the response format the endpoint accepted
 
     def tool_calls(self) -> list[dict[str, Any]]:
         return [{"tool": s["tool"], "arguments": s["arguments"]} for s in self.steps]
 
     def to_dict(self) -> dict[str, Any]:
         return {"steps": self.steps, "answer": self.answer, "questions": self.questions, "stop": self.stop,
-                "usage": self.usage.to_dict(), "repairs": dict(self.repairs), "problems": self.problems}
+                "usage": self.usage.to_dict(), "repairs": dict(self.repairs), "problems": self.problems,
+                "protocol": self.protocol, "structured": self.structured}
 
 
-def initial_context(backend: HomeBackend, context: str = "") -> str:
+def initial_context(backend: HomeBackend, context: str = "", tools: str = "") -> str:
+    """The system prompt: instructions, the prompted tool protocol when used, the home index,
+    then what changes per request (time, context) last, so a server that caches the longest
+    common prompt prefix reuses the home's part across the tasks of one home."""
     rooms = "\n".join(f"- {r['id']}: {r['name']} ({r['type']}, floor {r['floor']}"
                       + (f", inside {r['parent']})" if r.get("parent") else ")") for r in backend.list_rooms())
     devices = "\n".join(f"- {d['did']} | {d['name']} | {d['category']} | {d['room']}"
                         for d in backend.list_devices())
-    return load_prompt("eia_system").substitute(now=backend.now(), rooms=rooms, devices=devices,
+    return load_prompt("eia_system").substitute(now=backend.now(), rooms=rooms, devices=devices, tools=tools,
                                                 context=context + "\n" if context else "")
 
 
+def _append_results(messages: list[dict[str, Any]], protocol: str, replies: list[tuple[str, str, Any]]) -> None:
+    """One round's tool results for the model: ``tool`` messages natively, else one user
+    message labelled as data (:func:`~smh_core.llm.tool_protocol.result_message`)."""
+    if protocol == "native":
+        messages.extend({"role": "tool", "tool_call_id": cid, "content": json.dumps(out, ensure_ascii=False, default=str)}
+                        for cid, _name, out in replies)
+    elif replies:
+        messages.append(result_message([(name, out) for _cid, name, out in replies]))
+
+
 class EIAAgent:
+    """The tool loop. Tool calls travel natively or, for endpoints that ignore ``tools``, in the
+    prompted protocol (:mod:`smh_core.llm.tool_protocol`); ``llm.tool_protocol()`` decides.
+
+    Two bounds keep a turn finite whatever the model does: ``budget`` counts every tool call,
+    including unknown and malformed ones (an always-wrong model cannot loop for free), and
+    ``max_model_calls`` caps the requests of one turn (empty replies and nudges included)."""
+
     def __init__(self, llm: LLMClient, backend: HomeBackend, budget: int = 10,
-                 max_empty_turns: int = 2, memory: UserMemory | None = None) -> None:
+                 max_empty_turns: int = 2, memory: UserMemory | None = None,
+                 max_model_calls: int | None = None) -> None:
         self.llm = llm
         self.backend = backend
         self.budget = budget
         self.max_empty_turns = max_empty_turns
+        self.max_model_calls = max_model_calls or 2 * budget + max_empty_turns
         self.memory = memory
         self.tools = tool_schemas() + (memory_tool_schemas() if memory is not None else [])
 
@@ -79,17 +111,34 @@ class EIAAgent:
             self.memory.request = user_text  # the write rules judge what the user actually said
         if self.memory is not None:
             context = "\n".join(x for x in (context, load_prompt("eia_memory").template.strip()) if x)
-        messages: list[dict[str, Any]] = [{"role": "system", "content": initial_context(self.backend, context)}]
+        protocol = await self.llm.tool_protocol()
+        trace.protocol = protocol
+        system = initial_context(self.backend, context,
+                                 prompted_instructions(self.tools) if protocol == "prompted" else "")
+        messages: list[dict[str, Any]] = [{"role": "system", "content": system}]
         messages += list(history or [])
         messages.append({"role": "user", "content": user_text})
         trace.messages = messages
+        names = {t["function"]["name"] for t in self.tools}
+        schemas = call_schemas(self.tools) if protocol == "prompted" else []
         used = 0
         empty = 0
+        model_calls = 0
         while True:
-            result = await self.llm.chat(messages, tools=self.tools)
+            if model_calls >= self.max_model_calls:
+                trace.stop = "model_call_cap"
+                return trace
+            model_calls += 1
+            if protocol == "native":
+                result = await self.llm.chat(messages, tools=self.tools)
+                parsed = result.parsed
+            else:
+                result = await self.llm.chat_json(messages, schemas, "tool_call")
+                trace.structured = result.structured
+                parsed = parse_prompted(result.message.get("content") or "", names, f"call_{model_calls}")
+                result.repairs += parsed.repairs
             trace.usage.add(result.usage)
             trace.repairs.update(result.repairs)
-            parsed = result.parsed
             content = result.message.get("content") or ""
             if not parsed.calls and not parsed.problems:
                 if content.strip():
@@ -103,16 +152,22 @@ class EIAAgent:
                     return trace
                 messages.append({"role": "user", "content": "Please continue: use a tool or reply."})
                 continue
-            # Echo the (repaired) calls so every tool result has a matching call id.
-            echoed = [{"id": c.id, "type": "function", "function": {"name": c.name, "arguments": json.dumps(c.arguments)}}
-                      for c in parsed.calls]
-            echoed += [{"id": p.id, "type": "function", "function": {"name": p.name or "invalid", "arguments": p.raw}}
-                       for p in parsed.problems]
-            messages.append({"role": "assistant", "content": content or None, "tool_calls": echoed})
+            if protocol == "native":
+                # Echo the (repaired) calls so every tool result has a matching call id.
+                echoed = [{"id": c.id, "type": "function",
+                           "function": {"name": c.name, "arguments": json.dumps(c.arguments)}} for c in parsed.calls]
+                echoed += [{"id": p.id, "type": "function", "function": {"name": p.name or "invalid", "arguments": p.raw}}
+                           for p in parsed.problems]
+                messages.append({"role": "assistant", "content": content or None, "tool_calls": echoed})
+            else:
+                messages.append({"role": "assistant", "content": content})
+            replies: list[tuple[str, str, Any]] = []  # (call id, tool, output) in order
+
             for p in parsed.problems:
+                used += 1  # a call the model got wrong still spends the budget
                 trace.problems.append({"kind": p.kind, "tool": p.name, "message": p.message})
-                messages.append({"role": "tool", "tool_call_id": p.id,
-                                 "content": json.dumps({"ok": False, "error": {"code": p.kind, "message": p.message}})})
+                replies.append((p.id, p.name or "invalid",
+                                {"ok": False, "error": {"code": p.kind, "message": p.message}}))
             for call in parsed.calls:
                 if used >= self.budget:
                     trace.stop = "budget"
@@ -154,8 +209,8 @@ class EIAAgent:
                     trace.problems.append({"kind": output["error"]["code"], "tool": call.name,
                                            "message": output["error"]["message"]})
                 trace.steps.append({"tool": call.name, "arguments": call.arguments, "result": output})
-                messages.append({"role": "tool", "tool_call_id": call.id,
-                                 "content": json.dumps(output, ensure_ascii=False, default=str)})
+                replies.append((call.id, call.name, output))
+            _append_results(messages, protocol, replies)
             if used >= self.budget:
                 trace.stop = "budget"
                 return trace

@@ -17,11 +17,11 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
+from smh_core.llm.prompts import load_prompt
 from smh_core.memory.decision import write_veto
 from smh_core.memory.profile import ProfileStore
 from smh_core.memory.store import MemoryBank
 
-from .prompts import load_prompt
 from .tools import Tool, _Args
 
 

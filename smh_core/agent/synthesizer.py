@@ -19,7 +19,6 @@ from functools import cache
 from string import Template
 from typing import Any
 
-import openai
 from pydantic import ValidationError
 
 from smh_core.homeenv.model import ValueSpec
@@ -34,11 +33,11 @@ from smh_core.homeenv.rules import (
     TimeTrigger,
 )
 from smh_core.homeenv.validation import compile_checker
+from smh_core.llm.client import LLMClient, Usage
+from smh_core.llm.prompts import load_prompt
 from smh_core.sim.cron import CronError, parse_cron
 
 from .backend import HomeBackend
-from .llm import LLMClient, Usage
-from .prompts import load_prompt
 
 _OBJECT = re.compile(r"\{.*\}", re.S)
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
@@ -340,7 +339,7 @@ class SynthesisResult:
     attempts: list[Attempt] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     repairs: list[str] = field(default_factory=list)
-    structured: bool = False
+    structured: str | None = None  # json_schema | json_object | text: the format last used
 
     @property
     def ok(self) -> bool:
@@ -377,22 +376,17 @@ class AutomationSynthesizer:
             raise ValueError("max_tries must be at least 1")
         self.llm = llm
         self.max_tries = max_tries
-        self.structured = structured  # None: try, and fall back if the endpoint refuses
+        # True: json_schema or fail; False: plain text only; None: the strongest the endpoint takes
+        self.mode = "auto" if structured is None else ("json_schema" if structured else "text")
+
+    @property
+    def structured(self) -> str | None:
+        """The response format this endpoint has accepted (``None`` until known)."""
+        return self.mode if self.mode != "auto" else self.llm.caps.structured
 
     async def _ask(self, messages: list[dict[str, Any]], result: SynthesisResult) -> str:
-        fmt = {"type": "json_schema", "json_schema": {"name": "smh_rule", "schema": rule_schema()}}
-        reply = None
-        if self.structured is not False:
-            try:
-                reply = await self.llm.chat(messages, response_format=fmt)
-                result.structured = True
-            except openai.BadRequestError:
-                if self.structured:
-                    raise
-                self.structured = False
-        if reply is None:
-            reply = await self.llm.chat(messages)
-            result.structured = False
+        reply = await self.llm.chat_json(messages, [rule_schema()], "smh_rule", mode=self.mode)
+        result.structured = reply.structured
         result.usage.add(reply.usage)
         result.repairs += reply.repairs
         return reply.message.get("content") or ""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from smh_core.agent.llm import LLMClient, Usage
-from smh_core.agent.prompts import load_prompt
+from smh_core.llm.client import LLMClient, Usage
+from smh_core.llm.prompts import load_prompt
 
 RUBRICS = {
     "query": "PASS only if every expected fact is stated correctly; extra correct detail is fine.",

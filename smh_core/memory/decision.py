@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from smh_core.agent.llm import LLMClient, Usage
-from smh_core.agent.prompts import load_prompt
+from smh_core.llm.client import LLMClient, Usage
+from smh_core.llm.prompts import load_prompt
 
 from .store import MemoryBank
 

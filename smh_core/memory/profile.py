@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from smh_core.agent.llm import LLMClient, Usage
-from smh_core.agent.prompts import load_prompt
+from smh_core.llm.client import LLMClient, Usage
+from smh_core.llm.prompts import load_prompt
 
 from .store import open_db
 

@@ -1,0 +1,56 @@
+"""What an endpoint has shown it can do, remembered per (endpoint, model) for the process.
+
+Benchmark agents build a new client per task and the HA agent one per turn; probing the
+server's structured-output and tool support again each time would cost a failed request per
+task. The memory holds only what a server answered, never a guess, and is keyed by the
+endpoint's address (no key or secret in it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .usage import Usage
+
+type StructuredMode = Literal["json_schema", "json_object", "text"]
+type ToolProtocolName = Literal["native", "prompted"]
+
+STRUCTURED_LADDER: tuple[StructuredMode, ...] = ("json_schema", "json_object", "text")
+"""From the strongest response format to none; a refusal moves one step down."""
+
+
+@dataclass
+class EndpointCapabilities:
+    structured: StructuredMode | None = None  # the strongest response format accepted
+    tools: ToolProtocolName | None = None  # native tool calls, or the prompted protocol
+    schema_index: dict[str, int] = field(default_factory=dict)  # per schema name: which variant worked
+    probe_usage: Usage = field(default_factory=Usage)  # tokens the tool probe spent
+    _locks: dict[int, asyncio.Lock] = field(default_factory=dict, repr=False)
+
+    def discovery_lock(self) -> asyncio.Lock:
+        """Held while a capability is being found out, so concurrent tasks wait for the first
+        answer instead of each probing (one lock per event loop: locks belong to a loop)."""
+        loop = id(asyncio.get_running_loop())
+        lock = self._locks.get(loop)
+        if lock is None:
+            self._locks.clear()  # a finished loop's lock is of no use
+            lock = self._locks[loop] = asyncio.Lock()
+        return lock
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"structured": self.structured, "tools": self.tools}
+
+
+_KNOWN: dict[tuple[str, str], EndpointCapabilities] = {}
+
+
+def capabilities_for(endpoint: str, model: str) -> EndpointCapabilities:
+    """The shared record of one endpoint + model (created empty on first use)."""
+    return _KNOWN.setdefault((endpoint, model), EndpointCapabilities())
+
+
+def forget_capabilities() -> None:
+    """Drop everything learned (a server was restarted with other settings)."""
+    _KNOWN.clear()
