@@ -35,7 +35,8 @@ sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO))
 import ha_instance  # noqa: E402
 
-from smh_core.bench.ha_runner import HA_GOALS, TURN_TIMEOUT, group_by_home, run_via_ha  # noqa: E402
+from smh_core.bench.ha_runner import HA_GOALS, TURN_TIMEOUT, run_via_ha  # noqa: E402
+from smh_core.bench.sampling import stratified_sample  # noqa: E402
 from smh_core.bench.task import Task, iter_tasks  # noqa: E402
 
 SUITES = ["smh", "simuhome", "memhome", "sage", "sample"]
@@ -51,13 +52,11 @@ def free_port() -> int:
 
 
 def sample(tasks: list[Task], limit: int | None) -> list[Task]:
-    """All tasks without a limit; else the first ``limit`` HA-judgeable tasks taken round-robin
-    over the homes (so a small sample still covers many homes), in a fixed order."""
+    """All tasks without a limit; else ``limit`` HA-judgeable tasks spread over category,
+    subcategory, difficulty and home (a deterministic stratified sample)."""
     if not limit:
         return tasks
-    groups = list(group_by_home([t for t in tasks if t.goal.kind in HA_GOALS]).values())
-    picked = [g[i] for i in range(max((len(g) for g in groups), default=0)) for g in groups if i < len(g)]
-    return picked[:limit]
+    return stratified_sample([t for t in tasks if t.goal.kind in HA_GOALS], limit)
 
 
 def _stop_on_sigterm() -> None:

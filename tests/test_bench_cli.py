@@ -22,7 +22,7 @@ def test_oracle_and_null_through_the_cli(tmp_path):
     run = smh("bench", "run", "--tasks", str(TASKS), "--agent", "oracle", "--out", str(tmp_path / "o"), "--quiet")
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    assert "8 tasks recorded" in out and "8 passed" in out
+    assert "8 tasks recorded" in out and "8 of 8 scored passed" in out
     assert "| smh | oracle | 7 | 7 | 100.0 |" in out
     for name in ("report.md", "report.csv", "report.png"):
         assert (tmp_path / "o" / name).stat().st_size > 0

@@ -99,16 +99,16 @@ async def test_failure_classes(homes):
     assert v.passed
 
 
-async def test_agent_crash_is_a_recorded_failure(homes):
+async def test_agent_crash_is_recorded_as_the_harness_not_the_model(homes):
     class Boom:
         name = "boom"
 
         async def run(self, task, backend, user):
-            raise RuntimeError("model server went away")
+            raise RuntimeError("agent bug")
 
     record = await run_task(TASKS[0], Boom(), homes)
-    assert record["passed"] is False and record["verdict"]["error_class"] == "FRF"
-    assert "model server went away" in record["error"]
+    assert record["passed"] is False and record["verdict"]["error_class"] == "INFRA"
+    assert record["infra"]["kind"] == "harness" and "agent bug" in record["infra"]["message"]
 
 
 def test_bad_override_is_a_clear_error(tmp_path, homes):

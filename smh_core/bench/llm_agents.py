@@ -7,10 +7,12 @@ in order (on MemHome tasks the memory decision step runs first and its rewrite g
 
 from __future__ import annotations
 
+from openai import AsyncOpenAI
+
 from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent
 from smh_core.agent.eia import EIAAgent
-from smh_core.agent.llm import LLMClient, LLMConfig, Usage
+from smh_core.llm.client import LLMClient, LLMConfig, Usage, openai_client
 from smh_core.memory.decision import MemoryRewriter
 from smh_core.memory.store import MemoryBank
 
@@ -33,7 +35,7 @@ def task_context(task: Task) -> str:
 MEMORY_USER = "user"
 
 
-async def memory_step(task: Task, config: LLMConfig, backend: HomeBackend, outcome: Outcome,
+async def memory_step(task: Task, llm: LLMClient, backend: HomeBackend, outcome: Outcome,
                       usage: Usage) -> str | None:
     """MemHome's pipeline for memory tasks: the decision step runs first on the last user turn
     (``memory:`` / ``rewrite:`` / ``no-rewrite``) against a bank holding ``task.memory``; the
@@ -47,7 +49,7 @@ async def memory_step(task: Task, config: LLMConfig, backend: HomeBackend, outco
         if task.entry_room:
             room = next((r["name"] for r in backend.list_rooms() if r["id"] == task.entry_room), task.entry_room)
         text = task.turns[-1].text
-        result = await MemoryRewriter(LLMClient(config), bank).decide(MEMORY_USER, text, room=room)
+        result = await MemoryRewriter(llm, bank).decide(MEMORY_USER, text, room=room)
         usage.add(result.usage)
         outcome.memory_output = result.decision.text()
         outcome.memory_after = [m.content for m in bank.all(MEMORY_USER)]
@@ -58,22 +60,44 @@ async def memory_step(task: Task, config: LLMConfig, backend: HomeBackend, outco
     return result.command
 
 
-class EIABenchAgent:
+class EndpointAgent:
+    """What the model-backed bench agents share: one ``openai`` client for the whole run (one
+    connection pool, made on the run's event loop, closed by :meth:`aclose` at its end)."""
+
+    name = "openai"
+
+    def __init__(self, config: LLMConfig) -> None:
+        self.config = config
+        self._client: AsyncOpenAI | None = None
+
+    def llm(self) -> LLMClient:
+        if self._client is None:
+            self._client = openai_client(self.config)
+        return LLMClient(self.config, self._client)
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
+
+
+class EIABenchAgent(EndpointAgent):
     name = "openai-eia"
 
     def __init__(self, config: LLMConfig, budget: int = 10) -> None:
-        self.config = config
+        super().__init__(config)
         self.budget = budget
 
     async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
-        agent = EIAAgent(LLMClient(self.config), backend, budget=self.budget)
+        llm = self.llm()
+        agent = EIAAgent(llm, backend, budget=self.budget)
         history = [m.model_dump() for m in task.history]
         outcome = Outcome()
         usage = Usage()
         repairs = 0
         texts = [t.text for t in task.turns]
         if task.goal.kind == "memory":
-            command = await memory_step(task, self.config, backend, outcome, usage)
+            command = await memory_step(task, llm, backend, outcome, usage)
             texts = [] if command is None else texts[:-1] + [command]
         for text in texts:
             trace = await agent.run(text, history, task_context(task), user)
@@ -84,31 +108,34 @@ class EIABenchAgent:
             outcome.tool_calls += trace.tool_calls()
             outcome.stop = trace.stop
             outcome.invalid_calls += len(trace.problems)
+            outcome.protocol = {"tools": trace.protocol, "structured": trace.structured}
             history += [{"role": "user", "content": text}, {"role": "assistant", "content": trace.answer}]
         outcome.usage = {**usage.to_dict(), "repairs": repairs}
         return outcome
 
 
-class DRBenchAgent:
+class DRBenchAgent(EndpointAgent):
     name = "openai-dr"
 
     def __init__(self, config: LLMConfig, structured: bool | None = None) -> None:
-        self.config = config
+        super().__init__(config)
         self.structured = structured
 
     async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
-        agent = DRAgent(LLMClient(self.config), backend, self.structured)
+        llm = self.llm()
+        agent = DRAgent(llm, backend, self.structured)
         history = [m.model_dump() for m in task.history]
         outcome = Outcome()
         usage = Usage()
         repairs = 0
         texts = [t.text for t in task.turns]
         if task.goal.kind == "memory":
-            command = await memory_step(task, self.config, backend, outcome, usage)
+            command = await memory_step(task, llm, backend, outcome, usage)
             texts = [] if command is None else texts[:-1] + [command]
         for text in texts:
             for _round in range(3):  # a clarification round-trip at most twice per turn
                 result = await agent.run(text, history, task_context(task))
+                outcome.protocol = {"structured": result.structured}
                 usage.add(result.usage)
                 repairs += len(result.repairs)
                 if result.output is None:

@@ -10,11 +10,12 @@ models a couple of points apart are often not distinguishable, and the report sa
 from __future__ import annotations
 
 import csv
-import json
 import math
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
+
+from .results import is_infra, read_records
 
 DIFFICULTIES = ("simple", "medium", "complex")
 
@@ -30,17 +31,12 @@ def wilson(passed: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def load_records(out_dir: Path) -> list[dict[str, Any]]:
+    """The records that count (see :mod:`.results`), read without touching the file."""
     path = out_dir / "results.jsonl"
     if not path.exists():
         raise FileNotFoundError(f"no results in {out_dir} (expected {path.name})")
-    records = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            r = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a torn final line from an interrupted run
-        records.setdefault(r["task_id"], r)
-    return list(records.values())
+    with path.open("rb") as fh:
+        return read_records(fh)
 
 
 def _pct(x: float) -> str:
@@ -48,13 +44,22 @@ def _pct(x: float) -> str:
 
 
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per suite: success over the scored tasks; infrastructure failures are counted apart
+    (by kind) and left out of every rate, since they say nothing about the model."""
     by_suite: dict[str, list[dict]] = defaultdict(list)
+    infra: dict[str, Counter] = defaultdict(Counter)
     for r in records:
-        by_suite[r["suite"]].append(r)
+        if is_infra(r):
+            infra[r["suite"]][r["infra"].get("kind", "unknown")] += 1
+        else:
+            by_suite[r["suite"]].append(r)
+    for suite in infra:
+        by_suite.setdefault(suite, [])
     suites = {}
     for suite, rs in sorted(by_suite.items()):
         n, p = len(rs), sum(r["passed"] for r in rs)
         tokens = [r.get("usage", {}).get("total_tokens", 0) for r in rs]
+        seconds = [r.get("seconds", 0.0) for r in rs]
         cells: dict[str, dict[str, tuple[int, int]]] = defaultdict(lambda: {d: (0, 0) for d in DIFFICULTIES})
         for r in rs:
             got, total = cells[r["category"]][r["difficulty"]]
@@ -64,10 +69,14 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             got, total = subs.get(r["subcategory"], (0, 0))
             subs[r["subcategory"]] = (got + r["passed"], total + 1)
         suites[suite] = {
-            "n": n, "passed": p, "rate": p / n, "ci": wilson(p, n), "tokens_per_task": sum(tokens) / n,
+            "n": n, "passed": p, "rate": p / n if n else 0.0, "ci": wilson(p, n),
+            "tokens_per_task": sum(tokens) / n if n else 0.0, "seconds_per_task": sum(seconds) / n if n else 0.0,
+            "tokens_per_second": sum(tokens) / sum(seconds) if sum(tokens) and sum(seconds) else 0.0,
+            "infra": dict(infra.get(suite, {})),
             "categories": dict(sorted(cells.items())), "subcategories": dict(sorted(subs.items())),
             "errors": Counter(r["verdict"]["error_class"] for r in rs if not r["passed"]),
-            "agents": sorted({r["agent"] for r in rs}),
+            "agents": sorted({r["agent"] for r in rs} | {r["agent"] for r in records
+                                                         if r["suite"] == suite and is_infra(r)}),
         }
         text = _text_metrics(rs)
         if text:
@@ -94,13 +103,26 @@ def _text_metrics(records: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
 
 
 def markdown(summary: dict[str, Any]) -> str:
-    out = ["# SMH benchmark report", "", "| suite | agent | tasks | passed | success % | 95% CI | tokens/task |",
-           "|---|---|---:|---:|---:|---|---:|"]
+    out = ["# SMH benchmark report", "",
+           "| suite | agent | tasks | passed | success % | 95% CI | tokens/task | s/task | tokens/s | not scored |",
+           "|---|---|---:|---:|---:|---|---:|---:|---:|---:|"]
     for suite, s in summary.items():
         lo, hi = s["ci"]
         out.append(f"| {suite} | {', '.join(s['agents'])} | {s['n']} | {s['passed']} | {_pct(s['rate'])} | "
-                   f"{_pct(lo)}-{_pct(hi)} | {s['tokens_per_task']:.0f} |")
+                   f"{_pct(lo)}-{_pct(hi)} | {s['tokens_per_task']:.0f} | {s['seconds_per_task']:.2f} | "
+                   f"{s['tokens_per_second']:.0f} | {sum(s['infra'].values())} |")
+    not_scored = Counter()
+    for s in summary.values():
+        not_scored.update(s["infra"])
+    if not_scored:
+        kinds = ", ".join(f"{k} {n}" for k, n in not_scored.most_common())
+        out += ["", f"Not scored: {sum(not_scored.values())} tasks failed outside the model ({kinds}); "
+                "they are left out of every rate and run again when the same command is re-run."]
+    out += ["", "tokens/task and s/task are means over scored tasks (s: the agent's wall time); tokens/s is "
+            "prompt + completion tokens over that time."]
     for suite, s in summary.items():
+        if not s["n"]:
+            continue
         out += ["", f"## {suite}: success % by category and difficulty", "",
                 "| category | " + " | ".join(DIFFICULTIES) + " | all |", "|---|" + "---:|" * 4]
         for cat, cells in s["categories"].items():

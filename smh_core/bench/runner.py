@@ -21,6 +21,7 @@ from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine, load_home
 from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home
+from smh_core.llm.errors import InfraError
 from smh_core.memory.decision import _same_subject, parse_decision
 from smh_core.memory.store import MemoryBank
 from smh_core.sim.homes import generate_matter_home
@@ -29,7 +30,7 @@ from .agents import BenchAgent
 from .judge import Judge
 from .results import ResultsLog
 from .task import MemoryGoal, Task
-from .verifier import Outcome, verify
+from .verifier import verify
 from .world import World
 
 # No tqdm monitor thread: it only tunes refresh rates, and a stray thread outlives the run.
@@ -112,12 +113,11 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
     backend = EmbeddedBackend(engine, sim=world.sim)
     before = engine.snapshot()
     t0 = time.perf_counter()
-    error = None
     try:
         outcome = await agent.run(task, backend, scripted_user(task))
-    except Exception as e:  # an agent crash is a result (FRF), never a crashed run
-        outcome = Outcome(agent_error="FRF")
-        error = f"{type(e).__name__}: {e}"
+    except Exception as e:  # never the model's failure, never a crashed run: recorded, re-run on resume
+        world.close()
+        return infra_record(task, agent, e, time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
     after = engine.snapshot()
     if outcome.memory_after is None and (isinstance(task.goal, MemoryGoal) or outcome.memory_output is not None):
@@ -136,16 +136,41 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
     }
     if outcome.memory_output is not None or outcome.memory_after is not None:
         record["outcome"].update(memory_output=outcome.memory_output, memory_after=outcome.memory_after)
-    if error:
-        record["error"] = error
+    if outcome.protocol:
+        record["protocol"] = outcome.protocol
     if outcome.usage:
         record["usage"] = outcome.usage
     return record
 
 
+def infra_record(task: Task, agent: BenchAgent, error: BaseException, seconds: float) -> dict[str, Any]:
+    """The record of a task the endpoint or the harness failed: not scored (``infra``), so
+    success rates leave it out and a resumed run tries it again. An exception that is not an
+    :class:`InfraError` is the harness's own fault (kind ``harness``)."""
+    info = (error.to_dict() if isinstance(error, InfraError)
+            else {"kind": "harness", "message": f"{type(error).__name__}: {error}"[:500], "status": None})
+    return {"task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
+            "difficulty": task.difficulty, "agent": agent.name, "passed": False, "infra": info,
+            "verdict": {"passed": False, "reason": f"not scored: {info['kind']}: {info['message']}",
+                        "error_class": "INFRA", "decided_by": "harness", "details": {}},
+            "seconds": round(seconds, 4)}
+
+
+class EndpointDown(RuntimeError):
+    """Too many tasks in a row failed for reasons outside the model; the run stops early."""
+
+
+UNREACHABLE = frozenset({"connection", "auth", "not_found"})
+"""Infra kinds that will not fix themselves between tasks."""
+
+
 async def run_suite(tasks: Sequence[Task], agent: BenchAgent, out_dir: Path, workers: int = 1,
                     homes: HomeCache | None = None, judge: Judge | None = None,
-                    progress: bool = True) -> ResultsLog:
+                    progress: bool = True, stop_after_infra: int = 8) -> ResultsLog:
+    """Run every task not yet scored in ``out_dir``. ``stop_after_infra`` consecutive infra
+    failures of a kind that will not fix itself (connection refused, bad key, unknown model)
+    stop the run with :class:`EndpointDown` instead of burning through the suite; what was
+    recorded stays, and re-running the same command resumes."""
     out_dir.mkdir(parents=True, exist_ok=True)
     log = ResultsLog(out_dir / "results.jsonl")
     todo = [t for t in tasks if not log.done(t.id)]
@@ -156,14 +181,33 @@ async def run_suite(tasks: Sequence[Task], agent: BenchAgent, out_dir: Path, wor
     bar = tqdm(total=len(tasks), initial=len(tasks) - len(todo), disable=not progress, unit="task",
                desc=f"{agent.name}")
 
+    streak: list[str] = []
+    stop = asyncio.Event()
+
     async def one(task: Task) -> None:
         async with sem:
+            if stop.is_set():
+                return
             record = await run_task(task, agent, homes, judge)
             log.append(record)
             bar.update(1)
+            kind = (record.get("infra") or {}).get("kind")
+            if kind in UNREACHABLE:
+                streak.append(record["infra"]["message"])
+                if len(streak) >= stop_after_infra:
+                    stop.set()
+            else:
+                streak.clear()
 
     try:
         await asyncio.gather(*(one(t) for t in todo))
     finally:
         bar.close()
+        close = getattr(agent, "aclose", None)
+        if close is not None:
+            await close()
+    if stop.is_set():
+        raise EndpointDown(f"stopped after {len(streak)} tasks in a row failed outside the model "
+                           f"(last: {streak[-1]}); {len(log.scored())} tasks are scored in {log.path}. "
+                           "Fix the endpoint and run the same command again to resume.")
     return log

@@ -62,6 +62,7 @@ class Outcome:
     usage: dict[str, int] = field(default_factory=dict)
     memory_output: str | None = None  # MemHome decision text; None is the pass-through (no-rewrite)
     memory_after: list[str] | None = None  # the user's memory bank after the turn (the runner fills it)
+    protocol: dict[str, Any] = field(default_factory=dict)  # how the model was talked to (tools, structured)
 
 
 @dataclass

@@ -9,6 +9,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,16 +21,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL"),
                    help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)")
     s.add_argument("--model", default=os.environ.get("SMH_MODEL", "gpt-4o-mini"), help="model name (env SMH_MODEL)")
+    s.add_argument("--local", action="store_true",
+                   help="use the bundled local model, served on loopback for this command (smh model info)")
     s.add_argument("--tries", type=int, default=3, help="drafts before giving up (default: 3)")
     s.add_argument("--save", type=Path, help="write the home with the rule stored to this file")
     s.set_defaults(func=_synthesize)
 
 
 def _synthesize(args: argparse.Namespace) -> int:
-    from smh_core.agent.llm import LLMClient, LLMConfig
     from smh_core.agent.synthesizer import AutomationSynthesizer
     from smh_core.backends.embedded import EmbeddedBackend
     from smh_core.homeenv.engine import HomeEngine, dump_home
+    from smh_core.llm.client import LLMClient, LLMConfig
+    from smh_core.llm.errors import InfraError
     from smh_core.sim.simulator import Simulator
 
     if not args.home.exists():
@@ -37,8 +41,30 @@ def _synthesize(args: argparse.Namespace) -> int:
     engine = HomeEngine.from_file(args.home)
     sim = Simulator(engine)
     backend = EmbeddedBackend(engine, sim=sim)
-    llm = LLMClient(LLMConfig(base_url=args.base_url, model=args.model))
-    result = asyncio.run(AutomationSynthesizer(llm, max_tries=args.tries).synthesize(args.request, backend))
+    async def synthesize(base_url: str | None, model: str) -> Any:
+        llm = LLMClient(LLMConfig(base_url=base_url, model=model))
+        try:
+            return await AutomationSynthesizer(llm, max_tries=args.tries).synthesize(args.request, backend)
+        finally:
+            await llm.aclose()
+
+    try:
+        if args.local:
+            from smh_core.llm.local import LocalModelServer
+
+            try:
+                server = LocalModelServer().start()
+            except RuntimeError as e:
+                raise ValueError(str(e)) from None
+            try:
+                result = asyncio.run(synthesize(server.base_url, server.model))
+            finally:
+                server.stop()
+        else:
+            result = asyncio.run(synthesize(args.base_url, args.model))
+    except InfraError as e:
+        print(f"smh: error: the model endpoint failed ({e}); nothing was stored", file=sys.stderr)
+        return 3
     for i, attempt in enumerate(result.attempts, 1):
         for error in attempt.errors:
             print(f"try {i}: {error}", file=sys.stderr)
