@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     src = r.add_mutually_exclusive_group(required=True)
     src.add_argument("--suite", action="append", help=f"suite name: reads {TASKS_DIR}/SUITE.jsonl (repeatable)")
     src.add_argument("--tasks", action="append", type=Path, help="task JSONL file (repeatable)")
-    r.add_argument("--agent", choices=["oracle", "null", "openai", "replay"], default="oracle",
-                   help="default: oracle; replay re-scores --replay-from without calling a model")
+    r.add_argument("--agent", choices=["oracle", "null", "openai", "local", "replay"], default="oracle",
+                   help="default: oracle; openai: any OpenAI-compatible endpoint (--base-url, --model); "
+                        "local: the bundled local model, served on loopback for this run (smh model info); "
+                        "replay re-scores --replay-from without calling a model")
     r.add_argument("--replay-from", type=Path, help="results.jsonl of an earlier run (for --agent replay)")
     r.add_argument("--setting", choices=["eia", "dr"], default="eia",
                    help="openai agent: environment-interactive tool loop or direct reasoning (default: eia)")
@@ -31,10 +34,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--model", default=os.environ.get("SMH_MODEL", "gpt-4o-mini"), help="model name (env SMH_MODEL)")
     r.add_argument("--budget", type=int, default=10, help="tool calls per task for EIA (default: 10)")
     r.add_argument("--timeout", type=float, default=120.0, help="seconds per LLM call (default: 120)")
+    r.add_argument("--max-tokens", type=int,
+                   help="completion tokens per model call; hitting it is counted (default: 1024, local: 512)")
+    r.add_argument("--tool-protocol", choices=["auto", "native", "prompted"], default="auto",
+                   help="EIA: native tool calls, tools described in the prompt with calls parsed from JSON "
+                        "replies, or auto: probe the endpoint once (default: auto)")
+    r.add_argument("--structured", choices=["auto", "json_schema", "json_object", "text"], default="auto",
+                   help="DR, prompted tools, memory: response format; auto tries json_schema, then json_object "
+                        "with the schema, then plain text, and remembers what the endpoint took (default: auto)")
     r.add_argument("--judge-base-url", help="endpoint of an optional LLM judge for free-text answers")
     r.add_argument("--judge-model", default="gpt-4o-mini", help="judge model (default: gpt-4o-mini)")
-    r.add_argument("--workers", type=int, default=4, help="tasks in flight at once (default: 4)")
-    r.add_argument("--limit", type=int, help="run only the first K tasks")
+    r.add_argument("--workers", type=int,
+                   help="tasks in flight at once (default: 4; local: 1, its server answers one request at a time)")
+    r.add_argument("--limit", type=int,
+                   help="run K tasks spread over suite x category x subcategory x difficulty x home "
+                        "(deterministic for --seed)")
+    r.add_argument("--seed", type=int, default=0, help="seed of the --limit sample (default: 0)")
     r.add_argument("--out", type=Path, required=True, help="output directory (results.jsonl, report.*)")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
     r.add_argument("--backend", choices=["embedded", "ha"], default="embedded",
@@ -69,15 +84,45 @@ def _agent(args: argparse.Namespace):
         return OracleAgent()
     if args.agent == "null":
         return NullAgent()
-    from smh_core.agent.llm import LLMConfig
     from smh_core.bench.llm_agents import DRBenchAgent, EIABenchAgent
 
-    config = LLMConfig(base_url=args.base_url, model=args.model, timeout=args.timeout)
+    config = llm_config(args)
     return EIABenchAgent(config, budget=args.budget) if args.setting == "eia" else DRBenchAgent(config)
 
 
+def llm_config(args: argparse.Namespace):
+    """The endpoint settings of an ``openai``/``local`` run."""
+    from smh_core.llm.client import DEFAULT_MAX_TOKENS, LLMConfig
+
+    local = args.agent == "local"
+    max_tokens = args.max_tokens or (LOCAL_MAX_TOKENS if local else DEFAULT_MAX_TOKENS)
+    return LLMConfig(base_url=args.base_url, model=args.model, timeout=args.timeout, max_tokens=max_tokens,
+                     tool_protocol=args.tool_protocol, structured=args.structured)
+
+
+LOCAL_MAX_TOKENS = 512
+"""The bundled 135M model rarely needs more, and rambles when let."""
+
+
+async def preflight(args: argparse.Namespace) -> str:
+    """One cheap look at the endpoint before the run: fail fast and clearly when it is down,
+    and say which protocol the run will use (probed once, remembered for the run)."""
+    from smh_core.llm.client import LLMClient
+
+    client = LLMClient(llm_config(args))
+    try:
+        if args.setting == "eia":
+            protocol = await client.tool_protocol()
+        else:
+            await client.chat([{"role": "user", "content": "Reply with OK."}], max_tokens=1)
+            protocol = "n/a (DR)"
+    finally:
+        await client.aclose()
+    return f"endpoint {client.config.endpoint()} model {client.config.model}: tool protocol {protocol}"
+
+
 def _run(args: argparse.Namespace) -> int:
-    from smh_core.bench.runner import HomeCache, run_suite
+    from smh_core.bench.runner import HomeCache
 
     files = args.tasks or [TASKS_DIR / f"{s}.jsonl" for s in args.suite]
     for f in files:
@@ -85,22 +130,66 @@ def _run(args: argparse.Namespace) -> int:
             raise FileNotFoundError(f"no task file {f}")
     tasks = load_tasks(files)
     if args.limit is not None:
-        tasks = tasks[: args.limit]
+        from smh_core.bench.sampling import stratified_sample
+
+        tasks = stratified_sample(tasks, args.limit, args.seed)
     if args.mapping is not None:
         return _run_hardware(args, tasks, files[0].parent)
     if args.backend == "ha":
         return _run_ha(args, tasks)
     judge = None
     if args.judge_base_url:
-        from smh_core.agent.llm import LLMClient, LLMConfig
         from smh_core.bench.judge import Judge
+        from smh_core.llm.client import LLMClient, LLMConfig
 
         judge = Judge(LLMClient(LLMConfig(base_url=args.judge_base_url, model=args.judge_model)))
     homes = HomeCache(files[0].parent)
-    log = asyncio.run(run_suite(tasks, _agent(args), args.out, workers=args.workers, homes=homes, judge=judge,
-                                progress=not args.quiet))
-    passed = sum(r["passed"] for r in log.records())
-    print(f"{len(log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} passed")
+    if args.agent == "local":
+        return _run_local(args, tasks, homes, judge)
+    return _run_embedded(args, tasks, homes, judge)
+
+
+def _run_local(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) -> int:
+    """``--agent local``: the bundled model served on loopback for this run, then stopped."""
+    from smh_core.llm.local import LocalModelServer
+
+    try:
+        server = LocalModelServer().start()
+    except RuntimeError as e:
+        raise ValueError(str(e)) from None
+    try:
+        args.base_url, args.model = server.base_url, server.model
+        if not args.quiet:
+            print(f"local model {server.model_path.name} at {server.base_url} (log: {server.log_path})")
+        return _run_embedded(args, tasks, homes, judge)
+    finally:
+        server.stop()
+
+
+def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) -> int:
+    from smh_core.bench.runner import EndpointDown, run_suite
+    from smh_core.llm.errors import InfraError
+
+    workers = args.workers or (1 if args.agent == "local" else 4)
+    if args.agent in ("openai", "local"):
+        try:
+            line = asyncio.run(preflight(args))
+        except InfraError as e:
+            print(f"smh: error: the model endpoint is not usable ({e}); nothing was run", file=sys.stderr)
+            return 3
+        if not args.quiet:
+            print(line)
+    try:
+        log = asyncio.run(run_suite(tasks, _agent(args), args.out, workers=workers, homes=homes, judge=judge,
+                                    progress=not args.quiet))
+    except EndpointDown as e:
+        print(f"smh: error: {e}", file=sys.stderr)
+        return 3
+    scored = log.scored()
+    passed = sum(r["passed"] for r in scored)
+    infra = log.infra()
+    note = f"; {len(infra)} not scored (endpoint/harness failures, re-run to retry)" if infra else ""
+    print(f"{len(log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} of {len(scored)} scored passed{note}")
     return _report(argparse.Namespace(dir=args.out))
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
-from . import automation, bench, ha, home, matter, perf, tasks
+from . import automation, bench, ha, home, matter, model, perf, tasks
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     ha.register(sub)
     home.register(sub)
     matter.register(sub)
+    model.register(sub)
     perf.register(sub)
     tasks.register(sub)
     return parser
