@@ -4,10 +4,43 @@ Each config entry holds one engine. Rooms become areas on floors, devices become
 entries, devices (or their components) become rich entities where HA has a platform for what
 they are (a light, a climate, a fan ... see :mod:`.rich`), and every attribute no rich entity
 covers becomes one generic entity (see :mod:`.mapping`), all pushed on every engine change.
-Two services with responses: ``smh.execute`` (a validated HomeEnv service call; engine errors
-surface as ``ServiceValidationError`` with the engine's message) and ``smh.snapshot`` (the
-canonical state). With a model set in the options, the entry also offers SMH's agent to Assist
-(see :mod:`.conversation`).
+Two services with responses: ``smh.execute`` (a validated HomeEnv service call) and
+``smh.snapshot`` (the canonical state); the benchmark's services are in :mod:`.bench_services`
+and ``smh.create_automation`` in :mod:`.automation`. With a model set in the options, the entry
+also offers SMH's agent to Assist (see :mod:`.conversation`).
+
+Who may call what
+-----------------
+HA's users are admins, users, or read-only users (and a call without a user, from an
+automation or script, is trusted like HA's own admin services trust it). The services that
+replace the home, fast-forward it or write configuration are admin services
+(:func:`homeassistant.helpers.service.async_register_admin_service`: a non-admin's call raises
+:class:`~homeassistant.exceptions.Unauthorized`, HTTP 401 over the REST API); the others act as
+the home's entities would, under HA's entity permissions:
+
+=====================  ========  ===========================================================
+service                who       why
+=====================  ========  ===========================================================
+smh.execute            user      one device call through the engine's validation, like a call
+                                 on that device's entity: the caller needs HA's ``control``
+                                 permission on every entity the call may change (read-only
+                                 users may not), and the state changes carry its context
+smh.snapshot           user      reads the whole home (the caller needs read access to all
+                                 entities, as every HA user but a restricted one has)
+smh.verify             user      scores the loaded task from snapshots; reads, changes nothing
+smh.load_task          admin     replaces every device's state with the task's, bypassing the
+                                 devices' services and preconditions (the simulator's hand)
+smh.advance_time       admin     fast-forwards simulated time up to a year: every schedule,
+                                 automation and appliance programme due meanwhile runs at once
+smh.create_automation  admin     writes ``automations.yaml``, reloads HA's automations and spends
+                                 the entry's model; the automation then runs with nobody's
+                                 permissions (e.g. unlocking the front door every night)
+=====================  ========  ===========================================================
+
+Every refusal of the engine, the simulator or the task checks is a ``ServiceValidationError``
+with a translation key of ``strings.json`` and the engine's message (the websocket API and the
+UI show it; HA's REST API answers every ``ServiceValidationError`` with a bare HTTP 500, a
+limitation of HA's ``api`` integration, not of this one).
 """
 
 from __future__ import annotations
@@ -21,16 +54,30 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import voluptuous as vol
+from homeassistant.auth.permissions.const import POLICY_CONTROL, POLICY_READ
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import Platform
-from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
-from homeassistant.exceptions import ConfigEntryError, ServiceValidationError
+from homeassistant.core import (
+    Context,
+    HomeAssistant,
+    ServiceCall,
+    ServiceResponse,
+    SupportsResponse,
+)
+from homeassistant.exceptions import (
+    ConfigEntryError,
+    ServiceValidationError,
+    Unauthorized,
+    UnknownUser,
+)
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.entity_platform import async_get_platforms
 from homeassistant.helpers.typing import ConfigType
 
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.errors import Change
+from smh_core.homeenv.errors import Change, ExecResult
 from smh_core.homeenv.snapshot import Snapshot
+from smh_core.sim.simulator import SimulationError
 
 from . import automation, bench_services, llm_api
 from .clock import SimClock
@@ -79,6 +126,7 @@ class SmhRuntime:
 
     engine: HomeEngine
     home_key: str = ""
+    entry_id: str = ""
     agent: bool = False  # a model is configured: the entry offers a conversation agent
     initial: Snapshot | None = None  # the home's own initial state, before any restore
     task: Any = None  # the task loaded by smh.load_task
@@ -153,6 +201,91 @@ class SmhRuntime:
     def close(self) -> None:
         self._unlisten()
 
+    # ------------------------------------------------------------------ calls on behalf of a user
+    def writes(self, did: str, locator: str) -> set[str]:
+        """The attribute locators a call of ``locator`` on ``did`` may change.
+
+        From the device model: a service's effects (all of them, conditional ones included), an
+        attribute written directly itself, nothing for an unknown device or locator (the engine
+        refuses those). A service with a named behaviour may set anything (behaviours are code),
+        so it counts as writing every attribute of its device."""
+        if did not in self.engine.device_ids():
+            return set()
+        device = self.engine.device(did)
+        attributes = {loc for loc, _ in device.attributes_by_locator()}
+        namespaces = [("", device.services), *((c.name, c.services) for c in device.components)]
+        for ns, services in namespaces:
+            for service in services:
+                if _resolve(ns, service.name) != locator:
+                    continue
+                if service.behavior is not None:
+                    return attributes
+                return {_resolve(ns, effect.set) for effect in service.effects}
+        return {locator} if locator in attributes else set()
+
+    def entity_ids(self, hass: HomeAssistant) -> dict[tuple[str, str], str]:
+        """``(did, locator) -> entity id`` of the entity showing each attribute (registry)."""
+        entities = automation.entity_map(hass, self.entry_id, self).entities
+        return {key: ref.entity_id for key, ref in entities.items()}
+
+    @staticmethod
+    async def async_check_read_all(hass: HomeAssistant, context: Context) -> None:
+        """Refuse a whole-home read to a user who may not read every entity (HA's REST API
+        hides such entities from that user; a dump of the home cannot)."""
+        if not context.user_id:
+            return
+        user = await hass.auth.async_get_user(context.user_id)
+        if user is None:
+            raise UnknownUser(context=context, permission=POLICY_READ)
+        if not user.permissions.access_all_entities(POLICY_READ):
+            raise Unauthorized(context=context, permission=POLICY_READ)
+
+    async def async_check_control(self, hass: HomeAssistant, did: str, locator: str,
+                                  context: Context | None) -> set[str]:
+        """Refuse (:class:`Unauthorized`) a call the context's user may not make on the entities
+        it would change, as HA refuses an entity service; returns those entities' ids.
+
+        A context without a user (automations, scripts, HA itself) may make any call."""
+        writes = self.writes(did, locator)
+        if not writes or context is None:
+            return set()
+        entity_ids = self.entity_ids(hass)
+        targets = {entity_ids.get((did, loc)) for loc in writes}
+        if context.user_id:
+            user = await hass.auth.async_get_user(context.user_id)
+            if user is None:
+                raise UnknownUser(context=context, permission=POLICY_CONTROL)
+            if not user.permissions.access_all_entities(POLICY_CONTROL):
+                for entity_id in sorted(targets, key=str):
+                    if entity_id is None or not user.permissions.check_entity(entity_id, POLICY_CONTROL):
+                        raise Unauthorized(context=context, entity_id=entity_id, permission=POLICY_CONTROL)
+        return {entity_id for entity_id in targets if entity_id is not None}
+
+    async def async_execute(self, hass: HomeAssistant, did: str, locator: str, arguments: dict[str, Any],
+                            context: Context | None) -> ExecResult:
+        """One engine call made by ``context``'s user, as the device's entities would make it:
+        checked against the user's entity permissions (:meth:`async_check_control`) and written
+        to HA's state machine with ``context`` (HA's logbook names the user).
+
+        Raises :class:`Unauthorized` or :class:`SimulationError` (the home's automations looped);
+        an invalid call is an unsuccessful result and changes nothing."""
+        targets = await self.async_check_control(hass, did, locator, context)
+        if context is not None and targets:
+            for platform in async_get_platforms(hass, DOMAIN):
+                if platform.config_entry is None or platform.config_entry.entry_id != self.entry_id:
+                    continue
+                for entity_id in targets & platform.entities.keys():
+                    platform.entities[entity_id].async_set_context(context)
+        return self.engine.execute(did, locator, arguments)
+
+
+def _resolve(ns: str, rel: str) -> str:
+    """A locator relative to a component namespace (``/x`` is device-absolute), as the engine
+    resolves a service's effects."""
+    if rel.startswith("/"):
+        return rel[1:]
+    return f"{ns}.{rel}" if ns else rel
+
 
 type SmhConfigEntry = ConfigEntry[SmhRuntime]
 
@@ -175,8 +308,13 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         return entry_for(call).runtime_data
 
     async def execute(call: ServiceCall) -> ServiceResponse:
-        engine = runtime(call).engine
-        result = engine.execute(call.data["did"], call.data["locator"], call.data["arguments"])
+        rt = runtime(call)
+        try:
+            result = await rt.async_execute(hass, call.data["did"], call.data["locator"],
+                                            call.data["arguments"], call.context)
+        except SimulationError as err:
+            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="simulation_error",
+                                         translation_placeholders={"message": str(err)}) from err
         if not result.ok:
             assert result.error is not None
             raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
@@ -185,6 +323,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
     async def snapshot(call: ServiceCall) -> ServiceResponse:
         rt = runtime(call)
+        await rt.async_check_read_all(hass, call.context)
         home = rt.engine.to_home()
         state: dict[str, Any] = rt.engine.snapshot().to_dict()
         return {"home": home.name, "home_key": rt.home_key, "devices": state}
@@ -210,8 +349,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     persistence = StatePersistence(hass, entry.entry_id, engine)
     await persistence.async_restore()
     persistence.start()
-    runtime = SmhRuntime(engine, home_key=entry_home_key(data), initial=initial,
-                         agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()))
+    runtime = SmhRuntime(engine, home_key=entry_home_key(data), entry_id=entry.entry_id,
+                         initial=initial, agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()))
     entry.runtime_data = runtime
     entry.async_on_unload(persistence.async_stop)
     mirror_layout(hass, entry, runtime.engine)

@@ -8,6 +8,9 @@ checked with HA's automation config validation, and only then saved to ``automat
 (the file HA's automation editor writes) and loaded with ``automation.reload``. Any failure
 raises ``ServiceValidationError`` and leaves ``automations.yaml`` as it was.
 
+An admin service: it writes HA's configuration (an automation runs with no user's permissions
+behind it), so a non-admin's call raises ``Unauthorized`` (see :mod:`custom_components.smh`).
+
 A value a rich entity covers (a light's ``state``, a climate's setpoint ...) lives in that
 entity's ``homeenv`` attribute; the entity map points there, and the exporter turns triggers
 and conditions on it into template ones.
@@ -26,6 +29,7 @@ from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, Supp
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.util.file import write_utf8_file_atomic
 from homeassistant.util.yaml import dump, load_yaml
 
@@ -154,5 +158,5 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], Any]) -> No
         response["saved"] = True
         return response
 
-    hass.services.async_register(DOMAIN, SERVICE_CREATE_AUTOMATION, create_automation,
+    async_register_admin_service(hass, DOMAIN, SERVICE_CREATE_AUTOMATION, create_automation,
                                  schema=CREATE_AUTOMATION_SCHEMA, supports_response=SupportsResponse.OPTIONAL)

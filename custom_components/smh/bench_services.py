@@ -6,21 +6,34 @@ A task names its home (generated level + seed, a Matter seed, or a file); it mus
 home, so a benchmark driver groups tasks by home and reconfigures the entry between groups. A
 file home is matched by file name (:meth:`smh_core.bench.task.HomeRef.ha_key`): the task's
 ``homes/sage-0.json`` runs in an entry whose file is e.g. ``smh_homes/sage-0.json``.
+
+``smh.load_task`` and ``smh.advance_time`` are admin services (they replace or fast-forward the
+whole home; see the table in :mod:`custom_components.smh`); ``smh.verify`` only reads. A task
+is checked completely before anything changes (schema, start time, home, every override
+against the engine's own value checks, applied in order on a scratch engine): a refused task
+leaves the home, its entities and the simulated clock exactly as they were. The accepted state
+then replaces the home's in one engine change. Every refusal is a ``ServiceValidationError``
+with the reason.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import voluptuous as vol
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.service import async_register_admin_service
 from pydantic import ValidationError
 
 from smh_core.bench.task import Task
 from smh_core.bench.verifier import Outcome, verify
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.snapshot import Snapshot
+from smh_core.sim.simulator import SimulationError
 
 from .const import DOMAIN
 
@@ -43,45 +56,81 @@ def _error(key: str, **placeholders: str) -> ServiceValidationError:
                                   translation_placeholders=placeholders)
 
 
+def _bad_task(field: str, message: str) -> ServiceValidationError:
+    return _error("bad_task", field=field or "(task)", message=message)
+
+
+def parse_task(data: Any) -> Task:
+    """The task, or ``bad_task`` naming the first invalid field."""
+    try:
+        task = Task.model_validate(data)
+    except ValidationError as err:
+        first = err.errors(include_url=False, include_input=False)[0]
+        field = ".".join(str(p) for p in first["loc"])
+        raise _bad_task(field, first["msg"].removeprefix("Value error, ")) from err
+    try:
+        datetime.fromisoformat(task.start_time)
+    except ValueError as err:
+        raise _bad_task("start_time", f"not an ISO 8601 date-time: {task.start_time!r}") from err
+    return task
+
+
+def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
+    """The home's state for ``task``: its initial state with the task's overrides, applied in
+    order by ``engine.set_values`` (the engine's own checks, as the embedded runner applies them)
+    on a scratch engine of the same home, so nothing the entities see changes yet."""
+    scratch = HomeEngine(engine.home)
+    scratch.restore(initial)
+    for i, override in enumerate(task.overrides):
+        result = scratch.set_values(override.did, override.values)
+        if not result.ok:
+            assert result.error is not None
+            raise _error("engine_error", message=f"overrides.{i}: {result.error}")
+    return scratch.snapshot()
+
+
 def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> None:
     async def load_task(call: ServiceCall) -> ServiceResponse:
         runtime = runtime_for(call)
-        try:
-            task = Task.model_validate(call.data["task"])
-        except ValidationError as err:
-            first = err.errors()[0]
-            raise _error("bad_task", field=".".join(str(p) for p in first["loc"]), message=first["msg"]) from err
+        task = parse_task(call.data["task"])
         if task.home.ha_key() != runtime.home_key:
             raise _error("other_home", task=task.home.ha_key(), home=runtime.home_key)
-        engine = runtime.engine
-        engine.restore(runtime.initial)
-        for override in task.overrides:
-            result = engine.set_values(override.did, override.values)
-            if not result.ok:
-                engine.restore(runtime.initial)
-                raise _error("engine_error", message=str(result.error))
-        runtime.task = task
-        runtime.task_before = engine.snapshot()
+        state = task_state(runtime.engine, runtime.initial, task)
+        # everything is checked: from here on the task is loaded
+        try:
+            runtime.engine.restore(state)
+        except SimulationError as err:  # the home's own automations looped on the new state
+            raise _error("simulation_error", message=str(err)) from err
+        finally:
+            runtime.task = task
+            runtime.task_before = runtime.engine.snapshot()
         return {"task_id": task.id, "turns": [t.text for t in task.turns]}
 
     async def verify_task(call: ServiceCall) -> ServiceResponse:
         runtime = runtime_for(call)
+        await runtime.async_check_read_all(hass, call.context)
         if runtime.task is None:
             raise _error("no_task")
         outcome = Outcome(response=call.data["response"], questions=list(call.data["questions"]),
                           tool_calls=list(call.data["tool_calls"]))
-        verdict = await verify(runtime.task, runtime.task_before, runtime.engine.snapshot(), outcome)
+        try:
+            verdict = await verify(runtime.task, runtime.task_before, runtime.engine.snapshot(), outcome)
+        except ValueError as err:  # a goal HA cannot judge (timed, automation) or a bad critic
+            raise _error("cannot_verify", task=runtime.task.id, message=str(err)) from err
         return {"task_id": runtime.task.id, **verdict.to_dict()}
 
     async def advance_time(call: ServiceCall) -> ServiceResponse:
         clock = runtime_for(call).clock
         if clock is None:
             raise _error("no_clock")
-        return clock.advance(float(call.data["seconds"]))
+        try:
+            return clock.advance(float(call.data["seconds"]))
+        except SimulationError as err:
+            raise _error("simulation_error", message=str(err)) from err
 
-    hass.services.async_register(DOMAIN, "advance_time", advance_time, schema=ADVANCE_SCHEMA,
+    async_register_admin_service(hass, DOMAIN, "advance_time", advance_time, schema=ADVANCE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
-    hass.services.async_register(DOMAIN, "load_task", load_task, schema=LOAD_TASK_SCHEMA,
+    async_register_admin_service(hass, DOMAIN, "load_task", load_task, schema=LOAD_TASK_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
     hass.services.async_register(DOMAIN, "verify", verify_task, schema=VERIFY_SCHEMA,
                                  supports_response=SupportsResponse.ONLY)

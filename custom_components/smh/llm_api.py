@@ -5,25 +5,55 @@ API and then use the same tools the SMH agent uses — room and device lists, de
 argument schemas, validated control, room climate, the clock, schedules and automations —
 on the loaded SMH home, through the engine's validation. The tool set and its argument
 models come from :mod:`smh_core.agent.tools`, so both agents see one contract.
+
+The tools act for the user the agent talks to, as HA's own Assist API does
+(:class:`UserHome`):
+
+- exposure: only what the user exposed to Assist (Settings > Voice assistants > Expose; the
+  ``conversation`` assistant's setting, which :mod:`.ha_backend` reads for SMH's own agent) is
+  there. An attribute is visible when the entity that shows it in HA is exposed; a device with
+  no visible attribute is answered exactly like an unknown one (not listed, "no device"); a
+  visible device shows only its visible attributes, and offers only the services that change
+  nothing but those (:meth:`.SmhRuntime.writes`). Scheduled calls and stored automations are
+  held to the same rules, so they cannot reach around it.
+- context: calls run with the caller's context (``llm_context.context``) through
+  :meth:`.SmhRuntime.async_execute`, so HA's entity permissions apply (a read-only user cannot
+  control anything) and HA's state changes and logbook name the user.
+
+HA always loads its ``homeassistant`` integration, which keeps the exposure settings; an
+instance without it (a bare test instance) has no such settings, and everything is visible.
 """
 
 from __future__ import annotations
 
 import types
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import voluptuous as vol
-from homeassistant.core import HomeAssistant
+from homeassistant.components.homeassistant.exposed_entities import (
+    DATA_EXPOSED_ENTITIES,
+    async_should_expose,
+)
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
 from homeassistant.util.json import JsonObjectType
 from pydantic import BaseModel
 
-from smh_core.agent.tools import TOOLS, dispatch
+from smh_core.agent.tools import TOOLS, dispatch_async
 from smh_core.agent.tools import Tool as SmhToolSpec
 from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.homeenv.engine import ENV_PREFIX
+from smh_core.homeenv.errors import ErrorCode, ServiceError
+from smh_core.sim.simulator import SimulationError
 
 from .const import DOMAIN
+from .ha_backend import ASSISTANT, _error, _not_found
+from .room import room_did
+
+if TYPE_CHECKING:
+    from . import SmhRuntime
 
 API_ID = DOMAIN
 LOOP_ONLY = {"ask_user", "finish"}
@@ -62,6 +92,172 @@ def parameters(spec: SmhToolSpec) -> vol.Schema:
     return vol.Schema(fields)
 
 
+def exposed_attributes(hass: HomeAssistant, runtime: SmhRuntime) -> dict[str, set[str]] | None:
+    """``did -> locators`` whose HA entity is exposed to Assist (room climate under ``@room``);
+    None when HA keeps no exposure settings (see the module's docstring): everything then."""
+    if DATA_EXPOSED_ENTITIES not in hass.data:
+        return None
+    visible: dict[str, set[str]] = {}
+    for (did, locator), entity_id in runtime.entity_ids(hass).items():
+        if async_should_expose(hass, ASSISTANT, entity_id):
+            visible.setdefault(did, set()).add(locator)
+    return visible
+
+
+class UserHome(EmbeddedBackend):
+    """The entry's home as one HA user sees it through an assistant (see the module's docstring):
+    the embedded backend, narrowed to what is exposed, acting with the user's context. Its
+    control methods are coroutines, like :class:`.ha_backend.HaBackend`'s (the permission check
+    looks the user up), so callers use :func:`~smh_core.agent.tools.dispatch_async`."""
+
+    def __init__(self, hass: HomeAssistant, runtime: SmhRuntime, context: Context | None) -> None:
+        super().__init__(runtime.engine, sim=runtime.clock.sim if runtime.clock is not None else None)
+        self.hass = hass
+        self.runtime = runtime
+        self.context = context
+        self.exposed = exposed_attributes(hass, runtime)
+
+    # ------------------------------------------------------------------ what the user may see
+    def _attributes(self, did: str) -> set[str]:
+        """The visible attributes of a device (or of a room's climate, ``@room``)."""
+        if self.exposed is not None:
+            return self.exposed.get(did, set())
+        if did in self.engine.device_ids():
+            return set(self.engine.status(did))
+        if did.startswith(ENV_PREFIX):
+            return set(self.engine.environment(did.removeprefix(ENV_PREFIX)) or ())
+        return set()
+
+    def _callable(self, did: str) -> list[str]:
+        """The device's visible services: those that change nothing but visible attributes."""
+        visible = self._attributes(did)
+        return [s for s in self.engine.services(did) if self.runtime.writes(did, s) <= visible]
+
+    def _refuse(self, did: str, locator: str) -> dict[str, Any] | None:
+        """Why the user may not make this call (as if the device or service did not exist)."""
+        visible = self._attributes(did)
+        if not visible or did not in self.engine.device_ids():
+            return _not_found(did)
+        services = self._callable(did)
+        if locator in services or locator in visible:
+            return None
+        writable = sorted(loc for loc, spec in self.engine.spec(did)["attributes"].items()
+                          if loc in visible and spec.get("writable"))
+        return {"ok": False, "error": ServiceError(
+            ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no service {locator!r}", did=did,
+            locator=locator, allowed=sorted(services) + writable).to_dict()}
+
+    async def _refuse_action(self, did: str, locator: str, where: str) -> dict[str, Any] | None:
+        """:meth:`_refuse`, then HA's permission check, for a call to be made later (a schedule
+        or an automation runs without the user, so the user's rights are checked now)."""
+        refused = self._refuse(did, locator)
+        if refused is None:
+            try:
+                await self.runtime.async_check_control(self.hass, did, locator, self.context)
+            except Unauthorized:
+                refused = _error("unauthorized", f"this user may not control {did} ({locator})",
+                                 did=did, locator=locator)
+        if refused is not None:
+            refused["error"]["field"] = where
+        return refused
+
+    def _sees_all(self, item: dict[str, Any]) -> bool:
+        """Whether a stored rule or schedule reads and calls only what the user may see."""
+        reads = [r for r in (*item.get("triggers", ()), *item.get("conditions", ()))
+                 if isinstance(r, dict) and "did" in r]
+        calls = [a for a in item.get("actions", ()) if isinstance(a, dict) and "did" in a]
+        return (all(r.get("locator") in self._attributes(r["did"]) for r in reads)
+                and all(self._refuse(a["did"], a.get("locator", "")) is None for a in calls))
+
+    # ------------------------------------------------------------------ reads
+    def list_devices(self, room: str | None = None, category: str | None = None,
+                     tags: list[str] | None = None) -> list[dict[str, Any]]:
+        return [d for d in super().list_devices(room, category, tags) if self._attributes(d["did"])]
+
+    def device_status(self, did: str) -> dict[str, Any]:
+        visible = self._attributes(did)
+        if not visible:
+            return _not_found(did)
+        out = super().device_status(did)
+        if out.get("ok"):
+            out["status"] = {k: v for k, v in out["status"].items() if k in visible}
+        return out
+
+    def device_spec(self, did: str) -> dict[str, Any]:
+        visible = self._attributes(did)
+        if not visible:
+            return _not_found(did)
+        out = super().device_spec(did)
+        if out.get("ok"):
+            services = set(self._callable(did))
+            out["attributes"] = {k: v for k, v in out["attributes"].items() if k in visible}
+            out["services"] = {k: v for k, v in out["services"].items() if k in services}
+        return out
+
+    def room_environment(self, room: str) -> dict[str, Any]:
+        out = super().room_environment(room)
+        if out.get("ok"):
+            visible = self._attributes(room_did(room))
+            if not visible:
+                return _error(ErrorCode.SERVICE_NOT_FOUND, f"room {room!r} has no exposed climate sensors")
+            out["environment"] = {k: v for k, v in out["environment"].items() if k in visible}
+        return out
+
+    def list_schedules(self) -> list[dict[str, Any]]:
+        return [s for s in super().list_schedules() if self._sees_all(s)]
+
+    def list_automations(self) -> list[dict[str, Any]]:
+        return [r for r in super().list_automations() if self._sees_all(r)]
+
+    # ------------------------------------------------------------------ control
+    async def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        refused = self._refuse(did, locator)
+        if refused is not None:
+            return refused
+        try:
+            result = await self.runtime.async_execute(self.hass, did, locator, arguments, self.context)
+        except Unauthorized:
+            return _error("unauthorized", f"this user may not control {did} ({locator})",
+                          did=did, locator=locator)
+        except SimulationError as err:  # the home's automations looped on the change
+            return _error("simulation_error", str(err), did=did, locator=locator)
+        out = result.to_dict()
+        error = out.get("error", {})
+        if error.get("code") == ErrorCode.NOT_WRITABLE:  # the engine's list names every service
+            error["allowed"] = sorted(self._callable(did))
+        return out
+
+    async def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        for i, action in enumerate(actions):
+            refused = await self._refuse_action(action["did"], action["locator"], f"actions.{i}")
+            if refused is not None:
+                return refused
+        return super().schedule(at, actions)
+
+    def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
+        if not any(s.get("id") == schedule_id for s in self.list_schedules()):
+            return _error(ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}", field="schedule_id")
+        return super().cancel_schedule(schedule_id)
+
+    async def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
+        for part in ("triggers", "conditions"):
+            for i, ref in enumerate(rule.get(part) or ()):
+                if "did" in ref and ref.get("locator") not in self._attributes(ref["did"]):
+                    return _error(ErrorCode.DEVICE_NOT_FOUND,
+                                  f"no device attribute {ref['did']}/{ref.get('locator')}",
+                                  did=ref["did"], field=f"{part}.{i}")
+        for i, action in enumerate(rule.get("actions") or ()):
+            refused = await self._refuse_action(action["did"], action["locator"], f"actions.{i}")
+            if refused is not None:
+                return refused
+        return super().create_automation(rule)
+
+    def delete_automation(self, rule_id: str) -> dict[str, Any]:
+        if not any(r.get("id") == rule_id for r in self.list_automations()):
+            return _error(ErrorCode.BAD_ARGUMENTS, f"no automation {rule_id!r}", field="automation_id")
+        return super().delete_automation(rule_id)
+
+
 class SmhTool(llm.Tool):
     def __init__(self, spec: SmhToolSpec) -> None:
         self.name = spec.name
@@ -74,9 +270,8 @@ class SmhTool(llm.Tool):
         if len(entries) != 1:
             reason = "no SMH home is loaded" if not entries else "several SMH homes are loaded"
             return {"ok": False, "error": {"code": "no_home", "message": reason}}
-        runtime = entries[0].runtime_data
-        sim = runtime.clock.sim if runtime.clock is not None else None
-        result = dispatch(EmbeddedBackend(runtime.engine, sim=sim), self.name, dict(tool_input.tool_args))
+        home = UserHome(hass, entries[0].runtime_data, llm_context.context)
+        result = await dispatch_async(home, self.name, dict(tool_input.tool_args))
         return result if isinstance(result, dict) else {"result": result}
 
 
