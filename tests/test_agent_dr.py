@@ -72,4 +72,4 @@ def test_full_context_has_values_and_deduplicated_schemas(backend) -> None:
     assert '"target_temperature": 24.0' in text
     assert "fan.set_speed_level" in text
     assert text.count("(floor_ac): ") == 1
-    assert "- 1003 | Kitchen AC | r3 | S3 |" in text
+    assert '- 1003 | "Kitchen AC" | r3 | S3 |' in text

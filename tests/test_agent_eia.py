@@ -49,7 +49,7 @@ async def test_tool_loop_succeeds(socket_enabled, backend) -> None:
     assert backend.engine.status("1002")["fan.speed_level"] == "high"
     assert trace.usage.calls == 3 and trace.usage.total_tokens > 0
     system = server.requests[0]["messages"][0]["content"]
-    assert "1002 | Bathroom Fan Light | fan_light | r2" in system and "Master Bathroom" in system
+    assert '1002 | "Bathroom Fan Light" | fan_light | r2' in system and "Master Bathroom" in system
     assert "fan.speed_level" not in system  # partial observability: no states or schemas up front
 
 

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from smh_core.llm.client import LLMClient, Usage
-from smh_core.llm.prompts import load_prompt
+from smh_core.llm.prompts import load_prompt, quoted
 
 from .backend import HomeBackend
 
@@ -57,7 +57,7 @@ class DRResult:
 
 def serialize_home(backend: HomeBackend, context: str = "") -> str:
     """The full DR context; identical device schemas are printed once (deduplicated)."""
-    rooms = "\n".join(f"- {r['id']}: {r['name']} ({r['type']}, floor {r['floor']}"
+    rooms = "\n".join(f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
                       + (f", inside {r['parent']})" if r.get("parent") else ")") for r in backend.list_rooms())
     schema_ids: dict[str, str] = {}
     schema_lines: list[str] = []
@@ -71,7 +71,7 @@ def serialize_home(backend: HomeBackend, context: str = "") -> str:
             sid = schema_ids[body] = f"S{len(schema_ids) + 1}"
             schema_lines.append(f"{sid} ({d['subcategory']}): {body}")
         status = backend.device_status(d["did"])["status"]
-        device_lines.append(f"- {d['did']} | {d['name']} | {d['room']} | {sid} | "
+        device_lines.append(f"- {d['did']} | {quoted(d['name'])} | {d['room']} | {sid} | "
                             + json.dumps(status, ensure_ascii=False))
     return load_prompt("dr_system").substitute(
         now=backend.now(), context=context + "\n" if context else "", rooms=rooms,

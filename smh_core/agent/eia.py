@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smh_core.llm.client import LLMClient, Usage
-from smh_core.llm.prompts import load_prompt
+from smh_core.llm.prompts import load_prompt, quoted
 from smh_core.llm.tool_protocol import (
     call_schemas,
     parse_prompted,
@@ -67,9 +67,9 @@ def initial_context(backend: HomeBackend, context: str = "", tools: str = "") ->
     """The system prompt: instructions, the prompted tool protocol when used, the home index,
     then what changes per request (time, context) last, so a server that caches the longest
     common prompt prefix reuses the home's part across the tasks of one home."""
-    rooms = "\n".join(f"- {r['id']}: {r['name']} ({r['type']}, floor {r['floor']}"
+    rooms = "\n".join(f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
                       + (f", inside {r['parent']})" if r.get("parent") else ")") for r in backend.list_rooms())
-    devices = "\n".join(f"- {d['did']} | {d['name']} | {d['category']} | {d['room']}"
+    devices = "\n".join(f"- {d['did']} | {quoted(d['name'])} | {d['category']} | {d['room']}"
                         for d in backend.list_devices())
     return load_prompt("eia_system").substitute(now=backend.now(), rooms=rooms, devices=devices, tools=tools,
                                                 context=context + "\n" if context else "")

@@ -4,7 +4,7 @@ agent exactly what doing nothing deserves."""
 
 from __future__ import annotations
 
-import json
+import inspect
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -64,22 +64,31 @@ class OracleAgent:
 
 
 class ReplayAgent:
-    """Re-scores a recorded run without calling a model: each task's recorded control calls are
-    replayed on a fresh home and its recorded reply and questions are reused, so a changed
-    verifier (or a fixed task) can be applied to old traces."""
+    """Re-scores a recorded run without calling a model: on a fresh home each task's recorded
+    actions run again in their order, whatever their kind (device calls, schedules and their
+    cancellations, automations and their deletions; reads run too, harmlessly), and the
+    recorded reply, questions, memory decision and agent error are reused. A changed verifier
+    (or a fixed task) is thereby applied to old traces; on an unchanged one the verdicts are the
+    recorded ones (tests/test_replay.py holds the oracle's run of every shipped suite to that).
+
+    Tasks recorded as infrastructure failures have no trace: replaying them is a harness
+    failure (``LookupError``), recorded as such and left out of the rates."""
 
     name = "replay"
 
-    def __init__(self, results_file: Path) -> None:
+    def __init__(self, source: Path) -> None:
+        from .results import is_infra, read_records
+
+        results_file = source / "results.jsonl" if source.is_dir() else source
+        if not results_file.exists():
+            raise FileNotFoundError(f"no recorded run at {source} (expected a run folder or its results.jsonl)")
         self.records: dict[str, dict[str, Any]] = {}
-        for n, line in enumerate(results_file.read_text(encoding="utf-8").splitlines(), start=1):
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                continue  # a torn final line of an interrupted run
-            if "task_id" not in record or "outcome" not in record:
-                raise ValueError(f"{results_file}:{n}: not a results record (needs task_id and outcome)")
-            self.records.setdefault(record["task_id"], record)
+        with results_file.open("rb") as fh:
+            for n, record in enumerate(read_records(fh), start=1):
+                if "outcome" not in record and not is_infra(record):
+                    raise ValueError(f"{results_file}: record {n} is not a results record (needs task_id and outcome)")
+                if not is_infra(record):
+                    self.records[record["task_id"]] = record
 
     async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
         record = self.records.get(task.id)
@@ -88,13 +97,31 @@ class ReplayAgent:
         old = record["outcome"]
         outcome = Outcome(response=old.get("response", ""), questions=list(old.get("questions", [])),
                           stop=old.get("stop", ""), usage=dict(record.get("usage", {})),
-                          memory_output=old.get("memory_output"), memory_after=old.get("memory_after"))
+                          memory_output=old.get("memory_output"), memory_after=old.get("memory_after"),
+                          agent_error=old.get("agent_error"), protocol=dict(record.get("protocol", {})))
         for call in old.get("tool_calls", []):
             outcome.tool_calls.append(call)
-            if call.get("tool") != "control_device":
-                continue
-            args = call.get("arguments", {})
-            result = backend.execute(args.get("did", ""), args.get("locator", ""), args.get("arguments") or {})
-            if not result.get("ok"):
+            result = await replay_call(backend, call.get("tool", ""), call.get("arguments") or {})
+            if isinstance(result, dict) and result.get("ok") is False:
                 outcome.invalid_calls += 1
         return outcome
+
+
+async def replay_call(backend: HomeBackend, tool: str, args: dict[str, Any]) -> Any:
+    """One recorded call, run again. Calls that change the home go straight to the backend with
+    the recorded arguments (the oracle records whole rules and schedules, an agent its tool's
+    arguments; both forms are taken); the loop's own tools (finish, ask_user) and memory tools
+    leave the home alone and are skipped (the memory outcome is replayed from the record)."""
+    from smh_core.agent.tools import TOOLS, dispatch_async
+
+    if tool == "control_device":
+        result = backend.execute(str(args.get("did", "")), str(args.get("locator", "")), args.get("arguments") or {})
+    elif tool == "schedule_actions" and "at" in args and "actions" in args:
+        result = backend.schedule(args["at"], list(args["actions"]))
+    elif tool == "create_automation" and "id" in args:
+        result = backend.create_automation(dict(args))  # a whole rule, as the oracle records it
+    elif tool in TOOLS and TOOLS[tool].run is not None:
+        return await dispatch_async(backend, tool, args)
+    else:
+        return None
+    return await result if inspect.isawaitable(result) else result

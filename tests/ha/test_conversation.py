@@ -209,8 +209,8 @@ async def test_controls_exposed_home_assistant_entities(hass: HomeAssistant, age
     assert porch.state == "on" and porch.context.user_id == hass_admin_user.id
     assert hass.states.get(SECRET).state == "off"
     index = server.requests[0]["messages"][0]["content"]
-    assert f"{PORCH} | Porch light | input_boolean" in index and SECRET not in index
-    assert "light.bedroom_lamp | Bedroom Lamp | light | master_bedroom" in index  # simulated, exposed by default
+    assert f'{PORCH} | "Porch light" | input_boolean' in index and SECRET not in index
+    assert 'light.bedroom_lamp | "Bedroom Lamp" | light | master_bedroom' in index  # simulated, exposed by default
     replies = [json.loads(m["content"]) for m in server.requests[1]["messages"] if m["role"] == "tool"]
     assert replies[0]["ok"] is True and replies[0]["changes"][0]["after"] == "on"
     assert replies[1]["error"]["code"] == "device_not_found"
@@ -227,7 +227,7 @@ async def test_dr_mode_with_ha_tools(hass: HomeAssistant, tiny_home_file: str, s
     assert result.response.speech["plain"]["speech"] == "Porch on."
     assert hass.states.get(PORCH).state == "on"
     assert entry.runtime_data.engine.value("1001", "brightness") == 30  # the simulated lamp, through HA
-    assert f"- {PORCH} | Porch light |" in server.requests[0]["messages"][0]["content"]
+    assert f'- {PORCH} | "Porch light" |' in server.requests[0]["messages"][0]["content"]
 
 
 async def test_prompted_protocol_when_the_server_ignores_tools(hass: HomeAssistant, tiny_home_file: str,

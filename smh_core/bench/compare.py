@@ -1,0 +1,114 @@
+"""Several runs side by side, on the tasks they all scored.
+
+Two runs are comparable only on the same tasks: a model sampled on 60 tasks next to the
+oracle on 2,215 says nothing. :func:`compare` keeps the task ids every run scored (infra
+failures left out), then gives per run and per suite the success rate with its Wilson
+interval, cost (tokens/task, s/task, tokens/s), and against the first run the tasks won and
+lost with McNemar's exact p-value (a two-sided binomial test on the discordant pairs).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .report import load_records, wilson
+from .results import is_infra
+
+
+@dataclass
+class RunSummary:
+    name: str
+    agent: str
+    n: int
+    passed: int
+    tokens: float
+    seconds: float
+    not_scored: int
+    by_suite: dict[str, tuple[int, int]] = field(default_factory=dict)  # suite -> (passed, n)
+    won: int = 0  # against the first run: passed here, failed there
+    lost: int = 0
+    p_value: float | None = None
+
+    @property
+    def rate(self) -> float:
+        return self.passed / self.n if self.n else 0.0
+
+
+def mcnemar_exact(won: int, lost: int) -> float:
+    """Two-sided exact McNemar p-value for ``won``/``lost`` discordant pairs."""
+    n = won + lost
+    if n == 0:
+        return 1.0
+    k = min(won, lost)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
+    """Summaries of each run on the tasks every run scored, and how many tasks that is."""
+    runs = []
+    for d in dirs:
+        records = load_records(d)
+        scored = {r["task_id"]: r for r in records if not is_infra(r)}
+        runs.append((d, scored, sum(is_infra(r) for r in records)))
+    shared = set.intersection(*(set(s) for _, s, _ in runs)) if runs else set()
+    summaries: list[RunSummary] = []
+    first: dict[str, Any] | None = None
+    for d, scored, infra in runs:
+        rs = [scored[t] for t in sorted(shared)]
+        by_suite: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for r in rs:
+            by_suite[r["suite"]][0] += bool(r["passed"])
+            by_suite[r["suite"]][1] += 1
+        agents = sorted({r["agent"] for r in rs}) or ["?"]
+        summary = RunSummary(
+            name=d.name, agent=", ".join(agents), n=len(rs), passed=sum(bool(r["passed"]) for r in rs),
+            tokens=sum(r.get("usage", {}).get("total_tokens", 0) for r in rs),
+            seconds=sum(r.get("seconds", 0.0) for r in rs), not_scored=infra,
+            by_suite={s: (p, n) for s, (p, n) in sorted(by_suite.items())})
+        if first is None:
+            first = scored
+        else:
+            summary.won = sum(bool(scored[t]["passed"]) and not first[t]["passed"] for t in shared)
+            summary.lost = sum(not scored[t]["passed"] and bool(first[t]["passed"]) for t in shared)
+            summary.p_value = mcnemar_exact(summary.won, summary.lost)
+        summaries.append(summary)
+    return summaries, len(shared)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def markdown(summaries: list[RunSummary], shared: int) -> str:
+    base = summaries[0].name if summaries else ""
+    out = [f"# Comparison on {shared} tasks every run scored", "",
+           f"| run | agent | passed | success % | 95% CI | tokens/task | s/task | tokens/s | not scored | "
+           f"vs {base}: won / lost | p (McNemar) |",
+           "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"]
+    for s in summaries:
+        lo, hi = wilson(s.passed, s.n)
+        per_task = s.tokens / s.n if s.n else 0.0
+        secs = s.seconds / s.n if s.n else 0.0
+        rate = s.tokens / s.seconds if s.seconds and s.tokens else 0.0
+        vs = "–" if s.p_value is None else f"{s.won} / {s.lost}"
+        p = "–" if s.p_value is None else f"{s.p_value:.3g}"
+        out.append(f"| {s.name} | {s.agent} | {s.passed}/{s.n} | {_pct(s.rate)} | {_pct(lo)}-{_pct(hi)} | "
+                   f"{per_task:.0f} | {secs:.2f} | {rate:.0f} | {s.not_scored} | {vs} | {p} |")
+    suites = sorted({suite for s in summaries for suite in s.by_suite})
+    if suites:
+        out += ["", "| suite | " + " | ".join(s.name for s in summaries) + " |",
+                "|---|" + "---:|" * len(summaries)]
+        for suite in suites:
+            cells = []
+            for s in summaries:
+                p, n = s.by_suite.get(suite, (0, 0))
+                cells.append(f"{_pct(p / n)} ({p}/{n})" if n else "–")
+            out.append(f"| {suite} | " + " | ".join(cells) + " |")
+    out += ["", "Only tasks every run scored are compared (endpoint failures are left out). s/task is the "
+            "agent's wall time; tokens/s is prompt + completion tokens over it."]
+    return "\n".join(out) + "\n"
