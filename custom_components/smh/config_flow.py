@@ -64,7 +64,13 @@ def _agent_section(defaults: dict[str, Any]) -> section:
     ``tools`` picks what the agent controls: HA's exposed entities (real and simulated) or
     only the entry's simulated home through the engine (the benchmark's tool contract)."""
     # imported here so this option stays one self-contained edit of the agent section
-    from .const import CONF_TOOLS, DEFAULT_TOOLS, TOOL_TARGETS
+    from .const import (
+        CONF_ACTION_GUARD,
+        CONF_TOOLS,
+        DEFAULT_ACTION_GUARD,
+        DEFAULT_TOOLS,
+        TOOL_TARGETS,
+    )
 
     return section(vol.Schema({
         vol.Optional(CONF_BASE_URL, default=defaults.get(CONF_BASE_URL, "")): selector.TextSelector(
@@ -78,6 +84,8 @@ def _agent_section(defaults: dict[str, Any]) -> section:
             vol.Coerce(int), vol.Range(min=1, max=100)),
         vol.Optional(CONF_TOOLS, default=defaults.get(CONF_TOOLS, DEFAULT_TOOLS)): selector.SelectSelector(
             selector.SelectSelectorConfig(options=TOOL_TARGETS, translation_key=CONF_TOOLS)),
+        vol.Optional(CONF_ACTION_GUARD, default=defaults.get(CONF_ACTION_GUARD, DEFAULT_ACTION_GUARD)):
+            selector.BooleanSelector(),
     }), {"collapsed": not defaults.get(CONF_MODEL)})
 
 

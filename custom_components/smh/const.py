@@ -38,5 +38,7 @@ TOOLS_HA = "ha"  # HA's entities exposed to Assist, real and simulated (HaBacken
 TOOLS_HOME = "home"  # the entry's simulated home through the engine (the benchmark's contract)
 TOOL_TARGETS = [TOOLS_HA, TOOLS_HOME]
 DEFAULT_TOOLS = TOOLS_HA
+CONF_ACTION_GUARD = "action_guard"  # high-risk actions only on the user's own words (smh_core.agent.safety)
+DEFAULT_ACTION_GUARD = True
 AGENT_TIMEOUT = 60.0  # seconds per model call: a voice user will not wait longer
 AGENT_MAX_RETRIES = 2

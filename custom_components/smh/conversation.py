@@ -36,6 +36,7 @@ from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent
 from smh_core.agent.eia import EIAAgent, Trace
 from smh_core.agent.memory_tools import UserMemory
+from smh_core.agent.safety import ActionGuard, GuardedBackend
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.llm.client import LLMClient, LLMConfig
 from smh_core.llm.errors import InfraError
@@ -45,9 +46,11 @@ from . import SmhConfigEntry, agent_unique_id
 from .agent_client import agent_settings, async_openai_client, llm_config
 from .const import (
     AGENT_DR,
+    CONF_ACTION_GUARD,
     CONF_AGENT_MODE,
     CONF_TOOL_BUDGET,
     CONF_TOOLS,
+    DEFAULT_ACTION_GUARD,
     DEFAULT_AGENT_MODE,
     DEFAULT_TOOL_BUDGET,
     DEFAULT_TOOLS,
@@ -67,7 +70,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
     client = await async_openai_client(hass, config)
     async_add_entities([SmhConversationEntity(
         entry, config, client, settings.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE),
-        int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)), settings.get(CONF_TOOLS, DEFAULT_TOOLS))])
+        int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)), settings.get(CONF_TOOLS, DEFAULT_TOOLS),
+        bool(settings.get(CONF_ACTION_GUARD, DEFAULT_ACTION_GUARD)))])
 
 
 class _BadReply(Exception):
@@ -81,8 +85,9 @@ class SmhConversationEntity(conversation.ConversationEntity):
     _attr_supported_features = conversation.ConversationEntityFeature.CONTROL
 
     def __init__(self, entry: SmhConfigEntry, config: LLMConfig, client: openai.AsyncOpenAI,
-                 mode: str, budget: int, tools: str = DEFAULT_TOOLS) -> None:
+                 mode: str, budget: int, tools: str = DEFAULT_TOOLS, guard: bool = DEFAULT_ACTION_GUARD) -> None:
         self.entry = entry
+        self.guard = guard
         self.config = config
         self.client = client
         self.mode = mode
@@ -97,14 +102,16 @@ class SmhConversationEntity(conversation.ConversationEntity):
     def supported_languages(self) -> list[str] | Literal["*"]:
         return MATCH_ALL
 
-    async def _backend(self, context: Context) -> HomeBackend:
-        """This turn's backend; on HA, service calls carry the user's ``context``."""
+    async def _backend(self, context: Context, user_words: list[str]) -> HomeBackend:
+        """This turn's backend; on HA, service calls carry the user's ``context``. With the
+        action guard on (the default), high-risk calls need ``user_words`` to ask for them."""
         if self.tools == TOOLS_HOME:
             runtime = self.entry.runtime_data
-            return EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
-        backend = HaBackend(self.hass, context, self._schedules)
-        await backend.async_prepare()
-        return backend
+            backend: HomeBackend = EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
+        else:
+            backend = HaBackend(self.hass, context, self._schedules)
+            await backend.async_prepare()
+        return GuardedBackend(backend, ActionGuard(user_words)) if self.guard else backend
 
     async def _async_handle_message(self, user_input: conversation.ConversationInput,
                                     chat_log: conversation.ChatLog) -> conversation.ConversationResult:
@@ -112,7 +119,9 @@ class SmhConversationEntity(conversation.ConversationEntity):
         llm_client = LLMClient(self.config, self.client)
         context = user_input.extra_system_prompt or ""
         try:
-            backend = await self._backend(user_input.context)
+            # the user's own words: this turn and their earlier turns, nothing the model read
+            words = [m["content"] for m in history if m["role"] == "user"] + [user_input.text]
+            backend = await self._backend(user_input.context, words)
             if self.mode == AGENT_DR:
                 answer = await self._run_dr(llm_client, backend, user_input.text, history, context)
             else:

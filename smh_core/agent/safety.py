@@ -142,7 +142,9 @@ class GuardedBackend:
     def _device(self, did: str) -> dict[str, Any] | None:
         if self._devices is None:
             listed = self.backend.list_devices()
-            self._devices = {str(d["did"]): d for d in listed} if isinstance(listed, list) else {}
+            if not isinstance(listed, list):  # fail closed: a guard that cannot see devices guards nothing
+                raise TypeError("GuardedBackend needs a backend whose list_devices() returns a list")
+            self._devices = {str(d["did"]): d for d in listed}
         return self._devices.get(str(did))
 
     def _refusal(self, did: Any, locator: Any, arguments: Any, via: str) -> dict[str, Any] | None:
@@ -163,23 +165,23 @@ class GuardedBackend:
 
     def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> Any:
         refusal = self._refusal(did, locator, arguments, "control_device")
-        return _maybe_async(self.backend, refusal) if refusal else self.backend.execute(did, locator, arguments)
+        return _like(self.backend, "execute", refusal) if refusal else self.backend.execute(did, locator, arguments)
 
     def schedule(self, at: str, actions: list[dict[str, Any]]) -> Any:
         refusal = self._first_refusal(actions, "schedule_actions")
-        return _maybe_async(self.backend, refusal) if refusal else self.backend.schedule(at, actions)
+        return _like(self.backend, "schedule", refusal) if refusal else self.backend.schedule(at, actions)
 
     def create_automation(self, rule: dict[str, Any]) -> Any:
         refusal = self._first_refusal(rule.get("actions") if isinstance(rule, dict) else None, "create_automation")
-        return _maybe_async(self.backend, refusal) if refusal else self.backend.create_automation(rule)
+        return _like(self.backend, "create_automation", refusal) if refusal else self.backend.create_automation(rule)
 
 
-def _maybe_async(backend: HomeBackend, value: dict[str, Any]) -> Any:
-    """``value``, as an awaitable when the wrapped backend's calls are coroutines, so callers
-    that await an async backend's result keep working."""
+def _like(backend: HomeBackend, method: str, value: dict[str, Any]) -> Any:
+    """``value`` shaped like ``method``'s own results: an awaitable when that method of the
+    wrapped backend is a coroutine (Home Assistant's ``execute``), else the value itself."""
     import inspect
 
-    if inspect.iscoroutinefunction(getattr(type(backend), "execute", None)):
+    if inspect.iscoroutinefunction(getattr(type(backend), method, None)):
         async def done() -> dict[str, Any]:
             return value
 
