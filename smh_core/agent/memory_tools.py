@@ -4,10 +4,12 @@ They act on one user's :class:`~smh_core.memory.store.MemoryBank` (and, when pre
 user's :class:`~smh_core.memory.profile.ProfileStore`), never on the home, so they are kept
 apart from the home tools and offered only when the agent is given a :class:`UserMemory`.
 
-The MemHome rules hold at the tool boundary, not only in the prompt: a write is refused (and
-the reason goes back to the model) unless the user's request explicitly asks to remember,
-the content is about devices, and neither holds a personal identifier or a temporary request
-(:func:`~smh_core.memory.decision.write_veto`).
+The MemHome rules hold at the tool boundary, not only in the prompt: every write (``remember``
+and ``update_memory`` alike) is refused, and the rule goes back to the model, unless the
+user's request explicitly asks to remember, the content is about devices, and neither holds a
+secret, a personal identifier or a temporary request
+(:func:`~smh_core.memory.decision.check_write`). A refusal names the rule and the kinds of
+data found, never the data.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 from pydantic import Field, ValidationError
 
 from smh_core.llm.prompts import load_prompt
-from smh_core.memory.decision import write_veto
+from smh_core.memory.decision import check_write
 from smh_core.memory.profile import ProfileStore
 from smh_core.memory.store import MemoryBank
 
@@ -65,11 +67,21 @@ def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "message": message, **extra}}
 
 
+def _refusal(m: UserMemory, content: str) -> dict[str, Any] | None:
+    """The tool error for a write the MemHome rules forbid, or ``None``. Shared by every tool
+    that writes, so that replacing a memory is held to the same rules as adding one."""
+    veto = check_write(m.request, content)
+    if veto is None:
+        return None
+    return _error("memory_refused", f"not stored: {veto} (store only device preferences the user "
+                  "explicitly asks you to remember; never secrets, identifiers or one-off requests)",
+                  rule=veto.rule)
+
+
 def _remember(m: UserMemory, a: RememberArgs) -> dict[str, Any]:
-    veto = write_veto(m.request, a.content)
-    if veto is not None:
-        return _error("memory_refused", f"not stored: {veto} (store only device preferences the user "
-                      "explicitly asks you to remember; never identifiers or one-off requests)")
+    refused = _refusal(m, a.content)
+    if refused is not None:
+        return refused
     existing = m.bank.find(m.user, a.content)
     if existing is not None and existing.content.casefold() == a.content.strip().casefold():
         return {"ok": True, "memory": {"id": existing.id, "content": existing.content}, "note": "already stored"}
@@ -88,9 +100,9 @@ def _known_ids(m: UserMemory) -> list[int]:
 
 
 def _update(m: UserMemory, a: UpdateMemoryArgs) -> dict[str, Any]:
-    veto = write_veto(m.request, a.content)
-    if veto is not None and veto != "no explicit request to remember":
-        return _error("memory_refused", f"not stored: {veto}")
+    refused = _refusal(m, a.content)
+    if refused is not None:
+        return refused
     try:
         mem = m.bank.update(m.user, a.memory_id, a.content)
     except KeyError:

@@ -1,10 +1,11 @@
 """The memory decision step of MemHome: ``memory:`` / ``memory: delete`` / ``rewrite:`` /
 ``no-rewrite``, with the paper's rules enforced in code as well as in the prompt.
 
-A model may propose storing something it must not (a phone number, a one-off request, a
-non-device fact, or anything the user did not explicitly ask to remember); the guard vetoes
-such writes, records why, and the request continues as ``no-rewrite``. Only then is the
-memory bank touched, and the (possibly rewritten) command goes on to the agent.
+A model may propose storing something it must not (a phone number, a lock code, an API key,
+a one-off request, a non-device fact, or anything the user did not explicitly ask to
+remember); the guard vetoes such writes, records why, and the request continues as
+``no-rewrite``. Only then is the memory bank touched, and the (possibly rewritten) command goes
+on to the agent. Secrets and identifiers are found by :mod:`smh_core.memory.sensitive`.
 """
 
 from __future__ import annotations
@@ -16,18 +17,16 @@ from typing import Literal
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
 
+from .sensitive import find_sensitive
 from .store import MemoryBank
 
 Kind = Literal["memory_add", "memory_delete", "rewrite", "no_rewrite", "invalid"]
 
-_SENSITIVE = [
-    re.compile(r"\b\d{3}[-\s]?\d{3,4}[-\s]?\d{4}\b"),            # phone numbers
-    re.compile(r"\b1[3-9]\d{9}\b"),                              # CN mobile numbers
-    re.compile(r"\b\d{17}[\dXx]\b"),                             # CN resident ID
-    re.compile(r"\b(?:\d[ -]?){13,19}\b"),                       # card numbers
-    re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+"),                      # e-mail
-    re.compile(r"password|passcode|pin code|密码|身份证|银行卡|手机号|电话号码", re.I),
-]
+SECRET = "secret or credential"
+IDENTIFIER = "personal identifier"
+TEMPORARY = "temporary request"
+NOT_EXPLICIT = "no explicit request to remember"
+NOT_DEVICE = "not device-related"
 _TEMPORARY = re.compile(r"just this once|only this time|this time only|for now|for tonight|today only|"
                         r"right now only|temporar|这次|这一次|暂时|今天先|临时", re.I)
 _EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep in mind|note that|forget|"
@@ -65,17 +64,42 @@ def parse_decision(output: str) -> Decision:
     return Decision("memory_add", body) if body else Decision("invalid", text)
 
 
-def write_veto(query: str, content: str) -> str | None:
-    """Why a proposed memory write must be refused, or ``None`` if it may be stored."""
-    if any(p.search(content) or p.search(query) for p in _SENSITIVE):
-        return "personal identifier"
+@dataclass(frozen=True)
+class Veto:
+    """Why a memory write was refused: the rule broken and, for sensitive data, the kinds found
+    (``phone_number``, ``access_code``...). Never the data itself: a veto goes back to the
+    model and into traces, which must not end up holding the secret the memory refused."""
+
+    rule: str
+    kinds: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.rule} ({', '.join(self.kinds)})" if self.kinds else self.rule
+
+
+def check_write(query: str, content: str) -> Veto | None:
+    """The MemHome write rules, in order: no secret or personal identifier in the proposed
+    memory or in the user's request (the model may have paraphrased it away from one but not
+    the other), no one-off request, an explicit request to remember, and device content.
+    ``None`` if the memory may be stored."""
+    findings = find_sensitive(content) + find_sensitive(query)
+    if findings:
+        kinds = tuple(dict.fromkeys(f.kind for f in findings))
+        return Veto(SECRET if any(f.category == "secret" for f in findings) else IDENTIFIER, kinds)
     if _TEMPORARY.search(query):
-        return "temporary request"
+        return Veto(TEMPORARY)
     if not _EXPLICIT.search(query):
-        return "no explicit request to remember"
+        return Veto(NOT_EXPLICIT)
     if not _DEVICE.search(content):
-        return "not device-related"
+        return Veto(NOT_DEVICE)
     return None
+
+
+def write_veto(query: str, content: str) -> str | None:
+    """The rule a proposed memory write breaks (see :func:`check_write`), or ``None`` if it may
+    be stored."""
+    veto = check_write(query, content)
+    return None if veto is None else veto.rule
 
 
 @dataclass

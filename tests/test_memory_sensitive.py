@@ -1,0 +1,295 @@
+"""The memory bank's sensitive-data filter: the hostile cases that used to be stored, the
+corpus rates, the validators, the write rules at both memory write paths (the decision step
+and the agent's ``remember``/``update_memory`` tools), that refusals never echo the secret,
+and linear time on 100,000-character hostile input."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+import yaml
+
+from smh_core.agent.eia import EIAAgent
+from smh_core.agent.memory_tools import UserMemory, dispatch_memory
+from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.llm.client import LLMClient, LLMConfig
+from smh_core.memory.decision import (
+    IDENTIFIER,
+    NOT_DEVICE,
+    NOT_EXPLICIT,
+    SECRET,
+    TEMPORARY,
+    MemoryRewriter,
+    check_write,
+    write_veto,
+)
+from smh_core.memory.sensitive import (
+    IDENTIFIER_KINDS,
+    SECRET_KINDS,
+    Finding,
+    cn_resident_id_ok,
+    find_sensitive,
+    iban_ok,
+    looks_random,
+    luhn_ok,
+    redact,
+    sensitive_kinds,
+)
+from smh_core.memory.store import MemoryBank
+from tests.support.fake_openai import FakeOpenAI
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "tiny_home.json"
+
+# The hostile test of issue 13: sixteen secrets a user asked to remember; the old filter
+# stored eleven of them. (text, the secret's characters, the rule that must refuse it)
+HOSTILE = [
+    ("Remember my OpenAI key sk-proj-ElULtm4UAWTWqIpO0VFwAHUN9ntITvHeUX3nSWUD7T13PjIn_3AdX",
+     "sk-proj-ElULtm4UAWTWqIpO0VFwAHUN9ntITvHeUX3nSWUD7T13PjIn_3AdX", SECRET),
+    ("Remember my GitHub token ghp_f8GlpFLZUkkfiNgZ8MJZMObMgJlISuahrbld for the lights repo",
+     "ghp_f8GlpFLZUkkfiNgZ8MJZMObMgJlISuahrbld", SECRET),
+    ("Remember the front door lock code is 4821", "4821", SECRET),
+    ("Remember my alarm pin 1234 for the alarm panel", "1234", SECRET),
+    ("Remember the code is 4821 for the garage door", "4821", SECRET),
+    ("Remember the wifi password is hunter2 for the speaker", "hunter2", SECRET),
+    ("Remember pin 7391 unlocks the smart lock", "7391", SECRET),
+    ("Remember my phone number (555) 123-4567 for the doorbell", "123-4567", IDENTIFIER),
+    ("Remember my number 555.123.4567 for the alarm", "555.123.4567", IDENTIFIER),
+    ("Remember to call +44 20 7946 0958 when the smoke detector fires", "7946 0958", IDENTIFIER),
+    ("Remember my phone 555-123-4567 for the lamp", "555-123-4567", IDENTIFIER),
+    ("Remember my SSN 123-45-6789 for the thermostat account", "123-45-6789", IDENTIFIER),
+    ("Remember my IBAN DE89 3704 0044 0532 0130 00 for the energy bill", "3704 0044", IDENTIFIER),
+    ("Remember my card 4111 1111 1111 1111 for the TV store", "4111 1111", IDENTIFIER),
+    ("Remember my email sam.taylor@example.com for the camera alerts", "sam.taylor@example.com",
+     IDENTIFIER),
+    ("Remember the plumber is +33 1 23 45 67 89 if the water heater leaks", "45 67 89", IDENTIFIER),
+]
+
+BENIGN = [
+    "Remember I like the bedroom at 20 degrees",
+    "Remember: set the living room lamp to 30% for movie nights",
+    "From now on, the kids' room fan on low after 9 pm",
+    "Remember channel 502 on the living room TV at 7:30",
+    "Always run the Series 7 washer on eco 40",
+    "Remember the room 2 AC at 24 degrees since 2019",
+    "From now on, keep the hallway lights at 15% between 23:00 and 06:30",
+    "Remember the soundbar volume 35 and the projector in 1080p for game night",
+]
+
+
+def corpus() -> dict[str, list]:
+    """The corpus ships in the package, so it is read the way an installed copy would be."""
+    text = (files("smh_core.memory") / "data" / "sensitive_corpus.yaml").read_text(encoding="utf-8")
+    return yaml.safe_load(text)
+
+
+@pytest.mark.parametrize(("text", "secret", "rule"), HOSTILE, ids=[f"hostile-{i}" for i in range(16)])
+def test_hostile_secrets_are_refused_without_echo(text, secret, rule) -> None:
+    findings = find_sensitive(text)
+    assert findings, text
+    at = text.index(secret)
+    assert any(f.start < at + len(secret) and at < f.end for f in findings)  # the span covers it
+    content = text.removeprefix("Remember ")
+    assert write_veto(text, content) == rule
+    veto = check_write(text, content)
+    assert veto is not None and secret not in str(veto)
+    assert all(secret not in str(f) for f in findings)
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", BENIGN)
+def test_device_preferences_with_numbers_are_stored(text) -> None:
+    assert find_sensitive(text) == []
+    assert write_veto(text, text) is None
+
+
+def test_corpus_rates() -> None:
+    data = corpus()
+    secrets, benign = data["secrets"], data["benign"]
+    assert len(secrets) >= 150 and len(benign) >= 150
+    assert len({s["text"] for s in secrets}) == len(secrets) and len(set(benign)) == len(benign)
+    missed = [s["text"] for s in secrets if not find_sensitive(s["text"])]
+    flagged = [t for t in benign if find_sensitive(t)]
+    refused = 1 - len(missed) / len(secrets)
+    false_refused = len(flagged) / len(benign)
+    print(f"\nsecrets refused: {len(secrets) - len(missed)}/{len(secrets)} = {refused:.1%}; "
+          f"benign refused: {len(flagged)}/{len(benign)} = {false_refused:.1%}")
+    assert refused >= 0.98, missed
+    assert false_refused <= 0.02, flagged
+
+
+def test_corpus_kinds_cover_every_family() -> None:
+    """The corpus exercises every family the brief names, each with several formats."""
+    kinds = [s["kind"] for s in corpus()["secrets"]]
+    for kind in ("api_key", "token", "password", "access_code", "phone_number", "email_address",
+                 "ssn", "iban", "card_number", "street_address", "national_id", "id_number"):
+        assert kinds.count(kind) >= 3, kind
+    assert set(kinds) <= SECRET_KINDS | IDENTIFIER_KINDS
+
+
+def test_memhome_suite_memories_pass_and_its_identifiers_do_not() -> None:
+    """The shipped suite is real device-preference text: none of its memories, requests or
+    reference decisions is flagged, except the personal-identifier requests of ``no_memory``
+    (every fifth task, variant 0), which all are."""
+    flagged_ids, clean_texts = [], 0
+    for line in (ROOT / "tasks" / "memhome.jsonl").read_text().splitlines():
+        task = json.loads(line)
+        turn = task["turns"][0]["text"]
+        identifier_task = task["subcategory"] == "no_memory" and int(task["id"][-3:]) % 5 == 0
+        if identifier_task:
+            assert find_sensitive(turn), turn
+            flagged_ids.append(task["id"])
+            continue
+        texts = [turn, *task.get("memory", []), *task["goal"].get("bank_after", []),
+                 task["reference"].get("memory_output", "")]
+        for text in texts:
+            assert find_sensitive(text) == [], (task["id"], text)
+            clean_texts += 1
+    assert len(flagged_ids) == 17 and clean_texts > 1000
+
+
+def test_validators() -> None:
+    assert luhn_ok("4111111111111111") and not luhn_ok("4111111111111112")
+    assert iban_ok("DE89 3704 0044 0532 0130 00") and iban_ok("gb82west12345698765432")
+    assert not iban_ok("DE89 3704 0044 0532 0130 01")   # checksum
+    assert not iban_ok("DE89 3704 0044 0532 0130 0")    # Germany's length is 22
+    assert cn_resident_id_ok("11010519491231002X") and not cn_resident_id_ok("110105194912310021")
+    assert looks_random("JZcCPAuBzefluZ0QTKqW4i0QWMTgJL")
+    assert not looks_random("living_room_ceiling_light_2") and not looks_random("WH-1000XM5")
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("card 4111 1111 1111 1112", None),                 # fails Luhn, no card word
+    ("credit card 4111 1111 1111 1112", "card_number"),  # a card word makes it one anyway
+    ("pay DE89 3704 0044 0532 0130 01 now", None),      # fails mod-97
+    ("ID 11010519491231002X", "national_id"),
+    ("the code for door 2 is 4821", "access_code"),
+    ("keep the lamp at 2700 K for reading", None),
+    ("error code E21 on the washer", None),
+    ("the printer at 192.168.1.50", None),
+])
+def test_validated_and_contextual_kinds(text, kind) -> None:
+    kinds = sensitive_kinds(text)
+    assert (kind in kinds) if kind else kinds == [], kinds
+
+
+def test_finding_never_holds_the_text() -> None:
+    text = "my lock code is 4821"
+    finding = find_sensitive(text)[0]
+    assert finding == Finding(16, 20, "access_code") and finding.category == "secret"
+    assert "4821" not in str(finding) and "4821" not in repr(finding)
+
+
+HOSTILE_UNITS = ["a", "1", "1 ", "1-", "1.", "+1 ", "a@", "a.", "@a.", "sk-a", "eyJaaaaaaaaa.",
+                 "password ", "password=", "pin ", "code is ", "lock code ", "(555) ", "01 ", "12-34-",
+                 "Aa1", "DE89 ", "1 Main ", "1 main ", "born ", "phone ", "路1", "x" * 63 + "@",
+                 "1234 is ", "unlock with ", "passport "]
+
+
+@pytest.mark.parametrize("unit", HOSTILE_UNITS)
+def test_linear_time_on_hostile_input(unit) -> None:
+    """A quadratic pattern takes minutes on 100,000 characters; these take well under a second."""
+    text = (unit * (100_000 // len(unit) + 1))[:100_000]
+    start = time.perf_counter()
+    find_sensitive(text)
+    assert time.perf_counter() - start < 3.0
+
+
+# --- the write paths ----------------------------------------------------------------------------
+
+def llm(server: FakeOpenAI) -> LLMClient:
+    return LLMClient(LLMConfig(base_url=server.base_url, model="m", api_key="k", max_retries=0))
+
+
+def call(name: str, **args) -> tuple[str, str]:
+    return (name, json.dumps(args))
+
+
+def tool_results(request: dict) -> list[dict]:
+    return [json.loads(m["content"]) for m in request["messages"] if m["role"] == "tool"]
+
+
+@pytest.fixture
+def memory() -> UserMemory:
+    return UserMemory(MemoryBank(), user="alice")
+
+
+@pytest.mark.parametrize(("text", "secret", "rule"), HOSTILE, ids=[f"hostile-{i}" for i in range(16)])
+def test_remember_and_update_refuse_hostile_secrets(memory, text, secret, rule) -> None:
+    memory.request = "From now on remember the living room light at 40%"
+    mid = dispatch_memory(memory, "remember", {"content": "Living room light at 40%"})["memory"]["id"]
+    memory.request = text
+    for name, args in (("remember", {"content": text}),
+                       ("update_memory", {"memory_id": mid, "content": text})):
+        out = dispatch_memory(memory, name, args)
+        assert out["ok"] is False and out["error"]["code"] == "memory_refused"
+        assert out["error"]["rule"] == rule and rule in out["error"]["message"]
+        assert secret not in json.dumps(out)
+    assert [m.content for m in memory.bank.all("alice")] == ["Living room light at 40%"]
+
+
+@pytest.mark.parametrize(("request_text", "content", "rule"), [
+    ("Make the living room light 60% instead", "Living room light at 60%", NOT_EXPLICIT),
+    ("Remember the living room light at 60% just for tonight", "Living room light at 60%", TEMPORARY),
+    ("Remember that my sister likes tulips", "Sister likes tulips", NOT_DEVICE),
+])
+def test_update_memory_applies_the_remember_rules(memory, request_text, content, rule) -> None:
+    """``update_memory`` used to skip the explicit-request rule; now it refuses what
+    ``remember`` refuses, and stores what ``remember`` stores."""
+    memory.request = "From now on remember the living room light at 40%"
+    mid = dispatch_memory(memory, "remember", {"content": "Living room light at 40%"})["memory"]["id"]
+    memory.request = request_text
+    out = dispatch_memory(memory, "update_memory", {"memory_id": mid, "content": content})
+    assert out["ok"] is False and out["error"]["rule"] == rule
+    assert dispatch_memory(memory, "remember", {"content": content})["error"]["rule"] == rule
+    assert memory.bank.get("alice", mid).content == "Living room light at 40%"
+    memory.request = "From now on, remember the living room light at 60%"
+    assert dispatch_memory(memory, "update_memory", {"memory_id": mid, "content": "Living room light at 60%"})["ok"]
+    assert memory.bank.get("alice", mid).content == "Living room light at 60%"
+
+
+async def test_update_memory_refusal_goes_back_to_the_model(socket_enabled, memory) -> None:
+    """Through the agent loop (real openai client, fake server): a model that tries to slip the
+    user's alarm code into an existing memory gets a tool error naming the rule, not the code."""
+    memory.request = "From now on remember the alarm in home mode at 11 pm"
+    mid = dispatch_memory(memory, "remember", {"content": "Alarm in home mode at 11 pm"})["memory"]["id"]
+    script = [
+        {"tool_calls": [call("recall_memory", query="alarm")]},
+        {"tool_calls": [call("update_memory", memory_id=mid,
+                             content="Alarm in home mode at 11 pm; disarm code 9317")]},
+        {"content": "I can't store alarm codes."},
+    ]
+    backend = EmbeddedBackend(HomeEngine.from_file(FIXTURE))
+    async with FakeOpenAI(script) as server:
+        trace = await EIAAgent(llm(server), backend, memory=memory).run(
+            "Remember my alarm disarm code is 9317, add it to my alarm preference.")
+    result = tool_results(server.requests[2])[-1]
+    assert result["ok"] is False and result["error"]["rule"] == SECRET
+    assert "access_code" in result["error"]["message"] and "9317" not in json.dumps(result)
+    assert memory.bank.get("alice", mid).content == "Alarm in home mode at 11 pm"
+    assert trace.problems[0]["kind"] == "memory_refused" and "9317" not in trace.problems[0]["message"]
+
+
+async def test_decision_step_vetoes_a_secret(socket_enabled, tmp_path) -> None:
+    """The MemHome decision step: a model that answers ``memory: ...`` with the user's gate code
+    is overruled; the request goes on as ``no-rewrite`` and nothing is stored."""
+    bank = MemoryBank(tmp_path / "m.db")
+    script = [{"content": "memory: the gate code is 2468 for the garden gate lock"}]
+    async with FakeOpenAI(script) as server:
+        result = await MemoryRewriter(llm(server), bank).decide(
+            "u", "Remember the gate code is 2468 for the garden gate lock")
+    assert result.veto == SECRET and result.decision.kind == "no_rewrite"
+    assert bank.all("u") == []
+
+
+def test_rules_are_named_not_quoted() -> None:
+    veto = check_write("Remember my number +44 20 7946 0958 and door code 1122", "phone and door code")
+    assert veto is not None and veto.rule == SECRET  # a secret outranks an identifier
+    assert set(veto.kinds) >= {"phone_number", "access_code"}
+    assert not re.search(r"\d", str(veto))
