@@ -11,6 +11,13 @@ stops at the first problem, leaving the state untouched:
 
 Only then is the new device state installed, as a fresh dict (copy-on-write), which is what
 makes :meth:`HomeEngine.snapshot` a cheap shallow copy.
+
+Calls come from agents, so any JSON value may arrive as ``did``, ``locator``, ``arguments`` or
+a batch item. Every such input ends as a result (``ok`` or a :class:`ServiceError`), never an
+exception, and a rejected call leaves the state byte-identical. The checks that make this so
+are type tests at the entry, not scans of the input. Lists and dicts are copied on the way in
+(an agent's later edit of its own object cannot reach the home) and on the way out of
+:meth:`HomeEngine.status` / :meth:`HomeEngine.value` (a caller's edit cannot either).
 """
 
 from __future__ import annotations
@@ -27,8 +34,8 @@ from typing import Any
 from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError
 from .model import Attribute, AttrType, Device, Effect, Home, Requirement, Room, Service
-from .snapshot import Snapshot, diff
-from .validation import Checker, compile_checker, describe
+from .snapshot import CONTAINERS, Snapshot, copy_value, diff
+from .validation import SHOW_LIMIT, Checker, compile_checker, describe, show
 
 Behavior = Callable[[Mapping[str, Any], dict[str, Any], dict[str, Any], str], str | None]
 """A named transition the data cannot express: ``(state, args, changes, ns) -> error or None``.
@@ -92,11 +99,51 @@ class _Dev:
     writable: dict[str, Checker]
     ranges: dict[str, tuple[float, float]]
     write_reqs: dict[str, list[_Req]]
+    containers: tuple[str, ...]  # locators whose values can be lists/dicts (copied by status())
 
 
 def _same(v: Any, w: Any) -> bool:
     """Equality that keeps booleans apart from numbers (``True`` is not ``1`` here)."""
     return v == w and isinstance(v, bool) == isinstance(w, bool)
+
+
+def _field(name: Any) -> str:
+    """A name as echoed in a :class:`ServiceError`'s ``did``/``locator``/``field``: the name
+    itself if it is a string of sensible length, else its bounded ``repr`` (always a string)."""
+    return name if isinstance(name, str) and len(name) <= SHOW_LIMIT else show(name)
+
+
+def _action_list(actions: Any) -> list[Any] | ServiceError:
+    """The items of an ``execute_many`` batch, or why ``actions`` is not a batch.
+
+    A string or an object is iterable in Python but is not a list of actions (iterating it
+    would yield characters or keys), so only non-mapping, non-text iterables are accepted.
+    """
+    if isinstance(actions, (str, bytes, bytearray, Mapping)) or not isinstance(actions, Iterable):
+        return ServiceError(ErrorCode.BAD_ARGUMENTS,
+                            f"actions must be a list of {{did, locator, arguments}} objects, "
+                            f"got {type(actions).__name__} {show(actions)}", field="actions")
+    return list(actions)
+
+
+def _not_an_action(i: int, action: Any) -> ServiceError:
+    return ServiceError(ErrorCode.BAD_ARGUMENTS,
+                        f"action {i} must be an object {{did, locator, arguments}}, "
+                        f"got {type(action).__name__} {show(action)}", field=f"actions[{i}]")
+
+
+def _run_behavior(svc: _Svc, state: Mapping[str, Any], args: dict[str, Any],
+                  changes: dict[str, Any]) -> str | None:
+    """Run a service's named behaviour; a crash becomes a rejection, not an exception.
+
+    Behaviours are code outside the engine that sees validated but arbitrary arguments (an
+    integer as large as 64 bits, any text). Should one fail on such input, the call is refused
+    with the reason: nothing has been applied yet, so the state stays as it was.
+    """
+    try:
+        return svc.behavior(state, args, changes, svc.ns)  # type: ignore[misc]
+    except Exception as e:  # noqa: BLE001 - any failure of plug-in code must not escape execute()
+        return f"its behaviour {svc.model.behavior!r} failed on these arguments ({type(e).__name__}: {show(str(e))})"
 
 
 def _behavior(name: str) -> Behavior | None:
@@ -170,7 +217,16 @@ def _compile_device(dev: Device) -> _Dev:
         for path, loc in dev.dynamics.locators():
             if loc not in attr_models:
                 raise ValueError(f"device {dev.did}: dynamics.{path} names unknown attribute {loc!r}")
-    return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges, write_reqs)
+    return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges, write_reqs,
+                _container_locators(attr_models))
+
+
+def _container_locators(attrs: Mapping[str, Attribute]) -> tuple[str, ...]:
+    """Attributes whose checker can let a list or dict through: their own type, or an option
+    that is one. Only these need copying when the state is handed out."""
+    kinds = (AttrType.LIST, AttrType.TUPLE, AttrType.DICT)
+    return tuple(loc for loc, a in attrs.items()
+                 if a.type in kinds or any(isinstance(o, CONTAINERS) for o in a.options or ()))
 
 
 _COMPILED: dict[int, tuple[weakref.ref[Device], _Dev]] = {}
@@ -238,6 +294,9 @@ class HomeEngine:
     def __init__(self, home: Home) -> None:
         self._home = home
         self._rooms: dict[str, Room] = {r.id: r for r in home.rooms}
+        self._children: dict[str | None, list[str]] = {}  # parent id (None: top level) -> room ids
+        for r in home.rooms:
+            self._children.setdefault(r.parent, []).append(r.id)
         self._devs: dict[str, _Dev] = {}
         self._state: dict[str, dict[str, Any]] = {}
         for d in home.devices:
@@ -257,7 +316,12 @@ class HomeEngine:
     # ------------------------------------------------------------------ loading / saving
     @classmethod
     def from_file(cls, path: str | Path) -> HomeEngine:
-        return cls(load_home(path))
+        """Load and compile a home file; every problem is a ``ValueError`` naming the file."""
+        home = load_home(path)
+        try:
+            return cls(home)
+        except (ValueError, RecursionError) as e:
+            raise ValueError(f"{path}: invalid home: {e}") from None
 
     def to_home(self) -> Home:
         """The current state as a :class:`Home` model (attribute values updated; devices whose
@@ -312,14 +376,19 @@ class HomeEngine:
         the calls before it; on the first error nothing is applied and every result after the
         failing one is reported as not run. ``atomic=False``: apply each valid call, skip invalid ones.
         """
+        acts = _action_list(actions)
+        if isinstance(acts, ServiceError):
+            return [ExecResult(False, error=acts)]
         if not atomic:
-            return [self.execute(a.get("did", ""), a.get("locator", ""), a.get("arguments")) for a in actions]
+            return [self._execute_action(i, a) for i, a in enumerate(acts)]
         staged: dict[str, dict[str, Any]] = {}
         results: list[ExecResult] = []
-        acts = list(actions)
         for i, a in enumerate(acts):
-            did = a.get("did", "")
-            outcome = self._plan(did, a.get("locator", ""), a.get("arguments"), staged)
+            if not isinstance(a, Mapping):
+                outcome: dict[str, Any] | ServiceError = _not_an_action(i, a)
+            else:
+                did = a.get("did", "")
+                outcome = self._plan(did, a.get("locator", ""), a.get("arguments"), staged)
             if isinstance(outcome, ServiceError):
                 results.append(ExecResult(False, error=outcome))
                 skipped = ServiceError(ErrorCode.PRECONDITION_FAILED,
@@ -334,19 +403,25 @@ class HomeEngine:
             results[0].changes = all_changes
         return results
 
+    def _execute_action(self, i: int, action: Any) -> ExecResult:
+        """One item of a non-atomic batch: an ``{did, locator, arguments}`` object, or an error."""
+        if not isinstance(action, Mapping):
+            return ExecResult(False, error=_not_an_action(i, action))
+        return self.execute(action.get("did", ""), action.get("locator", ""), action.get("arguments"))
+
     def _plan(self, did: str, locator: str, arguments: Mapping[str, Any] | None,
               staged: Mapping[str, dict[str, Any]] | None = None) -> dict[str, Any] | ServiceError:
         """Validate a call; return the device's complete new state, or the error."""
         dev = self._devs.get(did) if isinstance(did, str) else None
         if dev is None:
-            return ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device with did {did!r}", did=str(did))
+            return ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device with did {show(did)}", did=_field(did))
         state = staged[did] if staged and did in staged else self._state[did]
         if arguments is None:
             arguments = {}
         elif not isinstance(arguments, Mapping):
             return ServiceError(ErrorCode.BAD_ARGUMENTS,
                                 f"arguments must be an object, got {type(arguments).__name__}",
-                                did=did, locator=locator)
+                                did=did, locator=_field(locator))
         svc = dev.services.get(locator) if isinstance(locator, str) else None
         if svc is None:
             return self._plan_write(dev, state, locator, arguments)
@@ -356,8 +431,8 @@ class HomeEngine:
         for name in arguments:
             if name not in spec:
                 return ServiceError(ErrorCode.UNEXPECTED_ARGUMENT,
-                                    f"{locator} takes no argument {name!r}; it takes {svc.arg_names or 'none'}",
-                                    did=did, locator=locator, field=str(name), allowed=svc.arg_names)
+                                    f"{locator} takes no argument {show(name)}; it takes {svc.arg_names or 'none'}",
+                                    did=did, locator=locator, field=_field(name), allowed=svc.arg_names)
         args: dict[str, Any] = {}
         for name, (check, required, default) in spec.items():
             if name in arguments:
@@ -366,7 +441,7 @@ class HomeEngine:
                 if problem is not None:
                     return ServiceError(problem[0], f"{locator}: {problem[1]}", did=did, locator=locator,
                                         field=name, allowed=problem[2])
-                args[name] = v
+                args[name] = copy_value(v) if isinstance(v, CONTAINERS) else v
             elif required:
                 arg_model = next(a for a in svc.model.arguments if a.name == name)
                 return ServiceError(ErrorCode.MISSING_ARGUMENT,
@@ -406,7 +481,7 @@ class HomeEngine:
                 v = b if state[e.loc] == a else a
             changes[e.loc] = v
         if svc.behavior is not None:
-            msg = svc.behavior(state, args, changes, svc.ns)
+            msg = _run_behavior(svc, state, args, changes)
             if msg is not None:
                 return ServiceError(ErrorCode.PRECONDITION_FAILED, f"cannot run {locator}: {msg}",
                                     did=did, locator=locator)
@@ -428,10 +503,15 @@ class HomeEngine:
                     arguments: Mapping[str, Any]) -> dict[str, Any] | ServiceError:
         """Direct attribute write (``{"value": v}``) for attributes declared writable."""
         did = dev.did
+        if not isinstance(locator, str):
+            return ServiceError(ErrorCode.SERVICE_NOT_FOUND,
+                                f"locator must be a string naming a service or writable attribute of device "
+                                f"{did}, got {type(locator).__name__} {show(locator)}",
+                                did=did, locator=_field(locator), allowed=sorted(dev.services) + sorted(dev.writable))
         if locator not in dev.attr_models:
             return ServiceError(ErrorCode.SERVICE_NOT_FOUND,
-                                f"device {did} has no service {locator!r}",
-                                did=did, locator=str(locator), allowed=sorted(dev.services) + sorted(dev.writable))
+                                f"device {did} has no service {show(locator)}",
+                                did=did, locator=_field(locator), allowed=sorted(dev.services) + sorted(dev.writable))
         check = dev.writable.get(locator)
         if check is None:
             return ServiceError(ErrorCode.NOT_WRITABLE,
@@ -440,11 +520,12 @@ class HomeEngine:
         extra = [k for k in arguments if k != "value"]
         if extra:
             return ServiceError(ErrorCode.UNEXPECTED_ARGUMENT, f"writing {locator} takes only 'value'",
-                                did=did, locator=locator, field=str(extra[0]), allowed=["value"])
+                                did=did, locator=locator, field=_field(extra[0]), allowed=["value"])
         if "value" not in arguments:
             return ServiceError(ErrorCode.MISSING_ARGUMENT, f"writing {locator} needs 'value'",
                                 did=did, locator=locator, field="value", allowed=["value"])
-        problem = check(arguments["value"])
+        value = arguments["value"]
+        problem = check(value)
         if problem is not None:
             return ServiceError(problem[0], problem[1], did=did, locator=locator, field="value",
                                 allowed=problem[2])
@@ -454,7 +535,7 @@ class HomeEngine:
                                     f"cannot write {locator}: {r.text} (currently {state[r.loc]!r})",
                                     did=did, locator=locator, field=r.loc)
         new = dict(state)
-        new[locator] = arguments["value"]
+        new[locator] = copy_value(value) if isinstance(value, CONTAINERS) else value
         return new
 
     def _commit(self, new_states: Mapping[str, dict[str, Any]]) -> list[Change]:
@@ -476,48 +557,48 @@ class HomeEngine:
         Unlike :meth:`execute` this ignores ``writable`` and service preconditions: it is the
         simulator's own hand, not an agent's.
         """
-        dev = self._devs.get(did)
-        if dev is not None:
-            checkers = dev.checkers
-        elif did.startswith(ENV_PREFIX) and did in self._state:
-            checkers = self._env_checkers
-        else:
-            return ExecResult(False, error=ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device {did!r}", did=did))
-        for loc, v in values.items():
-            check = checkers.get(loc)
-            if check is None:
-                return ExecResult(False, error=ServiceError(
-                    ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no attribute {loc!r}", did=did,
-                    locator=loc, allowed=sorted(checkers)))
-            problem = check(v)
-            if problem is not None:
-                return ExecResult(False, error=ServiceError(problem[0], problem[1], did=did, locator=loc,
-                                                            field=loc, allowed=problem[2]))
-        new = dict(self._state[did])
-        new.update(values)
+        new = self._stage_values(did, values)
+        if isinstance(new, ServiceError):
+            return ExecResult(False, error=new)
         return ExecResult(True, changes=self._commit({did: new}))
 
     def set_many(self, updates: Mapping[str, Mapping[str, Any]]) -> ExecResult:
         """:meth:`set_values` for several devices as one change (one notification); all or none."""
+        if not isinstance(updates, Mapping):
+            return ExecResult(False, error=ServiceError(
+                ErrorCode.BAD_ARGUMENTS, f"updates must be an object {{did: {{locator: value}}}}, "
+                f"got {type(updates).__name__} {show(updates)}"))
         staged: dict[str, dict[str, Any]] = {}
         for did, values in updates.items():
-            dev = self._devs.get(did)
-            checkers = dev.checkers if dev is not None else (
-                self._env_checkers if did.startswith(ENV_PREFIX) and did in self._state else None)
-            if checkers is None:
-                return ExecResult(False, error=ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device {did!r}",
-                                                            did=did))
-            for loc, v in values.items():
-                check = checkers.get(loc)
-                problem = (ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no attribute {loc!r}", None) \
-                    if check is None else check(v)
-                if problem is not None:
-                    return ExecResult(False, error=ServiceError(problem[0], problem[1], did=did, locator=loc,
-                                                                field=loc, allowed=problem[2]))
-            new = dict(self._state[did])
-            new.update(values)
+            new = self._stage_values(did, values)
+            if isinstance(new, ServiceError):
+                return ExecResult(False, error=new)
             staged[did] = new
         return ExecResult(True, changes=self._commit(staged))
+
+    def _stage_values(self, did: str, values: Mapping[str, Any]) -> dict[str, Any] | ServiceError:
+        """The device's state with ``values`` set, after checking each; or the first problem."""
+        dev = self._devs.get(did) if isinstance(did, str) else None
+        if dev is not None:
+            checkers = dev.checkers
+        elif isinstance(did, str) and did.startswith(ENV_PREFIX) and did in self._state:
+            checkers = self._env_checkers
+        else:
+            return ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device {show(did)}", did=_field(did))
+        if not isinstance(values, Mapping):
+            return ServiceError(ErrorCode.BAD_ARGUMENTS, f"values for {did} must be an object {{locator: value}}, "
+                                f"got {type(values).__name__} {show(values)}", did=did)
+        new = dict(self._state[did])
+        for loc, v in values.items():
+            check = checkers.get(loc) if isinstance(loc, str) else None
+            if check is None:
+                return ServiceError(ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no attribute {show(loc)}",
+                                    did=did, locator=_field(loc), allowed=sorted(checkers))
+            problem = check(v)
+            if problem is not None:
+                return ServiceError(problem[0], problem[1], did=did, locator=loc, field=loc, allowed=problem[2])
+            new[loc] = copy_value(v) if isinstance(v, CONTAINERS) else v
+        return new
 
     def state_view(self, did: str) -> Mapping[str, Any]:
         """The live state mapping of a device, without a copy: read-only by contract.
@@ -566,15 +647,14 @@ class HomeEngine:
         return sorted(roots, key=lambda n: (n["floor"], n["id"]))
 
     def subrooms(self, room_id: str) -> set[str]:
-        """``room_id`` and every room nested inside it."""
+        """``room_id`` and every room nested inside it (one walk down the nesting: linear)."""
         out = {room_id}
-        changed = True
-        while changed:
-            changed = False
-            for r in self._rooms.values():
-                if r.parent in out and r.id not in out:
-                    out.add(r.id)
-                    changed = True
+        todo = [room_id]
+        while todo:
+            for child in self._children.get(todo.pop(), ()):
+                if child not in out:
+                    out.add(child)
+                    todo.append(child)
         return out
 
     def device_ids(self) -> list[str]:
@@ -624,11 +704,18 @@ class HomeEngine:
                 "room": ud.room, "room_name": room.name, "tags": list(ud.tags), "description": m.description}
 
     def status(self, did: str) -> dict[str, Any]:
-        """Current attribute values, ``{locator: value}``."""
-        return dict(self._state[did])
+        """Current attribute values, ``{locator: value}``: a copy the caller may edit freely
+        (lists and dicts included) without touching the home."""
+        out = dict(self._state[did])
+        dev = self._devs.get(did)
+        for loc in dev.containers if dev is not None else ():
+            out[loc] = copy_value(out[loc])
+        return out
 
     def value(self, did: str, locator: str) -> Any:
-        return self._state[did][locator]
+        """The current value at ``did``/``locator`` (lists and dicts as copies, as in :meth:`status`)."""
+        v = self._state[did][locator]
+        return copy_value(v) if isinstance(v, CONTAINERS) else v
 
     def spec(self, did: str) -> dict[str, Any]:
         """Attributes with constraints and services with argument schemas, JSON-friendly."""
@@ -655,16 +742,43 @@ class HomeEngine:
 
 
 def load_home(path: str | Path) -> Home:
-    """Load a home JSON file; errors name the file and the failing field."""
+    """Load a home JSON file; errors name the file and the failing field.
+
+    Whatever the file (missing, a directory, not UTF-8, not JSON, nested deeper than the parser
+    can go, ``NaN`` literals, not a home), the one exception is a ``ValueError`` whose message
+    starts with the path, which is what the CLI and the HA config flow show the user.
+    """
     p = Path(path)
-    try:
-        raw = json.loads(p.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{p}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    raw = _read_json(p)
     try:
         return Home.model_validate(raw)
-    except Exception as e:  # pydantic.ValidationError
+    except Exception as e:  # pydantic.ValidationError, or RecursionError on absurd nesting
         raise ValueError(f"{p}: invalid home: {e}") from None
+
+
+def _reject_constant(name: str) -> Any:
+    """``json`` accepts ``NaN`` and ``Infinity``; they are not JSON and no attribute can hold them."""
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _read_json(p: Path) -> Any:
+    """The JSON document in file ``p``; every failure is a ``ValueError`` naming the file."""
+    try:
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{p}: not UTF-8 text (byte {e.start}): a home file is JSON") from None
+    except IsADirectoryError:
+        raise ValueError(f"{p}: is a directory, not a home file") from None
+    except OSError as e:
+        raise ValueError(f"{p}: cannot read home file: {e.strerror or e}") from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{p}:{e.lineno}:{e.colno}: invalid JSON: {e.msg}") from None
+    except RecursionError:
+        raise ValueError(f"{p}: invalid JSON: nested too deeply to parse") from None
+    except ValueError as e:  # NaN/Infinity, or an integer beyond CPython's digit limit
+        raise ValueError(f"{p}: invalid JSON: {e}") from None
 
 
 def dump_home(home: Home) -> str:

@@ -29,7 +29,11 @@ class ErrorCode(StrEnum):
 @dataclass(slots=True, frozen=True)
 class ServiceError:
     """Why a call was rejected. ``field`` is the argument/attribute at fault, if any;
-    ``allowed`` lists or describes the values that would have been accepted."""
+    ``allowed`` lists or describes the values that would have been accepted.
+
+    ``did``, ``locator`` and ``field`` are always strings (or ``None``), whatever the caller
+    sent: a name that was not a string, or was absurdly long, is echoed as its bounded ``repr``
+    so that :meth:`to_dict` is plain, small JSON."""
 
     code: ErrorCode
     message: str

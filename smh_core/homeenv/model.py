@@ -14,6 +14,7 @@ executed. What data cannot say lives in named behaviours registered in ``sim_dev
 
 from __future__ import annotations
 
+from collections import Counter
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -241,30 +242,58 @@ class Home(_Strict):
     @model_validator(mode="after")
     def _check_references(self) -> Home:
         room_ids = [r.id for r in self.rooms]
-        if len(set(room_ids)) != len(room_ids):
-            dup = sorted({r for r in room_ids if room_ids.count(r) > 1})
-            raise ValueError(f"duplicate room ids: {dup}")
+        _no_duplicates("room ids", room_ids)
         known = set(room_ids)
         for r in self.rooms:
             if r.parent is not None and r.parent not in known:
                 raise ValueError(f"room '{r.id}' has unknown parent '{r.parent}'")
-        # parent chains must not loop
-        parents = {r.id: r.parent for r in self.rooms}
-        for rid in parents:
-            seen, cur = set(), rid
-            while cur is not None:
-                if cur in seen:
-                    raise ValueError(f"room parent cycle through '{rid}'")
-                seen.add(cur)
-                cur = parents[cur]
-        dids = [d.userdata.did for d in self.devices]
-        if len(set(dids)) != len(dids):
-            dup = sorted({d for d in dids if dids.count(d) > 1})
-            raise ValueError(f"duplicate device ids: {dup}")
+        _check_nesting({r.id: r.parent for r in self.rooms})
+        _no_duplicates("device ids", [d.userdata.did for d in self.devices])
         for d in self.devices:
             if d.userdata.room not in known:
                 raise ValueError(f"device '{d.userdata.did}' is in unknown room '{d.userdata.room}'")
         return self
+
+
+MAX_ROOM_DEPTH = 64
+"""How deep rooms may nest (a wardrobe in a bedroom in a flat in a building is 4). Code that
+walks the room tree recursively (``smh home show``, UIs) would overflow the stack on a
+1,000-deep chain, so a home file with one is rejected at load with this limit in the message."""
+
+
+def _no_duplicates(what: str, ids: list[str]) -> None:
+    """Reject repeated ids, naming them (one counting pass: ``list.count`` per id is quadratic)."""
+    if len(set(ids)) != len(ids):
+        dup = sorted(i for i, n in Counter(ids).items() if n > 1)
+        raise ValueError(f"duplicate {what}: {dup}")
+
+
+def _check_nesting(parents: dict[str, str | None]) -> None:
+    """Reject parent cycles and nesting deeper than :data:`MAX_ROOM_DEPTH`, in linear time.
+
+    Each room's depth is memoised: a walk up from a room stops at the first room whose depth
+    is known, so every room is walked over once in all (following every chain to its top for
+    every room was quadratic: 20,000 chained rooms took tens of seconds). A walk that meets a
+    room already on its own path has found a cycle. Rooms are visited in file order, so the
+    error names the same room as a walk from each room in turn would.
+    """
+    depth: dict[str, int] = {}
+    for rid in parents:
+        path: list[str] = []
+        on_path: set[str] = set()
+        cur: str | None = rid
+        while cur is not None and cur not in depth:
+            if cur in on_path:
+                raise ValueError(f"room parent cycle through '{rid}'")
+            path.append(cur)
+            on_path.add(cur)
+            cur = parents[cur]
+        d = 0 if cur is None else depth[cur]
+        for room in reversed(path):
+            d += 1
+            depth[room] = d
+        if d > MAX_ROOM_DEPTH:
+            raise ValueError(f"room '{rid}' is nested {d} rooms deep (at most {MAX_ROOM_DEPTH} allowed)")
 
 
 ValueSpec.model_rebuild()

@@ -15,6 +15,25 @@ from .errors import Change
 
 _MISSING = object()
 
+CONTAINERS = (list, dict, tuple)
+"""Value types that are copied (:func:`copy_value`) where state meets the outside world."""
+
+
+def copy_value(value: Any) -> Any:
+    """A copy of a state value that shares no list or dict with ``value``.
+
+    State values are immutable by contract (the engine replaces, never edits them), but a list
+    handed in by a caller or handed out to one is the caller's to edit; copying at those two
+    borders keeps such edits out of the home. Scalars are returned as they are.
+    """
+    if isinstance(value, list):
+        return [copy_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: copy_value(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(copy_value(v) for v in value)
+    return value
+
 
 class Snapshot(Mapping[str, Mapping[str, Any]]):
     """A frozen view: ``did -> {locator: value}``. Values must be treated as read-only."""
@@ -44,7 +63,9 @@ class Snapshot(Mapping[str, Mapping[str, Any]]):
         return val
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
-        return {did: dict(state) for did, state in self._devices.items()}
+        """A plain copy the caller owns (editing it, lists included, leaves the snapshot as is)."""
+        return {did: {loc: copy_value(v) if isinstance(v, CONTAINERS) else v for loc, v in state.items()}
+                for did, state in self._devices.items()}
 
     def diff(self, other: Snapshot) -> list[Change]:
         """Changes from ``self`` (before) to ``other`` (after), sorted by device then locator."""

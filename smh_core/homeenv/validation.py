@@ -3,12 +3,24 @@
 The engine validates every argument and every resulting attribute value with these checkers,
 so they are closures built once per spec rather than pydantic models built per call.
 A checker returns ``None`` when the value is acceptable, else ``(code, message, allowed)``.
+
+Checkers take arbitrary input (anything an agent's JSON can hold, and more) and never raise:
+huge integers, NaN and infinities, odd strings and nested containers all come back as a
+problem, and messages quote the value through :func:`show`, which is bounded in size.
+
+Numbers without a declared ``range`` are still bounded by what the value type can hold: an
+``int`` must fit in 64 bits (Matter's widest integer) and a ``float`` must be finite (an integer
+given for a float must convert to one). A ``precision`` is a grid from the range's lower bound
+(or 0): a value must sit on it up to floating-point noise (a relative 1e-12, thousands of ulps),
+so ``24.0000001`` is rejected for a 0.5 step instead of being stored off the grid.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import reprlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +30,20 @@ from .model import AttrType, ValueSpec
 Problem = tuple[ErrorCode, str, Any]
 Checker = Callable[[Any], Problem | None]
 
-_HEX = re.compile(r"^(#|0x|0X)?[0-9A-Fa-f]+$")
+_HEX = re.compile(r"(#|0x|0X)?[0-9A-Fa-f]+")
+"""Matched with ``fullmatch``: ``$`` in ``match`` would also accept a trailing newline."""
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+"""Bounds of ``int`` values when the spec declares no range (Matter's widest integers)."""
+FLOAT_MAX = sys.float_info.max
+"""Largest magnitude of a ``float`` value (an integer given for a float must convert)."""
+GRID_REL_TOL = 1e-12
+"""How far (relative to the magnitudes involved) a value may sit from its precision grid:
+far above float rounding noise (~1e-16), far below any real off-grid value."""
+SHOW_LIMIT = 300
+"""Longest quotation of a value in a message; agents get the message back verbatim."""
+FREE_NESTING = 32
+"""Deepest nesting accepted in a list or dict whose spec gives no element schema (none in the
+shipped catalogs): deeper values would overflow the stack when copied, compared or saved."""
 _TYPE_NAMES = {
     AttrType.STR: "a string", AttrType.BOOL: "a boolean (true/false)", AttrType.INT: "an integer",
     AttrType.FLOAT: "a number", AttrType.HEX: "a hex string such as '#FFAA00'",
@@ -29,6 +54,45 @@ _TYPE_NAMES = {
 
 def _fmt(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else repr(v)
+
+
+class _BoundedRepr(reprlib.Repr):
+    """``reprlib`` with integers summarised by size: ``repr`` of an int of more than 4,300
+    digits raises ``ValueError`` (CPython's int->str limit), so it must never be asked."""
+
+    INT_BITS = 256
+    """Integers wider than this (about 77 digits) are described, not written out."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > self.INT_BITS:
+            digits = int(x.bit_length() * math.log10(2)) + 1
+            return f"<{'negative ' if x < 0 else ''}integer of about {digits} digits>"
+        return super().repr_int(x, level)
+
+
+_SHOWER = _BoundedRepr(maxlevel=6, maxlist=20, maxtuple=20, maxdict=20, maxset=20, maxstring=SHOW_LIMIT,
+                       maxlong=60, maxother=SHOW_LIMIT)
+
+
+def show(v: Any) -> str:
+    """``repr(v)`` for quoting in an error message, safe for any input and bounded in size.
+
+    Ordinary values keep their exact ``repr`` (messages for usual mistakes do not change);
+    huge integers, deep nesting and long texts are abbreviated instead of raising or
+    flooding the message.
+    """
+    if isinstance(v, str) and len(v) > SHOW_LIMIT:  # do not copy megabytes to cut them off
+        return f"{v[:SHOW_LIMIT]!r}... (text of {len(v)} characters)"
+    if isinstance(v, int) and v.bit_length() > _BoundedRepr.INT_BITS:
+        return _SHOWER.repr_int(v, 0)
+    try:
+        text = repr(v)
+    except (ValueError, RecursionError):  # int->str digit limit, nesting deeper than the stack
+        text = _SHOWER.repr(v)
+    if len(text) > SHOW_LIMIT:
+        size = f" of {len(v)} items" if isinstance(v, (list, tuple, dict)) else ""
+        text = f"{text[:SHOW_LIMIT]}... ({type(v).__name__}{size}, shown in part)"
+    return text
 
 
 def describe(spec: ValueSpec) -> str:
@@ -57,6 +121,72 @@ def allowed_of(spec: ValueSpec) -> Any:
     return out
 
 
+def _is_unicode_text(v: str) -> bool:
+    """Whether ``v`` encodes as UTF-8: JSON can carry lone surrogates (``"\\ud800"``), but a
+    home holding one could never be saved or sent again."""
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _free_value_problem(what: str, v: list | dict, allowed: Any) -> Problem | None:
+    """The checks left for a list/dict without element schema: bounded nesting, and only
+    JSON's own value types inside (what an agent can send and a home file can hold)."""
+    stack: list[tuple[Any, int]] = [(v, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > FREE_NESTING:
+            return (ErrorCode.TYPE_ERROR, f"{what} nests deeper than {FREE_NESTING} levels", allowed)
+        items = list(node.items()) if isinstance(node, dict) else [(None, x) for x in node]
+        for key, item in items:
+            if key is not None and not _is_json_scalar(key, keys=True):
+                return (ErrorCode.TYPE_ERROR, f"{what} has key {show(key)}, which is not JSON text", allowed)
+            if isinstance(item, (list, dict)):
+                stack.append((item, depth + 1))
+            elif not _is_json_scalar(item):
+                return (ErrorCode.TYPE_ERROR, f"{what} holds {type(item).__name__} {show(item)}, "
+                        "which is not a JSON value", allowed)
+    return None
+
+
+def _is_json_scalar(x: Any, keys: bool = False) -> bool:
+    """Whether ``x`` is a string (valid Unicode) or, unless ``keys``, a JSON number/bool/null."""
+    if isinstance(x, str):
+        return x.isascii() or _is_unicode_text(x)
+    if keys:
+        return False
+    if isinstance(x, float):
+        return math.isfinite(x)
+    return x is None or isinstance(x, int)
+
+
+def _grid_checker(what: str, precision: float, lo: float | None, allowed: Any) -> Checker:
+    """The precision check of a number already known to be finite and in range.
+
+    The grid starts at the range's lower bound (or 0). A value must equal its nearest grid
+    point up to float noise: ``0.1 * 3`` is on a 0.1 grid, ``24.0000001`` is not on a 0.5 one.
+    Rejecting (not rounding) is the contract: the engine stores exactly what it accepted.
+    """
+    base = lo if lo is not None else 0.0
+    step = _fmt(precision)
+    where = f" from {_fmt(base)}" if base else ""
+
+    def on_grid(v: Any) -> Problem | None:
+        offset = v - base
+        if (offset / precision).is_integer():  # the usual case, exact up to one rounding
+            return None
+        try:  # remainder() is exact and cannot overflow, unlike round(offset / precision)
+            off = abs(math.remainder(offset, precision))
+        except ValueError:  # offset overflowed to infinity: no grid point is that far out
+            off = math.inf
+        if off > GRID_REL_TOL * (abs(v) + abs(base) + precision):
+            return (ErrorCode.PRECISION_ERROR, f"{what}={show(v)} is not a multiple of {step}{where}", allowed)
+        return None
+    return on_grid
+
+
 def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
     """Build a checker for ``spec``; ``what`` names the field in messages."""
     t = spec.type
@@ -67,13 +197,13 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
     desc = describe(spec)
 
     def type_problem(v: Any) -> Problem:
-        return (ErrorCode.TYPE_ERROR, f"{what} must be {_TYPE_NAMES[t]}, got {type(v).__name__} {v!r}", allowed)
+        return (ErrorCode.TYPE_ERROR, f"{what} must be {_TYPE_NAMES[t]}, got {type(v).__name__} {show(v)}", allowed)
 
     def range_problem(v: Any) -> Problem:
-        return (ErrorCode.OUT_OF_RANGE, f"{what}={v!r} is outside {desc}", allowed)
+        return (ErrorCode.OUT_OF_RANGE, f"{what}={show(v)} is outside {desc}", allowed)
 
     def option_problem(v: Any) -> Problem:
-        return (ErrorCode.INVALID_OPTION, f"{what}={v!r} is not {desc}", allowed)
+        return (ErrorCode.INVALID_OPTION, f"{what}={show(v)} is not {desc}", allowed)
 
     option_set: frozenset | None = None
     if options is not None:
@@ -103,6 +233,9 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
         def check(v: Any) -> Problem | None:
             if not isinstance(v, str):
                 return type_problem(v)
+            if not v.isascii() and not _is_unicode_text(v):
+                return (ErrorCode.TYPE_ERROR, f"{what} must be valid Unicode text, got {show(v)} "
+                        "(it has a lone surrogate, which no file or message can carry)", allowed)
             if lo is not None and not (lo <= len(v) <= hi):
                 return (ErrorCode.OUT_OF_RANGE, f"{what} length {len(v)} is outside [{_fmt(lo)}, {_fmt(hi)}]", allowed)
             return None
@@ -119,30 +252,34 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
 
     if t in (AttrType.INT, AttrType.FLOAT):
         is_int = t == AttrType.INT
+        on_grid = _grid_checker(what, precision, lo, allowed) if precision is not None else None
 
         def check(v: Any) -> Problem | None:
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 return type_problem(v)
-            if is_int and not isinstance(v, int):
-                return type_problem(v)
-            if not is_int and not math.isfinite(v):
+            if is_int:
+                if not isinstance(v, int):
+                    return type_problem(v)
+                if lo is None and not (INT_MIN <= v <= INT_MAX):
+                    return (ErrorCode.OUT_OF_RANGE, f"{what}={show(v)} does not fit in a 64-bit integer",
+                            allowed)
+            elif isinstance(v, int):
+                if not (-FLOAT_MAX <= v <= FLOAT_MAX):  # exact int/float comparison, no overflow
+                    return (ErrorCode.OUT_OF_RANGE, f"{what}={show(v)} is too large for a number", allowed)
+            elif not math.isfinite(v):
                 return type_problem(v)
             if options is not None and not in_options(v):
                 return option_problem(v)
             if lo is not None and not (lo <= v <= hi):
                 return range_problem(v)
-            if precision is not None:
-                base = lo if lo is not None else 0.0
-                steps = (v - base) / precision
-                if abs(steps - round(steps)) > 1e-6:
-                    return (ErrorCode.PRECISION_ERROR, f"{what}={v!r} is not a multiple of {_fmt(precision)}"
-                            + (f" from {_fmt(base)}" if base else ""), allowed)
+            if on_grid is not None:
+                return on_grid(v)
             return None
         return check
 
     if t == AttrType.HEX:
         def check(v: Any) -> Problem | None:
-            if not isinstance(v, str) or not _HEX.match(v):
+            if not isinstance(v, str) or not _HEX.fullmatch(v):
                 return type_problem(v)
             if lo is not None:
                 n = int(v.lstrip("#").removeprefix("0x").removeprefix("0X"), 16)
@@ -159,11 +296,12 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
                 return type_problem(v)
             if lo is not None and not (lo <= len(v) <= hi):
                 return (ErrorCode.OUT_OF_RANGE, f"{what} has {len(v)} items, allowed [{_fmt(lo)}, {_fmt(hi)}]", allowed)
-            if elem is not None:
-                for item in v:
-                    p = elem(item)
-                    if p is not None:
-                        return p
+            if elem is None:
+                return _free_value_problem(what, v, allowed)
+            for item in v:
+                p = elem(item)
+                if p is not None:
+                    return p
             return None
         return check
 
@@ -188,14 +326,15 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
     def check(v: Any) -> Problem | None:
         if not isinstance(v, dict):
             return type_problem(v)
-        if fields:
-            for k in v:
-                if k not in fields:
-                    return (ErrorCode.UNEXPECTED_ARGUMENT, f"{what} has unknown key {k!r}", sorted(fields))
-            for k, c in fields.items():
-                if k in v:
-                    p = c(v[k])
-                    if p is not None:
-                        return p
+        if not fields:
+            return _free_value_problem(what, v, allowed)
+        for k in v:
+            if k not in fields:
+                return (ErrorCode.UNEXPECTED_ARGUMENT, f"{what} has unknown key {show(k)}", sorted(fields))
+        for k, c in fields.items():
+            if k in v:
+                p = c(v[k])
+                if p is not None:
+                    return p
         return None
     return check
