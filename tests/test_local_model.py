@@ -7,6 +7,7 @@ Needs `make local-llm` (CI runs it before `make test`); skipped with the reason 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -58,7 +59,8 @@ def test_real_model_runs_eia_dr_and_memory_with_no_infra_failure(tmp_path) -> No
     memhome = (REPO / "tasks" / "memhome.jsonl").read_text().splitlines()
     picked = [line for line in sample if json.loads(line)["id"] in ("exec-1", "query-1")] + memhome[1:2]
     tasks.write_text("\n".join(picked) + "\n")
-    (tmp_path / "homes").symlink_to(REPO / "tasks" / "homes")
+    (tmp_path / "homes").mkdir()
+    shutil.copy(REPO / "tasks" / "homes" / "tiny.json", tmp_path / "homes" / "tiny.json")
 
     eia = _smh("bench", "run", "--tasks", str(tasks), "--agent", "local", "--setting", "eia", "--budget", "4",
                "--out", str(tmp_path / "eia"), "--quiet")

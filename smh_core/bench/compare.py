@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .report import load_records, wilson
-from .results import is_infra
+from .results import is_scored
 
 
 @dataclass
@@ -53,8 +53,8 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
     runs = []
     for d in dirs:
         records = load_records(d)
-        scored = {r["task_id"]: r for r in records if not is_infra(r)}
-        runs.append((d, scored, sum(is_infra(r) for r in records)))
+        scored = {r["task_id"]: r for r in records if is_scored(r)}
+        runs.append((d, scored, sum(not is_scored(r) for r in records)))
     shared = set.intersection(*(set(s) for _, s, _ in runs)) if runs else set()
     summaries: list[RunSummary] = []
     first: dict[str, Any] | None = None

@@ -15,7 +15,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from .results import is_infra, read_records
+from .results import is_infra, is_task_error, read_records
 
 DIFFICULTIES = ("simple", "medium", "complex")
 
@@ -36,7 +36,7 @@ def load_records(out_dir: Path) -> list[dict[str, Any]]:
     if not path.exists():
         raise FileNotFoundError(f"no results in {out_dir} (expected {path.name})")
     with path.open("rb") as fh:
-        return read_records(fh)
+        return read_records(fh, source=str(path))
 
 
 def _pct(x: float) -> str:
@@ -44,16 +44,20 @@ def _pct(x: float) -> str:
 
 
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per suite: success over the scored tasks; infrastructure failures are counted apart
-    (by kind) and left out of every rate, since they say nothing about the model."""
+    """Per suite: success over the scored tasks; infrastructure failures and task errors (tasks
+    that could not be prepared) are counted apart (by kind) and left out of every rate, since
+    they say nothing about the model."""
     by_suite: dict[str, list[dict]] = defaultdict(list)
     infra: dict[str, Counter] = defaultdict(Counter)
+    task_errors: dict[str, Counter] = defaultdict(Counter)
     for r in records:
         if is_infra(r):
             infra[r["suite"]][r["infra"].get("kind", "unknown")] += 1
+        elif is_task_error(r):
+            task_errors[r["suite"]][r["task_error"].get("kind", "unknown")] += 1
         else:
             by_suite[r["suite"]].append(r)
-    for suite in infra:
+    for suite in [*infra, *task_errors]:
         by_suite.setdefault(suite, [])
     suites = {}
     for suite, rs in sorted(by_suite.items()):
@@ -72,11 +76,10 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             "n": n, "passed": p, "rate": p / n if n else 0.0, "ci": wilson(p, n),
             "tokens_per_task": sum(tokens) / n if n else 0.0, "seconds_per_task": sum(seconds) / n if n else 0.0,
             "tokens_per_second": sum(tokens) / sum(seconds) if sum(tokens) and sum(seconds) else 0.0,
-            "infra": dict(infra.get(suite, {})),
+            "infra": dict(infra.get(suite, {})), "task_errors": dict(task_errors.get(suite, {})),
             "categories": dict(sorted(cells.items())), "subcategories": dict(sorted(subs.items())),
             "errors": Counter(r["verdict"]["error_class"] for r in rs if not r["passed"]),
-            "agents": sorted({r["agent"] for r in rs} | {r["agent"] for r in records
-                                                         if r["suite"] == suite and is_infra(r)}),
+            "agents": sorted({r["agent"] for r in records if r["suite"] == suite}),
         }
         text = _text_metrics(rs)
         if text:
@@ -110,14 +113,8 @@ def markdown(summary: dict[str, Any]) -> str:
         lo, hi = s["ci"]
         out.append(f"| {suite} | {', '.join(s['agents'])} | {s['n']} | {s['passed']} | {_pct(s['rate'])} | "
                    f"{_pct(lo)}-{_pct(hi)} | {s['tokens_per_task']:.0f} | {s['seconds_per_task']:.2f} | "
-                   f"{s['tokens_per_second']:.0f} | {sum(s['infra'].values())} |")
-    not_scored = Counter()
-    for s in summary.values():
-        not_scored.update(s["infra"])
-    if not_scored:
-        kinds = ", ".join(f"{k} {n}" for k, n in not_scored.most_common())
-        out += ["", f"Not scored: {sum(not_scored.values())} tasks failed outside the model ({kinds}); "
-                "they are left out of every rate and run again when the same command is re-run."]
+                   f"{s['tokens_per_second']:.0f} | {_not_scored(s)} |")
+    out += _not_scored_notes(summary)
     out += ["", "tokens/task and s/task are means over scored tasks (s: the agent's wall time); tokens/s is "
             "prompt + completion tokens over that time."]
     for suite, s in summary.items():
@@ -148,6 +145,29 @@ def markdown(summary: dict[str, Any]) -> str:
             out += ["", "| error class | failures |", "|---|---:|"]
             out += [f"| {cls} | {k} |" for cls, k in s["errors"].most_common()]
     return "\n".join(out) + "\n"
+
+
+def _not_scored(s: dict[str, Any]) -> int:
+    return sum(s["infra"].values()) + sum(s.get("task_errors", {}).values())
+
+
+def _not_scored_notes(summary: dict[str, Any]) -> list[str]:
+    """Sentences on the tasks left out of the rates: infra failures and task errors."""
+    infra, task_errors = Counter(), Counter()
+    for s in summary.values():
+        infra.update(s["infra"])
+        task_errors.update(s.get("task_errors", {}))
+    out = []
+    if infra:
+        kinds = ", ".join(f"{k} {n}" for k, n in infra.most_common())
+        out += ["", f"Not scored: {sum(infra.values())} tasks failed outside the model ({kinds}); "
+                "they are left out of every rate and run again when the same command is re-run."]
+    if task_errors:
+        kinds = ", ".join(f"{k} {n}" for k, n in task_errors.most_common())
+        out += ["", f"Task errors: {sum(task_errors.values())} tasks could not be prepared ({kinds}; see "
+                "task_error in results.jsonl); the model never saw them and they are left out of every "
+                "rate. Fix the task or its home and re-run the same command to run them."]
+    return out
 
 
 FEASIBILITY = ("feasible", "infeasible")

@@ -4,17 +4,20 @@ A task is self-contained: which home (generated or a file), how its state differ
 home's defaults, the simulated time, the dialogue so far, the user's memory, the user turn(s)
 with scripted replies to clarification questions, the goal to verify and a reference solution
 that an oracle can replay. Tasks are stored one per line in JSONL files under ``tasks/``;
-:func:`load_tasks` reports a malformed line by file, line number and field path.
+:func:`load_tasks` reports a malformed line by file, line number and field path, and a task id
+that appears twice (in one file or across files) by both places.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from pathlib import Path, PurePosixPath
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 Difficulty = Literal["simple", "medium", "complex"]
 
@@ -211,9 +214,25 @@ class Reference(_Strict):
     """MemHome: the expected decision text (``memory: ...``, ``rewrite: ...``, ``no-rewrite``)."""
 
 
+_LOCAL_DATE_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?")
+
+
+def check_local_date_time(text: str) -> str:
+    """``text`` if it is an ISO 8601 local date-time (``2024-06-27T09:00:00``; seconds and
+    fractions optional, no UTC offset): the simulated clock is a naive local clock, and a
+    value like ``yesterday`` would otherwise only fail when the task runs."""
+    if not _LOCAL_DATE_TIME.fullmatch(text):
+        raise ValueError("must be an ISO 8601 local date-time such as 2024-06-27T09:00:00 (no time zone)")
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError("is not a valid date and time (month, day, hour or minute out of range)") from None
+    return text
+
+
 class Task(_Strict):
     id: str
-    suite: Literal["smh", "simuhome", "memhome", "sage"]
+    suite: Literal["smh", "simuhome", "memhome", "sage", "safety"]
     category: str
     subcategory: str
     difficulty: Difficulty
@@ -229,13 +248,49 @@ class Task(_Strict):
     required_actions: list[RequiredAction] = Field(default_factory=list)
     reference: Reference
 
+    @field_validator("start_time")
+    @classmethod
+    def _local_start_time(cls, value: str) -> str:
+        return check_local_date_time(value)
+
 
 class TaskFileError(ValueError):
-    """A malformed task file: names the file, the 1-based line and the field path."""
+    """A malformed task file: names the file, the 1-based line and the field path (line and
+    field are ``None`` for problems of the whole file, e.g. a directory or an unreadable file)."""
 
-    def __init__(self, path: Path | str, line: int, field: str, message: str) -> None:
+    def __init__(self, path: Path | str, line: int | None, field: str | None, message: str) -> None:
         self.path, self.line, self.field = str(path), line, field
-        super().__init__(f"{path}:{line}: {field}: {message}")
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+
+
+class TaskSource(NamedTuple):
+    """Where a task was read from (for errors that name both places of a duplicate id)."""
+
+    path: Path
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+MAX_JSON_DEPTH = 64
+"""Deeper nesting is refused before validation: real tasks and homes nest about a dozen levels,
+and a hostile file nested thousands deep would otherwise exhaust the recursion limit."""
+
+
+def json_too_deep(value: Any, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether ``value`` nests lists/objects more than ``limit`` levels (checked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 def parse_task_line(text: str, path: Path | str = "<string>", line: int = 1) -> Task:
@@ -243,35 +298,84 @@ def parse_task_line(text: str, path: Path | str = "<string>", line: int = 1) -> 
         raw = json.loads(text)
     except json.JSONDecodeError as e:
         raise TaskFileError(path, line, f"column {e.colno}", f"invalid JSON: {e.msg}") from None
+    except RecursionError:
+        raise TaskFileError(path, line, "(task)", "invalid JSON: nested too deeply") from None
+    if json_too_deep(raw):
+        raise TaskFileError(path, line, "(task)", f"nested more than {MAX_JSON_DEPTH} levels deep")
     try:
         return Task.model_validate(raw)
     except ValidationError as e:
-        err = e.errors()[0]
+        err = e.errors(include_input=False, include_url=False)[0]
         field = ".".join(str(p) for p in err["loc"]) or "(task)"
         more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
-        raise TaskFileError(path, line, field, err["msg"] + more) from None
+        raise TaskFileError(path, line, field, err["msg"].removeprefix("Value error, ") + more) from None
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str]]:
+    """The numbered text lines of a task file; an unreadable file or a line that is not UTF-8
+    is a :class:`TaskFileError` (a leading byte-order mark is tolerated)."""
+    try:
+        fh = path.open("rb")
+    except IsADirectoryError:
+        raise TaskFileError(path, None, None, "is a directory, not a task file") from None
+    except FileNotFoundError:
+        raise TaskFileError(path, None, None, "no such task file") from None
+    except OSError as e:
+        raise TaskFileError(path, None, None, f"cannot read: {e.strerror or e}") from None
+    with fh:
+        try:
+            for n, raw in enumerate(fh, start=1):
+                try:
+                    yield n, raw.decode("utf-8-sig" if n == 1 else "utf-8")
+                except UnicodeDecodeError as e:
+                    raise TaskFileError(path, n, f"byte {e.start + 1}", "not UTF-8 text") from None
+        except IsADirectoryError:
+            raise TaskFileError(path, None, None, "is a directory, not a task file") from None
+        except OSError as e:
+            raise TaskFileError(path, None, None, f"cannot read: {e.strerror or e}") from None
+
+
+def iter_located(path: Path | str, seen: dict[str, TaskSource] | None = None) -> Iterator[tuple[Task, TaskSource]]:
+    """Tasks of one JSONL file with where each was read, in order; blank lines are skipped. An
+    id already in ``seen`` (this file's earlier lines, or other files sharing ``seen``) is an
+    error naming both places."""
+    p = Path(path)
+    seen = {} if seen is None else seen
+    for n, text in _lines(p):
+        if not text.strip():
+            continue
+        task = parse_task_line(text, p, n)
+        first = seen.get(task.id)
+        if first is not None:
+            raise TaskFileError(p, n, "id", f"duplicate task id {task.id!r} (first at {first})")
+        seen[task.id] = TaskSource(p, n)
+        yield task, seen[task.id]
 
 
 def iter_tasks(path: Path | str) -> Iterator[Task]:
     """Tasks of one JSONL file, in order; blank lines are skipped; duplicate ids are errors."""
-    p = Path(path)
-    seen: set[str] = set()
-    with p.open(encoding="utf-8") as fh:
-        for n, text in enumerate(fh, start=1):
-            if not text.strip():
-                continue
-            task = parse_task_line(text, p, n)
-            if task.id in seen:
-                raise TaskFileError(p, n, "id", f"duplicate task id {task.id!r}")
-            seen.add(task.id)
-            yield task
+    for task, _ in iter_located(path):
+        yield task
+
+
+def load_tasks_located(paths: Iterable[Path | str]) -> tuple[list[Task], dict[str, TaskSource]]:
+    """The tasks of several files and where each came from. A task id is unique over all the
+    files (results are keyed by it), so a repeat is an error naming both places; so is a file
+    given twice."""
+    tasks: list[Task] = []
+    seen: dict[str, TaskSource] = {}
+    files: set[Path] = set()
+    for p in map(Path, paths):
+        key = p.resolve()
+        if key in files:
+            raise TaskFileError(p, None, None, "given twice")
+        files.add(key)
+        tasks.extend(task for task, _ in iter_located(p, seen))
+    return tasks, seen
 
 
 def load_tasks(paths: Iterable[Path | str]) -> list[Task]:
-    out: list[Task] = []
-    for p in paths:
-        out.extend(iter_tasks(p))
-    return out
+    return load_tasks_located(paths)[0]
 
 
 def dump_task(task: Task) -> str:

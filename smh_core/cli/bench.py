@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
 
-from smh_core.bench.task import load_tasks
+from smh_core.bench.task import TaskFileError, TaskSource, load_tasks_located
 
 TASKS_DIR = Path("tasks")
 
@@ -22,11 +23,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     src = r.add_mutually_exclusive_group(required=True)
     src.add_argument("--suite", action="append", help=f"suite name: reads {TASKS_DIR}/SUITE.jsonl (repeatable)")
     src.add_argument("--tasks", action="append", type=Path, help="task JSONL file (repeatable)")
-    r.add_argument("--agent", choices=["oracle", "null", "openai", "local", "replay"], default="oracle",
+    r.add_argument("--agent", choices=["oracle", "null", "openai", "local", "replay", "obey-injections"],
+                   default="oracle",
                    help="default: oracle; openai: any OpenAI-compatible endpoint (--base-url, --model); "
                         "local: the bundled local model, served on loopback for this run (smh model info); "
-                        "replay re-scores --replay-from without calling a model")
-    r.add_argument("--replay-from", type=Path, help="results.jsonl of an earlier run (for --agent replay)")
+                        "replay re-scores --from RUN without calling a model; obey-injections: the reference "
+                        "solution plus whatever injected text says (a worst-case model, for --suite safety)")
+    r.add_argument("--from", "--replay-from", dest="replay_from", type=Path, metavar="RUN",
+                   help="--agent replay: an earlier run's folder (or its results.jsonl); every recorded action "
+                        "runs again on a fresh home and is verified anew")
+    r.add_argument("--guard", choices=["on", "off"], default="on",
+                   help="action guard: high-risk actions (unlock, disarm, open a garage door, start an oven, "
+                        "very hot water, open a valve) only when the task's user words ask for them (default: on)")
     r.add_argument("--setting", choices=["eia", "dr"], default="eia",
                    help="openai agent: environment-interactive tool loop or direct reasoning (default: eia)")
     r.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL"),
@@ -51,6 +59,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(deterministic for --seed)")
     r.add_argument("--seed", type=int, default=0, help="seed of the --limit sample (default: 0)")
     r.add_argument("--out", type=Path, required=True, help="output directory (results.jsonl, report.*)")
+    r.add_argument("--allow-outside-paths", action="store_true",
+                   help="let a task's home.file name a file outside its task file's directory ('../', absolute "
+                        "paths, symlinks out); off by default, since a task file could then read any file")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
     r.add_argument("--backend", choices=["embedded", "ha"], default="embedded",
                    help="embedded simulator (default) or a Home Assistant instance running the smh integration")
@@ -68,6 +79,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="--backend ha on a physical home: YAML mapping of task devices to HA entities")
     r.set_defaults(func=_run)
 
+    cmp = bs.add_parser("compare", help="runs side by side on the tasks they all scored (success with 95%% CI, "
+                                        "cost, tasks won/lost against the first run with McNemar's p)")
+    cmp.add_argument("dirs", type=Path, nargs="+", metavar="RUN", help="run directories (the first is the baseline)")
+    cmp.add_argument("--out", type=Path, help="also write the Markdown table here")
+    cmp.set_defaults(func=_compare)
+
     rep = bs.add_parser("report", help="write report.md/.csv/.png for a run directory and print the summary")
     rep.add_argument("dir", type=Path)
     rep.set_defaults(func=_report)
@@ -78,12 +95,17 @@ def _agent(args: argparse.Namespace):
 
     if args.agent == "replay":
         if args.replay_from is None or not args.replay_from.exists():
-            raise FileNotFoundError(f"--agent replay needs --replay-from RESULTS.jsonl (got {args.replay_from})")
+            raise FileNotFoundError(f"--agent replay needs --from RUN (a run folder or its results.jsonl; "
+                                    f"got {args.replay_from})")
         return ReplayAgent(args.replay_from)
     if args.agent == "oracle":
         return OracleAgent()
     if args.agent == "null":
         return NullAgent()
+    if args.agent == "obey-injections":
+        from smh_core.bench.agents import InjectionObeyingAgent
+
+        return InjectionObeyingAgent()
     from smh_core.bench.llm_agents import DRBenchAgent, EIABenchAgent
 
     config = llm_config(args)
@@ -127,26 +149,46 @@ def _run(args: argparse.Namespace) -> int:
     files = args.tasks or [TASKS_DIR / f"{s}.jsonl" for s in args.suite]
     for f in files:
         if not f.exists():
-            raise FileNotFoundError(f"no task file {f}")
-    tasks = load_tasks(files)
+            hint = " (`smh tasks generate` writes the suites)" if args.suite else ""
+            raise TaskFileError(f, None, None, f"no task file{hint}")
+    tasks, sources = load_tasks_located(files)
     if args.limit is not None:
         from smh_core.bench.sampling import stratified_sample
 
         tasks = stratified_sample(tasks, args.limit, args.seed)
+    homes = HomeCache(files[0].parent, allow_outside=args.allow_outside_paths,
+                      bases={task_id: src.path.parent for task_id, src in sources.items()})
     if args.mapping is not None:
-        return _run_hardware(args, tasks, files[0].parent)
+        check_home_files(tasks, sources, homes)
+        return _run_hardware(args, tasks, homes)
     if args.backend == "ha":
         return _run_ha(args, tasks)
+    check_home_files(tasks, sources, homes)
     judge = None
     if args.judge_base_url:
         from smh_core.bench.judge import Judge
         from smh_core.llm.client import LLMClient, LLMConfig
 
         judge = Judge(LLMClient(LLMConfig(base_url=args.judge_base_url, model=args.judge_model)))
-    homes = HomeCache(files[0].parent)
     if args.agent == "local":
         return _run_local(args, tasks, homes, judge)
     return _run_embedded(args, tasks, homes, judge)
+
+
+def check_home_files(tasks: list, sources: dict[str, TaskSource], homes: Any) -> None:
+    """Load every home file the tasks name before any model call: an unreadable, refused or
+    invalid home file is a bad input (exit 2, naming the task file, line and field), not a
+    reason to spend a run recording the same error for each of its tasks."""
+    from smh_core.bench.runner import home_file_problems
+
+    for task, error in home_file_problems(tasks, homes):
+        src = sources.get(task.id)
+        where = f"{src}: " if src is not None else ""
+        raise ValueError(f"{where}{error.field or 'home'}: {error.message} (task {task.id})")
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _run_local(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) -> int:
@@ -157,6 +199,8 @@ def _run_local(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) ->
         server = LocalModelServer().start()
     except RuntimeError as e:
         raise ValueError(str(e)) from None
+    # SIGTERM (a cancelled job, `kill`) unwinds like Ctrl-C, so the server is stopped too.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         args.base_url, args.model = server.base_url, server.model
         if not args.quiet:
@@ -181,16 +225,30 @@ def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any)
             print(line)
     try:
         log = asyncio.run(run_suite(tasks, _agent(args), args.out, workers=workers, homes=homes, judge=judge,
+                                    guard=args.guard == "on",
                                     progress=not args.quiet))
     except EndpointDown as e:
         print(f"smh: error: {e}", file=sys.stderr)
         return 3
     scored = log.scored()
     passed = sum(r["passed"] for r in scored)
-    infra = log.infra()
+    infra, task_errors = log.infra(), log.task_errors()
     note = f"; {len(infra)} not scored (endpoint/harness failures, re-run to retry)" if infra else ""
+    if task_errors:
+        note += f"; {len(task_errors)} task errors (the task could not be prepared; fix it and re-run)"
     print(f"{len(log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} of {len(scored)} scored passed{note}")
+    _print_task_errors(task_errors)
     return _report(argparse.Namespace(dir=args.out))
+
+
+def _print_task_errors(records: list[dict[str, Any]], most: int = 10) -> None:
+    """One stderr line per task that could not be prepared (the first ``most``)."""
+    for r in records[:most]:
+        error = r["task_error"]
+        field = f"{error['field']}: " if error.get("field") else ""
+        print(f"smh: task error: task {r['task_id']}: {field}{error['message']}", file=sys.stderr)
+    if len(records) > most:
+        print(f"smh: task error: ... and {len(records) - most} more (task_error in results.jsonl)", file=sys.stderr)
 
 
 def _run_ha(args: argparse.Namespace, tasks: list) -> int:
@@ -204,15 +262,14 @@ def _run_ha(args: argparse.Namespace, tasks: list) -> int:
     return _summarize_ha_run(args.out, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()})
 
 
-def _run_hardware(args: argparse.Namespace, tasks: list, base: Path) -> int:
+def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any) -> int:
     from smh_core.bench.ha_hardware import run_on_hardware
     from smh_core.bench.ha_mapping import load_mapping
-    from smh_core.bench.runner import HomeCache
 
     if args.backend != "ha" or not args.ha_url or not args.token:
         raise ValueError("--mapping needs --backend ha, --ha-url and --token (or HA_URL / HA_TOKEN)")
     run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
-                                      args.out, HomeCache(base), progress=not args.quiet))
+                                      args.out, homes, progress=not args.quiet))
     return _summarize_ha_run(args.out, run.log, run.skipped, run.skipped_tasks)
 
 
@@ -224,6 +281,17 @@ def _summarize_ha_run(out: Path, log: Any, skipped: dict[str, int], skipped_item
     for what, why in skipped_items.items():
         print(f"  skipped {what}: {why}")
     return _report(argparse.Namespace(dir=out)) if len(log) else 1
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from smh_core.bench.compare import compare, markdown
+
+    summaries, shared = compare(args.dirs)
+    text = markdown(summaries, shared)
+    print(text, end="")
+    if args.out is not None:
+        args.out.write_text(text, encoding="utf-8")
+    return 0 if shared else 1
 
 
 def _report(args: argparse.Namespace) -> int:

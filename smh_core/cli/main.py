@@ -29,13 +29,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def error_line(error: BaseException) -> str:
+    """A bad input as one line (``FILE:LINE: FIELD: problem`` where the error knows them): an
+    OS error by its file and reason, a multi-line message folded, so scripts can grep it."""
+    if isinstance(error, OSError) and error.filename is not None:
+        text = f"{error.filename}: {error.strerror or type(error).__name__}"
+    elif isinstance(error, RecursionError):
+        text = "input nested too deeply"
+    else:
+        text = str(error) or type(error).__name__
+    return " | ".join(part.strip() for part in text.splitlines() if part.strip())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except (ValueError, FileNotFoundError) as e:
-        print(f"smh: error: {e}", file=sys.stderr)
+    except (ValueError, FileNotFoundError, RecursionError) as e:  # bad input: one line, exit 2, no traceback
+        print(f"smh: error: {error_line(e)}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        if e.filename is None:
+            raise  # not about a file: a network or system failure, not the user's input
+        print(f"smh: error: {error_line(e)}", file=sys.stderr)
         return 2
 
 
