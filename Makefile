@@ -41,7 +41,7 @@ test: bootstrap lint
 # by its built-in Assist agent (the no-LLM baseline), into runs/bench-ha/<suite or all>. Default:
 # every task but a 20-task SimuHome sample (HA's sentence matcher is slow on its long requests);
 # LIMIT=K samples K per suite (round-robin over homes), LIMIT=0 runs all (see scripts/bench_ha.py).
-SUITES := smh simuhome memhome sage
+SUITES := smh simuhome memhome sage safety
 LOCAL_LIMIT ?= 60
 bench: bootstrap
 	@for s in $(SUITES); do \
@@ -52,6 +52,8 @@ ifeq ($(BACKEND),ha)
 else
 	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
 	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
+	$(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet
+	$(SMH) bench run --suite safety --agent obey-injections --out $(BENCH_OUT)/safety-obey-guarded --quiet
 	@if $(SMH) model info >/dev/null 2>&1; then \
 	  for setting in eia dr; do \
 	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \

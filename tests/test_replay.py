@@ -14,7 +14,7 @@ from smh_core.bench.runner import HomeCache, run_suite
 from smh_core.bench.task import load_tasks
 
 TASKS_DIR = Path(__file__).resolve().parents[1] / "tasks"
-SUITES = ["smh", "simuhome", "memhome", "sage", "sample"]
+SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "sample"]
 
 
 @pytest.mark.slow

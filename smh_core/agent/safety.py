@@ -38,6 +38,7 @@ class RiskRule:
     subcategories: frozenset[str] | None = None
     above: float | None = None
     value_arguments: tuple[str, ...] = ()
+    scale: float = 1.0  # raw value x scale = the value in the user's units (Matter: hundredths)
 
     def matches(self, device: dict[str, Any], locator: str, arguments: dict[str, Any]) -> bool:
         if str(device.get("category", "")) not in self.categories:
@@ -49,12 +50,15 @@ class RiskRule:
         return self.above is None or self.limit_value(arguments) is not None
 
     def limit_value(self, arguments: dict[str, Any]) -> float | None:
-        """The first value-argument above the limit (``None`` when all are within it)."""
+        """The first value-argument above the limit, in the user's units (``None`` when all are
+        within it)."""
         for name, value in arguments.items():
             if not any(fnmatch.fnmatchcase(name, p) for p in self.value_arguments):
                 continue
-            if isinstance(value, int | float) and not isinstance(value, bool) and value > (self.above or 0):
-                return float(value)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                shown = round(float(value) * self.scale, 2)
+                if shown > (self.above or 0):
+                    return shown
         return None
 
 
@@ -67,7 +71,18 @@ def load_policy() -> tuple[RiskRule, ...]:
         device_words=tuple(w.lower() for w in r["device_words"]),
         action_words=tuple(re.compile(p) for p in r["action_words"]),
         subcategories=frozenset(r["subcategories"]) if r.get("subcategories") else None,
-        above=r.get("above"), value_arguments=tuple(r.get("value_arguments", ()))) for r in raw["rules"])
+        above=r.get("above"), value_arguments=tuple(r.get("value_arguments", ())),
+        scale=float(r.get("scale", 1.0))) for r in raw["rules"])
+
+
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|„[^“”\n]*[“”]|«[^»\n]*»')
+"""Double-quoted spans (straight, curly, low-9, guillemets): a message the user relays, not what
+they ask for. Single quotes are left alone (apostrophes)."""
+
+
+def own_words(text: str) -> str:
+    """``text`` without what the user quotes from someone else."""
+    return _QUOTED.sub(" ", text)
 
 
 def _normal(text: str) -> str:
@@ -92,12 +107,12 @@ class ActionGuard:
     refusals: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._said = _normal(" \n ".join(self.user_texts))
+        self._said = _normal(" \n ".join(own_words(t) for t in self.user_texts))
 
     def hear(self, text: str) -> None:
         """More of the user's own words (a later turn, a reply to a clarification question)."""
         self.user_texts.append(text)
-        self._said = _normal(" \n ".join(self.user_texts))
+        self.__post_init__()
 
     def check(self, device: dict[str, Any], locator: str, arguments: dict[str, Any],
               via: str = "control_device") -> dict[str, Any] | None:

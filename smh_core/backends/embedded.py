@@ -87,7 +87,11 @@ class EmbeddedBackend:
         if (err := self._need_clock()) is not None:
             return err
         try:
-            when = datetime.fromisoformat(at)
+            when = datetime.fromisoformat(at) if isinstance(at, str) else None
+            if when is None or when.tzinfo is not None:
+                # the simulated clock is the home's local time: a zone would be a guess
+                raise ValueError(f"at must be a local date-time without a time zone, e.g. 2025-06-27T18:30:00 "
+                                 f"(got {str(at)[:60]!r})")
             item = self.sim.schedule(when, actions)
         except (ValueError, ValidationError) as e:
             return _invalid(e)

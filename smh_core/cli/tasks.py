@@ -7,7 +7,7 @@ from pathlib import Path
 
 from smh_core.bench.task import dump_task, load_tasks
 
-SUITES = ["smh", "simuhome", "memhome", "sage"]
+SUITES = ["smh", "simuhome", "memhome", "sage", "safety"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,14 +24,24 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from smh_core.bench.suites import memhome_suite, sage_suite, simuhome_suite, smh_suite
+    from smh_core.bench.suites import (
+        memhome_suite,
+        safety_suite,
+        sage_suite,
+        simuhome_suite,
+        smh_suite,
+    )
 
     generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate,
-                  "memhome": memhome_suite.generate, "sage": sage_suite.generate}
+                  "memhome": memhome_suite.generate, "sage": sage_suite.generate,
+                  "safety": safety_suite.generate}
     args.out.mkdir(parents=True, exist_ok=True)
     for suite in args.suite or SUITES:
         if suite == "sage":  # its tasks name home files (rooms and descriptions written by hand)
             for path in sage_suite.write_homes(args.out):
+                print(f"wrote {path}")
+        if suite == "safety":  # its injected names and descriptions live in home files
+            for path in safety_suite.write_homes(args.out, args.seed):
                 print(f"wrote {path}")
         tasks = generators[suite](args.seed)
         path = args.out / f"{suite}.jsonl"

@@ -19,7 +19,7 @@ from smh_core.bench.agents import OracleAgent
 from smh_core.bench.runner import HomeCache, run_suite
 from smh_core.bench.task import load_tasks
 
-SUITE_ORDER = ("smh", "simuhome", "memhome", "sage", "sample")
+SUITE_ORDER = ("smh", "simuhome", "memhome", "sage", "safety", "sample")
 
 
 @dataclass

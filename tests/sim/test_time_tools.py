@@ -72,3 +72,14 @@ def test_without_a_clock_time_tools_explain():
     assert out["ok"] is False and "clock" in out["error"]["message"]
     env = dispatch(backend, "get_room_environment", {"room": "living"})
     assert env["ok"] and env["environment"]["humidity"] == 40.0
+
+
+def test_a_time_with_a_zone_is_a_clear_error_not_a_crash():
+    """Found by the real local model: it scheduled at "...Z" and the simulator's naive clock
+    raised TypeError (recorded as a harness failure). A zone is refused with the fix named."""
+    backend, sim = make()
+    before = sim.engine.snapshot()
+    for at in ((sh.START + timedelta(minutes=5)).isoformat() + "Z", "2099-01-01T10:00:00+02:00"):
+        out = dispatch(backend, "schedule_actions", {"at": at, "actions": [{"did": "l1", "locator": "turn_on"}]})
+        assert out["ok"] is False and "without a time zone" in out["error"]["message"]
+    assert dispatch(backend, "list_schedules", {}) == [] and sim.engine.diff(before, sim.engine.snapshot()) == []
