@@ -234,3 +234,8 @@ async def test_status_errors_are_classified(socket_enabled, status, kind) -> Non
         with pytest.raises(InfraError) as info:
             await _llm(server).chat([{"role": "user", "content": "hi"}])
     assert info.value.kind == kind and info.value.status == status
+
+
+def test_the_endpoint_as_printed_and_remembered_has_no_credentials() -> None:
+    config = LLMConfig(base_url="http://user:sk-secret@127.0.0.1:8000/v1?api_key=abc", model="m")
+    assert config.endpoint() == "http://127.0.0.1:8000/v1"

@@ -293,3 +293,16 @@ def test_rules_are_named_not_quoted() -> None:
     assert veto is not None and veto.rule == SECRET  # a secret outranks an identifier
     assert set(veto.kinds) >= {"phone_number", "access_code"}
     assert not re.search(r"\d", str(veto))
+
+
+def test_the_profile_log_keeps_no_secret_said_in_passing() -> None:
+    """SAGE's interaction log feeds model-written summaries: a code said once is not kept."""
+    from smh_core.memory.profile import ProfileStore
+
+    store = ProfileStore()
+    store.log("u", "2026-11-23", "unlock the door, the code is 4821, and call me at (555) 123-4567",
+              "door unlocked")
+    ((request, outcome),) = store.interactions("u", "2026-11-23")
+    store.close()
+    assert "4821" not in request and "123-4567" not in request and "REDACTED" in request
+    assert request.startswith("unlock the door") and outcome == "door unlocked"

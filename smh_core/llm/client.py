@@ -20,6 +20,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
 
 import openai
 from openai import AsyncOpenAI
@@ -58,8 +59,13 @@ class LLMConfig:
         return self.api_key or os.environ.get("OPENAI_API_KEY") or "no-key"
 
     def endpoint(self) -> str:
-        """The endpoint's address, as the capability memory keys it (no secrets in it)."""
-        return (self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1").rstrip("/")
+        """The endpoint's address as printed and remembered: credentials and query strings a
+        user may have put in the URL are left out."""
+        url = urlsplit((self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1").rstrip("/"))
+        host = url.hostname or ""
+        if url.port:
+            host += f":{url.port}"
+        return urlunsplit((url.scheme, host, url.path, "", ""))
 
 
 @dataclass

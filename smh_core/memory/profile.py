@@ -17,6 +17,7 @@ from pathlib import Path
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
 
+from .sensitive import redact
 from .store import open_db
 
 OVERALL = "*"
@@ -38,10 +39,12 @@ class ProfileStore:
         self._db.close()
 
     def log(self, user: str, day: date | str, request: str, outcome: str = "") -> None:
-        """Record one request and what was done about it."""
+        """Record one request and what was done about it, with secrets and identifiers the
+        user said redacted (:func:`~.sensitive.redact`): the log feeds summaries a model writes
+        and reads back, so it must not keep a door code said once in passing."""
         with self._db:
             self._db.execute("INSERT INTO interactions(user, day, at, request, outcome) VALUES (?, ?, ?, ?, ?)",
-                             (user, str(day), time.time(), request.strip(), outcome.strip()))
+                             (user, str(day), time.time(), redact(request.strip()), redact(outcome.strip())))
 
     def interactions(self, user: str, day: date | str) -> list[tuple[str, str]]:
         rows = self._db.execute("SELECT request, outcome FROM interactions WHERE user = ? AND day = ? ORDER BY id",
