@@ -37,7 +37,7 @@ from smh_core.sim.homes import generate_matter_home
 from .agents import BenchAgent
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
-from .task import MAX_JSON_DEPTH, HomeRef, MemoryGoal, Task, json_too_deep
+from .task import MAX_JSON_DEPTH, HomeRef, MemoryGoal, Task, first_problem, json_too_deep
 from .verifier import verify
 from .world import World
 
@@ -95,10 +95,8 @@ def read_home_file(path: Path) -> Home:
     try:
         return Home.model_validate(raw)
     except ValidationError as e:
-        err = e.errors(include_input=False, include_url=False)[0]
-        field = ".".join(str(p) for p in err["loc"]) or "(home)"
-        more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
-        raise HomeFileError(path, f"invalid home: {field}: {err['msg'].removeprefix('Value error, ')}{more}") from None
+        field, problem = first_problem(e, "(home)")
+        raise HomeFileError(path, f"invalid home: {field}: {problem}") from None
     except (TypeError, KeyError, AttributeError, RecursionError) as e:
         raise HomeFileError(path, f"invalid home ({type(e).__name__})") from None
 

@@ -305,10 +305,8 @@ def parse_task_line(text: str, path: Path | str = "<string>", line: int = 1) -> 
     try:
         return Task.model_validate(raw)
     except ValidationError as e:
-        err = e.errors(include_input=False, include_url=False)[0]
-        field = ".".join(str(p) for p in err["loc"]) or "(task)"
-        more = f" (and {e.error_count() - 1} more problems)" if e.error_count() > 1 else ""
-        raise TaskFileError(path, line, field, err["msg"].removeprefix("Value error, ") + more) from None
+        field, problem = first_problem(e, "(task)")
+        raise TaskFileError(path, line, field, problem) from None
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -382,3 +380,12 @@ def dump_task(task: Task) -> str:
     """One canonical JSONL line (no trailing newline)."""
     return json.dumps(task.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False,
                       separators=(",", ":"))
+
+
+def first_problem(error: ValidationError, whole: str) -> tuple[str, str]:
+    """The field and message of a pydantic error's first problem, without the input it quotes
+    (a file's contents must never be echoed), and how many more there are."""
+    err = error.errors(include_input=False, include_url=False)[0]
+    field = ".".join(str(p) for p in err["loc"]) or whole
+    more = f" (and {error.error_count() - 1} more problems)" if error.error_count() > 1 else ""
+    return field, err["msg"].removeprefix("Value error, ") + more
