@@ -50,6 +50,8 @@ bench: bootstrap
 ifeq ($(BACKEND),ha)
 	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT))
 else
+	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
+	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded
 	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
 	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
 	$(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet

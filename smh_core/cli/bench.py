@@ -62,6 +62,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--allow-outside-paths", action="store_true",
                    help="let a task's home.file name a file outside its task file's directory ('../', absolute "
                         "paths, symlinks out); off by default, since a task file could then read any file")
+    r.add_argument("--force-new", action="store_true",
+                   help="--out holds another run (another agent, model, setting or task set): move its files "
+                        "into previous-<time>/ and start over (without it such a resume is refused)")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
     r.add_argument("--backend", choices=["embedded", "ha"], default="embedded",
                    help="embedded simulator (default) or a Home Assistant instance running the smh integration")
@@ -202,7 +205,7 @@ def _run_local(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) ->
     # SIGTERM (a cancelled job, `kill`) unwinds like Ctrl-C, so the server is stopped too.
     signal.signal(signal.SIGTERM, _interrupt)
     try:
-        args.base_url, args.model = server.base_url, server.model
+        args.base_url, args.model, args.local_model = server.base_url, server.model, server.model_path.name
         if not args.quiet:
             print(f"local model {server.model_path.name} at {server.base_url} (log: {server.log_path})")
         return _run_embedded(args, tasks, homes, judge)
@@ -211,25 +214,31 @@ def _run_local(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) ->
 
 
 def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) -> int:
+    from smh_core.bench.manifest import finish_run
     from smh_core.bench.runner import EndpointDown, run_suite
     from smh_core.llm.errors import InfraError
 
     workers = args.workers or (1 if args.agent == "local" else 4)
+    agent = _agent(args)
+    manifest = _open_run(args, tasks, agent.name)  # before any model call: a wrong folder costs nothing
     if args.agent in ("openai", "local"):
         try:
             line = asyncio.run(preflight(args))
         except InfraError as e:
+            finish_run(args.out, manifest, complete=False)
             print(f"smh: error: the model endpoint is not usable ({e}); nothing was run", file=sys.stderr)
             return 3
         if not args.quiet:
             print(line)
     try:
-        log = asyncio.run(run_suite(tasks, _agent(args), args.out, workers=workers, homes=homes, judge=judge,
+        log = asyncio.run(run_suite(tasks, agent, args.out, workers=workers, homes=homes, judge=judge,
                                     guard=args.guard == "on",
                                     progress=not args.quiet))
     except EndpointDown as e:
+        finish_run(args.out, manifest, complete=False)
         print(f"smh: error: {e}", file=sys.stderr)
         return 3
+    finish_run(args.out, manifest, complete=len(log) >= len(tasks))
     scored = log.scored()
     passed = sum(r["passed"] for r in scored)
     infra, task_errors = log.infra(), log.task_errors()
@@ -239,6 +248,28 @@ def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any)
     print(f"{len(log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} of {len(scored)} scored passed{note}")
     _print_task_errors(task_errors)
     return _report(argparse.Namespace(dir=args.out))
+
+
+def _open_run(args: argparse.Namespace, tasks: list, agent_name: str) -> Any:
+    """Write ``run.json`` for this run, or refuse a resume into a folder holding another run."""
+    from collections import Counter
+
+    from smh_core.bench.manifest import identity_for, open_run
+
+    model_run = args.agent in ("openai", "local")
+    config = llm_config(args) if model_run else None
+    endpoint = None
+    if config is not None:  # the local server's port changes every run: name the model file instead
+        endpoint = f"local:{args.local_model}" if args.agent == "local" else config.endpoint()
+    identity = identity_for(
+        tasks, agent=agent_name, setting=args.setting if model_run else None,
+        model=config.model if config else None, endpoint=endpoint,
+        tool_protocol=config.tool_protocol if config and args.setting == "eia" else None,
+        structured=config.structured if config else None, max_tokens=config.max_tokens if config else None,
+        budget=args.budget if model_run and args.setting == "eia" else None, guard=args.guard == "on",
+        backend=args.backend, replay_from=str(args.replay_from) if args.agent == "replay" else None,
+        limit=args.limit, seed=args.seed if args.limit is not None else None)
+    return open_run(args.out, identity, agent_name, dict(Counter(t.suite for t in tasks)), force_new=args.force_new)
 
 
 def _print_task_errors(records: list[dict[str, Any]], most: int = 10) -> None:
