@@ -239,3 +239,33 @@ async def test_status_errors_are_classified(socket_enabled, status, kind) -> Non
 def test_the_endpoint_as_printed_and_remembered_has_no_credentials() -> None:
     config = LLMConfig(base_url="http://user:sk-secret@127.0.0.1:8000/v1?api_key=abc", model="m")
     assert config.endpoint() == "http://127.0.0.1:8000/v1"
+
+
+async def test_a_huge_tool_result_is_shortened_for_the_model_not_in_the_trace(socket_enabled) -> None:
+    from smh_core.homeenv.generator import generate_home
+
+    backend = EmbeddedBackend(HomeEngine(generate_home("complex", 0)))
+    async with FakeOpenAI([{"tool_calls": [("list_devices", "{}")]}, {"content": "ok"}]) as server:
+        trace = await EIAAgent(_llm(server, max_tool_result_chars=3000), backend).run("what is there?")
+    sent = next(m["content"] for m in server.requests[1]["messages"] if m["role"] == "tool")
+    shown = json.loads(sent)
+    assert len(sent) <= 3000 and shown["truncated"] > 0 and "narrow the call" in shown["note"]
+    assert len(trace.steps[0]["result"]) == len(backend.list_devices())  # the trace keeps all
+
+
+async def test_context_overflow_mid_task_is_the_models_failure_ctx(socket_enabled, tmp_path) -> None:
+    """An overflow is the model's limit as configured: scored CTX, not hidden as infra (a
+    small-context model would otherwise look better by skipping what it cannot hold)."""
+    from smh_core.bench.llm_agents import EIABenchAgent
+    from smh_core.bench.runner import HomeCache, run_suite
+    from smh_core.bench.task import iter_tasks
+
+    fixtures = Path(__file__).parent / "fixtures"
+    overflow = {"status": 400, "message": "This model's maximum context length is 8192 tokens. However, you "
+                                          "requested 9337 tokens."}
+    async with FakeOpenAI([{"tool_calls": [("list_rooms", "{}")]}], default=overflow) as server:
+        config = LLMConfig(base_url=server.base_url, model="m", api_key="k", max_retries=0)
+        log = await run_suite(list(iter_tasks(fixtures / "tasks_tiny.jsonl"))[:1], EIABenchAgent(config),
+                              tmp_path, homes=HomeCache(fixtures), progress=False)
+    (record,) = log.scored()
+    assert record["verdict"]["error_class"] == "CTX" and record["passed"] is False and log.infra() == []

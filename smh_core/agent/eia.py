@@ -75,14 +75,38 @@ def initial_context(backend: HomeBackend, context: str = "", tools: str = "") ->
                                                 context=context + "\n" if context else "")
 
 
-def _append_results(messages: list[dict[str, Any]], protocol: str, replies: list[tuple[str, str, Any]]) -> None:
+def fit_result(output: Any, max_chars: int) -> Any:
+    """A tool result that fits ``max_chars`` of JSON: a long list keeps its first items and says
+    how many were left out (and how to ask for fewer); anything else long is cut with a note.
+    The trace keeps the whole result; only what the model reads is shortened, so a small
+    context is not overrun by one listing."""
+    text = json.dumps(output, ensure_ascii=False, default=str)
+    if len(text) <= max_chars:
+        return output
+    if isinstance(output, list):
+        kept: list[Any] = []
+        size = 2
+        for item in output:
+            size += len(json.dumps(item, ensure_ascii=False, default=str)) + 2
+            if size > max_chars - 200:
+                break
+            kept.append(item)
+        return {"items": kept, "truncated": len(output) - len(kept),
+                "note": f"{len(output) - len(kept)} more not shown: narrow the call (room, category, one device)"}
+    return {"truncated_json": text[: max(0, max_chars - 120)],
+            "note": f"cut at {max_chars} of {len(text)} characters"}
+
+
+def _append_results(messages: list[dict[str, Any]], protocol: str, replies: list[tuple[str, str, Any]],
+                    max_chars: int) -> None:
     """One round's tool results for the model: ``tool`` messages natively, else one user
     message labelled as data (:func:`~smh_core.llm.tool_protocol.result_message`)."""
+    fitted = [(cid, name, fit_result(out, max_chars)) for cid, name, out in replies]
     if protocol == "native":
         messages.extend({"role": "tool", "tool_call_id": cid, "content": json.dumps(out, ensure_ascii=False, default=str)}
-                        for cid, _name, out in replies)
-    elif replies:
-        messages.append(result_message([(name, out) for _cid, name, out in replies]))
+                        for cid, _name, out in fitted)
+    elif fitted:
+        messages.append(result_message([(name, out) for _cid, name, out in fitted]))
 
 
 class EIAAgent:
@@ -210,7 +234,7 @@ class EIAAgent:
                                            "message": output["error"]["message"]})
                 trace.steps.append({"tool": call.name, "arguments": call.arguments, "result": output})
                 replies.append((call.id, call.name, output))
-            _append_results(messages, protocol, replies)
+            _append_results(messages, protocol, replies, self.llm.config.max_tool_result_chars)
             if used >= self.budget:
                 trace.stop = "budget"
                 return trace

@@ -13,6 +13,7 @@ from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent
 from smh_core.agent.eia import EIAAgent
 from smh_core.llm.client import LLMClient, LLMConfig, Usage, openai_client
+from smh_core.llm.errors import InfraError
 from smh_core.llm.prompts import quoted
 from smh_core.memory.decision import MemoryRewriter
 from smh_core.memory.store import MemoryBank
@@ -102,7 +103,13 @@ class EIABenchAgent(EndpointAgent):
             command = await memory_step(task, llm, backend, outcome, usage)
             texts = [] if command is None else texts[:-1] + [command]
         for text in texts:
-            trace = await agent.run(text, history, task_context(task), user)
+            try:
+                trace = await agent.run(text, history, task_context(task), user)
+            except InfraError as e:
+                if e.kind != "context_length":
+                    raise
+                outcome.agent_error, outcome.response = "CTX", e.message
+                break
             usage.add(trace.usage)
             repairs += sum(trace.repairs.values())
             outcome.response = trace.answer
@@ -136,7 +143,13 @@ class DRBenchAgent(EndpointAgent):
             texts = [] if command is None else texts[:-1] + [command]
         for text in texts:
             for _round in range(3):  # a clarification round-trip at most twice per turn
-                result = await agent.run(text, history, task_context(task))
+                try:
+                    result = await agent.run(text, history, task_context(task))
+                except InfraError as e:
+                    if e.kind != "context_length":
+                        raise
+                    outcome.agent_error, outcome.response = "CTX", e.message
+                    break
                 outcome.protocol = {"structured": result.structured}
                 usage.add(result.usage)
                 repairs += len(result.repairs)
@@ -158,5 +171,7 @@ class DRBenchAgent(EndpointAgent):
                 if reply is None:
                     break
                 text = reply
+            if outcome.agent_error == "CTX":
+                break
         outcome.usage = {**usage.to_dict(), "repairs": repairs}
         return outcome

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .results import is_infra, is_task_error, read_records
+from .verifier import ERROR_CLASSES
 
 DIFFICULTIES = ("simple", "medium", "complex")
 
@@ -144,6 +145,11 @@ def markdown(summary: dict[str, Any]) -> str:
         if s["errors"]:
             out += ["", "| error class | failures |", "|---|---:|"]
             out += [f"| {cls} | {k} |" for cls, k in s["errors"].most_common()]
+    seen = sorted({str(c) for s in summary.values() for c in s["errors"]})
+    if seen:
+        out += ["", "## Error classes", "", "From SMH-Bench (FRF, SO, MS, IE, AV, AJ), SimuHome (EP, DC, AP, TR, CB, CM) and "
+                "MemHome; the verifier picks one per failed task by what went wrong.", ""]
+        out += [f"- **{c}**: {ERROR_CLASSES.get(c, 'no description')}" for c in seen]
     return "\n".join(out) + "\n"
 
 

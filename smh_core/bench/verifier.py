@@ -14,6 +14,9 @@ answered wrongly or information-gathering calls missing; TR a timed goal missed;
 automation whose trigger is wrong; CB an infeasible request acted on as if possible; CM an
 infeasible request recognised but acted on anyway. MemHome goals add memory_prefix (wrong
 decision type: memory / rewrite / no-rewrite) and memory_bank (wrong entries stored, kept or lost).
+CTX: the conversation outgrew the model's context window (a limit of the model as configured;
+scored, so a small-context model cannot look better by skipping what it cannot hold).
+:data:`ERROR_CLASSES` says each in one line for reports.
 """
 
 from __future__ import annotations
@@ -49,6 +52,28 @@ if TYPE_CHECKING:
 Ignore = Callable[[str, str], bool]
 
 
+ERROR_CLASSES: dict[str, str] = {
+    "FRF": "format/runtime failure: the output could not be used at all (not JSON, cut off)",
+    "SO": "structured-output error: JSON that misses the required schema",
+    "CTX": "the conversation outgrew the model's context window",
+    "MS": "wrong mode: asked, answered or acted when another mode was due",
+    "IE": "tool budget spent before the goal was reached",
+    "AV": "invalid tool calls on a failed goal",
+    "DC": "wrong device or command: devices outside the goal changed, or no goal clause met",
+    "AP": "goal partly met",
+    "EP": "a question answered wrongly, or information-gathering calls missing",
+    "TR": "a timed goal missed",
+    "AJ": "an automation whose trigger is wrong",
+    "CB": "an infeasible request acted on as if possible",
+    "CM": "an infeasible request recognised but acted on anyway",
+    "memory_prefix": "MemHome: wrong decision type (memory / rewrite / no-rewrite)",
+    "memory_bank": "MemHome: wrong memories stored, kept or lost",
+    "INFRA": "not scored: the endpoint or the harness failed",
+    "TASK": "not scored: the task could not be prepared",
+}
+"""Every error class a verdict can carry, in one line each (the report's legend)."""
+
+
 @dataclass
 class Outcome:
     """What an agent did in a task, normalised across DR, EIA, HA agents and the oracle."""
@@ -56,7 +81,7 @@ class Outcome:
     response: str = ""
     questions: list[str] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
-    agent_error: str | None = None  # FRF | SO when the agent's output was unusable
+    agent_error: str | None = None  # FRF | SO when the agent's output was unusable, CTX when it outgrew the context
     stop: str = ""
     invalid_calls: int = 0
     usage: dict[str, int] = field(default_factory=dict)
@@ -128,6 +153,8 @@ async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome
     """Judge one task. ``world`` (the home in time) is needed for timed and automation goals."""
     if outcome.agent_error in ("FRF", "SO"):
         return _fail(f"agent output unusable ({outcome.agent_error})", outcome.agent_error, "deterministic")
+    if outcome.agent_error == "CTX":
+        return _fail("the conversation outgrew the model's context window", "CTX", "deterministic")
     verdict = await _verify_goal(task, before, after, outcome, judge, world)
     if verdict.passed and task.required_actions:
         missing = required_actions_missing(task.required_actions, outcome.tool_calls)

@@ -122,10 +122,13 @@ def llm_config(args: argparse.Namespace):
     local = args.agent == "local"
     max_tokens = args.max_tokens or (LOCAL_MAX_TOKENS if local else DEFAULT_MAX_TOKENS)
     return LLMConfig(base_url=args.base_url, model=args.model, timeout=args.timeout, max_tokens=max_tokens,
-                     tool_protocol=args.tool_protocol, structured=args.structured)
+                     tool_protocol=args.tool_protocol, structured=args.structured,
+                     max_tool_result_chars=LOCAL_RESULT_CHARS if local else 20_000)
 
 
 LOCAL_MAX_TOKENS = 512
+LOCAL_RESULT_CHARS = 4_000
+"""Its 8,192-token context holds a home index, the tools and a few results of about this size."""
 """The bundled 135M model rarely needs more, and rambles when let."""
 
 

@@ -52,6 +52,7 @@ class LLMConfig:
     seed: int | None = None
     max_tokens: int | None = DEFAULT_MAX_TOKENS
     tool_protocol: Literal["auto", "native", "prompted"] = "auto"
+    max_tool_result_chars: int = 20_000  # a tool result longer than this reaches the model shortened
     structured: Literal["auto", "json_schema", "json_object", "text"] = "auto"
 
     def resolved_api_key(self) -> str:
