@@ -29,6 +29,8 @@ class RunSummary:
     seconds: float
     not_scored: int
     by_suite: dict[str, tuple[int, int]] = field(default_factory=dict)  # suite -> (passed, n)
+    by_category: dict[str, tuple[int, int]] = field(default_factory=dict)  # "suite/category" -> (passed, n)
+    errors: dict[str, int] = field(default_factory=dict)  # error class -> failed tasks
     won: int = 0  # against the first run: passed here, failed there
     lost: int = 0
     p_value: float | None = None
@@ -61,15 +63,21 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
     for d, scored, infra in runs:
         rs = [scored[t] for t in sorted(shared)]
         by_suite: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        by_category: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        errors: dict[str, int] = defaultdict(int)
         for r in rs:
-            by_suite[r["suite"]][0] += bool(r["passed"])
-            by_suite[r["suite"]][1] += 1
+            for key, table in ((r["suite"], by_suite), (f"{r['suite']}/{r['category']}", by_category)):
+                table[key][0] += bool(r["passed"])
+                table[key][1] += 1
+            if not r["passed"]:
+                errors[str(r["verdict"].get("error_class"))] += 1
         agents = sorted({r["agent"] for r in rs}) or ["?"]
         summary = RunSummary(
             name=d.name, agent=", ".join(agents), n=len(rs), passed=sum(bool(r["passed"]) for r in rs),
             tokens=sum(r.get("usage", {}).get("total_tokens", 0) for r in rs),
             seconds=sum(r.get("seconds", 0.0) for r in rs), not_scored=infra,
-            by_suite={s: (p, n) for s, (p, n) in sorted(by_suite.items())})
+            by_suite={s: (p, n) for s, (p, n) in sorted(by_suite.items())},
+            by_category={c: (p, n) for c, (p, n) in sorted(by_category.items())}, errors=dict(errors))
         if first is None:
             first = scored
         else:
@@ -99,16 +107,35 @@ def markdown(summaries: list[RunSummary], shared: int) -> str:
         p = "–" if s.p_value is None else f"{s.p_value:.3g}"
         out.append(f"| {s.name} | {s.agent} | {s.passed}/{s.n} | {_pct(s.rate)} | {_pct(lo)}-{_pct(hi)} | "
                    f"{per_task:.0f} | {secs:.2f} | {rate:.0f} | {s.not_scored} | {vs} | {p} |")
-    suites = sorted({suite for s in summaries for suite in s.by_suite})
-    if suites:
-        out += ["", "| suite | " + " | ".join(s.name for s in summaries) + " |",
-                "|---|" + "---:|" * len(summaries)]
-        for suite in suites:
+    for title, attr in (("suite", "by_suite"), ("suite/category", "by_category")):
+        keys = sorted({k for s in summaries for k in getattr(s, attr)})
+        if not keys:
+            continue
+        out += ["", f"| {title} | " + " | ".join(s.name for s in summaries) + " |", "|---|" + "---:|" * len(summaries)]
+        for key in keys:
             cells = []
             for s in summaries:
-                p, n = s.by_suite.get(suite, (0, 0))
+                p, n = getattr(s, attr).get(key, (0, 0))
                 cells.append(f"{_pct(p / n)} ({p}/{n})" if n else "–")
-            out.append(f"| {suite} | " + " | ".join(cells) + " |")
+            out.append(f"| {key} | " + " | ".join(cells) + " |")
+    classes = sorted({c for s in summaries for c in s.errors})
+    if classes:
+        out += ["", "| failed tasks by error class | " + " | ".join(s.name for s in summaries) + " |",
+                "|---|" + "---:|" * len(summaries)]
+        out += [f"| {c} | " + " | ".join(str(s.errors.get(c, 0)) for s in summaries) + " |" for c in classes]
     out += ["", "Only tasks every run scored are compared (endpoint failures are left out). s/task is the "
             "agent's wall time; tokens/s is prompt + completion tokens over it."]
     return "\n".join(out) + "\n"
+
+
+def write_csv(summaries: list[RunSummary], path: Path) -> None:
+    """One row per run and suite/category (and ``all``): passed, n, rate and its interval."""
+    import csv
+
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["run", "agent", "group", "passed", "tasks", "success", "ci_low", "ci_high"])
+        for s in summaries:
+            for group, (p, n) in [("all", (s.passed, s.n)), *s.by_category.items()]:
+                lo, hi = wilson(p, n)
+                w.writerow([s.name, s.agent, group, p, n, f"{p / n:.4f}" if n else "", f"{lo:.4f}", f"{hi:.4f}"])

@@ -207,24 +207,31 @@ def write_report(out_dir: Path) -> dict[str, Path]:
 
 
 def _chart(summary: dict[str, Any], path: Path) -> None:
+    """Success by suite/category with 95% Wilson intervals as error bars and n under each bar:
+    a bar without its interval and size invites reading noise as a difference."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels, rates = [], []
+    labels, rates, lows, highs = [], [], [], []
     for suite, s in summary.items():
         for cat, cells in s["categories"].items():
             got = sum(g for g, _ in cells.values())
             tot = sum(t for _, t in cells.values())
-            labels.append(f"{suite}/{cat}")
-            rates.append(100 * got / tot)
-    fig, ax = plt.subplots(figsize=(max(6, 0.5 * len(labels) + 2), 4))
-    ax.bar(range(len(labels)), rates, color="#3b7dd8")
-    ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=8)
-    ax.set_ylabel("success %")
+            lo, hi = wilson(got, tot)
+            rate = got / tot if tot else 0.0
+            labels.append(f"{suite}/{cat}\nn={tot}")
+            rates.append(100 * rate)
+            lows.append(100 * (rate - lo))
+            highs.append(100 * (hi - rate))
+    fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(labels) + 2), 4.5))
+    ax.bar(range(len(labels)), rates, color="#3b7dd8", yerr=[lows, highs], capsize=3, ecolor="#333333")
+    ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=7)
+    ax.set_ylabel("success % (95% Wilson interval)")
     ax.set_ylim(0, 100)
-    ax.set_title("SMH success rate by category")
+    agents = sorted({a for s in summary.values() for a in s["agents"]})
+    ax.set_title(f"SMH success rate by category: {', '.join(agents)}")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)

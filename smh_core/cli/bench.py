@@ -85,7 +85,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     cmp = bs.add_parser("compare", help="runs side by side on the tasks they all scored (success with 95%% CI, "
                                         "cost, tasks won/lost against the first run with McNemar's p)")
     cmp.add_argument("dirs", type=Path, nargs="+", metavar="RUN", help="run directories (the first is the baseline)")
-    cmp.add_argument("--out", type=Path, help="also write the Markdown table here")
+    cmp.add_argument("--out", type=Path, help="also write the Markdown tables here")
+    cmp.add_argument("--csv", type=Path, help="also write one CSV row per run and suite/category here")
     cmp.set_defaults(func=_compare)
 
     rep = bs.add_parser("report", help="write report.md/.csv/.png for a run directory and print the summary")
@@ -318,13 +319,15 @@ def _summarize_ha_run(out: Path, log: Any, skipped: dict[str, int], skipped_item
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from smh_core.bench.compare import compare, markdown
+    from smh_core.bench.compare import compare, markdown, write_csv
 
     summaries, shared = compare(args.dirs)
     text = markdown(summaries, shared)
     print(text, end="")
     if args.out is not None:
         args.out.write_text(text, encoding="utf-8")
+    if args.csv is not None:
+        write_csv(summaries, args.csv)
     return 0 if shared else 1
 
 

@@ -1,0 +1,54 @@
+"""bench compare: runs side by side only on the tasks all of them scored, with intervals and
+a paired test against the first run."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+from pathlib import Path
+
+from smh_core.bench.compare import compare, mcnemar_exact
+from smh_core.bench.results import ResultsLog
+
+
+def _run(path: Path, outcomes: dict[str, bool], agent: str, infra: tuple[str, ...] = ()) -> Path:
+    log = ResultsLog(path / "results.jsonl")
+    for task_id, passed in outcomes.items():
+        log.append({"task_id": task_id, "suite": "smh", "category": "c" + task_id[0], "subcategory": "s",
+                    "difficulty": "simple", "agent": agent, "passed": passed, "seconds": 1.0,
+                    "verdict": {"passed": passed, "error_class": None if passed else "DC", "reason": ""},
+                    "usage": {"total_tokens": 100}})
+    for task_id in infra:
+        log.append({"task_id": task_id, "suite": "smh", "category": "c", "subcategory": "s", "difficulty": "simple",
+                    "agent": agent, "passed": False, "seconds": 0.0, "infra": {"kind": "timeout", "message": "t"},
+                    "verdict": {"passed": False, "error_class": "INFRA", "reason": ""}})
+    return path
+
+
+def test_mcnemar_exact_matches_the_binomial_tail() -> None:
+    assert mcnemar_exact(0, 0) == 1.0
+    assert abs(mcnemar_exact(0, 6) - 2 / 64) < 1e-12  # two-sided: 2 * (1/2)^6
+    assert abs(mcnemar_exact(5, 5) - 1.0) < 1e-12
+
+
+def test_only_tasks_every_run_scored_are_compared(tmp_path) -> None:
+    a = _run(tmp_path / "a", {"a1": True, "a2": True, "b1": False, "b2": True}, "oracle")
+    b = _run(tmp_path / "b", {"a1": True, "a2": False, "b1": True}, "model", infra=("b2",))
+    (sa, sb), shared = compare([a, b])
+    assert shared == 3  # b2 was an infra failure in run b
+    assert (sa.passed, sa.n, sb.passed, sb.n) == (2, 3, 2, 3)
+    assert (sb.won, sb.lost) == (1, 1) and sb.p_value == 1.0 and sb.not_scored == 1
+    assert sb.by_category == {"smh/ca": (1, 2), "smh/cb": (1, 1)} and sb.errors == {"DC": 1}
+
+
+def test_cli_writes_markdown_and_csv(tmp_path) -> None:
+    a = _run(tmp_path / "a", {"a1": True, "a2": True}, "oracle")
+    b = _run(tmp_path / "b", {"a1": False, "a2": True}, "null")
+    run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "compare", str(a), str(b),
+                          "--out", str(tmp_path / "c.md"), "--csv", str(tmp_path / "c.csv")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "# Comparison on 2 tasks every run scored" in run.stdout and "| b | null | 1/2 |" in run.stdout
+    rows = list(csv.DictReader((tmp_path / "c.csv").open()))
+    assert {(r["run"], r["group"], r["passed"]) for r in rows} >= {("a", "all", "2"), ("b", "all", "1")}
