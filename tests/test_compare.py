@@ -52,3 +52,12 @@ def test_cli_writes_markdown_and_csv(tmp_path) -> None:
     assert "# Comparison on 2 tasks every run scored" in run.stdout and "| b | null | 1/2 |" in run.stdout
     rows = list(csv.DictReader((tmp_path / "c.csv").open()))
     assert {(r["run"], r["group"], r["passed"]) for r in rows} >= {("a", "all", "2"), ("b", "all", "1")}
+
+
+def test_report_chart_survives_all_pass_and_all_fail_categories(tmp_path) -> None:
+    """A 100% category once made matplotlib refuse a negative error bar (float rounding)."""
+    from smh_core.bench.report import write_report
+
+    _run(tmp_path, {f"a{i}": True for i in range(2439)} | {f"b{i}": False for i in range(7)}, "oracle")
+    paths = write_report(tmp_path)
+    assert paths["png"].stat().st_size > 0

@@ -223,8 +223,8 @@ def _chart(summary: dict[str, Any], path: Path) -> None:
             rate = got / tot if tot else 0.0
             labels.append(f"{suite}/{cat}\nn={tot}")
             rates.append(100 * rate)
-            lows.append(100 * (rate - lo))
-            highs.append(100 * (hi - rate))
+            lows.append(100 * max(0.0, rate - lo))  # the interval holds the rate; rounding may not
+            highs.append(100 * max(0.0, hi - rate))
     fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(labels) + 2), 4.5))
     ax.bar(range(len(labels)), rates, color="#3b7dd8", yerr=[lows, highs], capsize=3, ecolor="#333333")
     ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=7)
