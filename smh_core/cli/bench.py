@@ -89,6 +89,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     cmp.add_argument("--csv", type=Path, help="also write one CSV row per run and suite/category here")
     cmp.set_defaults(func=_compare)
 
+    sw = bs.add_parser("sweep", help="a grid of runs (agents/models x settings x seeds x guard) from a YAML file, "
+                                     "each cell a resumable run folder, then one comparison")
+    sw.add_argument("file", type=Path, help="sweep file (see examples/sweep.yaml)")
+    sw.add_argument("--parallel", type=int, default=2, help="cells at once on this machine (default: 2)")
+    sw.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                    help="run the cells as Ray tasks: on this machine, or on the cluster at ADDRESS "
+                         "(e.g. ray://head:10001 or auto); out must then be a folder every node shares")
+    sw.set_defaults(func=_sweep)
+
     rep = bs.add_parser("report", help="write report.md/.csv/.png for a run directory and print the summary")
     rep.add_argument("dir", type=Path)
     rep.set_defaults(func=_report)
@@ -316,6 +325,29 @@ def _summarize_ha_run(out: Path, log: Any, skipped: dict[str, int], skipped_item
     for what, why in skipped_items.items():
         print(f"  skipped {what}: {why}")
     return _report(argparse.Namespace(dir=out)) if len(log) else 1
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    from smh_core.bench.sweep import describe, load_sweep, sweep
+
+    spec = load_sweep(args.file)
+    grid = describe(spec)
+    where = "Ray " + ("on this machine" if args.ray == "local" else f"at {args.ray}") if args.ray else \
+        f"{args.parallel} at a time"
+    print(f"sweep: {grid['cells']} cells into {grid['out']} ({where})", flush=True)
+
+    def progress(cell: Any, code: int, tail: str) -> None:
+        status = "done" if code == 0 else f"exit {code}"
+        print(f"  {cell.name}: {status}", flush=True)
+        if code != 0:
+            print("    " + tail.strip().replace("\n", "\n    ")[-800:], file=sys.stderr)
+
+    codes, path = sweep(spec, parallel=args.parallel, use_ray=bool(args.ray),
+                        ray_address=None if args.ray in (None, "local") else args.ray, progress=progress)
+    if path.exists():
+        print(path.read_text(encoding="utf-8"), end="")
+        print(f"comparison: {path}  {path.with_suffix('.csv')}")
+    return 0 if all(c == 0 for c in codes.values()) else 1
 
 
 def _compare(args: argparse.Namespace) -> int:
