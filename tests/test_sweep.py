@@ -35,7 +35,7 @@ def test_the_grid_has_one_cell_per_combination(tmp_path) -> None:
                      "openai-m-eia-seed1-unguarded", "openai-m-dr-seed0", "openai-m-dr-seed0-unguarded",
                      "openai-m-dr-seed1", "openai-m-dr-seed1-unguarded"]
     model_cell = cells(spec)[4].argv
-    assert ("--setting", "eia") == model_cell[model_cell.index("--setting"):][:2]
+    assert model_cell[model_cell.index("--setting"):][:2] == ("--setting", "eia")
     assert "--limit" in model_cell and model_cell[model_cell.index("--seed") + 1] == "0"
 
 

@@ -30,12 +30,18 @@ smh.snapshot           user      reads the whole home (the caller needs read acc
 smh.verify             user      scores the loaded task from snapshots; reads, changes nothing
 smh.load_task          admin     replaces every device's state with the task's, bypassing the
                                  devices' services and preconditions (the simulator's hand)
-smh.advance_time       admin     fast-forwards simulated time up to a year: every schedule,
-                                 automation and appliance programme due meanwhile runs at once
+smh.advance_time       admin     fast-forwards simulated time up to 31 days: every schedule,
+                                 automation and appliance programme due meanwhile runs (in
+                                 the executor, an hour at a time: HA stays responsive)
 smh.create_automation  admin     writes ``automations.yaml``, reloads HA's automations and spends
                                  the entry's model; the automation then runs with nobody's
                                  permissions (e.g. unlocking the front door every night)
 =====================  ========  ===========================================================
+
+The whole simulation survives a restart (device values, room climates, the clock, rules,
+schedules and running programmes: :mod:`.persistence`). The engine has one owner at a time: a
+slice of ``smh.advance_time`` runs in the executor holding the entry's lock, and the services
+here take that lock before they touch the engine (see :mod:`.clock`).
 
 Every refusal of the engine, the simulator or the task checks is a ``ServiceValidationError``
 with a translation key of ``strings.json`` and the engine's message (the websocket API and the
@@ -49,6 +55,8 @@ from . import vendor  # noqa: F401  # first: puts the HACS zip's bundled smh_cor
 
 # isort: split
 
+import asyncio
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -132,9 +140,14 @@ class SmhRuntime:
     task: Any = None  # the task loaded by smh.load_task
     task_before: Snapshot | None = None
     clock: SimClock | None = None  # simulated time (physics, appliances, schedules, rules)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Held by whoever changes the engine across an await: a slice of smh.advance_time running
+    in the executor, and the services here around their engine calls (they wait for a slice)."""
+    loop_thread: int | None = None  # HA's event loop thread: entity state is written only there
     _mirrors: list[Mirror] = field(default_factory=list)
     _riches: list[Rich] = field(default_factory=list)
     _subscribers: dict[tuple[str, str], list[Callable[[], None]]] = field(default_factory=dict)
+    _held: dict[tuple[str, str], None] = field(default_factory=dict)  # changed off the loop, not yet pushed
 
     def __post_init__(self) -> None:
         for did in self.engine.device_ids():
@@ -186,6 +199,11 @@ class SmhRuntime:
         return unsubscribe
 
     def _on_changes(self, changes: list[Change]) -> None:
+        if self.loop_thread is not None and threading.get_ident() != self.loop_thread:
+            # a slice of smh.advance_time in the executor: HA state is written on the loop only,
+            # so note what changed; flush_held pushes it after the slice, once per entity
+            self._held.update(dict.fromkeys((c.did, c.locator) for c in changes))
+            return
         if len(changes) == 1:
             c = changes[0]
             for callback in list(self._subscribers.get((c.did, c.locator), ())):
@@ -195,6 +213,16 @@ class SmhRuntime:
         callbacks: dict[Callable[[], None], None] = {}
         for c in changes:
             callbacks.update(dict.fromkeys(self._subscribers.get((c.did, c.locator), ())))
+        for callback in callbacks:
+            callback()
+
+    def flush_held(self) -> None:
+        """Push what changed off the loop (on the loop, after a slice): one state write per
+        entity still subscribed (an entity removed meanwhile is skipped)."""
+        held, self._held = self._held, {}
+        callbacks: dict[Callable[[], None], None] = {}
+        for key in held:
+            callbacks.update(dict.fromkeys(self._subscribers.get(key, ())))
         for callback in callbacks:
             callback()
 
@@ -276,7 +304,8 @@ class SmhRuntime:
                     continue
                 for entity_id in targets & platform.entities.keys():
                     platform.entities[entity_id].async_set_context(context)
-        return self.engine.execute(did, locator, arguments)
+        async with self.lock:  # not in the middle of an smh.advance_time slice
+            return self.engine.execute(did, locator, arguments)
 
 
 def _resolve(ns: str, rel: str) -> str:
@@ -324,9 +353,9 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     async def snapshot(call: ServiceCall) -> ServiceResponse:
         rt = runtime(call)
         await rt.async_check_read_all(hass, call.context)
-        home = rt.engine.to_home()
-        state: dict[str, Any] = rt.engine.snapshot().to_dict()
-        return {"home": home.name, "home_key": rt.home_key, "devices": state}
+        async with rt.lock:  # a consistent state, not one half-way through a slice
+            state: dict[str, Any] = rt.engine.snapshot().to_dict()
+        return {"home": rt.engine.home.name, "home_key": rt.home_key, "devices": state}
 
     bench_services.register(hass, runtime)
     automation.register(hass, entry_for)
@@ -344,24 +373,35 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
         home = await hass.async_add_executor_job(build_home, hass.config.config_dir, data)
     except HomeSourceError as err:
         raise ConfigEntryError(err.detail) from err
+    persistence = StatePersistence(hass, entry.entry_id)
+    home = await persistence.async_load(home)  # with the stored schedules, if any
     engine = HomeEngine(home)
     initial = engine.snapshot()
-    persistence = StatePersistence(hass, entry.entry_id, engine)
-    await persistence.async_restore()
-    persistence.start()
+    persistence.restore_values(engine)  # before the simulator: programmes resume from them
     runtime = SmhRuntime(engine, home_key=entry_home_key(data), entry_id=entry.entry_id,
-                         initial=initial, agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()))
+                         initial=initial, agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()),
+                         loop_thread=hass.loop_thread_id)
     entry.runtime_data = runtime
-    entry.async_on_unload(persistence.async_stop)
+    clock = SimClock(hass, engine, data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE),
+                     now=persistence.stored_now, lock=runtime.lock)
+    persistence.restore_rules(clock.sim)
+    runtime.clock = clock
+    clock.add_listener(runtime.flush_held)
+    persistence.start(engine, clock)
+    entry.async_on_unload(lambda: _async_stop(clock, persistence))
     mirror_layout(hass, entry, runtime.engine)
     prune_entities(hass, entry, runtime.unique_ids(entry.entry_id))
     await hass.config_entries.async_forward_entry_setups(entry, runtime.platforms)
-    runtime.clock = SimClock(hass, engine, data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE))
-    runtime.clock.start()
-    entry.async_on_unload(runtime.clock.stop)
+    clock.start()
     entry.async_on_unload(entry.add_update_listener(_reload_on_update))
     entry.async_on_unload(runtime.close)
     return True
+
+
+async def _async_stop(clock: SimClock, persistence: StatePersistence) -> None:
+    """Unload: stop simulated time (after a running slice), then write the final state."""
+    await clock.async_stop()
+    await persistence.async_stop()
 
 
 async def _reload_on_update(hass: HomeAssistant, entry: SmhConfigEntry) -> None:

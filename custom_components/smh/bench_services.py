@@ -7,6 +7,10 @@ home, so a benchmark driver groups tasks by home and reconfigures the entry betw
 file home is matched by file name (:meth:`smh_core.bench.task.HomeRef.ha_key`): the task's
 ``homes/sage-0.json`` runs in an entry whose file is e.g. ``smh_homes/sage-0.json``.
 
+``smh.advance_time`` jumps at most :data:`.clock.MAX_ADVANCE` (31 days) per call, off the event
+loop in slices (:meth:`.clock.SimClock.async_advance`); a longer jump is refused with
+``advance_too_long`` (call it again to go further).
+
 ``smh.load_task`` and ``smh.advance_time`` are admin services (they replace or fast-forward the
 whole home; see the table in :mod:`custom_components.smh`); ``smh.verify`` only reads. A task
 is checked completely before anything changes (schema, start time, home, every override
@@ -35,13 +39,14 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot
 from smh_core.sim.simulator import SimulationError
 
+from .clock import MAX_ADVANCE
 from .const import DOMAIN
 
 ATTR_ENTRY = "config_entry_id"
 LOAD_TASK_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("task"): dict})
 ADVANCE_SCHEMA = vol.Schema({
     vol.Optional(ATTR_ENTRY): cv.string,
-    vol.Required("seconds"): vol.All(vol.Coerce(float), vol.Range(min=0, max=366 * 86400)),
+    vol.Required("seconds"): vol.All(vol.Coerce(float), vol.Range(min=0)),  # the cap: advance_too_long
 })
 VERIFY_SCHEMA = vol.Schema({
     vol.Optional(ATTR_ENTRY): cv.string,
@@ -96,14 +101,15 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
         if task.home.ha_key() != runtime.home_key:
             raise _error("other_home", task=task.home.ha_key(), home=runtime.home_key)
         state = task_state(runtime.engine, runtime.initial, task)
-        # everything is checked: from here on the task is loaded
-        try:
-            runtime.engine.restore(state)
-        except SimulationError as err:  # the home's own automations looped on the new state
-            raise _error("simulation_error", message=str(err)) from err
-        finally:
-            runtime.task = task
-            runtime.task_before = runtime.engine.snapshot()
+        async with runtime.lock:  # not in the middle of an smh.advance_time slice
+            # everything is checked: from here on the task is loaded
+            try:
+                runtime.engine.restore(state)
+            except SimulationError as err:  # the home's own automations looped on the new state
+                raise _error("simulation_error", message=str(err)) from err
+            finally:
+                runtime.task = task
+                runtime.task_before = runtime.engine.snapshot()
         return {"task_id": task.id, "turns": [t.text for t in task.turns]}
 
     async def verify_task(call: ServiceCall) -> ServiceResponse:
@@ -113,8 +119,10 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
             raise _error("no_task")
         outcome = Outcome(response=call.data["response"], questions=list(call.data["questions"]),
                           tool_calls=list(call.data["tool_calls"]))
+        async with runtime.lock:  # the state between slices of an smh.advance_time, not during one
+            after = runtime.engine.snapshot()
         try:
-            verdict = await verify(runtime.task, runtime.task_before, runtime.engine.snapshot(), outcome)
+            verdict = await verify(runtime.task, runtime.task_before, after, outcome)
         except ValueError as err:  # a goal HA cannot judge (timed, automation) or a bad critic
             raise _error("cannot_verify", task=runtime.task.id, message=str(err)) from err
         return {"task_id": runtime.task.id, **verdict.to_dict()}
@@ -123,8 +131,12 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
         clock = runtime_for(call).clock
         if clock is None:
             raise _error("no_clock")
+        seconds = float(call.data["seconds"])
+        if seconds > MAX_ADVANCE.total_seconds():
+            raise _error("advance_too_long", seconds=f"{seconds:g}", days=f"{seconds / 86400:g}",
+                         max_days=str(MAX_ADVANCE.days))
         try:
-            return clock.advance(float(call.data["seconds"]))
+            return await clock.async_advance(seconds)
         except SimulationError as err:
             raise _error("simulation_error", message=str(err)) from err
 

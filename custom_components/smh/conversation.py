@@ -17,11 +17,17 @@ History is Home Assistant's own chat log of the conversation id (kept for the ch
 like every HA agent): earlier user turns and answers go back to the model as text, and the
 agent's tool calls are logged as external calls for the Assist debug view. Endpoint and
 model failures become an error response; the failed turn is not kept in the history.
+
+Nothing of a turn reads a file or imports a module on the event loop (HA's "Detected blocking
+call"): the prompt files and the safety policy are read, and the ``openai`` and ``pydantic``
+modules a turn needs are imported, in the executor when the entity is set up (:func:`_warm_up`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, Literal
 
@@ -33,13 +39,15 @@ from homeassistant.helpers import intent, llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.agent.backend import HomeBackend
-from smh_core.agent.dr import DRAgent
+from smh_core.agent.dr import DRAgent, DROutput
 from smh_core.agent.eia import EIAAgent, Trace
-from smh_core.agent.memory_tools import UserMemory
-from smh_core.agent.safety import ActionGuard, GuardedBackend
+from smh_core.agent.memory_tools import UserMemory, memory_tool_schemas
+from smh_core.agent.safety import ActionGuard, GuardedBackend, load_policy
+from smh_core.agent.tools import tool_schemas
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.llm.client import LLMClient, LLMConfig
 from smh_core.llm.errors import InfraError
+from smh_core.llm.prompts import load_prompt
 from smh_core.memory.store import MemoryBank
 
 from . import SmhConfigEntry, agent_unique_id
@@ -68,10 +76,28 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
     if config is None:
         return
     client = await async_openai_client(hass, config)
+    await hass.async_add_executor_job(_warm_up, client)
     async_add_entities([SmhConversationEntity(
         entry, config, client, settings.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE),
         int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)), settings.get(CONF_TOOLS, DEFAULT_TOOLS),
         bool(settings.get(CONF_ACTION_GUARD, DEFAULT_ACTION_GUARD)))])
+
+
+def _warm_up(client: openai.AsyncOpenAI) -> None:
+    """In the executor, before the first turn: what a turn would otherwise do on the event loop.
+
+    Every prompt file and the safety policy are read into their caches (both ``functools.cache``);
+    the tool and plan schemas are built once, because pydantic imports its JSON-schema helpers on
+    first use, and the client's chat resource is touched, because ``openai`` imports its resource
+    modules on first use (both with ``importlib``)."""
+    for prompt in files("smh_core.llm.prompts").iterdir():
+        if prompt.name.endswith(".md"):
+            load_prompt(prompt.name.removesuffix(".md"))
+    load_policy()
+    tool_schemas()
+    memory_tool_schemas()
+    DROutput.model_json_schema()
+    _ = client.chat.completions
 
 
 class _BadReply(Exception):
@@ -122,14 +148,18 @@ class SmhConversationEntity(conversation.ConversationEntity):
             # the user's own words: this turn and their earlier turns, nothing the model read
             words = [m["content"] for m in history if m["role"] == "user"] + [user_input.text]
             backend = await self._backend(user_input.context, words)
-            if self.mode == AGENT_DR:
-                answer = await self._run_dr(llm_client, backend, user_input.text, history, context)
-            else:
-                memory = UserMemory(await self._memory_bank(), user=user_input.context.user_id or "default")
-                trace = await EIAAgent(llm_client, backend, budget=self.budget, memory=memory).run(
-                    user_input.text, history, context)
-                answer = _eia_answer(trace, self.budget)
-                self._log_tool_calls(chat_log, trace)
+            # tools "home" act on the engine itself: hold the entry's lock for the turn, so an
+            # smh.advance_time slice (in the executor) never runs beside the agent's calls
+            lock = self.entry.runtime_data.lock if self.tools == TOOLS_HOME else contextlib.nullcontext()
+            async with lock:
+                if self.mode == AGENT_DR:
+                    answer = await self._run_dr(llm_client, backend, user_input.text, history, context)
+                else:
+                    memory = UserMemory(await self._memory_bank(), user=user_input.context.user_id or "default")
+                    trace = await EIAAgent(llm_client, backend, budget=self.budget, memory=memory).run(
+                        user_input.text, history, context)
+                    answer = _eia_answer(trace, self.budget)
+                    self._log_tool_calls(chat_log, trace)
         except InfraError as err:
             _LOGGER.warning("SMH agent: the model endpoint failed: %s", err)
             return _error(user_input, chat_log, f"The language model could not be reached or failed: {err}")

@@ -26,8 +26,16 @@ from .mapping import Mirror, unique_id
 from .rich import Action, Rich
 
 
-def run(engine: HomeEngine, actions: list[Action]) -> None:
-    """Run engine calls as one atomic batch: all applied, or none and the first error raised."""
+def run(engine: HomeEngine, actions: list[Action], runtime: Any = None) -> None:
+    """Run engine calls as one atomic batch: all applied, or none and the first error raised.
+
+    While a slice of ``smh.advance_time`` runs in the executor the engine belongs to that
+    thread: a call from the loop then is refused (not raced), and can be repeated a moment later."""
+    clock = getattr(runtime, "clock", None)
+    if clock is not None and clock.in_slice:
+        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
+                                     translation_placeholders={"message": "the simulated home is being fast-forwarded "
+                                                               "(smh.advance_time); try again in a moment"})
     if len(actions) == 1:
         a = actions[0]
         results = [engine.execute(a["did"], a["locator"], a["arguments"])]
@@ -65,7 +73,7 @@ class SmhEntity(Entity):
 
     def _execute(self, locator: str, arguments: dict[str, Any] | None = None) -> None:
         action = {"did": self.mirror.did, "locator": locator, "arguments": arguments or {}}
-        run(self.runtime.engine, [action])
+        run(self.runtime.engine, [action], self.runtime)
 
     def _set(self, value: Any) -> None:
         """Set this entity's attribute through its setter service (or a direct write)."""
@@ -118,7 +126,7 @@ class SmhRichEntity(Entity):
         return value
 
     def run(self, *actions: Action) -> None:
-        run(self.runtime.engine, list(actions))
+        run(self.runtime.engine, list(actions), self.runtime)
 
     @property
     def extra_state_attributes(self) -> dict[str, Any]:
