@@ -99,7 +99,8 @@ def test_touched_attributes_and_skips(example) -> None:
         ("1002", "fan.state"), ("1002", "fan.speed_level"), ("1003", "target_temperature")]
     implicit = tasks["exec-1"]  # "device(1001).state == on and brightness == 30"
     assert ("1001", "brightness") in touched(implicit, prepare_engine(implicit, homes).snapshot())
-    assert skip_reason(tasks["required-1"], example) == "needs the agent's tool trace"
+    assert skip_reason(tasks["required-1"], example) == "needs the agent's tool trace (only SMH's own agent reports one)"
+    assert skip_reason(tasks["required-1"], example, traced=True) is None
     assert skip_reason(exec2.model_copy(update={"home": exec2.home.model_copy(update={"file": "other.json"})}),
                        example) == "other home"
     assert skip_reason(exec2, example) is None

@@ -57,6 +57,7 @@ from . import vendor  # noqa: F401  # first: puts the HACS zip's bundled smh_cor
 
 import asyncio
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -123,6 +124,9 @@ EXECUTE_SCHEMA = vol.Schema({
 SNAPSHOT_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string})
 
 
+TRACES_KEPT = 200
+
+
 def agent_unique_id(entry_id: str) -> str:
     """The unique id of the entry's conversation agent entity."""
     return f"{entry_id}_agent"
@@ -144,6 +148,9 @@ class SmhRuntime:
     """Held by whoever changes the engine across an await: a slice of smh.advance_time running
     in the executor, and the services here around their engine calls (they wait for a slice)."""
     loop_thread: int | None = None  # HA's event loop thread: entity state is written only there
+    agent_traces: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
+    """SMH's conversation agent's turns per conversation id (usage, tool calls, questions,
+    seconds), the last :data:`TRACES_KEPT` conversations, for ``smh.agent_trace``."""
     _mirrors: list[Mirror] = field(default_factory=list)
     _riches: list[Rich] = field(default_factory=list)
     _subscribers: dict[tuple[str, str], list[Callable[[], None]]] = field(default_factory=dict)

@@ -30,6 +30,7 @@ import voluptuous as vol
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.service import async_register_admin_service
 from pydantic import ValidationError
 
@@ -54,6 +55,20 @@ VERIFY_SCHEMA = vol.Schema({
     vol.Optional("questions", default=[]): [cv.string],
     vol.Optional("tool_calls", default=[]): [dict],
 })
+
+
+TRACE_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("conversation_id"): cv.string})
+
+
+def summed_trace(turns: list[dict[str, Any]]) -> dict[str, Any]:
+    """A conversation's turns as one outcome: usage added up, tool calls and questions in order."""
+    usage: dict[str, int] = {}
+    for turn in turns:
+        for key, value in turn.get("usage", {}).items():
+            usage[key] = usage.get(key, 0) + int(value)
+    return {"turns": turns, "usage": usage, "tool_calls": [c for t in turns for c in t.get("tool_calls", [])],
+            "questions": [q for t in turns for q in t.get("questions", [])],
+            "seconds": round(sum(t.get("seconds", 0.0) for t in turns), 4)}
 
 
 def _error(key: str, **placeholders: str) -> ServiceValidationError:
@@ -140,6 +155,19 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
         except SimulationError as err:
             raise _error("simulation_error", message=str(err)) from err
 
+    async def agent_trace(call: ServiceCall) -> ServiceResponse:
+        """What SMH's own agent did in a conversation (empty for other agents' conversations),
+        and which conversation entities are SMH's, so a runner knows whether a trace exists."""
+        runtime = runtime_for(call)
+        await runtime.async_check_read_all(hass, call.context)
+        registry = er.async_get(hass)
+        agents = [e.entity_id for e in er.async_entries_for_config_entry(registry, runtime.entry_id)
+                  if e.domain == "conversation"]
+        return {"agent_entity_ids": agents,
+                **summed_trace(list(runtime.agent_traces.get(call.data["conversation_id"], [])))}
+
+    hass.services.async_register(DOMAIN, "agent_trace", agent_trace, schema=TRACE_SCHEMA,
+                                 supports_response=SupportsResponse.ONLY)
     async_register_admin_service(hass, DOMAIN, "advance_time", advance_time, schema=ADVANCE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
     async_register_admin_service(hass, DOMAIN, "load_task", load_task, schema=LOAD_TASK_SCHEMA,

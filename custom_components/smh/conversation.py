@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Literal
@@ -50,7 +51,7 @@ from smh_core.llm.errors import InfraError
 from smh_core.llm.prompts import load_prompt
 from smh_core.memory.store import MemoryBank
 
-from . import SmhConfigEntry, agent_unique_id
+from . import TRACES_KEPT, SmhConfigEntry, agent_unique_id
 from .agent_client import agent_settings, async_openai_client, llm_config
 from .const import (
     AGENT_DR,
@@ -153,11 +154,14 @@ class SmhConversationEntity(conversation.ConversationEntity):
             lock = self.entry.runtime_data.lock if self.tools == TOOLS_HOME else contextlib.nullcontext()
             async with lock:
                 if self.mode == AGENT_DR:
-                    answer = await self._run_dr(llm_client, backend, user_input.text, history, context)
+                    answer = await self._run_dr(llm_client, backend, user_input.text, history, context,
+                                                chat_log.conversation_id)
                 else:
                     memory = UserMemory(await self._memory_bank(), user=user_input.context.user_id or "default")
+                    started = time.monotonic()
                     trace = await EIAAgent(llm_client, backend, budget=self.budget, memory=memory).run(
                         user_input.text, history, context)
+                    self._keep_trace(chat_log.conversation_id, trace, time.monotonic() - started)
                     answer = _eia_answer(trace, self.budget)
                     self._log_tool_calls(chat_log, trace)
         except InfraError as err:
@@ -189,9 +193,18 @@ class SmhConversationEntity(conversation.ConversationEntity):
             self._bank = None
 
     async def _run_dr(self, llm_client: LLMClient, backend: HomeBackend, text: str,
-                      history: list[dict[str, str]], context: str) -> str:
+                      history: list[dict[str, str]], context: str, conversation_id: str) -> str:
         agent = DRAgent(llm_client, backend)  # the endpoint's accepted format is remembered per endpoint
+        started = time.monotonic()
         result = await agent.run(text, history, context)
+        trace = Trace(usage=result.usage, stop=result.output.mode if result.output else "unusable",
+                      protocol="dr", structured=result.structured)
+        if result.output is not None:
+            trace.steps = [{"tool": "control_device", "arguments": a.model_dump(), "result": None}
+                           for a in result.output.actions]
+            if result.output.mode == "clarify":
+                trace.questions.append(result.output.response)
+        self._keep_trace(conversation_id, trace, time.monotonic() - started)
         if result.output is None:
             raise _BadReply(f"The model's reply was not a valid plan ({result.error_class}: {result.error}).")
         failed = [r["error"] for r in await agent.async_apply(result.output) if not r.get("ok")]
@@ -199,6 +212,18 @@ class SmhConversationEntity(conversation.ConversationEntity):
         if failed:
             answer += f" (The home refused {len(failed)} of the actions: {failed[0].get('message', failed[0])})"
         return answer.strip() or "I have no answer to that."
+
+    def _keep_trace(self, conversation_id: str, trace: Trace, seconds: float) -> None:
+        """This turn's usage, tool calls and questions, for ``smh.agent_trace`` (the benchmark
+        inside HA scores tokens, latency and tool traces the same way as on the simulator)."""
+        traces = self.entry.runtime_data.agent_traces
+        traces.setdefault(conversation_id, []).append({
+            "usage": trace.usage.to_dict(), "tool_calls": trace.tool_calls(), "questions": list(trace.questions),
+            "stop": trace.stop, "seconds": round(seconds, 4),
+            "protocol": {"tools": trace.protocol, "structured": trace.structured}})
+        traces.move_to_end(conversation_id)
+        while len(traces) > TRACES_KEPT:
+            traces.popitem(last=False)
 
     def _log_tool_calls(self, chat_log: conversation.ChatLog, trace: Trace) -> None:
         """Record the agent's tool calls, already executed, as external calls with their results."""

@@ -36,7 +36,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
 
 from .ha_mapping import NOT_OBSERVED, HardwareMapping, ReadError, same_value
-from .ha_runner import HA_GOALS, HaClient, HaError
+from .ha_runner import HA_GOALS, NO_TRACE, HaClient, HaError
 from .results import ResultsLog
 from .runner import HomeCache, prepare_engine
 from .task import ClarifyGoal, ExecuteGoal, Task
@@ -118,14 +118,15 @@ def touched(task: Task, initial: Snapshot) -> list[tuple[str, str]]:
     return list(dict.fromkeys(out))
 
 
-def skip_reason(task: Task, mapping: HardwareMapping) -> str | None:
-    """Why a task cannot run on this hardware before touching it (``None``: it can)."""
+def skip_reason(task: Task, mapping: HardwareMapping, traced: bool = False) -> str | None:
+    """Why a task cannot run on this hardware before touching it (``None``: it can). A task
+    that needs a tool trace runs only with an agent that reports one (SMH's own)."""
     if task.home.key() != mapping.home.key():
         return "other home"
     if task.goal.kind not in HA_GOALS:
         return "needs simulated time" if task.goal.kind in ("timed", "automation") else f"{task.goal.kind} goal"
-    if task.required_actions:
-        return "needs the agent's tool trace"
+    if task.required_actions and not traced:
+        return NO_TRACE
     return None
 
 
@@ -214,7 +215,7 @@ async def missing_entities(client: HardwareClient, mapping: HardwareMapping) -> 
 
 # ---------------------------------------------------------------------------- the run
 async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, mapping: HardwareMapping,
-                   homes: HomeCache, interval: float) -> dict[str, Any] | tuple[str, str]:
+                   homes: HomeCache, interval: float, traced: bool = False) -> dict[str, Any] | tuple[str, str]:
     """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped."""
     initial = prepare_engine(task, homes).snapshot()
     gaps = [f"{did}/{loc}" for did, loc in touched(task, initial) if mapping.get(did, loc) is None]
@@ -241,6 +242,11 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
     except HaError as e:  # an agent failure is a result (FRF), never a crashed run
         outcome, error = Outcome(agent_error="FRF"), str(e)
     seconds = time.perf_counter() - t0
+    trace = await client.agent_trace(conversation) if traced and conversation else {}
+    if trace:  # SMH's own agent: its tool calls and questions are verified as on the simulator
+        outcome.tool_calls = list(trace.get("tool_calls", []))
+        outcome.questions = list(trace.get("questions", [])) or outcome.questions
+        outcome.usage = dict(trace.get("usage", {}))
     after_readings = read_all(mapping, await client.states(), initial)
     after = overlay(initial, after_readings, fallback=before)
     verdict = await verify(task, before, after, outcome)
@@ -249,9 +255,10 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
         "difficulty": task.difficulty, "agent": f"ha:{agent_id}", "backend": "hardware",
         "passed": verdict.passed, "verdict": verdict.to_dict(), "seconds": round(seconds, 4),
         "response": response, "speeches": speeches,
-        "outcome": {"response": outcome.response, "questions": outcome.questions},
+        "outcome": {"response": outcome.response, "questions": outcome.questions,
+                    "tool_calls": outcome.tool_calls},
         "initial_state": mapped_state(readings), "final_state": mapped_state(after_readings),
-        "changes": [c.to_dict() for c in diff(before, after)], "usage": {},
+        "changes": [c.to_dict() for c in diff(before, after)], "usage": outcome.usage,
     }
     unreadable = {f"{d}/{loc}": str(v) for (d, loc), v in after_readings.items() if isinstance(v, ReadError)}
     if unreadable:
@@ -278,12 +285,13 @@ async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id:
         missing = await missing_entities(client, mapping)
         if missing:
             raise ValueError(f"{mapping.path}: entities not in HA: {', '.join(missing)}")
+        traced = agent_id in await client.traced_agents()
         for task in tqdm(todo, disable=not progress, unit="task", desc=f"hardware:{agent_id}"):
-            reason = skip_reason(task, mapping)
+            reason = skip_reason(task, mapping, traced)
             if reason:
                 run.skip(task, reason)
                 continue
-            result = await run_hardware_task(client, task, agent_id, mapping, homes, interval)
+            result = await run_hardware_task(client, task, agent_id, mapping, homes, interval, traced)
             if isinstance(result, tuple):
                 run.skip(task, *result)
             else:

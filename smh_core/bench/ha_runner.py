@@ -38,6 +38,8 @@ from .task import HomeRef, Task
 _LOGGER = logging.getLogger(__name__)
 
 HA_GOALS = ("execute", "query", "clarify", "infeasible")
+NO_TRACE = "needs the agent's tool trace (only SMH's own agent reports one)"
+"""Why a task with required actions is skipped for an agent that reports no tool calls."""
 """Goal kinds HA-backed runs judge (timed and automation goals need the simulator's futures)."""
 
 DEFAULT_HOME_DIR = "smh_homes"
@@ -137,6 +139,22 @@ class HaClient:
         out = await self._post("/api/conversation/process", body, timeout)
         speech = out.get("response", {}).get("speech", {}).get("plain", {}).get("speech", "")
         return speech, out.get("conversation_id")
+
+    async def agent_trace(self, conversation_id: str, entry_id: str | None = None) -> dict[str, Any]:
+        """What SMH's own agent did in a conversation (``smh.agent_trace``): turns, usage, tool
+        calls, questions, and which conversation entities are SMH's. Empty when HA has no SMH
+        integration (a physical home without it) or the agent is another one."""
+        data: dict[str, Any] = {"conversation_id": conversation_id}
+        if entry_id:
+            data["config_entry_id"] = entry_id
+        try:
+            return await self.service("smh", "agent_trace", data)
+        except HaError:
+            return {}
+
+    async def traced_agents(self, entry_id: str | None = None) -> set[str]:
+        """The conversation agents whose tool trace HA can report (SMH's own)."""
+        return set((await self.agent_trace("", entry_id)).get("agent_entity_ids") or [])
 
     # --- the SMH entry: which one, which home it hosts, switching homes ---
 
@@ -272,17 +290,20 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
     out_dir.mkdir(parents=True, exist_ok=True)
     log = ResultsLog(out_dir / "results.jsonl")
     run = HaRun(log)
-    todo: list[Task] = []
-    for task in tasks:
-        if log.done(task.id):
-            continue
-        if task.goal.kind in HA_GOALS:
-            todo.append(task)
-        else:
-            run.skip(f"{task.goal.kind} goal (embedded runner only)")
     async with aiohttp.ClientSession() as session:
         client = HaClient(url.rstrip("/"), token, session)
         entry_id = config_entry_id or await client.smh_entry_id()
+        traced = agent_id in await client.traced_agents(entry_id)
+        todo: list[Task] = []
+        for task in tasks:
+            if log.done(task.id):
+                continue
+            if task.goal.kind not in HA_GOALS:
+                run.skip(f"{task.goal.kind} goal (embedded runner only)")
+            elif task.required_actions and not traced:
+                run.skip(NO_TRACE)
+            else:
+                todo.append(task)
         original_key = await client.settled_key(entry_id, ready_timeout)
         original: dict[str, Any] | None = None
         try:
@@ -304,7 +325,7 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
                     run.homes += 1
                     started = time.monotonic()
                     for task in group:
-                        await _run_task(client, entry_id, task, agent_id, run, turn_timeout)
+                        await _run_task(client, entry_id, task, agent_id, run, turn_timeout, traced)
                         bar.update(1)
                     run.task_seconds += time.monotonic() - started
         finally:
@@ -314,7 +335,10 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
 
 
 async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, run: HaRun,
-                    turn_timeout: float | None) -> None:
+                    turn_timeout: float | None, traced: bool = False) -> None:
+    """One task through the agent. With ``traced`` (SMH's own agent) its usage, tool calls and
+    questions come back through ``smh.agent_trace`` and are verified as on the simulator; for
+    another agent only its replies are known, so tasks that need a tool trace are skipped."""
     entry = {"config_entry_id": entry_id}
     try:
         await client.service("smh", "load_task", {**entry, "task": task.model_dump(mode="json")})
@@ -323,6 +347,7 @@ async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, 
         run.skip(f"smh.load_task failed (HTTP {err.status}; see the HA log)")
         return
     response, conversation, speeches, timed_out = "", None, [], False
+    started = time.perf_counter()
     for turn in task.turns:
         try:
             response, conversation = await client.converse(turn.text, agent_id, conversation, turn_timeout)
@@ -331,16 +356,26 @@ async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, 
             run.timeouts += 1
             break
         speeches.append(response)
-    verdict = await client.service("smh", "verify", {**entry, "response": response})
+    seconds = time.perf_counter() - started
+    trace = await client.agent_trace(conversation, entry_id) if traced and conversation else {}
+    verify_data: dict[str, Any] = {**entry, "response": response}
+    if traced:
+        verify_data |= {"tool_calls": trace.get("tool_calls", []), "questions": trace.get("questions", [])}
+    verdict = await client.service("smh", "verify", verify_data)
     state = await client.service("smh", "snapshot", entry)
-    run.log.append({
+    record: dict[str, Any] = {
         "task_id": task.id, "suite": task.suite, "category": task.category,
         "subcategory": task.subcategory, "difficulty": task.difficulty, "agent": f"ha:{agent_id}",
         "backend": "ha", "passed": bool(verdict.get("passed")),
         "verdict": {k: verdict.get(k) for k in ("passed", "reason", "error_class", "decided_by", "details")},
         "response": response, "speeches": speeches, "final_state": state.get("devices", {}),
-        "usage": {}, **({"timed_out": True} if timed_out else {}),
-    })
+        "seconds": round(seconds, 4), "usage": trace.get("usage", {}),
+        **({"timed_out": True} if timed_out else {}),
+    }
+    if traced:
+        record["outcome"] = {"response": response, "questions": trace.get("questions", []),
+                             "tool_calls": trace.get("tool_calls", [])}
+    run.log.append(record)
     run.ran += 1
 
 

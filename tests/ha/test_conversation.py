@@ -280,3 +280,28 @@ async def test_an_injected_name_cannot_unlock_a_real_lock_through_assist(hass: H
     tool_reply = json.loads(next(m["content"] for m in server.requests[1]["messages"] if m["role"] == "tool"))
     assert tool_reply["error"]["code"] == "needs_user_request" and tool_reply["error"]["rule"] == "unlock"
     assert result.response.speech["plain"]["speech"] == "The porch light is on."
+
+
+async def test_agent_trace_reports_usage_tool_calls_and_questions(hass: HomeAssistant, tiny_home_file: str,
+                                                                  server) -> None:
+    """The benchmark inside HA reads what SMH's agent did through smh.agent_trace: tokens, tool
+    calls and questions of every turn of a conversation, summed (other agents: nothing)."""
+    entry = await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
+                                                           "api_key": "k", "tool_budget": 5, "tools": "home"})
+    server.script = [{"tool_calls": [call("control_device", did="1001", locator="turn_on")],
+                      "prompt_tokens": 100, "completion_tokens": 10},
+                     {"content": "The lamp is on.", "prompt_tokens": 120, "completion_tokens": 5},
+                     {"tool_calls": [call("ask_user", question="How bright?")],
+                      "prompt_tokens": 90, "completion_tokens": 4}]
+    first = await _converse(hass, "Turn on the lamp")
+    await _converse(hass, "And dim it", conversation_id=first.conversation_id)
+    trace = await hass.services.async_call(DOMAIN, "agent_trace", {"conversation_id": first.conversation_id},
+                                           blocking=True, return_response=True)
+    assert trace["agent_entity_ids"] == [AGENT]
+    assert [c["tool"] for c in trace["tool_calls"]] == ["control_device", "ask_user"]
+    assert trace["questions"] == ["How bright?"] and len(trace["turns"]) == 2
+    assert trace["usage"]["prompt_tokens"] == 310 and trace["usage"]["calls"] == 3
+    assert trace["seconds"] >= 0 and entry.runtime_data.engine.value("1001", "state") == "on"
+    other = await hass.services.async_call(DOMAIN, "agent_trace", {"conversation_id": "not-ours"},
+                                           blocking=True, return_response=True)
+    assert other["turns"] == [] and other["tool_calls"] == []
