@@ -62,7 +62,7 @@ else
 	      --limit $(LOCAL_LIMIT) --out $(BENCH_OUT)/local-$$setting || exit 1; \
 	  done; \
 	  $(SMH) bench compare $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr \
-	    --out $(BENCH_OUT)/compare-local.md; \
+	    --out $(BENCH_OUT)/compare-local.md --csv $(BENCH_OUT)/compare-local.csv --png $(BENCH_OUT)/compare-local.png; \
 	else \
 	  echo "(no local model: 'make local-llm' adds a real-model row, SmolLM2-135M on $(LOCAL_LIMIT) sampled tasks)"; \
 	fi

@@ -46,10 +46,12 @@ def test_cli_writes_markdown_and_csv(tmp_path) -> None:
     a = _run(tmp_path / "a", {"a1": True, "a2": True}, "oracle")
     b = _run(tmp_path / "b", {"a1": False, "a2": True}, "null")
     run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "compare", str(a), str(b),
-                          "--out", str(tmp_path / "c.md"), "--csv", str(tmp_path / "c.csv")],
+                          "--out", str(tmp_path / "c.md"), "--csv", str(tmp_path / "c.csv"),
+                          "--png", str(tmp_path / "c.png")],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "# Comparison on 2 tasks every run scored" in run.stdout and "| b | null | 1/2 |" in run.stdout
+    assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rows = list(csv.DictReader((tmp_path / "c.csv").open()))
     assert {(r["run"], r["group"], r["passed"]) for r in rows} >= {("a", "all", "2"), ("b", "all", "1")}
 

@@ -139,3 +139,37 @@ def write_csv(summaries: list[RunSummary], path: Path) -> None:
             for group, (p, n) in [("all", (s.passed, s.n)), *s.by_category.items()]:
                 lo, hi = wilson(p, n)
                 w.writerow([s.name, s.agent, group, p, n, f"{p / n:.4f}" if n else "", f"{lo:.4f}", f"{hi:.4f}"])
+
+
+def write_png(summaries: list[RunSummary], path: Path) -> None:
+    """Grouped bars: each suite/category (and all), one bar per run, 95% Wilson intervals as
+    error bars and n in the labels, so two runs are read with their uncertainty."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    groups = ["all", *sorted({k for s in summaries for k in s.by_category})]
+    width = 0.8 / max(1, len(summaries))
+    fig, ax = plt.subplots(figsize=(max(7, 0.9 * len(groups) * max(1, len(summaries)) / 2 + 3), 4.8))
+    for i, s in enumerate(summaries):
+        cells = {"all": (s.passed, s.n), **s.by_category}
+        rates, low, high = [], [], []
+        for g in groups:
+            p, n = cells.get(g, (0, 0))
+            lo, hi = wilson(p, n)
+            rate = p / n if n else 0.0
+            rates.append(100 * rate)
+            low.append(100 * max(0.0, rate - lo))
+            high.append(100 * max(0.0, hi - rate))
+        xs = [j + (i - (len(summaries) - 1) / 2) * width for j in range(len(groups))]
+        ax.bar(xs, rates, width, yerr=[low, high], capsize=2, label=f"{s.name} ({s.agent})")
+    sizes = {g: max(dict({"all": (0, s.n), **s.by_category}).get(g, (0, 0))[1] for s in summaries) for g in groups}
+    ax.set_xticks(range(len(groups)), [f"{g}\nn={sizes[g]}" for g in groups], rotation=45, ha="right", fontsize=7)
+    ax.set_ylabel("success % (95% Wilson interval)")
+    ax.set_ylim(0, 100)
+    ax.legend(fontsize=7)
+    ax.set_title("Runs compared on the tasks every run scored")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)

@@ -203,8 +203,8 @@ def run_ray(todo: list[Cell], address: str | None, cwd: str,
 def sweep(spec: SweepSpec, parallel: int = 2, ray_address: str | None = None, use_ray: bool = False,
           progress: Callable[[Cell, int, str], None] | None = None) -> tuple[dict[str, int], Path]:
     """Run every cell (finished ones resume instantly), then compare them all on their shared
-    tasks into ``out/compare.md`` and ``out/compare.csv``. Returns exit codes per cell."""
-    from .compare import compare, markdown, write_csv
+    tasks into ``out/compare.md``, ``compare.csv`` and ``compare.png``. Returns exit codes per cell."""
+    from .compare import compare, markdown, write_csv, write_png
 
     grid = cells(spec)
     spec.out.mkdir(parents=True, exist_ok=True)
@@ -217,6 +217,7 @@ def sweep(spec: SweepSpec, parallel: int = 2, ray_address: str | None = None, us
         summaries, shared = compare(done)
         path.write_text(markdown(summaries, shared), encoding="utf-8")
         write_csv(summaries, spec.out / "compare.csv")
+        write_png(summaries, spec.out / "compare.png")
     return codes, path
 
 

@@ -87,6 +87,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     cmp.add_argument("dirs", type=Path, nargs="+", metavar="RUN", help="run directories (the first is the baseline)")
     cmp.add_argument("--out", type=Path, help="also write the Markdown tables here")
     cmp.add_argument("--csv", type=Path, help="also write one CSV row per run and suite/category here")
+    cmp.add_argument("--png", type=Path, help="also draw the runs per suite/category with 95%% intervals here")
     cmp.set_defaults(func=_compare)
 
     sw = bs.add_parser("sweep", help="a grid of runs (agents/models x settings x seeds x guard) from a YAML file, "
@@ -351,7 +352,7 @@ def _sweep(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from smh_core.bench.compare import compare, markdown, write_csv
+    from smh_core.bench.compare import compare, markdown, write_csv, write_png
 
     summaries, shared = compare(args.dirs)
     text = markdown(summaries, shared)
@@ -360,6 +361,8 @@ def _compare(args: argparse.Namespace) -> int:
         args.out.write_text(text, encoding="utf-8")
     if args.csv is not None:
         write_csv(summaries, args.csv)
+    if args.png is not None:
+        write_png(summaries, args.png)
     return 0 if shared else 1
 
 
