@@ -63,3 +63,21 @@ def test_report_chart_survives_all_pass_and_all_fail_categories(tmp_path) -> Non
     _run(tmp_path, {f"a{i}": True for i in range(2439)} | {f"b{i}": False for i in range(7)}, "oracle")
     paths = write_report(tmp_path)
     assert paths["png"].stat().st_size > 0
+
+
+def test_report_links_every_task_not_passed_and_counts_skips(tmp_path) -> None:
+    import json as _json
+
+    from smh_core.bench.report import write_report
+
+    _run(tmp_path, {"a1": True, "b1": False}, "model", infra=("c1",))
+    (tmp_path / "skipped.json").write_text(_json.dumps({"timed goal (embedded runner only)": 3}))
+    text = write_report(tmp_path)["markdown"].read_text()
+    assert "| [b1](records/b1.json) | smh | cb | DC |" in text and "[c1](records/c1.json)" in text
+    assert "[a1]" not in text
+    assert "Skipped (not run on this backend): 3 tasks (timed goal (embedded runner only): 3)." in text
+    assert _json.loads((tmp_path / "records" / "b1.json").read_text())["task_id"] == "b1"
+    _run(tmp_path / "again", {"b1": True}, "model")  # a later report drops files of tasks now passing
+    (tmp_path / "records" / "stale.json").write_text("{}")
+    write_report(tmp_path)
+    assert not (tmp_path / "records" / "stale.json").exists()

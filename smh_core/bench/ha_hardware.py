@@ -36,7 +36,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
 
 from .ha_mapping import NOT_OBSERVED, HardwareMapping, ReadError, same_value
-from .ha_runner import HA_GOALS, NO_TRACE, HaClient, HaError
+from .ha_runner import HA_GOALS, NO_TRACE, HaClient, HaError, write_skipped
 from .results import ResultsLog
 from .runner import HomeCache, prepare_engine
 from .task import ClarifyGoal, ExecuteGoal, Task
@@ -299,4 +299,5 @@ async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id:
     finally:
         if own:
             await session.close()
+    write_skipped(out_dir, run.skipped)
     return run

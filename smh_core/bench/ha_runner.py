@@ -22,6 +22,7 @@ cannot upload files, so a remote instance needs the files copied there by hand.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ from typing import Any
 import aiohttp
 from tqdm import tqdm
 
+from .report import SKIPPED
 from .results import ResultsLog
 from .task import HomeRef, Task
 
@@ -273,6 +275,11 @@ class HaRun:
         self.skipped[reason] = self.skipped.get(reason, 0) + n
 
 
+def write_skipped(out_dir: Path, skipped: dict[str, int]) -> None:
+    """The reasons tasks were not run, for the report (``skipped.json``)."""
+    (out_dir / SKIPPED).write_text(json.dumps(skipped, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
 def group_by_home(tasks: Sequence[Task]) -> dict[str, list[Task]]:
     """Tasks per :func:`ha_home_key`, homes in order of first appearance, tasks in file order."""
     groups: dict[str, list[Task]] = {}
@@ -331,6 +338,7 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
         finally:
             if original is not None:
                 await _restore(client, entry_id, original, original_key, ready_timeout)
+    write_skipped(out_dir, run.skipped)
     return run
 
 

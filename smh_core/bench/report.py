@@ -10,7 +10,9 @@ models a couple of points apart are often not distinguishable, and the report sa
 from __future__ import annotations
 
 import csv
+import json
 import math
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -190,10 +192,68 @@ def _feasibility(subs: dict[str, tuple[int, int]]) -> dict[str, dict[str, tuple[
     return out
 
 
+SKIPPED = "skipped.json"
+"""Reason -> count of the tasks a run did not run (HA and hardware runs write it)."""
+RECORDS = "records"
+"""One JSON file per task the report lists (failed or not scored), linked from report.md."""
+
+
+def task_files(out_dir: Path, records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], str]]:
+    """Write the record of every failed or unscored task to ``records/<task id>.json`` (what a
+    reader opens from the report: reply, tool calls, changes, verdict); returns each with its
+    relative link. Files of tasks that now pass are removed."""
+    folder = out_dir / RECORDS
+    listed = [r for r in records if not r.get("passed")]
+    wanted = {}
+    for r in listed:
+        name = re.sub(r"[^A-Za-z0-9._-]+", "_", str(r["task_id"]))[:150] + ".json"
+        wanted[name] = r
+    if folder.exists():
+        for old in folder.glob("*.json"):
+            if old.name not in wanted:
+                old.unlink()
+    if wanted:
+        folder.mkdir(exist_ok=True)
+    for name, r in wanted.items():
+        (folder / name).write_text(json.dumps(r, ensure_ascii=False, indent=2, sort_keys=True), encoding="utf-8")
+    return [(r, f"{RECORDS}/{name}") for name, r in wanted.items()]
+
+
+def task_table(listed: list[tuple[dict[str, Any], str]], most: int = 200) -> list[str]:
+    """Report lines: the failed and unscored tasks, each linked to its record."""
+    if not listed:
+        return []
+    out = ["", "## Tasks not passed", "", "| task | suite | category | class | reason |", "|---|---|---|---|---|"]
+    for r, link in sorted(listed, key=lambda x: (x[0]["suite"], x[0]["category"], x[0]["task_id"]))[:most]:
+        reason = str(r.get("verdict", {}).get("reason", "")).replace("|", "/").replace("\n", " ")[:120]
+        cls = r.get("verdict", {}).get("error_class") or ""
+        out.append(f"| [{r['task_id']}]({link}) | {r['suite']} | {r['category']} | {cls} | {reason} |")
+    if len(listed) > most:
+        out.append(f"| ... {len(listed) - most} more in {RECORDS}/ | | | | |")
+    return out
+
+
+def skipped_lines(out_dir: Path) -> list[str]:
+    path = out_dir / SKIPPED
+    if not path.exists():
+        return []
+    try:
+        skipped = {str(k): int(v) for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
+    except (ValueError, AttributeError, TypeError):
+        return []
+    if not skipped:
+        return []
+    reasons = "; ".join(f"{why}: {n}" for why, n in sorted(skipped.items(), key=lambda kv: -kv[1]))
+    return ["", f"Skipped (not run on this backend): {sum(skipped.values())} tasks ({reasons})."]
+
+
 def write_report(out_dir: Path) -> dict[str, Path]:
-    summary = summarize(load_records(out_dir))
+    records = load_records(out_dir)
+    summary = summarize(records)
     paths = {"markdown": out_dir / "report.md", "csv": out_dir / "report.csv", "png": out_dir / "report.png"}
-    paths["markdown"].write_text(markdown(summary), encoding="utf-8")
+    text = markdown(summary).rstrip("\n").split("\n")
+    text += skipped_lines(out_dir) + task_table(task_files(out_dir, records))
+    paths["markdown"].write_text("\n".join(text) + "\n", encoding="utf-8")
     with paths["csv"].open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(["suite", "category", "difficulty", "tasks", "passed", "success"])
