@@ -46,6 +46,7 @@ from smh_core.agent.memory_tools import UserMemory, memory_tool_schemas
 from smh_core.agent.safety import ActionGuard, GuardedBackend, load_policy
 from smh_core.agent.tools import tool_schemas
 from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.llm.capabilities import forget_capabilities
 from smh_core.llm.client import LLMClient, LLMConfig
 from smh_core.llm.errors import InfraError
 from smh_core.llm.prompts import load_prompt
@@ -76,6 +77,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
     config = llm_config(settings)
     if config is None:
         return
+    forget_capabilities(config.endpoint(), config.model)  # set up anew: the server there may have changed
     client = await async_openai_client(hass, config)
     await hass.async_add_executor_job(_warm_up, client)
     async_add_entities([SmhConversationEntity(

@@ -51,6 +51,10 @@ def capabilities_for(endpoint: str, model: str) -> EndpointCapabilities:
     return _KNOWN.setdefault((endpoint, model), EndpointCapabilities())
 
 
-def forget_capabilities() -> None:
-    """Drop everything learned (a server was restarted with other settings)."""
-    _KNOWN.clear()
+def forget_capabilities(endpoint: str | None = None, model: str | None = None) -> None:
+    """Drop what was learned about one endpoint + model (its settings changed: another server
+    may answer there now), or about every endpoint."""
+    if endpoint is None:
+        _KNOWN.clear()
+    else:
+        _KNOWN.pop((endpoint, model or ""), None)
