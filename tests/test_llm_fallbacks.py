@@ -269,3 +269,13 @@ async def test_context_overflow_mid_task_is_the_models_failure_ctx(socket_enable
                               tmp_path, homes=HomeCache(fixtures), progress=False)
     (record,) = log.scored()
     assert record["verdict"]["error_class"] == "CTX" and record["passed"] is False and log.infra() == []
+
+
+async def test_reasoning_models_get_max_completion_tokens(socket_enabled) -> None:
+    """OpenAI's reasoning models refuse max_tokens: the cap is renamed once, for the endpoint."""
+    async with FakeOpenAI(default={"content": "ok"}, new_token_param=True) as server:
+        first = await _llm(server, max_tokens=64).chat([{"role": "user", "content": "hi"}])
+        second = await _llm(server, max_tokens=64).chat([{"role": "user", "content": "hi"}])
+    assert first.message["content"] == second.message["content"] == "ok"
+    assert len(server.refused) == 1 and [r["max_completion_tokens"] for r in server.requests] == [64, 64]
+    assert all("max_tokens" not in r for r in server.requests)

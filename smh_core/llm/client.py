@@ -32,7 +32,7 @@ from .capabilities import (
     ToolProtocolName,
     capabilities_for,
 )
-from .errors import InfraError, classify, refuses_response_format, refuses_tools
+from .errors import InfraError, classify, error_text, refuses_response_format, refuses_tools
 from .grammar import grammar_safe
 from .repair import ParsedCalls, parse_tool_calls
 from .usage import Usage
@@ -95,6 +95,13 @@ def _transient(err: BaseException) -> bool:
     return isinstance(err, openai.APIStatusError) and (err.status_code in (408, 409, 429) or err.status_code >= 500)
 
 
+def _renamed_cap(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` with ``max_tokens`` sent as ``max_completion_tokens``."""
+    out = {k: v for k, v in kwargs.items() if k != "max_tokens"}
+    out["max_completion_tokens"] = kwargs["max_tokens"]
+    return out
+
+
 def response_format(mode: StructuredMode, schema: dict[str, Any], name: str) -> dict[str, Any] | None:
     """The ``response_format`` for a rung of the ladder (``None`` for plain text)."""
     if mode == "json_schema":
@@ -140,9 +147,21 @@ class LLMClient:
         return kwargs
 
     async def _create(self, kwargs: dict[str, Any], retries: int | None = None) -> Any:
-        """One completion; raises the ``openai`` client's own errors (callers classify them)."""
+        """One completion; raises the ``openai`` client's own errors (callers classify them).
+
+        OpenAI's reasoning models refuse ``max_tokens`` and want ``max_completion_tokens``
+        (older servers know only the former): a refusal naming it switches the name, for this
+        endpoint from then on."""
         client = self.client if retries is None else self.client.with_options(max_retries=retries)
-        return await client.chat.completions.create(**kwargs)
+        if self.caps.completion_tokens_param and "max_tokens" in kwargs:
+            kwargs = _renamed_cap(kwargs)
+        try:
+            return await client.chat.completions.create(**kwargs)
+        except openai.BadRequestError as e:
+            if "max_tokens" not in kwargs or "max_completion_tokens" not in error_text(e):
+                raise
+            self.caps.completion_tokens_param = True
+            return await client.chat.completions.create(**_renamed_cap(kwargs))
 
     def _result(self, completion: Any, tools: list[dict[str, Any]] | None, seconds: float,
                 structured: StructuredMode | None = None) -> ChatResult:

@@ -55,12 +55,13 @@ def is_probe(body: dict[str, Any]) -> bool:
 class FakeOpenAI:
     def __init__(self, script: list[Step] | None = None, default: Step | None = None, *,
                  tools: str = "native", refuse_formats: set[str] | frozenset[str] = frozenset(),
-                 refusal_status: int = 400) -> None:
+                 refusal_status: int = 400, new_token_param: bool = False) -> None:
         self.script: list[Step] = list(script or [])
         self.default = default  # used once the script is exhausted
         self.tools = tools
         self.refuse_formats = set(refuse_formats)
         self.refusal_status = refusal_status
+        self.new_token_param = new_token_param  # refuse max_tokens as OpenAI's reasoning models do
         self.refused: list[dict[str, Any]] = []  # requests answered with a format or tools refusal
         self.probes: list[dict[str, Any]] = []
         self.requests: list[dict[str, Any]] = []
@@ -90,6 +91,12 @@ class FakeOpenAI:
             return web.json_response({"error": {"message": f"registry.ollama.ai/library/{body.get('model')} "
                                                            "does not support tools", "type": "api_error"}},
                                      status=400)
+        if self.new_token_param and "max_tokens" in body:
+            self.refused.append(body)
+            return web.json_response({"error": {
+                "message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use "
+                           "'max_completion_tokens' instead.", "type": "invalid_request_error",
+                "param": "max_tokens", "code": "unsupported_parameter"}}, status=400)
         if is_probe(body):
             self.probes.append(body)
             return self._probe_reply(body)
