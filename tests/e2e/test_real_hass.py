@@ -12,8 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.ha_runner import HA_GOALS
 from smh_core.bench.task import dump_task, iter_tasks
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.generator import generate_home
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -74,3 +77,57 @@ def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enable
             r["task_id"], r["verdict"], mine)
     assert any(r["passed"] for r in records), "Assist should manage some plain on/off requests"
     assert all(r["response"] for r in records)  # Assist answered every turn
+
+
+def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, socket_enabled):
+    """SMH's own agent configured through the options flow of a real hass, answering through
+    /api/conversation/process with a fake model on loopback: the home changes, smh.agent_trace
+    reports the turn, and HA's blocking-call detector logs nothing about SMH (prompt files,
+    schemas and lazy imports are warmed in the executor at setup)."""
+    import aiohttp
+
+    from smh_core.bench.ha_runner import HaClient
+    from tests.support.fake_openai import FakeOpenAI, serve_in_thread
+
+    lamp = next(d["did"] for d in EmbeddedBackend(HomeEngine(generate_home(LEVEL, SEED))).list_devices()
+                if d["category"] == "light")
+
+    def reply(body):
+        if any(m["role"] == "tool" for m in body["messages"]):
+            return {"content": "The light is on."}
+        return {"tool_calls": [("control_device", json.dumps({"did": lamp, "locator": "turn_on"}))]}
+
+    server = FakeOpenAI(default=reply)
+    loop = asyncio.new_event_loop()
+    try:
+        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0))
+        try:
+            with serve_in_thread(server):
+                async def talk() -> tuple[str, dict, dict]:
+                    async with aiohttp.ClientSession() as session:
+                        client = HaClient(inst.url, inst.token, session)
+                        await client.reconfigure(inst.entry_id, {"agent": {
+                            "base_url": server.base_url, "model": "fake", "api_key": "k", "tools": "home"}})
+                        agents: set[str] = set()
+                        for _ in range(150):  # the entry reloads and its agent appears
+                            agents = await client.traced_agents(inst.entry_id)
+                            if agents:
+                                break
+                            await asyncio.sleep(0.2)
+                        (agent,) = agents
+                        speech, conversation = await client.converse("Turn on a light", agent, None, 60)
+                        trace = await client.agent_trace(conversation, inst.entry_id)
+                        state = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
+                        return speech, trace, state
+                speech, trace, state = loop.run_until_complete(talk())
+        finally:
+            inst.stop()
+    finally:
+        loop.close()
+    assert speech == "The light is on."
+    assert [c["tool"] for c in trace["tool_calls"]] == ["control_device"] and trace["usage"]["calls"] == 2
+    assert state["devices"][lamp]["state"] == "on" or state["devices"][lamp].get("on") is True
+    log = (tmp_path / "ha" / "hass.log").read_text(encoding="utf-8", errors="replace")
+    blocking = [line for line in log.splitlines() if "Detected blocking call" in line
+                and ("smh" in line or "custom_components" in line)]
+    assert blocking == [], blocking[:3]
