@@ -269,6 +269,9 @@ async def test_context_overflow_mid_task_is_the_models_failure_ctx(socket_enable
                               tmp_path, homes=HomeCache(fixtures), progress=False)
     (record,) = log.scored()
     assert record["verdict"]["error_class"] == "CTX" and record["passed"] is False and log.infra() == []
+    # what the model did before the window filled stays on record
+    assert [c["tool"] for c in record["outcome"]["tool_calls"]] == ["list_rooms"]
+    assert record["usage"]["calls"] == 1 and record["outcome"]["stop"] == "context_length"
 
 
 async def test_reasoning_models_get_max_completion_tokens(socket_enabled) -> None:

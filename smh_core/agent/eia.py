@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smh_core.llm.client import LLMClient, Usage
+from smh_core.llm.errors import InfraError
 from smh_core.llm.prompts import load_prompt, quoted
 from smh_core.llm.tool_protocol import (
     call_schemas,
@@ -46,7 +47,7 @@ class Trace:
     steps: list[dict[str, Any]] = field(default_factory=list)
     answer: str = ""
     questions: list[str] = field(default_factory=list)
-    stop: str = ""  # answered | finished | clarification_pending | budget | no_progress | model_call_cap
+    stop: str = ""  # answered | finished | clarification_pending | budget | no_progress | model_call_cap | context_length
     usage: Usage = field(default_factory=Usage)
     repairs: Counter = field(default_factory=Counter)
     problems: list[dict[str, Any]] = field(default_factory=list)
@@ -153,14 +154,22 @@ class EIAAgent:
                 trace.stop = "model_call_cap"
                 return trace
             model_calls += 1
-            if protocol == "native":
-                result = await self.llm.chat(messages, tools=self.tools)
-                parsed = result.parsed
-            else:
-                result = await self.llm.chat_json(messages, schemas, "tool_call")
-                trace.structured = result.structured
-                parsed = parse_prompted(result.message.get("content") or "", names, f"call_{model_calls}")
-                result.repairs += parsed.repairs
+            try:
+                if protocol == "native":
+                    result = await self.llm.chat(messages, tools=self.tools)
+                    parsed = result.parsed
+                else:
+                    result = await self.llm.chat_json(messages, schemas, "tool_call")
+                    trace.structured = result.structured
+                    parsed = parse_prompted(result.message.get("content") or "", names, f"call_{model_calls}")
+                    result.repairs += parsed.repairs
+            except InfraError as e:
+                if e.kind != "context_length":
+                    raise
+                # the conversation outgrew the model's window: the turn ends here, and what the
+                # model already did (its calls, their tokens) stays in the trace
+                trace.stop = "context_length"
+                return trace
             trace.usage.add(result.usage)
             trace.repairs.update(result.repairs)
             content = result.message.get("content") or ""

@@ -103,13 +103,7 @@ class EIABenchAgent(EndpointAgent):
             command = await memory_step(task, llm, backend, outcome, usage)
             texts = [] if command is None else texts[:-1] + [command]
         for text in texts:
-            try:
-                trace = await agent.run(text, history, task_context(task), user)
-            except InfraError as e:
-                if e.kind != "context_length":
-                    raise
-                outcome.agent_error, outcome.response = "CTX", e.message
-                break
+            trace = await agent.run(text, history, task_context(task), user)
             usage.add(trace.usage)
             repairs += sum(trace.repairs.values())
             outcome.response = trace.answer
@@ -119,6 +113,9 @@ class EIABenchAgent(EndpointAgent):
             outcome.invalid_calls += len(trace.problems)
             outcome.protocol = {"tools": trace.protocol, "structured": trace.structured}
             history += [{"role": "user", "content": text}, {"role": "assistant", "content": trace.answer}]
+            if trace.stop == "context_length":  # the model's window is full: its failure, scored
+                outcome.agent_error = "CTX"
+                break
         outcome.usage = {**usage.to_dict(), "repairs": repairs}
         return outcome
 
