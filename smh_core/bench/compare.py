@@ -30,6 +30,7 @@ class RunSummary:
     not_scored: int
     by_suite: dict[str, tuple[int, int]] = field(default_factory=dict)  # suite -> (passed, n)
     by_category: dict[str, tuple[int, int]] = field(default_factory=dict)  # "suite/category" -> (passed, n)
+    by_difficulty: dict[str, tuple[int, int]] = field(default_factory=dict)  # simple/medium/complex -> (passed, n)
     errors: dict[str, int] = field(default_factory=dict)  # error class -> failed tasks
     won: int = 0  # against the first run: passed here, failed there
     lost: int = 0
@@ -64,9 +65,11 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
         rs = [scored[t] for t in sorted(shared)]
         by_suite: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         by_category: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        by_difficulty: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         errors: dict[str, int] = defaultdict(int)
         for r in rs:
-            for key, table in ((r["suite"], by_suite), (f"{r['suite']}/{r['category']}", by_category)):
+            for key, table in ((r["suite"], by_suite), (f"{r['suite']}/{r['category']}", by_category),
+                               (str(r.get("difficulty")), by_difficulty)):
                 table[key][0] += bool(r["passed"])
                 table[key][1] += 1
             if not r["passed"]:
@@ -77,7 +80,8 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
             tokens=sum(r.get("usage", {}).get("total_tokens", 0) for r in rs),
             seconds=sum(r.get("seconds", 0.0) for r in rs), not_scored=infra,
             by_suite={s: (p, n) for s, (p, n) in sorted(by_suite.items())},
-            by_category={c: (p, n) for c, (p, n) in sorted(by_category.items())}, errors=dict(errors))
+            by_category={c: (p, n) for c, (p, n) in sorted(by_category.items())},
+            by_difficulty={d: (p, n) for d, (p, n) in sorted(by_difficulty.items())}, errors=dict(errors))
         if first is None:
             first = scored
         else:
@@ -107,7 +111,7 @@ def markdown(summaries: list[RunSummary], shared: int) -> str:
         p = "–" if s.p_value is None else f"{s.p_value:.3g}"
         out.append(f"| {s.name} | {s.agent} | {s.passed}/{s.n} | {_pct(s.rate)} | {_pct(lo)}-{_pct(hi)} | "
                    f"{per_task:.0f} | {secs:.2f} | {rate:.0f} | {s.not_scored} | {vs} | {p} |")
-    for title, attr in (("suite", "by_suite"), ("suite/category", "by_category")):
+    for title, attr in (("suite", "by_suite"), ("difficulty", "by_difficulty"), ("suite/category", "by_category")):
         keys = sorted({k for s in summaries for k in getattr(s, attr)})
         if not keys:
             continue

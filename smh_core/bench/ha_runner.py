@@ -154,6 +154,14 @@ class HaClient:
         except HaError:
             return {}
 
+    async def version(self) -> str | None:
+        """Home Assistant's version (``/api/config``), for the run's manifest."""
+        try:
+            config = await self._get("/api/config")
+        except HaError:
+            return None
+        return str(config.get("version")) if isinstance(config, dict) and config.get("version") else None
+
     async def traced_agents(self, entry_id: str | None = None) -> set[str]:
         """The conversation agents whose tool trace HA can report (SMH's own)."""
         return set((await self.agent_trace("", entry_id)).get("agent_entity_ids") or [])

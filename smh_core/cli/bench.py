@@ -286,6 +286,32 @@ def _open_run(args: argparse.Namespace, tasks: list, agent_name: str) -> Any:
     return open_run(args.out, identity, agent_name, dict(Counter(t.suite for t in tasks)), force_new=args.force_new)
 
 
+def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha") -> Any:
+    """``run.json`` for a run inside Home Assistant: the agent is HA's conversation agent, and
+    the manifest records HA's version (asked from the instance before anything runs)."""
+    from collections import Counter
+
+    import aiohttp
+
+    from smh_core.bench.ha_runner import HaClient
+    from smh_core.bench.manifest import identity_for, open_run
+
+    async def ha_version() -> str | None:
+        async with aiohttp.ClientSession() as session:
+            return await HaClient(args.ha_url.rstrip("/"), args.token, session).version()
+
+    identity = identity_for(tasks, agent=f"ha:{args.agent_id}", backend=backend, limit=args.limit,
+                            seed=args.seed if args.limit is not None else None)
+    return open_run(args.out, identity, f"ha:{args.agent_id}", dict(Counter(t.suite for t in tasks)),
+                    force_new=args.force_new, ha_version=asyncio.run(ha_version()))
+
+
+def _finish_ha_run(args: argparse.Namespace, manifest: Any, log: Any, tasks: list) -> None:
+    from smh_core.bench.manifest import finish_run
+
+    finish_run(args.out, manifest, complete=len(log) >= len(tasks))
+
+
 def _print_task_errors(records: list[dict[str, Any]], most: int = 10) -> None:
     """One stderr line per task that could not be prepared (the first ``most``)."""
     for r in records[:most]:
@@ -301,9 +327,11 @@ def _run_ha(args: argparse.Namespace, tasks: list) -> int:
 
     if not args.ha_url or not args.token:
         raise ValueError("--backend ha needs --ha-url and --token (or HA_URL / HA_TOKEN)")
+    manifest = _open_ha_run(args, tasks)
     run = asyncio.run(run_via_ha(tasks, args.ha_url, args.token, args.agent_id, args.out,
                                  config_entry_id=args.config_entry, progress=not args.quiet,
                                  home_dir=args.ha_home_dir, turn_timeout=args.turn_timeout))
+    _finish_ha_run(args, manifest, run.log, tasks)
     return _summarize_ha_run(args.out, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()})
 
 
@@ -313,8 +341,10 @@ def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any) -> int:
 
     if args.backend != "ha" or not args.ha_url or not args.token:
         raise ValueError("--mapping needs --backend ha, --ha-url and --token (or HA_URL / HA_TOKEN)")
+    manifest = _open_ha_run(args, tasks, backend="hardware")
     run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
                                       args.out, homes, progress=not args.quiet))
+    _finish_ha_run(args, manifest, run.log, tasks)
     return _summarize_ha_run(args.out, run.log, run.skipped, run.skipped_tasks)
 
 

@@ -63,6 +63,9 @@ def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enable
             inst.stop()
         assert run.returncode == 0, run.stderr
         assert f"{len(tasks)} tasks recorded" in run.stdout and "| smh | ha:conversation.home_assistant |" in run.stdout
+        manifest = json.loads((tmp_path / "out" / "run.json").read_text())
+        assert manifest["ha_version"] == "2026.2.3" and manifest["identity"]["backend"] == "ha"
+        assert manifest["identity"]["agent"] == "ha:conversation.home_assistant" and manifest["finished"]
         lines = (tmp_path / "out" / "results.jsonl").read_text(encoding="utf-8").splitlines()
         records = [json.loads(x) for x in lines]
         by_id = {t.id: t for t in tasks}
