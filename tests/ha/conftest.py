@@ -12,6 +12,7 @@ from homeassistant.core import HomeAssistant
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
+from smh_core.homeenv.engine import dump_home
 from tests.support.fake_openai import FakeOpenAI
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -55,6 +56,19 @@ async def server(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
     """A fake OpenAI-compatible endpoint on 127.0.0.1 (the real ``openai`` client talks to it)."""
     async with FakeOpenAI() as fake:
         yield fake
+
+
+async def setup_home_entry(hass: HomeAssistant, home: Any, *, time_scale: float = 1.0,
+                           file: str = "home.json") -> MockConfigEntry:
+    """Write ``home`` into HA's config dir and set up an entry for it (``time_scale`` 0 stops the
+    simulated clock, so tests decide when time moves)."""
+    (Path(hass.config.config_dir) / file).write_text(dump_home(home))
+    entry = MockConfigEntry(domain=DOMAIN, data={"source": "file", "file": file, "level": "simple",
+                                                 "seed": 0, "time_scale": time_scale})
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
 
 
 async def setup_agent_entry(hass: HomeAssistant, home_file: str, agent: dict[str, Any]) -> MockConfigEntry:

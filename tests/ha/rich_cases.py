@@ -5,7 +5,6 @@ engine values each must produce; each invalid case is a call HA or the engine re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +15,9 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
 from sim_devices.catalog import instantiate
-from smh_core.homeenv.engine import HomeEngine, dump_home
+from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home, Room
+from tests.ha.conftest import setup_home_entry
 
 DID = "100"
 
@@ -73,12 +73,7 @@ async def setup_device(hass: HomeAssistant, type_name: str,
     device = instantiate(type_name, did=DID, room="r1", values=values or None)
     home = Home(name=type_name, rooms=[Room(id="r1", type="living_room", name="Living Room")],
                 devices=[device])
-    (Path(hass.config.config_dir) / "home.json").write_text(dump_home(home))
-    entry = MockConfigEntry(domain=DOMAIN, data={"source": "file", "file": "home.json",
-                                                 "level": "simple", "seed": 0, "time_scale": 1.0})
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
+    entry = await setup_home_entry(hass, home)
     return entry, entry.runtime_data.engine
 
 

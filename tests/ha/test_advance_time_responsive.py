@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,12 +25,12 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
 from smh_core.agent.safety import load_policy
-from smh_core.homeenv.engine import HomeEngine, dump_home
+from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 from smh_core.homeenv.rules import Rule
 from smh_core.llm.prompts import load_prompt
 from smh_core.sim.simulator import Simulator
-from tests.ha.conftest import setup_agent_entry
+from tests.ha.conftest import setup_agent_entry, setup_home_entry
 from tests.support import sim_home as sh
 from tests.support.fake_openai import FakeOpenAI
 
@@ -50,13 +49,7 @@ def busy_home() -> Home:
 
 
 async def setup(hass: HomeAssistant, home: Home) -> MockConfigEntry:
-    (Path(hass.config.config_dir) / "home.json").write_text(dump_home(home))
-    entry = MockConfigEntry(domain=DOMAIN, data={"source": "file", "file": "home.json", "level": "simple",
-                                                 "seed": 0, "time_scale": 0.0})
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
+    return await setup_home_entry(hass, home, time_scale=0.0)
 
 
 class LoopLag:

@@ -5,7 +5,6 @@ reaches the entities without polling."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from pathlib import Path
 
 import pytest
 import voluptuous as vol
@@ -15,19 +14,13 @@ from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
 from custom_components.smh.const import DOMAIN
-from smh_core.homeenv.engine import dump_home
+from tests.ha.conftest import setup_home_entry
 from tests.support import sim_home as sh
 
 
 async def setup(hass: HomeAssistant, time_scale: float) -> MockConfigEntry:
     home = sh.home(sh.washer("1", "kitchen"), sh.lamp("2", "living"))
-    (Path(hass.config.config_dir) / "home.json").write_text(dump_home(home))
-    entry = MockConfigEntry(domain=DOMAIN, data={"source": "file", "file": "home.json", "level": "simple",
-                                                 "seed": 0, "time_scale": time_scale})
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
+    return await setup_home_entry(hass, home, time_scale=time_scale)
 
 
 def entity(hass: HomeAssistant, entry: MockConfigEntry, did: str, key: str) -> str:

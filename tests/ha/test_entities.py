@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 from homeassistant.core import HomeAssistant
@@ -15,14 +14,13 @@ from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import floor_registry as fr
 from homeassistant.helpers import label_registry as lr
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.mapping import mirrors, plan
 from sim_devices.catalog import instantiate, load_catalog
-from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.samples import valid_value
+from tests.ha.conftest import setup_home_entry
 
 
 def _entity_id(hass: HomeAssistant, entry, platform: str, did: str, locator: str) -> str:
@@ -92,13 +90,7 @@ CATALOG_HOME = _catalog_home()
 
 @pytest.fixture
 async def catalog_entry(hass: HomeAssistant):
-    (Path(hass.config.config_dir) / "catalog.json").write_text(dump_home(CATALOG_HOME))
-    entry = MockConfigEntry(domain=DOMAIN, data={"source": "file", "file": "catalog.json", "level": "simple",
-                                                 "seed": 0, "time_scale": 1.0})
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
+    return await setup_home_entry(hass, CATALOG_HOME, file="catalog.json")
 
 
 @pytest.mark.parametrize("device", CATALOG_HOME.devices, ids=[d.userdata.subcategory for d in CATALOG_HOME.devices])

@@ -23,6 +23,7 @@ from custom_components.smh.persistence import dump_model
 from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home
 from smh_core.homeenv.rules import Rule
+from tests.ha.conftest import setup_home_entry
 from tests.support import sim_home as sh
 
 NIGHT = {"id": "night", "triggers": [{"kind": "time", "cron": "0 0 22 * * ?"}],
@@ -40,10 +41,7 @@ def restart_home() -> Home:
 
 async def setup(hass: HomeAssistant, entry: MockConfigEntry | None = None) -> MockConfigEntry:
     if entry is None:
-        (Path(hass.config.config_dir) / "home.json").write_text(dump_home(restart_home()))
-        entry = MockConfigEntry(domain=DOMAIN, data={"source": "file", "file": "home.json", "level": "simple",
-                                                     "seed": 0, "time_scale": 0.0})
-        entry.add_to_hass(hass)
+        return await setup_home_entry(hass, restart_home(), time_scale=0.0)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return entry
