@@ -45,6 +45,12 @@ def _endpoint(ns: str) -> str:
     return ns.split(".", 1)[0]
 
 
+FAN_MODE_PERCENT = {0: 0, 1: 33, 2: 66, 3: 100}
+"""PercentSetting a FanMode write sets (Off, Low, Medium, High), SimuHome's values for the
+Off/Low/Medium/High(/Auto) sequences; a percent maps back to the lowest mode at or above it."""
+FAN_MODE_AUTO = 5
+
+
 def _fan_mode_for(percent: int) -> int:
     """FanModeEnum matching a percent setting: Matter keeps FanMode consistent with it."""
     if percent <= 0:
@@ -54,6 +60,36 @@ def _fan_mode_for(percent: int) -> int:
     if percent <= 66:
         return 2  # Medium
     return 3  # High
+
+
+@register_behavior("fan_percent_setting_write")
+def fan_percent_setting_write(state: Mapping[str, Any], args: dict[str, Any],
+                              changes: dict[str, Any], ns: str) -> str | None:
+    """A write of FanControl.PercentSetting: the fan runs at that speed (PercentCurrent, while
+    the unit is on) and FanMode moves to the mode covering it (0 % is Off), as the Matter
+    FanControl cluster requires; without it a unit left at FanMode 0 would not blow at all."""
+    percent = int(args["value"])
+    changes[f"{ns}.FanMode"] = _fan_mode_for(percent)
+    if state.get(f"{_endpoint(ns)}.OnOff.OnOff", True):
+        changes[f"{ns}.PercentCurrent"] = percent
+    return None
+
+
+@register_behavior("fan_mode_write")
+def fan_mode_write(state: Mapping[str, Any], args: dict[str, Any],
+                   changes: dict[str, Any], ns: str) -> str | None:
+    """A write of FanControl.FanMode: Off, Low, Medium and High set PercentSetting (and the
+    running speed) to the mode's percent; Auto leaves the speed to the unit (kept as it is)."""
+    mode = int(args["value"])
+    if mode == FAN_MODE_AUTO:
+        return None
+    percent = FAN_MODE_PERCENT.get(mode)
+    if percent is None:
+        return f"fan mode {mode} has no speed on this unit (0 Off, 1 Low, 2 Medium, 3 High, 5 Auto)"
+    changes[f"{ns}.PercentSetting"] = percent
+    if state.get(f"{_endpoint(ns)}.OnOff.OnOff", True):
+        changes[f"{ns}.PercentCurrent"] = percent
+    return None
 
 
 @register_behavior("fan_control_step")

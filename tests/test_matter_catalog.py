@@ -37,6 +37,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import ErrorCode
 from smh_core.homeenv.model import Attribute, AttrType, Home, Requirement, Room, Service
 from smh_core.homeenv.samples import valid_arguments, valid_value
+from smh_core.sim.simulator import Simulator
 
 CATALOG = load_catalog("matter")
 CATALOG_DIR = Path(__file__).resolve().parents[1] / "sim_devices" / "catalog" / "matter"
@@ -411,7 +412,8 @@ def test_writable_attribute_accepts_a_valid_write(type_name, locator):
 
     assert result.ok, result.error
     assert engine.value(DID, locator) == value
-    assert {c.locator for c in result.changes} <= {locator}
+    if spec.on_write is None:  # attributes tied to others by a write behaviour: see test_fan_writes_*
+        assert {c.locator for c in result.changes} <= {locator}
 
 
 @pytest.mark.parametrize(("type_name", "locator", "index"), WRITE_RULES,
@@ -558,6 +560,67 @@ def test_fan_step(type_name):
     assert engine.execute(DID, "1.FanControl.Step", {"direction": 1, "lowestOff": False}).ok
     assert engine.value(DID, "1.FanControl.PercentSetting") == FAN_STEP_PERCENT
     assert engine.value(DID, "1.FanControl.FanMode") == 1  # Low
+
+
+FAN_TYPES = ["air_conditioner", "air_purifier", "humidifier", "dehumidifier", "fan"]
+
+
+@pytest.mark.parametrize("type_name", FAN_TYPES)
+@pytest.mark.parametrize(("percent", "mode"), [(0, 0), (1, 1), (33, 1), (34, 2), (66, 2), (67, 3), (100, 3)])
+def test_fan_writes_percent_setting_moves_fan_mode_and_speed(type_name, percent, mode):
+    """Matter ties FanMode to PercentSetting: a unit whose mode is Off must start blowing when
+    a speed is written (SimuHome's gold writes the speed alone)."""
+    engine = engine_for(type_name, "off")
+    assert engine.execute(DID, "1.OnOff.On").ok
+    assert engine.execute(DID, "1.FanControl.FanMode", {"value": 0}).ok
+    assert engine.value(DID, "1.FanControl.PercentCurrent") == 0
+
+    assert engine.execute(DID, "1.FanControl.PercentSetting", {"value": percent}).ok
+
+    status = engine.status(DID)
+    assert (status["1.FanControl.FanMode"], status["1.FanControl.PercentSetting"],
+            status["1.FanControl.PercentCurrent"]) == (mode, percent, percent)
+
+
+@pytest.mark.parametrize("type_name", FAN_TYPES)
+@pytest.mark.parametrize(("mode", "percent"), [(0, 0), (1, 33), (2, 66), (3, 100)])
+def test_fan_writes_fan_mode_moves_speed(type_name, mode, percent):
+    engine = engine_for(type_name, "off")
+    assert engine.execute(DID, "1.OnOff.On").ok
+    assert engine.execute(DID, "1.FanControl.PercentSetting", {"value": 45}).ok
+
+    assert engine.execute(DID, "1.FanControl.FanMode", {"value": mode}).ok
+
+    status = engine.status(DID)
+    assert (status["1.FanControl.PercentSetting"], status["1.FanControl.PercentCurrent"]) == (percent, percent)
+    # Auto hands the speed to the unit: the setting stays where it was
+    assert engine.execute(DID, "1.FanControl.FanMode", {"value": 5}).ok
+    assert engine.value(DID, "1.FanControl.PercentSetting") == percent
+    assert engine.value(DID, "1.FanControl.FanMode") == 5
+
+
+def test_fan_write_refused_by_its_rule_changes_nothing_tied():
+    engine = engine_for("air_conditioner", "off")
+    before = snap(engine)
+    assert engine.execute(DID, "1.FanControl.PercentSetting", {"value": 80}).error.code == \
+        ErrorCode.PRECONDITION_FAILED  # the unit is off
+    assert snap(engine) == before
+
+
+def test_air_conditioner_cools_after_a_speed_write_from_fan_mode_off():
+    """End to end through the physics: SimuHome's QT gold sets an AC by PercentSetting."""
+    dev = instantiate("air_conditioner", DID, ROOM.id, preset="off", kind="matter")
+    room = {**ROOM.model_dump(mode="json"), "environment": {"temperature": 29.0, "window_factor": 0.0}}
+    engine = HomeEngine(Home.model_validate({"rooms": [room], "devices": [dev.model_dump(mode="json", by_alias=True)],
+                                             "simulation": {"now": "2025-06-27T12:00:00"}}))
+    for loc, value in (("1.Thermostat.SystemMode", 3), ("1.FanControl.FanMode", 0),
+                       ("1.Thermostat.OccupiedCoolingSetpoint", 2200), ("1.FanControl.PercentSetting", 100)):
+        if loc == "1.Thermostat.SystemMode":
+            assert engine.execute(DID, "1.OnOff.On").ok
+        assert engine.execute(DID, loc, {"value": value}).ok, loc
+    sim = Simulator(engine)
+    sim.advance(seconds=1800)
+    assert engine.value(f"@{ROOM.id}", "temperature") < 27.0
 
 
 def test_fan_percent_current_follows_power():

@@ -99,6 +99,7 @@ class _Dev:
     writable: dict[str, Checker]
     ranges: dict[str, tuple[float, float]]
     write_reqs: dict[str, list[_Req]]
+    write_behaviors: dict[str, tuple[str, Behavior, str]]  # locator -> (name, behaviour, namespace)
     containers: tuple[str, ...]  # locators whose values can be lists/dicts (copied by status())
 
 
@@ -132,18 +133,34 @@ def _not_an_action(i: int, action: Any) -> ServiceError:
                         f"got {type(action).__name__} {show(action)}", field=f"actions[{i}]")
 
 
-def _run_behavior(svc: _Svc, state: Mapping[str, Any], args: dict[str, Any],
+def _run_behavior(name: str, behavior: Behavior, ns: str, state: Mapping[str, Any], args: dict[str, Any],
                   changes: dict[str, Any]) -> str | None:
-    """Run a service's named behaviour; a crash becomes a rejection, not an exception.
+    """Run a named behaviour (of a service or a direct write); a crash becomes a rejection,
+    not an exception.
 
     Behaviours are code outside the engine that sees validated but arbitrary arguments (an
     integer as large as 64 bits, any text). Should one fail on such input, the call is refused
     with the reason: nothing has been applied yet, so the state stays as it was.
     """
     try:
-        return svc.behavior(state, args, changes, svc.ns)  # type: ignore[misc]
+        return behavior(state, args, changes, ns)
     except Exception as e:  # noqa: BLE001 - any failure of plug-in code must not escape execute()
-        return f"its behaviour {svc.model.behavior!r} failed on these arguments ({type(e).__name__}: {show(str(e))})"
+        return f"its behaviour {name!r} failed on these arguments ({type(e).__name__}: {show(str(e))})"
+
+
+def _checked_changes(dev: _Dev, locator: str, changes: Mapping[str, Any]) -> ServiceError | None:
+    """Why the changes a call computed cannot be applied (an unknown attribute, or a value its
+    type refuses), or None: a service or write behaviour is held to the attributes' types too."""
+    for loc, v in changes.items():
+        check = dev.checkers.get(loc)
+        if check is None:
+            return ServiceError(ErrorCode.INVALID_RESULT, f"{locator} would set unknown attribute {loc!r}",
+                                did=dev.did, locator=locator, field=loc)
+        problem = check(v)
+        if problem is not None:
+            return ServiceError(problem[0], f"{locator} would make {problem[1]}", did=dev.did,
+                                locator=locator, field=loc, allowed=problem[2])
+    return None
 
 
 def _behavior(name: str) -> Behavior | None:
@@ -206,6 +223,7 @@ def _compile_device(dev: Device) -> _Dev:
     writable = {loc: checkers[loc] for loc, a in attr_models.items() if a.writable}
     ranges = {loc: a.range for loc, a in attr_models.items() if a.range is not None}
     write_reqs: dict[str, list[_Req]] = {}
+    write_behaviors: dict[str, tuple[str, Behavior, str]] = {}
     for ns, attrs, _ in namespaces:
         for a in attrs:
             for r in a.write_requires or ():
@@ -213,12 +231,20 @@ def _compile_device(dev: Device) -> _Dev:
                     raise ValueError(f"device {dev.did}: writing {_resolve(ns, a.name)!r} requires "
                                      f"unknown attribute {r.attr!r}")
                 write_reqs.setdefault(_resolve(ns, a.name), []).append(_compile_req(ns, r))
+            if a.on_write is not None:
+                loc = _resolve(ns, a.name)
+                if not a.writable:
+                    raise ValueError(f"device {dev.did}: {loc!r} has on_write but is not writable")
+                fn = _behavior(a.on_write)
+                if fn is None:
+                    raise ValueError(f"device {dev.did}: writing {loc!r} names unknown behavior {a.on_write!r}")
+                write_behaviors[loc] = (a.on_write, fn, ns)
     if dev.dynamics is not None:
         for path, loc in dev.dynamics.locators():
             if loc not in attr_models:
                 raise ValueError(f"device {dev.did}: dynamics.{path} names unknown attribute {loc!r}")
     return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges, write_reqs,
-                _container_locators(attr_models))
+                write_behaviors, _container_locators(attr_models))
 
 
 def _container_locators(attrs: Mapping[str, Attribute]) -> tuple[str, ...]:
@@ -481,20 +507,13 @@ class HomeEngine:
                 v = b if state[e.loc] == a else a
             changes[e.loc] = v
         if svc.behavior is not None:
-            msg = _run_behavior(svc, state, args, changes)
+            msg = _run_behavior(svc.model.behavior or "", svc.behavior, svc.ns, state, args, changes)
             if msg is not None:
                 return ServiceError(ErrorCode.PRECONDITION_FAILED, f"cannot run {locator}: {msg}",
                                     did=did, locator=locator)
-        checkers = dev.checkers
-        for loc, v in changes.items():
-            check = checkers.get(loc)
-            if check is None:
-                return ServiceError(ErrorCode.INVALID_RESULT, f"{locator} would set unknown attribute {loc!r}",
-                                    did=did, locator=locator, field=loc)
-            problem = check(v)
-            if problem is not None:
-                return ServiceError(problem[0], f"{locator} would make {problem[1]}", did=did,
-                                    locator=locator, field=loc, allowed=problem[2])
+        refused = _checked_changes(dev, locator, changes)
+        if refused is not None:
+            return refused
         new = dict(state)
         new.update(changes)
         return new
@@ -534,8 +553,19 @@ class HomeEngine:
                 return ServiceError(ErrorCode.PRECONDITION_FAILED,
                                     f"cannot write {locator}: {r.text} (currently {state[r.loc]!r})",
                                     did=did, locator=locator, field=r.loc)
+        changes: dict[str, Any] = {locator: copy_value(value) if isinstance(value, CONTAINERS) else value}
+        hook = dev.write_behaviors.get(locator)
+        if hook is not None:
+            name, fn, ns = hook
+            msg = _run_behavior(name, fn, ns, state, {"value": changes[locator]}, changes)
+            if msg is not None:
+                return ServiceError(ErrorCode.PRECONDITION_FAILED, f"cannot write {locator}: {msg}",
+                                    did=did, locator=locator)
+            refused = _checked_changes(dev, locator, changes)
+            if refused is not None:
+                return refused
         new = dict(state)
-        new[locator] = copy_value(value) if isinstance(value, CONTAINERS) else value
+        new.update(changes)
         return new
 
     def _commit(self, new_states: Mapping[str, dict[str, Any]]) -> list[Change]:
@@ -722,7 +752,7 @@ class HomeEngine:
         dev = self._devs[did]
 
         def constraints(m: Any) -> dict[str, Any]:
-            d = m.model_dump(mode="json", exclude_none=True, exclude={"name", "value", "description"})
+            d = m.model_dump(mode="json", exclude_none=True, exclude={"name", "value", "description", "on_write"})
             if d.get("writable") is False:
                 d.pop("writable")
             return d

@@ -85,6 +85,10 @@ class Attribute(ValueSpec):
     as Matter's write_attribute does. HomeEnv attributes normally change only via services."""
     write_requires: list[Requirement] | None = None
     """Preconditions of a direct write (Matter dependency rules: fan speed needs the AC on)."""
+    on_write: str | None = None
+    """Registered behaviour run after a direct write, to keep the attributes a specification
+    ties to this one consistent (Matter: writing FanControl.PercentSetting also moves FanMode
+    and PercentCurrent). It sees ``{"value": v}`` as its arguments and may refuse the write."""
     matter_id: int | None = None
     """Matter attribute id, for attributes of Matter clusters."""
 
