@@ -74,6 +74,7 @@ TABLE5_CLUSTERS = {  # SimuHome Table 5, minus BasicInformation/Descriptor (serv
 }
 ARGUMENT_OVERRIDES = {  # arguments a schema cannot make valid on its own (a lookup by name)
     ("tv", "1.Channel.ChangeChannel"): {"match": "Sports"},
+    ("tv", "1.Channel.ChangeChannelByNumber"): {"majorNumber": 7, "minorNumber": 0},
 }
 LOCATOR_IN_TEXT = re.compile(r"\b\d+\.[A-Z]\w*\.[A-Z]\w*")
 
@@ -741,6 +742,39 @@ def test_tv_channels_and_keys():
     assert engine.value(DID, "1.MediaPlayback.CurrentState") == 0
     assert engine.execute(DID, "1.OnOff.Off").ok
     assert engine.value(DID, "1.MediaPlayback.CurrentState") == 2
+
+
+KBS = [{"majorNumber": n, "minorNumber": 0, "name": name, "callSign": name}
+       for n, name in ((1, "KBS1"), (2, "KBS2"), (3, "MBC"), (4, "SBS"), (5, "EBS"))]
+
+
+def test_tv_tunes_by_number_within_its_own_channel_list():
+    """A TV whose home gives it another line-up (SimuHome's TVs carry KBS1..EBS on 1-5) tunes by
+    that list, not by the catalog's shipped channels."""
+    engine = engine_for("tv", "off", **{"1.Channel.ChannelList": KBS, "1.Channel.CurrentChannel": KBS[0]})
+    assert engine.execute(DID, "1.OnOff.On").ok
+    assert engine.execute(DID, "1.Channel.ChangeChannelByNumber", {"majorNumber": 3}).ok  # minorNumber defaults to 0
+    assert engine.value(DID, "1.Channel.CurrentChannel")["name"] == "MBC"
+    before = snap(engine)
+    result = engine.execute(DID, "1.Channel.ChangeChannelByNumber", {"majorNumber": 7, "minorNumber": 0})
+    assert result.error.code == ErrorCode.PRECONDITION_FAILED
+    assert "4.0 SBS" in result.error.message  # the refusal lists this TV's channels
+    assert snap(engine) == before
+
+
+def test_tv_volume_is_a_level_control_not_coupled_to_power():
+    engine = engine_for("tv", "off")
+    before = snap(engine)
+    assert engine.execute(DID, "1.LevelControl.MoveToLevel", {"level": 30}).error.code == \
+        ErrorCode.PRECONDITION_FAILED
+    assert snap(engine) == before
+    assert engine.execute(DID, "1.LevelControl.MoveToLevelWithOnOff", {"level": 30}).ok  # in standby
+    assert (engine.value(DID, "1.LevelControl.CurrentLevel"), engine.value(DID, "1.OnOff.OnOff")) == (30, False)
+    assert engine.execute(DID, "1.OnOff.On").ok
+    assert engine.execute(DID, "1.LevelControl.Step", {"stepMode": 0, "stepSize": 250}).ok
+    assert engine.value(DID, "1.LevelControl.CurrentLevel") == 254  # held at MaxLevel
+    assert engine.execute(DID, "1.LevelControl.MoveToLevel", {"level": 120}).ok
+    assert engine.value(DID, "1.LevelControl.CurrentLevel") == 120
 
 
 def test_window_covering_positions():
