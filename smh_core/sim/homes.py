@@ -119,6 +119,7 @@ def with_matter_devices(home: Home, seed: int) -> Home:
     rng = random.Random(f"matter-extra:{seed}")
     catalog = load_catalog("matter")
     devices = list(home.devices)
+    taken = {d.userdata.did for d in devices}
     next_did = 9001
     for type_name, room_types in _APPLIANCE_SPOTS:
         if type_name not in catalog:
@@ -126,7 +127,10 @@ def with_matter_devices(home: Home, seed: int) -> Home:
         rooms = [r.id for r in home.rooms if r.type in room_types]
         if not rooms:
             continue
+        while str(next_did) in taken:  # HomeEnv dids are random four-digit numbers: skip theirs
+            next_did += 1
         devices.append(instantiate(type_name, did=str(next_did), room=rng.choice(rooms),
                                    name=f"{catalog[type_name].name} 1", kind="matter"))
+        taken.add(str(next_did))
         next_did += 1
     return home.model_copy(update={"devices": devices})

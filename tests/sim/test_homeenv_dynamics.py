@@ -68,3 +68,16 @@ def test_matter_home_is_deterministic_and_places_appliances_sensibly():
     for d in a.devices:
         assert d.matter is not None and d.userdata.room in MATTER_ROOMS[d.userdata.subcategory]
     assert len({(d.userdata.room, d.name) for d in a.devices}) == 27  # "<type> <n>" unique per room
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_matter_devices_added_to_a_homeenv_home_never_reuse_its_ids(seed):
+    """HomeEnv dids are random four-digit numbers; the complex home of seed 5 holds 9006, which
+    the Matter appliances (numbered from 9001) once took a second time."""
+    from smh_core.homeenv.generator import generate_home
+    from smh_core.sim.homes import with_matter_devices
+
+    home = with_matter_devices(generate_home("complex", seed), seed)
+    dids = [d.userdata.did for d in home.devices]
+    assert len(dids) == len(set(dids))
+    assert Home.model_validate(home.model_dump(mode="json", by_alias=True)).devices  # re-validates
