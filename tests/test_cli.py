@@ -39,3 +39,19 @@ def test_perf_engine_reports_figures(capsys):
     assert main(["perf", "engine", "--calls", "2000"]) == 0
     out = capsys.readouterr().out
     assert "135 devices" in out and "service calls/s" in out and "snapshot + diff" in out
+
+
+def test_output_cut_short_by_the_reader_is_not_a_crash(tmp_path):
+    """`smh ... | head -1`: the reader closes the pipe; smh stops quietly (no traceback)."""
+    import subprocess
+    import sys
+
+    home = tmp_path / "h.json"
+    assert main(["home", "generate", "--level", "complex", "--seed", "1", "--out", str(home)]) == 0
+    proc = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "home", "show", str(home)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.close()  # the reader is gone before smh writes anything
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()
+    assert proc.returncode == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -45,7 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # inside the try: a closed pipe found at exit would print a traceback
+        return code
+    except BrokenPipeError:  # `smh ... | head`: the reader left; what was written is all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 0
     except (ValueError, FileNotFoundError, RecursionError) as e:  # bad input: one line, exit 2, no traceback
         print(f"smh: error: {error_line(e)}", file=sys.stderr)
         return 2
