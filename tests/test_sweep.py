@@ -72,3 +72,13 @@ def test_a_sweep_on_a_local_ray_instance(tmp_path) -> None:
     assert "Ray on this machine" in run.stdout
     compare = (tmp_path / "sweep" / "compare.md").read_text()
     assert "| oracle | oracle | 8/8 |" in compare and "| null | null | 0/8 |" in compare
+
+
+def test_the_shipped_example_loads_as_written() -> None:
+    """examples/sweep.yaml is what users copy: bare YAML `null` (the null agent) and `on`/`off`
+    (booleans to PyYAML) must mean what they say."""
+    spec = load_sweep(Path(__file__).parent.parent / "examples" / "sweep.yaml")
+    names = [c.name for c in cells(spec)]
+    assert "null-seed0" in names and "obey-injections-seed1-unguarded" in names
+    assert len(names) == 3 * 2 * 2  # agents x seeds x guard; scripted agents take no setting
+    assert spec.guard == ["on", "off"]

@@ -66,6 +66,20 @@ class SweepSpec(BaseModel):
     guard: list[str] = Field(default_factory=lambda: ["on"])
     workers: int | None = None  # tasks in flight within a cell
 
+    @field_validator("agents", mode="before")
+    @classmethod
+    def _yaml_null_agent(cls, value: Any) -> Any:
+        """YAML reads a bare ``- null`` as nothing; in this list it can only mean the null agent."""
+        return ["null" if a is None else a for a in value] if isinstance(value, list) else value
+
+    @field_validator("guard", mode="before")
+    @classmethod
+    def _yaml_on_off(cls, value: Any) -> Any:
+        """YAML 1.1 (PyYAML) reads bare ``on``/``off`` as booleans: take them back as the words."""
+        if isinstance(value, list):
+            return [{True: "on", False: "off"}.get(v, v) if isinstance(v, bool) else v for v in value]
+        return value
+
     @field_validator("settings")
     @classmethod
     def _settings(cls, value: list[str]) -> list[str]:
