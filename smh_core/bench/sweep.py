@@ -127,8 +127,8 @@ def load_sweep(path: Path) -> SweepSpec:
     if not spec.suites and not spec.tasks:
         raise ValueError(f"{path}: suites or tasks: name the tasks to run")
     if not spec.out.is_absolute():
-        spec.out = path.parent / spec.out
-    spec.tasks = [t if t.is_absolute() else path.parent / t for t in spec.tasks]
+        spec.out = Path(os.path.normpath(path.parent / spec.out))
+    spec.tasks = [t if t.is_absolute() else Path(os.path.normpath(path.parent / t)) for t in spec.tasks]
     return spec
 
 
