@@ -200,3 +200,55 @@ def test_round_trip_property(clauses):
     parsed = parse(text)
     assert parse(parsed.to_text()) == parsed
     assert parsed.to_text() == parse(parsed.to_text()).to_text()
+
+
+# ---------------------------------------------------------------------- imported-home forms
+IMPORTED = Source({
+    "living_room.light": {"state": "on", "brightness": 80},
+    "it's odd": {"state": "off"},
+    "tv1": {"1.Channel.CurrentChannel": {"majorNumber": 7, "minorNumber": 0, "name": "Sports"},
+            "1.Channel.ChannelList": [{"majorNumber": 5}, {"majorNumber": 7}]},
+})
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("device('living_room.light').state == on", True),
+    ('device("living_room.light").brightness >= 80; state == on', True),  # implicit device after a quoted id
+    ("device('it\\'s odd').state == off", True),
+    ("device( 'living_room.light' ).state == off", False),
+])
+def test_quoted_device_ids_reach_any_id(text, expected):
+    c = parse(text)
+    assert c.evaluate(IMPORTED) is expected
+    assert parse(c.to_text()).clauses == c.clauses  # a dotted id is written back quoted, parses the same
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("device(tv1).1.Channel.CurrentChannel.majorNumber == 7", True),
+    ("device(tv1).1.Channel.CurrentChannel.name == Sports", True),
+    ("device(tv1).1.Channel.CurrentChannel.majorNumber == 5", False),
+    ("device(tv1).1.Channel.ChannelList.1.majorNumber == 7", True),  # list items by index
+])
+def test_paths_reach_fields_of_object_attributes(text, expected):
+    assert parse(text).evaluate(IMPORTED) is expected
+
+
+@pytest.mark.parametrize("text", [
+    "device(tv1).1.Channel.CurrentChannel.callSign == KSPT",  # no such field
+    "device(tv1).1.Channel.ChannelList.9.majorNumber == 7",   # no such item
+    "device(tv1).1.Channel.CurrentChannel.majorNumber.x == 7",  # a number has no fields
+])
+def test_a_missing_field_fails_with_a_reason_not_an_exception(text):
+    [result] = parse(text).explain(IMPORTED)
+    assert result.passed is False and result.reason
+
+
+@pytest.mark.parametrize("text", ["device('').state == on", "device('x.state == on"])
+def test_bad_quoted_ids_are_syntax_errors(text):
+    with pytest.raises(CriticSyntaxError):
+        parse(text)
+
+
+def test_bare_ids_are_still_written_bare():
+    assert critic.device_id_text("9470") == "9470" and critic.device_id_text("@living") == "@living"
+    assert critic.device_id_text("a.b") == "'a.b'"

@@ -10,6 +10,7 @@ Grammar (lowest precedence first)::
     OP      := '==' | '!=' | '<=' | '>=' | '<' | '>'
     ref     := 'device(' ID ')' ('.' NAME)+          ; explicit device
              | NAME ('.' NAME)*                       ; the last device named before it
+    ID      := [@A-Za-z0-9_-]+ | 'quoted' | "quoted"  ; quoted: any id (``device('living_room.light')``)
     value   := 'device(' ID ')' ('.' NAME)+ | literal
     literal := number | 'quoted' | "quoted" | True | False | None | bare text
 
@@ -19,6 +20,10 @@ A bare path on the left means the most recently named device, also across ``;``;
 device has no such attribute, the namespace of the previous path is tried
 (``microwave_steam_oven.state == cooking; work_mode == reheating``), then a unique component
 attribute of that name.
+
+A path may go on into an object attribute's fields: ``device(tv).1.Channel.CurrentChannel.majorNumber``
+is the ``majorNumber`` of the ``1.Channel.CurrentChannel`` value (the longest attribute the
+path starts with is taken, then its fields; list items by their index).
 
 Literals are compared in the type of the actual value: ``True``/``False`` with booleans,
 numbers numerically (``45 == 45.0``), anything else as text. A missing device or attribute
@@ -55,7 +60,18 @@ class Ref:
     namespace: str = ""  # namespace of the previous path, for implicit resolution
 
     def to_text(self) -> str:
-        return self.path if self.implicit else f"device({self.did}).{self.path}"
+        return self.path if self.implicit else f"device({device_id_text(self.did)}).{self.path}"
+
+
+_BARE_ID = re.compile(r"@?[A-Za-z0-9_\-]+")
+
+
+def device_id_text(did: str) -> str:
+    """A device id as a critic writes it: bare where the grammar allows, quoted otherwise
+    (imported homes use ids such as ``living_room.light``)."""
+    if _BARE_ID.fullmatch(did):
+        return did
+    return "'" + did.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
 @dataclass(frozen=True)
@@ -257,16 +273,24 @@ class _Parser:
         start = self.i
         if self.s.startswith("device(", self.i):
             self.i += len("device(")
-            m = _ID.match(self.s, self.i)
-            if not m or not m.group(1):
-                raise self.error("expected a device id after 'device('")
-            self.i = m.end()
+            self.ws()
+            if self.i < len(self.s) and self.s[self.i] in "'\"":
+                did = self.parse_quoted()
+                if not did:
+                    raise self.error("a quoted device id cannot be empty")
+                self.ws()
+            else:
+                m = _ID.match(self.s, self.i)
+                if not m or not m.group(1):
+                    raise self.error("expected a device id after 'device(' (quote ids with other characters)")
+                self.i = m.end()
+                did = m.group(1)
             if not self.eat(")"):
                 raise self.error("expected ')' after the device id")
             if not self.eat("."):
                 raise self.error("expected '.attribute' after device(...)")
             path = self.parse_path()
-            ref = Ref(m.group(1), path)
+            ref = Ref(did, path)
             self.did = ref.did
         else:
             if not allow_implicit:
@@ -333,21 +357,25 @@ class _Parser:
             return ref
         return self.parse_literal(stops=";)")
 
+    def parse_quoted(self) -> str:
+        """The text of a quoted string at the cursor (``\\`` escapes the next character)."""
+        quote = self.s[self.i]
+        j = self.i + 1
+        out = []
+        while j < len(self.s) and self.s[j] != quote:
+            if self.s[j] == "\\" and j + 1 < len(self.s):
+                j += 1
+            out.append(self.s[j])
+            j += 1
+        if j >= len(self.s):
+            raise self.error("unterminated string")
+        self.i = j + 1
+        return "".join(out)
+
     def parse_literal(self, stops: str) -> Lit:
         self.ws()
         if self.i < len(self.s) and self.s[self.i] in "'\"":
-            quote = self.s[self.i]
-            j = self.i + 1
-            out = []
-            while j < len(self.s) and self.s[j] != quote:
-                if self.s[j] == "\\" and j + 1 < len(self.s):
-                    j += 1
-                out.append(self.s[j])
-                j += 1
-            if j >= len(self.s):
-                raise self.error("unterminated string")
-            self.i = j + 1
-            return Lit("".join(out), quoted=True)
+            return Lit(self.parse_quoted(), quoted=True)
         start = self.i
         j = self.i
         while j < len(self.s) and self.s[j] not in stops:
@@ -385,7 +413,31 @@ def _lookup(source: ValueSource, ref: Ref) -> tuple[str, Any]:
         keys = [k for k in source[ref.did] if k.endswith("." + ref.path)]
         if len(keys) == 1:
             return keys[0], source.value(ref.did, keys[0])
+    for loc in candidates:  # a field inside an object attribute: the longest attribute first
+        found = _field_lookup(source, ref.did, loc)
+        if found is not None:
+            return found
     raise _Missing(last or f"device {ref.did!r} has no attribute {ref.path!r}")
+
+
+def _field_lookup(source: ValueSource, did: str, path: str) -> tuple[str, Any] | None:
+    """``(path, value)`` when ``path`` is an attribute followed by fields of its value
+    (``1.Channel.CurrentChannel.majorNumber``), else None."""
+    parts = path.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            value = source.value(did, ".".join(parts[:cut]))
+        except LookupError:
+            continue
+        for field in parts[cut:]:
+            if isinstance(value, Mapping) and field in value:
+                value = value[field]
+            elif isinstance(value, (list, tuple)) and field.isdigit() and int(field) < len(value):
+                value = value[int(field)]
+            else:
+                return None
+        return path, value
+    return None
 
 
 def _literal_value(lit: Lit, actual: Any) -> Any:
