@@ -111,12 +111,26 @@ class Fact(_Strict):
 
 class ExecuteGoal(_Strict):
     """The final state must satisfy ``critic``; with ``preserve`` no device outside the
-    critic's devices (and ``may_change``) may change."""
+    critic's devices (and ``may_change``) may change.
+
+    ``no_change`` marks a request the home already satisfies (HomeBench asks to turn on a light
+    that is on): doing nothing is then correct, so validation requires that doing nothing
+    passes and that each of the ``decoys`` (plausible wrong actions) fails instead."""
 
     kind: Literal["execute"]
     critic: str
     preserve: bool = True
     may_change: list[str] = Field(default_factory=list)
+    no_change: bool = False
+    decoys: list[Action] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _decoys_with_no_change(self) -> ExecuteGoal:
+        if self.no_change and not self.decoys:
+            raise ValueError("a no_change goal needs decoys: wrong actions that must fail it")
+        if self.decoys and not self.no_change:
+            raise ValueError("decoys are for no_change goals only")
+        return self
 
 
 class QueryGoal(_Strict):

@@ -220,8 +220,10 @@ def generate(seed: int = 0) -> list[Task]:
 def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
     """The reference passes and doing nothing fails, for every task; raises naming the task.
     Where doing nothing is the correct behaviour (a passive MemHome goal: ``no-rewrite``, no
-    action), doing nothing must pass instead."""
-    from ..task import MemoryGoal
+    action; an execute goal marked ``no_change``), doing nothing must pass instead, and each
+    decoy of a ``no_change`` goal (a plausible wrong action) must fail, so the task still
+    tells a careful agent from a careless one."""
+    from ..task import ExecuteGoal, MemoryGoal, Reference
 
     async def check() -> None:
         cache = homes or HomeCache()
@@ -231,11 +233,17 @@ def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
             if not ref["passed"]:
                 raise ValueError(f"{task.id}: reference solution fails: {ref['verdict']['reason']}")
             nothing = await run_task(task, null, cache)
-            passive = isinstance(task.goal, MemoryGoal) and task.goal.passive
+            no_change = isinstance(task.goal, ExecuteGoal) and task.goal.no_change
+            passive = no_change or (isinstance(task.goal, MemoryGoal) and task.goal.passive)
             if nothing["passed"] and not passive:
                 raise ValueError(f"{task.id}: doing nothing passes")
             if passive and not nothing["passed"]:
                 raise ValueError(f"{task.id}: doing nothing is correct but fails: {nothing['verdict']['reason']}")
+            for i, decoy in enumerate(task.goal.decoys if no_change else ()):
+                wrong = task.model_copy(update={"reference": Reference(mode="execute", actions=[decoy])})
+                if (await run_task(wrong, oracle, cache))["passed"]:
+                    raise ValueError(f"{task.id}: decoy {i} ({decoy.did} {decoy.locator}) passes; "
+                                     "a no_change goal must fail a wrong action")
 
     # A private loop (not asyncio.run) leaves the caller's event-loop policy untouched.
     loop = asyncio.new_event_loop()
