@@ -60,7 +60,7 @@ async def test_washer_completion_is_pushed_to_ha(hass: HomeAssistant, washer_eng
             await asyncio.wait_for(ready.wait(), 5)
             assert _state(hass, STATE) == "stopped"
 
-            # start it through HA: power on, choose Quick (25 min: 2 + 12 + 6 + 5), press Start
+            # start it through HA: power on, choose Quick (15 min, SimuHome's: 112 + 450 + 225 + 113 s), press Start
             await hass.services.async_call("switch", "turn_on", {"entity_id": "switch.laundry_washer_power"},
                                            blocking=True)
             await hass.services.async_call("select", "select_option", {"entity_id": "select.laundry_washer_mode",
@@ -70,15 +70,15 @@ async def test_washer_completion_is_pushed_to_ha(hass: HomeAssistant, washer_eng
             status = engine.status(WASHER)
             assert status["1.OperationalState.OperationalState"] == 1
             assert status["1.LaundryWasherMode.CurrentMode"] == 4
-            assert status["1.OperationalState.CountdownTime"] == 1500
+            assert status["1.OperationalState.CountdownTime"] == 900
             assert await wait_for(hass, lambda: _state(hass, STATE) == "running")
             assert _state(hass, PHASE) == "pre-wash" and _state(hass, END) not in ("unknown", "unavailable")
 
             sim.advance(300)  # into the wash phase
             assert await wait_for(hass, lambda: _state(hass, PHASE) == "wash")
-            assert engine.status(WASHER)["1.OperationalState.CountdownTime"] == 1200
+            assert engine.status(WASHER)["1.OperationalState.CountdownTime"] == 600
 
-            sim.advance(1200)  # to the end of the programme
+            sim.advance(600)  # to the end of the programme
             assert [e.ref for e in sim.log if e.kind == "cycle_complete"] == [WASHER]
             assert engine.status(WASHER)["1.OperationalState.OperationalState"] == 0
             assert await wait_for(hass, lambda: _state(hass, STATE) == "stopped")
