@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from smh_core.bench.task import dump_task, load_tasks
@@ -21,6 +22,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     v = ts.add_parser("validate", help="check task files: schema, reference passes, doing nothing fails")
     v.add_argument("files", type=Path, nargs="+")
     v.set_defaults(func=_validate)
+    i = ts.add_parser("import", help="import another benchmark's tasks from a local copy of it",
+                      description="Read a local copy of another benchmark in its published format and write "
+                                  "homes, a task file and an import report (imported / approximated / skipped, "
+                                  "with reasons) under --out. Every imported task is validated.")
+    i.add_argument("--from", dest="source", required=True, choices=["ha-datasets"],
+                   help="the source format: ha-datasets = allenporter/home-assistant-datasets' assist format "
+                        "(a checkout, its datasets/ folder or one dataset such as datasets/assist-mini)")
+    i.add_argument("path", type=Path, help="the local copy to read")
+    i.add_argument("--out", type=Path, required=True, help="folder for homes/, <suite>.jsonl and the report")
+    i.set_defaults(func=_import)
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -57,4 +68,16 @@ def _validate(args: argparse.Namespace) -> int:
     tasks = load_tasks(args.files)
     validate(tasks, HomeCache(args.files[0].parent))
     print(f"{len(tasks)} tasks valid")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from smh_core.bench.importers.ha_datasets import SUITE, import_ha_datasets
+
+    tasks, report = import_ha_datasets(args.path, args.out)
+    print(f"wrote {args.out / (SUITE + '.jsonl')}: {report.summary()}")
+    print(f"report: {args.out / (SUITE + '.import.md')}")
+    if not tasks:
+        print("smh: error: nothing could be imported (see the report)", file=sys.stderr)
+        return 1
     return 0

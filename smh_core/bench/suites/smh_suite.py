@@ -241,7 +241,8 @@ def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
                 raise ValueError(f"{task.id}: doing nothing is correct but fails: {nothing['verdict']['reason']}")
             for i, decoy in enumerate(task.goal.decoys if no_change else ()):
                 wrong = task.model_copy(update={"reference": Reference(mode="execute", actions=[decoy])})
-                if (await run_task(wrong, oracle, cache))["passed"]:
+                # without the action guard: the question is whether the action, once done, fails
+                if (await run_task(wrong, oracle, cache, guard=False))["passed"]:
                     raise ValueError(f"{task.id}: decoy {i} ({decoy.did} {decoy.locator}) passes; "
                                      "a no_change goal must fail a wrong action")
 
