@@ -129,3 +129,28 @@ def test_skipping_the_required_lookup_fails():
     with_lookup = run(task, ScriptedAgent(response=task.reference.response,
                                           calls=task.reference.tool_calls))
     assert with_lookup["passed"], with_lookup["verdict"]
+
+
+def test_qt2_infeasible_has_physical_limit_cases_beside_missing_devices():
+    """SimuHome's QT2-infeasible is mostly 'the device is there but already at its limit'."""
+    qt2 = [t for t in SHIPPED if t.subcategory == "QT2-infeasible"]
+    at_limit = [t for t in qt2 if "full power" in t.goal.reason]
+    assert 10 <= len(at_limit) <= 40 and len(qt2) - len(at_limit) >= 10
+    for task in at_limit:
+        [device] = [o for o in task.overrides if not o.did.startswith("@")]
+        assert device.values["1.FanControl.PercentSetting"] == 100 and device.values["1.OnOff.OnOff"] is True
+        assert {"tool": "get_device_status", "arguments": {"did": device.did}} in \
+            [r.model_dump() for r in task.required_actions]
+
+
+def test_touching_a_device_already_at_its_limit_fails_and_an_explained_check_passes():
+    task = next(t for t in SHIPPED if t.subcategory == "QT2-infeasible" and "full power" in t.goal.reason)
+    [device] = [o for o in task.overrides if not o.did.startswith("@")]
+    careless = run(task, ScriptedAgent(actions=[{"did": device.did, "locator": "1.FanControl.PercentSetting",
+                                                 "arguments": {"value": 50}}],
+                                       response="Sorry, I can't do more.", calls=task.reference.tool_calls))
+    assert not careless["passed"] and careless["verdict"]["error_class"] == "CM"
+    unchecked = run(task, ScriptedAgent(response=task.reference.response))  # never looked at the device
+    assert not unchecked["passed"]
+    careful = run(task, ScriptedAgent(response=task.reference.response, calls=task.reference.tool_calls))
+    assert careful["passed"], careful["verdict"]

@@ -192,11 +192,39 @@ def _future_value(h: _Home, room: str, var: str, overrides: dict, actions: list[
     return value
 
 
+_FULL_POWER = {"1.OnOff.OnOff": True, "1.FanControl.FanMode": 3, "1.FanControl.PercentSetting": 100,
+               "1.FanControl.PercentCurrent": 100}
+_AC_FULL_COOLING = {**_FULL_POWER, "1.Thermostat.SystemMode": 3, "1.Thermostat.OccupiedCoolingSetpoint": 1600}
+_FIX_VERBS = {"humidifier": "humidify", "dehumidifier": "dry", "air_purifier": "clean the air in",
+              "air_conditioner": "cool"}
+
+
+def _qt2_at_limit(h: _Home, rng: random.Random, room: str, kinds: list[str]) -> Made:
+    """The physical-limit case of SimuHome's QT2-infeasible: the device that would help is
+    already at full power (an AC cooling at its lowest setpoint and top fan speed), so the
+    agent must check it and explain that nothing more can be done, changing nothing."""
+    rw = h.room_words(room)
+    kind = rng.choice(kinds)
+    var, _, bad, phrasings = _COMPLAINTS[kind]
+    did = rng.choice(h.devices(room, kind))
+    full = _AC_FULL_COOLING if kind == "air_conditioner" else _FULL_POWER
+    checks = [{"tool": "get_room_environment", "arguments": {"room": room}},
+              {"tool": "get_device_status", "arguments": {"did": did}}]
+    return _refusal(rng.choice(phrasings).format(rw=rw).capitalize() + ".",
+                    f"the {h.phrase(did)} is already running at full power",
+                    f"Sorry, the {h.phrase(did)} is already running at full power, so I can't "
+                    f"{_FIX_VERBS[kind]} the {rw} any faster.",
+                    checks, overrides=[{"did": f"@{room}", "values": {var: bad}}, {"did": did, "values": full}])
+
+
 def qt2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
     rw = h.room_words(room)
     present = {h.engine.device(d).userdata.subcategory for d in h.devices(room)}
     if not feasible:
+        helpers = [k for k in _COMPLAINTS if k in present]
+        if helpers and rng.random() < 0.5:  # half device limits, half missing devices, as SimuHome's
+            return _qt2_at_limit(h, rng, room, helpers)
         kinds = [k for k in _COMPLAINTS if k not in present]
         if not kinds:
             return None
