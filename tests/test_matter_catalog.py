@@ -844,10 +844,16 @@ def test_cycle_programs_cover_every_mode(type_name):
             assert left == 0, preset
 
 
-def test_simuhome_washer_takes_59_minutes_on_normal():
-    cyc = CATALOG["laundry_washer"].dynamics.cycle
-    assert sum(p.seconds for p in cyc.program(0)) == 59 * 60
-    assert sum(p.seconds for p in CATALOG["dishwasher"].dynamics.cycle.program(0)) == 90 * 60
+def test_washer_and_dryer_programmes_take_simuhomes_lengths():
+    """SimuHome's simulator (b2b0b40): washer Normal 60, Delicate 45, Heavy 90, Whites 60 and
+    Quick 15 minutes; dryer Low/Normal/Extra/Max 30/45/60/75 minutes."""
+    def minutes(type_name: str) -> list[float]:
+        cyc = CATALOG[type_name].dynamics.cycle
+        return [sum(p.seconds for p in cyc.program(int(m))) / 60 for m in sorted(cyc.programs, key=int)]
+
+    assert minutes("laundry_washer") == [60, 45, 90, 60, 15]
+    assert minutes("laundry_dryer") == [30, 45, 60, 75]
+    assert minutes("dishwasher")[0] == 90
 
 
 def test_broken_dynamics_locator_names_file_and_field(tmp_path):
