@@ -5,6 +5,8 @@ what was imported, approximated and skipped."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -103,9 +105,11 @@ def test_an_expectation_the_setup_already_meets_becomes_a_no_change_task(tmp_pat
 def test_cli_writes_the_suite_and_names_a_missing_source(tmp_path, capsys):
     assert main(["tasks", "import", "--from", "ha-datasets", str(SOURCE), "--out", str(tmp_path / "o")]) == 0
     assert "8 tasks imported" in capsys.readouterr().out
-    assert main(["bench", "run", "--tasks", str(tmp_path / "o" / "ha_datasets.jsonl"), "--agent", "oracle",
-                 "--out", str(tmp_path / "run"), "--quiet"]) == 0
-    assert "8 of 8 scored passed" in capsys.readouterr().out
+    # in a child process: asyncio.run in this one would leave the test session without a loop
+    run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--tasks",
+                          str(tmp_path / "o" / "ha_datasets.jsonl"), "--agent", "oracle", "--out",
+                          str(tmp_path / "run"), "--quiet"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and "8 of 8 scored passed" in run.stdout, run.stderr
     assert main(["tasks", "import", "--from", "ha-datasets", str(tmp_path / "nowhere"), "--out",
                  str(tmp_path / "o2")]) == 2
     assert "nowhere" in capsys.readouterr().err
