@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import ha_instance  # noqa: E402
 
-from tests.e2e.verdicts import embedded_verdict  # noqa: E402
+from tests.e2e.verdicts import embedded_verdicts  # noqa: E402
 
 pytestmark = pytest.mark.slow
 HOMES = {"smh": "simple:1", "sample": "file:tiny.json", "sage": "file:sage-0.json"}
@@ -74,8 +74,7 @@ def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
             inst.stop()
         records = list(run.log.records())
         by_id = {t.id: t for t in tasks}
-        direct = {r["task_id"]: loop.run_until_complete(
-            embedded_verdict(by_id[r["task_id"]], r["final_state"], r["response"])) for r in records}
+        direct = loop.run_until_complete(embedded_verdicts(tasks, records))
     finally:
         loop.close()
     assert run.skipped == {"timed goal (embedded runner only)": 1,

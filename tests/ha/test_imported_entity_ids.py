@@ -1,0 +1,27 @@
+"""A device whose id is an HA entity id of its platform (homes imported from HA fixtures keep
+them) gets exactly that entity id; other devices keep HA's name-derived ids."""
+
+from __future__ import annotations
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
+
+from sim_devices.catalog import instantiate
+from smh_core.homeenv.model import Home, Room
+from tests.ha.conftest import setup_home_entry
+
+
+async def test_entity_ids_follow_imported_device_ids(hass: HomeAssistant) -> None:
+    home = Home(rooms=[Room(id="hall", type="hall", name="Hall")], devices=[
+        instantiate("smart_lock", did="lock.front_door", room="hall", name="Front Door Lock"),
+        instantiate("light", did="switch.not_a_light", room="hall", name="Porch Lamp"),  # other platform
+        instantiate("light", did="1001", room="hall", name="Hall Lamp"),
+    ])
+    await setup_home_entry(hass, home)
+    registry = er.async_get(hass)
+    assert hass.states.get("lock.front_door") is not None
+    assert hass.states.get("lock.front_door_lock") is None
+    assert hass.states.get("light.porch_lamp") is not None  # id names another platform: not taken
+    assert hass.states.get("light.hall_lamp") is not None
+    entry = registry.async_get("lock.front_door")
+    assert entry is not None and entry.platform == "smh"
