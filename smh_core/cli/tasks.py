@@ -26,9 +26,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                       description="Read a local copy of another benchmark in its published format and write "
                                   "homes, a task file and an import report (imported / approximated / skipped, "
                                   "with reasons) under --out. Every imported task is validated.")
-    i.add_argument("--from", dest="source", required=True, choices=["ha-datasets"],
+    i.add_argument("--from", dest="source", required=True, choices=["ha-datasets", "simuhome"],
                    help="the source format: ha-datasets = allenporter/home-assistant-datasets' assist format "
-                        "(a checkout, its datasets/ folder or one dataset such as datasets/assist-mini)")
+                        "(a checkout, its datasets/ folder or one dataset such as datasets/assist-mini); "
+                        "simuhome = SimuHome's episodes (its data/benchmark/ folder or one episode file)")
     i.add_argument("path", type=Path, help="the local copy to read")
     i.add_argument("--out", type=Path, required=True, help="folder for homes/, <suite>.jsonl and the report")
     i.set_defaults(func=_import)
@@ -72,11 +73,13 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from smh_core.bench.importers.ha_datasets import SUITE, import_ha_datasets
+    from smh_core.bench.importers import ha_datasets, simuhome
 
-    tasks, report = import_ha_datasets(args.path, args.out)
-    print(f"wrote {args.out / (SUITE + '.jsonl')}: {report.summary()}")
-    print(f"report: {args.out / (SUITE + '.import.md')}")
+    module = {"ha-datasets": ha_datasets, "simuhome": simuhome}[args.source]
+    run = ha_datasets.import_ha_datasets if args.source == "ha-datasets" else simuhome.import_simuhome
+    tasks, report = run(args.path, args.out)
+    print(f"wrote {args.out / (module.SUITE + '.jsonl')}: {report.summary()}")
+    print(f"report: {args.out / (module.SUITE + '.import.md')}")
     if not tasks:
         print("smh: error: nothing could be imported (see the report)", file=sys.stderr)
         return 1

@@ -1,0 +1,132 @@
+"""Find the device calls that bring a device to a set of attribute values.
+
+Imported goals say what the state must become (SimuHome: ``1.FanControl.PercentSetting == 40``),
+not how to get there; a reference solution is needed to validate the task (the oracle must pass
+it). The search uses only what an agent could use: the device's writable attributes and its
+services, tried on a scratch copy of the home, powering the device on first where a call is
+refused until it is on.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from smh_core.homeenv.engine import HomeEngine
+
+POWER_ON = ("1.OnOff.On", "turn_on")
+
+
+def _undo(engine: HomeEngine, changes: list[Any]) -> None:
+    by_did: dict[str, dict[str, Any]] = {}
+    for c in changes:
+        by_did.setdefault(c.did, {}).setdefault(c.locator, c.before)
+    for did, values in by_did.items():
+        engine.set_values(did, values)
+
+
+def split_field(spec: dict[str, Any], locator: str) -> tuple[str, str | None]:
+    """``(attribute, field)`` for a path into an object attribute (``1.Channel.CurrentChannel.
+    majorNumber``), ``(locator, None)`` for a plain attribute."""
+    if locator in spec["attributes"]:
+        return locator, None
+    base, _, field = locator.rpartition(".")
+    return (base, field) if base in spec["attributes"] else (locator, None)
+
+
+def _candidates(engine: HomeEngine, did: str, locator: str, value: Any,
+                targets: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+    """Calls that may set ``locator`` to ``value``: a direct write, then services of the same
+    namespace (no argument, or one argument given ``value``), then the other services. For a
+    field of an object attribute, the services taking that field as an argument (with the
+    other targeted fields of the same attribute that they also take)."""
+    spec = engine.spec(did)
+    out: list[dict[str, Any]] = []
+    base, field = split_field(spec, locator)
+    if field is not None:
+        fields = {f: v for loc, v in targets for b, f in [split_field(spec, loc)] if b == base and f}
+        for name, svc in spec["services"].items():
+            args = svc.get("arguments", {})
+            if field in args:
+                out.append({"did": did, "locator": name,
+                            "arguments": {f: v for f, v in fields.items() if f in args}})
+        return out
+    attr = spec["attributes"].get(locator, {})
+    if attr.get("writable"):
+        out.append({"did": did, "locator": locator, "arguments": {"value": value}})
+    ns = locator.rsplit(".", 1)[0] if "." in locator else ""
+    services = sorted(spec["services"].items(), key=lambda kv: not kv[0].startswith(ns + ".") if ns else False)
+    for name, svc in services:
+        args = svc.get("arguments", {})
+        required = [a for a, s in args.items() if s.get("required", True)]
+        if not required:
+            out.append({"did": did, "locator": name, "arguments": {}})
+        if len(required) == 1:
+            out.append({"did": did, "locator": name, "arguments": {required[0]: value}})
+    return out
+
+
+def plan(engine: HomeEngine, did: str, targets: list[tuple[str, Any]]) -> list[dict[str, Any]] | None:
+    """Calls that leave ``did`` with every ``(locator, value)`` of ``targets``, found on
+    ``engine`` (which they are applied to); None when no combination is found. The targets are
+    tried in their order first, then in the others (a washer's programme is chosen before it
+    is started, whatever order the goal lists them in)."""
+    before = engine.status(did)
+    for order in itertools.permutations(targets):
+        found = _plan_in_order(engine, did, list(order))
+        if found is not None:
+            return found
+        now = engine.status(did)
+        engine.set_values(did, {k: v for k, v in before.items() if now.get(k) != v})
+    return None
+
+
+def _plan_in_order(engine: HomeEngine, did: str, targets: list[tuple[str, Any]]) -> list[dict[str, Any]] | None:
+    actions: list[dict[str, Any]] = []
+    for locator, value in targets:
+        if _holds(engine, did, locator, value):
+            continue
+        found = _try(engine, did, locator, value, targets, actions)
+        if found is None:
+            for power in POWER_ON:  # refused until the device is on: power it on, then try again
+                if power in engine.spec(did)["services"]:
+                    result = engine.execute(did, power, {})
+                    if result.ok:
+                        found = _try(engine, did, locator, value, targets, actions)
+                        if found is not None:
+                            found = [{"did": did, "locator": power, "arguments": {}}, *found]
+                        else:
+                            _undo(engine, result.changes)
+                    break
+        if found is None:
+            return None
+        actions += found
+    return actions if all(_holds(engine, did, loc, v) for loc, v in targets) else None
+
+
+def _holds(engine: HomeEngine, did: str, locator: str, value: Any) -> bool:
+    base, field = split_field(engine.spec(did), locator)
+    try:
+        actual = engine.value(did, base)
+    except KeyError:
+        return False
+    if field is not None:
+        if not isinstance(actual, dict) or field not in actual:
+            return False
+        actual = actual[field]
+    if isinstance(actual, bool) or isinstance(value, bool):
+        return actual is value
+    return actual == value
+
+
+def _try(engine: HomeEngine, did: str, locator: str, value: Any, targets: list[tuple[str, Any]],
+         done: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    earlier = targets[:targets.index((locator, value))]
+    for call in _candidates(engine, did, locator, value, targets):
+        result = engine.execute(call["did"], call["locator"], call["arguments"])
+        if not result.ok:
+            continue
+        if _holds(engine, did, locator, value) and all(_holds(engine, did, loc, v) for loc, v in earlier):
+            return [call]
+        _undo(engine, result.changes)
+    return None

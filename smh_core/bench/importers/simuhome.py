@@ -1,0 +1,350 @@
+"""Import SimuHome's episodes (``data/benchmark/*.json`` of its repository).
+
+An episode holds the initial home (rooms with their devices' Matter attributes and the room
+state), the query, the required tool calls and the goals. The home is rebuilt from the Matter
+catalog (SimuHome's 17 device types, same cluster and attribute names) with the episode's
+attribute values; attributes the catalog does not model are left out and counted in the report.
+Goals become: explicit control (QT3 feasible) an execute goal whose reference calls are found
+on the device's own services; room-state questions (QT1) a query goal with the number; every
+infeasible case an infeasible goal (SimuHome has an LLM judge explain these; here a refusal
+that changes nothing passes, and the judge is used when one is configured). Implicit control
+(QT2 feasible) and scheduling (QT4 feasible) are not imported yet and are reported as such.
+
+SimuHome's data is CC BY-NC-ND: it is read from the user's copy and none of it ships here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sim_devices.catalog import instantiate, load_catalog
+from smh_core.homeenv.dynamics import Environment
+from smh_core.homeenv.engine import HomeEngine, dump_home
+from smh_core.homeenv.model import Home, Room
+from smh_core.homeenv.rules import Simulation
+
+from ..task import Task, dump_task
+from .planner import plan
+from .report import ImportReport
+
+SUITE = "simuhome_import"
+TYPES = {"window_covering_controller": "window_covering", "rvc": "robot_vacuum"}
+TOOLS = {"get_room_devices": "list_devices", "get_room_states": "get_room_environment"}
+UNITS = {"temperature": 100.0, "humidity": 100.0, "illuminance": 1.0, "pm10": 1.0, "pm25": 1.0}
+"""SimuHome's room state units per SMH's: temperature and humidity in hundredths."""
+TOLERANCE = {"temperature": 0.5, "humidity": 1.0, "illuminance": 5.0, "pm10": 1.0, "pm25": 1.0}
+INFEASIBLE_REASONS = {
+    "qt1": "the question asks about something the home does not have (SimuHome QT1-infeasible)",
+    "qt2": "the wish cannot be met with the home's devices as they are (SimuHome QT2-infeasible)",
+    "qt3": "the command names a device the home does not have (SimuHome QT3-infeasible)",
+    "qt4-1": "the requested times contradict each other or the clock (SimuHome QT4-1-infeasible)",
+    "qt4-2": "the request assumes a wrong finishing time or contradicts itself (SimuHome QT4-2-infeasible)",
+    "qt4-3": "the deadline cannot be met by the running appliances (SimuHome QT4-3-infeasible)",
+}
+
+
+def on_endpoint_1(key: str, specs: dict[str, Any]) -> str:
+    """SimuHome puts some clusters on other endpoints (the dehumidifier's humidity sensor on 2,
+    the heat pump's thermostat on 4) and spells some cluster names its own way
+    (``RVCOperationalState``); the catalog has every cluster of a type on endpoint 1, with
+    chip's names."""
+    if key in specs or not key[:1].isdigit():
+        return key
+    moved = "1." + key.split(".", 1)[1]
+    by_folded = {k.casefold(): k for k in specs}
+    for candidate in (moved, moved.rsplit(".", 1)[0]):
+        hit = by_folded.get(candidate.casefold())
+        if hit is not None:
+            return hit if candidate == moved else f"{hit}.{moved.rsplit('.', 1)[1]}"
+    return key
+
+
+def _daylight_only(home: Home, start: datetime) -> Home:
+    """SimuHome's room illuminance includes the lights that are on; the simulator here adds the
+    lights to a room's base light level, so the base is the source's reading minus them."""
+    from smh_core.sim.simulator import Simulator
+
+    engine = HomeEngine(home)
+    sim = Simulator(engine, now=start)
+    try:
+        lit = {r.id: float(engine.environment(r.id)["illuminance"]) for r in home.rooms if r.environment}
+    finally:
+        sim.close()
+    rooms = []
+    for r in home.rooms:
+        if r.environment is not None:
+            extra = lit[r.id] - r.environment.base_lux
+            env = r.environment.model_copy(update={"base_lux": max(0.0, r.environment.base_lux - extra)})
+            r = r.model_copy(update={"environment": env})
+        rooms.append(r)
+    return home.model_copy(update={"rooms": rooms})
+
+
+def _lower_camel(name: str) -> str:
+    return name[:1].lower() + name[1:]
+
+
+def matter_struct(value: Any, spec: Any) -> Any:
+    """SimuHome writes Matter struct fields capitalised (``MajorNumber``); the catalog uses the
+    chip names (``majorNumber``) and only the fields it models."""
+    items = getattr(spec, "items", None)
+    if isinstance(value, list) and items is not None and not isinstance(items, (dict, list)):
+        return [matter_struct(v, items) for v in value]
+    if isinstance(value, dict) and isinstance(items, dict):
+        return {_lower_camel(k): matter_struct(v, items[_lower_camel(k)]) for k, v in value.items()
+                if _lower_camel(k) in items}
+    return value
+
+
+def goal_locator(key: str, specs: dict[str, Any]) -> str:
+    """A goal's attribute path in catalog terms: endpoint 1, chip field names."""
+    key = on_endpoint_1(key, specs)
+    if key in specs:
+        return key
+    base, _, field = key.rpartition(".")
+    base = on_endpoint_1(base, specs)
+    return f"{base}.{_lower_camel(field)}" if base in specs else key
+
+
+class _Episode:
+    """One episode file, its home rebuilt, and what was lost on the way."""
+
+    def __init__(self, path: Path, data: dict[str, Any], report: ImportReport, dropped: Counter) -> None:
+        self.path, self.data, self.meta = path, data, data["meta"]
+        self.qt, self.case = str(self.meta["query_type"]).lower(), str(self.meta["case"]).lower()
+        cfg = data["initial_home_config"]
+        self.start = datetime.fromisoformat(str(cfg["base_time"]).replace(" ", "T"))
+        catalog = load_catalog("matter")
+        rooms, devices = [], []
+        for rid, room in cfg["rooms"].items():
+            state = room.get("state") or {}
+            env = Environment(temperature=state.get("temperature", 2200) / UNITS["temperature"],
+                              humidity=state.get("humidity", 4500) / UNITS["humidity"],
+                              pm10=state.get("pm10", 15.0), pm25=state.get("pm25", state.get("pm10", 15.0)),
+                              base_lux=max(0.0, state.get("illuminance", 0.0)), window_factor=0.0)
+            rooms.append(Room(id=rid, type=rid, name=rid.replace("_", " ").title(), environment=env))
+            for dev in room.get("devices") or []:
+                type_name = TYPES.get(dev["device_type"], dev["device_type"])
+                if type_name not in catalog:
+                    report.skip(f"{path.name}: {dev['device_id']}", f"no catalog type for SimuHome's {type_name}")
+                    continue
+                specs = catalog[type_name].attribute_specs()
+                values = {}
+                for key, value in (dev.get("attributes") or {}).items():
+                    loc = on_endpoint_1(key, specs)
+                    if loc in specs:
+                        values[loc] = matter_struct(value, specs[loc])
+                    else:
+                        dropped[(type_name, key.split(".", 1)[1] if key[0].isdigit() else key)] += 1
+                devices.append(self._device(type_name, dev["device_id"], rid, values, dropped))
+        home = Home(name=f"simuhome {path.stem}", rooms=rooms, devices=devices, simulation=Simulation(now=self.start))
+        self.home = _daylight_only(home, self.start)
+        self.dids = {d.userdata.did for d in devices}
+
+    @staticmethod
+    def _device(type_name: str, did: str, room: str, values: dict[str, Any], dropped: Counter) -> Any:
+        name = did.split(f"{room}_", 1)[-1].replace("_", " ").title()
+        try:
+            return instantiate(type_name, did, room, name=name, values=values, kind="matter")
+        except ValueError:  # keep every value the type accepts, count the others
+            kept = {}
+            for loc, value in values.items():
+                try:
+                    instantiate(type_name, did, room, values={**kept, loc: value}, kind="matter")
+                    kept[loc] = value
+                except ValueError:
+                    dropped[(type_name, f"{loc} = {value!r}")] += 1
+            return instantiate(type_name, did, room, name=name, values=kept, kind="matter")
+
+    def required(self) -> list[dict[str, Any]]:
+        out = []
+        for call in self.data["eval"].get("required_actions") or []:
+            tool = TOOLS.get(call["tool"])
+            if tool is not None:
+                out.append({"tool": tool, "arguments": {"room": call["params"]["room_id"]}})
+        return out
+
+
+def _execute_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
+    engine = HomeEngine(ep.home)
+    clauses, actions = [], []
+    for goal in ep.data["eval"]["goals"]:
+        did = goal["device_id"]
+        if did not in ep.dids:
+            report.skip(ep.path.name, f"the goal's device {did} is not in the imported home")
+            return None
+        specs = dict(engine.device(did).attributes_by_locator())
+        targets = [(goal_locator(a["attribute"], specs), a["value"]) for a in goal.get("asserts") or []]
+        found = plan(engine, did, targets)
+        if found is None:
+            report.skip(ep.path.name, f"no calls of {did} reach {targets}")
+            return None
+        actions += found
+        clauses += [f"device({did}).{loc} == {json.dumps(v) if isinstance(v, str) else v}" for loc, v in targets]
+    return {"goal": {"kind": "execute", "critic": "; ".join(clauses)},
+            "reference": {"mode": "execute", "response": "Done.", "actions": actions,
+                          "tool_calls": ep.required()}}
+
+
+def _query_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
+    from smh_core.sim.simulator import Simulator
+
+    engine = HomeEngine(ep.home)
+    sim = Simulator(engine, now=ep.start)  # rooms as an agent reads them at the start (lights included)
+    try:
+        facts, words = [], []
+        for goal in ep.data["eval"]["goals"]:
+            if goal.get("variant") == "device_attribute":
+                fact = _attribute_fact(engine, goal)
+                if fact is None:
+                    report.skip(ep.path.name, f"asks for {goal.get('attribute')}, which the catalog does not model")
+                    return None
+                facts.append(fact)
+                words.append(f"{goal['device_id'].replace('_', ' ')} {goal['attribute'].rsplit('.', 1)[-1]} is "
+                             f"{'yes' if fact['value'] is True else 'no' if fact['value'] is False else fact['value']}")
+                continue
+            if goal.get("variant") != "room_state" or goal.get("room_state") not in TOLERANCE:
+                report.skip(ep.path.name, f"a {goal.get('variant')} question is not imported yet")
+                return None
+            var, room = goal["room_state"], goal["room_id"]
+            source = float(goal["current_value"])  # in the goal's own unit (°C, %, lux), not hundredths
+            value = round(float(engine.environment(room)[var]), 2)
+            if abs(value - source) > TOLERANCE[var]:
+                report.approximate(ep.path.name, f"{room} {var} reads {value} here, {source:g} in SimuHome "
+                                                 "(the home's own physics decide the answer)")
+            facts.append({"kind": "number", "value": value, "tolerance": TOLERANCE[var]})
+            words.append(f"the {room.replace('_', ' ')} {var} is {value}")
+    finally:
+        sim.close()
+    return {"goal": {"kind": "query", "facts": facts},
+            "reference": {"mode": "answer", "response": "; ".join(words).capitalize() + ".",
+                          "tool_calls": ep.required()}}
+
+
+def _attribute_fact(engine: HomeEngine, goal: dict[str, Any]) -> dict[str, Any] | None:
+    """The fact a device-attribute question asks for, read from the imported device."""
+    did = goal.get("device_id")
+    if did not in engine.device_ids():
+        return None
+    specs = dict(engine.device(did).attributes_by_locator())
+    loc = goal_locator(str(goal.get("attribute")), specs)
+    if loc not in specs:
+        return None
+    value = engine.value(did, loc)
+    if isinstance(value, bool):
+        return {"kind": "yesno", "value": value}
+    if isinstance(value, (int, float)):
+        return {"kind": "number", "value": value}
+    return None
+
+
+def _timed_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
+    """QT4 feasible: each goal's targets must hold at its tick (± its tolerance). The reference
+    is found by running the home forward to each goal's time and planning the calls on the
+    state it has then (a dryer to pause has been started by an earlier goal), scheduled there."""
+    from smh_core.sim.simulator import Simulator
+
+    engine = HomeEngine(ep.home)
+    sim = Simulator(engine, now=ep.start)
+    goals = sorted(ep.data["eval"]["goals"], key=lambda g: g["when"]["at_tick"])
+    checkpoints, schedules, now = [], [], 0.0
+    try:
+        for goal in goals:
+            when = goal["when"]
+            at, tolerance = when["at_tick"] / 10.0, when.get("tolerance_ticks", 0) / 10.0
+            sim.advance(max(0.0, at - now))
+            now = at
+            clauses, calls = [], []
+            for target in goal["targets"]:
+                did = target["device_id"]
+                if did not in ep.dids:
+                    report.skip(ep.path.name, f"the goal's device {did} is not in the imported home")
+                    return None
+                specs = dict(engine.device(did).attributes_by_locator())
+                targets = [(goal_locator(a["attribute"], specs), a["value"]) for a in target.get("asserts") or []]
+                found = plan(engine, did, targets)
+                if found is None:
+                    report.skip(ep.path.name, f"no calls of {did} reach {targets} at {at:g} s")
+                    return None
+                calls += found
+                clauses += [f"device({did}).{loc} == {v}" for loc, v in targets]
+            if calls:
+                schedules.append({"at": (ep.start + timedelta(seconds=at)).isoformat(), "actions": calls})
+            # acting at once must not pass a goal meant for later (SimuHome's "before" goals are
+            # the ones to do now, ahead of an appliance's end)
+            checkpoints.append({"at_seconds": at + tolerance, "critic": " and ".join(clauses),
+                                "tolerance_seconds": tolerance,
+                                "not_before": when.get("relation") == "after" and at - tolerance > 1.0})
+    finally:
+        sim.close()
+    return {"goal": {"kind": "timed", "checkpoints": checkpoints},
+            "reference": {"mode": "execute", "response": "Scheduled.", "schedules": schedules,
+                          "tool_calls": ep.required()}}
+
+
+def _infeasible_task(ep: _Episode) -> dict[str, Any]:
+    return {"goal": {"kind": "infeasible", "reason": INFEASIBLE_REASONS[ep.qt]},
+            "reference": {"mode": "refuse", "response": "Sorry, I can't do that as asked.",
+                          "tool_calls": ep.required()}}
+
+
+def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
+    """Write a home per episode, ``simuhome_import.jsonl`` and the report under ``out``."""
+    from smh_core.bench.runner import HomeCache
+    from smh_core.bench.suites.smh_suite import validate
+
+    if not root.exists():
+        raise FileNotFoundError(2, "No such file or directory", str(root))
+    files = sorted(root.rglob("qt*_seed_*.json")) if root.is_dir() else [root]
+    if not files:
+        raise ValueError(f"{root}: no SimuHome episode files (qt*_seed_*.json) below it")
+    report = ImportReport("SimuHome", str(root))
+    dropped: Counter = Counter()
+    (out / "homes").mkdir(parents=True, exist_ok=True)
+    tasks: list[Task] = []
+    cache = HomeCache(out)
+    for path in files:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            ep = _Episode(path, data, report, dropped)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            report.skip(path.name, f"cannot read the episode ({type(e).__name__}: {e})")
+            continue
+        if ep.case == "infeasible":
+            made = _infeasible_task(ep)
+        elif ep.qt == "qt3":
+            made = _execute_task(ep, report)
+        elif ep.qt == "qt1":
+            made = _query_task(ep, report)
+        elif ep.qt.startswith("qt4"):
+            made = _timed_task(ep, report)
+        else:
+            report.skip(path.name, f"{ep.qt.upper()} feasible (implicit control) is not imported yet")
+            continue
+        if made is None:
+            continue
+        home_file = f"homes/sh-{path.stem}.json"
+        (out / home_file).write_text(dump_home(ep.home), encoding="utf-8")
+        task = Task.model_validate({
+            "id": f"sh-{path.stem}", "suite": SUITE, "category": ep.qt.upper(),
+            "subcategory": f"{ep.qt.upper()}-{ep.case}", "difficulty": "medium",
+            "home": {"file": home_file}, "start_time": ep.start.isoformat(),
+            "turns": [{"text": str(data["query"])}], "required_actions": made["reference"]["tool_calls"],
+            **made})
+        try:
+            validate([task], cache)
+        except ValueError as e:
+            report.skip(path.name, f"does not validate: {e}")
+            (out / home_file).unlink()
+            continue
+        tasks.append(task)
+        report.imported.append(task.id)
+    for (type_name, what), n in sorted(dropped.items()):
+        report.approximate(f"{type_name}.{what}", f"not modelled by the catalog: left out ({n} times)")
+    (out / f"{SUITE}.jsonl").write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
+    report.write(out, SUITE)
+    return tasks, report
