@@ -26,10 +26,10 @@ def imported(tmp_path_factory):
 
 def test_each_supported_episode_becomes_one_task_and_the_rest_say_why(imported):
     _, tasks, report = imported
-    assert sorted(tasks) == ["sh-qt1_feasible_seed_902", "sh-qt3_feasible_seed_901", "sh-qt3_infeasible_seed_905",
-                             "sh-qt4-1_feasible_seed_904", "sh-qt4-2_feasible_seed_903"]
+    assert sorted(tasks) == ["sh-qt1_feasible_seed_902", "sh-qt2_feasible_seed_906", "sh-qt3_feasible_seed_901",
+                             "sh-qt3_infeasible_seed_905", "sh-qt4-1_feasible_seed_904", "sh-qt4-2_feasible_seed_903"]
     skipped = dict(report.skipped)
-    assert skipped["qt2_feasible_seed_906.json"] == "QT2 feasible (implicit control) is not imported yet"
+    assert list(skipped) == ["qt1_feasible_seed_907.json"]
     assert skipped["qt1_feasible_seed_907.json"].startswith("cannot read the episode (JSONDecodeError")
     assert "not modelled by the catalog" in dict(report.approximated)["air_purifier.Identify.FeatureMap"]
 
@@ -112,3 +112,14 @@ def test_report_files_are_written(imported):
     data = json.loads((out / "simuhome_import.import.json").read_text())
     assert sorted(data["imported"]) == sorted(tasks)
     assert HomeEngine.from_file(out / "homes" / "sh-qt3_feasible_seed_901.json").device_ids()
+
+
+def test_an_implicit_wish_is_a_room_change_ten_minutes_later(imported):
+    """QT2 feasible ("the bathroom feels damp"): the room's humidity must have fallen past the
+    midpoint between the room left alone and the room with the dehumidifier flat out."""
+    task = imported[1]["sh-qt2_feasible_seed_906"]
+    [cp] = task.goal.checkpoints
+    assert cp.at_seconds == 600.0 and cp.critic.startswith("device(@bathroom).humidity < ")
+    assert 10.0 < float(cp.critic.rsplit(" ", 1)[1]) < 60.0
+    assert [a.locator for a in task.reference.actions] == ["1.OnOff.On", "1.FanControl.PercentSetting"]
+    assert task.goal.may_change == ["bathroom_dehumidifier_1"]

@@ -5,10 +5,11 @@ state), the query, the required tool calls and the goals. The home is rebuilt fr
 catalog (SimuHome's 17 device types, same cluster and attribute names) with the episode's
 attribute values; attributes the catalog does not model are left out and counted in the report.
 Goals become: explicit control (QT3 feasible) an execute goal whose reference calls are found
-on the device's own services; room-state questions (QT1) a query goal with the number; every
-infeasible case an infeasible goal (SimuHome has an LLM judge explain these; here a refusal
-that changes nothing passes, and the judge is used when one is configured). Implicit control
-(QT2 feasible) and scheduling (QT4 feasible) are not imported yet and are reported as such.
+on the device's own services; questions (QT1) a query goal with the number or yes/no the
+imported home gives; implicit wishes (QT2 feasible) a timed goal on the room variable ten
+minutes later; scheduling (QT4 feasible) timed goals at each goal's tick; every infeasible case
+an infeasible goal (SimuHome has an LLM judge explain these; here a refusal that changes
+nothing passes, and the judge is used when one is configured).
 
 SimuHome's data is CC BY-NC-ND: it is read from the user's copy and none of it ships here.
 """
@@ -286,6 +287,99 @@ def _timed_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
                           "tool_calls": ep.required()}}
 
 
+QT2_SECONDS = 600.0
+"""When an implicit request is checked: ten minutes after it (as the generated simuhome suite)."""
+
+
+def _fix_targets(engine: HomeEngine, did: str, var: str, up: bool) -> list[list[tuple[str, Any]]]:
+    """Ways ``did`` can move ``var`` in the wanted direction, each as attribute targets: a drive
+    running flat out (its conditions met, its speed at the top, its setpoint at the far end of
+    its range), a drive pulling the other way switched off (SimuHome's "too dry" with a
+    dehumidifier running), a light switched on or off, a shade opened."""
+    dyn = engine.device(did).dynamics
+    if dyn is None:
+        return []
+    specs = dict(engine.device(did).attributes_by_locator())
+    ways: list[list[tuple[str, Any]]] = []
+    if var == "illuminance":
+        for light in dyn.lights:
+            conditions = [w for w in light.active_when if w.equals is not None or w.in_]
+            if up:
+                ways.append([(w.attr, w.equals if w.equals is not None else w.in_[0]) for w in conditions])
+            else:
+                ways += [[(w.attr, not w.equals)] for w in conditions if isinstance(w.equals, bool)]
+        for shade in dyn.shades if up else ():
+            ways.append([(shade.open_attr, 0 if shade.inverted else int(shade.open_max))])
+        return ways
+    for drive in dyn.drives:
+        if drive.variable != var:
+            continue
+        if drive.direction == ("down" if up else "up"):  # working against the wish: switch it off
+            ways += [[(w.attr, not w.equals)] for w in drive.active_when if isinstance(w.equals, bool)]
+            continue
+        targets = [(w.attr, w.equals if w.equals is not None else w.in_[0])
+                   for w in drive.active_when if w.equals is not None or w.in_]
+        if drive.scale_attr and drive.scale_map is None:
+            targets.append((drive.scale_attr, int(drive.scale_max)))
+        if drive.target_attr and specs.get(drive.target_attr) is not None and specs[drive.target_attr].range:
+            lo, hi = specs[drive.target_attr].range
+            targets.append((drive.target_attr, int(hi if up else lo)))
+        ways.append(targets)
+    return ways
+
+
+def _room_value_after(ep: _Episode, room: str, var: str, actions: list[dict[str, Any]]) -> float:
+    from smh_core.sim.simulator import Simulator
+
+    engine = HomeEngine(ep.home)
+    sim = Simulator(engine, now=ep.start)
+    try:
+        for a in actions:
+            engine.execute(a["did"], a["locator"], a["arguments"])
+        sim.advance(QT2_SECONDS)
+        return float(engine.environment(room)[var])
+    finally:
+        sim.close()
+
+
+def _implicit_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
+    """QT2 feasible: the room variable must have moved the asked way ten minutes later, past the
+    midpoint between the home left alone and the home with the reference's device flat out."""
+    clauses, actions, rooms = [], [], set()
+    for goal in ep.data["eval"]["goals"]:
+        room, var, up = goal["room_id"], goal["room_state"], goal["direction"] == "increase"
+        if var not in TOLERANCE:
+            report.skip(ep.path.name, f"a wish about {var} is not imported yet")
+            return None
+        idle = _room_value_after(ep, room, var, actions)
+        best: tuple[float, list[dict[str, Any]]] | None = None  # the way that moves the room most
+        for dev in HomeEngine(ep.home).devices(room=room):
+            for targets in _fix_targets(HomeEngine(ep.home), dev["did"], var, up):
+                engine = HomeEngine(ep.home)
+                for a in actions:
+                    engine.execute(a["did"], a["locator"], a["arguments"])
+                calls = plan(engine, dev["did"], targets)
+                if not calls:
+                    continue
+                value = _room_value_after(ep, room, var, actions + calls)
+                if best is None or (value > best[0] if up else value < best[0]):
+                    best = (value, calls)
+        if best is None:
+            report.skip(ep.path.name, f"no device in the {room} moves its {var} {goal['direction']}")
+            return None
+        fixed, found = best
+        if abs(fixed - idle) < TOLERANCE[var]:
+            report.skip(ep.path.name, f"the {room} {var} moves by {abs(fixed - idle):.2f} only in ten minutes")
+            return None
+        actions += found
+        rooms.add(room)
+        clauses.append(f"device(@{room}).{var} {'>' if up else '<'} {round((idle + fixed) / 2, 2)}")
+    may_change = sorted({d["did"] for r in rooms for d in HomeEngine(ep.home).devices(room=r)})
+    return {"goal": {"kind": "timed", "may_change": may_change,
+                     "checkpoints": [{"at_seconds": QT2_SECONDS, "critic": "; ".join(clauses), "not_before": False}]},
+            "reference": {"mode": "execute", "response": "Done.", "actions": actions, "tool_calls": ep.required()}}
+
+
 def _infeasible_task(ep: _Episode) -> dict[str, Any]:
     return {"goal": {"kind": "infeasible", "reason": INFEASIBLE_REASONS[ep.qt]},
             "reference": {"mode": "refuse", "response": "Sorry, I can't do that as asked.",
@@ -322,8 +416,10 @@ def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
             made = _query_task(ep, report)
         elif ep.qt.startswith("qt4"):
             made = _timed_task(ep, report)
+        elif ep.qt == "qt2":
+            made = _implicit_task(ep, report)
         else:
-            report.skip(path.name, f"{ep.qt.upper()} feasible (implicit control) is not imported yet")
+            report.skip(path.name, f"unknown query type {ep.qt!r}")
             continue
         if made is None:
             continue
