@@ -287,6 +287,9 @@ def _timed_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
                           "tool_calls": ep.required()}}
 
 
+HEAT_CAP_C = 27.0
+"""Highest heating setpoint a reference uses: the action guard refuses rooms above 28 °C that
+the user did not ask for, and "it's chilly" does not ask for 30 °C."""
 QT2_SECONDS = 600.0
 """When an implicit request is checked: ten minutes after it (as the generated simuhome suite)."""
 
@@ -323,6 +326,8 @@ def _fix_targets(engine: HomeEngine, did: str, var: str, up: bool) -> list[list[
             targets.append((drive.scale_attr, int(drive.scale_max)))
         if drive.target_attr and specs.get(drive.target_attr) is not None and specs[drive.target_attr].range:
             lo, hi = specs[drive.target_attr].range
+            if up and var == "temperature":  # stay under the action guard's overheating limit
+                hi = min(hi, HEAT_CAP_C / drive.target_scale)
             targets.append((drive.target_attr, int(hi if up else lo)))
         ways.append(targets)
     return ways
