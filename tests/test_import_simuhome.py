@@ -123,3 +123,18 @@ def test_an_implicit_wish_is_a_room_change_ten_minutes_later(imported):
     assert 10.0 < float(cp.critic.rsplit(" ", 1)[1]) < 60.0
     assert [a.locator for a in task.reference.actions] == ["1.OnOff.On", "1.FanControl.PercentSetting"]
     assert task.goal.may_change == ["bathroom_dehumidifier_1"]
+
+
+@pytest.mark.parametrize(("source", "fixture", "row"), [
+    ("simuhome", "simuhome_episodes", "| all | 6 | 6 | 0 |"),
+    ("ha-datasets", "ha_datasets", "| all | 8 | 8 | 0 |"),
+])
+def test_fidelity_script_replays_every_imported_reference(source, fixture, row):
+    import subprocess
+    import sys
+
+    script = Path(__file__).parent.parent / "scripts" / "import_fidelity.py"
+    run = subprocess.run([sys.executable, str(script), "--from", source, str(Path(__file__).parent / "fixtures" / fixture)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert row in run.stdout and "REFERENCE FAILS" not in run.stdout
