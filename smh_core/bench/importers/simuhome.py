@@ -170,22 +170,32 @@ class _Episode:
         return out
 
 
+def _reach(ep: _Episode, engine: HomeEngine, target: dict[str, Any], report: ImportReport,
+           when: str = "") -> tuple[list[dict[str, Any]], list[str]] | None:
+    """The calls that bring one goal target's device to its asserts on ``engine`` (applied to
+    it) and the critic clauses checking them; None (reported) when there are none."""
+    did = target["device_id"]
+    if did not in ep.dids:
+        report.skip(ep.path.name, f"the goal's device {did} is not in the imported home")
+        return None
+    specs = dict(engine.device(did).attributes_by_locator())
+    targets = [(goal_locator(a["attribute"], specs), a["value"]) for a in target.get("asserts") or []]
+    found = plan(engine, did, targets)
+    if found is None:
+        report.skip(ep.path.name, f"no calls of {did} reach {targets}{when}")
+        return None
+    return found, [f"device({did}).{loc} == {json.dumps(v) if isinstance(v, str) else v}" for loc, v in targets]
+
+
 def _execute_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
     engine = HomeEngine(ep.home)
     clauses, actions = [], []
     for goal in ep.data["eval"]["goals"]:
-        did = goal["device_id"]
-        if did not in ep.dids:
-            report.skip(ep.path.name, f"the goal's device {did} is not in the imported home")
+        reached = _reach(ep, engine, goal, report)
+        if reached is None:
             return None
-        specs = dict(engine.device(did).attributes_by_locator())
-        targets = [(goal_locator(a["attribute"], specs), a["value"]) for a in goal.get("asserts") or []]
-        found = plan(engine, did, targets)
-        if found is None:
-            report.skip(ep.path.name, f"no calls of {did} reach {targets}")
-            return None
-        actions += found
-        clauses += [f"device({did}).{loc} == {json.dumps(v) if isinstance(v, str) else v}" for loc, v in targets]
+        actions += reached[0]
+        clauses += reached[1]
     return {"goal": {"kind": "execute", "critic": "; ".join(clauses)},
             "reference": {"mode": "execute", "response": "Done.", "actions": actions,
                           "tool_calls": ep.required()}}
@@ -261,18 +271,11 @@ def _timed_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
             now = at
             clauses, calls = [], []
             for target in goal["targets"]:
-                did = target["device_id"]
-                if did not in ep.dids:
-                    report.skip(ep.path.name, f"the goal's device {did} is not in the imported home")
+                reached = _reach(ep, engine, target, report, f" at {at:g} s")
+                if reached is None:
                     return None
-                specs = dict(engine.device(did).attributes_by_locator())
-                targets = [(goal_locator(a["attribute"], specs), a["value"]) for a in target.get("asserts") or []]
-                found = plan(engine, did, targets)
-                if found is None:
-                    report.skip(ep.path.name, f"no calls of {did} reach {targets} at {at:g} s")
-                    return None
-                calls += found
-                clauses += [f"device({did}).{loc} == {v}" for loc, v in targets]
+                calls += reached[0]
+                clauses += reached[1]
             if calls:
                 schedules.append({"at": (ep.start + timedelta(seconds=at)).isoformat(), "actions": calls})
             # acting at once must not pass a goal meant for later (SimuHome's "before" goals are
