@@ -73,9 +73,20 @@ def stop_process(process: subprocess.Popen) -> None:
             process.wait()
 
 
-def write_config(config_dir: Path, port: int) -> None:
+DEMO_COMPONENTS = """recorder:
+  purge_keep_days: 3
+history:
+logbook:
+assist_pipeline:
+"""
+"""What ``make demo`` adds to the test configuration: history graphs of the room climate and the
+Assist dialog (the tests leave them out: they start faster without a database)."""
+
+
+def write_config(config_dir: Path, port: int, demo: bool = False) -> None:
     config_dir.mkdir(parents=True, exist_ok=True)
-    (config_dir / "configuration.yaml").write_text(CONFIG.format(port=port), encoding="utf-8")
+    text = CONFIG.format(port=port) + (DEMO_COMPONENTS if demo else "")
+    (config_dir / "configuration.yaml").write_text(text, encoding="utf-8")
     link = config_dir / "custom_components"
     if not link.exists():
         link.symlink_to(REPO / "custom_components", target_is_directory=True)
@@ -207,9 +218,41 @@ async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: 
     return result["result"]["entry_id"]
 
 
+async def ws_calls(url: str, token: str, calls: list[dict[str, Any]]) -> list[Any]:
+    """Results of websocket commands, in order (an error raises with HA's message)."""
+    results = []
+    async with aiohttp.ClientSession() as session, \
+            session.ws_connect(f"{url.replace('http', 'ws', 1)}/api/websocket") as ws:
+        await ws.receive_json()
+        await ws.send_json({"type": "auth", "access_token": token})
+        if (msg := await ws.receive_json())["type"] != "auth_ok":
+            raise RuntimeError(f"websocket authentication failed: {msg}")
+        for i, call in enumerate(calls, start=1):
+            await ws.send_json({"id": i, **call})
+            msg = await ws.receive_json()
+            while msg.get("id") != i:
+                msg = await ws.receive_json()
+            if not msg.get("success"):
+                raise RuntimeError(f"{call['type']}: {msg.get('error')}")
+            results.append(msg.get("result"))
+    return results
+
+
+async def remove_empty_areas(url: str, token: str) -> list[str]:
+    """Delete the areas no device or entity is in (HA's onboarding creates Living Room, Kitchen
+    and Bedroom; the simulated home brings its own rooms): the demo shows the home's rooms only."""
+    areas, devices, entities = await ws_calls(url, token, [
+        {"type": "config/area_registry/list"}, {"type": "config/device_registry/list"},
+        {"type": "config/entity_registry/list"}])
+    used = {d.get("area_id") for d in devices} | {e.get("area_id") for e in entities}
+    empty = [a["area_id"] for a in areas if a["area_id"] not in used]
+    await ws_calls(url, token, [{"type": "config/area_registry/delete", "area_id": a} for a in empty])
+    return empty
+
+
 async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale: float,
-                 timeout: float = 120.0) -> Instance:
-    write_config(config_dir, port)
+                 timeout: float = 120.0, demo: bool = False) -> Instance:
+    write_config(config_dir, port, demo)
     install_homes(config_dir)
     process = start(config_dir, config_dir / "hass.log")
     url = f"http://127.0.0.1:{port}"
@@ -219,6 +262,8 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
             token = await long_lived_token(session, url, await onboard(session, url))
             entry_id = await add_home(session, url, token, level, seed, time_scale)
             await _wait_loaded(session, url, token, entry_id, process, timeout)
+        if demo:
+            await remove_empty_areas(url, token)
     except BaseException:
         stop_process(process)
         raise
@@ -233,7 +278,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--time-scale", type=float, default=1.0, help="simulated seconds per real second")
     args = p.parse_args()
-    inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale))
+    inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale, demo=True))
     print(f"Home Assistant with the SMH {args.level} home (seed {args.seed}) is running:")
     print(f"  URL:      {inst.url}   (login: {USERNAME} / {PASSWORD})")
     print(f"  token:    {inst.token}   (long-lived)")
