@@ -102,7 +102,7 @@ from .const import (
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .mapping import Mirror, plan, unique_id
 from .persistence import StatePersistence
-from .registry import mirror_layout, prune_entities
+from .registry import mirror_layout, prune_entities, readable_model
 from .rich import Rich
 from .room import ROOM_VARIABLES, room_did
 
@@ -362,7 +362,18 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         await rt.async_check_read_all(hass, call.context)
         async with rt.lock:  # a consistent state, not one half-way through a slice
             state: dict[str, Any] = rt.engine.snapshot().to_dict()
-        return {"home": rt.engine.home.name, "home_key": rt.home_key, "devices": state}
+        rooms = {r.id: r.name for r in rt.engine.home.rooms}
+        about = {}  # who each id is, so the snapshot reads without the home file beside it
+        for did in state:
+            if did.startswith("@"):
+                about[did] = {"name": f"{rooms.get(did[1:], did[1:])} climate", "room": did[1:],
+                              "room_name": rooms.get(did[1:], did[1:]), "model": "Simulated room"}
+                continue
+            dev = rt.engine.device(did)
+            about[did] = {"name": dev.name, "room": dev.userdata.room,
+                          "room_name": rooms.get(dev.userdata.room, dev.userdata.room),
+                          "model": readable_model(dev.userdata.subcategory)}
+        return {"home": rt.engine.home.name, "home_key": rt.home_key, "devices": state, "device_info": about}
 
     bench_services.register(hass, runtime)
     automation.register(hass, entry_for)

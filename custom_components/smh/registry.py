@@ -47,7 +47,8 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
         device = engine.device(did)
         entry_dev = devices.async_get_or_create(
             config_entry_id=entry.entry_id, identifiers={(DOMAIN, f"{entry.entry_id}_{did}")},
-            name=device.name, manufacturer=MANUFACTURER, model=device.userdata.subcategory,
+            name=device.name, manufacturer=MANUFACTURER, model=readable_model(device.userdata.subcategory),
+            model_id=device.userdata.subcategory,
             serial_number=did)
         if entry_dev.area_id != area_of[device.userdata.room]:
             devices.async_update_device(entry_dev.id, area_id=area_of[device.userdata.room])
@@ -70,3 +71,12 @@ def prune_entities(hass: HomeAssistant, entry: ConfigEntry, provided: set[tuple[
     for entity_id in stale:
         registry.async_remove(entity_id)
     return len(stale)
+
+
+_ACRONYMS = {"ac": "AC", "tv": "TV", "rvc": "RVC", "led": "LED"}
+
+
+def readable_model(type_id: str) -> str:
+    """A catalog type id as people write it (``floor_ac`` -> "Floor AC"); HA shows it as the
+    device's model, with the raw id as its model id."""
+    return " ".join(_ACRONYMS.get(w, w.capitalize()) for w in type_id.split("_") if w)

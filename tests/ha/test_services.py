@@ -43,3 +43,23 @@ async def test_services_without_a_loaded_home_fail_clearly(hass: HomeAssistant, 
         await hass.services.async_call(DOMAIN, "snapshot", {"config_entry_id": "nope"},
                                        blocking=True, return_response=True)
     assert exc.value.translation_key == "no_home"
+
+
+async def test_snapshot_names_each_device_and_its_room(hass: HomeAssistant, tiny_entry) -> None:
+    response = await hass.services.async_call(DOMAIN, "snapshot", {}, blocking=True, return_response=True)
+    info = response["device_info"]
+    assert set(info) == set(response["devices"])
+    assert info["1003"]["room_name"] and info["1003"]["name"]
+    assert all(v["model"] and "_" not in v["model"] for v in info.values())
+
+
+async def test_device_models_read_as_words_with_the_type_id_kept(hass: HomeAssistant, tiny_entry) -> None:
+    from homeassistant.helpers import device_registry as dr
+
+    from custom_components.smh.registry import readable_model
+
+    assert readable_model("floor_ac") == "Floor AC" and readable_model("smart_lock") == "Smart Lock"
+    devices = [d for d in dr.async_get(hass).devices.values() if d.serial_number in ("1001", "1002", "1003")]
+    assert len(devices) == 3
+    for device in devices:
+        assert device.model == readable_model(device.model_id) and "_" not in device.model
