@@ -7,7 +7,7 @@ turn_on/turn_off pair:
 
 ==================  ==================================================================
 switch              ``state``-like attributes with turn_on/turn_off; bools with a setter
-binary_sensor       bools without a setter
+binary_sensor       bools without a setter; read-only yes/no attributes written in words
 select              attributes with options and a setter
 number              numbers with a range and a setter
 text                free strings with a setter or declared writable (alias ...)
@@ -60,6 +60,22 @@ class Mirror:
         return device_class if self.platform == "sensor" and unit == self.unit else None
 
 
+_ON_WORDS = {frozenset({"yes", "no"}): "yes", frozenset({"true", "false"}): "true",
+             frozenset({"detected", "clear"}): "detected"}
+"""Word pairs that only say yes or no. A read-only ``on``/``off`` state stays a sensor: it is a
+device's power as reported by another component, which HA users read as a state, not an alarm."""
+
+
+def binary_on_value(attr: Attribute) -> str | None:
+    """The option meaning "on" when a text attribute is a yes/no in words (a motion sensor's
+    ``human_detected``), so HA shows it as a binary sensor rather than a text sensor "yes"."""
+    options = attr.options or []
+    if attr.type != AttrType.STR or len(options) != 2 or not all(isinstance(o, str) for o in options):
+        return None
+    on = _ON_WORDS.get(frozenset(o.lower() for o in options))
+    return next((o for o in options if o.lower() == on), None) if on else None
+
+
 def plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
     """The device's rich entities, and one generic mirror per attribute none of them covers."""
     st, sw = setters(device), switches(device)
@@ -75,6 +91,8 @@ def plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
             platform = "switch"
         elif t == AttrType.BOOL:
             platform = "switch" if setter else "binary_sensor"
+        elif not setter and not attr.writable and binary_on_value(attr) is not None:
+            platform = "binary_sensor"
         elif attr.options and setter:
             platform = "select"
         elif t in (AttrType.INT, AttrType.FLOAT) and attr.range is not None and setter:

@@ -16,7 +16,7 @@ from homeassistant.helpers import floor_registry as fr
 from homeassistant.helpers import label_registry as lr
 
 from custom_components.smh.const import DOMAIN
-from custom_components.smh.mapping import mirrors, plan
+from custom_components.smh.mapping import binary_on_value, mirrors, plan
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.samples import valid_value
@@ -33,8 +33,9 @@ def _expected_state(mirror, value) -> str:
     if mirror.platform == "switch":
         on = value == mirror.switch.on_value if mirror.switch else bool(value)
         return "on" if on else "off"
-    if mirror.platform == "binary_sensor":
-        return "on" if value else "off"
+    if mirror.platform == "binary_sensor":  # a yes/no in words is on for its "yes" word
+        on_word = binary_on_value(mirror.attribute)
+        return "on" if (value == on_word if on_word is not None else value) else "off"
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
@@ -122,3 +123,17 @@ async def test_every_device_type_is_observable_and_controllable(hass: HomeAssist
             continue
         assert engine.value(device.did, mirror.locator) == target, entity_id
         assert hass.states.get(entity_id).state == _expected_state(mirror, target)
+
+
+async def test_a_motion_sensors_yes_no_is_an_occupancy_binary_sensor(hass: HomeAssistant, catalog_entry) -> None:
+    engine = catalog_entry.runtime_data.engine
+    did = next(d.did for d in CATALOG_HOME.devices if d.userdata.subcategory == "human_sensor")
+    entity_id = _entity_id(hass, catalog_entry, "binary_sensor", did, "human_detected")
+    state = hass.states.get(entity_id)
+    assert state.attributes.get("device_class") == "occupancy"
+    assert engine.set_values(did, {"human_detected": "yes"}).ok
+    await hass.async_block_till_done()
+    assert hass.states.get(entity_id).state == "on"
+    assert engine.set_values(did, {"human_detected": "no"}).ok
+    await hass.async_block_till_done()
+    assert hass.states.get(entity_id).state == "off"
