@@ -30,6 +30,8 @@ smh.snapshot           user      reads the whole home (the caller needs read acc
 smh.verify             user      scores the loaded task from snapshots; reads, changes nothing
 smh.load_task          admin     replaces every device's state with the task's, bypassing the
                                  devices' services and preconditions (the simulator's hand)
+smh.restore_state      admin     puts back the device values an smh.snapshot returned (checked
+                                 first: one bad value changes nothing), as the simulator's hand
 smh.advance_time       admin     fast-forwards simulated time up to 31 days: every schedule,
                                  automation and appliance programme due meanwhile runs (in
                                  the executor, an hour at a time: HA stays responsive)

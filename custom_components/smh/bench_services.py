@@ -45,6 +45,7 @@ from .const import DOMAIN
 
 ATTR_ENTRY = "config_entry_id"
 LOAD_TASK_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("task"): dict})
+RESTORE_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("devices"): {cv.string: dict}})
 ADVANCE_SCHEMA = vol.Schema({
     vol.Optional(ATTR_ENTRY): cv.string,
     vol.Required("seconds"): vol.All(vol.Coerce(float), vol.Range(min=0)),  # the cap: advance_too_long
@@ -127,6 +128,24 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
                 runtime.task_before = runtime.engine.snapshot()
         return {"task_id": task.id, "turns": [t.text for t in task.turns]}
 
+    async def restore_state(call: ServiceCall) -> ServiceResponse:
+        """Put back device values an ``smh.snapshot`` returned (a benchmark run inside HA ends
+        with the user's home as it found it). Every value is checked on a scratch engine
+        first: one bad value changes nothing."""
+        runtime = runtime_for(call)
+        async with runtime.lock:
+            scratch = HomeEngine(runtime.engine.home)
+            scratch.restore(runtime.engine.snapshot())
+            for did, values in call.data["devices"].items():
+                try:
+                    result = scratch.set_values(did, values)
+                except (KeyError, TypeError, ValueError) as err:
+                    raise _error("engine_error", message=f"devices.{did}: {err}") from err
+                if not result.ok:
+                    raise _error("engine_error", message=f"devices.{did}: {result.error}")
+            changes = runtime.engine.restore(scratch.snapshot())
+        return {"changes": len(changes)}
+
     async def verify_task(call: ServiceCall) -> ServiceResponse:
         runtime = runtime_for(call)
         await runtime.async_check_read_all(hass, call.context)
@@ -171,6 +190,8 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
     async_register_admin_service(hass, DOMAIN, "advance_time", advance_time, schema=ADVANCE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
     async_register_admin_service(hass, DOMAIN, "load_task", load_task, schema=LOAD_TASK_SCHEMA,
+                                 supports_response=SupportsResponse.OPTIONAL)
+    async_register_admin_service(hass, DOMAIN, "restore_state", restore_state, schema=RESTORE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
     hass.services.async_register(DOMAIN, "verify", verify_task, schema=VERIFY_SCHEMA,
                                  supports_response=SupportsResponse.ONLY)

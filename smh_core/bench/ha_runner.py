@@ -321,6 +321,8 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
                 todo.append(task)
         original_key = await client.settled_key(entry_id, ready_timeout)
         original: dict[str, Any] | None = None
+        # the user's home as it is now: loading tasks replaces its state, so it is put back after
+        saved = (await client.service("smh", "snapshot", {"config_entry_id": entry_id})) if todo else {}
         try:
             with tqdm(total=len(todo), disable=not progress, unit="task", desc=f"ha:{agent_id}") as bar:
                 for key, group in group_by_home(todo).items():
@@ -346,6 +348,8 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
         finally:
             if original is not None:
                 await _restore(client, entry_id, original, original_key, ready_timeout)
+            if run.homes and saved.get("devices"):
+                await _restore_state(client, entry_id, saved)
     write_skipped(out_dir, run.skipped)
     return run
 
@@ -393,6 +397,19 @@ async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, 
                              "tool_calls": trace.get("tool_calls", [])}
     run.log.append(record)
     run.ran += 1
+
+
+async def _restore_state(client: HaClient, entry_id: str, saved: dict[str, Any]) -> None:
+    """Put the devices of the user's home back as they were before the run (logged, not raised,
+    like :func:`_restore`). Only when the entry hosts that home again."""
+    try:
+        if await client.hosted_key(entry_id) != saved.get("home_key"):
+            _LOGGER.warning("the SMH entry does not host %s again; its device states were not put back",
+                            saved.get("home_key"))
+            return
+        await client.service("smh", "restore_state", {"config_entry_id": entry_id, "devices": saved["devices"]})
+    except (HaError, aiohttp.ClientError, TimeoutError) as err:
+        _LOGGER.warning("could not put the SMH home's device states back: %s", err)
 
 
 async def _restore(client: HaClient, entry_id: str, original: dict[str, Any], key: str | None,

@@ -58,6 +58,21 @@ async def hosted_key(url: str, token: str, entry_id: str) -> str | None:
         return await HaClient(url, token, session).hosted_key(entry_id)
 
 
+async def smh_call(url: str, token: str, service: str, data: dict) -> dict:
+    async with aiohttp.ClientSession() as session:
+        return await HaClient(url, token, session).service("smh", service, data)
+
+
+def a_lamp_to_switch_on() -> str:
+    """A device of the entry's own home (medium, seed 0) that is off and can be switched on."""
+    from smh_core.homeenv.engine import HomeEngine
+    from smh_core.homeenv.generator import generate_home
+
+    engine = HomeEngine(generate_home("medium", 0))
+    return next(d for d in engine.device_ids()
+                if engine.status(d).get("state") == "off" and "turn_on" in engine.spec(d)["services"])
+
+
 def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
     tasks = chosen_tasks()
     assert len(group_by_home(tasks)) == 4 and len(tasks) == 3 * PER_HOME + 2
@@ -67,9 +82,13 @@ def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
     try:
         inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "medium", 0, time_scale=0.0))
         try:
+            lamp = a_lamp_to_switch_on()  # the user's own change before the run
+            loop.run_until_complete(smh_call(inst.url, inst.token, "execute",
+                                             {"did": lamp, "locator": "turn_on", "arguments": {}}))
             run = loop.run_until_complete(run_via_ha(tasks, inst.url, inst.token, "conversation.home_assistant",
                                                      tmp_path / "out", progress=False))
             restored = loop.run_until_complete(hosted_key(inst.url, inst.token, inst.entry_id))
+            after = loop.run_until_complete(smh_call(inst.url, inst.token, "snapshot", {}))
         finally:
             inst.stop()
         records = list(run.log.records())
@@ -83,6 +102,7 @@ def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
     assert run.homes == 3 and len(records) == 3 * PER_HOME + 1 - traced
     assert {ha_home_key(by_id[r["task_id"]].home) for r in records} == set(HOMES.values())
     assert restored == "medium:0"  # the entry's own home, back after the run
+    assert after["devices"][lamp]["state"] == "on"  # with the user's change, not the generated state
     for r in records:
         mine = direct[r["task_id"]]
         assert (r["passed"], r["verdict"]["error_class"]) == (mine["passed"], mine["error_class"]), (

@@ -34,6 +34,7 @@ ADMIN_SERVICES = {
     "load_task": {"task": TASKS["exec-2"]},
     "advance_time": {"seconds": 3600},
     "create_automation": {"text": "every night at 1:00 turn on the bedroom lamp"},
+    "restore_state": {"devices": {"1001": {"state": "on"}}},
 }
 """Every service that replaces, fast-forwards or reconfigures the home, with valid data."""
 
@@ -330,3 +331,32 @@ async def test_llm_api_acts_with_the_users_context(hass: HomeAssistant, exposed:
     assert done["ok"] is True and engine.value("1001", "state") == "on"
     changes = [e for e in seen if e.data["entity_id"] == lamp]
     assert changes and changes[-1].context.user_id == hass_user.id
+
+
+# ---------------------------------------------------------------------------- smh.restore_state
+async def test_restore_state_puts_a_snapshot_back(hass: HomeAssistant, tiny_entry: MockConfigEntry,
+                                                  hass_admin_user: MockUser) -> None:
+    """What a benchmark run inside HA does at its end: the home it found, back again."""
+    runtime = tiny_entry.runtime_data
+    saved = await hass.services.async_call(DOMAIN, "snapshot", {}, blocking=True, return_response=True)
+    await _call(hass, "load_task", ADMIN_SERVICES["load_task"], hass_admin_user)
+    assert runtime.engine.snapshot().to_dict() != saved["devices"]
+    done = await _call(hass, "restore_state", {"devices": saved["devices"]}, hass_admin_user)
+    assert done["changes"] > 0
+    assert runtime.engine.snapshot().to_dict() == saved["devices"]
+    lamp = _entity(hass, "1001", "state")
+    assert hass.states.get(lamp).state == ("on" if saved["devices"]["1001"]["state"] == "on" else "off")
+
+
+@pytest.mark.parametrize("devices", [
+    {"1001": {"state": "on"}, "1003": {"target_temperature": 999}},  # second value out of range
+    {"1001": {"state": "on"}, "9999": {"state": "on"}},              # no such device
+    {"1001": {"no_such_attribute": 1}},
+])
+async def test_a_refused_restore_changes_nothing(hass: HomeAssistant, tiny_entry: MockConfigEntry,
+                                                 hass_admin_user: MockUser, devices: dict[str, Any]) -> None:
+    before = _picture(hass, tiny_entry)
+    with pytest.raises(ServiceValidationError) as exc:
+        await _call(hass, "restore_state", {"devices": devices}, hass_admin_user)
+    assert exc.value.translation_key == "engine_error"
+    assert _picture(hass, tiny_entry) == before
