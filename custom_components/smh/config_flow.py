@@ -54,7 +54,9 @@ def _schema(defaults: dict[str, Any]) -> vol.Schema:
         vol.Optional(CONF_SEED, default=defaults.get(CONF_SEED, DEFAULT_SEED)): vol.Coerce(int),
         vol.Optional(CONF_FILE, default=defaults.get(CONF_FILE, "")): str,
         vol.Optional(CONF_TIME_SCALE, default=defaults.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE)): vol.All(
-            vol.Coerce(float), vol.Range(min=0.0, max=3600.0)),
+            selector.NumberSelector(selector.NumberSelectorConfig(
+                min=0.0, max=3600.0, step="any", mode=selector.NumberSelectorMode.BOX)),
+            vol.Coerce(float)),
     })
 
 
@@ -81,7 +83,9 @@ def _agent_section(defaults: dict[str, Any]) -> section:
         vol.Optional(CONF_AGENT_MODE, default=defaults.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE)): selector.SelectSelector(
             selector.SelectSelectorConfig(options=AGENT_MODES, translation_key=CONF_AGENT_MODE)),
         vol.Optional(CONF_TOOL_BUDGET, default=defaults.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)): vol.All(
-            vol.Coerce(int), vol.Range(min=1, max=100)),
+            selector.NumberSelector(selector.NumberSelectorConfig(
+                min=1, max=100, step=1, mode=selector.NumberSelectorMode.BOX)),
+            vol.Coerce(int)),
         vol.Optional(CONF_TOOLS, default=defaults.get(CONF_TOOLS, DEFAULT_TOOLS)): selector.SelectSelector(
             selector.SelectSelectorConfig(options=TOOL_TARGETS, translation_key=CONF_TOOLS)),
         vol.Optional(CONF_ACTION_GUARD, default=defaults.get(CONF_ACTION_GUARD, DEFAULT_ACTION_GUARD)):
@@ -89,10 +93,20 @@ def _agent_section(defaults: dict[str, Any]) -> section:
     }), {"collapsed": not defaults.get(CONF_MODEL)})
 
 
+def agent_defaults(saved: dict[str, Any]) -> dict[str, Any]:
+    """The agent section's values as the form shows them: what is saved, over the defaults.
+    HA's frontend fills a section's fields from the section's own default, not from its
+    fields' defaults, so without this every radio showed unselected and the budget empty."""
+    from .const import CONF_ACTION_GUARD, CONF_TOOLS, DEFAULT_ACTION_GUARD, DEFAULT_TOOLS
+
+    return {CONF_BASE_URL: "", CONF_MODEL: "", CONF_API_KEY: "", CONF_AGENT_MODE: DEFAULT_AGENT_MODE,
+            CONF_TOOL_BUDGET: DEFAULT_TOOL_BUDGET, CONF_TOOLS: DEFAULT_TOOLS,
+            CONF_ACTION_GUARD: DEFAULT_ACTION_GUARD, **saved}
+
+
 def _options_schema(defaults: dict[str, Any]) -> vol.Schema:
-    return _schema(defaults).extend({
-        vol.Optional(CONF_AGENT, default=defaults.get(CONF_AGENT, {})): _agent_section(defaults.get(CONF_AGENT, {})),
-    })
+    agent = agent_defaults(defaults.get(CONF_AGENT, {}))
+    return _schema(defaults).extend({vol.Optional(CONF_AGENT, default=agent): _agent_section(agent)})
 
 
 def _agent_errors(agent: dict[str, Any]) -> dict[str, str]:

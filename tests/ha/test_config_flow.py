@@ -116,3 +116,32 @@ async def test_options_flow_switches_to_a_matter_home_and_back(hass: HomeAssista
     assert back["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
     assert tiny_entry.runtime_data.home_key == "file:tiny_home.json"
+
+
+async def test_options_form_shows_every_agent_default_and_number_boxes(hass: HomeAssistant, tiny_entry) -> None:
+    """What HA's frontend renders: the agent section's own default carries every field's value
+    (it fills the fields from it: radios were unselected, the budget an empty slider), and the
+    numbers are boxes, not sliders."""
+    import voluptuous_serialize
+    from homeassistant.helpers import config_validation as cv
+
+    result = await hass.config_entries.options.async_init(tiny_entry.entry_id)
+    fields = {f["name"]: f for f in voluptuous_serialize.convert(result["data_schema"],
+                                                                 custom_serializer=cv.custom_serializer)}
+    agent = fields["agent"]
+    assert agent["type"] == "expandable"
+    assert {"agent_mode", "tool_budget", "tools", "action_guard"} <= set(agent["default"])
+    assert all(agent["default"][k] not in (None, "") for k in ("agent_mode", "tool_budget", "tools"))
+    inner = {f["name"]: f for f in agent["schema"]}
+    assert inner["tool_budget"]["selector"]["number"]["mode"] == "box"
+    assert fields["time_scale"]["selector"]["number"]["mode"] == "box"
+    # a saved value still wins over the default, and the number comes back as an int
+    done = await hass.config_entries.options.async_configure(result["flow_id"], {
+        "source": "file", "file": "tiny_home.json", "level": "simple", "seed": 0, "time_scale": 1.0,
+        "agent": {**agent["default"], "tool_budget": 7.0}})
+    assert done["type"] is FlowResultType.CREATE_ENTRY
+    assert tiny_entry.options["agent"]["tool_budget"] == 7 and isinstance(tiny_entry.options["agent"]["tool_budget"], int)
+    again = await hass.config_entries.options.async_init(tiny_entry.entry_id)
+    fields = {f["name"]: f for f in voluptuous_serialize.convert(again["data_schema"],
+                                                                 custom_serializer=cv.custom_serializer)}
+    assert fields["agent"]["default"]["tool_budget"] == 7
