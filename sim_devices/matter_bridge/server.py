@@ -16,13 +16,14 @@ simulator and below nothing else.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change, ErrorCode
@@ -209,7 +210,18 @@ class MatterBridge:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_get("/ws", self.handle)
+        app.on_shutdown.append(self._close_clients)
         return app
+
+    async def _close_clients(self, _app: web.Application) -> None:
+        """Close every client's socket when the server stops: aiohttp otherwise waits for each
+        handler to end on its own (a connected HA held Ctrl-C for ~50-80 s). A client that does
+        not answer the close within a second is dropped."""
+        async def close(client: _Client) -> None:
+            with contextlib.suppress(TimeoutError, ConnectionError):
+                await asyncio.wait_for(client.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopping"), 1.0)
+
+        await asyncio.gather(*(close(c) for c in list(self._clients)))
 
     async def run_clock(self, speed: float = 1.0, interval: float = 1.0) -> None:
         """Advance the simulator ``speed`` simulated seconds per real second, forever."""

@@ -33,7 +33,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError(f"{args.home} has no Matter-style devices to serve")
 
     async def main() -> None:
-        runner = web.AppRunner(bridge.app())
+        runner = web.AppRunner(bridge.app(), shutdown_timeout=1.0)  # Ctrl-C stops within ~2 s
         await runner.setup()
         await web.TCPSite(runner, args.host, args.port).start()
         print(f"serving {len(bridge.nodes)} Matter nodes on ws://{args.host}:{args.port}/ws "

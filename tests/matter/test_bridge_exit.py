@@ -1,0 +1,57 @@
+"""`smh matter-server` stops within 2 s on SIGINT/SIGTERM even with a client connected (HA's
+matter integration stays connected; the server used to wait for it for over a minute)."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import aiohttp
+import pytest
+
+from smh_core.homeenv.engine import dump_home
+from smh_core.sim.homes import generate_matter_home
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_the_bridge_exits_promptly_with_a_listening_client(tmp_path, socket_enabled, sig):
+    home = tmp_path / "matter.json"
+    home.write_text(dump_home(generate_matter_home(0)))
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "matter-server", "--home", str(home),
+                             "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert "serving" in proc.stdout.readline()
+
+        async def connect_and_stop() -> tuple[float, int | None]:
+            async with aiohttp.ClientSession() as session, session.ws_connect(f"http://127.0.0.1:{port}/ws") as ws:
+                await ws.receive_json()  # server info
+                await ws.send_json({"message_id": "1", "command": "start_listening"})
+                await ws.receive_json()  # the node dump: now a listening client, as HA is
+                started = time.monotonic()
+                proc.send_signal(sig)
+                while proc.poll() is None and time.monotonic() - started < 30:
+                    await asyncio.sleep(0.05)
+                return time.monotonic() - started, ws.close_code
+
+        loop = asyncio.new_event_loop()
+        try:
+            seconds, _ = loop.run_until_complete(connect_and_stop())
+        finally:
+            loop.close()
+        assert proc.returncode == 0, proc.stdout.read()
+        assert seconds < 2.0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
