@@ -19,6 +19,7 @@ from homeassistant.helpers import selector
 
 from .const import (
     AGENT_MODES,
+    CONF_ACTION_GUARD,
     CONF_AGENT,
     CONF_AGENT_MODE,
     CONF_API_KEY,
@@ -30,17 +31,21 @@ from .const import (
     CONF_SOURCE,
     CONF_TIME_SCALE,
     CONF_TOOL_BUDGET,
+    CONF_TOOLS,
+    DEFAULT_ACTION_GUARD,
     DEFAULT_AGENT_MODE,
     DEFAULT_LEVEL,
     DEFAULT_SEED,
     DEFAULT_TIME_SCALE,
     DEFAULT_TOOL_BUDGET,
+    DEFAULT_TOOLS,
     DOMAIN,
     LEVELS,
     SOURCE_FILE,
     SOURCE_GENERATED,
     SOURCE_MATTER,
     SOURCES,
+    TOOL_TARGETS,
 )
 from .home_source import HomeSourceError, build_home
 
@@ -60,45 +65,34 @@ def _schema(defaults: dict[str, Any]) -> vol.Schema:
     })
 
 
-def _agent_section(defaults: dict[str, Any]) -> section:
+def _agent_section(values: dict[str, Any]) -> section:
     """Endpoint settings of the conversation agent; a blank base URL means OpenAI's own.
 
     ``tools`` picks what the agent controls: HA's exposed entities (real and simulated) or
-    only the entry's simulated home through the engine (the benchmark's tool contract)."""
-    # imported here so this option stays one self-contained edit of the agent section
-    from .const import (
-        CONF_ACTION_GUARD,
-        CONF_TOOLS,
-        DEFAULT_ACTION_GUARD,
-        DEFAULT_TOOLS,
-        TOOL_TARGETS,
-    )
-
+    only the entry's simulated home through the engine (the benchmark's tool contract).
+    ``values`` is :func:`agent_defaults`: every field has one."""
     return section(vol.Schema({
-        vol.Optional(CONF_BASE_URL, default=defaults.get(CONF_BASE_URL, "")): selector.TextSelector(
+        vol.Optional(CONF_BASE_URL, default=values[CONF_BASE_URL]): selector.TextSelector(
             selector.TextSelectorConfig(type=selector.TextSelectorType.URL)),
-        vol.Optional(CONF_MODEL, default=defaults.get(CONF_MODEL, "")): selector.TextSelector(),
-        vol.Optional(CONF_API_KEY, default=defaults.get(CONF_API_KEY, "")): selector.TextSelector(
+        vol.Optional(CONF_MODEL, default=values[CONF_MODEL]): selector.TextSelector(),
+        vol.Optional(CONF_API_KEY, default=values[CONF_API_KEY]): selector.TextSelector(
             selector.TextSelectorConfig(type=selector.TextSelectorType.PASSWORD)),
-        vol.Optional(CONF_AGENT_MODE, default=defaults.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE)): selector.SelectSelector(
+        vol.Optional(CONF_AGENT_MODE, default=values[CONF_AGENT_MODE]): selector.SelectSelector(
             selector.SelectSelectorConfig(options=AGENT_MODES, translation_key=CONF_AGENT_MODE)),
-        vol.Optional(CONF_TOOL_BUDGET, default=defaults.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)): vol.All(
+        vol.Optional(CONF_TOOL_BUDGET, default=values[CONF_TOOL_BUDGET]): vol.All(
             selector.NumberSelector(selector.NumberSelectorConfig(
                 min=1, max=100, step=1, mode=selector.NumberSelectorMode.BOX)),
             vol.Coerce(int)),
-        vol.Optional(CONF_TOOLS, default=defaults.get(CONF_TOOLS, DEFAULT_TOOLS)): selector.SelectSelector(
+        vol.Optional(CONF_TOOLS, default=values[CONF_TOOLS]): selector.SelectSelector(
             selector.SelectSelectorConfig(options=TOOL_TARGETS, translation_key=CONF_TOOLS)),
-        vol.Optional(CONF_ACTION_GUARD, default=defaults.get(CONF_ACTION_GUARD, DEFAULT_ACTION_GUARD)):
-            selector.BooleanSelector(),
-    }), {"collapsed": not defaults.get(CONF_MODEL)})
+        vol.Optional(CONF_ACTION_GUARD, default=values[CONF_ACTION_GUARD]): selector.BooleanSelector(),
+    }), {"collapsed": not values[CONF_MODEL]})
 
 
 def agent_defaults(saved: dict[str, Any]) -> dict[str, Any]:
     """The agent section's values as the form shows them: what is saved, over the defaults.
     HA's frontend fills a section's fields from the section's own default, not from its
     fields' defaults, so without this every radio showed unselected and the budget empty."""
-    from .const import CONF_ACTION_GUARD, CONF_TOOLS, DEFAULT_ACTION_GUARD, DEFAULT_TOOLS
-
     return {CONF_BASE_URL: "", CONF_MODEL: "", CONF_API_KEY: "", CONF_AGENT_MODE: DEFAULT_AGENT_MODE,
             CONF_TOOL_BUDGET: DEFAULT_TOOL_BUDGET, CONF_TOOLS: DEFAULT_TOOLS,
             CONF_ACTION_GUARD: DEFAULT_ACTION_GUARD, **saved}
