@@ -62,16 +62,22 @@ def _fan_mode_for(percent: int) -> int:
     return 3  # High
 
 
+def _set_speed(state: Mapping[str, Any], changes: dict[str, Any], ns: str, percent: int) -> None:
+    """Matter keeps FanControl's three speed attributes in step: PercentSetting, the FanMode
+    covering it, and PercentCurrent (the running speed, while the unit is on)."""
+    changes[f"{ns}.PercentSetting"] = percent
+    changes[f"{ns}.FanMode"] = _fan_mode_for(percent)
+    if state.get(f"{_endpoint(ns)}.OnOff.OnOff", True):
+        changes[f"{ns}.PercentCurrent"] = percent
+
+
 @register_behavior("fan_percent_setting_write")
 def fan_percent_setting_write(state: Mapping[str, Any], args: dict[str, Any],
                               changes: dict[str, Any], ns: str) -> str | None:
     """A write of FanControl.PercentSetting: the fan runs at that speed (PercentCurrent, while
     the unit is on) and FanMode moves to the mode covering it (0 % is Off), as the Matter
     FanControl cluster requires; without it a unit left at FanMode 0 would not blow at all."""
-    percent = int(args["value"])
-    changes[f"{ns}.FanMode"] = _fan_mode_for(percent)
-    if state.get(f"{_endpoint(ns)}.OnOff.OnOff", True):
-        changes[f"{ns}.PercentCurrent"] = percent
+    _set_speed(state, changes, ns, int(args["value"]))
     return None
 
 
@@ -86,9 +92,7 @@ def fan_mode_write(state: Mapping[str, Any], args: dict[str, Any],
     percent = FAN_MODE_PERCENT.get(mode)
     if percent is None:
         return f"fan mode {mode} has no speed on this unit (0 Off, 1 Low, 2 Medium, 3 High, 5 Auto)"
-    changes[f"{ns}.PercentSetting"] = percent
-    if state.get(f"{_endpoint(ns)}.OnOff.OnOff", True):
-        changes[f"{ns}.PercentCurrent"] = percent
+    _set_speed(state, changes, ns, percent)  # FAN_MODE_PERCENT maps back to the written mode
     return None
 
 
@@ -106,9 +110,7 @@ def fan_control_step(state: Mapping[str, Any], args: dict[str, Any],
         new = lowest if cur >= 100 and args.get("wrap") else min(100, cur + FAN_STEP_PERCENT)
     else:  # Decrease
         new = 100 if cur <= lowest and args.get("wrap") else max(lowest, cur - FAN_STEP_PERCENT)
-    changes[f"{ns}.PercentSetting"] = new
-    changes[f"{ns}.PercentCurrent"] = new
-    changes[f"{ns}.FanMode"] = _fan_mode_for(new)
+    _set_speed(state, changes, ns, new)  # Step requires the unit on: PercentCurrent follows
     return None
 
 
