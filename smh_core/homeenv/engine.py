@@ -148,6 +148,17 @@ def _run_behavior(name: str, behavior: Behavior, ns: str, state: Mapping[str, An
         return f"its behaviour {name!r} failed on these arguments ({type(e).__name__}: {show(str(e))})"
 
 
+def _behavior_changes(dev: _Dev, locator: str, verb: str, name: str, behavior: Behavior, ns: str,
+                      state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any]) -> ServiceError | None:
+    """Run a service's or a write's behaviour on ``changes``, then hold everything it set to
+    the attributes' types; the error that refuses the call, or None."""
+    msg = _run_behavior(name, behavior, ns, state, args, changes)
+    if msg is not None:
+        return ServiceError(ErrorCode.PRECONDITION_FAILED, f"cannot {verb} {locator}: {msg}",
+                            did=dev.did, locator=locator)
+    return _checked_changes(dev, locator, changes)
+
+
 def _checked_changes(dev: _Dev, locator: str, changes: Mapping[str, Any]) -> ServiceError | None:
     """Why the changes a call computed cannot be applied (an unknown attribute, or a value its
     type refuses), or None: a service or write behaviour is held to the attributes' types too."""
@@ -507,11 +518,10 @@ class HomeEngine:
                 v = b if state[e.loc] == a else a
             changes[e.loc] = v
         if svc.behavior is not None:
-            msg = _run_behavior(svc.model.behavior or "", svc.behavior, svc.ns, state, args, changes)
-            if msg is not None:
-                return ServiceError(ErrorCode.PRECONDITION_FAILED, f"cannot run {locator}: {msg}",
-                                    did=did, locator=locator)
-        refused = _checked_changes(dev, locator, changes)
+            refused = _behavior_changes(dev, locator, "run", svc.model.behavior or "", svc.behavior, svc.ns,
+                                        state, args, changes)
+        else:
+            refused = _checked_changes(dev, locator, changes)
         if refused is not None:
             return refused
         new = dict(state)
@@ -557,11 +567,8 @@ class HomeEngine:
         hook = dev.write_behaviors.get(locator)
         if hook is not None:
             name, fn, ns = hook
-            msg = _run_behavior(name, fn, ns, state, {"value": changes[locator]}, changes)
-            if msg is not None:
-                return ServiceError(ErrorCode.PRECONDITION_FAILED, f"cannot write {locator}: {msg}",
-                                    did=did, locator=locator)
-            refused = _checked_changes(dev, locator, changes)
+            refused = _behavior_changes(dev, locator, "write", name, fn, ns, state, {"value": changes[locator]},
+                                        changes)
             if refused is not None:
                 return refused
         new = dict(state)
