@@ -704,5 +704,12 @@ class Simulator:
     def close(self) -> None:
         self._unsubscribe()
 
+    def __enter__(self) -> Simulator:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """``with Simulator(engine) as sim:`` stops listening to the engine on the way out."""
+        self.close()
+
 
 __all__ = ["DEFAULT_START", "DT", "SimEvent", "SimulationError", "Simulator", "TICKS_PER_SECOND"]

@@ -27,6 +27,7 @@ from smh_core.homeenv.dynamics import Environment
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.rules import Simulation
+from smh_core.sim.simulator import Simulator
 
 from ..task import Task, dump_task
 from .planner import plan
@@ -67,14 +68,9 @@ def on_endpoint_1(key: str, specs: dict[str, Any]) -> str:
 def _daylight_only(home: Home, start: datetime) -> Home:
     """SimuHome's room illuminance includes the lights that are on; the simulator here adds the
     lights to a room's base light level, so the base is the source's reading minus them."""
-    from smh_core.sim.simulator import Simulator
-
     engine = HomeEngine(home)
-    sim = Simulator(engine, now=start)
-    try:
+    with Simulator(engine, now=start):
         lit = {r.id: float(engine.environment(r.id)["illuminance"]) for r in home.rooms if r.environment}
-    finally:
-        sim.close()
     rooms = []
     for r in home.rooms:
         if r.environment is not None:
@@ -202,11 +198,8 @@ def _execute_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
 
 
 def _query_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
-    from smh_core.sim.simulator import Simulator
-
     engine = HomeEngine(ep.home)
-    sim = Simulator(engine, now=ep.start)  # rooms as an agent reads them at the start (lights included)
-    try:
+    with Simulator(engine, now=ep.start):  # rooms as an agent reads them at the start (lights included)
         facts, words = [], []
         for goal in ep.data["eval"]["goals"]:
             if goal.get("variant") == "device_attribute":
@@ -229,8 +222,6 @@ def _query_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
                                                  "(the home's own physics decide the answer)")
             facts.append({"kind": "number", "value": value, "tolerance": TOLERANCE[var]})
             words.append(f"the {room.replace('_', ' ')} {var} is {value}")
-    finally:
-        sim.close()
     return {"goal": {"kind": "query", "facts": facts},
             "reference": {"mode": "answer", "response": "; ".join(words).capitalize() + ".",
                           "tool_calls": ep.required()}}
@@ -257,13 +248,10 @@ def _timed_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
     """QT4 feasible: each goal's targets must hold at its tick (± its tolerance). The reference
     is found by running the home forward to each goal's time and planning the calls on the
     state it has then (a dryer to pause has been started by an earlier goal), scheduled there."""
-    from smh_core.sim.simulator import Simulator
-
     engine = HomeEngine(ep.home)
-    sim = Simulator(engine, now=ep.start)
     goals = sorted(ep.data["eval"]["goals"], key=lambda g: g["when"]["at_tick"])
     checkpoints, schedules, now = [], [], 0.0
-    try:
+    with Simulator(engine, now=ep.start) as sim:
         for goal in goals:
             when = goal["when"]
             at, tolerance = when["at_tick"] / 10.0, when.get("tolerance_ticks", 0) / 10.0
@@ -283,8 +271,6 @@ def _timed_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
             checkpoints.append({"at_seconds": at + tolerance, "critic": " and ".join(clauses),
                                 "tolerance_seconds": tolerance,
                                 "not_before": when.get("relation") == "after" and at - tolerance > 1.0})
-    finally:
-        sim.close()
     return {"goal": {"kind": "timed", "checkpoints": checkpoints},
             "reference": {"mode": "execute", "response": "Scheduled.", "schedules": schedules,
                           "tool_calls": ep.required()}}
@@ -337,23 +323,19 @@ def _fix_targets(engine: HomeEngine, did: str, var: str, up: bool) -> list[list[
 
 
 def _room_value_after(ep: _Episode, room: str, var: str, actions: list[dict[str, Any]]) -> float:
-    from smh_core.sim.simulator import Simulator
-
     engine = HomeEngine(ep.home)
-    sim = Simulator(engine, now=ep.start)
-    try:
+    with Simulator(engine, now=ep.start) as sim:
         for a in actions:
             engine.execute(a["did"], a["locator"], a["arguments"])
         sim.advance(QT2_SECONDS)
         return float(engine.environment(room)[var])
-    finally:
-        sim.close()
 
 
 def _implicit_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
     """QT2 feasible: the room variable must have moved the asked way ten minutes later, past the
     midpoint between the home left alone and the home with the reference's device flat out."""
     clauses, actions, rooms = [], [], set()
+    probe = HomeEngine(ep.home)  # read-only: which devices, their dynamics; plans run on fresh engines
     for goal in ep.data["eval"]["goals"]:
         room, var, up = goal["room_id"], goal["room_state"], goal["direction"] == "increase"
         if var not in TOLERANCE:
@@ -361,8 +343,8 @@ def _implicit_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
             return None
         idle = _room_value_after(ep, room, var, actions)
         best: tuple[float, list[dict[str, Any]]] | None = None  # the way that moves the room most
-        for dev in HomeEngine(ep.home).devices(room=room):
-            for targets in _fix_targets(HomeEngine(ep.home), dev["did"], var, up):
+        for dev in probe.devices(room=room):
+            for targets in _fix_targets(probe, dev["did"], var, up):
                 engine = HomeEngine(ep.home)
                 for a in actions:
                     engine.execute(a["did"], a["locator"], a["arguments"])
@@ -382,7 +364,7 @@ def _implicit_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
         actions += found
         rooms.add(room)
         clauses.append(f"device(@{room}).{var} {'>' if up else '<'} {round((idle + fixed) / 2, 2)}")
-    may_change = sorted({d["did"] for r in rooms for d in HomeEngine(ep.home).devices(room=r)})
+    may_change = sorted({d["did"] for r in rooms for d in probe.devices(room=r)})
     return {"goal": {"kind": "timed", "may_change": may_change,
                      "checkpoints": [{"at_seconds": QT2_SECONDS, "critic": "; ".join(clauses), "not_before": False}]},
             "reference": {"mode": "execute", "response": "Done.", "actions": actions, "tool_calls": ep.required()}}
