@@ -34,13 +34,12 @@ def split_field(spec: dict[str, Any], locator: str) -> tuple[str, str | None]:
     return (base, field) if base in spec["attributes"] else (locator, None)
 
 
-def _candidates(engine: HomeEngine, did: str, locator: str, value: Any,
+def _candidates(spec: dict[str, Any], did: str, locator: str, value: Any,
                 targets: list[tuple[str, Any]]) -> list[dict[str, Any]]:
     """Calls that may set ``locator`` to ``value``: a direct write, then services of the same
     namespace (no argument, or one argument given ``value``), then the other services. For a
     field of an object attribute, the services taking that field as an argument (with the
     other targeted fields of the same attribute that they also take)."""
-    spec = engine.spec(did)
     out: list[dict[str, Any]] = []
     base, field = split_field(spec, locator)
     if field is not None:
@@ -71,9 +70,9 @@ def plan(engine: HomeEngine, did: str, targets: list[tuple[str, Any]]) -> list[d
     ``engine`` (which they are applied to); None when no combination is found. The targets are
     tried in their order first, then in the others (a washer's programme is chosen before it
     is started, whatever order the goal lists them in)."""
-    before = engine.status(did)
+    before, spec = engine.status(did), engine.spec(did)  # the spec is fixed: read it once
     for order in itertools.permutations(targets):
-        found = _plan_in_order(engine, did, list(order))
+        found = _plan_in_order(engine, spec, did, list(order))
         if found is not None:
             return found
         now = engine.status(did)
@@ -81,18 +80,19 @@ def plan(engine: HomeEngine, did: str, targets: list[tuple[str, Any]]) -> list[d
     return None
 
 
-def _plan_in_order(engine: HomeEngine, did: str, targets: list[tuple[str, Any]]) -> list[dict[str, Any]] | None:
+def _plan_in_order(engine: HomeEngine, spec: dict[str, Any], did: str,
+                   targets: list[tuple[str, Any]]) -> list[dict[str, Any]] | None:
     actions: list[dict[str, Any]] = []
     for locator, value in targets:
-        if _holds(engine, did, locator, value):
+        if _holds(engine, spec, did, locator, value):
             continue
-        found = _try(engine, did, locator, value, targets, actions)
+        found = _try(engine, spec, did, locator, value, targets)
         if found is None:
             for power in POWER_ON:  # refused until the device is on: power it on, then try again
-                if power in engine.spec(did)["services"]:
+                if power in spec["services"]:
                     result = engine.execute(did, power, {})
                     if result.ok:
-                        found = _try(engine, did, locator, value, targets, actions)
+                        found = _try(engine, spec, did, locator, value, targets)
                         if found is not None:
                             found = [{"did": did, "locator": power, "arguments": {}}, *found]
                         else:
@@ -101,11 +101,11 @@ def _plan_in_order(engine: HomeEngine, did: str, targets: list[tuple[str, Any]])
         if found is None:
             return None
         actions += found
-    return actions if all(_holds(engine, did, loc, v) for loc, v in targets) else None
+    return actions if all(_holds(engine, spec, did, loc, v) for loc, v in targets) else None
 
 
-def _holds(engine: HomeEngine, did: str, locator: str, value: Any) -> bool:
-    base, field = split_field(engine.spec(did), locator)
+def _holds(engine: HomeEngine, spec: dict[str, Any], did: str, locator: str, value: Any) -> bool:
+    base, field = split_field(spec, locator)
     try:
         actual = engine.value(did, base)
     except KeyError:
@@ -119,14 +119,14 @@ def _holds(engine: HomeEngine, did: str, locator: str, value: Any) -> bool:
     return actual == value
 
 
-def _try(engine: HomeEngine, did: str, locator: str, value: Any, targets: list[tuple[str, Any]],
-         done: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+def _try(engine: HomeEngine, spec: dict[str, Any], did: str, locator: str, value: Any,
+         targets: list[tuple[str, Any]]) -> list[dict[str, Any]] | None:
     earlier = targets[:targets.index((locator, value))]
-    for call in _candidates(engine, did, locator, value, targets):
+    for call in _candidates(spec, did, locator, value, targets):
         result = engine.execute(call["did"], call["locator"], call["arguments"])
         if not result.ok:
             continue
-        if _holds(engine, did, locator, value) and all(_holds(engine, did, loc, v) for loc, v in earlier):
+        if _holds(engine, spec, did, locator, value) and all(_holds(engine, spec, did, loc, v) for loc, v in earlier):
             return [call]
         _undo(engine, result.changes)
     return None
