@@ -22,7 +22,7 @@ with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -96,18 +96,24 @@ def parse_task(data: Any) -> Task:
     return task
 
 
-def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
-    """The home's state for ``task``: its initial state with the task's overrides, applied in
-    order by ``engine.set_values`` (the engine's own checks, as the embedded runner applies them)
-    on a scratch engine of the same home, so nothing the entities see changes yet."""
+def staged_state(engine: HomeEngine, start: Snapshot,
+                 updates: Iterable[tuple[str, str, Mapping[str, Any]]]) -> Snapshot:
+    """``start`` with ``updates`` (``(field, did, values)``) applied in order by
+    ``set_values`` (the engine's own checks) on a scratch engine of the same home, so nothing the
+    entities see changes unless every one is accepted; a refusal names its field."""
     scratch = HomeEngine(engine.home)
-    scratch.restore(initial)
-    for i, override in enumerate(task.overrides):
-        result = scratch.set_values(override.did, override.values)
+    scratch.restore(start)
+    for field, did, values in updates:
+        result = scratch.set_values(did, values)
         if not result.ok:
-            assert result.error is not None
-            raise _error("engine_error", message=f"overrides.{i}: {result.error}")
+            raise _error("engine_error", message=f"{field}: {result.error}")
     return scratch.snapshot()
+
+
+def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
+    """The home's state for ``task``: its initial state with the task's overrides, as the
+    embedded runner applies them."""
+    return staged_state(engine, initial, ((f"overrides.{i}", o.did, o.values) for i, o in enumerate(task.overrides)))
 
 
 def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> None:
@@ -134,16 +140,9 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
         first: one bad value changes nothing."""
         runtime = runtime_for(call)
         async with runtime.lock:
-            scratch = HomeEngine(runtime.engine.home)
-            scratch.restore(runtime.engine.snapshot())
-            for did, values in call.data["devices"].items():
-                try:
-                    result = scratch.set_values(did, values)
-                except (KeyError, TypeError, ValueError) as err:
-                    raise _error("engine_error", message=f"devices.{did}: {err}") from err
-                if not result.ok:
-                    raise _error("engine_error", message=f"devices.{did}: {result.error}")
-            changes = runtime.engine.restore(scratch.snapshot())
+            state = staged_state(runtime.engine, runtime.engine.snapshot(),
+                                 ((f"devices.{did}", did, values) for did, values in call.data["devices"].items()))
+            changes = runtime.engine.restore(state)
         return {"changes": len(changes)}
 
     async def verify_task(call: ServiceCall) -> ServiceResponse:
