@@ -138,7 +138,7 @@ def _fan(state: str | None, attrs: dict[str, Any]) -> Mapped:
     return Mapped(values, actions, critic, tuple(notes))
 
 
-_MAPPERS: dict[str, tuple[str, Callable[[str | None, dict[str, Any]], Mapped], str]] = {
+MAPPERS: dict[str, tuple[str, Callable[[str | None, dict[str, Any]], Mapped], str]] = {
     "light": ("light", _light, ""),
     "lock": ("smart_lock", _lock, ""),
     "cover": ("curtain", _cover, "a cover acts as the catalog curtain (position 0-100, 100 open)"),
@@ -158,10 +158,7 @@ def map_state(domain: str, state: Any, attrs: dict[str, Any]) -> Mapped:
     if isinstance(state, bool):
         state = "on" if state else "off"
     kept = {k: v for k, v in attrs.items() if k not in DESCRIPTIVE}
-    return _MAPPERS[domain][1](None if state is None else str(state), kept)
-
-
-MAPPERS = _MAPPERS
+    return MAPPERS[domain][1](None if state is None else str(state), kept)
 
 
 class _Unsupported(Exception):
