@@ -13,7 +13,6 @@ import asyncio
 import importlib.util
 import json
 import re
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -25,6 +24,8 @@ from typing import Any
 
 import aiohttp
 import pytest
+
+from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 INTEGRATION = ROOT / "custom_components" / "smh"
@@ -194,12 +195,6 @@ def test_unpacked_zip_imports_without_the_repository(package, tmp_path):
     manifest = json.loads((INTEGRATION / "manifest.json").read_text(encoding="utf-8"))
     pinned = {_requirement_name(r) for r in manifest["requirements"]}
     assert pinned == needed, f"imported third-party packages: {probe['third_party']}"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # Runs `hass` in the isolated interpreter: argv = config dir, JSON site dirs, file for the

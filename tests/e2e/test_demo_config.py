@@ -4,23 +4,18 @@ for the room climate graphs, and only the simulated home's rooms are areas."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import sys
 from pathlib import Path
 
 import pytest
+
+from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import ha_instance  # noqa: E402
 
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_demo_instance_has_assist_history_and_only_the_homes_areas(tmp_path, socket_enabled):

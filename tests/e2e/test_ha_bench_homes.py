@@ -8,7 +8,6 @@ same final state and reply, and the entry must get its original home back.
 from __future__ import annotations
 
 import asyncio
-import socket
 import sys
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import pytest
 
 from smh_core.bench.ha_runner import HA_GOALS, HaClient, group_by_home, ha_home_key, run_via_ha
 from smh_core.bench.task import Task, iter_tasks
+from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -27,12 +27,6 @@ from tests.e2e.verdicts import embedded_verdicts  # noqa: E402
 pytestmark = pytest.mark.slow
 HOMES = {"smh": "simple:1", "sample": "file:tiny.json", "sage": "file:sage-0.json"}
 PER_HOME = 4
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def chosen_tasks() -> list[Task]:

@@ -5,7 +5,6 @@ imported tasks with verdicts equal to the embedded verifier's on the same final 
 from __future__ import annotations
 
 import asyncio
-import socket
 import sys
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 
 from smh_core.bench.ha_runner import HaClient, run_via_ha
 from smh_core.bench.importers.ha_datasets import import_ha_datasets
+from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -23,12 +23,6 @@ from tests.e2e.verdicts import embedded_verdicts  # noqa: E402
 
 pytestmark = pytest.mark.slow
 SOURCE = ROOT / "tests" / "fixtures" / "ha_datasets"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def hosted_entities(url: str, token: str, entry_id: str, home) -> dict[str, str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ from smh_core.bench.ha_runner import HA_GOALS
 from smh_core.bench.task import dump_task, iter_tasks
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.generator import generate_home
+from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -25,12 +25,6 @@ import ha_instance  # noqa: E402
 from tests.e2e.verdicts import embedded_verdict  # noqa: E402
 
 LEVEL, SEED = "simple", 0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def tasks_for_the_home() -> list:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import struct
 import sys
 from pathlib import Path
@@ -24,6 +23,7 @@ from playwright.async_api import Page, Route, async_playwright, expect
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.generator import generate_home
+from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -49,13 +49,6 @@ TABLE_JS = """table => Array.from(table.shadowRoot.querySelectorAll('.group-head
   el => el.matches('.group-header') ? {group: el.innerText.trim()} : {cells: Array.from(
     el.querySelectorAll('[role=cell], [role=rowheader], [role=columnheader]'),
     c => c.innerText.trim())})"""
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on, so parallel test workers do not collide."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def expected_layout(level: str, seed: int) -> list[tuple[str, str]]:

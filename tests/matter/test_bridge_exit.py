@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,13 +13,8 @@ import aiohttp
 import pytest
 
 from smh_core.homeenv.engine import dump_home
+from smh_core.llm.local import free_port
 from smh_core.sim.homes import generate_matter_home
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
