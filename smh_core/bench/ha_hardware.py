@@ -107,10 +107,12 @@ class _Recorder(Mapping[str, Mapping[str, Any]]):
 def touched(task: Task, initial: Snapshot) -> list[tuple[str, str]]:
     """Attributes the task's overrides set and its goal's critics read, in order."""
     out = [(o.did, loc) for o in task.overrides for loc in o.values]
-    goal = task.goal
-    critics = [goal.critic] if isinstance(goal, ExecuteGoal) else []
-    if isinstance(goal, ClarifyGoal) and goal.then is not None:
-        critics.append(goal.then.critic)
+    critics = []
+    for goal in task.all_goals:
+        if isinstance(goal, ExecuteGoal):
+            critics.append(goal.critic)
+        if isinstance(goal, ClarifyGoal) and goal.then is not None:
+            critics.append(goal.then.critic)
     for text in critics:
         rec = _Recorder(initial)
         critic_lang.parse(text).explain(rec)
@@ -123,8 +125,9 @@ def skip_reason(task: Task, mapping: HardwareMapping, traced: bool = False) -> s
     that needs a tool trace runs only with an agent that reports one (SMH's own)."""
     if task.home.key() != mapping.home.key():
         return "other home"
-    if task.goal.kind not in HA_GOALS:
-        return "needs simulated time" if task.goal.kind in ("timed", "automation") else f"{task.goal.kind} goal"
+    kind = next((k for k in task.goal_kinds if k not in HA_GOALS), None)
+    if kind is not None:
+        return "needs simulated time" if kind in ("timed", "automation") else f"{kind} goal"
     if task.required_actions and not traced:
         return NO_TRACE
     return None

@@ -313,8 +313,9 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
         for task in tasks:
             if log.done(task.id):
                 continue
-            if task.goal.kind not in HA_GOALS:
-                run.skip(f"{task.goal.kind} goal (embedded runner only)")
+            kind = next((k for k in task.goal_kinds if k not in HA_GOALS), None)
+            if kind is not None:
+                run.skip(f"{kind} goal (embedded runner only)")
             elif task.required_actions and not traced:
                 run.skip(NO_TRACE)
             else:

@@ -99,7 +99,7 @@ class EIABenchAgent(EndpointAgent):
         usage = Usage()
         repairs = 0
         texts = [t.text for t in task.turns]
-        if task.goal.kind == "memory":
+        if task.goal_kinds == ["memory"]:
             command = await memory_step(task, llm, backend, outcome, usage)
             texts = [] if command is None else texts[:-1] + [command]
         for text in texts:
@@ -135,7 +135,7 @@ class DRBenchAgent(EndpointAgent):
         usage = Usage()
         repairs = 0
         texts = [t.text for t in task.turns]
-        if task.goal.kind == "memory":
+        if task.goal_kinds == ["memory"]:
             command = await memory_step(task, llm, backend, outcome, usage)
             texts = [] if command is None else texts[:-1] + [command]
         for text in texts:

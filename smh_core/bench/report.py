@@ -219,6 +219,16 @@ def task_files(out_dir: Path, records: list[dict[str, Any]]) -> list[tuple[dict[
     return [(r, f"{RECORDS}/{name}") for name, r in wanted.items()]
 
 
+def goal_marks(verdict: dict[str, Any]) -> str:
+    """For a multi-goal task, each goal's kind and pass/fail in order (``[execute ok, infeasible
+    FAIL] ``), so the table shows which part of a mixed request was missed; empty otherwise."""
+    goals = (verdict.get("details") or {}).get("goals")
+    if not isinstance(goals, list) or not goals:
+        return ""
+    marks = [f"{g.get('kind', '?')} {'ok' if g.get('passed') else 'FAIL'}" for g in goals if isinstance(g, dict)]
+    return f"[{', '.join(marks)}] "
+
+
 def task_table(listed: list[tuple[dict[str, Any], str]], most: int = 200) -> list[str]:
     """Report lines: the failed and unscored tasks, each linked to its record."""
     if not listed:
@@ -226,6 +236,7 @@ def task_table(listed: list[tuple[dict[str, Any], str]], most: int = 200) -> lis
     out = ["", "## Tasks not passed", "", "| task | suite | category | class | reason |", "|---|---|---|---|---|"]
     for r, link in sorted(listed, key=lambda x: (x[0]["suite"], x[0]["category"], x[0]["task_id"]))[:most]:
         reason = str(r.get("verdict", {}).get("reason", "")).replace("|", "/").replace("\n", " ")[:120]
+        reason = goal_marks(r.get("verdict", {})) + reason
         cls = r.get("verdict", {}).get("error_class") or ""
         out.append(f"| [{r['task_id']}]({link}) | {r['suite']} | {r['category']} | {cls} | {reason} |")
     if len(listed) > most:

@@ -215,15 +215,16 @@ def prepare_engine(task: Task, homes: HomeCache) -> HomeEngine:
 
 
 def _critics(task: Task) -> Iterator[tuple[str, str]]:
-    """Every critic of the task's goal, with its field path."""
-    goal = task.goal
-    if isinstance(getattr(goal, "critic", None), str):
-        yield "goal.critic", goal.critic  # type: ignore[union-attr]
-    then = getattr(goal, "then", None)
-    if then is not None:
-        yield "goal.then.critic", then.critic
-    for n, checkpoint in enumerate(getattr(goal, "checkpoints", None) or []):
-        yield f"goal.checkpoints.{n}.critic", checkpoint.critic
+    """Every critic of the task's goal (or goals), with its field path."""
+    paths = ["goal"] if task.goal is not None else [f"goals.{i}" for i in range(len(task.goals))]
+    for path, goal in zip(paths, task.all_goals, strict=True):
+        if isinstance(getattr(goal, "critic", None), str):
+            yield f"{path}.critic", goal.critic  # type: ignore[union-attr]
+        then = getattr(goal, "then", None)
+        if then is not None:
+            yield f"{path}.then.critic", then.critic
+        for n, checkpoint in enumerate(getattr(goal, "checkpoints", None) or []):
+            yield f"{path}.checkpoints.{n}.critic", checkpoint.critic
 
 
 def check_critics(task: Task) -> None:

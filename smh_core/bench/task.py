@@ -213,6 +213,11 @@ class MemoryGoal(_Strict):
 Goal = Annotated[ExecuteGoal | QueryGoal | ClarifyGoal | AutomationGoal | InfeasibleGoal | TimedGoal
                  | MemoryGoal, Field(discriminator="kind")]
 
+SubGoal = Annotated[ExecuteGoal | QueryGoal | InfeasibleGoal | TimedGoal, Field(discriminator="kind")]
+"""The goal kinds a multi-goal task combines: each is judged on its own part of the home and
+the reply. Clarify, automation and memory goals decide the mode of the whole turn (ask, store
+a rule, rewrite the request), so they stay single goals."""
+
 
 class Reference(_Strict):
     """A solution the oracle replays: the DR-style output (mode, response, actions,
@@ -258,7 +263,10 @@ class Task(_Strict):
     entry_room: str | None = None
     entry_device: str | None = None
     turns: list[UserTurn] = Field(min_length=1)
-    goal: Goal
+    goal: Goal | None = None
+    goals: list[SubGoal] = Field(default_factory=list)
+    """Several requests in one turn (HomeBench's multi-device and mixed instructions): the task
+    passes only if every goal does. Exactly one of ``goal`` and ``goals`` is given."""
     required_actions: list[RequiredAction] = Field(default_factory=list)
     reference: Reference
 
@@ -266,6 +274,24 @@ class Task(_Strict):
     @classmethod
     def _local_start_time(cls, value: str) -> str:
         return check_local_date_time(value)
+
+    @model_validator(mode="after")
+    def _one_goal_field(self) -> Task:
+        if (self.goal is None) == (not self.goals):
+            raise ValueError("give either goal or goals (a list of at least two), not both")
+        if self.goals and len(self.goals) < 2:
+            raise ValueError("goals needs at least two goals (use goal for one)")
+        return self
+
+    @property
+    def all_goals(self) -> list[Goal]:
+        """The task's goals as a list: ``[goal]`` or ``goals``."""
+        return [self.goal] if self.goal is not None else list(self.goals)
+
+    @property
+    def goal_kinds(self) -> list[str]:
+        """The kinds of :attr:`all_goals`, in order (for runners that support only some)."""
+        return [g.kind for g in self.all_goals]
 
 
 class TaskFileError(ValueError):

@@ -38,6 +38,7 @@ from .task import (
     AutomationGoal,
     ClarifyGoal,
     ExecuteGoal,
+    Goal,
     InfeasibleGoal,
     MemoryGoal,
     QueryGoal,
@@ -155,7 +156,10 @@ async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome
         return _fail(f"agent output unusable ({outcome.agent_error})", outcome.agent_error, "deterministic")
     if outcome.agent_error == "CTX":
         return _fail("the conversation outgrew the model's context window", "CTX", "deterministic")
-    verdict = await _verify_goal(task, before, after, outcome, judge, world)
+    if task.goal is not None:
+        verdict = await _verify_goal(task, task.goal, before, after, outcome, judge, world)
+    else:
+        verdict = await _verify_goals(task, before, after, outcome, judge, world)
     if verdict.passed and task.required_actions:
         missing = required_actions_missing(task.required_actions, outcome.tool_calls)
         if missing:
@@ -170,19 +174,62 @@ async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome
     return verdict
 
 
-async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
-                       judge: Judge | None, world: World | None) -> Verdict:
-    goal = task.goal
+def goal_devices(goal: Goal) -> set[str]:
+    """The devices a goal may change: its critics' devices and ``may_change`` (none for goals
+    that change nothing)."""
+    if isinstance(goal, ExecuteGoal):
+        return set(critic_lang.parse(goal.critic).referenced_devices()) | set(goal.may_change)
+    if isinstance(goal, TimedGoal):
+        out = set(goal.may_change)
+        for cp in goal.checkpoints:
+            out |= set(critic_lang.parse(cp.critic).referenced_devices())
+        return out
+    return set()
+
+
+async def _verify_goals(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
+                        judge: Judge | None, world: World | None) -> Verdict:
+    """All-of over ``task.goals``. Each goal is judged as if alone, except that what the other
+    goals legitimately change is not held against it: an execute goal may leave the other
+    goals' devices changed, an infeasible or query part only fails on changes outside them
+    (and on schedules only when no part is timed). The per-goal verdicts go into the details."""
+    verdicts: list[Verdict] = []
+    for i, goal in enumerate(task.goals):
+        others = set().union(*(goal_devices(g) for j, g in enumerate(task.goals) if j != i))
+        plans_ok = any(isinstance(g, TimedGoal) for j, g in enumerate(task.goals) if j != i)
+        verdicts.append(await _verify_goal(task, goal, before, after, outcome, judge, world, others, plans_ok))
+    details: dict[str, Any] = {"goals": [{"kind": g.kind, **v.to_dict()} for g, v in zip(task.goals, verdicts,
+                                                                                           strict=True)]}
+    failed = [(i, v) for i, v in enumerate(verdicts) if not v.passed]
+    if not failed:
+        decided = next((d for d in ("judge", "lexical") if any(v.decided_by == d for v in verdicts)),
+                       verdicts[0].decided_by)
+        return Verdict(True, f"all {len(verdicts)} goals met", decided_by=decided, details=details)
+    i, first = failed[0]
+    reason = (f"{len(failed)} of {len(verdicts)} goals not met; goal {i + 1} ({task.goals[i].kind}): "
+              f"{first.reason}")
+    return Verdict(False, reason, first.error_class, first.decided_by, details)
+
+
+async def _verify_goal(task: Task, goal: Goal, before: Snapshot, after: Snapshot, outcome: Outcome,
+                       judge: Judge | None, world: World | None, others: set[str] | None = None,
+                       plans_ok: bool = False) -> Verdict:
+    """One goal's verdict. ``others`` are devices other goals of the same task may change (not
+    held against this one); ``plans_ok``: another goal schedules, so new plans are not stray."""
+    others = others or set()
     ignore = world.ignored if world is not None else None
-    changed = [c for c in diff(before, after) if ignore is None or not ignore(c.did, c.locator)]
+    changed = [c for c in diff(before, after) if (ignore is None or not ignore(c.did, c.locator))
+               and c.did not in others]
     if isinstance(goal, ExecuteGoal):
         if not changed and outcome.questions:
             return _fail("asked for clarification instead of acting", "MS")
-        return check_state(goal.critic, before, after, goal.preserve, goal.may_change, ignore)
+        return check_state(goal.critic, before, after, goal.preserve, [*goal.may_change, *sorted(others)], ignore)
     if isinstance(goal, (TimedGoal, AutomationGoal)):
         if world is None:
             raise ValueError(f"task {task.id}: {goal.kind!r} goals need the task's world (simulated clock)")
         if isinstance(goal, TimedGoal):
+            if others:
+                goal = goal.model_copy(update={"may_change": [*goal.may_change, *sorted(others)]})
             return check_timed(goal, world)
         return check_automation(goal, world, changed)
     if isinstance(goal, QueryGoal):
@@ -205,7 +252,7 @@ async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: O
         if changed:
             return _fail("acted on an infeasible request", "CM" if refused else "CB",
                          changes=[c.to_dict() for c in changed])
-        planned = _new_plans(world)
+        planned = [] if plans_ok else _new_plans(world)
         if planned:
             return _fail(f"scheduled an infeasible request for later ({', '.join(planned)})",
                          "CM" if refused else "CB", "simulation")
