@@ -315,7 +315,7 @@ def _reference_problems(dt: DeviceType) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------------------------- instances
-def build_device(dt: DeviceType, did: str, room: str, name: str | None = None,
+def build_device(dt: DeviceType, did: str, room: str | None, name: str | None = None,
                  preset: str | None = None, values: Mapping[str, Any] | None = None,
                  tags: Iterable[str] = ()) -> Device:
     """A :class:`Device` of type ``dt``: defaults, then the preset, then explicit ``values``.
@@ -363,14 +363,14 @@ def build_device(dt: DeviceType, did: str, room: str, name: str | None = None,
         matter=dt.matter.model_copy(deep=True) if dt.matter is not None else None,
     )
     try:
-        HomeEngine(Home(rooms=[Room(id=room, type="room", name=room)], devices=[device]))
+        HomeEngine(Home(rooms=[Room(id=room, type="room", name=room)] if room is not None else [], devices=[device]))
     except ValueError as e:
         label = f"preset {preset!r}" if preset is not None else "defaults"
         raise ValueError(f"{dt.type}: {label}: {e}") from None
     return device
 
 
-def instantiate(type_name: str, did: str, room: str, name: str | None = None,
+def instantiate(type_name: str, did: str, room: str | None, name: str | None = None,
                 preset: str | None = None, values: Mapping[str, Any] | None = None,
                 tags: Iterable[str] = (), kind: str = "homeenv") -> Device:
     """A device of the catalog type ``type_name`` (see :func:`build_device`)."""

@@ -46,7 +46,7 @@ def test_skips_and_approximations_carry_their_reasons(imported):
     assert "needs media_player.bedroom_speaker" in skipped["datasets/assist-mini/house-mixed/fan-and-media test 2 sentence 0"]
     assert "no expected change" in skipped["datasets/assist-mini/flat-lights/lights test 2 sentence 0"]
     approximated = dict(report.approximated)
-    assert "Unassigned" in approximated["datasets/assist-mini/house-mixed: light.hall_light"]
+    assert "datasets/assist-mini/house-mixed: light.hall_light" not in approximated  # no area is kept as no room
     assert approximated["datasets/assist-mini/house-mixed/fan-and-media test 1 sentence 0"] == \
         "percentage 50 compared as speed level medium"
     md = (imported[0] / "ha_datasets.import.md").read_text()
@@ -61,7 +61,8 @@ def test_homes_keep_the_fixture_names_areas_and_entity_ids(imported):
     assert {d.userdata.did for d in home.devices} == {"lock.front_door", "cover.garage_door", "fan.ceiling_fan",
                                                       "light.hall_light"}
     rooms = {r.id: r.name for r in home.rooms}
-    assert rooms == {"hallway": "Hallway", "garage": "Garage", "bedroom": "Bedroom", "unassigned": "Unassigned"}
+    assert rooms == {"hallway": "Hallway", "garage": "Garage", "bedroom": "Bedroom"}
+    assert engine.device("light.hall_light").userdata.room is None  # no area in the fixture: no room
     assert engine.value("lock.front_door", "state") == "locked"
     assert {d.userdata.did: d.name for d in home.devices}["cover.garage_door"] == "Garage Door"
 

@@ -50,8 +50,9 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
             name=device.name, manufacturer=MANUFACTURER, model=readable_model(device.userdata.subcategory),
             model_id=device.userdata.subcategory,
             serial_number=did)
-        if entry_dev.area_id != area_of[device.userdata.room]:
-            devices.async_update_device(entry_dev.id, area_id=area_of[device.userdata.room])
+        area_id = area_of.get(device.userdata.room) if device.userdata.room is not None else None
+        if entry_dev.area_id != area_id:  # a device in no room has no area (and loses a stale one)
+            devices.async_update_device(entry_dev.id, area_id=area_id)
     for room in engine.simulated_rooms():
         entry_dev = devices.async_get_or_create(
             config_entry_id=entry.entry_id, identifiers={(DOMAIN, room_device_id(entry.entry_id, room))},

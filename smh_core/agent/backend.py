@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+NO_ROOM = "(no room)"
+"""How prompts show a device whose summary has ``room: None`` (a device the home places in no
+room): a visible word, so a model neither reads ``None`` as a room id nor guesses one."""
+
 
 @runtime_checkable
 class HomeBackend(Protocol):
@@ -22,7 +26,8 @@ class HomeBackend(Protocol):
 
     def list_devices(self, room: str | None = None, category: str | None = None,
                      tags: list[str] | None = None) -> list[dict[str, Any]]:
-        """Device summaries (did, name, category, subcategory, room, tags)."""
+        """Device summaries (did, name, category, subcategory, room, tags); ``room`` is
+        ``None`` for a device in no room, and a ``room`` filter never matches it."""
 
     def device_status(self, did: str) -> dict[str, Any]:
         """``{"ok": True, "did": ..., "status": {locator: value}}`` or an error."""

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt, quoted
 
-from .backend import HomeBackend
+from .backend import NO_ROOM, HomeBackend
 
 
 class DRAction(BaseModel):
@@ -71,7 +71,7 @@ def serialize_home(backend: HomeBackend, context: str = "") -> str:
             sid = schema_ids[body] = f"S{len(schema_ids) + 1}"
             schema_lines.append(f"{sid} ({d['subcategory']}): {body}")
         status = backend.device_status(d["did"])["status"]
-        device_lines.append(f"- {d['did']} | {quoted(d['name'])} | {d['room']} | {sid} | "
+        device_lines.append(f"- {d['did']} | {quoted(d['name'])} | {d['room'] or NO_ROOM} | {sid} | "
                             + json.dumps(status, ensure_ascii=False))
     return load_prompt("dr_system").substitute(
         now=backend.now(), context=context + "\n" if context else "", rooms=rooms,

@@ -26,7 +26,7 @@ from smh_core.llm.tool_protocol import (
     result_message,
 )
 
-from .backend import HomeBackend
+from .backend import NO_ROOM, HomeBackend
 from .memory_tools import (
     MEMORY_TOOLS,
     UserMemory,
@@ -70,7 +70,7 @@ def initial_context(backend: HomeBackend, context: str = "", tools: str = "") ->
     common prompt prefix reuses the home's part across the tasks of one home."""
     rooms = "\n".join(f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
                       + (f", inside {r['parent']})" if r.get("parent") else ")") for r in backend.list_rooms())
-    devices = "\n".join(f"- {d['did']} | {quoted(d['name'])} | {d['category']} | {d['room']}"
+    devices = "\n".join(f"- {d['did']} | {quoted(d['name'])} | {d['category']} | {d['room'] or NO_ROOM}"
                         for d in backend.list_devices())
     return load_prompt("eia_system").substitute(now=backend.now(), rooms=rooms, devices=devices, tools=tools,
                                                 context=context + "\n" if context else "")

@@ -37,7 +37,7 @@ from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
 from smh_core.sim.cron import CronError, parse_cron
 
-from .backend import HomeBackend
+from .backend import NO_ROOM, HomeBackend
 
 _OBJECT = re.compile(r"\{.*\}", re.S)
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
@@ -267,7 +267,7 @@ def home_view(backend: HomeBackend) -> tuple[str, str]:
         spec = backend.device_spec(d["did"])
         if not spec.get("ok", True):
             continue
-        device_lines.append(f"- {d['did']} | {d['name']} | {d['room']}")
+        device_lines.append(f"- {d['did']} | {d['name']} | {d['room'] or NO_ROOM}")
         for loc, a in spec.get("attributes", {}).items():
             device_lines.append(f"    attr {loc}: {describe_value(a)}" + (" writable" if a.get("writable") else ""))
         for loc, s in spec.get("services", {}).items():

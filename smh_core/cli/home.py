@@ -51,6 +51,8 @@ def summarize(home: Home) -> str:
             walk(r.id, depth + 1)
 
     walk(None, 0)
+    if per_room.get(None):
+        lines.append(f"  (no room) — {per_room[None]} devices")
     by_type = Counter(d.userdata.subcategory for d in home.devices)
     lines += ["", f"Devices by type ({len(by_type)} types):"]
     width = max((len(t) for t in by_type), default=0)

@@ -736,9 +736,9 @@ class HomeEngine:
     def summary(self, did: str) -> dict[str, Any]:
         m = self._devs[did].model
         ud = m.userdata
-        room = self._rooms[ud.room]
+        room = self._rooms[ud.room] if ud.room is not None else None
         return {"did": did, "name": m.name, "category": ud.category, "subcategory": ud.subcategory,
-                "room": ud.room, "room_name": room.name, "tags": list(ud.tags), "description": m.description}
+                "room": ud.room, "room_name": room.name if room is not None else None, "tags": list(ud.tags), "description": m.description}
 
     def status(self, did: str) -> dict[str, Any]:
         """Current attribute values, ``{locator: value}``: a copy the caller may edit freely

@@ -188,11 +188,14 @@ class UserData(_Strict):
     category: str
     subcategory: str
     tags: list[str] = Field(default_factory=list)
-    room: str
+    room: str | None = None
+    """The room the device is in; ``None`` for a device the home places nowhere (HomeBench and
+    home-assistant-datasets list devices without an area). Such a device is listed, controlled
+    and verified like any other, but belongs to no room's listing or climate."""
 
 
 class Device(_Strict):
-    """A controllable or observable device, assigned to exactly one room."""
+    """A controllable or observable device, in at most one room."""
 
     name: str
     description: str = ""
@@ -254,7 +257,7 @@ class Home(_Strict):
         _check_nesting({r.id: r.parent for r in self.rooms})
         _no_duplicates("device ids", [d.userdata.did for d in self.devices])
         for d in self.devices:
-            if d.userdata.room not in known:
+            if d.userdata.room is not None and d.userdata.room not in known:
                 raise ValueError(f"device '{d.userdata.did}' is in unknown room '{d.userdata.room}'")
         return self
 

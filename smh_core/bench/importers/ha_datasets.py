@@ -30,7 +30,6 @@ from ..task import Task, dump_task
 from .report import ImportReport
 
 SUITE = "ha_datasets"
-UNASSIGNED = Room(id="unassigned", type="other", name="Unassigned")
 
 
 @dataclass(frozen=True)
@@ -195,7 +194,7 @@ def _build_home(folder: Path, name: str, report: ImportReport) -> _Home:
     areas = {a["id"]: a.get("name") or a["id"] for a in fixture.get("areas") or [] if isinstance(a, dict) and "id" in a}
     device_area = {d["id"]: d.get("area") for d in fixture.get("devices") or [] if isinstance(d, dict) and "id" in d}
     rooms = {aid: Room(id=aid, type=aid, name=label) for aid, label in areas.items()}
-    devices, entities, used_rooms = [], {}, []
+    devices, entities = [], {}
     for ent in fixture.get("entities") or []:
         if not isinstance(ent, dict) or "id" not in ent:
             report.skip(f"{name}: entity {ent!r}", "an entity without an id")
@@ -213,15 +212,13 @@ def _build_home(folder: Path, name: str, report: ImportReport) -> _Home:
             continue
         area = ent.get("area") or device_area.get(ent.get("device"))
         if area not in rooms:
-            area = UNASSIGNED.id
-            report.approximate(f"{name}: {eid}", "no area in the fixture: placed in an 'Unassigned' room")
+            area = None  # HA allows a device in no area; so does a home file
         if how:
             report.approximate(f"{name}: {eid}", how)
-        used_rooms.append(area)
         devices.append(instantiate(type_name, did=eid, room=area, name=str(ent.get("name") or eid),
                                    values=mapped.values or None))
         entities[eid] = domain
-    room_list = [r for aid, r in rooms.items()] + ([UNASSIGNED] if UNASSIGNED.id in used_rooms else [])
+    room_list = list(rooms.values())
     home = Home(name=f"ha-datasets {name}", rooms=room_list, devices=devices)
     return _Home(name, f"homes/had-{_slug(name)}.json", home, entities)
 

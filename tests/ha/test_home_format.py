@@ -1,0 +1,26 @@
+"""Home-file features imported suites need, loaded in Home Assistant: a device in no room
+(no area, still controllable) and a device whose attribute ranges the home file narrows."""
+
+from __future__ import annotations
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import device_registry as dr
+from homeassistant.helpers import entity_registry as er
+
+from custom_components.smh.const import DOMAIN
+from smh_core.homeenv.model import Home
+from tests.ha.conftest import setup_home_entry
+from tests.test_roomless_devices import roomless_home_data
+
+
+async def test_a_device_in_no_room_loads_without_an_area_and_is_controllable(hass: HomeAssistant) -> None:
+    entry = await setup_home_entry(hass, Home.model_validate(roomless_home_data()))
+    lamp = dr.async_get(hass).async_get_device(identifiers={(DOMAIN, f"{entry.entry_id}_1001")})
+    assert lamp is not None and lamp.name == "Bedroom Lamp" and lamp.area_id is None
+    fan_light = dr.async_get(hass).async_get_device(identifiers={(DOMAIN, f"{entry.entry_id}_1002")})
+    assert fan_light.area_id is not None  # the others keep their rooms
+    light = er.async_get(hass).async_get_entity_id("light", DOMAIN, f"{entry.entry_id}_1001_light")
+    await hass.services.async_call("light", "turn_on", {"entity_id": light}, blocking=True)
+    assert hass.states.get(light).state == "on" and entry.runtime_data.engine.value("1001", "state") == "on"
+    snap = await hass.services.async_call(DOMAIN, "snapshot", {}, blocking=True, return_response=True)
+    assert snap["device_info"]["1001"]["room"] is None and snap["device_info"]["1001"]["room_name"] is None
