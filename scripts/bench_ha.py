@@ -56,7 +56,7 @@ def sample(tasks: list[Task], limit: int | None) -> list[Task]:
     subcategory, difficulty and home (a deterministic stratified sample)."""
     if not limit:
         return tasks
-    return stratified_sample([t for t in tasks if set(t.goal_kinds) <= set(HA_GOALS)], limit)
+    return stratified_sample([t for t in tasks if set(t.goal_kinds) <= set(HA_GOALS) and t.climate is None], limit)
 
 
 def _stop_on_sigterm() -> None:

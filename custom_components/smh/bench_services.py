@@ -93,6 +93,8 @@ def parse_task(data: Any) -> Task:
         datetime.fromisoformat(task.start_time)
     except ValueError as err:
         raise _bad_task("start_time", f"not an ISO 8601 date-time: {task.start_time!r}") from err
+    if task.climate is not None:  # HA's home keeps its own weather; the embedded runner applies it
+        raise _bad_task("climate", "a per-task climate is applied by the embedded runner only")
     return task
 
 

@@ -36,7 +36,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
 
 from .ha_mapping import NOT_OBSERVED, HardwareMapping, ReadError, same_value
-from .ha_runner import HA_GOALS, NO_TRACE, HaClient, HaError, write_skipped
+from .ha_runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, HaClient, HaError, write_skipped
 from .results import ResultsLog
 from .runner import HomeCache, prepare_engine
 from .task import ClarifyGoal, ExecuteGoal, Task
@@ -128,6 +128,8 @@ def skip_reason(task: Task, mapping: HardwareMapping, traced: bool = False) -> s
     kind = next((k for k in task.goal_kinds if k not in HA_GOALS), None)
     if kind is not None:
         return "needs simulated time" if kind in ("timed", "automation") else f"{kind} goal"
+    if task.climate is not None:
+        return CLIMATE_SKIP
     if task.required_actions and not traced:
         return NO_TRACE
     return None

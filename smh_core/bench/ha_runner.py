@@ -44,6 +44,10 @@ NO_TRACE = "needs the agent's tool trace (only SMH's own agent reports one)"
 """Why a task with required actions is skipped for an agent that reports no tool calls."""
 """Goal kinds HA-backed runs judge (timed and automation goals need the simulator's futures)."""
 
+CLIMATE_SKIP = "per-task climate (embedded runner only)"
+"""Why a task with ``climate`` is skipped: HA hosts one home in one weather, and a task's room
+climates and outdoor weather are applied to a copy of the home by the embedded runner."""
+
 DEFAULT_HOME_DIR = "smh_homes"
 """Where, under HA's config dir, the runner expects task home files (by file name)."""
 
@@ -316,6 +320,8 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
             kind = next((k for k in task.goal_kinds if k not in HA_GOALS), None)
             if kind is not None:
                 run.skip(f"{kind} goal (embedded runner only)")
+            elif task.climate is not None:
+                run.skip(CLIMATE_SKIP)
             elif task.required_actions and not traced:
                 run.skip(NO_TRACE)
             else:

@@ -35,6 +35,7 @@ from smh_core.memory.store import MemoryBank
 from smh_core.sim.homes import generate_matter_home
 
 from .agents import BenchAgent
+from .climate import ClimateError, apply_climate
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
 from .task import MAX_JSON_DEPTH, HomeRef, MemoryGoal, Task, first_problem, json_too_deep
@@ -196,12 +197,18 @@ def home_file_problems(tasks: Sequence[Task], homes: HomeCache) -> Iterator[tupl
 
 
 def prepare_engine(task: Task, homes: HomeCache) -> HomeEngine:
-    """A fresh engine on the task's home with its overrides applied; :class:`TaskError` when
-    the home cannot be built or an override does not apply."""
+    """A fresh engine on the task's home with its climate and overrides applied;
+    :class:`TaskError` when the home cannot be built, the climate names a room the home does
+    not have, or an override does not apply."""
     try:
-        engine = HomeEngine(homes.get(task))
+        home = homes.get(task)
+        if task.climate is not None:
+            home = apply_climate(home, task.climate)
+        engine = HomeEngine(home)
     except TaskError:
         raise
+    except ClimateError as e:
+        raise TaskError(task.id, "climate", str(e), field=e.field) from None
     except Exception as e:
         raise TaskError(task.id, "home", f"home {task.home.key()} cannot be loaded ({type(e).__name__}: {e})") from e
     for override in task.overrides:

@@ -71,6 +71,41 @@ class StateOverride(_Strict):
     values: dict[str, Any]
 
 
+class RoomClimate(_Strict):
+    """A room's climate at the start of one task (SimuHome sets it per episode); a field left
+    out keeps the home's value. Air quality follows from ``pm25``. ``base_lux`` is the room's
+    own light, to which daylight through its windows (``window_factor``) and lamps add; the
+    ranges are the engine's for room variables."""
+
+    temperature: float | None = Field(default=None, ge=-50, le=80)
+    humidity: float | None = Field(default=None, ge=0, le=100)
+    pm25: float | None = Field(default=None, ge=0, le=2000)
+    pm10: float | None = Field(default=None, ge=0, le=2000)
+    base_lux: float | None = Field(default=None, ge=0, le=200000)
+    window_factor: float | None = Field(default=None, ge=0)
+
+
+class OutdoorClimate(_Strict):
+    """The weather the rooms drift towards during one task, and the daylight per hour (24
+    values); a field left out keeps the home's."""
+
+    temperature: float | None = Field(default=None, ge=-50, le=80)
+    humidity: float | None = Field(default=None, ge=0, le=100)
+    pm25: float | None = Field(default=None, ge=0, le=2000)
+    pm10: float | None = Field(default=None, ge=0, le=2000)
+    daylight: list[Annotated[float, Field(ge=0, le=200000)]] | None = Field(default=None, min_length=24,
+                                                                             max_length=24)
+
+
+class TaskClimate(_Strict):
+    """Per-task room climates (by room id) and outdoor weather, applied to a copy of the home
+    when the task is prepared (:func:`smh_core.bench.climate.apply_climate`), so tasks on one
+    home may start in different weather."""
+
+    rooms: dict[str, RoomClimate] = Field(default_factory=dict)
+    outdoor: OutdoorClimate | None = None
+
+
 class Message(_Strict):
     """A past dialogue turn."""
 
@@ -257,6 +292,7 @@ class Task(_Strict):
     difficulty: Difficulty
     home: HomeRef
     overrides: list[StateOverride] = Field(default_factory=list)
+    climate: TaskClimate | None = None
     start_time: str = "2024-06-27T09:00:00"
     history: list[Message] = Field(default_factory=list)
     memory: list[str] = Field(default_factory=list)

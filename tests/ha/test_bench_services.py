@@ -34,6 +34,18 @@ async def test_load_act_verify(hass: HomeAssistant, tiny_entry) -> None:
     assert passed["passed"] is True and passed["task_id"] == "exec-2"
 
 
+async def test_a_multi_goal_task_through_verify(hass: HomeAssistant, tiny_entry) -> None:
+    task = {**{k: v for k, v in TASKS["exec-1"].items() if k != "goal"},
+            "goals": [{"kind": "execute", "critic": "device(1001).state == on"},
+                      {"kind": "infeasible", "reason": "there is no garage window"}]}
+    await _call(hass, "load_task", {"task": task})
+    await _call(hass, "execute", {"did": "1001", "locator": "turn_on"})
+    half = await _call(hass, "verify", {"response": "Done."})
+    assert half["passed"] is False and half["error_class"] == "CB"
+    passed = await _call(hass, "verify", {"response": "The lamp is on; I can't open a garage window, there is none."})
+    assert passed["passed"] is True
+
+
 async def test_query_task_through_verify(hass: HomeAssistant, tiny_entry) -> None:
     await _call(hass, "load_task", {"task": TASKS["query-2"]})
     assert (await _call(hass, "verify", {"response": "It is in cool mode."}))["passed"] is True
@@ -44,6 +56,7 @@ async def test_query_task_through_verify(hass: HomeAssistant, tiny_entry) -> Non
     ({**TASKS["exec-1"], "home": {"level": "simple", "seed": 3}}, "other_home", "simple:3"),
     ({**TASKS["exec-1"], "difficulty": "extreme"}, "bad_task", "difficulty"),
     ({**TASKS["exec-1"], "overrides": [{"did": "1001", "values": {"brightness": 500}}]}, "engine_error", "out_of_range"),
+    ({**TASKS["exec-1"], "climate": {"outdoor": {"temperature": 30}}}, "bad_task", "embedded runner only"),
 ])
 async def test_bad_tasks_are_refused(hass: HomeAssistant, tiny_entry, task, key, fragment) -> None:
     before = tiny_entry.runtime_data.engine.snapshot()
