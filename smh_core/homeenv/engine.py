@@ -35,7 +35,7 @@ from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError
 from .model import Attribute, AttrType, Device, Effect, Home, Requirement, Room, Service
 from .snapshot import CONTAINERS, Snapshot, copy_value, diff
-from .validation import SHOW_LIMIT, Checker, compile_checker, describe, show
+from .validation import SHOW_LIMIT, Checker, compile_checker, describe, narrowed_to, show
 
 Behavior = Callable[[Mapping[str, Any], dict[str, Any], dict[str, Any], str], str | None]
 """A named transition the data cannot express: ``(state, args, changes, ns) -> error or None``.
@@ -196,6 +196,29 @@ def _compile_req(ns: str, r: Requirement) -> _Req:
     return _Req(loc, lambda v, w=want: _same(v, w), r.message or f"{loc} must be {want!r}")
 
 
+def _following_attributes(dev: Device, ns: str, s: Service, attrs: Mapping[str, Attribute]) -> Service:
+    """``s`` with each argument narrowed to the attributes it is written to verbatim by an
+    unconditional effect (see :func:`narrowed_to`), so a device whose home file narrows an
+    attribute's range or options has services (and schemas) that follow it; ``s`` itself when
+    nothing narrows."""
+    targets: dict[str, list[Attribute]] = {}
+    for e in s.effects:
+        if e.arg is not None and e.when is None and _resolve(ns, e.set) in attrs:
+            targets.setdefault(e.arg, []).append(attrs[_resolve(ns, e.set)])
+    if not targets:
+        return s
+    arguments = []
+    for a in s.arguments:
+        for attr in targets.get(a.name, ()):
+            try:
+                a = narrowed_to(a, attr, f"argument {a.name!r}")
+            except ValueError as e:
+                raise ValueError(f"device {dev.did}: service {_resolve(ns, s.name)!r}: {e}") from None
+        arguments.append(a)
+    return s if all(x is y for x, y in zip(arguments, s.arguments, strict=True)) else \
+        s.model_copy(update={"arguments": arguments})
+
+
 def _compile_device(dev: Device) -> _Dev:
     attr_models: dict[str, Attribute] = {}
     services: dict[str, _Svc] = {}
@@ -217,6 +240,7 @@ def _compile_device(dev: Device) -> _Dev:
             loc = _resolve(ns, s.name)
             if loc in services or loc in attr_models:
                 raise ValueError(f"device {dev.did}: locator {loc!r} names both a service and something else")
+            s = _following_attributes(dev, ns, s, attr_models)
             args = {a.name: (compile_checker(a, a.name), a.required, a.default) for a in s.arguments}
             effs = []
             for e in s.effects:

@@ -338,3 +338,35 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
                     return p
         return None
     return check
+
+
+_NUMERIC = (AttrType.INT, AttrType.FLOAT)
+
+
+def narrowed_to[S: ValueSpec](arg: S, attr: ValueSpec, name: str = "argument") -> S:
+    """``arg`` held to the constraints of the attribute it is written to verbatim: the ranges'
+    overlap, the options both allow (in the argument's order), the coarser precision. A home
+    file may narrow a device's attribute (a freezer at -24..-15 °C on a catalog type allowing
+    -30..10); the services writing it then refuse a value as a bad argument, naming what the
+    attribute allows, and their schemas (what an agent reads) say so too. An argument of
+    another kind than the attribute is left alone; constraints with nothing in common are a
+    ``ValueError`` (no call could ever succeed)."""
+    if not (arg.type == attr.type or (arg.type in _NUMERIC and attr.type in _NUMERIC)):
+        return arg
+    update: dict[str, Any] = {}
+    if attr.range is not None and attr.range != arg.range:
+        lo, hi = attr.range if arg.range is None else (max(arg.range[0], attr.range[0]), min(arg.range[1], attr.range[1]))
+        if lo > hi:
+            raise ValueError(f"{name} range {list(arg.range or ())} and the attribute's {list(attr.range)} do not overlap")
+        if (lo, hi) != arg.range:
+            update["range"] = (lo, hi)
+    if attr.options is not None and attr.options != arg.options:
+        source = attr.options if arg.options is None else arg.options
+        options = [o for o in source if any(o == x and isinstance(o, bool) == isinstance(x, bool) for x in attr.options)]
+        if not options:
+            raise ValueError(f"{name} options {arg.options} and the attribute's {attr.options} have none in common")
+        if options != arg.options:
+            update["options"] = options
+    if attr.precision is not None and (arg.precision is None or attr.precision > arg.precision):
+        update["precision"] = attr.precision
+    return arg.model_copy(update=update) if update else arg
