@@ -33,7 +33,17 @@ from typing import Any
 
 from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError
-from .model import Attribute, AttrType, Device, Effect, Home, Requirement, Room, Service
+from .model import (
+    Attribute,
+    AttrType,
+    Device,
+    Effect,
+    Home,
+    Requirement,
+    Room,
+    Service,
+    mode_tag_normalizer,
+)
 from .snapshot import CONTAINERS, Snapshot, copy_value, diff
 from .validation import SHOW_LIMIT, Checker, compile_checker, describe, narrowed_to, show
 
@@ -101,6 +111,9 @@ class _Dev:
     write_reqs: dict[str, list[_Req]]
     write_behaviors: dict[str, tuple[str, Behavior, str]]  # locator -> (name, behaviour, namespace)
     containers: tuple[str, ...]  # locators whose values can be lists/dicts (copied by status())
+    shapes: dict[str, Callable[[Any], Any]] = dataclasses.field(default_factory=dict)
+    """Locators whose values are brought to one shape before checking (Matter mode tags given
+    as bare ids, see :func:`mode_tag_normalizer`); empty for nearly every device."""
 
 
 def _same(v: Any, w: Any) -> bool:
@@ -278,8 +291,9 @@ def _compile_device(dev: Device) -> _Dev:
         for path, loc in dev.dynamics.locators():
             if loc not in attr_models:
                 raise ValueError(f"device {dev.did}: dynamics.{path} names unknown attribute {loc!r}")
+    shapes = {loc: f for loc, a in attr_models.items() if (f := mode_tag_normalizer(a)) is not None}
     return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges, write_reqs,
-                write_behaviors, _container_locators(attr_models))
+                write_behaviors, _container_locators(attr_models), shapes)
 
 
 def _container_locators(attrs: Mapping[str, Attribute]) -> tuple[str, ...]:
@@ -650,7 +664,10 @@ class HomeEngine:
             return ServiceError(ErrorCode.BAD_ARGUMENTS, f"values for {did} must be an object {{locator: value}}, "
                                 f"got {type(values).__name__} {show(values)}", did=did)
         new = dict(self._state[did])
+        shapes = dev.shapes if dev is not None else None
         for loc, v in values.items():
+            if shapes and loc in shapes:
+                v = shapes[loc](v)
             check = checkers.get(loc) if isinstance(loc, str) else None
             if check is None:
                 return ServiceError(ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no attribute {show(loc)}",

@@ -15,6 +15,7 @@ executed. What data cannot say lives in named behaviours registered in ``sim_dev
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -74,6 +75,33 @@ class ValueSpec(_Strict):
         return self
 
 
+def mode_tag_normalizer(spec: ValueSpec) -> Callable[[Any], Any] | None:
+    """For a Matter ModeOptionStruct list (``SupportedModes``: ``[{label, mode, modeTags:
+    [{value}]}]``), a function that turns bare mode-tag ids (``"modeTags": [16384]``, as
+    SimuHome writes them) into ModeTagStruct objects (``[{"value": 16384}]``), the catalog's
+    shape, so a device's state has one shape whichever was loaded; ``None`` for other specs.
+    Anything else is returned as it is, for the checker to judge."""
+    if spec.type != AttrType.LIST or not isinstance(spec.items, ValueSpec) or not isinstance(spec.items.items, dict):
+        return None
+    tags = spec.items.items.get("modeTags")
+    if tags is None or not isinstance(tags.items, ValueSpec) or not isinstance(tags.items.items, dict) \
+            or "value" not in tags.items.items:
+        return None
+
+    def normalize(value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        out = []
+        for option in value:
+            if isinstance(option, dict) and isinstance(option.get("modeTags"), list):
+                option = {**option, "modeTags": [
+                    {"value": t} if isinstance(t, int) and not isinstance(t, bool) else t for t in option["modeTags"]]}
+            out.append(option)
+        return out
+
+    return normalize
+
+
 class Attribute(ValueSpec):
     """A typed state variable of a device or component."""
 
@@ -91,6 +119,13 @@ class Attribute(ValueSpec):
     and PercentCurrent). It sees ``{"value": v}`` as its arguments and may refuse the write."""
     matter_id: int | None = None
     """Matter attribute id, for attributes of Matter clusters."""
+
+    @model_validator(mode="after")
+    def _one_value_shape(self) -> Attribute:
+        normalize = mode_tag_normalizer(self)
+        if normalize is not None:
+            self.value = normalize(self.value)
+        return self
 
 
 class Argument(ValueSpec):
