@@ -205,9 +205,11 @@ class InfeasibleGoal(_Strict):
 
 
 class Checkpoint(_Strict):
-    """``critic`` must hold ``at_seconds`` after the task starts (a scheduled action may land up
-    to ``tolerance_seconds`` late) and, with ``not_before``, must not hold yet
-    ``tolerance_seconds + 1`` s before it (so acting at once does not pass for scheduling)."""
+    """``critic`` must hold at some moment of the window ``at_seconds ± tolerance_seconds``
+    after the task starts (SimuHome's tolerance: a state reached inside the window counts even
+    if a later schedule changes it again before the window closes) and, with ``not_before``,
+    must not hold yet ``tolerance_seconds + 1`` s before ``at_seconds`` (so acting at once does
+    not pass for scheduling). With no tolerance the window is the instant ``at_seconds``."""
 
     at_seconds: float = Field(ge=0)
     critic: str

@@ -343,31 +343,50 @@ def _new_plans(world: World | None) -> list[str]:
 
 
 def check_timed(goal: TimedGoal, world: World) -> Verdict:
-    """Run the agent's home forward; each checkpoint must hold (and not hold too early)."""
+    """Run the agent's home forward; each checkpoint's critic must hold at some moment of its
+    window ``[at - tolerance, at + tolerance]`` (at the window's edges or right after any state
+    change inside it) and, with ``not_before``, not yet ``tolerance + 1`` s before it."""
     future = world.future()
     untouched = world.untouched_future()
-    probes: list[tuple[float, int, bool]] = []  # (seconds, checkpoint index, must hold)
+    crits = [critic_lang.parse(cp.critic) for cp in goal.checkpoints]
+    met = [False] * len(goal.checkpoints)
+
+    def look(_changes: object = None) -> None:
+        """Mark the checkpoints whose window is open now and whose critic holds now."""
+        t = (future.now - world.start).total_seconds()
+        snap = None
+        for i, cp in enumerate(goal.checkpoints):
+            if not met[i] and cp.at_seconds - cp.tolerance_seconds <= t <= cp.at_seconds + cp.tolerance_seconds:
+                snap = snap if snap is not None else future.engine.snapshot()
+                met[i] = crits[i].evaluate(snap)
+
+    probes: list[tuple[float, int, int]] = []  # (seconds, kind: 0 too early / 1 window opens / 2 closes, index)
     for i, cp in enumerate(goal.checkpoints):
-        probes.append((cp.at_seconds + cp.tolerance_seconds, i, True))
+        probes.append((max(0.0, cp.at_seconds - cp.tolerance_seconds), 1, i))
+        probes.append((cp.at_seconds + cp.tolerance_seconds, 2, i))
         early = cp.at_seconds - cp.tolerance_seconds - 1
-        if cp.not_before and early >= 0 and not critic_lang.parse(cp.critic).evaluate(world.initial):
-            probes.append((early, i, False))
+        if cp.not_before and early >= 0 and not crits[i].evaluate(world.initial):
+            probes.append((early, 0, i))
     probes.sort()
     referenced: set[str] = set(goal.may_change)
+    stop_looking = future.engine.add_listener(look)
     try:
-        for seconds, i, must in probes:
+        for seconds, kind, i in probes:
             cp = goal.checkpoints[i]
             future.run_until(world.start + timedelta(seconds=seconds))
-            crit = critic_lang.parse(cp.critic)
+            crit = crits[i]
             referenced |= set(crit.referenced_devices())
-            held = crit.evaluate(future.engine.snapshot())
-            if must and not held:
+            if kind == 0:
+                if crit.evaluate(future.engine.snapshot()):
+                    return _fail(f"checkpoint {i + 1} already met at +{seconds:g} s, before its time", "TR",
+                                 "simulation")
+                continue
+            look()
+            if kind == 2 and not met[i]:
                 failed = [_clause(r) for r in crit.explain(future.engine.snapshot()) if not r.passed]
                 return _fail(f"checkpoint {i + 1} not met at +{cp.at_seconds:g} s", "TR", "simulation",
                              failed=failed)
-            if not must and held:
-                return _fail(f"checkpoint {i + 1} already met at +{seconds:g} s, before its time", "TR",
-                             "simulation")
+        stop_looking()
         if goal.preserve:
             untouched.run_until(future.now)
             stray = [c for c in diff(untouched.engine.snapshot(), future.engine.snapshot())
