@@ -13,11 +13,11 @@ import pytest
 from smh_core.agent.tools import dispatch
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.task import Task
+from smh_core.bench.runner import run_task
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Argument, Attribute, AttrType, Home
 from smh_core.homeenv.validation import narrowed_to
+from tests.support.file_task import execute_task_on
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -103,14 +103,8 @@ def test_options_keep_booleans_apart_and_other_kinds_are_left_alone():
 
 
 async def test_oracle_and_null_on_a_task_in_the_narrowed_home(tmp_path):
-    (tmp_path / "home.json").write_text(json.dumps(narrowed_home_data()))
-    task = Task.model_validate({
-        "id": "narrow-1", "suite": "smh", "category": "atomic_control", "subcategory": "climate",
-        "difficulty": "simple", "home": {"file": "home.json"}, "turns": [{"text": "Kitchen AC to 26."}],
-        "goal": {"kind": "execute", "critic": "device(1003).target_temperature == 26"},
-        "reference": {"mode": "execute", "actions": [
-            {"did": "1003", "locator": "set_target_temperature", "arguments": {"target_temperature": 26}}]}})
-    homes = HomeCache(tmp_path)
+    task, homes = execute_task_on(tmp_path, narrowed_home_data(), "device(1003).target_temperature == 26", [
+        {"did": "1003", "locator": "set_target_temperature", "arguments": {"target_temperature": 26}}])
     assert (await run_task(task, OracleAgent(), homes))["passed"]
     assert not (await run_task(task, NullAgent(), homes))["passed"]
     wrong = task.model_copy(update={"reference": task.reference.model_copy(update={"actions": [

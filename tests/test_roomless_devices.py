@@ -16,13 +16,13 @@ from smh_core.agent.eia import initial_context
 from smh_core.agent.resolve import resolve_devices
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.task import Task
+from smh_core.bench.runner import run_task
 from smh_core.cli.home import summarize
 from smh_core.homeenv.engine import HomeEngine, dump_home, load_home
 from smh_core.homeenv.model import Home
 from smh_core.sim.homes import generate_matter_home
 from smh_core.sim.simulator import Simulator
+from tests.support.file_task import execute_task_on
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -99,12 +99,7 @@ def test_a_simulated_device_in_no_room_drives_no_room_climate():
 
 
 async def test_oracle_passes_and_null_fails_on_a_device_in_no_room(tmp_path):
-    (tmp_path / "home.json").write_text(json.dumps(roomless_home_data()))
-    task = Task.model_validate({
-        "id": "roomless-1", "suite": "ha_datasets", "category": "device_control", "subcategory": "light",
-        "difficulty": "simple", "home": {"file": "home.json"}, "turns": [{"text": "Turn on the bedroom lamp."}],
-        "goal": {"kind": "execute", "critic": "device(1001).state == on"},
-        "reference": {"mode": "execute", "actions": [{"did": "1001", "locator": "turn_on"}]}})
-    homes = HomeCache(tmp_path)
+    task, homes = execute_task_on(tmp_path, roomless_home_data(), "device(1001).state == on",
+                                  [{"did": "1001", "locator": "turn_on"}])
     assert (await run_task(task, OracleAgent(), homes))["passed"]
     assert not (await run_task(task, NullAgent(), homes))["passed"]
