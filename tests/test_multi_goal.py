@@ -6,6 +6,7 @@ is carried out."""
 from __future__ import annotations
 
 import json
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,22 @@ async def test_report_shows_each_goal_and_replay_reproduces_the_verdicts(tmp_pat
 
     assert key(replayed) == key(first)
     assert [r["passed"] for r in first.records()] == [True, False]
+
+
+async def test_a_timed_part_lets_the_agent_schedule_while_the_infeasible_part_needs_a_refusal(homes):
+    start = datetime.fromisoformat(MIXED.get("start_time", "2024-06-27T09:00:00"))
+    later = (start + timedelta(seconds=60)).isoformat()
+    timed = {"kind": "timed", "checkpoints": [{"at_seconds": 60, "critic": "device(1003).target_temperature == 22"}]}
+    task = _task(goals=[LAMP_ON, timed, NO_GARAGE], reference={
+        "mode": "execute", "response": "Lamp on, AC at 22 in a minute; I cannot open a garage window.",
+        "actions": [{"did": "1001", "locator": "turn_on"}],
+        "schedules": [{"at": later, "actions": [{"did": "1003", "locator": "set_target_temperature",
+                                                 "arguments": {"target_temperature": 22}}]}]})
+    record = await run_task(task, OracleAgent(), homes)
+    assert record["passed"], record["verdict"]
+    at_once = _reference(task, response=task.reference.response, actions=[
+        {"did": "1001", "locator": "turn_on"},
+        {"did": "1003", "locator": "set_target_temperature", "arguments": {"target_temperature": 22}}])
+    verdict = (await run_task(at_once, OracleAgent(), homes))["verdict"]
+    assert [g["passed"] for g in verdict["details"]["goals"]] == [True, False, True]
+    assert not (await run_task(task, NullAgent(), homes))["passed"]
