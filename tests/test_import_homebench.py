@@ -28,8 +28,8 @@ SOURCE = Path(__file__).parent / "fixtures" / "homebench"
 
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
-    out = tmp_path_factory.mktemp("homebench")
-    tasks, report = import_homebench(SOURCE, out)
+    """The fixtures imported once: (output folder, tasks by id, report)."""
+    tasks, report = import_homebench(SOURCE, out := tmp_path_factory.mktemp("homebench"))
     return out, {t.id: t for t in tasks}, report
 
 
@@ -89,9 +89,9 @@ def test_the_home_keeps_rooms_values_and_homebench_limits(imported):
 async def test_oracle_passes_every_task_and_doing_nothing_fails_every_one(imported):
     out, tasks, _ = imported
     cache = HomeCache(out)
-    for task in tasks.values():
-        assert (await run_task(task, OracleAgent(), cache))["passed"], task.id
-        assert not (await run_task(task, NullAgent(), cache))["passed"], task.id
+    verdicts = {t.id: ((await run_task(t, OracleAgent(), cache))["passed"], (await run_task(t, NullAgent(), cache))["passed"])
+                for t in tasks.values()}
+    assert verdicts == dict.fromkeys(tasks, (True, False))
 
 
 def test_same_input_same_bytes(imported, tmp_path):
@@ -122,12 +122,21 @@ def test_a_mixed_instruction_keeps_its_valid_part_for_now():
     assert kept == calls and note.startswith("2 of its 3 requests are invalid")
 
 
-def test_a_missing_or_wrong_source_is_a_clear_error(tmp_path):
-    with pytest.raises(FileNotFoundError):
-        import_homebench(tmp_path / "nowhere", tmp_path / "o")
-    (tmp_path / "empty").mkdir()
-    with pytest.raises(ValueError, match="no home_status_method.jsonl"):
-        import_homebench(tmp_path / "empty", tmp_path / "o")
+@pytest.mark.parametrize(("files", "error", "match"), [
+    (None, FileNotFoundError, "nowhere"),
+    ({}, ValueError, "no home_status_method.jsonl"),
+    ({"test_data.jsonl": ""}, ValueError, "no home_status_method.jsonl"),
+    ({"home_status_method.jsonl": ""}, ValueError, "no instruction files"),
+])
+def test_a_missing_or_wrong_source_is_a_clear_error_and_writes_nothing(tmp_path, files, error, match):
+    source = tmp_path / "nowhere"
+    if files is not None:
+        source.mkdir()
+        for name, text in files.items():
+            (source / name).write_text(text)
+    with pytest.raises(error, match=match):
+        import_homebench(source, tmp_path / "o")
+    assert not (tmp_path / "o").exists()
 
 
 def test_gold_replay_lists_every_call_that_does_not_land():
