@@ -110,3 +110,15 @@ def test_a_water_heater_can_carry_its_own_range_and_the_guard_still_asks():
 def test_a_bad_range_override_is_refused_by_name(ranges, match):
     with pytest.raises(ValueError, match=match):
         with_ranges(load_catalog()["electric_water_heater"], ranges)
+
+
+def test_aroma_diffuser_keeps_its_settings_while_off():
+    """HomeBench's aromatherapy devices: intensity and the pause between bursts."""
+    engine = _engine(instantiate("aroma_diffuser", "a", "r", preset="relax"))
+    assert engine.execute("a", "turn_off", {}).ok
+    assert engine.execute("a", "set_interval", {"interval": 10}).ok
+    assert engine.execute("a", "set_intensity", {"intensity": 0}).ok
+    assert engine.status("a") == {"state": "off", "intensity": 0, "interval": 10}
+    before = engine.snapshot()
+    assert engine.execute("a", "set_interval", {"interval": 5}).error.code == "out_of_range"
+    assert engine.diff(before, engine.snapshot()) == []

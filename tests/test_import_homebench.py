@@ -36,11 +36,11 @@ def imported(tmp_path_factory):
 def test_each_kind_of_instruction_is_imported_or_skipped_with_its_reason(imported):
     out, tasks, report = imported
     assert sorted(tasks) == sorted(t.id for t in load_tasks([out / "homebench_import.jsonl"]))
-    assert len(tasks) == 16 and len(report.skipped) == 7 and len(report.approximated) == 11
+    assert len(tasks) == 17 and len(report.skipped) == 7 and len(report.approximated) == 10
     by_sub = {}
     for t in tasks.values():
         by_sub.setdefault(t.subcategory, []).append(t.goal.kind)
-    assert by_sub == {"normal": ["execute"] * 10, "unexist_device": ["infeasible"], "unexist_attribute": ["infeasible"],
+    assert by_sub == {"normal": ["execute"] * 11, "unexist_device": ["infeasible"], "unexist_attribute": ["infeasible"],
                       "multi_normal": ["execute", "execute"], "multi_mix": ["execute"], "multi_error": ["infeasible"]}
     assert dict(report.skipped) == {
         "home_status_method.jsonl:3": "home_status: expected dict, got list []",
@@ -52,7 +52,7 @@ def test_each_kind_of_instruction_is_imported_or_skipped_with_its_reason(importe
         "test_data.jsonl:22 (home7_one_001)": "home 7 is not in home_status_method.jsonl (or could not be read)",
     }
     approximated = dict(report.approximated)
-    assert approximated["home 0: master_bedroom.aromatherapy"] == "left out: no catalog type acts like HomeBench's aromatherapy"
+    assert approximated["home 0: living_room.trash"] == "left out: no catalog type acts like HomeBench's trash"
     assert approximated["home 0: VacuumRobot"] == "left out: no catalog type acts like HomeBench's robot vacuum"
     assert "only the valid part is scored" in approximated["test_data.jsonl:15 (home0_multi_002)"]
     md = (out / "homebench_import.import.md").read_text()
@@ -70,6 +70,7 @@ def test_goals_are_the_states_the_gold_calls_ask_for(imported):
                                  '"color"; device(living_room_light).state == "on"; device(living_room_curtain).position == 100')
     assert tasks["hb-home0_multi_003"].goal.reason.startswith("none of the requested devices")
     assert tasks["hb-home0_one_012"].goal.reason.endswith("(HomeBench unexist_device)")
+    assert tasks["hb-home0_one_014"].goal.critic == "device(master_bedroom_aromatherapy).interval == 40"
 
 
 def test_the_home_keeps_rooms_values_and_homebench_limits(imported):
@@ -141,7 +142,7 @@ def test_a_missing_or_wrong_source_is_a_clear_error_and_writes_nothing(tmp_path,
 
 def test_gold_replay_lists_every_call_that_does_not_land():
     replay = replay_gold(SOURCE)
-    assert (replay.calls, replay.landed) == (20, 17)
+    assert (replay.calls, replay.landed) == (21, 18)
     assert replay.disagreements == [
         ("test_data.jsonl:10", "living_room.media_player.set_style(jazz)", "no counterpart: choosing music by style"),
         ("test_data.jsonl:19", "garage.garage_door.open()", "no catalog type acts like HomeBench's garage_door"),
@@ -160,9 +161,9 @@ def test_cli_imports_and_bench_runs_the_suite_by_name(tmp_path, capsys):
     assert missing.returncode == 2
     assert "smh tasks import --from homebench PATH --out" in missing.stderr
     assert main(["tasks", "import", "--from", "homebench", str(SOURCE), "--out", str(tmp_path / "imported")]) == 0
-    assert "16 tasks imported" in capsys.readouterr().out
+    assert "17 tasks imported" in capsys.readouterr().out
     run = _bench_run(tmp_path, tmp_path / "run")
-    assert run.returncode == 0 and "16 of 16 scored passed" in run.stdout, run.stderr
+    assert run.returncode == 0 and "17 of 17 scored passed" in run.stdout, run.stderr
 
 
 def test_fidelity_script_reports_tasks_and_gold_replay():
@@ -170,6 +171,6 @@ def test_fidelity_script_reports_tasks_and_gold_replay():
     run = subprocess.run([sys.executable, str(script), "--from", "homebench", str(SOURCE)],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    assert "| all | 16 | 16 | 0 |" in run.stdout and "REFERENCE FAILS" not in run.stdout
-    assert "17 of 20 valid calls land in the state they ask for (85.0%)" in run.stdout
+    assert "| all | 17 | 17 | 0 |" in run.stdout and "REFERENCE FAILS" not in run.stdout
+    assert "18 of 21 valid calls land in the state they ask for (85.7%)" in run.stdout
     assert "DISAGREES: test_data.jsonl:19 garage.garage_door.open(): no catalog type" in run.stdout

@@ -153,6 +153,9 @@ KINDS: dict[str, Kind] = {
                  "set_speed": _fan_speed, "set_swing": lambda s: [("oscillation_enabled", _swing_sweeps(s))]},
                 {"set_speed": "speed auto is the fan's auto airflow mode",
                  "set_swing": "a fixed direction (up, middle, down) is checked as 'not oscillating'"}),
+    "aromatherapy": Kind("aroma_diffuser", _power(), {"intensity": ("intensity", _same), "interval": ("interval", _same)},
+                         {"turn_on": lambda _: [("state", "on")], "turn_off": lambda _: [("state", "off")],
+                          "set_intensity": lambda n: [("intensity", n)], "set_interval": lambda s: [("interval", s)]}),
     "media_player": Kind("universal_speaker", _media_state, {"volume": ("player.volume_level", _same)},
                          {"play": lambda _: [("player.work_state", "playing")],
                           "pause": lambda _: [("player.work_state", "paused")],
@@ -169,8 +172,8 @@ KINDS: dict[str, Kind] = {
                          {"set_mode": "HomeBench's 'heating' mode is the catalog's normal mode"},
                          frozenset({"temperature"})),
 }
-"""HomeBench device kind -> catalog; kinds not here (aromatherapy, trash, garage_door,
-vacuum_robot) have no catalog type that acts like them and are left out, with the reason."""
+"""HomeBench device kind -> catalog; kinds not here (trash, garage_door, vacuum_robot) have no
+catalog type that acts like them and are left out, with the reason."""
 
 
 def kind_of(name: str, attributes: dict[str, Any]) -> Kind | None:
