@@ -104,7 +104,7 @@ def _typed(raw: str, declared: str | None) -> Any:
         return None
     if declared == "int" or (declared is None and re.fullmatch(r"-?\d+", raw)):
         return int(raw)
-    if declared and declared.startswith(("typing.Tuple", "tuple", "list")) or raw[:1] in "([":
+    if (declared or "").startswith(("typing.Tuple", "tuple", "list")) or raw[:1] in "([":
         return [int(x) for x in re.findall(r"-?\d+", raw)]
     return raw.strip("'\"")
 
@@ -128,7 +128,10 @@ def split_gold(output: str) -> list[str]:
 
 # ---------------------------------------------------------------------------------- homes
 @dataclass
-class _HomeBenchHome:
+class HomeBenchHome:
+    """One HomeBench home as imported: the home, where each HomeBench device went, and the
+    argument type each of its methods declares (gold arguments are typed by it)."""
+
     home_id: int
     home: Home
     devices: dict[tuple[str, str], tuple[str, Kind]]  # (room, HomeBench device) -> (did, kind)
@@ -188,7 +191,7 @@ def _device(home_id: int, room: str, name: str, raw: dict[str, Any], report: Imp
     return instantiate(kind.type, did, room, name=label, values=kept, ranges=ranges), kind
 
 
-def build_home(path: Path, n: int, line: Any, report: ImportReport) -> _HomeBenchHome:
+def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBenchHome:
     """One line of ``home_status_method.jsonl`` as a home of catalog devices."""
     home_id = _field(path, n, line, "home_id", int)
     status = _field(path, n, line, "home_status", dict)
@@ -217,7 +220,7 @@ def build_home(path: Path, n: int, line: Any, report: ImportReport) -> _HomeBenc
         declared = [p.get("type") for p in m.get("parameters") or [] if isinstance(p, dict)]
         params[(str(m.get("device_name")), str(m.get("operation")))] = declared[0] if declared else None
     home = Home(name=f"homebench home {home_id}", rooms=rooms, devices=devices)
-    return _HomeBenchHome(home_id, home, index, params, f"homes/hb-home-{home_id}.json")
+    return HomeBenchHome(home_id, home, index, params, f"homes/hb-home-{home_id}.json")
 
 
 # ---------------------------------------------------------------------------------- instructions
@@ -239,7 +242,7 @@ def mixed_instruction(valid: list[Call], invalid: int) -> tuple[list[Call], str]
                    "valid part is scored (one goal per task: the refusals are not checked)")
 
 
-def _execute_goal(home: _HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any], list[str]]:
+def _execute_goal(home: HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any], list[str]]:
     """The goal and reference for gold calls; later calls on the same attribute win (HomeBench
     writes "to 80 degrees, then to 0" as two calls). Raises Unsupported with the reason."""
     targets: dict[str, dict[str, Any]] = {}
@@ -271,7 +274,7 @@ def _infeasible(kind: str) -> dict[str, Any]:
             "reference": {"mode": "refuse", "response": "Sorry, this home has no such device or setting."}}
 
 
-def task_for(path: Path, n: int, line: Any, homes: dict[int, _HomeBenchHome], report: ImportReport) -> Task | None:
+def task_for(path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome], report: ImportReport) -> Task | None:
     """One instruction line as a task, or None (reported) when it cannot be imported."""
     item = f"{path.name}:{n}"
     hb_id = _field(path, n, line, "id", str)
@@ -348,7 +351,7 @@ def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
 
     homes_file, instruction_files = sources(root)
     report = ImportReport("HomeBench", str(root))
-    homes: dict[int, _HomeBenchHome] = {}
+    homes: dict[int, HomeBenchHome] = {}
     for n, line in json_lines(homes_file):
         try:
             if isinstance(line, Exception):

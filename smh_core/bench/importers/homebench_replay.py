@@ -15,7 +15,7 @@ from pathlib import Path
 
 from smh_core.homeenv.engine import HomeEngine
 
-from .homebench import ERROR, build_home, json_lines, parse_call, sources, split_gold
+from .homebench import ERROR, HomeBenchHome, build_home, json_lines, parse_call, sources, split_gold
 from .homebench_devices import Unsupported, method_targets
 from .planner import plan
 from .report import ImportReport
@@ -37,7 +37,7 @@ def replay_gold(root: Path) -> GoldReplay:
     """Replay every valid gold call under ``root`` (see :func:`.homebench.sources`)."""
     homes_file, files = sources(root)
     scratch = ImportReport("HomeBench", str(root))  # the import's notes are not this measure's
-    homes = {}
+    homes: dict[int, HomeBenchHome] = {}
     for n, line in json_lines(homes_file):
         try:
             if isinstance(line, Exception):
@@ -58,7 +58,7 @@ def replay_gold(root: Path) -> GoldReplay:
                 where = f"{path.name}:{n}"
                 out.calls += 1
                 reason = _replay_one(home, text)
-                method = text.split("(", 1)[0].split(".", 1)[-1]
+                method = ".".join(text.split("(", 1)[0].split(".")[-2:])  # device.method, room or not
                 out.by_method[method] += 1
                 if reason is None:
                     out.landed += 1
@@ -68,7 +68,7 @@ def replay_gold(root: Path) -> GoldReplay:
     return out
 
 
-def _replay_one(home, text: str) -> str | None:
+def _replay_one(home: HomeBenchHome | None, text: str) -> str | None:
     """Why one gold call does not land in its state on a fresh copy of its home, or None."""
     if home is None:
         return "its home is not imported"
