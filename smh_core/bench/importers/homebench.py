@@ -344,13 +344,9 @@ def sources(root: Path) -> tuple[Path, list[Path]]:
     return homes, files
 
 
-def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
-    """Write the homes used, ``homebench_import.jsonl`` and the report under ``out``."""
-    from smh_core.bench.runner import HomeCache
-    from smh_core.bench.suites.smh_suite import validate
-
-    homes_file, instruction_files = sources(root)
-    report = ImportReport("HomeBench", str(root))
+def load_homes(homes_file: Path, report: ImportReport) -> dict[int, HomeBenchHome]:
+    """Every readable home of ``home_status_method.jsonl`` by HomeBench id; each line that cannot
+    be read is a skipped item of ``report`` (``file:line``, ``field: problem``)."""
     homes: dict[int, HomeBenchHome] = {}
     for n, line in json_lines(homes_file):
         try:
@@ -361,6 +357,17 @@ def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
             _skip_bad_line(report, f"{homes_file.name}:{n}", e)
             continue
         homes[home.home_id] = home
+    return homes
+
+
+def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
+    """Write the homes used, ``homebench_import.jsonl`` and the report under ``out``."""
+    from smh_core.bench.runner import HomeCache
+    from smh_core.bench.suites.smh_suite import validate
+
+    homes_file, instruction_files = sources(root)
+    report = ImportReport("HomeBench", str(root))
+    homes = load_homes(homes_file, report)
     (out / "homes").mkdir(parents=True, exist_ok=True)
     cache = HomeCache(out)
     tasks: list[Task] = []

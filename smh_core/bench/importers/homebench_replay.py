@@ -15,7 +15,7 @@ from pathlib import Path
 
 from smh_core.homeenv.engine import HomeEngine
 
-from .homebench import ERROR, HomeBenchHome, build_home, json_lines, parse_call, sources, split_gold
+from .homebench import ERROR, HomeBenchHome, json_lines, load_homes, parse_call, sources, split_gold
 from .homebench_devices import Unsupported, method_targets
 from .planner import plan
 from .report import ImportReport
@@ -36,16 +36,7 @@ class GoldReplay:
 def replay_gold(root: Path) -> GoldReplay:
     """Replay every valid gold call under ``root`` (see :func:`.homebench.sources`)."""
     homes_file, files = sources(root)
-    scratch = ImportReport("HomeBench", str(root))  # the import's notes are not this measure's
-    homes: dict[int, HomeBenchHome] = {}
-    for n, line in json_lines(homes_file):
-        try:
-            if isinstance(line, Exception):
-                raise line
-            home = build_home(homes_file, n, line, scratch)
-        except ValueError:
-            continue
-        homes[home.home_id] = home
+    homes = load_homes(homes_file, ImportReport("HomeBench", str(root)))  # the import's notes are not this measure's
     out = GoldReplay()
     for path in files:
         for n, line in json_lines(path):
