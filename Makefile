@@ -42,6 +42,9 @@ test: bootstrap lint
 # every task but a 20-task SimuHome sample (HA's sentence matcher is slow on its long requests);
 # LIMIT=K samples K per suite (round-robin over homes), LIMIT=0 runs all (see scripts/bench_ha.py).
 SUITES := smh simuhome memhome sage safety
+# IMPORTED="homebench_import ha_datasets simuhome_import": also run suites written by `smh tasks import`
+# (tasks/imported/, not committed) with the oracle and null agents.
+IMPORTED ?=
 LOCAL_LIMIT ?= 60
 bench: bootstrap
 	@for s in $(SUITES); do \
@@ -52,8 +55,8 @@ ifeq ($(BACKEND),ha)
 else
 	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
 	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded
-	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
-	$(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
+	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
+	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
 	$(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet
 	$(SMH) bench run --suite safety --agent obey-injections --out $(BENCH_OUT)/safety-obey-guarded --quiet
 	@if $(SMH) model info >/dev/null 2>&1; then \

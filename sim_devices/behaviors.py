@@ -26,6 +26,19 @@ def require_cleaning_battery(state: Mapping[str, Any], args: dict[str, Any],
     return None
 
 
+@register_behavior("brightness_zero_is_off")
+def brightness_zero_is_off(state: Mapping[str, Any], args: dict[str, Any],
+                           changes: dict[str, Any], ns: str) -> str | None:
+    """``set_brightness`` with 0 switches the light off and keeps its last brightness, as Home
+    Assistant's ``light.turn_on`` with brightness 0 does: benchmarks such as HomeBench dim to 0
+    to mean off, and a light off at 0 % would come back on dark."""
+    if args.get("brightness") == 0:
+        loc = f"{ns}.brightness" if ns else "brightness"
+        changes.pop(loc, None)
+        changes[f"{ns}.state" if ns else "state"] = "off"
+    return None
+
+
 # ---------------------------------------------------------------------------------- Matter
 # Behaviours of the Matter catalog (``catalog/matter``). Components there are Matter clusters
 # named ``<endpoint>.<Cluster>``, so a behaviour finds the other clusters of its endpoint from

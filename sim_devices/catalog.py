@@ -42,7 +42,7 @@ from smh_core.homeenv.validation import Checker, compile_checker
 from . import behaviors  # noqa: F401
 
 __all__ = ["DeviceType", "build_device", "instantiate", "load_catalog", "load_catalog_dir",
-           "load_device_type", "validate_catalog"]
+           "load_device_type", "validate_catalog", "with_ranges"]
 
 
 class DeviceType(BaseModel):
@@ -219,7 +219,8 @@ def _effect_problems(eff: Effect, svc: Service, ns: str, path: str,
         arg = next((a for a in svc.arguments if a.name == eff.arg), None)
         if arg is None:
             out.append((f"{path}.arg", f"the service has no argument {eff.arg!r}"))
-        else:
+        elif svc.behavior is None:  # a behaviour may map an argument value first (brightness 0 = off);
+            # the engine holds whatever it leaves to the attribute's type on every call
             out += [(f"{path}.arg", m) for m in _arg_fits(arg, spec, checkers[target])]
     elif eff.attr is not None:
         src = _resolve(ns, eff.attr)
@@ -315,6 +316,41 @@ def _reference_problems(dt: DeviceType) -> list[tuple[str, str]]:
 
 
 # ---------------------------------------------------------------------------------- instances
+def with_ranges(dt: DeviceType, ranges: Mapping[str, tuple[float, float]]) -> DeviceType:
+    """``dt`` with other ranges for some numeric attributes (``{locator: (low, high)}``), and
+    for every service argument written to them: one maker's water heater goes to 75 °C,
+    another's (HomeBench's) to 100 °C, and an imported home keeps its device's own limits
+    rather than the catalog's. Refuses unknown or non-numeric attributes and empty ranges."""
+    specs = dt.attribute_specs()
+    for loc, bounds in ranges.items():
+        spec = specs.get(loc)
+        if spec is None or spec.type not in (AttrType.INT, AttrType.FLOAT):
+            raise ValueError(f"{dt.type}: cannot override the range of {loc!r}: "
+                             f"not a numeric attribute; numeric: {sorted(k for k, a in specs.items() if a.type in (AttrType.INT, AttrType.FLOAT))}")
+        if len(bounds) != 2 or not bounds[0] < bounds[1]:
+            raise ValueError(f"{dt.type}: range of {loc!r} must be (low, high) with low < high, got {bounds!r}")
+
+    def attrs(ns: str, items: list[Attribute]) -> list[Attribute]:
+        return [a.model_copy(update={"range": tuple(ranges[_join(ns, a.name)])})
+                if _join(ns, a.name) in ranges else a for a in items]
+
+    def services(ns: str, items: list[Service]) -> list[Service]:
+        out = []
+        for s in items:
+            written = {e.arg: _resolve(ns, e.set) for e in s.effects if e.arg is not None}
+            args = [a.model_copy(update={"range": tuple(ranges[written[a.name]])})
+                    if written.get(a.name) in ranges else a for a in s.arguments]
+            out.append(s.model_copy(update={"arguments": args}))
+        return out
+
+    out = dt.model_copy(update={
+        "attributes": attrs("", dt.attributes), "services": services("", dt.services),
+        "components": [c.model_copy(update={"attributes": attrs(c.name, c.attributes),
+                                            "services": services(c.name, c.services)}) for c in dt.components]})
+    out._checkers = None  # compiled for the catalog's ranges: compile again
+    return out
+
+
 def build_device(dt: DeviceType, did: str, room: str | None, name: str | None = None,
                  preset: str | None = None, values: Mapping[str, Any] | None = None,
                  tags: Iterable[str] = ()) -> Device:
@@ -372,12 +408,16 @@ def build_device(dt: DeviceType, did: str, room: str | None, name: str | None = 
 
 def instantiate(type_name: str, did: str, room: str | None, name: str | None = None,
                 preset: str | None = None, values: Mapping[str, Any] | None = None,
-                tags: Iterable[str] = (), kind: str = "homeenv") -> Device:
-    """A device of the catalog type ``type_name`` (see :func:`build_device`)."""
+                tags: Iterable[str] = (), kind: str = "homeenv",
+                ranges: Mapping[str, tuple[float, float]] | None = None) -> Device:
+    """A device of the catalog type ``type_name`` (see :func:`build_device`), with its own
+    ``ranges`` for some numeric attributes (see :func:`with_ranges`)."""
     catalog = load_catalog(kind)
     dt = catalog.get(type_name)
     if dt is None:
         raise ValueError(f"unknown device type {type_name!r}; known: {sorted(catalog)}")
+    if ranges:
+        dt = with_ranges(dt, ranges)
     return build_device(dt, did, room, name=name, preset=preset, values=values, tags=tags)
 
 

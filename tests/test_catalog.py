@@ -404,7 +404,7 @@ def test_packaged_directory_loads_like_load_catalog():
     (broken("night: {state: \"on\", brightness: 5}", "night: {state: \"on\", dimmer: 5}"),
      "light.yaml: presets.night.dimmer: unknown attribute"),
     (broken("value: 80}", "value: 180}"), "light.yaml: attributes.1.value:"),
-    (broken("  - name: set_brightness\n", "  - name: set_brightness\n    behavior: sparkle\n"),
+    (broken("  - name: turn_on\n", "  - name: turn_on\n    behavior: sparkle\n"),
      "unknown behavior 'sparkle'"),
     (broken("  - name: set_brightness\n",
             "  - name: set_brightness\n    requires: [{attr: state, equals: On}]\n"),

@@ -21,8 +21,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     r = bs.add_parser("run", help="run an agent on tasks; resumable (re-run the same command to continue)")
     src = r.add_mutually_exclusive_group(required=True)
-    src.add_argument("--suite", action="append", help=f"suite name: reads {TASKS_DIR}/SUITE.jsonl (repeatable)")
+    src.add_argument("--suite", action="append",
+                     help=f"suite name: reads {TASKS_DIR}/SUITE.jsonl, or for an imported suite (ha_datasets, "
+                          f"simuhome_import, homebench_import) {TASKS_DIR}/imported/SUITE.jsonl (repeatable)")
     src.add_argument("--tasks", action="append", type=Path, help="task JSONL file (repeatable)")
+    r.add_argument("--tasks-dir", type=Path, default=TASKS_DIR,
+                   help=f"folder --suite names are read from (default: {TASKS_DIR})")
     r.add_argument("--agent", choices=["oracle", "null", "openai", "local", "replay", "obey-injections"],
                    default="oracle",
                    help="default: oracle; openai: any OpenAI-compatible endpoint (--base-url, --model); "
@@ -161,12 +165,13 @@ async def preflight(args: argparse.Namespace) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from smh_core.bench.importers.suites import missing_hint, suite_file
     from smh_core.bench.runner import HomeCache
 
-    files = args.tasks or [TASKS_DIR / f"{s}.jsonl" for s in args.suite]
-    for f in files:
+    files = args.tasks or [suite_file(s, args.tasks_dir) for s in args.suite]
+    for i, f in enumerate(files):
         if not f.exists():
-            hint = " (`smh tasks generate` writes the suites)" if args.suite else ""
+            hint = missing_hint(args.suite[i], args.tasks_dir) if args.suite else ""
             raise TaskFileError(f, None, None, f"no task file{hint}")
     tasks, sources = load_tasks_located(files)
     if args.limit is not None:

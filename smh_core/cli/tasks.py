@@ -26,12 +26,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                       description="Read a local copy of another benchmark in its published format and write "
                                   "homes, a task file and an import report (imported / approximated / skipped, "
                                   "with reasons) under --out. Every imported task is validated.")
-    i.add_argument("--from", dest="source", required=True, choices=["ha-datasets", "simuhome"],
+    i.add_argument("--from", dest="source", required=True, choices=["ha-datasets", "simuhome", "homebench"],
                    help="the source format: ha-datasets = allenporter/home-assistant-datasets' assist format "
                         "(a checkout, its datasets/ folder or one dataset such as datasets/assist-mini); "
-                        "simuhome = SimuHome's episodes (its data/benchmark/ folder or one episode file)")
+                        "simuhome = SimuHome's episodes (its data/benchmark/ folder or one episode file); "
+                        "homebench = HomeBench's dataset/ folder (home_status_method.jsonl and test_data.jsonl) "
+                        "or one instruction file next to home_status_method.jsonl")
     i.add_argument("path", type=Path, help="the local copy to read")
-    i.add_argument("--out", type=Path, required=True, help="folder for homes/, <suite>.jsonl and the report")
+    i.add_argument("--out", type=Path, default=Path("tasks/imported"),
+                   help="folder for homes/, <suite>.jsonl and the report (default: tasks/imported, where "
+                        "`smh bench run --suite <suite>` looks; not committed)")
     i.set_defaults(func=_import)
 
 
@@ -73,10 +77,9 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from smh_core.bench.importers import ha_datasets, simuhome
+    from smh_core.bench.importers import IMPORTERS
 
-    module = {"ha-datasets": ha_datasets, "simuhome": simuhome}[args.source]
-    run = ha_datasets.import_ha_datasets if args.source == "ha-datasets" else simuhome.import_simuhome
+    module, run = IMPORTERS[args.source]
     tasks, report = run(args.path, args.out)
     print(f"wrote {args.out / (module.SUITE + '.jsonl')}: {report.summary()}")
     print(f"report: {args.out / (module.SUITE + '.import.md')}")

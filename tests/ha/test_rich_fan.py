@@ -12,10 +12,11 @@ BASE = F.SET_SPEED | F.PRESET_MODE | F.TURN_ON | F.TURN_OFF
 CASES = [
     Case("smart_fan", "fan", "off", BASE | F.OSCILLATE, {
         "percentage": 0, "percentage_step": 100 / 3, "preset_mode": "normal",
-        "preset_modes": ["normal", "natural", "sleep"], "oscillating": False}, (
+        "preset_modes": ["normal", "natural", "sleep", "auto"], "oscillating": False}, (
         Step("turn_on", {"percentage": 100}, {"state": "on", "speed_level": "high"}, "on"),
         Step("set_percentage", {"percentage": 66}, {"speed_level": "medium"}),
         Step("set_preset_mode", {"preset_mode": "natural"}, {"preset_mode": "natural"}),
+        Step("set_preset_mode", {"preset_mode": "auto"}, {"preset_mode": "auto"}),
         Step("oscillate", {"oscillating": True}, {"oscillation_enabled": True}),
         Step("set_percentage", {"percentage": 0}, {"state": "off", "speed_level": "medium"}, "off"),
         Step("set_percentage", {"percentage": 20}, {"state": "on", "speed_level": "low"}, "on"),

@@ -18,6 +18,7 @@ TABLE = {
     "ac_gateway": ["climate"],
     "air_cube": ["climate"],
     "air_purifier": ["fan"],
+    "aroma_diffuser": [],
     "blind": ["cover"],
     "builtin_microwave_steam_oven": [],
     "climate_sensor": [],

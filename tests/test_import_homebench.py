@@ -1,0 +1,176 @@
+"""`smh tasks import --from homebench`: homes and instructions written here in HomeBench's
+published format (HomeBench has no licence; none of it ships) become validated homes and tasks,
+with a report of what was imported, approximated and skipped."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from smh_core.bench.agents import NullAgent, OracleAgent
+from smh_core.bench.importers.homebench import (
+    import_homebench,
+    mixed_instruction,
+    parse_call,
+    split_gold,
+)
+from smh_core.bench.importers.homebench_replay import replay_gold
+from smh_core.bench.runner import HomeCache, prepare_engine, run_task
+from smh_core.bench.task import load_tasks
+from smh_core.cli.main import main
+
+SOURCE = Path(__file__).parent / "fixtures" / "homebench"
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    """The fixtures imported once: (output folder, tasks by id, report)."""
+    tasks, report = import_homebench(SOURCE, out := tmp_path_factory.mktemp("homebench"))
+    return out, {t.id: t for t in tasks}, report
+
+
+def test_each_kind_of_instruction_is_imported_or_skipped_with_its_reason(imported):
+    out, tasks, report = imported
+    assert sorted(tasks) == sorted(t.id for t in load_tasks([out / "homebench_import.jsonl"]))
+    assert len(tasks) == 17 and len(report.skipped) == 7 and len(report.approximated) == 10
+    by_sub = {}
+    for t in tasks.values():
+        by_sub.setdefault(t.subcategory, []).append(t.goal.kind)
+    assert by_sub == {"normal": ["execute"] * 11, "unexist_device": ["infeasible"], "unexist_attribute": ["infeasible"],
+                      "multi_normal": ["execute", "execute"], "multi_mix": ["execute"], "multi_error": ["infeasible"]}
+    assert dict(report.skipped) == {
+        "home_status_method.jsonl:3": "home_status: expected dict, got list []",
+        "test_data.jsonl:10 (home0_one_010)": "no counterpart here: choosing music by style",
+        "test_data.jsonl:11 (home0_one_011)": "does not validate: the home is already as asked (doing nothing passes)",
+        "test_data.jsonl:17": "(line): not JSON (Unterminated string starting at at column 34)",
+        "test_data.jsonl:19 (home1_one_002)": "no counterpart here: needs garage.garage_door, which is not imported",
+        "test_data.jsonl:21": "output: expected str, got int 42",
+        "test_data.jsonl:22 (home7_one_001)": "home 7 is not in home_status_method.jsonl (or could not be read)",
+    }
+    approximated = dict(report.approximated)
+    assert approximated["home 0: living_room.trash"] == "left out: no catalog type acts like HomeBench's trash"
+    assert approximated["home 0: VacuumRobot"] == "left out: no catalog type acts like HomeBench's robot vacuum"
+    assert "only the valid part is scored" in approximated["test_data.jsonl:15 (home0_multi_002)"]
+    md = (out / "homebench_import.import.md").read_text()
+    assert "| no counterpart here: choosing music by style | 1 |" in md
+    assert json.loads((out / "homebench_import.import.json").read_text())["imported"] == report.imported
+
+
+def test_goals_are_the_states_the_gold_calls_ask_for(imported):
+    _, tasks, _ = imported
+    assert tasks["hb-home0_one_003"].goal.critic == 'device(living_room_light).state == "off"'  # brightness 0
+    assert tasks["hb-home0_one_007"].goal.critic == 'device(kitchen_fan).preset_mode == "auto"'
+    assert [a.locator for a in tasks["hb-home0_one_007"].reference.actions] == ["turn_on", "set_preset_mode"]
+    mixed = tasks["hb-home0_multi_002"]
+    assert mixed.goal.critic == ('device(living_room_light).color == "#0000FF"; device(living_room_light).color_mode == '
+                                 '"color"; device(living_room_light).state == "on"; device(living_room_curtain).position == 100')
+    assert tasks["hb-home0_multi_003"].goal.reason.startswith("none of the requested devices")
+    assert tasks["hb-home0_one_012"].goal.reason.endswith("(HomeBench unexist_device)")
+    assert tasks["hb-home0_one_014"].goal.critic == "device(master_bedroom_aromatherapy).interval == 40"
+
+
+def test_the_home_keeps_rooms_values_and_homebench_limits(imported):
+    out, tasks, _ = imported
+    engine = prepare_engine(tasks["hb-home0_one_005"], HomeCache(out))
+    assert [r.id for r in engine.home.rooms] == ["living_room", "kitchen", "master_bedroom"]
+    assert engine.value("living_room_curtain", "position") == 0  # from the " degree" attribute
+    assert engine.value("living_room_light", "color") == "#FFC864"
+    assert engine.value("living_room_media_player", "player.work_state") == "playing"
+    assert engine.value("master_bedroom_humidifier", "water_level") == 80
+    heater = dict(engine.device("kitchen_water_heater").attributes_by_locator())["target_water_temperature"]
+    assert heater.range == (30.0, 100.0)  # HomeBench's limits, wider than the catalog's 75 °C
+    heating = prepare_engine(tasks["hb-home1_one_001"], HomeCache(out))
+    assert dict(heating.device("study_room_heating").attributes_by_locator())["target_temperature"].range == (16.0, 30.0)
+
+
+async def test_oracle_passes_every_task_and_doing_nothing_fails_every_one(imported):
+    out, tasks, _ = imported
+    cache = HomeCache(out)
+    verdicts = {t.id: ((await run_task(t, OracleAgent(), cache))["passed"], (await run_task(t, NullAgent(), cache))["passed"])
+                for t in tasks.values()}
+    assert verdicts == dict.fromkeys(tasks, (True, False))
+
+
+def test_same_input_same_bytes(imported, tmp_path):
+    out, _, _ = imported
+    import_homebench(SOURCE, tmp_path)
+    written = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+    assert written == sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    assert len(written) == 5  # two homes, the tasks, the report twice
+    for rel in written:
+        assert (out / rel).read_bytes() == (tmp_path / rel).read_bytes(), rel
+
+
+def test_gold_answers_split_and_parse_as_published():
+    assert split_gold("'''a.light.set_color((0, 0, 255)),error_input,b.fan.turn_on(),'''") == [
+        "a.light.set_color((0, 0, 255))", "error_input", "b.fan.turn_on()"]
+    assert split_gold("''' kitchen.light.turn_on()'''") == ["kitchen.light.turn_on()"]
+    call = parse_call("a.light.set_color((0, 0, 255))", {("light", "set_color"): "typing.Tuple[int, int, int]"})
+    assert (call.room, call.device, call.method, call.argument) == ("a", "light", "set_color", [0, 0, 255])
+    assert parse_call("vacuum_robot.set_mode(strong)", {}).room == ""
+    with pytest.raises(ValueError, match="is not room.device.method"):
+        parse_call("turn on the light", {})
+
+
+def test_a_mixed_instruction_keeps_its_valid_part_for_now():
+    """The one switch to flip once a task can carry several goals."""
+    calls = [parse_call("a.light.turn_on()", {})]
+    kept, note = mixed_instruction(calls, 2)
+    assert kept == calls and note.startswith("2 of its 3 requests are invalid")
+
+
+@pytest.mark.parametrize(("files", "error", "match"), [
+    (None, FileNotFoundError, "nowhere"),
+    ({}, ValueError, "no home_status_method.jsonl"),
+    ({"test_data.jsonl": ""}, ValueError, "no home_status_method.jsonl"),
+    ({"home_status_method.jsonl": ""}, ValueError, "no instruction files"),
+])
+def test_a_missing_or_wrong_source_is_a_clear_error_and_writes_nothing(tmp_path, files, error, match):
+    source = tmp_path / "nowhere"
+    if files is not None:
+        source.mkdir()
+        for name, text in files.items():
+            (source / name).write_text(text)
+    with pytest.raises(error, match=match):
+        import_homebench(source, tmp_path / "o")
+    assert not (tmp_path / "o").exists()
+
+
+def test_gold_replay_lists_every_call_that_does_not_land():
+    replay = replay_gold(SOURCE)
+    assert (replay.calls, replay.landed) == (21, 18)
+    assert replay.disagreements == [
+        ("test_data.jsonl:10", "living_room.media_player.set_style(jazz)", "no counterpart: choosing music by style"),
+        ("test_data.jsonl:19", "garage.garage_door.open()", "no catalog type acts like HomeBench's garage_door"),
+        ("test_data.jsonl:22", "hall.light.turn_on()", "its home is not imported")]
+
+
+def _bench_run(tasks_dir: Path, out: Path) -> subprocess.CompletedProcess:
+    """In a child process: asyncio.run in this one would leave the test session without a loop."""
+    return subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--suite", "homebench_import",
+                           "--tasks-dir", str(tasks_dir), "--agent", "oracle", "--out", str(out), "--quiet"],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_cli_imports_and_bench_runs_the_suite_by_name(tmp_path, capsys):
+    missing = _bench_run(tmp_path, tmp_path / "run0")
+    assert missing.returncode == 2
+    assert "smh tasks import --from homebench PATH --out" in missing.stderr
+    assert main(["tasks", "import", "--from", "homebench", str(SOURCE), "--out", str(tmp_path / "imported")]) == 0
+    assert "17 tasks imported" in capsys.readouterr().out
+    run = _bench_run(tmp_path, tmp_path / "run")
+    assert run.returncode == 0 and "17 of 17 scored passed" in run.stdout, run.stderr
+
+
+def test_fidelity_script_reports_tasks_and_gold_replay():
+    script = Path(__file__).parent.parent / "scripts" / "import_fidelity.py"
+    run = subprocess.run([sys.executable, str(script), "--from", "homebench", str(SOURCE)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "| all | 17 | 17 | 0 |" in run.stdout and "REFERENCE FAILS" not in run.stdout
+    assert "18 of 21 valid calls land in the state they ask for (85.7%)" in run.stdout
+    assert "DISAGREES: test_data.jsonl:19 garage.garage_door.open(): no catalog type" in run.stdout
