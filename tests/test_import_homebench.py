@@ -14,7 +14,6 @@ import pytest
 from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.importers.homebench import (
     import_homebench,
-    mixed_instruction,
     parse_call,
     split_gold,
 )
@@ -36,12 +35,13 @@ def imported(tmp_path_factory):
 def test_each_kind_of_instruction_is_imported_or_skipped_with_its_reason(imported):
     out, tasks, report = imported
     assert sorted(tasks) == sorted(t.id for t in load_tasks([out / "homebench_import.jsonl"]))
-    assert len(tasks) == 17 and len(report.skipped) == 7 and len(report.approximated) == 10
+    assert len(tasks) == 17 and len(report.skipped) == 7 and len(report.approximated) == 9
     by_sub = {}
     for t in tasks.values():
-        by_sub.setdefault(t.subcategory, []).append(t.goal.kind)
+        by_sub.setdefault(t.subcategory, []).append(t.goal.kind if t.goal else "+".join(g.kind for g in t.goals))
     assert by_sub == {"normal": ["execute"] * 11, "unexist_device": ["infeasible"], "unexist_attribute": ["infeasible"],
-                      "multi_normal": ["execute", "execute"], "multi_mix": ["execute"], "multi_error": ["infeasible"]}
+                      "multi_normal": ["execute", "execute"], "multi_mix": ["execute+infeasible"],
+                      "multi_error": ["infeasible"]}
     assert dict(report.skipped) == {
         "home_status_method.jsonl:3": "home_status: expected dict, got list []",
         "test_data.jsonl:10 (home0_one_010)": "no counterpart here: choosing music by style",
@@ -54,7 +54,7 @@ def test_each_kind_of_instruction_is_imported_or_skipped_with_its_reason(importe
     approximated = dict(report.approximated)
     assert approximated["home 0: living_room.trash"] == "left out: no catalog type acts like HomeBench's trash"
     assert approximated["home 0: VacuumRobot"] == "left out: no catalog type acts like HomeBench's robot vacuum"
-    assert "only the valid part is scored" in approximated["test_data.jsonl:15 (home0_multi_002)"]
+    assert "test_data.jsonl:15 (home0_multi_002)" not in approximated  # a mixed line is imported whole
     md = (out / "homebench_import.import.md").read_text()
     assert "| no counterpart here: choosing music by style | 1 |" in md
     assert json.loads((out / "homebench_import.import.json").read_text())["imported"] == report.imported
@@ -65,9 +65,12 @@ def test_goals_are_the_states_the_gold_calls_ask_for(imported):
     assert tasks["hb-home0_one_003"].goal.critic == 'device(living_room_light).state == "off"'  # brightness 0
     assert tasks["hb-home0_one_007"].goal.critic == 'device(kitchen_fan).preset_mode == "auto"'
     assert [a.locator for a in tasks["hb-home0_one_007"].reference.actions] == ["turn_on", "set_preset_mode"]
-    mixed = tasks["hb-home0_multi_002"]
-    assert mixed.goal.critic == ('device(living_room_light).color == "#0000FF"; device(living_room_light).color_mode == '
-                                 '"color"; device(living_room_light).state == "on"; device(living_room_curtain).position == 100')
+    mixed = tasks["hb-home0_multi_002"]  # valid and invalid requests: an execute and an infeasible goal
+    assert mixed.goal is None and [g.kind for g in mixed.goals] == ["execute", "infeasible"]
+    assert mixed.goals[0].critic == ('device(living_room_light).color == "#0000FF"; device(living_room_light).color_mode '
+                                     '== "color"; device(living_room_light).state == "on"; '
+                                     'device(living_room_curtain).position == 100')
+    assert mixed.goals[1].reason.startswith("1 of the 3 requests name a device or setting the home does not have")
     assert tasks["hb-home0_multi_003"].goal.reason.startswith("none of the requested devices")
     assert tasks["hb-home0_one_012"].goal.reason.endswith("(HomeBench unexist_device)")
     assert tasks["hb-home0_one_014"].goal.critic == "device(master_bedroom_aromatherapy).interval == 40"
@@ -114,13 +117,6 @@ def test_gold_answers_split_and_parse_as_published():
     assert parse_call("vacuum_robot.set_mode(strong)", {}).room == ""
     with pytest.raises(ValueError, match="is not room.device.method"):
         parse_call("turn on the light", {})
-
-
-def test_a_mixed_instruction_keeps_its_valid_part_for_now():
-    """The one switch to flip once a task can carry several goals."""
-    calls = [parse_call("a.light.turn_on()", {})]
-    kept, note = mixed_instruction(calls, 2)
-    assert kept == calls and note.startswith("2 of its 3 requests are invalid")
 
 
 @pytest.mark.parametrize(("files", "error", "match"), [

@@ -11,7 +11,8 @@ cannot do), ``home_id`` and ``type`` (``normal``, ``unexist_device``, ``unexist_
 Each home becomes a home of catalog devices (:mod:`.homebench_devices`); a valid request
 becomes an execute goal on the state its gold calls ask for (reached by the planner on the
 device's own services, so an agent is scored on the state, not on HomeBench's call syntax);
-a request that is all ``error_input`` becomes an infeasible goal. HomeBench has no licence:
+a request that is all ``error_input`` becomes an infeasible goal, and a mixed one both (a task
+of two goals, each scored, passing when both pass). HomeBench has no licence:
 nothing of it ships here, it is read from the user's copy.
 """
 
@@ -233,13 +234,15 @@ def parse_call(text: str, params: dict[tuple[str, str], str | None]) -> Call:
     return Call(m["room"] or "", m["device"], m["method"], _typed(m["arg"], declared))
 
 
-def mixed_instruction(valid: list[Call], invalid: int) -> tuple[list[Call], str] | None:
-    """What a mixed instruction (valid and invalid requests in one) becomes while a task has one
-    goal: its valid part as the execute goal, the invalid part noted and not scored. The single
-    place to change once tasks can carry several goals (an infeasible goal per invalid part);
-    returns ``(calls to import, note)`` or None to skip the instruction."""
-    return valid, (f"{invalid} of its {len(valid) + invalid} requests are invalid in HomeBench; only the "
-                   "valid part is scored (one goal per task: the refusals are not checked)")
+def mixed_instruction(made: dict[str, Any], invalid: int, total: int) -> dict[str, Any]:
+    """A mixed instruction (valid and invalid requests in one) as a task of two goals: the valid
+    part's execute goal, and an infeasible goal for the rest (the agent must do the first and
+    say it cannot do the second). The reference does the valid part and says so."""
+    reason = (f"{invalid} of the {total} requests name a device or setting the home does not have "
+              "(HomeBench mix)")
+    return {"goals": [made["goal"], {"kind": "infeasible", "reason": reason}],
+            "reference": {**made["reference"],
+                          "response": "Done, but I cannot do the rest: this home has no such device or setting."}}
 
 
 def _execute_goal(home: HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any], list[str]]:
@@ -299,19 +302,14 @@ def task_for(path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome], rep
     if not calls:
         made = _infeasible("multi" if multi else kind if kind in INFEASIBLE_REASONS else "unexist_device")
     else:
-        if invalid:
-            decided = mixed_instruction(calls, invalid)
-            if decided is None:
-                report.skip(item, "needs several goals per task (valid and invalid requests in one)")
-                return None
-            calls, note = decided
-            notes.append(note)
         try:
             made, more = _execute_goal(home, calls)
         except Unsupported as e:
             report.skip(item, f"no counterpart here: {e}")
             return None
         notes += more
+        if invalid:
+            made = mixed_instruction(made, invalid, len(gold))
     sub = re.sub(r"\d+", "", kind)
     task = Task.model_validate({
         "id": f"hb-{hb_id}", "suite": SUITE, "category": "multi" if multi else "single", "subcategory": sub,
