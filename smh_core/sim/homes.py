@@ -24,17 +24,30 @@ _WINDOW = {"living_room": 0.03, "bedroom": 0.02, "kitchen": 0.02, "study": 0.025
            "bathroom": 0.005, "corridor": 0.005, "storage": 0.0, "garage": 0.002}
 
 
+def _climates(home: Home, seed: int) -> list[Environment]:
+    """One drawn climate per room, in room order (the same draws whichever rooms use them)."""
+    rng = random.Random(f"climate:{seed}")
+    return [Environment(
+        temperature=round(rng.uniform(20.0, 30.0), 1), humidity=round(rng.uniform(30.0, 65.0), 1),
+        pm25=round(rng.uniform(5.0, 60.0), 1), pm10=round(rng.uniform(10.0, 90.0), 1),
+        window_factor=_WINDOW.get(r.type, 0.015), base_lux=0.0) for r in home.rooms]
+
+
 def with_climate(home: Home, seed: int, start: datetime = DEFAULT_START) -> Home:
     """``home`` with an :class:`Environment` on every room and a simulation clock at ``start``."""
-    rng = random.Random(f"climate:{seed}")
-    rooms = []
-    for r in home.rooms:
-        env = Environment(
-            temperature=round(rng.uniform(20.0, 30.0), 1), humidity=round(rng.uniform(30.0, 65.0), 1),
-            pm25=round(rng.uniform(5.0, 60.0), 1), pm10=round(rng.uniform(10.0, 90.0), 1),
-            window_factor=_WINDOW.get(r.type, 0.015), base_lux=0.0)
-        rooms.append(r.model_copy(update={"environment": env}))
+    rooms = [r.model_copy(update={"environment": env}) for r, env in zip(home.rooms, _climates(home, seed), strict=True)]
     return home.model_copy(update={"rooms": rooms, "simulation": Simulation(now=start)})
+
+
+def with_room_climate(home: Home, seed: int) -> Home:
+    """``home`` with a drawn :class:`Environment` on every room that has none (rooms that have
+    one keep it; devices, clock and rules are untouched), so every room has a temperature,
+    humidity, light level and air quality to show and to simulate. Same seed, same climates."""
+    if all(r.environment is not None for r in home.rooms):
+        return home
+    rooms = [r if r.environment is not None else r.model_copy(update={"environment": env})
+             for r, env in zip(home.rooms, _climates(home, seed), strict=True)]
+    return home.model_copy(update={"rooms": rooms})
 
 
 def simulated_home(level: str, seed: int, start: datetime = DEFAULT_START) -> Home:
