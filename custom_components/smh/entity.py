@@ -17,7 +17,7 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.device_registry import DeviceInfo
-from homeassistant.helpers.entity import Entity
+from homeassistant.helpers.entity import Entity, EntityCategory
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.engine import HomeEngine
@@ -61,15 +61,19 @@ class SmhEntity(Entity):
         self.runtime = runtime
         self.mirror = mirror
         self._attr_unique_id = unique_id(entry_id, mirror.did, mirror.key)
-        self._attr_name = mirror.locator.replace(".", " ").replace("_", " ").capitalize()
+        self._attr_name = mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize()
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{mirror.did}")})
+        if mirror.diagnostic:  # raw protocol detail (a Matter limit or feature map): there when asked for
+            self._attr_entity_category = EntityCategory.DIAGNOSTIC
+            self._attr_entity_registry_enabled_default = False
         self._attr_extra_state_attributes = {"did": mirror.did, "locator": mirror.locator}
         if mirror.attribute.description:
             self._attr_extra_state_attributes["description"] = mirror.attribute.description
 
     @property
     def value(self) -> Any:
-        return self.runtime.engine.value(self.mirror.did, self.mirror.locator)
+        """The attribute's value in HA's terms (Matter's 0.01 °C as °C, an enum as its label)."""
+        return self.mirror.to_ha(self.runtime.engine.value(self.mirror.did, self.mirror.locator))
 
     async def async_added_to_hass(self) -> None:
         self.async_on_remove(self.runtime.subscribe(self.mirror.did, [self.mirror.locator],
@@ -80,7 +84,8 @@ class SmhEntity(Entity):
         run(self.runtime.engine, [action], self.runtime)
 
     def _set(self, value: Any) -> None:
-        """Set this entity's attribute through its setter service (or a direct write)."""
+        """Set this entity's attribute (an HA-side value) through its setter service (or a direct write)."""
+        value = self.mirror.from_ha(value)
         setter = self.mirror.setter
         if setter is not None:
             self._execute(setter.service, {setter.argument: value})
