@@ -3,7 +3,7 @@
 Generated homes name devices per room ("Air Conditioner 1" in the kitchen and another
 "Air Conditioner 1" in the living room), which is fine inside a room but not in a list of the
 whole home, where Home Assistant, Assist and a Matter controller show them. The display name
-puts the room first unless the name already starts with it, and numbers whatever is still
+puts the room first unless the name already says it ("Bathroom Fan Light" in a bathroom), and numbers whatever is still
 repeated, in device order, so the same home always gets the same names.
 """
 
@@ -14,12 +14,13 @@ from .model import Home
 
 def display_names(home: Home) -> dict[str, str]:
     """Device id -> a name unique in ``home`` ("Living Room Air Conditioner 2")."""
-    rooms = {r.id: r.name for r in home.rooms}
+    rooms = {r.id: r for r in home.rooms}
     base: dict[str, str] = {}
     for d in home.devices:
-        room = rooms.get(d.userdata.room, "")
-        name = d.name.strip()
-        base[d.did] = name if not room or name.lower().startswith(room.lower()) else f"{room} {name}"
+        room = rooms.get(d.userdata.room)
+        name = " ".join(d.name.split())
+        says_where = room is None or any(w and w in name.lower() for w in (room.name.lower(), room.type.replace("_", " ")))
+        base[d.did] = name if says_where else f"{room.name} {name}"  # type: ignore[union-attr]
     counts: dict[str, int] = {}
     for name in base.values():
         counts[name.lower()] = counts.get(name.lower(), 0) + 1

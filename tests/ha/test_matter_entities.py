@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import area_registry as ar
+from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers import entity_registry as er
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -165,3 +167,34 @@ async def test_refusals_change_nothing(hass: HomeAssistant, type_name: str, serv
     if message is not None:
         assert message in str(exc.value)
     assert engine.diff(before, engine.snapshot()) == []
+
+
+async def test_a_matter_home_is_a_usable_home(hass: HomeAssistant) -> None:
+    """A generated Matter home: unique device names in their rooms' areas, platform entities for
+    its lights, climates, fans, covers and vacuum, and no enabled entity named after a cluster."""
+    data = {"source": "matter", "seed": 1, "time_scale": 0.0}
+    entry = MockConfigEntry(domain=DOMAIN, data=data, options=data)
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    engine = entry.runtime_data.engine
+    devices = dr.async_get(hass)
+    ours = [devices.async_get_device(identifiers={(DOMAIN, f"{entry.entry_id}_{did}")}) for did in engine.device_ids()]
+    names = [d.name for d in ours]
+    assert len(set(names)) == len(names) == len(engine.device_ids())
+    assert "Living Room Air Conditioner 2" in names
+    areas = ar.async_get(hass)
+    for did, device in zip(engine.device_ids(), ours, strict=True):
+        area = areas.async_get_area(device.area_id)
+        assert area.name == next(r.name for r in engine.rooms() if r.id == engine.device(did).userdata.room)
+        assert device.name.startswith(area.name)
+    entries = er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
+    enabled = [e for e in entries if e.disabled_by is None]
+    domains = {e.domain for e in enabled}
+    assert {"climate", "light", "fan", "cover", "vacuum", "switch", "select", "sensor"} <= domains
+    for e in enabled:
+        state = hass.states.get(e.entity_id)
+        assert state is not None
+        assert not any(word in state.name for word in ("OnOff", "Thermostat", "FanControl", "LevelControl", "Measurement")), state.name
+        if e.domain == "sensor" and state.attributes.get("device_class") == "temperature":
+            assert state.attributes["unit_of_measurement"] == "°C" and -60 < float(state.state) < 60
