@@ -44,3 +44,14 @@ def test_matter_names_put_the_room_first_and_number_repeats() -> None:
                      "2": "Living Room Air Conditioner 2", "3": "Living Room Cooler",
                      "4": "Living Room Cooler 3",  # "Living Room Cooler 2" is another device's own name
                      "5": "Living Room Cooler 2"}
+
+
+def test_a_homeenv_name_is_kept_unless_repeated() -> None:
+    """Names chosen by people (HomeEnv and imported homes) stay as given when unique, so HA's
+    entity ids and the wording of tasks that name them do not move; repeats get their room."""
+    rooms = [Room(id="a", type="living_room", name="Living Room"), Room(id="b", type="bedroom", name="Bedroom")]
+    devices = [instantiate("smart_lock", did="1", room="a", name="Door Lock"),
+               instantiate("smart_lock", did="2", room="a", name="Lamp"),
+               instantiate("smart_lock", did="3", room="b", name="Lamp")]
+    assert display_names(Home(name="h", rooms=rooms, devices=devices)) == {
+        "1": "Door Lock", "2": "Living Room Lamp", "3": "Bedroom Lamp"}
