@@ -75,6 +75,15 @@ class SmhEntity(Entity):
         """The attribute's value in HA's terms (Matter's 0.01 °C as °C, an enum as its label)."""
         return self.mirror.to_ha(self.runtime.engine.value(self.mirror.did, self.mirror.locator))
 
+    @property
+    def extra_state_attributes(self) -> dict[str, Any]:
+        """Where the value comes from; a converted one (°C from 0.01 °C, a label) also keeps the
+        engine's raw value under ``homeenv``, as rich entities do, for automations on it."""
+        attrs = dict(self._attr_extra_state_attributes)
+        if self.mirror.converted:
+            attrs["homeenv"] = {self.mirror.locator: self.runtime.engine.value(self.mirror.did, self.mirror.locator)}
+        return attrs
+
     async def async_added_to_hass(self) -> None:
         self.async_on_remove(self.runtime.subscribe(self.mirror.did, [self.mirror.locator],
                                                     self.async_write_ha_state))

@@ -64,6 +64,11 @@ class Mirror:
             return self.convert.options(self.attribute)
         return list(self.convert.values.values())
 
+    @property
+    def converted(self) -> bool:
+        """Whether HA's state differs from the engine's value (a unit change or a label)."""
+        return bool(self.convert.values) or self.convert.linear
+
     def to_ha(self, value: Any) -> Any:
         return self.convert.to_ha(value)
 

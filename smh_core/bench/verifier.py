@@ -45,6 +45,7 @@ from .task import (
     Task,
     TimedGoal,
 )
+from .world import room_climate
 
 if TYPE_CHECKING:
     from .world import World
@@ -173,8 +174,10 @@ async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome
 async def _verify_goal(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
                        judge: Judge | None, world: World | None) -> Verdict:
     goal = task.goal
-    ignore = world.ignored if world is not None else None
-    changed = [c for c in diff(before, after) if ignore is None or not ignore(c.did, c.locator)]
+    # without the task's world (inside Home Assistant) the room climate is still no agent's doing:
+    # a lamp switched on raises its room's light level in every home that simulates rooms
+    ignore = world.ignored if world is not None else room_climate
+    changed = [c for c in diff(before, after) if not ignore(c.did, c.locator)]
     if isinstance(goal, ExecuteGoal):
         if not changed and outcome.questions:
             return _fail("asked for clarification instead of acting", "MS")

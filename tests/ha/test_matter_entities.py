@@ -129,6 +129,8 @@ async def test_units_are_converted_for_sensors(hass: HomeAssistant) -> None:
     assert float(temperature.state) == pytest.approx(engine.value(DID, "1.TemperatureMeasurement.MeasuredValue") / 100)
     assert temperature.attributes["device_class"] == "temperature"
     assert temperature.attributes["unit_of_measurement"] == "°C"
+    raw = engine.value(DID, "1.TemperatureMeasurement.MeasuredValue")  # kept for automations on it
+    assert temperature.attributes["homeenv"] == {"1.TemperatureMeasurement.MeasuredValue": raw}
     mode = hass.states.get(_entity_id(hass, entry, "select", "1.RefrigeratorAndTemperatureControlledCabinetMode.CurrentMode"))
     assert mode.attributes["options"] == ["normal", "rapid cool", "energy save"]
     await hass.services.async_call("select", "select_option", {"entity_id": mode.entity_id, "option": "rapid cool"},
