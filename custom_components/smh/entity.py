@@ -116,7 +116,7 @@ class SmhRichEntity(Entity):
         self.runtime = runtime
         self.rich = rich
         self._attr_unique_id = unique_id(entry_id, rich.did, rich.key)
-        self._attr_name = rich.namespace.replace("_", " ").capitalize() if rich.namespace else None
+        self._attr_name = rich.name or (rich.namespace.replace("_", " ").capitalize() if rich.namespace else None)
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{rich.did}")})
         if not rich.namespace and _ENTITY_ID.fullmatch(rich.did) and rich.did.startswith(f"{rich.platform}."):
             # a home imported from HA fixtures keeps each entity id as its device id: ask HA for

@@ -12,7 +12,8 @@ useful ones (:data:`USEFUL`: a fridge's temperature, a washer's programme, a bat
 readable name, unit and device class; the rest — limits, feature maps, lists of supported
 values — are diagnostic and disabled by default, still readable when enabled.
 
-Every HA call becomes an engine call (a command such as ``1.OnOff.On`` or a write of a
+Commands people press (a washer's Start, a TV's Play) are buttons. Every HA call becomes an
+engine call (a command such as ``1.OnOff.On`` or a write of a
 writable attribute), so the engine's checks and messages apply unchanged.
 """
 
@@ -208,6 +209,28 @@ def _vacuum(d: _Device) -> Rich | None:
                   call_args={"start": {"newMode": 1}})  # RvcRunMode 1 = Cleaning
 
 
+# Commands without required arguments that people press: (cluster, command) -> button name.
+BUTTONS: dict[tuple[str, str], str] = {
+    ("OperationalState", "Start"): "Start", ("OperationalState", "Pause"): "Pause",
+    ("OperationalState", "Resume"): "Resume", ("OperationalState", "Stop"): "Stop",
+    ("MediaPlayback", "Play"): "Play", ("MediaPlayback", "Pause"): "Pause",
+    ("MediaPlayback", "Stop"): "Stop", ("MediaPlayback", "Next"): "Next",
+    ("MediaPlayback", "Previous"): "Previous", ("MediaPlayback", "StartOver"): "Start over",
+}
+
+
+def _buttons(d: _Device) -> list[Rich]:
+    """A button per pressable command (a washer's Start, a TV's Play); the engine checks each
+    press as it checks the command (a washer already running refuses Start)."""
+    out = []
+    for loc, service in d.device.services_by_locator():
+        _, cluster, command = loc.split(".", 2)
+        name = BUTTONS.get((cluster, command))
+        if name is not None and not any(a.required for a in service.arguments):
+            out.append(Rich("button", d.device.did, loc, {}, {"press": loc}, (), name=name))
+    return out
+
+
 BUILDERS: dict[str, Callable[[_Device], Rich | None]] = {
     "light": _light, "climate": _climate, "fan": _fan, "cover": _cover, "vacuum": _vacuum}
 
@@ -277,7 +300,7 @@ def matter_plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
     d = _Device.of(device)
     platform = _platform(device, d.ep)
     rich = BUILDERS[platform](d) if platform in BUILDERS else None
-    riches = [rich] if rich is not None else []
+    riches = ([rich] if rich is not None else []) + _buttons(d)
     covered = {loc for r in riches for loc in r.locators}
     onoff = d.onoff()
     out = []

@@ -196,6 +196,7 @@ class Rich:
     features: tuple[str, ...]
     device_class: str | None = None
     call_args: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # fixed arguments per call
+    name: str | None = None  # the entity's own name (None: the device's, or its component's)
 
     @property
     def key(self) -> str:

@@ -200,3 +200,25 @@ async def test_a_matter_home_is_a_usable_home(hass: HomeAssistant) -> None:
         assert not any(word in state.name for word in ("OnOff", "Thermostat", "FanControl", "LevelControl", "Measurement")), state.name
         if e.domain == "sensor" and state.attributes.get("device_class") == "temperature":
             assert state.attributes["unit_of_measurement"] == "°C" and -60 < float(state.state) < 60
+
+
+async def test_a_washer_is_started_from_its_buttons(hass: HomeAssistant) -> None:
+    """Commands people press are buttons; a press the engine refuses (start while off) raises its
+    message and changes nothing; after power on, Start runs a cycle and the sensor says so."""
+    entry = await setup_home_entry(hass, _home("laundry_washer"), time_scale=0.0)
+    engine = entry.runtime_data.engine
+    start = _entity_id(hass, entry, "button", "1.OperationalState.Start.button")
+    assert hass.states.get(start).name.endswith("Start")
+    before = engine.snapshot()
+    with pytest.raises(ServiceValidationError, match="power the washer on first"):
+        await hass.services.async_call("button", "press", {"entity_id": start}, blocking=True)
+    assert engine.diff(before, engine.snapshot()) == []
+    await hass.services.async_call("switch", "turn_on", {"entity_id": _entity_id(hass, entry, "switch", "1.OnOff.OnOff")},
+                                   blocking=True)
+    await hass.services.async_call("button", "press", {"entity_id": start}, blocking=True)
+    assert engine.value(DID, "1.OperationalState.OperationalState") == 1
+    operation = _entity_id(hass, entry, "sensor", "1.OperationalState.OperationalState")
+    assert hass.states.get(operation).state == "running"
+    await hass.services.async_call("button", "press", {"entity_id": _entity_id(
+        hass, entry, "button", "1.OperationalState.Pause.button")}, blocking=True)
+    assert hass.states.get(operation).state == "paused"
