@@ -31,6 +31,7 @@ sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
 from ha_assistant import AgentConfig, configure_agent, ensure_assistant  # noqa: E402
 
 from smh_core.bench.ha_runner import DEFAULT_HOME_DIR  # noqa: E402
+from smh_core.bench.ha_ws import ws_calls  # noqa: E402
 from smh_core.llm.local import LocalModelServer, unavailable_reason  # noqa: E402
 
 TASK_HOMES = REPO / "tasks" / "homes"
@@ -219,26 +220,6 @@ async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: 
     if result.get("type") != "create_entry":
         raise RuntimeError(f"the SMH config flow did not create an entry: {result}")
     return result["result"]["entry_id"]
-
-
-async def ws_calls(url: str, token: str, calls: list[dict[str, Any]]) -> list[Any]:
-    """Results of websocket commands, in order (an error raises with HA's message)."""
-    results = []
-    async with aiohttp.ClientSession() as session, \
-            session.ws_connect(f"{url.replace('http', 'ws', 1)}/api/websocket") as ws:
-        await ws.receive_json()
-        await ws.send_json({"type": "auth", "access_token": token})
-        if (msg := await ws.receive_json())["type"] != "auth_ok":
-            raise RuntimeError(f"websocket authentication failed: {msg}")
-        for i, call in enumerate(calls, start=1):
-            await ws.send_json({"id": i, **call})
-            msg = await ws.receive_json()
-            while msg.get("id") != i:
-                msg = await ws.receive_json()
-            if not msg.get("success"):
-                raise RuntimeError(f"{call['type']}: {msg.get('error')}")
-            results.append(msg.get("result"))
-    return results
 
 
 async def remove_empty_areas(url: str, token: str) -> list[str]:
