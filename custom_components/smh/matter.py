@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from smh_core.homeenv.capabilities import Setter, Switch, setters
@@ -38,6 +38,7 @@ PLATFORM_OF_TYPE: dict[int, str] = {
     0x002B: "fan", 0x002D: "fan",
     0x0202: "cover",
     0x0074: "vacuum",
+    0x0028: "media_player", 0x0023: "media_player",
 }
 # Matter types whose fan is their main function but that HA has no better platform for: a
 # humidifier without a target humidity is a fan with a humidity sensor.
@@ -47,7 +48,7 @@ SYSTEM_MODES = {0: "off", 1: "auto", 3: "cool", 4: "heat", 5: "heat", 6: "cool",
 FAN_MODES = {0: "off", 1: "low", 2: "medium", 3: "high", 4: "on", 5: "auto", 6: "smart"}
 RVC_STATES = {0: "idle", 1: "cleaning", 2: "paused", 3: "error", 64: "returning", 65: "docked", 66: "docked"}
 OPERATIONAL_STATES = {0: "stopped", 1: "running", 2: "paused", 3: "error"}
-PLAYBACK_STATES = {0: "playing", 1: "paused", 2: "not_playing", 3: "buffering"}
+PLAYBACK_STATES = {0: "playing", 1: "paused", 2: "idle", 3: "buffering"}  # HA media player states
 LEVEL_WORDS = {0: "none", 1: "normal", 2: "extra", 3: "max"}
 
 
@@ -90,7 +91,6 @@ USEFUL: dict[tuple[str, str], Useful] = {
     ("ElectricalPowerMeasurement", "Voltage"): Useful("Voltage"),
     ("ElectricalPowerMeasurement", "ActiveCurrent"): Useful("Current"),
     ("ElectricalPowerMeasurement", "ActivePower"): Useful("Power"),
-    ("MediaPlayback", "CurrentState"): Useful("Playback", labels=PLAYBACK_STATES),
     ("LevelControl", "CurrentLevel"): Useful("Level"),
 }
 
@@ -219,20 +219,34 @@ BUTTONS: dict[tuple[str, str], str] = {
 }
 
 
-def _buttons(d: _Device) -> list[Rich]:
-    """A button per pressable command (a washer's Start, a TV's Play); the engine checks each
-    press as it checks the command (a washer already running refuses Start)."""
+def _buttons(d: _Device, taken: set[str]) -> list[Rich]:
+    """A button per pressable command no platform entity calls already (a washer's Start, a
+    TV's Start over); the engine checks each press as it checks the command (a washer already
+    running refuses Start)."""
     out = []
     for loc, service in d.device.services_by_locator():
         _, cluster, command = loc.split(".", 2)
         name = BUTTONS.get((cluster, command))
-        if name is not None and not any(a.required for a in service.arguments):
+        if name is not None and loc not in taken and not any(a.required for a in service.arguments):
             out.append(Rich("button", d.device.did, loc, {}, {"press": loc}, (), name=name))
     return out
 
 
+def _media_player(d: _Device) -> Rich | None:
+    power = d.onoff()
+    state = d.bound("MediaPlayback", "CurrentState", Convert(PLAYBACK_STATES))
+    if power is None or state is None:
+        return None
+    calls = {name: d.command("MediaPlayback", command) for name, command in (
+        ("play", "Play"), ("pause", "Pause"), ("stop", "Stop"), ("next", "Next"), ("previous", "Previous"))}
+    rich = d.rich("media_player", {"power": power, "state": state}, calls,
+                  "TURN_ON TURN_OFF PLAY:play PAUSE:pause STOP:stop NEXT_TRACK:next PREVIOUS_TRACK:previous")
+    return replace(rich, device_class="tv")
+
+
 BUILDERS: dict[str, Callable[[_Device], Rich | None]] = {
-    "light": _light, "climate": _climate, "fan": _fan, "cover": _cover, "vacuum": _vacuum}
+    "light": _light, "climate": _climate, "fan": _fan, "cover": _cover, "vacuum": _vacuum,
+    "media_player": _media_player}
 
 
 def _platform(device: Device, ep: int) -> str | None:
@@ -300,7 +314,8 @@ def matter_plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
     d = _Device.of(device)
     platform = _platform(device, d.ep)
     rich = BUILDERS[platform](d) if platform in BUILDERS else None
-    riches = ([rich] if rich is not None else []) + _buttons(d)
+    riches = [rich] if rich is not None else []
+    riches += _buttons(d, {loc for r in riches for loc in r.calls.values()})
     covered = {loc for r in riches for loc in r.locators}
     onoff = d.onoff()
     out = []

@@ -68,7 +68,8 @@ CALLS = [
     Call("dishwasher", "1.OnOff.OnOff", "switch.turn_on", {}, {"1.OnOff.OnOff": True}, {"state": "on"}),
     Call("laundry_washer", "1.OnOff.OnOff", "switch.turn_on", {}, {"1.OnOff.OnOff": True}, {"state": "on"}),
     Call("laundry_dryer", "1.OnOff.OnOff", "switch.turn_on", {}, {"1.OnOff.OnOff": True}, {"state": "on"}),
-    Call("tv", "1.OnOff.OnOff", "switch.turn_on", {}, {"1.OnOff.OnOff": True}, {"state": "on"}),
+    Call("tv", "media_player", "media_player.turn_on", {}, {"1.OnOff.OnOff": True},
+         {"state": "idle", "device_class": "tv"}),
     Call("refrigerator", "1.TemperatureControl.TemperatureSetpoint", "number.set_value", {"value": 5},
          {"1.TemperatureControl.TemperatureSetpoint": 500},
          {"state": "5", "unit_of_measurement": "°C", "device_class": "temperature", "min": 1, "max": 7}),
@@ -222,3 +223,23 @@ async def test_a_washer_is_started_from_its_buttons(hass: HomeAssistant) -> None
     await hass.services.async_call("button", "press", {"entity_id": _entity_id(
         hass, entry, "button", "1.OperationalState.Pause.button")}, blocking=True)
     assert hass.states.get(operation).state == "paused"
+
+
+async def test_a_tv_is_a_media_player(hass: HomeAssistant) -> None:
+    """A Matter video player is HA's media player (power, play, pause, stop, next, previous);
+    playing while off is refused by the engine with its message and changes nothing."""
+    entry = await setup_home_entry(hass, _home("tv"), time_scale=0.0)
+    engine = entry.runtime_data.engine
+    player = _entity_id(hass, entry, "media_player", "media_player")
+    assert hass.states.get(player).state == "off"
+    before = engine.snapshot()
+    with pytest.raises(ServiceValidationError):
+        await hass.services.async_call("media_player", "media_play", {"entity_id": player}, blocking=True)
+    assert engine.diff(before, engine.snapshot()) == []
+    await hass.services.async_call("media_player", "turn_on", {"entity_id": player}, blocking=True)
+    await hass.services.async_call("media_player", "media_play", {"entity_id": player}, blocking=True)
+    assert engine.value(DID, "1.MediaPlayback.CurrentState") == 0
+    assert hass.states.get(player).state == "playing"
+    await hass.services.async_call("media_player", "media_pause", {"entity_id": player}, blocking=True)
+    assert hass.states.get(player).state == "paused" and engine.value(DID, "1.MediaPlayback.CurrentState") == 1
+    assert _entity_id(hass, entry, "button", "1.MediaPlayback.StartOver.button")  # no media player call for it
