@@ -77,8 +77,12 @@ else
 endif
 
 # A real Home Assistant on http://127.0.0.1:8123 with the medium home (login smh / smh-demo).
+# Assist's preferred assistant answers with SMH's agent when a model is configured:
+# `make demo AGENT_BASE_URL=URL AGENT_MODEL=NAME [AGENT_API_KEY=KEY]`, or the bundled local model
+# once `make local-llm` has run; otherwise HA's own agent stays.
 demo: bootstrap
-	$(PY) scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium
+	$(PY) scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium \
+	  $(if $(AGENT_BASE_URL),--base-url "$(AGENT_BASE_URL)" --model "$(AGENT_MODEL)" --api-key "$(AGENT_API_KEY)")
 
 perf: bootstrap
 	$(SMH) perf engine

@@ -28,7 +28,11 @@ import aiohttp
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
+from ha_assistant import AgentConfig, configure_agent, ensure_assistant  # noqa: E402
+
 from smh_core.bench.ha_runner import DEFAULT_HOME_DIR  # noqa: E402
+from smh_core.bench.ha_ws import ws_calls  # noqa: E402
+from smh_core.llm.local import LocalModelServer, unavailable_reason  # noqa: E402
 
 TASK_HOMES = REPO / "tasks" / "homes"
 USERNAME, PASSWORD = "smh", "smh-demo"
@@ -218,26 +222,6 @@ async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: 
     return result["result"]["entry_id"]
 
 
-async def ws_calls(url: str, token: str, calls: list[dict[str, Any]]) -> list[Any]:
-    """Results of websocket commands, in order (an error raises with HA's message)."""
-    results = []
-    async with aiohttp.ClientSession() as session, \
-            session.ws_connect(f"{url.replace('http', 'ws', 1)}/api/websocket") as ws:
-        await ws.receive_json()
-        await ws.send_json({"type": "auth", "access_token": token})
-        if (msg := await ws.receive_json())["type"] != "auth_ok":
-            raise RuntimeError(f"websocket authentication failed: {msg}")
-        for i, call in enumerate(calls, start=1):
-            await ws.send_json({"id": i, **call})
-            msg = await ws.receive_json()
-            while msg.get("id") != i:
-                msg = await ws.receive_json()
-            if not msg.get("success"):
-                raise RuntimeError(f"{call['type']}: {msg.get('error')}")
-            results.append(msg.get("result"))
-    return results
-
-
 async def remove_empty_areas(url: str, token: str) -> list[str]:
     """Delete the areas no device or entity is in (HA's onboarding creates Living Room, Kitchen
     and Bedroom; the simulated home brings its own rooms): the demo shows the home's rooms only."""
@@ -251,7 +235,11 @@ async def remove_empty_areas(url: str, token: str) -> list[str]:
 
 
 async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale: float,
-                 timeout: float = 120.0, demo: bool = False) -> Instance:
+                 timeout: float = 120.0, demo: bool = False, agent: AgentConfig | None = None) -> Instance:
+    """Start and set up Home Assistant; with ``demo`` also history and Assist, and with an
+    ``agent`` (demo only) an Assist assistant on SMH's conversation agent (see :mod:`ha_assistant`)."""
+    if agent is not None and not demo:
+        raise ValueError("an assistant needs the demo configuration (assist_pipeline)")
     write_config(config_dir, port, demo)
     install_homes(config_dir)
     process = start(config_dir, config_dir / "hass.log")
@@ -264,6 +252,12 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
             await _wait_loaded(session, url, token, entry_id, process, timeout)
         if demo:
             await remove_empty_areas(url, token)
+        if agent is not None:
+            async with aiohttp.ClientSession() as session:
+                home = {"source": "generated", "level": level, "seed": seed, "time_scale": time_scale}
+                await configure_agent(session, url, token, entry_id, home, agent)
+                await _wait_loaded(session, url, token, entry_id, process, timeout)
+            await ensure_assistant(ws_calls, url, token, entry_id, timeout)
     except BaseException:
         stop_process(process)
         raise
@@ -277,17 +271,41 @@ def main() -> int:
     p.add_argument("--level", choices=["simple", "medium", "complex"], default="medium")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--time-scale", type=float, default=1.0, help="simulated seconds per real second")
+    p.add_argument("--base-url", default="", help="OpenAI-compatible endpoint for SMH's agent (Assist's assistant)")
+    p.add_argument("--model", default="", help="model name at --base-url")
+    p.add_argument("--api-key", default="", help="API key for --base-url (blank for a local server)")
+    p.add_argument("--no-local-model", action="store_true",
+                   help="without --base-url, keep HA's own agent even if the local model is installed")
     args = p.parse_args()
-    inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale, demo=True))
+    local, agent = None, None
+    if args.base_url or args.model:
+        agent = AgentConfig(args.base_url, args.model, args.api_key)
+    elif not args.no_local_model and unavailable_reason() is None:  # `make local-llm` was run
+        local = LocalModelServer(log_path=args.dir.resolve() / "local-model.log").start()
+        agent = AgentConfig(local.base_url, local.model)
+    try:
+        inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale,
+                                  demo=True, agent=agent))
+    except BaseException:
+        if local is not None:
+            local.stop()
+        raise
     print(f"Home Assistant with the SMH {args.level} home (seed {args.seed}) is running:")
     print(f"  URL:      {inst.url}   (login: {USERNAME} / {PASSWORD})")
     print(f"  token:    {inst.token}   (long-lived)")
     print(f"  homes:    {args.dir / DEFAULT_HOME_DIR}   (task home files for smh bench run --backend ha)")
     print(f"  log:      {args.dir / 'hass.log'}   stop with Ctrl-C")
+    if agent is not None:
+        print(f"  Assist:   the \"SMH\" assistant (preferred) answers with SMH's agent on {agent.model} at {agent.base_url}")
+    else:
+        print("  Assist:   HA's own agent (give --base-url/--model, or run `make local-llm`, for SMH's agent)")
     try:
         inst.process.wait()
     except KeyboardInterrupt:
         inst.stop()
+    finally:
+        if local is not None:
+            local.stop()
     return 0
 
 

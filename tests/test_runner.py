@@ -155,3 +155,25 @@ def test_an_or_critic_passes_when_one_side_holds():
     neither = f"device({did}).state == standby or device({did}).state == off"
     verdict = check_state(neither, before, after, preserve=True, may_change=[])
     assert not verdict.passed and verdict.details["failed"]
+
+
+async def test_room_climate_is_no_stray_change_without_a_world():
+    """Inside Home Assistant a task is judged without its world; the rooms' climate still moves
+    there (physics, a lamp lighting its room), which must not count as the agent changing
+    another device. A real stray change still fails."""
+    from smh_core.homeenv.engine import HomeEngine, load_home
+    from smh_core.sim.homes import with_room_climate
+
+    task = next(t for t in TASKS if t.id == "exec-1")
+    engine = HomeEngine(with_room_climate(load_home(FIXTURES / "tiny_home.json"), 0))
+    before = engine.snapshot()
+    for action in task.reference.actions:
+        assert engine.execute(action.did, action.locator, action.arguments).ok
+    room = engine.device("1001").userdata.room
+    warmer = before[f"@{room}"]["temperature"] + 1.5
+    assert engine.set_values(f"@{room}", {"temperature": warmer, "illuminance": 400.0}).ok
+    verdict = await verify(task, before, engine.snapshot(), Outcome(response="Done."))
+    assert verdict.passed, verdict.reason
+    assert engine.execute("1003", "set_target_temperature", {"target_temperature": 20}).ok  # not asked for
+    verdict = await verify(task, before, engine.snapshot(), Outcome(response="Done."))
+    assert not verdict.passed and verdict.error_class == "DC"

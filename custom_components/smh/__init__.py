@@ -108,7 +108,7 @@ from .registry import mirror_layout, prune_entities, readable_model
 from .rich import Rich
 from .room import ROOM_VARIABLES, room_did
 
-PLATFORMS = [Platform.BINARY_SENSOR, Platform.CLIMATE, Platform.CONVERSATION, Platform.COVER,
+PLATFORMS = [Platform.BINARY_SENSOR, Platform.BUTTON, Platform.CLIMATE, Platform.CONVERSATION, Platform.COVER,
              Platform.FAN, Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK,
              Platform.MEDIA_PLAYER, Platform.NUMBER, Platform.SELECT, Platform.SENSOR,
              Platform.SWITCH, Platform.TEXT, Platform.VACUUM, Platform.WATER_HEATER]

@@ -66,8 +66,9 @@ def entity_map(hass: HomeAssistant, entry_id: str, runtime: Any) -> SmhEntityMap
     riches, mirrors = runtime.entity_plan()
     for m in mirrors:
         entity_id = registry.async_get_entity_id(m.platform, DOMAIN, unique_id(entry_id, m.did, m.key))
-        if entity_id is not None:
-            entities[(m.did, m.locator)] = EntityRef(entity_id)
+        if entity_id is not None:  # a converted value (Matter °C, a label) is read raw, from homeenv
+            entities[(m.did, m.locator)] = EntityRef(entity_id, "homeenv", m.locator) if m.converted \
+                else EntityRef(entity_id)
     for r in riches:
         entity_id = registry.async_get_entity_id(r.platform, DOMAIN, unique_id(entry_id, r.did, r.key))
         if entity_id is not None:

@@ -1,5 +1,10 @@
-"""Climates (air conditioners, air cubes): HVAC mode (off, or the device's operating mode),
-target and current temperature, and fan modes, swing, presets and humidity where present."""
+"""Climates (air conditioners, air cubes, Matter thermostats): HVAC mode (off, or the device's
+operating mode), target and current temperature, and fan modes, swing, presets and humidity
+where present.
+
+A device without a power switch (a Matter heat pump) is off when its mode says "off". A
+device with a cooling and a heating setpoint (Matter's Thermostat) shows and sets the one of
+its current mode: the heating setpoint in heat mode, the cooling one otherwise."""
 
 from __future__ import annotations
 
@@ -28,11 +33,16 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
         super().__init__(*args)
         roles = self.rich.roles
         self._attr_supported_features = self.features(ClimateEntityFeature)
-        self._attr_hvac_modes = [HVACMode.OFF, *(HVACMode(m) for m in roles["mode"].options)]
-        target = roles["target_temperature"]
-        self._attr_min_temp, self._attr_max_temp = target.range
-        self._attr_target_temperature_step = target.attribute.precision or (
-            1 if target.attribute.type == AttrType.INT else 0.1)
+        self._attr_hvac_modes = list(dict.fromkeys([HVACMode.OFF, *(HVACMode(m) for m in roles["mode"].options)]))
+        targets = [roles[r] for r in ("target_temperature", "heat_target_temperature") if r in roles]
+        self._attr_min_temp = min(t.range[0] for t in targets)
+        self._attr_max_temp = max(t.range[1] for t in targets)
+        target = targets[0]
+        if target.convert.linear:  # Matter's 0.01 °C: offer tenths
+            self._attr_target_temperature_step = 0.1
+        else:
+            self._attr_target_temperature_step = target.attribute.precision or (
+                1 if target.attribute.type == AttrType.INT else 0.1)
         if "fan_mode" in roles:
             self._attr_fan_modes = [str(o) for o in roles["fan_mode"].options]
         if "swing" in roles:
@@ -44,7 +54,15 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
 
     @property
     def hvac_mode(self) -> HVACMode:
-        return HVACMode(self.get("mode")) if self.powered else HVACMode.OFF
+        if "power" in self.rich and not self.powered:
+            return HVACMode.OFF
+        return HVACMode(self.get("mode"))
+
+    def _target_role(self, mode: str | None = None) -> str:
+        """The setpoint that applies in ``mode`` (default: the current one)."""
+        mode = self.get("mode") if mode is None else mode
+        return "heat_target_temperature" if mode == HVACMode.HEAT and "heat_target_temperature" in self.rich \
+            else "target_temperature"
 
     @property
     def current_temperature(self) -> float | None:
@@ -52,7 +70,7 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
 
     @property
     def target_temperature(self) -> float | None:
-        return self.get("target_temperature")
+        return self.get(self._target_role())
 
     @property
     def current_humidity(self) -> float | None:
@@ -74,10 +92,14 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
     def preset_mode(self) -> str | None:
         return self.get("preset")
 
+    def _off(self) -> Action:
+        return self.rich.power(False) if "power" in self.rich else self.rich.set("mode", str(HVACMode.OFF))
+
     def _mode_actions(self, mode: HVACMode) -> list[Action]:
         if mode == HVACMode.OFF:
-            return [self.rich.power(False)]
-        return [*self.power_on_first(), self.rich.set("mode", str(mode))]
+            return [self._off()]
+        on_first = self.power_on_first() if "power" in self.rich else []
+        return [*on_first, self.rich.set("mode", str(mode))]
 
     async def async_set_hvac_mode(self, hvac_mode: HVACMode) -> None:
         self.run(*self._mode_actions(hvac_mode))
@@ -86,9 +108,10 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
         mode = kwargs.get(ATTR_HVAC_MODE)
         actions = self._mode_actions(mode) if mode not in (None, HVACMode.OFF) else []
         if ATTR_TEMPERATURE in kwargs:
-            actions.append(self.rich.set("target_temperature", kwargs[ATTR_TEMPERATURE]))
+            role = self._target_role(None if mode in (None, HVACMode.OFF) else str(mode))
+            actions.append(self.rich.set(role, kwargs[ATTR_TEMPERATURE]))
         if mode == HVACMode.OFF:
-            actions.append(self.rich.power(False))
+            actions.append(self._off())
         self.run(*actions)
 
     async def async_set_humidity(self, humidity: int) -> None:
@@ -107,7 +130,7 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
         self.run(self.rich.power(True))
 
     async def async_turn_off(self) -> None:
-        self.run(self.rich.power(False))
+        self.run(self._off())
 
 
 async_setup_entry = rich_setup("climate", SmhClimate)

@@ -17,7 +17,7 @@ from typing import Any
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.device_registry import DeviceInfo
-from homeassistant.helpers.entity import Entity
+from homeassistant.helpers.entity import Entity, EntityCategory
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.engine import HomeEngine
@@ -61,15 +61,28 @@ class SmhEntity(Entity):
         self.runtime = runtime
         self.mirror = mirror
         self._attr_unique_id = unique_id(entry_id, mirror.did, mirror.key)
-        self._attr_name = mirror.locator.replace(".", " ").replace("_", " ").capitalize()
+        self._attr_name = mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize()
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{mirror.did}")})
+        if mirror.diagnostic:  # raw protocol detail (a Matter limit or feature map): there when asked for
+            self._attr_entity_category = EntityCategory.DIAGNOSTIC
+            self._attr_entity_registry_enabled_default = False
         self._attr_extra_state_attributes = {"did": mirror.did, "locator": mirror.locator}
         if mirror.attribute.description:
             self._attr_extra_state_attributes["description"] = mirror.attribute.description
 
     @property
     def value(self) -> Any:
-        return self.runtime.engine.value(self.mirror.did, self.mirror.locator)
+        """The attribute's value in HA's terms (Matter's 0.01 °C as °C, an enum as its label)."""
+        return self.mirror.to_ha(self.runtime.engine.value(self.mirror.did, self.mirror.locator))
+
+    @property
+    def extra_state_attributes(self) -> dict[str, Any]:
+        """Where the value comes from; a converted one (°C from 0.01 °C, a label) also keeps the
+        engine's raw value under ``homeenv``, as rich entities do, for automations on it."""
+        attrs = dict(self._attr_extra_state_attributes)
+        if self.mirror.converted:
+            attrs["homeenv"] = {self.mirror.locator: self.runtime.engine.value(self.mirror.did, self.mirror.locator)}
+        return attrs
 
     async def async_added_to_hass(self) -> None:
         self.async_on_remove(self.runtime.subscribe(self.mirror.did, [self.mirror.locator],
@@ -80,7 +93,8 @@ class SmhEntity(Entity):
         run(self.runtime.engine, [action], self.runtime)
 
     def _set(self, value: Any) -> None:
-        """Set this entity's attribute through its setter service (or a direct write)."""
+        """Set this entity's attribute (an HA-side value) through its setter service (or a direct write)."""
+        value = self.mirror.from_ha(value)
         setter = self.mirror.setter
         if setter is not None:
             self._execute(setter.service, {setter.argument: value})
@@ -102,7 +116,7 @@ class SmhRichEntity(Entity):
         self.runtime = runtime
         self.rich = rich
         self._attr_unique_id = unique_id(entry_id, rich.did, rich.key)
-        self._attr_name = rich.namespace.replace("_", " ").capitalize() if rich.namespace else None
+        self._attr_name = rich.name or (rich.namespace.replace("_", " ").capitalize() if rich.namespace else None)
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{rich.did}")})
         if not rich.namespace and _ENTITY_ID.fullmatch(rich.did) and rich.did.startswith(f"{rich.platform}."):
             # a home imported from HA fixtures keeps each entity id as its device id: ask HA for

@@ -14,7 +14,7 @@ from smh_core.bench.task import HomeRef
 from smh_core.homeenv.engine import load_home
 from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home
-from smh_core.sim.homes import generate_matter_home
+from smh_core.sim.homes import generate_matter_home, with_room_climate
 
 from .const import CONF_FILE, CONF_LEVEL, CONF_SEED, CONF_SOURCE, SOURCE_FILE, SOURCE_MATTER
 
@@ -45,7 +45,12 @@ def _seed(data: dict[str, Any]) -> int:
 
 
 def build_home(config_dir: str, data: dict[str, Any]) -> Home:
-    """Load or generate the home described by ``data`` (blocking: run in an executor)."""
+    """Load or generate the home described by ``data`` (blocking: run in an executor).
+
+    A generated SMH-Bench home gets a climate drawn from its seed on every room (the generator
+    gives rooms none), so HA can answer "how warm is the living room?" there as in a Matter
+    home. A home file is taken as written: its rooms are simulated where it declares an
+    ``environment``."""
     if data.get(CONF_SOURCE) == SOURCE_FILE:
         path = resolve_file(config_dir, data[CONF_FILE])
         if not path.is_file():
@@ -56,7 +61,8 @@ def build_home(config_dir: str, data: dict[str, Any]) -> Home:
             raise HomeSourceError("invalid_home", str(err)) from err
     if data.get(CONF_SOURCE) == SOURCE_MATTER:
         return generate_matter_home(_seed(data))
-    return generate_home(data[CONF_LEVEL], _seed(data))
+    seed = _seed(data)
+    return with_room_climate(generate_home(data[CONF_LEVEL], seed), seed)
 
 
 def entry_home_key(data: dict[str, Any]) -> str:

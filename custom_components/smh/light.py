@@ -1,5 +1,6 @@
 """Lights: on/off and brightness, plus color temperature, RGB color and effects where the
-device has them. HA's 0-255 brightness is scaled to the device's brightness range."""
+device has them. HA's 0-255 brightness is scaled to the device's brightness range; a light
+without one (a Matter on/off light) only switches."""
 
 from __future__ import annotations
 
@@ -40,18 +41,21 @@ class SmhLight(SmhRichEntity, LightEntity):
             modes.add(ColorMode.COLOR_TEMP)
             low, high = roles["color_temp"].range
             self._attr_min_color_temp_kelvin, self._attr_max_color_temp_kelvin = int(low), int(high)
-        self._attr_supported_color_modes = modes or {ColorMode.BRIGHTNESS}
+        dimmable = "brightness" in roles
+        self._attr_supported_color_modes = modes or {ColorMode.BRIGHTNESS if dimmable else ColorMode.ONOFF}
         self._attr_supported_features = self.features(LightEntityFeature)
         if "effect" in roles:
             self._attr_effect_list = [str(o) for o in roles["effect"].options]
-        self._scale = roles["brightness"].range
+        self._scale = roles["brightness"].range if dimmable else None
 
     @property
     def is_on(self) -> bool:
         return self.powered
 
     @property
-    def brightness(self) -> int:
+    def brightness(self) -> int | None:
+        if self._scale is None:
+            return None
         return value_to_brightness(self._scale, self.get("brightness"))
 
     @property
@@ -77,7 +81,7 @@ class SmhLight(SmhRichEntity, LightEntity):
     async def async_turn_on(self, **kwargs: Any) -> None:
         rich = self.rich
         actions: list[Action] = [] if self.is_on and kwargs else [rich.power(True)]
-        if ATTR_BRIGHTNESS in kwargs:
+        if ATTR_BRIGHTNESS in kwargs and self._scale is not None:
             low, high = self._scale
             value = round(brightness_to_value(self._scale, kwargs[ATTR_BRIGHTNESS]))
             actions.append(rich.set("brightness", min(high, max(low, value))))

@@ -17,11 +17,13 @@ sensor              everything else, read-only (measurements, counters, lists)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from smh_core.homeenv.capabilities import Setter, Switch, setters, switches
 from smh_core.homeenv.model import Attribute, AttrType, Device
 
+from .convert import Convert
 from .rich import Rich, bindings
 
 UNITS = {"Celsius": "°C", "percentage": "%", "Kelvin": "K", "second": "s", "liter": "L", "lux": "lx",
@@ -45,17 +47,44 @@ class Mirror:
     attribute: Attribute
     setter: Setter | None = None
     switch: Switch | None = None
+    name: str | None = None  # None: made from the locator
+    convert: Convert = field(default_factory=Convert)  # engine value -> HA value and back
+    ha_unit: str | None = None  # the unit in HA when the conversion changes it
+    ha_class: str | None = None  # HA device class, when known better than by attribute name
+    diagnostic: bool = False  # raw protocol detail: HA's diagnostic category, disabled by default
 
     @property
     def key(self) -> str:
         return self.locator
 
     @property
+    def options(self) -> list[Any]:
+        """The choices as HA shows them: the attribute's options, or the labelled values."""
+        if self.attribute.options:
+            return self.convert.options(self.attribute)
+        return list(self.convert.values.values())
+
+    @property
+    def converted(self) -> bool:
+        """Whether HA's state differs from the engine's value (a unit change or a label)."""
+        return bool(self.convert.values) or self.convert.linear
+
+    def to_ha(self, value: Any) -> Any:
+        return self.convert.to_ha(value)
+
+    def from_ha(self, value: Any) -> Any:
+        return self.convert.from_ha(value, self.attribute)
+
+    @property
     def unit(self) -> str | None:
+        if self.ha_unit is not None:
+            return self.ha_unit
         return UNITS.get(self.attribute.unit or "", self.attribute.unit or None)
 
     @property
     def device_class(self) -> str | None:
+        if self.ha_class is not None:
+            return self.ha_class
         device_class, unit = SENSOR_DEVICE_CLASSES.get(self.attribute.name, (None, None))
         return device_class if self.platform == "sensor" and unit == self.unit else None
 
@@ -76,8 +105,32 @@ def binary_on_value(attr: Attribute) -> str | None:
     return next((o for o in options if o.lower() == on), None) if on else None
 
 
+def generic_platform(attr: Attribute, setter: Setter | None, switch: Switch | None) -> str:
+    """The platform of an attribute's generic entity (see the table above)."""
+    t = attr.type
+    if switch is not None:
+        return "switch"
+    if t == AttrType.BOOL:
+        return "switch" if setter else "binary_sensor"
+    if not setter and not attr.writable and binary_on_value(attr) is not None:
+        return "binary_sensor"
+    if attr.options and setter:
+        return "select"
+    if t in (AttrType.INT, AttrType.FLOAT) and attr.range is not None and setter:
+        return "number"
+    if t == AttrType.STR and not attr.options and (setter or attr.writable):
+        return "text"
+    return "sensor"
+
+
 def plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
-    """The device's rich entities, and one generic mirror per attribute none of them covers."""
+    """The device's rich entities, and one generic mirror per attribute none of them covers.
+
+    Matter-style devices are planned by :mod:`.matter` (their entity spans clusters)."""
+    from .matter import is_matter, matter_plan  # imports this module: resolved at call time
+
+    if is_matter(device):
+        return matter_plan(device)
     st, sw = setters(device), switches(device)
     riches = bindings(device, st, sw)
     covered = {loc for r in riches for loc in r.locators}
@@ -86,22 +139,7 @@ def plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
         if loc in covered:
             continue
         setter, switch = st.get(loc), sw.get(loc)
-        t = attr.type
-        if switch is not None:
-            platform = "switch"
-        elif t == AttrType.BOOL:
-            platform = "switch" if setter else "binary_sensor"
-        elif not setter and not attr.writable and binary_on_value(attr) is not None:
-            platform = "binary_sensor"
-        elif attr.options and setter:
-            platform = "select"
-        elif t in (AttrType.INT, AttrType.FLOAT) and attr.range is not None and setter:
-            platform = "number"
-        elif t == AttrType.STR and not attr.options and (setter or attr.writable):
-            platform = "text"
-        else:
-            platform = "sensor"
-        out.append(Mirror(platform, device.did, loc, attr, setter, switch))
+        out.append(Mirror(generic_platform(attr, setter, switch), device.did, loc, attr, setter, switch))
     return riches, out
 
 

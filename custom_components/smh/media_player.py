@@ -1,5 +1,5 @@
-"""Media players (smart screens, speakers): on/off, volume (set, step, mute), and play,
-pause, stop and play_media (by title) where the device has them."""
+"""Media players (smart screens, speakers, Matter TVs): on/off, volume (set, step, mute), and
+play, pause, stop, next/previous and play_media (by title) where the device has them."""
 
 from __future__ import annotations
 
@@ -68,6 +68,12 @@ class SmhMediaPlayer(SmhRichEntity, MediaPlayerEntity):
 
     async def async_media_stop(self) -> None:
         self.run(self.rich.call("stop"))
+
+    async def async_media_next_track(self) -> None:
+        self.run(self.rich.call("next"))
+
+    async def async_media_previous_track(self) -> None:
+        self.run(self.rich.call("previous"))
 
     async def async_play_media(self, media_type: MediaType | str, media_id: str,
                                **kwargs: Any) -> None:

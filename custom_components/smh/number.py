@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from homeassistant.components.number import NumberEntity, NumberMode
-
-from smh_core.homeenv.model import AttrType
+from homeassistant.components.number import NumberDeviceClass, NumberEntity, NumberMode
 
 from .entity import SmhEntity, platform_setup
 
@@ -16,18 +14,19 @@ class SmhNumber(SmhEntity, NumberEntity):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        attr = self.mirror.attribute
-        self._is_int = attr.type == AttrType.INT
-        self._attr_native_min_value, self._attr_native_max_value = attr.range  # type: ignore[misc]
-        self._attr_native_step = attr.precision or 1
+        attr, convert = self.mirror.attribute, self.mirror.convert
+        self._attr_native_min_value, self._attr_native_max_value = convert.range(attr)
+        self._attr_native_step = (attr.precision or 1) * abs(convert.scale)
         self._attr_native_unit_of_measurement = self.mirror.unit
+        if self.mirror.device_class is not None:
+            self._attr_device_class = NumberDeviceClass(self.mirror.device_class)
 
     @property
     def native_value(self) -> float | None:
         return self.value
 
     async def async_set_native_value(self, value: float) -> None:
-        self._set(int(value) if self._is_int and float(value).is_integer() else value)
+        self._set(value)  # the conversion gives an int attribute an int
 
 
 async_setup_entry = platform_setup("number", SmhNumber)

@@ -14,6 +14,7 @@ from homeassistant.helpers import floor_registry as fr
 from homeassistant.helpers import label_registry as lr
 
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.names import display_names
 
 from .const import DOMAIN
 from .room import room_device_id
@@ -43,11 +44,12 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
         else:
             area = areas.async_update(area.id, floor_id=floor.floor_id, labels=area.labels | area_labels)
         area_of[room.id] = area.id
+    names = display_names(engine.home)  # unique in the home: "Living Room Air Conditioner 2"
     for did in engine.device_ids():
         device = engine.device(did)
         entry_dev = devices.async_get_or_create(
             config_entry_id=entry.entry_id, identifiers={(DOMAIN, f"{entry.entry_id}_{did}")},
-            name=device.name, manufacturer=MANUFACTURER, model=readable_model(device.userdata.subcategory),
+            name=names[did], manufacturer=MANUFACTURER, model=readable_model(device.userdata.subcategory),
             model_id=device.userdata.subcategory,
             serial_number=did)
         area_id = area_of.get(device.userdata.room) if device.userdata.room is not None else None

@@ -22,6 +22,8 @@ from typing import Any
 from smh_core.homeenv.capabilities import Setter, Switch, setters, switches
 from smh_core.homeenv.model import Attribute, AttrType, Device, Service
 
+from .convert import Convert
+
 READ, SET, SWITCH = "read", "set", "switch"
 type Action = dict[str, Any]  # {"did", "locator", "arguments"}: one engine call
 
@@ -158,32 +160,28 @@ SPECS: tuple[Spec, ...] = (
 
 @dataclass(frozen=True)
 class Bound:
-    """A role's attribute on one device: where it lives and how to set it."""
+    """A role's attribute on one device: where it lives, how to set it and how HA reads it."""
 
     locator: str
     attribute: Attribute
     setter: Setter | None
     switch: Switch | None
-    values: Mapping[str, str]
+    convert: Convert = field(default_factory=Convert)
+    limits: tuple[float, float] | None = None  # HA-side range when it is not the attribute's
 
     def to_ha(self, value: Any) -> Any:
-        return self.values.get(value, value) if isinstance(value, str) else value
+        return self.convert.to_ha(value)
 
     def from_ha(self, value: Any) -> Any:
-        back = {ha: engine for engine, ha in self.values.items()}
-        value = back.get(value, value) if isinstance(value, str) else value
-        if self.attribute.type == AttrType.INT and isinstance(value, float) and value.is_integer():
-            return int(value)
-        return value
+        return self.convert.from_ha(value, self.attribute)
 
     @property
     def options(self) -> list[Any]:
-        return [self.to_ha(o) for o in self.attribute.options or ()]
+        return self.convert.options(self.attribute)
 
     @property
     def range(self) -> tuple[float, float]:
-        assert self.attribute.range is not None
-        return self.attribute.range
+        return self.limits if self.limits is not None else self.convert.range(self.attribute)
 
 
 @dataclass(frozen=True)
@@ -197,6 +195,8 @@ class Rich:
     calls: Mapping[str, str]  # call name -> service locator
     features: tuple[str, ...]
     device_class: str | None = None
+    call_args: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # fixed arguments per call
+    name: str | None = None  # the entity's own name (None: the device's, or its component's)
 
     @property
     def key(self) -> str:
@@ -223,7 +223,7 @@ class Rich:
         return self._action(switch.on_service if on else switch.off_service)
 
     def call(self, name: str, **arguments: Any) -> Action:
-        return self._action(self.calls[name], arguments)
+        return self._action(self.calls[name], {**self.call_args.get(name, {}), **arguments})
 
     def _action(self, locator: str, arguments: dict[str, Any] | None = None) -> Action:
         return {"did": self.did, "locator": locator, "arguments": arguments or {}}
@@ -256,7 +256,7 @@ def _bind(role: Role, prefix: str, attrs: Mapping[str, Attribute], st: Mapping[s
         if role.need == SWITCH and loc not in sw:
             continue
         if _fits(role, attr, role.values):
-            return Bound(loc, attr, st.get(loc), sw.get(loc), role.values)
+            return Bound(loc, attr, st.get(loc), sw.get(loc), Convert(role.values))
     return None
 
 

@@ -12,7 +12,7 @@ from .entity import SmhEntity, platform_setup
 class SmhSelect(SmhEntity, SelectEntity):
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self._options = list(self.mirror.attribute.options or [])
+        self._options = self.mirror.options  # HA-side values; _set turns one back into the engine's
         self._attr_options = [str(o) for o in self._options]
 
     @property

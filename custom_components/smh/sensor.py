@@ -34,7 +34,11 @@ class SmhSensor(SmhEntity, SensorEntity):
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         attr = self.mirror.attribute
-        self._numeric = attr.type in (AttrType.INT, AttrType.FLOAT) and not attr.options
+        labels = list(self.mirror.convert.values.values())
+        self._numeric = attr.type in (AttrType.INT, AttrType.FLOAT) and not attr.options and not labels
+        if labels:  # an enum shown by its names (a Matter OperationalState)
+            self._attr_device_class = SensorDeviceClass.ENUM
+            self._attr_options = labels
         if self._numeric:
             self._attr_state_class = SensorStateClass.MEASUREMENT
             self._attr_native_unit_of_measurement = self.mirror.unit

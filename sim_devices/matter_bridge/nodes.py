@@ -4,8 +4,11 @@ A device whose type is built from Matter clusters (components named ``<endpoint>
 with ``matter_cluster`` ids, attributes with ``matter_id``) becomes one node:
 
 * endpoint 0 is the root node (device type 0x0016) with Descriptor (29) and Basic Information
-  (40): vendor 0xFFF1 (the CSA test vendor), product name, node label = the device's name,
-  serial number = the device id;
+  (40): vendor 0xFFF1 (the CSA test vendor), product name = the device's name, node label =
+  its display name, unique in the home and saying the room ("Living Room Air Conditioner 2",
+  :func:`smh_core.homeenv.names.display_names`), serial number = the device id. Matter has no
+  room attribute a controller reads as an area (Home Assistant's ``matter`` integration names
+  the device from the node label and assigns no area), so the room travels in the label;
 * each device endpoint carries a Descriptor (its Matter device type, the server clusters) and
   the device's clusters, with every attribute at ``endpoint/cluster/attribute``;
 * every cluster also carries the global attributes: AttributeList, AcceptedCommandList,
@@ -33,6 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.names import display_names
 
 ROOT_NODE_DEVICE_TYPE = 0x0016
 DESCRIPTOR = 29
@@ -154,8 +158,9 @@ def build_map(engine: HomeEngine, did: str) -> NodeMap:
         _descriptor(node.static, ep, [{"0": t, "1": 1} for t in dtypes], [DESCRIPTOR, *clusters], [])
     _descriptor(node.static, 0, [{"0": ROOT_NODE_DEVICE_TYPE, "1": 1}], [DESCRIPTOR, BASIC_INFORMATION],
                 sorted(endpoints))
+    label = display_names(engine.home)[did]
     basic = {0: 17, 1: "SMH simulated devices", 2: dev.matter.vendor_id, 3: dev.name, 4: dev.matter.product_id,
-             5: dev.name, 6: "XX", 7: 1, 8: "1", 9: 1, 10: "1.0", 15: f"SMH-{did}", 18: f"smh-{did}",
+             5: label, 6: "XX", 7: 1, 8: "1", 9: 1, 10: "1.0", 15: f"SMH-{did}", 18: f"smh-{did}",
              19: {"0": 3, "1": 3}, 21: 0x01030000, 22: 1}
     for attr_id, value in basic.items():
         node.static[f"0/{BASIC_INFORMATION}/{attr_id}"] = value

@@ -27,6 +27,12 @@ def derived_locators(engine: HomeEngine) -> set[tuple[str, str]]:
     return out
 
 
+def room_climate(did: str, locator: str) -> bool:
+    """A room variable (temperature, light level ...): physics and devices move it, never an
+    agent directly, so no goal counts it as a change the agent made."""
+    return did.startswith(ENV_PREFIX)
+
+
 @dataclass
 class World:
     engine: HomeEngine
@@ -46,7 +52,7 @@ class World:
 
     def ignored(self, did: str, locator: str) -> bool:
         """Not part of preservation checks: room climate and simulator-written attributes."""
-        return did.startswith(ENV_PREFIX) or (did, locator) in self.derived
+        return room_climate(did, locator) or (did, locator) in self.derived
 
     def future(self) -> Simulator:
         """A copy of the agent's final home, with its clock, schedules and rules."""

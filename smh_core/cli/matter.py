@@ -1,4 +1,5 @@
-"""``smh matter-server``: serve a home's Matter-style devices to Home Assistant's matter integration."""
+"""``smh matter-server``: serve a home's Matter-style devices to Home Assistant's matter integration;
+``smh matter-areas``: put them into their rooms' areas there."""
 
 from __future__ import annotations
 
@@ -17,6 +18,29 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="simulated seconds per real second (default: 1; 60 = a minute a second)")
     p.add_argument("--save", help="write the home (state, clock, schedules, rules) here on exit")
     p.set_defaults(func=_serve)
+
+    a = sub.add_parser("matter-areas", help="put the bridge's devices into their rooms' areas in Home Assistant "
+                                            "(Matter carries no room; run after HA's matter integration found them)")
+    a.add_argument("--home", required=True, help="the HomeEnv JSON file smh matter-server serves")
+    a.add_argument("--url", default="http://127.0.0.1:8123", help="Home Assistant (default: http://127.0.0.1:8123)")
+    a.add_argument("--token", required=True, help="a long-lived access token of an HA administrator")
+    a.set_defaults(func=_areas)
+
+
+def _areas(args: argparse.Namespace) -> int:
+    from sim_devices.matter_bridge.areas import assign_areas
+    from smh_core.bench.ha_ws import connect
+    from smh_core.homeenv.engine import load_home
+
+    home = load_home(args.home)
+
+    async def main() -> dict[str, str]:
+        async with connect(args.url, args.token) as call:
+            return await assign_areas(call, home)
+
+    moved = asyncio.run(main())
+    print(f"moved {len(moved)} devices into their rooms' areas")
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -24,17 +24,51 @@ _WINDOW = {"living_room": 0.03, "bedroom": 0.02, "kitchen": 0.02, "study": 0.025
            "bathroom": 0.005, "corridor": 0.005, "storage": 0.0, "garage": 0.002}
 
 
+def _climates(home: Home, seed: int) -> list[Environment]:
+    """One drawn climate per room, in room order (the same draws whichever rooms use them)."""
+    rng = random.Random(f"climate:{seed}")
+    return [Environment(
+        temperature=round(rng.uniform(20.0, 30.0), 1), humidity=round(rng.uniform(30.0, 65.0), 1),
+        pm25=round(rng.uniform(5.0, 60.0), 1), pm10=round(rng.uniform(10.0, 90.0), 1),
+        window_factor=_WINDOW.get(r.type, 0.015), base_lux=0.0) for r in home.rooms]
+
+
 def with_climate(home: Home, seed: int, start: datetime = DEFAULT_START) -> Home:
     """``home`` with an :class:`Environment` on every room and a simulation clock at ``start``."""
-    rng = random.Random(f"climate:{seed}")
-    rooms = []
-    for r in home.rooms:
-        env = Environment(
-            temperature=round(rng.uniform(20.0, 30.0), 1), humidity=round(rng.uniform(30.0, 65.0), 1),
-            pm25=round(rng.uniform(5.0, 60.0), 1), pm10=round(rng.uniform(10.0, 90.0), 1),
-            window_factor=_WINDOW.get(r.type, 0.015), base_lux=0.0)
-        rooms.append(r.model_copy(update={"environment": env}))
+    rooms = [r.model_copy(update={"environment": env}) for r, env in zip(home.rooms, _climates(home, seed), strict=True)]
     return home.model_copy(update={"rooms": rooms, "simulation": Simulation(now=start)})
+
+
+_REPORTED = ("temperature", "humidity", "pm25", "pm10")
+
+
+def reported_climate(home: Home, room: str) -> dict[str, float]:
+    """What the room's own devices say about it: per variable, the reading of the first device
+    (in home order) whose sensor reports it, in the room's units (a thermometer's 22.5 °C)."""
+    out: dict[str, float] = {}
+    for d in home.devices:
+        if d.userdata.room != room or d.dynamics is None:
+            continue
+        attrs = dict(d.attributes_by_locator())
+        for sensor in d.dynamics.sensors:
+            value = attrs[sensor.attr].value if sensor.attr in attrs else None
+            if sensor.variable in _REPORTED and isinstance(value, int | float) and not isinstance(value, bool):
+                out.setdefault(sensor.variable, round(value / sensor.scale, 6))
+    return out
+
+
+def with_room_climate(home: Home, seed: int) -> Home:
+    """``home`` with an :class:`Environment` on every room that has none (rooms that have one
+    keep it; devices, clock and rules are untouched), so every room has a temperature,
+    humidity, light level and air quality to show and to simulate. A room's climate starts
+    where its own sensors say it is (a thermometer reading 22.5 °C keeps reading that once the
+    room is simulated); what no device reports is drawn from the seed. Same seed, same climates."""
+    if all(r.environment is not None for r in home.rooms):
+        return home
+    rooms = [r if r.environment is not None else
+             r.model_copy(update={"environment": env.model_copy(update=reported_climate(home, r.id))})
+             for r, env in zip(home.rooms, _climates(home, seed), strict=True)]
+    return home.model_copy(update={"rooms": rooms})
 
 
 def simulated_home(level: str, seed: int, start: datetime = DEFAULT_START) -> Home:

@@ -13,6 +13,7 @@ from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
+import ha_assistant  # noqa: E402
 import ha_instance  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -37,3 +38,45 @@ def test_demo_instance_has_assist_history_and_only_the_homes_areas(tmp_path, soc
     names = {a["name"] for a in areas}
     # onboarding's empty "Bedroom" (the simple home has master bedroom and bathrooms) is gone
     assert {a["area_id"] for a in areas} <= with_devices, names
+    # no model configured: HA's own agent stays the assistant
+    preferred = next(p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"])
+    assert preferred["conversation_engine"] == "conversation.home_assistant"
+    assert all(p["name"] != ha_assistant.ASSISTANT for p in pipelines["pipelines"])
+
+
+def test_demo_with_a_model_prefers_an_assistant_on_smhs_agent(tmp_path, socket_enabled):
+    """With a model configured (here an endpoint nothing is asked of while setting up), the SMH
+    entry gets its conversation agent through the options flow and Assist's preferred pipeline is
+    the "SMH" assistant on it; launching again on the same config keeps a single one."""
+    agent = ha_assistant.AgentConfig(f"http://127.0.0.1:{free_port()}/v1", "smollm2-135m")
+    loop = asyncio.new_event_loop()
+    try:
+        port = free_port()
+        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", port, "simple", 0, time_scale=0.0,
+                                                          demo=True, agent=agent))
+        try:
+            entities, pipelines = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
+                {"type": "config/entity_registry/list"}, {"type": "assist_pipeline/pipeline/list"}]))
+            again = loop.run_until_complete(ha_assistant.ensure_assistant(ha_instance.ws_calls, inst.url, inst.token,
+                                                                          inst.entry_id))
+            [after] = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
+                {"type": "assist_pipeline/pipeline/list"}]))
+        finally:
+            inst.stop()
+    finally:
+        loop.close()
+    [agent_entity] = [e["entity_id"] for e in entities
+                      if e["config_entry_id"] == inst.entry_id and e["entity_id"].startswith("conversation.")]
+    preferred = next(p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"])
+    assert preferred["name"] == ha_assistant.ASSISTANT
+    assert preferred["conversation_engine"] == agent_entity
+    assert preferred["stt_engine"] is None and preferred["tts_engine"] is None
+    assert again == preferred["id"] and after["preferred_pipeline"] == preferred["id"]
+    assert [p["name"] for p in after["pipelines"]].count(ha_assistant.ASSISTANT) == 1
+
+
+def test_an_agent_needs_a_url_and_a_model():
+    with pytest.raises(ValueError, match="http"):
+        ha_assistant.AgentConfig("localhost:8080", "m")
+    with pytest.raises(ValueError, match="model"):
+        ha_assistant.AgentConfig("http://127.0.0.1:1/v1", " ")

@@ -18,6 +18,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.room import ROOM_VARIABLES
 from smh_core.homeenv.engine import dump_home
+from smh_core.sim.homes import reported_climate
 from tests.support import sim_home as sh
 from tests.support.fake_openai import FakeOpenAI
 
@@ -104,3 +105,36 @@ async def test_automation_on_room_temperature(hass: HomeAssistant, server: FakeO
     assert engine.set_values("@living", {"temperature": 29.5}).ok
     await hass.async_block_till_done()
     assert engine.value("1", "on") is True
+
+
+@pytest.mark.parametrize("level", ["simple", "complex"])
+async def test_generated_homes_answer_the_living_room_temperature(hass: HomeAssistant, level: str) -> None:
+    """A generated SMH-Bench home carries no room climate; HA still shows every room's: "what's
+    the temperature in the living room?" finds a temperature sensor in the Living Room area,
+    kept by the recorder as a measurement."""
+    data = {"source": "generated", "level": level, "seed": 3, "time_scale": 0.0}
+    entry = MockConfigEntry(domain=DOMAIN, data=data, options=data)
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    engine = entry.runtime_data.engine
+    assert sorted(engine.simulated_rooms()) == sorted(r.id for r in engine.rooms())
+    living = next(r for r in engine.rooms() if r.name == "Living Room")
+    area = ar.async_get(hass).async_get_area_by_name("Living Room")
+    entities, devices = er.async_get(hass), dr.async_get(hass)
+    found = [e for e in er.async_entries_for_config_entry(entities, entry.entry_id)
+             if e.domain == "sensor" and (state := hass.states.get(e.entity_id)) is not None
+             and state.attributes.get("device_class") == "temperature"
+             and devices.async_get(e.device_id).area_id == area.id]
+    room_sensor = _sensor(hass, entry, living.id, "temperature")
+    assert room_sensor in [e.entity_id for e in found]
+    state = hass.states.get(room_sensor)
+    assert float(state.state) == pytest.approx(engine.value(f"@{living.id}", "temperature"))
+    reported = reported_climate(engine.home, living.id)  # what the room's own thermometer says, if any
+    if "temperature" in reported:
+        assert float(state.state) == pytest.approx(reported["temperature"])
+    else:
+        assert 20.0 <= float(state.state) <= 30.0
+    assert state.attributes["state_class"] == "measurement" and state.attributes["unit_of_measurement"] == "°C"
+    for variable in ("humidity", "illuminance", "pm25", "pm10"):
+        assert hass.states.get(_sensor(hass, entry, living.id, variable)).attributes["state_class"] == "measurement"

@@ -50,7 +50,8 @@ def light_engine() -> HomeEngine:
 def catalog_home(types: list[str] | None = None) -> Home:
     """One device of each Matter catalog type (or of ``types``), named after its type, dids 3001...
 
-    Naming each device after its type makes HA's entity ids ``<domain>.<type>[_<entity>]``.
+    Naming each device after its type makes HA's entity ids ``<domain>.living_room_<type>[_<entity>]``
+    (the bridge's node label puts the room first).
     """
     catalog = load_catalog("matter")
     chosen = sorted(catalog) if types is None else types

@@ -38,7 +38,7 @@ async def test_nodes_are_listed_with_descriptor_and_basic_information(served):
     assert client.server_info.schema_version == 11
     [node] = client.get_nodes()
     assert node.node_id == 1201
-    assert node.device_info.vendorID == 0xFFF1 and node.device_info.nodeLabel == "Reading Lamp"
+    assert node.device_info.vendorID == 0xFFF1 and node.device_info.nodeLabel == "Living Room Reading Lamp"
     assert node.device_info.serialNumber == "SMH-1201"
     ep = node.endpoints[1]
     assert [dt.device_type for dt in ep.device_types] == [0x0101]

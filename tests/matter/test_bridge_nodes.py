@@ -28,3 +28,22 @@ def test_a_heat_pump_endpoint_is_also_a_thermostat_and_an_electrical_sensor():
     assert [t["0"] for t in heat_pump["1/29/0"]] == [0x0309, 0x0301, 0x0510]
     assert [t["0"] for t in air_conditioner["1/29/0"]] == [0x0072]  # already a climate device type
     assert [t["0"] for t in electrical_sensor["1/29/0"]] == [0x0510]
+
+
+def test_node_labels_are_unique_and_say_the_room():
+    """Matter gives a controller no room; the node label (what HA's matter integration names the
+    device after) carries it, unique in the home, while the product name stays the type's."""
+    from smh_core.sim.homes import generate_matter_home
+
+    for seed in (0, 1, 2):
+        engine = HomeEngine(generate_matter_home(seed))
+        rooms = {r.id: r.name for r in engine.rooms()}
+        labels = []
+        for did in engine.device_ids():
+            attributes = node_data(engine, build_map(engine, did))["attributes"]
+            device = engine.device(did)
+            assert attributes["0/40/3"] == device.name  # ProductName
+            label = attributes["0/40/5"]  # NodeLabel
+            assert label.startswith(rooms[device.userdata.room]) and label.endswith(device.name)
+            labels.append(label)
+        assert len(set(labels)) == len(labels)

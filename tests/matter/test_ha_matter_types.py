@@ -168,18 +168,18 @@ async def test_ha_controls_a_heat_pump_and_a_cover(hass: HomeAssistant, catalog_
     engine = catalog_engine
     did = {engine.device(d).name: d for d in engine.device_ids()}
     async with ha_matter(hass, MatterBridge(engine)):
-        await hass.services.async_call("climate", "set_hvac_mode", {"entity_id": "climate.heat_pump",
+        await hass.services.async_call("climate", "set_hvac_mode", {"entity_id": "climate.living_room_heat_pump",
                                                                     "hvac_mode": "heat"}, blocking=True)
-        await hass.services.async_call("climate", "set_temperature", {"entity_id": "climate.heat_pump",
+        await hass.services.async_call("climate", "set_temperature", {"entity_id": "climate.living_room_heat_pump",
                                                                       "temperature": 22.5}, blocking=True)
         status = engine.status(did["heat_pump"])
         assert status["1.Thermostat.SystemMode"] == 4
         assert status["1.Thermostat.OccupiedHeatingSetpoint"] == 2250
-        assert await wait_for(hass, lambda: hass.states.get("climate.heat_pump").state == "heat")
-        assert hass.states.get("climate.heat_pump").attributes["temperature"] == 22.5
+        assert await wait_for(hass, lambda: hass.states.get("climate.living_room_heat_pump").state == "heat")
+        assert hass.states.get("climate.living_room_heat_pump").attributes["temperature"] == 22.5
         assert engine.execute(did["heat_pump"], "1.Thermostat.SystemMode", {"value": 3}).ok
-        assert await wait_for(hass, lambda: hass.states.get("climate.heat_pump").state == "cool")
+        assert await wait_for(hass, lambda: hass.states.get("climate.living_room_heat_pump").state == "cool")
 
-        await hass.services.async_call("cover", "set_cover_position", {"entity_id": "cover.window_covering",
+        await hass.services.async_call("cover", "set_cover_position", {"entity_id": "cover.living_room_window_covering",
                                                                         "position": 30}, blocking=True)
         assert engine.status(did["window_covering"])["1.WindowCovering.TargetPositionLiftPercent100ths"] == 7000

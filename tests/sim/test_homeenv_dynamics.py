@@ -10,7 +10,7 @@ import pytest
 from sim_devices.catalog import instantiate
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home
-from smh_core.sim.homes import simulated_home, with_climate
+from smh_core.sim.homes import simulated_home, with_climate, with_room_climate
 from smh_core.sim.simulator import Simulator
 
 
@@ -81,3 +81,41 @@ def test_matter_devices_added_to_a_homeenv_home_never_reuse_its_ids(seed):
     dids = [d.userdata.did for d in home.devices]
     assert len(dids) == len(set(dids))
     assert Home.model_validate(home.model_dump(mode="json", by_alias=True)).devices  # re-validates
+
+
+def test_room_climate_fills_only_rooms_without_one() -> None:
+    """Rooms without a climate get the one ``with_climate`` would draw for them, except what
+    their own sensors report; a room that has one keeps it; devices and the clock are untouched;
+    same seed, same bytes."""
+    from smh_core.homeenv.generator import generate_home
+    from smh_core.sim.homes import reported_climate
+
+    plain = generate_home("medium", 0)
+    full = with_climate(plain, seed=4)
+    filled = with_room_climate(plain, seed=4)
+    for room, drawn, got in zip(plain.rooms, full.rooms, filled.rooms, strict=True):
+        assert got.environment == drawn.environment.model_copy(update=reported_climate(plain, room.id))
+    assert any(reported_climate(plain, r.id) for r in plain.rooms)  # the case is exercised
+    assert filled.simulation == plain.simulation and filled.devices == plain.devices
+    assert dump_home(filled) == dump_home(with_room_climate(plain, seed=4))
+    kept = full.rooms[0].environment.model_copy(update={"temperature": 12.5})
+    partial = plain.model_copy(update={"rooms": [full.rooms[0].model_copy(update={"environment": kept}),
+                                                 *plain.rooms[1:]]})
+    out = with_room_climate(partial, seed=4)
+    assert out.rooms[0].environment.temperature == 12.5
+    assert out.rooms[1:] == filled.rooms[1:]
+    assert with_room_climate(full, seed=99) is full
+    assert len(HomeEngine(filled).simulated_rooms()) == len(plain.rooms)
+
+
+def test_a_rooms_only_thermometer_keeps_its_reading_once_simulated() -> None:
+    """The room starts where its sensor says it is, so attaching the simulator does not move a
+    reading the home was generated with."""
+    home = Home(name="h", rooms=[{"id": "r", "type": "bedroom", "name": "Bedroom"}],
+                devices=[instantiate("climate_sensor", did="1", room="r",
+                                     values={"current_temperature": 19.5, "current_humidity": 61.0})])
+    engine = HomeEngine(with_room_climate(home, seed=1))
+    before = engine.snapshot()
+    Simulator(engine)
+    assert engine.value("@r", "temperature") == 19.5 and engine.value("@r", "humidity") == 61.0
+    assert [c for c in engine.diff(before, engine.snapshot()) if not c.did.startswith("@")] == []

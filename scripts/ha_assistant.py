@@ -1,0 +1,95 @@
+"""Give ``make demo``'s Home Assistant an Assist assistant that uses SMH's conversation agent.
+
+With a model configured (an OpenAI-compatible base URL and model name, or the bundled local
+model after ``make local-llm``), the SMH entry's agent section is set through the integration's
+real options flow, which creates SMH's conversation entity; then an Assist pipeline named
+:data:`ASSISTANT` with that entity as its conversation agent is created (or updated) through
+HA's websocket API and made the preferred one, so the Assist dialog talks to SMH's agent.
+Without a model nothing changes and HA's own agent stays the assistant. Only HA's public APIs
+are used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+
+ASSISTANT = "SMH"
+LANGUAGE = "en"
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    """The endpoint SMH's agent uses (``api_key`` may be blank for a local server)."""
+
+    base_url: str
+    model: str
+    api_key: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.base_url.startswith(("http://", "https://")):
+            raise ValueError(f"the agent's base URL must start with http:// or https://, got {self.base_url!r}")
+        if not self.model.strip():
+            raise ValueError("the agent needs a model name")
+
+
+async def _post(session: aiohttp.ClientSession, url: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    async with session.post(url, json=body, headers={"Authorization": f"Bearer {token}"}) as r:
+        data = await r.json(content_type=None)
+        if r.status >= 400:
+            raise RuntimeError(f"POST {url}: HTTP {r.status}: {data}")
+        return data
+
+
+async def configure_agent(session: aiohttp.ClientSession, url: str, token: str, entry_id: str,
+                          home: dict[str, Any], agent: AgentConfig) -> None:
+    """Set the entry's agent section through the options flow (``home``: the entry's home
+    fields, which the form asks for again); the entry reloads with its conversation entity."""
+    flow = await _post(session, f"{url}/api/config/config_entries/options/flow", token, {"handler": entry_id})
+    result = await _post(session, f"{url}/api/config/config_entries/options/flow/{flow['flow_id']}", token, {
+        **home, "agent": {"base_url": agent.base_url, "model": agent.model, "api_key": agent.api_key}})
+    if result.get("type") != "create_entry":
+        raise RuntimeError(f"the SMH options flow did not accept the agent: {result.get('errors') or result}")
+
+
+async def _agent_entity(ws_calls: Any, url: str, token: str, entry_id: str, timeout: float) -> str:
+    """The entity id of the entry's conversation agent, once the reloaded entry has made it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        [entities] = await ws_calls(url, token, [{"type": "config/entity_registry/list"}])
+        found = [e["entity_id"] for e in entities
+                 if e["config_entry_id"] == entry_id and e["entity_id"].startswith("conversation.")]
+        if found:
+            return found[0]
+        await asyncio.sleep(0.25)
+    raise TimeoutError(f"SMH's conversation agent did not appear within {timeout:.0f} s")
+
+
+def pipeline_fields(agent_entity: str) -> dict[str, Any]:
+    """An Assist pipeline that types to SMH's agent (no speech-to-text, text-to-speech or wake word)."""
+    return {"name": ASSISTANT, "language": LANGUAGE, "conversation_engine": agent_entity,
+            "conversation_language": LANGUAGE, "stt_engine": None, "stt_language": None,
+            "tts_engine": None, "tts_language": None, "tts_voice": None,
+            "wake_word_entity": None, "wake_word_id": None, "prefer_local_intents": False}
+
+
+async def ensure_assistant(ws_calls: Any, url: str, token: str, entry_id: str, timeout: float = 60.0) -> str:
+    """Create (or update) the "SMH" pipeline on the entry's agent and prefer it; returns its id.
+
+    ``ws_calls`` is :func:`ha_instance.ws_calls` (passed in: this module stays import-free of it)."""
+    agent_entity = await _agent_entity(ws_calls, url, token, entry_id, timeout)
+    [listing] = await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/list"}])
+    fields = pipeline_fields(agent_entity)
+    existing = next((p for p in listing["pipelines"] if p["name"] == ASSISTANT), None)
+    if existing is None:
+        [created] = await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/create", **fields}])
+        pipeline_id = created["id"]
+    else:
+        pipeline_id = existing["id"]
+        await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/update", "pipeline_id": pipeline_id, **fields}])
+    await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/set_preferred", "pipeline_id": pipeline_id}])
+    return pipeline_id

@@ -1,0 +1,52 @@
+"""Names people can tell apart: one per device in a home, saying where it is.
+
+Generated homes name devices per room ("Air Conditioner 1" in the kitchen and another
+"Air Conditioner 1" in the living room), which is fine inside a room but not in a list of the
+whole home, where Home Assistant, Assist and a Matter controller show them. The display name
+puts the room first where the name is one of a room's (a Matter device's, or a name repeated
+in the home) and does not already say it ("Bathroom Fan Light" in a bathroom), and numbers whatever is still
+repeated, in device order, so the same home always gets the same names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .model import Home
+
+
+def display_names(home: Home) -> dict[str, str]:
+    """Device id -> a name unique in ``home`` ("Living Room Air Conditioner 2")."""
+    rooms = {r.id: r for r in home.rooms}
+    given = {d.did: " ".join(d.name.split()) for d in home.devices}
+    repeated = _repeated(given.values())
+    base: dict[str, str] = {}
+    for d in home.devices:
+        room, name = rooms.get(d.userdata.room), given[d.did]
+        says_where = room is None or any(w and w in name.lower() for w in (room.name.lower(), room.type.replace("_", " ")))
+        per_room = d.matter is not None or name.lower() in repeated  # "Air Conditioner 1" of its room
+        base[d.did] = name if says_where or not per_room else f"{room.name} {name}"  # type: ignore[union-attr]
+    counts = _repeated(base.values(), counts=True)
+    taken = {n.lower() for n in base.values()}
+    seen: dict[str, int] = {}
+    out: dict[str, str] = {}
+    for did, name in base.items():
+        key = name.lower()
+        if counts.get(key, 1) == 1:
+            out[did] = name
+            continue
+        n = seen.get(key, 0) + 1
+        while n > 1 and f"{key} {n}" in taken:  # never collide with another device's own name
+            n += 1
+        seen[key] = n
+        out[did] = name if n == 1 else f"{name} {n}"
+        taken.add(out[did].lower())
+    return out
+
+
+def _repeated(names: Iterable[str], *, counts: bool = False) -> dict[str, int]:
+    """Lower-cased names that occur more than once (with ``counts``: every name's count)."""
+    out: dict[str, int] = {}
+    for name in names:
+        out[name.lower()] = out.get(name.lower(), 0) + 1
+    return out if counts else {k: n for k, n in out.items() if n > 1}
