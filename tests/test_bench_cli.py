@@ -55,13 +55,21 @@ def test_missing_task_file_is_a_clear_error(tmp_path):
     assert run.returncode == 2 and "no task file" in run.stderr
 
 
-def test_perf_ha_reports_setup_and_call_rate():
+def test_perf_ha_reports_ratios_against_plain_entities():
     from custom_components.smh.mapping import plan
     from smh_core.homeenv.generator import generate_home
 
     # one rich entity per platform match, one generic entity per attribute no rich entity covers
-    planned = sum(len(rich) + len(generic) for rich, generic in map(plan, generate_home("complex", 0).devices))
-    run = smh("perf", "ha", "--rounds", "1", "--calls", "50")
+    home = generate_home("complex", 0)
+    planned = sum(len(rich) + len(generic) for rich, generic in map(plan, home.devices))
+    run = smh("perf", "ha", "--rounds", "1", "--calls", "50", "--json")
     assert run.returncode == 0, run.stderr
-    assert f"complex home in Home Assistant: {planned} entities" in run.stdout
-    assert "warm config-entry setup" in run.stdout and "service calls/s through HA" in run.stdout
+    r = json.loads(run.stdout)
+    assert r["entities"] == planned and r["devices"] == len(home.devices)
+    assert sum(r["counts"].values()) == planned and r["counts"]["light"] > 0  # the plain side copies these
+    for side in ("smh", "plain"):  # every figure measured on both sides
+        assert r[f"{side}_light_calls_per_second"] > 0 and r[f"{side}_cold_setup_ms"] > 0
+        assert r[f"{side}_warm_setup_ms"] > 0
+    assert r["light_calls_ratio"] == r["smh_light_calls_per_second"] / r["plain_light_calls_per_second"]
+    assert r["cold_setup_ratio"] == r["smh_cold_setup_ms"] / r["plain_cold_setup_ms"]
+    assert set(r["met"]) == {"light_calls_ratio", "cold_setup_ratio", "warm_setup_per_entity_ratio"}

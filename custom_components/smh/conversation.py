@@ -30,9 +30,8 @@ import logging
 import time
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import openai
 from homeassistant.components import conversation
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import Context, HomeAssistant
@@ -67,6 +66,9 @@ from .const import (
     TOOLS_HOME,
 )
 from .ha_backend import HaBackend, HaSchedules
+
+if TYPE_CHECKING:
+    import openai  # imported off the loop by agent_client when a model is configured
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ in order (on MemHome tasks the memory decision step runs first and its rewrite g
 
 from __future__ import annotations
 
-from openai import AsyncOpenAI
+from typing import TYPE_CHECKING
 
 from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent
@@ -21,6 +21,9 @@ from smh_core.memory.store import MemoryBank
 from .agents import UserReply
 from .task import Task
 from .verifier import Outcome
+
+if TYPE_CHECKING:
+    from openai import AsyncOpenAI
 
 
 def task_context(task: Task) -> str:

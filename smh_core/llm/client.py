@@ -12,6 +12,9 @@ library's own (``max_retries``, ``timeout``). This module adds what real servers
 - which tool protocol an endpoint supports (:meth:`LLMClient.tool_protocol`): native tool calls,
   or the prompted protocol of :mod:`.tool_protocol` for servers that ignore ``tools``;
 - every failure that is not the model's raised as :class:`~.errors.InfraError`.
+
+``openai`` is imported where a call is made, not at module import: it costs ~0.7 s, and most
+runs (scripted agents, HA set-up without a model) never reach an endpoint.
 """
 
 from __future__ import annotations
@@ -19,11 +22,8 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit, urlunsplit
-
-import openai
-from openai import AsyncOpenAI
 
 from .capabilities import (
     STRUCTURED_LADDER,
@@ -36,6 +36,9 @@ from .errors import InfraError, classify, error_text, refuses_response_format, r
 from .grammar import grammar_safe
 from .repair import ParsedCalls, parse_tool_calls
 from .usage import Usage
+
+if TYPE_CHECKING:
+    from openai import AsyncOpenAI
 
 DEFAULT_MAX_TOKENS = 1024
 """Completion tokens per call: enough for a DR plan or a rule, short of a runaway generation."""
@@ -90,6 +93,7 @@ _PROBE_MESSAGES = [
 
 def _transient(err: BaseException) -> bool:
     """What the client's own retries are for: connection trouble, 408/409/429 and 5xx."""
+    import openai
     if isinstance(err, openai.APIConnectionError):
         return True
     return isinstance(err, openai.APIStatusError) and (err.status_code in (408, 409, 429) or err.status_code >= 500)
@@ -114,7 +118,8 @@ def response_format(mode: StructuredMode, schema: dict[str, Any], name: str) -> 
 def openai_client(config: LLMConfig) -> AsyncOpenAI:
     """The ``openai`` client for ``config``; share one across tasks (one connection pool) and
     close it on the loop that made it."""
-    return AsyncOpenAI(base_url=config.base_url, api_key=config.resolved_api_key(),
+    import openai
+    return openai.AsyncOpenAI(base_url=config.base_url, api_key=config.resolved_api_key(),
                        timeout=config.timeout, max_retries=config.max_retries)
 
 
@@ -152,6 +157,7 @@ class LLMClient:
         OpenAI's reasoning models refuse ``max_tokens`` and want ``max_completion_tokens``
         (older servers know only the former): a refusal naming it switches the name, for this
         endpoint from then on."""
+        import openai
         client = self.client if retries is None else self.client.with_options(max_retries=retries)
         if self.caps.completion_tokens_param and "max_tokens" in kwargs:
             kwargs = _renamed_cap(kwargs)
@@ -182,6 +188,7 @@ class LLMClient:
     async def chat(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
                    response_format: dict[str, Any] | None = None, max_tokens: int | None = None) -> ChatResult:
         """One chat completion (native tools when given); endpoint failures raise ``InfraError``."""
+        import openai
         kwargs = self._kwargs(messages, max_tokens)
         if tools:
             kwargs["tools"] = tools
@@ -217,6 +224,7 @@ class LLMClient:
 
     async def _chat_json(self, messages: list[dict[str, Any]], schemas: list[dict[str, Any]], name: str,
                          max_tokens: int | None, policy: str) -> ChatResult:
+        import openai
         last: Exception | None = None
         for mode in self._ladder(policy):
             known = self.caps.structured == mode
@@ -260,6 +268,7 @@ class LLMClient:
         return self.caps.tools
 
     async def _probe_tools(self) -> ToolProtocolName:
+        import openai
         kwargs = self._kwargs([dict(m) for m in _PROBE_MESSAGES], 64)
         kwargs["tools"] = [_PROBE_TOOL]
         try:

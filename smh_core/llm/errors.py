@@ -4,13 +4,14 @@ A benchmark must never score a refused connection, a timeout, a server's 500 or 
 shape the server does not accept as the model failing the task. Every such failure leaves the
 client as :class:`InfraError` with a ``kind`` the runner records (``infra``), excludes from
 success rates (its count is shown) and runs again on resume.
+
+``openai`` is imported by the functions that look at its exceptions (an exception of its
+means it is loaded already), so importing this module stays cheap.
 """
 
 from __future__ import annotations
 
 import re
-
-import openai
 
 _CONTEXT = re.compile(r"context (?:length|window|size)|maximum context|too many tokens|"
                       r"exceeds? (?:the )?(?:max|context)|requested tokens", re.I)
@@ -52,6 +53,7 @@ def error_text(err: BaseException) -> str:
 
 def classify(err: BaseException) -> InfraError:
     """The :class:`InfraError` for an exception raised by the ``openai`` client."""
+    import openai
     if isinstance(err, InfraError):
         return err
     text = error_text(err)
@@ -96,6 +98,7 @@ def refuses_response_format(err: BaseException) -> bool:
     context overflow, which a different format does not cure) counts, and a 5xx when its text
     names the format, a schema or a grammar.
     """
+    import openai
     if not isinstance(err, openai.APIStatusError) or is_context_overflow(err):
         return False
     status = err.status_code
@@ -109,6 +112,7 @@ def refuses_response_format(err: BaseException) -> bool:
 def refuses_tools(err: BaseException) -> bool:
     """Whether an API error is the server refusing ``tools`` (Ollama: "does not support
     tools", vLLM without auto tool choice), so the prompted protocol should be used."""
+    import openai
     if not isinstance(err, openai.APIStatusError) or is_context_overflow(err):
         return False
     if err.status_code in (401, 403, 404, 429):

@@ -1,0 +1,5 @@
+"""select entities of the plain baseline (see the package docstring)."""
+
+from .entities import platform_setup
+
+async_setup_entry = platform_setup("select")

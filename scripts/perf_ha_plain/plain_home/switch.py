@@ -1,0 +1,5 @@
+"""switch entities of the plain baseline (see the package docstring)."""
+
+from .entities import platform_setup
+
+async_setup_entry = platform_setup("switch")
