@@ -1,0 +1,75 @@
+"""End to end, in a browser: on ``make demo``'s configuration (recorder and history on), a room of
+the generated home shows its climate from HA's Overview: the area page lists the room's
+temperature, and its dialog draws the temperature's history graph.
+
+Why a browser: "what is the temperature in the living room?" needs a room temperature entity
+in the room's area; the history graph needs the recorder and a numeric sensor HA can chart
+(device class, unit, state class). Only the frontend shows the three together.
+
+Browser set-up, skip rule and artifact folder: :mod:`tests.e2e.ui_browser`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from playwright.async_api import Page, expect
+
+from smh_core.llm.local import free_port
+
+from .test_ui_assist import states
+from .ui_browser import WIDTH, artifact_dir, browser_page, ha_instance, png_size, require_chromium
+
+pytestmark = pytest.mark.slow  # a real hass with a recorder and a browser: about 40 s
+
+LEVEL, SEED = "simple", 0
+AREA = "Living Room"
+SHOT_NAME = "ha-room-climate-history.png"
+
+
+def room_temperature(all_states: dict[str, dict]) -> tuple[str, str]:
+    """(entity id, friendly name) of the living room's temperature sensor."""
+    found = sorted((eid, s["attributes"]["friendly_name"]) for eid, s in all_states.items()
+                   if eid.startswith("sensor.") and s["attributes"].get("device_class") == "temperature"
+                   and s["attributes"].get("friendly_name", "").startswith(AREA))
+    assert found, f"no temperature sensor for the {AREA}"
+    return found[0]
+
+
+async def open_room_temperature(page: Page, name: str, shot) -> None:
+    """Overview -> the room's area -> its temperature -> the dialog with the history graph."""
+    try:
+        await page.get_by_role("button", name=AREA, exact=True).click()
+        await page.get_by_text(name.removeprefix(AREA).strip() or name).first.click()
+        dialog = page.get_by_role("alertdialog")
+        await expect(dialog).to_be_visible(timeout=15_000)
+        # HA draws the history as an echarts canvas inside its chart element
+        await expect(page.locator("ha-chart-base canvas").first).to_be_visible(timeout=20_000)
+    finally:
+        await page.screenshot(path=shot)
+
+
+def test_overview_room_shows_temperature_with_history(tmp_path, socket_enabled):
+    require_chromium()
+    shot = artifact_dir() / SHOT_NAME
+    shot.unlink(missing_ok=True)
+
+    async def scenario() -> tuple[str, str]:
+        inst = await ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=60.0, demo=True)
+        try:
+            entity_id, name = room_temperature(await states(inst.url, inst.token))
+            async with browser_page(inst.url, "/lovelace/0") as page:
+                await open_room_temperature(page, name, shot)
+            return entity_id, (await states(inst.url, inst.token))[entity_id]["state"]
+        finally:
+            inst.stop()
+
+    loop = asyncio.new_event_loop()
+    try:
+        entity_id, value = loop.run_until_complete(scenario())
+    finally:
+        loop.close()
+
+    assert png_size(shot)[0] == WIDTH, shot
+    assert 0 < float(value) < 45, f"{entity_id} = {value}: not a room temperature"
