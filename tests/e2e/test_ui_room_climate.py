@@ -37,11 +37,11 @@ def room_temperature(all_states: dict[str, dict]) -> tuple[str, str]:
     return found[0]
 
 
-async def open_room_temperature(page: Page, name: str, shot) -> None:
+async def open_room_temperature(page: Page, shot) -> None:
     """Overview -> the room's area -> its temperature -> the dialog with the history graph."""
     try:
         await page.get_by_role("button", name=AREA, exact=True).click()
-        await page.get_by_text(name.removeprefix(AREA).strip() or name).first.click()
+        await page.get_by_text("Temperature", exact=True).first.click()  # the room climate's tile
         dialog = page.get_by_role("alertdialog")
         await expect(dialog).to_be_visible(timeout=15_000)
         # HA draws the history as an echarts canvas inside its chart element
@@ -58,9 +58,9 @@ def test_overview_room_shows_temperature_with_history(tmp_path, socket_enabled):
     async def scenario() -> tuple[str, str]:
         inst = await ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=60.0, demo=True)
         try:
-            entity_id, name = room_temperature(await states(inst.url, inst.token))
+            entity_id, _ = room_temperature(await states(inst.url, inst.token))
             async with browser_page(inst.url, "/lovelace/0") as page:
-                await open_room_temperature(page, name, shot)
+                await open_room_temperature(page, shot)
             return entity_id, (await states(inst.url, inst.token))[entity_id]["state"]
         finally:
             inst.stop()
