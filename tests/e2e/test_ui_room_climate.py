@@ -41,7 +41,8 @@ async def open_room_temperature(page: Page, shot) -> None:
     """Overview -> the room's area -> its temperature -> the dialog with the history graph."""
     try:
         await page.get_by_role("button", name=AREA, exact=True).click()
-        await page.get_by_text("Temperature", exact=True).first.click()  # the room climate's tile
+        # the room climate's tile (its container takes the click, not the label)
+        await page.locator("ha-tile-container").filter(has_text="Temperature").first.click()
         dialog = page.get_by_role("alertdialog")
         await expect(dialog).to_be_visible(timeout=15_000)
         # HA draws the history as an echarts canvas inside its chart element
