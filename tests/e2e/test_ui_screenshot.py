@@ -5,44 +5,28 @@ device of the home checked to be listed under its room's area.
 Why a browser: the registry mirror (areas, devices) is only worth something if HA's own UI
 shows it; the REST/websocket tests cannot see a frontend that hangs or a table that drops rows.
 
-Needs /usr/bin/chromium (``scripts/ensure_chromium.sh`` installs it; ``make test`` runs that
-first); without it the test fails. ``SMH_SKIP_BROWSER=1`` skips it.
-The screenshot goes to ``$SMH_ARTIFACTS`` (default: ``artifacts/`` in the repository).
+Browser set-up, skip rule and artifact folder: :mod:`tests.e2e.ui_browser`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import struct
-import sys
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Page, Route, async_playwright, expect
+from playwright.async_api import expect
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.generator import generate_home
 from smh_core.llm.local import free_port
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-import ha_instance  # noqa: E402
+from .ui_browser import WIDTH, artifact_dir, browser_page, ha_instance, png_size, require_chromium
 
 pytestmark = pytest.mark.slow  # a real hass process and a browser: about 20 s
 
 LEVEL, SEED = "simple", 0
-CHROMIUM = Path("/usr/bin/chromium")
-# Without the background-networking flags Chromium's own connections are refused on this
-# closed network and slow the page down; --no-sandbox because tests run as root.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
 DEVICES_PAGE = "/config/devices/dashboard"
 SHOT_NAME = "ha-devices-by-area.png"
-BLANK_PNG = bytes.fromhex(  # a 1x1 transparent PNG
-    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
-    "0000000d49444154789c6360606060000000050001a5f645400000000049454e44ae426082")
 ROW_PX = 56  # height of a data-table row or group header in HA's frontend
 # Walks the device table in document order: group headers (area names) and rows (cell texts).
 TABLE_JS = """table => Array.from(table.shadowRoot.querySelectorAll('.group-header, [role=row]'),
@@ -60,68 +44,18 @@ def expected_layout(level: str, seed: int) -> list[tuple[str, str]]:
             for did in engine.device_ids()]
 
 
-def artifact_dir() -> Path:
-    """Where CI and people look for the screenshot (``/artifacts/`` is git-ignored)."""
-    path = Path(os.environ.get("SMH_ARTIFACTS") or ROOT / "artifacts")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def require_chromium() -> None:
-    """A missing browser is a set-up error, not a pass: fail loudly unless told to skip."""
-    if os.environ.get("SMH_SKIP_BROWSER") == "1":
-        pytest.skip("SMH_SKIP_BROWSER=1: the UI screenshot test is skipped")
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/ensure_chromium.sh` (as root), "
-                    "or set SMH_SKIP_BROWSER=1 to skip this test")
-
-
-def png_size(path: Path) -> tuple[int, int]:
-    """Width and height from the PNG header (fails on anything that is not a PNG)."""
-    head = path.read_bytes()[:24]
-    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR", f"{path} is not a PNG"
-    return struct.unpack(">II", head[16:24])
-
-
-async def log_in(page: Page, url: str) -> None:
-    """Through HA's real login form (the frontend redirects there, then back to the page)."""
-    await page.goto(url + DEVICES_PAGE)
-    await page.get_by_role("textbox", name="Username").fill(ha_instance.USERNAME)
-    await page.get_by_role("textbox", name="Password").fill(ha_instance.PASSWORD)
-    await page.get_by_role("button", name="Log in").click()
-
-
 async def shoot_devices(url: str, names: list[str], height: int, shot: Path) -> list[dict]:
     """Log in, open the device table grouped by area, wait for every device name, save the
     screenshot (also when waiting failed, to see why) and return the table's content."""
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    # The table's "Group by" choice lives in localStorage (the frontend's @storage).
+    grouping = "localStorage.setItem('devices-table-grouping', JSON.stringify('area'));"
+    async with browser_page(url, DEVICES_PAGE, height, grouping) as page:
         try:
-            context = await browser.new_context(viewport={"width": 1440, "height": height},
-                                                locale="en-US")
-            # The table's "Group by" choice lives in localStorage (the frontend's @storage).
-            await context.add_init_script(
-                "localStorage.setItem('devices-table-grouping', JSON.stringify('area'));")
-
-            async def offline(route: Route) -> None:
-                """Nothing leaves loopback: the integrations' brand icons (from the internet)
-                get a blank image at once, not a timeout and a broken-image glyph."""
-                if route.request.resource_type == "image":
-                    await route.fulfill(content_type="image/png", body=BLANK_PNG)
-                else:
-                    await route.abort()
-
-            await context.route(lambda u: not u.startswith(url), offline)
-            page = await context.new_page()
-            await log_in(page, url)
-            try:
-                for name in names:
-                    await expect(page.get_by_text(name, exact=True).first).to_be_visible(timeout=30_000)
-            finally:
-                await page.screenshot(path=shot)
-            return await page.locator("ha-data-table").first.evaluate(TABLE_JS)
+            for name in names:
+                await expect(page.get_by_text(name, exact=True).first).to_be_visible(timeout=30_000)
         finally:
-            await browser.close()
+            await page.screenshot(path=shot)
+        return await page.locator("ha-data-table").first.evaluate(TABLE_JS)
 
 
 def area_of_rows(table: list[dict]) -> dict[str, tuple[str, str]]:
@@ -162,7 +96,7 @@ def test_device_table_shows_every_device_in_its_area(tmp_path, socket_enabled):
     finally:
         loop.close()
 
-    assert png_size(shot) == (1440, height) and shot.stat().st_size > 20_000, shot
+    assert png_size(shot) == (WIDTH, height) and shot.stat().st_size > 20_000, shot
     placed = area_of_rows(table)
     missing = [name for name, _ in layout if name not in placed]
     assert not missing, f"devices not in the table: {missing}; see {shot}"
