@@ -1,0 +1,163 @@
+"""End to end with audio: espeak-ng speaks, a real ``hass`` runs its Assist pipeline from the
+STT stage (``assist_pipeline/run`` over the websocket, binary audio), HA's own ``wyoming``
+integration sends the audio to ``smh voice stt`` (pocketsphinx with the home's vocabulary),
+and the transcript goes to SMH's conversation agent, whose decisions come from a scripted fake
+model that acts only on what it is told (so a misheard request changes nothing). Asserted: the
+transcripts, the agent's tool calls, the simulated home's state, and the memory stored for the
+HA user who spoke.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.bench.ha_runner import HaClient
+from smh_core.bench.ha_voice import AssistSocket, add_wyoming_service, create_pipeline, entry_entity
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.generator import generate_home
+from smh_core.llm.local import free_port
+from smh_core.voice.espeak import synthesize, unavailable_reason
+from smh_core.voice.wer import wer
+from tests.support.fake_openai import FakeOpenAI, serve_in_thread
+from tests.support.voice import stt_server
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import ha_instance  # noqa: E402
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))]
+
+LEVEL, SEED = "medium", 2  # a home with kitchen lights and a bedroom air conditioner
+SAID = ["turn on the kitchen light", "remember I like the bedroom at twenty degrees",
+        "set the bedroom the way I like it"]
+DEGREES = {"eighteen": 18, "nineteen": 19, "twenty": 20, "twenty one": 21, "twenty two": 22}
+
+
+def _devices() -> tuple[str, str]:
+    """A kitchen light (switched off before the test speaks) and the master bedroom's AC."""
+    devices = EmbeddedBackend(HomeEngine(generate_home(LEVEL, SEED))).list_devices()
+    lamp = next(d["did"] for d in devices if d["room_name"] == "Kitchen" and d["category"] == "light")
+    ac = next(d["did"] for d in devices if d["room_name"] == "Master Bedroom" and d["category"] == "ac")
+    return lamp, ac
+
+
+def scripted_model(lamp: str, ac: str):
+    """The fake model's decisions, from the text the agent got (the transcript) and the tool
+    results so far: it never sees the audio or the test's intended sentence."""
+
+    def reply(body: dict) -> dict:
+        messages = body["messages"]
+        heard = next(m["content"] for m in reversed(messages) if m["role"] == "user").lower()
+        results = [json.loads(m["content"]) for m in messages if m["role"] == "tool"]
+        if "kitchen light" in heard and "turn on" in heard:
+            if not results:
+                return {"tool_calls": [("control_device", json.dumps({"did": lamp, "locator": "turn_on"}))]}
+            return {"content": "The kitchen light is on."}
+        if heard.startswith("remember") and "bedroom" in heard:
+            if not results:
+                liked = heard.split(" like ", 1)[-1]
+                return {"tool_calls": [("remember", json.dumps({"content": f"I like {liked}."}))]}
+            return {"content": "I will remember that."}
+        if "the way i like it" in heard:
+            if not results:
+                return {"tool_calls": [("recall_memory", json.dumps({"query": "bedroom temperature"}))]}
+            if len(results) == 1:
+                memories = " ".join(m["content"] for m in results[0].get("memories", []))
+                degrees = next((v for k, v in sorted(DEGREES.items(), key=lambda kv: -len(kv[0]))
+                                if f"{k} degrees" in memories), None)
+                if degrees is None:
+                    return {"content": "I do not know how you like the bedroom."}
+                return {"tool_calls": [
+                    ("control_device", json.dumps({"did": ac, "locator": "turn_on"})),
+                    ("control_device", json.dumps({"did": ac, "locator": "set_target_temperature",
+                                                   "arguments": {"target_temperature": degrees}}))]}
+            return {"content": "The bedroom is set the way you like it."}
+        return {"content": "Sorry, I did not catch that."}
+
+    return reply
+
+
+def test_spoken_requests_reach_the_smh_agent_through_hass_and_wyoming(tmp_path, socket_enabled):
+    lamp, ac = _devices()
+    server = FakeOpenAI(default=scripted_model(lamp, ac))
+    stt_port = free_port()
+    loop = asyncio.new_event_loop()
+    try:
+        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0))
+        try:
+            with serve_in_thread(server), stt_server(stt_port, LEVEL, SEED, tmp_path / "stt.log"):
+                turns, traces, state, user = loop.run_until_complete(
+                    _talk(inst, server.base_url, stt_port, [synthesize(s) for s in SAID], lamp, ac))
+        finally:
+            inst.stop()
+        log = (tmp_path / "ha" / "hass.log").read_text(encoding="utf-8", errors="replace")
+    finally:
+        loop.close()
+
+    transcripts = [t.transcript for t in turns]
+    assert all(t.error is None for t in turns), [t.error for t in turns]
+    assert transcripts[0] == "turn on the kitchen light", transcripts
+    assert sum(wer(s, t or "") for s, t in zip(SAID, transcripts, strict=True)) / len(SAID) <= 0.15, transcripts
+    calls = [[(c["tool"], c["arguments"]) for c in trace["tool_calls"]] for trace in traces]
+    assert calls[0] == [("control_device", {"did": lamp, "locator": "turn_on"})], calls[0]
+    assert [name for name, _ in calls[1]] == ["remember"], calls[1]
+    assert "twenty degrees" in calls[1][0][1]["content"]
+    assert [name for name, _ in calls[2]] == ["recall_memory", "control_device", "control_device"], calls[2]
+    assert turns[0].speech == "The kitchen light is on." and turns[2].speech.startswith("The bedroom is set")
+    # the simulated home changed: the light is on, the bedroom AC runs at the remembered 20 degrees
+    assert state["devices"][lamp]["state"] == "on"
+    assert state["devices"][ac]["state"] == "on" and state["devices"][ac]["target_temperature"] == 20
+    # the memory belongs to the HA user who spoke (one SQLite file per entry, one row per memory)
+    with sqlite3.connect(tmp_path / "ha" / ".storage" / f"smh_memory.{inst.entry_id}.db") as db:
+        rows = db.execute("SELECT user, content FROM memories").fetchall()
+    liked = transcripts[1].split(" like ", 1)[-1]
+    assert rows == [(user, f"I like {liked}.")] and "bedroom" in liked and "twenty degrees" in liked, rows
+    assert "Error processing audio stream" not in log
+
+
+async def _talk(inst, base_url: str, stt_port: int, audio: list[bytes], lamp: str, ac: str):
+    """Wire HA (SMH agent on the fake model, the Wyoming STT server, a pipeline joining them),
+    then speak each clip as its own conversation."""
+    async with aiohttp.ClientSession() as session:
+        client = HaClient(inst.url, inst.token, session)
+        await client.reconfigure(inst.entry_id, {"agent": {
+            "base_url": base_url, "model": "fake", "api_key": "k", "tools": "home"}})
+        agent = await _agent(client, inst.entry_id)
+        await client.service("smh", "execute", {"config_entry_id": inst.entry_id, "did": lamp, "locator": "turn_off"})
+        before = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
+        assert before["devices"][lamp]["state"] == "off" and before["devices"][ac]["state"] == "off"
+        wyoming = await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", stt_port)
+        async with AssistSocket(inst.url, inst.token, session) as socket:
+            stt = await entry_entity(socket, wyoming, "stt")
+            pipeline = await create_pipeline(socket, "SMH voice", agent, stt)
+            user = (await socket.call({"type": "auth/current_user"}))["id"]
+            turns = [await socket.run_audio(pcm, pipeline) for pcm in audio]
+        traces = [await client.agent_trace(t.conversation_id, inst.entry_id) for t in turns]
+        state = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
+    return turns, traces, state, user
+
+
+async def _agent(client: HaClient, entry_id: str) -> str:
+    for _ in range(150):  # the entry reloads with the agent option and its entity appears
+        if agents := await client.traced_agents(entry_id):
+            (agent,) = agents
+            return agent
+        await asyncio.sleep(0.2)
+    raise AssertionError("SMH's conversation agent did not appear")
+
+
+def test_stt_server_command_refuses_a_missing_home_file(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "voice", "stt", "--port", "1",
+                          "--home", str(tmp_path / "nope.json")], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 2 and "nope.json" in run.stderr and "Traceback" not in run.stderr
