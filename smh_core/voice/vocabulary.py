@@ -111,8 +111,8 @@ def arpa(sentences: list[list[str]], order: int = 3) -> str:
                 counts[n][tuple(padded[i:i + n])] += 1
     vocab = sorted(w for (w,) in counts[1])
     total = sum(c for (w,), c in counts[1].items() if w != "<s>")
-    prob: dict[tuple[str, ...], float] = {
-        (w,): (counts[1][(w,)] + 1) / (total + len(vocab)) for w in vocab if w != "<s>"}
+    words = [w for w in vocab if w != "<s>"]  # <s> only starts sentences: it gets no probability
+    prob: dict[tuple[str, ...], float] = {(w,): (counts[1][(w,)] + 1) / (total + len(words)) for w in words}
     history_total: list[Counter[tuple[str, ...]]] = [Counter() for _ in range(order + 1)]
     history_types: list[Counter[tuple[str, ...]]] = [Counter() for _ in range(order + 1)]
     for n in range(2, order + 1):
