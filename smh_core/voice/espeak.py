@@ -82,6 +82,10 @@ class VoiceSettings:
         if not self.voice or any(c.isspace() for c in self.voice) or self.voice.startswith("-"):
             raise ValueError(f"not an espeak-ng voice name: {self.voice!r}")
 
+    def describe(self) -> str:
+        """One line naming the speaker (a run's identity: a resumed run must speak the same)."""
+        return f"espeak-ng {self.voice} {self.speed} wpm noise {self.noise:g} seed {self.seed}"
+
 
 def synthesize_wav(text: str, settings: VoiceSettings = VoiceSettings(), espeak: Espeak | None = None) -> bytes:
     """espeak-ng's WAV file for ``text`` (its native 22,050 Hz)."""

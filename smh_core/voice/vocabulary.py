@@ -39,13 +39,16 @@ def _words(text: str) -> str:
     return " ".join(spoken_words(text))
 
 
-def _attributes(device: Device) -> tuple[list[str], list[str]]:
-    """A device's setting names and named option values, as words."""
-    names, options = [], []
+def _settings(device: Device) -> list[tuple[str, list[str]]]:
+    """A device's settings as words ("fan speed", "alarm volume"), each with its named values."""
+    out = []
     for locator, attribute in device.attributes_by_locator():
-        names.append(_words(locator.rsplit(".", 1)[-1]))
-        options += [_words(str(o)) for o in attribute.options or [] if isinstance(o, str)]
-    return names, options
+        name = locator.rsplit(".", 1)[-1]
+        for suffix in ("_enabled", "_level"):  # how people say them: "oscillation", "fan speed"
+            name = name.removesuffix(suffix) if name != "volume_level" else name
+        options = [_words(str(o)) for o in attribute.options or [] if isinstance(o, str)]
+        out.append((_words(name), options))
+    return out
 
 
 def corpus(home: Home) -> list[str]:
@@ -66,16 +69,19 @@ def corpus(home: Home) -> list[str]:
         out.append(_words(f"{next(prefixes)} {text}"))
 
     for device in home.devices:
-        attributes, options = _attributes(device)
-        room = _words(next(r.name for r in home.rooms if r.id == device.userdata.room))
-        for i, shape in enumerate(shapes["device"]):
-            add(shape, device=_words(device.name), attribute=attributes[i % len(attributes)] if attributes else "state",
-                option=options[i % len(options)] if options else "on", room=room)
+        name = _words(device.name)
+        for shape in shapes["device"]:
+            add(shape, device=name)
+        for i, (setting, options) in enumerate(_settings(device)):
+            for j, shape in enumerate(shapes["setting"]):
+                add(shape, device=name, attribute=setting, option=options[(i + j) % len(options)] if options else "on")
     for room in rooms:
         for i, shape in enumerate(shapes["room"]):
             add(shape, room=room, kind=kinds[i % len(kinds)])
-    for kind, shape in itertools.product(kinds, shapes["general"]):
-        add(shape, kind=kind, room=rooms[0] if rooms else "house")
+    options = itertools.cycle(sorted({o for d in home.devices for _, opts in _settings(d) for o in opts}) or ["on"])
+    for i, (kind, shape) in enumerate(itertools.product(kinds, shapes["general"])):
+        add(shape.replace("{option}", next(options), 1), kind=kind, room=rooms[i % len(rooms)] if rooms else "house",
+            option=next(options))
     out += [" ".join(number_words(n)) for n in NUMBERS]
     return out
 
