@@ -25,6 +25,7 @@ from smh_core.bench.ha_voice import AssistSocket, add_wyoming_service, create_pi
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.generator import generate_home
 from smh_core.llm.local import free_port
+from smh_core.llm.local import unavailable_reason as local_model_missing
 from smh_core.voice.espeak import synthesize, unavailable_reason
 from smh_core.voice.wer import wer
 from tests.support.fake_openai import FakeOpenAI, serve_in_thread
@@ -129,14 +130,10 @@ async def _talk(inst, base_url: str, stt_port: int, audio: list[bytes], lamp: st
     """Wire HA (SMH agent on the fake model, the Wyoming STT server, a pipeline joining them),
     then speak each clip as its own conversation."""
     async with aiohttp.ClientSession() as session:
-        client = HaClient(inst.url, inst.token, session)
-        await client.reconfigure(inst.entry_id, {"agent": {
-            "base_url": base_url, "model": "fake", "api_key": "k", "tools": "home"}})
-        agent = await _agent(client, inst.entry_id)
+        client, agent, wyoming = await _wire(session, inst, base_url, "fake", stt_port)
         await client.service("smh", "execute", {"config_entry_id": inst.entry_id, "did": lamp, "locator": "turn_off"})
         before = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
         assert before["devices"][lamp]["state"] == "off" and before["devices"][ac]["state"] == "off"
-        wyoming = await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", stt_port)
         async with AssistSocket(inst.url, inst.token, session) as socket:
             stt = await entry_entity(socket, wyoming, "stt")
             pipeline = await create_pipeline(socket, "SMH voice", agent, stt)
@@ -147,13 +144,52 @@ async def _talk(inst, base_url: str, stt_port: int, audio: list[bytes], lamp: st
     return turns, traces, state, user
 
 
-async def _agent(client: HaClient, entry_id: str) -> str:
+async def _wire(session: aiohttp.ClientSession, inst, base_url: str, model: str,
+                stt_port: int) -> tuple[HaClient, str, str]:
+    """SMH's agent on ``model`` (tools on the simulated home) and HA's wyoming entry for the STT
+    server: the client, the agent's entity id and the wyoming entry id."""
+    client = HaClient(inst.url, inst.token, session)
+    await client.reconfigure(inst.entry_id, {"agent": {
+        "base_url": base_url, "model": model, "api_key": "k", "tools": "home"}})
     for _ in range(150):  # the entry reloads with the agent option and its entity appears
-        if agents := await client.traced_agents(entry_id):
+        if agents := await client.traced_agents(inst.entry_id):
             (agent,) = agents
-            return agent
+            wyoming = await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", stt_port)
+            return client, agent, wyoming
         await asyncio.sleep(0.2)
     raise AssertionError("SMH's conversation agent did not appear")
+
+
+@pytest.mark.skipif(local_model_missing() is not None, reason=f"local model not installed: {local_model_missing()}")
+def test_spoken_request_reaches_the_real_local_model(tmp_path, socket_enabled):
+    """The same path with the bundled local model deciding (SmolLM2-135M: a pipeline check, not
+    a capable agent): the transcript reaches the model, which answers through the pipeline."""
+    from smh_core.llm.local import LocalModelServer
+
+    loop = asyncio.new_event_loop()
+    stt_port = free_port()
+    try:
+        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0))
+        try:
+            with LocalModelServer() as model, stt_server(stt_port, LEVEL, SEED, tmp_path / "stt.log"):
+                turn, trace = loop.run_until_complete(_talk_once(inst, model.base_url, model.model, stt_port,
+                                                                 synthesize(SAID[0])))
+        finally:
+            inst.stop()
+    finally:
+        loop.close()
+    assert turn.error is None and turn.transcript == SAID[0]
+    assert trace["usage"]["calls"] >= 1 and trace["usage"]["prompt_tokens"] > 0  # the model was asked
+    assert turn.speech  # and its answer came back through the pipeline
+
+
+async def _talk_once(inst, base_url: str, model: str, stt_port: int, pcm: bytes):
+    async with aiohttp.ClientSession() as session:
+        client, agent, wyoming = await _wire(session, inst, base_url, model, stt_port)
+        async with AssistSocket(inst.url, inst.token, session) as socket:
+            pipeline = await create_pipeline(socket, "SMH voice", agent, await entry_entity(socket, wyoming, "stt"))
+            turn = await socket.run_audio(pcm, pipeline, timeout=300)
+        return turn, await client.agent_trace(turn.conversation_id, inst.entry_id)
 
 
 def test_stt_server_command_refuses_a_missing_home_file(tmp_path):
