@@ -27,7 +27,7 @@ from smh_core.homeenv.generator import generate_home
 from smh_core.llm.local import free_port
 from smh_core.llm.local import unavailable_reason as local_model_missing
 from smh_core.voice.espeak import synthesize, unavailable_reason
-from smh_core.voice.wer import wer
+from smh_core.voice.wer import wer, word_errors
 from tests.support.fake_openai import FakeOpenAI, serve_in_thread
 from tests.support.voice import stt_server
 
@@ -197,3 +197,46 @@ def test_stt_server_command_refuses_a_missing_home_file(tmp_path):
                           "--home", str(tmp_path / "nope.json")], cwd=ROOT, capture_output=True, text=True,
                          timeout=60)
     assert run.returncode == 2 and "nope.json" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_bench_voice_mode_records_transcripts_and_cleans_up(tmp_path, socket_enabled):
+    """``smh bench run --backend ha --voice`` on a real hass with Assist: every task gets a
+    typed and a spoken verdict, the transcript and its WER; the report shows the comparison; the
+    run's wyoming entry and pipeline are gone afterwards."""
+    from smh_core.bench.task import dump_task, iter_tasks
+
+    tasks = [t for t in iter_tasks(ROOT / "tasks" / "smh.jsonl")
+             if t.home.level == "simple" and t.home.seed == 0 and t.category == "atomic_control"][:4]
+    task_file = tmp_path / "tasks.jsonl"
+    task_file.write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
+    loop = asyncio.new_event_loop()
+    try:
+        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0))
+        try:
+            run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--backend", "ha",
+                                  "--voice", "--tasks", str(task_file), "--ha-url", inst.url, "--token", inst.token,
+                                  "--out", str(tmp_path / "out"), "--quiet"],
+                                 cwd=ROOT, capture_output=True, text=True, timeout=600)
+            entries, pipelines = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
+                {"type": "config_entries/get", "domain": "wyoming"}, {"type": "assist_pipeline/pipeline/list"}]))
+        finally:
+            inst.stop()
+    finally:
+        loop.close()
+    assert run.returncode == 0, run.stderr
+    assert "voice (typed vs spoken):" in run.stdout and "| failed: STT | failed: agent |" in run.stdout
+    records = [json.loads(x) for x in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
+    assert len(records) == len(tasks)
+    for r, task in zip(records, tasks, strict=True):
+        voice = r["voice"]
+        assert voice["said"] == [t.text for t in task.turns] and all(voice["heard"])
+        counts = [word_errors(s, h) for s, h in zip(voice["said"], voice["heard"], strict=True)]
+        assert voice["word_errors"] == sum(c.errors for c in counts)
+        assert voice["wer"] == round(voice["word_errors"] / sum(c.reference_words for c in counts), 4)
+        assert voice["failure_cause"] == (None if r["passed"] else
+                                          "stt" if voice["text_passed"] and voice["word_errors"] else "agent")
+        assert (r["verdict"]["error_class"] == "STT") == (voice["failure_cause"] == "stt")
+    manifest = json.loads((tmp_path / "out" / "run.json").read_text())
+    assert manifest["identity"]["voice"] == "espeak-ng en-us+m2 150 wpm noise 0 seed 0"
+    assert "## Voice: typed vs spoken" in (tmp_path / "out" / "report.md").read_text()
+    assert entries == [] and not any(p["name"].startswith("SMH bench voice") for p in pipelines["pipelines"])
