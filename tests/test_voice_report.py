@@ -75,6 +75,8 @@ def test_records_without_voice_add_no_section(tmp_path):
       "--voice-noise", "-1"], "noise level must be >= 0"),
     (["--suite", "sample", "--backend", "ha", "--voice", "--ha-url", "http://127.0.0.1:1", "--token", "t",
       "--stt-port", "70000"], "--stt-port must be 0-65535"),
+    (["--suite", "sample", "--backend", "ha", "--voice", "--ha-url", "http://127.0.0.1:1", "--token", "t",
+      "--mapping", "m.yaml"], "--voice runs on simulated homes only"),
 ])
 def test_bench_voice_flags_refuse_bad_input_before_running(tmp_path, capsys, argv, message):
     assert main(["bench", "run", *argv, "--out", str(tmp_path / "out")]) == 2

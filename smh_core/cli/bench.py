@@ -376,6 +376,8 @@ def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any) -> int:
 
     if args.backend != "ha" or not args.ha_url or not args.token:
         raise ValueError("--mapping needs --backend ha, --ha-url and --token (or HA_URL / HA_TOKEN)")
+    if args.voice:
+        raise ValueError("--voice runs on simulated homes only, not with --mapping")
     manifest = _open_ha_run(args, tasks, backend="hardware")
     run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
                                       args.out, homes, progress=not args.quiet))
