@@ -42,14 +42,16 @@ test: bootstrap lint
 # by its built-in Assist agent (the no-LLM baseline), into runs/bench-ha/<suite or all>. Default:
 # every task but a 20-task SimuHome sample (HA's sentence matcher is slow on its long requests);
 # LIMIT=K samples K per suite (round-robin over homes), LIMIT=0 runs all (see scripts/bench_ha.py).
+# VOICE=1 also speaks every task (espeak-ng -> Assist pipeline -> SMH's Wyoming STT; docs/voice.md).
 SUITES := smh simuhome memhome sage safety
 LOCAL_LIMIT ?= 60
 bench: bootstrap
+	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
 	@for s in $(SUITES); do \
 	  test -f tasks/$$s.jsonl || $(SMH) tasks generate --suite $$s --out tasks || exit 1; \
 	done
 ifeq ($(BACKEND),ha)
-	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT))
+	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT)) $(if $(VOICE),--voice)
 else
 	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
 	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded
