@@ -92,6 +92,16 @@ def test_speech_is_deterministic_and_noise_changes_it():
     assert noisy == synthesize("turn on the kitchen light", VoiceSettings(noise=0.1, seed=3)) != plain
     with pytest.raises(ValueError, match="empty"):
         synthesize("   ")
+    with pytest.raises(ValueError, match="no voice 'xx-nonexistent'"):
+        synthesize("hello", VoiceSettings(voice="xx-nonexistent"))
+
+
+def test_cli_refuses_files_that_are_not_wav(tmp_path, capsys):
+    from smh_core.cli.main import main
+
+    (tmp_path / "x.wav").write_text("hello")
+    assert main(["voice", "transcribe", str(tmp_path / "x.wav")]) == 2
+    assert "not a PCM WAV file" in capsys.readouterr().err
 
 
 def test_language_model_is_built_from_the_home_and_is_deterministic():

@@ -11,6 +11,7 @@ from smh_core.bench.report import write_report
 from smh_core.bench.voice_mode import failure_cause, voice_record
 from smh_core.bench.voice_report import voice_summary, voice_table
 from smh_core.cli.main import main
+from smh_core.voice.espeak import unavailable_reason
 
 
 @pytest.mark.parametrize(("voice", "text", "errors", "cause"), [
@@ -77,6 +78,9 @@ def test_records_without_voice_add_no_section(tmp_path):
       "--stt-port", "70000"], "--stt-port must be 0-65535"),
     (["--suite", "sample", "--backend", "ha", "--voice", "--ha-url", "http://127.0.0.1:1", "--token", "t",
       "--mapping", "m.yaml"], "--voice runs on simulated homes only"),
+    pytest.param(["--suite", "sample", "--backend", "ha", "--voice", "--ha-url", "http://127.0.0.1:1", "--token", "t",
+                  "--voice-name", "xx-nonexistent"], "no voice 'xx-nonexistent'",
+                 marks=pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))),
 ])
 def test_bench_voice_flags_refuse_bad_input_before_running(tmp_path, capsys, argv, message):
     assert main(["bench", "run", *argv, "--out", str(tmp_path / "out")]) == 2

@@ -361,6 +361,9 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
 
         if (reason := unavailable_reason()) is not None:
             raise ValueError(f"--voice: {reason}")
+        from smh_core.voice.espeak import synthesize_wav
+
+        synthesize_wav("check", voice.settings)  # an unknown --voice-name is refused here, not mid-run
     manifest = _open_ha_run(args, tasks)
     run = asyncio.run(run_via_ha(tasks, args.ha_url, args.token, args.agent_id, args.out,
                                  config_entry_id=args.config_entry, progress=not args.quiet,

@@ -19,14 +19,18 @@ CHANNELS = 1
 
 
 def read_wav(data: bytes) -> tuple[np.ndarray, int]:
-    """Samples (int16, mono) and the rate of a 16-bit PCM WAV file's bytes."""
-    with wave.open(io.BytesIO(data)) as w:
-        if w.getsampwidth() != WIDTH:
-            raise ValueError(f"expected 16-bit PCM WAV, got {8 * w.getsampwidth()}-bit")
-        frames = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
-        if w.getnchannels() > 1:
-            frames = frames.reshape(-1, w.getnchannels()).mean(axis=1).astype(np.int16)
-        return frames, w.getframerate()
+    """Samples (int16, mono) and the rate of a 16-bit PCM WAV file's bytes (anything else is
+    refused with a ``ValueError`` naming the problem)."""
+    try:
+        with wave.open(io.BytesIO(data)) as w:
+            if w.getsampwidth() != WIDTH:
+                raise ValueError(f"expected 16-bit PCM WAV, got {8 * w.getsampwidth()}-bit")
+            frames = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+            if w.getnchannels() > 1:
+                frames = frames.reshape(-1, w.getnchannels()).mean(axis=1).astype(np.int16)
+            return frames, w.getframerate()
+    except (wave.Error, EOFError) as err:
+        raise ValueError(f"not a PCM WAV file: {err or 'too short'}") from None
 
 
 def to_wav(pcm: bytes, rate: int = RATE) -> bytes:

@@ -98,8 +98,11 @@ def synthesize_wav(text: str, settings: VoiceSettings = VoiceSettings(), espeak:
     out = subprocess.run([str(espeak.binary), "-v", settings.voice, "-s", str(settings.speed), "--stdin",
                           "--stdout"], input=text.encode(), capture_output=True, env=espeak.env,
                          timeout=60)
+    error = out.stderr.decode(errors="replace").strip()
+    if "voice does not exist" in error:
+        raise ValueError(f"espeak-ng has no voice {settings.voice!r} (espeak-ng --voices lists them)")
     if out.returncode != 0 or not out.stdout.startswith(b"RIFF"):
-        raise RuntimeError(f"espeak-ng failed ({out.returncode}): {out.stderr.decode(errors='replace').strip()}")
+        raise RuntimeError(f"espeak-ng failed ({out.returncode}): {error}")
     return fix_stream_header(out.stdout)
 
 
