@@ -2,9 +2,10 @@
 STT stage (``assist_pipeline/run`` over the websocket, binary audio), HA's own ``wyoming``
 integration sends the audio to ``smh voice stt`` (pocketsphinx with the home's vocabulary),
 and the transcript goes to SMH's conversation agent, whose decisions come from a scripted fake
-model that acts only on what it is told (so a misheard request changes nothing). Asserted: the
-transcripts, the agent's tool calls, the simulated home's state, and the memory stored for the
-HA user who spoke.
+model that acts only on what it is told (so a misheard request changes nothing); the answer is
+spoken by ``smh voice tts`` through the same integration. Asserted: the transcripts, the agent's
+tool calls, the simulated home's state, the memory stored for the HA user who spoke, and the
+spoken answer.
 """
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.generator import generate_home
 from smh_core.llm.local import free_port
 from smh_core.llm.local import unavailable_reason as local_model_missing
+from smh_core.voice.audio import read_wav
 from smh_core.voice.espeak import synthesize, unavailable_reason
 from smh_core.voice.wer import wer, word_errors
 from tests.support.fake_openai import FakeOpenAI, serve_in_thread
-from tests.support.voice import stt_server
+from tests.support.voice import stt_server, voice_server
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -91,14 +93,15 @@ def scripted_model(lamp: str, ac: str):
 def test_spoken_requests_reach_the_smh_agent_through_hass_and_wyoming(tmp_path, socket_enabled):
     lamp, ac = _devices()
     server = FakeOpenAI(default=scripted_model(lamp, ac))
-    stt_port = free_port()
+    stt_port, tts_port = free_port(), free_port()
     loop = asyncio.new_event_loop()
     try:
         inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0))
         try:
-            with serve_in_thread(server), stt_server(stt_port, LEVEL, SEED, tmp_path / "stt.log"):
-                turns, traces, state, user = loop.run_until_complete(
-                    _talk(inst, server.base_url, stt_port, [synthesize(s) for s in SAID], lamp, ac))
+            with serve_in_thread(server), stt_server(stt_port, LEVEL, SEED, tmp_path / "stt.log"), \
+                    voice_server(["tts"], tts_port, tmp_path / "tts.log"):
+                turns, traces, state, user, answer = loop.run_until_complete(
+                    _talk(inst, server.base_url, (stt_port, tts_port), [synthesize(s) for s in SAID], lamp, ac))
         finally:
             inst.stop()
         log = (tmp_path / "ha" / "hass.log").read_text(encoding="utf-8", errors="replace")
@@ -115,6 +118,12 @@ def test_spoken_requests_reach_the_smh_agent_through_hass_and_wyoming(tmp_path, 
     assert "twenty degrees" in calls[1][0][1]["content"]
     assert [name for name, _ in calls[2]] == ["recall_memory", "control_device", "control_device"], calls[2]
     assert turns[0].speech == "The kitchen light is on." and turns[2].speech.startswith("The bedroom is set")
+    # the pipeline answered aloud with SMH's TTS: its stage ran on the wyoming TTS entity, and HA
+    # serves that entity's audio of the answer as espeak-ng spoke it (WAV: this machine has no
+    # ffmpeg for the pipeline's default mp3)
+    engines = [e["data"].get("engine") for t in turns for e in t.events if e["type"] == "tts-start"]
+    assert engines == ["tts.smh_tts"] * 3 and all(t.tts_url for t in turns)
+    assert answer == synthesize("The kitchen light is on.")
     # the simulated home changed: the light is on, the bedroom AC runs at the remembered 20 degrees
     assert state["devices"][lamp]["state"] == "on"
     assert state["devices"][ac]["state"] == "on" and state["devices"][ac]["target_temperature"] == 20
@@ -126,22 +135,38 @@ def test_spoken_requests_reach_the_smh_agent_through_hass_and_wyoming(tmp_path, 
     assert "Error processing audio stream" not in log
 
 
-async def _talk(inst, base_url: str, stt_port: int, audio: list[bytes], lamp: str, ac: str):
-    """Wire HA (SMH agent on the fake model, the Wyoming STT server, a pipeline joining them),
-    then speak each clip as its own conversation."""
+async def _talk(inst, base_url: str, ports: tuple[int, int], audio: list[bytes], lamp: str, ac: str):
+    """Wire HA (SMH agent on the fake model, the Wyoming STT and TTS servers, a pipeline joining
+    them), then speak each clip as its own conversation; also fetch HA's audio of the first answer."""
     async with aiohttp.ClientSession() as session:
-        client, agent, wyoming = await _wire(session, inst, base_url, "fake", stt_port)
+        client, agent, wyoming = await _wire(session, inst, base_url, "fake", ports[0])
+        speaker = await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", ports[1])
         await client.service("smh", "execute", {"config_entry_id": inst.entry_id, "did": lamp, "locator": "turn_off"})
         before = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
         assert before["devices"][lamp]["state"] == "off" and before["devices"][ac]["state"] == "off"
         async with AssistSocket(inst.url, inst.token, session) as socket:
             stt = await entry_entity(socket, wyoming, "stt")
-            pipeline = await create_pipeline(socket, "SMH voice", agent, stt)
+            tts = await entry_entity(socket, speaker, "tts")
+            pipeline = await create_pipeline(socket, "SMH voice", agent, stt, tts)
             user = (await socket.call({"type": "auth/current_user"}))["id"]
-            turns = [await socket.run_audio(pcm, pipeline) for pcm in audio]
+            turns = [await socket.run_audio(pcm, pipeline, end_stage="tts") for pcm in audio]
         traces = [await client.agent_trace(t.conversation_id, inst.entry_id) for t in turns]
         state = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
-    return turns, traces, state, user
+        answer = await _spoken(session, inst, tts, turns[0].speech)
+    return turns, traces, state, user, answer
+
+
+async def _spoken(session: aiohttp.ClientSession, inst, engine: str, text: str) -> bytes:
+    """HA's audio of ``text`` from ``engine`` as 16 kHz PCM (``/api/tts_get_url``, WAV)."""
+    async with session.post(f"{inst.url}/api/tts_get_url", headers={"Authorization": f"Bearer {inst.token}"},
+                            json={"engine_id": engine, "message": text, "language": "en",
+                                  "options": {"preferred_format": "wav"}}) as r:
+        path = (await r.json())["path"]
+    async with session.get(f"{inst.url}{path}") as r:
+        assert r.status == 200 and r.content_type == "audio/x-wav"
+        samples, rate = read_wav(await r.read())
+    assert rate == 16000
+    return samples.tobytes()
 
 
 async def _wire(session: aiohttp.ClientSession, inst, base_url: str, model: str,
