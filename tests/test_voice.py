@@ -195,3 +195,14 @@ async def test_wyoming_tts_server_speaks_and_its_audio_is_recognized(socket_enab
     assert Recognizer(generate_home("medium", 2)).transcribe(pcm) == "turn off the kitchen spotlight"
     with wave.open(io.BytesIO(to_wav(pcm))) as w:
         assert w.getframerate() == 16000 and w.getnframes() == len(pcm) // 2
+
+
+def test_noise_floor_is_deterministic_and_small():
+    import numpy as np
+
+    from smh_core.voice.recognizer import NOISE_FLOOR, with_noise_floor
+
+    silence = bytes(32000)
+    floored = with_noise_floor(silence, NOISE_FLOOR)
+    assert floored == with_noise_floor(silence, NOISE_FLOOR) != silence
+    assert np.frombuffer(floored, dtype="<i2").std() == pytest.approx(NOISE_FLOOR, rel=0.05)
