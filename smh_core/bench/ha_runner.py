@@ -17,6 +17,9 @@ File homes are matched by file name: a task's ``file: homes/sage-0.json`` runs i
 whose file is ``<home_dir>/sage-0.json`` under HA's config dir (``home_dir`` defaults to
 ``smh_homes``; ``scripts/ha_instance.py`` copies ``tasks/homes/*.json`` there). HA's REST API
 cannot upload files, so a remote instance needs the files copied there by hand.
+
+With ``voice`` (``smh bench run --voice``) every task runs typed and then spoken through an
+Assist pipeline; see :mod:`.voice_mode`.
 """
 
 from __future__ import annotations
