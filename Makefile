@@ -77,8 +77,10 @@ else
 endif
 
 # A real Home Assistant on http://127.0.0.1:8123 with the medium home (login smh / smh-demo).
+# VOICE=1: plus SMH's Wyoming STT/TTS and a preferred "SMH voice" pipeline (docs/voice.md).
 demo: bootstrap
-	$(PY) scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium
+	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
+	$(PY) scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium $(if $(VOICE),--voice)
 
 perf: bootstrap
 	$(SMH) perf engine

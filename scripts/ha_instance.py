@@ -270,6 +270,40 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
     return Instance(url, token, process, entry_id, config_dir)
 
 
+async def add_voice(inst: Instance, level: str, seed: int) -> tuple[list[subprocess.Popen], str]:
+    """``make demo VOICE=1``: SMH's Wyoming STT (the demo home's vocabulary) and TTS servers on
+    loopback, added through HA's ``wyoming`` integration, and a preferred "SMH voice" pipeline
+    (STT -> Assist -> TTS; switch its agent to SMH's once the entry has a model). Returns the
+    server processes (the caller stops them) and the pipeline id."""
+    from smh_core.bench.ha_voice import (
+        AssistSocket,
+        add_wyoming_service,
+        create_pipeline,
+        entry_entity,
+    )
+    from smh_core.llm.local import free_port
+    from smh_core.voice.process import start_voice_server, stop_voice_server
+
+    assert inst.config_dir is not None
+    ports = (free_port(), free_port())
+    servers = [start_voice_server(["stt", "--level", level, "--seed", str(seed)], ports[0],
+                                  inst.config_dir / "smh-stt.log", cwd=REPO)]
+    try:
+        servers.append(start_voice_server(["tts"], ports[1], inst.config_dir / "smh-tts.log", cwd=REPO))
+        async with aiohttp.ClientSession() as session:
+            entries = [await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", p) for p in ports]
+            async with AssistSocket(inst.url, inst.token, session) as socket:
+                stt = await entry_entity(socket, entries[0], "stt")
+                tts = await entry_entity(socket, entries[1], "tts")
+                pipeline = await create_pipeline(socket, "SMH voice", "conversation.home_assistant", stt, tts)
+                await socket.call({"type": "assist_pipeline/pipeline/set_preferred", "pipeline_id": pipeline})
+    except BaseException:
+        for server in servers:
+            stop_voice_server(server)
+        raise
+    return servers, pipeline
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--dir", type=Path, default=REPO / ".ha-demo", help="config dir (default: .ha-demo)")
@@ -277,8 +311,18 @@ def main() -> int:
     p.add_argument("--level", choices=["simple", "medium", "complex"], default="medium")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--time-scale", type=float, default=1.0, help="simulated seconds per real second")
+    p.add_argument("--voice", action="store_true", help="also SMH's Wyoming STT/TTS servers and a preferred "
+                                                         "'SMH voice' pipeline (docs/voice.md)")
     args = p.parse_args()
     inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale, demo=True))
+    servers: list[subprocess.Popen] = []
+    if args.voice:
+        try:
+            servers, _ = asyncio.run(add_voice(inst, args.level, args.seed))
+        except BaseException:
+            inst.stop()
+            raise
+        print("voice:    pipeline 'SMH voice' (preferred): SMH STT -> Assist -> SMH TTS")
     print(f"Home Assistant with the SMH {args.level} home (seed {args.seed}) is running:")
     print(f"  URL:      {inst.url}   (login: {USERNAME} / {PASSWORD})")
     print(f"  token:    {inst.token}   (long-lived)")
@@ -288,6 +332,11 @@ def main() -> int:
         inst.process.wait()
     except KeyboardInterrupt:
         inst.stop()
+    finally:
+        from smh_core.voice.process import stop_voice_server
+
+        for server in servers:
+            stop_voice_server(server)
     return 0
 
 

@@ -265,3 +265,35 @@ def test_bench_voice_mode_records_transcripts_and_cleans_up(tmp_path, socket_ena
     assert manifest["identity"]["voice"] == "espeak-ng en-us+m2 150 wpm noise 0 seed 0"
     assert "## Voice: typed vs spoken" in (tmp_path / "out" / "report.md").read_text()
     assert entries == [] and not any(p["name"].startswith("SMH bench voice") for p in pipelines["pipelines"])
+
+
+def test_demo_voice_wiring_answers_through_the_preferred_pipeline(tmp_path, socket_enabled):
+    """``make demo VOICE=1`` (``ha_instance.add_voice``): HA's preferred pipeline hears through
+    SMH's STT, answers with Assist and speaks through SMH's TTS; the servers stop with the demo."""
+    from smh_core.voice.process import stop_voice_server
+
+    loop = asyncio.new_event_loop()
+    try:
+        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0))
+        servers: list = []
+        try:
+            servers, pipeline = loop.run_until_complete(ha_instance.add_voice(inst, "simple", 0))
+
+            async def talk():
+                async with aiohttp.ClientSession() as session, AssistSocket(inst.url, inst.token, session) as socket:
+                    listed = await socket.call({"type": "assist_pipeline/pipeline/list"})
+                    turn = await socket.run_audio(synthesize("turn on the living room light strip"), end_stage="tts")
+                return listed, turn
+
+            listed, turn = loop.run_until_complete(talk())
+        finally:
+            for server in servers:
+                stop_voice_server(server)
+            inst.stop()
+    finally:
+        loop.close()
+    assert listed["preferred_pipeline"] == pipeline
+    assert turn.error is None and turn.transcript == "turn on the living room light strip"
+    assert turn.speech and turn.tts_url
+    assert [e["data"]["engine"] for e in turn.events if e["type"] == "tts-start"] == ["tts.smh_tts"]
+    assert all(server.poll() is not None for server in servers)

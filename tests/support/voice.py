@@ -1,14 +1,14 @@
-"""``smh voice stt`` / ``smh voice tts`` as subprocesses for tests: started, waited for, stopped."""
+"""``smh voice stt`` / ``smh voice tts`` as subprocesses for tests, for the length of a block."""
 
 from __future__ import annotations
 
 import contextlib
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from smh_core.voice.process import start_voice_server, stop_voice_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,22 +19,10 @@ def stt_server(port: int, level: str, seed: int, log: Path) -> contextlib.Abstra
 
 
 @contextmanager
-def voice_server(args: list[str], port: int, log: Path, timeout: float = 60.0) -> Iterator[subprocess.Popen]:
+def voice_server(args: list[str], port: int, log: Path) -> Iterator[subprocess.Popen]:
     """``smh voice ARGS --port PORT`` until the block ends (waits for it to listen)."""
-    with log.open("wb") as out:
-        process = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "voice", *args, "--port", str(port)],
-                                   cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    process = start_voice_server(args, port, log, cwd=ROOT)
     try:
-        deadline = time.monotonic() + timeout
-        while b"listening on" not in log.read_bytes():
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"smh voice {args[0]} did not start: {log.read_text(errors='replace')[-2000:]}")
-            time.sleep(0.1)
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_voice_server(process)
