@@ -10,10 +10,10 @@ BENCH_OUT ?= runs/bench
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
-	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline)"
+	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline; VOICE=1: spoken too)"
 	@echo "make test    bootstrap everything, lint, run the whole test suite"
 	@echo "make perf    measure engine speed (smh perf engine)"
-	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123"
+	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123 (VOICE=1: voice pipeline)"
 	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
 
 bootstrap:
