@@ -10,10 +10,10 @@ BENCH_OUT ?= runs/bench
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
-	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline)"
+	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline; VOICE=1: spoken too)"
 	@echo "make test    bootstrap everything, lint, run the whole test suite"
 	@echo "make perf    measure engine speed (smh perf engine)"
-	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123"
+	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123 (VOICE=1: voice pipeline)"
 	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
 
 bootstrap:
@@ -29,6 +29,7 @@ lint: bootstrap
 
 test: bootstrap lint
 	@bash scripts/ensure_chromium.sh
+	@bash scripts/ensure_espeak.sh || echo '[ensure_espeak] espeak-ng unavailable: the voice tests will skip'
 	$(PY) -m pytest -q -n 2
 
 # The benchmark job on the embedded simulator: every generated suite (generated first if
@@ -41,17 +42,19 @@ test: bootstrap lint
 # by its built-in Assist agent (the no-LLM baseline), into runs/bench-ha/<suite or all>. Default:
 # every task but a 20-task SimuHome sample (HA's sentence matcher is slow on its long requests);
 # LIMIT=K samples K per suite (round-robin over homes), LIMIT=0 runs all (see scripts/bench_ha.py).
+# VOICE=1 also speaks every task (espeak-ng -> Assist pipeline -> SMH's Wyoming STT; docs/voice.md).
 SUITES := smh simuhome memhome sage safety
 # IMPORTED="homebench_import ha_datasets simuhome_import": also run suites written by `smh tasks import`
 # (tasks/imported/, not committed) with the oracle and null agents.
 IMPORTED ?=
 LOCAL_LIMIT ?= 60
 bench: bootstrap
+	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
 	@for s in $(SUITES); do \
 	  test -f tasks/$$s.jsonl || $(SMH) tasks generate --suite $$s --out tasks || exit 1; \
 	done
 ifeq ($(BACKEND),ha)
-	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT))
+	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT)) $(if $(VOICE),--voice)
 else
 	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
 	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded
@@ -80,8 +83,10 @@ endif
 # Assist's preferred assistant answers with SMH's agent when a model is configured:
 # `make demo AGENT_BASE_URL=URL AGENT_MODEL=NAME [AGENT_API_KEY=KEY]`, or the bundled local model
 # once `make local-llm` has run; otherwise HA's own agent stays.
+# VOICE=1: plus SMH's Wyoming STT/TTS and a preferred "SMH voice" pipeline (docs/voice.md).
 demo: bootstrap
-	$(PY) scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium \
+	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
+	$(PY) scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium $(if $(VOICE),--voice) \
 	  $(if $(AGENT_BASE_URL),--base-url "$(AGENT_BASE_URL)" --model "$(AGENT_MODEL)" --api-key "$(AGENT_API_KEY)")
 
 perf: bootstrap

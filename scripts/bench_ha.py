@@ -76,12 +76,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=0, help="hass port on 127.0.0.1 (default: a free one)")
     p.add_argument("--turn-timeout", type=float, default=TURN_TIMEOUT,
                    help=f"seconds per user turn before a task counts as unanswered (default: {TURN_TIMEOUT:g})")
+    p.add_argument("--voice", action="store_true",
+                   help="also speak every task through an Assist pipeline (espeak-ng -> SMH's Wyoming STT): "
+                        "transcripts, WER, typed vs spoken (results under <out>/<suite>-voice)")
+    p.add_argument("--voice-noise", type=float, default=0.0, help="--voice: white noise x speech RMS (default: 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
     suites = args.suite or SUITES
     limits = {s: DEFAULT_LIMITS.get(s) if args.limit is None else args.limit for s in suites}
     tasks = [t for s in suites for t in sample(list(iter_tasks(REPO / "tasks" / f"{s}.jsonl")), limits[s])]
-    out = args.out / (suites[0] if len(suites) == 1 else "all")
+    out = args.out / ((suites[0] if len(suites) == 1 else "all") + ("-voice" if args.voice else ""))
+    voice = None
+    if args.voice:
+        from smh_core.bench.runner import HomeCache
+        from smh_core.bench.voice_mode import VoiceOptions
+        from smh_core.voice.espeak import VoiceSettings, unavailable_reason
+
+        if (reason := unavailable_reason()) is not None:
+            p.error(f"--voice: {reason}")
+        voice = VoiceOptions(VoiceSettings(noise=args.voice_noise))
     config_dir = (args.out / "ha-config").resolve()
     _stop_on_sigterm()
 
@@ -93,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Home Assistant {inst.url} up in {time.monotonic() - started:.1f} s (log: {config_dir / 'hass.log'})")
         started = time.monotonic()
         run = asyncio.run(run_via_ha(tasks, inst.url, inst.token, args.agent_id, out, progress=not args.quiet,
-                                     turn_timeout=args.turn_timeout))
+                                     turn_timeout=args.turn_timeout, voice=voice,
+                                     home_of=HomeCache(REPO / "tasks").get if voice else None))
         elapsed = time.monotonic() - started
     finally:
         inst.stop()

@@ -56,7 +56,7 @@ async def configure_agent(session: aiohttp.ClientSession, url: str, token: str, 
         raise RuntimeError(f"the SMH options flow did not accept the agent: {result.get('errors') or result}")
 
 
-async def _agent_entity(ws_calls: Any, url: str, token: str, entry_id: str, timeout: float) -> str:
+async def agent_entity_id(ws_calls: Any, url: str, token: str, entry_id: str, timeout: float) -> str:
     """The entity id of the entry's conversation agent, once the reloaded entry has made it."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -81,7 +81,7 @@ async def ensure_assistant(ws_calls: Any, url: str, token: str, entry_id: str, t
     """Create (or update) the "SMH" pipeline on the entry's agent and prefer it; returns its id.
 
     ``ws_calls`` is :func:`ha_instance.ws_calls` (passed in: this module stays import-free of it)."""
-    agent_entity = await _agent_entity(ws_calls, url, token, entry_id, timeout)
+    agent_entity = await agent_entity_id(ws_calls, url, token, entry_id, timeout)
     [listing] = await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/list"}])
     fields = pipeline_fields(agent_entity)
     existing = next((p for p in listing["pipelines"] if p["name"] == ASSISTANT), None)

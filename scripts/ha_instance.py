@@ -28,7 +28,7 @@ import aiohttp
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
-from ha_assistant import AgentConfig, configure_agent, ensure_assistant  # noqa: E402
+from ha_assistant import AgentConfig, agent_entity_id, configure_agent, ensure_assistant  # noqa: E402
 
 from smh_core.bench.ha_runner import DEFAULT_HOME_DIR  # noqa: E402
 from smh_core.bench.ha_ws import ws_calls  # noqa: E402
@@ -264,6 +264,42 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
     return Instance(url, token, process, entry_id, config_dir)
 
 
+async def add_voice(inst: Instance, level: str, seed: int, with_agent: bool = False) -> tuple[list[subprocess.Popen], str]:
+    """``make demo VOICE=1``: SMH's Wyoming STT (the demo home's vocabulary) and TTS servers on
+    loopback, added through HA's ``wyoming`` integration, and a preferred "SMH voice" pipeline
+    (STT -> the conversation agent -> TTS; SMH's agent ``with_agent``, the entry having a model,
+    else HA's own). Returns the server processes (the caller stops them) and the pipeline id."""
+    from smh_core.bench.ha_voice import (
+        AssistSocket,
+        add_wyoming_service,
+        create_pipeline,
+        entry_entity,
+    )
+    from smh_core.llm.local import free_port
+    from smh_core.voice.process import start_voice_server, stop_voice_server
+
+    assert inst.config_dir is not None
+    ports = (free_port(), free_port())
+    servers = [start_voice_server(["stt", "--level", level, "--seed", str(seed)], ports[0],
+                                  inst.config_dir / "smh-stt.log", cwd=REPO)]
+    try:
+        servers.append(start_voice_server(["tts"], ports[1], inst.config_dir / "smh-tts.log", cwd=REPO))
+        async with aiohttp.ClientSession() as session:
+            entries = [await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", p) for p in ports]
+            async with AssistSocket(inst.url, inst.token, session) as socket:
+                stt = await entry_entity(socket, entries[0], "stt")
+                tts = await entry_entity(socket, entries[1], "tts")
+                engine = (await agent_entity_id(ws_calls, inst.url, inst.token, inst.entry_id, 60.0) if with_agent
+                          else "conversation.home_assistant")
+                pipeline = await create_pipeline(socket, "SMH voice", engine, stt, tts)
+                await socket.call({"type": "assist_pipeline/pipeline/set_preferred", "pipeline_id": pipeline})
+    except BaseException:
+        for server in servers:
+            stop_voice_server(server)
+        raise
+    return servers, pipeline
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--dir", type=Path, default=REPO / ".ha-demo", help="config dir (default: .ha-demo)")
@@ -276,6 +312,8 @@ def main() -> int:
     p.add_argument("--api-key", default="", help="API key for --base-url (blank for a local server)")
     p.add_argument("--no-local-model", action="store_true",
                    help="without --base-url, keep HA's own agent even if the local model is installed")
+    p.add_argument("--voice", action="store_true", help="also SMH's Wyoming STT/TTS servers and a preferred "
+                                                         "'SMH voice' pipeline (docs/voice.md)")
     args = p.parse_args()
     local, agent = None, None
     if args.base_url or args.model:
@@ -283,9 +321,18 @@ def main() -> int:
     elif not args.no_local_model and unavailable_reason() is None:  # `make local-llm` was run
         local = LocalModelServer(log_path=args.dir.resolve() / "local-model.log").start()
         agent = AgentConfig(local.base_url, local.model)
+    servers: list[subprocess.Popen] = []
     try:
         inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale,
                                   demo=True, agent=agent))
+        if args.voice:
+            try:
+                servers, _ = asyncio.run(add_voice(inst, args.level, args.seed, with_agent=agent is not None))
+            except BaseException:
+                inst.stop()
+                raise
+            print("voice:    pipeline 'SMH voice' (preferred): SMH STT -> "
+                  f"{'SMH agent' if agent is not None else 'Assist'} -> SMH TTS")
     except BaseException:
         if local is not None:
             local.stop()
@@ -306,6 +353,10 @@ def main() -> int:
     finally:
         if local is not None:
             local.stop()
+        from smh_core.voice.process import stop_voice_server
+
+        for server in servers:
+            stop_voice_server(server)
     return 0
 
 

@@ -17,15 +17,19 @@ File homes are matched by file name: a task's ``file: homes/sage-0.json`` runs i
 whose file is ``<home_dir>/sage-0.json`` under HA's config dir (``home_dir`` defaults to
 ``smh_homes``; ``scripts/ha_instance.py`` copies ``tasks/homes/*.json`` there). HA's REST API
 cannot upload files, so a remote instance needs the files copied there by hand.
+
+With ``voice`` (``smh bench run --voice``) every task runs typed and then spoken through an
+Assist pipeline; see :mod:`.voice_mode`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -33,9 +37,13 @@ from typing import Any
 import aiohttp
 from tqdm import tqdm
 
+from smh_core.homeenv.model import Home
+
+from .ha_voice import VoiceTurn
 from .report import SKIPPED
 from .results import ResultsLog
 from .task import HomeRef, Task
+from .voice_mode import STT_CAUSED, VoiceOptions, VoiceSession, failure_cause, voice_record
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -303,13 +311,16 @@ def group_by_home(tasks: Sequence[Task]) -> dict[str, list[Task]]:
 async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str, out_dir: Path,
                      config_entry_id: str | None = None, progress: bool = True,
                      home_dir: str = DEFAULT_HOME_DIR, ready_timeout: float = READY_TIMEOUT,
-                     turn_timeout: float | None = TURN_TIMEOUT) -> HaRun:
+                     turn_timeout: float | None = TURN_TIMEOUT, voice: VoiceOptions | None = None,
+                     home_of: Callable[[Task], Home] | None = None) -> HaRun:
     """Run ``tasks`` (every home they need, one reload per home) and append their records to
-    ``out_dir/results.jsonl``; tasks already there are not run again."""
+    ``out_dir/results.jsonl``; tasks already there are not run again. With ``voice`` (and
+    ``home_of``, the task's home model, for the recognizer's vocabulary) every task is also
+    spoken through an Assist pipeline (:mod:`.voice_mode`)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     log = ResultsLog(out_dir / "results.jsonl")
     run = HaRun(log)
-    async with aiohttp.ClientSession() as session:
+    async with aiohttp.ClientSession() as session, contextlib.AsyncExitStack() as stack:
         client = HaClient(url.rstrip("/"), token, session)
         entry_id = config_entry_id or await client.smh_entry_id()
         traced = agent_id in await client.traced_agents(entry_id)
@@ -330,6 +341,12 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
         original: dict[str, Any] | None = None
         # the user's home as it is now: loading tasks replaces its state, so it is put back after
         saved = (await client.service("smh", "snapshot", {"config_entry_id": entry_id})) if todo else {}
+        speech = None
+        if voice is not None and todo:
+            if home_of is None:
+                raise ValueError("voice mode needs the tasks' home models (home_of)")
+            speech = await stack.enter_async_context(
+                VoiceSession(session, url.rstrip("/"), token, agent_id, voice, home_of))
         try:
             with tqdm(total=len(todo), disable=not progress, unit="task", desc=f"ha:{agent_id}") as bar:
                 for key, group in group_by_home(todo).items():
@@ -348,8 +365,10 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
                         original = before
                     run.homes += 1
                     started = time.monotonic()
+                    if speech is not None:
+                        await speech.use_home(group[0])
                     for task in group:
-                        await _run_task(client, entry_id, task, agent_id, run, turn_timeout, traced)
+                        await _run_task(client, entry_id, task, agent_id, run, turn_timeout, traced, speech)
                         bar.update(1)
                     run.task_seconds += time.monotonic() - started
         finally:
@@ -361,47 +380,90 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
     return run
 
 
+@dataclass
+class _Attempt:
+    """One pass of a task through the agent: what it said, what HA verified, the final state."""
+
+    response: str = ""
+    speeches: list[str] = field(default_factory=list)
+    verdict: dict[str, Any] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)
+    trace: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+    timed_out: bool = False
+    heard: list[VoiceTurn] = field(default_factory=list)
+
+
+async def _attempt(client: HaClient, entry_id: str, task: Task, agent_id: str, turn_timeout: float | None,
+                   traced: bool, voice: VoiceSession | None = None) -> _Attempt:
+    """Load the task, send its turns (typed, or spoken into ``voice``'s pipeline), verify.
+    Raises :class:`HaError` when ``smh.load_task`` refuses the task."""
+    entry = {"config_entry_id": entry_id}
+    await client.service("smh", "load_task", {**entry, "task": task.model_dump(mode="json")})
+    out, conversation = _Attempt(), None
+    started = time.perf_counter()
+    for turn in task.turns:
+        try:
+            if voice is None:
+                out.response, conversation = await client.converse(turn.text, agent_id, conversation, turn_timeout)
+            else:
+                heard = await voice.speak(turn.text, conversation, turn_timeout)
+                out.heard.append(heard)
+                out.response, conversation = heard.speech, heard.conversation_id or conversation
+                if heard.error and heard.error.get("code") == "timeout":
+                    raise TimeoutError
+        except TimeoutError:
+            out.response, out.timed_out = "", True
+            break
+        out.speeches.append(out.response)
+    out.seconds = time.perf_counter() - started
+    out.trace = await client.agent_trace(conversation, entry_id) if traced and conversation else {}
+    verify_data: dict[str, Any] = {**entry, "response": out.response}
+    if traced:
+        verify_data |= {"tool_calls": out.trace.get("tool_calls", []), "questions": out.trace.get("questions", [])}
+    out.verdict = await client.service("smh", "verify", verify_data)
+    out.state = await client.service("smh", "snapshot", entry)
+    return out
+
+
 async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, run: HaRun,
-                    turn_timeout: float | None, traced: bool = False) -> None:
+                    turn_timeout: float | None, traced: bool = False, voice: VoiceSession | None = None) -> None:
     """One task through the agent. With ``traced`` (SMH's own agent) its usage, tool calls and
     questions come back through ``smh.agent_trace`` and are verified as on the simulator; for
-    another agent only its replies are known, so tasks that need a tool trace are skipped."""
-    entry = {"config_entry_id": entry_id}
+    another agent only its replies are known, so tasks that need a tool trace are skipped.
+    With ``voice`` the task runs twice, typed then spoken; the spoken run is the one scored,
+    and a spoken failure is put down to speech recognition (error class ``STT``) only when the
+    transcript was wrong and the typed run passed."""
     try:
-        await client.service("smh", "load_task", {**entry, "task": task.model_dump(mode="json")})
+        text = await _attempt(client, entry_id, task, agent_id, turn_timeout, traced)
+        spoken = await _attempt(client, entry_id, task, agent_id, turn_timeout, traced, voice) if voice else None
     except HaError as err:
         # HA's REST API hides the service's message (HTTP 500): see the HA log for it
         run.skip(f"smh.load_task failed (HTTP {err.status}; see the HA log)")
         return
-    response, conversation, speeches, timed_out = "", None, [], False
-    started = time.perf_counter()
-    for turn in task.turns:
-        try:
-            response, conversation = await client.converse(turn.text, agent_id, conversation, turn_timeout)
-        except TimeoutError:
-            response, timed_out = "", True
-            run.timeouts += 1
-            break
-        speeches.append(response)
-    seconds = time.perf_counter() - started
-    trace = await client.agent_trace(conversation, entry_id) if traced and conversation else {}
-    verify_data: dict[str, Any] = {**entry, "response": response}
-    if traced:
-        verify_data |= {"tool_calls": trace.get("tool_calls", []), "questions": trace.get("questions", [])}
-    verdict = await client.service("smh", "verify", verify_data)
-    state = await client.service("smh", "snapshot", entry)
+    scored = spoken or text
+    if scored.timed_out:
+        run.timeouts += 1
+    verdict = {k: scored.verdict.get(k) for k in ("passed", "reason", "error_class", "decided_by", "details")}
     record: dict[str, Any] = {
         "task_id": task.id, "suite": task.suite, "category": task.category,
         "subcategory": task.subcategory, "difficulty": task.difficulty, "agent": f"ha:{agent_id}",
-        "backend": "ha", "passed": bool(verdict.get("passed")),
-        "verdict": {k: verdict.get(k) for k in ("passed", "reason", "error_class", "decided_by", "details")},
-        "response": response, "speeches": speeches, "final_state": state.get("devices", {}),
-        "seconds": round(seconds, 4), "usage": trace.get("usage", {}),
-        **({"timed_out": True} if timed_out else {}),
+        "backend": "ha", "passed": bool(scored.verdict.get("passed")), "verdict": verdict,
+        "response": scored.response, "speeches": scored.speeches, "final_state": scored.state.get("devices", {}),
+        "seconds": round(scored.seconds, 4), "usage": scored.trace.get("usage", {}),
+        **({"timed_out": True} if scored.timed_out else {}),
     }
+    if spoken is not None:
+        record["voice"] = voice_record([t.text for t in task.turns], spoken.heard)
+        text_passed = bool(text.verdict.get("passed"))
+        cause = failure_cause(record["passed"], text_passed, record["voice"]["word_errors"])
+        record["voice"] |= {"text_passed": text_passed, "text_error_class": text.verdict.get("error_class"),
+                            "failure_cause": cause}
+        if cause == "stt":
+            verdict["agent_error_class"], verdict["error_class"] = verdict["error_class"], STT_CAUSED
     if traced:
-        record["outcome"] = {"response": response, "questions": trace.get("questions", []),
-                             "tool_calls": trace.get("tool_calls", [])}
+        record["outcome"] = {"response": scored.response, "questions": scored.trace.get("questions", []),
+                             "tool_calls": scored.trace.get("tool_calls", [])}
     run.log.append(record)
     run.ran += 1
 

@@ -44,6 +44,7 @@ class RunIdentity(BaseModel):
     budget: int | None = None
     guard: bool = True
     backend: str = "embedded"
+    voice: str | None = None  # --voice: the simulated speaker (voice, speed, noise, seed)
     replay_from: str | None = None
     limit: int | None = None
     seed: int | None = None

@@ -19,6 +19,7 @@ from typing import Any
 
 from .results import is_infra, is_task_error, read_records
 from .verifier import ERROR_CLASSES
+from .voice_report import voice_lines
 
 DIFFICULTIES = ("simple", "medium", "complex")
 
@@ -263,6 +264,7 @@ def write_report(out_dir: Path) -> dict[str, Path]:
     summary = summarize(records)
     paths = {"markdown": out_dir / "report.md", "csv": out_dir / "report.csv", "png": out_dir / "report.png"}
     text = markdown(summary).rstrip("\n").split("\n")
+    text += voice_lines(records, _voice_settings(out_dir))
     text += skipped_lines(out_dir) + task_table(task_files(out_dir, records))
     paths["markdown"].write_text("\n".join(text) + "\n", encoding="utf-8")
     with paths["csv"].open("w", newline="", encoding="utf-8") as fh:
@@ -275,6 +277,14 @@ def write_report(out_dir: Path) -> dict[str, Path]:
                         w.writerow([suite, cat, diff, t, g, f"{g / t:.4f}"])
     _chart(summary, paths["png"])
     return paths
+
+
+def _voice_settings(out_dir: Path) -> str | None:
+    """The run's speaker, from its manifest (``run.json``), for the voice section."""
+    try:
+        return json.loads((out_dir / "run.json").read_text(encoding="utf-8"))["identity"].get("voice")
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _chart(summary: dict[str, Any], path: Path) -> None:

@@ -70,6 +70,7 @@ ERROR_CLASSES: dict[str, str] = {
     "CM": "an infeasible request recognised but acted on anyway",
     "memory_prefix": "MemHome: wrong decision type (memory / rewrite / no-rewrite)",
     "memory_bank": "MemHome: wrong memories stored, kept or lost",
+    "STT": "voice: the spoken request was transcribed wrongly and the same task passed when typed",
     "INFRA": "not scored: the endpoint or the harness failed",
     "TASK": "not scored: the task could not be prepared",
 }

@@ -82,6 +82,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "file name (homes/sage-0.json -> smh_homes/sage-0.json; default: smh_homes)")
     r.add_argument("--turn-timeout", type=float, default=30.0,
                    help="--backend ha: seconds per user turn before the task counts as unanswered (default: 30)")
+    v = r.add_argument_group("voice (--backend ha --voice)")
+    v.add_argument("--voice", action="store_true",
+                   help="speak each user turn with espeak-ng through an Assist pipeline (SMH's Wyoming STT server, "
+                        "added to HA for the run) and record transcripts, WER and text-vs-voice verdicts")
+    v.add_argument("--voice-name", default="en-us+m2", help="espeak-ng voice (default: en-us+m2)")
+    v.add_argument("--voice-speed", type=int, default=150, help="words per minute (default: 150)")
+    v.add_argument("--voice-noise", type=float, default=0.0,
+                   help="white noise mixed in, times the speech's RMS (default: 0; 0.1 is a quiet room)")
+    v.add_argument("--voice-seed", type=int, default=0, help="seed of the noise (default: 0)")
+    v.add_argument("--stt-host", default="127.0.0.1",
+                   help="address HA reaches this machine's STT server at (default: 127.0.0.1)")
+    v.add_argument("--stt-listen", default="127.0.0.1", help="address the STT server listens on (default: 127.0.0.1)")
+    v.add_argument("--stt-port", type=int, default=0, help="STT server port (default: a free one)")
     r.add_argument("--mapping", type=Path,
                    help="--backend ha on a physical home: YAML mapping of task devices to HA entities")
     r.set_defaults(func=_run)
@@ -184,7 +197,9 @@ def _run(args: argparse.Namespace) -> int:
         check_home_files(tasks, sources, homes)
         return _run_hardware(args, tasks, homes)
     if args.backend == "ha":
-        return _run_ha(args, tasks)
+        return _run_ha(args, tasks, homes)
+    if args.voice:
+        raise ValueError("--voice needs --backend ha (speech goes through Home Assistant's Assist pipeline)")
     check_home_files(tasks, sources, homes)
     judge = None
     if args.judge_base_url:
@@ -306,7 +321,8 @@ def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha") -> 
             return await HaClient(args.ha_url.rstrip("/"), args.token, session).version()
 
     identity = identity_for(tasks, agent=f"ha:{args.agent_id}", backend=backend, limit=args.limit,
-                            seed=args.seed if args.limit is not None else None)
+                            seed=args.seed if args.limit is not None else None,
+                            voice=_voice_options(args).settings.describe() if getattr(args, "voice", False) else None)
     return open_run(args.out, identity, f"ha:{args.agent_id}", dict(Counter(t.suite for t in tasks)),
                     force_new=args.force_new, ha_version=asyncio.run(ha_version()))
 
@@ -327,15 +343,37 @@ def _print_task_errors(records: list[dict[str, Any]], most: int = 10) -> None:
         print(f"smh: task error: ... and {len(records) - most} more (task_error in results.jsonl)", file=sys.stderr)
 
 
-def _run_ha(args: argparse.Namespace, tasks: list) -> int:
+def _voice_options(args: argparse.Namespace) -> Any:
+    """The --voice-* flags (bad values refused before anything runs)."""
+    from smh_core.bench.voice_mode import VoiceOptions
+    from smh_core.voice.espeak import VoiceSettings
+
+    if not 0 <= args.stt_port < 65536:
+        raise ValueError(f"--stt-port must be 0-65535, got {args.stt_port}")
+    return VoiceOptions(VoiceSettings(voice=args.voice_name, speed=args.voice_speed, noise=args.voice_noise,
+                                      seed=args.voice_seed), stt_host=args.stt_host, listen=args.stt_listen,
+                        port=args.stt_port)
+
+
+def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
     from smh_core.bench.ha_runner import run_via_ha
 
     if not args.ha_url or not args.token:
         raise ValueError("--backend ha needs --ha-url and --token (or HA_URL / HA_TOKEN)")
+    voice = _voice_options(args) if args.voice else None
+    if voice is not None:
+        from smh_core.voice.espeak import unavailable_reason
+
+        if (reason := unavailable_reason()) is not None:
+            raise ValueError(f"--voice: {reason}")
+        from smh_core.voice.espeak import synthesize_wav
+
+        synthesize_wav("check", voice.settings)  # an unknown --voice-name is refused here, not mid-run
     manifest = _open_ha_run(args, tasks)
     run = asyncio.run(run_via_ha(tasks, args.ha_url, args.token, args.agent_id, args.out,
                                  config_entry_id=args.config_entry, progress=not args.quiet,
-                                 home_dir=args.ha_home_dir, turn_timeout=args.turn_timeout))
+                                 home_dir=args.ha_home_dir, turn_timeout=args.turn_timeout,
+                                 voice=voice, home_of=homes.get))
     _finish_ha_run(args, manifest, run.log, tasks)
     return _summarize_ha_run(args.out, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()})
 
@@ -346,6 +384,8 @@ def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any) -> int:
 
     if args.backend != "ha" or not args.ha_url or not args.token:
         raise ValueError("--mapping needs --backend ha, --ha-url and --token (or HA_URL / HA_TOKEN)")
+    if args.voice:
+        raise ValueError("--voice runs on simulated homes only, not with --mapping")
     manifest = _open_ha_run(args, tasks, backend="hardware")
     run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
                                       args.out, homes, progress=not args.quiet))
@@ -403,8 +443,12 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace) -> int:
     from smh_core.bench.report import load_records, markdown, summarize, write_report
+    from smh_core.bench.voice_report import voice_table
 
     paths = write_report(args.dir)
-    print(markdown(summarize(load_records(args.dir))).split("\n## ")[0].rstrip())
+    records = load_records(args.dir)
+    print(markdown(summarize(records)).split("\n## ")[0].rstrip())
+    if table := voice_table(records):
+        print("\nvoice (typed vs spoken):\n" + "\n".join(table))
     print(f"\nreport: {paths['markdown']}  {paths['csv']}  {paths['png']}")
     return 0

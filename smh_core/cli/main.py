@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
-from . import automation, bench, ha, home, matter, model, perf, tasks
+from . import automation, bench, ha, home, matter, model, perf, tasks, voice
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     model.register(sub)
     perf.register(sub)
     tasks.register(sub)
+    voice.register(sub)
     return parser
 
 
