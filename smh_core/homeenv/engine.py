@@ -613,6 +613,27 @@ class HomeEngine:
             staged[did] = new
         return ExecResult(True, changes=self._commit(staged))
 
+    def set_many_trusted(self, updates: Mapping[str, Mapping[str, Any]]) -> list[Change]:
+        """:meth:`set_many` for values the caller has already made valid, without checking them
+        again: the simulator's own writes (room variables, sensor readings clamped to the
+        attribute's range and rounded to its type, countdowns), thousands per simulated hour,
+        where re-validation was most of the cost. Scalars only; an unknown device or attribute
+        is a bug in the caller and raises ``KeyError`` before anything changes."""
+        for did, values in updates.items():
+            if not values.keys() <= self._state[did].keys():
+                raise KeyError(f"{did} has no attribute {sorted(values.keys() - self._state[did].keys())}")
+        changes: list[Change] = []
+        for did, values in updates.items():
+            old = self._state[did]
+            for loc, v in values.items():  # only these can differ: the rest is copied over
+                ov = old[loc]
+                if ov is not v and (ov != v or type(ov) is not type(v)):
+                    changes.append(Change(did, loc, ov, v))
+            self._state[did] = {**old, **values}
+        if changes and self._listeners:
+            self._notify(changes)
+        return changes
+
     def _stage_values(self, did: str, values: Mapping[str, Any]) -> dict[str, Any] | ServiceError:
         """The device's state with ``values`` set, after checking each; or the first problem."""
         dev = self._devs.get(did) if isinstance(did, str) else None
