@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-import openai
-
 _CONTEXT = re.compile(r"context (?:length|window|size)|maximum context|too many tokens|"
                       r"exceeds? (?:the )?(?:max|context)|requested tokens", re.I)
 _RESPONSE_FORMAT = re.compile(r"response_format|json_schema|json_object|\bschema\b|grammar|"
@@ -54,6 +52,8 @@ def classify(err: BaseException) -> InfraError:
     """The :class:`InfraError` for an exception raised by the ``openai`` client."""
     if isinstance(err, InfraError):
         return err
+    import openai  # here, not at the top: a run that never calls a model never loads the client (0.5 s)
+
     text = error_text(err)
     if isinstance(err, openai.APITimeoutError):
         return InfraError("timeout", text or "the request timed out")
@@ -96,6 +96,8 @@ def refuses_response_format(err: BaseException) -> bool:
     context overflow, which a different format does not cure) counts, and a 5xx when its text
     names the format, a schema or a grammar.
     """
+    import openai
+
     if not isinstance(err, openai.APIStatusError) or is_context_overflow(err):
         return False
     status = err.status_code
@@ -109,6 +111,8 @@ def refuses_response_format(err: BaseException) -> bool:
 def refuses_tools(err: BaseException) -> bool:
     """Whether an API error is the server refusing ``tools`` (Ollama: "does not support
     tools", vLLM without auto tool choice), so the prompted protocol should be used."""
+    import openai
+
     if not isinstance(err, openai.APIStatusError) or is_context_overflow(err):
         return False
     if err.status_code in (401, 403, 404, 429):

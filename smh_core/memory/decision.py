@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
+from smh_core.llm.usage import Usage
 
 from .sensitive import find_sensitive
 from .store import MemoryBank
+
+if TYPE_CHECKING:  # the client pulls in openai (0.5 s); the runner only needs parse_decision
+    from smh_core.llm.client import LLMClient
 
 Kind = Literal["memory_add", "memory_delete", "rewrite", "no_rewrite", "invalid"]
 
