@@ -23,10 +23,12 @@ are type tests at the entry, not scans of the input. Lists and dicts are copied 
 from __future__ import annotations
 
 import dataclasses
+import gc
 import importlib
 import json
 import weakref
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -269,6 +271,24 @@ def _container_locators(attrs: Mapping[str, Attribute]) -> tuple[str, ...]:
 _COMPILED: dict[int, tuple[weakref.ref[Device], _Dev]] = {}
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a home compiles.
+
+    Compiling allocates tens of thousands of long-lived objects (checkers, closures, tables)
+    and nothing cyclic to free; each automatic collection walks every object allocated so
+    far, so a build got quadratic in the number of devices (2.9 s at 5,000 devices, 0.3 s
+    with collection off). Collection resumes afterwards as it was.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _compiled(dev: Device) -> _Dev:
     """``_compile_device(dev)``, compiled once per Device object.
 
@@ -336,10 +356,11 @@ class HomeEngine:
             self._children.setdefault(r.parent, []).append(r.id)
         self._devs: dict[str, _Dev] = {}
         self._state: dict[str, dict[str, Any]] = {}
-        for d in home.devices:
-            rt = _compiled(d)
-            self._devs[d.did] = rt
-            self._state[d.did] = {loc: a.value for loc, a in rt.attr_models.items()}
+        with _gc_paused():
+            for d in home.devices:
+                rt = _compiled(d)
+                self._devs[d.did] = rt
+                self._state[d.did] = {loc: a.value for loc, a in rt.attr_models.items()}
         self._env_checkers = _env_checkers()
         for r in home.rooms:
             if r.environment is not None:
