@@ -169,6 +169,7 @@ class Simulator:
         self._lighting = {did for did, dyn in self._dyn.items() if dyn.lights or dyn.shades}
         # the attributes a room's tracks and light level are computed from, per device
         self._inputs = {did: _inputs(dyn) for did, dyn in self._dyn.items()}
+        self._readings = {did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()}
         self._sensor_list = list(self._sensors.items())
         self._x: dict[str, dict[str, float]] = {
             r: {v: float(engine.value(ENV_PREFIX + r, v)) for v in DRIVEN_VARIABLES} for r in self._rooms}
@@ -589,16 +590,18 @@ class Simulator:
                     self._trigger_on_change(ch)
 
     def _mark(self, ch: Change, from_sim: bool) -> None:
-        """Dirty-room tracking: a device change rebuilds its room's tracks and light level only
-        if it touches an attribute they are computed from, and re-syncs the room at the next
-        window only if it came from outside (the simulator's own writes are already in step).
-        Other rooms are left alone."""
+        """Dirty-room tracking: a device change rebuilds its room's tracks and light level, and
+        re-syncs the room at the next window, only if it touches an attribute they are computed
+        from; a reading written from outside re-syncs the room too (to put the reading back).
+        Anything else (a washer's countdown, a setting no physics reads) and every other room
+        are left alone."""
         room = self._room_of.get(ch.did)
         if room is None or room not in self._by_room:
             return
         if ch.locator in self._inputs[ch.did]:
             self._dirty.add(room)
-        if not from_sim:
+            self._stale.add(room)
+        elif not from_sim and ch.locator in self._readings[ch.did]:
             self._stale.add(room)
 
     # ------------------------------------------------------------------ appliances
