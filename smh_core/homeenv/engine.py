@@ -37,7 +37,7 @@ from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError
 from .model import Attribute, AttrType, Device, Effect, Home, Requirement, Room, Service
 from .snapshot import CONTAINERS, Snapshot, copy_value, diff
-from .validation import SHOW_LIMIT, Checker, compile_checker, describe, show
+from .validation import SHOW_LIMIT, Checker, compile_checker, describe, shared_checker, show
 
 Behavior = Callable[[Mapping[str, Any], dict[str, Any], dict[str, Any], str], str | None]
 """A named transition the data cannot express: ``(state, args, changes, ns) -> error or None``.
@@ -209,7 +209,7 @@ def _compile_device(dev: Device) -> _Dev:
             if loc in attr_models:
                 raise ValueError(f"device {dev.did}: duplicate attribute locator {loc!r}")
             attr_models[loc] = a
-    checkers = {loc: compile_checker(a, loc) for loc, a in attr_models.items()}
+    checkers = {loc: shared_checker(a, loc) for loc, a in attr_models.items()}
     for loc, a in attr_models.items():
         problem = checkers[loc](a.value)
         if problem is not None:
@@ -219,7 +219,7 @@ def _compile_device(dev: Device) -> _Dev:
             loc = _resolve(ns, s.name)
             if loc in services or loc in attr_models:
                 raise ValueError(f"device {dev.did}: locator {loc!r} names both a service and something else")
-            args = {a.name: (compile_checker(a, a.name), a.required, a.default) for a in s.arguments}
+            args = {a.name: (shared_checker(a, a.name), a.required, a.default) for a in s.arguments}
             effs = []
             for e in s.effects:
                 effs.append(_compile_effect(dev, ns, s, e, attr_models, args))
