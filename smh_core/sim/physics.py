@@ -67,9 +67,13 @@ class Track:
     fixed: tuple[float, float] | None = field(init=False, repr=False, compare=False)
     """``(a, b)`` when no pull switches (none is directional): one regime everywhere, so the
     coefficients are worked out once instead of on every step (same arithmetic, same floats)."""
+    _switching: tuple[Pull, ...] = field(init=False, repr=False, compare=False)
+    _targets: frozenset[float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        switching = any(p.direction != "both" for p in self.pulls)
+        switching = tuple(p for p in self.pulls if p.direction != "both")
+        object.__setattr__(self, "_switching", switching)
+        object.__setattr__(self, "_targets", frozenset(p.target for p in switching))
         object.__setattr__(self, "fixed", None if switching else self._sum(0.0))
 
     def _sum(self, x: float) -> tuple[float, float]:
@@ -126,10 +130,11 @@ class Track:
         """Advance ``n`` ticks within which the regime changes at most at the last tick."""
         if self.fixed is not None:
             return self.at(x0, n)
-        if self.held(x0):
+        if x0 in self._targets and self.held(x0):  # held() needs x0 on a target
             return x0
         x1 = self.at(x0, n)
-        if self.active(x1) != self.active(x0):
+        # only directional pulls can switch: comparing them is comparing the active sets
+        if any(p.acts_at(x1) != p.acts_at(x0) for p in self._switching):
             return self.settle(x0, x1)
         return x1
 

@@ -171,6 +171,7 @@ class Simulator:
         self._inputs = {did: _inputs(dyn) for did, dyn in self._dyn.items()}
         self._readings = {did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()}
         self._sensor_list = list(self._sensors.items())
+        self._cycle_order = sorted(self._cycles.values(), key=lambda c: c.did)  # completion order
         self._x: dict[str, dict[str, float]] = {
             r: {v: float(engine.value(ENV_PREFIX + r, v)) for v in DRIVEN_VARIABLES} for r in self._rooms}
 
@@ -434,15 +435,16 @@ class Simulator:
 
     def _fire_one(self) -> bool:
         now = self._tick
-        for cyc in sorted(self._cycles.values(), key=lambda c: c.did):
+        for cyc in self._cycle_order:
             if cyc.seg_start is not None and cyc.left(now) <= 0:
                 self._complete_cycle(cyc)
                 return True
-        due = sorted((s for s in self._schedules.values() if s.status == "pending" and self.tick_of(s.at) <= now),
-                     key=lambda s: (s.at, s.id))
-        if due:
-            self._run_schedule(due[0])
-            return True
+        if self._schedules:
+            due = sorted((s for s in self._schedules.values() if s.status == "pending" and self.tick_of(s.at) <= now),
+                         key=lambda s: (s.at, s.id))
+            if due:
+                self._run_schedule(due[0])
+                return True
         for key in sorted(k for k, t in self._cron_next.items() if t is not None and t <= now):
             rule = self._rules[key[0]]
             trig = rule.triggers[key[1]]
