@@ -75,7 +75,7 @@ def _sim_scale(args: argparse.Namespace) -> int:
 
     print(f"{args.hours:g} simulated hours of k copies of the complex home (busy day: everything on, 20 "
           "automations, 10 schedules); exact = advance(exact=True) per tick; plain = the plain per-tick loop "
-          "on the same home, same process")
+          "on the same home, same process; times are CPU time of this process")
     print(f"{'devices':>8} {'rooms':>6} {'build s':>8} {'24 h s':>7} {'windows':>7} {'x/doubling':>10} "
           f"{'KiB/dev':>8} {'exact us':>9} {'plain us':>9} {'vs plain':>8}")
     points = []

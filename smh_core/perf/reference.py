@@ -2,7 +2,7 @@
 
 Wall times on a shared 2-core machine swing by 2x with the other jobs running, so the
 simulator's per-tick cost is reported against this loop timed in the same process a moment
-earlier. It does what a straightforward SimuHome-style simulator does on every 0.1 s tick,
+earlier (both in CPU time). It does what a straightforward SimuHome-style simulator does on every 0.1 s tick,
 in plain Python over dicts: each room's variables take one explicit Euler step of the room
 law (drift towards outdoors plus every active device's pull), and every device's state dict
 is rebuilt with its sensors' readings — no closed forms, no caching, no validation.
@@ -38,7 +38,7 @@ def reference_us_per_tick(engine: HomeEngine, ticks: int = 20_000) -> float:
             target = d.target if d.target is not None else float(state[d.target_attr]) * d.target_scale
             pulls[room][d.variable].append((d.rate, target))
         sensors += [(state, s.attr, room, s.variable) for s in dev.dynamics.sensors]
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(ticks):
         for room in rooms:
             xs = x[room]
@@ -52,4 +52,4 @@ def reference_us_per_tick(engine: HomeEngine, ticks: int = 20_000) -> float:
             state[attr] = round(x[room].get(var, 0.0), 2)
         for i, state in enumerate(devices):
             devices[i] = dict(state)
-    return (time.perf_counter() - t0) / ticks * 1e6
+    return (time.process_time() - t0) / ticks * 1e6

@@ -10,6 +10,11 @@ Per size: engine build time, 24 simulated hours, memory per device (tracemalloc 
 the engine and the simulator, the home model excluded), and the cost of one tick when stepping
 every tick (``exact=True``) next to :mod:`.reference`'s plain loop timed on the same home in
 the same process, since wall times on a shared machine move with the other jobs.
+
+Times are this process's CPU time (``time.process_time``): on the project's 2-core machines,
+shared by several jobs, wall time also counts the turns other processes get (a 24 h run of
+the largest home measured 2.9-9.0 s wall within minutes); CPU time is what the code costs and
+what wall time is on an idle core.
 """
 
 from __future__ import annotations
@@ -83,21 +88,21 @@ def memory_per_device(home: Home) -> float:
 def exact_tick_us(engine: HomeEngine, ticks: int) -> float:
     """Microseconds per tick of ``advance(..., exact=True)`` over ``engine`` as it is."""
     with Simulator(engine) as sim:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         sim.advance(ticks / 10, exact=True)
-        return (time.perf_counter() - t0) / ticks * 1e6
+        return (time.process_time() - t0) / ticks * 1e6
 
 
 def measure_point(copies: int, seed: int = 0, hours: float = 24.0, exact_ticks: int = 200) -> ScalePoint:
     kib = memory_per_device(scaled_home(copies, seed))
     home = scaled_home(copies, seed)  # new device objects: the engine compiles them afresh
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     engine = HomeEngine(home)
-    build = time.perf_counter() - t0
+    build = time.process_time() - t0
     with busy_simulator(engine, seed) as sim:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         sim.advance(hours * 3600)
-        day = time.perf_counter() - t0
+        day = time.process_time() - t0
         windows = sim.windows
     reference = reference_us_per_tick(engine, exact_ticks)
     exact = exact_tick_us(engine, exact_ticks)

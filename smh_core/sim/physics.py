@@ -107,6 +107,8 @@ class Track:
 
     def held(self, x: float) -> bool:
         """Whether ``x`` sits on a switching target that both neighbouring regimes push towards."""
+        if x not in self._targets:  # the usual case, answered without a loop
+            return False
         for p in self.pulls:
             if p.direction != "both" and x == p.target:
                 eps = max(abs(x), 1.0) * 1e-9
@@ -130,7 +132,7 @@ class Track:
         """Advance ``n`` ticks within which the regime changes at most at the last tick."""
         if self.fixed is not None:
             return self.at(x0, n)
-        if x0 in self._targets and self.held(x0):  # held() needs x0 on a target
+        if self.held(x0):
             return x0
         x1 = self.at(x0, n)
         # only directional pulls can switch: comparing them is comparing the active sets

@@ -182,6 +182,7 @@ class Simulator:
         self._queue: list[tuple[list[Change], bool]] = []
         self._room_tracks: dict[str, tuple[tuple[str, Track], ...]] = {}
         self._lux_cache: dict[str, tuple[int, float]] = {}
+        self._sources: dict[str, tuple[float, float, float | None]] = {}
         self._dirty: set[str] = set(self._rooms)  # rooms whose tracks and light level need rebuilding
         self._stale: set[str] = set()  # rooms written from outside: re-sync at the next window
         self._hour_span = (0, 0, -1)  # (first tick, end tick, hour) of the hour last looked up
@@ -267,6 +268,7 @@ class Simulator:
     def _refresh(self, room: str) -> None:
         self._dirty.discard(room)
         self._lux_cache.pop(room, None)
+        self._sources.pop(room, None)
         self._room_tracks[room] = tuple((v, self._build_track(room, v)) for v in DRIVEN_VARIABLES)
 
     def _build_track(self, room: str, var: str) -> Track:
@@ -336,10 +338,21 @@ class Simulator:
         return lux
 
     def _compute_illuminance(self, room: str, hour: int) -> float:
+        lamps, window, shade = self._light_sources(room)
+        daylight = self._outdoor.daylight[hour] * window
+        if shade is not None:
+            daylight *= shade
+        return round(lamps + daylight, 2)
+
+    def _light_sources(self, room: str) -> tuple[float, float, float | None]:
+        """``(base + lamps lux, window factor, mean shade opening or None)``: the part of the
+        light level that does not change with the hour, kept until the room is dirty."""
+        hit = self._sources.get(room)
+        if hit is not None:
+            return hit
         r = self.engine.room(room)
         base = r.environment.base_lux if r and r.environment else 0.0
         window = r.environment.window_factor if r and r.environment else 0.0
-        daylight = self._outdoor.daylight[hour] * window
         lux = base
         shades: list[float] = []
         for did in self._by_room[room]:
@@ -356,9 +369,9 @@ class Simulator:
                 raw = state[sh.open_attr]
                 frac = max(0.0, min(1.0, float(raw) / sh.open_max)) if raw is not None else 1.0
                 shades.append(1.0 - frac if sh.inverted else frac)
-        if shades:
-            daylight *= sum(shades) / len(shades)
-        return round(lux + daylight, 2)
+        out = (lux, window, sum(shades) / len(shades) if shades else None)
+        self._sources[room] = out
+        return out
 
     # ------------------------------------------------------------------ events
     def _next_event(self, limit: int) -> int:
