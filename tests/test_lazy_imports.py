@@ -1,4 +1,5 @@
-"""The CLI's start-up path and an oracle run never load the model client or pyplot.
+"""The CLI's start-up path and an oracle run never load the model client, pyplot or the
+sensitive-data patterns.
 
 ``openai`` costs about 0.5 s to import and ``matplotlib.pyplot`` 0.1 s more than the figure
 module the report needs; a run that calls no model should not pay for them. Each check runs
@@ -30,6 +31,7 @@ def test_oracle_run_path_loads_no_model_client() -> None:
     loaded = _loaded_after("import smh_core.bench.runner, smh_core.bench.verifier, smh_core.memory.decision")
     assert "smh_core.bench.runner" in loaded
     assert not {m for m in loaded if m.split(".")[0] == "openai" or m == "smh_core.llm.client"}
+    assert "smh_core.memory.sensitive" not in loaded  # compiled on the first memory write
 
 
 def test_oracle_run_writes_its_chart_without_pyplot(tmp_path: Path) -> None:
