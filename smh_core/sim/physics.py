@@ -69,11 +69,13 @@ class Track:
     coefficients are worked out once instead of on every step (same arithmetic, same floats)."""
     _switching: tuple[Pull, ...] = field(init=False, repr=False, compare=False)
     _targets: frozenset[float] = field(init=False, repr=False, compare=False)
+    _held: dict[float, bool] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         switching = tuple(p for p in self.pulls if p.direction != "both")
         object.__setattr__(self, "_switching", switching)
         object.__setattr__(self, "_targets", frozenset(p.target for p in switching))
+        object.__setattr__(self, "_held", {})
         object.__setattr__(self, "fixed", None if switching else self._sum(0.0))
 
     def _sum(self, x: float) -> tuple[float, float]:
@@ -109,12 +111,11 @@ class Track:
         """Whether ``x`` sits on a switching target that both neighbouring regimes push towards."""
         if x not in self._targets:  # the usual case, answered without a loop
             return False
-        for p in self.pulls:
-            if p.direction != "both" and x == p.target:
-                eps = max(abs(x), 1.0) * 1e-9
-                if self.limit(x + eps) <= x and self.limit(x - eps) >= x:
-                    return True
-        return False
+        hit = self._held.get(x)  # a thermostat holding its setpoint asks again every window
+        if hit is None:  # x is some switching pull's target: do both sides push back to it?
+            eps = max(abs(x), 1.0) * 1e-9
+            hit = self._held[x] = self.limit(x + eps) <= x and self.limit(x - eps) >= x
+        return hit
 
     def settle(self, x0: float, x1: float) -> float:
         """Apply the switching rule after a move from ``x0`` to ``x1`` that changed the regime."""
