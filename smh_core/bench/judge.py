@@ -7,9 +7,13 @@ depends on the goal kind. It runs only when a judge endpoint is configured.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
+from smh_core.llm.usage import Usage
+
+if TYPE_CHECKING:  # the client pulls in openai (0.5 s); a run without a judge never needs it
+    from smh_core.llm.client import LLMClient
 
 RUBRICS = {
     "query": "PASS only if every expected fact is stated correctly; extra correct detail is fine.",

@@ -16,6 +16,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = ps.add_parser("sim", help="wall time to fast-forward 24 h of the complex home with physics and rules")
     s.add_argument("--hours", type=float, default=24.0, help="simulated hours (default: 24)")
     s.add_argument("--seed", type=int, default=0, help="home seed (default: 0)")
+    s.add_argument("--scale", action="store_true",
+                   help="the size curve instead: build, 24 h, memory and per-tick cost from 142 to 4,970 devices")
+    s.add_argument("--copies", type=_copies, default=None, metavar="K,K,...",
+                   help="with --scale: home sizes as copies of the complex home (default: 1,2,4,9,18,35)")
     s.set_defaults(func=_sim)
     b = ps.add_parser("bench", help="wall time for the oracle to run and verify every shipped suite")
     b.add_argument("--tasks-dir", type=Path, default=Path("tasks"), help="suite folder (default: tasks/)")
@@ -43,7 +47,19 @@ def _engine(args: argparse.Namespace) -> int:
     return 0
 
 
+def _copies(text: str) -> tuple[int, ...]:
+    try:
+        out = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected copies like 1,2,4, got {text!r}") from None
+    if not out or min(out) < 1 or list(out) != sorted(set(out)):
+        raise argparse.ArgumentTypeError(f"copies must be increasing whole numbers >= 1, got {text!r}")
+    return out
+
+
 def _sim(args: argparse.Namespace) -> int:
+    if args.scale:
+        return _sim_scale(args)
     from smh_core.perf.sim import measure_sim
 
     r = measure_sim(seed=args.seed, hours=args.hours)
@@ -53,6 +69,37 @@ def _sim(args: argparse.Namespace) -> int:
           f"{r.programmes_completed} appliance programmes completed; temperature moved in {r.rooms_changed} "
           f"rooms)   target <= 2 s")
     print("  target met" if r.wall_seconds <= 2.0 else "  TARGET MISSED")
+    return 0
+
+
+def _sim_scale(args: argparse.Namespace) -> int:
+    from smh_core.perf.scale import DEFAULT_COPIES, matter_home_tick, measure_point, per_doubling
+
+    print(f"{args.hours:g} simulated hours of k copies of the complex home (busy day: everything on, 20 "
+          "automations, 10 schedules); exact = advance(exact=True) per tick; plain = the plain per-tick loop "
+          "on the same home, same process; times are CPU time of this process")
+    print(f"{'devices':>8} {'rooms':>6} {'build s':>8} {'24 h s':>7} {'windows':>7} {'x/doubling':>10} "
+          f"{'KiB/dev':>8} {'exact us':>9} {'plain us':>9} {'vs plain':>8}")
+    points = []
+    for k in args.copies or DEFAULT_COPIES:
+        p = measure_point(k, seed=args.seed, hours=args.hours)
+        growth = f"{per_doubling(points[-1], p, points[-1].day_s, p.day_s):.2f}" if points else "-"
+        points.append(p)
+        print(f"{p.devices:>8,} {p.rooms:>6} {p.build_s:>8.3f} {p.day_s:>7.2f} {p.windows:>7} {growth:>10} "
+              f"{p.kib_per_device:>8.1f} {p.exact_us:>9.0f} {p.reference_us:>9.0f} {p.reference_ratio:>7.2f}x",
+              flush=True)
+    first, last = points[0], points[-1]
+    day_growth = per_doubling(first, last, first.day_s, last.day_s) if len(points) > 1 else 1.0
+    build_growth = per_doubling(first, last, first.build_s, last.build_s) if len(points) > 1 else 1.0
+    devices, exact, plain = matter_home_tick(seed=args.seed)
+    print(f"SimuHome's {devices}-device Matter home, exact=True: {exact:.1f} us/tick; the plain loop "
+          f"{plain:.1f} us/tick ({plain / exact:.2f}x)   target <= 25 us")
+    print(f"largest home: 24 h in {last.day_s:.2f} s (target <= 3 s at ~5,000 devices); cost per device grows "
+          f"{day_growth:.2f}x per doubling over the curve (target <= 1.2), build {build_growth:.2f}x; "
+          f"{max(p.kib_per_device for p in points):.1f} KiB/device at most (target <= 15)")
+    met = (last.day_s <= 3.0 or last.devices < 4_900) and day_growth <= 1.2 and exact <= 25.0 \
+        and max(p.kib_per_device for p in points) <= 15.0
+    print("  targets met" if met else "  TARGET MISSED")
     return 0
 
 

@@ -53,9 +53,10 @@ def error_text(err: BaseException) -> str:
 
 def classify(err: BaseException) -> InfraError:
     """The :class:`InfraError` for an exception raised by the ``openai`` client."""
-    import openai
     if isinstance(err, InfraError):
         return err
+    import openai  # here, not at the top: a run that never calls a model never loads the client (0.5 s)
+
     text = error_text(err)
     if isinstance(err, openai.APITimeoutError):
         return InfraError("timeout", text or "the request timed out")

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
+from smh_core.llm.usage import Usage
 
-from .sensitive import find_sensitive
 from .store import MemoryBank
+
+if TYPE_CHECKING:  # the client pulls in openai (0.5 s); the runner only needs parse_decision
+    from smh_core.llm.client import LLMClient
 
 Kind = Literal["memory_add", "memory_delete", "rewrite", "no_rewrite", "invalid"]
 
@@ -82,6 +84,9 @@ def check_write(query: str, content: str) -> Veto | None:
     memory or in the user's request (the model may have paraphrased it away from one but not
     the other), no one-off request, an explicit request to remember, and device content.
     ``None`` if the memory may be stored."""
+    # imported here: its patterns take 50 ms to compile, and most runs never write a memory
+    from .sensitive import find_sensitive
+
     findings = find_sensitive(content) + find_sensitive(query)
     if findings:
         kinds = tuple(dict.fromkeys(f.kind for f in findings))

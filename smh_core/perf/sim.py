@@ -84,7 +84,8 @@ def _appliance_rules(engine: HomeEngine) -> list[dict[str, Any]]:
     return out
 
 
-def _switch_everything_on(engine: HomeEngine) -> None:
+def switch_everything_on(engine: HomeEngine) -> None:
+    """Every Matter device and every switchable part on: the most pulls, lamps and readings."""
     for did in engine.device_ids():
         if "1.OnOff.On" in engine.services(did):  # Matter devices
             engine.execute(did, "1.OnOff.On", {})
@@ -92,9 +93,10 @@ def _switch_everything_on(engine: HomeEngine) -> None:
             engine.execute(did, s.on_service, {})
 
 
-def measure_sim(seed: int = 0, hours: float = 24.0) -> SimPerf:
-    engine = HomeEngine(with_matter_devices(simulated_home("complex", seed), seed))
-    _switch_everything_on(engine)
+def busy_simulator(engine: HomeEngine, seed: int) -> Simulator:
+    """A simulator over ``engine`` for a busy day: everything switched on, 20 automations of
+    every trigger kind, 10 one-off schedules (the setting of every ``smh perf sim`` figure)."""
+    switch_everything_on(engine)
     sim = Simulator(engine)
     rng = random.Random(seed)
     for rule in _rules(engine, rng):
@@ -106,6 +108,12 @@ def measure_sim(seed: int = 0, hours: float = 24.0) -> SimPerf:
         if s:
             sw = next(iter(s.values()))
             sim.schedule(sim.now.replace(hour=13 + i % 10, minute=7 * i % 60), [{"did": did, "locator": sw.off_service}])
+    return sim
+
+
+def measure_sim(seed: int = 0, hours: float = 24.0) -> SimPerf:
+    engine = HomeEngine(with_matter_devices(simulated_home("complex", seed), seed))
+    sim = busy_simulator(engine, seed)
     before = {r: engine.environment(r) for r in engine.simulated_rooms()}
     t0 = time.perf_counter()
     sim.advance(hours * 3600)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DT = 0.1
 """Seconds per tick (SimuHome's tick)."""
@@ -64,12 +64,21 @@ class Track:
     drift: float
     outdoor: float
     pulls: tuple[Pull, ...]
+    fixed: tuple[float, float] | None = field(init=False, repr=False, compare=False)
+    """``(a, b)`` when no pull switches (none is directional): one regime everywhere, so the
+    coefficients are worked out once instead of on every step (same arithmetic, same floats)."""
+    _switching: tuple[Pull, ...] = field(init=False, repr=False, compare=False)
+    _targets: frozenset[float] = field(init=False, repr=False, compare=False)
+    _held: dict[float, bool] = field(init=False, repr=False, compare=False)
 
-    def active(self, x: float) -> tuple[bool, ...]:
-        return tuple(p.acts_at(x) for p in self.pulls)
+    def __post_init__(self) -> None:
+        switching = tuple(p for p in self.pulls if p.direction != "both")
+        object.__setattr__(self, "_switching", switching)
+        object.__setattr__(self, "_targets", frozenset(p.target for p in switching))
+        object.__setattr__(self, "_held", {})
+        object.__setattr__(self, "fixed", None if switching else self._sum(0.0))
 
-    def coefficients(self, x: float) -> tuple[float, float]:
-        """``(a, b)`` of ``x' = (1 - a) x + b`` in the regime that holds at ``x``."""
+    def _sum(self, x: float) -> tuple[float, float]:
         a = self.drift
         b = self.drift * self.outdoor
         for p in self.pulls:
@@ -78,6 +87,13 @@ class Track:
                 b += p.k * p.towards
         return a * DT, b * DT
 
+    def active(self, x: float) -> tuple[bool, ...]:
+        return tuple(p.acts_at(x) for p in self.pulls)
+
+    def coefficients(self, x: float) -> tuple[float, float]:
+        """``(a, b)`` of ``x' = (1 - a) x + b`` in the regime that holds at ``x``."""
+        return self._sum(x) if self.fixed is None else self.fixed
+
     def limit(self, x: float) -> float:
         """``x*``: where the regime holding at ``x`` would settle."""
         a, b = self.coefficients(x)
@@ -85,7 +101,7 @@ class Track:
 
     def at(self, x0: float, n: int) -> float:
         """Closed form (2): the value after ``n`` ticks if the regime at ``x0`` held throughout."""
-        a, b = self.coefficients(x0)
+        a, b = self._sum(x0) if self.fixed is None else self.fixed
         if a == 0 or n == 0:
             return x0
         star = b / a
@@ -93,12 +109,13 @@ class Track:
 
     def held(self, x: float) -> bool:
         """Whether ``x`` sits on a switching target that both neighbouring regimes push towards."""
-        for p in self.pulls:
-            if p.direction != "both" and x == p.target:
-                eps = max(abs(x), 1.0) * 1e-9
-                if self.limit(x + eps) <= x and self.limit(x - eps) >= x:
-                    return True
-        return False
+        if x not in self._targets:  # the usual case, answered without a loop
+            return False
+        hit = self._held.get(x)  # a thermostat holding its setpoint asks again every window
+        if hit is None:  # x is some switching pull's target: do both sides push back to it?
+            eps = max(abs(x), 1.0) * 1e-9
+            hit = self._held[x] = self.limit(x + eps) <= x and self.limit(x - eps) >= x
+        return hit
 
     def settle(self, x0: float, x1: float) -> float:
         """Apply the switching rule after a move from ``x0`` to ``x1`` that changed the regime."""
@@ -114,10 +131,13 @@ class Track:
 
     def step(self, x0: float, n: int) -> float:
         """Advance ``n`` ticks within which the regime changes at most at the last tick."""
+        if self.fixed is not None:
+            return self.at(x0, n)
         if self.held(x0):
             return x0
         x1 = self.at(x0, n)
-        if self.active(x1) != self.active(x0):
+        # only directional pulls can switch: comparing them is comparing the active sets
+        if any(p.acts_at(x1) != p.acts_at(x0) for p in self._switching):
             return self.settle(x0, x1)
         return x1
 
@@ -137,7 +157,7 @@ class Track:
 
     def next_switch(self, x0: float, horizon: int) -> int | None:
         """The first tick at which the active set of pulls changes (a regime boundary)."""
-        if not any(p.direction != "both" for p in self.pulls):
+        if self.fixed is not None:
             return None
         start = self.active(x0)
         return self.first_tick(x0, horizon, lambda x: self.active(x) != start)

@@ -108,6 +108,21 @@ class _Sensor:
         return round(round(v / step) * step, 6)
 
 
+def _inputs(dyn: Dynamics) -> frozenset[str]:
+    """The attributes a device's pulls, lamps and shades are computed from: a change to any of
+    them changes its room's tracks or light level; a change to anything else cannot."""
+    out: set[str] = set()
+    for d in dyn.drives:
+        out.update(w.attr for w in d.active_when)
+        out.update(a for a in (d.target_attr, d.scale_attr) if a)
+    for li in dyn.lights:
+        out.update(w.attr for w in li.active_when)
+        if li.level_attr:
+            out.add(li.level_attr)
+    out.update(sh.open_attr for sh in dyn.shades)
+    return frozenset(out)
+
+
 class Simulator:
     """Simulated time for one engine. Call :meth:`close` to detach it from the engine."""
 
@@ -152,6 +167,11 @@ class Simulator:
                 self._cycles[did] = _Cycle(did, dev.dynamics.cycle)
         # devices whose state can change a room's light level at once (lamps, shades)
         self._lighting = {did for did, dyn in self._dyn.items() if dyn.lights or dyn.shades}
+        # the attributes a room's tracks and light level are computed from, per device
+        self._inputs = {did: _inputs(dyn) for did, dyn in self._dyn.items()}
+        self._readings = {did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()}
+        self._sensor_list = list(self._sensors.items())
+        self._cycle_order = sorted(self._cycles.values(), key=lambda c: c.did)  # completion order
         self._x: dict[str, dict[str, float]] = {
             r: {v: float(engine.value(ENV_PREFIX + r, v)) for v in DRIVEN_VARIABLES} for r in self._rooms}
 
@@ -160,8 +180,13 @@ class Simulator:
         self._cron_next: dict[tuple[str, int], int | None] = {}
         self._timers: dict[tuple[str, int], int] = {}
         self._queue: list[tuple[list[Change], bool]] = []
-        self._track_cache: dict[tuple[str, str], tuple[tuple[int, ...], Track]] = {}
-        self._lux_cache: dict[str, tuple[tuple[int, tuple[int, ...]], float]] = {}
+        self._room_tracks: dict[str, tuple[tuple[str, Track], ...]] = {}
+        self._lux_cache: dict[str, tuple[int, float]] = {}
+        self._sources: dict[str, tuple[float, float, float | None]] = {}
+        self._dirty: set[str] = set(self._rooms)  # rooms whose tracks and light level need rebuilding
+        self._stale: set[str] = set()  # rooms written from outside: re-sync at the next window
+        self._hour_span = (0, 0, -1)  # (first tick, end tick, hour) of the hour last looked up
+        self._synced_hour = -1
         self._watch: dict[tuple[str, str], list[tuple[str, int]]] = {}
         self._reacting = False
         self._writing = False
@@ -224,28 +249,27 @@ class Simulator:
         while self._tick < target:
             nxt = self._tick + 1 if exact else self._next_event(target)
             self.windows += 1
-            self._integrate(nxt - self._tick)
+            moved = self._integrate(nxt - self._tick)
             self._tick = nxt
-            self._sync()
+            self._sync_window(moved)
             self._fire_due()
             if until is not None and until(self):
                 return True
         return False
 
     # ------------------------------------------------------------------ physics
-    def _room_key(self, room: str) -> tuple[int, ...]:
-        view = self.engine.state_view
-        return tuple(id(view(did)) for did in self._by_room[room])
+    def _tracks_of(self, room: str) -> tuple[tuple[str, Track], ...]:
+        """The room's law per driven variable, rebuilt only after a change to one of the
+        attributes it is computed from (see :meth:`_mark`), not every window."""
+        if room in self._dirty:
+            self._refresh(room)
+        return self._room_tracks[room]
 
-    def _track(self, room: str, var: str, stamp: tuple[int, ...] | None = None) -> Track:
-        key = (room, var)
-        stamp = self._room_key(room) if stamp is None else stamp
-        hit = self._track_cache.get(key)
-        if hit is not None and hit[0] == stamp:
-            return hit[1]
-        track = self._build_track(room, var)
-        self._track_cache[key] = (stamp, track)
-        return track
+    def _refresh(self, room: str) -> None:
+        self._dirty.discard(room)
+        self._lux_cache.pop(room, None)
+        self._sources.pop(room, None)
+        self._room_tracks[room] = tuple((v, self._build_track(room, v)) for v in DRIVEN_VARIABLES)
 
     def _build_track(self, room: str, var: str) -> Track:
         pulls = []
@@ -269,36 +293,66 @@ class Simulator:
         outdoor = float(getattr(self._outdoor, var))
         return Track(self._drift.get(var, 0.0), outdoor, tuple(pulls))
 
-    def _tracks(self) -> dict[tuple[str, str], Track]:
-        out = {}
-        for r in self._rooms:
-            stamp = self._room_key(r)
-            for v in DRIVEN_VARIABLES:
-                out[(r, v)] = self._track(r, v, stamp)
-        return out
-
-    def _integrate(self, n: int) -> None:
+    def _integrate(self, n: int) -> set[str]:
+        """Move every room's variables ``n`` ticks on; returns the rooms where one moved."""
+        moved: set[str] = set()
         if n <= 0:
-            return
-        for (room, var), track in self._tracks().items():
-            x = self._x[room][var]
-            self._x[room][var] = track.step(x, n)
+            return moved
+        for room in self._rooms:
+            x = self._x[room]
+            for var, track in self._tracks_of(room):
+                x0 = x[var]
+                fixed = track.fixed
+                if fixed is None:
+                    x1 = track.step(x0, n)
+                elif fixed[0] == 0:
+                    continue
+                else:  # Track.at inlined (the per-tick hot path): the same arithmetic
+                    star = fixed[1] / fixed[0]
+                    x1 = star + (x0 - star) * (1.0 - fixed[0]) ** n
+                if x1 != x0:
+                    x[var] = x1
+                    moved.add(room)
+        return moved
+
+    def _hour(self, tick: int) -> int:
+        """The hour of day at ``tick``, worked out once per simulated hour (daylight changes
+        hourly; date arithmetic on every tick was a tenth of a tick's cost)."""
+        lo, hi, hour = self._hour_span
+        if lo <= tick < hi:
+            return hour
+        t = self.time_of(tick)
+        top = t.replace(minute=0, second=0, microsecond=0)
+        self._hour_span = (self.tick_of(top), self.tick_of(top + timedelta(hours=1)), t.hour)
+        return t.hour
 
     def _illuminance(self, room: str, tick: int) -> float:
-        hour = self.time_of(tick).hour
-        stamp = (hour, self._room_key(room))
+        hour = self._hour(tick)
+        if room in self._dirty:
+            self._refresh(room)
         hit = self._lux_cache.get(room)
-        if hit is not None and hit[0] == stamp:
+        if hit is not None and hit[0] == hour:
             return hit[1]
         lux = self._compute_illuminance(room, hour)
-        self._lux_cache[room] = (stamp, lux)
+        self._lux_cache[room] = (hour, lux)
         return lux
 
     def _compute_illuminance(self, room: str, hour: int) -> float:
+        lamps, window, shade = self._light_sources(room)
+        daylight = self._outdoor.daylight[hour] * window
+        if shade is not None:
+            daylight *= shade
+        return round(lamps + daylight, 2)
+
+    def _light_sources(self, room: str) -> tuple[float, float, float | None]:
+        """``(base + lamps lux, window factor, mean shade opening or None)``: the part of the
+        light level that does not change with the hour, kept until the room is dirty."""
+        hit = self._sources.get(room)
+        if hit is not None:
+            return hit
         r = self.engine.room(room)
         base = r.environment.base_lux if r and r.environment else 0.0
         window = r.environment.window_factor if r and r.environment else 0.0
-        daylight = self._outdoor.daylight[hour] * window
         lux = base
         shades: list[float] = []
         for did in self._by_room[room]:
@@ -315,9 +369,9 @@ class Simulator:
                 raw = state[sh.open_attr]
                 frac = max(0.0, min(1.0, float(raw) / sh.open_max)) if raw is not None else 1.0
                 shades.append(1.0 - frac if sh.inverted else frac)
-        if shades:
-            daylight *= sum(shades) / len(shades)
-        return round(lux + daylight, 2)
+        out = (lux, window, sum(shades) / len(shades) if shades else None)
+        self._sources[room] = out
+        return out
 
     # ------------------------------------------------------------------ events
     def _next_event(self, limit: int) -> int:
@@ -347,17 +401,20 @@ class Simulator:
         if horizon <= 1:
             return max(best, now + 1)
         watched = self._watched_variables()
-        for (room, var), track in self._tracks().items():
-            x = self._x[room][var]
-            n = track.next_switch(x, horizon)
-            if n is not None:
-                horizon = n
-            for pred in watched.get((room, var), ()):
-                if pred(x):
-                    continue
-                m = track.first_tick(x, horizon, pred)
-                if m is not None:
-                    horizon = m
+        for room in self._rooms:
+            xs = self._x[room]
+            for var, track in self._tracks_of(room):
+                x = xs[var]
+                if track.fixed is None:
+                    n = track.next_switch(x, horizon)
+                    if n is not None:
+                        horizon = n
+                for pred in watched.get((room, var), ()):
+                    if pred(x):
+                        continue
+                    m = track.first_tick(x, horizon, pred)
+                    if m is not None:
+                        horizon = m
         return now + max(horizon, 1)
 
     def _watched_variables(self) -> dict[tuple[str, str], list[Callable[[float], bool]]]:
@@ -391,15 +448,16 @@ class Simulator:
 
     def _fire_one(self) -> bool:
         now = self._tick
-        for cyc in sorted(self._cycles.values(), key=lambda c: c.did):
+        for cyc in self._cycle_order:
             if cyc.seg_start is not None and cyc.left(now) <= 0:
                 self._complete_cycle(cyc)
                 return True
-        due = sorted((s for s in self._schedules.values() if s.status == "pending" and self.tick_of(s.at) <= now),
-                     key=lambda s: (s.at, s.id))
-        if due:
-            self._run_schedule(due[0])
-            return True
+        if self._schedules:
+            due = sorted((s for s in self._schedules.values() if s.status == "pending" and self.tick_of(s.at) <= now),
+                         key=lambda s: (s.at, s.id))
+            if due:
+                self._run_schedule(due[0])
+                return True
         for key in sorted(k for k, t in self._cron_next.items() if t is not None and t <= now):
             rule = self._rules[key[0]]
             trig = rule.triggers[key[1]]
@@ -420,30 +478,51 @@ class Simulator:
     def _sync(self, rooms: Iterable[str] | None = None, cycles: Iterable[str] | None = None) -> None:
         """Write room variables, sensor readings, lux, countdowns and phases into the engine
         (for the given rooms and appliances only, or everything)."""
+        order = self._rooms if rooms is None else sorted(set(rooms))
+        self._write(self._updates(order, cycles))
+
+    def _sync_window(self, moved: set[str]) -> None:
+        """:meth:`_sync` after a window, for the rooms whose values can differ from what the
+        engine holds: those the physics moved, those written from outside since, and every
+        room when the hour (daylight) changed. The others would write nothing."""
+        hour = self._hour(self._tick)
+        if hour != self._synced_hour:
+            self._synced_hour = hour
+            order = self._rooms
+        else:
+            todo = moved | self._stale
+            order = [r for r in self._rooms if r in todo] if todo else []
+        self._stale.clear()
+        self._write(self._updates(order, None))
+
+    def _updates(self, rooms: list[str], cycles: Iterable[str] | None) -> dict[str, dict[str, Any]]:
+        """What :meth:`_sync` writes: room values first (in ``rooms`` order), then sensors,
+        then appliance countdowns, each only where it differs from the engine's."""
         eng = self.engine
         updates: dict[str, dict[str, Any]] = {}
-        room_set = set(self._rooms if rooms is None else rooms)
-        for room in self._rooms if rooms is None else sorted(room_set):
+        for room in rooms:
             x = self._x[room]
             cur = eng.state_view(ENV_PREFIX + room)
-            new = {"temperature": x["temperature"], "humidity": x["humidity"],
-                   "illuminance": self._illuminance(room, self._tick), "pm25": x["pm25"], "pm10": x["pm10"],
-                   "air_quality": air_quality_class(x["pm25"])}
-            diff = {k: v for k, v in new.items() if not same(cur[k], v)}
+            new = (("temperature", x["temperature"]), ("humidity", x["humidity"]),
+                   ("illuminance", self._illuminance(room, self._tick)), ("pm25", x["pm25"]), ("pm10", x["pm10"]),
+                   ("air_quality", air_quality_class(x["pm25"])))
+            diff = {k: v for k, v in new if cur[k] != v}  # never booleans here: plain != is same()
             if diff:
                 updates[ENV_PREFIX + room] = diff
-        for (did, loc), s in self._sensors.items():
-            if s.room not in room_set:
-                continue
-            if s.variable == "air_quality":
-                val: Any = air_quality_class(self._x[s.room]["pm25"])
-            elif s.variable == "illuminance":
-                val = s.reading(updates.get(ENV_PREFIX + s.room, {}).get(
-                    "illuminance", eng.value(ENV_PREFIX + s.room, "illuminance")))
-            else:
-                val = s.reading(self._x[s.room][s.variable])
-            if not same(eng.value(did, loc), val):
-                updates.setdefault(did, {})[loc] = val
+        if rooms:
+            room_set = set(rooms)
+            for (did, loc), s in self._sensor_list:
+                if s.room not in room_set:
+                    continue
+                if s.variable == "air_quality":
+                    val: Any = air_quality_class(self._x[s.room]["pm25"])
+                elif s.variable == "illuminance":
+                    val = s.reading(updates.get(ENV_PREFIX + s.room, {}).get(
+                        "illuminance", eng.state_view(ENV_PREFIX + s.room)["illuminance"]))
+                else:
+                    val = s.reading(self._x[s.room][s.variable])
+                if not same(eng.state_view(did)[loc], val):
+                    updates.setdefault(did, {})[loc] = val
         for did, cyc in self._cycles.items():
             if cyc.seg_start is None or (cycles is not None and did not in cycles):
                 continue
@@ -453,16 +532,15 @@ class Simulator:
             for loc, v in vals.items():
                 if not same(eng.value(did, loc), v):
                     updates.setdefault(did, {})[loc] = v
-        self._write(updates)
+        return updates
 
     def _write(self, updates: Mapping[str, Mapping[str, Any]]) -> None:
+        """Commit the simulator's own values (valid by construction: see ``set_many_trusted``)."""
         if not updates:
             return
         self._writing = True
         try:
-            res = self.engine.set_many(updates)
-            if not res.ok:
-                raise SimulationError(f"simulator wrote an invalid value: {res.error.message}")
+            self.engine.set_many_trusted(updates)
         finally:
             self._writing = False
 
@@ -484,13 +562,19 @@ class Simulator:
             self._reacting = False
 
     def _react(self, changes: list[Change], from_sim: bool) -> None:
+        if from_sim:
+            self._react_own(changes)
+            return
         relight: set[str] = set()
         for ch in changes:
             if ch.did.startswith(ENV_PREFIX):
                 room = ch.did[len(ENV_PREFIX):]
-                if not from_sim and room in self._x and ch.locator in DRIVEN_VARIABLES:
-                    self._x[room][ch.locator] = float(ch.after)
+                if not from_sim and room in self._x:
+                    if ch.locator in DRIVEN_VARIABLES:
+                        self._x[room][ch.locator] = float(ch.after)
+                    self._stale.add(room)
             else:
+                self._mark(ch, from_sim)
                 cyc = self._cycles.get(ch.did)
                 if cyc is not None and ch.locator == cyc.spec.state_attr:
                     self._cycle_changed(cyc, ch.before, ch.after)
@@ -502,6 +586,38 @@ class Simulator:
             self._trigger_on_change(ch)
         if relight:
             self._sync(rooms=relight, cycles=())
+
+    def _react_own(self, changes: list[Change]) -> None:
+        """:meth:`_react` to the simulator's own writes (room values, readings, countdowns),
+        the bulk of all changes: they fire rules, and re-light nothing; the one loop skips
+        room values, which only rules watch."""
+        inputs, cycles, watch = self._inputs, self._cycles, self._watch
+        for ch in changes:
+            ins = inputs.get(ch.did)
+            if ins is not None and ch.locator in ins:
+                self._mark(ch, True)
+            cyc = cycles.get(ch.did)
+            if cyc is not None and ch.locator == cyc.spec.state_attr:
+                self._cycle_changed(cyc, ch.before, ch.after)
+        if watch:
+            for ch in changes:
+                if (ch.did, ch.locator) in watch:
+                    self._trigger_on_change(ch)
+
+    def _mark(self, ch: Change, from_sim: bool) -> None:
+        """Dirty-room tracking: a device change rebuilds its room's tracks and light level, and
+        re-syncs the room at the next window, only if it touches an attribute they are computed
+        from; a reading written from outside re-syncs the room too (to put the reading back).
+        Anything else (a washer's countdown, a setting no physics reads) and every other room
+        are left alone."""
+        room = self._room_of.get(ch.did)
+        if room is None or room not in self._by_room:
+            return
+        if ch.locator in self._inputs[ch.did]:
+            self._dirty.add(room)
+            self._stale.add(room)
+        elif not from_sim and ch.locator in self._readings[ch.did]:
+            self._stale.add(room)
 
     # ------------------------------------------------------------------ appliances
     def _load_program(self, cyc: _Cycle) -> None:

@@ -1,0 +1,44 @@
+"""The CLI's start-up path and an oracle run never load the model client, pyplot or the
+sensitive-data patterns.
+
+``openai`` costs about 0.5 s to import and ``matplotlib.pyplot`` 0.1 s more than the figure
+module the report needs; a run that calls no model should not pay for them. Each check runs
+in a fresh interpreter, since this test process may already have imported both.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _loaded_after(code: str) -> set[str]:
+    probe = code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def test_cli_help_path_loads_neither_openai_nor_matplotlib() -> None:
+    loaded = _loaded_after("import smh_core.cli.main as m\nm.build_parser().format_help()")
+    assert "smh_core.cli.main" in loaded
+    assert not {m for m in loaded if m.split(".")[0] in ("openai", "matplotlib")}
+
+
+def test_oracle_run_path_loads_no_model_client() -> None:
+    loaded = _loaded_after("import smh_core.bench.runner, smh_core.bench.verifier, smh_core.memory.decision")
+    assert "smh_core.bench.runner" in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "openai" or m == "smh_core.llm.client"}
+    assert "smh_core.memory.sensitive" not in loaded  # compiled on the first memory write
+
+
+def test_oracle_run_writes_its_chart_without_pyplot(tmp_path: Path) -> None:
+    code = (f"from smh_core.cli.main import main\n"
+            f"main(['bench', 'run', '--suite', 'sample', '--agent', 'oracle', '--out', {str(tmp_path)!r}, '--quiet'])")
+    loaded = _loaded_after(code)
+    assert (tmp_path / "report.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "matplotlib.figure" in loaded
+    assert "matplotlib.pyplot" not in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "openai"}
