@@ -223,7 +223,11 @@ def _following_attributes(dev: Device, ns: str, s: Service, attrs: Mapping[str, 
     """``s`` with each argument narrowed to the attributes it is written to verbatim by an
     unconditional effect (see :func:`narrowed_to`), so a device whose home file narrows an
     attribute's range or options has services (and schemas) that follow it; ``s`` itself when
-    nothing narrows."""
+    nothing narrows. A service with a behaviour is left as written: the behaviour may turn an
+    argument into other changes (brightness 0 switches a light off and keeps its last level),
+    and what it finally writes is checked against the attributes anyway."""
+    if s.behavior is not None:
+        return s
     targets: dict[str, list[Attribute]] = {}
     for e in s.effects:
         if e.arg is not None and e.when is None and _resolve(ns, e.set) in attrs:
