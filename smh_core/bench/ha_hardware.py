@@ -11,6 +11,12 @@ again. The before/after snapshots are the embedded initial state with the mapped
 replaced by what HA reports, so the same verifier scores them, and records go to the same
 :class:`ResultsLog` as the other runners (``smh bench report`` and resuming work unchanged).
 
+The home belongs to someone: before the first task every mapped attribute is read, and after
+the last (also when the run fails or is interrupted with Ctrl-C) the devices are driven back
+to those readings the same way a task's initial state is reached; what does not come back in
+the mapping's timeout is reported (``restore.json`` and the run's ``restore_problem``), never
+silently left.
+
 What cannot be judged honestly is skipped and counted, never guessed: other homes, goals that
 need simulated time or the agent's tool trace, and tasks whose overrides or goal touch an
 attribute the mapping lacks (``not mapped: 1001/color``). Unmapped attributes keep their
@@ -21,6 +27,7 @@ for values HA does not report).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -76,6 +83,10 @@ class HardwareRun:
     """Skipped tasks by reason (``not mapped: 1001/color``, ``initial state not reached``, ...)."""
     skipped_tasks: dict[str, str] = field(default_factory=dict)
     """Task id -> the full reason (which attribute did not reach which value)."""
+    prior_state: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The mapped devices as read before the first task (what the run puts back)."""
+    restore_problem: str | None = None
+    """What did not return to ``prior_state`` after the run (None: everything did)."""
 
     def skip(self, task: Task, reason: str, detail: str = "") -> None:
         self.skipped[reason] = self.skipped.get(reason, 0) + 1
@@ -159,8 +170,8 @@ def overlay(base: Snapshot, readings: Readings, fallback: Snapshot | None = None
     return Snapshot(devices)
 
 
-def _mismatches(readings: Readings, want: Snapshot) -> list[tuple[str, str]]:
-    return [key for key, got in readings.items()
+def _mismatches(readings: Readings, want: Snapshot, only: set[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+    return [key for key, got in readings.items() if only is None or key in only
             if isinstance(got, ReadError) or (got is not NOT_OBSERVED and not same_value(got, want.value(*key)))]
 
 
@@ -174,13 +185,14 @@ def _describe(readings: Readings, want: Snapshot, keys: list[tuple[str, str]]) -
 
 
 async def reach(client: HardwareClient, mapping: HardwareMapping, want: Snapshot,
-                timeout: float, interval: float) -> tuple[Readings, str | None]:
+                timeout: float, interval: float, only: set[tuple[str, str]] | None = None) -> tuple[Readings, str | None]:
     """Write ``want`` to the devices until they read back as ``want`` (attributes HA does not
-    report are left alone); returns the last readings and, if time ran out, what is wrong."""
+    report are left alone, and with ``only`` every attribute outside it); returns the last
+    readings and, if time ran out, what is wrong."""
     deadline = time.monotonic() + timeout
     while True:
         readings = read_all(mapping, await client.states(), want)
-        wrong = _mismatches(readings, want)
+        wrong = _mismatches(readings, want, only)
         if not wrong:
             return readings, None
         if time.monotonic() >= deadline:
@@ -194,6 +206,24 @@ async def reach(client: HardwareClient, mapping: HardwareMapping, want: Snapshot
                 except HaError as e:
                     return readings, f"{did}/{loc}: {domain}.{name} failed: {e}"
         await asyncio.sleep(interval)
+
+
+async def restore_prior(client: HardwareClient, mapping: HardwareMapping, like: Snapshot, prior: Readings,
+                        interval: float) -> str | None:
+    """Drive the devices back to ``prior`` (their readings before the run): only attributes that
+    were read then (not unreported, not unreadable); returns what did not come back, or None."""
+    readable = {key for key, value in prior.items() if value is not NOT_OBSERVED and not isinstance(value, ReadError)}
+    if not readable:
+        return None
+    _, problem = await reach(client, mapping, overlay(like, prior), mapping.timeout_seconds, interval, readable)
+    return problem
+
+
+def write_restore(out_dir: Path, run: HardwareRun) -> None:
+    """``restore.json``: the devices as found before the run and whether they went back."""
+    (out_dir / "restore.json").write_text(json.dumps(
+        {"prior_state": run.prior_state, "restored": run.restore_problem is None, "problem": run.restore_problem},
+        indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8")
 
 
 def mapped_state(readings: Readings) -> dict[str, dict[str, Any]]:
@@ -291,16 +321,24 @@ async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id:
         if missing:
             raise ValueError(f"{mapping.path}: entities not in HA: {', '.join(missing)}")
         traced = agent_id in await client.traced_agents()
-        for task in tqdm(todo, disable=not progress, unit="task", desc=f"hardware:{agent_id}"):
-            reason = skip_reason(task, mapping, traced)
-            if reason:
-                run.skip(task, reason)
-                continue
-            result = await run_hardware_task(client, task, agent_id, mapping, homes, interval, traced)
-            if isinstance(result, tuple):
-                run.skip(task, *result)
-            else:
-                run.log.append(result)
+        like = prepare_engine(todo[0], homes).snapshot() if todo else None
+        prior = read_all(mapping, await client.states(), like) if like is not None else {}
+        run.prior_state = mapped_state(prior)
+        try:
+            for task in tqdm(todo, disable=not progress, unit="task", desc=f"hardware:{agent_id}"):
+                reason = skip_reason(task, mapping, traced)
+                if reason:
+                    run.skip(task, reason)
+                    continue
+                result = await run_hardware_task(client, task, agent_id, mapping, homes, interval, traced)
+                if isinstance(result, tuple):
+                    run.skip(task, *result)
+                else:
+                    run.log.append(result)
+        finally:
+            if like is not None:
+                run.restore_problem = await restore_prior(client, mapping, like, prior, interval)
+                write_restore(out_dir, run)
     finally:
         if own:
             await session.close()

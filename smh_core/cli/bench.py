@@ -390,6 +390,9 @@ def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any) -> int:
     run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
                                       args.out, homes, progress=not args.quiet))
     _finish_ha_run(args, manifest, run.log, tasks)
+    if run.restore_problem is not None:
+        print(f"warning: the devices did not all return to their state before the run: {run.restore_problem} "
+              f"(they were: {args.out / 'restore.json'})", file=sys.stderr)
     return _summarize_ha_run(args.out, run.log, run.skipped, run.skipped_tasks)
 
 

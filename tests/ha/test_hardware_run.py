@@ -8,6 +8,8 @@ the conversation agent is HA's built-in Assist.
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +76,10 @@ async def test_turn_on_the_lamp_changes_the_real_entity(hass: HomeAssistant, hom
     run = await run_on_hardware([LAMP_ON], home_url, hass_access_token, "conversation.home_assistant",
                                 load_mapping(MAPPING), tmp_path, HomeCache(TASKS), progress=False, interval=0.05)
     (record,) = run.log.records()
-    assert hass.states.get("light.bed_light").state == "on"  # Assist switched the device itself
+    # Assist switched the device itself (read back from HA), then the run put it back as found
     assert record["final_state"]["1001"]["state"] == "on" and record["passed"], record["verdict"]
+    assert {"did": "1001", "locator": "state", "before": "off", "after": "on"} in record["changes"]
+    assert hass.states.get("light.bed_light").state == "off"
     assert record["speeches"] == ["Turned on the light"]
 
 
@@ -148,3 +152,38 @@ async def test_entities_missing_in_ha_stop_the_run(hass: HomeAssistant, home_url
     with pytest.raises(ValueError, match="m.yaml: entities not in HA: light.attic"):
         await run_on_hardware([LAMP_ON], home_url, hass_access_token, "conversation.home_assistant", mapping,
                               tmp_path, HomeCache(TASKS), progress=False)
+
+
+async def test_the_devices_go_back_to_their_state_before_the_run(hass: HomeAssistant, home_url: str,
+                                                                 hass_access_token: str, tmp_path: Path) -> None:
+    """The lamp was on at 50 % before the run; the tasks turn it off and on at 80 %; afterwards
+    it is on at 50 % again, and restore.json says what it was and that it came back."""
+    await hass.services.async_call("light", "turn_on", {"entity_id": "light.bed_light", "brightness": 128},
+                                   blocking=True)
+    run = await run_on_hardware([LAMP_OFF, LAMP_ON], home_url, hass_access_token, "conversation.home_assistant",
+                                load_mapping(MAPPING), tmp_path, HomeCache(TASKS), progress=False, interval=0.05)
+    assert len(run.log) == 2 and run.restore_problem is None
+    assert run.prior_state["1001"] == {"state": "on", "brightness": 50}
+    lamp = hass.states.get("light.bed_light")
+    assert lamp.state == "on" and lamp.attributes["brightness"] == 128
+    saved = json.loads((tmp_path / "restore.json").read_text())
+    assert saved["restored"] and saved["prior_state"]["1001"] == {"state": "on", "brightness": 50}
+
+
+async def test_an_interrupted_run_still_puts_the_devices_back(hass: HomeAssistant, home_url: str,
+                                                              hass_access_token: str, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the middle of a task (the agent's turn is cancelled after the runner set the
+    task's initial state, lamp on at 80 %): the lamp is off again, as found."""
+    from smh_core.bench import ha_hardware
+
+    async def interrupted(self, text, agent_id, conversation_id):
+        raise asyncio.CancelledError
+
+    monkeypatch.setattr(ha_hardware.HardwareClient, "ask", interrupted)
+    assert hass.states.get("light.bed_light").state == "off"
+    with pytest.raises(asyncio.CancelledError):
+        await run_on_hardware([LAMP_OFF], home_url, hass_access_token, "conversation.home_assistant",
+                              load_mapping(MAPPING), tmp_path, HomeCache(TASKS), progress=False, interval=0.05)
+    assert hass.states.get("light.bed_light").state == "off"
+    assert json.loads((tmp_path / "restore.json").read_text())["restored"] is True
