@@ -12,7 +12,6 @@ the answered dialog is saved there too.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from playwright.async_api import Page, expect
 
 from smh_core.llm.local import free_port
 
-from .ui_browser import WIDTH, artifact_dir, browser_page, ha_instance, png_size, require_chromium
+from .ui_browser import WIDTH, browser_page, fresh_shot, ha_instance, png_size, run_in_own_loop
 
 pytestmark = pytest.mark.slow  # a real hass process and a browser: about 30 s
 
@@ -72,9 +71,7 @@ async def ask_assist(page: Page, sentence: str, shot: Path) -> str:
 
 
 def test_assist_dialog_answers_and_the_home_changes(tmp_path, socket_enabled):
-    require_chromium()
-    shot = artifact_dir() / SHOT_NAME
-    shot.unlink(missing_ok=True)
+    shot = fresh_shot(SHOT_NAME)
 
     async def scenario() -> tuple[str, str, str, str, str]:
         inst = await ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0, demo=True)
@@ -87,11 +84,7 @@ def test_assist_dialog_answers_and_the_home_changes(tmp_path, socket_enabled):
         finally:
             inst.stop()
 
-    loop = asyncio.new_event_loop()
-    try:
-        entity_id, request, wanted, answer, after = loop.run_until_complete(scenario())
-    finally:
-        loop.close()
+    entity_id, request, wanted, answer, after = run_in_own_loop(scenario())
 
     assert png_size(shot)[0] == WIDTH and shot.stat().st_size > 10_000, shot
     assert f"turned {wanted}" in answer.lower(), f"Assist answered {request!r} with {answer!r}; see {shot}"

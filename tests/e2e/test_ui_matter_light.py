@@ -25,7 +25,7 @@ from smh_core.homeenv.model import Home, Room
 from smh_core.llm.local import free_port
 
 from .test_ui_assist import states
-from .ui_browser import WIDTH, artifact_dir, browser_page, ha_instance, png_size, require_chromium
+from .ui_browser import WIDTH, browser_page, fresh_shot, ha_instance, png_size, run_in_own_loop
 
 pytestmark = pytest.mark.slow  # a real hass, the Matter bridge and a browser: about 40 s
 
@@ -94,9 +94,7 @@ async def toggle_in_more_info(page: Page, entity_id: str, shot) -> None:
 
 
 def test_matter_light_toggles_from_the_ui(tmp_path, socket_enabled):
-    require_chromium()
-    shot = artifact_dir() / SHOT_NAME
-    shot.unlink(missing_ok=True)
+    shot = fresh_shot(SHOT_NAME)
     home_file, saved = tmp_path / "lamp.json", tmp_path / "lamp-after.json"
     home_file.write_text(dump_home(lamp_home()), encoding="utf-8")
 
@@ -121,11 +119,7 @@ def test_matter_light_toggles_from_the_ui(tmp_path, socket_enabled):
         finally:
             ha_instance.stop_process(bridge)
 
-    loop = asyncio.new_event_loop()
-    try:
-        entity_id, after = loop.run_until_complete(scenario())
-    finally:
-        loop.close()
+    entity_id, after = run_in_own_loop(scenario())
 
     assert png_size(shot)[0] == WIDTH, shot
     assert after == "on", f"{entity_id} is {after} in HA after the toggle; see {shot}"

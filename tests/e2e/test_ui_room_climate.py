@@ -11,7 +11,6 @@ Browser set-up, skip rule and artifact folder: :mod:`tests.e2e.ui_browser`.
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import pytest
@@ -20,7 +19,7 @@ from playwright.async_api import Page, expect
 from smh_core.llm.local import free_port
 
 from .test_ui_assist import states
-from .ui_browser import WIDTH, artifact_dir, browser_page, ha_instance, png_size, require_chromium
+from .ui_browser import WIDTH, browser_page, fresh_shot, ha_instance, png_size, run_in_own_loop
 
 pytestmark = pytest.mark.slow  # a real hass with a recorder and a browser: about 40 s
 
@@ -56,9 +55,7 @@ async def open_room_temperature(page: Page, shot) -> None:
 
 
 def test_overview_room_shows_temperature_with_history(tmp_path, socket_enabled):
-    require_chromium()
-    shot = artifact_dir() / SHOT_NAME
-    shot.unlink(missing_ok=True)
+    shot = fresh_shot(SHOT_NAME)
 
     async def scenario() -> tuple[str, str]:
         inst = await ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=60.0, demo=True)
@@ -70,11 +67,7 @@ def test_overview_room_shows_temperature_with_history(tmp_path, socket_enabled):
         finally:
             inst.stop()
 
-    loop = asyncio.new_event_loop()
-    try:
-        entity_id, value = loop.run_until_complete(scenario())
-    finally:
-        loop.close()
+    entity_id, value = run_in_own_loop(scenario())
 
     assert png_size(shot)[0] == WIDTH, shot
     assert 0 < float(value) < 45, f"{entity_id} = {value}: not a room temperature"

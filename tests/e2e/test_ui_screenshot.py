@@ -10,7 +10,6 @@ Browser set-up, skip rule and artifact folder: :mod:`tests.e2e.ui_browser`.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.generator import generate_home
 from smh_core.llm.local import free_port
 
-from .ui_browser import WIDTH, artifact_dir, browser_page, ha_instance, png_size, require_chromium
+from .ui_browser import WIDTH, browser_page, fresh_shot, ha_instance, png_size, run_in_own_loop
 
 pytestmark = pytest.mark.slow  # a real hass process and a browser: about 20 s
 
@@ -73,12 +72,10 @@ def area_of_rows(table: list[dict]) -> dict[str, tuple[str, str]]:
 
 
 def test_device_table_shows_every_device_in_its_area(tmp_path, socket_enabled):
-    require_chromium()
+    shot = fresh_shot(SHOT_NAME)
     layout = expected_layout(LEVEL, SEED)
     areas = {area for _, area in layout}
     assert layout and areas
-    shot = artifact_dir() / SHOT_NAME
-    shot.unlink(missing_ok=True)
     # Tall enough for every row (the table is virtualized): devices, area headers, HA's own
     # devices under "Ungrouped", the column header and the toolbar.
     height = 200 + ROW_PX * (len(layout) + len(areas) + 6)
@@ -90,11 +87,7 @@ def test_device_table_shows_every_device_in_its_area(tmp_path, socket_enabled):
         finally:
             inst.stop()
 
-    loop = asyncio.new_event_loop()
-    try:
-        table = loop.run_until_complete(scenario())
-    finally:
-        loop.close()
+    table = run_in_own_loop(scenario())
 
     assert png_size(shot) == (WIDTH, height) and shot.stat().st_size > 20_000, shot
     placed = area_of_rows(table)

@@ -8,12 +8,14 @@ first); without it the tests fail. ``SMH_SKIP_BROWSER=1`` skips them. Screenshot
 
 from __future__ import annotations
 
+import asyncio
 import os
 import struct
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.async_api import Page, Route, async_playwright
@@ -48,6 +50,25 @@ def require_chromium() -> None:
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/ensure_chromium.sh` (as root), "
                     "or set SMH_SKIP_BROWSER=1 to skip this test")
+
+
+def fresh_shot(name: str) -> Path:
+    """The artifact path of a test's screenshot, after checking the browser is there; an old
+    screenshot is removed first, so a failed run never leaves a stale one looking current."""
+    require_chromium()
+    shot = artifact_dir() / name
+    shot.unlink(missing_ok=True)
+    return shot
+
+
+def run_in_own_loop[T](scenario: Coroutine[Any, Any, T]) -> T:
+    """Run a scenario on an event loop of its own (pytest-asyncio's loop belongs to the HA test
+    plugin; these tests drive a separate ``hass`` process)."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(scenario)
+    finally:
+        loop.close()
 
 
 def png_size(path: Path) -> tuple[int, int]:
