@@ -65,7 +65,7 @@ else
 	@if $(SMH) model info >/dev/null 2>&1; then \
 	  for setting in eia dr; do \
 	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \
-	      --limit $(LOCAL_LIMIT) --out $(BENCH_OUT)/local-$$setting || exit 1; \
+	      --limit $(LOCAL_LIMIT) --out $(BENCH_OUT)/local-$$setting --new-if-different || exit 1; \
 	  done; \
 	  $(SMH) bench compare $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr \
 	    --out $(BENCH_OUT)/compare-local.md --csv $(BENCH_OUT)/compare-local.csv --png $(BENCH_OUT)/compare-local.png; \

@@ -62,6 +62,27 @@ def test_a_changed_task_is_named(tmp_path) -> None:
     assert run.returncode == 2 and f"1 tasks changed (e.g. {first['id']})" in run.stderr
 
 
+def test_new_if_different_resumes_the_same_run_and_starts_over_on_a_changed_one(tmp_path) -> None:
+    """What make bench uses for its slow model runs: the same run resumes (nothing moved), a
+    regenerated task set starts over with the old run kept aside."""
+    tasks, out = _tasks(tmp_path), tmp_path / "run"
+    for _ in range(2):
+        assert smh("bench", "run", "--tasks", str(tasks), "--agent", "oracle", "--out", str(out), "--new-if-different",
+                   "--quiet").returncode == 0
+    assert json.loads((out / "run.json").read_text())["runs"] == 2 and not list(out.glob("previous-*"))
+    lines = tasks.read_text().splitlines()
+    first = json.loads(lines[0])
+    first["turns"][0]["text"] += " Please."
+    tasks.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+    run = smh("bench", "run", "--tasks", str(tasks), "--agent", "oracle", "--out", str(out), "--new-if-different",
+              "--quiet")
+    assert run.returncode == 0, run.stderr
+    (aside,) = out.glob("previous-*")
+    assert json.loads((aside / "run.json").read_text())["runs"] == 2
+    assert json.loads((out / "run.json").read_text())["runs"] == 1
+    assert len((out / "results.jsonl").read_text().splitlines()) == 8  # the new run's own records only
+
+
 def test_a_folder_from_before_manifests_is_checked_by_its_records(tmp_path) -> None:
     tasks, out = _tasks(tmp_path), tmp_path / "run"
     assert smh("bench", "run", "--tasks", str(tasks), "--agent", "oracle", "--out", str(out), "--quiet").returncode == 0

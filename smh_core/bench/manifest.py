@@ -142,9 +142,11 @@ def _move_aside(out: Path) -> Path | None:
 
 
 def open_run(out: Path, identity: RunIdentity, agent_name: str, suites: dict[str, int],
-             force_new: bool = False, ha_version: str | None = None) -> RunManifest:
+             force_new: bool = False, ha_version: str | None = None, new_if_different: bool = False) -> RunManifest:
     """Check ``out`` can take this run (a new folder, or the same run resumed), then write its
-    manifest. Raises :class:`RunMismatch` otherwise; ``force_new`` moves the old run aside."""
+    manifest. Raises :class:`RunMismatch` otherwise; ``force_new`` moves the old run aside, and
+    ``new_if_different`` does so only when the folder holds another run (the same run resumes:
+    what ``make bench`` wants for its slow model runs after the task files were regenerated)."""
     out.mkdir(parents=True, exist_ok=True)
     path = out / MANIFEST
     if force_new:
@@ -157,7 +159,10 @@ def open_run(out: Path, identity: RunIdentity, agent_name: str, suites: dict[str
             raise RunMismatch(f"{path}: not a readable run manifest ({str(e).splitlines()[0]}); "
                               "use --force-new to start over in this folder") from None
         diffs = _differences(old.identity, identity)
-        if diffs:
+        if diffs and new_if_different:
+            _move_aside(out)
+            old = None
+        elif diffs:
             raise RunMismatch(f"{out} holds another run ({'; '.join(diffs)}). Resuming would mix its results with "
                               "this one's: pick another --out, or --force-new to move it aside and start over")
     else:

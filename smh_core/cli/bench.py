@@ -69,6 +69,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--force-new", action="store_true",
                    help="--out holds another run (another agent, model, setting or task set): move its files "
                         "into previous-<time>/ and start over (without it such a resume is refused)")
+    r.add_argument("--new-if-different", action="store_true",
+                   help="like --force-new, but only when --out holds a different run; the same run resumes")
     r.add_argument("--quiet", action="store_true", help="no progress bar")
     r.add_argument("--backend", choices=["embedded", "ha"], default="embedded",
                    help="embedded simulator (default) or a Home Assistant instance running the smh integration")
@@ -303,7 +305,8 @@ def _open_run(args: argparse.Namespace, tasks: list, agent_name: str) -> Any:
         budget=args.budget if model_run and args.setting == "eia" else None, guard=args.guard == "on",
         backend=args.backend, replay_from=str(args.replay_from) if args.agent == "replay" else None,
         limit=args.limit, seed=args.seed if args.limit is not None else None)
-    return open_run(args.out, identity, agent_name, dict(Counter(t.suite for t in tasks)), force_new=args.force_new)
+    return open_run(args.out, identity, agent_name, dict(Counter(t.suite for t in tasks)), force_new=args.force_new,
+                    new_if_different=args.new_if_different)
 
 
 def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha") -> Any:
@@ -324,7 +327,8 @@ def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha") -> 
                             seed=args.seed if args.limit is not None else None,
                             voice=_voice_options(args).settings.describe() if getattr(args, "voice", False) else None)
     return open_run(args.out, identity, f"ha:{args.agent_id}", dict(Counter(t.suite for t in tasks)),
-                    force_new=args.force_new, ha_version=asyncio.run(ha_version()))
+                    force_new=args.force_new, ha_version=asyncio.run(ha_version()),
+                    new_if_different=args.new_if_different)
 
 
 def _finish_ha_run(args: argparse.Namespace, manifest: Any, log: Any, tasks: list) -> None:
