@@ -28,6 +28,7 @@ import aiohttp
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
+sys.path.insert(0, str(REPO / "scripts"))  # and its sibling scripts, however this one was loaded
 from ha_assistant import AgentConfig, agent_entity_id, configure_agent, ensure_assistant  # noqa: E402
 
 from smh_core.bench.ha_runner import DEFAULT_HOME_DIR  # noqa: E402

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from smh_core.homeenv.cron import CronError, parse_cron
 from smh_core.homeenv.rules import (
     Action,
     NumericCondition,
@@ -37,7 +38,6 @@ from smh_core.homeenv.rules import (
     TimeCondition,
     TimeTrigger,
 )
-from smh_core.sim.cron import CronError, parse_cron
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 MAX_AT_TIMES = 48

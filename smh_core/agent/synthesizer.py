@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from smh_core.homeenv.cron import CronError, parse_cron
 from smh_core.homeenv.model import ValueSpec
 from smh_core.homeenv.rules import (
     Action,
@@ -35,7 +36,6 @@ from smh_core.homeenv.rules import (
 from smh_core.homeenv.validation import compile_checker
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
-from smh_core.sim.cron import CronError, parse_cron
 
 from .backend import NO_ROOM, HomeBackend
 

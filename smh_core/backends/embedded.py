@@ -7,10 +7,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from smh_core.homeenv.cron import CronError
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import ErrorCode, ServiceError
 from smh_core.homeenv.rules import Rule
-from smh_core.sim.cron import CronError
 from smh_core.sim.simulator import Simulator
 
 

@@ -8,7 +8,7 @@ device attributes with the pseudo device id ``@<room id>`` (``@kitchen`` / ``tem
 
 Cron strings use either the 5-field Unix form or the 6/7-field Quartz form of SMH-Bench
 (``sec min hour day month weekday [year]``, ``?`` for "no specific value"); see
-:mod:`smh_core.sim.cron`.
+:mod:`smh_core.homeenv.cron`.
 """
 
 from __future__ import annotations

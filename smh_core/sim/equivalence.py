@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from smh_core.homeenv.cron import parse_cron
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
 from smh_core.homeenv.rules import (
@@ -34,7 +35,6 @@ from smh_core.homeenv.rules import (
 )
 from smh_core.homeenv.validation import compile_checker
 
-from .cron import parse_cron
 from .triggers import edge, in_band, same, time_condition_holds
 
 HORIZON = timedelta(days=400)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from smh_core.homeenv.cron import parse_cron
 from smh_core.homeenv.dynamics import DRIVEN_VARIABLES, Cycle, Dynamics, air_quality_class
 from smh_core.homeenv.engine import ENV_PREFIX, HomeEngine
 from smh_core.homeenv.errors import Change
@@ -36,7 +37,6 @@ from smh_core.homeenv.rules import (
     TimeTrigger,
 )
 
-from .cron import parse_cron
 from .physics import DT, Pull, Track
 from .triggers import edge, in_band, same, time_condition_holds
 

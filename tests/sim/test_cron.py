@@ -6,7 +6,7 @@ from datetime import datetime
 
 import pytest
 
-from smh_core.sim.cron import CronError, parse_cron
+from smh_core.homeenv.cron import CronError, parse_cron
 
 START = datetime(2024, 6, 1, 12, 0, 0)  # a Saturday
 
