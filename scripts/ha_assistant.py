@@ -11,12 +11,13 @@ are used.
 
 from __future__ import annotations
 
-import asyncio
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
+
+from smh_core.bench.ha_voice import pipeline_fields
+from smh_core.bench.ha_ws import HaSocket, entry_entity
 
 ASSISTANT = "SMH"
 LANGUAGE = "en"
@@ -56,34 +57,14 @@ async def configure_agent(session: aiohttp.ClientSession, url: str, token: str, 
         raise RuntimeError(f"the SMH options flow did not accept the agent: {result.get('errors') or result}")
 
 
-async def agent_entity_id(ws_calls: Any, url: str, token: str, entry_id: str, timeout: float) -> str:
-    """The entity id of the entry's conversation agent, once the reloaded entry has made it."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        [entities] = await ws_calls(url, token, [{"type": "config/entity_registry/list"}])
-        found = [e["entity_id"] for e in entities
-                 if e["config_entry_id"] == entry_id and e["entity_id"].startswith("conversation.")]
-        if found:
-            return found[0]
-        await asyncio.sleep(0.25)
-    raise TimeoutError(f"SMH's conversation agent did not appear within {timeout:.0f} s")
-
-
-def pipeline_fields(agent_entity: str) -> dict[str, Any]:
-    """An Assist pipeline that types to SMH's agent (no speech-to-text, text-to-speech or wake word)."""
-    return {"name": ASSISTANT, "language": LANGUAGE, "conversation_engine": agent_entity,
-            "conversation_language": LANGUAGE, "stt_engine": None, "stt_language": None,
-            "tts_engine": None, "tts_language": None, "tts_voice": None,
-            "wake_word_entity": None, "wake_word_id": None, "prefer_local_intents": False}
-
-
 async def ensure_assistant(ws_calls: Any, url: str, token: str, entry_id: str, timeout: float = 60.0) -> str:
     """Create (or update) the "SMH" pipeline on the entry's agent and prefer it; returns its id.
 
-    ``ws_calls`` is :func:`ha_instance.ws_calls` (passed in: this module stays import-free of it)."""
-    agent_entity = await agent_entity_id(ws_calls, url, token, entry_id, timeout)
+    ``ws_calls`` is :func:`smh_core.bench.ha_ws.ws_calls` (passed in, as by the tests)."""
+    async with aiohttp.ClientSession() as session, HaSocket(url, token, session) as socket:
+        agent_entity = await entry_entity(socket, entry_id, "conversation", timeout)
     [listing] = await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/list"}])
-    fields = pipeline_fields(agent_entity)
+    fields = pipeline_fields(ASSISTANT, agent_entity, language=LANGUAGE)
     existing = next((p for p in listing["pipelines"] if p["name"] == ASSISTANT), None)
     if existing is None:
         [created] = await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/create", **fields}])

@@ -29,7 +29,7 @@ import aiohttp
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
 sys.path.insert(0, str(REPO / "scripts"))  # and its sibling scripts, however this one was loaded
-from ha_assistant import AgentConfig, agent_entity_id, configure_agent, ensure_assistant  # noqa: E402
+from ha_assistant import AgentConfig, configure_agent, ensure_assistant  # noqa: E402
 
 from smh_core.bench.ha_runner import DEFAULT_HOME_DIR  # noqa: E402
 from smh_core.bench.ha_ws import ws_calls  # noqa: E402
@@ -270,12 +270,8 @@ async def add_voice(inst: Instance, level: str, seed: int, with_agent: bool = Fa
     loopback, added through HA's ``wyoming`` integration, and a preferred "SMH voice" pipeline
     (STT -> the conversation agent -> TTS; SMH's agent ``with_agent``, the entry having a model,
     else HA's own). Returns the server processes (the caller stops them) and the pipeline id."""
-    from smh_core.bench.ha_voice import (
-        AssistSocket,
-        add_wyoming_service,
-        create_pipeline,
-        entry_entity,
-    )
+    from smh_core.bench.ha_voice import AssistSocket, add_wyoming_service, create_pipeline
+    from smh_core.bench.ha_ws import entry_entity
     from smh_core.llm.local import free_port
     from smh_core.voice.process import start_voice_server, stop_voice_server
 
@@ -290,7 +286,7 @@ async def add_voice(inst: Instance, level: str, seed: int, with_agent: bool = Fa
             async with AssistSocket(inst.url, inst.token, session) as socket:
                 stt = await entry_entity(socket, entries[0], "stt")
                 tts = await entry_entity(socket, entries[1], "tts")
-                engine = (await agent_entity_id(ws_calls, inst.url, inst.token, inst.entry_id, 60.0) if with_agent
+                engine = (await entry_entity(socket, inst.entry_id, "conversation") if with_agent
                           else "conversation.home_assistant")
                 pipeline = await create_pipeline(socket, "SMH voice", engine, stt, tts)
                 await socket.call({"type": "assist_pipeline/pipeline/set_preferred", "pipeline_id": pipeline})

@@ -14,11 +14,12 @@ flow, and creating the pipeline that joins it to a conversation agent.
 from __future__ import annotations
 
 import asyncio
-import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+
+from .ha_ws import HaSocket
 
 CHUNK_BYTES = 3200
 """Audio per binary message: 0.1 s at 16 kHz, 16-bit (what a satellite streams)."""
@@ -42,38 +43,14 @@ class VoiceTurn:
     events: list[dict[str, Any]] = field(default_factory=list)
 
 
-class AssistSocket:
-    """One authenticated websocket to HA (use as ``async with``)."""
+class AssistSocket(HaSocket):
+    """One authenticated websocket to HA (use as ``async with``) that also runs pipelines."""
+
+    failure = PipelineFailed
 
     def __init__(self, url: str, token: str, session: aiohttp.ClientSession) -> None:
-        self.url, self.token, self.session = url.rstrip("/"), token, session
-        self._ids = itertools.count(1)
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        super().__init__(url, token, session)
         self._sending: set[asyncio.Task] = set()  # audio uploads in flight (kept from garbage collection)
-
-    async def __aenter__(self) -> AssistSocket:
-        self.ws = await self.session.ws_connect(f"{self.url.replace('http', 'ws', 1)}/api/websocket",
-                                                max_msg_size=0)
-        await self.ws.receive_json()
-        await self.ws.send_json({"type": "auth", "access_token": self.token})
-        if (msg := await self.ws.receive_json())["type"] != "auth_ok":
-            raise PipelineFailed(f"websocket authentication failed: {msg}")
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self.ws is not None:
-            await self.ws.close()
-
-    async def call(self, message: dict[str, Any]) -> Any:
-        """One command's result (an error raises with HA's message)."""
-        assert self.ws is not None
-        msg_id = next(self._ids)
-        await self.ws.send_json({"id": msg_id, **message})
-        while (msg := await self.ws.receive_json()).get("id") != msg_id or msg.get("type") != "result":
-            pass
-        if not msg.get("success"):
-            raise PipelineFailed(f"{message['type']}: {msg.get('error')}")
-        return msg.get("result")
 
     async def run_audio(self, pcm: bytes, pipeline: str | None = None, conversation_id: str | None = None,
                         end_stage: str = "intent", timeout: float = 60.0) -> VoiceTurn:
@@ -152,28 +129,21 @@ async def add_wyoming_service(session: aiohttp.ClientSession, url: str, token: s
     return result["result"]["entry_id"]
 
 
-async def entry_entity(socket: AssistSocket, entry_id: str, domain: str, timeout: float = 60.0) -> str:
-    """The ``domain`` entity a config entry created (waits for it to appear)."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        entities = await socket.call({"type": "config/entity_registry/list"})
-        found = [e["entity_id"] for e in entities
-                 if e.get("config_entry_id") == entry_id and e["entity_id"].startswith(f"{domain}.")]
-        if found:
-            return found[0]
-        if asyncio.get_running_loop().time() > deadline:
-            raise PipelineFailed(f"config entry {entry_id} created no {domain} entity within {timeout:.0f} s")
-        await asyncio.sleep(0.2)
+def pipeline_fields(name: str, conversation_engine: str, stt_engine: str | None = None,
+                    tts_engine: str | None = None, language: str = "en") -> dict[str, Any]:
+    """An Assist pipeline's fields: the agent, optional STT and TTS, no wake word, prefer-local
+    off (so every request reaches the agent, not HA's sentence matcher first)."""
+    return {"name": name, "language": language, "conversation_engine": conversation_engine,
+            "conversation_language": language, "stt_engine": stt_engine,
+            "stt_language": language if stt_engine else None, "tts_engine": tts_engine,
+            "tts_language": language if tts_engine else None, "tts_voice": None,
+            "wake_word_entity": None, "wake_word_id": None, "prefer_local_intents": False}
 
 
-async def create_pipeline(socket: AssistSocket, name: str, conversation_engine: str, stt_engine: str,
+async def create_pipeline(socket: HaSocket, name: str, conversation_engine: str, stt_engine: str,
                           tts_engine: str | None = None, language: str = "en") -> str:
-    """A new Assist pipeline (STT -> agent -> optional TTS, prefer-local off, so every request
-    reaches the agent); returns its id."""
-    result = await socket.call({
-        "type": "assist_pipeline/pipeline/create", "name": name, "language": language,
-        "conversation_engine": conversation_engine, "conversation_language": language,
-        "stt_engine": stt_engine, "stt_language": language, "tts_engine": tts_engine,
-        "tts_language": language if tts_engine else None, "tts_voice": None,
-        "wake_word_entity": None, "wake_word_id": None, "prefer_local_intents": False})
+    """A new Assist pipeline (STT -> agent -> optional TTS, see :func:`pipeline_fields`);
+    returns its id."""
+    result = await socket.call({"type": "assist_pipeline/pipeline/create",
+                                **pipeline_fields(name, conversation_engine, stt_engine, tts_engine, language)})
     return result["id"]

@@ -31,7 +31,8 @@ from smh_core.voice.server import serve
 from smh_core.voice.wer import word_errors
 from smh_core.voice.wyoming_stt import SttHandler, stt_info
 
-from .ha_voice import AssistSocket, VoiceTurn, add_wyoming_service, create_pipeline, entry_entity
+from .ha_voice import AssistSocket, VoiceTurn, add_wyoming_service, create_pipeline
+from .ha_ws import entry_entity
 from .task import Task
 
 STT_CAUSED = "STT"

@@ -22,7 +22,8 @@ import pytest
 
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.ha_runner import HaClient
-from smh_core.bench.ha_voice import AssistSocket, add_wyoming_service, create_pipeline, entry_entity
+from smh_core.bench.ha_voice import AssistSocket, add_wyoming_service, create_pipeline
+from smh_core.bench.ha_ws import entry_entity
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.generator import generate_home
 from smh_core.llm.local import free_port
