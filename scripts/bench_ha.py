@@ -4,7 +4,7 @@ through HA can be compared with.
 
 Starts ``hass`` (:mod:`ha_instance`: config dir ``runs/bench-ha/ha-config``, a free loopback
 port, simulated time frozen so a task's state does not drift while Assist answers), runs the
-tasks with :func:`smh_core.bench.ha_runner.run_via_ha` (one entry reload per home, file homes
+tasks with :func:`smh_core.ha.runner.run_via_ha` (one entry reload per home, file homes
 from ``<config>/smh_homes``), writes and prints the same report as ``smh bench report`` and
 always stops hass, on errors and Ctrl-C too. Results go to ``runs/bench-ha/<suite>`` (one
 suite) or ``runs/bench-ha/all``; re-running the same command resumes.
@@ -35,9 +35,9 @@ sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO))
 import ha_instance  # noqa: E402
 
-from smh_core.bench.ha_runner import HA_GOALS, TURN_TIMEOUT, run_via_ha  # noqa: E402
 from smh_core.bench.sampling import stratified_sample  # noqa: E402
 from smh_core.bench.task import Task, iter_tasks  # noqa: E402
+from smh_core.ha.runner import HA_GOALS, TURN_TIMEOUT, run_via_ha  # noqa: E402
 
 SUITES = ["smh", "simuhome", "memhome", "sage", "sample"]
 AGENT = "conversation.home_assistant"
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     voice = None
     if args.voice:
         from smh_core.bench.runner import HomeCache
-        from smh_core.bench.voice_mode import VoiceOptions
+        from smh_core.ha.voice_run import VoiceOptions
         from smh_core.voice.espeak import VoiceSettings, unavailable_reason
 
         if (reason := unavailable_reason()) is not None:

@@ -16,8 +16,8 @@ from typing import Any
 
 import aiohttp
 
-from smh_core.bench.ha_voice import pipeline_fields
-from smh_core.bench.ha_ws import HaSocket, entry_entity
+from smh_core.ha.voice_pipeline import pipeline_fields
+from smh_core.ha.websocket import HaSocket, entry_entity
 
 ASSISTANT = "SMH"
 LANGUAGE = "en"
@@ -60,7 +60,7 @@ async def configure_agent(session: aiohttp.ClientSession, url: str, token: str, 
 async def ensure_assistant(ws_calls: Any, url: str, token: str, entry_id: str, timeout: float = 60.0) -> str:
     """Create (or update) the "SMH" pipeline on the entry's agent and prefer it; returns its id.
 
-    ``ws_calls`` is :func:`smh_core.bench.ha_ws.ws_calls` (passed in, as by the tests)."""
+    ``ws_calls`` is :func:`smh_core.ha.websocket.ws_calls` (passed in, as by the tests)."""
     async with aiohttp.ClientSession() as session, HaSocket(url, token, session) as socket:
         agent_entity = await entry_entity(socket, entry_id, "conversation", timeout)
     [listing] = await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/list"}])

@@ -5,7 +5,7 @@ REST/config/conversation APIs, this repository's ``custom_components`` linked in
 ``hass``, onboards an owner through HA's onboarding API, creates a long-lived access token
 (HA's websocket API; a run may take longer than an access token's 30 minutes), copies the task
 home files (``tasks/homes/*.json``) into ``<config>/smh_homes/`` so the benchmark runner can
-switch the entry to them (see :mod:`smh_core.bench.ha_runner` for the file-name rule), and adds
+switch the entry to them (see :mod:`smh_core.ha.runner` for the file-name rule), and adds
 an SMH home through the integration's real config flow. Only HA's public APIs are used.
 
     python scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium
@@ -31,8 +31,8 @@ sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
 sys.path.insert(0, str(REPO / "scripts"))  # and its sibling scripts, however this one was loaded
 from ha_assistant import AgentConfig, configure_agent, ensure_assistant  # noqa: E402
 
-from smh_core.bench.ha_runner import DEFAULT_HOME_DIR  # noqa: E402
-from smh_core.bench.ha_ws import ws_calls  # noqa: E402
+from smh_core.ha.runner import DEFAULT_HOME_DIR  # noqa: E402
+from smh_core.ha.websocket import ws_calls  # noqa: E402
 from smh_core.llm.local import LocalModelServer, unavailable_reason  # noqa: E402
 
 TASK_HOMES = REPO / "tasks" / "homes"
@@ -270,8 +270,8 @@ async def add_voice(inst: Instance, level: str, seed: int, with_agent: bool = Fa
     loopback, added through HA's ``wyoming`` integration, and a preferred "SMH voice" pipeline
     (STT -> the conversation agent -> TTS; SMH's agent ``with_agent``, the entry having a model,
     else HA's own). Returns the server processes (the caller stops them) and the pipeline id."""
-    from smh_core.bench.ha_voice import AssistSocket, add_wyoming_service, create_pipeline
-    from smh_core.bench.ha_ws import entry_entity
+    from smh_core.ha.voice_pipeline import AssistSocket, add_wyoming_service, create_pipeline
+    from smh_core.ha.websocket import entry_entity
     from smh_core.llm.local import free_port
     from smh_core.voice.process import start_voice_server, stop_voice_server
 

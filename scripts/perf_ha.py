@@ -79,7 +79,7 @@ def _custom_components() -> None:
 
 def complex_home_json() -> str:
     from smh_core.homeenv.engine import dump_home
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     return dump_home(generate_home("complex", 0))
 

@@ -1,7 +1,6 @@
-"""Simulated device types for HomeEnv: the YAML catalog and the few coded behaviours.
+"""Simulated devices: the YAML device catalog (HomeEnv and Matter-style types, `catalog`) and
+the Matter bridge that serves a home over python-matter-server's protocol (`matter_bridge`).
 
-Importing the package registers the behaviours with the engine, so any code that builds
-devices from the catalog (the generator, tests) gets a consistent engine without extra set-up.
+The coded behaviours the catalog's types name live beside the engine
+(:mod:`smh_core.homeenv.behaviors`), so a home file runs without this package.
 """
-
-from . import behaviors  # noqa: F401  (registers behaviours on import)

@@ -35,12 +35,6 @@ from smh_core.homeenv.model import (
 )
 from smh_core.homeenv.validation import Checker, compile_checker
 
-# Registered here as well as in the package's __init__: types name these behaviours, and the
-# engine resolves names when it compiles a device, even if ``sim_devices`` was imported in a
-# way that skipped ``__init__`` (an editable install made before it existed treats the package
-# as a namespace).
-from . import behaviors  # noqa: F401
-
 __all__ = ["DeviceType", "build_device", "instantiate", "load_catalog", "load_catalog_dir",
            "load_device_type", "validate_catalog", "with_ranges"]
 

@@ -13,7 +13,7 @@ from smh_core.agent.eia import EIAAgent
 from smh_core.agent.safety import ActionGuard, GuardedBackend, load_policy
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
+from smh_core.homes.generator import generate_home
 from smh_core.llm.client import LLMClient, LLMConfig
 from tests.support.fake_openai import FakeOpenAI
 

@@ -57,7 +57,7 @@ def test_missing_task_file_is_a_clear_error(tmp_path):
 
 def test_perf_ha_reports_ratios_against_plain_entities():
     from custom_components.smh.mapping import plan
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     # one rich entity per platform match, one generic entity per attribute no rich entity covers
     home = generate_home("complex", 0)

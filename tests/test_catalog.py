@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from sim_devices.behaviors import MIN_CLEANING_BATTERY
 from sim_devices.catalog import (
     DeviceType,
     build_device,
@@ -19,6 +18,7 @@ from sim_devices.catalog import (
     load_catalog_dir,
     validate_catalog,
 )
+from smh_core.homeenv.behaviors import MIN_CLEANING_BATTERY
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import ErrorCode
 from smh_core.homeenv.model import Argument, AttrType, Home, Requirement, Room, Service

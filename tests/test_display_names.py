@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from sim_devices.catalog import instantiate
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.names import display_names
-from smh_core.sim.homes import generate_matter_home, with_matter_devices
+from smh_core.homes.generator import generate_home
+from smh_core.homes.simulated import generate_matter_home, with_matter_devices
 
 
 def _homes() -> list[Home]:

@@ -276,7 +276,7 @@ def test_saved_home_with_catalog_behaviours_loads_in_a_fresh_process(tmp_path):
     import subprocess
     import sys
 
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     home = generate_home("complex", 1)
     assert any(s.behavior for d in home.devices for s in d.services)

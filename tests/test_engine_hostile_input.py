@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from smh_core.homeenv import model
 from smh_core.homeenv.engine import HomeEngine, load_home, register_behavior
 from smh_core.homeenv.errors import ErrorCode, ExecResult, ServiceError
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home, ValueSpec
 from smh_core.homeenv.samples import valid_value
 from smh_core.homeenv.validation import compile_checker
-from smh_core.sim.homes import generate_matter_home
+from smh_core.homes.generator import generate_home
+from smh_core.homes.simulated import generate_matter_home
 
 HOMES = {"medium-0": generate_home("medium", 0), "matter-0": generate_matter_home(0)}
 """The brief's generated home, and a Matter home (writable attributes, behaviours, 64-bit ints)."""

@@ -24,7 +24,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "tiny_home.json"
 
 def _homes() -> list[tuple[str, Home]]:
     homes = [("tiny", Home.model_validate_json(FIXTURE.read_text()))]
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     homes.append(("medium-3", generate_home("medium", 3)))
     return homes

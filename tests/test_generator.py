@@ -15,8 +15,8 @@ import pytest
 
 from sim_devices.catalog import load_catalog
 from smh_core.homeenv.engine import HomeEngine, dump_home
-from smh_core.homeenv.generator import LEVELS, generate_home
 from smh_core.homeenv.model import Home
+from smh_core.homes.generator import LEVELS, generate_home
 
 SEEDS = range(40)
 COMPLEX_SEEDS = range(4)
@@ -46,7 +46,7 @@ def test_same_seed_gives_same_bytes_in_process(level):
 def test_same_seed_gives_same_bytes_across_processes():
     """A fresh interpreter with a different hash seed must reproduce the bytes exactly."""
     code = ("import hashlib, sys\n"
-            "from smh_core.homeenv.generator import generate_home\n"
+            "from smh_core.homes.generator import generate_home\n"
             "from smh_core.homeenv.engine import dump_home\n"
             "for level in ('simple', 'medium', 'complex'):\n"
             "    print(hashlib.sha256(dump_home(generate_home(level, 3)).encode()).hexdigest())\n")

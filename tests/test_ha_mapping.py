@@ -6,17 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.bench.ha_hardware import check_home, overlay, skip_reason, touched
-from smh_core.bench.ha_mapping import (
+from smh_core.bench.runner import HomeCache, prepare_engine
+from smh_core.bench.task import load_tasks
+from smh_core.cli.main import main
+from smh_core.ha.hardware import check_home, overlay, skip_reason, touched
+from smh_core.ha.hardware_map import (
     NOT_OBSERVED,
     MappingFileError,
     ReadError,
     load_mapping,
     parse_mapping,
 )
-from smh_core.bench.runner import HomeCache, prepare_engine
-from smh_core.bench.task import load_tasks
-from smh_core.cli.main import main
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "hardware-mapping.yaml"

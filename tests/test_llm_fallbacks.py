@@ -242,7 +242,7 @@ def test_the_endpoint_as_printed_and_remembered_has_no_credentials() -> None:
 
 
 async def test_a_huge_tool_result_is_shortened_for_the_model_not_in_the_trace(socket_enabled) -> None:
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     backend = EmbeddedBackend(HomeEngine(generate_home("complex", 0)))
     async with FakeOpenAI([{"tool_calls": [("list_devices", "{}")]}, {"content": "ok"}]) as server:

@@ -25,7 +25,6 @@ import pytest
 from chip.clusters import Objects as C
 from matter_server.client.models import device_types as matter_device_types
 
-from sim_devices.behaviors import FAN_STEP_PERCENT, MIN_CLEANING_BATTERY
 from sim_devices.catalog import (
     DeviceType,
     instantiate,
@@ -33,6 +32,7 @@ from sim_devices.catalog import (
     load_catalog_dir,
     validate_catalog,
 )
+from smh_core.homeenv.behaviors import FAN_STEP_PERCENT, MIN_CLEANING_BATTERY
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import ErrorCode
 from smh_core.homeenv.model import Attribute, AttrType, Home, Requirement, Room, Service

@@ -7,7 +7,7 @@ from pathlib import Path
 from smh_core.agent.resolve import resolve_devices, words
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
+from smh_core.homes.generator import generate_home
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tiny_home.json"
 

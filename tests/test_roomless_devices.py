@@ -20,7 +20,7 @@ from smh_core.bench.runner import run_task
 from smh_core.cli.home import summarize
 from smh_core.homeenv.engine import HomeEngine, dump_home, load_home
 from smh_core.homeenv.model import Home
-from smh_core.sim.homes import generate_matter_home
+from smh_core.homes.simulated import generate_matter_home
 from smh_core.sim.simulator import Simulator
 from tests.support.file_task import execute_task_on
 

@@ -143,7 +143,7 @@ def test_replay_rejects_foreign_files(tmp_path):
 def test_an_or_critic_passes_when_one_side_holds():
     from smh_core.bench.verifier import check_state
     from smh_core.homeenv.engine import HomeEngine
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     engine = HomeEngine(generate_home("simple", 0))
     did = next(d for d in engine.device_ids() if engine.status(d).get("state") == "off")
@@ -162,7 +162,7 @@ async def test_room_climate_is_no_stray_change_without_a_world():
     there (physics, a lamp lighting its room), which must not count as the agent changing
     another device. A real stray change still fails."""
     from smh_core.homeenv.engine import HomeEngine, load_home
-    from smh_core.sim.homes import with_room_climate
+    from smh_core.homes.simulated import with_room_climate
 
     task = next(t for t in TASKS if t.id == "exec-1")
     engine = HomeEngine(with_room_climate(load_home(FIXTURES / "tiny_home.json"), 0))

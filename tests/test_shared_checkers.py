@@ -5,7 +5,7 @@ from __future__ import annotations
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, ValueSpec
 from smh_core.homeenv.validation import shared_checker
-from smh_core.sim.homes import generate_matter_home
+from smh_core.homes.simulated import generate_matter_home
 
 
 def test_devices_of_one_type_share_their_checkers() -> None:

@@ -23,7 +23,7 @@ from smh_core.bench.suites.smh_suite import validate
 from smh_core.bench.task import Task
 from smh_core.homeenv.critic import parse
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
+from smh_core.homes.generator import generate_home
 
 LEVELS = ("simple", "medium", "complex")
 _ENGINES: dict[tuple[str, int], HomeEngine] = {}

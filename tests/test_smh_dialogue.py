@@ -18,7 +18,7 @@ from smh_core.bench.suites.smh_suite import validate
 from smh_core.bench.task import Task
 from smh_core.bench.verifier import Outcome
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
+from smh_core.homes.generator import generate_home
 
 SUBS = AMBIGUOUS_SUBCATEGORIES + MULTI_TURN_SUBCATEGORIES
 LEVELS = ("simple", "medium", "complex")

@@ -15,7 +15,7 @@ from wyoming.client import AsyncTcpClient
 from wyoming.info import Describe, Info
 from wyoming.tts import Synthesize
 
-from smh_core.homeenv.generator import generate_home
+from smh_core.homes.generator import generate_home
 from smh_core.llm.local import free_port
 from smh_core.voice.audio import add_noise, chunks, resample, to_wav
 from smh_core.voice.espeak import VoiceSettings, fix_stream_header, synthesize, unavailable_reason

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from smh_core.bench.ha_voice import VoiceTurn
 from smh_core.bench.report import write_report
-from smh_core.bench.voice_mode import failure_cause, voice_record
 from smh_core.bench.voice_report import voice_summary, voice_table
 from smh_core.cli.main import main
+from smh_core.ha.voice_pipeline import VoiceTurn
+from smh_core.ha.voice_run import failure_cause, voice_record
 from smh_core.voice.espeak import unavailable_reason
 
 

@@ -3,7 +3,7 @@
 The entry's model (options flow, section "agent") drafts an SMH rule with the automation
 synthesizer, which grounds every device, attribute, value and cron expression in the entry's
 home and sends the exact problems back to the model. The rule is then written in HA's own
-automation syntax (:mod:`smh_core.agent.ha_export`) over the entities this entry created,
+automation syntax (:mod:`smh_core.ha.automation_export`) over the entities this entry created,
 checked with HA's automation config validation, and only then saved to ``automations.yaml``
 (the file HA's automation editor writes) and loaded with ``automation.reload``. Any failure
 raises ``ServiceValidationError`` and leaves ``automations.yaml`` as it was.
@@ -33,9 +33,9 @@ from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.util.file import write_utf8_file_atomic
 from homeassistant.util.yaml import dump, load_yaml
 
-from smh_core.agent.ha_export import EntityRef, ExportError, SmhEntityMap, to_ha_automation
 from smh_core.agent.synthesizer import AutomationSynthesizer
 from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.ha.automation_export import EntityRef, ExportError, SmhEntityMap, to_ha_automation
 from smh_core.llm.errors import InfraError
 
 from .agent_client import async_llm_client

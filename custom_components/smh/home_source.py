@@ -12,9 +12,9 @@ from typing import Any
 
 from smh_core.bench.task import HomeRef
 from smh_core.homeenv.engine import load_home
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home
-from smh_core.sim.homes import generate_matter_home, with_room_climate
+from smh_core.homes.generator import generate_home
+from smh_core.homes.simulated import generate_matter_home, with_room_climate
 
 from .const import CONF_FILE, CONF_LEVEL, CONF_SEED, CONF_SOURCE, SOURCE_FILE, SOURCE_MATTER
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from smh_core.homeenv.model import Home
 
-type WsCall = Callable[[dict[str, Any]], Awaitable[Any]]  # one websocket command -> its result (ha_ws.connect)
+type WsCall = Callable[[dict[str, Any]], Awaitable[Any]]  # one websocket command -> its result (smh_core.ha.websocket.connect)
 SERIAL_PREFIX = "SMH-"  # the bridge's BasicInformation SerialNumber: SMH-<did>
 
 

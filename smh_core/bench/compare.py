@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .report import load_records, wilson
+from .report import load_records
 from .results import is_scored
+from .stats import wilson
 
 
 @dataclass

@@ -11,27 +11,17 @@ from __future__ import annotations
 
 import csv
 import json
-import math
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
 from .results import is_infra, is_task_error, read_records
+from .stats import wilson
 from .verifier import ERROR_CLASSES
 from .voice_report import voice_lines
 
 DIFFICULTIES = ("simple", "medium", "complex")
-
-
-def wilson(passed: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    p = passed / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def load_records(out_dir: Path) -> list[dict[str, Any]]:

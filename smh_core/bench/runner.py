@@ -27,12 +27,12 @@ from smh_core.agent.safety import ActionGuard, GuardedBackend
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home
+from smh_core.homes.generator import generate_home
+from smh_core.homes.simulated import generate_matter_home
 from smh_core.llm.errors import InfraError
 from smh_core.memory.decision import _same_subject, parse_decision
 from smh_core.memory.store import MemoryBank
-from smh_core.sim.homes import generate_matter_home
 
 from .agents import BenchAgent
 from .climate import ClimateError, apply_climate

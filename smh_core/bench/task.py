@@ -29,7 +29,7 @@ class _Strict(BaseModel):
 class HomeRef(_Strict):
     """Which home a task runs in: a generated one (level + seed) or a HomeEnv JSON file
     (relative to the task file's directory). ``generator: matter`` means a SimuHome-style home
-    of Matter devices (:func:`smh_core.sim.homes.generate_matter_home`; ``level`` is then unused)."""
+    of Matter devices (:func:`smh_core.homes.simulated.generate_matter_home`; ``level`` is then unused)."""
 
     level: Difficulty | None = None
     seed: int | None = None

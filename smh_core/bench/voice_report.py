@@ -13,12 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 from .results import is_infra, is_task_error
-
-
-def _wilson(passed: int, n: int) -> tuple[float, float]:
-    from .report import wilson  # report imports this module: resolved at call time
-
-    return wilson(passed, n)
+from .stats import wilson
 
 
 def voice_summary(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -39,7 +34,7 @@ def voice_summary(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         out[suite] = {
             "n": n, "wer": errors / words if words else 0.0, "words": words,
             "exact": sum(r["voice"]["word_errors"] == 0 for r in rs),
-            "text_passed": typed, "text_ci": _wilson(typed, n), "voice_passed": spoken, "voice_ci": _wilson(spoken, n),
+            "text_passed": typed, "text_ci": wilson(typed, n), "voice_passed": spoken, "voice_ci": wilson(spoken, n),
             "stt_failures": causes.count("stt"), "agent_failures": causes.count("agent"),
             "pipeline_errors": sum(bool(r["voice"].get("pipeline_errors")) for r in rs),
         }

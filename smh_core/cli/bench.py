@@ -316,8 +316,8 @@ def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha") -> 
 
     import aiohttp
 
-    from smh_core.bench.ha_runner import HaClient
     from smh_core.bench.manifest import identity_for, open_run
+    from smh_core.ha.runner import HaClient
 
     async def ha_version() -> str | None:
         async with aiohttp.ClientSession() as session:
@@ -349,7 +349,7 @@ def _print_task_errors(records: list[dict[str, Any]], most: int = 10) -> None:
 
 def _voice_options(args: argparse.Namespace) -> Any:
     """The --voice-* flags (bad values refused before anything runs)."""
-    from smh_core.bench.voice_mode import VoiceOptions
+    from smh_core.ha.voice_run import VoiceOptions
     from smh_core.voice.espeak import VoiceSettings
 
     if not 0 <= args.stt_port < 65536:
@@ -360,7 +360,7 @@ def _voice_options(args: argparse.Namespace) -> Any:
 
 
 def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
-    from smh_core.bench.ha_runner import run_via_ha
+    from smh_core.ha.runner import run_via_ha
 
     if not args.ha_url or not args.token:
         raise ValueError("--backend ha needs --ha-url and --token (or HA_URL / HA_TOKEN)")
@@ -383,8 +383,8 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
 
 
 def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any) -> int:
-    from smh_core.bench.ha_hardware import run_on_hardware
-    from smh_core.bench.ha_mapping import load_mapping
+    from smh_core.ha.hardware import run_on_hardware
+    from smh_core.ha.hardware_map import load_mapping
 
     if args.backend != "ha" or not args.ha_url or not args.token:
         raise ValueError("--mapping needs --backend ha, --ha-url and --token (or HA_URL / HA_TOKEN)")

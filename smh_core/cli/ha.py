@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from smh_core.bench.ha_mapping import HardwareMapping
+    from smh_core.ha.hardware_map import HardwareMapping
 
 TASKS_DIR = Path("tasks")
 
@@ -28,9 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from smh_core.bench.ha_hardware import check_home
-    from smh_core.bench.ha_mapping import load_mapping
     from smh_core.bench.runner import HomeCache
+    from smh_core.ha.hardware import check_home
+    from smh_core.ha.hardware_map import load_mapping
 
     mapping = load_mapping(args.file)
     check_home(mapping, [], HomeCache(args.tasks_dir))
@@ -50,7 +50,7 @@ def _check(args: argparse.Namespace) -> int:
 async def _missing(url: str, token: str, mapping: HardwareMapping) -> list[str]:
     import aiohttp
 
-    from smh_core.bench.ha_hardware import HardwareClient, missing_entities
+    from smh_core.ha.hardware import HardwareClient, missing_entities
 
     async with aiohttp.ClientSession() as session:
         return await missing_entities(HardwareClient(url.rstrip("/"), token, session), mapping)

@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     home = generate_home(args.level, args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _areas(args: argparse.Namespace) -> int:
     from sim_devices.matter_bridge.areas import assign_areas
-    from smh_core.bench.ha_ws import connect
+    from smh_core.ha.websocket import connect
     from smh_core.homeenv.engine import load_home
 
     home = load_home(args.home)

@@ -64,7 +64,7 @@ def _settings(args: argparse.Namespace):
 
 def _home(args: argparse.Namespace):
     from smh_core.homeenv.engine import load_home
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     return load_home(args.home) if args.home else generate_home(args.level, args.seed)
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import importlib
 import json
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -33,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .behaviors import Behavior, register_behavior  # noqa: F401 (register_behavior: public here too)
+from .behaviors import behavior as registered_behavior
 from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError
 from .model import (
@@ -56,23 +57,6 @@ from .validation import (
     shared_checker,
     show,
 )
-
-Behavior = Callable[[Mapping[str, Any], dict[str, Any], dict[str, Any], str], str | None]
-"""A named transition the data cannot express: ``(state, args, changes, ns) -> error or None``.
-It reads the pre-call ``state``, may add entries to ``changes`` (absolute locators) and returns a
-precondition message to reject the call."""
-
-_BEHAVIORS: dict[str, Behavior] = {}
-
-
-def register_behavior(name: str) -> Callable[[Behavior], Behavior]:
-    """Register a named behaviour for services whose ``behavior`` field names it."""
-
-    def deco(fn: Behavior) -> Behavior:
-        _BEHAVIORS[name] = fn
-        return fn
-
-    return deco
 
 
 def _resolve(ns: str, rel: str) -> str:
@@ -197,14 +181,6 @@ def _checked_changes(dev: _Dev, locator: str, changes: Mapping[str, Any]) -> Ser
     return None
 
 
-def _behavior(name: str) -> Behavior | None:
-    """A registered behaviour; the device catalog's behaviours register on first import,
-    so a home file loaded without the catalog still resolves them."""
-    if name not in _BEHAVIORS:
-        importlib.import_module("sim_devices.behaviors")
-    return _BEHAVIORS.get(name)
-
-
 def _compile_req(ns: str, r: Requirement) -> _Req:
     loc = _resolve(ns, r.attr)
     if r.in_ is not None:
@@ -277,7 +253,7 @@ def _compile_device(dev: Device) -> _Dev:
                     raise ValueError(f"device {dev.did}: service {loc!r} requires unknown attribute {r.attr!r}")
             behavior = None
             if s.behavior is not None:
-                behavior = _behavior(s.behavior)
+                behavior = registered_behavior(s.behavior)
                 if behavior is None:
                     raise ValueError(f"device {dev.did}: service {loc!r} names unknown behavior {s.behavior!r}")
             services[loc] = _Svc(loc, s, args, list(args), [_compile_req(ns, r) for r in s.requires],
@@ -297,7 +273,7 @@ def _compile_device(dev: Device) -> _Dev:
                 loc = _resolve(ns, a.name)
                 if not a.writable:
                     raise ValueError(f"device {dev.did}: {loc!r} has on_write but is not writable")
-                fn = _behavior(a.on_write)
+                fn = registered_behavior(a.on_write)
                 if fn is None:
                     raise ValueError(f"device {dev.did}: writing {loc!r} names unknown behavior {a.on_write!r}")
                 write_behaviors[loc] = (a.on_write, fn, ns)

@@ -201,7 +201,7 @@ class Service(_Strict):
     matter_id: int | None = None
     """Matter command id, for commands of Matter clusters."""
     behavior: str | None = None
-    """Optional named behaviour (registered in ``sim_devices.behaviors``) run after the effects,
+    """Optional named behaviour (registered in ``smh_core.homeenv.behaviors``) run after the effects,
     for transitions data cannot express (timers, phases)."""
 
 

@@ -12,8 +12,8 @@ import time
 from dataclasses import dataclass
 
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.samples import valid_arguments
+from smh_core.homes.generator import generate_home
 
 
 @dataclass

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
+from smh_core.homes.simulated import generate_matter_home, simulated_home, with_matter_devices
 from smh_core.perf.reference import reference_us_per_tick
 from smh_core.perf.sim import busy_simulator, switch_everything_on
-from smh_core.sim.homes import generate_matter_home, simulated_home, with_matter_devices
 from smh_core.sim.simulator import Simulator
 
 DEFAULT_COPIES = (1, 2, 4, 9, 18, 35)

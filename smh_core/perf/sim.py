@@ -16,7 +16,7 @@ from typing import Any
 
 from smh_core.homeenv.capabilities import switches
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.sim.homes import simulated_home, with_matter_devices
+from smh_core.homes.simulated import simulated_home, with_matter_devices
 from smh_core.sim.simulator import Simulator
 
 

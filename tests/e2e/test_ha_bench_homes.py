@@ -14,8 +14,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from smh_core.bench.ha_runner import HA_GOALS, HaClient, group_by_home, ha_home_key, run_via_ha
 from smh_core.bench.task import Task, iter_tasks
+from smh_core.ha.runner import HA_GOALS, HaClient, group_by_home, ha_home_key, run_via_ha
 from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +60,7 @@ async def smh_call(url: str, token: str, service: str, data: dict) -> dict:
 def a_lamp_to_switch_on() -> str:
     """A device of the entry's own home (medium, seed 0) that is off and can be switched on."""
     from smh_core.homeenv.engine import HomeEngine
-    from smh_core.homeenv.generator import generate_home
+    from smh_core.homes.generator import generate_home
 
     engine = HomeEngine(generate_home("medium", 0))
     return next(d for d in engine.device_ids()

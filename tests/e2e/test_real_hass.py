@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 from smh_core.backends.embedded import EmbeddedBackend
-from smh_core.bench.ha_runner import HA_GOALS
 from smh_core.bench.task import dump_task, iter_tasks
+from smh_core.ha.runner import HA_GOALS
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
+from smh_core.homes.generator import generate_home
 from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +83,7 @@ def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, sock
     schemas and lazy imports are warmed in the executor at setup)."""
     import aiohttp
 
-    from smh_core.bench.ha_runner import HaClient
+    from smh_core.ha.runner import HaClient
     from tests.support.fake_openai import FakeOpenAI, serve_in_thread
 
     lamp = next(d["did"] for d in EmbeddedBackend(HomeEngine(generate_home(LEVEL, SEED))).list_devices()

@@ -16,7 +16,7 @@ import pytest
 from playwright.async_api import expect
 
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
+from smh_core.homes.generator import generate_home
 from smh_core.llm.local import free_port
 
 from .ui_browser import WIDTH, browser_page, fresh_shot, ha_instance, png_size, run_in_own_loop

@@ -21,11 +21,11 @@ import aiohttp
 import pytest
 
 from smh_core.backends.embedded import EmbeddedBackend
-from smh_core.bench.ha_runner import HaClient
-from smh_core.bench.ha_voice import AssistSocket, add_wyoming_service, create_pipeline
-from smh_core.bench.ha_ws import entry_entity
+from smh_core.ha.runner import HaClient
+from smh_core.ha.voice_pipeline import AssistSocket, add_wyoming_service, create_pipeline
+from smh_core.ha.websocket import entry_entity
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
+from smh_core.homes.generator import generate_home
 from smh_core.llm.local import free_port
 from smh_core.llm.local import unavailable_reason as local_model_missing
 from smh_core.voice.audio import read_wav

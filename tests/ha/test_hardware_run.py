@@ -18,11 +18,11 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 
-from smh_core.bench.ha_hardware import run_on_hardware
-from smh_core.bench.ha_mapping import load_mapping, parse_mapping
 from smh_core.bench.runner import HomeCache, prepare_engine
 from smh_core.bench.task import Task, load_tasks
 from smh_core.bench.verifier import Outcome, verify
+from smh_core.ha.hardware import run_on_hardware
+from smh_core.ha.hardware_map import load_mapping, parse_mapping
 
 ROOT = Path(__file__).parent.parent.parent
 MAPPING = ROOT / "examples" / "hardware-mapping.yaml"
@@ -175,7 +175,7 @@ async def test_an_interrupted_run_still_puts_the_devices_back(hass: HomeAssistan
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C in the middle of a task (the agent's turn is cancelled after the runner set the
     task's initial state, lamp on at 80 %): the lamp is off again, as found."""
-    from smh_core.bench import ha_hardware
+    from smh_core.ha import hardware as ha_hardware
 
     async def interrupted(self, text, agent_id, conversation_id):
         raise asyncio.CancelledError

@@ -18,7 +18,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.room import ROOM_VARIABLES
 from smh_core.homeenv.engine import dump_home
-from smh_core.sim.homes import reported_climate
+from smh_core.homes.simulated import reported_climate
 from tests.support import sim_home as sh
 from tests.support.fake_openai import FakeOpenAI
 

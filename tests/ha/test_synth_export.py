@@ -9,7 +9,7 @@ import voluptuous as vol
 from homeassistant.components.automation.config import async_validate_config_item
 from homeassistant.core import HomeAssistant
 
-from smh_core.agent.ha_export import (
+from smh_core.ha.automation_export import (
     ActionRef,
     EntityRef,
     ExportError,

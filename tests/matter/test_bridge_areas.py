@@ -14,7 +14,7 @@ from homeassistant.setup import async_setup_component
 from sim_devices.matter_bridge.areas import assign_areas
 from sim_devices.matter_bridge.server import MatterBridge
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.sim.homes import generate_matter_home
+from smh_core.homes.simulated import generate_matter_home
 
 from .ha_setup import ha_matter
 

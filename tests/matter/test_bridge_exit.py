@@ -13,8 +13,8 @@ import aiohttp
 import pytest
 
 from smh_core.homeenv.engine import dump_home
+from smh_core.homes.simulated import generate_matter_home
 from smh_core.llm.local import free_port
-from smh_core.sim.homes import generate_matter_home
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])

@@ -33,7 +33,7 @@ def test_a_heat_pump_endpoint_is_also_a_thermostat_and_an_electrical_sensor():
 def test_node_labels_are_unique_and_say_the_room():
     """Matter gives a controller no room; the node label (what HA's matter integration names the
     device after) carries it, unique in the home, while the product name stays the type's."""
-    from smh_core.sim.homes import generate_matter_home
+    from smh_core.homes.simulated import generate_matter_home
 
     for seed in (0, 1, 2):
         engine = HomeEngine(generate_matter_home(seed))

@@ -37,7 +37,7 @@ from homeassistant.core import HomeAssistant
 from sim_devices.catalog import load_catalog
 from sim_devices.matter_bridge.server import MatterBridge
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.sim.homes import generate_matter_home
+from smh_core.homes.simulated import generate_matter_home
 
 from .ha_setup import entities_by_device, ha_matter, wait_for
 

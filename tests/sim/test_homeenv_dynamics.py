@@ -10,7 +10,7 @@ import pytest
 from sim_devices.catalog import instantiate
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home
-from smh_core.sim.homes import simulated_home, with_climate, with_room_climate
+from smh_core.homes.simulated import simulated_home, with_climate, with_room_climate
 from smh_core.sim.simulator import Simulator
 
 
@@ -60,7 +60,7 @@ def test_perf_sim_cli_reports_a_figure():
 
 
 def test_matter_home_is_deterministic_and_places_appliances_sensibly():
-    from smh_core.sim.homes import MATTER_ROOMS, generate_matter_home
+    from smh_core.homes.simulated import MATTER_ROOMS, generate_matter_home
 
     a = generate_matter_home(3)
     assert dump_home(a) == dump_home(generate_matter_home(3))
@@ -74,8 +74,8 @@ def test_matter_home_is_deterministic_and_places_appliances_sensibly():
 def test_matter_devices_added_to_a_homeenv_home_never_reuse_its_ids(seed):
     """HomeEnv dids are random four-digit numbers; the complex home of seed 5 holds 9006, which
     the Matter appliances (numbered from 9001) once took a second time."""
-    from smh_core.homeenv.generator import generate_home
-    from smh_core.sim.homes import with_matter_devices
+    from smh_core.homes.generator import generate_home
+    from smh_core.homes.simulated import with_matter_devices
 
     home = with_matter_devices(generate_home("complex", seed), seed)
     dids = [d.userdata.did for d in home.devices]
@@ -87,8 +87,8 @@ def test_room_climate_fills_only_rooms_without_one() -> None:
     """Rooms without a climate get the one ``with_climate`` would draw for them, except what
     their own sensors report; a room that has one keeps it; devices and the clock are untouched;
     same seed, same bytes."""
-    from smh_core.homeenv.generator import generate_home
-    from smh_core.sim.homes import reported_climate
+    from smh_core.homes.generator import generate_home
+    from smh_core.homes.simulated import reported_climate
 
     plain = generate_home("medium", 0)
     full = with_climate(plain, seed=4)

@@ -27,9 +27,9 @@ from collections.abc import Callable
 from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
+from smh_core.homes.generator import generate_home
 
 from ..runner import bank_after
 from ..task import Task

@@ -49,9 +49,9 @@ from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import Compare, Lit, Ref, _needs_quotes
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Home
-from smh_core.sim.homes import generate_matter_home
+from smh_core.homes.generator import generate_home
+from smh_core.homes.simulated import generate_matter_home
 
 from ..agents import BenchAgent, InjectionObeyingAgent, NullAgent, OracleAgent
 from ..runner import HomeCache, prepare_world, scripted_user

@@ -1,6 +1,6 @@
 """The ``simuhome`` suite: SimuHome's six query types, each feasible and infeasible, 50 each.
 
-Homes are SimuHome-style Matter homes (:func:`smh_core.sim.homes.generate_matter_home`), so
+Homes are SimuHome-style Matter homes (:func:`smh_core.homes.simulated.generate_matter_home`), so
 every task exercises Matter locators, dependency rules, room physics and appliance programmes.
 Goals follow the paper's scoring: feasible tasks are judged on the simulated state (for QT2 and
 QT4 by running the agent's home forward), infeasible ones on the reply (a refusal that names
@@ -22,7 +22,7 @@ from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
-from smh_core.sim.homes import generate_matter_home
+from smh_core.homes.simulated import generate_matter_home
 from smh_core.sim.simulator import Simulator
 
 from ..task import Task

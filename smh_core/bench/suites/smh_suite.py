@@ -17,9 +17,9 @@ from typing import Any
 from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import Compare, Lit, Ref, _needs_quotes
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
+from smh_core.homes.generator import generate_home
 
 from ..agents import NullAgent, OracleAgent
 from ..runner import HomeCache, run_task

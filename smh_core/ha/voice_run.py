@@ -23,6 +23,7 @@ from typing import Any
 
 import aiohttp
 
+from smh_core.bench.task import Task
 from smh_core.homeenv.model import Home
 from smh_core.llm.local import free_port
 from smh_core.voice.espeak import VoiceSettings, find_espeak, synthesize, unavailable_reason
@@ -31,9 +32,8 @@ from smh_core.voice.server import serve
 from smh_core.voice.wer import word_errors
 from smh_core.voice.wyoming_stt import SttHandler, stt_info
 
-from .ha_voice import AssistSocket, VoiceTurn, add_wyoming_service, create_pipeline
-from .ha_ws import entry_entity
-from .task import Task
+from .voice_pipeline import AssistSocket, VoiceTurn, add_wyoming_service, create_pipeline
+from .websocket import entry_entity
 
 STT_CAUSED = "STT"
 """Error class of a voice failure caused by a wrong transcript (the task passed as text)."""

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sim_devices.catalog import DeviceType, build_device, load_catalog
-
-from .model import Attribute, AttrType, Device, Home, Room
+from smh_core.homeenv.model import Attribute, AttrType, Device, Home, Room
 
 Level = Literal["simple", "medium", "complex"]
 

@@ -15,9 +15,9 @@ from datetime import datetime
 
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.dynamics import Environment
-from smh_core.homeenv.generator import generate_home
 from smh_core.homeenv.model import Device, Home, Room
 from smh_core.homeenv.rules import Simulation
+from smh_core.homes.generator import generate_home
 
 DEFAULT_START = datetime(2025, 6, 27, 12, 0, 0)
 _WINDOW = {"living_room": 0.03, "bedroom": 0.02, "kitchen": 0.02, "study": 0.025, "balcony": 0.08,

@@ -19,7 +19,7 @@ whose file is ``<home_dir>/sage-0.json`` under HA's config dir (``home_dir`` def
 cannot upload files, so a remote instance needs the files copied there by hand.
 
 With ``voice`` (``smh bench run --voice``) every task runs typed and then spoken through an
-Assist pipeline; see :mod:`.voice_mode`.
+Assist pipeline; see :mod:`.voice_run`.
 """
 
 from __future__ import annotations
@@ -37,13 +37,13 @@ from typing import Any
 import aiohttp
 from tqdm import tqdm
 
+from smh_core.bench.report import SKIPPED
+from smh_core.bench.results import ResultsLog
+from smh_core.bench.task import HomeRef, Task
 from smh_core.homeenv.model import Home
 
-from .ha_voice import VoiceTurn
-from .report import SKIPPED
-from .results import ResultsLog
-from .task import HomeRef, Task
-from .voice_mode import STT_CAUSED, VoiceOptions, VoiceSession, failure_cause, voice_record
+from .voice_pipeline import VoiceTurn
+from .voice_run import STT_CAUSED, VoiceOptions, VoiceSession, failure_cause, voice_record
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -316,7 +316,7 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
     """Run ``tasks`` (every home they need, one reload per home) and append their records to
     ``out_dir/results.jsonl``; tasks already there are not run again. With ``voice`` (and
     ``home_of``, the task's home model, for the recognizer's vocabulary) every task is also
-    spoken through an Assist pipeline (:mod:`.voice_mode`)."""
+    spoken through an Assist pipeline (:mod:`.voice_run`)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     log = ResultsLog(out_dir / "results.jsonl")
     run = HaRun(log)

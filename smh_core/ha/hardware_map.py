@@ -55,7 +55,7 @@ from pydantic import (
     model_validator,
 )
 
-from .task import HomeRef
+from smh_core.bench.task import HomeRef
 
 _ENTITY = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
 _SERVICE = re.compile(r"^[a-z0-9_{}]+\.[a-z0-9_{}]+$")

@@ -1,15 +1,39 @@
-"""Transitions the catalog's declarative effects cannot express.
+"""Transitions the device catalog's declarative effects cannot express, by name.
 
 Requirements compare with ``equals``/``in``/``not_in`` only, so a numeric threshold needs code.
-Everything else about devices lives in ``catalog/<kind>/*.yaml``; keep this module small.
+Everything else about devices lives in ``sim_devices/catalog/<kind>/*.yaml``; keep this module
+small. The behaviours live beside the engine, not in the catalog, because a home file names them
+(``behavior``/``on_write``) and must run with no catalog loaded: the engine imports this module,
+the catalog only refers to its names, so the imports point one way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from smh_core.homeenv.engine import register_behavior
+type Behavior = Callable[[Mapping[str, Any], dict[str, Any], dict[str, Any], str], str | None]
+"""A named transition the data cannot express: ``(state, args, changes, ns) -> error or None``.
+It reads the pre-call ``state``, may add entries to ``changes`` (absolute locators) and returns a
+precondition message to reject the call."""
+
+_BEHAVIORS: dict[str, Behavior] = {}
+
+
+def register_behavior(name: str) -> Callable[[Behavior], Behavior]:
+    """Register a named behaviour for services whose ``behavior`` (or attributes whose
+    ``on_write``) field names it; the built-in ones below, extensions (and tests) through this."""
+
+    def deco(fn: Behavior) -> Behavior:
+        _BEHAVIORS[name] = fn
+        return fn
+
+    return deco
+
+
+def behavior(name: str) -> Behavior | None:
+    """The behaviour registered under ``name``, or None (the engine refuses such a home)."""
+    return _BEHAVIORS.get(name)
 
 MIN_CLEANING_BATTERY = 15
 """Percent of charge below which robot cleaners refuse to start (they would strand mid-run)."""

@@ -19,7 +19,7 @@ from typing import Any
 
 import aiohttp
 
-from .ha_ws import HaSocket
+from .websocket import HaSocket
 
 CHUNK_BYTES = 3200
 """Audio per binary message: 0.1 s at 16 kHz, 16-bit (what a satellite streams)."""

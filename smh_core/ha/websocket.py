@@ -18,7 +18,7 @@ type WsCall = Callable[[dict[str, Any]], Awaitable[Any]]
 class HaSocket:
     """One authenticated websocket to HA at ``url`` (``http://host:port``), as ``async with``;
     :meth:`call` sends one command and returns its result. Subclasses add streams over the same
-    socket (:class:`~smh_core.bench.ha_voice.AssistSocket`: a pipeline run with audio)."""
+    socket (:class:`~smh_core.ha.voice_pipeline.AssistSocket`: a pipeline run with audio)."""
 
     failure: type[RuntimeError] = RuntimeError
     """What a refused handshake or command raises (with HA's message)."""

@@ -38,16 +38,16 @@ from typing import Any
 import aiohttp
 from tqdm import tqdm
 
+from smh_core.bench.results import ResultsLog
+from smh_core.bench.runner import HomeCache, prepare_engine
+from smh_core.bench.task import ClarifyGoal, ExecuteGoal, Task
+from smh_core.bench.verifier import Outcome, verify
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
 
-from .ha_mapping import NOT_OBSERVED, HardwareMapping, ReadError, same_value
-from .ha_runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, HaClient, HaError, write_skipped
-from .results import ResultsLog
-from .runner import HomeCache, prepare_engine
-from .task import ClarifyGoal, ExecuteGoal, Task
-from .verifier import Outcome, verify
+from .hardware_map import NOT_OBSERVED, HardwareMapping, ReadError, same_value
+from .runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, HaClient, HaError, write_skipped
 
 Readings = dict[tuple[str, str], Any]
 """``(did, locator) -> HomeEnv value``, ``NOT_OBSERVED`` or a :class:`ReadError`."""
@@ -237,7 +237,7 @@ def mapped_state(readings: Readings) -> dict[str, dict[str, Any]]:
 
 def check_home(mapping: HardwareMapping, tasks: Sequence[Task], homes: HomeCache) -> None:
     """The mapped devices and attributes exist in the mapping's home (raises
-    :class:`~smh_core.bench.ha_mapping.MappingFileError` with the line)."""
+    :class:`~smh_core.ha.hardware_map.MappingFileError` with the line)."""
     # HomeCache reads only a task's home reference, so the mapping's own reference will do.
     probe = next((t for t in tasks if t.home.key() == mapping.home.key()), SimpleNamespace(home=mapping.home))
     mapping.check_home(HomeEngine(homes.get(probe)).snapshot())  # type: ignore[arg-type]
