@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out / ((suites[0] if len(suites) == 1 else "all") + ("-voice" if args.voice else ""))
     voice = None
     if args.voice:
-        from smh_core.bench.runner import HomeCache
+        from smh_core.bench.task_home import HomeCache
         from smh_core.ha.voice_run import VoiceOptions
         from smh_core.voice.espeak import VoiceSettings, unavailable_reason
 

@@ -35,6 +35,7 @@ from homeassistant.helpers.service import async_register_admin_service
 from pydantic import ValidationError
 
 from smh_core.bench.task import Task
+from smh_core.bench.task_home import override_updates
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot
@@ -115,7 +116,7 @@ def staged_state(engine: HomeEngine, start: Snapshot,
 def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
     """The home's state for ``task``: its initial state with the task's overrides, as the
     embedded runner applies them."""
-    return staged_state(engine, initial, ((f"overrides.{i}", o.did, o.values) for i, o in enumerate(task.overrides)))
+    return staged_state(engine, initial, override_updates(task))
 
 
 def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> None:

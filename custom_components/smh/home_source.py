@@ -10,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from smh_core.bench.task import HomeRef
+from smh_core.bench.task_home import build_home as build_task_home
+from smh_core.bench.task_home import ref_from_entry_options
 from smh_core.homeenv.engine import load_home
 from smh_core.homeenv.model import Home
-from smh_core.homes.generator import generate_home
-from smh_core.homes.simulated import generate_matter_home, with_room_climate
+from smh_core.homes.simulated import with_room_climate
 
-from .const import CONF_FILE, CONF_LEVEL, CONF_SEED, CONF_SOURCE, SOURCE_FILE, SOURCE_MATTER
+from .const import CONF_FILE, CONF_SEED, CONF_SOURCE, SOURCE_FILE
 
 
 class HomeSourceError(Exception):
@@ -59,17 +59,13 @@ def build_home(config_dir: str, data: dict[str, Any]) -> Home:
             return load_home(path)
         except ValueError as err:
             raise HomeSourceError("invalid_home", str(err)) from err
-    if data.get(CONF_SOURCE) == SOURCE_MATTER:
-        return generate_matter_home(_seed(data))
     seed = _seed(data)
-    return with_room_climate(generate_home(data[CONF_LEVEL], seed), seed)
+    ref = ref_from_entry_options(data)
+    home = build_task_home(ref, Path(config_dir))
+    return home if ref.generator == "matter" else with_room_climate(home, seed)
 
 
 def entry_home_key(data: dict[str, Any]) -> str:
     """The benchmark key of the entry's home (see :meth:`smh_core.bench.task.HomeRef.ha_key`):
     ``simple:3``, ``matter:7`` or, for a file, ``file:`` + the file's name."""
-    if data.get(CONF_SOURCE) == SOURCE_FILE:
-        return HomeRef(file=data[CONF_FILE]).ha_key()
-    if data.get(CONF_SOURCE) == SOURCE_MATTER:
-        return HomeRef(generator="matter", seed=data[CONF_SEED]).ha_key()
-    return HomeRef(level=data[CONF_LEVEL], seed=data[CONF_SEED]).ha_key()
+    return ref_from_entry_options(data).ha_key()

@@ -13,212 +13,39 @@ cannot be prepared (:class:`TaskError`) is recorded as a ``task_error`` and the 
 from __future__ import annotations
 
 import asyncio
-import json
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
 from tqdm import tqdm
 
 from smh_core.agent.safety import ActionGuard, GuardedBackend
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
-from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.model import Home
-from smh_core.homes.generator import generate_home
-from smh_core.homes.simulated import generate_matter_home
 from smh_core.llm.errors import InfraError
 from smh_core.memory.decision import _same_subject, parse_decision
 from smh_core.memory.store import MemoryBank
 
 from .agents import BenchAgent
-from .climate import ClimateError, apply_climate
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
-from .task import MAX_JSON_DEPTH, HomeRef, MemoryGoal, Task, first_problem, json_too_deep
+from .task import MemoryGoal, Task
+from .task_home import (  # noqa: F401 (re-exported: the runner is where callers look)
+    HomeCache,
+    HomeFileError,
+    TaskError,
+    home_file_problems,
+    prepare_engine,
+    read_home_file,
+    resolve_inside,
+)
 from .verifier import verify
 from .world import World
 
 # No tqdm monitor thread: it only tunes refresh rates, and a stray thread outlives the run.
 tqdm.monitor_interval = 0
-
-
-class TaskError(ValueError):
-    """A task that cannot be prepared (its home is refused or invalid, an override does not
-    apply, a critic does not parse): the task's fault, not the model's or the endpoint's.
-    ``kind`` says which part (``home``, ``override``, ``goal``, ``start_time``), ``field`` the
-    task field at fault when one is (``home.file``)."""
-
-    def __init__(self, task_id: str, kind: str, message: str, field: str | None = None) -> None:
-        self.task_id, self.kind, self.message, self.field = task_id, kind, message, field
-        super().__init__(f"task {task_id}: {field}: {message}" if field else f"task {task_id}: {message}")
-
-    def to_dict(self) -> dict[str, str]:
-        info = {"kind": self.kind, "message": self.message[:500]}
-        return {**info, "field": self.field} if self.field else info
-
-
-class HomeFileError(ValueError):
-    """A home file that is refused or unusable. The message names the path and the problem,
-    never the file's contents: with ``../`` in a task file the path could be any file."""
-
-    def __init__(self, path: Path | str, problem: str) -> None:
-        self.path, self.problem = str(path), problem
-        super().__init__(f"{path}: {problem}")
-
-
-MAX_HOME_BYTES = 64 * 2**20
-"""Shipped homes are under 100 kB; a larger file is refused rather than read into memory."""
-
-
-def resolve_inside(base: Path, name: str, allow_outside: bool = False) -> Path:
-    """``name`` (a task's ``home.file``) resolved against ``base``; it must stay inside ``base``
-    after resolving ``..`` and symlinks, unless ``allow_outside``: an absolute path or
-    ``../../`` in a task file would otherwise read any file the user can read."""
-    root = base.resolve()
-    try:
-        path = (root / name).resolve()
-    except (OSError, ValueError, RuntimeError) as e:  # a NUL byte, a symlink loop
-        raise HomeFileError(name, f"not a usable path ({type(e).__name__})") from None
-    if not allow_outside and not path.is_relative_to(root):
-        raise HomeFileError(name, f"resolves to {path}, outside {root}; pass --allow-outside-paths to read it")
-    return path
-
-
-def read_home_file(path: Path) -> Home:
-    """Load a home JSON file. Unlike :func:`smh_core.homeenv.engine.load_home`, whose errors
-    quote the offending input, every error here names only the path, a line or field and the
-    problem; a directory, a device file, a huge or deeply nested file are refused up front."""
-    raw = _home_json(path)
-    try:
-        return Home.model_validate(raw)
-    except ValidationError as e:
-        field, problem = first_problem(e, "(home)")
-        raise HomeFileError(path, f"invalid home: {field}: {problem}") from None
-    except (TypeError, KeyError, AttributeError, RecursionError) as e:
-        raise HomeFileError(path, f"invalid home ({type(e).__name__})") from None
-
-
-def _home_json(path: Path) -> Any:
-    """The parsed JSON of a home file, or a :class:`HomeFileError` saying why not."""
-    try:
-        if not path.is_file():
-            raise HomeFileError(path, "not a regular file" if path.exists() else "no such file")
-        if path.stat().st_size > MAX_HOME_BYTES:
-            raise HomeFileError(path, f"larger than {MAX_HOME_BYTES // 2**20} MiB")
-        data = path.read_bytes()
-    except OSError as e:
-        raise HomeFileError(path, f"cannot read ({e.strerror or type(e).__name__})") from None
-    try:
-        raw = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as e:
-        raise HomeFileError(path, f"not UTF-8 text (byte {e.start + 1})") from None
-    except json.JSONDecodeError as e:
-        raise HomeFileError(path, f"line {e.lineno}: invalid JSON: {e.msg} (column {e.colno})") from None
-    except RecursionError:
-        raise HomeFileError(path, "invalid JSON: nested too deeply") from None
-    if json_too_deep(raw):
-        raise HomeFileError(path, f"nested more than {MAX_JSON_DEPTH} levels deep")
-    return raw
-
-
-class HomeCache:
-    """Home models by reference, each built once. A task's ``home.file`` resolves against its
-    task file's directory (``bases``, by task id, else ``base``) and must stay inside it unless
-    ``allow_outside`` (see :func:`resolve_inside`). A home that cannot be built is remembered,
-    so every task on it fails alike without reading the file again."""
-
-    def __init__(self, base: Path | None = None, allow_outside: bool = False,
-                 bases: Mapping[str, Path] | None = None) -> None:
-        self.base = base or Path.cwd()
-        self.allow_outside = allow_outside
-        self.bases = dict(bases or {})
-        self._homes: dict[str, Home] = {}
-        self._failed: dict[str, TaskError] = {}
-
-    def base_for(self, task: Task) -> Path:
-        """The directory the task's ``home.file`` resolves against (callers may pass any object
-        with a ``home``, e.g. a mapping's probe, which then uses ``base``)."""
-        return self.bases.get(getattr(task, "id", ""), self.base)
-
-    def cache_key(self, task: Task) -> str:
-        """Which cached home the task uses: file homes are keyed by their base directory too."""
-        if task.home.file is None:
-            return task.home.key()
-        return f"{self.base_for(task).resolve()}|{task.home.key()}"
-
-    def get(self, task: Task) -> Home:
-        """The task's home model (shared: callers copy it); a :class:`TaskError` when it cannot
-        be built."""
-        key = self.cache_key(task)
-        home = self._homes.get(key)
-        if home is not None:
-            return home
-        task_id = getattr(task, "id", "(none)")
-        if key not in self._failed:
-            try:
-                self._homes[key] = self._build(task)
-                return self._homes[key]
-            except HomeFileError as e:
-                self._failed[key] = TaskError(task_id, "home", str(e), field="home.file")
-            except Exception as e:  # a bug in building it: the task's home, still not the model's fault
-                detail = type(e).__name__ if task.home.file is not None else f"{type(e).__name__}: {e}"
-                self._failed[key] = TaskError(task_id, "home", f"home {task.home.key()} cannot be built ({detail})")
-        failed = self._failed[key]
-        raise TaskError(task_id, failed.kind, failed.message, failed.field)
-
-    def _build(self, task: Task) -> Home:
-        ref: HomeRef = task.home
-        if ref.file is not None:
-            return read_home_file(resolve_inside(self.base_for(task), ref.file, self.allow_outside))
-        if ref.generator == "matter":
-            return generate_matter_home(ref.seed)  # type: ignore[arg-type]
-        return generate_home(ref.level, ref.seed)  # type: ignore[arg-type]
-
-
-def home_file_problems(tasks: Sequence[Task], homes: HomeCache) -> Iterator[tuple[Task, TaskError]]:
-    """The first task of every home file that cannot be loaded, with the error: a run checks
-    its input files before it spends a model call (homes are cached, so this is no extra work)."""
-    seen: set[str] = set()
-    for task in tasks:
-        if task.home.file is None:
-            continue
-        key = homes.cache_key(task)
-        if key in seen:
-            continue
-        seen.add(key)
-        try:
-            homes.get(task)
-        except TaskError as e:
-            yield task, e
-
-
-def prepare_engine(task: Task, homes: HomeCache) -> HomeEngine:
-    """A fresh engine on the task's home with its climate and overrides applied;
-    :class:`TaskError` when the home cannot be built, the climate names a room the home does
-    not have, or an override does not apply."""
-    try:
-        home = homes.get(task)
-        if task.climate is not None:
-            home = apply_climate(home, task.climate)
-        engine = HomeEngine(home)
-    except TaskError:
-        raise
-    except ClimateError as e:
-        raise TaskError(task.id, "climate", str(e), field=e.field) from None
-    except Exception as e:
-        raise TaskError(task.id, "home", f"home {task.home.key()} cannot be loaded ({type(e).__name__}: {e})") from e
-    for override in task.overrides:
-        try:
-            result = engine.set_values(override.did, override.values)
-        except Exception as e:
-            raise TaskError(task.id, "override", f"override of {override.did} failed: {type(e).__name__}: {e}") from e
-        if not result.ok:
-            raise TaskError(task.id, "override", f"override of {override.did} is invalid: {result.error}")
-    return engine
 
 
 def _critics(task: Task) -> Iterator[tuple[str, str]]:

@@ -181,7 +181,7 @@ async def preflight(args: argparse.Namespace) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     from smh_core.bench.importers.suites import missing_hint, suite_file
-    from smh_core.bench.runner import HomeCache
+    from smh_core.bench.task_home import HomeCache
 
     files = args.tasks or [suite_file(s, args.tasks_dir) for s in args.suite]
     for i, f in enumerate(files):
@@ -218,7 +218,7 @@ def check_home_files(tasks: list, sources: dict[str, TaskSource], homes: Any) ->
     """Load every home file the tasks name before any model call: an unreadable, refused or
     invalid home file is a bad input (exit 2, naming the task file, line and field), not a
     reason to spend a run recording the same error for each of its tasks."""
-    from smh_core.bench.runner import home_file_problems
+    from smh_core.bench.task_home import home_file_problems
 
     for task, error in home_file_problems(tasks, homes):
         src = sources.get(task.id)

@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from smh_core.bench.runner import HomeCache
+    from smh_core.bench.task_home import HomeCache
     from smh_core.ha.hardware import check_home
     from smh_core.ha.hardware_map import load_mapping
 

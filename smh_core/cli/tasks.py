@@ -67,7 +67,7 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from smh_core.bench.runner import HomeCache
+    from smh_core.bench.task_home import HomeCache
     from smh_core.bench.suites.smh_suite import validate
 
     tasks = load_tasks(args.files)

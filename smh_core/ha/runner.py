@@ -31,7 +31,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -40,6 +40,7 @@ from tqdm import tqdm
 from smh_core.bench.report import SKIPPED
 from smh_core.bench.results import ResultsLog
 from smh_core.bench.task import HomeRef, Task
+from smh_core.bench.task_home import entry_options
 from smh_core.homeenv.model import Home
 
 from .voice_pipeline import VoiceTurn
@@ -77,13 +78,8 @@ def ha_home_key(home: HomeRef) -> str:
 
 
 def entry_home_options(home: HomeRef, home_dir: str = DEFAULT_HOME_DIR) -> dict[str, Any]:
-    """The options-flow fields that make an SMH entry host ``home``."""
-    if home.file is not None:
-        name = PurePosixPath(home.file).name
-        return {"source": "file", "file": f"{home_dir.strip('/')}/{name}" if home_dir.strip("/") else name}
-    if home.generator == "matter":
-        return {"source": "matter", "seed": home.seed, "file": ""}
-    return {"source": "generated", "level": home.level, "seed": home.seed, "file": ""}
+    """The options-flow fields that make an SMH entry host ``home`` (:func:`entry_options`)."""
+    return entry_options(home, home_dir)
 
 
 def form_defaults(schema: list[dict[str, Any]]) -> dict[str, Any]:

@@ -307,7 +307,7 @@ def fixture_folders(root: Path) -> list[Path]:
 def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     """Write homes, ``ha_datasets.jsonl`` and the import report under ``out``; returns the
     tasks written (each validated) and the report."""
-    from smh_core.bench.runner import HomeCache
+    from smh_core.bench.task_home import HomeCache
     from smh_core.bench.suites.smh_suite import validate
 
     if not root.exists():
