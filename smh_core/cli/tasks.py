@@ -67,8 +67,8 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from smh_core.bench.task_home import HomeCache
     from smh_core.bench.suites.smh_suite import validate
+    from smh_core.bench.task_home import HomeCache
 
     tasks = load_tasks(args.files)
     validate(tasks, HomeCache(args.files[0].parent))

@@ -39,8 +39,8 @@ import aiohttp
 from tqdm import tqdm
 
 from smh_core.bench.results import ResultsLog
-from smh_core.bench.task_home import HomeCache, prepare_engine
 from smh_core.bench.task import ClarifyGoal, ExecuteGoal, Task
+from smh_core.bench.task_home import HomeCache, prepare_engine
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.engine import HomeEngine

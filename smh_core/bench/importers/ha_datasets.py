@@ -307,8 +307,8 @@ def fixture_folders(root: Path) -> list[Path]:
 def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     """Write homes, ``ha_datasets.jsonl`` and the import report under ``out``; returns the
     tasks written (each validated) and the report."""
-    from smh_core.bench.task_home import HomeCache
     from smh_core.bench.suites.smh_suite import validate
+    from smh_core.bench.task_home import HomeCache
 
     if not root.exists():
         raise FileNotFoundError(2, "No such file or directory", str(root))

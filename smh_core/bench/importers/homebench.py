@@ -360,8 +360,8 @@ def load_homes(homes_file: Path, report: ImportReport) -> dict[int, HomeBenchHom
 
 def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     """Write the homes used, ``homebench_import.jsonl`` and the report under ``out``."""
-    from smh_core.bench.task_home import HomeCache
     from smh_core.bench.suites.smh_suite import validate
+    from smh_core.bench.task_home import HomeCache
 
     homes_file, instruction_files = sources(root)
     report = ImportReport("HomeBench", str(root))

@@ -378,8 +378,8 @@ def _infeasible_task(ep: _Episode) -> dict[str, Any]:
 
 def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     """Write a home per episode, ``simuhome_import.jsonl`` and the report under ``out``."""
-    from smh_core.bench.task_home import HomeCache
     from smh_core.bench.suites.smh_suite import validate
+    from smh_core.bench.task_home import HomeCache
 
     if not root.exists():
         raise FileNotFoundError(2, "No such file or directory", str(root))
