@@ -56,7 +56,7 @@ def test_missing_task_file_is_a_clear_error(tmp_path):
 
 
 def test_perf_ha_reports_ratios_against_plain_entities():
-    from custom_components.smh.mapping import plan
+    from custom_components.smh.entity_plan import plan
     from smh_core.homes.generator import generate_home
 
     # one rich entity per platform match, one generic entity per attribute no rich entity covers

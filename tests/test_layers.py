@@ -66,8 +66,12 @@ def _imported_names(module: str, path: Path) -> set[str]:
             if node.level:
                 anchor = package[: len(package) - (node.level - 1)]
                 base = ".".join([*anchor, *([node.module] if node.module else [])])
-            names.add(base)
-            names.update(f"{base}.{a.name}" for a in node.names)
+            # ``from pkg import mod`` depends on ``mod``; on ``pkg`` itself only for a name
+            # that is not a module (a class or function defined in the package's __init__)
+            subs = {f"{base}.{a.name}" for a in node.names}
+            names.update(subs)
+            if any(sub not in MODULES for sub in subs):
+                names.add(base)
         elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None))
               == "import_module" and node.args and isinstance(node.args[0], ast.Constant)):
             names.add(str(node.args[0].value))

@@ -1,5 +1,7 @@
 """Constants of the SMH integration."""
 
+from homeassistant.const import Platform
+
 DOMAIN = "smh"
 
 CONF_SOURCE = "source"
@@ -42,3 +44,9 @@ CONF_ACTION_GUARD = "action_guard"  # high-risk actions only on the user's own w
 DEFAULT_ACTION_GUARD = True
 AGENT_TIMEOUT = 60.0  # seconds per model call: a voice user will not wait longer
 AGENT_MAX_RETRIES = 2
+
+# every platform an entry may use (an entry sets up those its home needs)
+PLATFORMS = [Platform.BINARY_SENSOR, Platform.BUTTON, Platform.CLIMATE, Platform.CONVERSATION, Platform.COVER,
+             Platform.FAN, Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK,
+             Platform.MEDIA_PLAYER, Platform.NUMBER, Platform.SELECT, Platform.SENSOR,
+             Platform.SWITCH, Platform.TEXT, Platform.VACUUM, Platform.WATER_HEATER]

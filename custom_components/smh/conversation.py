@@ -51,7 +51,6 @@ from smh_core.llm.errors import InfraError
 from smh_core.llm.prompts import load_prompt
 from smh_core.memory.store import MemoryBank
 
-from . import TRACES_KEPT, SmhConfigEntry, agent_unique_id
 from .agent_client import agent_settings, async_openai_client, llm_config
 from .const import (
     AGENT_DR,
@@ -66,6 +65,7 @@ from .const import (
     TOOLS_HOME,
 )
 from .ha_backend import HaBackend, HaSchedules
+from .runtime import TRACES_KEPT, SmhConfigEntry, agent_unique_id
 
 if TYPE_CHECKING:
     import openai  # imported off the loop by agent_client when a model is configured

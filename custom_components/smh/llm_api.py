@@ -53,7 +53,7 @@ from .ha_backend import ASSISTANT, _error, _not_found
 from .room import room_did
 
 if TYPE_CHECKING:
-    from . import SmhRuntime
+    from .runtime import SmhRuntime
 
 API_ID = DOMAIN
 LOOP_ONLY = {"ask_user", "finish"}

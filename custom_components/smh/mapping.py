@@ -20,11 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from smh_core.homeenv.capabilities import Setter, Switch, setters, switches
-from smh_core.homeenv.model import Attribute, AttrType, Device
+from smh_core.homeenv.capabilities import Setter, Switch
+from smh_core.homeenv.model import Attribute, AttrType
 
 from .convert import Convert
-from .rich import Rich, bindings
 
 UNITS = {"Celsius": "°C", "percentage": "%", "Kelvin": "K", "second": "s", "liter": "L", "lux": "lx",
          "degree": "°", "minute": "min"}
@@ -121,28 +120,3 @@ def generic_platform(attr: Attribute, setter: Setter | None, switch: Switch | No
     if t == AttrType.STR and not attr.options and (setter or attr.writable):
         return "text"
     return "sensor"
-
-
-def plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
-    """The device's rich entities, and one generic mirror per attribute none of them covers.
-
-    Matter-style devices are planned by :mod:`.matter` (their entity spans clusters)."""
-    from .matter import is_matter, matter_plan  # imports this module: resolved at call time
-
-    if is_matter(device):
-        return matter_plan(device)
-    st, sw = setters(device), switches(device)
-    riches = bindings(device, st, sw)
-    covered = {loc for r in riches for loc in r.locators}
-    out = []
-    for loc, attr in device.attributes_by_locator():
-        if loc in covered:
-            continue
-        setter, switch = st.get(loc), sw.get(loc)
-        out.append(Mirror(generic_platform(attr, setter, switch), device.did, loc, attr, setter, switch))
-    return riches, out
-
-
-def mirrors(device: Device) -> list[Mirror]:
-    """The generic entities of a device."""
-    return plan(device)[1]

@@ -17,7 +17,7 @@ from homeassistant.helpers import entity_registry as er
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
-from custom_components.smh.mapping import plan
+from custom_components.smh.entity_plan import plan
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.model import Home, Room
 from tests.ha.conftest import setup_home_entry

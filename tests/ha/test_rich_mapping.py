@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from custom_components.smh.mapping import plan
+from custom_components.smh.entity_plan import plan
 from custom_components.smh.rich import bindings
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.model import Device, Home
