@@ -177,10 +177,10 @@ def _compare(draw, did):
     left = Ref(did, path)
     if draw(st.booleans()):
         raw = draw(_lits)
-        quoted = critic._needs_quotes(raw)
+        quoted = critic.needs_quotes(raw)
         return InSet(left, (Lit(raw, quoted),), draw(st.booleans()))
     raw = draw(_lits)
-    return Compare(left, draw(st.sampled_from(critic._OPS)), Lit(raw, critic._needs_quotes(raw)))
+    return Compare(left, draw(st.sampled_from(critic._OPS)), Lit(raw, critic.needs_quotes(raw)))
 
 
 @st.composite

@@ -15,7 +15,7 @@ from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.report import markdown, summarize
 from smh_core.bench.runner import HomeCache, bank_after, run_task
 from smh_core.bench.suites import memhome_suite
-from smh_core.bench.suites.smh_suite import _control_target
+from smh_core.bench.suites.common import control_target
 from smh_core.bench.task import MemoryGoal, Task, dump_task
 from smh_core.bench.verifier import Outcome
 from smh_core.homeenv.engine import HomeEngine
@@ -150,7 +150,7 @@ async def test_wrong_deletion_and_acting_on_a_memory_fail(tasks, homes):
     assert details["missing"] == [kept] and len(details["wrongly_kept"]) == 1
     add = _first(tasks, "add", lambda t: not t.history)
     engine = HomeEngine(homes.get(add))
-    target = next(filter(None, (_control_target(engine, random.Random(i)) for i in range(50))))
+    target = next(filter(None, (control_target(engine, random.Random(i)) for i in range(50))))
     acted = await run_task(add, Scripted(add.reference.memory_output, target["actions"]), homes)
     assert acted["changes"] and acted["verdict"]["error_class"] == "MS"
 

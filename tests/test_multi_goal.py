@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from smh_core.bench.agents import NullAgent, OracleAgent, ReplayAgent
 from smh_core.bench.report import write_report
 from smh_core.bench.runner import HomeCache, TaskError, check_critics, run_suite, run_task
-from smh_core.bench.suites.smh_suite import validate
+from smh_core.bench.suites.common import validate
 from smh_core.bench.task import Reference, Task, dump_task, load_tasks
 
 FIXTURES = Path(__file__).parent / "fixtures"

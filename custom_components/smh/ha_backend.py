@@ -75,14 +75,14 @@ UNSUPPORTED_AUTOMATIONS = (
     "schedule_actions for a one-off timed call")
 
 
-def _error(code: str, message: str, **extra: Any) -> dict[str, Any]:
+def error_result(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"ok": False, "error": {"code": str(code), "message": message,
                                    **{k: v for k, v in extra.items() if v is not None}}}
 
 
-def _not_found(did: str) -> dict[str, Any]:
+def not_found_result(did: str) -> dict[str, Any]:
     """The one answer for unknown and unexposed entities alike (an unexposed one is invisible)."""
-    return _error(ErrorCode.DEVICE_NOT_FOUND, f"no device with did {did!r}", did=did)
+    return error_result(ErrorCode.DEVICE_NOT_FOUND, f"no device with did {did!r}", did=did)
 
 
 def _jsonable(value: Any) -> Any:
@@ -267,13 +267,13 @@ class HaBackend:
     def device_status(self, did: str) -> dict[str, Any]:
         state = self._visible(did)
         if state is None:
-            return _not_found(did)
+            return not_found_result(did)
         return {"ok": True, "did": did, "name": state.name, "status": self._values(state)}
 
     def device_spec(self, did: str) -> dict[str, Any]:
         state = self._visible(did)
         if state is None:
-            return _not_found(did)
+            return not_found_result(did)
         attributes = {"state": {"type": "str", "read_only": True}}
         attributes |= {name: {"type": _type_name(value), "read_only": True}
                        for name, value in state.attributes.items()}
@@ -287,7 +287,7 @@ class HaBackend:
         temperature, humidity, illuminance and PM sensors (mean of each; °C); exposed ones only."""
         areas = ar.async_get(self.hass)
         if areas.async_get_area(room) is None:
-            return _error(ErrorCode.DEVICE_NOT_FOUND, f"no room {room!r}",
+            return error_result(ErrorCode.DEVICE_NOT_FOUND, f"no room {room!r}",
                           allowed=sorted(a.id for a in areas.async_list_areas()))
         smh: dict[str, Any] = {}
         generic: dict[str, list[float]] = {}
@@ -309,7 +309,7 @@ class HaBackend:
         if generic:
             env = {k: round(sum(v) / len(v), 1) for k, v in generic.items()}
             return {"ok": True, "room": room, "environment": env, "sources": sources["generic"]}
-        return _error(ErrorCode.SERVICE_NOT_FOUND,
+        return error_result(ErrorCode.SERVICE_NOT_FOUND,
                       f"room {room!r} has no exposed temperature, humidity or light sensors")
 
     def now(self) -> str:
@@ -332,14 +332,14 @@ class HaBackend:
         except vol.Invalid as err:
             return self._invalid(state, service, arguments, err)
         except Unauthorized:
-            return _error("unauthorized", f"this user may not call {domain}.{service} on {did}",
+            return error_result("unauthorized", f"this user may not call {domain}.{service} on {did}",
                           did=did, locator=service)
         except HomeAssistantError as err:
             code = "service_rejected" if isinstance(err, ServiceValidationError) else "service_failed"
-            return _error(code, str(err) or type(err).__name__, did=did, locator=service)
+            return error_result(code, str(err) or type(err).__name__, did=did, locator=service)
         except Exception as err:  # an integration's bug must not end the agent's turn
             _LOGGER.exception("SMH agent: %s.%s on %s failed", domain, service, did)
-            return _error("service_failed", f"{type(err).__name__}: {err}", did=did, locator=service)
+            return error_result("service_failed", f"{type(err).__name__}: {err}", did=did, locator=service)
         after_state = self.hass.states.get(did)
         after = self._values(after_state) if after_state is not None else {}
         changes = [{"did": did, "locator": key, "before": before.get(key), "after": after.get(key)}
@@ -352,15 +352,15 @@ class HaBackend:
     def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """Run the calls once at a local time on HA's timer (checked now and again then)."""
         if self.schedules is None:
-            return _error("unsupported", "this agent cannot schedule calls; " + UNSUPPORTED_AUTOMATIONS)
+            return error_result("unsupported", "this agent cannot schedule calls; " + UNSUPPORTED_AUTOMATIONS)
         try:
             when = datetime.fromisoformat(at)
         except ValueError as err:
-            return _error(ErrorCode.BAD_ARGUMENTS, f"at: {err}", field="at")
+            return error_result(ErrorCode.BAD_ARGUMENTS, f"at: {err}", field="at")
         if when.tzinfo is None:
             when = when.replace(tzinfo=dt_util.get_default_time_zone())
         if when <= dt_util.now():
-            return _error(ErrorCode.BAD_ARGUMENTS, f"at: {at} is not in the future (now {self.now()})",
+            return error_result(ErrorCode.BAD_ARGUMENTS, f"at: {at} is not in the future (now {self.now()})",
                           field="at")
         for i, action in enumerate(actions):
             checked = self._check_call(action["did"], action["locator"], action.get("arguments") or {})
@@ -386,7 +386,7 @@ class HaBackend:
         item = self.schedules.pending.pop(schedule_id, None) if self.schedules is not None else None
         if item is None:
             pending = sorted(self.schedules.pending) if self.schedules is not None else []
-            return _error(ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}",
+            return error_result(ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}",
                           field="schedule_id", allowed=pending)
         item.cancel()
         return {"ok": True, "schedule": item.to_dict()}
@@ -397,13 +397,13 @@ class HaBackend:
         return [item.to_dict() for item in self.schedules.pending.values()]
 
     def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
-        return _error("unsupported", UNSUPPORTED_AUTOMATIONS)
+        return error_result("unsupported", UNSUPPORTED_AUTOMATIONS)
 
     def list_automations(self) -> list[dict[str, Any]]:
         return []  # the agent stores none (see create_automation)
 
     def delete_automation(self, rule_id: str) -> dict[str, Any]:
-        return _error("unsupported", UNSUPPORTED_AUTOMATIONS)
+        return error_result("unsupported", UNSUPPORTED_AUTOMATIONS)
 
     # ------------------------------------------------------------------ helpers
     def _values(self, state: State) -> dict[str, Any]:
@@ -449,15 +449,15 @@ class HaBackend:
         """The entity and service of a call, or the error that stops it before HA is asked."""
         state = self._visible(did)
         if state is None:
-            return _not_found(did)
+            return not_found_result(did)
         service = locator.removeprefix(f"{state.domain}.")
         services = self._services(state)
         if service not in services:
-            return _error(ErrorCode.SERVICE_NOT_FOUND, f"{did} has no service {locator!r}",
+            return error_result(ErrorCode.SERVICE_NOT_FOUND, f"{did} has no service {locator!r}",
                           did=did, locator=locator, field="locator", allowed=sorted(services))
         for key in TARGET_KEYS:
             if key in arguments:
-                return _error(ErrorCode.UNEXPECTED_ARGUMENT,
+                return error_result(ErrorCode.UNEXPECTED_ARGUMENT,
                               f"{key}: a call controls only its own did; call each device separately",
                               did=did, locator=service, field=key)
         return state, service
@@ -474,7 +474,7 @@ class HaBackend:
         spec = self._services(state).get(service, {}).get("arguments", {})
         allowed = spec.get(name, {}).get("selector") if name in spec else sorted(spec)
         reason = first.error_message or "invalid value"
-        return _error(ErrorCode.BAD_ARGUMENTS, f"{'.'.join(path) or name}: {reason}{given}",
+        return error_result(ErrorCode.BAD_ARGUMENTS, f"{'.'.join(path) or name}: {reason}{given}",
                       did=state.entity_id, locator=service, field=".".join(path) or name,
                       allowed=allowed or None)
 

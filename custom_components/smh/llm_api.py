@@ -49,7 +49,7 @@ from smh_core.homeenv.errors import ErrorCode, ServiceError
 from smh_core.sim.simulator import SimulationError
 
 from .const import DOMAIN
-from .ha_backend import ASSISTANT, _error, _not_found
+from .ha_backend import ASSISTANT, error_result, not_found_result
 from .room import room_did
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class UserHome(EmbeddedBackend):
         """Why the user may not make this call (as if the device or service did not exist)."""
         visible = self._attributes(did)
         if not visible or did not in self.engine.device_ids():
-            return _not_found(did)
+            return not_found_result(did)
         services = self._callable(did)
         if locator in services or locator in visible:
             return None
@@ -155,7 +155,7 @@ class UserHome(EmbeddedBackend):
             try:
                 await self.runtime.async_check_control(self.hass, did, locator, self.context)
             except Unauthorized:
-                refused = _error("unauthorized", f"this user may not control {did} ({locator})",
+                refused = error_result("unauthorized", f"this user may not control {did} ({locator})",
                                  did=did, locator=locator)
         if refused is not None:
             refused["error"]["field"] = where
@@ -177,7 +177,7 @@ class UserHome(EmbeddedBackend):
     def device_status(self, did: str) -> dict[str, Any]:
         visible = self._attributes(did)
         if not visible:
-            return _not_found(did)
+            return not_found_result(did)
         out = super().device_status(did)
         if out.get("ok"):
             out["status"] = {k: v for k, v in out["status"].items() if k in visible}
@@ -186,7 +186,7 @@ class UserHome(EmbeddedBackend):
     def device_spec(self, did: str) -> dict[str, Any]:
         visible = self._attributes(did)
         if not visible:
-            return _not_found(did)
+            return not_found_result(did)
         out = super().device_spec(did)
         if out.get("ok"):
             services = set(self._callable(did))
@@ -199,7 +199,7 @@ class UserHome(EmbeddedBackend):
         if out.get("ok"):
             visible = self._attributes(room_did(room))
             if not visible:
-                return _error(ErrorCode.SERVICE_NOT_FOUND, f"room {room!r} has no exposed climate sensors")
+                return error_result(ErrorCode.SERVICE_NOT_FOUND, f"room {room!r} has no exposed climate sensors")
             out["environment"] = {k: v for k, v in out["environment"].items() if k in visible}
         return out
 
@@ -217,10 +217,10 @@ class UserHome(EmbeddedBackend):
         try:
             result = await self.runtime.async_execute(self.hass, did, locator, arguments, self.context)
         except Unauthorized:
-            return _error("unauthorized", f"this user may not control {did} ({locator})",
+            return error_result("unauthorized", f"this user may not control {did} ({locator})",
                           did=did, locator=locator)
         except SimulationError as err:  # the home's automations looped on the change
-            return _error("simulation_error", str(err), did=did, locator=locator)
+            return error_result("simulation_error", str(err), did=did, locator=locator)
         out = result.to_dict()
         error = out.get("error", {})
         if error.get("code") == ErrorCode.NOT_WRITABLE:  # the engine's list names every service
@@ -236,14 +236,14 @@ class UserHome(EmbeddedBackend):
 
     def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
         if not any(s.get("id") == schedule_id for s in self.list_schedules()):
-            return _error(ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}", field="schedule_id")
+            return error_result(ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}", field="schedule_id")
         return super().cancel_schedule(schedule_id)
 
     async def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
         for part in ("triggers", "conditions"):
             for i, ref in enumerate(rule.get(part) or ()):
                 if "did" in ref and ref.get("locator") not in self._attributes(ref["did"]):
-                    return _error(ErrorCode.DEVICE_NOT_FOUND,
+                    return error_result(ErrorCode.DEVICE_NOT_FOUND,
                                   f"no device attribute {ref['did']}/{ref.get('locator')}",
                                   did=ref["did"], field=f"{part}.{i}")
         for i, action in enumerate(rule.get("actions") or ()):
@@ -254,7 +254,7 @@ class UserHome(EmbeddedBackend):
 
     def delete_automation(self, rule_id: str) -> dict[str, Any]:
         if not any(r.get("id") == rule_id for r in self.list_automations()):
-            return _error(ErrorCode.BAD_ARGUMENTS, f"no automation {rule_id!r}", field="automation_id")
+            return error_result(ErrorCode.BAD_ARGUMENTS, f"no automation {rule_id!r}", field="automation_id")
         return super().delete_automation(rule_id)
 
 

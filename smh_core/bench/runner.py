@@ -25,7 +25,7 @@ from smh_core.agent.safety import ActionGuard, GuardedBackend
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
 from smh_core.llm.errors import InfraError
-from smh_core.memory.decision import _same_subject, parse_decision
+from smh_core.memory.decision import parse_decision, same_subject
 from smh_core.memory.store import MemoryBank
 
 from .agents import BenchAgent
@@ -106,7 +106,7 @@ def bank_after(memory: Sequence[str], decision: str | None) -> list[str]:
         memory_op = parsed.kind in ("memory_add", "memory_delete") and parsed.content
         closest = bank.find("user", parsed.content) if memory_op else None
         if parsed.kind == "memory_add":
-            if closest is not None and _same_subject(closest.content, parsed.content):
+            if closest is not None and same_subject(closest.content, parsed.content):
                 bank.update("user", closest.id, parsed.content)
             else:
                 bank.add("user", parsed.content)

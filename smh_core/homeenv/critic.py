@@ -80,7 +80,7 @@ class Lit:
     quoted: bool = False
 
     def to_text(self) -> str:
-        if self.quoted or _needs_quotes(self.raw):
+        if self.quoted or needs_quotes(self.raw):
             return "'" + self.raw.replace("'", "\\'") + "'"
         return self.raw
 
@@ -140,7 +140,7 @@ def _wrap(node: Node, kinds: tuple[type, ...]) -> str:
 _BARE_OK = re.compile(r"^[^\s'\"(){};,][^'\"(){};,]*$")
 
 
-def _needs_quotes(raw: str) -> bool:
+def needs_quotes(raw: str) -> bool:
     if raw != raw.strip() or not _BARE_OK.match(raw) or raw.startswith("device("):
         return True
     return bool(re.search(r"\s(and|or)(\s|$)", raw)) or raw in ("and", "or", "not", "in")

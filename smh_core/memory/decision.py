@@ -135,7 +135,7 @@ class MemoryRewriter:
             veto = write_veto(query, decision.content)
             if veto is None:
                 existing = self.bank.find(user, decision.content)
-                if existing is not None and _same_subject(existing.content, decision.content):
+                if existing is not None and same_subject(existing.content, decision.content):
                     self.bank.update(user, existing.id, decision.content)
                 else:
                     self.bank.add(user, decision.content)
@@ -150,7 +150,7 @@ class MemoryRewriter:
         return DecisionResult(decision, command, veto, result.usage, retrieved)
 
 
-def _same_subject(a: str, b: str) -> bool:
+def same_subject(a: str, b: str) -> bool:
     """Two preferences about the same device words (an update rather than a new memory)."""
     da = {m.group(0).lower() for m in _DEVICE.finditer(a)}
     db = {m.group(0).lower() for m in _DEVICE.finditer(b)}

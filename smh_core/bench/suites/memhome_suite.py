@@ -29,17 +29,15 @@ from typing import Any
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
-from smh_core.homes.generator import generate_home
 
 from ..runner import bank_after
 from ..task import Task
 from ..verifier import bank_problems
-from .smh_suite import _control_target, _critic, validate
+from .common import control_target, device_critic, draw_on_homes, validate
 from .wording import FILLERS, attr_words, value_words
 
 SUBCATEGORIES = ("add", "update", "delete", "use", "no_memory")
 SPLIT = (("simple", 30), ("medium", 30), ("complex", 24))
-HOMES_PER_LEVEL = 10
 
 SCENES = ["movie night", "bedtime", "reading time", "wake-up time", "dinner time", "workout time",
           "work time", "nap time", "game night", "date night", "cleaning day", "meditation time",
@@ -59,7 +57,7 @@ class _Pref:
         self.target = target
         self.did = target["did"]
         self.name = name or engine.device(self.did).name
-        self.critic = _critic(self.did, target["critic"])
+        self.critic = device_critic(self.did, target["critic"])
         self.actions = target["actions"]
         if "switch_on" in target:
             self.value = "on" if target["switch_on"] else "off"
@@ -94,7 +92,7 @@ def _entry(scene: str, desc: str, style: int = 0) -> str:
 def _target(engine: HomeEngine, rng: random.Random, values: bool = False) -> dict[str, Any] | None:
     """A control target whose value is worth remembering (no free text or colour codes); with
     ``values`` only settings with a value (not plain on/off)."""
-    t = _control_target(engine, rng)
+    t = control_target(engine, rng)
     if t is None or (values and "switch_on" in t):
         return None
     if "switch_on" not in t:
@@ -372,6 +370,12 @@ def _consistent(made: Made) -> bool:
     return not any(bank_problems(memory, goal["bank_after"], actual, goal.get("key_terms", [])).values())
 
 
+def _consistent_draw(sub: str, home: Home, rng: random.Random, idx: int) -> dict[str, Any] | None:
+    """One draw of ``sub`` on ``home``, kept only when its memory bank is consistent."""
+    made = _MAKERS[sub](HomeEngine(home), rng, idx)
+    return made if made is not None and _consistent(made) else None
+
+
 def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
     homes: dict[tuple[str, int], Home] = {}
     tasks: list[Task] = []
@@ -380,18 +384,10 @@ def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
         for level, n in SPLIT:
             for _ in range(n):
                 rng = random.Random(f"memhome:{seed}:{sub}:{idx}")
-                made = None
-                for attempt in range(60):
-                    home_seed = (idx + attempt // 10) % HOMES_PER_LEVEL
-                    key = (level, home_seed)
-                    if key not in homes:
-                        homes[key] = generate_home(level, home_seed)  # type: ignore[arg-type]
-                    made = _MAKERS[sub](HomeEngine(homes[key]), rng, idx)
-                    if made is not None and _consistent(made):
-                        break
-                    made = None
-                if made is None:
+                drawn = draw_on_homes(level, idx, 60, homes, lambda home, _seed: _consistent_draw(sub, home, rng, idx))  # noqa: B023
+                if drawn is None:
                     raise RuntimeError(f"could not generate memhome/{sub}/{idx}")
+                home_seed, made = drawn
                 tasks.append(Task.model_validate({
                     "id": f"memhome-{sub}-{idx:03d}", "suite": "memhome", "category": "memory",
                     "subcategory": sub, "difficulty": level, "home": {"level": level, "seed": home_seed},

@@ -666,7 +666,7 @@ def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
     homes = {n: build_home(n) for n in range(HOMES)}
     tasks = [make_task(name, n, homes[n], seed) for name in TEMPLATES for n in range(HOMES)]
     if validate_tasks:
-        from .smh_suite import validate
+        from .common import validate
 
         validate(tasks, homes=SageHomes())
     return tasks

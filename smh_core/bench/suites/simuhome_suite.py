@@ -26,6 +26,7 @@ from smh_core.homes.simulated import generate_matter_home
 from smh_core.sim.simulator import Simulator
 
 from ..task import Task
+from .common import call
 
 QUERY_TYPES = ("QT1", "QT2", "QT3", "QT4-1", "QT4-2", "QT4-3")
 PER_VARIANT = 50
@@ -83,12 +84,8 @@ def _refusal(text: str, reason: str, response: str, checks: list[dict[str, Any]]
             "required": checks}
 
 
-def _call(did: str, locator: str, **arguments: Any) -> dict[str, Any]:
-    return {"did": did, "locator": locator, "arguments": arguments}
-
-
 def _write(did: str, locator: str, value: Any) -> dict[str, Any]:
-    return _call(did, locator, value=value)
+    return call(did, locator, value=value)
 
 
 def _critic(did: str, pairs: dict[str, Any]) -> str:
@@ -103,27 +100,27 @@ def _control(h: _Home, did: str, rng: random.Random) -> tuple[list[dict], dict[s
     name = h.phrase(did)
     if kind == "dimmable_light":
         level = rng.choice([25, 50, 80, 127, 200, 254])
-        return ([_call(did, "1.LevelControl.MoveToLevelWithOnOff", level=level)],
+        return ([call(did, "1.LevelControl.MoveToLevelWithOnOff", level=level)],
                 {"1.OnOff.OnOff": True, "1.LevelControl.CurrentLevel": level},
                 rng.choice([f"turn the {name} on and set it to level {level}",
                             f"put the {name} at level {level}"]))
     if kind in ("fan", "air_purifier", "humidifier", "dehumidifier"):
         pct = rng.choice([20, 30, 40, 50, 60, 80, 100])
-        return ([_call(did, "1.OnOff.On"), _write(did, "1.FanControl.PercentSetting", pct)],
+        return ([call(did, "1.OnOff.On"), _write(did, "1.FanControl.PercentSetting", pct)],
                 {"1.OnOff.OnOff": True, "1.FanControl.PercentSetting": pct},
                 rng.choice([f"turn on the {name} and set the fan to {pct} percent",
                             f"power on the {name} at {pct}%"]))
     if kind == "air_conditioner":
         mode, word = rng.choice([(3, "cooling"), (4, "heating")])
         pct = rng.choice([30, 50, 70, 100])
-        return ([_call(did, "1.OnOff.On"), _write(did, "1.Thermostat.SystemMode", mode),
+        return ([call(did, "1.OnOff.On"), _write(did, "1.Thermostat.SystemMode", mode),
                  _write(did, "1.FanControl.PercentSetting", pct)],
                 {"1.OnOff.OnOff": True, "1.Thermostat.SystemMode": mode, "1.FanControl.PercentSetting": pct},
                 rng.choice([f"turn the {name} on, switch it to {word} mode and set the fan to {pct} percent",
                             f"switch on the {name} in {word} mode with the fan at {pct}%"]))
     if kind == "on_off_light":
         on = not h.value(did, "1.OnOff.OnOff")
-        return ([_call(did, "1.OnOff.On" if on else "1.OnOff.Off")], {"1.OnOff.OnOff": on},
+        return ([call(did, "1.OnOff.On" if on else "1.OnOff.Off")], {"1.OnOff.OnOff": on},
                 f"turn {'on' if on else 'off'} the {name}")
     return None
 
@@ -241,9 +238,9 @@ def qt2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     kind = rng.choice(kinds)
     var, sign, bad, phrasings = _COMPLAINTS[kind]
     did = rng.choice(h.devices(room, kind))
-    actions = [_call(did, "1.OnOff.On"), _write(did, "1.FanControl.PercentSetting", 100)]
+    actions = [call(did, "1.OnOff.On"), _write(did, "1.FanControl.PercentSetting", 100)]
     if kind == "air_conditioner":
-        actions = [_call(did, "1.OnOff.On"), _write(did, "1.Thermostat.SystemMode", 3),
+        actions = [call(did, "1.OnOff.On"), _write(did, "1.Thermostat.SystemMode", 3),
                    _write(did, "1.Thermostat.OccupiedCoolingSetpoint", 2200),
                    _write(did, "1.FanControl.PercentSetting", 100)]
     overrides = {f"@{room}": {var: bad}}
@@ -410,7 +407,7 @@ def qt4_3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
                         overrides=[{"did": first, "values": values}])
     wait = rng.choice([0, 5, 11, 15])
     at = left + wait * 60
-    calls = [_call(second, "1.OnOff.On"), _call(second, "1.OperationalState.Start")]
+    calls = [call(second, "1.OnOff.On"), call(second, "1.OperationalState.Start")]
     state = {"1.OperationalState.OperationalState": 1}
     extra = ""
     if h.engine.device(second).userdata.subcategory == "laundry_dryer":
@@ -466,7 +463,7 @@ def generate(seed: int = 0, per_variant: int = PER_VARIANT, validate_tasks: bool
                     "required_actions": made.get("required", [])}))
                 made_count += 1
     if validate_tasks:
-        from .smh_suite import validate
+        from .common import validate
 
         validate(tasks)
     return tasks

@@ -27,9 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smh_core.homeenv.capabilities import setters, switches
-from smh_core.homeenv.critic import Compare, Lit, Ref, _needs_quotes
+from smh_core.homeenv.critic import Compare, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
+
+from .common import lit
 
 COMPOSITIONAL_SUBCATEGORIES = ("multi_device", "batch", "state_dependent", "room_dependent", "top_n")
 
@@ -252,14 +254,9 @@ _DONE = ("Done.", "All set.", "Done, those are updated.", "Okay, done.")
 
 
 # ----------------------------------------------------------------------------- helpers
-def _lit(value: Any) -> Lit:
-    raw = repr(value) if isinstance(value, float) else str(value)
-    return Lit(raw, quoted=_needs_quotes(raw))
-
-
 def _critic(targets: list[tuple[str, list[tuple[str, Any]]]]) -> str:
     """``device(a).x == 1 and device(a).y == 2; device(b).x == 1``: one clause per device."""
-    return "; ".join(" and ".join(Compare(Ref(did, loc), "==", _lit(v)).to_text() for loc, v in pairs)
+    return "; ".join(" and ".join(Compare(Ref(did, loc), "==", lit(v)).to_text() for loc, v in pairs)
                      for did, pairs in targets)
 
 

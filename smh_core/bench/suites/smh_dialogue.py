@@ -35,10 +35,11 @@ from typing import Any
 
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.capabilities import setters, switches
-from smh_core.homeenv.critic import And, Compare, InSet, Lit, Or, Ref, _needs_quotes
+from smh_core.homeenv.critic import And, Compare, InSet, Or, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
 
+from .common import call, lit
 from .wording import attr_words, set_request, switch_request, value_words
 
 AMBIGUOUS_SUBCATEGORIES = ("state_level", "scene_level", "slot_missing")
@@ -60,17 +61,12 @@ _NS = {"fan_light": "light.", "universal_speaker": "player."}
 
 
 # --------------------------------------------------------------------------- critic helpers
-def _lit(value: Any) -> Lit:
-    raw = repr(value) if isinstance(value, float) else str(value)
-    return Lit(raw, quoted=_needs_quotes(raw))
-
-
 def _cmp(did: str, loc: str, op: str, value: Any) -> Compare:
-    return Compare(Ref(did, loc), op, _lit(value))
+    return Compare(Ref(did, loc), op, lit(value))
 
 
 def _in(did: str, loc: str, values: Iterable[Any]) -> InSet:
-    return InSet(Ref(did, loc), tuple(_lit(v) for v in values))
+    return InSet(Ref(did, loc), tuple(lit(v) for v in values))
 
 
 def _any(nodes: list[Node]) -> Node:
@@ -127,10 +123,6 @@ def _trial(engine: HomeEngine, calls: list[Call]) -> HomeEngine | None:
     if not all(r.ok for r in trial.execute_many(calls)):
         return None
     return trial
-
-
-def _call(did: str, locator: str, **arguments: Any) -> Call:
-    return {"did": did, "locator": locator, "arguments": arguments}
 
 
 def _done(response: str, actions: list[Call], mode: str = "execute") -> dict[str, Any]:
@@ -197,7 +189,7 @@ def make_op(engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Rando
         target = sw.on_value if on else sw.off_value
         if target == current:
             return None
-        calls = [_call(did, sw.on_service if on else sw.off_service)]
+        calls = [call(did, sw.on_service if on else sw.off_service)]
         op = Op(did, loc, target, calls, [(loc, target)], on=on)
     else:
         setter = setters(device)[loc]
@@ -209,7 +201,7 @@ def make_op(engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Rando
                     break
         if value == current:
             return None
-        op = Op(did, loc, value, [_call(did, setter.service, **{setter.argument: value})], [(loc, value)],
+        op = Op(did, loc, value, [call(did, setter.service, **{setter.argument: value})], [(loc, value)],
                 unit=spec.unit)
     if _trial(engine, op.calls) is not None:
         return op
@@ -217,7 +209,7 @@ def make_op(engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Rando
     power = switches(device).get(f"{ns}state")
     if power is None or kind == "switch":
         return None
-    op.calls.insert(0, _call(did, power.on_service))
+    op.calls.insert(0, call(did, power.on_service))
     op.pairs.insert(0, (f"{ns}state", power.on_value))
     return op if _trial(engine, op.calls) is not None else None
 
@@ -264,25 +256,25 @@ def _light_fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, li
     on, bright = st[f"{ns}state"] == "on", st[f"{ns}brightness"]
     if want == "brighter":
         if not on:
-            return [(_cmp(did, f"{ns}state", "==", "on"), [_call(did, f"{ns}turn_on")])]
+            return [(_cmp(did, f"{ns}state", "==", "on"), [call(did, f"{ns}turn_on")])]
         if bright < 100:
             return [(_cmp(did, f"{ns}brightness", ">", bright),
-                     [_call(did, f"{ns}set_brightness", brightness=min(100, max(bright + 30, 80)))])]
+                     [call(did, f"{ns}set_brightness", brightness=min(100, max(bright + 30, 80)))])]
         return []
     if want == "darker" and on:
         node: Node = _cmp(did, f"{ns}state", "==", "off")
         if bright > 1:
             node = Or((node, _cmp(did, f"{ns}brightness", "<", bright)))
-        return [(node, [_call(did, f"{ns}turn_off")])]
+        return [(node, [call(did, f"{ns}turn_off")])]
     return []
 
 
 def _shade_fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, list[Call]]]:
     pos = engine.value(did, "position")
     if want == "brighter" and pos < 100:
-        return [(_cmp(did, "position", ">", pos), [_call(did, "open")])]
+        return [(_cmp(did, "position", ">", pos), [call(did, "open")])]
     if want == "darker" and pos > 0:
-        return [(_cmp(did, "position", "<", pos), [_call(did, "close")])]
+        return [(_cmp(did, "position", "<", pos), [call(did, "close")])]
     return []
 
 
@@ -294,12 +286,12 @@ def _climate_fixes(engine: HomeEngine, did: str, mode: str) -> list[tuple[Node, 
     t = st["target_temperature"]
     good = {"cool": ("cool", "auto"), "heat": ("heat", "auto"), "dry": ("dry",)}[mode]
     if st["state"] != "on":
-        calls = [_call(did, "turn_on")]
+        calls = [call(did, "turn_on")]
         if st["ac_mode"] != mode:
-            calls.append(_call(did, "set_ac_mode", ac_mode=mode))
+            calls.append(call(did, "set_ac_mode", ac_mode=mode))
         return [(And((_cmp(did, "state", "==", "on"), _in(did, "ac_mode", good))), calls)]
     if st["ac_mode"] not in good:
-        return [(_in(did, "ac_mode", good), [_call(did, "set_ac_mode", ac_mode=mode)])]
+        return [(_in(did, "ac_mode", good), [call(did, "set_ac_mode", ac_mode=mode)])]
     if mode == "dry":
         return []
     step = -3.0 if mode == "cool" else 3.0
@@ -309,7 +301,7 @@ def _climate_fixes(engine: HomeEngine, did: str, mode: str) -> list[tuple[Node, 
     node: Node = _cmp(did, "target_temperature", "<" if mode == "cool" else ">", t)
     if st["ac_mode"] != mode:
         node = Or((_cmp(did, "ac_mode", "==", mode), node))
-    return [(node, [_call(did, "set_target_temperature", target_temperature=float(new))])]
+    return [(node, [call(did, "set_target_temperature", target_temperature=float(new))])]
 
 
 def _fan_fixes(engine: HomeEngine, did: str, on: bool) -> list[tuple[Node, list[Call]]]:
@@ -317,21 +309,21 @@ def _fan_fixes(engine: HomeEngine, did: str, on: bool) -> list[tuple[Node, list[
     if (engine.value(did, f"{ns}state") == "on") == on:
         return []
     value = "on" if on else "off"
-    return [(_cmp(did, f"{ns}state", "==", value), [_call(did, f"{ns}turn_{value}")])]
+    return [(_cmp(did, f"{ns}state", "==", value), [call(did, f"{ns}turn_{value}")])]
 
 
 def _switch_fix(engine: HomeEngine, did: str, on: bool) -> list[tuple[Node, list[Call]]]:
     if (engine.value(did, "state") == "on") == on:
         return []
     value = "on" if on else "off"
-    return [(_cmp(did, "state", "==", value), [_call(did, f"turn_{value}")])]
+    return [(_cmp(did, "state", "==", value), [call(did, f"turn_{value}")])]
 
 
 def _humidity_fixes(engine: HomeEngine, did: str, up: bool) -> list[tuple[Node, list[Call]]]:
     """A humidifier (``up``) or dehumidifier (not ``up``): switch on, or push its target."""
     st = engine.status(did)
     if st["state"] != "on":
-        return [(_cmp(did, "state", "==", "on"), [_call(did, "turn_on")])]
+        return [(_cmp(did, "state", "==", "on"), [call(did, "turn_on")])]
     spec = dict(engine.device(did).attributes_by_locator())["target_humidity"]
     lo, hi = spec.range if spec.range else (30, 80)
     h = st["target_humidity"]
@@ -339,7 +331,7 @@ def _humidity_fixes(engine: HomeEngine, did: str, up: bool) -> list[tuple[Node, 
     if new == h:
         return []
     return [(_cmp(did, "target_humidity", ">" if up else "<", h),
-             [_call(did, "set_target_humidity", target_humidity=int(new))])]
+             [call(did, "set_target_humidity", target_humidity=int(new))])]
 
 
 def _media_fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, list[Call]]]:
@@ -351,11 +343,11 @@ def _media_fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, li
                 _cmp(did, f"{ns}volume_muted_enabled", "==", True)]
         if st[f"{ns}volume_level"] > 0:
             node.append(_cmp(did, f"{ns}volume_level", "<", st[f"{ns}volume_level"]))
-        return [(Or(tuple(node)), [_call(did, f"{ns}pause")])]
+        return [(Or(tuple(node)), [call(did, f"{ns}pause")])]
     if want == "play" and not playing:
-        calls = [] if st[f"{ns}state"] == "on" else [_call(did, f"{ns}turn_on")]
+        calls = [] if st[f"{ns}state"] == "on" else [call(did, f"{ns}turn_on")]
         return [(And((_cmp(did, f"{ns}state", "==", "on"), _cmp(did, f"{ns}work_state", "==", "playing"))),
-                 [*calls, _call(did, f"{ns}play")])]
+                 [*calls, call(did, f"{ns}play")])]
     return []
 
 
@@ -663,7 +655,7 @@ def _missing_amount(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
         did = rng.choice(ovens)
         mode = rng.choice(sorted(_COOKING))
         seconds, words = rng.choice(_DURATIONS[:7] if mode in ("reheating", "microwave") else _DURATIONS[3:])
-        calls = [_call(did, "microwave_steam_oven.start_cooking", work_mode=mode, target_cooking_time=seconds)]
+        calls = [call(did, "microwave_steam_oven.start_cooking", work_mode=mode, target_cooking_time=seconds)]
         if _trial(engine, calls) is None:
             return None
         oven = _name(engine, did) if len(ovens) > 1 else rng.choice(["oven", _short(engine, did)])
@@ -680,8 +672,8 @@ def _missing_amount(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
         return None
     did = rng.choice(heaters)
     temp = rng.choice([38, 40, 42, 45, 48, 50, 55])
-    calls = ([] if engine.value(did, "state") == "on" else [_call(did, "turn_on")])
-    calls.append(_call(did, "start_heating", target_water_temperature=temp))
+    calls = ([] if engine.value(did, "state") == "on" else [call(did, "turn_on")])
+    calls.append(call(did, "start_heating", target_water_temperature=temp))
     if temp == engine.value(did, "target_water_temperature") and engine.value(did, "state") == "on":
         return None
     if _trial(engine, calls) is None:
@@ -857,11 +849,11 @@ def _restore(engine: HomeEngine, did: str, original: dict[str, Any]) -> list[Cal
     """Calls that put ``did``'s ``original`` values back: setters first, then switches."""
     device = engine.device(did)
     sw, st = switches(device), setters(device)
-    calls = [_call(did, st[loc].service, **{st[loc].argument: v}) for loc, v in original.items()
+    calls = [call(did, st[loc].service, **{st[loc].argument: v}) for loc, v in original.items()
              if loc in st and loc not in sw]
     for loc, v in original.items():
         if loc in sw:
-            calls.append(_call(did, sw[loc].on_service if v == sw[loc].on_value else sw[loc].off_service))
+            calls.append(call(did, sw[loc].on_service if v == sw[loc].on_value else sw[loc].off_service))
     return calls
 
 

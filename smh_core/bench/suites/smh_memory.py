@@ -14,6 +14,7 @@ from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
 
+from .common import control_target, device_critic
 from .wording import attr_words, value_words
 
 MEMORY_SUBCATEGORIES = ("short_term", "long_term")
@@ -85,13 +86,11 @@ def _short_term(engine: HomeEngine, rng: random.Random, pick: Any) -> dict[str, 
 
 def memory_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     """One TC6 task of ``sub`` on ``engine``'s home, or ``None`` if this draw has no fit."""
-    from .smh_suite import _control_target, _critic
-
     def pick(eng: HomeEngine, r: random.Random) -> dict[str, Any] | None:
-        t = _control_target(eng, r)
+        t = control_target(eng, r)
         if t is not None:
-            t["critic_text"] = _critic(t["did"], t["critic"])
-            t["critic_for"] = lambda did, pairs=t["critic"]: _critic(did, pairs)
+            t["critic_text"] = device_critic(t["did"], t["critic"])
+            t["critic_for"] = lambda did, pairs=t["critic"]: device_critic(did, pairs)
         return t
 
     if sub == "long_term":

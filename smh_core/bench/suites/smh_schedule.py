@@ -20,20 +20,16 @@ import random
 from typing import Any
 
 from smh_core.homeenv.capabilities import setters, switches
-from smh_core.homeenv.critic import Compare, Lit, Ref, _needs_quotes
+from smh_core.homeenv.critic import Compare, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
 from smh_core.homeenv.samples import valid_value
 
+from .common import lit
 from .wording import attr_words, value_words
 
 SCHEDULE_SUBCATEGORIES = ("time_specific", "state_driven", "time_and_state")
 START = "2024-06-27T09:00:00"  # a Thursday
-
-
-def _lit(value: Any) -> Lit:
-    raw = repr(value) if isinstance(value, float) else str(value)
-    return Lit(raw, quoted=_needs_quotes(raw))
 
 
 def _action(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> dict[str, Any] | None:
@@ -75,7 +71,7 @@ def _action(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> dict[s
 def _critic(actions: list[dict[str, Any]]) -> str:
     parts = []
     for a in actions:
-        parts.append(" and ".join(Compare(Ref(a["did"], loc), "==", _lit(v)).to_text() for loc, v in a["critic"]))
+        parts.append(" and ".join(Compare(Ref(a["did"], loc), "==", lit(v)).to_text() for loc, v in a["critic"]))
     return "; ".join(parts)
 
 

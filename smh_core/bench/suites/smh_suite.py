@@ -9,21 +9,15 @@ is a generated home (level + seed), so task files stay small and reproducible.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Iterator
 from typing import Any
 
-from smh_core.homeenv.capabilities import setters, switches
-from smh_core.homeenv.critic import Compare, Lit, Ref, _needs_quotes
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
-from smh_core.homeenv.samples import valid_value
-from smh_core.homes.generator import generate_home
 
-from ..agents import NullAgent, OracleAgent
-from ..runner import HomeCache, run_task
 from ..task import Task
+from .common import HOMES_PER_LEVEL, control_target, device_critic, draw_on_homes, validate  # noqa: F401 (validate: suites call it from here too)
 from .smh_compositional import COMPOSITIONAL_SUBCATEGORIES, compositional_task
 from .smh_dialogue import AMBIGUOUS_SUBCATEGORIES, MULTI_TURN_SUBCATEGORIES, dialogue_task
 from .smh_memory import MEMORY_SUBCATEGORIES, memory_task
@@ -31,7 +25,6 @@ from .smh_schedule import SCHEDULE_SUBCATEGORIES, schedule_task
 from .wording import attr_words, set_request, switch_request
 
 SPLIT = (("simple", 25), ("medium", 15), ("complex", 10))
-HOMES_PER_LEVEL = 10
 SUBCATEGORIES = {
     "clear": "atomic_control", "colloquial": "atomic_control", "noisy": "atomic_control",
     **{sub: "compositional_control" for sub in COMPOSITIONAL_SUBCATEGORIES},
@@ -45,64 +38,12 @@ TASK_FIELDS = ("start_time", "overrides", "history", "memory")
 """Optional keys a subcategory maker may return, copied onto the task as they are."""
 
 
-def _lit(value: Any) -> Lit:
-    raw = repr(value) if isinstance(value, float) else str(value)
-    return Lit(raw, quoted=_needs_quotes(raw))
 
-
-def _critic(did: str, pairs: list[tuple[str, Any]]) -> str:
-    return " and ".join(Compare(Ref(did, loc), "==", _lit(v)).to_text() for loc, v in pairs)
-
-
-def _control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """A (device, attribute, new value, reference actions) that one request can reach."""
-    did = rng.choice(engine.device_ids())
-    device = engine.device(did)
-    specs = dict(device.attributes_by_locator())
-    sw, st = switches(device), setters(device)
-    options = [("switch", loc) for loc in sw] + [("set", loc) for loc in st
-                                                 if specs[loc].type not in (AttrType.LIST, AttrType.DICT, AttrType.TUPLE)]
-    if not options:
-        return None
-    kind, loc = rng.choice(options)
-    current = engine.value(did, loc)
-    if kind == "switch":
-        on = current != sw[loc].on_value
-        actions = [{"did": did, "locator": sw[loc].on_service if on else sw[loc].off_service, "arguments": {}}]
-        target = [(loc, sw[loc].on_value if on else sw[loc].off_value)]
-        return {"did": did, "loc": loc, "switch_on": on, "actions": actions, "critic": target}
-    setter = st[loc]
-    for _ in range(10):
-        if specs[loc].type == AttrType.STR and not specs[loc].options:  # free text: a natural alias
-            room = engine.room(device.userdata.room).name
-            kind = device.userdata.subcategory.replace("_", " ")
-            value = rng.choice([f"{room} {kind}", f"my {kind}", f"{room.split()[0]} {kind}", f"the big {kind}"])
-        else:
-            value = valid_value(specs[loc], rng)
-        if value != current:
-            break
-    else:
-        return None
-    actions = [{"did": did, "locator": setter.service, "arguments": {setter.argument: value}}]
-    trial = HomeEngine(engine.home)
-    trial.restore(engine.snapshot())
-    target = [(loc, value)]
-    if not all(r.ok for r in trial.execute_many(actions)):
-        ns = loc.rsplit(".", 1)[0] + "." if "." in loc else ""
-        power = next((s for k, s in sw.items() if k == f"{ns}state"), None)
-        if power is None:
-            return None
-        actions.insert(0, {"did": did, "locator": power.on_service, "arguments": {}})
-        trial.restore(engine.snapshot())
-        if not all(r.ok for r in trial.execute_many(actions)):
-            return None
-        target.insert(0, (f"{ns}state", power.on_value))
-    return {"did": did, "loc": loc, "value": value, "unit": specs[loc].unit, "actions": actions, "critic": target}
 
 
 def _control_task(style: str, idx: int, level: str, seed: int, home: Home, rng: random.Random) -> dict | None:
     engine = HomeEngine(home)
-    target = _control_target(engine, rng)
+    target = control_target(engine, rng)
     if target is None:
         return None
     did = target["did"]
@@ -113,7 +54,7 @@ def _control_task(style: str, idx: int, level: str, seed: int, home: Home, rng: 
         text = switch_request(style, rng, name, target["switch_on"], decoy)
     else:
         text = set_request(style, rng, name, target["loc"], target["value"], target["unit"], decoy)
-    return {"subcategory": style, "text": text, "goal": {"kind": "execute", "critic": _critic(did, target["critic"])},
+    return {"subcategory": style, "text": text, "goal": {"kind": "execute", "critic": device_critic(did, target["critic"])},
             "reference": {"mode": "execute", "response": "Done.", "actions": target["actions"]}}
 
 
@@ -195,18 +136,11 @@ def generate(seed: int = 0) -> list[Task]:
     tasks: list[Task] = []
     for sub, idx, level, planned_seed in _plan():
         rng = random.Random(f"smh:{seed}:{sub}:{idx}")
-        made = None
-        for attempt in range(50):
-            # a small home may have no fit for a subcategory: move on to the next home after 10 draws
-            home_seed = (planned_seed + attempt // 10) % HOMES_PER_LEVEL
-            key = (level, home_seed)
-            if key not in homes:
-                homes[key] = generate_home(level, home_seed)  # type: ignore[arg-type]
-            made = _make(sub, idx, level, home_seed, homes[key], rng)
-            if made is not None:
-                break
-        if made is None:
+        drawn = draw_on_homes(level, planned_seed, 50, homes,
+                              lambda home, home_seed: _make(sub, idx, level, home_seed, home, rng))  # noqa: B023
+        if drawn is None:
             raise RuntimeError(f"could not generate smh/{sub}/{idx}")
+        home_seed, made = drawn
         turn = {"text": made["text"], "replies": made.get("replies", [])}
         tasks.append(Task.model_validate({
             "id": f"smh-{sub}-{idx:03d}", "suite": "smh", "category": SUBCATEGORIES[sub], "subcategory": sub,
@@ -217,38 +151,3 @@ def generate(seed: int = 0) -> list[Task]:
     return tasks
 
 
-def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
-    """The reference passes and doing nothing fails, for every task; raises naming the task.
-    Where doing nothing is the correct behaviour (a passive MemHome goal: ``no-rewrite``, no
-    action; an execute goal marked ``no_change``), doing nothing must pass instead, and each
-    decoy of a ``no_change`` goal (a plausible wrong action) must fail, so the task still
-    tells a careful agent from a careless one."""
-    from ..task import ExecuteGoal, MemoryGoal, Reference
-
-    async def check() -> None:
-        cache = homes or HomeCache()
-        oracle, null = OracleAgent(), NullAgent()
-        for task in tasks:
-            ref = await run_task(task, oracle, cache)
-            if not ref["passed"]:
-                raise ValueError(f"{task.id}: reference solution fails: {ref['verdict']['reason']}")
-            nothing = await run_task(task, null, cache)
-            no_change = isinstance(task.goal, ExecuteGoal) and task.goal.no_change
-            passive = no_change or (isinstance(task.goal, MemoryGoal) and task.goal.passive)
-            if nothing["passed"] and not passive:
-                raise ValueError(f"{task.id}: doing nothing passes")
-            if passive and not nothing["passed"]:
-                raise ValueError(f"{task.id}: doing nothing is correct but fails: {nothing['verdict']['reason']}")
-            for i, decoy in enumerate(task.goal.decoys if no_change else ()):
-                wrong = task.model_copy(update={"reference": Reference(mode="execute", actions=[decoy])})
-                # without the action guard: the question is whether the action, once done, fails
-                if (await run_task(wrong, oracle, cache, guard=False))["passed"]:
-                    raise ValueError(f"{task.id}: decoy {i} ({decoy.did} {decoy.locator}) passes; "
-                                     "a no_change goal must fail a wrong action")
-
-    # A private loop (not asyncio.run) leaves the caller's event-loop policy untouched.
-    loop = asyncio.new_event_loop()
-    try:
-        loop.run_until_complete(check())
-    finally:
-        loop.close()
