@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from smh_core.bench.agents import NullAgent, OracleAgent  # noqa: E402
-from smh_core.bench.importers import IMPORTERS  # noqa: E402
 from smh_core.bench.importers.homebench_replay import replay_gold  # noqa: E402
+from smh_core.bench.importers.registry import IMPORTERS  # noqa: E402
 from smh_core.bench.runner import HomeCache, run_task  # noqa: E402
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.bench.importers import IMPORTERS
+from smh_core.bench.importers.registry import IMPORTERS
 from smh_core.bench.importers.suites import IMPORTED, missing_hint, suite_file
 
 

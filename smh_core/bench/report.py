@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from . import chart
 from .results import is_infra, is_task_error, read_records
 from .stats import wilson
 from .verifier import ERROR_CLASSES
@@ -265,7 +266,7 @@ def write_report(out_dir: Path) -> dict[str, Path]:
                 for diff, (g, t) in cells.items():
                     if t:
                         w.writerow([suite, cat, diff, t, g, f"{g / t:.4f}"])
-    _chart(summary, paths["png"])
+    chart.draw(summary, paths["png"])
     return paths
 
 
@@ -275,31 +276,3 @@ def _voice_settings(out_dir: Path) -> str | None:
         return json.loads((out_dir / "run.json").read_text(encoding="utf-8"))["identity"].get("voice")
     except (OSError, ValueError, KeyError, TypeError):
         return None
-
-
-def _chart(summary: dict[str, Any], path: Path) -> None:
-    """Success by suite/category with 95% Wilson intervals as error bars and n under each bar:
-    a bar without its interval and size invites reading noise as a difference."""
-    from matplotlib.figure import Figure  # not pyplot: no GUI backend to pick, 0.1 s less to import
-
-    labels, rates, lows, highs = [], [], [], []
-    for suite, s in summary.items():
-        for cat, cells in s["categories"].items():
-            got = sum(g for g, _ in cells.values())
-            tot = sum(t for _, t in cells.values())
-            lo, hi = wilson(got, tot)
-            rate = got / tot if tot else 0.0
-            labels.append(f"{suite}/{cat}\nn={tot}")
-            rates.append(100 * rate)
-            lows.append(100 * max(0.0, rate - lo))  # the interval holds the rate; rounding may not
-            highs.append(100 * max(0.0, hi - rate))
-    fig = Figure(figsize=(max(6, 0.6 * len(labels) + 2), 4.5))
-    ax = fig.subplots()
-    ax.bar(range(len(labels)), rates, color="#3b7dd8", yerr=[lows, highs], capsize=3, ecolor="#333333")
-    ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=7)
-    ax.set_ylabel("success % (95% Wilson interval)")
-    ax.set_ylim(0, 100)
-    agents = sorted({a for s in summary.values() for a in s["agents"]})
-    ax.set_title(f"SMH success rate by category: {', '.join(agents)}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)

@@ -77,7 +77,7 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from smh_core.bench.importers import IMPORTERS
+    from smh_core.bench.importers.registry import IMPORTERS
 
     module, run = IMPORTERS[args.source]
     tasks, report = run(args.path, args.out)

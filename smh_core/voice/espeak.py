@@ -14,8 +14,6 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .audio import add_noise, read_wav, resample
-
 
 def cache_root() -> Path:
     """Where ``scripts/ensure_espeak.sh`` unpacks espeak-ng (same rule as the bootstrap's cache)."""
@@ -119,5 +117,7 @@ def fix_stream_header(wav: bytes) -> bytes:
 
 def synthesize(text: str, settings: VoiceSettings = VoiceSettings(), espeak: Espeak | None = None) -> bytes:
     """``text`` spoken as 16 kHz 16-bit mono PCM, with the settings' noise mixed in."""
+    from .audio import add_noise, read_wav, resample  # numpy: only when speech is made
+
     samples, rate = read_wav(synthesize_wav(text, settings, espeak))
     return add_noise(resample(samples, rate), settings.noise, settings.seed).tobytes()
