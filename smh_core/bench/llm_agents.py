@@ -7,7 +7,8 @@ in order (on MemHome tasks the memory decision step runs first and its rewrite g
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent
@@ -66,9 +67,21 @@ async def memory_step(task: Task, llm: LLMClient, backend: HomeBackend, outcome:
     return result.command
 
 
+@dataclass
+class _Turns:
+    """What a model-backed agent accumulates over a task's turns."""
+
+    history: list[dict[str, Any]]
+    outcome: Outcome = field(default_factory=Outcome)
+    usage: Usage = field(default_factory=Usage)
+    repairs: int = 0
+
+
 class EndpointAgent:
     """What the model-backed bench agents share: one ``openai`` client for the whole run (one
-    connection pool, made on the run's event loop, closed by :meth:`aclose` at its end)."""
+    connection pool, made on the run's event loop, closed by :meth:`aclose` at its end), and the
+    task's turns (a memory task's memory step first, the shared history, usage and repairs
+    summed), each turn played by the subclass's :meth:`turn`."""
 
     name = "openai"
 
@@ -86,6 +99,27 @@ class EndpointAgent:
             await self._client.close()
             self._client = None
 
+    def agent(self, llm: LLMClient, backend: HomeBackend) -> Any:
+        raise NotImplementedError
+
+    async def turn(self, agent: Any, text: str, task: Task, user: UserReply, turns: _Turns) -> bool:
+        """Play one user turn; False stops the task (the model's context is full)."""
+        raise NotImplementedError
+
+    async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
+        llm = self.llm()
+        agent = self.agent(llm, backend)
+        turns = _Turns(history=[m.model_dump() for m in task.history])
+        texts = [t.text for t in task.turns]
+        if task.goal_kinds == ["memory"]:
+            command = await memory_step(task, llm, backend, turns.outcome, turns.usage)
+            texts = [] if command is None else texts[:-1] + [command]
+        for text in texts:
+            if not await self.turn(agent, text, task, user, turns):
+                break
+        turns.outcome.usage = {**turns.usage.to_dict(), "repairs": turns.repairs}
+        return turns.outcome
+
 
 class EIABenchAgent(EndpointAgent):
     name = "openai-eia"
@@ -94,33 +128,25 @@ class EIABenchAgent(EndpointAgent):
         super().__init__(config)
         self.budget = budget
 
-    async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
-        llm = self.llm()
-        agent = EIAAgent(llm, backend, budget=self.budget)
-        history = [m.model_dump() for m in task.history]
-        outcome = Outcome()
-        usage = Usage()
-        repairs = 0
-        texts = [t.text for t in task.turns]
-        if task.goal_kinds == ["memory"]:
-            command = await memory_step(task, llm, backend, outcome, usage)
-            texts = [] if command is None else texts[:-1] + [command]
-        for text in texts:
-            trace = await agent.run(text, history, task_context(task), user)
-            usage.add(trace.usage)
-            repairs += sum(trace.repairs.values())
-            outcome.response = trace.answer
-            outcome.questions += trace.questions
-            outcome.tool_calls += trace.tool_calls()
-            outcome.stop = trace.stop
-            outcome.invalid_calls += len(trace.problems)
-            outcome.protocol = {"tools": trace.protocol, "structured": trace.structured}
-            history += [{"role": "user", "content": text}, {"role": "assistant", "content": trace.answer}]
-            if trace.stop == "context_length":  # the model's window is full: its failure, scored
-                outcome.agent_error = "CTX"
-                break
-        outcome.usage = {**usage.to_dict(), "repairs": repairs}
-        return outcome
+    def agent(self, llm: LLMClient, backend: HomeBackend) -> EIAAgent:
+        return EIAAgent(llm, backend, budget=self.budget)
+
+    async def turn(self, agent: EIAAgent, text: str, task: Task, user: UserReply, turns: _Turns) -> bool:
+        outcome = turns.outcome
+        trace = await agent.run(text, turns.history, task_context(task), user)
+        turns.usage.add(trace.usage)
+        turns.repairs += sum(trace.repairs.values())
+        outcome.response = trace.answer
+        outcome.questions += trace.questions
+        outcome.tool_calls += trace.tool_calls()
+        outcome.stop = trace.stop
+        outcome.invalid_calls += len(trace.problems)
+        outcome.protocol = {"tools": trace.protocol, "structured": trace.structured}
+        turns.history += [{"role": "user", "content": text}, {"role": "assistant", "content": trace.answer}]
+        if trace.stop == "context_length":  # the model's window is full: its failure, scored
+            outcome.agent_error = "CTX"
+            return False
+        return True
 
 
 class DRBenchAgent(EndpointAgent):
@@ -130,48 +156,38 @@ class DRBenchAgent(EndpointAgent):
         super().__init__(config)
         self.structured = structured
 
-    async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
-        llm = self.llm()
-        agent = DRAgent(llm, backend, self.structured)
-        history = [m.model_dump() for m in task.history]
-        outcome = Outcome()
-        usage = Usage()
-        repairs = 0
-        texts = [t.text for t in task.turns]
-        if task.goal_kinds == ["memory"]:
-            command = await memory_step(task, llm, backend, outcome, usage)
-            texts = [] if command is None else texts[:-1] + [command]
-        for text in texts:
-            for _round in range(3):  # a clarification round-trip at most twice per turn
-                try:
-                    result = await agent.run(text, history, task_context(task))
-                except InfraError as e:
-                    if e.kind != "context_length":
-                        raise
-                    outcome.agent_error, outcome.response = "CTX", e.message
-                    break
-                outcome.protocol = {"structured": result.structured}
-                usage.add(result.usage)
-                repairs += len(result.repairs)
-                if result.output is None:
-                    outcome.agent_error = result.error_class
-                    outcome.response = result.raw
-                    break
-                out = result.output
-                outcome.response = out.response
-                for r, a in zip(agent.apply(out), out.actions, strict=True):
-                    outcome.tool_calls.append({"tool": "control_device", "arguments": a.model_dump()})
-                    if not r.get("ok"):
-                        outcome.invalid_calls += 1
-                history += [{"role": "user", "content": text}, {"role": "assistant", "content": out.response}]
-                if out.mode != "clarify":
-                    break
-                outcome.questions.append(out.response)
-                reply = user(out.response)
-                if reply is None:
-                    break
-                text = reply
-            if outcome.agent_error == "CTX":
+    def agent(self, llm: LLMClient, backend: HomeBackend) -> DRAgent:
+        return DRAgent(llm, backend, self.structured)
+
+    async def turn(self, agent: DRAgent, text: str, task: Task, user: UserReply, turns: _Turns) -> bool:
+        outcome = turns.outcome
+        for _round in range(3):  # a clarification round-trip at most twice per turn
+            try:
+                result = await agent.run(text, turns.history, task_context(task))
+            except InfraError as e:
+                if e.kind != "context_length":
+                    raise
+                outcome.agent_error, outcome.response = "CTX", e.message
                 break
-        outcome.usage = {**usage.to_dict(), "repairs": repairs}
-        return outcome
+            outcome.protocol = {"structured": result.structured}
+            turns.usage.add(result.usage)
+            turns.repairs += len(result.repairs)
+            if result.output is None:
+                outcome.agent_error = result.error_class
+                outcome.response = result.raw
+                break
+            out = result.output
+            outcome.response = out.response
+            for r, a in zip(agent.apply(out), out.actions, strict=True):
+                outcome.tool_calls.append({"tool": "control_device", "arguments": a.model_dump()})
+                if not r.get("ok"):
+                    outcome.invalid_calls += 1
+            turns.history += [{"role": "user", "content": text}, {"role": "assistant", "content": out.response}]
+            if out.mode != "clarify":
+                break
+            outcome.questions.append(out.response)
+            reply = user(out.response)
+            if reply is None:
+                break
+            text = reply
+        return outcome.agent_error != "CTX"
