@@ -29,7 +29,7 @@ TC5 tasks carry the previous turn as ``history`` and what it already did as ``ov
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -705,14 +705,11 @@ def _previous(engine: HomeEngine, op: Op, rng: random.Random) -> tuple[HomeEngin
 
 
 def _continuation(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    did = rng.choice(engine.device_ids())
-    first = random_op(engine, did, rng, kinds=("switch",) if rng.random() < 0.6 else ("switch", "set"))
-    if first is None:
+    earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(
+        e, d, r, kinds=("switch",) if r.random() < 0.6 else ("switch", "set")))
+    if earlier is None:
         return None
-    prev = _previous(engine, first, rng)
-    if prev is None:
-        return None
-    after, extra = prev
+    _, did, first, after, extra = earlier
     op = random_op(after, did, rng, skip=[first.loc])
     if op is None:
         return None
@@ -737,16 +734,27 @@ def _continuation(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
 _SHIFTS = ("", "", "Oh, something else: ", "Different thing: ", "Unrelated, but ", "By the way, ", "Okay, next: ")
 
 
-def _topic_shift(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _earlier_turn(engine: HomeEngine, rng: random.Random,
+                  pick: Callable[[HomeEngine, str, random.Random], Op | None] = random_op,
+                  ) -> tuple[list[str], str, Op, HomeEngine, dict[str, Any]] | None:
+    """A previous turn on a random device: the home's device ids, that device, what was done
+    to it (``pick``), the home after it, and the history and overrides that say so (None: no fit)."""
     dids = engine.device_ids()
     old = rng.choice(dids)
-    first = random_op(engine, old, rng)
+    first = pick(engine, old, rng)
     if first is None:
         return None
     prev = _previous(engine, first, rng)
     if prev is None:
         return None
-    after, extra = prev
+    return dids, old, first, *prev
+
+
+def _topic_shift(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+    earlier = _earlier_turn(engine, rng)
+    if earlier is None:
+        return None
+    dids, old, first, after, extra = earlier
     old_options = set(_options(after, old))
     others = [d for d in dids if d != old and set(_options(after, d)) & old_options]
     rng.shuffle(others)
@@ -776,15 +784,10 @@ def _main_switch(engine: HomeEngine, did: str) -> str | None:
 
 def _same_room_too(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     """Previous: something in a room. Now: "turn on the speaker too" (the one in that room)."""
-    dids = engine.device_ids()
-    old = rng.choice(dids)
-    first = random_op(engine, old, rng, kinds=("switch",)) or random_op(engine, old, rng)
-    if first is None:
+    earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(e, d, r, kinds=("switch",)) or random_op(e, d, r))
+    if earlier is None:
         return None
-    prev = _previous(engine, first, rng)
-    if prev is None:
-        return None
-    after, extra = prev
+    dids, old, first, after, extra = earlier
     room = engine.device(old).userdata.room
     here = [d for d in _room_devices(after, room) if d != old and _main_switch(after, d)]
     kinds = [_short(after, d) for d in _room_devices(after, room)]
@@ -858,15 +861,10 @@ def _restore(engine: HomeEngine, did: str, original: dict[str, Any]) -> list[Cal
 
 
 def _correction(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    dids = engine.device_ids()
-    old = rng.choice(dids)
-    first = random_op(engine, old, rng)
-    if first is None:
+    earlier = _earlier_turn(engine, rng)
+    if earlier is None:
         return None
-    prev = _previous(engine, first, rng)
-    if prev is None:
-        return None
-    after, extra = prev
+    dids, old, first, after, extra = earlier
     device = engine.device(old)
     original = {loc: engine.value(old, loc) for loc in extra["overrides"][0]["values"]
                 if loc in switches(device) or loc in setters(device)}  # derived values follow by themselves
