@@ -39,12 +39,11 @@ from smh_core.ha.automation_export import EntityRef, ExportError, SmhEntityMap, 
 from smh_core.llm.errors import InfraError
 
 from .agent_client import async_llm_client
-from .const import DOMAIN
+from .const import DOMAIN, SERVICE_CREATE_AUTOMATION
 from .mapping import unique_id
 from .room import ROOM_VARIABLES, room_did
 
 ATTR_ENTRY = "config_entry_id"
-SERVICE_CREATE_AUTOMATION = "create_automation"
 AUTOMATIONS_FILE = "automations.yaml"
 CREATE_AUTOMATION_SCHEMA = vol.Schema({
     vol.Optional(ATTR_ENTRY): cv.string,

@@ -42,7 +42,15 @@ from smh_core.homeenv.snapshot import Snapshot
 from smh_core.sim.simulator import SimulationError
 
 from .clock import MAX_ADVANCE
-from .const import DOMAIN
+from .const import (
+    DOMAIN,
+    SERVICE_ADVANCE_TIME,
+    SERVICE_AGENT_TRACE,
+    SERVICE_LOAD_TASK,
+    SERVICE_RESTORE_STATE,
+    SERVICE_VERIFY,
+)
+from .runtime import SmhRuntime
 
 ATTR_ENTRY = "config_entry_id"
 LOAD_TASK_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("task"): dict})
@@ -119,7 +127,7 @@ def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
     return staged_state(engine, initial, override_updates(task))
 
 
-def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> None:
+def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], SmhRuntime]) -> None:
     async def load_task(call: ServiceCall) -> ServiceResponse:
         runtime = runtime_for(call)
         task = parse_task(call.data["task"])
@@ -187,13 +195,13 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], Any]) -> 
         return {"agent_entity_ids": agents,
                 **summed_trace(list(runtime.agent_traces.get(call.data["conversation_id"], [])))}
 
-    hass.services.async_register(DOMAIN, "agent_trace", agent_trace, schema=TRACE_SCHEMA,
+    hass.services.async_register(DOMAIN, SERVICE_AGENT_TRACE, agent_trace, schema=TRACE_SCHEMA,
                                  supports_response=SupportsResponse.ONLY)
-    async_register_admin_service(hass, DOMAIN, "advance_time", advance_time, schema=ADVANCE_SCHEMA,
+    async_register_admin_service(hass, DOMAIN, SERVICE_ADVANCE_TIME, advance_time, schema=ADVANCE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
-    async_register_admin_service(hass, DOMAIN, "load_task", load_task, schema=LOAD_TASK_SCHEMA,
+    async_register_admin_service(hass, DOMAIN, SERVICE_LOAD_TASK, load_task, schema=LOAD_TASK_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
-    async_register_admin_service(hass, DOMAIN, "restore_state", restore_state, schema=RESTORE_SCHEMA,
+    async_register_admin_service(hass, DOMAIN, SERVICE_RESTORE_STATE, restore_state, schema=RESTORE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
-    hass.services.async_register(DOMAIN, "verify", verify_task, schema=VERIFY_SCHEMA,
+    hass.services.async_register(DOMAIN, SERVICE_VERIFY, verify_task, schema=VERIFY_SCHEMA,
                                  supports_response=SupportsResponse.ONLY)

@@ -21,6 +21,12 @@ DEFAULT_TIME_SCALE = 1.0
 
 SERVICE_EXECUTE = "execute"
 SERVICE_SNAPSHOT = "snapshot"
+SERVICE_LOAD_TASK = "load_task"
+SERVICE_RESTORE_STATE = "restore_state"
+SERVICE_VERIFY = "verify"
+SERVICE_ADVANCE_TIME = "advance_time"
+SERVICE_AGENT_TRACE = "agent_trace"
+SERVICE_CREATE_AUTOMATION = "create_automation"
 
 # The conversation agent (options flow, section "agent"); no model, no agent entity.
 CONF_AGENT = "agent"

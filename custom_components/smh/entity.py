@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Coroutine
 from enum import IntFlag
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
@@ -26,8 +26,11 @@ from .const import DOMAIN
 from .mapping import Mirror, unique_id
 from .rich import Action, Rich
 
+if TYPE_CHECKING:
+    from .runtime import SmhConfigEntry, SmhRuntime
 
-def run(engine: HomeEngine, actions: list[Action], runtime: Any = None) -> None:
+
+def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = None) -> None:
     """Run engine calls as one atomic batch: all applied, or none and the first error raised.
 
     While a slice of ``smh.advance_time`` runs in the executor the engine belongs to that
@@ -57,7 +60,7 @@ class SmhEntity(Entity):
     _attr_should_poll = False
     _attr_has_entity_name = True
 
-    def __init__(self, runtime: Any, entry_id: str, mirror: Mirror) -> None:
+    def __init__(self, runtime: SmhRuntime, entry_id: str, mirror: Mirror) -> None:
         self.runtime = runtime
         self.mirror = mirror
         self._attr_unique_id = unique_id(entry_id, mirror.did, mirror.key)
@@ -112,7 +115,7 @@ class SmhRichEntity(Entity):
     _attr_should_poll = False
     _attr_has_entity_name = True
 
-    def __init__(self, runtime: Any, entry_id: str, rich: Rich) -> None:
+    def __init__(self, runtime: SmhRuntime, entry_id: str, rich: Rich) -> None:
         self.runtime = runtime
         self.rich = rich
         self._attr_unique_id = unique_id(entry_id, rich.did, rich.key)
@@ -164,7 +167,7 @@ class SmhRichEntity(Entity):
 def platform_setup(platform: str, cls: type[SmhEntity]) -> Callable[..., Coroutine[Any, Any, None]]:
     """The ``async_setup_entry`` of a generic platform: one ``cls`` entity per attribute there."""
 
-    async def async_setup_entry(hass: HomeAssistant, entry: Any,
+    async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
                                 async_add_entities: AddConfigEntryEntitiesCallback) -> None:
         runtime = entry.runtime_data
         async_add_entities(cls(runtime, entry.entry_id, m) for m in runtime.mirrors(platform))
@@ -175,7 +178,7 @@ def platform_setup(platform: str, cls: type[SmhEntity]) -> Callable[..., Corouti
 def rich_setup(platform: str, cls: type[SmhRichEntity]) -> Callable[..., Coroutine[Any, Any, None]]:
     """The ``async_setup_entry`` of a rich platform: one ``cls`` entity per namespace there."""
 
-    async def async_setup_entry(hass: HomeAssistant, entry: Any,
+    async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
                                 async_add_entities: AddConfigEntryEntitiesCallback) -> None:
         runtime = entry.runtime_data
         async_add_entities(cls(runtime, entry.entry_id, r) for r in runtime.riches(platform))

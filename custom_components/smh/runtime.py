@@ -22,6 +22,7 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import Unauthorized, UnknownUser
 from homeassistant.helpers.entity_platform import async_get_platforms
 
+from smh_core.bench.task import Task
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change, ExecResult
 from smh_core.homeenv.snapshot import Snapshot
@@ -51,7 +52,7 @@ class SmhRuntime:
     entry_id: str = ""
     agent: bool = False  # a model is configured: the entry offers a conversation agent
     initial: Snapshot | None = None  # the home's own initial state, before any restore
-    task: Any = None  # the task loaded by smh.load_task
+    task: Task | None = None  # the task loaded by smh.load_task
     task_before: Snapshot | None = None
     clock: SimClock | None = None  # simulated time (physics, appliances, schedules, rules)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
