@@ -3,7 +3,7 @@
 Each config entry holds one engine. Rooms become areas on floors, devices become device
 entries, devices (or their components) become rich entities where HA has a platform for what
 they are (a light, a climate, a fan ... see :mod:`.rich`), and every attribute no rich entity
-covers becomes one generic entity (see :mod:`.mapping`), all pushed on every engine change.
+covers becomes one generic entity (see :mod:`.mirrors`), all pushed on every engine change.
 Two services with responses: ``smh.execute`` (a validated HomeEnv service call) and
 ``smh.snapshot`` (the canonical state); the benchmark's services are in :mod:`.bench_services`
 and ``smh.create_automation`` in :mod:`.automation`. With a model set in the options, the entry

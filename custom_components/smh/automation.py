@@ -40,7 +40,7 @@ from smh_core.llm.errors import InfraError
 
 from .agent_client import async_llm_client
 from .const import DOMAIN, SERVICE_CREATE_AUTOMATION
-from .mapping import unique_id
+from .mirrors import unique_id
 from .room import ROOM_VARIABLES, room_did
 
 ATTR_ENTRY = "config_entry_id"

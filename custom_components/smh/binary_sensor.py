@@ -7,7 +7,7 @@ from typing import Any
 from homeassistant.components.binary_sensor import BinarySensorDeviceClass, BinarySensorEntity
 
 from .entity import SmhEntity, platform_setup
-from .mapping import binary_on_value
+from .mirrors import binary_on_value
 
 _DEVICE_CLASSES = {"human_detected": BinarySensorDeviceClass.OCCUPANCY, "motion": BinarySensorDeviceClass.MOTION,
                    "occupancy": BinarySensorDeviceClass.OCCUPANCY}

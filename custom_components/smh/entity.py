@@ -23,7 +23,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from smh_core.homeenv.engine import HomeEngine
 
 from .const import DOMAIN
-from .mapping import Mirror, unique_id
+from .mirrors import Mirror, unique_id
 from .rich import Action, Rich
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class SmhRichEntity(Entity):
         return [] if self.powered else [self.rich.power(True)]
 
     def features[F: IntFlag](self, flags: type[F]) -> F:
-        """The HA feature flags of this entity, from the feature names the mapping chose."""
+        """The HA feature flags of this entity, from the feature names its plan chose."""
         value = flags(0)
         for name in self.rich.features:
             value |= getattr(flags, name)

@@ -1,8 +1,8 @@
 """Each device's entities: rich ones (:mod:`.rich`, Matter-style devices by :mod:`.matter`) and
-one generic mirror (:mod:`.mapping`) per attribute none of them covers (pure: no HA imports).
+one generic mirror (:mod:`.mirrors`) per attribute none of them covers (pure: no HA imports).
 
 Its own module because it is the one place that picks between the HomeEnv and the Matter
-planners, both of which build on :mod:`.mapping`.
+planners, both of which build on :mod:`.mirrors`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.model import Device
 
-from .mapping import Mirror, generic_platform
 from .matter import is_matter, matter_plan
+from .mirrors import Mirror, generic_platform
 from .rich import Rich, bindings
 
 

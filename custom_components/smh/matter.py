@@ -7,7 +7,7 @@ the Matter device type of the endpoint chooses the platform and a table per plat
 cluster attributes of each role, with the cluster's units turned into HA's (0.01 °C -> °C,
 0.01 % -> %, Matter's 0 = open lift position -> HA's 100 = open).
 
-Attributes no platform entity shows become generic entities (:class:`.mapping.Mirror`): the
+Attributes no platform entity shows become generic entities (:class:`.mirrors.Mirror`): the
 useful ones (:data:`USEFUL`: a fridge's temperature, a washer's programme, a battery) with a
 readable name, unit and device class; the rest — limits, feature maps, lists of supported
 values — are diagnostic and disabled by default, still readable when enabled.
@@ -28,7 +28,7 @@ from smh_core.homeenv.capabilities import Setter, Switch, setters
 from smh_core.homeenv.model import Attribute, Device
 
 from .convert import Convert
-from .mapping import Mirror, generic_platform
+from .mirrors import Mirror, generic_platform
 from .rich import Bound, Rich
 
 # Matter device type id -> HA platform of the endpoint's main entity.

@@ -4,7 +4,7 @@ A :class:`Spec` describes one HA platform as *roles*: attributes the entity read
 services it calls. Each namespace of a device (the device itself, or a component such as
 ``fan``) becomes one rich entity of the first spec whose required roles it fills, so a device
 type needs no entry here: a ceiling fan with a light gets a ``light`` and a ``fan``. The
-attributes bound to roles get no generic entity (see :mod:`.mapping`).
+attributes bound to roles get no generic entity (see :mod:`.mirrors`).
 
 A role binds an attribute only if the device can do what the role needs (``SET``: a setter
 service; ``SWITCH``: a turn_on/turn_off pair, see :mod:`smh_core.homeenv.capabilities`) and

@@ -31,7 +31,7 @@ from . import automation
 from .clock import SimClock
 from .const import DOMAIN, PLATFORMS
 from .entity_plan import plan
-from .mapping import Mirror, unique_id
+from .mirrors import Mirror, unique_id
 from .rich import Rich
 from .room import ROOM_VARIABLES, room_did
 

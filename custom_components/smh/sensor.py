@@ -26,7 +26,7 @@ from smh_core.homeenv.model import AttrType
 
 from .const import DOMAIN
 from .entity import SmhEntity, platform_setup
-from .mapping import unique_id
+from .mirrors import unique_id
 from .room import AIR_QUALITY, ROOM_VARIABLES, room_device_id, room_did
 
 

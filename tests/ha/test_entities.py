@@ -17,7 +17,7 @@ from homeassistant.helpers import label_registry as lr
 
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.entity_plan import mirrors, plan
-from custom_components.smh.mapping import binary_on_value
+from custom_components.smh.mirrors import binary_on_value
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.samples import valid_value
