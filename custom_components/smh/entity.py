@@ -10,7 +10,7 @@ engine's validation; its errors surface as ``ServiceValidationError`` with its m
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from enum import IntFlag
 from typing import TYPE_CHECKING, Any
 
@@ -164,23 +164,23 @@ class SmhRichEntity(Entity):
                                                     self.async_write_ha_state))
 
 
-def platform_setup(platform: str, cls: type[SmhEntity]) -> Callable[..., Coroutine[Any, Any, None]]:
-    """The ``async_setup_entry`` of a generic platform: one ``cls`` entity per attribute there."""
+def _setup_from[E](entities: Callable[[SmhRuntime], Iterable[E]], cls: Callable[[SmhRuntime, str, E], Entity],
+                   ) -> Callable[..., Coroutine[Any, Any, None]]:
+    """An ``async_setup_entry`` adding one ``cls`` entity per item ``entities`` plans."""
 
     async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
                                 async_add_entities: AddConfigEntryEntitiesCallback) -> None:
         runtime = entry.runtime_data
-        async_add_entities(cls(runtime, entry.entry_id, m) for m in runtime.mirrors(platform))
+        async_add_entities(cls(runtime, entry.entry_id, item) for item in entities(runtime))
 
     return async_setup_entry
+
+
+def platform_setup(platform: str, cls: type[SmhEntity]) -> Callable[..., Coroutine[Any, Any, None]]:
+    """The ``async_setup_entry`` of a generic platform: one ``cls`` entity per attribute there."""
+    return _setup_from(lambda runtime: runtime.mirrors(platform), cls)
 
 
 def rich_setup(platform: str, cls: type[SmhRichEntity]) -> Callable[..., Coroutine[Any, Any, None]]:
     """The ``async_setup_entry`` of a rich platform: one ``cls`` entity per namespace there."""
-
-    async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
-                                async_add_entities: AddConfigEntryEntitiesCallback) -> None:
-        runtime = entry.runtime_data
-        async_add_entities(cls(runtime, entry.entry_id, r) for r in runtime.riches(platform))
-
-    return async_setup_entry
+    return _setup_from(lambda runtime: runtime.riches(platform), cls)

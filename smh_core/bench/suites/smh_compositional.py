@@ -22,7 +22,7 @@ has one right answer. Kinds, operations, predicates and rankings are tables, not
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -486,14 +486,21 @@ def _split(rng: random.Random, members: list[Member]) -> tuple[list[Member], lis
     return sorted(shuffled[:k]), sorted(shuffled[k:])
 
 
-def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _scoped[T](engine: HomeEngine, rng: random.Random, options: Callable[[Kind], Iterable[T]]) -> Iterator[tuple[Kind, Any, list[T]]]:
+    """Per kind of device with two or more in a drawn scope: the kind, the scope and the options
+    (predicates, rankings) every member of the scope has the attribute for; lazily, so the draws
+    happen in the order the caller consumes them."""
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
         scope = _scope(engine, rng, kind, 2)
-        preds = [p for p in kind.preds if scope and all(ns + p.attr in engine.status(d) for d, ns in scope[0])]
-        if scope is None or not preds:
+        usable = [o for o in options(kind) if scope and all(ns + o.attr in engine.status(d) for d, ns in scope[0])]
+        if scope is None or not usable:
             continue
-        members, _, room = scope
+        yield kind, scope, usable
+
+
+def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+    for kind, (members, _, room), preds in _scoped(engine, rng, lambda k: k.preds):
         pred = rng.choice(preds)
         yes, no = _split(rng, members)
         overrides: dict[str, dict[str, Any]] = {}
@@ -630,13 +637,7 @@ def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
 
 
 def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    for name in _kinds_with(engine, rng, 2):
-        kind = KINDS[name]
-        scope = _scope(engine, rng, kind, 2)
-        ranks = [r for r in kind.ranks if scope and all(ns + r.attr in engine.status(d) for d, ns in scope[0])]
-        if scope is None or not ranks:
-            continue
-        members, where, _ = scope
+    for kind, (members, where, _), ranks in _scoped(engine, rng, lambda k: k.ranks):
         rank = rng.choice(ranks)
         n = rng.randint(1, min(3, len(members) - 1))
         high = rng.random() < 0.6
