@@ -666,17 +666,23 @@ class HomeEngine:
         attribute's range and rounded to its type, countdowns), thousands per simulated hour,
         where re-validation was most of the cost. Scalars only; an unknown device or attribute
         is a bug in the caller and raises ``KeyError`` before anything changes."""
-        for did, values in updates.items():
-            if not values.keys() <= self._state[did].keys():
-                raise KeyError(f"{did} has no attribute {sorted(values.keys() - self._state[did].keys())}")
+        state = self._state
+        staged: list[tuple[str, dict[str, Any]]] = []
         changes: list[Change] = []
         for did, values in updates.items():
-            old = self._state[did]
+            old = state[did]
             for loc, v in values.items():  # only these can differ: the rest is copied over
-                ov = old[loc]
+                try:
+                    ov = old[loc]
+                except KeyError:  # before anything is installed: nothing changes
+                    raise KeyError(f"{did} has no attribute {loc!r}") from None
                 if ov is not v and (ov != v or type(ov) is not type(v)):
                     changes.append(Change(did, loc, ov, v))
-            self._state[did] = {**old, **values}
+            new = old.copy()
+            new.update(values)
+            staged.append((did, new))
+        for did, new in staged:
+            state[did] = new
         if changes and self._listeners:
             self._notify(changes)
         return changes

@@ -298,8 +298,10 @@ class Simulator:
         moved: set[str] = set()
         if n <= 0:
             return moved
+        xs = self._x
         for room in self._rooms:
-            x = self._x[room]
+            x = xs[room]
+            changed = False
             for var, track in self._tracks_of(room):
                 x0 = x[var]
                 fixed = track.fixed
@@ -312,7 +314,9 @@ class Simulator:
                     x1 = star + (x0 - star) * (1.0 - fixed[0]) ** n
                 if x1 != x0:
                     x[var] = x1
-                    moved.add(room)
+                    changed = True
+            if changed:
+                moved.add(room)
         return moved
 
     def _hour(self, tick: int) -> int:
@@ -511,17 +515,21 @@ class Simulator:
                 updates[ENV_PREFIX + room] = diff
         if rooms:
             room_set = set(rooms)
+            xs, view = self._x, eng.state_view
             for (did, loc), s in self._sensor_list:
                 if s.room not in room_set:
                     continue
-                if s.variable == "air_quality":
-                    val: Any = air_quality_class(self._x[s.room]["pm25"])
-                elif s.variable == "illuminance":
+                variable = s.variable
+                if variable == "air_quality":
+                    val: Any = air_quality_class(xs[s.room]["pm25"])
+                elif variable == "illuminance":
                     val = s.reading(updates.get(ENV_PREFIX + s.room, {}).get(
-                        "illuminance", eng.state_view(ENV_PREFIX + s.room)["illuminance"]))
+                        "illuminance", view(ENV_PREFIX + s.room)["illuminance"]))
                 else:
-                    val = s.reading(self._x[s.room][s.variable])
-                if not same(eng.state_view(did)[loc], val):
+                    val = s.reading(xs[s.room][variable])
+                cur = view(did)[loc]
+                # same(), inlined: readings are numbers or words, never booleans against numbers
+                if cur != val or isinstance(cur, bool) != isinstance(val, bool):
                     updates.setdefault(did, {})[loc] = val
         for did, cyc in self._cycles.items():
             if cyc.seg_start is None or (cycles is not None and did not in cycles):

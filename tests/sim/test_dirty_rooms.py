@@ -164,3 +164,19 @@ def _play(cls: type[Simulator], seed: int) -> tuple[dict, list]:
 @pytest.mark.parametrize("seed", range(6))
 def test_tracking_ends_where_redoing_every_room_every_window_does(seed: int) -> None:
     assert _play(Simulator, seed) == _play(_EveryRoom, seed)
+
+
+def test_trusted_writes_refuse_an_unknown_attribute_before_changing_anything() -> None:
+    """``set_many_trusted`` skips validation, not atomicity: an unknown attribute anywhere in the
+    batch is a KeyError naming it, and the devices written before it in the batch keep their state."""
+    from smh_core.homes.generator import generate_home
+
+    engine = HomeEngine(generate_home("simple", 0))
+    first, second = engine.device_ids()[:2]
+    loc, value = next((k, v) for k, v in engine.status(first).items() if isinstance(v, (int, float)) and not isinstance(v, bool))
+    before = engine.snapshot()
+    with pytest.raises(KeyError, match="no_such_attribute"):
+        engine.set_many_trusted({first: {loc: value + 1}, second: {"no_such_attribute": 1}})
+    assert engine.diff(before, engine.snapshot()) == []
+    changes = engine.set_many_trusted({first: {loc: value + 1}})
+    assert [(c.did, c.locator, c.before, c.after) for c in changes] == [(first, loc, value, value + 1)]
