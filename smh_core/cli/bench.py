@@ -183,7 +183,7 @@ def _run(args: argparse.Namespace) -> int:
     from smh_core.bench import chart
     from smh_core.bench.importers.suites import missing_hint, suite_file
 
-    chart.prestart()  # report.png's matplotlib import, on the other core while the run works
+    chart.prestart()  # report.png's matplotlib import, on the other core (main() may have started it)
     from smh_core.bench.task_home import HomeCache
 
     files = args.tasks or [suite_file(s, args.tasks_dir) for s in args.suite]

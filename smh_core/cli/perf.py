@@ -58,7 +58,7 @@ def _cold(args: argparse.Namespace) -> int:
     if args.repeats < 1:
         raise ValueError(f"--repeats must be at least 1, got {args.repeats}")
     r = measure_cold(args.tasks_dir, args.repeats)
-    cache = "bytecode cached" if r.bytecode_cached else "PYTHONDONTWRITEBYTECODE set: every run compiles"
+    cache = "bytecode cached" if r.bytecode_cached else "PYTHONDONTWRITEBYTECODE set: only bytecode cached before is read"
     print(f"cold start, median of {args.repeats} fresh processes ({cache}):")
     print(f"  smh --help: {r.help_median:.2f} s (runs: {', '.join(f'{s:.2f}' for s in r.help_seconds)})"
           f"   target <= {TARGET_SECONDS} s")

@@ -4,7 +4,7 @@ Each figure is the median of several fresh interpreters (``python -m smh_core.cl
 one after another: ``smh --help`` and ``smh bench run --suite sample --agent oracle`` into a new
 folder each time. Python's bytecode cache counts: the first run of a checkout compiles every
 module, later ones read ``__pycache__``; with ``PYTHONDONTWRITEBYTECODE`` set nothing is cached
-and every run compiles, so the figure says which case it measured.
+and modules without bytecode compile on every run, so the figure says which case it measured.
 """
 
 from __future__ import annotations
