@@ -1,0 +1,272 @@
+"""Room physics as the simulator keeps it: each room's law per driven variable (tracks,
+rebuilt only when an attribute they are computed from changes), its light level per hour,
+the closed-form integration between events, and the write-back of room values, sensor
+readings and countdowns to the engine (only what differs, without re-validation)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from smh_core.homeenv.dynamics import DRIVEN_VARIABLES, Dynamics, air_quality_class
+from smh_core.homeenv.engine import ENV_PREFIX
+from smh_core.homeenv.errors import Change
+
+from .physics import Pull, Track
+from .timebase import TICKS_PER_SECOND
+from .triggers import same
+
+
+@dataclass(slots=True)
+class RoomSensor:
+    room: str
+    variable: str
+    scale: float
+    is_int: bool
+    lo: float | None
+    hi: float | None
+    precision: float | None = None
+
+    def reading(self, x: float) -> float | int:
+        """The attribute value for room value ``x``: scaled, clamped to the attribute's range,
+        rounded to its precision (0.01 when it has none)."""
+        v = x * self.scale
+        if self.lo is not None:
+            v = max(v, self.lo)
+        if self.hi is not None:
+            v = min(v, self.hi)
+        if self.is_int:
+            return int(round(v))
+        step = self.precision or 0.01
+        return round(round(v / step) * step, 6)
+
+
+def track_inputs(dyn: Dynamics) -> frozenset[str]:
+    """The attributes a device's pulls, lamps and shades are computed from: a change to any of
+    them changes its room's tracks or light level; a change to anything else cannot."""
+    out: set[str] = set()
+    for d in dyn.drives:
+        out.update(w.attr for w in d.active_when)
+        out.update(a for a in (d.target_attr, d.scale_attr) if a)
+    for li in dyn.lights:
+        out.update(w.attr for w in li.active_when)
+        if li.level_attr:
+            out.add(li.level_attr)
+    out.update(sh.open_attr for sh in dyn.shades)
+    return frozenset(out)
+
+
+class RoomTracks:
+    """The RoomTracks part of :class:`~smh_core.sim.simulator.Simulator` (a mixin: the state lives
+    on the simulator, set up in its ``__init__``)."""
+
+    # ------------------------------------------------------------------ physics
+    def _tracks_of(self, room: str) -> tuple[tuple[str, Track], ...]:
+        """The room's law per driven variable, rebuilt only after a change to one of the
+        attributes it is computed from (see :meth:`_mark`), not every window."""
+        if room in self._dirty:
+            self._refresh(room)
+        return self._room_tracks[room]
+
+    def _refresh(self, room: str) -> None:
+        self._dirty.discard(room)
+        self._lux_cache.pop(room, None)
+        self._sources.pop(room, None)
+        self._room_tracks[room] = tuple((v, self._build_track(room, v)) for v in DRIVEN_VARIABLES)
+
+    def _build_track(self, room: str, var: str) -> Track:
+        pulls = []
+        for did in self._by_room[room]:
+            state = self.engine.state_view(did)
+            for d in self._dyn[did].drives:
+                if d.variable != var or not all(w.holds(state[w.attr]) for w in d.active_when):
+                    continue
+                target = d.target if d.target is not None else float(state[d.target_attr]) * d.target_scale
+                scale = 1.0
+                if d.scale_attr is not None:
+                    raw = state[d.scale_attr]
+                    if d.scale_map is not None:
+                        scale = d.scale_map.get(str(raw), 0.0)
+                    elif isinstance(raw, (int, float)) and not isinstance(raw, bool):
+                        scale = max(0.0, min(1.0, raw / d.scale_max))
+                    else:
+                        scale = 0.0
+                if scale > 0:
+                    pulls.append(Pull(d.rate * scale, target, d.direction, d.output))
+        outdoor = float(getattr(self._outdoor, var))
+        return Track(self._drift.get(var, 0.0), outdoor, tuple(pulls))
+
+    def _integrate(self, n: int) -> set[str]:
+        """Move every room's variables ``n`` ticks on; returns the rooms where one moved."""
+        moved: set[str] = set()
+        if n <= 0:
+            return moved
+        xs = self._x
+        for room in self._rooms:
+            x = xs[room]
+            changed = False
+            for var, track in self._tracks_of(room):
+                x0 = x[var]
+                fixed = track.fixed
+                if fixed is None:
+                    x1 = track.step(x0, n)
+                elif fixed[0] == 0:
+                    continue
+                else:  # Track.at inlined (the per-tick hot path): the same arithmetic
+                    star = fixed[1] / fixed[0]
+                    x1 = star + (x0 - star) * (1.0 - fixed[0]) ** n
+                if x1 != x0:
+                    x[var] = x1
+                    changed = True
+            if changed:
+                moved.add(room)
+        return moved
+
+    def _hour(self, tick: int) -> int:
+        """The hour of day at ``tick``, worked out once per simulated hour (daylight changes
+        hourly; date arithmetic on every tick was a tenth of a tick's cost)."""
+        lo, hi, hour = self._hour_span
+        if lo <= tick < hi:
+            return hour
+        t = self.time_of(tick)
+        top = t.replace(minute=0, second=0, microsecond=0)
+        self._hour_span = (self.tick_of(top), self.tick_of(top + timedelta(hours=1)), t.hour)
+        return t.hour
+
+    def _illuminance(self, room: str, tick: int) -> float:
+        hour = self._hour(tick)
+        if room in self._dirty:
+            self._refresh(room)
+        hit = self._lux_cache.get(room)
+        if hit is not None and hit[0] == hour:
+            return hit[1]
+        lux = self._compute_illuminance(room, hour)
+        self._lux_cache[room] = (hour, lux)
+        return lux
+
+    def _compute_illuminance(self, room: str, hour: int) -> float:
+        lamps, window, shade = self._light_sources(room)
+        daylight = self._outdoor.daylight[hour] * window
+        if shade is not None:
+            daylight *= shade
+        return round(lamps + daylight, 2)
+
+    def _light_sources(self, room: str) -> tuple[float, float, float | None]:
+        """``(base + lamps lux, window factor, mean shade opening or None)``: the part of the
+        light level that does not change with the hour, kept until the room is dirty."""
+        hit = self._sources.get(room)
+        if hit is not None:
+            return hit
+        r = self.engine.room(room)
+        base = r.environment.base_lux if r and r.environment else 0.0
+        window = r.environment.window_factor if r and r.environment else 0.0
+        lux = base
+        shades: list[float] = []
+        for did in self._by_room[room]:
+            dyn = self._dyn[did]
+            state = self.engine.state_view(did)
+            for li in dyn.lights:
+                if all(w.holds(state[w.attr]) for w in li.active_when):
+                    level = 1.0
+                    if li.level_attr is not None:
+                        raw = state[li.level_attr]
+                        level = max(0.0, min(1.0, float(raw) / li.level_max)) if raw is not None else 0.0
+                    lux += li.lux * level
+            for sh in dyn.shades:
+                raw = state[sh.open_attr]
+                frac = max(0.0, min(1.0, float(raw) / sh.open_max)) if raw is not None else 1.0
+                shades.append(1.0 - frac if sh.inverted else frac)
+        out = (lux, window, sum(shades) / len(shades) if shades else None)
+        self._sources[room] = out
+        return out
+
+    # ------------------------------------------------------------------ state sync
+    def _sync(self, rooms: Iterable[str] | None = None, cycles: Iterable[str] | None = None) -> None:
+        """Write room variables, sensor readings, lux, countdowns and phases into the engine
+        (for the given rooms and appliances only, or everything)."""
+        order = self._rooms if rooms is None else sorted(set(rooms))
+        self._write(self._updates(order, cycles))
+
+    def _sync_window(self, moved: set[str]) -> None:
+        """:meth:`_sync` after a window, for the rooms whose values can differ from what the
+        engine holds: those the physics moved, those written from outside since, and every
+        room when the hour (daylight) changed. The others would write nothing."""
+        hour = self._hour(self._tick)
+        if hour != self._synced_hour:
+            self._synced_hour = hour
+            order = self._rooms
+        else:
+            todo = moved | self._stale
+            order = [r for r in self._rooms if r in todo] if todo else []
+        self._stale.clear()
+        self._write(self._updates(order, None))
+
+    def _updates(self, rooms: list[str], cycles: Iterable[str] | None) -> dict[str, dict[str, Any]]:
+        """What :meth:`_sync` writes: room values first (in ``rooms`` order), then sensors,
+        then appliance countdowns, each only where it differs from the engine's."""
+        eng = self.engine
+        updates: dict[str, dict[str, Any]] = {}
+        for room in rooms:
+            x = self._x[room]
+            cur = eng.state_view(ENV_PREFIX + room)
+            new = (("temperature", x["temperature"]), ("humidity", x["humidity"]),
+                   ("illuminance", self._illuminance(room, self._tick)), ("pm25", x["pm25"]), ("pm10", x["pm10"]),
+                   ("air_quality", air_quality_class(x["pm25"])))
+            diff = {k: v for k, v in new if cur[k] != v}  # never booleans here: plain != is same()
+            if diff:
+                updates[ENV_PREFIX + room] = diff
+        if rooms:
+            room_set = set(rooms)
+            xs, view = self._x, eng.state_view
+            for (did, loc), s in self._sensor_list:
+                if s.room not in room_set:
+                    continue
+                variable = s.variable
+                if variable == "air_quality":
+                    val: Any = air_quality_class(xs[s.room]["pm25"])
+                elif variable == "illuminance":
+                    val = s.reading(updates.get(ENV_PREFIX + s.room, {}).get(
+                        "illuminance", view(ENV_PREFIX + s.room)["illuminance"]))
+                else:
+                    val = s.reading(xs[s.room][variable])
+                cur = view(did)[loc]
+                # same(), inlined: readings are numbers or words, never booleans against numbers
+                if cur != val or isinstance(cur, bool) != isinstance(val, bool):
+                    updates.setdefault(did, {})[loc] = val
+        for did, cyc in self._cycles.items():
+            if cyc.seg_start is None or (cycles is not None and did not in cycles):
+                continue
+            vals = {cyc.spec.countdown_attr: max(0, -(-cyc.left(self._tick) // TICKS_PER_SECOND))}
+            if cyc.spec.phase_attr:
+                vals[cyc.spec.phase_attr] = cyc.phase(self._tick)
+            for loc, v in vals.items():
+                if not same(eng.value(did, loc), v):
+                    updates.setdefault(did, {})[loc] = v
+        return updates
+
+    def _write(self, updates: Mapping[str, Mapping[str, Any]]) -> None:
+        """Commit the simulator's own values (valid by construction: see ``set_many_trusted``)."""
+        if not updates:
+            return
+        self._writing = True
+        try:
+            self.engine.set_many_trusted(updates)
+        finally:
+            self._writing = False
+
+    def _mark(self, ch: Change, from_sim: bool) -> None:
+        """Dirty-room tracking: a device change rebuilds its room's tracks and light level, and
+        re-syncs the room at the next window, only if it touches an attribute they are computed
+        from; a reading written from outside re-syncs the room too (to put the reading back).
+        Anything else (a washer's countdown, a setting no physics reads) and every other room
+        are left alone."""
+        room = self._room_of.get(ch.did)
+        if room is None or room not in self._by_room:
+            return
+        if ch.locator in self._inputs[ch.did]:
+            self._dirty.add(room)
+            self._stale.add(room)
+        elif not from_sim and ch.locator in self._readings[ch.did]:
+            self._stale.add(room)

@@ -1,0 +1,28 @@
+"""The simulator's time base and what its parts share: 0.1 s ticks, the default start, the
+error that stops a simulation and the record of what it did on its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+TICKS_PER_SECOND = 10
+DEFAULT_START = datetime(2025, 6, 27, 12, 0, 0)
+US_PER_TICK = 100_000
+MAX_REACTIONS = 10_000
+"""Reaction rounds to one change before rules are taken to trigger each other forever."""
+
+
+class SimulationError(RuntimeError):
+    """The simulation cannot go on (e.g. rules that keep triggering each other forever)."""
+
+
+@dataclass(slots=True)
+class SimEvent:
+    """Something the simulator did on its own, for logs, traces and tests."""
+
+    time: datetime
+    kind: str  # schedule | rule | cycle_complete
+    ref: str
+    ok: bool = True
+    detail: str = ""
