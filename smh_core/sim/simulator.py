@@ -43,11 +43,10 @@ from .timebase import (
     DEFAULT_START,
     MAX_REACTIONS,
     TICKS_PER_SECOND,
+    US_PER_TICK,
     SimEvent,
     SimulationError,
 )
-
-__all__ = ["DEFAULT_START", "TICKS_PER_SECOND", "SimEvent", "SimulationError", "Simulator"]
 
 
 class Simulator(RoomTracks, ApplianceCycles, Automations):
