@@ -25,8 +25,7 @@ from smh_core.agent.safety import ActionGuard, GuardedBackend
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
 from smh_core.llm.errors import InfraError
-from smh_core.memory.decision import parse_decision, same_subject
-from smh_core.memory.store import MemoryBank
+from smh_core.memory.decision import bank_after
 
 from .agents import BenchAgent
 from .judge import Judge
@@ -92,29 +91,6 @@ def prepare_world(task: Task, homes: HomeCache) -> World:
     return World.attach(prepare_engine(task, homes), start)
 
 
-def bank_after(memory: Sequence[str], decision: str | None) -> list[str]:
-    """The memory bank after a MemHome decision, as the paper's pipeline applies it: the bank
-    (an in-memory SQLite :class:`MemoryBank` seeded with ``memory``) executes ``memory:`` outputs
-    only, with :class:`~smh_core.memory.decision.MemoryRewriter`'s semantics (a write about the
-    same devices as its closest entry replaces it, ``memory: delete`` removes the closest entry)
-    but without its write veto: the benchmark scores what the model decided."""
-    bank = MemoryBank()
-    try:
-        for entry in memory:
-            bank.add("user", entry)
-        parsed = parse_decision(decision or "")
-        memory_op = parsed.kind in ("memory_add", "memory_delete") and parsed.content
-        closest = bank.find("user", parsed.content) if memory_op else None
-        if parsed.kind == "memory_add":
-            if closest is not None and same_subject(closest.content, parsed.content):
-                bank.update("user", closest.id, parsed.content)
-            else:
-                bank.add("user", parsed.content)
-        elif parsed.kind == "memory_delete" and closest is not None:
-            bank.delete("user", closest.id)
-        return [m.content for m in bank.all("user")]
-    finally:
-        bank.close()
 
 
 def user_words(task: Task) -> list[str]:

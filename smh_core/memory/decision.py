@@ -11,6 +11,7 @@ on to the agent. Secrets and identifiers are found by :mod:`smh_core.memory.sens
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -135,7 +136,7 @@ class MemoryRewriter:
             veto = write_veto(query, decision.content)
             if veto is None:
                 existing = self.bank.find(user, decision.content)
-                if existing is not None and same_subject(existing.content, decision.content):
+                if existing is not None and _same_subject(existing.content, decision.content):
                     self.bank.update(user, existing.id, decision.content)
                 else:
                     self.bank.add(user, decision.content)
@@ -150,8 +151,33 @@ class MemoryRewriter:
         return DecisionResult(decision, command, veto, result.usage, retrieved)
 
 
-def same_subject(a: str, b: str) -> bool:
+def _same_subject(a: str, b: str) -> bool:
     """Two preferences about the same device words (an update rather than a new memory)."""
     da = {m.group(0).lower() for m in _DEVICE.finditer(a)}
     db = {m.group(0).lower() for m in _DEVICE.finditer(b)}
     return bool(da) and da == db
+
+
+def bank_after(memory: Sequence[str], decision: str | None) -> list[str]:
+    """The memory bank after a MemHome decision, as the paper's pipeline applies it: the bank
+    (an in-memory SQLite :class:`MemoryBank` seeded with ``memory``) executes ``memory:`` outputs
+    only, with :class:`MemoryRewriter`'s semantics (a write about the
+    same devices as its closest entry replaces it, ``memory: delete`` removes the closest entry)
+    but without its write veto: the benchmark scores what the model decided."""
+    bank = MemoryBank()
+    try:
+        for entry in memory:
+            bank.add("user", entry)
+        parsed = parse_decision(decision or "")
+        memory_op = parsed.kind in ("memory_add", "memory_delete") and parsed.content
+        closest = bank.find("user", parsed.content) if memory_op else None
+        if parsed.kind == "memory_add":
+            if closest is not None and _same_subject(closest.content, parsed.content):
+                bank.update("user", closest.id, parsed.content)
+            else:
+                bank.add("user", parsed.content)
+        elif parsed.kind == "memory_delete" and closest is not None:
+            bank.delete("user", closest.id)
+        return [m.content for m in bank.all("user")]
+    finally:
+        bank.close()

@@ -29,8 +29,8 @@ from typing import Any
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
+from smh_core.memory.decision import bank_after
 
-from ..runner import bank_after
 from ..task import Task
 from ..verifier import bank_problems
 from .common import control_target, device_critic, draw_on_homes, validate
