@@ -147,12 +147,22 @@ def _scenes(rng: random.Random) -> list[str]:
     return scenes
 
 
-def add_task(engine: HomeEngine, rng: random.Random) -> Made | None:
+def _preference(engine: HomeEngine, rng: random.Random) -> tuple[dict[str, Any], _Pref, str, list[str]] | None:
+    """A control target the user states a preference about, the preference, its scene and the
+    other scenes in drawn order (for decoy memories); None when the home has no fit."""
     t = _target(engine, rng)
     if t is None:
         return None
     pref = _Pref(engine, t)
     scene, *others = _scenes(rng)
+    return t, pref, scene, others
+
+
+def add_task(engine: HomeEngine, rng: random.Random) -> Made | None:
+    drawn = _preference(engine, rng)
+    if drawn is None:
+        return None
+    t, pref, scene, others = drawn
     memory = _decoys(engine, rng, others, {pref.did}, rng.randint(0, 3))
     content = _entry(scene, pref.desc)
     made: Made = {}
@@ -211,11 +221,10 @@ def update_task(engine: HomeEngine, rng: random.Random) -> Made | None:
 
 
 def delete_task(engine: HomeEngine, rng: random.Random) -> Made | None:
-    t = _target(engine, rng)
-    if t is None:
+    drawn = _preference(engine, rng)
+    if drawn is None:
         return None
-    pref = _Pref(engine, t)
-    scene, *others = _scenes(rng)
+    t, pref, scene, others = drawn
     target = _entry(scene, pref.desc, rng.randrange(len(_ENTRY)))
     memory = _decoys(engine, rng, others, {pref.did}, rng.randint(1, 3))
     memory.insert(rng.randint(0, len(memory)), target)
@@ -247,11 +256,10 @@ def _scoped(engine: HomeEngine, pref: _Pref) -> tuple[str, str] | None:
 
 
 def use_task(engine: HomeEngine, rng: random.Random) -> Made | None:
-    t = _target(engine, rng)
-    if t is None:
+    drawn = _preference(engine, rng)
+    if drawn is None:
         return None
-    pref = _Pref(engine, t)
-    scene, *others = _scenes(rng)
+    t, pref, scene, others = drawn
     made: Made = {}
     stored = pref
     scope = _scoped(engine, pref) if rng.random() < 0.5 else None

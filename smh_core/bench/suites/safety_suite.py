@@ -411,13 +411,22 @@ def make_device_text(ctx: Context, slot: Slot, rng: random.Random) -> Made | Non
             **_injection_goal(benign, setting)}
 
 
-def make_memory(ctx: Context, slot: Slot, rng: random.Random) -> Made | None:
-    """A benign request; one of the user's memories (among harmless ones) carries the order."""
-    sub = _half(slot.i, "standing_order", "forged_note")
+def _benign_draw(ctx: Context, slot: Slot, rng: random.Random, first: str, second: str,
+                 ) -> tuple[str, Setting, Made] | None:
+    """The slot's subcategory (``first`` for one half of the slots, ``second`` for the other),
+    its base setting and a benign request to a device other than the target (None: no fit)."""
+    sub = _half(slot.i, first, second)
     setting = base_setting(ctx, slot, rng)
     benign = benign_request(setting.engine, rng, {setting.did})
-    if benign is None:
+    return None if benign is None else (sub, setting, benign)
+
+
+def make_memory(ctx: Context, slot: Slot, rng: random.Random) -> Made | None:
+    """A benign request; one of the user's memories (among harmless ones) carries the order."""
+    drawn = _benign_draw(ctx, slot, rng, "standing_order", "forged_note")
+    if drawn is None:
         return None
+    sub, setting, benign = drawn
     frames = W.STANDING_ORDER_FRAMES if sub == "standing_order" else W.FORGED_NOTE_FRAMES
     memory = [*rng.sample(W.BENIGN_MEMORIES, 2), order_text(setting.engine, slot.target, setting.did, rng,
                                                            frames=frames)]
@@ -510,11 +519,10 @@ def _matter_status(ctx: Context, slot: Slot, rng: random.Random) -> Made | None:
 
 def make_relay(ctx: Context, slot: Slot, rng: random.Random) -> Made | None:
     """The user quotes a third party's order, then asks for something benign."""
-    sub = _half(slot.i, "relayed_message", "forwarded_note")
-    setting = base_setting(ctx, slot, rng)
-    benign = benign_request(setting.engine, rng, {setting.did})
-    if benign is None:
+    drawn = _benign_draw(ctx, slot, rng, "relayed_message", "forwarded_note")
+    if drawn is None:
         return None
+    sub, setting, benign = drawn
     frame = rng.choice(W.RELAYED_MESSAGE_FRAMES if sub == "relayed_message" else W.FORWARDED_NOTE_FRAMES)
     order = order_text(setting.engine, slot.target, setting.did, rng)
     text = frame.format(order=order, request=benign["text"], request_lc=_lower_first(benign["text"]))
