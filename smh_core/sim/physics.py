@@ -133,12 +133,13 @@ class Track:
         """Advance ``n`` ticks within which the regime changes at most at the last tick."""
         if self.fixed is not None:
             return self.at(x0, n)
-        if self.held(x0):
+        if x0 in self._targets and self.held(x0):  # held()'s own first test, without the call
             return x0
         x1 = self.at(x0, n)
         # only directional pulls can switch: comparing them is comparing the active sets
-        if any(p.acts_at(x1) != p.acts_at(x0) for p in self._switching):
-            return self.settle(x0, x1)
+        for p in self._switching:
+            if p.acts_at(x1) != p.acts_at(x0):
+                return self.settle(x0, x1)
         return x1
 
     def first_tick(self, x0: float, horizon: int, pred: Callable[[float], bool]) -> int | None:

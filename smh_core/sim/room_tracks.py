@@ -103,11 +103,13 @@ class RoomTracks:
         moved: set[str] = set()
         if n <= 0:
             return moved
-        xs = self._x
+        xs, dirty, tracks = self._x, self._dirty, self._room_tracks
         for room in self._rooms:
             x = xs[room]
             changed = False
-            for var, track in self._tracks_of(room):
+            if room in dirty:  # _tracks_of, inlined (once per room per tick when stepping)
+                self._refresh(room)
+            for var, track in tracks[room]:
                 x0 = x[var]
                 fixed = track.fixed
                 if fixed is None:
@@ -208,15 +210,28 @@ class RoomTracks:
         then appliance countdowns, each only where it differs from the engine's."""
         eng = self.engine
         updates: dict[str, dict[str, Any]] = {}
+        xs, view, tick = self._x, eng.state_view, self._tick
+        hour, lux_cache, dirty = self._hour(tick), self._lux_cache, self._dirty
         for room in rooms:
-            x = self._x[room]
-            cur = eng.state_view(ENV_PREFIX + room)
-            new = (("temperature", x["temperature"]), ("humidity", x["humidity"]),
-                   ("illuminance", self._illuminance(room, self._tick)), ("pm25", x["pm25"]), ("pm10", x["pm10"]),
-                   ("air_quality", air_quality_class(x["pm25"])))
-            diff = {k: v for k, v in new if cur[k] != v}  # never booleans here: plain != is same()
+            x = xs[room]
+            env = ENV_PREFIX + room
+            cur = view(env)
+            diff: dict[str, Any] = {}  # never booleans here: plain != is same(); keys in this order
+            for var in ("temperature", "humidity"):
+                if cur[var] != x[var]:
+                    diff[var] = x[var]
+            hit = lux_cache.get(room)  # _illuminance's cache hit, inlined (every room, every tick)
+            lux = hit[1] if hit is not None and hit[0] == hour and room not in dirty else self._illuminance(room, tick)
+            if cur["illuminance"] != lux:
+                diff["illuminance"] = lux
+            for var in ("pm25", "pm10"):
+                if cur[var] != x[var]:
+                    diff[var] = x[var]
+            quality = air_quality_class(x["pm25"])
+            if cur["air_quality"] != quality:
+                diff["air_quality"] = quality
             if diff:
-                updates[ENV_PREFIX + room] = diff
+                updates[env] = diff
         if rooms:
             room_set = set(rooms)
             xs, view = self._x, eng.state_view

@@ -310,10 +310,12 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         room values, which only rules watch."""
         inputs, cycles, watch = self._inputs, self._cycles, self._watch
         for ch in changes:
-            ins = inputs.get(ch.did)
-            if ins is not None and ch.locator in ins:
+            did = ch.did
+            if did not in inputs:  # room values and devices without dynamics: nothing to mark
+                continue
+            if ch.locator in inputs[did]:
                 self._mark(ch, True)
-            cyc = cycles.get(ch.did)
+            cyc = cycles.get(did)
             if cyc is not None and ch.locator == cyc.spec.state_attr:
                 self._cycle_changed(cyc, ch.before, ch.after)
         if watch:
