@@ -245,7 +245,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             if due:
                 self._run_schedule(due[0])
                 return True
-        for key in sorted(k for k, t in self._cron_next.items() if t is not None and t <= now):
+        for key in sorted(k for k, t in self._cron_next.items() if t is not None and t <= now) if self._cron_next else ():
             rule = self._rules[key[0]]
             trig = rule.triggers[key[1]]
             assert isinstance(trig, TimeTrigger)
@@ -253,7 +253,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             self._cron_next[key] = None if nxt is None else self.tick_of(nxt)
             self._fire_rule(rule, f"time {trig.cron}")
             return True
-        for key in sorted(k for k, t in self._timers.items() if t <= now):
+        for key in sorted(k for k, t in self._timers.items() if t <= now) if self._timers else ():
             del self._timers[key]
             rule = self._rules.get(key[0])
             if rule is not None and rule.enabled:
