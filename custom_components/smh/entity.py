@@ -54,18 +54,26 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
 _ENTITY_ID = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 
 
-class SmhEntity(Entity):
-    """A generic entity: one attribute of one device."""
+class _EntryEntity(Entity):
+    """What every SMH entity is: pushed (never polled), named after its device, and filed under
+    the entry's device for ``did`` with a unique id from the entry, the device and ``key``."""
 
     _attr_should_poll = False
     _attr_has_entity_name = True
 
-    def __init__(self, runtime: SmhRuntime, entry_id: str, mirror: Mirror) -> None:
+    def _bind(self, runtime: SmhRuntime, entry_id: str, did: str, key: str) -> None:
         self.runtime = runtime
+        self._attr_unique_id = unique_id(entry_id, did, key)
+        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{did}")})
+
+
+class SmhEntity(_EntryEntity):
+    """A generic entity: one attribute of one device."""
+
+    def __init__(self, runtime: SmhRuntime, entry_id: str, mirror: Mirror) -> None:
+        self._bind(runtime, entry_id, mirror.did, mirror.key)
         self.mirror = mirror
-        self._attr_unique_id = unique_id(entry_id, mirror.did, mirror.key)
         self._attr_name = mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize()
-        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{mirror.did}")})
         if mirror.diagnostic:  # raw protocol detail (a Matter limit or feature map): there when asked for
             self._attr_entity_category = EntityCategory.DIAGNOSTIC
             self._attr_entity_registry_enabled_default = False
@@ -105,22 +113,17 @@ class SmhEntity(Entity):
             self._execute(self.mirror.locator, {"value": value})
 
 
-class SmhRichEntity(Entity):
+class SmhRichEntity(_EntryEntity):
     """A rich entity: the roles of one device namespace (see :class:`.rich.Rich`).
 
     Named after the device (or its component); ``homeenv`` in the attributes holds the raw
     values of every attribute it covers, so none is hidden by a conversion to HA's units.
     """
 
-    _attr_should_poll = False
-    _attr_has_entity_name = True
-
     def __init__(self, runtime: SmhRuntime, entry_id: str, rich: Rich) -> None:
-        self.runtime = runtime
+        self._bind(runtime, entry_id, rich.did, rich.key)
         self.rich = rich
-        self._attr_unique_id = unique_id(entry_id, rich.did, rich.key)
         self._attr_name = rich.name or (rich.namespace.replace("_", " ").capitalize() if rich.namespace else None)
-        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{rich.did}")})
         if not rich.namespace and _ENTITY_ID.fullmatch(rich.did) and rich.did.startswith(f"{rich.platform}."):
             # a home imported from HA fixtures keeps each entity id as its device id: ask HA for
             # that id, so HA's agents see the names the source's tests expect (HA still adds a

@@ -144,6 +144,14 @@ def _readable(home: _Home, did: str, locator: str, where: str) -> tuple[dict[str
     return attrs[locator], None
 
 
+def _readable_or_note(home: _Home, did: str, locator: str, where: str, errors: list[str]) -> dict[str, Any] | None:
+    """:func:`_readable`'s spec, or None with its problem added to ``errors``."""
+    spec, problem = _readable(home, did, locator, where)
+    if spec is None:
+        errors.append(problem or where)
+    return spec
+
+
 def _check_state_values(spec: dict[str, Any], values: list[tuple[str, Any]]) -> list[str]:
     return [p for what, v in values if v is not None and (p := _check_value(spec, v, what)) is not None]
 
@@ -221,10 +229,10 @@ def validate_rule(rule: Rule, backend: HomeBackend, now: datetime | None = None)
             if now is not None and cron.next_after(now) is None:
                 errors.append(f"{where}: cron {trig.cron!r} never fires after {now.isoformat(timespec='seconds')}")
             continue
-        spec, problem = _readable(home, trig.did, trig.locator, where)
+        spec = _readable_or_note(home, trig.did, trig.locator, where, errors)
         if spec is None:
-            errors.append(problem or where)
-        elif isinstance(trig, StateTrigger):
+            continue
+        if isinstance(trig, StateTrigger):
             errors += [f"{where}: {p}" for p in _check_state_values(spec, [("to", trig.to), ("from", trig.from_)])]
         elif isinstance(trig, NumericTrigger):
             errors += _check_band(spec, trig.above, trig.below, where)
@@ -236,10 +244,10 @@ def validate_rule(rule: Rule, backend: HomeBackend, now: datetime | None = None)
             if bad:
                 errors.append(f"{where}.weekdays: {bad} outside 0-6 (0 = Monday)")
             continue
-        spec, problem = _readable(home, cond.did, cond.locator, where)
+        spec = _readable_or_note(home, cond.did, cond.locator, where, errors)
         if spec is None:
-            errors.append(problem or where)
-        elif isinstance(cond, StateCondition):
+            continue
+        if isinstance(cond, StateCondition):
             values = [("equals", cond.equals)] + [(f"in[{j}]", v) for j, v in enumerate(cond.in_ or ())]
             errors += [f"{where}: {p}" for p in _check_state_values(spec, values)]
         elif isinstance(cond, NumericCondition):
