@@ -136,19 +136,25 @@ def _missing_label(h: _Home, room: str, rng: random.Random) -> str | None:
     return rng.choice(absent).replace("_", " ") if absent else None
 
 
+def _no_such_device(h: _Home, rng: random.Random, room: str, rw: str, requests: list[str], sorry: str) -> Made | None:
+    """An infeasible request naming a kind of device the room lacks: one of ``requests`` and the
+    refusal ``sorry`` (both with ``{label}`` and ``{rw}``), or None when the room lacks none."""
+    label = _missing_label(h, room, rng)
+    if label is None:
+        return None
+    text = rng.choice([r.format(label=label, rw=rw) for r in requests])
+    return _refusal(text, f"there is no {label} in the {rw}", sorry.format(label=label, rw=rw), _required_devices(room))
+
+
 # ----------------------------------------------------------------------------- QT1
 def qt1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
     rw = h.room_words(room)
     if not feasible:
-        label = _missing_label(h, room, rng)
-        if label is None:
-            return None
-        text = rng.choice([f"What fan speed is {label} 1 in the {rw} running at?",
-                           f"Can you tell me the vendor ID of the {label} in the {rw}?",
-                           f"Is {label} 1 in the {rw} switched on?"])
-        return _refusal(text, f"there is no {label} in the {rw}",
-                        f"Sorry, there is no {label} in the {rw}, so I cannot tell you that.", _required_devices(room))
+        return _no_such_device(h, rng, room, rw, ["What fan speed is {label} 1 in the {rw} running at?",
+                                                  "Can you tell me the vendor ID of the {label} in the {rw}?",
+                                                  "Is {label} 1 in the {rw} switched on?"],
+                               "Sorry, there is no {label} in the {rw}, so I cannot tell you that.")
     var = rng.choice(["temperature", "humidity", "pm25", "pm10"])
     words, unit = _VARIABLE_WORDS[var]
     value = round(h.engine.environment(room)[var], 1)
@@ -266,13 +272,9 @@ def qt3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
     rw = h.room_words(room)
     if not feasible:
-        label = _missing_label(h, room, rng)
-        if label is None:
-            return None
-        text = rng.choice([f"Please turn on {label} 1 in the {rw} and set it to 80 percent.",
-                           f"Switch on the {rw} {label} 1, it's a bit stuffy this morning."])
-        return _refusal(text, f"there is no {label} in the {rw}",
-                        f"Sorry, the {rw} has no {label}, so I cannot do that.", _required_devices(room))
+        return _no_such_device(h, rng, room, rw, ["Please turn on {label} 1 in the {rw} and set it to 80 percent.",
+                                                  "Switch on the {rw} {label} 1, it's a bit stuffy this morning."],
+                               "Sorry, the {rw} has no {label}, so I cannot do that.")
     dids = [d for d in h.devices(room) if h.engine.device(d).userdata.subcategory in _CONTROLLABLE]
     if not dids:
         return None
