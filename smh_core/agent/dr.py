@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from smh_core.llm.capabilities import accepted_mode, requested_mode
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt, quoted
 
@@ -103,13 +104,12 @@ class DRAgent:
     def __init__(self, llm: LLMClient, backend: HomeBackend, structured: bool | None = None) -> None:
         self.llm = llm
         self.backend = backend
-        # True: json_schema or fail; False: plain text only; None: the strongest the endpoint takes
-        self.mode = "auto" if structured is None else ("json_schema" if structured else "text")
+        self.mode = requested_mode(structured)
 
     @property
     def structured(self) -> str | None:
         """The response format this endpoint has accepted (``None`` until known)."""
-        return self.mode if self.mode != "auto" else self.llm.caps.structured
+        return accepted_mode(self.mode, self.llm.caps)
 
     async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
                   context: str = "") -> DRResult:

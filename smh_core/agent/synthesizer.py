@@ -34,6 +34,7 @@ from smh_core.homeenv.rules import (
     TimeTrigger,
 )
 from smh_core.homeenv.validation import compile_checker
+from smh_core.llm.capabilities import accepted_mode, requested_mode
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
 
@@ -384,13 +385,12 @@ class AutomationSynthesizer:
             raise ValueError("max_tries must be at least 1")
         self.llm = llm
         self.max_tries = max_tries
-        # True: json_schema or fail; False: plain text only; None: the strongest the endpoint takes
-        self.mode = "auto" if structured is None else ("json_schema" if structured else "text")
+        self.mode = requested_mode(structured)
 
     @property
     def structured(self) -> str | None:
         """The response format this endpoint has accepted (``None`` until known)."""
-        return self.mode if self.mode != "auto" else self.llm.caps.structured
+        return accepted_mode(self.mode, self.llm.caps)
 
     async def _ask(self, messages: list[dict[str, Any]], result: SynthesisResult) -> str:
         reply = await self.llm.chat_json(messages, [rule_schema()], "smh_rule", mode=self.mode)

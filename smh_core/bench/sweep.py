@@ -24,9 +24,16 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 MODEL_AGENTS = ("openai", "local")
+
+
+_CHOICES: dict[str | None, tuple[set[str], str]] = {
+    "settings": ({"eia", "dr"}, "settings are eia and/or dr"),
+    "guard": ({"on", "off"}, "guard values are on and/or off"),
+}
+"""Sweep axes whose values come from a fixed set: the set and the message for anything else."""
 
 
 class AgentSpec(BaseModel):
@@ -80,18 +87,12 @@ class SweepSpec(BaseModel):
             return [{True: "on", False: "off"}.get(v, v) if isinstance(v, bool) else v for v in value]
         return value
 
-    @field_validator("settings")
+    @field_validator("settings", "guard")
     @classmethod
-    def _settings(cls, value: list[str]) -> list[str]:
-        if not value or set(value) - {"eia", "dr"}:
-            raise ValueError("settings are eia and/or dr")
-        return value
-
-    @field_validator("guard")
-    @classmethod
-    def _guard(cls, value: list[str]) -> list[str]:
-        if not value or set(value) - {"on", "off"}:
-            raise ValueError("guard values are on and/or off")
+    def _some_of(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        allowed, problem = _CHOICES[info.field_name]
+        if not value or set(value) - allowed:
+            raise ValueError(problem)
         return value
 
     def agent_specs(self) -> list[AgentSpec]:

@@ -33,7 +33,7 @@ makes its comparison false with a reason, never an exception.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -243,18 +243,18 @@ class _Parser:
         return Critic(self.s, tuple(clauses))
 
     def parse_or(self) -> Node:
-        items = [self.parse_and()]
-        while self.at_word("or"):
-            self.i += 2
-            items.append(self.parse_and())
-        return items[0] if len(items) == 1 else Or(tuple(items))
+        return self._chain("or", self.parse_and, Or)
 
     def parse_and(self) -> Node:
-        items = [self.parse_not()]
-        while self.at_word("and"):
-            self.i += 3
-            items.append(self.parse_not())
-        return items[0] if len(items) == 1 else And(tuple(items))
+        return self._chain("and", self.parse_not, And)
+
+    def _chain(self, word: str, operand: Callable[[], Node], node: Callable[[tuple[Node, ...]], Node]) -> Node:
+        """``operand (word operand)*``: the operand alone, or ``node`` of all of them."""
+        items = [operand()]
+        while self.at_word(word):
+            self.i += len(word)
+            items.append(operand())
+        return items[0] if len(items) == 1 else node(tuple(items))
 
     def parse_not(self) -> Node:
         self.ws()

@@ -21,6 +21,18 @@ STRUCTURED_LADDER: tuple[StructuredMode, ...] = ("json_schema", "json_object", "
 """From the strongest response format to none; a refusal moves one step down."""
 
 
+def requested_mode(structured: bool | None) -> str:
+    """The response format a caller asks for: True json_schema or fail, False plain text only,
+    None (``auto``) the strongest the endpoint takes."""
+    return "auto" if structured is None else ("json_schema" if structured else "text")
+
+
+def accepted_mode(requested: str, caps: EndpointCapabilities) -> StructuredMode | str | None:
+    """The response format in use: the one asked for, or under ``auto`` the one the endpoint
+    has accepted (``None`` until known)."""
+    return requested if requested != "auto" else caps.structured
+
+
 @dataclass
 class EndpointCapabilities:
     structured: StructuredMode | None = None  # the strongest response format accepted
