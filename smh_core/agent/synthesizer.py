@@ -145,6 +145,16 @@ def _readable(home: _Home, did: str, locator: str, where: str) -> tuple[dict[str
     return attrs[locator], None
 
 
+def _condition_value_problems(spec: dict[str, Any], cond: StateCondition | NumericCondition, where: str) -> list[str]:
+    """What is wrong with a state or numeric condition's values against the attribute's spec."""
+    if isinstance(cond, StateCondition):
+        values = [("equals", cond.equals)] + [(f"in[{j}]", v) for j, v in enumerate(cond.in_ or ())]
+        return [f"{where}: {p}" for p in _check_state_values(spec, values)]
+    if cond.above is None and cond.below is None:
+        return [f"{where}: a numeric condition needs 'above', 'below' or both"]
+    return _check_band(spec, cond.above, cond.below, where)
+
+
 def _readable_or_note(home: _Home, did: str, locator: str, where: str, errors: list[str]) -> dict[str, Any] | None:
     """:func:`_readable`'s spec, or None with its problem added to ``errors``."""
     spec, problem = _readable(home, did, locator, where)
@@ -231,11 +241,9 @@ def validate_rule(rule: Rule, backend: HomeBackend, now: datetime | None = None)
                 errors.append(f"{where}: cron {trig.cron!r} never fires after {now.isoformat(timespec='seconds')}")
             continue
         spec = _readable_or_note(home, trig.did, trig.locator, where, errors)
-        if spec is None:
-            continue
-        if isinstance(trig, StateTrigger):
+        if spec is not None and isinstance(trig, StateTrigger):
             errors += [f"{where}: {p}" for p in _check_state_values(spec, [("to", trig.to), ("from", trig.from_)])]
-        elif isinstance(trig, NumericTrigger):
+        elif spec is not None and isinstance(trig, NumericTrigger):
             errors += _check_band(spec, trig.above, trig.below, where)
     for i, cond in enumerate(rule.conditions):
         where = f"conditions[{i}]"
@@ -246,16 +254,8 @@ def validate_rule(rule: Rule, backend: HomeBackend, now: datetime | None = None)
                 errors.append(f"{where}.weekdays: {bad} outside 0-6 (0 = Monday)")
             continue
         spec = _readable_or_note(home, cond.did, cond.locator, where, errors)
-        if spec is None:
-            continue
-        if isinstance(cond, StateCondition):
-            values = [("equals", cond.equals)] + [(f"in[{j}]", v) for j, v in enumerate(cond.in_ or ())]
-            errors += [f"{where}: {p}" for p in _check_state_values(spec, values)]
-        elif isinstance(cond, NumericCondition):
-            if cond.above is None and cond.below is None:
-                errors.append(f"{where}: a numeric condition needs 'above', 'below' or both")
-            else:
-                errors += _check_band(spec, cond.above, cond.below, where)
+        if spec is not None:
+            errors += _condition_value_problems(spec, cond, where)
     for i, a in enumerate(rule.actions):
         errors += _check_action(home, a, f"actions[{i}]")
     return errors

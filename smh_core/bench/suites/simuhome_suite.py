@@ -94,6 +94,15 @@ def _critic(did: str, pairs: dict[str, Any]) -> str:
 
 
 # ----------------------------------------------------------------------------- control recipes
+def _changing_control(h: _Home, did: str, rng: random.Random) -> tuple[list[dict], dict[str, Any], str] | None:
+    """:func:`_control` of ``did``, kept only when it would change the device (a request the
+    home already satisfies is no task)."""
+    made = _control(h, did, rng)
+    if made is None or all(h.value(did, loc) == v for loc, v in made[1].items()):
+        return None
+    return made
+
+
 def _control(h: _Home, did: str, rng: random.Random) -> tuple[list[dict], dict[str, Any], str] | None:
     """An explicit change of one device: calls, the state they reach, and how a user says it."""
     kind = h.engine.device(did).userdata.subcategory
@@ -281,12 +290,10 @@ def qt3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     chosen = rng.sample(dids, min(len(dids), rng.choice([1, 1, 2])))
     parts, actions, critics = [], [], []
     for did in chosen:
-        made = _control(h, did, rng)
+        made = _changing_control(h, did, rng)
         if made is None:
             return None
         calls, state, words = made
-        if all(h.value(did, loc) == v for loc, v in state.items()):
-            return None
         parts.append(words)
         actions += calls
         critics.append(_critic(did, state))
@@ -324,13 +331,8 @@ def _some_change(h: _Home, rng: random.Random) -> tuple[str, list[dict[str, Any]
     if not dids:
         return None
     did = rng.choice(dids)
-    made = _control(h, did, rng)
-    if made is None:
-        return None
-    calls, state, words = made
-    if all(h.value(did, loc) == v for loc, v in state.items()):
-        return None
-    return did, calls, state, words
+    made = _changing_control(h, did, rng)
+    return None if made is None else (did, *made)
 
 
 def qt4_1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
