@@ -22,7 +22,7 @@ from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 
 from smh_core.homeenv.model import AttrType
 
-from .entity import SmhRichEntity, rich_setup
+from .entity import SmhRichEntity, rich_setup, role_value
 from .rich import Action
 
 
@@ -64,33 +64,21 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
         return "heat_target_temperature" if mode == HVACMode.HEAT and "heat_target_temperature" in self.rich \
             else "target_temperature"
 
-    @property
-    def current_temperature(self) -> float | None:
-        return self.get("current_temperature")
+    current_temperature = role_value("current_temperature")
 
     @property
     def target_temperature(self) -> float | None:
         return self.get(self._target_role())
 
-    @property
-    def current_humidity(self) -> float | None:
-        return self.get("current_humidity")
-
-    @property
-    def target_humidity(self) -> float | None:
-        return self.get("target_humidity")
-
-    @property
-    def fan_mode(self) -> str | None:
-        return self.get("fan_mode")
+    current_humidity = role_value("current_humidity")
+    target_humidity = role_value("target_humidity")
+    fan_mode = role_value("fan_mode")
 
     @property
     def swing_mode(self) -> str | None:
         return None if "swing" not in self.rich else SWING_ON if self.get("swing") else SWING_OFF
 
-    @property
-    def preset_mode(self) -> str | None:
-        return self.get("preset")
+    preset_mode = role_value("preset")
 
     def _off(self) -> Action:
         return self.rich.power(False) if "power" in self.rich else self.rich.set("mode", str(HVACMode.OFF))

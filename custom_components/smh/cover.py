@@ -11,7 +11,7 @@ from homeassistant.components.cover import (
     CoverEntityFeature,
 )
 
-from .entity import SmhRichEntity, rich_setup
+from .entity import SmhRichEntity, rich_setup, role_value
 
 
 class SmhCover(SmhRichEntity, CoverEntity):
@@ -21,9 +21,7 @@ class SmhCover(SmhRichEntity, CoverEntity):
         if self.rich.device_class is not None:
             self._attr_device_class = CoverDeviceClass(self.rich.device_class)
 
-    @property
-    def current_cover_position(self) -> int:
-        return self.get("position")
+    current_cover_position = role_value("position")
 
     @property
     def is_closed(self) -> bool:

@@ -113,6 +113,13 @@ class SmhEntity(_EntryEntity):
             self._execute(self.mirror.locator, {"value": value})
 
 
+def role_value(role: str) -> property:
+    """A rich entity's HA property that is the value of one of its roles (HA-side units and
+    labels; None when the device has no such attribute): ``current_humidity =
+    role_value("current_humidity")`` instead of one getter per property and platform."""
+    return property(lambda self: self.get(role), doc=f"The {role.replace('_', ' ')} (role {role!r}).")
+
+
 class SmhRichEntity(_EntryEntity):
     """A rich entity: the roles of one device namespace (see :class:`.rich.Rich`).
 

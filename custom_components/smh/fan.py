@@ -14,7 +14,7 @@ from homeassistant.util.percentage import (
     ranged_value_to_percentage,
 )
 
-from .entity import SmhRichEntity, rich_setup
+from .entity import SmhRichEntity, rich_setup, role_value
 
 
 class SmhFan(SmhRichEntity, FanEntity):
@@ -42,17 +42,9 @@ class SmhFan(SmhRichEntity, FanEntity):
             return ordered_list_item_to_percentage(self._levels, speed)
         return ranged_value_to_percentage(self._scale, speed)
 
-    @property
-    def preset_mode(self) -> str | None:
-        return self.get("preset")
-
-    @property
-    def oscillating(self) -> bool | None:
-        return self.get("oscillation")
-
-    @property
-    def current_direction(self) -> str | None:
-        return self.get("direction")
+    preset_mode = role_value("preset")
+    oscillating = role_value("oscillation")
+    current_direction = role_value("direction")
 
     def _speed(self, percentage: int) -> Any:
         if self._levels:

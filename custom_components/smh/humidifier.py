@@ -10,7 +10,7 @@ from homeassistant.components.humidifier import (
     HumidifierEntityFeature,
 )
 
-from .entity import SmhRichEntity, rich_setup
+from .entity import SmhRichEntity, rich_setup, role_value
 
 
 class SmhHumidifier(SmhRichEntity, HumidifierEntity):
@@ -30,17 +30,9 @@ class SmhHumidifier(SmhRichEntity, HumidifierEntity):
     def is_on(self) -> bool:
         return self.powered
 
-    @property
-    def target_humidity(self) -> float | None:
-        return self.get("target_humidity")
-
-    @property
-    def current_humidity(self) -> float | None:
-        return self.get("current_humidity")
-
-    @property
-    def mode(self) -> str | None:
-        return self.get("mode")
+    target_humidity = role_value("target_humidity")
+    current_humidity = role_value("current_humidity")
+    mode = role_value("mode")
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         self.run(self.rich.power(True))

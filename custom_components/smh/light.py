@@ -17,7 +17,7 @@ from homeassistant.components.light import (
 )
 from homeassistant.util.color import brightness_to_value, value_to_brightness
 
-from .entity import SmhRichEntity, rich_setup
+from .entity import SmhRichEntity, rich_setup, role_value
 from .rich import Action
 
 
@@ -65,18 +65,14 @@ class SmhLight(SmhRichEntity, LightEntity):
             return next(iter(modes))
         return ColorMode(self.get("color_mode")) if "color_mode" in self.rich else ColorMode.RGB
 
-    @property
-    def color_temp_kelvin(self) -> int | None:
-        return self.get("color_temp")
+    color_temp_kelvin = role_value("color_temp")
 
     @property
     def rgb_color(self) -> tuple[int, int, int] | None:
         color = self.get("color")
         return None if color is None else hex_to_rgb(color)
 
-    @property
-    def effect(self) -> str | None:
-        return self.get("effect")
+    effect = role_value("effect")
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         rich = self.rich

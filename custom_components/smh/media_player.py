@@ -13,7 +13,7 @@ from homeassistant.components.media_player import (
     MediaType,
 )
 
-from .entity import SmhRichEntity, rich_setup
+from .entity import SmhRichEntity, rich_setup, role_value
 
 
 class SmhMediaPlayer(SmhRichEntity, MediaPlayerEntity):
@@ -34,9 +34,7 @@ class SmhMediaPlayer(SmhRichEntity, MediaPlayerEntity):
         volume = self.get("volume")
         return None if volume is None else volume / 100
 
-    @property
-    def is_volume_muted(self) -> bool | None:
-        return self.get("muted")
+    is_volume_muted = role_value("muted")
 
     @property
     def media_title(self) -> str | None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from homeassistant.components.vacuum import StateVacuumEntity, VacuumActivity, VacuumEntityFeature
 
-from .entity import SmhRichEntity, rich_setup
+from .entity import SmhRichEntity, rich_setup, role_value
 
 
 class SmhVacuum(SmhRichEntity, StateVacuumEntity):
@@ -23,9 +23,7 @@ class SmhVacuum(SmhRichEntity, StateVacuumEntity):
     def activity(self) -> VacuumActivity:
         return VacuumActivity(self.get("state"))
 
-    @property
-    def fan_speed(self) -> str | None:
-        return self.get("fan_speed")
+    fan_speed = role_value("fan_speed")
 
     async def async_start(self) -> None:
         self.run(self.rich.call("start"))

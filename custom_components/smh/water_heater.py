@@ -14,7 +14,7 @@ from homeassistant.components.water_heater import (
 )
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 
-from .entity import SmhRichEntity, rich_setup
+from .entity import SmhRichEntity, rich_setup, role_value
 from .rich import Action
 
 
@@ -37,13 +37,8 @@ class SmhWaterHeater(SmhRichEntity, WaterHeaterEntity):
             return STATE_OFF
         return self.get("mode") if "mode" in self.rich else STATE_ON
 
-    @property
-    def current_temperature(self) -> float | None:
-        return self.get("current_temperature")
-
-    @property
-    def target_temperature(self) -> float | None:
-        return self.get("target_temperature")
+    current_temperature = role_value("current_temperature")
+    target_temperature = role_value("target_temperature")
 
     def _mode_actions(self, mode: str) -> list[Action]:
         if mode == STATE_OFF:
