@@ -113,6 +113,17 @@ class SmhEntity(_EntryEntity):
             self._execute(self.mirror.locator, {"value": value})
 
 
+class PowerToggle:
+    """``turn_on``/``turn_off`` that only switch the device's power: for the platforms with
+    nothing else to set on the way (humidifiers, water heaters, media players)."""
+
+    async def async_turn_on(self: SmhRichEntity, **kwargs: Any) -> None:  # type: ignore[misc]
+        self.run(self.rich.power(True))
+
+    async def async_turn_off(self: SmhRichEntity, **kwargs: Any) -> None:  # type: ignore[misc]
+        self.run(self.rich.power(False))
+
+
 def role_value(role: str) -> property:
     """A rich entity's HA property that is the value of one of its roles (HA-side units and
     labels; None when the device has no such attribute): ``current_humidity =

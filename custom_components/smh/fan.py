@@ -29,9 +29,7 @@ class SmhFan(SmhRichEntity, FanEntity):
         if "preset" in roles:
             self._attr_preset_modes = [str(o) for o in roles["preset"].options]
 
-    @property
-    def is_on(self) -> bool:
-        return self.powered
+    is_on = SmhRichEntity.powered
 
     @property
     def percentage(self) -> int:

@@ -10,10 +10,10 @@ from homeassistant.components.humidifier import (
     HumidifierEntityFeature,
 )
 
-from .entity import SmhRichEntity, rich_setup, role_value
+from .entity import PowerToggle, SmhRichEntity, rich_setup, role_value
 
 
-class SmhHumidifier(SmhRichEntity, HumidifierEntity):
+class SmhHumidifier(PowerToggle, SmhRichEntity, HumidifierEntity):
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         roles = self.rich.roles
@@ -26,19 +26,12 @@ class SmhHumidifier(SmhRichEntity, HumidifierEntity):
         if "mode" in roles:
             self._attr_available_modes = [str(o) for o in roles["mode"].options]
 
-    @property
-    def is_on(self) -> bool:
-        return self.powered
+    is_on = SmhRichEntity.powered
 
     target_humidity = role_value("target_humidity")
     current_humidity = role_value("current_humidity")
     mode = role_value("mode")
 
-    async def async_turn_on(self, **kwargs: Any) -> None:
-        self.run(self.rich.power(True))
-
-    async def async_turn_off(self, **kwargs: Any) -> None:
-        self.run(self.rich.power(False))
 
     async def async_set_humidity(self, humidity: int) -> None:
         self.run(self.rich.set("target_humidity", humidity))

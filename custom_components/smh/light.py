@@ -48,9 +48,7 @@ class SmhLight(SmhRichEntity, LightEntity):
             self._attr_effect_list = [str(o) for o in roles["effect"].options]
         self._scale = roles["brightness"].range if dimmable else None
 
-    @property
-    def is_on(self) -> bool:
-        return self.powered
+    is_on = SmhRichEntity.powered
 
     @property
     def brightness(self) -> int | None:

@@ -13,10 +13,10 @@ from homeassistant.components.media_player import (
     MediaType,
 )
 
-from .entity import SmhRichEntity, rich_setup, role_value
+from .entity import PowerToggle, SmhRichEntity, rich_setup, role_value
 
 
-class SmhMediaPlayer(SmhRichEntity, MediaPlayerEntity):
+class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
     _attr_volume_step = 0.1  # the devices' volume_up/volume_down move by 10 of 100
 
     def __init__(self, *args: Any) -> None:
@@ -40,11 +40,6 @@ class SmhMediaPlayer(SmhRichEntity, MediaPlayerEntity):
     def media_title(self) -> str | None:
         return self.get("title") or None
 
-    async def async_turn_on(self) -> None:
-        self.run(self.rich.power(True))
-
-    async def async_turn_off(self) -> None:
-        self.run(self.rich.power(False))
 
     async def async_set_volume_level(self, volume: float) -> None:
         self.run(self.rich.set("volume", round(volume * 100)))

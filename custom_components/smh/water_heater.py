@@ -14,11 +14,11 @@ from homeassistant.components.water_heater import (
 )
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 
-from .entity import SmhRichEntity, rich_setup, role_value
+from .entity import PowerToggle, SmhRichEntity, rich_setup, role_value
 from .rich import Action
 
 
-class SmhWaterHeater(SmhRichEntity, WaterHeaterEntity):
+class SmhWaterHeater(PowerToggle, SmhRichEntity, WaterHeaterEntity):
     _attr_temperature_unit = UnitOfTemperature.CELSIUS
 
     def __init__(self, *args: Any) -> None:
@@ -57,11 +57,6 @@ class SmhWaterHeater(SmhRichEntity, WaterHeaterEntity):
     async def async_set_operation_mode(self, operation_mode: str) -> None:
         self.run(*(self._mode_actions(operation_mode) or [self.rich.power(True)]))
 
-    async def async_turn_on(self, **kwargs: Any) -> None:
-        self.run(self.rich.power(True))
-
-    async def async_turn_off(self, **kwargs: Any) -> None:
-        self.run(self.rich.power(False))
 
 
 async_setup_entry = rich_setup("water_heater", SmhWaterHeater)
