@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import voluptuous as vol
@@ -174,21 +175,21 @@ class UserHome(EmbeddedBackend):
                      tags: list[str] | None = None) -> list[dict[str, Any]]:
         return [d for d in super().list_devices(room, category, tags) if self._attributes(d["did"])]
 
-    def device_status(self, did: str) -> dict[str, Any]:
+    def _exposed_read(self, did: str, read: Callable[[str], dict[str, Any]]) -> tuple[set[str], dict[str, Any]]:
+        """The attributes of ``did`` this user's agent may see, and ``read(did)``; a device with
+        none is not found (not "forbidden": its existence is not the agent's to know)."""
         visible = self._attributes(did)
-        if not visible:
-            return not_found_result(did)
-        out = super().device_status(did)
-        if out.get("ok"):
+        return (visible, read(did)) if visible else (visible, not_found_result(did))
+
+    def device_status(self, did: str) -> dict[str, Any]:
+        visible, out = self._exposed_read(did, super().device_status)
+        if visible and out.get("ok"):
             out["status"] = {k: v for k, v in out["status"].items() if k in visible}
         return out
 
     def device_spec(self, did: str) -> dict[str, Any]:
-        visible = self._attributes(did)
-        if not visible:
-            return not_found_result(did)
-        out = super().device_spec(did)
-        if out.get("ok"):
+        visible, out = self._exposed_read(did, super().device_spec)
+        if visible and out.get("ok"):
             services = set(self._callable(did))
             out["attributes"] = {k: v for k, v in out["attributes"].items() if k in visible}
             out["services"] = {k: v for k, v in out["services"].items() if k in services}

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from smh_core.llm.capabilities import accepted_mode, requested_mode
+from smh_core.llm.capabilities import StructuredCaller
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt, quoted
 
@@ -100,16 +100,11 @@ def parse_output(text: str, repairs: list[str]) -> tuple[DROutput | None, str | 
         return None, "SO", f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
 
 
-class DRAgent:
+class DRAgent(StructuredCaller):
     def __init__(self, llm: LLMClient, backend: HomeBackend, structured: bool | None = None) -> None:
+        super().__init__(structured)
         self.llm = llm
         self.backend = backend
-        self.mode = requested_mode(structured)
-
-    @property
-    def structured(self) -> str | None:
-        """The response format this endpoint has accepted (``None`` until known)."""
-        return accepted_mode(self.mode, self.llm.caps)
 
     async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
                   context: str = "") -> DRResult:

@@ -34,7 +34,7 @@ from smh_core.homeenv.rules import (
     TimeTrigger,
 )
 from smh_core.homeenv.validation import compile_checker
-from smh_core.llm.capabilities import accepted_mode, requested_mode
+from smh_core.llm.capabilities import StructuredCaller
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
 
@@ -377,20 +377,15 @@ class SynthesisResult:
                 "usage": self.usage.to_dict(), "repairs": self.repairs, "structured": self.structured}
 
 
-class AutomationSynthesizer:
+class AutomationSynthesizer(StructuredCaller):
     """Natural language -> a validated rule, with the validation errors fed back to the model."""
 
     def __init__(self, llm: LLMClient, max_tries: int = 3, structured: bool | None = None) -> None:
         if max_tries < 1:
             raise ValueError("max_tries must be at least 1")
+        super().__init__(structured)
         self.llm = llm
         self.max_tries = max_tries
-        self.mode = requested_mode(structured)
-
-    @property
-    def structured(self) -> str | None:
-        """The response format this endpoint has accepted (``None`` until known)."""
-        return accepted_mode(self.mode, self.llm.caps)
 
     async def _ask(self, messages: list[dict[str, Any]], result: SynthesisResult) -> str:
         reply = await self.llm.chat_json(messages, [rule_schema()], "smh_rule", mode=self.mode)

@@ -21,16 +21,21 @@ STRUCTURED_LADDER: tuple[StructuredMode, ...] = ("json_schema", "json_object", "
 """From the strongest response format to none; a refusal moves one step down."""
 
 
-def requested_mode(structured: bool | None) -> str:
-    """The response format a caller asks for: True json_schema or fail, False plain text only,
-    None (``auto``) the strongest the endpoint takes."""
-    return "auto" if structured is None else ("json_schema" if structured else "text")
+class StructuredCaller:
+    """What asks one endpoint for structured output through its ``llm`` client (the DR agent,
+    the synthesizer): ``mode`` is the format it asks for (True json_schema or fail, False plain
+    text only, None ``auto``: the strongest the endpoint takes), :attr:`structured` the one in use."""
 
+    llm: Any  # the LLMClient (not imported here: the client imports this module)
+    mode: str
 
-def accepted_mode(requested: str, caps: EndpointCapabilities) -> StructuredMode | str | None:
-    """The response format in use: the one asked for, or under ``auto`` the one the endpoint
-    has accepted (``None`` until known)."""
-    return requested if requested != "auto" else caps.structured
+    def __init__(self, structured: bool | None) -> None:
+        self.mode = "auto" if structured is None else ("json_schema" if structured else "text")
+
+    @property
+    def structured(self) -> str | None:
+        """The response format this endpoint has accepted (``None`` until known)."""
+        return self.mode if self.mode != "auto" else self.llm.caps.structured
 
 
 @dataclass
