@@ -44,6 +44,7 @@ from typing import Annotated, Any
 
 import yaml
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -59,6 +60,21 @@ from smh_core.bench.task import HomeRef
 
 _ENTITY = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
 _SERVICE = re.compile(r"^[a-z0-9_{}]+\.[a-z0-9_{}]+$")
+
+
+def _shaped(pattern: re.Pattern[str], what: str) -> AfterValidator:
+    """A string check: ``pattern`` must match, else the error says what was expected."""
+
+    def check(v: str) -> str:
+        if not pattern.match(v):
+            raise ValueError(f"{v!r} is not {what}")
+        return v
+
+    return AfterValidator(check)
+
+
+EntityId = Annotated[str, _shaped(_ENTITY, "an entity id like light.kitchen")]
+ServiceName = Annotated[str, _shaped(_SERVICE, "a service name like light.turn_on")]
 UNREACHABLE = ("unavailable", "unknown")
 """HA states that mean the device cannot be read at all."""
 
@@ -117,15 +133,8 @@ class _Strict(BaseModel):
 class ServiceCall(_Strict):
     """An HA service (``domain.name``) and its data; ``{value}`` is substituted."""
 
-    service: str
+    service: ServiceName
     data: dict[str, Any] = Field(default_factory=dict)
-
-    @field_validator("service")
-    @classmethod
-    def _service_name(cls, v: str) -> str:
-        if not _SERVICE.match(v):
-            raise ValueError(f"{v!r} is not a service name like light.turn_on")
-        return v
 
     def render(self, entity: str, value: Any) -> tuple[str, str, dict[str, Any]]:
         """``(domain, service, data)`` for putting ``value`` (HA side) on ``entity``."""
@@ -175,7 +184,7 @@ _TAGS = {"call", "per_value"}
 class AttributeMap(_Strict):
     """Where one HomeEnv attribute lives in HA, how it converts and how it is set."""
 
-    entity: str
+    entity: EntityId
     attribute: str = "state"
     values: dict[Any, Any] | None = None
     otherwise: Any = None
@@ -184,13 +193,6 @@ class AttributeMap(_Strict):
     tolerance: float = Field(default=0.0, ge=0)
     """Numeric slack when matching an HA reading against ``values`` (HA units)."""
     set: SetSpec | None = None
-
-    @field_validator("entity")
-    @classmethod
-    def _entity_id(cls, v: str) -> str:
-        if not _ENTITY.match(v):
-            raise ValueError(f"{v!r} is not an entity id like light.kitchen")
-        return v
 
     @model_validator(mode="after")
     def _one_conversion(self) -> AttributeMap:
