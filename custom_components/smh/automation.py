@@ -28,20 +28,18 @@ from homeassistant.components.automation.config import async_validate_config_ite
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import config_validation as cv
-from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.util.file import write_utf8_file_atomic
 from homeassistant.util.yaml import dump, load_yaml
 
 from smh_core.agent.synthesizer import AutomationSynthesizer
 from smh_core.backends.embedded import EmbeddedBackend
-from smh_core.ha.automation_export import EntityRef, ExportError, SmhEntityMap, to_ha_automation
+from smh_core.ha.automation_export import ExportError, to_ha_automation
 from smh_core.llm.errors import InfraError
 
 from .agent_client import async_llm_client
 from .const import DOMAIN, SERVICE_CREATE_AUTOMATION
-from .mirrors import unique_id
-from .room import ROOM_VARIABLES, room_did
+from .runtime import SmhConfigEntry
 
 ATTR_ENTRY = "config_entry_id"
 AUTOMATIONS_FILE = "automations.yaml"
@@ -56,30 +54,6 @@ CREATE_AUTOMATION_SCHEMA = vol.Schema({
 def _error(key: str, **placeholders: str) -> ServiceValidationError:
     return ServiceValidationError(translation_domain=DOMAIN, translation_key=key,
                                   translation_placeholders=placeholders)
-
-
-def entity_map(hass: HomeAssistant, entry_id: str, runtime: Any) -> SmhEntityMap:
-    """Where HA shows each ``did/locator`` of this entry's home, from the entity registry."""
-    registry = er.async_get(hass)
-    entities: dict[tuple[str, str], str | EntityRef] = {}
-    riches, mirrors = runtime.entity_plan()
-    for m in mirrors:
-        entity_id = registry.async_get_entity_id(m.platform, DOMAIN, unique_id(entry_id, m.did, m.key))
-        if entity_id is not None:  # a converted value (Matter °C, a label) is read raw, from homeenv
-            entities[(m.did, m.locator)] = EntityRef(entity_id, "homeenv", m.locator) if m.converted \
-                else EntityRef(entity_id)
-    for r in riches:
-        entity_id = registry.async_get_entity_id(r.platform, DOMAIN, unique_id(entry_id, r.did, r.key))
-        if entity_id is not None:
-            for locator in r.locators:
-                entities[(r.did, locator)] = EntityRef(entity_id, "homeenv", locator)
-    for room in runtime.engine.simulated_rooms():
-        for variable in ROOM_VARIABLES:
-            did = room_did(room)
-            entity_id = registry.async_get_entity_id("sensor", DOMAIN, unique_id(entry_id, did, variable))
-            if entity_id is not None:
-                entities[(did, variable)] = EntityRef(entity_id)
-    return SmhEntityMap(entities, config_entry_id=entry_id)
 
 
 def automation_id(entry_id: str, text: str) -> str:
@@ -116,7 +90,7 @@ def _loaded_entity(hass: HomeAssistant, automation: str) -> str | None:
                  if s.attributes.get("id") == automation), None)
 
 
-def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], Any]) -> None:
+def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]) -> None:
     async def create_automation(call: ServiceCall) -> ServiceResponse:
         entry = entry_for(call)
         runtime = entry.runtime_data
@@ -133,7 +107,7 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], Any]) -> No
             raise _error("no_rule", message=result.failure)
         rule = result.rule.model_copy(update={"id": automation_id(entry.entry_id, text)})
         try:
-            config = to_ha_automation(rule, entity_map(hass, entry.entry_id, runtime))
+            config = to_ha_automation(rule, runtime.entity_map(hass))
         except ExportError as err:
             raise _error("not_exportable", message=str(err)) from err
         checked = await async_validate_config_item(hass, config["id"], config)

@@ -20,14 +20,15 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import Platform
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import Unauthorized, UnknownUser
+from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_platform import async_get_platforms
 
 from smh_core.bench.task import Task
+from smh_core.ha.automation_export import EntityRef, SmhEntityMap
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change, ExecResult
 from smh_core.homeenv.snapshot import Snapshot
 
-from . import automation
 from .clock import SimClock
 from .const import DOMAIN, PLATFORMS
 from .entity_plan import plan
@@ -169,9 +170,32 @@ class SmhRuntime:
                 return {_resolve(ns, effect.set) for effect in service.effects}
         return {locator} if locator in attributes else set()
 
+    def entity_map(self, hass: HomeAssistant) -> SmhEntityMap:
+        """Where HA shows each ``did/locator`` of this entry's home, from the entity registry."""
+        registry = er.async_get(hass)
+        entities: dict[tuple[str, str], str | EntityRef] = {}
+        riches, mirrors = self.entity_plan()
+        for m in mirrors:
+            entity_id = registry.async_get_entity_id(m.platform, DOMAIN, unique_id(self.entry_id, m.did, m.key))
+            if entity_id is not None:  # a converted value (Matter °C, a label) is read raw, from homeenv
+                entities[(m.did, m.locator)] = EntityRef(entity_id, "homeenv", m.locator) if m.converted \
+                    else EntityRef(entity_id)
+        for r in riches:
+            entity_id = registry.async_get_entity_id(r.platform, DOMAIN, unique_id(self.entry_id, r.did, r.key))
+            if entity_id is not None:
+                for locator in r.locators:
+                    entities[(r.did, locator)] = EntityRef(entity_id, "homeenv", locator)
+        for room in self.engine.simulated_rooms():
+            for variable in ROOM_VARIABLES:
+                did = room_did(room)
+                entity_id = registry.async_get_entity_id("sensor", DOMAIN, unique_id(self.entry_id, did, variable))
+                if entity_id is not None:
+                    entities[(did, variable)] = EntityRef(entity_id)
+        return SmhEntityMap(entities, config_entry_id=self.entry_id)
+
     def entity_ids(self, hass: HomeAssistant) -> dict[tuple[str, str], str]:
         """``(did, locator) -> entity id`` of the entity showing each attribute (registry)."""
-        entities = automation.entity_map(hass, self.entry_id, self).entities
+        entities = self.entity_map(hass).entities
         return {key: ref.entity_id for key, ref in entities.items()}
 
     @staticmethod
