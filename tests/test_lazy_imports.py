@@ -43,3 +43,19 @@ def test_oracle_run_leaves_its_chart_to_the_drawer(tmp_path: Path) -> None:
     assert (tmp_path / "report.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not {m for m in loaded if m.split(".")[0] == "matplotlib"}
     assert not {m for m in loaded if m.split(".")[0] == "openai"}
+
+
+def test_integration_setup_path_leaves_benchmark_agent_and_llm_code_for_their_first_use() -> None:
+    """Importing the integration and its platforms (what HA does before an entry's entities
+    exist) loads neither the benchmark's task model and verifier, the synthesizer, the agent's
+    tools nor HA's LLM helpers: the services that need them import them on their first call,
+    the LLM API once HA's conversation integration is loaded (tests/ha/test_lazy_setup.py)."""
+    platforms = ", ".join(f"custom_components.smh.{p}" for p in (
+        "light", "climate", "sensor", "binary_sensor", "cover", "fan", "switch", "number", "select", "text",
+        "lock", "vacuum", "humidifier", "water_heater", "media_player", "button"))
+    loaded = _loaded_after(f"import custom_components.smh, {platforms}")
+    assert "custom_components.smh.light" in loaded
+    deferred = {"smh_core.bench.verifier", "smh_core.memory.metrics", "smh_core.agent.synthesizer",
+                "smh_core.agent.tools", "homeassistant.helpers.llm", "custom_components.smh.bench_services",
+                "custom_components.smh.automation", "custom_components.smh.llm_api"}
+    assert not deferred & loaded

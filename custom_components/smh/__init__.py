@@ -57,6 +57,7 @@ from . import vendor  # noqa: F401  # first: puts the HACS zip's bundled smh_cor
 
 # isort: split
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import voluptuous as vol
@@ -71,12 +72,14 @@ from homeassistant.exceptions import (
     ServiceValidationError,
 )
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.importlib import async_import_module
+from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.helpers.typing import ConfigType
+from homeassistant.setup import async_when_setup
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.sim.simulator import SimulationError
 
-from . import automation, bench_services, llm_api
 from .clock import SimClock
 from .const import (
     CONF_AGENT,
@@ -85,8 +88,14 @@ from .const import (
     DEFAULT_TIME_SCALE,
     DOMAIN,
     PLATFORMS,  # noqa: F401  (HA convention: the package names its platforms)
+    SERVICE_ADVANCE_TIME,
+    SERVICE_AGENT_TRACE,
+    SERVICE_CREATE_AUTOMATION,
     SERVICE_EXECUTE,
+    SERVICE_LOAD_TASK,
+    SERVICE_RESTORE_STATE,
     SERVICE_SNAPSHOT,
+    SERVICE_VERIFY,
 )
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .persistence import StatePersistence
@@ -104,6 +113,18 @@ EXECUTE_SCHEMA = vol.Schema({
     vol.Optional("arguments", default={}): dict,
 })
 SNAPSHOT_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string})
+
+# Services whose code is imported on their first call (module, admin only, responses): the
+# benchmark's and the automation synthesizer's need the task model, the verifier and the LLM
+# client, ~60 ms of imports no one who only lives in the home should wait for at start-up.
+ON_FIRST_CALL: dict[str, tuple[str, bool, SupportsResponse]] = {
+    SERVICE_LOAD_TASK: ("bench_services", True, SupportsResponse.OPTIONAL),
+    SERVICE_RESTORE_STATE: ("bench_services", True, SupportsResponse.OPTIONAL),
+    SERVICE_ADVANCE_TIME: ("bench_services", True, SupportsResponse.OPTIONAL),
+    SERVICE_VERIFY: ("bench_services", False, SupportsResponse.ONLY),
+    SERVICE_AGENT_TRACE: ("bench_services", False, SupportsResponse.ONLY),
+    SERVICE_CREATE_AUTOMATION: ("automation", True, SupportsResponse.OPTIONAL),
+}
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
@@ -155,9 +176,39 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
                           "model": readable_model(dev.userdata.subcategory)}
         return {"home": rt.engine.home.name, "home_key": rt.home_key, "devices": state, "device_info": about}
 
-    bench_services.register(hass, runtime)
-    automation.register(hass, entry_for)
-    llm_api.register(hass)
+    registrars: dict[str, Callable[[Any], None]] = {
+        "bench_services": lambda module: module.register(hass, runtime),
+        "automation": lambda module: module.register(hass, entry_for),
+    }
+
+    def on_first_call(service: str, module_name: str) -> Callable[[ServiceCall], Awaitable[ServiceResponse]]:
+        async def first_call(call: ServiceCall) -> ServiceResponse:
+            """Import the service's module (in the executor), let it register its services
+            over these placeholders, and pass the call on to the real one: its schema, admin
+            check and response apply as if it had been there from the start."""
+            module = await async_import_module(hass, f"{__package__}.{module_name}")
+            registrars[module_name](module)
+            return await hass.services.async_call(DOMAIN, service, dict(call.data), blocking=True,
+                                                  context=call.context, return_response=call.return_response)
+
+        return first_call
+
+    anything = vol.Schema({}, extra=vol.ALLOW_EXTRA)  # the real service's schema checks the data
+    for service, (module_name, admin, responses) in ON_FIRST_CALL.items():
+        placeholder = on_first_call(service, module_name)
+        if admin:  # a non-admin is refused before anything is imported
+            async_register_admin_service(hass, DOMAIN, service, placeholder, schema=anything,
+                                         supports_response=responses)
+        else:
+            hass.services.async_register(DOMAIN, service, placeholder, schema=anything, supports_response=responses)
+
+    async def offer_llm_api(hass: HomeAssistant, _component: str) -> None:
+        """SMH's tools as an LLM API, once HA's conversation integration is there: every user
+        of an LLM API (the conversation agents, the MCP server, AI tasks) depends on it, and it
+        has imported HA's LLM helpers already."""
+        (await async_import_module(hass, f"{__package__}.llm_api")).register(hass)
+
+    async_when_setup(hass, "conversation", offer_llm_api)
     hass.services.async_register(DOMAIN, SERVICE_EXECUTE, execute, schema=EXECUTE_SCHEMA,
                                  supports_response=SupportsResponse.OPTIONAL)
     hass.services.async_register(DOMAIN, SERVICE_SNAPSHOT, snapshot, schema=SNAPSHOT_SCHEMA,

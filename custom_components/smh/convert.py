@@ -19,7 +19,10 @@ from smh_core.homeenv.model import Attribute, AttrType
 
 def _key(value: Any) -> Hashable | None:
     """A lookup key that keeps ``True`` apart from ``1`` (they hash alike)."""
-    if isinstance(value, bool) or not isinstance(value, Hashable):
+    kind = type(value)
+    if kind is str or kind is int or kind is float:  # nearly every value: no ABC check
+        return value
+    if kind is bool or not isinstance(value, Hashable):
         return None
     return value
 
@@ -37,9 +40,10 @@ class Convert:
         return self.scale != 1.0 or self.offset != 0.0
 
     def to_ha(self, value: Any) -> Any:
-        key = _key(value)
-        if key is not None and key in self.values:
-            return self.values[key]
+        if self.values:
+            key = _key(value)
+            if key is not None and key in self.values:
+                return self.values[key]
         if self.linear and isinstance(value, int | float) and not isinstance(value, bool):
             out = round(self.offset + self.scale * value, 6)
             return int(out) if float(out).is_integer() else out

@@ -21,6 +21,7 @@ from homeassistant.helpers.entity import Entity, EntityCategory
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.snapshot import CONTAINERS, copy_value
 
 from .const import DOMAIN
 from .mirrors import Mirror, unique_id
@@ -40,15 +41,15 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
         raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
                                      translation_placeholders={"message": "the simulated home is being fast-forwarded "
                                                                "(smh.advance_time); try again in a moment"})
-    if len(actions) == 1:
+    if len(actions) == 1:  # the common case, without the batch's staging
         a = actions[0]
-        results = [engine.execute(a["did"], a["locator"], a["arguments"])]
+        result = engine.execute(a["did"], a["locator"], a["arguments"])
+        error = result.error
     else:
-        results = engine.execute_many(actions)
-    failed = next((r for r in results if not r.ok), None)
-    if failed is not None:
+        error = next((r.error for r in engine.execute_many(actions) if not r.ok), None)
+    if error is not None:
         raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
-                                     translation_placeholders={"message": str(failed.error)})
+                                     translation_placeholders={"message": str(error)})
 
 
 _ENTITY_ID = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
@@ -141,6 +142,11 @@ class SmhRichEntity(_EntryEntity):
     def __init__(self, runtime: SmhRuntime, entry_id: str, rich: Rich) -> None:
         self._bind(runtime, entry_id, rich.did, rich.key)
         self.rich = rich
+        self._locators = rich.locators
+        self._values: dict[str, Any] = {}  # HA-side value per role, of the engine's current state
+        self._powered = False
+        self._extra: dict[str, Any] = {}
+        self._refresh()
         self._attr_name = rich.name or (rich.namespace.replace("_", " ").capitalize() if rich.namespace else None)
         if not rich.namespace and _ENTITY_ID.fullmatch(rich.did) and rich.did.startswith(f"{rich.platform}."):
             # a home imported from HA fixtures keeps each entity id as its device id: ask HA for
@@ -148,19 +154,35 @@ class SmhRichEntity(_EntryEntity):
             # suffix if another entity holds it)
             self.entity_id = rich.did
 
+    def _refresh(self) -> None:
+        """Read the device's state once and keep what HA will ask for.
+
+        HA reads an entity's properties several times per state write (``is_on`` alone five
+        times for a light). Every engine change reaches the entity through its subscription
+        (:meth:`_changed`), so the values are read there, once per change, and the properties
+        only return them, as entities that keep their state in ``_attr_*`` fields do."""
+        state = self.runtime.engine.state_view(self.rich.did)
+        roles = self.rich.roles
+        self._values = {role: bound.to_ha(copy_value(v) if isinstance(v := state[bound.locator], CONTAINERS) else v)
+                        for role, bound in roles.items()}
+        power = roles.get("power")
+        self._powered = power is not None and power.switch is not None and state[power.locator] == power.switch.on_value
+        self._extra = {"did": self.rich.did,
+                       "homeenv": {loc: copy_value(v) if isinstance(v := state[loc], CONTAINERS) else v
+                                   for loc in self._locators}}
+
+    def _changed(self) -> None:
+        self._refresh()
+        self.async_write_ha_state()
+
     def get(self, role: str) -> Any:
         """The HA-side value of a role (None if the device has no such attribute)."""
-        bound = self.rich.roles.get(role)
-        if bound is None:
-            return None
-        return bound.to_ha(self.runtime.engine.value(self.rich.did, bound.locator))
+        return self._values.get(role)
 
     @property
     def powered(self) -> bool:
-        power = self.rich.roles["power"]
-        assert power.switch is not None
-        value = self.runtime.engine.value(self.rich.did, power.locator)
-        return bool(value == power.switch.on_value)
+        assert "power" in self.rich.roles
+        return self._powered
 
     def power_on_first(self) -> list[Action]:
         return [] if self.powered else [self.rich.power(True)]
@@ -177,12 +199,11 @@ class SmhRichEntity(_EntryEntity):
 
     @property
     def extra_state_attributes(self) -> dict[str, Any]:
-        state = self.runtime.engine.state_view(self.rich.did)
-        return {"did": self.rich.did, "homeenv": {loc: state[loc] for loc in self.rich.locators}}
+        return self._extra
 
     async def async_added_to_hass(self) -> None:
-        self.async_on_remove(self.runtime.subscribe(self.rich.did, self.rich.locators,
-                                                    self.async_write_ha_state))
+        self._refresh()
+        self.async_on_remove(self.runtime.subscribe(self.rich.did, self._locators, self._changed))
 
 
 def _setup_from[E](entities: Callable[[SmhRuntime], Iterable[E]], cls: Callable[[SmhRuntime, str, E], Entity],

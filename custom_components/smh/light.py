@@ -47,20 +47,27 @@ class SmhLight(SmhRichEntity, LightEntity):
         if "effect" in roles:
             self._attr_effect_list = [str(o) for o in roles["effect"].options]
         self._scale = roles["brightness"].range if dimmable else None
+        modes = self._attr_supported_color_modes
+        self._only_mode = next(iter(modes)) if len(modes) == 1 else None
+        self._refresh()
+
+    _scale: tuple[float, float] | None = None
+    _brightness: int | None = None
+
+    def _refresh(self) -> None:
+        super()._refresh()
+        self._brightness = None if self._scale is None else value_to_brightness(self._scale, self.get("brightness"))
 
     is_on = SmhRichEntity.powered
 
     @property
     def brightness(self) -> int | None:
-        if self._scale is None:
-            return None
-        return value_to_brightness(self._scale, self.get("brightness"))
+        return self._brightness
 
     @property
     def color_mode(self) -> ColorMode:
-        modes = self._attr_supported_color_modes
-        if len(modes) == 1:
-            return next(iter(modes))
+        if self._only_mode is not None:
+            return self._only_mode
         return ColorMode(self.get("color_mode")) if "color_mode" in self.rich else ColorMode.RGB
 
     color_temp_kelvin = role_value("color_temp")

@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.auth.permissions.const import POLICY_CONTROL, POLICY_READ
 from homeassistant.config_entries import ConfigEntry
@@ -23,7 +23,6 @@ from homeassistant.exceptions import Unauthorized, UnknownUser
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_platform import async_get_platforms
 
-from smh_core.bench.task import Task
 from smh_core.ha.automation_export import EntityRef, SmhEntityMap
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change, ExecResult
@@ -35,6 +34,9 @@ from .entity_plan import plan
 from .mirrors import Mirror, unique_id
 from .rich import Rich
 from .room import ROOM_VARIABLES, room_did
+
+if TYPE_CHECKING:
+    from smh_core.bench.task import Task
 
 TRACES_KEPT = 200
 

@@ -147,7 +147,10 @@ class Automations:
             raise ValueError(f"rule refers to unknown {did!r}/{locator!r}") from None
 
     def _trigger_on_change(self, ch: Change) -> None:
-        for key in list(self._watch.get((ch.did, ch.locator), ())):
+        watchers = self._watch.get((ch.did, ch.locator))
+        if not watchers:  # most changes: no rule watches the attribute
+            return
+        for key in list(watchers):
             rule = self._rules.get(key[0])
             if rule is None or not rule.enabled:
                 continue

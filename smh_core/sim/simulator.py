@@ -263,12 +263,16 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
 
     # ------------------------------------------------------------------ reactions
     def _on_changes(self, changes: list[Change]) -> None:
-        self._queue.append((changes, self._writing))
         if self._reacting:
+            self._queue.append((changes, self._writing))
             return
         self._reacting = True
         try:
-            for _ in range(MAX_REACTIONS):
+            if self._queue:  # left by a reaction loop that failed: the oldest first, as before
+                self._queue.append((changes, self._writing))
+            else:  # the usual case, without the queue's round trip
+                self._react(changes, self._writing)
+            for _ in range(MAX_REACTIONS - 1):
                 if not self._queue:
                     return
                 batch, from_sim = self._queue.pop(0)

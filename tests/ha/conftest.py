@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
@@ -32,6 +33,15 @@ def private_config_dir(hass: HomeAssistant, tmp_path: Path) -> Path:
     """
     hass.config.config_dir = str(tmp_path)
     return tmp_path
+
+
+@pytest.fixture
+async def conversation(hass: HomeAssistant) -> None:
+    """HA's conversation integration, there in every real HA (``default_config``): SMH offers its
+    LLM API once it is loaded (every user of an LLM API depends on it). It needs HA's core
+    integration (``homeassistant``, which keeps what is exposed to Assist)."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
 
 
 @pytest.fixture

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -10,6 +12,16 @@ from voluptuous_openapi import convert
 from smh_core.agent.tools import TOOLS
 
 CONTEXT = llm.LLMContext(platform="test", context=None, language="en", assistant=None, device_id=None)
+
+
+@pytest.fixture(autouse=True)
+async def everything_exposed(hass: HomeAssistant, conversation: None, tiny_entry: MockConfigEntry) -> None:
+    """HA's conversation integration loaded (SMH offers its API then) and every entity of the
+    home exposed to Assist: these tests are about the tools, tests/ha/test_service_security.py
+    about what exposure hides."""
+    for state in hass.states.async_all():
+        if "did" in state.attributes:
+            async_expose_entity(hass, "conversation", state.entity_id, True)
 
 
 async def test_tools_are_offered_with_json_schemas(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:

@@ -251,7 +251,7 @@ async def test_an_accepted_task_applies_its_overrides_in_order(hass: HomeAssista
 
 # ---------------------------------------------------------------------------- item 9: the LLM API
 @pytest.fixture
-async def exposed(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> MockConfigEntry:
+async def exposed(hass: HomeAssistant, tiny_entry: MockConfigEntry, conversation: None) -> MockConfigEntry:
     """Exposure set by hand: the lamp's light and the AC's mode and setpoint are exposed to
     Assist; nothing of the bathroom fan (1002), nor the AC's child lock, is."""
     assert await async_setup_component(hass, "homeassistant", {})

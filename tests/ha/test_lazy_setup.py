@@ -1,0 +1,66 @@
+"""What the integration leaves for later: the benchmark's and the synthesizer's services import
+their code on their first call, and the LLM API is offered once HA's conversation integration
+is loaded. Each stands in for the real one exactly: same schema, admin check and response."""
+
+from __future__ import annotations
+
+import pytest
+import voluptuous as vol
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import ServiceValidationError, Unauthorized
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
+
+from custom_components.smh import ON_FIRST_CALL
+from custom_components.smh.const import (
+    DOMAIN,
+    SERVICE_AGENT_TRACE,
+    SERVICE_LOAD_TASK,
+    SERVICE_VERIFY,
+)
+
+
+def _handler(hass: HomeAssistant, service: str) -> object:
+    return hass.services.async_services_for_domain(DOMAIN)[service].job.target
+
+
+async def test_first_call_puts_the_real_service_in_place_and_answers(hass: HomeAssistant,
+                                                                      tiny_entry: MockConfigEntry) -> None:
+    placeholder = _handler(hass, SERVICE_AGENT_TRACE)
+    answer = await hass.services.async_call(DOMAIN, SERVICE_AGENT_TRACE, {"conversation_id": "nobody"},
+                                            blocking=True, return_response=True)
+    assert answer is not None and answer["agent_entity_ids"] == []  # the real service's response
+    real = _handler(hass, SERVICE_AGENT_TRACE)
+    assert real is not placeholder
+    # its module registered its siblings too: no second import, no second placeholder
+    assert _handler(hass, SERVICE_VERIFY) is not placeholder
+    with pytest.raises(ServiceValidationError) as exc:  # the real service's own refusal
+        await hass.services.async_call(DOMAIN, SERVICE_VERIFY, {}, blocking=True, return_response=True)
+    assert exc.value.translation_key == "no_task"
+    assert _handler(hass, SERVICE_AGENT_TRACE) is real
+
+
+async def test_first_call_is_held_to_the_real_schema(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:
+    """The placeholder takes anything; the call it passes on meets the real schema."""
+    with pytest.raises(vol.Invalid):
+        await hass.services.async_call(DOMAIN, SERVICE_LOAD_TASK, {"no such field": 1}, blocking=True)
+    assert tiny_entry.runtime_data.task is None
+
+
+async def test_a_non_admin_is_refused_before_anything_is_imported(hass: HomeAssistant, tiny_entry: MockConfigEntry,
+                                                                   hass_read_only_user: MockUser) -> None:
+    admin_only = sorted(s for s, (_, admin, _) in ON_FIRST_CALL.items() if admin)
+    placeholders = {s: _handler(hass, s) for s in admin_only}
+    for service in admin_only:
+        with pytest.raises(Unauthorized):
+            await hass.services.async_call(DOMAIN, service, {}, blocking=True, context=Context(user_id=hass_read_only_user.id))
+    assert {s: _handler(hass, s) for s in admin_only} == placeholders
+
+
+async def test_the_llm_api_comes_with_conversation(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:
+    assert "smh" not in {api.id for api in llm.async_get_apis(hass)}
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+    await hass.async_block_till_done()
+    assert "smh" in {api.id for api in llm.async_get_apis(hass)}
