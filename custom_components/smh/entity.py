@@ -21,7 +21,6 @@ from homeassistant.helpers.entity import Entity, EntityCategory
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.snapshot import CONTAINERS, copy_value
 
 from .const import DOMAIN
 from .mirrors import Mirror, unique_id
@@ -161,15 +160,12 @@ class SmhRichEntity(_EntryEntity):
         times for a light). Every engine change reaches the entity through its subscription
         (:meth:`_changed`), so the values are read there, once per change, and the properties
         only return them, as entities that keep their state in ``_attr_*`` fields do."""
-        state = self.runtime.engine.state_view(self.rich.did)
-        roles = self.rich.roles
-        self._values = {role: bound.to_ha(copy_value(v) if isinstance(v := state[bound.locator], CONTAINERS) else v)
-                        for role, bound in roles.items()}
+        engine, did, roles = self.runtime.engine, self.rich.did, self.rich.roles
+        raw = {loc: engine.value(did, loc) for loc in self._locators}  # every role's locator
+        self._values = {role: bound.to_ha(raw[bound.locator]) for role, bound in roles.items()}
         power = roles.get("power")
-        self._powered = power is not None and power.switch is not None and state[power.locator] == power.switch.on_value
-        self._extra = {"did": self.rich.did,
-                       "homeenv": {loc: copy_value(v) if isinstance(v := state[loc], CONTAINERS) else v
-                                   for loc in self._locators}}
+        self._powered = power is not None and power.switch is not None and raw[power.locator] == power.switch.on_value
+        self._extra = {"did": did, "homeenv": raw}
 
     def _changed(self) -> None:
         self._refresh()

@@ -268,14 +268,15 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             return
         self._reacting = True
         try:
-            if self._queue:  # left by a reaction loop that failed: the oldest first, as before
-                self._queue.append((changes, self._writing))
-            else:  # the usual case, without the queue's round trip
-                self._react(changes, self._writing)
-            for _ in range(MAX_REACTIONS - 1):
-                if not self._queue:
-                    return
+            batch, from_sim = changes, self._writing  # the usual case: no round trip through the queue
+            if self._queue:  # left by a reaction loop that failed: the oldest goes first
+                self._queue.append((batch, from_sim))
                 batch, from_sim = self._queue.pop(0)
+            for i in range(MAX_REACTIONS):
+                if i:
+                    if not self._queue:
+                        return
+                    batch, from_sim = self._queue.pop(0)
                 self._react(batch, from_sim)
             raise SimulationError(f"more than {MAX_REACTIONS} reactions at {self.now}; "
                                   "do rules trigger each other?")

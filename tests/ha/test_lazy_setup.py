@@ -64,3 +64,15 @@ async def test_the_llm_api_comes_with_conversation(hass: HomeAssistant, tiny_ent
     assert await async_setup_component(hass, "conversation", {})
     await hass.async_block_till_done()
     assert "smh" in {api.id for api in llm.async_get_apis(hass)}
+
+
+async def test_each_placeholder_offers_what_its_real_service_offers(hass: HomeAssistant,
+                                                                    tiny_entry: MockConfigEntry) -> None:
+    """ON_FIRST_CALL repeats each service's response mode; the real registration must agree."""
+    await hass.services.async_call(DOMAIN, SERVICE_AGENT_TRACE, {"conversation_id": "x"}, blocking=True,
+                                   return_response=True)  # loads bench_services
+    with pytest.raises(ServiceValidationError):  # loads automation; this entry has no model
+        await hass.services.async_call(DOMAIN, "create_automation", {"text": "lights off at 23:00"}, blocking=True)
+    services = hass.services.async_services_for_domain(DOMAIN)
+    for service, (_, _, responses) in ON_FIRST_CALL.items():
+        assert services[service].supports_response == responses, service
