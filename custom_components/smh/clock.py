@@ -107,8 +107,14 @@ class SimClock:
             raise SimulationError("the home was unloaded during smh.advance_time")
         self.in_slice = True
         job = self.hass.async_add_executor_job(self._run_slice, end)
+        # Whichever comes first hands the slice's changes over, once: the caller resuming (so
+        # the entities show them before the service answers; the order of a future's done
+        # callbacks and the caller's wake-up is not one to rely on) or, if the caller was
+        # cancelled, the job's own callback (the lock must be released either way).
         job.add_done_callback(self._slice_done)
-        return await asyncio.shield(job)
+        events = await asyncio.shield(job)
+        self._slice_done(job)
+        return events
 
     def _run_slice(self, end: int) -> list[dict[str, Any]]:
         """In the executor: advance to ``end``; returns that slice's events, already converted
@@ -122,7 +128,10 @@ class SimClock:
 
     @callback
     def _slice_done(self, _job: asyncio.Future[Any]) -> None:
-        """On the loop, once the slice's thread finished: hand the changes to the listeners."""
+        """On the loop, once the slice's thread finished: hand the changes to the listeners and
+        release the lock (a second call for the same slice does nothing)."""
+        if not self.in_slice:
+            return
         self.in_slice = False
         try:
             for fn in list(self._listeners):

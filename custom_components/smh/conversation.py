@@ -52,6 +52,7 @@ from smh_core.llm.prompts import load_prompt
 from smh_core.memory.store import MemoryBank
 
 from .agent_client import agent_settings, async_openai_client, llm_config
+from .compat import tool_result_content
 from .const import (
     AGENT_DR,
     CONF_ACTION_GUARD,
@@ -236,9 +237,9 @@ class SmhConversationEntity(conversation.ConversationEntity):
             chat_log.async_add_assistant_content_without_tools(
                 conversation.AssistantContent(agent_id=self.entity_id, tool_calls=[call]))
             result = step["result"]
-            chat_log.async_add_assistant_content_without_tools(conversation.ToolResultContent(
+            chat_log.async_add_assistant_content_without_tools(tool_result_content(
                 agent_id=self.entity_id, tool_call_id=call.id, tool_name=call.tool_name,
-                tool_result=result if isinstance(result, dict) else {"result": result}))
+                data=result if isinstance(result, dict) else {"result": result}))
 
 
 def _history(contents: list[Any]) -> list[dict[str, str]]:

@@ -39,7 +39,6 @@ from homeassistant.components.homeassistant.exposed_entities import (
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
-from homeassistant.util.json import JsonObjectType
 from pydantic import BaseModel
 
 from smh_core.agent.tools import TOOLS, dispatch_async
@@ -49,6 +48,7 @@ from smh_core.homeenv.engine import ENV_PREFIX
 from smh_core.homeenv.errors import ErrorCode, ServiceError
 from smh_core.sim.simulator import SimulationError
 
+from .compat import tool_result
 from .const import DOMAIN
 from .ha_backend import ASSISTANT, error_result, not_found_result
 from .room import room_did
@@ -260,20 +260,23 @@ class UserHome(EmbeddedBackend):
 
 
 class SmhTool(llm.Tool):
+    integration = DOMAIN  # HA 2026.10+ asks every tool which integration provides it
+
     def __init__(self, spec: SmhToolSpec) -> None:
         self.name = spec.name
         self.description = spec.description
         self.parameters = parameters(spec)
 
     async def async_call(self, hass: HomeAssistant, tool_input: llm.ToolInput,
-                         llm_context: llm.LLMContext) -> JsonObjectType:
+                         llm_context: llm.LLMContext) -> Any:
+        """The tool's JSON result, as the running HA wants it back (:func:`.compat.tool_result`)."""
         entries = hass.config_entries.async_loaded_entries(DOMAIN)
         if len(entries) != 1:
             reason = "no SMH home is loaded" if not entries else "several SMH homes are loaded"
-            return {"ok": False, "error": {"code": "no_home", "message": reason}}
+            return tool_result({"ok": False, "error": {"code": "no_home", "message": reason}})
         home = UserHome(hass, entries[0].runtime_data, llm_context.context)
         result = await dispatch_async(home, self.name, dict(tool_input.tool_args))
-        return result if isinstance(result, dict) else {"result": result}
+        return tool_result(result if isinstance(result, dict) else {"result": result})
 
 
 class SmhAPI(llm.API):

@@ -15,6 +15,7 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.smh.compat import device_for
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.room import ROOM_VARIABLES
 from smh_core.homeenv.engine import dump_home
@@ -45,7 +46,7 @@ async def test_each_room_has_a_climate_device_in_its_area(hass: HomeAssistant) -
     engine = entry.runtime_data.engine
     devices, areas, entities = dr.async_get(hass), ar.async_get(hass), er.async_get(hass)
     for room in ("living", "kitchen"):
-        device = devices.async_get_device(identifiers={(DOMAIN, f"{entry.entry_id}_@{room}")})
+        device = device_for(devices, (DOMAIN, f"{entry.entry_id}_@{room}"), entry.entry_id)
         assert device is not None and device.name == f"{room.title()} climate"
         assert areas.async_get_area(device.area_id).name == room.title()
         for variable in ROOM_VARIABLES:

@@ -25,6 +25,7 @@ from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator, WebSocketGenerator
 
+from custom_components.smh.compat import result_data
 from custom_components.smh.const import DOMAIN
 from smh_core.sim.simulator import SimulationError
 
@@ -270,7 +271,7 @@ async def _api(hass: HomeAssistant, user: MockUser | None = None) -> llm.APIInst
 
 
 async def _tool(api: llm.APIInstance, tool: str, /, **args: Any) -> Any:
-    return await api.async_call_tool(llm.ToolInput(tool, args))
+    return result_data(await api.async_call_tool(llm.ToolInput(tool, args)))
 
 
 async def test_llm_api_lists_and_reads_only_exposed_entities(hass: HomeAssistant, exposed: MockConfigEntry) -> None:
