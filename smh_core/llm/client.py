@@ -34,6 +34,7 @@ from .capabilities import (
 )
 from .errors import InfraError, classify, error_text, refuses_response_format, refuses_tools
 from .grammar import grammar_safe
+from .local import server_death
 from .repair import ParsedCalls, parse_tool_calls
 from .usage import Usage
 
@@ -162,12 +163,20 @@ class LLMClient:
         if self.caps.completion_tokens_param and "max_tokens" in kwargs:
             kwargs = _renamed_cap(kwargs)
         try:
-            return await client.chat.completions.create(**kwargs)
-        except openai.BadRequestError as e:
-            if "max_tokens" not in kwargs or "max_completion_tokens" not in error_text(e):
+            try:
+                return await client.chat.completions.create(**kwargs)
+            except openai.BadRequestError as e:
+                if "max_tokens" not in kwargs or "max_completion_tokens" not in error_text(e):
+                    raise
+                self.caps.completion_tokens_param = True
+                return await client.chat.completions.create(**_renamed_cap(kwargs))
+        except (openai.APIConnectionError, openai.InternalServerError) as e:
+            # a local model server that crashed is named, with its signal and log, not left as
+            # a bare "connection error" (the InfraError passes the callers' OpenAIError handlers)
+            death = server_death(self.config.base_url)
+            if death is None:
                 raise
-            self.caps.completion_tokens_param = True
-            return await client.chat.completions.create(**_renamed_cap(kwargs))
+            raise InfraError("connection", f"{death} ({type(e).__name__}: {error_text(e)})") from e
 
     def _result(self, completion: Any, tools: list[dict[str, Any]] | None, seconds: float,
                 structured: StructuredMode | None = None) -> ChatResult:
