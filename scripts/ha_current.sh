@@ -118,10 +118,12 @@ ensure_root() {
 }
 
 ensure_extra() {
+  # (the registry may serve a snapshot whose Release file is past its Valid-Until date, which
+  # debootstrap ignores and apt does not)
   [ "${NEED_EXTRA:-0}" = 1 ] || return 0
   say "installing $SID_EXTRA in the root (once; log: $LANE/apt-extra.log)"
   chroot "$SID" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-    sh -c "apt-get update -q && apt-get install -y -q --no-install-recommends $SID_EXTRA" >"$LANE/apt-extra.log" 2>&1 \
+    sh -c "apt-get -o Acquire::Check-Valid-Until=false update -q && apt-get install -y -q --no-install-recommends $SID_EXTRA" >"$LANE/apt-extra.log" 2>&1 \
     || { tail -n 20 "$LANE/apt-extra.log" >&2; die "apt-get install $SID_EXTRA failed in the root (log: $LANE/apt-extra.log)"; }
   echo "$SID_PACKAGES $SID_EXTRA" >"$SID/.smh-packages"
 }
@@ -153,6 +155,14 @@ in_lane() {
       /bin/sh -c 'cd "$0" && exec "$@"' "$ROOT" "$@"
   fi
 }
+
+# One run at a time: a second run would unmount the first one's checkout from under its tests.
+mkdir -p "$LANE"
+exec 9>"$LANE/.lock"
+if ! flock -n 9; then
+  say "another make test-ha-current is running; waiting for it"
+  flock 9
+fi
 
 if [ "$MODE" = host ]; then
   VENVS="$LANE/venvs"

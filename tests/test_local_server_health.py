@@ -22,19 +22,10 @@ import pytest
 from smh_core.llm import local
 from smh_core.llm.client import LLMClient, LLMConfig
 from smh_core.llm.errors import InfraError
-from smh_core.llm.local import LocalModelServer, check_status, record_check, server_death
+from smh_core.llm.local import check_status, record_check, server_death
+from tests.support.crashing_model_server import StandIn
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-class StandIn(LocalModelServer):
-    def __init__(self, tmp: Path, healthy: bool = False) -> None:
-        self.healthy = healthy
-        super().__init__(model=tmp / "model.gguf", log_path=tmp / "server.log", startup_timeout=30)
-
-    def command(self) -> list[str]:
-        return [sys.executable, "-m", "tests.support.crashing_model_server", "--port", str(self.port),
-                *(["--healthy"] if self.healthy else [])]
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -311,3 +312,27 @@ async def test_agent_trace_reports_usage_tool_calls_and_questions(hass: HomeAssi
     other = await hass.services.async_call(DOMAIN, "agent_trace", {"conversation_id": "not-ours"},
                                            blocking=True, return_response=True)
     assert other["turns"] == [] and other["tool_calls"] == []
+
+
+async def test_a_crashed_local_model_server_is_named_in_assists_answer(
+        hass: HomeAssistant, tiny_home_file: str, tmp_path, monkeypatch, socket_enabled) -> None:
+    """The server lists its models, then dies of SIGSEGV on the first prompt (as llama.cpp built
+    for another CPU did): Assist's answer names the signal and the server's log, not a bare
+    "connection error"."""
+    from smh_core.llm import local
+    from tests.support.crashing_model_server import StandIn
+
+    monkeypatch.setenv("SMH_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(local, "unavailable_reason", lambda model=None: None)
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    (tmp_path / "model.gguf").write_bytes(b"GGUF")
+    server = await hass.async_add_executor_job(StandIn(tmp_path).start)
+    try:
+        await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "stand-in",
+                                                      "tool_budget": 3, "tools": "home"})
+        result = await _converse(hass, "Turn on the bedroom lamp")
+    finally:
+        await hass.async_add_executor_job(server.stop)
+    speech = result.response.speech["plain"]["speech"]
+    assert result.response.response_type is intent.IntentResponseType.ERROR
+    assert "killed by signal SIGSEGV" in speech and str(tmp_path / "server.log") in speech

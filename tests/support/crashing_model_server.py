@@ -2,7 +2,9 @@
 models (so a health check that only asks for them passes) and dies of SIGSEGV on the first chat
 completion. With ``--healthy`` it answers completions instead (five tokens each).
 
-Run as a program: ``python -m tests.support.crashing_model_server --port P [--healthy]``.
+Run as a program: ``python -m tests.support.crashing_model_server --port P [--healthy]``, or
+through :class:`StandIn`, the real :class:`LocalModelServer` process handling around it (from the
+repository's root: the program runs as a module).
 """
 
 from __future__ import annotations
@@ -11,8 +13,25 @@ import argparse
 import json
 import os
 import signal
+import sys
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from smh_core.llm.local import LocalModelServer
+
+
+class StandIn(LocalModelServer):
+    """LocalModelServer running this program instead of llama.cpp (``model`` is any file: the
+    caller makes the engine count as installed)."""
+
+    def __init__(self, tmp: Path, healthy: bool = False) -> None:
+        self.healthy = healthy
+        super().__init__(model=tmp / "model.gguf", log_path=tmp / "server.log", startup_timeout=30)
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "tests.support.crashing_model_server", "--port", str(self.port),
+                *(["--healthy"] if self.healthy else [])]
 
 
 def main() -> None:
