@@ -23,6 +23,8 @@ HA_NEWEST="2026.11.0"
 HA_PLUGIN="2026.10.4"
 PLUGIN="0.13.375"
 TEST_TOOLS=(pytest pytest-asyncio pytest-xdist pytest-socket pytest-timeout)  # the newest venv's, HA-constrained
+# HA components the tests load: their requirements are taken from that HA's own manifests
+HA_COMPONENTS=(conversation frontend assist_pipeline ffmpeg tts camera wyoming matter recorder)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${SMH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/smh}"
@@ -189,7 +191,7 @@ manifest_requirements() {
 make_venv() {
   local name="$1"; shift
   local dir="$VENVS/$name" want stamp
-  want=$(printf '%s\n' "$*" "${TEST_TOOLS[*]}" "$SID_PACKAGES" | cat - "$ROOT/requirements-ha-current.txt" \
+  want=$(printf '%s\n' "$*" "${TEST_TOOLS[*]}" "${HA_COMPONENTS[*]}" "$SID_PACKAGES" | cat - "$ROOT/requirements-ha-current.txt" \
          "$ROOT/custom_components/smh/manifest.json" | sha256sum | cut -d' ' -f1)
   stamp="$dir/.smh-stamp"
   if in_lane test -f "$stamp" && [ "$(in_lane cat "$stamp")" = "$want" ]; then
@@ -205,8 +207,16 @@ make_venv() {
     in_lane "$dir/bin/python" -m pip install -q "$@"
     local constraints
     constraints=$(in_lane "$dir/bin/python" -c "import homeassistant, os; print(os.path.join(os.path.dirname(homeassistant.__file__), 'package_constraints.txt'))")
+    in_lane "$dir/bin/python" - "${HA_COMPONENTS[@]}" >"$HOST_TMP/smh-component-requirements.txt" <<'PY'
+import json, sys
+from pathlib import Path
+import homeassistant
+base = Path(homeassistant.__file__).parent / "components"
+for component in sys.argv[1:]:
+    print("\n".join(json.loads((base / component / "manifest.json").read_text()).get("requirements", [])))
+PY
     in_lane "$dir/bin/python" -m pip install -q -c "$constraints" -r requirements-ha-current.txt \
-      -r "$reqs" "${TEST_TOOLS[@]}"
+      -r "$reqs" -r "$LANE_TMP/smh-component-requirements.txt" "${TEST_TOOLS[@]}"
   } >"$LANE/pip-$name.log" 2>&1 || { tail -n 30 "$LANE/pip-$name.log" >&2
                                       die "pip failed for the '$name' venv (log: $LANE/pip-$name.log)"; }
   in_lane sh -c "echo $want > $stamp"

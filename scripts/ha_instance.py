@@ -226,6 +226,26 @@ async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: 
     return result["result"]["entry_id"]
 
 
+async def confirm_http_config(url: str, token: str) -> bool:
+    """Keep the ``http:`` settings written in configuration.yaml (loopback, this port).
+
+    Newer HA (2026.10+) moves them into its storage as a *pending* trial and, unless the user
+    confirms it (the "HTTP configuration" dialog in the UI), restarts five minutes later on the
+    stored default: port 8123 on every interface. Confirming is what a user does once HA answers
+    on the new settings, and here it has. Returns whether there was a trial to confirm (older HA
+    has no such command: nothing to do)."""
+    try:
+        [state] = await ws_calls(url, token, [{"type": "http/config"}])
+    except RuntimeError as e:
+        if "unknown_command" in str(e):
+            return False
+        raise
+    if not state.get("pending"):
+        return False
+    await ws_calls(url, token, [{"type": "http/config/promote"}])
+    return True
+
+
 async def remove_empty_areas(url: str, token: str) -> list[str]:
     """Delete the areas no device or entity is in (HA's onboarding creates Living Room, Kitchen
     and Bedroom; the simulated home brings its own rooms): the demo shows the home's rooms only."""
@@ -252,6 +272,7 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
         async with aiohttp.ClientSession() as session:
             await _wait(session, url, process, timeout)
             token = await long_lived_token(session, url, await onboard(session, url))
+            await confirm_http_config(url, token)
             entry_id = await add_home(session, url, token, level, seed, time_scale)
             await _wait_loaded(session, url, token, entry_id, process, timeout)
         if demo:

@@ -23,17 +23,26 @@ pytestmark = pytest.mark.slow
 
 def test_demo_instance_has_assist_history_and_only_the_homes_areas(tmp_path, socket_enabled):
     loop = asyncio.new_event_loop()
+    port = free_port()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0,
+        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", port, "simple", 0,
                                                           time_scale=0.0, demo=True))
         try:
             pipelines, recorder, areas, devices = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
                 {"type": "assist_pipeline/pipeline/list"}, {"type": "recorder/info"},
                 {"type": "config/area_registry/list"}, {"type": "config/device_registry/list"}]))
+            try:
+                [http] = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [{"type": "http/config"}]))
+            except RuntimeError as e:  # HA before 2026.10 keeps http: in YAML only
+                assert "unknown_command" in str(e)
+                http = None
         finally:
             inst.stop()
     finally:
         loop.close()
+    if http is not None:  # the YAML settings confirmed: no restart onto 0.0.0.0:8123 five minutes later
+        assert http["pending"] is None and http["revert_at"] is None
+        assert http["stable"]["server_port"] == port and http["stable"]["server_host"] in ("127.0.0.1", ["127.0.0.1"])
     assert pipelines["pipelines"] and pipelines["preferred_pipeline"]  # the Assist dialog opens
     assert recorder["recording"] is True or recorder.get("thread_running") is True
     with_devices = {d["area_id"] for d in devices if d.get("area_id")}
