@@ -21,7 +21,6 @@ import aiohttp
 from smh_core.ha.runner import HaClient
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home
-from smh_core.homeenv.rules import Rule
 from smh_core.llm.local import free_port
 from smh_core.sim.simulator import Simulator
 from tests.support import sim_home as sh
@@ -31,15 +30,11 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import ha_instance  # noqa: E402
 
 WEEK = 7 * 86400
-TOGGLE = [  # a rule fires every 5 s: a week is 120,960 firings, seconds of work per simulated day
-    {"id": "on", "triggers": [{"kind": "time", "cron": "*/10 * * * * ?"}], "actions": [{"did": "2", "locator": "turn_on"}]},
-    {"id": "off", "triggers": [{"kind": "time", "cron": "5/10 * * * * ?"}], "actions": [{"did": "2", "locator": "turn_off"}]},
-]
 
 
 def busy_home() -> Home:
-    home = sh.home(sh.ac("1", "living", on=True), sh.lamp("2", "living"), sh.washer("3", "kitchen"))
-    return home.model_copy(update={"name": "busy week", "automations": [Rule.model_validate(r) for r in TOGGLE]})
+    """A rule fires every 5 s: a week is 120,960 firings, seconds of work per simulated day."""
+    return sh.busy_home(period=5, name="busy week")
 
 
 async def _jump_then_stop(inst: ha_instance.Instance, entry_id: str) -> tuple[int, dict[str, Any]]:

@@ -25,22 +25,16 @@ from custom_components.smh.clock import EVENT_ADVANCE_TIME
 from custom_components.smh.const import DOMAIN
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
-from smh_core.homeenv.rules import Rule
 from smh_core.sim.simulator import Simulator
 from tests.ha.conftest import setup_home_entry
 from tests.support import sim_home as sh
 
 WEEK = 7 * 86400
-TOGGLE = [  # the lamp on at :00 and :30 past each minute... every 30 s a rule fires
-    {"id": "on", "triggers": [{"kind": "time", "cron": "*/30 * * * * ?"}], "actions": [{"did": "2", "locator": "turn_on"}]},
-    {"id": "off", "triggers": [{"kind": "time", "cron": "15/30 * * * * ?"}],
-     "actions": [{"did": "2", "locator": "turn_off"}]},
-]
 
 
 def busy_home() -> Home:
-    home = sh.home(sh.ac("1", "living", on=True), sh.lamp("2", "living"), sh.washer("3", "kitchen"))
-    return home.model_copy(update={"automations": [Rule.model_validate(r) for r in TOGGLE]})
+    """The responsiveness tests' home with a rule firing every 15 s (a week in seconds)."""
+    return sh.busy_home(period=15)
 
 
 async def _start_jump(hass: HomeAssistant, entry: MockConfigEntry, hours: float = 3) -> asyncio.Task[Any]:
