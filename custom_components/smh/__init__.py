@@ -41,7 +41,8 @@ smh.create_automation  admin     writes ``automations.yaml``, reloads HA's autom
 =====================  ========  ===========================================================
 
 The whole simulation survives a restart (device values, room climates, the clock, rules,
-schedules and running programmes: :mod:`.persistence`). The engine has one owner at a time: a
+schedules and running programmes: :mod:`.persistence`), and so does a running
+``smh.advance_time`` (its target is stored first; the rest runs after the restart: :mod:`.clock`). The engine has one owner at a time: a
 slice of ``smh.advance_time`` runs in the executor holding the entry's lock, and the services
 here take that lock before they touch the engine (see :mod:`.clock`).
 
@@ -62,6 +63,7 @@ from typing import Any
 
 import voluptuous as vol
 from homeassistant.core import (
+    HassJob,
     HomeAssistant,
     ServiceCall,
     ServiceResponse,
@@ -80,11 +82,13 @@ from homeassistant.setup import async_when_setup
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.sim.simulator import SimulationError
 
-from .clock import SimClock
+from .clock import SimClock, async_resume_jump
 from .const import (
     CONF_AGENT,
     CONF_MODEL,
+    CONF_RESUME_ADVANCE,
     CONF_TIME_SCALE,
+    DEFAULT_RESUME_ADVANCE,
     DEFAULT_TIME_SCALE,
     DOMAIN,
     PLATFORMS,  # noqa: F401  (HA convention: the package names its platforms)
@@ -232,7 +236,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
                          loop_thread=hass.loop_thread_id)
     entry.runtime_data = runtime
     clock = SimClock(hass, engine, data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE),
-                     now=persistence.stored_now, lock=runtime.lock)
+                     now=persistence.stored_now, lock=runtime.lock, entry_id=entry.entry_id,
+                     on_jump=persistence.async_save_now,
+                     resume=bool(data.get(CONF_RESUME_ADVANCE, DEFAULT_RESUME_ADVANCE)))
     persistence.restore_rules(clock.sim)
     runtime.clock = clock
     clock.add_listener(runtime.flush_held)
@@ -242,6 +248,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     prune_entities(hass, entry, runtime.unique_ids(entry.entry_id))
     await hass.config_entries.async_forward_entry_setups(entry, runtime.platforms)
     clock.start()
+    entry.async_on_unload(hass.async_add_shutdown_job(HassJob(_async_shutdown), clock, persistence))
+    async_resume_jump(hass, entry, clock, persistence.stored_jump)
     entry.async_on_unload(entry.add_update_listener(_reload_on_update))
     entry.async_on_unload(runtime.close)
     return True
@@ -251,6 +259,13 @@ async def _async_stop(clock: SimClock, persistence: StatePersistence) -> None:
     """Unload: stop simulated time (after a running slice), then write the final state."""
     await clock.async_stop()
     await persistence.async_stop()
+
+
+async def _async_shutdown(clock: SimClock, persistence: StatePersistence) -> None:
+    """HA stops: a running smh.advance_time ends after its slice and answers, then the state
+    (with the jump's target, for the restart) is written."""
+    await clock.async_shutdown()
+    await persistence.async_save_now()
 
 
 async def _reload_on_update(hass: HomeAssistant, entry: SmhConfigEntry) -> None:

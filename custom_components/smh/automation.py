@@ -8,6 +8,13 @@ checked with HA's automation config validation, and only then saved to ``automat
 (the file HA's automation editor writes) and loaded with ``automation.reload``. Any failure
 raises ``ServiceValidationError`` and leaves ``automations.yaml`` as it was.
 
+It never leaves an orphan entity (an ``unavailable`` automation whose configuration is gone):
+a missing ``automations.yaml`` is refused instead of written anew (HA creates the file on
+first setup and cannot even start with an include of a missing one, so a missing file is a
+configuration half-way through a change; a file of SMH's own there would be overwritten
+when the user's comes back, orphaning its automation), and when loading fails the file is put
+back and the registry entry this call created, if any, is removed.
+
 An admin service: it writes HA's configuration (an automation runs with no user's permissions
 behind it), so a non-admin's call raises ``Unauthorized`` (see :mod:`custom_components.smh`).
 
@@ -18,6 +25,7 @@ and conditions on it into template ones.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +36,7 @@ from homeassistant.components.automation.config import async_validate_config_ite
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.util.file import write_utf8_file_atomic
 from homeassistant.util.yaml import dump, load_yaml
@@ -61,12 +70,14 @@ def automation_id(entry_id: str, text: str) -> str:
     return "smh_" + hashlib.sha256(f"{entry_id}\n{text.strip()}".encode()).hexdigest()[:16]
 
 
-def _save(path: Path, config: dict[str, Any]) -> str | None:
+def _save(path: Path, config: dict[str, Any]) -> str:
     """Insert or replace ``config`` (by id) in the automations file (blocking: an executor job).
 
-    Returns the file's previous text (None: there was no file) so a failed load can undo it."""
-    before = path.read_text(encoding="utf-8") if path.is_file() else None
-    current: Any = load_yaml(str(path)) if before is not None else []
+    Returns the file's previous text so a failed load can undo it."""
+    if not path.is_file():
+        raise FileNotFoundError(path)
+    before = path.read_text(encoding="utf-8")
+    current: Any = load_yaml(str(path))
     if current is None:
         current = []
     if not isinstance(current, list):
@@ -77,17 +88,26 @@ def _save(path: Path, config: dict[str, Any]) -> str | None:
     return before
 
 
-def _restore(path: Path, before: str | None) -> None:
-    if before is None:
-        path.unlink(missing_ok=True)
-    else:
-        write_utf8_file_atomic(str(path), before)
+def _restore(path: Path, before: str) -> None:
+    write_utf8_file_atomic(str(path), before)
 
 
 def _loaded_entity(hass: HomeAssistant, automation: str) -> str | None:
     """The automation entity HA made of the saved config (automations expose their ``id``)."""
     return next((s.entity_id for s in hass.states.async_all("automation")
                  if s.attributes.get("id") == automation), None)
+
+
+async def _undo(hass: HomeAssistant, path: Path, before: str, automation: str, known: str | None) -> None:
+    """Put the automations file back, reload it, and remove the registry entry of the
+    automation if this call created it: nothing of the failed call is left behind."""
+    await hass.async_add_executor_job(_restore, path, before)
+    with contextlib.suppress(HomeAssistantError):  # a configuration.yaml that does not load is the user's
+        await hass.services.async_call("automation", "reload", blocking=True)
+    registry = er.async_get(hass)
+    made = registry.async_get_entity_id("automation", "automation", automation)
+    if made is not None and known is None:
+        registry.async_remove(made)
 
 
 def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]) -> None:
@@ -122,12 +142,20 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEn
         if not hass.services.has_service("automation", "reload"):
             raise _error("no_automations")
         path = Path(hass.config.path(AUTOMATIONS_FILE))
-        before = await hass.async_add_executor_job(_save, path, config)
-        await hass.services.async_call("automation", "reload", blocking=True)
-        response["entity_id"] = _loaded_entity(hass, config["id"])
-        if response["entity_id"] is None:  # configuration.yaml does not include automations.yaml
-            await hass.async_add_executor_job(_restore, path, before)
+        registry = er.async_get(hass)
+        known = registry.async_get_entity_id("automation", "automation", config["id"])
+        try:
+            before = await hass.async_add_executor_job(_save, path, config)
+        except FileNotFoundError as err:
+            raise _error("no_automations_file", file=str(path)) from err
+        try:
             await hass.services.async_call("automation", "reload", blocking=True)
+            response["entity_id"] = _loaded_entity(hass, config["id"])
+        except HomeAssistantError as err:  # configuration.yaml no longer loads, for instance
+            await _undo(hass, path, before, config["id"], known)
+            raise _error("not_loaded", file=str(path)) from err
+        if response["entity_id"] is None:  # configuration.yaml does not include automations.yaml
+            await _undo(hass, path, before, config["id"], known)
             raise _error("not_loaded", file=str(path))
         response["saved"] = True
         return response

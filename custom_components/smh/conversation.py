@@ -16,7 +16,8 @@ Memory (``remember`` / ``recall_memory``) is kept per HA user in either case.
 History is Home Assistant's own chat log of the conversation id (kept for the chat session,
 like every HA agent): earlier user turns and answers go back to the model as text, and the
 agent's tool calls are logged as external calls for the Assist debug view. Endpoint and
-model failures become an error response; the failed turn is not kept in the history.
+model failures, and any other failure of a turn, become an error response (never an HTTP 500
+from HA's conversation API); the failed turn is not kept in the history.
 
 Nothing of a turn reads a file or imports a module on the event loop (HA's "Detected blocking
 call"): the prompt files and the safety policy are read, and the ``openai`` and ``pydantic``
@@ -174,6 +175,9 @@ class SmhConversationEntity(conversation.ConversationEntity):
             return _error(user_input, chat_log, f"The language model could not be reached or failed: {err}")
         except _BadReply as err:
             return _error(user_input, chat_log, str(err))
+        except Exception as err:  # any other failure of the turn: an answer that says so, never HTTP 500
+            _LOGGER.exception("SMH agent: the turn failed")
+            return _error(user_input, chat_log, f"SMH's agent failed on this request ({type(err).__name__}).")
         chat_log.async_add_assistant_content_without_tools(
             conversation.AssistantContent(agent_id=self.entity_id, content=answer))
         return conversation.async_get_result_from_chat_log(user_input, chat_log)

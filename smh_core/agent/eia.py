@@ -185,6 +185,7 @@ class EIAAgent:
                     return trace
                 messages.append({"role": "user", "content": "Please continue: use a tool or reply."})
                 continue
+            content = content[:self.llm.config.max_tool_result_chars]  # echoed: a runaway reply is cut
             if protocol == "native":
                 # Echo the (repaired) calls so every tool result has a matching call id.
                 echoed = [{"id": c.id, "type": "function",

@@ -37,10 +37,10 @@ from smh_core.homeenv.validation import compile_checker
 from smh_core.llm.capabilities import StructuredCaller
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
+from smh_core.llm.repair import MalformedJSON, load_json, message_text
 
 from .backend import NO_ROOM, HomeBackend
 
-_OBJECT = re.compile(r"\{.*\}", re.S)
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _FEEDBACK_MARK = "<!-- feedback -->"
 _NUMERIC = ("int", "float")
@@ -311,16 +311,19 @@ def rule_schema() -> dict[str, Any]:
 # ---------------------------------------------------------------------- parsing a draft
 def parse_draft(text: str, repairs: list[str]) -> tuple[Rule | None, list[str]]:
     """A model reply as a :class:`Rule`, or the problems with it (JSON, then schema)."""
+    text = message_text(text)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        m = _OBJECT.search(text)
-        if m is None:
+        data = load_json(text, "the reply")
+    except MalformedJSON as first:
+        if not first.syntax:
+            return None, [str(first)]
+        start, end = text.find("{"), text.rfind("}")  # not a regex: linear on any reply
+        if start < 0 or end < start:
             return None, ["the reply holds no JSON object; reply with the rule as one JSON object"]
         try:
-            data = json.loads(_TRAILING_COMMA.sub(r"\1", m.group(0)))
-        except json.JSONDecodeError as e:
-            return None, [f"the reply is not valid JSON ({e.msg} at position {e.pos})"]
+            data = load_json(_TRAILING_COMMA.sub(r"\1", text[start:end + 1]), "the reply")
+        except MalformedJSON as e:
+            return None, [str(e)]
         repairs.append("extracted_json")
     if isinstance(data, dict) and set(data) == {"rule"} and isinstance(data["rule"], dict):
         data = data["rule"]

@@ -90,6 +90,7 @@ async def test_an_hour_of_cooling_shows_in_the_room_temperature(hass: HomeAssist
 async def test_automation_on_room_temperature(hass: HomeAssistant, server: FakeOpenAI) -> None:
     """Words -> an automation on a room variable: a numeric_state trigger on the room's sensor."""
     (Path(hass.config.config_dir) / "configuration.yaml").write_text("automation: !include automations.yaml\n")
+    (Path(hass.config.config_dir) / "automations.yaml").write_text("[]\n")  # as HA's onboarding leaves it
     assert await async_setup_component(hass, "automation", {"automation": []})
     entry = await _setup(hass, {"agent": {"base_url": server.base_url, "model": "fake-model"}})
     rule = {"id": "x", "name": "Cool the living room",
