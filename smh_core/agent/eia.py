@@ -47,7 +47,7 @@ class Trace:
     steps: list[dict[str, Any]] = field(default_factory=list)
     answer: str = ""
     questions: list[str] = field(default_factory=list)
-    stop: str = ""  # answered | finished | clarification_pending | budget | no_progress | model_call_cap | context_length
+    stop: str = ""  # answered | finished | clarification_pending | confirmation_pending | budget | no_progress | model_call_cap | context_length
     usage: Usage = field(default_factory=Usage)
     repairs: Counter = field(default_factory=Counter)
     problems: list[dict[str, Any]] = field(default_factory=list)
@@ -108,6 +108,15 @@ def _append_results(messages: list[dict[str, Any]], protocol: str, replies: list
                         for cid, _name, out in fitted)
     elif fitted:
         messages.append(result_message([(name, out) for _cid, name, out in fitted]))
+
+
+def confirmation_prompt(output: Any) -> str | None:
+    """The action guard's question when a call waits for the user's confirmation, else None."""
+    if isinstance(output, dict) and output.get("ok") is False:
+        error = output.get("error") or {}
+        if error.get("code") == "needs_confirmation" and isinstance(error.get("prompt"), str):
+            return error["prompt"]
+    return None
 
 
 class EIAAgent:
@@ -243,6 +252,14 @@ class EIAAgent:
                                            "message": output["error"]["message"]})
                 trace.steps.append({"tool": call.name, "arguments": call.arguments, "result": output})
                 replies.append((call.id, call.name, output))
+                prompt = confirmation_prompt(output)
+                if prompt is not None:
+                    # the action guard needs the user's yes and no one can answer within this
+                    # turn: the turn ends with its question; the user's next turn answers it
+                    trace.questions.append(prompt)
+                    trace.answer = prompt
+                    trace.stop = "confirmation_pending"
+                    return trace
             _append_results(messages, protocol, replies, self.llm.config.max_tool_result_chars)
             if used >= self.budget:
                 trace.stop = "budget"
