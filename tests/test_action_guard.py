@@ -229,3 +229,67 @@ def test_home_assistant_domains_are_covered() -> None:
     assert guard.check(blind, "open_cover", {}) is None
     assert guard.check(front, "unlock", {})["error"]["rule"] == "unlock"
     assert ActionGuard(["open the garage door"]).check(garage, "open_cover", {}) is None
+
+
+# ----------------------------------------------------------------------------- the completed policy
+def _rule_of(device: dict, locator: str, arguments: dict, status: dict | None = None, said: str = "hello") -> str | None:
+    """The rule a call falls under when the user said ``said`` (None: the call may run)."""
+    verdict = ActionGuard([said]).check(device, locator, arguments, status=status)
+    return None if verdict is None else verdict["error"]["rule"]
+
+
+OVEN = {"did": "o1", "name": "Kitchen Oven", "category": "oven", "subcategory": "builtin_microwave_steam_oven"}
+HA_HEATER = {"did": "water_heater.tank", "name": "Tank", "category": "water_heater", "subcategory": "water_heater",
+             "temperature_unit": "°F"}
+HA_CLIMATE = {"did": "climate.hall", "name": "Hall", "category": "climate", "subcategory": "climate"}
+AC = {"did": "a1", "name": "Bedroom AC", "category": "ac", "subcategory": "floor_ac"}
+
+
+@pytest.mark.parametrize(("device", "locator", "arguments", "status", "rule"), [
+    (OVEN, "microwave_steam_oven.resume", {}, {}, "start_heating_appliance"),  # resuming a paused oven
+    (HA_HEATER, "set_operation_mode", {"operation_mode": "performance"}, {"temperature": 150}, "scalding_water"),
+    (HA_HEATER, "set_operation_mode", {"operation_mode": "off"}, {"temperature": 150}, None),
+    (HA_HEATER, "set_operation_mode", {"operation_mode": "eco"}, {"temperature": 120}, None),  # 48.9 °C
+    (HA_HEATER, "set_temperature", {"temperature": 150}, {}, "scalding_water"),  # °F: 65.6 °C
+    (HA_HEATER, "set_temperature", {"temperature": 130}, {}, None),  # °F: 54.4 °C
+    (HA_CLIMATE, "set_hvac_mode", {"hvac_mode": "heat"}, {"temperature": 31}, "overheating_room"),
+    (HA_CLIMATE, "set_hvac_mode", {"hvac_mode": "cool"}, {"temperature": 31}, None),
+    (HA_CLIMATE, "turn_on", {}, {"temperature": 31, "state": "off"}, "overheating_room"),  # resumes its last mode
+    (HA_CLIMATE, "set_temperature", {"temperature": "30"}, {}, "overheating_room"),  # a string value
+    (HA_CLIMATE, "set_temperature", {"target_temp_low": 29, "target_temp_high": 31}, {}, "overheating_room"),
+    (AC, "set_target_temperature", {"target_temperature": 30}, {}, "overheating_room"),  # the engine's ac
+    (AC, "set_ac_mode", {"ac_mode": "heat"}, {"target_temperature": 30}, "overheating_room"),
+    ({"did": "switch.oven_plug", "name": "Oven plug", "category": "switch", "subcategory": "outlet"},
+     "turn_on", {}, {}, "heating_appliance_switch"),  # an oven behind an HA switch
+    ({"did": "switch.lamp", "name": "Lamp", "category": "switch", "subcategory": "outlet"}, "turn_on", {}, {}, None),
+    ({"did": "lock.front", "name": "Front", "category": "lock", "subcategory": "lock"}, "unlock", {}, {}, "unlock"),
+    ({"did": "alarm_control_panel.home", "name": "Home", "category": "alarm_control_panel",
+      "subcategory": "alarm_control_panel"}, "alarm_disarm", {}, {}, "disarm"),
+])
+def test_every_high_risk_service_is_in_the_policy(device, locator, arguments, status, rule) -> None:
+    assert _rule_of(device, locator, arguments, status) == rule
+
+
+def test_fahrenheit_requests_bind_to_fahrenheit_devices() -> None:
+    """The value said, with its unit, against the value the call writes in the device's unit."""
+    assert _rule_of(HA_HEATER, "set_temperature", {"temperature": 150}, said="Set the tank to 150 °F") is None
+    assert _rule_of(HA_HEATER, "set_temperature", {"temperature": 150}, said="Set the tank to 150 degrees") is None
+    assert _rule_of(HA_HEATER, "set_temperature", {"temperature": 150}, said="Set the tank water heater to 66 °C") is None
+    assert _rule_of(HA_HEATER, "set_temperature", {"temperature": 158}, said="Set the tank to 150 °F") == "scalding_water"
+
+
+def test_an_entitys_own_code_is_honoured() -> None:
+    """A lock with a code: the code in a call counts only when the user said it; without one the
+    guard asks for the code, and the reply's code is what the call runs with."""
+    lock = {"did": "lock.front", "name": "Front door", "category": "lock", "subcategory": "lock"}
+    coded = {"code_format": r"^\d{4}$"}
+    assert ActionGuard(["unlock the front door, code 4711"]).check(lock, "unlock", {"code": "4711"}, status=coded) is None
+    refused = ActionGuard(["unlock the front door"]).check(lock, "unlock", {"code": "4711"}, status=coded)
+    assert refused["error"]["code"] == "code_not_said"
+    guard = ActionGuard(["unlock the front door"])
+    asking = guard.check(lock, "unlock", {}, status=coded)
+    assert asking["error"]["code"] == "needs_confirmation" and "Say the code" in asking["error"]["prompt"]
+    assert guard.answer("yes") == []  # a plain yes is not the code
+    guard.check(lock, "unlock", {}, status=coded)
+    assert [p.did for p in guard.answer("4711")] == ["lock.front"]
+    assert guard.check(lock, "unlock", {}, status=coded) == {"run_with": {"code": "4711"}}
