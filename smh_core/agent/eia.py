@@ -140,6 +140,19 @@ class EIAAgent:
 
     async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
                   context: str = "", user: UserReply | None = None) -> Trace:
+        """One turn. A high-risk call the action guard holds for the user's yes (no one could
+        answer it within the turn) does not end the loop; the turn's answer then ends with the
+        guard's question (stop ``confirmation_pending``), which the user's next turn answers."""
+        trace = await self._turn(user_text, history, context, user)
+        asked = [q for q in trace.questions if q.endswith(("Say yes to confirm.", "Say the code to confirm."))]
+        if asked:
+            trace.answer = " ".join([trace.answer, *(q for q in asked if q not in trace.answer)]).strip()
+            if trace.stop != "clarification_pending":
+                trace.stop = "confirmation_pending"
+        return trace
+
+    async def _turn(self, user_text: str, history: list[dict[str, str]] | None, context: str,
+                    user: UserReply | None) -> Trace:
         trace = Trace()
         if self.memory is not None:
             self.memory.request = user_text  # the write rules judge what the user actually said
@@ -253,13 +266,8 @@ class EIAAgent:
                 trace.steps.append({"tool": call.name, "arguments": call.arguments, "result": output})
                 replies.append((call.id, call.name, output))
                 prompt = confirmation_prompt(output)
-                if prompt is not None:
-                    # the action guard needs the user's yes and no one can answer within this
-                    # turn: the turn ends with its question; the user's next turn answers it
+                if prompt is not None and prompt not in trace.questions:
                     trace.questions.append(prompt)
-                    trace.answer = prompt
-                    trace.stop = "confirmation_pending"
-                    return trace
             _append_results(messages, protocol, replies, self.llm.config.max_tool_result_chars)
             if used >= self.budget:
                 trace.stop = "budget"
