@@ -254,15 +254,13 @@ _HEDGE = re.compile(
     r"not\s+sure|thinking\s+(?:about|of)|consider(?:ing)?|suppose|supposing|hypothetically|someday|"
     r"kidding|joking|imagine|pretend|would\s+it|should\s+(?:i|we)|shall\s+(?:i|we)|what\s+if|how\s+about|"
     r"ought|could|would(?!\s+(?:like|love|prefer))|should|wanna\s+know|curious)\b")
-_QUESTION_START = re.compile(
-    r"^(do|does|did|is|are|was|were|can|could|would|will|should|shall|may|might|have|has|had|what|"
-    r"which|who|whom|whose|why|how|when|where|whether|am|isn'?t|aren'?t|don'?t|didn'?t|won'?t)\b")
 _DISCOURSE = re.compile(
     r"^(?:(?:ok(?:ay)?|hey|hi|hello|so|now|and|then|also|please|pls|kindly|just|alright|all\s+right|right|"
     r"well|oh|first|next|finally|after\s+that|afterwards|then\s+also|plus|lastly|thanks|thank\s+you|"
     r"go\s+ahead\s+and|quickly|quick|asap|right\s+away|immediately|assistant|smh|computer|jarvis|"
     r"google|alexa|siri|tonight|tomorrow|today|this\s+(?:morning|evening|afternoon)|at\s+(?:noon|midnight)|"
-    r"at\s+\d[\d:.]*(?:\s?[ap]\.?m\.?)?|in\s+\d+\s+\w+)\b[\s,!]*)+")
+    r"at\s+\d[\d:.]*(?:\s?[ap]\.?m\.?)?|in\s+\d+\s+\w+|every\s+\w+|each\s+\w+|daily|nightly|weekly|"
+    r"on\s+\w+days?|weekdays|weekends|at\s+(?:sunset|sunrise|dusk|dawn|night))\b[\s,!]*)+")
 _WISH = re.compile(
     r"^(?:i|we)\s*(?:'d|would)?\s*(?:really\s+)?(?:want|need|like|love|wish|prefer|require)s?\b\s*"
     r"(?:(?:you|u)\s+to\b|to\s+have\b|to\b)?\s*")
@@ -350,8 +348,8 @@ def requests(text: str) -> list[Request]:
     """The requests in the user's own words of ``text`` (see the module docstring)."""
     out: list[Request] = []
     for sentence, question in sentences(fold(own_text(text))):
-        if question or _QUESTION_START.match(_DISCOURSE.sub("", sentence)):
-            continue
+        if question:
+            continue  # a clause that starts with "can you", "is", "when does" has no verb first anyway
         for clause in _clauses(sentence):
             request = _request(clause)
             if request is not None:

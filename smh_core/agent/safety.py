@@ -401,7 +401,9 @@ class GuardedBackend:
             return None
         return self.guard.check(device, locator, args, via, self._status(str(did)))
 
-    def _first_refusal(self, actions: Any, via: str) -> dict[str, Any] | None:
+    def first_refusal(self, actions: Any, via: str) -> dict[str, Any] | None:
+        """The guard's answer to the first of ``actions`` (calls run later: a schedule, a rule)
+        that may not run, or ``None``; a code the user gave is added to its action."""
         for action in actions if isinstance(actions, list) else []:
             if isinstance(action, dict):
                 verdict = self._verdict(action.get("did"), action.get("locator"), action.get("arguments") or {}, via)
@@ -418,11 +420,11 @@ class GuardedBackend:
         return _like(self.backend, "execute", verdict) if verdict else self.backend.execute(did, locator, arguments)
 
     def schedule(self, at: str, actions: list[dict[str, Any]]) -> Any:
-        refusal = self._first_refusal(actions, "schedule_actions")
+        refusal = self.first_refusal(actions, "schedule_actions")
         return _like(self.backend, "schedule", refusal) if refusal else self.backend.schedule(at, actions)
 
     def create_automation(self, rule: dict[str, Any]) -> Any:
-        refusal = self._first_refusal(rule.get("actions") if isinstance(rule, dict) else None, "create_automation")
+        refusal = self.first_refusal(rule.get("actions") if isinstance(rule, dict) else None, "create_automation")
         return _like(self.backend, "create_automation", refusal) if refusal else self.backend.create_automation(rule)
 
 
