@@ -36,7 +36,7 @@ from typing import Any
 import voluptuous as vol
 from homeassistant.components.automation.config import async_validate_config_item
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
-from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.util.file import write_utf8_file_atomic
@@ -51,6 +51,7 @@ from smh_core.llm.errors import InfraError
 
 from .agent_client import async_llm_client
 from .const import DOMAIN, SERVICE_CREATE_AUTOMATION
+from .refusal import Refusal, refusal
 from .runtime import SmhConfigEntry
 
 ATTR_ENTRY = "config_entry_id"
@@ -79,9 +80,8 @@ def confirmation_code(entry_id: str, rule: Rule) -> str:
     return hashlib.sha256(f"{entry_id}\n{body}".encode()).hexdigest()[:10]
 
 
-def _error(key: str, **placeholders: str) -> ServiceValidationError:
-    return ServiceValidationError(translation_domain=DOMAIN, translation_key=key,
-                                  translation_placeholders=placeholders)
+def _error(key: str, **placeholders: str) -> Refusal:
+    return refusal(key, **placeholders)
 
 
 def automation_id(entry_id: str, text: str) -> str:
