@@ -115,10 +115,13 @@ def _default_out() -> Path:
     return Path(match.group(1))
 
 
-def test_manifest_requirements_are_exact_pins():
+def test_manifest_requirements_are_exact_pins_or_bounded_ranges():
+    """An exact pin, or a range with a lower and an upper bound (one that admits every supported
+    HA version's package constraints)."""
     manifest = json.loads((INTEGRATION / "manifest.json").read_text(encoding="utf-8"))
     for requirement in manifest["requirements"]:
-        assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*==[A-Za-z0-9.+!-]+", requirement), requirement
+        assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*(==[A-Za-z0-9.+!-]+|>=[0-9.]+,<[0-9.]+)", requirement), \
+            requirement
 
 
 # Runs in the isolated interpreter: argv = config dir, JSON list of site-packages dirs.
