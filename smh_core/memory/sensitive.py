@@ -540,8 +540,8 @@ def _phone_numbers(text: str) -> list[tuple[int, int]]:
             break
         raw = m.group(0)
         if sum(ch.isdigit() for ch in raw) < 7 or re.fullmatch(r"[\d.]+", raw) or \
-                re.fullmatch(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}", raw):
-            continue
+                re.fullmatch(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}", raw):
+            continue  # an IP address or a date
         for region in (None,) if raw.startswith("+") else _PHONE_REGIONS:
             try:
                 number = phonenumbers.parse(raw, region)
