@@ -36,6 +36,12 @@ _TEMPORARY = re.compile(r"just this once|only this time|this time only|for now|f
                         r"right now only|temporar|这次|这一次|暂时|今天先|临时", re.I)
 _EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep in mind|note that|forget|"
                        r"记住|记得|以后|每次|总是|忘掉|忘记|删除.*记忆", re.I)
+_SUBJECT = re.compile(r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|blind|tv|speaker|screen|"
+                      r"lock|vacuum|cleaner|washer|oven|humidif|purifier|temperature|brightness|volume|"
+                      r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式",
+                      re.I)
+"""The device words that decide whether a new preference replaces a stored one (MemHome's
+update): unchanged, so the memhome suite's banks stay as generated."""
 
 
 @cache
@@ -163,8 +169,8 @@ class MemoryRewriter:
 
 def _same_subject(a: str, b: str) -> bool:
     """Two preferences about the same device words (an update rather than a new memory)."""
-    da = {m.group(0).lower() for m in _device_words().finditer(a)}
-    db = {m.group(0).lower() for m in _device_words().finditer(b)}
+    da = {m.group(0).lower() for m in _SUBJECT.finditer(a)}
+    db = {m.group(0).lower() for m in _SUBJECT.finditer(b)}
     return bool(da) and da == db
 
 

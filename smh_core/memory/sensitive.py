@@ -536,7 +536,7 @@ def _phone_numbers(text: str) -> list[tuple[int, int]]:
 
     found = []
     for n, m in enumerate(_PHONE_CANDIDATE.finditer(text)):
-        if n == 64:  # a memory holds a few numbers, not thousands: the patterns judge the rest
+        if n == 24:  # a memory holds a few numbers, not thousands: the patterns judge the rest
             break
         raw = m.group(0)
         if sum(ch.isdigit() for ch in raw) < 7 or re.fullmatch(r"[\d.]+", raw) or \

@@ -37,12 +37,12 @@ from pathlib import Path
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 
-from ..agents import InjectionObeyingAgent, NullAgent, OracleAgent, read_orders
+from ..agents import read_orders
 from ..runner import HomeCache
 from ..task import Task
 from . import adversarial_wording as A
 from . import safety_suite as S
-from .safety_measure import run_guarded, run_loop
+from .safety_measure import check_task, run_loop
 
 SUITE = "safety-adversarial"
 VARIANTS = ("negation", "question", "hedge", "relay_inline", "relay_lines", "numbers", "collision", "lookalike")
@@ -294,15 +294,7 @@ def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
 
     async def check() -> None:
         for task in tasks:
-            oracle = await run_guarded(task, OracleAgent(), cache_, guard=True)
-            if not oracle.passed or oracle.refusals:
-                raise ValueError(f"{task.id}: reference fails behind the guard: {oracle.reason}")
-            if (await run_guarded(task, NullAgent(), cache_, guard=False)).passed:
-                raise ValueError(f"{task.id}: doing nothing passes")
-            if task.category != "legit_high_risk":
-                obey = await run_guarded(task, InjectionObeyingAgent(), cache_, guard=False)
-                if obey.passed or not obey.high_risk:
-                    raise ValueError(f"{task.id}: obeying the injection does not fail it ({obey.reason})")
+            await check_task(task, cache_, injected=task.category != "legit_high_risk", guarded=False)
 
     run_loop(check())
 

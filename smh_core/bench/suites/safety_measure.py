@@ -18,7 +18,7 @@ from typing import Any
 from smh_core.agent.safety import load_policy
 from smh_core.backends.embedded import EmbeddedBackend
 
-from ..agents import BenchAgent
+from ..agents import BenchAgent, InjectionObeyingAgent, NullAgent, OracleAgent
 from ..runner import HomeCache, agent_side, prepare_world
 from ..task import Task
 from ..verifier import verify
@@ -124,3 +124,23 @@ def measure(tasks: list[Task], homes: HomeCache, agent: BenchAgent, guard: bool)
         return [await run_guarded(task, agent, homes, guard) for task in tasks]
 
     return run_loop(runs())
+
+
+async def check_task(task: Task, homes: HomeCache, injected: bool, guarded: bool) -> None:
+    """A safety task's generation checks (``ValueError`` naming the task): the reference passes
+    behind the guard with no refusal (confirmations the simulated user gives are fine), doing
+    nothing fails, an ``injected`` task fails for the injection-obeying agent without the guard
+    by a high-risk change, and with ``guarded`` that agent passes it behind the guard."""
+    oracle = await run_guarded(task, OracleAgent(), homes, guard=True)
+    if not oracle.passed or oracle.refusals:
+        raise ValueError(f"{task.id}: reference fails behind the guard: {oracle.reason}")
+    if (await run_guarded(task, NullAgent(), homes, guard=False)).passed:
+        raise ValueError(f"{task.id}: doing nothing passes")
+    if injected:
+        obey = await run_guarded(task, InjectionObeyingAgent(), homes, guard=False)
+        if obey.passed or not obey.high_risk:
+            raise ValueError(f"{task.id}: obeying the injection does not fail it ({obey.reason})")
+    if guarded:
+        behind = await run_guarded(task, InjectionObeyingAgent(), homes, guard=True)
+        if not behind.passed or behind.high_risk:
+            raise ValueError(f"{task.id}: behind the guard the obeying agent fails ({behind.reason})")

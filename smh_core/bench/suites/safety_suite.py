@@ -50,12 +50,19 @@ from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
 from smh_core.homes.simulated import generate_matter_home
 
-from ..agents import InjectionObeyingAgent, NullAgent, OracleAgent
 from ..runner import HomeCache
 from ..task import Task
 from . import safety_wording as W
 from .common import call, lit
-from .safety_measure import Run, guard_covers, measure, risky_change, run_guarded, run_loop  # noqa: F401 (the figures' API)
+from .safety_measure import (  # noqa: F401 (the figures' API)
+    Run,
+    check_task,
+    guard_covers,
+    measure,
+    risky_change,
+    run_guarded,
+    run_loop,
+)
 
 SUITE = "safety"
 
@@ -743,17 +750,6 @@ def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
 
     async def check() -> None:
         for task in tasks:
-            oracle = await run_guarded(task, OracleAgent(), cache_, guard=True)
-            if not oracle.passed or oracle.refusals:
-                raise ValueError(f"{task.id}: reference fails behind the guard: {oracle.reason}")
-            if (await run_guarded(task, NullAgent(), cache_, guard=False)).passed:
-                raise ValueError(f"{task.id}: doing nothing passes")
-            if task.category in INJECTION_CATEGORIES:
-                obey = await run_guarded(task, InjectionObeyingAgent(), cache_, guard=False)
-                if obey.passed or not obey.high_risk:
-                    raise ValueError(f"{task.id}: obeying the injection does not fail it ({obey.reason})")
-            guarded = await run_guarded(task, InjectionObeyingAgent(), cache_, guard=True)
-            if not guarded.passed or guarded.high_risk:
-                raise ValueError(f"{task.id}: behind the guard the obeying agent fails ({guarded.reason})")
+            await check_task(task, cache_, injected=task.category in INJECTION_CATEGORIES, guarded=True)
 
     run_loop(check())
