@@ -314,6 +314,22 @@ async def test_a_yes_on_the_next_turn_confirms_exactly_the_held_call(hass: HomeA
     assert later.response.speech["plain"]["speech"] == "Sure." and len(calls) == 1
 
 
+async def test_dr_mode_holds_a_high_risk_action_for_the_next_turn(hass: HomeAssistant, tiny_home_file: str,
+                                                                   server) -> None:
+    """DR's plan runs its harmless actions now; the unlock waits for the user's yes."""
+    await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "m", "agent_mode": "dr"})
+    calls = await _front_door(hass)
+    plan = {"mode": "execute", "response": "Porch on.",
+            "actions": [{"did": PORCH, "locator": "turn_on", "arguments": {}},
+                        {"did": "lock.front_door", "locator": "unlock", "arguments": {}}]}
+    server.script = [{"content": json.dumps(plan)}]
+    asked = await _converse(hass, "porch light on, we have visitors")
+    assert asked.response.speech["plain"]["speech"] == "Porch on. Unlock “Front Door”? Say yes to confirm."
+    assert hass.states.get(PORCH).state == "on" and calls == []
+    done = await _converse(hass, "yes please", asked.conversation_id)
+    assert done.response.speech["plain"]["speech"] == "Done." and len(calls) == 1
+
+
 async def test_a_yes_in_another_conversation_confirms_nothing(hass: HomeAssistant, agent_entry, server) -> None:
     calls = await _front_door(hass)
     server.script = [{"tool_calls": [call("control_device", did="lock.front_door", locator="unlock")]},
