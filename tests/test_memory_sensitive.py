@@ -125,24 +125,28 @@ def test_corpus_rates() -> None:
 
 
 def test_write_corpus_halves() -> None:
-    """The corpus written fresh for issue 26 (``data/write_corpus.yaml``): >= 300 secrets and
-    >= 300 device memories, split by their text's hash. On the tuning half the filter meets the
-    targets (>= 98% of secrets refused by the sensitive-data filter, <= 2% of device memories
-    refused by any write rule); the untouched half is reported, not tuned: its first and only
-    measurement (96.3% of secrets, 2.8% of memories refused, README "Security model") is held
-    here as a floor so it cannot get worse unnoticed."""
+    """The corpora written fresh for issue 26 (``data/write_corpus.yaml``, >= 300 secrets and
+    >= 300 device memories split by hash; ``data/write_corpus_fresh.yaml``, >= 150 + 150 written
+    after the filter's last change). On the first file the filter meets the targets (>= 98% of
+    secrets refused by the sensitive-data filter, <= 2% of device memories refused by any write
+    rule); the fresh set is only measured: its first and only measurement (97.4% of secrets, 2.0%
+    of memories refused, README "Security model") is held here as a floor, so it cannot get
+    worse unnoticed."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
-    assert sum(e.secret for e in entries) >= 300 and sum(not e.secret for e in entries) >= 300
+    first = [e for e in entries if e.half != "fresh"]
+    assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
-    tune, _ = measure("tune")
-    untouched, _ = measure("untouched")
-    assert min(tune.secrets, tune.benign, untouched.secrets, untouched.benign) >= 140
-    print(f"\ntuning half: {tune}\nuntouched half: {untouched}")
-    assert tune.secrets_refused >= 0.98 * tune.secrets and tune.benign_refused <= 0.02 * tune.benign
-    assert untouched.secrets_refused >= 0.96 * untouched.secrets
-    assert untouched.benign_refused <= 0.03 * untouched.benign
+    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh")}
+    print("".join(f"\n{half}: {f}" for half, f in figures.items()))
+    for half in ("tune", "untouched"):
+        f = figures[half]
+        assert f.secrets >= 140 and f.benign >= 140
+        assert f.secrets_refused >= 0.98 * f.secrets and f.benign_refused <= 0.02 * f.benign
+    fresh = figures["fresh"]
+    assert fresh.secrets >= 150 and fresh.benign >= 150
+    assert fresh.secrets_refused >= 0.97 * fresh.secrets and fresh.benign_refused <= 0.02 * fresh.benign
 
 
 @pytest.mark.parametrize(("text", "kind"), [

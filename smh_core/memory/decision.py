@@ -44,6 +44,14 @@ _SUBJECT = re.compile(r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|
 update): unchanged, so the memhome suite's banks stay as generated."""
 
 
+_ROOM_SETTING = re.compile(
+    r"\b(?:room|rooms|bedroom|bathroom|kitchen|hall|hallway|landing|living\s+room|lounge|den|study|office|"
+    r"nursery|loft|attic|basement|cellar|garage|conservatory|porch|patio|utility|playroom|guest\s+room|"
+    r"dining\s+room|house|home|flat|apartment)\b[^.!?\n]{0,60}?\b\d{1,2}(?:[.,]\d)?\b(?!\s*(?:pm|am|:))", re.I)
+"""A room kept at a setting ("the hallway at 18 overnight"): a climate preference, so about the
+home's devices even when it names none."""
+
+
 @cache
 def _device_words() -> re.Pattern[str]:
     """The "device-related" vocabulary (``data/device_words.txt``): a whole word or phrase,
@@ -112,7 +120,7 @@ def check_write(query: str, content: str) -> Veto | None:
         return Veto(TEMPORARY)
     if not _EXPLICIT.search(query):
         return Veto(NOT_EXPLICIT)
-    if not _device_words().search(content):
+    if not (_device_words().search(content) or _ROOM_SETTING.search(content)):
         return Veto(NOT_DEVICE)
     return None
 

@@ -259,6 +259,11 @@ _RULES: tuple[_Rule, ...] = (
           r"(?P<v>(?=[^\s]{0,63}\d)[^\s\"'”’.,;!?]{3,64})", _I),
     _rule("password", r"(?:密码|口令|开锁码|门禁码|解锁码|验证码)[^。！；\n]{0,8}?(?P<v>[A-Za-z0-9]{3,32})"),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 20}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
+    # Secrets said as words: answers to security questions, safe and code words, pass phrases.
+    _rule("security_answer", rf"\b(?:security\s+(?:question|answer)|secret\s+(?:answer|question|word|phrase)|"
+          rf"safe\s?word|code\s?word|verbal\s+password|pass\s?phrase|password\s+hint|memorable\s+(?:word|"
+          rf"phrase|answer))s?\b{_WINDOW % 50}{_STRONG_COPULA}\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})", _I),
+    _rule("private_key", r"\b(?:seed|recovery|mnemonic|backup|secret)\s+(?:phrase|words|seed)\b|\bwallet\s+seed\b", _I),
     # PINs and lock/alarm/door/gate/safe codes.
     _rule("access_code", rf"\bpins?\b(?:\s*(?:code|number|no\.?|#))?{_WINDOW % 30}{_CODE_VALUE}",
           _I, valid=_CODE_DIGITS),
@@ -329,7 +334,7 @@ _RULES: tuple[_Rule, ...] = (
           rf"{_WINDOW % 20}(?P<v>\d{{1,4}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}|(?:{_MONTHS})[a-z]*\.?\s+"
           rf"\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
           rf"(?:{_MONTHS})[a-z]*,?\s+\d{{4}})", _I),
-    _rule("username", rf"\b(?:user\s?name|login|user\s+id){_WINDOW % 20}{_STRONG_COPULA}\s*"
+    _rule("username", rf"\b(?:user\s?name|login|user\s+id){_WINDOW % 40}{_STRONG_COPULA}\s*"
           r"(?P<v>[A-Za-z0-9_.\-]{3,64})", _I),
     # Any nine or more digits in a row: no device setting is that long.
     _rule("long_number", r"(?<![0-9.,])\d{9,}(?![0-9])"),
@@ -438,7 +443,7 @@ def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
 
 
 _CREDENTIAL_WORD = re.compile(r"\b(?:password|passwords|passphrase|pass|pw|pwd|passkey|key|secret|token|"
-                              r"login|credentials?)\b", _I)
+                              r"login|credentials?|code|codes|voucher|serial)\b", _I)
 _CREDENTIAL_VALUE = re.compile(r"[\"'“‘]?(?P<v>[^\s\"'”’,;]{4,64})")
 
 
