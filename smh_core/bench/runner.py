@@ -101,9 +101,9 @@ def intended_actions(task: Task, devices: dict[str, dict[str, Any]]) -> set[tupl
     if task.confirms is not None:
         return {(c.did, c.rule) for c in task.confirms}
     ref = task.reference
-    calls = [(a.did, a.locator) for a in ref.actions]
+    calls = [_did_locator(a) for a in ref.actions]
     for item in [*ref.schedules, *ref.automations]:
-        calls += [(str(a.get("did")), str(a.get("locator"))) for a in item.get("actions", []) if isinstance(a, dict)]
+        calls += [_did_locator(a) for a in item.get("actions", []) if isinstance(a, dict)]
     found = set()
     for did, locator in calls:
         device = devices.get(did)
@@ -112,6 +112,13 @@ def intended_actions(task: Task, devices: dict[str, dict[str, Any]]) -> set[tupl
         if rule is not None:
             found.add((did, rule.name))
     return found
+
+
+def _did_locator(action: Any) -> tuple[str, str]:
+    """(did, locator) of a reference action, a model or (a task built without validation) a dict."""
+    if isinstance(action, dict):
+        return str(action.get("did")), str(action.get("locator"))
+    return str(action.did), str(action.locator)
 
 
 def simulated_confirmation(task: Task, devices: dict[str, dict[str, Any]]) -> Callable[[Pending], str]:
