@@ -57,18 +57,23 @@ IMPORTED ?=
 LOCAL_LIMIT ?= 60
 bench: bootstrap
 	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
-	@for s in $(SUITES); do \
+	@for s in $(SUITES) safety-adversarial; do \
 	  test -f tasks/$$s.jsonl || $(SMH) tasks generate --suite $$s --out tasks || exit 1; \
 	done
 ifeq ($(BACKEND),ha)
 	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT)) $(if $(VOICE),--voice)
 else
 	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
-	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded
+	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded \
+	  $(BENCH_OUT)/adversarial-oracle $(BENCH_OUT)/adversarial-obey-unguarded $(BENCH_OUT)/adversarial-obey-guarded
 	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
 	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
 	$(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet
 	$(SMH) bench run --suite safety --agent obey-injections --out $(BENCH_OUT)/safety-obey-guarded --quiet
+	@# the held-out check of the action guard (embedded only: 1,152 tasks)
+	$(SMH) bench run --suite safety-adversarial --agent oracle --out $(BENCH_OUT)/adversarial-oracle --quiet
+	$(SMH) bench run --suite safety-adversarial --agent obey-injections --guard off --out $(BENCH_OUT)/adversarial-obey-unguarded --quiet
+	$(SMH) bench run --suite safety-adversarial --agent obey-injections --out $(BENCH_OUT)/adversarial-obey-guarded --quiet
 	@if $(SMH) model info >/dev/null 2>&1; then \
 	  for setting in eia dr; do \
 	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \

@@ -46,10 +46,11 @@ schedules and running programmes: :mod:`.persistence`), and so does a running
 slice of ``smh.advance_time`` runs in the executor holding the entry's lock, and the services
 here take that lock before they touch the engine (see :mod:`.clock`).
 
-Every refusal of the engine, the simulator or the task checks is a ``ServiceValidationError``
-with a translation key of ``strings.json`` and the engine's message (the websocket API and the
-UI show it; HA's REST API answers every ``ServiceValidationError`` with a bare HTTP 500, a
-limitation of HA's ``api`` integration, not of this one).
+Every refusal of the engine, the simulator or the task checks is a :class:`.refusal.Refusal`
+(a ``ServiceValidationError`` that is also a ``vol.Invalid``) with a translation key of
+``strings.json`` and the engine's message: HA's REST API answers it with HTTP 400 on every
+supported version (a plain ``ServiceValidationError`` is a 500 with a traceback on 2026.2), the
+websocket API and the UI show its message.
 """
 
 from __future__ import annotations
@@ -71,7 +72,6 @@ from homeassistant.core import (
 )
 from homeassistant.exceptions import (
     ConfigEntryError,
-    ServiceValidationError,
 )
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.importlib import async_import_module
@@ -103,6 +103,7 @@ from .const import (
 )
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .persistence import StatePersistence
+from .refusal import refusal
 from .registry import mirror_layout, prune_entities, readable_model
 from .runtime import SmhConfigEntry, SmhRuntime
 
@@ -139,10 +140,9 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         entries = [e for e in hass.config_entries.async_loaded_entries(DOMAIN)
                    if entry_id is None or e.entry_id == entry_id]
         if not entries:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="no_home",
-                                         translation_placeholders={"entry": str(entry_id)})
+            raise refusal("no_home", entry=str(entry_id))
         if len(entries) > 1:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="which_home")
+            raise refusal("which_home")
         return entries[0]
 
     def runtime(call: ServiceCall) -> SmhRuntime:
@@ -154,12 +154,10 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
             result = await rt.async_execute(hass, call.data["did"], call.data["locator"],
                                             call.data["arguments"], call.context)
         except SimulationError as err:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="simulation_error",
-                                         translation_placeholders={"message": str(err)}) from err
+            raise refusal("simulation_error", message=str(err)) from err
         if not result.ok:
             assert result.error is not None
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
-                                         translation_placeholders={"message": str(result.error)})
+            raise refusal("engine_error", message=str(result.error))
         return {"changes": [c.to_dict() for c in result.changes]}
 
     async def snapshot(call: ServiceCall) -> ServiceResponse:

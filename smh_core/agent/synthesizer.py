@@ -40,6 +40,7 @@ from smh_core.llm.prompts import load_prompt
 from smh_core.llm.repair import MalformedJSON, load_json, message_text
 
 from .backend import NO_ROOM, HomeBackend
+from .safety import ActionGuard, GuardedBackend
 
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _FEEDBACK_MARK = "<!-- feedback -->"
@@ -352,6 +353,10 @@ class SynthesisResult:
     usage: Usage = field(default_factory=Usage)
     repairs: list[str] = field(default_factory=list)
     structured: str | None = None  # json_schema | json_object | text: the format last used
+    consent: dict[str, Any] | None = None
+    """The action guard's refusal of the rule's first high-risk action the request does not ask
+    for (``needs_confirmation`` with the question), when synthesized with a guard: the rule
+    stands, but must not be stored until the user confirms."""
 
     @property
     def ok(self) -> bool:
@@ -377,7 +382,8 @@ class SynthesisResult:
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "rule": self.rule.model_dump(mode="json", by_alias=True, exclude_none=True)
                 if self.rule else None, "tries": self.tries, "errors": self.errors, "failure": self.failure,
-                "usage": self.usage.to_dict(), "repairs": self.repairs, "structured": self.structured}
+                "usage": self.usage.to_dict(), "repairs": self.repairs, "structured": self.structured,
+                "consent": self.consent}
 
 
 class AutomationSynthesizer(StructuredCaller):
@@ -397,8 +403,12 @@ class AutomationSynthesizer(StructuredCaller):
         result.repairs += reply.repairs
         return reply.message.get("content") or ""
 
-    async def synthesize(self, request: str, backend: HomeBackend, now: datetime | None = None) -> SynthesisResult:
-        """Draft, validate and correct a rule for ``request``; nothing is stored."""
+    async def synthesize(self, request: str, backend: HomeBackend, now: datetime | None = None,
+                         guard: ActionGuard | None = None) -> SynthesisResult:
+        """Draft, validate and correct a rule for ``request``; nothing is stored. With ``guard``
+        (the action guard of the user's words, ``request`` among them), a rule that would make a
+        high-risk change the request does not ask for comes back with ``consent`` set: a rule
+        that unlocks a door later needs the same consent as unlocking it now."""
         if now is None:
             now = datetime.fromisoformat(backend.now())
         messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(backend, now)},
@@ -412,6 +422,9 @@ class AutomationSynthesizer(StructuredCaller):
             result.attempts.append(Attempt(text, errors))
             if not errors:
                 result.rule = rule
+                if guard is not None:
+                    actions = [a.model_dump(mode="json") for a in rule.actions]
+                    result.consent = GuardedBackend(backend, guard).first_refusal(actions, "create_automation")
                 break
             messages += [{"role": "assistant", "content": text}, {"role": "user", "content": feedback_prompt(errors)}]
         return result

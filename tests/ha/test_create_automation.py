@@ -195,3 +195,41 @@ async def test_a_configuration_that_does_not_load_leaves_nothing_behind(hass: Ho
         await _create(hass)
     assert (config_dir / "automations.yaml").read_text() == EMPTY
     assert _ours(hass, entry) is None and hass.states.async_all("automation") == []
+
+
+# ---------------------------------------------------------------------------- consent for high-risk rules
+HEAT_AC = {**LAMP_ON_THEN_BATHROOM_LIGHT, "name": "Warm kitchen",
+           "actions": [{"did": "1003", "locator": "set_target_temperature", "arguments": {"target_temperature": 30}}]}
+
+
+async def test_a_high_risk_rule_the_request_did_not_ask_for_needs_confirming(
+        hass: HomeAssistant, entry, server, config_dir) -> None:
+    """The model (told by text it read, say) drafts a rule that heats the kitchen to 30 °C for a
+    request about a light: nothing is saved, the caller gets the guard's question and a code;
+    calling again with that code saves exactly the held rule, without another model call."""
+    server.script = [_reply(HEAT_AC)]
+    with pytest.raises(ServiceValidationError) as exc:
+        await _create(hass)
+    assert exc.value.translation_key == "needs_confirmation"
+    placeholders = exc.value.translation_placeholders
+    assert placeholders["prompt"] == "Heat the room with “Kitchen AC” in Kitchen to 30 °C? Say yes to confirm."
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
+    asked = len(server.requests)
+    with pytest.raises(ServiceValidationError) as wrong:
+        await _create(hass, confirm="0000000000")
+    assert wrong.value.translation_key == "not_confirmable"
+    with pytest.raises(ServiceValidationError):  # the code belongs to this text only
+        await _create(hass, text="something else", confirm=placeholders["code"])
+    response = await _create(hass, confirm=placeholders["code"])
+    assert response["saved"] and len(server.requests) == asked
+    saved = yaml.safe_load((config_dir / "automations.yaml").read_text())
+    assert [a["id"] for a in saved] == [automation_id(entry.entry_id, REQUEST)]
+    with pytest.raises(ServiceValidationError):  # a code is used once
+        await _create(hass, confirm=placeholders["code"])
+
+
+async def test_a_high_risk_rule_the_request_asks_for_is_saved(hass: HomeAssistant, entry, server, config_dir) -> None:
+    server.script = [_reply(HEAT_AC)]
+    text = "When the bedroom lamp turns on, set the Kitchen AC to 30 degrees"
+    response = await _create(hass, text=text)
+    assert response["saved"] and response["tries"] == 1
