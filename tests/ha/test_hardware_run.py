@@ -51,9 +51,9 @@ RED = _task("hw-red", "Make the bedroom lamp red", {"kind": "execute", "critic":
 
 @pytest.fixture
 async def home_url(hass: HomeAssistant, hass_client) -> str:
-    """HA's demo home (lights, fans, climate, switches, ...), Assist and the HTTP API, served on
-    a loopback port (``hass_client`` enables sockets); returns the base URL."""
-    for domain in ("homeassistant", "api", "conversation", "demo"):
+    """HA's demo home (lights, fans, climate, switches, ...), Assist and the HTTP and websocket
+    APIs, served on a loopback port (``hass_client`` enables sockets); returns the base URL."""
+    for domain in ("homeassistant", "api", "websocket_api", "conversation", "demo"):
         assert await async_setup_component(hass, domain, {})
     await hass.async_block_till_done()
     registry = er.async_get(hass)
