@@ -86,9 +86,17 @@ def mapped_state(readings: Readings) -> dict[str, dict[str, Any]]:
     return out
 
 
-def mismatches(readings: Readings, want: Snapshot, only: set[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
-    return [key for key, got in readings.items() if only is None or key in only
-            if isinstance(got, ReadError) or (got is not NOT_OBSERVED and not same_value(got, want.value(*key)))]
+def mismatches(readings: Readings, want: Snapshot, only: set[tuple[str, str]] | None = None,
+               essential: set[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+    """The attributes (of ``only``) that do not read as ``want``; with ``essential``, a device
+    that cannot be read counts only for those attributes (an unavailable lamp does not keep a
+    task about the heating from starting)."""
+    def wrong(key: tuple[str, str], got: Any) -> bool:
+        if isinstance(got, ReadError):
+            return essential is None or key in essential or not got.device_fault
+        return got is not NOT_OBSERVED and not same_value(got, want.value(*key))
+
+    return [key for key, got in readings.items() if (only is None or key in only) and wrong(key, got)]
 
 
 def describe(readings: Readings, want: Snapshot, keys: list[tuple[str, str]]) -> str:
@@ -116,18 +124,20 @@ class Reached:
 
 
 async def reach(client: DeviceClient, mapping: HardwareMapping, want: Snapshot, timeout: float, interval: float,
-                only: set[tuple[str, str]] | None = None, *, read_only_is_fault: bool = False) -> Reached:
+                only: set[tuple[str, str]] | None = None, *, essential: set[tuple[str, str]] | None = None,
+                read_only_is_fault: bool = False) -> Reached:
     """Write ``want`` to the devices until they read back as ``want`` (attributes HA does not
-    report are left alone, and with ``only`` every attribute outside it). A refused call is
-    tried again next round until ``timeout``. ``read_only_is_fault``: a read-only attribute
-    that does not follow is a device fault too (after commands that should have moved it)."""
+    report are left alone, and with ``only`` every attribute outside it; see :func:`mismatches`
+    for ``essential``). A refused call is tried again next round until ``timeout``.
+    ``read_only_is_fault``: a read-only attribute that does not follow is a device fault too
+    (after commands that should have moved it)."""
     started = time.monotonic()
     deadline = started + timeout
     refused: dict[tuple[str, str], str] = {}
     calls = 0
     while True:
         readings = read_all(mapping, await client.states(), want)
-        wrong = mismatches(readings, want, only)
+        wrong = mismatches(readings, want, only, essential)
         if not wrong:
             return Reached(readings, seconds=time.monotonic() - started, calls=calls)
         if time.monotonic() >= deadline:

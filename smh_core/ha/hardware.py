@@ -302,7 +302,7 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
     started = time.perf_counter()
     fault = ""
     for attempt in range(1, attempts + 1):
-        start = await reach(client, mapping, initial, mapping.timeout_seconds, interval)
+        start = await reach(client, mapping, initial, mapping.timeout_seconds, interval, essential=set(keys))
         if start.problem and not start.device_fault:
             return "initial state not reached", start.problem
         if start.problem:
