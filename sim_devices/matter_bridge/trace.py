@@ -62,3 +62,20 @@ def state_at(path: Path | str, when: float) -> dict[str, dict[str, Any]]:
         else:
             state.setdefault(line["did"], {})[line["locator"]] = line["value"]
     return state
+
+
+def disagreements(path: Path | str, records: list[dict[str, Any]]) -> dict[str, dict[str, tuple[Any, Any]]]:
+    """Per task: the attributes whose reading in HA (a hardware record's ``final_state``, taken
+    at ``read_at``) differs from the device's own state at that moment, as ``(HA, device)``.
+    Unreadable attributes (None) and records without a reading time are left out."""
+    out: dict[str, dict[str, tuple[Any, Any]]] = {}
+    for record in records:
+        if "read_at" not in record:
+            continue
+        truth = state_at(path, record["read_at"])
+        for did, values in record.get("final_state", {}).items():
+            for locator, shown in values.items():
+                real = truth.get(did, {}).get(locator)
+                if shown is not None and shown != real:
+                    out.setdefault(record["task_id"], {})[f"{did}/{locator}"] = (shown, real)
+    return out

@@ -402,7 +402,8 @@ def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any, player: str
                          f"{' / '.join(sorted(SCRIPTED))}, not --agent {player}")
     manifest = _open_ha_run(args, tasks, backend="hardware", agent=player)
     run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
-                                      args.out, homes, progress=not args.quiet, player=player))
+                                      args.out, homes, progress=not args.quiet, player=player,
+                                      turn_timeout=args.turn_timeout))
     _finish_ha_run(args, manifest, run.log, tasks)
     if run.restore_problem is not None:
         print(f"warning: the devices did not all return to their state before the run: {run.restore_problem} "

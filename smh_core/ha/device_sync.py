@@ -169,8 +169,10 @@ def _verdict(mapping: HardwareMapping, readings: Readings, want: Snapshot, wrong
 async def restore_prior(client: DeviceClient, mapping: HardwareMapping, like: Snapshot, prior: Readings,
                         interval: float) -> str | None:
     """Drive the devices back to ``prior`` (their readings before the run): only attributes that
-    were read then (not unreported, not unreadable); returns what did not come back, or None."""
-    readable = {key for key, value in prior.items() if value is not NOT_OBSERVED and not isinstance(value, ReadError)}
+    were read then (not unreported, not unreadable) and can be set (a sensor follows its room);
+    returns what did not come back, or None."""
+    readable = {key for key, value in prior.items() if value is not NOT_OBSERVED and not isinstance(value, ReadError)
+                and mapping.get(*key).set is not None}  # type: ignore[union-attr]
     if not readable:
         return None
     done = await reach(client, mapping, overlay(like, prior), mapping.timeout_seconds, interval, readable)

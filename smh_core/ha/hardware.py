@@ -74,7 +74,7 @@ from .device_sync import (
     write_restore,
 )
 from .hardware_map import HardwareMapping, ReadError, same_value
-from .runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, HaClient, HaError, write_skipped
+from .runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, TURN_TIMEOUT, HaClient, HaError, write_skipped
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -98,12 +98,13 @@ class HardwareClient(HaClient):
     answered_error: bool = False
     """Whether the agent's last answer was an error (it says itself that its action failed)."""
 
-    async def ask(self, text: str, agent_id: str, conversation_id: str | None) -> tuple[str, str | None, bool]:
-        """``(speech, conversation id, the agent expects a reply)``."""
+    async def ask(self, text: str, agent_id: str, conversation_id: str | None,
+                  timeout: float | None = None) -> tuple[str, str | None, bool]:
+        """``(speech, conversation id, the agent expects a reply)``; ``TimeoutError`` after ``timeout``."""
         body: dict[str, Any] = {"text": text, "language": "en", "agent_id": agent_id}
         if conversation_id:
             body["conversation_id"] = conversation_id
-        out = await self._post("/api/conversation/process", body)
+        out = await self._post("/api/conversation/process", body, timeout)
         response = out.get("response", {})
         self.answered_error = response.get("response_type") == "error"
         speech = response.get("speech", {}).get("plain", {}).get("speech", "")
@@ -212,9 +213,11 @@ class _Turn:
     report_seconds: float = 0.0
     commanded: int = 0
     conversation: str | None = None
+    timed_out: bool = False
 
 
-async def _converse(client: HardwareClient, task: Task, agent_id: str, watch: CallWatch | None) -> _Turn:
+async def _converse(client: HardwareClient, task: Task, agent_id: str, watch: CallWatch | None,
+                    turn_timeout: float | None) -> _Turn:
     """The turns through HA's conversation agent; a reply that keeps the conversation open is a
     question, answered with the task's scripted reply."""
     replies = [r for turn in task.turns for r in turn.replies]
@@ -228,7 +231,7 @@ async def _converse(client: HardwareClient, task: Task, agent_id: str, watch: Ca
         for turn in task.turns:
             text: str | None = turn.text
             while text is not None:
-                out.response, conversation, more = await client.ask(text, agent_id, conversation)
+                out.response, conversation, more = await client.ask(text, agent_id, conversation, turn_timeout)
                 out.speeches.append(out.response)
                 text = None
                 if more:
@@ -237,6 +240,8 @@ async def _converse(client: HardwareClient, task: Task, agent_id: str, watch: Ca
         out.outcome = Outcome(response=out.response, questions=questions)
     except HaError as e:  # an agent failure is a result (FRF), never a crashed run
         out.outcome, out.error = Outcome(agent_error="FRF"), str(e)
+    except TimeoutError:  # no answer in time: recorded as failed (the agent's), as inside HA
+        out.outcome, out.timed_out, out.error = Outcome(questions=questions), True, f"no answer within {turn_timeout:g} s"
     out.seconds = time.perf_counter() - t0
     out.conversation = conversation
     return out
@@ -289,7 +294,8 @@ def device_record(task: Task, agent: str, message: str, attempts: int, seconds: 
 
 async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, mapping: HardwareMapping,
                             homes: HomeCache, interval: float, traced: bool = False, player: str | None = None,
-                            watch: CallWatch | None = None, attempts: int = 2) -> dict[str, Any] | tuple[str, str]:
+                            watch: CallWatch | None = None, attempts: int = 2,
+                            turn_timeout: float | None = TURN_TIMEOUT) -> dict[str, Any] | tuple[str, str]:
     """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped. A device
     fault (unavailable, slow, disagreeing) gets the task tried again, up to ``attempts`` times in
     all; then it is recorded as a device failure, not scored."""
@@ -299,10 +305,13 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
     gaps = [f"{did}/{loc}" for did, loc in keys if mapping.get(did, loc) is None]
     if gaps:
         return f"not mapped: {gaps[0]}", ", ".join(gaps) if len(gaps) > 1 else ""
+    # what the runner puts in place: everything it can set, and what the task is about; a sensor
+    # the task does not read is taken as the room has it (no physical room matches a task's)
+    targets = {(did, loc) for did, loc, amap in mapping.items() if amap.set is not None} | set(keys)
     started = time.perf_counter()
     fault = ""
     for attempt in range(1, attempts + 1):
-        start = await reach(client, mapping, initial, mapping.timeout_seconds, interval, essential=set(keys))
+        start = await reach(client, mapping, initial, mapping.timeout_seconds, interval, targets, essential=set(keys))
         if start.problem and not start.device_fault:
             return "initial state not reached", start.problem
         if start.problem:
@@ -312,7 +321,7 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
         if player is not None:
             turn = await _play(player, task, prepare_engine(task, homes), client, mapping, initial, interval)
         else:
-            turn = await _converse(client, task, agent_id, watch)
+            turn = await _converse(client, task, agent_id, watch, turn_timeout)
             await _await_commanded(client, mapping, turn, watch, start.readings, initial, interval)
         after_readings = read_all(mapping, await client.states(), initial)
         lost = unreadable_devices(after_readings, keys)
@@ -353,13 +362,16 @@ async def _record(client: HardwareClient, task: Task, agent: str, mapping: Hardw
         record["unreadable"] = unreadable
     if turn.error:
         record["error"] = turn.error
+    if turn.timed_out:
+        record["timed_out"] = True
     return record
 
 
 async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id: str, mapping: HardwareMapping,
                           out_dir: Path, homes: HomeCache | None = None, progress: bool = True,
-                          interval: float = 0.5, session: aiohttp.ClientSession | None = None,
-                          player: str | None = None, attempts: int = 2) -> HardwareRun:
+                          interval: float = 0.1, session: aiohttp.ClientSession | None = None,
+                          player: str | None = None, attempts: int = 2,
+                          turn_timeout: float | None = TURN_TIMEOUT) -> HardwareRun:
     """Run ``tasks`` one at a time (one physical home) and append their records to
     ``out_dir/results.jsonl``; skipped tasks are not recorded, so a re-run retries them.
     ``player`` (``oracle``, ``null``) plays the tasks with SMH's scripted agents through the
@@ -397,7 +409,7 @@ async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id:
                         run.skip(task, reason)
                         continue
                     result = await run_hardware_task(client, task, agent_id, mapping, homes, interval, traced,
-                                                     player, watch, attempts)
+                                                     player, watch, attempts, turn_timeout)
                     if isinstance(result, tuple):
                         run.skip(task, *result)
                     else:
