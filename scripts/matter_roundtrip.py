@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -202,6 +203,15 @@ async def assist_on_smh_entities(out: Path, seeds: list[int]) -> list[dict[str, 
     return load_records(out / "assist-smh")
 
 
+def _kind_of(reason: str) -> str:
+    """A skip reason without the device: ``not mapped: 2002/1.OperationalState.CountdownTime`` ->
+    ``not mapped: 1.OperationalState.CountdownTime``; a room's variable -> ``a room's humidity``."""
+    match = re.match(r"not mapped: (@?)[^/]+/(.+)", reason)
+    if match is None:
+        return reason
+    return f"not mapped: a room's {match.group(2)}" if match.group(1) else f"not mapped: {match.group(2)}"
+
+
 def _rate(records: list[dict[str, Any]]) -> str:
     scored = [r for r in records if "infra" not in r and "task_error" not in r]
     return f"{sum(r['passed'] for r in scored)}/{len(scored)}" if scored else "0/0"
@@ -220,9 +230,11 @@ def report(out: Path, homes: list[dict[str, Any]], embedded: list[dict[str, Any]
     oracle = [r for h in homes for r in h["oracle"]]
     ran = {r["task_id"] for r in oracle if "infra" not in r}
     no_time = sum(h["no_time"] for h in homes)
+    no_time_ids = {t.id for h in homes for t in no_time_tasks(h)}
     skipped: Counter[str] = Counter()
     for h in homes:
-        skipped.update(h["oracle_skipped"])
+        for why, n in h["oracle_skipped"].items():
+            skipped[_kind_of(why)] += n
     lines = ["# SimuHome over the Matter path (oracle and HA's Assist)", "",
              f"Homes: {', '.join(str(h['seed']) for h in homes)}; tasks {sum(h['tasks'] for h in homes)}, "
              f"of which {no_time} need no simulated time.", "",
@@ -231,7 +243,7 @@ def report(out: Path, homes: list[dict[str, Any]], embedded: list[dict[str, Any]
              f"| oracle, embedded simulator, same tasks | {len(ran)} | "
              f"{_rate([r for r in embedded if r['task_id'] in ran])} |",
              f"| oracle, embedded simulator, all no-time tasks | {no_time} | "
-             f"{_rate([r for r in embedded if r['task_id'] in {t.id for h in homes for t in no_time_tasks(h)}])} |",
+             f"{_rate([r for r in embedded if r['task_id'] in no_time_ids])} |",
              "", "Tasks the Matter path cannot run (skipped, by reason):", ""]
     lines += [f"- {n} x {why}" for why, n in skipped.most_common()]
     infra = [r for r in oracle if "infra" in r]
@@ -289,7 +301,14 @@ def main(argv: list[str] | None = None) -> int:
                    help="SimuHome home seeds, comma-separated (default: 1; the suite's: 1,3,...,39)")
     p.add_argument("--assist", type=int, default=4, help="tasks per home for HA's Assist (0: none; default 4)")
     p.add_argument("--out", type=Path, default=REPO / "runs" / "matter-roundtrip")
+    p.add_argument("--report-only", action="store_true", help="write report.md again from --out's figures.json")
     args = p.parse_args(argv)
+    if args.report_only:
+        out = args.out.resolve()
+        homes = json.loads((out / "figures.json").read_text(encoding="utf-8"))["homes"]
+        assist_smh = load_records(out / "assist-smh") if (out / "assist-smh").exists() else []
+        print(report(out, homes, load_records(out / "embedded"), assist_smh), end="")
+        return 0
     print(asyncio.run(main_async(args)), end="")
     return 0
 

@@ -118,7 +118,8 @@ class Reached:
     """What is still wrong (None: every attribute agrees)."""
     device_fault: bool = False
     """The problem is a device's: unavailable, a refused call, a settable attribute that did not
-    follow. Otherwise a read-only attribute differs: the state cannot be reached on this home."""
+    follow. Otherwise a read-only attribute differs, or a value the mapping has no call for is
+    wanted (an HVAC mode HA does not offer): the state cannot be reached on this home."""
     seconds: float = 0.0
     calls: int = 0
 
@@ -158,12 +159,17 @@ async def reach(client: DeviceClient, mapping: HardwareMapping, want: Snapshot, 
 
 def _verdict(mapping: HardwareMapping, readings: Readings, want: Snapshot, wrong: list[tuple[str, str]],
              refused: dict[tuple[str, str], str], read_only_is_fault: bool, seconds: float, calls: int) -> Reached:
-    fixed = [key for key in wrong if mapping.get(*key).set is None  # type: ignore[union-attr]
-             and not isinstance(readings[key], ReadError)]
+    readable = [key for key in wrong if not isinstance(readings[key], ReadError)]
+    fixed = [key for key in readable if mapping.get(*key).set is None]  # type: ignore[union-attr]
+    unsettable = [key for key in readable if key not in fixed
+                  and not mapping.get(*key).calls(want.value(*key))]  # type: ignore[union-attr]
     text = describe(readings, want, wrong)
+    if unsettable:
+        text += " (no call sets " + ", ".join(f"{d}/{loc} to {want.value(d, loc)!r}" for d, loc in unsettable) + ")"
     if refused:
         text += "; " + "; ".join(f"{d}/{loc}: {why}" for (d, loc), why in refused.items())
-    return Reached(readings, text, device_fault=read_only_is_fault or not fixed, seconds=seconds, calls=calls)
+    fault = not unsettable and (read_only_is_fault or not fixed)
+    return Reached(readings, text, device_fault=fault, seconds=seconds, calls=calls)
 
 
 async def restore_prior(client: DeviceClient, mapping: HardwareMapping, like: Snapshot, prior: Readings,

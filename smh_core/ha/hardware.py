@@ -210,6 +210,8 @@ class _Turn:
     seconds: float = 0.0
     fault: str | None = None
     """A device fault seen while the commanded state was awaited."""
+    impossible: str | None = None
+    """The player's actions ask for a state HA cannot set (the task cannot run here)."""
     report_seconds: float = 0.0
     commanded: int = 0
     conversation: str | None = None
@@ -275,7 +277,9 @@ async def _play(player: str, task: Task, engine: HomeEngine, client: HardwareCli
         done = await reach(client, mapping, target, mapping.timeout_seconds, interval, changed,
                            read_only_is_fault=True)
         turn.report_seconds = done.seconds
-        if done.problem:
+        if done.problem and not done.device_fault:
+            turn.impossible = done.problem
+        elif done.problem:
             turn.fault = f"the commanded state did not come back: {done.problem}"
     turn.seconds = time.perf_counter() - t0
     return turn
@@ -323,6 +327,8 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
         else:
             turn = await _converse(client, task, agent_id, watch, turn_timeout)
             await _await_commanded(client, mapping, turn, watch, start.readings, initial, interval)
+        if turn.impossible:
+            return "the reference actions cannot be done through HA", turn.impossible
         after_readings = read_all(mapping, await client.states(), initial)
         lost = unreadable_devices(after_readings, keys)
         if turn.fault or lost:

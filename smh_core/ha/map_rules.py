@@ -233,10 +233,12 @@ def system_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
     if powered:  # "off" is also the climate's state while the unit's power is off: it says nothing
         values.pop(0, None)
         fields["ignore"] = ["off"]
-    fields["set"] = {"service": "climate.set_hvac_mode", "data": {"hvac_mode": "{value}"}}
     offered = set(climate.attributes.get("hvac_modes") or [])
+    # one call per mode HA offers: a mode it does not offer (dry on most units) cannot be set here
+    fields["set"] = {k: {"service": "climate.set_hvac_mode", "data": {"hvac_mode": v}}
+                     for k, v in values.items() if v in offered}
     missing = [f"{k} ({v})" for k, v in values.items() if v not in offered]
-    note = f"; HA cannot set {', '.join(missing)}" if missing else ""
+    note = f"; HA offers no {', '.join(missing)}: those cannot be set" if missing else ""
     return Binding(climate.entity_id, fields, f"the climate's HVAC mode{note}")
 
 

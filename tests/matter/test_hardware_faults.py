@@ -159,3 +159,16 @@ async def test_assist_is_not_blamed_for_a_device_that_loses_its_reports(
     (record,) = run.log.records()
     assert record["passed"], record["verdict"]
     assert record["latency"]["commanded"] == 1 and record["latency"]["reports_s"] >= 0.3
+
+
+async def test_a_state_ha_cannot_set_is_not_a_device_fault(hass: HomeAssistant, hass_client, hass_access_token,
+                                                          socket_enabled, tmp_path: Path) -> None:
+    """HA offers the test vendor's AC no dry mode (SystemMode 8): the oracle's action cannot be
+    done through HA, so the task is skipped with that reason, neither scored nor a device fault."""
+    dry = _task("ac-dry", "Dry the kitchen air", f"device({AC}).1.Thermostat.SystemMode == 8",
+                [{"did": AC, "locator": "1.OnOff.On"}, {"did": AC, "locator": "1.Thermostat.SystemMode",
+                                                         "arguments": {"value": 8}}])
+    run, _, _ = await _run(hass, hass_client, hass_access_token, tmp_path, [dry], timeout=0.6)
+    assert len(run.log) == 0
+    assert run.skipped == {"the reference actions cannot be done through HA": 1}
+    assert "no call sets 2003/1.Thermostat.SystemMode to 8" in run.skipped_tasks["ac-dry"]
