@@ -76,6 +76,10 @@ class Unit:
     def of_domain(self, *domains: str) -> list[HaEntity]:
         return [e for e in self.entities if e.domain in domains]
 
+    def first(self, domain: str) -> HaEntity | None:
+        """The unit's first entity of ``domain`` (entity id order), if any."""
+        return next(iter(self.of_domain(domain)), None)
+
     def describe(self) -> str:
         ids = ", ".join(e.entity_id for e in self.entities[:4]) + (", ..." if len(self.entities) > 4 else "")
         return f"{self.name!r} [{ids}]"

@@ -41,13 +41,13 @@ BUTTON_FOR_STATE = {1: "start", 2: "pause", 0: "stop"}
 
 @dataclass(frozen=True)
 class TaskAttr:
-    """One attribute of a task home's device, with what the rules need to know about it."""
-
+    """One attribute of a task home's device (``did``, ``locator``, its declaration ``spec``),
+    with what the rules need to know about it: the device's whole ``status`` (sibling
+    attributes such as MinLevel or SupportedModes) and its ``category`` words."""
     did: str
     locator: str
     spec: Attribute
     status: Mapping[str, Any]
-    """The device's whole state (sibling attributes: MinLevel, SupportedModes, ...)."""
     category: str = ""
 
     @property
@@ -182,13 +182,8 @@ def level(attr: TaskAttr, unit: Unit) -> Binding | str:
                    f"the light's brightness (level {low}-{high} as 0-255)")
 
 
-def _fan(unit: Unit) -> HaEntity | None:
-    fans = unit.of_domain("fan")
-    return fans[0] if fans else None
-
-
 def percent_setting(attr: TaskAttr, unit: Unit) -> Binding | str:
-    fan = _fan(unit)
+    fan = unit.first("fan")
     if fan is None:
         return f"{unit.name!r} has no fan entity"
     if not fan.features & FAN_SET_SPEED:
@@ -199,14 +194,14 @@ def percent_setting(attr: TaskAttr, unit: Unit) -> Binding | str:
 
 
 def percent_current(attr: TaskAttr, unit: Unit) -> Binding | str:
-    fan = _fan(unit)
+    fan = unit.first("fan")
     if fan is None or not fan.features & FAN_SET_SPEED:
         return f"{unit.name!r} has no fan entity with a percentage"
     return Binding(fan.entity_id, {"attribute": "percentage"}, "the fan's percentage (read only)")
 
 
 def fan_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
-    fan = _fan(unit)
+    fan = unit.first("fan")
     if fan is None or not fan.features & FAN_PRESET_MODE:
         return f"{unit.name!r} has no fan entity with preset modes"
     presets = set(fan.attributes.get("preset_modes") or [])
@@ -218,13 +213,8 @@ def fan_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
     return Binding(fan.entity_id, fields, "the fan's preset")
 
 
-def _climate(unit: Unit) -> HaEntity | None:
-    found = unit.of_domain("climate")
-    return found[0] if found else None
-
-
 def system_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
-    climate = _climate(unit)
+    climate = unit.first("climate")
     if climate is None:
         return f"{unit.name!r} has no climate entity"
     values = {k: v for k, v in HVAC_OF_SYSTEM_MODE.items() if k in (attr.spec.options or HVAC_OF_SYSTEM_MODE)}
@@ -244,7 +234,7 @@ def system_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
 
 def setpoint(mode: str) -> Rule:
     def rule(attr: TaskAttr, unit: Unit) -> Binding | str:
-        climate = _climate(unit)
+        climate = unit.first("climate")
         if climate is None:
             return f"{unit.name!r} has no climate entity"
         return Binding(climate.entity_id, _hundredths("temperature", when_state=[mode], set={
@@ -254,7 +244,7 @@ def setpoint(mode: str) -> Rule:
 
 
 def local_temperature(attr: TaskAttr, unit: Unit) -> Binding | str:
-    climate = _climate(unit)
+    climate = unit.first("climate")
     if climate is None:
         return f"{unit.name!r} has no climate entity"
     return Binding(climate.entity_id, _hundredths("current_temperature"), "the climate's current temperature")
@@ -372,39 +362,30 @@ def countdown(attr: TaskAttr, unit: Unit) -> str:
     return "HA shows an estimated end time (a timestamp), not the seconds left"
 
 
-MATTER_RULES: dict[tuple[str, str], Rule] = {
-    ("OnOff", "OnOff"): on_off,
-    ("LevelControl", "CurrentLevel"): level,
-    ("FanControl", "PercentSetting"): percent_setting,
-    ("FanControl", "PercentCurrent"): percent_current,
-    ("FanControl", "FanMode"): fan_mode,
-    ("Thermostat", "SystemMode"): system_mode,
-    ("Thermostat", "OccupiedCoolingSetpoint"): setpoint("cool"),
-    ("Thermostat", "OccupiedHeatingSetpoint"): setpoint("heat"),
-    ("Thermostat", "LocalTemperature"): local_temperature,
-    ("TemperatureMeasurement", "MeasuredValue"): measured("temperature"),
-    ("RelativeHumidityMeasurement", "MeasuredValue"): measured("humidity"),
-    ("TemperatureControl", "TemperatureSetpoint"): temperature_setpoint,
-    ("LaundryWasherMode", "CurrentMode"): current_mode,
-    ("DishwasherMode", "CurrentMode"): current_mode,
-    ("RefrigeratorAndTemperatureControlledCabinetMode", "CurrentMode"): current_mode,
-    ("RvcCleanMode", "CurrentMode"): current_mode,
-    ("RvcRunMode", "CurrentMode"): current_mode,
-    ("LaundryWasherControls", "SpinSpeedCurrent"): listed_option("SpinSpeeds"),
-    ("LaundryWasherControls", "NumberOfRinses"): ordered_select,
-    ("OperationalState", "OperationalState"): operational_state,
-    ("RvcOperationalState", "OperationalState"): operational_state,
-    ("OperationalState", "CurrentPhase"): current_phase,
-    ("RvcOperationalState", "CurrentPhase"): current_phase,
-    ("OperationalState", "CountdownTime"): countdown,
-    ("RvcOperationalState", "CountdownTime"): countdown,
-    ("WindowCovering", "TargetPositionLiftPercent100ths"): lift(settable=True),
-    ("WindowCovering", "CurrentPositionLiftPercent100ths"): lift(settable=False),
-    ("PowerSource", "BatPercentRemaining"): battery,
-    ("ElectricalPowerMeasurement", "ActivePower"): thousandths("power"),
-    ("ElectricalPowerMeasurement", "Voltage"): thousandths("voltage"),
-    ("ElectricalPowerMeasurement", "ActiveCurrent"): thousandths("current"),
+_OPERATIONAL: dict[str, Rule] = {"OperationalState": operational_state, "CurrentPhase": current_phase,
+                                 "CountdownTime": countdown}
+MATTER_RULES: dict[str, dict[str, Rule]] = {
+    "OnOff": {"OnOff": on_off},
+    "LevelControl": {"CurrentLevel": level},
+    "FanControl": {"PercentSetting": percent_setting, "PercentCurrent": percent_current, "FanMode": fan_mode},
+    "Thermostat": {"SystemMode": system_mode, "OccupiedCoolingSetpoint": setpoint("cool"),
+                   "OccupiedHeatingSetpoint": setpoint("heat"), "LocalTemperature": local_temperature},
+    "TemperatureMeasurement": {"MeasuredValue": measured("temperature")},
+    "RelativeHumidityMeasurement": {"MeasuredValue": measured("humidity")},
+    "TemperatureControl": {"TemperatureSetpoint": temperature_setpoint},
+    **{mode: {"CurrentMode": current_mode} for mode in (
+        "LaundryWasherMode", "DishwasherMode", "RefrigeratorAndTemperatureControlledCabinetMode", "RvcCleanMode",
+        "RvcRunMode")},
+    "LaundryWasherControls": {"SpinSpeedCurrent": listed_option("SpinSpeeds"), "NumberOfRinses": ordered_select},
+    "OperationalState": _OPERATIONAL,
+    "RvcOperationalState": _OPERATIONAL,
+    "WindowCovering": {"TargetPositionLiftPercent100ths": lift(settable=True),
+                       "CurrentPositionLiftPercent100ths": lift(settable=False)},
+    "PowerSource": {"BatPercentRemaining": battery},
+    "ElectricalPowerMeasurement": {"ActivePower": thousandths("power"), "Voltage": thousandths("voltage"),
+                                   "ActiveCurrent": thousandths("current")},
 }
+"""Matter cluster -> attribute -> its rule."""
 
 
 # ---------------------------------------------------------------------------- HomeEnv attributes
@@ -459,7 +440,7 @@ def speed_level(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     options = attr.spec.options or []
     if "speed" not in words(attr.name) or not options or not all(isinstance(o, str) for o in options):
         return None
-    fan = _fan(unit)
+    fan = unit.first("fan")
     if fan is None or not fan.features & FAN_SET_SPEED:
         return f"{unit.name!r} has no fan with a speed percentage"
     n = len(options)  # HA's ordered_list_item_to_percentage: the i-th of n speeds is (i+1)*100//n
@@ -472,7 +453,7 @@ def speed_level(attr: TaskAttr, unit: Unit) -> Binding | str | None:
 def target_temperature(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     if attr.name not in ("target_temperature", "temperature_setpoint", "setpoint"):
         return None
-    climate = _climate(unit)
+    climate = unit.first("climate")
     if climate is None:
         return f"{unit.name!r} has no climate entity"
     return Binding(climate.entity_id, {"attribute": "temperature", "set": {
@@ -483,7 +464,7 @@ def hvac_mode(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     options = attr.spec.options or []
     if "mode" not in words(attr.name) or not options or not all(isinstance(o, str) for o in options):
         return None
-    climate = _climate(unit)
+    climate = unit.first("climate")
     if climate is None:
         return None
     offered = set(climate.attributes.get("hvac_modes") or [])
@@ -514,7 +495,7 @@ def bind(attr: TaskAttr, unit: Unit) -> Binding | str:
     """Where ``attr`` lives in ``unit``, or why it does not."""
     cluster = attr.cluster
     if cluster is not None:
-        rule = MATTER_RULES.get((cluster, attr.name))
+        rule = MATTER_RULES.get(cluster, {}).get(attr.name)
         if rule is None:
             return f"no rule maps Matter {cluster}.{attr.name} to an HA entity"
         return rule(attr, unit) or f"no entity of {unit.name!r} shows {cluster}.{attr.name}"
@@ -531,7 +512,7 @@ def bind(attr: TaskAttr, unit: Unit) -> Binding | str:
 def has_rule(attr: TaskAttr) -> bool:
     """Whether some rule is about this attribute (then its absence counts against a match)."""
     if attr.cluster is not None:
-        rule = MATTER_RULES.get((attr.cluster, attr.name))
+        rule = MATTER_RULES.get(attr.cluster, {}).get(attr.name)
         return rule is not None and rule is not countdown
     empty = Unit("", "", None, ())
     return any(isinstance(rule(attr, empty), str) for rule in HOMEENV_RULES[:-1])
