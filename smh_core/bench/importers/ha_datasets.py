@@ -43,33 +43,32 @@ class Mapped:
     notes: tuple[str, ...] = ()
 
 
-def _percent_of_255(value: Any) -> int:
-    return max(1, min(100, round(float(value) * 100 / 255)))
-
-
 def _light(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    """A light in HA's own terms: brightness 0-255 as is (imported lights keep that range, see
+    :data:`RANGES`, so HA shows the source's value exactly), and, as the source's synthetic
+    lights are built, a light with a brightness above 0 is on whatever its state says."""
     values: dict[str, Any] = {}
     actions: list[dict[str, Any]] = []
     critic: list[str] = []
-    notes = []
+    brightness = attrs.get("brightness")
+    level = int(brightness) if isinstance(brightness, (int, float)) and not isinstance(brightness, bool) else None
+    if level and state in (None, "off"):
+        state = "on"
     if state in ("on", "off"):
         values["state"] = state
         actions.append({"locator": "turn_on" if state == "on" else "turn_off"})
         critic.append(f"state == {state}")
     elif state is not None:
         raise _Unsupported(f"light state {state!r}")
-    brightness = attrs.get("brightness")
-    if state != "off" and isinstance(brightness, (int, float)) and brightness > 0:
-        pct = _percent_of_255(brightness)
-        values["brightness"] = pct
-        actions.append({"locator": "set_brightness", "arguments": {"brightness": pct}})
-        critic.append(f"brightness == {pct}")
-        if pct * 255 / 100 != brightness:
-            notes.append(f"brightness {brightness}/255 compared as {pct}%")
+    if level is not None:
+        values["brightness"] = level  # an off light keeps it, and turning it on restores it (0 too)
+    if state != "off" and level:
+        actions.append({"locator": "set_brightness", "arguments": {"brightness": level}})
+        critic.append(f"brightness == {level}")
     other = sorted(set(attrs) - {"brightness", "color_mode", "supported_color_modes"})
     if other:
         raise _Unsupported(f"light attributes {other}")
-    return Mapped(values, actions, critic, tuple(notes))
+    return Mapped(values, actions, critic)
 
 
 def _lock(state: str | None, attrs: dict[str, Any]) -> Mapped:
@@ -143,6 +142,9 @@ MAPPERS: dict[str, tuple[str, Callable[[str | None, dict[str, Any]], Mapped], st
     "cover": ("curtain", _cover, "a cover acts as the catalog curtain (position 0-100, 100 open)"),
     "fan": ("smart_fan", _fan, "speed as low/medium/high levels, not percent"),
 }
+RANGES: dict[str, dict[str, tuple[float, float]]] = {"light": {"brightness": (0, 255)}}
+"""Per HA domain, attributes imported in HA's own units rather than the catalog's (a light's
+brightness 0-255, not 1-100 %): every level the source states is kept and read back exactly."""
 DESCRIPTIVE = frozenset({
     "supported_features", "device_class", "friendly_name", "icon", "supported_color_modes", "color_mode",
     "min_color_temp_kelvin", "max_color_temp_kelvin", "min_mireds", "max_mireds", "preset_modes",
@@ -185,6 +187,7 @@ class _Home:
     file: str
     home: Home
     entities: dict[str, str]  # supported entity id -> HA domain
+    attributes: dict[str, dict[str, Any]]  # its attributes in the fixture (a test's setup adds to them)
 
 
 def _build_home(folder: Path, name: str, report: ImportReport) -> _Home:
@@ -193,8 +196,12 @@ def _build_home(folder: Path, name: str, report: ImportReport) -> _Home:
         raise ValueError(f"{folder / '_fixtures.yaml'}: expected a mapping with areas, devices and entities")
     areas = {a["id"]: a.get("name") or a["id"] for a in fixture.get("areas") or [] if isinstance(a, dict) and "id" in a}
     device_area = {d["id"]: d.get("area") for d in fixture.get("devices") or [] if isinstance(d, dict) and "id" in d}
-    rooms = {aid: Room(id=aid, type=aid, name=label) for aid, label in areas.items()}
-    devices, entities = [], {}
+    floors = {a["id"]: str(a["floor"]) for a in fixture.get("areas") or []
+              if isinstance(a, dict) and "id" in a and a.get("floor")}
+    levels = {f: n for n, f in enumerate(dict.fromkeys(floors.values()), 1)}  # in order of appearance
+    rooms = {aid: Room(id=aid, type=aid, name=label, floor=levels.get(floors.get(aid, ""), 1),
+                       floor_name=floors.get(aid)) for aid, label in areas.items()}
+    devices, entities, attributes = [], {}, {}
     for ent in fixture.get("entities") or []:
         if not isinstance(ent, dict) or "id" not in ent:
             report.skip(f"{name}: entity {ent!r}", "an entity without an id")
@@ -216,16 +223,17 @@ def _build_home(folder: Path, name: str, report: ImportReport) -> _Home:
         if how:
             report.approximate(f"{name}: {eid}", how)
         devices.append(instantiate(type_name, did=eid, room=area, name=str(ent.get("name") or eid),
-                                   values=mapped.values or None))
+                                   values=mapped.values or None, ranges=RANGES.get(domain)))
         entities[eid] = domain
+        attributes[eid] = dict(ent.get("attributes") or {})
     room_list = list(rooms.values())
     home = Home(name=f"ha-datasets {name}", rooms=room_list, devices=devices)
-    return _Home(name, f"homes/had-{_slug(name)}.json", home, entities)
+    return _Home(name, f"homes/had-{_slug(name)}.json", home, entities, attributes)
 
 
 def _task_for(home: _Home, stem: str, category: str, i: int, j: int, sentence: str, test: dict[str, Any],
               report: ImportReport) -> Task | None:
-    item = f"{home.name}/{stem} test {i} sentence {j}"
+    item = source_item(home.name, stem, i, j)
     expect = test.get("expect_changes") or {}
     if not expect:
         report.skip(item, "no expected change (a question or a no-op test): not imported yet")
@@ -237,7 +245,9 @@ def _task_for(home: _Home, stem: str, category: str, i: int, j: int, sentence: s
             report.skip(item, f"its setup needs {eid}, which is not imported")
             return None
         try:
-            mapped = map_state(home.entities[eid], state.get("state"), dict(state.get("attributes") or {}))
+            # the source builds the entity from the fixture with the setup merged in
+            attrs = {**home.attributes.get(eid, {}), **(state.get("attributes") or {})}
+            mapped = map_state(home.entities[eid], state.get("state"), attrs)
         except _Unsupported as e:
             report.skip(item, f"setup {e} not modelled")
             return None
@@ -266,7 +276,7 @@ def _task_for(home: _Home, stem: str, category: str, i: int, j: int, sentence: s
         report.skip(item, "nothing left to check once ignored attributes are dropped")
         return None
     return Task.model_validate({
-        "id": f"had-{_slug(home.name)}-{_slug(stem)}-{i:02d}-{j}", "suite": SUITE,
+        "id": task_id(home.name, stem, i, j), "suite": SUITE,
         "category": category, "subcategory": _slug(stem), "difficulty": _difficulty(len(home.home.devices)),
         "home": {"file": home.file}, "overrides": overrides, "turns": [{"text": sentence}],
         "goal": {"kind": "execute", "critic": "; ".join(clauses)},
@@ -297,6 +307,21 @@ def _as_no_change(task: Task) -> Task | None:
                                 "reference": {"mode": "execute", "response": "Nothing to change."}})
 
 
+def home_name(folder: Path, root: Path) -> str:
+    """The name a fixture folder's home gets: its path below the imported ``root``."""
+    return str(folder.relative_to(root)) if folder != root else folder.name
+
+
+def source_item(home: str, stem: str, i: int, j: int) -> str:
+    """How the import report names sentence ``j`` of test ``i`` in test file ``stem``."""
+    return f"{home}/{stem} test {i} sentence {j}"
+
+
+def task_id(home: str, stem: str, i: int, j: int) -> str:
+    """The id of the task imported from that sentence (the trace import finds it by this)."""
+    return f"had-{_slug(home)}-{_slug(stem)}-{i:02d}-{j}"
+
+
 def fixture_folders(root: Path) -> list[Path]:
     """Every dataset folder under ``root`` (one holding ``_fixtures.yaml``), in a stable order."""
     if (root / "_fixtures.yaml").is_file():
@@ -319,7 +344,7 @@ def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]
     (out / "homes").mkdir(parents=True, exist_ok=True)
     tasks: list[Task] = []
     for folder in folders:
-        name = str(folder.relative_to(root)) if folder != root else folder.name
+        name = home_name(folder, root)
         home = _build_home(folder, name, report)
         if not home.entities:
             report.skip(name, "no entity of a supported domain")
@@ -340,7 +365,7 @@ def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]
                     task = _task_for(home, path.stem, category, i, j, str(sentence), test, report)
                     if task is None:
                         continue
-                    item = f"{name}/{path.stem} test {i} sentence {j}"
+                    item = source_item(name, path.stem, i, j)
                     try:
                         validate([task], cache)
                     except ValueError as e:
