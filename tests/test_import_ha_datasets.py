@@ -35,7 +35,7 @@ def test_every_supported_test_sentence_becomes_a_task(imported):
     by_id = {t.id: t for t in tasks}
     dim = by_id["had-datasets-assist-mini-flat-lights-lights-00-0"]
     assert dim.turns[0].text == "Dim the lounge lamp to 40 percent"
-    assert dim.goal.critic == "device('light.lounge_lamp').state == on and brightness == 40"  # 102/255
+    assert dim.goal.critic == "device('light.lounge_lamp').state == on and brightness == 102"  # HA's 0-255, as is
 
 
 def test_skips_and_approximations_carry_their_reasons(imported):
@@ -76,8 +76,9 @@ async def test_oracle_passes_and_doing_nothing_fails_every_imported_task(importe
 
 
 @pytest.mark.parametrize(("domain", "state", "attrs", "values"), [
-    ("light", True, {"brightness": 255, "color_mode": "brightness"}, {"state": "on", "brightness": 100}),  # YAML on
-    ("light", "off", {"brightness": 0, "supported_features": 0}, {"state": "off"}),
+    ("light", True, {"brightness": 255, "color_mode": "brightness"}, {"state": "on", "brightness": 255}),  # YAML on
+    ("light", "off", {"brightness": 0, "supported_features": 0}, {"state": "off", "brightness": 0}),
+    ("light", None, {"brightness": 100}, {"state": "on", "brightness": 100}),  # the source's lights: on when lit
     ("lock", "unlocked", {"device_class": "lock"}, {"state": "unlocked"}),
     ("cover", "open", {"current_position": 30}, {"position": 30}),
     ("fan", "on", {"percentage": 20, "oscillating": True}, {"state": "on", "speed_level": "low",

@@ -9,7 +9,6 @@ engine's validation; its errors surface as ``ServiceValidationError`` with its m
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Coroutine, Iterable
 from enum import IntFlag
 from typing import TYPE_CHECKING, Any
@@ -21,6 +20,7 @@ from homeassistant.helpers.entity import Entity, EntityCategory
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.names import is_ha_entity_id
 
 from .const import DOMAIN
 from .mirrors import Mirror, unique_id
@@ -49,9 +49,6 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
     if error is not None:
         raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
                                      translation_placeholders={"message": str(error)})
-
-
-_ENTITY_ID = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 
 
 class _EntryEntity(Entity):
@@ -147,7 +144,7 @@ class SmhRichEntity(_EntryEntity):
         self._extra: dict[str, Any] = {}
         self._refresh()
         self._attr_name = rich.name or (rich.namespace.replace("_", " ").capitalize() if rich.namespace else None)
-        if not rich.namespace and _ENTITY_ID.fullmatch(rich.did) and rich.did.startswith(f"{rich.platform}."):
+        if not rich.namespace and is_ha_entity_id(rich.did) and rich.did.startswith(f"{rich.platform}."):
             # a home imported from HA fixtures keeps each entity id as its device id: ask HA for
             # that id, so HA's agents see the names the source's tests expect (HA still adds a
             # suffix if another entity holds it)

@@ -31,7 +31,7 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
     rooms = {r.id: r for r in engine.rooms()}
     area_of: dict[str, str] = {}
     for room in rooms.values():
-        floor_name = f"Floor {room.floor}"
+        floor_name = room.floor_name or f"Floor {room.floor}"
         floor = floors.async_get_floor_by_name(floor_name) or floors.async_create(floor_name, level=room.floor)
         area_labels: set[str] = set()
         if room.parent:
