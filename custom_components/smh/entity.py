@@ -23,6 +23,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.names import is_ha_entity_id
 
 from .const import DOMAIN
+from .entity_plan import component_title
 from .mirrors import Mirror, unique_id
 from .rich import Action, Rich
 
@@ -51,6 +52,14 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
                                      translation_placeholders={"message": str(error)})
 
 
+def imported_entity_id(entity: Entity, did: str, platform: str) -> None:
+    """A home imported from HA fixtures keeps each entity id as its device id: the device's main
+    entity asks HA for that id, so HA's agents see the ids the source's tests expect (HA still
+    adds a suffix if another entity holds it)."""
+    if is_ha_entity_id(did) and did.startswith(f"{platform}."):
+        entity.entity_id = did
+
+
 class _EntryEntity(Entity):
     """What every SMH entity is: pushed (never polled), named after its device, and filed under
     the entry's device for ``did`` with a unique id from the entry, the device and ``key``."""
@@ -70,7 +79,10 @@ class SmhEntity(_EntryEntity):
     def __init__(self, runtime: SmhRuntime, entry_id: str, mirror: Mirror) -> None:
         self._bind(runtime, entry_id, mirror.did, mirror.key)
         self.mirror = mirror
-        self._attr_name = mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize()
+        self._attr_name = None if mirror.device_named else (
+            mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize())
+        if mirror.device_named:
+            imported_entity_id(self, mirror.did, mirror.platform)
         if mirror.diagnostic:  # raw protocol detail (a Matter limit or feature map): there when asked for
             self._attr_entity_category = EntityCategory.DIAGNOSTIC
             self._attr_entity_registry_enabled_default = False
@@ -143,12 +155,10 @@ class SmhRichEntity(_EntryEntity):
         self._powered = False
         self._extra: dict[str, Any] = {}
         self._refresh()
-        self._attr_name = rich.name or (rich.namespace.replace("_", " ").capitalize() if rich.namespace else None)
-        if not rich.namespace and is_ha_entity_id(rich.did) and rich.did.startswith(f"{rich.platform}."):
-            # a home imported from HA fixtures keeps each entity id as its device id: ask HA for
-            # that id, so HA's agents see the names the source's tests expect (HA still adds a
-            # suffix if another entity holds it)
-            self.entity_id = rich.did
+        self._attr_name = rich.name or (component_title(rich.namespace) if rich.namespace and not rich.device_named
+                                        else None)
+        if not rich.namespace or rich.device_named:
+            imported_entity_id(self, rich.did, rich.platform)
 
     def _refresh(self) -> None:
         """Read the device's state once and keep what HA will ask for.

@@ -73,6 +73,7 @@ class SmhLight(SmhRichEntity, LightEntity):
         elif self._written is not None and self._written[0] == value:
             self._brightness = self._written[1]
         else:
+            self._written = None  # moved from elsewhere: HA's value is no longer what it holds
             self._brightness = value_to_brightness(self._scale, value)
 
     def _device_brightness(self, brightness: int) -> int:

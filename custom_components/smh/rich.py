@@ -197,6 +197,7 @@ class Rich:
     device_class: str | None = None
     call_args: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # fixed arguments per call
     name: str | None = None  # the entity's own name (None: the device's, or its component's)
+    device_named: bool = False  # a component's entity that is named after the device (see entity_plan)
 
     @property
     def key(self) -> str:

@@ -163,6 +163,10 @@ def cause(case: TraceCase, rec: Replayed | None, judge: str) -> str | None:
     if ours == case.published:
         return None
     side = "stricter" if case.published else "more lenient"
+    missing = sorted({c.tool for c, r in zip(case.calls, rec.results, strict=False)
+                      if not r.ok and f'Tool "{c.tool}" not found' in (r.error or "")})
+    if missing:
+        return f"{side}; not a tool of this HA's Assist API: {', '.join(missing)}"
     difference = first_difference(case.calls, rec.results)
     if difference is not None:
         return f"{side}; a call went differently: {difference}"

@@ -136,12 +136,41 @@ def _fan(state: str | None, attrs: dict[str, Any]) -> Mapped:
     return Mapped(values, actions, critic, tuple(notes))
 
 
+def _switch(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    if state not in ("on", "off", None):
+        raise _Unsupported(f"switch state {state!r}")
+    if state is None:
+        return Mapped({}, [], [])
+    return Mapped({"state": state}, [{"locator": "turn_on" if state == "on" else "turn_off"}], [f"state == {state}"])
+
+
+def _stand_in(attribute: str, read: Callable[[str], Any]) -> Callable[[str | None, dict[str, Any]], Mapped]:
+    """A read-only entity (a sensor): its state as the stand-in's one attribute. Nothing can
+    change it, so an expectation on it is checked, never reached by a call."""
+    def mapper(state: str | None, attrs: dict[str, Any]) -> Mapped:
+        if state is None:
+            return Mapped({}, [], [])
+        value = read(state)
+        return Mapped({attribute: value}, [], [f"{attribute} == {value!r}" if isinstance(value, str) else
+                                                f"{attribute} == {value}"])
+    return mapper
+
+
 MAPPERS: dict[str, tuple[str, Callable[[str | None, dict[str, Any]], Mapped], str]] = {
     "light": ("light", _light, ""),
     "lock": ("smart_lock", _lock, ""),
     "cover": ("curtain", _cover, "a cover acts as the catalog curtain (position 0-100, 100 open)"),
     "fan": ("smart_fan", _fan, "speed as low/medium/high levels, not percent"),
+    "switch": ("smart_plug", _switch, ""),
+    # stand-ins: HA matches their names and areas (a binary sensor named "Smart Lock" makes
+    # "unlock the smart lock" ambiguous there); their readings are not simulated
+    "binary_sensor": ("binary_sensor", _stand_in("detected", lambda s: s == "on"),
+                      "a stand-in for its name and area: its reading is not simulated"),
+    "sensor": ("sensor", _stand_in("reading", lambda s: s[:255]),
+               "a stand-in for its name and area: its reading is not simulated"),
 }
+STAND_INS = frozenset({"binary_sensor", "sensor"})
+"""Domains imported only so that HA sees their entities' names and areas."""
 RANGES: dict[str, dict[str, tuple[float, float]]] = {"light": {"brightness": (0, 255)}}
 """Per HA domain, attributes imported in HA's own units rather than the catalog's (a light's
 brightness 0-255, not 1-100 %): every level the source states is kept and read back exactly."""
@@ -158,7 +187,7 @@ def map_state(domain: str, state: Any, attrs: dict[str, Any]) -> Mapped:
     boolean, so booleans are taken back as those words."""
     if isinstance(state, bool):
         state = "on" if state else "off"
-    kept = {k: v for k, v in attrs.items() if k not in DESCRIPTIVE}
+    kept = {k: v for k, v in attrs.items() if k not in DESCRIPTIVE and domain not in STAND_INS}
     return MAPPERS[domain][1](None if state is None else str(state), kept)
 
 
