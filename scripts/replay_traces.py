@@ -27,6 +27,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO))
 import ha_instance  # noqa: E402
 
+from smh_core.bench.importers.ha_history import HISTORY_TASKS  # noqa: E402
 from smh_core.bench.importers.ha_traces import load_cases  # noqa: E402
 from smh_core.bench.task import load_tasks  # noqa: E402
 from smh_core.bench.task_home import HomeCache  # noqa: E402
@@ -52,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     traces = args.traces or args.tasks.with_name("ha_datasets.traces.jsonl")
     cases = [c for c in load_cases(traces) if args.half is None or c.half == args.half][:args.limit]
-    tasks = {t.id: t for t in load_tasks([args.tasks])}
+    history = args.tasks.with_name(HISTORY_TASKS)  # tests of past revisions some reports ran on
+    tasks = {t.id: t for t in load_tasks([args.tasks, *([history] if history.is_file() else [])])}
     homes = HomeCache(args.tasks.parent)
     args.out.mkdir(parents=True, exist_ok=True)
     inst = None

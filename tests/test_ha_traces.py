@@ -164,3 +164,44 @@ def test_the_cli_imports_the_traces_with_the_tasks(tmp_path, capsys):
     out = capsys.readouterr().out
     assert f"wrote {tmp_path / TRACES_FILE}: 9 published verdicts with traces" in out
     assert json.loads((tmp_path / TRACES_FILE).read_text().splitlines()[0])["dataset"] == "assist-mini"
+
+
+def _git(repo: Path, *args: str) -> None:
+    import subprocess
+
+    subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t", *args], check=True,
+                   capture_output=True)
+
+
+def test_a_report_older_than_the_dataset_is_judged_on_the_dataset_it_ran_on(tmp_path):
+    """In a git checkout, a case whose test was reworded after its report is matched to the
+    dataset at the revision that added the report, imported beside the suite, not into it."""
+    repo = tmp_path / "checkout"
+    home = repo / "datasets" / "assist-mini" / "flat"
+    home.mkdir(parents=True)
+    (home / "_fixtures.yaml").write_text("areas: []\ndevices: []\nentities:\n  - {name: Lamp, id: light.lamp}\n")
+    test = "category: light\ntests:\n  - sentences: [{s}]\n    setup: {{light.lamp: {{state: 'off'}}}}\n" \
+           "    expect_changes: {{light.lamp: {{state: 'on'}}}}\n"
+    (home / "lights.yaml").write_text(test.format(s="Lamp on"))
+    report = repo / "reports" / "assist-mini" / "2025.1.1"
+    (report / "m").mkdir(parents=True)
+    (report / "report.csv").write_text('task_id,model_id,label\nflat_lights-lamp_on-0,m,Good\n')
+    (report / "m" / "flat_lights-lamp_on-0.yaml").write_text(
+        "task: {input_text: Lamp on, expect_changes: {light.lamp: {state: 'on'}}}\nresponse: On.\n"
+        "context: {conversation_trace: []}\n")
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-q", "-m", "report")
+    (home / "lights.yaml").write_text(test.format(s="Light on"))  # reworded after the report
+    _git(repo, "commit", "-q", "-am", "reword")
+    out = tmp_path / "out"
+    tasks, report_ = import_ha_datasets(repo / "datasets", out)
+    [case] = import_traces(repo / "datasets", tasks, report_, out).cases
+    from smh_core.bench.importers.ha_history import HISTORY_TASKS
+    from smh_core.bench.task import load_tasks
+
+    history = load_tasks([out / HISTORY_TASKS])
+    assert [t.turns[0].text for t in history] == ["Lamp on"] and case.task == history[0].id
+    assert case.unjudgeable is None and case.test.endswith("flat/lights test 0 sentence 0")
+    assert (out / history[0].home.file).is_file()
+    assert [t.turns[0].text for t in load_tasks([out / "ha_datasets.jsonl"])] == ["Light on"]  # the suite

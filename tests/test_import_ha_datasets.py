@@ -81,6 +81,7 @@ async def test_oracle_passes_and_doing_nothing_fails_every_imported_task(importe
     ("light", None, {"brightness": 100}, {"state": "on", "brightness": 100}),  # the source's lights: on when lit
     ("lock", "unlocked", {"device_class": "lock"}, {"state": "unlocked"}),
     ("cover", "open", {"current_position": 30}, {"position": 30}),
+    ("fan", "off", {}, {"state": "off", "speed_level": "high"}),  # turned on, the source goes to 100 %
     ("fan", "on", {"percentage": 20, "oscillating": True}, {"state": "on", "speed_level": "low",
                                                              "oscillation_enabled": True}),
 ])

@@ -397,7 +397,9 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
 def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_file: Path) -> int:
     """``--agent replay-traces``: the traces imported beside the task file (or ``--from``)
     replayed inside HA (:mod:`smh_core.ha.trace_replay`), then the agreement report."""
+    from smh_core.bench.importers.ha_history import HISTORY_TASKS
     from smh_core.bench.importers.ha_traces import TRACES_FILE, load_cases
+    from smh_core.bench.task import load_tasks
     from smh_core.ha.trace_replay import replay_and_report
 
     if args.backend != "ha" or not args.ha_url or not args.token:
@@ -408,6 +410,8 @@ def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_fi
         raise FileNotFoundError(f"--agent replay-traces needs the traces file {traces} (`smh tasks import --from "
                                 "ha-datasets CHECKOUT` writes it from a checkout's reports/; or pass --from FILE)")
     by_id = {t.id: t for t in tasks}
+    if (history := task_file.with_name(HISTORY_TASKS)).is_file():  # tests of past revisions some reports ran on
+        by_id |= {t.id: t for t in load_tasks([history])}
     cases = load_cases(traces)
     if args.limit is not None:  # the sampled tasks' cases only
         cases = [c for c in cases if c.task in by_id]

@@ -129,6 +129,8 @@ def _fan(state: str | None, attrs: dict[str, Any]) -> Mapped:
         notes.append(f"percentage {percentage} compared as speed level {level}")
     elif percentage is not None:
         notes.append(f"percentage {percentage} of a fan turned {state} not compared")
+    if state is not None and "speed_level" not in values:
+        values["speed_level"] = "high"  # the source's fans run at 100 % when turned on without a speed
     if isinstance(oscillating, bool):
         values["oscillation_enabled"] = oscillating
         actions.append({"locator": "set_oscillation", "arguments": {"oscillation_enabled": oscillating}})
@@ -319,7 +321,9 @@ _UNDO = {"turn_on": "turn_off", "turn_off": "turn_on", "lock": "open", "close": 
 def _as_no_change(task: Task) -> Task | None:
     """The task as a ``no_change`` goal (the source expects the state it set up: "lock the lock"
     with two locks should ask which one, not lock either), with the action that would leave
-    that state as a decoy that must fail; None when an action has no such opposite here."""
+    that state as a decoy that must fail; None when an action has no such opposite here. A
+    setting with no opposite of its own (a lit light's brightness) needs none when its device
+    already has a decoy (turning that light off)."""
     decoys = []
     for action in task.reference.actions:
         if action.locator == "set_position":
@@ -328,6 +332,8 @@ def _as_no_change(task: Task) -> Task | None:
             opposite = "lock" if action.did.startswith("lock.") else "close"
         else:
             opposite = _UNDO.get(action.locator)
+        if opposite is None and any(d["did"] == action.did for d in decoys):
+            continue
         if opposite is None:
             return None
         decoys.append({"did": action.did, "locator": opposite})

@@ -24,6 +24,7 @@ import csv
 import hashlib
 import json
 import re
+import shutil
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..task import Task
 from .ha_datasets import fixture_folders, home_name, source_item, task_id
+from .ha_history import added_in, git_root, import_revisions
 from .report import ImportReport
 
 DATASETS = ("assist", "assist-mini")
@@ -87,6 +89,11 @@ class TraceCase(_Strict):
     task: str | None = None  # the imported SMH task that judges it
     unjudgeable: str | None = None  # why no imported task judges it
     half: Half
+
+    @property
+    def record_id(self) -> str:
+        """The source's id of the test file (the part of its task id before the sentence)."""
+        return self.source_task.split("-", 1)[0]
 
 
 def slug(text: str) -> str:
@@ -186,6 +193,7 @@ class SourceTest:
 
     item: str  # as the import report names it
     task: str  # the imported task's id (imported or not)
+    home: str  # the fixture folder's home, as the import report names it
     group: str  # the test, for the halves
     expect_changes: dict[str, Any]
     ignore_changes: dict[str, list[str]]
@@ -228,7 +236,7 @@ def source_tests(root: Path) -> dict[tuple[str, str, str], list[SourceTest]]:
                 for j, sentence in enumerate(test.get("sentences") or []):
                     key = (dataset, slug(record), slug(str(sentence).split("\n")[0]))
                     index.setdefault(key, []).append(SourceTest(
-                        source_item(home, path.stem, i, j), task_id(home, path.stem, i, j),
+                        source_item(home, path.stem, i, j), task_id(home, path.stem, i, j), home,
                         f"{dataset}/{record}/{i}", _norm(test.get("expect_changes")),
                         {str(k): list(v or []) for k, v in (test.get("ignore_changes") or {}).items()}))
     return index
@@ -242,11 +250,13 @@ class TraceImport:
 
     cases: list[TraceCase] = field(default_factory=list)
     without_trace: dict[str, int] = field(default_factory=dict)  # report version -> rows with no trace file
+    history: list[str] = field(default_factory=list)  # past revisions whose datasets judged some cases
 
     def summary(self) -> str:
         judged = sum(c.task is not None for c in self.cases)
         missing = sum(self.without_trace.values())
-        return (f"{len(self.cases)} published verdicts with traces ({judged} judgeable by an imported task)"
+        return (f"{len(self.cases)} published verdicts with traces ({judged} judgeable by an imported task"
+                + (f", some on the datasets of {len(self.history)} past revisions" if self.history else "") + ")"
                 + (f"; {missing} published rows have no trace file" if missing else ""))
 
 
@@ -296,26 +306,40 @@ def _case(dataset: str, version: str, model: str, source: str, row: dict[str, st
     task = record.get("task") or {}
     text = str(task.get("input_text") or row.get("text") or "")
     context = record.get("context") or {}
-    expect = _norm(task.get("expect_changes"))
-    record_id = source.split("-", 1)[0]
-    found = [t for t in tests.get((dataset, record_id, slug(text.split("\n")[0])), []) if t.expect_changes == expect]
-    test = found[-1] if found else None  # the source's file holds the last of tests sharing an id
-    unjudgeable = None
-    if test is None:
-        unjudgeable = "the dataset copy has no test with this sentence and these expected changes"
-    elif test.task not in imported:
-        unjudgeable = f"not imported: {skipped.get(test.item, 'see the import report')}"
-    return TraceCase(
+    case = TraceCase(
         id=f"{dataset}/{version}/{model}/{source}", dataset=dataset, version=version, model=model,
         source_task=source, text=text, response=str(record.get("response") or ""),
         calls=trace_calls(context.get("conversation_trace") or []),
         builtin_agent=asked_agent(context.get("conversation_trace") or []) == BUILTIN_AGENT,
         published=(row.get("label") or "").strip().lower() == "good",
         published_detail=str(row.get("details") or row.get("entity_diff") or "")[:2000],
-        expect_changes=expect, ignore_changes=test.ignore_changes if test else {},
-        test=test.item if test else None, task=test.task if test and unjudgeable is None else None,
-        unjudgeable=unjudgeable,
-        half=half_of(test.group if test else f"{dataset}/{record_id}/{slug(text)}"))
+        expect_changes=_norm(task.get("expect_changes")), half="tune")
+    test = matching_test(case, tests)
+    # the half follows the test (every model and sentence of it together), or the sentence
+    case.half = half_of(test.group if test else f"{dataset}/{case.record_id}/{slug(text)}")
+    return resolve(case, test, imported, skipped)
+
+
+def matching_test(case: TraceCase, tests: dict[tuple[str, str, str], list[SourceTest]],
+                  prefix: str = "") -> SourceTest | None:
+    """The test a case ran (its id's file and sentence, its expected changes); of several the
+    last, whose run the source's file holds. ``prefix``: only tests whose item starts so."""
+    found = [t for t in tests.get((case.dataset, case.record_id, slug(case.text.split("\n")[0])), [])
+             if t.expect_changes == case.expect_changes and t.item.startswith(prefix)]
+    return found[-1] if found else None
+
+
+NO_TEST = "the dataset copy has no test with this sentence and these expected changes"
+
+
+def resolve(case: TraceCase, test: SourceTest | None, imported: set[str], skipped: dict[str, str]) -> TraceCase:
+    """``case`` bound to ``test`` (or to none, saying why) and to its imported task."""
+    if test is None:
+        return case.model_copy(update={"test": None, "task": None, "ignore_changes": {}, "unjudgeable": NO_TEST})
+    judged = test.task in imported
+    why = None if judged else f"not imported: {skipped.get(test.item) or skipped.get(test.home, 'see the import report')}"
+    return case.model_copy(update={"test": test.item, "task": test.task if judged else None,
+                                   "ignore_changes": test.ignore_changes, "unjudgeable": why})
 
 
 def reports_folder(path: Path) -> Path | None:
@@ -335,8 +359,52 @@ def import_traces(root: Path, tasks: Iterable[Task], report: ImportReport, out: 
         raise ValueError(f"{root}: no reports/ folder next to datasets/ (the traces are in a checkout of "
                          "home-assistant-datasets)")
     result = read_cases(reports, source_tests(root), {t.id for t in tasks}, dict(report.skipped))
+    git = git_root(root)
+    if git is not None and any(c.test is None for c in result.cases):
+        result.history = from_history(result.cases, reports, git, out)
     write_cases(out / TRACES_FILE, result.cases)
     return result
+
+
+def report_folder(case: TraceCase, reports: Path) -> Path:
+    """The report version folder a case was read from."""
+    version, archived = case.version.removesuffix(" (archived)"), case.version.endswith(" (archived)")
+    return (reports / ".archive" if archived else reports) / case.dataset / version
+
+
+def from_history(cases: list[TraceCase], reports: Path, git: Path, out: Path) -> list[str]:
+    """Match the cases no current test holds to the dataset as it was when their report was
+    added (:mod:`.ha_history`), in place; returns the revisions read."""
+    added: dict[Path, str | None] = {}
+    wanted: dict[str, set[str]] = {}
+    for case in cases:
+        if case.test is None:
+            folder = report_folder(case, reports)
+            if folder not in added:  # an archived report was added where it first lived, then moved
+                first = reports / case.dataset / folder.name
+                added[folder] = added_in(git, first / "report.csv") or added_in(git, folder / "report.csv")
+            if (revision := added[folder]) is not None:
+                wanted.setdefault(revision, set()).add(case.dataset)
+    if not wanted:
+        return []
+    history = import_revisions(reports.parent / "datasets", {r: sorted(d) for r, d in wanted.items()}, out)
+    try:
+        tests = source_tests(history.root)
+        imported = {t.id for t in history.tasks}
+        skipped = dict(history.report.skipped) if history.report else {}
+        for n, case in enumerate(cases):
+            revision = added.get(report_folder(case, reports)) if case.test is None else None
+            if revision is None:
+                continue
+            test = matching_test(case, tests, prefix=f"{revision[:8]}/")
+            if test is None:
+                cases[n] = case.model_copy(update={
+                    "unjudgeable": f"{NO_TEST} (neither had the dataset at {revision[:8]}, where its report was added)"})
+            else:
+                cases[n] = resolve(case, test, imported, skipped)
+    finally:
+        shutil.rmtree(history.root.parent, ignore_errors=True)
+    return history.revisions
 
 
 def write_cases(path: Path, cases: Iterable[TraceCase]) -> None:
