@@ -35,6 +35,7 @@ class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
         return None if volume is None else volume / 100
 
     is_volume_muted = role_value("muted")
+    media_track = role_value("track")
 
     @property
     def media_title(self) -> str | None:

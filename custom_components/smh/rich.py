@@ -112,11 +112,14 @@ SPECS: tuple[Spec, ...] = (
               allowed="playing paused idle on buffering", values={"standby": "idle"}),
         _role("volume", "volume_level", SET, "percent", "VOLUME_SET"),
         _role("muted", "volume_muted_enabled", READ, "bool", "VOLUME_MUTE"),
-        _role("title", "media_name", READ, None, "PLAY_MEDIA")), (
+        _role("title", "media_name", READ, None, "PLAY_MEDIA"),
+        _role("track", "media_track", READ, "range")), (
         _call("play", "play", "PLAY"),
         _call("play_media", "play", "PLAY_MEDIA", args="media_name"),
         _call("pause", "pause", "PAUSE"),
         _call("stop", "stop", "STOP"),
+        _call("next", "next_track", "NEXT_TRACK"),
+        _call("previous", "previous_track", "PREVIOUS_TRACK"),
         _call("volume_up", "volume_up", "VOLUME_STEP"),
         _call("volume_down", "volume_down", "VOLUME_STEP"),
         _call("mute", "mute", "VOLUME_MUTE"),
