@@ -8,26 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from smh_core.bench.importers import ha_traces as traces
 from smh_core.bench.importers.ha_datasets import import_ha_datasets
-from smh_core.bench.importers.ha_traces import (
-    TRACES_FILE,
-    ToolOutcome,
-    TraceCall,
-    half_of,
-    import_traces,
-    load_cases,
-    outcome_of,
-    source_tests,
-    trace_calls,
-)
-from smh_core.bench.trace_agreement import (
-    Replayed,
-    cause,
-    first_difference,
-    rows,
-    summary,
-    unexpected_states,
-)
+from smh_core.bench.importers.ha_traces import ToolOutcome, TraceCall, import_traces
+from smh_core.bench.trace_agreement import Replayed, cause, first_difference, rows, summary
+from smh_core.bench.trace_agreement import unexpected_states as source_rule
 from smh_core.cli.main import main
 
 CHECKOUT = Path(__file__).parent / "fixtures" / "ha_traces"
@@ -48,7 +33,7 @@ def _case(traced, case_id: str):
 def test_every_published_row_with_a_trace_becomes_a_case(imported):
     out, _, traced = imported
     assert len(traced.cases) == 9 and traced.without_trace == {"2025.4.3": 1}  # model-c has no trace file
-    assert [c.id for c in load_cases(out / TRACES_FILE)] == [c.id for c in traced.cases]
+    assert [c.id for c in traces.load_cases(out / traces.TRACES_FILE)] == [c.id for c in traced.cases]
     versions = {c.version for c in traced.cases}
     assert versions == {"2025.4.3", "2024.9.2 (archived)"}
 
@@ -85,7 +70,7 @@ def test_halves_split_by_test_with_every_model_on_one_side(imported):
         if c.test is not None:
             by_test.setdefault(c.test, set()).add(c.half)
     assert all(len(h) == 1 for h in by_test.values())
-    assert half_of("x") == half_of("x") and {half_of(str(i)) for i in range(20)} == {"tune", "holdout"}
+    assert traces.half_of("x") == traces.half_of("x") and {traces.half_of(str(i)) for i in range(20)} == {"tune", "holdout"}
 
 
 def test_tests_sharing_a_sentence_resolve_to_the_later_one(tmp_path):
@@ -96,7 +81,7 @@ def test_tests_sharing_a_sentence_resolve_to_the_later_one(tmp_path):
         "category: light\ntests:\n"
         "  - sentences: [Lamp on]\n    setup: {light.lamp: {state: 'off'}}\n    expect_changes: {light.lamp: {state: 'on'}}\n"
         "  - sentences: [Lamp on]\n    setup: {light.lamp: {state: 'on'}}\n    expect_changes: {light.lamp: {state: 'on'}}\n")
-    [(key, found)] = source_tests(tmp_path / "datasets").items()
+    [(key, found)] = traces.source_tests(tmp_path / "datasets").items()
     assert key == ("assist-mini", "flat_lights", "lamp_on") and [t.item for t in found] == [
         "assist-mini/flat/lights test 0 sentence 0", "assist-mini/flat/lights test 1 sentence 0"]
 
@@ -110,7 +95,7 @@ def test_tests_sharing_a_sentence_resolve_to_the_later_one(tmp_path):
     ("not json", ToolOutcome(ok=True)),
 ])
 def test_tool_results_reduce_to_what_compares_across_versions(result, outcome):
-    assert outcome_of(result) == outcome
+    assert traces.outcome_of(result) == outcome
 
 
 def test_results_pair_with_calls_by_tool_in_order():
@@ -120,7 +105,7 @@ def test_results_pair_with_calls_by_tool_in_order():
         {"event_type": "tool_call", "data": {"tool_name": "A", "tool_args": {"name": "a"}}},
         {"event_type": "tool_call", "data": {"tool_name": "B", "tool_args": "not a dict"}},
         {"event_type": "tool_call", "data": {"tool_name": "C", "tool_args": {}}}]
-    a, b, c = trace_calls(trace)
+    a, b, c = traces.trace_calls(trace)
     assert (a.tool, a.arguments, a.recorded.ok) == ("A", {"name": "a"}, True)
     assert (b.arguments, b.recorded) == ({}, ToolOutcome(ok=False, error="X"))
     assert c.recorded is None
@@ -130,14 +115,14 @@ def test_the_sources_rule_on_states():
     before = {"light.a": {"state": "off", "brightness": None}, "light.b": {"state": "on", "brightness": 10}}
     expect = {"light.a": {"state": "on", "attributes": {"brightness": 128}}}
     good = {"light.a": {"state": "on", "brightness": 128}, "light.b": {"state": "on", "brightness": 10}}
-    assert unexpected_states(before, good, expect, {}) == {}
+    assert source_rule(before, good, expect, {}) == {}
     read_back = {**good, "light.a": {"state": "on", "brightness": 127}}  # HA shows another value
-    assert unexpected_states(before, read_back, expect, {}) == {
+    assert source_rule(before, read_back, expect, {}) == {
         "light.a": {"expected": {"brightness": 128}, "got": {"brightness": 127}}}
     stray = {**good, "light.b": {"state": "off", "brightness": None}}
-    assert set(unexpected_states(before, stray, expect, {})) == {"light.b"}
-    assert unexpected_states(before, stray, expect, {"light.b": ["state", "brightness"]}) == {}
-    assert unexpected_states(before, good, {"light.gone": {"state": "on"}}, {})["light.gone"]["got"] is None
+    assert set(source_rule(before, stray, expect, {})) == {"light.b"}
+    assert source_rule(before, stray, expect, {"light.b": ["state", "brightness"]}) == {}
+    assert source_rule(before, good, {"light.gone": {"state": "on"}}, {})["light.gone"]["got"] is None
 
 
 def test_causes_name_the_first_call_that_went_differently(imported):
@@ -162,8 +147,8 @@ def test_causes_name_the_first_call_that_went_differently(imported):
 def test_the_cli_imports_the_traces_with_the_tasks(tmp_path, capsys):
     assert main(["tasks", "import", "--from", "ha-datasets", str(CHECKOUT / "datasets"), "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert f"wrote {tmp_path / TRACES_FILE}: 9 published verdicts with traces" in out
-    assert json.loads((tmp_path / TRACES_FILE).read_text().splitlines()[0])["dataset"] == "assist-mini"
+    assert f"wrote {tmp_path / traces.TRACES_FILE}: 9 published verdicts with traces" in out
+    assert json.loads((tmp_path / traces.TRACES_FILE).read_text().splitlines()[0])["dataset"] == "assist-mini"
 
 
 def _git(repo: Path, *args: str) -> None:
