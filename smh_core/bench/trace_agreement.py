@@ -257,6 +257,27 @@ def _table_lines(title: str, groups: Mapping[str, Mapping[str, int]], first: str
     return [*lines, ""]
 
 
+def _share(t: Mapping[str, int] | None, of: str) -> str:
+    """``agree/of`` as a percentage, "-" when there is nothing to count."""
+    return f"{100 * t['agree'] / t[of]:.1f}% ({t['agree']}/{t[of]})" if t and t[of] else "-"
+
+
+def per_model(table: list[Row], judge: str, version: str | None = None) -> list[str]:
+    """One row per dataset, report version and model: the published success rate, and our
+    agreement on judgeable and on all cases, per half (every test is in one half)."""
+    lines = ["| dataset / version / model | published Good | agree, judgeable: tune | holdout | "
+             "agree, all cases: tune | holdout |", "|---|---:|---:|---:|---:|---:|"]
+    for (d, v, m), group in _by(table, lambda r: (r.dataset, r.version, r.model)).items():
+        if version is not None and v != version:
+            continue
+        halves = {h: tally(g, judge) for h, g in _by(group, lambda r: r.half).items()}
+        tune, hold = halves.get("tune"), halves.get("holdout")
+        lines.append(f"| {d} / {v} / {m} | {_rate(sum(r.published for r in group), len(group))} | "
+                     f"{_share(tune, 'judgeable')} | {_share(hold, 'judgeable')} | "
+                     f"{_share(tune, 'cases')} | {_share(hold, 'cases')} |")
+    return [*lines, ""]
+
+
 def markdown(table: list[Row]) -> str:
     """The agreement report: per judge, the halves, datasets, models and causes."""
     s = summary(table)
@@ -269,7 +290,7 @@ def markdown(table: list[Row]) -> str:
         lines += [f"## Judged by {names[judge]}", ""]
         lines += _table_lines("Halves", {"all": js["all"], **js["halves"]}, "cases")
         lines += _table_lines("Datasets", js["datasets"], "dataset, half")
-        lines += _table_lines("Per dataset, report version and model", js["models"], "dataset / version / model")
+        lines += ["### Per dataset, report version, model and half", "", *per_model(table, judge)]
         lines += ["### Causes of disagreement", "", "| cause | cases |", "|---|---:|"]
         lines += [f"| {c} | {n} |" for c, n in js["causes"]] + [""]
     return "\n".join(lines)
