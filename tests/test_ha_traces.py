@@ -190,3 +190,12 @@ def test_a_report_older_than_the_dataset_is_judged_on_the_dataset_it_ran_on(tmp_
     assert case.unjudgeable is None and case.test.endswith("flat/lights test 0 sentence 0")
     assert (out / history[0].home.file).is_file()
     assert [t.turns[0].text for t in load_tasks([out / "ha_datasets.jsonl"])] == ["Light on"]  # the suite
+
+
+def test_a_call_that_acted_on_other_entities_says_so():
+    calls = [TraceCall(tool="HassLightSet", arguments={}, recorded=ToolOutcome(ok=True, targets=["light.a"]))]
+    assert first_difference(calls, [ToolOutcome(ok=True, targets=["light.b"])]) == \
+        "HassLightSet: recorded and here acted on 1, not the same entities"
+    assert first_difference(calls, [ToolOutcome(ok=True, targets=["light.a"])]) is None
+    assert first_difference(calls, [ToolOutcome(ok=True, targets=["light.a", "light.b"])]) == \
+        "HassLightSet: recorded acted on 1, here acted on 2"

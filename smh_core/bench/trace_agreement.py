@@ -145,6 +145,8 @@ def first_difference(calls: list[TraceCall], results: list[ToolOutcome]) -> str 
         if call.recorded is None:
             continue
         theirs = call.recorded
+        if theirs.ok and ours.ok and theirs.targets != ours.targets and len(theirs.targets) == len(ours.targets):
+            return f"{call.tool}: recorded and here {outcome_text(ours)}, not the same entities"
         if theirs.ok != ours.ok or (theirs.ok and theirs.targets != ours.targets) \
                 or (not theirs.ok and outcome_text(theirs) != outcome_text(ours)):
             return f"{call.tool}: recorded {outcome_text(theirs)}, here {outcome_text(ours)}"
