@@ -130,7 +130,7 @@ ON_FIRST_CALL: dict[str, tuple[str, bool, SupportsResponse]] = {
     SERVICE_VERIFY: ("bench_services", False, SupportsResponse.ONLY),
     SERVICE_AGENT_TRACE: ("bench_services", False, SupportsResponse.ONLY),
     SERVICE_CREATE_AUTOMATION: ("automation", True, SupportsResponse.OPTIONAL),
-    SERVICE_CALL_TOOLS: ("tool_calls", True, SupportsResponse.ONLY),
+    SERVICE_CALL_TOOLS: ("tool_calls", True, SupportsResponse.OPTIONAL),
 }
 
 

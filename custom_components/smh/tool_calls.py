@@ -63,4 +63,4 @@ def register(hass: HomeAssistant) -> None:
         return {"api": api.api.id, "tools": sorted(t.name for t in api.tools), "results": results}
 
     async_register_admin_service(hass, DOMAIN, SERVICE_CALL_TOOLS, call_tools, schema=CALL_TOOLS_SCHEMA,
-                                 supports_response=SupportsResponse.ONLY)
+                                 supports_response=SupportsResponse.OPTIONAL)
