@@ -9,7 +9,8 @@ engine's validation; its errors surface as ``ServiceValidationError`` with its m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Iterator
+from contextlib import contextmanager
 from enum import IntFlag
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +121,37 @@ class SmhEntity(_EntryEntity):
             self._execute(setter.service, {setter.argument: value})
         else:
             self._execute(self.mirror.locator, {"value": value})
+
+
+class Written:
+    """The last value HA wrote to one role of a device coarser than HA (255 brightness levels in
+    1-100 %, any percentage in three fan speeds), kept while the device holds what it became, so
+    the entity reads back exactly what HA wrote; a change from anywhere else forgets it."""
+
+    __slots__ = ("device", "ha")
+
+    def __init__(self) -> None:
+        self.device: Any = None
+        self.ha: Any = None
+
+    def shown(self, device: Any, scaled: Any) -> Any:
+        """What HA should show for the device value ``device`` (``scaled``: its own reading)."""
+        if self.ha is not None and device == self.device:
+            return self.ha
+        self.device = self.ha = None
+        return scaled
+
+    @contextmanager
+    def writing(self, device: Any, ha: Any) -> Iterator[None]:
+        """Remember ``ha`` as the value behind ``device`` while a call runs (the entity's state
+        is written from inside it); forget it again if the call is refused."""
+        before = (self.device, self.ha)
+        self.device, self.ha = device, ha
+        try:
+            yield
+        except BaseException:
+            self.device, self.ha = before
+            raise
 
 
 class PowerToggle:

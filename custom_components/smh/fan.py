@@ -18,7 +18,7 @@ from homeassistant.util.percentage import (
     ranged_value_to_percentage,
 )
 
-from .entity import SmhRichEntity, rich_setup, role_value
+from .entity import SmhRichEntity, Written, rich_setup, role_value
 
 
 class SmhFan(SmhRichEntity, FanEntity):
@@ -26,6 +26,7 @@ class SmhFan(SmhRichEntity, FanEntity):
         super().__init__(*args)
         roles = self.rich.roles
         self._attr_supported_features = self.features(FanEntityFeature)
+        self._written = Written()
         speed = roles["speed"]
         self._levels = speed.options  # ordered speed names, or [] for a numeric level range
         self._scale = (0.0, 0.0) if self._levels else speed.range
@@ -34,34 +35,24 @@ class SmhFan(SmhRichEntity, FanEntity):
             self._attr_preset_modes = [str(o) for o in roles["preset"].options]
 
     is_on = SmhRichEntity.powered
-    _written: tuple[Any, int] | None = None  # (device speed, the HA percentage that became it)
-
-    def _refresh(self) -> None:
-        super()._refresh()
-        if self._written is not None and self._written[0] != self.get("speed"):
-            self._written = None  # moved from elsewhere: HA's value is no longer what it holds
 
     @property
     def percentage(self) -> int:
         if not self.powered:
             return 0
         speed = self.get("speed")
-        if self._written is not None:
-            return self._written[1]
         if self._levels:
-            return ordered_list_item_to_percentage(self._levels, speed)
-        return ranged_value_to_percentage(self._scale, speed)
+            scaled = ordered_list_item_to_percentage(self._levels, speed)
+        else:
+            scaled = ranged_value_to_percentage(self._scale, speed)
+        return self._written.shown(speed, scaled)
 
     def _set_speed(self, percentage: int, first: list[Any], then: list[Any] | None = None) -> None:
         """Run ``first``, set the speed for ``percentage``, then ``then``, as one batch, and
         remember what HA asked for."""
         speed = self._speed(percentage)
-        before, self._written = self._written, (speed, percentage)
-        try:
+        with self._written.writing(speed, percentage):
             self.run(*first, self.rich.set("speed", speed), *(then or []))
-        except Exception:
-            self._written = before
-            raise
         self.async_write_ha_state()  # the device speed may not have moved (50 % and 67 % are both medium)
 
     preset_mode = role_value("preset")

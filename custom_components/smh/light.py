@@ -23,7 +23,7 @@ from homeassistant.components.light import (
 )
 from homeassistant.util.color import brightness_to_value, value_to_brightness
 
-from .entity import SmhRichEntity, rich_setup, role_value
+from .entity import SmhRichEntity, Written, rich_setup, role_value
 from .rich import Action
 
 
@@ -52,6 +52,7 @@ class SmhLight(SmhRichEntity, LightEntity):
         self._attr_supported_features = self.features(LightEntityFeature)
         if "effect" in roles:
             self._attr_effect_list = [str(o) for o in roles["effect"].options]
+        self._written_brightness = Written()
         self._scale = roles["brightness"].range if dimmable else None
         self._native = self._scale is not None and self._scale[1] == 255
         modes = self._attr_supported_color_modes
@@ -60,7 +61,6 @@ class SmhLight(SmhRichEntity, LightEntity):
 
     _scale: tuple[float, float] | None = None
     _native = False  # brightness in HA's 0-255 units: no scaling
-    _written: tuple[Any, int] | None = None  # (device value, the HA brightness that became it)
     _brightness: int | None = None
 
     def _refresh(self) -> None:
@@ -70,11 +70,8 @@ class SmhLight(SmhRichEntity, LightEntity):
             self._brightness = None
         elif self._native:
             self._brightness = int(value)
-        elif self._written is not None and self._written[0] == value:
-            self._brightness = self._written[1]
         else:
-            self._written = None  # moved from elsewhere: HA's value is no longer what it holds
-            self._brightness = value_to_brightness(self._scale, value)
+            self._brightness = self._written_brightness.shown(value, value_to_brightness(self._scale, value))
 
     def _device_brightness(self, brightness: int) -> int:
         """The device value for an HA brightness (clamped to the device's range)."""
@@ -107,7 +104,7 @@ class SmhLight(SmhRichEntity, LightEntity):
     async def async_turn_on(self, **kwargs: Any) -> None:
         rich = self.rich
         actions: list[Action] = [] if self.is_on and kwargs else [rich.power(True)]
-        written = None
+        written: tuple[int, int] | None = None
         if ATTR_BRIGHTNESS in kwargs and self._scale is not None:
             value = self._device_brightness(kwargs[ATTR_BRIGHTNESS])
             actions.append(rich.set("brightness", value))
@@ -118,13 +115,12 @@ class SmhLight(SmhRichEntity, LightEntity):
             actions.append(rich.set("color", rgb_to_hex(kwargs[ATTR_RGB_COLOR])))
         if ATTR_EFFECT in kwargs and "effect" in rich:
             actions.append(rich.set("effect", kwargs[ATTR_EFFECT]))
-        before, self._written = self._written, written or self._written
-        try:
-            self.run(*actions)  # the state is written from inside, with _written in place
-        except Exception:
-            self._written = before
-            raise
-        if written is not None and self._brightness != written[1]:
+        if written is None:
+            self.run(*actions)
+            return
+        with self._written_brightness.writing(*written):
+            self.run(*actions)
+        if self._brightness != written[1]:
             self._changed()  # the device value did not move (HA's 99 and 100 are both 39 %): show it
 
     async def async_turn_off(self, **kwargs: Any) -> None:
