@@ -359,8 +359,8 @@ def import_traces(root: Path, tasks: Iterable[Task], report: ImportReport, out: 
         raise ValueError(f"{root}: no reports/ folder next to datasets/ (the traces are in a checkout of "
                          "home-assistant-datasets)")
     result = read_cases(reports, source_tests(root), {t.id for t in tasks}, dict(report.skipped))
-    git = git_root(root)
-    if git is not None and any(c.test is None for c in result.cases):
+    git = git_root(root)  # the data set's own repository, not one it happens to sit in
+    if git is not None and git.resolve() == reports.parent.resolve() and any(c.test is None for c in result.cases):
         result.history = from_history(result.cases, reports, git, out)
     write_cases(out / TRACES_FILE, result.cases)
     return result
