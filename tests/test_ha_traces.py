@@ -199,3 +199,16 @@ def test_a_call_that_acted_on_other_entities_says_so():
     assert first_difference(calls, [ToolOutcome(ok=True, targets=["light.a"])]) is None
     assert first_difference(calls, [ToolOutcome(ok=True, targets=["light.a", "light.b"])]) == \
         "HassLightSet: recorded acted on 1, here acted on 2"
+
+
+def test_the_replay_agent_needs_home_assistant_and_the_traces(tmp_path, capsys):
+    out = tmp_path / "had"
+    assert main(["tasks", "import", "--from", "ha-datasets", str(CHECKOUT / "datasets"), "--out", str(out)]) == 0
+    capsys.readouterr()
+    tasks = str(out / "ha_datasets.jsonl")
+    assert main(["bench", "run", "--tasks", tasks, "--agent", "replay-traces", "--out", str(tmp_path / "r")]) == 2
+    assert "--agent replay-traces runs inside Home Assistant" in capsys.readouterr().err
+    (out / traces.TRACES_FILE).unlink()
+    assert main(["bench", "run", "--tasks", tasks, "--agent", "replay-traces", "--backend", "ha", "--ha-url",
+                 "http://127.0.0.1:9", "--token", "t", "--out", str(tmp_path / "r")]) == 2
+    assert "needs the traces file" in capsys.readouterr().err
