@@ -125,28 +125,29 @@ def test_corpus_rates() -> None:
 
 
 def test_write_corpus_halves() -> None:
-    """The corpora written fresh for issue 26 (``data/write_corpus.yaml``, >= 300 secrets and
-    >= 300 device memories split by hash; ``data/write_corpus_fresh.yaml``, >= 150 + 150 written
-    after the filter's last change). On the first file the filter meets the targets (>= 98% of
-    secrets refused by the sensitive-data filter, <= 2% of device memories refused by any write
-    rule); the fresh set is only measured: its first and only measurement (97.4% of secrets, 2.0%
-    of memories refused, README "Security model") is held here as a floor, so it cannot get
+    """The corpora written for issue 26. ``write_corpus.yaml`` (>= 300 secrets and >= 300 device
+    memories split by hash) and ``write_corpus_fresh.yaml`` (>= 150 + 150) were each measured
+    once blind and then tuned on: the filter meets the targets on them (>= 98% of secrets
+    refused by the sensitive-data filter, <= 2% of device memories refused by any write rule).
+    ``write_corpus_holdout.yaml`` (>= 200 + 200) was committed before the last change and never
+    tuned on; its first and only measurement (237/248 secrets refused, 16/250 memories refused,
+    README "Security model") misses both targets and is held here as a floor, so it cannot get
     worse unnoticed."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
-    first = [e for e in entries if e.half != "fresh"]
+    first = [e for e in entries if e.half in ("tune", "untouched")]
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
-    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh")}
+    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
-    for half in ("tune", "untouched"):
+    for half in ("tune", "untouched", "fresh"):
         f = figures[half]
         assert f.secrets >= 140 and f.benign >= 140
         assert f.secrets_refused >= 0.98 * f.secrets and f.benign_refused <= 0.02 * f.benign
-    fresh = figures["fresh"]
-    assert fresh.secrets >= 150 and fresh.benign >= 150
-    assert fresh.secrets_refused >= 0.97 * fresh.secrets and fresh.benign_refused <= 0.02 * fresh.benign
+    holdout = figures["holdout"]
+    assert (holdout.secrets, holdout.benign) == (248, 250)
+    assert holdout.secrets_refused >= 237 and holdout.benign_refused <= 16
 
 
 @pytest.mark.parametrize(("text", "kind"), [
