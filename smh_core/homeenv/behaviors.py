@@ -63,6 +63,57 @@ def brightness_zero_is_off(state: Mapping[str, Any], args: dict[str, Any],
     return None
 
 
+# ---------------------------------------------------------------------------------- to-do lists
+# A list's ``items`` ([{summary, status}]) cannot be appended to by a declarative effect; these
+# keep ``open_items`` (what Home Assistant shows as a to-do list's state) in step with them.
+
+
+def _todo(state: Mapping[str, Any], ns: str) -> tuple[str, list[dict[str, Any]]]:
+    loc = f"{ns}.items" if ns else "items"
+    return loc, [dict(i) for i in state.get(loc) or []]
+
+
+def _todo_write(items: list[dict[str, Any]], changes: dict[str, Any], loc: str, ns: str) -> None:
+    changes[loc] = items
+    changes[f"{ns}.open_items" if ns else "open_items"] = sum(i.get("status") == "needs_action" for i in items)
+
+
+def _todo_find(items: list[dict[str, Any]], text: str) -> int | None:
+    wanted = text.strip().casefold()
+    return next((n for n, i in enumerate(items) if str(i.get("summary", "")).strip().casefold() == wanted), None)
+
+
+@register_behavior("todo_add_item")
+def todo_add_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+    """Append an item that is not done yet."""
+    loc, items = _todo(state, ns)
+    _todo_write([*items, {"summary": args["item"], "status": "needs_action"}], changes, loc, ns)
+    return None
+
+
+@register_behavior("todo_complete_item")
+def todo_complete_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+    """Mark the item with this text (any case) done; refused when the list has none."""
+    loc, items = _todo(state, ns)
+    n = _todo_find(items, args["item"])
+    if n is None:
+        return f"the list has no item {args['item']!r}"
+    items[n]["status"] = "completed"
+    _todo_write(items, changes, loc, ns)
+    return None
+
+
+@register_behavior("todo_remove_item")
+def todo_remove_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+    """Remove the item with this text (any case); refused when the list has none."""
+    loc, items = _todo(state, ns)
+    n = _todo_find(items, args["item"])
+    if n is None:
+        return f"the list has no item {args['item']!r}"
+    _todo_write(items[:n] + items[n + 1:], changes, loc, ns)
+    return None
+
+
 # ---------------------------------------------------------------------------------- Matter
 # Behaviours of the Matter catalog (``catalog/matter``). Components there are Matter clusters
 # named ``<endpoint>.<Cluster>``, so a behaviour finds the other clusters of its endpoint from
