@@ -130,3 +130,62 @@ def _try(engine: HomeEngine, spec: dict[str, Any], did: str, locator: str, value
             return [call]
         _undo(engine, result.changes)
     return None
+
+
+def _other_values(spec: dict[str, Any], locator: str, value: Any) -> list[Any]:
+    """Values of ``locator`` other than ``value``, nearest first (for a decoy)."""
+    attr = spec["attributes"].get(locator) or {}
+    if attr.get("type") == "bool" or isinstance(value, bool):
+        return [not value]
+    if attr.get("options"):
+        return [o for o in attr["options"] if o != value]
+    low, high = attr.get("range") or (None, None)
+    if isinstance(value, (int, float)) and low is not None:
+        step = 1 if attr.get("type") == "int" else float(attr.get("precision") or 1)
+        out = [v for v in (value + 10 * step, value - 10 * step, high, low) if low <= v <= high and v != value]
+        return [int(v) if attr.get("type") == "int" else v for v in out]
+    return []
+
+
+def decoys(engine: HomeEngine, did: str, targets: list[tuple[str, Any]], limit: int = 2) -> list[dict[str, Any]]:
+    """Single calls that move ``did`` off one of ``targets`` (the home already satisfies them):
+    the plausible wrong actions a ``no_change`` goal must fail. Found on ``engine`` and undone."""
+    spec = engine.spec(did)
+    out: list[dict[str, Any]] = []
+    for locator, value in targets:
+        found = next((c for other in _other_values(spec, locator, value)
+                      for c in _candidates(spec, did, locator, other, [(locator, other)])
+                      if c not in out and _moves_off(engine, spec, c, locator, value)), None)
+        if found is not None:
+            out.append(found)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _moves_off(engine: HomeEngine, spec: dict[str, Any], call: dict[str, Any], locator: str, value: Any) -> bool:
+    """Whether ``call`` runs and leaves ``locator`` off ``value`` (tried, then undone)."""
+    result = engine.execute(call["did"], call["locator"], call["arguments"])
+    if not result.ok:
+        return False
+    moved = not _holds(engine, spec, call["did"], locator, value)
+    _undo(engine, result.changes)
+    return moved
+
+
+def elsewhere(engine: HomeEngine, exclude: set[str]) -> dict[str, Any] | None:
+    """A call without arguments that changes a device outside ``exclude``: the decoy of a
+    request whose own device has no wrong value to be moved to (a trash bin already empty)."""
+    for did in engine.device_ids():
+        if did in exclude:
+            continue
+        for name, svc in engine.spec(did)["services"].items():
+            if any(a.get("required", True) for a in svc.get("arguments", {}).values()):
+                continue
+            result = engine.execute(did, name, {})
+            if result.ok and result.changes:
+                _undo(engine, result.changes)
+                return {"did": did, "locator": name, "arguments": {}}
+            if result.ok:
+                _undo(engine, result.changes)
+    return None
