@@ -182,7 +182,7 @@ SPECS: tuple[Spec, ...] = (
         _role("position", "degree", SET, "percent", "SET_POSITION")), (
         _call("open", "open", "OPEN", required=True),
         _call("close", "close", "CLOSE", required=True)),
-        device_classes={"garage_door": "garage", "curtain": "curtain"}, only=frozenset({"cover"})),
+        device_classes={"garage": "garage", "curtain": "curtain"}, only=frozenset({"cover"})),
     Spec("light", (
         _power(),
         _role("brightness", "brightness", SET, "range", required=True),

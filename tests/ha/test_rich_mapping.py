@@ -42,6 +42,8 @@ TABLE = {
     "smart_fan": ["fan"],
     "smart_lock": ["lock"],
     "smart_screen": ["media_player"],
+    "split_ac": ["climate"],
+    "swing_fan": ["fan"],
     "todo_list": ["todo"],
     "trash_bin": [],
     "universal_speaker": ["player.media_player"],
