@@ -34,6 +34,7 @@ class Fidelity:
 
     source: str
     path: str
+    items: int = 0
     imported: Counter = field(default_factory=Counter)
     oracle: Counter = field(default_factory=Counter)
     null: Counter = field(default_factory=Counter)
@@ -89,7 +90,7 @@ async def _verdicts(tasks: list[Task], out: Path, f: Fidelity) -> None:
 
 def measure(tasks: list[Task], report: ImportReport, out: Path, source: str, path: Path) -> Fidelity:
     """The figures of an import already written to ``out`` (tasks and report as it returned)."""
-    f = Fidelity(report.source, str(path))
+    f = Fidelity(report.source, str(path), report.items)
     loop = asyncio.new_event_loop()  # a private loop leaves the caller's event-loop policy alone
     try:
         loop.run_until_complete(_verdicts(tasks, out, f))
@@ -123,7 +124,9 @@ def markdown(f: Fidelity) -> str:
     lines += [f"| all | {f.total} | {sum(f.oracle.values())} | {sum(f.null.values())} |", "",
               "| device kind | tasks naming it | reference passes |", "|---|---:|---:|"]
     lines += [f"| {k} | {f.kinds[k]} | {f.kinds_oracle[k]} |" for k in sorted(f.kinds)]
-    lines += ["", f"{sum(f.skipped.values())} source items skipped, by reason:", ""]
+    if f.items:
+        lines += ["", f"Imported {f.total} of the source's {f.items} items ({_pct(f.total, f.items)})."]
+    lines += ["", f"{sum(f.skipped.values())} items skipped (entities and files among them), by reason:", ""]
     lines += [f"- {n} x {why}" for why, n in f.skipped.most_common()]
     if f.gold is not None:
         g = f.gold
@@ -148,7 +151,7 @@ def markdown(f: Fidelity) -> str:
 
 def summary_row(f: Fidelity) -> dict[str, Any]:
     """One line of the README's table: the headline figures."""
-    out: dict[str, Any] = {"imported": f.total, "skipped": sum(f.skipped.values()),
+    out: dict[str, Any] = {"imported": f"{f.total}/{f.items}" if f.items else f.total, "skipped": sum(f.skipped.values()),
                            "reference passes": sum(f.oracle.values()), "doing nothing passes": sum(f.null.values())}
     if f.gold is not None:
         out["gold calls landing"] = f"{f.gold.landed}/{f.gold.calls}"

@@ -432,6 +432,7 @@ def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     written: set[str] = set()
     for path in instruction_files:
         for n, line in json_lines(path):
+            report.items += 1
             try:
                 if isinstance(line, Exception):
                     raise line

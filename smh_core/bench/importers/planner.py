@@ -153,14 +153,35 @@ def decoys(engine: HomeEngine, did: str, targets: list[tuple[str, Any]], limit: 
     spec = engine.spec(did)
     out: list[dict[str, Any]] = []
     for locator, value in targets:
-        found = next((c for other in _other_values(spec, locator, value)
-                      for c in _candidates(spec, did, locator, other, [(locator, other)])
-                      if c not in out and _moves_off(engine, spec, c, locator, value)), None)
+        tries = [c for other in _other_values(spec, locator, value)
+                 for c in _candidates(spec, did, locator, other, [(locator, other)])]
+        tries += [c for c in map(lambda kv: _sample_call(did, *kv), spec["services"].items()) if c is not None]
+        found = next((c for c in tries if c not in out and _moves_off(engine, spec, c, locator, value)), None)
         if found is not None:
             out.append(found)
         if len(out) >= limit:
             break
     return out
+
+
+def _sample_call(did: str, name: str, svc: dict[str, Any]) -> dict[str, Any] | None:
+    """The service called with a plausible value for each required argument (the first option,
+    the lower bound, a short text: a to-do list's add_item("milk")), or None."""
+    args: dict[str, Any] = {}
+    for arg, a in (svc.get("arguments") or {}).items():
+        if not a.get("required", True):
+            continue
+        if a.get("options"):
+            args[arg] = a["options"][0]
+        elif a.get("type") in ("int", "float") and a.get("range"):
+            args[arg] = int(a["range"][0]) if a["type"] == "int" else float(a["range"][0])
+        elif a.get("type") == "str":
+            args[arg] = "milk"
+        elif a.get("type") == "bool":
+            args[arg] = True
+        else:
+            return None
+    return {"did": did, "locator": name, "arguments": args}
 
 
 def _moves_off(engine: HomeEngine, spec: dict[str, Any], call: dict[str, Any], locator: str, value: Any) -> bool:

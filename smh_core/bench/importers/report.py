@@ -23,6 +23,8 @@ class ImportReport:
     invalid: list[tuple[str, str, str]] = field(default_factory=list)
     """Requests the source labels impossible, replayed on the imported task's home: ``(item,
     request, verdict)``, the verdict ``refused`` or how the home carries the request out."""
+    items: int = 0
+    """How many items (instructions, test sentences, episodes) the source offered."""
     unread: list[tuple[str, str]] = field(default_factory=list)
     """Source-invalid requests whose words could not be read into a device call, with why."""
 
@@ -36,7 +38,8 @@ class ImportReport:
         self.invalid.append((item, request, "refused" if lands is None else lands))
 
     def summary(self) -> str:
-        return (f"{len(self.imported)} tasks imported ({len(self.approximated)} approximations noted), "
+        of = f" of {self.items} source items" if self.items else ""
+        return (f"{len(self.imported)} tasks imported{of} ({len(self.approximated)} approximations noted), "
                 f"{len(self.skipped)} items skipped")
 
     def markdown(self) -> str:

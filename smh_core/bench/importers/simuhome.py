@@ -392,6 +392,7 @@ def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     tasks: list[Task] = []
     cache = HomeCache(out)
     for path in files:
+        report.items += 1
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             ep = _Episode(path, data, report, dropped)
