@@ -268,28 +268,36 @@ def level_step_with_on_off(state: Mapping[str, Any], args: dict[str, Any],
     return None
 
 
-@register_behavior("rvc_change_run_mode")
-def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
-                        changes: dict[str, Any], ns: str) -> str | None:
-    """RvcRunMode ChangeToMode: the robot starts or ends a session with its run mode.
+RVC_IDLE_TAG = 0x4000
+"""The Matter ModeTag of an idle run mode: a robot's run modes are numbered by its maker (the
+catalog's Idle is 0, SimuHome's 1), their tags say which one is idle."""
+OPSTATE_SEEKING_CHARGER = 64
+"""RvcOperationalState SeekingCharger: the robot drives back to its dock."""
 
-    Matter forbids moving between two non-Idle modes directly (InvalidInMode); Cleaning and
-    Mapping set RvcOperationalState to Running (so the simulator starts the programme), Idle
-    stops a running or paused session. A nearly empty battery refuses to start (as the HomeEnv
-    cleaners do); BatPercentRemaining counts half percents.
-    """
+
+def _idle_mode(state: Mapping[str, Any], ns: str) -> Any:
+    """The run mode tagged Idle in the robot's SupportedModes (the catalog's 0 by default)."""
+    for option in state.get(f"{ns}.SupportedModes") or ():
+        tags = [t.get("value") if isinstance(t, dict) else t for t in option.get("modeTags") or ()]
+        if RVC_IDLE_TAG in tags:
+            return option.get("mode")
+    return RVC_IDLE
+
+
+def _change_run_mode(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str,
+                     ending: int) -> str | None:
     ep = _endpoint(ns)
-    cur, new = state[f"{ns}.CurrentMode"], args["newMode"]
+    cur, new, idle = state[f"{ns}.CurrentMode"], args["newMode"], _idle_mode(state, ns)
     op_loc = f"{ep}.RvcOperationalState.OperationalState"
     if new == cur:
         return None
-    if cur != RVC_IDLE and new != RVC_IDLE:
+    if cur != idle and new != idle:
         return (f"the robot is in run mode {cur}; end the session first (1.RvcRunMode.ChangeToMode "
-                f"newMode 0, Idle), then change to {new}; Matter does not switch between two "
+                f"newMode {idle}, Idle), then change to {new}; Matter does not switch between two "
                 "active run modes")
-    if new == RVC_IDLE:
+    if new == idle:
         if state.get(op_loc) in (OPSTATE_RUNNING, OPSTATE_PAUSED):
-            changes[op_loc] = OPSTATE_STOPPED
+            changes[op_loc] = ending
         return None
     battery = state.get(f"{ep}.PowerSource.BatPercentRemaining")
     if isinstance(battery, int) and battery < 2 * MIN_CLEANING_BATTERY:
@@ -297,6 +305,28 @@ def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
                 f" send it to its dock first ({ep}.RvcOperationalState.GoHome)")
     changes[op_loc] = OPSTATE_RUNNING
     return None
+
+
+@register_behavior("rvc_change_run_mode")
+def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
+                        changes: dict[str, Any], ns: str) -> str | None:
+    """RvcRunMode ChangeToMode: the robot starts or ends a session with its run mode.
+
+    Matter forbids moving between two non-Idle modes directly (InvalidInMode); Cleaning and
+    Mapping set RvcOperationalState to Running (so the simulator starts the programme), Idle
+    stops a running or paused session. Which mode is idle the modes' tags say. A nearly empty
+    battery refuses to start (as the HomeEnv cleaners do); BatPercentRemaining counts half
+    percents.
+    """
+    return _change_run_mode(state, args, changes, ns, OPSTATE_STOPPED)
+
+
+@register_behavior("rvc_change_run_mode_then_dock")
+def rvc_change_run_mode_then_dock(state: Mapping[str, Any], args: dict[str, Any],
+                                  changes: dict[str, Any], ns: str) -> str | None:
+    """As ``rvc_change_run_mode``, but ending a running or paused session sends the robot back
+    to its dock (SeekingCharger), as SimuHome's robot does."""
+    return _change_run_mode(state, args, changes, ns, OPSTATE_SEEKING_CHARGER)
 
 
 def _channels(state: Mapping[str, Any], ns: str) -> list[dict[str, Any]]:

@@ -120,6 +120,11 @@ class Sensor(_Strict):
 class Phase(_Strict):
     name: str
     seconds: int = Field(gt=0)
+    state: Any = None
+    """What the cycle's ``state_attr`` shows during this phase, where not ``running``: a robot
+    vacuum seeking its dock (64) and then docked (66) before it stops, as SimuHome's does. The
+    programme runs on through it, and a device set to it (a robot sent home) starts its
+    programme at this phase."""
 
 
 class Cycle(_Strict):
@@ -144,6 +149,12 @@ class Cycle(_Strict):
 
     def program(self, mode: Any) -> list[Phase]:
         return self.programs.get(str(mode)) or self.programs.get("*") or next(iter(self.programs.values()))
+
+    def phase_of(self, mode: Any, state: Any) -> int | None:
+        """The index of the phase of ``mode``'s programme that shows ``state``, or None."""
+        return next((i for i, ph in enumerate(self.program(mode))
+                     if ph.state is not None and ph.state == state
+                     and isinstance(ph.state, bool) == isinstance(state, bool)), None)
 
 
 class Dynamics(_Strict):

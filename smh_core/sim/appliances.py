@@ -41,18 +41,33 @@ class ApplianceCycles:
     on the simulator, set up in its ``__init__``)."""
 
     # ------------------------------------------------------------------ appliances
+    def _mode(self, cyc: ApplianceRun) -> Any:
+        return self.engine.value(cyc.did, cyc.spec.mode_attr) if cyc.spec.mode_attr else None
+
     def _load_program(self, cyc: ApplianceRun) -> None:
-        mode = self.engine.value(cyc.did, cyc.spec.mode_attr) if cyc.spec.mode_attr else None
         ends, acc = [], 0
-        for ph in cyc.spec.program(mode):
+        for ph in cyc.spec.program(self._mode(cyc)):
             acc += ph.seconds * TICKS_PER_SECOND
             ends.append(acc)
         cyc.phase_ends = ends
         cyc.remaining = acc
 
+    def _start_at_phase(self, cyc: ApplianceRun, index: int) -> None:
+        """Run the programme from the start of phase ``index`` (a robot sent home skips to
+        seeking its dock)."""
+        self._load_program(cyc)
+        cyc.remaining = cyc.total - (cyc.phase_ends[index - 1] if index else 0)
+        cyc.seg_start = self._tick
+
     def _resume_cycle(self, cyc: ApplianceRun) -> None:
         """Rebuild a programme's progress from the device state (a home loaded mid-cycle)."""
         state = self.engine.value(cyc.did, cyc.spec.state_attr)
+        at_phase = cyc.spec.phase_of(self._mode(cyc), state)
+        left = self.engine.value(cyc.did, cyc.spec.countdown_attr)
+        if at_phase is not None and isinstance(left, int) and left > 0:  # mid-way home: the time left
+            self._start_at_phase(cyc, at_phase)
+            cyc.remaining = min(cyc.remaining, left * TICKS_PER_SECOND)
+            return
         if same(state, cyc.spec.running) or same(state, cyc.spec.paused):
             self._load_program(cyc)
             left = self.engine.value(cyc.did, cyc.spec.countdown_attr)
@@ -62,6 +77,12 @@ class ApplianceCycles:
 
     def _cycle_changed(self, cyc: ApplianceRun, old: Any, new: Any) -> None:
         spec = cyc.spec
+        at_phase = spec.phase_of(self._mode(cyc), new)
+        if at_phase is not None:  # a phase's own state: the simulator's write, or a jump to it
+            if cyc.seg_start is None or cyc.phase(self._tick) != at_phase:
+                self._start_at_phase(cyc, at_phase)
+                self._sync(rooms=(), cycles=(cyc.did,))
+            return
         if same(new, spec.running):
             if not same(old, spec.paused) or cyc.remaining <= 0:
                 self._load_program(cyc)

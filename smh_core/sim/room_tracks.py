@@ -254,8 +254,12 @@ class RoomTracks:
             if cyc.seg_start is None or (cycles is not None and did not in cycles):
                 continue
             vals = {cyc.spec.countdown_attr: max(0, -(-cyc.left(self._tick) // TICKS_PER_SECOND))}
+            phase = cyc.phase(self._tick)
             if cyc.spec.phase_attr:
-                vals[cyc.spec.phase_attr] = cyc.phase(self._tick)
+                vals[cyc.spec.phase_attr] = phase
+            program = cyc.spec.program(eng.value(did, cyc.spec.mode_attr) if cyc.spec.mode_attr else None)
+            if phase < len(program) and program[phase].state is not None:  # a robot seeking its dock
+                vals[cyc.spec.state_attr] = program[phase].state
             for loc, v in vals.items():
                 if not same(eng.value(did, loc), v):
                     updates.setdefault(did, {})[loc] = v
