@@ -37,7 +37,9 @@ def split_field(spec: dict[str, Any], locator: str) -> tuple[str, str | None]:
 def _candidates(spec: dict[str, Any], did: str, locator: str, value: Any,
                 targets: list[tuple[str, Any]]) -> list[dict[str, Any]]:
     """Calls that may set ``locator`` to ``value``: a direct write, then services of the same
-    namespace (no argument, or one argument given ``value``), then the other services. For a
+    namespace (no argument, or one argument given ``value``), then the other services, then
+    services of one argument with each of its other options (SimuHome's robot starts in its run
+    mode 2, Cleaning, to reach OperationalState 1). For a
     field of an object attribute, the services taking that field as an argument (with the
     other targeted fields of the same attribute that they also take)."""
     out: list[dict[str, Any]] = []
@@ -62,6 +64,12 @@ def _candidates(spec: dict[str, Any], did: str, locator: str, value: Any,
             out.append({"did": did, "locator": name, "arguments": {}})
         if len(required) == 1:
             out.append({"did": did, "locator": name, "arguments": {required[0]: value}})
+    for name, svc in services:  # then an argument's other options: the mode that starts a robot
+        args = svc.get("arguments", {})
+        required = [a for a, s in args.items() if s.get("required", True)]
+        if len(required) == 1:
+            out += [{"did": did, "locator": name, "arguments": {required[0]: o}}
+                    for o in args[required[0]].get("options") or () if o != value]
     return out
 
 
