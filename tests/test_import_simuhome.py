@@ -45,7 +45,8 @@ def test_devices_carry_every_attribute_the_source_gives_them(imported):
     refused = engine.execute("living_room_air_purifier_1", "0.BasicInformation.VendorName", {"value": "Other"})
     assert refused.error.code == "not_writable"
     question = tasks["sh-qt1_feasible_seed_909"].goal
-    assert [(f.kind, f.value) for f in question.facts] == [("number", 4), ("name", "Acme Lighting")]
+    assert [(f.kind, f.value) for f in question.facts] == [("number", 4), ("name", "Acme Lighting"),
+                                                           ("number", 0), ("number", 1), ("number", 2), ("number", 3)]
 
 
 def test_a_robot_vacuum_runs_simuhomes_session_and_is_started_to_finish_on_time(imported):
