@@ -44,6 +44,13 @@ def test_devices_carry_every_attribute_the_source_gives_them(imported):
     assert engine.value("living_room_air_purifier_1", "0.BasicInformation.VendorName") == "Acme"
     refused = engine.execute("living_room_air_purifier_1", "0.BasicInformation.VendorName", {"value": "Other"})
     assert refused.error.code == "not_writable"
+    hall = prepare_engine(tasks["sh-qt1_feasible_seed_909"], HomeCache(out))
+    # a freezer's setpoint ranges over its own limits (-23 to -15 °C here, -24 to -16 in the catalog)
+    assert hall.value("hall_freezer_1", "1.TemperatureControl.TemperatureSetpoint") == -1500
+    setpoint = hall.spec("hall_freezer_1")["services"]["1.TemperatureControl.SetTemperature"]
+    assert setpoint["arguments"]["targetTemperature"]["range"] == [-2300, -1500]
+    # a read-only list the source gives in another shape keeps the source's
+    assert hall.value("hall_laundry_washer_1", "1.LaundryWasherControls.SpinSpeeds") == [2, 3]
     question = tasks["sh-qt1_feasible_seed_909"].goal
     assert [(f.kind, f.value) for f in question.facts] == [("number", 4), ("name", "Acme Lighting"),
                                                            ("number", 0), ("number", 1), ("number", 2), ("number", 3)]

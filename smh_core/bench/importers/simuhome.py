@@ -32,7 +32,7 @@ from smh_core.sim.simulator import Simulator
 from ..task import Task, dump_task
 from .planner import plan
 from .report import ImportReport
-from .simuhome_devices import carry, simuhome_robot, source_modes, with_values
+from .simuhome_devices import carry, simuhome_robot, source_limits, source_modes, with_values
 
 SUITE = "simuhome_import"
 TYPES = {"window_covering_controller": "window_covering", "rvc": "robot_vacuum"}
@@ -149,7 +149,8 @@ class _Episode:
         """The catalog type with the episode's modes, values and every attribute the catalog
         does not model (read-only); SimuHome's robot vacuum runs SimuHome's session."""
         name = did.split(f"{room}_", 1)[-1].replace("_", " ").title()
-        device = source_modes(instantiate(type_name, did, room, name=name, kind="matter"), values)
+        device = source_limits(source_modes(instantiate(type_name, did, room, name=name, kind="matter"), values),
+                               values)
         components = {c.name.casefold(): c.name for c in device.components}
         device = with_values(carry(device, extras, components, dropped, type_name), values, dropped, type_name)
         if type_name == "robot_vacuum":

@@ -23,6 +23,7 @@ from smh_core.homeenv.model import (
     Requirement,
     mode_tag_normalizer,
 )
+from smh_core.homeenv.narrowing import Narrowing, narrow
 from smh_core.homeenv.validation import compile_checker
 
 ROBOT_PROGRAM = [Phase(name="cleaning", seconds=1800), Phase(name="seeking charger", seconds=10, state=64),
@@ -108,8 +109,46 @@ def _change_to_mode(s: Any, modes: list[int], words: str) -> Any:
                                 "description": "; ".join([f"Change to one of the modes {words}", *kept]).rstrip(".") + "."})
 
 
+LIMITS = {"TemperatureControl": ("MinTemperature", "MaxTemperature", "TemperatureSetpoint"),
+          "LevelControl": ("MinLevel", "MaxLevel", "CurrentLevel")}
+"""Clusters whose setting takes its range from two of the cluster's own attributes: a SimuHome
+freezer that goes from -23 to -15 °C, where the catalog's goes from -24 to -16 °C."""
+
+
+def source_limits(device: Device, values: Mapping[str, Any]) -> Device:
+    """``device`` with each limited setting (:data:`LIMITS`) ranging over the episode's limits;
+    the services writing it follow (see :mod:`smh_core.homeenv.narrowing`)."""
+    ranges: dict[str, tuple[float, float]] = {}
+    for c in device.components:
+        cluster = c.name.rsplit(".", 1)[-1]
+        if cluster not in LIMITS:
+            continue
+        low_name, high_name, setting = LIMITS[cluster]
+        low, high = values.get(f"{c.name}.{low_name}"), values.get(f"{c.name}.{high_name}")
+        if isinstance(low, int) and isinstance(high, int) and low <= high \
+                and any(a.name == setting for a in c.attributes):
+            ranges[f"{c.name}.{setting}"] = (low, high)
+    if not ranges:
+        return device
+    return narrow(device, Narrowing.of([loc for loc, _ in device.attributes_by_locator()],
+                                       [loc for loc, _ in device.services_by_locator()], ranges=ranges))
+
+
+def _written(device: Device) -> set[str]:
+    """Locators some service of ``device`` writes."""
+    out = set()
+    for loc, s in device.services_by_locator():
+        ns = loc.rpartition(".")[0]
+        out |= {e.set[1:] if e.set.startswith("/") else (f"{ns}.{e.set}" if ns else e.set) for e in s.effects}
+    return out
+
+
 def with_values(device: Device, values: Mapping[str, Any], dropped: Counter, type_name: str) -> Device:
-    """``device`` with each of ``values`` its attribute accepts; the others counted in ``dropped``."""
+    """``device`` with each of ``values`` its attribute accepts. A read-only attribute whose
+    source value has another shape takes the source's (SimuHome lists a washer's spin speeds
+    as numbers, the catalog as words); the other values are counted in ``dropped``."""
+    written = _written(device)
+
     def attrs(ns: str, items: list[Attribute]) -> list[Attribute]:
         out = []
         for a in items:
@@ -119,6 +158,9 @@ def with_values(device: Device, values: Mapping[str, Any], dropped: Counter, typ
                 value = normalize(values[loc]) if normalize is not None else values[loc]
                 if compile_checker(a, loc)(value) is None:
                     a = a.model_copy(update={"value": value})
+                elif not a.writable and loc not in written and (kind := _type_of(value)) is not None:
+                    a = Attribute(name=a.name, type=kind, value=value, description=a.description,
+                                  matter_id=a.matter_id)
                 else:
                     dropped[(type_name, f"{loc} = {values[loc]!r}")] += 1
             out.append(a)
