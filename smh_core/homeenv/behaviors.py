@@ -91,27 +91,29 @@ def todo_add_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[
     return None
 
 
-@register_behavior("todo_complete_item")
-def todo_complete_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
-    """Mark the item with this text (any case) done; refused when the list has none."""
+def _todo_change(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str,
+                 change: Callable[[list[dict[str, Any]], int], list[dict[str, Any]]]) -> str | None:
+    """Apply ``change`` to the list and the index of the item with the request's text (any
+    case); refused when the list has none."""
     loc, items = _todo(state, ns)
     n = _todo_find(items, args["item"])
     if n is None:
         return f"the list has no item {args['item']!r}"
-    items[n]["status"] = "completed"
-    _todo_write(items, changes, loc, ns)
+    _todo_write(change(items, n), changes, loc, ns)
     return None
+
+
+@register_behavior("todo_complete_item")
+def todo_complete_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+    """Mark the item with this text done."""
+    return _todo_change(state, args, changes, ns,
+                        lambda items, n: [{**i, "status": "completed"} if k == n else i for k, i in enumerate(items)])
 
 
 @register_behavior("todo_remove_item")
 def todo_remove_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
-    """Remove the item with this text (any case); refused when the list has none."""
-    loc, items = _todo(state, ns)
-    n = _todo_find(items, args["item"])
-    if n is None:
-        return f"the list has no item {args['item']!r}"
-    _todo_write(items[:n] + items[n + 1:], changes, loc, ns)
-    return None
+    """Remove the item with this text."""
+    return _todo_change(state, args, changes, ns, lambda items, n: items[:n] + items[n + 1:])
 
 
 # ---------------------------------------------------------------------------------- Matter

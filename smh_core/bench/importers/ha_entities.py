@@ -251,14 +251,17 @@ _MEDIA_STATES = {"playing": "playing", "paused": "paused", "idle": "idle", "on":
                  "off": "off", "buffering": "playing"}
 
 
+def _state_in(table: Mapping[str, str], what: str, state: str | None) -> tuple[dict[str, Any], list[str]]:
+    """An HA state through ``table`` as values and their clause (none for no state)."""
+    if state is None:
+        return {}, []
+    if state not in table:
+        raise Unsupported(f"{what} state {state!r}")
+    return {"state": table[state]}, [f"state == {table[state]}"]
+
+
 def _media(state: str | None, attrs: dict[str, Any]) -> Mapped:
-    values: dict[str, Any] = {}
-    critic: list[str] = []
-    if state is not None:
-        if state not in _MEDIA_STATES:
-            raise Unsupported(f"media player state {state!r}")
-        values["state"] = _MEDIA_STATES[state]
-        critic.append(f"state == {values['state']}")
+    values, critic = _state_in(_MEDIA_STATES, "media player", state)
     volume = attrs.pop("volume_level", None)
     if volume is not None:
         values["volume_level"] = _percent(volume, 1.0)
@@ -288,16 +291,8 @@ _VACUUM_STATES = {"off": "docked", "docked": "docked", "cleaning": "cleaning", "
 
 
 def _vacuum(state: str | None, attrs: dict[str, Any]) -> Mapped:
-    values: dict[str, Any] = {}
-    critic: list[str] = []
-    notes: list[str] = []
-    if state is not None:
-        if state not in _VACUUM_STATES:
-            raise Unsupported(f"vacuum state {state!r}")
-        values["state"] = _VACUUM_STATES[state]
-        critic.append(f"state == {values['state']}")
-        if state != values["state"]:
-            notes.append(f"vacuum state {state!r} is {values['state']!r} here")
+    values, critic = _state_in(_VACUUM_STATES, "vacuum", state)
+    notes = [f"vacuum state {state!r} is {values['state']!r} here"] if values and state != values["state"] else []
     speed = attrs.pop("fan_speed", None)
     if speed is not None:
         values["suction"] = str(speed).lower()

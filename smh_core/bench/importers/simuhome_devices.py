@@ -32,20 +32,13 @@ ROBOT_PROGRAM = [Phase(name="cleaning", seconds=1800), Phase(name="seeking charg
 IDLE_TAG = 0x4000
 
 
+_TYPES = ((bool, AttrType.BOOL), (int, AttrType.INT), (float, AttrType.FLOAT), (str, AttrType.STR),
+          (list, AttrType.LIST), (dict, AttrType.DICT))
+"""Python type -> attribute type, bool before int (a bool is an int)."""
+
+
 def _type_of(value: Any) -> AttrType | None:
-    if isinstance(value, bool):
-        return AttrType.BOOL
-    if isinstance(value, int):
-        return AttrType.INT
-    if isinstance(value, float):
-        return AttrType.FLOAT
-    if isinstance(value, str):
-        return AttrType.STR
-    if isinstance(value, list):
-        return AttrType.LIST
-    if isinstance(value, dict):
-        return AttrType.DICT
-    return None
+    return next((kind for py, kind in _TYPES if isinstance(value, py)), None)
 
 
 def carry(device: Device, extras: Mapping[str, Any], components: Mapping[str, str], dropped: Counter,
