@@ -29,7 +29,7 @@ import aiohttp
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
 sys.path.insert(0, str(REPO / "scripts"))  # and its sibling scripts, however this one was loaded
-from ha_assistant import AgentConfig, configure_agent, ensure_assistant  # noqa: E402
+from ha_assistant import AgentConfig, AssistantUnusable, configure_agent, ensure_assistant  # noqa: E402
 
 from smh_core.ha.runner import DEFAULT_HOME_DIR  # noqa: E402
 from smh_core.ha.websocket import ws_calls  # noqa: E402
@@ -60,8 +60,12 @@ class Instance:
     url: str
     token: str
     process: subprocess.Popen
-    entry_id: str
+    entry_id: str | None
+    """The SMH entry (None: launched without an SMH home, ``with_home=False``)."""
     config_dir: Path | None = None
+    assistant_error: str | None = None
+    """Why SMH's assistant is not the preferred one although a model was given (its test turn
+    failed), or None."""
 
     def stop(self) -> None:
         stop_process(self.process)
@@ -223,6 +227,26 @@ async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: 
     return result["result"]["entry_id"]
 
 
+async def confirm_http_config(url: str, token: str) -> bool:
+    """Keep the ``http:`` settings written in configuration.yaml (loopback, this port).
+
+    Newer HA (2026.10+) moves them into its storage as a *pending* trial and, unless the user
+    confirms it (the "HTTP configuration" dialog in the UI), restarts five minutes later on the
+    stored default: port 8123 on every interface. Confirming is what a user does once HA answers
+    on the new settings, and here it has. Returns whether there was a trial to confirm (older HA
+    has no such command: nothing to do)."""
+    try:
+        [state] = await ws_calls(url, token, [{"type": "http/config"}])
+    except RuntimeError as e:
+        if "unknown_command" in str(e):
+            return False
+        raise
+    if not state.get("pending"):
+        return False
+    await ws_calls(url, token, [{"type": "http/config/promote"}])
+    return True
+
+
 async def remove_empty_areas(url: str, token: str) -> list[str]:
     """Delete the areas no device or entity is in (HA's onboarding creates Living Room, Kitchen
     and Bedroom; the simulated home brings its own rooms): the demo shows the home's rooms only."""
@@ -236,11 +260,13 @@ async def remove_empty_areas(url: str, token: str) -> list[str]:
 
 
 async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale: float,
-                 timeout: float = 120.0, demo: bool = False, agent: AgentConfig | None = None) -> Instance:
+                 timeout: float = 120.0, demo: bool = False, agent: AgentConfig | None = None,
+                 with_home: bool = True) -> Instance:
     """Start and set up Home Assistant; with ``demo`` also history and Assist, and with an
-    ``agent`` (demo only) an Assist assistant on SMH's conversation agent (see :mod:`ha_assistant`)."""
-    if agent is not None and not demo:
-        raise ValueError("an assistant needs the demo configuration (assist_pipeline)")
+    ``agent`` (demo only) an Assist assistant on SMH's conversation agent (see :mod:`ha_assistant`).
+    ``with_home=False``: no SMH entry (an HA whose devices come from elsewhere, e.g. Matter)."""
+    if agent is not None and (not demo or not with_home):
+        raise ValueError("an assistant needs the demo configuration (assist_pipeline) and an SMH home")
     write_config(config_dir, port, demo)
     install_homes(config_dir)
     process = start(config_dir, config_dir / "hass.log")
@@ -249,8 +275,10 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
         async with aiohttp.ClientSession() as session:
             await _wait(session, url, process, timeout)
             token = await long_lived_token(session, url, await onboard(session, url))
-            entry_id = await add_home(session, url, token, level, seed, time_scale)
-            await _wait_loaded(session, url, token, entry_id, process, timeout)
+            await confirm_http_config(url, token)
+            entry_id = await add_home(session, url, token, level, seed, time_scale) if with_home else None
+            if entry_id is not None:
+                await _wait_loaded(session, url, token, entry_id, process, timeout)
         if demo:
             await remove_empty_areas(url, token)
         if agent is not None:
@@ -258,7 +286,10 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
                 home = {"source": "generated", "level": level, "seed": seed, "time_scale": time_scale}
                 await configure_agent(session, url, token, entry_id, home, agent)
                 await _wait_loaded(session, url, token, entry_id, process, timeout)
-            await ensure_assistant(ws_calls, url, token, entry_id, timeout)
+            try:
+                await ensure_assistant(ws_calls, url, token, entry_id, timeout)
+            except AssistantUnusable as e:
+                return Instance(url, token, process, entry_id, config_dir, assistant_error=str(e))
     except BaseException:
         stop_process(process)
         raise
@@ -316,8 +347,16 @@ def main() -> int:
     if args.base_url or args.model:
         agent = AgentConfig(args.base_url, args.model, args.api_key)
     elif not args.no_local_model and unavailable_reason() is None:  # `make local-llm` was run
-        local = LocalModelServer(log_path=args.dir.resolve() / "local-model.log").start()
-        agent = AgentConfig(local.base_url, local.model)
+        local = LocalModelServer(log_path=args.dir.resolve() / "local-model.log")
+        try:
+            local.start(check=True)  # a real completion: a server that lists models may still crash
+        except RuntimeError as e:
+            local.stop()
+            local = None
+            print(f"the local model does not run on this machine; HA's own agent stays the assistant:\n{e}",
+                  flush=True)
+        else:
+            agent = AgentConfig(local.base_url, local.model)
     servers: list[subprocess.Popen] = []
     try:
         inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale,
@@ -339,7 +378,10 @@ def main() -> int:
     print(f"  token:    {inst.token}   (long-lived)")
     print(f"  homes:    {args.dir / DEFAULT_HOME_DIR}   (task home files for smh bench run --backend ha)")
     print(f"  log:      {args.dir / 'hass.log'}   stop with Ctrl-C")
-    if agent is not None:
+    if agent is not None and inst.assistant_error is not None:
+        print(f"  Assist:   HA's own agent; the \"SMH\" assistant (SMH's agent on {agent.model} at "
+              f"{agent.base_url}) is there but not preferred: {inst.assistant_error}")
+    elif agent is not None:
         print(f"  Assist:   the \"SMH\" assistant (preferred) answers with SMH's agent on {agent.model} at {agent.base_url}")
     else:
         print("  Assist:   HA's own agent (give --base-url/--model, or run `make local-llm`, for SMH's agent)")

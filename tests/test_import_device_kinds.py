@@ -26,7 +26,7 @@ def test_a_robot_sent_home_docks_ten_seconds_later_and_waits_while_paused():
     with Simulator(engine, now=datetime(2025, 1, 1, 9, 0)) as sim:
         assert engine.execute("d", "return_to_base", {}).ok
         sim.advance(5)
-        assert engine.value("d", "state") == "returning" and engine.value("d", "dock_seconds_left") == 5
+        assert engine.value("d", "state") == "returning" and engine.value("d", "dock_countdown") == 5
         assert engine.execute("d", "pause", {}).ok
         sim.advance(60)
         assert engine.value("d", "state") == "paused"
@@ -34,7 +34,7 @@ def test_a_robot_sent_home_docks_ten_seconds_later_and_waits_while_paused():
         sim.advance(4)
         assert engine.value("d", "state") == "returning"
         sim.advance(1)
-        assert engine.value("d", "state") == "docked" and engine.value("d", "dock_seconds_left") == 0
+        assert engine.value("d", "state") == "docked" and engine.value("d", "dock_countdown") == 0
 
 
 def test_a_robot_cleans_the_area_it_is_told_and_pauses_from_any_state():
@@ -85,16 +85,16 @@ def test_a_curtain_keeps_its_degree_when_opened_or_closed():
     assert engine.execute("d", "set_degree", {"degree": 40}).ok and engine.value("d", "state") == "open"
 
 
-@pytest.mark.parametrize(("type_name", "locator", "said", "allowed"), [
-    ("garage_door", "open", "Turn on the porch light", False),
-    ("garage_door", "open", "Open the garage door", True),
-    ("valve", "open", "Turn on the porch light", False),
-    ("valve", "set_position", "Water the garden", True),
-    ("valve", "set_position", "Set the main valve to 100", True),
+@pytest.mark.parametrize(("type_name", "locator", "said", "verdict"), [
+    ("garage_door", "open", "Turn on the porch light", "needs_confirmation"),
+    ("garage_door", "open", "Open the garage door", None),
+    ("valve", "open", "Turn on the porch light", "needs_confirmation"),
+    ("valve", "set_position", "Open the water valve", None),
+    ("valve", "set_position", "Water the garden", "needs_confirmation"),  # the guard asks first
 ])
-def test_the_action_guard_covers_garage_doors_and_valves(type_name, locator, said, allowed):
+def test_the_action_guard_covers_garage_doors_and_valves(type_name, locator, said, verdict):
     device = instantiate(type_name, "d", "r")
     info = {"did": "d", "name": device.name, "category": device.userdata.category,
             "subcategory": device.userdata.subcategory}
-    verdict = ActionGuard([said]).check(info, locator, {"position": 100} if locator == "set_position" else {})
-    assert (verdict is None) == allowed
+    refusal = ActionGuard([said]).check(info, locator, {"position": 100} if locator == "set_position" else {})
+    assert (refusal or {}).get("error", {}).get("code") == verdict

@@ -80,7 +80,7 @@ def test_a_programme_cannot_lose_what_it_runs_on():
     vacuum = instantiate("room_vacuum", "v", None)
     with pytest.raises(ValueError, match="programme needs"):
         narrow(vacuum, Narrowing.of(["state"], ["start"]))
-    kept = narrow(vacuum, Narrowing.of(["state", "dock_seconds_left", "cleaning_area"], ["start", "set_cleaning_area"],
+    kept = narrow(vacuum, Narrowing.of(["state", "dock_countdown", "cleaning_area"], ["start", "set_cleaning_area"],
                                        options={"cleaning_area": ["all", "kitchen"]}))
     engine = _engine(kept)
     assert engine.execute("v", "set_cleaning_area", {"cleaning_area": "kitchen"}).ok

@@ -128,7 +128,7 @@ async def test_a_colour_only_light_shows_colours_and_takes_hs(hass: HomeAssistan
 
 async def test_a_robot_that_cannot_pause_offers_no_pause(hass: HomeAssistant) -> None:
     entry, _ = await _narrowed(hass, "room_vacuum", Narrowing.of(
-        ["state", "dock_seconds_left"], ["start", "return_to_base"]), {})
+        ["state", "dock_countdown"], ["start", "return_to_base"]), {})
     eid = entity_id(hass, entry, "vacuum", "vacuum")
     assert hass.states.get(eid).attributes["supported_features"] == VF.STATE | VF.START | VF.RETURN_HOME
     with pytest.raises(ServiceNotSupported):  # HA refuses a feature the entity does not support

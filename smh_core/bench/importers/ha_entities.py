@@ -362,7 +362,7 @@ _MEDIA = _by_features(["state"], ["pause"], {
     "VOLUME_MUTE": (["volume_muted_enabled"], ["mute", "unmute"]),
     "NEXT_TRACK": (["media_track"], ["next_track"]), "PREVIOUS_TRACK": (["media_track"], ["previous_track"]),
     "PLAY_MEDIA": (["media_name"], ["play"]), "SELECT_SOURCE": (["source"], ["select_source"])})
-_VACUUM = _by_features(["state", "dock_seconds_left"], [], {
+_VACUUM = _by_features(["state", "dock_countdown"], [], {
     "START": ([], ["start"]), "PAUSE": ([], ["pause"]), "STOP": ([], ["stop"]),
     "RETURN_HOME": ([], ["return_to_base"]), "FAN_SPEED": (["suction"], ["set_suction"]),
     "BATTERY": (["battery_level"], [])})

@@ -293,7 +293,7 @@ KINDS: dict[str, Kind] = {
                           **_set("set_mode", "set_suction", "mode", _one("suction")),
                           "set_cleaning_area": Method(("set_cleaning_area",),
                                                       lambda a: [("cleaning_area", area(a))])},
-                         base=("state", "cleaning_area", "dock_seconds_left"),
+                         base=("state", "cleaning_area", "dock_countdown"),
                          notes={"charge": "charging is the robot returning to its dock (docked 10 s later)",
                                 "": "HomeBench's robot starts 'on': imported as idle"}),
 }
