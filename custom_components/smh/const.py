@@ -57,4 +57,5 @@ AGENT_MAX_RETRIES = 2
 PLATFORMS = [Platform.BINARY_SENSOR, Platform.BUTTON, Platform.CLIMATE, Platform.CONVERSATION, Platform.COVER,
              Platform.FAN, Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK,
              Platform.MEDIA_PLAYER, Platform.NUMBER, Platform.SELECT, Platform.SENSOR,
-             Platform.SWITCH, Platform.TEXT, Platform.VACUUM, Platform.WATER_HEATER]
+             Platform.SWITCH, Platform.TEXT, Platform.TODO, Platform.VACUUM, Platform.VALVE,
+             Platform.WATER_HEATER]
