@@ -260,14 +260,27 @@ async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: 
         existing = await _json(r)
     if existing:
         return existing[0]["entry_id"]
-    async with session.post(f"{url}/api/config/config_entries/flow", json={"handler": "smh"}, headers=headers) as r:
-        flow = await _json(r)
-    async with session.post(f"{url}/api/config/config_entries/flow/{flow['flow_id']}", headers=headers, json={
-            "source": "generated", "level": level, "seed": seed, "time_scale": time_scale}) as r:
-        result = await _json(r)
+    result = await config_flow(session, url, token, "generated",
+                               {"level": level, "seed": seed, "time_scale": time_scale})
     if result.get("type") != "create_entry":
         raise RuntimeError(f"the SMH config flow did not create an entry: {result}")
     return result["result"]["entry_id"]
+
+
+async def config_flow(session: aiohttp.ClientSession, url: str, token: str, kind: str,
+                      values: dict[str, Any]) -> dict[str, Any]:
+    """Walk SMH's config flow as the UI does: the menu, the step of home ``kind`` with ``values``;
+    returns the last answer (an entry created, a form with errors, or the merge step)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    async with session.post(f"{url}/api/config/config_entries/flow", json={"handler": "smh"}, headers=headers) as r:
+        menu = await _json(r)
+    if menu.get("type") != "menu" or kind not in menu.get("menu_options", []):
+        raise RuntimeError(f"the SMH config flow did not offer {kind!r}: {menu}")
+    flow_url = f"{url}/api/config/config_entries/flow/{menu['flow_id']}"
+    async with session.post(flow_url, headers=headers, json={"next_step_id": kind}) as r:
+        await _json(r)
+    async with session.post(flow_url, headers=headers, json=values) as r:
+        return await _json(r)
 
 
 async def remove_empty_areas(url: str, token: str) -> list[str]:

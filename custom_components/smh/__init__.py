@@ -99,7 +99,7 @@ from .const import (
 )
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .persistence import StatePersistence
-from .registry import mirror_layout, prune_entities, readable_model
+from .registry import link_room_sensors, mirror_layout, prune_entities, readable_model
 from .runtime import SmhConfigEntry, SmhRuntime
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -238,9 +238,10 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     clock.add_listener(runtime.flush_held)
     persistence.start(engine, clock)
     entry.async_on_unload(lambda: _async_stop(clock, persistence))
-    mirror_layout(hass, entry, runtime.engine)
+    area_of = mirror_layout(hass, entry, runtime.engine)
     prune_entities(hass, entry, runtime.unique_ids(entry.entry_id))
     await hass.config_entries.async_forward_entry_setups(entry, runtime.platforms)
+    link_room_sensors(hass, entry, runtime.engine, area_of)  # the sensors have states now
     clock.start()
     entry.async_on_unload(entry.add_update_listener(_reload_on_update))
     entry.async_on_unload(runtime.close)

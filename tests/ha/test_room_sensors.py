@@ -79,11 +79,11 @@ async def test_an_hour_of_cooling_shows_in_the_room_temperature(hass: HomeAssist
     await hass.services.async_call(DOMAIN, "advance_time", {"seconds": 3600}, blocking=True)
     now = float(hass.states.get(temperature).state)
     assert now < 27.0  # cooled towards the 24 °C setpoint
-    assert now == pytest.approx(entry.runtime_data.engine.value("@living", "temperature"))
+    assert now == pytest.approx(entry.runtime_data.engine.value("@living", "temperature"), abs=0.05)
     # the kitchen has no AC: it only drifts towards the outdoor temperature, more slowly
     kitchen = float(hass.states.get(_sensor(hass, entry, "kitchen", "temperature")).state)
     assert now < kitchen - 0.5
-    assert kitchen == pytest.approx(entry.runtime_data.engine.value("@kitchen", "temperature"))
+    assert kitchen == pytest.approx(entry.runtime_data.engine.value("@kitchen", "temperature"), abs=0.05)
 
 
 async def test_automation_on_room_temperature(hass: HomeAssistant, server: FakeOpenAI) -> None:
@@ -129,10 +129,10 @@ async def test_generated_homes_answer_the_living_room_temperature(hass: HomeAssi
     room_sensor = _sensor(hass, entry, living.id, "temperature")
     assert room_sensor in [e.entity_id for e in found]
     state = hass.states.get(room_sensor)
-    assert float(state.state) == pytest.approx(engine.value(f"@{living.id}", "temperature"))
+    assert float(state.state) == pytest.approx(engine.value(f"@{living.id}", "temperature"), abs=0.05)
     reported = reported_climate(engine.home, living.id)  # what the room's own thermometer says, if any
     if "temperature" in reported:
-        assert float(state.state) == pytest.approx(reported["temperature"])
+        assert float(state.state) == pytest.approx(reported["temperature"], abs=0.05)
     else:
         assert 20.0 <= float(state.state) <= 30.0
     assert state.attributes["state_class"] == "measurement" and state.attributes["unit_of_measurement"] == "°C"
