@@ -3,7 +3,6 @@ checkout's sources (the same bytes), each loads as a home, and the HACS zip carr
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -11,19 +10,13 @@ from custom_components.smh.samples import SAMPLE_DIR, SAMPLES
 from smh_core.homeenv.engine import load_home
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_hacs  # noqa: E402
+import sample_homes  # noqa: E402
 
 
 def test_shipped_samples_are_what_the_script_writes() -> None:
-    wanted = _script("sample_homes").sample_bytes()
+    wanted = sample_homes.sample_bytes()
     files = {s.file for s in SAMPLES.values() if s.file}
     assert set(wanted) == files == {p.name for p in SAMPLE_DIR.glob("*.json")}
     for name, data in wanted.items():
@@ -32,5 +25,5 @@ def test_shipped_samples_are_what_the_script_writes() -> None:
 
 
 def test_the_hacs_zip_carries_the_samples() -> None:
-    entries = _script("build_hacs").collect()
+    entries = build_hacs.collect()
     assert {f"sample_homes/{s.file}" for s in SAMPLES.values() if s.file} <= set(entries)
