@@ -98,11 +98,12 @@ def occupied_areas(hass: HomeAssistant, names: list[str]) -> list[str]:
 
 
 def suggest_prefix(hass: HomeAssistant, force: bool = False) -> str:
-    """The area prefix the config flow proposes: none for the first SMH home, "Home N" for the
-    next ones (``force``: one even for the first), N the first number no entry and no area uses."""
+    """The area prefix the config flow proposes: none for the first SMH home ("SMH" when
+    ``force``d: its rooms' names are taken by the user's own areas), "Home N" for the next ones,
+    N the first number no entry and no area uses."""
     entries = hass.config_entries.async_entries(DOMAIN)
-    if not entries and not force:
-        return ""
+    if not entries:
+        return "SMH" if force else ""
     taken = {str({**e.data, **e.options}.get(CONF_AREA_PREFIX) or "") for e in entries}
     area_names = [a.name for a in ar.async_get(hass).async_list_areas()]
     n = len(entries) + 1

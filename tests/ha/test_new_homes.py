@@ -143,3 +143,26 @@ async def test_sharing_areas_when_the_user_says_so(hass: HomeAssistant) -> None:
     assert merge["step_id"] == "merge"
     done = await hass.config_entries.flow.async_configure(merge["flow_id"], {"area_prefix": "", "merge_areas": True})
     assert done["type"] is FlowResultType.CREATE_ENTRY and done["data"]["area_prefix"] == ""
+
+
+async def test_a_first_home_whose_rooms_are_the_users_areas_is_offered_its_own(hass: HomeAssistant) -> None:
+    """A real home's "Living Room" already holds the user's devices: the first SMH home is stopped
+    too, with "SMH" proposed ("SMH Living Room")."""
+    from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+    own = MockConfigEntry(domain="demo")
+    own.add_to_hass(hass)
+    area = ar.async_get(hass).async_create("Living Room")
+    dr.async_get(hass).async_get_or_create(config_entry_id=own.entry_id, identifiers={("demo", "tv")},
+                                           name="My TV", suggested_area=None)
+    device = dr.async_get(hass).async_get_device(identifiers={("demo", "tv")})
+    dr.async_get(hass).async_update_device(device.id, area_id=area.id)
+    merge = await _flow(hass, "generated", HOME)
+    assert merge["step_id"] == "merge" and merge["description_placeholders"]["areas"] == "Living Room"
+    assert merge["data_schema"]({})["area_prefix"] == "SMH"
+    done = await hass.config_entries.flow.async_configure(merge["flow_id"], {"area_prefix": "SMH"})
+    assert done["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert dr.async_get(hass).async_get(device.id).area_id == area.id  # the user's TV stays alone there
+    assert ar.async_get(hass).async_get_area_by_name("SMH Living Room") is not None
+
