@@ -34,7 +34,7 @@ test: bootstrap lint
 
 # The benchmark job on the embedded simulator: every generated suite (generated first if
 # missing) and the sample suite with the reference (oracle) and do-nothing (null) agents,
-# the three SMH-Bench home sizes, and the speed figures the README records.
+# the three SMH-Bench home sizes, and the speed figures docs/performance.md records.
 # With a model: .venv/bin/smh bench run --suite smh --agent openai --base-url URL --model M --out DIR
 # With the bundled local model installed (make local-llm), EIA and DR also run on a stratified
 # sample of LOCAL_LIMIT tasks over every suite and category, compared with oracle/null on them.

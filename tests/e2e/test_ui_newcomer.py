@@ -1,5 +1,5 @@
-"""A newcomer's first hour, in a browser: the steps of the README's quick start and of "Installing
-in Home Assistant", walked as a new user walks them, with a screenshot of each.
+"""A newcomer's first hour, in a browser: the steps of the README's "Start here" and "Next" and of
+docs/home-assistant.md's "Installing", walked as a new user walks them, with a screenshot of each.
 
 1. ``make demo``'s Home Assistant comes up; a second ``make demo`` on the same port stops at once
    with one line naming the fix (it never logs into the running one).
