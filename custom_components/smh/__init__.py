@@ -99,7 +99,7 @@ from .const import (
 )
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .persistence import StatePersistence
-from .registry import link_room_sensors, mirror_layout, prune_entities, readable_model
+from .registry import area_prefix, link_room_sensors, mirror_layout, prune_entities, readable_model
 from .runtime import SmhConfigEntry, SmhRuntime
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -229,7 +229,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     persistence.restore_values(engine)  # before the simulator: programmes resume from them
     runtime = SmhRuntime(engine, home_key=entry_home_key(data), entry_id=entry.entry_id,
                          initial=initial, agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()),
-                         loop_thread=hass.loop_thread_id)
+                         loop_thread=hass.loop_thread_id, area_prefix=area_prefix(entry))
     entry.runtime_data = runtime
     clock = SimClock(hass, engine, data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE),
                      now=persistence.stored_now, lock=runtime.lock)

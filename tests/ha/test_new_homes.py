@@ -121,6 +121,17 @@ async def test_a_second_home_gets_its_own_areas_devices_and_entity_ids(hass: Hom
     assert "Floor 1" in floors and "Home 2 Floor 1" in floors
 
 
+async def test_a_second_imported_home_prefixes_the_entity_ids_it_keeps(hass: HomeAssistant) -> None:
+    """The home-assistant-datasets sample keeps its source's entity ids (lock.front_door); a second
+    copy with a prefix asks for lock.home_2_front_door, not HA's lock.front_door_2."""
+    first = await _flow(hass, "sample", {"sample": "ha_datasets", "time_scale": 0.0})
+    second = await _flow(hass, "sample", {"sample": "ha_datasets", "time_scale": 0.0, "area_prefix": "Home 2"})
+    await hass.async_block_till_done()
+    one, two = (_entity_ids(hass, r["result"].entry_id) for r in (first, second))
+    assert "lock.front_door" in one and "lock.home_2_front_door" in two
+    assert not [e for e in one | two if re.search(r"_2$", e)], sorted(one | two)
+
+
 async def test_a_home_whose_areas_are_taken_is_stopped_before_it_merges(hass: HomeAssistant) -> None:
     await _flow(hass, "generated", HOME)
     await hass.async_block_till_done()
