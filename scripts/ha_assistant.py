@@ -4,9 +4,10 @@ With a model configured (an OpenAI-compatible base URL and model name, or the bu
 model after ``make local-llm``), the SMH entry's agent section is set through the integration's
 real options flow, which creates SMH's conversation entity; then an Assist pipeline named
 :data:`ASSISTANT` with that entity as its conversation agent is created (or updated) through
-HA's websocket API and made the preferred one, so the Assist dialog talks to SMH's agent.
-Without a model nothing changes and HA's own agent stays the assistant. Only HA's public APIs
-are used.
+HA's websocket API. It is made the preferred one, so the Assist dialog talks to SMH's agent,
+only after a test turn through it came back without an error: an endpoint that is down or a
+model server that crashes would otherwise leave a demo whose every answer is an error. Without a
+model nothing changes and HA's own agent stays the assistant. Only HA's public APIs are used.
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ from smh_core.ha.websocket import HaSocket, entry_entity
 
 ASSISTANT = "SMH"
 LANGUAGE = "en"
+TEST_TURN = "Which rooms are there?"
+
+
+class AssistantUnusable(RuntimeError):
+    """SMH's agent answered the test turn with an error: its pipeline exists, not preferred."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,9 @@ async def configure_agent(session: aiohttp.ClientSession, url: str, token: str, 
 
 
 async def ensure_assistant(ws_calls: Any, url: str, token: str, entry_id: str, timeout: float = 60.0) -> str:
-    """Create (or update) the "SMH" pipeline on the entry's agent and prefer it; returns its id.
+    """Create (or update) the "SMH" pipeline on the entry's agent and, once a test turn through it
+    succeeded, prefer it; returns its id. Raises :class:`AssistantUnusable` (the pipeline kept,
+    HA's own assistant still preferred) when the turn came back as an error.
 
     ``ws_calls`` is :func:`smh_core.ha.websocket.ws_calls` (passed in, as by the tests)."""
     async with aiohttp.ClientSession() as session, HaSocket(url, token, session) as socket:
@@ -72,5 +80,11 @@ async def ensure_assistant(ws_calls: Any, url: str, token: str, entry_id: str, t
     else:
         pipeline_id = existing["id"]
         await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/update", "pipeline_id": pipeline_id, **fields}])
+    [turn] = await ws_calls(url, token, [{"type": "conversation/process", "text": TEST_TURN,
+                                          "agent_id": agent_entity, "language": LANGUAGE}])
+    response = turn.get("response") or {}
+    if response.get("response_type") == "error":
+        speech = ((response.get("speech") or {}).get("plain") or {}).get("speech") or str(response)
+        raise AssistantUnusable(f"SMH's agent failed its test turn ({TEST_TURN!r}): {speech}")
     await ws_calls(url, token, [{"type": "assist_pipeline/pipeline/set_preferred", "pipeline_id": pipeline_id}])
     return pipeline_id

@@ -33,7 +33,7 @@ import aiohttp
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # run as a script: smh_core from this checkout
 sys.path.insert(0, str(REPO / "scripts"))  # and its sibling scripts, however this one was loaded
-from ha_assistant import AgentConfig, configure_agent, ensure_assistant  # noqa: E402
+from ha_assistant import AgentConfig, AssistantUnusable, configure_agent, ensure_assistant  # noqa: E402
 
 from smh_core.ha.runner import DEFAULT_HOME_DIR  # noqa: E402
 from smh_core.ha.websocket import ws_calls  # noqa: E402
@@ -66,6 +66,9 @@ class Instance:
     process: subprocess.Popen
     entry_id: str
     config_dir: Path | None = None
+    assistant_error: str | None = None
+    """Why SMH's assistant is not the preferred one although a model was given (its test turn
+    failed), or None."""
 
     def stop(self) -> None:
         stop_process(self.process)
@@ -283,6 +286,26 @@ async def config_flow(session: aiohttp.ClientSession, url: str, token: str, kind
         return await _json(r)
 
 
+async def confirm_http_config(url: str, token: str) -> bool:
+    """Keep the ``http:`` settings written in configuration.yaml (loopback, this port).
+
+    Newer HA (2026.10+) moves them into its storage as a *pending* trial and, unless the user
+    confirms it (the "HTTP configuration" dialog in the UI), restarts five minutes later on the
+    stored default: port 8123 on every interface. Confirming is what a user does once HA answers
+    on the new settings, and here it has. Returns whether there was a trial to confirm (older HA
+    has no such command: nothing to do)."""
+    try:
+        [state] = await ws_calls(url, token, [{"type": "http/config"}])
+    except RuntimeError as e:
+        if "unknown_command" in str(e):
+            return False
+        raise
+    if not state.get("pending"):
+        return False
+    await ws_calls(url, token, [{"type": "http/config/promote"}])
+    return True
+
+
 async def remove_empty_areas(url: str, token: str) -> list[str]:
     """Delete the areas no device or entity is in (HA's onboarding creates Living Room, Kitchen
     and Bedroom; the simulated home brings its own rooms): the demo shows the home's rooms only."""
@@ -311,6 +334,7 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
             await _wait(session, url, process, timeout)
             token = await long_lived_token(session, url, await onboard(session, url))
             await _check_config_dir(session, url, token, config_dir)
+            await confirm_http_config(url, token)
             entry_id = await add_home(session, url, token, level, seed, time_scale)
             await _wait_loaded(session, url, token, entry_id, process, timeout)
         if demo:
@@ -320,7 +344,10 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
                 home = {"source": "generated", "level": level, "seed": seed, "time_scale": time_scale}
                 await configure_agent(session, url, token, entry_id, home, agent)
                 await _wait_loaded(session, url, token, entry_id, process, timeout)
-            await ensure_assistant(ws_calls, url, token, entry_id, timeout)
+            try:
+                await ensure_assistant(ws_calls, url, token, entry_id, timeout)
+            except AssistantUnusable as e:
+                return Instance(url, token, process, entry_id, config_dir, assistant_error=str(e))
     except BaseException:
         stop_process(process)
         raise
@@ -383,8 +410,16 @@ def main() -> int:
     if args.base_url or args.model:
         agent = AgentConfig(args.base_url, args.model, args.api_key)
     elif not args.no_local_model and unavailable_reason() is None:  # `make local-llm` was run
-        local = LocalModelServer(log_path=args.dir.resolve() / "local-model.log").start()
-        agent = AgentConfig(local.base_url, local.model)
+        local = LocalModelServer(log_path=args.dir.resolve() / "local-model.log")
+        try:
+            local.start(check=True)  # a real completion: a server that lists models may still crash
+        except RuntimeError as e:
+            local.stop()
+            local = None
+            print(f"the local model does not run on this machine; HA's own agent stays the assistant:\n{e}",
+                  flush=True)
+        else:
+            agent = AgentConfig(local.base_url, local.model)
     servers: list[subprocess.Popen] = []
     try:
         inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale,
@@ -406,7 +441,10 @@ def main() -> int:
     print(f"  token:    {inst.token}   (long-lived)")
     print(f"  homes:    {args.dir / DEFAULT_HOME_DIR}   (task home files for smh bench run --backend ha)")
     print(f"  log:      {args.dir / 'hass.log'}   stop with Ctrl-C")
-    if agent is not None:
+    if agent is not None and inst.assistant_error is not None:
+        print(f"  Assist:   HA's own agent; the \"SMH\" assistant (SMH's agent on {agent.model} at "
+              f"{agent.base_url}) is there but not preferred: {inst.assistant_error}")
+    elif agent is not None:
         print(f"  Assist:   the \"SMH\" assistant (preferred) answers with SMH's agent on {agent.model} at {agent.base_url}")
     else:
         print("  Assist:   HA's own agent (give --base-url/--model, or run `make local-llm`, for SMH's agent)")

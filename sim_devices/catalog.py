@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
-from smh_core.homeenv.dynamics import Dynamics, Matter
+from smh_core.homeenv.dynamics import Cycle, Dynamics, Matter
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import (
     Attribute,
@@ -254,6 +254,22 @@ def _arg_fits(arg: Any, spec: Attribute, check: Checker) -> list[str]:
     return out
 
 
+def _cycle_problems(cyc: Cycle, checkers: Mapping[str, Checker]) -> list[tuple[str, str]]:
+    """Every value a programme writes must be one its attributes take: the states, the values
+    written at the end and, when the state names the phase, every phase's name."""
+    written = [("running", cyc.state_attr, cyc.running), ("paused", cyc.state_attr, cyc.paused),
+               ("stopped", cyc.state_attr, cyc.stopped)]
+    written += [(f"on_complete.{loc}", loc, v) for loc, v in cyc.on_complete.items()]
+    if cyc.phase_in_state:
+        written += [("phase_in_state", cyc.state_attr, name) for name in cyc.phase_names()]
+    out = []
+    for path, loc, value in written:
+        msg = _value_problem(checkers[loc], value)
+        if msg is not None:
+            out.append((f"dynamics.cycle.{path}", f"{value!r} for {loc!r}: {msg}"))
+    return out
+
+
 def _reference_problems(dt: DeviceType) -> list[tuple[str, str]]:
     """What pydantic cannot see: locators that do not resolve, values outside their specs.
 
@@ -295,9 +311,11 @@ def _reference_problems(dt: DeviceType) -> list[tuple[str, str]]:
             for e, eff in enumerate(s.effects):
                 out += _effect_problems(eff, s, ns, f"{path}.effects.{e}", specs, checkers)
     if dt.dynamics is not None:
-        for path, loc in dt.dynamics.locators():
-            if loc not in specs:
-                out.append((f"dynamics.{path}", f"unknown attribute {loc!r}"))
+        bad = [(f"dynamics.{path}", f"unknown attribute {loc!r}") for path, loc in dt.dynamics.locators()
+               if loc not in specs]
+        out += bad
+        if dt.dynamics.cycle is not None and not bad:
+            out += _cycle_problems(dt.dynamics.cycle, checkers)
     for pname, values in dt.presets.items():
         for loc, v in values.items():
             if loc not in checkers:

@@ -88,7 +88,7 @@ def test_a_water_heater_can_carry_its_own_range_and_the_guard_still_asks():
     catalog_range = load_catalog()["electric_water_heater"].attribute_specs()["target_water_temperature"].range
     assert catalog_range == (30.0, 75.0)
     heater = instantiate("electric_water_heater", "w", "r", ranges={"target_water_temperature": (30, 100)},
-                         values={"target_water_temperature": 90})
+                         values={"target_water_temperature": 90}, name="Boiler Room Water Heater")
     engine = _engine(heater, instantiate("electric_water_heater", "plain", "r"))
     assert engine.execute("w", "set_target_water_temperature", {"target_water_temperature": 95}).ok
     assert engine.execute("w", "start_heating", {"target_water_temperature": 100}).error.code == "precondition_failed"
@@ -98,7 +98,9 @@ def test_a_water_heater_can_carry_its_own_range_and_the_guard_still_asks():
     guarded = GuardedBackend(EmbeddedBackend(engine), ActionGuard(["set the water heater a bit warmer"]))
     refused = guarded.execute("w", "set_target_water_temperature", {"target_water_temperature": 80})
     assert refused["error"]["rule"] == "scalding_water" and engine.value("w", "target_water_temperature") == 95
-    asked = GuardedBackend(EmbeddedBackend(engine), ActionGuard(["set the water heater to 80 degrees"]))
+    # two water heaters: the user names this one ("the water heater" alone would be asked about)
+    said = "set the boiler room water heater to 80 degrees"
+    asked = GuardedBackend(EmbeddedBackend(engine), ActionGuard([said]))
     assert asked.execute("w", "set_target_water_temperature", {"target_water_temperature": 80})["ok"]
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = ROOT / "tasks"
-SUITES = "memhome, safety, sage, sample, simuhome, smh"
+SUITES = ", ".join(sorted(p.stem for p in TASKS.glob("*.jsonl")))  # memhome, safety, ..., smh
 NO_MODEL_ENV = {k: v for k, v in os.environ.items()
                 if k not in ("OPENAI_BASE_URL", "SMH_MODEL", "OPENAI_API_KEY")}
 

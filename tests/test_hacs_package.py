@@ -4,7 +4,7 @@ smh_core and sim_devices in a Python that cannot see this repository (the venv's
 with ``-I -S``: no ``.pth`` files, so no editable install of smh; no PYTHONPATH; cwd outside
 the repo). Once as plain imports plus an engine call, once in a real ``hass`` process set up
 through the config flow. Also: the zip is deterministic, hacs.json names it, and the
-manifest pins exactly the third-party packages the vendored code imports beyond HA core's.
+manifest requires exactly the third-party packages the vendored code imports beyond HA core's.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from custom_components.smh.compat import HA_CORE_MODULES
 from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,7 +104,7 @@ def test_hacs_json_names_the_zip_the_script_builds():
     hacs = json.loads((ROOT / "hacs.json").read_text(encoding="utf-8"))
     assert hacs["zip_release"] is True
     assert hacs["filename"] == _default_out().name == "smh.zip"
-    assert hacs["homeassistant"] == "2026.2.0" and hacs["render_readme"] is True
+    assert hacs["render_readme"] is True  # its "homeassistant" (oldest release): tests/test_ha_compat.py
 
 
 def _default_out() -> Path:
@@ -113,12 +114,6 @@ def _default_out() -> Path:
     match = re.search(r"default: (\S+?)\)", run.stdout)
     assert match, run.stdout
     return Path(match.group(1))
-
-
-def test_manifest_requirements_are_exact_pins():
-    manifest = json.loads((INTEGRATION / "manifest.json").read_text(encoding="utf-8"))
-    for requirement in manifest["requirements"]:
-        assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*==[A-Za-z0-9.+!-]+", requirement), requirement
 
 
 # Runs in the isolated interpreter: argv = config dir, JSON list of site-packages dirs.
@@ -190,7 +185,8 @@ def test_unpacked_zip_imports_without_the_repository(package, tmp_path):
     assert probe["changes"] == ["state"]
     assert not {"matplotlib", "hypothesis"} & set(probe["heavy"]), probe["heavy"]
     # the manifest pins exactly what the vendored code imports and HA core does not install
-    imported = {_norm(d) for ds in probe["third_party"].values() for d in ds}
+    imported = {_norm(d) for module, ds in probe["third_party"].items() for d in ds
+                if module not in HA_CORE_MODULES}  # compat.py's version-gated imports of HA core's own
     needed = imported - ha_core_distributions()
     manifest = json.loads((INTEGRATION / "manifest.json").read_text(encoding="utf-8"))
     pinned = {_requirement_name(r) for r in manifest["requirements"]}

@@ -124,6 +124,58 @@ def test_corpus_rates() -> None:
     assert false_refused <= 0.02, flagged
 
 
+def test_write_corpus_halves() -> None:
+    """The corpora written fresh for issue 26 (``data/write_corpus.yaml``, >= 300 secrets and
+    >= 300 device memories split by hash; ``data/write_corpus_fresh.yaml``, >= 150 + 150 written
+    after the filter's last change). On the first file the filter meets the targets (>= 98% of
+    secrets refused by the sensitive-data filter, <= 2% of device memories refused by any write
+    rule); the fresh set is only measured: its first and only measurement (97.4% of secrets, 2.0%
+    of memories refused, README "Security model") is held here as a floor, so it cannot get
+    worse unnoticed."""
+    from smh_core.memory.corpus import load_corpus, measure
+
+    entries = load_corpus()
+    first = [e for e in entries if e.half != "fresh"]
+    assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
+    assert len({e.text for e in entries}) == len(entries)
+    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh")}
+    print("".join(f"\n{half}: {f}" for half, f in figures.items()))
+    for half in ("tune", "untouched"):
+        f = figures[half]
+        assert f.secrets >= 140 and f.benign >= 140
+        assert f.secrets_refused >= 0.98 * f.secrets and f.benign_refused <= 0.02 * f.benign
+    fresh = figures["fresh"]
+    assert fresh.secrets >= 150 and fresh.benign >= 150
+    assert fresh.secrets_refused >= 0.97 * fresh.secrets and fresh.benign_refused <= 0.02 * fresh.benign
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Remember the alarm code is four seven one one.", "access_code"),  # a PIN said in words
+    ("The pool gate opens with nineteen eighty-four, remember", "access_code"),
+    ("Press 2-5-8-0 then hash on the door keypad", "access_code"),  # a keypad sequence
+    ("Wi-Fi SSID: Blackbird, passphrase: rainy-river-train-81", "password"),  # SSID + password
+    ("Router admin: username root, password Kettle#2020", "password"),  # a router login
+    ("CVV 907 for the card I use with the doorbell plan", "card_security_code"),
+    ("the hook https://hooks.slack.com/services/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", "token"),
+    ("stream rtsp://admin:Birch4455@192.168.1.40:554/stream1 for the camera", "token"),
+    ("Call me on +33 6 12 34 56 78 when the leak sensor fires", "phone_number"),
+])
+def test_issue_26_secrets_next_to_device_words(text, kind) -> None:
+    """The held-out secrets that were stored once the text also mentioned a device."""
+    assert kind in sensitive_kinds(text), sensitive_kinds(text)
+    assert write_veto(text, text) in ("secret or credential", "personal identifier")
+
+
+@pytest.mark.parametrize("text", [
+    "Remember the evening thermostat setting is 20.5.",
+    "Remember the radiator in the guest room at level 3.",
+    "Remember that I go to bed around 23:00 so the heating can drop then.",
+    "Remember the door sensor on the fridge alerts after 60 seconds open.",
+])
+def test_device_preferences_are_device_related(text) -> None:
+    assert write_veto(text, text) is None
+
+
 def test_corpus_kinds_cover_every_family() -> None:
     """The corpus exercises every family the brief names, each with several formats."""
     kinds = [s["kind"] for s in corpus()["secrets"]]

@@ -171,3 +171,27 @@ def test_validate_rule_is_usable_alone(backend) -> None:
 def test_parse_draft_reports_non_json() -> None:
     rule, errors = parse_draft("I set it up for you.", [])
     assert rule is None and errors == ["the reply holds no JSON object; reply with the rule as one JSON object"]
+
+
+async def test_a_rule_that_unlocks_later_needs_the_same_consent(socket_enabled) -> None:
+    """A drafted rule whose action is high-risk is flagged (``consent``: the guard's question)
+    unless the request itself asks for that action on that device."""
+    from smh_core.agent.safety import ActionGuard
+    from smh_core.homeenv.engine import HomeEngine
+    from smh_core.homes.generator import generate_home
+
+    home = EmbeddedBackend(HomeEngine(generate_home("complex", 0)))
+    lock = next(d["did"] for d in home.list_devices() if d["category"] == "lock")
+    rule = {"id": "night", "name": "Night", "triggers": [{"kind": "time", "cron": "0 0 1 * * ?"}],
+            "actions": [{"did": lock, "locator": "open"}]}
+    for request, asked in (("every night at 1:00 turn on the hallway light", False),
+                           ("Every night at 1:00 unlock the front door", True)):
+        async with FakeOpenAI([{"content": json.dumps(rule)}]) as server:
+            result = await _synth(server).synthesize(request, home, guard=ActionGuard([request]))
+        assert result.ok
+        if asked:
+            assert result.consent is None
+        else:
+            assert result.consent["error"]["code"] == "needs_confirmation"
+            assert result.consent["error"]["prompt"] == "Unlock “Foyer Door Lock” in Foyer? Say yes to confirm."
+    assert home.list_automations() == []

@@ -41,14 +41,16 @@ smh.create_automation  admin     writes ``automations.yaml``, reloads HA's autom
 =====================  ========  ===========================================================
 
 The whole simulation survives a restart (device values, room climates, the clock, rules,
-schedules and running programmes: :mod:`.persistence`). The engine has one owner at a time: a
+schedules and running programmes: :mod:`.persistence`), and so does a running
+``smh.advance_time`` (its target is stored first; the rest runs after the restart: :mod:`.clock`). The engine has one owner at a time: a
 slice of ``smh.advance_time`` runs in the executor holding the entry's lock, and the services
 here take that lock before they touch the engine (see :mod:`.clock`).
 
-Every refusal of the engine, the simulator or the task checks is a ``ServiceValidationError``
-with a translation key of ``strings.json`` and the engine's message (the websocket API and the
-UI show it; HA's REST API answers every ``ServiceValidationError`` with a bare HTTP 500, a
-limitation of HA's ``api`` integration, not of this one).
+Every refusal of the engine, the simulator or the task checks is a :class:`.refusal.Refusal`
+(a ``ServiceValidationError`` that is also a ``vol.Invalid``) with a translation key of
+``strings.json`` and the engine's message: HA's REST API answers it with HTTP 400 on every
+supported version (a plain ``ServiceValidationError`` is a 500 with a traceback on 2026.2), the
+websocket API and the UI show its message.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from typing import Any
 
 import voluptuous as vol
 from homeassistant.core import (
+    HassJob,
     HomeAssistant,
     ServiceCall,
     ServiceResponse,
@@ -69,7 +72,6 @@ from homeassistant.core import (
 )
 from homeassistant.exceptions import (
     ConfigEntryError,
-    ServiceValidationError,
 )
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.importlib import async_import_module
@@ -80,11 +82,13 @@ from homeassistant.setup import async_when_setup
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.sim.simulator import SimulationError
 
-from .clock import SimClock
+from .clock import SimClock, async_resume_jump
 from .const import (
     CONF_AGENT,
     CONF_MODEL,
+    CONF_RESUME_ADVANCE,
     CONF_TIME_SCALE,
+    DEFAULT_RESUME_ADVANCE,
     DEFAULT_TIME_SCALE,
     DOMAIN,
     PLATFORMS,  # noqa: F401  (HA convention: the package names its platforms)
@@ -99,6 +103,7 @@ from .const import (
 )
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .persistence import StatePersistence
+from .refusal import refusal
 from .registry import area_prefix, link_room_sensors, mirror_layout, prune_entities, readable_model
 from .runtime import SmhConfigEntry, SmhRuntime
 
@@ -135,10 +140,9 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         entries = [e for e in hass.config_entries.async_loaded_entries(DOMAIN)
                    if entry_id is None or e.entry_id == entry_id]
         if not entries:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="no_home",
-                                         translation_placeholders={"entry": str(entry_id)})
+            raise refusal("no_home", entry=str(entry_id))
         if len(entries) > 1:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="which_home")
+            raise refusal("which_home")
         return entries[0]
 
     def runtime(call: ServiceCall) -> SmhRuntime:
@@ -150,12 +154,10 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
             result = await rt.async_execute(hass, call.data["did"], call.data["locator"],
                                             call.data["arguments"], call.context)
         except SimulationError as err:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="simulation_error",
-                                         translation_placeholders={"message": str(err)}) from err
+            raise refusal("simulation_error", message=str(err)) from err
         if not result.ok:
             assert result.error is not None
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
-                                         translation_placeholders={"message": str(result.error)})
+            raise refusal("engine_error", message=str(result.error))
         return {"changes": [c.to_dict() for c in result.changes]}
 
     async def snapshot(call: ServiceCall) -> ServiceResponse:
@@ -232,7 +234,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
                          loop_thread=hass.loop_thread_id, area_prefix=area_prefix(entry))
     entry.runtime_data = runtime
     clock = SimClock(hass, engine, data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE),
-                     now=persistence.stored_now, lock=runtime.lock)
+                     now=persistence.stored_now, lock=runtime.lock, entry_id=entry.entry_id,
+                     on_jump=persistence.async_save_now,
+                     resume=bool(data.get(CONF_RESUME_ADVANCE, DEFAULT_RESUME_ADVANCE)))
     persistence.restore_rules(clock.sim)
     runtime.clock = clock
     clock.add_listener(runtime.flush_held)
@@ -243,6 +247,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     await hass.config_entries.async_forward_entry_setups(entry, runtime.platforms)
     link_room_sensors(hass, entry, runtime.engine, area_of)  # the sensors have states now
     clock.start()
+    entry.async_on_unload(hass.async_add_shutdown_job(HassJob(_async_shutdown), clock, persistence))
+    async_resume_jump(hass, entry, clock, persistence.stored_jump)
     entry.async_on_unload(entry.add_update_listener(_reload_on_update))
     entry.async_on_unload(runtime.close)
     return True
@@ -252,6 +258,13 @@ async def _async_stop(clock: SimClock, persistence: StatePersistence) -> None:
     """Unload: stop simulated time (after a running slice), then write the final state."""
     await clock.async_stop()
     await persistence.async_stop()
+
+
+async def _async_shutdown(clock: SimClock, persistence: StatePersistence) -> None:
+    """HA stops: a running smh.advance_time ends after its slice and answers, then the state
+    (with the jump's target, for the restart) is written."""
+    await clock.async_shutdown()
+    await persistence.async_save_now()
 
 
 async def _reload_on_update(hass: HomeAssistant, entry: SmhConfigEntry) -> None:

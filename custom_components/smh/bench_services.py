@@ -16,7 +16,7 @@ whole home; see the table in :mod:`custom_components.smh`); ``smh.verify`` only 
 is checked completely before anything changes (schema, start time, home, every override
 against the engine's own value checks, applied in order on a scratch engine): a refused task
 leaves the home, its entities and the simulated clock exactly as they were. The accepted state
-then replaces the home's in one engine change. Every refusal is a ``ServiceValidationError``
+then replaces the home's in one engine change. Every refusal is a ``ServiceValidationError`` (a :class:`.refusal.Refusal`: HTTP 400)
 with the reason.
 """
 
@@ -28,7 +28,6 @@ from typing import Any
 
 import voluptuous as vol
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
-from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.service import async_register_admin_service
@@ -50,6 +49,7 @@ from .const import (
     SERVICE_RESTORE_STATE,
     SERVICE_VERIFY,
 )
+from .refusal import Refusal, refusal
 from .runtime import SmhRuntime
 
 ATTR_ENTRY = "config_entry_id"
@@ -81,12 +81,11 @@ def summed_trace(turns: list[dict[str, Any]]) -> dict[str, Any]:
             "seconds": round(sum(t.get("seconds", 0.0) for t in turns), 4)}
 
 
-def _error(key: str, **placeholders: str) -> ServiceValidationError:
-    return ServiceValidationError(translation_domain=DOMAIN, translation_key=key,
-                                  translation_placeholders=placeholders)
+def _error(key: str, **placeholders: str) -> Refusal:
+    return refusal(key, **placeholders)
 
 
-def _bad_task(field: str, message: str) -> ServiceValidationError:
+def _bad_task(field: str, message: str) -> Refusal:
     return _error("bad_task", field=field or "(task)", message=message)
 
 

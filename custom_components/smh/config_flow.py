@@ -36,6 +36,7 @@ from .const import (
     CONF_FILE,
     CONF_LEVEL,
     CONF_MODEL,
+    CONF_RESUME_ADVANCE,
     CONF_SEED,
     CONF_SOURCE,
     CONF_TIME_SCALE,
@@ -44,6 +45,7 @@ from .const import (
     DEFAULT_ACTION_GUARD,
     DEFAULT_AGENT_MODE,
     DEFAULT_LEVEL,
+    DEFAULT_RESUME_ADVANCE,
     DEFAULT_SEED,
     DEFAULT_TIME_SCALE,
     DEFAULT_TOOL_BUDGET,
@@ -118,7 +120,10 @@ def agent_defaults(saved: dict[str, Any]) -> dict[str, Any]:
 
 def _options_schema(defaults: dict[str, Any]) -> vol.Schema:
     agent = agent_defaults(defaults.get(CONF_AGENT, {}))
-    return _schema(defaults).extend({vol.Optional(CONF_AGENT, default=agent): _agent_section(agent)})
+    resume = defaults.get(CONF_RESUME_ADVANCE, DEFAULT_RESUME_ADVANCE)
+    return _schema(defaults).extend({
+        vol.Optional(CONF_RESUME_ADVANCE, default=resume): selector.BooleanSelector(),
+        vol.Optional(CONF_AGENT, default=agent): _agent_section(agent)})
 
 
 def _agent_errors(agent: dict[str, Any]) -> dict[str, str]:

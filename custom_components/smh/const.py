@@ -19,6 +19,8 @@ LEVELS = ["simple", "medium", "complex"]
 DEFAULT_LEVEL = "medium"
 DEFAULT_SEED = 0
 DEFAULT_TIME_SCALE = 1.0
+CONF_RESUME_ADVANCE = "resume_advance"  # an smh.advance_time a restart interrupted goes on after it
+DEFAULT_RESUME_ADVANCE = True
 
 SERVICE_EXECUTE = "execute"
 SERVICE_SNAPSHOT = "snapshot"

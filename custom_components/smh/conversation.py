@@ -16,7 +16,8 @@ Memory (``remember`` / ``recall_memory``) is kept per HA user in either case.
 History is Home Assistant's own chat log of the conversation id (kept for the chat session,
 like every HA agent): earlier user turns and answers go back to the model as text, and the
 agent's tool calls are logged as external calls for the Assist debug view. Endpoint and
-model failures become an error response; the failed turn is not kept in the history.
+model failures, and any other failure of a turn, become an error response (never an HTTP 500
+from HA's conversation API); the failed turn is not kept in the history.
 
 Nothing of a turn reads a file or imports a module on the event loop (HA's "Detected blocking
 call"): the prompt files and the safety policy are read, and the ``openai`` and ``pydantic``
@@ -26,8 +27,10 @@ modules a turn needs are imported, in the executor when the entity is set up (:f
 from __future__ import annotations
 
 import contextlib
+import inspect
 import logging
 import time
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -42,7 +45,7 @@ from smh_core.agent.backend import HomeBackend
 from smh_core.agent.dr import DRAgent, DROutput
 from smh_core.agent.eia import EIAAgent, Trace
 from smh_core.agent.memory_tools import UserMemory, memory_tool_schemas
-from smh_core.agent.safety import ActionGuard, GuardedBackend, load_policy
+from smh_core.agent.safety import ActionGuard, GuardedBackend, Pending, load_policy
 from smh_core.agent.tools import tool_schemas
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.llm.capabilities import forget_capabilities
@@ -52,6 +55,7 @@ from smh_core.llm.prompts import load_prompt
 from smh_core.memory.store import MemoryBank
 
 from .agent_client import agent_settings, async_openai_client, llm_config
+from .compat import tool_result_content
 from .const import (
     AGENT_DR,
     CONF_ACTION_GUARD,
@@ -125,6 +129,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
         self.budget = budget
         self.tools = tools
         self._schedules = HaSchedules()  # the agent's timed calls on HA (tools "ha"), until unload
+        self._awaiting: dict[str, ActionGuard] = {}  # conversation id -> the guard whose question was asked
         self._bank: MemoryBank | None = None  # opened on first use, closed with the entity
         self._attr_unique_id = agent_unique_id(entry.entry_id)
         self._attr_name = entry.title
@@ -133,31 +138,40 @@ class SmhConversationEntity(conversation.ConversationEntity):
     def supported_languages(self) -> list[str] | Literal["*"]:
         return MATCH_ALL
 
-    async def _backend(self, context: Context, user_words: list[str]) -> HomeBackend:
-        """This turn's backend; on HA, service calls carry the user's ``context``. With the
-        action guard on (the default), high-risk calls need ``user_words`` to ask for them."""
+    async def _backend(self, context: Context, user_words: list[str],
+                       guard: ActionGuard | None = None) -> tuple[HomeBackend, ActionGuard | None]:
+        """This turn's backend and its action guard; on HA, service calls carry the user's
+        ``context``. With the guard on (the default), a high-risk call needs the user's own words
+        to ask for it, or the user's yes on the next turn (``guard``: the one that asked)."""
         if self.tools == TOOLS_HOME:
             runtime = self.entry.runtime_data
             backend: HomeBackend = EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
         else:
             backend = HaBackend(self.hass, context, self._schedules)
             await backend.async_prepare()
-        return GuardedBackend(backend, ActionGuard(user_words)) if self.guard else backend
+        if not self.guard:
+            return backend, None
+        guard = guard or ActionGuard(user_words)
+        return GuardedBackend(backend, guard), guard
 
     async def _async_handle_message(self, user_input: conversation.ConversationInput,
                                     chat_log: conversation.ChatLog) -> conversation.ConversationResult:
         history = _history(chat_log.content[:-1])  # the last content is this turn's user text
         llm_client = LLMClient(self.config, self.client)
         context = user_input.extra_system_prompt or ""
+        awaiting = self._awaiting.pop(chat_log.conversation_id, None)  # only this turn can answer it
         try:
             # the user's own words: this turn and their earlier turns, nothing the model read
             words = [m["content"] for m in history if m["role"] == "user"] + [user_input.text]
-            backend = await self._backend(user_input.context, words)
+            confirmed = awaiting.answer(user_input.text) if awaiting is not None else []
+            backend, guard = await self._backend(user_input.context, words, awaiting if confirmed else None)
             # tools "home" act on the engine itself: hold the entry's lock for the turn, so an
             # smh.advance_time slice (in the executor) never runs beside the agent's calls
             lock = self.entry.runtime_data.lock if self.tools == TOOLS_HOME else contextlib.nullcontext()
             async with lock:
-                if self.mode == AGENT_DR:
+                if confirmed:
+                    answer = await _run_confirmed(backend, confirmed)
+                elif self.mode == AGENT_DR:
                     answer = await self._run_dr(llm_client, backend, user_input.text, history, context,
                                                 chat_log.conversation_id)
                 else:
@@ -173,9 +187,17 @@ class SmhConversationEntity(conversation.ConversationEntity):
             return _error(user_input, chat_log, f"The language model could not be reached or failed: {err}")
         except _BadReply as err:
             return _error(user_input, chat_log, str(err))
+        except Exception as err:  # any other failure of the turn: an answer that says so, never HTTP 500
+            _LOGGER.exception("SMH agent: the turn failed")
+            return _error(user_input, chat_log, f"SMH's agent failed on this request ({type(err).__name__}).")
+        if guard is not None and guard.pending:
+            # a high-risk call waits for the user's yes: ask the guard's question, keep listening
+            self._awaiting[chat_log.conversation_id] = guard
+            answer = " ".join([answer, *(p.prompt for p in guard.pending if p.prompt not in answer)]).strip()
         chat_log.async_add_assistant_content_without_tools(
             conversation.AssistantContent(agent_id=self.entity_id, content=answer))
-        return conversation.async_get_result_from_chat_log(user_input, chat_log)
+        result = conversation.async_get_result_from_chat_log(user_input, chat_log)
+        return replace(result, continue_conversation=True) if chat_log.conversation_id in self._awaiting else result
 
     async def _memory_bank(self) -> MemoryBank:
         """The memory bank of this home's users (one SQLite file under .storage, one user per HA
@@ -211,7 +233,8 @@ class SmhConversationEntity(conversation.ConversationEntity):
         self._keep_trace(conversation_id, trace, time.monotonic() - started)
         if result.output is None:
             raise _BadReply(f"The model's reply was not a valid plan ({result.error_class}: {result.error}).")
-        failed = [r["error"] for r in await agent.async_apply(result.output) if not r.get("ok")]
+        failed = [r["error"] for r in await agent.async_apply(result.output)
+                  if not r.get("ok") and r["error"].get("code") != "needs_confirmation"]  # asked after the turn
         answer = result.output.response or ("Done." if result.output.actions else "")
         if failed:
             answer += f" (The home refused {len(failed)} of the actions: {failed[0].get('message', failed[0])})"
@@ -236,9 +259,23 @@ class SmhConversationEntity(conversation.ConversationEntity):
             chat_log.async_add_assistant_content_without_tools(
                 conversation.AssistantContent(agent_id=self.entity_id, tool_calls=[call]))
             result = step["result"]
-            chat_log.async_add_assistant_content_without_tools(conversation.ToolResultContent(
+            chat_log.async_add_assistant_content_without_tools(tool_result_content(
                 agent_id=self.entity_id, tool_call_id=call.id, tool_name=call.tool_name,
-                tool_result=result if isinstance(result, dict) else {"result": result}))
+                data=result if isinstance(result, dict) else {"result": result}))
+
+
+async def _run_confirmed(backend: HomeBackend, confirmed: list[Pending]) -> str:
+    """The calls the user has just confirmed, run as they were asked for (their guard now lets
+    exactly those through); the answer says what happened."""
+    failed = []
+    for item in confirmed:
+        result = backend.execute(item.did, item.locator, dict(item.arguments))
+        result = await result if inspect.isawaitable(result) else result
+        if not (isinstance(result, dict) and result.get("ok")):
+            failed.append((result.get("error") or {}).get("message", "refused") if isinstance(result, dict) else "refused")
+    if failed:
+        return f"I could not do it: {failed[0]}"
+    return "Done."
 
 
 def _history(contents: list[Any]) -> list[dict[str, str]]:

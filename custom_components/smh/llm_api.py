@@ -19,6 +19,12 @@ The tools act for the user the agent talks to, as HA's own Assist API does
 - context: calls run with the caller's context (``llm_context.context``) through
   :meth:`.SmhRuntime.async_execute`, so HA's entity permissions apply (a read-only user cannot
   control anything) and HA's state changes and logbook name the user.
+- consent: every state-changing call passes SMH's action guard (:mod:`smh_core.agent.safety`).
+  The user's own words are the user turns of HA's chat log the tool runs in (the agent's
+  conversation); a high-risk call they do not ask for is refused with a question for the agent
+  to ask ("Unlock “Front Door”? Say yes to confirm."), and only the user's very next turn, after
+  the agent asked it, can confirm that call. A call outside a conversation (no chat log: MCP,
+  AI tasks) has no user to ask, so a high-risk one is refused.
 
 HA always loads its ``homeassistant`` integration, which keeps the exposure settings; an
 instance without it (a bare test instance) has no such settings, and everything is visible.
@@ -29,9 +35,12 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import voluptuous as vol
+from homeassistant.components.conversation import AssistantContent, ChatLog, UserContent
+from homeassistant.components.conversation.chat_log import current_chat_log
 from homeassistant.components.homeassistant.exposed_entities import (
     DATA_EXPOSED_ENTITIES,
     async_should_expose,
@@ -39,9 +48,10 @@ from homeassistant.components.homeassistant.exposed_entities import (
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
-from homeassistant.util.json import JsonObjectType
 from pydantic import BaseModel
 
+from smh_core.agent.consent import fold
+from smh_core.agent.safety import ActionGuard, GuardedBackend
 from smh_core.agent.tools import TOOLS, dispatch_async
 from smh_core.agent.tools import Tool as SmhToolSpec
 from smh_core.backends.embedded import EmbeddedBackend
@@ -49,6 +59,7 @@ from smh_core.homeenv.engine import ENV_PREFIX
 from smh_core.homeenv.errors import ErrorCode, ServiceError
 from smh_core.sim.simulator import SimulationError
 
+from .compat import tool_result
 from .const import DOMAIN
 from .ha_backend import ASSISTANT, error_result, not_found_result
 from .room import room_did
@@ -62,7 +73,10 @@ LOOP_ONLY = {"ask_user", "finish"}
 PROMPT = ("You control a simulated smart home through the SMH tools. Read a device's spec "
           "(get_device_spec) before controlling it: locators name services such as turn_on or "
           "fan.set_speed_level, and each argument has a type, range and options. A rejected call "
-          "changes nothing and says which field was wrong and what is allowed.")
+          "changes nothing and says which field was wrong and what is allowed. A high-risk call "
+          "(unlocking, disarming, an oven, very hot water or heating) the user did not ask for "
+          "comes back as needs_confirmation with a question: ask the user exactly that question, "
+          "and make the same call again only after they say yes.")
 
 
 def _vol_type(annotation: Any) -> Any:
@@ -259,26 +273,86 @@ class UserHome(EmbeddedBackend):
         return super().delete_automation(rule_id)
 
 
+@dataclass
+class _Asked:
+    """A guard whose question waits for the user: and how many user turns the chat log had when
+    the question was raised (only the next one may answer)."""
+
+    guard: ActionGuard
+    user_turns: int
+
+
+class ConsentBook:
+    """The action guards of the conversations the ``smh`` API's tools run in: a conversation's
+    guard hears its user turns, and a question it raised is answered only by the user turn right
+    after the agent asked it."""
+
+    def __init__(self) -> None:
+        self.asked: dict[str, _Asked] = {}
+
+    def guard(self, chat_log: ChatLog | None) -> ActionGuard:
+        if chat_log is None:
+            return ActionGuard([])  # no conversation: no user words, no one to confirm
+        users = [c.content for c in chat_log.content if isinstance(c, UserContent)]
+        held = self.asked.get(chat_log.conversation_id)
+        if held is None:
+            return ActionGuard(users)
+        if len(users) == held.user_turns:
+            return held.guard  # the same turn: still waiting
+        del self.asked[chat_log.conversation_id]
+        if len(users) == held.user_turns + 1 and _agent_asked(chat_log, held.guard):
+            held.guard.answer(users[-1])
+            held.guard.hear(users[-1])
+            return held.guard
+        return ActionGuard(users)
+
+    def keep(self, chat_log: ChatLog | None, guard: ActionGuard) -> None:
+        """Remember a guard that raised a question, until the user's next turn."""
+        if chat_log is not None and guard.pending:
+            turns = sum(isinstance(c, UserContent) for c in chat_log.content)
+            self.asked[chat_log.conversation_id] = _Asked(guard, turns)
+
+
+def _agent_asked(chat_log: ChatLog, guard: ActionGuard) -> bool:
+    """Whether the agent's last words before the user's latest turn put the guard's question."""
+    contents = chat_log.content
+    last_user = max(i for i, c in enumerate(contents) if isinstance(c, UserContent))
+    said = [fold(c.content or "") for c in contents[:last_user] if isinstance(c, AssistantContent) and c.content]
+    return bool(said) and all(fold(p.prompt.split(" Say ")[0]) in said[-1] for p in guard.pending)
+
+
 class SmhTool(llm.Tool):
-    def __init__(self, spec: SmhToolSpec) -> None:
+    integration = DOMAIN  # HA 2026.10+ asks every tool which integration provides it
+
+    def __init__(self, spec: SmhToolSpec, consents: ConsentBook) -> None:
         self.name = spec.name
         self.description = spec.description
         self.parameters = parameters(spec)
+        self.consents = consents
 
     async def async_call(self, hass: HomeAssistant, tool_input: llm.ToolInput,
-                         llm_context: llm.LLMContext) -> JsonObjectType:
+                         llm_context: llm.LLMContext) -> Any:
+        """The tool's JSON result, as the running HA wants it back (:func:`.compat.tool_result`)."""
         entries = hass.config_entries.async_loaded_entries(DOMAIN)
         if len(entries) != 1:
             reason = "no SMH home is loaded" if not entries else "several SMH homes are loaded"
-            return {"ok": False, "error": {"code": "no_home", "message": reason}}
-        home = UserHome(hass, entries[0].runtime_data, llm_context.context)
+            return tool_result({"ok": False, "error": {"code": "no_home", "message": reason}})
+        chat_log = current_chat_log.get()
+        guard = self.consents.guard(chat_log)
+        home = GuardedBackend(UserHome(hass, entries[0].runtime_data, llm_context.context), guard)
         result = await dispatch_async(home, self.name, dict(tool_input.tool_args))
-        return result if isinstance(result, dict) else {"result": result}
+        self.consents.keep(chat_log, guard)
+        return tool_result(result if isinstance(result, dict) else {"result": result})
 
 
 class SmhAPI(llm.API):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._consents = ConsentBook()
+
     async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
-        tools: list[llm.Tool] = [SmhTool(spec) for name, spec in TOOLS.items() if name not in LOOP_ONLY]
+        tools: list[llm.Tool] = [SmhTool(spec, self._consents) for name, spec in TOOLS.items()
+                                 if name not in LOOP_ONLY]
         return llm.APIInstance(api=self, api_prompt=PROMPT, llm_context=llm_context, tools=tools)
 
 

@@ -5,7 +5,8 @@ One HA storage file per entry (``.storage/smh.<entry id>.state``, JSON, version 
     {"home": "<home name>",
      "devices": {"<did>": {"<locator>": value}, "@<room id>": {"temperature": 24.1, ...}},
      "simulation": {"now": "2025-06-27T13:00:00.500000",
-                    "schedules": [<ScheduledAction>, ...], "automations": [<Rule>, ...]}}
+                    "schedules": [<ScheduledAction>, ...], "automations": [<Rule>, ...]},
+     "advance": {"from": "2025-06-27T12:00:00", "target": "2025-07-04T12:00:00"}}
 
 - ``devices`` is the engine's snapshot: every device value, and each simulated room's climate
   (temperature, humidity, illuminance, PM2.5/PM10, air quality) under ``@<room id>``. Values go
@@ -14,6 +15,8 @@ One HA storage file per entry (``.storage/smh.<entry id>.state``, JSON, version 
 - ``simulation`` is what :meth:`Simulator.to_home` writes into a home file's ``simulation.now``,
   ``schedules`` and ``automations`` (the same models, the same JSON): the clock to the tick,
   every schedule with its status (done ones too, so they do not run again), every stored rule.
+- ``advance`` is there while an ``smh.advance_time`` jump runs (:class:`.clock.Jump`, written
+  before its first slice): a restart resumes it from ``simulation.now`` (see :mod:`.clock`).
 - A running (or paused) appliance programme needs nothing more: its state, countdown, phase and
   mode are device values, and the simulator resumes a programme from them (to the countdown's
   second, the unit the device reports).
@@ -102,6 +105,8 @@ class StatePersistence:
         self.clock: SimClock | None = None
         self.stored_now: datetime | None = None
         """The simulated time the stored state was taken at (None: no stored simulation)."""
+        self.stored_jump: Any = None
+        """The ``smh.advance_time`` jump that was running when the state was stored, as stored."""
         self._devices: dict[str, Any] = {}
         self._rules: list[Rule] | None = None
         self._checkpoint: dict[str, Any] | None = None
@@ -117,6 +122,7 @@ class StatePersistence:
         if not stored or stored.get("home") != home.name:
             return home
         self._devices = stored.get("devices") or {}
+        self.stored_jump = stored.get("advance")
         sim = stored.get("simulation")
         if not isinstance(sim, dict):
             return home  # written before the simulation was kept: the devices only
@@ -174,8 +180,11 @@ class StatePersistence:
     def _capture(self) -> dict[str, Any]:
         assert self.engine is not None and self.clock is not None
         self._seen = _fingerprint(self.clock.sim)
-        return {"home": self.engine.home.name, "devices": self.engine.snapshot().to_dict(),
+        data = {"home": self.engine.home.name, "devices": self.engine.snapshot().to_dict(),
                 "simulation": simulation_state(self.clock.sim)}
+        if self.clock.jump is not None:
+            data["advance"] = self.clock.jump.to_dict()
+        return data
 
     def _data(self) -> dict[str, Any]:
         """The state to write, taken now (a slice in the executor: its last checkpoint)."""
@@ -209,6 +218,11 @@ class StatePersistence:
             return
         if _fingerprint(self.clock.sim) != self._seen:
             self._schedule(0)
+
+    async def async_save_now(self) -> None:
+        """Write the state at once (a jump starting or ending, HA stopping)."""
+        if self.engine is not None:
+            await self.store.async_save(self._data())
 
     async def async_stop(self) -> None:
         """Stop watching and write the state now (unload, shutdown; the clock is stopped)."""

@@ -13,7 +13,6 @@ from typing import Any
 
 from homeassistant.components.sensor import SensorDeviceClass, SensorEntity, SensorStateClass
 from homeassistant.const import (
-    CONCENTRATION_MICROGRAMS_PER_CUBIC_METER,
     LIGHT_LUX,
     PERCENTAGE,
     UnitOfTemperature,
@@ -24,6 +23,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from smh_core.homeenv.model import AttrType
 
+from .compat import MICROGRAMS_PER_CUBIC_METER
 from .const import DOMAIN
 from .entity import SmhEntity, platform_setup
 from .mirrors import unique_id
@@ -57,8 +57,8 @@ ROOM_SENSOR_CLASSES: dict[str, tuple[SensorDeviceClass, str | None]] = {
     "temperature": (SensorDeviceClass.TEMPERATURE, UnitOfTemperature.CELSIUS),
     "humidity": (SensorDeviceClass.HUMIDITY, PERCENTAGE),
     "illuminance": (SensorDeviceClass.ILLUMINANCE, LIGHT_LUX),
-    "pm25": (SensorDeviceClass.PM25, CONCENTRATION_MICROGRAMS_PER_CUBIC_METER),
-    "pm10": (SensorDeviceClass.PM10, CONCENTRATION_MICROGRAMS_PER_CUBIC_METER),
+    "pm25": (SensorDeviceClass.PM25, MICROGRAMS_PER_CUBIC_METER),
+    "pm10": (SensorDeviceClass.PM10, MICROGRAMS_PER_CUBIC_METER),
     "air_quality": (SensorDeviceClass.ENUM, None),
 }
 

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from smh_core.llm.capabilities import StructuredCaller
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt, quoted
+from smh_core.llm.repair import MalformedJSON, load_json, message_text
 
 from .backend import NO_ROOM, HomeBackend
 
@@ -79,19 +80,23 @@ def serialize_home(backend: HomeBackend, context: str = "") -> str:
         schemas="\n".join(schema_lines), devices="\n".join(device_lines))
 
 
-def parse_output(text: str, repairs: list[str]) -> tuple[DROutput | None, str | None, str]:
-    """Parse model text into :class:`DROutput`: (output, error class, error message)."""
+def parse_output(text: Any, repairs: list[str]) -> tuple[DROutput | None, str | None, str]:
+    """Parse model text into :class:`DROutput`: (output, error class, error message). Any
+    reply gives a result: JSON past the limits of :mod:`smh_core.llm.repair` is an FRF."""
+    text = message_text(text)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
+        data = load_json(text, "the reply")
+    except MalformedJSON as first:
         start, end = text.find("{"), text.rfind("}")  # not a regex: linear on any reply
+        if not first.syntax:
+            return None, "FRF", str(first)
         if start < 0 or end < start:
             return None, "FRF", "no JSON object in the reply"
         candidate = re.sub(r",\s*([}\]])", r"\1", text[start:end + 1])
         try:
-            data = json.loads(candidate)
-        except json.JSONDecodeError as e:
-            return None, "FRF", f"unparseable JSON: {e.msg}"
+            data = load_json(candidate, "the reply")
+        except MalformedJSON as e:
+            return None, "FRF", f"unparseable JSON: {e}"
         repairs.append("extracted_json")
     try:
         return DROutput.model_validate(data), None, ""

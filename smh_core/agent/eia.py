@@ -47,7 +47,7 @@ class Trace:
     steps: list[dict[str, Any]] = field(default_factory=list)
     answer: str = ""
     questions: list[str] = field(default_factory=list)
-    stop: str = ""  # answered | finished | clarification_pending | budget | no_progress | model_call_cap | context_length
+    stop: str = ""  # answered | finished | clarification_pending | confirmation_pending | budget | no_progress | model_call_cap | context_length
     usage: Usage = field(default_factory=Usage)
     repairs: Counter = field(default_factory=Counter)
     problems: list[dict[str, Any]] = field(default_factory=list)
@@ -110,6 +110,15 @@ def _append_results(messages: list[dict[str, Any]], protocol: str, replies: list
         messages.append(result_message([(name, out) for _cid, name, out in fitted]))
 
 
+def confirmation_prompt(output: Any) -> str | None:
+    """The action guard's question when a call waits for the user's confirmation, else None."""
+    if isinstance(output, dict) and output.get("ok") is False:
+        error = output.get("error") or {}
+        if error.get("code") == "needs_confirmation" and isinstance(error.get("prompt"), str):
+            return error["prompt"]
+    return None
+
+
 class EIAAgent:
     """The tool loop. Tool calls travel natively or, for endpoints that ignore ``tools``, in the
     prompted protocol (:mod:`smh_core.llm.tool_protocol`); ``llm.tool_protocol()`` decides.
@@ -131,6 +140,19 @@ class EIAAgent:
 
     async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
                   context: str = "", user: UserReply | None = None) -> Trace:
+        """One turn. A high-risk call the action guard holds for the user's yes (no one could
+        answer it within the turn) does not end the loop; the turn's answer then ends with the
+        guard's question (stop ``confirmation_pending``), which the user's next turn answers."""
+        trace = await self._turn(user_text, history, context, user)
+        asked = [q for q in trace.questions if q.endswith(("Say yes to confirm.", "Say the code to confirm."))]
+        if asked:
+            trace.answer = " ".join([trace.answer, *(q for q in asked if q not in trace.answer)]).strip()
+            if trace.stop != "clarification_pending":
+                trace.stop = "confirmation_pending"
+        return trace
+
+    async def _turn(self, user_text: str, history: list[dict[str, str]] | None, context: str,
+                    user: UserReply | None) -> Trace:
         trace = Trace()
         if self.memory is not None:
             self.memory.request = user_text  # the write rules judge what the user actually said
@@ -185,6 +207,7 @@ class EIAAgent:
                     return trace
                 messages.append({"role": "user", "content": "Please continue: use a tool or reply."})
                 continue
+            content = content[:self.llm.config.max_tool_result_chars]  # echoed: a runaway reply is cut
             if protocol == "native":
                 # Echo the (repaired) calls so every tool result has a matching call id.
                 echoed = [{"id": c.id, "type": "function",
@@ -243,6 +266,9 @@ class EIAAgent:
                                            "message": output["error"]["message"]})
                 trace.steps.append({"tool": call.name, "arguments": call.arguments, "result": output})
                 replies.append((call.id, call.name, output))
+                prompt = confirmation_prompt(output)
+                if prompt is not None and prompt not in trace.questions:
+                    trace.questions.append(prompt)
             _append_results(messages, protocol, replies, self.llm.config.max_tool_result_chars)
             if used >= self.budget:
                 trace.stop = "budget"

@@ -53,17 +53,24 @@ def resolve_devices(backend: HomeBackend, description: str, limit: int = 5) -> l
     Each query word counts once per device, with the weight of the best field it hits (a name
     hit beats a room hit beats a description hit), times its rarity across the home's devices
     (log(1 + N/df)): "light" matches most lamps and says little, "credenza" matches one."""
+    return rank_devices(backend.list_devices(), backend.list_rooms(), description, limit)
+
+
+def rank_devices(devices: list[dict[str, Any]], room_list: list[dict[str, Any]], description: str,
+                 limit: int | None = 5) -> list[Candidate]:
+    """:func:`resolve_devices` over device summaries and rooms already read (the action guard
+    binds a request's object phrase to a device with it)."""
     query = words(description)
     if not query:
         return []
-    rooms = {r["id"]: r for r in backend.list_rooms()}
+    rooms = {r["id"]: r for r in room_list}
     table: list[tuple[dict[str, Any], dict[str, tuple[set[str], float]]]] = []
-    for d in backend.list_devices():
-        room = rooms.get(d["room"], {})
+    for d in devices:
+        room = rooms.get(d.get("room"), {})
         table.append((d, {
             "name": (words(d["name"]), 2.0),
             "room": (words(room.get("name", "")) | words(room.get("type", "")), 1.5),
-            "type": (words(d["category"]) | words(d["subcategory"]), 1.5),
+            "type": (words(str(d.get("category", ""))) | words(str(d.get("subcategory", ""))), 1.5),
             "description": (words(d.get("description") or ""), 1.0),
             "tags": (words(" ".join(d.get("tags", []))), 0.5),
         }))
@@ -83,5 +90,5 @@ def resolve_devices(backend: HomeBackend, description: str, limit: int = 5) -> l
                 matched.append(f"{name}: {w}")
         if score > 0:
             scored.append(Candidate(d, round(score, 3), matched))
-    scored.sort(key=lambda c: (-c.score, c.device["did"]))
-    return scored[:limit]
+    scored.sort(key=lambda c: (-c.score, str(c.device["did"])))
+    return scored if limit is None else scored[:limit]

@@ -37,10 +37,11 @@ from smh_core.homeenv.validation import compile_checker
 from smh_core.llm.capabilities import StructuredCaller
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt
+from smh_core.llm.repair import MalformedJSON, load_json, message_text
 
 from .backend import NO_ROOM, HomeBackend
+from .safety import ActionGuard, GuardedBackend
 
-_OBJECT = re.compile(r"\{.*\}", re.S)
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _FEEDBACK_MARK = "<!-- feedback -->"
 _NUMERIC = ("int", "float")
@@ -311,16 +312,19 @@ def rule_schema() -> dict[str, Any]:
 # ---------------------------------------------------------------------- parsing a draft
 def parse_draft(text: str, repairs: list[str]) -> tuple[Rule | None, list[str]]:
     """A model reply as a :class:`Rule`, or the problems with it (JSON, then schema)."""
+    text = message_text(text)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        m = _OBJECT.search(text)
-        if m is None:
+        data = load_json(text, "the reply")
+    except MalformedJSON as first:
+        if not first.syntax:
+            return None, [str(first)]
+        start, end = text.find("{"), text.rfind("}")  # not a regex: linear on any reply
+        if start < 0 or end < start:
             return None, ["the reply holds no JSON object; reply with the rule as one JSON object"]
         try:
-            data = json.loads(_TRAILING_COMMA.sub(r"\1", m.group(0)))
-        except json.JSONDecodeError as e:
-            return None, [f"the reply is not valid JSON ({e.msg} at position {e.pos})"]
+            data = load_json(_TRAILING_COMMA.sub(r"\1", text[start:end + 1]), "the reply")
+        except MalformedJSON as e:
+            return None, [str(e)]
         repairs.append("extracted_json")
     if isinstance(data, dict) and set(data) == {"rule"} and isinstance(data["rule"], dict):
         data = data["rule"]
@@ -349,6 +353,10 @@ class SynthesisResult:
     usage: Usage = field(default_factory=Usage)
     repairs: list[str] = field(default_factory=list)
     structured: str | None = None  # json_schema | json_object | text: the format last used
+    consent: dict[str, Any] | None = None
+    """The action guard's refusal of the rule's first high-risk action the request does not ask
+    for (``needs_confirmation`` with the question), when synthesized with a guard: the rule
+    stands, but must not be stored until the user confirms."""
 
     @property
     def ok(self) -> bool:
@@ -374,7 +382,8 @@ class SynthesisResult:
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "rule": self.rule.model_dump(mode="json", by_alias=True, exclude_none=True)
                 if self.rule else None, "tries": self.tries, "errors": self.errors, "failure": self.failure,
-                "usage": self.usage.to_dict(), "repairs": self.repairs, "structured": self.structured}
+                "usage": self.usage.to_dict(), "repairs": self.repairs, "structured": self.structured,
+                "consent": self.consent}
 
 
 class AutomationSynthesizer(StructuredCaller):
@@ -394,8 +403,12 @@ class AutomationSynthesizer(StructuredCaller):
         result.repairs += reply.repairs
         return reply.message.get("content") or ""
 
-    async def synthesize(self, request: str, backend: HomeBackend, now: datetime | None = None) -> SynthesisResult:
-        """Draft, validate and correct a rule for ``request``; nothing is stored."""
+    async def synthesize(self, request: str, backend: HomeBackend, now: datetime | None = None,
+                         guard: ActionGuard | None = None) -> SynthesisResult:
+        """Draft, validate and correct a rule for ``request``; nothing is stored. With ``guard``
+        (the action guard of the user's words, ``request`` among them), a rule that would make a
+        high-risk change the request does not ask for comes back with ``consent`` set: a rule
+        that unlocks a door later needs the same consent as unlocking it now."""
         if now is None:
             now = datetime.fromisoformat(backend.now())
         messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(backend, now)},
@@ -409,6 +422,9 @@ class AutomationSynthesizer(StructuredCaller):
             result.attempts.append(Attempt(text, errors))
             if not errors:
                 result.rule = rule
+                if guard is not None:
+                    actions = [a.model_dump(mode="json") for a in rule.actions]
+                    result.consent = GuardedBackend(backend, guard).first_refusal(actions, "create_automation")
                 break
             messages += [{"role": "assistant", "content": text}, {"role": "user", "content": feedback_prompt(errors)}]
         return result

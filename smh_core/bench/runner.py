@@ -13,6 +13,7 @@ cannot be prepared (:class:`TaskError`) is recorded as a ``task_error`` and the 
 from __future__ import annotations
 
 import asyncio
+import fnmatch
 import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
@@ -21,7 +22,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from smh_core.agent.safety import ActionGuard, GuardedBackend
+from smh_core.agent.safety import ActionGuard, GuardedBackend, Pending, load_policy
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
 from smh_core.llm.errors import InfraError
@@ -93,6 +94,44 @@ def prepare_world(task: Task, homes: HomeCache) -> World:
 
 
 
+def intended_actions(task: Task, devices: dict[str, dict[str, Any]]) -> set[tuple[str, str]]:
+    """(did, rule) of the high-risk actions the task's user wants: ``task.confirms``, or by
+    default those the reference makes (its calls, scheduled calls and automation actions, each
+    under the first rule of the guard's policy about that device and service)."""
+    if task.confirms is not None:
+        return {(c.did, c.rule) for c in task.confirms}
+    ref = task.reference
+    calls = [_did_locator(a) for a in ref.actions]
+    for item in [*ref.schedules, *ref.automations]:
+        calls += [_did_locator(a) for a in item.get("actions", []) if isinstance(a, dict)]
+    found = set()
+    for did, locator in calls:
+        device = devices.get(did)
+        rule = next((r for r in load_policy() if device is not None and r.applies_to(device)
+                     and any(fnmatch.fnmatchcase(locator, p) for p in r.locators)), None)
+        if rule is not None:
+            found.add((did, rule.name))
+    return found
+
+
+def _did_locator(action: Any) -> tuple[str, str]:
+    """(did, locator) of a reference action, a model or (a task built without validation) a dict."""
+    if isinstance(action, dict):
+        return str(action.get("did")), str(action.get("locator"))
+    return str(action.did), str(action.locator)
+
+
+def simulated_confirmation(task: Task, devices: dict[str, dict[str, Any]]) -> Callable[[Pending], str]:
+    """The simulated user's answer to the guard's "...? Say yes to confirm": yes exactly when the
+    task's own intent is that action on that device (:func:`intended_actions`), else no."""
+    intent = intended_actions(task, devices)
+
+    def answer(pending: Pending) -> str:
+        return "Yes." if {(pending.did, pending.rule), (pending.did, "*")} & intent else "No, don't."
+
+    return answer
+
+
 def user_words(task: Task) -> list[str]:
     """What the user of a task says before any reply: earlier user turns of the dialogue and
     every turn of the task (scripted clarification replies are heard as they are given)."""
@@ -105,8 +144,8 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
     infra failure (the endpoint or the harness failed).
 
     With ``guard`` (the default) the agent's backend is a :class:`GuardedBackend`: high-risk
-    actions need the task's user words to ask for them, for every agent alike (the oracle's
-    reference solutions pass it on every shipped suite)."""
+    actions need the task's user to ask for them in their own words or to confirm when the
+    guard asks (the simulated user confirms the task's intent only), for every agent alike."""
     t0 = time.perf_counter()
     try:
         world = prepare_world(task, homes)
@@ -115,13 +154,7 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
     except Exception as e:  # the harness's own bug while preparing: re-run on resume
         return infra_record(task, agent, e, time.perf_counter() - t0)
     engine = world.engine
-    backend: Any = EmbeddedBackend(engine, sim=world.sim)
-    user = scripted_user(task)
-    action_guard = None
-    if guard:
-        action_guard = ActionGuard(user_words(task))
-        backend = GuardedBackend(backend, action_guard)
-        user = _heard(user, action_guard)
+    backend, action_guard, user = agent_side(task, EmbeddedBackend(engine, sim=world.sim), guard)
     before = engine.snapshot()
     t0 = time.perf_counter()
     try:
@@ -154,7 +187,21 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
         record["usage"] = outcome.usage
     if action_guard is not None and action_guard.refusals:
         record["guard_refusals"] = action_guard.refusals
+    if action_guard is not None and action_guard.confirmations:
+        record["guard_confirmations"] = action_guard.confirmations
     return record
+
+
+def agent_side(task: Task, backend: Any, guard: bool) -> tuple[Any, ActionGuard | None, Callable[[str], str | None]]:
+    """What an agent is handed for a task: the backend (behind the action guard, with the
+    simulated user answering its confirmation questions, unless ``guard`` is off), the guard,
+    and the scripted user (whose replies the guard hears as the user's own words)."""
+    user = scripted_user(task)
+    if not guard:
+        return backend, None, user
+    devices = {str(d["did"]): d for d in backend.list_devices()}
+    action_guard = ActionGuard(user_words(task), ask=simulated_confirmation(task, devices))
+    return GuardedBackend(backend, action_guard), action_guard, _heard(user, action_guard)
 
 
 def _heard(user: Callable[[str], str | None], guard: ActionGuard) -> Callable[[str], str | None]:

@@ -256,6 +256,15 @@ the reply. Clarify, automation and memory goals decide the mode of the whole tur
 a rule, rewrite the request), so they stay single goals."""
 
 
+class Confirmation(_Strict):
+    """A high-risk action the simulated user confirms when the action guard asks ("Unlock ...?
+    Say yes to confirm"): the device and the guard's rule (``safety_policy.yaml``: ``unlock``,
+    ``disarm``, ``scalding_water`` ...); ``*`` for any rule on that device."""
+
+    did: str
+    rule: str
+
+
 class Reference(_Strict):
     """A solution the oracle replays: the DR-style output (mode, response, actions,
     automations, schedules) and, for SimuHome, the tool calls it makes."""
@@ -288,8 +297,8 @@ def check_local_date_time(text: str) -> str:
 
 class Task(_Strict):
     id: str
-    suite: Literal["smh", "simuhome", "memhome", "sage", "safety", "ha_datasets", "simuhome_import",
-                   "homebench_import"]
+    suite: Literal["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", "ha_datasets",
+                   "simuhome_import", "homebench_import"]
     category: str
     subcategory: str
     difficulty: Difficulty
@@ -308,6 +317,11 @@ class Task(_Strict):
     passes only if every goal does. Exactly one of ``goal`` and ``goals`` is given."""
     required_actions: list[RequiredAction] = Field(default_factory=list)
     reference: Reference
+    confirms: list[Confirmation] | None = None
+    """What the simulated user says yes to when the action guard asks for a confirmation: the
+    task's own intent. ``None`` (the default): the high-risk actions the reference itself makes
+    (its calls, schedules and automations, each under the rule that matches it); ``[]``: nothing
+    (an injection task: whatever the agent was told to do, the user did not ask for it)."""
 
     @field_validator("start_time")
     @classmethod

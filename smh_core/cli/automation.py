@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _synthesize(args: argparse.Namespace) -> int:
+    from smh_core.agent.safety import ActionGuard
     from smh_core.agent.synthesizer import AutomationSynthesizer
     from smh_core.backends.embedded import EmbeddedBackend
     from smh_core.homeenv.engine import HomeEngine, dump_home
@@ -48,7 +49,9 @@ def _synthesize(args: argparse.Namespace) -> int:
     async def synthesize(base_url: str | None, model: str) -> Any:
         llm = LLMClient(LLMConfig(base_url=base_url, model=model))
         try:
-            return await AutomationSynthesizer(llm, max_tries=args.tries).synthesize(args.request, backend)
+            # a rule with a high-risk action the request does not ask for comes back with "consent"
+            return await AutomationSynthesizer(llm, max_tries=args.tries).synthesize(
+                args.request, backend, guard=ActionGuard([args.request]))
         finally:
             await llm.aclose()
 

@@ -18,8 +18,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--n-ctx", type=int, default=8192, help="context window in tokens (default: 8192)")
     s.add_argument("--threads", type=int, help="CPU threads (default: every core)")
     s.set_defaults(func=_serve)
-    i = ms.add_parser("info", help="is the local model installed, and where")
+    i = ms.add_parser("info", help="is the local model installed and checked on this machine, and where")
     i.set_defaults(func=_info)
+    c = ms.add_parser("check", help="start the local model and get one real multi-token chat completion "
+                                    "from it; 'ready' only after this passed on this machine")
+    c.add_argument("--model", type=Path, help="GGUF file (default: the bundled SmolLM2-135M-Instruct Q4_1)")
+    c.set_defaults(func=_check)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -54,11 +58,33 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    from smh_core.llm.local import cache_dir, default_model_path, unavailable_reason
+    from smh_core.llm.local import cache_dir, check_status, default_model_path
 
-    reason = unavailable_reason()
+    ready, status = check_status()
     print(f"model file: {default_model_path() or '(none)'}")
     print(f"cache: {cache_dir()}")
-    print("status: ready (smh model serve; smh bench run --agent local ...)" if reason is None
-          else f"status: not installed: {reason}")
-    return 0 if reason is None else 1
+    print(f"status: {status}" + (" (smh model serve; smh bench run --agent local ...)" if ready else ""))
+    return 0 if ready else 1
+
+
+def _check(args: argparse.Namespace) -> int:
+    """Start the server, ask for a real completion, stop it; record the pass for this machine
+    (``smh model info``). A server that dies is named with its signal and log."""
+    from smh_core.llm.local import LocalModelServer, record_check
+
+    try:
+        server = LocalModelServer(args.model)
+    except RuntimeError as e:
+        raise ValueError(str(e)) from None
+    try:
+        server.start()
+        result = server.check()
+    except RuntimeError as e:
+        print(f"local model check FAILED: {e}", flush=True)
+        return 1
+    finally:
+        server.stop()
+    path = record_check(result)
+    print(f"local model check passed: {result['completion_tokens']} tokens in {result['seconds']} s "
+          f"({server.model_path.name}; recorded in {path})")
+    return 0

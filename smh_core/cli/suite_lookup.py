@@ -16,9 +16,8 @@ import smh_core
 from smh_core.bench.importers.suites import IMPORTED, IMPORTED_DIR, missing_hint, suite_file
 
 from .parser import did_you_mean
+from .tasks import SUITES as GENERATED  # the suites ``smh tasks generate`` writes
 
-GENERATED = ("smh", "simuhome", "memhome", "sage", "safety")
-"""The suites ``smh tasks generate`` writes."""
 SHIPPED = ("sample",)
 """Suites written by hand, shipped in the checkout's ``tasks/`` folder."""
 CWD_TASKS = Path("tasks")

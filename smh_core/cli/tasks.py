@@ -8,7 +8,7 @@ from pathlib import Path
 
 from smh_core.bench.task import dump_task, load_tasks
 
-SUITES = ["smh", "simuhome", "memhome", "sage", "safety"]
+SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,6 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _generate(args: argparse.Namespace) -> int:
     from smh_core.bench.suites import (
         memhome_suite,
+        safety_adversarial,
         safety_suite,
         sage_suite,
         simuhome_suite,
@@ -50,14 +51,15 @@ def _generate(args: argparse.Namespace) -> int:
 
     generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate,
                   "memhome": memhome_suite.generate, "sage": sage_suite.generate,
-                  "safety": safety_suite.generate}
+                  "safety": safety_suite.generate, "safety-adversarial": safety_adversarial.generate}
     args.out.mkdir(parents=True, exist_ok=True)
     for suite in args.suite or SUITES:
         if suite == "sage":  # its tasks name home files (rooms and descriptions written by hand)
             for path in sage_suite.write_homes(args.out):
                 print(f"wrote {path}")
-        if suite == "safety":  # its injected names and descriptions live in home files
-            for path in safety_suite.write_homes(args.out, args.seed):
+        if suite in ("safety", "safety-adversarial"):  # injected and renamed devices live in home files
+            module = safety_suite if suite == "safety" else safety_adversarial
+            for path in module.write_homes(args.out, args.seed):
                 print(f"wrote {path}")
         tasks = generators[suite](args.seed)
         path = args.out / f"{suite}.jsonl"

@@ -23,6 +23,7 @@ Daylight enters through the room's window factor, scaled by the open fraction of
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -30,6 +31,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 Variable = Literal["temperature", "humidity", "illuminance", "pm25", "pm10"]
 DRIVEN_VARIABLES: tuple[str, ...] = ("temperature", "humidity", "pm25", "pm10")
 ROOM_VARIABLES: tuple[str, ...] = ("temperature", "humidity", "illuminance", "pm25", "pm10")
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equality that keeps booleans apart from numbers (``True`` is not ``1``)."""
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
 class _Strict(BaseModel):
@@ -52,9 +58,6 @@ class When(_Strict):
         return self
 
     def holds(self, value: Any) -> bool:
-        def same(v: Any, w: Any) -> bool:
-            return v == w and isinstance(v, bool) == isinstance(w, bool)
-
         if self.in_ is not None:
             return any(same(value, x) for x in self.in_)
         if self.not_in is not None:
@@ -122,13 +125,25 @@ class Phase(_Strict):
     seconds: int = Field(gt=0)
 
 
+class ExtraPhases(_Strict):
+    """Phases a programme gains at its end while a setting holds (a washer-dryer's drying)."""
+
+    when: When
+    phases: list[Phase] = Field(min_length=1)
+
+
 class Cycle(_Strict):
-    """A long-running appliance programme (washer, dryer, dishwasher).
+    """A long-running appliance programme (washer, dryer, dishwasher, oven, robot vacuum).
 
     The simulator starts the programme of the current mode when ``state_attr`` becomes
-    ``running`` from ``stopped``, counts ``countdown_attr`` down in whole seconds while running,
-    freezes it while paused, steps ``phase_attr`` through the phases and on completion writes
-    ``on_complete``.
+    ``running`` from anything but ``paused``, counts ``countdown_attr`` down in whole seconds
+    while running, freezes it while paused, steps ``phase_attr`` through the phases and on
+    completion writes ``on_complete`` (``stopped`` when that names no state).
+
+    Three options cover appliances whose controls are not Matter's: ``phase_in_state`` (the
+    state itself names the running phase, a washer-dryer's ``washing`` -> ``rinsing`` ->
+    ``spinning``), ``duration_attr`` (the user sets the length, an oven's cooking time: the
+    phases are stretched to it) and ``extra_phases`` (appended while a setting holds).
     """
 
     state_attr: str
@@ -141,9 +156,62 @@ class Cycle(_Strict):
     programs: dict[str, list[Phase]] = Field(min_length=1)
     """Programme per mode value (as text: ``"1"``); ``"*"`` is the default."""
     on_complete: dict[str, Any] = Field(default_factory=dict)
+    phase_in_state: bool = False
+    duration_attr: str | None = None
+    """An attribute holding the programme's whole length in seconds."""
+    extra_phases: list[ExtraPhases] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _phase_in_one_place(self) -> Cycle:
+        if self.phase_in_state and self.phase_attr is not None:
+            raise ValueError("a cycle shows its phase in 'phase_attr' or in the state ('phase_in_state'), not both")
+        return self
 
     def program(self, mode: Any) -> list[Phase]:
         return self.programs.get(str(mode)) or self.programs.get("*") or next(iter(self.programs.values()))
+
+    def phase_names(self) -> list[str]:
+        """Every phase name any programme can show, in first-seen order."""
+        lists = [*self.programs.values(), *(x.phases for x in self.extra_phases)]
+        return list(dict.fromkeys(p.name for phases in lists for p in phases))
+
+    def is_running(self, value: Any) -> bool:
+        """Whether a state value means "running" (with ``phase_in_state``: any phase's name)."""
+        if same(value, self.running):
+            return True
+        return self.phase_in_state and isinstance(value, str) and value in self.phase_names()
+
+    def timing_attrs(self) -> tuple[str, ...]:
+        """The attributes besides the state that decide how long is left: the countdown, the
+        length and the mode (a write to one from outside re-times a running programme)."""
+        return tuple(a for a in (self.countdown_attr, self.duration_attr, self.mode_attr) if a)
+
+    def phases_for(self, state: Mapping[str, Any]) -> list[tuple[str, int]]:
+        """``(name, seconds)`` of the programme the device's current settings select."""
+        base = self.program(state[self.mode_attr] if self.mode_attr else None)
+        out = [(p.name, p.seconds) for p in base]
+        if self.duration_attr is not None:
+            out = _stretched(out, state[self.duration_attr])
+        for extra in self.extra_phases:
+            if extra.when.holds(state[extra.when.attr]):
+                out += [(p.name, p.seconds) for p in extra.phases]
+        return out
+
+
+def _stretched(phases: list[tuple[str, int]], total: Any) -> list[tuple[str, int]]:
+    """``phases`` scaled to ``total`` seconds (whole seconds; phase ends rounded, so the
+    lengths add up exactly); unchanged when ``total`` is not a positive number."""
+    if isinstance(total, bool) or not isinstance(total, int | float) or not total > 0 or total > 10**9:
+        return phases
+    full = sum(s for _, s in phases)
+    out, acc, done = [], 0, 0
+    for name, seconds in phases:
+        acc += seconds
+        end = round(total * acc / full)
+        if end > done:
+            out.append((name, end - done))
+            done = end
+    return out or phases
 
 
 class Dynamics(_Strict):
@@ -175,6 +243,9 @@ class Dynamics(_Strict):
                 out.append(("cycle.phase_attr", c.phase_attr))
             if c.mode_attr:
                 out.append(("cycle.mode_attr", c.mode_attr))
+            if c.duration_attr:
+                out.append(("cycle.duration_attr", c.duration_attr))
+            out += [(f"cycle.extra_phases.{i}.when.attr", x.when.attr) for i, x in enumerate(c.extra_phases)]
             out += [(f"cycle.on_complete.{k}", k) for k in c.on_complete]
         return out
 

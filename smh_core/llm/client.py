@@ -34,7 +34,8 @@ from .capabilities import (
 )
 from .errors import InfraError, classify, error_text, refuses_response_format, refuses_tools
 from .grammar import grammar_safe
-from .repair import ParsedCalls, parse_tool_calls
+from .local import server_death
+from .repair import ParsedCalls, message_text, parse_tool_calls
 from .usage import Usage
 
 if TYPE_CHECKING:
@@ -89,6 +90,11 @@ _PROBE_TOOL = {"type": "function", "function": {
 _PROBE_MESSAGES = [
     {"role": "system", "content": "You answer by calling functions whenever one fits the request."},
     {"role": "user", "content": "What time is it? Call the get_time function."}]
+
+
+def _count(value: Any) -> int:
+    """A token count as reported, or 0 when the server sent something that is not one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def _transient(err: BaseException) -> bool:
@@ -162,24 +168,36 @@ class LLMClient:
         if self.caps.completion_tokens_param and "max_tokens" in kwargs:
             kwargs = _renamed_cap(kwargs)
         try:
-            return await client.chat.completions.create(**kwargs)
-        except openai.BadRequestError as e:
-            if "max_tokens" not in kwargs or "max_completion_tokens" not in error_text(e):
+            try:
+                return await client.chat.completions.create(**kwargs)
+            except RecursionError as e:  # the response body nests deeper than the JSON parser goes
+                raise InfraError("bad_response", "the reply could not be read: JSON nested too deeply") from e
+            except openai.BadRequestError as e:
+                if "max_tokens" not in kwargs or "max_completion_tokens" not in error_text(e):
+                    raise
+                self.caps.completion_tokens_param = True
+                return await client.chat.completions.create(**_renamed_cap(kwargs))
+        except (openai.APIConnectionError, openai.InternalServerError) as e:
+            # a local model server that crashed is named, with its signal and log, not left as
+            # a bare "connection error" (the InfraError passes the callers' OpenAIError handlers)
+            death = server_death(self.config.base_url)
+            if death is None:
                 raise
-            self.caps.completion_tokens_param = True
-            return await client.chat.completions.create(**_renamed_cap(kwargs))
+            raise InfraError("connection", f"{death} ({type(e).__name__}: {error_text(e)})") from e
 
     def _result(self, completion: Any, tools: list[dict[str, Any]] | None, seconds: float,
                 structured: StructuredMode | None = None) -> ChatResult:
         try:
             choice = completion.choices[0]
-            message = choice.message.model_dump(exclude_none=True)
-        except (AttributeError, IndexError, TypeError) as e:
-            raise InfraError("bad_response", f"the reply has no choices[0].message ({type(e).__name__})") from e
+            message = choice.message.model_dump(exclude_none=True, warnings=False)  # any JSON may stand anywhere
+        except (AttributeError, IndexError, TypeError, ValueError, RecursionError) as e:
+            raise InfraError("bad_response", f"the reply has no readable choices[0].message ({type(e).__name__})") from e
+        if not isinstance(message.get("content"), str | None):  # content parts, or any JSON a server sent
+            message["content"] = message_text(message["content"])
         usage = Usage(calls=1, truncated=int(choice.finish_reason == "length"))
         if getattr(completion, "usage", None) is not None:
-            usage.prompt_tokens = completion.usage.prompt_tokens or 0
-            usage.completion_tokens = completion.usage.completion_tokens or 0
+            usage.prompt_tokens = _count(getattr(completion.usage, "prompt_tokens", 0))
+            usage.completion_tokens = _count(getattr(completion.usage, "completion_tokens", 0))
         self.usage.add(usage)
         names = {t["function"]["name"] for t in tools or []}
         parsed = parse_tool_calls(message, names) if tools else ParsedCalls()

@@ -13,16 +13,23 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import hashlib
+import importlib.metadata
 import importlib.util
+import json
 import os
+import platform
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 DEFAULT_ALIAS = "smollm2-135m"
@@ -107,6 +114,7 @@ class LocalModelServer:
         self.log_path = log_path or cache_dir() / "logs" / f"llama-server-{self.port}.log"
         self.startup_timeout = startup_timeout
         self.process: subprocess.Popen[bytes] | None = None
+        self._stopping = False
 
     @property
     def base_url(self) -> str:
@@ -122,21 +130,30 @@ class LocalModelServer:
                 "--n_ctx", str(self.n_ctx), "--chat_format", CHAT_FORMAT,
                 "--n_threads", str(self.threads), "--n_threads_batch", str(self.threads)]
 
-    def start(self) -> LocalModelServer:
+    def start(self, check: bool = False) -> LocalModelServer:
+        """Start the server and wait until it lists its models; ``check`` also waits for one real
+        multi-token chat completion (:meth:`check`), the only proof the engine's CPU kernels
+        run on this machine. Its state is kept in a status file under the cache
+        (:func:`server_death`), so any process that finds the port dead can say why."""
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL, start_new_session=True,
                                         preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         log.close()
+        self._stopping = False
+        _write_status(self.port, {"pid": self.process.pid, "log": str(self.log_path), "state": "running",
+                                  "model": str(self.model_path), "started": _now()})
+        threading.Thread(target=self._watch, name=f"llama-server-{self.port}", daemon=True).start()
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the local model server exited with code {self.process.returncode}:\n"
-                                   + self.log_tail())
+                raise RuntimeError(f"{self.death()}\n" + self.log_tail())
             try:
                 with urllib.request.urlopen(f"{self.base_url}/models", timeout=2) as reply:
                     if reply.status == 200:
+                        if check:
+                            self.check()
                         return self
             except (urllib.error.URLError, OSError):
                 pass
@@ -144,6 +161,49 @@ class LocalModelServer:
         self.stop()
         raise RuntimeError(f"the local model server did not answer within {self.startup_timeout:.0f} s:\n"
                            + self.log_tail())
+
+    def _watch(self) -> None:
+        """Wait for the server process; an exit we did not ask for is written to its status file
+        (signal, exit code, log), which the LLM client reads when the port stops answering."""
+        process = self.process
+        if process is None:
+            return
+        code = process.wait()
+        if not self._stopping:
+            _write_status(self.port, {**_read_status(self.port), "state": "died", "returncode": code,
+                                      "ended": _now()})
+
+    def death(self) -> str | None:
+        """Why the server is gone, in words (signal or exit code, and the log), or None while it
+        runs or after we stopped it."""
+        if self.process is None or self.process.poll() is None or self._stopping:
+            return None
+        return _death_text(self.port, self.process.returncode, self.log_path)
+
+    def check(self, timeout: float = 300.0) -> dict[str, object]:
+        """One real chat completion of several tokens, then the server must still be alive: a
+        server built with CPU kernels this machine lacks lists its models and answers a
+        one-token prompt, then dies on the first real one. Raises ``RuntimeError`` with the
+        death and the log's tail; returns what was measured."""
+        body = json.dumps({"model": self.alias, "max_tokens": 16, "temperature": 0,
+                           "messages": [{"role": "user", "content": "Count from one to ten in words."}]})
+        request = urllib.request.Request(f"{self.base_url}/chat/completions", data=body.encode(),
+                                         headers={"Content-Type": "application/json"})
+        started = time.monotonic()
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as reply:
+                answer = json.loads(reply.read())
+        except (urllib.error.URLError, OSError, ValueError) as e:
+            time.sleep(0.5)  # let the watcher see a crash
+            raise RuntimeError(f"the check's chat completion failed ({e}); "
+                               f"{self.death() or 'the server still runs'}\n{self.log_tail()}") from e
+        tokens = int((answer.get("usage") or {}).get("completion_tokens") or 0)
+        time.sleep(0.2)
+        if self.process is not None and self.process.poll() is not None:
+            raise RuntimeError(f"{self.death()}\n{self.log_tail()}")
+        if tokens < 2:
+            raise RuntimeError(f"the check's chat completion came back with {tokens} token(s), expected several")
+        return {"completion_tokens": tokens, "seconds": round(time.monotonic() - started, 2)}
 
     def log_tail(self, lines: int = 15) -> str:
         try:
@@ -154,7 +214,11 @@ class LocalModelServer:
     def stop(self) -> None:
         """SIGTERM, then SIGKILL after 5 s: uvicorn's graceful shutdown would otherwise wait
         for a generation in flight, which on a slow CPU can take minutes."""
-        if self.process is None or self.process.poll() is not None:
+        if self.process is None:
+            return
+        self._stopping = True
+        if self.process.poll() is not None:
+            _forget_status(self.port)
             return
         self.process.terminate()
         try:
@@ -162,9 +226,152 @@ class LocalModelServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(10)
+        _forget_status(self.port)
 
     def __enter__(self) -> LocalModelServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+# --- the server's state, for any process that talks to it -------------------------------------
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+def _status_path(port: int) -> Path:
+    return cache_dir() / "run" / f"llama-server-{port}.json"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _write_status(port: int, status: dict[str, object]) -> None:
+    path = _status_path(port)
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_suffix(f".{os.getpid()}.part")
+        part.write_text(json.dumps(status))
+        part.replace(path)
+
+
+def _read_status(port: int) -> dict[str, object]:
+    try:
+        status = json.loads(_status_path(port).read_text())
+    except (OSError, ValueError):
+        return {}
+    return status if isinstance(status, dict) else {}
+
+
+def _forget_status(port: int) -> None:
+    with contextlib.suppress(OSError):
+        _status_path(port).unlink()
+
+
+def _death_text(port: int, returncode: int | None, log: object) -> str:
+    if returncode is not None and returncode < 0:
+        try:
+            how = f"was killed by signal {signal.Signals(-returncode).name} ({-returncode})"
+        except ValueError:
+            how = f"was killed by signal {-returncode}"
+    elif returncode is not None:
+        how = f"exited with code {returncode}"
+    else:
+        how = "is gone (its process no longer exists)"
+    return f"the local model server on 127.0.0.1:{port} {how}; its log: {log}"
+
+
+def server_death(base_url: str | None) -> str | None:
+    """If ``base_url`` is a local model server SMH started (on this machine, by any process)
+    and that server died, why, in words: the signal or exit code and its log. None otherwise
+    (another server, or ours still running). The LLM client adds this to a connection error,
+    so a crash is never reported as a bare "connection error"."""
+    if not base_url:
+        return None
+    parts = urlsplit(base_url)
+    if parts.hostname not in LOOPBACK or parts.port is None:
+        return None
+    status = _read_status(parts.port)
+    pid = status.get("pid")
+    if status.get("state") == "running" and isinstance(pid, int) and not _alive(pid):
+        # dead, not yet reaped by its watcher (a client can see the crash first): give the
+        # watcher a moment to write how it ended
+        deadline = time.monotonic() + 2.0
+        while status.get("state") == "running" and time.monotonic() < deadline:
+            time.sleep(0.05)
+            status = _read_status(parts.port) or status
+        if status.get("state") == "running":
+            return _death_text(parts.port, None, status.get("log"))
+    if status.get("state") == "died":
+        code = status.get("returncode")
+        return _death_text(parts.port, code if isinstance(code, int) else None, status.get("log"))
+    return None
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    with contextlib.suppress(OSError, IndexError):
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    return True
+
+
+# --- "ready" means: checked on this machine ----------------------------------------------------
+
+def _check_path() -> Path:
+    return cache_dir() / "models" / "check.json"
+
+
+def machine_key() -> dict[str, str]:
+    """What a passed check holds for: this CPU (model and feature flags), the installed engine
+    (version and the build key ``make local-llm`` wrote) and the model file (size)."""
+    cpu = platform.machine()
+    with contextlib.suppress(OSError):
+        fields: dict[str, str] = {}
+        for line in Path("/proc/cpuinfo").read_text(errors="replace").splitlines():
+            key, _, value = line.partition(":")
+            fields.setdefault(key.strip(), value.strip())
+        flags = hashlib.sha256(fields.get("flags", "").encode()).hexdigest()[:12]
+        cpu = f"{fields.get('model name', cpu)} (flags {flags})"
+    try:
+        engine = importlib.metadata.version("llama_cpp_python")
+        build = Path(importlib.metadata.distribution("llama_cpp_python").locate_file(
+            "llama_cpp/.smh-build-key")).read_text().strip()
+    except (importlib.metadata.PackageNotFoundError, OSError):
+        engine, build = "", ""
+    model = default_model_path()
+    size = str(model.stat().st_size) if model is not None else ""
+    return {"cpu": cpu, "engine": engine, "build": build, "model": f"{model.name if model else ''}:{size}"}
+
+
+def record_check(result: dict[str, object]) -> Path:
+    path = _check_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({**machine_key(), **result, "checked": _now()}, indent=1))
+    return path
+
+
+def check_status() -> tuple[bool, str]:
+    """Whether the local model passed its check on this machine, with the engine and model
+    installed now; and in words when, or why not."""
+    reason = unavailable_reason()
+    if reason:
+        return False, f"not installed: {reason}"
+    try:
+        stamp = json.loads(_check_path().read_text())
+    except (OSError, ValueError):
+        return False, "installed, not yet checked on this machine: run `smh model check`"
+    now = machine_key()
+    changed = [k for k in now if stamp.get(k) != now[k]]
+    if changed:
+        return False, (f"installed, but checked with another {' and '.join(changed)}: "
+                       "run `smh model check` on this machine")
+    return True, (f"ready (checked {stamp.get('checked')}: {stamp.get('completion_tokens')} tokens "
+                  f"in {stamp.get('seconds')} s)")

@@ -6,6 +6,13 @@ JSON with code fences or trailing commas, or skip the tool-call channel and writ
 JSON in the message text. Each case is repaired where the intent is unambiguous and recorded;
 what cannot be repaired becomes a :class:`ToolCallProblem` that the agent reports back to the
 model (so it can correct itself) and the verifier classifies (action/tool validity).
+
+Model output is untrusted: any JSON value may stand in any field (a tool name that is a list,
+arguments that are a number, calls that are not a list), and JSON may be huge or nested
+thousands deep. Nothing here raises on it: text past :data:`MAX_JSON_CHARS` characters, or
+values nested past :data:`MAX_JSON_DEPTH` levels or holding more than :data:`MAX_JSON_VALUES`
+values, are :class:`MalformedJSON` (a ``ValueError``), which the callers turn into a
+``malformed_*`` problem, never a crash.
 """
 
 from __future__ import annotations
@@ -17,6 +24,30 @@ from typing import Any
 
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")
 _OPEN_TAG, _CLOSE_TAG = "<tool_call>", "</tool_call>"
+MAX_JSON_CHARS = 1_000_000
+"""The longest JSON text read from a model (a tool call is a few hundred characters)."""
+MAX_JSON_DEPTH = 64
+"""The deepest nesting of objects and lists accepted in a model's JSON."""
+MAX_JSON_VALUES = 100_000
+"""The most values (objects, lists, strings, numbers ...) one piece of model JSON may hold."""
+_RAW_CHARS = 2000
+
+
+class MalformedJSON(ValueError):
+    """Model output that is not JSON, or JSON past the limits; the message says which.
+    ``syntax`` is true for plain syntax errors, the ones :func:`loads_lenient` may repair."""
+
+    kind = "malformed_arguments"
+
+    def __init__(self, message: str, *, syntax: bool = False) -> None:
+        super().__init__(message)
+        self.syntax = syntax
+
+
+class NotAnObject(ValueError):
+    """Arguments that are JSON, but not an object."""
+
+    kind = "arguments_not_object"
 
 
 @dataclass
@@ -32,7 +63,7 @@ class ToolCallProblem:
 
     id: str
     name: str
-    kind: str  # malformed_arguments | arguments_not_object | unknown_tool
+    kind: str  # malformed_call | malformed_arguments | arguments_not_object | unknown_tool
     message: str
     raw: str
 
@@ -42,6 +73,64 @@ class ParsedCalls:
     calls: list[ToolCall] = field(default_factory=list)
     problems: list[ToolCallProblem] = field(default_factory=list)
     repairs: list[str] = field(default_factory=list)
+
+
+def check_shape(value: Any, what: str = "the JSON") -> None:
+    """Raise :class:`MalformedJSON` if ``value`` nests deeper than :data:`MAX_JSON_DEPTH` or
+    holds more than :data:`MAX_JSON_VALUES` values (iteratively: no recursion to overflow)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    count = 0
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if count > MAX_JSON_VALUES:
+            raise MalformedJSON(f"{what} holds more than {MAX_JSON_VALUES:,} values")
+        if isinstance(item, dict | list | tuple):
+            if depth >= MAX_JSON_DEPTH:
+                raise MalformedJSON(f"{what} nests deeper than {MAX_JSON_DEPTH} levels")
+            stack.extend((x, depth + 1) for x in (item.values() if isinstance(item, dict) else item))
+
+
+def load_json(text: Any, what: str = "the JSON") -> Any:
+    """``json.loads`` for model output: any failure (syntax, a 5,000-digit number, nesting past
+    the parser's stack, the size and depth limits) is a :class:`MalformedJSON`."""
+    if not isinstance(text, str):
+        raise MalformedJSON(f"{what} must be text, got {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise MalformedJSON(f"{what} is {len(text):,} characters long; the limit is {MAX_JSON_CHARS:,}")
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise MalformedJSON(f"{what} is not valid JSON ({e.msg} at position {e.pos})", syntax=True) from None
+    except RecursionError:
+        raise MalformedJSON(f"{what} nests deeper than {MAX_JSON_DEPTH} levels") from None
+    except ValueError as e:  # e.g. an integer longer than Python converts
+        raise MalformedJSON(f"{what} holds a value that cannot be read ({str(e)[:120]})") from None
+    check_shape(value, what)
+    return value
+
+
+def clipped(value: Any, limit: int = _RAW_CHARS) -> str:
+    """A value as short text for messages and traces, whatever it is (never raises)."""
+    if isinstance(value, str):
+        return value[:limit]
+    try:
+        check_shape(value)
+        return json.dumps(value, ensure_ascii=False, default=str)[:limit]
+    except (ValueError, TypeError, RecursionError):
+        return f"<{type(value).__name__}>"
+
+
+def message_text(content: Any) -> str:
+    """A message's ``content`` as text: a string as it is, a list of content parts as their
+    joined ``text``, ``None`` as empty, anything else as short JSON."""
+    if content is None or isinstance(content, str):
+        return content or ""
+    if isinstance(content, list) and all(isinstance(p, dict) for p in content):
+        texts = [p.get("text") for p in content]
+        if all(isinstance(t, str) for t in texts):
+            return "".join(texts)  # type: ignore[arg-type]
+    return clipped(content)
 
 
 def _unfence(text: str) -> str | None:
@@ -56,12 +145,14 @@ def _unfence(text: str) -> str | None:
     return body.strip()
 
 
-def loads_lenient(text: str, repairs: list[str]) -> Any:
-    """``json.loads`` with the unambiguous fixes: code fences, trailing commas."""
+def loads_lenient(text: Any, repairs: list[str]) -> Any:
+    """:func:`load_json` with the unambiguous fixes: code fences, trailing commas. Raises
+    :class:`MalformedJSON`."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        pass
+        return load_json(text)
+    except MalformedJSON as e:
+        if not e.syntax:
+            raise
     fixed = text
     body = _unfence(fixed)
     if body is not None:
@@ -70,60 +161,75 @@ def loads_lenient(text: str, repairs: list[str]) -> Any:
     if _TRAILING_COMMA.search(fixed):
         fixed = _TRAILING_COMMA.sub(r"\1", fixed)
         repairs.append("trailing_comma")
-    return json.loads(fixed)
+    return load_json(fixed)
 
 
 def parse_arguments(raw: Any, repairs: list[str]) -> dict[str, Any]:
-    """Turn a tool call's ``arguments`` into an object; raises ``ValueError`` when impossible."""
+    """Turn a tool call's ``arguments`` into an object; raises :class:`MalformedJSON` or
+    :class:`NotAnObject` (both ``ValueError``) when impossible."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         repairs.append("empty_arguments")
         return {}
     if isinstance(raw, dict):
+        check_shape(raw, "the arguments")
         return raw
     if not isinstance(raw, str):
-        raise ValueError(f"arguments must be a JSON object, got {type(raw).__name__}")
-    try:
-        value = loads_lenient(raw, repairs)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"arguments are not valid JSON ({e.msg} at position {e.pos})") from None
+        raise NotAnObject(f"arguments must be a JSON object, got {type(raw).__name__}")
+    value = loads_lenient(raw, repairs)
     if isinstance(value, str):
         try:
-            value = json.loads(value)
+            value = load_json(value, "the arguments")
             repairs.append("double_encoded_arguments")
-        except json.JSONDecodeError:
-            raise ValueError("arguments are a JSON string, not an object") from None
+        except MalformedJSON:
+            raise NotAnObject("arguments are a JSON string, not an object") from None
     if value is None:
         repairs.append("empty_arguments")
         return {}
     if not isinstance(value, dict):
-        raise ValueError(f"arguments must be a JSON object, got {type(value).__name__}")
+        raise NotAnObject(f"arguments must be a JSON object, got {type(value).__name__}")
     return value
 
 
-def parse_tool_calls(message: dict[str, Any], tool_names: set[str]) -> ParsedCalls:
-    """Extract usable tool calls from an assistant message (OpenAI Chat Completions shape)."""
+def parse_tool_calls(message: Any, tool_names: set[str]) -> ParsedCalls:
+    """Extract usable tool calls from an assistant message (OpenAI Chat Completions shape).
+
+    Any value in any field is a problem to report, never an exception."""
     out = ParsedCalls()
-    raw_calls = message.get("tool_calls") or []
+    if not isinstance(message, dict):
+        message = {}
+    try:
+        check_shape(message, "the message")
+    except MalformedJSON as e:
+        out.problems.append(ToolCallProblem("call_0", "", "malformed_call", str(e), ""))
+        return out
+    raw_calls: Any = message.get("tool_calls") or []
     if not raw_calls:
-        text_calls = _calls_from_text(message.get("content") or "", tool_names)
+        text_calls = _calls_from_text(message_text(message.get("content")), tool_names)
         if text_calls:
             out.repairs.append("text_tool_call")
             raw_calls = text_calls
+    if not isinstance(raw_calls, list):
+        raw_calls = [raw_calls]
     for i, tc in enumerate(raw_calls):
-        fn = tc.get("function") or {}
+        fn = tc.get("function") if isinstance(tc, dict) else None
+        call_id = tc.get("id") if isinstance(tc, dict) else None
+        call_id = call_id if isinstance(call_id, str) and call_id else f"call_{i}"
+        if not isinstance(fn, dict):
+            out.problems.append(ToolCallProblem(call_id, "", "malformed_call",
+                                                'a tool call must be {"function": {"name": ..., "arguments": ...}}',
+                                                clipped(tc)))
+            continue
         name = fn.get("name") or ""
-        call_id = tc.get("id") or f"call_{i}"
         raw_args = fn.get("arguments")
-        if name not in tool_names:
-            out.problems.append(ToolCallProblem(call_id, name, "unknown_tool",
-                                                f"unknown tool {name!r}; available: {sorted(tool_names)}",
-                                                str(raw_args)))
+        if not isinstance(name, str) or name not in tool_names:
+            out.problems.append(ToolCallProblem(call_id, name if isinstance(name, str) else "", "unknown_tool",
+                                                f"unknown tool {clipped(name, 200)!r}; available: {sorted(tool_names)}",
+                                                clipped(raw_args)))
             continue
         try:
             args = parse_arguments(raw_args, out.repairs)
-        except ValueError as e:
-            kind = "arguments_not_object" if "must be" in str(e) or "not an object" in str(e) else "malformed_arguments"
-            out.problems.append(ToolCallProblem(call_id, name, kind, str(e), str(raw_args)))
+        except (MalformedJSON, NotAnObject) as e:
+            out.problems.append(ToolCallProblem(call_id, name, e.kind, str(e), clipped(raw_args)))
             continue
         out.calls.append(ToolCall(call_id, name, args))
     return out
@@ -137,14 +243,14 @@ def _calls_from_text(content: str, tool_names: set[str]) -> list[dict[str, Any]]
     for chunk in chunks:
         try:
             value = loads_lenient(chunk.strip(), [])
-        except json.JSONDecodeError:
+        except MalformedJSON:
             continue
         items = value if isinstance(value, list) else [value]
         for item in items:
             if not isinstance(item, dict):
                 continue
             name = item.get("name") or item.get("tool")
-            if name not in tool_names:
+            if not isinstance(name, str) or name not in tool_names:
                 continue
             args = item.get("arguments", item.get("parameters", {}))
             calls.append({"id": f"text_call_{len(calls)}",

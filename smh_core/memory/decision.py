@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
 from typing import TYPE_CHECKING, Literal
 
 from smh_core.llm.prompts import load_prompt
@@ -34,10 +36,32 @@ _TEMPORARY = re.compile(r"just this once|only this time|this time only|for now|f
                         r"right now only|temporar|这次|这一次|暂时|今天先|临时", re.I)
 _EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep in mind|note that|forget|"
                        r"记住|记得|以后|每次|总是|忘掉|忘记|删除.*记忆", re.I)
-_DEVICE = re.compile(r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|blind|tv|speaker|screen|"
-                     r"lock|vacuum|cleaner|washer|oven|humidif|purifier|temperature|brightness|volume|"
-                     r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式",
-                     re.I)
+_SUBJECT = re.compile(r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|blind|tv|speaker|screen|"
+                      r"lock|vacuum|cleaner|washer|oven|humidif|purifier|temperature|brightness|volume|"
+                      r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式",
+                      re.I)
+"""The device words that decide whether a new preference replaces a stored one (MemHome's
+update): unchanged, so the memhome suite's banks stay as generated."""
+
+
+_ROOM_SETTING = re.compile(
+    r"\b(?:room|rooms|bedroom|bathroom|kitchen|hall|hallway|landing|living\s+room|lounge|den|study|office|"
+    r"nursery|loft|attic|basement|cellar|garage|conservatory|porch|patio|utility|playroom|guest\s+room|"
+    r"dining\s+room|house|home|flat|apartment)\b[^.!?\n]{0,60}?\b\d{1,2}(?:[.,]\d)?\b(?!\s*(?:pm|am|:))", re.I)
+"""A room kept at a setting ("the hallway at 18 overnight"): a climate preference, so about the
+home's devices even when it names none."""
+
+
+@cache
+def _device_words() -> re.Pattern[str]:
+    """The "device-related" vocabulary (``data/device_words.txt``): a whole word or phrase,
+    plural allowed; Chinese terms anywhere."""
+    lines = files(__package__).joinpath("data/device_words.txt").read_text(encoding="utf-8").splitlines()
+    words = [w.strip() for w in lines if w.strip() and not w.startswith("#")]
+    latin = sorted((w for w in words if w.isascii()), key=len, reverse=True)
+    other = [w for w in words if not w.isascii()]
+    spaced = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in latin)
+    return re.compile(rf"(?<![\w])(?:{spaced})(?:e?s)?(?![\w])|" + "|".join(map(re.escape, other)), re.I)
 
 
 @dataclass
@@ -96,7 +120,7 @@ def check_write(query: str, content: str) -> Veto | None:
         return Veto(TEMPORARY)
     if not _EXPLICIT.search(query):
         return Veto(NOT_EXPLICIT)
-    if not _DEVICE.search(content):
+    if not (_device_words().search(content) or _ROOM_SETTING.search(content)):
         return Veto(NOT_DEVICE)
     return None
 
@@ -153,8 +177,8 @@ class MemoryRewriter:
 
 def _same_subject(a: str, b: str) -> bool:
     """Two preferences about the same device words (an update rather than a new memory)."""
-    da = {m.group(0).lower() for m in _DEVICE.finditer(a)}
-    db = {m.group(0).lower() for m in _DEVICE.finditer(b)}
+    da = {m.group(0).lower() for m in _SUBJECT.finditer(a)}
+    db = {m.group(0).lower() for m in _SUBJECT.finditer(b)}
     return bool(da) and da == db
 
 

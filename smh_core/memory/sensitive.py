@@ -34,12 +34,12 @@ from typing import Literal
 Category = Literal["secret", "identifier"]
 
 SECRET_KINDS = frozenset({"api_key", "token", "private_key", "password", "access_code",
-                          "security_answer"})
+                          "security_answer", "card_security_code", "key_location"})
 """Credentials: whoever reads them can act as the user (log in, unlock, disarm)."""
 
 IDENTIFIER_KINDS = frozenset({"phone_number", "email_address", "ssn", "iban", "card_number",
                               "account_number", "street_address", "postal_code", "national_id",
-                              "id_number", "date_of_birth", "username", "long_number"})
+                              "id_number", "date_of_birth", "username", "long_number", "vehicle_id"})
 """Personal data: identifies or locates a person, or reaches their money."""
 
 
@@ -259,6 +259,11 @@ _RULES: tuple[_Rule, ...] = (
           r"(?P<v>(?=[^\s]{0,63}\d)[^\s\"'”’.,;!?]{3,64})", _I),
     _rule("password", r"(?:密码|口令|开锁码|门禁码|解锁码|验证码)[^。！；\n]{0,8}?(?P<v>[A-Za-z0-9]{3,32})"),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 20}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
+    # Secrets said as words: answers to security questions, safe and code words, pass phrases.
+    _rule("security_answer", rf"\b(?:security\s+(?:question|answer)|secret\s+(?:answer|question|word|phrase)|"
+          rf"safe\s?word|code\s?word|verbal\s+password|pass\s?phrase|password\s+hint|memorable\s+(?:word|"
+          rf"phrase|answer))s?\b{_WINDOW % 50}{_STRONG_COPULA}\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})", _I),
+    _rule("private_key", r"\b(?:seed|recovery|mnemonic|backup|secret)\s+(?:phrase|words|seed)\b|\bwallet\s+seed\b", _I),
     # PINs and lock/alarm/door/gate/safe codes.
     _rule("access_code", rf"\bpins?\b(?:\s*(?:code|number|no\.?|#))?{_WINDOW % 30}{_CODE_VALUE}",
           _I, valid=_CODE_DIGITS),
@@ -329,24 +334,273 @@ _RULES: tuple[_Rule, ...] = (
           rf"{_WINDOW % 20}(?P<v>\d{{1,4}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}|(?:{_MONTHS})[a-z]*\.?\s+"
           rf"\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
           rf"(?:{_MONTHS})[a-z]*,?\s+\d{{4}})", _I),
-    _rule("username", rf"\b(?:user\s?name|login|user\s+id){_WINDOW % 20}{_STRONG_COPULA}\s*"
+    _rule("username", rf"\b(?:user\s?name|login|user\s+id){_WINDOW % 40}{_STRONG_COPULA}\s*"
           r"(?P<v>[A-Za-z0-9_.\-]{3,64})", _I),
     # Any nine or more digits in a row: no device setting is that long.
     _rule("long_number", r"(?<![0-9.,])\d{9,}(?![0-9])"),
 )
 
 
-def find_sensitive(text: str) -> list[Finding]:
-    """Every secret or personal identifier in ``text``: kind and span, sorted by position.
+# --- numbers said in words ------------------------------------------------------------------
 
-    A span may be reported under two kinds (an 18-digit resident ID is also a long number);
-    callers that only need a yes/no look at whether the list is empty."""
+_DIGIT_WORDS = {"zero": "0", "oh": "0", "o": "0", "nought": "0", "one": "1", "two": "2", "three": "3",
+                "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_TEENS_TENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+               "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+               "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_NUMBER_WORD = re.compile(r"(?<![A-Za-z])(?:double|triple|" + "|".join(sorted({*_DIGIT_WORDS, *_TEENS_TENS},
+                          key=len, reverse=True)) + r")(?![A-Za-z])", _I)
+
+
+def _spoken_group(words: list[str]) -> str:
+    """Digits of a run of number words as a PIN is read out: "four seven one one" -> 4711,
+    "nineteen eighty-four" -> 1984, "double zero" -> 00, "twenty one" -> 21."""
+    out, repeat, i = [], 1, 0
+    while i < len(words):
+        word = words[i].lower()
+        if word in ("double", "triple"):
+            repeat = 2 if word == "double" else 3
+        elif word in _DIGIT_WORDS:
+            out.append(_DIGIT_WORDS[word] * repeat)
+            repeat = 1
+        else:
+            value = _TEENS_TENS[word]
+            nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+            if value >= 20 and value % 10 == 0 and nxt in _DIGIT_WORDS and nxt not in ("oh", "o", "zero", "nought"):
+                value += int(_DIGIT_WORDS[nxt])
+                i += 1
+            out.append(str(value) * repeat)
+            repeat = 1
+        i += 1
+    return "".join(out)
+
+
+def spell_out_digits(text: str) -> tuple[str, list[int]]:
+    """``text`` with runs of two or more number words (joined by spaces, hyphens or commas)
+    written as digits, and for each character of the result the index of the character it came
+    from, so findings point into the original text."""
+    out: list[str] = []
+    where: list[int] = []
+    pos = 0
+    words = list(_NUMBER_WORD.finditer(text))
+    i = 0
+    while i < len(words):
+        j = i
+        while j + 1 < len(words) and re.fullmatch(r"[\s,\-]{1,3}", text[words[j].end(): words[j + 1].start()]):
+            j += 1
+        run = words[i: j + 1]
+        said = [m.group(0) for m in run]
+        if len(run) >= 2 and not all(w.lower() in ("o", "oh", "double", "triple") for w in said):
+            digits = _spoken_group(said)
+            start, end = run[0].start(), run[-1].end()
+            out.append(text[pos:start])
+            where.extend(range(pos, start))
+            out.append(digits)
+            where.extend(range(start, start + len(digits)) if start + len(digits) <= end
+                         else [min(start + k, end - 1) for k in range(len(digits))])
+            pos = end
+        i = j + 1
+    out.append(text[pos:])
+    where.extend(range(pos, len(text)))
+    return "".join(out), where
+
+
+# --- detectors beyond single patterns ---------------------------------------------------------
+
+_SENTENCE = re.compile(r"(?:[^.!?;\n。！；]|[.!?](?=[^\s.!?]))+")
+"""A sentence: up to a full stop, ! or ? followed by a space or the end (not inside "21.5" or a
+password such as "Tr!cky"), a semicolon, or a line break."""
+_CODE_CONTEXT = re.compile(
+    r"\b(?:code|codes|pin|pins|passcode|passkey|combination|combo|keypad|key\s?pad|lockbox|key\s?safe|"
+    r"padlock|safe|disarm|arm|unlock|setup\s+code|pairing\s+code|entry|intercom|lock|locks|door\s+code|"
+    r"gate|alarm|puk|sim)\b", _I)
+_DIGIT_GROUP = re.compile(r"(?<![\w.,:/])[#*]?\d(?:[ \-,]{0,2}\d){2,15}[#*]?(?![\d%°]|[.,:]\d)")
+_MEASURE_AFTER = re.compile(r"\s?(?:%|°|(?:percent|degrees?|deg|c|f|k|kelvin|lux|lm|w|watts?|kw|kwh|v|volts?|"
+                            r"db|rpm|ppm|min|mins|minutes?|hours?|hrs?|h|seconds?|secs?|s|ms|am|pm|days?|weeks?|"
+                            r"months?|years?|times|x|mm|cm|m|km|km/h|mph|bar|psi|ml|l|litres?|liters?|gallons?|"
+                            r"amps?|a|square|sq|inch|inches|ft|feet|fm|hz|ghz|mhz|euros?|dollars?)\b)", _I)
+_TIME_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|to|by|around|after|before|between|since|in|on|the|"
+                          r"model|room|apartment|floor|channel|program|programme|number|no|version|v|level|"
+                          r"setting|speed|mode|zone|port|input|hdmi|band|step)\s*)$", _I)
+
+
+def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
+    """Digit groups of three or more digits in a sentence about codes, PINs, locks, alarms or
+    gates (said in it or in the sentence ``before`` it), that are no measurement, clock time or
+    model, room or channel number."""
+    if not (_CODE_CONTEXT.search(sentence) or _CODE_CONTEXT.search(before)):
+        return []
+    found = []
+    for m in _DIGIT_GROUP.finditer(sentence):
+        digits = re.sub(r"\D", "", m.group(0))
+        if len(digits) < 3 or _MEASURE_AFTER.match(sentence, m.end()):
+            continue
+        if _TIME_BEFORE.search(sentence[max(0, m.start() - 12): m.start()]) and not re.search(
+                r"(?:code|pin|combination|passcode|is|:|=)\s*$", sentence[max(0, m.start() - 14): m.start()], _I):
+            continue
+        found.append((m.start(), m.end()))
+    return found
+
+
+_CREDENTIAL_WORD = re.compile(r"\b(?:password|passwords|passphrase|pass|pw|pwd|passkey|key|secret|token|"
+                              r"login|credentials?|code|codes|voucher|serial)\b", _I)
+_CREDENTIAL_VALUE = re.compile(r"[\"'“‘]?(?P<v>[^\s\"'”’,;]{4,64})")
+
+
+def _credentials(sentence: str) -> list[tuple[int, int]]:
+    """A token right after a credential word (within a few words, after "is", ":" or "with")
+    that mixes letters with digits or symbols, or is a long hex string: a password or key."""
+    found = []
+    for word in _CREDENTIAL_WORD.finditer(sentence):
+        window = sentence[word.end(): word.end() + 48]
+        for m in _CREDENTIAL_VALUE.finditer(window):
+            value = m.group("v").rstrip(".!?)")
+            letters = any(ch.isalpha() for ch in value)
+            other = any(ch.isdigit() or not ch.isalnum() for ch in value)
+            if (letters and other and len(value) >= 5 and not value.lower().startswith(("http", "www."))) \
+                    or re.fullmatch(r"[0-9a-fA-F]{12,}", value):
+                start = word.end() + m.start("v")
+                found.append((start, start + len(value)))
+                break
+    return found
+
+
+_URL = re.compile(r"\b(?:https?|rtsp|rtmp|mqtts?|wss?)://[^\s<>\"']{4,2000}", _I)
+_URL_SECRET = re.compile(r"(?:[?&](?:key|api_?key|token|access_token|secret|sig|signature|auth|appid|code|"
+                         r"password|pass)=)|/(?:api/)?webhooks?/|/hooks/|/trigger/|/catch/|/services/T|"
+                         r"/g/|//[^/@\s]{1,64}:[^/@\s]{1,64}@|/ical/|/private-", _I)
+
+
+def _secret_urls(text: str) -> list[tuple[int, int]]:
+    """URLs that carry a credential: a webhook or trigger path, a key or token parameter, a
+    user:password part, or a path segment that looks generated."""
+    found = []
+    for m in _URL.finditer(text):
+        url = m.group(0).rstrip(".,;)")
+        segments = re.split(r"[/?&=:#@.]", url)
+        if _URL_SECRET.search(url) or any(looks_random(seg) or (len(seg) >= 12 and re.search(r"\d", seg)
+                                                                and re.search(r"[A-Za-z]", seg)) for seg in segments):
+            found.append((m.start(), m.start() + len(url)))
+    return found
+
+
+_CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)?|security\s+code|"
+                  r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,30}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
+_KEY_PLACE = re.compile(r"\b(?:spare|hidden|extra|emergency|house|door|back\s?door)\s+keys?\b[^.!?\n]{0,60}?"
+                        r"\b(?:under|inside|behind|beneath|in|on\s+top\s+of|hidden|taped)\b", _I)
+_VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
+_PLATE = re.compile(r"\b(?:licen[cs]e\s+plate|number\s+plate|registration|plate\s+number|reg)\b[^\n]{0,20}?"
+                    r"(?P<v>[A-Z0-9]{2,4}[ \-]?[A-Z0-9]{2,4})\b", _I)
+
+
+def _vin_ok(value: str) -> bool:
+    return bool(re.search(r"\d", value)) and bool(re.search(r"[A-Z]", value)) and len(set(value)) > 6
+
+
+_VENDOR_PLUGINS: list | None = None
+_KEY_TOKEN = re.compile(r"(?<!\S)\S{8,512}(?!\S)")
+
+
+def _vendor_tokens(text: str) -> list[tuple[int, int]]:
+    """Keys and tokens in the formats detect-secrets knows (AWS, Slack, GitHub, Stripe, Twilio,
+    SendGrid, npm, PyPI, Discord, Telegram, JWTs, private keys, basic-auth URLs, public IPs, ...):
+    its regex plugins, without its high-entropy and keyword plugins, which are made for code."""
+    global _VENDOR_PLUGINS
+    if _VENDOR_PLUGINS is None:
+        from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+        skip = {"Base64HighEntropyString", "HexHighEntropyString", "KeywordDetector"}
+        _VENDOR_PLUGINS = [c() for c in get_mapping_from_secret_type_to_class().values() if c.__name__ not in skip]
+    found = []
+    # one token at a time (a key has no spaces): the plugins' patterns were written for lines of
+    # code and are slow on long runs, so only tokens that could be a key are looked at
+    for token in _KEY_TOKEN.finditer(text):
+        value = token.group(0)
+        if not (re.search(r"\d", value) and re.search(r"[A-Za-z]", value)) and "://" not in value:
+            continue
+        for plugin in _VENDOR_PLUGINS:
+            for secret in plugin.analyze_string(value):
+                start = value.find(secret)
+                if start >= 0:
+                    found.append((token.start() + start, token.start() + start + len(secret)))
+    return found
+
+
+_PHONE_REGIONS = ("US", "GB", "DE", "FR", "NL", "IT", "ES", "AU", "CA", "IE", "CH", "AT", "BE", "PT", "SE")
+
+
+_PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d[\d ().\-/]{5,22}\d(?![\d])")
+"""Runs that could be a phone number (7 to 24 characters of digits and separators), bounded by
+non-digits: the library is asked about these only, so a long digit run costs one look."""
+
+
+def _phone_numbers(text: str) -> list[tuple[int, int]]:
+    """Phone numbers as Google's libphonenumber reads them: a candidate run that is a valid
+    number internationally or in a common region (7+ digits; no date, IP or card)."""
+    import phonenumbers
+
+    found = []
+    for n, m in enumerate(_PHONE_CANDIDATE.finditer(text)):
+        if n == 24:  # a memory holds a few numbers, not thousands: the patterns judge the rest
+            break
+        raw = m.group(0)
+        if sum(ch.isdigit() for ch in raw) < 7 or re.fullmatch(r"[\d.]+", raw) or \
+                re.fullmatch(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}", raw):
+            continue  # an IP address or a date
+        for region in (None,) if raw.startswith("+") else _PHONE_REGIONS:
+            try:
+                number = phonenumbers.parse(raw, region)
+            except phonenumbers.NumberParseException:
+                continue
+            if phonenumbers.is_valid_number(number):
+                found.append((m.start(), m.end()))
+                break
+    return found
+
+
+def _extra(text: str) -> list[Finding]:
+    """Findings of the detectors that are functions, not single patterns."""
+    phones = _phone_numbers(text)
+    out: list[Finding] = [Finding(a, b, "phone_number") for a, b in phones]
+    before = ""
+    for sentence in _SENTENCE.finditer(text):
+        base = sentence.start()
+        out += [Finding(base + a, base + b, "access_code") for a, b in _codes(sentence.group(0), before)
+                if not any(p < base + b and base + a < q for p, q in phones)]  # a phone number is one
+        out += [Finding(base + a, base + b, "password") for a, b in _credentials(sentence.group(0))]
+        before = sentence.group(0)[-200:]
+    out += [Finding(a, b, "token") for a, b in _secret_urls(text)]
+    out += [Finding(m.start("v"), m.end("v"), "card_security_code") for m in _CVV.finditer(text)]
+    out += [Finding(m.start(), m.end(), "key_location") for m in _KEY_PLACE.finditer(text)]
+    out += [Finding(m.start(), m.end(), "vehicle_id") for m in _VIN.finditer(text) if _vin_ok(m.group(0))]
+    out += [Finding(m.start("v"), m.end("v"), "vehicle_id") for m in _PLATE.finditer(text)
+            if re.search(r"\d", m.group("v")) and re.search(r"[A-Za-z]", m.group("v"))]
+    out += [Finding(a, b, "token") for a, b in _vendor_tokens(text)]
+    return out
+
+
+def _pattern_findings(text: str) -> set[Finding]:
     found: set[Finding] = set()
     for rule in _RULES:
         for m in rule.pattern.finditer(text):
             group = "v" if "v" in rule.pattern.groupindex else 0
             if rule.valid is None or rule.valid(m.group(group)):
                 found.add(Finding(m.start(group), m.end(group), rule.kind))
+    return found | set(_extra(text))
+
+
+def find_sensitive(text: str) -> list[Finding]:
+    """Every secret or personal identifier in ``text``: kind and span, sorted by position.
+
+    Numbers said in words ("four seven one one") are read as digits first; a finding in them
+    points at the words. A span may be reported under two kinds (an 18-digit resident ID is
+    also a long number); callers that only need a yes/no look at whether the list is empty."""
+    found = _pattern_findings(text)
+    spelled, where = spell_out_digits(text)
+    if spelled != text:
+        for f in _pattern_findings(spelled) - found:
+            start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
+            found.add(Finding(start, max(end, start + 1), f.kind))
     return sorted(found)
 
 

@@ -76,9 +76,9 @@ def _appliance_rules(engine: HomeEngine) -> list[dict[str, Any]]:
     out = []
     for did in engine.device_ids():
         cycle = engine.device(did).dynamics.cycle if engine.device(did).dynamics else None
-        if cycle is None:
+        start = cycle.state_attr.rsplit(".", 1)[0] + ".Start" if cycle is not None else ""
+        if start not in engine.services(did):  # HomeEnv appliances start with arguments or after turn_on
             continue
-        start = cycle.state_attr.rsplit(".", 1)[0] + ".Start"
         out.append({"id": f"cycle{did}", "triggers": [{"kind": "time", "cron": f"0 {len(out) * 7} */3 * * ? *"}],
                     "actions": [{"did": did, "locator": start}]})
     return out

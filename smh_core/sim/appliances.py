@@ -18,6 +18,7 @@ class ApplianceRun:
     did: str
     spec: Cycle
     phase_ends: list[int] = field(default_factory=list)  # cumulative ticks at each phase end
+    phase_names: list[str] = field(default_factory=list)
     remaining: int = 0  # ticks left when the current running segment began (or now, if paused)
     seg_start: int | None = None  # tick the current running segment began; None unless running
 
@@ -35,6 +36,16 @@ class ApplianceRun:
                 return i
         return max(len(self.phase_ends) - 1, 0)
 
+    def shown(self, tick: int) -> dict[str, Any]:
+        """What the device shows while running: its countdown (whole seconds, rounded up) and
+        its phase (an index into the phase list, or the phase's name as its state)."""
+        vals: dict[str, Any] = {self.spec.countdown_attr: max(0, -(-self.left(tick) // TICKS_PER_SECOND))}
+        if self.spec.phase_attr:
+            vals[self.spec.phase_attr] = self.phase(tick)
+        elif self.spec.phase_in_state and self.phase_names:
+            vals[self.spec.state_attr] = self.phase_names[self.phase(tick)]
+        return vals
+
 
 class ApplianceCycles:
     """The ApplianceCycles part of :class:`~smh_core.sim.simulator.Simulator` (a mixin: the state lives
@@ -42,27 +53,33 @@ class ApplianceCycles:
 
     # ------------------------------------------------------------------ appliances
     def _load_program(self, cyc: ApplianceRun) -> None:
-        mode = self.engine.value(cyc.did, cyc.spec.mode_attr) if cyc.spec.mode_attr else None
         ends, acc = [], 0
-        for ph in cyc.spec.program(mode):
-            acc += ph.seconds * TICKS_PER_SECOND
+        phases = cyc.spec.phases_for(self.engine.state_view(cyc.did))
+        for _name, seconds in phases:
+            acc += seconds * TICKS_PER_SECOND
             ends.append(acc)
         cyc.phase_ends = ends
+        cyc.phase_names = [name for name, _seconds in phases]
         cyc.remaining = acc
 
     def _resume_cycle(self, cyc: ApplianceRun) -> None:
-        """Rebuild a programme's progress from the device state (a home loaded mid-cycle)."""
+        """Rebuild a programme's progress from the device state (a home loaded mid-cycle, or a
+        countdown written from outside): the programme its settings select, at the countdown's
+        second when that fits in it, else from the start."""
         state = self.engine.value(cyc.did, cyc.spec.state_attr)
-        if same(state, cyc.spec.running) or same(state, cyc.spec.paused):
+        running = cyc.spec.is_running(state)
+        if running or same(state, cyc.spec.paused):
             self._load_program(cyc)
             left = self.engine.value(cyc.did, cyc.spec.countdown_attr)
-            if isinstance(left, int) and 0 < left * TICKS_PER_SECOND <= cyc.total:
+            if isinstance(left, int) and not isinstance(left, bool) and 0 < left * TICKS_PER_SECOND <= cyc.total:
                 cyc.remaining = left * TICKS_PER_SECOND
-            cyc.seg_start = self._tick if same(state, cyc.spec.running) else None
+            cyc.seg_start = self._tick if running else None
 
     def _cycle_changed(self, cyc: ApplianceRun, old: Any, new: Any) -> None:
         spec = cyc.spec
-        if same(new, spec.running):
+        if spec.is_running(new):
+            if spec.is_running(old):
+                return  # the next phase (the state names it): the programme runs on
             if not same(old, spec.paused) or cyc.remaining <= 0:
                 self._load_program(cyc)
             cyc.seg_start = self._tick
@@ -75,6 +92,17 @@ class ApplianceCycles:
             if not same(self.engine.value(cyc.did, spec.countdown_attr), 0):
                 self._write({cyc.did: {spec.countdown_attr: 0}})
             return
+        self._sync(rooms=(), cycles=(cyc.did,))
+
+    def _cycle_retimed(self, cyc: ApplianceRun) -> None:
+        """The countdown, the length or the mode was written from outside, with or without
+        the state (an oven started again, a task's state loaded): the programme follows what
+        the device now says, as when a home is loaded mid-cycle."""
+        state = self.engine.value(cyc.did, cyc.spec.state_attr)
+        if not (cyc.spec.is_running(state) or same(state, cyc.spec.paused)):
+            self._cycle_changed(cyc, None, state)  # stopped
+            return
+        self._resume_cycle(cyc)
         self._sync(rooms=(), cycles=(cyc.did,))
 
     def _complete_cycle(self, cyc: ApplianceRun) -> None:

@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from smh_core.homeenv.dynamics import DRIVEN_VARIABLES, Dynamics, air_quality_class
+from smh_core.homeenv.dynamics import DRIVEN_VARIABLES, Drive, Dynamics, air_quality_class
 from smh_core.homeenv.engine import ENV_PREFIX
 from smh_core.homeenv.errors import Change
 
 from .physics import Pull, Track
-from .timebase import TICKS_PER_SECOND
 from .triggers import same
 
 
@@ -58,6 +57,24 @@ def track_inputs(dyn: Dynamics) -> frozenset[str]:
     return frozenset(out)
 
 
+def _pull(d: Drive, state: Mapping[str, Any]) -> Pull | None:
+    """The drive's pull on its variable in the device's ``state``: ``None`` while a condition
+    does not hold or its setting is at zero."""
+    if not all(w.holds(state[w.attr]) for w in d.active_when):
+        return None
+    target = d.target if d.target is not None else float(state[d.target_attr]) * d.target_scale
+    scale = 1.0
+    if d.scale_attr is not None:
+        raw = state[d.scale_attr]
+        if d.scale_map is not None:
+            scale = d.scale_map.get(str(raw), 0.0)
+        elif isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            scale = max(0.0, min(1.0, raw / d.scale_max))
+        else:
+            scale = 0.0
+    return Pull(d.rate * scale, target, d.direction, d.output) if scale > 0 else None
+
+
 class RoomTracks:
     """The RoomTracks part of :class:`~smh_core.sim.simulator.Simulator` (a mixin: the state lives
     on the simulator, set up in its ``__init__``)."""
@@ -81,22 +98,18 @@ class RoomTracks:
         for did in self._by_room[room]:
             state = self.engine.state_view(did)
             for d in self._dyn[did].drives:
-                if d.variable != var or not all(w.holds(state[w.attr]) for w in d.active_when):
-                    continue
-                target = d.target if d.target is not None else float(state[d.target_attr]) * d.target_scale
-                scale = 1.0
-                if d.scale_attr is not None:
-                    raw = state[d.scale_attr]
-                    if d.scale_map is not None:
-                        scale = d.scale_map.get(str(raw), 0.0)
-                    elif isinstance(raw, (int, float)) and not isinstance(raw, bool):
-                        scale = max(0.0, min(1.0, raw / d.scale_max))
-                    else:
-                        scale = 0.0
-                if scale > 0:
-                    pulls.append(Pull(d.rate * scale, target, d.direction, d.output))
+                if d.variable == var and (pull := _pull(d, state)) is not None:
+                    pulls.append(pull)
         outdoor = float(getattr(self._outdoor, var))
         return Track(self._drift.get(var, 0.0), outdoor, tuple(pulls))
+
+    def driving(self, did: str) -> set[str]:
+        """The room variables the device acts on now (an oven baking: ``{"temperature"}``);
+        empty for a device in no simulated room or doing nothing to it."""
+        if self._room_of.get(did) not in self._by_room:
+            return set()
+        state = self.engine.state_view(did)
+        return {d.variable for d in self._dyn[did].drives if _pull(d, state) is not None}
 
     def _integrate(self, n: int) -> set[str]:
         """Move every room's variables ``n`` ticks on; returns the rooms where one moved."""
@@ -253,10 +266,7 @@ class RoomTracks:
         for did, cyc in self._cycles.items():
             if cyc.seg_start is None or (cycles is not None and did not in cycles):
                 continue
-            vals = {cyc.spec.countdown_attr: max(0, -(-cyc.left(self._tick) // TICKS_PER_SECOND))}
-            if cyc.spec.phase_attr:
-                vals[cyc.spec.phase_attr] = cyc.phase(self._tick)
-            for loc, v in vals.items():
+            for loc, v in cyc.shown(self._tick).items():
                 if not same(eng.value(did, loc), v):
                     updates.setdefault(did, {})[loc] = v
         return updates

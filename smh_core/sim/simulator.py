@@ -288,6 +288,8 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             self._react_own(changes)
             return
         relight: set[str] = set()
+        started: list[Change] = []
+        retimed: dict[str, ApplianceRun] = {}
         for ch in changes:
             if ch.did.startswith(ENV_PREFIX):
                 room = ch.did[len(ENV_PREFIX):]
@@ -299,11 +301,18 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                 self._mark(ch, from_sim)
                 cyc = self._cycles.get(ch.did)
                 if cyc is not None and ch.locator == cyc.spec.state_attr:
-                    self._cycle_changed(cyc, ch.before, ch.after)
+                    started.append(ch)
+                elif cyc is not None and ch.locator in cyc.spec.timing_attrs():
+                    retimed[ch.did] = cyc
                 if ch.did in self._lighting and not from_sim:
                     room = self._room_of[ch.did]
                     if room in self._by_room:
                         relight.add(room)
+        for ch in started:
+            if ch.did not in retimed:
+                self._cycle_changed(self._cycles[ch.did], ch.before, ch.after)
+        for cyc in retimed.values():  # a countdown or length given with the state: the device's word
+            self._cycle_retimed(cyc)
         for ch in changes:
             self._trigger_on_change(ch)
         if relight:

@@ -10,12 +10,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from smh_core.homeenv.dynamics import same
 from smh_core.homeenv.rules import NumericTrigger, StateTrigger, TimeCondition
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equality that keeps booleans apart from numbers (``True`` is not ``1``)."""
-    return a == b and isinstance(a, bool) == isinstance(b, bool)
 
 
 def in_band(value: Any, above: float | None, below: float | None) -> bool:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from smh_core.backends.embedded import EmbeddedBackend
-from smh_core.bench.task import dump_task, iter_tasks
+from smh_core.bench.task import Task, dump_task, iter_tasks
 from smh_core.ha.runner import HA_GOALS
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homes.generator import generate_home
@@ -32,7 +32,14 @@ def tasks_for_the_home() -> list:
              if t.home.level == LEVEL and t.home.seed == SEED and t.goal.kind in HA_GOALS]
     # atomic control first: the requests Assist can act on; then the rest for variety
     tasks.sort(key=lambda t: (t.category != "atomic_control", t.id))
-    return tasks[:24]
+    # one plain request HA's own Assist manages in every supported release (its sentence matching
+    # changes between releases: 2026.10 no longer matches "X at 42% brightness, thanks")
+    light_on = Task.model_validate({
+        "id": "e2e-light-on", "suite": "smh", "category": "atomic_control", "subcategory": "clear",
+        "difficulty": "simple", "home": {"level": LEVEL, "seed": SEED},
+        "turns": [{"text": "Turn on the Living Room Light Strip."}],
+        "goal": {"kind": "execute", "critic": "device(2152).state == on"}, "reference": {"mode": "execute"}})
+    return [light_on, *tasks[:23]]
 
 
 def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enabled):
@@ -58,7 +65,9 @@ def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enable
         assert run.returncode == 0, run.stderr
         assert f"{len(tasks)} tasks recorded" in run.stdout and "| smh | ha:conversation.home_assistant |" in run.stdout
         manifest = json.loads((tmp_path / "out" / "run.json").read_text())
-        assert manifest["ha_version"] == "2026.2.3" and manifest["identity"]["backend"] == "ha"
+        from homeassistant.const import __version__ as running_ha  # the hass the test started
+
+        assert manifest["ha_version"] == running_ha and manifest["identity"]["backend"] == "ha"
         assert manifest["identity"]["agent"] == "ha:conversation.home_assistant" and manifest["finished"]
         lines = (tmp_path / "out" / "results.jsonl").read_text(encoding="utf-8").splitlines()
         records = [json.loads(x) for x in lines]
@@ -72,7 +81,7 @@ def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enable
         mine = direct[r["task_id"]]
         assert (r["passed"], r["verdict"]["error_class"]) == (mine["passed"], mine["error_class"]), (
             r["task_id"], r["verdict"], mine)
-    assert any(r["passed"] for r in records), "Assist should manage some plain on/off requests"
+    assert next(r for r in records if r["task_id"] == "e2e-light-on")["passed"], "Assist turns on a light by its name"
     assert all(r["response"] for r in records)  # Assist answered every turn
 
 

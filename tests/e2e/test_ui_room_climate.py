@@ -45,7 +45,9 @@ async def open_room_temperature(page: Page, shot) -> None:
         await page.get_by_role("button", name=re.compile(rf"^{AREA}(\s|$)")).first.click()
         # the room climate's tile (its container takes the click, not the label)
         await page.locator("ha-tile-container").filter(has_text="Temperature").first.click()
-        await expect(page.get_by_role("alertdialog")).to_be_visible(timeout=15_000)
+        # the more-info dialog (an alertdialog up to HA 2026.2's frontend, a dialog in 2026.11's)
+        await expect(page.get_by_role("alertdialog").or_(page.get_by_role("dialog")).first).to_be_visible(
+            timeout=15_000)
         # The dialog's own graph is of 5-minute statistics (none yet in a fresh HA); its "Show
         # more" opens the History page with the recorded states of the sensor, drawn at once.
         await page.get_by_role("link", name="Show more").click()

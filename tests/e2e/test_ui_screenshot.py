@@ -66,7 +66,8 @@ def area_of_rows(table: list[dict]) -> dict[str, tuple[str, str]]:
     for item in table:
         if "group" in item:
             group = item["group"]
-        elif item["cells"] is not header:
+        elif item["cells"] is not header and len(item["cells"]) > max(name_col, area_col):
+            # (HA 2026.11's table wraps each group header in a row of its own, with no cells)
             placed[item["cells"][name_col]] = (group, item["cells"][area_col])
     return placed
 

@@ -27,7 +27,6 @@ from custom_components.smh.const import DOMAIN
 from smh_core.agent.safety import load_policy
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
-from smh_core.homeenv.rules import Rule
 from smh_core.llm.prompts import load_prompt
 from smh_core.sim.simulator import Simulator
 from tests.ha.conftest import setup_agent_entry, setup_home_entry
@@ -35,17 +34,11 @@ from tests.support import sim_home as sh
 from tests.support.fake_openai import FakeOpenAI
 
 DAY = 86400
-TOGGLE_EVERY_SECOND = [  # the lamp goes on at even seconds and off at odd ones: 1 Hz of changes
-    {"id": "on", "triggers": [{"kind": "time", "cron": "*/2 * * * * ?"}], "actions": [{"did": "2", "locator": "turn_on"}]},
-    {"id": "off", "triggers": [{"kind": "time", "cron": "1/2 * * * * ?"}],
-     "actions": [{"did": "2", "locator": "turn_off"}]},
-]
 
 
 def busy_home() -> Home:
-    """An AC cooling the living room, a lamp switched every second, a washer."""
-    home = sh.home(sh.ac("1", "living", on=True), sh.lamp("2", "living"), sh.washer("3", "kitchen"))
-    return home.model_copy(update={"automations": [Rule.model_validate(r) for r in TOGGLE_EVERY_SECOND]})
+    """An AC cooling the living room, a lamp switched every second (1 Hz of changes), a washer."""
+    return sh.busy_home(period=1)
 
 
 async def setup(hass: HomeAssistant, home: Home) -> MockConfigEntry:

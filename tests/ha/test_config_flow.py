@@ -11,6 +11,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.setup import async_setup_component
 
+from custom_components.smh.compat import form_fields
 from custom_components.smh.const import DOMAIN
 
 
@@ -142,12 +143,8 @@ async def test_options_form_shows_every_agent_default_and_number_boxes(hass: Hom
     """What HA's frontend renders: the agent section's own default carries every field's value
     (it fills the fields from it: radios were unselected, the budget an empty slider), and the
     numbers are boxes, not sliders."""
-    import voluptuous_serialize
-    from homeassistant.helpers import config_validation as cv
-
     result = await hass.config_entries.options.async_init(tiny_entry.entry_id)
-    fields = {f["name"]: f for f in voluptuous_serialize.convert(result["data_schema"],
-                                                                 custom_serializer=cv.custom_serializer)}
+    fields = {f["name"]: f for f in form_fields(result["data_schema"])}
     agent = fields["agent"]
     assert agent["type"] == "expandable"
     assert {"agent_mode", "tool_budget", "tools", "action_guard"} <= set(agent["default"])
@@ -162,6 +159,5 @@ async def test_options_form_shows_every_agent_default_and_number_boxes(hass: Hom
     assert done["type"] is FlowResultType.CREATE_ENTRY
     assert tiny_entry.options["agent"]["tool_budget"] == 7 and isinstance(tiny_entry.options["agent"]["tool_budget"], int)
     again = await hass.config_entries.options.async_init(tiny_entry.entry_id)
-    fields = {f["name"]: f for f in voluptuous_serialize.convert(again["data_schema"],
-                                                                 custom_serializer=cv.custom_serializer)}
+    fields = {f["name"]: f for f in form_fields(again["data_schema"])}
     assert fields["agent"]["default"]["tool_budget"] == 7

@@ -35,9 +35,13 @@ def _reply(rule: dict[str, Any]) -> dict[str, Any]:
     return {"content": json.dumps(rule)}
 
 
+EMPTY = "[]\n"  # what HA's onboarding writes into automations.yaml
+
+
 @pytest.fixture
 def config_dir(private_config_dir: Path) -> Path:
     (private_config_dir / "configuration.yaml").write_text("automation: !include automations.yaml\n")
+    (private_config_dir / "automations.yaml").write_text(EMPTY)
     return private_config_dir
 
 
@@ -106,7 +110,7 @@ async def test_no_valid_rule_saves_nothing(hass: HomeAssistant, entry, server, c
     server.script = [_reply(wrong), _reply(wrong)]
     with pytest.raises(ServiceValidationError, match="did not produce a valid automation: no valid rule after 2"):
         await _create(hass, max_tries=2)
-    assert not (config_dir / "automations.yaml").exists()
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
     assert hass.states.async_all("automation") == []
 
 
@@ -114,7 +118,7 @@ async def test_dry_run_returns_the_config_only(hass: HomeAssistant, entry, serve
     server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT)]
     out = await _create(hass, save=False)
     assert out["saved"] is False and out["entity_id"] is None and out["config"]["id"] == out["automation_id"]
-    assert not (config_dir / "automations.yaml").exists()
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
 
 
 async def test_what_home_assistant_cannot_express_is_refused(hass: HomeAssistant, entry, server,
@@ -124,7 +128,7 @@ async def test_what_home_assistant_cannot_express_is_refused(hass: HomeAssistant
     server.script = [_reply(rule)]
     with pytest.raises(ServiceValidationError, match="cannot be written in Home Assistant's syntax: .*'L'"):
         await _create(hass)
-    assert not (config_dir / "automations.yaml").exists()
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
 
 
 async def test_file_is_restored_when_home_assistant_does_not_load_it(hass: HomeAssistant, tiny_home_file: str,
@@ -151,4 +155,81 @@ async def test_endpoint_failure_is_reported(hass: HomeAssistant, entry, server, 
     server.script = [{"status": 500}] * 10
     with pytest.raises(ServiceValidationError, match="could not be reached or failed"):
         await _create(hass)
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
+
+
+def _ours(hass: HomeAssistant, entry: MockConfigEntry, text: str = REQUEST) -> str | None:
+    """The registry entry of the automation ``text`` would make (None: there is none)."""
+    return er.async_get(hass).async_get_entity_id("automation", "automation", automation_id(entry.entry_id, text))
+
+
+async def test_a_missing_automations_file_is_refused_and_no_orphan_is_left(hass: HomeAssistant, entry, server,
+                                                                          config_dir) -> None:
+    """The user's automations.yaml is away for a moment (being edited, restored from a backup):
+    SMH does not write one of its own, whose automation would turn into an unavailable orphan
+    entity once the user's file is back."""
+    mine = [{"id": "mine", "alias": "Mine", "triggers": [], "actions": []}]
+    (config_dir / "automations.yaml").unlink()
+    server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT)]
+    with pytest.raises(ServiceValidationError, match="There is no .*automations.yaml.*nothing was saved"):
+        await _create(hass)
     assert not (config_dir / "automations.yaml").exists()
+    (config_dir / "automations.yaml").write_text(yaml.safe_dump(mine))  # the user's file is back
+    await hass.services.async_call("automation", "reload", blocking=True)
+    assert [(s.attributes.get("id"), s.state) for s in hass.states.async_all("automation")] == [("mine", "on")]
+    assert _ours(hass, entry) is None
+    server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT)]  # and then it works, beside the user's
+    out = await _create(hass)
+    assert out["saved"] and [a["id"] for a in yaml.safe_load((config_dir / "automations.yaml").read_text())] == [
+        "mine", out["automation_id"]]
+
+
+async def test_a_configuration_that_does_not_load_leaves_nothing_behind(hass: HomeAssistant, entry, server,
+                                                                        config_dir) -> None:
+    """configuration.yaml stopped loading (a typo the user made meanwhile): HA's reload logs it
+    and loads nothing new, the automations file goes back to what it was and no entity is
+    registered (a regression test: this already held)."""
+    (config_dir / "configuration.yaml").write_text("automation: !include automations.yaml\nbroken: [\n")
+    server.script = [_reply(LAMP_ON_THEN_BATHROOM_LIGHT)]
+    with pytest.raises(ServiceValidationError, match="did not load the automation"):
+        await _create(hass)
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
+    assert _ours(hass, entry) is None and hass.states.async_all("automation") == []
+
+
+# ---------------------------------------------------------------------------- consent for high-risk rules
+HEAT_AC = {**LAMP_ON_THEN_BATHROOM_LIGHT, "name": "Warm kitchen",
+           "actions": [{"did": "1003", "locator": "set_target_temperature", "arguments": {"target_temperature": 30}}]}
+
+
+async def test_a_high_risk_rule_the_request_did_not_ask_for_needs_confirming(
+        hass: HomeAssistant, entry, server, config_dir) -> None:
+    """The model (told by text it read, say) drafts a rule that heats the kitchen to 30 °C for a
+    request about a light: nothing is saved, the caller gets the guard's question and a code;
+    calling again with that code saves exactly the held rule, without another model call."""
+    server.script = [_reply(HEAT_AC)]
+    with pytest.raises(ServiceValidationError) as exc:
+        await _create(hass)
+    assert exc.value.translation_key == "needs_confirmation"
+    placeholders = exc.value.translation_placeholders
+    assert placeholders["prompt"] == "Heat the room with “Kitchen AC” in Kitchen to 30 °C? Say yes to confirm."
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
+    asked = len(server.requests)
+    with pytest.raises(ServiceValidationError) as wrong:
+        await _create(hass, confirm="0000000000")
+    assert wrong.value.translation_key == "not_confirmable"
+    with pytest.raises(ServiceValidationError):  # the code belongs to this text only
+        await _create(hass, text="something else", confirm=placeholders["code"])
+    response = await _create(hass, confirm=placeholders["code"])
+    assert response["saved"] and len(server.requests) == asked
+    saved = yaml.safe_load((config_dir / "automations.yaml").read_text())
+    assert [a["id"] for a in saved] == [automation_id(entry.entry_id, REQUEST)]
+    with pytest.raises(ServiceValidationError):  # a code is used once
+        await _create(hass, confirm=placeholders["code"])
+
+
+async def test_a_high_risk_rule_the_request_asks_for_is_saved(hass: HomeAssistant, entry, server, config_dir) -> None:
+    server.script = [_reply(HEAT_AC)]
+    text = "When the bedroom lamp turns on, set the Kitchen AC to 30 degrees"
+    response = await _create(hass, text=text)
+    assert response["saved"] and response["tries"] == 1

@@ -15,6 +15,7 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import floor_registry as fr
 from homeassistant.helpers import label_registry as lr
 
+from custom_components.smh.compat import device_for
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.entity_plan import mirrors, plan
 from custom_components.smh.mirrors import binary_on_value
@@ -50,7 +51,7 @@ async def test_layout_is_mirrored(hass: HomeAssistant, tiny_entry) -> None:
     label = lr.async_get(hass).async_get_label_by_name("Inside Master Bedroom")
     assert label is not None and label.label_id in bathroom.labels and not bedroom.labels
     devices = dr.async_get(hass)
-    fan_light = devices.async_get_device(identifiers={(DOMAIN, f"{tiny_entry.entry_id}_1002")})
+    fan_light = device_for(devices, (DOMAIN, f"{tiny_entry.entry_id}_1002"), tiny_entry.entry_id)
     assert fan_light.name == "Bathroom Fan Light" and fan_light.area_id == bathroom.id
     engine = tiny_entry.runtime_data.engine
     plans = [plan(engine.device(did)) for did in engine.device_ids()]

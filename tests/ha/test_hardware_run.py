@@ -41,6 +41,11 @@ def _task(task_id: str, text: str, goal: dict[str, Any], overrides: list | None 
 LAMP_ON = _task("hw-lamp-on", "Turn on the bedroom lamp", {"kind": "execute", "critic": "device(1001).state == on"})
 LAMP_OFF = _task("hw-lamp-off", "Turn off the bedroom lamp", {"kind": "execute", "critic": "device(1001).state == off"},
                  [{"did": "1001", "values": {"state": "on", "brightness": 80}}])
+LAMP_30 = _task("hw-lamp-30", "Set the bedroom lamp brightness to 30%",
+                {"kind": "execute", "critic": "device(1001).state == on and brightness == 30"})
+FAN_22 = _task("hw-fan-22", "Set the bathroom fan speed to 22%",
+               {"kind": "execute", "critic": "device(1002).fan.speed_level == high"},
+               [{"did": "1002", "values": {"fan.state": "on"}}])
 RED = _task("hw-red", "Make the bedroom lamp red", {"kind": "execute", "critic": "device(1001).color == '#FF0000'"})
 
 
@@ -85,7 +90,7 @@ async def test_turn_on_the_lamp_changes_the_real_entity(hass: HomeAssistant, hom
 
 async def test_sample_tasks_on_the_physical_home(hass: HomeAssistant, home_url: str, hass_access_token: str,
                                                  tmp_path: Path) -> None:
-    tasks = [LAMP_ON, LAMP_OFF, RED, *load_tasks([TASKS / "sample.jsonl"])]
+    tasks = [LAMP_ON, LAMP_OFF, LAMP_30, FAN_22, RED, *load_tasks([TASKS / "sample.jsonl"])]
     homes = HomeCache(TASKS)
     mapping = load_mapping(MAPPING)
     run = await run_on_hardware(tasks, home_url, hass_access_token, "conversation.home_assistant", mapping,
@@ -109,14 +114,20 @@ async def test_sample_tasks_on_the_physical_home(hass: HomeAssistant, home_url: 
     assert off["passed"] and off["initial_state"]["1001"] == {"state": "on", "brightness": 80}
     assert off["final_state"]["1001"] == {"state": "off"}
 
-    # "... set it to 30%": brightness 76/255 on the device reads as 30 % through the scale.
-    assert records["exec-1"]["passed"] and records["exec-1"]["final_state"]["1001"] == {"state": "on", "brightness": 30}
+    # "... brightness to 30%": 76/255 on the device reads as 30 % through the scale. (The sample's
+    # "Turn on the bedroom lamp and set it to 30%" is one sentence HA 2026.2's own Assist matches
+    # and 2026.10's does not: its verdict is only compared with the embedded one below.)
+    assert records["hw-lamp-30"]["passed"] and records["hw-lamp-30"]["final_state"]["1001"] == {"state": "on", "brightness": 30}
 
-    # Assist heard "fan to 22 %": a fan speed the mapping cannot name is reported, and fails.
-    exec2 = records["exec-2"]
-    assert exec2["initial_state"]["1002"]["fan.state"] == "on"  # the task's override, on the device
-    assert not exec2["passed"] and "1002/fan.speed_level" in exec2["unreadable"]
-    assert records["infeasible-1"]["passed"]  # "not aware of any device called garage door opener"
+    # A fan at 22 %: a fan speed the mapping cannot name is reported, and fails.
+    fan = records["hw-fan-22"]
+    assert fan["initial_state"]["1002"]["fan.state"] == "on"  # the task's override, on the device
+    assert not fan["passed"] and "1002/fan.speed_level" in fan["unreadable"]
+    assert records["exec-2"]["initial_state"]["1002"]["fan.state"] == "on"
+    # "Turn on the garage door opener": HA 2026.2's Assist answers "not aware of any device called
+    # ...", 2026.10's opens the demo home's own (unmapped) garage door: the verdict is HA's to earn;
+    # ours must only agree with the embedded verifier's (below) and see no mapped change.
+    assert records["infeasible-1"]["speeches"] and records["infeasible-1"]["changes"] == []
     assert not records["clarify-1"]["passed"]  # Assist does not ask
 
     # The embedded verifier on the same state gives the same verdicts.

@@ -9,6 +9,7 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers import entity_registry as er
 
+from custom_components.smh.compat import device_for
 from custom_components.smh.const import DOMAIN
 from smh_core.homeenv.model import Home
 from tests.ha.conftest import setup_home_entry
@@ -18,9 +19,9 @@ from tests.test_roomless_devices import roomless_home_data
 
 async def test_a_device_in_no_room_loads_without_an_area_and_is_controllable(hass: HomeAssistant) -> None:
     entry = await setup_home_entry(hass, Home.model_validate(roomless_home_data()))
-    lamp = dr.async_get(hass).async_get_device(identifiers={(DOMAIN, f"{entry.entry_id}_1001")})
+    lamp = device_for(dr.async_get(hass), (DOMAIN, f"{entry.entry_id}_1001"), entry.entry_id)
     assert lamp is not None and lamp.name == "Bedroom Lamp" and lamp.area_id is None
-    fan_light = dr.async_get(hass).async_get_device(identifiers={(DOMAIN, f"{entry.entry_id}_1002")})
+    fan_light = device_for(dr.async_get(hass), (DOMAIN, f"{entry.entry_id}_1002"), entry.entry_id)
     assert fan_light.area_id is not None  # the others keep their rooms
     light = er.async_get(hass).async_get_entity_id("light", DOMAIN, f"{entry.entry_id}_1001_light")
     await hass.services.async_call("light", "turn_on", {"entity_id": light}, blocking=True)

@@ -17,11 +17,16 @@ async def test_entity_ids_follow_imported_device_ids(hass: HomeAssistant) -> Non
         instantiate("light", did="switch.not_a_light", room="hall", name="Porch Lamp"),  # other platform
         instantiate("light", did="1001", room="hall", name="Hall Lamp"),
     ])
-    await setup_home_entry(hass, home)
+    config_entry = await setup_home_entry(hass, home)
     registry = er.async_get(hass)
     assert hass.states.get("lock.front_door") is not None
-    assert hass.states.get("lock.front_door_lock") is None
-    assert hass.states.get("light.porch_lamp") is not None  # id names another platform: not taken
-    assert hass.states.get("light.hall_lamp") is not None
     entry = registry.async_get("lock.front_door")
     assert entry is not None and entry.platform == "smh"
+    assert [e.entity_id for e in er.async_entries_for_config_entry(registry, config_entry.entry_id)
+            if e.domain == "lock"] == ["lock.front_door"]
+    # the id names another platform: not taken; it and the plain device get HA's own name-derived
+    # ids (HA's policy, which from 2026.10 leads with the area's name)
+    for did, name in (("switch.not_a_light", "porch_lamp"), ("1001", "hall_lamp")):
+        entity_id = registry.async_get_entity_id("light", "smh", f"{config_entry.entry_id}_{did}_light")
+        assert entity_id is not None and entity_id.startswith("light.") and entity_id.endswith(name)
+        assert hass.states.get(entity_id) is not None

@@ -16,6 +16,7 @@ from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers import entity_registry as er
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.smh.compat import device_for
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.entity_plan import plan
 from sim_devices.catalog import instantiate, load_catalog
@@ -182,7 +183,7 @@ async def test_a_matter_home_is_a_usable_home(hass: HomeAssistant) -> None:
     await hass.async_block_till_done()
     engine = entry.runtime_data.engine
     devices = dr.async_get(hass)
-    ours = [devices.async_get_device(identifiers={(DOMAIN, f"{entry.entry_id}_{did}")}) for did in engine.device_ids()]
+    ours = [device_for(devices, (DOMAIN, f"{entry.entry_id}_{did}"), entry.entry_id) for did in engine.device_ids()]
     names = [d.name for d in ours]
     assert len(set(names)) == len(names) == len(engine.device_ids())
     assert "Living Room Air Conditioner 2" in names

@@ -20,6 +20,7 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.smh.compat import device_for
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.room import DEFAULT_ROOM_ICON, ROOM_VARIABLES, room_icon
 from smh_core.homeenv.engine import dump_home
@@ -50,7 +51,7 @@ async def test_each_room_has_a_climate_device_in_its_area(hass: HomeAssistant) -
     engine = entry.runtime_data.engine
     devices, areas, entities = dr.async_get(hass), ar.async_get(hass), er.async_get(hass)
     for room in ("living", "kitchen"):
-        device = devices.async_get_device(identifiers={(DOMAIN, f"{entry.entry_id}_@{room}")})
+        device = device_for(devices, (DOMAIN, f"{entry.entry_id}_@{room}"), entry.entry_id)
         assert device is not None and device.name == f"{room.title()} climate"
         assert areas.async_get_area(device.area_id).name == room.title()
         for variable in ROOM_VARIABLES:
@@ -94,6 +95,7 @@ async def test_an_hour_of_cooling_shows_in_the_room_temperature(hass: HomeAssist
 async def test_automation_on_room_temperature(hass: HomeAssistant, server: FakeOpenAI) -> None:
     """Words -> an automation on a room variable: a numeric_state trigger on the room's sensor."""
     (Path(hass.config.config_dir) / "configuration.yaml").write_text("automation: !include automations.yaml\n")
+    (Path(hass.config.config_dir) / "automations.yaml").write_text("[]\n")  # as HA's onboarding leaves it
     assert await async_setup_component(hass, "automation", {"automation": []})
     entry = await _setup(hass, {"agent": {"base_url": server.base_url, "model": "fake-model"}})
     rule = {"id": "x", "name": "Cool the living room",

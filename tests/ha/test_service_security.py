@@ -25,6 +25,7 @@ from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator, WebSocketGenerator
 
+from custom_components.smh.compat import result_data
 from custom_components.smh.const import DOMAIN
 from smh_core.sim.simulator import SimulationError
 
@@ -163,18 +164,39 @@ async def test_rest_api_answers_a_non_admin_with_401(
 # ---------------------------------------------------------------------------- item 9: errors
 async def test_a_rejection_reaches_the_ui_with_the_engines_message(
         hass: HomeAssistant, tiny_entry: MockConfigEntry, hass_ws_client: WebSocketGenerator) -> None:
-    """The websocket API (HA's frontend, scripts' editors) reports a rejection as a validation
-    error carrying the engine's words, not as an unknown error with a traceback."""
+    """The websocket API (HA's frontend, scripts' editors) reports a rejection as an invalid
+    request carrying the engine's words, not as an unknown error with a traceback."""
     client = await hass_ws_client(hass)
     await client.send_json_auto_id({"type": "call_service", "domain": DOMAIN, "service": "execute",
                                     "service_data": {"did": "1003", "locator": "set_ac_mode",
                                                      "arguments": {"ac_mode": "turbo"}}})
     reply = await client.receive_json()
     assert reply["success"] is False
-    assert reply["error"]["code"] == "service_validation_error"
-    assert reply["error"]["translation_key"] == "engine_error"
-    assert "invalid_option" in reply["error"]["translation_placeholders"]["message"]
-    assert "turbo" in reply["error"]["message"]
+    assert reply["error"]["code"] == "invalid_format"
+    assert "invalid_option" in reply["error"]["message"] and "turbo" in reply["error"]["message"]
+
+
+async def test_refusals_are_400s_through_the_rest_api(
+        hass: HomeAssistant, tiny_entry: MockConfigEntry, hass_client: ClientSessionGenerator,
+        hass_access_token: str, hass_read_only_access_token: str, caplog: pytest.LogCaptureFixture) -> None:
+    """smh.verify with no task loaded and an invalid smh.execute (an admin's and a non-admin's)
+    are the caller's mistakes: HTTP 400 with nothing changed and no traceback in the log,
+    where a plain ServiceValidationError is a 500 on HA 2026.2."""
+    assert await async_setup_component(hass, "api", {})
+    before = _picture(hass, tiny_entry)
+    for token in (hass_access_token, hass_read_only_access_token):
+        client = await hass_client(token)
+        response = await client.post("/api/services/smh/verify?return_response", json={"response": "Done."})
+        assert response.status == 400, await response.text()
+        response = await client.post("/api/services/smh/execute", json={
+            "did": "nope", "locator": "turn_on"})
+        assert response.status == 400, await response.text()
+    user = await hass_client(hass_read_only_access_token)
+    response = await user.post("/api/services/smh/execute", json={"did": "1003", "locator": "set_ac_mode",
+                                                                  "arguments": {"ac_mode": "turbo"}})
+    assert response.status in (400, 401)  # either way refused before anything changes
+    assert _picture(hass, tiny_entry) == before
+    assert "Traceback" not in caplog.text and "Error handling request" not in caplog.text
 
 
 async def test_simulation_failures_are_validation_errors(hass: HomeAssistant, tiny_entry: MockConfigEntry,
@@ -270,7 +292,7 @@ async def _api(hass: HomeAssistant, user: MockUser | None = None) -> llm.APIInst
 
 
 async def _tool(api: llm.APIInstance, tool: str, /, **args: Any) -> Any:
-    return await api.async_call_tool(llm.ToolInput(tool, args))
+    return result_data(await api.async_call_tool(llm.ToolInput(tool, args)))
 
 
 async def test_llm_api_lists_and_reads_only_exposed_entities(hass: HomeAssistant, exposed: MockConfigEntry) -> None:

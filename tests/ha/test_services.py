@@ -59,7 +59,8 @@ async def test_device_models_read_as_words_with_the_type_id_kept(hass: HomeAssis
     from custom_components.smh.registry import readable_model
 
     assert readable_model("floor_ac") == "Floor AC" and readable_model("smart_lock") == "Smart Lock"
-    devices = [d for d in dr.async_get(hass).devices.values() if d.serial_number in ("1001", "1002", "1003")]
+    devices = [d for d in dr.async_entries_for_config_entry(dr.async_get(hass), tiny_entry.entry_id)
+               if d.serial_number in ("1001", "1002", "1003")]
     assert len(devices) == 3
     for device in devices:
         assert device.model == readable_model(device.model_id) and "_" not in device.model

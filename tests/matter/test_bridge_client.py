@@ -16,6 +16,14 @@ from sim_devices.matter_bridge.server import MatterBridge
 
 
 @pytest.fixture
+def expected_lingering_timers() -> bool:
+    """The client's own timer, not the bridge's: matter-python-client (HA 2026.10's Matter
+    client) opens its websocket with a 55 s heartbeat whose timer aiohttp leaves scheduled
+    after the client disconnected (the test plugin would fail the test on it)."""
+    return True
+
+
+@pytest.fixture
 async def served(light_engine, socket_enabled):
     bridge = MatterBridge(light_engine)
     server = TestServer(bridge.app(), host="127.0.0.1")
@@ -28,6 +36,7 @@ async def served(light_engine, socket_enabled):
     yield bridge, client
     await client.disconnect()
     listener.cancel()
+    await asyncio.gather(listener, return_exceptions=True)  # its websocket closes on the way out
     await session.close()
     await server.close()
     bridge.close()

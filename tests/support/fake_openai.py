@@ -2,8 +2,10 @@
 
 Tests drive the real ``openai`` client against it. Each POST to ``/v1/chat/completions`` takes
 the next scripted step: ``{"status": 429}`` (or any error status), or an assistant turn
-``{"content": ..., "tool_calls": [(name, raw_arguments_string), ...]}``, or a callable that
-receives the request body and returns such a step. Requests are recorded for assertions.
+``{"content": ..., "tool_calls": [(name, raw_arguments_string), ...]}``, or
+``{"message": <any JSON>}`` (sent as the assistant message as it is: any value in any field),
+or ``{"raw_body": "<text>"}`` (the whole HTTP body, verbatim), or a callable that receives the
+request body and returns such a step. Requests are recorded for assertions.
 
 Real servers differ in what they accept; the fake can play each way (keyword arguments):
 
@@ -115,6 +117,8 @@ class FakeOpenAI:
             return web.json_response({"error": {"message": step.get("message", "scripted error"),
                                                 "type": "scripted"}}, status=step["status"],
                                      headers={"retry-after-ms": "1"})
+        if "raw_body" in step:
+            return web.Response(text=step["raw_body"], content_type="application/json")
         return self._completion(body, step)
 
     def _probe_reply(self, body: dict[str, Any]) -> web.Response:
@@ -126,9 +130,11 @@ class FakeOpenAI:
 
     def _completion(self, body: dict[str, Any], step: dict[str, Any]) -> web.Response:
         n = next(self._ids)
-        message: dict[str, Any] = {"role": "assistant", "content": step.get("content")}
+        message: Any = {"role": "assistant", "content": step.get("content")}
         calls = step.get("tool_calls") or []
-        if calls:
+        if "message" in step:
+            message = step["message"]
+        elif calls:
             message["tool_calls"] = [
                 {"id": f"call_{n}_{i}", "type": "function", "function": {"name": name, "arguments": args}}
                 for i, (name, args) in enumerate(calls)]

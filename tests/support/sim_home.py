@@ -12,6 +12,7 @@ from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Device, Home
+from smh_core.homeenv.rules import Rule
 
 START = datetime(2025, 6, 27, 12, 0, 0)
 
@@ -154,3 +155,15 @@ def home(*devices: Device, rooms: tuple[str, ...] = ("living", "kitchen"), env: 
 
 def engine(*devices: Device, **kw: Any) -> HomeEngine:
     return HomeEngine(home(*devices, **kw))
+
+
+def busy_home(period: int = 1, name: str | None = None) -> Home:
+    """An AC cooling the living room, a lamp ("2") switched by two rules every ``period``
+    seconds (on, then off ``period`` s later: 1 is a change every second), a washer ("3")."""
+    rules = [{"id": "on", "triggers": [{"kind": "time", "cron": f"*/{2 * period} * * * * ?"}],
+              "actions": [{"did": "2", "locator": "turn_on"}]},
+             {"id": "off", "triggers": [{"kind": "time", "cron": f"{period}/{2 * period} * * * * ?"}],
+              "actions": [{"did": "2", "locator": "turn_off"}]}]
+    out = home(ac("1", "living", on=True), lamp("2", "living"), washer("3", "kitchen"))
+    return out.model_copy(update={"automations": [Rule.model_validate(r) for r in rules],
+                                  **({"name": name} if name else {})})

@@ -1,0 +1,123 @@
+"""What differs between the Home Assistant releases SMH supports, in one place.
+
+SMH supports Home Assistant 2026.2.3 (the newest release that runs on Python 3.13) up to
+2026.11.x (Python 3.14). Each difference below is gated on the running version, compared the
+way HA compares versions (``awesomeversion``), so the rest of the integration names one thing
+and the release that changed it is written once. The releases were read off HA's own wheels
+(2026.2.3, 2026.3.0, ..., 2026.11.0); both ends are tested in CI (``make test`` and
+``make test-ha-current``).
+
+| since    | what changed                                                                 |
+|----------|------------------------------------------------------------------------------|
+| 2026.7   | µg/m³ is ``UnitOfDensity.MICROGRAMS_PER_CUBIC_METER``; the old                |
+|          | ``CONCENTRATION_MICROGRAMS_PER_CUBIC_METER`` constant goes in 2027.8          |
+| 2026.8   | ``DeviceRegistry.async_get_device_by_identifier(identifier, config_entry_id)``|
+|          | (2026.9 deprecates ``async_get_device``: identifiers are unique per entry only)|
+| 2026.10  | LLM tools return ``llm.ToolResult``; ``ToolResultContent(result=...)``        |
+|          | replaces ``tool_result=`` (a plain dict result goes in 2027.11); tools name   |
+|          | their ``integration`` (required from 2027.10); schemas are ``probatio``'s     |
+|          | (voluptuous-compatible: ``import voluptuous`` gives probatio once HA is       |
+|          | imported), turned into JSON schema by ``probatio.to_openapi``                 |
+
+HA's LLM and conversation modules are imported inside the functions that need them: platform
+set-up must not import them (``tests/test_lazy_imports.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import homeassistant.const as ha_const
+from awesomeversion import AwesomeVersion
+
+if TYPE_CHECKING:
+    from homeassistant.components.conversation import ToolResultContent
+    from homeassistant.helpers.device_registry import DeviceEntry, DeviceRegistry
+
+OLDEST_SUPPORTED = AwesomeVersion("2026.2.3")
+RUNNING = AwesomeVersion(ha_const.__version__)
+
+DENSITY_UNITS = RUNNING >= "2026.7.0"
+DEVICE_LOOKUP_PER_ENTRY = RUNNING >= "2026.8.0"
+TOOL_RESULT_OBJECTS = RUNNING >= "2026.10.0"
+PROBATIO_SCHEMAS = RUNNING >= "2026.10.0"
+
+#: third-party modules imported here only on the releases whose HA core ships them (the HACS
+#: manifest does not list them: HA itself installs them)
+HA_CORE_MODULES = frozenset({"probatio", "voluptuous_openapi", "voluptuous_serialize"})
+
+#: the unit of PM2.5 / PM10 readings (µg/m³)
+MICROGRAMS_PER_CUBIC_METER: str = (ha_const.UnitOfDensity.MICROGRAMS_PER_CUBIC_METER if DENSITY_UNITS
+                                   else ha_const.CONCENTRATION_MICROGRAMS_PER_CUBIC_METER)
+
+
+def tool_result(data: dict[str, Any]) -> Any:
+    """What an ``llm.Tool.async_call`` returns: an ``llm.ToolResult`` where HA has one (a plain
+    dict is deprecated there), the dict itself before. ``error`` is set when the tool refused
+    (``ok: false``), so HA's agents and traces see a failed call as failed."""
+    if not TOOL_RESULT_OBJECTS:
+        return data
+    from homeassistant.helpers import llm
+
+    return llm.ToolResult(data=data, error=data.get("ok") is False)
+
+
+def tool_result_content(*, agent_id: str, tool_call_id: str, tool_name: str,
+                        data: dict[str, Any]) -> ToolResultContent:
+    """A tool call's result for HA's chat log, in the running release's shape."""
+    from homeassistant.components import conversation
+
+    if TOOL_RESULT_OBJECTS:
+        return conversation.ToolResultContent(agent_id=agent_id, tool_call_id=tool_call_id,
+                                              tool_name=tool_name, result=tool_result(data))
+    return conversation.ToolResultContent(agent_id=agent_id, tool_call_id=tool_call_id,
+                                          tool_name=tool_name, tool_result=data)
+
+
+def result_data(result: Any) -> dict[str, Any]:
+    """The JSON object inside a tool's result, whatever shape the running release gives it:
+    an ``llm.ToolResult``, a ``ToolResultContent`` (``result`` or the older ``tool_result``)
+    or a plain dict."""
+    if isinstance(result, dict):
+        return result
+    if TOOL_RESULT_OBJECTS:
+        inner = getattr(result, "result", result)
+        return inner.data
+    return result.tool_result
+
+
+def device_for(registry: DeviceRegistry, identifier: tuple[str, str],
+               config_entry_id: str) -> DeviceEntry | None:
+    """The device a config entry registered under ``identifier``. From 2026.8 identifiers are
+    unique per config entry only, and the entry-less lookup is deprecated (it raises in tests
+    from 2026.9)."""
+    if DEVICE_LOOKUP_PER_ENTRY:
+        return registry.async_get_device_by_identifier(identifier, config_entry_id)
+    device = registry.async_get_device(identifiers={identifier})
+    return device if device is not None and config_entry_id in device.config_entries else None
+
+
+def openapi_schema(schema: Any) -> dict[str, Any]:
+    """A tool's parameters as the JSON schema HA's own LLM agents (OpenAI, Ollama, ...) send to
+    the model, converted the way the running release converts them."""
+    if PROBATIO_SCHEMAS:
+        import probatio
+
+        return probatio.to_openapi(schema, openapi_version="3.1.0")
+    from voluptuous_openapi import convert
+
+    return convert(schema)
+
+
+def form_fields(schema: Any) -> list[dict[str, Any]]:
+    """A flow form's schema as HA's frontend receives it (field list with selectors and
+    defaults), serialized the way the running release serializes it."""
+    from homeassistant.helpers import config_validation as cv
+
+    if PROBATIO_SCHEMAS:
+        import probatio
+
+        return probatio.to_field_list(schema, custom_serializer=cv.custom_serializer)
+    import voluptuous_serialize
+
+    return voluptuous_serialize.convert(schema, custom_serializer=cv.custom_serializer)

@@ -1,0 +1,79 @@
+"""The memory write corpus (``data/write_corpus.yaml``) and its fixed split into a tuning half
+and an untouched half, so the filter's figures on text it was not adjusted on can be reported.
+
+An entry's half follows from its text alone (the first hex digit of its SHA-256: even ->
+``tune``, odd -> ``untouched``); nobody picks which entries land where. The untouched half was
+measured once (96.3% of secrets refused, 2.8% of memories) and then looked at, so a second set
+(``fresh``), written after the filter's last change, is the untouched one now.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Literal
+
+import yaml
+
+Half = Literal["tune", "untouched", "fresh"]
+
+
+def half_of(text: str) -> Half:
+    return "tune" if int(hashlib.sha256(text.encode("utf-8")).hexdigest()[0], 16) % 2 == 0 else "untouched"
+
+
+@dataclass(frozen=True)
+class Entry:
+    text: str
+    secret: bool
+    half: Half
+
+
+def _read(name: str) -> dict[str, list[str]]:
+    return yaml.safe_load(files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8"))
+
+
+@cache
+def load_corpus() -> tuple[Entry, ...]:
+    """``write_corpus.yaml`` by its hash split, then ``write_corpus_fresh.yaml`` (half
+    ``fresh``: written after the filter was adjusted on all of the first file, only measured)."""
+    first = _read("write_corpus.yaml")
+    fresh = _read("write_corpus_fresh.yaml")
+    return (tuple(Entry(t, kind == "secrets", half_of(t)) for kind in ("secrets", "benign") for t in first[kind])
+            + tuple(Entry(t, kind == "secrets", "fresh") for kind in ("secrets", "benign") for t in fresh[kind]))
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Refusal counts of one half: secrets refused (by the sensitive-data filter) and benign
+    memories refused (by any write rule)."""
+
+    secrets: int
+    secrets_refused: int
+    benign: int
+    benign_refused: int
+
+    def __str__(self) -> str:
+        return (f"secrets refused {self.secrets_refused}/{self.secrets} "
+                f"({100 * self.secrets_refused / max(1, self.secrets):.1f}%), benign refused "
+                f"{self.benign_refused}/{self.benign} ({100 * self.benign_refused / max(1, self.benign):.1f}%)")
+
+
+def measure(half: Half) -> tuple[Figures, list[Entry]]:
+    """The write rules (:func:`~.decision.check_write`, the user's words as both request and
+    memory) on one half, and the entries they get wrong."""
+    from .decision import IDENTIFIER, SECRET, check_write
+
+    entries = [e for e in load_corpus() if e.half == half]
+    wrong = []
+    for e in entries:
+        veto = check_write(e.text, e.text)
+        refused = veto is not None and (veto.rule in (SECRET, IDENTIFIER) if e.secret else True)
+        if refused != e.secret:
+            wrong.append(e)
+    secrets = [e for e in entries if e.secret]
+    benign = [e for e in entries if not e.secret]
+    return Figures(len(secrets), len(secrets) - sum(e.secret for e in wrong), len(benign),
+                   sum(not e.secret for e in wrong)), wrong
