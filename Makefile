@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SMH    := $(VENV)/bin/smh
 BENCH_OUT ?= runs/bench
 
-.PHONY: help bootstrap local-llm test test-ha-current lint bench perf demo clean
+.PHONY: help bootstrap local-llm test test-ha-current lint bench perf demo matter-roundtrip clean
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
@@ -16,6 +16,7 @@ help:
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123 (VOICE=1: voice pipeline)"
 	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
+	@echo "make matter-roundtrip  SimuHome's homes as Matter devices in a real HA: smh ha map, oracle and Assist (SEEDS=1,3 ASSIST=3)"
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -103,6 +104,14 @@ demo: bootstrap
 
 perf: bootstrap
 	$(SMH) perf engine
+
+# A physical test home's stand-in (docs/physical-home.md): each SimuHome home served by `smh matter-server`
+# to a real HA's own matter integration, mapped by `smh ha map`, run with the oracle and ASSIST tasks of
+# HA's Assist per home (beside the embedded oracle and Assist on SMH entities); runs/matter-roundtrip/report.md.
+SEEDS ?= 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19
+ASSIST ?= 3
+matter-roundtrip: bootstrap
+	$(PY) scripts/matter_roundtrip.py --seeds $(SEEDS) --assist $(ASSIST) --out runs/matter-roundtrip
 
 clean:
 	rm -rf $(VENV) runs

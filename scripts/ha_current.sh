@@ -24,7 +24,8 @@ HA_PLUGIN="2026.10.4"
 PLUGIN="0.13.375"
 TEST_TOOLS=(pytest pytest-asyncio pytest-xdist pytest-socket pytest-timeout)  # the newest venv's, HA-constrained
 # HA components the tests load: their requirements are taken from that HA's own manifests
-HA_COMPONENTS=(conversation frontend assist_pipeline ffmpeg tts camera wyoming matter recorder)
+# (hassio: HA 2026.11's matter config flow imports its client, aiohasupervisor, even without a Supervisor)
+HA_COMPONENTS=(conversation frontend assist_pipeline ffmpeg tts camera wyoming matter hassio recorder)
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${SMH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/smh}"

@@ -64,7 +64,8 @@ class Instance:
     url: str
     token: str
     process: subprocess.Popen
-    entry_id: str
+    entry_id: str | None
+    """The SMH entry (None: launched without an SMH home, ``with_home=False``)."""
     config_dir: Path | None = None
     assistant_error: str | None = None
     """Why SMH's assistant is not the preferred one although a model was given (its test turn
@@ -319,11 +320,13 @@ async def remove_empty_areas(url: str, token: str) -> list[str]:
 
 
 async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale: float,
-                 timeout: float = 120.0, demo: bool = False, agent: AgentConfig | None = None) -> Instance:
+                 timeout: float = 120.0, demo: bool = False, agent: AgentConfig | None = None,
+                 with_home: bool = True) -> Instance:
     """Start and set up Home Assistant; with ``demo`` also history and Assist, and with an
-    ``agent`` (demo only) an Assist assistant on SMH's conversation agent (see :mod:`ha_assistant`)."""
-    if agent is not None and not demo:
-        raise ValueError("an assistant needs the demo configuration (assist_pipeline)")
+    ``agent`` (demo only) an Assist assistant on SMH's conversation agent (see :mod:`ha_assistant`).
+    ``with_home=False``: no SMH entry (an HA whose devices come from elsewhere, e.g. Matter)."""
+    if agent is not None and (not demo or not with_home):
+        raise ValueError("an assistant needs the demo configuration (assist_pipeline) and an SMH home")
     check_port_free(port)  # before anything is written or started
     write_config(config_dir, port, demo)
     install_homes(config_dir)
@@ -335,8 +338,9 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
             token = await long_lived_token(session, url, await onboard(session, url))
             await _check_config_dir(session, url, token, config_dir)
             await confirm_http_config(url, token)
-            entry_id = await add_home(session, url, token, level, seed, time_scale)
-            await _wait_loaded(session, url, token, entry_id, process, timeout)
+            entry_id = await add_home(session, url, token, level, seed, time_scale) if with_home else None
+            if entry_id is not None:
+                await _wait_loaded(session, url, token, entry_id, process, timeout)
         if demo:
             await remove_empty_areas(url, token)
         if agent is not None:

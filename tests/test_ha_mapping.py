@@ -115,6 +115,47 @@ def test_overlay_keeps_unobserved_values(example) -> None:
     assert snap.value("1003", "ac_mode") is None and snap.value("1003", "target_temperature") == 24.0
 
 
+MATTER_AC = HEAD.replace("homes/tiny.json", "x.json") + """\
+  '2003':
+    1.Thermostat.OccupiedCoolingSetpoint: {entity: climate.ac, attribute: temperature, when_state: [cool],
+      scale: {home: [0, 100], ha: [0, 1], decimals: 2},
+      set: {service: climate.set_temperature, data: {temperature: '{value}'}}}
+    1.Thermostat.SystemMode: {entity: climate.ac, values: {3: cool, 4: heat, 8: dry}, ignore: ['off'],
+      set: {3: {service: climate.set_hvac_mode, data: {hvac_mode: cool}},
+            4: {service: climate.set_hvac_mode, data: {hvac_mode: heat}}}}
+skip: [2024]
+"""
+
+
+def test_values_seen_only_in_a_state_and_hundredths() -> None:
+    """A climate's ``temperature`` is the cooling setpoint only while it cools; 0.01 degC is read and
+    written in degC to two decimals (not rounded to whole degrees)."""
+    mapping = parse_mapping(MATTER_AC)
+    cool = mapping.get("2003", "1.Thermostat.OccupiedCoolingSetpoint")
+    assert cool.read(_state("cool", temperature=24.5), 2400) == 2450
+    assert cool.read(_state("heat", temperature=20.0), 2400) is NOT_OBSERVED
+    assert cool.calls(2455) == [("climate", "set_temperature", {"entity_id": "climate.ac", "temperature": 24.55})]
+    assert mapping.skip == ["2024"]
+
+
+def test_a_call_seen_in_ha_gives_back_the_commanded_value(example) -> None:
+    """What an agent's service call told an attribute, through the mapping (the inverse of its set)."""
+    brightness, state = example.get("1001", "brightness"), example.get("1001", "state")
+    seen = {"entity_id": ["light.bed_light"], "brightness": 76, "transition": 1}
+    assert brightness.value_of_call("light", "turn_on", seen, 50) == 30
+    assert state.value_of_call("light", "turn_on", seen, "off") == "on"
+    assert state.value_of_call("light", "turn_on", {"entity_id": "light.ceiling_lights"}, "off") is NOT_OBSERVED
+    assert brightness.value_of_call("light", "turn_on", {"entity_id": "light.bed_light"}, 50) is NOT_OBSERVED
+    speed = example.get("1002", "fan.speed_level")
+    assert speed.value_of_call("fan", "set_percentage", {"entity_id": "fan.living_room_fan", "percentage": 66},
+                               "low") == "medium"
+    assert speed.value_of_call("fan", "set_percentage", {"entity_id": "fan.living_room_fan", "percentage": 22},
+                               "low") is NOT_OBSERVED  # no speed of the task home
+    mode = parse_mapping(MATTER_AC).get("2003", "1.Thermostat.SystemMode")
+    assert mode.value_of_call("climate", "set_hvac_mode", {"entity_id": "climate.ac", "hvac_mode": "heat"}, 3) == 4
+    assert mode.calls(8) == []  # HA offers no dry mode here: nothing sets it
+
+
 @pytest.mark.parametrize(("text", "line", "field", "message"), [
     (HEAD + "  '1001':\n    state:\n      entity: Bed Light\n", 5, "devices.1001.state.entity", "not an entity id"),
     (HEAD + "  '1001':\n    state:\n      entity: light.a\n      set: {service: turn_on}\n", 6,

@@ -19,6 +19,11 @@ with ``matter_cluster`` ids, attributes with ``matter_id``) becomes one node:
   filled in: an operational-state cluster's OperationalStateList (from the ``options`` of its
   OperationalState attribute) and OperationalError (no error), which Home Assistant needs to
   show the appliance's state;
+* a Fan Control cluster with percentages but no speeds (the catalog's fans) is served with the
+  MultiSpeed feature: SpeedMax 100, and SpeedSetting / SpeedCurrent mirroring PercentSetting /
+  PercentCurrent (with SpeedMax 100 the Matter spec makes a speed equal its percentage). Home
+  Assistant offers a fan's percentage only with MultiSpeed; writing SpeedSetting writes
+  PercentSetting;
 * an endpoint whose clusters make it also a Thermostat or an Electrical Sensor (the heat pump,
   whose Thermostat and power measurement share its endpoint) lists those device types after
   its own in the Descriptor's DeviceTypeList: clients match device types, and Home Assistant
@@ -48,6 +53,7 @@ TEST_VENDOR_ID = 0xFFF1
 OPERATIONAL_STATE, RVC_OPERATIONAL_STATE = 96, 97
 OPERATIONAL_STATE_LIST, OPERATIONAL_STATE_ATTR, OPERATIONAL_ERROR = 3, 4, 5
 THERMOSTAT, ELECTRICAL_POWER_MEASUREMENT = 513, 144
+FAN_CONTROL, PERCENT_SETTING, PERCENT_CURRENT, SPEED_MAX, SPEED_SETTING, SPEED_CURRENT = 514, 2, 3, 4, 5, 6
 THERMOSTAT_DEVICE_TYPE, ROOM_AIR_CONDITIONER_DEVICE_TYPE, ELECTRICAL_SENSOR_DEVICE_TYPE = 0x0301, 0x0072, 0x0510
 COMMISSIONED = datetime(2025, 1, 1, tzinfo=UTC).isoformat()
 
@@ -104,6 +110,12 @@ class NodeMap:
     locator_of: dict[str, str] = field(default_factory=dict)  # path -> locator
     command_of: dict[tuple[int, int, str], str] = field(default_factory=dict)  # (ep, cluster, name) -> locator
     static: dict[str, Any] = field(default_factory=dict)  # paths with no engine attribute
+    mirrors: dict[str, str] = field(default_factory=dict)  # path -> the locator whose value it repeats
+
+    def paths_showing(self, locator: str) -> list[str]:
+        """Every path whose value is this locator's: its own and those mirroring it."""
+        own = [self.path_of[locator]] if locator in self.path_of else []
+        return own + [path for path, loc in self.mirrors.items() if loc == locator]
 
 
 def is_matter_device(engine: HomeEngine, did: str) -> bool:
@@ -135,6 +147,8 @@ def build_map(engine: HomeEngine, did: str) -> NodeMap:
             attr_ids.add(a.matter_id)
             if a.matter_id == FEATURE_MAP:
                 explicit_fm = a.value
+        if cluster == FAN_CONTROL:
+            attr_ids |= _multi_speed(node, ep, attr_ids)
         if cluster in (OPERATIONAL_STATE, RVC_OPERATIONAL_STATE):
             state = next((a for a in comp.attributes if a.matter_id == OPERATIONAL_STATE_ATTR), None)
             states = (state.options if state is not None else None) or [0, 1, 2, 3]
@@ -166,6 +180,22 @@ def build_map(engine: HomeEngine, did: str) -> NodeMap:
         node.static[f"0/{BASIC_INFORMATION}/{attr_id}"] = value
     _globals(node.static, 0, BASIC_INFORMATION, sorted(basic), [])
     return node
+
+
+def _multi_speed(node: NodeMap, ep: int, attr_ids: set[int]) -> set[int]:
+    """SpeedMax 100 and speeds mirroring the percentages, for a fan modelled in percent only."""
+    base = f"{ep}/{FAN_CONTROL}"
+    setting = node.locator_of.get(f"{base}/{PERCENT_SETTING}")
+    if setting is None or SPEED_MAX in attr_ids:
+        return set()
+    node.static[f"{base}/{SPEED_MAX}"] = 100
+    node.mirrors[f"{base}/{SPEED_SETTING}"] = setting
+    node.locator_of[f"{base}/{SPEED_SETTING}"] = setting  # a written speed is a written percentage
+    added = {SPEED_MAX, SPEED_SETTING}
+    if (current := node.locator_of.get(f"{base}/{PERCENT_CURRENT}")) is not None:
+        node.mirrors[f"{base}/{SPEED_CURRENT}"] = current
+        added.add(SPEED_CURRENT)
+    return added
 
 
 def _operational_defaults(static: dict[str, Any], ep: int, cluster: int, attr_ids: set[int],
@@ -204,6 +234,8 @@ def node_data(engine: HomeEngine, node: NodeMap) -> dict[str, Any]:
     state = engine.state_view(node.did)
     attributes = dict(node.static)
     for loc, path in node.path_of.items():
+        attributes[path] = state[loc]
+    for path, loc in node.mirrors.items():
         attributes[path] = state[loc]
     return {"node_id": node.node_id, "date_commissioned": COMMISSIONED, "last_interview": COMMISSIONED,
             "interview_version": 6, "available": True, "is_bridge": False,

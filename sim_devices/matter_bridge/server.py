@@ -9,8 +9,9 @@ integration sharing the engine) is pushed to listening clients as ``attribute_up
 
 Protocol: schema version 11. On connect the server sends its ``ServerInfoMessage``; a client's
 ``start_listening`` gets the full node dump as its result *before* any event reaches it.
-This module lives with the simulated devices it serves; it sits above the engine and the
-simulator and below nothing else.
+Faults a physical device has (unavailable, dropped, late or altered reports) can be injected
+per device (:mod:`.faults`). This module lives with the simulated devices it serves; it sits
+above the engine and the simulator and below nothing else.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change, ErrorCode
 from smh_core.sim.simulator import Simulator
 
+from .faults import DeviceFault
 from .nodes import NodeMap, build_map, compressed_fabric_id, is_matter_device, node_data
 
 LOGGER = logging.getLogger(__name__)
@@ -36,7 +38,11 @@ SCHEMA_VERSION = 11
 MIN_SCHEMA_VERSION = 9
 
 # python-matter-server error codes (matter_server.common.errors)
-UNKNOWN_ERROR, SDK_STACK_ERROR, NODE_NOT_EXISTS, INVALID_ARGUMENTS, INVALID_COMMAND = 0, 7, 5, 8, 9
+UNKNOWN_ERROR, NODE_NOT_READY, SDK_STACK_ERROR, NODE_NOT_EXISTS, INVALID_ARGUMENTS, INVALID_COMMAND = 0, 3, 7, 5, 8, 9
+NODE_COMMANDS = ("device_command", "write_attribute", "read_attribute", "interview_node", "ping_node")
+"""Commands addressed to one node: refused while it is unavailable, answered late while it is slow."""
+CLOSE_WAIT = 0.25
+"""Seconds a client gets to answer the close frame when the server stops (HA answers in ms)."""
 
 
 class CommandError(Exception):
@@ -67,23 +73,26 @@ class MatterBridge:
                 self.nodes[node.node_id] = node
         self._by_did = {n.did: n for n in self.nodes.values()}
         self._clients: set[_Client] = set()
+        self.faults: dict[str, DeviceFault] = {}
+        self._stopping = False
+        self._late: set[asyncio.Task[None]] = set()
         self.fabric_id = compressed_fabric_id(engine.home.name)
         self._unsubscribe = engine.add_listener(self._on_changes)
         self._handlers: dict[str, Callable[[dict[str, Any]], Awaitable[Any] | Any]] = {
             "server_info": lambda a: self.server_info(),
-            "get_nodes": lambda a: [node_data(self.engine, n) for n in self.nodes.values()],
+            "get_nodes": lambda a: self.dump(),
             "get_node": self._get_node,
             "device_command": self._device_command,
             "write_attribute": self._write_attribute,
             "read_attribute": self._read_attribute,
-            "diagnostics": lambda a: {"info": self.server_info(), "events": [],
-                                      "nodes": [node_data(self.engine, n) for n in self.nodes.values()]},
+            "diagnostics": lambda a: {"info": self.server_info(), "events": [], "nodes": self.dump()},
             "set_default_fabric_label": lambda a: None,
             "interview_node": lambda a: self._node(a) and None,
             "ping_node": lambda a: self._node(a) and {"127.0.0.1": True},
             "get_node_ip_addresses": lambda a: self._node(a) and ["127.0.0.1"],
             "get_vendor_names": lambda a: {},
             "check_node_update": lambda a: None,
+            "smh_set_fault": self._set_fault_command,
         }
 
     # ------------------------------------------------------------------ protocol
@@ -98,11 +107,60 @@ class MatterBridge:
             raise CommandError(NODE_NOT_EXISTS, f"node {args.get('node_id')} does not exist")
         return node
 
+    def _live_node(self, args: dict[str, Any]) -> NodeMap:
+        """The addressed node, which must be reachable (not made unavailable by a fault)."""
+        node = self._node(args)
+        if self._fault(node.did).unavailable:
+            raise CommandError(NODE_NOT_READY, f"node {node.node_id} is unavailable")
+        return node
+
     def _get_node(self, args: dict[str, Any]) -> dict[str, Any]:
-        return node_data(self.engine, self._node(args))
+        return self.node_dump(self._node(args))
+
+    def node_dump(self, node: NodeMap) -> dict[str, Any]:
+        """One node as the controller sees it: availability and altered values from its fault."""
+        data = node_data(self.engine, node)
+        fault = self._fault(node.did)
+        if not fault.healthy:
+            data["available"] = not fault.unavailable
+            state = self.engine.state_view(node.did)
+            for locator in fault.alter:
+                for path in node.paths_showing(locator):
+                    data["attributes"][path] = fault.reported(locator, state[locator])
+        return data
+
+    def dump(self) -> list[dict[str, Any]]:
+        return [self.node_dump(n) for n in self.nodes.values()]
+
+    # ------------------------------------------------------------------ faults
+    def _fault(self, did: str) -> DeviceFault:
+        return self.faults.get(did) or _HEALTHY
+
+    def set_fault(self, did: str, fault: DeviceFault) -> None:
+        """Give device ``did`` a fault (a healthy ``DeviceFault`` clears it). A change of
+        availability is announced to listeners as ``node_updated`` with the node's whole state."""
+        node = self._by_did.get(did)
+        if node is None:
+            raise ValueError(f"device {did!r} is not served by this bridge (served: {sorted(self._by_did)})")
+        was = self._fault(did)
+        if fault.healthy:
+            self.faults.pop(did, None)
+        else:
+            self.faults[did] = fault
+        if was.unavailable != fault.unavailable or was.alter != fault.alter or (was.drop and not fault.drop):
+            self._broadcast({"event": "node_updated", "data": self.node_dump(node)})
+
+    def _set_fault_command(self, args: dict[str, Any]) -> dict[str, Any]:
+        did = str(args.get("did", ""))
+        try:
+            fault = DeviceFault.model_validate({k: v for k, v in args.items() if k != "did"})
+            self.set_fault(did, fault)
+        except ValueError as e:
+            raise CommandError(INVALID_ARGUMENTS, str(e)) from None
+        return {"did": did, **fault.model_dump()}
 
     def _device_command(self, args: dict[str, Any]) -> Any:
-        node = self._node(args)
+        node = self._live_node(args)
         key = (args.get("endpoint_id"), args.get("cluster_id"), args.get("command_name"))
         locator = node.command_of.get(key)  # type: ignore[arg-type]
         if locator is None:
@@ -119,7 +177,7 @@ class MatterBridge:
         return None
 
     def _write_attribute(self, args: dict[str, Any]) -> Any:
-        node = self._node(args)
+        node = self._live_node(args)
         path = str(args.get("attribute_path"))
         locator = node.locator_of.get(path)
         if locator is None:
@@ -131,10 +189,10 @@ class MatterBridge:
         return [{"Path": {"EndpointId": ep, "ClusterId": cl, "AttributeId": at}, "Status": 0}]
 
     def _read_attribute(self, args: dict[str, Any]) -> dict[str, Any]:
-        node = self._node(args)
+        node = self._live_node(args)
         paths = args.get("attribute_path")
         wanted = [paths] if isinstance(paths, str) else list(paths or [])
-        data = node_data(self.engine, node)["attributes"]
+        data = self.node_dump(node)["attributes"]
         out = {}
         for path in wanted:
             if path not in data:
@@ -148,16 +206,27 @@ class MatterBridge:
             node = self._by_did.get(ch.did)
             if node is None:
                 continue
-            path = node.path_of.get(ch.locator)
-            if path is None:
+            fault = self._fault(node.did)
+            if fault.unavailable or fault.drop:
                 continue
-            event = {"event": "attribute_updated", "data": [node.node_id, path, ch.after]}
-            for client in self._clients:
-                if client.listening:
-                    client.queue.put_nowait(event)
+            value = fault.reported(ch.locator, ch.after)
+            for path in node.paths_showing(ch.locator):
+                self._broadcast({"event": "attribute_updated", "data": [node.node_id, path, value]}, fault.delay)
+
+    def _broadcast(self, event: dict[str, Any], delay: float = 0.0) -> None:
+        """Queue ``event`` for every listening client, now or ``delay`` seconds from now."""
+        if delay > 0:
+            with contextlib.suppress(RuntimeError):  # no running loop: a change made outside the server
+                asyncio.get_running_loop().call_later(delay, self._broadcast, event)
+                return
+        for client in self._clients:
+            if client.listening:
+                client.queue.put_nowait(event)
 
     # ------------------------------------------------------------------ serving
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self._stopping:  # a controller reconnecting while the server stops
+            return web.Response(status=503, text="the server is stopping")
         ws = web.WebSocketResponse(heartbeat=55, max_msg_size=0)
         await ws.prepare(request)
         client = _Client(ws)
@@ -185,15 +254,29 @@ class MatterBridge:
         try:
             msg = json.loads(raw)
             message_id, command, args = msg["message_id"], msg["command"], msg.get("args") or {}
+            if not isinstance(args, dict):
+                raise TypeError("args is not an object")
         except (ValueError, KeyError, TypeError):
             LOGGER.warning("ignoring a malformed message: %.200s", raw)
             return
+        if command == "start_listening":
+            client.queue.put_nowait({"message_id": message_id, "result": self.dump()})
+            client.listening = True  # events queue behind the dump
+            return
+        node = self.nodes.get(args.get("node_id")) if command in NODE_COMMANDS else None  # type: ignore[arg-type]
+        delay = self._fault(node.did).delay if node is not None else 0.0
+        if delay > 0:  # a slow device: its answer comes late, other commands go on meanwhile
+            task = asyncio.create_task(self._answer(client, message_id, command, args, delay))
+            self._late.add(task)
+            task.add_done_callback(self._late.discard)
+            return
+        await self._answer(client, message_id, command, args)
+
+    async def _answer(self, client: _Client, message_id: Any, command: str, args: dict[str, Any],
+                      delay: float = 0.0) -> None:
+        if delay:
+            await asyncio.sleep(delay)
         try:
-            if command == "start_listening":
-                result: Any = [node_data(self.engine, n) for n in self.nodes.values()]
-                client.queue.put_nowait({"message_id": message_id, "result": result})
-                client.listening = True  # events queue behind the dump
-                return
             handler = self._handlers.get(command)
             if handler is None:
                 raise CommandError(INVALID_COMMAND, f"command {command!r} is not supported by the simulator")
@@ -216,10 +299,16 @@ class MatterBridge:
     async def _close_clients(self, _app: web.Application) -> None:
         """Close every client's socket when the server stops: aiohttp otherwise waits for each
         handler to end on its own (a connected HA held Ctrl-C for ~50-80 s). A client that does
-        not answer the close within a second is dropped."""
+        not answer the close within :data:`CLOSE_WAIT` is dropped, and one that reconnects
+        meanwhile is turned away (HA's matter client reconnects at once)."""
+        self._stopping = True
+        for task in list(self._late):
+            task.cancel()
+
         async def close(client: _Client) -> None:
             with contextlib.suppress(TimeoutError, ConnectionError):
-                await asyncio.wait_for(client.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopping"), 1.0)
+                await asyncio.wait_for(client.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopping"),
+                                       CLOSE_WAIT)
 
         await asyncio.gather(*(close(c) for c in list(self._clients)))
 
@@ -237,6 +326,9 @@ class MatterBridge:
 
     def close(self) -> None:
         self._unsubscribe()
+
+
+_HEALTHY = DeviceFault()
 
 
 def _error_code(code: ErrorCode) -> int:

@@ -29,8 +29,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--tasks-dir", type=Path,
                    help="folder --suite names are read from (default: ./tasks, then the installed smh's tasks folder)")
     r.add_argument("--agent", choices=["oracle", "null", "openai", "local", "replay", "obey-injections"],
-                   default="oracle",
-                   help="default: oracle; openai: any OpenAI-compatible endpoint (--base-url, --model); "
+                   default=None,
+                   help="default: oracle (with --mapping: HA's conversation agent --agent-id, unless oracle or "
+                        "null is asked for, which then act through the mapping's service calls); "
+                        "openai: any OpenAI-compatible endpoint (--base-url, --model); "
                         "local: the bundled local model, served on loopback for this run (smh model info); "
                         "replay re-scores --from RUN without calling a model; obey-injections: the reference "
                         "solution plus whatever injected text says (a worst-case model, for --suite safety)")
@@ -206,9 +208,10 @@ def _run(args: argparse.Namespace) -> int:
         tasks = stratified_sample(tasks, args.limit, args.seed)
     homes = HomeCache(files[0].parent, allow_outside=args.allow_outside_paths,
                       bases={task_id: src.path.parent for task_id, src in sources.items()})
+    player, args.agent = args.agent, args.agent or "oracle"
     if args.mapping is not None:
         check_home_files(tasks, sources, homes)
-        return _run_hardware(args, tasks, homes)
+        return _run_hardware(args, tasks, homes, player)
     if args.backend == "ha":
         return _run_ha(args, tasks, homes)
     if args.voice:
@@ -335,7 +338,7 @@ def _sources(args: argparse.Namespace) -> dict[str, Any]:
     return {"task_source": getattr(args, "task_source", None), "suite_names": getattr(args, "suite_names", None)}
 
 
-def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha") -> Any:
+def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha", agent: str | None = None) -> Any:
     """``run.json`` for a run inside Home Assistant: the agent is HA's conversation agent, and
     the manifest records HA's version (asked from the instance before anything runs)."""
     import aiohttp
@@ -347,10 +350,11 @@ def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha") -> 
         async with aiohttp.ClientSession() as session:
             return await HaClient(args.ha_url.rstrip("/"), args.token, session).version()
 
-    identity = identity_for(tasks, agent=f"ha:{args.agent_id}", backend=backend, limit=args.limit,
+    agent = agent or f"ha:{args.agent_id}"
+    identity = identity_for(tasks, agent=agent, backend=backend, limit=args.limit,
                             seed=args.seed if args.limit is not None else None,
                             voice=_voice_options(args).settings.describe() if getattr(args, "voice", False) else None)
-    return open_run(args.out, identity, f"ha:{args.agent_id}", _suite_counts(args, tasks),
+    return open_run(args.out, identity, agent, _suite_counts(args, tasks),
                     force_new=args.force_new, ha_version=asyncio.run(ha_version()),
                     new_if_different=args.new_if_different, **_sources(args))
 
@@ -406,17 +410,21 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
     return _summarize_ha_run(args.out, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()})
 
 
-def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any) -> int:
-    from smh_core.ha.hardware import run_on_hardware
+def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any, player: str | None = None) -> int:
+    from smh_core.ha.hardware import SCRIPTED, run_on_hardware
     from smh_core.ha.hardware_map import load_mapping
 
     if args.backend != "ha" or not args.ha_url or not args.token:
         raise ValueError("--mapping needs --backend ha, --ha-url and --token (or HA_URL / HA_TOKEN)")
     if args.voice:
         raise ValueError("--voice runs on simulated homes only, not with --mapping")
-    manifest = _open_ha_run(args, tasks, backend="hardware")
+    if player is not None and player not in SCRIPTED:
+        raise ValueError(f"--mapping plays with HA's conversation agent (--agent-id) or --agent "
+                         f"{' / '.join(sorted(SCRIPTED))}, not --agent {player}")
+    manifest = _open_ha_run(args, tasks, backend="hardware", agent=player)
     run = asyncio.run(run_on_hardware(tasks, args.ha_url, args.token, args.agent_id, load_mapping(args.mapping),
-                                      args.out, homes, progress=not args.quiet))
+                                      args.out, homes, progress=not args.quiet, player=player,
+                                      turn_timeout=args.turn_timeout))
     _finish_ha_run(args, manifest, run.log, tasks)
     if run.restore_problem is not None:
         print(f"warning: the devices did not all return to their state before the run: {run.restore_problem} "

@@ -15,8 +15,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     hs = p.add_subparsers(dest="home_command", metavar="ACTION", required=True)
 
     g = hs.add_parser("generate", help="generate a home (same seed, same bytes)")
-    g.add_argument("--level", choices=["simple", "medium", "complex"], default="medium",
+    g.add_argument("--level", choices=["simple", "medium", "complex"], default=None,
                    help="home size, as in SMH-Bench (default: medium)")
+    g.add_argument("--matter", action="store_true",
+                   help="a SimuHome-style home of Matter devices instead (27 devices; what `smh matter-server` "
+                        "serves and the simuhome suite's tasks run in: --seed N is their home {seed: N, generator: matter})")
     g.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     g.add_argument("--out", type=Path, required=True, help="output JSON file")
     g.set_defaults(func=_generate)
@@ -27,9 +30,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from smh_core.homes.generator import generate_home
+    if args.matter and args.level is not None:
+        raise ValueError("--matter homes have one size: leave out --level")
+    if args.matter:
+        from smh_core.homes.simulated import generate_matter_home
 
-    home = generate_home(args.level, args.seed)
+        home = generate_matter_home(args.seed)
+    else:
+        from smh_core.homes.generator import generate_home
+
+        home = generate_home(args.level or "medium", args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(dump_home(home), encoding="utf-8")
     print(f"wrote {args.out}: {len(home.rooms)} rooms, {len(home.devices)} devices")

@@ -3,13 +3,23 @@
 The home is real, so the runner cannot load a task into it: it *puts* it in the task's initial
 state. Per task: the embedded engine builds the initial state (home defaults + overrides);
 every mapped attribute is written to its device with the mapping's service calls and read back
-through ``/api/states`` until the devices agree or the mapping's timeout passes (then the task
-is skipped, with the reason: a benchmark that starts from the wrong state measures nothing).
-The user turns go to an HA conversation agent; a reply that keeps the conversation open is a
-clarification question, answered with the task's scripted reply. Then the devices are read
-again. The before/after snapshots are the embedded initial state with the mapped attributes
-replaced by what HA reports, so the same verifier scores them, and records go to the same
-:class:`ResultsLog` as the other runners (``smh bench report`` and resuming work unchanged).
+through ``/api/states`` until the devices agree or the mapping's timeout passes (a read-only
+attribute that differs means the task cannot start here: skipped, with the reason; a benchmark
+that starts from the wrong state measures nothing). Then the task is played, either by an HA
+conversation agent (a reply that keeps the conversation open is a question, answered with the
+task's scripted reply) or by SMH's oracle or null player, whose actions on the task's embedded
+copy are put on the devices through the mapping, so every action goes HA service -> device ->
+report -> HA state. Then the devices are read again. The before/after snapshots are the
+embedded initial state with the mapped attributes replaced by what HA reports, so the same
+verifier scores them, and records go to the same :class:`ResultsLog` as the other runners
+(``smh bench report`` and resuming work unchanged). Each record has the round trip's timings
+(``latency``: initial state, agent turn, waiting for the commanded reports) and the time it
+was read (``read_at``).
+
+Devices fail as physical ones do (:mod:`.device_sync`): unavailable, slow, or reporting another
+value than commanded. Such a task is tried again (``attempts``, 2 in all by default) and then
+recorded as a device failure (``infra`` kind ``device``: not scored, retried on resume), never
+as the agent's.
 
 The home belongs to someone: before the first task every mapped attribute is read, and after
 the last (also when the run fails or is interrupted with Ctrl-C) the devices are driven back
@@ -26,8 +36,8 @@ for values HA does not report).
 
 from __future__ import annotations
 
-import asyncio
-import json
+import contextlib
+import logging
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -38,7 +48,10 @@ from typing import Any
 import aiohttp
 from tqdm import tqdm
 
+from smh_core.backends.embedded import EmbeddedBackend
+from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.results import ResultsLog
+from smh_core.bench.runner import scripted_user
 from smh_core.bench.task import ClarifyGoal, ExecuteGoal, Task
 from smh_core.bench.task_home import HomeCache, prepare_engine
 from smh_core.bench.verifier import Outcome, verify
@@ -46,11 +59,27 @@ from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
 
-from .hardware_map import NOT_OBSERVED, HardwareMapping, ReadError, same_value
-from .runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, HaClient, HaError, write_skipped
+from .device_sync import (
+    CallWatch,
+    Reached,
+    Readings,
+    commanded,
+    mapped_state,
+    overlay,
+    reach,
+    read_all,
+    restore_prior,
+    settle,
+    unreadable_devices,
+    write_restore,
+)
+from .hardware_map import HardwareMapping, ReadError, same_value
+from .runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, TURN_TIMEOUT, HaClient, HaError, write_skipped
 
-Readings = dict[tuple[str, str], Any]
-"""``(did, locator) -> HomeEnv value``, ``NOT_OBSERVED`` or a :class:`ReadError`."""
+_LOGGER = logging.getLogger(__name__)
+
+__all__ = ["HardwareClient", "HardwareRun", "cannot_run", "check_home", "overlay", "run_on_hardware",
+           "skip_reason", "touched"]
 
 
 class HardwareClient(HaClient):
@@ -66,13 +95,19 @@ class HardwareClient(HaClient):
                 raise HaError("/api/states", r.status, await r.text())
             return {s["entity_id"]: s for s in await r.json()}
 
-    async def ask(self, text: str, agent_id: str, conversation_id: str | None) -> tuple[str, str | None, bool]:
-        """``(speech, conversation id, the agent expects a reply)``."""
+    answered_error: bool = False
+    """Whether the agent's last answer was an error (it says itself that its action failed)."""
+
+    async def ask(self, text: str, agent_id: str, conversation_id: str | None,
+                  timeout: float | None = None) -> tuple[str, str | None, bool]:
+        """``(speech, conversation id, the agent expects a reply)``; ``TimeoutError`` after ``timeout``."""
         body: dict[str, Any] = {"text": text, "language": "en", "agent_id": agent_id}
         if conversation_id:
             body["conversation_id"] = conversation_id
-        out = await self._post("/api/conversation/process", body)
-        speech = out.get("response", {}).get("speech", {}).get("plain", {}).get("speech", "")
+        out = await self._post("/api/conversation/process", body, timeout)
+        response = out.get("response", {})
+        self.answered_error = response.get("response_type") == "error"
+        speech = response.get("speech", {}).get("plain", {}).get("speech", "")
         return speech, out.get("conversation_id"), bool(out.get("continue_conversation"))
 
 
@@ -146,95 +181,6 @@ def skip_reason(task: Task, mapping: HardwareMapping, traced: bool = False) -> s
     return None
 
 
-# ---------------------------------------------------------------------------- reading and writing
-def read_all(mapping: HardwareMapping, states: Mapping[str, Mapping[str, Any]], like: Snapshot) -> Readings:
-    out: Readings = {}
-    for did, locator, amap in mapping.items():
-        try:
-            out[did, locator] = amap.read(states.get(amap.entity), like.value(did, locator))
-        except ReadError as e:
-            out[did, locator] = e
-    return out
-
-
-def overlay(base: Snapshot, readings: Readings, fallback: Snapshot | None = None) -> Snapshot:
-    """``base`` with the mapped attributes replaced by their readings; an attribute HA does
-    not report keeps its ``fallback`` (else ``base``) value, an unreadable one becomes None."""
-    devices = base.to_dict()
-    for (did, locator), value in readings.items():
-        if value is NOT_OBSERVED:
-            value = (fallback or base).value(did, locator)
-        elif isinstance(value, ReadError):
-            value = None
-        devices[did][locator] = value
-    return Snapshot(devices)
-
-
-def _mismatches(readings: Readings, want: Snapshot, only: set[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
-    return [key for key, got in readings.items() if only is None or key in only
-            if isinstance(got, ReadError) or (got is not NOT_OBSERVED and not same_value(got, want.value(*key)))]
-
-
-def _describe(readings: Readings, want: Snapshot, keys: list[tuple[str, str]]) -> str:
-    parts = []
-    for did, loc in keys:
-        got = readings[did, loc]
-        parts.append(f"{did}/{loc}: {got}" if isinstance(got, ReadError)
-                     else f"{did}/{loc} is {got!r}, want {want.value(did, loc)!r}")
-    return "; ".join(parts)
-
-
-async def reach(client: HardwareClient, mapping: HardwareMapping, want: Snapshot,
-                timeout: float, interval: float, only: set[tuple[str, str]] | None = None) -> tuple[Readings, str | None]:
-    """Write ``want`` to the devices until they read back as ``want`` (attributes HA does not
-    report are left alone, and with ``only`` every attribute outside it); returns the last
-    readings and, if time ran out, what is wrong."""
-    deadline = time.monotonic() + timeout
-    while True:
-        readings = read_all(mapping, await client.states(), want)
-        wrong = _mismatches(readings, want, only)
-        if not wrong:
-            return readings, None
-        if time.monotonic() >= deadline:
-            return readings, _describe(readings, want, wrong)
-        for did, loc in wrong:
-            if isinstance(readings[did, loc], ReadError):
-                continue
-            for domain, name, data in mapping.get(did, loc).calls(want.value(did, loc)):  # type: ignore[union-attr]
-                try:
-                    await client.call(domain, name, data)
-                except HaError as e:
-                    return readings, f"{did}/{loc}: {domain}.{name} failed: {e}"
-        await asyncio.sleep(interval)
-
-
-async def restore_prior(client: HardwareClient, mapping: HardwareMapping, like: Snapshot, prior: Readings,
-                        interval: float) -> str | None:
-    """Drive the devices back to ``prior`` (their readings before the run): only attributes that
-    were read then (not unreported, not unreadable); returns what did not come back, or None."""
-    readable = {key for key, value in prior.items() if value is not NOT_OBSERVED and not isinstance(value, ReadError)}
-    if not readable:
-        return None
-    _, problem = await reach(client, mapping, overlay(like, prior), mapping.timeout_seconds, interval, readable)
-    return problem
-
-
-def write_restore(out_dir: Path, run: HardwareRun) -> None:
-    """``restore.json``: the devices as found before the run and whether they went back."""
-    (out_dir / "restore.json").write_text(json.dumps(
-        {"prior_state": run.prior_state, "restored": run.restore_problem is None, "problem": run.restore_problem},
-        indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8")
-
-
-def mapped_state(readings: Readings) -> dict[str, dict[str, Any]]:
-    """The readings as ``did -> {locator: value}`` (unobserved left out, unreadable as None)."""
-    out: dict[str, dict[str, Any]] = {}
-    for (did, locator), value in readings.items():
-        if value is not NOT_OBSERVED:
-            out.setdefault(did, {})[locator] = None if isinstance(value, ReadError) else value
-    return out
-
-
 def check_home(mapping: HardwareMapping, tasks: Sequence[Task], homes: HomeCache) -> None:
     """The mapped devices and attributes exist in the mapping's home (raises
     :class:`~smh_core.ha.hardware_map.MappingFileError` with the line)."""
@@ -249,65 +195,195 @@ async def missing_entities(client: HardwareClient, mapping: HardwareMapping) -> 
 
 
 # ---------------------------------------------------------------------------- the run
-async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, mapping: HardwareMapping,
-                   homes: HomeCache, interval: float, traced: bool = False) -> dict[str, Any] | tuple[str, str]:
-    """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped."""
-    initial = prepare_engine(task, homes).snapshot()
-    gaps = [f"{did}/{loc}" for did, loc in touched(task, initial) if mapping.get(did, loc) is None]
-    if gaps:
-        return f"not mapped: {gaps[0]}", ", ".join(gaps) if len(gaps) > 1 else ""
-    readings, problem = await reach(client, mapping, initial, mapping.timeout_seconds, interval)
-    if problem:
-        return "initial state not reached", problem
-    before = overlay(initial, readings)
-    t0 = time.perf_counter()
+SCRIPTED = {"oracle": OracleAgent, "null": NullAgent}
+"""SMH's own players, acting through the mapping's service calls instead of a conversation."""
+
+
+@dataclass
+class _Turn:
+    """What one attempt's agent turn produced."""
+
+    outcome: Outcome
+    response: str = ""
+    speeches: list[str] = field(default_factory=list)
+    error: str | None = None
+    seconds: float = 0.0
+    fault: str | None = None
+    """A device fault seen while the commanded state was awaited."""
+    impossible: str | None = None
+    """The player's actions ask for a state HA cannot set (the task cannot run here)."""
+    report_seconds: float = 0.0
+    commanded: int = 0
+    conversation: str | None = None
+    timed_out: bool = False
+
+
+async def _converse(client: HardwareClient, task: Task, agent_id: str, watch: CallWatch | None,
+                    turn_timeout: float | None) -> _Turn:
+    """The turns through HA's conversation agent; a reply that keeps the conversation open is a
+    question, answered with the task's scripted reply."""
     replies = [r for turn in task.turns for r in turn.replies]
-    response, conversation, speeches, questions, error = "", None, [], [], None
+    out = _Turn(Outcome())
+    questions: list[str] = []
+    conversation = None
+    t0 = time.perf_counter()
+    if watch is not None:
+        watch.clear()
     try:
         for turn in task.turns:
             text: str | None = turn.text
             while text is not None:
-                response, conversation, more = await client.ask(text, agent_id, conversation)
-                speeches.append(response)
+                out.response, conversation, more = await client.ask(text, agent_id, conversation, turn_timeout)
+                out.speeches.append(out.response)
                 text = None
-                if more:  # the agent asked something: the scripted user answers if it can
-                    questions.append(response)
+                if more:
+                    questions.append(out.response)
                     text = replies.pop(0) if replies else None
-        outcome = Outcome(response=response, questions=questions)
+        out.outcome = Outcome(response=out.response, questions=questions)
     except HaError as e:  # an agent failure is a result (FRF), never a crashed run
-        outcome, error = Outcome(agent_error="FRF"), str(e)
-    seconds = time.perf_counter() - t0
-    trace = await client.agent_trace(conversation) if traced and conversation else {}
+        out.outcome, out.error = Outcome(agent_error="FRF"), str(e)
+    except TimeoutError:  # no answer in time: recorded as failed (the agent's), as inside HA
+        out.outcome, out.timed_out, out.error = Outcome(questions=questions), True, f"no answer within {turn_timeout:g} s"
+    out.seconds = time.perf_counter() - t0
+    out.conversation = conversation
+    return out
+
+
+async def _await_commanded(client: HardwareClient, mapping: HardwareMapping, turn: _Turn, watch: CallWatch | None,
+                           before: Readings, initial: Snapshot, interval: float) -> None:
+    """After an HA agent's turn: wait for what it commanded to be reported; note device faults
+    (unless the agent itself said its action failed: then a refused call is its own result)."""
+    if watch is None:
+        return
+    expected = commanded(mapping, await watch.calls(), initial)
+    turn.commanded = len(expected)
+    settled = await settle(client, mapping, expected, before, initial, mapping.timeout_seconds, interval)
+    turn.report_seconds = settled.seconds
+    if settled.faults and not client.answered_error:
+        turn.fault = "; ".join(settled.faults)
+
+
+async def _play(player: str, task: Task, engine: HomeEngine, client: HardwareClient, mapping: HardwareMapping,
+                initial: Snapshot, interval: float) -> _Turn:
+    """An SMH player (oracle, null) on the task's embedded copy; what it changed there is then
+    put on the devices through the mapping, and must come back from them."""
+    t0 = time.perf_counter()
+    outcome = await SCRIPTED[player]().run(task, EmbeddedBackend(engine), scripted_user(task))
+    target = engine.snapshot()
+    changed = {(did, loc) for did, loc, _ in mapping.items() if not same_value(initial.value(did, loc),
+                                                                                  target.value(did, loc))}
+    turn = _Turn(outcome, response=outcome.response, speeches=[outcome.response], commanded=len(changed))
+    if changed:
+        done = await reach(client, mapping, target, mapping.timeout_seconds, interval, changed,
+                           read_only_is_fault=True)
+        turn.report_seconds = done.seconds
+        if done.problem and not done.device_fault:
+            turn.impossible = done.problem
+        elif done.problem:
+            turn.fault = f"the commanded state did not come back: {done.problem}"
+    turn.seconds = time.perf_counter() - t0
+    return turn
+
+
+def device_record(task: Task, agent: str, message: str, attempts: int, seconds: float) -> dict[str, Any]:
+    """A task a device kept from being judged: not scored (``infra``, kind ``device``), so a
+    resumed run tries it again, and never counted against the agent."""
+    return {"task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
+            "difficulty": task.difficulty, "agent": agent, "backend": "hardware", "passed": False,
+            "infra": {"kind": "device", "message": message[:1000], "status": None}, "attempts": attempts,
+            "verdict": {"passed": False, "reason": f"not scored: device: {message[:300]}", "error_class": "INFRA",
+                        "decided_by": "harness", "details": {}},
+            "seconds": round(seconds, 4)}
+
+
+async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, mapping: HardwareMapping,
+                            homes: HomeCache, interval: float, traced: bool = False, player: str | None = None,
+                            watch: CallWatch | None = None, attempts: int = 2,
+                            turn_timeout: float | None = TURN_TIMEOUT) -> dict[str, Any] | tuple[str, str]:
+    """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped. A device
+    fault (unavailable, slow, disagreeing) gets the task tried again, up to ``attempts`` times in
+    all; then it is recorded as a device failure, not scored."""
+    agent = player or f"ha:{agent_id}"
+    initial = prepare_engine(task, homes).snapshot()
+    keys = touched(task, initial)
+    gaps = [f"{did}/{loc}" for did, loc in keys if mapping.get(did, loc) is None]
+    if gaps:
+        return f"not mapped: {gaps[0]}", ", ".join(gaps) if len(gaps) > 1 else ""
+    # what the runner puts in place: everything it can set, and what the task is about; a sensor
+    # the task does not read is taken as the room has it (no physical room matches a task's)
+    targets = {(did, loc) for did, loc, amap in mapping.items() if amap.set is not None} | set(keys)
+    started = time.perf_counter()
+    fault = ""
+    for attempt in range(1, attempts + 1):
+        start = await reach(client, mapping, initial, mapping.timeout_seconds, interval, targets, essential=set(keys))
+        if start.problem and not start.device_fault:
+            return "initial state not reached", start.problem
+        if start.problem:
+            fault = f"initial state not reached: {start.problem}"
+            continue
+        before = overlay(initial, start.readings)
+        if player is not None:
+            turn = await _play(player, task, prepare_engine(task, homes), client, mapping, initial, interval)
+        else:
+            turn = await _converse(client, task, agent_id, watch, turn_timeout)
+            await _await_commanded(client, mapping, turn, watch, start.readings, initial, interval)
+        if turn.impossible:
+            return "the reference actions cannot be done through HA", turn.impossible
+        after_readings = read_all(mapping, await client.states(), initial)
+        lost = unreadable_devices(after_readings, keys)
+        if turn.fault or lost:
+            fault = turn.fault or f"unreadable after the turn: {'; '.join(lost)}"
+            continue
+        return await _record(client, task, agent, mapping, initial, before, start, turn, after_readings,
+                             traced, attempt)
+    return device_record(task, agent, fault, attempts, time.perf_counter() - started)
+
+
+async def _record(client: HardwareClient, task: Task, agent: str, mapping: HardwareMapping, initial: Snapshot,
+                  before: Snapshot, start: Reached, turn: _Turn, after_readings: Readings, traced: bool,
+                  attempt: int) -> dict[str, Any]:
+    outcome = turn.outcome
+    trace = await client.agent_trace(turn.conversation) if traced and turn.conversation else {}
     if trace:  # SMH's own agent: its tool calls and questions are verified as on the simulator
         outcome.tool_calls = list(trace.get("tool_calls", []))
         outcome.questions = list(trace.get("questions", [])) or outcome.questions
         outcome.usage = dict(trace.get("usage", {}))
-    after_readings = read_all(mapping, await client.states(), initial)
     after = overlay(initial, after_readings, fallback=before)
     verdict = await verify(task, before, after, outcome)
     record: dict[str, Any] = {
         "task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
-        "difficulty": task.difficulty, "agent": f"ha:{agent_id}", "backend": "hardware",
-        "passed": verdict.passed, "verdict": verdict.to_dict(), "seconds": round(seconds, 4),
-        "response": response, "speeches": speeches,
+        "difficulty": task.difficulty, "agent": agent, "backend": "hardware",
+        "passed": verdict.passed, "verdict": verdict.to_dict(), "seconds": round(turn.seconds, 4),
+        "response": turn.response, "speeches": turn.speeches,
         "outcome": {"response": outcome.response, "questions": outcome.questions,
                     "tool_calls": outcome.tool_calls},
-        "initial_state": mapped_state(readings), "final_state": mapped_state(after_readings),
+        "initial_state": mapped_state(start.readings), "final_state": mapped_state(after_readings),
         "changes": [c.to_dict() for c in diff(before, after)], "usage": outcome.usage,
+        "latency": {"initial_state_s": round(start.seconds, 3), "agent_s": round(turn.seconds, 3),
+                    "reports_s": round(turn.report_seconds, 3), "commanded": turn.commanded},
+        "read_at": time.time(), "attempts": attempt,
     }
     unreadable = {f"{d}/{loc}": str(v) for (d, loc), v in after_readings.items() if isinstance(v, ReadError)}
     if unreadable:
         record["unreadable"] = unreadable
-    if error:
-        record["error"] = error
+    if turn.error:
+        record["error"] = turn.error
+    if turn.timed_out:
+        record["timed_out"] = True
     return record
 
 
 async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id: str, mapping: HardwareMapping,
                           out_dir: Path, homes: HomeCache | None = None, progress: bool = True,
-                          interval: float = 0.5, session: aiohttp.ClientSession | None = None) -> HardwareRun:
+                          interval: float = 0.1, session: aiohttp.ClientSession | None = None,
+                          player: str | None = None, attempts: int = 2,
+                          turn_timeout: float | None = TURN_TIMEOUT) -> HardwareRun:
     """Run ``tasks`` one at a time (one physical home) and append their records to
-    ``out_dir/results.jsonl``; skipped tasks are not recorded, so a re-run retries them."""
+    ``out_dir/results.jsonl``; skipped tasks are not recorded, so a re-run retries them.
+    ``player`` (``oracle``, ``null``) plays the tasks with SMH's scripted agents through the
+    mapping's service calls instead of asking HA's conversation agent ``agent_id``."""
+    if player is not None and player not in SCRIPTED:
+        raise ValueError(f"on hardware the scripted players are {sorted(SCRIPTED)}, not {player!r}")
     homes = homes or HomeCache()
     check_home(mapping, tasks, homes)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -320,27 +396,53 @@ async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id:
         missing = await missing_entities(client, mapping)
         if missing:
             raise ValueError(f"{mapping.path}: entities not in HA: {', '.join(missing)}")
-        traced = agent_id in await client.traced_agents()
+        traced = player is not None or agent_id in await client.traced_agents()
         like = prepare_engine(todo[0], homes).snapshot() if todo else None
         prior = read_all(mapping, await client.states(), like) if like is not None else {}
         run.prior_state = mapped_state(prior)
-        try:
-            for task in tqdm(todo, disable=not progress, unit="task", desc=f"hardware:{agent_id}"):
-                reason = skip_reason(task, mapping, traced)
-                if reason:
-                    run.skip(task, reason)
-                    continue
-                result = await run_hardware_task(client, task, agent_id, mapping, homes, interval, traced)
-                if isinstance(result, tuple):
-                    run.skip(task, *result)
-                else:
-                    run.log.append(result)
-        finally:
-            if like is not None:
-                run.restore_problem = await restore_prior(client, mapping, like, prior, interval)
-                write_restore(out_dir, run)
+        async with contextlib.AsyncExitStack() as stack:
+            watch = None
+            if player is None and todo:
+                try:
+                    watch = await stack.enter_async_context(CallWatch(url, token, session))
+                except (aiohttp.ClientError, RuntimeError) as e:  # an HA without its websocket API
+                    _LOGGER.warning("cannot watch HA's service calls (%s): slow or disagreeing devices will "
+                                    "not be told apart from the agent's doing", e)
+            try:
+                for task in tqdm(todo, disable=not progress, unit="task", desc=f"hardware:{player or agent_id}"):
+                    reason = skip_reason(task, mapping, traced)
+                    if reason:
+                        run.skip(task, reason)
+                        continue
+                    result = await run_hardware_task(client, task, agent_id, mapping, homes, interval, traced,
+                                                     player, watch, attempts, turn_timeout)
+                    if isinstance(result, tuple):
+                        run.skip(task, *result)
+                    else:
+                        run.log.append(result)
+            finally:
+                if like is not None:
+                    run.restore_problem = await restore_prior(client, mapping, like, prior, interval)
+                    write_restore(out_dir, run.prior_state, run.restore_problem)
     finally:
         if own:
             await session.close()
     write_skipped(out_dir, run.skipped)
     return run
+
+
+def cannot_run(tasks: Sequence[Task], mapping: HardwareMapping, homes: HomeCache,
+               traced: bool = True) -> dict[str, str]:
+    """Task id -> why it cannot run on this hardware, judged before touching any device (another
+    home, a goal HA cannot judge, an attribute the mapping lacks); runnable tasks are left out.
+    ``traced``: the agent reports its tool calls (the oracle, SMH's own agent)."""
+    out = {}
+    for task in tasks:
+        reason = skip_reason(task, mapping, traced)
+        if reason is None:
+            initial = prepare_engine(task, homes).snapshot()
+            gaps = [f"{did}/{loc}" for did, loc in touched(task, initial) if mapping.get(did, loc) is None]
+            reason = f"not mapped: {', '.join(gaps)}" if gaps else None
+        if reason is not None:
+            out[task.id] = reason
+    return out

@@ -22,13 +22,15 @@ same verifier) can run against real hardware::
 Reading (HA -> HomeEnv): the raw value is the entity's state or the named attribute; ``ignore``
 lists raw values that say nothing about this attribute (a climate entity's ``off`` for its
 mode); an absent or ``null`` attribute (a light's brightness while it is off) is likewise *not
-observed*. Otherwise ``values`` (HomeEnv value -> HA value) is inverted, raw values it lacks
+observed*, and so is an attribute with ``when_state`` while the entity's state is not one of
+those (a climate entity's ``temperature`` is the cooling setpoint only while it cools). Otherwise ``values`` (HomeEnv value -> HA value) is inverted, raw values it lacks
 read as ``otherwise`` if given (else the reading is an error); or ``scale`` converts linearly.
 The result takes the type of the HomeEnv attribute (int, float, bool, str), so snapshots diff
 cleanly. Writing (HomeEnv -> HA) converts the other way; ``{value}`` in the service name or in
 ``data`` strings is the HA-side value (a string that is exactly ``"{value}"`` keeps its type),
 ``set`` may also map each HomeEnv value to its own call, and the entity id is added as
 ``entity_id``. Attributes without ``set`` are read-only (checked, never written).
+``skip`` lists devices the user chose to leave unmapped (``smh ha map`` proposes them no more).
 
 The file is read with YAML 1.2 booleans (only ``true``/``false``), so ``on``/``off`` are the
 strings a smart home uses. Errors name the file, the line and the field (:class:`MappingFileError`).
@@ -97,8 +99,18 @@ NOT_OBSERVED = NotObserved()
 
 
 class ReadError(ValueError):
-    """A mapped attribute cannot be read: the entity is missing or unavailable, or HA reports
-    a value the mapping cannot convert."""
+    """A mapped attribute cannot be read: the entity is missing or unavailable (``kind``
+    ``missing`` / ``unavailable``: the device's fault), or HA reports a value the mapping cannot
+    convert (``unconvertible``: what the agent set, or a mapping gap)."""
+
+    def __init__(self, message: str, kind: str = "unconvertible") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+    @property
+    def device_fault(self) -> bool:
+        """Whether the device (not the agent) is why the value cannot be read."""
+        return self.kind in ("missing", "unavailable")
 
 
 class MappingFileError(ValueError):
@@ -150,6 +162,9 @@ class Scale(_Strict):
 
     home: tuple[float, float]
     ha: tuple[float, float]
+    decimals: int | None = Field(default=None, ge=0, le=6)
+    """HA-side values are rounded to this many decimals (default: to whole numbers when both
+    ``ha`` ends are whole, else not at all); 0.01 °C as °C needs 2."""
 
     @model_validator(mode="after")
     def _not_flat(self) -> Scale:
@@ -192,6 +207,8 @@ class AttributeMap(_Strict):
     scale: Scale | None = None
     tolerance: float = Field(default=0.0, ge=0)
     """Numeric slack when matching an HA reading against ``values`` (HA units)."""
+    when_state: list[str] | None = None
+    """Observed only while the entity's state is one of these (else not observed, not written)."""
     set: SetSpec | None = None
 
     @model_validator(mode="after")
@@ -211,6 +228,8 @@ class AttributeMap(_Strict):
             return value
         if self.scale is not None and isinstance(value, (int, float)) and not isinstance(value, bool):
             out = self.scale.to_ha(value)
+            if self.scale.decimals is not None:
+                return round(out, self.scale.decimals)
             return round(out) if self.scale.ha_integral else out
         return value
 
@@ -226,13 +245,37 @@ class AttributeMap(_Strict):
                 return [call.render(self.entity, self.to_ha(value))]
         return []
 
+    def value_of_call(self, domain: str, service: str, data: Mapping[str, Any], like: Any) -> Any:
+        """The HomeEnv value a service call HA saw (``call_service``) puts on this attribute, or
+        ``NOT_OBSERVED`` if the call is not one of this attribute's ``set`` calls: the inverse
+        of :meth:`calls`, used to know what an agent commanded."""
+        if self.set is None:
+            return NOT_OBSERVED
+        if isinstance(self.set, ServiceCall):
+            candidates = [(None, self.set)]
+        else:
+            candidates = list(self.set.items())
+        for home_value, call in candidates:
+            ha_value = _match_call(call, self.entity, domain, service, data)
+            if ha_value is NOT_OBSERVED:
+                continue
+            if home_value is not None:
+                return home_value
+            try:
+                return self.to_home(ha_value, like)
+            except ReadError:
+                return NOT_OBSERVED
+        return NOT_OBSERVED
+
     # ------------------------------------------------------------------ HA -> HomeEnv
     def raw(self, state: Mapping[str, Any] | None) -> Any:
         """The HA-side value from one ``/api/states`` entry (``NOT_OBSERVED`` if absent)."""
         if state is None:
-            raise ReadError(f"{self.entity}: no such entity")
+            raise ReadError(f"{self.entity}: no such entity", "missing")
         if state.get("state") in UNREACHABLE:
-            raise ReadError(f"{self.entity} is {state.get('state')}")
+            raise ReadError(f"{self.entity} is {state.get('state')}", "unavailable")
+        if self.when_state is not None and state.get("state") not in self.when_state:
+            return NOT_OBSERVED
         raw = state.get("state") if self.attribute == "state" else state.get("attributes", {}).get(self.attribute)
         if raw is None or any(same_value(raw, x) for x in self.ignore):
             return NOT_OBSERVED
@@ -260,6 +303,37 @@ class AttributeMap(_Strict):
 
     def read(self, state: Mapping[str, Any] | None, like: Any) -> Any:
         return self.to_home(self.raw(state), like)
+
+
+def _targets(data: Mapping[str, Any]) -> set[str]:
+    found = data.get("entity_id")
+    if found is None and isinstance(data.get("target"), Mapping):
+        found = data["target"].get("entity_id")
+    return {found} if isinstance(found, str) else set(found or [])
+
+
+def _match_call(call: ServiceCall, entity: str, domain: str, service: str, data: Mapping[str, Any]) -> Any:
+    """The HA-side ``{value}`` of ``call`` if the seen call (``domain.service`` with ``data``) is
+    an instance of it on ``entity`` (``None`` when the template has no ``{value}``), else
+    ``NOT_OBSERVED``."""
+    wanted = call.data.get("entity_id", entity)
+    if wanted not in _targets(data):
+        return NOT_OBSERVED
+    pattern = re.escape(call.service).replace(re.escape("{value}"), "(?P<value>[a-z0-9_]+)")
+    match = re.fullmatch(pattern, f"{domain}.{service}")
+    if match is None:
+        return NOT_OBSERVED
+    found: Any = match.groupdict().get("value")
+    for key, template in call.data.items():
+        if key == "entity_id":
+            continue
+        if template == "{value}":
+            if key not in data:
+                return NOT_OBSERVED
+            found = data[key]
+        elif data.get(key) != template:
+            return NOT_OBSERVED
+    return found
 
 
 def _near(raw: Any, ha: Any, tolerance: float) -> bool:
@@ -294,6 +368,8 @@ class HardwareMapping(_Strict):
     home: HomeRef
     timeout_seconds: float = Field(default=15.0, gt=0)
     devices: dict[str, dict[str, AttributeMap]] = Field(min_length=1)
+    skip: list[str] = Field(default_factory=list)
+    """Devices the user chose to leave unmapped (``smh ha map --interactive``)."""
 
     _path: str = PrivateAttr(default="<string>")
     _node: Any = PrivateAttr(default=None)
@@ -303,6 +379,11 @@ class HardwareMapping(_Strict):
     def _device_ids_are_text(cls, v: Any) -> Any:
         """Unquoted ids (``1001:``) are YAML integers; device ids are strings."""
         return {str(k): d for k, d in v.items()} if isinstance(v, Mapping) else v
+
+    @field_validator("skip", mode="before")
+    @classmethod
+    def _skipped_ids_are_text(cls, v: Any) -> Any:
+        return [str(x) for x in v] if isinstance(v, list) else v
 
     @property
     def path(self) -> str:

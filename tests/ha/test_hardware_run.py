@@ -19,7 +19,7 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 
 from smh_core.bench.runner import HomeCache, prepare_engine
-from smh_core.bench.task import Task, load_tasks
+from smh_core.bench.task import StateOverride, Task, load_tasks
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.ha.hardware import run_on_hardware
 from smh_core.ha.hardware_map import load_mapping, parse_mapping
@@ -51,9 +51,9 @@ RED = _task("hw-red", "Make the bedroom lamp red", {"kind": "execute", "critic":
 
 @pytest.fixture
 async def home_url(hass: HomeAssistant, hass_client) -> str:
-    """HA's demo home (lights, fans, climate, switches, ...), Assist and the HTTP API, served on
-    a loopback port (``hass_client`` enables sockets); returns the base URL."""
-    for domain in ("homeassistant", "api", "conversation", "demo"):
+    """HA's demo home (lights, fans, climate, switches, ...), Assist and the HTTP and websocket
+    APIs, served on a loopback port (``hass_client`` enables sockets); returns the base URL."""
+    for domain in ("homeassistant", "api", "websocket_api", "conversation", "demo"):
         assert await async_setup_component(hass, domain, {})
     await hass.async_block_till_done()
     registry = er.async_get(hass)
@@ -144,16 +144,23 @@ async def test_sample_tasks_on_the_physical_home(hass: HomeAssistant, home_url: 
 
 async def test_a_home_that_does_not_reach_the_initial_state_is_skipped(
         hass: HomeAssistant, home_url: str, hass_access_token: str, tmp_path: Path) -> None:
-    """A read-only attribute the device does not match (the demo AC is at 21 degrees, the task
-    wants 24) cannot be set: the task is skipped once the timeout passes."""
+    """A read-only attribute the task is about, which the device does not match (the demo AC is
+    at 21 degrees, the task sets 24), cannot be set: the task is skipped once the timeout passes.
+    A read-only attribute the task is not about is taken as the device has it (a room sensor
+    never matches a task home's value), so the lamp task runs."""
     mapping = parse_mapping("home: {file: homes/tiny.json}\ntimeout_seconds: 0.3\ndevices:\n"
                             "  '1001': {state: {entity: light.bed_light, set: {service: 'light.turn_{value}'}}}\n"
                             "  '1003': {target_temperature: {entity: climate.hvac, attribute: temperature}}\n")
-    run = await run_on_hardware([LAMP_ON], home_url, hass_access_token, "conversation.home_assistant", mapping,
-                                tmp_path, HomeCache(TASKS), progress=False, interval=0.05)
-    assert len(run.log) == 0 and run.skipped == {"initial state not reached": 1}
-    assert run.skipped_tasks["hw-lamp-on"] == "initial state not reached: 1003/target_temperature is 21.0, want 24.0"
-    assert hass.states.get("light.bed_light").state == "off"  # the agent was never asked
+    warm = LAMP_ON.model_copy(update={"id": "hw-lamp-on-warm", "overrides": [
+        StateOverride(did="1003", values={"target_temperature": 24.0})]})
+    run = await run_on_hardware([warm, LAMP_ON], home_url, hass_access_token, "conversation.home_assistant",
+                                mapping, tmp_path, HomeCache(TASKS), progress=False, interval=0.05)
+    assert run.skipped == {"initial state not reached": 1}
+    assert run.skipped_tasks["hw-lamp-on-warm"] == ("initial state not reached: 1003/target_temperature is 21.0, "
+                                                    "want 24.0")
+    (record,) = run.log.records()
+    assert record["task_id"] == "hw-lamp-on" and record["passed"]
+    assert record["initial_state"]["1003"] == {"target_temperature": 21.0}  # as the device has it
 
 
 async def test_entities_missing_in_ha_stop_the_run(hass: HomeAssistant, home_url: str, hass_access_token: str,
@@ -188,7 +195,7 @@ async def test_an_interrupted_run_still_puts_the_devices_back(hass: HomeAssistan
     task's initial state, lamp on at 80 %): the lamp is off again, as found."""
     from smh_core.ha import hardware as ha_hardware
 
-    async def interrupted(self, text, agent_id, conversation_id):
+    async def interrupted(self, text, agent_id, conversation_id, timeout=None):
         raise asyncio.CancelledError
 
     monkeypatch.setattr(ha_hardware.HardwareClient, "ask", interrupted)

@@ -3,9 +3,17 @@ and a home with one device of each Matter catalog type, for Home Assistant's dis
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import aiohttp
 import pytest
+from aiohttp.test_utils import TestServer
+from matter_server.client import MatterClient
 
 from sim_devices.catalog import instantiate, load_catalog
+from sim_devices.matter_bridge.server import MatterBridge
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home, Room
 
@@ -69,3 +77,32 @@ def catalog_engine() -> HomeEngine:
 def washer_engine() -> HomeEngine:
     """A home with one catalog laundry washer (did 3001, named ``laundry_washer``)."""
     return HomeEngine(catalog_home(["laundry_washer"]))
+
+
+@asynccontextmanager
+async def matter_client(bridge: MatterBridge) -> AsyncIterator[MatterClient]:
+    """The bridge on a loopback port and python-matter-server's own client listening to it."""
+    server = TestServer(bridge.app(), host="127.0.0.1")
+    await server.start_server()
+    session = aiohttp.ClientSession()
+    client = MatterClient(f"ws://127.0.0.1:{server.port}/ws", session)
+    ready = asyncio.Event()
+    listener = asyncio.create_task(client.start_listening(ready))
+    try:
+        await asyncio.wait_for(ready.wait(), 5)
+        yield client
+    finally:
+        await client.disconnect()
+        listener.cancel()
+        await asyncio.gather(listener, return_exceptions=True)  # its websocket closes on the way out
+        await session.close()
+        await server.close()
+        bridge.close()
+
+
+@pytest.fixture
+async def served(light_engine, socket_enabled):
+    """The light home's bridge and a listening client: ``(bridge, client)``."""
+    bridge = MatterBridge(light_engine)
+    async with matter_client(bridge) as client:
+        yield bridge, client

@@ -10,6 +10,7 @@ from aiohttp.test_utils import TestServer
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers import entity_registry as er
+from homeassistant.setup import async_setup_component
 from homeassistant.util import slugify
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -77,3 +78,13 @@ async def wait_for(hass: HomeAssistant, predicate: Callable[[], bool], seconds: 
             return True
         await asyncio.sleep(0.05)
     return predicate()
+
+
+async def api_url(hass: HomeAssistant, hass_client: Callable) -> str:
+    """HA's REST, websocket and registry APIs served on a loopback port (``hass_client`` enables
+    sockets), as a remote client (``smh ha map``, the hardware runner) talks to them."""
+    for domain in ("homeassistant", "api", "websocket_api", "config", "conversation"):
+        assert await async_setup_component(hass, domain, {})
+    await hass.async_block_till_done()
+    client = await hass_client()
+    return str(client.make_url("")).rstrip("/")

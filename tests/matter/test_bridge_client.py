@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 from chip.clusters import Objects as Clusters
-from matter_server.client import MatterClient
 from matter_server.common.errors import InvalidArguments, SDKStackError
 from matter_server.common.models import EventType
-
-from sim_devices.matter_bridge.server import MatterBridge
 
 
 @pytest.fixture
@@ -21,25 +16,6 @@ def expected_lingering_timers() -> bool:
     client) opens its websocket with a 55 s heartbeat whose timer aiohttp leaves scheduled
     after the client disconnected (the test plugin would fail the test on it)."""
     return True
-
-
-@pytest.fixture
-async def served(light_engine, socket_enabled):
-    bridge = MatterBridge(light_engine)
-    server = TestServer(bridge.app(), host="127.0.0.1")
-    await server.start_server()
-    session = aiohttp.ClientSession()
-    client = MatterClient(f"ws://127.0.0.1:{server.port}/ws", session)
-    ready = asyncio.Event()
-    listener = asyncio.create_task(client.start_listening(ready))
-    await asyncio.wait_for(ready.wait(), 5)
-    yield bridge, client
-    await client.disconnect()
-    listener.cancel()
-    await asyncio.gather(listener, return_exceptions=True)  # its websocket closes on the way out
-    await session.close()
-    await server.close()
-    bridge.close()
 
 
 async def test_nodes_are_listed_with_descriptor_and_basic_information(served):

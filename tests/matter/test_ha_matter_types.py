@@ -10,8 +10,9 @@ that follows from those schemas (measured, and checked against them by hand):
   with off/heat/cool; the heat pump also gets HA's thermostat temperature sensor (the schema
   is limited to Thermostat endpoints) and the electrical sensors; the air conditioner also gets
   ``fan`` (FanControl) and a power ``switch`` (OnOff on a non-light device type);
-* fan, air purifier, humidifier, dehumidifier: ``fan`` with presets (no MultiSpeed feature, so no
-  percentage slider), humidity sensors where measured; HA has no humidifier platform for Matter;
+* fan, air purifier, humidifier, dehumidifier: ``fan`` with presets and a percentage (the bridge
+  serves the percentage fans with MultiSpeed, SpeedMax 100), humidity sensors where measured; HA
+  has no humidifier platform for Matter;
 * washer, dryer, dishwasher: operational state/error/phase/end-time sensors, start/stop/pause/
   resume buttons, the mode select (no dryer-mode cluster on the dryer) and the washer's spin and
   rinse selects; HA has no select for the dryer's dryness level;
@@ -67,9 +68,9 @@ EXPECTED: dict[str, set[str]] = {
     "window_covering": {"cover", "binary_sensor.configuration_status", "sensor.target_opening_position"},
 }
 
-FAN_PRESETS = {"preset_modes": ["low", "medium", "high", "auto"],
-               "supported_features": FanEntityFeature.PRESET_MODE | FanEntityFeature.TURN_ON
-               | FanEntityFeature.TURN_OFF}
+FAN_PRESETS = {"preset_modes": ["low", "medium", "high", "auto"], "percentage_step": 1.0,
+               "supported_features": FanEntityFeature.SET_SPEED | FanEntityFeature.PRESET_MODE
+               | FanEntityFeature.TURN_ON | FanEntityFeature.TURN_OFF}
 CLIMATE = {"hvac_modes": ["off", "heat", "cool"],
            "supported_features": ClimateEntityFeature.TARGET_TEMPERATURE | ClimateEntityFeature.TURN_ON
            | ClimateEntityFeature.TURN_OFF}
