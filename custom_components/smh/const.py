@@ -9,6 +9,7 @@ CONF_LEVEL = "level"
 CONF_SEED = "seed"
 CONF_FILE = "file"
 CONF_TIME_SCALE = "time_scale"
+CONF_AREA_PREFIX = "area_prefix"  # namespace of the entry's floors, areas and device names ("" = none)
 
 SOURCE_GENERATED = "generated"  # SMH-Bench preset: level + seed
 SOURCE_MATTER = "matter"  # SimuHome-style home of Matter devices: seed only

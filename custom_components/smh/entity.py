@@ -19,6 +19,7 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity import Entity, EntityCategory
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.util import slugify
 
 from smh_core.homeenv.engine import HomeEngine
 
@@ -150,8 +151,10 @@ class SmhRichEntity(_EntryEntity):
         if not rich.namespace and _ENTITY_ID.fullmatch(rich.did) and rich.did.startswith(f"{rich.platform}."):
             # a home imported from HA fixtures keeps each entity id as its device id: ask HA for
             # that id, so HA's agents see the names the source's tests expect (HA still adds a
-            # suffix if another entity holds it)
-            self.entity_id = rich.did
+            # suffix if another entity holds it); a second home's area prefix goes in front
+            domain, object_id = rich.did.split(".", 1)
+            prefix = slugify(runtime.area_prefix) if runtime.area_prefix else ""
+            self.entity_id = f"{domain}.{prefix}_{object_id}" if prefix else rich.did
 
     def _refresh(self) -> None:
         """Read the device's state once and keep what HA will ask for.
