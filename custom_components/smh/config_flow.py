@@ -1,10 +1,18 @@
-"""Config flow: pick a home (generated preset, SimuHome-style Matter home or a HomeEnv JSON
-file) and a time scale.
+"""Config flow: pick a home, then only the fields that home needs (HA's menu-then-step pattern).
+
+A menu offers a bundled sample home (the SMH-Bench sizes, a Matter home, the sample suite's
+flat, a SAGE home, homes as the importers make them: :mod:`.samples`), a generated SMH-Bench
+home (size and seed), a SimuHome-style Matter home (seed), a home file uploaded from the
+browser, or a file already in the configuration folder. Each step also takes the time scale and
+an area prefix: a second home in the same HA gets one proposed ("Home 2"), so its areas, floors,
+device names and entity ids are its own; a home whose areas would land in areas holding another
+home's devices is stopped on a step that names them, before anything merges.
 
 The home is built once during the flow, so a bad file or seed is reported on the form and
-no entry is created. The benchmark's HA runner switches homes through the options flow. The options flow adds a collapsed "agent" section: the OpenAI-compatible
-endpoint SMH's own agent (EIA or DR) uses as a conversation agent; the agent entity exists
-only once a model is set.
+no entry is created. The benchmark's HA runner switches homes through the options flow (one
+form with every field, for scripts). The options flow adds a collapsed "agent" section: the
+OpenAI-compatible endpoint SMH's own agent (EIA or DR) uses as a conversation agent; the agent
+entity exists only once a model is set.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from .const import (
     CONF_AGENT,
     CONF_AGENT_MODE,
     CONF_API_KEY,
+    CONF_AREA_PREFIX,
     CONF_BASE_URL,
     CONF_FILE,
     CONF_LEVEL,
@@ -50,6 +59,15 @@ from .const import (
     TOOL_TARGETS,
 )
 from .home_source import HomeSourceError, build_home
+from .registry import occupied_areas, suggest_prefix
+from .room import prefixed
+from .samples import SAMPLES, install
+
+CONF_SAMPLE = "sample"
+CONF_UPLOAD = "upload"
+CONF_MERGE = "merge_areas"
+MENU = ["sample", SOURCE_GENERATED, SOURCE_MATTER, CONF_UPLOAD, SOURCE_FILE]
+"""The first step's choices, a newcomer's first: a ready-made home."""
 
 
 def _schema(defaults: dict[str, Any]) -> vol.Schema:
@@ -121,11 +139,12 @@ def _errors(err: HomeSourceError) -> dict[str, str]:
 
 
 def _title(data: dict[str, Any]) -> str:
+    prefix = f"{data[CONF_AREA_PREFIX]}: " if data.get(CONF_AREA_PREFIX) else ""
     if data[CONF_SOURCE] == SOURCE_FILE:
-        return f"SMH home ({data[CONF_FILE]})"
+        return f"{prefix}SMH home ({data[CONF_FILE]})"
     if data[CONF_SOURCE] == SOURCE_MATTER:
-        return f"SMH Matter home (seed {data[CONF_SEED]})"
-    return f"SMH {data[CONF_LEVEL]} home (seed {data[CONF_SEED]})"
+        return f"{prefix}SMH Matter home (seed {data[CONF_SEED]})"
+    return f"{prefix}SMH {data[CONF_LEVEL]} home (seed {data[CONF_SEED]})"
 
 
 async def _validate(flow: ConfigFlow | OptionsFlow, data: dict[str, Any]) -> dict[str, str]:
@@ -137,18 +156,132 @@ async def _validate(flow: ConfigFlow | OptionsFlow, data: dict[str, Any]) -> dic
     return {}
 
 
+def _common_fields(prefix: str) -> dict[Any, Any]:
+    """What every home step asks besides the home: time scale and the area prefix."""
+    return {
+        vol.Optional(CONF_TIME_SCALE, default=DEFAULT_TIME_SCALE): vol.All(
+            selector.NumberSelector(selector.NumberSelectorConfig(
+                min=0.0, max=3600.0, step="any", mode=selector.NumberSelectorMode.BOX)),
+            vol.Coerce(float)),
+        vol.Optional(CONF_AREA_PREFIX, default=prefix): selector.TextSelector(),
+    }
+
+
+def _save_upload(hass: Any, file_id: str) -> str:
+    """Copy an uploaded home file into ``smh_homes/`` (after checking it is a home) and return
+    its path relative to the config dir (blocking: run in an executor)."""
+    from homeassistant.components.file_upload import process_uploaded_file
+
+    from smh_core.homeenv.engine import load_home
+
+    try:
+        with process_uploaded_file(hass, file_id) as path:
+            try:
+                load_home(path)
+            except ValueError as err:
+                raise HomeSourceError("invalid_home", str(err)) from err
+            return install(hass.config.config_dir, path, path.name)
+    except ValueError as err:  # HA's "File does not exist" (an id used twice, or expired)
+        raise HomeSourceError("upload_missing", str(err)) from err
+
+
 class SmhConfigFlow(ConfigFlow, domain=DOMAIN):
-    """Set up one simulated home per entry."""
+    """Set up one simulated home per entry: a menu of home kinds, one step per kind."""
 
     VERSION = 1
 
+    def __init__(self) -> None:
+        self._data: dict[str, Any] = {}  # the home chosen, kept while the merge step asks
+
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        return self.async_show_menu(step_id="user", menu_options=MENU)
+
+    async def async_step_sample(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        async def data(values: dict[str, Any]) -> dict[str, Any]:
+            sample = SAMPLES[values[CONF_SAMPLE]]
+            return await self.hass.async_add_executor_job(sample.entry_data, self.hass.config.config_dir)
+
+        return await self._home_step("sample", {vol.Required(CONF_SAMPLE, default="medium"): selector.SelectSelector(
+            selector.SelectSelectorConfig(options=list(SAMPLES), translation_key=CONF_SAMPLE))}, user_input, data)
+
+    async def async_step_generated(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        async def data(values: dict[str, Any]) -> dict[str, Any]:
+            return {CONF_SOURCE: SOURCE_GENERATED, CONF_LEVEL: values[CONF_LEVEL], CONF_SEED: values[CONF_SEED]}
+
+        return await self._home_step(SOURCE_GENERATED, {
+            vol.Required(CONF_LEVEL, default=DEFAULT_LEVEL): selector.SelectSelector(
+                selector.SelectSelectorConfig(options=LEVELS, translation_key=CONF_LEVEL)),
+            vol.Required(CONF_SEED, default=DEFAULT_SEED): vol.Coerce(int)}, user_input, data)
+
+    async def async_step_matter(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        async def data(values: dict[str, Any]) -> dict[str, Any]:
+            return {CONF_SOURCE: SOURCE_MATTER, CONF_LEVEL: DEFAULT_LEVEL, CONF_SEED: values[CONF_SEED]}
+
+        return await self._home_step(SOURCE_MATTER, {vol.Required(CONF_SEED, default=DEFAULT_SEED): vol.Coerce(int)},
+                                     user_input, data)
+
+    async def async_step_upload(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        async def data(values: dict[str, Any]) -> dict[str, Any]:
+            path = await self.hass.async_add_executor_job(_save_upload, self.hass, values[CONF_UPLOAD])
+            return {CONF_SOURCE: SOURCE_FILE, CONF_FILE: path, CONF_LEVEL: DEFAULT_LEVEL, CONF_SEED: DEFAULT_SEED}
+
+        return await self._home_step(CONF_UPLOAD, {vol.Required(CONF_UPLOAD): selector.FileSelector(
+            selector.FileSelectorConfig(accept=".json,application/json"))}, user_input, data)
+
+    async def async_step_file(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        async def data(values: dict[str, Any]) -> dict[str, Any]:
+            if not str(values.get(CONF_FILE, "")).strip():
+                raise HomeSourceError("file_required", "no file given")
+            return {CONF_SOURCE: SOURCE_FILE, CONF_FILE: values[CONF_FILE].strip(), CONF_LEVEL: DEFAULT_LEVEL,
+                    CONF_SEED: DEFAULT_SEED}
+
+        return await self._home_step(SOURCE_FILE, {vol.Required(CONF_FILE, default=""): selector.TextSelector()},
+                                     user_input, data)
+
+    async def _home_step(self, step_id: str, fields: dict[Any, Any], user_input: dict[str, Any] | None,
+                         to_data: Any) -> ConfigFlowResult:
+        """Show a home kind's form; on submit turn it into entry data (``to_data``), build the
+        home once, and go on to the merge check."""
         errors: dict[str, str] = {}
         if user_input is not None:
-            errors = await _validate(self, user_input)
-            if not errors:
-                return self.async_create_entry(title=_title(user_input), data=user_input)
-        return self.async_show_form(step_id="user", data_schema=_schema(user_input or {}), errors=errors)
+            try:
+                data = await to_data(user_input)
+            except HomeSourceError as err:
+                errors = _errors(err)
+            else:
+                data[CONF_TIME_SCALE] = float(user_input.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE))
+                data[CONF_AREA_PREFIX] = str(user_input.get(CONF_AREA_PREFIX, "")).strip()
+                errors = await _validate(self, data)
+                if not errors:
+                    self._data = data
+                    return await self.async_step_merge()
+            names = [str(key.schema) for key in fields]  # an error shows next to a field of this form
+            errors = {(field if field in names else names[0]): key for field, key in errors.items()}
+        schema = vol.Schema({**fields, **_common_fields(suggest_prefix(self.hass))})
+        if user_input is not None:
+            schema = self.add_suggested_values_to_schema(schema, user_input)
+        return self.async_show_form(step_id=step_id, data_schema=schema, errors=errors)
+
+    async def async_step_merge(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Before a home's areas land in areas holding another home's devices: name them, and
+        let the user set a prefix or agree to share them."""
+        data = self._data
+        if user_input is not None:
+            data[CONF_AREA_PREFIX] = str(user_input.get(CONF_AREA_PREFIX, "")).strip()
+        shared = await self._shared_areas(data)
+        if not shared or (user_input is not None and user_input.get(CONF_MERGE)):
+            return self.async_create_entry(title=_title(data), data=data)
+        return self.async_show_form(step_id="merge", data_schema=vol.Schema({
+            vol.Optional(CONF_AREA_PREFIX, default=data[CONF_AREA_PREFIX] or suggest_prefix(self.hass, force=True)):
+                selector.TextSelector(),
+            vol.Optional(CONF_MERGE, default=False): selector.BooleanSelector()}),
+            errors={"base": "areas_shared"} if user_input is not None else {},
+            description_placeholders={"areas": ", ".join(shared[:8]) + (" ..." if len(shared) > 8 else ""),
+                                      "count": str(len(shared))})
+
+    async def _shared_areas(self, data: dict[str, Any]) -> list[str]:
+        home = await self.hass.async_add_executor_job(build_home, self.hass.config.config_dir, data)
+        return occupied_areas(self.hass, [prefixed(data.get(CONF_AREA_PREFIX, ""), r.name) for r in home.rooms])
 
     @staticmethod
     @callback

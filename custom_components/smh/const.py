@@ -9,6 +9,7 @@ CONF_LEVEL = "level"
 CONF_SEED = "seed"
 CONF_FILE = "file"
 CONF_TIME_SCALE = "time_scale"
+CONF_AREA_PREFIX = "area_prefix"  # namespace of the entry's floors, areas and device names ("" = none)
 
 SOURCE_GENERATED = "generated"  # SMH-Bench preset: level + seed
 SOURCE_MATTER = "matter"  # SimuHome-style home of Matter devices: seed only
@@ -58,4 +59,5 @@ AGENT_MAX_RETRIES = 2
 PLATFORMS = [Platform.BINARY_SENSOR, Platform.BUTTON, Platform.CLIMATE, Platform.CONVERSATION, Platform.COVER,
              Platform.FAN, Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK,
              Platform.MEDIA_PLAYER, Platform.NUMBER, Platform.SELECT, Platform.SENSOR,
-             Platform.SWITCH, Platform.TEXT, Platform.VACUUM, Platform.WATER_HEATER]
+             Platform.SWITCH, Platform.TEXT, Platform.TODO, Platform.VACUUM, Platform.VALVE,
+             Platform.WATER_HEATER]

@@ -1,4 +1,6 @@
-"""Covers (blinds, curtains): open, close and position (0 closed, 100 open)."""
+"""Covers (blinds, curtains, garage doors): open, close and position (0 closed, 100 open) where
+the device has one. A cover that keeps open or closed as its own state (a garage door, or
+HomeBench's curtain that can be open at degree 0) is closed when that state says so."""
 
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ class SmhCover(SmhRichEntity, CoverEntity):
 
     @property
     def is_closed(self) -> bool:
+        if "closed" in self.rich.roles:
+            return self.get("closed") == "closed"
         return self.get("position") == 0
 
     async def async_open_cover(self, **kwargs: Any) -> None:

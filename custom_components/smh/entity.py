@@ -19,6 +19,7 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity import Entity, EntityCategory
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.util import slugify
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.names import is_ha_entity_id
@@ -53,12 +54,14 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
                                      translation_placeholders={"message": str(error)})
 
 
-def imported_entity_id(entity: Entity, did: str, platform: str) -> None:
+def imported_entity_id(entity: Entity, did: str, platform: str, area_prefix: str) -> None:
     """A home imported from HA fixtures keeps each entity id as its device id: the device's main
     entity asks HA for that id, so HA's agents see the ids the source's tests expect (HA still
-    adds a suffix if another entity holds it)."""
+    adds a suffix if another entity holds it); a second home's area prefix goes in front."""
     if is_ha_entity_id(did) and did.startswith(f"{platform}."):
-        entity.entity_id = did
+        domain, object_id = did.split(".", 1)
+        prefix = slugify(area_prefix) if area_prefix else ""
+        entity.entity_id = f"{domain}.{prefix}_{object_id}" if prefix else did
 
 
 class _EntryEntity(Entity):
@@ -83,7 +86,7 @@ class SmhEntity(_EntryEntity):
         self._attr_name = None if mirror.device_named else (
             mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize())
         if mirror.device_named:
-            imported_entity_id(self, mirror.did, mirror.platform)
+            imported_entity_id(self, mirror.did, mirror.platform, runtime.area_prefix)
         if mirror.diagnostic:  # raw protocol detail (a Matter limit or feature map): there when asked for
             self._attr_entity_category = EntityCategory.DIAGNOSTIC
             self._attr_entity_registry_enabled_default = False
@@ -190,7 +193,7 @@ class SmhRichEntity(_EntryEntity):
         self._attr_name = rich.name or (component_title(rich.namespace) if rich.namespace and not rich.device_named
                                         else None)
         if not rich.namespace or rich.device_named:
-            imported_entity_id(self, rich.did, rich.platform)
+            imported_entity_id(self, rich.did, rich.platform, runtime.area_prefix)
 
     def _refresh(self) -> None:
         """Read the device's state once and keep what HA will ask for.

@@ -1,5 +1,7 @@
-"""Media players (smart screens, speakers, Matter TVs): on/off, volume (set, step, mute), and
-play, pause, stop, next/previous and play_media (by title) where the device has them."""
+"""Media players (smart screens, speakers, Matter TVs, networked players): on/off, volume (set,
+step, mute), and play, pause, stop, next/previous, play_media (by title) and the input source
+where the device has them. A player whose one state is off, idle, playing or paused (the
+catalog's media player) is switched by its turn_on/turn_off services rather than a power role."""
 
 from __future__ import annotations
 
@@ -25,10 +27,27 @@ class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
         self._attr_supported_features = self.features(MediaPlayerEntityFeature)
         if self.rich.device_class is not None:
             self._attr_device_class = MediaPlayerDeviceClass(self.rich.device_class)
+        self._switched = "power" in self.rich.roles  # else its one state says whether it is off
+        if "source" in self.rich:
+            self._attr_source_list = [str(o) for o in self.rich.roles["source"].options]
 
     @property
     def state(self) -> MediaPlayerState:
+        if not self._switched:
+            return MediaPlayerState(self.get("state"))
         return MediaPlayerState(self.get("state")) if self.powered else MediaPlayerState.OFF
+
+    source = role_value("source")
+    media_track = role_value("track")
+
+    async def async_turn_on(self, **kwargs: Any) -> None:
+        self.run(self.rich.power(True) if self._switched else self.rich.call("turn_on"))
+
+    async def async_turn_off(self, **kwargs: Any) -> None:
+        self.run(self.rich.power(False) if self._switched else self.rich.call("turn_off"))
+
+    async def async_select_source(self, source: str) -> None:
+        self.run(self.rich.set("source", source))
 
     @property
     def volume_level(self) -> float | None:
@@ -36,7 +55,6 @@ class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
         return None if volume is None else self._written.shown(volume, volume / 100)
 
     is_volume_muted = role_value("muted")
-    media_track = role_value("track")
 
     @property
     def media_title(self) -> str | None:

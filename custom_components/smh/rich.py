@@ -60,6 +60,9 @@ class Spec:
     calls: tuple[Call, ...] = ()
     features: tuple[str, ...] = ()
     device_classes: Mapping[str, str] = field(default_factory=dict)  # subcategory or tag -> class
+    only: frozenset[str] = frozenset()
+    """Device categories, subcategories or tags this spec is for (empty: any device): a valve and
+    a curtain have the same roles, an on/off light and a plain switch too."""
 
 
 def _role(name: str, attrs: str, need: str = READ, shape: str | None = None, features: str = "",
@@ -129,11 +132,45 @@ SPECS: tuple[Spec, ...] = (
         _role("state", "state", READ, "options", required=True,
               allowed="cleaning docked idle paused returning error",
               values={"standby": "idle", "charging": "docked"}),
-        _role("fan_speed", "suction", SET, "options", "FAN_SPEED")), (
+        _role("fan_speed", "suction", SET, "options", "FAN_SPEED"),
+        _role("area", "cleaning_area", SET, None, "SEND_COMMAND")), (
         _call("start", "start", "START", required=True),
         _call("pause", "pause", "PAUSE"),
+        _call("stop", "stop", "STOP"),
         _call("return_to_base", "return_to_base", "RETURN_HOME", required=True)),
         features=("STATE",)),
+    Spec("media_player", (
+        _role("state", "state", READ, "options", required=True, allowed="off idle playing paused"),
+        _role("volume", "volume_level", SET, "percent", "VOLUME_SET"),
+        _role("muted", "volume_muted_enabled", READ, "bool", "VOLUME_MUTE"),
+        _role("title", "media_name", READ, None, "PLAY_MEDIA"),
+        _role("track", "media_track"),
+        _role("source", "source", SET, "options", "SELECT_SOURCE")), (
+        _call("turn_on", "turn_on", "TURN_ON"),
+        _call("turn_off", "turn_off", "TURN_OFF"),
+        _call("play", "play", "PLAY", required=True),
+        _call("play_media", "play", "PLAY_MEDIA", args="media_name"),
+        _call("pause", "pause", "PAUSE"),
+        _call("stop", "stop", "STOP"),
+        _call("next", "next_track", "NEXT_TRACK"),
+        _call("previous", "previous_track", "PREVIOUS_TRACK"),
+        _call("volume_up", "volume_up", "VOLUME_STEP"),
+        _call("volume_down", "volume_down", "VOLUME_STEP"),
+        _call("mute", "mute", "VOLUME_MUTE"),
+        _call("unmute", "unmute", "VOLUME_MUTE")),
+        device_classes={"speaker": "speaker", "tv": "tv", "receiver": "receiver"}, only=frozenset({"media"})),
+    Spec("todo", (
+        _role("items", "items", READ, required=True),
+        _role("open_items", "open_items")), (
+        _call("add", "add_item", "CREATE_TODO_ITEM", required=True, args="item"),
+        _call("remove", "remove_item", "DELETE_TODO_ITEM", args="item"),
+        _call("complete", "complete_item", "UPDATE_TODO_ITEM", args="item")),
+        only=frozenset({"todo_list"})),
+    Spec("valve", (
+        _role("position", "position", SET, "percent", "SET_POSITION", required=True),), (
+        _call("open", "open", "OPEN", required=True),
+        _call("close", "close", "CLOSE", required=True)),
+        device_classes={"water_valve": "water"}, only=frozenset({"valve"})),
     Spec("lock", (
         _role("state", "state", READ, "options", required=True, allowed="locked unlocked"),), (
         _call("lock", "lock", required=True),
@@ -143,6 +180,12 @@ SPECS: tuple[Spec, ...] = (
         _call("open", "open", "OPEN", required=True),
         _call("close", "close", "CLOSE", required=True)),
         device_classes={"blind": "blind", "curtain": "curtain", "shutter": "shutter"}),
+    Spec("cover", (  # open or closed as its own state (a garage door; HomeBench's curtain, open at degree 0)
+        _role("closed", "state", READ, "options", required=True, allowed="open closed"),
+        _role("position", "degree", SET, "percent", "SET_POSITION")), (
+        _call("open", "open", "OPEN", required=True),
+        _call("close", "close", "CLOSE", required=True)),
+        device_classes={"garage": "garage", "curtain": "curtain"}, only=frozenset({"cover"})),
     Spec("light", (
         _power(),
         _role("brightness", "brightness", SET, "range", required=True),
@@ -158,6 +201,10 @@ SPECS: tuple[Spec, ...] = (
         _role("oscillation", "oscillation_enabled", SET, "bool", "OSCILLATE"),
         _role("direction", "current_direction", SET, "options", "DIRECTION",
               allowed="forward reverse"))),
+    Spec("light", (  # a light that only switches, or shows colours without dimming
+        _power(),
+        _role("color_temp", "color_temperature", SET, "range"),
+        _role("color", "color", SET, "hex")), only=frozenset({"light"})),
 )
 
 
@@ -274,6 +321,9 @@ def _callable(call: Call, service: Service | None) -> bool:
 
 def _match(spec: Spec, device: Device, ns: str, attrs: list[Attribute], services: list[Service],
            st: Mapping[str, Setter], sw: Mapping[str, Switch]) -> Rich | None:
+    ud = device.userdata
+    if spec.only and not spec.only & {ud.category, ud.subcategory, *ud.tags}:
+        return None
     prefix = f"{ns}." if ns else ""
     by_name = {a.name: a for a in attrs}
     svc = {s.name: s for s in services}

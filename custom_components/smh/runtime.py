@@ -62,6 +62,7 @@ class SmhRuntime:
     """Held by whoever changes the engine across an await: a slice of smh.advance_time running
     in the executor, and the services here around their engine calls (they wait for a slice)."""
     loop_thread: int | None = None  # HA's event loop thread: entity state is written only there
+    area_prefix: str = ""  # the entry's namespace ("Home 2"): also before the entity ids a home file asks for
     agent_traces: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
     """SMH's conversation agent's turns per conversation id (usage, tool calls, questions,
     seconds), the last :data:`TRACES_KEPT` conversations, for ``smh.agent_trace``."""

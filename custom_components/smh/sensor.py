@@ -27,7 +27,7 @@ from .compat import MICROGRAMS_PER_CUBIC_METER
 from .const import DOMAIN
 from .entity import SmhEntity, platform_setup
 from .mirrors import unique_id
-from .room import AIR_QUALITY, ROOM_VARIABLES, room_device_id, room_did
+from .room import AIR_QUALITY, ROOM_PRECISION, ROOM_VARIABLES, room_device_id, room_did
 
 
 class SmhSensor(SmhEntity, SensorEntity):
@@ -87,7 +87,12 @@ class SmhRoomSensor(SensorEntity):
 
     @property
     def native_value(self) -> Any:
-        return self.runtime.engine.value(self.did, self.variable)
+        """The room variable as a meter shows it (:data:`ROOM_PRECISION` decimals)."""
+        value = self.runtime.engine.value(self.did, self.variable)
+        digits = ROOM_PRECISION.get(self.variable)
+        if digits is None or not isinstance(value, int | float) or isinstance(value, bool):
+            return value
+        return round(value, digits) if digits else round(value)
 
     async def async_added_to_hass(self) -> None:
         self.async_on_remove(self.runtime.subscribe(self.did, [self.variable], self.async_write_ha_state))

@@ -61,6 +61,8 @@ class RunManifest(BaseModel):
     updated: str = ""
     finished: str | None = None
     runs: int = 0  # how many times the command ran in this folder (1 + resumes)
+    task_source: list[str] = Field(default_factory=list)  # the suites or files the tasks were read from
+    suite_names: dict[str, str] = Field(default_factory=dict)  # task id -> suite as asked, where not its own
 
 
 class RunMismatch(ValueError):
@@ -141,17 +143,14 @@ def _move_aside(out: Path) -> Path | None:
     return aside
 
 
-def open_run(out: Path, identity: RunIdentity, agent_name: str, suites: dict[str, int],
-             force_new: bool = False, ha_version: str | None = None, new_if_different: bool = False) -> RunManifest:
-    """Check ``out`` can take this run (a new folder, or the same run resumed), then write its
-    manifest. Raises :class:`RunMismatch` otherwise; ``force_new`` moves the old run aside, and
-    ``new_if_different`` does so only when the folder holds another run (the same run resumes:
-    what ``make bench`` wants for its slow model runs after the task files were regenerated)."""
-    out.mkdir(parents=True, exist_ok=True)
+def _plan(out: Path, identity: RunIdentity, agent_name: str, force_new: bool,
+          new_if_different: bool) -> tuple[RunManifest | None, bool]:
+    """What opening this run in ``out`` means, decided without writing anything: the manifest
+    it resumes (``None``: a new run) and whether the old run's files move aside first. Raises
+    :class:`RunMismatch` when ``out`` holds another run and nothing allows replacing it."""
     path = out / MANIFEST
     if force_new:
-        _move_aside(out)
-    old: RunManifest | None = None
+        return None, True
     if path.exists():
         try:
             old = RunManifest.model_validate_json(path.read_text(encoding="utf-8"))
@@ -160,20 +159,43 @@ def open_run(out: Path, identity: RunIdentity, agent_name: str, suites: dict[str
                               "use --force-new to start over in this folder") from None
         diffs = _differences(old.identity, identity)
         if diffs and new_if_different:
-            _move_aside(out)
-            old = None
-        elif diffs:
+            return None, True
+        if diffs:
             raise RunMismatch(f"{out} holds another run ({'; '.join(diffs)}). Resuming would mix its results with "
                               "this one's: pick another --out, or --force-new to move it aside and start over")
-    else:
-        legacy = _legacy_agents(out) - {agent_name}
-        if legacy:
-            raise RunMismatch(f"{out} holds results of {', '.join(sorted(legacy))} (a run from before run.json "
-                              f"existed); pick another --out, or --force-new to move them aside and start over")
+        return old, False
+    legacy = _legacy_agents(out) - {agent_name}
+    if legacy:
+        raise RunMismatch(f"{out} holds results of {', '.join(sorted(legacy))} (a run from before run.json "
+                          f"existed); pick another --out, or --force-new to move them aside and start over")
+    return None, False
+
+
+def check_run(out: Path, identity: RunIdentity, agent_name: str, force_new: bool = False,
+              new_if_different: bool = False) -> None:
+    """Raise :class:`RunMismatch` now if :func:`open_run` would; writes nothing, so a run that
+    fails before it starts (a dead endpoint) leaves ``out`` as it was."""
+    _plan(out, identity, agent_name, force_new, new_if_different)
+
+
+def open_run(out: Path, identity: RunIdentity, agent_name: str, suites: dict[str, int],
+             force_new: bool = False, ha_version: str | None = None, new_if_different: bool = False,
+             task_source: list[str] | None = None, suite_names: dict[str, str] | None = None) -> RunManifest:
+    """Check ``out`` can take this run (a new folder, or the same run resumed), then write its
+    manifest. Raises :class:`RunMismatch` otherwise; ``force_new`` moves the old run aside, and
+    ``new_if_different`` does so only when the folder holds another run (the same run resumes:
+    what ``make bench`` wants for its slow model runs after the task files were regenerated).
+    ``task_source`` says where the tasks came from and ``suite_names`` renames the suite of the
+    tasks a user asked for under another suite name (the report's rows follow it)."""
+    old, aside = _plan(out, identity, agent_name, force_new, new_if_different)
+    out.mkdir(parents=True, exist_ok=True)
+    if aside:
+        _move_aside(out)
     now = _now()
     manifest = RunManifest(identity=identity, suites=suites, git_commit=git_commit(), ha_version=ha_version,
-                           started=old.started if old else now, updated=now, runs=(old.runs if old else 0) + 1)
-    _write(path, manifest)
+                           started=old.started if old else now, updated=now, runs=(old.runs if old else 0) + 1,
+                           task_source=task_source or [], suite_names=suite_names or {})
+    _write(out / MANIFEST, manifest)
     return manifest
 
 
@@ -188,3 +210,12 @@ def _write(path: Path, manifest: RunManifest) -> None:
     tmp = path.with_suffix(".json.tmp")
     tmp.write_text(manifest.model_dump_json(indent=2) + "\n", encoding="utf-8")
     os.replace(tmp, path)
+
+
+def read_manifest(out: Path) -> RunManifest | None:
+    """The run's manifest, or ``None`` when the folder has none or it does not parse (a report
+    is still written from the results alone)."""
+    try:
+        return RunManifest.model_validate_json((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from . import chart
+from .manifest import RunManifest, read_manifest
 from .results import is_infra, is_task_error, read_records
 from .stats import wilson
 from .verifier import ERROR_CLASSES
@@ -26,12 +27,40 @@ DIFFICULTIES = ("simple", "medium", "complex")
 
 
 def load_records(out_dir: Path) -> list[dict[str, Any]]:
-    """The records that count (see :mod:`.results`), read without touching the file."""
+    """The records that count (see :mod:`.results`), read without touching the file, each under
+    the suite name the user asked for (``--suite sample`` runs tasks whose own suite is smh or
+    simuhome; ``run.json`` keeps the names asked for and the report's rows follow them)."""
     path = out_dir / "results.jsonl"
     if not path.exists():
         raise FileNotFoundError(f"no results in {out_dir} (expected {path.name})")
     with path.open("rb") as fh:
-        return read_records(fh, source=str(path))
+        records = read_records(fh, source=str(path))
+    manifest = read_manifest(out_dir)
+    names = manifest.suite_names if manifest is not None else {}
+    for r in records:
+        if r.get("task_id") in names:
+            r["suite"] = names[r["task_id"]]
+    return records
+
+
+def header(manifest: RunManifest | None, records: list[dict[str, Any]]) -> list[str]:
+    """Report lines saying what was run: agent, model, endpoint, date, commit, suites and where
+    the tasks came from (from ``run.json``; a folder without one names the agents its records do)."""
+    if manifest is None:
+        agents = ", ".join(sorted({str(r.get("agent")) for r in records})) or "–"
+        return ["| run | |", "|---|---|", f"| agent | {agents} |", "| (no run.json) | |", ""]
+    ident = manifest.identity
+    agent = ident.agent + (f" ({ident.setting.upper()})" if ident.setting else "")
+    agent += f", guard {'on' if ident.guard else 'off'}"
+    if ident.backend != "embedded":
+        agent += f", backend {ident.backend}" + (f" (HA {manifest.ha_version})" if manifest.ha_version else "")
+    date = _when(manifest.started) + (f" to {_when(manifest.finished)}" if manifest.finished else " (not finished)")
+    sample = f", a stratified sample of {ident.limit} (seed {ident.seed})" if ident.limit is not None else ""
+    suites = ", ".join(f"{name} ({n})" for name, n in manifest.suites.items()) + sample
+    rows = [("agent", agent), ("model", ident.model or "–"), ("endpoint", ident.endpoint or "–"), ("date", date),
+            ("commit", f"{(manifest.git_commit or 'not a git checkout')[:12]} (smh {manifest.smh_version})"),
+            ("suites", suites), ("task source", "; ".join(manifest.task_source) or "–")]
+    return ["| run | |", "|---|---|", *(f"| {k} | {str(v).replace('|', '/')} |" for k, v in rows), ""]
 
 
 def _pct(x: float) -> str:
@@ -100,8 +129,14 @@ def _text_metrics(records: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
             for sub, ds in sorted(groups.items(), key=lambda kv: (kv[0] == "all", kv[0]))}
 
 
-def markdown(summary: dict[str, Any]) -> str:
-    out = ["# SMH benchmark report", "",
+def _when(stamp: str) -> str:
+    """An ISO time stamp of ``run.json`` as people read it: ``2026-11-27 07:42:02 UTC``."""
+    return stamp.replace("T", " ").replace("+00:00", " UTC")
+
+
+def markdown(summary: dict[str, Any], head: list[str] | None = None) -> str:
+    """The report's Markdown; ``head`` (see :func:`header`) goes under the title."""
+    out = ["# SMH benchmark report", "", *(head or []),
            "| suite | agent | tasks | passed | success % | 95% CI | tokens/task | s/task | tokens/s | not scored |",
            "|---|---|---:|---:|---:|---|---:|---:|---:|---:|"]
     for suite, s in summary.items():
@@ -254,7 +289,7 @@ def write_report(out_dir: Path) -> dict[str, Path]:
     records = load_records(out_dir)
     summary = summarize(records)
     paths = {"markdown": out_dir / "report.md", "csv": out_dir / "report.csv", "png": out_dir / "report.png"}
-    text = markdown(summary).rstrip("\n").split("\n")
+    text = markdown(summary, header(read_manifest(out_dir), records)).rstrip("\n").split("\n")
     text += voice_lines(records, _voice_settings(out_dir))
     text += skipped_lines(out_dir) + task_table(task_files(out_dir, records))
     paths["markdown"].write_text("\n".join(text) + "\n", encoding="utf-8")

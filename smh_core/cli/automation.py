@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .endpoint import require_endpoint
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("automation", help="synthesize automation rules from natural language")
@@ -20,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--home", type=Path, required=True, help="HomeEnv JSON file the rule is grounded in")
     s.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL"),
                    help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)")
-    s.add_argument("--model", default=os.environ.get("SMH_MODEL", "gpt-4o-mini"), help="model name (env SMH_MODEL)")
+    s.add_argument("--model", default=os.environ.get("SMH_MODEL"), help="model name at --base-url (env SMH_MODEL)")
     s.add_argument("--local", action="store_true",
                    help="use the bundled local model, served on loopback for this command (smh model info)")
     s.add_argument("--tries", type=int, default=3, help="drafts before giving up (default: 3)")
@@ -37,6 +39,8 @@ def _synthesize(args: argparse.Namespace) -> int:
     from smh_core.llm.errors import InfraError
     from smh_core.sim.simulator import Simulator
 
+    if not args.local:
+        require_endpoint("smh automation synthesize", args.base_url, args.model)
     if not args.home.exists():
         raise FileNotFoundError(f"no home file {args.home}")
     engine = HomeEngine.from_file(args.home)

@@ -12,7 +12,7 @@ from typing import Any
 
 from smh_core.bench.task import TaskFileError, TaskSource, load_tasks_located
 
-TASKS_DIR = Path("tasks")
+from .endpoint import require_endpoint
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,11 +22,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     r = bs.add_parser("run", help="run an agent on tasks; resumable (re-run the same command to continue)")
     src = r.add_mutually_exclusive_group(required=True)
     src.add_argument("--suite", action="append",
-                     help=f"suite name: reads {TASKS_DIR}/SUITE.jsonl, or for an imported suite (ha_datasets, "
-                          f"simuhome_import, homebench_import) {TASKS_DIR}/imported/SUITE.jsonl (repeatable)")
+                     help="suite name (sample, smh, simuhome, memhome, sage, safety, or an imported one): reads "
+                          "SUITE.jsonl (or imported/SUITE.jsonl) from --tasks-dir, else from ./tasks, else from the "
+                          "installed smh's tasks folder (repeatable)")
     src.add_argument("--tasks", action="append", type=Path, help="task JSONL file (repeatable)")
-    r.add_argument("--tasks-dir", type=Path, default=TASKS_DIR,
-                   help=f"folder --suite names are read from (default: {TASKS_DIR})")
+    r.add_argument("--tasks-dir", type=Path,
+                   help="folder --suite names are read from (default: ./tasks, then the installed smh's tasks folder)")
     r.add_argument("--agent", choices=["oracle", "null", "openai", "local", "replay", "obey-injections",
                                        "replay-traces"],
                    default=None,
@@ -48,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="openai agent: environment-interactive tool loop or direct reasoning (default: eia)")
     r.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL"),
                    help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (env OPENAI_BASE_URL)")
-    r.add_argument("--model", default=os.environ.get("SMH_MODEL", "gpt-4o-mini"), help="model name (env SMH_MODEL)")
+    r.add_argument("--model", default=os.environ.get("SMH_MODEL"), help="model name at --base-url (env SMH_MODEL)")
     r.add_argument("--budget", type=int, default=10, help="tool calls per task for EIA (default: 10)")
     r.add_argument("--timeout", type=float, default=120.0, help="seconds per LLM call (default: 120)")
     r.add_argument("--max-tokens", type=int,
@@ -186,17 +187,24 @@ async def preflight(args: argparse.Namespace) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     from smh_core.bench import chart
-    from smh_core.bench.importers.suites import missing_hint, suite_file
 
+    from .suite_lookup import find_suite
+
+    if args.agent == "openai":
+        require_endpoint("--agent openai", args.base_url, args.model)
     chart.prestart()  # report.png's matplotlib import, on the other core (main() may have started it)
     from smh_core.bench.task_home import HomeCache
 
-    files = args.tasks or [suite_file(s, args.tasks_dir) for s in args.suite]
-    for i, f in enumerate(files):
+    files = args.tasks or [find_suite(s, args.tasks_dir) for s in args.suite]
+    for f in files:
         if not f.exists():
-            hint = missing_hint(args.suite[i], args.tasks_dir) if args.suite else ""
-            raise TaskFileError(f, None, None, f"no task file{hint}")
+            raise TaskFileError(f, None, None, "no task file")
     tasks, sources = load_tasks_located(files)
+    args.task_source = [f"{s} ({f})" for s, f in zip(args.suite, files, strict=True)] if args.suite \
+        else [str(f) for f in files]
+    asked = {f.resolve(): s for s, f in zip(args.suite, files, strict=True)} if args.suite else {}
+    args.suite_names = {t.id: asked[sources[t.id].path.resolve()] for t in tasks
+                        if asked.get(sources[t.id].path.resolve(), t.suite) != t.suite}
     if args.limit is not None:
         from smh_core.bench.sampling import stratified_sample
 
@@ -267,16 +275,16 @@ def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any)
 
     workers = args.workers or (1 if args.agent == "local" else 4)
     agent = _agent(args)
-    manifest = _open_run(args, tasks, agent.name)  # before any model call: a wrong folder costs nothing
+    _open_run(args, tasks, agent.name, check_only=True)  # before any model call: a wrong folder costs nothing
     if args.agent in ("openai", "local"):
         try:
             line = asyncio.run(preflight(args))
-        except InfraError as e:
-            finish_run(args.out, manifest, complete=False)
+        except InfraError as e:  # nothing ran: the folder is left as it was (no run.json)
             print(f"smh: error: the model endpoint is not usable ({e}); nothing was run", file=sys.stderr)
             return 3
         if not args.quiet:
             print(line)
+    manifest = _open_run(args, tasks, agent.name)
     try:
         log = asyncio.run(run_suite(tasks, agent, args.out, workers=workers, homes=homes, judge=judge,
                                     guard=args.guard == "on",
@@ -297,11 +305,10 @@ def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any)
     return _report(argparse.Namespace(dir=args.out))
 
 
-def _open_run(args: argparse.Namespace, tasks: list, agent_name: str) -> Any:
-    """Write ``run.json`` for this run, or refuse a resume into a folder holding another run."""
-    from collections import Counter
-
-    from smh_core.bench.manifest import identity_for, open_run
+def _open_run(args: argparse.Namespace, tasks: list, agent_name: str, check_only: bool = False) -> Any:
+    """Write ``run.json`` for this run, or refuse a resume into a folder holding another run
+    (``check_only``: refuse now, write nothing)."""
+    from smh_core.bench.manifest import check_run, identity_for, open_run
 
     model_run = args.agent in ("openai", "local")
     config = llm_config(args) if model_run else None
@@ -316,15 +323,29 @@ def _open_run(args: argparse.Namespace, tasks: list, agent_name: str) -> Any:
         budget=args.budget if model_run and args.setting == "eia" else None, guard=args.guard == "on",
         backend=args.backend, replay_from=str(args.replay_from) if args.agent == "replay" else None,
         limit=args.limit, seed=args.seed if args.limit is not None else None)
-    return open_run(args.out, identity, agent_name, dict(Counter(t.suite for t in tasks)), force_new=args.force_new,
-                    new_if_different=args.new_if_different)
+    if check_only:
+        return check_run(args.out, identity, agent_name, force_new=args.force_new,
+                         new_if_different=args.new_if_different)
+    return open_run(args.out, identity, agent_name, _suite_counts(args, tasks), force_new=args.force_new,
+                    new_if_different=args.new_if_different, **_sources(args))
+
+
+def _suite_counts(args: argparse.Namespace, tasks: list) -> dict[str, int]:
+    """Tasks per suite, named as the user asked for them (``--suite sample`` is "sample")."""
+    from collections import Counter
+
+    names = getattr(args, "suite_names", {})
+    return dict(Counter(names.get(t.id, t.suite) for t in tasks))
+
+
+def _sources(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the tasks came from, for ``run.json`` and the report's header."""
+    return {"task_source": getattr(args, "task_source", None), "suite_names": getattr(args, "suite_names", None)}
 
 
 def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha", agent: str | None = None) -> Any:
     """``run.json`` for a run inside Home Assistant: the agent is HA's conversation agent, and
     the manifest records HA's version (asked from the instance before anything runs)."""
-    from collections import Counter
-
     import aiohttp
 
     from smh_core.bench.manifest import identity_for, open_run
@@ -338,9 +359,9 @@ def _open_ha_run(args: argparse.Namespace, tasks: list, backend: str = "ha", age
     identity = identity_for(tasks, agent=agent, backend=backend, limit=args.limit,
                             seed=args.seed if args.limit is not None else None,
                             voice=_voice_options(args).settings.describe() if getattr(args, "voice", False) else None)
-    return open_run(args.out, identity, agent, dict(Counter(t.suite for t in tasks)),
+    return open_run(args.out, identity, agent, _suite_counts(args, tasks),
                     force_new=args.force_new, ha_version=asyncio.run(ha_version()),
-                    new_if_different=args.new_if_different)
+                    new_if_different=args.new_if_different, **_sources(args))
 
 
 def _finish_ha_run(args: argparse.Namespace, manifest: Any, log: Any, tasks: list) -> None:
@@ -493,12 +514,13 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from smh_core.bench.report import load_records, markdown, summarize, write_report
+    from smh_core.bench.manifest import read_manifest
+    from smh_core.bench.report import header, load_records, markdown, summarize, write_report
     from smh_core.bench.voice_report import voice_table
 
     paths = write_report(args.dir)
     records = load_records(args.dir)
-    print(markdown(summarize(records)).split("\n## ")[0].rstrip())
+    print(markdown(summarize(records), header(read_manifest(args.dir), records)).split("\n## ")[0].rstrip())
     if table := voice_table(records):
         print("\nvoice (typed vs spoken):\n" + "\n".join(table))
     print(f"\nreport: {paths['markdown']}  {paths['csv']}  {paths['png']}")

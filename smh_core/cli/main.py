@@ -9,12 +9,14 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
+from .parser import SmhParser
+
 
 def build_parser() -> argparse.ArgumentParser:
     # imported here, after main() had the chance to start report.png's drawer (see main)
     from . import automation, bench, ha, home, matter, model, perf, tasks, voice
 
-    parser = argparse.ArgumentParser(
+    parser = SmhParser(
         prog="smh",
         description="SMH: evaluate and run LLM smart-home agents on a simulated or real home.",
     )

@@ -1,4 +1,4 @@
-"""``smh perf ...``: measured speed figures (the README records them)."""
+"""``smh perf ...``: measured speed figures (docs/performance.md records them)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("perf", help="measure performance (figures recorded in the README)")
+    p = sub.add_parser("perf", help="measure performance (figures recorded in docs/performance.md)")
     ps = p.add_subparsers(dest="perf_command", metavar="TARGET", required=True)
     e = ps.add_parser("engine", help="validated service calls/s and snapshot+diff time on the complex home")
     e.add_argument("--calls", type=int, default=200_000, help="service calls to time (default: 200000)")

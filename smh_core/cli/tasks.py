@@ -36,6 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     i.add_argument("--out", type=Path, default=Path("tasks/imported"),
                    help="folder for homes/, <suite>.jsonl and the report (default: tasks/imported, where "
                         "`smh bench run --suite <suite>` looks; not committed)")
+    i.add_argument("--report", action="store_true",
+                   help="after importing, print the fidelity report: per category and device kind, imported and "
+                        "skipped (by reason), the reference and doing nothing replayed, HomeBench's gold calls "
+                        "replayed, and every request the source labels impossible replayed (it must be refused)")
     i.set_defaults(func=_import)
 
 
@@ -94,4 +98,11 @@ def _import(args: argparse.Namespace) -> int:
     if not tasks:
         print("smh: error: nothing could be imported (see the report)", file=sys.stderr)
         return 1
+    if args.report:
+        from smh_core.bench.importers.fidelity import markdown, measure
+
+        figures = measure(tasks, report, args.out, args.source, args.path)
+        print()
+        print(markdown(figures), end="")
+        return 1 if figures.failures else 0
     return 0

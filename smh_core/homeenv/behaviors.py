@@ -63,6 +63,59 @@ def brightness_zero_is_off(state: Mapping[str, Any], args: dict[str, Any],
     return None
 
 
+# ---------------------------------------------------------------------------------- to-do lists
+# A list's ``items`` ([{summary, status}]) cannot be appended to by a declarative effect; these
+# keep ``open_items`` (what Home Assistant shows as a to-do list's state) in step with them.
+
+
+def _todo(state: Mapping[str, Any], ns: str) -> tuple[str, list[dict[str, Any]]]:
+    loc = f"{ns}.items" if ns else "items"
+    return loc, [dict(i) for i in state.get(loc) or []]
+
+
+def _todo_write(items: list[dict[str, Any]], changes: dict[str, Any], loc: str, ns: str) -> None:
+    changes[loc] = items
+    changes[f"{ns}.open_items" if ns else "open_items"] = sum(i.get("status") == "needs_action" for i in items)
+
+
+def _todo_find(items: list[dict[str, Any]], text: str) -> int | None:
+    wanted = text.strip().casefold()
+    return next((n for n, i in enumerate(items) if str(i.get("summary", "")).strip().casefold() == wanted), None)
+
+
+@register_behavior("todo_add_item")
+def todo_add_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+    """Append an item that is not done yet."""
+    loc, items = _todo(state, ns)
+    _todo_write([*items, {"summary": args["item"], "status": "needs_action"}], changes, loc, ns)
+    return None
+
+
+def _todo_change(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str,
+                 change: Callable[[list[dict[str, Any]], int], list[dict[str, Any]]]) -> str | None:
+    """Apply ``change`` to the list and the index of the item with the request's text (any
+    case); refused when the list has none."""
+    loc, items = _todo(state, ns)
+    n = _todo_find(items, args["item"])
+    if n is None:
+        return f"the list has no item {args['item']!r}"
+    _todo_write(change(items, n), changes, loc, ns)
+    return None
+
+
+@register_behavior("todo_complete_item")
+def todo_complete_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+    """Mark the item with this text done."""
+    return _todo_change(state, args, changes, ns,
+                        lambda items, n: [{**i, "status": "completed"} if k == n else i for k, i in enumerate(items)])
+
+
+@register_behavior("todo_remove_item")
+def todo_remove_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+    """Remove the item with this text."""
+    return _todo_change(state, args, changes, ns, lambda items, n: items[:n] + items[n + 1:])
+
+
 # ---------------------------------------------------------------------------------- Matter
 # Behaviours of the Matter catalog (``catalog/matter``). Components there are Matter clusters
 # named ``<endpoint>.<Cluster>``, so a behaviour finds the other clusters of its endpoint from
@@ -217,28 +270,36 @@ def level_step_with_on_off(state: Mapping[str, Any], args: dict[str, Any],
     return None
 
 
-@register_behavior("rvc_change_run_mode")
-def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
-                        changes: dict[str, Any], ns: str) -> str | None:
-    """RvcRunMode ChangeToMode: the robot starts or ends a session with its run mode.
+RVC_IDLE_TAG = 0x4000
+"""The Matter ModeTag of an idle run mode: a robot's run modes are numbered by its maker (the
+catalog's Idle is 0, SimuHome's 1), their tags say which one is idle."""
+OPSTATE_SEEKING_CHARGER = 64
+"""RvcOperationalState SeekingCharger: the robot drives back to its dock."""
 
-    Matter forbids moving between two non-Idle modes directly (InvalidInMode); Cleaning and
-    Mapping set RvcOperationalState to Running (so the simulator starts the programme), Idle
-    stops a running or paused session. A nearly empty battery refuses to start (as the HomeEnv
-    cleaners do); BatPercentRemaining counts half percents.
-    """
+
+def _idle_mode(state: Mapping[str, Any], ns: str) -> Any:
+    """The run mode tagged Idle in the robot's SupportedModes (the catalog's 0 by default)."""
+    for option in state.get(f"{ns}.SupportedModes") or ():
+        tags = [t.get("value") if isinstance(t, dict) else t for t in option.get("modeTags") or ()]
+        if RVC_IDLE_TAG in tags:
+            return option.get("mode")
+    return RVC_IDLE
+
+
+def _change_run_mode(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str,
+                     ending: int) -> str | None:
     ep = _endpoint(ns)
-    cur, new = state[f"{ns}.CurrentMode"], args["newMode"]
+    cur, new, idle = state[f"{ns}.CurrentMode"], args["newMode"], _idle_mode(state, ns)
     op_loc = f"{ep}.RvcOperationalState.OperationalState"
     if new == cur:
         return None
-    if cur != RVC_IDLE and new != RVC_IDLE:
+    if cur != idle and new != idle:
         return (f"the robot is in run mode {cur}; end the session first (1.RvcRunMode.ChangeToMode "
-                f"newMode 0, Idle), then change to {new}; Matter does not switch between two "
+                f"newMode {idle}, Idle), then change to {new}; Matter does not switch between two "
                 "active run modes")
-    if new == RVC_IDLE:
+    if new == idle:
         if state.get(op_loc) in (OPSTATE_RUNNING, OPSTATE_PAUSED):
-            changes[op_loc] = OPSTATE_STOPPED
+            changes[op_loc] = ending
         return None
     battery = state.get(f"{ep}.PowerSource.BatPercentRemaining")
     if isinstance(battery, int) and battery < 2 * MIN_CLEANING_BATTERY:
@@ -246,6 +307,28 @@ def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
                 f" send it to its dock first ({ep}.RvcOperationalState.GoHome)")
     changes[op_loc] = OPSTATE_RUNNING
     return None
+
+
+@register_behavior("rvc_change_run_mode")
+def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
+                        changes: dict[str, Any], ns: str) -> str | None:
+    """RvcRunMode ChangeToMode: the robot starts or ends a session with its run mode.
+
+    Matter forbids moving between two non-Idle modes directly (InvalidInMode); Cleaning and
+    Mapping set RvcOperationalState to Running (so the simulator starts the programme), Idle
+    stops a running or paused session. Which mode is idle the modes' tags say. A nearly empty
+    battery refuses to start (as the HomeEnv cleaners do); BatPercentRemaining counts half
+    percents.
+    """
+    return _change_run_mode(state, args, changes, ns, OPSTATE_STOPPED)
+
+
+@register_behavior("rvc_change_run_mode_then_dock")
+def rvc_change_run_mode_then_dock(state: Mapping[str, Any], args: dict[str, Any],
+                                  changes: dict[str, Any], ns: str) -> str | None:
+    """As ``rvc_change_run_mode``, but ending a running or paused session sends the robot back
+    to its dock (SeekingCharger), as SimuHome's robot does."""
+    return _change_run_mode(state, args, changes, ns, OPSTATE_SEEKING_CHARGER)
 
 
 def _channels(state: Mapping[str, Any], ns: str) -> list[dict[str, Any]]:

@@ -123,6 +123,11 @@ class Sensor(_Strict):
 class Phase(_Strict):
     name: str
     seconds: int = Field(gt=0)
+    state: Any = None
+    """What the cycle's ``state_attr`` shows during this phase, where not ``running``: a robot
+    vacuum seeking its dock (64) and then docked (66) before it stops, as SimuHome's does. The
+    programme runs on through it, and a device set to it (a robot sent home) starts its
+    programme at this phase."""
 
 
 class ExtraPhases(_Strict):
@@ -195,6 +200,15 @@ class Cycle(_Strict):
         for extra in self.extra_phases:
             if extra.when.holds(state[extra.when.attr]):
                 out += [(p.name, p.seconds) for p in extra.phases]
+        return out
+
+
+    def phase_states(self, state: Mapping[str, Any]) -> list[Any]:
+        """The state each phase of :meth:`phases_for` shows (None: ``running``)."""
+        out = [p.state for p in self.program(state[self.mode_attr] if self.mode_attr else None)]
+        for extra in self.extra_phases:
+            if extra.when.holds(state[extra.when.attr]):
+                out += [p.state for p in extra.phases]
         return out
 
 

@@ -7,13 +7,15 @@ that the memory holds device preferences only, so such a write must be refused w
 model decided. :func:`find_sensitive` says what kind of sensitive data a text holds and
 where, never the data itself, so a refusal can name the rule without echoing the secret.
 
-How: the Python standard library only (no PyPI dependency that fits: ``phonenumbers`` rejects
-the fictional 555 numbers users and tests write, and neither it nor ``python-stdnum`` finds
-passwords or API keys). Each detector is a regular expression plus, where a format alone
-would catch ordinary numbers, a validator: Luhn for card numbers, ISO 13616 mod-97 and the
-country's length for IBANs, ISO 7064 for the Chinese resident ID, an entropy test for bare
-tokens. Context words ("PIN", "passport", "card number") let unvalidated numbers through
-only next to them.
+How: well-kept detectors where they fit, patterns where none does. detect-secrets' regex
+plugins know vendor key and token formats and Google's libphonenumber (``phonenumbers``) knows
+phone numbers; neither finds a door code or a password, so the rest are regular expressions plus,
+where a format alone would catch ordinary numbers, a validator: Luhn for card numbers, ISO 13616
+mod-97 and the country's length for IBANs, ISO 7064 for the Chinese resident ID, an entropy test
+for bare tokens. Context words ("PIN", "passport", "card number") let unvalidated numbers through
+only next to them. Before the patterns run a second time, numbers said in words become digits
+and credential words of other languages or with one typing slip ("Passwort", "pasword",
+``data/credential_words.yaml``) become the English word.
 
 Every pattern is linear-time on hostile input (it is run on whatever a model or a user sends):
 no quantified group whose body can match the same text in two ways, every unbounded run is
@@ -26,10 +28,15 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
 from typing import Literal
+
+import yaml
 
 Category = Literal["secret", "identifier"]
 
@@ -165,6 +172,11 @@ def _digits_between(lo: int, hi: int) -> Callable[[str], bool]:
     return ok
 
 
+def _hex_id_ok(value: str) -> bool:
+    """An RFID/NFC id: six or more hex digits in all (a fob's UID is 8 to 20)."""
+    return len(re.sub(r"[^0-9A-Fa-f]", "", value)) >= 6
+
+
 def _ssn_ok(value: str) -> bool:
     """US SSN: never area 000 or 666, group 00 or serial 0000 (area 9xx is an ITIN, also
     personal)."""
@@ -184,12 +196,15 @@ _NOT_UNIT = (r"(?!\s?(?:%|°|percent|degrees?|deg\b|c\b|f\b|k\b|kelvin|lux|lm|w\
              r"days?|times|x\b))")
 """A number followed by a unit is a setting, not a code."""
 
-_PASSWORD_WORDS = (r"pass(?:word|wd|code|phrase|key)s?|pass[ \-](?:code|phrase|word)s?|pwd|"
-                   r"wi-?fi\s+key|network\s+key|wpa2?\s+key|security\s+key|secret\s+(?:key|word|"
+_PASSWORD_WORDS = (r"(?:pass(?:word|wd|code|phrase|key)|pass[ \-](?:code|phrase|word)|pwd|pw|pass(?=\s*[:=])|"
+                   r"(?:wi-?fi|wlan|wireless|network|wpa\d?|security|encryption)\s+key|secret\s+(?:key|word|"
                    r"phrase)|client\s+secret|api[ _\-]?key|access\s+key|(?:access|auth|"
                    r"authentication|bearer|refresh|api|bot)\s+token|recovery\s+code|backup\s+"
-                   r"code|one[ \-]time\s+code|otp|2fa\s+code|verification\s+code")
-_STRONG_COPULA = r"(?:\b(?:is|was|are|it's|it’s|it\s+is|is\s+now|equals)\b|[=:：]|是|为)"
+                   r"code|one[ \-]time\s+code|otp|2fa\s+code|verification\s+code)s?")
+_STRONG_COPULA = (r"(?:\b(?:is|was|are|it's|it’s|it\s+is|is\s+now|equals|ist|est|es|è|é|är|er|jest)\b|"
+                  r"[=:：]|是|为)")
+""""is" (and its German, French, Spanish, Italian, Portuguese, Swedish, Norwegian and Polish
+words), or a colon or equals sign."""
 _CODE_DEVICE = (r"lock|alarm|door|front\s+door|back\s+door|gate|safe|garage(?:\s+door)?|keypad|"
                 r"entry|access|security|unlock|disarm|arming|master|building|lock\s?box|key\s?box|"
                 r"intercom|padlock|vault|smart\s+lock|deadbolt|apartment|elevator|mailbox")
@@ -258,10 +273,13 @@ _RULES: tuple[_Rule, ...] = (
     _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 40}\b(?:to|as)\s+[\"'“‘]?"
           r"(?P<v>(?=[^\s]{0,63}\d)[^\s\"'”’.,;!?]{3,64})", _I),
     _rule("password", r"(?:密码|口令|开锁码|门禁码|解锁码|验证码)[^。！；\n]{0,8}?(?P<v>[A-Za-z0-9]{3,32})"),
-    _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 20}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
+    _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 60}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
+    _rule("security_answer", r"\b(?i:maiden\s+name)\b(?:\s+(?i:of\s+)?[A-Za-z'’]+){0,2}?[\s,:\-]+"
+          r"(?P<v>[A-Z][a-zà-ÿ'’\-]+)"),  # a maiden name is an answer to security questions
     # Secrets said as words: answers to security questions, safe and code words, pass phrases.
     _rule("security_answer", rf"\b(?:security\s+(?:question|answer)|secret\s+(?:answer|question|word|phrase)|"
-          rf"safe\s?word|code\s?word|verbal\s+password|pass\s?phrase|password\s+hint|memorable\s+(?:word|"
+          rf"(?:safe|code|duress|panic|family|emergency)\s?word|verbal\s+(?:password|passcode|code)|"
+          rf"pass\s?phrase|password\s+hint|memorable\s+(?:word|"
           rf"phrase|answer))s?\b{_WINDOW % 50}{_STRONG_COPULA}\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})", _I),
     _rule("private_key", r"\b(?:seed|recovery|mnemonic|backup|secret)\s+(?:phrase|words|seed)\b|\bwallet\s+seed\b", _I),
     # PINs and lock/alarm/door/gate/safe codes.
@@ -273,6 +291,15 @@ _RULES: tuple[_Rule, ...] = (
           rf"{_CODE_COPULA}\s*(?:now\s+)?{_CODE_VALUE}", _I, valid=_CODE_DIGITS),
     _rule("access_code", rf"\b(?:unlock|disarm|arm|open|enter|punch\s+in|key\s+in|type\s+in)\b"
           rf"{_WINDOW % 40}\b(?:with|using|code|pin)\s+(?P<v>\d{{4,12}})(?![\d%°]){_NOT_UNIT}", _I),
+    # "opens with 4 5 9", "unlocked using 12-34", "gets in by typing 3310": a door, box or panel
+    # opened with digits is opened with a code, whatever the thing is called
+    _rule("access_code", rf"\b(?:open|unlock|disarm|release)(?:s|ed|ing)?\b{_WINDOW % 40}\b(?:with|using|via|"
+          rf"by\s+(?:typing|entering|pressing|keying|punching)(?:\s+in)?)\s+(?:the\s+)?(?:code\s+|pin\s+|"
+          rf"digits\s+|number\s+)?{_CODE_VALUE}", _I, valid=_CODE_DIGITS),
+    # RFID cards, fobs and tags: their id is what the reader checks, so it opens the door
+    _rule("access_code", r"\b(?:rfid|nfc|fob|key\s?fob|tag|badge|key\s?card|access\s+card|card|chip)\s+"
+          r"(?:uid|id|number|no\.?|code|serial)\b[^.!?\n\d]{0,30}?(?P<v>(?<![0-9A-Fa-f])(?=[0-9A-Fa-f]{0,8}\d)"
+          r"[0-9A-Fa-f]{2,8}(?:[ :\-][0-9A-Fa-f]{2,8}){1,7})(?![0-9A-Za-z])", _I, valid=_hex_id_ok),
     _rule("access_code", rf"\b(?:enter|punch\s+in|key\s+in|type\s+in)\s+(?:the\s+)?(?:code\s+|pin\s+)?"
           rf"(?P<v>\d{{4,12}})(?![\d%°]){_NOT_UNIT}", _I),
     _rule("access_code", r"(?<![\d.,])(?P<v>\d{3,12})\s+(?:is|was)\s+(?:the|my|our)?\s*"
@@ -405,6 +432,114 @@ def spell_out_digits(text: str) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
+# --- credential words in other languages and mistyped -----------------------------------------
+
+_FUZZY_TARGETS = ("password", "passcode", "passphrase", "combination", "keypad")
+"""Credential words long enough (6+ letters) that one slip of the keyboard still names them and
+nothing else: "pasword", "passwrod", "combinaton", "keypda"."""
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+
+
+def _one_edit(word: str) -> set[str]:
+    """Every string one deletion, transposition, substitution or insertion away from ``word``."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in splits if b}
+            | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+            | {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+            | {a + c + b for a, b in splits for c in _LETTERS})
+
+
+def _fold_accents(text: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class _Lexicon:
+    """``data/credential_words.yaml`` compiled."""
+
+    translations: re.Pattern[str]  # every translation, with and without accents
+    english: dict[str, str]  # a translation (lower case, single spaces) -> its English word
+    typos: dict[str, str]  # a mistyping of one of _FUZZY_TARGETS -> that word
+    suffixes: tuple[tuple[str, str], ...]  # (compound ending, English word)
+    not_compounds: frozenset[str]  # English words with such an ending
+
+
+@cache
+def _lexicon() -> _Lexicon:
+    data = yaml.safe_load(files(__package__).joinpath("data/credential_words.yaml").read_text(encoding="utf-8"))
+    english: dict[str, str] = {}
+    for canonical in ("password", "code", "pin", "combination", "keypad"):
+        for word in data[canonical]:
+            for form in {word.lower(), _fold_accents(word.lower())}:
+                english[form] = canonical
+    phrases = sorted(english, key=len, reverse=True)
+    pattern = re.compile(r"(?<![^\W_])(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in phrases)
+                         + r")(?![^\W_])", re.I)
+    typos = {variant: target for target in _FUZZY_TARGETS for variant in _one_edit(target)
+             if variant != target and variant.rstrip("s") != target}
+    suffixes = tuple((suffix, canonical) for canonical, ends in data["compound_suffixes"].items()
+                     for suffix in ends)
+    return _Lexicon(pattern, english, typos, suffixes, frozenset(data["not_compounds"]))
+
+
+def _credential_word(word: str) -> str | None:
+    """The English credential word a single word stands for (a mistyping, or a compound such as
+    "Türcode"), or ``None``."""
+    lexicon = _lexicon()
+    low = word.lower()
+    if len(low) >= 6 and low in lexicon.typos:
+        return lexicon.typos[low]
+    if low in lexicon.not_compounds or low.startswith(("pass", "key")):
+        return None
+    for suffix, canonical in lexicon.suffixes:
+        if low.endswith(suffix) and len(low) > len(suffix) + 1:
+            return canonical
+    return None
+
+
+def _replace(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[int]]:
+    """``text`` with each (start, end) span replaced, and for each character of the result the
+    index of the character it came from."""
+    out: list[str] = []
+    where: list[int] = []
+    pos = 0
+    for start, end, new in sorted(spans):
+        if start < pos:
+            continue
+        out.append(text[pos:start])
+        where.extend(range(pos, start))
+        out.append(new)
+        where.extend(min(start + k, end - 1) for k in range(len(new)))
+        pos = end
+    out.append(text[pos:])
+    where.extend(range(pos, len(text)))
+    return "".join(out), where
+
+
+def english_credential_words(text: str) -> tuple[str, list[int]]:
+    """``text`` with credential words of other languages ("Passwort", "contraseña", "mot de
+    passe", "Türcode") and mistyped ones ("pasword") written as the English word, and a map of
+    positions back into ``text`` (as :func:`spell_out_digits`)."""
+    lexicon = _lexicon()
+    spans = []
+    for m in lexicon.translations.finditer(text):
+        said = re.sub(r"\s+", " ", m.group(0).lower())
+        canonical = lexicon.english.get(said) or lexicon.english.get(_fold_accents(said))
+        if canonical:  # None only where case-insensitive matching and lower() disagree ("İ")
+            spans.append((m.start(), m.end(), canonical))
+    taken = bytearray(len(text))
+    for a, b, _ in spans:
+        taken[a:b] = b"\x01" * (b - a)
+    for m in _WORD.finditer(text):
+        if any(taken[m.start():m.end()]):
+            continue
+        canonical = _credential_word(m.group(0))
+        if canonical:
+            spans.append((m.start(), m.end(), canonical))
+    return _replace(text, spans) if spans else (text, list(range(len(text))))
+
+
 # --- detectors beyond single patterns ---------------------------------------------------------
 
 _SENTENCE = re.compile(r"(?:[^.!?;\n。！；]|[.!?](?=[^\s.!?]))+")
@@ -414,7 +549,9 @@ _CODE_CONTEXT = re.compile(
     r"\b(?:code|codes|pin|pins|passcode|passkey|combination|combo|keypad|key\s?pad|lockbox|key\s?safe|"
     r"padlock|safe|disarm|arm|unlock|setup\s+code|pairing\s+code|entry|intercom|lock|locks|door\s+code|"
     r"gate|alarm|puk|sim)\b", _I)
-_DIGIT_GROUP = re.compile(r"(?<![\w.,:/])[#*]?\d(?:[ \-,]{0,2}\d){2,15}[#*]?(?![\d%°]|[.,:]\d)")
+_DIGIT_GROUP = re.compile(r"(?<![\w.,:/])[#*]?\d(?:(?:[ \-,]{0,2}|,?\s(?:and\s)?then\s)\d){2,15}[#*]?"
+                          r"(?![\d%°]|[.,:]\d)")
+"""Three or more digits, maybe grouped or keyed one by one ("2 4 6 8", "1 then 3 then 5")."""
 _MEASURE_AFTER = re.compile(r"\s?(?:%|°|(?:percent|degrees?|deg|c|f|k|kelvin|lux|lm|w|watts?|kw|kwh|v|volts?|"
                             r"db|rpm|ppm|min|mins|minutes?|hours?|hrs?|h|seconds?|secs?|s|ms|am|pm|days?|weeks?|"
                             r"months?|years?|times|x|mm|cm|m|km|km/h|mph|bar|psi|ml|l|litres?|liters?|gallons?|"
@@ -422,6 +559,12 @@ _MEASURE_AFTER = re.compile(r"\s?(?:%|°|(?:percent|degrees?|deg|c|f|k|kelvin|lu
 _TIME_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|to|by|around|after|before|between|since|in|on|the|"
                           r"model|room|apartment|floor|channel|program|programme|number|no|version|v|level|"
                           r"setting|speed|mode|zone|port|input|hdmi|band|step)\s*)$", _I)
+
+
+_CODE_BEFORE = re.compile(r"(?:code|pin|combination|combo|passcode|pattern|sequence)(?:\s+(?:number|no\.?|#))?"
+                          r"\s*(?:is|was|:|=)?\s*$|(?:\bis|:|=)\s*$", _I)
+"""What makes a number after "number", "the", "on" ... a code all the same: a credential noun
+("pin number 4821", "unlock pattern number 1-5-9-8") or "is"/":" right before it."""
 
 
 def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
@@ -435,11 +578,23 @@ def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
         digits = re.sub(r"\D", "", m.group(0))
         if len(digits) < 3 or _MEASURE_AFTER.match(sentence, m.end()):
             continue
-        if _TIME_BEFORE.search(sentence[max(0, m.start() - 12): m.start()]) and not re.search(
-                r"(?:code|pin|combination|passcode|is|:|=)\s*$", sentence[max(0, m.start() - 14): m.start()], _I):
+        if _TIME_BEFORE.search(sentence[max(0, m.start() - 12): m.start()]) and not _CODE_BEFORE.search(
+                sentence[max(0, m.start() - 30): m.start()]):
             continue
         found.append((m.start(), m.end()))
     return found
+
+
+_TURN = (r"(?:(?:\b(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise)|\b[lr])\s*(?:to\s+)?\d{1,3}"
+         r"(?!\d)|(?<!\d)\d{1,3}\s*(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise|[lr])\b)")
+_DIAL = re.compile(rf"{_TURN}(?:\s*(?:[,;]\s*|\s(?:and\s)?then\s|\s)\s*{_TURN}){{1,5}}", _I)
+"""A dial combination written as turns: "left 24, right 11, left 38", "27 L 14 R 3 L"."""
+_DIAL_CONTEXT = re.compile(r"\b(?:safe|combination|combo|dial|lock|padlock|vault|code|strongbox)\b", _I)
+
+
+def _dial_turns(sentence: str) -> list[tuple[int, int]]:
+    """Two or more turns of a dial, in a sentence about a safe, lock or combination."""
+    return [m.span() for m in _DIAL.finditer(sentence)] if _DIAL_CONTEXT.search(sentence) else []
 
 
 _CREDENTIAL_WORD = re.compile(r"\b(?:password|passwords|passphrase|pass|pw|pwd|passkey|key|secret|token|"
@@ -486,8 +641,14 @@ def _secret_urls(text: str) -> list[tuple[int, int]]:
 
 _CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)?|security\s+code|"
                   r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,30}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
-_KEY_PLACE = re.compile(r"\b(?:spare|hidden|extra|emergency|house|door|back\s?door)\s+keys?\b[^.!?\n]{0,60}?"
-                        r"\b(?:under|inside|behind|beneath|in|on\s+top\s+of|hidden|taped)\b", _I)
+_KEY_PLACE = re.compile(
+    r"\b(?:(?:spare|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+keys?\b"
+    r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
+    r"keys?\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
+    r"cabinet|switch|press|holder|rack|hook|tag)s?\b)[^.!?\n]{0,50}?\b(?:under|underneath|beneath|behind|"
+    r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried)\b)", _I)
+"""Where a physical key is kept: a spare, house or shed key with a place, or any key hidden,
+taped or under, behind or on top of something."""
 _VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
 _PLATE = re.compile(r"\b(?:licen[cs]e\s+plate|number\s+plate|registration|plate\s+number|reg)\b[^\n]{0,20}?"
                     r"(?P<v>[A-Z0-9]{2,4}[ \-]?[A-Z0-9]{2,4})\b", _I)
@@ -568,6 +729,7 @@ def _extra(text: str) -> list[Finding]:
         out += [Finding(base + a, base + b, "access_code") for a, b in _codes(sentence.group(0), before)
                 if not any(p < base + b and base + a < q for p, q in phones)]  # a phone number is one
         out += [Finding(base + a, base + b, "password") for a, b in _credentials(sentence.group(0))]
+        out += [Finding(base + a, base + b, "access_code") for a, b in _dial_turns(sentence.group(0))]
         before = sentence.group(0)[-200:]
     out += [Finding(a, b, "token") for a, b in _secret_urls(text)]
     out += [Finding(m.start("v"), m.end("v"), "card_security_code") for m in _CVV.finditer(text)]
@@ -592,11 +754,14 @@ def _pattern_findings(text: str) -> set[Finding]:
 def find_sensitive(text: str) -> list[Finding]:
     """Every secret or personal identifier in ``text``: kind and span, sorted by position.
 
-    Numbers said in words ("four seven one one") are read as digits first; a finding in them
-    points at the words. A span may be reported under two kinds (an 18-digit resident ID is
-    also a long number); callers that only need a yes/no look at whether the list is empty."""
+    Credential words of other languages or mistyped ("Passwort", "pasword") are read as the
+    English word and numbers said in words ("four seven one one") as digits, and the detectors
+    run again on that reading; a finding in it points at the original words. A span may be
+    reported under two kinds (an 18-digit resident ID is also a long number); callers that only need a yes/no look at whether the list is empty."""
     found = _pattern_findings(text)
-    spelled, where = spell_out_digits(text)
+    english, first = english_credential_words(text)
+    spelled, second = spell_out_digits(english)
+    where = [first[i] for i in second]
     if spelled != text:
         for f in _pattern_findings(spelled) - found:
             start, end = where[f.start], where[max(f.start, f.end - 1)] + 1

@@ -1,1 +1,1 @@
-"""Performance measurements behind ``smh perf``; figures go into the README."""
+"""Performance measurements behind ``smh perf``; figures go into docs/performance.md."""

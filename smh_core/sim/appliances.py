@@ -19,6 +19,7 @@ class ApplianceRun:
     spec: Cycle
     phase_ends: list[int] = field(default_factory=list)  # cumulative ticks at each phase end
     phase_names: list[str] = field(default_factory=list)
+    phase_states: list[Any] = field(default_factory=list)  # what each phase shows (None: running)
     remaining: int = 0  # ticks left when the current running segment began (or now, if paused)
     seg_start: int | None = None  # tick the current running segment began; None unless running
 
@@ -40,10 +41,13 @@ class ApplianceRun:
         """What the device shows while running: its countdown (whole seconds, rounded up) and
         its phase (an index into the phase list, or the phase's name as its state)."""
         vals: dict[str, Any] = {self.spec.countdown_attr: max(0, -(-self.left(tick) // TICKS_PER_SECOND))}
+        phase = self.phase(tick)
         if self.spec.phase_attr:
-            vals[self.spec.phase_attr] = self.phase(tick)
+            vals[self.spec.phase_attr] = phase
         elif self.spec.phase_in_state and self.phase_names:
-            vals[self.spec.state_attr] = self.phase_names[self.phase(tick)]
+            vals[self.spec.state_attr] = self.phase_names[phase]
+        if phase < len(self.phase_states) and self.phase_states[phase] is not None:  # a robot seeking its dock
+            vals[self.spec.state_attr] = self.phase_states[phase]
         return vals
 
 
@@ -60,13 +64,32 @@ class ApplianceCycles:
             ends.append(acc)
         cyc.phase_ends = ends
         cyc.phase_names = [name for name, _seconds in phases]
+        cyc.phase_states = cyc.spec.phase_states(self.engine.state_view(cyc.did))
         cyc.remaining = acc
+
+    def _showing(self, cyc: ApplianceRun, state: Any) -> int | None:
+        """The phase of the programme the device's settings select that shows ``state``."""
+        return next((i for i, shown in enumerate(cyc.spec.phase_states(self.engine.state_view(cyc.did)))
+                     if shown is not None and same(shown, state)), None)
+
+    def _start_at_phase(self, cyc: ApplianceRun, index: int) -> None:
+        """Run the programme from the start of phase ``index`` (a robot sent home skips to
+        seeking its dock)."""
+        self._load_program(cyc)
+        cyc.remaining = cyc.total - (cyc.phase_ends[index - 1] if index else 0)
+        cyc.seg_start = self._tick
 
     def _resume_cycle(self, cyc: ApplianceRun) -> None:
         """Rebuild a programme's progress from the device state (a home loaded mid-cycle, or a
         countdown written from outside): the programme its settings select, at the countdown's
         second when that fits in it, else from the start."""
         state = self.engine.value(cyc.did, cyc.spec.state_attr)
+        at_phase = self._showing(cyc, state)
+        left = self.engine.value(cyc.did, cyc.spec.countdown_attr)
+        if at_phase is not None and isinstance(left, int) and not isinstance(left, bool) and left > 0:
+            self._start_at_phase(cyc, at_phase)  # mid-way home: the time it has left
+            cyc.remaining = min(cyc.remaining, left * TICKS_PER_SECOND)
+            return
         running = cyc.spec.is_running(state)
         if running or same(state, cyc.spec.paused):
             self._load_program(cyc)
@@ -77,6 +100,12 @@ class ApplianceCycles:
 
     def _cycle_changed(self, cyc: ApplianceRun, old: Any, new: Any) -> None:
         spec = cyc.spec
+        at_phase = self._showing(cyc, new)
+        if at_phase is not None:  # a phase's own state: the simulator's write, or a jump to it
+            if cyc.seg_start is None or cyc.phase(self._tick) != at_phase:
+                self._start_at_phase(cyc, at_phase)
+                self._sync(rooms=(), cycles=(cyc.did,))
+            return
         if spec.is_running(new):
             if spec.is_running(old):
                 return  # the next phase (the state names it): the programme runs on

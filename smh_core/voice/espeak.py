@@ -67,7 +67,7 @@ class VoiceSettings:
     """How the simulated user speaks: espeak-ng voice, words per minute, white-noise level
     (times the speech's RMS) and the noise seed."""
 
-    voice: str = "en-us+m2"  # of the voices tried, pocketsphinx hears this one best (README: Voice)
+    voice: str = "en-us+m2"  # of the voices tried, pocketsphinx hears this one best (docs/voice.md)
     speed: int = 150
     noise: float = 0.0
     seed: int = 0

@@ -36,8 +36,10 @@ async def hosted_entities(url: str, token: str, entry_id: str, home) -> dict[str
 
 def test_imported_home_keeps_the_sources_entity_ids_and_assist_runs_its_tasks(tmp_path, socket_enabled):
     tasks, _ = import_ha_datasets(SOURCE, tmp_path / "imported")
-    tasks = [t for t in tasks if "house-mixed" in t.id]  # the home with a lock, a cover, a fan, a light
-    assert len(tasks) == 5
+    # a lock, a cover, a fan, a light, a speaker; then a garage door, a valve, a robot vacuum, a to-do
+    # list, two speakers and a light strip: every platform the imported kinds need
+    tasks = [t for t in tasks if "house-mixed" in t.id or "house-more" in t.id]
+    assert len(tasks) == 14
     loop = asyncio.new_event_loop()
     try:
         inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0))
@@ -46,6 +48,7 @@ def test_imported_home_keeps_the_sources_entity_ids_and_assist_runs_its_tasks(tm
             run = loop.run_until_complete(run_via_ha(tasks, inst.url, inst.token, "conversation.home_assistant",
                                                      tmp_path / "out", progress=False))
             names = loop.run_until_complete(hosted_entities(inst.url, inst.token, inst.entry_id, tasks[0].home))
+            names |= loop.run_until_complete(hosted_entities(inst.url, inst.token, inst.entry_id, tasks[-1].home))
         finally:
             inst.stop()
         records = list(run.log.records())
@@ -53,7 +56,10 @@ def test_imported_home_keeps_the_sources_entity_ids_and_assist_runs_its_tasks(tm
     finally:
         loop.close()
     for eid, name in {"lock.front_door": "Front Door Lock", "cover.garage_door": "Garage Door",
-                      "fan.ceiling_fan": "Ceiling Fan", "light.hall_light": "Hall Light"}.items():
+                      "fan.ceiling_fan": "Ceiling Fan", "light.hall_light": "Hall Light",
+                      "media_player.bedroom_speaker": "Bedroom Speaker", "cover.garage_door_opener": "Garage Door",
+                      "valve.irrigation": "Irrigation Valve", "vacuum.rover": "Rover", "todo.shopping": "Shopping",
+                      "media_player.kitchen_speaker": "Kitchen Speaker", "light.strip": "Light Strip"}.items():
         assert names.get(eid) == name, (eid, sorted(n for n in names if n.split(".")[0] == eid.split(".")[0]))
     assert run.skipped_homes == {} and len(records) == len(tasks)
     for r in records:

@@ -48,10 +48,11 @@ def a_light_to_switch(all_states: dict[str, dict]) -> tuple[str, str, str]:
     return lights[0], state["attributes"]["friendly_name"], "off" if state["state"] == "on" else "on"
 
 
-async def ask_assist(page: Page, sentence: str, shot: Path) -> str:
+async def ask_assist(page: Page, sentence: str, shot: Path, ready: str = "Areas") -> str:
     """On the Overview, open Assist with its keyboard shortcut, type ``sentence``, and return
-    the text of the dialog once the assistant's answer is shown (screenshot either way)."""
-    await expect(page.get_by_text("Areas", exact=True)).to_be_visible(timeout=30_000)
+    the text of the dialog once the assistant's answer is shown (screenshot either way).
+    ``ready``: a text the Overview shows once drawn (a home with floors shows "Floor 1")."""
+    await expect(page.get_by_text(ready, exact=True).first).to_be_visible(timeout=30_000)
     # HA's keyboard shortcut for Assist (its toolbar button is an icon with no accessible name).
     await page.keyboard.press("a")
     dialog = page.locator("ha-voice-command-dialog")

@@ -12,6 +12,7 @@ Browser set-up, skip rule and artifact folder: :mod:`tests.e2e.ui_browser`.
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 
@@ -79,13 +80,20 @@ async def matter_light(url: str, token: str) -> str:
 async def toggle_in_more_info(page: Page, entity_id: str, shot) -> None:
     """Open the light's more-info dialog from the entities table and switch it on there."""
     try:
-        await page.get_by_role("textbox", name="Search").first.fill(entity_id)
-        # the entity's row (not its device's group header) opens the entity's dialog
-        await page.locator("[role=row]").filter(has_text=LIGHT_NAME).first.click()
-        dialog = page.get_by_role("alertdialog", name=LIGHT_NAME)
+        # the search field: a textbox named "Search" in HA 2026.2's frontend; in 2026.11's it has
+        # no name, only its placeholder ("Search 59 entities")
+        search = page.get_by_role("textbox", name="Search").or_(
+            page.get_by_role("textbox").and_(page.get_by_placeholder(re.compile(r"^Search \d"))))
+        await search.first.fill(entity_id)
+        # the entity's row (not its device's group header, itself a row in HA 2026.11's table)
+        # opens the entity's dialog
+        await page.locator("[role=row]:not(.group-header-row)").filter(has_text=LIGHT_NAME).first.click()
+        # the more-info dialog: an alertdialog in HA 2026.2's frontend, a dialog in 2026.11's
+        dialog = page.get_by_role("alertdialog", name=LIGHT_NAME).or_(page.get_by_role("dialog")).first
         await expect(dialog).to_be_visible(timeout=15_000)
         # (the state line lives in a nested shadow root: matched through the accessibility tree)
         await expect(dialog).to_match_aria_snapshot('- paragraph: "Off"')
+        assert LIGHT_NAME in await dialog.aria_snapshot(), "the light's own dialog"
         await page.get_by_role("button", name="Toggle", exact=True).click()  # the dialog's only one
         # once the bridge's attribute report came back the dialog shows the lit lamp's brightness
         await expect(dialog).to_match_aria_snapshot("- paragraph: /\\d+%/", timeout=15_000)

@@ -9,23 +9,42 @@ from homeassistant import config_entries
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.setup import async_setup_component
 
 from custom_components.smh.compat import form_fields
 from custom_components.smh.const import DOMAIN
 
 
-async def _start(hass: HomeAssistant):
+async def _start(hass: HomeAssistant, kind: str):
+    """Open the flow, check its first step is the menu of home kinds, and pick ``kind``."""
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": config_entries.SOURCE_USER})
-    assert result["type"] is FlowResultType.FORM and result["step_id"] == "user"
+    assert result["type"] is FlowResultType.MENU and result["step_id"] == "user"
+    assert result["menu_options"] == ["sample", "generated", "matter", "upload", "file"]
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"next_step_id": kind})
+    assert result["type"] is FlowResultType.FORM and result["step_id"] == kind
     return result
 
 
+def _fields(result) -> set[str]:
+    return {str(key.schema) for key in result["data_schema"].schema}
+
+
+@pytest.mark.parametrize(("kind", "fields"), [
+    ("sample", {"sample"}), ("generated", {"level", "seed"}), ("matter", {"seed"}), ("upload", {"upload"}),
+    ("file", {"file"})])
+async def test_each_home_kind_asks_only_for_its_own_fields(hass: HomeAssistant, kind: str, fields: set[str]) -> None:
+    result = await _start(hass, kind)
+    assert _fields(result) == fields | {"time_scale", "area_prefix"}
+
+
 async def test_generated_home_creates_entry(hass: HomeAssistant) -> None:
-    result = await _start(hass)
+    result = await _start(hass, "generated")
     result = await hass.config_entries.flow.async_configure(result["flow_id"], {
-        "source": "generated", "level": "simple", "seed": 4, "time_scale": 1.0})
+        "level": "simple", "seed": 4, "time_scale": 1.0})
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert result["title"] == "SMH simple home (seed 4)"
+    assert result["data"] == {"source": "generated", "level": "simple", "seed": 4, "time_scale": 1.0,
+                              "area_prefix": ""}
     await hass.async_block_till_done()
     entry = hass.config_entries.async_entries(DOMAIN)[0]
     assert entry.state is ConfigEntryState.LOADED
@@ -33,30 +52,32 @@ async def test_generated_home_creates_entry(hass: HomeAssistant) -> None:
 
 
 async def test_file_home_creates_entry(hass: HomeAssistant, tiny_home_file: str) -> None:
-    result = await _start(hass)
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {
-        "source": "file", "file": tiny_home_file})
+    result = await _start(hass, "file")
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"file": tiny_home_file})
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert result["title"] == "SMH home (tiny_home.json)"
 
 
-@pytest.mark.parametrize(("user_input", "errors"), [
-    ({"source": "generated", "level": "simple", "seed": -1}, {"seed": "invalid_seed"}),
-    ({"source": "file", "file": "missing.json"}, {"file": "file_not_found"}),
-    ({"source": "file", "file": "../../etc/passwd"}, {"file": "file_outside_config"}),
+@pytest.mark.parametrize(("kind", "user_input", "errors"), [
+    ("generated", {"level": "simple", "seed": -1}, {"seed": "invalid_seed"}),
+    ("file", {"file": "missing.json"}, {"file": "file_not_found"}),
+    ("file", {"file": "  "}, {"file": "file_required"}),
+    ("file", {"file": "../../etc/passwd"}, {"file": "file_outside_config"}),
+    ("upload", {"upload": "0b7cd0a1f00d4fa5a4c3a0e1d2c3b4a5"}, {"upload": "upload_missing"}),
 ])
-async def test_bad_input_is_reported_on_the_form(hass: HomeAssistant, user_input, errors) -> None:
-    result = await _start(hass)
+async def test_bad_input_is_reported_on_the_form(hass: HomeAssistant, kind, user_input, errors) -> None:
+    assert await async_setup_component(hass, "file_upload", {})
+    result = await _start(hass, kind)
     result = await hass.config_entries.flow.async_configure(result["flow_id"], user_input)
-    assert result["type"] is FlowResultType.FORM
+    assert result["type"] is FlowResultType.FORM and result["step_id"] == kind
     assert result["errors"] == errors
     assert hass.config_entries.async_entries(DOMAIN) == []
 
 
 async def test_invalid_home_file_is_reported(hass: HomeAssistant) -> None:
     (Path(hass.config.config_dir) / "broken.json").write_text('{"rooms": []}')
-    result = await _start(hass)
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"source": "file", "file": "broken.json"})
+    result = await _start(hass, "file")
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"file": "broken.json"})
     assert result["errors"] == {"file": "invalid_home"}
 
 
@@ -76,9 +97,8 @@ async def test_options_flow_reloads_with_new_home(hass: HomeAssistant, tiny_entr
 
 
 async def test_matter_home_creates_entry(hass: HomeAssistant) -> None:
-    result = await _start(hass)
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {
-        "source": "matter", "seed": 3, "time_scale": 0.0})
+    result = await _start(hass, "matter")
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"seed": 3, "time_scale": 0.0})
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert result["title"] == "SMH Matter home (seed 3)"
     await hass.async_block_till_done()
@@ -89,8 +109,8 @@ async def test_matter_home_creates_entry(hass: HomeAssistant) -> None:
 
 
 async def test_matter_home_with_a_bad_seed_is_reported(hass: HomeAssistant) -> None:
-    result = await _start(hass)
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"source": "matter", "seed": -2})
+    result = await _start(hass, "matter")
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"seed": -2})
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {"seed": "invalid_seed"}
     assert hass.config_entries.async_entries(DOMAIN) == []

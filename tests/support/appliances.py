@@ -85,11 +85,12 @@ def _robot_vacuum() -> list[Programme]:
 PROGRAMMES: dict[str, list[Programme]] = {
     "compound_washer": _washer_dryer(),
     "builtin_microwave_steam_oven": _steam_oven(),
-    "laundry_washer": _matter("1.LaundryWasherMode.ChangeToMode", {0: 60, 1: 45, 2: 90, 3: 60, 4: 15}),
+    "laundry_washer": _matter("1.LaundryWasherMode.ChangeToMode", {0: 60, 1: 45, 2: 90, 3: 60, 4: 15, 5: 90}),
     "laundry_dryer": _matter("1.LaundryDryerControls.SelectedDrynessLevel", {0: 30, 1: 45, 2: 60, 3: 75},
                              write=True),
     "dishwasher": _matter("1.DishwasherMode.ChangeToMode", {0: 90, 1: 120, 2: 60, 3: 30}),
     "robot_vacuum": _robot_vacuum(),
+    "room_vacuum": [Programme("return to the dock", (("start", {}), ("return_to_base", {})), 10)],
 }
 ROUNDS = max(len(p) for p in PROGRAMMES.values())
 """Rounds in which every appliance of a home runs one programme each (a type with fewer

@@ -27,10 +27,13 @@ from typing import Any
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
+from smh_core.homeenv.narrowing import narrow
+from smh_core.homeenv.validation import compile_checker
 
 from ..task import Task, dump_task
-from .homebench_devices import Kind, Unsupported, kind_of, method_targets
-from .planner import plan
+from .homebench_devices import HOUSE_WIDE, KINDS, Kind, Unsupported, kind_of, method_targets
+from .homebench_invalid import conflicts, denial, deny, invalid_requests, lands, variant_file
+from .planner import decoys, elsewhere, plan
 from .report import ImportReport
 
 SUITE = "homebench_import"
@@ -42,6 +45,9 @@ INFEASIBLE_REASONS = {
     "unexist_attribute": "the device has no such setting or method (HomeBench unexist_attribute)",
     "multi": "none of the requested devices or settings exist in the home (HomeBench multi, all invalid)",
 }
+CONTRADICTED = "its valid part needs the same: "
+"""Prefix of a replay verdict where the same line's valid part (gold) needs what the invalid
+part denies: HomeBench contradicts itself there, and the valid part is kept."""
 _CALL = re.compile(r"^(?:(?P<room>\w+)\.)?(?P<device>\w+)\.(?P<method>\w+)\((?P<arg>.*)\)$", re.S)
 
 
@@ -154,10 +160,13 @@ def _widened(type_name: str, locator: str, bounds: tuple[float, float]) -> tuple
     return min(low, bounds[0]), max(high, bounds[1])
 
 
-def _device(home_id: int, room: str, name: str, raw: dict[str, Any], report: ImportReport) -> tuple[Any, Kind] | None:
-    item = f"home {home_id}: {room}.{name}"
+def _device(home_id: int, room: str | None, name: str, raw: dict[str, Any], report: ImportReport,
+            kind_name: str | None = None) -> tuple[Any, Kind] | None:
+    """One HomeBench device as a catalog device narrowed to what HomeBench gives it
+    (``room`` None for the house-wide robot vacuum)."""
+    item = f"home {home_id}: {room}.{name}" if room else f"home {home_id}: {name}"
     attrs = {str(k).strip(): v for k, v in (raw.get("attributes") or {}).items() if isinstance(v, dict)}
-    kind = kind_of(name, attrs)
+    kind = KINDS.get(kind_name) if kind_name else kind_of(name, attrs)
     if kind is None:
         report.approximate(item, f"left out: no catalog type acts like HomeBench's {name}")
         return None
@@ -168,28 +177,35 @@ def _device(home_id: int, room: str, name: str, raw: dict[str, Any], report: Imp
     except Unsupported as e:
         report.approximate(item, f"{e} not modelled: the catalog default is used")
     for attr, spec in attrs.items():
-        if attr not in kind.attributes:
+        setting = kind.settings.get(attr)
+        if setting is None:
             report.approximate(item, f"attribute {attr!r} not modelled: left out")
             continue
-        loc, convert = kind.attributes[attr]
         try:
-            values[loc] = convert(spec.get("value"))
+            values.update(setting.values(spec.get("value")))
         except (Unsupported, TypeError, ValueError) as e:
             report.approximate(item, f"{attr} = {spec.get('value')!r} not modelled ({e}): the catalog default is used")
-        if attr in kind.own_range and (bounds := _limits(spec)) is not None:
-            ranges[loc] = _widened(kind.type, loc, bounds)
-    if "" in kind.notes and not (name == "light" and "brightness" in attrs):
-        report.approximate(item, kind.notes[""])
-    did = f"{room}_{name}"
-    label = f"{room.replace('_', ' ')} {name.replace('_', ' ')}".title()
+        if setting.own_range and (bounds := _limits(spec)) is not None:
+            for loc in setting.keeps:
+                ranges[loc] = _widened(kind.type, loc, bounds)
+    for note in ((kind.notes.get(""),) if "" in kind.notes else ()):
+        report.approximate(item, note)
+    did = f"{room}_{name}" if room else name
+    label = f"{(room or '').replace('_', ' ')} {name.replace('_', ' ')}".strip().title()
+    narrowing = kind.narrowing(attrs, ranges)
+    specs = dict(instantiate(kind.type, did, room, ranges=ranges).attributes_by_locator())
     kept: dict[str, Any] = {}
-    for loc, value in values.items():  # keep every value the type accepts, note the others
-        try:
-            instantiate(kind.type, did, room, values={**kept, loc: value}, ranges=ranges)
-            kept[loc] = value
-        except ValueError:
+    for loc, value in values.items():  # keep every value the narrowed type accepts, note the others
+        options = narrowing.options.get(loc)
+        if loc not in specs or compile_checker(specs[loc], loc)(value) is not None \
+                or (options is not None and value not in options):
             report.approximate(item, f"{loc} = {value!r} is outside the catalog's {kind.type}: the default is used")
-    return instantiate(kind.type, did, room, name=label, values=kept, ranges=ranges), kind
+            continue
+        kept[loc] = value
+    for loc, options in narrowing.options.items():  # a default the source's options do not have
+        if loc not in kept and specs[loc].value not in options:
+            kept[loc] = options[0]
+    return narrow(instantiate(kind.type, did, room, name=label, values=kept, ranges=ranges), narrowing), kind
 
 
 def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBenchHome:
@@ -202,7 +218,12 @@ def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBench
         if not isinstance(room, dict):
             raise HomeBenchFormatError(path, n, f"home_status.{room_name}", f"expected an object, got {type(room).__name__}")
         if "state" in room and "attributes" in room:  # a house-wide device (HomeBench's VacuumRobot)
-            report.approximate(f"home {home_id}: {room_name}", "left out: no catalog type acts like HomeBench's robot vacuum")
+            kind_name = HOUSE_WIDE.get(room_name)
+            device_name = kind_name or room_name
+            made = _device(home_id, None, device_name, room, report, kind_name or room_name)
+            if made is not None:
+                devices.append(made[0])
+                index[("", device_name)] = (made[0].userdata.did, made[1])
             continue
         rooms.append(Room(id=room_name, type=room_name, name=room_name.replace("_", " ").title()))
         for dev_name, raw in room.items():
@@ -245,7 +266,7 @@ def mixed_instruction(made: dict[str, Any], invalid: int, total: int) -> dict[st
                           "response": "Done, but I cannot do the rest: this home has no such device or setting."}}
 
 
-def _execute_goal(home: HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any], list[str]]:
+def _execute_goal(home: HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any], list[str], dict[str, dict[str, Any]]]:
     """The goal and reference for gold calls; later calls on the same attribute win (HomeBench
     writes "to 80 degrees, then to 0" as two calls). Raises Unsupported with the reason."""
     targets: dict[str, dict[str, Any]] = {}
@@ -268,8 +289,17 @@ def _execute_goal(home: HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any
             raise Unsupported(f"no calls of {did} reach {sorted(wanted.items())}")
         actions += found_calls
         clauses += [f"device({did}).{loc} == {json.dumps(v) if isinstance(v, str) else v}" for loc, v in wanted.items()]
-    return ({"goal": {"kind": "execute", "critic": "; ".join(clauses)},
-             "reference": {"mode": "execute", "response": "Done.", "actions": actions}}, notes)
+    goal: dict[str, Any] = {"kind": "execute", "critic": "; ".join(clauses)}
+    if not actions:  # the home already is as asked: doing nothing is right, acting wrongly is not
+        fresh = HomeEngine(home.home)
+        wrong = [d for did, wanted in targets.items() for d in decoys(fresh, did, list(wanted.items()))]
+        if not wrong and (other := elsewhere(fresh, set(targets))) is not None:
+            wrong = [other]  # the device has no wrong value to move to: touching another is wrong
+        if not wrong:
+            raise Unsupported("the home is already as asked and no wrong action could tell")
+        goal.update(no_change=True, decoys=wrong)
+        notes.append("the home is already as asked: a no_change goal, wrong actions as decoys")
+    return ({"goal": goal, "reference": {"mode": "execute", "response": "Done.", "actions": actions}}, notes, targets)
 
 
 def _infeasible(kind: str) -> dict[str, Any]:
@@ -277,8 +307,11 @@ def _infeasible(kind: str) -> dict[str, Any]:
             "reference": {"mode": "refuse", "response": "Sorry, this home has no such device or setting."}}
 
 
-def task_for(path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome], report: ImportReport) -> Task | None:
-    """One instruction line as a task, or None (reported) when it cannot be imported."""
+def task_for(path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome],
+             report: ImportReport) -> tuple[Task, Home] | None:
+    """One instruction line as a task and the home it runs in, or None (reported) when it
+    cannot be imported. A request HomeBench labels impossible that the home could carry out
+    runs in a copy of the home without what the label denies (see :mod:`.homebench_invalid`)."""
     item = f"{path.name}:{n}"
     hb_id = _field(path, n, line, "id", str)
     text = _field(path, n, line, "input", str)
@@ -299,25 +332,52 @@ def task_for(path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome], rep
         raise HomeBenchFormatError(path, n, "output", str(e)) from None
     invalid = len(gold) - len(valid_text)
     notes: list[str] = []
+    targets: dict[str, dict[str, Any]] = {}
     if not calls:
         made = _infeasible("multi" if multi else kind if kind in INFEASIBLE_REASONS else "unexist_device")
     else:
         try:
-            made, more = _execute_goal(home, calls)
+            made, more, targets = _execute_goal(home, calls)
         except Unsupported as e:
             report.skip(item, f"no counterpart here: {e}")
             return None
         notes += more
         if invalid:
             made = mixed_instruction(made, invalid, len(gold))
+    model, file = _home_for_invalid(home, text, gold, targets, made["reference"].get("actions", []), item, report)
     sub = re.sub(r"\d+", "", kind)
     task = Task.model_validate({
         "id": f"hb-{hb_id}", "suite": SUITE, "category": "multi" if multi else "single", "subcategory": sub,
-        "difficulty": "medium" if multi else "simple", "home": {"file": home.file},
+        "difficulty": "medium" if multi else "simple", "home": {"file": file},
         "turns": [{"text": text}], **made})
     for note in notes:
         report.approximate(item, note)
-    return task
+    return task, model
+
+
+def _home_for_invalid(home: HomeBenchHome, text: str, gold: list[str], targets: dict[str, dict[str, Any]],
+                      actions: list[dict[str, Any]], item: str, report: ImportReport) -> tuple[Home, str]:
+    """The home a line runs in: HomeBench's, or a copy without what its impossible requests
+    name where the home could carry one out; each such request is replayed there and reported."""
+    requests = invalid_requests(text, gold, ERROR, [r.id for r in home.home.rooms])
+    denials, contradicted = [], set()
+    for i, request in enumerate(requests):
+        if request is None:
+            report.unread.append((item, "its words do not name one device call (or its parts do not line up)"))
+            continue
+        found = denial(home.devices, request) if lands(home.home, home.devices, request) is not None else None
+        if found is not None and conflicts(found, targets, actions):
+            contradicted.add(i)
+        elif found is not None:
+            denials.append(found)
+    model, file = home.home, home.file
+    if denials:
+        model, file = deny(home.home, denials), variant_file(home.file, denials)
+    for i, request in enumerate(requests):
+        if request is not None:
+            how = lands(model, home.devices, request)
+            report.replayed(item, str(request), f"{CONTRADICTED}{how}" if how and i in contradicted else how)
+    return model, file
 
 
 # ---------------------------------------------------------------------------------- import
@@ -372,17 +432,19 @@ def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     written: set[str] = set()
     for path in instruction_files:
         for n, line in json_lines(path):
+            report.items += 1
             try:
                 if isinstance(line, Exception):
                     raise line
-                task = task_for(path, n, line, homes, report)
+                made = task_for(path, n, line, homes, report)
             except ValueError as e:
                 _skip_bad_line(report, f"{path.name}:{n}", e)
                 continue
-            if task is None:
+            if made is None:
                 continue
+            task, model = made
             if task.home.file not in written:
-                (out / task.home.file).write_text(dump_home(homes[line["home_id"]].home), encoding="utf-8")
+                (out / task.home.file).write_text(dump_home(model), encoding="utf-8")
                 written.add(task.home.file)
             try:
                 validate([task], cache)

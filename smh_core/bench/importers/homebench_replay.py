@@ -78,3 +78,4 @@ def _replay_one(home: HomeBenchHome | None, text: str) -> str | None:
     if plan(HomeEngine(home.home), did, targets) is None:
         return f"refused: no calls of the {kind.type} reach {targets}"
     return None
+

@@ -20,6 +20,13 @@ class ImportReport:
     imported: list[str] = field(default_factory=list)
     approximated: list[tuple[str, str]] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    invalid: list[tuple[str, str, str]] = field(default_factory=list)
+    """Requests the source labels impossible, replayed on the imported task's home: ``(item,
+    request, verdict)``, the verdict ``refused`` or how the home carries the request out."""
+    items: int = 0
+    """How many items (instructions, test sentences, episodes) the source offered."""
+    unread: list[tuple[str, str]] = field(default_factory=list)
+    """Source-invalid requests whose words could not be read into a device call, with why."""
 
     def approximate(self, item: str, why: str) -> None:
         self.approximated.append((item, why))
@@ -27,8 +34,12 @@ class ImportReport:
     def skip(self, item: str, why: str) -> None:
         self.skipped.append((item, why))
 
+    def replayed(self, item: str, request: str, lands: str | None) -> None:
+        self.invalid.append((item, request, "refused" if lands is None else lands))
+
     def summary(self) -> str:
-        return (f"{len(self.imported)} tasks imported ({len(self.approximated)} approximations noted), "
+        of = f" of {self.items} source items" if self.items else ""
+        return (f"{len(self.imported)} tasks imported{of} ({len(self.approximated)} approximations noted), "
                 f"{len(self.skipped)} items skipped")
 
     def markdown(self) -> str:
@@ -41,6 +52,14 @@ class ImportReport:
         if self.approximated:
             lines += ["## Approximated", "", "| item | how |", "|---|---|",
                       *(f"| {i} | {w} |" for i, w in self.approximated), ""]
+        if self.invalid or self.unread:
+            executable = [(i, r, v) for i, r, v in self.invalid if v != "refused"]
+            lines += ["## Requests the source labels impossible, replayed on the imported home", "",
+                      f"{len(self.invalid) - len(executable)} of {len(self.invalid)} refused; "
+                      f"{len(self.unread)} more could not be read into a device call.", ""]
+            if executable:
+                lines += ["| item | request | carried out as |", "|---|---|---|",
+                          *(f"| {i} | {r} | {v} |" for i, r, v in executable), ""]
         lines += ["## Imported", "", *(f"- {t}" for t in self.imported), ""]
         return "\n".join(lines)
 

@@ -1,0 +1,479 @@
+"""Home Assistant entities in catalog terms: which type each domain becomes, what the entity
+supports (its supported features and colour modes narrow the device), and how an HA state and
+its attributes carry over as attribute values and the critic clauses that check them.
+
+HA's units become the catalog's: volume 0-1 is a percentage, colours (``rgb_color``,
+``hs_color``, ``xy_color``, ``rgbw_color``) hex, a fan's percentage a speed level, a vacuum
+``off`` docked, a cover or valve ``open`` any position above 0. A light's brightness stays in
+HA's 0-255 (an imported light has that range, :data:`RANGES`), so every level reads back exactly.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from smh_core.homeenv.narrowing import Narrowing
+
+
+class Unsupported(Exception):
+    """An HA state or attribute the catalog has no counterpart for (the message says which)."""
+
+
+@dataclass(frozen=True)
+class Mapped:
+    """An HA state in catalog terms: attribute values (to set up, or to reach), the critic
+    clauses that check it (on the device), and what could not be carried over exactly."""
+
+    values: dict[str, Any]
+    critic: list[str]
+    notes: tuple[str, ...] = ()
+    background: frozenset[str] = frozenset()
+    """Values carried over only so the device starts as the source's entity would (an off
+    light's stored brightness, a fan's turn-on speed): no goal, and dropped where the entity
+    does not support them."""
+
+    def goals(self) -> dict[str, Any]:
+        """The values a task must reach (the background ones left out)."""
+        return {k: v for k, v in self.values.items() if k not in self.background}
+
+
+DESCRIPTIVE = frozenset({
+    "supported_features", "device_class", "friendly_name", "icon", "supported_color_modes", "color_mode",
+    "min_color_temp_kelvin", "max_color_temp_kelvin", "min_mireds", "max_mireds", "preset_modes",
+    "percentage_step", "speed_count", "assumed_state", "attribution", "entity_picture", "unit_of_measurement",
+    "reports_position", "source_list", "fan_speed_list", "sound_mode_list", "effect_list",
+    "media_content_type", "media_duration", "media_position", "media_position_updated_at",
+})
+"""Attributes that describe what an entity can do rather than its state: nothing to set or check."""
+
+RANGES: dict[str, dict[str, tuple[float, float]]] = {"light": {"brightness": (0, 255)}}
+"""Per HA domain, attributes imported in HA's own units rather than the catalog's (a light's
+brightness 0-255, not 1-100 %): every level the source states is kept and read back exactly."""
+
+
+def features(attrs: Mapping[str, Any]) -> set[str] | None:
+    """An entity's supported features by name (``cover.CoverEntityFeature.OPEN`` -> ``OPEN``);
+    None when the fixture does not say."""
+    raw = attrs.get("supported_features")
+    if raw is None or isinstance(raw, (int, float)):
+        return None if raw is None else set()
+    if isinstance(raw, str):
+        raw = [raw]
+    return {str(f).rsplit(".", 1)[-1].upper() for f in raw}
+
+
+def _value(text: Any) -> str | None:
+    """An HA state as text: YAML reads a bare on/off as a boolean."""
+    if isinstance(text, bool):
+        return "on" if text else "off"
+    return None if text is None else str(text)
+
+
+def _percent(value: Any, top: float) -> int:
+    return max(0, min(100, round(float(value) * 100 / top)))
+
+
+# ---------------------------------------------------------------------------------- colours
+def _hex(rgb: Any) -> str:
+    if not (isinstance(rgb, (list, tuple)) and len(rgb) >= 3
+            and all(isinstance(c, (int, float)) and 0 <= c <= 255 for c in rgb[:3])):
+        raise Unsupported(f"colour {rgb!r}")
+    return "#" + "".join(f"{round(c):02X}" for c in rgb[:3])
+
+
+def _hs_hex(hs: Any) -> str:
+    h, s = float(hs[0]), float(hs[1])
+    return _hex([c * 255 for c in colorsys.hsv_to_rgb(h / 360, s / 100, 1.0)])
+
+
+def _xy_hex(xy: Any) -> str:
+    """CIE 1931 xy at full brightness to sRGB (the conversion HA's colour util makes)."""
+    x, y = float(xy[0]), float(xy[1])
+    if y <= 0:
+        raise Unsupported(f"xy colour {xy!r}")
+    X, Z = x / y, (1 - x - y) / y
+    rgb = [X * 1.656492 - 0.354851 - Z * 0.255038, -X * 0.707196 + 1.655397 + Z * 0.036152,
+           X * 0.051713 - 0.121364 + Z * 1.011530]
+    rgb = [12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055 for c in rgb]
+    top = max(max(rgb), 1e-9)
+    return _hex([max(0.0, c / top) * 255 for c in rgb])
+
+
+def _colour(attrs: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """The colour an HA light state asks for, as hex, and how it was approximated. HA reports
+    one colour in every space it converts to; the first given (rgb first) decides."""
+    found = _first_colour(attrs)
+    for key in ("rgb_color", "rgbw_color", "rgbww_color", "hs_color", "xy_color"):
+        attrs.pop(key, None)
+    return found
+
+
+def _first_colour(attrs: dict[str, Any]) -> tuple[str | None, list[str]]:
+    if attrs.get("rgb_color") is not None:
+        return _hex(attrs.pop("rgb_color")), []
+    for key in ("rgbw_color", "rgbww_color"):
+        if attrs.get(key) is not None:
+            value = attrs.pop(key)
+            return _hex(value[:3]), [f"{key} {value} compared as its RGB part"] if any(value[3:]) else []
+    if attrs.get("hs_color") is not None:
+        return _hs_hex(attrs.pop("hs_color")), []
+    if attrs.get("xy_color") is not None:
+        return _xy_hex(attrs.pop("xy_color")), []
+    return None, []
+
+
+# ---------------------------------------------------------------------------------- domains
+_COLOUR_MODES = {"rgb", "rgbw", "rgbww", "hs", "xy"}
+
+
+def _light_narrowing(attrs: Mapping[str, Any]) -> tuple[str, Narrowing | None]:
+    modes = attrs.get("supported_color_modes")
+    if not isinstance(modes, list):
+        return "light", None  # the fixture does not say: a dimmable light
+    modes = {str(m).rsplit(".", 1)[-1].lower() for m in modes}
+    colour, white = bool(modes & _COLOUR_MODES), "color_temp" in modes
+    dimmable = bool(modes - {"onoff"})
+    if colour:
+        kept = ["state", "brightness", "color"] + (["color_temperature", "color_mode"] if white else [])
+        services = ["turn_on", "turn_off", "toggle", "set_brightness", "set_color"]
+        services += ["set_color_temperature"] if white else []
+        return "color_light", Narrowing.of(kept, services, fixed={"color_mode": "color"})
+    if white:
+        return "color_temperature_light", None
+    if dimmable:
+        return "light", None
+    full = RANGES["light"]["brightness"][1]
+    return "light", Narrowing.of(["state"], ["turn_on", "turn_off", "toggle"], fixed={"brightness": full})
+
+
+def _light(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    """A light in HA's own terms: brightness 0-255 as is (see :data:`RANGES`), and, as the
+    source's synthetic lights are built, a light with a brightness above 0 is on whatever its
+    state says; an off light keeps its brightness, which turning it on restores."""
+    values: dict[str, Any] = {}
+    critic: list[str] = []
+    notes: list[str] = []
+    background: set[str] = set()
+    brightness = attrs.pop("brightness", None)
+    level = int(brightness) if isinstance(brightness, (int, float)) and not isinstance(brightness, bool) else None
+    if level and state in (None, "off"):
+        state = "on"
+    if state in ("on", "off"):
+        values["state"] = state
+        critic.append(f"state == {state}")
+    elif state is not None:
+        raise Unsupported(f"light state {state!r}")
+    if level is not None:
+        values["brightness"] = level
+        if state != "off" and level:
+            critic.append(f"brightness == {level}")
+        else:
+            background.add("brightness")
+    colour, more = _colour(attrs)
+    notes += more
+    if colour is not None and state != "off":
+        values["color"] = colour
+        critic.append(f'color == "{colour}"')
+    kelvin = attrs.pop("color_temp_kelvin", None)
+    if kelvin is None and attrs.get("color_temp") is not None:
+        kelvin = round(1_000_000 / float(attrs.pop("color_temp")))
+    if kelvin is not None and state != "off":
+        values["color_temperature"] = int(kelvin)
+        critic.append(f"color_temperature == {int(kelvin)}")
+    _no_more("light", attrs)
+    return Mapped(values, critic, tuple(notes), frozenset(background))
+
+
+def _no_more(domain: str, attrs: Mapping[str, Any]) -> None:
+    other = sorted(k for k, v in attrs.items() if v is not None)
+    if other:
+        raise Unsupported(f"{domain} attributes {other}")
+
+
+def _lock(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    _no_more("lock", attrs)
+    if state not in ("locked", "unlocked", None):
+        raise Unsupported(f"lock state {state!r}")
+    return Mapped({"state": state}, [f"state == {state}"]) if state else Mapped({}, [])
+
+
+def _positioned(kind: str) -> Callable[[str | None, dict[str, Any]], Mapped]:
+    """A cover or a valve: a position 0-100, HA's open being any position above 0."""
+    def mapped(state: str | None, attrs: dict[str, Any]) -> Mapped:
+        position = attrs.pop("current_position", None)
+        _no_more(kind, attrs)
+        if position is not None:
+            try:
+                pos = int(float(position))
+            except (TypeError, ValueError):
+                raise Unsupported(f"{kind} position {position!r}") from None
+            return Mapped({"position": pos}, [f"position == {pos}"])
+        if state in ("closed", "off"):
+            return Mapped({"position": 0}, ["position == 0"])
+        if state in ("open", "on"):
+            return Mapped({"position": 100}, ["position > 0"])
+        if state is None:
+            return Mapped({}, [])
+        raise Unsupported(f"{kind} state {state!r}")
+    return mapped
+
+
+def _garage(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    attrs.pop("current_position", None)  # a garage door opens or closes: nothing in between
+    _no_more("cover", attrs)
+    state = {"off": "closed", "on": "open"}.get(state or "", state)
+    if state in ("open", "closed"):
+        return Mapped({"state": state}, [f"state == {state}"])
+    if state is None:
+        return Mapped({}, [])
+    raise Unsupported(f"garage door state {state!r}")
+
+
+_SPEEDS = ((33, "low"), (66, "medium"), (100, "high"))
+
+
+def _fan(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    percentage = attrs.pop("percentage", None)
+    oscillating = attrs.pop("oscillating", None)
+    preset = attrs.pop("preset_mode", None)
+    _no_more("fan", attrs)
+    if state not in ("on", "off", None):
+        raise Unsupported(f"fan state {state!r}")
+    values: dict[str, Any] = {}
+    critic: list[str] = []
+    notes = []
+    if state is not None:
+        values["state"] = state
+        critic.append(f"state == {state}")
+    # HA's fans go to 100 % when turned on and report 0 % when off: those are what on and off
+    # mean there, not a speed the user asked for, so only another percentage is a speed goal.
+    if isinstance(percentage, (int, float)) and not (state == "on" and percentage == 100) \
+            and not (state == "off" and percentage == 0) and percentage > 0:
+        level = next(name for top, name in _SPEEDS if percentage <= top)
+        values["speed_level"] = level
+        critic.append(f"speed_level == {level}")
+        notes.append(f"percentage {percentage} compared as speed level {level}")
+    elif percentage is not None:
+        notes.append(f"percentage {percentage} of a fan turned {state} not compared")
+    if isinstance(oscillating, bool):
+        values["oscillation_enabled"] = oscillating
+        critic.append(f"oscillation_enabled == {oscillating}")
+    if preset is not None:
+        values["preset_mode"] = str(preset)
+        critic.append(f"preset_mode == {preset}")
+    background = frozenset()
+    if state is not None and "speed_level" not in values:
+        values["speed_level"] = "high"  # the source's fans run at 100 % when turned on without a speed
+        background = frozenset({"speed_level"})
+    return Mapped(values, critic, tuple(notes), background)
+
+
+_MEDIA_STATES = {"playing": "playing", "paused": "paused", "idle": "idle", "on": "idle", "standby": "idle",
+                 "off": "off", "buffering": "playing"}
+
+
+def _state_in(table: Mapping[str, str], what: str, state: str | None) -> tuple[dict[str, Any], list[str]]:
+    """An HA state through ``table`` as values and their clause (none for no state)."""
+    if state is None:
+        return {}, []
+    if state not in table:
+        raise Unsupported(f"{what} state {state!r}")
+    return {"state": table[state]}, [f"state == {table[state]}"]
+
+
+def _media(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    values, critic = _state_in(_MEDIA_STATES, "media player", state)
+    volume = attrs.pop("volume_level", None)
+    if volume is not None:
+        values["volume_level"] = _percent(volume, 1.0)
+        critic.append(f"volume_level == {values['volume_level']}")
+    muted = attrs.pop("is_volume_muted", None)
+    if isinstance(muted, bool):
+        values["volume_muted_enabled"] = muted
+        critic.append(f"volume_muted_enabled == {muted}")
+    track = attrs.pop("media_track", None)
+    if track is not None:
+        values["media_track"] = int(track)
+        critic.append(f"media_track == {int(track)}")
+    title = attrs.pop("media_title", None)
+    if title:
+        values["media_name"] = str(title)
+        critic.append(f'media_name == "{title}"')
+    source = attrs.pop("source", None)
+    if source is not None:
+        values["source"] = str(source).lower()
+        critic.append(f"source == {values['source']}")
+    _no_more("media player", attrs)
+    return Mapped(values, critic)
+
+
+_VACUUM_STATES = {"off": "docked", "docked": "docked", "cleaning": "cleaning", "on": "cleaning", "paused": "paused",
+                  "idle": "idle", "returning": "returning"}
+
+
+def _vacuum(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    values, critic = _state_in(_VACUUM_STATES, "vacuum", state)
+    notes = [f"vacuum state {state!r} is {values['state']!r} here"] if values and state != values["state"] else []
+    speed = attrs.pop("fan_speed", None)
+    if speed is not None:
+        values["suction"] = str(speed).lower()
+        critic.append(f"suction == {values['suction']}")
+    attrs.pop("battery_level", None)  # a reading, not a state to reach
+    _no_more("vacuum", attrs)
+    return Mapped(values, critic, tuple(notes))
+
+
+def _switch(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    _no_more("switch", attrs)
+    if state not in ("on", "off", None):
+        raise Unsupported(f"switch state {state!r}")
+    return Mapped({"state": state}, [f"state == {state}"]) if state else Mapped({}, [])
+
+
+def _stand_in(attribute: str, read: Callable[[str], Any]) -> Callable[[str | None, dict[str, Any]], Mapped]:
+    """A read-only entity (a sensor): its state as the stand-in's one attribute. Nothing can
+    change it, so an expectation on it is checked, never reached by a call."""
+    def mapper(state: str | None, attrs: dict[str, Any]) -> Mapped:
+        if state is None:
+            return Mapped({}, [])
+        value = read(state)
+        return Mapped({attribute: value}, [f"{attribute} == {value!r}" if isinstance(value, str) else
+                                           f"{attribute} == {value}"])
+    return mapper
+
+
+def _todo(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    items = attrs.pop("todo_items", None)
+    _no_more("to-do list", attrs)
+    values: dict[str, Any] = {}
+    critic: list[str] = []
+    if isinstance(items, list):
+        values["items"] = [{"summary": str(i.get("summary", i)) if isinstance(i, dict) else str(i),
+                            "status": "completed" if isinstance(i, dict) and i.get("status") == "completed"
+                            else "needs_action"} for i in items]
+        values["open_items"] = sum(i["status"] == "needs_action" for i in values["items"])
+    if state is not None:
+        try:
+            count = int(state)
+        except ValueError:
+            raise Unsupported(f"to-do list state {state!r}") from None
+        values.setdefault("open_items", count)
+        critic.append(f"open_items == {count}")
+    return Mapped(values, critic)
+
+
+# ---------------------------------------------------------------------------------- narrowing
+def _by_features(always_attrs: list[str], always_services: list[str],
+                 by_feature: Mapping[str, tuple[list[str], list[str]]],
+                 fixed: Mapping[str, Any] | None = None) -> Callable[[Mapping[str, Any]], Narrowing | None]:
+    """A narrowing from an entity's supported features: what every entity of the domain has,
+    plus the attributes and services each feature brings; None when the fixture names none."""
+    def narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
+        named = features(attrs)
+        if named is None:
+            return None
+        kept_attrs, kept_services = list(always_attrs), list(always_services)
+        for feature, (a, s) in by_feature.items():
+            if feature in named:
+                kept_attrs += a
+                kept_services += s
+        return Narrowing.of(kept_attrs, kept_services, fixed=fixed)
+    return narrowing
+
+
+@dataclass(frozen=True)
+class Domain:
+    """One HA domain in catalog terms (``type`` may depend on the entity's device class)."""
+
+    type: Callable[[Mapping[str, Any]], str]
+    state: Callable[[str | None, dict[str, Any]], Mapped]
+    narrowing: Callable[[Mapping[str, Any]], Narrowing | None] = lambda attrs: None
+    note: str = ""
+
+
+def is_garage(attrs: Mapping[str, Any]) -> bool:
+    return "garage" in str(attrs.get("device_class", "")).lower()
+
+
+
+_MEDIA = _by_features(["state"], ["pause"], {
+    "PLAY": ([], ["play"]), "PAUSE": ([], ["pause"]), "STOP": ([], ["stop"]),
+    "TURN_ON": ([], ["turn_on"]), "TURN_OFF": ([], ["turn_off"]),
+    "VOLUME_SET": (["volume_level"], ["set_volume"]), "VOLUME_STEP": (["volume_level"], ["volume_up", "volume_down"]),
+    "VOLUME_MUTE": (["volume_muted_enabled"], ["mute", "unmute"]),
+    "NEXT_TRACK": (["media_track"], ["next_track"]), "PREVIOUS_TRACK": (["media_track"], ["previous_track"]),
+    "PLAY_MEDIA": (["media_name"], ["play"]), "SELECT_SOURCE": (["source"], ["select_source"])})
+_VACUUM = _by_features(["state", "dock_countdown"], [], {
+    "START": ([], ["start"]), "PAUSE": ([], ["pause"]), "STOP": ([], ["stop"]),
+    "RETURN_HOME": ([], ["return_to_base"]), "FAN_SPEED": (["suction"], ["set_suction"]),
+    "BATTERY": (["battery_level"], [])})
+_FAN = _by_features(["state"], ["turn_on", "turn_off", "toggle"], {
+    "SET_SPEED": (["speed_level"], ["set_speed_level"]), "OSCILLATE": (["oscillation_enabled"], ["set_oscillation"]),
+    "PRESET_MODE": (["preset_mode"], ["set_preset_mode"])}, fixed={"preset_mode": "normal"})
+_POSITIONED = {"OPEN": ([], ["open"]), "CLOSE": ([], ["close"]), "SET_POSITION": ([], ["set_position"])}
+_TODO = _by_features(["items", "open_items"], [], {
+    "CREATE_TODO_ITEM": ([], ["add_item"]), "DELETE_TODO_ITEM": ([], ["remove_item"]),
+    "UPDATE_TODO_ITEM": ([], ["complete_item"])})
+
+
+def _fan_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
+    """A fan without speeds, oscillation or presets only switches; with presets, HA's list."""
+    found = _FAN(attrs)
+    named = features(attrs)
+    if found is None and named is None and not attrs:
+        return Narrowing.of(["state"], ["turn_on", "turn_off", "toggle"])
+    if found is not None and "PRESET_MODE" in (named or ()) and isinstance(attrs.get("preset_modes"), list):
+        return Narrowing.of(found.attributes, found.services, fixed=found.fixed,
+                            options={"preset_mode": [str(p) for p in attrs["preset_modes"]]})
+    return found
+
+
+def _cover_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
+    if is_garage(attrs):
+        return None
+    return _by_features(["position"], [], _POSITIONED)(attrs)
+
+
+DOMAINS: dict[str, Domain] = {
+    "light": Domain(lambda attrs: _light_narrowing(attrs)[0], _light, lambda attrs: _light_narrowing(attrs)[1]),
+    "lock": Domain(lambda attrs: "smart_lock", _lock, lambda attrs: Narrowing.of(["state"], ["lock", "open"])),
+    "cover": Domain(lambda attrs: "garage_door" if is_garage(attrs) else "curtain", _positioned("cover"),
+                    _cover_narrowing, "a cover acts as the catalog curtain (position 0-100, 100 open)"),
+    "fan": Domain(lambda attrs: "smart_fan", _fan, _fan_narrowing, "speed as low/medium/high levels, not percent"),
+    "media_player": Domain(lambda attrs: "media_player", _media, _MEDIA),
+    "vacuum": Domain(lambda attrs: "room_vacuum", _vacuum, _VACUUM),
+    "valve": Domain(lambda attrs: "valve", _positioned("valve"), _by_features(["position"], [], _POSITIONED)),
+    "todo": Domain(lambda attrs: "todo_list", _todo, _TODO),
+    "switch": Domain(lambda attrs: "smart_plug", _switch),
+    # stand-ins: HA matches their names and areas (a binary sensor named "Smart Lock" makes
+    # "unlock the smart lock" ambiguous there); their readings are not simulated
+    "binary_sensor": Domain(lambda attrs: "binary_sensor", _stand_in("detected", lambda s: s == "on"),
+                            note="a stand-in for its name and area: its reading is not simulated"),
+    "sensor": Domain(lambda attrs: "sensor", _stand_in("reading", lambda s: s[:255]),
+                     note="a stand-in for its name and area: its reading is not simulated"),
+}
+"""HA domain -> catalog; a domain not here (climate, weather...) is left out."""
+STAND_INS = frozenset({"binary_sensor", "sensor"})
+"""Domains imported only so that HA sees their entities' names and areas."""
+
+
+def map_state(domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = False) -> Mapped:
+    """An HA state of ``domain`` in catalog terms (``garage``: a garage-door cover, open or
+    closed as its own state). Descriptive attributes are ignored; ``Unsupported`` names what
+    has no counterpart."""
+    kept = {k: v for k, v in attrs.items() if k not in DESCRIPTIVE and domain not in STAND_INS}
+    text = _value(state)
+    if domain == "cover" and garage:
+        return _garage(text, kept)
+    return DOMAINS[domain].state(text, kept)
+
+
+def todo_item(sentence: str) -> str:
+    """The item a request adds to a list ("Put history homework on my list" -> history
+    homework), or the whole request when its words do not say."""
+    m = re.search(r"\b(?:put|add)\s+(.+?)\s+(?:on|to|onto)\b", sentence, flags=re.I)
+    return m.group(1).strip() if m else sentence.strip()[:200]

@@ -1,0 +1,189 @@
+"""A newcomer's first hour, in a browser: the steps of the README's "Start here" and "Next" and of
+docs/home-assistant.md's "Installing", walked as a new user walks them, with a screenshot of each.
+
+1. ``make demo``'s Home Assistant comes up; a second ``make demo`` on the same port stops at once
+   with one line naming the fix (it never logs into the running one).
+2. In the demo, HA's own Assist agent (no model) answers "what is the temperature in the living
+   room" with the room's sensor reading.
+3. The HACS zip (``scripts/build_hacs.py``) unpacked into a fresh Home Assistant that cannot see
+   this checkout: "Add integration", search "SMH" (SMH is the first hit), the menu of home
+   kinds, a bundled sample home picked from the list, created.
+4. The same sample again as a second home: the form proposes the area prefix "Home 2", and the
+   second home's entity ids are the first's with that prefix: no ``_2`` ids, no shared areas.
+
+Screenshots: ``$SMH_ARTIFACTS/newcomer/`` (default ``artifacts/newcomer/``; CI uploads
+``artifacts/``). Browser set-up and skip rule: :mod:`tests.e2e.ui_browser`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import aiohttp
+import pytest
+from playwright.async_api import Page, expect
+
+from smh_core.llm.local import free_port
+from tests.test_hacs_package import HASS_BOOT, ISOLATED, SITE_DIRS, build_hacs
+
+from .test_ui_assist import DEEP_TEXT_JS, ask_assist
+from .ui_browser import (
+    ROOT,
+    artifact_dir,
+    browser_page,
+    ha_instance,
+    png_size,
+    require_chromium,
+    run_in_own_loop,
+)
+
+pytestmark = pytest.mark.slow  # two real hass processes and a browser: about 2 minutes
+
+SAMPLE = "Tiny flat (the sample suite's home)"
+
+
+def shots(*steps: str) -> Path:
+    """The folder of this walk's screenshots, without the old ones of ``steps`` (their number
+    prefixes): no stale screenshot looks current."""
+    require_chromium()
+    folder = artifact_dir() / "newcomer"
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("*.png"):
+        if old.name.startswith(steps):
+            old.unlink()
+    return folder
+
+
+async def ws(url: str, token: str, *messages: dict) -> list:
+    return await ha_instance.ws_calls(url, token, list(messages))
+
+
+def test_demo_refuses_a_taken_port_and_assist_answers_a_room_temperature(tmp_path, socket_enabled):
+    folder = shots("01-")
+    port = free_port()
+
+    async def scenario() -> tuple[subprocess.CompletedProcess, str, str]:
+        inst = await ha_instance.launch(tmp_path / "demo", port, "medium", 0, time_scale=0.0, demo=True)
+        try:
+            again = subprocess.run([sys.executable, str(ROOT / "scripts" / "ha_instance.py"), "--dir",
+                                    str(tmp_path / "again"), "--port", str(port), "--no-local-model"],
+                                   capture_output=True, text=True, timeout=120)
+            [areas] = await ws(inst.url, inst.token, {"type": "config/area_registry/list"})
+            sensor = next(a["temperature_entity_id"] for a in areas if a["name"] == "Living Room")
+            async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {inst.token}"}) as session, \
+                    session.get(f"{inst.url}/api/states/{sensor}") as r:
+                reading = (await r.json())["state"]
+            async with browser_page(inst.url, "/lovelace/0") as page:
+                answer = await ask_assist(page, "what is the temperature in the living room",
+                                          folder / "01-demo-assist-room-temperature.png", ready="Floor 1")
+            return again, reading, answer
+        finally:
+            inst.stop()
+
+    again, reading, answer = run_in_own_loop(scenario())
+    assert again.returncode == 2 and again.stdout == ""
+    assert again.stderr == (f"ha_instance: error: port {port} on 127.0.0.1 is already in use (another Home "
+                            f"Assistant answers there); stop it, or pick another port: make demo PORT={port + 1}\n")
+    assert not (tmp_path / "again").exists()
+    assert re.fullmatch(r"\d+\.\d", reading), reading  # a meter's one decimal, not the physics' float
+    assert reading in answer and "not aware" not in answer.lower(), answer
+    shot = folder / "01-demo-assist-room-temperature.png"
+    assert png_size(shot)[0] > 1000 and shot.stat().st_size > 10_000
+
+
+def _fresh_hass_from_zip(tmp_path: Path, port: int) -> tuple[subprocess.Popen, Path]:
+    """A Home Assistant that knows SMH only from the unpacked HACS zip (isolated interpreter:
+    the checkout's smh_core is not importable), with the frontend."""
+    zip_path = tmp_path / "smh.zip"
+    build_hacs.build(zip_path)
+    config = tmp_path / "config"
+    with zipfile.ZipFile(zip_path) as zf:
+        zf.extractall(config / "custom_components" / "smh")
+    (config / "configuration.yaml").write_text(ha_instance.CONFIG.format(port=port), encoding="utf-8")
+    log = tmp_path / "hass.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([*ISOLATED, "-c", HASS_BOOT, str(config), json.dumps(SITE_DIRS),
+                                    str(tmp_path / "smh_core_path.txt")], cwd=config, stdout=out,
+                                   stderr=subprocess.STDOUT, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    return process, log
+
+
+async def add_sample_home(page: Page, shot_prefix: Path) -> str:
+    """Settings -> Add integration -> search "SMH" -> SMH -> "A sample home" -> the tiny flat ->
+    Submit; returns the area prefix the form proposed. Screenshots of each step."""
+    await page.get_by_role("button", name="Add integration").click()
+    await page.get_by_role("textbox", name="Search for a brand name").fill("SMH")
+    hits = page.locator("ha-integration-list-item")
+    await expect(hits.first).to_be_visible(timeout=15_000)
+    first = await hits.first.evaluate(DEEP_TEXT_JS)
+    await page.screenshot(path=f"{shot_prefix}-search.png")
+    assert first.startswith("SMH Simulated Home"), f"the first hit for 'SMH' is {first!r}"
+    await hits.filter(has_text="SMH Simulated Home").first.click()
+    await expect(page.get_by_text("A sample home (ready to use)")).to_be_visible(timeout=15_000)
+    await page.screenshot(path=f"{shot_prefix}-menu.png")
+    await page.get_by_text("A sample home (ready to use)").click()
+    await page.get_by_role("combobox").first.click()
+    await page.get_by_role("option", name=SAMPLE).click()
+    prefix = page.get_by_role("textbox", name="Area prefix")
+    await expect(prefix).to_be_visible()
+    proposed = await prefix.input_value()
+    await page.screenshot(path=f"{shot_prefix}-form.png")
+    await page.get_by_role("button", name="Submit").click()
+    await expect(page.get_by_text("Devices created").first).to_be_visible(timeout=30_000)
+    await page.screenshot(path=f"{shot_prefix}-created.png")
+    await page.get_by_role("button", name="Skip and finish").click()
+    return proposed
+
+
+def test_hacs_zip_sample_home_and_a_second_home_without_2_ids(tmp_path, socket_enabled):
+    folder = shots("02-", "03-", "04-")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    process, log = _fresh_hass_from_zip(tmp_path, port)
+
+    async def scenario() -> tuple[list[str], dict]:
+        async with aiohttp.ClientSession() as session:
+            await ha_instance._wait(session, url, process, 180.0)
+            token = await ha_instance.long_lived_token(session, url, await ha_instance.onboard(session, url))
+        async with browser_page(url, "/config/integrations/dashboard") as page:
+            proposed = [await add_sample_home(page, folder / "02-first-home"),
+                        await add_sample_home(page, folder / "03-second-home")]
+            await page.goto(f"{url}/config/areas/dashboard")
+            await expect(page.get_by_text("Home 2 Master Bedroom")).to_be_visible(timeout=15_000)
+            await page.screenshot(path=folder / "04-areas-of-two-homes.png")
+        entries, entities, areas = await ws(url, token, {"type": "config_entries/get", "domain": "smh"},
+                                            {"type": "config/entity_registry/list"},
+                                            {"type": "config/area_registry/list"})
+        return proposed, {"entries": entries, "entities": entities, "areas": areas}
+
+    try:
+        proposed, got = run_in_own_loop(scenario())
+    except BaseException as err:
+        ha_instance.stop_process(process)
+        raise AssertionError(f"{err}\n--- hass log ---\n{log.read_text(errors='replace')[-4000:]}") from err
+    ha_instance.stop_process(process)
+    assert Path((tmp_path / "smh_core_path.txt").read_text()).is_relative_to(tmp_path / "config"), \
+        "hass used the checkout's smh_core, not the zip's"
+    assert proposed == ["", "Home 2"]
+    first, second = sorted(got["entries"], key=lambda e: e["title"].startswith("Home 2"))
+    assert (first["state"], second["state"]) == ("loaded", "loaded")
+    assert second["title"] == "Home 2: SMH home (smh_homes/tiny.json)"
+    ids = {e["config_entry_id"]: set() for e in got["entities"]}
+    for e in got["entities"]:
+        ids[e["config_entry_id"]].add(e["entity_id"])
+    one, two = ids[first["entry_id"]], ids[second["entry_id"]]
+    # the first home's ids with the prefix (twice where HA 2026.10+ puts the area's name in front)
+    assert one and all("home_2_" in e for e in two), sorted(two)
+    assert {e.replace("home_2_", "") for e in two} == one, sorted(two)
+    assert not [e for e in one | two if re.search(r"_2$", e)], "HA numbered a clashing entity id"
+    names = [a["name"] for a in got["areas"]]
+    assert len(names) == len(set(names)) and "Home 2 Master Bedroom" in names and "Master Bedroom" in names
+    for name in ("02-first-home-search", "02-first-home-menu", "02-first-home-form", "02-first-home-created",
+                 "03-second-home-form", "04-areas-of-two-homes"):
+        shot = folder / f"{name}.png"
+        assert png_size(shot)[0] > 1000 and shot.stat().st_size > 10_000, shot
