@@ -399,6 +399,13 @@ def is_garage(attrs: Mapping[str, Any]) -> bool:
     return "garage" in str(attrs.get("device_class", "")).lower()
 
 
+def device_class(attrs: Mapping[str, Any]) -> str | None:
+    """The entity's HA device class by name (``media_player.MediaPlayerDeviceClass.SPEAKER`` ->
+    ``speaker``); None when the fixture gives none. HA's intents match it: "pause the speaker"
+    asks for a media player of class speaker."""
+    raw = attrs.get("device_class")
+    return str(raw).rsplit(".", 1)[-1].lower() or None if raw else None
+
 
 _MEDIA = _by_features(["state"], ["pause"], {
     "PLAY": ([], ["play"]), "PAUSE": ([], ["pause"]), "STOP": ([], ["stop"]),
