@@ -129,8 +129,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        print("interrupted; Home Assistant stopped (re-run the same command to resume)", file=sys.stderr)
-        sys.exit(130)
+    sys.exit(ha_instance.exit_code(main))

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -388,6 +389,16 @@ async def add_voice(inst: Instance, level: str, seed: int, with_agent: bool = Fa
             stop_voice_server(server)
         raise
     return servers, pipeline
+
+
+def exit_code(main: Callable[[], int]) -> int:
+    """A script's ``main()`` whose ``finally`` stops the hass it started: Ctrl-C (or SIGTERM
+    unwound into KeyboardInterrupt) ends it with 130 and a note that a re-run resumes."""
+    try:
+        return main()
+    except KeyboardInterrupt:
+        print("interrupted; Home Assistant stopped (re-run the same command to resume)", file=sys.stderr)
+        return 130
 
 
 def main() -> int:

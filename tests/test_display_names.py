@@ -55,3 +55,15 @@ def test_a_homeenv_name_is_kept_unless_repeated() -> None:
                instantiate("smart_lock", did="3", room="b", name="Lamp")]
     assert display_names(Home(name="h", rooms=rooms, devices=devices)) == {
         "1": "Door Lock", "2": "Living Room Lamp", "3": "Bedroom Lamp"}
+
+
+def test_names_imported_from_home_assistant_are_kept_repeats_included() -> None:
+    """A device standing for an HA entity (its id is the entity id) keeps the source's name, so
+    HA's ambiguity handling sees the source's repeats; another device that shares it is numbered."""
+    rooms = [Room(id="g", type="garage", name="Garage")]
+    devices = [instantiate("curtain", did="cover.garage_door_opener", room="g", name="Garage Door Opener"),
+               instantiate("light", did="light.garage_door_opener", room="g", name="Garage Door Opener"),
+               instantiate("light", did="7", room="g", name="Garage Door Opener")]
+    assert display_names(Home(name="h", rooms=rooms, devices=devices)) == {
+        "cover.garage_door_opener": "Garage Door Opener", "light.garage_door_opener": "Garage Door Opener",
+        "7": "Garage Door Opener 2"}

@@ -36,7 +36,7 @@ def test_every_supported_test_sentence_becomes_a_task(imported):
     by_id = {t.id: t for t in tasks}
     dim = by_id["had-datasets-assist-mini-flat-lights-lights-00-0"]
     assert dim.turns[0].text == "Dim the lounge lamp to 40 percent"
-    assert dim.goal.critic == "device('light.lounge_lamp').state == on and brightness == 40"  # 102/255
+    assert dim.goal.critic == "device('light.lounge_lamp').state == on and brightness == 102"  # HA's 0-255, as is
 
 
 def _more(tasks, n):
@@ -79,8 +79,9 @@ def test_devices_support_exactly_the_entitys_features(imported):
 def test_skips_and_approximations_carry_their_reasons(imported):
     _, _, report = imported
     skipped = dict(report.skipped)
-    assert skipped["datasets/assist-mini/house-more: sensor.kitchen_temperature"] == \
-        "no catalog type acts like HA's sensor entities"
+    assert skipped["datasets/assist-mini/house-more: weather.forecast_home"] == \
+        "no catalog type acts like HA's weather entities"
+    assert "datasets/assist-mini/house-more: sensor.kitchen_temperature" not in skipped  # a stand-in
     assert skipped["datasets/assist-mini/house-more/automation.yaml"].startswith(
         "cannot read automation.yaml (could not determine a constructor for the tag '!include_text')")
     assert "nothing to check" in skipped["datasets/assist-mini/flat-lights/lights test 2 sentence 0"]
@@ -89,7 +90,7 @@ def test_skips_and_approximations_carry_their_reasons(imported):
     assert approximated["datasets/assist-mini/house-mixed/fan-and-media test 1 sentence 0"] == \
         "percentage 50 compared as speed level medium"
     md = (imported[0] / "ha_datasets.import.md").read_text()
-    assert "| no catalog type acts like HA's sensor entities | 1 |" in md
+    assert "| no catalog type acts like HA's weather entities | 1 |" in md
     assert json.loads((imported[0] / "ha_datasets.import.json").read_text())["imported"] == report.imported
 
 
@@ -115,10 +116,12 @@ async def test_oracle_passes_and_doing_nothing_fails_every_imported_task(importe
 
 
 @pytest.mark.parametrize(("domain", "state", "attrs", "values"), [
-    ("light", True, {"brightness": 255, "color_mode": "brightness"}, {"state": "on", "brightness": 100}),  # YAML on
-    ("light", "off", {"brightness": 0, "supported_features": 0}, {"state": "off"}),
+    ("light", True, {"brightness": 255, "color_mode": "brightness"}, {"state": "on", "brightness": 255}),  # YAML on
+    ("light", "off", {"brightness": 0, "supported_features": 0}, {"state": "off", "brightness": 0}),
+    ("light", None, {"brightness": 100}, {"state": "on", "brightness": 100}),  # the source's lights: on when lit
     ("lock", "unlocked", {"device_class": "lock"}, {"state": "unlocked"}),
     ("cover", "open", {"current_position": 30}, {"position": 30}),
+    ("fan", "off", {}, {"state": "off", "speed_level": "high"}),  # turned on, the source goes to 100 %
     ("fan", "on", {"percentage": 20, "oscillating": True}, {"state": "on", "speed_level": "low",
                                                              "oscillation_enabled": True}),
     ("light", "on", {"hs_color": [0, 100]}, {"state": "on", "color": "#FF0000"}),

@@ -94,6 +94,7 @@ from .const import (
     PLATFORMS,  # noqa: F401  (HA convention: the package names its platforms)
     SERVICE_ADVANCE_TIME,
     SERVICE_AGENT_TRACE,
+    SERVICE_CALL_TOOLS,
     SERVICE_CREATE_AUTOMATION,
     SERVICE_EXECUTE,
     SERVICE_LOAD_TASK,
@@ -129,6 +130,7 @@ ON_FIRST_CALL: dict[str, tuple[str, bool, SupportsResponse]] = {
     SERVICE_VERIFY: ("bench_services", False, SupportsResponse.ONLY),
     SERVICE_AGENT_TRACE: ("bench_services", False, SupportsResponse.ONLY),
     SERVICE_CREATE_AUTOMATION: ("automation", True, SupportsResponse.OPTIONAL),
+    SERVICE_CALL_TOOLS: ("tool_calls", True, SupportsResponse.OPTIONAL),
 }
 
 
@@ -181,6 +183,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     registrars: dict[str, Callable[[Any], None]] = {
         "bench_services": lambda module: module.register(hass, runtime),
         "automation": lambda module: module.register(hass, entry_for),
+        "tool_calls": lambda module: module.register(hass),
     }
 
     def on_first_call(service: str, module_name: str) -> Callable[[ServiceCall], Awaitable[ServiceResponse]]:

@@ -30,6 +30,7 @@ SERVICE_VERIFY = "verify"
 SERVICE_ADVANCE_TIME = "advance_time"
 SERVICE_AGENT_TRACE = "agent_trace"
 SERVICE_CREATE_AUTOMATION = "create_automation"
+SERVICE_CALL_TOOLS = "call_tools"
 
 # The conversation agent (options flow, section "agent"); no model, no agent entity.
 CONF_AGENT = "agent"

@@ -9,8 +9,8 @@ engine's validation; its errors surface as ``ServiceValidationError`` with its m
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable, Iterator
+from contextlib import contextmanager
 from enum import IntFlag
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +22,10 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import slugify
 
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.names import is_ha_entity_id
 
 from .const import DOMAIN
+from .entity_plan import component_title
 from .mirrors import Mirror, unique_id
 from .rich import Action, Rich
 
@@ -52,7 +54,14 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
                                      translation_placeholders={"message": str(error)})
 
 
-_ENTITY_ID = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
+def imported_entity_id(entity: Entity, did: str, platform: str, area_prefix: str) -> None:
+    """A home imported from HA fixtures keeps each entity id as its device id: the device's main
+    entity asks HA for that id, so HA's agents see the ids the source's tests expect (HA still
+    adds a suffix if another entity holds it); a second home's area prefix goes in front."""
+    if is_ha_entity_id(did) and did.startswith(f"{platform}."):
+        domain, object_id = did.split(".", 1)
+        prefix = slugify(area_prefix) if area_prefix else ""
+        entity.entity_id = f"{domain}.{prefix}_{object_id}" if prefix else did
 
 
 class _EntryEntity(Entity):
@@ -74,7 +83,10 @@ class SmhEntity(_EntryEntity):
     def __init__(self, runtime: SmhRuntime, entry_id: str, mirror: Mirror) -> None:
         self._bind(runtime, entry_id, mirror.did, mirror.key)
         self.mirror = mirror
-        self._attr_name = mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize()
+        self._attr_name = None if mirror.device_named else (
+            mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize())
+        if mirror.device_named:
+            imported_entity_id(self, mirror.did, mirror.platform, runtime.area_prefix)
         if mirror.diagnostic:  # raw protocol detail (a Matter limit or feature map): there when asked for
             self._attr_entity_category = EntityCategory.DIAGNOSTIC
             self._attr_entity_registry_enabled_default = False
@@ -114,6 +126,37 @@ class SmhEntity(_EntryEntity):
             self._execute(self.mirror.locator, {"value": value})
 
 
+class Written:
+    """The last value HA wrote to one role of a device coarser than HA (255 brightness levels in
+    1-100 %, any percentage in three fan speeds), kept while the device holds what it became, so
+    the entity reads back exactly what HA wrote; a change from anywhere else forgets it."""
+
+    __slots__ = ("device", "ha")
+
+    def __init__(self) -> None:
+        self.device: Any = None
+        self.ha: Any = None
+
+    def shown(self, device: Any, scaled: Any) -> Any:
+        """What HA should show for the device value ``device`` (``scaled``: its own reading)."""
+        if self.ha is not None and device == self.device:
+            return self.ha
+        self.device = self.ha = None
+        return scaled
+
+    @contextmanager
+    def writing(self, device: Any, ha: Any) -> Iterator[None]:
+        """Remember ``ha`` as the value behind ``device`` while a call runs (the entity's state
+        is written from inside it); forget it again if the call is refused."""
+        before = (self.device, self.ha)
+        self.device, self.ha = device, ha
+        try:
+            yield
+        except BaseException:
+            self.device, self.ha = before
+            raise
+
+
 class PowerToggle:
     """``turn_on``/``turn_off`` that only switch the device's power: for the platforms with
     nothing else to set on the way (humidifiers, water heaters, media players)."""
@@ -147,14 +190,10 @@ class SmhRichEntity(_EntryEntity):
         self._powered = False
         self._extra: dict[str, Any] = {}
         self._refresh()
-        self._attr_name = rich.name or (rich.namespace.replace("_", " ").capitalize() if rich.namespace else None)
-        if not rich.namespace and _ENTITY_ID.fullmatch(rich.did) and rich.did.startswith(f"{rich.platform}."):
-            # a home imported from HA fixtures keeps each entity id as its device id: ask HA for
-            # that id, so HA's agents see the names the source's tests expect (HA still adds a
-            # suffix if another entity holds it); a second home's area prefix goes in front
-            domain, object_id = rich.did.split(".", 1)
-            prefix = slugify(runtime.area_prefix) if runtime.area_prefix else ""
-            self.entity_id = f"{domain}.{prefix}_{object_id}" if prefix else rich.did
+        self._attr_name = rich.name or (component_title(rich.namespace) if rich.namespace and not rich.device_named
+                                        else None)
+        if not rich.namespace or rich.device_named:
+            imported_entity_id(self, rich.did, rich.platform, runtime.area_prefix)
 
     def _refresh(self) -> None:
         """Read the device's state once and keep what HA will ask for.

@@ -1,5 +1,9 @@
 """Fans (standing fans, ceiling fans, air purifiers): on/off, speed as a percentage of the
-device's speed levels (or level range), presets, oscillation and direction where present."""
+device's speed levels (or level range), presets, oscillation and direction where present.
+
+The percentage reads back what HA wrote: a fan of three levels holds 50 % as "medium", and
+shows 50 (not medium's 67) for as long as it stays there; a speed changed from anywhere else
+shows its own percentage. Turned on without a speed, a fan runs at its last one."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from homeassistant.util.percentage import (
     ranged_value_to_percentage,
 )
 
-from .entity import SmhRichEntity, rich_setup, role_value
+from .entity import SmhRichEntity, Written, rich_setup, role_value
 
 
 class SmhFan(SmhRichEntity, FanEntity):
@@ -22,6 +26,7 @@ class SmhFan(SmhRichEntity, FanEntity):
         super().__init__(*args)
         roles = self.rich.roles
         self._attr_supported_features = self.features(FanEntityFeature)
+        self._written = Written()
         speed = roles["speed"]
         self._levels = speed.options  # ordered speed names, or [] for a numeric level range
         self._scale = (0.0, 0.0) if self._levels else speed.range
@@ -37,8 +42,18 @@ class SmhFan(SmhRichEntity, FanEntity):
             return 0
         speed = self.get("speed")
         if self._levels:
-            return ordered_list_item_to_percentage(self._levels, speed)
-        return ranged_value_to_percentage(self._scale, speed)
+            scaled = ordered_list_item_to_percentage(self._levels, speed)
+        else:
+            scaled = ranged_value_to_percentage(self._scale, speed)
+        return self._written.shown(speed, scaled)
+
+    def _set_speed(self, percentage: int, first: list[Any], then: list[Any] | None = None) -> None:
+        """Run ``first``, set the speed for ``percentage``, then ``then``, as one batch, and
+        remember what HA asked for."""
+        speed = self._speed(percentage)
+        with self._written.writing(speed, percentage):
+            self.run(*first, self.rich.set("speed", speed), *(then or []))
+        self.async_write_ha_state()  # the device speed may not have moved (50 % and 67 % are both medium)
 
     preset_mode = role_value("preset")
     oscillating = role_value("oscillation")
@@ -53,16 +68,15 @@ class SmhFan(SmhRichEntity, FanEntity):
         if percentage == 0:
             self.run(self.rich.power(False))
         else:
-            self.run(*self.power_on_first(), self.rich.set("speed", self._speed(percentage)))
+            self._set_speed(percentage, self.power_on_first())
 
     async def async_turn_on(self, percentage: int | None = None, preset_mode: str | None = None,
                             **kwargs: Any) -> None:
-        actions = self.power_on_first()
+        preset = [] if preset_mode is None else [self.rich.set("preset", preset_mode)]
         if percentage:
-            actions.append(self.rich.set("speed", self._speed(percentage)))
-        if preset_mode is not None:
-            actions.append(self.rich.set("preset", preset_mode))
-        self.run(*(actions or [self.rich.power(True)]))
+            self._set_speed(percentage, self.power_on_first(), preset)
+        else:
+            self.run(*((self.power_on_first() + preset) or [self.rich.power(True)]))
 
     async def async_turn_off(self, **kwargs: Any) -> None:
         self.run(self.rich.power(False))

@@ -1,6 +1,12 @@
 """Lights: on/off and brightness, plus color temperature, RGB color and effects where the
-device has them. HA's 0-255 brightness is scaled to the device's brightness range; a light
-without one (a Matter on/off light) only switches."""
+device has them. A light without brightness (a Matter on/off light) only switches.
+
+Brightness reads back what HA wrote. A device whose brightness is in HA's own 0-255 units (a
+light imported from an HA home) is shown and set as is. Any other range is scaled, and a
+coarser range (a catalog light's 1-100 %) cannot hold all 255 HA levels: the entity then
+remembers the last HA value it wrote and shows it for as long as the device holds what that
+value became (HA's 100 is stored as 39 % and read back as 100, not 99); a change from anywhere
+else shows the scaled value."""
 
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ from homeassistant.components.light import (
 )
 from homeassistant.util.color import brightness_to_value, value_to_brightness
 
-from .entity import SmhRichEntity, rich_setup, role_value
+from .entity import SmhRichEntity, Written, rich_setup, role_value
 from .rich import Action
 
 
@@ -46,17 +52,33 @@ class SmhLight(SmhRichEntity, LightEntity):
         self._attr_supported_features = self.features(LightEntityFeature)
         if "effect" in roles:
             self._attr_effect_list = [str(o) for o in roles["effect"].options]
+        self._written_brightness = Written()
         self._scale = roles["brightness"].range if dimmable else None
+        self._native = self._scale is not None and self._scale[1] == 255
         modes = self._attr_supported_color_modes
         self._only_mode = next(iter(modes)) if len(modes) == 1 else None
         self._refresh()
 
     _scale: tuple[float, float] | None = None
+    _native = False  # brightness in HA's 0-255 units: no scaling
     _brightness: int | None = None
 
     def _refresh(self) -> None:
         super()._refresh()
-        self._brightness = None if self._scale is None else value_to_brightness(self._scale, self.get("brightness"))
+        value = self.get("brightness")
+        if self._scale is None or value is None:
+            self._brightness = None
+        elif self._native:
+            self._brightness = int(value)
+        else:
+            self._brightness = self._written_brightness.shown(value, value_to_brightness(self._scale, value))
+
+    def _device_brightness(self, brightness: int) -> int:
+        """The device value for an HA brightness (clamped to the device's range)."""
+        assert self._scale is not None
+        low, high = self._scale
+        value = brightness if self._native else round(brightness_to_value(self._scale, brightness))
+        return int(min(high, max(low, value)))
 
     is_on = SmhRichEntity.powered
 
@@ -82,17 +104,24 @@ class SmhLight(SmhRichEntity, LightEntity):
     async def async_turn_on(self, **kwargs: Any) -> None:
         rich = self.rich
         actions: list[Action] = [] if self.is_on and kwargs else [rich.power(True)]
+        written: tuple[int, int] | None = None
         if ATTR_BRIGHTNESS in kwargs and self._scale is not None:
-            low, high = self._scale
-            value = round(brightness_to_value(self._scale, kwargs[ATTR_BRIGHTNESS]))
-            actions.append(rich.set("brightness", min(high, max(low, value))))
+            value = self._device_brightness(kwargs[ATTR_BRIGHTNESS])
+            actions.append(rich.set("brightness", value))
+            written = (value, int(kwargs[ATTR_BRIGHTNESS]))
         if ATTR_COLOR_TEMP_KELVIN in kwargs and "color_temp" in rich:
             actions.append(rich.set("color_temp", kwargs[ATTR_COLOR_TEMP_KELVIN]))
         if ATTR_RGB_COLOR in kwargs and "color" in rich:
             actions.append(rich.set("color", rgb_to_hex(kwargs[ATTR_RGB_COLOR])))
         if ATTR_EFFECT in kwargs and "effect" in rich:
             actions.append(rich.set("effect", kwargs[ATTR_EFFECT]))
-        self.run(*actions)
+        if written is None:
+            self.run(*actions)
+            return
+        with self._written_brightness.writing(*written):
+            self.run(*actions)
+        if self._brightness != written[1]:
+            self._changed()  # the device value did not move (HA's 99 and 100 are both 39 %): show it
 
     async def async_turn_off(self, **kwargs: Any) -> None:
         self.run(self.rich.power(False))

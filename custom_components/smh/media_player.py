@@ -15,7 +15,7 @@ from homeassistant.components.media_player import (
     MediaType,
 )
 
-from .entity import PowerToggle, SmhRichEntity, rich_setup, role_value
+from .entity import PowerToggle, SmhRichEntity, Written, rich_setup, role_value
 
 
 class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
@@ -23,6 +23,7 @@ class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
+        self._written = Written()
         self._attr_supported_features = self.features(MediaPlayerEntityFeature)
         if self.rich.device_class is not None:
             self._attr_device_class = MediaPlayerDeviceClass(self.rich.device_class)
@@ -51,7 +52,7 @@ class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
     @property
     def volume_level(self) -> float | None:
         volume = self.get("volume")
-        return None if volume is None else volume / 100
+        return None if volume is None else self._written.shown(volume, volume / 100)
 
     is_volume_muted = role_value("muted")
 
@@ -61,7 +62,11 @@ class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
 
 
     async def async_set_volume_level(self, volume: float) -> None:
-        self.run(self.rich.set("volume", round(volume * 100)))
+        """Set the volume in whole percent; HA reads back the level it asked for (0.555, not 0.56)."""
+        level = round(volume * 100)
+        with self._written.writing(level, volume):
+            self.run(self.rich.set("volume", level))
+        self.async_write_ha_state()
 
     async def async_volume_up(self) -> None:
         self.run(self.rich.call("volume_up"))

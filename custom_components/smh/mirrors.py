@@ -51,6 +51,7 @@ class Mirror:
     ha_unit: str | None = None  # the unit in HA when the conversion changes it
     ha_class: str | None = None  # HA device class, when known better than by attribute name
     diagnostic: bool = False  # raw protocol detail: HA's diagnostic category, disabled by default
+    device_named: bool = False  # the device's only entity: named after the device (see entity_plan)
 
     @property
     def key(self) -> str:

@@ -49,7 +49,7 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
     names_of = area_names(engine, prefix)
     area_of: dict[str, str] = {}
     for room in rooms.values():
-        floor_name = prefixed(prefix, f"Floor {room.floor}")
+        floor_name = prefixed(prefix, room.floor_name or f"Floor {room.floor}")
         floor = floors.async_get_floor_by_name(floor_name) or floors.async_create(floor_name, level=room.floor)
         area_labels: set[str] = set()
         if room.parent:

@@ -115,11 +115,14 @@ SPECS: tuple[Spec, ...] = (
               allowed="playing paused idle on buffering", values={"standby": "idle"}),
         _role("volume", "volume_level", SET, "percent", "VOLUME_SET"),
         _role("muted", "volume_muted_enabled", READ, "bool", "VOLUME_MUTE"),
-        _role("title", "media_name", READ, None, "PLAY_MEDIA")), (
+        _role("title", "media_name", READ, None, "PLAY_MEDIA"),
+        _role("track", "media_track", READ, "range")), (
         _call("play", "play", "PLAY"),
         _call("play_media", "play", "PLAY_MEDIA", args="media_name"),
         _call("pause", "pause", "PAUSE"),
         _call("stop", "stop", "STOP"),
+        _call("next", "next_track", "NEXT_TRACK"),
+        _call("previous", "previous_track", "PREVIOUS_TRACK"),
         _call("volume_up", "volume_up", "VOLUME_STEP"),
         _call("volume_down", "volume_down", "VOLUME_STEP"),
         _call("mute", "mute", "VOLUME_MUTE"),
@@ -244,6 +247,7 @@ class Rich:
     device_class: str | None = None
     call_args: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # fixed arguments per call
     name: str | None = None  # the entity's own name (None: the device's, or its component's)
+    device_named: bool = False  # a component's entity that is named after the device (see entity_plan)
 
     @property
     def key(self) -> str:

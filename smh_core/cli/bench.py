@@ -28,14 +28,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     src.add_argument("--tasks", action="append", type=Path, help="task JSONL file (repeatable)")
     r.add_argument("--tasks-dir", type=Path,
                    help="folder --suite names are read from (default: ./tasks, then the installed smh's tasks folder)")
-    r.add_argument("--agent", choices=["oracle", "null", "openai", "local", "replay", "obey-injections"],
+    r.add_argument("--agent", choices=["oracle", "null", "openai", "local", "replay", "obey-injections",
+                                       "replay-traces"],
                    default=None,
                    help="default: oracle (with --mapping: HA's conversation agent --agent-id, unless oracle or "
                         "null is asked for, which then act through the mapping's service calls); "
                         "openai: any OpenAI-compatible endpoint (--base-url, --model); "
                         "local: the bundled local model, served on loopback for this run (smh model info); "
                         "replay re-scores --from RUN without calling a model; obey-injections: the reference "
-                        "solution plus whatever injected text says (a worst-case model, for --suite safety)")
+                        "solution plus whatever injected text says (a worst-case model, for --suite safety); "
+                        "replay-traces (--backend ha, imported ha_datasets): home-assistant-datasets' recorded "
+                        "tool calls replayed inside HA, with agreement.md against the published verdicts")
     r.add_argument("--from", "--replay-from", dest="replay_from", type=Path, metavar="RUN",
                    help="--agent replay: an earlier run's folder (or its results.jsonl); every recorded action "
                         "runs again on a fresh home and is verified anew")
@@ -212,6 +215,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.mapping is not None:
         check_home_files(tasks, sources, homes)
         return _run_hardware(args, tasks, homes, player)
+    if args.agent == "replay-traces":
+        return _run_trace_replay(args, tasks, homes, files[0])
     if args.backend == "ha":
         return _run_ha(args, tasks, homes)
     if args.voice:
@@ -408,6 +413,34 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
                                  voice=voice, home_of=homes.get))
     _finish_ha_run(args, manifest, run.log, tasks)
     return _summarize_ha_run(args.out, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()})
+
+
+def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_file: Path) -> int:
+    """``--agent replay-traces``: the traces imported beside the task file (or ``--from``)
+    replayed inside HA (:mod:`smh_core.ha.trace_replay`), then the agreement report."""
+    from smh_core.bench.importers.ha_history import HISTORY_TASKS
+    from smh_core.bench.importers.ha_traces import TRACES_FILE, load_cases
+    from smh_core.bench.task import load_tasks
+    from smh_core.ha.trace_replay import replay_and_report
+
+    if args.backend != "ha" or not args.ha_url or not args.token:
+        raise ValueError("--agent replay-traces runs inside Home Assistant: --backend ha --ha-url URL --token T "
+                         "(or scripts/replay_traces.py, which starts one)")
+    traces = args.replay_from or task_file.with_name(TRACES_FILE)
+    if not traces.is_file():
+        raise FileNotFoundError(f"--agent replay-traces needs the traces file {traces} (`smh tasks import --from "
+                                "ha-datasets CHECKOUT` writes it from a checkout's reports/; or pass --from FILE)")
+    by_id = {t.id: t for t in tasks}
+    if (history := task_file.with_name(HISTORY_TASKS)).is_file():  # tests of past revisions some reports ran on
+        by_id |= {t.id: t for t in load_tasks([history])}
+    cases = load_cases(traces)
+    if args.limit is not None:  # the sampled tasks' cases only
+        cases = [c for c in cases if c.task in by_id]
+    run, paths = asyncio.run(replay_and_report(cases, by_id, homes.get, args.ha_url,
+                                               args.token, args.out, config_entry_id=args.config_entry,
+                                               progress=not args.quiet, home_dir=args.ha_home_dir))
+    print(f"{run.ran} cases replayed; agreement report: {paths['md']}")
+    return 0
 
 
 def _run_hardware(args: argparse.Namespace, tasks: list, homes: Any, player: str | None = None) -> int:

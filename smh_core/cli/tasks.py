@@ -89,6 +89,12 @@ def _import(args: argparse.Namespace) -> int:
     tasks, report = run(args.path, args.out)
     print(f"wrote {args.out / (module.SUITE + '.jsonl')}: {report.summary()}")
     print(f"report: {args.out / (module.SUITE + '.import.md')}")
+    if args.source == "ha-datasets":
+        from smh_core.bench.importers import ha_traces
+
+        if ha_traces.reports_folder(args.path) is not None:  # a checkout: its published traces too
+            traced = ha_traces.import_traces(args.path, tasks, report, args.out)
+            print(f"wrote {args.out / ha_traces.TRACES_FILE}: {traced.summary()}")
     if not tasks:
         print("smh: error: nothing could be imported (see the report)", file=sys.stderr)
         return 1

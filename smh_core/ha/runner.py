@@ -369,9 +369,9 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
                     run.task_seconds += time.monotonic() - started
         finally:
             if original is not None:
-                await _restore(client, entry_id, original, original_key, ready_timeout)
+                await restore_entry(client, entry_id, original, original_key, ready_timeout)
             if run.homes and saved.get("devices"):
-                await _restore_state(client, entry_id, saved)
+                await restore_device_states(client, entry_id, saved)
     write_skipped(out_dir, run.skipped)
     return run
 
@@ -464,9 +464,9 @@ async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, 
     run.ran += 1
 
 
-async def _restore_state(client: HaClient, entry_id: str, saved: dict[str, Any]) -> None:
+async def restore_device_states(client: HaClient, entry_id: str, saved: dict[str, Any]) -> None:
     """Put the devices of the user's home back as they were before the run (logged, not raised,
-    like :func:`_restore`). Only when the entry hosts that home again."""
+    like :func:`restore_entry`). Only when the entry hosts that home again."""
     try:
         if await client.hosted_key(entry_id) != saved.get("home_key"):
             _LOGGER.warning("the SMH entry does not host %s again; its device states were not put back",
@@ -477,7 +477,7 @@ async def _restore_state(client: HaClient, entry_id: str, saved: dict[str, Any])
         _LOGGER.warning("could not put the SMH home's device states back: %s", err)
 
 
-async def _restore(client: HaClient, entry_id: str, original: dict[str, Any], key: str | None,
+async def restore_entry(client: HaClient, entry_id: str, original: dict[str, Any], key: str | None,
                    timeout: float) -> None:
     """Give the entry its original options (home included) back, and wait for that home. A
     failure is logged, not raised: it must not hide the run's own error."""

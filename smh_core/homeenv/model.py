@@ -265,6 +265,9 @@ class Room(_Strict):
     type: str
     name: str
     floor: int = 1
+    floor_name: str | None = None
+    """The floor's own name where the home gives one ("Upstairs"; Home Assistant homes do);
+    shown as "Floor <floor>" otherwise."""
     parent: str | None = None
     environment: Environment | None = None
     """Climate of the room when the home is simulated over time (see :mod:`.dynamics`)."""

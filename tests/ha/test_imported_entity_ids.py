@@ -3,6 +3,8 @@ them) gets exactly that entity id; other devices keep HA's name-derived ids."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 
@@ -30,3 +32,17 @@ async def test_entity_ids_follow_imported_device_ids(hass: HomeAssistant) -> Non
         entity_id = registry.async_get_entity_id("light", "smh", f"{config_entry.entry_id}_{did}_light")
         assert entity_id is not None and entity_id.startswith("light.") and entity_id.endswith(name)
         assert hass.states.get(entity_id) is not None
+
+
+async def test_imported_entities_keep_the_sources_device_class(hass: HomeAssistant, tmp_path) -> None:
+    """HA's media intents match a device class ("pause the speaker" asks for class speaker):
+    a media player the source declares a speaker is one in HA, one that declares none has none."""
+    from smh_core.bench.importers.ha_datasets import import_ha_datasets
+    from smh_core.homeenv.engine import HomeEngine
+
+    source = Path(__file__).parents[1] / "fixtures" / "ha_datasets" / "datasets" / "assist-mini" / "house-more"
+    await hass.async_add_executor_job(import_ha_datasets, source, tmp_path)  # it runs its own event loop
+    home = HomeEngine.from_file(tmp_path / "homes" / "had-house-more.json").home
+    await setup_home_entry(hass, home)
+    assert hass.states.get("media_player.kitchen_speaker").attributes.get("device_class") == "speaker"
+    assert hass.states.get("media_player.porch_speaker").attributes.get("device_class") is None

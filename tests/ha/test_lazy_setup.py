@@ -73,6 +73,8 @@ async def test_each_placeholder_offers_what_its_real_service_offers(hass: HomeAs
                                    return_response=True)  # loads bench_services
     with pytest.raises(ServiceValidationError):  # loads automation; this entry has no model
         await hass.services.async_call(DOMAIN, "create_automation", {"text": "lights off at 23:00"}, blocking=True)
+    with pytest.raises(ServiceValidationError):  # loads tool_calls; there is no such LLM API
+        await hass.services.async_call(DOMAIN, "call_tools", {"api": "none", "calls": []}, blocking=True)
     services = hass.services.async_services_for_domain(DOMAIN)
     for service, (_, _, responses) in ON_FIRST_CALL.items():
         assert services[service].supports_response == responses, service

@@ -28,11 +28,15 @@ CASES = [
         Step("media_stop", {}, {"work_state": "standby"}, "idle"),
         Step("turn_off", {}, {"state": "off"}, "off"),
     ), push=({"state": "on", "work_state": "paused"}, "paused")),
-    Case("universal_speaker", "player.media_player", "idle", FEATURES, {
+    Case("universal_speaker", "player.media_player", "idle", FEATURES | F.NEXT_TRACK | F.PREVIOUS_TRACK, {
         "volume_level": 0.35, "is_volume_muted": False, "device_class": "speaker",
-        "media_title": None}, (
+        "media_title": None, "media_track": 1}, (
         Step("play_media", {"media_content_id": "News", "media_content_type": "music"},
              {"player.work_state": "playing", "player.media_name": "News"}, "playing"),
+        Step("media_next_track", {}, {"player.media_track": 2, "player.work_state": "playing"}),
+        Step("media_pause", {}, {"player.work_state": "paused"}, "paused"),
+        Step("media_next_track", {}, {"player.media_track": 3, "player.work_state": "playing"}, "playing"),
+        Step("media_previous_track", {}, {"player.media_track": 2}),
         Step("volume_mute", {"is_volume_muted": True}, {"player.volume_muted_enabled": True}),
         Step("turn_off", {}, {"player.state": "off", "player.work_state": "standby"}, "off"),
     ), push=({"player.state": "on"}, "idle")),

@@ -19,7 +19,7 @@ The format is read from the published repository (Apache-2.0); nothing of it shi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,16 @@ from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.narrowing import narrow
 
 from ..task import Task, dump_task
-from .ha_entities import DOMAINS, Mapped, Unsupported, is_garage, map_state, todo_item
+from .ha_entities import (
+    DOMAINS,
+    RANGES,
+    Mapped,
+    Unsupported,
+    device_class,
+    is_garage,
+    map_state,
+    todo_item,
+)
 from .planner import decoys, elsewhere, plan
 from .report import ImportReport
 
@@ -70,6 +79,7 @@ class _Home:
     file: str
     home: Home
     entities: dict[str, _Entity]  # supported entity id -> what it became
+    attributes: dict[str, dict[str, Any]]  # its attributes in the fixture (a test's setup adds to them)
 
 
 CAPABILITIES = ("supported_color_modes", "supported_features")
@@ -123,12 +133,15 @@ def _device(name: str, ent: dict[str, Any], area: str | None, report: ImportRepo
     if narrowing is not None:
         values = {k: v for k, v in values.items() if k in narrowing.attributes}
     try:
-        device = instantiate(type_name, did=eid, room=area, name=label, values=values or None)
+        device = instantiate(type_name, did=eid, room=area, name=label, values=values or None,
+                             ranges=RANGES.get(domain))
         if narrowing is not None:
             device = narrow(device, narrowing)
     except ValueError as e:
         report.skip(f"{name}: {eid}", f"cannot be built as a {type_name}: {e}")
         return None
+    if (cls := device_class(attrs)) and cls not in device.userdata.tags:
+        device.userdata.tags.insert(0, cls)  # the integration gives HA the first class its platform knows
     if kind.note and not garage:
         report.approximate(f"{name}: {eid}", kind.note)
     kept = frozenset(loc for loc, _ in device.attributes_by_locator())
@@ -142,8 +155,12 @@ def _build_home(folder: Path, name: str, report: ImportReport,
         raise ValueError("_fixtures.yaml: expected a mapping with areas, devices and entities")
     areas = {a["id"]: a.get("name") or a["id"] for a in fixture.get("areas") or [] if isinstance(a, dict) and "id" in a}
     device_area = {d["id"]: d.get("area") for d in fixture.get("devices") or [] if isinstance(d, dict) and "id" in d}
-    rooms = {aid: Room(id=aid, type=aid, name=label) for aid, label in areas.items()}
-    devices, entities = [], {}
+    floors = {a["id"]: str(a["floor"]) for a in fixture.get("areas") or []
+              if isinstance(a, dict) and "id" in a and a.get("floor")}
+    levels = {f: n for n, f in enumerate(dict.fromkeys(floors.values()), 1)}  # in order of appearance
+    rooms = {aid: Room(id=aid, type=aid, name=label, floor=levels.get(floors.get(aid, ""), 1),
+                       floor_name=floors.get(aid)) for aid, label in areas.items()}
+    devices, entities, attributes = [], {}, {}
     for ent in fixture.get("entities") or []:
         if not isinstance(ent, dict) or "id" not in ent:
             report.skip(f"{name}: entity {ent!r:.80}", "an entity without an id")
@@ -154,8 +171,9 @@ def _build_home(folder: Path, name: str, report: ImportReport,
         if made is not None:
             devices.append(made[0])
             entities[str(ent["id"])] = made[1]
+            attributes[str(ent["id"])] = dict(ent.get("attributes") or {})
     home = Home(name=f"ha-datasets {name}", rooms=list(rooms.values()), devices=devices)
-    return _Home(name, f"homes/had-{_slug(name)}.json", home, entities)
+    return _Home(name, f"homes/had-{_slug(name)}.json", home, entities, attributes)
 
 
 class _Skip(Exception):
@@ -170,9 +188,11 @@ def _mapped(home: _Home, eid: str, state: Any, attrs: dict[str, Any], what: str)
         mapped = map_state(entity.domain, state, attrs, entity.garage)
     except Unsupported as e:
         raise _Skip(f"{what.split()[0]} {e} not modelled") from None
-    missing = sorted(set(mapped.values) - entity.attributes)
+    missing = sorted(set(mapped.goals()) - entity.attributes)
     if missing:
         raise _Skip(f"{what} {eid} to have {missing}, which the entity does not support")
+    if set(mapped.values) - entity.attributes:  # background the entity has no place for
+        mapped = replace(mapped, values={k: v for k, v in mapped.values.items() if k in entity.attributes})
     return mapped
 
 
@@ -180,7 +200,9 @@ def _setup(home: _Home, test: dict[str, Any]) -> tuple[list[dict[str, Any]], dic
     overrides, mapped = [], {}
     for eid, state in (test.get("setup") or {}).items():
         state = state or {}
-        mapped[eid] = _mapped(home, eid, state.get("state"), dict(state.get("attributes") or {}), "its setup needs")
+        # the source builds the entity from the fixture with the setup merged in
+        attrs = {**home.attributes.get(eid, {}), **(state.get("attributes") or {})}
+        mapped[eid] = _mapped(home, eid, state.get("state"), attrs, "its setup needs")
         if mapped[eid].values:
             overrides.append({"did": eid, "values": mapped[eid].values})
     return overrides, mapped
@@ -208,7 +230,7 @@ def _reference(engine: HomeEngine, home: _Home, wanted: dict[str, Mapped], sente
     """The calls that bring each entity to its wanted values (found on ``engine``)."""
     actions: list[dict[str, Any]] = []
     for eid, mapped in wanted.items():
-        targets = list(mapped.values.items())
+        targets = list(mapped.goals().items())
         if home.entities[eid].domain == "todo":  # an item to add: the request's words name it
             more = mapped.values.get("open_items", 0) - engine.value(eid, "open_items")
             targets = []
@@ -226,7 +248,7 @@ def _reference(engine: HomeEngine, home: _Home, wanted: dict[str, Mapped], sente
 
 def _task_for(home: _Home, stem: str, category: str, i: int, j: int, sentence: str, test: dict[str, Any],
               report: ImportReport) -> Task | None:
-    item = f"{home.name}/{stem} test {i} sentence {j}"
+    item = source_item(home.name, stem, i, j)
     try:
         overrides, setup = _setup(home, test)
         wanted, keep = _expected(home, test, setup)
@@ -254,7 +276,7 @@ def _task_for(home: _Home, stem: str, category: str, i: int, j: int, sentence: s
         for o in overrides:
             fresh.set_values(o["did"], o["values"])
         # the setting a careless agent would change comes after the power state: try it first
-        wrong = [d for eid, m in wanted.items() for d in decoys(fresh, eid, list(m.values.items())[::-1], limit=1)]
+        wrong = [d for eid, m in wanted.items() for d in decoys(fresh, eid, list(m.goals().items())[::-1], limit=1)]
         if not wrong and (other := elsewhere(fresh, set(wanted))) is not None:
             wrong = [other]
         if not wrong:
@@ -264,12 +286,27 @@ def _task_for(home: _Home, stem: str, category: str, i: int, j: int, sentence: s
         report.approximate(item, "expects the state it sets up: a no_change goal, wrong actions as decoys"
                            if not keep else "expects no change (it should ask): a no_change goal, wrong actions as decoys")
     return Task.model_validate({
-        "id": f"had-{_slug(home.name)}-{_slug(stem)}-{i:02d}-{j}", "suite": SUITE,
+        "id": task_id(home.name, stem, i, j), "suite": SUITE,
         "category": category, "subcategory": _slug(stem), "difficulty": _difficulty(len(home.home.devices)),
         "home": {"file": home.file}, "overrides": overrides, "turns": [{"text": sentence}],
         "goal": goal, "reference": {"mode": "execute", "response": "Done." if actions else "Nothing to change.",
                                     "actions": actions},
     })
+
+
+def home_name(folder: Path, root: Path) -> str:
+    """The name a fixture folder's home gets: its path below the imported ``root``."""
+    return str(folder.relative_to(root)) if folder != root else folder.name
+
+
+def source_item(home: str, stem: str, i: int, j: int) -> str:
+    """How the import report names sentence ``j`` of test ``i`` in test file ``stem``."""
+    return f"{home}/{stem} test {i} sentence {j}"
+
+
+def task_id(home: str, stem: str, i: int, j: int) -> str:
+    """The id of the task imported from that sentence (the trace import finds it by this)."""
+    return f"had-{_slug(home)}-{_slug(stem)}-{i:02d}-{j}"
 
 
 def fixture_folders(root: Path) -> list[Path]:
@@ -294,7 +331,7 @@ def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]
     (out / "homes").mkdir(parents=True, exist_ok=True)
     tasks: list[Task] = []
     for folder in folders:
-        name = str(folder.relative_to(root)) if folder != root else folder.name
+        name = home_name(folder, root)
         docs: list[tuple[Path, Any]] = []
         for path in sorted(folder.glob("*.yaml")):
             if path.name == "_fixtures.yaml":
@@ -331,7 +368,7 @@ def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]
                     try:
                         validate([task], cache)
                     except ValueError as e:
-                        report.skip(f"{name}/{path.stem} test {i} sentence {j}", f"does not validate: {e}")
+                        report.skip(source_item(name, path.stem, i, j), f"does not validate: {e}")
                         continue
                     tasks.append(task)
                     report.imported.append(task.id)

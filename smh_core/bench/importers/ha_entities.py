@@ -2,9 +2,10 @@
 supports (its supported features and colour modes narrow the device), and how an HA state and
 its attributes carry over as attribute values and the critic clauses that check them.
 
-HA's units become the catalog's: brightness 0-255 and volume 0-1 are percentages, colours
-(``rgb_color``, ``hs_color``, ``xy_color``, ``rgbw_color``) hex, a fan's percentage a speed
-level, a vacuum ``off`` docked, a cover or valve ``open`` any position above 0.
+HA's units become the catalog's: volume 0-1 is a percentage, colours (``rgb_color``,
+``hs_color``, ``xy_color``, ``rgbw_color``) hex, a fan's percentage a speed level, a vacuum
+``off`` docked, a cover or valve ``open`` any position above 0. A light's brightness stays in
+HA's 0-255 (an imported light has that range, :data:`RANGES`), so every level reads back exactly.
 """
 
 from __future__ import annotations
@@ -30,6 +31,14 @@ class Mapped:
     values: dict[str, Any]
     critic: list[str]
     notes: tuple[str, ...] = ()
+    background: frozenset[str] = frozenset()
+    """Values carried over only so the device starts as the source's entity would (an off
+    light's stored brightness, a fan's turn-on speed): no goal, and dropped where the entity
+    does not support them."""
+
+    def goals(self) -> dict[str, Any]:
+        """The values a task must reach (the background ones left out)."""
+        return {k: v for k, v in self.values.items() if k not in self.background}
 
 
 DESCRIPTIVE = frozenset({
@@ -40,6 +49,10 @@ DESCRIPTIVE = frozenset({
     "media_content_type", "media_duration", "media_position", "media_position_updated_at",
 })
 """Attributes that describe what an entity can do rather than its state: nothing to set or check."""
+
+RANGES: dict[str, dict[str, tuple[float, float]]] = {"light": {"brightness": (0, 255)}}
+"""Per HA domain, attributes imported in HA's own units rather than the catalog's (a light's
+brightness 0-255, not 1-100 %): every level the source states is kept and read back exactly."""
 
 
 def features(attrs: Mapping[str, Any]) -> set[str] | None:
@@ -133,25 +146,33 @@ def _light_narrowing(attrs: Mapping[str, Any]) -> tuple[str, Narrowing | None]:
         return "color_temperature_light", None
     if dimmable:
         return "light", None
-    return "light", Narrowing.of(["state"], ["turn_on", "turn_off", "toggle"], fixed={"brightness": 100})
+    full = RANGES["light"]["brightness"][1]
+    return "light", Narrowing.of(["state"], ["turn_on", "turn_off", "toggle"], fixed={"brightness": full})
 
 
 def _light(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    """A light in HA's own terms: brightness 0-255 as is (see :data:`RANGES`), and, as the
+    source's synthetic lights are built, a light with a brightness above 0 is on whatever its
+    state says; an off light keeps its brightness, which turning it on restores."""
     values: dict[str, Any] = {}
     critic: list[str] = []
     notes: list[str] = []
+    background: set[str] = set()
+    brightness = attrs.pop("brightness", None)
+    level = int(brightness) if isinstance(brightness, (int, float)) and not isinstance(brightness, bool) else None
+    if level and state in (None, "off"):
+        state = "on"
     if state in ("on", "off"):
         values["state"] = state
         critic.append(f"state == {state}")
     elif state is not None:
         raise Unsupported(f"light state {state!r}")
-    brightness = attrs.pop("brightness", None)
-    if state != "off" and isinstance(brightness, (int, float)) and brightness > 0:
-        pct = max(1, _percent(brightness, 255))
-        values["brightness"] = pct
-        critic.append(f"brightness == {pct}")
-        if pct * 255 / 100 != brightness:
-            notes.append(f"brightness {brightness}/255 compared as {pct}%")
+    if level is not None:
+        values["brightness"] = level
+        if state != "off" and level:
+            critic.append(f"brightness == {level}")
+        else:
+            background.add("brightness")
     colour, more = _colour(attrs)
     notes += more
     if colour is not None and state != "off":
@@ -164,7 +185,7 @@ def _light(state: str | None, attrs: dict[str, Any]) -> Mapped:
         values["color_temperature"] = int(kelvin)
         critic.append(f"color_temperature == {int(kelvin)}")
     _no_more("light", attrs)
-    return Mapped(values, critic, tuple(notes))
+    return Mapped(values, critic, tuple(notes), frozenset(background))
 
 
 def _no_more(domain: str, attrs: Mapping[str, Any]) -> None:
@@ -244,7 +265,11 @@ def _fan(state: str | None, attrs: dict[str, Any]) -> Mapped:
     if preset is not None:
         values["preset_mode"] = str(preset)
         critic.append(f"preset_mode == {preset}")
-    return Mapped(values, critic, tuple(notes))
+    background = frozenset()
+    if state is not None and "speed_level" not in values:
+        values["speed_level"] = "high"  # the source's fans run at 100 % when turned on without a speed
+        background = frozenset({"speed_level"})
+    return Mapped(values, critic, tuple(notes), background)
 
 
 _MEDIA_STATES = {"playing": "playing", "paused": "paused", "idle": "idle", "on": "idle", "standby": "idle",
@@ -302,6 +327,25 @@ def _vacuum(state: str | None, attrs: dict[str, Any]) -> Mapped:
     return Mapped(values, critic, tuple(notes))
 
 
+def _switch(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    _no_more("switch", attrs)
+    if state not in ("on", "off", None):
+        raise Unsupported(f"switch state {state!r}")
+    return Mapped({"state": state}, [f"state == {state}"]) if state else Mapped({}, [])
+
+
+def _stand_in(attribute: str, read: Callable[[str], Any]) -> Callable[[str | None, dict[str, Any]], Mapped]:
+    """A read-only entity (a sensor): its state as the stand-in's one attribute. Nothing can
+    change it, so an expectation on it is checked, never reached by a call."""
+    def mapper(state: str | None, attrs: dict[str, Any]) -> Mapped:
+        if state is None:
+            return Mapped({}, [])
+        value = read(state)
+        return Mapped({attribute: value}, [f"{attribute} == {value!r}" if isinstance(value, str) else
+                                           f"{attribute} == {value}"])
+    return mapper
+
+
 def _todo(state: str | None, attrs: dict[str, Any]) -> Mapped:
     items = attrs.pop("todo_items", None)
     _no_more("to-do list", attrs)
@@ -355,6 +399,14 @@ def is_garage(attrs: Mapping[str, Any]) -> bool:
     return "garage" in str(attrs.get("device_class", "")).lower()
 
 
+def device_class(attrs: Mapping[str, Any]) -> str | None:
+    """The entity's HA device class by name (``media_player.MediaPlayerDeviceClass.SPEAKER`` ->
+    ``speaker``); None when the fixture gives none. HA's intents match it: "pause the speaker"
+    asks for a media player of class speaker."""
+    raw = attrs.get("device_class")
+    return str(raw).rsplit(".", 1)[-1].lower() or None if raw else None
+
+
 _MEDIA = _by_features(["state"], ["pause"], {
     "PLAY": ([], ["play"]), "PAUSE": ([], ["pause"]), "STOP": ([], ["stop"]),
     "TURN_ON": ([], ["turn_on"]), "TURN_OFF": ([], ["turn_off"]),
@@ -403,15 +455,24 @@ DOMAINS: dict[str, Domain] = {
     "vacuum": Domain(lambda attrs: "room_vacuum", _vacuum, _VACUUM),
     "valve": Domain(lambda attrs: "valve", _positioned("valve"), _by_features(["position"], [], _POSITIONED)),
     "todo": Domain(lambda attrs: "todo_list", _todo, _TODO),
+    "switch": Domain(lambda attrs: "smart_plug", _switch),
+    # stand-ins: HA matches their names and areas (a binary sensor named "Smart Lock" makes
+    # "unlock the smart lock" ambiguous there); their readings are not simulated
+    "binary_sensor": Domain(lambda attrs: "binary_sensor", _stand_in("detected", lambda s: s == "on"),
+                            note="a stand-in for its name and area: its reading is not simulated"),
+    "sensor": Domain(lambda attrs: "sensor", _stand_in("reading", lambda s: s[:255]),
+                     note="a stand-in for its name and area: its reading is not simulated"),
 }
-"""HA domain -> catalog; a domain not here (sensors, climate, weather...) is left out."""
+"""HA domain -> catalog; a domain not here (climate, weather...) is left out."""
+STAND_INS = frozenset({"binary_sensor", "sensor"})
+"""Domains imported only so that HA sees their entities' names and areas."""
 
 
 def map_state(domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = False) -> Mapped:
     """An HA state of ``domain`` in catalog terms (``garage``: a garage-door cover, open or
     closed as its own state). Descriptive attributes are ignored; ``Unsupported`` names what
     has no counterpart."""
-    kept = {k: v for k, v in attrs.items() if k not in DESCRIPTIVE}
+    kept = {k: v for k, v in attrs.items() if k not in DESCRIPTIVE and domain not in STAND_INS}
     text = _value(state)
     if domain == "cover" and garage:
         return _garage(text, kept)

@@ -1,0 +1,66 @@
+"""``smh.call_tools``: run LLM tool calls through one of Home Assistant's LLM APIs, as a
+conversation agent's chat log runs them.
+
+A recorded conversation (home-assistant-datasets publishes every tool call a model made in its
+benchmark) can then be replayed inside this HA: each call goes to the API's tool by name with
+the model's own arguments (Assist's intents match names, areas and domains exactly as they did
+for the model), and an error comes back as the model would have seen it
+(``{"error": <exception>, "error_text": ...}``) instead of stopping the replay.
+
+An admin service: the tools act with the caller's permissions, but a replay drives the whole
+home, like ``smh.load_task``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import voluptuous as vol
+from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
+from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import llm
+from homeassistant.helpers.service import async_register_admin_service
+
+from .const import DOMAIN, SERVICE_CALL_TOOLS
+
+CALL_SCHEMA = vol.Schema({vol.Required("tool"): cv.string, vol.Optional("arguments", default={}): dict})
+CALL_TOOLS_SCHEMA = vol.Schema({
+    vol.Optional("api", default=llm.LLM_API_ASSIST): cv.string,
+    vol.Optional("language", default="en"): cv.string,
+    vol.Required("calls"): vol.All(cv.ensure_list, [CALL_SCHEMA]),
+})
+
+
+def _json(value: Any) -> Any:
+    """A tool result as plain JSON (an intent response is a dict subclass that may hold dates)."""
+    return json.loads(json.dumps(value, default=str))
+
+
+async def run_tool(api: llm.APIInstance, tool: str, arguments: dict[str, Any]) -> Any:
+    """One tool call's result; an error the tool raises is the result, as a chat log gives it
+    to the model."""
+    try:
+        return _json(await api.async_call_tool(llm.ToolInput(tool_name=tool, tool_args=arguments)))
+    except (HomeAssistantError, vol.Invalid) as err:
+        return {"error": type(err).__name__, **({"error_text": str(err)} if str(err) else {})}
+
+
+def register(hass: HomeAssistant) -> None:
+    async def call_tools(call: ServiceCall) -> ServiceResponse:
+        context = llm.LLMContext(platform=DOMAIN, context=call.context, language=call.data["language"],
+                                 assistant=CONVERSATION_DOMAIN, device_id=None)
+        try:
+            api = await llm.async_get_api(hass, call.data["api"], context)
+        except HomeAssistantError as err:
+            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="no_llm_api",
+                                         translation_placeholders={"api": call.data["api"],
+                                                                   "message": str(err)}) from err
+        results = [{"tool": c["tool"], "result": await run_tool(api, c["tool"], c["arguments"])}
+                   for c in call.data["calls"]]
+        return {"api": api.api.id, "tools": sorted(t.name for t in api.tools), "results": results}
+
+    async_register_admin_service(hass, DOMAIN, SERVICE_CALL_TOOLS, call_tools, schema=CALL_TOOLS_SCHEMA,
+                                 supports_response=SupportsResponse.OPTIONAL)
