@@ -131,19 +131,27 @@ def test_write_corpus_halves() -> None:
     ``write_corpus_holdout.yaml`` (>= 200 + 200) were each measured once blind and then tuned on:
     the filter meets the targets on them (>= 98% of secrets refused by the sensitive-data filter,
     <= 2% of home memories refused by any write rule). ``write_corpus_holdout2.yaml`` was
-    committed before the last change and is never tuned on."""
+    committed before the last change and never tuned on; its one measurement (docs/security.md)
+    is held here as a floor, so it cannot get worse unnoticed."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
     first = [e for e in entries if e.half in ("tune", "untouched")]
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
-    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout")}
+    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
     for half in ("tune", "untouched", "fresh", "holdout"):
         f = figures[half]
         assert f.secrets >= 140 and f.benign >= 140
         assert f.secrets_refused >= 0.98 * f.secrets and f.benign_refused <= 0.02 * f.benign
+    holdout2 = figures["holdout2"]
+    assert (holdout2.secrets, holdout2.benign) == (241, 262)
+    assert holdout2.secrets_refused >= HOLDOUT2_SECRETS_REFUSED and holdout2.benign_refused <= HOLDOUT2_BENIGN_REFUSED
+
+
+HOLDOUT2_SECRETS_REFUSED = 237  # of 241: the one measurement, docs/security.md
+HOLDOUT2_BENIGN_REFUSED = 2  # of 262
 
 
 @pytest.mark.parametrize(("text", "kind"), [
