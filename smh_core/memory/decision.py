@@ -2,8 +2,8 @@
 ``no-rewrite``, with the paper's rules enforced in code as well as in the prompt.
 
 A model may propose storing something it must not (a phone number, a lock code, an API key,
-a one-off request, a non-device fact, or anything the user did not explicitly ask to
-remember); the guard vetoes such writes, records why, and the request continues as
+a one-off request, a fact with nothing about the home (:mod:`.home_topic`), or anything the
+user did not explicitly ask to remember); the guard vetoes such writes, records why, and the request continues as
 ``no-rewrite``. Only then is the memory bank touched, and the (possibly rewritten) command goes
 on to the agent. Secrets and identifiers are found by :mod:`smh_core.memory.sensitive`.
 """
@@ -91,7 +91,8 @@ class Veto:
 def check_write(query: str, content: str) -> Veto | None:
     """The MemHome write rules, in order: no secret or personal identifier in the proposed
     memory or in the user's request (the model may have paraphrased it away from one but not
-    the other), no one-off request, an explicit request to remember, and device content.
+    the other), no one-off request, an explicit request to remember, and content about the home
+    (:func:`~.home_topic.about_home`; the refusal keeps its name, ``NOT_DEVICE``).
     ``None`` if the memory may be stored."""
     # imported here: its patterns take 50 ms to compile, and most runs never write a memory
     from .sensitive import find_sensitive
