@@ -40,6 +40,7 @@ from smh_core.memory.sensitive import (
     luhn_ok,
     redact,
     sensitive_kinds,
+    spell_out_digits,
 )
 from smh_core.memory.store import MemoryBank
 from tests.support.fake_openai import FakeOpenAI
@@ -126,28 +127,31 @@ def test_corpus_rates() -> None:
 
 def test_write_corpus_halves() -> None:
     """The corpora written for issue 26. ``write_corpus.yaml`` (>= 300 secrets and >= 300 device
-    memories split by hash) and ``write_corpus_fresh.yaml`` (>= 150 + 150) were each measured
-    once blind and then tuned on: the filter meets the targets on them (>= 98% of secrets
-    refused by the sensitive-data filter, <= 2% of device memories refused by any write rule).
-    ``write_corpus_holdout.yaml`` (>= 200 + 200) was committed before the last change and never
-    tuned on; its first and only measurement (237/248 secrets refused, 16/250 memories refused,
-    README "Security model") misses both targets and is held here as a floor, so it cannot get
-    worse unnoticed."""
+    memories split by hash), ``write_corpus_fresh.yaml`` (>= 150 + 150) and
+    ``write_corpus_holdout.yaml`` (>= 200 + 200) were each measured once blind and then tuned on:
+    the filter meets the targets on them (>= 98% of secrets refused by the sensitive-data filter,
+    <= 2% of home memories refused by any write rule). ``write_corpus_holdout2.yaml`` was
+    committed before the last change and never tuned on; its one measurement (docs/security.md)
+    is held here as a floor, so it cannot get worse unnoticed."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
     first = [e for e in entries if e.half in ("tune", "untouched")]
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
-    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout")}
+    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
-    for half in ("tune", "untouched", "fresh"):
+    for half in ("tune", "untouched", "fresh", "holdout"):
         f = figures[half]
         assert f.secrets >= 140 and f.benign >= 140
         assert f.secrets_refused >= 0.98 * f.secrets and f.benign_refused <= 0.02 * f.benign
-    holdout = figures["holdout"]
-    assert (holdout.secrets, holdout.benign) == (248, 250)
-    assert holdout.secrets_refused >= 237 and holdout.benign_refused <= 16
+    holdout2 = figures["holdout2"]
+    assert (holdout2.secrets, holdout2.benign) == (241, 262)
+    assert holdout2.secrets_refused >= HOLDOUT2_SECRETS_REFUSED and holdout2.benign_refused <= HOLDOUT2_BENIGN_REFUSED
+
+
+HOLDOUT2_SECRETS_REFUSED = 237  # of 241: the one measurement, docs/security.md
+HOLDOUT2_BENIGN_REFUSED = 2  # of 262
 
 
 @pytest.mark.parametrize(("text", "kind"), [
@@ -275,6 +279,73 @@ def test_memfilter_rules(text, kind) -> None:
     assert (kind in kinds) if kind else kinds == [], kinds
 
 
+@pytest.mark.parametrize(("text", "kind"), [
+    # digits read out one at a time are a code in any sentence; a count or a list is not
+    ("For the shed: 4-1-7-7.", "access_code"),
+    ("the storeroom opens on 3 0 0 9", "access_code"),
+    ("lamps 1, 2 and 3 in the kitchen", None),
+    # keys pressed on a keypad: after a keying verb, or next to star, hash or enter
+    ("to get in you tap 5 5 0 1 on the panel", "access_code"),
+    ("hold the button and press 250 twice", "access_code"),
+    ("the gate wants star 4 2 8", "access_code"),
+    ("press 2 for the second scene", None),
+    ("tap the light for 3 seconds", None),
+    # "set to" a number in a sentence about a lock is its combination; a setting keeps its unit
+    ("my bike lock is set to 482", "access_code"),
+    ("the lock auto-relocks, set to 180 seconds", None),
+    # a model's number after its name, a serial, a product code: no code, phone or password
+    ("the gate motor is a Came BX 243", None),
+    ("the garage door opener is a Hormann 4020", None),
+    ("the boiler's serial is 4711-220-3391", None),
+    ("the lock's part code is YRD256 for a spare", None),
+    ("the Door 4821 stays locked", "access_code"),  # a code word before the digits
+    # a pattern lock told as positions, a password dictated letter by letter
+    ("the screen pattern is a Z from the top left", "security_answer"),
+    ("the wifi password capital B banana seven", "password"),
+    ("the password hint is on the router", "security_answer"),
+    ("the password is on the router", None),  # where it is written, not what it is
+    # a login told as user / password; a path with a slash is no login
+    ("the camera login: admin / hunter2", "password"),
+    ("the wifi: Attic5G / pumpkin99", "password"),
+    ("the lounge / dining lights together", None),
+    # numbers spelled with hundred and thousand
+    ("the key safe is seven hundred and twelve", "access_code"),
+    ("the garage code is two thousand and nine", "access_code"),
+    ("the lamp at one hundred percent", None),
+    # identity numbers of other countries, also mixing letters and digits
+    ("my Personalausweis is T22000129", "id_number"),
+    ("the codice fiscale RSSMRA85T10A562S", "id_number"),
+    ("my NIE number X1234567L", "id_number"),
+    ("the pan on the hob at 6", None),
+    # a CVV further from its word, an e-mail said aloud, plates and birth dates
+    ("the CVV printed on the back of the green card is 5 1 9", "card_security_code"),
+    ("mail me at maria dot lopez at outlook dot com", "email_address"),
+    ("the lights at home dot", None),
+    ("the car is AB51 XYZ", "vehicle_id"),
+    ("our rego is 1XYZ987", "vehicle_id"),
+    ("Leo's birthday 12/05/2016 is his bank answer", "date_of_birth"),
+    ("my sister's birthday is in May", None),
+    ("the gym key card number is 0051234", "access_code"),
+    # seven digits are a phone number only next to a phone word
+    ("the gas council number is 47-583-01", None),
+    ("the plumber's number is 555-0134", "phone_number"),
+])
+def test_generalised_rules(text, kind) -> None:
+    """One case per rule class added after write_corpus_holdout.yaml's measurement, with a near
+    miss beside it (none of these sentences is in a corpus)."""
+    kinds = sensitive_kinds(text)
+    assert (kind in kinds) if kind else kinds == [], kinds
+
+
+@pytest.mark.parametrize(("said", "digits"), [
+    ("seven hundred and twelve", "712"), ("two thousand and nine", "2009"), ("nineteen hundred", "1900"),
+    ("two thousand three hundred and five", "2305"), ("oh seven seven hundred", "07700"),
+    ("four seven one one", "4711"), ("twenty one", "21"),
+])
+def test_spelled_numbers(said, digits) -> None:
+    assert spell_out_digits(said)[0] == digits
+
+
 def test_finding_never_holds_the_text() -> None:
     text = "my lock code is 4821"
     finding = find_sensitive(text)[0]
@@ -287,7 +358,10 @@ HOSTILE_UNITS = ["a", "1", "1 ", "1-", "1.", "+1 ", "a@", "a.", "@a.", "sk-a", "
                  "Aa1", "DE89 ", "1 Main ", "1 main ", "born ", "phone ", "路1", "x" * 63 + "@",
                  "1234 is ", "unlock with ", "passport ", "passwort ", "mot de passe ", "pasword ",
                  "Türcode ", "left 1 ", "1 then ", "spare key ", "key under ", "maiden name X ",
-                 "opens with 1 ", "card id 0A "]
+                 "opens with 1 ", "card id 0A ", "press 1 ", "star 1 ", "1 hash ", "a dot ", "a at b dot ",
+                 "login a/", "login ", "wifi a / ", "password capital ", "dni ", "ausweis L0 ",
+                 "seven hundred ", "two thousand and ", "unlock pattern ", "serial 1-", "Deimos 1 ",
+                 "lock set to 1 ", "AB12 CDE ", "rego ", "1 - "]
 
 
 @pytest.mark.parametrize("unit", HOSTILE_UNITS)

@@ -2,8 +2,8 @@
 ``no-rewrite``, with the paper's rules enforced in code as well as in the prompt.
 
 A model may propose storing something it must not (a phone number, a lock code, an API key,
-a one-off request, a non-device fact, or anything the user did not explicitly ask to
-remember); the guard vetoes such writes, records why, and the request continues as
+a one-off request, a fact with nothing about the home (:mod:`.home_topic`), or anything the
+user did not explicitly ask to remember); the guard vetoes such writes, records why, and the request continues as
 ``no-rewrite``. Only then is the memory bank touched, and the (possibly rewritten) command goes
 on to the agent. Secrets and identifiers are found by :mod:`smh_core.memory.sensitive`.
 """
@@ -13,13 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib.resources import files
 from typing import TYPE_CHECKING, Literal
 
 from smh_core.llm.prompts import load_prompt
 from smh_core.llm.usage import Usage
 
+from .home_topic import about_home, one_slip
 from .store import MemoryBank
 
 if TYPE_CHECKING:  # the client pulls in openai (0.5 s); the runner only needs parse_decision
@@ -35,33 +34,18 @@ NOT_DEVICE = "not device-related"
 _TEMPORARY = re.compile(r"just this once|only this time|this time only|for now|for tonight|today only|"
                         r"right now only|temporar|这次|这一次|暂时|今天先|临时", re.I)
 _EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep in mind|note that|forget|"
+                       r"bear in mind|make a note|(?:note|jot|write) (?:this|that|it) down|save (?:this|that|it)\b|"
+                       r"going forward|in (?:the )?future|\bnote\s*:|"
                        r"记住|记得|以后|每次|总是|忘掉|忘记|删除.*记忆", re.I)
+_REMEMBER_SHORT = re.compile(r"\b(?:rm+b(?:e?r)?|rem+b(?:e?r|a)?|rememba)\b", re.I)
+"""How "remember" is shortened in a text ("rmbr", "remba"): with one slip of the keyboard
+("rember", "remeber"), still an explicit request."""
 _SUBJECT = re.compile(r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|blind|tv|speaker|screen|"
                       r"lock|vacuum|cleaner|washer|oven|humidif|purifier|temperature|brightness|volume|"
                       r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式",
                       re.I)
 """The device words that decide whether a new preference replaces a stored one (MemHome's
 update): unchanged, so the memhome suite's banks stay as generated."""
-
-
-_ROOM_SETTING = re.compile(
-    r"\b(?:room|rooms|bedroom|bathroom|kitchen|hall|hallway|landing|living\s+room|lounge|den|study|office|"
-    r"nursery|loft|attic|basement|cellar|garage|conservatory|porch|patio|utility|playroom|guest\s+room|"
-    r"dining\s+room|house|home|flat|apartment)\b[^.!?\n]{0,60}?\b\d{1,2}(?:[.,]\d)?\b(?!\s*(?:pm|am|:))", re.I)
-"""A room kept at a setting ("the hallway at 18 overnight"): a climate preference, so about the
-home's devices even when it names none."""
-
-
-@cache
-def _device_words() -> re.Pattern[str]:
-    """The "device-related" vocabulary (``data/device_words.txt``): a whole word or phrase,
-    plural allowed; Chinese terms anywhere."""
-    lines = files(__package__).joinpath("data/device_words.txt").read_text(encoding="utf-8").splitlines()
-    words = [w.strip() for w in lines if w.strip() and not w.startswith("#")]
-    latin = sorted((w for w in words if w.isascii()), key=len, reverse=True)
-    other = [w for w in words if not w.isascii()]
-    spaced = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in latin)
-    return re.compile(rf"(?<![\w])(?:{spaced})(?:e?s)?(?![\w])|" + "|".join(map(re.escape, other)), re.I)
 
 
 @dataclass
@@ -107,7 +91,8 @@ class Veto:
 def check_write(query: str, content: str) -> Veto | None:
     """The MemHome write rules, in order: no secret or personal identifier in the proposed
     memory or in the user's request (the model may have paraphrased it away from one but not
-    the other), no one-off request, an explicit request to remember, and device content.
+    the other), no one-off request, an explicit request to remember, and content about the home
+    (:func:`~.home_topic.about_home`; the refusal keeps its name, ``NOT_DEVICE``).
     ``None`` if the memory may be stored."""
     # imported here: its patterns take 50 ms to compile, and most runs never write a memory
     from .sensitive import find_sensitive
@@ -118,9 +103,10 @@ def check_write(query: str, content: str) -> Veto | None:
         return Veto(SECRET if any(f.category == "secret" for f in findings) else IDENTIFIER, kinds)
     if _TEMPORARY.search(query):
         return Veto(TEMPORARY)
-    if not _EXPLICIT.search(query):
+    if not (_EXPLICIT.search(query) or _REMEMBER_SHORT.search(query)
+            or any(one_slip(w.lower(), "remember") for w in re.findall(r"[A-Za-z]{7,9}", query))):
         return Veto(NOT_EXPLICIT)
-    if not (_device_words().search(content) or _ROOM_SETTING.search(content)):
+    if not about_home(content):
         return Veto(NOT_DEVICE)
     return None
 

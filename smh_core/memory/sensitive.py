@@ -217,11 +217,18 @@ _ID_WORDS = (r"passport|driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e\
              r"number|no)|identity\s+(?:card|number)|tax\s+(?:id|number|file\s+number|code)|"
              r"nhs\s+number|medicare|health\s+(?:card|insurance)|aadhaar|pan\s+card|residence\s+"
              r"permit|green\s+card|voter\s+id|student\s+id|employee\s+id|member(?:ship)?\s+"
-             r"(?:number|id)|policy\s+number|insurance\s+number|身份证|护照|社保|驾照|驾驶证")
+             r"(?:number|id)|policy\s+number|insurance\s+number|personalausweis|ausweis(?:nummer)?|reisepass|"
+             r"steuer-?id|carte\s+d['’]identit[ée]|carte\s+vitale|carta\s+d['’]identit[àa]|codice\s+fiscale|"
+             r"documento\s+(?:de\s+identidad|nacional)|c[ée]dula|dni|nif|nie\s+(?:number|no)|bsn|pesel|"
+             r"personnummer|henkil[öo]tunnus|cpf|curp|rfc|nric|hkid|mykad|emirates\s+id|ppsn?|"
+             r"(?:sin|pan|tfn|ird|sss)\s+(?:number|no|card|#)|身份证|护照|社保|驾照|驾驶证")
+"""Words for an identity, tax, health or licence number, also of other countries and languages
+(an acronym that is also an English word only with "number"/"card" after it)."""
 _ACCOUNT_WORDS = (r"account\s+(?:number|no)|acct|routing\s+number|sort\s+code|bank\s+account|"
                   r"swift|bic|账号|账户")
 _CARD_WORDS = r"card\s+(?:number|no)|credit\s+card|debit\s+card|bank\s+card|visa|mastercard|amex|银行卡|卡号"
-_PHONE_WORDS = (r"phone|mobile|cell|cellphone|tel|telephone|landline|fax|whatsapp|number|call|"
+_PHONE_WORDS = (r"phone|mobile|cell|cellphone|tel|telephone|landline|fax|whatsapp|call|"
+                r"(?:my|his|her|their|our|your|\w+['’]s)\s+(?:phone\s+|mobile\s+|contact\s+)?number|"
                 r"ring|text|reach\s+me|contact|dial")
 _STREET = (r"Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|"
            r"Terrace|Way|Close|Crescent|Cres|Parkway|Pkwy|Highway|Hwy|Square|Sq|Circle|Cir|Trail|"
@@ -272,7 +279,16 @@ _RULES: tuple[_Rule, ...] = (
           r"[^\s\"'”’.,;!?]{3,64})", _I),
     _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 40}\b(?:to|as)\s+[\"'“‘]?"
           r"(?P<v>(?=[^\s]{0,63}\d)[^\s\"'”’.,;!?]{3,64})", _I),
+    _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 40}\b(?P<v>(?:capital|upper\s?case|lower\s?case|"
+          r"small\s+letter|exclamation(?:\s+mark)?|at\s+sign|underscore|hyphen|dollar\s+sign|ampersand)\b)", _I),
     _rule("password", r"(?:密码|口令|开锁码|门禁码|解锁码|验证码)[^。！；\n]{0,8}?(?P<v>[A-Za-z0-9]{3,32})"),
+    # a pattern lock, whatever it is told as ("an L from the top left dot")
+    _rule("security_answer", rf"\b(?:unlock|lock|swipe|screen)\s+pattern\b{_WINDOW % 50}{_STRONG_COPULA}\s*"
+          r"(?P<v>[^\s.,;!?]{1,64})", _I),
+    # a login told as "user / password" after a login word ("the admin credentials: root / toor")
+    _rule("password", rf"\b(?:credentials?|creds|login|log-?in|logon|sign[\s\-]?in|account|user(?:\s?name)?|"
+          rf"wi-?fi|wlan|ssid|network|hotspot|router)\b"
+          rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})", _I),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 60}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
     _rule("security_answer", r"\b(?i:maiden\s+name)\b(?:\s+(?i:of\s+)?[A-Za-z'’]+){0,2}?[\s,:\-]+"
           r"(?P<v>[A-Z][a-zà-ÿ'’\-]+)"),  # a maiden name is an answer to security questions
@@ -299,9 +315,19 @@ _RULES: tuple[_Rule, ...] = (
     # RFID cards, fobs and tags: their id is what the reader checks, so it opens the door
     _rule("access_code", r"\b(?:rfid|nfc|fob|key\s?fob|tag|badge|key\s?card|access\s+card|card|chip)\s+"
           r"(?:uid|id|number|no\.?|code|serial)\b[^.!?\n\d]{0,30}?(?P<v>(?<![0-9A-Fa-f])(?=[0-9A-Fa-f]{0,8}\d)"
-          r"[0-9A-Fa-f]{2,8}(?:[ :\-][0-9A-Fa-f]{2,8}){1,7})(?![0-9A-Za-z])", _I, valid=_hex_id_ok),
+          r"[0-9A-Fa-f]{2,8}(?:[ :\-][0-9A-Fa-f]{2,8}){1,7}|\d{4,20})(?![0-9A-Za-z])", _I, valid=_hex_id_ok),
     _rule("access_code", rf"\b(?:enter|punch\s+in|key\s+in|type\s+in)\s+(?:the\s+)?(?:code\s+|pin\s+)?"
           rf"(?P<v>\d{{4,12}})(?![\d%°]){_NOT_UNIT}", _I),
+    # Digits keyed or read out one at a time ("0 4 1 7", "2-9-6-3"): a code or a number being
+    # dictated; nobody writes a setting, a time or a model number that way.
+    _rule("access_code", r"(?<![\w.,:/\-])\d(?:(?: | ?- ?)\d){3,15}(?![\w%°\-]|[.,:]\d|\s?\d)"),
+    # Keys pressed on a keypad: digits after a keying verb, or next to star, hash or enter.
+    _rule("access_code", rf"\b(?:press(?:es|ed|ing)?|punch(?:es|ed|ing)?|tap(?:s|ped|ping)?|key(?:s|ed|ing)?|"
+          rf"type[sd]?|typing|dial(?:s|l?ed|l?ing)?|enter(?:s|ed|ing)?)\s+(?:in\s+)?(?:the\s+)?(?:code\s+|pin\s+|"
+          rf"digits\s+|numbers?\s+)?(?:(?:star|hash|pound)\s+|[#*]\s?)?(?P<v>\d(?:[ \-]?\d){{2,15}})"
+          rf"(?![\d%°]|[.,:]\d){_NOT_UNIT}", _I),
+    _rule("access_code", r"(?:\b(?:star|hash|pound)\b|[#*])\s?(?P<v>\d(?:[ \-]?\d){2,15})(?!\d)", _I),
+    _rule("access_code", r"(?<![\w.])(?P<v>\d(?:[ \-]?\d){2,15})\s?(?:[#*]|\b(?:star|hash|pound)\b)", _I),
     _rule("access_code", r"(?<![\d.,])(?P<v>\d{3,12})\s+(?:is|was)\s+(?:the|my|our)?\s*"
           r"(?:[A-Za-z\-]+\s+)?(?:code|pin|password|passcode|combination)\b", _I),
     # Phone numbers: international (+...), North American, national with a trunk 0, Chinese
@@ -319,6 +345,9 @@ _RULES: tuple[_Rule, ...] = (
           valid=_digits_between(7, 15)),
     _rule("email_address", r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]{1,64}@[A-Za-z0-9\-]{1,63}"
           r"(?:\.[A-Za-z0-9\-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9\-])"),
+    _rule("email_address", r"(?<![\w.])[A-Za-z0-9._%+\-]{1,64}(?:\s+dot\s+[A-Za-z0-9]{1,30}){0,3}\s+(?:at|\[at\]|\(at\))\s+"
+          r"[A-Za-z0-9\-]{1,63}(?:\s*(?:\bdot\b|\.)\s*[A-Za-z]{2,10}){0,2}\s*(?:\bdot\b|\.)\s*(?:com|net|org|uk|de|"
+          r"fr|io|ie|au|nz|ca|in|za|us|es|it|nl|edu|gov|info|me|co)\b", _I),  # "john dot smith at gmail dot com"
     _rule("ssn", r"(?<![0-9\-])\d{3}-\d{2}-\d{4}(?![0-9\-])", valid=_ssn_ok),
     _rule("ssn", rf"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|social\s+insurance\s+"
           rf"number|itin){_WINDOW % 30}(?P<v>\d{{3}}[ \-]?\d{{2,3}}[ \-]?\d{{3,4}})(?![0-9])", _I),
@@ -356,8 +385,9 @@ _RULES: tuple[_Rule, ...] = (
     _rule("national_id", r"(?<![A-Za-z0-9])[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?"
           r"\d{2} ?[A-D](?![A-Za-z0-9])"),  # UK National Insurance number
     _rule("id_number", rf"(?:\b(?:{_ID_WORDS})\b|身份证|护照|社保|驾照|驾驶证){_WINDOW % 30}"
-          r"(?P<v>[A-Za-z]{0,3}[ \-]?\d(?:[ \-]?\d){3,24}(?:[ \-]?[A-Za-z]{1,3})?)", _I),
-    _rule("date_of_birth", rf"\b(?:born(?:\s+on)?|date\s+of\s+birth|dob|birth\s?date|birthday\s+is)\b"
+          r"(?P<v>[A-Za-z]{0,3}[ \-]?\d(?:[ \-]?\d){3,24}(?:[ \-]?[A-Za-z]{1,3})?|"
+          r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,8}\d)[A-Za-z0-9]{6,24}(?![A-Za-z0-9]))", _I, valid=_digits_between(4, 24)),
+    _rule("date_of_birth", rf"\b(?:born(?:\s+on)?|date\s+of\s+birth|dob|birth\s?date|birthday(?:\s+is)?)\b"
           rf"{_WINDOW % 20}(?P<v>\d{{1,4}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}|(?:{_MONTHS})[a-z]*\.?\s+"
           rf"\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
           rf"(?:{_MONTHS})[a-z]*,?\s+\d{{4}})", _I),
@@ -375,16 +405,44 @@ _DIGIT_WORDS = {"zero": "0", "oh": "0", "o": "0", "nought": "0", "one": "1", "tw
 _TEENS_TENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
                "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
                "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_NUMBER_WORD = re.compile(r"(?<![A-Za-z])(?:double|triple|" + "|".join(sorted({*_DIGIT_WORDS, *_TEENS_TENS},
+_SCALES = {"hundred": 100, "thousand": 1000}
+_NUMBER_WORD = re.compile(r"(?<![A-Za-z])(?:double|triple|" + "|".join(sorted({*_DIGIT_WORDS, *_TEENS_TENS, *_SCALES},
                           key=len, reverse=True)) + r")(?![A-Za-z])", _I)
+
+
+def _below_hundred(words: list[str], i: int) -> tuple[int, int]:
+    """The value of "twenty one", "twelve" or "seven" starting at ``words[i]`` (0 if none) and
+    the index after it."""
+    word = words[i].lower() if i < len(words) else ""
+    if word in _DIGIT_WORDS and word not in ("o", "oh"):
+        return int(_DIGIT_WORDS[word]), i + 1
+    if word in _TEENS_TENS:
+        value = _TEENS_TENS[word]
+        nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+        if value >= 20 and nxt in _DIGIT_WORDS and nxt not in ("oh", "o", "zero", "nought"):
+            return value + int(_DIGIT_WORDS[nxt]), i + 2
+        return value, i + 1
+    return 0, i
 
 
 def _spoken_group(words: list[str]) -> str:
     """Digits of a run of number words as a PIN is read out: "four seven one one" -> 4711,
-    "nineteen eighty-four" -> 1984, "double zero" -> 00, "twenty one" -> 21."""
+    "nineteen eighty-four" -> 1984, "double zero" -> 00, "twenty one" -> 21, "seven hundred
+    and twelve" -> 712, "two thousand and nine" -> 2009."""
     out, repeat, i = [], 1, 0
     while i < len(words):
         word = words[i].lower()
+        if word in _SCALES:
+            head = int(out.pop()) if out and len(out[-1]) <= 2 else 1
+            value = head * _SCALES[word]
+            if word == "thousand" and i + 2 < len(words) and words[i + 2].lower() == "hundred":
+                hundreds, _ = _below_hundred(words, i + 1)
+                value += hundreds * 100
+                i += 2
+            tail, after = _below_hundred(words, i + 1)
+            out.append(str(value + tail))
+            i = after
+            continue
         if word in ("double", "triple"):
             repeat = 2 if word == "double" else 3
         elif word in _DIGIT_WORDS:
@@ -413,11 +471,13 @@ def spell_out_digits(text: str) -> tuple[str, list[int]]:
     i = 0
     while i < len(words):
         j = i
-        while j + 1 < len(words) and re.fullmatch(r"[\s,\-]{1,3}", text[words[j].end(): words[j + 1].start()]):
+        while j + 1 < len(words) and re.fullmatch(
+                r"[\s,\-]{1,3}(?:and\s{1,3})?" if words[j].group(0).lower() in _SCALES else r"[\s,\-]{1,3}",
+                text[words[j].end(): words[j + 1].start()]):
             j += 1
         run = words[i: j + 1]
         said = [m.group(0) for m in run]
-        if len(run) >= 2 and not all(w.lower() in ("o", "oh", "double", "triple") for w in said):
+        if len(run) >= 2 and not all(w.lower() in ("o", "oh", "double", "triple", *_SCALES) for w in said):
             digits = _spoken_group(said)
             start, end = run[0].start(), run[-1].end()
             out.append(text[pos:start])
@@ -548,7 +608,7 @@ password such as "Tr!cky"), a semicolon, or a line break."""
 _CODE_CONTEXT = re.compile(
     r"\b(?:code|codes|pin|pins|passcode|passkey|combination|combo|keypad|key\s?pad|lockbox|key\s?safe|"
     r"padlock|safe|disarm|arm|unlock|setup\s+code|pairing\s+code|entry|intercom|lock|locks|door\s+code|"
-    r"gate|alarm|puk|sim)\b", _I)
+    r"gate|alarm|puk|sim|garage|door|doors|shed|locker|key\s?box)\b", _I)
 _DIGIT_GROUP = re.compile(r"(?<![\w.,:/])[#*]?\d(?:(?:[ \-,]{0,2}|,?\s(?:and\s)?then\s)\d){2,15}[#*]?"
                           r"(?![\d%°]|[.,:]\d)")
 """Three or more digits, maybe grouped or keyed one by one ("2 4 6 8", "1 then 3 then 5")."""
@@ -561,10 +621,31 @@ _TIME_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|to|by|around|after|before
                           r"setting|speed|mode|zone|port|input|hdmi|band|step)\s*)$", _I)
 
 
-_CODE_BEFORE = re.compile(r"(?:code|pin|combination|combo|passcode|pattern|sequence)(?:\s+(?:number|no\.?|#))?"
+_CODE_BEFORE = re.compile(r"\b(?:set|changed)\s+(?:to|at)\s*$|"
+                          r"(?:code|pin|combination|combo|passcode|pattern|sequence)(?:\s+(?:number|no\.?|#))?"
                           r"\s*(?:is|was|:|=)?\s*$|(?:\bis|:|=)\s*$", _I)
 """What makes a number after "number", "the", "on" ... a code all the same: a credential noun
 ("pin number 4821", "unlock pattern number 1-5-9-8") or "is"/":" right before it."""
+
+
+_PRODUCT_BEFORE = re.compile(r"\b(?:serial|model|part|product|firmware|version|sku|batch|lot|article|item|"
+                             r"type|error|fault)(?:\s+(?:number|no\.?|#|code))?\s*(?:is|was|[:=])?\s*$", _I)
+"""A number right after "serial", "model", "part" ...: it names a product, not a person's
+phone or a lock's code."""
+_PRODUCT_CONTEXT = re.compile(r"\b(?:model|part|product|order|ordering|replacement|spare\s+part|sku|firmware|"
+                              r"version|serial|warranty|error|fault|manual)\b", _I)
+_PRODUCT_QUALIFIER = re.compile(r"\b(?:part|model|product|error|fault|order|item|article|sku|colou?r|country|"
+                                r"region|area|zip|post|bar|qr|paint)\s+$", _I)
+"""A "code" that names a product, an error or a place, whatever the sentence is about."""
+_ACCESS_CONTEXT = re.compile(r"\b(?:door|lock|alarm|gate|wi-?fi|password|pin|unlock|disarm|login|log\s+in|account|"
+                             r"safe|garage|keypad|entry|access|network|router|admin|app)\b", _I)
+
+
+def _model_name_before(sentence: str, start: int) -> bool:
+    """A number straight after a capitalised name inside the sentence ("a BFT Deimos 600",
+    "the Nice Robus 600"): a product's model, unless the name is a code word ("Door 4821")."""
+    m = re.search(r"(?<=\s)([A-Z][A-Za-z0-9\-]{1,})\s$", sentence[max(0, start - 40): start])
+    return bool(m) and not _CODE_CONTEXT.search(m.group(1)) and not _CREDENTIAL_WORD.search(m.group(1))
 
 
 def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
@@ -578,7 +659,11 @@ def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
         digits = re.sub(r"\D", "", m.group(0))
         if len(digits) < 3 or _MEASURE_AFTER.match(sentence, m.end()):
             continue
-        if _TIME_BEFORE.search(sentence[max(0, m.start() - 12): m.start()]) and not _CODE_BEFORE.search(
+        keyed = re.fullmatch(r"\d(?:(?: | ?- ?)\d)+", m.group(0))  # "0 4 1 7": read out one by one
+        if not keyed and (_model_name_before(sentence, m.start())
+                          or _PRODUCT_BEFORE.search(sentence[max(0, m.start() - 30): m.start()])):
+            continue
+        if not keyed and _TIME_BEFORE.search(sentence[max(0, m.start() - 12): m.start()]) and not _CODE_BEFORE.search(
                 sentence[max(0, m.start() - 30): m.start()]):
             continue
         found.append((m.start(), m.end()))
@@ -606,7 +691,11 @@ def _credentials(sentence: str) -> list[tuple[int, int]]:
     """A token right after a credential word (within a few words, after "is", ":" or "with")
     that mixes letters with digits or symbols, or is a long hex string: a password or key."""
     found = []
+    product = bool(_PRODUCT_CONTEXT.search(sentence)) and not _ACCESS_CONTEXT.search(sentence)
     for word in _CREDENTIAL_WORD.finditer(sentence):
+        if word.group(0).lower() in ("code", "codes", "serial", "key") and (
+                product or _PRODUCT_QUALIFIER.search(sentence[max(0, word.start() - 20): word.start()])):
+            continue  # "the thermostat code on the side is TH8320 for ordering", "the part code"
         window = sentence[word.end(): word.end() + 48]
         for m in _CREDENTIAL_VALUE.finditer(window):
             value = m.group("v").rstrip(".!?)")
@@ -640,7 +729,7 @@ def _secret_urls(text: str) -> list[tuple[int, int]]:
 
 
 _CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)?|security\s+code|"
-                  r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,30}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
+                  r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,60}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
 _KEY_PLACE = re.compile(
     r"\b(?:(?:spare|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+keys?\b"
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
@@ -649,8 +738,11 @@ _KEY_PLACE = re.compile(
     r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried)\b)", _I)
 """Where a physical key is kept: a spare, house or shed key with a place, or any key hidden,
 taped or under, behind or on top of something."""
+_UK_PLATE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}\s?[A-Z]{3}(?![A-Za-z0-9])")
+"""A British number plate since 2001 ("AB12 CDE"): two letters, two digits, three letters."""
 _VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
-_PLATE = re.compile(r"\b(?:licen[cs]e\s+plate|number\s+plate|registration|plate\s+number|reg)\b[^\n]{0,20}?"
+_PLATE = re.compile(r"\b(?:licen[cs]e\s+plate|number\s+plate|registration|registered|plate|plate\s+number|reg|"
+                    r"rego|tags?)\b[^\n]{0,20}?"
                     r"(?P<v>[A-Z0-9]{2,4}[ \-]?[A-Z0-9]{2,4})\b", _I)
 
 
@@ -687,6 +779,7 @@ def _vendor_tokens(text: str) -> list[tuple[int, int]]:
     return found
 
 
+_PHONE_WORD = re.compile(rf"\b(?:{_PHONE_WORDS})\b", _I)
 _PHONE_REGIONS = ("US", "GB", "DE", "FR", "NL", "IT", "ES", "AU", "CA", "IE", "CH", "AT", "BE", "PT", "SE")
 
 
@@ -705,9 +798,14 @@ def _phone_numbers(text: str) -> list[tuple[int, int]]:
         if n == 24:  # a memory holds a few numbers, not thousands: the patterns judge the rest
             break
         raw = m.group(0)
-        if sum(ch.isdigit() for ch in raw) < 7 or re.fullmatch(r"[\d.]+", raw) or \
+        digits = sum(ch.isdigit() for ch in raw)
+        if digits < 7 or (digits < 9 and not _PHONE_WORD.search(text[max(0, m.start() - 40): m.start()])):
+            continue  # a short run is a local number only where a phone word says so
+        if re.fullmatch(r"[\d.]+", raw) or \
                 re.fullmatch(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}", raw):
             continue  # an IP address or a date
+        if _PRODUCT_BEFORE.search(text[max(0, m.start() - 30): m.start()]):
+            continue  # "the boiler serial is 4729-118-2204"
         for region in (None,) if raw.startswith("+") else _PHONE_REGIONS:
             try:
                 number = phonenumbers.parse(raw, region)
@@ -735,6 +833,7 @@ def _extra(text: str) -> list[Finding]:
     out += [Finding(m.start("v"), m.end("v"), "card_security_code") for m in _CVV.finditer(text)]
     out += [Finding(m.start(), m.end(), "key_location") for m in _KEY_PLACE.finditer(text)]
     out += [Finding(m.start(), m.end(), "vehicle_id") for m in _VIN.finditer(text) if _vin_ok(m.group(0))]
+    out += [Finding(m.start(), m.end(), "vehicle_id") for m in _UK_PLATE.finditer(text)]
     out += [Finding(m.start("v"), m.end("v"), "vehicle_id") for m in _PLATE.finditer(text)
             if re.search(r"\d", m.group("v")) and re.search(r"[A-Za-z]", m.group("v"))]
     out += [Finding(a, b, "token") for a, b in _vendor_tokens(text)]
