@@ -42,6 +42,7 @@ async def conversation(hass: HomeAssistant) -> None:
     integration (``homeassistant``, which keeps what is exposed to Assist)."""
     assert await async_setup_component(hass, "homeassistant", {})
     assert await async_setup_component(hass, "conversation", {})
+    await hass.async_block_till_done()  # SMH offers its API from a task run on conversation's load
 
 
 @pytest.fixture

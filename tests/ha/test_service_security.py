@@ -282,6 +282,7 @@ async def exposed(hass: HomeAssistant, tiny_entry: MockConfigEntry, conversation
     for state in hass.states.async_all():
         if "did" in state.attributes:
             async_expose_entity(hass, "conversation", state.entity_id, state.entity_id in wanted)
+    await hass.async_block_till_done()  # the smh API is offered by a task run once conversation is loaded
     return tiny_entry
 
 

@@ -95,7 +95,7 @@ FEATURES: dict[str, dict[str, dict[str, object]]] = {
     "humidifier": {"fan": FAN_PRESETS, "sensor.humidity": {"state": "45.0", "unit_of_measurement": "%"}},
     "dehumidifier": {"fan": FAN_PRESETS, "sensor.humidity": {"state": "45.0", "unit_of_measurement": "%"}},
     "laundry_washer": {**APPLIANCE,
-                       "select.mode": {"state": "Normal", "options": ["Normal", "Delicate", "Heavy", "Whites", "Quick"]},
+                       "select.mode": {"state": "Normal", "options": ["Normal", "Delicate", "Heavy", "Whites", "Quick", "Heavy Whites"]},
                        "select.spin_speed": {"state": "1200 rpm"},
                        "sensor.current_phase": {"options": ["pre-wash", "wash", "rinse", "spin"]}},
     "laundry_dryer": APPLIANCE,
