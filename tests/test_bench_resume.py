@@ -51,6 +51,28 @@ def test_kill_9_midway_then_resume_equals_an_uninterrupted_run(tmp_path):
     assert len(outcomes(whole)) == LIMIT
 
 
+def test_ctrl_c_midway_is_one_line_and_the_rerun_resumes(tmp_path):
+    """Ctrl-C (SIGINT) is a user's normal way to stop a long run: a one-line message saying the
+    results are kept (exit 130, no traceback), and the same command then finishes the run."""
+    import signal
+
+    out = tmp_path / "run"
+    proc = subprocess.Popen(bench(out), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and not (results.exists() and len(results.read_bytes().splitlines()) >= 10):
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    partial = len(results.read_bytes().splitlines())
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "smh: interrupted; what was recorded is kept" in err
+    assert 10 <= partial < LIMIT
+    rerun = subprocess.run(bench(out), cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert rerun.returncode == 0, rerun.stderr
+    assert len(outcomes(out)) == LIMIT
+
+
 def test_perf_bench_reports_every_suite(tmp_path):
     tasks = tmp_path / "tasks"
     shutil.copytree(ROOT / "tasks" / "homes", tasks / "homes")

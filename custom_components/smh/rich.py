@@ -82,6 +82,20 @@ def _call(name: str, service: str, features: str = "", *, required: bool = False
     return Call(name, service, required, tuple(features.split()), tuple(args.split()))
 
 
+_PLAYBACK: tuple[Call, ...] = (
+    _call("play_media", "play", "PLAY_MEDIA", args="media_name"),
+    _call("pause", "pause", "PAUSE"),
+    _call("stop", "stop", "STOP"),
+    _call("next", "next_track", "NEXT_TRACK"),
+    _call("previous", "previous_track", "PREVIOUS_TRACK"),
+    _call("volume_up", "volume_up", "VOLUME_STEP"),
+    _call("volume_down", "volume_down", "VOLUME_STEP"),
+    _call("mute", "mute", "VOLUME_MUTE"),
+    _call("unmute", "unmute", "VOLUME_MUTE"),
+)
+"""What a speaker and any other media player share beyond play (each offered where the device has it)."""
+
+
 # First match wins, so the more specific platforms come first (an air cube is a climate, not a
 # humidifier). Role order: name, attributes, need, shape, features.
 SPECS: tuple[Spec, ...] = (
@@ -118,15 +132,7 @@ SPECS: tuple[Spec, ...] = (
         _role("title", "media_name", READ, None, "PLAY_MEDIA"),
         _role("track", "media_track", READ, "range")), (
         _call("play", "play", "PLAY"),
-        _call("play_media", "play", "PLAY_MEDIA", args="media_name"),
-        _call("pause", "pause", "PAUSE"),
-        _call("stop", "stop", "STOP"),
-        _call("next", "next_track", "NEXT_TRACK"),
-        _call("previous", "previous_track", "PREVIOUS_TRACK"),
-        _call("volume_up", "volume_up", "VOLUME_STEP"),
-        _call("volume_down", "volume_down", "VOLUME_STEP"),
-        _call("mute", "mute", "VOLUME_MUTE"),
-        _call("unmute", "unmute", "VOLUME_MUTE")),
+        *_PLAYBACK),
         device_classes={"speaker": "speaker", "tv": "tv"}),
     Spec("vacuum", (
         _role("state", "state", READ, "options", required=True,
@@ -149,15 +155,7 @@ SPECS: tuple[Spec, ...] = (
         _call("turn_on", "turn_on", "TURN_ON"),
         _call("turn_off", "turn_off", "TURN_OFF"),
         _call("play", "play", "PLAY", required=True),
-        _call("play_media", "play", "PLAY_MEDIA", args="media_name"),
-        _call("pause", "pause", "PAUSE"),
-        _call("stop", "stop", "STOP"),
-        _call("next", "next_track", "NEXT_TRACK"),
-        _call("previous", "previous_track", "PREVIOUS_TRACK"),
-        _call("volume_up", "volume_up", "VOLUME_STEP"),
-        _call("volume_down", "volume_down", "VOLUME_STEP"),
-        _call("mute", "mute", "VOLUME_MUTE"),
-        _call("unmute", "unmute", "VOLUME_MUTE")),
+        *_PLAYBACK),
         device_classes={"speaker": "speaker", "tv": "tv", "receiver": "receiver"}, only=frozenset({"media"})),
     Spec("todo", (
         _role("items", "items", READ, required=True),

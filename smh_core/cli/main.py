@@ -60,6 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # inside the try: a closed pipe found at exit would print a traceback
         return code
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: one line, not a traceback; results so far are kept
+        print("smh: interrupted; what was recorded is kept (run the same command again to resume a "
+              "bench run)", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # `smh ... | head`: the reader left; what was written is all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 0
