@@ -102,7 +102,7 @@ def test_a_mistyped_choice_or_command_gets_the_one_meant() -> None:
     assert run.returncode == 2
     assert run.stderr.splitlines()[-1] == (
         "smh bench run: error: argument --agent: invalid choice: 'opnai' (choose from oracle, null, openai, local, "
-        "replay, obey-injections) (did you mean 'openai'?)")
+        "replay, obey-injections, replay-traces) (did you mean 'openai'?)")
     run = smh("bnech", "run")
     assert run.returncode == 2
     assert run.stderr.splitlines()[0] == "usage: smh [-h] [--version] COMMAND ..."

@@ -26,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--local", action="store_true",
                    help="use the bundled local model, served on loopback for this command (smh model info)")
     s.add_argument("--tries", type=int, default=3, help="drafts before giving up (default: 3)")
+    s.add_argument("--timeout", type=float, default=120.0,
+                   help="seconds per model call (default: 120; a busy CPU serving --local may need more)")
+    s.add_argument("--max-tokens", type=int, help="completion tokens per draft (default: 1024, --local: 512)")
     s.add_argument("--save", type=Path, help="write the home with the rule stored to this file")
     s.set_defaults(func=_synthesize)
 
@@ -35,7 +38,7 @@ def _synthesize(args: argparse.Namespace) -> int:
     from smh_core.agent.synthesizer import AutomationSynthesizer
     from smh_core.backends.embedded import EmbeddedBackend
     from smh_core.homeenv.engine import HomeEngine, dump_home
-    from smh_core.llm.client import LLMClient, LLMConfig
+    from smh_core.llm.client import DEFAULT_MAX_TOKENS, LLMClient, LLMConfig
     from smh_core.llm.errors import InfraError
     from smh_core.sim.simulator import Simulator
 
@@ -47,7 +50,8 @@ def _synthesize(args: argparse.Namespace) -> int:
     sim = Simulator(engine)
     backend = EmbeddedBackend(engine, sim=sim)
     async def synthesize(base_url: str | None, model: str) -> Any:
-        llm = LLMClient(LLMConfig(base_url=base_url, model=model))
+        llm = LLMClient(LLMConfig(base_url=base_url, model=model, timeout=args.timeout,
+                                  max_tokens=args.max_tokens or (512 if args.local else DEFAULT_MAX_TOKENS)))
         try:
             # a rule with a high-risk action the request does not ask for comes back with "consent"
             return await AutomationSynthesizer(llm, max_tries=args.tries).synthesize(
