@@ -83,7 +83,7 @@ async def _agent_turn(hass: HomeAssistant, conversation_id: str | None, user_tex
             await chat_log.async_provide_llm_data(user_input.as_llm_context(AGENT_ID), "smh", None, None)
             for tool, args in calls:
                 content = conversation.AssistantContent(agent_id=AGENT_ID, tool_calls=[llm.ToolInput(tool, args)])
-                results += [r.tool_result async for r in chat_log.async_add_assistant_content(content)]
+                results += [result_data(r) async for r in chat_log.async_add_assistant_content(content)]
             chat_log.async_add_assistant_content_without_tools(
                 conversation.AssistantContent(agent_id=AGENT_ID, content=reply))
         return session.conversation_id, results
@@ -138,8 +138,8 @@ async def test_outside_a_conversation_a_high_risk_call_is_refused(hass: HomeAssi
                                                                   tiny_entry: MockConfigEntry) -> None:
     """No chat log (an MCP client, an AI task): no user to ask, so no consent."""
     api = await llm.async_get_api(hass, "smh", CONTEXT)
-    out = await api.async_call_tool(llm.ToolInput("control_device", _heater_call(30)))
+    out = result_data(await api.async_call_tool(llm.ToolInput("control_device", _heater_call(30))))
     assert out["error"]["code"] == "needs_confirmation"
-    scheduled = await api.async_call_tool(llm.ToolInput("schedule_actions", {
-        "at": "2099-01-01T01:00:00", "actions": [_heater_call(30)]}))
+    scheduled = result_data(await api.async_call_tool(llm.ToolInput("schedule_actions", {
+        "at": "2099-01-01T01:00:00", "actions": [_heater_call(30)]})))
     assert scheduled["ok"] is False and scheduled["error"]["code"] == "needs_confirmation"
