@@ -150,6 +150,9 @@ def test_hacs_zip_sample_home_and_a_second_home_without_2_ids(tmp_path, socket_e
         async with aiohttp.ClientSession() as session:
             await ha_instance._wait(session, url, process, 180.0)
             token = await ha_instance.long_lived_token(session, url, await ha_instance.onboard(session, url))
+        # HA 2026.10+ asks once to keep configuration.yaml's http settings (a dialog over every
+        # page until confirmed): what the user does first, so it is not the flow under test
+        await ha_instance.confirm_http_config(url, token)
         async with browser_page(url, "/config/integrations/dashboard") as page:
             proposed = [await add_sample_home(page, folder / "02-first-home"),
                         await add_sample_home(page, folder / "03-second-home")]
