@@ -105,6 +105,7 @@ class SimClock:
         self.lock = lock if lock is not None else asyncio.Lock()
         self.in_slice = False
         """True while a slice runs in the executor: only that thread may touch the simulator."""
+        self._slice_job: asyncio.Future[Any] | None = None  # the running slice's executor job
         self._advancing = asyncio.Lock()  # one smh.advance_time at a time (the tick pauses meanwhile)
         self._stopped = False
         self._listeners: list[Callable[[], None]] = []
@@ -197,7 +198,7 @@ class SimClock:
             self.lock.release()
             return None
         self.in_slice = True
-        job = self.hass.async_add_executor_job(self._run_slice, end)
+        job = self._slice_job = self.hass.async_add_executor_job(self._run_slice, end)
         # Whichever comes first hands the slice's changes over, once: the caller resuming (so
         # the entities show them before the service answers; the order of a future's done
         # callbacks and the caller's wake-up is not one to rely on) or, if the caller was
@@ -218,12 +219,16 @@ class SimClock:
         return events
 
     @callback
-    def _slice_done(self, _job: asyncio.Future[Any]) -> None:
+    def _slice_done(self, job: asyncio.Future[Any]) -> None:
         """On the loop, once the slice's thread finished: hand the changes to the listeners and
-        release the lock (a second call for the same slice does nothing)."""
-        if not self.in_slice:
+        release the lock. A second call for the same slice does nothing, and so does one for an
+        earlier slice: its job's done callback may run only after the caller has already
+        started the next slice (Python 3.14 / HA 2026.10 wake the caller first), and must not
+        flush or unlock that one while its thread still runs."""
+        if not self.in_slice or job is not self._slice_job:
             return
         self.in_slice = False
+        self._slice_job = None
         try:
             for fn in list(self._listeners):
                 fn()

@@ -79,3 +79,32 @@ async def test_negative_time_is_refused(hass: HomeAssistant) -> None:
     await setup(hass, time_scale=0)
     with pytest.raises(vol.Invalid, match="value must be at least 0"):
         await hass.services.async_call(DOMAIN, "advance_time", {"seconds": -5}, blocking=True)
+
+
+async def test_a_late_done_callback_of_an_earlier_slice_leaves_the_running_one_alone(hass: HomeAssistant) -> None:
+    """A slice's job also hands its changes over from its done callback; that callback may run
+    only after the caller has started the next slice (it did on HA 2026.10 / Python 3.14). It
+    must not flush or unlock the running slice: the lock is what keeps services off the engine
+    while a thread runs the simulator."""
+    import asyncio
+    import threading
+
+    clock = (await setup(hass, time_scale=0)).runtime_data.clock
+    earlier = hass.loop.create_future()
+    earlier.set_result([])
+    release, started = threading.Event(), threading.Event()
+
+    def slow_slice(end: int) -> list:
+        started.set()
+        release.wait(10)
+        return []
+
+    clock._run_slice = slow_slice
+    running = hass.async_create_task(clock._slice(clock.sim.tick + 10))
+    while not started.is_set():
+        await asyncio.sleep(0.01)
+    clock._slice_done(earlier)  # the earlier slice's callback, late
+    assert clock.in_slice and clock.lock.locked()
+    release.set()
+    assert await running == []
+    assert not clock.in_slice and not clock.lock.locked()
