@@ -6,10 +6,15 @@ imported from HA keeps its names, repeats included, and its floors' names, so As
 
 from __future__ import annotations
 
+import pytest
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import intent
 
+from custom_components.smh.compat import device_for
+from custom_components.smh.const import DOMAIN
 from sim_devices.catalog import instantiate
 from smh_core.homeenv.model import Home, Room
 from tests.ha.conftest import setup_home_entry
@@ -22,10 +27,24 @@ def _names(hass: HomeAssistant, entry) -> dict[str, str]:
             if hass.states.get(e.entity_id) is not None}
 
 
-async def _tool(hass: HomeAssistant, tool: str, **arguments) -> dict:
-    out = await hass.services.async_call("smh", "call_tools", {"calls": [{"tool": tool, "arguments": arguments}]},
-                                         blocking=True, return_response=True)
-    return out["results"][0]["result"]
+def _entity_id(hass: HomeAssistant, entry, domain: str, did: str) -> str:
+    """The entity id HA gave device ``did``'s one ``domain`` entity (HA picks it from the names,
+    and from 2026.10 puts the area's name in front), found through the registries."""
+    device = device_for(dr.async_get(hass), (DOMAIN, f"{entry.entry_id}_{did}"), entry.entry_id)
+    assert device is not None, did
+    ids = [e.entity_id for e in er.async_entries_for_device(er.async_get(hass), device.id) if e.domain == domain]
+    assert len(ids) == 1, (did, domain, ids)
+    return ids[0]
+
+
+async def _intent(hass: HomeAssistant, intent_type: str, **slots) -> list[intent.IntentResponseTarget]:
+    """What an Assist intent acted on, run as HA's LLM tools and sentences run it for the
+    conversation assistant (its exposed entities). The intent layer, not an LLM API: 2026.10+
+    names the tools by their integration (``intent__HassTurnOn``); smh.call_tools maps recorded
+    names (tests/ha/test_call_tools.py)."""
+    response = await intent.async_handle(hass, "test", intent_type, {k: {"value": v} for k, v in slots.items()},
+                                         language="en", assistant="conversation")
+    return response.success_results
 
 
 def _expose_all(hass: HomeAssistant) -> None:
@@ -37,10 +56,11 @@ async def test_a_speakers_media_player_is_named_after_the_speaker(hass: HomeAssi
     room = Room(id="terrace", type="terrace", name="Rooftop Terrace")
     entry = await setup_home_entry(hass, Home(rooms=[room], devices=[
         instantiate("universal_speaker", did="1", room="terrace", name="Outdoor Speakers")]))
-    assert _names(hass, entry) == {"media_player.outdoor_speakers": "Outdoor Speakers"}
+    speakers = _entity_id(hass, entry, "media_player", "1")
+    assert _names(hass, entry) == {speakers: "Outdoor Speakers"}
     _expose_all(hass)
-    result = await _tool(hass, "HassTurnOff", name="Outdoor Speakers")
-    assert [t["id"] for t in result["data"]["success"]] == ["media_player.outdoor_speakers"]
+    turned_off = await _intent(hass, "HassTurnOff", name="Outdoor Speakers")
+    assert [t.id for t in turned_off] == [speakers]
     assert entry.runtime_data.engine.value("1", "player.state") == "off"
 
 
@@ -59,7 +79,7 @@ async def test_other_entities_of_a_device_keep_their_own_names(hass: HomeAssista
     entry = await setup_home_entry(hass, Home(rooms=[room], devices=[
         instantiate("smart_lock", did="1", room="hall", name="Front Door")]))
     names = _names(hass, entry)
-    assert names["lock.front_door"] == "Front Door"
+    assert names[_entity_id(hass, entry, "lock", "1")] == "Front Door"
     assert sorted(n for n in names.values() if n != "Front Door") == [
         "Front Door Alarm volume", "Front Door Battery level", "Front Door Defend enabled"]
 
@@ -73,7 +93,7 @@ async def test_a_devices_only_generic_entity_is_named_after_it(hass: HomeAssista
         instantiate("binary_sensor", did="binary_sensor.smart_lock", room="hall", name="Smart Lock"),
         instantiate("sensor", did="5", room="hall", name="TV Energy")]))
     assert _names(hass, entry) == {"switch.tv": "TV", "binary_sensor.smart_lock": "Smart Lock",
-                                   "sensor.tv_energy": "TV Energy"}
+                                   _entity_id(hass, entry, "sensor", "5"): "TV Energy"}
 
 
 async def test_an_imported_homes_repeated_names_stay_ambiguous(hass: HomeAssistant, conversation: None) -> None:
@@ -88,11 +108,13 @@ async def test_an_imported_homes_repeated_names_stay_ambiguous(hass: HomeAssista
     names = _names(hass, entry)
     assert names["lock.smart_lock"] == names["binary_sensor.smart_lock"] == "Smart Lock"  # no "Smart Lock 2"
     _expose_all(hass)
-    ambiguous = await _tool(hass, "HassTurnOn", name="Smart Lock")
-    assert ambiguous["error"] == "MatchFailedError" and "DUPLICATE_NAME" in ambiguous["error_text"]
+    with pytest.raises(intent.MatchFailedError) as refused:  # the name alone is refused: it names two
+        await _intent(hass, "HassTurnOn", name="Smart Lock")
+    assert refused.value.result.no_match_reason is intent.MatchFailedReason.DUPLICATE_NAME
     assert entry.runtime_data.engine.value("lock.smart_lock", "state") == "unlocked"
-    by_domain = await _tool(hass, "HassTurnOn", name="Smart Lock", domain=["lock"])
-    assert [t["id"] for t in by_domain["data"]["success"]] == ["lock.smart_lock"]
-    upstairs = await _tool(hass, "HassTurnOff", floor="Upstairs", domain=["light"])
-    assert [t["id"] for t in upstairs["data"]["success"] if t["type"] == "entity"] == ["light.bedroom_2_light"]
+    by_domain = await _intent(hass, "HassTurnOn", name="Smart Lock", domain=["lock"])
+    assert [t.id for t in by_domain] == ["lock.smart_lock"]
+    assert entry.runtime_data.engine.value("lock.smart_lock", "state") == "locked"
+    upstairs = await _intent(hass, "HassTurnOff", floor="Upstairs", domain=["light"])
+    assert [t.id for t in upstairs if t.type is intent.IntentResponseTargetType.ENTITY] == ["light.bedroom_2_light"]
     assert entry.runtime_data.engine.value("light.bedroom_2_light", "state") == "off"

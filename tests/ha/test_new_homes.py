@@ -112,11 +112,11 @@ async def test_a_second_home_gets_its_own_areas_devices_and_entity_ids(hass: Hom
     # every id of the second home is the first home's with the prefix (once, or twice where HA
     # 2026.10+ also puts the area's name in front): none got a "_2" from HA
     assert all("home_2_" in e for e in two) and {e.replace("home_2_", "") for e in two} == one
-    devices = dr.async_get(hass).devices.values()
-    names = [d.name for d in devices]
+    devices = dr.async_get(hass)
+    names = [d.name for r in (first, second) for d in dr.async_entries_for_config_entry(devices, r["result"].entry_id)]
     assert len(names) == len(set(names)), "device names repeat"
     areas = ar.async_get(hass)
-    for device in dr.async_entries_for_config_entry(dr.async_get(hass), second["result"].entry_id):
+    for device in dr.async_entries_for_config_entry(devices, second["result"].entry_id):
         assert areas.async_get_area(device.area_id).name.startswith("Home 2 ")
     floors = {f.name for f in fr.async_get(hass).async_list_floors()}
     assert "Floor 1" in floors and "Home 2 Floor 1" in floors
@@ -165,9 +165,8 @@ async def test_a_first_home_whose_rooms_are_the_users_areas_is_offered_its_own(h
     own = MockConfigEntry(domain="demo")
     own.add_to_hass(hass)
     area = ar.async_get(hass).async_create("Living Room")
-    dr.async_get(hass).async_get_or_create(config_entry_id=own.entry_id, identifiers={("demo", "tv")},
-                                           name="My TV", suggested_area=None)
-    device = dr.async_get(hass).async_get_device(identifiers={("demo", "tv")})
+    device = dr.async_get(hass).async_get_or_create(config_entry_id=own.entry_id, identifiers={("demo", "tv")},
+                                                    name="My TV", suggested_area=None)
     dr.async_get(hass).async_update_device(device.id, area_id=area.id)
     merge = await _flow(hass, "generated", HOME)
     assert merge["step_id"] == "merge" and merge["description_placeholders"]["areas"] == "Living Room"
