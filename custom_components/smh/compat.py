@@ -18,6 +18,13 @@ and the release that changed it is written once. The releases were read off HA's
 |          | their ``integration`` (required from 2027.10); schemas are ``probatio``'s     |
 |          | (voluptuous-compatible: ``import voluptuous`` gives probatio once HA is       |
 |          | imported), turned into JSON schema by ``probatio.to_openapi``                 |
+| 2026.10  | the Assist API names its tools by the integration that provides them          |
+|          | (``intent__HassTurnOn``, ``light__HassLightSet``, ``homeassistant__GetLive``  |
+|          | ``Context``; 2026.2.3 says ``HassTurnOn``): a recorded name is found by       |
+|          | :func:`tool_named` (seen in 2026.10.4; the releases between not checked)      |
+|          | and a failed match's error text is a sentence, no longer the                  |
+|          | ``MatchFailedReason`` repr (:func:`match_failure_reason` reads it off the     |
+|          | error on every release)                                                       |
 
 HA's LLM and conversation modules are imported inside the functions that need them: platform
 set-up must not import them (``tests/test_lazy_imports.py``).
@@ -31,6 +38,8 @@ import homeassistant.const as ha_const
 from awesomeversion import AwesomeVersion
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from homeassistant.components.conversation import ToolResultContent
     from homeassistant.helpers.device_registry import DeviceEntry, DeviceRegistry
 
@@ -84,6 +93,42 @@ def result_data(result: Any) -> dict[str, Any]:
         inner = getattr(result, "result", result)
         return inner.data
     return result.tool_result
+
+
+NAMESPACE_SEPARATOR = "__"
+
+
+def tool_named(recorded: str, names: Iterable[str]) -> str:
+    """The tool of an LLM API that ``recorded`` means, on any release: the tool of that exact
+    name, else the one namespaced by its integration (``intent__HassTurnOn`` for a recorded
+    ``HassTurnOn``), else, for a namespaced name recorded where tools are bare, the bare one.
+    A name no tool has comes back as it is (the API's own "not found" error follows); a name
+    two tools could mean raises ``HomeAssistantError``, which a replay reports as that call's
+    result."""
+    from homeassistant.exceptions import HomeAssistantError
+
+    names = list(names)
+    if recorded in names:
+        return recorded
+    found = [n for n in names if n.endswith(NAMESPACE_SEPARATOR + recorded)]
+    if not found and NAMESPACE_SEPARATOR in recorded:
+        bare = recorded.split(NAMESPACE_SEPARATOR, 1)[1]
+        found = [n for n in names if n == bare]
+    if len(found) > 1:
+        raise HomeAssistantError(f'Tool "{recorded}" is ambiguous: {", ".join(sorted(found))}')
+    return found[0] if found else recorded
+
+
+def match_failure_reason(err: Exception) -> str | None:
+    """Why an intent found no target (``NAME``, ``DUPLICATE_NAME``, ...: a
+    ``MatchFailedReason``), for an intent's ``MatchFailedError``; None for any other error.
+    Older releases spelled it inside the error's text, 2026.10+ write a sentence there."""
+    from homeassistant.helpers import intent
+
+    if not isinstance(err, intent.MatchFailedError):
+        return None
+    reason = err.result.no_match_reason
+    return reason.name if reason is not None else None
 
 
 def device_for(registry: DeviceRegistry, identifier: tuple[str, str],

@@ -5,7 +5,10 @@ A recorded conversation (home-assistant-datasets publishes every tool call a mod
 benchmark) can then be replayed inside this HA: each call goes to the API's tool by name with
 the model's own arguments (Assist's intents match names, areas and domains exactly as they did
 for the model), and an error comes back as the model would have seen it
-(``{"error": <exception>, "error_text": ...}``) instead of stopping the replay.
+(``{"error": <exception>, "error_text": ...}``) instead of stopping the replay. A name recorded
+on an older release reaches the tool it meant on this one (HA 2026.10+ says
+``intent__HassTurnOn`` for ``HassTurnOn``: :func:`.compat.tool_named`); each result says which
+tool ran (``called``).
 
 An admin service: the tools act with the caller's permissions, but a replay drives the whole
 home, like ``smh.load_task``.
@@ -24,6 +27,7 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import llm
 from homeassistant.helpers.service import async_register_admin_service
 
+from .compat import match_failure_reason, result_data, tool_named
 from .const import DOMAIN, SERVICE_CALL_TOOLS
 
 CALL_SCHEMA = vol.Schema({vol.Required("tool"): cv.string, vol.Optional("arguments", default={}): dict})
@@ -39,13 +43,21 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(value, default=str))
 
 
-async def run_tool(api: llm.APIInstance, tool: str, arguments: dict[str, Any]) -> Any:
-    """One tool call's result; an error the tool raises is the result, as a chat log gives it
-    to the model."""
+async def run_tool(api: llm.APIInstance, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """One recorded call: ``called``, the API's tool the recorded name means on this release
+    (:func:`.compat.tool_named`), and ``result``, what the tool returned. An error the tool
+    raises is the result, as a chat log gives it to the model, with the ``reason`` of an intent
+    that matched nothing (:func:`.compat.match_failure_reason`), whose text differs between
+    releases."""
+    called = tool
     try:
-        return _json(await api.async_call_tool(llm.ToolInput(tool_name=tool, tool_args=arguments)))
+        called = tool_named(tool, (t.name for t in api.tools))
+        result = _json(result_data(await api.async_call_tool(llm.ToolInput(tool_name=called, tool_args=arguments))))
     except (HomeAssistantError, vol.Invalid) as err:
-        return {"error": type(err).__name__, **({"error_text": str(err)} if str(err) else {})}
+        reason = match_failure_reason(err)
+        result = {"error": type(err).__name__, **({"error_text": str(err)} if str(err) else {}),
+                  **({"reason": reason} if reason else {})}
+    return {"tool": tool, "called": called, "result": result}
 
 
 def register(hass: HomeAssistant) -> None:
@@ -58,8 +70,7 @@ def register(hass: HomeAssistant) -> None:
             raise ServiceValidationError(translation_domain=DOMAIN, translation_key="no_llm_api",
                                          translation_placeholders={"api": call.data["api"],
                                                                    "message": str(err)}) from err
-        results = [{"tool": c["tool"], "result": await run_tool(api, c["tool"], c["arguments"])}
-                   for c in call.data["calls"]]
+        results = [await run_tool(api, c["tool"], c["arguments"]) for c in call.data["calls"]]
         return {"api": api.api.id, "tools": sorted(t.name for t in api.tools), "results": results}
 
     async_register_admin_service(hass, DOMAIN, SERVICE_CALL_TOOLS, call_tools, schema=CALL_TOOLS_SCHEMA,

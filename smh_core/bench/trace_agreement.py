@@ -31,7 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .importers.ha_traces import ToolOutcome, TraceCall, TraceCase
+from .importers.ha_traces import ToolOutcome, TraceCall, TraceCase, match_reason
 
 COMPARED: dict[str, frozenset[str]] = {
     "light": frozenset({"brightness", "color_mode", "rgb_color", "hs_color", "rgbw_color"}),
@@ -57,6 +57,9 @@ class Replayed(_Strict):
 
     case: str
     results: list[ToolOutcome] = Field(default_factory=list)
+    called: list[str] = Field(default_factory=list)
+    """The tool each recorded call ran as in this HA (``intent__HassTurnOn`` for a recorded
+    ``HassTurnOn`` on HA 2026.10+, where Assist's tools carry their integration's name)."""
     errors: list[str] = Field(default_factory=list)  # full error texts, for reading a disagreement
     verdict: dict[str, Any] = Field(default_factory=dict)  # smh.verify's answer
     before: dict[str, dict[str, Any]] = Field(default_factory=dict)  # entity id -> state and attributes
@@ -125,9 +128,6 @@ def verdicts(case: TraceCase, rec: Replayed | None) -> dict[str, bool | None]:
     return {"verifier": bool(rec.verdict.get("passed")) and not sorry, "ha_state": state_ok and not sorry}
 
 
-_REASON = re.compile(r"MatchFailedReason\.([A-Z_]+)")
-
-
 def outcome_text(outcome: ToolOutcome | None) -> str:
     """A tool outcome in a few words, without names: "acted on 2", "failed (NAME)"."""
     if outcome is None:
@@ -135,8 +135,8 @@ def outcome_text(outcome: ToolOutcome | None) -> str:
     if outcome.ok:
         return f"acted on {len(outcome.targets)}" if outcome.targets else "answered"
     error = outcome.error or "error"
-    found = _REASON.search(error)
-    return f"failed ({found.group(1) if found else error.split(':', 1)[0]})"
+    reason = outcome.reason or match_reason({"error": error})  # a log written before ``reason``
+    return f"failed ({reason or error.split(':', 1)[0]})"
 
 
 def first_difference(calls: list[TraceCall], results: list[ToolOutcome]) -> str | None:

@@ -165,18 +165,18 @@ async def _replay(ws: _Socket, entry_id: str, case: TraceCase, task: Task, entit
     if case.builtin_agent:  # HA's own sentence matcher made the calls: ask it again
         out = await ws.call({"type": "conversation/process", "text": case.text, "language": "en",
                              "agent_id": BUILTIN_AGENT})
-        raw = [out.get("response")]
+        raw, called = [out.get("response")], []
     else:
         out = await ws.service("call_tools", {"calls": [{"tool": c.tool, "arguments": c.arguments}
                                                         for c in case.calls]})
-        raw = [r["result"] for r in (out or {}).get("results", [])]
+        ran = (out or {}).get("results", [])
+        raw, called = [r["result"] for r in ran], [r.get("called", r["tool"]) for r in ran]
     after = await ws.states(entities)
     verdict = await ws.service("verify", {**entry, "response": case.response})
     errors = [str(r.get("error_text") or r.get("error")) for r in raw if isinstance(r, dict) and "error" in r]
-    return Replayed(case=case.id, results=[outcome_of(r) for r in raw], errors=errors,
+    return Replayed(case=case.id, results=[outcome_of(r) for r in raw], called=called, errors=errors,
                     verdict={k: verdict.get(k) for k in ("passed", "reason", "error_class")},
                     before=before, after=after)
-
 
 
 async def replay_and_report(cases: list[TraceCase], tasks: Mapping[str, Task], home_of: Callable[[Task], Home],

@@ -58,6 +58,10 @@ class ToolOutcome(_Strict):
     targets: list[str] = Field(default_factory=list)  # entity ids HA reports as acted on
     failed: list[str] = Field(default_factory=list)
     error: str | None = None  # an intent error code, or an exception's name and text
+    reason: str | None = None
+    """Why an intent matched no entity (a ``MatchFailedReason`` name: ``NAME``,
+    ``DUPLICATE_NAME``, ...). Compared instead of the error's text, which names it only on
+    releases before 2026.10 (:func:`match_reason`)."""
 
 
 class TraceCall(_Strict):
@@ -114,6 +118,18 @@ def _ids(items: Any) -> list[str]:
                   if isinstance(t, dict) and t.get("id") and "entity" in str(t.get("type")))
 
 
+_MATCH_REASON = re.compile(r"MatchFailedReason\.([A-Z_]+)")
+
+
+def match_reason(result: dict[str, Any]) -> str | None:
+    """The ``MatchFailedReason`` of an error result: its ``reason`` (``smh.call_tools`` reads it
+    off the exception), else the reason HA before 2026.10 spelled in the error's text."""
+    if result.get("reason"):
+        return str(result["reason"])
+    found = _MATCH_REASON.search(str(result.get("error_text") or result.get("error") or ""))
+    return found.group(1) if found else None
+
+
 def outcome_of(result: Any) -> ToolOutcome:
     """A tool result as HA's LLM API gives it (an intent response, ``{"error": ...}`` from a
     raised error, or any other tool's JSON) reduced to a :class:`ToolOutcome`."""
@@ -128,7 +144,8 @@ def outcome_of(result: Any) -> ToolOutcome:
         return ToolOutcome(ok=True)
     if "error" in result:
         text = result.get("error_text")
-        return ToolOutcome(ok=False, error=f"{result['error']}: {text}" if text else str(result["error"]))
+        return ToolOutcome(ok=False, error=f"{result['error']}: {text}" if text else str(result["error"]),
+                           reason=match_reason(result))
     data = result.get("data") if isinstance(result.get("data"), dict) else {}
     if result.get("response_type") == "error":
         return ToolOutcome(ok=False, error=str(data.get("code") or "error"))
