@@ -62,7 +62,10 @@ def test_ctrl_c_midway_is_one_line_and_the_rerun_resumes(tmp_path):
     command = [sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--suite", "smh", "--agent", "oracle",
                "--workers", "1", "--quiet", "--out", str(out)]
     total = sum(1 for _ in (ROOT / "tasks" / "smh.jsonl").open(encoding="utf-8"))
-    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # as from a terminal: SIGINT at its default (pytest-xdist's workers ignore it, and a child
+    # started with SIGINT ignored keeps ignoring it: Python then installs no KeyboardInterrupt)
+    proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     results = out / "results.jsonl"
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and not (results.exists() and results.read_bytes().count(b"\n") >= 5):
