@@ -38,7 +38,7 @@ def _synthesize(args: argparse.Namespace) -> int:
     from smh_core.agent.synthesizer import AutomationSynthesizer
     from smh_core.backends.embedded import EmbeddedBackend
     from smh_core.homeenv.engine import HomeEngine, dump_home
-    from smh_core.llm.client import DEFAULT_MAX_TOKENS, LLMClient, LLMConfig
+    from smh_core.llm.client import DEFAULT_MAX_TOKENS, LOCAL_MAX_TOKENS, LLMClient, LLMConfig
     from smh_core.llm.errors import InfraError
     from smh_core.sim.simulator import Simulator
 
@@ -51,7 +51,7 @@ def _synthesize(args: argparse.Namespace) -> int:
     backend = EmbeddedBackend(engine, sim=sim)
     async def synthesize(base_url: str | None, model: str) -> Any:
         llm = LLMClient(LLMConfig(base_url=base_url, model=model, timeout=args.timeout,
-                                  max_tokens=args.max_tokens or (512 if args.local else DEFAULT_MAX_TOKENS)))
+                                  max_tokens=args.max_tokens or (LOCAL_MAX_TOKENS if args.local else DEFAULT_MAX_TOKENS)))
         try:
             # a rule with a high-risk action the request does not ask for comes back with "consent"
             return await AutomationSynthesizer(llm, max_tries=args.tries).synthesize(

@@ -153,7 +153,7 @@ def _agent(args: argparse.Namespace):
 
 def llm_config(args: argparse.Namespace):
     """The endpoint settings of an ``openai``/``local`` run."""
-    from smh_core.llm.client import DEFAULT_MAX_TOKENS, LLMConfig
+    from smh_core.llm.client import DEFAULT_MAX_TOKENS, LOCAL_MAX_TOKENS, LLMConfig
 
     local = args.agent == "local"
     max_tokens = args.max_tokens or (LOCAL_MAX_TOKENS if local else DEFAULT_MAX_TOKENS)
@@ -162,10 +162,8 @@ def llm_config(args: argparse.Namespace):
                      max_tool_result_chars=LOCAL_RESULT_CHARS if local else 20_000)
 
 
-LOCAL_MAX_TOKENS = 512
 LOCAL_RESULT_CHARS = 4_000
-"""Its 8,192-token context holds a home index, the tools and a few results of about this size."""
-"""The bundled 135M model rarely needs more, and rambles when let."""
+"""The bundled model's 8,192-token context holds a home index, the tools and a few results of about this size."""
 
 
 async def preflight(args: argparse.Namespace) -> str:

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 DEFAULT_MAX_TOKENS = 1024
 """Completion tokens per call: enough for a DR plan or a rule, short of a runaway generation."""
+LOCAL_MAX_TOKENS = 512
+"""The same for the bundled 135M model: it rarely needs more, and rambles when let."""
 
 
 @dataclass
