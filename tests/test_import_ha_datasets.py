@@ -74,6 +74,10 @@ def test_devices_support_exactly_the_entitys_features(imported):
     assert engine.execute("vacuum.rover", "pause", {}).error.code == "service_not_found"
     # the strip is set up in rgb mode in a test: it shows colours, undimmed (HA's onoff and rgb)
     assert sorted(engine.spec("light.strip")["attributes"]) == ["brightness", "color", "state"]
+    # HA's class as the fixture states it, and none where it states none (the valve is no water valve)
+    classes = {d.did: d.userdata.device_class for d in engine.home.devices}
+    assert classes["media_player.kitchen_speaker"] == "speaker" and classes["cover.garage_door_opener"] == "garage"
+    assert classes["valve.irrigation"] == "" and classes["media_player.porch_speaker"] == ""
 
 
 def test_skips_and_approximations_carry_their_reasons(imported):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from smh_core.homeenv.capabilities import Setter, Switch, setters, switches
-from smh_core.homeenv.model import Attribute, AttrType, Device, Service
+from smh_core.homeenv.model import Attribute, AttrType, Device, Service, UserData
 
 from .convert import Convert
 
@@ -344,10 +344,17 @@ def _match(spec: Spec, device: Device, ns: str, attrs: list[Attribute], services
         for f in item.features:
             named[f] = named.get(f, True) and bound
     ud = device.userdata
-    classes = [spec.device_classes[k] for k in (ud.subcategory, *ud.tags)
-               if k in spec.device_classes]
     features = tuple(f for f, ok in named.items() if ok)
-    return Rich(spec.platform, device.did, ns, roles, calls, features, next(iter(classes), None))
+    return Rich(spec.platform, device.did, ns, roles, calls, features, _device_class(spec, ud))
+
+
+def _device_class(spec: Spec, ud: UserData) -> str | None:
+    """The source's stated class where it states one (none if it is one this platform does not
+    know, rather than a wrong one); otherwise the first class the subcategory or a tag implies."""
+    if ud.device_class is not None:
+        return ud.device_class if ud.device_class in spec.device_classes.values() else None
+    classes = [spec.device_classes[k] for k in (ud.subcategory, *ud.tags) if k in spec.device_classes]
+    return next(iter(classes), None)
 
 
 def bindings(device: Device, st: Mapping[str, Setter] | None = None,

@@ -223,6 +223,11 @@ class UserData(_Strict):
     category: str
     subcategory: str
     tags: list[str] = Field(default_factory=list)
+    device_class: str | None = None
+    """Home Assistant's device class as the source home states it (``water``, ``speaker``...),
+    ``""`` when the source states that the device has none; ``None`` (catalog homes): the HA
+    integration derives one from the subcategory and tags. HA's intents filter on it, so an
+    imported valve with no class must not become a water valve."""
     room: str | None = None
     """The room the device is in; ``None`` for a device the home places nowhere (HomeBench and
     home-assistant-datasets list devices without an area). Such a device is listed, controlled

@@ -133,3 +133,43 @@ async def test_a_robot_that_cannot_pause_offers_no_pause(hass: HomeAssistant) ->
     assert hass.states.get(eid).attributes["supported_features"] == VF.STATE | VF.START | VF.RETURN_HOME
     with pytest.raises(ServiceNotSupported):  # HA refuses a feature the entity does not support
         await hass.services.async_call("vacuum", "pause", {"entity_id": eid}, blocking=True)
+
+
+@pytest.mark.parametrize(("type_name", "platform", "stated", "shown"), [
+    ("valve", "valve", None, "water"),  # a catalog home: the catalog's water valve
+    ("valve", "valve", "", None),  # an imported valve whose source states no class
+    ("valve", "valve", "water", "water"),
+    ("valve", "valve", "gas", None),  # a class the platform cannot show: none rather than a wrong one
+    ("media_player", "media_player", "tv", "tv"),
+    ("media_player", "media_player", "", None),
+])
+async def test_the_source_device_class_is_the_one_ha_shows(hass: HomeAssistant, type_name: str, platform: str,
+                                                            stated: str | None, shown: str | None) -> None:
+    device = instantiate(type_name, did=DID, room="r1")
+    device.userdata.device_class = stated
+    entry = await setup_home_entry(hass, Home(name=type_name, rooms=[Room(id="r1", type="garden", name="Front yard")],
+                                              devices=[device]))
+    state = hass.states.get(entity_id(hass, entry, platform, platform))
+    assert state.attributes.get("device_class") == shown, state
+
+
+async def test_a_valve_without_a_class_is_not_opened_as_water(hass: HomeAssistant) -> None:
+    """HA's intents filter on the class: "turn on the water in the front yard" (HassTurnOn with
+    device_class water) reaches no valve whose source states no class, and reaches one of class water."""
+    from homeassistant.helpers import intent
+    from homeassistant.setup import async_setup_component
+
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "intent", {})
+    for stated, opened in (("", False), ("water", True)):
+        device = instantiate("valve", did=DID, room="r1")
+        device.userdata.device_class = stated
+        entry = await setup_home_entry(hass, Home(name="v", rooms=[Room(id="r1", type="garden", name="Front yard")],
+                                                  devices=[device]))
+        slots = {"area": {"value": "Front yard"}, "device_class": {"value": ["water"]}}
+        try:
+            await intent.async_handle(hass, "test", intent.INTENT_TURN_ON, slots)
+        except intent.MatchFailedError:
+            pass
+        assert (entry.runtime_data.engine.value(DID, "position") == 100) is opened, stated
+        assert await hass.config_entries.async_remove(entry.entry_id)

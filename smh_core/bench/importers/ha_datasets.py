@@ -140,8 +140,10 @@ def _device(name: str, ent: dict[str, Any], area: str | None, report: ImportRepo
     except ValueError as e:
         report.skip(f"{name}: {eid}", f"cannot be built as a {type_name}: {e}")
         return None
-    if (cls := device_class(attrs)) and cls not in device.userdata.tags:
-        device.userdata.tags.insert(0, cls)  # the integration gives HA the first class its platform knows
+    cls = device_class(attrs)
+    if cls and cls not in device.userdata.tags:
+        device.userdata.tags.insert(0, cls)
+    device.userdata.device_class = cls or ""  # HA sees the source's class, or none where it has none
     if kind.note and not garage:
         report.approximate(f"{name}: {eid}", kind.note)
     kept = frozenset(loc for loc, _ in device.attributes_by_locator())
