@@ -343,7 +343,10 @@ async def _record(client: HardwareClient, task: Task, agent: str, mapping: Hardw
                   before: Snapshot, start: Reached, turn: _Turn, after_readings: Readings, traced: bool,
                   attempt: int) -> dict[str, Any]:
     outcome = turn.outcome
-    trace = await client.agent_trace(turn.conversation) if traced and turn.conversation else {}
+    try:
+        trace = await client.agent_trace(turn.conversation) if traced and turn.conversation else {}
+    except HaError as err:  # the agent answered, but its tool calls are unknown: not the agent's fault
+        return device_record(task, agent, f"smh.agent_trace failed: {err}", attempt, turn.seconds)
     if trace:  # SMH's own agent: its tool calls and questions are verified as on the simulator
         outcome.tool_calls = list(trace.get("tool_calls", []))
         outcome.questions = list(trace.get("questions", [])) or outcome.questions

@@ -102,6 +102,15 @@ class HaError(RuntimeError):
         self.status, self.text = status, text
 
 
+class TraceUnreadable(RuntimeError):
+    """HA refused ``smh.agent_trace`` after SMH's agent answered: the task cannot be scored
+    (its tool calls and questions are unknown), so it is skipped, not failed."""
+
+    def __init__(self, err: HaError) -> None:
+        super().__init__(f"smh.agent_trace failed (HTTP {err.status}): the agent's tool calls could not be "
+                         "read, so the task is not scored")
+
+
 class HomeUnavailable(RuntimeError):
     """HA cannot host a home (the options flow refused it, or the entry did not come back)."""
 
@@ -152,15 +161,13 @@ class HaClient:
 
     async def agent_trace(self, conversation_id: str, entry_id: str | None = None) -> dict[str, Any]:
         """What SMH's own agent did in a conversation (``smh.agent_trace``): turns, usage, tool
-        calls, questions, and which conversation entities are SMH's. Empty when HA has no SMH
-        integration (a physical home without it) or the agent is another one."""
+        calls, questions, and which conversation entities are SMH's. Raises :class:`HaError`
+        when HA refuses: it is asked only about an agent :meth:`traced_agents` listed, so a
+        refusal is HA's or SMH's failure, never an empty trace to score the model on."""
         data: dict[str, Any] = {"conversation_id": conversation_id}
         if entry_id:
             data["config_entry_id"] = entry_id
-        try:
-            return await self.service("smh", "agent_trace", data)
-        except HaError:
-            return {}
+        return await self.service("smh", "agent_trace", data)
 
     async def version(self) -> str | None:
         """Home Assistant's version (``/api/config``), for the run's manifest."""
@@ -171,8 +178,12 @@ class HaClient:
         return str(config.get("version")) if isinstance(config, dict) and config.get("version") else None
 
     async def traced_agents(self, entry_id: str | None = None) -> set[str]:
-        """The conversation agents whose tool trace HA can report (SMH's own)."""
-        return set((await self.agent_trace("", entry_id)).get("agent_entity_ids") or [])
+        """The conversation agents whose tool trace HA can report (SMH's own); none when HA has
+        no SMH integration (a physical home without it) or no loaded entry ``entry_id``."""
+        try:
+            return set((await self.agent_trace("", entry_id)).get("agent_entity_ids") or [])
+        except HaError:
+            return set()
 
     # --- the SMH entry: which one, which home it hosts, switching homes ---
 
@@ -413,7 +424,11 @@ async def _attempt(client: HaClient, entry_id: str, task: Task, agent_id: str, t
             break
         out.speeches.append(out.response)
     out.seconds = time.perf_counter() - started
-    out.trace = await client.agent_trace(conversation, entry_id) if traced and conversation else {}
+    if traced and conversation:
+        try:
+            out.trace = await client.agent_trace(conversation, entry_id)
+        except HaError as err:
+            raise TraceUnreadable(err) from err
     verify_data: dict[str, Any] = {**entry, "response": out.response}
     if traced:
         verify_data |= {"tool_calls": out.trace.get("tool_calls", []), "questions": out.trace.get("questions", [])}
@@ -433,6 +448,9 @@ async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, 
     try:
         text = await _attempt(client, entry_id, task, agent_id, turn_timeout, traced)
         spoken = await _attempt(client, entry_id, task, agent_id, turn_timeout, traced, voice) if voice else None
+    except TraceUnreadable as err:
+        run.skip(str(err))
+        return
     except HaError as err:
         # HA's REST API hides the service's message (HTTP 500): see the HA log for it
         run.skip(f"smh.load_task failed (HTTP {err.status}; see the HA log)")

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.task import Task, dump_task, iter_tasks
 from smh_core.ha.runner import HA_GOALS
@@ -92,8 +94,17 @@ def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, sock
     schemas and lazy imports are warmed in the executor at setup)."""
     import aiohttp
 
-    from smh_core.ha.runner import HaClient
+    from smh_core.bench.results import ResultsLog
+    from smh_core.ha.runner import HaClient, HaError, HaRun, TraceUnreadable, _run_task
     from tests.support.fake_openai import FakeOpenAI, serve_in_thread
+
+    REFUSED = HaError("/api/services/smh/agent_trace", 500, "500 Internal Server Error")
+
+    class _TraceRefused(HaClient):
+        """HA as it answers when smh.agent_trace fails (the one fault injected; the rest is real)."""
+
+        async def agent_trace(self, conversation_id, entry_id=None):
+            raise REFUSED
 
     lamp = next(d["did"] for d in EmbeddedBackend(HomeEngine(generate_home(LEVEL, SEED))).list_devices()
                 if d["category"] == "light")
@@ -124,6 +135,15 @@ def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, sock
                         speech, conversation = await client.converse("Turn on a light", agent, None, 60)
                         trace = await client.agent_trace(conversation, inst.entry_id)
                         state = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
+                        # a refused trace is an error, not an empty trace; no such entry: no traced agent
+                        with pytest.raises(HaError):
+                            await client.agent_trace(conversation, "no-such-entry")
+                        assert await client.traced_agents("no-such-entry") == set()
+                        # the benchmark skips a task whose trace HA refuses, rather than scoring it
+                        run = HaRun(ResultsLog(tmp_path / "results.jsonl"))
+                        await _run_task(_TraceRefused(inst.url, inst.token, session), inst.entry_id,
+                                        tasks_for_the_home()[0], agent, run, 60, traced=True)
+                        assert run.ran == 0 and list(run.skipped) == [str(TraceUnreadable(REFUSED))], run.skipped
                         return speech, trace, state
                 speech, trace, state = loop.run_until_complete(talk())
         finally:
