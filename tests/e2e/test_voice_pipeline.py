@@ -220,14 +220,12 @@ async def _talk_once(inst, base_url: str, model: str, stt_port: int, pcm: bytes)
 
 
 async def _trace(client: HaClient, inst, conversation_id: str | None) -> dict:
-    """``smh.agent_trace`` of the conversation, called directly (``HaClient.agent_trace`` turns a
-    refusal into ``{}``): a refusal fails the test with HA's words and the log's tail. A refusal
-    while the entry is not loaded (``no_home``) is retried for 30 s."""
+    """``smh.agent_trace`` of the conversation: a refusal fails the test with HA's words and the
+    log's tail. A refusal while the entry is not loaded (``no_home``) is retried for 30 s."""
     assert conversation_id, "the pipeline's intent stage gave no conversation id"
-    data = {"conversation_id": conversation_id, "config_entry_id": inst.entry_id}
     for _ in range(60):
         try:
-            return await client.service("smh", "agent_trace", data)
+            return await client.agent_trace(conversation_id, inst.entry_id)
         except HaError as err:
             problem = err
             if "No loaded SMH home" not in err.text:
