@@ -285,8 +285,14 @@ def test_an_entitys_own_code_is_honoured() -> None:
     lock = {"did": "lock.front", "name": "Front door", "category": "lock", "subcategory": "lock"}
     coded = {"code_format": r"^\d{4}$"}
     assert ActionGuard(["unlock the front door, code 4711"]).check(lock, "unlock", {"code": "4711"}, status=coded) is None
-    refused = ActionGuard(["unlock the front door"]).check(lock, "unlock", {"code": "4711"}, status=coded)
-    assert refused["error"]["code"] == "code_not_said"
+    # a code the user did not say (a model's guess, an injected memory) is not used: the user is
+    # asked for the code, and the code they reply with replaces the model's
+    for said in ("unlock the front door", "unlock the front door, code 1234", "my code is 4711, unlock the front door"):
+        guard = ActionGuard([said])
+        refused = guard.check(lock, "unlock", {"code": "4711"}, status=coded)
+        assert refused["error"]["code"] == "needs_confirmation" and "Say the code" in refused["error"]["prompt"]
+        assert [p.did for p in guard.answer("the code is 2580")] == ["lock.front"]
+        assert guard.check(lock, "unlock", {"code": "4711"}, status=coded) == {"run_with": {"code": "2580"}}
     guard = ActionGuard(["unlock the front door"])
     asking = guard.check(lock, "unlock", {}, status=coded)
     assert asking["error"]["code"] == "needs_confirmation" and "Say the code" in asking["error"]["prompt"]
