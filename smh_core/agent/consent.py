@@ -223,6 +223,9 @@ class Grammar:
     duration_prepositions: tuple[Phrase, ...]
     duration_units: tuple[Phrase, ...]
     code_intros: tuple[Phrase, ...]
+    mode_prepositions: tuple[Phrase, ...]
+    modes: tuple[Phrase, ...]
+    mode_words: tuple[Phrase, ...]
     yes: tuple[Phrase, ...]
     code_reply_intros: tuple[Phrase, ...]
 
@@ -267,14 +270,18 @@ def load_grammar() -> Grammar:
         clock_prepositions=_phrases(raw["clock_prepositions"]), clock_suffixes=_phrases(raw["clock_suffixes"]),
         duration_prepositions=_phrases(raw["duration_prepositions"]),
         duration_units=_phrases(raw["duration_units"]), code_intros=_phrases(raw["code_intros"]),
+        mode_prepositions=_phrases(raw["mode_prepositions"]), modes=_phrases(raw["modes"]),
+        mode_words=_phrases(raw["mode_words"]),
         yes=_phrases(raw["yes_words"]), code_reply_intros=_phrases(raw["code_reply_intros"]))
 
 
-def vocabulary(names: Iterable[str], grammar: Grammar | None = None) -> frozenset[str]:
+def vocabulary(names: Iterable[str], grammar: Grammar | None = None,
+               kinds: Iterable[str] = ()) -> frozenset[str]:
     """The words an object phrase may hold in a home: the words of its device and room names
-    (folded, so look-alike letters read as the Latin ones) and the grammar's kinds of device."""
+    (folded, so look-alike letters read as the Latin ones), the grammar's kinds of device and
+    ``kinds`` (the action guard adds its rules' device words)."""
     grammar = grammar or load_grammar()
-    words = {w for name in names for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)*", fold(str(name)))}
+    words = {w for name in [*names, *kinds] for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)*", fold(str(name)))}
     return frozenset(words) | grammar.object_words
 
 
@@ -335,7 +342,7 @@ class _Reader:
         self.t = toks
         self.n = len(toks)
         self.clause = clause
-        self.memo: dict[tuple[str, int], list[tuple[int, Any]]] = {}
+        self.memo: dict[tuple[Any, ...], list[tuple[int, Any]]] = {}
         self.budget = MAX_PARTIAL_READINGS
 
     # -- small pieces
@@ -486,6 +493,12 @@ class _Reader:
                     for j in self.noun_phrase(p):
                         nxt.append((j, _Mods(mods.quantities, " ".join(self.t[start:j]), mods.code, mods.percent,
                                              mods.used | {"place"})))
+            if "mode" not in mods.used:
+                for k in self.phrase(start, self.g.mode_prepositions):
+                    for j in self.phrase(k, self.g.modes):
+                        for e in [j, *self.phrase(j, self.g.mode_words)]:
+                            nxt.append((e, _Mods(mods.quantities, mods.location, mods.code, mods.percent,
+                                                 mods.used | {"mode"})))
             if "code" not in mods.used:
                 for k in self.phrase(start, self.g.code_intros):
                     for j, digits in self.code(k):
@@ -538,16 +551,36 @@ class _Reader:
                         out.append((e, Request(self.t[k], targets, self.clause, mods.code)))
         return out
 
-    def requests(self, i: int) -> list[tuple[int, tuple[Request, ...]]]:
+    def bare_command(self, i: int, phrases: tuple[str, ...]) -> list[tuple[int, Request]]:
+        """A command after a join with no object of its own: it acts on the objects of the one
+        before ("turn on the oven and bake at 200 degrees")."""
+        out = []
+        form = self.g.verbs.get(self.t[i]) if i < self.n else None
+        if form is None or not phrases:
+            return out
+        starts = [(i + 1, "")] + ([(i + 2, self.t[i + 1])] if i + 1 < self.n and self.t[i + 1] in form.particles else [])
+        for j, particle in starts:
+            if form.needs_particle and not particle:
+                continue
+            for e, mods in self.modifiers(j):
+                if e == j:
+                    continue  # a verb alone ("and unlock") says nothing more
+                targets = tuple(Target(f"{p} {mods.location}".strip(), mods.quantities) for p in phrases)
+                out.append((e, Request(f"{self.t[i]} {particle}".strip(), targets, self.clause, mods.code)))
+        return out
+
+    def requests(self, i: int, before: tuple[str, ...] = ()) -> list[tuple[int, tuple[Request, ...]]]:
         """One or more commands joined by "and", "then", commas (a join may add "please")."""
-        key = ("reqs", i)
+        key = ("reqs", i, before)
         if key not in self.memo:
             out: list[tuple[int, Any]] = []
-            for j, request in self.command(i) + self.state_request(i):
+            found = self.command(i) + self.state_request(i) + self.bare_command(i, before)
+            for j, request in found:
                 out.append((j, (request,)))
+                phrases = tuple(t.phrase for t in request.targets)
                 for k in self.phrase(j, self.g.request_joins):
                     for m in [k, *self.phrase(k, self.g.polite_prefixes)]:
-                        out.extend((e, (request, *rest)) for e, rest in self.requests(m))
+                        out.extend((e, (request, *rest)) for e, rest in self.requests(m, phrases))
             self.memo[key] = self._spend(out)
         return self.memo[key]
 

@@ -226,6 +226,13 @@ def load_policy() -> tuple[RiskRule, ...]:
         scale=float(r.get("scale", 1.0))) for r in raw["rules"])
 
 
+@cache
+def _kind_words() -> tuple[str, ...]:
+    """Every rule's device words ("intrusion", "deadbolt", "geyser"): kinds of device an object
+    phrase may name besides the grammar's own list."""
+    return tuple(sorted({w for rule in load_policy() for w in rule.device_words}))
+
+
 # ----------------------------------------------------------------------------- devices, as the resolver sees them
 @dataclass
 class DeviceIndex:
@@ -238,7 +245,8 @@ class DeviceIndex:
     def __post_init__(self) -> None:
         self.devices = [{**d, "name": fold(str(d.get("name", "")))} for d in self.devices]
         self.rooms = [{**r, "name": fold(str(r.get("name", "")))} for r in self.rooms]
-        self.vocab = vocabulary([d["name"] for d in self.devices] + [r["name"] for r in self.rooms])
+        self.vocab = vocabulary([d["name"] for d in self.devices] + [r["name"] for r in self.rooms],
+                                kinds=_kind_words())
 
     def own_words(self, device: dict[str, Any]) -> frozenset[str]:
         """The words a phrase may use to name ``device``: its name, its room's name, kinds of
@@ -249,7 +257,7 @@ class DeviceIndex:
         name = indexed["name"] if indexed is not None else fold(str(device.get("name", "")))
         room_id = (indexed or device).get("room")
         room = next((r["name"] for r in self.rooms if r.get("id") == room_id and room_id is not None), "")
-        return vocabulary([name, room, str(device.get("room_name") or "")]) | grammar.function_words
+        return vocabulary([name, room, str(device.get("room_name") or "")], kinds=_kind_words()) | grammar.function_words
 
     def binds(self, phrase: str, device: dict[str, Any]) -> bool:
         """Whether ``phrase`` names ``device`` with its own words only (:meth:`own_words`) and
