@@ -366,8 +366,11 @@ def task_corpus(tasks: Sequence[Any], homes: Any, source: str) -> list[Entry]:
         intent = sorted(intended_actions(task, devices))
         if not intent:
             continue
-        words = tuple(user_words(task))
-        text = " / ".join(t.text for t in task.turns)
+        # the scripted replies too: a task that needs a clarification question (a value the
+        # request leaves out) has it asked and answered before the call, as a run does
+        replies = [r for t in task.turns for r in t.replies]
+        words = (*user_words(task), *replies)
+        text = " / ".join([*(t.text for t in task.turns), *replies])
         kinds = sorted({kind_of(devices[did]) for did, _ in intent if did in devices})
         entry = Entry(source, text, words, "+".join(kinds), "+".join(sorted({r for _, r in intent})),
                       tuple(calls), task.id, half_of(text), lambda task=task, homes=homes: prepare_engine(task, homes))
