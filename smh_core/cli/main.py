@@ -14,7 +14,7 @@ from .parser import SmhParser
 
 def build_parser() -> argparse.ArgumentParser:
     # imported here, after main() had the chance to start report.png's drawer (see main)
-    from . import automation, bench, ha, home, matter, model, perf, tasks, voice
+    from . import automation, bench, ha, home, matter, model, perf, safety, tasks, voice
 
     parser = SmhParser(
         prog="smh",
@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     matter.register(sub)
     model.register(sub)
     perf.register(sub)
+    safety.register(sub)
     tasks.register(sub)
     voice.register(sub)
     return parser
