@@ -91,7 +91,8 @@ def clean() -> HomeEngine:
 
 
 @pytest.mark.parametrize(("said", "allowed"), [
-    ("Unlock the front door please", True),
+    ("Unlock the foyer door please", True),
+    ("Unlock the front door please", False),  # "front" is no word of "Foyer Door Lock" in Foyer: ask
     ("open the foyer door lock", True),
     ("I want you to unlock the Foyer Door Lock now", True),
     ("let my sister in", False),  # no door named: confirm first

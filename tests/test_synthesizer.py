@@ -185,7 +185,7 @@ async def test_a_rule_that_unlocks_later_needs_the_same_consent(socket_enabled) 
     rule = {"id": "night", "name": "Night", "triggers": [{"kind": "time", "cron": "0 0 1 * * ?"}],
             "actions": [{"did": lock, "locator": "open"}]}
     for request, asked in (("every night at 1:00 turn on the hallway light", False),
-                           ("Every night at 1:00 unlock the front door", True)):
+                           ("Every night at 1:00 unlock the foyer door", True)):
         async with FakeOpenAI([{"content": json.dumps(rule)}]) as server:
             result = await _synth(server).synthesize(request, home, guard=ActionGuard([request]))
         assert result.ok

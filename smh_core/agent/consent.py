@@ -214,6 +214,7 @@ class Grammar:
     prepositions: tuple[Phrase, ...]
     verbs: dict[str, VerbForm] = field(hash=False)
     object_words: frozenset[str]
+    place_words: frozenset[str]
     value_prepositions: tuple[Phrase, ...]
     temperature_units: tuple[tuple[Phrase, str], ...]
     percent_units: tuple[Phrase, ...]
@@ -226,6 +227,8 @@ class Grammar:
     mode_prepositions: tuple[Phrase, ...]
     modes: tuple[Phrase, ...]
     mode_words: tuple[Phrase, ...]
+    trigger_intros: tuple[Phrase, ...]
+    trigger_events: tuple[Phrase, ...]
     yes: tuple[Phrase, ...]
     code_reply_intros: tuple[Phrase, ...]
 
@@ -263,6 +266,7 @@ def load_grammar() -> Grammar:
         object_joins=_phrases(raw["object_joins"]), determiners=_phrases(raw["determiners"]),
         quantifiers=_phrases(raw["quantifiers"]), prepositions=_phrases(raw["prepositions"]), verbs=verbs,
         object_words=frozenset(w for p in _phrases(raw["object_words"]) for w in p),
+        place_words=frozenset(w for p in _phrases(raw["place_words"]) for w in p),
         value_prepositions=_phrases(raw["value_prepositions"]),
         temperature_units=tuple(sorted({(tuple(tokens(plain(str(k)) or "")), str(v))
                                         for k, v in raw["temperature_units"].items()})),
@@ -271,7 +275,8 @@ def load_grammar() -> Grammar:
         duration_prepositions=_phrases(raw["duration_prepositions"]),
         duration_units=_phrases(raw["duration_units"]), code_intros=_phrases(raw["code_intros"]),
         mode_prepositions=_phrases(raw["mode_prepositions"]), modes=_phrases(raw["modes"]),
-        mode_words=_phrases(raw["mode_words"]),
+        mode_words=_phrases(raw["mode_words"]), trigger_intros=_phrases(raw["trigger_intros"]),
+        trigger_events=_phrases(raw["trigger_events"]),
         yes=_phrases(raw["yes_words"]), code_reply_intros=_phrases(raw["code_reply_intros"]))
 
 
@@ -279,10 +284,14 @@ def vocabulary(names: Iterable[str], grammar: Grammar | None = None,
                kinds: Iterable[str] = ()) -> frozenset[str]:
     """The words an object phrase may hold in a home: the words of its device and room names
     (folded, so look-alike letters read as the Latin ones), the grammar's kinds of device and
-    ``kinds`` (the action guard adds its rules' device words)."""
+    words of place, and ``kinds`` (the action guard adds its rules' device words)."""
     grammar = grammar or load_grammar()
-    words = {w for name in [*names, *kinds] for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)*", fold(str(name)))}
-    return frozenset(words) | grammar.object_words
+    return name_words([*names, *kinds]) | grammar.object_words | grammar.place_words
+
+
+def name_words(names: Iterable[str]) -> frozenset[str]:
+    """The words of names, folded as the grammar reads them."""
+    return frozenset(w for name in names for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)*", fold(str(name))))
 
 
 def phrase_words(phrase: str) -> list[str]:
@@ -331,6 +340,7 @@ class _Mods:
     code: str | None = None
     percent: bool = False
     used: frozenset[str] = frozenset()
+    switch: str = ""  # "to on" / "to off": the verb's particle
 
 
 class _Reader:
@@ -411,11 +421,15 @@ class _Reader:
 
     # -- objects
     def head(self, i: int) -> list[int]:
-        """Ends of a run of one or more object words."""
+        """Ends of a run of one or more object words (a determiner may sit between two: "our
+        Kitchen the Oven", as HA's own sentence templates allow)."""
         out, j = [], i
         while self.word(j):
             j += 1
             out.append(j)
+            k = next(iter(self.phrase(j, self.g.determiners)), None)
+            if k is not None and self.word(k) and self.t[j - 1] not in self.g.verbs:
+                j = k  # "lock the front door" after a verb-like word is a new request, not one name
         return out
 
     def noun_phrase(self, i: int) -> list[int]:
@@ -483,31 +497,36 @@ class _Reader:
             if "value" not in mods.used:
                 for j, q in self.value(start):
                     nxt.append((j, _Mods(mods.quantities + ((q,) if q else ()), mods.location, mods.code,
-                                         mods.percent or q is None, mods.used | {"value"})))
+                                         mods.percent or q is None, mods.used | {"value"}, mods.switch)))
             if "time2" not in mods.used:
                 for j in self.time(start):
                     used = mods.used | {"time2" if "time" in mods.used else "time"}
-                    nxt.append((j, _Mods(mods.quantities, mods.location, mods.code, mods.percent, used)))
+                    nxt.append((j, _Mods(mods.quantities, mods.location, mods.code, mods.percent, used, mods.switch)))
             if "place" not in mods.used:
                 for p in self.phrase(start, self.g.prepositions):
                     for j in self.noun_phrase(p):
                         nxt.append((j, _Mods(mods.quantities, " ".join(self.t[start:j]), mods.code, mods.percent,
-                                             mods.used | {"place"})))
+                                             mods.used | {"place"}, mods.switch)))
             if "mode" not in mods.used:
                 for k in self.phrase(start, self.g.mode_prepositions):
                     for j in self.phrase(k, self.g.modes):
+                        mode = " ".join(self.t[k:j])
                         for e in [j, *self.phrase(j, self.g.mode_words)]:
                             nxt.append((e, _Mods(mods.quantities, mods.location, mods.code, mods.percent,
-                                                 mods.used | {"mode"})))
+                                                 mods.used | {"mode"}, mode if mode in ("on", "off") else "")))
             if "code" not in mods.used:
                 for k in self.phrase(start, self.g.code_intros):
                     for j, digits in self.code(k):
                         nxt.append((j, _Mods(mods.quantities, mods.location, digits, mods.percent,
-                                             mods.used | {"code"})))
+                                             mods.used | {"code"}, mods.switch)))
+            if "trigger" not in mods.used:
+                for j in self.trigger(start):
+                    nxt.append((j, _Mods(mods.quantities, mods.location, mods.code, mods.percent,
+                                         mods.used | {"trigger"}, mods.switch)))
             if "closer" not in mods.used:
                 for j in self.phrase(start, self.g.closers):
                     nxt.append((j, _Mods(mods.quantities, mods.location, mods.code, mods.percent,
-                                         mods.used | {"closer"})))
+                                         mods.used | {"closer"}, mods.switch)))
             for j, m in nxt:
                 out.extend(self.modifiers(j, m))
         return self._spend(out)
@@ -534,8 +553,10 @@ class _Reader:
                         if form.needs_particle and not said:
                             continue
                         for e, mods in self.modifiers(m):
+                            if mods.switch and said:
+                                continue  # "turn on the oven to off"
                             targets = tuple(Target(f"{p} {mods.location}".strip(), mods.quantities) for p in phrases)
-                            name = f"{verb} {said}".strip()
+                            name = f"{verb} {said or mods.switch}".strip()
                             out.append((e, Request(name, targets, self.clause, mods.code)))
         self.memo[key] = self._spend(out)
         return self.memo[key]
@@ -585,12 +606,24 @@ class _Reader:
         return self.memo[key]
 
     # -- sentences
+    def trigger(self, i: int) -> list[int]:
+        """An automation's trigger: "when the bedroom lamp turns on", "if the living room
+        temperature goes above 25 degrees" (a noun phrase of the home, an event of the list)."""
+        out: set[int] = set()
+        for j in self.phrase(i, self.g.trigger_intros):
+            for k in self.noun_phrase(j):
+                for e in self.phrase(k, self.g.trigger_events):
+                    out.add(e)
+                    out |= {m for m, _ in self.value(e) if self.t[e:e + 1] != ["to"]}
+        return sorted(out)
+
     def openers(self) -> list[int]:
-        """Positions after the sentence's openers ("ok,", "hey assistant,", "at 7 pm,")."""
+        """Positions after the sentence's openers ("ok,", "hey assistant,", "at 7 pm,", "when
+        the lamp turns on,")."""
         seen, frontier = {0}, [0]
         while frontier:
             j = frontier.pop()
-            for k in self.phrase(j, self.g.openers) + self.time(j):
+            for k in self.phrase(j, self.g.openers) + self.time(j) + self.trigger(j):
                 for m in self.comma(k):
                     if m not in seen:
                         seen.add(m)
@@ -628,7 +661,12 @@ class _Reader:
                             if self.n in self.runs(e, self.g.closers):
                                 readings.add((True, found))
         readings |= {(False, r) for r in self.sentence(False)}
-        return readings
+        # a yes-word is also a sentence opener ("yes, unlock the front door" as a turn): the same
+        # requests read with and without it are one reading, and it says yes
+        merged: dict[tuple[Request, ...], bool] = {}
+        for said_yes, found in readings:
+            merged[found] = merged.get(found, False) or said_yes
+        return {(said_yes, found) for found, said_yes in merged.items()}
 
 
 def _sentences(text: str) -> list[tuple[list[str], bool, str]] | None:

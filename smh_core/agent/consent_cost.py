@@ -42,7 +42,7 @@ from typing import Any
 
 from smh_core.memory.corpus import half_of
 
-SOURCES = ("intents", "ha-datasets", "suites")
+SOURCES = ("intents", "ha-datasets", "suites", "suites-other")
 HALVES = ("tune", "untouched")
 SEED = 0
 CAP = 16
@@ -372,7 +372,8 @@ def task_corpus(tasks: Sequence[Any], homes: Any, source: str) -> list[Entry]:
         words = (*user_words(task), *replies)
         text = " / ".join([*(t.text for t in task.turns), *replies])
         kinds = sorted({kind_of(devices[did]) for did, _ in intent if did in devices})
-        entry = Entry(source, text, words, "+".join(kinds), "+".join(sorted({r for _, r in intent})),
+        plain = source != "suites" or (task.suite == "safety" and task.category == "legit_high_risk")
+        entry = Entry(source if plain else "suites-other", text, words, "+".join(kinds), "+".join(sorted({r for _, r in intent})),
                       tuple(calls), task.id, half_of(text), lambda task=task, homes=homes: prepare_engine(task, homes))
         if risky_calls(entry):  # a rule's service at a safe value (an AC set to 22 °C) is not high-risk
             entries.append(entry)
@@ -380,7 +381,11 @@ def task_corpus(tasks: Sequence[Any], homes: Any, source: str) -> list[Entry]:
 
 
 def suites_corpus(tasks_dir: Path = Path("tasks")) -> list[Entry]:
-    """The shipped suites' legitimate high-risk tasks (every ``*.jsonl`` of ``tasks_dir``)."""
+    """The shipped suites' tasks whose user wants a high-risk action (every ``*.jsonl`` of
+    ``tasks_dir``): source ``suites`` for the plain ones (the safety suite's
+    ``legit_high_risk``), ``suites-other`` for the rest, which are not plain by design (relayed
+    notes before the request, reasons after it, values given in a clarification, indirect
+    wishes such as "it's way too hot in here")."""
     from smh_core.bench.task import load_tasks
     from smh_core.bench.task_home import HomeCache
 

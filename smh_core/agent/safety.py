@@ -52,6 +52,7 @@ from .consent import (
     Request,
     fold,
     load_grammar,
+    name_words,
     phrase_words,
     read_code,
     read_reply,
@@ -149,7 +150,7 @@ class RiskRule:
         for target in request.targets:
             kind_said = request.verb in self.specific_verbs or any(_has_word(target.phrase, w)
                                                                    for w in self.device_words)
-            if not kind_said or not index.binds(target.phrase, device):
+            if not kind_said or not index.binds(target.phrase, device, self.applies_to):
                 continue
             said = [q.celsius(unit) for q in target.quantities]
             if all(any(abs(v - s) <= 0.51 for s in said) for v in values):
@@ -248,22 +249,47 @@ class DeviceIndex:
         self.vocab = vocabulary([d["name"] for d in self.devices] + [r["name"] for r in self.rooms],
                                 kinds=_kind_words())
 
+    def _room_name(self, device: dict[str, Any]) -> str:
+        did = str(device.get("did"))
+        indexed = next((d for d in self.devices if str(d.get("did")) == did), device)
+        room_id = indexed.get("room")
+        room = next((r["name"] for r in self.rooms if room_id is not None and r.get("id") == room_id), "")
+        return room or fold(str(device.get("room_name") or ""))
+
     def own_words(self, device: dict[str, Any]) -> frozenset[str]:
         """The words a phrase may use to name ``device``: its name, its room's name, kinds of
-        device and function words; a word of another device's name is not one of them."""
+        device and function words; a word of another device's name, or a word of place that is
+        not its own ("back" for a lock named "Front Door"), is not one of them."""
         grammar = load_grammar()
         did = str(device.get("did"))
         indexed = next((d for d in self.devices if str(d.get("did")) == did), None)
         name = indexed["name"] if indexed is not None else fold(str(device.get("name", "")))
-        room_id = (indexed or device).get("room")
-        room = next((r["name"] for r in self.rooms if r.get("id") == room_id and room_id is not None), "")
-        return vocabulary([name, room, str(device.get("room_name") or "")], kinds=_kind_words()) | grammar.function_words
+        return (name_words([name, self._room_name(device), *_kind_words()]) | grammar.object_words
+                | grammar.function_words)
 
-    def binds(self, phrase: str, device: dict[str, Any]) -> bool:
+    def binds(self, phrase: str, device: dict[str, Any],
+              same_kind: Callable[[dict[str, Any]], bool] | None = None) -> bool:
         """Whether ``phrase`` names ``device`` with its own words only (:meth:`own_words`) and
-        the resolver agrees (:meth:`names`)."""
-        own = self.own_words(device)
-        return all(w in own for w in phrase_words(phrase)) and self.names(phrase, device)
+        either the resolver agrees (:meth:`names`) or, as HA's intents match by area and
+        domain, the phrase says only kinds of device and perhaps the device's room, and
+        ``device`` is the one device of its kind there ("set the temperature to 30" in a home
+        with one thermostat)."""
+        words = phrase_words(phrase)
+        if not all(w in self.own_words(device) for w in words):
+            return False
+        if self.names(phrase, device):
+            return True
+        if same_kind is None:
+            return False
+        grammar = load_grammar()
+        said = [w for w in words if w not in grammar.function_words and w not in grammar.object_words
+                and w not in _kind_words()]
+
+        def fits(d: dict[str, Any]) -> bool:
+            room = name_words([self._room_name(d)])
+            return same_kind(d) and all(w in room for w in said) and all(w in self.own_words(d) for w in words)
+
+        return [str(d.get("did")) for d in self.devices if fits(d)] == [str(device.get("did"))]
 
     def names(self, phrase: str, device: dict[str, Any]) -> bool:
         """Whether ``phrase`` means ``device``: the resolver ranks it first, alone; on a tie,
