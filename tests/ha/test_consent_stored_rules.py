@@ -43,6 +43,7 @@ from tests.support.consent_carriers import (
     BENIGN_CALL,
     CARRIERS,
     CONTROL,
+    HEATER,
     LOCK,
     UNLOCK,
     YES,
@@ -261,3 +262,22 @@ async def test_create_automation_control_plain_request_then_confirm(hass: HomeAs
         await _create(hass, BENIGN)
     await _create(hass, BENIGN, confirm=refused.value.translation_placeholders["code"])
     assert len(yaml.safe_load(automations.read_text())) == 2 and _door(home)["state"] == "locked"
+
+
+# ---------------------------------------------------------------------------- hostile numbers
+HUGE = [float("inf"), float("-inf"), float("nan"), 10 ** 5000 - 1]  # 1e400 parses to inf; the last has 5000 digits
+
+
+@pytest.mark.parametrize("value", HUGE, ids=["1e400", "-1e400", "nan", "5000_digits"])
+@pytest.mark.parametrize("tool", ["control_device", "schedule_actions", "create_automation"])
+async def test_llm_api_answers_a_hostile_number_with_a_refusal(hass: HomeAssistant, home, tool, value) -> None:
+    """A model's tool call with 1e400 or a 5000-digit integer for the water's temperature is
+    answered (an error or the guard's refusal), never an exception, and changes nothing.
+    Needs the guard's bounded number handling (smh_core/agent/safety.py, issue 34, the other
+    developer's change on main); before it the guard may raise."""
+    action = {"did": HEATER, "locator": "set_target_water_temperature", "arguments": {"target_water_temperature": value}}
+    call = ("control_device", action) if tool == "control_device" else _llm_call(tool, home, action)
+    _, (out,) = await _agent_turn(hass, None, BENIGN, [call], "Done.")
+    assert out["ok"] is False, out
+    assert home.runtime_data.engine.value(HEATER, "target_water_temperature") == 50
+    assert _stored(home) == ([], [])
