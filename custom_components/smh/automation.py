@@ -23,7 +23,12 @@ the same consent as making it now: the request's own words must ask for it (SMH'
 :mod:`smh_core.agent.safety`), or the caller confirms it. Then the first call saves nothing and
 raises ``needs_confirmation`` with the guard's question and a confirmation code bound to that
 exact rule; the rule is held for ten minutes, and a second call with ``confirm: <code>`` (and
-the same text) saves that very rule, without asking the model again.
+the same text) saves that very rule, without asking the model again. A caller that asks for the
+action's response (``return_response``; REST: ``POST /api/services/smh/create_automation?return_response``)
+gets the question and the code in it instead (``saved: false``, ``confirmation``), because Home
+Assistant's REST API answers a refused call with a bare status: HTTP 400 with the body
+``400: Bad Request`` for every ``vol.Invalid`` (a :class:`.refusal.Refusal`) on 2026.2.3 and
+later, with neither the message nor its placeholders, so a REST caller could not read the code.
 
 A value a rich entity covers (a light's ``state``, a climate's setpoint ...) lives in that
 entity's ``homeenv`` attribute; the entity map points there, and the exporter turns triggers
@@ -87,6 +92,17 @@ def confirmation_code(entry_id: str, rule: Rule) -> str:
     """A code bound to one drafted rule: confirming it saves exactly that rule."""
     body = json.dumps(rule.model_dump(mode="json"), sort_keys=True)
     return hashlib.sha256(f"{entry_id}\n{body}".encode()).hexdigest()[:10]
+
+
+class _Unconfirmed(Exception):
+    """The drafted rule has a high-risk action the request does not ask for: it is held under
+    ``code`` until the caller confirms it (the guard's ``question`` is what to ask the user)."""
+
+    def __init__(self, automation_id: str, question: str, code: str) -> None:
+        super().__init__(question)
+        self.automation_id = automation_id
+        self.question = question
+        self.code = code
 
 
 def _error(key: str, **placeholders: str) -> Refusal:
@@ -169,14 +185,25 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEn
             code = confirmation_code(entry.entry_id, rule)
             held[code] = _Held(rule, text, now + HELD_SECONDS)
             prompt = result.consent["error"].get("prompt") or result.consent["error"]["message"]
-            raise _error("needs_confirmation", prompt=prompt, code=code)
+            raise _Unconfirmed(rule.id, prompt, code)
         return rule, {"tries": result.tries, "usage": result.usage.to_dict()}
 
     async def create_automation(call: ServiceCall) -> ServiceResponse:
         entry = entry_for(call)
         runtime = entry.runtime_data
         backend = EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
-        rule, made = await draft(call, entry, backend)
+        try:
+            rule, made = await draft(call, entry, backend)
+        except _Unconfirmed as held_rule:
+            refused = _error("needs_confirmation", prompt=held_rule.question, code=held_rule.code)
+            if not call.return_response:
+                raise refused from None
+            # the answer a REST caller can read (see the module's docstring): nothing saved, the
+            # question to put to the user and the code that confirms exactly the held rule
+            return {"automation_id": held_rule.automation_id, "saved": False, "entity_id": None,
+                    "needs_confirmation": True, "message": str(refused),
+                    "confirmation": {"question": held_rule.question, "code": held_rule.code,
+                                     "valid_seconds": HELD_SECONDS}}
         try:
             config = to_ha_automation(rule, runtime.entity_map(hass))
         except ExportError as err:

@@ -7,6 +7,7 @@ client against the fake OpenAI-compatible server, which plays the model's drafts
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -208,8 +209,8 @@ async def test_a_high_risk_rule_the_request_did_not_ask_for_needs_confirming(
     request about a light: nothing is saved, the caller gets the guard's question and a code;
     calling again with that code saves exactly the held rule, without another model call."""
     server.script = [_reply(HEAT_AC)]
-    with pytest.raises(ServiceValidationError) as exc:
-        await _create(hass)
+    with pytest.raises(ServiceValidationError) as exc:  # a caller that wants no response: a refusal
+        await hass.services.async_call(DOMAIN, "create_automation", {"text": REQUEST}, blocking=True)
     assert exc.value.translation_key == "needs_confirmation"
     placeholders = exc.value.translation_placeholders
     assert placeholders["prompt"] == "Heat the room with “Kitchen AC” in Kitchen to 30 °C? Say yes to confirm."
@@ -233,3 +234,50 @@ async def test_a_high_risk_rule_the_request_asks_for_is_saved(hass: HomeAssistan
     text = "When the bedroom lamp turns on, set the Kitchen AC to 30 degrees"
     response = await _create(hass, text=text)
     assert response["saved"] and response["tries"] == 1
+
+
+async def test_a_rest_caller_reads_the_question_and_the_code(hass: HomeAssistant, entry, server, config_dir,
+                                                             hass_client) -> None:
+    """Through HA's own REST view: a refused call's body is a bare ``400: Bad Request`` (HA drops
+    the message and its placeholders), so a caller that asks for the response
+    (``?return_response``) gets the guard's question and the code in it, and confirms over REST."""
+    assert await async_setup_component(hass, "api", {})
+    client = await hass_client()
+    url = "/api/services/smh/create_automation"
+    server.script = [_reply(HEAT_AC)]
+    plain = await client.post(url, json={"text": REQUEST})
+    assert plain.status == 400  # no response asked for: the refusal, with nothing to read in it
+    server.script = [_reply(HEAT_AC)]
+    asked = await client.post(f"{url}?return_response", json={"text": REQUEST})
+    assert asked.status == 200, await asked.text()
+    answer = (await asked.json())["service_response"]
+    question = "Heat the room with “Kitchen AC” in Kitchen to 30 °C? Say yes to confirm."
+    code = answer["confirmation"]["code"]
+    assert answer["saved"] is False and answer["needs_confirmation"] is True and answer["entity_id"] is None
+    assert answer["confirmation"] == {"question": question, "code": code, "valid_seconds": 600}
+    assert question in answer["message"] and f"confirm: {code}" in answer["message"]
+    assert answer["automation_id"] == automation_id(entry.entry_id, REQUEST)
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
+    asked_model = len(server.requests)
+    done = await client.post(f"{url}?return_response", json={"text": REQUEST, "confirm": code})
+    assert done.status == 200, await done.text()
+    saved = (await done.json())["service_response"]
+    assert saved["saved"] is True and len(server.requests) == asked_model
+    assert [a["id"] for a in yaml.safe_load((config_dir / "automations.yaml").read_text())] == [
+        automation_id(entry.entry_id, REQUEST)]
+    again = await client.post(f"{url}?return_response", json={"text": REQUEST, "confirm": code})
+    assert again.status == 400  # a code is used once
+
+
+async def test_a_websocket_caller_reads_the_question_and_the_code(hass: HomeAssistant, entry, server, config_dir,
+                                                                  hass_ws_client) -> None:
+    """The websocket API reports the refusal with the translated message, which holds both."""
+    client = await hass_ws_client(hass)
+    server.script = [_reply(HEAT_AC)]
+    await client.send_json_auto_id({"type": "call_service", "domain": DOMAIN, "service": "create_automation",
+                                    "service_data": {"text": REQUEST}})
+    reply = await client.receive_json()
+    assert reply["success"] is False
+    assert "Heat the room with “Kitchen AC” in Kitchen to 30 °C? Say yes to confirm." in reply["error"]["message"]
+    assert re.search(r"confirm: [0-9a-f]{10}", reply["error"]["message"])
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
