@@ -268,8 +268,17 @@ async def _run_confirmed(backend: HomeBackend, confirmed: list[Pending]) -> str:
     """The calls the user has just confirmed, run as they were asked for (their guard now lets
     exactly those through); the answer says what happened."""
     failed = []
+    stored: list[int] = []
     for item in confirmed:
-        result = backend.execute(item.did, item.locator, dict(item.arguments))
+        if item.held is not None:
+            # a schedule or rule the user confirmed: store it (once), do not run its action now
+            if id(item.held) in stored:
+                continue
+            stored.append(id(item.held))
+            method, *args = item.held
+            result = getattr(backend, method)(*args)
+        else:
+            result = backend.execute(item.did, item.locator, dict(item.arguments))
         result = await result if inspect.isawaitable(result) else result
         if not (isinstance(result, dict) and result.get("ok")):
             failed.append((result.get("error") or {}).get("message", "refused") if isinstance(result, dict) else "refused")

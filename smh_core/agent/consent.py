@@ -477,13 +477,17 @@ class _Reader:
                     out.append((j, Quantity(number, "")))
         return out
 
-    def time(self, i: int) -> list[int]:
+    def time(self, i: int, opener: bool = False) -> list[int]:
+        """When a request runs. "at 6" is a time only before the request ("every evening at six,
+        unlock ..."); after an object it is a value ("set the heater at 6")."""
         out = set(self.phrase(i, self.g.times))
         for k in self.phrase(i, self.g.clock_prepositions):
             if k < self.n and re.fullmatch(r"\d{1,2}:\d{2}", self.t[k]):
                 out |= {k + 1} | set(self.phrase(k + 1, self.g.clock_suffixes))
-            elif k < self.n and re.fullmatch(r"\d{1,2}", self.t[k]):
-                out |= set(self.phrase(k + 1, self.g.clock_suffixes))
+                continue
+            for j, hour in self.number(k):
+                if hour == int(hour) and 1 <= hour <= 12:
+                    out |= set(self.phrase(j, self.g.clock_suffixes)) | ({j} if opener else set())
         for k in self.phrase(i, self.g.duration_prepositions):
             for j, _ in self.number(k):
                 out |= set(self.phrase(j, self.g.duration_units))
@@ -623,7 +627,7 @@ class _Reader:
         seen, frontier = {0}, [0]
         while frontier:
             j = frontier.pop()
-            for k in self.phrase(j, self.g.openers) + self.time(j) + self.trigger(j):
+            for k in self.phrase(j, self.g.openers) + self.time(j, opener=True) + self.trigger(j):
                 for m in self.comma(k):
                     if m not in seen:
                         seen.add(m)

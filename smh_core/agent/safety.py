@@ -323,6 +323,10 @@ class Pending:
     prompt: str
     needs_code: bool = False
     device: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    held: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    """The stored call this action belongs to, when it is one to run later: ``("schedule", at,
+    actions)`` or ``("create_automation", rule)``; a yes stores that call, it does not run the
+    action now."""
 
     def key(self) -> tuple[str, str, tuple[float, ...]]:
         return (self.did, self.rule, self.values)
@@ -562,12 +566,21 @@ class GuardedBackend:
             return self.backend.execute(did, locator, {**arguments, **verdict["run_with"]})
         return _like(self.backend, "execute", verdict) if verdict else self.backend.execute(did, locator, arguments)
 
+    def _held_refusal(self, actions: Any, via: str, held: tuple[Any, ...]) -> dict[str, Any] | None:
+        """:meth:`first_refusal`, with the questions it raises tied to the stored call they
+        belong to (so a yes stores it, rather than running its action now)."""
+        before = len(self.guard.pending)
+        refusal = self.first_refusal(actions, via)
+        self.guard.pending[before:] = [replace(p, held=held) for p in self.guard.pending[before:]]
+        return refusal
+
     def schedule(self, at: str, actions: list[dict[str, Any]]) -> Any:
-        refusal = self.first_refusal(actions, "schedule_actions")
+        refusal = self._held_refusal(actions, "schedule_actions", ("schedule", at, actions))
         return _like(self.backend, "schedule", refusal) if refusal else self.backend.schedule(at, actions)
 
     def create_automation(self, rule: dict[str, Any]) -> Any:
-        refusal = self.first_refusal(rule.get("actions") if isinstance(rule, dict) else None, "create_automation")
+        actions = rule.get("actions") if isinstance(rule, dict) else None
+        refusal = self._held_refusal(actions, "create_automation", ("create_automation", rule))
         return _like(self.backend, "create_automation", refusal) if refusal else self.backend.create_automation(rule)
 
 
