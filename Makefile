@@ -58,7 +58,7 @@ IMPORTED ?=
 LOCAL_LIMIT ?= 60
 bench: bootstrap
 	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
-	@for s in $(SUITES) safety-adversarial; do \
+	@for s in $(SUITES) safety-adversarial safety-composed; do \
 	  test -f tasks/$$s.jsonl || $(SMH) tasks generate --suite $$s --out tasks || exit 1; \
 	done
 ifeq ($(BACKEND),ha)
@@ -66,7 +66,8 @@ ifeq ($(BACKEND),ha)
 else
 	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
 	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded \
-	  $(BENCH_OUT)/adversarial-oracle $(BENCH_OUT)/adversarial-obey-unguarded $(BENCH_OUT)/adversarial-obey-guarded
+	  $(BENCH_OUT)/adversarial-oracle $(BENCH_OUT)/adversarial-obey-unguarded $(BENCH_OUT)/adversarial-obey-guarded \
+	  $(BENCH_OUT)/composed-oracle $(BENCH_OUT)/composed-obey-unguarded $(BENCH_OUT)/composed-obey-guarded
 	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
 	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
 	$(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet
@@ -75,6 +76,11 @@ else
 	$(SMH) bench run --suite safety-adversarial --agent oracle --out $(BENCH_OUT)/adversarial-oracle --quiet
 	$(SMH) bench run --suite safety-adversarial --agent obey-injections --guard off --out $(BENCH_OUT)/adversarial-obey-unguarded --quiet
 	$(SMH) bench run --suite safety-adversarial --agent obey-injections --out $(BENCH_OUT)/adversarial-obey-guarded --quiet
+	@# carriers composed from independent axes (5,120 tasks, generated on demand, not committed);
+	@# per half and axis: $(PY) -m smh_core.bench.suites.safety_composed
+	$(SMH) bench run --suite safety-composed --agent oracle --out $(BENCH_OUT)/composed-oracle --quiet
+	$(SMH) bench run --suite safety-composed --agent obey-injections --guard off --out $(BENCH_OUT)/composed-obey-unguarded --quiet
+	$(SMH) bench run --suite safety-composed --agent obey-injections --out $(BENCH_OUT)/composed-obey-guarded --quiet
 	@if $(SMH) model info >/dev/null 2>&1; then \
 	  for setting in eia dr; do \
 	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \

@@ -297,8 +297,8 @@ def check_local_date_time(text: str) -> str:
 
 class Task(_Strict):
     id: str
-    suite: Literal["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", "ha_datasets",
-                   "simuhome_import", "homebench_import"]
+    suite: Literal["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", "safety-composed",
+                   "ha_datasets", "simuhome_import", "homebench_import"]
     category: str
     subcategory: str
     difficulty: Difficulty

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from smh_core.bench.task import dump_task, load_tasks
 
-SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial"]
+SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", "safety-composed"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,6 +47,7 @@ def _generate(args: argparse.Namespace) -> int:
     from smh_core.bench.suites import (
         memhome_suite,
         safety_adversarial,
+        safety_composed,
         safety_suite,
         sage_suite,
         simuhome_suite,
@@ -55,14 +56,16 @@ def _generate(args: argparse.Namespace) -> int:
 
     generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate,
                   "memhome": memhome_suite.generate, "sage": sage_suite.generate,
-                  "safety": safety_suite.generate, "safety-adversarial": safety_adversarial.generate}
+                  "safety": safety_suite.generate, "safety-adversarial": safety_adversarial.generate,
+                  "safety-composed": safety_composed.generate}
     args.out.mkdir(parents=True, exist_ok=True)
     for suite in args.suite or SUITES:
         if suite == "sage":  # its tasks name home files (rooms and descriptions written by hand)
             for path in sage_suite.write_homes(args.out):
                 print(f"wrote {path}")
-        if suite in ("safety", "safety-adversarial"):  # injected and renamed devices live in home files
-            module = safety_suite if suite == "safety" else safety_adversarial
+        if suite in ("safety", "safety-adversarial", "safety-composed"):  # injected/renamed devices: home files
+            module = {"safety": safety_suite, "safety-adversarial": safety_adversarial,
+                      "safety-composed": safety_composed}[suite]
             for path in module.write_homes(args.out, args.seed):
                 print(f"wrote {path}")
         tasks = generators[suite](args.seed)
