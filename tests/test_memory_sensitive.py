@@ -150,8 +150,8 @@ def test_write_corpus_halves() -> None:
     assert holdout2.secrets_refused >= HOLDOUT2_SECRETS_REFUSED and holdout2.benign_refused <= HOLDOUT2_BENIGN_REFUSED
 
 
-HOLDOUT2_SECRETS_REFUSED = 237  # of 241: the one measurement, docs/security.md
-HOLDOUT2_BENIGN_REFUSED = 2  # of 262
+HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
+HOLDOUT2_BENIGN_REFUSED = 9  # of 262: 2 at the one blind measurement; the access rule fails closed (issue 34)
 
 
 @pytest.mark.parametrize(("text", "kind"), [

@@ -38,10 +38,12 @@ from typing import Literal
 
 import yaml
 
+from .access import ACCESS_KINDS, access_findings
+
 Category = Literal["secret", "identifier"]
 
 SECRET_KINDS = frozenset({"api_key", "token", "private_key", "password", "access_code",
-                          "security_answer", "card_security_code", "key_location"})
+                          "security_answer", "card_security_code", "key_location"}) | ACCESS_KINDS
 """Credentials: whoever reads them can act as the user (log in, unlock, disarm)."""
 
 IDENTIFIER_KINDS = frozenset({"phone_number", "email_address", "ssn", "iban", "card_number",
@@ -348,6 +350,10 @@ _RULES: tuple[_Rule, ...] = (
     _rule("email_address", r"(?<![\w.])[A-Za-z0-9._%+\-]{1,64}(?:\s+dot\s+[A-Za-z0-9]{1,30}){0,3}\s+(?:at|\[at\]|\(at\))\s+"
           r"[A-Za-z0-9\-]{1,63}(?:\s*(?:\bdot\b|\.)\s*[A-Za-z]{2,10}){0,2}\s*(?:\bdot\b|\.)\s*(?:com|net|org|uk|de|"
           r"fr|io|ie|au|nz|ca|in|za|us|es|it|nl|edu|gov|info|me|co)\b", _I),  # "john dot smith at gmail dot com"
+    # "sam [at] example [dot] com", "sam(at)example.com", "sam @ example . com": the @ written out
+    _rule("email_address", r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez)\s?[\])}>])\s?"
+          r"[\w\-]{1,63}(?:\s?(?:[\[({<]\s?(?:dot|punkt|point|punto|ponto|\.)\s?[\])}>]|\.)\s?[\w\-]{1,63}){1,4}"
+          r"(?<=[^\W\d_]{2})", _I),
     _rule("ssn", r"(?<![0-9\-])\d{3}-\d{2}-\d{4}(?![0-9\-])", valid=_ssn_ok),
     _rule("ssn", rf"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|social\s+insurance\s+"
           rf"number|itin){_WINDOW % 30}(?P<v>\d{{3}}[ \-]?\d{{2,3}}[ \-]?\d{{3,4}})(?![0-9])", _I),
@@ -865,6 +871,10 @@ def find_sensitive(text: str) -> list[Finding]:
         for f in _pattern_findings(spelled) - found:
             start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
             found.add(Finding(start, max(end, start + 1), f.kind))
+    # the fail-closed rule of memories about getting in (.access), where no detector above
+    # already named the span (a phone number for the doorbell stays a phone number)
+    found |= {Finding(a, b, kind) for a, b, kind in access_findings(text, english)
+              if not kind.startswith("access_") or not any(f.start < b and a < f.end for f in found)}
     return sorted(found)
 
 
