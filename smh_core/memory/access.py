@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
@@ -273,11 +274,22 @@ def _setting_before(before: str) -> bool:
     return not _CREDENTIAL.search(english_credential_words(window)[0])
 
 
-def _accounted(text: str, start: int, end: int, value: int | None, memory: str, credential: bool) -> bool:
+@dataclass(frozen=True)
+class _Memory:
+    """What the grammar asks of the whole memory, read once: a credential word (which takes
+    the benefit of the doubt from bare hours and clock times), time words, an error display,
+    an order of a spare part."""
+
+    credential: bool
+    time_words: bool
+    error: bool
+    order: bool
+
+
+def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memory) -> bool:
     """Whether the grammar accounts for the number at ``text[start:end]`` (``value`` is its
-    value, ``None`` when it is more than one number, as "192.168.1.4"; ``memory`` the whole
-    text, for its time words; ``credential``: whether it has a credential word, which takes the
-    benefit of the doubt from bare hours and four-digit times)."""
+    value, ``None`` when it is more than one number, as "192.168.1.4")."""
+    credential = memory.credential
     token = text[start:end]
     before = text[max(0, start - 40): start]
     after = text[end: end + 40]
@@ -295,9 +307,9 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: str, 
             or _PRODUCT_BEFORE.search(text[max(0, word_start - 30): word_start]) \
             or _BRAND_BEFORE.search(text[max(0, word_start - 60): word_start]):
         return True  # "firmware 1.4.2", "model 4020", "a BFT Deimos 600"
-    if not whole and _ERROR_CODE.fullmatch(word) and _ERROR_CONTEXT.search(memory):
+    if not whole and _ERROR_CODE.fullmatch(word) and memory.error:
         return True  # "code E24 when the drain is blocked"
-    if not whole and re.search(r"[^\W\d_]{2}", word) and _ORDER_CONTEXT.search(memory):
+    if not whole and re.search(r"[^\W\d_]{2}", word) and memory.order:
         return True  # "TH8320 for ordering a new one"
     if value is not None and 1900 <= value <= 2099 and whole and _YEAR_BEFORE.search(before):
         return True  # "changed in 2023"
@@ -316,7 +328,7 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: str, 
                     r"preset|program|programme|input)\s?$", before, _I) and not _ADJACENT.search(before))
     if _ORDINAL_AFTER.match(after) or _DEVICE_BEFORE.search(before) or _TECH_BEFORE.search(before):
         return True
-    if value <= 24 and (_HOUR_BEFORE.search(before) and (_TIME_WORDS.search(memory) or not credential)
+    if value <= 24 and (_HOUR_BEFORE.search(before) and (memory.time_words or not credential)
                         or _HALF_BEFORE.search(before)):
         return True  # "unlock the door at 9 on weekdays", "half 10"
     if _MONTH.match(after) or _MONTH_BEFORE.search(before):
@@ -373,9 +385,10 @@ _ROMAN_WORDS = frozenset({"dc", "cd", "mc", "md", "cm", "mm", "cc", "lv", "xl", 
 as numerals only next to a credential word."""
 _MIXED = re.compile(r"(?<![^\s\"'“‘(\[])(?=[^\s]{0,40}?[^\W\d_][@#$%^&*!?_+=~|\\<>{}\[\]][^\W_])"
                     r"[^\s]{3,64}")
-_URI_CREDENTIALS = re.compile(r"(?<![\w+.\-])(?:[A-Za-z][A-Za-z0-9+.\-]{0,19}:(?://)?)?[^\s/@:]{1,64}:"
+_URI_CREDENTIALS = re.compile(r"(?<![\w+.\-])(?:[A-Za-z][A-Za-z0-9+.\-]{0,19}:(?://)?|(?!(?:sips?|mailto|xmpp|tel|"
+                              r"https?|mqtts?|rtsps?|ftps?|wss?|smb|nfs|ssh|telnet):))[^\s/@:]{1,64}:"
                               r"[^\s/@]{1,64}@[\w\-\[]")
-_WIFI_PAYLOAD = re.compile(r"\bWIFI:(?:T|S|P|H|E|EAP|PH2|A|I|R|K):", _I)
+_WIFI_PAYLOAD = re.compile(r"\bWIFI:(?:T|S|P|H|E|EAP|PH2|A|I|R|K):(?:[^\n;]{0,100};){0,12};?", _I)
 
 _DIGIT_WORDS = {
     # Swedish, Norwegian (Danish is text2num's), Finnish, Polish, Czech, Russian, Turkish
@@ -507,12 +520,15 @@ def _roman(text: str, credential: bool) -> list[tuple[int, int]]:
 
 
 def _morse(text: str) -> list[tuple[int, int]]:
-    """Dots and dashes: a run of two or more groups, or one group of four or more, with both a
-    dot and a dash and four or more signs in all."""
+    """Dots and dashes: one group of four or more signs that mixes dots and dashes, or two or
+    more groups, six or more signs in all, one of them mixing ("door... - it sticks" is none)."""
     found = []
-    for m in [*_MORSE.finditer(text), *_MORSE_WORD.finditer(text)]:
-        signs = re.sub(r"[\s/|]", "", m.group(0))
-        if len(signs) >= 4 and re.search(r"[.·•∙]", signs) and re.search(r"[\-−–—_]", signs):
+    for m in _MORSE_WORD.finditer(text):
+        if re.search(r"[.·•∙]", m.group(0)) and re.search(r"[\-−–—_]", m.group(0)):
+            found.append(m.span())
+    for m in _MORSE.finditer(text):
+        groups = re.split(r"[\s/|]+", m.group(0))
+        if sum(map(len, groups)) >= 6 and any(re.search(r"[.·•∙]", g) and re.search(r"[\-−–—_]", g) for g in groups):
             found.append(m.span())
     return found
 
@@ -535,6 +551,8 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     from .sensitive import english_credential_words
 
     credential = bool(_CREDENTIAL.search(english if english is not None else english_credential_words(norm)[0]))
+    memory = _Memory(credential, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),
+                     bool(_ORDER_CONTEXT.search(norm)))
 
     def back(a: int, b: int, kind: str) -> tuple[int, int, str]:
         return where[a], where[max(a, b - 1)] + 1, kind
@@ -542,13 +560,13 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     for n, m in enumerate(_NUMBER.finditer(norm)):
         token = m.group(0)
         value = int(token) if token.isdigit() and len(token) <= 9 else None
-        if n >= _MAX_NUMBERS or not _accounted(norm, m.start(), m.end(), value, norm, credential):
+        if n >= _MAX_NUMBERS or not _accounted(norm, m.start(), m.end(), value, memory):
             found.append(back(m.start(), m.end(), "access_digits"))
     found += [back(i, i + 1, "access_digits") for i, ch in enumerate(norm)
-              if unicodedata.category(ch) in ("No", "Nl") and not ch.isdigit()]
+              if unicodedata.category(ch) in ("No", "Nl")]
     found += [back(m.start(), m.end(), "access_keycap") for m in _KEYCAP.finditer(norm)]
     for n, (a, b, value) in enumerate(_number_words(norm)):
-        if value is None or n >= _MAX_NUMBERS or not _accounted(norm, a, b, value, norm, credential):
+        if value is None or n >= _MAX_NUMBERS or not _accounted(norm, a, b, value, memory):
             found.append(back(a, b, "access_number_words"))
     found += [back(m.start(), m.end(), "access_spelled_letters") for m in _SPELLING.finditer(norm)]
     found += [back(m.start(), m.end(), "access_spelled_letters") for m in _LETTERS.finditer(norm)]
