@@ -23,6 +23,8 @@ SECRETS = {
         ("das WLAN heißt Heimnetz, nimm Sonnenblume77", "77"),  # German
         ("le portail s'ouvre avec 7 3", "7 3"),  # French, a digit alone is no setting
         ("The router's admin page. Use sunflower 2468 there.", "2468"),  # split over two sentences
+        ("the wifi is the Kestrel 99", "99"),  # a name after "the" is no product: only after "a"/"an"
+        ("the alarm panel: zones 4, 8 and 2 then 6", "6"),  # a list, then more
     ],
     "access_number_words": [
         ("il codice del cancello è quattro otto due uno", "quattro otto due uno"),  # Italian
@@ -80,6 +82,10 @@ NEAR_MISSES = {
         "the door lock beeps 3 times when it locks", "the smart lock firmware is 1.4.2",
         "the smoke alarm batteries were changed in 2023", "the 2 cameras record the gate",
         "the doorbell chime volume is 3 out of 10", "lock the door at 9 on weekdays",
+        "the mesh has 3 nodes: hall, loft and garage", "the wifi extender in bedroom 2",
+        "the door sensor battery is a CR2032", "cameras 1-3 record only when we're away",
+        "the alarm's night mode covers zones 4, 5 and 6", "the Ring doorbell pro 2 on the front door",
+        "the porch light and door lock go at sunset +15 min", "the garage door shouldn't open below 0°C",
     ],
     "access_number_words": [
         "the alarm arms after five minutes", "la porte se ferme après cinq minutes",

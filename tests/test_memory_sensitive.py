@@ -151,7 +151,7 @@ def test_write_corpus_halves() -> None:
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
-HOLDOUT2_BENIGN_REFUSED = 9  # of 262: 2 at the one blind measurement; the access rule fails closed (issue 34)
+HOLDOUT2_BENIGN_REFUSED = 7  # of 262: 2 at the one blind measurement; the access rule fails closed (issue 34)
 
 
 @pytest.mark.parametrize(("text", "kind"), [

@@ -133,7 +133,7 @@ def _nfkc(text: str) -> tuple[str, list[int] | range]:
 # --- the grammar that accounts for a number ------------------------------------------------------
 
 _UNITS = (
-    r"%|°|º|‰|percent|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|procent|prosent|"
+    r"%|[°º]\s?[cfk]?|‰|percent|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|procent|prosent|"
     r"degrees?|deg|grad|degr[ée]s?|grados?|gradi|graden|grader|celsius|fahrenheit|[cfk]|kelvin|"
     r"seconds?|secs?|s|ms|minutes?|mins?|min|hours?|hrs?|hr|h|days?|weeks?|wks?|months?|years?|yrs?|"
     r"sekunden|sek|minuten|stunden|std|tage?n?|wochen|monate?n?|jahren?|"
@@ -184,7 +184,9 @@ _NUMBERED = (r"volume|level|speed|setting|mode|channel|station|input|hdmi|progra
              r"extender|band|line|group|profile|button|relay|output|circuit|area|partition|panel|"
              r"sirene?|siren|alarm|tür|tor|porte|puerta|porta|deur|kamera|caméra|cámara|telecamera|canal|"
              r"kanal|canale|kanaal|zona|zone|etage|étage|piso|piano|verdieping|stock|no|nr|nº|#|number|"
-             r"nummer|numéro|número|numero")
+             r"nummer|numéro|número|numero|shelf|drawer|cupboard|step|page|row|column|option|menu|track|"
+             r"socket|outlet|node|tab|bin|hook|peg|spot|space|stall|post|pillar|side|section|bedroom|bathroom|"
+             r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v")
 _DEVICE_BEFORE = re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?\s?(?:#|no\.?|nr\.?|nº|number)?\s?$", _I)
 """A device's or a control's number: "camera 2", "channel 6", "zone 3", "door #2"."""
 
@@ -192,7 +194,7 @@ _TECH = re.compile(r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56
                    r"h\.?26[45]|802\.11[a-z]{1,2}|usb-?[23c]?|mp[34]|3d|wi-?fi-?[4-7]e?|[4-7]e|"
                    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?", _I)
 """Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
-_TEXTING = re.compile(r"b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|gr8|w8|m8|2u|4u|2go", _I)
+_TEXTING = re.compile(r"24/7|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|gr8|w8|m8|2u|4u|2go", _I)
 """Words of texting style written with a digit ("b4", "2nite", "l8r")."""
 _LIST_MARK_AFTER = re.compile(r"[.):]\s")
 _LIST_MARK_BEFORE = re.compile(r"(?:^|[\n;•·*\-–—]|[:,]\s)\s*$")
@@ -294,7 +296,7 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
     before = text[max(0, start - 40): start]
     after = text[end: end + 40]
     word_start, word = _word_around(text, start, end)
-    whole = word_start == start
+    whole = re.fullmatch(r"[\-−+~±#(]*", text[word_start:start]) is not None
     if _TECH.fullmatch(word) or (_TECH.fullmatch(token) and whole) or _TEXTING.fullmatch(word):
         return True
     if value is not None and value < 100 and _LIST_MARK_AFTER.match(after) and _LIST_MARK_BEFORE.search(before):
@@ -320,9 +322,11 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # "lock up @ 2300"
     if value in (5, 10, 100) and re.search(r"\d\s?/\s?$", before):
         return True  # the scale of "7/10"
+    if not credential and value is not None and value < 100 and _number_list_after_device(before):
+        return True  # "zones 4, 5 and 6", "cameras 1-3", "rooms 1 and 2"
     bare = word.lstrip("-−+~#")
     alone = bare.startswith(token) and (bare == token or bool(_ORDINAL_AFTER.fullmatch(bare[len(token):]))
-                                        or bool(re.fullmatch(r"/\d{1,3}", bare[len(token):])))
+                                        or bool(re.fullmatch(r"/\d{1,3}|[-–]\d{1,2}", bare[len(token):])))
     if value is None or value >= 100 or not alone or _ADJACENT.search(before):
         return bool(value is not None and value < 10000 and alone and re.search(r"\b(?:room|channel|station|"
                     r"preset|program|programme|input)\s?$", before, _I) and not _ADJACENT.search(before))
@@ -337,6 +341,8 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # "the Ring doorbell 4", "hub 2"
     if re.match(r"\s?out\s+of\s+\d", after, _I) or re.search(r"\bout\s+of\s$", before, _I):
         return True  # "3 out of 10"
+    if not credential and re.match(r"\s[^\W\d_]{3,}s\b", after) and not _CREDENTIAL.match(after.strip()):
+        return True  # a count of things: "3 nodes", "2 buttons"
     return bool(_counted().match(after)) or _setting_before(before)
 
 
@@ -351,6 +357,17 @@ _MONTH = re.compile(rf"\s?(?:of\s)?(?:{_MONTHS})\b", _I)
 _MONTH_BEFORE = re.compile(rf"\b(?:{_MONTHS})\.?\s$", _I)
 
 
+_LIST_BEFORE = re.compile(r"(?:\d{1,2}\s?(?:,\s?|\s(?:and|or|to|&)\s|[-–]\s?)){1,3}$", _I)
+
+
+def _number_list_after_device(before: str) -> bool:
+    """A short list or range of small numbers after a device, place or numbered word ("zones 4,
+    5 and 6", "cameras 1-3")."""
+    m = _LIST_BEFORE.search(before)
+    return bool(m) and (_DEVICE_BEFORE.search(before[: m.start()]) is not None
+                        or _last_word_device(before[: m.start()]))
+
+
 def _last_word_device(before: str) -> bool:
     """The word right before a number is a device or an access thing that is no credential word
     ("the Ring doorbell 4", "hub 2")."""
@@ -359,7 +376,10 @@ def _last_word_device(before: str) -> bool:
     m = re.search(r"([^\W\d_][\w\-]*)\s?(?:#|no\.?|nr\.?|:)?\s?$", before)
     if not m or _CREDENTIAL.fullmatch(m.group(1)) or m.group(1).lower() in ("key", "keys", "pin"):
         return False
-    return bool(_device_words().fullmatch(m.group(1)) or _access_words().fullmatch(m.group(1)))
+    from .home_topic import _PLACES
+
+    return bool(_device_words().fullmatch(m.group(1)) or _access_words().fullmatch(m.group(1))
+                or _PLACES.fullmatch(m.group(1)))
 
 
 # --- what could encode a secret --------------------------------------------------------------
