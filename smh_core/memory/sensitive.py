@@ -17,6 +17,15 @@ only next to them. Before the patterns run a second time, numbers said in words 
 and credential words of other languages or with one typing slip ("Passwort", "pasword",
 ``data/credential_words.yaml``) become the English word.
 
+A deny-list fails open on every format nobody listed (a door code in Italian number words, NATO
+letters, Roman numerals, keycap emoji or Morse; a password with no credential word). So on one
+topic the filter fails closed: a memory about getting into the home or an account (doors, locks,
+alarms, safes, Wi-Fi, routers, cameras, apps, accounts) is refused when it holds anything that
+could encode a secret (digits of any script, number words, spelled letters, Roman numerals,
+keycaps, Morse, symbol-laden words) that a small grammar cannot account for as a time, a
+duration, a percentage, a temperature, a count or a device's number: :mod:`.access`. A URI with
+a password and a ``WIFI:`` QR payload are refused on any topic.
+
 Every pattern is linear-time on hostile input (it is run on whatever a model or a user sends):
 no quantified group whose body can match the same text in two ways, every unbounded run is
 preceded by a look-behind on its own character class (so a match can only start at the run's
