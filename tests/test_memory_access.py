@@ -101,7 +101,8 @@ NEAR_MISSES = {
     "access_keycap": ["🔒 the front door at 22:00", "the garage 🚗 door closes at night"],
     "access_morse": ["the door... - it sticks in winter", "the gate -- the old one -- stays shut"],
     "access_mixed_token": ["the front door & the back door lock at 22:00", "the on/off switch by the door"],
-    "uri_credentials": ["the NAS share smb://nas.local/clips for the camera", "the camera stream at rtsp://cam.local/live"],
+    "uri_credentials": ["the NAS share smb://nas.local/clips for the camera",
+                        "the camera stream at rtsp://cam.local/live"],
     "wifi_payload": ["the wifi: HomeNet is the guest network", "WIFI is slow in the garage"],
     "email_address": ["the doorbell rings at the door (at night)", "the camera (at the gate) dot matrix"],
 }
@@ -173,3 +174,14 @@ def test_access_linear_time_on_hostile_input(unit) -> None:
     start = time.perf_counter()
     find_sensitive(text)
     assert time.perf_counter() - start < 3.0
+
+
+def test_without_text2num_english_number_words_still_refuse(monkeypatch) -> None:
+    """An install without text2num (the HA integration's manifest must list it) reads English and
+    the own list only, and does not crash."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "text_to_num", None)
+    assert "access_number_words" in sensitive_kinds("the gate wants nine nine")
+    assert "access_number_words" in sensitive_kinds("dörrkoden är fyra sju ett ett")
+    assert sensitive_kinds("the alarm arms after five minutes") == []

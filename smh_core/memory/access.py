@@ -133,7 +133,8 @@ def _nfkc(text: str) -> tuple[str, list[int] | range]:
 # --- the grammar that accounts for a number ------------------------------------------------------
 
 _UNITS = (
-    r"%|[°º]\s?[cfk]?|‰|percent|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|procent|prosent|"
+    r"%|[°º]\s?[cfk]?|‰|percent|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|"
+    r"procent|prosent|"
     r"degrees?|deg|grad|degr[ée]s?|grados?|gradi|graden|grader|celsius|fahrenheit|[cfk]|kelvin|"
     r"seconds?|secs?|s|ms|minutes?|mins?|min|hours?|hrs?|hr|h|days?|weeks?|wks?|months?|years?|yrs?|"
     r"sekunden|sek|minuten|stunden|std|tage?n?|wochen|monate?n?|jahren?|"
@@ -194,8 +195,9 @@ _TECH = re.compile(r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56
                    r"h\.?26[45]|802\.11[a-z]{1,2}|usb-?[23c]?|mp[34]|3d|wi-?fi-?[4-7]e?|[4-7]e|"
                    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?", _I)
 """Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
-_TEXTING = re.compile(r"24/7|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|gr8|w8|m8|2u|4u|2go", _I)
-"""Words of texting style written with a digit ("b4", "2nite", "l8r")."""
+_TEXTING = re.compile(r"24/7|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
+                      r"gr8|w8|m8|2u|4u|2go", _I)
+"""Words of texting style written with a digit ("b4", "2nite", "l8r"), "24/7", battery sizes."""
 _LIST_MARK_AFTER = re.compile(r"[.):]\s")
 _LIST_MARK_BEFORE = re.compile(r"(?:^|[\n;•·*\-–—]|[:,]\s)\s*$")
 _TECH_BEFORE = re.compile(r"\b(?:wi-?fi|wpa|zigbee|matter|thread|bluetooth|usb|ip|version|v|gen|"
@@ -489,12 +491,15 @@ def _number_words(text: str) -> list[tuple[int, int, int | None]]:
     """Numbers said in words: (start, end, value; ``None`` for a run of several numbers read
     out one by one). text2num's numbers in the text's languages; in any of its languages, and
     in the own list of other languages, runs of two or more."""
-    from text_to_num import find_numbers
-
     found: list[tuple[int, int, int | None]] = []
     tokens = [_Token(m.group(0), m.start()) for m in re.finditer(r"[^\W\d_]+|\d+|\s+|[^\w\s]", text)]
     if not tokens:
         return found
+    try:
+        from text_to_num import find_numbers
+    except ImportError:  # an install without it (requirements.txt lists it): English runs, and warn
+        _warn_no_text2num()
+        return found + _runs(text, _english_digit_word()) + _own_numbers(text)
     languages = _languages(text)
     vocabulary = sorted({t.word.lower() for t in tokens if t.word.isalpha()})
     probe = [_Token(w if i % 2 == 0 else ".", 0) for w in vocabulary for i in range(2)]
@@ -515,7 +520,13 @@ def _number_words(text: str) -> list[tuple[int, int, int | None]]:
             elif lang in languages and spans[i][2] is not None and spans[i][2] >= 2:
                 found.append((spans[i][0], spans[i][1], int(spans[i][2])))
             i = j + 1
-    words = list(_DIGIT_WORD.finditer(text))
+    return found + _own_numbers(text)
+
+
+def _runs(text: str, pattern: re.Pattern[str]) -> list[tuple[int, int, int | None]]:
+    """Runs of two or more number words of ``pattern`` (joined by spaces, commas or dashes)."""
+    found: list[tuple[int, int, int | None]] = []
+    words = list(pattern.finditer(text))
     i = 0
     while i < len(words):
         j = i
@@ -524,8 +535,28 @@ def _number_words(text: str) -> list[tuple[int, int, int | None]]:
         if j > i:
             found.append((words[i].start(), words[j].end(), None))
         i = j + 1
-    found += [(m.start(), m.end(), _cjk_value(m.group(0))) for m in _CJK_NUMERAL.finditer(text)]
     return found
+
+
+def _own_numbers(text: str) -> list[tuple[int, int, int | None]]:
+    """Runs of the own digit words, and Chinese numerals."""
+    return _runs(text, _DIGIT_WORD) + [(m.start(), m.end(), _cjk_value(m.group(0)))
+                                       for m in _CJK_NUMERAL.finditer(text)]
+
+
+@cache
+def _english_digit_word() -> re.Pattern[str]:
+    from .sensitive import _NUMBER_WORD
+
+    return _NUMBER_WORD
+
+
+@cache
+def _warn_no_text2num() -> None:
+    import logging
+
+    logging.getLogger(__name__).warning("text2num is not installed: the memory filter reads numbers in words "
+                                        "of English and its own list only")
 
 
 def _roman(text: str, credential: bool) -> list[tuple[int, int]]:
@@ -548,7 +579,8 @@ def _morse(text: str) -> list[tuple[int, int]]:
             found.append(m.span())
     for m in _MORSE.finditer(text):
         groups = re.split(r"[\s/|]+", m.group(0))
-        if sum(map(len, groups)) >= 6 and any(re.search(r"[.·•∙]", g) and re.search(r"[\-−–—_]", g) for g in groups):
+        mixed = any(re.search(r"[.·•∙]", g) and re.search(r"[\-−–—_]", g) for g in groups)
+        if mixed and sum(map(len, groups)) >= 6:
             found.append(m.span())
     return found
 

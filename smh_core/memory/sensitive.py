@@ -207,7 +207,8 @@ _NOT_UNIT = (r"(?!\s?(?:%|°|percent|degrees?|deg\b|c\b|f\b|k\b|kelvin|lux|lm|w\
              r"days?|times|x\b))")
 """A number followed by a unit is a setting, not a code."""
 
-_PASSWORD_WORDS = (r"(?:pass(?:word|wd|code|phrase|key)|pass[ \-](?:code|phrase|word)|pwd|pw|pass(?=\s*[:=]|\s+(?:is|was)\b)|"
+_PASSWORD_WORDS = (r"(?:pass(?:word|wd|code|phrase|key)|pass[ \-](?:code|phrase|word)|pwd|pw|"
+                   r"pass(?=\s*[:=]|\s+(?:is|was)\b)|"
                    r"(?:wi-?fi|wlan|wireless|network|wpa\d?|security|encryption)\s+key|secret\s+(?:key|word|"
                    r"phrase)|client\s+secret|api[ _\-]?key|access\s+key|(?:access|auth|"
                    r"authentication|bearer|refresh|api|bot)\s+token|recovery\s+code|backup\s+"
