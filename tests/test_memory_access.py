@@ -57,6 +57,7 @@ SECRETS = {
     "access_mixed_token": [
         ("The garage opener app. Log in with fox.trot and Purple*Rain", "Purple*Rain"),
         ("la caméra du salon : moineau&pluie", "moineau&pluie"),
+        ("the camera account is jo.smith with Sunset-Drive", "jo.smith"),  # a dot between letters
     ],
     "uri_credentials": [
         ("remember sip:frontdoor:Pa55word@sip.example.net for the intercom", "Pa55word"),
@@ -100,7 +101,8 @@ NEAR_MISSES = {
     ],
     "access_keycap": ["🔒 the front door at 22:00", "the garage 🚗 door closes at night"],
     "access_morse": ["the door... - it sticks in winter", "the gate -- the old one -- stays shut"],
-    "access_mixed_token": ["the front door & the back door lock at 22:00", "the on/off switch by the door"],
+    "access_mixed_token": ["the front door & the back door lock at 22:00", "the on/off switch by the door",
+                           "the doors, e.g. the back door, lock at 22:00"],
     "uri_credentials": ["the NAS share smb://nas.local/clips for the camera",
                         "the camera stream at rtsp://cam.local/live"],
     "wifi_payload": ["the wifi: HomeNet is the guest network", "WIFI is slow in the garage"],
@@ -163,9 +165,10 @@ def test_many_numbers_are_refused_without_the_grammar() -> None:
     assert sum(k == "access_digits" for *_, k in access_findings(text)) == 80 - 64
 
 
-HOSTILE_UNITS = ["door 1 ", "door code one two ", "门 一二 ", "porte un deux ", "lock ➍", "door -.- ",
-                 "door A B ", "door Alfa ", "door XV ", "door a_b ", "sip:a:b@", "WIFI:S:", "a [at] b [dot] ",
-                 "door 22:00 ", "lock 4️⃣", "Tür ", "door at 9 ", "router 1.2.", "gate x", "lock -"]
+HOSTILE_UNITS = ["door ab.", "( ", "door a&", "door 1 ", "door code one two ", "门 一二 ", "porte un deux ",
+                 "lock ➍", "door -.- ", "door A B ", "door Alfa ", "door XV ", "door a_b ", "sip:a:b@",
+                 "WIFI:S:", "a [at] b [dot] ", "door 22:00 ", "lock 4️⃣", "Tür ", "door at 9 ",
+                 "router 1.2.", "gate x", "lock -"]
 
 
 @pytest.mark.parametrize("unit", HOSTILE_UNITS)

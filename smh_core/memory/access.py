@@ -405,8 +405,10 @@ _ROMAN_WORDS = frozenset({"dc", "cd", "mc", "md", "cm", "mm", "cc", "lv", "xl", 
                           "xx", "xxx"})
 """Roman numerals that are also ordinary acronyms or words ("24 V DC", "the CD player", kisses): read
 as numerals only next to a credential word."""
-_MIXED = re.compile(r"(?<![^\s\"'“‘(\[])(?=[^\s]{0,40}?[^\W\d_][@#$%^&*!?_+=~|\\<>{}\[\]][^\W_])"
-                    r"[^\s]{3,64}")
+_MIXED = re.compile(r"(?<![^\s\"'“‘(\[])(?=[^\s]{0,40}?(?:[^\W\d_][@#$%^&*!?_+=~|\\<>{}\[\]][^\W_]|"
+                    r"[^\W\d_]{2}\.[^\W\d_]{2}))[^\s]{3,64}")
+"""A word with a symbol inside ("p@ss", "Sun&Rain", "dark_horse") or a dot between letters
+("jo.smith", "fox.trot": a user name or a password; a sentence's dot has a space after it)."""
 _URI_CREDENTIALS = re.compile(r"(?<![\w+.\-])(?:[A-Za-z][A-Za-z0-9+.\-]{0,19}:(?://)?|(?!(?:sips?|mailto|xmpp|tel|"
                               r"https?|mqtts?|rtsps?|ftps?|wss?|smb|nfs|ssh|telnet):))[^\s/@:]{1,64}:"
                               r"[^\s/@]{1,64}@[\w\-\[]")
