@@ -131,8 +131,9 @@ def test_write_corpus_halves() -> None:
     ``write_corpus_holdout.yaml`` (>= 200 + 200) were each measured once blind and then tuned on:
     the filter meets the targets on them (>= 98% of secrets refused by the sensitive-data filter,
     <= 2% of home memories refused by any write rule). ``write_corpus_holdout2.yaml`` was
-    committed before the last change and never tuned on; its one measurement (docs/security.md)
-    is held here as a floor, so it cannot get worse unnoticed."""
+    committed before the last change and never tuned on; its measurement (docs/security.md, last
+    with the fail-closed access rule of issue 34) is held here as a floor, so it cannot get worse
+    unnoticed."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
