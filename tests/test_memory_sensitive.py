@@ -131,8 +131,9 @@ def test_write_corpus_halves() -> None:
     ``write_corpus_holdout.yaml`` (>= 200 + 200) were each measured once blind and then tuned on:
     the filter meets the targets on them (>= 98% of secrets refused by the sensitive-data filter,
     <= 2% of home memories refused by any write rule). ``write_corpus_holdout2.yaml`` was
-    committed before the last change and never tuned on; its one measurement (docs/security.md)
-    is held here as a floor, so it cannot get worse unnoticed."""
+    committed before the last change and never tuned on; its measurement (docs/security.md, last
+    with the fail-closed access rule of issue 34) is held here as a floor, so it cannot get worse
+    unnoticed."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
@@ -150,8 +151,8 @@ def test_write_corpus_halves() -> None:
     assert holdout2.secrets_refused >= HOLDOUT2_SECRETS_REFUSED and holdout2.benign_refused <= HOLDOUT2_BENIGN_REFUSED
 
 
-HOLDOUT2_SECRETS_REFUSED = 237  # of 241: the one measurement, docs/security.md
-HOLDOUT2_BENIGN_REFUSED = 2  # of 262
+HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
+HOLDOUT2_BENIGN_REFUSED = 7  # of 262: 2 at the one blind measurement; the access rule fails closed (issue 34)
 
 
 @pytest.mark.parametrize(("text", "kind"), [

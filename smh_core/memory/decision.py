@@ -5,7 +5,8 @@ A model may propose storing something it must not (a phone number, a lock code, 
 a one-off request, a fact with nothing about the home (:mod:`.home_topic`), or anything the
 user did not explicitly ask to remember); the guard vetoes such writes, records why, and the request continues as
 ``no-rewrite``. Only then is the memory bank touched, and the (possibly rewritten) command goes
-on to the agent. Secrets and identifiers are found by :mod:`smh_core.memory.sensitive`.
+on to the agent. Secrets and identifiers are found by :mod:`smh_core.memory.sensitive`, which
+fails closed on memories about getting in (:mod:`smh_core.memory.access`).
 """
 
 from __future__ import annotations

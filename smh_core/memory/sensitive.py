@@ -17,6 +17,15 @@ only next to them. Before the patterns run a second time, numbers said in words 
 and credential words of other languages or with one typing slip ("Passwort", "pasword",
 ``data/credential_words.yaml``) become the English word.
 
+A deny-list fails open on every format nobody listed (a door code in Italian number words, NATO
+letters, Roman numerals, keycap emoji or Morse; a password with no credential word). So on one
+topic the filter fails closed: a memory about getting into the home or an account (doors, locks,
+alarms, safes, Wi-Fi, routers, cameras, apps, accounts) is refused when it holds anything that
+could encode a secret (digits of any script, number words, spelled letters, Roman numerals,
+keycaps, Morse, symbol-laden words) that a small grammar cannot account for as a time, a
+duration, a percentage, a temperature, a count or a device's number: :mod:`.access`. A URI with
+a password and a ``WIFI:`` QR payload are refused on any topic.
+
 Every pattern is linear-time on hostile input (it is run on whatever a model or a user sends):
 no quantified group whose body can match the same text in two ways, every unbounded run is
 preceded by a look-behind on its own character class (so a match can only start at the run's
@@ -38,10 +47,12 @@ from typing import Literal
 
 import yaml
 
+from .access import ACCESS_KINDS, access_findings
+
 Category = Literal["secret", "identifier"]
 
 SECRET_KINDS = frozenset({"api_key", "token", "private_key", "password", "access_code",
-                          "security_answer", "card_security_code", "key_location"})
+                          "security_answer", "card_security_code", "key_location"}) | ACCESS_KINDS
 """Credentials: whoever reads them can act as the user (log in, unlock, disarm)."""
 
 IDENTIFIER_KINDS = frozenset({"phone_number", "email_address", "ssn", "iban", "card_number",
@@ -196,7 +207,8 @@ _NOT_UNIT = (r"(?!\s?(?:%|°|percent|degrees?|deg\b|c\b|f\b|k\b|kelvin|lux|lm|w\
              r"days?|times|x\b))")
 """A number followed by a unit is a setting, not a code."""
 
-_PASSWORD_WORDS = (r"(?:pass(?:word|wd|code|phrase|key)|pass[ \-](?:code|phrase|word)|pwd|pw|pass(?=\s*[:=])|"
+_PASSWORD_WORDS = (r"(?:pass(?:word|wd|code|phrase|key)|pass[ \-](?:code|phrase|word)|pwd|pw|"
+                   r"pass(?=\s*[:=]|\s+(?:is|was)\b)|"
                    r"(?:wi-?fi|wlan|wireless|network|wpa\d?|security|encryption)\s+key|secret\s+(?:key|word|"
                    r"phrase)|client\s+secret|api[ _\-]?key|access\s+key|(?:access|auth|"
                    r"authentication|bearer|refresh|api|bot)\s+token|recovery\s+code|backup\s+"
@@ -348,6 +360,10 @@ _RULES: tuple[_Rule, ...] = (
     _rule("email_address", r"(?<![\w.])[A-Za-z0-9._%+\-]{1,64}(?:\s+dot\s+[A-Za-z0-9]{1,30}){0,3}\s+(?:at|\[at\]|\(at\))\s+"
           r"[A-Za-z0-9\-]{1,63}(?:\s*(?:\bdot\b|\.)\s*[A-Za-z]{2,10}){0,2}\s*(?:\bdot\b|\.)\s*(?:com|net|org|uk|de|"
           r"fr|io|ie|au|nz|ca|in|za|us|es|it|nl|edu|gov|info|me|co)\b", _I),  # "john dot smith at gmail dot com"
+    # "sam [at] example [dot] com", "sam(at)example.com", "sam @ example . com": the @ written out
+    _rule("email_address", r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez)\s?[\])}>])\s?"
+          r"[\w\-]{1,63}(?:\s?(?:[\[({<]\s?(?:dot|punkt|point|punto|ponto|\.)\s?[\])}>]|\.)\s?[\w\-]{1,63}){1,4}"
+          r"(?<=[^\W\d_]{2})", _I),
     _rule("ssn", r"(?<![0-9\-])\d{3}-\d{2}-\d{4}(?![0-9\-])", valid=_ssn_ok),
     _rule("ssn", rf"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|social\s+insurance\s+"
           rf"number|itin){_WINDOW % 30}(?P<v>\d{{3}}[ \-]?\d{{2,3}}[ \-]?\d{{3,4}})(?![0-9])", _I),
@@ -865,6 +881,10 @@ def find_sensitive(text: str) -> list[Finding]:
         for f in _pattern_findings(spelled) - found:
             start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
             found.add(Finding(start, max(end, start + 1), f.kind))
+    # the fail-closed rule of memories about getting in (.access), where no detector above
+    # already named the span (a phone number for the doorbell stays a phone number)
+    found |= {Finding(a, b, kind) for a, b, kind in access_findings(text, english)
+              if not kind.startswith("access_") or not any(f.start < b and a < f.end for f in found)}
     return sorted(found)
 
 

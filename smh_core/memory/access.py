@@ -1,0 +1,631 @@
+"""The memory filter's fail-closed rule for memories about getting in: a memory about a door,
+gate, lock, alarm, safe, keypad, Wi-Fi, router, hub, camera, app or account is refused when it
+holds anything that could encode a secret, unless a small grammar accounts for it.
+
+Why: a deny-list of secret formats fails open on every format nobody listed (a door code in
+Italian number words, in NATO letters, in Roman numerals, as keycap emoji or Morse; a password
+with no credential word; a login split over two sentences). On this one topic the rule is
+turned round: what is not positively a time, a duration, a percentage, a temperature, a count
+of devices or a device's number is taken for a secret.
+
+What could encode a secret (each a rule, named in a refusal, never the text):
+
+- ``access_digits``: a digit of any script (any Nd character; fullwidth, circled, superscript and
+  mathematical digits after NFKC), or any other numeric character left after NFKC;
+- ``access_number_words``: a number said in words, found by ``text2num`` (French, Spanish,
+  English, Portuguese, German, Dutch, Danish, Italian) and by a short own list of digit words
+  of other languages (Swedish, Norwegian, Finnish, Polish, Czech, Russian, Turkish, Chinese);
+- ``access_spelled_letters``: two or more spelling-alphabet words ("kilo lima"), or three or
+  more single letters in a row ("k q 7", "x-r-t");
+- ``access_roman_numeral``: a valid Roman numeral of two or more letters, upper case (a few
+  acronyms aside: DC, CD, MC ...) or in any case next to a credential word;
+- ``access_keycap``: keycap emoji digits (``U+20E3``);
+- ``access_morse``: runs of dots and dashes;
+- ``access_mixed_token``: a word with a symbol inside it ("p@ss", "Sun&Rain", "dark_horse").
+
+And on any topic: ``uri_credentials`` (a URI with a user and a password: ``scheme://user:pass@``,
+``sip:user:pass@``) and ``wifi_payload`` (a Wi-Fi QR string, ``WIFI:T:WPA;S:..;P:..;;``).
+
+The grammar that accounts for a number (:func:`_accounted`): a unit after it (seconds ...
+years, %, degrees, GHz, metres, beeps, attempts ... in the languages above), a clock time
+(``22:00`` after "at"/"from"/"until" ..., or with am/pm/h), and, for a number below 100 only,
+an ordinal ("2nd floor"), a count of things ("2 cameras", "3 failed attempts") or a device's or
+control's number ("camera 2", "channel 6", "zone 3"), plus a few technology names ("WPA2",
+"Wi-Fi 6", "2.4 GHz", "1080p"). Every pattern is linear-time, as in :mod:`.sensitive`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+_I = re.IGNORECASE
+
+ACCESS_KINDS = frozenset({"access_digits", "access_number_words", "access_spelled_letters",
+                          "access_roman_numeral", "access_keycap", "access_morse", "access_mixed_token",
+                          "uri_credentials", "wifi_payload"})
+
+
+# --- the topic ----------------------------------------------------------------------------------
+
+def _is_cjk(word: str) -> bool:
+    return any("\u3040" <= ch <= "\u9fff" for ch in word)
+
+
+_ENDINGS = ("es", "en", "er", "ne", "et", "s", "e", "n", "a")
+"""Plural and article endings an access word may carry ("doors", "Türen", "porten")."""
+
+
+@cache
+def _vocabulary() -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    """``data/access_words.txt``: single words, phrases (words joined by one space), compound
+    endings ("~" lines) and Chinese terms."""
+    lines = files(__package__).joinpath("data/access_words.txt").read_text(encoding="utf-8").splitlines()
+    words = [w.strip().lower() for w in lines if w.strip() and not w.startswith("#")]
+    latin = [" ".join(re.findall(r"[^\W\d_]+", w.lstrip("~"))) for w in words if not _is_cjk(w)]
+    single = frozenset(w for w in latin if " " not in w)
+    phrases = frozenset(w for w in latin if " " in w)
+    ends = tuple(w[1:] for w in words if w.startswith("~"))
+    return single, phrases, ends, tuple(w for w in words if _is_cjk(w))
+
+
+@cache
+def _access_words() -> re.Pattern[str]:
+    """The single access words as one pattern (for the short windows of the grammar)."""
+    single = sorted(_vocabulary()[0], key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, single)) + r")(?:s|es|en|e|n|er)?(?![\w])", _I)
+
+
+def _known(word: str, vocabulary: frozenset[str]) -> bool:
+    return word in vocabulary or any(word.endswith(e) and word[: -len(e)] in vocabulary for e in _ENDINGS)
+
+
+def _has_access_word(text: str) -> bool:
+    """A word of ``data/access_words.txt`` in ``text``: looked up word by word in sets (one
+    pattern of 300 alternatives costs a second on 100,000 characters)."""
+    single, phrases, ends, cjk = _vocabulary()
+    if any(w in text for w in cjk):
+        return True
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    for i, word in enumerate(words):
+        if _known(word, single) or (i and _known(f"{words[i - 1]} {word}", phrases)):
+            return True
+        if len(word) > 4 and any(word.endswith(e) or any(word.endswith(e + x) for x in _ENDINGS) for e in ends):
+            return True
+    return False
+
+
+_CREDENTIAL = re.compile(r"\b(?:code|codes|pin|pins|password|passwords|passcode|passphrase|passkey|pw|pwd|"
+                         r"combination|combo|keypad|credentials?|secret|login)\b", _I)
+
+
+def about_access(text: str, english: str | None = None) -> bool:
+    """Whether ``text`` is about getting into the home or an account: an access word of
+    ``data/access_words.txt`` or a credential word of any language the filter reads
+    (``english``: ``text`` with those words in English, if the caller has it)."""
+    from .sensitive import english_credential_words
+
+    if _has_access_word(text):
+        return True
+    english = english_credential_words(text)[0] if english is None else english
+    return english != text and bool(_CREDENTIAL.search(english))
+
+
+# --- NFKC with a map back ------------------------------------------------------------------------
+
+def _nfkc(text: str) -> tuple[str, list[int] | range]:
+    """``text`` in NFKC, character by character ("４" -> "4", "①" -> "1", "²" -> "2"), and for
+    each character of the result the index of the character it came from."""
+    if text.isascii():
+        return text, range(len(text))
+    out: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        n = ch if ch.isascii() else unicodedata.normalize("NFKC", ch)
+        out.append(n)
+        where.extend([i] * len(n))
+    return "".join(out), where
+
+
+# --- the grammar that accounts for a number ------------------------------------------------------
+
+_UNITS = (
+    r"%|[°º]\s?[cfk]?|‰|percent|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|"
+    r"procent|prosent|"
+    r"degrees?|deg|grad|degr[ée]s?|grados?|gradi|graden|grader|celsius|fahrenheit|[cfk]|kelvin|"
+    r"seconds?|secs?|s|ms|minutes?|mins?|min|hours?|hrs?|hr|h|days?|weeks?|wks?|months?|years?|yrs?|"
+    r"sekunden|sek|minuten|stunden|std|tage?n?|wochen|monate?n?|jahren?|"
+    r"secondes?|heures?|jours?|semaines?|mois|ans?|"
+    r"segundos?|minutos?|horas?|d[ií]as?|semanas?|meses|mes|años?|anos?|"
+    r"secondi|minuti|ore|giorni|settimane|mesi|anni|"
+    r"seconden|uur|uren|dagen|weken|maanden|jaar|jaren|"
+    r"sekunder|minutter|minuter|timer|timmar|dage|dager|dagar|uger|uker|veckor|"
+    r"sekuntia|minuuttia|tuntia|päivää|sekund|sekundy|minut|minuty|godzin[ya]?|dni|hodin|hodiny|"
+    r"секунд[аы]?|минут[аы]?|час(?:а|ов)?|дн(?:я|ей)|saniye|dakika|saat|gün|"
+    r"am|pm|a\.m|p\.m|uhr|o['’]?clock|ish|"
+    r"times|x|ghz|mhz|khz|hz|mbps|gbps|mbit|gbit|mb|gb|tb|db|dbm|v|volts?|w|watts?|kw|kwh|mah|a|amps?|"
+    r"m|cm|mm|km|ft|feet|foot|inch(?:es)?|in|metres?|meters?|mètres?|metros?|metri|yards?|lux|lm|lumens?|"
+    r"fps|mp|megapixels?|beeps?|rings?|chimes?|attempts?|tries|goes|tentatives?|essais|intentos|"
+    r"versuche|tentativi|pogingen|forsøg|försök|fps|ppm|rpm|l|litres?|liters?|kg|g|bar|psi|"
+    r"秒|秒钟|分钟|分|小时|点|点钟|天|度|个|台|次|号|楼|层|路")
+_UNIT_AFTER = re.compile(rf"\s?-?\s?(?:{_UNITS})(?![^\W\d_])", _I)
+"""A unit after a number: a duration, a percentage, a temperature, a frequency, a size, a
+count of tries or beeps, a time of day with am/pm or "Uhr"."""
+
+_TIME_BEFORE = re.compile(
+    r"(?:@\s?|\b(?:at|from|until|till|til|to|by|after|before|between|around|about|since|and|or|"
+    r"ab|um|bis|vor|nach|gegen|zwischen|à|a|dès|jusqu['’]?à|avant|après|vers|de|desde|hasta|las|los|"
+    r"alle|dalle|fino|verso|om|tot|vanaf|tussen|kl|klo|klockan|kello|às|até|entre|o|od|do|в|с|до)"
+    r"\.?\s{0,3}(?:(?:my|the|our|your|his|her|their|mon|ma|mein|meine|mi|il)\s{1,3})?|[-–—~]\s{0,3})$", _I)
+_TIME_AFTER = re.compile(
+    r"\s?(?:[-–—~]|to|until|till|bis|à|a|hasta|alle|tot|and|und|et|y|e|en)\s?\d{1,2}[:.h]\d{2}|"
+    r"\s?(?:h\b|hrs?\b|uhr|am\b|pm\b|a\.m|p\.m|o['’]?clock|heures?|horas?|uur|every|each|daily|nightly|"
+    r"tonight|on\s+weekdays|at\s+night|in\s+the\s+(?:morning|evening|afternoon))", _I)
+_CLOCK = re.compile(r"(?P<h>\d{1,2})[:.h](?P<m>\d{2})")
+
+
+def _clock_ok(token: str, before: str, after: str, credential: bool) -> bool:
+    """A clock time ("22:00", "6.30", "7h15"): in a memory with no credential word any valid
+    one; next to a credential word only said as a time, after "at", "from", "until" ... or with
+    "am", "h", "Uhr", or as one end of a range or a recurring time."""
+    m = _CLOCK.fullmatch(token)
+    if not m or int(m.group("h")) > 24 or int(m.group("m")) > 59:
+        return False
+    return not credential or bool(_TIME_BEFORE.search(before) or _TIME_AFTER.match(after))
+
+
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th|e|er|re|ère|ème|eme|º|ª|o|a|te|de|ste|\.)(?![^\W\d_])", _I)
+
+_NUMBERED = (r"volume|level|speed|setting|mode|channel|station|input|hdmi|programme|program|zone|sensor|plug|"
+             r"switch|bulb|lamp|light|scene|preset|step|position|dial|remote|port|fan|timer|cycle|user|slot|"
+             r"bay|floor|room|unit|apartment|flat|door|gate|garage|camera|cam|lock|keypad|hub|router|"
+             r"extender|band|line|group|profile|button|relay|output|circuit|area|partition|panel|"
+             r"sirene?|siren|alarm|tür|tor|porte|puerta|porta|deur|kamera|caméra|cámara|telecamera|canal|"
+             r"kanal|canale|kanaal|zona|zone|etage|étage|piso|piano|verdieping|stock|no|nr|nº|#|number|"
+             r"nummer|numéro|número|numero|shelf|drawer|cupboard|step|page|row|column|option|menu|track|"
+             r"socket|outlet|node|tab|bin|hook|peg|spot|space|stall|post|pillar|side|section|bedroom|bathroom|"
+             r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v")
+_DEVICE_BEFORE = re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?\s?(?:#|no\.?|nr\.?|nº|number)?\s?$", _I)
+"""A device's or a control's number: "camera 2", "channel 6", "zone 3", "door #2"."""
+
+_TECH = re.compile(r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56]ghz|\d{3,4}p|[248]k|"
+                   r"h\.?26[45]|802\.11[a-z]{1,2}|usb-?[23c]?|mp[34]|3d|wi-?fi-?[4-7]e?|[4-7]e|"
+                   r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?", _I)
+"""Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
+_TEXTING = re.compile(r"24/7|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
+                      r"gr8|w8|m8|2u|4u|2go", _I)
+"""Words of texting style written with a digit ("b4", "2nite", "l8r"), "24/7", battery sizes."""
+_LIST_MARK_AFTER = re.compile(r"[.):]\s")
+_LIST_MARK_BEFORE = re.compile(r"(?:^|[\n;•·*\-–—]|[:,]\s)\s*$")
+_TECH_BEFORE = re.compile(r"\b(?:wi-?fi|wpa|zigbee|matter|thread|bluetooth|usb|ip|version|v|gen|"
+                          r"generation|series|mk|model)\s?$", _I)
+
+
+@cache
+def _counted() -> re.Pattern[str]:
+    """What a small number may count: devices, parts of the home, access things, tries."""
+    from .home_topic import _PLACES, _device_words
+
+    counts = (r"times|attempts?|tries|failed|wrong|incorrect|beeps?|rings?|chimes?|users?|people|persons?|"
+              r"guests?|members?|kids?|children|adults?|dogs?|cats?|pets?|cars?|keys?|fobs?|cards?|tags?|"
+              r"digits?|characters?|letters?|codes?|batteries|aa|aaa|bars?|streams?|steps?|levels?|"
+              r"zones?|floors?|rooms?|entrances?|exits?|doors?|gates?|locks?|cameras?|devices?|spare|"
+              r"extra|more|other|new|old|outdoor|indoor|smart|wireless|ip|security|motion|of|"
+              r"segundos|minutos|personas|puertas|cámaras|portes|caméras|personnes|türen|kameras|"
+              r"personen|porte|telecamere|persone|deuren|camera's")
+    return re.compile(rf"\s?-?\s?(?:{counts}|{_device_words().pattern}|{_PLACES.pattern}|"
+                      rf"{_access_words().pattern})", _I)
+
+
+_SETTING_WORDS = re.compile(
+    r"\b(?:volume|level|sensitivity|brightness|channel|tune|tone|ringtone|melody|sound|mode|speed|setting|"
+    r"setpoint|set|preset|station|temperature|temp|heat|cool|down|up|maximum|max|minimum|min|lautstärke|"
+    r"stufe|volumen|nivel|volume|niveau|livello|sensibilité|sensibilidad|sensibilità|gevoeligheid)\b", _I)
+_CLAUSE_END = re.compile(r"[.;!?\n。！；]")
+_VERSION = re.compile(r"v?\d+(?:\.\d+){0,5}(?:[_\-][\w.]{1,20})?", _I)
+_VERSION_BEFORE = re.compile(r"\b(?:firmware|version|software|release|update|build|os|v)\b[^.;!?\d]{0,20}$", _I)
+_PRODUCT_BEFORE = re.compile(r"\b(?:model|type|series|gen|generation|mk|make|part|sku|article|item|"
+                             r"serial|product)\s?(?:number|no\.?|#|code)?\s?(?:is\s)?$", _I)
+_BRAND_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[A-Z][\w\-&]*\s+){1,3}$")
+"""A product named after "a"/"an" ("a BFT Deimos 600", "a TP-Link Archer AX55")."""
+_ERROR_CODE = re.compile(r"[A-Z]{1,2}-?\d{1,3}")
+_ERROR_CONTEXT = re.compile(r"\b(?:error|fault|display|shows?|showing|flash(?:es|ing)?|blink(?:s|ing)?|"
+                            r"means|warning|diagnostic|fehler|erreur|errore|fout)\b", _I)
+_ORDER_CONTEXT = re.compile(r"\b(?:for\s+order(?:ing)?|replacement|spare\s+part|warranty|manual|part\s+number|"
+                            r"order\s+number|reorder|for\s+a\s+spare)\b", _I)
+_YEAR_BEFORE = re.compile(r"\b(?:in|since|from|until|till|of|year|circa|c\.|back\s+in|im|seit|depuis|en|desde|"
+                          r"dal|nel|sinds|sedan|siden|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
+                          r"sep\w*|oct\w*|nov\w*|dec\w*)\.?\s$", _I)
+_HOUR_BEFORE = re.compile(r"(?:@|\b(?:at|from|until|till|by|after|before|around|um|ab|bis|à|a\s+las|alle|om))\s?$", _I)
+_TIME_WORDS = re.compile(
+    r"\b(?:every|each|daily|nightly|weekdays?|weekends?|weeknights?|(?:mon|tues?|wednes|thurs?|fri|satur|sun)"
+    r"days?|morning|mornings|evening|evenings|afternoon|night|nights|tonight|tomorrow|bedtime|am|pm|"
+    r"o['’]?clock|uhr|heures?|horas?|ore|uur)\b", _I)
+_ADJACENT = re.compile(r"\d\s?(?:[,/\-+]|and|then|und|et|y|e|en|og)?\s?$", _I)
+"""A number straight after another ("12 34", "12, 34", "12 and 34"): digits read out, never a
+setting or a count."""
+
+
+def _word_around(text: str, start: int, end: int) -> tuple[int, str]:
+    """The whitespace-delimited word a number is part of (its start, and the word without the
+    punctuation around it)."""
+    a = start
+    while a > 0 and not text[a - 1].isspace() and start - a < 20:
+        a -= 1
+    b = end
+    while b < len(text) and not text[b].isspace() and b - end < 20:
+        b += 1
+    return a, text[a:b].strip(".,;:!?()[]\"'“”‘’")
+
+
+def _setting_before(before: str) -> bool:
+    """A device or a setting within the last five words of the clause, and no credential word:
+    "the thermostat 18", "set the AC to 28", "the chime volume is 3"."""
+    from .home_topic import _device_words
+    from .sensitive import english_credential_words
+
+    clause = _CLAUSE_END.split(before)[-1]
+    words = re.findall(r"[^\W\d_][\w'’\-]*", clause)[-5:]
+    window = " ".join(words)
+    if not window or _CREDENTIAL.search(window):
+        return False
+    devices = [m.group(0) for m in _device_words().finditer(window) if not _access_words().fullmatch(m.group(0))]
+    if not (_SETTING_WORDS.search(window) or devices):
+        return False
+    return not _CREDENTIAL.search(english_credential_words(window)[0])
+
+
+@dataclass(frozen=True)
+class _Memory:
+    """What the grammar asks of the whole memory, read once: a credential word (which takes
+    the benefit of the doubt from bare hours and clock times), time words, an error display,
+    an order of a spare part."""
+
+    credential: bool
+    time_words: bool
+    error: bool
+    order: bool
+
+
+def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memory) -> bool:
+    """Whether the grammar accounts for the number at ``text[start:end]`` (``value`` is its
+    value, ``None`` when it is more than one number, as "192.168.1.4")."""
+    credential = memory.credential
+    token = text[start:end]
+    before = text[max(0, start - 40): start]
+    after = text[end: end + 40]
+    word_start, word = _word_around(text, start, end)
+    whole = re.fullmatch(r"[\-−+~±#(]*", text[word_start:start]) is not None
+    if _TECH.fullmatch(word) or (_TECH.fullmatch(token) and whole) or _TEXTING.fullmatch(word):
+        return True
+    if value is not None and value < 100 and _LIST_MARK_AFTER.match(after) and _LIST_MARK_BEFORE.search(before):
+        return True  # a list's "1." or "2)"
+    if _CLOCK.fullmatch(token) and _clock_ok(token, before, after, credential):
+        return True
+    if whole and _UNIT_AFTER.match(after):
+        return True
+    if (_VERSION.fullmatch(word) and _VERSION_BEFORE.search(before[: len(before) - (start - word_start)])) \
+            or _PRODUCT_BEFORE.search(text[max(0, word_start - 30): word_start]) \
+            or _BRAND_BEFORE.search(text[max(0, word_start - 60): word_start]):
+        return True  # "firmware 1.4.2", "model 4020", "a BFT Deimos 600"
+    if not whole and _ERROR_CODE.fullmatch(word) and memory.error:
+        return True  # "code E24 when the drain is blocked"
+    if not whole and re.search(r"[^\W\d_]{2}", word) and memory.order:
+        return True  # "TH8320 for ordering a new one"
+    if value is not None and 1900 <= value <= 2099 and whole and _YEAR_BEFORE.search(before):
+        return True  # "changed in 2023"
+    if _GLUED_DEVICE.fullmatch(word):
+        return True  # "cam2", "zone3"
+    if value is not None and value < 2400 and not credential and whole and re.fullmatch(r"\d{3,4}", token) \
+            and value % 100 < 60 and _HOUR_BEFORE.search(before):
+        return True  # "lock up @ 2300"
+    if value in (5, 10, 100) and re.search(r"\d\s?/\s?$", before):
+        return True  # the scale of "7/10"
+    if not credential and value is not None and value < 100 and _number_list_after_device(before):
+        return True  # "zones 4, 5 and 6", "cameras 1-3", "rooms 1 and 2"
+    bare = word.lstrip("-−+~#")
+    alone = bare.startswith(token) and (bare == token or bool(_ORDINAL_AFTER.fullmatch(bare[len(token):]))
+                                        or bool(re.fullmatch(r"/\d{1,3}|[-–]\d{1,2}", bare[len(token):])))
+    if value is None or value >= 100 or not alone or _ADJACENT.search(before):
+        return bool(value is not None and value < 10000 and alone and re.search(r"\b(?:room|channel|station|"
+                    r"preset|program|programme|input)\s?$", before, _I) and not _ADJACENT.search(before))
+    if _ORDINAL_AFTER.match(after) or _DEVICE_BEFORE.search(before) or _TECH_BEFORE.search(before):
+        return True
+    if value <= 24 and (_HOUR_BEFORE.search(before) and (memory.time_words or not credential)
+                        or _HALF_BEFORE.search(before)):
+        return True  # "unlock the door at 9 on weekdays", "half 10"
+    if _MONTH.match(after) or _MONTH_BEFORE.search(before):
+        return True  # a date: "3 March", "March 3"
+    if _last_word_device(before):
+        return True  # "the Ring doorbell 4", "hub 2"
+    if re.match(r"\s?out\s+of\s+\d", after, _I) or re.search(r"\bout\s+of\s$", before, _I):
+        return True  # "3 out of 10"
+    if not credential and re.match(r"\s[^\W\d_]{3,}s\b", after) and not _CREDENTIAL.match(after.strip()):
+        return True  # a count of things: "3 nodes", "2 buttons"
+    return bool(_counted().match(after)) or _setting_before(before)
+
+
+_GLUED_DEVICE = re.compile(rf"(?:{_NUMBERED})-?\d{{1,2}}", _I)
+_HALF_BEFORE = re.compile(r"\b(?:half|quarter\s+(?:past|to)|halb|past)\s$", _I)
+_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+           r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|"
+           r"janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|"
+           r"marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|"
+           r"aprile|maggio|giugno|luglio|settembre|ottobre|dicembre")
+_MONTH = re.compile(rf"\s?(?:of\s)?(?:{_MONTHS})\b", _I)
+_MONTH_BEFORE = re.compile(rf"\b(?:{_MONTHS})\.?\s$", _I)
+
+
+_LIST_BEFORE = re.compile(r"(?:\d{1,2}\s?(?:,\s?|\s(?:and|or|to|&)\s|[-–]\s?)){1,3}$", _I)
+
+
+def _number_list_after_device(before: str) -> bool:
+    """A short list or range of small numbers after a device, place or numbered word ("zones 4,
+    5 and 6", "cameras 1-3")."""
+    m = _LIST_BEFORE.search(before)
+    return bool(m) and (_DEVICE_BEFORE.search(before[: m.start()]) is not None
+                        or _last_word_device(before[: m.start()]))
+
+
+def _last_word_device(before: str) -> bool:
+    """The word right before a number is a device or an access thing that is no credential word
+    ("the Ring doorbell 4", "hub 2")."""
+    from .home_topic import _device_words
+
+    m = re.search(r"([^\W\d_][\w\-]*)\s?(?:#|no\.?|nr\.?|:)?\s?$", before)
+    if not m or _CREDENTIAL.fullmatch(m.group(1)) or m.group(1).lower() in ("key", "keys", "pin"):
+        return False
+    from .home_topic import _PLACES
+
+    return bool(_device_words().fullmatch(m.group(1)) or _access_words().fullmatch(m.group(1))
+                or _PLACES.fullmatch(m.group(1)))
+
+
+# --- what could encode a secret --------------------------------------------------------------
+
+_NUMBER = re.compile(r"(?<!\d)\d+(?:[.,:h]\d+)*")
+_KEYCAP = re.compile(r"[0-9#*]\ufe0f?\u20e3|\U0001f51f")
+_MORSE_CH = r"[.·•∙\-−–—_]"
+_MORSE = re.compile(rf"(?<![^\s/|]){_MORSE_CH}{{1,7}}(?:[ /|]{{1,3}}{_MORSE_CH}{{1,7}}){{1,40}}(?![^\s/|])")
+_MORSE_WORD = re.compile(rf"(?<![\w.·•∙\-−–—_]){_MORSE_CH}{{4,8}}(?![\w.·•∙\-−–—_])")
+_NATO = ("alfa|alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett|juliet|kilo|lima|mike|"
+         "november|oscar|papa|quebec|romeo|sierra|tango|uniform|victor|whiskey|whisky|x-?ray|yankee|zulu|"
+         "anton|berta|caesar|cäsar|dora|emil|friedrich|gustav|heinrich|ida|julius|kaufmann|ludwig|martha|"
+         "nordpol|otto|paula|quelle|richard|samuel|siegfried|theodor|ulrich|viktor|wilhelm|xanthippe|"
+         "ypsilon|zacharias|zeppelin")
+_SPELLING = re.compile(rf"(?<![\w\-])(?:{_NATO})(?:[\s,\-]{{1,3}}(?:{_NATO})){{1,30}}(?![\w\-])", _I)
+_LETTERS = re.compile(r"(?<![\w.\-'’])[^\W\d_](?:(?:\s{1,2}|\s?[\-.]\s?)[^\W\d_]){2,30}(?![\w\-'’])")
+_ROMAN_TOKEN = re.compile(r"(?<![\w\-])[IVXLCDMivxlcdm]{2,15}(?![\w\-])")
+_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+_ROMAN_WORDS = frozenset({"dc", "cd", "mc", "md", "cm", "mm", "cc", "lv", "xl", "mi", "di", "li", "vi", "xi",
+                          "ci", "mix", "dim", "did", "civ", "lid", "mid", "mil", "dl", "ml", "cv", "iv", "ii",
+                          "xx", "xxx"})
+"""Roman numerals that are also ordinary acronyms or words ("24 V DC", "the CD player", kisses): read
+as numerals only next to a credential word."""
+_MIXED = re.compile(r"(?<![^\s\"'“‘(\[])(?=[^\s]{0,40}?(?:[^\W\d_][@#$%^&*!?_+=~|\\<>{}\[\]][^\W_]|"
+                    r"[^\W\d_]{2}\.[^\W\d_]{2}))[^\s]{3,64}")
+"""A word with a symbol inside ("p@ss", "Sun&Rain", "dark_horse") or a dot between letters
+("jo.smith", "fox.trot": a user name or a password; a sentence's dot has a space after it)."""
+_URI_CREDENTIALS = re.compile(r"(?<![\w+.\-])(?:[A-Za-z][A-Za-z0-9+.\-]{0,19}:(?://)?|(?!(?:sips?|mailto|xmpp|tel|"
+                              r"https?|mqtts?|rtsps?|ftps?|wss?|smb|nfs|ssh|telnet):))[^\s/@:]{1,64}:"
+                              r"[^\s/@]{1,64}@[\w\-\[]")
+_WIFI_PAYLOAD = re.compile(r"\bWIFI:(?:T|S|P|H|E|EAP|PH2|A|I|R|K):(?:[^\n;]{0,100};){0,12};?", _I)
+
+_DIGIT_WORDS = {
+    # Swedish, Norwegian (Danish is text2num's), Finnish, Polish, Czech, Russian, Turkish
+    "noll": 0, "ett": 1, "två": 2, "tre": 3, "fyra": 4, "fem": 5, "sex": 6, "sju": 7, "åtta": 8, "nio": 9,
+    "null": 0, "én": 1, "fire": 4, "seks": 6, "åtte": 8, "ni": 9,
+    "nolla": 0, "yksi": 1, "kaksi": 2, "kolme": 3, "neljä": 4, "viisi": 5, "kuusi": 6, "seitsemän": 7,
+    "kahdeksan": 8, "yhdeksän": 9,
+    "zero": 0, "jeden": 1, "dwa": 2, "trzy": 3, "cztery": 4, "pięć": 5, "sześć": 6, "siedem": 7,
+    "osiem": 8, "dziewięć": 9,
+    "nula": 0, "jedna": 1, "dva": 2, "tři": 3, "čtyři": 4, "pět": 5, "šest": 6, "sedm": 7, "osm": 8,
+    "devět": 9,
+    "ноль": 0, "нуль": 0, "один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5,
+    "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
+    "sıfır": 0, "bir": 1, "iki": 2, "üç": 3, "dört": 4, "beş": 5, "altı": 6, "yedi": 7, "sekiz": 8,
+    "dokuz": 9,
+}
+"""Digit words of common languages text2num does not cover. Only a run of two or more counts
+(a code read out), so a word that is also English ("fire", "sex", "ni") alone is no number."""
+_DIGIT_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True))
+                         + r")(?![^\W\d_])", _I)
+_CJK_NUMERAL = re.compile(r"[零〇一二三四五六七八九十百千两]{2,24}")
+_CJK_VALUE = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+              "八": 8, "九": 9}
+
+
+def _cjk_value(run: str) -> int | None:
+    """The value of a Chinese numeral written with 十/百/千 ("三十" = 30), ``None`` for digits
+    read one by one ("一二三四")."""
+    if not any(ch in "十百千" for ch in run):
+        return None
+    total, digit = 0, 0
+    for ch in run:
+        if ch in "十百千":
+            total += (digit or 1) * {"十": 10, "百": 100, "千": 1000}[ch]
+            digit = 0
+        else:
+            digit = _CJK_VALUE[ch]
+    return total + digit
+
+
+class _Token:
+    """A word or a gap, as ``text2num.find_numbers`` reads a text."""
+
+    __slots__ = ("start", "word")
+
+    def __init__(self, word: str, start: int) -> None:
+        self.word, self.start = word, start
+
+    def text(self) -> str:
+        return self.word
+
+    def nt_separated(self, previous: object) -> bool:
+        return False
+
+    def not_a_number_part(self) -> bool:
+        return False
+
+
+_T2N_LANGS = ("en", "fr", "es", "pt", "de", "nl", "da", "it")
+_FUNCTION_WORDS = {
+    "fr": "le la les est et pour avec des du une un pas dans sur quand toujours au aux ce cette mon ma mes",
+    "es": "el los las es y para con del una por cuando siempre que mi mis este esta al se",
+    "pt": "os as é para com da do uma quando sempre que não meu minha no na ao se",
+    "de": "der die das und ist nicht mit für den dem ein eine einen bitte immer wenn auf zu ich mein meine",
+    "nl": "de het een is en voor met van niet altijd als op mijn wij",
+    "da": "og er det en til med ikke den altid når på min mit jeg",
+    "it": "il lo gli è per con della del una quando sempre che di non mio mia la le",
+}
+
+
+def _languages(text: str) -> list[str]:
+    """English, and each text2num language with two or more of its function words in ``text``."""
+    words = set(re.findall(r"[^\W\d_]+", text.lower()))
+    return ["en"] + [lang for lang, fw in _FUNCTION_WORDS.items() if len(words & set(fw.split())) >= 2]
+
+
+def _number_words(text: str) -> list[tuple[int, int, int | None]]:
+    """Numbers said in words: (start, end, value; ``None`` for a run of several numbers read
+    out one by one). text2num's numbers in the text's languages; in any of its languages, and
+    in the own list of other languages, runs of two or more."""
+    found: list[tuple[int, int, int | None]] = []
+    tokens = [_Token(m.group(0), m.start()) for m in re.finditer(r"[^\W\d_]+|\d+|\s+|[^\w\s]", text)]
+    if not tokens:
+        return found
+    try:
+        from text_to_num import find_numbers
+    except ImportError:  # an install without it (requirements.txt lists it): English runs, and warn
+        _warn_no_text2num()
+        return found + _runs(text, _english_digit_word()) + _own_numbers(text)
+    languages = _languages(text)
+    vocabulary = sorted({t.word.lower() for t in tokens if t.word.isalpha()})
+    probe = [_Token(w if i % 2 == 0 else ".", 0) for w in vocabulary for i in range(2)]
+    for lang in _T2N_LANGS:
+        if not find_numbers(probe, lang):  # no number word of this language at all: skip the text
+            continue
+        occurrences = list(find_numbers(tokens, lang))
+        spans = [(tokens[o.start].start, tokens[o.end - 1].start + len(tokens[o.end - 1].word), o.value)
+                 for o in occurrences if not tokens[o.start].word.isdigit()]
+        i = 0
+        while i < len(spans):  # join numbers read out one after the other into one run
+            j = i
+            while j + 1 < len(spans) and re.fullmatch(r"[\s,\-]{1,3}(?:(?:and|und|et|y|e|en|og)\s)?",
+                                                       text[spans[j][1]: spans[j + 1][0]], _I):
+                j += 1
+            if j > i:
+                found.append((spans[i][0], spans[j][1], None))
+            elif lang in languages and spans[i][2] is not None and spans[i][2] >= 2:
+                found.append((spans[i][0], spans[i][1], int(spans[i][2])))
+            i = j + 1
+    return found + _own_numbers(text)
+
+
+def _runs(text: str, pattern: re.Pattern[str]) -> list[tuple[int, int, int | None]]:
+    """Runs of two or more number words of ``pattern`` (joined by spaces, commas or dashes)."""
+    found: list[tuple[int, int, int | None]] = []
+    words = list(pattern.finditer(text))
+    i = 0
+    while i < len(words):
+        j = i
+        while j + 1 < len(words) and re.fullmatch(r"[\s,\-]{1,3}", text[words[j].end(): words[j + 1].start()]):
+            j += 1
+        if j > i:
+            found.append((words[i].start(), words[j].end(), None))
+        i = j + 1
+    return found
+
+
+def _own_numbers(text: str) -> list[tuple[int, int, int | None]]:
+    """Runs of the own digit words, and Chinese numerals."""
+    return _runs(text, _DIGIT_WORD) + [(m.start(), m.end(), _cjk_value(m.group(0)))
+                                       for m in _CJK_NUMERAL.finditer(text)]
+
+
+@cache
+def _english_digit_word() -> re.Pattern[str]:
+    from .sensitive import _NUMBER_WORD
+
+    return _NUMBER_WORD
+
+
+@cache
+def _warn_no_text2num() -> None:
+    import logging
+
+    logging.getLogger(__name__).warning("text2num is not installed: the memory filter reads numbers in words "
+                                        "of English and its own list only")
+
+
+def _roman(text: str, credential: bool) -> list[tuple[int, int]]:
+    found = []
+    for m in _ROMAN_TOKEN.finditer(text):
+        token = m.group(0)
+        if not _ROMAN.fullmatch(token.upper()):
+            continue
+        if credential or (token.isupper() and token.lower() not in _ROMAN_WORDS):
+            found.append(m.span())
+    return found
+
+
+def _morse(text: str) -> list[tuple[int, int]]:
+    """Dots and dashes: one group of four or more signs that mixes dots and dashes, or two or
+    more groups, six or more signs in all, one of them mixing ("door... - it sticks" is none)."""
+    found = []
+    for m in _MORSE_WORD.finditer(text):
+        if re.search(r"[.·•∙]", m.group(0)) and re.search(r"[\-−–—_]", m.group(0)):
+            found.append(m.span())
+    for m in _MORSE.finditer(text):
+        groups = re.split(r"[\s/|]+", m.group(0))
+        mixed = any(re.search(r"[.·•∙]", g) and re.search(r"[\-−–—_]", g) for g in groups)
+        if mixed and sum(map(len, groups)) >= 6:
+            found.append(m.span())
+    return found
+
+
+_MAX_NUMBERS = 64
+"""A memory holds a few numbers; past this many, the rest are refused without the grammar (it
+keeps hostile input linear and cheap)."""
+
+
+def access_findings(text: str, english: str | None = None) -> list[tuple[int, int, str]]:
+    """What in ``text`` could encode a secret, as (start, end, kind): on any topic a URI with
+    a password or a Wi-Fi QR payload; in a memory about getting in (:func:`about_access`),
+    everything the module's docstring lists that the grammar does not account for."""
+    found = [(m.start(), m.end(), "uri_credentials") for m in _URI_CREDENTIALS.finditer(text)]
+    found += [(m.start(), m.end(), "wifi_payload") for m in _WIFI_PAYLOAD.finditer(text)]
+    if not about_access(text, english):
+        return found
+    norm, where = _nfkc(text)
+
+    from .sensitive import english_credential_words
+
+    credential = bool(_CREDENTIAL.search(english if english is not None else english_credential_words(norm)[0]))
+    memory = _Memory(credential, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),
+                     bool(_ORDER_CONTEXT.search(norm)))
+
+    def back(a: int, b: int, kind: str) -> tuple[int, int, str]:
+        return where[a], where[max(a, b - 1)] + 1, kind
+
+    for n, m in enumerate(_NUMBER.finditer(norm)):
+        token = m.group(0)
+        value = int(token) if token.isdigit() and len(token) <= 9 else None
+        if n >= _MAX_NUMBERS or not _accounted(norm, m.start(), m.end(), value, memory):
+            found.append(back(m.start(), m.end(), "access_digits"))
+    found += [back(i, i + 1, "access_digits") for i, ch in enumerate(norm)
+              if unicodedata.category(ch) in ("No", "Nl")]
+    found += [back(m.start(), m.end(), "access_keycap") for m in _KEYCAP.finditer(norm)]
+    for n, (a, b, value) in enumerate(_number_words(norm)):
+        if value is None or n >= _MAX_NUMBERS or not _accounted(norm, a, b, value, memory):
+            found.append(back(a, b, "access_number_words"))
+    found += [back(m.start(), m.end(), "access_spelled_letters") for m in _SPELLING.finditer(norm)]
+    found += [back(m.start(), m.end(), "access_spelled_letters") for m in _LETTERS.finditer(norm)]
+    found += [back(a, b, "access_roman_numeral") for a, b in _roman(norm, credential)]
+    found += [back(a, b, "access_morse") for a, b in _morse(norm)]
+    found += [back(m.start(), m.end(), "access_mixed_token") for m in _MIXED.finditer(norm)
+              if "://" not in m.group(0)]
+    return found
