@@ -1,4 +1,4 @@
-"""The action guard's cost (smh_core/agent/consent_cost.py): the corpora of plain high-risk
+"""The action guard's cost (smh_core/bench/consent_cost.py): the corpora of plain high-risk
 requests are deterministic, cover every kind and split into halves; every request runs after the
 user confirms; and (the target of issue 34) at least 80% of the intents' untouched half run
 without a question."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.agent.consent_cost import (
+from smh_core.bench.consent_cost import (
     HALVES,
     HOME,
     Call,

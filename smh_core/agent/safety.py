@@ -212,7 +212,10 @@ def _has_word(text: str, phrase: str) -> bool:
 
 @cache
 def load_policy() -> tuple[RiskRule, ...]:
-    """The shipped rules (data: ``safety_policy.yaml`` next to this module)."""
+    """The shipped rules (data: ``safety_policy.yaml`` next to this module). The consent grammar
+    is read with them, so a host that warms the policy up off its event loop (Home Assistant's
+    executor) has the grammar too."""
+    load_grammar()
     raw = yaml.safe_load(files(__package__).joinpath("safety_policy.yaml").read_text(encoding="utf-8"))
     return tuple(RiskRule(
         name=r["name"], label=r["label"], ask=r["ask"] + " Say yes to confirm.",

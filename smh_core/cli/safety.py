@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _cost(args: argparse.Namespace) -> int:
-    from smh_core.agent.consent_cost import corpus, measure, report
+    from smh_core.bench.consent_cost import corpus, measure, report
 
     if args.cap < 1:
         raise ValueError(f"--cap must be at least 1, got {args.cap}")

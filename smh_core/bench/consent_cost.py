@@ -337,7 +337,7 @@ def _task_calls(task: Any) -> list[Call]:
 def _could_be_risky(calls: Iterable[Call]) -> bool:
     import fnmatch
 
-    from .safety import load_policy
+    from smh_core.agent.safety import load_policy
 
     patterns = {p for rule in load_policy() for p in rule.locators}
     return any(fnmatch.fnmatchcase(c.locator, p) for c in calls for p in patterns)
@@ -443,7 +443,7 @@ class Result:
 def _replay(entry: Entry, words: list[str], ask: Callable[[Any], str | None] | None) -> tuple[Any, list[str], Any]:
     from smh_core.backends.embedded import EmbeddedBackend
 
-    from .safety import ActionGuard, GuardedBackend
+    from smh_core.agent.safety import ActionGuard, GuardedBackend
 
     backend = EmbeddedBackend(entry.home())
     guard = ActionGuard(words, ask=ask)
@@ -464,7 +464,7 @@ def shape_of(text: str, devices: Sequence[dict[str, Any]], room_names: Sequence[
     """``text`` folded, with the devices' names, room names and numbers as placeholders and
     the words around a request (please, can you ..., for me) and determiners (the, my, our)
     left out: "unlock {name}", "set {area} temperature to {n}"."""
-    from .consent import fold
+    from smh_core.agent.consent import fold
 
     out = fold(text)
     for name, slot in sorted([(fold(str(d.get("name", ""))), "{name}") for d in devices]
