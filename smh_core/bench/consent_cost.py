@@ -441,9 +441,8 @@ class Result:
 
 
 def _replay(entry: Entry, words: list[str], ask: Callable[[Any], str | None] | None) -> tuple[Any, list[str], Any]:
-    from smh_core.backends.embedded import EmbeddedBackend
-
     from smh_core.agent.safety import ActionGuard, GuardedBackend
+    from smh_core.backends.embedded import EmbeddedBackend
 
     backend = EmbeddedBackend(entry.home())
     guard = ActionGuard(words, ask=ask)
