@@ -26,7 +26,7 @@ from typing import Literal
 
 import yaml
 
-Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3"]
+Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4"]
 
 
 def half_of(text: str) -> Half:
@@ -54,7 +54,8 @@ def load_corpus() -> tuple[Entry, ...]:
     whole_sets: tuple[tuple[str, Half], ...] = (("write_corpus_fresh.yaml", "fresh"),
                                                 ("write_corpus_holdout.yaml", "holdout"),
                                                 ("write_corpus_holdout2.yaml", "holdout2"),
-                                                ("write_corpus_holdout3.yaml", "holdout3"))
+                                                ("write_corpus_holdout3.yaml", "holdout3"),
+                                                ("write_corpus_holdout4.yaml", "holdout4"))
     return (tuple(Entry(t, kind == "secrets", half_of(t)) for kind in ("secrets", "benign") for t in first[kind])
             + tuple(Entry(t, kind == "secrets", half) for name, half in whole_sets
                     for data in (_read(name),) for kind in ("secrets", "benign") for t in data[kind]))
