@@ -64,7 +64,7 @@ _RECURRING = re.compile(
     r"\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|weekdays?|weeknights?|weekends?|"
     r"(?:mon|tues?|wednes|thurs?|fri|satur|sun)days?|overnight|at\s+night|(?:in\s+the|this|every)\s+"
     r"(?:morning|evening|afternoon|night|arvo)|mornings|evenings|afternoons|nights|bedtime|nap\s?time|"
-    r"by\s+default|whenever|when\s+(?:i|we|he|she|they|the\s+\w+)\b)", _I)
+    r"by\s+default|whenever|if\s+i\s+say|when\s+(?:i|we|he|she|they|the\s+\w+)\b)", _I)
 _STATE = re.compile(r"\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?|stays?|stayed|keep|keeps|kept|left|leave|"
                     r"goes|go|put|set|comes?|came|kicks?|runs?|run)\b(?:\s+(?!mind\b)[\w'’\-]+){0,3}?"
                     r"\s+(?:on|off|in)\b(?!\s+mind\b)", _I)
