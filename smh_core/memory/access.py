@@ -195,7 +195,7 @@ _TECH = re.compile(r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56
                    r"h\.?26[45]|802\.11[a-z]{1,2}|usb-?[23c]?|mp[34]|3d|wi-?fi-?[4-7]e?|[4-7]e|"
                    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?", _I)
 """Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
-_TEXTING = re.compile(r"24/7|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
+_TEXTING = re.compile(r"24/7|1password|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
                       r"gr8|w8|m8|2u|4u|2go", _I)
 """Words of texting style written with a digit ("b4", "2nite", "l8r"), "24/7", battery sizes."""
 _LIST_MARK_AFTER = re.compile(r"[.):]\s")
@@ -229,7 +229,7 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+){0,5}(?:[_\-][\w.]{1,20})?", _I)
 _VERSION_BEFORE = re.compile(r"\b(?:firmware|version|software|release|update|build|os|v)\b[^.;!?\d]{0,20}$", _I)
 _PRODUCT_BEFORE = re.compile(r"\b(?:model|type|series|gen|generation|mk|make|part|sku|article|item|"
                              r"serial|product)\s?(?:number|no\.?|#|code)?\s?(?:is\s)?$", _I)
-_BRAND_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[A-Z][\w\-&]*\s+){1,3}$")
+_BRAND_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[A-Z][\w\-&!+]*\s+){1,3}$")
 """A product named after "a"/"an" ("a BFT Deimos 600", "a TP-Link Archer AX55")."""
 _ERROR_CODE = re.compile(r"[A-Z]{1,2}-?\d{1,3}")
 _ERROR_CONTEXT = re.compile(r"\b(?:error|fault|display|shows?|showing|flash(?:es|ing)?|blink(?:s|ing)?|"
@@ -278,6 +278,67 @@ def _setting_before(before: str) -> bool:
     return not _CREDENTIAL.search(english_credential_words(window)[0])
 
 
+_MODEL_NAME_BEFORE = re.compile(r"\b(?:model|type|make|brand)\s(?:is\s|:\s?)?(?:(?:a|an|the)\s)?"
+                                r"(?:[A-Z][\w\-&!+]*\s){1,3}$")
+"""A product's name after a model word ("the lock model is Nuki 4.0 Pro", "model: Texecom Premier 24")."""
+_PRIVATE_IP = re.compile(r"(?:10|127)(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|"
+                         r"172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2}")
+"""A private, loopback or link-local IPv4 address (RFC 1918, RFC 3927): a place in the home's
+own network, reachable by no one outside it."""
+_URL_PORT_BEFORE = re.compile(r"\b[a-z][a-z0-9+.\-]{1,15}://[^\s/@?#]{1,100}:$", _I)
+"""A URL's port, in an authority with no user info ("http://homeassistant.local:8123")."""
+_PORT_BEFORE = re.compile(r"\bports?\s?(?:#|no\.?|number)?\s?$", _I)
+_NETWORK = re.compile(r"\b(?:ip|dhcp|subnet|address(?:es)?|static|lease|range|router|lan|gateway|dns|vlan)\b", _I)
+_OCTET_BEFORE = re.compile(r"(?:^|\s)\.$")
+"""The last part of an address written alone (".100 to .200"), in a memory about the network."""
+_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})(?:\2(?:\d{4}|\d{2}))?(?![\d/]|\.\d)")
+_DATE_BEFORE = re.compile(r"\b(?:on|from|until|till|by|before|after|since|am|le|el|il|op|den|du|au|vom|bis|"
+                          r"dal|desde|hasta)\s$", _I)
+"""A date after a preposition ("changes on 01/04", "from 24.12")."""
+_LABEL_BEFORE = re.compile(r"(?:^|[:;,(]|\b(?:remember|ignore|and|or|skip|use|not))\s?$", _I)
+_LABEL_AFTER = re.compile(r"\s?(?:is|=|:|-|–|—)?\s?\(?(?:the|my|our|le|la|der|die|das|el|il)\s[^\W\d_]", _I)
+"""A small number that labels a thing, in a list ("zones: 1 the path, 2 the drive", "⑤ is the plug")."""
+_MINUS_BEFORE = re.compile(r"(?:\b(?:minus|moins|menos|meno)|[−\-])\s?$", _I)
+_THRESHOLD_BEFORE = re.compile(r"\b(?:over|above|under|below|exceeds?|more\s+than|less\s+than|fewer\s+than|"
+                               r"at\s+least|at\s+most|up\s+to)\s$", _I)
+_ALL_BEFORE = re.compile(r"\b(?:all|both|only|just)\s$", _I)
+_COUNT_AFTER = re.compile(r"\s(?:[^\W\d_][\w\-]*\s){0,2}?(?P<n>[^\W\d_]{2,}s)\b")
+"""A count before a plural noun, maybe after one or two words that qualify it ("3 guest slots",
+"5 auto-lock options", "the last 100 events")."""
+_RANGE_AFTER = re.compile(r"\s?(?:to|-|–|or|bis|à|a|al|tot)\s?(?=\d)", _I)
+_CONJUNCT_BEFORE = re.compile(r"(?:,|\band|\bor|\bthen)\s$", _I)
+_DIMENSION = re.compile(r"\d{1,4}\s?[×x]\s?$|^\s?[×x]\s?\d{1,4}(?!\d)", _I)
+_ORDINAL_WORD = re.compile(r"first|second|third|[^\W\d_]{2,}th|[^\W\d_]+(?:ième|ieme|ste|te)", _I)
+
+
+@cache
+def _device_number() -> re.Pattern[str]:
+    """A device's or a control's small number anywhere in a clause ("channel 6", "button 1")."""
+    return re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?:?\s?(?:#|no\.?|nr\.?)?\s?\d{{1,2}}(?!\d)", _I)
+
+
+def _network_number(text: str, token: str, start: int, value: int | None, before: str) -> bool:
+    """A private address, a port, or an address's last part: "192.168.1.10", "port 1883",
+    "http://homeassistant.local:8123", ".100 to .200"."""
+    m = re.fullmatch(r"(?P<ip>[\d.]+?)(?::(?P<port>\d{1,5}))?", token)
+    if m and _PRIVATE_IP.fullmatch(m.group("ip")) and all(int(o) <= 255 for o in m.group("ip").split(".")):
+        return True
+    if value is not None and value <= 65535 and (_URL_PORT_BEFORE.search(text[max(0, start - 120): start])
+                                                 or _PORT_BEFORE.search(before)):
+        return True
+    return value is not None and value <= 255 and bool(_OCTET_BEFORE.search(before)) and bool(_NETWORK.search(text))
+
+
+def _date(text: str, start: int, end: int) -> bool:
+    """A day and month ("on 01/04", "from 24.12.2025") after a preposition."""
+    for m in _DATE.finditer(text, max(0, start - 6), min(len(text), end + 9)):
+        if m.start() <= start and end <= m.end():
+            a, b = int(m.group(1)), int(m.group(3))
+            valid = (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
+            return valid and bool(_DATE_BEFORE.search(text[max(0, m.start() - 12): m.start()]))
+    return False
+
+
 @dataclass(frozen=True)
 class _Memory:
     """What the grammar asks of the whole memory, read once: a credential word (which takes
@@ -290,7 +351,7 @@ class _Memory:
     order: bool
 
 
-def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memory) -> bool:
+def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memory, ranged: bool = False) -> bool:
     """Whether the grammar accounts for the number at ``text[start:end]`` (``value`` is its
     value, ``None`` when it is more than one number, as "192.168.1.4")."""
     credential = memory.credential
@@ -301,8 +362,25 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
     whole = re.fullmatch(r"[\-−+~±#(]*", text[word_start:start]) is not None
     if _TECH.fullmatch(word) or (_TECH.fullmatch(token) and whole) or _TEXTING.fullmatch(word):
         return True
+    if _CONFIG_SETTING.fullmatch(word):
+        return True  # "ALARM_EXIT_DELAY=30"
     if value is not None and value < 100 and _LIST_MARK_AFTER.match(after) and _LIST_MARK_BEFORE.search(before):
         return True  # a list's "1." or "2)"
+    if _network_number(text, token, start, value, before):
+        return True  # "192.168.1.10 port 1883", "http://homeassistant.local:8123", ".100 to .200"
+    if _date(text, start, end):
+        return True  # "the gate code changes on 01/04"
+    if token.isalpha() and value is not None and value < 100 and _ORDINAL_WORD.fullmatch(token):
+        return True  # "we use the third one"
+    if _MODEL_NAME_BEFORE.search(text[max(0, word_start - 60): word_start]):
+        return True  # "the lock model is Nuki 4.0 Pro", "model: Texecom Premier 24"
+    if not ranged and whole:
+        m = _RANGE_AFTER.match(after)
+        nxt = _NUMBER.match(text, end + m.end()) if m else None
+        if nxt and value is not None and value < 1000:
+            nv = int(nxt.group(0)) if nxt.group(0).isdigit() and len(nxt.group(0)) <= 9 else None
+            if nv is not None and nv >= value and _accounted(text, nxt.start(), nxt.end(), nv, memory, True):
+                return True  # a range whose end the grammar accounts for: "4 to 8 digits"
     if _CLOCK.fullmatch(token) and _clock_ok(token, before, after, credential):
         return True
     if whole and _UNIT_AFTER.match(after):
@@ -326,8 +404,13 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # the scale of "7/10"
     if not credential and value is not None and value < 100 and _number_list_after_device(before):
         return True  # "zones 4, 5 and 6", "cameras 1-3", "rooms 1 and 2"
+    if value is not None and 100 <= value < 1000 and whole and not credential:
+        c = _COUNT_AFTER.match(after)
+        if c and not _CREDENTIAL.fullmatch(c.group("n")) and not _ADJACENT.search(before):
+            return True  # "the lock app logs the last 100 events"
     bare = word.lstrip("-−+~#")
     alone = bare.startswith(token) and (bare == token or bool(_ORDINAL_AFTER.fullmatch(bare[len(token):]))
+                                        or bool(re.fullmatch(r"['’]s", bare[len(token):]))
                                         or bool(re.fullmatch(r"/\d{1,3}|[-–]\d{1,2}", bare[len(token):])))
     if value is None or value >= 100 or not alone or _ADJACENT.search(before):
         return bool(value is not None and value < 10000 and alone and re.search(r"\b(?:room|channel|station|"
@@ -343,6 +426,22 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # "the Ring doorbell 4", "hub 2"
     if re.match(r"\s?out\s+of\s+\d", after, _I) or re.search(r"\bout\s+of\s$", before, _I):
         return True  # "3 out of 10"
+    if _MINUS_BEFORE.search(before) and (memory.time_words or not credential or _UNIT_AFTER.match(after)):
+        return True  # a temperature below zero: "jams below minus 5"
+    if not credential and (_THRESHOLD_BEFORE.search(before) or _ALL_BEFORE.search(before)):
+        return True  # "warn me if it goes over 35", "all 3 are empty"
+    if not credential and _LABEL_BEFORE.search(before) and _LABEL_AFTER.match(after):
+        return True  # "zones: 1 the path, 2 the drive", "⑤ is the plug"
+    if not credential and _DIMENSION.search(before[-8:]) or (not credential and _DIMENSION.match(after)):
+        return True  # "the 2 × 2 grid"
+    if not credential and _CONJUNCT_BEFORE.search(before):
+        clause = re.split(r"[;!?\n。！；]|\.(?!\d)", text[max(0, start - 80): start])[-1]
+        if _device_number().search(clause):
+            return True  # "channel 6 for 2.4 GHz and 44 for 5 GHz", "button 1 is the garage, 2 the gate"
+    if not credential:
+        c = _COUNT_AFTER.match(after)
+        if c and not _CREDENTIAL.fullmatch(c.group("n")):
+            return True  # "3 guest slots", "5 auto-lock options"
     if not credential and re.match(r"\s[^\W\d_]{3,}s\b", after) and not _CREDENTIAL.match(after.strip()):
         return True  # a count of things: "3 nodes", "2 buttons"
     return bool(_counted().match(after)) or _setting_before(before)
@@ -561,12 +660,18 @@ def _warn_no_text2num() -> None:
                                         "of English and its own list only")
 
 
+_ROMAN_LEVEL_BEFORE = re.compile(r"\b(?:level|stage|mk|mark|gen|generation|type|class|grade|series|phase|tier|"
+                                 r"category|cat|of)\s$", _I)
+
+
 def _roman(text: str, credential: bool) -> list[tuple[int, int]]:
     found = []
     for m in _ROMAN_TOKEN.finditer(text):
         token = m.group(0)
         if not _ROMAN.fullmatch(token.upper()):
             continue
+        if _ROMAN_LEVEL_BEFORE.search(text[max(0, m.start() - 20): m.start()]):
+            continue  # "level III of V", "Mk II", "type IV"
         if credential or (token.isupper() and token.lower() not in _ROMAN_WORDS):
             found.append(m.span())
     return found
@@ -587,9 +692,54 @@ def _morse(text: str) -> list[tuple[int, int]]:
     return found
 
 
+_ENTITY_ID = re.compile(r"(?:light|switch|lock|cover|sensor|binary_sensor|climate|fan|media_player|camera|"
+                        r"alarm_control_panel|input_boolean|input_number|scene|script|automation|person|"
+                        r"device_tracker|button|number|select|vacuum|siren|valve|water_heater|humidifier|"
+                        r"remote)\.[a-z][a-z0-9_]{0,63}")
+"""A Home Assistant entity id ("light.driveway"): a domain and an object id, no secret."""
+_CONFIG_SETTING = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DELAY|TIMEOUT|TIME|SECONDS|SECS|MINUTES|MINS|"
+                             r"LEVEL|VOLUME|BRIGHTNESS|COUNT|RETRIES|INTERVAL|DURATION|TEMP|TEMPERATURE|PORT|"
+                             r"CHANNEL|ZONE)=\d{1,5}")
+"""A configuration setting of a duration, level or count ("ALARM_EXIT_DELAY=30")."""
+_PRODUCT_NAME = re.compile(r"[A-Z][a-z]+[!&+][A-Z][a-z]+")
+_INDEFINITE_BEFORE = re.compile(r"\b(?:a|an)\s$", _I)
+
+
+def _named_token(text: str, start: int, token: str, credential: bool) -> bool:
+    """A word with a symbol inside that is a name, not a password: an entity id, a setting
+    with its value, or a product named after "a"/"an" ("a Fritz!Box 7590") in a memory with no
+    credential word."""
+    bare = token.strip(".,;:!?()[]\"'“”‘’")
+    if _ENTITY_ID.fullmatch(bare) or _CONFIG_SETTING.fullmatch(bare):
+        return True
+    return not credential and bool(_PRODUCT_NAME.fullmatch(bare)) \
+        and bool(_INDEFINITE_BEFORE.search(text[max(0, start - 4): start]))
+
+
 _MAX_NUMBERS = 64
 """A memory holds a few numbers; past this many, the rest are refused without the grammar (it
 keeps hostile input linear and cheap)."""
+
+
+_NUMBER_OF_ACCESS = re.compile(r"\b(?:key\s?safe|lock\s?box|key\s?box|safe|lock|padlock|alarm|door|gate|garage|"
+                               r"keypad|entry|intercom)s?['’]?s?\s+(?:number|no\.?|#|digits|combination)\b", _I)
+
+
+def accounts_for(text: str, start: int, end: int) -> bool:
+    """Whether the grammar accounts for the digits at ``text[start:end]`` (a model, a count,
+    a resolution ...), read in ``text`` as a memory about getting in: the code detectors of
+    :mod:`.sensitive` ask before they call a number a code."""
+    from .sensitive import english_credential_words
+
+    token = text[start:end]
+    if not _NUMBER.fullmatch(token):
+        return False
+    if _CREDENTIAL.search(english_credential_words(text)[0]) or _NUMBER_OF_ACCESS.search(text):
+        return False  # next to a code, PIN or password word, or "the keysafe number": no benefit of the doubt
+    memory = _Memory(False, bool(_TIME_WORDS.search(text)), bool(_ERROR_CONTEXT.search(text)),
+                     bool(_ORDER_CONTEXT.search(text)))
+    value = int(token) if token.isdigit() and len(token) <= 9 else None
+    return _accounted(text, start, end, value, memory)
 
 
 def access_findings(text: str, english: str | None = None) -> list[tuple[int, int, str]]:
@@ -627,5 +777,5 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     found += [back(a, b, "access_roman_numeral") for a, b in _roman(norm, credential)]
     found += [back(a, b, "access_morse") for a, b in _morse(norm)]
     found += [back(m.start(), m.end(), "access_mixed_token") for m in _MIXED.finditer(norm)
-              if "://" not in m.group(0)]
+              if "://" not in m.group(0) and not _named_token(norm, m.start(), m.group(0), credential)]
     return found

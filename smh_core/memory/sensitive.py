@@ -43,11 +43,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from itertools import pairwise
 from typing import Literal
 
 import yaml
 
-from .access import ACCESS_KINDS, access_findings
+from .access import ACCESS_KINDS, access_findings, accounts_for
 
 Category = Literal["secret", "identifier"]
 
@@ -664,6 +665,15 @@ def _model_name_before(sentence: str, start: int) -> bool:
     return bool(m) and not _CODE_CONTEXT.search(m.group(1)) and not _CREDENTIAL_WORD.search(m.group(1))
 
 
+_COUNT_WORD = re.compile(r"\bcount(?:s|ing)?\s?down\b|\bcountdown\b", _I)
+"""A countdown read out ("5-4-3-2-1"), in a sentence that says it counts down."""
+
+
+def _countdown(digits: str) -> bool:
+    """Digits counting down by one to 1 or 0 ("54321", "3210")."""
+    return len(digits) >= 3 and digits[-1] in "01" and all(int(x) - int(y) == 1 for x, y in pairwise(digits))
+
+
 def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
     """Digit groups of three or more digits in a sentence about codes, PINs, locks, alarms or
     gates (said in it or in the sentence ``before`` it), that are no measurement, clock time or
@@ -679,6 +689,10 @@ def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
         if not keyed and (_model_name_before(sentence, m.start())
                           or _PRODUCT_BEFORE.search(sentence[max(0, m.start() - 30): m.start()])):
             continue
+        if not keyed and accounts_for(sentence, m.start(), m.end()):
+            continue  # a count, a resolution, a model the access grammar places: "the last 100 events"
+        if keyed and _countdown(digits) and _COUNT_WORD.search(sentence):
+            continue  # "5-4-3-2-1 is how I count down"
         if not keyed and _TIME_BEFORE.search(sentence[max(0, m.start() - 12): m.start()]) and not _CODE_BEFORE.search(
                 sentence[max(0, m.start() - 30): m.start()]):
             continue
@@ -703,6 +717,11 @@ _CREDENTIAL_WORD = re.compile(r"\b(?:password|passwords|passphrase|pass|pw|pwd|p
 _CREDENTIAL_VALUE = re.compile(r"[\"'“‘]?(?P<v>[^\s\"'”’,;]{4,64})")
 
 
+_PASSWORD_MANAGERS = frozenset({"1password", "bitwarden", "lastpass", "keepass", "keepassxc", "dashlane",
+                                "keeper", "protonpass", "enpass", "nordpass"})
+"""Password managers, where a code is kept: named after a credential word, no password."""
+
+
 def _credentials(sentence: str) -> list[tuple[int, int]]:
     """A token right after a credential word (within a few words, after "is", ":" or "with")
     that mixes letters with digits or symbols, or is a long hex string: a password or key."""
@@ -712,11 +731,15 @@ def _credentials(sentence: str) -> list[tuple[int, int]]:
         if word.group(0).lower() in ("code", "codes", "serial", "key") and (
                 product or _PRODUCT_QUALIFIER.search(sentence[max(0, word.start() - 20): word.start()])):
             continue  # "the thermostat code on the side is TH8320 for ordering", "the part code"
+        if sentence[max(0, word.start() - 1): word.start()] == "1" and word.group(0).lower() == "password":
+            continue  # "1Password", the password manager: where the codes are, not a code
         window = sentence[word.end(): word.end() + 48]
         for m in _CREDENTIAL_VALUE.finditer(window):
             value = m.group("v").rstrip(".!?)")
             letters = any(ch.isalpha() for ch in value)
             other = any(ch.isdigit() or not ch.isalnum() for ch in value)
+            if value.lower().strip("\"'“”‘’") in _PASSWORD_MANAGERS:
+                continue
             if (letters and other and len(value) >= 5 and not value.lower().startswith(("http", "www."))) \
                     or re.fullmatch(r"[0-9a-fA-F]{12,}", value):
                 start = word.end() + m.start("v")
@@ -863,6 +886,9 @@ def _pattern_findings(text: str) -> set[Finding]:
             group = "v" if "v" in rule.pattern.groupindex else 0
             if rule.valid is None or rule.valid(m.group(group)):
                 found.add(Finding(m.start(group), m.end(group), rule.kind))
+    if _COUNT_WORD.search(text):  # "5-4-3-2-1 is how I count down": a countdown is no code
+        found = {f for f in found if not (f.kind == "access_code" and _countdown(re.sub(r"\D", "", text[f.start:f.end]))
+                                           and re.fullmatch(r"\d(?:(?: | ?- ?)\d)+", text[f.start:f.end]))}
     return found | set(_extra(text))
 
 
