@@ -46,6 +46,7 @@ _I = re.IGNORECASE
 
 ACCESS_KINDS = frozenset({"access_digits", "access_number_words", "access_spelled_letters",
                           "access_roman_numeral", "access_keycap", "access_morse", "access_mixed_token",
+                          "access_described_code",
                           "uri_credentials", "wifi_payload"})
 
 
@@ -53,6 +54,11 @@ ACCESS_KINDS = frozenset({"access_digits", "access_number_words", "access_spelle
 
 def _is_cjk(word: str) -> bool:
     return any("\u3040" <= ch <= "\u9fff" for ch in word)
+
+
+def _is_symbol(word: str) -> bool:
+    """An emoji or other symbol standing for an access thing ("🚪", "🔑", "📶")."""
+    return not any(ch.isalnum() for ch in word)
 
 
 _ENDINGS = ("es", "en", "er", "ne", "et", "s", "e", "n", "a")
@@ -65,11 +71,11 @@ def _vocabulary() -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tupl
     endings ("~" lines) and Chinese terms."""
     lines = files(__package__).joinpath("data/access_words.txt").read_text(encoding="utf-8").splitlines()
     words = [w.strip().lower() for w in lines if w.strip() and not w.startswith("#")]
-    latin = [" ".join(re.findall(r"[^\W\d_]+", w.lstrip("~"))) for w in words if not _is_cjk(w)]
+    latin = [" ".join(re.findall(r"[^\W\d_]+", w.lstrip("~"))) for w in words if not _is_cjk(w) and not _is_symbol(w)]
     single = frozenset(w for w in latin if " " not in w)
     phrases = frozenset(w for w in latin if " " in w)
     ends = tuple(w[1:] for w in words if w.startswith("~"))
-    return single, phrases, ends, tuple(w for w in words if _is_cjk(w))
+    return single, phrases, ends, tuple(w for w in words if _is_cjk(w) or _is_symbol(w))
 
 
 @cache
@@ -102,13 +108,17 @@ _CREDENTIAL = re.compile(r"\b(?:code|codes|pin|pins|password|passwords|passcode|
                          r"combination|combo|keypad|credentials?|secret|login)\b", _I)
 
 
+_ACCOUNT_SECURITY = re.compile(r"\b(?:2fa|mfa|otp|totp|two[\s\-]factor|2[\s\-]step|two[\s\-]step|backup\s+codes?|"
+                               r"recovery\s+codes?|authenticator)\b", _I)
+
+
 def about_access(text: str, english: str | None = None) -> bool:
     """Whether ``text`` is about getting into the home or an account: an access word of
     ``data/access_words.txt`` or a credential word of any language the filter reads
     (``english``: ``text`` with those words in English, if the caller has it)."""
     from .sensitive import english_credential_words
 
-    if _has_access_word(text):
+    if _has_access_word(text) or _ACCOUNT_SECURITY.search(text):
         return True
     english = english_credential_words(text)[0] if english is None else english
     return english != text and bool(_CREDENTIAL.search(english))
@@ -289,6 +299,7 @@ _URL_PORT_BEFORE = re.compile(r"\b[a-z][a-z0-9+.\-]{1,15}://[^\s/@?#]{1,100}:$",
 """A URL's port, in an authority with no user info ("http://homeassistant.local:8123")."""
 _PORT_BEFORE = re.compile(r"\bports?\s?(?:#|no\.?|number)?\s?$", _I)
 _NETWORK = re.compile(r"\b(?:ip|dhcp|subnet|address(?:es)?|static|lease|range|router|lan|gateway|dns|vlan)\b", _I)
+_IPV4 = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
 _OCTET_BEFORE = re.compile(r"(?:^|\s)\.$")
 """The last part of an address written alone (".100 to .200"), in a memory about the network."""
 _DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})(?:\2(?:\d{4}|\d{2}))?(?![\d/]|\.\d)")
@@ -317,7 +328,7 @@ def _device_number() -> re.Pattern[str]:
     return re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?:?\s?(?:#|no\.?|nr\.?)?\s?\d{{1,2}}(?!\d)", _I)
 
 
-def _network_number(text: str, token: str, start: int, value: int | None, before: str) -> bool:
+def _network_number(text: str, token: str, start: int, value: int | None, before: str, network: bool) -> bool:
     """A private address, a port, or an address's last part: "192.168.1.10", "port 1883",
     "http://homeassistant.local:8123", ".100 to .200"."""
     m = re.fullmatch(r"(?P<ip>[\d.]+?)(?::(?P<port>\d{1,5}))?", token)
@@ -326,7 +337,7 @@ def _network_number(text: str, token: str, start: int, value: int | None, before
     if value is not None and value <= 65535 and (_URL_PORT_BEFORE.search(text[max(0, start - 120): start])
                                                  or _PORT_BEFORE.search(before)):
         return True
-    return value is not None and value <= 255 and bool(_OCTET_BEFORE.search(before)) and bool(_NETWORK.search(text))
+    return value is not None and value <= 255 and network and bool(_OCTET_BEFORE.search(before))
 
 
 def _date(text: str, start: int, end: int) -> bool:
@@ -349,6 +360,11 @@ class _Memory:
     time_words: bool
     error: bool
     order: bool
+    network: bool = False  # a network word or a private address: ".100" is an address's last part
+
+
+def _about_network(text: str) -> bool:
+    return bool(_NETWORK.search(text) or any(_PRIVATE_IP.fullmatch(ip) for ip in _IPV4.findall(text)))
 
 
 def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memory, ranged: bool = False) -> bool:
@@ -366,7 +382,7 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # "ALARM_EXIT_DELAY=30"
     if value is not None and value < 100 and _LIST_MARK_AFTER.match(after) and _LIST_MARK_BEFORE.search(before):
         return True  # a list's "1." or "2)"
-    if _network_number(text, token, start, value, before):
+    if _network_number(text, token, start, value, before, memory.network):
         return True  # "192.168.1.10 port 1883", "http://homeassistant.local:8123", ".100 to .200"
     if _date(text, start, end):
         return True  # "the gate code changes on 01/04"
@@ -527,9 +543,28 @@ _DIGIT_WORDS = {
     "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
     "sıfır": 0, "bir": 1, "iki": 2, "üç": 3, "dört": 4, "beş": 5, "altı": 6, "yedi": 7, "sekiz": 8,
     "dokuz": 9,
+    # Hungarian, Romanian, Greek
+    "nulla": 0, "egy": 1, "kettő": 2, "két": 2, "három": 3, "négy": 4, "öt": 5, "hat": 6, "hét": 7,
+    "nyolc": 8, "kilenc": 9,
+    "unu": 1, "una": 1, "doi": 2, "două": 2, "trei": 3, "patru": 4, "cinci": 5, "șase": 6, "şase": 6,
+    "sase": 6, "șapte": 7, "şapte": 7, "sapte": 7, "opt": 8, "nouă": 9, "noua": 9,
+    "μηδέν": 0, "ένα": 1, "μία": 1, "δύο": 2, "τρία": 3, "τρεις": 3, "τέσσερα": 4, "τέσσερις": 4,
+    "πέντε": 5, "έξι": 6, "επτά": 7, "εφτά": 7, "οκτώ": 8, "οχτώ": 8, "εννέα": 9, "εννιά": 9,
+    # Indonesian and Malay, Swahili, Hindi and Urdu (romanised), Japanese (romanised)
+    "nol": 0, "kosong": 0, "satu": 1, "dua": 2, "tiga": 3, "empat": 4, "lima": 5, "enam": 6, "tujuh": 7,
+    "delapan": 8, "lapan": 8, "sembilan": 9,
+    "sifuri": 0, "moja": 1, "mbili": 2, "tatu": 3, "nne": 4, "tano": 5, "sita": 6, "saba": 7, "nane": 8,
+    "tisa": 9,
+    "shunya": 0, "sunya": 0, "ek": 1, "do": 2, "teen": 3, "tin": 3, "char": 4, "chaar": 4, "paanch": 5,
+    "panch": 5, "chhe": 6, "chhah": 6, "che": 6, "saat": 7, "aath": 8, "aat": 8, "nau": 9, "no": 9,
+    "rei": 0, "ichi": 1, "san": 3, "yon": 4, "go": 5, "roku": 6, "nana": 7, "shichi": 7, "hachi": 8,
+    "kyuu": 9, "kyu": 9, "ku": 9,
+    # the radiotelephony digits ("tree-wun-niner")
+    "wun": 1, "too": 2, "tree": 3, "fower": 4, "fife": 5, "niner": 9, "zee-ro": 0,
 }
 """Digit words of common languages text2num does not cover. Only a run of two or more counts
-(a code read out), so a word that is also English ("fire", "sex", "ni") alone is no number."""
+(a code read out), so a word that is also English ("fire", "sex", "ni", "do", "go", "hat") alone
+is no number; only in a memory about getting in (:func:`about_access`) are they read at all."""
 _DIGIT_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True))
                          + r")(?![^\W\d_])", _I)
 _CJK_NUMERAL = re.compile(r"[零〇一二三四五六七八九十百千两]{2,24}")
@@ -716,6 +751,34 @@ def _named_token(text: str, start: int, token: str, credential: bool) -> bool:
         and bool(_INDEFINITE_BEFORE.search(text[max(0, start - 4): start]))
 
 
+_ODD_DIGITS = re.compile(r"(?:(?![0-9])[\d\u2460-\u24ff\u2776-\u2793\u00b2\u00b3\u00b9\u2070-\u2079\u2080-\u2089]"
+                         r"\ufe0f?){3,}")
+"""Three or more digits in a script other than ASCII (circled, fullwidth, superscript ...) in a
+row, on any topic: no setting is written that way ("the shed ⑨⑨⓪")."""
+_ROMAN_GROUPS = re.compile(r"(?<![\w\-])[IVXLCDM]{1,15}(?:\s?[\-–./]\s?[IVXLCDM]{1,15}){1,8}(?![\w\-])")
+"""Roman numerals in groups joined by dashes ("XII-XXXIV-LVI"): a combination."""
+
+
+def _roman_groups(run: str) -> bool:
+    """Every group a valid numeral, and one of them no acronym or single letter ("DC-DC" is none)."""
+    parts = re.split(r"\s?[\-–./]\s?", run)
+    return all(_ROMAN.fullmatch(p) for p in parts) and any(len(p) > 1 and p.lower() not in _ROMAN_WORDS
+                                                           for p in parts)
+
+
+_PHONE_TOPIC = re.compile(r"\b(?:mobile|phone|cell|landline|móvil|movil|teléfono|telefono|handy|portable|"
+                          r"cellulare|telefone|telemóvel|celular|telefoon|mobiel|telefon|mobil|puhelin|телефон)\b", _I)
+"""A phone: a run of number words next to one is a phone number read out, in any language."""
+
+
+_KEYPAD_SHAPE = re.compile(r"\b(?:columns?|diagonals?|(?:down|up|across)\s+the\s+(?:middle|left|right|top|bottom)|"
+                           r"(?:letters|word)\s+\w+\s+as\s+(?:numbers|digits)|as\s+(?:numbers|digits)\s+on\s+the\s+"
+                           r"(?:keypad|phone)|spells?\b|spelt|spelled|backwards|in\s+reverse|reversed)\b", _I)
+"""A code described instead of written: a path over the keypad's columns and rows, a word's
+letters as digits, digits backwards."""
+_ENCODED = re.compile(r"\b(?:letters\s+of\s+\S+\s+as\s+(?:numbers|digits)|as\s+(?:numbers|digits)\s+on\s+the)\b", _I)
+
+
 _MAX_NUMBERS = 64
 """A memory holds a few numbers; past this many, the rest are refused without the grammar (it
 keeps hostile input linear and cheap)."""
@@ -737,7 +800,7 @@ def accounts_for(text: str, start: int, end: int) -> bool:
     if _CREDENTIAL.search(english_credential_words(text)[0]) or _NUMBER_OF_ACCESS.search(text):
         return False  # next to a code, PIN or password word, or "the keysafe number": no benefit of the doubt
     memory = _Memory(False, bool(_TIME_WORDS.search(text)), bool(_ERROR_CONTEXT.search(text)),
-                     bool(_ORDER_CONTEXT.search(text)))
+                     bool(_ORDER_CONTEXT.search(text)), _about_network(text))
     value = int(token) if token.isdigit() and len(token) <= 9 else None
     return _accounted(text, start, end, value, memory)
 
@@ -748,6 +811,11 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     everything the module's docstring lists that the grammar does not account for."""
     found = [(m.start(), m.end(), "uri_credentials") for m in _URI_CREDENTIALS.finditer(text)]
     found += [(m.start(), m.end(), "wifi_payload") for m in _WIFI_PAYLOAD.finditer(text)]
+    found += [(m.start(), m.end(), "access_digits") for m in _ODD_DIGITS.finditer(text)]
+    if _PHONE_TOPIC.search(text):
+        words = re.compile(r"[^\W\d_]+")
+        found += [(a, b, "phone_number") for a, b, v in _number_words(text)
+                  if v is None and len(words.findall(text, a, b)) >= 4]
     if not about_access(text, english):
         return found
     norm, where = _nfkc(text)
@@ -756,7 +824,7 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
 
     credential = bool(_CREDENTIAL.search(english if english is not None else english_credential_words(norm)[0]))
     memory = _Memory(credential, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),
-                     bool(_ORDER_CONTEXT.search(norm)))
+                     bool(_ORDER_CONTEXT.search(norm)), _about_network(norm))
 
     def back(a: int, b: int, kind: str) -> tuple[int, int, str]:
         return where[a], where[max(a, b - 1)] + 1, kind
@@ -775,6 +843,11 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     found += [back(m.start(), m.end(), "access_spelled_letters") for m in _SPELLING.finditer(norm)]
     found += [back(m.start(), m.end(), "access_spelled_letters") for m in _LETTERS.finditer(norm)]
     found += [back(a, b, "access_roman_numeral") for a, b in _roman(norm, credential)]
+    found += [back(m.start(), m.end(), "access_roman_numeral") for m in _ROMAN_GROUPS.finditer(norm)
+              if _roman_groups(m.group(0))]
+    if credential:
+        found += [back(m.start(), m.end(), "access_described_code") for m in _KEYPAD_SHAPE.finditer(norm)]
+    found += [back(m.start(), m.end(), "access_described_code") for m in _ENCODED.finditer(norm)]
     found += [back(a, b, "access_morse") for a, b in _morse(norm)]
     found += [back(m.start(), m.end(), "access_mixed_token") for m in _MIXED.finditer(norm)
               if "://" not in m.group(0) and not _named_token(norm, m.start(), m.group(0), credential)]

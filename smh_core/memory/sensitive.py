@@ -284,6 +284,13 @@ _RULES: tuple[_Rule, ...] = (
     _rule("token", r"\bbearer\s+(?P<v>[A-Za-z0-9_\-.+/=]{16,})", _I),
     _rule("token", r"(?<![A-Za-z0-9_\-+/=])[A-Za-z0-9_\-+/=]{20,}", valid=looks_random),
     _rule("private_key", r"-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----"),
+    # a word shaped like a strong password (upper and lower case letters, a digit and a symbol,
+    # 8 to 64 characters), with or without a password word: nothing else is written that way
+    _rule("password", r"(?<![^\s\"'“‘(:])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}\d)"
+          r"(?=[^\s]{0,63}[!@#$%^&*_+=?~|\\<>{}\[\]\-])(?P<v>[^\s\"'”’]{8,64})(?![^\s\"'”’])",
+          valid=lambda v: "://" not in v and not re.fullmatch(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", v)),
+    # a long hexadecimal string with letters and digits: a key, a token or a hash
+    _rule("token", r"(?<![\w\-:.])(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}\d)[0-9a-f]{20,64}(?![\w\-:.])"),
     # Passwords: a password word, then "is"/":"/"=" and any value, or a value with a digit
     # straight after it or after "to"/"as".
     _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 60}{_STRONG_COPULA}\s*[\"'“‘]?"
@@ -303,6 +310,14 @@ _RULES: tuple[_Rule, ...] = (
           rf"wi-?fi|wlan|ssid|network|hotspot|router)\b"
           rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})", _I),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 60}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
+    # account recovery: a recovery question's answer, or the answer to a usual security question
+    _rule("security_answer", rf"\b(?:recovery\s+(?:question|answer|word|phrase|hint)|question\s+answer|"
+          rf"answer\s+to\s+(?:the|my)\s+(?:security|recovery)\s+question)s?\b{_WINDOW % 50}"
+          rf"(?:{_STRONG_COPULA}|\bwas\b)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})", _I),
+    _rule("security_answer", r"\b(?:(?:my\s+)?first\s+(?:teacher|pet|pet's\s+name|car|school|street|job|boss|"
+          r"concert|love|kiss)|childhood\s+(?:street|friend|home|nickname|best\s+friend|hero|pet)|"
+          r"(?:city|town)\s+(?:where\s+)?i\s+was\s+born|favou?rite\s+(?:teacher|childhood\s+\w+)|"
+          r"name\s+of\s+my\s+first\s+\w+)\s*(?:was|is|=|:)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{2,64})", _I),
     _rule("security_answer", r"\b(?i:maiden\s+name)\b(?:\s+(?i:of\s+)?[A-Za-z'’]+){0,2}?[\s,:\-]+"
           r"(?P<v>[A-Z][a-zà-ÿ'’\-]+)"),  # a maiden name is an answer to security questions
     # Secrets said as words: answers to security questions, safe and code words, pass phrases.
@@ -362,7 +377,7 @@ _RULES: tuple[_Rule, ...] = (
           r"[A-Za-z0-9\-]{1,63}(?:\s*(?:\bdot\b|\.)\s*[A-Za-z]{2,10}){0,2}\s*(?:\bdot\b|\.)\s*(?:com|net|org|uk|de|"
           r"fr|io|ie|au|nz|ca|in|za|us|es|it|nl|edu|gov|info|me|co)\b", _I),  # "john dot smith at gmail dot com"
     # "sam [at] example [dot] com", "sam(at)example.com", "sam @ example . com": the @ written out
-    _rule("email_address", r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez)\s?[\])}>])\s?"
+    _rule("email_address", r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez|@)\s?[\])}>])\s?"
           r"[\w\-]{1,63}(?:\s?(?:[\[({<]\s?(?:dot|punkt|point|punto|ponto|\.)\s?[\])}>]|\.)\s?[\w\-]{1,63}){1,4}"
           r"(?<=[^\W\d_]{2})", _I),
     _rule("ssn", r"(?<![0-9\-])\d{3}-\d{2}-\d{4}(?![0-9\-])", valid=_ssn_ok),
@@ -388,6 +403,10 @@ _RULES: tuple[_Rule, ...] = (
     _rule("street_address", rf"(?<![\w#])\d{{1,5}}(?:bis|ter)?,?\s+(?i:{_STREET_FIRST})\s+"
           r"(?:(?i:d[eu]s?|la|le|del|della|do|da)\s+|l['’])?[A-Z]"),
     _rule("street_address", r"\bp\.?\s?o\.?\s?box\s+\d+", _I),
+    # the street word first and the number after the name ("Via dei Tigli 7", "Calle de Alcalá 45")
+    _rule("street_address", r"\b(?:Via|Viale|Piazza|Corso|Vicolo|Largo|Calle|Avenida|Paseo|Plaza|Carrer|Rua|Travessa|"
+          r"Rue|Avenue|Boulevard|Chemin)\s+(?:(?i:d[aeiu]\w{0,3}|la|le|l['’]|de\s+la|do|da|dos|das)\s*)?"
+          r"[A-ZÀ-Ý][\w'’\-]+(?:\s+[A-ZÀ-Ý][\w'’\-]+){0,3},?\s+\d{1,4}[a-z]?\b"),
     _rule("street_address", rf"\b(?:(?:my|our|home|mailing|billing|shipping|postal|street)\s+"
           rf"address|i\s+live\s+at|we\s+live\s+at){_WINDOW % 40}(?P<v>\d+)", _I),
     _rule("street_address", r"[\u4e00-\u9fff]{1,12}?(?:路|街|大道|巷|胡同)\d{1,5}(?:号|弄)"),
@@ -738,10 +757,8 @@ def _credentials(sentence: str) -> list[tuple[int, int]]:
             value = m.group("v").rstrip(".!?)")
             letters = any(ch.isalpha() for ch in value)
             other = any(ch.isdigit() or not ch.isalnum() for ch in value)
-            if value.lower().strip("\"'“”‘’") in _PASSWORD_MANAGERS:
-                continue
-            if (letters and other and len(value) >= 5 and not value.lower().startswith(("http", "www."))) \
-                    or re.fullmatch(r"[0-9a-fA-F]{12,}", value):
+            if ((letters and other and len(value) >= 5 and not value.lower().startswith(("http", "www.")))
+                    or re.fullmatch(r"[0-9a-fA-F]{12,}", value)) and value.lower() not in _PASSWORD_MANAGERS:
                 start = word.end() + m.start("v")
                 found.append((start, start + len(value)))
                 break
