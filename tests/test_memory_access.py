@@ -203,6 +203,8 @@ GRAMMAR_SHAPES = [
     ("the lock batteries get changed on 15/09", "the gate code is 15/09"),
     # a product's name after a model word or "a"
     ("the door lock model is Yale Linus 2.0", "the door lock model is Yale, code 4471"),
+    ("the alarm panel model is Bosch 4821", "the alarm panel model is Bosch 4821, the code is the same number"),
+    ("the router is a Deco X50, 3 units", "the router is a Deco, 50 3"),
     ("the router is a Speedport Smart 4", "the router is the Hawk 4471"),
     # a range whose end is accounted for
     ("the keypad beeps 3 to 5 times", "the keypad code is 3 to 5"),
@@ -211,12 +213,14 @@ GRAMMAR_SHAPES = [
     ("the gate remote has 4 spare rubber buttons", "the gate code is 4 8 2 2"),
     # labels in a list, a conjunct of a device number, thresholds, minus, "all"
     ("the alarm buttons: 1 the panic, 2 the night mode", "the alarm: 1 4 7 1"),
+    ("the remote: 3 is the garage door", "the alarm is 35 the usual one"),
     ("the door camera uses channel 11 on 2.4 GHz and 36 on 5 GHz", "the door code 11 and 36"),
     ("warn me if the door cam sees over 20 people", "the door code is over 20 34"),
     ("the gate motor stalls at minus 10", "the gate code is minus 10 44"),
     ("the gate has 2 remotes and all 2 work", "the gate opens with 2 2"),
     # a grid, an ordinal word, a possessive, a Roman numeral after a level word
-    ("the door cams in a 3 × 3 grid", "the door code: 3 3 3"),
+    ("the door cams in a 3 × 3 grid", "the lockbox is 3 x 7 x 9"),
+    ("the door cams in a 3 × 3 grid", "the lockbox is 3 x 7"),
     ("the lock's second slot is the cleaner's", "the lock code is second 44"),
     ("camera 2's lens is dirty", "camera code 2 is 4471"),
     ("the alarm siren is class II", "the alarm code is XII-IV"),
@@ -238,7 +242,7 @@ def test_grammar_shape_kept_with_its_secret_refused(kept, refused) -> None:
 @pytest.mark.parametrize(("text", "kind"), [
     ("the shed lock is satu tiga tujuh dua", "access_number_words"),  # Indonesian digit words
     ("the safe is nne tisa moja", "access_number_words"),  # Swahili
-    ("the garage is ek do teen char", "access_number_words"),  # Hindi, romanised
+    ("the garage is ek char saat nau", "access_number_words"),  # Hindi, romanised
     ("the kluis is hat hét egy", "access_number_words"),  # Hungarian
     ("the gate at the cottage: niner fife wun", "access_number_words"),  # radiotelephony
     ("la boîte à clés: trois neuf un", "access_number_words"),  # a key box in French
@@ -285,3 +289,13 @@ def test_new_shapes_linear_time_on_hostile_input(unit) -> None:
     start = time.perf_counter()
     find_sensitive(text)
     assert time.perf_counter() - start < 3.0, unit
+
+
+@pytest.mark.parametrize("text", [
+    "remember the door lock: do go to bed at 22:00",  # Hindi and Japanese digits that are English words
+    "remember the front door: no no, keep it unlocked until 8 pm",
+    "remember the HmIP-eTRV-2 valve in the bedroom at 19 degrees",  # model codes are no password shape
+    "remember the thermostat ID is TRV_Living-Room2",
+])
+def test_words_and_model_codes_that_look_like_new_shapes_are_kept(text) -> None:
+    assert check_write(text, text) is None, check_write(text, text)

@@ -134,8 +134,8 @@ def test_write_corpus_halves() -> None:
     committed before the last change and never tuned on; its measurement (docs/security.md, last
     with the fail-closed access rule of issue 34) is held here as a floor, so it cannot get worse
     unnoticed. ``write_corpus_holdout3.yaml`` was written blind before the access rule and
-    measured once after it (206/233 secrets, 59/281 memories refused); its floors are held here
-    and it is tuned on since."""
+    measured once after it (206/233 secrets, 59/281 memories refused); it has been tuned on since
+    (233/233 and 0/281 after the tuning), and those tuned-on figures are held here as floors."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
@@ -158,9 +158,9 @@ def test_write_corpus_halves() -> None:
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
-HOLDOUT2_BENIGN_REFUSED = 7  # of 262: 2 at the one blind measurement; the access rule fails closed (issue 34)
-HOLDOUT3_SECRETS_REFUSED = 206  # of 233: the one blind measurement (with the access rule), 88.4%
-HOLDOUT3_BENIGN_REFUSED = 59  # of 281: the one blind measurement (with the access rule), 21.0%
+HOLDOUT2_BENIGN_REFUSED = 5  # of 262: 2 at the one blind measurement, 7 with the access rule (issue 34), 5 after holdout3's tuning
+HOLDOUT3_SECRETS_REFUSED = 233  # of 233, tuned on: 206 (88.4%) at the one blind measurement
+HOLDOUT3_BENIGN_REFUSED = 0  # of 281, tuned on: 59 (21.0%) at the one blind measurement
 
 
 @pytest.mark.parametrize(("text", "kind"), [

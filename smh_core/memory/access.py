@@ -14,16 +14,22 @@ What could encode a secret (each a rule, named in a refusal, never the text):
   mathematical digits after NFKC), or any other numeric character left after NFKC;
 - ``access_number_words``: a number said in words, found by ``text2num`` (French, Spanish,
   English, Portuguese, German, Dutch, Danish, Italian) and by a short own list of digit words
-  of other languages (Swedish, Norwegian, Finnish, Polish, Czech, Russian, Turkish, Chinese);
+  of other languages (Swedish, Norwegian, Finnish, Polish, Czech, Russian, Turkish, Hungarian,
+  Romanian, Greek, Indonesian, Swahili, romanised Hindi and Japanese, radiotelephony, Chinese);
 - ``access_spelled_letters``: two or more spelling-alphabet words ("kilo lima"), or three or
   more single letters in a row ("k q 7", "x-r-t");
 - ``access_roman_numeral``: a valid Roman numeral of two or more letters, upper case (a few
-  acronyms aside: DC, CD, MC ...) or in any case next to a credential word;
+  acronyms aside: DC, CD, MC ...) or in any case next to a credential word, not after a level
+  word ("level III", "Mk II"); numerals joined by dashes ("XII-XXXIV-LVI");
+- ``access_described_code``: a code described instead of written (keypad columns and rows next
+  to a credential word, "the letters of FADE as numbers");
 - ``access_keycap``: keycap emoji digits (``U+20E3``);
 - ``access_morse``: runs of dots and dashes;
 - ``access_mixed_token``: a word with a symbol inside it ("p@ss", "Sun&Rain", "dark_horse").
 
-And on any topic: ``uri_credentials`` (a URI with a user and a password: ``scheme://user:pass@``,
+And on any topic: ``access_digits`` for three or more digits of another script in a row
+("⑨⑨⓪"), ``phone_number`` for four or more number words read out next to a phone word,
+``uri_credentials`` (a URI with a user and a password: ``scheme://user:pass@``,
 ``sip:user:pass@``) and ``wifi_payload`` (a Wi-Fi QR string, ``WIFI:T:WPA;S:..;P:..;;``).
 
 The grammar that accounts for a number (:func:`_accounted`): a unit after it (seconds ...
@@ -31,7 +37,17 @@ years, %, degrees, GHz, metres, beeps, attempts ... in the languages above), a c
 (``22:00`` after "at"/"from"/"until" ..., or with am/pm/h), and, for a number below 100 only,
 an ordinal ("2nd floor"), a count of things ("2 cameras", "3 failed attempts") or a device's or
 control's number ("camera 2", "channel 6", "zone 3"), plus a few technology names ("WPA2",
-"Wi-Fi 6", "2.4 GHz", "1080p"). Every pattern is linear-time, as in :mod:`.sensitive`.
+"Wi-Fi 6", "2.4 GHz", "1080p"). Shapes added on ``write_corpus_holdout3.yaml``, each a role of
+the number: a private, loopback or link-local IPv4 address, a port ("port 1883", a URL's port
+with no user info), an address's last part in a network memory (".100 to .200"), a date after a
+preposition ("on 01/04"), a product's name after a model word or "a" ("model is Nuki 4.0 Pro",
+"a Fritz!Box 7590"), a range whose end is accounted for ("4 to 8 digits"), a count before a
+plural noun with qualifiers ("3 guest slots", "the last 100 events"), a label in a list ("zones:
+1 the path", "⑤ is the plug"), a conjunct of a device number ("channel 6 ... and 44"), "minus 5",
+thresholds ("over 35"), "all 3", a grid ("2 × 2 grid"), ordinal words, possessives ("camera
+3's"), Home Assistant entity ids and UPPER_SNAKE settings ("ALARM_EXIT_DELAY=30"). Most of them
+hold only in a memory with no code, PIN or password word. Every pattern is linear-time, as in
+:mod:`.sensitive`.
 """
 
 from __future__ import annotations
@@ -254,9 +270,9 @@ _TIME_WORDS = re.compile(
     r"\b(?:every|each|daily|nightly|weekdays?|weekends?|weeknights?|(?:mon|tues?|wednes|thurs?|fri|satur|sun)"
     r"days?|morning|mornings|evening|evenings|afternoon|night|nights|tonight|tomorrow|bedtime|am|pm|"
     r"o['’]?clock|uhr|heures?|horas?|ore|uur)\b", _I)
-_ADJACENT = re.compile(r"\d\s?(?:[,/\-+]|and|then|und|et|y|e|en|og)?\s?$", _I)
+_ADJACENT = re.compile(r"(?<![^\W_])\d+\s?(?:[,/\-+]|and|then|und|et|y|e|en|og)?\s?$", _I)
 """A number straight after another ("12 34", "12, 34", "12 and 34"): digits read out, never a
-setting or a count."""
+setting or a count. A model's digits ("a Deco X50, 3 units") are no number before it."""
 
 
 def _word_around(text: str, start: int, end: int) -> tuple[int, str]:
@@ -318,7 +334,40 @@ _COUNT_AFTER = re.compile(r"\s(?:[^\W\d_][\w\-]*\s){0,2}?(?P<n>[^\W\d_]{2,}s)\b"
 "5 auto-lock options", "the last 100 events")."""
 _RANGE_AFTER = re.compile(r"\s?(?:to|-|–|or|bis|à|a|al|tot)\s?(?=\d)", _I)
 _CONJUNCT_BEFORE = re.compile(r"(?:,|\band|\bor|\bthen)\s$", _I)
-_DIMENSION = re.compile(r"\d{1,4}\s?[×x]\s?$|^\s?[×x]\s?\d{1,4}(?!\d)", _I)
+_DIMENSION_BEFORE = re.compile(r"(?<![×x\d]\s)(?<![×x\d])\d{1,4}\s?[×x]\s?$", _I)
+_DIMENSION_AFTER = re.compile(r"\s?[×x]\s?\d{1,4}(?!\d|\s?[×x])", _I)
+_DIMENSION_NOUN = re.compile(r"\s?(?:grid|layout|view|matrix|mosaic|split|tiles?|squares?|array|wall|screen|panel|"
+                             r"pixels?|px|cm|mm|m|in|inch(?:es)?|ft|feet|metres?|meters?)\b", _I)
+
+
+def _dimension(before: str, after: str) -> bool:
+    """One side of a size of two numbers before a noun of layout or length ("the 2 × 2 grid",
+    "a 3x3 view", "60 x 40 cm"); a chain ("3 x 7 x 9") is none."""
+    if _DIMENSION_BEFORE.search(before):
+        return bool(_DIMENSION_NOUN.match(after)) and not re.match(r"\s?[×x]", after, _I)
+    m = _DIMENSION_AFTER.match(after)
+    return bool(m) and bool(_DIMENSION_NOUN.match(after, m.end()))
+
+
+def _label(text: str, start: int, after: str) -> bool:
+    """A small number labelling a device, a place or an access thing ("⑤ is the plug", "2 the
+    gate"), or anything in a list after a plural numbered word ("zones: 1 the path")."""
+    from .home_topic import _PLACES, _device_words
+
+    m = _LABEL_AFTER.match(after)
+    if not m:
+        return False
+    thing = re.match(r"[^\W\d_][\w\-]*", after[m.end() - 1:])
+    if thing and (_device_words().fullmatch(thing.group(0)) or _PLACES.fullmatch(thing.group(0))
+                  or (_access_words().fullmatch(thing.group(0)) and not _CREDENTIAL.fullmatch(thing.group(0)))):
+        return True
+    clause = re.split(r"[.;!?\n]", text[max(0, start - 80): start])[-1]
+    return bool(_plural_numbered().search(clause))
+
+
+@cache
+def _plural_numbered() -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{_NUMBERED})(?:s|es)\b", _I)
 _ORDINAL_WORD = re.compile(r"first|second|third|[^\W\d_]{2,}th|[^\W\d_]+(?:ième|ieme|ste|te)", _I)
 
 
@@ -388,7 +437,7 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # "the gate code changes on 01/04"
     if token.isalpha() and value is not None and value < 100 and _ORDINAL_WORD.fullmatch(token):
         return True  # "we use the third one"
-    if _MODEL_NAME_BEFORE.search(text[max(0, word_start - 60): word_start]):
+    if not credential and _MODEL_NAME_BEFORE.search(text[max(0, word_start - 60): word_start]):
         return True  # "the lock model is Nuki 4.0 Pro", "model: Texecom Premier 24"
     if not ranged and whole:
         m = _RANGE_AFTER.match(after)
@@ -446,9 +495,9 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # a temperature below zero: "jams below minus 5"
     if not credential and (_THRESHOLD_BEFORE.search(before) or _ALL_BEFORE.search(before)):
         return True  # "warn me if it goes over 35", "all 3 are empty"
-    if not credential and _LABEL_BEFORE.search(before) and _LABEL_AFTER.match(after):
+    if not credential and _LABEL_BEFORE.search(before) and _label(text, start, after):
         return True  # "zones: 1 the path, 2 the drive", "⑤ is the plug"
-    if not credential and _DIMENSION.search(before[-8:]) or (not credential and _DIMENSION.match(after)):
+    if not credential and _dimension(before, after):
         return True  # "the 2 × 2 grid"
     if not credential and _CONJUNCT_BEFORE.search(before):
         clause = re.split(r"[;!?\n。！；]|\.(?!\d)", text[max(0, start - 80): start])[-1]
@@ -544,9 +593,9 @@ _DIGIT_WORDS = {
     "sıfır": 0, "bir": 1, "iki": 2, "üç": 3, "dört": 4, "beş": 5, "altı": 6, "yedi": 7, "sekiz": 8,
     "dokuz": 9,
     # Hungarian, Romanian, Greek
-    "nulla": 0, "egy": 1, "kettő": 2, "két": 2, "három": 3, "négy": 4, "öt": 5, "hat": 6, "hét": 7,
+    "nulla": 0, "egy": 1, "kettő": 2, "két": 2, "három": 3, "négy": 4, "öt": 5, "hét": 7,
     "nyolc": 8, "kilenc": 9,
-    "unu": 1, "una": 1, "doi": 2, "două": 2, "trei": 3, "patru": 4, "cinci": 5, "șase": 6, "şase": 6,
+    "unu": 1, "doi": 2, "două": 2, "trei": 3, "patru": 4, "cinci": 5, "șase": 6, "şase": 6,
     "sase": 6, "șapte": 7, "şapte": 7, "sapte": 7, "opt": 8, "nouă": 9, "noua": 9,
     "μηδέν": 0, "ένα": 1, "μία": 1, "δύο": 2, "τρία": 3, "τρεις": 3, "τέσσερα": 4, "τέσσερις": 4,
     "πέντε": 5, "έξι": 6, "επτά": 7, "εφτά": 7, "οκτώ": 8, "οχτώ": 8, "εννέα": 9, "εννιά": 9,
@@ -555,12 +604,12 @@ _DIGIT_WORDS = {
     "delapan": 8, "lapan": 8, "sembilan": 9,
     "sifuri": 0, "moja": 1, "mbili": 2, "tatu": 3, "nne": 4, "tano": 5, "sita": 6, "saba": 7, "nane": 8,
     "tisa": 9,
-    "shunya": 0, "sunya": 0, "ek": 1, "do": 2, "teen": 3, "tin": 3, "char": 4, "chaar": 4, "paanch": 5,
-    "panch": 5, "chhe": 6, "chhah": 6, "che": 6, "saat": 7, "aath": 8, "aat": 8, "nau": 9, "no": 9,
-    "rei": 0, "ichi": 1, "san": 3, "yon": 4, "go": 5, "roku": 6, "nana": 7, "shichi": 7, "hachi": 8,
-    "kyuu": 9, "kyu": 9, "ku": 9,
+    "shunya": 0, "sunya": 0, "ek": 1, "char": 4, "chaar": 4, "paanch": 5,
+    "panch": 5, "chhe": 6, "chhah": 6, "saat": 7, "aath": 8, "aat": 8, "nau": 9,
+    "rei": 0, "ichi": 1, "yon": 4, "roku": 6, "nana": 7, "shichi": 7, "hachi": 8,
+    "kyuu": 9, "kyu": 9,
     # the radiotelephony digits ("tree-wun-niner")
-    "wun": 1, "too": 2, "tree": 3, "fower": 4, "fife": 5, "niner": 9, "zee-ro": 0,
+    "wun": 1, "fower": 4, "fife": 5, "niner": 9, "zee-ro": 0,
 }
 """Digit words of common languages text2num does not cover. Only a run of two or more counts
 (a code read out), so a word that is also English ("fire", "sex", "ni", "do", "go", "hat") alone

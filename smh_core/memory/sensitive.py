@@ -284,10 +284,11 @@ _RULES: tuple[_Rule, ...] = (
     _rule("token", r"\bbearer\s+(?P<v>[A-Za-z0-9_\-.+/=]{16,})", _I),
     _rule("token", r"(?<![A-Za-z0-9_\-+/=])[A-Za-z0-9_\-+/=]{20,}", valid=looks_random),
     _rule("private_key", r"-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----"),
-    # a word shaped like a strong password (upper and lower case letters, a digit and a symbol,
-    # 8 to 64 characters), with or without a password word: nothing else is written that way
+    # a word shaped like a strong password (upper and lower case letters, a digit and a symbol
+    # other than "-" and "_", which model codes and ids use; 8 to 64 characters), with or without
+    # a password word: nothing else is written that way
     _rule("password", r"(?<![^\s\"'“‘(:])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}\d)"
-          r"(?=[^\s]{0,63}[!@#$%^&*_+=?~|\\<>{}\[\]\-])(?P<v>[^\s\"'”’]{8,64})(?![^\s\"'”’])",
+          r"(?=[^\s]{0,63}[!@#$%^&*+=?~|\\<>{}\[\]])(?P<v>[^\s\"'”’]{8,64})(?![^\s\"'”’])",
           valid=lambda v: "://" not in v and not re.fullmatch(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", v)),
     # a long hexadecimal string with letters and digits: a key, a token or a hash
     _rule("token", r"(?<![\w\-:.])(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}\d)[0-9a-f]{20,64}(?![\w\-:.])"),
