@@ -196,6 +196,7 @@ def test_without_text2num_english_number_words_still_refuse(monkeypatch) -> None
 GRAMMAR_SHAPES = [
     # a private address and a port; a public address or a number after "code" is no place
     ("the hub is on 10.0.0.12 port 8080", "the hub code is 10.0.0.12 port 8080 then 4471"),
+    ("the hub is on 10.0.0.12 port 8080", "the gate keypad port 4471"),  # a port only in a network memory
     ("the NVR page is http://nvr.local:8000/live", "the NVR page is http://nvr.local/live?pin=4471"),
     ("the alarm server is 172.20.0.5", "the door opens with 8.8.4.4"),
     ("the router hands out .50 to .99 by DHCP", "the gate keypad takes .50 .99"),
@@ -217,6 +218,7 @@ GRAMMAR_SHAPES = [
     ("the door camera uses channel 11 on 2.4 GHz and 36 on 5 GHz", "the door code 11 and 36"),
     ("warn me if the door cam sees over 20 people", "the door code is over 20 34"),
     ("the gate motor stalls at minus 10", "the gate code is minus 10 44"),
+    ("the gate motor stalls at minus 10", "the lock is minus 4 minus 7"),
     ("the gate has 2 remotes and all 2 work", "the gate opens with 2 2"),
     # a grid, an ordinal word, a possessive, a Roman numeral after a level word
     ("the door cams in a 3 × 3 grid", "the lockbox is 3 x 7 x 9"),
@@ -267,6 +269,7 @@ def test_secret_in_holdout3_shapes_is_refused(text, kind) -> None:
     ("remember for the Ring reset: first pet = Biscuit", "security_answer"),
     ("remember the helper's email anna_b [@] example [.] org", "email_address"),
     ("remember Oma wohnt in der Via Roma 12", "street_address"),
+    ("remember 🔑 under the mat", "key_location"),
 ])
 def test_sensitive_shapes_of_holdout3(text, kind) -> None:
     assert kind in sensitive_kinds(text), sensitive_kinds(text)
@@ -283,7 +286,8 @@ def test_holdout3_near_misses_are_kept(text) -> None:
 
 
 @pytest.mark.parametrize("unit", ["10.0.0.1:", "Aa1!Aa1!", "I-I-", "4be0c19a", "⑨", "light.a",
-                                  "A_DELAY=1 ", "on 1/1 ", "1 to ", "3 × ", "mobile ", "cinco "])
+                                  "A_DELAY=1 ", "on 1/1 ", "1 to ", "3 × ", "mobile ", "cinco ",
+                                  "🔑 ", "minus 1 ", "port 1 "])
 def test_new_shapes_linear_time_on_hostile_input(unit) -> None:
     text = ("door " + unit * (100_000 // len(unit) + 1))[:100_000]
     start = time.perf_counter()

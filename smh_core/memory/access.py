@@ -326,6 +326,9 @@ _LABEL_BEFORE = re.compile(r"(?:^|[:;,(]|\b(?:remember|ignore|and|or|skip|use|no
 _LABEL_AFTER = re.compile(r"\s?(?:is|=|:|-|–|—)?\s?\(?(?:the|my|our|le|la|der|die|das|el|il)\s[^\W\d_]", _I)
 """A small number that labels a thing, in a list ("zones: 1 the path, 2 the drive", "⑤ is the plug")."""
 _MINUS_BEFORE = re.compile(r"(?:\b(?:minus|moins|menos|meno)|[−\-])\s?$", _I)
+_BELOW_ZERO = re.compile(r"\b(?:below|under|above|at|to|from|until|till|reaches|drops?|falls?|about|around|"
+                         r"sous|bajo|sotto|unter|bei|à|a)\s+(?:minus|moins|menos|meno)\s?$", _I)
+"""A temperature below zero said after a preposition ("jams below minus 5"); "minus 4 minus 7" is none."""
 _THRESHOLD_BEFORE = re.compile(r"\b(?:over|above|under|below|exceeds?|more\s+than|less\s+than|fewer\s+than|"
                                r"at\s+least|at\s+most|up\s+to)\s$", _I)
 _ALL_BEFORE = re.compile(r"\b(?:all|both|only|just)\s$", _I)
@@ -384,7 +387,7 @@ def _network_number(text: str, token: str, start: int, value: int | None, before
     if m and _PRIVATE_IP.fullmatch(m.group("ip")) and all(int(o) <= 255 for o in m.group("ip").split(".")):
         return True
     if value is not None and value <= 65535 and (_URL_PORT_BEFORE.search(text[max(0, start - 120): start])
-                                                 or _PORT_BEFORE.search(before)):
+                                                 or (network and _PORT_BEFORE.search(before))):
         return True
     return value is not None and value <= 255 and network and bool(_OCTET_BEFORE.search(before))
 
@@ -491,7 +494,7 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # "the Ring doorbell 4", "hub 2"
     if re.match(r"\s?out\s+of\s+\d", after, _I) or re.search(r"\bout\s+of\s$", before, _I):
         return True  # "3 out of 10"
-    if _MINUS_BEFORE.search(before) and (memory.time_words or not credential or _UNIT_AFTER.match(after)):
+    if _MINUS_BEFORE.search(before) and (_UNIT_AFTER.match(after) or (not credential and _BELOW_ZERO.search(before))):
         return True  # a temperature below zero: "jams below minus 5"
     if not credential and (_THRESHOLD_BEFORE.search(before) or _ALL_BEFORE.search(before)):
         return True  # "warn me if it goes over 35", "all 3 are empty"

@@ -788,6 +788,7 @@ def _secret_urls(text: str) -> list[tuple[int, int]]:
 _CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)?|security\s+code|"
                   r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,60}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
 _KEY_PLACE = re.compile(
+    r"(?:🔑|🗝)\ufe0f?[^.!?\n]{0,20}?\b(?:under|underneath|beneath|behind|on\s+top\s+of|taped|hidden|in)\b|"
     r"\b(?:(?:spare|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+keys?\b"
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
     r"keys?\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
