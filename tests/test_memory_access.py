@@ -188,3 +188,118 @@ def test_without_text2num_english_number_words_still_refuse(monkeypatch) -> None
     assert "access_number_words" in sensitive_kinds("the gate wants nine nine")
     assert "access_number_words" in sensitive_kinds("dörrkoden är fyra sju ett ett")
     assert sensitive_kinds("the alarm arms after five minutes") == []
+
+
+# The grammar's shapes added while tuning on write_corpus_holdout3.yaml: for each, a near miss the
+# grammar now accounts for (stored) and a secret beside it that must still be refused. None of
+# these sentences is in a corpus.
+GRAMMAR_SHAPES = [
+    # a private address and a port; a public address or a number after "code" is no place
+    ("the hub is on 10.0.0.12 port 8080", "the hub code is 10.0.0.12 port 8080 then 4471"),
+    ("the hub is on 10.0.0.12 port 8080", "the gate keypad port 4471"),  # a port only in a network memory
+    ("the NVR page is http://nvr.local:8000/live", "the NVR page is http://nvr.local/live?pin=4471"),
+    ("the alarm server is 172.20.0.5", "the door opens with 8.8.4.4"),
+    ("the router hands out .50 to .99 by DHCP", "the gate keypad takes .50 .99"),
+    # a date after a preposition
+    ("the lock batteries get changed on 15/09", "the gate code is 15/09"),
+    # a product's name after a model word or "a"
+    ("the door lock model is Yale Linus 2.0", "the door lock model is Yale, code 4471"),
+    ("the alarm panel model is Bosch 4821", "the alarm panel model is Bosch 4821, the code is the same number"),
+    ("the router is a Deco X50, 3 units", "the router is a Deco, 50 3"),
+    ("the router is a Speedport Smart 4", "the router is the Hawk 4471"),
+    # a range whose end is accounted for
+    ("the keypad beeps 3 to 5 times", "the keypad code is 3 to 5"),
+    # a count before a plural noun, with words that qualify it
+    ("the lock keeps 200 log entries", "the lock code is 200 then 34"),
+    ("the gate remote has 4 spare rubber buttons", "the gate code is 4 8 2 2"),
+    # labels in a list, a conjunct of a device number, thresholds, minus, "all"
+    ("the alarm buttons: 1 the panic, 2 the night mode", "the alarm: 1 4 7 1"),
+    ("the remote: 3 is the garage door", "the alarm is 35 the usual one"),
+    ("the door camera uses channel 11 on 2.4 GHz and 36 on 5 GHz", "the door code 11 and 36"),
+    ("warn me if the door cam sees over 20 people", "the door code is over 20 34"),
+    ("the gate motor stalls at minus 10", "the gate code is minus 10 44"),
+    ("the gate motor stalls at minus 10", "the lock is minus 4 minus 7"),
+    ("the gate has 2 remotes and all 2 work", "the gate opens with 2 2"),
+    # a grid, an ordinal word, a possessive, a Roman numeral after a level word
+    ("the door cams in a 3 × 3 grid", "the lockbox is 3 x 7 x 9"),
+    ("the door cams in a 3 × 3 grid", "the lockbox is 3 x 7"),
+    ("the lock's second slot is the cleaner's", "the lock code is second 44"),
+    ("camera 2's lens is dirty", "camera code 2 is 4471"),
+    ("the alarm siren is class II", "the alarm code is XII-IV"),
+    # entity ids, settings, a product written with a symbol after "a"
+    ("the automation turns lock.back_door and light.porch on at sunset", "the lock: back_door_77"),
+    ("set DOOR_OPEN_TIMEOUT=45 on the gate controller", "the gate wants DOOR_OPEN=4471"),
+    ("the router is a Fritz!Box with mesh", "the router login is Fritz!Box"),
+]
+
+
+@pytest.mark.parametrize(("kept", "refused"), GRAMMAR_SHAPES)
+def test_grammar_shape_kept_with_its_secret_refused(kept, refused) -> None:
+    assert sensitive_kinds(kept) == [], (kept, sensitive_kinds(kept))
+    assert write_veto("Remember " + kept, kept) is None, kept
+    veto = check_write("Remember " + refused, refused)
+    assert veto is not None and veto.rule == SECRET, (refused, veto)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("the shed lock is satu tiga tujuh dua", "access_number_words"),  # Indonesian digit words
+    ("the safe is nne tisa moja", "access_number_words"),  # Swahili
+    ("the garage is ek char saat nau", "access_number_words"),  # Hindi, romanised
+    ("the kluis is hat hét egy", "access_number_words"),  # Hungarian
+    ("the gate at the cottage: niner fife wun", "access_number_words"),  # radiotelephony
+    ("la boîte à clés: trois neuf un", "access_number_words"),  # a key box in French
+    ("the candado: cuatro siete uno", "access_number_words"),  # a padlock in Spanish
+    ("the safe is XIV-XL-IX", "access_roman_numeral"),  # Roman numerals joined by dashes
+    ("the lock code is the letters of CAFE as numbers", "access_described_code"),
+    ("the door code goes down the left column then across the top", "access_described_code"),
+    ("🔑 3391", "access_digits"),  # a symbol for a key is an access word
+    ("the 2FA backup codes: 551 902, 120 337", "access_digits"),
+    ("the attic ⑦⑦⑧", "access_digits"),  # circled digits on any topic
+    ("my phone, as I say it in Dutch: vier vier twee, nul drie, zes", "phone_number"),
+])
+def test_secret_in_holdout3_shapes_is_refused(text, kind) -> None:
+    assert kind in sensitive_kinds(text), sensitive_kinds(text)
+    assert check_write("Remember " + text, text) is not None
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("remember the NAS admin is Quill7&Ember", "password"),  # shaped like a strong password
+    ("remember the hub token 4be0c19a77d2f3e85a10", "token"),  # a long hex string
+    ("remember the account recovery answer is Marigold", "security_answer"),
+    ("remember for the Ring reset: first pet = Biscuit", "security_answer"),
+    ("remember the helper's email anna_b [@] example [.] org", "email_address"),
+    ("remember Oma wohnt in der Via Roma 12", "street_address"),
+    ("remember 🔑 under the mat", "key_location"),
+])
+def test_sensitive_shapes_of_holdout3(text, kind) -> None:
+    assert kind in sensitive_kinds(text), sensitive_kinds(text)
+
+
+@pytest.mark.parametrize("text", [
+    "remember the 5-4-3-2-1 countdown before the kids' lamps go off",
+    "remember the door codes live in 1Password, never here",
+    "remember the DC-DC converter of the gate motor is in the shed",
+    "remember the Wi-Fi 6 mesh has 3 nodes",
+])
+def test_holdout3_near_misses_are_kept(text) -> None:
+    assert sensitive_kinds(text) == [], sensitive_kinds(text)
+
+
+@pytest.mark.parametrize("unit", ["10.0.0.1:", "Aa1!Aa1!", "I-I-", "4be0c19a", "⑨", "light.a",
+                                  "A_DELAY=1 ", "on 1/1 ", "1 to ", "3 × ", "mobile ", "cinco ",
+                                  "🔑 ", "minus 1 ", "port 1 "])
+def test_new_shapes_linear_time_on_hostile_input(unit) -> None:
+    text = ("door " + unit * (100_000 // len(unit) + 1))[:100_000]
+    start = time.perf_counter()
+    find_sensitive(text)
+    assert time.perf_counter() - start < 3.0, unit
+
+
+@pytest.mark.parametrize("text", [
+    "remember the door lock: do go to bed at 22:00",  # Hindi and Japanese digits that are English words
+    "remember the front door: no no, keep it unlocked until 8 pm",
+    "remember the HmIP-eTRV-2 valve in the bedroom at 19 degrees",  # model codes are no password shape
+    "remember the thermostat ID is TRV_Living-Room2",
+])
+def test_words_and_model_codes_that_look_like_new_shapes_are_kept(text) -> None:
+    assert check_write(text, text) is None, check_write(text, text)

@@ -133,14 +133,17 @@ def test_write_corpus_halves() -> None:
     <= 2% of home memories refused by any write rule). ``write_corpus_holdout2.yaml`` was
     committed before the last change and never tuned on; its measurement (docs/security.md, last
     with the fail-closed access rule of issue 34) is held here as a floor, so it cannot get worse
-    unnoticed."""
+    unnoticed. ``write_corpus_holdout3.yaml`` was written blind before the access rule and
+    measured once after it (206/233 secrets, 59/281 memories refused); it has been tuned on since
+    (233/233 and 0/281 after the tuning), and those tuned-on figures are held here as floors."""
     from smh_core.memory.corpus import load_corpus, measure
 
     entries = load_corpus()
     first = [e for e in entries if e.half in ("tune", "untouched")]
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
-    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2")}
+    figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2",
+                                                    "holdout3")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
     for half in ("tune", "untouched", "fresh", "holdout"):
         f = figures[half]
@@ -149,10 +152,15 @@ def test_write_corpus_halves() -> None:
     holdout2 = figures["holdout2"]
     assert (holdout2.secrets, holdout2.benign) == (241, 262)
     assert holdout2.secrets_refused >= HOLDOUT2_SECRETS_REFUSED and holdout2.benign_refused <= HOLDOUT2_BENIGN_REFUSED
+    holdout3 = figures["holdout3"]
+    assert (holdout3.secrets, holdout3.benign) == (233, 281)
+    assert holdout3.secrets_refused >= HOLDOUT3_SECRETS_REFUSED and holdout3.benign_refused <= HOLDOUT3_BENIGN_REFUSED
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
-HOLDOUT2_BENIGN_REFUSED = 7  # of 262: 2 at the one blind measurement; the access rule fails closed (issue 34)
+HOLDOUT2_BENIGN_REFUSED = 5  # of 262: 2 at the one blind measurement, 7 with the access rule (issue 34), 5 after holdout3's tuning
+HOLDOUT3_SECRETS_REFUSED = 233  # of 233, tuned on: 206 (88.4%) at the one blind measurement
+HOLDOUT3_BENIGN_REFUSED = 0  # of 281, tuned on: 59 (21.0%) at the one blind measurement
 
 
 @pytest.mark.parametrize(("text", "kind"), [

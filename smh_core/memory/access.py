@@ -14,16 +14,22 @@ What could encode a secret (each a rule, named in a refusal, never the text):
   mathematical digits after NFKC), or any other numeric character left after NFKC;
 - ``access_number_words``: a number said in words, found by ``text2num`` (French, Spanish,
   English, Portuguese, German, Dutch, Danish, Italian) and by a short own list of digit words
-  of other languages (Swedish, Norwegian, Finnish, Polish, Czech, Russian, Turkish, Chinese);
+  of other languages (Swedish, Norwegian, Finnish, Polish, Czech, Russian, Turkish, Hungarian,
+  Romanian, Greek, Indonesian, Swahili, romanised Hindi and Japanese, radiotelephony, Chinese);
 - ``access_spelled_letters``: two or more spelling-alphabet words ("kilo lima"), or three or
   more single letters in a row ("k q 7", "x-r-t");
 - ``access_roman_numeral``: a valid Roman numeral of two or more letters, upper case (a few
-  acronyms aside: DC, CD, MC ...) or in any case next to a credential word;
+  acronyms aside: DC, CD, MC ...) or in any case next to a credential word, not after a level
+  word ("level III", "Mk II"); numerals joined by dashes ("XII-XXXIV-LVI");
+- ``access_described_code``: a code described instead of written (keypad columns and rows next
+  to a credential word, "the letters of FADE as numbers");
 - ``access_keycap``: keycap emoji digits (``U+20E3``);
 - ``access_morse``: runs of dots and dashes;
 - ``access_mixed_token``: a word with a symbol inside it ("p@ss", "Sun&Rain", "dark_horse").
 
-And on any topic: ``uri_credentials`` (a URI with a user and a password: ``scheme://user:pass@``,
+And on any topic: ``access_digits`` for three or more digits of another script in a row
+("⑨⑨⓪"), ``phone_number`` for four or more number words read out next to a phone word,
+``uri_credentials`` (a URI with a user and a password: ``scheme://user:pass@``,
 ``sip:user:pass@``) and ``wifi_payload`` (a Wi-Fi QR string, ``WIFI:T:WPA;S:..;P:..;;``).
 
 The grammar that accounts for a number (:func:`_accounted`): a unit after it (seconds ...
@@ -31,7 +37,17 @@ years, %, degrees, GHz, metres, beeps, attempts ... in the languages above), a c
 (``22:00`` after "at"/"from"/"until" ..., or with am/pm/h), and, for a number below 100 only,
 an ordinal ("2nd floor"), a count of things ("2 cameras", "3 failed attempts") or a device's or
 control's number ("camera 2", "channel 6", "zone 3"), plus a few technology names ("WPA2",
-"Wi-Fi 6", "2.4 GHz", "1080p"). Every pattern is linear-time, as in :mod:`.sensitive`.
+"Wi-Fi 6", "2.4 GHz", "1080p"). Shapes added on ``write_corpus_holdout3.yaml``, each a role of
+the number: a private, loopback or link-local IPv4 address, a port ("port 1883", a URL's port
+with no user info), an address's last part in a network memory (".100 to .200"), a date after a
+preposition ("on 01/04"), a product's name after a model word or "a" ("model is Nuki 4.0 Pro",
+"a Fritz!Box 7590"), a range whose end is accounted for ("4 to 8 digits"), a count before a
+plural noun with qualifiers ("3 guest slots", "the last 100 events"), a label in a list ("zones:
+1 the path", "⑤ is the plug"), a conjunct of a device number ("channel 6 ... and 44"), "minus 5",
+thresholds ("over 35"), "all 3", a grid ("2 × 2 grid"), ordinal words, possessives ("camera
+3's"), Home Assistant entity ids and UPPER_SNAKE settings ("ALARM_EXIT_DELAY=30"). Most of them
+hold only in a memory with no code, PIN or password word. Every pattern is linear-time, as in
+:mod:`.sensitive`.
 """
 
 from __future__ import annotations
@@ -46,6 +62,7 @@ _I = re.IGNORECASE
 
 ACCESS_KINDS = frozenset({"access_digits", "access_number_words", "access_spelled_letters",
                           "access_roman_numeral", "access_keycap", "access_morse", "access_mixed_token",
+                          "access_described_code",
                           "uri_credentials", "wifi_payload"})
 
 
@@ -53,6 +70,11 @@ ACCESS_KINDS = frozenset({"access_digits", "access_number_words", "access_spelle
 
 def _is_cjk(word: str) -> bool:
     return any("\u3040" <= ch <= "\u9fff" for ch in word)
+
+
+def _is_symbol(word: str) -> bool:
+    """An emoji or other symbol standing for an access thing ("🚪", "🔑", "📶")."""
+    return not any(ch.isalnum() for ch in word)
 
 
 _ENDINGS = ("es", "en", "er", "ne", "et", "s", "e", "n", "a")
@@ -65,11 +87,11 @@ def _vocabulary() -> tuple[frozenset[str], frozenset[str], tuple[str, ...], tupl
     endings ("~" lines) and Chinese terms."""
     lines = files(__package__).joinpath("data/access_words.txt").read_text(encoding="utf-8").splitlines()
     words = [w.strip().lower() for w in lines if w.strip() and not w.startswith("#")]
-    latin = [" ".join(re.findall(r"[^\W\d_]+", w.lstrip("~"))) for w in words if not _is_cjk(w)]
+    latin = [" ".join(re.findall(r"[^\W\d_]+", w.lstrip("~"))) for w in words if not _is_cjk(w) and not _is_symbol(w)]
     single = frozenset(w for w in latin if " " not in w)
     phrases = frozenset(w for w in latin if " " in w)
     ends = tuple(w[1:] for w in words if w.startswith("~"))
-    return single, phrases, ends, tuple(w for w in words if _is_cjk(w))
+    return single, phrases, ends, tuple(w for w in words if _is_cjk(w) or _is_symbol(w))
 
 
 @cache
@@ -102,13 +124,17 @@ _CREDENTIAL = re.compile(r"\b(?:code|codes|pin|pins|password|passwords|passcode|
                          r"combination|combo|keypad|credentials?|secret|login)\b", _I)
 
 
+_ACCOUNT_SECURITY = re.compile(r"\b(?:2fa|mfa|otp|totp|two[\s\-]factor|2[\s\-]step|two[\s\-]step|backup\s+codes?|"
+                               r"recovery\s+codes?|authenticator)\b", _I)
+
+
 def about_access(text: str, english: str | None = None) -> bool:
     """Whether ``text`` is about getting into the home or an account: an access word of
     ``data/access_words.txt`` or a credential word of any language the filter reads
     (``english``: ``text`` with those words in English, if the caller has it)."""
     from .sensitive import english_credential_words
 
-    if _has_access_word(text):
+    if _has_access_word(text) or _ACCOUNT_SECURITY.search(text):
         return True
     english = english_credential_words(text)[0] if english is None else english
     return english != text and bool(_CREDENTIAL.search(english))
@@ -195,7 +221,7 @@ _TECH = re.compile(r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56
                    r"h\.?26[45]|802\.11[a-z]{1,2}|usb-?[23c]?|mp[34]|3d|wi-?fi-?[4-7]e?|[4-7]e|"
                    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?", _I)
 """Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
-_TEXTING = re.compile(r"24/7|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
+_TEXTING = re.compile(r"24/7|1password|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
                       r"gr8|w8|m8|2u|4u|2go", _I)
 """Words of texting style written with a digit ("b4", "2nite", "l8r"), "24/7", battery sizes."""
 _LIST_MARK_AFTER = re.compile(r"[.):]\s")
@@ -229,7 +255,7 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+){0,5}(?:[_\-][\w.]{1,20})?", _I)
 _VERSION_BEFORE = re.compile(r"\b(?:firmware|version|software|release|update|build|os|v)\b[^.;!?\d]{0,20}$", _I)
 _PRODUCT_BEFORE = re.compile(r"\b(?:model|type|series|gen|generation|mk|make|part|sku|article|item|"
                              r"serial|product)\s?(?:number|no\.?|#|code)?\s?(?:is\s)?$", _I)
-_BRAND_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[A-Z][\w\-&]*\s+){1,3}$")
+_BRAND_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[A-Z][\w\-&!+]*\s+){1,3}$")
 """A product named after "a"/"an" ("a BFT Deimos 600", "a TP-Link Archer AX55")."""
 _ERROR_CODE = re.compile(r"[A-Z]{1,2}-?\d{1,3}")
 _ERROR_CONTEXT = re.compile(r"\b(?:error|fault|display|shows?|showing|flash(?:es|ing)?|blink(?:s|ing)?|"
@@ -244,9 +270,9 @@ _TIME_WORDS = re.compile(
     r"\b(?:every|each|daily|nightly|weekdays?|weekends?|weeknights?|(?:mon|tues?|wednes|thurs?|fri|satur|sun)"
     r"days?|morning|mornings|evening|evenings|afternoon|night|nights|tonight|tomorrow|bedtime|am|pm|"
     r"o['’]?clock|uhr|heures?|horas?|ore|uur)\b", _I)
-_ADJACENT = re.compile(r"\d\s?(?:[,/\-+]|and|then|und|et|y|e|en|og)?\s?$", _I)
+_ADJACENT = re.compile(r"(?<![^\W_])\d+\s?(?:[,/\-+]|and|then|und|et|y|e|en|og)?\s?$", _I)
 """A number straight after another ("12 34", "12, 34", "12 and 34"): digits read out, never a
-setting or a count."""
+setting or a count. A model's digits ("a Deco X50, 3 units") are no number before it."""
 
 
 def _word_around(text: str, start: int, end: int) -> tuple[int, str]:
@@ -278,6 +304,104 @@ def _setting_before(before: str) -> bool:
     return not _CREDENTIAL.search(english_credential_words(window)[0])
 
 
+_MODEL_NAME_BEFORE = re.compile(r"\b(?:model|type|make|brand)\s(?:is\s|:\s?)?(?:(?:a|an|the)\s)?"
+                                r"(?:[A-Z][\w\-&!+]*\s){1,3}$")
+"""A product's name after a model word ("the lock model is Nuki 4.0 Pro", "model: Texecom Premier 24")."""
+_PRIVATE_IP = re.compile(r"(?:10|127)(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|"
+                         r"172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|169\.254(?:\.\d{1,3}){2}")
+"""A private, loopback or link-local IPv4 address (RFC 1918, RFC 3927): a place in the home's
+own network, reachable by no one outside it."""
+_URL_PORT_BEFORE = re.compile(r"\b[a-z][a-z0-9+.\-]{1,15}://[^\s/@?#]{1,100}:$", _I)
+"""A URL's port, in an authority with no user info ("http://homeassistant.local:8123")."""
+_PORT_BEFORE = re.compile(r"\bports?\s?(?:#|no\.?|number)?\s?$", _I)
+_NETWORK = re.compile(r"\b(?:ip|dhcp|subnet|address(?:es)?|static|lease|range|router|lan|gateway|dns|vlan)\b", _I)
+_IPV4 = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
+_OCTET_BEFORE = re.compile(r"(?:^|\s)\.$")
+"""The last part of an address written alone (".100 to .200"), in a memory about the network."""
+_DATE = re.compile(r"(?<![\d/.])(\d{1,2})([/.])(\d{1,2})(?:\2(?:\d{4}|\d{2}))?(?![\d/]|\.\d)")
+_DATE_BEFORE = re.compile(r"\b(?:on|from|until|till|by|before|after|since|am|le|el|il|op|den|du|au|vom|bis|"
+                          r"dal|desde|hasta)\s$", _I)
+"""A date after a preposition ("changes on 01/04", "from 24.12")."""
+_LABEL_BEFORE = re.compile(r"(?:^|[:;,(]|\b(?:remember|ignore|and|or|skip|use|not))\s?$", _I)
+_LABEL_AFTER = re.compile(r"\s?(?:is|=|:|-|–|—)?\s?\(?(?:the|my|our|le|la|der|die|das|el|il)\s[^\W\d_]", _I)
+"""A small number that labels a thing, in a list ("zones: 1 the path, 2 the drive", "⑤ is the plug")."""
+_MINUS_BEFORE = re.compile(r"(?:\b(?:minus|moins|menos|meno)|[−\-])\s?$", _I)
+_BELOW_ZERO = re.compile(r"\b(?:below|under|above|at|to|from|until|till|reaches|drops?|falls?|about|around|"
+                         r"sous|bajo|sotto|unter|bei|à|a)\s+(?:minus|moins|menos|meno)\s?$", _I)
+"""A temperature below zero said after a preposition ("jams below minus 5"); "minus 4 minus 7" is none."""
+_THRESHOLD_BEFORE = re.compile(r"\b(?:over|above|under|below|exceeds?|more\s+than|less\s+than|fewer\s+than|"
+                               r"at\s+least|at\s+most|up\s+to)\s$", _I)
+_ALL_BEFORE = re.compile(r"\b(?:all|both|only|just)\s$", _I)
+_COUNT_AFTER = re.compile(r"\s(?:[^\W\d_][\w\-]*\s){0,2}?(?P<n>[^\W\d_]{2,}s)\b")
+"""A count before a plural noun, maybe after one or two words that qualify it ("3 guest slots",
+"5 auto-lock options", "the last 100 events")."""
+_RANGE_AFTER = re.compile(r"\s?(?:to|-|–|or|bis|à|a|al|tot)\s?(?=\d)", _I)
+_CONJUNCT_BEFORE = re.compile(r"(?:,|\band|\bor|\bthen)\s$", _I)
+_DIMENSION_BEFORE = re.compile(r"(?<![×x\d]\s)(?<![×x\d])\d{1,4}\s?[×x]\s?$", _I)
+_DIMENSION_AFTER = re.compile(r"\s?[×x]\s?\d{1,4}(?!\d|\s?[×x])", _I)
+_DIMENSION_NOUN = re.compile(r"\s?(?:grid|layout|view|matrix|mosaic|split|tiles?|squares?|array|wall|screen|panel|"
+                             r"pixels?|px|cm|mm|m|in|inch(?:es)?|ft|feet|metres?|meters?)\b", _I)
+
+
+def _dimension(before: str, after: str) -> bool:
+    """One side of a size of two numbers before a noun of layout or length ("the 2 × 2 grid",
+    "a 3x3 view", "60 x 40 cm"); a chain ("3 x 7 x 9") is none."""
+    if _DIMENSION_BEFORE.search(before):
+        return bool(_DIMENSION_NOUN.match(after)) and not re.match(r"\s?[×x]", after, _I)
+    m = _DIMENSION_AFTER.match(after)
+    return bool(m) and bool(_DIMENSION_NOUN.match(after, m.end()))
+
+
+def _label(text: str, start: int, after: str) -> bool:
+    """A small number labelling a device, a place or an access thing ("⑤ is the plug", "2 the
+    gate"), or anything in a list after a plural numbered word ("zones: 1 the path")."""
+    from .home_topic import _PLACES, _device_words
+
+    m = _LABEL_AFTER.match(after)
+    if not m:
+        return False
+    thing = re.match(r"[^\W\d_][\w\-]*", after[m.end() - 1:])
+    if thing and (_device_words().fullmatch(thing.group(0)) or _PLACES.fullmatch(thing.group(0))
+                  or (_access_words().fullmatch(thing.group(0)) and not _CREDENTIAL.fullmatch(thing.group(0)))):
+        return True
+    clause = re.split(r"[.;!?\n]", text[max(0, start - 80): start])[-1]
+    return bool(_plural_numbered().search(clause))
+
+
+@cache
+def _plural_numbered() -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{_NUMBERED})(?:s|es)\b", _I)
+_ORDINAL_WORD = re.compile(r"first|second|third|[^\W\d_]{2,}th|[^\W\d_]+(?:ième|ieme|ste|te)", _I)
+
+
+@cache
+def _device_number() -> re.Pattern[str]:
+    """A device's or a control's small number anywhere in a clause ("channel 6", "button 1")."""
+    return re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?:?\s?(?:#|no\.?|nr\.?)?\s?\d{{1,2}}(?!\d)", _I)
+
+
+def _network_number(text: str, token: str, start: int, value: int | None, before: str, network: bool) -> bool:
+    """A private address, a port, or an address's last part: "192.168.1.10", "port 1883",
+    "http://homeassistant.local:8123", ".100 to .200"."""
+    m = re.fullmatch(r"(?P<ip>[\d.]+?)(?::(?P<port>\d{1,5}))?", token)
+    if m and _PRIVATE_IP.fullmatch(m.group("ip")) and all(int(o) <= 255 for o in m.group("ip").split(".")):
+        return True
+    if value is not None and value <= 65535 and (_URL_PORT_BEFORE.search(text[max(0, start - 120): start])
+                                                 or (network and _PORT_BEFORE.search(before))):
+        return True
+    return value is not None and value <= 255 and network and bool(_OCTET_BEFORE.search(before))
+
+
+def _date(text: str, start: int, end: int) -> bool:
+    """A day and month ("on 01/04", "from 24.12.2025") after a preposition."""
+    for m in _DATE.finditer(text, max(0, start - 6), min(len(text), end + 9)):
+        if m.start() <= start and end <= m.end():
+            a, b = int(m.group(1)), int(m.group(3))
+            valid = (1 <= a <= 31 and 1 <= b <= 12) or (1 <= a <= 12 and 1 <= b <= 31)
+            return valid and bool(_DATE_BEFORE.search(text[max(0, m.start() - 12): m.start()]))
+    return False
+
+
 @dataclass(frozen=True)
 class _Memory:
     """What the grammar asks of the whole memory, read once: a credential word (which takes
@@ -288,9 +412,14 @@ class _Memory:
     time_words: bool
     error: bool
     order: bool
+    network: bool = False  # a network word or a private address: ".100" is an address's last part
 
 
-def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memory) -> bool:
+def _about_network(text: str) -> bool:
+    return bool(_NETWORK.search(text) or any(_PRIVATE_IP.fullmatch(ip) for ip in _IPV4.findall(text)))
+
+
+def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memory, ranged: bool = False) -> bool:
     """Whether the grammar accounts for the number at ``text[start:end]`` (``value`` is its
     value, ``None`` when it is more than one number, as "192.168.1.4")."""
     credential = memory.credential
@@ -301,8 +430,25 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
     whole = re.fullmatch(r"[\-−+~±#(]*", text[word_start:start]) is not None
     if _TECH.fullmatch(word) or (_TECH.fullmatch(token) and whole) or _TEXTING.fullmatch(word):
         return True
+    if _CONFIG_SETTING.fullmatch(word):
+        return True  # "ALARM_EXIT_DELAY=30"
     if value is not None and value < 100 and _LIST_MARK_AFTER.match(after) and _LIST_MARK_BEFORE.search(before):
         return True  # a list's "1." or "2)"
+    if _network_number(text, token, start, value, before, memory.network):
+        return True  # "192.168.1.10 port 1883", "http://homeassistant.local:8123", ".100 to .200"
+    if _date(text, start, end):
+        return True  # "the gate code changes on 01/04"
+    if token.isalpha() and value is not None and value < 100 and _ORDINAL_WORD.fullmatch(token):
+        return True  # "we use the third one"
+    if not credential and _MODEL_NAME_BEFORE.search(text[max(0, word_start - 60): word_start]):
+        return True  # "the lock model is Nuki 4.0 Pro", "model: Texecom Premier 24"
+    if not ranged and whole:
+        m = _RANGE_AFTER.match(after)
+        nxt = _NUMBER.match(text, end + m.end()) if m else None
+        if nxt and value is not None and value < 1000:
+            nv = int(nxt.group(0)) if nxt.group(0).isdigit() and len(nxt.group(0)) <= 9 else None
+            if nv is not None and nv >= value and _accounted(text, nxt.start(), nxt.end(), nv, memory, True):
+                return True  # a range whose end the grammar accounts for: "4 to 8 digits"
     if _CLOCK.fullmatch(token) and _clock_ok(token, before, after, credential):
         return True
     if whole and _UNIT_AFTER.match(after):
@@ -326,8 +472,13 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # the scale of "7/10"
     if not credential and value is not None and value < 100 and _number_list_after_device(before):
         return True  # "zones 4, 5 and 6", "cameras 1-3", "rooms 1 and 2"
+    if value is not None and 100 <= value < 1000 and whole and not credential:
+        c = _COUNT_AFTER.match(after)
+        if c and not _CREDENTIAL.fullmatch(c.group("n")) and not _ADJACENT.search(before):
+            return True  # "the lock app logs the last 100 events"
     bare = word.lstrip("-−+~#")
     alone = bare.startswith(token) and (bare == token or bool(_ORDINAL_AFTER.fullmatch(bare[len(token):]))
+                                        or bool(re.fullmatch(r"['’]s", bare[len(token):]))
                                         or bool(re.fullmatch(r"/\d{1,3}|[-–]\d{1,2}", bare[len(token):])))
     if value is None or value >= 100 or not alone or _ADJACENT.search(before):
         return bool(value is not None and value < 10000 and alone and re.search(r"\b(?:room|channel|station|"
@@ -343,6 +494,22 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True  # "the Ring doorbell 4", "hub 2"
     if re.match(r"\s?out\s+of\s+\d", after, _I) or re.search(r"\bout\s+of\s$", before, _I):
         return True  # "3 out of 10"
+    if _MINUS_BEFORE.search(before) and (_UNIT_AFTER.match(after) or (not credential and _BELOW_ZERO.search(before))):
+        return True  # a temperature below zero: "jams below minus 5"
+    if not credential and (_THRESHOLD_BEFORE.search(before) or _ALL_BEFORE.search(before)):
+        return True  # "warn me if it goes over 35", "all 3 are empty"
+    if not credential and _LABEL_BEFORE.search(before) and _label(text, start, after):
+        return True  # "zones: 1 the path, 2 the drive", "⑤ is the plug"
+    if not credential and _dimension(before, after):
+        return True  # "the 2 × 2 grid"
+    if not credential and _CONJUNCT_BEFORE.search(before):
+        clause = re.split(r"[;!?\n。！；]|\.(?!\d)", text[max(0, start - 80): start])[-1]
+        if _device_number().search(clause):
+            return True  # "channel 6 for 2.4 GHz and 44 for 5 GHz", "button 1 is the garage, 2 the gate"
+    if not credential:
+        c = _COUNT_AFTER.match(after)
+        if c and not _CREDENTIAL.fullmatch(c.group("n")):
+            return True  # "3 guest slots", "5 auto-lock options"
     if not credential and re.match(r"\s[^\W\d_]{3,}s\b", after) and not _CREDENTIAL.match(after.strip()):
         return True  # a count of things: "3 nodes", "2 buttons"
     return bool(_counted().match(after)) or _setting_before(before)
@@ -428,9 +595,28 @@ _DIGIT_WORDS = {
     "шесть": 6, "семь": 7, "восемь": 8, "девять": 9,
     "sıfır": 0, "bir": 1, "iki": 2, "üç": 3, "dört": 4, "beş": 5, "altı": 6, "yedi": 7, "sekiz": 8,
     "dokuz": 9,
+    # Hungarian, Romanian, Greek
+    "nulla": 0, "egy": 1, "kettő": 2, "két": 2, "három": 3, "négy": 4, "öt": 5, "hét": 7,
+    "nyolc": 8, "kilenc": 9,
+    "unu": 1, "doi": 2, "două": 2, "trei": 3, "patru": 4, "cinci": 5, "șase": 6, "şase": 6,
+    "sase": 6, "șapte": 7, "şapte": 7, "sapte": 7, "opt": 8, "nouă": 9, "noua": 9,
+    "μηδέν": 0, "ένα": 1, "μία": 1, "δύο": 2, "τρία": 3, "τρεις": 3, "τέσσερα": 4, "τέσσερις": 4,
+    "πέντε": 5, "έξι": 6, "επτά": 7, "εφτά": 7, "οκτώ": 8, "οχτώ": 8, "εννέα": 9, "εννιά": 9,
+    # Indonesian and Malay, Swahili, Hindi and Urdu (romanised), Japanese (romanised)
+    "nol": 0, "kosong": 0, "satu": 1, "dua": 2, "tiga": 3, "empat": 4, "lima": 5, "enam": 6, "tujuh": 7,
+    "delapan": 8, "lapan": 8, "sembilan": 9,
+    "sifuri": 0, "moja": 1, "mbili": 2, "tatu": 3, "nne": 4, "tano": 5, "sita": 6, "saba": 7, "nane": 8,
+    "tisa": 9,
+    "shunya": 0, "sunya": 0, "ek": 1, "char": 4, "chaar": 4, "paanch": 5,
+    "panch": 5, "chhe": 6, "chhah": 6, "saat": 7, "aath": 8, "aat": 8, "nau": 9,
+    "rei": 0, "ichi": 1, "yon": 4, "roku": 6, "nana": 7, "shichi": 7, "hachi": 8,
+    "kyuu": 9, "kyu": 9,
+    # the radiotelephony digits ("tree-wun-niner")
+    "wun": 1, "fower": 4, "fife": 5, "niner": 9, "zee-ro": 0,
 }
 """Digit words of common languages text2num does not cover. Only a run of two or more counts
-(a code read out), so a word that is also English ("fire", "sex", "ni") alone is no number."""
+(a code read out), so a word that is also English ("fire", "sex", "ni", "do", "go", "hat") alone
+is no number; only in a memory about getting in (:func:`about_access`) are they read at all."""
 _DIGIT_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True))
                          + r")(?![^\W\d_])", _I)
 _CJK_NUMERAL = re.compile(r"[零〇一二三四五六七八九十百千两]{2,24}")
@@ -561,12 +747,18 @@ def _warn_no_text2num() -> None:
                                         "of English and its own list only")
 
 
+_ROMAN_LEVEL_BEFORE = re.compile(r"\b(?:level|stage|mk|mark|gen|generation|type|class|grade|series|phase|tier|"
+                                 r"category|cat|of)\s$", _I)
+
+
 def _roman(text: str, credential: bool) -> list[tuple[int, int]]:
     found = []
     for m in _ROMAN_TOKEN.finditer(text):
         token = m.group(0)
         if not _ROMAN.fullmatch(token.upper()):
             continue
+        if _ROMAN_LEVEL_BEFORE.search(text[max(0, m.start() - 20): m.start()]):
+            continue  # "level III of V", "Mk II", "type IV"
         if credential or (token.isupper() and token.lower() not in _ROMAN_WORDS):
             found.append(m.span())
     return found
@@ -587,9 +779,82 @@ def _morse(text: str) -> list[tuple[int, int]]:
     return found
 
 
+_ENTITY_ID = re.compile(r"(?:light|switch|lock|cover|sensor|binary_sensor|climate|fan|media_player|camera|"
+                        r"alarm_control_panel|input_boolean|input_number|scene|script|automation|person|"
+                        r"device_tracker|button|number|select|vacuum|siren|valve|water_heater|humidifier|"
+                        r"remote)\.[a-z][a-z0-9_]{0,63}")
+"""A Home Assistant entity id ("light.driveway"): a domain and an object id, no secret."""
+_CONFIG_SETTING = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DELAY|TIMEOUT|TIME|SECONDS|SECS|MINUTES|MINS|"
+                             r"LEVEL|VOLUME|BRIGHTNESS|COUNT|RETRIES|INTERVAL|DURATION|TEMP|TEMPERATURE|PORT|"
+                             r"CHANNEL|ZONE)=\d{1,5}")
+"""A configuration setting of a duration, level or count ("ALARM_EXIT_DELAY=30")."""
+_PRODUCT_NAME = re.compile(r"[A-Z][a-z]+[!&+][A-Z][a-z]+")
+_INDEFINITE_BEFORE = re.compile(r"\b(?:a|an)\s$", _I)
+
+
+def _named_token(text: str, start: int, token: str, credential: bool) -> bool:
+    """A word with a symbol inside that is a name, not a password: an entity id, a setting
+    with its value, or a product named after "a"/"an" ("a Fritz!Box 7590") in a memory with no
+    credential word."""
+    bare = token.strip(".,;:!?()[]\"'“”‘’")
+    if _ENTITY_ID.fullmatch(bare) or _CONFIG_SETTING.fullmatch(bare):
+        return True
+    return not credential and bool(_PRODUCT_NAME.fullmatch(bare)) \
+        and bool(_INDEFINITE_BEFORE.search(text[max(0, start - 4): start]))
+
+
+_ODD_DIGITS = re.compile(r"(?:(?![0-9])[\d\u2460-\u24ff\u2776-\u2793\u00b2\u00b3\u00b9\u2070-\u2079\u2080-\u2089]"
+                         r"\ufe0f?){3,}")
+"""Three or more digits in a script other than ASCII (circled, fullwidth, superscript ...) in a
+row, on any topic: no setting is written that way ("the shed ⑨⑨⓪")."""
+_ROMAN_GROUPS = re.compile(r"(?<![\w\-])[IVXLCDM]{1,15}(?:\s?[\-–./]\s?[IVXLCDM]{1,15}){1,8}(?![\w\-])")
+"""Roman numerals in groups joined by dashes ("XII-XXXIV-LVI"): a combination."""
+
+
+def _roman_groups(run: str) -> bool:
+    """Every group a valid numeral, and one of them no acronym or single letter ("DC-DC" is none)."""
+    parts = re.split(r"\s?[\-–./]\s?", run)
+    return all(_ROMAN.fullmatch(p) for p in parts) and any(len(p) > 1 and p.lower() not in _ROMAN_WORDS
+                                                           for p in parts)
+
+
+_PHONE_TOPIC = re.compile(r"\b(?:mobile|phone|cell|landline|móvil|movil|teléfono|telefono|handy|portable|"
+                          r"cellulare|telefone|telemóvel|celular|telefoon|mobiel|telefon|mobil|puhelin|телефон)\b", _I)
+"""A phone: a run of number words next to one is a phone number read out, in any language."""
+
+
+_KEYPAD_SHAPE = re.compile(r"\b(?:columns?|diagonals?|(?:down|up|across)\s+the\s+(?:middle|left|right|top|bottom)|"
+                           r"(?:letters|word)\s+\w+\s+as\s+(?:numbers|digits)|as\s+(?:numbers|digits)\s+on\s+the\s+"
+                           r"(?:keypad|phone)|spells?\b|spelt|spelled|backwards|in\s+reverse|reversed)\b", _I)
+"""A code described instead of written: a path over the keypad's columns and rows, a word's
+letters as digits, digits backwards."""
+_ENCODED = re.compile(r"\b(?:letters\s+of\s+\S+\s+as\s+(?:numbers|digits)|as\s+(?:numbers|digits)\s+on\s+the)\b", _I)
+
+
 _MAX_NUMBERS = 64
 """A memory holds a few numbers; past this many, the rest are refused without the grammar (it
 keeps hostile input linear and cheap)."""
+
+
+_NUMBER_OF_ACCESS = re.compile(r"\b(?:key\s?safe|lock\s?box|key\s?box|safe|lock|padlock|alarm|door|gate|garage|"
+                               r"keypad|entry|intercom)s?['’]?s?\s+(?:number|no\.?|#|digits|combination)\b", _I)
+
+
+def accounts_for(text: str, start: int, end: int) -> bool:
+    """Whether the grammar accounts for the digits at ``text[start:end]`` (a model, a count,
+    a resolution ...), read in ``text`` as a memory about getting in: the code detectors of
+    :mod:`.sensitive` ask before they call a number a code."""
+    from .sensitive import english_credential_words
+
+    token = text[start:end]
+    if not _NUMBER.fullmatch(token):
+        return False
+    if _CREDENTIAL.search(english_credential_words(text)[0]) or _NUMBER_OF_ACCESS.search(text):
+        return False  # next to a code, PIN or password word, or "the keysafe number": no benefit of the doubt
+    memory = _Memory(False, bool(_TIME_WORDS.search(text)), bool(_ERROR_CONTEXT.search(text)),
+                     bool(_ORDER_CONTEXT.search(text)), _about_network(text))
+    value = int(token) if token.isdigit() and len(token) <= 9 else None
+    return _accounted(text, start, end, value, memory)
 
 
 def access_findings(text: str, english: str | None = None) -> list[tuple[int, int, str]]:
@@ -598,6 +863,11 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     everything the module's docstring lists that the grammar does not account for."""
     found = [(m.start(), m.end(), "uri_credentials") for m in _URI_CREDENTIALS.finditer(text)]
     found += [(m.start(), m.end(), "wifi_payload") for m in _WIFI_PAYLOAD.finditer(text)]
+    found += [(m.start(), m.end(), "access_digits") for m in _ODD_DIGITS.finditer(text)]
+    if _PHONE_TOPIC.search(text):
+        words = re.compile(r"[^\W\d_]+")
+        found += [(a, b, "phone_number") for a, b, v in _number_words(text)
+                  if v is None and len(words.findall(text, a, b)) >= 4]
     if not about_access(text, english):
         return found
     norm, where = _nfkc(text)
@@ -606,7 +876,7 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
 
     credential = bool(_CREDENTIAL.search(english if english is not None else english_credential_words(norm)[0]))
     memory = _Memory(credential, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),
-                     bool(_ORDER_CONTEXT.search(norm)))
+                     bool(_ORDER_CONTEXT.search(norm)), _about_network(norm))
 
     def back(a: int, b: int, kind: str) -> tuple[int, int, str]:
         return where[a], where[max(a, b - 1)] + 1, kind
@@ -625,7 +895,12 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     found += [back(m.start(), m.end(), "access_spelled_letters") for m in _SPELLING.finditer(norm)]
     found += [back(m.start(), m.end(), "access_spelled_letters") for m in _LETTERS.finditer(norm)]
     found += [back(a, b, "access_roman_numeral") for a, b in _roman(norm, credential)]
+    found += [back(m.start(), m.end(), "access_roman_numeral") for m in _ROMAN_GROUPS.finditer(norm)
+              if _roman_groups(m.group(0))]
+    if credential:
+        found += [back(m.start(), m.end(), "access_described_code") for m in _KEYPAD_SHAPE.finditer(norm)]
+    found += [back(m.start(), m.end(), "access_described_code") for m in _ENCODED.finditer(norm)]
     found += [back(a, b, "access_morse") for a, b in _morse(norm)]
     found += [back(m.start(), m.end(), "access_mixed_token") for m in _MIXED.finditer(norm)
-              if "://" not in m.group(0)]
+              if "://" not in m.group(0) and not _named_token(norm, m.start(), m.group(0), credential)]
     return found

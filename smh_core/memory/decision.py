@@ -37,6 +37,16 @@ _TEMPORARY = re.compile(r"just this once|only this time|this time only|for now|f
 _EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep in mind|note that|forget|"
                        r"bear in mind|make a note|(?:note|jot|write) (?:this|that|it) down|save (?:this|that|it)\b|"
                        r"going forward|in (?:the )?future|\bnote\s*:|"
+                       r"keep (?:this|that|it) in mind|remind me|don'?t forget|"
+                       # "remember" in the languages the topic detector reads (data/device_words.txt)
+                       r"merk(?:e|t)? (?:dir|euch|ihnen)|denk (?:daran|dran)|vergiss (?:das )?nicht|"
+                       r"souviens[\s\-]toi|rappelle[\s\-]toi|retiens|n'?oublie pas|"
+                       r"acu[ée]rdate|recuerd[ae]|no (?:te )?olvides|ten en cuenta|"
+                       r"ricorda(?:ti|te)?|tieni a mente|non dimenticare|"
+                       r"lembr[ae](?:[\s\-](?:te|se))?|n[ãa]o (?:te )?esque[çc]as?|"
+                       r"onthoud|vergeet niet|denk eraan|\bhusk\b|kom ihåg|glöm inte|glem ikke|"
+                       r"zapami[ęe]taj|pami[ęe]taj|zapamatuj|pamatuj|nezapome[ňn]|"
+                       r"hat[ıi]rla|unutma|akl[ıi]nda tut|\bmuista\b|запомни|помни|"
                        r"记住|记得|以后|每次|总是|忘掉|忘记|删除.*记忆", re.I)
 _REMEMBER_SHORT = re.compile(r"\b(?:rm+b(?:e?r)?|rem+b(?:e?r|a)?|rememba)\b", re.I)
 """How "remember" is shortened in a text ("rmbr", "remba"): with one slip of the keyboard

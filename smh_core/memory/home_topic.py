@@ -8,8 +8,9 @@ preferences it had no word for ("the sous vide at 56.5", "the Heizung in the Bad
 themostat at 20"). Now a memory is about the home when it has any of five marks, each a class
 of wording rather than a list of things:
 
-- a **device or appliance word** (``data/device_words.txt``, English, some other languages and
-  Chinese), also with one slip of the keyboard in a word of six or more letters ("themostat");
+- a **device or appliance word** (``data/device_words.txt``, English, Chinese and the common
+  words for heating, lights, blinds, doors, rooms and appliances in ten European languages and
+  Turkish), also with one slip of the keyboard in a word of six or more letters ("themostat");
 - a **part of the home**: a room, floor, door, gate, window, garden, driveway ...;
 - a **setting**: a number with a unit a home uses (°, %, K, lumens, W, bar, ml, grams, minutes,
   copies ...), a numbered control ("volume 35", "channel 612", "zone 3", "HDMI 2"), or a
@@ -64,7 +65,7 @@ _RECURRING = re.compile(
     r"\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|weekdays?|weeknights?|weekends?|"
     r"(?:mon|tues?|wednes|thurs?|fri|satur|sun)days?|overnight|at\s+night|(?:in\s+the|this|every)\s+"
     r"(?:morning|evening|afternoon|night|arvo)|mornings|evenings|afternoons|nights|bedtime|nap\s?time|"
-    r"by\s+default|whenever|when\s+(?:i|we|he|she|they|the\s+\w+)\b)", _I)
+    r"by\s+default|whenever|if\s+i\s+say|when\s+(?:i|we|he|she|they|the\s+\w+)\b)", _I)
 _STATE = re.compile(r"\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?|stays?|stayed|keep|keeps|kept|left|leave|"
                     r"goes|go|put|set|comes?|came|kicks?|runs?|run)\b(?:\s+(?!mind\b)[\w'’\-]+){0,3}?"
                     r"\s+(?:on|off|in)\b(?!\s+mind\b)", _I)

@@ -43,11 +43,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from itertools import pairwise
 from typing import Literal
 
 import yaml
 
-from .access import ACCESS_KINDS, access_findings
+from .access import ACCESS_KINDS, access_findings, accounts_for
 
 Category = Literal["secret", "identifier"]
 
@@ -283,6 +284,14 @@ _RULES: tuple[_Rule, ...] = (
     _rule("token", r"\bbearer\s+(?P<v>[A-Za-z0-9_\-.+/=]{16,})", _I),
     _rule("token", r"(?<![A-Za-z0-9_\-+/=])[A-Za-z0-9_\-+/=]{20,}", valid=looks_random),
     _rule("private_key", r"-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----"),
+    # a word shaped like a strong password (upper and lower case letters, a digit and a symbol
+    # other than "-" and "_", which model codes and ids use; 8 to 64 characters), with or without
+    # a password word: nothing else is written that way
+    _rule("password", r"(?<![^\s\"'“‘(:])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}\d)"
+          r"(?=[^\s]{0,63}[!@#$%^&*+=?~|\\<>{}\[\]])(?P<v>[^\s\"'”’]{8,64})(?![^\s\"'”’])",
+          valid=lambda v: "://" not in v and not re.fullmatch(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", v)),
+    # a long hexadecimal string with letters and digits: a key, a token or a hash
+    _rule("token", r"(?<![\w\-:.])(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}\d)[0-9a-f]{20,64}(?![\w\-:.])"),
     # Passwords: a password word, then "is"/":"/"=" and any value, or a value with a digit
     # straight after it or after "to"/"as".
     _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 60}{_STRONG_COPULA}\s*[\"'“‘]?"
@@ -302,6 +311,14 @@ _RULES: tuple[_Rule, ...] = (
           rf"wi-?fi|wlan|ssid|network|hotspot|router)\b"
           rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})", _I),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 60}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
+    # account recovery: a recovery question's answer, or the answer to a usual security question
+    _rule("security_answer", rf"\b(?:recovery\s+(?:question|answer|word|phrase|hint)|question\s+answer|"
+          rf"answer\s+to\s+(?:the|my)\s+(?:security|recovery)\s+question)s?\b{_WINDOW % 50}"
+          rf"(?:{_STRONG_COPULA}|\bwas\b)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})", _I),
+    _rule("security_answer", r"\b(?:(?:my\s+)?first\s+(?:teacher|pet|pet's\s+name|car|school|street|job|boss|"
+          r"concert|love|kiss)|childhood\s+(?:street|friend|home|nickname|best\s+friend|hero|pet)|"
+          r"(?:city|town)\s+(?:where\s+)?i\s+was\s+born|favou?rite\s+(?:teacher|childhood\s+\w+)|"
+          r"name\s+of\s+my\s+first\s+\w+)\s*(?:was|is|=|:)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{2,64})", _I),
     _rule("security_answer", r"\b(?i:maiden\s+name)\b(?:\s+(?i:of\s+)?[A-Za-z'’]+){0,2}?[\s,:\-]+"
           r"(?P<v>[A-Z][a-zà-ÿ'’\-]+)"),  # a maiden name is an answer to security questions
     # Secrets said as words: answers to security questions, safe and code words, pass phrases.
@@ -361,7 +378,7 @@ _RULES: tuple[_Rule, ...] = (
           r"[A-Za-z0-9\-]{1,63}(?:\s*(?:\bdot\b|\.)\s*[A-Za-z]{2,10}){0,2}\s*(?:\bdot\b|\.)\s*(?:com|net|org|uk|de|"
           r"fr|io|ie|au|nz|ca|in|za|us|es|it|nl|edu|gov|info|me|co)\b", _I),  # "john dot smith at gmail dot com"
     # "sam [at] example [dot] com", "sam(at)example.com", "sam @ example . com": the @ written out
-    _rule("email_address", r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez)\s?[\])}>])\s?"
+    _rule("email_address", r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez|@)\s?[\])}>])\s?"
           r"[\w\-]{1,63}(?:\s?(?:[\[({<]\s?(?:dot|punkt|point|punto|ponto|\.)\s?[\])}>]|\.)\s?[\w\-]{1,63}){1,4}"
           r"(?<=[^\W\d_]{2})", _I),
     _rule("ssn", r"(?<![0-9\-])\d{3}-\d{2}-\d{4}(?![0-9\-])", valid=_ssn_ok),
@@ -387,6 +404,10 @@ _RULES: tuple[_Rule, ...] = (
     _rule("street_address", rf"(?<![\w#])\d{{1,5}}(?:bis|ter)?,?\s+(?i:{_STREET_FIRST})\s+"
           r"(?:(?i:d[eu]s?|la|le|del|della|do|da)\s+|l['’])?[A-Z]"),
     _rule("street_address", r"\bp\.?\s?o\.?\s?box\s+\d+", _I),
+    # the street word first and the number after the name ("Via dei Tigli 7", "Calle de Alcalá 45")
+    _rule("street_address", r"\b(?:Via|Viale|Piazza|Corso|Vicolo|Largo|Calle|Avenida|Paseo|Plaza|Carrer|Rua|Travessa|"
+          r"Rue|Avenue|Boulevard|Chemin)\s+(?:(?i:d[aeiu]\w{0,3}|la|le|l['’]|de\s+la|do|da|dos|das)\s*)?"
+          r"[A-ZÀ-Ý][\w'’\-]+(?:\s+[A-ZÀ-Ý][\w'’\-]+){0,3},?\s+\d{1,4}[a-z]?\b"),
     _rule("street_address", rf"\b(?:(?:my|our|home|mailing|billing|shipping|postal|street)\s+"
           rf"address|i\s+live\s+at|we\s+live\s+at){_WINDOW % 40}(?P<v>\d+)", _I),
     _rule("street_address", r"[\u4e00-\u9fff]{1,12}?(?:路|街|大道|巷|胡同)\d{1,5}(?:号|弄)"),
@@ -664,6 +685,15 @@ def _model_name_before(sentence: str, start: int) -> bool:
     return bool(m) and not _CODE_CONTEXT.search(m.group(1)) and not _CREDENTIAL_WORD.search(m.group(1))
 
 
+_COUNT_WORD = re.compile(r"\bcount(?:s|ing)?\s?down\b|\bcountdown\b", _I)
+"""A countdown read out ("5-4-3-2-1"), in a sentence that says it counts down."""
+
+
+def _countdown(digits: str) -> bool:
+    """Digits counting down by one to 1 or 0 ("54321", "3210")."""
+    return len(digits) >= 3 and digits[-1] in "01" and all(int(x) - int(y) == 1 for x, y in pairwise(digits))
+
+
 def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
     """Digit groups of three or more digits in a sentence about codes, PINs, locks, alarms or
     gates (said in it or in the sentence ``before`` it), that are no measurement, clock time or
@@ -679,6 +709,10 @@ def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
         if not keyed and (_model_name_before(sentence, m.start())
                           or _PRODUCT_BEFORE.search(sentence[max(0, m.start() - 30): m.start()])):
             continue
+        if not keyed and accounts_for(sentence, m.start(), m.end()):
+            continue  # a count, a resolution, a model the access grammar places: "the last 100 events"
+        if keyed and _countdown(digits) and _COUNT_WORD.search(sentence):
+            continue  # "5-4-3-2-1 is how I count down"
         if not keyed and _TIME_BEFORE.search(sentence[max(0, m.start() - 12): m.start()]) and not _CODE_BEFORE.search(
                 sentence[max(0, m.start() - 30): m.start()]):
             continue
@@ -703,6 +737,11 @@ _CREDENTIAL_WORD = re.compile(r"\b(?:password|passwords|passphrase|pass|pw|pwd|p
 _CREDENTIAL_VALUE = re.compile(r"[\"'“‘]?(?P<v>[^\s\"'”’,;]{4,64})")
 
 
+_PASSWORD_MANAGERS = frozenset({"1password", "bitwarden", "lastpass", "keepass", "keepassxc", "dashlane",
+                                "keeper", "protonpass", "enpass", "nordpass"})
+"""Password managers, where a code is kept: named after a credential word, no password."""
+
+
 def _credentials(sentence: str) -> list[tuple[int, int]]:
     """A token right after a credential word (within a few words, after "is", ":" or "with")
     that mixes letters with digits or symbols, or is a long hex string: a password or key."""
@@ -712,13 +751,15 @@ def _credentials(sentence: str) -> list[tuple[int, int]]:
         if word.group(0).lower() in ("code", "codes", "serial", "key") and (
                 product or _PRODUCT_QUALIFIER.search(sentence[max(0, word.start() - 20): word.start()])):
             continue  # "the thermostat code on the side is TH8320 for ordering", "the part code"
+        if sentence[max(0, word.start() - 1): word.start()] == "1" and word.group(0).lower() == "password":
+            continue  # "1Password", the password manager: where the codes are, not a code
         window = sentence[word.end(): word.end() + 48]
         for m in _CREDENTIAL_VALUE.finditer(window):
             value = m.group("v").rstrip(".!?)")
             letters = any(ch.isalpha() for ch in value)
             other = any(ch.isdigit() or not ch.isalnum() for ch in value)
-            if (letters and other and len(value) >= 5 and not value.lower().startswith(("http", "www."))) \
-                    or re.fullmatch(r"[0-9a-fA-F]{12,}", value):
+            if ((letters and other and len(value) >= 5 and not value.lower().startswith(("http", "www.")))
+                    or re.fullmatch(r"[0-9a-fA-F]{12,}", value)) and value.lower() not in _PASSWORD_MANAGERS:
                 start = word.end() + m.start("v")
                 found.append((start, start + len(value)))
                 break
@@ -747,6 +788,7 @@ def _secret_urls(text: str) -> list[tuple[int, int]]:
 _CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)?|security\s+code|"
                   r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,60}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
 _KEY_PLACE = re.compile(
+    r"(?:🔑|🗝)\ufe0f?[^.!?\n]{0,20}?\b(?:under|underneath|beneath|behind|on\s+top\s+of|taped|hidden|in)\b|"
     r"\b(?:(?:spare|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+keys?\b"
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
     r"keys?\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
@@ -863,6 +905,9 @@ def _pattern_findings(text: str) -> set[Finding]:
             group = "v" if "v" in rule.pattern.groupindex else 0
             if rule.valid is None or rule.valid(m.group(group)):
                 found.add(Finding(m.start(group), m.end(group), rule.kind))
+    if _COUNT_WORD.search(text):  # "5-4-3-2-1 is how I count down": a countdown is no code
+        found = {f for f in found if not (f.kind == "access_code" and _countdown(re.sub(r"\D", "", text[f.start:f.end]))
+                                           and re.fullmatch(r"\d(?:(?: | ?- ?)\d)+", text[f.start:f.end]))}
     return found | set(_extra(text))
 
 
