@@ -7,13 +7,12 @@ linear time on 100,000-character hostile input. None of these sentences is in a 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from smh_core.memory.access import ACCESS_KINDS, about_access, access_findings
 from smh_core.memory.decision import NOT_DEVICE, SECRET, check_write, write_veto
 from smh_core.memory.sensitive import SECRET_KINDS, find_sensitive, redact, sensitive_kinds
+from tests.support.linear_time import assert_linear
 
 # (text, the secret's characters, the rule that must refuse it)
 SECRETS = {
@@ -173,10 +172,8 @@ HOSTILE_UNITS = ["door ab.", "( ", "door a&", "door 1 ", "door code one two ", "
 
 @pytest.mark.parametrize("unit", HOSTILE_UNITS)
 def test_access_linear_time_on_hostile_input(unit) -> None:
-    text = (unit * (100_000 // len(unit) + 1))[:100_000]
-    start = time.perf_counter()
-    find_sensitive(text)
-    assert time.perf_counter() - start < 3.0
+    """A quadratic pattern takes minutes on 100,000 characters; these grow linearly."""
+    assert_linear(find_sensitive, unit)
 
 
 def test_without_text2num_english_number_words_still_refuse(monkeypatch) -> None:
@@ -289,10 +286,7 @@ def test_holdout3_near_misses_are_kept(text) -> None:
                                   "A_DELAY=1 ", "on 1/1 ", "1 to ", "3 × ", "mobile ", "cinco ",
                                   "🔑 ", "minus 1 ", "port 1 "])
 def test_new_shapes_linear_time_on_hostile_input(unit) -> None:
-    text = ("door " + unit * (100_000 // len(unit) + 1))[:100_000]
-    start = time.perf_counter()
-    find_sensitive(text)
-    assert time.perf_counter() - start < 3.0, unit
+    assert_linear(lambda text: find_sensitive("door " + text), unit)
 
 
 @pytest.mark.parametrize("text", [
@@ -303,3 +297,13 @@ def test_new_shapes_linear_time_on_hostile_input(unit) -> None:
 ])
 def test_words_and_model_codes_that_look_like_new_shapes_are_kept(text) -> None:
     assert check_write(text, text) is None, check_write(text, text)
+
+
+def test_the_linear_time_check_catches_a_quadratic_pattern() -> None:
+    """The check above means something: a pattern that backtracks over the whole input fails it."""
+    import re
+
+    quadratic = re.compile(r"a*b")  # tried from every start: n²/2 steps on a run of "a"
+    with pytest.raises(AssertionError):
+        assert_linear(lambda text: quadratic.search(text), "a", length=30_000)
+    assert_linear(lambda text: text.count("a"), "a")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from importlib.resources import files
 from pathlib import Path
 
@@ -44,6 +43,7 @@ from smh_core.memory.sensitive import (
 )
 from smh_core.memory.store import MemoryBank
 from tests.support.fake_openai import FakeOpenAI
+from tests.support.linear_time import assert_linear
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "tiny_home.json"
@@ -143,7 +143,7 @@ def test_write_corpus_halves() -> None:
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
     figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2",
-                                                    "holdout3")}
+                                                    "holdout3", "holdout4")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
     for half in ("tune", "untouched", "fresh", "holdout"):
         f = figures[half]
@@ -155,12 +155,17 @@ def test_write_corpus_halves() -> None:
     holdout3 = figures["holdout3"]
     assert (holdout3.secrets, holdout3.benign) == (233, 281)
     assert holdout3.secrets_refused >= HOLDOUT3_SECRETS_REFUSED and holdout3.benign_refused <= HOLDOUT3_BENIGN_REFUSED
+    holdout4 = figures["holdout4"]  # measured once blind (issue 34): both targets missed, held as a floor
+    assert (holdout4.secrets, holdout4.benign) == (222, 216)
+    assert holdout4.secrets_refused >= HOLDOUT4_SECRETS_REFUSED and holdout4.benign_refused <= HOLDOUT4_BENIGN_REFUSED
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
 HOLDOUT2_BENIGN_REFUSED = 5  # of 262: 2 at the one blind measurement, 7 with the access rule (issue 34), 5 after holdout3's tuning
 HOLDOUT3_SECRETS_REFUSED = 233  # of 233, tuned on: 206 (88.4%) at the one blind measurement
 HOLDOUT3_BENIGN_REFUSED = 0  # of 281, tuned on: 59 (21.0%) at the one blind measurement
+HOLDOUT4_SECRETS_REFUSED = 205  # of 222 (92.3%) at the one blind measurement, 2026-11-28
+HOLDOUT4_BENIGN_REFUSED = 44  # of 216 (20.4%) at the one blind measurement, 2026-11-28
 
 
 @pytest.mark.parametrize(("text", "kind"), [
@@ -375,11 +380,8 @@ HOSTILE_UNITS = ["a", "1", "1 ", "1-", "1.", "+1 ", "a@", "a.", "@a.", "sk-a", "
 
 @pytest.mark.parametrize("unit", HOSTILE_UNITS)
 def test_linear_time_on_hostile_input(unit) -> None:
-    """A quadratic pattern takes minutes on 100,000 characters; these take well under a second."""
-    text = (unit * (100_000 // len(unit) + 1))[:100_000]
-    start = time.perf_counter()
-    find_sensitive(text)
-    assert time.perf_counter() - start < 3.0
+    """A quadratic pattern takes minutes on 100,000 characters; these grow linearly."""
+    assert_linear(find_sensitive, unit)
 
 
 # --- the write paths ----------------------------------------------------------------------------

@@ -132,7 +132,7 @@ def about_access(text: str, english: str | None = None) -> bool:
     """Whether ``text`` is about getting into the home or an account: an access word of
     ``data/access_words.txt`` or a credential word of any language the filter reads
     (``english``: ``text`` with those words in English, if the caller has it)."""
-    from .sensitive import english_credential_words
+    from .words import english_credential_words
 
     if _has_access_word(text) or _ACCOUNT_SECURITY.search(text):
         return True
@@ -291,7 +291,7 @@ def _setting_before(before: str) -> bool:
     """A device or a setting within the last five words of the clause, and no credential word:
     "the thermostat 18", "set the AC to 28", "the chime volume is 3"."""
     from .home_topic import _device_words
-    from .sensitive import english_credential_words
+    from .words import english_credential_words
 
     clause = _CLAUSE_END.split(before)[-1]
     words = re.findall(r"[^\W\d_][\w'’\-]*", clause)[-5:]
@@ -734,7 +734,7 @@ def _own_numbers(text: str) -> list[tuple[int, int, int | None]]:
 
 @cache
 def _english_digit_word() -> re.Pattern[str]:
-    from .sensitive import _NUMBER_WORD
+    from .words import _NUMBER_WORD
 
     return _NUMBER_WORD
 
@@ -844,7 +844,7 @@ def accounts_for(text: str, start: int, end: int) -> bool:
     """Whether the grammar accounts for the digits at ``text[start:end]`` (a model, a count,
     a resolution ...), read in ``text`` as a memory about getting in: the code detectors of
     :mod:`.sensitive` ask before they call a number a code."""
-    from .sensitive import english_credential_words
+    from .words import english_credential_words
 
     token = text[start:end]
     if not _NUMBER.fullmatch(token):
@@ -872,7 +872,7 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
         return found
     norm, where = _nfkc(text)
 
-    from .sensitive import english_credential_words
+    from .words import english_credential_words
 
     credential = bool(_CREDENTIAL.search(english if english is not None else english_credential_words(norm)[0]))
     memory = _Memory(credential, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),

@@ -18,7 +18,12 @@ secrets and 281 home memories) was written blind and committed before the access
 measured once after it: 206/233 secrets refused (88.4%), 59/281 memories refused (21.0%), both
 targets missed; it has been tuned on since, like ``tune``, ``fresh`` and ``holdout``, and gives
 233/233 and 0/281 after that tuning (tuning figures, not held-out ones). The same tuning moved
-``holdout2`` (never tuned on, its entries not read) to 240/241 and 5/262.
+``holdout2`` (never tuned on, its entries not read) to 240/241 and 5/262. The sixth set
+(``holdout4``, ``write_corpus_holdout4.yaml``, 222 secrets and 216 home memories) was written
+blind in its own worktree after ``holdout3``'s measurement and before that tuning was merged,
+and measured once after it: 205/222 secrets refused (92.3%), 44/216 memories refused (20.4%),
+both targets missed again (most refusals of memories by the access rule's digits, 26, and the
+home-topic check, 11; most missed secrets stored with no rule firing, 16). Not tuned on yet.
 """
 
 from __future__ import annotations
