@@ -20,6 +20,7 @@ stored (no schedule, no rule, automations.yaml as it was), nothing changed, the 
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -212,13 +213,17 @@ async def test_llm_api_control_plain_request_then_yes(hass: HomeAssistant, home,
 
 # ---------------------------------------------------------------------------- smh.create_automation
 @pytest.fixture
-async def automations(hass: HomeAssistant, home) -> Path:
-    """HA's automation integration reading automations.yaml (empty, as onboarding writes it)."""
+async def automations(hass: HomeAssistant, home) -> AsyncIterator[Path]:
+    """HA's automation integration reading automations.yaml (empty, as onboarding writes it);
+    emptied and reloaded afterwards, so a stored rule's time trigger leaves no timer behind (HA
+    2026.10 fails a test on one)."""
     config = Path(hass.config.config_dir)
     (config / "configuration.yaml").write_text("automation: !include automations.yaml\n")
     (config / "automations.yaml").write_text("[]\n")
     assert await async_setup_component(hass, "automation", {"automation": []})
-    return config / "automations.yaml"
+    yield config / "automations.yaml"
+    (config / "automations.yaml").write_text("[]\n")
+    await hass.services.async_call("automation", "reload", blocking=True)
 
 
 def _draft(action: dict[str, Any]) -> dict[str, Any]:
