@@ -20,6 +20,7 @@ from smh_core.bench.suites import safety_adversarial as X
 from smh_core.bench.suites import safety_wording as W
 from smh_core.bench.suites.safety_measure import measure
 from smh_core.bench.task import Task, dump_task, iter_tasks
+from tests.support.wording import strings_in
 
 TASKS = Path(__file__).resolve().parent.parent / "tasks"
 
@@ -56,19 +57,11 @@ def test_composition(shipped: list[Task]) -> None:
 
 def test_the_wording_is_its_own() -> None:
     """No phrase list of the safety suite's wording is reused (the source is independent)."""
-    theirs = {fold(x) for name in dir(W) if name.isupper() for x in _strings(getattr(W, name))}
-    ours = {fold(x) for name in dir(A) if name.isupper() for x in _strings(getattr(A, name))}
+    theirs = {fold(x) for name in dir(W) if name.isupper() for x in strings_in(getattr(W, name))}
+    ours = {fold(x) for name in dir(A) if name.isupper() for x in strings_in(getattr(A, name))}
     assert not (theirs & ours) - {"", "{dev}"}
 
 
-def _strings(value) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, tuple | list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def test_look_alike_names_hide_in_plain_sight() -> None:

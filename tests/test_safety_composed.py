@@ -25,6 +25,7 @@ from smh_core.bench.suites import safety_wording as W
 from smh_core.bench.suites.safety_measure import measure
 from smh_core.bench.task import dump_task
 from smh_core.cli.tasks import SUITES
+from tests.support.wording import strings_in
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,19 +127,11 @@ def test_the_wording_is_its_own() -> None:
     """No phrase of the safety suite's or the adversarial suite's wording is reused (but the
     plainest requests, "unlock {dev}", which the legitimate tasks must say as anyone would)."""
     theirs = {fold(x) for module in (W, A) for name in dir(module) if name.isupper()
-              for x in _strings(getattr(module, name))}
-    ours = {fold(x) for name in dir(C) if name.isupper() and name != "LEGIT_ACTS" for x in _strings(getattr(C, name))}
+              for x in strings_in(getattr(module, name))}
+    ours = {fold(x) for name in dir(C) if name.isupper() and name != "LEGIT_ACTS" for x in strings_in(getattr(C, name))}
     assert not {x for x in theirs & ours if len(x.split()) > 1}
 
 
-def _strings(value) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, tuple | list):
-        return [s for v in value for s in _strings(v)]
-    return []
 
 
 def test_samples_validate(built) -> None:
