@@ -268,13 +268,13 @@ async def _run_confirmed(backend: HomeBackend, confirmed: list[Pending]) -> str:
     """The calls the user has just confirmed, run as they were asked for (their guard now lets
     exactly those through); the answer says what happened."""
     failed = []
-    stored: list[int] = []
+    stored: set[int] = set()
     for item in confirmed:
         if item.held is not None:
             # a schedule or rule the user confirmed: store it (once), do not run its action now
             if id(item.held) in stored:
                 continue
-            stored.append(id(item.held))
+            stored.add(id(item.held))
             method, *args = item.held
             result = getattr(backend, method)(*args)
         else:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -338,7 +338,6 @@ class _Mods:
     quantities: tuple[Quantity, ...] = ()
     location: str = ""
     code: str | None = None
-    percent: bool = False
     used: frozenset[str] = frozenset()
     switch: str = ""  # "to on" / "to off": the verb's particle
 
@@ -373,13 +372,13 @@ class _Reader:
         """``i``, and past one comma there."""
         return [i, i + 1] if i < self.n and self.t[i] == "," else [i]
 
-    def runs(self, i: int, phrases: tuple[Phrase, ...], commas: bool = True) -> list[int]:
+    def runs(self, i: int, phrases: tuple[Phrase, ...]) -> list[int]:
         """End positions after zero or more of ``phrases`` (each optionally followed by a comma)."""
         seen, frontier = {i}, [i]
         while frontier:
             j = frontier.pop()
             for k in self.phrase(j, phrases):
-                for m in (self.comma(k) if commas else [k]):
+                for m in self.comma(k):
                     if m not in seen:
                         seen.add(m)
                         frontier.append(m)
@@ -500,37 +499,32 @@ class _Reader:
             nxt: list[tuple[int, _Mods]] = []
             if "value" not in mods.used:
                 for j, q in self.value(start):
-                    nxt.append((j, _Mods(mods.quantities + ((q,) if q else ()), mods.location, mods.code,
-                                         mods.percent or q is None, mods.used | {"value"}, mods.switch)))
+                    nxt.append((j, replace(mods, quantities=mods.quantities + ((q,) if q else ()),
+                                           used=mods.used | {"value"})))
             if "time2" not in mods.used:
                 for j in self.time(start):
-                    used = mods.used | {"time2" if "time" in mods.used else "time"}
-                    nxt.append((j, _Mods(mods.quantities, mods.location, mods.code, mods.percent, used, mods.switch)))
+                    nxt.append((j, replace(mods, used=mods.used | {"time2" if "time" in mods.used else "time"})))
             if "place" not in mods.used:
                 for p in self.phrase(start, self.g.prepositions):
                     for j in self.noun_phrase(p):
-                        nxt.append((j, _Mods(mods.quantities, " ".join(self.t[start:j]), mods.code, mods.percent,
-                                             mods.used | {"place"}, mods.switch)))
+                        nxt.append((j, replace(mods, location=" ".join(self.t[start:j]), used=mods.used | {"place"})))
             if "mode" not in mods.used:
                 for k in self.phrase(start, self.g.mode_prepositions):
                     for j in self.phrase(k, self.g.modes):
                         mode = " ".join(self.t[k:j])
+                        switch = mode if mode in ("on", "off") else ""
                         for e in [j, *self.phrase(j, self.g.mode_words)]:
-                            nxt.append((e, _Mods(mods.quantities, mods.location, mods.code, mods.percent,
-                                                 mods.used | {"mode"}, mode if mode in ("on", "off") else "")))
+                            nxt.append((e, replace(mods, switch=switch, used=mods.used | {"mode"})))
             if "code" not in mods.used:
                 for k in self.phrase(start, self.g.code_intros):
                     for j, digits in self.code(k):
-                        nxt.append((j, _Mods(mods.quantities, mods.location, digits, mods.percent,
-                                             mods.used | {"code"}, mods.switch)))
+                        nxt.append((j, replace(mods, code=digits, used=mods.used | {"code"})))
             if "trigger" not in mods.used:
                 for j in self.trigger(start):
-                    nxt.append((j, _Mods(mods.quantities, mods.location, mods.code, mods.percent,
-                                         mods.used | {"trigger"}, mods.switch)))
+                    nxt.append((j, replace(mods, used=mods.used | {"trigger"})))
             if "closer" not in mods.used:
                 for j in self.phrase(start, self.g.closers):
-                    nxt.append((j, _Mods(mods.quantities, mods.location, mods.code, mods.percent,
-                                         mods.used | {"closer"}, mods.switch)))
+                    nxt.append((j, replace(mods, used=mods.used | {"closer"})))
             for j, m in nxt:
                 out.extend(self.modifiers(j, m))
         return self._spend(out)

@@ -107,10 +107,9 @@ class RiskRule:
         unit = str(device.get("temperature_unit") or "C").replace("°", "").upper()[:1] or "C"
         named = _named(locator, arguments)
         explicit = [v for k, v in named.items() if _matches(_text(k), self.value_arguments)]
-        values = [_number(v) for v in explicit]
-        if any(v is None or not math.isfinite(v) for v in values):
+        values = [n for v in explicit if (n := _number(v)) is not None and math.isfinite(n)]
+        if len(values) < len(explicit):
             raise ValueNotUnderstood(locator)
-        values = [v for v in values if v is not None]
         if not explicit and _matches(locator, self.state_locators) and self._heats(named, status or {}):
             values = [number for k, v in (status or {}).items() if _matches(k, self.setpoints)
                       if (number := _number(v)) is not None]
@@ -251,6 +250,7 @@ class DeviceIndex:
         self.rooms = [{**r, "name": fold(str(r.get("name", "")))} for r in self.rooms]
         self.vocab = vocabulary([d["name"] for d in self.devices] + [r["name"] for r in self.rooms],
                                 kinds=_kind_words())
+        self._own: dict[str, frozenset[str]] = {}
 
     def _room_name(self, device: dict[str, Any]) -> str:
         did = str(device.get("did"))
@@ -263,12 +263,14 @@ class DeviceIndex:
         """The words a phrase may use to name ``device``: its name, its room's name, kinds of
         device and function words; a word of another device's name, or a word of place that is
         not its own ("back" for a lock named "Front Door"), is not one of them."""
-        grammar = load_grammar()
         did = str(device.get("did"))
-        indexed = next((d for d in self.devices if str(d.get("did")) == did), None)
-        name = indexed["name"] if indexed is not None else fold(str(device.get("name", "")))
-        return (name_words([name, self._room_name(device), *_kind_words()]) | grammar.object_words
-                | grammar.function_words)
+        if did not in self._own:
+            grammar = load_grammar()
+            indexed = next((d for d in self.devices if str(d.get("did")) == did), None)
+            name = indexed["name"] if indexed is not None else fold(str(device.get("name", "")))
+            self._own[did] = (name_words([name, self._room_name(device), *_kind_words()]) | grammar.object_words
+                              | grammar.function_words)
+        return self._own[did]
 
     def binds(self, phrase: str, device: dict[str, Any],
               same_kind: Callable[[dict[str, Any]], bool] | None = None) -> bool:
@@ -359,6 +361,7 @@ class ActionGuard:
 
     def __post_init__(self) -> None:
         self._read: dict[tuple[int, int], tuple[Request, ...]] = {}
+        self._lone: dict[str, DeviceIndex] = {}
 
     def hear(self, text: str) -> None:
         """More of the user's own words (a later turn, a reply to a clarification question)."""
@@ -493,16 +496,14 @@ class ActionGuard:
                                        "message": f"{name}: {rule.label} is a high-risk action: {why}"}}
 
     def _index(self, device: dict[str, Any]) -> DeviceIndex:
+        """The home's index, or, for a guard used without a home (a unit test, a script), an
+        index of this one device, built once."""
         if self.index is not None:
             return self.index
-        return self._lone.setdefault(str(device.get("did")), DeviceIndex([device]))
-
-    @property
-    def _lone(self) -> dict[str, DeviceIndex]:
-        """Indexes of one device each, for a guard used without a home (a unit test, a script)."""
-        if not hasattr(self, "_lone_indexes"):
-            self._lone_indexes: dict[str, DeviceIndex] = {}
-        return self._lone_indexes
+        did = str(device.get("did"))
+        if did not in self._lone:
+            self._lone[did] = DeviceIndex([device])
+        return self._lone[did]
 
 
 # ----------------------------------------------------------------------------- the backend wrapper
