@@ -155,7 +155,7 @@ def test_write_corpus_halves() -> None:
     holdout3 = figures["holdout3"]
     assert (holdout3.secrets, holdout3.benign) == (233, 281)
     assert holdout3.secrets_refused >= HOLDOUT3_SECRETS_REFUSED and holdout3.benign_refused <= HOLDOUT3_BENIGN_REFUSED
-    holdout4 = figures["holdout4"]  # measured once blind (issue 34): both targets missed, held as a floor
+    holdout4 = figures["holdout4"]  # measured once blind (issue 34, both targets missed), then tuned on
     assert (holdout4.secrets, holdout4.benign) == (222, 216)
     assert holdout4.secrets_refused >= HOLDOUT4_SECRETS_REFUSED and holdout4.benign_refused <= HOLDOUT4_BENIGN_REFUSED
 
@@ -164,8 +164,47 @@ HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 
 HOLDOUT2_BENIGN_REFUSED = 5  # of 262: 2 at the one blind measurement, 7 with the access rule (issue 34), 5 after holdout3's tuning
 HOLDOUT3_SECRETS_REFUSED = 233  # of 233, tuned on: 206 (88.4%) at the one blind measurement
 HOLDOUT3_BENIGN_REFUSED = 0  # of 281, tuned on: 59 (21.0%) at the one blind measurement
-HOLDOUT4_SECRETS_REFUSED = 205  # of 222 (92.3%) at the one blind measurement, 2026-11-28
-HOLDOUT4_BENIGN_REFUSED = 44  # of 216 (20.4%) at the one blind measurement, 2026-11-28
+HOLDOUT4_SECRETS_REFUSED = 222  # of 222, tuned on: 205 (92.3%) at the one blind measurement, 2026-11-28
+HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("keep in mind the shed key safe is the hill's height on the map, 1287 metres, those four digits open it", "access_code"),
+    ("remember the cabin is at 1287 metres, the heating needs longer up there", None),
+    ("remember the wall safe dial: 40 degrees left, 15 degrees right, 62 left", "access_code"),
+    ("remember the strongbox dial: 3 o'clock, 9 o'clock, then 12 o'clock", "access_code"),
+    ("remember the hall lamps come on at 7 o'clock", None),
+    ("remember on the porch panel press column A row 3, then column C row 1 to open the front door", "access_described_code"),
+    ('remember the bridge apiToken is "k9-lamp-fox-22" for the lights', "password"),
+    ("remember my loyalty number 55 1234 987 for the blinds shop", "long_number"),
+    ("remember my NIE Y7654321K for the flat's meter", "long_number"),
+    ("remember the media server on 32400 and the broker listens on 1883", None),
+    ("remember the plug with MAC 3C:71:BF:0A:12:9E is the kettle", None),
+    ("remember the porch camera records 2560x1440 at 15 fps", None),
+    ("remember the lock bridge runs firmware 2026.10.3", None),
+    ("remember the door keypad batteries were changed 2026-06-20", None),
+    ("remember the hall lights schedule is 0630-0830 on weekdays", None),
+    ("remember the door camera's web UI is on 5001", None),
+    ("remember in the gate config: relock_delay = 30", None),
+    ("remember the garage remote's switches: on off on on off off on off", "access_switch_pattern"),
+    ("remember the spare fob is inside the bag of peas in the freezer", "key_location"),
+    ("remember our address Kerkstraat 14, Amsterdam", "street_address"),
+    ("remember 〒150-0001 for the aircon installer", "street_address"),
+    ("remember the Zigbee plug 0x00158d0004a1b2c3 is the heater", None),
+    ("remember the door chime is the Westminster one, four notes", None),
+    ("remember the new lock wants 6-digit codes, not 4", None),
+    ("remember the boiler was installed 14/10/2019, service due each October", None),
+    ("remember the freezer alarm goes off at -15", None),
+])
+def test_roles_of_numbers_and_fail_closed_identifiers(text, kind) -> None:
+    """One case per rule of the tuning on ``write_corpus_holdout4.yaml`` (issue 34), none of them
+    a sentence of a corpus: a number of five or more digits with no role is refused on any topic
+    (``long_number``); a value that "opens it" makes a memory about a code; dial clock
+    positions, keypad columns and rows, DIP switch runs; and the roles that keep a memory (a
+    MAC, a resolution, a version, an ISO date, a schedule's span, a port, a setting's key, a
+    Zigbee address, "the ... one", a code's length)."""
+    kinds = sensitive_kinds(text)
+    assert (kind in kinds) if kind else kinds == [], kinds
 
 
 @pytest.mark.parametrize(("text", "kind"), [
@@ -236,9 +275,9 @@ def test_validators() -> None:
 
 
 @pytest.mark.parametrize(("text", "kind"), [
-    ("card 4111 1111 1111 1112", None),                 # fails Luhn, no card word
+    ("card 4111 1111 1111 1112", "long_number"),        # fails Luhn: no card, but a 16-digit number with no role (fail closed)
     ("credit card 4111 1111 1111 1112", "card_number"),  # a card word makes it one anyway
-    ("pay DE89 3704 0044 0532 0130 01 now", None),      # fails mod-97
+    ("pay DE89 3704 0044 0532 0130 01 now", "long_number"),  # fails mod-97: no IBAN, but digits with no role
     ("ID 11010519491231002X", "national_id"),
     ("the code for door 2 is 4821", "access_code"),
     ("keep the lamp at 2700 K for reading", None),
@@ -341,7 +380,7 @@ def test_memfilter_rules(text, kind) -> None:
     ("my sister's birthday is in May", None),
     ("the gym key card number is 0051234", "access_code"),
     # seven digits are a phone number only next to a phone word
-    ("the gas council number is 47-583-01", None),
+    ("the gas council number is 47-583-01", "long_number"),  # no phone, but 7 digits with no role (fail closed)
     ("the plumber's number is 555-0134", "phone_number"),
 ])
 def test_generalised_rules(text, kind) -> None:

@@ -62,7 +62,7 @@ _I = re.IGNORECASE
 
 ACCESS_KINDS = frozenset({"access_digits", "access_number_words", "access_spelled_letters",
                           "access_roman_numeral", "access_keycap", "access_morse", "access_mixed_token",
-                          "access_described_code",
+                          "access_described_code", "access_switch_pattern",
                           "uri_credentials", "wifi_payload"})
 
 
@@ -172,7 +172,7 @@ _UNITS = (
     r"sekuntia|minuuttia|tuntia|päivää|sekund|sekundy|minut|minuty|godzin[ya]?|dni|hodin|hodiny|"
     r"секунд[аы]?|минут[аы]?|час(?:а|ов)?|дн(?:я|ей)|saniye|dakika|saat|gün|"
     r"am|pm|a\.m|p\.m|uhr|o['’]?clock|ish|"
-    r"times|x|ghz|mhz|khz|hz|mbps|gbps|mbit|gbit|mb|gb|tb|db|dbm|v|volts?|w|watts?|kw|kwh|mah|a|amps?|"
+    r"times|x|ghz|mhz|khz|hz|kbps|kbit|kb/s|mb/s|mbit/s|mbps|gbps|mbit|gbit|btu|mb|gb|tb|db|dbm|v|volts?|w|watts?|kw|kwh|mah|a|amps?|"
     r"m|cm|mm|km|ft|feet|foot|inch(?:es)?|in|metres?|meters?|mètres?|metros?|metri|yards?|lux|lm|lumens?|"
     r"fps|mp|megapixels?|beeps?|rings?|chimes?|attempts?|tries|goes|tentatives?|essais|intentos|"
     r"versuche|tentativi|pogingen|forsøg|försök|fps|ppm|rpm|l|litres?|liters?|kg|g|bar|psi|"
@@ -213,7 +213,7 @@ _NUMBERED = (r"volume|level|speed|setting|mode|channel|station|input|hdmi|progra
              r"kanal|canale|kanaal|zona|zone|etage|étage|piso|piano|verdieping|stock|no|nr|nº|#|number|"
              r"nummer|numéro|número|numero|shelf|drawer|cupboard|step|page|row|column|option|menu|track|"
              r"socket|outlet|node|tab|bin|hook|peg|spot|space|stall|post|pillar|side|section|bedroom|bathroom|"
-             r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v")
+             r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v|vlan|vlans|ssid|id")
 _DEVICE_BEFORE = re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?\s?(?:#|no\.?|nr\.?|nº|number)?\s?$", _I)
 """A device's or a control's number: "camera 2", "channel 6", "zone 3", "door #2"."""
 
@@ -221,7 +221,8 @@ _TECH = re.compile(r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56
                    r"h\.?26[45]|802\.11[a-z]{1,2}|usb-?[23c]?|mp[34]|3d|wi-?fi-?[4-7]e?|[4-7]e|"
                    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?", _I)
 """Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
-_TEXTING = re.compile(r"24/7|1password|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
+_TEXTING = re.compile(r"zigbee2mqtt|z2m|esp32(?:-[a-z]\d)?|esp8266|rpi[345]|pi[345]|mqtt5|"
+                      r"24/7|1password|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
                       r"gr8|w8|m8|2u|4u|2go", _I)
 """Words of texting style written with a digit ("b4", "2nite", "l8r"), "24/7", battery sizes."""
 _LIST_MARK_AFTER = re.compile(r"[.):]\s")
@@ -327,7 +328,7 @@ _LABEL_AFTER = re.compile(r"\s?(?:is|=|:|-|–|—)?\s?\(?(?:the|my|our|le|la|de
 """A small number that labels a thing, in a list ("zones: 1 the path, 2 the drive", "⑤ is the plug")."""
 _MINUS_BEFORE = re.compile(r"(?:\b(?:minus|moins|menos|meno)|[−\-])\s?$", _I)
 _BELOW_ZERO = re.compile(r"\b(?:below|under|above|at|to|from|until|till|reaches|drops?|falls?|about|around|"
-                         r"sous|bajo|sotto|unter|bei|à|a)\s+(?:minus|moins|menos|meno)\s?$", _I)
+                         r"sous|bajo|sotto|unter|bei|à|a|при|στους)\s+(?:minus|moins|menos|meno|[−\-])\s?$", _I)
 """A temperature below zero said after a preposition ("jams below minus 5"); "minus 4 minus 7" is none."""
 _THRESHOLD_BEFORE = re.compile(r"\b(?:over|above|under|below|exceeds?|more\s+than|less\s+than|fewer\s+than|"
                                r"at\s+least|at\s+most|up\s+to)\s$", _I)
@@ -419,6 +420,83 @@ def _about_network(text: str) -> bool:
     return bool(_NETWORK.search(text) or any(_PRIVATE_IP.fullmatch(ip) for ip in _IPV4.findall(text)))
 
 
+_MAC = re.compile(r"(?<![0-9A-Fa-f:\-])(?:[0-9A-Fa-f]{2}[:\-]){5}[0-9A-Fa-f]{2}(?![0-9A-Fa-f:\-])")
+_MAC_TAIL = re.compile(r"\bmac\b[^.;!?\n]{0,30}?(?:[:\-][0-9A-Fa-f]{2}){2,5}(?![0-9A-Fa-f])", _I)
+"""A device's hardware address, whole or its last bytes after "MAC": names a plug, opens nothing."""
+_RESOLUTION = re.compile(r"\d{3,4}\s?[x×]\s?\d{3,4}")
+_ISO_DATE = re.compile(r"(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])")
+_COMPACT_DATE = re.compile(r"\(?(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\)?")
+_BIRTH = re.compile(r"\b(?:born|birth|birthday|dob|d\.o\.b|geboren|née?|nacid[oa]|nato|nata)\b", _I)
+_DOTTED_VERSION = re.compile(r"\(?v?\d{1,4}(?:\.\d{1,4}){2,5}(?:[_\-+][\w.]{1,20})?\)?", _I)
+_SOFTWARE = re.compile(r"\b(?:firmware|version|software|release|updated?|updates|upgraded?|downgraded?|build|core|"
+                       r"os|esphome|home\s?assistant|integration|compiled|flashed|nodes?|app|beta|stable|patch)\b", _I)
+"""A software word: a dotted number of three or more parts beside one is a version."""
+_TIME_SPAN = re.compile(r"(?P<a>[0-2]\d[0-5]\d)\s?[-–]\s?(?P<b>[0-2]\d[0-5]\d)")
+_SCHEDULE = re.compile(r"\b(?:schedule|timer|plan|programme|program|timetable|slots?|shifts?|hours)\b", _I)
+_HHMM_BEFORE_WORD = re.compile(r"\s(?:bedtime|routine|wake[\s\-]?up|schedule|slot|shift|news|"
+                               r"morning|evening|night|nightly|curfew|lights[\s\-]out)\b", _I)
+_SERVE_BEFORE = re.compile(r"(?:\b(?:listens?|listening|runs?|running|served|serves|is|are|sits?|lives?|answers?|"
+                           r"reachable|available)\s+(?:only\s+)?on|\b(?:server|ui|interface|dashboard|api|broker|"
+                           r"one|proxy)\s+(?:is\s+)?on)\s$", _I)
+_SERVER = re.compile(r"\b(?:ports?|server|ui|web|broker|mqtt|mdns|tls|https?|api|service|listens?|nas|"
+                     r"dashboard|proxy|plex|jellyfin|sonos)\b", _I)
+_PORT_EARLIER = re.compile(r"\b(?:ports?|on)\s\d{2,5}\b", _I)
+_SNAKE_KEY_BEFORE = re.compile(r"(?<![\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s?(?:=|:|is)?\s?$")
+"""A setting's key in lower snake case ("pan_id 6754", "night_brightness = 15")."""
+_CREDENTIAL_PART = re.compile(r"code|pin|pass|pwd|key|secret|token|psk|auth|cred|login|user", _I)
+_NAMED_BEFORE = re.compile(r"\b(?:called|named)\s['\"“‘]?$", _I)
+_PRODUCT_TOKEN = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*")
+_PRODUCT_PREVIOUS = re.compile(r"(?:\b(?:a|an|two|three|four|five|six|\d)|\()\s?$", _I)
+_PRODUCT_NEXT = re.compile(r"\s(?:pro|plus|max|mini|ultra|v\d|router|nodes?|dongle|coordinator|hub|camera|"
+                           r"bridge|stick|gateway|mesh|extender|satellite)\b", _I)
+_CIDR_BEFORE = re.compile(r"(?:10|172|192|169)(?:\.\d{1,3}){3}/$")
+
+
+def _role(text: str, start: int, end: int, value: int | None, word_start: int, word: str) -> bool:
+    """The roles a number has in a memory with no code, PIN or password word, whatever its
+    size: a hardware address, a resolution, a date, a version, a schedule's span, a port, a
+    setting's value after its key, a network's name, a path in a link, a product's name."""
+    if any(m.start() <= start and end <= m.end() for m in _MAC.finditer(text, max(0, start - 18), end + 18)) \
+            or any(m.start() <= start and end <= m.end() for m in _MAC_TAIL.finditer(text, max(0, start - 50), end + 18)):
+        return True  # "the plug with MAC 3C:71:BF:0A:12:9E is the kettle"
+    if re.fullmatch(r"0x[0-9a-fA-F]{4,16}", word):
+        return True  # a Zigbee device's address in the logs: "0x00158d0004a1b2c3"
+    if _RESOLUTION.fullmatch(word) or _RESOLUTION.fullmatch(word.rstrip(",.;")):
+        return True  # "2560x1440"
+    if (_ISO_DATE.fullmatch(word) or _COMPACT_DATE.fullmatch(word)) and not _BIRTH.search(text):
+        return True  # "done on 2026-09-01", "v4.8.0 (20261004)"
+    if _DOTTED_VERSION.fullmatch(word) and _SOFTWARE.search(text):
+        return True  # "ESPHome 2026.10.3", "on 3.0.0.6.102_34713"
+    span = _TIME_SPAN.fullmatch(word)
+    if span and span.group("a") < span.group("b") and int(span.group("b")[:2]) <= 24 \
+            and (_TIME_WORDS.search(text) or _SCHEDULE.search(text)):
+        return True  # "the heating schedule ... 0630-0830 and 1700-2230"
+    if re.fullmatch(r"[0-2]\d[0-5]\d", word) and int(word[:2]) <= 24 and _HHMM_BEFORE_WORD.match(text, end):
+        return True  # "the 2200 bedtime routine"
+    before = text[max(0, start - 60): start]
+    if value is not None and 20 <= value <= 65535 and _SERVER.search(text):
+        clause = re.split(r"[;!?\n]|\.(?!\d)", before)[-1]
+        if _SERVE_BEFORE.search(before) or (re.search(r"(?:,|\band|\bor)\s$", before)
+                                            and _PORT_EARLIER.search(clause)):
+            return True  # "Mosquitto listens on 1883", "port 1400 is Sonos and 5353 is mDNS"
+    key = _SNAKE_KEY_BEFORE.search(text[max(0, word_start - 40): word_start])
+    if key and not _CREDENTIAL_PART.search(key.group(1)) and value is not None:
+        return True  # "pan_id 6754", "night_brightness = 15"
+    if _NAMED_BEFORE.search(text[max(0, word_start - 12): word_start]):
+        return True  # "the network called Loft-24"
+    if value is not None and value < 1000 and _URL_PATH.search(text[max(0, start - 120): start]):
+        return True  # "http://nvr.local/view/3"
+    if value is not None and value <= 32 and _CIDR_BEFORE.search(before):
+        return True  # "10.30.0.0/24"
+    # a product's name: "an RT-AX86U Pro", "two RT-AX58U V2"
+    return bool(_PRODUCT_TOKEN.fullmatch(word) and sum(ch.isupper() for ch in word) >= 2 and word.upper() == word
+                and (_PRODUCT_PREVIOUS.search(text[max(0, word_start - 8): word_start])
+                     or _PRODUCT_NEXT.match(text, word_start + len(word))))
+
+
+_URL_PATH = re.compile(r"\b(?:https?|rtsp)://[^\s/@]+/[^\s@?#]*$", _I)
+
+
 def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memory, ranged: bool = False) -> bool:
     """Whether the grammar accounts for the number at ``text[start:end]`` (``value`` is its
     value, ``None`` when it is more than one number, as "192.168.1.4")."""
@@ -432,6 +510,12 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
         return True
     if _CONFIG_SETTING.fullmatch(word):
         return True  # "ALARM_EXIT_DELAY=30"
+    if not credential and _role(text, start, end, value, word_start, word):
+        return True
+    if _ISO_DATE.fullmatch(word.strip("()")) and not _BIRTH.search(text):
+        return True  # "changed 2026-06-20": a date, beside a code word too
+    if not credential and value is not None and value < 10000 and _SETTING_IS.search(before):
+        return True  # "the IoT VLAN is 30"
     if value is not None and value < 100 and _LIST_MARK_AFTER.match(after) and _LIST_MARK_BEFORE.search(before):
         return True  # a list's "1." or "2)"
     if _network_number(text, token, start, value, before, memory.network):
@@ -479,12 +563,17 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
     bare = word.lstrip("-−+~#")
     alone = bare.startswith(token) and (bare == token or bool(_ORDINAL_AFTER.fullmatch(bare[len(token):]))
                                         or bool(re.fullmatch(r"['’]s", bare[len(token):]))
-                                        or bool(re.fullmatch(r"/\d{1,3}|[-–]\d{1,2}", bare[len(token):])))
+                                        or bool(re.fullmatch(r"/\d{1,3}|[-–]\d{1,2}", bare[len(token):]))
+                                        or bool(re.fullmatch(r"-(?:digits?|characters?|letters?|way|gang|zone|"
+                                                             r"button|door|camera|node|port|channel|step|speed|"
+                                                             r"minute|second|hour|day|week|year)s?", bare[len(token):], _I)))
     if value is None or value >= 100 or not alone or _ADJACENT.search(before):
         return bool(value is not None and value < 10000 and alone and re.search(r"\b(?:room|channel|station|"
                     r"preset|program|programme|input)\s?$", before, _I) and not _ADJACENT.search(before))
     if _ORDINAL_AFTER.match(after) or _DEVICE_BEFORE.search(before) or _TECH_BEFORE.search(before):
         return True
+    if _CONTRAST_BEFORE.search(before) and _LENGTH_EARLIER.search(re.split(r"[.;!?\n]", before)[-1]):
+        return True  # "6-digit codes, not 4": another length, not a code
     if value <= 24 and (_HOUR_BEFORE.search(before) and (memory.time_words or not credential)
                         or _HALF_BEFORE.search(before)):
         return True  # "unlock the door at 9 on weekdays", "half 10"
@@ -515,6 +604,10 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
     return bool(_counted().match(after)) or _setting_before(before)
 
 
+_SETTING_IS = re.compile(r"\b(?:vlans?|channels?|zones?|volume|level|speed|ssid|id|ports?|preset|scene|mode)\s"
+                         r"(?:is|=|:)\s?$", _I)
+_CONTRAST_BEFORE = re.compile(r"\b(?:not|instead\s+of|rather\s+than|or|nor)\s$", _I)
+_LENGTH_EARLIER = re.compile(r"\b\d{1,2}[\s\-]?(?:digits?|characters?|letters?|numbers)\b", _I)
 _GLUED_DEVICE = re.compile(rf"(?:{_NUMBERED})-?\d{{1,2}}", _I)
 _HALF_BEFORE = re.compile(r"\b(?:half|quarter\s+(?:past|to)|halb|past)\s$", _I)
 _MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
@@ -675,11 +768,17 @@ def _languages(text: str) -> list[str]:
     return ["en"] + [lang for lang, fw in _FUNCTION_WORDS.items() if len(words & set(fw.split())) >= 2]
 
 
+_PRONOUN_ONE = re.compile(r"(\b(?:the|this|that|which|each|every|any|no|another|the\s+[^\W\d_]+|a\s+[^\W\d_]+)\s)one\b",
+                          _I)
+""""one" standing for a thing ("the Westminster one", "a new one"), not a number."""
+
+
 def _number_words(text: str) -> list[tuple[int, int, int | None]]:
     """Numbers said in words: (start, end, value; ``None`` for a run of several numbers read
     out one by one). text2num's numbers in the text's languages; in any of its languages, and
     in the own list of other languages, runs of two or more."""
     found: list[tuple[int, int, int | None]] = []
+    text = _PRONOUN_ONE.sub(lambda m: m.group(1) + "@@@", text)  # "the Westminster one": no number
     tokens = [_Token(m.group(0), m.start()) for m in re.finditer(r"[^\W\d_]+|\d+|\s+|[^\w\s]", text)]
     if not tokens:
         return found
@@ -799,6 +898,9 @@ def _named_token(text: str, start: int, token: str, credential: bool) -> bool:
     bare = token.strip(".,;:!?()[]\"'“”‘’")
     if _ENTITY_ID.fullmatch(bare) or _CONFIG_SETTING.fullmatch(bare):
         return True
+    if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", bare) and not _CREDENTIAL_PART.search(bare) \
+            and re.match(r"\s?(?:=|:|is\b|\d|true\b|false\b|on\b|off\b|yes\b|no\b)", text[start + len(token):], _I):
+        return True  # a setting's key: "permit_join false", "update_interval is 60s"
     return not credential and bool(_PRODUCT_NAME.fullmatch(bare)) \
         and bool(_INDEFINITE_BEFORE.search(text[max(0, start - 4): start]))
 
@@ -836,6 +938,59 @@ _MAX_NUMBERS = 64
 keeps hostile input linear and cheap)."""
 
 
+_OPENS = re.compile(r"\b(?:(?:those|these|the|its|four|five|six|three|\d)\s+(?:digits|numbers)\s+(?:open|unlock|disarm)|"
+                    r"opens?\s+(?:it|with|the\s+(?:door|gate|lock|safe|garage))|it\s+opens|clicks?\s+open|"
+                    r"unlocks?\s+(?:it|with)|(?:that|this)['’]?s\s+what\s+opens|they\s+open|disarms?\s+(?:it|with))\b", _I)
+"""Words that say a value opens something ("those four digits open it", "and it opens"): the
+memory is about a code whether or not it says "code"."""
+_GRID_PATH = re.compile(r"\b(?:(?:column|col)\s+[A-Z0-9]{1,2},?\s+row\s+\d{1,2}|row\s+\d{1,2},?\s+(?:column|col)\s+"
+                        r"[A-Z0-9]{1,2})\b(?:[^.;!?\n]{0,20}?\b(?:(?:column|col)\s+[A-Z0-9]{1,2},?\s+row\s+\d{1,2}|"
+                        r"row\s+\d{1,2},?\s+(?:column|col)\s+[A-Z0-9]{1,2})\b){1,}", _I)
+"""Keys named by their column and row, two or more of them: a code described on the keypad."""
+_SWITCH_RUN = re.compile(r"(?<![\w])(?:on|off|up|down|open|closed|1|0)(?:[\s,/]{1,3}(?:on|off|up|down|open|closed|1|0)"
+                         r"(?![\w])){5,}|(?<!\S)[+\-0](?:\s{1,2}[+\-0](?!\S)){5,}", _I)
+"""Six or more switch positions in a row ("on off on on off off", "+ - + + 0 -"): the setting
+of a remote's DIP or trinary switches, which is its code."""
+
+
+_LONG_RUN = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)*(?:(?:\s|\s?[\-/]\s?)\d+(?:[.,]\d+)*)*")
+"""Digit groups one after the other ("6275 9800 1234 5678", "55-98123", "150-0001")."""
+
+
+_DAY_MONTH_YEAR = re.compile(r"(?:[0-3]?\d[/.\-][01]?\d|[01]?\d[/.\-][0-3]?\d)[/.\-](?:19|20)?\d{2}")
+
+
+def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
+    """On any topic: a number of five or more digits (its groups joined) that the grammar
+    gives no role (a unit, a date, a version, a port, a private address, a resolution, a
+    product ...). Such a number identifies something, a person's card, plate, customer or
+    national id, their phone or where they live, until a rule says what it is: fail closed."""
+    found: list[tuple[int, int]] = []
+    if not re.search(r"\d{2}", text):
+        return found
+    norm, where = _nfkc(text)
+    memory = _Memory(False, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),
+                     bool(_ORDER_CONTEXT.search(norm)), _about_network(norm))
+    for n, run in enumerate(_LONG_RUN.finditer(norm)):
+        digits = sum(ch.isdigit() for ch in run.group(0))
+        if digits < 5:
+            continue
+        if n >= _MAX_NUMBERS:
+            break
+        if _DAY_MONTH_YEAR.fullmatch(run.group(0)) and not _BIRTH.search(norm):
+            continue  # "installed 14/10/2019" (a birth date is sensitive's date_of_birth)
+        groups = list(_NUMBER.finditer(norm, run.start(), run.end()))
+        for g in groups:
+            token = g.group(0)
+            value = int(token) if token.isdigit() and len(token) <= 9 else None
+            if len(groups) > 1 and _role(norm, g.start(), g.end(), value, *_word_around(norm, g.start(), g.end())):
+                continue
+            if not _accounted(norm, g.start(), g.end(), value, memory):
+                found.append((where[run.start()], where[run.end() - 1] + 1))
+                break
+    return found
+
+
 _NUMBER_OF_ACCESS = re.compile(r"\b(?:key\s?safe|lock\s?box|key\s?box|safe|lock|padlock|alarm|door|gate|garage|"
                                r"keypad|entry|intercom)s?['’]?s?\s+(?:number|no\.?|#|digits|combination)\b", _I)
 
@@ -849,7 +1004,7 @@ def accounts_for(text: str, start: int, end: int) -> bool:
     token = text[start:end]
     if not _NUMBER.fullmatch(token):
         return False
-    if _CREDENTIAL.search(english_credential_words(text)[0]) or _NUMBER_OF_ACCESS.search(text):
+    if _CREDENTIAL.search(english_credential_words(text)[0]) or _NUMBER_OF_ACCESS.search(text) or _OPENS.search(text):
         return False  # next to a code, PIN or password word, or "the keysafe number": no benefit of the doubt
     memory = _Memory(False, bool(_TIME_WORDS.search(text)), bool(_ERROR_CONTEXT.search(text)),
                      bool(_ORDER_CONTEXT.search(text)), _about_network(text))
@@ -864,6 +1019,7 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     found = [(m.start(), m.end(), "uri_credentials") for m in _URI_CREDENTIALS.finditer(text)]
     found += [(m.start(), m.end(), "wifi_payload") for m in _WIFI_PAYLOAD.finditer(text)]
     found += [(m.start(), m.end(), "access_digits") for m in _ODD_DIGITS.finditer(text)]
+    found += [(a, b, "long_number") for a, b in unplaced_long_numbers(text)]
     if _PHONE_TOPIC.search(text):
         words = re.compile(r"[^\W\d_]+")
         found += [(a, b, "phone_number") for a, b, v in _number_words(text)
@@ -874,7 +1030,8 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
 
     from .words import english_credential_words
 
-    credential = bool(_CREDENTIAL.search(english if english is not None else english_credential_words(norm)[0]))
+    credential = bool(_CREDENTIAL.search(english if english is not None else english_credential_words(norm)[0])
+                      or _OPENS.search(norm))
     memory = _Memory(credential, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),
                      bool(_ORDER_CONTEXT.search(norm)), _about_network(norm))
 
@@ -900,6 +1057,8 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     if credential:
         found += [back(m.start(), m.end(), "access_described_code") for m in _KEYPAD_SHAPE.finditer(norm)]
     found += [back(m.start(), m.end(), "access_described_code") for m in _ENCODED.finditer(norm)]
+    found += [back(m.start(), m.end(), "access_described_code") for m in _GRID_PATH.finditer(norm)]
+    found += [back(m.start(), m.end(), "access_switch_pattern") for m in _SWITCH_RUN.finditer(norm)]
     found += [back(a, b, "access_morse") for a, b in _morse(norm)]
     found += [back(m.start(), m.end(), "access_mixed_token") for m in _MIXED.finditer(norm)
               if "://" not in m.group(0) and not _named_token(norm, m.start(), m.group(0), credential)]

@@ -46,7 +46,9 @@ _EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep
                        r"lembr[ae](?:[\s\-](?:te|se))?|n[ãa]o (?:te )?esque[çc]as?|"
                        r"onthoud|vergeet niet|denk eraan|\bhusk\b|kom ihåg|glöm inte|glem ikke|"
                        r"zapami[ęe]taj|pami[ęe]taj|zapamatuj|pamatuj|nezapome[ňn]|"
-                       r"hat[ıi]rla|unutma|akl[ıi]nda tut|\bmuista\b|запомни|помни|"
+                       r"hat[ıi]rla|unutma|akl[ıi]nda tut|\bmuista\b|запомни|помни|запиши|не забудь|"
+                       r"θυμήσου|να θυμάσαι|μην ξεχάσεις|\bspeicher(?:n|e|t)?\b|notier(?:e|en)?\b|merk dir|"
+                       r"\banota\b|apunta|annota|noteer|\banote\b|"
                        r"记住|记得|以后|每次|总是|忘掉|忘记|删除.*记忆", re.I)
 _REMEMBER_SHORT = re.compile(r"\b(?:rm+b(?:e?r)?|rem+b(?:e?r|a)?|rememba)\b", re.I)
 """How "remember" is shortened in a text ("rmbr", "remba"): with one slip of the keyboard

@@ -39,13 +39,18 @@ _PLACES = re.compile(
     r"driveway|lawn|utility|laundry|pantry|playroom|dining\s+room|drawing\s+room|sitting\s+room|"
     r"front\s+room|box\s+room|upstairs|downstairs|house|home|flat|apartment|annexe?|doors?|front\s+door|"
     r"back\s+door|gates?|windows?|roof|ceiling|floors?|closet|wardrobe|cupboard|toilet|loo|shower|bath|"
-    r"bathtub|tub|sink|tap|faucet|pool|pond|greenhouse|carport|hallways)\b", _I)
+    r"bathtub|tub|sink|tap|faucet|pool|pond|greenhouse|carport|hallways|lawns|gardens|yards|driveways|"
+    r"balkon|balkone|balcón|varanda|hall|hallen|balkong|altan)\b", _I)
 """Rooms and parts of a home, where a device or a routine is."""
 
 _UNIT = (r"(?:°\s?[CF]?|º|degrees?|deg\b|celsius|fahrenheit|%|percent|k\b|kelvin|lumens?|lm\b|lux|w\b|watts?|"
          r"kw\b|kwh|a\b|amps?|v\b|volts?|bar\b|psi|ml\b|l\b|litres?|liters?|gallons?|g\b|grams?|kg\b|cubes?|"
          r"copies|portions?|scoops?|minutes?|mins?\b|hours?|hrs?\b|h\b|seconds?|secs?\b|s\b|db\b|rpm|x\b|"
-         r"hz\b|fm\b|inch(?:es)?\b|cm\b|mm\b|bar\b)")
+         r"hz\b|fm\b|inch(?:es)?\b|cm\b|mm\b|bar\b|"
+         # the same units in the languages the topic reads
+         r"grad(?:os|i|en|er|e)?\b|graus\b|asteeseen|astetta|asteen|aste\b|градус\w*|βαθμ\w*|"
+         r"minut(?:os|er|ter|en|i|e|y)?\b|minuuttia|λεπτά|минут\w*|timer\b|timmar|uur\b|ore\b|horas\b|"
+         r"heures?\b|stunden?\b|uhr\b)")
 _QUANTITY = re.compile(rf"(?<![\w.])-?\d+(?:[.,]\d+)?\s?{_UNIT}", _I)
 """A number with a unit of a home setting: a temperature, a level, an amount, a duration."""
 _NUMBERED_CONTROL = re.compile(
@@ -60,7 +65,8 @@ _SET_POINT = re.compile(
 37", "the shower at 38, the kids like 36"), not a count of something named after it."""
 _CLOCK = re.compile(
     r"(?<![\d.])\d{1,2}[:h.]\d{2}(?!\d)|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\b(?:noon|midday|midnight|dusk|"
-    r"dawn|sunset|sunrise|o'?clock|half\s+(?:past\s+)?\w+|quarter\s+(?:past|to)\s+\w+)\b", _I)
+    r"dawn|sunset|sunrise|o'?clock|half\s+(?:past\s+)?\w+|quarter\s+(?:past|to)\s+\w+)\b|"
+    r"\b(?:kl|klo|klockan|kello|um|στις|alle|às|a\s+las)\.?\s?\d{1,2}(?![\d%])", _I)
 _RECURRING = re.compile(
     r"\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|weekdays?|weeknights?|weekends?|"
     r"(?:mon|tues?|wednes|thurs?|fri|satur|sun)days?|overnight|at\s+night|(?:in\s+the|this|every)\s+"

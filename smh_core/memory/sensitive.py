@@ -252,6 +252,8 @@ _MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 
 
 _CODE_DIGITS = _digits_between(3, 16)
+_CIDR = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}/\d{1,2}")
+"""A network and its prefix length ("10.30.0.0/24"): no user and password pair."""
 _CODE_COPULA = r"(?:\b(?:is|was|is\s+now|changed\s+to|set\s+to)\b|[=:：]|['’]s\b)"
 
 
@@ -305,7 +307,8 @@ _RULES: tuple[_Rule, ...] = (
     # a login told as "user / password" after a login word ("the admin credentials: root / toor")
     _rule("password", rf"\b(?:credentials?|creds|login|log-?in|logon|sign[\s\-]?in|account|user(?:\s?name)?|"
           rf"wi-?fi|wlan|ssid|network|hotspot|router)\b"
-          rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})", _I),
+          rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})", _I,
+          valid=lambda v: not _CIDR.fullmatch(v.replace(" ", ""))),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 60}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
     # account recovery: a recovery question's answer, or the answer to a usual security question
     _rule("security_answer", rf"\b(?:recovery\s+(?:question|answer|word|phrase|hint)|question\s+answer|"
@@ -395,8 +398,10 @@ _RULES: tuple[_Rule, ...] = (
           r"[a-z'’\-]+\s+){1,3}(?:street|avenue|road|boulevard|lane|st|ave|rd|blvd)\b", _I),
     _rule("street_address", r"(?<![\w#])\d{1,6}[a-z]?\s+[A-Z][a-zäöüß]+(?:strasse|straße|weg|platz|"
           r"gasse|allee)\b"),
-    _rule("street_address", r"\b[A-Z][a-zäöüß]+(?:strasse|straße|str\.|weg|platz|gasse|allee)\s+"
+    _rule("street_address", r"\b[A-Z][a-zäöüßåæø]+(?:strasse|straße|str\.|weg|platz|gasse|allee|straat|laan|plein|"
+          r"gracht|kade|singel|dijk|steeg|gade|vej|gatan|gata|vägen|veien|vei|katu|tie|utca|ulica|ulice)\s+"
           r"\d{1,4}[a-z]?\b"),
+    _rule("street_address", r"〒\s?\d{3}-?\d{4}"),
     _rule("street_address", rf"(?<![\w#])\d{{1,5}}(?:bis|ter)?,?\s+(?i:{_STREET_FIRST})\s+"
           r"(?:(?i:d[eu]s?|la|le|del|della|do|da)\s+|l['’])?[A-Z]"),
     _rule("street_address", r"\bp\.?\s?o\.?\s?box\s+\d+", _I),
@@ -585,6 +590,9 @@ def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
         digits = re.sub(r"\D", "", m.group(0))
         if len(digits) < 3 or _MEASURE_AFTER.match(sentence, m.end()):
             continue
+        if re.fullmatch(r"(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])", m.group(0)) \
+                and not re.search(r"\b(?:born|birth|birthday|dob)\b", sentence, _I):
+            continue  # an ISO date: "changed 2026-06-20"
         keyed = re.fullmatch(r"\d(?:(?: | ?- ?)\d)+", m.group(0))  # "0 4 1 7": read out one by one
         if not keyed and (_model_name_before(sentence, m.start())
                           or _PRODUCT_BEFORE.search(sentence[max(0, m.start() - 30): m.start()])):
@@ -601,19 +609,28 @@ def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
 
 
 _TURN = (r"(?:(?:\b(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise)|\b[lr])\s*(?:to\s+)?\d{1,3}"
-         r"(?!\d)|(?<!\d)\d{1,3}\s*(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise|[lr])\b)")
+         r"(?!\d)|(?<!\d)\d{1,3}\s*(?:(?:degrees?|°|notches|clicks|marks?)\s*)?(?:to\s+the\s+)?(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise|[lr])\b)")
 _DIAL = re.compile(rf"{_TURN}(?:\s*(?:[,;]\s*|\s(?:and\s)?then\s|\s)\s*{_TURN}){{1,5}}", _I)
 """A dial combination written as turns: "left 24, right 11, left 38", "27 L 14 R 3 L"."""
 _DIAL_CONTEXT = re.compile(r"\b(?:safe|combination|combo|dial|lock|padlock|vault|code|strongbox)\b", _I)
 
 
+_CLOCK_POSITIONS = re.compile(r"(?<!\d)\d{1,2}\s?o['’]?clock(?:(?:\s*[,;]\s*|\s+)(?:(?:and\s+)?then\s+)?(?:(?:back|"
+                              r"round|again)\s+)?(?:to\s+)?\d{1,2}\s?o['’]?clock){2,}", _I)
+"""Three or more clock positions in a row ("2 o'clock, 11 o'clock, 7 o'clock"): turns of a dial."""
+
+
 def _dial_turns(sentence: str) -> list[tuple[int, int]]:
-    """Two or more turns of a dial, in a sentence about a safe, lock or combination."""
-    return [m.span() for m in _DIAL.finditer(sentence)] if _DIAL_CONTEXT.search(sentence) else []
+    """Two or more turns of a dial (or three clock positions), in a sentence about a safe,
+    lock or combination."""
+    if not _DIAL_CONTEXT.search(sentence):
+        return []
+    return [m.span() for m in _DIAL.finditer(sentence)] + [m.span() for m in _CLOCK_POSITIONS.finditer(sentence)]
 
 
 _CREDENTIAL_WORD = re.compile(r"\b(?:password|passwords|passphrase|pass|pw|pwd|passkey|key|secret|token|"
-                              r"login|credentials?|code|codes|voucher|serial)\b", _I)
+                              r"login|credentials?|code|codes|voucher|serial|"
+                              r"(?-i:[a-z]+(?:Secret|Password|Passwd|Passphrase|Token|Key|Pin|Code)s?))\b", _I)
 _CREDENTIAL_VALUE = re.compile(r"[\"'“‘]?(?P<v>[^\s\"'”’,;]{4,64})")
 
 
@@ -669,7 +686,8 @@ _CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)
                   r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,60}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
 _KEY_PLACE = re.compile(
     r"(?:🔑|🗝)\ufe0f?[^.!?\n]{0,20}?\b(?:under|underneath|beneath|behind|on\s+top\s+of|taped|hidden|in)\b|"
-    r"\b(?:(?:spare|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+keys?\b"
+    r"\b(?:(?:spare|backup|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+"
+    r"(?:keys?|fobs?|key\s?cards?|key\s?fobs?|tags?|remotes?|openers?|transponders?)\b"
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
     r"keys?\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
     r"cabinet|switch|press|holder|rack|hook|tag)s?\b)[^.!?\n]{0,50}?\b(?:under|underneath|beneath|behind|"
@@ -742,6 +760,11 @@ def _phone_numbers(text: str) -> list[tuple[int, int]]:
         if re.fullmatch(r"[\d.]+", raw) or \
                 re.fullmatch(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}", raw):
             continue  # an IP address or a date
+        if _CIDR.fullmatch(raw) or re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?", raw.split()[0]):
+            continue  # a network and its prefix ("172.16.8.0/22")
+        if re.search(r"\b(?:firmware|version|build|release|v\d)", text[max(0, m.start() - 30): m.start()], _I) \
+                and re.search(r"\d\.\d", raw):
+            continue  # a version and its build ("firmware v4.8.0 (20261004)")
         if _PRODUCT_BEFORE.search(text[max(0, m.start() - 30): m.start()]):
             continue  # "the boiler serial is 4729-118-2204"
         for region in (None,) if raw.startswith("+") else _PHONE_REGIONS:
