@@ -143,7 +143,7 @@ def test_write_corpus_halves() -> None:
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
     figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2",
-                                                    "holdout3", "holdout4")}
+                                                    "holdout3", "holdout4", "holdout5")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
     for half in ("tune", "untouched", "fresh", "holdout"):
         f = figures[half]
@@ -158,6 +158,9 @@ def test_write_corpus_halves() -> None:
     holdout4 = figures["holdout4"]  # measured once blind (issue 34, both targets missed), then tuned on
     assert (holdout4.secrets, holdout4.benign) == (222, 216)
     assert holdout4.secrets_refused >= HOLDOUT4_SECRETS_REFUSED and holdout4.benign_refused <= HOLDOUT4_BENIGN_REFUSED
+    holdout5 = figures["holdout5"]  # measured once blind after holdout4's tuning (issue 34): held as a floor
+    assert (holdout5.secrets, holdout5.benign) == (324, 332)
+    assert holdout5.secrets_refused >= HOLDOUT5_SECRETS_REFUSED and holdout5.benign_refused <= HOLDOUT5_BENIGN_REFUSED
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
@@ -166,6 +169,8 @@ HOLDOUT3_SECRETS_REFUSED = 233  # of 233, tuned on: 206 (88.4%) at the one blind
 HOLDOUT3_BENIGN_REFUSED = 0  # of 281, tuned on: 59 (21.0%) at the one blind measurement
 HOLDOUT4_SECRETS_REFUSED = 222  # of 222, tuned on: 205 (92.3%) at the one blind measurement, 2026-11-28
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
+HOLDOUT5_SECRETS_REFUSED = 222  # of 324 (68.5%) at the one blind measurement, 2026-11-28 (11 stored by all rules)
+HOLDOUT5_BENIGN_REFUSED = 313  # of 332 (94.3%) at the one blind measurement: 264 by "no explicit request"
 
 
 @pytest.mark.parametrize(("text", "kind"), [

@@ -23,7 +23,13 @@ targets missed; it has been tuned on since, like ``tune``, ``fresh`` and ``holdo
 blind in its own worktree after ``holdout3``'s measurement and before that tuning was merged,
 and measured once after it: 205/222 secrets refused (92.3%), 44/216 memories refused (20.4%),
 both targets missed again (most refusals of memories by the access rule's digits, 26, and the
-home-topic check, 11; most missed secrets stored with no rule firing, 16). Not tuned on yet.
+home-topic check, 11; most missed secrets stored with no rule firing, 16); it has been tuned on
+since (222/222 and 6/216, tuning figures). The seventh set (``holdout5``,
+``write_corpus_holdout5.yaml``, 324 secrets and 332 home memories) was written blind by a helper
+after ``holdout4``'s measurement and before its tuning, and measured once after it: 222/324
+secrets refused by the sensitive-data filter (68.5%), 313/332 memories refused by some write rule
+(94.3%, 264 of them by the explicit-request rule, which lacks the corpus's languages; the write
+rules together stored 11/324 secrets). Not tuned on yet.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from typing import Literal
 
 import yaml
 
-Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4"]
+Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5"]
 
 
 def half_of(text: str) -> Half:
@@ -66,7 +72,8 @@ def load_corpus() -> tuple[Entry, ...]:
                                                 ("write_corpus_holdout.yaml", "holdout"),
                                                 ("write_corpus_holdout2.yaml", "holdout2"),
                                                 ("write_corpus_holdout3.yaml", "holdout3"),
-                                                ("write_corpus_holdout4.yaml", "holdout4"))
+                                                ("write_corpus_holdout4.yaml", "holdout4"),
+                                                ("write_corpus_holdout5.yaml", "holdout5"))
     return (tuple(Entry(t, kind == "secrets", half_of(t)) for kind in ("secrets", "benign") for t in first[kind])
             + tuple(Entry(t, kind == "secrets", half) for name, half in whole_sets
                     for data in (_read(name),) for kind in ("secrets", "benign") for t in data[kind]))
