@@ -43,6 +43,9 @@ def _guard(*turns: str) -> ActionGuard:
     "UNLOCK THE FRONT DOOR",
     "Unlock the front door in the hallway",
     "unlock the hallway front door",
+    "I'd like to unlock the front door",
+    "I would like to unlock the front door, please",
+    "unlock the front door in here",
 ])
 def test_plain_requests_consent(said: str) -> None:
     assert _guard(said).check(LOCK, "unlock", {}) is None
@@ -64,6 +67,9 @@ def test_plain_requests_consent(said: str) -> None:
     "Unlock the front door. Actually, never mind.",
     "Unlock the front door. Lock the front door.",
     "I wish you would unlock the front door",
+    "I'd like to unlock the front door myself later",
+    "My son said I'd like to unlock the front door",
+    "I'd like to know how to unlock the front door",
     "If I had my keys I would unlock the front door",
     "Had I known, unlock the front door",
     # quotes, relays without a relay word, words about words
@@ -93,6 +99,27 @@ def test_plain_requests_consent(said: str) -> None:
 def test_anything_else_asks(said: str) -> None:
     refusal = _guard(said).check(LOCK, "unlock", {})
     assert refusal is not None and refusal["error"]["code"] == "needs_confirmation"
+
+
+def test_a_floor_names_the_one_device_of_its_kind_on_it() -> None:
+    """HA's floors ("set the ground floor temperature to 30"): the floor of a device's room is
+    one of its own words, and binds it only when it is the one device of its kind there."""
+    rooms = [{"id": "living", "name": "Living Room", "floor_name": "Ground"},
+             {"id": "bed", "name": "Bedroom", "floor_name": "First"}]
+    downstairs = {"did": "t1", "name": "Thermostat", "category": "climate", "room": "living",
+                  "temperature_unit": "°C"}
+    upstairs = {"did": "t2", "name": "Bedroom Thermostat", "category": "climate", "room": "bed",
+                "temperature_unit": "°C"}
+    args = {"target_temperature": 30}
+    for home, ok in (([downstairs], True), ([downstairs, upstairs], True),
+                     ([downstairs, {**upstairs, "room": "living"}], False)):
+        guard = ActionGuard(["Set the ground floor temperature to 30 degrees"])
+        guard.index = DeviceIndex(home, rooms)
+        refusal = guard.check(downstairs, "set_target_temperature", args)
+        assert (refusal is None) == ok, (home, refusal)
+    guard = ActionGuard(["Set the first floor temperature to 30 degrees"])
+    guard.index = DeviceIndex([downstairs, upstairs], rooms)
+    assert guard.check(downstairs, "set_target_temperature", args) is not None
 
 
 def test_a_value_must_be_in_the_request_itself() -> None:

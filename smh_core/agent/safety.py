@@ -236,6 +236,10 @@ def _kind_words() -> tuple[str, ...]:
     return tuple(sorted({w for rule in load_policy() for w in rule.device_words}))
 
 
+_DEICTIC = frozenset({"here"})
+"""Where the speaker is: "the garage door in here" names the garage door, and no other device."""
+
+
 # ----------------------------------------------------------------------------- devices, as the resolver sees them
 @dataclass
 class DeviceIndex:
@@ -259,17 +263,25 @@ class DeviceIndex:
         room = next((r["name"] for r in self.rooms if room_id is not None and r.get("id") == room_id), "")
         return room or fold(str(device.get("room_name") or ""))
 
+    def _floor_name(self, device: dict[str, Any]) -> str:
+        did = str(device.get("did"))
+        indexed = next((d for d in self.devices if str(d.get("did")) == did), device)
+        room_id = indexed.get("room")
+        room = next((r for r in self.rooms if room_id is not None and r.get("id") == room_id), {})
+        return fold(str(room.get("floor_name") or ""))
+
     def own_words(self, device: dict[str, Any]) -> frozenset[str]:
-        """The words a phrase may use to name ``device``: its name, its room's name, kinds of
-        device and function words; a word of another device's name, or a word of place that is
-        not its own ("back" for a lock named "Front Door"), is not one of them."""
+        """The words a phrase may use to name ``device``: its name, its room's and floor's names,
+        kinds of device, function words and "here" (the speaker's own place, which names no
+        other device); a word of another device's name, or a word of place that is not its own
+        ("back" for a lock named "Front Door"), is not one of them."""
         did = str(device.get("did"))
         if did not in self._own:
             grammar = load_grammar()
             indexed = next((d for d in self.devices if str(d.get("did")) == did), None)
             name = indexed["name"] if indexed is not None else fold(str(device.get("name", "")))
-            self._own[did] = (name_words([name, self._room_name(device), *_kind_words()]) | grammar.object_words
-                              | grammar.function_words)
+            self._own[did] = (name_words([name, self._room_name(device), self._floor_name(device), *_kind_words()])
+                              | grammar.object_words | grammar.function_words | _DEICTIC)
         return self._own[did]
 
     def binds(self, phrase: str, device: dict[str, Any],
@@ -288,10 +300,10 @@ class DeviceIndex:
             return False
         grammar = load_grammar()
         said = [w for w in words if w not in grammar.function_words and w not in grammar.object_words
-                and w not in _kind_words()]
+                and w not in _kind_words() and w not in _DEICTIC]
 
         def fits(d: dict[str, Any]) -> bool:
-            room = name_words([self._room_name(d)])
+            room = name_words([self._room_name(d), self._floor_name(d)])
             return same_kind(d) and all(w in room for w in said) and all(w in self.own_words(d) for w in words)
 
         return [str(d.get("did")) for d in self.devices if fits(d)] == [str(device.get("did"))]
