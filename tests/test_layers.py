@@ -24,7 +24,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("smh_core.homeenv", "smh_core.llm"),
     ("sim_devices.catalog", "smh_core.sim", "smh_core.memory", "smh_core.voice"),
     ("smh_core.homes", "smh_core.agent", "smh_core.backends"),
+    ("smh_core.task",),
     ("smh_core.bench",),
+    ("smh_core.suites",),
+    ("smh_core.importers",),
     ("smh_core.ha", "smh_core.perf", "sim_devices.matter_bridge"),
     ("smh_core.cli", "custom_components.smh"),
 )
