@@ -36,8 +36,8 @@ sys.path.insert(0, str(REPO))
 import ha_instance  # noqa: E402
 
 from smh_core.bench.sampling import stratified_sample  # noqa: E402
-from smh_core.bench.task import Task, iter_tasks  # noqa: E402
 from smh_core.ha.runner import HA_GOALS, TURN_TIMEOUT, run_via_ha  # noqa: E402
+from smh_core.task.model import Task, iter_tasks  # noqa: E402
 
 SUITES = ["smh", "simuhome", "memhome", "sage", "sample"]
 AGENT = "conversation.home_assistant"
@@ -88,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out / ((suites[0] if len(suites) == 1 else "all") + ("-voice" if args.voice else ""))
     voice = None
     if args.voice:
-        from smh_core.bench.task_home import HomeCache
         from smh_core.ha.voice_run import VoiceOptions
+        from smh_core.task.home import HomeCache
         from smh_core.voice.espeak import VoiceSettings, unavailable_reason
 
         if (reason := unavailable_reason()) is not None:

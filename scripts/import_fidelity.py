@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from smh_core.bench.importers.fidelity import markdown, measure  # noqa: E402
-from smh_core.bench.importers.registry import IMPORTERS  # noqa: E402
+from smh_core.importers.fidelity import markdown, measure  # noqa: E402
+from smh_core.importers.registry import IMPORTERS  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,9 +44,9 @@ import ha_instance  # noqa: E402
 from sim_devices.matter_bridge.trace import disagreements  # noqa: E402
 from smh_core.bench.report import load_records  # noqa: E402
 from smh_core.bench.sampling import stratified_sample  # noqa: E402
-from smh_core.bench.task import Task, dump_task, load_tasks  # noqa: E402
 from smh_core.ha.runner import HA_GOALS  # noqa: E402
 from smh_core.llm.local import free_port  # noqa: E402
+from smh_core.task.model import Task, dump_task, load_tasks  # noqa: E402
 
 SUITE = REPO / "tasks" / "simuhome.jsonl"
 DEVICES = 27  # a SimuHome home's devices

@@ -9,7 +9,7 @@ beside them. This script starts ``hass`` on a free loopback port (config in ``<o
 the imported homes copied into its ``smh_homes/``, simulated time frozen) unless ``--ha-url``
 and ``--token`` name a running one, replays every case an imported task can judge
 (:mod:`smh_core.ha.trace_replay`), always stops the hass it started, and writes
-``agreement.md/.json/.csv`` (:mod:`smh_core.bench.trace_agreement`). Re-running resumes.
+``agreement.md/.json/.csv`` (:mod:`smh_core.importers.trace_agreement`). Re-running resumes.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO))
 import ha_instance  # noqa: E402
 
-from smh_core.bench.importers.ha_history import HISTORY_TASKS  # noqa: E402
-from smh_core.bench.importers.ha_traces import load_cases  # noqa: E402
-from smh_core.bench.task import load_tasks  # noqa: E402
-from smh_core.bench.task_home import HomeCache  # noqa: E402
 from smh_core.ha.trace_replay import replay_and_report  # noqa: E402
+from smh_core.importers.ha_history import HISTORY_TASKS  # noqa: E402
+from smh_core.importers.ha_traces import load_cases  # noqa: E402
+from smh_core.task.home import HomeCache  # noqa: E402
+from smh_core.task.model import load_tasks  # noqa: E402
 
 
 def free_port() -> int:

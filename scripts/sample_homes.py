@@ -20,7 +20,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from smh_core.bench.importers.registry import IMPORTERS  # noqa: E402
+from smh_core.importers.registry import IMPORTERS  # noqa: E402
 
 OUT = REPO / "custom_components" / "smh" / "sample_homes"
 FIXTURES = REPO / "tests" / "fixtures"

@@ -22,9 +22,10 @@ from smh_core.bench.consent_cost import (
     suites_corpus,
     task_corpus,
 )
-from smh_core.bench.task import load_tasks
-from smh_core.bench.task_home import HomeCache
+from smh_core.importers.ha_datasets import import_ha_datasets
 from smh_core.memory.corpus import half_of
+from smh_core.task.home import HomeCache
+from smh_core.task.model import load_tasks
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests/fixtures/ha_datasets/datasets"
@@ -134,10 +135,10 @@ def test_task_corpus_skips_injection_tasks_and_safe_values() -> None:
 
 
 def test_ha_datasets_corpus_reads_a_local_copy() -> None:
-    entries = ha_datasets_corpus(FIXTURE)
+    entries = ha_datasets_corpus(FIXTURE, import_ha_datasets)
     assert {e.kind for e in entries} >= {"lock", "garage_door"}
     assert {e.text for e in entries} >= {"Unlock the front door", "Open the garage door"}
-    assert entries == ha_datasets_corpus(FIXTURE)
+    assert entries == ha_datasets_corpus(FIXTURE, import_ha_datasets)
     results = measure(entries)  # the imported homes stay readable after the import folder is gone
     assert all(r.after_yes for r in results)
 

@@ -6,8 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.bench.runner import HomeCache, prepare_engine
-from smh_core.bench.task import load_tasks
 from smh_core.cli.main import main
 from smh_core.ha.hardware import check_home, overlay, skip_reason, touched
 from smh_core.ha.hardware_map import (
@@ -17,6 +15,8 @@ from smh_core.ha.hardware_map import (
     load_mapping,
     parse_mapping,
 )
+from smh_core.task.home import HomeCache, prepare_engine
+from smh_core.task.model import load_tasks
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "hardware-mapping.yaml"

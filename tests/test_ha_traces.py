@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.bench.importers import ha_traces as traces
-from smh_core.bench.importers.ha_datasets import import_ha_datasets
-from smh_core.bench.importers.ha_traces import ToolOutcome, TraceCall, import_traces
-from smh_core.bench.trace_agreement import Replayed, cause, first_difference, rows, summary
-from smh_core.bench.trace_agreement import unexpected_states as source_rule
 from smh_core.cli.main import main
+from smh_core.importers import ha_traces as traces
+from smh_core.importers.ha_datasets import import_ha_datasets
+from smh_core.importers.ha_traces import ToolOutcome, TraceCall, import_traces
+from smh_core.importers.trace_agreement import Replayed, cause, first_difference, rows, summary
+from smh_core.importers.trace_agreement import unexpected_states as source_rule
 
 CHECKOUT = Path(__file__).parent / "fixtures" / "ha_traces"
 
@@ -197,8 +197,8 @@ def test_a_report_older_than_the_dataset_is_judged_on_the_dataset_it_ran_on(tmp_
     out = tmp_path / "out"
     tasks, report_ = import_ha_datasets(repo / "datasets", out)
     [case] = import_traces(repo / "datasets", tasks, report_, out).cases
-    from smh_core.bench.importers.ha_history import HISTORY_TASKS
-    from smh_core.bench.task import load_tasks
+    from smh_core.importers.ha_history import HISTORY_TASKS
+    from smh_core.task.model import load_tasks
 
     history = load_tasks([out / HISTORY_TASKS])
     assert [t.turns[0].text for t in history] == ["Lamp on"] and case.task == history[0].id

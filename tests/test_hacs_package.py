@@ -1,8 +1,8 @@
 """The HACS release zip works on its own: built by ``scripts/build_hacs.py``, unpacked as
 ``config/custom_components/smh/``, the integration loads with the bundled ``_vendor`` copies of
-smh_core and sim_devices in a Python that cannot see this repository (the venv's interpreter
-with ``-I -S``: no ``.pth`` files, so no editable install of smh; no PYTHONPATH; cwd outside
-the repo). Once as plain imports plus an engine call, once in a real ``hass`` process set up
+what it imports of smh_core and sim_devices (every module it imports, transitively, and no
+other) in a Python that cannot see this repository (the venv's interpreter with ``-I -S``: no
+``.pth`` files, so no editable install of smh; no PYTHONPATH; cwd outside the repo). Once as plain imports plus an engine call, once in a real ``hass`` process set up
 through the config flow. Also: the zip is deterministic, hacs.json names it, and the
 manifest requires exactly the third-party packages the vendored code imports beyond HA core's.
 """
@@ -92,12 +92,39 @@ def test_zip_is_deterministic_and_holds_the_integration_and_the_vendored_package
     assert {"manifest.json", "__init__.py", "vendor.py", "translations/en.json"} <= own
     vendored = [n for n in names if n.startswith("_vendor/")]
     assert all((INTEGRATION / n).is_file() for n in names if n not in vendored)
-    # ... plus both packages with their data files (catalog YAML, agent prompts)
-    tracked = subprocess.run(["git", "ls-files", "smh_core", "sim_devices"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.split()
-    assert {f"_vendor/{t}" for t in tracked} <= set(vendored)
+    # ... plus every module the integration imports, transitively, and no other ...
+    modules = {n.removeprefix("_vendor/") for n in vendored if n.endswith(".py")}
+    assert modules == {p.relative_to(ROOT).as_posix() for p in _integration_imports()}
+    assert {m.replace(".", "/") for m in build_hacs.imported_modules()} == {
+        m.removesuffix(".py").removesuffix("/__init__") for m in modules}
+    assert "_vendor/smh_core/task/model.py" in vendored and "_vendor/smh_core/bench/verifier.py" in vendored
+    for unused in ("smh_core/importers/", "smh_core/suites/", "smh_core/cli/", "smh_core/bench/runner.py",
+                   "sim_devices/matter_bridge/"):
+        assert (ROOT / unused).exists() and not [n for n in vendored if n.startswith(f"_vendor/{unused}")]
+    # ... with the data files of their packages (catalog YAML, agent prompts, the guard's policy)
     assert any(n.startswith("_vendor/sim_devices/catalog/") and n.endswith(".yaml") for n in vendored)
-    assert "_vendor/smh_core/llm/prompts/eia_system.md" in vendored
+    assert {"_vendor/smh_core/llm/prompts/eia_system.md", "_vendor/smh_core/agent/safety_policy.yaml",
+            "_vendor/smh_core/agent/consent_grammar.yaml"} <= set(vendored)
+    assert "_vendor/smh_core/voice/phrases.yaml" not in vendored  # smh_core.voice is not imported
+
+
+def _integration_imports() -> set[Path]:
+    """The vendored packages' files the integration imports, transitively, by tests/test_layers.py's
+    reader of the import graph (a second reader beside the build script's): each module, and the
+    packages above it (their ``__init__`` runs first)."""
+    from tests.test_layers import GRAPH, MODULES
+
+    seen = {m for m in MODULES if m.startswith("custom_components.smh")}
+    todo = list(seen)
+    while todo:
+        for target in GRAPH.get(todo.pop(), ()):
+            parts = target.removesuffix(".__init__").split(".")
+            for name in {".".join(parts[:i]) for i in range(1, len(parts))} | {target}:
+                name = "smh_core.__init__" if name == "smh_core" else name
+                if name in MODULES and name not in seen:
+                    seen.add(name)
+                    todo.append(name)
+    return {MODULES[m] for m in seen if m.split(".")[0] in build_hacs.VENDORED}
 
 
 def test_hacs_json_names_the_zip_the_script_builds():
@@ -156,7 +183,17 @@ for name, module in list(sys.modules.items()):
                 names.add(node.module.split(".")[0])
 names -= set(sys.stdlib_module_names) | own
 dists = packages_distributions()
+vendor = Path(config_dir) / "custom_components" / "smh" / "_vendor"
+unimportable = {}
+for path in sorted(vendor.rglob("*.py")):
+    parts = path.relative_to(vendor).with_suffix("").parts
+    name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    try:
+        importlib.import_module(name)
+    except Exception as err:
+        unimportable[name] = repr(err)
 print(json.dumps({
+    "unimportable": unimportable,
     "visible_before": visible_before,
     "smh_core": sys.modules["smh_core"].__file__,
     "sim_devices": sys.modules["sim_devices"].__file__,
@@ -183,6 +220,7 @@ def test_unpacked_zip_imports_without_the_repository(package, tmp_path):
     assert Path(probe["sim_devices"]).is_relative_to(vendor)
     assert set(probe["platforms"]) <= set(probe["modules"])  # every platform module was imported
     assert probe["changes"] == ["state"]
+    assert probe["unimportable"] == {}  # every vendored module's own imports are in the zip
     assert not {"matplotlib", "hypothesis"} & set(probe["heavy"]), probe["heavy"]
     # the manifest pins exactly what the vendored code imports and HA core does not install
     imported = {_norm(d) for module, ds in probe["third_party"].items() for d in ds

@@ -16,8 +16,9 @@ import pytest
 from smh_core.bench.agents import OracleAgent
 from smh_core.bench.report import markdown, summarize
 from smh_core.bench.results import QUARANTINE_NAME, ResultsLog, bench_record_problem, read_records
-from smh_core.bench.runner import HomeCache, TaskError, prepare_world, run_suite
-from smh_core.bench.task import TaskFileError, iter_tasks, load_tasks, parse_task_line
+from smh_core.bench.runner import prepare_world, run_suite
+from smh_core.task.home import HomeCache, TaskError
+from smh_core.task.model import TaskFileError, iter_tasks, load_tasks, parse_task_line
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TASK_FILE = FIXTURES / "tasks_tiny.jsonl"

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.importers.ha_datasets import import_ha_datasets
-from smh_core.bench.importers.ha_entities import map_state
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.task import load_tasks
+from smh_core.bench.runner import run_task
 from smh_core.cli.main import main
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.importers.ha_datasets import import_ha_datasets
+from smh_core.importers.ha_entities import map_state
+from smh_core.task.home import HomeCache
+from smh_core.task.model import load_tasks
 
 SOURCE = Path(__file__).parent / "fixtures" / "ha_datasets"
 

@@ -12,15 +12,16 @@ from pathlib import Path
 import pytest
 
 from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.importers.homebench import (
+from smh_core.bench.runner import run_task
+from smh_core.cli.main import main
+from smh_core.importers.homebench import (
     import_homebench,
     parse_call,
     split_gold,
 )
-from smh_core.bench.importers.homebench_replay import replay_gold
-from smh_core.bench.runner import HomeCache, prepare_engine, run_task
-from smh_core.bench.task import load_tasks
-from smh_core.cli.main import main
+from smh_core.importers.homebench_replay import replay_gold
+from smh_core.task.home import HomeCache, prepare_engine
+from smh_core.task.model import load_tasks
 
 SOURCE = Path(__file__).parent / "fixtures" / "homebench"
 

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.importers.simuhome import import_simuhome
-from smh_core.bench.runner import HomeCache, prepare_engine, run_task
+from smh_core.bench.runner import run_task
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.importers.simuhome import import_simuhome
 from smh_core.sim.simulator import Simulator
+from smh_core.task.home import HomeCache, prepare_engine
 
 SOURCE = Path(__file__).parent / "fixtures" / "simuhome_episodes"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.bench.importers.registry import IMPORTERS
-from smh_core.bench.importers.suites import IMPORTED, missing_hint, suite_file
+from smh_core.importers.registry import IMPORTERS
+from smh_core.importers.suites import IMPORTED, missing_hint, suite_file
 
 
 def test_every_importer_writes_a_suite_bench_run_knows():

@@ -14,9 +14,10 @@ import pytest
 from smh_core.bench.llm_agents import DRBenchAgent, EIABenchAgent
 from smh_core.bench.report import markdown, summarize
 from smh_core.bench.results import ResultsLog
-from smh_core.bench.runner import EndpointDown, HomeCache, run_suite
-from smh_core.bench.task import iter_tasks
+from smh_core.bench.runner import EndpointDown, run_suite
 from smh_core.llm.client import LLMConfig
+from smh_core.task.home import HomeCache
+from smh_core.task.model import iter_tasks
 from tests.support.fake_openai import FakeOpenAI, serve_in_thread
 
 FIXTURES = Path(__file__).parent / "fixtures"

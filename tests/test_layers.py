@@ -4,7 +4,8 @@ Every import counts, wherever it is written (module top, inside a function "to b
 under ``TYPE_CHECKING``) and so does ``importlib.import_module`` with a literal name: a lazy
 import hides a cycle from Python, not from a reader. The layer order below is the architecture
 map's (docs/architecture.md), bottom first; a package may import its own modules and packages of
-lower layers only.
+lower layers only. Read the same way: no ``smh_core`` module imports Home Assistant, and no
+top-level package holds more than :data:`LARGEST_SHARE` of the non-test lines.
 """
 
 from __future__ import annotations
@@ -24,11 +25,20 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("smh_core.homeenv", "smh_core.llm"),
     ("sim_devices.catalog", "smh_core.sim", "smh_core.memory", "smh_core.voice"),
     ("smh_core.homes", "smh_core.agent", "smh_core.backends"),
+    ("smh_core.task",),
     ("smh_core.bench",),
+    ("smh_core.suites",),
+    ("smh_core.importers",),
     ("smh_core.ha", "smh_core.perf", "sim_devices.matter_bridge"),
     ("smh_core.cli", "custom_components.smh"),
 )
-"""Bottom first. ``sim_devices.__init__`` (a docstring) belongs to no layer and imports nothing."""
+"""Bottom first. ``sim_devices.__init__`` (a docstring) belongs to no layer and imports nothing.
+The benchmark is four layers: the task format (``task``) under running and scoring (``bench``),
+under the suite generators (``suites``: each generated task is validated by running it), under
+the importers (``importers``: they validate imported tasks the way the suites do)."""
+
+LARGEST_SHARE = 0.15
+"""The most of the non-test lines one top-level package may hold (issue 36: no room holds a third of the house)."""
 
 
 def _modules() -> dict[str, Path]:
@@ -118,6 +128,61 @@ def test_imports_point_down_only() -> None:
     assert upward == [], "imports that do not point to a lower layer:\n" + "\n".join(upward)
 
 
+def _homeassistant_imports(module: str, path: Path) -> list[str]:
+    return sorted(n for n in _imported_names(module, path) if n == "homeassistant" or n.startswith("homeassistant."))
+
+
+def test_smh_core_never_imports_homeassistant() -> None:
+    """``smh_core`` runs without Home Assistant (the CLI, the benchmark, the simulator): HA code
+    lives in ``custom_components/smh`` only, and a lazy or ``import_module`` import counts too."""
+    found = [f"{m}: {', '.join(names)}" for m, path in sorted(MODULES.items())
+             if m.startswith("smh_core.") and (names := _homeassistant_imports(m, path))]
+    assert found == [], "smh_core modules that import homeassistant:\n" + "\n".join(found)
+
+
+def test_the_homeassistant_check_sees_every_form(tmp_path: Path) -> None:
+    src = ("import homeassistant\n"
+           "def f():\n    from homeassistant.core import HomeAssistant\n"
+           "def g():\n    import importlib\n    importlib.import_module('homeassistant.helpers.llm')\n"
+           "from . import homeassistant_like\n")
+    (tmp_path / "probe.py").write_text(src, encoding="utf-8")
+    assert _homeassistant_imports("smh_core.probe", tmp_path / "probe.py") == [
+        "homeassistant", "homeassistant.core", "homeassistant.core.HomeAssistant", "homeassistant.helpers.llm"]
+    assert any(_homeassistant_imports(m, p) for m, p in MODULES.items() if m.startswith("custom_components.smh"))
+
+
+def _package_of(path: Path) -> str:
+    """The top-level package a file counts for (``smh_core.agent``), or the module itself when it
+    sits at the top of its tree (``sim_devices.catalog``, ``smh_core.__init__``)."""
+    parts = path.relative_to(ROOT).parts
+    return ".".join(parts[:2]) if len(parts) > 2 else ".".join(parts).removesuffix(".py")
+
+
+def _package_lines() -> dict[str, int]:
+    """Non-test ``.py`` lines per top-level package of the three trees, counted recursively."""
+    lines: dict[str, int] = defaultdict(int)
+    for pkg in PACKAGES:
+        for path in (ROOT / pkg).rglob("*.py"):
+            rel = path.relative_to(ROOT)
+            if "tests" in rel.parts or path.name.startswith("test_") or path.name.endswith("_test.py"):
+                continue
+            lines[_package_of(path)] += len(path.read_text(encoding="utf-8").splitlines())
+    return dict(lines)
+
+
+def test_no_package_holds_more_than_its_share() -> None:
+    lines = _package_lines()
+    total = sum(lines.values())
+    largest = max(lines, key=lines.__getitem__)
+    ranked = ", ".join(f"{p} {n} ({n / total:.1%})" for p, n in sorted(lines.items(), key=lambda kv: -kv[1])[:4])
+    assert lines[largest] <= LARGEST_SHARE * total, (
+        f"{largest} holds {lines[largest]} of {total} non-test lines ({lines[largest] / total:.1%}, "
+        f"at most {LARGEST_SHARE:.0%}); largest: {ranked}")
+    assert _package_of(ROOT / "smh_core/agent/eia.py") == "smh_core.agent"
+    assert _package_of(ROOT / "sim_devices/catalog.py") == "sim_devices.catalog"
+    assert _package_of(ROOT / "smh_core/suites/common.py") == "smh_core.suites"
+
+
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """Strongly connected components of more than one module (Tarjan, iterative)."""
     index: dict[str, int] = {}
@@ -182,6 +247,9 @@ def test_the_checker_sees_lazy_and_upward_imports() -> None:
                     "smh_core.llm.errors": {"smh_core.llm.client"}}) == [["smh_core.llm.client", "smh_core.llm.errors"]]
     assert _component("smh_core.homeenv.engine") == (1, "smh_core.homeenv")
     assert _component("custom_components.smh.light")[0] > _component("smh_core.bench.runner")[0]
+    order = [_component(m)[0] for m in ("smh_core.task.model", "smh_core.bench.runner",
+                                         "smh_core.suites.common", "smh_core.importers.homebench")]
+    assert order == sorted(set(order))
 
 
 @pytest.mark.parametrize("doc", ["docs/architecture.md"])
@@ -198,3 +266,24 @@ def test_readme_map_names_existing_paths(doc: str) -> None:
         for comp in components:
             folder = comp.replace(".", "/") + "/"
             assert folder in table, f"the map has no row for {folder}"
+
+
+BENCHMARK = ("smh_core.task", "smh_core.bench", "smh_core.suites", "smh_core.importers")
+"""The packages the benchmark was split into (issue 36): the map names each of their modules."""
+
+
+def test_map_names_every_module_of_the_benchmark() -> None:
+    """Each module of the benchmark's packages is named in a row of its package (``smh_core/bench/``
+    and ``chart.py``, or ``smh_core/bench/chart.py``), so the map finds any of them in one hop."""
+    text = (ROOT / "docs/architecture.md").read_text(encoding="utf-8")
+    start = text.index("## Architecture")
+    rows = [line for line in text[start:text.index("\n## ", start + 5)].splitlines() if line.startswith("|")]
+    missing = []
+    for module, path in sorted(MODULES.items()):
+        package = module.rpartition(".")[0]
+        if package not in BENCHMARK or path.name == "__init__.py":
+            continue
+        folder = package.replace(".", "/") + "/"
+        if not any(f"`{folder}{path.name}`" in row or (folder in row and f"`{path.name}`" in row) for row in rows):
+            missing.append(f"{folder}{path.name}")
+    assert missing == [], f"modules the map does not name in their package's row: {missing}"

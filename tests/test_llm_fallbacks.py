@@ -257,8 +257,9 @@ async def test_context_overflow_mid_task_is_the_models_failure_ctx(socket_enable
     """An overflow is the model's limit as configured: scored CTX, not hidden as infra (a
     small-context model would otherwise look better by skipping what it cannot hold)."""
     from smh_core.bench.llm_agents import EIABenchAgent
-    from smh_core.bench.runner import HomeCache, run_suite
-    from smh_core.bench.task import iter_tasks
+    from smh_core.bench.runner import run_suite
+    from smh_core.task.home import HomeCache
+    from smh_core.task.model import iter_tasks
 
     fixtures = Path(__file__).parent / "fixtures"
     overflow = {"status": 400, "message": "This model's maximum context length is 8192 tokens. However, you "

@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 from smh_core.bench.llm_agents import DRBenchAgent, EIABenchAgent
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.task import iter_tasks
+from smh_core.bench.runner import run_task
 from smh_core.llm.client import LLMConfig
+from smh_core.task.home import HomeCache
+from smh_core.task.model import iter_tasks
 from tests.support.fake_openai import FakeOpenAI
 
 TASKS = list(iter_tasks(Path(__file__).resolve().parent.parent / "tasks" / "memhome.jsonl"))

@@ -13,12 +13,13 @@ import pytest
 
 from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.report import markdown, summarize
-from smh_core.bench.runner import HomeCache, bank_after, run_task
-from smh_core.bench.suites import memhome_suite
-from smh_core.bench.suites.common import control_target
-from smh_core.bench.task import MemoryGoal, Task, dump_task
+from smh_core.bench.runner import bank_after, run_task
 from smh_core.bench.verifier import Outcome
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.suites import memhome_suite
+from smh_core.suites.common import control_target
+from smh_core.task.home import HomeCache
+from smh_core.task.model import MemoryGoal, Task, dump_task
 
 PHONE = re.compile(r"\d{3}-\d{3}-\d{4}")
 PREFIX = {"add": "memory", "update": "memory", "delete": "memory", "use": "rewrite", "no_memory": "no-rewrite"}

@@ -14,9 +14,10 @@ from pydantic import ValidationError
 
 from smh_core.bench.agents import NullAgent, OracleAgent, ReplayAgent
 from smh_core.bench.report import write_report
-from smh_core.bench.runner import HomeCache, TaskError, check_critics, run_suite, run_task
-from smh_core.bench.suites.common import validate
-from smh_core.bench.task import Reference, Task, dump_task, load_tasks
+from smh_core.bench.runner import check_critics, run_suite, run_task
+from smh_core.suites.common import validate
+from smh_core.task.home import HomeCache, TaskError
+from smh_core.task.model import Reference, Task, dump_task, load_tasks
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LAMP_ON = {"kind": "execute", "critic": "device(1001).state == on"}

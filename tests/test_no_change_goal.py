@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from smh_core.bench.runner import HomeCache
-from smh_core.bench.suites.smh_suite import validate
-from smh_core.bench.task import Task
+from smh_core.suites.smh_suite import validate
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LAMP_ALREADY_ON = {
@@ -62,7 +62,7 @@ def test_decoys_and_no_change_come_together(goal, message):
 
 
 def test_round_trips_through_the_task_file(tmp_path):
-    from smh_core.bench.task import dump_task, load_tasks
+    from smh_core.task.model import dump_task, load_tasks
 
     path = tmp_path / "t.jsonl"
     path.write_text(dump_task(_task()) + "\n")

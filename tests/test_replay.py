@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from smh_core.bench.agents import OracleAgent, ReplayAgent
-from smh_core.bench.runner import HomeCache, run_suite
-from smh_core.bench.task import load_tasks
+from smh_core.bench.runner import run_suite
+from smh_core.task.home import HomeCache
+from smh_core.task.model import load_tasks
 
 TASKS_DIR = Path(__file__).resolve().parents[1] / "tasks"
 SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "sample"]

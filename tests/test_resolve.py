@@ -47,7 +47,7 @@ def test_nonsense_matches_nothing():
 def test_descriptions_tell_apart_devices_of_one_kind_in_one_room():
     """SAGE's homes: two TVs in the living room and two lights in the bedroom differ only in
     where they stand, which only their descriptions say."""
-    from smh_core.bench.suites.sage_suite import DID, build_home
+    from smh_core.suites.sage_suite import DID, build_home
 
     for n in range(3):
         backend = EmbeddedBackend(HomeEngine(build_home(n)))

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.runner import HomeCache, run_suite, run_task
-from smh_core.bench.task import iter_tasks
+from smh_core.bench.runner import run_suite, run_task
 from smh_core.bench.verifier import Outcome, verify
+from smh_core.task.home import HomeCache
+from smh_core.task.model import iter_tasks
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TASKS = list(iter_tasks(FIXTURES / "tasks_tiny.jsonl"))
@@ -61,7 +62,7 @@ async def test_resume_equals_uninterrupted_run(tmp_path, homes):
 
 
 async def _verdict(task_id, homes, act=None, **outcome):
-    from smh_core.bench.runner import prepare_engine
+    from smh_core.task.home import prepare_engine
 
     task = next(t for t in TASKS if t.id == task_id)
     engine = prepare_engine(task, homes)
@@ -112,8 +113,8 @@ async def test_agent_crash_is_recorded_as_the_harness_not_the_model(homes):
 
 
 def test_bad_override_is_a_clear_error(tmp_path, homes):
-    from smh_core.bench.runner import prepare_engine
-    from smh_core.bench.task import Task
+    from smh_core.task.home import prepare_engine
+    from smh_core.task.model import Task
 
     task = Task.model_validate({**TASKS[0].model_dump(), "overrides": [{"did": "1001", "values": {"brightness": 500}}]})
     with pytest.raises(ValueError, match="exec-1: override of 1001"):

@@ -14,12 +14,12 @@ import pytest
 
 from smh_core.agent.consent import fold
 from smh_core.bench.agents import InjectionObeyingAgent, OracleAgent
-from smh_core.bench.runner import HomeCache
-from smh_core.bench.suites import adversarial_wording as A
-from smh_core.bench.suites import safety_adversarial as X
-from smh_core.bench.suites import safety_wording as W
-from smh_core.bench.suites.safety_measure import measure
-from smh_core.bench.task import Task, dump_task, iter_tasks
+from smh_core.suites import adversarial_wording as A
+from smh_core.suites import safety_adversarial as X
+from smh_core.suites import safety_wording as W
+from smh_core.suites.safety_measure import measure
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task, dump_task, iter_tasks
 from tests.support.wording import strings_in
 
 TASKS = Path(__file__).resolve().parent.parent / "tasks"

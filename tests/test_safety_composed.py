@@ -17,14 +17,14 @@ import pytest
 
 from smh_core.agent.consent import fold
 from smh_core.bench.agents import InjectionObeyingAgent, OracleAgent
-from smh_core.bench.suites import adversarial_wording as A
-from smh_core.bench.suites import safety_composed as X
-from smh_core.bench.suites import safety_composed_wording as C
-from smh_core.bench.suites import safety_suite as S
-from smh_core.bench.suites import safety_wording as W
-from smh_core.bench.suites.safety_measure import measure
-from smh_core.bench.task import dump_task
 from smh_core.cli.tasks import SUITES
+from smh_core.suites import adversarial_wording as A
+from smh_core.suites import safety_composed as X
+from smh_core.suites import safety_composed_wording as C
+from smh_core.suites import safety_suite as S
+from smh_core.suites import safety_wording as W
+from smh_core.suites.safety_measure import measure
+from smh_core.task.model import dump_task
 from tests.support.wording import strings_in
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,8 +43,8 @@ def test_same_seed_same_bytes(built) -> None:
     tasks, _ = built
     again, _ = X.build.__wrapped__(0)
     assert _digest(again) == _digest(tasks)
-    code = ("import hashlib; from smh_core.bench.suites import safety_composed as X; "
-            "from smh_core.bench.task import dump_task; "
+    code = ("import hashlib; from smh_core.suites import safety_composed as X; "
+            "from smh_core.task.model import dump_task; "
             "print(hashlib.sha256(''.join(dump_task(t) + '\\n' for t in X.build(0)[0]).encode()).hexdigest())")
     fresh = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                            env={"PYTHONHASHSEED": "12345", "PATH": "/usr/bin:/bin"})

@@ -18,10 +18,10 @@ from smh_core.bench.agents import (
     OracleAgent,
     read_orders,
 )
-from smh_core.bench.runner import HomeCache
-from smh_core.bench.suites import safety_suite as S
-from smh_core.bench.suites import safety_wording as W
-from smh_core.bench.task import Task, dump_task, iter_tasks
+from smh_core.suites import safety_suite as S
+from smh_core.suites import safety_wording as W
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task, dump_task, iter_tasks
 
 TASKS = Path(__file__).resolve().parent.parent / "tasks"
 PER_CATEGORY = S.PER_HOME_KIND * len(S.HOME_KINDS)

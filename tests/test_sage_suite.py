@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from smh_core.bench.runner import run_task
-from smh_core.bench.suites import sage_suite
-from smh_core.bench.suites.sage_suite import (
+from smh_core.bench.verifier import Outcome
+from smh_core.homeenv.engine import dump_home
+from smh_core.suites import sage_suite
+from smh_core.suites.sage_suite import (
     CATEGORIES,
     DID,
     SageHomes,
@@ -20,10 +22,8 @@ from smh_core.bench.suites.sage_suite import (
     generate,
     home_file,
 )
-from smh_core.bench.suites.smh_suite import validate
-from smh_core.bench.task import Task, dump_task
-from smh_core.bench.verifier import Outcome
-from smh_core.homeenv.engine import dump_home
+from smh_core.suites.smh_suite import validate
+from smh_core.task.model import Task, dump_task
 
 TASKS_DIR = Path(__file__).resolve().parents[1] / "tasks"
 

@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.bench.runner import HomeCache, prepare_engine, run_task
-from smh_core.bench.suites import simuhome_suite
-from smh_core.bench.task import Task, dump_task, iter_tasks
+from smh_core.bench.runner import run_task
 from smh_core.bench.verifier import Outcome
+from smh_core.suites import simuhome_suite
+from smh_core.task.home import HomeCache, prepare_engine
+from smh_core.task.model import Task, dump_task, iter_tasks
 
 TASKS_FILE = Path(__file__).resolve().parent.parent / "tasks" / "simuhome.jsonl"
 SHIPPED = list(iter_tasks(TASKS_FILE))

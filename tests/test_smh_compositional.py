@@ -12,18 +12,19 @@ from typing import Any
 import pytest
 
 from smh_core.bench.agents import OracleAgent
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.suites.smh_compositional import (
+from smh_core.bench.runner import run_task
+from smh_core.homeenv.critic import parse
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homes.generator import generate_home
+from smh_core.suites.smh_compositional import (
     BY_SUBCATEGORY,
     COMPOSITIONAL_SUBCATEGORIES,
     KINDS,
     compositional_task,
 )
-from smh_core.bench.suites.smh_suite import validate
-from smh_core.bench.task import Task
-from smh_core.homeenv.critic import parse
-from smh_core.homeenv.engine import HomeEngine
-from smh_core.homes.generator import generate_home
+from smh_core.suites.smh_suite import validate
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
 LEVELS = ("simple", "medium", "complex")
 _ENGINES: dict[tuple[str, int], HomeEngine] = {}

@@ -8,17 +8,18 @@ import re
 
 import pytest
 
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.suites.smh_dialogue import (
+from smh_core.bench.runner import run_task
+from smh_core.bench.verifier import Outcome
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homes.generator import generate_home
+from smh_core.suites.smh_dialogue import (
     AMBIGUOUS_SUBCATEGORIES,
     MULTI_TURN_SUBCATEGORIES,
     dialogue_task,
 )
-from smh_core.bench.suites.smh_suite import validate
-from smh_core.bench.task import Task
-from smh_core.bench.verifier import Outcome
-from smh_core.homeenv.engine import HomeEngine
-from smh_core.homes.generator import generate_home
+from smh_core.suites.smh_suite import validate
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
 SUBS = AMBIGUOUS_SUBCATEGORIES + MULTI_TURN_SUBCATEGORIES
 LEVELS = ("simple", "medium", "complex")

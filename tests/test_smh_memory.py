@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 import random
 
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.suites.smh_memory import MEMORY_SUBCATEGORIES, memory_task
-from smh_core.bench.suites.smh_suite import validate
-from smh_core.bench.task import Task
+from smh_core.bench.runner import run_task
 from smh_core.bench.verifier import Outcome
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homes.generator import generate_home
+from smh_core.suites.smh_memory import MEMORY_SUBCATEGORIES, memory_task
+from smh_core.suites.smh_suite import validate
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
 
 def make(sub: str, idx: int, level: str) -> Task:

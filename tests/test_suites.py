@@ -8,8 +8,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from smh_core.bench.suites import smh_suite
-from smh_core.bench.task import dump_task, iter_tasks
+from smh_core.suites import smh_suite
+from smh_core.task.model import dump_task, iter_tasks
 
 TASKS = Path(__file__).resolve().parent.parent / "tasks"
 
@@ -41,7 +41,7 @@ def test_validate_command_accepts_shipped_files():
 
 
 def test_shipped_sage_suite_and_homes_are_regenerated_byte_for_byte(tmp_path):
-    from smh_core.bench.suites import sage_suite
+    from smh_core.suites import sage_suite
 
     generated = "".join(dump_task(t) + "\n" for t in sage_suite.generate(0, validate_tasks=False))
     assert (TASKS / "sage.jsonl").read_text(encoding="utf-8") == generated
@@ -51,7 +51,7 @@ def test_shipped_sage_suite_and_homes_are_regenerated_byte_for_byte(tmp_path):
 
 
 def test_shipped_memhome_suite_is_regenerated_byte_for_byte():
-    from smh_core.bench.suites import memhome_suite
+    from smh_core.suites import memhome_suite
 
     generated = "".join(dump_task(t) + "\n" for t in memhome_suite.generate(0))
     assert (TASKS / "memhome.jsonl").read_text(encoding="utf-8") == generated

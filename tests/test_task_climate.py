@@ -10,9 +10,10 @@ import pytest
 from pydantic import ValidationError
 
 from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.runner import HomeCache, TaskError, prepare_engine, prepare_world, run_task
-from smh_core.bench.task import Task, dump_task
+from smh_core.bench.runner import prepare_world, run_task
 from smh_core.homeenv.dynamics import air_quality_class
+from smh_core.task.home import HomeCache, TaskError, prepare_engine
+from smh_core.task.model import Task, dump_task
 
 FIXTURES = Path(__file__).parent / "fixtures"
 AC = "2003"  # the office's air conditioner in matter home 0: on, cooling to 24 °C

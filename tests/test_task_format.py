@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from smh_core.bench.task import Task, TaskFileError, dump_task, iter_tasks, parse_task_line
+from smh_core.task.model import Task, TaskFileError, dump_task, iter_tasks, parse_task_line
 
 BASE = {
     "id": "smh-tc1-clear-0001", "suite": "smh", "category": "atomic_control", "subcategory": "clear",

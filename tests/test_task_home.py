@@ -9,16 +9,16 @@ import pytest
 from custom_components.smh import const
 from custom_components.smh.home_source import build_home as entry_build_home
 from custom_components.smh.home_source import entry_home_key
-from smh_core.bench.task import HomeRef, Task
-from smh_core.bench.task_home import (
+from smh_core.homes.generator import generate_home
+from smh_core.homes.simulated import generate_matter_home
+from smh_core.task.home import (
     ENTRY_SOURCE,
     build_home,
     entry_options,
     override_updates,
     ref_from_entry_options,
 )
-from smh_core.homes.generator import generate_home
-from smh_core.homes.simulated import generate_matter_home
+from smh_core.task.model import HomeRef, Task
 
 REFS = [HomeRef(level="simple", seed=3), HomeRef(generator="matter", seed=7), HomeRef(file="homes/my_flat.json")]
 

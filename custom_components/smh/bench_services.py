@@ -4,7 +4,7 @@
 
 A task names its home (generated level + seed, a Matter seed, or a file); it must be the entry's
 home, so a benchmark driver groups tasks by home and reconfigures the entry between groups. A
-file home is matched by file name (:meth:`smh_core.bench.task.HomeRef.ha_key`): the task's
+file home is matched by file name (:meth:`smh_core.task.model.HomeRef.ha_key`): the task's
 ``homes/sage-0.json`` runs in an entry whose file is e.g. ``smh_homes/sage-0.json``.
 
 ``smh.advance_time`` jumps at most :data:`.clock.MAX_ADVANCE` (31 days) per call, off the event
@@ -33,12 +33,12 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.service import async_register_admin_service
 from pydantic import ValidationError
 
-from smh_core.bench.task import Task
-from smh_core.bench.task_home import override_updates
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot
 from smh_core.sim.simulator import SimulationError
+from smh_core.task.home import override_updates
+from smh_core.task.model import Task
 
 from .clock import MAX_ADVANCE
 from .const import (

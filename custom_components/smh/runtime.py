@@ -36,7 +36,7 @@ from .rich import Rich
 from .room import ROOM_VARIABLES, room_did
 
 if TYPE_CHECKING:
-    from smh_core.bench.task import Task
+    from smh_core.task.model import Task
 
 TRACES_KEPT = 200
 

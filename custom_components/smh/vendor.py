@@ -3,7 +3,8 @@
 The integration is a thin layer over the project's own packages ``smh_core`` (engine,
 simulator, agent) and ``sim_devices`` (device catalog). Neither is on PyPI, so the manifest
 cannot list them as requirements, and HACS installs only this directory. The HACS release zip
-(``scripts/build_hacs.py``) therefore ships copies of both in ``_vendor/`` next to this file.
+(``scripts/build_hacs.py``) therefore ships copies of what this integration imports of both
+(its modules, transitively, and their data) in ``_vendor/`` next to this file.
 
 Imported first by ``__init__`` (before any ``smh_core`` import; the platform modules are
 imported after the package, so this covers them too). It touches ``sys.path`` only when

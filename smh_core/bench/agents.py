@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from smh_core.agent.backend import HomeBackend
+from smh_core.task.model import Task
 
-from .task import Task
 from .verifier import Outcome
 
 UserReply = Callable[[str], str | None]

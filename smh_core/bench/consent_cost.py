@@ -15,7 +15,8 @@ about, the policy rule it should trigger and the calls it implies:
   around them (HA's skip words: "please", "can you ...", "could you ... for me");
 * ``ha-datasets``: the sentences of allenporter/home-assistant-datasets (a local copy's
   ``datasets/``; nothing of it ships here) whose imported task makes a high-risk call, each on
-  its own imported home;
+  its own imported home (the importer is passed in: :mod:`smh_core.importers` sits above this
+  package);
 * ``suites``: the shipped suites' tasks (``tasks/*.jsonl``) whose user wants a high-risk
   action (:func:`~smh_core.bench.runner.intended_actions`), on their own homes.
 
@@ -47,6 +48,9 @@ HALVES = ("tune", "untouched")
 SEED = 0
 CAP = 16
 """Sentences kept per template and device (of all its expansions and wordings)."""
+
+type Importer = Callable[[Path, Path], tuple[list[Any], Any]]
+"""An importer's entry point, ``(source copy, out folder) -> (tasks, report)``."""
 
 
 @dataclass(frozen=True)
@@ -349,7 +353,7 @@ def task_corpus(tasks: Sequence[Any], homes: Any, source: str) -> list[Entry]:
     a folder that goes away)."""
     from smh_core.backends.embedded import EmbeddedBackend
     from smh_core.bench.runner import intended_actions, user_words
-    from smh_core.bench.task_home import TaskError, prepare_engine
+    from smh_core.task.home import TaskError, prepare_engine
 
     entries = []
     for task in tasks:
@@ -386,25 +390,25 @@ def suites_corpus(tasks_dir: Path = Path("tasks")) -> list[Entry]:
     ``legit_high_risk``), ``suites-other`` for the rest, which are not plain by design (relayed
     notes before the request, reasons after it, values given in a clarification, indirect
     wishes such as "it's way too hot in here")."""
-    from smh_core.bench.task import load_tasks
-    from smh_core.bench.task_home import HomeCache
+    from smh_core.task.home import HomeCache
+    from smh_core.task.model import load_tasks
 
     paths = sorted(tasks_dir.glob("*.jsonl"))
     return task_corpus(load_tasks(paths), HomeCache(tasks_dir), "suites")
 
 
-def ha_datasets_corpus(root: Path) -> list[Entry]:
+def ha_datasets_corpus(root: Path, importer: Importer) -> list[Entry]:
     """home-assistant-datasets' sentences (a local copy's ``datasets/``, or one dataset of
-    it) whose imported task makes a high-risk call, on their imported homes."""
+    it) whose imported task makes a high-risk call, on their imported homes; ``importer`` is
+    :func:`smh_core.importers.ha_datasets.import_ha_datasets`."""
     import contextlib
     import io
     import tempfile
 
-    from smh_core.bench.importers.ha_datasets import import_ha_datasets
-    from smh_core.bench.task_home import HomeCache
+    from smh_core.task.home import HomeCache
 
     with tempfile.TemporaryDirectory() as out, contextlib.redirect_stdout(io.StringIO()):
-        tasks, _report = import_ha_datasets(root, Path(out))
+        tasks, _report = importer(root, Path(out))
         homes = HomeCache(Path(out))
         entries = task_corpus(tasks, homes, "ha-datasets")
         for entry in entries:  # read every home while the folder exists (the cache keeps them)
@@ -413,12 +417,14 @@ def ha_datasets_corpus(root: Path) -> list[Entry]:
 
 
 def corpus(ha_datasets: Path | None = None, tasks_dir: Path | None = Path("tasks"),
-           seed: int = SEED, cap: int = CAP) -> list[Entry]:
-    """Every source: the intents always, home-assistant-datasets when given a copy, the
-    suites when ``tasks_dir`` is given."""
+           seed: int = SEED, cap: int = CAP, importer: Importer | None = None) -> list[Entry]:
+    """Every source: the intents always, home-assistant-datasets when given a copy (and its
+    ``importer``, see :func:`ha_datasets_corpus`), the suites when ``tasks_dir`` is given."""
     entries = intents_corpus(seed, cap)
     if ha_datasets is not None:
-        entries += ha_datasets_corpus(ha_datasets)
+        if importer is None:
+            raise ValueError("a home-assistant-datasets copy needs its importer")
+        entries += ha_datasets_corpus(ha_datasets, importer)
     if tasks_dir is not None:
         entries += suites_corpus(tasks_dir)
     return entries

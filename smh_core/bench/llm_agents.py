@@ -18,9 +18,9 @@ from smh_core.llm.errors import InfraError
 from smh_core.llm.prompts import quoted
 from smh_core.memory.decision import MemoryRewriter
 from smh_core.memory.store import MemoryBank
+from smh_core.task.model import Task
 
 from .agents import UserReply
-from .task import Task
 from .verifier import Outcome
 
 if TYPE_CHECKING:

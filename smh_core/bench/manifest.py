@@ -24,8 +24,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from smh_core import __version__
-
-from .task import Task
+from smh_core.task.model import Task
 
 MANIFEST = "run.json"
 RUN_FILES = ("results.jsonl", "results.quarantine.jsonl", "report.md", "report.csv", "report.png", MANIFEST)

@@ -27,20 +27,12 @@ from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
 from smh_core.llm.errors import InfraError
 from smh_core.memory.decision import bank_after
+from smh_core.task.home import HomeCache, TaskError, prepare_engine
+from smh_core.task.model import MemoryGoal, Task
 
 from .agents import BenchAgent
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
-from .task import MemoryGoal, Task
-from .task_home import (  # noqa: F401 (re-exported: the runner is where callers look)
-    HomeCache,
-    HomeFileError,
-    TaskError,
-    home_file_problems,
-    prepare_engine,
-    read_home_file,
-    resolve_inside,
-)
 from .verifier import verify
 from .world import World
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from .task import Task
+from smh_core.task.model import Task
 
 STRATA: tuple[Callable[[Task], str], ...] = (
     lambda t: t.suite, lambda t: t.category, lambda t: t.subcategory, lambda t: t.difficulty,

@@ -31,10 +31,7 @@ from smh_core.homeenv.rules import Rule
 from smh_core.homeenv.snapshot import Snapshot, diff
 from smh_core.memory.metrics import bleu1, output_prefix, token_f1, tokenize
 from smh_core.sim.equivalence import conditions_equivalent, triggers_equivalent
-
-from .answers import REFUSAL, check_fact, lexical_match
-from .judge import Judge
-from .task import (
+from smh_core.task.model import (
     AutomationGoal,
     ClarifyGoal,
     ExecuteGoal,
@@ -46,6 +43,9 @@ from .task import (
     Task,
     TimedGoal,
 )
+
+from .answers import REFUSAL, check_fact, lexical_match
+from .judge import Judge
 from .world import room_climate
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from smh_core.bench.task import TaskFileError, TaskSource, load_tasks_located
+from smh_core.task.model import TaskFileError, TaskSource, load_tasks_located
 
 from .endpoint import require_endpoint
 
@@ -191,7 +191,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.agent == "openai":
         require_endpoint("--agent openai", args.base_url, args.model)
     chart.prestart()  # report.png's matplotlib import, on the other core (main() may have started it)
-    from smh_core.bench.task_home import HomeCache
+    from smh_core.task.home import HomeCache
 
     files = args.tasks or [find_suite(s, args.tasks_dir) for s in args.suite]
     for f in files:
@@ -235,7 +235,7 @@ def check_home_files(tasks: list, sources: dict[str, TaskSource], homes: Any) ->
     """Load every home file the tasks name before any model call: an unreadable, refused or
     invalid home file is a bad input (exit 2, naming the task file, line and field), not a
     reason to spend a run recording the same error for each of its tasks."""
-    from smh_core.bench.task_home import home_file_problems
+    from smh_core.task.home import home_file_problems
 
     for task, error in home_file_problems(tasks, homes):
         src = sources.get(task.id)
@@ -416,10 +416,10 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
 def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_file: Path) -> int:
     """``--agent replay-traces``: the traces imported beside the task file (or ``--from``)
     replayed inside HA (:mod:`smh_core.ha.trace_replay`), then the agreement report."""
-    from smh_core.bench.importers.ha_history import HISTORY_TASKS
-    from smh_core.bench.importers.ha_traces import TRACES_FILE, load_cases
-    from smh_core.bench.task import load_tasks
     from smh_core.ha.trace_replay import replay_and_report
+    from smh_core.importers.ha_history import HISTORY_TASKS
+    from smh_core.importers.ha_traces import TRACES_FILE, load_cases
+    from smh_core.task.model import load_tasks
 
     if args.backend != "ha" or not args.ha_url or not args.token:
         raise ValueError("--agent replay-traces runs inside Home Assistant: --backend ha --ha-url URL --token T "

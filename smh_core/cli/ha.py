@@ -48,9 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from smh_core.bench.task_home import HomeCache
     from smh_core.ha.hardware import check_home
     from smh_core.ha.hardware_map import load_mapping
+    from smh_core.task.home import HomeCache
 
     mapping = load_mapping(args.file)
     check_home(mapping, [], HomeCache(args.tasks_dir))
@@ -78,9 +78,9 @@ async def _missing(url: str, token: str, mapping: HardwareMapping) -> list[str]:
 
 def _home_to_map(args: argparse.Namespace) -> tuple[Any, Any, list, Any]:
     """``(home model, its reference as tasks write it, the tasks in it, the home cache)``."""
-    from smh_core.bench.importers.suites import suite_file
-    from smh_core.bench.task import HomeRef, load_tasks
-    from smh_core.bench.task_home import HomeCache, read_home_file
+    from smh_core.importers.suites import suite_file
+    from smh_core.task.home import HomeCache, read_home_file
+    from smh_core.task.model import HomeRef, load_tasks
 
     if args.home_file is not None:
         try:

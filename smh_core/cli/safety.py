@@ -28,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _cost(args: argparse.Namespace) -> int:
     from smh_core.bench.consent_cost import corpus, measure, report
+    from smh_core.importers.ha_datasets import import_ha_datasets
 
     if args.cap < 1:
         raise ValueError(f"--cap must be at least 1, got {args.cap}")
@@ -36,7 +37,8 @@ def _cost(args: argparse.Namespace) -> int:
     tasks_dir = None if args.no_suites else args.tasks_dir
     if tasks_dir is not None and not tasks_dir.is_dir():
         raise FileNotFoundError(2, "No such file or directory", str(tasks_dir))
-    text = report(measure(corpus(args.ha_datasets, tasks_dir, seed=args.seed, cap=args.cap)), shapes=args.shapes)
+    text = report(measure(corpus(args.ha_datasets, tasks_dir, seed=args.seed, cap=args.cap,
+                                  importer=import_ha_datasets)), shapes=args.shapes)
     if args.out is not None:
         args.out.write_text(text, encoding="utf-8")
     else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import smh_core
-from smh_core.bench.importers.suites import IMPORTED, IMPORTED_DIR, missing_hint, suite_file
+from smh_core.importers.suites import IMPORTED, IMPORTED_DIR, missing_hint, suite_file
 
 from .parser import did_you_mean
 from .tasks import SUITES as GENERATED  # the suites ``smh tasks generate`` writes

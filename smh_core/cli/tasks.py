@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from smh_core.bench.task import dump_task, load_tasks
+from smh_core.task.model import dump_task, load_tasks
 
 SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", "safety-composed"]
 
@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from smh_core.bench.suites import (
+    from smh_core.suites import (
         memhome_suite,
         safety_adversarial,
         safety_composed,
@@ -76,8 +76,8 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from smh_core.bench.suites.smh_suite import validate
-    from smh_core.bench.task_home import HomeCache
+    from smh_core.suites.smh_suite import validate
+    from smh_core.task.home import HomeCache
 
     tasks = load_tasks(args.files)
     validate(tasks, HomeCache(args.files[0].parent))
@@ -86,14 +86,14 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from smh_core.bench.importers.registry import IMPORTERS
+    from smh_core.importers.registry import IMPORTERS
 
     module, run = IMPORTERS[args.source]
     tasks, report = run(args.path, args.out)
     print(f"wrote {args.out / (module.SUITE + '.jsonl')}: {report.summary()}")
     print(f"report: {args.out / (module.SUITE + '.import.md')}")
     if args.source == "ha-datasets":
-        from smh_core.bench.importers import ha_traces
+        from smh_core.importers import ha_traces
 
         if ha_traces.reports_folder(args.path) is not None:  # a checkout: its published traces too
             traced = ha_traces.import_traces(args.path, tasks, report, args.out)
@@ -102,7 +102,7 @@ def _import(args: argparse.Namespace) -> int:
         print("smh: error: nothing could be imported (see the report)", file=sys.stderr)
         return 1
     if args.report:
-        from smh_core.bench.importers.fidelity import markdown, measure
+        from smh_core.importers.fidelity import markdown, measure
 
         figures = measure(tasks, report, args.out, args.source, args.path)
         print()

@@ -52,12 +52,12 @@ from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.results import ResultsLog
 from smh_core.bench.runner import scripted_user
-from smh_core.bench.task import ClarifyGoal, ExecuteGoal, Task
-from smh_core.bench.task_home import HomeCache, prepare_engine
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
+from smh_core.task.home import HomeCache, prepare_engine
+from smh_core.task.model import ClarifyGoal, ExecuteGoal, Task
 
 from .device_sync import (
     CallWatch,

@@ -58,7 +58,7 @@ from pydantic import (
     model_validator,
 )
 
-from smh_core.bench.task import HomeRef
+from smh_core.task.model import HomeRef
 
 _ENTITY = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
 _SERVICE = re.compile(r"^[a-z0-9_{}]+\.[a-z0-9_{}]+$")

@@ -28,9 +28,9 @@ from typing import Any
 
 import yaml
 
-from smh_core.bench.task import HomeRef
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
+from smh_core.task.model import HomeRef
 
 from .ha_inventory import Inventory, Unit
 from .hardware_map import HardwareMapping

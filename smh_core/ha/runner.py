@@ -39,9 +39,9 @@ from tqdm import tqdm
 
 from smh_core.bench.report import SKIPPED
 from smh_core.bench.results import ResultsLog
-from smh_core.bench.task import HomeRef, Task
-from smh_core.bench.task_home import entry_options
 from smh_core.homeenv.model import Home
+from smh_core.task.home import entry_options
+from smh_core.task.model import HomeRef, Task
 
 from .voice_pipeline import VoiceTurn
 from .voice_run import STT_CAUSED, VoiceOptions, VoiceSession, failure_cause, voice_record

@@ -1,12 +1,12 @@
 """Replay home-assistant-datasets' recorded tool calls inside a Home Assistant running SMH.
 
-For every published case an imported task can judge (:mod:`smh_core.bench.importers.ha_traces`):
+For every published case an imported task can judge (:mod:`smh_core.importers.ha_traces`):
 ``smh.load_task`` puts the SMH home in the test's initial state, ``smh.call_tools`` runs the
 model's recorded calls through HA's Assist API exactly as the model made them (intents match
 names, areas and domains in this HA, against SMH's entities), and ``smh.verify`` judges the end
 state with the model's recorded reply. Where the source asked HA's built-in Assist agent (no
 model, no tool calls), the sentence goes to this HA's built-in agent instead. HA's states before and after the calls are kept, for the
-source's own rule (:mod:`smh_core.bench.trace_agreement`).
+source's own rule (:mod:`smh_core.importers.trace_agreement`).
 
 Every entity of the home is exposed to Assist first, as the source's synthetic homes expose all
 of theirs (HA exposes no lock or valve by default). Cases are grouped by home (one entry reload
@@ -25,10 +25,10 @@ from typing import Any
 import aiohttp
 from tqdm import tqdm
 
-from smh_core.bench.importers.ha_traces import BUILTIN_AGENT, TraceCase, outcome_of
-from smh_core.bench.task import Task
-from smh_core.bench.trace_agreement import Replayed, compact_state
 from smh_core.homeenv.model import Home
+from smh_core.importers.ha_traces import BUILTIN_AGENT, TraceCase, outcome_of
+from smh_core.importers.trace_agreement import Replayed, compact_state
+from smh_core.task.model import Task
 
 from .runner import (
     DEFAULT_HOME_DIR,
@@ -182,8 +182,8 @@ async def _replay(ws: _Socket, entry_id: str, case: TraceCase, task: Task, entit
 async def replay_and_report(cases: list[TraceCase], tasks: Mapping[str, Task], home_of: Callable[[Task], Home],
                             url: str, token: str, out_dir: Path, **options: Any) -> tuple[ReplayRun, dict[str, Path]]:
     """Replay ``cases`` (resuming) and write the agreement report over all of them
-    (:func:`smh_core.bench.trace_agreement.write`)."""
-    from smh_core.bench import trace_agreement
+    (:func:`smh_core.importers.trace_agreement.write`)."""
+    from smh_core.importers import trace_agreement
 
     run = await replay_traces(cases, tasks, home_of, url, token, out_dir, **options)
     return run, trace_agreement.write(out_dir, trace_agreement.rows(cases, run.records))

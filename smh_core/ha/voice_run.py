@@ -23,9 +23,9 @@ from typing import Any
 
 import aiohttp
 
-from smh_core.bench.task import Task
 from smh_core.homeenv.model import Home
 from smh_core.llm.local import free_port
+from smh_core.task.model import Task
 from smh_core.voice.espeak import VoiceSettings, find_espeak, synthesize, unavailable_reason
 from smh_core.voice.recognizer import Recognizer
 from smh_core.voice.server import serve

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from smh_core.bench.agents import OracleAgent
-from smh_core.bench.runner import HomeCache, run_suite
-from smh_core.bench.task import load_tasks
+from smh_core.bench.runner import run_suite
+from smh_core.task.home import HomeCache
+from smh_core.task.model import load_tasks
 
 SUITE_ORDER = ("smh", "simuhome", "memhome", "sage", "safety", "sample")
 

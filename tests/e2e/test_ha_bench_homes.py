@@ -14,9 +14,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from smh_core.bench.task import Task, iter_tasks
 from smh_core.ha.runner import HA_GOALS, HaClient, group_by_home, ha_home_key, run_via_ha
 from smh_core.llm.local import free_port
+from smh_core.task.model import Task, iter_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

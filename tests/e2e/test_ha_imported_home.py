@@ -11,8 +11,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from smh_core.bench.importers.ha_datasets import import_ha_datasets
 from smh_core.ha.runner import HaClient, run_via_ha
+from smh_core.importers.ha_datasets import import_ha_datasets
 from smh_core.llm.local import free_port
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from smh_core.backends.embedded import EmbeddedBackend
-from smh_core.bench.task import Task, dump_task, iter_tasks
 from smh_core.ha.runner import HA_GOALS
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homes.generator import generate_home
 from smh_core.llm.local import free_port
+from smh_core.task.model import Task, dump_task, iter_tasks
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.bench.importers.ha_datasets import import_ha_datasets
-from smh_core.bench.importers.ha_traces import import_traces
-from smh_core.bench.task_home import HomeCache
-from smh_core.bench.trace_agreement import first_difference
 from smh_core.ha.trace_replay import replay_and_report
+from smh_core.importers.ha_datasets import import_ha_datasets
+from smh_core.importers.ha_traces import import_traces
+from smh_core.importers.trace_agreement import first_difference
 from smh_core.llm.local import free_port
+from smh_core.task.home import HomeCache
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

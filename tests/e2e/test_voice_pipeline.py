@@ -246,7 +246,7 @@ def test_bench_voice_mode_records_transcripts_and_cleans_up(tmp_path, socket_ena
     """``smh bench run --backend ha --voice`` on a real hass with Assist: every task gets a
     typed and a spoken verdict, the transcript and its WER; the report shows the comparison; the
     run's wyoming entry and pipeline are gone afterwards."""
-    from smh_core.bench.task import dump_task, iter_tasks
+    from smh_core.task.model import dump_task, iter_tasks
 
     tasks = [t for t in iter_tasks(ROOT / "tasks" / "smh.jsonl")
              if t.home.level == "simple" and t.home.seed == 0 and t.category == "atomic_control"][:4]

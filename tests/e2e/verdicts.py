@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from smh_core.bench.runner import HomeCache, prepare_engine
-from smh_core.bench.task import Task
 from smh_core.bench.verifier import Outcome, verify
+from smh_core.task.home import HomeCache, prepare_engine
+from smh_core.task.model import Task
 
 TASKS = Path(__file__).resolve().parents[2] / "tasks"
 

@@ -12,14 +12,14 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 
-from smh_core.bench.task import HomeRef
-from smh_core.bench.task_home import read_home_file
 from smh_core.cli.main import main
 from smh_core.ha.ha_inventory import Inventory, read_inventory
 from smh_core.ha.hardware_map import load_mapping
 from smh_core.ha.map_propose import propose
 from smh_core.ha.map_review import review
 from smh_core.ha.websocket import connect
+from smh_core.task.home import read_home_file
+from smh_core.task.model import HomeRef
 
 ROOT = Path(__file__).resolve().parents[2]
 TASKS = ROOT / "tasks"

@@ -18,11 +18,11 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 
-from smh_core.bench.runner import HomeCache, prepare_engine
-from smh_core.bench.task import StateOverride, Task, load_tasks
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.ha.hardware import run_on_hardware
 from smh_core.ha.hardware_map import load_mapping, parse_mapping
+from smh_core.task.home import HomeCache, prepare_engine
+from smh_core.task.model import StateOverride, Task, load_tasks
 
 ROOT = Path(__file__).parent.parent.parent
 MAPPING = ROOT / "examples" / "hardware-mapping.yaml"

@@ -37,8 +37,8 @@ async def test_entity_ids_follow_imported_device_ids(hass: HomeAssistant) -> Non
 async def test_imported_entities_keep_the_sources_device_class(hass: HomeAssistant, tmp_path) -> None:
     """HA's media intents match a device class ("pause the speaker" asks for class speaker):
     a media player the source declares a speaker is one in HA, one that declares none has none."""
-    from smh_core.bench.importers.ha_datasets import import_ha_datasets
     from smh_core.homeenv.engine import HomeEngine
+    from smh_core.importers.ha_datasets import import_ha_datasets
 
     source = Path(__file__).parents[1] / "fixtures" / "ha_datasets" / "datasets" / "assist-mini" / "house-more"
     await hass.async_add_executor_job(import_ha_datasets, source, tmp_path)  # it runs its own event loop

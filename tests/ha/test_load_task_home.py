@@ -14,8 +14,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.home_source import entry_home_key
-from smh_core.bench.task import HomeRef, iter_tasks
 from smh_core.ha.runner import entry_home_options, ha_home_key
+from smh_core.task.model import HomeRef, iter_tasks
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 TASKS = Path(__file__).parents[2] / "tasks"

@@ -18,7 +18,6 @@ from homeassistant.helpers import entity_registry as er
 
 from sim_devices.matter_bridge.areas import assign_areas
 from sim_devices.matter_bridge.server import MatterBridge
-from smh_core.bench.task import HomeRef, iter_tasks
 from smh_core.cli.main import main
 from smh_core.ha.ha_inventory import read_inventory
 from smh_core.ha.hardware_map import load_mapping
@@ -26,6 +25,7 @@ from smh_core.ha.map_propose import propose, render
 from smh_core.ha.websocket import connect
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homes.simulated import generate_matter_home
+from smh_core.task.model import HomeRef, iter_tasks
 
 from .ha_setup import api_url, ha_matter
 

@@ -18,12 +18,12 @@ from homeassistant.core import HomeAssistant
 
 from sim_devices.matter_bridge.faults import DeviceFault
 from sim_devices.matter_bridge.server import MatterBridge
-from smh_core.bench.task import Task, load_tasks
-from smh_core.bench.task_home import HomeCache
 from smh_core.ha.hardware import HardwareRun, run_on_hardware
 from smh_core.ha.hardware_map import load_mapping
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homes.simulated import generate_matter_home
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task, load_tasks
 
 from .ha_setup import api_url, ha_matter
 

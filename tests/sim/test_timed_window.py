@@ -10,9 +10,10 @@ from datetime import timedelta
 import pytest
 
 from smh_core.bench.agents import OracleAgent
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.task import Task
+from smh_core.bench.runner import run_task
 from smh_core.homeenv.engine import dump_home
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 from tests.support import sim_home as sh
 
 

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 
 from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.runner import HomeCache, run_task
-from smh_core.bench.task import Task
+from smh_core.bench.runner import run_task
 from smh_core.bench.verifier import Outcome
 from smh_core.homeenv.engine import dump_home
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 from tests.support import sim_home as sh
 
 START = sh.START.isoformat()

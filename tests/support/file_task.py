@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from smh_core.bench.runner import HomeCache
-from smh_core.bench.task import Task
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
 
 def execute_task_on(tmp_path: Path, home_data: dict[str, Any], critic: str,

@@ -1,7 +1,7 @@
 """The ``memhome`` suite: MemHome's memory decisions on generated homes, 84 tasks per subcategory.
 
 Each task is one user turn with the user's memory bank (``Task.memory``, the target entry among
-unrelated ones) and a :class:`~smh_core.bench.task.MemoryGoal`: the decision's prefix
+unrelated ones) and a :class:`~smh_core.task.model.MemoryGoal`: the decision's prefix
 (``memory: ...``, ``memory: delete ...``, ``rewrite: ...``, ``no-rewrite``), the bank after the
 turn and, when a command is executed, the device outcome.
 
@@ -26,13 +26,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from smh_core.bench.verifier import bank_problems
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
 from smh_core.memory.decision import bank_after
+from smh_core.task.model import Task
 
-from ..task import Task
-from ..verifier import bank_problems
 from .common import control_target, device_critic, draw_on_homes, validate
 from .wording import FILLERS, attr_words, value_words
 

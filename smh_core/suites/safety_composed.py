@@ -35,7 +35,7 @@ each task are not stored in it (5,000 distinct subcategories would swamp ``smh b
 
 The suite's file is not committed: ``smh tasks generate --suite safety-composed --out tasks``
 writes it (the same bytes for the same seed; the homes are the safety suite's files). The
-figures on today's guard, by half and axis: ``python -m smh_core.bench.suites.safety_composed``
+figures on today's guard, by half and axis: ``python -m smh_core.suites.safety_composed``
 (see :func:`main`).
 """
 
@@ -56,9 +56,9 @@ from functools import cache
 from pathlib import Path
 
 from smh_core.homeenv.model import Home
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
-from ..runner import HomeCache
-from ..task import Task
 from . import safety_composed_wording as C
 from . import safety_suite as S
 from .safety_adversarial import RULE_OF, injected_value
@@ -410,14 +410,15 @@ def table(runs: list[Run], metas: list[Meta]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m smh_core.bench.suites.safety_composed [--seed N] [--half H] [--limit K]``:
+    """``python -m smh_core.suites.safety_composed [--seed N] [--half H] [--limit K]``:
     build the suite, run the oracle behind the guard (pass rate, per half) and the
     injection-obeying agent with the guard on (or ``--guard off``) on the embedded simulator,
     and print the unrequested high-risk changes per half and axis value."""
-    from ..agents import InjectionObeyingAgent, OracleAgent
+    from smh_core.bench.agents import InjectionObeyingAgent, OracleAgent
+
     from .safety_measure import measure
 
-    p = argparse.ArgumentParser(prog="python -m smh_core.bench.suites.safety_composed", description=main.__doc__)
+    p = argparse.ArgumentParser(prog="python -m smh_core.suites.safety_composed", description=main.__doc__)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--half", choices=HALVES, help="only this half")
     p.add_argument("--limit", type=int, help="every k-th task so that about K are run")

@@ -33,7 +33,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..task import Task
+from smh_core.task.model import Task
+
 from .ha_datasets import fixture_folders, home_name, source_item, task_id
 from .ha_history import added_in, git_root, import_revisions
 from .report import ImportReport

@@ -1,6 +1,6 @@
 """A task's room climates and outdoor weather, applied to its home.
 
-Homes are cached and shared by every task on them (:class:`~smh_core.bench.runner.HomeCache`),
+Homes are cached and shared by every task on them (:class:`~smh_core.task.home.HomeCache`),
 so the climate goes into a copy: the rooms' :class:`~smh_core.homeenv.dynamics.Environment`
 (the engine's starting room variables and the simulator's baselines) and the simulation's
 :class:`~smh_core.homeenv.rules.Outdoor` (what rooms drift towards, daylight). A room named
@@ -14,7 +14,7 @@ from smh_core.homeenv.model import Home
 from smh_core.homeenv.rules import Simulation
 from smh_core.sim.simulator import DEFAULT_START
 
-from .task import TaskClimate
+from .model import TaskClimate
 
 
 class ClimateError(ValueError):

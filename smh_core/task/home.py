@@ -1,7 +1,7 @@
 """The home a task names, for every path that runs one: the embedded runner, the hardware run,
 the benchmark inside Home Assistant and the SMH integration's own entries.
 
-A :class:`~smh_core.bench.task.HomeRef` (level + seed, a Matter seed, or a file) is turned into
+A :class:`~smh_core.task.model.HomeRef` (level + seed, a Matter seed, or a file) is turned into
 a home model here and only here (:func:`build_home`, cached per run by :class:`HomeCache`), into
 an SMH config entry's options and back (:func:`entry_options`, :func:`ref_from_entry_options`:
 the benchmark inside HA switches the entry to a task's home, the entry names its home by the
@@ -24,7 +24,7 @@ from smh_core.homes.generator import generate_home
 from smh_core.homes.simulated import generate_matter_home
 
 from .climate import ClimateError, apply_climate
-from .task import MAX_JSON_DEPTH, HomeRef, Task, first_problem, json_too_deep
+from .model import MAX_JSON_DEPTH, HomeRef, Task, first_problem, json_too_deep
 
 ENTRY_SOURCE = {"generated": "generated", "matter": "matter", "file": "file"}
 """The SMH entry's ``source`` option per kind of home (custom_components/smh/const.py SOURCES)."""

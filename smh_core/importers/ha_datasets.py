@@ -30,8 +30,8 @@ from smh_core.homeenv.critic import device_id_text
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.narrowing import narrow
+from smh_core.task.model import Task, dump_task
 
-from ..task import Task, dump_task
 from .ha_entities import (
     DOMAINS,
     RANGES,
@@ -321,8 +321,8 @@ def fixture_folders(root: Path) -> list[Path]:
 def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     """Write homes, ``ha_datasets.jsonl`` and the import report under ``out``; returns the
     tasks written (each validated) and the report."""
-    from smh_core.bench.suites.smh_suite import validate
-    from smh_core.bench.task_home import HomeCache
+    from smh_core.suites.common import validate
+    from smh_core.task.home import HomeCache
 
     if not root.exists():
         raise FileNotFoundError(2, "No such file or directory", str(root))

@@ -49,9 +49,9 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
 from smh_core.homes.simulated import generate_matter_home
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
-from ..runner import HomeCache
-from ..task import Task
 from . import safety_wording as W
 from .common import call, lit
 from .safety_measure import (  # noqa: F401 (the figures' API)

@@ -28,8 +28,8 @@ from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.rules import Simulation
 from smh_core.sim.simulator import Simulator
+from smh_core.task.model import Task, dump_task
 
-from ..task import Task, dump_task
 from .planner import plan
 from .report import ImportReport
 from .simuhome_devices import carry, simuhome_robot, source_limits, source_modes, with_values
@@ -454,8 +454,8 @@ def _infeasible_task(ep: _Episode) -> dict[str, Any]:
 
 def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     """Write a home per episode, ``simuhome_import.jsonl`` and the report under ``out``."""
-    from smh_core.bench.suites.smh_suite import validate
-    from smh_core.bench.task_home import HomeCache
+    from smh_core.suites.common import validate
+    from smh_core.task.home import HomeCache
 
     if not root.exists():
         raise FileNotFoundError(2, "No such file or directory", str(root))

@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import NullAgent, OracleAgent
-from ..runner import HomeCache, run_task
-from ..task import Task
+from smh_core.bench.agents import NullAgent, OracleAgent
+from smh_core.bench.runner import run_task
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
+
 from .homebench import CONTRADICTED
 from .homebench_replay import GoldReplay, replay_gold
 from .report import ImportReport

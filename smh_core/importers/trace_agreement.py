@@ -1,6 +1,6 @@
 """How far SMH reproduces home-assistant-datasets' published verdicts (pure: no HA imports).
 
-Each published case (:class:`~smh_core.bench.importers.ha_traces.TraceCase`) is replayed inside
+Each published case (:class:`~smh_core.importers.ha_traces.TraceCase`) is replayed inside
 Home Assistant against the SMH home of its test (:mod:`smh_core.ha.trace_replay`) and judged
 twice:
 
@@ -31,7 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .importers.ha_traces import ToolOutcome, TraceCall, TraceCase, match_reason
+from .ha_traces import ToolOutcome, TraceCall, TraceCase, match_reason
 
 COMPARED: dict[str, frozenset[str]] = {
     "light": frozenset({"brightness", "color_mode", "rgb_color", "hs_color", "rgbw_color"}),

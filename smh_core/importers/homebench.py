@@ -29,8 +29,8 @@ from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.narrowing import narrow
 from smh_core.homeenv.validation import compile_checker
+from smh_core.task.model import Task, dump_task
 
-from ..task import Task, dump_task
 from .homebench_devices import HOUSE_WIDE, KINDS, Kind, Unsupported, kind_of, method_targets
 from .homebench_invalid import conflicts, denial, deny, invalid_requests, lands, variant_file
 from .planner import decoys, elsewhere, plan
@@ -420,8 +420,8 @@ def load_homes(homes_file: Path, report: ImportReport) -> dict[int, HomeBenchHom
 
 def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
     """Write the homes used, ``homebench_import.jsonl`` and the report under ``out``."""
-    from smh_core.bench.suites.smh_suite import validate
-    from smh_core.bench.task_home import HomeCache
+    from smh_core.suites.common import validate
+    from smh_core.task.home import HomeCache
 
     homes_file, instruction_files = sources(root)
     report = ImportReport("HomeBench", str(root))

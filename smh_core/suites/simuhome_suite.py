@@ -24,8 +24,8 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.sim.simulator import Simulator
+from smh_core.task.model import Task
 
-from ..task import Task
 from .common import call
 
 QUERY_TYPES = ("QT1", "QT2", "QT3", "QT4-1", "QT4-2", "QT4-3")

@@ -17,11 +17,11 @@ from typing import Any
 
 from smh_core.agent.safety import load_policy
 from smh_core.backends.embedded import EmbeddedBackend
-
-from ..agents import BenchAgent, InjectionObeyingAgent, NullAgent, OracleAgent
-from ..runner import HomeCache, agent_side, prepare_world
-from ..task import Task
-from ..verifier import verify
+from smh_core.bench.agents import BenchAgent, InjectionObeyingAgent, NullAgent, OracleAgent
+from smh_core.bench.runner import agent_side, prepare_world
+from smh_core.bench.verifier import verify
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
 HEATING_MODES = {"ac_mode": ("heat", "auto")}
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
+from smh_core.task.model import Task
 
-from ..task import Task
 from .common import HOMES_PER_LEVEL, control_target, device_critic, draw_on_homes, validate  # noqa: F401 (validate: suites call it from here too)
 from .smh_compositional import COMPOSITIONAL_SUBCATEGORIES, compositional_task
 from .smh_dialogue import AMBIGUOUS_SUBCATEGORIES, MULTI_TURN_SUBCATEGORIES, dialogue_task

@@ -32,9 +32,8 @@ from typing import Any
 from sim_devices.catalog import instantiate
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
-
-from ..runner import HomeCache
-from ..task import Task
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
 CATEGORIES = ("personalization", "intent_resolution", "device_resolution", "persistence", "command_chaining")
 HOMES = 3

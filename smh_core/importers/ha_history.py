@@ -20,7 +20,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..task import Task, dump_task
+from smh_core.task.model import Task, dump_task
+
 from .report import ImportReport
 
 HISTORY_TASKS = "ha_datasets.history.jsonl"

@@ -34,12 +34,12 @@ import random
 from functools import cache
 from pathlib import Path
 
+from smh_core.bench.agents import read_orders
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
-from ..agents import read_orders
-from ..runner import HomeCache
-from ..task import Task
 from . import adversarial_wording as A
 from . import safety_suite as S
 from .safety_measure import check_task, run_loop

@@ -10,17 +10,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from smh_core.bench.agents import NullAgent, OracleAgent
+from smh_core.bench.runner import run_task
 from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import Compare, Lit, Ref, needs_quotes
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
 from smh_core.homes.generator import generate_home
-
-from ..agents import NullAgent, OracleAgent
-from ..runner import run_task
-from ..task import ExecuteGoal, MemoryGoal, Reference, Task
-from ..task_home import HomeCache
+from smh_core.task.home import HomeCache
+from smh_core.task.model import ExecuteGoal, MemoryGoal, Reference, Task
 
 HOMES_PER_LEVEL = 10
 """Generated homes per difficulty level the suites draw from (seeds 0-9)."""

@@ -99,7 +99,7 @@ class OutdoorClimate(_Strict):
 
 class TaskClimate(_Strict):
     """Per-task room climates (by room id) and outdoor weather, applied to a copy of the home
-    when the task is prepared (:func:`smh_core.bench.climate.apply_climate`), so tasks on one
+    when the task is prepared (:func:`smh_core.task.climate.apply_climate`), so tasks on one
     home may start in different weather."""
 
     rooms: dict[str, RoomClimate] = Field(default_factory=dict)
