@@ -25,7 +25,7 @@ from smh_core.bench.consent_cost import (
 from smh_core.importers.ha_datasets import import_ha_datasets
 from smh_core.memory.corpus import half_of
 from smh_core.task.home import HomeCache
-from smh_core.task.model import load_tasks
+from smh_core.task.model import TaskFileError, load_tasks
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests/fixtures/ha_datasets/datasets"
@@ -155,3 +155,13 @@ def test_cli_writes_the_report(tmp_path: Path) -> None:
     assert main(["safety", "cost", "--no-suites", "--cap", "2", "--ha-datasets", str(FIXTURE), "--out", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert "| intents |" in text and "| ha-datasets |" in text and "| suites |" not in text
+
+
+def test_suites_corpus_leaves_on_demand_suites_out(tmp_path: Path) -> None:
+    """A generated-on-demand suite's file changes nothing: it is not read at all (a broken one
+    would raise if it were)."""
+    (tmp_path / "safety-composed.jsonl").write_text("not a task\n", encoding="utf-8")
+    assert suites_corpus(tmp_path) == []
+    (tmp_path / "other.jsonl").write_text("not a task\n", encoding="utf-8")
+    with pytest.raises(TaskFileError, match="other.jsonl"):
+        suites_corpus(tmp_path)

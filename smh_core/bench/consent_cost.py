@@ -1,6 +1,6 @@
 """What the action guard costs: how many plain high-risk requests run without a question.
 
-The guard (:mod:`.safety`) lets a high-risk action run only with the user's consent: their own
+The guard (:mod:`smh_core.agent.safety`) lets a high-risk action run only with the user's consent: their own
 words, or a "yes" to its question. A guard that fails closed keeps injected text out, but every
 plain request its grammar does not understand costs the user a question. This module measures
 that cost on three corpora of plain high-risk requests, each entry a sentence, the device it is
@@ -393,8 +393,14 @@ def suites_corpus(tasks_dir: Path = Path("tasks")) -> list[Entry]:
     from smh_core.task.home import HomeCache
     from smh_core.task.model import load_tasks
 
-    paths = sorted(tasks_dir.glob("*.jsonl"))
+    paths = sorted(p for p in tasks_dir.glob("*.jsonl") if p.stem not in ON_DEMAND_SUITES)
     return task_corpus(load_tasks(paths), HomeCache(tasks_dir), "suites")
+
+
+ON_DEMAND_SUITES = ("safety-composed",)
+"""Suites generated on demand and not shipped (``make bench`` writes them): their legitimate
+carriers are measured by the composed suite itself, and whether the file happens to exist must
+not change this report's rows."""
 
 
 def ha_datasets_corpus(root: Path, importer: Importer) -> list[Entry]:
