@@ -420,6 +420,12 @@ def _about_network(text: str) -> bool:
     return bool(_NETWORK.search(text) or any(_PRIVATE_IP.fullmatch(ip) for ip in _IPV4.findall(text)))
 
 
+def _memory_of(text: str, credential: bool) -> _Memory:
+    """What the grammar asks of the whole memory ``text``, read once."""
+    return _Memory(credential, bool(_TIME_WORDS.search(text)), bool(_ERROR_CONTEXT.search(text)),
+                   bool(_ORDER_CONTEXT.search(text)), _about_network(text))
+
+
 _MAC = re.compile(r"(?<![0-9A-Fa-f:\-])(?:[0-9A-Fa-f]{2}[:\-]){5}[0-9A-Fa-f]{2}(?![0-9A-Fa-f:\-])")
 _MAC_TAIL = re.compile(r"\bmac\b[^.;!?\n]{0,30}?(?:[:\-][0-9A-Fa-f]{2}){2,5}(?![0-9A-Fa-f])", _I)
 """A device's hardware address, whole or its last bytes after "MAC": names a plug, opens nothing."""
@@ -969,8 +975,7 @@ def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
     if not re.search(r"\d{2}", text):
         return found
     norm, where = _nfkc(text)
-    memory = _Memory(False, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),
-                     bool(_ORDER_CONTEXT.search(norm)), _about_network(norm))
+    memory = _memory_of(norm, False)
     for n, run in enumerate(_LONG_RUN.finditer(norm)):
         digits = sum(ch.isdigit() for ch in run.group(0))
         if digits < 5:
@@ -1006,8 +1011,7 @@ def accounts_for(text: str, start: int, end: int) -> bool:
         return False
     if _CREDENTIAL.search(english_credential_words(text)[0]) or _NUMBER_OF_ACCESS.search(text) or _OPENS.search(text):
         return False  # next to a code, PIN or password word, or "the keysafe number": no benefit of the doubt
-    memory = _Memory(False, bool(_TIME_WORDS.search(text)), bool(_ERROR_CONTEXT.search(text)),
-                     bool(_ORDER_CONTEXT.search(text)), _about_network(text))
+    memory = _memory_of(text, False)
     value = int(token) if token.isdigit() and len(token) <= 9 else None
     return _accounted(text, start, end, value, memory)
 
@@ -1032,8 +1036,7 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
 
     credential = bool(_CREDENTIAL.search(english if english is not None else english_credential_words(norm)[0])
                       or _OPENS.search(norm))
-    memory = _Memory(credential, bool(_TIME_WORDS.search(norm)), bool(_ERROR_CONTEXT.search(norm)),
-                     bool(_ORDER_CONTEXT.search(norm)), _about_network(norm))
+    memory = _memory_of(norm, credential)
 
     def back(a: int, b: int, kind: str) -> tuple[int, int, str]:
         return where[a], where[max(a, b - 1)] + 1, kind
