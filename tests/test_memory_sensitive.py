@@ -158,7 +158,7 @@ def test_write_corpus_halves() -> None:
     holdout4 = figures["holdout4"]  # measured once blind (issue 34, both targets missed), then tuned on
     assert (holdout4.secrets, holdout4.benign) == (222, 216)
     assert holdout4.secrets_refused >= HOLDOUT4_SECRETS_REFUSED and holdout4.benign_refused <= HOLDOUT4_BENIGN_REFUSED
-    holdout5 = figures["holdout5"]  # measured once blind after holdout4's tuning (issue 34): held as a floor
+    holdout5 = figures["holdout5"]  # measured once blind after holdout4's tuning (issue 34), then tuned on
     assert (holdout5.secrets, holdout5.benign) == (324, 332)
     assert holdout5.secrets_refused >= HOLDOUT5_SECRETS_REFUSED and holdout5.benign_refused <= HOLDOUT5_BENIGN_REFUSED
 
@@ -169,8 +169,36 @@ HOLDOUT3_SECRETS_REFUSED = 233  # of 233, tuned on: 206 (88.4%) at the one blind
 HOLDOUT3_BENIGN_REFUSED = 0  # of 281, tuned on: 59 (21.0%) at the one blind measurement
 HOLDOUT4_SECRETS_REFUSED = 222  # of 222, tuned on: 205 (92.3%) at the one blind measurement, 2026-11-28
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
-HOLDOUT5_SECRETS_REFUSED = 222  # of 324 (68.5%) at the one blind measurement, 2026-11-28 (11 stored by all rules)
-HOLDOUT5_BENIGN_REFUSED = 313  # of 332 (94.3%) at the one blind measurement: 264 by "no explicit request"
+HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
+HOLDOUT5_BENIGN_REFUSED = 311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("remember the shed padlock is naw, dau, saith, pedwar in Welsh", "access_number_words"),
+    ("remember the garage lights are kitchen, hall, porch, garden in that order", None),
+    ("remember my e-mail for the alarm: anna kropka lis małpa example kropka pl", "email_address"),
+    ("remember the thermostat at nineteen point five overnight", None),
+    ("retiens : la clé de secours est sous le pot de fleurs près de la porte", "key_location"),
+    ("merk dir, Sicherheitsfrage vom Router: Name des ersten Haustiers ist Bello", "security_answer"),
+    ("remember camera ➂ is the one over the drive", None),
+    ("remember channel=11 and beacon_int=100 in the hostapd.conf", None),
+    ("remember door=2580 in the keypad config", "access_code"),
+    ("remember the doorbell mails go out through smtp.example.com on port 465", None),
+    ("remember the gate opens in 14 seconds and closes in 18", None),
+    ("remember from the lock log: 2026-11-27 22:31 auto-locked after 30 s", None),
+    ("remember the key box on the wall is a Master Lock 5401D", None),
+    ("remember the Pi-hole blocks about 150,000 domains", None),
+])
+def test_rules_of_the_holdout5_tuning(text, kind) -> None:
+    """One case per rule of the tuning on ``write_corpus_holdout5.yaml`` (issue 34), none of them
+    a corpus sentence: a code read out as four or more short words in a language the filter has
+    no numbers of; e-mail addresses, spare-key places and security questions said in other
+    languages; and the roles that keep a memory (a digit of another script read as one, a
+    setting's key=value unless the key names a door or a code, a host or a file name, a port, a
+    unit shared by a parallel phrase, a log's date and time, a product after "key box", a count
+    with thousands separators)."""
+    kinds = sensitive_kinds(text)
+    assert (kind in kinds) if kind else kinds == [], kinds
 
 
 @pytest.mark.parametrize(("text", "kind"), [

@@ -151,6 +151,8 @@ def _nfkc(text: str) -> tuple[str, list[int] | range]:
     where: list[int] = []
     for i, ch in enumerate(text):
         n = ch if ch.isascii() else unicodedata.normalize("NFKC", ch)
+        if not (n.isascii() and n.isdigit()) and unicodedata.digit(ch, None) is not None:
+            n = str(unicodedata.digit(ch))  # "➂", "⑴", "₂": a digit of another script, read as one
         out.append(n)
         where.extend([i] * len(n))
     return "".join(out), where
@@ -175,7 +177,7 @@ _UNITS = (
     r"times|x|ghz|mhz|khz|hz|kbps|kbit|kb/s|mb/s|mbit/s|mbps|gbps|mbit|gbit|btu|mb|gb|tb|db|dbm|v|volts?|w|watts?|kw|kwh|mah|a|amps?|"
     r"m|cm|mm|km|ft|feet|foot|inch(?:es)?|in|metres?|meters?|mètres?|metros?|metri|yards?|lux|lm|lumens?|"
     r"fps|mp|megapixels?|beeps?|rings?|chimes?|attempts?|tries|goes|tentatives?|essais|intentos|"
-    r"versuche|tentativi|pogingen|forsøg|försök|fps|ppm|rpm|l|litres?|liters?|kg|g|bar|psi|"
+    r"versuche|tentativi|pogingen|forsøg|försök|fps|ppm|rpm|l|litres?|liters?|kg|g|bar|psi|baud|bps|ah|"
     r"秒|秒钟|分钟|分|小时|点|点钟|天|度|个|台|次|号|楼|层|路")
 _UNIT_AFTER = re.compile(rf"\s?-?\s?(?:{_UNITS})(?![^\W\d_])", _I)
 """A unit after a number: a duration, a percentage, a temperature, a frequency, a size, a
@@ -213,7 +215,8 @@ _NUMBERED = (r"volume|level|speed|setting|mode|channel|station|input|hdmi|progra
              r"kanal|canale|kanaal|zona|zone|etage|étage|piso|piano|verdieping|stock|no|nr|nº|#|number|"
              r"nummer|numéro|número|numero|shelf|drawer|cupboard|step|page|row|column|option|menu|track|"
              r"socket|outlet|node|tab|bin|hook|peg|spot|space|stall|post|pillar|side|section|bedroom|bathroom|"
-             r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v|vlan|vlans|ssid|id")
+             r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v|vlan|vlans|ssid|id|"
+             r"wlan|eth|radio|wl|handset|dect|console")
 _DEVICE_BEFORE = re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?\s?(?:#|no\.?|nr\.?|nº|number)?\s?$", _I)
 """A device's or a control's number: "camera 2", "channel 6", "zone 3", "door #2"."""
 
@@ -221,7 +224,8 @@ _TECH = re.compile(r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56
                    r"h\.?26[45]|802\.11[a-z]{1,2}|usb-?[23c]?|mp[34]|3d|wi-?fi-?[4-7]e?|[4-7]e|"
                    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?", _I)
 """Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
-_TEXTING = re.compile(r"zigbee2mqtt|z2m|esp32(?:-[a-z]\d)?|esp8266|rpi[345]|pi[345]|mqtt5|"
+_TEXTING = re.compile(r"zigbee2mqtt|z2m|esp32(?:-[a-z]\d)?|esp8266|rpi[345]|pi[345]|mqtt5|co2|cr\d{3}a?|"
+                      r"[\w\-]{2,30}-(?:2\.4g|2g|5g|6g|5ghz|6ghz)|\d{1,4}[dhms]|[5-8][noe][12]|"
                       r"24/7|1password|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
                       r"gr8|w8|m8|2u|4u|2go", _I)
 """Words of texting style written with a digit ("b4", "2nite", "l8r"), "24/7", battery sizes."""
@@ -465,6 +469,17 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
     if any(m.start() <= start and end <= m.end() for m in _MAC.finditer(text, max(0, start - 18), end + 18)) \
             or any(m.start() <= start and end <= m.end() for m in _MAC_TAIL.finditer(text, max(0, start - 50), end + 18)):
         return True  # "the plug with MAC 3C:71:BF:0A:12:9E is the kettle"
+    key = _ASSIGNED_KEY.search(text[max(0, start - 40): start])
+    if key and not _CREDENTIAL_PART.search(key.group(1)) and not _names_access_thing(key.group(1)):
+        return True  # a setting's value: "channel=11", "wl0_txpwr=70", "uci set wireless.radio1.channel='36'"
+    if "=" in word and word.index("=") > start - word_start and not _CREDENTIAL_PART.search(word.split("=")[0]):
+        return True  # a digit in a setting's key: "wl0_txpwr=70"
+    if value is not None and value <= 65535 and _PORT_BEFORE.search(text[max(0, start - 12): start]):
+        return True  # "on port 993"
+    if _FULL_DATE.fullmatch(word.strip("[](),")) and not _BIRTH.search(text):
+        return True  # "[28/11/2026, 09:15]" in a chat export
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", word.rstrip(".,;")) and _COUNT_AFTER.match(text, start + len(word.rstrip(".,;"))):
+        return True  # "about 150,000 domains"
     if re.fullmatch(r"0x[0-9a-fA-F]{4,16}", word):
         return True  # a Zigbee device's address in the logs: "0x00158d0004a1b2c3"
     if _RESOLUTION.fullmatch(word) or _RESOLUTION.fullmatch(word.rstrip(",.;")):
@@ -500,6 +515,14 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
                      or _PRODUCT_NEXT.match(text, word_start + len(word))))
 
 
+def _names_access_thing(key: str) -> bool:
+    """A setting's key that names a door, gate, alarm ... ("door=2580"): its value may be the code."""
+    last = re.split(r"[.]", key)[-1]  # "wireless.radio1.channel": the channel is what is set
+    return bool(_access_words().search(" ".join(re.split(r"[_\-]|(?<=[a-z])(?=[A-Z])", last))))
+
+
+_ASSIGNED_KEY = re.compile(r"(?<![\w])([A-Za-z][\w.\-]{1,40})\s?=\s?['\"]?$")
+_FULL_DATE = re.compile(r"(?:[0-3]?\d[/.][01]?\d|[01]?\d[/.][0-3]?\d)[/.](?:19|20)\d{2},?")
 _URL_PATH = re.compile(r"\b(?:https?|rtsp)://[^\s/@]+/[^\s@?#]*$", _I)
 
 
@@ -578,6 +601,8 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
                     r"preset|program|programme|input)\s?$", before, _I) and not _ADJACENT.search(before))
     if _ORDINAL_AFTER.match(after) or _DEVICE_BEFORE.search(before) or _TECH_BEFORE.search(before):
         return True
+    if not credential and _ELLIPSIS_BEFORE.search(before) and _measured_earlier(text, start):
+        return True  # "opens in 14 seconds and closes in 18", "on channel 11, the neighbours on 1 and 6"
     if _CONTRAST_BEFORE.search(before) and _LENGTH_EARLIER.search(re.split(r"[.;!?\n]", before)[-1]):
         return True  # "6-digit codes, not 4": another length, not a code
     if value <= 24 and (_HOUR_BEFORE.search(before) and (memory.time_words or not credential)
@@ -610,8 +635,22 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
     return bool(_counted().match(after)) or _setting_before(before)
 
 
-_SETTING_IS = re.compile(r"\b(?:vlans?|channels?|zones?|volume|level|speed|ssid|id|ports?|preset|scene|mode)\s"
+_SETTING_IS = re.compile(r"\b(?:vlans?|channels?|zones?|volume|level|speed|ssid|id|ports?|preset|scene|mode|"
+                         r"sensitivity|brightness|threshold|timeout|delay)\s"
                          r"(?:is|=|:)\s?$", _I)
+_ELLIPSIS_BEFORE = re.compile(r"\b(?:in|at|on|to|of|hits?|reaches|and|or|from|under|over|above|below)\s$", _I)
+
+
+def _measured_earlier(text: str, start: int) -> bool:
+    """An earlier number of the same sentence carries a unit or a control's name ("14 seconds",
+    "channel 11"): a later bare number in a parallel phrase shares it."""
+    sentence = re.split(r"[.;!?\n]\s", text[max(0, start - 120): start])[-1]
+    for m in _NUMBER.finditer(sentence):
+        if _UNIT_AFTER.match(sentence, m.end()) or _DEVICE_BEFORE.search(sentence[: m.start()]):
+            return True
+    return False
+
+
 _CONTRAST_BEFORE = re.compile(r"\b(?:not|instead\s+of|rather\s+than|or|nor)\s$", _I)
 _LENGTH_EARLIER = re.compile(r"\b\d{1,2}[\s\-]?(?:digits?|characters?|letters?|numbers)\b", _I)
 _GLUED_DEVICE = re.compile(rf"(?:{_NUMBERED})-?\d{{1,2}}", _I)
@@ -893,6 +932,8 @@ _CONFIG_SETTING = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DELAY|TIMEOUT|TI
                              r"LEVEL|VOLUME|BRIGHTNESS|COUNT|RETRIES|INTERVAL|DURATION|TEMP|TEMPERATURE|PORT|"
                              r"CHANNEL|ZONE)=\d{1,5}")
 """A configuration setting of a duration, level or count ("ALARM_EXIT_DELAY=30")."""
+_HOST_OR_FILE = re.compile(r"[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.(?:com|net|org|local|lan|home|arpa|io|de|uk|fr|nl|it|es|"
+                           r"conf|cfg|ini|yaml|yml|json|toml|xml|txt|log|sh|py|db)", _I)
 _PRODUCT_NAME = re.compile(r"[A-Z][a-z]+[!&+][A-Z][a-z]+")
 _INDEFINITE_BEFORE = re.compile(r"\b(?:a|an)\s$", _I)
 
@@ -904,6 +945,12 @@ def _named_token(text: str, start: int, token: str, credential: bool) -> bool:
     bare = token.strip(".,;:!?()[]\"'“”‘’")
     if _ENTITY_ID.fullmatch(bare) or _CONFIG_SETTING.fullmatch(bare):
         return True
+    if _HOST_OR_FILE.fullmatch(bare):
+        return True  # "smtp.example.com", "hostapd.conf": a host or a file, not a user name
+    setting = re.fullmatch(r"[A-Za-z][\w.\-]{1,40}=['\"]?[\w.\-:]{1,24}['\"]?", bare)
+    if setting and not _CREDENTIAL_PART.search(bare.split("=")[0]) and not _names_access_thing(bare.split("=")[0]) \
+            and not re.search(r"[^\w\s]", bare.split("=")[1].strip("'\".-:")):
+        return True  # a setting with its value: "AutoConnect=true", "country_code=GB"
     if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", bare) and not _CREDENTIAL_PART.search(bare) \
             and re.match(r"\s?(?:=|:|is\b|\d|true\b|false\b|on\b|off\b|yes\b|no\b)", text[start + len(token):], _I):
         return True  # a setting's key: "permit_join false", "update_interval is 60s"
@@ -959,7 +1006,7 @@ _SWITCH_RUN = re.compile(r"(?<![\w])(?:on|off|up|down|open|closed|1|0)(?:[\s,/]{
 of a remote's DIP or trinary switches, which is its code."""
 
 
-_LONG_RUN = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)*(?:(?:\s|\s?[\-/]\s?)\d+(?:[.,]\d+)*)*")
+_LONG_RUN = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)*(?:(?:\s|\s?-\s?|(?<![0-9]{4})/)\d+(?:[.,]\d+)*)*")
 """Digit groups one after the other ("6275 9800 1234 5678", "55-98123", "150-0001")."""
 
 
@@ -982,6 +1029,8 @@ def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
             continue
         if n >= _MAX_NUMBERS:
             break
+        if _ISO_DATE.match(run.group(0)) and not _BIRTH.search(norm):
+            continue  # a log line's date and time: "2026-11-27 22:31"
         if _DAY_MONTH_YEAR.fullmatch(run.group(0)) and not _BIRTH.search(norm):
             continue  # "installed 14/10/2019" (a birth date is sensitive's date_of_birth)
         groups = list(_NUMBER.finditer(norm, run.start(), run.end()))
@@ -994,6 +1043,30 @@ def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
                 found.append((where[run.start()], where[run.end() - 1] + 1))
                 break
     return found
+
+
+_READ_OUT = re.compile(r"(?<![\w'’])[^\W\d_]{1,7}(?:(?:\s?,\s?|\s?-\s?)[^\W\d_]{1,7}){3,11}(?![\w'’\-])")
+"""Four or more short words joined by commas or dashes ("pump, un, wyth, tri", "mek-vets-yerku-ut"):
+in a memory about getting in, a code read out in a language the filter has no numbers of."""
+
+
+def _read_out(text: str) -> list[tuple[int, int]]:
+    """:data:`_READ_OUT` runs that are not lists of the home's own words (rooms, devices, days)."""
+    from .home_topic import _PLACES, _device_words
+
+    found = []
+    for m in _READ_OUT.finditer(text):
+        words = re.split(r"\s?[,\-]\s?", m.group(0))
+        known = [w for w in words if _device_words().fullmatch(w) or _PLACES.fullmatch(w) or _access_words().fullmatch(w)
+                 or _TIME_WORDS.fullmatch(w) or w.lower() in _LIST_WORDS]
+        if len(known) < len(words) / 2:
+            found.append(m.span())
+    return found
+
+
+_LIST_WORDS = frozenset({"and", "or", "then", "on", "off", "up", "down", "open", "close", "closed", "left", "right",
+                         "red", "green", "blue", "white", "yellow", "low", "high", "auto", "eco", "mon", "tue", "wed",
+                         "thu", "fri", "sat", "sun", "am", "pm", "a", "b", "c", "d"})
 
 
 _NUMBER_OF_ACCESS = re.compile(r"\b(?:key\s?safe|lock\s?box|key\s?box|safe|lock|padlock|alarm|door|gate|garage|"
@@ -1062,6 +1135,7 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     found += [back(m.start(), m.end(), "access_described_code") for m in _ENCODED.finditer(norm)]
     found += [back(m.start(), m.end(), "access_described_code") for m in _GRID_PATH.finditer(norm)]
     found += [back(m.start(), m.end(), "access_switch_pattern") for m in _SWITCH_RUN.finditer(norm)]
+    found += [back(a, b, "access_number_words") for a, b in _read_out(norm)]
     found += [back(a, b, "access_morse") for a, b in _morse(norm)]
     found += [back(m.start(), m.end(), "access_mixed_token") for m in _MIXED.finditer(norm)
               if "://" not in m.group(0) and not _named_token(norm, m.start(), m.group(0), credential)]

@@ -252,6 +252,11 @@ _MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 
 
 _CODE_DIGITS = _digits_between(3, 16)
+_AT_WORDS = (r"arroba|arobase|chiocciola|snabel-a|apenstaartje|kukac|собака|małpa|malpa|klammeraffe|"
+             r"at-zeichen|kissanhäntä|zavináč|골뱅이|at\s+sign")
+_DOT_WORDS = r"dot|punto|punkt|punt|pont|point|ponto|точка|kropka|tečka|piste|nokta|점"
+"""The @ and the dot of an e-mail address as said in other languages (English "at" and "dot"
+have their own rule above, which also asks for a top-level domain)."""
 _CIDR = re.compile(r"\d{1,3}(?:\.\d{1,3}){3}/\d{1,2}")
 """A network and its prefix length ("10.30.0.0/24"): no user and password pair."""
 _CODE_COPULA = r"(?:\b(?:is|was|is\s+now|changed\s+to|set\s+to)\b|[=:：]|['’]s\b)"
@@ -310,6 +315,12 @@ _RULES: tuple[_Rule, ...] = (
           rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})", _I,
           valid=lambda v: not _CIDR.fullmatch(v.replace(" ", ""))),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 60}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
+    # a security question named in another language, then its answer after ":" or a copula
+    _rule("security_answer", r"\b(?:sicherheitsfrage|geheimfrage|question\s+secr[èe]te|question\s+de\s+s[ée]curit[ée]|"
+          r"nom\s+de\s+jeune\s+fille|pregunta\s+(?:de\s+)?seguridad|pregunta\s+secreta|domanda\s+(?:di\s+sicurezza|"
+          r"segreta)|beveiligingsvraag|pergunta\s+(?:de\s+)?seguran[çc]a|säkerhetsfråga|sikkerhedsspørgsmål|"
+          r"pytanie\s+(?:pomocnicze|bezpieczeństwa)|секретный\s+вопрос|보안\s*질문|秘密の質問)\b"
+          r"[^\n]{0,80}?(?::|\s(?:ist|est|es|è|is|är|er|jest)\s)\s*(?P<v>[^\s,;.]{2,64})", _I),
     # account recovery: a recovery question's answer, or the answer to a usual security question
     _rule("security_answer", rf"\b(?:recovery\s+(?:question|answer|word|phrase|hint)|question\s+answer|"
           rf"answer\s+to\s+(?:the|my)\s+(?:security|recovery)\s+question)s?\b{_WINDOW % 50}"
@@ -380,6 +391,9 @@ _RULES: tuple[_Rule, ...] = (
     _rule("email_address", r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez|@)\s?[\])}>])\s?"
           r"[\w\-]{1,63}(?:\s?(?:[\[({<]\s?(?:dot|punkt|point|punto|ponto|\.)\s?[\])}>]|\.)\s?[\w\-]{1,63}){1,4}"
           r"(?<=[^\W\d_]{2})", _I),
+    # the @ and the dot said in other languages ("kasia kropka nowak małpa example kropka pl")
+    _rule("email_address", rf"(?<![\w.])[\w.%+\-]{{1,64}}(?:\s+(?:{_DOT_WORDS})\s+[\w\-]{{1,30}}){{0,3}}\s+(?:{_AT_WORDS})\s+"
+          rf"[\w\-]{{1,63}}(?:\s+(?:{_DOT_WORDS})\s+[\w\-]{{1,63}}){{1,4}}", _I),
     _rule("ssn", r"(?<![0-9\-])\d{3}-\d{2}-\d{4}(?![0-9\-])", valid=_ssn_ok),
     _rule("ssn", rf"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|social\s+insurance\s+"
           rf"number|itin){_WINDOW % 30}(?P<v>\d{{3}}[ \-]?\d{{2,3}}[ \-]?\d{{3,4}})(?![0-9])", _I),
@@ -645,6 +659,9 @@ def _credentials(sentence: str) -> list[tuple[int, int]]:
     found = []
     product = bool(_PRODUCT_CONTEXT.search(sentence)) and not _ACCESS_CONTEXT.search(sentence)
     for word in _CREDENTIAL_WORD.finditer(sentence):
+        if word.group(0).lower() == "key" and re.match(r"\s?(?:box|safe|pad|fob|ring|chain|holder|cabinet|switch)",
+                                                        sentence[word.end():], _I):
+            continue  # "the key box is a Master Lock 5401D": a product, no key
         if word.group(0).lower() in ("code", "codes", "serial", "key") and (
                 product or _PRODUCT_QUALIFIER.search(sentence[max(0, word.start() - 20): word.start()])):
             continue  # "the thermostat code on the side is TH8320 for ordering", "the part code"
@@ -686,6 +703,11 @@ _CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)
                   r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,60}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
 _KEY_PLACE = re.compile(
     r"(?:🔑|🗝)\ufe0f?[^.!?\n]{0,20}?\b(?:under|underneath|beneath|behind|on\s+top\s+of|taped|hidden|in)\b|"
+    r"\b(?:cl[ée]f?s?\s+de\s+(?:secours|rechange|r[ée]serve)|double\s+des\s+cl[ée]s|llaves?\s+de\s+(?:repuesto|"
+    r"reserva|emergencia)|ersatzschl[üu]ssel|zweitschl[üu]ssel|chiavi?\s+di\s+(?:riserva|scorta)|reservesleutel|"
+    r"chave\s+(?:reserva|suplente)|reservnyckel|reservenøgle|reservenøkkel|zapasowy\s+klucz|запасной\s+ключ)\b"
+    r"[^.!?\n]{0,60}?\b(?:sous|dans|derri[èe]re|dentro|debajo|detr[áa]s|en|unter|im|in|hinter|sotto|dietro|nel|"
+    r"nella|onder|achter|embaixo|atrás|under|bakom|bag|pod|w|за|под|в)\b|"
     r"\b(?:(?:spare|backup|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+"
     r"(?:keys?|fobs?|key\s?cards?|key\s?fobs?|tags?|remotes?|openers?|transponders?)\b"
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
@@ -760,6 +782,8 @@ def _phone_numbers(text: str) -> list[tuple[int, int]]:
         if re.fullmatch(r"[\d.]+", raw) or \
                 re.fullmatch(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}", raw):
             continue  # an IP address or a date
+        if re.match(r"(?:19|20)\d{2}-\d{2}-\d{2}(?:\s|$)", raw):
+            continue  # a log's date and time ("2026-11-27 22:31")
         if _CIDR.fullmatch(raw) or re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?", raw.split()[0]):
             continue  # a network and its prefix ("172.16.8.0/22")
         if re.search(r"\b(?:firmware|version|build|release|v\d)", text[max(0, m.start() - 30): m.start()], _I) \
