@@ -143,7 +143,7 @@ def test_write_corpus_halves() -> None:
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
     figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2",
-                                                    "holdout3", "holdout4", "holdout5")}
+                                                    "holdout3", "holdout4", "holdout5", "holdout6")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
     for half in ("tune", "untouched", "fresh", "holdout"):
         f = figures[half]
@@ -161,6 +161,9 @@ def test_write_corpus_halves() -> None:
     holdout5 = figures["holdout5"]  # measured once blind after holdout4's tuning (issue 34), then tuned on
     assert (holdout5.secrets, holdout5.benign) == (324, 332)
     assert holdout5.secrets_refused >= HOLDOUT5_SECRETS_REFUSED and holdout5.benign_refused <= HOLDOUT5_BENIGN_REFUSED
+    holdout6 = figures["holdout6"]  # measured once blind after holdout5's tuning (issue 34): held as a floor
+    assert (holdout6.secrets, holdout6.benign) == (274, 276)
+    assert holdout6.secrets_refused >= HOLDOUT6_SECRETS_REFUSED and holdout6.benign_refused <= HOLDOUT6_BENIGN_REFUSED
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
@@ -170,6 +173,8 @@ HOLDOUT3_BENIGN_REFUSED = 0  # of 281, tuned on: 59 (21.0%) at the one blind mea
 HOLDOUT4_SECRETS_REFUSED = 222  # of 222, tuned on: 205 (92.3%) at the one blind measurement, 2026-11-28
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
 HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
+HOLDOUT6_SECRETS_REFUSED = 233  # of 274 (85.0%) at the one blind measurement, 2026-11-28 (29 stored by all rules)
+HOLDOUT6_BENIGN_REFUSED = 65  # of 276 (23.6%) at the one blind measurement (47 by the sensitive-data filter)
 HOLDOUT5_BENIGN_REFUSED = 311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 
 

@@ -29,7 +29,11 @@ since (222/222 and 6/216, tuning figures). The seventh set (``holdout5``,
 after ``holdout4``'s measurement and before its tuning, and measured once after it: 222/324
 secrets refused by the sensitive-data filter (68.5%), 313/332 memories refused by some write rule
 (94.3%, 264 of them by the explicit-request rule, which lacks the corpus's languages; the write
-rules together stored 11/324 secrets). Not tuned on yet.
+rules together stored 11/324 secrets); tuned on since (256/324, 1 stored). The eighth set
+(``holdout6``, ``write_corpus_holdout6.yaml``, 274 + 276, mostly English "remember" wording)
+was written blind before that tuning and measured once after it: 233/274 secrets refused
+(85.0%), 65/276 memories refused (23.6%), 29 secrets stored by the write rules together. Not
+tuned on yet.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from typing import Literal
 
 import yaml
 
-Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5"]
+Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6"]
 
 
 def half_of(text: str) -> Half:
@@ -73,7 +77,8 @@ def load_corpus() -> tuple[Entry, ...]:
                                                 ("write_corpus_holdout2.yaml", "holdout2"),
                                                 ("write_corpus_holdout3.yaml", "holdout3"),
                                                 ("write_corpus_holdout4.yaml", "holdout4"),
-                                                ("write_corpus_holdout5.yaml", "holdout5"))
+                                                ("write_corpus_holdout5.yaml", "holdout5"),
+                                                ("write_corpus_holdout6.yaml", "holdout6"))
     return (tuple(Entry(t, kind == "secrets", half_of(t)) for kind in ("secrets", "benign") for t in first[kind])
             + tuple(Entry(t, kind == "secrets", half) for name, half in whole_sets
                     for data in (_read(name),) for kind in ("secrets", "benign") for t in data[kind]))
