@@ -161,7 +161,7 @@ def test_write_corpus_halves() -> None:
     holdout5 = figures["holdout5"]  # measured once blind after holdout4's tuning (issue 34), then tuned on
     assert (holdout5.secrets, holdout5.benign) == (324, 332)
     assert holdout5.secrets_refused >= HOLDOUT5_SECRETS_REFUSED and holdout5.benign_refused <= HOLDOUT5_BENIGN_REFUSED
-    holdout6 = figures["holdout6"]  # measured once blind after holdout5's tuning (issue 34): held as a floor
+    holdout6 = figures["holdout6"]  # measured once blind after holdout5's tuning (issue 34), then tuned on
     assert (holdout6.secrets, holdout6.benign) == (274, 276)
     assert holdout6.secrets_refused >= HOLDOUT6_SECRETS_REFUSED and holdout6.benign_refused <= HOLDOUT6_BENIGN_REFUSED
 
@@ -173,9 +173,34 @@ HOLDOUT3_BENIGN_REFUSED = 0  # of 281, tuned on: 59 (21.0%) at the one blind mea
 HOLDOUT4_SECRETS_REFUSED = 222  # of 222, tuned on: 205 (92.3%) at the one blind measurement, 2026-11-28
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
 HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
-HOLDOUT6_SECRETS_REFUSED = 233  # of 274 (85.0%) at the one blind measurement, 2026-11-28 (29 stored by all rules)
-HOLDOUT6_BENIGN_REFUSED = 65  # of 276 (23.6%) at the one blind measurement (47 by the sensitive-data filter)
+HOLDOUT6_SECRETS_REFUSED = 252  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 11)
+HOLDOUT6_BENIGN_REFUSED = 59  # of 276, tuned on: 65 (23.6%) at the one blind measurement (sensitive filter 47, now 42)
 HOLDOUT5_BENIGN_REFUSED = 311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("remember the key safe is the year the moon landing happened", "access_value_given"),
+    ("remember the lockbox code is sent by text on arrival day", None),
+    ("remember the garage code is 6 digits since the new keypad", None),
+    ("remember the alarm code is wrong if the keypad beeps three times", None),
+    ("note that the lock relocks after 3\u200b0 seconds", None),
+    ("remember the plate is Kilo-Lima-Two-Four, Alfa-Bravo-Charlie", "access_spelled_letters"),
+    ("make a note for the router cloud: favourite teacher? Answer: Mrs Pemberton", "security_answer"),
+    ("remember our duress word with the alarm company", "security_answer"),
+    ("save this: the house is at geohash u4pruydqqvj for the weather card", "home_location"),
+    ("muista: varavain on kukkaruukun alla", "key_location"),
+    ("remember the alarm exit delay is 60 seconds, actually 90 since the installer came", None),
+    ("remember the guest network is named Bl4ck_Cat_Net, on 2.4 GHz only", None),
+])
+def test_rules_of_the_holdout6_tuning(text, kind) -> None:
+    """One case per rule of the tuning on ``write_corpus_holdout6.yaml`` (issue 34), none of them
+    a corpus sentence: a code or a box that opens with one and what it "is", in any wording, unless
+    what follows gives no value (where it is kept, its length, its state); invisible characters
+    inside numbers; spelling-alphabet runs with radio digits on any topic; answers to questions,
+    duress words, locators of the home; spare keys in Finnish and Danish; corrections and names
+    given to networks."""
+    kinds = sensitive_kinds(text)
+    assert (kind in kinds) if kind else kinds == [], kinds
 
 
 @pytest.mark.parametrize(("text", "kind"), [

@@ -62,7 +62,7 @@ _I = re.IGNORECASE
 
 ACCESS_KINDS = frozenset({"access_digits", "access_number_words", "access_spelled_letters",
                           "access_roman_numeral", "access_keycap", "access_morse", "access_mixed_token",
-                          "access_described_code", "access_switch_pattern",
+                          "access_described_code", "access_switch_pattern", "access_value_given",
                           "uri_credentials", "wifi_payload"})
 
 
@@ -150,6 +150,8 @@ def _nfkc(text: str) -> tuple[str, list[int] | range]:
     out: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
+        if unicodedata.category(ch) == "Cf":
+            continue  # an invisible character ("3\u200b0", a soft hyphen): read as if it were not there
         n = ch if ch.isascii() else unicodedata.normalize("NFKC", ch)
         if not (n.isascii() and n.isdigit()) and unicodedata.digit(ch, None) is not None:
             n = str(unicodedata.digit(ch))  # "➂", "⑴", "₂": a digit of another script, read as one
@@ -454,7 +456,7 @@ _PORT_EARLIER = re.compile(r"\b(?:ports?|on)\s\d{2,5}\b", _I)
 _SNAKE_KEY_BEFORE = re.compile(r"(?<![\w])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s?(?:=|:|is)?\s?$")
 """A setting's key in lower snake case ("pan_id 6754", "night_brightness = 15")."""
 _CREDENTIAL_PART = re.compile(r"code|pin|pass|pwd|key|secret|token|psk|auth|cred|login|user", _I)
-_NAMED_BEFORE = re.compile(r"\b(?:called|named)\s['\"“‘]?$", _I)
+_NAMED_BEFORE = re.compile(r"\b(?:called|named|nicknamed|ssid\s+is|ssid:|network\s+name\s+is)\s['\"“‘]?$", _I)
 _PRODUCT_TOKEN = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*")
 _PRODUCT_PREVIOUS = re.compile(r"(?:\b(?:a|an|two|three|four|five|six|\d)|\()\s?$", _I)
 _PRODUCT_NEXT = re.compile(r"\s(?:pro|plus|max|mini|ultra|v\d|router|nodes?|dongle|coordinator|hub|camera|"
@@ -638,7 +640,8 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
 _SETTING_IS = re.compile(r"\b(?:vlans?|channels?|zones?|volume|level|speed|ssid|id|ports?|preset|scene|mode|"
                          r"sensitivity|brightness|threshold|timeout|delay)\s"
                          r"(?:is|=|:)\s?$", _I)
-_ELLIPSIS_BEFORE = re.compile(r"\b(?:in|at|on|to|of|hits?|reaches|and|or|from|under|over|above|below)\s$", _I)
+_ELLIPSIS_BEFORE = re.compile(r"\b(?:in|at|on|to|of|hits?|reaches|and|or|from|under|over|above|below|actually|not|"
+                              r"now|it['’]s|instead|rather)\s$", _I)
 
 
 def _measured_earlier(text: str, start: int) -> bool:
@@ -701,7 +704,12 @@ _NATO = ("alfa|alpha|bravo|charlie|delta|echo|foxtrot|golf|hotel|india|juliett|j
          "anton|berta|caesar|cäsar|dora|emil|friedrich|gustav|heinrich|ida|julius|kaufmann|ludwig|martha|"
          "nordpol|otto|paula|quelle|richard|samuel|siegfried|theodor|ulrich|viktor|wilhelm|xanthippe|"
          "ypsilon|zacharias|zeppelin")
+_RADIO_DIGITS = "zero|one|two|three|four|five|six|seven|eight|nine|niner|tree|fife|fower|wun|oh"
 _SPELLING = re.compile(rf"(?<![\w\-])(?:{_NATO})(?:[\s,\-]{{1,3}}(?:{_NATO})){{1,30}}(?![\w\-])", _I)
+_SPELLED_RUN = re.compile(rf"(?<![\w\-])(?:{_NATO}|{_RADIO_DIGITS})(?:[\s,\-]{{1,3}}(?:{_NATO}|{_RADIO_DIGITS})){{3,30}}"
+                          r"(?![\w\-])", _I)
+"""Four or more words of a spelling alphabet and radio digits ("Whiskey-Delta-One-Four, Foxtrot"),
+three of them letters: on any topic, a plate, a code or an id spelled out."""
 _LETTERS = re.compile(r"(?<![\w.\-'’])[^\W\d_](?:(?:\s{1,2}|\s?[\-.]\s?)[^\W\d_]){2,30}(?![\w\-'’])")
 _ROMAN_TOKEN = re.compile(r"(?<![\w\-])[IVXLCDMivxlcdm]{2,15}(?![\w\-])")
 _ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
@@ -945,6 +953,8 @@ def _named_token(text: str, start: int, token: str, credential: bool) -> bool:
     bare = token.strip(".,;:!?()[]\"'“”‘’")
     if _ENTITY_ID.fullmatch(bare) or _CONFIG_SETTING.fullmatch(bare):
         return True
+    if _NAMED_BEFORE.search(text[max(0, start - 24): start]) and not credential:
+        return True  # a name given: "the guest network is named Pr3tty_Fly_4_a_W1Fi"
     if _HOST_OR_FILE.fullmatch(bare):
         return True  # "smtp.example.com", "hostapd.conf": a host or a file, not a user name
     setting = re.fullmatch(r"[A-Za-z][\w.\-]{1,40}=['\"]?[\w.\-:]{1,24}['\"]?", bare)
@@ -1069,6 +1079,40 @@ _LIST_WORDS = frozenset({"and", "or", "then", "on", "off", "up", "down", "open",
                          "thu", "fri", "sat", "sun", "am", "pm", "a", "b", "c", "d"})
 
 
+_VALUE_GIVEN = re.compile(
+    r"\b(?:(?:code|codes|pin|passcode|password|passphrase|combination|combo)|(?:key\s?safe|key\s?box|lock\s?box|padlock|"
+    r"strong\s?box))\s*(?:\bis\b|\bequals\b|=|:|\bopens\s+with\b|\bis\s+pressed\s+as\b|\bis\s+set\s+to\b)"
+    r"\s*(?P<v>[^.;!?\n]{1,80})", _I)
+"""A code, or a box that opens with one, and what it "is" ("the key safe is the time the kids
+get up", "the garage code is two dozen then a baker's dozen"): the value given, in any wording."""
+_NOT_A_SECRET_CODE = re.compile(r"\b(?:part|model|product|error|fault|order|item|article|sku|colou?r|country|region|"
+                                r"area|zip|post|postal|bar|qr|paint|discount|promo|voucher|tracking|dialling|dial)"
+                                r"\s+$", _I)
+"""A "code" that names a product, an error or a place, not a secret."""
+_NO_VALUE = re.compile(
+    r"^(?:(?:in|on|with|kept|stored|saved|written|printed|managed|handled|set|the\s+same|different|unique|known|shared|"
+    r"only|never|not|no|off|locked|unlocked|open|closed|armed|disarmed|broken|stuck|slow|loud|quiet|dead|flat|low|"
+    r"new|old|fine|ok|okay|working|offline|online|enabled|disabled|a|an|by|from|behind|next|near|still|"
+    r"wrong|right|correct|incorrect|invalid|accepted|rejected|expired|sent|kept|given|told|shown|known|"
+    r"[^\W\d_]+ed|!secret)\b|\d{1,2}[\s\-]?(?:digits?|characters?|letters?|numbers)\b|"
+    r"(?:four|five|six|eight)[\s\-]?digits?\b)", _I)
+"""What may follow "the code is" and give no value: where it is kept, its length, its state
+("bolted", "sent by text"), a product after "a"/"an", a reference to a secrets file."""
+
+
+def _values_given(text: str) -> list[tuple[int, int]]:
+    """:data:`_VALUE_GIVEN` whose value is no :data:`_NO_VALUE` phrase."""
+    found = []
+    for m in _VALUE_GIVEN.finditer(text):
+        if _NOT_A_SECRET_CODE.search(text[max(0, m.start() - 24): m.start()]):
+            continue  # "the lock's part code is YRD256", "the error code is E4"
+        value = m.group("v").strip().lstrip("\"'“‘(")
+        value = re.sub(r"^(?:now|currently|actually|just|simply|basically|always)\s+", "", value, flags=_I)
+        if value and not _NO_VALUE.match(value):
+            found.append((m.start("v"), m.end("v")))
+    return found
+
+
 _NUMBER_OF_ACCESS = re.compile(r"\b(?:key\s?safe|lock\s?box|key\s?box|safe|lock|padlock|alarm|door|gate|garage|"
                                r"keypad|entry|intercom)s?['’]?s?\s+(?:number|no\.?|#|digits|combination)\b", _I)
 
@@ -1097,6 +1141,8 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     found += [(m.start(), m.end(), "wifi_payload") for m in _WIFI_PAYLOAD.finditer(text)]
     found += [(m.start(), m.end(), "access_digits") for m in _ODD_DIGITS.finditer(text)]
     found += [(a, b, "long_number") for a, b in unplaced_long_numbers(text)]
+    found += [(m.start(), m.end(), "access_spelled_letters") for m in _SPELLED_RUN.finditer(text)
+              if len(re.findall(rf"(?<![\w])(?:{_NATO})(?![\w])", m.group(0), _I)) >= 3]
     if _PHONE_TOPIC.search(text):
         words = re.compile(r"[^\W\d_]+")
         found += [(a, b, "phone_number") for a, b, v in _number_words(text)
@@ -1136,6 +1182,7 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     found += [back(m.start(), m.end(), "access_described_code") for m in _GRID_PATH.finditer(norm)]
     found += [back(m.start(), m.end(), "access_switch_pattern") for m in _SWITCH_RUN.finditer(norm)]
     found += [back(a, b, "access_number_words") for a, b in _read_out(norm)]
+    found += [back(a, b, "access_value_given") for a, b in _values_given(norm)]
     found += [back(a, b, "access_morse") for a, b in _morse(norm)]
     found += [back(m.start(), m.end(), "access_mixed_token") for m in _MIXED.finditer(norm)
               if "://" not in m.group(0) and not _named_token(norm, m.start(), m.group(0), credential)]

@@ -54,7 +54,8 @@ SECRET_KINDS = frozenset({"api_key", "token", "private_key", "password", "access
 
 IDENTIFIER_KINDS = frozenset({"phone_number", "email_address", "ssn", "iban", "card_number",
                               "account_number", "street_address", "postal_code", "national_id",
-                              "id_number", "date_of_birth", "username", "long_number", "vehicle_id"})
+                              "id_number", "date_of_birth", "username", "long_number", "vehicle_id",
+                              "home_location"})
 """Personal data: identifies or locates a person, or reaches their money."""
 
 
@@ -315,6 +316,14 @@ _RULES: tuple[_Rule, ...] = (
           rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})", _I,
           valid=lambda v: not _CIDR.fullmatch(v.replace(" ", ""))),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 60}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
+    # an answer to a question, given ("Answer: Mr Abernathy-Cole", "the answer to 'first street' ... is X")
+    _rule("security_answer", r"\banswer\b[^\n]{0,80}?(?::|\bis\b|\bwas\b)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{2,64})", _I),
+    # a duress or pick-up word agreed with the alarm company: the word itself is the secret
+    _rule("security_answer", r"\b(?:duress|pick[\s\-]?up\s+(?:word|phrase|code)|code\s?word|safe\s?word|passwort\s+"
+          r"(?:für|beim)\s+(?:den\s+)?wachdienst)\b", _I),
+    # where the home is, as a locator: a geohash, a plus code, a Maidenhead square, three words
+    _rule("home_location", r"\b(?:geohash|maidenhead(?:\s+locator)?|plus\s+code|open\s+location\s+code|what3words|w3w|"
+          r"grid\s+ref(?:erence)?|qth\s+locator|locator)\b[^\n]{0,20}?(?P<v>[A-Za-z0-9+./]{6,20})", _I),
     # a security question named in another language, then its answer after ":" or a copula
     _rule("security_answer", r"\b(?:sicherheitsfrage|geheimfrage|question\s+secr[èe]te|question\s+de\s+s[ée]curit[ée]|"
           r"nom\s+de\s+jeune\s+fille|pregunta\s+(?:de\s+)?seguridad|pregunta\s+secreta|domanda\s+(?:di\s+sicurezza|"
@@ -703,11 +712,12 @@ _CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)
                   r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,60}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
 _KEY_PLACE = re.compile(
     r"(?:🔑|🗝)\ufe0f?[^.!?\n]{0,20}?\b(?:under|underneath|beneath|behind|on\s+top\s+of|taped|hidden|in)\b|"
-    r"\b(?:cl[ée]f?s?\s+de\s+(?:secours|rechange|r[ée]serve)|double\s+des\s+cl[ée]s|llaves?\s+de\s+(?:repuesto|"
+    r"\b(?:vara-?a?vain|varavaimet|cl[ée]f?s?\s+de\s+(?:secours|rechange|r[ée]serve)|double\s+des\s+cl[ée]s|llaves?\s+de\s+(?:repuesto|"
     r"reserva|emergencia)|ersatzschl[üu]ssel|zweitschl[üu]ssel|chiavi?\s+di\s+(?:riserva|scorta)|reservesleutel|"
     r"chave\s+(?:reserva|suplente)|reservnyckel|reservenøgle|reservenøkkel|zapasowy\s+klucz|запасной\s+ключ)\b"
     r"[^.!?\n]{0,60}?\b(?:sous|dans|derri[èe]re|dentro|debajo|detr[áa]s|en|unter|im|in|hinter|sotto|dietro|nel|"
-    r"nella|onder|achter|embaixo|atrás|under|bakom|bag|pod|w|за|под|в)\b|"
+    r"nella|onder|achter|embaixo|atrás|under|bakom|bag|pod|w|за|под|в|alla|sisällä|takana|ligger|ligg)\b|"
+    r"\b(?:n[øo]glen|n[øo]kkelen|nyckeln)\b[^.!?\n]{0,40}?\b(?:ligger|ligg|hænger|henger|hänger|gemt|gjemt|gömd)\b|"
     r"\b(?:(?:spare|backup|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+"
     r"(?:keys?|fobs?|key\s?cards?|key\s?fobs?|tags?|remotes?|openers?|transponders?)\b"
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
