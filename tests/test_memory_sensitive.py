@@ -143,7 +143,7 @@ def test_write_corpus_halves() -> None:
     assert sum(e.secret for e in first) >= 300 and sum(not e.secret for e in first) >= 300
     assert len({e.text for e in entries}) == len(entries)
     figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2",
-                                                    "holdout3", "holdout4", "holdout5", "holdout6")}
+                                                    "holdout3", "holdout4", "holdout5", "holdout6", "holdout7")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
     for half in ("tune", "untouched", "fresh", "holdout"):
         f = figures[half]
@@ -164,6 +164,9 @@ def test_write_corpus_halves() -> None:
     holdout6 = figures["holdout6"]  # measured once blind after holdout5's tuning (issue 34), then tuned on
     assert (holdout6.secrets, holdout6.benign) == (274, 276)
     assert holdout6.secrets_refused >= HOLDOUT6_SECRETS_REFUSED and holdout6.benign_refused <= HOLDOUT6_BENIGN_REFUSED
+    holdout7 = figures["holdout7"]  # measured once blind after holdout6's tuning (issue 34): held as a floor
+    assert (holdout7.secrets, holdout7.benign) == (281, 276)
+    assert holdout7.secrets_refused >= HOLDOUT7_SECRETS_REFUSED and holdout7.benign_refused <= HOLDOUT7_BENIGN_REFUSED
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
@@ -175,6 +178,8 @@ HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind mea
 HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
 HOLDOUT6_SECRETS_REFUSED = 252  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 11)
 HOLDOUT6_BENIGN_REFUSED = 59  # of 276, tuned on: 65 (23.6%) at the one blind measurement (sensitive filter 47, now 42)
+HOLDOUT7_SECRETS_REFUSED = 241  # of 281 (85.8%) at the one blind measurement, 2026-11-28 (32 stored by all rules)
+HOLDOUT7_BENIGN_REFUSED = 42  # of 276 (15.2%) at the one blind measurement (29 by the sensitive-data filter)
 HOLDOUT5_BENIGN_REFUSED = 311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 
 

@@ -46,7 +46,7 @@ from typing import Literal
 
 import yaml
 
-Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6"]
+Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"]
 
 
 def half_of(text: str) -> Half:
@@ -78,7 +78,8 @@ def load_corpus() -> tuple[Entry, ...]:
                                                 ("write_corpus_holdout3.yaml", "holdout3"),
                                                 ("write_corpus_holdout4.yaml", "holdout4"),
                                                 ("write_corpus_holdout5.yaml", "holdout5"),
-                                                ("write_corpus_holdout6.yaml", "holdout6"))
+                                                ("write_corpus_holdout6.yaml", "holdout6"),
+                                                ("write_corpus_holdout7.yaml", "holdout7"))
     return (tuple(Entry(t, kind == "secrets", half_of(t)) for kind in ("secrets", "benign") for t in first[kind])
             + tuple(Entry(t, kind == "secrets", half) for name, half in whole_sets
                     for data in (_read(name),) for kind in ("secrets", "benign") for t in data[kind]))
