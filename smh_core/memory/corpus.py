@@ -33,7 +33,10 @@ rules together stored 11/324 secrets); tuned on since (256/324, 1 stored). The e
 (``holdout6``, ``write_corpus_holdout6.yaml``, 274 + 276, mostly English "remember" wording)
 was written blind before that tuning and measured once after it: 233/274 secrets refused
 (85.0%), 65/276 memories refused (23.6%), 29 secrets stored by the write rules together. Not
-tuned on yet.
+tuned on since (252/274, 11 stored). The ninth set (``holdout7``,
+``write_corpus_holdout7.yaml``, 281 + 276) was written blind before that tuning and measured once
+after it: 241/281 secrets refused (85.8%), 42/276 memories refused (15.2%), 32 secrets stored by
+the write rules together. Not tuned on yet.
 """
 
 from __future__ import annotations
