@@ -9,6 +9,8 @@
 #   newest  homeassistant $HA_NEWEST alone (the plugin lags it: its helpers import names this HA
 #           no longer has): real `hass` processes on loopback, tests/e2e (Assist, the voice
 #           pipeline, HA's own Matter integration against the bridge, the web UI)
+# Both also run the HA-version checks that need no `hass` fixture: tests/test_ha_compat.py and
+# tests/test_ha_deprecations.py (what HA reports about SMH at import: a deprecation fails).
 #
 # Python 3.14: a `python3.14` >= 3.14.2 on PATH is used as it is. Otherwise (this project's
 # machines ship Debian 12, whose glibc is too old for any packaged 3.14) the lane runs in a
@@ -247,10 +249,10 @@ if [ "${#PYTEST_ARGS[@]}" -gt 0 ]; then
   run_lane "${ONLY:-plugin}" "${PYTEST_ARGS[@]}"
 else
   if [ -z "$ONLY" ] || [ "$ONLY" = plugin ]; then
-    run_lane plugin -q -n 2 -p no:cacheprovider tests/ha tests/matter tests/test_ha_compat.py
+    run_lane plugin -q -n 2 -p no:cacheprovider tests/ha tests/matter tests/test_ha_compat.py tests/test_ha_deprecations.py
   fi
   if [ -z "$ONLY" ] || [ "$ONLY" = newest ]; then
-    run_lane newest -q -n 2 -p no:cacheprovider tests/e2e tests/test_ha_compat.py
+    run_lane newest -q -n 2 -p no:cacheprovider tests/e2e tests/test_ha_compat.py tests/test_ha_deprecations.py
   fi
 fi
 printf '[ha-current] %s\n' "${summary[@]}" >&2

@@ -106,6 +106,11 @@ def test_each_version_gate_matches_what_the_running_ha_has() -> None:
     assert hasattr(llm, "ToolResult") == compat.TOOL_RESULT_OBJECTS
     assert ("result" in ToolResultContent.__dataclass_fields__) == compat.TOOL_RESULT_OBJECTS
     assert (importlib.util.find_spec("probatio") is not None) == compat.PROBATIO_SCHEMAS
+    from homeassistant.components.climate import ClimateEntity
+    from homeassistant.components.water_heater import WaterHeaterEntity
+
+    for entity in (ClimateEntity, WaterHeaterEntity):
+        assert hasattr(entity, "native_current_temperature") == compat.NATIVE_TEMPERATURES, entity
     assert compat.MICROGRAMS_PER_CUBIC_METER == "μg/m³"
 
 

@@ -22,12 +22,13 @@ from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 
 from smh_core.homeenv.model import AttrType
 
+from .compat import NATIVE_TEMPERATURES
 from .entity import SmhRichEntity, rich_setup, role_value
 from .rich import Action
 
 
 class SmhClimate(SmhRichEntity, ClimateEntity):
-    _attr_temperature_unit = UnitOfTemperature.CELSIUS
+    _attr_native_temperature_unit = UnitOfTemperature.CELSIUS
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -64,11 +65,16 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
         return "heat_target_temperature" if mode == HVACMode.HEAT and "heat_target_temperature" in self.rich \
             else "target_temperature"
 
-    current_temperature = role_value("current_temperature")
+    native_current_temperature = role_value("current_temperature")
 
     @property
-    def target_temperature(self) -> float | None:
+    def native_target_temperature(self) -> float | None:
         return self.get(self._target_role())
+
+    if not NATIVE_TEMPERATURES:  # HA before 2026.11 reads the old names (see compat.py)
+        _attr_temperature_unit = _attr_native_temperature_unit
+        current_temperature = native_current_temperature
+        target_temperature = native_target_temperature
 
     current_humidity = role_value("current_humidity")
     target_humidity = role_value("target_humidity")

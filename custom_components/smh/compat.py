@@ -25,6 +25,18 @@ and the release that changed it is written once. The releases were read off HA's
 |          | and a failed match's error text is a sentence, no longer the                  |
 |          | ``MatchFailedReason`` repr (:func:`match_failure_reason` reads it off the     |
 |          | error on every release)                                                       |
+| 2026.11  | climates and water heaters give temperatures as ``native_temperature_unit``,  |
+|          | ``native_current_temperature``, ``native_target_temperature``; a class that   |
+|          | still provides the old names is reported when it is made (goes in 2027.11)    |
+
+Each gate below names the HA change behind it. HA's wheels carry no changelog and no pull-request
+numbers, so a gate names the release and the API change as HA's own source shows them, with the
+release HA announces the old way breaks in (re-read in 2026.2.3, 2026.10.4 and 2026.11.0, the
+releases the test lanes install). What HA reports before it removes something fails the newest lane
+(``tests/ha/test_deprecations.py``, ``tests/e2e/test_real_hass_deprecations.py``,
+``tests/test_ha_deprecations.py``). One 2026.11 rule needs no gate: tools that an integration's
+``llm`` platform provides must be named ``<domain>__...`` (core PR #179938, breaks in 2027.3), but
+SMH registers its API with ``llm.async_register_api`` and HA namespaces those tools itself.
 
 HA's LLM and conversation modules are imported inside the functions that need them: platform
 set-up must not import them (``tests/test_lazy_imports.py``).
@@ -46,10 +58,36 @@ if TYPE_CHECKING:
 OLDEST_SUPPORTED = AwesomeVersion("2026.2.3")
 RUNNING = AwesomeVersion(ha_const.__version__)
 
+# HA 2026.7: the concentration units became ``homeassistant.const.UnitOfDensity`` members;
+# ``CONCENTRATION_MICROGRAMS_PER_CUBIC_METER`` is a ``DeprecatedConstantEnum`` since, which
+# ``helpers.deprecation`` reports when read ("The deprecated constant ... was used from smh") and
+# which goes in 2027.8 (HA 2026.11.0's const.py).
 DENSITY_UNITS = RUNNING >= "2026.7.0"
+# HA 2026.8: ``DeviceRegistry.async_get_device_by_identifier(identifier, config_entry_id)``, as
+# identifiers are unique per config entry only; since 2026.9 ``DeviceRegistry.async_get_device``
+# calls ``frame.report_usage`` ("calls `device_registry.async_get_device`, which is deprecated",
+# breaks in 2027.8.0; an error for core code, so it raises when a test calls it).
 DEVICE_LOOKUP_PER_ENTRY = RUNNING >= "2026.8.0"
+# HA 2026.10: ``helpers.llm.ToolResult``. ``APIInstance.async_call_tool`` reports a tool that
+# returns a plain JSON object ("returns a JSON object from a tool, which is deprecated", breaks in
+# 2027.11.0); ``conversation.ToolResultContent`` holds ``result=ToolResult`` and reports a read of
+# the old ``tool_result`` (breaks in 2027.11.0). The same release asks each ``llm.Tool`` for its
+# ``integration`` (``APIInstance.__post_init__`` -> ``llm.report_untagged_tool``, breaks in 2027.10):
+# :class:`.llm_api.SmhTool` sets it on every release (an unused attribute before 2026.10).
 TOOL_RESULT_OBJECTS = RUNNING >= "2026.10.0"
+# HA 2026.10: HA core validates with ``probatio`` (voluptuous-compatible) and converts schemas with
+# ``probatio.to_openapi`` / ``probatio.to_field_list`` where 2026.2.3 used ``voluptuous_openapi`` and
+# ``voluptuous_serialize``.
 PROBATIO_SCHEMAS = RUNNING >= "2026.10.0"
+# HA 2026.11: ``ClimateEntity`` and ``WaterHeaterEntity`` (now in ``components/<platform>/entity.py``)
+# read ``native_temperature_unit``, ``native_current_temperature``, ``native_target_temperature``
+# (and ``native_target_temperature_high``/``_low``) and their ``_attr_native_*`` shorthands; the old
+# names are ``helpers.deprecation.DeprecatedEntityProperty``/``DeprecatedEntityAttr`` aliases, and
+# ``migrate_deprecated_entity_members`` logs "<module>::<class> provides the deprecated
+# current_temperature, this will stop working in Home Assistant 2027.11" when a subclass providing
+# them is created. 2026.10.4 has no ``native_`` names: the entities define the new names on every
+# release and, before 2026.11, the old ones as aliases.
+NATIVE_TEMPERATURES = RUNNING >= "2026.11.0"
 
 #: third-party modules imported here only on the releases whose HA core ships them (the HACS
 #: manifest does not list them: HA itself installs them)

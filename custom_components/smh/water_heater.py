@@ -14,12 +14,13 @@ from homeassistant.components.water_heater import (
 )
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 
+from .compat import NATIVE_TEMPERATURES
 from .entity import PowerToggle, SmhRichEntity, rich_setup, role_value
 from .rich import Action
 
 
 class SmhWaterHeater(PowerToggle, SmhRichEntity, WaterHeaterEntity):
-    _attr_temperature_unit = UnitOfTemperature.CELSIUS
+    _attr_native_temperature_unit = UnitOfTemperature.CELSIUS
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -37,8 +38,13 @@ class SmhWaterHeater(PowerToggle, SmhRichEntity, WaterHeaterEntity):
             return STATE_OFF
         return self.get("mode") if "mode" in self.rich else STATE_ON
 
-    current_temperature = role_value("current_temperature")
-    target_temperature = role_value("target_temperature")
+    native_current_temperature = role_value("current_temperature")
+    native_target_temperature = role_value("target_temperature")
+
+    if not NATIVE_TEMPERATURES:  # HA before 2026.11 reads the old names (see compat.py)
+        _attr_temperature_unit = _attr_native_temperature_unit
+        current_temperature = native_current_temperature
+        target_temperature = native_target_temperature
 
     def _mode_actions(self, mode: str) -> list[Action]:
         if mode == STATE_OFF:
