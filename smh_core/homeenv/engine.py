@@ -761,8 +761,9 @@ class HomeEngine:
 
     def room_tree(self) -> list[dict[str, Any]]:
         """Rooms as a forest: ``[{id, name, type, floor, children: [...]}, ...]``, floor order."""
-        nodes: dict[str, dict[str, Any]] = {r.id: {"id": r.id, "name": r.name, "type": r.type, "floor": r.floor, "children": []}
-                 for r in self._rooms.values()}
+        nodes: dict[str, dict[str, Any]] = {
+            r.id: {"id": r.id, "name": r.name, "type": r.type, "floor": r.floor, "children": []}
+            for r in self._rooms.values()}
         roots: list[dict[str, Any]] = []
         for r in self._rooms.values():
             (nodes[r.parent]["children"] if r.parent else roots).append(nodes[r.id])
