@@ -11,7 +11,7 @@ BENCH_OUT ?= runs/bench
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
 	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline; VOICE=1: spoken too)"
-	@echo "make test    bootstrap everything, lint, run the whole test suite (HA 2026.2.3, the oldest supported)"
+	@echo "make test    bootstrap everything, lint (ruff, mypy), run the whole test suite (HA 2026.2.3, the oldest supported)"
 	@echo "make test-ha-current  the HA tests on the newest HA (2026.11, Python 3.14; see scripts/ha_current.sh)"
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123 (VOICE=1: voice pipeline)"
@@ -26,8 +26,10 @@ bootstrap:
 local-llm: bootstrap
 	@bash scripts/bootstrap.sh --local-llm
 
+# ruff, then mypy (strict on smh_core/homeenv, smh_core/task and smh_core/agent: pyproject.toml)
 lint: bootstrap
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 test: bootstrap lint
 	@bash scripts/ensure_chromium.sh

@@ -573,7 +573,7 @@ class _Reader:
     def bare_command(self, i: int, phrases: tuple[str, ...]) -> list[tuple[int, Request]]:
         """A command after a join with no object of its own: it acts on the objects of the one
         before ("turn on the oven and bake at 200 degrees")."""
-        out = []
+        out: list[tuple[int, Request]] = []
         form = self.g.verbs.get(self.t[i]) if i < self.n else None
         if form is None or not phrases:
             return out
@@ -707,6 +707,7 @@ def read_reply(text: str, vocab: frozenset[str], grammar: Grammar | None = None)
     sentences = _sentences(text)
     if not sentences:
         return None
+    found: list[Request]
     yes, found = False, []
     for toks, question, clause in sentences:
         if question:

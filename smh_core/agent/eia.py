@@ -34,7 +34,7 @@ from .memory_tools import (
     memory_tool_schemas,
     preference_prompt,
 )
-from .tools import dispatch_async, tool_schemas, validate_args
+from .tools import AskUserArgs, FinishArgs, dispatch_async, tool_schemas, validate_args
 
 UserReply = Callable[[str], str | None]
 """Answers a clarification question; ``None`` means the user is not available (the turn ends)."""
@@ -49,7 +49,7 @@ class Trace:
     questions: list[str] = field(default_factory=list)
     stop: str = ""  # answered | finished | clarification_pending | confirmation_pending | budget | no_progress | model_call_cap | context_length
     usage: Usage = field(default_factory=Usage)
-    repairs: Counter = field(default_factory=Counter)
+    repairs: Counter[str] = field(default_factory=Counter)
     problems: list[dict[str, Any]] = field(default_factory=list)
     messages: list[dict[str, Any]] = field(default_factory=list)
     protocol: str = ""  # native | prompted: how tool calls travelled
@@ -114,8 +114,10 @@ def confirmation_prompt(output: Any) -> str | None:
     """The action guard's question when a call waits for the user's confirmation, else None."""
     if isinstance(output, dict) and output.get("ok") is False:
         error = output.get("error") or {}
-        if error.get("code") == "needs_confirmation" and isinstance(error.get("prompt"), str):
-            return error["prompt"]
+        if error.get("code") == "needs_confirmation":
+            prompt = error.get("prompt")
+            if isinstance(prompt, str):
+                return prompt
     return None
 
 
@@ -231,18 +233,18 @@ class EIAAgent:
                 used += 1
                 if call.name == "finish":
                     args = validate_args("finish", call.arguments)
-                    if not isinstance(args, dict):
+                    if isinstance(args, FinishArgs):
                         trace.steps.append({"tool": "finish", "arguments": call.arguments, "result": None})
-                        trace.answer = args.answer  # type: ignore[attr-defined]
+                        trace.answer = args.answer
                         trace.stop = "finished"
                         return trace
                     output: Any = args
                 elif call.name == "ask_user":
                     args = validate_args("ask_user", call.arguments)
-                    if isinstance(args, dict):
+                    if not isinstance(args, AskUserArgs):
                         output = args
                     else:
-                        question = args.question  # type: ignore[attr-defined]
+                        question = args.question
                         trace.questions.append(question)
                         reply = user(question) if user is not None else None
                         if reply is None:

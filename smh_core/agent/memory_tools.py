@@ -130,7 +130,7 @@ def _preferences(m: UserMemory, a: PreferenceArgs) -> dict[str, Any]:
     return out
 
 
-MEMORY_TOOLS: dict[str, Tool] = {t.name: t for t in [
+MEMORY_TOOLS: dict[str, Tool[UserMemory]] = {t.name: t for t in [
     Tool("remember", "Store a device preference the user explicitly asked you to remember.", RememberArgs,
          _remember),
     Tool("recall_memory", "Search the user's stored preferences (ids, content, relevance).", RecallArgs, _recall),
@@ -162,4 +162,6 @@ def dispatch_memory(memory: UserMemory, name: str, arguments: dict[str, Any]) ->
         field = ".".join(str(p) for p in first["loc"]) or "(arguments)"
         return _error("invalid_tool_arguments", f"{name}: {field}: {first['msg']}",
                       tool=name, field=field, allowed=sorted(tool.args.model_fields))
-    return tool.run(memory, parsed)  # type: ignore[misc, arg-type]
+    assert tool.run is not None, "every memory tool runs itself (only ask_user and finish do not)"
+    result: dict[str, Any] = tool.run(memory, parsed)
+    return result

@@ -11,9 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
-
-from .backend import HomeBackend
+from typing import Any, Protocol
 
 SYNONYMS = {
     "lamp": "light", "lights": "light", "bulb": "light", "aircon": "ac", "conditioner": "ac",
@@ -40,6 +38,14 @@ def words(text: str) -> set[str]:
     return out
 
 
+class DeviceReads(Protocol):
+    """The two reads :func:`resolve_devices` makes; a :class:`~.backend.HomeBackend` has both."""
+
+    def list_rooms(self) -> list[dict[str, Any]]: ...
+
+    def list_devices(self) -> list[dict[str, Any]]: ...
+
+
 @dataclass
 class Candidate:
     device: dict[str, Any]
@@ -47,7 +53,7 @@ class Candidate:
     matched: list[str]
 
 
-def resolve_devices(backend: HomeBackend, description: str, limit: int = 5) -> list[Candidate]:
+def resolve_devices(backend: DeviceReads, description: str, limit: int = 5) -> list[Candidate]:
     """Devices ranked by how well they match ``description``.
 
     Each query word counts once per device, with the weight of the best field it hits (a name

@@ -469,7 +469,7 @@ class ActionGuard:
         pending = Pending(did, rule.name, locator, dict(arguments), tuple(values), rule.prompt(device, values),
                           needs_code=coded, device=device)
         if pending.key() in self.granted:
-            extra = self.granted[pending.key()]
+            extra: dict[str, Any] | None = self.granted[pending.key()]
             return {"run_with": extra} if extra else None
         if coded and "code" in arguments:
             # the entity checks its own code; the code must be one the user said with the request

@@ -420,7 +420,7 @@ class AutomationSynthesizer(StructuredCaller):
             if rule is not None:
                 errors = validate_rule(rule, backend, now)
             result.attempts.append(Attempt(text, errors))
-            if not errors:
+            if rule is not None and not errors:  # parse_draft gives no rule only with errors
                 result.rule = rule
                 if guard is not None:
                     actions = [a.model_dump(mode="json") for a in rule.actions]

@@ -120,17 +120,20 @@ class _Listed:
 def _find_devices(b: HomeBackend, a: FindArgs) -> Any:
     def rank(rooms: list[dict[str, Any]], devices: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [{**c.device, "score": c.score, "matched": c.matched}
-                for c in resolve_devices(_Listed(rooms, devices), a.description)]  # type: ignore[arg-type]
+                for c in resolve_devices(_Listed(rooms, devices), a.description)]
 
     return _after((b.list_rooms(), b.list_devices()), rank)
 
 
 @dataclass(frozen=True)
-class Tool:
+class Tool[T]:
+    """A tool the model can call; ``run`` acts on a ``T`` (the home's :class:`HomeBackend`, or
+    the memory tools' :class:`~.memory_tools.UserMemory`) with the parsed arguments."""
+
     name: str
     description: str
     args: type[_Args]
-    run: Callable[[HomeBackend, Any], Any] | None  # None: handled by the loop
+    run: Callable[[T, Any], Any] | None  # None: handled by the loop
 
     def schema(self) -> dict[str, Any]:
         params = self.args.model_json_schema()
@@ -141,7 +144,7 @@ class Tool:
                                                  "parameters": params}}
 
 
-TOOLS: dict[str, Tool] = {t.name: t for t in [
+TOOLS: dict[str, Tool[HomeBackend]] = {t.name: t for t in [
     Tool("list_rooms", "List the home's rooms (id, name, type, floor, parent room).", NoArgs,
          lambda b, a: b.list_rooms()),
     Tool("list_devices", "List devices, optionally filtered by room, category and tags.", ListDevicesArgs,

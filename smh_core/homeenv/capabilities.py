@@ -45,13 +45,13 @@ def setters(device: Device) -> dict[str, Setter]:
     """Attribute locator -> the service (and argument) that sets it; first declared wins."""
     out: dict[str, Setter] = {}
     for prefix, s in _namespaced(device):
-        arg_effects = [e for e in s.effects if e.arg is not None]
+        arg_effects = [(e.set, e.arg) for e in s.effects if e.arg is not None]
         required = [a.name for a in s.arguments if a.required]
-        for e in arg_effects:
-            if required and required != [e.arg]:
+        for target, arg in arg_effects:
+            if required and required != [arg]:
                 continue
-            loc = _target(prefix, e.set)
-            out.setdefault(loc, Setter(prefix + s.name, e.arg))  # type: ignore[arg-type]
+            loc = _target(prefix, target)
+            out.setdefault(loc, Setter(prefix + s.name, arg))
     return out
 
 

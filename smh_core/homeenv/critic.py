@@ -33,7 +33,7 @@ makes its comparison false with a reason, never an exception.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -184,7 +184,7 @@ class Critic:
         return "; ".join(c.to_text() for c in self.clauses)
 
 
-def _walk(nodes: tuple[Node, ...]):
+def _walk(nodes: tuple[Node, ...]) -> Iterator[Node]:
     for n in nodes:
         yield n
         if isinstance(n, (And, Or)):

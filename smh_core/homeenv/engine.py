@@ -37,6 +37,7 @@ from .behaviors import behavior as registered_behavior
 from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError
 from .model import (
+    Argument,
     Attribute,
     AttrType,
     Device,
@@ -185,14 +186,14 @@ def _compile_req(ns: str, r: Requirement) -> _Req:
     loc = _resolve(ns, r.attr)
     if r.in_ is not None:
         allowed = list(r.in_)
-        return _Req(loc, lambda v, a=allowed: any(_same(v, x) for x in a),
+        return _Req(loc, lambda v: any(_same(v, x) for x in allowed),
                     r.message or f"{loc} must be one of {allowed}")
     if r.not_in is not None:
         banned = list(r.not_in)
-        return _Req(loc, lambda v, b=banned: not any(_same(v, x) for x in b),
+        return _Req(loc, lambda v: not any(_same(v, x) for x in banned),
                     r.message or f"{loc} must not be one of {banned}")
     want = r.equals
-    return _Req(loc, lambda v, w=want: _same(v, w), r.message or f"{loc} must be {want!r}")
+    return _Req(loc, lambda v: _same(v, want), r.message or f"{loc} must be {want!r}")
 
 
 def _following_attributes(dev: Device, ns: str, s: Service, attrs: Mapping[str, Attribute]) -> Service:
@@ -327,8 +328,10 @@ def _compiled(dev: Device) -> _Dev:
     key = id(dev)
     hit = _COMPILED.get(key)
     if hit is None or hit[0]() is not dev:
+        # The cached table holds no model on purpose: a strong reference would keep the device
+        # alive, so its weakref below would never fire. Every table handed out gets it back.
         table = dataclasses.replace(_compile_device(dev), model=None)  # type: ignore[arg-type]
-        hit = (weakref.ref(dev, lambda _ref, k=key: _COMPILED.pop(k, None)), table)
+        hit = (weakref.ref(dev, lambda _ref: _COMPILED.pop(key, None)), table)
         _COMPILED[key] = hit
     return dataclasses.replace(hit[1], model=dev)
 
@@ -758,9 +761,10 @@ class HomeEngine:
 
     def room_tree(self) -> list[dict[str, Any]]:
         """Rooms as a forest: ``[{id, name, type, floor, children: [...]}, ...]``, floor order."""
-        nodes = {r.id: {"id": r.id, "name": r.name, "type": r.type, "floor": r.floor, "children": []}
-                 for r in self._rooms.values()}
-        roots = []
+        nodes: dict[str, dict[str, Any]] = {
+            r.id: {"id": r.id, "name": r.name, "type": r.type, "floor": r.floor, "children": []}
+            for r in self._rooms.values()}
+        roots: list[dict[str, Any]] = []
         for r in self._rooms.values():
             (nodes[r.parent]["children"] if r.parent else roots).append(nodes[r.id])
         return sorted(roots, key=lambda n: (n["floor"], n["id"]))
@@ -840,7 +844,7 @@ class HomeEngine:
         """Attributes with constraints and services with argument schemas, JSON-friendly."""
         dev = self._devs[did]
 
-        def constraints(m: Any) -> dict[str, Any]:
+        def constraints(m: Attribute | Argument) -> dict[str, Any]:
             d = m.model_dump(mode="json", exclude_none=True, exclude={"name", "value", "description", "on_write"})
             if d.get("writable") is False:
                 d.pop("writable")

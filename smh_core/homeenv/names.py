@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .model import Home
+from .model import Home, Room
 
 _HA_ENTITY_ID = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 
@@ -31,7 +31,7 @@ def is_ha_entity_id(did: str) -> bool:
 
 def display_names(home: Home) -> dict[str, str]:
     """Device id -> a name unique in ``home`` ("Living Room Air Conditioner 2")."""
-    rooms = {r.id: r for r in home.rooms}
+    rooms: dict[str | None, Room] = {r.id: r for r in home.rooms}  # a device's room may be None
     given = {d.did: " ".join(d.name.split()) for d in home.devices}
     kept = {did: name for did, name in given.items() if is_ha_entity_id(did)}
     repeated = _repeated(n for did, n in given.items() if did not in kept)
@@ -42,7 +42,7 @@ def display_names(home: Home) -> dict[str, str]:
         room, name = rooms.get(d.userdata.room), given[d.did]
         says_where = room is None or any(w and w in name.lower() for w in (room.name.lower(), room.type.replace("_", " ")))
         per_room = d.matter is not None or name.lower() in repeated  # "Air Conditioner 1" of its room
-        base[d.did] = name if says_where or not per_room else f"{room.name} {name}"  # type: ignore[union-attr]
+        base[d.did] = f"{room.name} {name}" if per_room and not says_where and room is not None else name
     counts = _repeated([*base.values(), *kept.values()], counts=True)
     taken = {n.lower() for n in [*base.values(), *kept.values()]}
     seen: dict[str, int] = {n.lower(): 1 for n in kept.values()}  # a kept name is the first of its kind

@@ -157,6 +157,8 @@ class _Narrower:
         """An argument written to a narrowed attribute takes its range and options (a wider
         range too: the engine itself only ever narrows an argument to its attribute)."""
         update: dict[str, Any] = {}
+        if target is None:
+            return arg
         if target in self.n.ranges and arg.type in _NUMERIC:
             update["range"] = tuple(self.n.ranges[target])
         if target in self.n.options:

@@ -112,6 +112,11 @@ class ScheduledAction(_Strict):
     error: str | None = None
 
 
+def _default_daylight() -> list[float]:
+    return [0, 0, 0, 0, 0, 500, 3000, 8000, 15000, 25000, 35000, 45000,
+            50000, 45000, 35000, 25000, 15000, 8000, 3000, 500, 0, 0, 0, 0]
+
+
 class Outdoor(_Strict):
     """What rooms drift towards, and daylight per hour of the day (lux, 24 values)."""
 
@@ -119,10 +124,7 @@ class Outdoor(_Strict):
     humidity: float = 50.0
     pm25: float = 12.0
     pm10: float = 25.0
-    daylight: list[float] = Field(
-        default_factory=lambda: [0, 0, 0, 0, 0, 500, 3000, 8000, 15000, 25000, 35000, 45000,
-                                 50000, 45000, 35000, 25000, 15000, 8000, 3000, 500, 0, 0, 0, 0],
-        min_length=24, max_length=24)
+    daylight: list[float] = Field(default_factory=_default_daylight, min_length=24, max_length=24)
 
 
 class Simulation(_Strict):

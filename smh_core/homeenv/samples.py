@@ -45,9 +45,12 @@ def valid_value(spec: ValueSpec, rng: random.Random) -> Any:
         n = rng.randint(int(lo), int(min(hi, lo + 3)))
         return [valid_value(spec.items, rng) for _ in range(n)] if isinstance(spec.items, ValueSpec) else []
     if t == AttrType.TUPLE:
-        return [valid_value(s, rng) for s in spec.items]  # type: ignore[union-attr]
+        if not isinstance(spec.items, list):  # ValueSpec's own validator requires the list
+            raise TypeError("a tuple spec needs 'items' as a list of per-position specs")
+        return [valid_value(s, rng) for s in spec.items]
     if t == AttrType.DICT:
-        return {k: valid_value(s, rng) for k, s in (spec.items or {}).items()}  # type: ignore[union-attr]
+        items = spec.items if isinstance(spec.items, dict) else {}  # ValueSpec's validator: a dict or None
+        return {k: valid_value(s, rng) for k, s in items.items()}
     raise ValueError(f"no sampler for type {t}")
 
 

@@ -131,7 +131,7 @@ def _is_unicode_text(v: str) -> bool:
     return True
 
 
-def _free_value_problem(what: str, v: list | dict, allowed: Any) -> Problem | None:
+def _free_value_problem(what: str, v: list[Any] | dict[Any, Any], allowed: Any) -> Problem | None:
     """The checks left for a list/dict without element schema: bounded nesting, and only
     JSON's own value types inside (what an agent can send and a home file can hold)."""
     stack: list[tuple[Any, int]] = [(v, 1)]
@@ -234,7 +234,7 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
     def option_problem(v: Any) -> Problem:
         return (ErrorCode.INVALID_OPTION, f"{what}={show(v)} is not {desc}", allowed)
 
-    option_set: frozenset | None = None
+    option_set: frozenset[tuple[type, Any]] | None = None
     if options is not None:
         try:
             option_set = frozenset((type(o), o) for o in options)
@@ -249,7 +249,7 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
                     and (float, float(v)) in option_set)
             except TypeError:
                 return False
-        return any(type(v) is type(o) and v == o for o in options)  # type: ignore[union-attr]
+        return options is not None and any(type(v) is type(o) and v == o for o in options)
 
     if t in (AttrType.STR, AttrType.ENUM) and options is not None:
         def check(v: Any) -> Problem | None:
@@ -265,7 +265,7 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
             if not v.isascii() and not _is_unicode_text(v):
                 return (ErrorCode.TYPE_ERROR, f"{what} must be valid Unicode text, got {show(v)} "
                         "(it has a lone surrogate, which no file or message can carry)", allowed)
-            if lo is not None and not (lo <= len(v) <= hi):
+            if lo is not None and hi is not None and not (lo <= len(v) <= hi):
                 return (ErrorCode.OUT_OF_RANGE, f"{what} length {len(v)} is outside [{_fmt(lo)}, {_fmt(hi)}]", allowed)
             return None
         return check
@@ -310,7 +310,7 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
         def check(v: Any) -> Problem | None:
             if not isinstance(v, str) or not _HEX.fullmatch(v):
                 return type_problem(v)
-            if lo is not None:
+            if lo is not None and hi is not None:
                 n = int(v.lstrip("#").removeprefix("0x").removeprefix("0X"), 16)
                 if not (lo <= n <= hi):
                     return range_problem(v)
@@ -323,7 +323,7 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
         def check(v: Any) -> Problem | None:
             if not isinstance(v, list):
                 return type_problem(v)
-            if lo is not None and not (lo <= len(v) <= hi):
+            if lo is not None and hi is not None and not (lo <= len(v) <= hi):
                 return (ErrorCode.OUT_OF_RANGE, f"{what} has {len(v)} items, allowed [{_fmt(lo)}, {_fmt(hi)}]", allowed)
             if elem is None:
                 return _free_value_problem(what, v, allowed)
@@ -335,7 +335,9 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
         return check
 
     if t == AttrType.TUPLE:
-        elems = [compile_checker(s, f"{what}[{i}]") for i, s in enumerate(spec.items)]  # type: ignore[arg-type]
+        if not isinstance(spec.items, list):  # ValueSpec's own validator requires the list
+            raise TypeError(f"{what}: a tuple spec needs 'items' as a list of per-position specs")
+        elems = [compile_checker(s, f"{what}[{i}]") for i, s in enumerate(spec.items)]
 
         def check(v: Any) -> Problem | None:
             if not isinstance(v, (list, tuple)):
@@ -350,9 +352,10 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
         return check
 
     # DICT
-    fields = {k: compile_checker(s, f"{what}.{k}") for k, s in (spec.items or {}).items()}  # type: ignore[union-attr]
+    items = spec.items if isinstance(spec.items, dict) else {}  # ValueSpec's validator: a dict or None
+    fields = {k: compile_checker(s, f"{what}.{k}") for k, s in items.items()}
 
-    def check(v: Any) -> Problem | None:
+    def check_dict(v: Any) -> Problem | None:
         if not isinstance(v, dict):
             return type_problem(v)
         if not fields:
@@ -366,7 +369,7 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
                 if p is not None:
                     return p
         return None
-    return check
+    return check_dict
 
 
 _NUMERIC = (AttrType.INT, AttrType.FLOAT)

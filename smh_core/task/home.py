@@ -113,9 +113,11 @@ def build_home(ref: HomeRef, base: Path, allow_outside: bool = False) -> Home:
     SimuHome-style Matter home or a generated HomeEnv home (same seed, same home)."""
     if ref.file is not None:
         return read_home_file(resolve_inside(base, ref.file, allow_outside))
+    assert ref.seed is not None, "HomeRef's validator: a home that is not a file has a seed"
     if ref.generator == "matter":
-        return generate_matter_home(ref.seed)  # type: ignore[arg-type]
-    return generate_home(ref.level, ref.seed)  # type: ignore[arg-type]
+        return generate_matter_home(ref.seed)
+    assert ref.level is not None, "HomeRef's validator: a generated home has a level"
+    return generate_home(ref.level, ref.seed)
 
 
 def entry_options(ref: HomeRef, home_dir: str) -> dict[str, Any]:
