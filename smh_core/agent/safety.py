@@ -256,19 +256,18 @@ class DeviceIndex:
                                 kinds=_kind_words())
         self._own: dict[str, frozenset[str]] = {}
 
-    def _room_name(self, device: dict[str, Any]) -> str:
+    def _room(self, device: dict[str, Any]) -> dict[str, Any]:
+        """The room ``device`` is in (as indexed), or an empty dict."""
         did = str(device.get("did"))
         indexed = next((d for d in self.devices if str(d.get("did")) == did), device)
         room_id = indexed.get("room")
-        room = next((r["name"] for r in self.rooms if room_id is not None and r.get("id") == room_id), "")
-        return room or fold(str(device.get("room_name") or ""))
+        return next((r for r in self.rooms if room_id is not None and r.get("id") == room_id), {})
+
+    def _room_name(self, device: dict[str, Any]) -> str:
+        return str(self._room(device).get("name") or "") or fold(str(device.get("room_name") or ""))
 
     def _floor_name(self, device: dict[str, Any]) -> str:
-        did = str(device.get("did"))
-        indexed = next((d for d in self.devices if str(d.get("did")) == did), device)
-        room_id = indexed.get("room")
-        room = next((r for r in self.rooms if room_id is not None and r.get("id") == room_id), {})
-        return fold(str(room.get("floor_name") or ""))
+        return fold(str(self._room(device).get("floor_name") or ""))
 
     def own_words(self, device: dict[str, Any]) -> frozenset[str]:
         """The words a phrase may use to name ``device``: its name, its room's and floor's names,

@@ -486,8 +486,8 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
         return True  # a Zigbee device's address in the logs: "0x00158d0004a1b2c3"
     if _RESOLUTION.fullmatch(word) or _RESOLUTION.fullmatch(word.rstrip(",.;")):
         return True  # "2560x1440"
-    if (_ISO_DATE.fullmatch(word) or _COMPACT_DATE.fullmatch(word)) and not _BIRTH.search(text):
-        return True  # "done on 2026-09-01", "v4.8.0 (20261004)"
+    if _COMPACT_DATE.fullmatch(word) and not _BIRTH.search(text):
+        return True  # "v4.8.0 (20261004)" (an ISO date is a role :func:`_accounted` gives beside a code word too)
     if _DOTTED_VERSION.fullmatch(word) and _SOFTWARE.search(text):
         return True  # "ESPHome 2026.10.3", "on 3.0.0.6.102_34713"
     span = _TIME_SPAN.fullmatch(word)

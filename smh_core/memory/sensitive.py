@@ -794,7 +794,7 @@ def _phone_numbers(text: str) -> list[tuple[int, int]]:
             continue  # an IP address or a date
         if re.match(r"(?:19|20)\d{2}-\d{2}-\d{2}(?:\s|$)", raw):
             continue  # a log's date and time ("2026-11-27 22:31")
-        if _CIDR.fullmatch(raw) or re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?", raw.split()[0]):
+        if re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?", raw.split()[0]):
             continue  # a network and its prefix ("172.16.8.0/22")
         if re.search(r"\b(?:firmware|version|build|release|v\d)", text[max(0, m.start() - 30): m.start()], _I) \
                 and re.search(r"\d\.\d", raw):
