@@ -177,7 +177,8 @@ HOLDOUT4_SECRETS_REFUSED = 222  # of 222, tuned on: 205 (92.3%) at the one blind
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
 HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
 HOLDOUT6_SECRETS_REFUSED = 252  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 11)
-HOLDOUT6_BENIGN_REFUSED = 59  # of 276, tuned on: 65 (23.6%) at the one blind measurement (sensitive filter 47, now 42)
+HOLDOUT6_BENIGN_REFUSED = 60  # of 276, tuned on: 65 (23.6%) at the one blind measurement (sensitive filter 47, now 43:
+# "auto_relock: 120" since a snake_case key that names a lock no longer vouches for its value, as key= never did)
 HOLDOUT7_SECRETS_REFUSED = 241  # of 281 (85.8%) at the one blind measurement, 2026-11-28 (32 stored by all rules)
 HOLDOUT7_BENIGN_REFUSED = 42  # of 276 (15.2%) at the one blind measurement (29 by the sensitive-data filter)
 HOLDOUT5_BENIGN_REFUSED = 311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
@@ -218,6 +219,9 @@ def test_rules_of_the_holdout6_tuning(text, kind) -> None:
     ("remember camera ➂ is the one over the drive", None),
     ("remember channel=11 and beacon_int=100 in the hostapd.conf", None),
     ("remember door=2580 in the keypad config", "access_code"),
+    ("remember front_door = 2580 in the keypad config", "access_code"),
+    ("remember front_door 2580", "access_digits"),
+    ("remember pan_id 6754 in zigbee2mqtt", None),
     ("remember the doorbell mails go out through smtp.example.com on port 465", None),
     ("remember the gate opens in 14 seconds and closes in 18", None),
     ("remember from the lock log: 2026-11-27 22:31 auto-locked after 30 s", None),

@@ -471,9 +471,9 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
     if any(m.start() <= start and end <= m.end() for m in _MAC.finditer(text, max(0, start - 18), end + 18)) \
             or any(m.start() <= start and end <= m.end() for m in _MAC_TAIL.finditer(text, max(0, start - 50), end + 18)):
         return True  # "the plug with MAC 3C:71:BF:0A:12:9E is the kettle"
-    key = _ASSIGNED_KEY.search(text[max(0, start - 40): start])
-    if key and not _CREDENTIAL_PART.search(key.group(1)) and not _names_access_thing(key.group(1)):
-        return True  # a setting's value: "channel=11", "wl0_txpwr=70", "uci set wireless.radio1.channel='36'"
+    if _setting_key_before(_ASSIGNED_KEY, text[max(0, start - 40): start]) \
+            or (value is not None and _setting_key_before(_SNAKE_KEY_BEFORE, text[max(0, word_start - 40): word_start])):
+        return True  # a setting's value: "channel=11", "uci set wireless.radio1.channel='36'", "pan_id 6754"
     if "=" in word and word.index("=") > start - word_start and not _CREDENTIAL_PART.search(word.split("=")[0]):
         return True  # a digit in a setting's key: "wl0_txpwr=70"
     if value is not None and value <= 65535 and _PORT_BEFORE.search(text[max(0, start - 12): start]):
@@ -502,9 +502,6 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
         if _SERVE_BEFORE.search(before) or (re.search(r"(?:,|\band|\bor)\s$", before)
                                             and _PORT_EARLIER.search(clause)):
             return True  # "Mosquitto listens on 1883", "port 1400 is Sonos and 5353 is mDNS"
-    key = _SNAKE_KEY_BEFORE.search(text[max(0, word_start - 40): word_start])
-    if key and not _CREDENTIAL_PART.search(key.group(1)) and value is not None:
-        return True  # "pan_id 6754", "night_brightness = 15"
     if _NAMED_BEFORE.search(text[max(0, word_start - 12): word_start]):
         return True  # "the network called Loft-24"
     if value is not None and value < 1000 and _URL_PATH.search(text[max(0, start - 120): start]):
@@ -517,9 +514,26 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
                      or _PRODUCT_NEXT.match(text, word_start + len(word))))
 
 
+_SETTING_SUFFIXES = (r"delay|timeout|time|seconds|secs|minutes|mins|level|volume|brightness|count|retries|interval|"
+                     r"duration|temp|temperature|port|channel|zone")
+"""What a setting's key ends with when its value is a duration, a level or a count."""
+_SETTING_SUFFIX = re.compile(rf"(?:{_SETTING_SUFFIXES})", _I)
+
+
+def _setting_key_before(pattern: re.Pattern[str], before: str) -> bool:
+    """A setting's key right before a value ("channel=", "wireless.radio1.channel='", "pan_id ",
+    "night_brightness = "), that names no credential and no door, gate or alarm ("door=2580",
+    "front_door = 2580": the value may be the code)."""
+    key = pattern.search(before)
+    return bool(key) and not _CREDENTIAL_PART.search(key.group(1)) and not _names_access_thing(key.group(1))
+
+
 def _names_access_thing(key: str) -> bool:
-    """A setting's key that names a door, gate, alarm ... ("door=2580"): its value may be the code."""
+    """A setting's key that names a door, gate, alarm ... ("door=2580", "auto_relock"): its value may
+    be the code, unless the key ends with a duration, level or count ("relock_delay")."""
     last = re.split(r"[.]", key)[-1]  # "wireless.radio1.channel": the channel is what is set
+    if _SETTING_SUFFIX.fullmatch(re.split(r"[_\-]|(?<=[a-z])(?=[A-Z])", last)[-1]):
+        return False
     return bool(_access_words().search(" ".join(re.split(r"[_\-]|(?<=[a-z])(?=[A-Z])", last))))
 
 
@@ -936,9 +950,7 @@ _ENTITY_ID = re.compile(r"(?:light|switch|lock|cover|sensor|binary_sensor|climat
                         r"device_tracker|button|number|select|vacuum|siren|valve|water_heater|humidifier|"
                         r"remote)\.[a-z][a-z0-9_]{0,63}")
 """A Home Assistant entity id ("light.driveway"): a domain and an object id, no secret."""
-_CONFIG_SETTING = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DELAY|TIMEOUT|TIME|SECONDS|SECS|MINUTES|MINS|"
-                             r"LEVEL|VOLUME|BRIGHTNESS|COUNT|RETRIES|INTERVAL|DURATION|TEMP|TEMPERATURE|PORT|"
-                             r"CHANNEL|ZONE)=\d{1,5}")
+_CONFIG_SETTING = re.compile(rf"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:{_SETTING_SUFFIXES.upper()})=\d{{1,5}}")
 """A configuration setting of a duration, level or count ("ALARM_EXIT_DELAY=30")."""
 _HOST_OR_FILE = re.compile(r"[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.(?:com|net|org|local|lan|home|arpa|io|de|uk|fr|nl|it|es|"
                            r"conf|cfg|ini|yaml|yml|json|toml|xml|txt|log|sh|py|db)", _I)
