@@ -177,7 +177,7 @@ _UNITS = (
     r"секунд[аы]?|минут[аы]?|час(?:а|ов)?|дн(?:я|ей)|saniye|dakika|saat|gün|"
     r"am|pm|a\.m|p\.m|uhr|o['’]?clock|ish|"
     r"times|x|ghz|mhz|khz|hz|kbps|kbit|kb/s|mb/s|mbit/s|mbps|gbps|mbit|gbit|btu|mb|gb|tb|db|dbm|v|volts?|w|watts?|kw|kwh|mah|a|amps?|"
-    r"m|cm|mm|km|ft|feet|foot|inch(?:es)?|in|metres?|meters?|mètres?|metros?|metri|yards?|lux|lm|lumens?|"
+    r"m|cm|mm|km|ft|feet|foot|inch(?:es)?|in|metres?|meters?|mètres?|metros?|metri|yards?|miles?|lux|lm|lumens?|"
     r"fps|mp|megapixels?|beeps?|rings?|chimes?|attempts?|tries|goes|tentatives?|essais|intentos|"
     r"versuche|tentativi|pogingen|forsøg|försök|fps|ppm|rpm|l|litres?|liters?|kg|g|bar|psi|baud|bps|ah|"
     r"秒|秒钟|分钟|分|小时|点|点钟|天|度|个|台|次|号|楼|层|路")
@@ -218,7 +218,8 @@ _NUMBERED = (r"volume|level|speed|setting|mode|channel|station|input|hdmi|progra
              r"nummer|numéro|número|numero|shelf|drawer|cupboard|step|page|row|column|option|menu|track|"
              r"socket|outlet|node|tab|bin|hook|peg|spot|space|stall|post|pillar|side|section|bedroom|bathroom|"
              r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v|vlan|vlans|ssid|id|"
-             r"wlan|eth|radio|wl|handset|dect|console")
+             r"wlan|eth|radio|wl|handset|dect|console|junctions?|exit|route|platform|bus|pitch|item|stop|chapter|"
+             r"episode|season")
 _DEVICE_BEFORE = re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?\s?(?:#|no\.?|nr\.?|nº|number)?\s?$", _I)
 """A device's or a control's number: "camera 2", "channel 6", "zone 3", "door #2"."""
 
@@ -311,7 +312,7 @@ def _setting_before(before: str) -> bool:
     return not _CREDENTIAL.search(english_credential_words(window)[0])
 
 
-_MODEL_NAME_BEFORE = re.compile(r"\b(?:model|type|make|brand)\s(?:is\s|:\s?)?(?:(?:a|an|the)\s)?"
+_MODEL_NAME_BEFORE = re.compile(r"\b(?:model|type|make|brand)(?:\s(?:is\s|:\s?)|:\s?|,\s)(?:(?:a|an|the)\s)?"
                                 r"(?:[A-Z][\w\-&!+]*\s){1,3}$")
 """A product's name after a model word ("the lock model is Nuki 4.0 Pro", "model: Texecom Premier 24")."""
 _PRIVATE_IP = re.compile(r"(?:10|127)(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|"
@@ -461,6 +462,8 @@ _PRODUCT_TOKEN = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*")
 _PRODUCT_PREVIOUS = re.compile(r"(?:\b(?:a|an|two|three|four|five|six|\d)|\()\s?$", _I)
 _PRODUCT_NEXT = re.compile(r"\s(?:pro|plus|max|mini|ultra|v\d|router|nodes?|dongle|coordinator|hub|camera|"
                            r"bridge|stick|gateway|mesh|extender|satellite)\b", _I)
+_SERIES_BEFORE = re.compile(r"(?:^|[\s(])(?:[A-Z][\w\-]*[a-z][\w\-]*\s){2}$")
+"""A model code after a brand and a series name ("TP-Link Archer AX55", "Yale Linus L2")."""
 _CIDR_BEFORE = re.compile(r"(?:10|172|192|169)(?:\.\d{1,3}){3}/$")
 
 
@@ -511,7 +514,8 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
     # a product's name: "an RT-AX86U Pro", "two RT-AX58U V2"
     return bool(_PRODUCT_TOKEN.fullmatch(word) and sum(ch.isupper() for ch in word) >= 2 and word.upper() == word
                 and (_PRODUCT_PREVIOUS.search(text[max(0, word_start - 8): word_start])
-                     or _PRODUCT_NEXT.match(text, word_start + len(word))))
+                     or _PRODUCT_NEXT.match(text, word_start + len(word))
+                     or _SERIES_BEFORE.search(text[max(0, word_start - 40): word_start])))
 
 
 _SETTING_SUFFIXES = (r"delay|timeout|time|seconds|secs|minutes|mins|level|volume|brightness|count|retries|interval|"
@@ -612,6 +616,11 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
                                         or bool(re.fullmatch(r"-(?:digits?|characters?|letters?|way|gang|zone|"
                                                              r"button|door|camera|node|port|channel|step|speed|"
                                                              r"minute|second|hour|day|week|year)s?", bare[len(token):], _I)))
+    if value == 100 and alone and not _ADJACENT.search(before) and (_setting_before(before) or _UNIT_AFTER.match(after)):
+        return True  # "turn every light to 100": a full setting
+    if value is not None and value <= 24 and alone and _RANGE_END_BEFORE.search(before) \
+            and (memory.time_words or not credential):
+        return True  # "on Tuesdays from 9 to 13": the end of a time range
     if value is None or value >= 100 or not alone or _ADJACENT.search(before):
         return bool(value is not None and value < 10000 and alone and re.search(r"\b(?:room|channel|station|"
                     r"preset|program|programme|input)\s?$", before, _I) and not _ADJACENT.search(before))
@@ -668,6 +677,8 @@ def _measured_earlier(text: str, start: int) -> bool:
     return False
 
 
+_RANGE_END_BEFORE = re.compile(r"\b(?:from|between)\s(?:[01]?\d|2[0-4])(?:[:.]\d{2})?\s?(?:am|pm|h)?\s?(?:to|-|–|and|until|till)\s?$",
+                               _I)
 _CONTRAST_BEFORE = re.compile(r"\b(?:not|instead\s+of|rather\s+than|or|nor)\s$", _I)
 _LENGTH_EARLIER = re.compile(r"\b\d{1,2}[\s\-]?(?:digits?|characters?|letters?|numbers)\b", _I)
 _GLUED_DEVICE = re.compile(rf"(?:{_NUMBERED})-?\d{{1,2}}", _I)
@@ -779,7 +790,7 @@ _DIGIT_WORDS = {
 is no number; only in a memory about getting in (:func:`about_access`) are they read at all."""
 _DIGIT_WORD = re.compile(r"(?<![^\W\d_])(?:" + "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True))
                          + r")(?![^\W\d_])", _I)
-_CJK_NUMERAL = re.compile(r"[零〇一二三四五六七八九十百千两]{2,24}")
+_CJK_NUMERAL = re.compile(r"[零〇一二三四五六七八九十百千两壹贰貳叁參肆伍陆陸柒捌玖拾佰仟]{2,24}")
 _CJK_VALUE = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
               "八": 8, "九": 9}
 
@@ -787,8 +798,8 @@ _CJK_VALUE = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
 def _cjk_value(run: str) -> int | None:
     """The value of a Chinese numeral written with 十/百/千 ("三十" = 30), ``None`` for digits
     read one by one ("一二三四")."""
-    if not any(ch in "十百千" for ch in run):
-        return None
+    if not any(ch in "十百千" for ch in run) or any(ch not in _CJK_VALUE and ch not in "十百千" for ch in run):
+        return None  # digits read one by one, or banking numerals ("陆贰捌叁"): a run, never a setting
     total, digit = 0, 0
     for ch in run:
         if ch in "十百千":
@@ -980,6 +991,8 @@ def _named_token(text: str, start: int, token: str, credential: bool) -> bool:
         and bool(_INDEFINITE_BEFORE.search(text[max(0, start - 4): start]))
 
 
+_CLOCK_FACES = re.compile(r"[\U0001F550-\U0001F567]\ufe0f?(?:\s?[\U0001F550-\U0001F567]\ufe0f?)+")
+"""Two or more clock-face emoji: hours read off the clocks, a code."""
 _ODD_DIGITS = re.compile(r"(?:(?![0-9])[\d\u2460-\u24ff\u2776-\u2793\u00b2\u00b3\u00b9\u2070-\u2079\u2080-\u2089]"
                          r"\ufe0f?){3,}")
 """Three or more digits in a script other than ASCII (circled, fullwidth, superscript ...) in a
@@ -1072,20 +1085,29 @@ _READ_OUT = re.compile(r"(?<![\w'’])[^\W\d_]{1,7}(?:(?:\s?,\s?|\s?-\s?)[^\W\d_
 in a memory about getting in, a code read out in a language the filter has no numbers of."""
 
 
-def _read_out(text: str) -> list[tuple[int, int]]:
-    """:data:`_READ_OUT` runs that are not lists of the home's own words (rooms, devices, days)."""
+_READ_OUT_LONG = re.compile(r"(?<![\w'’])[^\W\d_]{1,12}(?:\s?,\s?(?:and\s|then\s)?[^\W\d_]{1,12}){3,11}(?![\w'’\-])")
+
+
+def _read_out(text: str, credential: bool = False) -> list[tuple[int, int]]:
+    """:data:`_READ_OUT` runs that are not lists of the home's own words (rooms, devices, days).
+    Next to a code, PIN or password word any list of four or more words is one: "the garage PIN as
+    ISO weekdays: Friday, Tuesday, Sunday, Wednesday"."""
     from .home_topic import _PLACES, _device_words
 
-    found = []
+    found = [m.span() for m in _READ_OUT_LONG.finditer(text)] if credential else []
     for m in _READ_OUT.finditer(text):
         words = re.split(r"\s?[,\-]\s?", m.group(0))
         known = [w for w in words if _device_words().fullmatch(w) or _PLACES.fullmatch(w) or _access_words().fullmatch(w)
-                 or _TIME_WORDS.fullmatch(w) or w.lower() in _LIST_WORDS]
+                 or _TIME_WORDS.fullmatch(w) or w.lower() in _LIST_WORDS or _DESCRIBING.fullmatch(w)]
         if len(known) < len(words) / 2:
             found.append(m.span())
     return found
 
 
+_DESCRIBING = re.compile(r"[a-z]{3,}(?:ed|ing|ful|ous|ive|able|ible)|grey|gray|black|white|brown|silver|gold|"
+                         r"wall|mounted|new|old|big|small|clean|dirty|fine|good|bad", _I)
+"""Participles and adjectives in an inventory line ("key safe, grey, wall-mounted, working"):
+words that describe, never a digit read out."""
 _LIST_WORDS = frozenset({"and", "or", "then", "on", "off", "up", "down", "open", "close", "closed", "left", "right",
                          "red", "green", "blue", "white", "yellow", "low", "high", "auto", "eco", "mon", "tue", "wed",
                          "thu", "fri", "sat", "sun", "am", "pm", "a", "b", "c", "d"})
@@ -1193,7 +1215,11 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
     found += [back(m.start(), m.end(), "access_described_code") for m in _ENCODED.finditer(norm)]
     found += [back(m.start(), m.end(), "access_described_code") for m in _GRID_PATH.finditer(norm)]
     found += [back(m.start(), m.end(), "access_switch_pattern") for m in _SWITCH_RUN.finditer(norm)]
-    found += [back(a, b, "access_number_words") for a, b in _read_out(norm)]
+    found += [back(a, b, "access_number_words") for a, b in _read_out(norm, credential)]
+    found += [(i, i + 1, "access_digits") for i, ch in enumerate(text)
+              if unicodedata.category(ch) in ("No", "Nl") and not ch.isascii()
+              and not any(c.isdigit() for c in unicodedata.normalize("NFKC", ch))]  # "ⅱ ⅴ ⅷ": before NFKC reads them as letters
+    found += [(m.start(), m.end(), "access_digits") for m in _CLOCK_FACES.finditer(text)]
     found += [back(a, b, "access_value_given") for a, b in _values_given(norm)]
     found += [back(a, b, "access_morse") for a, b in _morse(norm)]
     found += [back(m.start(), m.end(), "access_mixed_token") for m in _MIXED.finditer(norm)

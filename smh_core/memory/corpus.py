@@ -36,7 +36,10 @@ was written blind before that tuning and measured once after it: 233/274 secrets
 tuned on since (252/274, 11 stored). The ninth set (``holdout7``,
 ``write_corpus_holdout7.yaml``, 281 + 276) was written blind before that tuning and measured once
 after it: 241/281 secrets refused (85.8%), 42/276 memories refused (15.2%), 32 secrets stored by
-the write rules together. Not tuned on yet.
+the write rules together; tuned on since (the value grammar, :mod:`.disclosure`). The tenth set
+(``holdout8``, ``write_corpus_holdout8.yaml``, 285 + 304) was written blind while that grammar
+was written and measured once after it: 262/285 secrets refused (91.9%), 57/304 memories refused
+(18.8%), 18 secrets stored by the write rules together. Not tuned on.
 """
 
 from __future__ import annotations
@@ -49,7 +52,8 @@ from typing import Literal
 
 import yaml
 
-Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7"]
+Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
+               "holdout8"]
 
 
 def half_of(text: str) -> Half:
@@ -73,7 +77,8 @@ def load_corpus() -> tuple[Entry, ...]:
     written after the filter was adjusted on all of the first file) and
     ``write_corpus_holdout.yaml`` (half ``holdout``: measured once, then tuned on) and
     ``write_corpus_holdout2.yaml`` (half ``holdout2``: never tuned on) and
-    ``write_corpus_holdout3.yaml`` (half ``holdout3``: measured once, then tuned on)."""
+    ``write_corpus_holdout3.yaml`` (half ``holdout3``: measured once, then tuned on), and so on to
+    ``write_corpus_holdout8.yaml`` (half ``holdout8``: measured once, not tuned on)."""
     first = _read("write_corpus.yaml")
     whole_sets: tuple[tuple[str, Half], ...] = (("write_corpus_fresh.yaml", "fresh"),
                                                 ("write_corpus_holdout.yaml", "holdout"),
@@ -82,7 +87,8 @@ def load_corpus() -> tuple[Entry, ...]:
                                                 ("write_corpus_holdout4.yaml", "holdout4"),
                                                 ("write_corpus_holdout5.yaml", "holdout5"),
                                                 ("write_corpus_holdout6.yaml", "holdout6"),
-                                                ("write_corpus_holdout7.yaml", "holdout7"))
+                                                ("write_corpus_holdout7.yaml", "holdout7"),
+                                                ("write_corpus_holdout8.yaml", "holdout8"))
     return (tuple(Entry(t, kind == "secrets", half_of(t)) for kind in ("secrets", "benign") for t in first[kind])
             + tuple(Entry(t, kind == "secrets", half) for name, half in whole_sets
                     for data in (_read(name),) for kind in ("secrets", "benign") for t in data[kind]))

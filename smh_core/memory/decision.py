@@ -38,6 +38,12 @@ _EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep
                        r"bear in mind|make a note|(?:note|jot|write) (?:this|that|it) down|save (?:this|that|it)\b|"
                        r"going forward|in (?:the )?future|\bnote\s*:|"
                        r"keep (?:this|that|it) in mind|remind me|don'?t forget|"
+                       # an English verb of keeping with what is kept ("store this", "hold on to this",
+                       # "keep track of this", "file this away", "here's ..., keep it", "learn ...'s rhyme")
+                       r"\b(?:store|keep|file|hold\s+on\s+to|hang\s+on\s+to|log|record|keep\s+track\s+of|retain|"
+                       r"learn|add)\s+(?:this|that|it|these)\b|\blearn\s+\w+['’]s\b|"
+                       r"\bfor\s+your\s+(?:memory|records|notes)\b|\bmemory\s+bank\b|\b(?:add|put)\s+(?:this|that|it)\s+"
+                       r"(?:to|in|into)\s+(?:your\s+)?(?:memory|notes)\b|"
                        # "remember" in the languages the topic detector reads (data/device_words.txt)
                        r"merk(?:e|t)? (?:dir|euch|ihnen)|denk (?:daran|dran)|vergiss (?:das )?nicht|"
                        r"souviens[\s\-]toi|rappelle[\s\-]toi|retiens|n'?oublie pas|"

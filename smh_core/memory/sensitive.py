@@ -44,6 +44,7 @@ from itertools import pairwise
 from typing import Literal
 
 from .access import ACCESS_KINDS, access_findings, accounts_for
+from .disclosure import disclosures, non_value
 from .words import _DIGIT_WORDS, _NUMBER_WORD, _SCALES, _TEENS_TENS, english_credential_words  # noqa: F401
 
 Category = Literal["secret", "identifier"]
@@ -835,11 +836,26 @@ def _extra(text: str) -> list[Finding]:
     return out
 
 
+_SAID_VALUE_KINDS = frozenset({"password", "security_answer"})
+_CLAUSE_AFTER = re.compile(r"[.!?;\n](?:\s|$)|\s[/·|]\s")
+
+
+def _said_no_value(text: str, start: int) -> bool:
+    """What a password or answer rule took for the value starts a phrase the value grammar
+    (:func:`.disclosure.non_value`) reads as none: "Password: scan the QR", "is rotated every
+    quarter", "is six digits". A word it does not know stays a value."""
+    stop = min(len(text), start + 200)
+    end = _CLAUSE_AFTER.search(text, start, stop)
+    return non_value(text[start: end.start() if end else stop], strict=True, defer_digits=False)
+
+
 def _pattern_findings(text: str) -> set[Finding]:
     found: set[Finding] = set()
     for rule in _RULES:
         for m in rule.pattern.finditer(text):
             group = "v" if "v" in rule.pattern.groupindex else 0
+            if group == "v" and rule.kind in _SAID_VALUE_KINDS and _said_no_value(text, m.start(group)):
+                continue
             if rule.valid is None or rule.valid(m.group(group)):
                 found.add(Finding(m.start(group), m.end(group), rule.kind))
     if _COUNT_WORD.search(text):  # "5-4-3-2-1 is how I count down": a countdown is no code
@@ -867,6 +883,9 @@ def find_sensitive(text: str) -> list[Finding]:
     # already named the span (a phone number for the doorbell stays a phone number)
     found |= {Finding(a, b, kind) for a, b, kind in access_findings(text, english)
               if not kind.startswith("access_") or not any(f.start < b and a < f.end for f in found)}
+    # a value given to what opens or identifies, in any wording (.disclosure): fails closed
+    found |= {Finding(a, b, kind) for a, b, kind in disclosures(text)
+              if not any(f.start < b and a < f.end for f in found)}
     return sorted(found)
 
 

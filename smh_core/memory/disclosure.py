@@ -1,0 +1,371 @@
+"""A value given to something that opens or identifies: the fail-closed reading of what a memory
+says a door, a code, a password, an account's answer or an e-mail IS.
+
+Why: five blind corpora in a row stored secrets that were *described* rather than written ("the
+back gate is the year of Hastings with a zero in front", "the alarm company's past word is
+marmoset", "when they ask for my nickname, it was Noodle"). A filter that looks for values fails
+open on every description nobody listed. This module does what the consent grammar does for the
+guard: where a memory links such a thing to something ("X is Y", "X: Y", "X opens with Y", "say
+Y"), what follows must positively be a non-value of ``data/value_grammar.yaml`` (where it is
+kept, its state, its length, its schedule, a product after "a", who holds it); anything else is
+taken for the value and the memory is refused. A wording nobody listed costs a memory, never a
+secret.
+
+The subject of a link bears a secret when its head noun is a credential or identity word
+(``code``, ``password``, ``answer``, ``email`` ...; with one slip of a speech-to-text engine:
+"pass ward", "past word"), or, after a word link, when its head noun is itself an access thing
+(a word of ``data/access_words.txt``: "the back gate", "the bike shed lock"; "the front door's
+battery is" is about a battery). In a memory about getting in or an account's questions, "it",
+"that" and "which" bear one too. Beside the links, the module finds secrets told without one: a
+fact of the user's past beside an account (a security answer), directions to the home for
+whoever delivers, digits and e-mail addresses as speech-to-text writes them. Every pattern is
+bounded, so a memory costs linear time (``tests/test_memory_access.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+
+import yaml
+
+_I = re.IGNORECASE
+
+
+def _alternation(phrases: list[str]) -> str:
+    """Phrases as one regex alternation, longest first, spaces matching any run of spaces."""
+    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(phrases, key=len, reverse=True))
+
+
+@dataclass(frozen=True)
+class _Grammar:
+    link: re.Pattern[str]
+    handover: re.Pattern[str]
+    attributes: frozenset[str]
+    non_value_start: re.Pattern[str]
+    pointer: re.Pattern[str]
+    filler: re.Pattern[str]
+
+
+@cache
+def _grammar() -> _Grammar:
+    data = yaml.safe_load(files(__package__).joinpath("data/value_grammar.yaml").read_text(encoding="utf-8"))
+    words = [w for w in data["links"] if w[0].isalpha()]
+    marks = [w for w in data["links"] if not w[0].isalpha()]
+    link = re.compile(rf"(?<![\w'’])(?P<word>{_alternation(words)})(?![\w'’])|\b(?P<pronoun>it|that|what|which)['’]s\b|"
+                      rf"(?P<mark>(?<!\d)(?:{_alternation(marks)})|:(?!\d))", _I)
+    handover = re.compile(rf"(?<![\w'’])(?:{_alternation(data['handover_verbs'])})(?![\w'’])", _I)
+    starts = data["places"] + data["states"] + data["schedules"]
+    non_value = re.compile(rf"(?:{_alternation(starts)})(?![\w'’])", _I)
+    return _Grammar(link, handover, frozenset(data["attribute_nouns"]), non_value,
+                    re.compile(rf"(?:{_alternation(data['pointers'])})(?![\w'’])", _I),
+                    re.compile(rf"(?:(?:{_alternation(data['fillers'])})\s+)+", _I))
+
+
+_CREDENTIAL_HEADS = frozenset({
+    "code", "codes", "pin", "pins", "password", "passwords", "passcode", "passcodes", "passphrase", "passkey",
+    "combination", "combo", "secret", "login", "logins", "credential", "credentials", "answer", "answers",
+    "word", "phrase", "key", "keys", "token", "pw", "pwd", "pass", "nickname", "email", "e-mail", "mail",
+    "phone", "mobile", "birthday", "dob", "reg", "registration", "plate", "postcode", "zipcode",
+    "address", "iban", "pen", "coat", "cold", "username", "cvv", "cvc", "cvv2", "ssn", "nino", "passport",
+})
+"""Heads whose value is the secret or the identifier itself ("pen", "coat", "cold": a PIN and a
+code as speech-to-text writes them)."""
+_IDENTITY_NUMBER = re.compile(r"\b(?:my|our|his|her|their|phone|mobile|house|flat|account|card|door|gate|safe|lock|"
+                              r"keypad|key\s?pad|alarm|garage|box|entry|pin|code)\b", _I)
+_NOT_SECRET_ADDRESS = re.compile(r"\b(?:ip|mac|network|static|hub|router|bridge|server|web|local|lan)\s+address$", _I)
+_SLIP_TARGETS = ("password", "passcode", "passphrase")
+_PRONOUNS = frozenset({"it", "that", "which"})
+_PREPOSITION = re.compile(r"\s(?:of|for|on|in|at|by|with|to|from|under|behind|near|beside|inside|outside|"
+                          r"over|above|below|into|onto)\s", _I)
+_BOUNDARY = re.compile(r"[.!?;\n,()\[\]{}:—–]|(?<![\w'’])(?:and|but|so|or|then|while|whereas|when|if|unless|"
+                       r"because|although|though|where|who|whose|which|once|after|before|until|till|that|and\s+then|"
+                       r"remember|note|keep\s+in\s+mind|don'?t\s+forget|from\s+now\s+on|also)(?![\w'’])", _I)
+_CLAUSE_END = re.compile(r"[.!?;:](?:\s|$)|\n|\s(?:—|–|-)\s|(?<![\w'’])(?:and|but|so|or|while|whereas|because|"
+                         r"although|though|unless|until|if|when)(?![\w'’])", _I)
+_WORD = re.compile(r"[^\W_][\w'’\-]*")
+_ADJECTIVE_END = re.compile(r"[a-z]{3,}(?:y|ous|ful|ive|able|ible|al|ic|ish|less|ed|ing|ent|ant|ly)$", _I)
+_LENGTH = re.compile(r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty)"
+                     r"[\s\-]*(?:digits?|characters?|chars?|letters?|words?|numbers?|symbols?)\b", _I)
+_DETERMINED_NON_VALUE = re.compile(r"the\s+(?:one|ones|other|usual|default|old|new|original|standard|factory|"
+                                   r"installer['’]s)\b(?!\s+(?:of|from|in)\b)", _I)
+_SAME_AS = re.compile(r"the\s+same\b(?P<what>[^,;.]{0,40}?)(?:\bas\s+(?P<as>.*))?$", _I | re.S)
+_QUOTE_OR_NAME = re.compile(r"[\"'“‘«]|[A-Z][a-z]")
+_PRODUCT_AFTER_A = re.compile(r"(?:a|an)\s+(?![\d])", _I)
+_BRAND = re.compile(r"[A-Z](?:[a-z]|[A-Z0-9]{1,})")
+_NEGATION = re.compile(r"(?:not|never|no\s+longer|no|none|nothing)\b", _I)
+_INFINITIVE = re.compile(r"to\s+(?:be|get|go|use|keep|change|ask|call|text|check|press|open|close|lock|unlock|"
+                         r"let|wait|ring|knock|come|leave|stay|put|take|make|have|do|try|see|look)\b", _I)
+_REPORTED = re.compile(r"(?:i|we|you|they|he|she|i'll|we'll|you'll|they'll|he'll|she'll|i'd|we'd|i'm|we're|"
+                       r"they're|she's|he's|you're)\s+[a-z]", _I)
+
+
+_NUMBERED = re.compile(r"(?:[A-Za-z]+\s?)?(?:#|no\.?\s)?\d|[\w\-]*\d")
+_ONE = re.compile(r"the\s+(?:[\w.\-'’]+\s+){0,3}?ones?\b", _I)
+""""the 2.4 GHz one", "the one that sticks": which of several things, not a value."""
+_OBJECT_PRONOUN = re.compile(r"(?:it|them|that|this|so|one|yes|no|ok|okay|hello|hi|thanks|sorry|nothing|how|why|"
+                             r"when|where|because)\b", _I)
+_THE_NP = re.compile(r"(?:the|our|my|your|their|his|her)\s+((?:[\w\-]+\s+){0,3}?)([\w\-]+)(?=\s*(?:$|[,.;!?)]|"
+                     r"\s(?:and|but|so|or|on|in|at|by|for|of|with|from|to|not|which|that|where|when|if)\b))", _I)
+
+
+def _home_thing(phrase: str) -> bool:
+    """A phrase naming a device, a room or an access thing ("the 4G module", "the garden", "the
+    garage side door sensor"): which thing, not a value."""
+    from .access import _access_words
+    from .home_topic import _PLACES, _device_words
+
+    m = _THE_NP.match(phrase)
+    if not m:
+        return False
+    head = m.group(2)
+    return bool(_device_words().fullmatch(head) or _PLACES.fullmatch(head) or _access_words().fullmatch(head))
+
+
+def _head(subject: str) -> str:
+    """The subject's head noun: the last word before its first preposition ("the padlock on the
+    trailer" -> "padlock"), with a possessive dropped."""
+    first = _PREPOSITION.split(f" {subject} ", maxsplit=1)[0]
+    words = _WORD.findall(first) or _WORD.findall(subject)  # "for the insurance portal": its last word
+    return re.sub(r"['’]s$", "", words[-1].lower()) if words else ""
+
+
+def _credential_head(subject: str, head: str) -> bool:
+    from .home_topic import one_slip
+
+    if head == "address" and _NOT_SECRET_ADDRESS.search(subject.strip()):
+        return False
+    if head in _CREDENTIAL_HEADS:
+        return True
+    if head in ("number", "no", "digits") and _IDENTITY_NUMBER.search(subject):
+        return True  # "the side gate keypad number", "my number", "our house number"
+    words = [w.lower() for w in _WORD.findall(subject)][-3:]
+    joined = ["".join(words[i:]) for i in range(len(words))]  # "pass ward", "past word"
+    return any(j == t or one_slip(j, t) for j in joined for t in _SLIP_TARGETS)
+
+
+def _bears_secret(subject: str, access: bool, mark: bool) -> bool:
+    """Whether the subject of a link bears a secret: a credential or identity head; after a
+    word link also an access thing ("the back gate", "the bike shed lock") and, in a memory about
+    getting in, a bare "it", "that" or "which"."""
+    from .access import _access_words
+
+    head = _head(subject)
+    if not head:
+        return False
+    if _credential_head(subject, head):
+        return True
+    if mark:
+        return False  # "Wi-Fi: Loft-Guest", "Front door — locks itself": a label
+    if subject.strip().lower() in _PRONOUNS:
+        return access  # in a memory about getting in or an account's questions (not "when it's dark": see the caller)
+    return head not in _grammar().attributes and bool(_access_words().fullmatch(head))
+
+
+_STRICT_ONE_WORD = re.compile(r"(?:[a-z]+ed|shared|unique|personal|different|unknown|new|temporary|valid|invalid|"
+                              r"long|short|weak|strong|wrong|correct|case[\s\-]sensitive|unset|mine|ours)", _I)
+
+
+_DESCRIBED = re.compile(r"(?:red|green|blue|amber|orange|yellow|white|black|grey|gray|purple|pink|brown|gold|silver|"
+                        r"hot|warm|cool|cold|wet|dry|dark|bright|good|bad|nice|great|weird|odd|free|solid)\b", _I)
+
+
+def non_value(phrase: str, strict: bool = False, defer_digits: bool = True) -> bool:
+    """Whether ``phrase`` (what follows a link) is positively no value: a place, a state, a
+    schedule, a length, a product after "a", a negation, "the one on the left", a participle or
+    an adjective, someone else's words ("I'll text it"). Empty is none. ``strict`` (after a
+    password or code word): one bare word is none only as a participle or a word of sameness
+    or kind ("changed", "shared"): "the password is blue" gives the password."""
+    g = _grammar()
+    if strict and re.search(r":|\s[—–]\s", phrase):  # "all one word, no spaces: purple monkey ...": each part
+        return all(non_value(part, True, defer_digits) for part in re.split(r":|\s[—–]\s", phrase))
+    phrase = phrase.strip(" \t,")
+    phrase = g.filler.sub("", phrase, count=1) if g.filler.match(phrase) else phrase
+    if not phrase:
+        return True
+    if strict and len(_WORD.findall(phrase)) == 1:
+        return bool(_STRICT_ONE_WORD.fullmatch(_WORD.findall(phrase)[0]))
+    if strict and _DESCRIBED.match(phrase):
+        return False  # "purple monkey dishwasher": after a password word, words that describe are words of it
+    if g.pointer.match(phrase):
+        return False
+    same = _SAME_AS.match(phrase)
+    if same:  # "the same as the front door" names a thing; "the same three digits as our flat number" a value
+        return same.group("as") is None or _home_thing(same.group("as")) or bool(_ONE.match(same.group("as")))
+    if _QUOTE_OR_NAME.match(phrase) and not _PRODUCT_AFTER_A.match(phrase):
+        return False  # a quoted string or a name: "'Copper Kettle'", "Noodle", "Pelham Crescent"
+    if _NUMBERED.match(phrase):
+        return defer_digits  # a number, "device 4": the access rule's number grammar judges it, where it runs
+    if g.non_value_start.match(phrase) or _NEGATION.match(phrase) or _LENGTH.match(phrase) \
+            or _INFINITIVE.match(phrase) or _REPORTED.match(phrase) or _DETERMINED_NON_VALUE.match(phrase) \
+            or _ONE.match(phrase) or _OBJECT_PRONOUN.match(phrase) or _home_thing(phrase):
+        return True
+    a = _PRODUCT_AFTER_A.match(phrase)
+    if a:  # a product ("a Yale 250"), a length, or a kind of home thing ("a brass 4-wheel one")
+        rest = phrase[a.end():]
+        return bool(_LENGTH.match(rest) or _BRAND.match(rest) or _ONE.match("the " + rest)
+                    or _home_thing("the " + rest))
+    first = _WORD.match(phrase)
+    if first is None:
+        return False
+    word = first.group(0)
+    if strict:  # after a password or code word only a participle describes: "rotated", "sent by text"
+        return bool(re.fullmatch(r"[a-z]{2,}(?:ed|ing)", word, _I)) and not re.match(r"(?:as|after)\b", phrase[first.end():].strip(), _I)
+    return bool(_ADJECTIVE_END.fullmatch(word))
+
+
+def _subject(text: str, at: int) -> str:
+    """The words before a link back to the clause's start."""
+    start = max(0, at - 120)
+    last = None
+    for m in _BOUNDARY.finditer(text, start, at):
+        last = m
+    return text[last.end() if last else start: at]
+
+
+def _complement(text: str, at: int) -> tuple[int, int]:
+    end = _CLAUSE_END.search(text, at, min(len(text), at + 160))
+    return at, end.start() if end else min(len(text), at + 160)
+
+
+_IMPERATIVE_BEFORE = re.compile(r"(?:^|[.!?;:,\n—–]|\b(?:and|then|just|please|simply|always|only|to))\s*$", _I)
+_DUMMY_IT_BEFORE = re.compile(r"\b(?:when|whenever|if|once|while|until|till|before|after|unless|as\s+soon\s+as|because|"
+                              r"since|cause)\s$", _I)
+_KEY_HEADS = frozenset({"key", "keys", "spare", "spares"})
+_HIDING_PLACE = re.compile(r"(?:in|inside|under|underneath|beneath|behind|on\s+top\s+of|above|below|by|near|next\s+to|"
+                           r"beside|among|between|at\s+the\s+(?:back|bottom|top)|taped|hidden|tucked|buried|stashed|"
+                           r"kept|left|hung|hanging)\b", _I)
+_WHERE_KEY = re.compile(r"\bwhere\s+(?:the\s+|our\s+|my\s+)?(?:spare\s+|back-?up\s+|extra\s+)?keys?\s+(?:is|are)\b"
+                        r"[\s\S]{0,200}?\b(?:inside|under|underneath|beneath|behind|on\s+top\s+of)\b[^\n.;]{0,80}", _I)
+"""Where a key is, asked and answered ("keep in mind where the spare key is / ... / inside the old
+watering can"): the hiding place."""
+_QUESTION = re.compile(r"\b(?:asks?|asked|asking|questions?|prompts?|verify|verification|security|memorable|recovery|"
+                       r"reset)\b", _I)
+
+
+def disclosed_values(text: str, access: bool) -> list[tuple[int, int]]:
+    """Spans of values linked to a secret-bearing subject that the grammar cannot account for.
+    ``access``: the memory is about getting in (pronoun subjects and hand-over verbs count;
+    so do they in a memory about an account's questions). A key's place is its value: "the key
+    for the side door is in the coir liner" tells where to find it."""
+    g = _grammar()
+    access = access or bool(_QUESTION.search(text))
+    found: list[tuple[int, int]] = []
+    for n, m in enumerate(g.link.finditer(text)):
+        if n >= 64:
+            found.append((m.start(), len(text)))  # past a memory's few clauses: fail closed
+            break
+        if m.group("pronoun") and _DUMMY_IT_BEFORE.search(text[max(0, m.start() - 16): m.start()]):
+            continue  # "whenever it's date night", "if it's raining": no thing is meant
+        subject = m.group("pronoun") or _subject(text, m.start())
+        if not subject.strip() or not _bears_secret(subject, access, m.group("mark") is not None):
+            continue
+        a, b = _complement(text, m.end())
+        head = _head(subject)
+        hiding = head in _KEY_HEADS and _HIDING_PLACE.match(text[a:b].strip())
+        if hiding or not non_value(text[a:b], strict=_credential_head(subject, head), defer_digits=access):
+            found.append((a, b))
+    found += [m.span() for m in _WHERE_KEY.finditer(text)]
+    if access:
+        for m in g.handover.finditer(text):
+            if not _IMPERATIVE_BEFORE.search(text[max(0, m.start() - 40): m.start()]) \
+                    and not re.search(r"\b(?:i|we|they|you)\s$", text[max(0, m.start() - 6): m.start()], _I):
+                continue  # "the booking reply", "needs Enter pressed": a noun, not an order
+            a, b = _complement(text, m.end())
+            if not non_value(text[a:b]):
+                found.append((a, b))
+    return found
+
+
+# --- secrets told without a link ------------------------------------------------------------------
+
+_ACCOUNT = re.compile(r"\b(?:account|app|portal|company|bank|login|log-?in|site|website|service|provider|insurer|"
+                      r"insurance|broadband|utility|utilities|verification|security|recovery|reset)\b", _I)
+_HISTORY = re.compile(
+    r"\b(?:(?:i|we)\s+(?:grew\s+up|was\s+born|were\s+born|went\s+to|first\s+met|met|used\s+to\s+live|lived|studied|"
+    r"married|honeymooned)|my\s+(?:first|childhood|old\s+school|best\s+friend|favou?rite\s+(?:teacher|book|film|"
+    r"movie|food|band|singer|author|team|holiday|subject))\b|(?:my|our)\s+(?:\w+\s+)?(?:father|mother|dad|mum|mom|"
+    r"parents|grandmother|grandfather|grandma|grandpa|gran|nan|grandad)(?:['’]s)?\s+(?:\w+\s+)?(?:name|born|met|grew|"
+    r"married|lived)|"
+    r"middle\s+name|maiden\s+name|nickname\b|honeymoon|pet['’]s\s+name|street\s+i\s+grew)", _I)
+"""What a security question asks about: the user's own past ("the street I grew up on", "my
+father's middle name", "where we went on honeymoon")."""
+
+
+_QA = re.compile(r"\bQ\s?[:.]\s?(?=[^\n]{0,160}?\byour?\b)[^\n]{3,160}?\bA\s?[:.]\s?\S[^\n]{0,80}", _I)
+"""A question about the user ("... where you were born?") and its answer."""
+_BORN_ON = re.compile(r"\bborn\s+(?:on|in)\s+[^.;!?\n]{0,40}?\d[^.;!?\n]{0,40}", _I)
+
+
+def account_history(text: str) -> list[tuple[int, int]]:
+    """A fact of the user's own past in a memory that names an account, an app or a company:
+    the answer to its security question, however it is told; a question and its answer ("Q:
+    ... A: ..."); a birth date in any calendar ("born on 23 Farvardin 1364")."""
+    found = [m.span() for m in _QA.finditer(text)] + [m.span() for m in _BORN_ON.finditer(text)]
+    if _ACCOUNT.search(text):
+        found += [m.span() for m in _HISTORY.finditer(text)]
+    return found
+
+
+_VISIT = re.compile(r"\b(?:deliver(?:y|ies)|courier|driver|taxi|cab|van|postman|postie|directions|find(?:s)?\s+us|"
+                    r"get\s+to\s+us|our\s+address|where\s+we\s+live|we\s+live|sat\s?nav|pin\s+drop|visitors?\s+find)\b",
+                    _I)
+_STREET = re.compile(r"(?:[A-Z][\w'’]+\s){1,3}(?:Street|St|Road|Rd|Row|Lane|Ln|Avenue|Ave|Crescent|Close|Drive|Way|"
+                     r"Court|Place|Terrace|Gardens|Hill|Square|Grove|Mews|Walk|Parade|Cottage|Farm|House)\b|"
+                     r"\b[ABM]\d{1,4}\b|\b(?:Flat|Apartment|Apt|Unit|No\.?|Number|number|flat)\s?\d{1,4}\b|"
+                     r"\b(?:we['’]re|we\s+are)\s+the\s+(?:\w+\s+){0,2}(?:house|home|flat|cottage|door|bungalow|farm)\b")
+
+
+def home_directions(text: str) -> list[tuple[int, int]]:
+    """Where the home is, told to whoever comes: a street, a road number, a house or flat number,
+    "we're the fourth house", in a memory about deliveries, taxis or directions."""
+    if not _VISIT.search(text):
+        return []
+    return [m.span() for m in _STREET.finditer(text)]
+
+
+_SOUNDS_LIKE = {"won": "1", "to": "2", "too": "2", "for": "4", "fore": "4", "ate": "8", "tree": "3", "free": "3",
+                "sicks": "6", "fife": "5", "nein": "9", "niner": "9", "oh": "0", "o": "0", "zed": "z", "zee": "z",
+                "ex": "x", "why": "y", "are": "r", "tee": "t", "dash": "-", "double": "", "triple": ""}
+"""Digits and letters as a speech-to-text engine writes them ("ate to fore won", "are why sicks")."""
+_DIGIT_NAMES = frozenset({"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
+_WEAK = frozenset({"to", "too", "for", "oh", "o", "are", "why", "free", "double", "triple", "dash", "tee"})
+_SPOKEN = re.compile(r"(?<![\w'’])(?:" + "|".join(sorted(_SOUNDS_LIKE.keys() | _DIGIT_NAMES, key=len, reverse=True))
+                     + r")(?:[\s,\-]{1,3}(?:" + "|".join(sorted(_SOUNDS_LIKE.keys() | _DIGIT_NAMES, key=len, reverse=True))
+                     + r")){2,30}(?![\w'’])", _I)
+
+
+def spoken_digits(text: str, access: bool) -> list[tuple[int, int]]:
+    """A run of digits read out as a speech-to-text engine hears them: in a memory about getting
+    in, three or more words with one that only a digit explains ("for for to ate"); elsewhere
+    four or more with three such ("five five five dash oh won for too")."""
+    found = []
+    for m in _SPOKEN.finditer(text):
+        words = re.findall(r"[^\W\d_]+", m.group(0).lower())
+        strong = sum(w not in _WEAK for w in words)
+        if (access and len(words) >= 3 and strong >= 1) or (len(words) >= 4 and strong >= 3):
+            found.append(m.span())
+    return found
+
+
+_SPOKEN_EMAIL = re.compile(r"(?<![\w'’.\-])[^\W\d_][\w.\-]{0,40}(?:\s(?:dot|underscore|dash)\s[\w\-]{1,40}){0,4}\sat\s"
+                           r"(?:[\w\-]{1,40}\s){0,3}?dot\s[\w\-]{1,40}(?:\sdot\s[\w\-]{1,40}){0,4}", _I)
+"""An e-mail address read out: "dana dot whitlow at example dot calm"."""
+
+
+def spoken_emails(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _SPOKEN_EMAIL.finditer(text)]
+
+
+def disclosures(text: str) -> list[tuple[int, int, str]]:
+    """Everything this module finds in a memory, as (start, end, kind)."""
+    from .access import about_access
+
+    access = about_access(text)
+    return ([(a, b, "access_value_given") for a, b in disclosed_values(text, access)]
+            + [(a, b, "security_answer") for a, b in account_history(text)]
+            + [(a, b, "home_location") for a, b in home_directions(text)]
+            + [(a, b, "access_number_words") for a, b in spoken_digits(text, access)]
+            + [(a, b, "email_address") for a, b in spoken_emails(text)])
