@@ -171,12 +171,12 @@ async def _spoken(session: aiohttp.ClientSession, inst, engine: str, text: str) 
 
 
 async def _wire(session: aiohttp.ClientSession, inst, base_url: str, model: str,
-                stt_port: int) -> tuple[HaClient, str, str]:
-    """SMH's agent on ``model`` (tools on the simulated home) and HA's wyoming entry for the STT
-    server: the client, the agent's entity id and the wyoming entry id."""
+                stt_port: int, **agent: object) -> tuple[HaClient, str, str]:
+    """SMH's agent on ``model`` (tools on the simulated home, and ``agent``'s other options) and
+    HA's wyoming entry for the STT server: the client, the agent's entity id and the wyoming entry id."""
     client = HaClient(inst.url, inst.token, session)
     await client.reconfigure(inst.entry_id, {"agent": {
-        "base_url": base_url, "model": model, "api_key": "k", "tools": "home"}})
+        "base_url": base_url, "model": model, "api_key": "k", "tools": "home", **agent}})
     for _ in range(150):  # the entry reloads with the agent option and its entity appears
         if agents := await client.traced_agents(inst.entry_id):
             (agent,) = agents
@@ -211,18 +211,29 @@ def test_spoken_request_reaches_the_real_local_model(tmp_path, socket_enabled):
 
 
 async def _talk_once(inst, base_url: str, model: str, stt_port: int, pcm: bytes):
+    """One spoken turn. The agent may make one tool call: the check is that the model is asked and
+    answers through the pipeline, and a tiny model left to its default budget of 10 calls can
+    spend the pipeline's whole timeout on a busy machine (CI failed so twice: an intent stage that
+    timed out gives no conversation id, a model call that timed out leaves no trace)."""
     async with aiohttp.ClientSession() as session:
-        client, agent, wyoming = await _wire(session, inst, base_url, model, stt_port)
+        client, agent, wyoming = await _wire(session, inst, base_url, model, stt_port, tool_budget=1)
         async with AssistSocket(inst.url, inst.token, session) as socket:
             pipeline = await create_pipeline(socket, "SMH voice", agent, await entry_entity(socket, wyoming, "stt"))
             turn = await socket.run_audio(pcm, pipeline, timeout=300)
-        return turn, await _trace(client, inst, turn.conversation_id)
+        return turn, await _trace(client, inst, turn)
 
 
-async def _trace(client: HaClient, inst, conversation_id: str | None) -> dict:
-    """``smh.agent_trace`` of the conversation: a refusal fails the test with HA's words and the
-    log's tail. A refusal while the entry is not loaded (``no_home``) is retried for 30 s."""
-    assert conversation_id, "the pipeline's intent stage gave no conversation id"
+async def _trace(client: HaClient, inst, turn) -> dict:
+    """``smh.agent_trace`` of the turn's conversation: a pipeline error or a refusal fails the test
+    with HA's words, the pipeline's events and the log's tail. A refusal while the entry is not
+    loaded (``no_home``) is retried for 30 s."""
+    def log_tail() -> str:
+        return (inst.config_dir / "hass.log").read_text(encoding="utf-8", errors="replace")[-4000:]
+
+    conversation_id = turn.conversation_id
+    assert conversation_id, (f"the pipeline's intent stage gave no conversation id: error {turn.error}, "
+                             f"transcript {turn.transcript!r}, events {[e.get('type') for e in turn.events]}"
+                             f"\n--- hass.log (tail) ---\n{log_tail()}")
     for _ in range(60):
         try:
             return await client.agent_trace(conversation_id, inst.entry_id)
@@ -231,8 +242,7 @@ async def _trace(client: HaClient, inst, conversation_id: str | None) -> dict:
             if "No loaded SMH home" not in err.text:
                 break
             await asyncio.sleep(0.5)
-    log = (inst.config_dir / "hass.log").read_text(encoding="utf-8", errors="replace")
-    raise AssertionError(f"smh.agent_trace refused: {problem}\n--- hass.log (tail) ---\n{log[-4000:]}")
+    raise AssertionError(f"smh.agent_trace refused: {problem}\n--- hass.log (tail) ---\n{log_tail()}")
 
 
 def test_stt_server_command_refuses_a_missing_home_file(tmp_path):
