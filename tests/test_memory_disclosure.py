@@ -97,3 +97,28 @@ def test_pasted_labels_are_labels_not_values() -> None:
     it gives the value."""
     assert not [d for d in disclosures("remember the sign says Wi-Fi: Loft-Guest, ask us") if d[2] == "access_value_given"]
     assert _kinds("remember the sign says Password: starling") & {"password", "access_value_given"}
+
+
+@pytest.mark.parametrize("text", [
+    "remember the garden office door opens if you set the hall light to 40, then 10, then 70",
+    "remember the trunk in the loft has a direction lock: left, left, up, down, right",
+    "remember the garage unlocks when the speaker hears 'porridge before sunrise'",
+    "remember the number on the fridge magnet, 8812, is also what opens the side gate",
+    "remember the phrase that unlocks the tablet is velvet-otter",
+    "remember our road is Juniper Close and our house is number nine",
+    "remember the backup script runs mysqldump -u hass -pQuince77 every night",
+    "remember the alarm company passphrase 'Winterbourne' in the contract",
+])
+def test_codes_by_steps_phrases_and_pointers_are_refused(text: str) -> None:
+    veto = check_write(text, text)
+    assert veto is not None and veto.rule in (SECRET, "personal identifier"), (text, veto)
+
+
+@pytest.mark.parametrize("text", [
+    "remember the playroom blinds open when you say 'good morning' to the speaker",
+    "remember the wake word on the kitchen speaker is 'Computer'",
+    "remember the door codes are six digits on the front lock and four on the garage",
+    "remember the gate opens by itself 7 till 10 in the morning",
+])
+def test_the_same_shapes_without_a_secret_are_kept(text: str) -> None:
+    assert check_write(text, text) is None, (text, find_sensitive(text))

@@ -168,25 +168,25 @@ def test_write_corpus_halves() -> None:
     holdout7 = figures["holdout7"]  # measured once blind after holdout6's tuning (issue 34), then tuned on
     assert (holdout7.secrets, holdout7.benign) == (281, 276)
     assert holdout7.secrets_refused >= HOLDOUT7_SECRETS_REFUSED and holdout7.benign_refused <= HOLDOUT7_BENIGN_REFUSED
-    holdout8 = figures["holdout8"]  # measured once blind after the value grammar (issue 34): held as a floor
+    holdout8 = figures["holdout8"]  # measured once blind after the value grammar (issue 34), then tuned on
     assert (holdout8.secrets, holdout8.benign) == (285, 304)
     assert holdout8.secrets_refused >= HOLDOUT8_SECRETS_REFUSED and holdout8.benign_refused <= HOLDOUT8_BENIGN_REFUSED
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
-HOLDOUT2_BENIGN_REFUSED = 5  # of 262: 2 at the one blind measurement, 7 with the access rule (issue 34), 5 after holdout3's tuning
+HOLDOUT2_BENIGN_REFUSED = 4  # of 262: 2 at the one blind measurement, 7 with the access rule (issue 34), 5 after holdout3's tuning, 4 with the value grammar
 HOLDOUT3_SECRETS_REFUSED = 233  # of 233, tuned on: 206 (88.4%) at the one blind measurement
 HOLDOUT3_BENIGN_REFUSED = 1  # of 281, tuned on: 59 (21.0%) at the one blind measurement; 1 ("it's the kids' joke") since the value grammar
 HOLDOUT4_SECRETS_REFUSED = 222  # of 222, tuned on: 205 (92.3%) at the one blind measurement, 2026-11-28
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
 HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
 HOLDOUT6_SECRETS_REFUSED = 260  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 5)
-HOLDOUT6_BENIGN_REFUSED = 61  # of 276 (60 before the value grammar: "it's end of life" now reads as a value), tuned on: 65 (23.6%) at the one blind measurement (sensitive filter 47, now 43:
+HOLDOUT6_BENIGN_REFUSED = 59  # of 276, tuned on: 65 (23.6%) at the one blind measurement (sensitive filter 47, now 43:
 # "auto_relock: 120" since a snake_case key that names a lock no longer vouches for its value, as key= never did)
 HOLDOUT7_SECRETS_REFUSED = 279  # of 281, tuned on: 241 (85.8%) at the one blind measurement (32 stored by all rules, now 1)
-HOLDOUT7_BENIGN_REFUSED = 28  # of 276, tuned on: 42 (15.2%) at the one blind measurement
-HOLDOUT8_SECRETS_REFUSED = 262  # of 285 (91.9%) at the one blind measurement, 2026-11-28 (18 stored by all rules)
-HOLDOUT8_BENIGN_REFUSED = 57  # of 304 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
+HOLDOUT7_BENIGN_REFUSED = 27  # of 276, tuned on: 42 (15.2%) at the one blind measurement
+HOLDOUT8_SECRETS_REFUSED = 279  # of 285, tuned on: 262 (91.9%) at the one blind measurement, 2026-11-28 (18 stored by all rules)
+HOLDOUT8_BENIGN_REFUSED = 42  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
 HOLDOUT5_BENIGN_REFUSED = 311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 
 

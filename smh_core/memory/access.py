@@ -218,7 +218,7 @@ _NUMBERED = (r"volume|level|speed|setting|mode|channel|station|input|hdmi|progra
              r"nummer|numéro|número|numero|shelf|drawer|cupboard|step|page|row|column|option|menu|track|"
              r"socket|outlet|node|tab|bin|hook|peg|spot|space|stall|post|pillar|side|section|bedroom|bathroom|"
              r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v|vlan|vlans|ssid|id|"
-             r"wlan|eth|radio|wl|handset|dect|console|junctions?|exit|route|platform|bus|pitch|item|stop|chapter|"
+             r"wlan|eth|radio|wl|handset|dect|console|junctions?|exit|route|platform|bus|pitch|item|stop|chapter|raid|"
              r"episode|season")
 _DEVICE_BEFORE = re.compile(rf"\b(?:{_NUMBERED})(?:s|es)?\.?\s?(?:#|no\.?|nr\.?|nº|number)?\s?$", _I)
 """A device's or a control's number: "camera 2", "channel 6", "zone 3", "door #2"."""
@@ -228,7 +228,7 @@ _TECH = re.compile(r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56
                    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?", _I)
 """Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
 _TEXTING = re.compile(r"zigbee2mqtt|z2m|esp32(?:-[a-z]\d)?|esp8266|rpi[345]|pi[345]|mqtt5|co2|cr\d{3}a?|"
-                      r"[\w\-]{2,30}-(?:2\.4g|2g|5g|6g|5ghz|6ghz)|\d{1,4}[dhms]|[5-8][noe][12]|"
+                      r"[\w\-]{2,30}[-_](?:2\.4g|2g|5g|6g|5ghz|6ghz)|\d{1,4}[dhms]|[5-8][noe][12]|"
                       r"24/7|1password|cr\d{4}|lr\d{1,2}|18650|b4|2day|2nite|2night|2moro|2morrow|2mrw|4ever|l8r|l8|"
                       r"gr8|w8|m8|2u|4u|2go", _I)
 """Words of texting style written with a digit ("b4", "2nite", "l8r"), "24/7", battery sizes."""
@@ -273,7 +273,7 @@ _ORDER_CONTEXT = re.compile(r"\b(?:for\s+order(?:ing)?|replacement|spare\s+part|
 _YEAR_BEFORE = re.compile(r"\b(?:in|since|from|until|till|of|year|circa|c\.|back\s+in|im|seit|depuis|en|desde|"
                           r"dal|nel|sinds|sedan|siden|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
                           r"sep\w*|oct\w*|nov\w*|dec\w*)\.?\s$", _I)
-_HOUR_BEFORE = re.compile(r"(?:@|\b(?:at|from|until|till|by|after|before|around|um|ab|bis|à|a\s+las|alle|om))\s?$", _I)
+_HOUR_BEFORE = re.compile(r"(?:@|\b(?:at|from|until|till|by|after|before|around|between|um|ab|bis|à|a\s+las|alle|om))\s?$", _I)
 _TIME_WORDS = re.compile(
     r"\b(?:every|each|daily|nightly|weekdays?|weekends?|weeknights?|(?:mon|tues?|wednes|thurs?|fri|satur|sun)"
     r"days?|morning|mornings|evening|evenings|afternoon|night|nights|tonight|tomorrow|bedtime|am|pm|"
@@ -331,7 +331,7 @@ _DATE_BEFORE = re.compile(r"\b(?:on|from|until|till|by|before|after|since|am|le|
                           r"dal|desde|hasta)\s$", _I)
 """A date after a preposition ("changes on 01/04", "from 24.12")."""
 _LABEL_BEFORE = re.compile(r"(?:^|[:;,(]|\b(?:remember|ignore|and|or|skip|use|not))\s?$", _I)
-_LABEL_AFTER = re.compile(r"\s?(?:is|=|:|-|–|—)?\s?\(?(?:the|my|our|le|la|der|die|das|el|il)\s[^\W\d_]", _I)
+_LABEL_AFTER = re.compile(r"\s?(?:is|=|:|-|–|—)?\s?\(?(?:(?:the|my|our|le|la|der|die|das|el|il)\s)?[^\W\d_]", _I)
 """A small number that labels a thing, in a list ("zones: 1 the path, 2 the drive", "⑤ is the plug")."""
 _MINUS_BEFORE = re.compile(r"(?:\b(?:minus|moins|menos|meno)|[−\-])\s?$", _I)
 _BELOW_ZERO = re.compile(r"\b(?:below|under|above|at|to|from|until|till|reaches|drops?|falls?|about|around|"
@@ -343,7 +343,7 @@ _ALL_BEFORE = re.compile(r"\b(?:all|both|only|just)\s$", _I)
 _COUNT_AFTER = re.compile(r"\s(?:[^\W\d_][\w\-]*\s){0,2}?(?P<n>[^\W\d_]{2,}s)\b")
 """A count before a plural noun, maybe after one or two words that qualify it ("3 guest slots",
 "5 auto-lock options", "the last 100 events")."""
-_RANGE_AFTER = re.compile(r"\s?(?:to|-|–|or|bis|à|a|al|tot)\s?(?=\d)", _I)
+_RANGE_AFTER = re.compile(r"\s?(?:to|till|until|-|–|or|bis|à|a|al|tot)\s?(?=\d)", _I)
 _CONJUNCT_BEFORE = re.compile(r"(?:,|\band|\bor|\bthen)\s$", _I)
 _DIMENSION_BEFORE = re.compile(r"(?<![×x\d]\s)(?<![×x\d])\d{1,4}\s?[×x]\s?$", _I)
 _DIMENSION_AFTER = re.compile(r"\s?[×x]\s?\d{1,4}(?!\d|\s?[×x])", _I)
@@ -372,7 +372,7 @@ def _label(text: str, start: int, after: str) -> bool:
     if thing and (_device_words().fullmatch(thing.group(0)) or _PLACES.fullmatch(thing.group(0))
                   or (_access_words().fullmatch(thing.group(0)) and not _CREDENTIAL.fullmatch(thing.group(0)))):
         return True
-    clause = re.split(r"[.;!?\n]", text[max(0, start - 80): start])[-1]
+    clause = re.split(r"[.;!?\n]", text[max(0, start - 200): start])[-1]
     return bool(_plural_numbered().search(clause))
 
 
@@ -475,6 +475,7 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
             or any(m.start() <= start and end <= m.end() for m in _MAC_TAIL.finditer(text, max(0, start - 50), end + 18)):
         return True  # "the plug with MAC 3C:71:BF:0A:12:9E is the kettle"
     if _setting_key_before(_ASSIGNED_KEY, text[max(0, start - 40): start]) \
+            or _setting_key_before(_COLON_KEY, text[max(0, start - 40): start], suffix=True) \
             or (value is not None and _setting_key_before(_SNAKE_KEY_BEFORE, text[max(0, word_start - 40): word_start])):
         return True  # a setting's value: "channel=11", "uci set wireless.radio1.channel='36'", "pan_id 6754"
     if "=" in word and word.index("=") > start - word_start and not _CREDENTIAL_PART.search(word.split("=")[0]):
@@ -524,12 +525,16 @@ _SETTING_SUFFIXES = (r"delay|timeout|time|seconds|secs|minutes|mins|level|volume
 _SETTING_SUFFIX = re.compile(rf"(?:{_SETTING_SUFFIXES})", _I)
 
 
-def _setting_key_before(pattern: re.Pattern[str], before: str) -> bool:
+def _setting_key_before(pattern: re.Pattern[str], before: str, suffix: bool = False) -> bool:
     """A setting's key right before a value ("channel=", "wireless.radio1.channel='", "pan_id ",
     "night_brightness = "), that names no credential and no door, gate or alarm ("door=2580",
-    "front_door = 2580": the value may be the code)."""
+    "front_door = 2580": the value may be the code). ``suffix``: the key must also end with a
+    duration, level or count ("port:", "autoLockSeconds:"; "shed: 4821" is a label and its code)."""
     key = pattern.search(before)
-    return bool(key) and not _CREDENTIAL_PART.search(key.group(1)) and not _names_access_thing(key.group(1))
+    if not key or _CREDENTIAL_PART.search(key.group(1)) or _names_access_thing(key.group(1)):
+        return False
+    last = re.split(r"[_\-./:]|(?<=[a-z])(?=[A-Z])", key.group(1))[-1]
+    return not suffix or bool(re.fullmatch(rf"(?:{_SETTING_SUFFIXES})s?|zones|port|retries", last, _I))
 
 
 def _names_access_thing(key: str) -> bool:
@@ -541,6 +546,9 @@ def _names_access_thing(key: str) -> bool:
     return bool(_access_words().search(" ".join(re.split(r"[_\-]|(?<=[a-z])(?=[A-Z])", last))))
 
 
+_COLON_KEY = re.compile(r"(?<![\w])([A-Za-z][\w.\-/]{1,40})['\"]?\s?:\s?$")
+"""A setting's key before a colon in a pasted config ("port: 1883", "autoLockSeconds: 30"): its
+value is a setting when the key ends with a duration, level or count and names no credential."""
 _ASSIGNED_KEY = re.compile(r"(?<![\w])([A-Za-z][\w.\-]{1,40})\s?=\s?['\"]?$")
 _FULL_DATE = re.compile(r"(?:[0-3]?\d[/.][01]?\d|[01]?\d[/.][0-3]?\d)[/.](?:19|20)\d{2},?")
 _URL_PATH = re.compile(r"\b(?:https?|rtsp)://[^\s/@]+/[^\s@?#]*$", _I)
@@ -621,11 +629,19 @@ def _accounted(text: str, start: int, end: int, value: int | None, memory: _Memo
     if value is not None and value <= 24 and alone and _RANGE_END_BEFORE.search(before) \
             and (memory.time_words or not credential):
         return True  # "on Tuesdays from 9 to 13": the end of a time range
+    if value is not None and value <= 24 and alone and _DAYTIME_AFTER.match(after):
+        return True  # "opens by itself 7 till 10 in the morning"
+    if value is not None and value <= 16 and alone and not _ADJACENT.search(before) \
+            and re.search(r"(?:,|\band)\s(?:[^\W\d_]+\s){0,4}$", before, _I) \
+            and _LENGTH_WORDS_EARLIER.search(re.split(r"[.;!?\n]", before)[-1]):
+        return True  # "six digits on the front lock and four on the garage": another length
     if value is None or value >= 100 or not alone or _ADJACENT.search(before):
         return bool(value is not None and value < 10000 and alone and re.search(r"\b(?:room|channel|station|"
                     r"preset|program|programme|input)\s?$", before, _I) and not _ADJACENT.search(before))
     if _ORDINAL_AFTER.match(after) or _DEVICE_BEFORE.search(before) or _TECH_BEFORE.search(before):
         return True
+    if re.search(r"\b(?:last|first|next|past|latest|oldest|newest|top)\s$", before, _I) and not credential:
+        return True  # "keeps the last 8": a count
     if not credential and _ELLIPSIS_BEFORE.search(before) and _measured_earlier(text, start):
         return True  # "opens in 14 seconds and closes in 18", "on channel 11, the neighbours on 1 and 6"
     if _CONTRAST_BEFORE.search(before) and _LENGTH_EARLIER.search(re.split(r"[.;!?\n]", before)[-1]):
@@ -664,7 +680,7 @@ _SETTING_IS = re.compile(r"\b(?:vlans?|channels?|zones?|volume|level|speed|ssid|
                          r"sensitivity|brightness|threshold|timeout|delay)\s"
                          r"(?:is|=|:)\s?$", _I)
 _ELLIPSIS_BEFORE = re.compile(r"\b(?:in|at|on|to|of|hits?|reaches|and|or|from|under|over|above|below|actually|not|"
-                              r"now|it['’]s|instead|rather)\s$", _I)
+                              r"now|it['’]s|instead|rather|after|before|every|for|within|than|delay|timeout)\s$", _I)
 
 
 def _measured_earlier(text: str, start: int) -> bool:
@@ -672,13 +688,18 @@ def _measured_earlier(text: str, start: int) -> bool:
     "channel 11"): a later bare number in a parallel phrase shares it."""
     sentence = re.split(r"[.;!?\n]\s", text[max(0, start - 120): start])[-1]
     for m in _NUMBER.finditer(sentence):
-        if _UNIT_AFTER.match(sentence, m.end()) or _DEVICE_BEFORE.search(sentence[: m.start()]):
-            return True
+        if _UNIT_AFTER.match(sentence, m.end()) or _DEVICE_BEFORE.search(sentence[: m.start()]) \
+                or _COUNT_AFTER.match(sentence, m.end()):
+            return True  # "14 seconds", "channel 11", "10 guest slots ... and 3 are in use"
     return False
 
 
-_RANGE_END_BEFORE = re.compile(r"\b(?:from|between)\s(?:[01]?\d|2[0-4])(?:[:.]\d{2})?\s?(?:am|pm|h)?\s?(?:to|-|–|and|until|till)\s?$",
+_RANGE_END_BEFORE = re.compile(r"\b(?:from|between|(?:mon|tues?|wednes|thurs?|fri|satur|sun)days?|weekdays|weekends|mornings?|"
+                               r"evenings?|nights?|daily)\s(?:[01]?\d|2[0-4])(?:[:.]\d{2})?\s?(?:am|pm|h)?\s?(?:to|-|–|and|until|till)\s?$",
                                _I)
+_DAYTIME_AFTER = re.compile(r"\s(?:in\s+the\s+(?:morning|evening|afternoon)|at\s+night|tonight)\b", _I)
+_LENGTH_WORDS_EARLIER = re.compile(r"\b(?:\d{1,2}|four|five|six|seven|eight|ten|twelve)[\s\-]?(?:digits?|characters?|letters?)\b",
+                                   _I)
 _CONTRAST_BEFORE = re.compile(r"\b(?:not|instead\s+of|rather\s+than|or|nor)\s$", _I)
 _LENGTH_EARLIER = re.compile(r"\b\d{1,2}[\s\-]?(?:digits?|characters?|letters?|numbers)\b", _I)
 _GLUED_DEVICE = re.compile(rf"(?:{_NUMBERED})-?\d{{1,2}}", _I)

@@ -42,7 +42,7 @@ _EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep
                        # "keep track of this", "file this away", "here's ..., keep it", "learn ...'s rhyme")
                        r"\b(?:store|keep|file|hold\s+on\s+to|hang\s+on\s+to|log|record|keep\s+track\s+of|retain|"
                        r"learn|add)\s+(?:this|that|it|these)\b|\blearn\s+\w+['’]s\b|"
-                       r"\bfor\s+your\s+(?:memory|records|notes)\b|\bmemory\s+bank\b|\b(?:add|put)\s+(?:this|that|it)\s+"
+                       r"\b(?:jot|write|note|put)\s+(?:it\s+|this\s+|that\s+)?down\b|\bfor\s+your\s+(?:memory|records|notes)\b|\bmemory\s+bank\b|\b(?:add|put)\s+(?:this|that|it)\s+"
                        r"(?:to|in|into)\s+(?:your\s+)?(?:memory|notes)\b|"
                        # "remember" in the languages the topic detector reads (data/device_words.txt)
                        r"merk(?:e|t)? (?:dir|euch|ihnen)|denk (?:daran|dran)|vergiss (?:das )?nicht|"

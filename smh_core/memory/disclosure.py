@@ -67,7 +67,7 @@ def _grammar() -> _Grammar:
 _CREDENTIAL_HEADS = frozenset({
     "code", "codes", "pin", "pins", "password", "passwords", "passcode", "passcodes", "passphrase", "passkey",
     "combination", "combo", "secret", "login", "logins", "credential", "credentials", "answer", "answers",
-    "word", "phrase", "key", "keys", "token", "pw", "pwd", "pass", "nickname", "email", "e-mail", "mail",
+    "key", "keys", "token", "pw", "pwd", "pass", "nickname", "email", "e-mail", "mail",
     "phone", "mobile", "birthday", "dob", "reg", "registration", "plate", "postcode", "zipcode",
     "address", "iban", "pen", "coat", "cold", "username", "cvv", "cvc", "cvv2", "ssn", "nino", "passport",
 })
@@ -75,18 +75,29 @@ _CREDENTIAL_HEADS = frozenset({
 code as speech-to-text writes them)."""
 _IDENTITY_NUMBER = re.compile(r"\b(?:my|our|his|her|their|phone|mobile|house|flat|account|card|door|gate|safe|lock|"
                               r"keypad|key\s?pad|alarm|garage|box|entry|pin|code)\b", _I)
+_HOME_PLACE_HEADS = frozenset({"road", "street", "town", "village", "city", "postcode", "zip", "house", "flat",
+                               "apartment", "address", "lane", "avenue", "estate", "building"})
+_OPENING = re.compile(r"\b(?:gets?\s+(?:you\s+|them\s+|me\s+)?(?:in|past|through)|opens?|unlocks?|disarms?|releases?|"
+                      r"lets?\s+(?:you|them|me|us|people)\s+(?:in|past|through)|stands?\s+down|lets?\s+go)\b", _I)
+"""Words that say something opens, disarms or lets someone in."""
+_LETS_IN = re.compile(r"\b(?:gets?\s+(?:you\s+|them\s+|me\s+)?(?:in|past|through)|unlocks?|disarms?|"
+                      r"lets?\s+(?:you|them|me|us|people)\s+(?:in|past|through)|stands?\s+down)\b", _I)
+"""The stronger of them: what lets a person in, whatever the thing is ("gets you past the concierge")."""
+_SECRET_WORD = re.compile(r"\b(?:pass|code|safe|secret|magic|duress|distress|panic|security|memorable|recovery|seed|key|"
+                          r"family|emergency|jurors?|past|pass\s?|unlock|unlocking|login|entry|access|made-up|"
+                          r"stand-?down)\s*(?:word|words|phrase)\b", _I)
 _NOT_SECRET_ADDRESS = re.compile(r"\b(?:ip|mac|network|static|hub|router|bridge|server|web|local|lan)\s+address$", _I)
 _SLIP_TARGETS = ("password", "passcode", "passphrase")
 _PRONOUNS = frozenset({"it", "that", "which"})
 _PREPOSITION = re.compile(r"\s(?:of|for|on|in|at|by|with|to|from|under|behind|near|beside|inside|outside|"
                           r"over|above|below|into|onto)\s", _I)
 _BOUNDARY = re.compile(r"[.!?;\n,()\[\]{}:—–]|(?<![\w'’])(?:and|but|so|or|then|while|whereas|when|if|unless|"
-                       r"because|although|though|where|who|whose|which|once|after|before|until|till|that|and\s+then|"
+                       r"because|although|though|where|which|once|after|before|until|till|that|and\s+then|"
                        r"remember|note|keep\s+in\s+mind|don'?t\s+forget|from\s+now\s+on|also)(?![\w'’])", _I)
 _CLAUSE_END = re.compile(r"[.!?;:](?:\s|$)|\n|\s(?:—|–|-)\s|(?<![\w'’])(?:and|but|so|or|while|whereas|because|"
                          r"although|though|unless|until|if|when)(?![\w'’])", _I)
 _WORD = re.compile(r"[^\W_][\w'’\-]*")
-_ADJECTIVE_END = re.compile(r"[a-z]{3,}(?:y|ous|ful|ive|able|ible|al|ic|ish|less|ed|ing|ent|ant|ly)$", _I)
+_ADJECTIVE_END = re.compile(r"[a-z][a-z\-]{2,}(?:y|ous|ful|ive|able|ible|al|ic|ish|less|ed|ing|ent|ant|ly)$", _I)
 _LENGTH = re.compile(r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty)"
                      r"[\s\-]*(?:digits?|characters?|chars?|letters?|words?|numbers?|symbols?)\b", _I)
 _DETERMINED_NON_VALUE = re.compile(r"the\s+(?:one|ones|other|usual|default|old|new|original|standard|factory|"
@@ -139,6 +150,10 @@ def _credential_head(subject: str, head: str) -> bool:
         return False
     if head in _CREDENTIAL_HEADS:
         return True
+    if head in ("word", "words", "phrase") and _SECRET_WORD.search(subject):
+        return True  # "the magic words", "our safe word"; not "the wake word"
+    if head in _HOME_PLACE_HEADS and re.search(r"\b(?:our|my)\b", subject, _I):
+        return True  # "our road is Cherry Tree Walk", "our house is number fourteen": where we live
     if head in ("number", "no", "digits") and _IDENTITY_NUMBER.search(subject):
         return True  # "the side gate keypad number", "my number", "our house number"
     words = [w.lower() for w in _WORD.findall(subject)][-3:]
@@ -157,6 +172,8 @@ def _bears_secret(subject: str, access: bool, mark: bool) -> bool:
         return False
     if _credential_head(subject, head):
         return True
+    if _OPENING.search(subject) and re.search(r"\b(?:that|which|to)\b", subject, _I):
+        return True  # "the phrase that unlocks YouTube", "the word to get in"
     if mark:
         return False  # "Wi-Fi: Loft-Guest", "Front door — locks itself": a label
     if subject.strip().lower() in _PRONOUNS:
@@ -222,6 +239,10 @@ def _subject(text: str, at: int) -> str:
     last = None
     for m in _BOUNDARY.finditer(text, start, at):
         last = m
+    if last is not None and last.group(0).lower() in ("that", "which"):
+        noun = re.search(r"(?:the|a|an|our|my|your|their)\s+(?:[\w\-'’]+\s+){0,2}$", text[start: last.start()], _I)
+        if noun:  # a relative clause: "the phrase that unlocks YouTube" is the subject, not "unlocks YouTube"
+            return text[start + noun.start(): at]
     return text[last.end() if last else start: at]
 
 
@@ -233,6 +254,46 @@ def _complement(text: str, at: int) -> tuple[int, int]:
 _IMPERATIVE_BEFORE = re.compile(r"(?:^|[.!?;:,\n—–]|\b(?:and|then|just|please|simply|always|only|to))\s*$", _I)
 _DUMMY_IT_BEFORE = re.compile(r"\b(?:when|whenever|if|once|while|until|till|before|after|unless|as\s+soon\s+as|because|"
                               r"since|cause)\s$", _I)
+_VALUE_NOUNS = frozenset({"name", "names", "year", "date", "day", "number", "numbers", "digits", "answer", "word", "words",
+                          "phrase", "street", "town", "city", "school", "code", "password", "pin", "birthday"} | _CREDENTIAL_HEADS)
+_PRONOUN_THE = re.compile(r"\s*(?:the|its|their)\s+(?:[\w\-]+\s+){0,2}?(?P<head>[\w\-]+)(?=\s*(?:$|[,.;!?)]|\s(?:in|on|at|by|for|"
+                          r"with|from|of|and|but|so|or|that|which|too)\b))", _I)
+
+
+def _pronoun_names_a_thing(phrase: str) -> bool:
+    """After "it's"/"that's": "the <thing>" names which thing unless the thing is a value noun
+    ("that's the answer", "it's the year we moved in")."""
+    m = _PRONOUN_THE.match(phrase)
+    return bool(m) and m.group("head").lower() not in _VALUE_NOUNS and not re.match(r"\s*the\s+(?:first|last|same)\b",
+                                                                                      phrase, _I)
+
+
+_WHAT_OPENS = re.compile(r"[^.;!?\n]{1,80}\b(?:is|are|was)\s+(?:also\s+|just\s+|exactly\s+)?(?:what|how)\s+(?:opens|unlocks|"
+                         r"disarms|gets\s+(?:you\s+)?in|i\s+type|you\s+type|we\s+type|i\s+say|you\s+say|we\s+say|"
+                         r"i\s+enter|you\s+enter)\b", _I)
+"""A value and then what it does ("number 5147 is also what opens the bike lockers", "'tangerine
+lighthouse' is what I type after my e-mail")."""
+_SPOKEN_QUOTE = re.compile(r"(?:[\"“«]|(?<!\w)['‘])[^\"”»'’\n]{2,80}(?:[\"”»]|['’](?!\w))[^.;!?\n]{0,60}?\b(?:spoken|said|says|say|hears?|"
+                           r"heard|typed?|entered|enter|sung|whisper(?:ed)?|shout(?:ed)?)\b|\b(?:spoken|said|says|say|hears?|"
+                           r"heard|types?|typed|enters?|entered|speak|whisper|shout)\b[^.;!?\n]{0,40}?(?:[\"“«]|(?<!\w)['‘])"
+                           r"[^\"”»'’\n]{2,80}", _I)
+"""In a memory where something opens: words to say or type, in quotes."""
+_STEPS = re.compile(r"\b(?:then|and\s+then)\b[^.;!?\n]{1,60}?\b(?:then|and\s+then)\b|\b(?:twice|three\s+times|four\s+times|"
+                    r"five\s+times|six\s+times|seven\s+times|\d\s+times)\b[^.;!?\n]{0,60}?\bthen\b", _I)
+"""A sequence of steps ("to 19, then 23, then 17", "twice, wait, then ... four times"): in a memory
+where something opens, the steps are its code."""
+_DIRECTIONS = re.compile(r"(?<![\w])(?:up|down|left|right|north|south|east|west|clockwise|anti-?clockwise|"
+                         r"counter-?clockwise|[UDLR])(?:[\s,\-]{1,3}(?:up|down|left|right|north|south|east|west|"
+                         r"clockwise|anti-?clockwise|counter-?clockwise|[UDLR])){3,}(?![\w])", _I)
+"""Four or more directions in a row: a directional padlock's or a dial's code."""
+_QUOTED_AFTER_WORD = re.compile(r"\b(?<!wake\s)(?<!hot\s)(?:pass\s?word|passphrase|pass\s?code|code\s?word|"
+                                r"safe\s?word|secret\s+word|made-up\s+word|magic\s+words?)\s*[:,]?\s*"
+                                r"(?:[\"“«]|(?<!\w)['‘])[^\"”»'’\n]{2,80}", _I)
+"""A credential word with its value in quotes right after it ("the alarm company passphrase
+'Lindisfarne'")."""
+_CLI_PASSWORD = re.compile(r"(?:\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|mosquitto_(?:pub|sub))\b[^\n]{0,80}?\s-p\s?|"
+                           r"--pass(?:word)?[=\s])['\"]?(?P<v>[^\s'\"]{2,64})", _I)
+"""A password on a command line ("mysqldump -u hass -pRhubarb2024", "--password=...")."""
 _KEY_HEADS = frozenset({"key", "keys", "spare", "spares"})
 _HIDING_PLACE = re.compile(r"(?:in|inside|under|underneath|beneath|behind|on\s+top\s+of|above|below|by|near|next\s+to|"
                            r"beside|among|between|at\s+the\s+(?:back|bottom|top)|taped|hidden|tucked|buried|stashed|"
@@ -264,11 +325,20 @@ def disclosed_values(text: str, access: bool) -> list[tuple[int, int]]:
             continue
         a, b = _complement(text, m.end())
         head = _head(subject)
+        if m.group("pronoun") and _pronoun_names_a_thing(text[a:b]):
+            continue  # "it's the v2", "it's the label in the meter cupboard": which thing, not a value
         hiding = head in _KEY_HEADS and _HIDING_PLACE.match(text[a:b].strip())
         if hiding or not non_value(text[a:b], strict=_credential_head(subject, head), defer_digits=access):
             found.append((a, b))
     found += [m.span() for m in _WHERE_KEY.finditer(text)]
+    found += [m.span() for m in _WHAT_OPENS.finditer(text)]
+    found += [m.span("v") for m in _CLI_PASSWORD.finditer(text)]
+    found += [m.span() for m in _QUOTED_AFTER_WORD.finditer(text)]
     if access:
+        found += [m.span() for m in _DIRECTIONS.finditer(text)]
+        if _OPENING.search(text):  # something opens: words said or typed in quotes, and steps, are its code
+            found += [m.span() for m in _SPOKEN_QUOTE.finditer(text)] + [m.span() for m in _STEPS.finditer(text)]
+    if access or _LETS_IN.search(text):
         for m in g.handover.finditer(text):
             if not _IMPERATIVE_BEFORE.search(text[max(0, m.start() - 40): m.start()]) \
                     and not re.search(r"\b(?:i|we|they|you)\s$", text[max(0, m.start() - 6): m.start()], _I):

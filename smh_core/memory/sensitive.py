@@ -724,7 +724,7 @@ _KEY_PLACE = re.compile(
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
     r"keys?\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
     r"cabinet|switch|press|holder|rack|hook|tag)s?\b)[^.!?\n]{0,50}?\b(?:under|underneath|beneath|behind|"
-    r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried)\b)", _I)
+    r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried|inside)\b)", _I)
 """Where a physical key is kept: a spare, house or shed key with a place, or any key hidden,
 taped or under, behind or on top of something."""
 _UK_PLATE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}\s?[A-Z]{3}(?![A-Za-z0-9])")
