@@ -144,7 +144,7 @@ def test_write_corpus_halves() -> None:
     assert len({e.text for e in entries}) == len(entries)
     figures = {half: measure(half)[0] for half in ("tune", "untouched", "fresh", "holdout", "holdout2",
                                                     "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
-                                                    "holdout8")}
+                                                    "holdout8", "holdout9")}
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
     for half in ("tune", "untouched", "fresh", "holdout"):
         f = figures[half]
@@ -171,6 +171,9 @@ def test_write_corpus_halves() -> None:
     holdout8 = figures["holdout8"]  # measured once blind after the value grammar (issue 34), then tuned on
     assert (holdout8.secrets, holdout8.benign) == (285, 304)
     assert holdout8.secrets_refused >= HOLDOUT8_SECRETS_REFUSED and holdout8.benign_refused <= HOLDOUT8_BENIGN_REFUSED
+    holdout9 = figures["holdout9"]  # measured once blind after holdout8's tuning (issue 34): held as a floor
+    assert (holdout9.secrets, holdout9.benign) == (293, 292)
+    assert holdout9.secrets_refused >= HOLDOUT9_SECRETS_REFUSED and holdout9.benign_refused <= HOLDOUT9_BENIGN_REFUSED
 
 
 HOLDOUT2_SECRETS_REFUSED = 240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
@@ -186,7 +189,9 @@ HOLDOUT6_BENIGN_REFUSED = 59  # of 276, tuned on: 65 (23.6%) at the one blind me
 HOLDOUT7_SECRETS_REFUSED = 279  # of 281, tuned on: 241 (85.8%) at the one blind measurement (32 stored by all rules, now 1)
 HOLDOUT7_BENIGN_REFUSED = 27  # of 276, tuned on: 42 (15.2%) at the one blind measurement
 HOLDOUT8_SECRETS_REFUSED = 279  # of 285, tuned on: 262 (91.9%) at the one blind measurement, 2026-11-28 (18 stored by all rules)
-HOLDOUT8_BENIGN_REFUSED = 42  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
+HOLDOUT9_SECRETS_REFUSED = 282  # of 293 (96.2%) at the one blind measurement, 2026-11-28 (6 stored by all rules)
+HOLDOUT9_BENIGN_REFUSED = 24  # of 292 (8.2%) at the one blind measurement (8 by the sensitive-data filter, 11 no request)
+HOLDOUT8_BENIGN_REFUSED = 41  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
 HOLDOUT5_BENIGN_REFUSED = 311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 
 

@@ -39,7 +39,12 @@ after it: 241/281 secrets refused (85.8%), 42/276 memories refused (15.2%), 32 s
 the write rules together; tuned on since (the value grammar, :mod:`.disclosure`). The tenth set
 (``holdout8``, ``write_corpus_holdout8.yaml``, 285 + 304) was written blind while that grammar
 was written and measured once after it: 262/285 secrets refused (91.9%), 57/304 memories refused
-(18.8%), 18 secrets stored by the write rules together. Not tuned on.
+(18.8%), 18 secrets stored by the write rules together; tuned on since. The eleventh set
+(``holdout9``, ``write_corpus_holdout9.yaml``, 293 + 292, about a third plain secrets and two
+thirds ordinary memories) was written blind while holdout8 was tuned on and measured once after
+that tuning: 282/293 secrets refused (96.2%), 24/292 memories refused (8.2%: 11 by the
+explicit-request rule, 8 by the sensitive-data filter, 5 as not about the home), 6 secrets stored
+by the write rules together (2.0%). Not tuned on.
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ from typing import Literal
 import yaml
 
 Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
-               "holdout8"]
+               "holdout8", "holdout9"]
 
 
 def half_of(text: str) -> Half:
@@ -78,7 +83,7 @@ def load_corpus() -> tuple[Entry, ...]:
     ``write_corpus_holdout.yaml`` (half ``holdout``: measured once, then tuned on) and
     ``write_corpus_holdout2.yaml`` (half ``holdout2``: never tuned on) and
     ``write_corpus_holdout3.yaml`` (half ``holdout3``: measured once, then tuned on), and so on to
-    ``write_corpus_holdout8.yaml`` (half ``holdout8``: measured once, not tuned on)."""
+    ``write_corpus_holdout9.yaml`` (half ``holdout9``: measured once, not tuned on)."""
     first = _read("write_corpus.yaml")
     whole_sets: tuple[tuple[str, Half], ...] = (("write_corpus_fresh.yaml", "fresh"),
                                                 ("write_corpus_holdout.yaml", "holdout"),
@@ -88,7 +93,8 @@ def load_corpus() -> tuple[Entry, ...]:
                                                 ("write_corpus_holdout5.yaml", "holdout5"),
                                                 ("write_corpus_holdout6.yaml", "holdout6"),
                                                 ("write_corpus_holdout7.yaml", "holdout7"),
-                                                ("write_corpus_holdout8.yaml", "holdout8"))
+                                                ("write_corpus_holdout8.yaml", "holdout8"),
+                                                ("write_corpus_holdout9.yaml", "holdout9"))
     return (tuple(Entry(t, kind == "secrets", half_of(t)) for kind in ("secrets", "benign") for t in first[kind])
             + tuple(Entry(t, kind == "secrets", half) for name, half in whole_sets
                     for data in (_read(name),) for kind in ("secrets", "benign") for t in data[kind]))
