@@ -29,6 +29,7 @@ local-llm: bootstrap
 # ruff, then mypy (strict on smh_core/homeenv, smh_core/task and smh_core/agent: pyproject.toml)
 lint: bootstrap
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
 test: bootstrap lint

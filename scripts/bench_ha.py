@@ -56,35 +56,65 @@ def sample(tasks: list[Task], limit: int | None) -> list[Task]:
     subcategory, difficulty and home (a deterministic stratified sample)."""
     if not limit:
         return tasks
-    return stratified_sample([t for t in tasks if set(t.goal_kinds) <= set(HA_GOALS) and t.climate is None], limit)
+    return stratified_sample(
+        [t for t in tasks if set(t.goal_kinds) <= set(HA_GOALS) and t.climate is None], limit
+    )
 
 
 def _stop_on_sigterm() -> None:
     """SIGTERM (a CI job cancelled, ``kill``) unwinds like Ctrl-C, so hass is stopped too."""
+
     def handler(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
+
     signal.signal(signal.SIGTERM, handler)
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--suite", action="append", choices=SUITES, help="suite (repeatable; default: all)")
-    p.add_argument("--limit", type=int, help="per suite: a deterministic sample of K tasks; 0: all "
-                   f"(default: all, except {', '.join(f'{s} {k}' for s, k in DEFAULT_LIMITS.items())})")
-    p.add_argument("--out", type=Path, default=REPO / "runs" / "bench-ha", help="default: runs/bench-ha")
+    p.add_argument(
+        "--suite", action="append", choices=SUITES, help="suite (repeatable; default: all)"
+    )
+    p.add_argument(
+        "--limit",
+        type=int,
+        help="per suite: a deterministic sample of K tasks; 0: all "
+        f"(default: all, except {', '.join(f'{s} {k}' for s, k in DEFAULT_LIMITS.items())})",
+    )
+    p.add_argument(
+        "--out", type=Path, default=REPO / "runs" / "bench-ha", help="default: runs/bench-ha"
+    )
     p.add_argument("--agent-id", default=AGENT, help=f"HA conversation agent (default: {AGENT})")
-    p.add_argument("--port", type=int, default=0, help="hass port on 127.0.0.1 (default: a free one)")
-    p.add_argument("--turn-timeout", type=float, default=TURN_TIMEOUT,
-                   help=f"seconds per user turn before a task counts as unanswered (default: {TURN_TIMEOUT:g})")
-    p.add_argument("--voice", action="store_true",
-                   help="also speak every task through an Assist pipeline (espeak-ng -> SMH's Wyoming STT): "
-                        "transcripts, WER, typed vs spoken (results under <out>/<suite>-voice)")
-    p.add_argument("--voice-noise", type=float, default=0.0, help="--voice: white noise x speech RMS (default: 0)")
+    p.add_argument(
+        "--port", type=int, default=0, help="hass port on 127.0.0.1 (default: a free one)"
+    )
+    p.add_argument(
+        "--turn-timeout",
+        type=float,
+        default=TURN_TIMEOUT,
+        help=f"seconds per user turn before a task counts as unanswered (default: {TURN_TIMEOUT:g})",
+    )
+    p.add_argument(
+        "--voice",
+        action="store_true",
+        help="also speak every task through an Assist pipeline (espeak-ng -> SMH's Wyoming STT): "
+        "transcripts, WER, typed vs spoken (results under <out>/<suite>-voice)",
+    )
+    p.add_argument(
+        "--voice-noise",
+        type=float,
+        default=0.0,
+        help="--voice: white noise x speech RMS (default: 0)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
     suites = args.suite or SUITES
     limits = {s: DEFAULT_LIMITS.get(s) if args.limit is None else args.limit for s in suites}
-    tasks = [t for s in suites for t in sample(list(iter_tasks(REPO / "tasks" / f"{s}.jsonl")), limits[s])]
+    tasks = [
+        t
+        for s in suites
+        for t in sample(list(iter_tasks(REPO / "tasks" / f"{s}.jsonl")), limits[s])
+    ]
     out = args.out / ((suites[0] if len(suites) == 1 else "all") + ("-voice" if args.voice else ""))
     voice = None
     if args.voice:
@@ -101,28 +131,53 @@ def main(argv: list[str] | None = None) -> int:
     from smh_core.cli.bench import _report
 
     started = time.monotonic()
-    inst = asyncio.run(ha_instance.launch(config_dir, args.port or free_port(), "medium", 0, time_scale=0.0))
+    inst = asyncio.run(
+        ha_instance.launch(config_dir, args.port or free_port(), "medium", 0, time_scale=0.0)
+    )
     try:
-        print(f"Home Assistant {inst.url} up in {time.monotonic() - started:.1f} s (log: {config_dir / 'hass.log'})")
+        print(
+            f"Home Assistant {inst.url} up in {time.monotonic() - started:.1f} s (log: {config_dir / 'hass.log'})"
+        )
         started = time.monotonic()
-        run = asyncio.run(run_via_ha(tasks, inst.url, inst.token, args.agent_id, out, progress=not args.quiet,
-                                     turn_timeout=args.turn_timeout, voice=voice,
-                                     home_of=HomeCache(REPO / "tasks").get if voice else None))
+        run = asyncio.run(
+            run_via_ha(
+                tasks,
+                inst.url,
+                inst.token,
+                args.agent_id,
+                out,
+                progress=not args.quiet,
+                turn_timeout=args.turn_timeout,
+                voice=voice,
+                home_of=HomeCache(REPO / "tasks").get if voice else None,
+            )
+        )
         elapsed = time.monotonic() - started
     finally:
         inst.stop()
     records = list(run.log.records())
-    timing = {"suites": suites, "limits": limits, "tasks_selected": len(tasks), "tasks_run": run.ran, "timeouts": run.timeouts,
-              "homes": run.homes, "seconds": round(elapsed, 1), "switch_seconds": round(run.switch_seconds, 1),
-              "task_seconds": round(run.task_seconds, 1),
-              "tasks_per_second": round(run.ran / run.task_seconds, 2) if run.task_seconds else None,
-              "skipped": run.skipped, "skipped_homes": run.skipped_homes}
+    timing = {
+        "suites": suites,
+        "limits": limits,
+        "tasks_selected": len(tasks),
+        "tasks_run": run.ran,
+        "timeouts": run.timeouts,
+        "homes": run.homes,
+        "seconds": round(elapsed, 1),
+        "switch_seconds": round(run.switch_seconds, 1),
+        "task_seconds": round(run.task_seconds, 1),
+        "tasks_per_second": round(run.ran / run.task_seconds, 2) if run.task_seconds else None,
+        "skipped": run.skipped,
+        "skipped_homes": run.skipped_homes,
+    }
     (out / "timing.json").write_text(json.dumps(timing, indent=2) + "\n", encoding="utf-8")
     skipped = ", ".join(f"{n} {why}" for why, n in run.skipped.items()) or "none"
-    print(f"{len(records)} tasks recorded in {out / 'results.jsonl'} ({run.ran} now): "
-          f"{sum(r['passed'] for r in records)} passed (skipped: {skipped}); {run.homes} homes, {elapsed:.0f} s "
-          f"({run.switch_seconds:.0f} s switching homes, {timing['tasks_per_second']} tasks/s, "
-          f"{run.timeouts} unanswered within {args.turn_timeout:g} s)")
+    print(
+        f"{len(records)} tasks recorded in {out / 'results.jsonl'} ({run.ran} now): "
+        f"{sum(r['passed'] for r in records)} passed (skipped: {skipped}); {run.homes} homes, {elapsed:.0f} s "
+        f"({run.switch_seconds:.0f} s switching homes, {timing['tasks_per_second']} tasks/s, "
+        f"{run.timeouts} unanswered within {args.turn_timeout:g} s)"
+    )
     for key, why in run.skipped_homes.items():
         print(f"  skipped home {key}: {why}")
     return _report(argparse.Namespace(dir=out)) if records else 1

@@ -84,8 +84,12 @@ def _imported_names(module: str, path: Path) -> set[str]:
                 base = ".".join([*anchor, *([node.module] if node.module else [])])
             names.add(base)
             names.update(f"{base}.{a.name}" for a in node.names if a.name != "*")
-        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None))
-              == "import_module" and node.args and isinstance(node.args[0], ast.Constant)):
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
             names.add(str(node.args[0].value))
     return names
 
@@ -102,7 +106,11 @@ def imported_modules(repo: Path = REPO) -> list[str]:
             parts = name.split(".")
             # the name itself if it is a module (else a class or function of its module), and
             # every package on the way down to it
-            found = [".".join(parts[:i]) for i in range(1, len(parts) + 1) if ".".join(parts[:i]) in modules]
+            found = [
+                ".".join(parts[:i])
+                for i in range(1, len(parts) + 1)
+                if ".".join(parts[:i]) in modules
+            ]
             for target in found:
                 if target not in seen:
                     seen.add(target)
@@ -156,7 +164,7 @@ def build(out: Path, repo: Path = REPO) -> dict[str, Path]:
         for name, path in entries.items():
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.create_system = 3  # Unix, so external_attr means rw-r--r-- everywhere
-            info.external_attr = (0o100644 << 16)
+            info.external_attr = 0o100644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             zf.writestr(info, path.read_bytes(), compresslevel=9)
     tmp.replace(out)
@@ -164,10 +172,15 @@ def build(out: Path, repo: Path = REPO) -> dict[str, Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--out", type=Path, default=REPO / "dist" / "smh.zip",
-                   help="zip to write (default: dist/smh.zip)")
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=REPO / "dist" / "smh.zip",
+        help="zip to write (default: dist/smh.zip)",
+    )
     p.add_argument("--check", action="store_true", help="list the entries and sizes; write nothing")
     args = p.parse_args(argv)
     if args.check:

@@ -113,9 +113,15 @@ def check_port_free(port: int, host: str = "127.0.0.1") -> None:
         except OSError as err:
             if err.errno != errno.EADDRINUSE:
                 raise
-    other = "another Home Assistant answers there" if _is_home_assistant(host, port) else "something else listens there"
-    raise PortInUse(f"port {port} on {host} is already in use ({other}); stop it, or pick another port: "
-                    f"make demo PORT={port + 1}")
+    other = (
+        "another Home Assistant answers there"
+        if _is_home_assistant(host, port)
+        else "something else listens there"
+    )
+    raise PortInUse(
+        f"port {port} on {host} is already in use ({other}); stop it, or pick another port: "
+        f"make demo PORT={port + 1}"
+    )
 
 
 def _is_home_assistant(host: str, port: int) -> bool:
@@ -140,11 +146,18 @@ def write_config(config_dir: Path, port: int, demo: bool = False) -> None:
 def start(config_dir: Path, log: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     with log.open("ab") as out:
-        return subprocess.Popen([sys.executable, "-m", "homeassistant", "-c", str(config_dir), "--skip-pip"],
-                                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=config_dir)
+        return subprocess.Popen(
+            [sys.executable, "-m", "homeassistant", "-c", str(config_dir), "--skip-pip"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=config_dir,
+        )
 
 
-async def _wait(session: aiohttp.ClientSession, url: str, process: subprocess.Popen, timeout: float) -> None:
+async def _wait(
+    session: aiohttp.ClientSession, url: str, process: subprocess.Popen, timeout: float
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -159,15 +172,23 @@ async def _wait(session: aiohttp.ClientSession, url: str, process: subprocess.Po
     raise TimeoutError(f"Home Assistant did not answer on {url} within {timeout:.0f} s")
 
 
-async def _wait_loaded(session: aiohttp.ClientSession, url: str, token: str, entry_id: str,
-                       process: subprocess.Popen, timeout: float) -> None:
+async def _wait_loaded(
+    session: aiohttp.ClientSession,
+    url: str,
+    token: str,
+    entry_id: str,
+    process: subprocess.Popen,
+    timeout: float,
+) -> None:
     """Wait until the SMH entry has finished setting up (hass answers HTTP before that)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"hass exited with code {process.returncode}; see its log")
-        async with session.get(f"{url}/api/config/config_entries/entry?domain=smh",
-                               headers={"Authorization": f"Bearer {token}"}) as r:
+        async with session.get(
+            f"{url}/api/config/config_entries/entry?domain=smh",
+            headers={"Authorization": f"Bearer {token}"},
+        ) as r:
             state = next((e["state"] for e in await _json(r) if e["entry_id"] == entry_id), None)
         if state == "loaded":
             return
@@ -188,28 +209,45 @@ async def onboard(session: aiohttp.ClientSession, url: str) -> str:
     the instance was onboarded before)."""
     client_id = f"{url}/"
     async with session.get(f"{url}/api/onboarding") as r:
-        steps = {s["step"]: s["done"] for s in await _json(r)} if r.status == 200 else {"user": True}
+        steps = (
+            {s["step"]: s["done"] for s in await _json(r)} if r.status == 200 else {"user": True}
+        )
     if not steps.get("user", True):
-        async with session.post(f"{url}/api/onboarding/users", json={
-                "client_id": client_id, "name": "SMH", "username": USERNAME, "password": PASSWORD,
-                "language": "en"}) as r:
+        async with session.post(
+            f"{url}/api/onboarding/users",
+            json={
+                "client_id": client_id,
+                "name": "SMH",
+                "username": USERNAME,
+                "password": PASSWORD,
+                "language": "en",
+            },
+        ) as r:
             code = (await _json(r))["auth_code"]
     else:
         code = await _login(session, url, client_id)
-    async with session.post(f"{url}/auth/token", data={"grant_type": "authorization_code", "code": code,
-                                                       "client_id": client_id}) as r:
+    async with session.post(
+        f"{url}/auth/token",
+        data={"grant_type": "authorization_code", "code": code, "client_id": client_id},
+    ) as r:
         token = (await _json(r))["access_token"]
     headers = {"Authorization": f"Bearer {token}"}
-    for step, body in (("core_config", {}), ("analytics", {}),
-                       ("integration", {"client_id": client_id, "redirect_uri": f"{url}/?auth_callback=1"})):
+    for step, body in (
+        ("core_config", {}),
+        ("analytics", {}),
+        ("integration", {"client_id": client_id, "redirect_uri": f"{url}/?auth_callback=1"}),
+    ):
         if not steps.get(step, True):
-            async with session.post(f"{url}/api/onboarding/{step}", json=body, headers=headers) as r:
+            async with session.post(
+                f"{url}/api/onboarding/{step}", json=body, headers=headers
+            ) as r:
                 await _json(r)
     return token
 
 
-async def long_lived_token(session: aiohttp.ClientSession, url: str, token: str, name: str | None = None,
-                           days: int = 365) -> str:
+async def long_lived_token(
+    session: aiohttp.ClientSession, url: str, token: str, name: str | None = None, days: int = 365
+) -> str:
     """A long-lived access token for the user of ``token`` (websocket ``auth`` handshake, then
     ``auth/long_lived_access_token``); ``name`` must be unique per user, so it defaults to a
     time stamp."""
@@ -220,15 +258,18 @@ async def long_lived_token(session: aiohttp.ClientSession, url: str, token: str,
         await ws.send_json({"type": "auth", "access_token": token})
         if (msg := await ws.receive_json())["type"] != "auth_ok":
             raise RuntimeError(f"websocket authentication failed: {msg}")
-        await ws.send_json({"id": 1, "type": "auth/long_lived_access_token", "client_name": name,
-                            "lifespan": days})
+        await ws.send_json(
+            {"id": 1, "type": "auth/long_lived_access_token", "client_name": name, "lifespan": days}
+        )
         msg = await ws.receive_json()
     if not msg.get("success"):
         raise RuntimeError(f"HA refused a long-lived token: {msg.get('error')}")
     return msg["result"]
 
 
-def install_homes(config_dir: Path, source: Path = TASK_HOMES, home_dir: str = DEFAULT_HOME_DIR) -> list[Path]:
+def install_homes(
+    config_dir: Path, source: Path = TASK_HOMES, home_dir: str = DEFAULT_HOME_DIR
+) -> list[Path]:
     """Copy the task home files into ``<config_dir>/<home_dir>/`` (same file names), where
     ``smh bench run --backend ha`` points the SMH entry for a task with ``file: homes/X.json``."""
     target = config_dir / home_dir
@@ -237,47 +278,70 @@ def install_homes(config_dir: Path, source: Path = TASK_HOMES, home_dir: str = D
 
 
 async def _login(session: aiohttp.ClientSession, url: str, client_id: str) -> str:
-    async with session.post(f"{url}/auth/login_flow", json={
-            "client_id": client_id, "handler": ["homeassistant", None], "redirect_uri": f"{url}/"}) as r:
+    async with session.post(
+        f"{url}/auth/login_flow",
+        json={
+            "client_id": client_id,
+            "handler": ["homeassistant", None],
+            "redirect_uri": f"{url}/",
+        },
+    ) as r:
         flow = await _json(r)
-    async with session.post(f"{url}/auth/login_flow/{flow['flow_id']}", json={
-            "client_id": client_id, "username": USERNAME, "password": PASSWORD}) as r:
+    async with session.post(
+        f"{url}/auth/login_flow/{flow['flow_id']}",
+        json={"client_id": client_id, "username": USERNAME, "password": PASSWORD},
+    ) as r:
         result = await _json(r)
-    if "result" not in result:  # the form again, with an error: not an instance this script onboarded
-        raise RuntimeError(f"{url} refused the login {USERNAME!r} ({result.get('errors') or result.get('type')}): "
-                           "it is not an instance this script set up; use a fresh --dir")
+    if (
+        "result" not in result
+    ):  # the form again, with an error: not an instance this script onboarded
+        raise RuntimeError(
+            f"{url} refused the login {USERNAME!r} ({result.get('errors') or result.get('type')}): "
+            "it is not an instance this script set up; use a fresh --dir"
+        )
     return result["result"]
 
 
-async def _check_config_dir(session: aiohttp.ClientSession, url: str, token: str, config_dir: Path) -> None:
+async def _check_config_dir(
+    session: aiohttp.ClientSession, url: str, token: str, config_dir: Path
+) -> None:
     """Refuse to go on when the Home Assistant at ``url`` is not the one started on ``config_dir``."""
     async with session.get(f"{url}/api/config", headers={"Authorization": f"Bearer {token}"}) as r:
         theirs = (await _json(r)).get("config_dir")
     if theirs is None or Path(theirs).resolve() != config_dir.resolve():
-        raise PortInUse(f"{url} is a Home Assistant on {theirs}, not the one started on {config_dir}")
+        raise PortInUse(
+            f"{url} is a Home Assistant on {theirs}, not the one started on {config_dir}"
+        )
 
 
-async def add_home(session: aiohttp.ClientSession, url: str, token: str, level: str, seed: int,
-                   time_scale: float) -> str:
+async def add_home(
+    session: aiohttp.ClientSession, url: str, token: str, level: str, seed: int, time_scale: float
+) -> str:
     """The SMH entry for this home (created through the config flow, or the existing one)."""
     headers = {"Authorization": f"Bearer {token}"}
-    async with session.get(f"{url}/api/config/config_entries/entry?domain=smh", headers=headers) as r:
+    async with session.get(
+        f"{url}/api/config/config_entries/entry?domain=smh", headers=headers
+    ) as r:
         existing = await _json(r)
     if existing:
         return existing[0]["entry_id"]
-    result = await config_flow(session, url, token, "generated",
-                               {"level": level, "seed": seed, "time_scale": time_scale})
+    result = await config_flow(
+        session, url, token, "generated", {"level": level, "seed": seed, "time_scale": time_scale}
+    )
     if result.get("type") != "create_entry":
         raise RuntimeError(f"the SMH config flow did not create an entry: {result}")
     return result["result"]["entry_id"]
 
 
-async def config_flow(session: aiohttp.ClientSession, url: str, token: str, kind: str,
-                      values: dict[str, Any]) -> dict[str, Any]:
+async def config_flow(
+    session: aiohttp.ClientSession, url: str, token: str, kind: str, values: dict[str, Any]
+) -> dict[str, Any]:
     """Walk SMH's config flow as the UI does: the menu, the step of home ``kind`` with ``values``;
     returns the last answer (an entry created, a form with errors, or the merge step)."""
     headers = {"Authorization": f"Bearer {token}"}
-    async with session.post(f"{url}/api/config/config_entries/flow", json={"handler": "smh"}, headers=headers) as r:
+    async with session.post(
+        f"{url}/api/config/config_entries/flow", json={"handler": "smh"}, headers=headers
+    ) as r:
         menu = await _json(r)
     if menu.get("type") != "menu" or kind not in menu.get("menu_options", []):
         raise RuntimeError(f"the SMH config flow did not offer {kind!r}: {menu}")
@@ -311,23 +375,41 @@ async def confirm_http_config(url: str, token: str) -> bool:
 async def remove_empty_areas(url: str, token: str) -> list[str]:
     """Delete the areas no device or entity is in (HA's onboarding creates Living Room, Kitchen
     and Bedroom; the simulated home brings its own rooms): the demo shows the home's rooms only."""
-    areas, devices, entities = await ws_calls(url, token, [
-        {"type": "config/area_registry/list"}, {"type": "config/device_registry/list"},
-        {"type": "config/entity_registry/list"}])
+    areas, devices, entities = await ws_calls(
+        url,
+        token,
+        [
+            {"type": "config/area_registry/list"},
+            {"type": "config/device_registry/list"},
+            {"type": "config/entity_registry/list"},
+        ],
+    )
     used = {d.get("area_id") for d in devices} | {e.get("area_id") for e in entities}
     empty = [a["area_id"] for a in areas if a["area_id"] not in used]
-    await ws_calls(url, token, [{"type": "config/area_registry/delete", "area_id": a} for a in empty])
+    await ws_calls(
+        url, token, [{"type": "config/area_registry/delete", "area_id": a} for a in empty]
+    )
     return empty
 
 
-async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale: float,
-                 timeout: float = 120.0, demo: bool = False, agent: AgentConfig | None = None,
-                 with_home: bool = True) -> Instance:
+async def launch(
+    config_dir: Path,
+    port: int,
+    level: str,
+    seed: int,
+    time_scale: float,
+    timeout: float = 120.0,
+    demo: bool = False,
+    agent: AgentConfig | None = None,
+    with_home: bool = True,
+) -> Instance:
     """Start and set up Home Assistant; with ``demo`` also history and Assist, and with an
     ``agent`` (demo only) an Assist assistant on SMH's conversation agent (see :mod:`ha_assistant`).
     ``with_home=False``: no SMH entry (an HA whose devices come from elsewhere, e.g. Matter)."""
     if agent is not None and (not demo or not with_home):
-        raise ValueError("an assistant needs the demo configuration (assist_pipeline) and an SMH home")
+        raise ValueError(
+            "an assistant needs the demo configuration (assist_pipeline) and an SMH home"
+        )
     check_port_free(port)  # before anything is written or started
     write_config(config_dir, port, demo)
     install_homes(config_dir)
@@ -339,14 +421,21 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
             token = await long_lived_token(session, url, await onboard(session, url))
             await _check_config_dir(session, url, token, config_dir)
             await confirm_http_config(url, token)
-            entry_id = await add_home(session, url, token, level, seed, time_scale) if with_home else None
+            entry_id = (
+                await add_home(session, url, token, level, seed, time_scale) if with_home else None
+            )
             if entry_id is not None:
                 await _wait_loaded(session, url, token, entry_id, process, timeout)
         if demo:
             await remove_empty_areas(url, token)
         if agent is not None:
             async with aiohttp.ClientSession() as session:
-                home = {"source": "generated", "level": level, "seed": seed, "time_scale": time_scale}
+                home = {
+                    "source": "generated",
+                    "level": level,
+                    "seed": seed,
+                    "time_scale": time_scale,
+                }
                 await configure_agent(session, url, token, entry_id, home, agent)
                 await _wait_loaded(session, url, token, entry_id, process, timeout)
             try:
@@ -359,7 +448,9 @@ async def launch(config_dir: Path, port: int, level: str, seed: int, time_scale:
     return Instance(url, token, process, entry_id, config_dir)
 
 
-async def add_voice(inst: Instance, level: str, seed: int, with_agent: bool = False) -> tuple[list[subprocess.Popen], str]:
+async def add_voice(
+    inst: Instance, level: str, seed: int, with_agent: bool = False
+) -> tuple[list[subprocess.Popen], str]:
     """``make demo VOICE=1``: SMH's Wyoming STT (the demo home's vocabulary) and TTS servers on
     loopback, added through HA's ``wyoming`` integration, and a preferred "SMH voice" pipeline
     (STT -> the conversation agent -> TTS; SMH's agent ``with_agent``, the entry having a model,
@@ -371,19 +462,35 @@ async def add_voice(inst: Instance, level: str, seed: int, with_agent: bool = Fa
 
     assert inst.config_dir is not None
     ports = (free_port(), free_port())
-    servers = [start_voice_server(["stt", "--level", level, "--seed", str(seed)], ports[0],
-                                  inst.config_dir / "smh-stt.log", cwd=REPO)]
+    servers = [
+        start_voice_server(
+            ["stt", "--level", level, "--seed", str(seed)],
+            ports[0],
+            inst.config_dir / "smh-stt.log",
+            cwd=REPO,
+        )
+    ]
     try:
-        servers.append(start_voice_server(["tts"], ports[1], inst.config_dir / "smh-tts.log", cwd=REPO))
+        servers.append(
+            start_voice_server(["tts"], ports[1], inst.config_dir / "smh-tts.log", cwd=REPO)
+        )
         async with aiohttp.ClientSession() as session:
-            entries = [await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", p) for p in ports]
+            entries = [
+                await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", p)
+                for p in ports
+            ]
             async with AssistSocket(inst.url, inst.token, session) as socket:
                 stt = await entry_entity(socket, entries[0], "stt")
                 tts = await entry_entity(socket, entries[1], "tts")
-                engine = (await entry_entity(socket, inst.entry_id, "conversation") if with_agent
-                          else "conversation.home_assistant")
+                engine = (
+                    await entry_entity(socket, inst.entry_id, "conversation")
+                    if with_agent
+                    else "conversation.home_assistant"
+                )
                 pipeline = await create_pipeline(socket, "SMH voice", engine, stt, tts)
-                await socket.call({"type": "assist_pipeline/pipeline/set_preferred", "pipeline_id": pipeline})
+                await socket.call(
+                    {"type": "assist_pipeline/pipeline/set_preferred", "pipeline_id": pipeline}
+                )
     except BaseException:
         for server in servers:
             stop_voice_server(server)
@@ -397,24 +504,44 @@ def exit_code(main: Callable[[], int]) -> int:
     try:
         return main()
     except KeyboardInterrupt:
-        print("interrupted; Home Assistant stopped (re-run the same command to resume)", file=sys.stderr)
+        print(
+            "interrupted; Home Assistant stopped (re-run the same command to resume)",
+            file=sys.stderr,
+        )
         return 130
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--dir", type=Path, default=REPO / ".ha-demo", help="config dir (default: .ha-demo)")
+    p.add_argument(
+        "--dir", type=Path, default=REPO / ".ha-demo", help="config dir (default: .ha-demo)"
+    )
     p.add_argument("--port", type=int, default=8123)
     p.add_argument("--level", choices=["simple", "medium", "complex"], default="medium")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--time-scale", type=float, default=1.0, help="simulated seconds per real second")
-    p.add_argument("--base-url", default="", help="OpenAI-compatible endpoint for SMH's agent (Assist's assistant)")
+    p.add_argument(
+        "--time-scale", type=float, default=1.0, help="simulated seconds per real second"
+    )
+    p.add_argument(
+        "--base-url",
+        default="",
+        help="OpenAI-compatible endpoint for SMH's agent (Assist's assistant)",
+    )
     p.add_argument("--model", default="", help="model name at --base-url")
-    p.add_argument("--api-key", default="", help="API key for --base-url (blank for a local server)")
-    p.add_argument("--no-local-model", action="store_true",
-                   help="without --base-url, keep HA's own agent even if the local model is installed")
-    p.add_argument("--voice", action="store_true", help="also SMH's Wyoming STT/TTS servers and a preferred "
-                                                         "'SMH voice' pipeline (docs/voice.md)")
+    p.add_argument(
+        "--api-key", default="", help="API key for --base-url (blank for a local server)"
+    )
+    p.add_argument(
+        "--no-local-model",
+        action="store_true",
+        help="without --base-url, keep HA's own agent even if the local model is installed",
+    )
+    p.add_argument(
+        "--voice",
+        action="store_true",
+        help="also SMH's Wyoming STT/TTS servers and a preferred "
+        "'SMH voice' pipeline (docs/voice.md)",
+    )
     args = p.parse_args()
     try:
         check_port_free(args.port)  # before a local model server or hass is started
@@ -431,22 +558,37 @@ def main() -> int:
         except RuntimeError as e:
             local.stop()
             local = None
-            print(f"the local model does not run on this machine; HA's own agent stays the assistant:\n{e}",
-                  flush=True)
+            print(
+                f"the local model does not run on this machine; HA's own agent stays the assistant:\n{e}",
+                flush=True,
+            )
         else:
             agent = AgentConfig(local.base_url, local.model)
     servers: list[subprocess.Popen] = []
     try:
-        inst = asyncio.run(launch(args.dir.resolve(), args.port, args.level, args.seed, args.time_scale,
-                                  demo=True, agent=agent))
+        inst = asyncio.run(
+            launch(
+                args.dir.resolve(),
+                args.port,
+                args.level,
+                args.seed,
+                args.time_scale,
+                demo=True,
+                agent=agent,
+            )
+        )
         if args.voice:
             try:
-                servers, _ = asyncio.run(add_voice(inst, args.level, args.seed, with_agent=agent is not None))
+                servers, _ = asyncio.run(
+                    add_voice(inst, args.level, args.seed, with_agent=agent is not None)
+                )
             except BaseException:
                 inst.stop()
                 raise
-            print("voice:    pipeline 'SMH voice' (preferred): SMH STT -> "
-                  f"{'SMH agent' if agent is not None else 'Assist'} -> SMH TTS")
+            print(
+                "voice:    pipeline 'SMH voice' (preferred): SMH STT -> "
+                f"{'SMH agent' if agent is not None else 'Assist'} -> SMH TTS"
+            )
     except BaseException:
         if local is not None:
             local.stop()
@@ -454,15 +596,23 @@ def main() -> int:
     print(f"Home Assistant with the SMH {args.level} home (seed {args.seed}) is running:")
     print(f"  URL:      {inst.url}   (login: {USERNAME} / {PASSWORD})")
     print(f"  token:    {inst.token}   (long-lived)")
-    print(f"  homes:    {args.dir / DEFAULT_HOME_DIR}   (task home files for smh bench run --backend ha)")
+    print(
+        f"  homes:    {args.dir / DEFAULT_HOME_DIR}   (task home files for smh bench run --backend ha)"
+    )
     print(f"  log:      {args.dir / 'hass.log'}   stop with Ctrl-C")
     if agent is not None and inst.assistant_error is not None:
-        print(f"  Assist:   HA's own agent; the \"SMH\" assistant (SMH's agent on {agent.model} at "
-              f"{agent.base_url}) is there but not preferred: {inst.assistant_error}")
+        print(
+            f"  Assist:   HA's own agent; the \"SMH\" assistant (SMH's agent on {agent.model} at "
+            f"{agent.base_url}) is there but not preferred: {inst.assistant_error}"
+        )
     elif agent is not None:
-        print(f"  Assist:   the \"SMH\" assistant (preferred) answers with SMH's agent on {agent.model} at {agent.base_url}")
+        print(
+            f'  Assist:   the "SMH" assistant (preferred) answers with SMH\'s agent on {agent.model} at {agent.base_url}'
+        )
     else:
-        print("  Assist:   HA's own agent (give --base-url/--model, or run `make local-llm`, for SMH's agent)")
+        print(
+            "  Assist:   HA's own agent (give --base-url/--model, or run `make local-llm`, for SMH's agent)"
+        )
     try:
         inst.process.wait()
     except KeyboardInterrupt:

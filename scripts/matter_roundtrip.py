@@ -60,21 +60,48 @@ def smh(*args: str, timeout: float = 1800) -> str:
     """One ``smh`` command as a user types it (HA's password in the environment); its output,
     also appended to the run's ``commands.log``."""
     env = {**os.environ, "HA_PASSWORD": ha_instance.PASSWORD}
-    run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", *args], cwd=REPO, env=env,
-                         capture_output=True, text=True, timeout=timeout)
+    run = subprocess.run(
+        [sys.executable, "-m", "smh_core.cli.main", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     if LOG:
         with LOG[0].open("a", encoding="utf-8") as fh:
-            fh.write(f"$ smh {' '.join(a if a != env.get('HA_TOKEN') else 'TOKEN' for a in args)}\n"
-                     f"{run.stdout}{run.stderr}\n")
+            fh.write(
+                f"$ smh {' '.join(a if a != env.get('HA_TOKEN') else 'TOKEN' for a in args)}\n"
+                f"{run.stdout}{run.stderr}\n"
+            )
     if run.returncode not in (0, 1):
-        raise RuntimeError(f"smh {' '.join(args[:3])} failed ({run.returncode}): {run.stderr[-2000:]}")
+        raise RuntimeError(
+            f"smh {' '.join(args[:3])} failed ({run.returncode}): {run.stderr[-2000:]}"
+        )
     return run.stdout
 
 
 def start_bridge(home: Path, port: int, trace: Path, log: Path) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "matter-server", "--home", str(home),
-                                "--port", str(port), "--speed", "0", "--trace", str(trace)],
-                               cwd=REPO, stdout=subprocess.PIPE, stderr=log.open("ab"), text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "matter-server",
+            "--home",
+            str(home),
+            "--port",
+            str(port),
+            "--speed",
+            "0",
+            "--trace",
+            str(trace),
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=log.open("ab"),
+        text=True,
+    )
     line = process.stdout.readline() if process.stdout else ""
     if not line.startswith("serving"):
         ha_instance.stop_process(process)
@@ -87,9 +114,13 @@ async def add_matter(url: str, token: str, ws_url: str) -> str:
     address. Returns the new entry's id."""
     headers = {"Authorization": f"Bearer {token}"}
     async with aiohttp.ClientSession(headers=headers) as session:
-        async with session.post(f"{url}/api/config/config_entries/flow", json={"handler": "matter"}) as r:
+        async with session.post(
+            f"{url}/api/config/config_entries/flow", json={"handler": "matter"}
+        ) as r:
             flow = await r.json()
-        async with session.post(f"{url}/api/config/config_entries/flow/{flow['flow_id']}", json={"url": ws_url}) as r:
+        async with session.post(
+            f"{url}/api/config/config_entries/flow/{flow['flow_id']}", json={"url": ws_url}
+        ) as r:
             result = await r.json()
     if result.get("type") != "create_entry":
         raise RuntimeError(f"matter config flow: {result}")
@@ -97,12 +128,16 @@ async def add_matter(url: str, token: str, ws_url: str) -> str:
 
 
 async def remove_entry(url: str, token: str, entry_id: str) -> None:
-    async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {token}"}) as session, \
-            session.delete(f"{url}/api/config/config_entries/entry/{entry_id}") as r:
+    async with (
+        aiohttp.ClientSession(headers={"Authorization": f"Bearer {token}"}) as session,
+        session.delete(f"{url}/api/config/config_entries/entry/{entry_id}") as r,
+    ):
         r.raise_for_status()
 
 
-async def wait_for_devices(url: str, token: str, entry_id: str, count: int, timeout: float = 120) -> None:
+async def wait_for_devices(
+    url: str, token: str, entry_id: str, count: int, timeout: float = 120
+) -> None:
     """Until HA's matter entry has made ``count`` devices."""
     from smh_core.ha.websocket import ws_calls
 
@@ -112,7 +147,9 @@ async def wait_for_devices(url: str, token: str, entry_id: str, count: int, time
         if sum(entry_id in d.get("config_entries", []) for d in devices) >= count:
             return
         await asyncio.sleep(0.5)
-    raise TimeoutError(f"HA's matter integration made fewer than {count} devices in {timeout:.0f} s")
+    raise TimeoutError(
+        f"HA's matter integration made fewer than {count} devices in {timeout:.0f} s"
+    )
 
 
 def home_tasks(seed: int) -> list[Task]:
@@ -152,20 +189,63 @@ async def one_home(inst: ha_instance.Instance, seed: int, out: Path, assist: int
         entry = await add_matter(inst.url, inst.token, f"ws://127.0.0.1:{port}/ws")
         await wait_for_devices(inst.url, inst.token, entry, DEVICES)
         figures["discovery_s"] = round(time.monotonic() - started, 1)
-        smh("matter-areas", "--home", str(home), "--url", inst.url, "--username", ha_instance.USERNAME)
+        smh(
+            "matter-areas",
+            "--home",
+            str(home),
+            "--url",
+            inst.url,
+            "--username",
+            ha_instance.USERNAME,
+        )
         mapping = out / "mappings" / f"matter-{seed}.yaml"
-        figures["map_output"] = smh("ha", "map", "--tasks", str(task_file), "--out", str(mapping),
-                                    "--ha-url", inst.url, "--username", ha_instance.USERNAME)
-        common = ["--backend", "ha", "--mapping", str(mapping), "--ha-url", inst.url, "--token", inst.token,
-                  "--quiet", "--new-if-different"]
+        figures["map_output"] = smh(
+            "ha",
+            "map",
+            "--tasks",
+            str(task_file),
+            "--out",
+            str(mapping),
+            "--ha-url",
+            inst.url,
+            "--username",
+            ha_instance.USERNAME,
+        )
+        common = [
+            "--backend",
+            "ha",
+            "--mapping",
+            str(mapping),
+            "--ha-url",
+            inst.url,
+            "--token",
+            inst.token,
+            "--quiet",
+            "--new-if-different",
+        ]
         oracle_dir = out / "oracle" / f"home-{seed}"
-        smh("bench", "run", "--tasks", str(task_file), "--agent", "oracle", "--out", str(oracle_dir), *common)
+        smh(
+            "bench",
+            "run",
+            "--tasks",
+            str(task_file),
+            "--agent",
+            "oracle",
+            "--out",
+            str(oracle_dir),
+            *common,
+        )
         oracle = load_records(oracle_dir)
         figures["oracle"] = oracle
-        figures["oracle_skipped"] = json.loads((oracle_dir / "skipped.json").read_text()) \
-            if (oracle_dir / "skipped.json").exists() else {}
+        figures["oracle_skipped"] = (
+            json.loads((oracle_dir / "skipped.json").read_text())
+            if (oracle_dir / "skipped.json").exists()
+            else {}
+        )
         figures["disagree"] = disagreements(trace, oracle)
-        runnable = [t for t in tasks if any(r["task_id"] == t.id and "infra" not in r for r in oracle)]
+        runnable = [
+            t for t in tasks if any(r["task_id"] == t.id and "infra" not in r for r in oracle)
+        ]
         sample = stratified_sample(runnable, assist, seed) if assist else []
         figures["assist_ids"] = [t.id for t in sample]
         if sample:
@@ -183,21 +263,46 @@ async def one_home(inst: ha_instance.Instance, seed: int, out: Path, assist: int
 
 def embedded_oracle(out: Path, seeds: list[int]) -> list[dict[str, Any]]:
     files = [str(out / "tasks" / f"home-{s}.jsonl") for s in seeds]
-    smh("bench", "run", *[x for f in files for x in ("--tasks", f)], "--agent", "oracle",
-        "--out", str(out / "embedded"), "--quiet", "--new-if-different")
+    smh(
+        "bench",
+        "run",
+        *[x for f in files for x in ("--tasks", f)],
+        "--agent",
+        "oracle",
+        "--out",
+        str(out / "embedded"),
+        "--quiet",
+        "--new-if-different",
+    )
     return load_records(out / "embedded")
 
 
 async def assist_on_smh_entities(out: Path, seeds: list[int]) -> list[dict[str, Any]]:
     """The same Assist sample in a hass that hosts the homes as SMH entities."""
-    files = [out / "tasks" / f"assist-{s}.jsonl" for s in seeds if (out / "tasks" / f"assist-{s}.jsonl").exists()]
+    files = [
+        out / "tasks" / f"assist-{s}.jsonl"
+        for s in seeds
+        if (out / "tasks" / f"assist-{s}.jsonl").exists()
+    ]
     if not files:
         return []
     inst = await ha_instance.launch(out / "ha-smh", free_port(), "simple", 0, time_scale=0.0)
     try:
-        smh("bench", "run", "--backend", "ha", *[x for f in files for x in ("--tasks", str(f))],
-            "--ha-url", inst.url, "--token", inst.token, "--out", str(out / "assist-smh"), "--quiet",
-            "--new-if-different")
+        smh(
+            "bench",
+            "run",
+            "--backend",
+            "ha",
+            *[x for f in files for x in ("--tasks", str(f))],
+            "--ha-url",
+            inst.url,
+            "--token",
+            inst.token,
+            "--out",
+            str(out / "assist-smh"),
+            "--quiet",
+            "--new-if-different",
+        )
     finally:
         inst.stop()
     return load_records(out / "assist-smh")
@@ -209,7 +314,11 @@ def _kind_of(reason: str) -> str:
     match = re.match(r"not mapped: (@?)[^/]+/(.+)", reason)
     if match is None:
         return reason
-    return f"not mapped: a room's {match.group(2)}" if match.group(1) else f"not mapped: {match.group(2)}"
+    return (
+        f"not mapped: a room's {match.group(2)}"
+        if match.group(1)
+        else f"not mapped: {match.group(2)}"
+    )
 
 
 def _rate(records: list[dict[str, Any]]) -> str:
@@ -225,8 +334,12 @@ def _quantiles(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} / {p90:.2f} / {values[-1]:.2f}"
 
 
-def report(out: Path, homes: list[dict[str, Any]], embedded: list[dict[str, Any]],
-           assist_smh: list[dict[str, Any]]) -> str:
+def report(
+    out: Path,
+    homes: list[dict[str, Any]],
+    embedded: list[dict[str, Any]],
+    assist_smh: list[dict[str, Any]],
+) -> str:
     oracle = [r for h in homes for r in h["oracle"]]
     ran = {r["task_id"] for r in oracle if "infra" not in r}
     no_time = sum(h["no_time"] for h in homes)
@@ -235,38 +348,60 @@ def report(out: Path, homes: list[dict[str, Any]], embedded: list[dict[str, Any]
     for h in homes:
         for why, n in h["oracle_skipped"].items():
             skipped[_kind_of(why)] += n
-    lines = ["# SimuHome over the Matter path (oracle and HA's Assist)", "",
-             f"Homes: {', '.join(str(h['seed']) for h in homes)}; tasks {sum(h['tasks'] for h in homes)}, "
-             f"of which {no_time} need no simulated time.", "",
-             "| path | tasks run | passed |", "|---|---:|---:|",
-             f"| oracle, Matter path (HA -> matter -> bridge) | {len(ran)} | {_rate(oracle)} |",
-             f"| oracle, embedded simulator, same tasks | {len(ran)} | "
-             f"{_rate([r for r in embedded if r['task_id'] in ran])} |",
-             f"| oracle, embedded simulator, all no-time tasks | {no_time} | "
-             f"{_rate([r for r in embedded if r['task_id'] in no_time_ids])} |",
-             "", "Tasks the Matter path cannot run (skipped, by reason):", ""]
+    lines = [
+        "# SimuHome over the Matter path (oracle and HA's Assist)",
+        "",
+        f"Homes: {', '.join(str(h['seed']) for h in homes)}; tasks {sum(h['tasks'] for h in homes)}, "
+        f"of which {no_time} need no simulated time.",
+        "",
+        "| path | tasks run | passed |",
+        "|---|---:|---:|",
+        f"| oracle, Matter path (HA -> matter -> bridge) | {len(ran)} | {_rate(oracle)} |",
+        f"| oracle, embedded simulator, same tasks | {len(ran)} | "
+        f"{_rate([r for r in embedded if r['task_id'] in ran])} |",
+        f"| oracle, embedded simulator, all no-time tasks | {no_time} | "
+        f"{_rate([r for r in embedded if r['task_id'] in no_time_ids])} |",
+        "",
+        "Tasks the Matter path cannot run (skipped, by reason):",
+        "",
+    ]
     lines += [f"- {n} x {why}" for why, n in skipped.most_common()]
     infra = [r for r in oracle if "infra" in r]
     lines += ["", f"Device failures (not scored): {len(infra)}"]
     lines += [f"- {r['task_id']}: {r['infra']['message'][:200]}" for r in infra[:10]]
     moved = [r for r in oracle if "infra" not in r and r["latency"]["commanded"]]
-    lines += ["", "Round trip per task (median / p90 / max seconds):", "",
-              f"- initial state reached: {_quantiles([r['latency']['initial_state_s'] for r in oracle if 'latency' in r])}",
-              f"- oracle's commands reported back ({len(moved)} tasks that move devices): "
-              f"{_quantiles([r['latency']['reports_s'] for r in moved])}"]
+    lines += [
+        "",
+        "Round trip per task (median / p90 / max seconds):",
+        "",
+        f"- initial state reached: {_quantiles([r['latency']['initial_state_s'] for r in oracle if 'latency' in r])}",
+        f"- oracle's commands reported back ({len(moved)} tasks that move devices): "
+        f"{_quantiles([r['latency']['reports_s'] for r in moved])}",
+    ]
     differ = {tid: d for h in homes for tid, d in h["disagree"].items()}
-    lines += ["", f"States HA showed that differed from the device's own at that moment: {len(differ)} tasks"]
+    lines += [
+        "",
+        f"States HA showed that differed from the device's own at that moment: {len(differ)} tasks",
+    ]
     lines += [f"- {tid}: {d}" for tid, d in list(differ.items())[:10]]
     assist = [r for h in homes for r in h.get("assist", [])]
     if assist:
-        lines += ["", "HA's Assist on the same sample (required look-ups not checked on either path):", "",
-                  "| path | tasks | passed | timed out |", "|---|---:|---:|---:|",
-                  f"| Matter devices (HA's matter integration) | {len(assist)} | {_rate(assist)} | "
-                  f"{sum(bool(r.get('timed_out')) for r in assist)} |",
-                  f"| SMH entities (the SMH integration) | {len(assist_smh)} | {_rate(assist_smh)} | "
-                  f"{sum(bool(r.get('timed_out')) for r in assist_smh)} |"]
+        lines += [
+            "",
+            "HA's Assist on the same sample (required look-ups not checked on either path):",
+            "",
+            "| path | tasks | passed | timed out |",
+            "|---|---:|---:|---:|",
+            f"| Matter devices (HA's matter integration) | {len(assist)} | {_rate(assist)} | "
+            f"{sum(bool(r.get('timed_out')) for r in assist)} |",
+            f"| SMH entities (the SMH integration) | {len(assist_smh)} | {_rate(assist_smh)} | "
+            f"{sum(bool(r.get('timed_out')) for r in assist_smh)} |",
+        ]
         turns = [r["latency"]["agent_s"] for r in assist if "latency" in r]
-        lines += ["", f"Assist's turn on the Matter path (median / p90 / max s): {_quantiles(turns)}"]
+        lines += [
+            "",
+            f"Assist's turn on the Matter path (median / p90 / max s): {_quantiles(turns)}",
+        ]
     text = "\n".join(lines) + "\n"
     (out / "report.md").write_text(text, encoding="utf-8")
     return text
@@ -280,28 +415,43 @@ async def main_async(args: argparse.Namespace) -> str:
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     LOG[:] = [out / "commands.log"]
-    inst = await ha_instance.launch(out / "ha-matter", free_port(), "simple", 0, time_scale=0.0, with_home=False)
+    inst = await ha_instance.launch(
+        out / "ha-matter", free_port(), "simple", 0, time_scale=0.0, with_home=False
+    )
     homes = []
     try:
         for seed in args.seeds:
             started = time.monotonic()
             homes.append(await one_home(inst, seed, out, args.assist))
-            print(f"home {seed}: oracle {_rate(homes[-1]['oracle'])}, {time.monotonic() - started:.0f} s", flush=True)
+            print(
+                f"home {seed}: oracle {_rate(homes[-1]['oracle'])}, {time.monotonic() - started:.0f} s",
+                flush=True,
+            )
     finally:
         inst.stop()
     embedded = embedded_oracle(out, args.seeds)
     assist_smh = await assist_on_smh_entities(out, args.seeds) if args.assist else []
-    (out / "figures.json").write_text(json.dumps({"homes": homes}, indent=1, default=str), encoding="utf-8")
+    (out / "figures.json").write_text(
+        json.dumps({"homes": homes}, indent=1, default=str), encoding="utf-8"
+    )
     return report(out, homes, embedded, assist_smh)
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--seeds", default="1", type=lambda s: [int(x) for x in s.split(",")],
-                   help="SimuHome home seeds, comma-separated (default: 1; the suite's: 1,3,...,39)")
-    p.add_argument("--assist", type=int, default=4, help="tasks per home for HA's Assist (0: none; default 4)")
+    p.add_argument(
+        "--seeds",
+        default="1",
+        type=lambda s: [int(x) for x in s.split(",")],
+        help="SimuHome home seeds, comma-separated (default: 1; the suite's: 1,3,...,39)",
+    )
+    p.add_argument(
+        "--assist", type=int, default=4, help="tasks per home for HA's Assist (0: none; default 4)"
+    )
     p.add_argument("--out", type=Path, default=REPO / "runs" / "matter-roundtrip")
-    p.add_argument("--report-only", action="store_true", help="write report.md again from --out's figures.json")
+    p.add_argument(
+        "--report-only", action="store_true", help="write report.md again from --out's figures.json"
+    )
     args = p.parse_args(argv)
     if args.report_only:
         out = args.out.resolve()

@@ -41,7 +41,11 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 PLAIN_DIR = Path(__file__).resolve().parent / "perf_ha_plain"
 HOME_FILE = "complex.json"
-TARGETS = {"light_calls_ratio": (">=", 0.9), "cold_setup_ratio": ("<=", 1.3), "warm_setup_per_entity_ratio": ("<=", 1.0)}
+TARGETS = {
+    "light_calls_ratio": (">=", 0.9),
+    "cold_setup_ratio": ("<=", 1.3),
+    "warm_setup_per_entity_ratio": ("<=", 1.0),
+}
 
 
 @dataclass
@@ -63,8 +67,10 @@ class HaPerf:
     calls: int
 
     def met(self) -> dict[str, bool]:
-        return {name: (getattr(self, name) >= bound if op == ">=" else getattr(self, name) <= bound)
-                for name, (op, bound) in TARGETS.items()}
+        return {
+            name: (getattr(self, name) >= bound if op == ">=" else getattr(self, name) <= bound)
+            for name, (op, bound) in TARGETS.items()
+        }
 
 
 def _custom_components() -> None:
@@ -105,7 +111,13 @@ async def _hass(home_json: str) -> AsyncIterator[Any]:
 
 def _entry_data(kind: str, counts: dict[str, int]) -> tuple[str, dict[str, Any]]:
     if kind == "smh":
-        return "smh", {"source": "file", "file": HOME_FILE, "level": "complex", "seed": 0, "time_scale": 1.0}
+        return "smh", {
+            "source": "file",
+            "file": HOME_FILE,
+            "level": "complex",
+            "seed": 0,
+            "time_scale": 1.0,
+        }
     return "plain_home", {"file": HOME_FILE, "counts": counts}
 
 
@@ -129,7 +141,9 @@ def _layout(hass: Any, entry: Any) -> tuple[dict[str, int], int]:
 
     entities = er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
     counts = Counter(e.domain for e in entities if e.domain != "conversation")
-    return dict(sorted(counts.items())), len(dr.async_entries_for_config_entry(dr.async_get(hass), entry.entry_id))
+    return dict(sorted(counts.items())), len(
+        dr.async_entries_for_config_entry(dr.async_get(hass), entry.entry_id)
+    )
 
 
 async def _remove(hass: Any, entry: Any) -> None:
@@ -140,16 +154,23 @@ async def _remove(hass: Any, entry: Any) -> None:
 async def _light_rate(hass: Any, entity_id: str, n: int) -> float:
     t0 = time.perf_counter()
     for i in range(n):
-        await hass.services.async_call("light", "turn_on", {"entity_id": entity_id, "brightness": 96 if i % 2 else 192},
-                                       blocking=True)
+        await hass.services.async_call(
+            "light",
+            "turn_on",
+            {"entity_id": entity_id, "brightness": 96 if i % 2 else 192},
+            blocking=True,
+        )
     return n / (time.perf_counter() - t0)
 
 
 def _first_light(hass: Any, entry: Any) -> str:
     from homeassistant.helpers import entity_registry as er
 
-    return min(e.entity_id for e in er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
-               if e.domain == "light")
+    return min(
+        e.entity_id
+        for e in er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
+        if e.domain == "light"
+    )
 
 
 async def _warm(home_json: str, rounds: int, calls: int) -> dict[str, Any]:
@@ -176,7 +197,13 @@ async def _warm(home_json: str, rounds: int, calls: int) -> dict[str, Any]:
         for _ in range(rounds):
             for kind, entity_id in lights.items():
                 rates[kind].append(await _light_rate(hass, entity_id, per_round))
-    return {"counts": counts, "devices": devices, "setups": setups, "rates": rates, "calls": per_round * rounds}
+    return {
+        "counts": counts,
+        "devices": devices,
+        "setups": setups,
+        "rates": rates,
+        "calls": per_round * rounds,
+    }
 
 
 async def _cold(kind: str, counts: dict[str, int], home_file: Path) -> float:
@@ -200,11 +227,26 @@ def _bytecode_env(pycache: Path) -> dict[str, str]:
     return env
 
 
-def _cold_in_fresh_process(kind: str, counts: dict[str, int], home_file: Path, env: dict[str, str]) -> float:
+def _cold_in_fresh_process(
+    kind: str, counts: dict[str, int], home_file: Path, env: dict[str, str]
+) -> float:
     """One cold setup in a new interpreter (nothing of the integration imported yet)."""
-    out = subprocess.run([sys.executable, __file__, "--cold", kind, "--counts", json.dumps(counts),
-                          "--home-file", str(home_file)],
-                         capture_output=True, text=True, check=False, env=env)
+    out = subprocess.run(
+        [
+            sys.executable,
+            __file__,
+            "--cold",
+            kind,
+            "--counts",
+            json.dumps(counts),
+            "--home-file",
+            str(home_file),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
     if out.returncode != 0:
         raise RuntimeError(f"cold {kind} setup failed:\n{out.stderr[-2000:]}")
     return float(out.stdout.strip().splitlines()[-1])
@@ -224,45 +266,64 @@ def measure(rounds: int = 5, calls: int = 5000) -> HaPerf:
         for _ in range(rounds):
             for kind in cold:
                 cold[kind].append(_cold_in_fresh_process(kind, counts, home_file, env))
-    med = {f"{kind}_{what}": statistics.median(values[kind])
-           for what, values in (("setup", warm["setups"]), ("rate", warm["rates"]), ("cold", cold))
-           for kind in ("smh", "plain")}
+    med = {
+        f"{kind}_{what}": statistics.median(values[kind])
+        for what, values in (("setup", warm["setups"]), ("rate", warm["rates"]), ("cold", cold))
+        for kind in ("smh", "plain")
+    }
     entities = sum(counts.values())
-    return HaPerf(entities=entities, devices=devices, counts=counts,
-                  smh_light_calls_per_second=med["smh_rate"], plain_light_calls_per_second=med["plain_rate"],
-                  light_calls_ratio=med["smh_rate"] / med["plain_rate"],
-                  smh_cold_setup_ms=med["smh_cold"], plain_cold_setup_ms=med["plain_cold"],
-                  cold_setup_ratio=med["smh_cold"] / med["plain_cold"],
-                  smh_warm_setup_ms=med["smh_setup"], plain_warm_setup_ms=med["plain_setup"],
-                  # same entity count on both sides, so per-entity and whole-entry ratios agree
-                  warm_setup_per_entity_ratio=med["smh_setup"] / med["plain_setup"],
-                  rounds=rounds, calls=warm["calls"])
+    return HaPerf(
+        entities=entities,
+        devices=devices,
+        counts=counts,
+        smh_light_calls_per_second=med["smh_rate"],
+        plain_light_calls_per_second=med["plain_rate"],
+        light_calls_ratio=med["smh_rate"] / med["plain_rate"],
+        smh_cold_setup_ms=med["smh_cold"],
+        plain_cold_setup_ms=med["plain_cold"],
+        cold_setup_ratio=med["smh_cold"] / med["plain_cold"],
+        smh_warm_setup_ms=med["smh_setup"],
+        plain_warm_setup_ms=med["plain_setup"],
+        # same entity count on both sides, so per-entity and whole-entry ratios agree
+        warm_setup_per_entity_ratio=med["smh_setup"] / med["plain_setup"],
+        rounds=rounds,
+        calls=warm["calls"],
+    )
 
 
 def render(r: HaPerf) -> str:
     met = r.met()
     mark = {True: "met", False: "MISSED"}
     per_entity = 1000 / r.entities
-    return "\n".join([
-        f"complex home in Home Assistant: {r.entities} entities on {r.devices} devices "
-        f"(plain baseline: the same per platform: {', '.join(f'{p} {n}' for p, n in r.counts.items())})",
-        f"  light calls/s (turn_on with brightness, median of {r.rounds} interleaved rounds, {r.calls} calls each side): "
-        f"SMH {r.smh_light_calls_per_second:,.0f}, plain {r.plain_light_calls_per_second:,.0f} -> "
-        f"{r.light_calls_ratio:.2f}x   target >= 0.9x: {mark[met['light_calls_ratio']]}",
-        f"  cold setup in a fresh process (median of {r.rounds}): SMH {r.smh_cold_setup_ms:.0f} ms, "
-        f"plain {r.plain_cold_setup_ms:.0f} ms -> {r.cold_setup_ratio:.2f}x   target <= 1.3x: "
-        f"{mark[met['cold_setup_ratio']]}",
-        f"  warm setup (median of {r.rounds}): SMH {r.smh_warm_setup_ms:.0f} ms "
-        f"({r.smh_warm_setup_ms * per_entity:.0f} us/entity), plain {r.plain_warm_setup_ms:.0f} ms "
-        f"({r.plain_warm_setup_ms * per_entity:.0f} us/entity) -> {r.warm_setup_per_entity_ratio:.2f}x per entity   "
-        f"target <= 1.0x: {mark[met['warm_setup_per_entity_ratio']]}",
-    ])
+    return "\n".join(
+        [
+            f"complex home in Home Assistant: {r.entities} entities on {r.devices} devices "
+            f"(plain baseline: the same per platform: {', '.join(f'{p} {n}' for p, n in r.counts.items())})",
+            f"  light calls/s (turn_on with brightness, median of {r.rounds} interleaved rounds, {r.calls} calls each side): "
+            f"SMH {r.smh_light_calls_per_second:,.0f}, plain {r.plain_light_calls_per_second:,.0f} -> "
+            f"{r.light_calls_ratio:.2f}x   target >= 0.9x: {mark[met['light_calls_ratio']]}",
+            f"  cold setup in a fresh process (median of {r.rounds}): SMH {r.smh_cold_setup_ms:.0f} ms, "
+            f"plain {r.plain_cold_setup_ms:.0f} ms -> {r.cold_setup_ratio:.2f}x   target <= 1.3x: "
+            f"{mark[met['cold_setup_ratio']]}",
+            f"  warm setup (median of {r.rounds}): SMH {r.smh_warm_setup_ms:.0f} ms "
+            f"({r.smh_warm_setup_ms * per_entity:.0f} us/entity), plain {r.plain_warm_setup_ms:.0f} ms "
+            f"({r.plain_warm_setup_ms * per_entity:.0f} us/entity) -> {r.warm_setup_per_entity_ratio:.2f}x per entity   "
+            f"target <= 1.0x: {mark[met['warm_setup_per_entity_ratio']]}",
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--rounds", type=int, default=5, help="interleaved rounds per figure (default: 5)")
-    p.add_argument("--calls", type=int, default=5000, help="light calls per side, over all rounds (default: 5000)")
+    p.add_argument(
+        "--rounds", type=int, default=5, help="interleaved rounds per figure (default: 5)"
+    )
+    p.add_argument(
+        "--calls",
+        type=int,
+        default=5000,
+        help="light calls per side, over all rounds (default: 5000)",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--cold", choices=["smh", "plain"], help=argparse.SUPPRESS)
     p.add_argument("--counts", default="{}", help=argparse.SUPPRESS)

@@ -19,7 +19,9 @@ def icon(size: int) -> Image.Image:
     u = size / 16
     d.polygon([(2 * u, 8 * u), (8 * u, 2.5 * u), (14 * u, 8 * u)], fill=BLUE)  # roof
     d.rectangle([3.5 * u, 8 * u, 12.5 * u, 14 * u], fill=BLUE)  # walls
-    d.rounded_rectangle([6 * u, 8.8 * u, 13.6 * u, 12.6 * u], radius=1.2 * u, fill=ORANGE)  # speech bubble
+    d.rounded_rectangle(
+        [6 * u, 8.8 * u, 13.6 * u, 12.6 * u], radius=1.2 * u, fill=ORANGE
+    )  # speech bubble
     d.polygon([(7.2 * u, 12.4 * u), (6.4 * u, 14 * u), (8.8 * u, 12.4 * u)], fill=ORANGE)
     for i in range(3):  # the words in the bubble
         x = (7.6 + 2.1 * i) * u
@@ -42,21 +44,35 @@ def logo(height: int) -> Image.Image:
 def _block_letter(d: ImageDraw.ImageDraw, letter: str, x: float, y: float, u: float) -> None:
     w, h, t = 4 * u, 8 * u, 1.1 * u
     bars = {
-        "S": [(0, 0, w, t), (0, 0, t, h / 2), (0, h / 2 - t / 2, w, h / 2 + t / 2), (w - t, h / 2, w, h), (0, h - t, w, h)],
+        "S": [
+            (0, 0, w, t),
+            (0, 0, t, h / 2),
+            (0, h / 2 - t / 2, w, h / 2 + t / 2),
+            (w - t, h / 2, w, h),
+            (0, h - t, w, h),
+        ],
         "M": [(0, 0, t, h), (w - t, 0, w, h)],
         "H": [(0, 0, t, h), (w - t, 0, w, h), (0, h / 2 - t / 2, w, h / 2 + t / 2)],
     }[letter]
     for x0, y0, x1, y1 in bars:
         d.rectangle([x + x0, y + y0, x + x1, y + y1], fill=BLUE)
     if letter == "M":  # the two strokes meeting in the middle
-        d.line([(x + t / 2, y + t / 2), (x + w / 2, y + h * 0.55), (x + w - t / 2, y + t / 2)], fill=BLUE,
-               width=max(1, round(t)), joint="curve")
+        d.line(
+            [(x + t / 2, y + t / 2), (x + w / 2, y + h * 0.55), (x + w - t / 2, y + t / 2)],
+            fill=BLUE,
+            width=max(1, round(t)),
+            joint="curve",
+        )
 
 
 def main() -> int:
     BRAND.mkdir(parents=True, exist_ok=True)
-    for name, image in {"icon.png": icon(256), "icon@2x.png": icon(512),
-                        "logo.png": logo(128), "logo@2x.png": logo(256)}.items():
+    for name, image in {
+        "icon.png": icon(256),
+        "icon@2x.png": icon(512),
+        "logo.png": logo(128),
+        "logo@2x.png": logo(256),
+    }.items():
         image.save(BRAND / name, optimize=True)
         print(f"wrote {BRAND / name} {image.size[0]}x{image.size[1]}")
     return 0

@@ -43,16 +43,30 @@ def free_port() -> int:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--tasks", type=Path, required=True, help="the imported ha_datasets.jsonl")
-    p.add_argument("--traces", type=Path, help="the traces file (default: ha_datasets.traces.jsonl beside --tasks)")
-    p.add_argument("--out", type=Path, required=True, help="folder for replay.jsonl and agreement.*")
-    p.add_argument("--half", choices=["tune", "holdout"], help="only the cases of one half (default: both)")
-    p.add_argument("--limit", type=int, help="only the first K cases (after --half), for a quick look")
-    p.add_argument("--ha-url", help="a running Home Assistant with the SMH integration (default: start one)")
+    p.add_argument(
+        "--traces",
+        type=Path,
+        help="the traces file (default: ha_datasets.traces.jsonl beside --tasks)",
+    )
+    p.add_argument(
+        "--out", type=Path, required=True, help="folder for replay.jsonl and agreement.*"
+    )
+    p.add_argument(
+        "--half", choices=["tune", "holdout"], help="only the cases of one half (default: both)"
+    )
+    p.add_argument(
+        "--limit", type=int, help="only the first K cases (after --half), for a quick look"
+    )
+    p.add_argument(
+        "--ha-url", help="a running Home Assistant with the SMH integration (default: start one)"
+    )
     p.add_argument("--token", help="its access token (with --ha-url)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
     traces = args.traces or args.tasks.with_name("ha_datasets.traces.jsonl")
-    cases = [c for c in load_cases(traces) if args.half is None or c.half == args.half][:args.limit]
+    cases = [c for c in load_cases(traces) if args.half is None or c.half == args.half][
+        : args.limit
+    ]
     history = args.tasks.with_name(HISTORY_TASKS)  # tests of past revisions some reports ran on
     tasks = {t.id: t for t in load_tasks([args.tasks, *([history] if history.is_file() else [])])}
     homes = HomeCache(args.tasks.parent)
@@ -65,19 +79,28 @@ def main(argv: list[str] | None = None) -> int:
         ha_instance.install_homes(config_dir, args.tasks.parent / "homes")
         inst = asyncio.run(ha_instance.launch(config_dir, free_port(), "simple", 0, time_scale=0.0))
         url, token = inst.url, inst.token
-        print(f"Home Assistant {url} up in {time.monotonic() - started:.1f} s (log: {config_dir / 'hass.log'})")
+        print(
+            f"Home Assistant {url} up in {time.monotonic() - started:.1f} s (log: {config_dir / 'hass.log'})"
+        )
     try:
         started = time.monotonic()
-        run, paths = asyncio.run(replay_and_report(cases, tasks, homes.get, url, token, args.out,
-                                                   progress=not args.quiet))
+        run, paths = asyncio.run(
+            replay_and_report(
+                cases, tasks, homes.get, url, token, args.out, progress=not args.quiet
+            )
+        )
     finally:
         if inst is not None:
             inst.stop()
     summary = json.loads(paths["json"].read_text())
     for judge, s in summary.items():
         t = s["all"]
-        print(f"{judge}: agree on {t['agree']}/{t['cases']} cases, {t['agree']}/{t['judgeable']} judgeable")
-    print(f"{run.ran} cases replayed now in {time.monotonic() - started:.0f} s; report: {paths['md']}")
+        print(
+            f"{judge}: agree on {t['agree']}/{t['cases']} cases, {t['agree']}/{t['judgeable']} judgeable"
+        )
+    print(
+        f"{run.ran} cases replayed now in {time.monotonic() - started:.0f} s; report: {paths['md']}"
+    )
     for key, why in run.skipped_homes.items():
         print(f"  skipped home {key}: {why}")
     return 0

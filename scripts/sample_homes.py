@@ -24,12 +24,22 @@ from smh_core.importers.registry import IMPORTERS  # noqa: E402
 
 OUT = REPO / "custom_components" / "smh" / "sample_homes"
 FIXTURES = REPO / "tests" / "fixtures"
-COPIED = {"tiny.json": REPO / "tasks" / "homes" / "tiny.json", "sage-0.json": REPO / "tasks" / "homes" / "sage-0.json"}
+COPIED = {
+    "tiny.json": REPO / "tasks" / "homes" / "tiny.json",
+    "sage-0.json": REPO / "tasks" / "homes" / "sage-0.json",
+}
 IMPORTED = {  # shipped name: (importer, its input, the home file it writes)
     "homebench-example.json": ("homebench", FIXTURES / "homebench", "hb-home-0.json"),
-    "simuhome-example.json": ("simuhome", FIXTURES / "simuhome_episodes", "sh-qt3_feasible_seed_901.json"),
-    "ha-datasets-example.json": ("ha-datasets", FIXTURES / "ha_datasets" / "datasets",
-                                 "had-assist-mini-house-mixed.json"),
+    "simuhome-example.json": (
+        "simuhome",
+        FIXTURES / "simuhome_episodes",
+        "sh-qt3_feasible_seed_901.json",
+    ),
+    "ha-datasets-example.json": (
+        "ha-datasets",
+        FIXTURES / "ha_datasets" / "datasets",
+        "had-assist-mini-house-mixed.json",
+    ),
 }
 
 
@@ -46,11 +56,17 @@ def sample_bytes() -> dict[str, bytes]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--check", action="store_true", help="compare with the shipped files; write nothing")
+    p.add_argument(
+        "--check", action="store_true", help="compare with the shipped files; write nothing"
+    )
     args = p.parse_args(argv)
     wanted = sample_bytes()
     if args.check:
-        stale = [name for name, data in wanted.items() if not (OUT / name).is_file() or (OUT / name).read_bytes() != data]
+        stale = [
+            name
+            for name, data in wanted.items()
+            if not (OUT / name).is_file() or (OUT / name).read_bytes() != data
+        ]
         for name in stale:
             print(f"stale: {OUT / name} (run python scripts/sample_homes.py)", file=sys.stderr)
         return 1 if stale else 0

@@ -28,7 +28,9 @@ def main() -> int:
     data = json.loads(MANIFEST.read_text(encoding="utf-8"))
     data.update(manifest_fields(repository_url()))
     head = {k: data.pop(k) for k in ("domain", "name")}  # hassfest: domain, name, then sorted keys
-    MANIFEST.write_text(json.dumps({**head, **dict(sorted(data.items()))}, indent=2) + "\n", encoding="utf-8")
+    MANIFEST.write_text(
+        json.dumps({**head, **dict(sorted(data.items()))}, indent=2) + "\n", encoding="utf-8"
+    )
     print(f"{MANIFEST.relative_to(REPO)} points at {repository_url()}")
     return 0
 

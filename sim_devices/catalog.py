@@ -35,8 +35,16 @@ from smh_core.homeenv.model import (
 )
 from smh_core.homeenv.validation import Checker, compile_checker
 
-__all__ = ["DeviceType", "build_device", "instantiate", "load_catalog", "load_catalog_dir",
-           "load_device_type", "validate_catalog", "with_ranges"]
+__all__ = [
+    "DeviceType",
+    "build_device",
+    "instantiate",
+    "load_catalog",
+    "load_catalog_dir",
+    "load_device_type",
+    "validate_catalog",
+    "with_ranges",
+]
 
 
 class DeviceType(BaseModel):
@@ -69,7 +77,10 @@ class DeviceType(BaseModel):
     def namespaces(self) -> list[tuple[str, str, list[Attribute], list[Service]]]:
         """``(namespace, field-path prefix, attributes, services)``, device level first."""
         out = [("", "", self.attributes, self.services)]
-        out += [(c.name, f"components.{i}.", c.attributes, c.services) for i, c in enumerate(self.components)]
+        out += [
+            (c.name, f"components.{i}.", c.attributes, c.services)
+            for i, c in enumerate(self.components)
+        ]
         return out
 
     def attribute_specs(self) -> dict[str, Attribute]:
@@ -83,7 +94,9 @@ class DeviceType(BaseModel):
     def checkers(self) -> dict[str, Checker]:
         """Compiled value checkers per attribute locator (built once per type)."""
         if self._checkers is None:
-            self._checkers = {loc: compile_checker(a, loc) for loc, a in self.attribute_specs().items()}
+            self._checkers = {
+                loc: compile_checker(a, loc) for loc, a in self.attribute_specs().items()
+            }
         return self._checkers
 
 
@@ -111,7 +124,8 @@ _CatalogLoader.yaml_implicit_resolvers = {
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 _CatalogLoader.add_implicit_resolver(
-    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 
 
 def _fmt_loc(loc: Iterable[Any]) -> str:
@@ -130,7 +144,9 @@ def load_device_type(path: str | Path | Traversable) -> DeviceType:
         problem = getattr(e, "problem", None) or str(e)
         raise ValueError(f"{where}: invalid YAML: {problem}") from None
     if not isinstance(raw, dict):
-        raise ValueError(f"{fname}: the top level must be a mapping of fields, got {type(raw).__name__}")
+        raise ValueError(
+            f"{fname}: the top level must be a mapping of fields, got {type(raw).__name__}"
+        )
     try:
         dt = DeviceType.model_validate(raw)
     except ValidationError as e:
@@ -185,14 +201,22 @@ def _value_problem(check: Checker, value: Any) -> str | None:
     return None if problem is None else problem[1]
 
 
-def _requirement_problems(req: Requirement, ns: str, path: str,
-                          specs: Mapping[str, Attribute], checkers: Mapping[str, Checker]) -> list[tuple[str, str]]:
+def _requirement_problems(
+    req: Requirement,
+    ns: str,
+    path: str,
+    specs: Mapping[str, Attribute],
+    checkers: Mapping[str, Checker],
+) -> list[tuple[str, str]]:
     loc = _resolve(ns, req.attr)
     if loc not in specs:
         return [(f"{path}.attr", f"unknown attribute {req.attr!r} (resolves to {loc!r})")]
     out = []
-    for key, vals in (("equals", [req.equals] if req.equals is not None else []),
-                      ("in", req.in_ or []), ("not_in", req.not_in or [])):
+    for key, vals in (
+        ("equals", [req.equals] if req.equals is not None else []),
+        ("in", req.in_ or []),
+        ("not_in", req.not_in or []),
+    ):
         for v in vals:
             msg = _value_problem(checkers[loc], v)
             if msg is not None:
@@ -200,8 +224,14 @@ def _requirement_problems(req: Requirement, ns: str, path: str,
     return out
 
 
-def _effect_problems(eff: Effect, svc: Service, ns: str, path: str,
-                     specs: Mapping[str, Attribute], checkers: Mapping[str, Checker]) -> list[tuple[str, str]]:
+def _effect_problems(
+    eff: Effect,
+    svc: Service,
+    ns: str,
+    path: str,
+    specs: Mapping[str, Attribute],
+    checkers: Mapping[str, Checker],
+) -> list[tuple[str, str]]:
     target = _resolve(ns, eff.set)
     if target not in specs:
         return [(f"{path}.set", f"unknown attribute {eff.set!r} (resolves to {target!r})")]
@@ -213,7 +243,9 @@ def _effect_problems(eff: Effect, svc: Service, ns: str, path: str,
         arg = next((a for a in svc.arguments if a.name == eff.arg), None)
         if arg is None:
             out.append((f"{path}.arg", f"the service has no argument {eff.arg!r}"))
-        elif svc.behavior is None:  # a behaviour may map an argument value first (brightness 0 = off);
+        elif (
+            svc.behavior is None
+        ):  # a behaviour may map an argument value first (brightness 0 = off);
             # the engine holds whatever it leaves to the attribute's type on every call
             out += [(f"{path}.arg", m) for m in _arg_fits(arg, spec, checkers[target])]
     elif eff.attr is not None:
@@ -257,8 +289,11 @@ def _arg_fits(arg: Any, spec: Attribute, check: Checker) -> list[str]:
 def _cycle_problems(cyc: Cycle, checkers: Mapping[str, Checker]) -> list[tuple[str, str]]:
     """Every value a programme writes must be one its attributes take: the states, the values
     written at the end and, when the state names the phase, every phase's name."""
-    written = [("running", cyc.state_attr, cyc.running), ("paused", cyc.state_attr, cyc.paused),
-               ("stopped", cyc.state_attr, cyc.stopped)]
+    written = [
+        ("running", cyc.state_attr, cyc.running),
+        ("paused", cyc.state_attr, cyc.paused),
+        ("stopped", cyc.state_attr, cyc.stopped),
+    ]
     written += [(f"on_complete.{loc}", loc, v) for loc, v in cyc.on_complete.items()]
     if cyc.phase_in_state:
         written += [("phase_in_state", cyc.state_attr, name) for name in cyc.phase_names()]
@@ -294,8 +329,9 @@ def _reference_problems(dt: DeviceType) -> list[tuple[str, str]]:
             if msg is not None:
                 out.append((f"{prefix}attributes.{j}.value", msg))
             for r, req in enumerate(a.write_requires or ()):
-                out += _requirement_problems(req, ns, f"{prefix}attributes.{j}.write_requires.{r}",
-                                             specs, checkers)
+                out += _requirement_problems(
+                    req, ns, f"{prefix}attributes.{j}.write_requires.{r}", specs, checkers
+                )
         for k, s in enumerate(svcs):
             path = f"{prefix}services.{k}"
             loc = _join(ns, s.name)
@@ -311,8 +347,11 @@ def _reference_problems(dt: DeviceType) -> list[tuple[str, str]]:
             for e, eff in enumerate(s.effects):
                 out += _effect_problems(eff, s, ns, f"{path}.effects.{e}", specs, checkers)
     if dt.dynamics is not None:
-        bad = [(f"dynamics.{path}", f"unknown attribute {loc!r}") for path, loc in dt.dynamics.locators()
-               if loc not in specs]
+        bad = [
+            (f"dynamics.{path}", f"unknown attribute {loc!r}")
+            for path, loc in dt.dynamics.locators()
+            if loc not in specs
+        ]
         out += bad
         if dt.dynamics.cycle is not None and not bad:
             out += _cycle_problems(dt.dynamics.cycle, checkers)
@@ -337,35 +376,64 @@ def with_ranges(dt: DeviceType, ranges: Mapping[str, tuple[float, float]]) -> De
     for loc, bounds in ranges.items():
         spec = specs.get(loc)
         if spec is None or spec.type not in (AttrType.INT, AttrType.FLOAT):
-            raise ValueError(f"{dt.type}: cannot override the range of {loc!r}: "
-                             f"not a numeric attribute; numeric: {sorted(k for k, a in specs.items() if a.type in (AttrType.INT, AttrType.FLOAT))}")
+            raise ValueError(
+                f"{dt.type}: cannot override the range of {loc!r}: "
+                f"not a numeric attribute; numeric: {sorted(k for k, a in specs.items() if a.type in (AttrType.INT, AttrType.FLOAT))}"
+            )
         if len(bounds) != 2 or not bounds[0] < bounds[1]:
-            raise ValueError(f"{dt.type}: range of {loc!r} must be (low, high) with low < high, got {bounds!r}")
+            raise ValueError(
+                f"{dt.type}: range of {loc!r} must be (low, high) with low < high, got {bounds!r}"
+            )
 
     def attrs(ns: str, items: list[Attribute]) -> list[Attribute]:
-        return [a.model_copy(update={"range": tuple(ranges[_join(ns, a.name)])})
-                if _join(ns, a.name) in ranges else a for a in items]
+        return [
+            a.model_copy(update={"range": tuple(ranges[_join(ns, a.name)])})
+            if _join(ns, a.name) in ranges
+            else a
+            for a in items
+        ]
 
     def services(ns: str, items: list[Service]) -> list[Service]:
         out = []
         for s in items:
             written = {e.arg: _resolve(ns, e.set) for e in s.effects if e.arg is not None}
-            args = [a.model_copy(update={"range": tuple(ranges[written[a.name]])})
-                    if written.get(a.name) in ranges else a for a in s.arguments]
+            args = [
+                a.model_copy(update={"range": tuple(ranges[written[a.name]])})
+                if written.get(a.name) in ranges
+                else a
+                for a in s.arguments
+            ]
             out.append(s.model_copy(update={"arguments": args}))
         return out
 
-    out = dt.model_copy(update={
-        "attributes": attrs("", dt.attributes), "services": services("", dt.services),
-        "components": [c.model_copy(update={"attributes": attrs(c.name, c.attributes),
-                                            "services": services(c.name, c.services)}) for c in dt.components]})
+    out = dt.model_copy(
+        update={
+            "attributes": attrs("", dt.attributes),
+            "services": services("", dt.services),
+            "components": [
+                c.model_copy(
+                    update={
+                        "attributes": attrs(c.name, c.attributes),
+                        "services": services(c.name, c.services),
+                    }
+                )
+                for c in dt.components
+            ],
+        }
+    )
     out._checkers = None  # compiled for the catalog's ranges: compile again
     return out
 
 
-def build_device(dt: DeviceType, did: str, room: str | None, name: str | None = None,
-                 preset: str | None = None, values: Mapping[str, Any] | None = None,
-                 tags: Iterable[str] = ()) -> Device:
+def build_device(
+    dt: DeviceType,
+    did: str,
+    room: str | None,
+    name: str | None = None,
+    preset: str | None = None,
+    values: Mapping[str, Any] | None = None,
+    tags: Iterable[str] = (),
+) -> Device:
     """A :class:`Device` of type ``dt``: defaults, then the preset, then explicit ``values``.
 
     The result is compiled by the engine, so anything it returns loads into ``HomeEngine``;
@@ -384,8 +452,10 @@ def build_device(dt: DeviceType, did: str, room: str | None, name: str | None = 
     checkers = dt.checkers()
     for loc, v in merged.items():
         if loc not in checkers:
-            raise ValueError(f"{dt.type}: {source[loc]}: unknown attribute {loc!r}; "
-                             f"attributes: {sorted(checkers)}")
+            raise ValueError(
+                f"{dt.type}: {source[loc]}: unknown attribute {loc!r}; "
+                f"attributes: {sorted(checkers)}"
+            )
         msg = _value_problem(checkers[loc], v)
         if msg is not None:
             raise ValueError(f"{dt.type}: {source[loc]}: {loc}: {msg}")
@@ -394,7 +464,9 @@ def build_device(dt: DeviceType, did: str, room: str | None, name: str | None = 
         out = []
         for a in attrs:
             loc = _join(ns, a.name)
-            out.append(a.model_copy(update={"value": merged[loc]}) if loc in merged else a.model_copy())
+            out.append(
+                a.model_copy(update={"value": merged[loc]}) if loc in merged else a.model_copy()
+            )
         return out
 
     device = Device(
@@ -402,26 +474,50 @@ def build_device(dt: DeviceType, did: str, room: str | None, name: str | None = 
         description=dt.description,
         attributes=with_values("", dt.attributes),
         services=[s.model_copy(deep=True) for s in dt.services],
-        components=[c.model_copy(update={"attributes": with_values(c.name, c.attributes),
-                                         "services": [s.model_copy(deep=True) for s in c.services]})
-                    for c in dt.components],
-        userdata=UserData(did=did, spid=dt.spid, category=dt.category, subcategory=dt.subcategory,
-                          tags=list(dict.fromkeys([*dt.tags, *tags])), room=room),
+        components=[
+            c.model_copy(
+                update={
+                    "attributes": with_values(c.name, c.attributes),
+                    "services": [s.model_copy(deep=True) for s in c.services],
+                }
+            )
+            for c in dt.components
+        ],
+        userdata=UserData(
+            did=did,
+            spid=dt.spid,
+            category=dt.category,
+            subcategory=dt.subcategory,
+            tags=list(dict.fromkeys([*dt.tags, *tags])),
+            room=room,
+        ),
         dynamics=dt.dynamics.model_copy(deep=True) if dt.dynamics is not None else None,
         matter=dt.matter.model_copy(deep=True) if dt.matter is not None else None,
     )
     try:
-        HomeEngine(Home(rooms=[Room(id=room, type="room", name=room)] if room is not None else [], devices=[device]))
+        HomeEngine(
+            Home(
+                rooms=[Room(id=room, type="room", name=room)] if room is not None else [],
+                devices=[device],
+            )
+        )
     except ValueError as e:
         label = f"preset {preset!r}" if preset is not None else "defaults"
         raise ValueError(f"{dt.type}: {label}: {e}") from None
     return device
 
 
-def instantiate(type_name: str, did: str, room: str | None, name: str | None = None,
-                preset: str | None = None, values: Mapping[str, Any] | None = None,
-                tags: Iterable[str] = (), kind: str = "homeenv",
-                ranges: Mapping[str, tuple[float, float]] | None = None) -> Device:
+def instantiate(
+    type_name: str,
+    did: str,
+    room: str | None,
+    name: str | None = None,
+    preset: str | None = None,
+    values: Mapping[str, Any] | None = None,
+    tags: Iterable[str] = (),
+    kind: str = "homeenv",
+    ranges: Mapping[str, tuple[float, float]] | None = None,
+) -> Device:
     """A device of the catalog type ``type_name`` (see :func:`build_device`), with its own
     ``ranges`` for some numeric attributes (see :func:`with_ranges`)."""
     catalog = load_catalog(kind)
@@ -433,8 +529,9 @@ def instantiate(type_name: str, did: str, room: str | None, name: str | None = N
     return build_device(dt, did, room, name=name, preset=preset, values=values, tags=tags)
 
 
-def validate_catalog(kind: str = "homeenv",
-                     catalog: Mapping[str, DeviceType] | None = None) -> list[str]:
+def validate_catalog(
+    kind: str = "homeenv", catalog: Mapping[str, DeviceType] | None = None
+) -> list[str]:
     """Instantiate every type with its defaults and with every preset; return the problems."""
     types = load_catalog(kind) if catalog is None else catalog
     problems = []

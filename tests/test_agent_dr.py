@@ -14,8 +14,14 @@ from smh_core.llm.client import LLMClient, LLMConfig
 from tests.support.fake_openai import FakeOpenAI
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tiny_home.json"
-GOOD = {"mode": "execute", "response": "Lamp on at 30%.", "actions": [
-    {"did": "1001", "locator": "turn_on"}, {"did": "1001", "locator": "set_brightness", "arguments": {"brightness": 30}}]}
+GOOD = {
+    "mode": "execute",
+    "response": "Lamp on at 30%.",
+    "actions": [
+        {"did": "1001", "locator": "turn_on"},
+        {"did": "1001", "locator": "set_brightness", "arguments": {"brightness": 30}},
+    ],
+}
 
 
 @pytest.fixture
@@ -24,8 +30,11 @@ def backend() -> EmbeddedBackend:
 
 
 def _agent(server: FakeOpenAI, backend, structured=None) -> DRAgent:
-    return DRAgent(LLMClient(LLMConfig(base_url=server.base_url, model="m", api_key="k", max_retries=0)),
-                   backend, structured=structured)
+    return DRAgent(
+        LLMClient(LLMConfig(base_url=server.base_url, model="m", api_key="k", max_retries=0)),
+        backend,
+        structured=structured,
+    )
 
 
 async def test_structured_output_and_replay(socket_enabled, backend) -> None:
@@ -33,8 +42,9 @@ async def test_structured_output_and_replay(socket_enabled, backend) -> None:
         agent = _agent(server, backend)
         result = await agent.run("lamp on at 30 percent")
     assert result.structured == "json_schema" and result.error_class is None
-    assert server.requests[0]["response_format"]["json_schema"]["schema"]["properties"]["mode"]["enum"] == [
-        "execute", "clarify", "answer", "automation"]
+    assert server.requests[0]["response_format"]["json_schema"]["schema"]["properties"]["mode"][
+        "enum"
+    ] == ["execute", "clarify", "answer", "automation"]
     results = agent.apply(result.output)
     assert [r["ok"] for r in results] == [True, True]
     assert backend.engine.status("1001")["brightness"] == 30
@@ -42,11 +52,15 @@ async def test_structured_output_and_replay(socket_enabled, backend) -> None:
 
 async def test_endpoint_without_structured_output_falls_back(socket_enabled, backend) -> None:
     text = "Sure! Here you go:\n```json\n" + json.dumps(GOOD) + "\n```"
-    async with FakeOpenAI([{"content": text}, {"content": text}],
-                          refuse_formats={"json_schema", "json_object"}) as server:
+    async with FakeOpenAI(
+        [{"content": text}, {"content": text}], refuse_formats={"json_schema", "json_object"}
+    ) as server:
         agent = _agent(server, backend)
         result = await agent.run("lamp on")
-        assert [r["response_format"]["type"] for r in server.refused] == ["json_schema", "json_object"]
+        assert [r["response_format"]["type"] for r in server.refused] == [
+            "json_schema",
+            "json_object",
+        ]
         assert "response_format" not in server.requests[0]
         assert result.structured == "text" and agent.structured == "text"
         assert result.output.mode == "execute" and "extracted_json" in result.repairs
@@ -56,12 +70,15 @@ async def test_endpoint_without_structured_output_falls_back(socket_enabled, bac
     assert again.structured == "text" and again.output is not None
 
 
-@pytest.mark.parametrize(("text", "error_class"), [
-    ("I turned it on.", "FRF"),
-    ('{"mode": "execute", "actions": [', "FRF"),
-    ('{"mode": "dance"}', "SO"),
-    ('{"mode": "execute", "actions": [{"did": "1001"}]}', "SO"),
-])
+@pytest.mark.parametrize(
+    ("text", "error_class"),
+    [
+        ("I turned it on.", "FRF"),
+        ('{"mode": "execute", "actions": [', "FRF"),
+        ('{"mode": "dance"}', "SO"),
+        ('{"mode": "execute", "actions": [{"did": "1001"}]}', "SO"),
+    ],
+)
 def test_bad_outputs_are_classified(text, error_class) -> None:
     output, cls, message = parse_output(text, [])
     assert output is None and cls == error_class and message

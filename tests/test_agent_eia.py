@@ -26,8 +26,11 @@ def backend() -> EmbeddedBackend:
 
 
 def _agent(server: FakeOpenAI, backend, **kw) -> EIAAgent:
-    return EIAAgent(LLMClient(LLMConfig(base_url=server.base_url, model="m", api_key="k", max_retries=0)),
-                    backend, **kw)
+    return EIAAgent(
+        LLMClient(LLMConfig(base_url=server.base_url, model="m", api_key="k", max_retries=0)),
+        backend,
+        **kw,
+    )
 
 
 def _tool_results(request: dict) -> list[dict]:
@@ -37,15 +40,27 @@ def _tool_results(request: dict) -> list[dict]:
 async def test_tool_loop_succeeds(socket_enabled, backend) -> None:
     script = [
         {"tool_calls": [call("get_device_spec", did="1002")]},
-        {"tool_calls": [call("control_device", did="1002", locator="fan.turn_on"),
-                        call("control_device", did="1002", locator="fan.set_speed_level",
-                             arguments={"speed_level": "high"})]},
+        {
+            "tool_calls": [
+                call("control_device", did="1002", locator="fan.turn_on"),
+                call(
+                    "control_device",
+                    did="1002",
+                    locator="fan.set_speed_level",
+                    arguments={"speed_level": "high"},
+                ),
+            ]
+        },
         {"content": "The bathroom fan is on at high speed."},
     ]
     async with FakeOpenAI(script) as server:
         trace = await _agent(server, backend).run("Bathroom fan on high please")
     assert trace.stop == "answered" and trace.answer == "The bathroom fan is on at high speed."
-    assert [s["tool"] for s in trace.steps] == ["get_device_spec", "control_device", "control_device"]
+    assert [s["tool"] for s in trace.steps] == [
+        "get_device_spec",
+        "control_device",
+        "control_device",
+    ]
     assert backend.engine.status("1002")["fan.speed_level"] == "high"
     assert trace.usage.calls == 3 and trace.usage.total_tokens > 0
     system = server.requests[0]["messages"][0]["content"]
@@ -55,8 +70,26 @@ async def test_tool_loop_succeeds(socket_enabled, backend) -> None:
 
 async def test_tool_error_goes_back_with_allowed_values(socket_enabled, backend) -> None:
     script = [
-        {"tool_calls": [call("control_device", did="1003", locator="set_ac_mode", arguments={"ac_mode": "freeze"})]},
-        {"tool_calls": [call("control_device", did="1003", locator="set_ac_mode", arguments={"ac_mode": "cool"})]},
+        {
+            "tool_calls": [
+                call(
+                    "control_device",
+                    did="1003",
+                    locator="set_ac_mode",
+                    arguments={"ac_mode": "freeze"},
+                )
+            ]
+        },
+        {
+            "tool_calls": [
+                call(
+                    "control_device",
+                    did="1003",
+                    locator="set_ac_mode",
+                    arguments={"ac_mode": "cool"},
+                )
+            ]
+        },
         {"content": "Done."},
     ]
     async with FakeOpenAI(script) as server:
@@ -71,7 +104,11 @@ async def test_tool_error_goes_back_with_allowed_values(socket_enabled, backend)
 async def test_malformed_tool_json_is_reported_back_not_fatal(socket_enabled, backend) -> None:
     script = [
         {"tool_calls": [("control_device", '{"did": "1001", "locator": ')]},
-        {"tool_calls": [("control_device", '"{\\"did\\": \\"1001\\", \\"locator\\": \\"turn_on\\"}"')]},
+        {
+            "tool_calls": [
+                ("control_device", '"{\\"did\\": \\"1001\\", \\"locator\\": \\"turn_on\\"}"')
+            ]
+        },
         {"content": "Lamp on."},
     ]
     async with FakeOpenAI(script) as server:
@@ -99,8 +136,9 @@ async def test_clarification_round_with_scripted_reply(socket_enabled, backend) 
     ]
     asked = []
     async with FakeOpenAI(script) as server:
-        trace = await _agent(server, backend).run("turn on the light",
-                                                  user=lambda q: asked.append(q) or "the lamp")
+        trace = await _agent(server, backend).run(
+            "turn on the light", user=lambda q: asked.append(q) or "the lamp"
+        )
     assert asked == ["Which light, the lamp or the fan light?"]
     assert _tool_results(server.requests[1]) == [{"reply": "the lamp"}]
     assert trace.stop == "finished" and trace.answer == "The lamp is on."

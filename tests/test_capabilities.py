@@ -17,7 +17,9 @@ TYPES = sorted(load_catalog())
 
 def _engine(type_name: str) -> HomeEngine:
     device = instantiate(type_name, did="1", room="r1")
-    return HomeEngine(Home(rooms=[Room(id="r1", type="living_room", name="Living Room")], devices=[device]))
+    return HomeEngine(
+        Home(rooms=[Room(id="r1", type="living_room", name="Living Room")], devices=[device])
+    )
 
 
 def test_fan_light_capabilities():
@@ -43,8 +45,12 @@ def test_every_setter_and_switch_really_sets_its_attribute(type_name):
     specs = {a.name: a for a in device.attributes}
     specs.update({f"{c.name}.{a.name}": a for c in device.components for a in c.attributes})
     for loc, setter in setters(device).items():
-        svc = next(s for p, s in [("", s) for s in device.services]
-                   + [(c.name + ".", s) for c in device.components for s in c.services] if p + s.name == setter.service)
+        svc = next(
+            s
+            for p, s in [("", s) for s in device.services]
+            + [(c.name + ".", s) for c in device.components for s in c.services]
+            if p + s.name == setter.service
+        )
         arg = next(a for a in svc.arguments if a.name == setter.argument)
         value = valid_value(arg, rng)
         result = engine.execute("1", setter.service, {setter.argument: value})

@@ -27,8 +27,20 @@ CATALOG = load_catalog()
 CATALOG_DIR = Path(__file__).resolve().parents[1] / "sim_devices" / "catalog" / "homeenv"
 ROOM = Room(id="r01", type="living_room", name="Living Room")
 DID = "4272"
-PAPER_CATEGORIES = {"light", "sensor", "fan_light", "media", "ac", "vacuum", "water_heater", "lock",
-                    "cover", "fan", "washing_machine", "oven"}
+PAPER_CATEGORIES = {
+    "light",
+    "sensor",
+    "fan_light",
+    "media",
+    "ac",
+    "vacuum",
+    "water_heater",
+    "lock",
+    "cover",
+    "fan",
+    "washing_machine",
+    "oven",
+}
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -56,7 +68,7 @@ def valid_arg(spec: Argument, avoid: Any = None) -> Any:
     """A value the spec accepts, preferably different from ``avoid`` (the current value), so
     an effect that writes it visibly changes the state."""
     if spec.options:
-        ordered = spec.options[len(spec.options) // 2:] + spec.options[:len(spec.options) // 2]
+        ordered = spec.options[len(spec.options) // 2 :] + spec.options[: len(spec.options) // 2]
         return next((o for o in ordered if o != avoid), ordered[0])
     if spec.type == AttrType.BOOL:
         return not avoid if isinstance(avoid, bool) else True
@@ -77,8 +89,16 @@ def valid_arg(spec: Argument, avoid: Any = None) -> Any:
     raise AssertionError(f"no sample for {spec.type}")
 
 
-WRONG_TYPE = {AttrType.STR: 42, AttrType.INT: "12", AttrType.FLOAT: "12.5", AttrType.BOOL: "yes",
-              AttrType.HEX: 12345, AttrType.LIST: "x", AttrType.TUPLE: 7, AttrType.DICT: [1]}
+WRONG_TYPE = {
+    AttrType.STR: 42,
+    AttrType.INT: "12",
+    AttrType.FLOAT: "12.5",
+    AttrType.BOOL: "yes",
+    AttrType.HEX: 12345,
+    AttrType.LIST: "x",
+    AttrType.TUPLE: 7,
+    AttrType.DICT: [1],
+}
 
 
 def arguments_for(svc: Service, ns: str, state: dict[str, Any]) -> dict[str, Any]:
@@ -107,16 +127,20 @@ def satisfying(dt: DeviceType, ns: str, req: Requirement) -> Any:
     return req.equals
 
 
-def prepare(engine: HomeEngine, dt: DeviceType, ns: str, svc: Service,
-            skip: int | None = None) -> None:
+def prepare(
+    engine: HomeEngine, dt: DeviceType, ns: str, svc: Service, skip: int | None = None
+) -> None:
     """Put the device in a state meeting every requirement of ``svc`` (except index ``skip``)."""
-    values = {resolve(ns, r.attr): satisfying(dt, ns, r) for i, r in enumerate(svc.requires) if i != skip}
+    values = {
+        resolve(ns, r.attr): satisfying(dt, ns, r) for i, r in enumerate(svc.requires) if i != skip
+    }
     if values:
         assert engine.set_values(DID, values).ok
 
 
-def expected_changes(dt: DeviceType, ns: str, svc: Service, pre: dict[str, Any],
-                     args: dict[str, Any]) -> dict[str, Any]:
+def expected_changes(
+    dt: DeviceType, ns: str, svc: Service, pre: dict[str, Any], args: dict[str, Any]
+) -> dict[str, Any]:
     """What the declared effects should write, computed independently of the engine."""
     out: dict[str, Any] = {}
     specs = dt.attribute_specs()
@@ -143,11 +167,17 @@ def expected_changes(dt: DeviceType, ns: str, svc: Service, pre: dict[str, Any],
 
 
 SERVICES = [(t, loc) for t, dt in CATALOG.items() for loc in dt.service_specs()]
-WITH_REQUIRED = [(t, loc) for t, loc in SERVICES
-                 if any(a.required for a in CATALOG[t].service_specs()[loc][1].arguments)]
+WITH_REQUIRED = [
+    (t, loc)
+    for t, loc in SERVICES
+    if any(a.required for a in CATALOG[t].service_specs()[loc][1].arguments)
+]
 WITH_ARGS = [(t, loc) for t, loc in SERVICES if CATALOG[t].service_specs()[loc][1].arguments]
-WITH_REQUIRES = [(t, loc, i) for t, loc in SERVICES
-                 for i in range(len(CATALOG[t].service_specs()[loc][1].requires))]
+WITH_REQUIRES = [
+    (t, loc, i)
+    for t, loc in SERVICES
+    for i in range(len(CATALOG[t].service_specs()[loc][1].requires))
+]
 
 
 def _id(case: tuple) -> str:
@@ -210,8 +240,11 @@ def test_paper_critic_values_are_reachable():
     """Values the SMH-Bench critics check exist with these exact names and types."""
     oven = engine_for("builtin_microwave_steam_oven")
     assert oven.execute(DID, "microwave_steam_oven.turn_on").ok
-    assert oven.execute(DID, "microwave_steam_oven.start_cooking",
-                        {"work_mode": "reheating", "target_cooking_time": 300}).ok
+    assert oven.execute(
+        DID,
+        "microwave_steam_oven.start_cooking",
+        {"work_mode": "reheating", "target_cooking_time": 300},
+    ).ok
     status = oven.status(DID)
     assert status["microwave_steam_oven.state"] == "cooking"
     assert status["microwave_steam_oven.remaining_running_time"] == 300
@@ -231,7 +264,11 @@ def test_paper_critic_values_are_reachable():
 LIST_BEHAVIORS = frozenset({"todo_add_item", "todo_complete_item", "todo_remove_item"})
 """Services whose behaviour, not a declared effect, writes the state (a to-do list's items):
 tested with their list in tests/test_import_device_kinds.py."""
-DECLARATIVE = [(t, loc) for t, loc in SERVICES if CATALOG[t].service_specs()[loc][1].behavior not in LIST_BEHAVIORS]
+DECLARATIVE = [
+    (t, loc)
+    for t, loc in SERVICES
+    if CATALOG[t].service_specs()[loc][1].behavior not in LIST_BEHAVIORS
+]
 
 
 @pytest.mark.parametrize(("type_name", "locator"), DECLARATIVE, ids=[_id(c) for c in DECLARATIVE])
@@ -253,10 +290,14 @@ def test_service_with_valid_arguments_applies_its_effects(type_name, locator):
         assert post[loc] == v and type(post[loc]) is type(v), loc
     for loc in post.keys() - expected.keys():
         assert post[loc] == pre[loc], f"{loc} changed although no effect targets it"
-    assert {c.locator for c in result.changes} == {loc for loc, v in expected.items() if pre[loc] != v}
+    assert {c.locator for c in result.changes} == {
+        loc for loc, v in expected.items() if pre[loc] != v
+    }
 
 
-@pytest.mark.parametrize(("type_name", "locator"), WITH_REQUIRED, ids=[_id(c) for c in WITH_REQUIRED])
+@pytest.mark.parametrize(
+    ("type_name", "locator"), WITH_REQUIRED, ids=[_id(c) for c in WITH_REQUIRED]
+)
 def test_missing_required_argument_is_rejected(type_name, locator):
     dt = CATALOG[type_name]
     ns, svc = dt.service_specs()[locator]
@@ -294,7 +335,9 @@ def test_wrong_typed_argument_is_rejected(type_name, locator):
     assert engine.snapshot().to_dict() == before
 
 
-@pytest.mark.parametrize(("type_name", "locator", "index"), WITH_REQUIRES, ids=[_id(c) for c in WITH_REQUIRES])
+@pytest.mark.parametrize(
+    ("type_name", "locator", "index"), WITH_REQUIRES, ids=[_id(c) for c in WITH_REQUIRES]
+)
 def test_precondition_violation_is_rejected_and_changes_nothing(type_name, locator, index):
     dt = CATALOG[type_name]
     ns, svc = dt.service_specs()[locator]
@@ -334,8 +377,14 @@ def test_cleaners_refuse_to_start_on_a_nearly_empty_battery(type_name):
 
 # ---------------------------------------------------------------------------------- instantiate
 def test_instantiate_applies_preset_then_values():
-    dev = instantiate("light", "1001", "r01", preset="reading", values={"brightness": 42},
-                      tags=["bedside", "light"])
+    dev = instantiate(
+        "light",
+        "1001",
+        "r01",
+        preset="reading",
+        values={"brightness": 42},
+        tags=["bedside", "light"],
+    )
     attrs = {a.name: a.value for a in dev.attributes}
     assert attrs == {"state": "on", "brightness": 42}
     assert dev.name == CATALOG["light"].name
@@ -354,13 +403,22 @@ def test_instances_share_no_mutable_schema():
     assert CATALOG["smart_fan"].attributes[0].value == "off"
 
 
-@pytest.mark.parametrize(("kwargs", "needles"), [
-    ({"type_name": "toaster"}, ["toaster", "unknown device type"]),
-    ({"type_name": "light", "preset": "disco"}, ["light", "disco"]),
-    ({"type_name": "light", "values": {"brightness": 0}}, ["light", "values", "brightness"]),
-    ({"type_name": "light", "preset": "night", "values": {"colour": "red"}}, ["light", "values", "colour"]),
-    ({"type_name": "fan_light", "values": {"fan.speed_level": "turbo"}}, ["fan_light", "fan.speed_level"]),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "needles"),
+    [
+        ({"type_name": "toaster"}, ["toaster", "unknown device type"]),
+        ({"type_name": "light", "preset": "disco"}, ["light", "disco"]),
+        ({"type_name": "light", "values": {"brightness": 0}}, ["light", "values", "brightness"]),
+        (
+            {"type_name": "light", "preset": "night", "values": {"colour": "red"}},
+            ["light", "values", "colour"],
+        ),
+        (
+            {"type_name": "fan_light", "values": {"fan.speed_level": "turbo"}},
+            ["fan_light", "fan.speed_level"],
+        ),
+    ],
+)
 def test_instantiate_rejects_bad_requests(kwargs, needles):
     with pytest.raises(ValueError) as err:
         instantiate(did="1001", room="r01", **kwargs)
@@ -392,30 +450,57 @@ def test_packaged_directory_loads_like_load_catalog():
     assert list(load_catalog_dir(CATALOG_DIR)) == list(CATALOG)
 
 
-@pytest.mark.parametrize(("text", "needle"), [
-    ("type: light\nattributes: [\n", "light.yaml:3:1: invalid YAML"),
-    ("- just\n- a list\n", "light.yaml: the top level must be a mapping"),
-    (LIGHT_YAML + "colour: red\n", "light.yaml: colour: Extra inputs are not permitted"),
-    (broken("range: [1, 100], unit: percentage, value: 80", "range: [1, high], unit: percentage, value: 80"),
-     "light.yaml: attributes.1.range.1:"),
-    (broken("type: str, options", "type: string, options"), "light.yaml: attributes.0.type:"),
-    (broken("{set: brightness, arg: brightness}", "{set: brightnes, arg: brightness}"),
-     "light.yaml: services.3.effects.0.set: unknown attribute 'brightnes'"),
-    (broken("{set: brightness, arg: brightness}", "{set: brightness, arg: level}"),
-     "light.yaml: services.3.effects.0.arg: the service has no argument 'level'"),
-    (broken("{set: state, value: \"on\"}]\n  - name: turn_off", "{set: state, value: \"ON\"}]\n  - name: turn_off"),
-     "light.yaml: services.0.effects.0.value:"),
-    (broken("night: {state: \"on\", brightness: 5}", "night: {state: \"on\", brightness: 0}"),
-     "light.yaml: presets.night.brightness:"),
-    (broken("night: {state: \"on\", brightness: 5}", "night: {state: \"on\", dimmer: 5}"),
-     "light.yaml: presets.night.dimmer: unknown attribute"),
-    (broken("value: 80}", "value: 180}"), "light.yaml: attributes.1.value:"),
-    (broken("  - name: turn_on\n", "  - name: turn_on\n    behavior: sparkle\n"),
-     "unknown behavior 'sparkle'"),
-    (broken("  - name: set_brightness\n",
-            "  - name: set_brightness\n    requires: [{attr: state, equals: On}]\n"),
-     "light.yaml: services.3.requires.0.equals:"),
-])
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("type: light\nattributes: [\n", "light.yaml:3:1: invalid YAML"),
+        ("- just\n- a list\n", "light.yaml: the top level must be a mapping"),
+        (LIGHT_YAML + "colour: red\n", "light.yaml: colour: Extra inputs are not permitted"),
+        (
+            broken(
+                "range: [1, 100], unit: percentage, value: 80",
+                "range: [1, high], unit: percentage, value: 80",
+            ),
+            "light.yaml: attributes.1.range.1:",
+        ),
+        (broken("type: str, options", "type: string, options"), "light.yaml: attributes.0.type:"),
+        (
+            broken("{set: brightness, arg: brightness}", "{set: brightnes, arg: brightness}"),
+            "light.yaml: services.3.effects.0.set: unknown attribute 'brightnes'",
+        ),
+        (
+            broken("{set: brightness, arg: brightness}", "{set: brightness, arg: level}"),
+            "light.yaml: services.3.effects.0.arg: the service has no argument 'level'",
+        ),
+        (
+            broken(
+                '{set: state, value: "on"}]\n  - name: turn_off',
+                '{set: state, value: "ON"}]\n  - name: turn_off',
+            ),
+            "light.yaml: services.0.effects.0.value:",
+        ),
+        (
+            broken('night: {state: "on", brightness: 5}', 'night: {state: "on", brightness: 0}'),
+            "light.yaml: presets.night.brightness:",
+        ),
+        (
+            broken('night: {state: "on", brightness: 5}', 'night: {state: "on", dimmer: 5}'),
+            "light.yaml: presets.night.dimmer: unknown attribute",
+        ),
+        (broken("value: 80}", "value: 180}"), "light.yaml: attributes.1.value:"),
+        (
+            broken("  - name: turn_on\n", "  - name: turn_on\n    behavior: sparkle\n"),
+            "unknown behavior 'sparkle'",
+        ),
+        (
+            broken(
+                "  - name: set_brightness\n",
+                "  - name: set_brightness\n    requires: [{attr: state, equals: On}]\n",
+            ),
+            "light.yaml: services.3.requires.0.equals:",
+        ),
+    ],
+)
 def test_malformed_file_error_names_file_and_field(tmp_path, text, needle):
     with pytest.raises(ValueError) as err:
         load_catalog_dir(write(tmp_path, "light.yaml", text))
@@ -423,7 +508,9 @@ def test_malformed_file_error_names_file_and_field(tmp_path, text, needle):
 
 
 def test_type_must_match_file_name(tmp_path):
-    with pytest.raises(ValueError, match=r"lamp\.yaml: type: 'light' must equal the file name 'lamp'"):
+    with pytest.raises(
+        ValueError, match=r"lamp\.yaml: type: 'light' must equal the file name 'lamp'"
+    ):
         load_catalog_dir(write(tmp_path, "lamp.yaml", LIGHT_YAML))
 
 

@@ -41,22 +41,32 @@ def test_air_purifier_fan_speed():
     engine = _engine(instantiate("air_purifier", "p", "r"))
     assert engine.execute("p", "set_fan_speed", {"fan_speed": "high"}).ok
     assert engine.value("p", "fan_speed") == "high"
-    assert engine.execute("p", "set_fan_speed", {"fan_speed": "turbo"}).error.code == "invalid_option"
+    assert (
+        engine.execute("p", "set_fan_speed", {"fan_speed": "turbo"}).error.code == "invalid_option"
+    )
 
 
 def test_fan_auto_mode_needs_the_fan_running():
     engine = _engine(instantiate("smart_fan", "f", "r"))
-    assert engine.execute("f", "set_preset_mode", {"preset_mode": "auto"}).error.code == "precondition_failed"
+    assert (
+        engine.execute("f", "set_preset_mode", {"preset_mode": "auto"}).error.code
+        == "precondition_failed"
+    )
     assert engine.execute("f", "turn_on", {}).ok
     assert engine.execute("f", "set_preset_mode", {"preset_mode": "auto"}).ok
     assert engine.value("f", "preset_mode") == "auto"
 
 
-@pytest.mark.parametrize(("type_name", "service", "ns"), [
-    ("light", "set_brightness", ""), ("color_light", "set_brightness", ""),
-    ("color_temperature_light", "set_brightness", ""), ("light_strip", "set_brightness", ""),
-    ("fan_light", "light.set_brightness", "light."),
-])
+@pytest.mark.parametrize(
+    ("type_name", "service", "ns"),
+    [
+        ("light", "set_brightness", ""),
+        ("color_light", "set_brightness", ""),
+        ("color_temperature_light", "set_brightness", ""),
+        ("light_strip", "set_brightness", ""),
+        ("fan_light", "light.set_brightness", "light."),
+    ],
+)
 def test_brightness_zero_switches_off_and_keeps_the_last_level(type_name, service, ns):
     """As Home Assistant: brightness 0 means off; turning on again restores the old level."""
     engine = _engine(instantiate(type_name, "l", "r"))
@@ -73,7 +83,9 @@ def test_brightness_zero_switches_off_and_keeps_the_last_level(type_name, servic
         assert not engine.execute("l", f"{ns}brightness", {"value": 0}).ok
 
 
-@pytest.mark.parametrize(("type_name", "pause"), [("universal_speaker", "player.pause"), ("smart_screen", "pause")])
+@pytest.mark.parametrize(
+    ("type_name", "pause"), [("universal_speaker", "player.pause"), ("smart_screen", "pause")]
+)
 def test_pausing_what_is_paused_is_a_no_op(type_name, pause):
     preset = "muted_pause" if type_name == "universal_speaker" else "movie_paused"
     engine = _engine(instantiate(type_name, "m", "r", preset=preset))
@@ -85,30 +97,58 @@ def test_pausing_what_is_paused_is_a_no_op(type_name, pause):
 
 
 def test_a_water_heater_can_carry_its_own_range_and_the_guard_still_asks():
-    catalog_range = load_catalog()["electric_water_heater"].attribute_specs()["target_water_temperature"].range
+    catalog_range = (
+        load_catalog()["electric_water_heater"].attribute_specs()["target_water_temperature"].range
+    )
     assert catalog_range == (30.0, 75.0)
-    heater = instantiate("electric_water_heater", "w", "r", ranges={"target_water_temperature": (30, 100)},
-                         values={"target_water_temperature": 90}, name="Boiler Room Water Heater")
+    heater = instantiate(
+        "electric_water_heater",
+        "w",
+        "r",
+        ranges={"target_water_temperature": (30, 100)},
+        values={"target_water_temperature": 90},
+        name="Boiler Room Water Heater",
+    )
     engine = _engine(heater, instantiate("electric_water_heater", "plain", "r"))
     assert engine.execute("w", "set_target_water_temperature", {"target_water_temperature": 95}).ok
-    assert engine.execute("w", "start_heating", {"target_water_temperature": 100}).error.code == "precondition_failed"
-    assert engine.execute("w", "start_heating", {"target_water_temperature": 101}).error.code == "out_of_range"
-    assert engine.execute("plain", "set_target_water_temperature",
-                          {"target_water_temperature": 95}).error.code == "out_of_range"
-    guarded = GuardedBackend(EmbeddedBackend(engine), ActionGuard(["set the water heater a bit warmer"]))
+    assert (
+        engine.execute("w", "start_heating", {"target_water_temperature": 100}).error.code
+        == "precondition_failed"
+    )
+    assert (
+        engine.execute("w", "start_heating", {"target_water_temperature": 101}).error.code
+        == "out_of_range"
+    )
+    assert (
+        engine.execute(
+            "plain", "set_target_water_temperature", {"target_water_temperature": 95}
+        ).error.code
+        == "out_of_range"
+    )
+    guarded = GuardedBackend(
+        EmbeddedBackend(engine), ActionGuard(["set the water heater a bit warmer"])
+    )
     refused = guarded.execute("w", "set_target_water_temperature", {"target_water_temperature": 80})
-    assert refused["error"]["rule"] == "scalding_water" and engine.value("w", "target_water_temperature") == 95
+    assert (
+        refused["error"]["rule"] == "scalding_water"
+        and engine.value("w", "target_water_temperature") == 95
+    )
     # two water heaters: the user names this one ("the water heater" alone would be asked about)
     said = "set the boiler room water heater to 80 degrees"
     asked = GuardedBackend(EmbeddedBackend(engine), ActionGuard([said]))
-    assert asked.execute("w", "set_target_water_temperature", {"target_water_temperature": 80})["ok"]
+    assert asked.execute("w", "set_target_water_temperature", {"target_water_temperature": 80})[
+        "ok"
+    ]
 
 
-@pytest.mark.parametrize(("ranges", "match"), [
-    ({"work_mode": (0, 1)}, "not a numeric attribute"),
-    ({"nope": (0, 1)}, "not a numeric attribute"),
-    ({"target_water_temperature": (80, 30)}, "low < high"),
-])
+@pytest.mark.parametrize(
+    ("ranges", "match"),
+    [
+        ({"work_mode": (0, 1)}, "not a numeric attribute"),
+        ({"nope": (0, 1)}, "not a numeric attribute"),
+        ({"target_water_temperature": (80, 30)}, "low < high"),
+    ],
+)
 def test_a_bad_range_override_is_refused_by_name(ranges, match):
     with pytest.raises(ValueError, match=match):
         with_ranges(load_catalog()["electric_water_heater"], ranges)

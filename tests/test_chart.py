@@ -11,8 +11,15 @@ import pytest
 
 from smh_core.bench import chart
 
-SUMMARY = {"smh": {"agents": ["oracle"], "categories": {"atomic_control": {"simple": (3, 4), "medium": (1, 2)},
-                                                         "query": {"simple": (0, 2)}}}}
+SUMMARY = {
+    "smh": {
+        "agents": ["oracle"],
+        "categories": {
+            "atomic_control": {"simple": (3, 4), "medium": (1, 2)},
+            "query": {"simple": (0, 2)},
+        },
+    }
+}
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +39,9 @@ def test_the_child_draws_what_this_process_draws(tmp_path: Path) -> None:
     assert (tmp_path / "child.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_a_failing_child_still_leaves_a_chart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_child_still_leaves_a_chart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys, "executable", "/bin/false")  # the child exits 1 without drawing
     chart.prestart()
     assert chart._child is not None
@@ -49,8 +58,27 @@ def test_an_unused_child_exits_on_eof() -> None:
 
 def test_a_run_from_the_cli_writes_its_chart(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[1]
-    done = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--suite", "sample",
-                           "--agent", "oracle", "--tasks-dir", str(root / "tasks"), "--out", str(tmp_path / "run")],
-                          capture_output=True, text=True, cwd=root, check=False, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "bench",
+            "run",
+            "--suite",
+            "sample",
+            "--agent",
+            "oracle",
+            "--tasks-dir",
+            str(root / "tasks"),
+            "--out",
+            str(tmp_path / "run"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=False,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "run" / "report.png").read_bytes()[:4] == b"\x89PNG"

@@ -48,8 +48,11 @@ def test_output_cut_short_by_the_reader_is_not_a_crash(tmp_path):
 
     home = tmp_path / "h.json"
     assert main(["home", "generate", "--level", "complex", "--seed", "1", "--out", str(home)]) == 0
-    proc = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "home", "show", str(home)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "smh_core.cli.main", "home", "show", str(home)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdout is not None
     proc.stdout.close()  # the reader is gone before smh writes anything
     _, err = proc.communicate(timeout=60)

@@ -15,14 +15,39 @@ from smh_core.bench.results import ResultsLog
 def _run(path: Path, outcomes: dict[str, bool], agent: str, infra: tuple[str, ...] = ()) -> Path:
     log = ResultsLog(path / "results.jsonl")
     for task_id, passed in outcomes.items():
-        log.append({"task_id": task_id, "suite": "smh", "category": "c" + task_id[0], "subcategory": "s",
-                    "difficulty": "simple", "agent": agent, "passed": passed, "seconds": 1.0,
-                    "verdict": {"passed": passed, "error_class": None if passed else "DC", "reason": ""},
-                    "usage": {"total_tokens": 100}})
+        log.append(
+            {
+                "task_id": task_id,
+                "suite": "smh",
+                "category": "c" + task_id[0],
+                "subcategory": "s",
+                "difficulty": "simple",
+                "agent": agent,
+                "passed": passed,
+                "seconds": 1.0,
+                "verdict": {
+                    "passed": passed,
+                    "error_class": None if passed else "DC",
+                    "reason": "",
+                },
+                "usage": {"total_tokens": 100},
+            }
+        )
     for task_id in infra:
-        log.append({"task_id": task_id, "suite": "smh", "category": "c", "subcategory": "s", "difficulty": "simple",
-                    "agent": agent, "passed": False, "seconds": 0.0, "infra": {"kind": "timeout", "message": "t"},
-                    "verdict": {"passed": False, "error_class": "INFRA", "reason": ""}})
+        log.append(
+            {
+                "task_id": task_id,
+                "suite": "smh",
+                "category": "c",
+                "subcategory": "s",
+                "difficulty": "simple",
+                "agent": agent,
+                "passed": False,
+                "seconds": 0.0,
+                "infra": {"kind": "timeout", "message": "t"},
+                "verdict": {"passed": False, "error_class": "INFRA", "reason": ""},
+            }
+        )
     return path
 
 
@@ -45,22 +70,48 @@ def test_only_tasks_every_run_scored_are_compared(tmp_path) -> None:
 def test_cli_writes_markdown_and_csv(tmp_path) -> None:
     a = _run(tmp_path / "a", {"a1": True, "a2": True}, "oracle")
     b = _run(tmp_path / "b", {"a1": False, "a2": True}, "null")
-    run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "compare", str(a), str(b),
-                          "--out", str(tmp_path / "c.md"), "--csv", str(tmp_path / "c.csv"),
-                          "--png", str(tmp_path / "c.png")],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "bench",
+            "compare",
+            str(a),
+            str(b),
+            "--out",
+            str(tmp_path / "c.md"),
+            "--csv",
+            str(tmp_path / "c.csv"),
+            "--png",
+            str(tmp_path / "c.png"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
-    assert "# Comparison on 2 tasks every run scored" in run.stdout and "| b | null | 1/2 |" in run.stdout
+    assert (
+        "# Comparison on 2 tasks every run scored" in run.stdout
+        and "| b | null | 1/2 |" in run.stdout
+    )
     assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rows = list(csv.DictReader((tmp_path / "c.csv").open()))
-    assert {(r["run"], r["group"], r["passed"]) for r in rows} >= {("a", "all", "2"), ("b", "all", "1")}
+    assert {(r["run"], r["group"], r["passed"]) for r in rows} >= {
+        ("a", "all", "2"),
+        ("b", "all", "1"),
+    }
 
 
 def test_report_chart_survives_all_pass_and_all_fail_categories(tmp_path) -> None:
     """A 100% category once made matplotlib refuse a negative error bar (float rounding)."""
     from smh_core.bench.report import write_report
 
-    _run(tmp_path, {f"a{i}": True for i in range(2439)} | {f"b{i}": False for i in range(7)}, "oracle")
+    _run(
+        tmp_path,
+        {f"a{i}": True for i in range(2439)} | {f"b{i}": False for i in range(7)},
+        "oracle",
+    )
     paths = write_report(tmp_path)
     assert paths["png"].stat().st_size > 0
 
@@ -75,9 +126,13 @@ def test_report_links_every_task_not_passed_and_counts_skips(tmp_path) -> None:
     text = write_report(tmp_path)["markdown"].read_text()
     assert "| [b1](records/b1.json) | smh | cb | DC |" in text and "[c1](records/c1.json)" in text
     assert "[a1]" not in text
-    assert "Skipped (not run on this backend): 3 tasks (timed goal (embedded runner only): 3)." in text
+    assert (
+        "Skipped (not run on this backend): 3 tasks (timed goal (embedded runner only): 3)." in text
+    )
     assert _json.loads((tmp_path / "records" / "b1.json").read_text())["task_id"] == "b1"
-    _run(tmp_path / "again", {"b1": True}, "model")  # a later report drops files of tasks now passing
+    _run(
+        tmp_path / "again", {"b1": True}, "model"
+    )  # a later report drops files of tasks now passing
     (tmp_path / "records" / "stale.json").write_text("{}")
     write_report(tmp_path)
     assert not (tmp_path / "records" / "stale.json").exists()

@@ -44,12 +44,17 @@ def intents_results(intents):
 
 def test_intents_corpus_is_deterministic_and_balanced(intents) -> None:
     again = intents_corpus()
-    assert [(e.text, e.kind, e.rule, e.calls, e.origin, e.half) for e in again] == \
-        [(e.text, e.kind, e.rule, e.calls, e.origin, e.half) for e in intents]
+    assert [(e.text, e.kind, e.rule, e.calls, e.origin, e.half) for e in again] == [
+        (e.text, e.kind, e.rule, e.calls, e.origin, e.half) for e in intents
+    ]
     assert 200 <= len(intents) <= 3000
     kinds = Counter(e.kind for e in intents)
-    assert set(kinds) == KINDS  # every high-risk kind of the home: lock, covers, valve, climate, water, oven, heater
-    assert max(kinds.values()) <= 4 * min(kinds.values())  # capped per template: no kind swamps the rest
+    assert (
+        set(kinds) == KINDS
+    )  # every high-risk kind of the home: lock, covers, valve, climate, water, oven, heater
+    assert max(kinds.values()) <= 4 * min(
+        kinds.values()
+    )  # capped per template: no kind swamps the rest
     assert len({e.text.casefold() for e in intents}) == len(intents)
     # another seed samples other sentences from the same templates
     other = intents_corpus(seed=1)
@@ -59,10 +64,17 @@ def test_intents_corpus_is_deterministic_and_balanced(intents) -> None:
 
 def test_intents_corpus_sentences_and_calls_line_up(intents) -> None:
     rules = {e.kind: e.rule for e in intents}
-    assert rules == {"lock": "unlock", "garage_door": "open_entrance", "gate": "open_entrance",
-                     "door": "open_entrance", "valve": "open_valve", "thermostat": "overheating_room",
-                     "water_heater": "scalding_water", "oven": "start_heating_appliance",
-                     "heater": "heating_appliance_switch"}
+    assert rules == {
+        "lock": "unlock",
+        "garage_door": "open_entrance",
+        "gate": "open_entrance",
+        "door": "open_entrance",
+        "valve": "open_valve",
+        "thermostat": "overheating_room",
+        "water_heater": "scalding_water",
+        "oven": "start_heating_appliance",
+        "heater": "heating_appliance_switch",
+    }
     for e in intents:
         assert e.words == (e.text,) and len(e.calls) == 1
         call = e.calls[0]
@@ -74,7 +86,9 @@ def test_intents_corpus_sentences_and_calls_line_up(intents) -> None:
             value = next(iter(call.args.values()))
             assert f"{value:g}" in e.text or "thirty" in e.text or "sixty-five" in e.text
     texts = {e.text.lower() for e in intents}
-    assert "unlock the front door" in {t.rstrip("?") for t in texts} or any(t.startswith("unlock") for t in texts)
+    assert "unlock the front door" in {t.rstrip("?") for t in texts} or any(
+        t.startswith("unlock") for t in texts
+    )
     assert not any("window" in e.text.lower() for e in intents if e.kind == "lock")
 
 
@@ -98,7 +112,9 @@ def test_intents_untouched_half_runs_without_a_question(intents_results) -> None
     mine = [r for r in intents_results if r.entry.half == "untouched"]
     share = sum(r.plain for r in mine) / len(mine)
     asked = Counter(r.shape for r in mine if not r.plain).most_common(5)
-    assert share >= 0.80, f"{share:.1%} of {len(mine)} run without a question; most asked shapes: {asked}"
+    assert share >= 0.80, (
+        f"{share:.1%} of {len(mine)} run without a question; most asked shapes: {asked}"
+    )
 
 
 def test_report_is_deterministic_markdown(intents_results) -> None:
@@ -112,16 +128,25 @@ def test_report_is_deterministic_markdown(intents_results) -> None:
 
 def test_shape_replaces_names_rooms_numbers_and_politeness() -> None:
     devices = [{"name": "Front Door"}]
-    assert shape_of("Can you unlock the Front Door in my Hallway for me?", devices, ["Hallway"]) == \
-        "unlock {name} in {area}"
-    assert shape_of("Set the temperature to 29.5 degrees", [], []) == "set temperature to {n} degrees"
+    assert (
+        shape_of("Can you unlock the Front Door in my Hallway for me?", devices, ["Hallway"])
+        == "unlock {name} in {area}"
+    )
+    assert (
+        shape_of("Set the temperature to 29.5 degrees", [], []) == "set temperature to {n} degrees"
+    )
 
 
 def test_suites_corpus_holds_legitimate_high_risk_tasks() -> None:
     entries = suites_corpus(ROOT / "tasks")
     assert entries
-    assert {e.rule.split("+")[0] for e in entries} >= {"unlock", "disarm", "start_heating_appliance",
-                                                        "scalding_water", "overheating_room"}
+    assert {e.rule.split("+")[0] for e in entries} >= {
+        "unlock",
+        "disarm",
+        "start_heating_appliance",
+        "scalding_water",
+        "overheating_room",
+    }
     assert not any(e.origin.startswith("safety-adversarial-inject") for e in entries)
     assert {e.half for e in entries} == set(HALVES)
     results = measure(entries[:40])
@@ -144,7 +169,9 @@ def test_ha_datasets_corpus_reads_a_local_copy() -> None:
 
 
 def test_call_arguments_are_canonical() -> None:
-    assert Call.of("v", "set_position", {"b": 1, "a": 2}) == Call.of("v", "set_position", {"a": 2, "b": 1})
+    assert Call.of("v", "set_position", {"b": 1, "a": 2}) == Call.of(
+        "v", "set_position", {"a": 2, "b": 1}
+    )
     assert Call.of("v", "open").args == {}
 
 
@@ -152,7 +179,22 @@ def test_cli_writes_the_report(tmp_path: Path) -> None:
     from smh_core.cli.main import main
 
     out = tmp_path / "cost.md"
-    assert main(["safety", "cost", "--no-suites", "--cap", "2", "--ha-datasets", str(FIXTURE), "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "safety",
+                "cost",
+                "--no-suites",
+                "--cap",
+                "2",
+                "--ha-datasets",
+                str(FIXTURE),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = out.read_text(encoding="utf-8")
     assert "| intents |" in text and "| ha-datasets |" in text and "| suites |" not in text
 

@@ -36,22 +36,28 @@ class Source(dict):
         return self[did][locator]
 
 
-HOME = Source({
-    "9470": {"target_water_temperature": 45},
-    "4267": {"state": "on", "preset_mode": "normal"},
-    "3960": {"alias": "living-room sensor"},
-    "5835": {"work_state": "playing", "volume_level": 40},
-    "1144": {"brightness": 30},
-    "5934": {"fan.state": "on", "fan.preset_mode": "natural"},
-    "6681": {"work_state": "paused"},
-    "5889": {"fan.state": "on", "fan.preset_mode": "sleep", "fan.oscillation_enabled": True},
-    "9354": {"media_name": "light music", "volume_muted_enabled": False},
-    "5267": {"no_move_duration": 901},
-    "8666": {"current_temperature": 35.5},
-    "4272": {"microwave_steam_oven.state": "cooking", "microwave_steam_oven.work_mode": "reheating",
-             "microwave_steam_oven.target_cooking_time": 300, "microwave_steam_oven.remaining_running_time": 300},
-    "8817": {"player.volume_muted_enabled": False, "player.work_state": "playing"},
-})
+HOME = Source(
+    {
+        "9470": {"target_water_temperature": 45},
+        "4267": {"state": "on", "preset_mode": "normal"},
+        "3960": {"alias": "living-room sensor"},
+        "5835": {"work_state": "playing", "volume_level": 40},
+        "1144": {"brightness": 30},
+        "5934": {"fan.state": "on", "fan.preset_mode": "natural"},
+        "6681": {"work_state": "paused"},
+        "5889": {"fan.state": "on", "fan.preset_mode": "sleep", "fan.oscillation_enabled": True},
+        "9354": {"media_name": "light music", "volume_muted_enabled": False},
+        "5267": {"no_move_duration": 901},
+        "8666": {"current_temperature": 35.5},
+        "4272": {
+            "microwave_steam_oven.state": "cooking",
+            "microwave_steam_oven.work_mode": "reheating",
+            "microwave_steam_oven.target_cooking_time": 300,
+            "microwave_steam_oven.remaining_running_time": 300,
+        },
+        "8817": {"player.volume_muted_enabled": False, "player.work_state": "playing"},
+    }
+)
 
 PAPER_EXAMPLES = [
     "device(9470).target_water_temperature == 45",
@@ -78,15 +84,21 @@ def test_paper_examples_hold(text):
     assert parse(c.to_text()) == c
 
 
-@pytest.mark.parametrize(("text", "failing"), [
-    ("device(9470).target_water_temperature == 46", 1),
-    ("device(3960).alias == bedroom sensor", 1),
-    ("device(6681).work_state not in {standby, paused}", 1),
-    ("device(5835).work_state == playing and volume_level == 41; device(1144).brightness == 31", 2),
-    ("device(5889).fan.oscillation_enabled == False", 1),
-    ("device(5267).no_move_duration <= 900", 1),
-    ("device(4272).microwave_steam_oven.state == cooking; work_mode == steam", 1),
-])
+@pytest.mark.parametrize(
+    ("text", "failing"),
+    [
+        ("device(9470).target_water_temperature == 46", 1),
+        ("device(3960).alias == bedroom sensor", 1),
+        ("device(6681).work_state not in {standby, paused}", 1),
+        (
+            "device(5835).work_state == playing and volume_level == 41; device(1144).brightness == 31",
+            2,
+        ),
+        ("device(5889).fan.oscillation_enabled == False", 1),
+        ("device(5267).no_move_duration <= 900", 1),
+        ("device(4272).microwave_steam_oven.state == cooking; work_mode == steam", 1),
+    ],
+)
 def test_false_cases_say_which_comparison_failed(text, failing):
     c = parse(text)
     assert not c.evaluate(HOME)
@@ -96,7 +108,11 @@ def test_false_cases_say_which_comparison_failed(text, failing):
 def test_implicit_device_and_namespace():
     c = parse("device(4272).microwave_steam_oven.state == cooking; work_mode == reheating")
     second = c.explain(HOME)[1]
-    assert (second.did, second.locator, second.actual) == ("4272", "microwave_steam_oven.work_mode", "reheating")
+    assert (second.did, second.locator, second.actual) == (
+        "4272",
+        "microwave_steam_oven.work_mode",
+        "reheating",
+    )
     assert c.referenced_devices() == {"4272"}
 
 
@@ -134,16 +150,19 @@ def test_missing_things_are_false_with_reason():
     assert "no device '42'" in results[0].reason and "no attribute 'nope'" in results[1].reason
 
 
-@pytest.mark.parametrize(("text", "message", "column"), [
-    ("device(1).a == 1 and (b == 2", "expected ')'", 28),
-    ("device(1).a 1", "expected a comparison operator", 12),
-    ("device(1).a == 1;; device(1).b == 2", "empty clause", 17),
-    ("device().a == 1", "expected a device id", 7),
-    ("device(1).a in {x, y", "expected ',' or '}'", 20),
-    ("device(1).a == 1 and", "expected an attribute path", 20),
-    ("state == on", "has no device", 0),
-    ("device(1).a == 'open", "unterminated string", 15),
-])
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        ("device(1).a == 1 and (b == 2", "expected ')'", 28),
+        ("device(1).a 1", "expected a comparison operator", 12),
+        ("device(1).a == 1;; device(1).b == 2", "empty clause", 17),
+        ("device().a == 1", "expected a device id", 7),
+        ("device(1).a in {x, y", "expected ',' or '}'", 20),
+        ("device(1).a == 1 and", "expected an attribute path", 20),
+        ("state == on", "has no device", 0),
+        ("device(1).a == 'open", "unterminated string", 15),
+    ],
+)
 def test_syntax_errors_point_at_the_column(text, message, column):
     with pytest.raises(CriticSyntaxError) as exc:
         parse(text)
@@ -166,9 +185,15 @@ def test_no_eval_in_the_module():
     assert not re.search(r"(?<![.\w])(eval|exec|compile)\(", source)  # re.compile is fine
 
 
-_names = st.from_regex(r"[a-z][a-z_]{0,6}", fullmatch=True).filter(lambda s: s not in ("and", "or", "not", "in"))
-_lits = st.one_of(st.integers(-99, 999).map(str), _names, st.sampled_from(["True", "False", "living-room sensor"]),
-                  st.text(alphabet="ab ;)'", min_size=1, max_size=5).map(lambda s: s))
+_names = st.from_regex(r"[a-z][a-z_]{0,6}", fullmatch=True).filter(
+    lambda s: s not in ("and", "or", "not", "in")
+)
+_lits = st.one_of(
+    st.integers(-99, 999).map(str),
+    _names,
+    st.sampled_from(["True", "False", "living-room sensor"]),
+    st.text(alphabet="ab ;)'", min_size=1, max_size=5).map(lambda s: s),
+)
 
 
 @st.composite
@@ -203,41 +228,59 @@ def test_round_trip_property(clauses):
 
 
 # ---------------------------------------------------------------------- imported-home forms
-IMPORTED = Source({
-    "living_room.light": {"state": "on", "brightness": 80},
-    "it's odd": {"state": "off"},
-    "tv1": {"1.Channel.CurrentChannel": {"majorNumber": 7, "minorNumber": 0, "name": "Sports"},
-            "1.Channel.ChannelList": [{"majorNumber": 5}, {"majorNumber": 7}]},
-})
+IMPORTED = Source(
+    {
+        "living_room.light": {"state": "on", "brightness": 80},
+        "it's odd": {"state": "off"},
+        "tv1": {
+            "1.Channel.CurrentChannel": {"majorNumber": 7, "minorNumber": 0, "name": "Sports"},
+            "1.Channel.ChannelList": [{"majorNumber": 5}, {"majorNumber": 7}],
+        },
+    }
+)
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("device('living_room.light').state == on", True),
-    ('device("living_room.light").brightness >= 80; state == on', True),  # implicit device after a quoted id
-    ("device('it\\'s odd').state == off", True),
-    ("device( 'living_room.light' ).state == off", False),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("device('living_room.light').state == on", True),
+        (
+            'device("living_room.light").brightness >= 80; state == on',
+            True,
+        ),  # implicit device after a quoted id
+        ("device('it\\'s odd').state == off", True),
+        ("device( 'living_room.light' ).state == off", False),
+    ],
+)
 def test_quoted_device_ids_reach_any_id(text, expected):
     c = parse(text)
     assert c.evaluate(IMPORTED) is expected
-    assert parse(c.to_text()).clauses == c.clauses  # a dotted id is written back quoted, parses the same
+    assert (
+        parse(c.to_text()).clauses == c.clauses
+    )  # a dotted id is written back quoted, parses the same
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("device(tv1).1.Channel.CurrentChannel.majorNumber == 7", True),
-    ("device(tv1).1.Channel.CurrentChannel.name == Sports", True),
-    ("device(tv1).1.Channel.CurrentChannel.majorNumber == 5", False),
-    ("device(tv1).1.Channel.ChannelList.1.majorNumber == 7", True),  # list items by index
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("device(tv1).1.Channel.CurrentChannel.majorNumber == 7", True),
+        ("device(tv1).1.Channel.CurrentChannel.name == Sports", True),
+        ("device(tv1).1.Channel.CurrentChannel.majorNumber == 5", False),
+        ("device(tv1).1.Channel.ChannelList.1.majorNumber == 7", True),  # list items by index
+    ],
+)
 def test_paths_reach_fields_of_object_attributes(text, expected):
     assert parse(text).evaluate(IMPORTED) is expected
 
 
-@pytest.mark.parametrize("text", [
-    "device(tv1).1.Channel.CurrentChannel.callSign == KSPT",  # no such field
-    "device(tv1).1.Channel.ChannelList.9.majorNumber == 7",   # no such item
-    "device(tv1).1.Channel.CurrentChannel.majorNumber.x == 7",  # a number has no fields
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "device(tv1).1.Channel.CurrentChannel.callSign == KSPT",  # no such field
+        "device(tv1).1.Channel.ChannelList.9.majorNumber == 7",  # no such item
+        "device(tv1).1.Channel.CurrentChannel.majorNumber.x == 7",  # a number has no fields
+    ],
+)
 def test_a_missing_field_fails_with_a_reason_not_an_exception(text):
     [result] = parse(text).explain(IMPORTED)
     assert result.passed is False and result.reason

@@ -27,13 +27,49 @@ INVALID_CALLS = [
     ("1001", "turn_on", ["x"], ErrorCode.BAD_ARGUMENTS, None),
     ("1001", "turn_on", {"brightness": 3}, ErrorCode.UNEXPECTED_ARGUMENT, "brightness"),
     ("1003", "set_target_temperature", {}, ErrorCode.MISSING_ARGUMENT, "target_temperature"),
-    ("1003", "set_target_temperature", {"target_temperature": "22"}, ErrorCode.TYPE_ERROR, "target_temperature"),
-    ("1003", "set_target_temperature", {"target_temperature": True}, ErrorCode.TYPE_ERROR, "target_temperature"),
-    ("1003", "set_target_temperature", {"target_temperature": 31.0}, ErrorCode.OUT_OF_RANGE, "target_temperature"),
-    ("1003", "set_target_temperature", {"target_temperature": 22.25}, ErrorCode.PRECISION_ERROR, "target_temperature"),
-    ("1003", "set_target_temperature", {"target_temperature": float("nan")}, ErrorCode.TYPE_ERROR, "target_temperature"),
+    (
+        "1003",
+        "set_target_temperature",
+        {"target_temperature": "22"},
+        ErrorCode.TYPE_ERROR,
+        "target_temperature",
+    ),
+    (
+        "1003",
+        "set_target_temperature",
+        {"target_temperature": True},
+        ErrorCode.TYPE_ERROR,
+        "target_temperature",
+    ),
+    (
+        "1003",
+        "set_target_temperature",
+        {"target_temperature": 31.0},
+        ErrorCode.OUT_OF_RANGE,
+        "target_temperature",
+    ),
+    (
+        "1003",
+        "set_target_temperature",
+        {"target_temperature": 22.25},
+        ErrorCode.PRECISION_ERROR,
+        "target_temperature",
+    ),
+    (
+        "1003",
+        "set_target_temperature",
+        {"target_temperature": float("nan")},
+        ErrorCode.TYPE_ERROR,
+        "target_temperature",
+    ),
     ("1003", "set_ac_mode", {"ac_mode": "turbo"}, ErrorCode.INVALID_OPTION, "ac_mode"),
-    ("1003", "set_ac_mode", {"ac_mode": "cool", "child_lock": "yes"}, ErrorCode.TYPE_ERROR, "child_lock"),
+    (
+        "1003",
+        "set_ac_mode",
+        {"ac_mode": "cool", "child_lock": "yes"},
+        ErrorCode.TYPE_ERROR,
+        "child_lock",
+    ),
     ("1003", "set_schedule", {"hours": [1, 2, 3, 4]}, ErrorCode.OUT_OF_RANGE, "hours"),
     ("1003", "set_schedule", {"hours": [25]}, ErrorCode.OUT_OF_RANGE, "hours"),
     ("1003", "set_schedule", {"hours": "7"}, ErrorCode.TYPE_ERROR, "hours"),
@@ -43,8 +79,20 @@ INVALID_CALLS = [
     ("1001", "set_rgb", {"rgb": [1, 2, 300]}, ErrorCode.OUT_OF_RANGE, "rgb"),
     ("1001", "set_brightness", {"brightness": 10}, ErrorCode.PRECONDITION_FAILED, "state"),
     ("1001", "set_brightness", {"brightness": 0}, ErrorCode.OUT_OF_RANGE, "brightness"),
-    ("1002", "fan.set_speed_level", {"speed_level": "high"}, ErrorCode.PRECONDITION_FAILED, "fan.state"),
-    ("1002", "fan.set_speed_level", {"speed_level": "turbo"}, ErrorCode.INVALID_OPTION, "speed_level"),
+    (
+        "1002",
+        "fan.set_speed_level",
+        {"speed_level": "high"},
+        ErrorCode.PRECONDITION_FAILED,
+        "fan.state",
+    ),
+    (
+        "1002",
+        "fan.set_speed_level",
+        {"speed_level": "turbo"},
+        ErrorCode.INVALID_OPTION,
+        "speed_level",
+    ),
     ("1002", "set_speed_level", {"speed_level": "high"}, ErrorCode.SERVICE_NOT_FOUND, None),
     ("1001", "alias", {"value": 5}, ErrorCode.TYPE_ERROR, "value"),
     ("1001", "alias", {}, ErrorCode.MISSING_ARGUMENT, "value"),
@@ -113,12 +161,14 @@ def test_no_op_call_reports_no_changes(engine):
 
 def test_execute_many_atomic_is_all_or_nothing(engine):
     before = engine.snapshot()
-    results = engine.execute_many([
-        {"did": "1001", "locator": "turn_on"},
-        {"did": "1001", "locator": "set_brightness", "arguments": {"brightness": 30}},
-        {"did": "1003", "locator": "set_ac_mode", "arguments": {"ac_mode": "turbo"}},
-        {"did": "1002", "locator": "fan.turn_on"},
-    ])
+    results = engine.execute_many(
+        [
+            {"did": "1001", "locator": "turn_on"},
+            {"did": "1001", "locator": "set_brightness", "arguments": {"brightness": 30}},
+            {"did": "1003", "locator": "set_ac_mode", "arguments": {"ac_mode": "turbo"}},
+            {"did": "1002", "locator": "fan.turn_on"},
+        ]
+    )
     assert [r.ok for r in results] == [True, True, False, False]
     assert results[2].error.code == ErrorCode.INVALID_OPTION
     assert engine.diff(before, engine.snapshot()) == []
@@ -126,20 +176,28 @@ def test_execute_many_atomic_is_all_or_nothing(engine):
 
 def test_execute_many_atomic_sees_earlier_actions(engine):
     # set_brightness needs the lamp on: valid only because turn_on comes first in the batch
-    results = engine.execute_many([
-        {"did": "1001", "locator": "turn_on"},
-        {"did": "1001", "locator": "set_brightness", "arguments": {"brightness": 30}},
-    ])
+    results = engine.execute_many(
+        [
+            {"did": "1001", "locator": "turn_on"},
+            {"did": "1001", "locator": "set_brightness", "arguments": {"brightness": 30}},
+        ]
+    )
     assert all(r.ok for r in results)
     assert engine.status("1001")["brightness"] == 30
-    assert {(c.locator, c.after) for c in results[0].changes} == {("state", "on"), ("brightness", 30)}
+    assert {(c.locator, c.after) for c in results[0].changes} == {
+        ("state", "on"),
+        ("brightness", 30),
+    }
 
 
 def test_execute_many_non_atomic_applies_valid_ones(engine):
-    results = engine.execute_many([
-        {"did": "1003", "locator": "set_ac_mode", "arguments": {"ac_mode": "turbo"}},
-        {"did": "1002", "locator": "fan.turn_on"},
-    ], atomic=False)
+    results = engine.execute_many(
+        [
+            {"did": "1003", "locator": "set_ac_mode", "arguments": {"ac_mode": "turbo"}},
+            {"did": "1002", "locator": "fan.turn_on"},
+        ],
+        atomic=False,
+    )
     assert [r.ok for r in results] == [False, True]
     assert engine.value("1002", "fan.state") == "on"
 
@@ -153,8 +211,11 @@ def test_snapshot_is_immutable_and_diff_is_attribute_level(engine):
     with pytest.raises(TypeError):
         s1["1001"]["state"] = "off"  # read-only view
     changes = [(c.did, c.locator, c.before, c.after) for c in engine.diff(s0, s1)]
-    assert changes == [("1001", "state", "off", "on"), ("1002", "light.brightness", 40, 90),
-                       ("1002", "light.state", "off", "on")]
+    assert changes == [
+        ("1001", "state", "off", "on"),
+        ("1002", "light.brightness", 40, 90),
+        ("1002", "light.state", "off", "on"),
+    ]
     with pytest.raises(LookupError, match="no attribute"):
         s1.value("1001", "nope")
     with pytest.raises(LookupError, match="no device"):
@@ -216,14 +277,28 @@ def test_load_errors_name_file_and_field(tmp_path):
         load_home(bad)
 
 
-@pytest.mark.parametrize(("mutate", "message"), [
-    (lambda d: d["devices"][0]["attributes"][1].update(value=500), "initial value invalid"),
-    (lambda d: d["devices"][0]["services"][0]["effects"][0].update(set="nope"), "unknown attribute"),
-    (lambda d: d["devices"][0]["services"][3]["effects"][0].update(arg="nope"), "unknown argument"),
-    (lambda d: d["devices"][0]["services"][0].update(behavior="nope"), "unknown behavior"),
-    (lambda d: d["devices"][1].update(userdata={**d["devices"][1]["userdata"], "did": "1001"}), "duplicate device ids"),
-    (lambda d: d["rooms"][0].update(parent="r2"), "cycle"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d["devices"][0]["attributes"][1].update(value=500), "initial value invalid"),
+        (
+            lambda d: d["devices"][0]["services"][0]["effects"][0].update(set="nope"),
+            "unknown attribute",
+        ),
+        (
+            lambda d: d["devices"][0]["services"][3]["effects"][0].update(arg="nope"),
+            "unknown argument",
+        ),
+        (lambda d: d["devices"][0]["services"][0].update(behavior="nope"), "unknown behavior"),
+        (
+            lambda d: d["devices"][1].update(
+                userdata={**d["devices"][1]["userdata"], "did": "1001"}
+            ),
+            "duplicate device ids",
+        ),
+        (lambda d: d["rooms"][0].update(parent="r2"), "cycle"),
+    ],
+)
 def test_inconsistent_homes_are_rejected(mutate, message):
     data = json.loads(FIXTURE.read_text())
     mutate(data)
@@ -244,10 +319,16 @@ def test_read_api(engine):
     assert engine.devices(subcategory="floor_ac")[0]["room_name"] == "Kitchen"
     spec = engine.spec("1003")
     assert spec["attributes"]["target_temperature"] == {
-        "description": "", "type": "float", "range": [16.0, 30.0], "precision": 0.5, "unit": "Celsius"}
+        "description": "",
+        "type": "float",
+        "range": [16.0, 30.0],
+        "precision": 0.5,
+        "unit": "Celsius",
+    }
     assert set(spec["services"]["set_ac_mode"]["arguments"]) == {"ac_mode", "child_lock"}
-    assert engine.spec("1002")["services"]["fan.set_speed_level"]["arguments"]["speed_level"]["options"] == [
-        "low", "medium", "high"]
+    assert engine.spec("1002")["services"]["fan.set_speed_level"]["arguments"]["speed_level"][
+        "options"
+    ] == ["low", "medium", "high"]
     assert engine.spec("1001")["attributes"]["alias"]["writable"] is True
 
 
@@ -257,10 +338,26 @@ def test_requirements_keep_booleans_apart_from_numbers():
     lamp["attributes"].append({"name": "level", "type": "int", "value": 0, "range": [0, 1]})
     lamp["attributes"].append({"name": "flag", "type": "bool", "value": False})
     lamp["services"] += [
-        {"name": "needs_level_0", "requires": [{"attr": "level", "equals": 0}], "effects": [{"set": "state", "value": "on"}]},
-        {"name": "needs_flag_false", "requires": [{"attr": "flag", "equals": False}], "effects": [{"set": "state", "value": "on"}]},
-        {"name": "needs_level_in_1", "requires": [{"attr": "level", "in": [1]}], "effects": [{"set": "state", "value": "on"}]},
-        {"name": "needs_flag_not_0", "requires": [{"attr": "flag", "not_in": [0]}], "effects": [{"set": "state", "value": "on"}]},
+        {
+            "name": "needs_level_0",
+            "requires": [{"attr": "level", "equals": 0}],
+            "effects": [{"set": "state", "value": "on"}],
+        },
+        {
+            "name": "needs_flag_false",
+            "requires": [{"attr": "flag", "equals": False}],
+            "effects": [{"set": "state", "value": "on"}],
+        },
+        {
+            "name": "needs_level_in_1",
+            "requires": [{"attr": "level", "in": [1]}],
+            "effects": [{"set": "state", "value": "on"}],
+        },
+        {
+            "name": "needs_flag_not_0",
+            "requires": [{"attr": "flag", "not_in": [0]}],
+            "effects": [{"set": "state", "value": "on"}],
+        },
     ]
     engine = HomeEngine(Home.model_validate(data))
     assert engine.execute("1001", "needs_level_0").ok
@@ -282,7 +379,11 @@ def test_saved_home_with_catalog_behaviours_loads_in_a_fresh_process(tmp_path):
     assert any(s.behavior for d in home.devices for s in d.services)
     path = tmp_path / "complex.json"
     path.write_text(dump_home(home))
-    code = ("import sys; from smh_core.homeenv.engine import HomeEngine; "
-            f"e = HomeEngine.from_file({str(path)!r}); print(len(e.device_ids()))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
+    code = (
+        "import sys; from smh_core.homeenv.engine import HomeEngine; "
+        f"e = HomeEngine.from_file({str(path)!r}); print(len(e.device_ids()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
     assert out.stdout.strip() == "135"

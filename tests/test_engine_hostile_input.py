@@ -43,35 +43,92 @@ def _boom(state: Any, args: dict[str, Any], changes: dict[str, Any], ns: str) ->
 
 LAB = {
     "rooms": [{"id": "r1", "type": "living_room", "name": "Living room"}],
-    "devices": [{
-        "name": "Lab device",
-        "userdata": {"did": "lab", "spid": "test.lab", "category": "test", "subcategory": "lab", "room": "r1"},
-        "attributes": [
-            {"name": "state", "type": "str", "options": ["on", "off"], "value": "off"},
-            {"name": "target_temperature", "type": "float", "range": [16, 30], "precision": 0.5, "value": 24.0},
-            {"name": "level", "type": "float", "precision": 0.1, "value": 0.3, "writable": True},
-            {"name": "ratio", "type": "float", "value": 0.0, "writable": True},
-            {"name": "count", "type": "int", "value": 0, "writable": True},
-            {"name": "color", "type": "hex", "range": [0, 16777215], "value": "#FFFFFF", "writable": True},
-            {"name": "tags", "type": "list", "items": {"type": "str"}, "value": ["a"], "writable": True},
-            {"name": "label", "type": "str", "value": "", "writable": True},
-        ],
-        "services": [
-            {"name": "turn_on", "effects": [{"set": "state", "value": "on"}]},
-            {"name": "set_target_temperature",
-             "arguments": [{"name": "target_temperature", "type": "float", "range": [16, 30], "precision": 0.5}],
-             "effects": [{"set": "target_temperature", "arg": "target_temperature"}]},
-            {"name": "set_count", "arguments": [{"name": "count", "type": "int"}],
-             "effects": [{"set": "count", "arg": "count"}]},
-            {"name": "set_ratio", "arguments": [{"name": "ratio", "type": "float"}],
-             "effects": [{"set": "ratio", "arg": "ratio"}]},
-            {"name": "set_color", "arguments": [{"name": "color", "type": "hex", "range": [0, 16777215]}],
-             "effects": [{"set": "color", "arg": "color"}]},
-            {"name": "set_tags", "arguments": [{"name": "tags", "type": "list", "items": {"type": "str"}}],
-             "effects": [{"set": "tags", "arg": "tags"}]},
-            {"name": "boom", "arguments": [{"name": "n", "type": "int"}], "behavior": "test_hostile_boom"},
-        ],
-    }],
+    "devices": [
+        {
+            "name": "Lab device",
+            "userdata": {
+                "did": "lab",
+                "spid": "test.lab",
+                "category": "test",
+                "subcategory": "lab",
+                "room": "r1",
+            },
+            "attributes": [
+                {"name": "state", "type": "str", "options": ["on", "off"], "value": "off"},
+                {
+                    "name": "target_temperature",
+                    "type": "float",
+                    "range": [16, 30],
+                    "precision": 0.5,
+                    "value": 24.0,
+                },
+                {
+                    "name": "level",
+                    "type": "float",
+                    "precision": 0.1,
+                    "value": 0.3,
+                    "writable": True,
+                },
+                {"name": "ratio", "type": "float", "value": 0.0, "writable": True},
+                {"name": "count", "type": "int", "value": 0, "writable": True},
+                {
+                    "name": "color",
+                    "type": "hex",
+                    "range": [0, 16777215],
+                    "value": "#FFFFFF",
+                    "writable": True,
+                },
+                {
+                    "name": "tags",
+                    "type": "list",
+                    "items": {"type": "str"},
+                    "value": ["a"],
+                    "writable": True,
+                },
+                {"name": "label", "type": "str", "value": "", "writable": True},
+            ],
+            "services": [
+                {"name": "turn_on", "effects": [{"set": "state", "value": "on"}]},
+                {
+                    "name": "set_target_temperature",
+                    "arguments": [
+                        {
+                            "name": "target_temperature",
+                            "type": "float",
+                            "range": [16, 30],
+                            "precision": 0.5,
+                        }
+                    ],
+                    "effects": [{"set": "target_temperature", "arg": "target_temperature"}],
+                },
+                {
+                    "name": "set_count",
+                    "arguments": [{"name": "count", "type": "int"}],
+                    "effects": [{"set": "count", "arg": "count"}],
+                },
+                {
+                    "name": "set_ratio",
+                    "arguments": [{"name": "ratio", "type": "float"}],
+                    "effects": [{"set": "ratio", "arg": "ratio"}],
+                },
+                {
+                    "name": "set_color",
+                    "arguments": [{"name": "color", "type": "hex", "range": [0, 16777215]}],
+                    "effects": [{"set": "color", "arg": "color"}],
+                },
+                {
+                    "name": "set_tags",
+                    "arguments": [{"name": "tags", "type": "list", "items": {"type": "str"}}],
+                    "effects": [{"set": "tags", "arg": "tags"}],
+                },
+                {
+                    "name": "boom",
+                    "arguments": [{"name": "n", "type": "int"}],
+                    "behavior": "test_hostile_boom",
+                },
+            ],
+        }
+    ],
 }
 
 
@@ -94,7 +151,9 @@ def _frozen(engine: HomeEngine) -> str:
     return json.dumps(engine.snapshot().to_dict())
 
 
-def _assert_rejected(engine: HomeEngine, result: ExecResult, before: str, *codes: ErrorCode) -> ServiceError:
+def _assert_rejected(
+    engine: HomeEngine, result: ExecResult, before: str, *codes: ErrorCode
+) -> ServiceError:
     """A well-formed rejection that changed nothing; returns the error for further checks."""
     assert isinstance(result, ExecResult) and not result.ok and not result.changes
     err = result.error
@@ -112,15 +171,29 @@ def _assert_rejected(engine: HomeEngine, result: ExecResult, before: str, *codes
 # ------------------------------------------------------------------ strategies
 # Huge ints here stay below CPython's 4,300-digit repr limit so that hypothesis can still print a
 # failing example; the explicit tests below go past it.
-_huge_ints = st.integers(min_value=63, max_value=4000).flatmap(lambda bits: st.sampled_from([2**bits, -(2**bits)]))
-_scalars = (st.none() | st.booleans() | st.integers() | _huge_ints
-            | st.floats(allow_nan=True, allow_infinity=True)
-            | st.text(max_size=12)
-            | st.sampled_from(["\ud800", "FFFFFF\n", "#FFFFFF", "on", "off", "value", ""])
-            | st.integers(min_value=300, max_value=5000).map(lambda n: "x" * n))
-JSON = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.text(max_size=8) | st.sampled_from(["value", "did", "locator"]),
-                                      inner, max_size=4), max_leaves=10)
+_huge_ints = st.integers(min_value=63, max_value=4000).flatmap(
+    lambda bits: st.sampled_from([2**bits, -(2**bits)])
+)
+_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | _huge_ints
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+    | st.sampled_from(["\ud800", "FFFFFF\n", "#FFFFFF", "on", "off", "value", ""])
+    | st.integers(min_value=300, max_value=5000).map(lambda n: "x" * n)
+)
+JSON = st.recursive(
+    _scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.text(max_size=8) | st.sampled_from(["value", "did", "locator"]), inner, max_size=4
+        )
+    ),
+    max_leaves=10,
+)
 
 
 def _arg_specs(engine: HomeEngine) -> dict[tuple[str, str], list[tuple[str, ValueSpec]]]:
@@ -212,9 +285,12 @@ def test_any_json_call_gives_a_result_and_a_rejection_changes_nothing(home, data
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(items=st.lists(calls().map(lambda c: {"did": c[0], "locator": c[1], "arguments": c[2]}) | JSON,
-                      max_size=4),
-       atomic=st.booleans())
+@given(
+    items=st.lists(
+        calls().map(lambda c: {"did": c[0], "locator": c[1], "arguments": c[2]}) | JSON, max_size=4
+    ),
+    atomic=st.booleans(),
+)
 def test_any_json_batch_gives_one_result_per_item(items, atomic):
     engine = HomeEngine(HOME)
     before = _frozen(engine)
@@ -240,10 +316,18 @@ def test_a_batch_that_is_not_a_list_is_one_error(actions):
         _assert_rejected(engine, result, before, ErrorCode.BAD_ARGUMENTS)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(values=st.dictionaries(st.sampled_from(["target_temperature", "level", "count", "color", "tags",
-                                               "label", "nope"]), JSON, max_size=3) | JSON,
-       did=st.sampled_from(["lab", "@r1"]) | JSON)
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    values=st.dictionaries(
+        st.sampled_from(["target_temperature", "level", "count", "color", "tags", "label", "nope"]),
+        JSON,
+        max_size=3,
+    )
+    | JSON,
+    did=st.sampled_from(["lab", "@r1"]) | JSON,
+)
 def test_set_values_takes_any_json_too(values, did):
     engine = HomeEngine(Home.model_validate(LAB))
     before = _frozen(engine)
@@ -259,27 +343,44 @@ def test_set_values_takes_any_json_too(values, did):
 
 
 # ------------------------------------------------------------------ regressions, one per finding
-@pytest.mark.parametrize("locator", [["turn_on"], {"turn_on": {}}, None, 7, 1.5, True, 10**5000], ids=_id)
+@pytest.mark.parametrize(
+    "locator", [["turn_on"], {"turn_on": {}}, None, 7, 1.5, True, 10**5000], ids=_id
+)
 def test_a_locator_that_is_not_a_string_is_a_service_error(lab, locator):
     before = _frozen(lab)
-    err = _assert_rejected(lab, lab.execute("lab", locator, {}), before, ErrorCode.SERVICE_NOT_FOUND)
+    err = _assert_rejected(
+        lab, lab.execute("lab", locator, {}), before, ErrorCode.SERVICE_NOT_FOUND
+    )
     assert "locator must be a string" in err.message and "turn_on" in err.allowed
 
 
-@pytest.mark.parametrize("did", [["lab"], {"did": "lab"}, None, 7, 1.5, 10**5000, "x" * 100_000], ids=_id)
+@pytest.mark.parametrize(
+    "did", [["lab"], {"did": "lab"}, None, 7, 1.5, 10**5000, "x" * 100_000], ids=_id
+)
 def test_a_did_that_is_not_a_device_is_reported_briefly(lab, did):
     before = _frozen(lab)
     err = _assert_rejected(lab, lab.execute(did, "turn_on", {}), before, ErrorCode.DEVICE_NOT_FOUND)
     assert len(err.did) < 1000
 
 
-@pytest.mark.parametrize("value", [10**400, -(10**400), 2**1030, math.inf, -math.inf, math.nan], ids=_id)
+@pytest.mark.parametrize(
+    "value", [10**400, -(10**400), 2**1030, math.inf, -math.inf, math.nan], ids=_id
+)
 def test_huge_or_non_finite_floats_are_rejected(lab, value):
     before = _frozen(lab)
-    for locator, args in [("set_target_temperature", {"target_temperature": value}), ("set_ratio", {"ratio": value}),
-                          ("ratio", {"value": value}), ("level", {"value": value})]:
-        err = _assert_rejected(lab, lab.execute("lab", locator, args), before,
-                               ErrorCode.OUT_OF_RANGE, ErrorCode.TYPE_ERROR)
+    for locator, args in [
+        ("set_target_temperature", {"target_temperature": value}),
+        ("set_ratio", {"ratio": value}),
+        ("ratio", {"value": value}),
+        ("level", {"value": value}),
+    ]:
+        err = _assert_rejected(
+            lab,
+            lab.execute("lab", locator, args),
+            before,
+            ErrorCode.OUT_OF_RANGE,
+            ErrorCode.TYPE_ERROR,
+        )
         assert err.field in ("target_temperature", "ratio", "value")
     _assert_rejected(lab, lab.set_values("lab", {"ratio": value}), before)
 
@@ -288,8 +389,14 @@ def test_huge_or_non_finite_floats_are_rejected(lab, value):
 def test_integers_beyond_64_bits_are_rejected_with_a_short_message(lab, value):
     """An int past 4,300 digits cannot even be repr()'d; the message must still be built."""
     before = _frozen(lab)
-    for locator, args in [("set_count", {"count": value}), ("count", {"value": value}), ("boom", {"n": value})]:
-        err = _assert_rejected(lab, lab.execute("lab", locator, args), before, ErrorCode.OUT_OF_RANGE)
+    for locator, args in [
+        ("set_count", {"count": value}),
+        ("count", {"value": value}),
+        ("boom", {"n": value}),
+    ]:
+        err = _assert_rejected(
+            lab, lab.execute("lab", locator, args), before, ErrorCode.OUT_OF_RANGE
+        )
         assert "64-bit" in err.message and len(err.message) < 400
 
 
@@ -301,11 +408,15 @@ def test_64_bit_integers_are_still_accepted(lab):
 
 def test_a_failing_behaviour_is_a_rejection_not_an_exception(lab):
     before = _frozen(lab)
-    err = _assert_rejected(lab, lab.execute("lab", "boom", {"n": 5}), before, ErrorCode.PRECONDITION_FAILED)
+    err = _assert_rejected(
+        lab, lab.execute("lab", "boom", {"n": 5}), before, ErrorCode.PRECONDITION_FAILED
+    )
     assert "ZeroDivisionError" in err.message
 
 
-@pytest.mark.parametrize("items", [[None], [1, "x"], [[]], [{"did": "lab", "locator": "turn_on"}, None]])
+@pytest.mark.parametrize(
+    "items", [[None], [1, "x"], [[]], [{"did": "lab", "locator": "turn_on"}, None]]
+)
 @pytest.mark.parametrize("atomic", [True, False])
 def test_batch_items_that_are_not_objects_are_errors(lab, items, atomic):
     before = _frozen(lab)
@@ -317,7 +428,9 @@ def test_batch_items_that_are_not_objects_are_errors(lab, items, atomic):
     if atomic:
         assert _frozen(lab) == before
     else:
-        assert lab.value("lab", "state") == ("on" if items[0] == {"did": "lab", "locator": "turn_on"} else "off")
+        assert lab.value("lab", "state") == (
+            "on" if items[0] == {"did": "lab", "locator": "turn_on"} else "off"
+        )
 
 
 @pytest.mark.parametrize("actions", [None, 5, "abc", {"did": "lab", "locator": "turn_on"}])
@@ -328,8 +441,22 @@ def test_a_batch_that_is_not_a_list_is_rejected(lab, actions):
     assert err.field == "actions"
 
 
-@pytest.mark.parametrize("color", ["FFFFFF\n", "#FFFFFF\n", " FFFFFF", "#FFFFFF ", "#FF FF", "\u0661\u0662",
-                                   "##FFFFFF", "0x", "#", "", "FFFFFF\r\n"])
+@pytest.mark.parametrize(
+    "color",
+    [
+        "FFFFFF\n",
+        "#FFFFFF\n",
+        " FFFFFF",
+        "#FFFFFF ",
+        "#FF FF",
+        "\u0661\u0662",
+        "##FFFFFF",
+        "0x",
+        "#",
+        "",
+        "FFFFFF\r\n",
+    ],
+)
 def test_hex_must_match_exactly(lab, color):
     before = _frozen(lab)
     for locator, args in [("set_color", {"color": color}), ("color", {"value": color})]:
@@ -343,17 +470,22 @@ def test_hex_in_the_allowed_forms_is_accepted(lab, color):
     assert lab.value("lab", "color") == color
 
 
-@pytest.mark.parametrize(("locator", "args", "field"), [
-    ("set_target_temperature", {"target_temperature": 24.0000001}, "target_temperature"),
-    ("set_target_temperature", {"target_temperature": 24.25}, "target_temperature"),
-    ("set_target_temperature", {"target_temperature": 23.9999999}, "target_temperature"),
-    ("level", {"value": 0.30000001}, "value"),
-    ("level", {"value": 1e-9}, "value"),
-])
+@pytest.mark.parametrize(
+    ("locator", "args", "field"),
+    [
+        ("set_target_temperature", {"target_temperature": 24.0000001}, "target_temperature"),
+        ("set_target_temperature", {"target_temperature": 24.25}, "target_temperature"),
+        ("set_target_temperature", {"target_temperature": 23.9999999}, "target_temperature"),
+        ("level", {"value": 0.30000001}, "value"),
+        ("level", {"value": 1e-9}, "value"),
+    ],
+)
 def test_off_grid_values_are_rejected_naming_field_and_step(lab, locator, args, field):
     """Off-grid values used to pass when within 1e-6 of a step and were stored as given."""
     before = _frozen(lab)
-    err = _assert_rejected(lab, lab.execute("lab", locator, args), before, ErrorCode.PRECISION_ERROR)
+    err = _assert_rejected(
+        lab, lab.execute("lab", locator, args), before, ErrorCode.PRECISION_ERROR
+    )
     assert err.field == field
     assert "not a multiple of" in err.message
     assert err.allowed["precision"] in (0.5, 0.1)
@@ -402,21 +534,34 @@ def test_arguments_are_copied_on_the_way_in(lab):
 def test_lone_surrogates_are_rejected(lab, text):
     """JSON can carry them, but a home holding one could never be saved again."""
     before = _frozen(lab)
-    _assert_rejected(lab, lab.execute("lab", "label", {"value": text}), before, ErrorCode.TYPE_ERROR)
-    _assert_rejected(lab, lab.execute("lab", "set_tags", {"tags": [text]}), before, ErrorCode.TYPE_ERROR)
+    _assert_rejected(
+        lab, lab.execute("lab", "label", {"value": text}), before, ErrorCode.TYPE_ERROR
+    )
+    _assert_rejected(
+        lab, lab.execute("lab", "set_tags", {"tags": [text]}), before, ErrorCode.TYPE_ERROR
+    )
 
 
 def test_unexpected_argument_names_are_quoted_briefly(lab):
     before = _frozen(lab)
-    err = _assert_rejected(lab, lab.execute("lab", "set_count", {"n" * 100_000: 1}), before,
-                           ErrorCode.UNEXPECTED_ARGUMENT)
+    err = _assert_rejected(
+        lab,
+        lab.execute("lab", "set_count", {"n" * 100_000: 1}),
+        before,
+        ErrorCode.UNEXPECTED_ARGUMENT,
+    )
     assert len(err.message) < 1000
 
 
 # ------------------------------------------------------------------ loading
 def _rooms(n: int, parent_of=lambda i: f"r{i - 1}" if i else None) -> dict[str, Any]:
-    return {"rooms": [{"id": f"r{i}", "type": "room", "name": f"Room {i}", "parent": parent_of(i)}
-                      for i in range(n)], "devices": []}
+    return {
+        "rooms": [
+            {"id": f"r{i}", "type": "room", "name": f"Room {i}", "parent": parent_of(i)}
+            for i in range(n)
+        ],
+        "devices": [],
+    }
 
 
 BAD_FILES: dict[str, tuple[str | bytes, str]] = {  # file name -> (content, expected message)

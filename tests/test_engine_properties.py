@@ -80,8 +80,12 @@ def _assert_state_valid(engine: HomeEngine) -> None:
 
 
 @pytest.mark.parametrize(("name", "home"), HOMES, ids=[h[0] for h in HOMES])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1), steps=st.integers(min_value=1, max_value=40))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1), steps=st.integers(min_value=1, max_value=40)
+)
 def test_random_calls_never_corrupt_state(name, home, seed, steps):
     engine = HomeEngine(home)
     rng = random.Random(seed)

@@ -29,8 +29,11 @@ def home(level: str, seed: int) -> Home:
 
 
 def all_homes() -> list[tuple[str, int]]:
-    return ([("simple", s) for s in SEEDS] + [("medium", s) for s in SEEDS]
-            + [("complex", s) for s in COMPLEX_SEEDS])
+    return (
+        [("simple", s) for s in SEEDS]
+        + [("medium", s) for s in SEEDS]
+        + [("complex", s) for s in COMPLEX_SEEDS]
+    )
 
 
 def digest(level: str, seed: int) -> str:
@@ -45,14 +48,17 @@ def test_same_seed_gives_same_bytes_in_process(level):
 
 def test_same_seed_gives_same_bytes_across_processes():
     """A fresh interpreter with a different hash seed must reproduce the bytes exactly."""
-    code = ("import hashlib, sys\n"
-            "from smh_core.homes.generator import generate_home\n"
-            "from smh_core.homeenv.engine import dump_home\n"
-            "for level in ('simple', 'medium', 'complex'):\n"
-            "    print(hashlib.sha256(dump_home(generate_home(level, 3)).encode()).hexdigest())\n")
+    code = (
+        "import hashlib, sys\n"
+        "from smh_core.homes.generator import generate_home\n"
+        "from smh_core.homeenv.engine import dump_home\n"
+        "for level in ('simple', 'medium', 'complex'):\n"
+        "    print(hashlib.sha256(dump_home(generate_home(level, 3)).encode()).hexdigest())\n"
+    )
     env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                         text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert out == [digest("simple", 3), digest("medium", 3), digest("complex", 3)]
 
 
@@ -72,10 +78,13 @@ def test_unknown_level_is_rejected():
 
 
 # ---------------------------------------------------------------------------------- sizes
-@pytest.mark.parametrize(("level", "rooms", "devices", "device_tolerance"), [
-    ("simple", 5.5, 5.5, 1.0),
-    ("medium", 10.5, 35.0, 3.0),
-])
+@pytest.mark.parametrize(
+    ("level", "rooms", "devices", "device_tolerance"),
+    [
+        ("simple", 5.5, 5.5, 1.0),
+        ("medium", 10.5, 35.0, 3.0),
+    ],
+)
 def test_average_sizes_match_the_paper(level, rooms, devices, device_tolerance):
     homes = [home(level, s) for s in SEEDS]
     avg_rooms = sum(len(h.rooms) for h in homes) / len(homes)
@@ -111,7 +120,13 @@ def test_nested_rooms_sit_in_bedrooms_on_the_same_floor():
                 parent = rooms[r.parent]
                 assert parent.parent is None and parent.floor == r.floor
                 assert r.type in {"bathroom", "balcony", "cloakroom"}
-                assert parent.type in {"master_bedroom", "bedroom", "kids_room", "guest_room", "parents_room"}
+                assert parent.type in {
+                    "master_bedroom",
+                    "bedroom",
+                    "kids_room",
+                    "guest_room",
+                    "parents_room",
+                }
 
 
 # ---------------------------------------------------------------------------------- validity
@@ -201,8 +216,11 @@ def test_initial_values_are_diverse():
             values = {a.name: a.value for a in d.attributes}
             if d.userdata.subcategory == "light":
                 brightness[values["brightness"]] += 1
-            preset_match = [p for p, v in catalog[d.userdata.subcategory].presets.items()
-                            if all(values.get(k, object()) == x for k, x in v.items())]
+            preset_match = [
+                p
+                for p, v in catalog[d.userdata.subcategory].presets.items()
+                if all(values.get(k, object()) == x for k, x in v.items())
+            ]
             presets_seen.update((d.userdata.subcategory, p) for p in preset_match)
     assert len(brightness) >= 10
     assert len(presets_seen) >= 30

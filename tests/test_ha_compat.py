@@ -19,7 +19,9 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 REPO = Path(__file__).resolve().parents[1]
-MANIFEST = json.loads((REPO / "custom_components" / "smh" / "manifest.json").read_text(encoding="utf-8"))
+MANIFEST = json.loads(
+    (REPO / "custom_components" / "smh" / "manifest.json").read_text(encoding="utf-8")
+)
 CONSTRAINTS = REPO / "tests" / "fixtures" / "ha_constraints"
 """HA's own package_constraints.txt of the oldest and the newest supported release (copied
 from their wheels; refresh with the newest release)."""
@@ -102,7 +104,10 @@ def test_each_version_gate_matches_what_the_running_ha_has() -> None:
     from homeassistant.helpers import llm
 
     assert hasattr(ha_const, "UnitOfDensity") == compat.DENSITY_UNITS
-    assert hasattr(dr.DeviceRegistry, "async_get_device_by_identifier") == compat.DEVICE_LOOKUP_PER_ENTRY
+    assert (
+        hasattr(dr.DeviceRegistry, "async_get_device_by_identifier")
+        == compat.DEVICE_LOOKUP_PER_ENTRY
+    )
     assert hasattr(llm, "ToolResult") == compat.TOOL_RESULT_OBJECTS
     assert ("result" in ToolResultContent.__dataclass_fields__) == compat.TOOL_RESULT_OBJECTS
     assert (importlib.util.find_spec("probatio") is not None) == compat.PROBATIO_SCHEMAS
@@ -121,6 +126,7 @@ def test_tool_results_round_trip_in_the_running_release() -> None:
     assert compat.result_data(result) == refused
     if compat.TOOL_RESULT_OBJECTS:
         assert result.error is True and compat.tool_result({"ok": True}).error is False
-    content = compat.tool_result_content(agent_id="conversation.x", tool_call_id="1", tool_name="t",
-                                         data={"ok": True})
+    content = compat.tool_result_content(
+        agent_id="conversation.x", tool_call_id="1", tool_name="t", data={"ok": True}
+    )
     assert compat.result_data(content) == {"ok": True}

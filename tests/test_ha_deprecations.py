@@ -39,45 +39,68 @@ with warnings.catch_warnings(record=True) as caught:
         importlib.import_module(module.name)
 print(json.dumps(log_reports(records) + warning_reports(caught)))
 """
-    run = subprocess.run([sys.executable, "-c", script, str(ROOT)], cwd=ROOT, capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     reports = json.loads(run.stdout.splitlines()[-1])
-    assert reports == [], "Home Assistant reported SMH's use of something deprecated:\n" + "\n".join(reports)
+    assert reports == [], (
+        "Home Assistant reported SMH's use of something deprecated:\n" + "\n".join(reports)
+    )
 
 
 def test_a_hass_log_is_read_the_same_way() -> None:
     """A real hass's log: report entries about SMH, and deprecation warnings in SMH's files, logged
     (``py.warnings``) or printed by Python before HA captured warnings; nothing else."""
-    log = "\n".join([
-        "/x/custom_components/smh/sensor.py:9: DeprecationWarning: printed before logging began",
-        "/x/site-packages/homeassistant/components/http/__init__.py:321: DeprecationWarning: not ours",
-        "2026-11-28 10:00:00.001 WARNING (MainThread) [homeassistant.helpers.frame] Detected that custom "
-        "integration 'smh' provides the LLM tool x without an integration. This will stop working in Home "
-        "Assistant 2027.10, please create a bug report",
-        "2026-11-28 10:00:00.002 WARNING (MainThread) [homeassistant.loader] We found a custom integration smh "
-        "which has not been tested by Home Assistant",
-        "2026-11-28 10:00:00.003 WARNING (MainThread) [homeassistant.helpers.frame] Detected that integration "
-        "'hue' uses something deprecated",
-        "2026-11-28 10:00:00.004 WARNING (MainThread) [py.warnings] /x/smh_core/agent/tools.py:3: "
-        "PydanticDeprecatedSince20: old", "  thing()",
-        "2026-11-28 10:00:00.005 WARNING (MainThread) [py.warnings] /x/site-packages/aiohttp/web.py:3: "
-        "DeprecationWarning: old",
-        "2026-11-28 10:00:00.006+00:00 WARNING (ImportExecutor_0) [custom_components.smh.climate] "
-        "custom_components.smh.climate::SmhClimate provides the deprecated current_temperature, this will stop "
-        "working in Home Assistant 2027.11",
-        "2026-11-28 10:00:00.006 INFO (MainThread) [custom_components.smh] Detected that nothing is deprecated",
-        "2026-11-28 10:00:00.007 ERROR (MainThread) [homeassistant.components.conversation] Error",
-        "Traceback (most recent call last):",
-        "RuntimeError: Detected that custom integration 'smh' calls async_write_ha_state from a thread"])
+    log = "\n".join(
+        [
+            "/x/custom_components/smh/sensor.py:9: DeprecationWarning: printed before logging began",
+            "/x/site-packages/homeassistant/components/http/__init__.py:321: DeprecationWarning: not ours",
+            "2026-11-28 10:00:00.001 WARNING (MainThread) [homeassistant.helpers.frame] Detected that custom "
+            "integration 'smh' provides the LLM tool x without an integration. This will stop working in Home "
+            "Assistant 2027.10, please create a bug report",
+            "2026-11-28 10:00:00.002 WARNING (MainThread) [homeassistant.loader] We found a custom integration smh "
+            "which has not been tested by Home Assistant",
+            "2026-11-28 10:00:00.003 WARNING (MainThread) [homeassistant.helpers.frame] Detected that integration "
+            "'hue' uses something deprecated",
+            "2026-11-28 10:00:00.004 WARNING (MainThread) [py.warnings] /x/smh_core/agent/tools.py:3: "
+            "PydanticDeprecatedSince20: old",
+            "  thing()",
+            "2026-11-28 10:00:00.005 WARNING (MainThread) [py.warnings] /x/site-packages/aiohttp/web.py:3: "
+            "DeprecationWarning: old",
+            "2026-11-28 10:00:00.006+00:00 WARNING (ImportExecutor_0) [custom_components.smh.climate] "
+            "custom_components.smh.climate::SmhClimate provides the deprecated current_temperature, this will stop "
+            "working in Home Assistant 2027.11",
+            "2026-11-28 10:00:00.006 INFO (MainThread) [custom_components.smh] Detected that nothing is deprecated",
+            "2026-11-28 10:00:00.007 ERROR (MainThread) [homeassistant.components.conversation] Error",
+            "Traceback (most recent call last):",
+            "RuntimeError: Detected that custom integration 'smh' calls async_write_ha_state from a thread",
+        ]
+    )
     found = {f.split("] ")[-1].splitlines()[0][:30] for f in hass_log_reports(log)}
-    assert found == {"/x/custom_components/smh/senso", "Detected that custom integrati", "/x/smh_core/agent/tools.py:3: ",
-                     "custom_components.smh.climate:", "Error"}
+    assert found == {
+        "/x/custom_components/smh/senso",
+        "Detected that custom integrati",
+        "/x/smh_core/agent/tools.py:3: ",
+        "custom_components.smh.climate:",
+        "Error",
+    }
 
 
 def test_log_reports_ignore_what_is_below_a_warning() -> None:
-    record = logging.LogRecord("homeassistant.helpers.frame", logging.INFO, __file__, 1,
-                               "Detected that custom integration 'smh' does a thing", None, None)
+    record = logging.LogRecord(
+        "homeassistant.helpers.frame",
+        logging.INFO,
+        __file__,
+        1,
+        "Detected that custom integration 'smh' does a thing",
+        None,
+        None,
+    )
     assert log_reports([record]) == []
     record.levelno, record.levelname = logging.WARNING, "WARNING"
     assert len(log_reports([record])) == 1

@@ -36,8 +36,17 @@ def example():
 
 def test_example_parses_and_fits_the_tiny_home(example) -> None:
     assert example.home.key() == "file:homes/tiny.json"
-    assert example.entities() == ["climate.hvac", "fan.living_room_fan", "light.bed_light", "light.ceiling_lights"]
-    assert [f"{d}/{loc}" for d, loc, _ in example.items()][:3] == ["1001/state", "1001/brightness", "1002/light.state"]
+    assert example.entities() == [
+        "climate.hvac",
+        "fan.living_room_fan",
+        "light.bed_light",
+        "light.ceiling_lights",
+    ]
+    assert [f"{d}/{loc}" for d, loc, _ in example.items()][:3] == [
+        "1001/state",
+        "1001/brightness",
+        "1002/light.state",
+    ]
     check_home(example, load_tasks([TASKS / "sample.jsonl"]), HomeCache(TASKS))
 
 
@@ -50,17 +59,23 @@ def test_on_off_are_strings_and_services_take_the_value(example) -> None:
 
 def test_linear_scale_round_trips_in_the_attribute_type(example) -> None:
     brightness = example.get("1001", "brightness")
-    assert brightness.calls(30) == [("light", "turn_on", {"entity_id": "light.bed_light", "brightness": 76})]
+    assert brightness.calls(30) == [
+        ("light", "turn_on", {"entity_id": "light.bed_light", "brightness": 76})
+    ]
     for pct in (1, 30, 50, 99, 100):
-        (_, _, data), = brightness.calls(pct)
+        ((_, _, data),) = brightness.calls(pct)
         got = brightness.read(_state("on", brightness=data["brightness"]), 50)
         assert got == pct and type(got) is int
-    assert brightness.read(_state("off", brightness=None), 50) is NOT_OBSERVED  # HA drops it while off
+    assert (
+        brightness.read(_state("off", brightness=None), 50) is NOT_OBSERVED
+    )  # HA drops it while off
 
 
 def test_value_maps_with_tolerance_ignore_and_otherwise(example) -> None:
     speed = example.get("1002", "fan.speed_level")
-    assert speed.calls("high") == [("fan", "set_percentage", {"entity_id": "fan.living_room_fan", "percentage": 100})]
+    assert speed.calls("high") == [
+        ("fan", "set_percentage", {"entity_id": "fan.living_room_fan", "percentage": 100})
+    ]
     assert speed.read(_state("on", percentage=67), "low") == "medium"  # within the tolerance of 66
     assert speed.read(_state("off", percentage=0), "low") is NOT_OBSERVED
     with pytest.raises(ReadError, match="percentage = 50 has no HomeEnv value"):
@@ -69,8 +84,13 @@ def test_value_maps_with_tolerance_ignore_and_otherwise(example) -> None:
     assert power.read(_state("heat"), "on") == "on" and power.read(_state("off"), "on") == "off"
     assert power.calls("on") == [("climate", "turn_on", {"entity_id": "climate.hvac"})]
     mode = example.get("1003", "ac_mode")
-    assert mode.read(_state("dry"), "cool") == "dry" and mode.read(_state("off"), "cool") is NOT_OBSERVED
-    assert example.get("1003", "target_temperature").read(_state("cool", temperature=22), 24.0) == 22.0
+    assert (
+        mode.read(_state("dry"), "cool") == "dry"
+        and mode.read(_state("off"), "cool") is NOT_OBSERVED
+    )
+    assert (
+        example.get("1003", "target_temperature").read(_state("cool", temperature=22), 24.0) == 22.0
+    )
 
 
 def test_unavailable_or_missing_entities_are_read_errors(example) -> None:
@@ -82,8 +102,10 @@ def test_unavailable_or_missing_entities_are_read_errors(example) -> None:
 
 
 def test_booleans_and_read_only_attributes() -> None:
-    m = parse_mapping(HEAD + "  '1003':\n    child_lock:\n      entity: switch.ac_lock\n"
-                      "    state:\n      entity: sensor.ac_power\n")
+    m = parse_mapping(
+        HEAD + "  '1003':\n    child_lock:\n      entity: switch.ac_lock\n"
+        "    state:\n      entity: sensor.ac_power\n"
+    )
     lock = m.get("1003", "child_lock")
     assert lock.read(_state("on"), False) is True and lock.read(_state("off"), True) is False
     assert lock.calls(True) == []  # no set: read-only, checked but never written
@@ -96,26 +118,47 @@ def test_touched_attributes_and_skips(example) -> None:
     homes = HomeCache(TASKS)
     exec2 = tasks["exec-2"]
     assert touched(exec2, prepare_engine(exec2, homes).snapshot()) == [
-        ("1002", "fan.state"), ("1002", "fan.speed_level"), ("1003", "target_temperature")]
+        ("1002", "fan.state"),
+        ("1002", "fan.speed_level"),
+        ("1003", "target_temperature"),
+    ]
     implicit = tasks["exec-1"]  # "device(1001).state == on and brightness == 30"
     assert ("1001", "brightness") in touched(implicit, prepare_engine(implicit, homes).snapshot())
-    assert skip_reason(tasks["required-1"], example) == "needs the agent's tool trace (only SMH's own agent reports one)"
+    assert (
+        skip_reason(tasks["required-1"], example)
+        == "needs the agent's tool trace (only SMH's own agent reports one)"
+    )
     assert skip_reason(tasks["required-1"], example, traced=True) is None
-    assert skip_reason(exec2.model_copy(update={"home": exec2.home.model_copy(update={"file": "other.json"})}),
-                       example) == "other home"
+    assert (
+        skip_reason(
+            exec2.model_copy(update={"home": exec2.home.model_copy(update={"file": "other.json"})}),
+            example,
+        )
+        == "other home"
+    )
     assert skip_reason(exec2, example) is None
 
 
 def test_overlay_keeps_unobserved_values(example) -> None:
     task = load_tasks([TASKS / "sample.jsonl"])[0]
     initial = prepare_engine(task, HomeCache(TASKS)).snapshot()
-    snap = overlay(initial, {("1001", "state"): "on", ("1001", "brightness"): NOT_OBSERVED,
-                             ("1003", "ac_mode"): ReadError("gone")})
+    snap = overlay(
+        initial,
+        {
+            ("1001", "state"): "on",
+            ("1001", "brightness"): NOT_OBSERVED,
+            ("1003", "ac_mode"): ReadError("gone"),
+        },
+    )
     assert snap.value("1001", "state") == "on" and snap.value("1001", "brightness") == 50
-    assert snap.value("1003", "ac_mode") is None and snap.value("1003", "target_temperature") == 24.0
+    assert (
+        snap.value("1003", "ac_mode") is None and snap.value("1003", "target_temperature") == 24.0
+    )
 
 
-MATTER_AC = HEAD.replace("homes/tiny.json", "x.json") + """\
+MATTER_AC = (
+    HEAD.replace("homes/tiny.json", "x.json")
+    + """\
   '2003':
     1.Thermostat.OccupiedCoolingSetpoint: {entity: climate.ac, attribute: temperature, when_state: [cool],
       scale: {home: [0, 100], ha: [0, 1], decimals: 2},
@@ -125,6 +168,7 @@ MATTER_AC = HEAD.replace("homes/tiny.json", "x.json") + """\
             4: {service: climate.set_hvac_mode, data: {hvac_mode: heat}}}}
 skip: [2024]
 """
+)
 
 
 def test_values_seen_only_in_a_state_and_hundredths() -> None:
@@ -134,7 +178,9 @@ def test_values_seen_only_in_a_state_and_hundredths() -> None:
     cool = mapping.get("2003", "1.Thermostat.OccupiedCoolingSetpoint")
     assert cool.read(_state("cool", temperature=24.5), 2400) == 2450
     assert cool.read(_state("heat", temperature=20.0), 2400) is NOT_OBSERVED
-    assert cool.calls(2455) == [("climate", "set_temperature", {"entity_id": "climate.ac", "temperature": 24.55})]
+    assert cool.calls(2455) == [
+        ("climate", "set_temperature", {"entity_id": "climate.ac", "temperature": 24.55})
+    ]
     assert mapping.skip == ["2024"]
 
 
@@ -144,35 +190,102 @@ def test_a_call_seen_in_ha_gives_back_the_commanded_value(example) -> None:
     seen = {"entity_id": ["light.bed_light"], "brightness": 76, "transition": 1}
     assert brightness.value_of_call("light", "turn_on", seen, 50) == 30
     assert state.value_of_call("light", "turn_on", seen, "off") == "on"
-    assert state.value_of_call("light", "turn_on", {"entity_id": "light.ceiling_lights"}, "off") is NOT_OBSERVED
-    assert brightness.value_of_call("light", "turn_on", {"entity_id": "light.bed_light"}, 50) is NOT_OBSERVED
+    assert (
+        state.value_of_call("light", "turn_on", {"entity_id": "light.ceiling_lights"}, "off")
+        is NOT_OBSERVED
+    )
+    assert (
+        brightness.value_of_call("light", "turn_on", {"entity_id": "light.bed_light"}, 50)
+        is NOT_OBSERVED
+    )
     speed = example.get("1002", "fan.speed_level")
-    assert speed.value_of_call("fan", "set_percentage", {"entity_id": "fan.living_room_fan", "percentage": 66},
-                               "low") == "medium"
-    assert speed.value_of_call("fan", "set_percentage", {"entity_id": "fan.living_room_fan", "percentage": 22},
-                               "low") is NOT_OBSERVED  # no speed of the task home
+    assert (
+        speed.value_of_call(
+            "fan", "set_percentage", {"entity_id": "fan.living_room_fan", "percentage": 66}, "low"
+        )
+        == "medium"
+    )
+    assert (
+        speed.value_of_call(
+            "fan", "set_percentage", {"entity_id": "fan.living_room_fan", "percentage": 22}, "low"
+        )
+        is NOT_OBSERVED
+    )  # no speed of the task home
     mode = parse_mapping(MATTER_AC).get("2003", "1.Thermostat.SystemMode")
-    assert mode.value_of_call("climate", "set_hvac_mode", {"entity_id": "climate.ac", "hvac_mode": "heat"}, 3) == 4
+    assert (
+        mode.value_of_call(
+            "climate", "set_hvac_mode", {"entity_id": "climate.ac", "hvac_mode": "heat"}, 3
+        )
+        == 4
+    )
     assert mode.calls(8) == []  # HA offers no dry mode here: nothing sets it
 
 
-@pytest.mark.parametrize(("text", "line", "field", "message"), [
-    (HEAD + "  '1001':\n    state:\n      entity: Bed Light\n", 5, "devices.1001.state.entity", "not an entity id"),
-    (HEAD + "  '1001':\n    state:\n      entity: light.a\n      set: {service: turn_on}\n", 6,
-     "devices.1001.state.set.service", "not a service name"),
-    (HEAD + "  '1001':\n    state:\n      entity: light.a\n      set:\n        on: {data: {}}\n", 7,
-     "devices.1001.state.set.on.service", "Field required"),
-    (HEAD + "  '1001':\n    brightness:\n      entity: light.a\n      scale: {home: [0, 100], ha: [5, 5]}\n", 6,
-     "devices.1001.brightness.scale", "range ends must differ"),
-    (HEAD + "  '1001':\n    state:\n      entity: light.a\n      values: {on: 1}\n      scale: {home: [0, 1], ha: [0, 2]}\n",
-     4, "devices.1001.state", "values or scale"),
-    (HEAD + "  '1001':\n    state:\n      entitiy: light.a\n", 4, "devices.1001.state.entity", "Field required"),
-    ("home: {file: homes/tiny.json}\ntimeout_seconds: -1\ndevices: {'1': {s: {entity: a.b}}}\n", 2,
-     "timeout_seconds", "greater than 0"),
-    ("home: {level: simple}\ndevices: {'1': {s: {entity: a.b}}}\n", 1, "home", "level and seed"),
-    (HEAD + "  '1001':\n    state: {entity: light.a]\n  '1002': {}\n", 4, "(yaml)", "expected ',' or '}'"),
-])
-def test_malformed_files_name_line_and_field(text: str, line: int, field: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "line", "field", "message"),
+    [
+        (
+            HEAD + "  '1001':\n    state:\n      entity: Bed Light\n",
+            5,
+            "devices.1001.state.entity",
+            "not an entity id",
+        ),
+        (
+            HEAD + "  '1001':\n    state:\n      entity: light.a\n      set: {service: turn_on}\n",
+            6,
+            "devices.1001.state.set.service",
+            "not a service name",
+        ),
+        (
+            HEAD
+            + "  '1001':\n    state:\n      entity: light.a\n      set:\n        on: {data: {}}\n",
+            7,
+            "devices.1001.state.set.on.service",
+            "Field required",
+        ),
+        (
+            HEAD
+            + "  '1001':\n    brightness:\n      entity: light.a\n      scale: {home: [0, 100], ha: [5, 5]}\n",
+            6,
+            "devices.1001.brightness.scale",
+            "range ends must differ",
+        ),
+        (
+            HEAD
+            + "  '1001':\n    state:\n      entity: light.a\n      values: {on: 1}\n      scale: {home: [0, 1], ha: [0, 2]}\n",
+            4,
+            "devices.1001.state",
+            "values or scale",
+        ),
+        (
+            HEAD + "  '1001':\n    state:\n      entitiy: light.a\n",
+            4,
+            "devices.1001.state.entity",
+            "Field required",
+        ),
+        (
+            "home: {file: homes/tiny.json}\ntimeout_seconds: -1\ndevices: {'1': {s: {entity: a.b}}}\n",
+            2,
+            "timeout_seconds",
+            "greater than 0",
+        ),
+        (
+            "home: {level: simple}\ndevices: {'1': {s: {entity: a.b}}}\n",
+            1,
+            "home",
+            "level and seed",
+        ),
+        (
+            HEAD + "  '1001':\n    state: {entity: light.a]\n  '1002': {}\n",
+            4,
+            "(yaml)",
+            "expected ',' or '}'",
+        ),
+    ],
+)
+def test_malformed_files_name_line_and_field(
+    text: str, line: int, field: str, message: str
+) -> None:
     with pytest.raises(MappingFileError) as exc:
         parse_mapping(text, "m.yaml")
     assert (exc.value.line, exc.value.field) == (line, field), str(exc.value)
@@ -181,10 +294,16 @@ def test_malformed_files_name_line_and_field(text: str, line: int, field: str, m
 
 def test_unknown_device_or_attribute_is_reported_at_its_line(tmp_path: Path) -> None:
     path = tmp_path / "m.yaml"
-    path.write_text(HEAD + "  '1001':\n    state: {entity: light.a}\n    colour: {entity: light.a}\n")
-    with pytest.raises(MappingFileError, match=r"m.yaml:5: devices.1001.colour: device '1001' has no attribute"):
+    path.write_text(
+        HEAD + "  '1001':\n    state: {entity: light.a}\n    colour: {entity: light.a}\n"
+    )
+    with pytest.raises(
+        MappingFileError, match=r"m.yaml:5: devices.1001.colour: device '1001' has no attribute"
+    ):
         check_home(load_mapping(path), [], HomeCache(TASKS))
-    path.write_text(HEAD + "  '1001':\n    state: {entity: light.a}\n  '9':\n    state: {entity: light.b}\n")
+    path.write_text(
+        HEAD + "  '1001':\n    state: {entity: light.a}\n  '9':\n    state: {entity: light.b}\n"
+    )
     with pytest.raises(MappingFileError, match=r"m.yaml:5: devices.9: no device '9'"):
         check_home(load_mapping(path), [], HomeCache(TASKS))
 
@@ -199,6 +318,19 @@ def test_check_mapping_cli(tmp_path: Path, capsys) -> None:
 
 
 def test_bench_run_mapping_needs_the_ha_backend(tmp_path: Path, capsys) -> None:
-    assert main(["bench", "run", "--tasks", str(TASKS / "sample.jsonl"), "--mapping", str(EXAMPLE),
-                 "--out", str(tmp_path)]) == 2
+    assert (
+        main(
+            [
+                "bench",
+                "run",
+                "--tasks",
+                str(TASKS / "sample.jsonl"),
+                "--mapping",
+                str(EXAMPLE),
+                "--out",
+                str(tmp_path),
+            ]
+        )
+        == 2
+    )
     assert "--mapping needs --backend ha" in capsys.readouterr().err

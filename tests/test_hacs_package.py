@@ -86,8 +86,11 @@ def test_zip_is_deterministic_and_holds_the_integration_and_the_vendored_package
     assert names == sorted(names)
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     # the root is the integration, every file of it (except caches) ...
-    own = {p.relative_to(INTEGRATION).as_posix() for p in INTEGRATION.rglob("*")
-           if p.suffix in (".py", ".json", ".yaml") and "__pycache__" not in p.parts}
+    own = {
+        p.relative_to(INTEGRATION).as_posix()
+        for p in INTEGRATION.rglob("*")
+        if p.suffix in (".py", ".json", ".yaml") and "__pycache__" not in p.parts
+    }
     assert own <= set(names)
     assert {"manifest.json", "__init__.py", "vendor.py", "translations/en.json"} <= own
     vendored = [n for n in names if n.startswith("_vendor/")]
@@ -96,15 +99,31 @@ def test_zip_is_deterministic_and_holds_the_integration_and_the_vendored_package
     modules = {n.removeprefix("_vendor/") for n in vendored if n.endswith(".py")}
     assert modules == {p.relative_to(ROOT).as_posix() for p in _integration_imports()}
     assert {m.replace(".", "/") for m in build_hacs.imported_modules()} == {
-        m.removesuffix(".py").removesuffix("/__init__") for m in modules}
-    assert "_vendor/smh_core/task/model.py" in vendored and "_vendor/smh_core/bench/verifier.py" in vendored
-    for unused in ("smh_core/importers/", "smh_core/suites/", "smh_core/cli/", "smh_core/bench/runner.py",
-                   "sim_devices/matter_bridge/"):
-        assert (ROOT / unused).exists() and not [n for n in vendored if n.startswith(f"_vendor/{unused}")]
+        m.removesuffix(".py").removesuffix("/__init__") for m in modules
+    }
+    assert (
+        "_vendor/smh_core/task/model.py" in vendored
+        and "_vendor/smh_core/bench/verifier.py" in vendored
+    )
+    for unused in (
+        "smh_core/importers/",
+        "smh_core/suites/",
+        "smh_core/cli/",
+        "smh_core/bench/runner.py",
+        "sim_devices/matter_bridge/",
+    ):
+        assert (ROOT / unused).exists() and not [
+            n for n in vendored if n.startswith(f"_vendor/{unused}")
+        ]
     # ... with the data files of their packages (catalog YAML, agent prompts, the guard's policy)
-    assert any(n.startswith("_vendor/sim_devices/catalog/") and n.endswith(".yaml") for n in vendored)
-    assert {"_vendor/smh_core/llm/prompts/eia_system.md", "_vendor/smh_core/agent/safety_policy.yaml",
-            "_vendor/smh_core/agent/consent_grammar.yaml"} <= set(vendored)
+    assert any(
+        n.startswith("_vendor/sim_devices/catalog/") and n.endswith(".yaml") for n in vendored
+    )
+    assert {
+        "_vendor/smh_core/llm/prompts/eia_system.md",
+        "_vendor/smh_core/agent/safety_policy.yaml",
+        "_vendor/smh_core/agent/consent_grammar.yaml",
+    } <= set(vendored)
     assert "_vendor/smh_core/voice/phrases.yaml" not in vendored  # smh_core.voice is not imported
 
 
@@ -131,20 +150,26 @@ def test_hacs_json_names_the_zip_the_script_builds():
     hacs = json.loads((ROOT / "hacs.json").read_text(encoding="utf-8"))
     assert hacs["zip_release"] is True
     assert hacs["filename"] == _default_out().name == "smh.zip"
-    assert hacs["render_readme"] is True  # its "homeassistant" (oldest release): tests/test_ha_compat.py
+    assert (
+        hacs["render_readme"] is True
+    )  # its "homeassistant" (oldest release): tests/test_ha_compat.py
 
 
 def _default_out() -> Path:
     """The --out default of build_hacs (read from its --help, so the test follows the script)."""
-    run = subprocess.run([PYTHON, str(ROOT / "scripts" / "build_hacs.py"), "--help"],
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [PYTHON, str(ROOT / "scripts" / "build_hacs.py"), "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     match = re.search(r"default: (\S+?)\)", run.stdout)
     assert match, run.stdout
     return Path(match.group(1))
 
 
 # Runs in the isolated interpreter: argv = config dir, JSON list of site-packages dirs.
-IMPORT_PROBE = r'''
+IMPORT_PROBE = r"""
 import ast, importlib, importlib.util, json, sys
 from importlib.metadata import packages_distributions
 from pathlib import Path
@@ -204,17 +229,24 @@ print(json.dumps({
     "third_party": {n: dists.get(n, [n]) for n in sorted(names)},
     "heavy": sorted(m for m in ("tqdm", "matplotlib", "hypothesis") if m in sys.modules),
 }))
-'''
+"""
 
 
 def test_unpacked_zip_imports_without_the_repository(package, tmp_path):
-    run = subprocess.run([*ISOLATED, "-c", IMPORT_PROBE, str(package["config"]), json.dumps(SITE_DIRS)],
-                         cwd=tmp_path, capture_output=True, text=True, timeout=120,
-                         env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+    run = subprocess.run(
+        [*ISOLATED, "-c", IMPORT_PROBE, str(package["config"]), json.dumps(SITE_DIRS)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
     assert run.returncode == 0, run.stderr
     probe = json.loads(run.stdout.strip().splitlines()[-1])
     vendor = package["integration"] / "_vendor"
-    assert probe["visible_before"] is False, "the isolated interpreter still sees the repo's smh_core"
+    assert probe["visible_before"] is False, (
+        "the isolated interpreter still sees the repo's smh_core"
+    )
     assert Path(probe["integration"]).is_relative_to(package["integration"])
     assert Path(probe["smh_core"]).is_relative_to(vendor)
     assert Path(probe["sim_devices"]).is_relative_to(vendor)
@@ -223,8 +255,12 @@ def test_unpacked_zip_imports_without_the_repository(package, tmp_path):
     assert probe["unimportable"] == {}  # every vendored module's own imports are in the zip
     assert not {"matplotlib", "hypothesis"} & set(probe["heavy"]), probe["heavy"]
     # the manifest pins exactly what the vendored code imports and HA core does not install
-    imported = {_norm(d) for module, ds in probe["third_party"].items() for d in ds
-                if module not in HA_CORE_MODULES}  # compat.py's version-gated imports of HA core's own
+    imported = {
+        _norm(d)
+        for module, ds in probe["third_party"].items()
+        for d in ds
+        if module not in HA_CORE_MODULES
+    }  # compat.py's version-gated imports of HA core's own
     needed = imported - ha_core_distributions()
     manifest = json.loads((INTEGRATION / "manifest.json").read_text(encoding="utf-8"))
     pinned = {_requirement_name(r) for r in manifest["requirements"]}
@@ -233,7 +269,7 @@ def test_unpacked_zip_imports_without_the_repository(package, tmp_path):
 
 # Runs `hass` in the isolated interpreter: argv = config dir, JSON site dirs, file for the
 # smh_core path it ends up using (written at exit).
-HASS_BOOT = r'''
+HASS_BOOT = r"""
 import atexit, importlib.util, json, runpy, sys
 from pathlib import Path
 
@@ -244,11 +280,16 @@ if importlib.util.find_spec("smh_core") is not None:
 atexit.register(lambda: report.write_text(getattr(sys.modules.get("smh_core"), "__file__", "") or "none"))
 sys.argv = ["hass", "-c", config_dir, "--skip-pip"]
 runpy.run_module("homeassistant", run_name="__main__", alter_sys=True)
-'''
+"""
+
 
 def _hass_config(port: int) -> str:
     """The project's hass config without the frontend and Assist: only loading the zip matters here."""
-    return _load_script("ha_instance").CONFIG.format(port=port).replace("conversation:\nfrontend:\n", "")
+    return (
+        _load_script("ha_instance")
+        .CONFIG.format(port=port)
+        .replace("conversation:\nfrontend:\n", "")
+    )
 
 
 async def _ws_entities(session: aiohttp.ClientSession, url: str, token: str) -> list[dict]:
@@ -269,16 +310,24 @@ async def _drive_hass(url: str, process: subprocess.Popen) -> dict[str, Any]:
         token = await ha_instance.onboard(session, url)
         entry_id = await ha_instance.add_home(session, url, token, "simple", 0, 0.0)
         headers = {"Authorization": f"Bearer {token}"}
-        async with session.get(f"{url}/api/config/config_entries/entry?domain=smh", headers=headers) as r:
+        async with session.get(
+            f"{url}/api/config/config_entries/entry?domain=smh", headers=headers
+        ) as r:
             entries = await r.json()
         entities = [e for e in await _ws_entities(session, url, token) if e["platform"] == "smh"]
         async with session.get(f"{url}/api/states", headers=headers) as r:
             states = {s["entity_id"]: s["state"] for s in await r.json()}
-        async with session.post(f"{url}/api/services/smh/snapshot?return_response", json={},
-                                headers=headers) as r:
+        async with session.post(
+            f"{url}/api/services/smh/snapshot?return_response", json={}, headers=headers
+        ) as r:
             snapshot = await r.json()
-    return {"entry_id": entry_id, "entries": entries, "entities": entities, "states": states,
-            "snapshot": snapshot}
+    return {
+        "entry_id": entry_id,
+        "entries": entries,
+        "entities": entities,
+        "states": states,
+        "snapshot": snapshot,
+    }
 
 
 @pytest.mark.slow
@@ -290,15 +339,21 @@ def test_real_hass_loads_the_unpacked_zip(package, tmp_path, socket_enabled):
     log = tmp_path / "hass.log"
     ha_instance = _load_script("ha_instance")
     with log.open("wb") as out:
-        process = subprocess.Popen([*ISOLATED, "-c", HASS_BOOT, str(config), json.dumps(SITE_DIRS), str(report)],
-                                   cwd=config, stdout=out, stderr=subprocess.STDOUT,
-                                   env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+        process = subprocess.Popen(
+            [*ISOLATED, "-c", HASS_BOOT, str(config), json.dumps(SITE_DIRS), str(report)],
+            cwd=config,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        )
     loop = asyncio.new_event_loop()
     try:
         result = loop.run_until_complete(_drive_hass(f"http://127.0.0.1:{port}", process))
     except BaseException as err:
         ha_instance.stop_process(process)
-        raise AssertionError(f"{err}\n--- hass log ---\n{log.read_text(errors='replace')[-6000:]}") from err
+        raise AssertionError(
+            f"{err}\n--- hass log ---\n{log.read_text(errors='replace')[-6000:]}"
+        ) from err
     finally:
         loop.close()
     ha_instance.stop_process(process)
@@ -307,7 +362,11 @@ def test_real_hass_loads_the_unpacked_zip(package, tmp_path, socket_enabled):
     assert entry["entry_id"] == result["entry_id"] and entry["state"] == "loaded", text[-4000:]
     entities = result["entities"]
     assert len(entities) >= 10
-    live = [e["entity_id"] for e in entities if result["states"].get(e["entity_id"]) not in (None, "unavailable")]
+    live = [
+        e["entity_id"]
+        for e in entities
+        if result["states"].get(e["entity_id"]) not in (None, "unavailable")
+    ]
     assert len(live) >= 0.9 * len(entities)
     domains = {e["entity_id"].split(".")[0] for e in entities}
     assert {"light", "sensor"} <= domains, domains
@@ -315,4 +374,6 @@ def test_real_hass_loads_the_unpacked_zip(package, tmp_path, socket_enabled):
     assert snapshot["home_key"] == "simple:0" and snapshot["devices"]
     errors = [line for line in text.splitlines() if " ERROR " in line and "smh" in line]
     assert not errors, errors
-    assert Path(report.read_text()).is_relative_to(package["integration"] / "_vendor"), report.read_text()
+    assert Path(report.read_text()).is_relative_to(package["integration"] / "_vendor"), (
+        report.read_text()
+    )

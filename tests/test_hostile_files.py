@@ -28,8 +28,12 @@ SECRET = "TOPSECRET-7f3a9c"
 
 
 def smh(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "smh_core.cli.main", *args], capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "smh_core.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def run_cli(tasks: list[Path], out: Path, *extra: str) -> subprocess.CompletedProcess:
@@ -52,7 +56,9 @@ def task_line(n: int = 0, **changes) -> str:
     return json.dumps({**json.loads(LINES[n]), **changes})
 
 
-def write_tasks(directory: Path, lines: list[str], name: str = "tasks.jsonl", home: bool = True) -> Path:
+def write_tasks(
+    directory: Path, lines: list[str], name: str = "tasks.jsonl", home: bool = True
+) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     if home:
         shutil.copy(HOME_FILE, directory / HOME_FILE.name)
@@ -62,10 +68,23 @@ def write_tasks(directory: Path, lines: list[str], name: str = "tasks.jsonl", ho
 
 
 def bench_record(task_id: str, passed: bool = True) -> dict:
-    return {"task_id": task_id, "suite": "smh", "category": "c", "subcategory": "s", "difficulty": "simple",
-            "agent": "oracle", "passed": passed, "seconds": 0.1,
-            "verdict": {"passed": passed, "reason": "", "error_class": None if passed else "CM",
-                        "decided_by": "state", "details": {}}}
+    return {
+        "task_id": task_id,
+        "suite": "smh",
+        "category": "c",
+        "subcategory": "s",
+        "difficulty": "simple",
+        "agent": "oracle",
+        "passed": passed,
+        "seconds": 0.1,
+        "verdict": {
+            "passed": passed,
+            "reason": "",
+            "error_class": None if passed else "CM",
+            "decided_by": "state",
+            "details": {},
+        },
+    }
 
 
 def write_log(path: Path, records: list[dict]) -> list[bytes]:
@@ -83,7 +102,9 @@ def test_a_corrupt_byte_mid_file_costs_only_its_own_line(tmp_path, caplog):
 
     with caplog.at_level(logging.WARNING, logger="smh_core.bench.results"):
         log = ResultsLog(path, check=bench_record_problem)
-    assert sorted(r["task_id"] for r in log.records()) == sorted(f"t{i}" for i in range(10) if i != 4)
+    assert sorted(r["task_id"] for r in log.records()) == sorted(
+        f"t{i}" for i in range(10) if i != 4
+    )
     assert not log.done("t4")
     assert any(":5:" in m and "results.jsonl" in m for m in caplog.messages), caplog.messages
     # the log keeps every other line byte for byte; the bad one moved to the side file
@@ -100,7 +121,12 @@ def test_a_corrupt_byte_mid_file_costs_only_its_own_line(tmp_path, caplog):
 def test_invalid_json_mid_file_is_skipped_and_the_torn_tail_still_cut(tmp_path, caplog):
     path = tmp_path / "results.jsonl"
     lines = write_log(path, [bench_record(f"t{i}") for i in range(5)])
-    path.write_bytes(b"".join(lines[:2]) + b'{"task_id": "t2", "pas\n' + b"".join(lines[3:]) + b'{"task_id": "t9"')
+    path.write_bytes(
+        b"".join(lines[:2])
+        + b'{"task_id": "t2", "pas\n'
+        + b"".join(lines[3:])
+        + b'{"task_id": "t9"'
+    )
     with caplog.at_level(logging.WARNING, logger="smh_core.bench.results"):
         log = ResultsLog(path)
     assert sorted(r["task_id"] for r in log.records()) == ["t0", "t1", "t3", "t4"]
@@ -108,13 +134,16 @@ def test_invalid_json_mid_file_is_skipped_and_the_torn_tail_still_cut(tmp_path, 
     assert path.read_bytes() == b"".join(lines[:2] + lines[3:])
 
 
-@pytest.mark.parametrize(("line", "reason"), [
-    ("{}", "no task_id"),
-    ("[]", "not a JSON object (a list)"),
-    ('"x"', "not a JSON object (a string)"),
-    ('{"task_id": 5, "passed": true}', "task_id is not a non-empty string"),
-    ('{"task_id": "a", "passed": "yes"}', "passed is not true or false"),
-])
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        ("{}", "no task_id"),
+        ("[]", "not a JSON object (a list)"),
+        ('"x"', "not a JSON object (a string)"),
+        ('{"task_id": 5, "passed": true}', "task_id is not a non-empty string"),
+        ('{"task_id": "a", "passed": "yes"}', "passed is not true or false"),
+    ],
+)
 def test_non_records_are_quarantined_with_their_reason(tmp_path, line, reason):
     path = tmp_path / "results.jsonl"
     good = [bench_record("t0"), bench_record("t1")]
@@ -134,14 +163,24 @@ def test_a_bench_record_missing_fields_is_quarantined_not_a_crash(tmp_path):
     write_log(path, [bench_record("t0"), broken, {**bench_record("t2"), "difficulty": "insane"}])
     log = ResultsLog(path, check=bench_record_problem)
     assert [r["task_id"] for r in log.records()] == ["t0"]
-    reasons = [json.loads(x)["reason"] for x in (tmp_path / QUARANTINE_NAME).read_text().splitlines()]
+    reasons = [
+        json.loads(x)["reason"] for x in (tmp_path / QUARANTINE_NAME).read_text().splitlines()
+    ]
     assert reasons == ["missing passed", "difficulty is not one of simple, medium, complex"]
 
 
 def test_read_records_follows_the_same_rules_and_never_writes(tmp_path, caplog):
     path = tmp_path / "results.jsonl"
     lines = write_log(path, [bench_record("t0"), bench_record("t1", passed=False)])
-    data = lines[0] + b"{}\n" + b"[]\n" + b"\xff\xfe\n" + b'{"task_id": "t3"}\n' + lines[1] + b'{"task_id": "t4", "pa'
+    data = (
+        lines[0]
+        + b"{}\n"
+        + b"[]\n"
+        + b"\xff\xfe\n"
+        + b'{"task_id": "t3"}\n'
+        + lines[1]
+        + b'{"task_id": "t4", "pa'
+    )
     path.write_bytes(data)
     with caplog.at_level(logging.WARNING, logger="smh_core.bench.results"), path.open("rb") as fh:
         records = read_records(fh, source=str(path))
@@ -158,7 +197,9 @@ async def test_resume_over_a_log_with_junk_lines_runs_only_what_is_missing(tmp_p
     await run_suite(tasks[:3], OracleAgent(), tmp_path, homes=homes, progress=False)
     results = tmp_path / "results.jsonl"
     first = results.read_bytes().splitlines(keepends=True)
-    results.write_bytes(first[0] + b"{}\n[]\n\"x\"\n" + b"".join(first[1:]) + b'{"task_id": "exec-9"}\n')
+    results.write_bytes(
+        first[0] + b'{}\n[]\n"x"\n' + b"".join(first[1:]) + b'{"task_id": "exec-9"}\n'
+    )
     log = await run_suite(tasks, OracleAgent(), tmp_path, homes=homes, progress=False)
     assert len(log.scored()) == len(tasks) and all(r["passed"] for r in log.scored())
     ids = [json.loads(x)["task_id"] for x in results.read_text().splitlines()]
@@ -171,8 +212,12 @@ def test_start_time_must_be_an_iso_local_date_time():
     for bad in ("yesterday", "2024-06-27", "2024-06-27T09:00:00+02:00", "2024-02-30T09:00:00"):
         with pytest.raises(TaskFileError) as exc:
             parse_task_line(task_line(start_time=bad), "t.jsonl", 4)
-        assert exc.value.field == "start_time" and str(exc.value).startswith("t.jsonl:4: start_time: ")
-    assert parse_task_line(task_line(start_time="2024-06-27T21:30")).start_time == "2024-06-27T21:30"
+        assert exc.value.field == "start_time" and str(exc.value).startswith(
+            "t.jsonl:4: start_time: "
+        )
+    assert (
+        parse_task_line(task_line(start_time="2024-06-27T21:30")).start_time == "2024-06-27T21:30"
+    )
 
 
 def test_a_task_id_in_two_files_names_both_places(tmp_path):
@@ -184,7 +229,9 @@ def test_a_task_id_in_two_files_names_both_places(tmp_path):
 
 
 def test_deeply_nested_task_line_is_a_task_file_error():
-    deep = task_line(overrides=[{"did": "1001", "values": {"x": json.loads("[" * 200 + "]" * 200)}}])
+    deep = task_line(
+        overrides=[{"did": "1001", "values": {"x": json.loads("[" * 200 + "]" * 200)}}]
+    )
     with pytest.raises(TaskFileError, match=r"t\.jsonl:1: \(task\): nested more than"):
         parse_task_line(deep, "t.jsonl", 1)
     with pytest.raises(TaskFileError, match="nested too deeply"):
@@ -201,16 +248,24 @@ def test_home_paths_must_stay_inside_the_task_directory(tmp_path):
         task = parse_task_line(task_line(home={"file": name}))
         with pytest.raises(TaskError) as exc:
             HomeCache(inside).get(task)
-        assert exc.value.field == "home.file" and "outside" in exc.value.message and "exec-1" in str(exc.value)
+        assert (
+            exc.value.field == "home.file"
+            and "outside" in exc.value.message
+            and "exec-1" in str(exc.value)
+        )
         assert HomeCache(inside, allow_outside=True).get(task).devices
 
 
 def test_cli_refuses_outside_home_files_without_echoing_them(tmp_path):
-    (tmp_path / "leak.json").write_text(json.dumps({"rooms": SECRET, "devices": [SECRET]}), encoding="utf-8")
+    (tmp_path / "leak.json").write_text(
+        json.dumps({"rooms": SECRET, "devices": [SECRET]}), encoding="utf-8"
+    )
     for ref in ("../leak.json", str(tmp_path / "leak.json")):
         tasks = write_tasks(tmp_path / "t", [task_line(home={"file": ref})])
         run = run_cli([tasks], tmp_path / "out")
-        assert_one_line_error(run, f"{tasks}:1: home.file: ", "outside", "--allow-outside-paths", "exec-1")
+        assert_one_line_error(
+            run, f"{tasks}:1: home.file: ", "outside", "--allow-outside-paths", "exec-1"
+        )
         assert SECRET not in run.stderr + run.stdout
         # allowed, the file is read, and found invalid without quoting it either
         run = run_cli([tasks], tmp_path / "out", "--allow-outside-paths")
@@ -220,8 +275,11 @@ def test_cli_refuses_outside_home_files_without_echoing_them(tmp_path):
 
 def test_cli_allow_flag_lets_an_outside_home_through(tmp_path):
     shutil.copy(HOME_FILE, tmp_path / "shared_home.json")
-    tasks = write_tasks(tmp_path / "t", [task_line(n, home={"file": "../shared_home.json"}) for n in range(3)],
-                        home=False)
+    tasks = write_tasks(
+        tmp_path / "t",
+        [task_line(n, home={"file": "../shared_home.json"}) for n in range(3)],
+        home=False,
+    )
     assert run_cli([tasks], tmp_path / "refused").returncode == 2
     run = run_cli([tasks], tmp_path / "out", "--allow-outside-paths")
     assert run.returncode == 0, run.stderr
@@ -230,7 +288,9 @@ def test_cli_allow_flag_lets_an_outside_home_through(tmp_path):
 
 def test_each_task_file_resolves_homes_against_its_own_directory(tmp_path):
     a = write_tasks(tmp_path / "a", LINES[:2])
-    b = write_tasks(tmp_path / "b", [task_line(n, home={"file": "homes/h.json"}) for n in (2, 3)], home=False)
+    b = write_tasks(
+        tmp_path / "b", [task_line(n, home={"file": "homes/h.json"}) for n in (2, 3)], home=False
+    )
     (tmp_path / "b" / "homes").mkdir()
     shutil.copy(HOME_FILE, tmp_path / "b" / "homes" / "h.json")
     run = run_cli([a, b], tmp_path / "out")
@@ -238,13 +298,20 @@ def test_each_task_file_resolves_homes_against_its_own_directory(tmp_path):
     assert "4 of 4 scored passed" in run.stdout
 
 
-@pytest.mark.parametrize(("content", "needle"), [
-    (f'{{"rooms": [], "name": "{SECRET}",\n  oops}}', "home.json: line 2: invalid JSON"),
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    (json.dumps({"rooms": [{"x": json.loads("[" * 100 + "]" * 100)}]}), "nested more than 64 levels"),
-    (b"\x89PNG\r\n" + SECRET.encode(), "not UTF-8 text (byte 1)"),
-    (json.dumps([SECRET]), "invalid home: (home): Input should be"),
-], ids=["invalid-json", "recursion", "too-deep", "binary", "not-a-home"])
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        (f'{{"rooms": [], "name": "{SECRET}",\n  oops}}', "home.json: line 2: invalid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        (
+            json.dumps({"rooms": [{"x": json.loads("[" * 100 + "]" * 100)}]}),
+            "nested more than 64 levels",
+        ),
+        (b"\x89PNG\r\n" + SECRET.encode(), "not UTF-8 text (byte 1)"),
+        (json.dumps([SECRET]), "invalid home: (home): Input should be"),
+    ],
+    ids=["invalid-json", "recursion", "too-deep", "binary", "not-a-home"],
+)
 def test_cli_a_bad_home_file_is_one_line_naming_task_line_and_field(tmp_path, content, needle):
     tasks = write_tasks(tmp_path, [LINES[0], task_line(1, home={"file": "home.json"})])
     home = tmp_path / "home.json"
@@ -257,7 +324,9 @@ def test_cli_a_bad_home_file_is_one_line_naming_task_line_and_field(tmp_path, co
 def test_cli_a_directory_as_home_file(tmp_path):
     tasks = write_tasks(tmp_path, [task_line(home={"file": "homes"})])
     (tmp_path / "homes").mkdir()
-    assert_one_line_error(run_cli([tasks], tmp_path / "out"), f"{tasks}:1: home.file: ", "not a regular file")
+    assert_one_line_error(
+        run_cli([tasks], tmp_path / "out"), f"{tasks}:1: home.file: ", "not a regular file"
+    )
 
 
 # ----------------------------------------------------------------------------- CLI input errors
@@ -270,7 +339,9 @@ def test_cli_malformed_task_line_names_file_line_and_field(tmp_path):
 
 def test_cli_bad_start_time_names_the_field(tmp_path):
     tasks = write_tasks(tmp_path, [LINES[0], task_line(1, start_time="yesterday")])
-    assert_one_line_error(run_cli([tasks], tmp_path / "out"), f"{tasks}:2: start_time: ", "ISO 8601")
+    assert_one_line_error(
+        run_cli([tasks], tmp_path / "out"), f"{tasks}:2: start_time: ", "ISO 8601"
+    )
 
 
 def test_cli_duplicate_id_across_files_names_both(tmp_path):
@@ -283,10 +354,14 @@ def test_cli_duplicate_id_across_files_names_both(tmp_path):
 
 def test_cli_directory_missing_and_binary_task_files(tmp_path):
     assert_one_line_error(run_cli([tmp_path], tmp_path / "out"), f"{tmp_path}: is a directory")
-    assert_one_line_error(run_cli([tmp_path / "nope.jsonl"], tmp_path / "out"), "nope.jsonl: no task file")
+    assert_one_line_error(
+        run_cli([tmp_path / "nope.jsonl"], tmp_path / "out"), "nope.jsonl: no task file"
+    )
     binary = tmp_path / "bin.jsonl"
     binary.write_bytes(LINES[0].encode() + b"\n\xff\xfe\x00\n")
-    assert_one_line_error(run_cli([binary], tmp_path / "out"), f"{binary}:2: byte 1: not UTF-8 text")
+    assert_one_line_error(
+        run_cli([binary], tmp_path / "out"), f"{binary}:2: byte 1: not UTF-8 text"
+    )
 
 
 # ----------------------------------------------------------------------------- task errors
@@ -296,19 +371,34 @@ def _bad_override_line() -> str:
 
 async def test_a_task_that_cannot_be_prepared_is_recorded_and_the_run_goes_on(tmp_path):
     tasks = [parse_task_line(x) for x in (LINES[0], _bad_override_line(), LINES[2])]
-    bad_critic = parse_task_line(task_line(3, id="bad-critic", goal={"kind": "execute", "critic": "device(( x"}))
-    log = await run_suite([*tasks, bad_critic], OracleAgent(), tmp_path, homes=HomeCache(FIXTURES), progress=False)
+    bad_critic = parse_task_line(
+        task_line(3, id="bad-critic", goal={"kind": "execute", "critic": "device(( x"})
+    )
+    log = await run_suite(
+        [*tasks, bad_critic], OracleAgent(), tmp_path, homes=HomeCache(FIXTURES), progress=False
+    )
     assert sorted(r["task_id"] for r in log.scored()) == ["exec-1", "query-1"]
     errors = {r["task_id"]: r for r in log.task_errors()}
-    assert errors["exec-2"]["task_error"]["kind"] == "override" and "1001" in errors["exec-2"]["task_error"]["message"]
+    assert (
+        errors["exec-2"]["task_error"]["kind"] == "override"
+        and "1001" in errors["exec-2"]["task_error"]["message"]
+    )
     assert errors["bad-critic"]["task_error"]["kind"] == "goal"
     assert errors["exec-2"]["verdict"]["error_class"] == "TASK" and log.infra() == []
 
     summary = summarize(list(log.records()))["smh"]
-    assert (summary["n"], summary["passed"], summary["task_errors"]) == (2, 2, {"override": 1, "goal": 1})
+    assert (summary["n"], summary["passed"], summary["task_errors"]) == (
+        2,
+        2,
+        {"override": 1, "goal": 1},
+    )
     text = markdown({"smh": summary})
     assert "| 2 | 2 | 100.0 |" in text and "| 2 |\n" in text  # 2 not scored
-    assert "Task errors: 2 tasks could not be prepared (" in text and "override 1" in text and "goal 1" in text
+    assert (
+        "Task errors: 2 tasks could not be prepared (" in text
+        and "override 1" in text
+        and "goal 1" in text
+    )
 
 
 async def test_a_broken_task_is_not_rerun_until_fixed(tmp_path):
@@ -323,7 +413,10 @@ async def test_a_broken_task_is_not_rerun_until_fixed(tmp_path):
 
     fixed = [parse_task_line(LINES[0]), parse_task_line(LINES[1])]
     log = await run_suite(fixed, OracleAgent(), tmp_path, homes=homes, progress=False)
-    assert log.task_errors() == [] and sorted(r["task_id"] for r in log.scored()) == ["exec-1", "exec-2"]
+    assert log.task_errors() == [] and sorted(r["task_id"] for r in log.scored()) == [
+        "exec-1",
+        "exec-2",
+    ]
     assert ResultsLog(results).done("exec-2")
 
 
@@ -338,9 +431,13 @@ def test_cli_records_a_task_error_and_runs_the_rest(tmp_path):
     run = run_cli([tasks], tmp_path / "out")
     assert run.returncode == 0, run.stderr
     assert "3 tasks recorded" in run.stdout and "2 of 2 scored passed" in run.stdout
-    assert "1 task errors" in run.stdout and "Task errors: 1 tasks could not be prepared" in run.stdout
+    assert (
+        "1 task errors" in run.stdout and "Task errors: 1 tasks could not be prepared" in run.stdout
+    )
     assert "smh: task error: task exec-2: override of 1001 is invalid" in run.stderr
-    records = {json.loads(x)["task_id"]: json.loads(x) for x in (tmp_path / "out" / "results.jsonl").open()}
+    records = {
+        json.loads(x)["task_id"]: json.loads(x) for x in (tmp_path / "out" / "results.jsonl").open()
+    }
     assert records["exec-2"]["task_error"]["kind"] == "override" and records["exec-1"]["passed"]
 
 
@@ -353,6 +450,8 @@ def test_cli_resume_over_a_corrupt_log_warns_and_keeps_the_good_records(tmp_path
     results.write_bytes(b"".join(lines))
     run = run_cli([TASK_FILE], out)
     assert run.returncode == 0, run.stderr
-    assert f"{results}:4: moved to {QUARANTINE_NAME}" in run.stderr and "Traceback" not in run.stderr
+    assert (
+        f"{results}:4: moved to {QUARANTINE_NAME}" in run.stderr and "Traceback" not in run.stderr
+    )
     assert "8 tasks recorded" in run.stdout and "8 of 8 scored passed" in run.stdout
     assert len(results.read_bytes().splitlines()) == 8  # 7 kept + 1 re-run

@@ -26,7 +26,9 @@ def test_a_robot_sent_home_docks_ten_seconds_later_and_waits_while_paused():
     with Simulator(engine, now=datetime(2025, 1, 1, 9, 0)) as sim:
         assert engine.execute("d", "return_to_base", {}).ok
         sim.advance(5)
-        assert engine.value("d", "state") == "returning" and engine.value("d", "dock_countdown") == 5
+        assert (
+            engine.value("d", "state") == "returning" and engine.value("d", "dock_countdown") == 5
+        )
         assert engine.execute("d", "pause", {}).ok
         sim.advance(60)
         assert engine.value("d", "state") == "paused"
@@ -47,7 +49,9 @@ def test_a_robot_cleans_the_area_it_is_told_and_pauses_from_any_state():
     assert low.execute("d", "start", {}).error.code == "precondition_failed"
 
 
-@pytest.mark.parametrize(("state", "after"), [("playing", "paused"), ("idle", "paused"), ("paused", "paused")])
+@pytest.mark.parametrize(
+    ("state", "after"), [("playing", "paused"), ("idle", "paused"), ("paused", "paused")]
+)
 def test_a_player_pauses_from_any_state_but_off(state, after):
     engine = _engine("media_player", state=state)
     assert engine.execute("d", "pause", {}).ok and engine.value("d", "state") == after
@@ -58,7 +62,9 @@ def test_a_player_that_is_off_is_woken_and_nothing_plays_while_off():
     assert engine.execute("d", "pause", {}).error.code == "precondition_failed"
     assert engine.execute("d", "turn_on", {}).ok and engine.value("d", "state") == "idle"
     assert engine.execute("d", "play", {"media_name": "jazz"}).ok
-    assert engine.execute("d", "turn_on", {}).ok and engine.value("d", "state") == "playing"  # on already: as it was
+    assert (
+        engine.execute("d", "turn_on", {}).ok and engine.value("d", "state") == "playing"
+    )  # on already: as it was
     assert engine.execute("d", "next_track", {}).ok and engine.value("d", "media_track") == 2
 
 
@@ -68,33 +74,55 @@ def test_a_todo_list_adds_completes_and_removes_items_by_their_text():
     assert engine.execute("d", "add_item", {"item": "eggs"}).ok
     assert engine.value("d", "open_items") == 2
     assert engine.execute("d", "complete_item", {"item": "milk"}).ok  # any case
-    assert engine.value("d", "items") == [{"summary": "Milk", "status": "completed"},
-                                          {"summary": "eggs", "status": "needs_action"}]
+    assert engine.value("d", "items") == [
+        {"summary": "Milk", "status": "completed"},
+        {"summary": "eggs", "status": "needs_action"},
+    ]
     assert engine.value("d", "open_items") == 1
     before = engine.snapshot()
     refused = engine.execute("d", "remove_item", {"item": "bread"})
-    assert refused.error.code == "precondition_failed" and "no item 'bread'" in refused.error.message
+    assert (
+        refused.error.code == "precondition_failed" and "no item 'bread'" in refused.error.message
+    )
     assert engine.diff(before, engine.snapshot()) == []
-    assert engine.execute("d", "remove_item", {"item": "eggs"}).ok and engine.value("d", "open_items") == 0
+    assert (
+        engine.execute("d", "remove_item", {"item": "eggs"}).ok
+        and engine.value("d", "open_items") == 0
+    )
 
 
 def test_a_curtain_keeps_its_degree_when_opened_or_closed():
     engine = _engine("degree_curtain", state="closed", degree=0)
     assert engine.execute("d", "open", {}).ok
-    assert (engine.value("d", "state"), engine.value("d", "degree")) == ("open", 0)  # open at degree 0
-    assert engine.execute("d", "set_degree", {"degree": 40}).ok and engine.value("d", "state") == "open"
+    assert (engine.value("d", "state"), engine.value("d", "degree")) == (
+        "open",
+        0,
+    )  # open at degree 0
+    assert (
+        engine.execute("d", "set_degree", {"degree": 40}).ok
+        and engine.value("d", "state") == "open"
+    )
 
 
-@pytest.mark.parametrize(("type_name", "locator", "said", "verdict"), [
-    ("garage_door", "open", "Turn on the porch light", "needs_confirmation"),
-    ("garage_door", "open", "Open the garage door", None),
-    ("valve", "open", "Turn on the porch light", "needs_confirmation"),
-    ("valve", "set_position", "Open the water valve", None),
-    ("valve", "set_position", "Water the garden", "needs_confirmation"),  # the guard asks first
-])
+@pytest.mark.parametrize(
+    ("type_name", "locator", "said", "verdict"),
+    [
+        ("garage_door", "open", "Turn on the porch light", "needs_confirmation"),
+        ("garage_door", "open", "Open the garage door", None),
+        ("valve", "open", "Turn on the porch light", "needs_confirmation"),
+        ("valve", "set_position", "Open the water valve", None),
+        ("valve", "set_position", "Water the garden", "needs_confirmation"),  # the guard asks first
+    ],
+)
 def test_the_action_guard_covers_garage_doors_and_valves(type_name, locator, said, verdict):
     device = instantiate(type_name, "d", "r")
-    info = {"did": "d", "name": device.name, "category": device.userdata.category,
-            "subcategory": device.userdata.subcategory}
-    refusal = ActionGuard([said]).check(info, locator, {"position": 100} if locator == "set_position" else {})
+    info = {
+        "did": "d",
+        "name": device.name,
+        "category": device.userdata.category,
+        "subcategory": device.userdata.subcategory,
+    }
+    refusal = ActionGuard([said]).check(
+        info, locator, {"position": 100} if locator == "set_position" else {}
+    )
     assert (refusal or {}).get("error", {}).get("code") == verdict

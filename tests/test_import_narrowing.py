@@ -17,8 +17,14 @@ def _engine(*devices) -> HomeEngine:
 
 def test_a_colour_only_light_refuses_brightness_and_keeps_colour():
     light = instantiate("color_light", "l", "r", values={"state": "on", "brightness": 40})
-    narrowed = narrow(light, Narrowing.of(["state", "color"], ["turn_on", "turn_off", "set_color"],
-                                          fixed={"color_mode": "color", "brightness": 100}))
+    narrowed = narrow(
+        light,
+        Narrowing.of(
+            ["state", "color"],
+            ["turn_on", "turn_off", "set_color"],
+            fixed={"color_mode": "color", "brightness": 100},
+        ),
+    )
     assert [a.name for a in narrowed.attributes] == ["state", "color"]
     assert [s.name for s in narrowed.services] == ["turn_on", "turn_off", "set_color"]
     set_color = next(s for s in narrowed.services if s.name == "set_color")
@@ -26,7 +32,9 @@ def test_a_colour_only_light_refuses_brightness_and_keeps_colour():
     engine = _engine(narrowed)
     before = engine.snapshot()
     refused = engine.execute("l", "set_brightness", {"brightness": 50})
-    assert refused.error.code == "service_not_found" and engine.diff(before, engine.snapshot()) == []
+    assert (
+        refused.error.code == "service_not_found" and engine.diff(before, engine.snapshot()) == []
+    )
     assert engine.execute("l", "set_color", {"color": "#FF0000"}).ok
     assert engine.value("l", "color") == "#FF0000"
     lux = narrowed.dynamics.lights[0]  # shines at its fixed full level
@@ -35,11 +43,20 @@ def test_a_colour_only_light_refuses_brightness_and_keeps_colour():
 
 def test_options_and_ranges_are_the_sources_and_arguments_follow_them():
     ac = instantiate("floor_ac", "ac", "r", values={"state": "on", "ac_mode": "heat"})
-    narrowed = narrow(ac, Narrowing.of(["state", "ac_mode", "target_temperature"],
-                                       ["turn_on", "turn_off", "set_ac_mode", "set_target_temperature"],
-                                       options={"ac_mode": ["heat", "fan_only"]}, ranges={"target_temperature": (16, 40)}))
+    narrowed = narrow(
+        ac,
+        Narrowing.of(
+            ["state", "ac_mode", "target_temperature"],
+            ["turn_on", "turn_off", "set_ac_mode", "set_target_temperature"],
+            options={"ac_mode": ["heat", "fan_only"]},
+            ranges={"target_temperature": (16, 40)},
+        ),
+    )
     engine = _engine(narrowed)
-    assert engine.execute("ac", "set_ac_mode", {"ac_mode": "cool"}).error.code in ("invalid_option", "bad_arguments")
+    assert engine.execute("ac", "set_ac_mode", {"ac_mode": "cool"}).error.code in (
+        "invalid_option",
+        "bad_arguments",
+    )
     assert engine.execute("ac", "set_target_temperature", {"target_temperature": 35.0}).ok
     assert engine.value("ac", "target_temperature") == 35.0
 
@@ -48,9 +65,15 @@ def test_a_removed_mode_keeps_its_value_for_good_in_preconditions_and_physics():
     """A heating unit without a mode heats: the cooling drive, active only in cool or auto,
     disappears; the heating one stays, unconditional on the mode."""
     ac = instantiate("floor_ac", "h", "r", values={"ac_mode": "heat"})
-    narrowed = narrow(ac, Narrowing.of(["state", "target_temperature"],
-                                       ["turn_on", "turn_off", "set_target_temperature"]))
-    drives = [(d.variable, d.direction, [w.attr for w in d.active_when]) for d in narrowed.dynamics.drives]
+    narrowed = narrow(
+        ac,
+        Narrowing.of(
+            ["state", "target_temperature"], ["turn_on", "turn_off", "set_target_temperature"]
+        ),
+    )
+    drives = [
+        (d.variable, d.direction, [w.attr for w in d.active_when]) for d in narrowed.dynamics.drives
+    ]
     assert drives == [("temperature", "up", ["state"])]
     assert narrowed.dynamics.drives[0].scale_attr is None  # fan level fixed: folded into the rate
     assert narrowed.dynamics.sensors == []  # no current_temperature any more
@@ -59,18 +82,35 @@ def test_a_removed_mode_keeps_its_value_for_good_in_preconditions_and_physics():
 def test_a_kept_service_that_could_never_run_is_an_error():
     fan = instantiate("smart_fan", "f", "r")
     with pytest.raises(ValueError, match="could never run"):
-        narrow(fan, Narrowing.of(["speed_level", "preset_mode"], ["set_preset_mode"], fixed={"state": "off"}))
-    narrowed = narrow(fan, Narrowing.of(["speed_level", "preset_mode"], ["set_preset_mode"], fixed={"state": "on"}))
+        narrow(
+            fan,
+            Narrowing.of(
+                ["speed_level", "preset_mode"], ["set_preset_mode"], fixed={"state": "off"}
+            ),
+        )
+    narrowed = narrow(
+        fan,
+        Narrowing.of(["speed_level", "preset_mode"], ["set_preset_mode"], fixed={"state": "on"}),
+    )
     assert next(s for s in narrowed.services if s.name == "set_preset_mode").requires == []
 
 
-@pytest.mark.parametrize(("narrowing", "match"), [
-    (Narrowing.of(["state", "volume"], []), r"cannot narrow to \['volume'\]"),
-    (Narrowing.of(["state"], ["dance"]), r"cannot narrow to \['dance'\]"),
-    (Narrowing.of(["state", "preset_mode"], [], options={"preset_mode": ["turbo"]}), "never adds an option"),
-    (Narrowing.of(["state"], [], options={"preset_mode": ["auto"]}), r"cannot narrow to \['preset_mode'\]"),
-    (Narrowing.of(["state"], [], fixed={"speed_level": "warp"}), "fixed value of speed_level"),
-])
+@pytest.mark.parametrize(
+    ("narrowing", "match"),
+    [
+        (Narrowing.of(["state", "volume"], []), r"cannot narrow to \['volume'\]"),
+        (Narrowing.of(["state"], ["dance"]), r"cannot narrow to \['dance'\]"),
+        (
+            Narrowing.of(["state", "preset_mode"], [], options={"preset_mode": ["turbo"]}),
+            "never adds an option",
+        ),
+        (
+            Narrowing.of(["state"], [], options={"preset_mode": ["auto"]}),
+            r"cannot narrow to \['preset_mode'\]",
+        ),
+        (Narrowing.of(["state"], [], fixed={"speed_level": "warp"}), "fixed value of speed_level"),
+    ],
+)
 def test_a_narrowing_asking_for_what_the_device_lacks_is_refused_by_name(narrowing, match):
     with pytest.raises(ValueError, match=match):
         narrow(instantiate("smart_fan", "f", "r"), narrowing)
@@ -80,8 +120,14 @@ def test_a_programme_cannot_lose_what_it_runs_on():
     vacuum = instantiate("room_vacuum", "v", None)
     with pytest.raises(ValueError, match="programme needs"):
         narrow(vacuum, Narrowing.of(["state"], ["start"]))
-    kept = narrow(vacuum, Narrowing.of(["state", "dock_countdown", "cleaning_area"], ["start", "set_cleaning_area"],
-                                       options={"cleaning_area": ["all", "kitchen"]}))
+    kept = narrow(
+        vacuum,
+        Narrowing.of(
+            ["state", "dock_countdown", "cleaning_area"],
+            ["start", "set_cleaning_area"],
+            options={"cleaning_area": ["all", "kitchen"]},
+        ),
+    )
     engine = _engine(kept)
     assert engine.execute("v", "set_cleaning_area", {"cleaning_area": "kitchen"}).ok
     assert not engine.execute("v", "set_cleaning_area", {"cleaning_area": "attic"}).ok

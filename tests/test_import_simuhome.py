@@ -27,12 +27,21 @@ def imported(tmp_path_factory):
 
 def test_each_supported_episode_becomes_one_task_and_the_rest_say_why(imported):
     _, tasks, report = imported
-    assert sorted(tasks) == ["sh-qt1_feasible_seed_902", "sh-qt1_feasible_seed_909", "sh-qt2_feasible_seed_906",
-                             "sh-qt3_feasible_seed_901", "sh-qt3_infeasible_seed_905", "sh-qt4-1_feasible_seed_904",
-                             "sh-qt4-2_feasible_seed_903", "sh-qt4-3_feasible_seed_908"]
+    assert sorted(tasks) == [
+        "sh-qt1_feasible_seed_902",
+        "sh-qt1_feasible_seed_909",
+        "sh-qt2_feasible_seed_906",
+        "sh-qt3_feasible_seed_901",
+        "sh-qt3_infeasible_seed_905",
+        "sh-qt4-1_feasible_seed_904",
+        "sh-qt4-2_feasible_seed_903",
+        "sh-qt4-3_feasible_seed_908",
+    ]
     skipped = dict(report.skipped)
     assert list(skipped) == ["qt1_feasible_seed_907.json"]
-    assert skipped["qt1_feasible_seed_907.json"].startswith("cannot read the episode (JSONDecodeError")
+    assert skipped["qt1_feasible_seed_907.json"].startswith(
+        "cannot read the episode (JSONDecodeError"
+    )
     assert report.items == 9
 
 
@@ -43,7 +52,9 @@ def test_devices_carry_every_attribute_the_source_gives_them(imported):
     engine = prepare_engine(tasks["sh-qt3_feasible_seed_901"], HomeCache(out))
     assert engine.value("living_room_air_purifier_1", "1.Identify.FeatureMap") == 0
     assert engine.value("living_room_air_purifier_1", "0.BasicInformation.VendorName") == "Acme"
-    refused = engine.execute("living_room_air_purifier_1", "0.BasicInformation.VendorName", {"value": "Other"})
+    refused = engine.execute(
+        "living_room_air_purifier_1", "0.BasicInformation.VendorName", {"value": "Other"}
+    )
     assert refused.error.code == "not_writable"
     hall = prepare_engine(tasks["sh-qt1_feasible_seed_909"], HomeCache(out))
     # a freezer's setpoint ranges over its own limits (-23 to -15 °C here, -24 to -16 in the catalog)
@@ -53,8 +64,14 @@ def test_devices_carry_every_attribute_the_source_gives_them(imported):
     # a read-only list the source gives in another shape keeps the source's
     assert hall.value("hall_laundry_washer_1", "1.LaundryWasherControls.SpinSpeeds") == [2, 3]
     question = tasks["sh-qt1_feasible_seed_909"].goal
-    assert [(f.kind, f.value) for f in question.facts] == [("number", 4), ("name", "Acme Lighting"),
-                                                           ("number", 0), ("number", 1), ("number", 2), ("number", 3)]
+    assert [(f.kind, f.value) for f in question.facts] == [
+        ("number", 4),
+        ("name", "Acme Lighting"),
+        ("number", 0),
+        ("number", 1),
+        ("number", 2),
+        ("number", 3),
+    ]
 
 
 def test_a_robot_vacuum_runs_simuhomes_session_and_is_started_to_finish_on_time(imported):
@@ -63,10 +80,24 @@ def test_a_robot_vacuum_runs_simuhomes_session_and_is_started_to_finish_on_time(
     3,600 s) is a start 1,815 s before."""
     out, tasks, _ = imported
     task = tasks["sh-qt4-3_feasible_seed_908"]
-    assert task.reference.schedules == [{"at": "2025-08-23T15:29:45", "actions": [
-        {"did": "office_rvc_1", "locator": "1.RvcRunMode.ChangeToMode", "arguments": {"newMode": 2}}]}]
+    assert task.reference.schedules == [
+        {
+            "at": "2025-08-23T15:29:45",
+            "actions": [
+                {
+                    "did": "office_rvc_1",
+                    "locator": "1.RvcRunMode.ChangeToMode",
+                    "arguments": {"newMode": 2},
+                }
+            ],
+        }
+    ]
     engine = prepare_engine(task, HomeCache(out))
-    assert engine.spec("office_rvc_1")["attributes"]["1.RvcRunMode.CurrentMode"]["options"] == [1, 2, 3]
+    assert engine.spec("office_rvc_1")["attributes"]["1.RvcRunMode.CurrentMode"]["options"] == [
+        1,
+        2,
+        3,
+    ]
     with Simulator(engine, now=engine.home.simulation.now) as sim:
         assert engine.execute("office_rvc_1", "1.RvcRunMode.ChangeToMode", {"newMode": 2}).ok
         states = []
@@ -77,7 +108,9 @@ def test_a_robot_vacuum_runs_simuhomes_session_and_is_started_to_finish_on_time(
         assert engine.value("office_rvc_1", "1.RvcRunMode.CurrentMode") == 1  # back to Idle
         assert engine.execute("office_rvc_1", "1.RvcRunMode.ChangeToMode", {"newMode": 2}).ok
         sim.advance(60)
-        assert engine.execute("office_rvc_1", "1.RvcOperationalState.GoHome").ok  # sent home: seeks its dock
+        assert engine.execute(
+            "office_rvc_1", "1.RvcOperationalState.GoHome"
+        ).ok  # sent home: seeks its dock
         sim.advance(11)
         assert engine.value("office_rvc_1", "1.RvcOperationalState.OperationalState") == 66
 
@@ -87,17 +120,30 @@ def test_the_home_keeps_ids_values_rooms_and_clock(imported):
     task = tasks["sh-qt3_feasible_seed_901"]
     engine = prepare_engine(task, HomeCache(out))
     assert task.start_time == "2025-08-23T11:00:00"
-    assert engine.value("bathroom_dehumidifier_1", "1.RelativeHumidityMeasurement.MeasuredValue") == 6000  # from endpoint 2
+    assert (
+        engine.value("bathroom_dehumidifier_1", "1.RelativeHumidityMeasurement.MeasuredValue")
+        == 6000
+    )  # from endpoint 2
     assert engine.value("kitchen_dishwasher_1", "1.OperationalState.CountdownTime") == 600
-    assert engine.environment("bathroom")["humidity"] == 60.0 and engine.environment("living_room")["temperature"] == 25.0
+    assert (
+        engine.environment("bathroom")["humidity"] == 60.0
+        and engine.environment("living_room")["temperature"] == 25.0
+    )
 
 
 def test_explicit_control_is_an_execute_goal_with_a_found_reference(imported):
     task = imported[1]["sh-qt3_feasible_seed_901"]
-    assert task.goal.critic == ("device(living_room_air_purifier_1).1.OnOff.OnOff == True; "
-                                "device(living_room_air_purifier_1).1.FanControl.PercentSetting == 40")
-    assert [a.locator for a in task.reference.actions] == ["1.OnOff.On", "1.FanControl.PercentSetting"]
-    assert [r.model_dump() for r in task.required_actions] == [{"tool": "list_devices", "arguments": {"room": "living_room"}}]
+    assert task.goal.critic == (
+        "device(living_room_air_purifier_1).1.OnOff.OnOff == True; "
+        "device(living_room_air_purifier_1).1.FanControl.PercentSetting == 40"
+    )
+    assert [a.locator for a in task.reference.actions] == [
+        "1.OnOff.On",
+        "1.FanControl.PercentSetting",
+    ]
+    assert [r.model_dump() for r in task.required_actions] == [
+        {"tool": "list_devices", "arguments": {"room": "living_room"}}
+    ]
 
 
 def test_room_questions_are_answered_from_the_homes_own_reading(imported):
@@ -122,7 +168,10 @@ def test_scheduling_goals_follow_the_appliance_and_order_the_calls(imported):
     assert after_wash.reference.schedules[0]["at"] == "2025-08-23T11:30:00"
     washer = tasks["sh-qt4-1_feasible_seed_904"]
     calls = [a["locator"] for a in washer.reference.schedules[0]["actions"]]
-    assert calls == ["1.LaundryWasherMode.ChangeToMode", "1.OperationalState.Start"]  # mode first, whatever the goal's order
+    assert calls == [
+        "1.LaundryWasherMode.ChangeToMode",
+        "1.OperationalState.Start",
+    ]  # mode first, whatever the goal's order
 
 
 async def test_oracle_passes_and_doing_nothing_fails(imported):
@@ -138,8 +187,13 @@ def test_acting_now_on_a_request_for_later_fails(imported):
 
     out, tasks, _ = imported
     task = tasks["sh-qt4-2_feasible_seed_903"]
-    now = task.model_copy(update={"reference": task.reference.model_copy(update={
-        "schedules": [], "actions": task.reference.schedules[0]["actions"]})})
+    now = task.model_copy(
+        update={
+            "reference": task.reference.model_copy(
+                update={"schedules": [], "actions": task.reference.schedules[0]["actions"]}
+            )
+        }
+    )
     loop = asyncio.new_event_loop()
     try:
         assert not loop.run_until_complete(run_task(now, OracleAgent(), HomeCache(out)))["passed"]
@@ -169,20 +223,36 @@ def test_an_implicit_wish_is_a_room_change_ten_minutes_later(imported):
     [cp] = task.goal.checkpoints
     assert cp.at_seconds == 600.0 and cp.critic.startswith("device(@bathroom).humidity < ")
     assert 10.0 < float(cp.critic.rsplit(" ", 1)[1]) < 60.0
-    assert [a.locator for a in task.reference.actions] == ["1.OnOff.On", "1.FanControl.PercentSetting"]
+    assert [a.locator for a in task.reference.actions] == [
+        "1.OnOff.On",
+        "1.FanControl.PercentSetting",
+    ]
     assert task.goal.may_change == ["bathroom_dehumidifier_1"]
 
 
-@pytest.mark.parametrize(("source", "fixture", "row"), [
-    ("simuhome", "simuhome_episodes", "| all | 8 | 8 | 0 |"),
-    ("ha-datasets", "ha_datasets", "| all | 17 | 17 | 1 |"),
-])
+@pytest.mark.parametrize(
+    ("source", "fixture", "row"),
+    [
+        ("simuhome", "simuhome_episodes", "| all | 8 | 8 | 0 |"),
+        ("ha-datasets", "ha_datasets", "| all | 17 | 17 | 1 |"),
+    ],
+)
 def test_fidelity_script_replays_every_imported_reference(source, fixture, row):
     import subprocess
     import sys
 
     script = Path(__file__).parent.parent / "scripts" / "import_fidelity.py"
-    run = subprocess.run([sys.executable, str(script), "--from", source, str(Path(__file__).parent / "fixtures" / fixture)],
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            "--from",
+            source,
+            str(Path(__file__).parent / "fixtures" / fixture),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     assert row in run.stdout and "REFERENCE FAILS" not in run.stdout

@@ -19,7 +19,10 @@ def test_every_importer_writes_a_suite_bench_run_knows():
 @pytest.mark.parametrize("name", sorted(IMPORTED))
 def test_an_imported_suite_is_read_from_imported_unless_the_tasks_folder_has_it(tmp_path, name):
     assert suite_file(name, tmp_path) == tmp_path / "imported" / f"{name}.jsonl"
-    assert f"smh tasks import --from {IMPORTED[name]} PATH --out {tmp_path / 'imported'}" in missing_hint(name, tmp_path)
+    assert (
+        f"smh tasks import --from {IMPORTED[name]} PATH --out {tmp_path / 'imported'}"
+        in missing_hint(name, tmp_path)
+    )
     (tmp_path / f"{name}.jsonl").write_text("")
     assert suite_file(name, tmp_path) == tmp_path / f"{name}.jsonl"
 

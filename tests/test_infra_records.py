@@ -32,7 +32,9 @@ def _closed_port() -> int:
 
 
 def _config(base_url: str) -> LLMConfig:
-    return LLMConfig(base_url=base_url, model="m", api_key="k", max_retries=0, tool_protocol="native")
+    return LLMConfig(
+        base_url=base_url, model="m", api_key="k", max_retries=0, tool_protocol="native"
+    )
 
 
 def test_an_infra_record_is_not_done_and_its_rerun_replaces_it(tmp_path) -> None:
@@ -41,17 +43,24 @@ def test_an_infra_record_is_not_done_and_its_rerun_replaces_it(tmp_path) -> None
     log.append({"task_id": "a", "passed": False, "infra": {"kind": "timeout", "message": "t"}})
     assert not log.done("a") and [r["task_id"] for r in log.infra()] == ["a"]
     log.append({"task_id": "a", "passed": True})
-    log.append({"task_id": "a", "passed": False, "infra": {"kind": "timeout", "message": "late"}})  # ignored
+    log.append(
+        {"task_id": "a", "passed": False, "infra": {"kind": "timeout", "message": "late"}}
+    )  # ignored
     again = ResultsLog(path)
-    assert again.done("a") and again.infra() == [] and [r["passed"] for r in again.records()] == [True]
+    assert (
+        again.done("a") and again.infra() == [] and [r["passed"] for r in again.records()] == [True]
+    )
     assert len(path.read_text().splitlines()) == 2
 
 
-async def test_server_errors_are_infra_not_frf_and_resume_scores_them(socket_enabled, tmp_path) -> None:
+async def test_server_errors_are_infra_not_frf_and_resume_scores_them(
+    socket_enabled, tmp_path
+) -> None:
     homes = HomeCache(FIXTURES)
     async with FakeOpenAI(default={"status": 500, "message": "CUDA out of memory"}) as broken:
-        log = await run_suite(TASKS, DRBenchAgent(_config(broken.base_url)), tmp_path, homes=homes,
-                              progress=False)
+        log = await run_suite(
+            TASKS, DRBenchAgent(_config(broken.base_url)), tmp_path, homes=homes, progress=False
+        )
     assert len(log.infra()) == len(TASKS) and log.scored() == []
     assert {r["infra"]["kind"] for r in log.infra()} == {"server_error"}
     assert all(r["verdict"]["error_class"] == "INFRA" for r in log.infra())
@@ -61,8 +70,9 @@ async def test_server_errors_are_infra_not_frf_and_resume_scores_them(socket_ena
 
     answer = {"content": json.dumps({"mode": "answer", "response": "I cannot help with that."})}
     async with FakeOpenAI(default=answer) as working:
-        log = await run_suite(TASKS, DRBenchAgent(_config(working.base_url)), tmp_path, homes=homes,
-                              progress=False)
+        log = await run_suite(
+            TASKS, DRBenchAgent(_config(working.base_url)), tmp_path, homes=homes, progress=False
+        )
     assert log.infra() == [] and len(log.scored()) == len(TASKS)
     assert len(working.requests) >= len(TASKS)  # every task ran again
     assert all(r["protocol"] == {"structured": "json_schema"} for r in log.scored())
@@ -71,19 +81,38 @@ async def test_server_errors_are_infra_not_frf_and_resume_scores_them(socket_ena
 async def test_an_unreachable_endpoint_stops_the_run_early(socket_enabled, tmp_path) -> None:
     agent = EIABenchAgent(_config(f"http://127.0.0.1:{_closed_port()}/v1"))
     with pytest.raises(EndpointDown, match="3 tasks in a row failed outside the model"):
-        await run_suite(TASKS, agent, tmp_path, homes=HomeCache(FIXTURES), progress=False, stop_after_infra=3)
+        await run_suite(
+            TASKS, agent, tmp_path, homes=HomeCache(FIXTURES), progress=False, stop_after_infra=3
+        )
     log = ResultsLog(tmp_path / "results.jsonl")
     assert len(log.infra()) == 3 and {r["infra"]["kind"] for r in log.infra()} == {"connection"}
 
 
 def _smh(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "smh_core.cli.main", *args], capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "smh_core.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_cli_refuses_to_start_against_a_dead_endpoint(tmp_path, socket_enabled) -> None:
-    run = _smh("bench", "run", "--tasks", str(TASK_FILE), "--agent", "openai", "--base-url",
-               f"http://127.0.0.1:{_closed_port()}/v1", "--model", "m", "--out", str(tmp_path / "o"), "--quiet")
+    run = _smh(
+        "bench",
+        "run",
+        "--tasks",
+        str(TASK_FILE),
+        "--agent",
+        "openai",
+        "--base-url",
+        f"http://127.0.0.1:{_closed_port()}/v1",
+        "--model",
+        "m",
+        "--out",
+        str(tmp_path / "o"),
+        "--quiet",
+    )
     assert run.returncode == 3 and "the model endpoint is not usable (connection" in run.stderr
     assert not (tmp_path / "o" / "results.jsonl").exists()
 
@@ -92,16 +121,38 @@ def test_cli_records_the_protocol_a_llama_cpp_style_server_needed(tmp_path, sock
     def reply(body):
         if body["messages"][-1]["content"].startswith("Tool result"):
             return {"content": json.dumps({"tool": "finish", "arguments": {"answer": "Done."}})}
-        return {"content": json.dumps({"tool": "control_device", "arguments": {"did": "1001", "locator": "turn_on"}})}
+        return {
+            "content": json.dumps(
+                {"tool": "control_device", "arguments": {"did": "1001", "locator": "turn_on"}}
+            )
+        }
 
-    server = FakeOpenAI(default=reply, tools="ignored", refuse_formats={"json_schema"}, refusal_status=500)
+    server = FakeOpenAI(
+        default=reply, tools="ignored", refuse_formats={"json_schema"}, refusal_status=500
+    )
     with serve_in_thread(server):
-        run = _smh("bench", "run", "--tasks", str(TASK_FILE), "--agent", "openai", "--base-url", server.base_url,
-                   "--model", "m", "--limit", "3", "--out", str(tmp_path / "o"))
+        run = _smh(
+            "bench",
+            "run",
+            "--tasks",
+            str(TASK_FILE),
+            "--agent",
+            "openai",
+            "--base-url",
+            server.base_url,
+            "--model",
+            "m",
+            "--limit",
+            "3",
+            "--out",
+            str(tmp_path / "o"),
+        )
     assert run.returncode == 0, run.stderr
     assert "tool protocol prompted" in run.stdout
     records = [json.loads(x) for x in (tmp_path / "o" / "results.jsonl").read_text().splitlines()]
     assert len(records) == 3 and all("infra" not in r for r in records)
     assert all(r["protocol"] == {"tools": "prompted", "structured": "json_object"} for r in records)
     assert all(r["outcome"]["tool_calls"][0]["tool"] == "control_device" for r in records)
-    assert len(server.probes) == 1 and len(server.refused) == 1  # probed once, refused once, for the whole run
+    assert (
+        len(server.probes) == 1 and len(server.refused) == 1
+    )  # probed once, refused once, for the whole run

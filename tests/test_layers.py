@@ -83,8 +83,12 @@ def _imported_names(module: str, path: Path) -> set[str]:
             names.update(subs)
             if any(sub not in MODULES for sub in subs):
                 names.add(base)
-        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None))
-              == "import_module" and node.args and isinstance(node.args[0], ast.Constant)):
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
             names.add(str(node.args[0].value))
     return names
 
@@ -111,7 +115,11 @@ def _component(module: str) -> tuple[int, str] | None:
 
 
 def test_every_module_belongs_to_a_layer() -> None:
-    stray = [m for m in MODULES if _component(m) is None and m not in ("sim_devices", "custom_components")]
+    stray = [
+        m
+        for m in MODULES
+        if _component(m) is None and m not in ("sim_devices", "custom_components")
+    ]
     assert stray == [], f"modules outside every layer (add their package to LAYERS): {stray}"
 
 
@@ -129,26 +137,43 @@ def test_imports_point_down_only() -> None:
 
 
 def _homeassistant_imports(module: str, path: Path) -> list[str]:
-    return sorted(n for n in _imported_names(module, path) if n == "homeassistant" or n.startswith("homeassistant."))
+    return sorted(
+        n
+        for n in _imported_names(module, path)
+        if n == "homeassistant" or n.startswith("homeassistant.")
+    )
 
 
 def test_smh_core_never_imports_homeassistant() -> None:
     """``smh_core`` runs without Home Assistant (the CLI, the benchmark, the simulator): HA code
     lives in ``custom_components/smh`` only, and a lazy or ``import_module`` import counts too."""
-    found = [f"{m}: {', '.join(names)}" for m, path in sorted(MODULES.items())
-             if m.startswith("smh_core.") and (names := _homeassistant_imports(m, path))]
+    found = [
+        f"{m}: {', '.join(names)}"
+        for m, path in sorted(MODULES.items())
+        if m.startswith("smh_core.") and (names := _homeassistant_imports(m, path))
+    ]
     assert found == [], "smh_core modules that import homeassistant:\n" + "\n".join(found)
 
 
 def test_the_homeassistant_check_sees_every_form(tmp_path: Path) -> None:
-    src = ("import homeassistant\n"
-           "def f():\n    from homeassistant.core import HomeAssistant\n"
-           "def g():\n    import importlib\n    importlib.import_module('homeassistant.helpers.llm')\n"
-           "from . import homeassistant_like\n")
+    src = (
+        "import homeassistant\n"
+        "def f():\n    from homeassistant.core import HomeAssistant\n"
+        "def g():\n    import importlib\n    importlib.import_module('homeassistant.helpers.llm')\n"
+        "from . import homeassistant_like\n"
+    )
     (tmp_path / "probe.py").write_text(src, encoding="utf-8")
     assert _homeassistant_imports("smh_core.probe", tmp_path / "probe.py") == [
-        "homeassistant", "homeassistant.core", "homeassistant.core.HomeAssistant", "homeassistant.helpers.llm"]
-    assert any(_homeassistant_imports(m, p) for m, p in MODULES.items() if m.startswith("custom_components.smh"))
+        "homeassistant",
+        "homeassistant.core",
+        "homeassistant.core.HomeAssistant",
+        "homeassistant.helpers.llm",
+    ]
+    assert any(
+        _homeassistant_imports(m, p)
+        for m, p in MODULES.items()
+        if m.startswith("custom_components.smh")
+    )
 
 
 def _package_of(path: Path) -> str:
@@ -164,7 +189,11 @@ def _package_lines() -> dict[str, int]:
     for pkg in PACKAGES:
         for path in (ROOT / pkg).rglob("*.py"):
             rel = path.relative_to(ROOT)
-            if "tests" in rel.parts or path.name.startswith("test_") or path.name.endswith("_test.py"):
+            if (
+                "tests" in rel.parts
+                or path.name.startswith("test_")
+                or path.name.endswith("_test.py")
+            ):
                 continue
             lines[_package_of(path)] += len(path.read_text(encoding="utf-8").splitlines())
     return dict(lines)
@@ -174,10 +203,13 @@ def test_no_package_holds_more_than_its_share() -> None:
     lines = _package_lines()
     total = sum(lines.values())
     largest = max(lines, key=lines.__getitem__)
-    ranked = ", ".join(f"{p} {n} ({n / total:.1%})" for p, n in sorted(lines.items(), key=lambda kv: -kv[1])[:4])
+    ranked = ", ".join(
+        f"{p} {n} ({n / total:.1%})" for p, n in sorted(lines.items(), key=lambda kv: -kv[1])[:4]
+    )
     assert lines[largest] <= LARGEST_SHARE * total, (
         f"{largest} holds {lines[largest]} of {total} non-test lines ({lines[largest] / total:.1%}, "
-        f"at most {LARGEST_SHARE:.0%}); largest: {ranked}")
+        f"at most {LARGEST_SHARE:.0%}); largest: {ranked}"
+    )
     assert _package_of(ROOT / "smh_core/agent/eia.py") == "smh_core.agent"
     assert _package_of(ROOT / "sim_devices/catalog.py") == "sim_devices.catalog"
     assert _package_of(ROOT / "smh_core/suites/common.py") == "smh_core.suites"
@@ -243,12 +275,23 @@ def test_the_checker_sees_lazy_and_upward_imports() -> None:
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "import_module":
             tree_names.add(node.args[0].value)
     assert tree_names == {"b", "c"}
-    assert _cycles({"smh_core.llm.client": {"smh_core.llm.errors"},
-                    "smh_core.llm.errors": {"smh_core.llm.client"}}) == [["smh_core.llm.client", "smh_core.llm.errors"]]
+    assert _cycles(
+        {
+            "smh_core.llm.client": {"smh_core.llm.errors"},
+            "smh_core.llm.errors": {"smh_core.llm.client"},
+        }
+    ) == [["smh_core.llm.client", "smh_core.llm.errors"]]
     assert _component("smh_core.homeenv.engine") == (1, "smh_core.homeenv")
     assert _component("custom_components.smh.light")[0] > _component("smh_core.bench.runner")[0]
-    order = [_component(m)[0] for m in ("smh_core.task.model", "smh_core.bench.runner",
-                                         "smh_core.suites.common", "smh_core.importers.homebench")]
+    order = [
+        _component(m)[0]
+        for m in (
+            "smh_core.task.model",
+            "smh_core.bench.runner",
+            "smh_core.suites.common",
+            "smh_core.importers.homebench",
+        )
+    ]
     assert order == sorted(set(order))
 
 
@@ -258,9 +301,16 @@ def test_readme_map_names_existing_paths(doc: str) -> None:
     every package of the layers has a row (a reader finds any feature in one hop)."""
     text = (ROOT / doc).read_text(encoding="utf-8")
     start = text.index("## Architecture")
-    table = text[start:text.index("\n## ", start + 5)]
-    paths = {p.split(" ")[0] for p in re.findall(r"`((?:smh_core|sim_devices|custom_components|scripts|tasks|tests)/[^`]*)`", table)}
-    missing = sorted(p for p in paths if "*" not in p and "{" not in p and not (ROOT / p.rstrip("/")).exists())
+    table = text[start : text.index("\n## ", start + 5)]
+    paths = {
+        p.split(" ")[0]
+        for p in re.findall(
+            r"`((?:smh_core|sim_devices|custom_components|scripts|tasks|tests)/[^`]*)`", table
+        )
+    }
+    missing = sorted(
+        p for p in paths if "*" not in p and "{" not in p and not (ROOT / p.rstrip("/")).exists()
+    )
     assert missing == [], f"the map names paths that do not exist: {missing}"
     for components in LAYERS[1:]:
         for comp in components:
@@ -277,13 +327,20 @@ def test_map_names_every_module_of_the_benchmark() -> None:
     and ``chart.py``, or ``smh_core/bench/chart.py``), so the map finds any of them in one hop."""
     text = (ROOT / "docs/architecture.md").read_text(encoding="utf-8")
     start = text.index("## Architecture")
-    rows = [line for line in text[start:text.index("\n## ", start + 5)].splitlines() if line.startswith("|")]
+    rows = [
+        line
+        for line in text[start : text.index("\n## ", start + 5)].splitlines()
+        if line.startswith("|")
+    ]
     missing = []
     for module, path in sorted(MODULES.items()):
         package = module.rpartition(".")[0]
         if package not in BENCHMARK or path.name == "__init__.py":
             continue
         folder = package.replace(".", "/") + "/"
-        if not any(f"`{folder}{path.name}`" in row or (folder in row and f"`{path.name}`" in row) for row in rows):
+        if not any(
+            f"`{folder}{path.name}`" in row or (folder in row and f"`{path.name}`" in row)
+            for row in rows
+        ):
             missing.append(f"{folder}{path.name}")
     assert missing == [], f"modules the map does not name in their package's row: {missing}"

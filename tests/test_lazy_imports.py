@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _loaded_after(code: str) -> set[str]:
     probe = code + "\nimport sys\nprint(' '.join(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     return set(out.stdout.split())
 
 
@@ -28,7 +30,9 @@ def test_cli_help_path_loads_neither_openai_nor_matplotlib() -> None:
 
 
 def test_oracle_run_path_loads_no_model_client() -> None:
-    loaded = _loaded_after("import smh_core.bench.runner, smh_core.bench.verifier, smh_core.memory.decision")
+    loaded = _loaded_after(
+        "import smh_core.bench.runner, smh_core.bench.verifier, smh_core.memory.decision"
+    )
     assert "smh_core.bench.runner" in loaded
     assert not {m for m in loaded if m.split(".")[0] == "openai" or m == "smh_core.llm.client"}
     assert "smh_core.memory.sensitive" not in loaded  # compiled on the first memory write
@@ -37,8 +41,10 @@ def test_oracle_run_path_loads_no_model_client() -> None:
 def test_oracle_run_leaves_its_chart_to_the_drawer(tmp_path: Path) -> None:
     """report.png is drawn by the child ``smh bench run`` starts first (smh_core.bench.chart):
     this process never imports matplotlib, and pyplot is imported nowhere."""
-    code = (f"from smh_core.cli.main import main\n"
-            f"main(['bench', 'run', '--suite', 'sample', '--agent', 'oracle', '--out', {str(tmp_path)!r}, '--quiet'])")
+    code = (
+        f"from smh_core.cli.main import main\n"
+        f"main(['bench', 'run', '--suite', 'sample', '--agent', 'oracle', '--out', {str(tmp_path)!r}, '--quiet'])"
+    )
     loaded = _loaded_after(code)
     assert (tmp_path / "report.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not {m for m in loaded if m.split(".")[0] == "matplotlib"}
@@ -50,12 +56,37 @@ def test_integration_setup_path_leaves_benchmark_agent_and_llm_code_for_their_fi
     exist) loads neither the benchmark's task model and verifier, the synthesizer, the agent's
     tools nor HA's LLM helpers: the services that need them import them on their first call,
     the LLM API once HA's conversation integration is loaded (tests/ha/test_lazy_setup.py)."""
-    platforms = ", ".join(f"custom_components.smh.{p}" for p in (
-        "light", "climate", "sensor", "binary_sensor", "cover", "fan", "switch", "number", "select", "text",
-        "lock", "vacuum", "humidifier", "water_heater", "media_player", "button"))
+    platforms = ", ".join(
+        f"custom_components.smh.{p}"
+        for p in (
+            "light",
+            "climate",
+            "sensor",
+            "binary_sensor",
+            "cover",
+            "fan",
+            "switch",
+            "number",
+            "select",
+            "text",
+            "lock",
+            "vacuum",
+            "humidifier",
+            "water_heater",
+            "media_player",
+            "button",
+        )
+    )
     loaded = _loaded_after(f"import custom_components.smh, {platforms}")
     assert "custom_components.smh.light" in loaded
-    deferred = {"smh_core.bench.verifier", "smh_core.memory.metrics", "smh_core.agent.synthesizer",
-                "smh_core.agent.tools", "homeassistant.helpers.llm", "custom_components.smh.bench_services",
-                "custom_components.smh.automation", "custom_components.smh.llm_api"}
+    deferred = {
+        "smh_core.bench.verifier",
+        "smh_core.memory.metrics",
+        "smh_core.agent.synthesizer",
+        "smh_core.agent.tools",
+        "homeassistant.helpers.llm",
+        "custom_components.smh.bench_services",
+        "custom_components.smh.automation",
+        "custom_components.smh.llm_api",
+    }
     assert not deferred & loaded

@@ -11,8 +11,10 @@ from smh_core.llm.errors import InfraError
 from smh_core.llm.repair import parse_arguments, parse_tool_calls
 from tests.support.fake_openai import FakeOpenAI
 
-TOOLS = [{"type": "function", "function": {"name": "control_device", "parameters": {"type": "object"}}},
-         {"type": "function", "function": {"name": "get_status", "parameters": {"type": "object"}}}]
+TOOLS = [
+    {"type": "function", "function": {"name": "control_device", "parameters": {"type": "object"}}},
+    {"type": "function", "function": {"name": "get_status", "parameters": {"type": "object"}}},
+]
 NAMES = {"control_device", "get_status"}
 
 
@@ -22,16 +24,26 @@ def _client(server: FakeOpenAI, **kw) -> LLMClient:
 
 async def test_tool_call_and_usage(socket_enabled) -> None:
     args = json.dumps({"did": "1001", "locator": "turn_on"})
-    async with FakeOpenAI([{"tool_calls": [("control_device", args)], "prompt_tokens": 120,
-                            "completion_tokens": 30}]) as server:
+    async with FakeOpenAI(
+        [{"tool_calls": [("control_device", args)], "prompt_tokens": 120, "completion_tokens": 30}]
+    ) as server:
         client = _client(server)
         result = await client.chat([{"role": "user", "content": "lamp on"}], tools=TOOLS)
     assert [(c.name, c.arguments) for c in result.parsed.calls] == [
-        ("control_device", {"did": "1001", "locator": "turn_on"})]
+        ("control_device", {"did": "1001", "locator": "turn_on"})
+    ]
     assert result.repairs == [] and result.parsed.problems == []
-    assert result.usage.to_dict() == {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150, "calls": 1}
+    assert result.usage.to_dict() == {
+        "prompt_tokens": 120,
+        "completion_tokens": 30,
+        "total_tokens": 150,
+        "calls": 1,
+    }
     assert server.requests[0]["model"] == "fake-model" and server.requests[0]["temperature"] == 0.0
-    assert [t["function"]["name"] for t in server.requests[0]["tools"]] == ["control_device", "get_status"]
+    assert [t["function"]["name"] for t in server.requests[0]["tools"]] == [
+        "control_device",
+        "get_status",
+    ]
 
 
 async def test_429_then_success_is_retried(socket_enabled) -> None:
@@ -52,13 +64,16 @@ async def test_retries_exhausted_raise_infra_error(socket_enabled) -> None:
     assert info.value.kind == "rate_limit" and info.value.status == 429
 
 
-@pytest.mark.parametrize(("raw", "expected", "repair"), [
-    (json.dumps(json.dumps({"did": "1"})), {"did": "1"}, "double_encoded_arguments"),
-    ("", {}, "empty_arguments"),
-    ("null", {}, "empty_arguments"),
-    ('```json\n{"did": "1"}\n```', {"did": "1"}, "code_fence"),
-    ('{"did": "1",}', {"did": "1"}, "trailing_comma"),
-])
+@pytest.mark.parametrize(
+    ("raw", "expected", "repair"),
+    [
+        (json.dumps(json.dumps({"did": "1"})), {"did": "1"}, "double_encoded_arguments"),
+        ("", {}, "empty_arguments"),
+        ("null", {}, "empty_arguments"),
+        ('```json\n{"did": "1"}\n```', {"did": "1"}, "code_fence"),
+        ('{"did": "1",}', {"did": "1"}, "trailing_comma"),
+    ],
+)
 async def test_argument_repairs_are_counted(socket_enabled, raw, expected, repair) -> None:
     async with FakeOpenAI([{"tool_calls": [("control_device", raw)]}]) as server:
         result = await _client(server).chat([{"role": "user", "content": "x"}], tools=TOOLS)
@@ -74,11 +89,14 @@ async def test_tool_json_written_as_text_is_recovered(socket_enabled) -> None:
     assert result.repairs == ["text_tool_call"]
 
 
-@pytest.mark.parametrize(("raw", "kind"), [
-    ('{"did": ', "malformed_arguments"),
-    ("[1, 2]", "arguments_not_object"),
-    ('"just text"', "arguments_not_object"),
-])
+@pytest.mark.parametrize(
+    ("raw", "kind"),
+    [
+        ('{"did": ', "malformed_arguments"),
+        ("[1, 2]", "arguments_not_object"),
+        ('"just text"', "arguments_not_object"),
+    ],
+)
 def test_unrepairable_arguments_become_problems(raw, kind) -> None:
     msg = {"tool_calls": [{"id": "c1", "function": {"name": "control_device", "arguments": raw}}]}
     parsed = parse_tool_calls(msg, NAMES)

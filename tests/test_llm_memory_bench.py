@@ -21,7 +21,9 @@ def config(server: FakeOpenAI) -> LLMConfig:
 
 
 def first(sub: str, with_actions: bool = False):
-    return next(t for t in TASKS if t.subcategory == sub and bool(t.reference.actions) == with_actions)
+    return next(
+        t for t in TASKS if t.subcategory == sub and bool(t.reference.actions) == with_actions
+    )
 
 
 async def test_memory_write_is_scored_without_a_tool_loop(socket_enabled) -> None:
@@ -37,9 +39,16 @@ async def test_memory_write_is_scored_without_a_tool_loop(socket_enabled) -> Non
 async def test_rewrite_goes_on_to_the_tool_loop(socket_enabled) -> None:
     task = first("use", with_actions=True)
     rewrite = task.reference.memory_output
-    calls = [("control_device", json.dumps({"did": a.did, "locator": a.locator, "arguments": a.arguments}))
-             for a in task.reference.actions]
-    async with FakeOpenAI([{"content": rewrite}, {"tool_calls": calls}, {"content": "Done."}]) as server:
+    calls = [
+        (
+            "control_device",
+            json.dumps({"did": a.did, "locator": a.locator, "arguments": a.arguments}),
+        )
+        for a in task.reference.actions
+    ]
+    async with FakeOpenAI(
+        [{"content": rewrite}, {"tool_calls": calls}, {"content": "Done."}]
+    ) as server:
         record = await run_task(task, EIABenchAgent(config(server)), HomeCache())
     assert record["passed"], record["verdict"]
     assert server.requests[1]["messages"][-1]["content"] == rewrite.split(":", 1)[1].strip()
@@ -60,12 +69,18 @@ async def test_judge_accuracy_is_recorded_and_reported(socket_enabled) -> None:
     from smh_core.llm.client import LLMClient
 
     tasks = [first("add"), first("delete")]
-    script = [{"content": "PASS"}] * 3 + [{"content": "FAIL"}, {"content": "FAIL"}, {"content": "PASS"}]
+    script = [{"content": "PASS"}] * 3 + [
+        {"content": "FAIL"},
+        {"content": "FAIL"},
+        {"content": "PASS"},
+    ]
     async with FakeOpenAI(script) as server:
         judge = Judge(LLMClient(config(server)))
         records = [await run_task(t, OracleAgent(), HomeCache(), judge) for t in tasks]
     assert [r["verdict"]["details"]["judge_correct"] for r in records] == [True, False]
-    assert all(r["passed"] for r in records)  # the judge is a metric; the deterministic verdict stands
+    assert all(
+        r["passed"] for r in records
+    )  # the judge is a metric; the deterministic verdict stands
     assert "memory" in server.requests[0]["messages"][0]["content"].lower()
     text = markdown(summarize(records))
     assert "judge accuracy %" in text and "| all | 2 | 100.0 | 100.0 | 50.0 |" in text

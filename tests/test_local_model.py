@@ -41,8 +41,13 @@ def test_every_schema_we_send_is_a_grammar_llama_cpp_accepts() -> None:
 
 
 def _smh(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "smh_core.cli.main", *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "smh_core.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=REPO,
+    )
 
 
 def _records(out: Path) -> list[dict]:
@@ -57,15 +62,35 @@ def test_real_model_runs_eia_dr_and_memory_with_no_infra_failure(tmp_path) -> No
     tasks = tmp_path / "tasks.jsonl"
     sample = (REPO / "tasks" / "sample.jsonl").read_text().splitlines()
     memhome = (REPO / "tasks" / "memhome.jsonl").read_text().splitlines()
-    picked = [line for line in sample if json.loads(line)["id"] in ("exec-1", "query-1")] + memhome[1:2]
+    picked = [line for line in sample if json.loads(line)["id"] in ("exec-1", "query-1")] + memhome[
+        1:2
+    ]
     tasks.write_text("\n".join(picked) + "\n")
     (tmp_path / "homes").mkdir()
     shutil.copy(REPO / "tasks" / "homes" / "tiny.json", tmp_path / "homes" / "tiny.json")
 
     # sized for 2 busy cores: three tool calls and 160 tokens a call at most; a call may take minutes
     # there, and a timeout would be recorded as infra (the failure this test looks for)
-    eia = _smh("bench", "run", "--tasks", str(tasks), "--agent", "local", "--setting", "eia", "--budget", "3",
-               "--max-tokens", "160", "--timeout", "600", "--out", str(tmp_path / "eia"), "--quiet", timeout=2400)
+    eia = _smh(
+        "bench",
+        "run",
+        "--tasks",
+        str(tasks),
+        "--agent",
+        "local",
+        "--setting",
+        "eia",
+        "--budget",
+        "3",
+        "--max-tokens",
+        "160",
+        "--timeout",
+        "600",
+        "--out",
+        str(tmp_path / "eia"),
+        "--quiet",
+        timeout=2400,
+    )
     assert eia.returncode == 0, eia.stderr[-3000:]
     records = _records(tmp_path / "eia")
     assert len(records) == 3 and [r for r in records if "infra" in r] == []
@@ -75,8 +100,24 @@ def test_real_model_runs_eia_dr_and_memory_with_no_infra_failure(tmp_path) -> No
     memory = next(r for r in records if r["suite"] == "memhome")
     assert memory["outcome"].get("memory_output") is not None  # the decision step ran and answered
 
-    dr = _smh("bench", "run", "--tasks", str(tasks), "--agent", "local", "--setting", "dr",
-              "--max-tokens", "160", "--timeout", "600", "--out", str(tmp_path / "dr"), "--quiet", timeout=2400)
+    dr = _smh(
+        "bench",
+        "run",
+        "--tasks",
+        str(tasks),
+        "--agent",
+        "local",
+        "--setting",
+        "dr",
+        "--max-tokens",
+        "160",
+        "--timeout",
+        "600",
+        "--out",
+        str(tmp_path / "dr"),
+        "--quiet",
+        timeout=2400,
+    )
     assert dr.returncode == 0, dr.stderr[-3000:]
     records = _records(tmp_path / "dr")
     assert len(records) == 3 and [r for r in records if "infra" in r] == []
@@ -92,9 +133,24 @@ def test_real_model_synthesizes_automations_without_exceptions(tmp_path) -> None
     home = tmp_path / "home.json"
     made = _smh("home", "generate", "--level", "simple", "--seed", "0", "--out", str(home))
     assert made.returncode == 0, made.stderr
-    run = _smh("automation", "synthesize", "turn on the kitchen light every day at 7 am", "--home", str(home),
-               "--local", "--tries", "1", "--timeout", "1200", "--max-tokens", "256", timeout=1500)
-    assert run.returncode in (0, 1), run.stderr[-3000:]  # 1: no valid rule from a 135M model is fine
+    run = _smh(
+        "automation",
+        "synthesize",
+        "turn on the kitchen light every day at 7 am",
+        "--home",
+        str(home),
+        "--local",
+        "--tries",
+        "1",
+        "--timeout",
+        "1200",
+        "--max-tokens",
+        "256",
+        timeout=1500,
+    )
+    assert run.returncode in (0, 1), run.stderr[
+        -3000:
+    ]  # 1: no valid rule from a 135M model is fine
     assert "Traceback" not in run.stderr and "endpoint failed" not in run.stderr
     assert run.stderr.count("try ") >= 1 or run.returncode == 0
 
@@ -121,8 +177,12 @@ def test_the_model_server_never_outlives_smh(socket_enabled, how) -> None:
 
     port = free_port()
     url = f"http://127.0.0.1:{port}/v1/models"
-    parent = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "model", "serve", "--port", str(port)],
-                              cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "smh_core.cli.main", "model", "serve", "--port", str(port)],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 120
         while not _answers(url):
@@ -150,9 +210,17 @@ def test_the_engine_is_portable_no_avx512_or_amx_code() -> None:
 
     if platform.machine() != "x86_64" or shutil.which("objdump") is None:
         pytest.skip("x86-64 with objdump only")
-    lib = Path(importlib.metadata.distribution("llama_cpp_python").locate_file("llama_cpp/lib/libggml-cpu.so"))
-    code = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(lib)], capture_output=True, text=True,
-                          check=True).stdout
+    lib = Path(
+        importlib.metadata.distribution("llama_cpp_python").locate_file(
+            "llama_cpp/lib/libggml-cpu.so"
+        )
+    )
+    code = subprocess.run(
+        ["objdump", "-d", "--no-show-raw-insn", str(lib)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "%ymm" in code  # the AVX2 level (or, on a CPU without it, neither)
     assert "%zmm" not in code and "tileloadd" not in code and "tdpb" not in code
 
@@ -188,7 +256,9 @@ def _server(parent: int, timeout: float = 120) -> tuple[int, int]:
 
 
 @pytest.mark.slow
-def test_a_server_killed_mid_run_is_an_infra_record_naming_the_signal(tmp_path, socket_enabled) -> None:
+def test_a_server_killed_mid_run_is_an_infra_record_naming_the_signal(
+    tmp_path, socket_enabled
+) -> None:
     """The engine crashing under a run (as it did on AVX-512/AMX Xeons) is the harness's
     failure, recorded as infra with the signal and the server's log, never scored."""
     import os
@@ -196,19 +266,43 @@ def test_a_server_killed_mid_run_is_an_infra_record_naming_the_signal(tmp_path, 
     import time
 
     tasks = tmp_path / "tasks.jsonl"
-    sample = [line for line in (REPO / "tasks" / "sample.jsonl").read_text().splitlines() if line.strip()]
+    sample = [
+        line for line in (REPO / "tasks" / "sample.jsonl").read_text().splitlines() if line.strip()
+    ]
     tasks.write_text("\n".join(sample[:6]) + "\n")
     (tmp_path / "homes").mkdir()
     shutil.copy(REPO / "tasks" / "homes" / "tiny.json", tmp_path / "homes" / "tiny.json")
-    run = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--tasks", str(tasks),
-                            "--agent", "local", "--setting", "dr", "--max-tokens", "32", "--out",
-                            str(tmp_path / "out"), "--quiet"], cwd=REPO, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "bench",
+            "run",
+            "--tasks",
+            str(tasks),
+            "--agent",
+            "local",
+            "--setting",
+            "dr",
+            "--max-tokens",
+            "32",
+            "--out",
+            str(tmp_path / "out"),
+            "--quiet",
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         pid, _ = _server(run.pid)
         results = tmp_path / "out" / "results.jsonl"
         deadline = time.monotonic() + 1200  # a DR task on 2 busy cores can take minutes
-        while not (results.is_file() and results.read_text().strip()):  # a task scored: the run is under way
+        while not (
+            results.is_file() and results.read_text().strip()
+        ):  # a task scored: the run is under way
             assert run.poll() is None and time.monotonic() < deadline, run.communicate()[1][-3000:]
             time.sleep(0.2)
         os.kill(pid, signal.SIGSEGV)

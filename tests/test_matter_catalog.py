@@ -46,9 +46,23 @@ DID = "m001"
 TYPES = sorted(CATALOG)
 
 SIMUHOME_TYPES = {
-    "air_conditioner", "air_purifier", "dehumidifier", "humidifier", "dimmable_light",
-    "on_off_light", "dishwasher", "laundry_washer", "laundry_dryer", "fan", "freezer",
-    "refrigerator", "heat_pump", "electrical_sensor", "window_covering", "tv", "robot_vacuum",
+    "air_conditioner",
+    "air_purifier",
+    "dehumidifier",
+    "humidifier",
+    "dimmable_light",
+    "on_off_light",
+    "dishwasher",
+    "laundry_washer",
+    "laundry_dryer",
+    "fan",
+    "freezer",
+    "refrigerator",
+    "heat_pump",
+    "electrical_sensor",
+    "window_covering",
+    "tv",
+    "robot_vacuum",
 }
 TABLE5_CLUSTERS = {  # SimuHome Table 5, minus BasicInformation/Descriptor (served by the bridge)
     "air_conditioner": {"OnOff", "FanControl", "Thermostat"},
@@ -58,13 +72,22 @@ TABLE5_CLUSTERS = {  # SimuHome Table 5, minus BasicInformation/Descriptor (serv
     "dimmable_light": {"LevelControl", "OnOff"},
     "on_off_light": {"OnOff"},
     "dishwasher": {"OnOff", "OperationalState", "DishwasherMode"},
-    "electrical_sensor": {"ElectricalEnergyMeasurement", "ElectricalPowerMeasurement",
-                          "PowerTopology"},
+    "electrical_sensor": {
+        "ElectricalEnergyMeasurement",
+        "ElectricalPowerMeasurement",
+        "PowerTopology",
+    },
     "fan": {"FanControl", "OnOff"},
-    "freezer": {"RefrigeratorAndTemperatureControlledCabinetMode", "TemperatureControl",
-                "TemperatureMeasurement"},
-    "refrigerator": {"RefrigeratorAndTemperatureControlledCabinetMode", "TemperatureControl",
-                     "TemperatureMeasurement"},
+    "freezer": {
+        "RefrigeratorAndTemperatureControlledCabinetMode",
+        "TemperatureControl",
+        "TemperatureMeasurement",
+    },
+    "refrigerator": {
+        "RefrigeratorAndTemperatureControlledCabinetMode",
+        "TemperatureControl",
+        "TemperatureMeasurement",
+    },
     "heat_pump": {"Thermostat"},
     "laundry_washer": {"OperationalState", "LaundryWasherMode"},
     "laundry_dryer": {"OperationalState", "LaundryDryerControls"},
@@ -120,8 +143,9 @@ def violating(spec: Attribute, req: Requirement) -> Any:
     return next(v for v in candidates(spec) if not holds(req, v))
 
 
-def meet(engine: HomeEngine, dt: DeviceType, ns: str, reqs: list[Requirement],
-         skip: int | None = None) -> None:
+def meet(
+    engine: HomeEngine, dt: DeviceType, ns: str, reqs: list[Requirement], skip: int | None = None
+) -> None:
     """Put the device in a state meeting ``reqs`` (all but index ``skip``)."""
     specs = dt.attribute_specs()
     values = {}
@@ -133,8 +157,9 @@ def meet(engine: HomeEngine, dt: DeviceType, ns: str, reqs: list[Requirement],
         assert engine.set_values(DID, values).ok
 
 
-def effect_changes(dt: DeviceType, ns: str, svc: Service, pre: dict[str, Any],
-                   args: dict[str, Any]) -> dict[str, Any]:
+def effect_changes(
+    dt: DeviceType, ns: str, svc: Service, pre: dict[str, Any], args: dict[str, Any]
+) -> dict[str, Any]:
     """What the declared effects write, computed independently of the engine."""
     out: dict[str, Any] = {}
     for e in svc.effects:
@@ -203,7 +228,9 @@ def struct_problems(spec: Any, struct: Any, where: str) -> list[str]:
         return []
     fields = {f.name: f for f in dataclasses.fields(struct)}
     hints = typing.get_type_hints(struct)
-    out = [f"{where}.{k} is not a field of {struct.__name__}" for k in spec.items if k not in fields]
+    out = [
+        f"{where}.{k} is not a field of {struct.__name__}" for k in spec.items if k not in fields
+    ]
     for key, sub in spec.items.items():
         if key not in fields:
             continue
@@ -217,11 +244,19 @@ def struct_problems(spec: Any, struct: Any, where: str) -> list[str]:
 
 
 SERVICES = [(t, loc) for t in TYPES for loc in CATALOG[t].service_specs()]
-SERVICE_RULES = [(t, loc, i) for t, loc in SERVICES
-                 for i in range(len(CATALOG[t].service_specs()[loc][1].requires))]
-WRITABLE = [(t, loc) for t in TYPES for loc, a in CATALOG[t].attribute_specs().items() if a.writable]
-WRITE_RULES = [(t, loc, i) for t, loc in WRITABLE
-               for i in range(len(CATALOG[t].attribute_specs()[loc].write_requires or ()))]
+SERVICE_RULES = [
+    (t, loc, i)
+    for t, loc in SERVICES
+    for i in range(len(CATALOG[t].service_specs()[loc][1].requires))
+]
+WRITABLE = [
+    (t, loc) for t in TYPES for loc, a in CATALOG[t].attribute_specs().items() if a.writable
+]
+WRITE_RULES = [
+    (t, loc, i)
+    for t, loc in WRITABLE
+    for i in range(len(CATALOG[t].attribute_specs()[loc].write_requires or ()))
+]
 
 
 def _id(case: tuple) -> str:
@@ -254,8 +289,11 @@ def test_identity_and_matter_device_type(type_name):
     assert dt.name and dt.description and "matter" in dt.tags and dt.presets
     assert dt.attributes == [] and dt.services == [], "Matter state lives in cluster components"
     assert dt.matter is not None and set(dt.matter.device_types) == {1}
-    known = {cls.device_type for cls in vars(matter_device_types).values()
-             if isinstance(cls, type) and isinstance(getattr(cls, "device_type", None), int)}
+    known = {
+        cls.device_type
+        for cls in vars(matter_device_types).values()
+        if isinstance(cls, type) and isinstance(getattr(cls, "device_type", None), int)
+    }
     assert dt.matter.device_types[1] in known
 
 
@@ -280,7 +318,9 @@ def test_names_and_ids_are_chips(type_name):
             if chip_attr is None:
                 problems.append(f"{comp.name}.{a.name}: no such chip attribute")
             elif a.matter_id != chip_attr.attribute_id:
-                problems.append(f"{comp.name}.{a.name}: id {a.matter_id} != {chip_attr.attribute_id}")
+                problems.append(
+                    f"{comp.name}.{a.name}: id {a.matter_id} != {chip_attr.attribute_id}"
+                )
         for s in comp.services:
             cmd = getattr(cluster.Commands, s.name, None)
             if cmd is None or not cmd.is_client:
@@ -289,8 +329,11 @@ def test_names_and_ids_are_chips(type_name):
             if s.matter_id != cmd.command_id:
                 problems.append(f"{comp.name}.{s.name}: id {s.matter_id} != {cmd.command_id}")
             fields = {f.name for f in dataclasses.fields(cmd)}
-            problems += [f"{comp.name}.{s.name}({a.name}): not a field of the chip command"
-                         for a in s.arguments if a.name not in fields]
+            problems += [
+                f"{comp.name}.{s.name}({a.name}): not a field of the chip command"
+                for a in s.arguments
+                if a.name not in fields
+            ]
     assert problems == []
 
 
@@ -324,8 +367,14 @@ def test_enum_options_and_structs_match_chip(type_name):
     assert problems == []
 
 
-@pytest.mark.parametrize("type_name", [t for t in TYPES if any(
-    c.name.endswith("Mode") and c.services for c in CATALOG[t].components)])
+@pytest.mark.parametrize(
+    "type_name",
+    [
+        t
+        for t in TYPES
+        if any(c.name.endswith("Mode") and c.services for c in CATALOG[t].components)
+    ],
+)
 def test_mode_clusters_list_their_modes(type_name):
     """SupportedModes agrees with CurrentMode's options, and its tags are the cluster's tags."""
     for comp in CATALOG[type_name].components:
@@ -375,11 +424,13 @@ def test_valid_call_lands_on_a_fresh_device(type_name, locator):
         assert post[loc] == v and type(post[loc]) is type(v), loc
     if svc.behavior is None:
         assert {c.locator for c in result.changes} == {
-            loc for loc, v in expected.items() if pre[loc] != v}
+            loc for loc, v in expected.items() if pre[loc] != v
+        }
 
 
-@pytest.mark.parametrize(("type_name", "locator", "index"), SERVICE_RULES,
-                         ids=[_id(c) for c in SERVICE_RULES])
+@pytest.mark.parametrize(
+    ("type_name", "locator", "index"), SERVICE_RULES, ids=[_id(c) for c in SERVICE_RULES]
+)
 def test_command_rule_rejects_and_changes_nothing(type_name, locator, index):
     dt = CATALOG[type_name]
     ns, svc = dt.service_specs()[locator]
@@ -413,12 +464,15 @@ def test_writable_attribute_accepts_a_valid_write(type_name, locator):
 
     assert result.ok, result.error
     assert engine.value(DID, locator) == value
-    if spec.on_write is None:  # attributes tied to others by a write behaviour: see test_fan_writes_*
+    if (
+        spec.on_write is None
+    ):  # attributes tied to others by a write behaviour: see test_fan_writes_*
         assert {c.locator for c in result.changes} <= {locator}
 
 
-@pytest.mark.parametrize(("type_name", "locator", "index"), WRITE_RULES,
-                         ids=[_id(c) for c in WRITE_RULES])
+@pytest.mark.parametrize(
+    ("type_name", "locator", "index"), WRITE_RULES, ids=[_id(c) for c in WRITE_RULES]
+)
 def test_write_rule_rejects_and_changes_nothing(type_name, locator, index):
     dt = CATALOG[type_name]
     spec = dt.attribute_specs()[locator]
@@ -469,15 +523,20 @@ def test_air_conditioner_fan_speed_needs_it_on():
 def test_simuhome_ac_request_on_cool_fan_50():
     """QT3 example: "turn the AC on, switch it to cooling mode and set the fan to 50 percent"."""
     engine = engine_for("air_conditioner", "off", **{"1.Thermostat.SystemMode": 4})
-    results = engine.execute_many([
-        {"did": DID, "locator": "1.OnOff.On"},
-        {"did": DID, "locator": "1.Thermostat.SystemMode", "arguments": {"value": 3}},
-        {"did": DID, "locator": "1.FanControl.PercentSetting", "arguments": {"value": 50}},
-    ])
+    results = engine.execute_many(
+        [
+            {"did": DID, "locator": "1.OnOff.On"},
+            {"did": DID, "locator": "1.Thermostat.SystemMode", "arguments": {"value": 3}},
+            {"did": DID, "locator": "1.FanControl.PercentSetting", "arguments": {"value": 50}},
+        ]
+    )
     assert all(r.ok for r in results), [r.error for r in results]
     status = engine.status(DID)
-    assert (status["1.OnOff.OnOff"], status["1.Thermostat.SystemMode"],
-            status["1.FanControl.PercentSetting"]) == (True, 3, 50)
+    assert (
+        status["1.OnOff.OnOff"],
+        status["1.Thermostat.SystemMode"],
+        status["1.FanControl.PercentSetting"],
+    ) == (True, 3, 50)
 
 
 @pytest.mark.parametrize("type_name", ["air_conditioner", "heat_pump"])
@@ -485,7 +544,10 @@ def test_setpoints_stay_within_the_absolute_limits(type_name):
     engine = engine_for(type_name, "heating")
     status = engine.status(DID)
     spec = CATALOG[type_name].attribute_specs()
-    for kind, setpoint in (("Cool", "OccupiedCoolingSetpoint"), ("Heat", "OccupiedHeatingSetpoint")):
+    for kind, setpoint in (
+        ("Cool", "OccupiedCoolingSetpoint"),
+        ("Heat", "OccupiedHeatingSetpoint"),
+    ):
         lo = status[f"1.Thermostat.AbsMin{kind}SetpointLimit"]
         hi = status[f"1.Thermostat.AbsMax{kind}SetpointLimit"]
         assert spec[f"1.Thermostat.{setpoint}"].range == (lo, hi)
@@ -497,10 +559,13 @@ def test_setpoints_stay_within_the_absolute_limits(type_name):
         assert engine.execute(DID, f"1.Thermostat.{setpoint}", {"value": hi}).ok
 
 
-@pytest.mark.parametrize(("type_name", "mode_loc"), [
-    ("dishwasher", "1.DishwasherMode.ChangeToMode"),
-    ("laundry_washer", "1.LaundryWasherMode.ChangeToMode"),
-])
+@pytest.mark.parametrize(
+    ("type_name", "mode_loc"),
+    [
+        ("dishwasher", "1.DishwasherMode.ChangeToMode"),
+        ("laundry_washer", "1.LaundryWasherMode.ChangeToMode"),
+    ],
+)
 @pytest.mark.parametrize("preset", ["running", "paused"])
 def test_appliance_mid_cycle_keeps_its_program(type_name, mode_loc, preset):
     engine = engine_for(type_name, preset)
@@ -525,28 +590,34 @@ def test_dryer_mid_cycle_keeps_its_dryness_level(preset):
 @pytest.mark.parametrize("type_name", ["dishwasher", "laundry_washer", "laundry_dryer"])
 def test_appliance_cycle_commands(type_name):
     engine = engine_for(type_name, "off")
-    assert engine.execute(DID, "1.OperationalState.Start").error.code == \
-        ErrorCode.PRECONDITION_FAILED  # dead front: power on first
+    assert (
+        engine.execute(DID, "1.OperationalState.Start").error.code == ErrorCode.PRECONDITION_FAILED
+    )  # dead front: power on first
     assert engine.execute(DID, "1.OnOff.On").ok
-    assert engine.execute(DID, "1.OperationalState.Resume").error.code == \
-        ErrorCode.PRECONDITION_FAILED  # nothing paused
+    assert (
+        engine.execute(DID, "1.OperationalState.Resume").error.code == ErrorCode.PRECONDITION_FAILED
+    )  # nothing paused
     for cmd, state in (("Start", 1), ("Pause", 2), ("Resume", 1), ("Stop", 0), ("Start", 1)):
         assert engine.execute(DID, f"1.OperationalState.{cmd}").ok, cmd
         assert engine.value(DID, "1.OperationalState.OperationalState") == state
-    assert engine.execute(DID, "1.OperationalState.Start").error.code == \
-        ErrorCode.PRECONDITION_FAILED  # already running
+    assert (
+        engine.execute(DID, "1.OperationalState.Start").error.code == ErrorCode.PRECONDITION_FAILED
+    )  # already running
     assert engine.execute(DID, "1.OnOff.Off").ok  # powering off abandons the cycle
     assert engine.value(DID, "1.OperationalState.OperationalState") == 0
     assert engine.value(DID, "1.OperationalState.CountdownTime") == 0
 
 
 # ---------------------------------------------------------------------------------- behaviours
-@pytest.mark.parametrize("type_name", ["air_conditioner", "air_purifier", "humidifier",
-                                       "dehumidifier", "fan"])
+@pytest.mark.parametrize(
+    "type_name", ["air_conditioner", "air_purifier", "humidifier", "dehumidifier", "fan"]
+)
 def test_fan_step(type_name):
     engine = engine_for(type_name, "off")
-    assert engine.execute(DID, "1.FanControl.Step", {"direction": 0}).error.code == \
-        ErrorCode.PRECONDITION_FAILED
+    assert (
+        engine.execute(DID, "1.FanControl.Step", {"direction": 0}).error.code
+        == ErrorCode.PRECONDITION_FAILED
+    )
     assert engine.execute(DID, "1.OnOff.On").ok
     start = engine.value(DID, "1.FanControl.PercentSetting")
     assert engine.execute(DID, "1.FanControl.Step", {"direction": 0}).ok
@@ -567,7 +638,9 @@ FAN_TYPES = ["air_conditioner", "air_purifier", "humidifier", "dehumidifier", "f
 
 
 @pytest.mark.parametrize("type_name", FAN_TYPES)
-@pytest.mark.parametrize(("percent", "mode"), [(0, 0), (1, 1), (33, 1), (34, 2), (66, 2), (67, 3), (100, 3)])
+@pytest.mark.parametrize(
+    ("percent", "mode"), [(0, 0), (1, 1), (33, 1), (34, 2), (66, 2), (67, 3), (100, 3)]
+)
 def test_fan_writes_percent_setting_moves_fan_mode_and_speed(type_name, percent, mode):
     """Matter ties FanMode to PercentSetting: a unit whose mode is Off must start blowing when
     a speed is written (SimuHome's gold writes the speed alone)."""
@@ -579,8 +652,11 @@ def test_fan_writes_percent_setting_moves_fan_mode_and_speed(type_name, percent,
     assert engine.execute(DID, "1.FanControl.PercentSetting", {"value": percent}).ok
 
     status = engine.status(DID)
-    assert (status["1.FanControl.FanMode"], status["1.FanControl.PercentSetting"],
-            status["1.FanControl.PercentCurrent"]) == (mode, percent, percent)
+    assert (
+        status["1.FanControl.FanMode"],
+        status["1.FanControl.PercentSetting"],
+        status["1.FanControl.PercentCurrent"],
+    ) == (mode, percent, percent)
 
 
 @pytest.mark.parametrize("type_name", FAN_TYPES)
@@ -593,7 +669,10 @@ def test_fan_writes_fan_mode_moves_speed(type_name, mode, percent):
     assert engine.execute(DID, "1.FanControl.FanMode", {"value": mode}).ok
 
     status = engine.status(DID)
-    assert (status["1.FanControl.PercentSetting"], status["1.FanControl.PercentCurrent"]) == (percent, percent)
+    assert (status["1.FanControl.PercentSetting"], status["1.FanControl.PercentCurrent"]) == (
+        percent,
+        percent,
+    )
     # Auto hands the speed to the unit: the setting stays where it was
     assert engine.execute(DID, "1.FanControl.FanMode", {"value": 5}).ok
     assert engine.value(DID, "1.FanControl.PercentSetting") == percent
@@ -603,19 +682,35 @@ def test_fan_writes_fan_mode_moves_speed(type_name, mode, percent):
 def test_fan_write_refused_by_its_rule_changes_nothing_tied():
     engine = engine_for("air_conditioner", "off")
     before = snap(engine)
-    assert engine.execute(DID, "1.FanControl.PercentSetting", {"value": 80}).error.code == \
-        ErrorCode.PRECONDITION_FAILED  # the unit is off
+    assert (
+        engine.execute(DID, "1.FanControl.PercentSetting", {"value": 80}).error.code
+        == ErrorCode.PRECONDITION_FAILED
+    )  # the unit is off
     assert snap(engine) == before
 
 
 def test_air_conditioner_cools_after_a_speed_write_from_fan_mode_off():
     """End to end through the physics: SimuHome's QT gold sets an AC by PercentSetting."""
     dev = instantiate("air_conditioner", DID, ROOM.id, preset="off", kind="matter")
-    room = {**ROOM.model_dump(mode="json"), "environment": {"temperature": 29.0, "window_factor": 0.0}}
-    engine = HomeEngine(Home.model_validate({"rooms": [room], "devices": [dev.model_dump(mode="json", by_alias=True)],
-                                             "simulation": {"now": "2025-06-27T12:00:00"}}))
-    for loc, value in (("1.Thermostat.SystemMode", 3), ("1.FanControl.FanMode", 0),
-                       ("1.Thermostat.OccupiedCoolingSetpoint", 2200), ("1.FanControl.PercentSetting", 100)):
+    room = {
+        **ROOM.model_dump(mode="json"),
+        "environment": {"temperature": 29.0, "window_factor": 0.0},
+    }
+    engine = HomeEngine(
+        Home.model_validate(
+            {
+                "rooms": [room],
+                "devices": [dev.model_dump(mode="json", by_alias=True)],
+                "simulation": {"now": "2025-06-27T12:00:00"},
+            }
+        )
+    )
+    for loc, value in (
+        ("1.Thermostat.SystemMode", 3),
+        ("1.FanControl.FanMode", 0),
+        ("1.Thermostat.OccupiedCoolingSetpoint", 2200),
+        ("1.FanControl.PercentSetting", 100),
+    ):
         if loc == "1.Thermostat.SystemMode":
             assert engine.execute(DID, "1.OnOff.On").ok
         assert engine.execute(DID, loc, {"value": value}).ok, loc
@@ -672,14 +767,18 @@ def test_dimmable_light_levels():
     assert engine.execute(DID, "1.LevelControl.StepWithOnOff", {"stepMode": 0, "stepSize": 9}).ok
     assert engine.status(DID)["1.OnOff.OnOff"] is True
     assert engine.execute(DID, "1.LevelControl.MoveToLevelWithOnOff", {"level": 0}).ok
-    assert (engine.value(DID, "1.OnOff.OnOff"), engine.value(DID, "1.LevelControl.CurrentLevel")) \
-        == (False, 1)
+    assert (
+        engine.value(DID, "1.OnOff.OnOff"),
+        engine.value(DID, "1.LevelControl.CurrentLevel"),
+    ) == (False, 1)
 
 
 def test_on_off_light_cannot_dim():
     engine = engine_for("on_off_light")
-    assert engine.execute(DID, "1.LevelControl.MoveToLevel", {"level": 10}).error.code == \
-        ErrorCode.SERVICE_NOT_FOUND
+    assert (
+        engine.execute(DID, "1.LevelControl.MoveToLevel", {"level": 10}).error.code
+        == ErrorCode.SERVICE_NOT_FOUND
+    )
     assert engine.execute(DID, "1.OnOff.Toggle").ok
     assert engine.value(DID, "1.OnOff.OnOff") is True
 
@@ -691,8 +790,10 @@ def test_robot_vacuum_session():
     assert engine.value(DID, "1.RvcOperationalState.OperationalState") == 1
 
     before = snap(engine)
-    for locator, args in (("1.RvcRunMode.ChangeToMode", {"newMode": 2}),
-                          ("1.RvcCleanMode.ChangeToMode", {"newMode": 0})):
+    for locator, args in (
+        ("1.RvcRunMode.ChangeToMode", {"newMode": 2}),
+        ("1.RvcCleanMode.ChangeToMode", {"newMode": 0}),
+    ):
         result = engine.execute(DID, locator, args)
         assert not result.ok and result.error.code == ErrorCode.PRECONDITION_FAILED, locator
         assert "newMode 0" in result.error.message
@@ -723,8 +824,9 @@ def test_tv_channels_and_keys():
     assert engine.execute(DID, "1.MediaPlayback.Play").error.code == ErrorCode.PRECONDITION_FAILED
     assert engine.execute(DID, "1.OnOff.On").ok
     channel = "1.Channel.CurrentChannel"
-    assert engine.execute(DID, "1.Channel.ChangeChannelByNumber",
-                          {"majorNumber": 9, "minorNumber": 0}).ok
+    assert engine.execute(
+        DID, "1.Channel.ChangeChannelByNumber", {"majorNumber": 9, "minorNumber": 0}
+    ).ok
     assert engine.value(DID, channel)["name"] == "Movies"
     assert engine.execute(DID, "1.Channel.ChangeChannel", {"match": "knws"}).ok
     assert engine.value(DID, channel)["majorNumber"] == 5
@@ -744,19 +846,27 @@ def test_tv_channels_and_keys():
     assert engine.value(DID, "1.MediaPlayback.CurrentState") == 2
 
 
-KBS = [{"majorNumber": n, "minorNumber": 0, "name": name, "callSign": name}
-       for n, name in ((1, "KBS1"), (2, "KBS2"), (3, "MBC"), (4, "SBS"), (5, "EBS"))]
+KBS = [
+    {"majorNumber": n, "minorNumber": 0, "name": name, "callSign": name}
+    for n, name in ((1, "KBS1"), (2, "KBS2"), (3, "MBC"), (4, "SBS"), (5, "EBS"))
+]
 
 
 def test_tv_tunes_by_number_within_its_own_channel_list():
     """A TV whose home gives it another line-up (SimuHome's TVs carry KBS1..EBS on 1-5) tunes by
     that list, not by the catalog's shipped channels."""
-    engine = engine_for("tv", "off", **{"1.Channel.ChannelList": KBS, "1.Channel.CurrentChannel": KBS[0]})
+    engine = engine_for(
+        "tv", "off", **{"1.Channel.ChannelList": KBS, "1.Channel.CurrentChannel": KBS[0]}
+    )
     assert engine.execute(DID, "1.OnOff.On").ok
-    assert engine.execute(DID, "1.Channel.ChangeChannelByNumber", {"majorNumber": 3}).ok  # minorNumber defaults to 0
+    assert engine.execute(
+        DID, "1.Channel.ChangeChannelByNumber", {"majorNumber": 3}
+    ).ok  # minorNumber defaults to 0
     assert engine.value(DID, "1.Channel.CurrentChannel")["name"] == "MBC"
     before = snap(engine)
-    result = engine.execute(DID, "1.Channel.ChangeChannelByNumber", {"majorNumber": 7, "minorNumber": 0})
+    result = engine.execute(
+        DID, "1.Channel.ChangeChannelByNumber", {"majorNumber": 7, "minorNumber": 0}
+    )
     assert result.error.code == ErrorCode.PRECONDITION_FAILED
     assert "4.0 SBS" in result.error.message  # the refusal lists this TV's channels
     assert snap(engine) == before
@@ -765,11 +875,18 @@ def test_tv_tunes_by_number_within_its_own_channel_list():
 def test_tv_volume_is_a_level_control_not_coupled_to_power():
     engine = engine_for("tv", "off")
     before = snap(engine)
-    assert engine.execute(DID, "1.LevelControl.MoveToLevel", {"level": 30}).error.code == \
-        ErrorCode.PRECONDITION_FAILED
+    assert (
+        engine.execute(DID, "1.LevelControl.MoveToLevel", {"level": 30}).error.code
+        == ErrorCode.PRECONDITION_FAILED
+    )
     assert snap(engine) == before
-    assert engine.execute(DID, "1.LevelControl.MoveToLevelWithOnOff", {"level": 30}).ok  # in standby
-    assert (engine.value(DID, "1.LevelControl.CurrentLevel"), engine.value(DID, "1.OnOff.OnOff")) == (30, False)
+    assert engine.execute(
+        DID, "1.LevelControl.MoveToLevelWithOnOff", {"level": 30}
+    ).ok  # in standby
+    assert (
+        engine.value(DID, "1.LevelControl.CurrentLevel"),
+        engine.value(DID, "1.OnOff.OnOff"),
+    ) == (30, False)
     assert engine.execute(DID, "1.OnOff.On").ok
     assert engine.execute(DID, "1.LevelControl.Step", {"stepMode": 0, "stepSize": 250}).ok
     assert engine.value(DID, "1.LevelControl.CurrentLevel") == 254  # held at MaxLevel
@@ -779,23 +896,32 @@ def test_tv_volume_is_a_level_control_not_coupled_to_power():
 
 def test_window_covering_positions():
     engine = engine_for("window_covering", "open")
-    assert engine.execute(DID, "1.WindowCovering.GoToLiftPercentage",
-                          {"liftPercent100thsValue": 2500}).ok
+    assert engine.execute(
+        DID, "1.WindowCovering.GoToLiftPercentage", {"liftPercent100thsValue": 2500}
+    ).ok
     assert engine.value(DID, "1.WindowCovering.CurrentPositionLiftPercent100ths") == 2500
     assert engine.execute(DID, "1.WindowCovering.DownOrClose").ok
     assert engine.value(DID, "1.WindowCovering.CurrentPositionLiftPercent100ths") == 10000
-    result = engine.execute(DID, "1.WindowCovering.GoToLiftPercentage",
-                            {"liftPercent100thsValue": 10001})
+    result = engine.execute(
+        DID, "1.WindowCovering.GoToLiftPercentage", {"liftPercent100thsValue": 10001}
+    )
     assert not result.ok and result.error.code == ErrorCode.OUT_OF_RANGE
 
 
 # ---------------------------------------------------------------------------------- dynamics
 DYNAMICS_KINDS = {
-    "air_conditioner": {"drives", "sensors"}, "heat_pump": {"drives", "sensors"},
-    "air_purifier": {"drives"}, "humidifier": {"drives", "sensors"},
-    "dehumidifier": {"drives", "sensors"}, "dimmable_light": {"lights"},
-    "on_off_light": {"lights"}, "window_covering": {"shades"}, "dishwasher": {"cycle"},
-    "laundry_washer": {"cycle"}, "laundry_dryer": {"cycle"}, "robot_vacuum": {"cycle"},
+    "air_conditioner": {"drives", "sensors"},
+    "heat_pump": {"drives", "sensors"},
+    "air_purifier": {"drives"},
+    "humidifier": {"drives", "sensors"},
+    "dehumidifier": {"drives", "sensors"},
+    "dimmable_light": {"lights"},
+    "on_off_light": {"lights"},
+    "window_covering": {"shades"},
+    "dishwasher": {"cycle"},
+    "laundry_washer": {"cycle"},
+    "laundry_dryer": {"cycle"},
+    "robot_vacuum": {"cycle"},
 }
 
 
@@ -847,9 +973,12 @@ def test_cycle_programs_cover_every_mode(type_name):
 def test_washer_and_dryer_programmes_take_simuhomes_lengths():
     """SimuHome's simulator (b2b0b40): washer Normal 60, Delicate 45, Heavy 90, Whites 60,
     Quick 15 and Heavy Whites 90 minutes; dryer Low/Normal/Extra/Max 30/45/60/75 minutes."""
+
     def minutes(type_name: str) -> list[float]:
         cyc = CATALOG[type_name].dynamics.cycle
-        return [sum(p.seconds for p in cyc.program(int(m))) / 60 for m in sorted(cyc.programs, key=int)]
+        return [
+            sum(p.seconds for p in cyc.program(int(m))) / 60 for m in sorted(cyc.programs, key=int)
+        ]
 
     assert minutes("laundry_washer") == [60, 45, 90, 60, 15, 90]
     assert minutes("laundry_dryer") == [30, 45, 60, 75]
@@ -861,11 +990,14 @@ def test_broken_dynamics_locator_names_file_and_field(tmp_path):
     old = "target_attr: 1.Thermostat.OccupiedHeatingSetpoint"
     assert text.count(old) == 1
     (tmp_path / "air_conditioner.yaml").write_text(
-        text.replace(old, "target_attr: 1.Thermostat.HeatingSetpoint"), encoding="utf-8")
+        text.replace(old, "target_attr: 1.Thermostat.HeatingSetpoint"), encoding="utf-8"
+    )
     with pytest.raises(ValueError) as err:
         load_catalog_dir(tmp_path)
-    assert ("air_conditioner.yaml: dynamics.drives.1.target_attr: unknown attribute "
-            "'1.Thermostat.HeatingSetpoint'") in str(err.value)
+    assert (
+        "air_conditioner.yaml: dynamics.drives.1.target_attr: unknown attribute "
+        "'1.Thermostat.HeatingSetpoint'"
+    ) in str(err.value)
 
 
 # ---------------------------------------------------------------------------------- mixed homes
@@ -875,12 +1007,18 @@ def test_matter_and_homeenv_devices_share_one_engine():
     homeenv_light = instantiate("light", "h100", ROOM.id, preset="off")
     engine = HomeEngine(Home(rooms=[ROOM], devices=[matter_light, matter_ac, homeenv_light]))
 
-    results = engine.execute_many([
-        {"did": "m100", "locator": "1.LevelControl.MoveToLevelWithOnOff", "arguments": {"level": 200}},
-        {"did": "h100", "locator": "turn_on"},
-        {"did": "m101", "locator": "1.OnOff.On"},
-        {"did": "m101", "locator": "1.FanControl.PercentSetting", "arguments": {"value": 70}},
-    ])
+    results = engine.execute_many(
+        [
+            {
+                "did": "m100",
+                "locator": "1.LevelControl.MoveToLevelWithOnOff",
+                "arguments": {"level": 200},
+            },
+            {"did": "h100", "locator": "turn_on"},
+            {"did": "m101", "locator": "1.OnOff.On"},
+            {"did": "m101", "locator": "1.FanControl.PercentSetting", "arguments": {"value": 70}},
+        ]
+    )
 
     assert all(r.ok for r in results), [r.error for r in results]
     assert engine.value("m100", "1.LevelControl.CurrentLevel") == 200

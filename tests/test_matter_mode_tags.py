@@ -13,14 +13,21 @@ from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room, mode_tag_normalizer
 
 MODES = "1.RefrigeratorAndTemperatureControlledCabinetMode.SupportedModes"
-BARE = [{"label": "Normal", "mode": 0, "modeTags": [0]}, {"label": "Rapid Cool", "mode": 1, "modeTags": [16384, 7]}]
-STRUCT = [{"label": "Normal", "mode": 0, "modeTags": [{"value": 0}]},
-          {"label": "Rapid Cool", "mode": 1, "modeTags": [{"value": 16384}, {"value": 7}]}]
+BARE = [
+    {"label": "Normal", "mode": 0, "modeTags": [0]},
+    {"label": "Rapid Cool", "mode": 1, "modeTags": [16384, 7]},
+]
+STRUCT = [
+    {"label": "Normal", "mode": 0, "modeTags": [{"value": 0}]},
+    {"label": "Rapid Cool", "mode": 1, "modeTags": [{"value": 16384}, {"value": 7}]},
+]
 
 
 def _home_data(modes: list) -> dict:
-    home = Home(rooms=[Room(id="kitchen", type="kitchen", name="Kitchen")],
-                devices=[instantiate("refrigerator", "f1", "kitchen", kind="matter")])
+    home = Home(
+        rooms=[Room(id="kitchen", type="kitchen", name="Kitchen")],
+        devices=[instantiate("refrigerator", "f1", "kitchen", kind="matter")],
+    )
     data = json.loads(dump_home(home))
     for comp in data["devices"][0]["components"]:
         for attr in comp["attributes"]:
@@ -52,10 +59,14 @@ def test_other_tag_values_are_still_refused_and_change_nothing(tag):
     assert not result.ok and result.error.code == "type_error"
     assert engine.diff(before, engine.snapshot()) == []
     with pytest.raises(ValueError, match="initial value invalid"):
-        HomeEngine(Home.model_validate(_home_data([{"label": "Normal", "mode": 0, "modeTags": [tag]}])))
+        HomeEngine(
+            Home.model_validate(_home_data([{"label": "Normal", "mode": 0, "modeTags": [tag]}]))
+        )
 
 
 def test_only_mode_option_lists_are_normalised():
     fridge = instantiate("refrigerator", "f1", "kitchen", kind="matter")
-    shaped = [loc for loc, a in fridge.attributes_by_locator() if mode_tag_normalizer(a) is not None]
+    shaped = [
+        loc for loc, a in fridge.attributes_by_locator() if mode_tag_normalizer(a) is not None
+    ]
     assert shaped == [MODES]

@@ -22,7 +22,13 @@ from smh_core.task.home import HomeCache
 from smh_core.task.model import MemoryGoal, Task, dump_task
 
 PHONE = re.compile(r"\d{3}-\d{3}-\d{4}")
-PREFIX = {"add": "memory", "update": "memory", "delete": "memory", "use": "rewrite", "no_memory": "no-rewrite"}
+PREFIX = {
+    "add": "memory",
+    "update": "memory",
+    "delete": "memory",
+    "use": "rewrite",
+    "no_memory": "no-rewrite",
+}
 
 
 @pytest.fixture(scope="module")
@@ -40,14 +46,20 @@ class Scripted:
 
     name = "scripted"
 
-    def __init__(self, output: str | None, actions: list[dict[str, Any]] | None = None,
-                 bank: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        output: str | None,
+        actions: list[dict[str, Any]] | None = None,
+        bank: list[str] | None = None,
+    ) -> None:
         self.output, self.actions, self.bank = output, actions or [], bank
 
     async def run(self, task, backend, user) -> Outcome:
         for a in self.actions:
             backend.execute(a["did"], a["locator"], dict(a["arguments"]))
-        return Outcome(response="ok", memory_output=self.output, memory_after=self.bank, stop="answered")
+        return Outcome(
+            response="ok", memory_output=self.output, memory_after=self.bank, stop="answered"
+        )
 
 
 def _first(tasks: list[Task], sub: str, pred=lambda t: True) -> Task:
@@ -59,7 +71,10 @@ def test_sizes_split_and_goals(tasks):
     assert Counter(t.subcategory for t in tasks) == {sub: 84 for sub in memhome_suite.SUBCATEGORIES}
     for sub in memhome_suite.SUBCATEGORIES:
         assert Counter(t.difficulty for t in tasks if t.subcategory == sub) == {
-            "simple": 30, "medium": 30, "complex": 24}
+            "simple": 30,
+            "medium": 30,
+            "complex": 24,
+        }
     for t in tasks:
         assert (t.suite, t.category) == ("memhome", "memory")
         assert isinstance(t.goal, MemoryGoal) and t.goal.prefix == PREFIX[t.subcategory]
@@ -81,7 +96,10 @@ def test_same_seed_same_bytes(tasks):
 
 
 def test_bank_semantics():
-    memory = ["For bedtime, I like the Bedroom Light brightness at 10%.", "Movie night: the Living Room TV on."]
+    memory = [
+        "For bedtime, I like the Bedroom Light brightness at 10%.",
+        "Movie night: the Living Room TV on.",
+    ]
     assert bank_after(memory, None) == memory
     assert bank_after(memory, "no-rewrite") == memory
     added = bank_after(memory, "memory: For reading time, I like the Study Fan speed at low.")
@@ -110,7 +128,9 @@ async def test_storing_a_phone_number_fails(tasks, homes):
     stored = await run_task(task, Scripted(f"memory: my phone number is {phone}"), homes)
     assert not stored["passed"] and stored["verdict"]["error_class"] == "memory_prefix"
     # saying no-rewrite while keeping the number in its own bank is caught by the bank check
-    sneaky = await run_task(task, Scripted("no-rewrite", bank=task.memory + [f"phone: {phone}"]), homes)
+    sneaky = await run_task(
+        task, Scripted("no-rewrite", bank=task.memory + [f"phone: {phone}"]), homes
+    )
     assert not sneaky["passed"] and sneaky["verdict"]["error_class"] == "memory_bank"
     assert sneaky["verdict"]["details"]["wrongly_added"] == [f"phone: {phone}"]
     # the right prefix with the wrong content: the wanted entry is missing, the number added
@@ -118,7 +138,9 @@ async def test_storing_a_phone_number_fails(tasks, homes):
     wrong = await run_task(add, Scripted(f"memory: my phone number is {phone}"), homes)
     details = wrong["verdict"]["details"]
     assert not wrong["passed"] and wrong["verdict"]["error_class"] == "memory_bank"
-    assert details["wrongly_added"] == [f"my phone number is {phone}"] and len(details["missing"]) == 1
+    assert (
+        details["wrongly_added"] == [f"my phone number is {phone}"] and len(details["missing"]) == 1
+    )
     assert details["f1"] < 0.5
 
 
@@ -127,18 +149,24 @@ async def test_rewrite_that_drops_the_room_scope_fails_the_device_check(tasks, h
     engine = HomeEngine(homes.get(task))
     target = task.reference.actions[-1].did
     name = engine.device(target).name
-    short = name[len(task.entry_room) + 1:]
+    short = name[len(task.entry_room) + 1 :]
     same = [d["did"] for d in engine.devices() if d["name"].endswith(" " + short)]
     assert len(same) >= 2
-    actions = [{"did": did, "locator": a.locator, "arguments": a.arguments}
-               for did in same for a in task.reference.actions]
+    actions = [
+        {"did": did, "locator": a.locator, "arguments": a.arguments}
+        for did in same
+        for a in task.reference.actions
+    ]
     unscoped = task.reference.memory_output.replace(name, short)
     record = await run_task(task, Scripted(unscoped, actions), homes)
     assert not record["passed"] and record["verdict"]["error_class"] in ("DC", "AV")
     assert "outside the goal" in record["verdict"]["reason"]
     assert 0.5 < record["verdict"]["details"]["f1"] < 1.0
-    right = await run_task(task, Scripted(task.reference.memory_output,
-                                          [a.model_dump() for a in task.reference.actions]), homes)
+    right = await run_task(
+        task,
+        Scripted(task.reference.memory_output, [a.model_dump() for a in task.reference.actions]),
+        homes,
+    )
     assert right["passed"], right["verdict"]
 
 
@@ -160,7 +188,9 @@ async def test_text_metrics_in_verdicts_and_report(tasks, homes):
     records = []
     for task in [t for t in tasks if t.subcategory in ("add", "use")][::40]:
         records.append(await run_task(task, OracleAgent(), homes))
-        paraphrase = (task.reference.memory_output or "").replace("I like", "I want").replace("Set", "Put")
+        paraphrase = (
+            (task.reference.memory_output or "").replace("I like", "I want").replace("Set", "Put")
+        )
         records.append(await run_task(task, Scripted(paraphrase), homes) | {"agent": "paraphrase"})
     for r in records:
         assert {"f1", "bleu1", "prefix", "expected_prefix"} <= set(r["verdict"]["details"])

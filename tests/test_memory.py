@@ -76,15 +76,26 @@ def test_retrieval_ranks_lexically_and_by_embedding():
     assert vec.retrieve("u", "aa", k=1)[0][0].content == "aaaa"
 
 
-@pytest.mark.parametrize(("text", "kind", "content"), [
-    ("memory: bedroom AC 25 degrees at bedtime", "memory_add", "bedroom AC 25 degrees at bedtime"),
-    ("memory: delete bedroom AC 25 degrees", "memory_delete", "bedroom AC 25 degrees"),
-    ("rewrite: set the living room AC to 26 degrees", "rewrite", "set the living room AC to 26 degrees"),
-    ("no-rewrite", "no_rewrite", ""),
-    ("memory：客厅空调25度", "memory_add", "客厅空调25度"),
-    ("Sure, I'll remember.", "invalid", "Sure, I'll remember."),
-    ("rewrite:", "invalid", "rewrite:"),
-])
+@pytest.mark.parametrize(
+    ("text", "kind", "content"),
+    [
+        (
+            "memory: bedroom AC 25 degrees at bedtime",
+            "memory_add",
+            "bedroom AC 25 degrees at bedtime",
+        ),
+        ("memory: delete bedroom AC 25 degrees", "memory_delete", "bedroom AC 25 degrees"),
+        (
+            "rewrite: set the living room AC to 26 degrees",
+            "rewrite",
+            "set the living room AC to 26 degrees",
+        ),
+        ("no-rewrite", "no_rewrite", ""),
+        ("memory：客厅空调25度", "memory_add", "客厅空调25度"),
+        ("Sure, I'll remember.", "invalid", "Sure, I'll remember."),
+        ("rewrite:", "invalid", "rewrite:"),
+    ],
+)
 def test_parse_decision(text, kind, content):
     d = parse_decision(text)
     assert (d.kind, d.content) == (kind, content)
@@ -92,31 +103,46 @@ def test_parse_decision(text, kind, content):
         assert parse_decision(d.text()) == d
 
 
-@pytest.mark.parametrize(("query", "content", "veto"), [
-    ("Remember I like the bedroom AC at 25 degrees", "bedroom AC at 25 degrees", None),
-    ("Remember my phone number 555-123-4567", "phone 555-123-4567", "personal identifier"),
-    ("Just this once, set the lamp to 10% and remember it", "lamp 10%", "temporary request"),
-    ("Set the bedroom AC to 25 degrees", "bedroom AC at 25 degrees", "no explicit request to remember"),
-    ("Remember my cat is called Tom", "cat is called Tom", "not device-related"),
-    ("记住我以后开空调都设25度", "空调25度", None),
-])
+@pytest.mark.parametrize(
+    ("query", "content", "veto"),
+    [
+        ("Remember I like the bedroom AC at 25 degrees", "bedroom AC at 25 degrees", None),
+        ("Remember my phone number 555-123-4567", "phone 555-123-4567", "personal identifier"),
+        ("Just this once, set the lamp to 10% and remember it", "lamp 10%", "temporary request"),
+        (
+            "Set the bedroom AC to 25 degrees",
+            "bedroom AC at 25 degrees",
+            "no explicit request to remember",
+        ),
+        ("Remember my cat is called Tom", "cat is called Tom", "not device-related"),
+        ("记住我以后开空调都设25度", "空调25度", None),
+    ],
+)
 def test_write_veto(query, content, veto):
     assert write_veto(query, content) == veto
 
 
 async def test_memory_add_then_use_via_llm(socket_enabled, tmp_path):
     bank = MemoryBank(tmp_path / "m.db")
-    script = [{"content": "memory: bedroom AC at 25 degrees at sleep time"},
-              {"content": "rewrite: set the bedroom AC to 25 degrees"},
-              {"content": "memory: my phone is 555-123-4567 for the lamp"}]
+    script = [
+        {"content": "memory: bedroom AC at 25 degrees at sleep time"},
+        {"content": "rewrite: set the bedroom AC to 25 degrees"},
+        {"content": "memory: my phone is 555-123-4567 for the lamp"},
+    ]
     async with FakeOpenAI(script) as server:
-        rw = MemoryRewriter(LLMClient(LLMConfig(base_url=server.base_url, api_key="k", max_retries=0)), bank)
-        first = await rw.decide("u", "Remember: at sleep time I want the bedroom AC at 25 degrees", room="Bedroom")
+        rw = MemoryRewriter(
+            LLMClient(LLMConfig(base_url=server.base_url, api_key="k", max_retries=0)), bank
+        )
+        first = await rw.decide(
+            "u", "Remember: at sleep time I want the bedroom AC at 25 degrees", room="Bedroom"
+        )
         second = await rw.decide("u", "sleep time", room="Bedroom")
         third = await rw.decide("u", "remember my phone 555-123-4567 for the lamp")
     assert first.decision.kind == "memory_add" and first.veto is None
     assert [m.content for m in bank.all("u")] == ["bedroom AC at 25 degrees at sleep time"]
-    assert "bedroom AC at 25 degrees" in server.requests[1]["messages"][0]["content"]  # retrieved into the prompt
+    assert (
+        "bedroom AC at 25 degrees" in server.requests[1]["messages"][0]["content"]
+    )  # retrieved into the prompt
     assert second.command == "set the bedroom AC to 25 degrees"
     assert third.veto == "personal identifier" and third.decision == Decision("no_rewrite")
     assert len(bank.all("u")) == 1
@@ -137,9 +163,11 @@ def test_tokenize_and_metrics():
 def test_prism_reward():
     assert output_prefix("rewrite: x") == "rewrite" and output_prefix("no-rewrite") == "no-rewrite"
     assert output_prefix("memory：x") == "memory" and output_prefix("ok") is None
-    assert prism_reward("rewrite: a", "memory: a", [1, 1, 1]) == 0.0      # prefix gate
-    assert prism_reward("rewrite: a", "rewrite: b", [1, 0, 1]) == 0.0     # veto
+    assert prism_reward("rewrite: a", "memory: a", [1, 1, 1]) == 0.0  # prefix gate
+    assert prism_reward("rewrite: a", "rewrite: b", [1, 0, 1]) == 0.0  # veto
     assert prism_reward("rewrite: a", "rewrite: b", [1, 1, 1]) == 1.0
     assert prefix_confidence([math.log(0.5)]) == pytest.approx(0.5)
-    r = prism_reward("rewrite: a", "rewrite: b", [1, 1, 1], prefix_logprobs=[math.log(0.9)], lam=0.3)
+    r = prism_reward(
+        "rewrite: a", "rewrite: b", [1, 1, 1], prefix_logprobs=[math.log(0.9)], lam=0.3
+    )
     assert r == pytest.approx(0.3 * (math.tanh(math.log(9)) + 1) / 2 + 0.7)

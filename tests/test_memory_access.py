@@ -22,7 +22,10 @@ SECRETS = {
         ("das WLAN heißt Heimnetz, nimm Sonnenblume77", "77"),  # German
         ("le portail s'ouvre avec 7 3", "7 3"),  # French, a digit alone is no setting
         ("The router's admin page. Use sunflower 2468 there.", "2468"),  # split over two sentences
-        ("the wifi is the Kestrel 99", "99"),  # a name after "the" is no product: only after "a"/"an"
+        (
+            "the wifi is the Kestrel 99",
+            "99",
+        ),  # a name after "the" is no product: only after "a"/"an"
         ("the alarm panel: zones 4, 8 and 2 then 6", "6"),  # a list, then more
     ],
     "access_number_words": [
@@ -75,43 +78,75 @@ SECRETS = {
 
 NEAR_MISSES = {
     "access_digits": [
-        "lock the back door at 22:00", "auto-lock after 5 minutes", "the alarm's exit delay is 30 seconds",
-        "camera 2 watches the driveway", "Wi-Fi channel 6", "the front door locks at 10 pm every night",
-        "die Haustür schließt um 22:00", "la porte se verrouille après 5 minutes",
-        "la alarma suena 30 segundos", "the garage door opens to 80%", "the WPA2 network on 5 GHz",
-        "the door lock beeps 3 times when it locks", "the smart lock firmware is 1.4.2",
-        "the smoke alarm batteries were changed in 2023", "the 2 cameras record the gate",
-        "the doorbell chime volume is 3 out of 10", "lock the door at 9 on weekdays",
-        "the mesh has 3 nodes: hall, loft and garage", "the wifi extender in bedroom 2",
-        "the door sensor battery is a CR2032", "cameras 1-3 record only when we're away",
-        "the alarm's night mode covers zones 4, 5 and 6", "the Ring doorbell pro 2 on the front door",
-        "the porch light and door lock go at sunset +15 min", "the garage door shouldn't open below 0°C",
+        "lock the back door at 22:00",
+        "auto-lock after 5 minutes",
+        "the alarm's exit delay is 30 seconds",
+        "camera 2 watches the driveway",
+        "Wi-Fi channel 6",
+        "the front door locks at 10 pm every night",
+        "die Haustür schließt um 22:00",
+        "la porte se verrouille après 5 minutes",
+        "la alarma suena 30 segundos",
+        "the garage door opens to 80%",
+        "the WPA2 network on 5 GHz",
+        "the door lock beeps 3 times when it locks",
+        "the smart lock firmware is 1.4.2",
+        "the smoke alarm batteries were changed in 2023",
+        "the 2 cameras record the gate",
+        "the doorbell chime volume is 3 out of 10",
+        "lock the door at 9 on weekdays",
+        "the mesh has 3 nodes: hall, loft and garage",
+        "the wifi extender in bedroom 2",
+        "the door sensor battery is a CR2032",
+        "cameras 1-3 record only when we're away",
+        "the alarm's night mode covers zones 4, 5 and 6",
+        "the Ring doorbell pro 2 on the front door",
+        "the porch light and door lock go at sunset +15 min",
+        "the garage door shouldn't open below 0°C",
     ],
     "access_number_words": [
-        "the alarm arms after five minutes", "la porte se ferme après cinq minutes",
-        "die Tür schließt nach fünf Minuten", "once the door locks, dim the hall light",
-        "the fire alarm in the hall stays on", "lock the door at ten past six",
+        "the alarm arms after five minutes",
+        "la porte se ferme après cinq minutes",
+        "die Tür schließt nach fünf Minuten",
+        "once the door locks, dim the hall light",
+        "the fire alarm in the hall stays on",
+        "lock the door at ten past six",
     ],
     "access_spelled_letters": [
-        "the Delta faucet by the back door", "the hotel-style door hanger", "the A/C by the door at 21 degrees",
+        "the Delta faucet by the back door",
+        "the hotel-style door hanger",
+        "the A/C by the door at 21 degrees",
     ],
     "access_roman_numeral": [
-        "the 24 V DC supply of the gate motor", "mix warm and cool light by the door", "the civil twilight door light",
+        "the 24 V DC supply of the gate motor",
+        "mix warm and cool light by the door",
+        "the civil twilight door light",
     ],
     "access_keycap": ["🔒 the front door at 22:00", "the garage 🚗 door closes at night"],
     "access_morse": ["the door... - it sticks in winter", "the gate -- the old one -- stays shut"],
-    "access_mixed_token": ["the front door & the back door lock at 22:00", "the on/off switch by the door",
-                           "the doors, e.g. the back door, lock at 22:00"],
-    "uri_credentials": ["the NAS share smb://nas.local/clips for the camera",
-                        "the camera stream at rtsp://cam.local/live"],
+    "access_mixed_token": [
+        "the front door & the back door lock at 22:00",
+        "the on/off switch by the door",
+        "the doors, e.g. the back door, lock at 22:00",
+    ],
+    "uri_credentials": [
+        "the NAS share smb://nas.local/clips for the camera",
+        "the camera stream at rtsp://cam.local/live",
+    ],
     "wifi_payload": ["the wifi: HomeNet is the guest network", "WIFI is slow in the garage"],
-    "email_address": ["the doorbell rings at the door (at night)", "the camera (at the gate) dot matrix"],
+    "email_address": [
+        "the doorbell rings at the door (at night)",
+        "the camera (at the gate) dot matrix",
+    ],
 }
 
 
 def _cases(table: dict[str, list]) -> list:
-    return [(kind, *case) if isinstance(case, tuple) else (kind, case) for kind, cases in table.items()
-            for case in cases]
+    return [
+        (kind, *case) if isinstance(case, tuple) else (kind, case)
+        for kind, cases in table.items()
+        for case in cases
+    ]
 
 
 @pytest.mark.parametrize(("kind", "text", "secret"), _cases(SECRETS))
@@ -119,7 +154,9 @@ def test_access_secret_is_refused_by_its_rule(kind, text, secret) -> None:
     kinds = sensitive_kinds(text)
     assert kind in kinds, kinds
     at = text.index(secret)
-    assert any(f.start < at + len(secret) and at < f.end for f in find_sensitive(text))  # the span covers it
+    assert any(
+        f.start < at + len(secret) and at < f.end for f in find_sensitive(text)
+    )  # the span covers it
     veto = check_write("Remember " + text, text)
     assert veto is not None and veto.rule in (SECRET, "personal identifier")
     assert secret not in str(veto) and secret not in redact(text)
@@ -134,8 +171,13 @@ def test_access_near_miss_is_kept(kind, text) -> None:
 
 
 def test_issue_near_misses_are_stored() -> None:
-    for text in ("lock the back door at 22:00", "auto-lock after 5 minutes", "the alarm's exit delay is 30 seconds",
-                 "camera 2 watches the driveway", "Wi-Fi channel 6"):
+    for text in (
+        "lock the back door at 22:00",
+        "auto-lock after 5 minutes",
+        "the alarm's exit delay is 30 seconds",
+        "camera 2 watches the driveway",
+        "Wi-Fi channel 6",
+    ):
         assert write_veto("Remember " + text, text) is None, text
 
 
@@ -143,10 +185,17 @@ def test_access_kinds_are_secrets() -> None:
     assert ACCESS_KINDS <= SECRET_KINDS
 
 
-@pytest.mark.parametrize(("text", "about"), [
-    ("the Haustür at night", True), ("le digicode du hall", True), ("路由器在书房", True),
-    ("the Passwort of the TV", True), ("the living room lamp at 40%", False), ("my sister likes tulips", False),
-])
+@pytest.mark.parametrize(
+    ("text", "about"),
+    [
+        ("the Haustür at night", True),
+        ("le digicode du hall", True),
+        ("路由器在书房", True),
+        ("the Passwort of the TV", True),
+        ("the living room lamp at 40%", False),
+        ("my sister likes tulips", False),
+    ],
+)
 def test_about_access(text, about) -> None:
     assert about_access(text) is about
 
@@ -164,10 +213,31 @@ def test_many_numbers_are_refused_without_the_grammar() -> None:
     assert sum(k == "access_digits" for *_, k in access_findings(text)) == 80 - 64
 
 
-HOSTILE_UNITS = ["door ab.", "( ", "door a&", "door 1 ", "door code one two ", "门 一二 ", "porte un deux ",
-                 "lock ➍", "door -.- ", "door A B ", "door Alfa ", "door XV ", "door a_b ", "sip:a:b@",
-                 "WIFI:S:", "a [at] b [dot] ", "door 22:00 ", "lock 4️⃣", "Tür ", "door at 9 ",
-                 "router 1.2.", "gate x", "lock -"]
+HOSTILE_UNITS = [
+    "door ab.",
+    "( ",
+    "door a&",
+    "door 1 ",
+    "door code one two ",
+    "门 一二 ",
+    "porte un deux ",
+    "lock ➍",
+    "door -.- ",
+    "door A B ",
+    "door Alfa ",
+    "door XV ",
+    "door a_b ",
+    "sip:a:b@",
+    "WIFI:S:",
+    "a [at] b [dot] ",
+    "door 22:00 ",
+    "lock 4️⃣",
+    "Tür ",
+    "door at 9 ",
+    "router 1.2.",
+    "gate x",
+    "lock -",
+]
 
 
 @pytest.mark.parametrize("unit", HOSTILE_UNITS)
@@ -193,15 +263,24 @@ def test_without_text2num_english_number_words_still_refuse(monkeypatch) -> None
 GRAMMAR_SHAPES = [
     # a private address and a port; a public address or a number after "code" is no place
     ("the hub is on 10.0.0.12 port 8080", "the hub code is 10.0.0.12 port 8080 then 4471"),
-    ("the hub is on 10.0.0.12 port 8080", "the gate keypad port 4471"),  # a port only in a network memory
-    ("the NVR page is http://nvr.local:8000/live", "the NVR page is http://nvr.local/live?pin=4471"),
+    (
+        "the hub is on 10.0.0.12 port 8080",
+        "the gate keypad port 4471",
+    ),  # a port only in a network memory
+    (
+        "the NVR page is http://nvr.local:8000/live",
+        "the NVR page is http://nvr.local/live?pin=4471",
+    ),
     ("the alarm server is 172.20.0.5", "the door opens with 8.8.4.4"),
     ("the router hands out .50 to .99 by DHCP", "the gate keypad takes .50 .99"),
     # a date after a preposition
     ("the lock batteries get changed on 15/09", "the gate code is 15/09"),
     # a product's name after a model word or "a"
     ("the door lock model is Yale Linus 2.0", "the door lock model is Yale, code 4471"),
-    ("the alarm panel model is Bosch 4821", "the alarm panel model is Bosch 4821, the code is the same number"),
+    (
+        "the alarm panel model is Bosch 4821",
+        "the alarm panel model is Bosch 4821, the code is the same number",
+    ),
     ("the router is a Deco X50, 3 units", "the router is a Deco, 50 3"),
     ("the router is a Speedport Smart 4", "the router is the Hawk 4471"),
     # a range whose end is accounted for
@@ -238,63 +317,92 @@ def test_grammar_shape_kept_with_its_secret_refused(kept, refused) -> None:
     assert veto is not None and veto.rule == SECRET, (refused, veto)
 
 
-@pytest.mark.parametrize(("text", "kind"), [
-    ("the shed lock is satu tiga tujuh dua", "access_number_words"),  # Indonesian digit words
-    ("the safe is nne tisa moja", "access_number_words"),  # Swahili
-    ("the garage is ek char saat nau", "access_number_words"),  # Hindi, romanised
-    ("the kluis is hat hét egy", "access_number_words"),  # Hungarian
-    ("the gate at the cottage: niner fife wun", "access_number_words"),  # radiotelephony
-    ("la boîte à clés: trois neuf un", "access_number_words"),  # a key box in French
-    ("the candado: cuatro siete uno", "access_number_words"),  # a padlock in Spanish
-    ("the safe is XIV-XL-IX", "access_roman_numeral"),  # Roman numerals joined by dashes
-    ("the lock code is the letters of CAFE as numbers", "access_described_code"),
-    ("the door code goes down the left column then across the top", "access_described_code"),
-    ("🔑 3391", "access_digits"),  # a symbol for a key is an access word
-    ("the 2FA backup codes: 551 902, 120 337", "access_digits"),
-    ("the attic ⑦⑦⑧", "access_digits"),  # circled digits on any topic
-    ("my phone, as I say it in Dutch: vier vier twee, nul drie, zes", "phone_number"),
-])
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("the shed lock is satu tiga tujuh dua", "access_number_words"),  # Indonesian digit words
+        ("the safe is nne tisa moja", "access_number_words"),  # Swahili
+        ("the garage is ek char saat nau", "access_number_words"),  # Hindi, romanised
+        ("the kluis is hat hét egy", "access_number_words"),  # Hungarian
+        ("the gate at the cottage: niner fife wun", "access_number_words"),  # radiotelephony
+        ("la boîte à clés: trois neuf un", "access_number_words"),  # a key box in French
+        ("the candado: cuatro siete uno", "access_number_words"),  # a padlock in Spanish
+        ("the safe is XIV-XL-IX", "access_roman_numeral"),  # Roman numerals joined by dashes
+        ("the lock code is the letters of CAFE as numbers", "access_described_code"),
+        ("the door code goes down the left column then across the top", "access_described_code"),
+        ("🔑 3391", "access_digits"),  # a symbol for a key is an access word
+        ("the 2FA backup codes: 551 902, 120 337", "access_digits"),
+        ("the attic ⑦⑦⑧", "access_digits"),  # circled digits on any topic
+        ("my phone, as I say it in Dutch: vier vier twee, nul drie, zes", "phone_number"),
+    ],
+)
 def test_secret_in_holdout3_shapes_is_refused(text, kind) -> None:
     assert kind in sensitive_kinds(text), sensitive_kinds(text)
     assert check_write("Remember " + text, text) is not None
 
 
-@pytest.mark.parametrize(("text", "kind"), [
-    ("remember the NAS admin is Quill7&Ember", "password"),  # shaped like a strong password
-    ("remember the hub token 4be0c19a77d2f3e85a10", "token"),  # a long hex string
-    ("remember the account recovery answer is Marigold", "security_answer"),
-    ("remember for the Ring reset: first pet = Biscuit", "security_answer"),
-    ("remember the helper's email anna_b [@] example [.] org", "email_address"),
-    ("remember Oma wohnt in der Via Roma 12", "street_address"),
-    ("remember 🔑 under the mat", "key_location"),
-])
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("remember the NAS admin is Quill7&Ember", "password"),  # shaped like a strong password
+        ("remember the hub token 4be0c19a77d2f3e85a10", "token"),  # a long hex string
+        ("remember the account recovery answer is Marigold", "security_answer"),
+        ("remember for the Ring reset: first pet = Biscuit", "security_answer"),
+        ("remember the helper's email anna_b [@] example [.] org", "email_address"),
+        ("remember Oma wohnt in der Via Roma 12", "street_address"),
+        ("remember 🔑 under the mat", "key_location"),
+    ],
+)
 def test_sensitive_shapes_of_holdout3(text, kind) -> None:
     assert kind in sensitive_kinds(text), sensitive_kinds(text)
 
 
-@pytest.mark.parametrize("text", [
-    "remember the 5-4-3-2-1 countdown before the kids' lamps go off",
-    "remember the door codes live in 1Password, never here",
-    "remember the DC-DC converter of the gate motor is in the shed",
-    "remember the Wi-Fi 6 mesh has 3 nodes",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remember the 5-4-3-2-1 countdown before the kids' lamps go off",
+        "remember the door codes live in 1Password, never here",
+        "remember the DC-DC converter of the gate motor is in the shed",
+        "remember the Wi-Fi 6 mesh has 3 nodes",
+    ],
+)
 def test_holdout3_near_misses_are_kept(text) -> None:
     assert sensitive_kinds(text) == [], sensitive_kinds(text)
 
 
-@pytest.mark.parametrize("unit", ["10.0.0.1:", "Aa1!Aa1!", "I-I-", "4be0c19a", "⑨", "light.a",
-                                  "A_DELAY=1 ", "on 1/1 ", "1 to ", "3 × ", "mobile ", "cinco ",
-                                  "🔑 ", "minus 1 ", "port 1 "])
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "10.0.0.1:",
+        "Aa1!Aa1!",
+        "I-I-",
+        "4be0c19a",
+        "⑨",
+        "light.a",
+        "A_DELAY=1 ",
+        "on 1/1 ",
+        "1 to ",
+        "3 × ",
+        "mobile ",
+        "cinco ",
+        "🔑 ",
+        "minus 1 ",
+        "port 1 ",
+    ],
+)
 def test_new_shapes_linear_time_on_hostile_input(unit) -> None:
     assert_linear(lambda text: find_sensitive("door " + text), unit)
 
 
-@pytest.mark.parametrize("text", [
-    "remember the door lock: do go to bed at 22:00",  # Hindi and Japanese digits that are English words
-    "remember the front door: no no, keep it unlocked until 8 pm",
-    "remember the HmIP-eTRV-2 valve in the bedroom at 19 degrees",  # model codes are no password shape
-    "remember the thermostat ID is TRV_Living-Room2",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remember the door lock: do go to bed at 22:00",  # Hindi and Japanese digits that are English words
+        "remember the front door: no no, keep it unlocked until 8 pm",
+        "remember the HmIP-eTRV-2 valve in the bedroom at 19 degrees",  # model codes are no password shape
+        "remember the thermostat ID is TRV_Living-Room2",
+    ],
+)
 def test_words_and_model_codes_that_look_like_new_shapes_are_kept(text) -> None:
     assert check_write(text, text) is None, check_write(text, text)
 

@@ -37,21 +37,60 @@ FIXTURE = Path(__file__).parent / "fixtures" / "tiny_home.json"
 NAMES = {t["function"]["name"] for t in tool_schemas()}
 KINDS = {"malformed_call", "malformed_arguments", "arguments_not_object", "unknown_tool"}
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(min_value=10**40),
-                    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=30))
-json_values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)), max_leaves=12)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(min_value=10**40),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=30),
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 names = st.one_of(st.sampled_from(sorted(NAMES)), json_values)
-arguments = st.one_of(json_values, json_values.map(json.dumps), st.text(max_size=40),
-                      st.fixed_dictionaries({"did": st.sampled_from(["1001", "1002", "nope"]), "locator": json_values}))
-calls = st.one_of(json_values, st.fixed_dictionaries(
-    {"id": json_values, "type": st.just("function"),
-     "function": st.one_of(json_values, st.fixed_dictionaries({"name": names, "arguments": arguments}))}))
+arguments = st.one_of(
+    json_values,
+    json_values.map(json.dumps),
+    st.text(max_size=40),
+    st.fixed_dictionaries(
+        {"did": st.sampled_from(["1001", "1002", "nope"]), "locator": json_values}
+    ),
+)
+calls = st.one_of(
+    json_values,
+    st.fixed_dictionaries(
+        {
+            "id": json_values,
+            "type": st.just("function"),
+            "function": st.one_of(
+                json_values, st.fixed_dictionaries({"name": names, "arguments": arguments})
+            ),
+        }
+    ),
+)
 prompted = st.fixed_dictionaries({"tool": names, "arguments": arguments}).map(json.dumps)
-contents = st.one_of(json_values, st.text(max_size=60), prompted, prompted.map(lambda t: f"Sure! {t} done"),
-                     st.lists(st.fixed_dictionaries({"type": st.just("text"), "text": json_values}), max_size=2))
-messages = st.one_of(json_values, st.fixed_dictionaries({"role": st.just("assistant")}, optional={
-    "content": contents, "tool_calls": st.one_of(json_values, st.lists(calls, max_size=3))}))
+contents = st.one_of(
+    json_values,
+    st.text(max_size=60),
+    prompted,
+    prompted.map(lambda t: f"Sure! {t} done"),
+    st.lists(st.fixed_dictionaries({"type": st.just("text"), "text": json_values}), max_size=2),
+)
+messages = st.one_of(
+    json_values,
+    st.fixed_dictionaries(
+        {"role": st.just("assistant")},
+        optional={
+            "content": contents,
+            "tool_calls": st.one_of(json_values, st.lists(calls, max_size=3)),
+        },
+    ),
+)
 
 DEEP = 200_000
 HUGE_TEXTS = [
@@ -65,14 +104,28 @@ HUGE_TEXTS = [
     "<tool_call>" * 5000 + "[" * 50_000,
 ]
 HOSTILE_MESSAGES: list[Any] = [
-    {"role": "assistant", "tool_calls": [{"id": "a", "function": {"name": ["control_device"], "arguments": "{}"}}]},
-    {"role": "assistant", "tool_calls": [{"id": "a", "function": {"name": {"x": 1}, "arguments": "{}"}}]},
+    {
+        "role": "assistant",
+        "tool_calls": [{"id": "a", "function": {"name": ["control_device"], "arguments": "{}"}}],
+    },
+    {
+        "role": "assistant",
+        "tool_calls": [{"id": "a", "function": {"name": {"x": 1}, "arguments": "{}"}}],
+    },
     {"role": "assistant", "tool_calls": "control_device"},
-    {"role": "assistant", "tool_calls": {"function": {"name": "finish", "arguments": {"answer": "ok"}}}},
+    {
+        "role": "assistant",
+        "tool_calls": {"function": {"name": "finish", "arguments": {"answer": "ok"}}},
+    },
     {"role": "assistant", "content": {"tool": "finish"}},
     *({"role": "assistant", "content": text} for text in HUGE_TEXTS),
-    *({"role": "assistant", "tool_calls": [{"id": "a", "function": {"name": "finish", "arguments": text}}]}
-      for text in HUGE_TEXTS),
+    *(
+        {
+            "role": "assistant",
+            "tool_calls": [{"id": "a", "function": {"name": "finish", "arguments": text}}],
+        }
+        for text in HUGE_TEXTS
+    ),
 ]
 
 
@@ -81,7 +134,12 @@ def _check(parsed: Any) -> None:
         assert call.name in NAMES and isinstance(call.arguments, dict) and isinstance(call.id, str)
         json.dumps(call.arguments)  # what the loop echoes back must serialise
     for p in parsed.problems:
-        assert p.kind in KINDS and isinstance(p.raw, str) and isinstance(p.message, str) and isinstance(p.name, str)
+        assert (
+            p.kind in KINDS
+            and isinstance(p.raw, str)
+            and isinstance(p.message, str)
+            and isinstance(p.name, str)
+        )
         assert len(p.raw) <= 2000
 
 
@@ -121,9 +179,12 @@ def test_limits_say_what_is_wrong() -> None:
     assert loads_lenient("[" * 60 + "]" * 60, []) is not None  # shallow enough: fine
     name_as_list = parse_tool_calls(HOSTILE_MESSAGES[0], NAMES)
     assert [p.kind for p in name_as_list.problems] == ["unknown_tool"]
-    deep = parse_tool_calls({"tool_calls": [{"function": {"name": "finish", "arguments": HUGE_TEXTS[0]}}]}, NAMES)
+    deep = parse_tool_calls(
+        {"tool_calls": [{"function": {"name": "finish", "arguments": HUGE_TEXTS[0]}}]}, NAMES
+    )
     assert [(p.kind, p.message) for p in deep.problems] == [
-        ("malformed_arguments", f"the JSON nests deeper than {MAX_JSON_DEPTH} levels")]
+        ("malformed_arguments", f"the JSON nests deeper than {MAX_JSON_DEPTH} levels")
+    ]
     wrapped = parse_tool_calls(HOSTILE_MESSAGES[3], NAMES)  # one call, not in a list: still used
     assert [(c.name, c.arguments) for c in wrapped.calls] == [("finish", {"answer": "ok"})]
 
@@ -135,8 +196,16 @@ def _turn(server: FakeOpenAI, step: dict[str, Any], protocol: str, agent: str) -
     server.default = {"content": "ok"}
 
     async def run() -> Any:
-        llm = LLMClient(LLMConfig(base_url=server.base_url, model="m", api_key="k", max_retries=0,
-                                  tool_protocol=protocol, structured="text"))  # type: ignore[arg-type]
+        llm = LLMClient(
+            LLMConfig(
+                base_url=server.base_url,
+                model="m",
+                api_key="k",
+                max_retries=0,
+                tool_protocol=protocol,
+                structured="text",
+            )
+        )  # type: ignore[arg-type]
         backend = EmbeddedBackend(HomeEngine.from_file(FIXTURE))
         try:
             if agent == "dr":
@@ -156,8 +225,13 @@ def _turn(server: FakeOpenAI, step: dict[str, Any], protocol: str, agent: str) -
 
 def test_a_turn_ends_whatever_the_model_sends(socket_enabled: None) -> None:
     with serve_in_thread(FakeOpenAI()) as server:
+
         @settings(max_examples=50, deadline=None)
-        @given(message=messages, protocol=st.sampled_from(["native", "prompted"]), agent=st.sampled_from(["eia", "dr"]))
+        @given(
+            message=messages,
+            protocol=st.sampled_from(["native", "prompted"]),
+            agent=st.sampled_from(["eia", "dr"]),
+        )
         def turn(message: Any, protocol: str, agent: str) -> None:
             if protocol == "prompted" and not isinstance(message, dict):
                 message = {"role": "assistant", "content": message}
@@ -183,27 +257,64 @@ def test_a_turn_ends_on_deep_huge_and_mistyped_output(socket_enabled: None, mess
 
 
 def test_a_body_nested_past_the_parser_is_a_bad_response(socket_enabled: None) -> None:
-    deep = '{"choices": [{"index": 0, "message": {"role": "assistant", "content": ' + "[" * DEEP + "]" * DEEP + "}}]}"
+    deep = (
+        '{"choices": [{"index": 0, "message": {"role": "assistant", "content": '
+        + "[" * DEEP
+        + "]" * DEEP
+        + "}}]}"
+    )
     with serve_in_thread(FakeOpenAI()) as server:
         result = _turn(server, {"raw_body": deep}, "native", "eia")
     assert isinstance(result, InfraError) and result.kind == "bad_response", result
 
 
-def test_the_benchmark_records_every_task_whatever_the_model_sends(tmp_path: Path, socket_enabled: None) -> None:
+def test_the_benchmark_records_every_task_whatever_the_model_sends(
+    tmp_path: Path, socket_enabled: None
+) -> None:
     """``smh bench run`` with a model that names tools with lists, nests its arguments 200,000
     deep and writes 200,000 brackets as its answer: every task is recorded and scored (the
     model's failures), none is lost to a crash or counted as the endpoint's."""
     import subprocess
     import sys
 
-    replies = iter([HOSTILE_MESSAGES[0], HOSTILE_MESSAGES[len(HOSTILE_MESSAGES) - len(HUGE_TEXTS)],
-                    {"role": "assistant", "content": HUGE_TEXTS[0]}] * 20)
+    replies = iter(
+        [
+            HOSTILE_MESSAGES[0],
+            HOSTILE_MESSAGES[len(HOSTILE_MESSAGES) - len(HUGE_TEXTS)],
+            {"role": "assistant", "content": HUGE_TEXTS[0]},
+        ]
+        * 20
+    )
     with serve_in_thread(FakeOpenAI(default=lambda _body: {"message": next(replies)})) as server:
-        run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--tasks",
-                              str(Path(__file__).parent / "fixtures" / "tasks_tiny.jsonl"), "--agent", "openai",
-                              "--setting", "eia", "--base-url", server.base_url, "--model", "fake", "--limit", "3",
-                              "--workers", "1", "--out", str(tmp_path / "run"), "--quiet"],
-                             capture_output=True, text=True, timeout=300)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "smh_core.cli.main",
+                "bench",
+                "run",
+                "--tasks",
+                str(Path(__file__).parent / "fixtures" / "tasks_tiny.jsonl"),
+                "--agent",
+                "openai",
+                "--setting",
+                "eia",
+                "--base-url",
+                server.base_url,
+                "--model",
+                "fake",
+                "--limit",
+                "3",
+                "--workers",
+                "1",
+                "--out",
+                str(tmp_path / "run"),
+                "--quiet",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
     assert run.returncode == 0, run.stderr
     records = [json.loads(x) for x in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
     assert len(records) == 3 and not any("infra" in r for r in records), records

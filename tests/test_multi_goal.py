@@ -24,12 +24,19 @@ LAMP_ON = {"kind": "execute", "critic": "device(1001).state == on"}
 AC_22 = {"kind": "execute", "critic": "device(1003).target_temperature == 22"}
 NO_GARAGE = {"kind": "infeasible", "reason": "the home has no garage window"}
 MIXED = {
-    "id": "mixed-1", "suite": "smh", "category": "compositional", "subcategory": "mixed",
-    "difficulty": "simple", "home": {"file": "tiny_home.json"},
+    "id": "mixed-1",
+    "suite": "smh",
+    "category": "compositional",
+    "subcategory": "mixed",
+    "difficulty": "simple",
+    "home": {"file": "tiny_home.json"},
     "turns": [{"text": "Turn on the bedroom lamp and open the garage window."}],
     "goals": [LAMP_ON, NO_GARAGE],
-    "reference": {"mode": "execute", "response": "The lamp is on, but I cannot open a garage window: there is none.",
-                  "actions": [{"did": "1001", "locator": "turn_on"}]},
+    "reference": {
+        "mode": "execute",
+        "response": "The lamp is on, but I cannot open a garage window: there is none.",
+        "actions": [{"did": "1001", "locator": "turn_on"}],
+    },
 }
 
 
@@ -43,15 +50,20 @@ def _task(**fields: object) -> Task:
 
 
 def _reference(task: Task, **ref: object) -> Task:
-    return task.model_copy(update={"reference": Reference.model_validate({"mode": "execute", **ref})})
+    return task.model_copy(
+        update={"reference": Reference.model_validate({"mode": "execute", **ref})}
+    )
 
 
-@pytest.mark.parametrize(("fields", "message"), [
-    ({"goal": LAMP_ON}, "either goal or goals"),
-    ({"goals": []}, "either goal or goals"),
-    ({"goals": [LAMP_ON]}, "at least two"),
-    ({"goals": [LAMP_ON, {"kind": "clarify"}]}, "does not match any of the expected tags"),
-])
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"goal": LAMP_ON}, "either goal or goals"),
+        ({"goals": []}, "either goal or goals"),
+        ({"goals": [LAMP_ON]}, "at least two"),
+        ({"goals": [LAMP_ON, {"kind": "clarify"}]}, "does not match any of the expected tags"),
+    ],
+)
 def test_goal_and_goals_are_exclusive_and_goals_combine_only_partial_kinds(fields, message):
     with pytest.raises(ValidationError, match=message):
         _task(**fields)
@@ -98,21 +110,42 @@ async def test_refusing_everything_fails_the_feasible_part(homes):
 
 
 async def test_a_device_no_goal_names_still_fails_every_part(homes):
-    task = _reference(_task(), response="The lamp is on, but I cannot open a garage window: there is none.",
-                      actions=[{"did": "1001", "locator": "turn_on"},
-                               {"did": "1003", "locator": "set_target_temperature", "arguments": {"target_temperature": 20}}])
+    task = _reference(
+        _task(),
+        response="The lamp is on, but I cannot open a garage window: there is none.",
+        actions=[
+            {"did": "1001", "locator": "turn_on"},
+            {
+                "did": "1003",
+                "locator": "set_target_temperature",
+                "arguments": {"target_temperature": 20},
+            },
+        ],
+    )
     record = await run_task(task, OracleAgent(), homes)
     assert [g["passed"] for g in record["verdict"]["details"]["goals"]] == [False, False]
     assert "1003" in record["verdict"]["reason"]
 
 
 async def test_two_execute_goals_need_both_and_may_change_each_others_devices(homes):
-    task = _task(goals=[LAMP_ON, AC_22], reference={
-        "mode": "execute", "actions": [{"did": "1001", "locator": "turn_on"},
-                                       {"did": "1003", "locator": "set_target_temperature",
-                                        "arguments": {"target_temperature": 22}}]})
+    task = _task(
+        goals=[LAMP_ON, AC_22],
+        reference={
+            "mode": "execute",
+            "actions": [
+                {"did": "1001", "locator": "turn_on"},
+                {
+                    "did": "1003",
+                    "locator": "set_target_temperature",
+                    "arguments": {"target_temperature": 22},
+                },
+            ],
+        },
+    )
     assert (await run_task(task, OracleAgent(), homes))["passed"]
-    half = await run_task(_reference(task, actions=[{"did": "1001", "locator": "turn_on"}]), OracleAgent(), homes)
+    half = await run_task(
+        _reference(task, actions=[{"did": "1001", "locator": "turn_on"}]), OracleAgent(), homes
+    )
     assert not half["passed"]
     assert half["verdict"]["reason"].startswith("1 of 2 goals not met; goal 2 (execute)")
 
@@ -128,14 +161,17 @@ def test_a_bad_critic_in_a_later_goal_is_named_by_its_path():
 
 
 async def test_report_shows_each_goal_and_replay_reproduces_the_verdicts(tmp_path, homes):
-    wrong = _reference(_task(id="mixed-2"), response="Done.", actions=[{"did": "1001", "locator": "turn_on"}])
+    wrong = _reference(
+        _task(id="mixed-2"), response="Done.", actions=[{"did": "1001", "locator": "turn_on"}]
+    )
     tasks = [_task(), wrong]
     first = await run_suite(tasks, OracleAgent(), tmp_path / "run", homes=homes, progress=False)
     write_report(tmp_path / "run")
     report = (tmp_path / "run" / "report.md").read_text()
     assert "[execute ok, infeasible FAIL]" in report
-    replayed = await run_suite(tasks, ReplayAgent(tmp_path / "run"), tmp_path / "replay", homes=homes,
-                               progress=False)
+    replayed = await run_suite(
+        tasks, ReplayAgent(tmp_path / "run"), tmp_path / "replay", homes=homes, progress=False
+    )
 
     def key(log) -> dict:
         return {r["task_id"]: (r["passed"], r["verdict"]) for r in log.records()}
@@ -144,20 +180,49 @@ async def test_report_shows_each_goal_and_replay_reproduces_the_verdicts(tmp_pat
     assert [r["passed"] for r in first.records()] == [True, False]
 
 
-async def test_a_timed_part_lets_the_agent_schedule_while_the_infeasible_part_needs_a_refusal(homes):
+async def test_a_timed_part_lets_the_agent_schedule_while_the_infeasible_part_needs_a_refusal(
+    homes,
+):
     start = datetime.fromisoformat(MIXED.get("start_time", "2024-06-27T09:00:00"))
     later = (start + timedelta(seconds=60)).isoformat()
-    timed = {"kind": "timed", "checkpoints": [{"at_seconds": 60, "critic": "device(1003).target_temperature == 22"}]}
-    task = _task(goals=[LAMP_ON, timed, NO_GARAGE], reference={
-        "mode": "execute", "response": "Lamp on, AC at 22 in a minute; I cannot open a garage window.",
-        "actions": [{"did": "1001", "locator": "turn_on"}],
-        "schedules": [{"at": later, "actions": [{"did": "1003", "locator": "set_target_temperature",
-                                                 "arguments": {"target_temperature": 22}}]}]})
+    timed = {
+        "kind": "timed",
+        "checkpoints": [{"at_seconds": 60, "critic": "device(1003).target_temperature == 22"}],
+    }
+    task = _task(
+        goals=[LAMP_ON, timed, NO_GARAGE],
+        reference={
+            "mode": "execute",
+            "response": "Lamp on, AC at 22 in a minute; I cannot open a garage window.",
+            "actions": [{"did": "1001", "locator": "turn_on"}],
+            "schedules": [
+                {
+                    "at": later,
+                    "actions": [
+                        {
+                            "did": "1003",
+                            "locator": "set_target_temperature",
+                            "arguments": {"target_temperature": 22},
+                        }
+                    ],
+                }
+            ],
+        },
+    )
     record = await run_task(task, OracleAgent(), homes)
     assert record["passed"], record["verdict"]
-    at_once = _reference(task, response=task.reference.response, actions=[
-        {"did": "1001", "locator": "turn_on"},
-        {"did": "1003", "locator": "set_target_temperature", "arguments": {"target_temperature": 22}}])
+    at_once = _reference(
+        task,
+        response=task.reference.response,
+        actions=[
+            {"did": "1001", "locator": "turn_on"},
+            {
+                "did": "1003",
+                "locator": "set_target_temperature",
+                "arguments": {"target_temperature": 22},
+            },
+        ],
+    )
     verdict = (await run_task(at_once, OracleAgent(), homes))["verdict"]
     assert [g["passed"] for g in verdict["details"]["goals"]] == [True, False, True]
     assert not (await run_task(task, NullAgent(), homes))["passed"]

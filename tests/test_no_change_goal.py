@@ -15,12 +15,20 @@ from smh_core.task.model import Task
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LAMP_ALREADY_ON = {
-    "suite": "smh", "difficulty": "simple", "home": {"file": "tiny_home.json"}, "id": "noop-1",
-    "category": "atomic_control", "subcategory": "already_done",
+    "suite": "smh",
+    "difficulty": "simple",
+    "home": {"file": "tiny_home.json"},
+    "id": "noop-1",
+    "category": "atomic_control",
+    "subcategory": "already_done",
     "overrides": [{"did": "1001", "values": {"state": "on"}}],
     "turns": [{"text": "Turn on the bedroom lamp."}],
-    "goal": {"kind": "execute", "critic": "device(1001).state == on", "no_change": True,
-             "decoys": [{"did": "1001", "locator": "turn_off"}]},
+    "goal": {
+        "kind": "execute",
+        "critic": "device(1001).state == on",
+        "no_change": True,
+        "decoys": [{"did": "1001", "locator": "turn_off"}],
+    },
     "reference": {"mode": "execute", "response": "It is already on."},
 }
 
@@ -40,22 +48,32 @@ def test_a_decoy_that_passes_is_refused():
 
 
 def test_no_change_on_a_goal_the_home_does_not_meet_is_refused():
-    task = Task.model_validate({**LAMP_ALREADY_ON, "overrides": [],
-                                "reference": {"mode": "execute", "actions": [{"did": "1001", "locator": "turn_on"}]}})
+    task = Task.model_validate(
+        {
+            **LAMP_ALREADY_ON,
+            "overrides": [],
+            "reference": {"mode": "execute", "actions": [{"did": "1001", "locator": "turn_on"}]},
+        }
+    )
     with pytest.raises(ValueError, match="doing nothing is correct but fails"):
         validate([task], HomeCache(FIXTURES))
 
 
 def test_without_no_change_the_same_task_is_refused_as_a_free_pass():
-    task = Task.model_validate({**LAMP_ALREADY_ON, "goal": {"kind": "execute", "critic": "device(1001).state == on"}})
+    task = Task.model_validate(
+        {**LAMP_ALREADY_ON, "goal": {"kind": "execute", "critic": "device(1001).state == on"}}
+    )
     with pytest.raises(ValueError, match="doing nothing passes"):
         validate([task], HomeCache(FIXTURES))
 
 
-@pytest.mark.parametrize(("goal", "message"), [
-    ({"decoys": []}, "needs decoys"),
-    ({"no_change": False}, "no_change goals only"),
-])
+@pytest.mark.parametrize(
+    ("goal", "message"),
+    [
+        ({"decoys": []}, "needs decoys"),
+        ({"no_change": False}, "no_change goals only"),
+    ],
+)
 def test_decoys_and_no_change_come_together(goal, message):
     with pytest.raises(ValidationError, match=message):
         _task(**goal)

@@ -21,19 +21,48 @@ def _oldest_pin() -> str:
     from custom_components.smh.compat import OLDEST_SUPPORTED
 
     constraints = REPO / "tests" / "fixtures" / "ha_constraints" / f"{OLDEST_SUPPORTED}.txt"
-    return next(line for line in constraints.read_text().splitlines() if line.startswith("openai==")).split("==")[1]
+    return next(
+        line for line in constraints.read_text().splitlines() if line.startswith("openai==")
+    ).split("==")[1]
 
 
-@pytest.mark.skipif(not PINNED.is_dir(), reason="the oldest HA's openai is not installed beside the venv "
-                                                "(scripts/bootstrap.sh puts it in .venv/openai-oldest-ha)")
+@pytest.mark.skipif(
+    not PINNED.is_dir(),
+    reason="the oldest HA's openai is not installed beside the venv "
+    "(scripts/bootstrap.sh puts it in .venv/openai-oldest-ha)",
+)
 def test_llm_tests_pass_with_the_manifest_openai_version() -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PINNED), str(REPO)])}
-    version = subprocess.run([sys.executable, "-c", "import openai; print(openai.__version__)"], env=env,
-                             capture_output=True, text=True, cwd=REPO, check=True).stdout.strip()
+    version = subprocess.run(
+        [sys.executable, "-c", "import openai; print(openai.__version__)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=True,
+    ).stdout.strip()
     assert version == _oldest_pin()
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-                          "tests/test_llm_fallbacks.py", "tests/test_llm_client.py", "tests/test_agent_eia.py",
-                          "tests/test_agent_dr.py", "tests/test_infra_records.py"],
-                         env=env, capture_output=True, text=True, cwd=REPO, timeout=600)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "tests/test_llm_fallbacks.py",
+            "tests/test_llm_client.py",
+            "tests/test_agent_eia.py",
+            "tests/test_agent_dr.py",
+            "tests/test_infra_records.py",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stdout[-4000:]
     assert " passed" in run.stdout and "failed" not in run.stdout

@@ -44,7 +44,11 @@ def test_copies_must_be_increasing_whole_numbers(bad: str) -> None:
 def test_scale_prints_one_row_per_size(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["perf", "sim", "--scale", "--copies", "1,2", "--hours", "0.5"]) == 0
     out = capsys.readouterr().out
-    rows = [r for r in (line.split() for line in out.splitlines()) if len(r) == 10 and r[0][0].isdigit()]
+    rows = [
+        r for r in (line.split() for line in out.splitlines()) if len(r) == 10 and r[0][0].isdigit()
+    ]
     assert [r[0] for r in rows] == ["142", "284"]
-    assert rows[0][5] == "-" and float(rows[1][5]) > 0  # growth per doubling from the second size on
+    assert (
+        rows[0][5] == "-" and float(rows[1][5]) > 0
+    )  # growth per doubling from the second size on
     assert "27-device Matter home" in out and "us/tick" in out

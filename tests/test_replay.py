@@ -23,13 +23,23 @@ SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "sample"]
 async def test_replaying_the_oracle_reproduces_every_verdict(tmp_path, suite) -> None:
     tasks = load_tasks([TASKS_DIR / f"{suite}.jsonl"])
     homes = HomeCache(TASKS_DIR)
-    original = await run_suite(tasks, OracleAgent(), tmp_path / "oracle", homes=homes, progress=False)
-    replayed = await run_suite(tasks, ReplayAgent(tmp_path / "oracle"), tmp_path / "replay", homes=homes,
-                               progress=False)
+    original = await run_suite(
+        tasks, OracleAgent(), tmp_path / "oracle", homes=homes, progress=False
+    )
+    replayed = await run_suite(
+        tasks, ReplayAgent(tmp_path / "oracle"), tmp_path / "replay", homes=homes, progress=False
+    )
 
     def key(log) -> dict:
-        return {r["task_id"]: (r["passed"], r["verdict"]["error_class"], r["verdict"]["reason"], r["changes"])
-                for r in log.records()}
+        return {
+            r["task_id"]: (
+                r["passed"],
+                r["verdict"]["error_class"],
+                r["verdict"]["reason"],
+                r["changes"],
+            )
+            for r in log.records()
+        }
 
     assert len(original.scored()) == len(tasks) == len(replayed.scored())
     assert all(r["passed"] for r in original.records())
@@ -40,8 +50,13 @@ async def test_replay_of_a_task_with_no_trace_is_not_scored(tmp_path) -> None:
     tasks = load_tasks([TASKS_DIR / "sample.jsonl"])
     homes = HomeCache(TASKS_DIR)
     await run_suite(tasks[:2], OracleAgent(), tmp_path / "oracle", homes=homes, progress=False)
-    replayed = await run_suite(tasks[:3], ReplayAgent(tmp_path / "oracle" / "results.jsonl"), tmp_path / "r",
-                               homes=homes, progress=False)
+    replayed = await run_suite(
+        tasks[:3],
+        ReplayAgent(tmp_path / "oracle" / "results.jsonl"),
+        tmp_path / "r",
+        homes=homes,
+        progress=False,
+    )
     assert len(replayed.scored()) == 2
     (missing,) = replayed.infra()
     assert missing["task_id"] == tasks[2].id and "no recorded trace" in missing["infra"]["message"]

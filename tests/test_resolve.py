@@ -34,7 +34,10 @@ def test_room_and_type_pick_the_device_in_a_generated_home():
         top = [c for c in best if c.score == best[0].score]
         # the best matches are in the named room; the floor AC is among the candidates
         # (an air cube in the same room is an AC too: that tie is for the agent to ask about)
-        assert {c.device["room"] for c in top} == {d["room"]}, (room, [c.device["name"] for c in best])
+        assert {c.device["room"] for c in top} == {d["room"]}, (
+            room,
+            [c.device["name"] for c in best],
+        )
         assert d["did"] in [c.device["did"] for c in best]
 
 
@@ -51,9 +54,17 @@ def test_descriptions_tell_apart_devices_of_one_kind_in_one_room():
 
     for n in range(3):
         backend = EmbeddedBackend(HomeEngine(build_home(n)))
-        for text, role in (("the tv by the credenza", "tv_credenza"), ("the TV next to the plant", "tv_plant"),
-                           ("the light by the bed", "bed_lamp"), ("the lamp on the nightstand", "bed_lamp")):
+        for text, role in (
+            ("the tv by the credenza", "tv_credenza"),
+            ("the TV next to the plant", "tv_plant"),
+            ("the light by the bed", "bed_lamp"),
+            ("the lamp on the nightstand", "bed_lamp"),
+        ):
             best = resolve_devices(backend, text)
-            assert best[0].device["did"] == DID[role], (n, text, [(c.device["name"], c.score) for c in best])
+            assert best[0].device["did"] == DID[role], (
+                n,
+                text,
+                [(c.device["name"], c.score) for c in best],
+            )
             assert best[0].score > best[1].score, (n, text)
             assert any(m.startswith("description:") for m in best[0].matched)

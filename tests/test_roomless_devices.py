@@ -51,14 +51,20 @@ def test_a_device_may_have_no_room_but_an_unknown_room_is_refused():
 def test_listing_filters_and_summaries(engine):
     assert engine.summary("1001")["room"] is None and engine.summary("1001")["room_name"] is None
     assert "1001" in {d["did"] for d in engine.devices()}
-    assert all(d["did"] != "1001" for r in engine.rooms() for d in engine.devices(room=r.id, include_nested=True))
+    assert all(
+        d["did"] != "1001"
+        for r in engine.rooms()
+        for d in engine.devices(room=r.id, include_nested=True)
+    )
     assert [d["did"] for d in engine.devices(category="light")] == ["1001"]
 
 
 def test_control_snapshot_and_file_round_trip(engine, tmp_path):
     before = engine.snapshot()
     assert engine.execute("1001", "turn_on", {}).ok
-    assert [(c.did, c.locator) for c in engine.diff(before, engine.snapshot())] == [("1001", "state")]
+    assert [(c.did, c.locator) for c in engine.diff(before, engine.snapshot())] == [
+        ("1001", "state")
+    ]
     path = tmp_path / "home.json"
     engine.save(path)
     again = HomeEngine(load_home(path))
@@ -87,19 +93,32 @@ def _climate_after_an_hour(data: dict, did: str, on: dict) -> dict:
 def test_a_simulated_device_in_no_room_drives_no_room_climate():
     home = generate_matter_home(3)
     data = json.loads(dump_home(home))
-    switch = {d.did: next(loc for loc, _ in d.attributes_by_locator() if loc.endswith("OnOff.OnOff"))
-              for d in home.devices if d.dynamics is not None and d.dynamics.drives}
+    switch = {
+        d.did: next(loc for loc, _ in d.attributes_by_locator() if loc.endswith("OnOff.OnOff"))
+        for d in home.devices
+        if d.dynamics is not None and d.dynamics.drives
+    }
     # a device that, in its room, moves the climate: on and off give different rooms after an hour
-    did, loc = next((did, loc) for did, loc in switch.items()
-                    if _climate_after_an_hour(data, did, {loc: True}) != _climate_after_an_hour(data, did, {loc: False}))
+    did, loc = next(
+        (did, loc)
+        for did, loc in switch.items()
+        if _climate_after_an_hour(data, did, {loc: True})
+        != _climate_after_an_hour(data, did, {loc: False})
+    )
     for d in data["devices"]:
         if d["userdata"]["did"] == did:
             d["userdata"]["room"] = None
-    assert _climate_after_an_hour(data, did, {loc: True}) == _climate_after_an_hour(data, did, {loc: False})
+    assert _climate_after_an_hour(data, did, {loc: True}) == _climate_after_an_hour(
+        data, did, {loc: False}
+    )
 
 
 async def test_oracle_passes_and_null_fails_on_a_device_in_no_room(tmp_path):
-    task, homes = execute_task_on(tmp_path, roomless_home_data(), "device(1001).state == on",
-                                  [{"did": "1001", "locator": "turn_on"}])
+    task, homes = execute_task_on(
+        tmp_path,
+        roomless_home_data(),
+        "device(1001).state == on",
+        [{"did": "1001", "locator": "turn_on"}],
+    )
     assert (await run_task(task, OracleAgent(), homes))["passed"]
     assert not (await run_task(task, NullAgent(), homes))["passed"]

@@ -35,11 +35,14 @@ async def test_null_agent_gets_what_doing_nothing_deserves(tmp_path, homes):
     log = await run_suite(TASKS, NullAgent(), tmp_path, homes=homes, progress=False)
     classes = {r["task_id"]: (r["passed"], r["verdict"]["error_class"]) for r in log.records()}
     assert classes == {
-        "exec-1": (False, "DC"), "exec-2": (False, "DC"),        # no-op
-        "query-1": (False, "EP"), "query-2": (False, "EP"),      # no answer
-        "clarify-1": (False, "MS"), "clarify-2": (False, "MS"),  # did not ask
-        "infeasible-1": (False, "CB"),                           # did not say it is impossible
-        "required-1": (False, "EP"),                             # state already right, no info gathered
+        "exec-1": (False, "DC"),
+        "exec-2": (False, "DC"),  # no-op
+        "query-1": (False, "EP"),
+        "query-2": (False, "EP"),  # no answer
+        "clarify-1": (False, "MS"),
+        "clarify-2": (False, "MS"),  # did not ask
+        "infeasible-1": (False, "CB"),  # did not say it is impossible
+        "required-1": (False, "EP"),  # state already right, no info gathered
     }
     assert all(r["verdict"]["reason"] for r in log.records())
 
@@ -75,8 +78,15 @@ async def _verdict(task_id, homes, act=None, **outcome):
 async def test_failure_classes(homes):
     v = await _verdict("exec-1", homes, [("1001", "turn_on", {})])
     assert (v.passed, v.error_class) == (False, "AP")  # half the goal
-    v = await _verdict("exec-1", homes, [("1001", "turn_on", {}), ("1001", "set_brightness", {"brightness": 30}),
-                                          ("1002", "fan.turn_on", {})])
+    v = await _verdict(
+        "exec-1",
+        homes,
+        [
+            ("1001", "turn_on", {}),
+            ("1001", "set_brightness", {"brightness": 30}),
+            ("1002", "fan.turn_on", {}),
+        ],
+    )
     assert (v.passed, v.error_class) == (False, "DC") and "outside the goal" in v.reason
     v = await _verdict("exec-1", homes, questions=["which lamp?"])
     assert v.error_class == "MS"
@@ -116,7 +126,9 @@ def test_bad_override_is_a_clear_error(tmp_path, homes):
     from smh_core.task.home import prepare_engine
     from smh_core.task.model import Task
 
-    task = Task.model_validate({**TASKS[0].model_dump(), "overrides": [{"did": "1001", "values": {"brightness": 500}}]})
+    task = Task.model_validate(
+        {**TASKS[0].model_dump(), "overrides": [{"did": "1001", "values": {"brightness": 500}}]}
+    )
     with pytest.raises(ValueError, match="exec-1: override of 1001"):
         prepare_engine(task, homes)
     shutil.rmtree(tmp_path, ignore_errors=True)
@@ -126,8 +138,13 @@ async def test_replay_rescoring_matches_the_recorded_run(tmp_path, homes):
     from smh_core.bench.agents import ReplayAgent
 
     original = await run_suite(TASKS, OracleAgent(), tmp_path / "orig", homes=homes, progress=False)
-    replayed = await run_suite(TASKS, ReplayAgent(tmp_path / "orig" / "results.jsonl"), tmp_path / "replay",
-                               homes=homes, progress=False)
+    replayed = await run_suite(
+        TASKS,
+        ReplayAgent(tmp_path / "orig" / "results.jsonl"),
+        tmp_path / "replay",
+        homes=homes,
+        progress=False,
+    )
     key = {r["task_id"]: (r["passed"], r["changes"]) for r in original.records()}
     assert {r["task_id"]: (r["passed"], r["changes"]) for r in replayed.records()} == key
 
@@ -175,6 +192,8 @@ async def test_room_climate_is_no_stray_change_without_a_world():
     assert engine.set_values(f"@{room}", {"temperature": warmer, "illuminance": 400.0}).ok
     verdict = await verify(task, before, engine.snapshot(), Outcome(response="Done."))
     assert verdict.passed, verdict.reason
-    assert engine.execute("1003", "set_target_temperature", {"target_temperature": 20}).ok  # not asked for
+    assert engine.execute(
+        "1003", "set_target_temperature", {"target_temperature": 20}
+    ).ok  # not asked for
     verdict = await verify(task, before, engine.snapshot(), Outcome(response="Done."))
     assert not verdict.passed and verdict.error_class == "DC"

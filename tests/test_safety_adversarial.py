@@ -32,7 +32,9 @@ def shipped() -> list[Task]:
 
 def test_shipped_file_and_homes_are_what_the_generator_writes(tmp_path) -> None:
     tasks, files = X.build(0)
-    assert (TASKS / "safety-adversarial.jsonl").read_text(encoding="utf-8") == "".join(dump_task(t) + "\n" for t in tasks)
+    assert (TASKS / "safety-adversarial.jsonl").read_text(encoding="utf-8") == "".join(
+        dump_task(t) + "\n" for t in tasks
+    )
     for path in X.write_homes(tmp_path):
         assert (TASKS / "homes" / path.name).read_bytes() == path.read_bytes()
     assert len(files) == 12
@@ -62,8 +64,6 @@ def test_the_wording_is_its_own() -> None:
     assert not (theirs & ours) - {"", "{dev}"}
 
 
-
-
 def test_look_alike_names_hide_in_plain_sight() -> None:
     for _path, home in X.build(0)[1]:
         odd = [d.name for d in home.devices if fold(d.name) != d.name.casefold()]
@@ -74,7 +74,9 @@ def test_the_figures(shipped: list[Task]) -> None:
     homes = HomeCache(TASKS)
     oracle = measure(shipped, homes, OracleAgent(), guard=True)
     assert all(r.passed for r in oracle) and not any(r.high_risk for r in oracle)
-    assert all(r.confirmations == r.confirmed for r in oracle)  # the user confirms what the task intends
+    assert all(
+        r.confirmations == r.confirmed for r in oracle
+    )  # the user confirms what the task intends
     unguarded = measure(shipped, homes, InjectionObeyingAgent(), guard=False)
     assert all(r.high_risk for r in unguarded if r.category != "legit_high_risk")
     guarded = measure(shipped, homes, InjectionObeyingAgent(), guard=True)

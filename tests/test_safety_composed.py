@@ -43,11 +43,19 @@ def test_same_seed_same_bytes(built) -> None:
     tasks, _ = built
     again, _ = X.build.__wrapped__(0)
     assert _digest(again) == _digest(tasks)
-    code = ("import hashlib; from smh_core.suites import safety_composed as X; "
-            "from smh_core.task.model import dump_task; "
-            "print(hashlib.sha256(''.join(dump_task(t) + '\\n' for t in X.build(0)[0]).encode()).hexdigest())")
-    fresh = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
-                           env={"PYTHONHASHSEED": "12345", "PATH": "/usr/bin:/bin"})
+    code = (
+        "import hashlib; from smh_core.suites import safety_composed as X; "
+        "from smh_core.task.model import dump_task; "
+        "print(hashlib.sha256(''.join(dump_task(t) + '\\n' for t in X.build(0)[0]).encode()).hexdigest())"
+    )
+    fresh = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONHASHSEED": "12345", "PATH": "/usr/bin:/bin"},
+    )
     assert fresh.stdout.strip() == _digest(tasks)
     other, _ = X.build.__wrapped__(1)
     assert _digest(other) != _digest(tasks)
@@ -58,9 +66,13 @@ def test_size_ids_and_registration(built) -> None:
     assert len(tasks) >= 5000 and len({t.id for t in tasks}) == len(tasks)
     kinds = Counter(m.kind for m in metas)
     assert kinds == {"injection": 128 * X.PER_INJECTION, "legit": 32 * X.PER_LEGIT}
-    assert {t.subcategory for t in tasks if t.category.startswith("injection")} == set(S.INJECTION_CATEGORIES)
+    assert {t.subcategory for t in tasks if t.category.startswith("injection")} == set(
+        S.INJECTION_CATEGORIES
+    )
     assert all(t.suite == "safety-composed" for t in tasks)
-    assert all(t.home.file is None or (ROOT / "tasks" / t.home.file).exists() for t in tasks)  # safety's homes
+    assert all(
+        t.home.file is None or (ROOT / "tasks" / t.home.file).exists() for t in tasks
+    )  # safety's homes
     assert "safety-composed" in SUITES
     assert "tasks/safety-composed.jsonl" in (ROOT / ".gitignore").read_text().splitlines()
     assert "safety-composed" in (ROOT / "Makefile").read_text()
@@ -75,7 +87,9 @@ def test_halves_by_hash(built) -> None:
         halves = Counter(m.half for m in metas if m.kind == kind)
         share = halves["tune"] / sum(halves.values())
         assert 0.44 < share < 0.56, (kind, halves)
-    assert len(X.tasks_of_half(list(tasks), "tune")) + len(X.tasks_of_half(list(tasks), "untouched")) == len(tasks)
+    assert len(X.tasks_of_half(list(tasks), "tune")) + len(
+        X.tasks_of_half(list(tasks), "untouched")
+    ) == len(tasks)
 
 
 def test_every_axis_value_appears(built) -> None:
@@ -88,7 +102,9 @@ def test_every_axis_value_appears(built) -> None:
     # and per half: either half alone covers every value
     for half in X.HALVES:
         for axis, values in X.AXES.items():
-            assert {m.axes[axis] for m in metas if m.kind == "injection" and m.half == half} == set(values)
+            assert {m.axes[axis] for m in metas if m.kind == "injection" and m.half == half} == set(
+                values
+            )
 
 
 def test_each_carrier_names_the_real_device(built) -> None:
@@ -107,7 +123,9 @@ def test_each_carrier_names_the_real_device(built) -> None:
         target = task.id.rsplit("-", 1)[-1]
         if target in ("scalding", "heat"):
             value = re.search(r"\b(\d{2})\b", meta.carrier)
-            assert value and int(value.group(1)) > (60 if target == "scalding" else 28), meta.carrier
+            assert value and int(value.group(1)) > (60 if target == "scalding" else 28), (
+                meta.carrier
+            )
         # the base task's request stays word for word (its relayed order too)
         base_words = task.turns[0].text.split()
         assert len(base_words) > len(meta.carrier.split())
@@ -120,18 +138,28 @@ def test_legitimate_tasks(built) -> None:
         if meta.kind == "legit":
             assert task.confirms and task.confirms[0].did == task.reference.actions[0].did
             assert meta.device.casefold() in task.turns[0].text.casefold()
-            assert meta.device.casefold() not in meta.carrier.casefold()  # the noise is about no device
+            assert (
+                meta.device.casefold() not in meta.carrier.casefold()
+            )  # the noise is about no device
 
 
 def test_the_wording_is_its_own() -> None:
     """No phrase of the safety suite's or the adversarial suite's wording is reused (but the
     plainest requests, "unlock {dev}", which the legitimate tasks must say as anyone would)."""
-    theirs = {fold(x) for module in (W, A) for name in dir(module) if name.isupper()
-              for x in strings_in(getattr(module, name))}
-    ours = {fold(x) for name in dir(C) if name.isupper() and name != "LEGIT_ACTS" for x in strings_in(getattr(C, name))}
+    theirs = {
+        fold(x)
+        for module in (W, A)
+        for name in dir(module)
+        if name.isupper()
+        for x in strings_in(getattr(module, name))
+    }
+    ours = {
+        fold(x)
+        for name in dir(C)
+        if name.isupper() and name != "LEGIT_ACTS"
+        for x in strings_in(getattr(C, name))
+    }
     assert not {x for x in theirs & ours if len(x.split()) > 1}
-
-
 
 
 def test_samples_validate(built) -> None:

@@ -33,7 +33,9 @@ class ScriptedAgent:
 
     name = "scripted"
 
-    def __init__(self, actions: list[tuple[str, str, dict[str, Any]]], response: str = "Done.") -> None:
+    def __init__(
+        self, actions: list[tuple[str, str, dict[str, Any]]], response: str = "Done."
+    ) -> None:
         self.actions, self.response = actions, response
 
     async def run(self, task: Task, backend: Any, user: Any) -> Outcome:
@@ -73,7 +75,9 @@ def test_size_and_categories(tasks: dict[str, Task]) -> None:
 def test_deterministic(tasks: dict[str, Task]) -> None:
     again = generate(validate_tasks=False)
     assert [dump_task(t) for t in again] == [dump_task(t) for t in tasks.values()]
-    assert [dump_home(build_home(n)) for n in range(3)] == [dump_home(build_home(n)) for n in range(3)]
+    assert [dump_home(build_home(n)) for n in range(3)] == [
+        dump_home(build_home(n)) for n in range(3)
+    ]
 
 
 def test_home_files_match_built_homes() -> None:
@@ -85,7 +89,9 @@ def test_homes_describe_placement() -> None:
     home = build_home(0)
     desc = {d.userdata.did: d.description.lower() for d in home.devices}
     assert "credenza" in desc[DID["tv_credenza"]] and "plant" in desc[DID["tv_plant"]]
-    assert "nightstand" in desc[DID["bed_lamp"]] and "nightstand" not in desc[DID["bedroom_ceiling"]]
+    assert (
+        "nightstand" in desc[DID["bed_lamp"]] and "nightstand" not in desc[DID["bedroom_ceiling"]]
+    )
     names = [{d.userdata.did: d.name for d in build_home(n).devices} for n in range(3)]
     assert names[0] != names[1] != names[2]
 
@@ -121,14 +127,20 @@ def test_work_departure_keeps_fridge_and_freezer(tasks: dict[str, Task]) -> None
     assert _passes(task, ScriptedAgent(_reference(task)))
     mode = "1.RefrigeratorAndTemperatureControlledCabinetMode.ChangeToMode"
     for role in ("fridge", "freezer"):
-        assert not _passes(task, ScriptedAgent([*_reference(task), (DID[role], mode, {"newMode": 2})]))
+        assert not _passes(
+            task, ScriptedAgent([*_reference(task), (DID[role], mode, {"newMode": 2})])
+        )
 
 
 def test_intent_goals_accept_other_reasonable_fixes(tasks: dict[str, Task]) -> None:
     bright = tasks["sage-dining-bright-0"]
     assert _passes(bright, ScriptedAgent([(DID["dining_blind"], "close", {})]))
-    assert _passes(bright, ScriptedAgent([(DID["dining_pendant"], "turn_off", {}),
-                                          (DID["dining_wall"], "turn_off", {})]))
+    assert _passes(
+        bright,
+        ScriptedAgent(
+            [(DID["dining_pendant"], "turn_off", {}), (DID["dining_wall"], "turn_off", {})]
+        ),
+    )
     assert not _passes(bright, ScriptedAgent([(DID["dining_pendant"], "turn_off", {})]))
     call = tasks["sage-phone-call-0"]
     tv = call.reference.actions[0].did

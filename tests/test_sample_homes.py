@@ -20,7 +20,9 @@ def test_shipped_samples_are_what_the_script_writes() -> None:
     files = {s.file for s in SAMPLES.values() if s.file}
     assert set(wanted) == files == {p.name for p in SAMPLE_DIR.glob("*.json")}
     for name, data in wanted.items():
-        assert (SAMPLE_DIR / name).read_bytes() == data, f"{name} is stale: run python scripts/sample_homes.py"
+        assert (SAMPLE_DIR / name).read_bytes() == data, (
+            f"{name} is stale: run python scripts/sample_homes.py"
+        )
         assert load_home(SAMPLE_DIR / name).devices
 
 

@@ -17,7 +17,9 @@ def test_devices_of_one_type_share_their_checkers() -> None:
     ca, cb = engine._devs[a].checkers, engine._devs[b].checkers
     assert ca.keys() == cb.keys()
     models = engine._devs[a].attr_models
-    scalar = [loc for loc in ca if models[loc].items is None]  # element schemas compile on their own
+    scalar = [
+        loc for loc in ca if models[loc].items is None
+    ]  # element schemas compile on their own
     assert len(scalar) > 5
     assert all(ca[loc] is cb[loc] for loc in scalar)
 
@@ -34,4 +36,6 @@ def test_specs_that_differ_get_their_own_checker() -> None:
     other_name = shared_checker(ValueSpec(type=AttrType.FLOAT, range=(0, 10), precision=0.5), "u")
     assert other_name is not coarse
     assert "u=" in other_name(0.3)[1]  # messages name their own field
-    assert shared_checker(ValueSpec(type=AttrType.FLOAT, range=(0, 10), precision=0.5), "t") is coarse
+    assert (
+        shared_checker(ValueSpec(type=AttrType.FLOAT, range=(0, 10), precision=0.5), "t") is coarse
+    )

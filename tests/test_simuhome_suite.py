@@ -46,7 +46,12 @@ class ScriptedAgent:
     name = "scripted"
 
     def __init__(self, actions=(), response: str = "Done.", calls=(), schedules=()) -> None:
-        self.actions, self.response, self.calls, self.schedules = actions, response, calls, schedules
+        self.actions, self.response, self.calls, self.schedules = (
+            actions,
+            response,
+            calls,
+            schedules,
+        )
 
     async def run(self, task, backend, user) -> Outcome:
         outcome = Outcome(response=self.response, stop="answered")
@@ -65,8 +70,11 @@ def test_shipped_file_is_regenerated_byte_for_byte():
 
 def test_sizes_per_query_type_and_feasibility():
     counts = Counter((t.category, t.subcategory) for t in SHIPPED)
-    assert counts == {(qt, f"{qt}-{v}"): 50 for qt in simuhome_suite.QUERY_TYPES
-                      for v in ("feasible", "infeasible")}
+    assert counts == {
+        (qt, f"{qt}-{v}"): 50
+        for qt in simuhome_suite.QUERY_TYPES
+        for v in ("feasible", "infeasible")
+    }
     assert len({t.id for t in SHIPPED}) == 600
     assert all(t.home.generator == "matter" for t in SHIPPED)
     assert len({t.home.seed for t in SHIPPED}) == simuhome_suite.HOMES
@@ -88,8 +96,9 @@ def test_a_small_regeneration_validates_and_is_deterministic():
     a = simuhome_suite.generate(7, per_variant=2)
     b = simuhome_suite.generate(7, per_variant=2, validate_tasks=False)
     assert [dump_task(t) for t in a] == [dump_task(t) for t in b]
-    assert [dump_task(t) for t in a] != [dump_task(t) for t in simuhome_suite.generate(
-        8, per_variant=2, validate_tasks=False)]
+    assert [dump_task(t) for t in a] != [
+        dump_task(t) for t in simuhome_suite.generate(8, per_variant=2, validate_tasks=False)
+    ]
 
 
 def test_acting_at_once_on_a_request_for_later_fails():
@@ -102,7 +111,9 @@ def test_acting_at_once_on_a_request_for_later_fails():
 
 def test_refusing_a_feasible_request_fails():
     task = first("QT3-feasible")
-    verdict = run(task, ScriptedAgent(response="Sorry, I can't do that.", calls=task.reference.tool_calls))
+    verdict = run(
+        task, ScriptedAgent(response="Sorry, I can't do that.", calls=task.reference.tool_calls)
+    )
     assert not verdict["passed"]
 
 
@@ -111,15 +122,28 @@ def test_acting_on_an_infeasible_request_fails(subcategory):
     task = first(subcategory)
     home = prepare_engine(task, CACHE)
     did = next(d for d in home.device_ids() if "1.OnOff.On" in home.services(d))
-    act = [{"did": did, "locator": "1.OnOff.On" if home.value(did, "1.OnOff.OnOff") is False
-            else "1.OnOff.Off"}]
-    verdict = run(task, ScriptedAgent(actions=act, response="Sorry, that's impossible.",
-                                      calls=task.reference.tool_calls))
+    act = [
+        {
+            "did": did,
+            "locator": "1.OnOff.On" if home.value(did, "1.OnOff.OnOff") is False else "1.OnOff.Off",
+        }
+    ]
+    verdict = run(
+        task,
+        ScriptedAgent(
+            actions=act, response="Sorry, that's impossible.", calls=task.reference.tool_calls
+        ),
+    )
     assert not verdict["passed"] and verdict["verdict"]["error_class"] in ("CM", "CB")
     at = (datetime.fromisoformat(task.start_time) + timedelta(minutes=10)).isoformat()
-    scheduled = run(task, ScriptedAgent(schedules=[{"at": at, "actions": act}],
-                                        response="Sorry, that's impossible.",
-                                        calls=task.reference.tool_calls))
+    scheduled = run(
+        task,
+        ScriptedAgent(
+            schedules=[{"at": at, "actions": act}],
+            response="Sorry, that's impossible.",
+            calls=task.reference.tool_calls,
+        ),
+    )
     assert not scheduled["passed"] and "scheduled" in scheduled["verdict"]["reason"]
 
 
@@ -127,8 +151,9 @@ def test_skipping_the_required_lookup_fails():
     task = next(t for t in SHIPPED if t.subcategory == "QT1-feasible" and t.required_actions)
     verdict = run(task, ScriptedAgent(response=task.reference.response))
     assert not verdict["passed"]
-    with_lookup = run(task, ScriptedAgent(response=task.reference.response,
-                                          calls=task.reference.tool_calls))
+    with_lookup = run(
+        task, ScriptedAgent(response=task.reference.response, calls=task.reference.tool_calls)
+    )
     assert with_lookup["passed"], with_lookup["verdict"]
 
 
@@ -139,19 +164,40 @@ def test_qt2_infeasible_has_physical_limit_cases_beside_missing_devices():
     assert 10 <= len(at_limit) <= 40 and len(qt2) - len(at_limit) >= 10
     for task in at_limit:
         [device] = [o for o in task.overrides if not o.did.startswith("@")]
-        assert device.values["1.FanControl.PercentSetting"] == 100 and device.values["1.OnOff.OnOff"] is True
-        assert {"tool": "get_device_status", "arguments": {"did": device.did}} in \
-            [r.model_dump() for r in task.required_actions]
+        assert (
+            device.values["1.FanControl.PercentSetting"] == 100
+            and device.values["1.OnOff.OnOff"] is True
+        )
+        assert {"tool": "get_device_status", "arguments": {"did": device.did}} in [
+            r.model_dump() for r in task.required_actions
+        ]
 
 
 def test_touching_a_device_already_at_its_limit_fails_and_an_explained_check_passes():
-    task = next(t for t in SHIPPED if t.subcategory == "QT2-infeasible" and "full power" in t.goal.reason)
+    task = next(
+        t for t in SHIPPED if t.subcategory == "QT2-infeasible" and "full power" in t.goal.reason
+    )
     [device] = [o for o in task.overrides if not o.did.startswith("@")]
-    careless = run(task, ScriptedAgent(actions=[{"did": device.did, "locator": "1.FanControl.PercentSetting",
-                                                 "arguments": {"value": 50}}],
-                                       response="Sorry, I can't do more.", calls=task.reference.tool_calls))
+    careless = run(
+        task,
+        ScriptedAgent(
+            actions=[
+                {
+                    "did": device.did,
+                    "locator": "1.FanControl.PercentSetting",
+                    "arguments": {"value": 50},
+                }
+            ],
+            response="Sorry, I can't do more.",
+            calls=task.reference.tool_calls,
+        ),
+    )
     assert not careless["passed"] and careless["verdict"]["error_class"] == "CM"
-    unchecked = run(task, ScriptedAgent(response=task.reference.response))  # never looked at the device
+    unchecked = run(
+        task, ScriptedAgent(response=task.reference.response)
+    )  # never looked at the device
     assert not unchecked["passed"]
-    careful = run(task, ScriptedAgent(response=task.reference.response, calls=task.reference.tool_calls))
+    careful = run(
+        task, ScriptedAgent(response=task.reference.response, calls=task.reference.tool_calls)
+    )
     assert careful["passed"], careful["verdict"]

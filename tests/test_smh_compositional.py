@@ -39,10 +39,20 @@ def engine_for(level: str, seed: int) -> HomeEngine:
 
 def as_task(made: dict[str, Any], sub: str, idx: int, level: str, seed: int) -> Task:
     """A task exactly as ``smh_suite.generate`` builds one."""
-    return Task.model_validate({
-        "id": f"smh-{sub}-{idx:03d}", "suite": "smh", "category": "compositional_control", "subcategory": sub,
-        "difficulty": level, "home": {"level": level, "seed": seed}, "turns": [{"text": made["text"]}],
-        "goal": made["goal"], "reference": made["reference"], "overrides": made.get("overrides", [])})
+    return Task.model_validate(
+        {
+            "id": f"smh-{sub}-{idx:03d}",
+            "suite": "smh",
+            "category": "compositional_control",
+            "subcategory": sub,
+            "difficulty": level,
+            "home": {"level": level, "seed": seed},
+            "turns": [{"text": made["text"]}],
+            "goal": made["goal"],
+            "reference": made["reference"],
+            "overrides": made.get("overrides", []),
+        }
+    )
 
 
 def draw(sub: str, idx: int, level: str, tries: int = 50) -> tuple[Task, int]:
@@ -57,7 +67,12 @@ def draw(sub: str, idx: int, level: str, tries: int = 50) -> tuple[Task, int]:
     raise AssertionError(f"no {sub} task on {level} homes after {tries} draws")
 
 
-TASKS = [draw(sub, i, level)[0] for sub in COMPOSITIONAL_SUBCATEGORIES for level in LEVELS for i in range(3)]
+TASKS = [
+    draw(sub, i, level)[0]
+    for sub in COMPOSITIONAL_SUBCATEGORIES
+    for level in LEVELS
+    for i in range(3)
+]
 
 
 def test_generated_tasks_validate():
@@ -66,8 +81,9 @@ def test_generated_tasks_validate():
 
 @pytest.mark.parametrize("sub", COMPOSITIONAL_SUBCATEGORIES)
 def test_shape_matches_the_suite(sub):
-    made = compositional_task(sub, engine_for("medium", 1), random.Random(3)) or \
-        compositional_task(sub, engine_for("complex", 0), random.Random(4))
+    made = compositional_task(sub, engine_for("medium", 1), random.Random(3)) or compositional_task(
+        sub, engine_for("complex", 0), random.Random(4)
+    )
     assert made is not None
     assert set(made) <= {"subcategory", "text", "goal", "reference", "overrides"}
     assert made["subcategory"] == sub and made["goal"]["kind"] == "execute"
@@ -93,14 +109,19 @@ def test_deterministic(sub):
     for level in LEVELS:
         for i in range(4):
             a = compositional_task(sub, engine_for(level, i), random.Random(f"det:{i}"))
-            b = compositional_task(sub, HomeEngine(generate_home(level, i)), random.Random(f"det:{i}"))  # type: ignore[arg-type]
+            b = compositional_task(
+                sub, HomeEngine(generate_home(level, i)), random.Random(f"det:{i}")
+            )  # type: ignore[arg-type]
             assert a == b
 
 
 def skeleton(text: str, engine: HomeEngine) -> str:
     """The text with device, room and kind names, numbers and values blanked: its template."""
-    names = sorted({engine.device(d).name for d in engine.device_ids()} | {r.name for r in engine.rooms()},
-                   key=len, reverse=True)
+    names = sorted(
+        {engine.device(d).name for d in engine.device_ids()} | {r.name for r in engine.rooms()},
+        key=len,
+        reverse=True,
+    )
     for name in names:
         text = text.replace(name, "<N>")
     for kind in KINDS.values():
@@ -147,13 +168,15 @@ class AllOfKindAgent:
                 ns = kind.members[sub]
                 if not action.locator.startswith(ns):
                     continue
-                rel = action.locator[len(ns):]
+                rel = action.locator[len(ns) :]
                 for did in self.engine.device_ids():
                     other = self.engine.device(did).userdata.subcategory
                     if did not in targeted and other in kind.members:  # the same call, re-aimed
                         loc = kind.members[other] + rel
                         if not backend.execute(did, loc, dict(action.arguments)).get("ok"):
-                            backend.execute(did, kind.members[other] + "turn_on", {})  # as the oracle would
+                            backend.execute(
+                                did, kind.members[other] + "turn_on", {}
+                            )  # as the oracle would
                             backend.execute(did, loc, dict(action.arguments))
             backend.execute(action.did, action.locator, dict(action.arguments))
         return Outcome(response="Done.", stop="answered")

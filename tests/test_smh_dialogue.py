@@ -35,12 +35,20 @@ def home(level: str, seed: int):
 def to_task(made: dict, sub: str, level: str, seed: int, tid: str) -> Task:
     """A task built the way ``smh_suite.generate`` builds one."""
     category = "ambiguous_intent" if sub in AMBIGUOUS_SUBCATEGORIES else "multi_turn"
-    return Task.model_validate({
-        "id": tid, "suite": "smh", "category": category, "subcategory": sub, "difficulty": level,
-        "home": {"level": level, "seed": seed},
-        "turns": [{"text": made["text"], "replies": made.get("replies", [])}],
-        "goal": made["goal"], "reference": made["reference"],
-        **{k: made[k] for k in ("history", "overrides") if k in made}})
+    return Task.model_validate(
+        {
+            "id": tid,
+            "suite": "smh",
+            "category": category,
+            "subcategory": sub,
+            "difficulty": level,
+            "home": {"level": level, "seed": seed},
+            "turns": [{"text": made["text"], "replies": made.get("replies", [])}],
+            "goal": made["goal"],
+            "reference": made["reference"],
+            **{k: made[k] for k in ("history", "overrides") if k in made},
+        }
+    )
 
 
 def make(sub: str, idx: int, level: str) -> Task:
@@ -108,7 +116,9 @@ async def verdict(task: Task, agent: Script) -> dict:
 async def test_correction_fails_when_the_discarded_target_is_kept(task):
     old = task.overrides[0].did
     assert (await verdict(task, Script(actions(task))))["passed"]
-    keep_old = [a for a in actions(task) if a["did"] != old]  # the corrected target only, old left changed
+    keep_old = [
+        a for a in actions(task) if a["did"] != old
+    ]  # the corrected target only, old left changed
     v = await verdict(task, Script(keep_old))
     assert not v["passed"] and v["error_class"] in ("AP", "DC")
 
@@ -152,7 +162,7 @@ def shape(text: str, engine: HomeEngine) -> str:
         names |= {d["name"].lower(), d["room_name"].lower()}
         room = d["room_name"].lower()
         if d["name"].lower().startswith(room + " "):
-            names.add(d["name"].lower()[len(room) + 1:])
+            names.add(d["name"].lower()[len(room) + 1 :])
     out = text.lower()
     for name in sorted(names, key=len, reverse=True):
         out = out.replace(name, "<n>")

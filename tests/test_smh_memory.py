@@ -25,14 +25,27 @@ def make(sub: str, idx: int, level: str) -> Task:
         if made:
             break
     assert made
-    return Task.model_validate({
-        "id": f"t-{sub}-{idx}", "suite": "smh", "category": "memory", "subcategory": sub, "difficulty": level,
-        "home": {"level": level, "seed": idx % 10}, "turns": [{"text": made["text"]}], "goal": made["goal"],
-        "reference": made["reference"], **{k: made[k] for k in ("memory", "history", "overrides") if k in made}})
+    return Task.model_validate(
+        {
+            "id": f"t-{sub}-{idx}",
+            "suite": "smh",
+            "category": "memory",
+            "subcategory": sub,
+            "difficulty": level,
+            "home": {"level": level, "seed": idx % 10},
+            "turns": [{"text": made["text"]}],
+            "goal": made["goal"],
+            "reference": made["reference"],
+            **{k: made[k] for k in ("memory", "history", "overrides") if k in made},
+        }
+    )
 
 
-TASKS = [make(sub, i, level) for sub in MEMORY_SUBCATEGORIES
-         for i, level in enumerate(["simple", "medium", "medium", "complex", "complex"])]
+TASKS = [
+    make(sub, i, level)
+    for sub in MEMORY_SUBCATEGORIES
+    for i, level in enumerate(["simple", "medium", "medium", "complex", "complex"])
+]
 
 
 class Acts:

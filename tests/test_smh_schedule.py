@@ -24,14 +24,27 @@ def make(sub: str, idx: int, level: str = "simple") -> Task:
         if made:
             break
     assert made
-    return Task.model_validate({
-        "id": f"t-{sub}-{idx}", "suite": "smh", "category": "scheduling", "subcategory": sub,
-        "difficulty": level, "home": {"level": level, "seed": idx % 10}, "start_time": made["start_time"],
-        "turns": [{"text": made["text"]}], "goal": made["goal"], "reference": made["reference"]})
+    return Task.model_validate(
+        {
+            "id": f"t-{sub}-{idx}",
+            "suite": "smh",
+            "category": "scheduling",
+            "subcategory": sub,
+            "difficulty": level,
+            "home": {"level": level, "seed": idx % 10},
+            "start_time": made["start_time"],
+            "turns": [{"text": made["text"]}],
+            "goal": made["goal"],
+            "reference": made["reference"],
+        }
+    )
 
 
-TASKS = [make(sub, i, level) for sub in SCHEDULE_SUBCATEGORIES for i, level in
-         enumerate(["simple", "simple", "medium", "complex"])]
+TASKS = [
+    make(sub, i, level)
+    for sub in SCHEDULE_SUBCATEGORIES
+    for i, level in enumerate(["simple", "simple", "medium", "complex"])
+]
 
 
 def test_generated_tasks_validate_and_are_deterministic():
@@ -68,7 +81,9 @@ def _unix(cron: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("task", [t for t in TASKS if t.subcategory == "time_and_state"], ids=lambda t: t.id)
+@pytest.mark.parametrize(
+    "task", [t for t in TASKS if t.subcategory == "time_and_state"], ids=lambda t: t.id
+)
 async def test_other_cron_spelling_passes_and_shifted_hour_fails(task):
     ref = task.reference.automations[0]
     unix = _unix(ref["triggers"][0]["cron"])
@@ -77,8 +92,11 @@ async def test_other_cron_spelling_passes_and_shifted_hour_fails(task):
     same = {**ref, "id": "mine", "triggers": [{"kind": "time", "cron": unix}]}
     assert (await run_task(task, RuleAgent(same), homes))["passed"]
     p = unix.split()
-    shifted = {**ref, "id": "mine", "triggers": [{"kind": "time", "cron": " ".join(
-        [p[0], str((int(p[1]) + 1) % 24), *p[2:]])}]}
+    shifted = {
+        **ref,
+        "id": "mine",
+        "triggers": [{"kind": "time", "cron": " ".join([p[0], str((int(p[1]) + 1) % 24), *p[2:]])}],
+    }
     v = (await run_task(task, RuleAgent(shifted), homes))["verdict"]
     assert not v["passed"] and v["error_class"] == "AJ"
     no_condition = {**same, "conditions": []}

@@ -23,8 +23,14 @@ def test_smh_suite_sizes_and_split():
     tasks = list(iter_tasks(TASKS / "smh.jsonl"))
     assert len(smh_suite.SUBCATEGORIES) == 22 and len(tasks) == 1100  # SMH-Bench Appendix C
     assert Counter(smh_suite.SUBCATEGORIES.values()) == {
-        "atomic_control": 3, "compositional_control": 5, "ambiguous_intent": 3, "scheduling": 3,
-        "multi_turn": 4, "memory": 2, "query": 2}
+        "atomic_control": 3,
+        "compositional_control": 5,
+        "ambiguous_intent": 3,
+        "scheduling": 3,
+        "multi_turn": 4,
+        "memory": 2,
+        "query": 2,
+    }
     per_sub = Counter(t.subcategory for t in tasks)
     assert per_sub == {sub: 50 for sub in smh_suite.SUBCATEGORIES}
     for sub in smh_suite.SUBCATEGORIES:
@@ -34,8 +40,19 @@ def test_smh_suite_sizes_and_split():
 
 
 def test_validate_command_accepts_shipped_files():
-    run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "tasks", "validate",
-                          str(TASKS / "sample.jsonl")], capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "tasks",
+            "validate",
+            str(TASKS / "sample.jsonl"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     assert "8 tasks valid" in run.stdout
 

@@ -16,14 +16,19 @@ from tests.support import sim_home as sh
 from tests.support.fake_openai import FakeOpenAI
 
 NOW = datetime(2025, 6, 27, 6, 0, 0)
-LAMP_AT_7 = {"id": "lamp_7", "name": "Lamp on at 7", "triggers": [{"kind": "time", "cron": "0 0 7 * * ?"}],
-             "actions": [{"did": "1001", "locator": "turn_on"}]}
+LAMP_AT_7 = {
+    "id": "lamp_7",
+    "name": "Lamp on at 7",
+    "triggers": [{"kind": "time", "cron": "0 0 7 * * ?"}],
+    "actions": [{"did": "1001", "locator": "turn_on"}],
+}
 
 
 @pytest.fixture
 def sim() -> Simulator:
-    engine = sh.engine(sh.lamp("1001", "living"), sh.motion("2001", "living"), sh.ac("3001", "kitchen"),
-                       now=NOW)
+    engine = sh.engine(
+        sh.lamp("1001", "living"), sh.motion("2001", "living"), sh.ac("3001", "kitchen"), now=NOW
+    )
     s = Simulator(engine)
     yield s
     s.close()
@@ -35,8 +40,9 @@ def backend(sim: Simulator) -> EmbeddedBackend:
 
 
 def _synth(server: FakeOpenAI, **kw) -> AutomationSynthesizer:
-    return AutomationSynthesizer(LLMClient(LLMConfig(base_url=server.base_url, model="m", api_key="k",
-                                                     max_retries=0)), **kw)
+    return AutomationSynthesizer(
+        LLMClient(LLMConfig(base_url=server.base_url, model="m", api_key="k", max_retries=0)), **kw
+    )
 
 
 def _rule(**changes) -> dict:
@@ -46,7 +52,12 @@ def _rule(**changes) -> dict:
 async def test_correct_draft_first_try(socket_enabled, backend) -> None:
     async with FakeOpenAI([{"content": json.dumps(LAMP_AT_7)}]) as server:
         result = await _synth(server).synthesize("turn the lamp on at 7 every morning", backend)
-    assert result.ok and result.tries == 1 and result.errors == [] and result.structured == "json_schema"
+    assert (
+        result.ok
+        and result.tries == 1
+        and result.errors == []
+        and result.structured == "json_schema"
+    )
     assert result.rule == Rule.model_validate(LAMP_AT_7)
     assert result.usage.calls == 1 and result.usage.total_tokens > 0
     request = server.requests[0]
@@ -55,21 +66,38 @@ async def test_correct_draft_first_try(socket_enabled, backend) -> None:
     system = request["messages"][0]["content"]
     assert "- 1001 | Lamp 1001 | living" in system and "attr level: int [1, 254] writable" in system
     assert "@living: temperature" in system and "2025-06-27T06:00:00" in system
-    assert request["messages"][1] == {"role": "user", "content": "turn the lamp on at 7 every morning"}
+    assert request["messages"][1] == {
+        "role": "user",
+        "content": "turn the lamp on at 7 every morning",
+    }
     assert backend.list_automations() == []  # nothing stored by the synthesizer
 
 
-@pytest.mark.parametrize(("bad", "error"), [
-    (_rule(actions=[{"did": "1001", "locator": "switch_on"}]),
-     "actions[0]: device 1001 has no service 'switch_on'"),
-    (_rule(triggers=[{"kind": "time", "cron": "0 0 7 * *"}]) | {"id": "x"},
-     None),  # a valid Unix cron: accepted as is
-    (_rule(triggers=[{"kind": "time", "cron": "0 61 7 * * ?"}]), "triggers[0]: cron '0 61 7 * * ?'"),
-    (_rule(triggers=[{"kind": "state", "did": "2001", "locator": "motion", "to": True}]),
-     "triggers[0]: device 2001 has no attribute 'motion'; attributes: ['occupied']"),
-])
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [
+        (
+            _rule(actions=[{"did": "1001", "locator": "switch_on"}]),
+            "actions[0]: device 1001 has no service 'switch_on'",
+        ),
+        (
+            _rule(triggers=[{"kind": "time", "cron": "0 0 7 * *"}]) | {"id": "x"},
+            None,
+        ),  # a valid Unix cron: accepted as is
+        (
+            _rule(triggers=[{"kind": "time", "cron": "0 61 7 * * ?"}]),
+            "triggers[0]: cron '0 61 7 * * ?'",
+        ),
+        (
+            _rule(triggers=[{"kind": "state", "did": "2001", "locator": "motion", "to": True}]),
+            "triggers[0]: device 2001 has no attribute 'motion'; attributes: ['occupied']",
+        ),
+    ],
+)
 async def test_invalid_draft_gets_the_error_back(socket_enabled, backend, bad, error) -> None:
-    async with FakeOpenAI([{"content": json.dumps(bad)}, {"content": json.dumps(LAMP_AT_7)}]) as server:
+    async with FakeOpenAI(
+        [{"content": json.dumps(bad)}, {"content": json.dumps(LAMP_AT_7)}]
+    ) as server:
         result = await _synth(server).synthesize("lamp on at 7", backend)
     assert result.ok
     if error is None:
@@ -83,13 +111,18 @@ async def test_invalid_draft_gets_the_error_back(socket_enabled, backend, bad, e
 
 
 async def test_schema_errors_and_prose_are_repaired_or_reported(socket_enabled, backend) -> None:
-    script = [{"content": '{"id": "r", "triggers": [], "actions": [{"did": "1001"}]}'},
-              {"content": "Here it is:\n```json\n" + json.dumps({"rule": LAMP_AT_7}) + "\n```"}]
+    script = [
+        {"content": '{"id": "r", "triggers": [], "actions": [{"did": "1001"}]}'},
+        {"content": "Here it is:\n```json\n" + json.dumps({"rule": LAMP_AT_7}) + "\n```"},
+    ]
     async with FakeOpenAI(script) as server:
         result = await _synth(server).synthesize("lamp on at 7", backend)
     assert result.ok and result.tries == 2
     feedback = server.requests[1]["messages"][-1]["content"]
-    assert "triggers: List should have at least 1 item" in feedback and "actions.0.locator: Field required" in feedback
+    assert (
+        "triggers: List should have at least 1 item" in feedback
+        and "actions.0.locator: Field required" in feedback
+    )
     assert result.repairs == ["extracted_json", "unwrapped_rule"]
 
 
@@ -98,15 +131,18 @@ async def test_max_tries_exhausted_is_a_clear_failure(socket_enabled, backend) -
     async with FakeOpenAI(default={"content": json.dumps(bad)}) as server:
         result = await _synth(server, max_tries=2).synthesize("lamp to 999", backend)
     assert not result.ok and result.rule is None and result.tries == 2 and len(server.requests) == 2
-    assert "no valid rule after 2 tries" in result.failure and "level=999 is outside" in result.failure
+    assert (
+        "no valid rule after 2 tries" in result.failure and "level=999 is outside" in result.failure
+    )
     assert len(result.errors) == 2 and result.usage.calls == 2
     assert result.to_dict()["rule"] is None
     assert backend.list_automations() == []
 
 
 async def test_endpoint_without_structured_output_falls_back(socket_enabled, backend) -> None:
-    async with FakeOpenAI([{"content": json.dumps(LAMP_AT_7)}], refuse_formats={"json_schema"},
-                          refusal_status=500) as server:
+    async with FakeOpenAI(
+        [{"content": json.dumps(LAMP_AT_7)}], refuse_formats={"json_schema"}, refusal_status=500
+    ) as server:
         synth = _synth(server)
         result = await synth.synthesize("lamp on at 7", backend)
     assert result.ok and result.structured == "json_object" and synth.structured == "json_object"
@@ -127,12 +163,19 @@ async def test_synthesized_rule_runs_in_the_simulator_once(socket_enabled, backe
 
 
 async def test_state_for_rule_runs_in_the_simulator(socket_enabled, backend, sim) -> None:
-    rule = {"id": "off_when_empty", "name": "Lamp off after 10 min without motion",
-            "triggers": [{"kind": "state", "did": "2001", "locator": "occupied", "to": False, "for_s": 600}],
-            "conditions": [{"kind": "state", "did": "1001", "locator": "on", "equals": True}],
-            "actions": [{"did": "1001", "locator": "turn_off"}]}
+    rule = {
+        "id": "off_when_empty",
+        "name": "Lamp off after 10 min without motion",
+        "triggers": [
+            {"kind": "state", "did": "2001", "locator": "occupied", "to": False, "for_s": 600}
+        ],
+        "conditions": [{"kind": "state", "did": "1001", "locator": "on", "equals": True}],
+        "actions": [{"did": "1001", "locator": "turn_off"}],
+    }
     async with FakeOpenAI([{"content": json.dumps(rule)}]) as server:
-        result = await _synth(server).synthesize("lamp off when nobody is there for 10 minutes", backend)
+        result = await _synth(server).synthesize(
+            "lamp off when nobody is there for 10 minutes", backend
+        )
     assert backend.create_automation(result.rule.model_dump(mode="json", by_alias=True))["ok"]
     backend.execute("1001", "turn_on", {})
     backend.execute("2001", "occupied", {"value": True})
@@ -146,16 +189,26 @@ async def test_state_for_rule_runs_in_the_simulator(socket_enabled, backend, sim
 
 
 def test_validate_rule_is_usable_alone(backend) -> None:
-    rule = Rule.model_validate({
-        "id": "r", "triggers": [{"kind": "time", "cron": "0 0 22 27 6 ? 2024"},
-                                {"kind": "numeric", "did": "@living", "locator": "temperature", "above": 30},
-                                {"kind": "numeric", "did": "@attic", "locator": "temperature", "above": 30},
-                                {"kind": "numeric", "did": "3001", "locator": "fan", "above": 100}],
-        "conditions": [{"kind": "time", "after": "25:00"},
-                       {"kind": "state", "did": "3001", "locator": "mode", "in": [3, 5]}],
-        "actions": [{"did": "3001", "locator": "cool_setpoint", "arguments": {"value": 2450}},
-                    {"did": "3001", "locator": "turn_on", "arguments": {"speed": 1}},
-                    {"did": "9999", "locator": "turn_on"}]})
+    rule = Rule.model_validate(
+        {
+            "id": "r",
+            "triggers": [
+                {"kind": "time", "cron": "0 0 22 27 6 ? 2024"},
+                {"kind": "numeric", "did": "@living", "locator": "temperature", "above": 30},
+                {"kind": "numeric", "did": "@attic", "locator": "temperature", "above": 30},
+                {"kind": "numeric", "did": "3001", "locator": "fan", "above": 100},
+            ],
+            "conditions": [
+                {"kind": "time", "after": "25:00"},
+                {"kind": "state", "did": "3001", "locator": "mode", "in": [3, 5]},
+            ],
+            "actions": [
+                {"did": "3001", "locator": "cool_setpoint", "arguments": {"value": 2450}},
+                {"did": "3001", "locator": "turn_on", "arguments": {"speed": 1}},
+                {"did": "9999", "locator": "turn_on"},
+            ],
+        }
+    )
     assert validate_rule(rule, backend, NOW) == [
         "triggers[0]: cron '0 0 22 27 6 ? 2024' never fires after 2025-06-27T06:00:00",
         "triggers[2]: no room 'attic' with sensed climate; rooms: ['living', 'kitchen']",
@@ -170,7 +223,9 @@ def test_validate_rule_is_usable_alone(backend) -> None:
 
 def test_parse_draft_reports_non_json() -> None:
     rule, errors = parse_draft("I set it up for you.", [])
-    assert rule is None and errors == ["the reply holds no JSON object; reply with the rule as one JSON object"]
+    assert rule is None and errors == [
+        "the reply holds no JSON object; reply with the rule as one JSON object"
+    ]
 
 
 async def test_a_rule_that_unlocks_later_needs_the_same_consent(socket_enabled) -> None:
@@ -182,10 +237,16 @@ async def test_a_rule_that_unlocks_later_needs_the_same_consent(socket_enabled) 
 
     home = EmbeddedBackend(HomeEngine(generate_home("complex", 0)))
     lock = next(d["did"] for d in home.list_devices() if d["category"] == "lock")
-    rule = {"id": "night", "name": "Night", "triggers": [{"kind": "time", "cron": "0 0 1 * * ?"}],
-            "actions": [{"did": lock, "locator": "open"}]}
-    for request, asked in (("every night at 1:00 turn on the hallway light", False),
-                           ("Every night at 1:00 unlock the foyer door", True)):
+    rule = {
+        "id": "night",
+        "name": "Night",
+        "triggers": [{"kind": "time", "cron": "0 0 1 * * ?"}],
+        "actions": [{"did": lock, "locator": "open"}],
+    }
+    for request, asked in (
+        ("every night at 1:00 turn on the hallway light", False),
+        ("Every night at 1:00 unlock the foyer door", True),
+    ):
         async with FakeOpenAI([{"content": json.dumps(rule)}]) as server:
             result = await _synth(server).synthesize(request, home, guard=ActionGuard([request]))
         assert result.ok
@@ -193,5 +254,8 @@ async def test_a_rule_that_unlocks_later_needs_the_same_consent(socket_enabled) 
             assert result.consent is None
         else:
             assert result.consent["error"]["code"] == "needs_confirmation"
-            assert result.consent["error"]["prompt"] == "Unlock “Foyer Door Lock” in Foyer? Say yes to confirm."
+            assert (
+                result.consent["error"]["prompt"]
+                == "Unlock “Foyer Door Lock” in Foyer? Say yes to confirm."
+            )
     assert home.list_automations() == []

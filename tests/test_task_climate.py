@@ -20,13 +20,25 @@ AC = "2003"  # the office's air conditioner in matter home 0: on, cooling to 24 
 # QT2-style: the user is cold; the one thing to do is switch the cooling off and let the office
 # warm up. Whether that reaches 28 °C within the hour depends on the weather outside.
 TOO_COLD = {
-    "id": "qt2-cold-office", "suite": "simuhome", "category": "QT2", "subcategory": "feasible",
-    "difficulty": "medium", "home": {"generator": "matter", "seed": 0},
+    "id": "qt2-cold-office",
+    "suite": "simuhome",
+    "category": "QT2",
+    "subcategory": "feasible",
+    "difficulty": "medium",
+    "home": {"generator": "matter", "seed": 0},
     "turns": [{"text": "Brr, it's way too cold in the office, I want it warm in an hour."}],
-    "goal": {"kind": "timed", "may_change": [AC],
-             "checkpoints": [{"at_seconds": 3600, "critic": "device(@office).temperature >= 28", "not_before": False}]},
-    "reference": {"mode": "execute", "response": "I switched the office AC off.",
-                  "actions": [{"did": AC, "locator": "1.OnOff.Off"}]},
+    "goal": {
+        "kind": "timed",
+        "may_change": [AC],
+        "checkpoints": [
+            {"at_seconds": 3600, "critic": "device(@office).temperature >= 28", "not_before": False}
+        ],
+    },
+    "reference": {
+        "mode": "execute",
+        "response": "I switched the office AC off.",
+        "actions": [{"did": AC, "locator": "1.OnOff.Off"}],
+    },
 }
 HOT_DAY = {"outdoor": {"temperature": 45}}
 
@@ -39,7 +51,9 @@ async def test_the_outdoor_temperature_decides_whether_the_task_is_feasible():
     homes = HomeCache()
     hot = await run_task(_task(climate=HOT_DAY), OracleAgent(), homes)
     assert hot["passed"], hot["verdict"]
-    assert not (await run_task(_task(climate=HOT_DAY), NullAgent(), homes))["passed"]  # the AC holds 24 °C
+    assert not (await run_task(_task(climate=HOT_DAY), NullAgent(), homes))[
+        "passed"
+    ]  # the AC holds 24 °C
     mild = await run_task(_task(), OracleAgent(), homes)  # the home's own weather: 24 °C outside
     assert not mild["passed"] and mild["verdict"]["error_class"] == "TR"
 
@@ -63,21 +77,31 @@ async def test_the_cached_home_keeps_its_own_climate():
 
 
 def test_an_unknown_room_is_named_and_nothing_is_built():
-    with pytest.raises(TaskError, match=r"climate\.rooms\.attic: unknown room 'attic' \(the home's rooms: "):
+    with pytest.raises(
+        TaskError, match=r"climate\.rooms\.attic: unknown room 'attic' \(the home's rooms: "
+    ):
         prepare_engine(_task(climate={"rooms": {"attic": {"temperature": 20}}}), HomeCache())
 
 
 async def test_an_unknown_room_is_the_tasks_error_not_the_agents():
-    record = await run_task(_task(climate={"rooms": {"attic": {"temperature": 20}}}), OracleAgent(), HomeCache())
-    assert record["task_error"]["kind"] == "climate" and record["task_error"]["field"] == "climate.rooms.attic"
+    record = await run_task(
+        _task(climate={"rooms": {"attic": {"temperature": 20}}}), OracleAgent(), HomeCache()
+    )
+    assert (
+        record["task_error"]["kind"] == "climate"
+        and record["task_error"]["field"] == "climate.rooms.attic"
+    )
 
 
-@pytest.mark.parametrize(("climate", "field"), [
-    ({"rooms": {"office": {"humidity": 120}}}, "climate.rooms.office.humidity"),
-    ({"outdoor": {"temperature": -80}}, "climate.outdoor.temperature"),
-    ({"outdoor": {"daylight": [0] * 23}}, "climate.outdoor.daylight"),
-    ({"outdoor": {"wind": 3}}, "climate.outdoor.wind"),
-])
+@pytest.mark.parametrize(
+    ("climate", "field"),
+    [
+        ({"rooms": {"office": {"humidity": 120}}}, "climate.rooms.office.humidity"),
+        ({"outdoor": {"temperature": -80}}, "climate.outdoor.temperature"),
+        ({"outdoor": {"daylight": [0] * 23}}, "climate.outdoor.daylight"),
+        ({"outdoor": {"wind": 3}}, "climate.outdoor.wind"),
+    ],
+)
 def test_out_of_range_or_unknown_climate_values_are_refused(climate, field):
     with pytest.raises(ValidationError) as err:
         _task(climate=climate)
@@ -85,8 +109,14 @@ def test_out_of_range_or_unknown_climate_values_are_refused(climate, field):
 
 
 def test_a_room_without_climate_becomes_simulated_and_tasks_without_climate_dump_as_before():
-    task = Task.model_validate({**TOO_COLD, "home": {"file": "tiny_home.json"}, "goal": {
-        "kind": "execute", "critic": "device(1001).state == on"}, "climate": {"rooms": {"r3": {"temperature": 31}}}})
+    task = Task.model_validate(
+        {
+            **TOO_COLD,
+            "home": {"file": "tiny_home.json"},
+            "goal": {"kind": "execute", "critic": "device(1001).state == on"},
+            "climate": {"rooms": {"r3": {"temperature": 31}}},
+        }
+    )
     engine = prepare_engine(task, HomeCache(FIXTURES))
     assert engine.environment("r3")["temperature"] == 31 and engine.environment("r1") is None
     assert "climate" not in dump_task(_task())

@@ -9,12 +9,24 @@ import pytest
 from smh_core.task.model import Task, TaskFileError, dump_task, iter_tasks, parse_task_line
 
 BASE = {
-    "id": "smh-tc1-clear-0001", "suite": "smh", "category": "atomic_control", "subcategory": "clear",
-    "difficulty": "simple", "home": {"level": "simple", "seed": 3},
+    "id": "smh-tc1-clear-0001",
+    "suite": "smh",
+    "category": "atomic_control",
+    "subcategory": "clear",
+    "difficulty": "simple",
+    "home": {"level": "simple", "seed": 3},
     "turns": [{"text": "Set the kitchen water heater to 45 degrees."}],
     "goal": {"kind": "execute", "critic": "device(9470).target_water_temperature == 45"},
-    "reference": {"mode": "execute", "actions": [
-        {"did": "9470", "locator": "start_heating", "arguments": {"target_water_temperature": 45}}]},
+    "reference": {
+        "mode": "execute",
+        "actions": [
+            {
+                "did": "9470",
+                "locator": "start_heating",
+                "arguments": {"target_water_temperature": 45},
+            }
+        ],
+    },
 }
 
 
@@ -31,30 +43,49 @@ def test_round_trip_is_canonical():
     assert dump_task(parse_task_line(text)) == text
 
 
-@pytest.mark.parametrize("goal", [
-    {"kind": "query", "facts": [{"kind": "number", "value": 2}], "answer": "two"},
-    {"kind": "clarify", "about": ["duration"], "then": {"kind": "execute", "critic": "device(1).state == on"}},
-    {"kind": "automation", "triggers": [{"kind": "time", "cron": "0 0 22 27 6 ? 2024"}],
-     "critic": "device(1).state == off"},
-    {"kind": "infeasible", "reason": "no such device"},
-    {"kind": "timed", "checkpoints": [{"at_seconds": 3540, "critic": "device(1).state == off"}]},
-])
+@pytest.mark.parametrize(
+    "goal",
+    [
+        {"kind": "query", "facts": [{"kind": "number", "value": 2}], "answer": "two"},
+        {
+            "kind": "clarify",
+            "about": ["duration"],
+            "then": {"kind": "execute", "critic": "device(1).state == on"},
+        },
+        {
+            "kind": "automation",
+            "triggers": [{"kind": "time", "cron": "0 0 22 27 6 ? 2024"}],
+            "critic": "device(1).state == off",
+        },
+        {"kind": "infeasible", "reason": "no such device"},
+        {
+            "kind": "timed",
+            "checkpoints": [{"at_seconds": 3540, "critic": "device(1).state == off"}],
+        },
+    ],
+)
 def test_every_goal_kind_round_trips(goal):
     task = parse_task_line(_line(goal=goal))
     assert task.goal.kind == goal["kind"]
     assert parse_task_line(dump_task(task)) == task
 
 
-@pytest.mark.parametrize(("changes", "field"), [
-    ({"difficulty": "hard"}, "difficulty"),
-    ({"home": {"level": "simple"}}, "home"),
-    ({"home": {"level": "simple", "seed": 1, "file": "x.json"}}, "home"),
-    ({"turns": []}, "turns"),
-    ({"goal": {"kind": "execute"}}, "goal.execute.critic"),
-    ({"goal": {"kind": "dance"}}, "goal"),
-    ({"reference": {"mode": "execute", "actions": [{"did": "1"}]}}, "reference.actions.0.locator"),
-    ({"surprise": 1}, "surprise"),
-])
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"difficulty": "hard"}, "difficulty"),
+        ({"home": {"level": "simple"}}, "home"),
+        ({"home": {"level": "simple", "seed": 1, "file": "x.json"}}, "home"),
+        ({"turns": []}, "turns"),
+        ({"goal": {"kind": "execute"}}, "goal.execute.critic"),
+        ({"goal": {"kind": "dance"}}, "goal"),
+        (
+            {"reference": {"mode": "execute", "actions": [{"did": "1"}]}},
+            "reference.actions.0.locator",
+        ),
+        ({"surprise": 1}, "surprise"),
+    ],
+)
 def test_malformed_task_names_field(changes, field):
     with pytest.raises(TaskFileError) as exc:
         parse_task_line(_line(**changes), "tasks/x.jsonl", 7)

@@ -25,18 +25,26 @@ from smh_core.voice.vocabulary import arpa, corpus, home_language_model
 from smh_core.voice.wer import corpus_wer, wer, word_errors
 from smh_core.voice.words import number_words, spoken_words
 
-needs_espeak = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
+needs_espeak = pytest.mark.skipif(
+    unavailable_reason() is not None, reason=str(unavailable_reason())
+)
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("Set it to 22%.", "set it to twenty two percent"),
-    ("Heat the water to 45°C", "heat the water to forty five degrees"),
-    ("5181 K", "five thousand one hundred eighty one k"),
-    ("change its sleep state to fall_asleep", "change its sleep state to fall asleep"),
-    ("the Temperature-Humidity Sensor and 1,000", "the temperature humidity sensor one thousand"),
-    ("21.5", "twenty one point five"),
-    ("The Kitchen Fan's speed", "the kitchen fan's speed"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Set it to 22%.", "set it to twenty two percent"),
+        ("Heat the water to 45°C", "heat the water to forty five degrees"),
+        ("5181 K", "five thousand one hundred eighty one k"),
+        ("change its sleep state to fall_asleep", "change its sleep state to fall asleep"),
+        (
+            "the Temperature-Humidity Sensor and 1,000",
+            "the temperature humidity sensor one thousand",
+        ),
+        ("21.5", "twenty one point five"),
+        ("The Kitchen Fan's speed", "the kitchen fan's speed"),
+    ],
+)
 def test_spoken_words_read_numbers_and_symbols_as_a_speaker_would(text, words):
     assert spoken_words(text) == words.split()
 
@@ -64,7 +72,9 @@ def test_noise_is_seeded_and_resampling_keeps_duration():
     tone = (np.sin(np.arange(22050) / 10) * 8000).astype(np.int16)
     assert len(resample(tone, 22050)) == 16000
     a, b = add_noise(tone, 0.2, seed=1), add_noise(tone, 0.2, seed=1)
-    assert (a == b).all() and not (a == add_noise(tone, 0.2, seed=2)).all() and not (a == tone).all()
+    assert (
+        (a == b).all() and not (a == add_noise(tone, 0.2, seed=2)).all() and not (a == tone).all()
+    )
     assert (add_noise(tone, 0.0, seed=1) == tone).all()
     with pytest.raises(ValueError, match=">= 0"):
         add_noise(tone, -0.1, seed=1)
@@ -78,7 +88,9 @@ def test_espeak_pipe_header_gets_real_sizes():
     assert fixed == wav
 
 
-@pytest.mark.parametrize("bad", [dict(speed=10), dict(noise=-1.0), dict(voice="-w /tmp/x"), dict(voice="")])
+@pytest.mark.parametrize(
+    "bad", [dict(speed=10), dict(noise=-1.0), dict(voice="-w /tmp/x"), dict(voice="")]
+)
 def test_voice_settings_refuse_bad_values(bad):
     with pytest.raises(ValueError):
         VoiceSettings(**bad)
@@ -87,9 +99,13 @@ def test_voice_settings_refuse_bad_values(bad):
 @needs_espeak
 def test_speech_is_deterministic_and_noise_changes_it():
     plain = synthesize("turn on the kitchen light")
-    assert plain == synthesize("turn on the kitchen light") and len(plain) > 16000  # over half a second
+    assert (
+        plain == synthesize("turn on the kitchen light") and len(plain) > 16000
+    )  # over half a second
     noisy = synthesize("turn on the kitchen light", VoiceSettings(noise=0.1, seed=3))
-    assert noisy == synthesize("turn on the kitchen light", VoiceSettings(noise=0.1, seed=3)) != plain
+    assert (
+        noisy == synthesize("turn on the kitchen light", VoiceSettings(noise=0.1, seed=3)) != plain
+    )
     with pytest.raises(ValueError, match="empty"):
         synthesize("   ")
     with pytest.raises(ValueError, match="no voice 'xx-nonexistent'"):
@@ -108,7 +124,9 @@ def test_language_model_is_built_from_the_home_and_is_deterministic():
     home = generate_home("medium", 2)
     sentences = corpus(home)
     assert any(s.endswith("turn on the kitchen downlight") for s in sentences)
-    assert any(s.endswith("remember i like the bedroom at " + s.split(" at ")[-1]) for s in sentences)
+    assert any(
+        s.endswith("remember i like the bedroom at " + s.split(" at ")[-1]) for s in sentences
+    )
     model = home_language_model(home)
     assert model == home_language_model(generate_home("medium", 2))
     assert model != home_language_model(generate_home("medium", 3))
@@ -116,15 +134,31 @@ def test_language_model_is_built_from_the_home_and_is_deterministic():
 
 
 def test_arpa_probabilities_are_normalised_for_a_history():
-    text = arpa([["turn", "on", "the", "light"], ["turn", "off", "the", "light"], ["turn", "on", "the", "fan"]], order=2)
-    bigrams = {tuple(line.split()[1:3]): 10 ** float(line.split()[0])
-               for line in text.split("\\2-grams:")[1].split("\\end")[0].strip().splitlines()}
-    unigrams = {line.split()[1]: (10 ** float(line.split()[0]), float(line.split()[2]) if len(line.split()) > 2 else 0.0)
-                for line in text.split("\\1-grams:")[1].split("\\2-grams")[0].strip().splitlines()}
+    text = arpa(
+        [
+            ["turn", "on", "the", "light"],
+            ["turn", "off", "the", "light"],
+            ["turn", "on", "the", "fan"],
+        ],
+        order=2,
+    )
+    bigrams = {
+        tuple(line.split()[1:3]): 10 ** float(line.split()[0])
+        for line in text.split("\\2-grams:")[1].split("\\end")[0].strip().splitlines()
+    }
+    unigrams = {
+        line.split()[1]: (
+            10 ** float(line.split()[0]),
+            float(line.split()[2]) if len(line.split()) > 2 else 0.0,
+        )
+        for line in text.split("\\1-grams:")[1].split("\\2-grams")[0].strip().splitlines()
+    }
     # P(w | "the") over the whole vocabulary sums to 1: seen bigrams + back-off mass on the rest
     seen = {w: p for (h, w), p in bigrams.items() if h == "the"}
     backoff = 10 ** unigrams["the"][1]
-    total = sum(seen.values()) + backoff * sum(p for w, (p, _) in unigrams.items() if w not in seen and w != "<s>")
+    total = sum(seen.values()) + backoff * sum(
+        p for w, (p, _) in unigrams.items() if w not in seen and w != "<s>"
+    )
     assert total == pytest.approx(1.0, abs=1e-4)
 
 
@@ -157,7 +191,9 @@ async def test_wyoming_stt_server_transcribes_what_home_assistant_sends(socket_e
             await client.write_event(Transcribe(language="en").event())
             await client.write_event(AudioStart(rate=16000, width=2, channels=1).event())
             for piece in chunks(pcm):
-                await client.write_event(AudioChunk(rate=16000, width=2, channels=1, audio=piece).event())
+                await client.write_event(
+                    AudioChunk(rate=16000, width=2, channels=1, audio=piece).event()
+                )
             await client.write_event(AudioStop().event())
             transcript = Transcript.from_event(await client.read_event())
         async with AsyncTcpClient("127.0.0.1", port) as client:
@@ -165,7 +201,9 @@ async def test_wyoming_stt_server_transcribes_what_home_assistant_sends(socket_e
             refusal = await client.read_event()
         return info, transcript, refusal
 
-    info, transcript, refusal = await _served(partial(SttHandler, recognizer, stt_info(home.name)), talk)
+    info, transcript, refusal = await _served(
+        partial(SttHandler, recognizer, stt_info(home.name)), talk
+    )
     assert info.asr[0].models[0].languages == ["en", "en-US"] and info.asr[0].installed
     assert transcript.text == "turn on the kitchen spotlight"
     assert refusal.type == "error" and "16000 Hz" in refusal.data["text"]
@@ -192,7 +230,9 @@ async def test_wyoming_tts_server_speaks_and_its_audio_is_recognized(socket_enab
     assert events[0].type == "audio-start" and events[0].data["rate"] == 16000
     pcm = b"".join(AudioChunk.from_event(e).audio for e in events if e.type == "audio-chunk")
     assert pcm == synthesize("turn off the kitchen spotlight", settings)
-    assert Recognizer(generate_home("medium", 2)).transcribe(pcm) == "turn off the kitchen spotlight"
+    assert (
+        Recognizer(generate_home("medium", 2)).transcribe(pcm) == "turn off the kitchen spotlight"
+    )
     with wave.open(io.BytesIO(to_wav(pcm))) as w:
         assert w.getframerate() == 16000 and w.getnframes() == len(pcm) // 2
 

@@ -112,12 +112,14 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 ATTR_ENTRY = "config_entry_id"
 
-EXECUTE_SCHEMA = vol.Schema({
-    vol.Optional(ATTR_ENTRY): cv.string,
-    vol.Required("did"): cv.string,
-    vol.Required("locator"): cv.string,
-    vol.Optional("arguments", default={}): dict,
-})
+EXECUTE_SCHEMA = vol.Schema(
+    {
+        vol.Optional(ATTR_ENTRY): cv.string,
+        vol.Required("did"): cv.string,
+        vol.Required("locator"): cv.string,
+        vol.Optional("arguments", default={}): dict,
+    }
+)
 SNAPSHOT_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string})
 
 # Services whose code is imported on their first call (module, admin only, responses): the
@@ -139,8 +141,11 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
     def entry_for(call: ServiceCall) -> SmhConfigEntry:
         entry_id = call.data.get(ATTR_ENTRY)
-        entries = [e for e in hass.config_entries.async_loaded_entries(DOMAIN)
-                   if entry_id is None or e.entry_id == entry_id]
+        entries = [
+            e
+            for e in hass.config_entries.async_loaded_entries(DOMAIN)
+            if entry_id is None or e.entry_id == entry_id
+        ]
         if not entries:
             raise refusal("no_home", entry=str(entry_id))
         if len(entries) > 1:
@@ -153,8 +158,9 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     async def execute(call: ServiceCall) -> ServiceResponse:
         rt = runtime(call)
         try:
-            result = await rt.async_execute(hass, call.data["did"], call.data["locator"],
-                                            call.data["arguments"], call.context)
+            result = await rt.async_execute(
+                hass, call.data["did"], call.data["locator"], call.data["arguments"], call.context
+            )
         except SimulationError as err:
             raise refusal("simulation_error", message=str(err)) from err
         if not result.ok:
@@ -171,14 +177,26 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         about = {}  # who each id is, so the snapshot reads without the home file beside it
         for did in state:
             if did.startswith("@"):
-                about[did] = {"name": f"{rooms.get(did[1:], did[1:])} climate", "room": did[1:],
-                              "room_name": rooms.get(did[1:], did[1:]), "model": "Simulated room"}
+                about[did] = {
+                    "name": f"{rooms.get(did[1:], did[1:])} climate",
+                    "room": did[1:],
+                    "room_name": rooms.get(did[1:], did[1:]),
+                    "model": "Simulated room",
+                }
                 continue
             dev = rt.engine.device(did)
-            about[did] = {"name": dev.name, "room": dev.userdata.room,
-                          "room_name": rooms.get(dev.userdata.room, dev.userdata.room),
-                          "model": readable_model(dev.userdata.subcategory)}
-        return {"home": rt.engine.home.name, "home_key": rt.home_key, "devices": state, "device_info": about}
+            about[did] = {
+                "name": dev.name,
+                "room": dev.userdata.room,
+                "room_name": rooms.get(dev.userdata.room, dev.userdata.room),
+                "model": readable_model(dev.userdata.subcategory),
+            }
+        return {
+            "home": rt.engine.home.name,
+            "home_key": rt.home_key,
+            "devices": state,
+            "device_info": about,
+        }
 
     registrars: dict[str, Callable[[Any], None]] = {
         "bench_services": lambda module: module.register(hass, runtime),
@@ -186,15 +204,23 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         "tool_calls": lambda module: module.register(hass),
     }
 
-    def on_first_call(service: str, module_name: str) -> Callable[[ServiceCall], Awaitable[ServiceResponse]]:
+    def on_first_call(
+        service: str, module_name: str
+    ) -> Callable[[ServiceCall], Awaitable[ServiceResponse]]:
         async def first_call(call: ServiceCall) -> ServiceResponse:
             """Import the service's module (in the executor), let it register its services
             over these placeholders, and pass the call on to the real one: its schema, admin
             check and response apply as if it had been there from the start."""
             module = await async_import_module(hass, f"{__package__}.{module_name}")
             registrars[module_name](module)
-            return await hass.services.async_call(DOMAIN, service, dict(call.data), blocking=True,
-                                                  context=call.context, return_response=call.return_response)
+            return await hass.services.async_call(
+                DOMAIN,
+                service,
+                dict(call.data),
+                blocking=True,
+                context=call.context,
+                return_response=call.return_response,
+            )
 
         return first_call
 
@@ -202,10 +228,13 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     for service, (module_name, admin, responses) in ON_FIRST_CALL.items():
         placeholder = on_first_call(service, module_name)
         if admin:  # a non-admin is refused before anything is imported
-            async_register_admin_service(hass, DOMAIN, service, placeholder, schema=anything,
-                                         supports_response=responses)
+            async_register_admin_service(
+                hass, DOMAIN, service, placeholder, schema=anything, supports_response=responses
+            )
         else:
-            hass.services.async_register(DOMAIN, service, placeholder, schema=anything, supports_response=responses)
+            hass.services.async_register(
+                DOMAIN, service, placeholder, schema=anything, supports_response=responses
+            )
 
     async def offer_llm_api(hass: HomeAssistant, _component: str) -> None:
         """SMH's tools as an LLM API, once HA's conversation integration is there: every user
@@ -219,10 +248,20 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         (await async_import_module(hass, f"{__package__}.llm_api")).register(hass)
 
     async_when_setup(hass, "conversation", offer_llm_api)
-    hass.services.async_register(DOMAIN, SERVICE_EXECUTE, execute, schema=EXECUTE_SCHEMA,
-                                 supports_response=SupportsResponse.OPTIONAL)
-    hass.services.async_register(DOMAIN, SERVICE_SNAPSHOT, snapshot, schema=SNAPSHOT_SCHEMA,
-                                 supports_response=SupportsResponse.ONLY)
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_EXECUTE,
+        execute,
+        schema=EXECUTE_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_SNAPSHOT,
+        snapshot,
+        schema=SNAPSHOT_SCHEMA,
+        supports_response=SupportsResponse.ONLY,
+    )
     return True
 
 
@@ -237,14 +276,26 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     engine = HomeEngine(home)
     initial = engine.snapshot()
     persistence.restore_values(engine)  # before the simulator: programmes resume from them
-    runtime = SmhRuntime(engine, home_key=entry_home_key(data), entry_id=entry.entry_id,
-                         initial=initial, agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()),
-                         loop_thread=hass.loop_thread_id, area_prefix=area_prefix(entry))
+    runtime = SmhRuntime(
+        engine,
+        home_key=entry_home_key(data),
+        entry_id=entry.entry_id,
+        initial=initial,
+        agent=bool(data.get(CONF_AGENT, {}).get(CONF_MODEL, "").strip()),
+        loop_thread=hass.loop_thread_id,
+        area_prefix=area_prefix(entry),
+    )
     entry.runtime_data = runtime
-    clock = SimClock(hass, engine, data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE),
-                     now=persistence.stored_now, lock=runtime.lock, entry_id=entry.entry_id,
-                     on_jump=persistence.async_save_now,
-                     resume=bool(data.get(CONF_RESUME_ADVANCE, DEFAULT_RESUME_ADVANCE)))
+    clock = SimClock(
+        hass,
+        engine,
+        data.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE),
+        now=persistence.stored_now,
+        lock=runtime.lock,
+        entry_id=entry.entry_id,
+        on_jump=persistence.async_save_now,
+        resume=bool(data.get(CONF_RESUME_ADVANCE, DEFAULT_RESUME_ADVANCE)),
+    )
     persistence.restore_rules(clock.sim)
     runtime.clock = clock
     clock.add_listener(runtime.flush_held)

@@ -36,9 +36,13 @@ def llm_config(settings: dict[str, Any]) -> LLMConfig | None:
     model = str(settings.get(CONF_MODEL, "")).strip()
     if not model:
         return None
-    return LLMConfig(base_url=settings.get(CONF_BASE_URL) or None, model=model,
-                     api_key=settings.get(CONF_API_KEY) or None, timeout=AGENT_TIMEOUT,
-                     max_retries=AGENT_MAX_RETRIES)
+    return LLMConfig(
+        base_url=settings.get(CONF_BASE_URL) or None,
+        model=model,
+        api_key=settings.get(CONF_API_KEY) or None,
+        timeout=AGENT_TIMEOUT,
+        max_retries=AGENT_MAX_RETRIES,
+    )
 
 
 def _openai_client(config: LLMConfig, http_client: httpx.AsyncClient) -> openai.AsyncOpenAI:
@@ -46,8 +50,13 @@ def _openai_client(config: LLMConfig, http_client: httpx.AsyncClient) -> openai.
     model never pays it), and the client loads certificates."""
     import openai
 
-    return openai.AsyncOpenAI(base_url=config.base_url, api_key=config.resolved_api_key(),
-                              timeout=config.timeout, max_retries=config.max_retries, http_client=http_client)
+    return openai.AsyncOpenAI(
+        base_url=config.base_url,
+        api_key=config.resolved_api_key(),
+        timeout=config.timeout,
+        max_retries=config.max_retries,
+        http_client=http_client,
+    )
 
 
 async def async_openai_client(hass: HomeAssistant, config: LLMConfig) -> openai.AsyncOpenAI:

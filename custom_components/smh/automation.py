@@ -70,13 +70,15 @@ from .runtime import SmhConfigEntry
 
 ATTR_ENTRY = "config_entry_id"
 AUTOMATIONS_FILE = "automations.yaml"
-CREATE_AUTOMATION_SCHEMA = vol.Schema({
-    vol.Optional(ATTR_ENTRY): cv.string,
-    vol.Required("text"): vol.All(cv.string, vol.Length(min=1, max=2000)),
-    vol.Optional("save", default=True): cv.boolean,
-    vol.Optional("max_tries", default=3): vol.All(vol.Coerce(int), vol.Range(min=1, max=10)),
-    vol.Optional("confirm"): vol.All(cv.string, vol.Length(min=1, max=64)),
-})
+CREATE_AUTOMATION_SCHEMA = vol.Schema(
+    {
+        vol.Optional(ATTR_ENTRY): cv.string,
+        vol.Required("text"): vol.All(cv.string, vol.Length(min=1, max=2000)),
+        vol.Optional("save", default=True): cv.boolean,
+        vol.Optional("max_tries", default=3): vol.All(vol.Coerce(int), vol.Range(min=1, max=10)),
+        vol.Optional("confirm"): vol.All(cv.string, vol.Length(min=1, max=64)),
+    }
+)
 HELD_SECONDS = 600
 """How long a rule waiting for the caller's confirmation is kept."""
 
@@ -126,7 +128,11 @@ def _save(path: Path, config: dict[str, Any]) -> str:
         current = []
     if not isinstance(current, list):
         raise HomeAssistantError(f"{path} does not hold a list of automations; not touching it")
-    items = [dict(item) for item in current if not (isinstance(item, dict) and item.get("id") == config["id"])]
+    items = [
+        dict(item)
+        for item in current
+        if not (isinstance(item, dict) and item.get("id") == config["id"])
+    ]
     items.append(config)
     write_utf8_file_atomic(str(path), dump(items))
     return before
@@ -138,15 +144,25 @@ def _restore(path: Path, before: str) -> None:
 
 def _loaded_entity(hass: HomeAssistant, automation: str) -> str | None:
     """The automation entity HA made of the saved config (automations expose their ``id``)."""
-    return next((s.entity_id for s in hass.states.async_all("automation")
-                 if s.attributes.get("id") == automation), None)
+    return next(
+        (
+            s.entity_id
+            for s in hass.states.async_all("automation")
+            if s.attributes.get("id") == automation
+        ),
+        None,
+    )
 
 
-async def _undo(hass: HomeAssistant, path: Path, before: str, automation: str, known: str | None) -> None:
+async def _undo(
+    hass: HomeAssistant, path: Path, before: str, automation: str, known: str | None
+) -> None:
     """Put the automations file back, reload it, and remove the registry entry of the
     automation if this call created it: nothing of the failed call is left behind."""
     await hass.async_add_executor_job(_restore, path, before)
-    with contextlib.suppress(HomeAssistantError):  # a configuration.yaml that does not load is the user's
+    with contextlib.suppress(
+        HomeAssistantError
+    ):  # a configuration.yaml that does not load is the user's
         await hass.services.async_call("automation", "reload", blocking=True)
     registry = er.async_get(hass)
     made = registry.async_get_entity_id("automation", "automation", automation)
@@ -157,7 +173,9 @@ async def _undo(hass: HomeAssistant, path: Path, before: str, automation: str, k
 def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]) -> None:
     held: dict[str, _Held] = {}  # confirmation code -> the drafted rule waiting for it
 
-    async def draft(call: ServiceCall, entry: SmhConfigEntry, backend: EmbeddedBackend) -> tuple[Rule, dict[str, Any]]:
+    async def draft(
+        call: ServiceCall, entry: SmhConfigEntry, backend: EmbeddedBackend
+    ) -> tuple[Rule, dict[str, Any]]:
         """The rule to save: a held one the caller confirms now, else a new draft whose
         high-risk actions the request asks for (else it is held and the caller is asked)."""
         text = call.data["text"]
@@ -175,7 +193,8 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEn
             raise _error("no_model")
         try:
             result = await AutomationSynthesizer(llm, max_tries=call.data["max_tries"]).synthesize(
-                text, backend, guard=ActionGuard([text]))
+                text, backend, guard=ActionGuard([text])
+            )
         except InfraError as err:
             raise _error("model_failed", message=str(err)) from err
         if result.rule is None:
@@ -200,10 +219,18 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEn
                 raise refused from None
             # the answer a REST caller can read (see the module's docstring): nothing saved, the
             # question to put to the user and the code that confirms exactly the held rule
-            return {"automation_id": held_rule.automation_id, "saved": False, "entity_id": None,
-                    "needs_confirmation": True, "message": str(refused),
-                    "confirmation": {"question": held_rule.question, "code": held_rule.code,
-                                     "valid_seconds": HELD_SECONDS}}
+            return {
+                "automation_id": held_rule.automation_id,
+                "saved": False,
+                "entity_id": None,
+                "needs_confirmation": True,
+                "message": str(refused),
+                "confirmation": {
+                    "question": held_rule.question,
+                    "code": held_rule.code,
+                    "valid_seconds": HELD_SECONDS,
+                },
+            }
         try:
             config = to_ha_automation(rule, runtime.entity_map(hass))
         except ExportError as err:
@@ -212,8 +239,13 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEn
         if checked is None or checked.validation_status != "ok":
             reason = getattr(checked, "validation_error", None) or "rejected"
             raise _error("invalid_automation", message=str(reason))
-        response: dict[str, Any] = {"automation_id": config["id"], "config": config, "saved": False,
-                                    "entity_id": None, **made}
+        response: dict[str, Any] = {
+            "automation_id": config["id"],
+            "config": config,
+            "saved": False,
+            "entity_id": None,
+            **made,
+        }
         if not call.data["save"]:
             return response
         if not hass.services.has_service("automation", "reload"):
@@ -237,5 +269,11 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEn
         response["saved"] = True
         return response
 
-    async_register_admin_service(hass, DOMAIN, SERVICE_CREATE_AUTOMATION, create_automation,
-                                 schema=CREATE_AUTOMATION_SCHEMA, supports_response=SupportsResponse.OPTIONAL)
+    async_register_admin_service(
+        hass,
+        DOMAIN,
+        SERVICE_CREATE_AUTOMATION,
+        create_automation,
+        schema=CREATE_AUTOMATION_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )

@@ -54,20 +54,30 @@ from .runtime import SmhRuntime
 
 ATTR_ENTRY = "config_entry_id"
 LOAD_TASK_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("task"): dict})
-RESTORE_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("devices"): {cv.string: dict}})
-ADVANCE_SCHEMA = vol.Schema({
-    vol.Optional(ATTR_ENTRY): cv.string,
-    vol.Required("seconds"): vol.All(vol.Coerce(float), vol.Range(min=0)),  # the cap: advance_too_long
-})
-VERIFY_SCHEMA = vol.Schema({
-    vol.Optional(ATTR_ENTRY): cv.string,
-    vol.Optional("response", default=""): cv.string,
-    vol.Optional("questions", default=[]): [cv.string],
-    vol.Optional("tool_calls", default=[]): [dict],
-})
+RESTORE_SCHEMA = vol.Schema(
+    {vol.Optional(ATTR_ENTRY): cv.string, vol.Required("devices"): {cv.string: dict}}
+)
+ADVANCE_SCHEMA = vol.Schema(
+    {
+        vol.Optional(ATTR_ENTRY): cv.string,
+        vol.Required("seconds"): vol.All(
+            vol.Coerce(float), vol.Range(min=0)
+        ),  # the cap: advance_too_long
+    }
+)
+VERIFY_SCHEMA = vol.Schema(
+    {
+        vol.Optional(ATTR_ENTRY): cv.string,
+        vol.Optional("response", default=""): cv.string,
+        vol.Optional("questions", default=[]): [cv.string],
+        vol.Optional("tool_calls", default=[]): [dict],
+    }
+)
 
 
-TRACE_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("conversation_id"): cv.string})
+TRACE_SCHEMA = vol.Schema(
+    {vol.Optional(ATTR_ENTRY): cv.string, vol.Required("conversation_id"): cv.string}
+)
 
 
 def summed_trace(turns: list[dict[str, Any]]) -> dict[str, Any]:
@@ -76,9 +86,13 @@ def summed_trace(turns: list[dict[str, Any]]) -> dict[str, Any]:
     for turn in turns:
         for key, value in turn.get("usage", {}).items():
             usage[key] = usage.get(key, 0) + int(value)
-    return {"turns": turns, "usage": usage, "tool_calls": [c for t in turns for c in t.get("tool_calls", [])],
-            "questions": [q for t in turns for q in t.get("questions", [])],
-            "seconds": round(sum(t.get("seconds", 0.0) for t in turns), 4)}
+    return {
+        "turns": turns,
+        "usage": usage,
+        "tool_calls": [c for t in turns for c in t.get("tool_calls", [])],
+        "questions": [q for t in turns for q in t.get("questions", [])],
+        "seconds": round(sum(t.get("seconds", 0.0) for t in turns), 4),
+    }
 
 
 def _error(key: str, **placeholders: str) -> Refusal:
@@ -106,8 +120,9 @@ def parse_task(data: Any) -> Task:
     return task
 
 
-def staged_state(engine: HomeEngine, start: Snapshot,
-                 updates: Iterable[tuple[str, str, Mapping[str, Any]]]) -> Snapshot:
+def staged_state(
+    engine: HomeEngine, start: Snapshot, updates: Iterable[tuple[str, str, Mapping[str, Any]]]
+) -> Snapshot:
     """``start`` with ``updates`` (``(field, did, values)``) applied in order by
     ``set_values`` (the engine's own checks) on a scratch engine of the same home, so nothing the
     entities see changes unless every one is accepted; a refusal names its field."""
@@ -150,8 +165,11 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], SmhRuntim
         first: one bad value changes nothing."""
         runtime = runtime_for(call)
         async with runtime.lock:
-            state = staged_state(runtime.engine, runtime.engine.snapshot(),
-                                 ((f"devices.{did}", did, values) for did, values in call.data["devices"].items()))
+            state = staged_state(
+                runtime.engine,
+                runtime.engine.snapshot(),
+                ((f"devices.{did}", did, values) for did, values in call.data["devices"].items()),
+            )
             changes = runtime.engine.restore(state)
         return {"changes": len(changes)}
 
@@ -160,8 +178,11 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], SmhRuntim
         await runtime.async_check_read_all(hass, call.context)
         if runtime.task is None:
             raise _error("no_task")
-        outcome = Outcome(response=call.data["response"], questions=list(call.data["questions"]),
-                          tool_calls=list(call.data["tool_calls"]))
+        outcome = Outcome(
+            response=call.data["response"],
+            questions=list(call.data["questions"]),
+            tool_calls=list(call.data["tool_calls"]),
+        )
         async with runtime.lock:  # the state between slices of an smh.advance_time, not during one
             after = runtime.engine.snapshot()
         try:
@@ -176,8 +197,12 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], SmhRuntim
             raise _error("no_clock")
         seconds = float(call.data["seconds"])
         if seconds > MAX_ADVANCE.total_seconds():
-            raise _error("advance_too_long", seconds=f"{seconds:g}", days=f"{seconds / 86400:g}",
-                         max_days=str(MAX_ADVANCE.days))
+            raise _error(
+                "advance_too_long",
+                seconds=f"{seconds:g}",
+                days=f"{seconds / 86400:g}",
+                max_days=str(MAX_ADVANCE.days),
+            )
         try:
             return await clock.async_advance(seconds)
         except SimulationError as err:
@@ -189,18 +214,51 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], SmhRuntim
         runtime = runtime_for(call)
         await runtime.async_check_read_all(hass, call.context)
         registry = er.async_get(hass)
-        agents = [e.entity_id for e in er.async_entries_for_config_entry(registry, runtime.entry_id)
-                  if e.domain == "conversation"]
-        return {"agent_entity_ids": agents,
-                **summed_trace(list(runtime.agent_traces.get(call.data["conversation_id"], [])))}
+        agents = [
+            e.entity_id
+            for e in er.async_entries_for_config_entry(registry, runtime.entry_id)
+            if e.domain == "conversation"
+        ]
+        return {
+            "agent_entity_ids": agents,
+            **summed_trace(list(runtime.agent_traces.get(call.data["conversation_id"], []))),
+        }
 
-    hass.services.async_register(DOMAIN, SERVICE_AGENT_TRACE, agent_trace, schema=TRACE_SCHEMA,
-                                 supports_response=SupportsResponse.ONLY)
-    async_register_admin_service(hass, DOMAIN, SERVICE_ADVANCE_TIME, advance_time, schema=ADVANCE_SCHEMA,
-                                 supports_response=SupportsResponse.OPTIONAL)
-    async_register_admin_service(hass, DOMAIN, SERVICE_LOAD_TASK, load_task, schema=LOAD_TASK_SCHEMA,
-                                 supports_response=SupportsResponse.OPTIONAL)
-    async_register_admin_service(hass, DOMAIN, SERVICE_RESTORE_STATE, restore_state, schema=RESTORE_SCHEMA,
-                                 supports_response=SupportsResponse.OPTIONAL)
-    hass.services.async_register(DOMAIN, SERVICE_VERIFY, verify_task, schema=VERIFY_SCHEMA,
-                                 supports_response=SupportsResponse.ONLY)
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_AGENT_TRACE,
+        agent_trace,
+        schema=TRACE_SCHEMA,
+        supports_response=SupportsResponse.ONLY,
+    )
+    async_register_admin_service(
+        hass,
+        DOMAIN,
+        SERVICE_ADVANCE_TIME,
+        advance_time,
+        schema=ADVANCE_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )
+    async_register_admin_service(
+        hass,
+        DOMAIN,
+        SERVICE_LOAD_TASK,
+        load_task,
+        schema=LOAD_TASK_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )
+    async_register_admin_service(
+        hass,
+        DOMAIN,
+        SERVICE_RESTORE_STATE,
+        restore_state,
+        schema=RESTORE_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_VERIFY,
+        verify_task,
+        schema=VERIFY_SCHEMA,
+        supports_response=SupportsResponse.ONLY,
+    )

@@ -9,8 +9,11 @@ from homeassistant.components.binary_sensor import BinarySensorDeviceClass, Bina
 from .entity import SmhEntity, platform_setup
 from .mirrors import binary_on_value
 
-_DEVICE_CLASSES = {"human_detected": BinarySensorDeviceClass.OCCUPANCY, "motion": BinarySensorDeviceClass.MOTION,
-                   "occupancy": BinarySensorDeviceClass.OCCUPANCY}
+_DEVICE_CLASSES = {
+    "human_detected": BinarySensorDeviceClass.OCCUPANCY,
+    "motion": BinarySensorDeviceClass.MOTION,
+    "occupancy": BinarySensorDeviceClass.OCCUPANCY,
+}
 
 
 class SmhBinarySensor(SmhEntity, BinarySensorEntity):

@@ -34,8 +34,12 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
         super().__init__(*args)
         roles = self.rich.roles
         self._attr_supported_features = self.features(ClimateEntityFeature)
-        self._attr_hvac_modes = list(dict.fromkeys([HVACMode.OFF, *(HVACMode(m) for m in roles["mode"].options)]))
-        targets = [roles[r] for r in ("target_temperature", "heat_target_temperature") if r in roles]
+        self._attr_hvac_modes = list(
+            dict.fromkeys([HVACMode.OFF, *(HVACMode(m) for m in roles["mode"].options)])
+        )
+        targets = [
+            roles[r] for r in ("target_temperature", "heat_target_temperature") if r in roles
+        ]
         self._attr_min_temp = min(t.range[0] for t in targets)
         self._attr_max_temp = max(t.range[1] for t in targets)
         target = targets[0]
@@ -43,7 +47,8 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
             self._attr_target_temperature_step = 0.1
         else:
             self._attr_target_temperature_step = target.attribute.precision or (
-                1 if target.attribute.type == AttrType.INT else 0.1)
+                1 if target.attribute.type == AttrType.INT else 0.1
+            )
         if "fan_mode" in roles:
             self._attr_fan_modes = [str(o) for o in roles["fan_mode"].options]
         if "swing" in roles:
@@ -62,8 +67,11 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
     def _target_role(self, mode: str | None = None) -> str:
         """The setpoint that applies in ``mode`` (default: the current one)."""
         mode = self.get("mode") if mode is None else mode
-        return "heat_target_temperature" if mode == HVACMode.HEAT and "heat_target_temperature" in self.rich \
+        return (
+            "heat_target_temperature"
+            if mode == HVACMode.HEAT and "heat_target_temperature" in self.rich
             else "target_temperature"
+        )
 
     native_current_temperature = role_value("current_temperature")
 
@@ -87,7 +95,11 @@ class SmhClimate(SmhRichEntity, ClimateEntity):
     preset_mode = role_value("preset")
 
     def _off(self) -> Action:
-        return self.rich.power(False) if "power" in self.rich else self.rich.set("mode", str(HVACMode.OFF))
+        return (
+            self.rich.power(False)
+            if "power" in self.rich
+            else self.rich.set("mode", str(HVACMode.OFF))
+        )
 
     def _mode_actions(self, mode: HVACMode) -> list[Action]:
         if mode == HVACMode.OFF:

@@ -69,7 +69,9 @@ class Jump:
     def from_dict(cls, data: Any) -> Jump | None:
         """The stored jump, or ``None`` for anything that is not one."""
         try:
-            start, target = (datetime.fromisoformat(data[k]).replace(tzinfo=None) for k in ("from", "target"))
+            start, target = (
+                datetime.fromisoformat(data[k]).replace(tzinfo=None) for k in ("from", "target")
+            )
         except (KeyError, TypeError, ValueError):
             return None
         return cls(start, target) if start <= target else None
@@ -78,14 +80,29 @@ class Jump:
         """How far the jump got at simulated time ``now``."""
         total = (self.target - self.start).total_seconds()
         done = min(total, (now - self.start).total_seconds())
-        return {"from": self.start.isoformat(), "target": self.target.isoformat(), "now": now.isoformat(),
-                "done_seconds": done, "total_seconds": total, "finished": now >= self.target}
+        return {
+            "from": self.start.isoformat(),
+            "target": self.target.isoformat(),
+            "now": now.isoformat(),
+            "done_seconds": done,
+            "total_seconds": total,
+            "finished": now >= self.target,
+        }
 
 
 class SimClock:
-    def __init__(self, hass: HomeAssistant, engine: HomeEngine, time_scale: float, *,
-                 now: datetime | None = None, lock: asyncio.Lock | None = None, entry_id: str = "",
-                 on_jump: Callable[[], Awaitable[None]] | None = None, resume: bool = True) -> None:
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        engine: HomeEngine,
+        time_scale: float,
+        *,
+        now: datetime | None = None,
+        lock: asyncio.Lock | None = None,
+        entry_id: str = "",
+        on_jump: Callable[[], Awaitable[None]] | None = None,
+        resume: bool = True,
+    ) -> None:
         """``now``: where a restarted entry's clock stood (else the home's own clock, or HA's
         local time for a home without one, so "at 7 pm" means 7 pm). ``lock``: the entry's
         engine lock, held while a slice of :meth:`async_advance` runs in the executor.
@@ -106,15 +123,18 @@ class SimClock:
         self.in_slice = False
         """True while a slice runs in the executor: only that thread may touch the simulator."""
         self._slice_job: asyncio.Future[Any] | None = None  # the running slice's executor job
-        self._advancing = asyncio.Lock()  # one smh.advance_time at a time (the tick pauses meanwhile)
+        self._advancing = (
+            asyncio.Lock()
+        )  # one smh.advance_time at a time (the tick pauses meanwhile)
         self._stopped = False
         self._listeners: list[Callable[[], None]] = []
         self._cancel: CALLBACK_TYPE | None = None
 
     def start(self) -> None:
         if self.time_scale > 0 and self._cancel is None:
-            self._cancel = async_track_time_interval(self.hass, self._tick, TICK, name="smh simulated time",
-                                                     cancel_on_shutdown=True)
+            self._cancel = async_track_time_interval(
+                self.hass, self._tick, TICK, name="smh simulated time", cancel_on_shutdown=True
+            )
 
     def add_listener(self, fn: Callable[[], None]) -> Callable[[], None]:
         """Call ``fn()`` on the loop after each slice of an advance (the engine is quiet then)."""
@@ -133,13 +153,20 @@ class SimClock:
         meanwhile and the jump's progress. A ``SimulationError`` stops it where the simulator
         gave up (the slices before stay done, as with one plain ``advance``)."""
         if not 0 <= seconds <= MAX_ADVANCE.total_seconds():
-            raise ValueError(f"cannot advance by {seconds} s (0 to {MAX_ADVANCE.total_seconds():.0f} s)")
+            raise ValueError(
+                f"cannot advance by {seconds} s (0 to {MAX_ADVANCE.total_seconds():.0f} s)"
+            )
         async with self._advancing:  # two calls of an hour each make two hours, one after the other
             now = self.sim.now
             target = self.sim.time_of(self.sim.tick + int(round(seconds * TICKS_PER_SECOND)))
             if self._stopping:  # queued behind a jump that HA's stop interrupted: never started
-                return {"now": now.isoformat(), "events": [], **Jump(now, target).progress(now),
-                        "interrupted": True, "resumes": False}
+                return {
+                    "now": now.isoformat(),
+                    "events": [],
+                    **Jump(now, target).progress(now),
+                    "interrupted": True,
+                    "resumes": False,
+                }
             return await self._run(Jump(now, target))
 
     async def async_resume(self, jump: Jump) -> dict[str, Any]:
@@ -168,10 +195,17 @@ class SimClock:
                 raise
             events += done or []
             progress = jump.progress(self.sim.now)
-            self.hass.bus.async_fire(EVENT_ADVANCE_TIME, {"config_entry_id": self.entry_id, **progress})
+            self.hass.bus.async_fire(
+                EVENT_ADVANCE_TIME, {"config_entry_id": self.entry_id, **progress}
+            )
             if done is None or (self.sim.tick < target and self._stopping):
-                return {"now": self.sim.now.isoformat(), "events": events, **progress,
-                        "interrupted": True, "resumes": self.resume}
+                return {
+                    "now": self.sim.now.isoformat(),
+                    "events": events,
+                    **progress,
+                    "interrupted": True,
+                    "resumes": self.resume,
+                }
             if self.sim.tick >= target:
                 break
         self.jump = None
@@ -246,7 +280,9 @@ class SimClock:
 
 
 @callback
-def async_resume_jump(hass: HomeAssistant, entry: ConfigEntry, clock: SimClock, stored: Any) -> None:
+def async_resume_jump(
+    hass: HomeAssistant, entry: ConfigEntry, clock: SimClock, stored: Any
+) -> None:
     """After a restart: go on with the jump that was running (once HA has started), or, with
     resuming off, leave a persistent notification saying how far it got."""
     jump = Jump.from_dict(stored)
@@ -257,11 +293,15 @@ def async_resume_jump(hass: HomeAssistant, entry: ConfigEntry, clock: SimClock, 
 
         @callback
         def go(_hass: HomeAssistant) -> None:
-            entry.async_create_background_task(hass, clock.async_resume(jump), f"smh advance_time {entry.entry_id}")
+            entry.async_create_background_task(
+                hass, clock.async_resume(jump), f"smh advance_time {entry.entry_id}"
+            )
 
         entry.async_on_unload(async_at_started(hass, go))
         return
-    entry.async_create_task(hass, clock.async_store(), "smh forget the interrupted jump")  # told once
+    entry.async_create_task(
+        hass, clock.async_store(), "smh forget the interrupted jump"
+    )  # told once
     done = jump.progress(clock.sim.now)
     left = done["total_seconds"] - done["done_seconds"]
     persistent_notification.async_create(
@@ -270,7 +310,9 @@ def async_resume_jump(hass: HomeAssistant, entry: ConfigEntry, clock: SimClock, 
         f"{done['now']} of {done['target']} ({done['done_seconds'] / 3600:g} of {done['total_seconds'] / 3600:g} h, "
         f"{100 * done['done_seconds'] / max(done['total_seconds'], 1):.0f} %). Resuming is off in the "
         f"integration's options; call smh.advance_time with seconds: {left:g} to finish the jump.",
-        title="SMH: simulated time jump not resumed", notification_id=f"smh_advance_time_{entry.entry_id}")
+        title="SMH: simulated time jump not resumed",
+        notification_id=f"smh_advance_time_{entry.entry_id}",
+    )
 
 
 def _trim(log: list[Any]) -> None:

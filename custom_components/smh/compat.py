@@ -94,8 +94,11 @@ NATIVE_TEMPERATURES = RUNNING >= "2026.11.0"
 HA_CORE_MODULES = frozenset({"probatio", "voluptuous_openapi", "voluptuous_serialize"})
 
 #: the unit of PM2.5 / PM10 readings (µg/m³)
-MICROGRAMS_PER_CUBIC_METER: str = (ha_const.UnitOfDensity.MICROGRAMS_PER_CUBIC_METER if DENSITY_UNITS
-                                   else ha_const.CONCENTRATION_MICROGRAMS_PER_CUBIC_METER)
+MICROGRAMS_PER_CUBIC_METER: str = (
+    ha_const.UnitOfDensity.MICROGRAMS_PER_CUBIC_METER
+    if DENSITY_UNITS
+    else ha_const.CONCENTRATION_MICROGRAMS_PER_CUBIC_METER
+)
 
 
 def tool_result(data: dict[str, Any]) -> Any:
@@ -109,16 +112,22 @@ def tool_result(data: dict[str, Any]) -> Any:
     return llm.ToolResult(data=data, error=data.get("ok") is False)
 
 
-def tool_result_content(*, agent_id: str, tool_call_id: str, tool_name: str,
-                        data: dict[str, Any]) -> ToolResultContent:
+def tool_result_content(
+    *, agent_id: str, tool_call_id: str, tool_name: str, data: dict[str, Any]
+) -> ToolResultContent:
     """A tool call's result for HA's chat log, in the running release's shape."""
     from homeassistant.components import conversation
 
     if TOOL_RESULT_OBJECTS:
-        return conversation.ToolResultContent(agent_id=agent_id, tool_call_id=tool_call_id,
-                                              tool_name=tool_name, result=tool_result(data))
-    return conversation.ToolResultContent(agent_id=agent_id, tool_call_id=tool_call_id,
-                                          tool_name=tool_name, tool_result=data)
+        return conversation.ToolResultContent(
+            agent_id=agent_id,
+            tool_call_id=tool_call_id,
+            tool_name=tool_name,
+            result=tool_result(data),
+        )
+    return conversation.ToolResultContent(
+        agent_id=agent_id, tool_call_id=tool_call_id, tool_name=tool_name, tool_result=data
+    )
 
 
 def result_data(result: Any) -> dict[str, Any]:
@@ -169,8 +178,9 @@ def match_failure_reason(err: Exception) -> str | None:
     return reason.name if reason is not None else None
 
 
-def device_for(registry: DeviceRegistry, identifier: tuple[str, str],
-               config_entry_id: str) -> DeviceEntry | None:
+def device_for(
+    registry: DeviceRegistry, identifier: tuple[str, str], config_entry_id: str
+) -> DeviceEntry | None:
     """The device a config entry registered under ``identifier``. From 2026.8 identifiers are
     unique per config entry only, and the entry-less lookup is deprecated (it raises in tests
     from 2026.9)."""

@@ -71,18 +71,32 @@ MENU = ["sample", SOURCE_GENERATED, SOURCE_MATTER, CONF_UPLOAD, SOURCE_FILE]
 
 
 def _schema(defaults: dict[str, Any]) -> vol.Schema:
-    return vol.Schema({
-        vol.Required(CONF_SOURCE, default=defaults.get(CONF_SOURCE, SOURCE_GENERATED)): selector.SelectSelector(
-            selector.SelectSelectorConfig(options=SOURCES, translation_key=CONF_SOURCE)),
-        vol.Optional(CONF_LEVEL, default=defaults.get(CONF_LEVEL, DEFAULT_LEVEL)): selector.SelectSelector(
-            selector.SelectSelectorConfig(options=LEVELS, translation_key=CONF_LEVEL)),
-        vol.Optional(CONF_SEED, default=defaults.get(CONF_SEED, DEFAULT_SEED)): vol.Coerce(int),
-        vol.Optional(CONF_FILE, default=defaults.get(CONF_FILE, "")): str,
-        vol.Optional(CONF_TIME_SCALE, default=defaults.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE)): vol.All(
-            selector.NumberSelector(selector.NumberSelectorConfig(
-                min=0.0, max=3600.0, step="any", mode=selector.NumberSelectorMode.BOX)),
-            vol.Coerce(float)),
-    })
+    return vol.Schema(
+        {
+            vol.Required(
+                CONF_SOURCE, default=defaults.get(CONF_SOURCE, SOURCE_GENERATED)
+            ): selector.SelectSelector(
+                selector.SelectSelectorConfig(options=SOURCES, translation_key=CONF_SOURCE)
+            ),
+            vol.Optional(
+                CONF_LEVEL, default=defaults.get(CONF_LEVEL, DEFAULT_LEVEL)
+            ): selector.SelectSelector(
+                selector.SelectSelectorConfig(options=LEVELS, translation_key=CONF_LEVEL)
+            ),
+            vol.Optional(CONF_SEED, default=defaults.get(CONF_SEED, DEFAULT_SEED)): vol.Coerce(int),
+            vol.Optional(CONF_FILE, default=defaults.get(CONF_FILE, "")): str,
+            vol.Optional(
+                CONF_TIME_SCALE, default=defaults.get(CONF_TIME_SCALE, DEFAULT_TIME_SCALE)
+            ): vol.All(
+                selector.NumberSelector(
+                    selector.NumberSelectorConfig(
+                        min=0.0, max=3600.0, step="any", mode=selector.NumberSelectorMode.BOX
+                    )
+                ),
+                vol.Coerce(float),
+            ),
+        }
+    )
 
 
 def _agent_section(values: dict[str, Any]) -> section:
@@ -91,39 +105,68 @@ def _agent_section(values: dict[str, Any]) -> section:
     ``tools`` picks what the agent controls: HA's exposed entities (real and simulated) or
     only the entry's simulated home through the engine (the benchmark's tool contract).
     ``values`` is :func:`agent_defaults`: every field has one."""
-    return section(vol.Schema({
-        vol.Optional(CONF_BASE_URL, default=values[CONF_BASE_URL]): selector.TextSelector(
-            selector.TextSelectorConfig(type=selector.TextSelectorType.URL)),
-        vol.Optional(CONF_MODEL, default=values[CONF_MODEL]): selector.TextSelector(),
-        vol.Optional(CONF_API_KEY, default=values[CONF_API_KEY]): selector.TextSelector(
-            selector.TextSelectorConfig(type=selector.TextSelectorType.PASSWORD)),
-        vol.Optional(CONF_AGENT_MODE, default=values[CONF_AGENT_MODE]): selector.SelectSelector(
-            selector.SelectSelectorConfig(options=AGENT_MODES, translation_key=CONF_AGENT_MODE)),
-        vol.Optional(CONF_TOOL_BUDGET, default=values[CONF_TOOL_BUDGET]): vol.All(
-            selector.NumberSelector(selector.NumberSelectorConfig(
-                min=1, max=100, step=1, mode=selector.NumberSelectorMode.BOX)),
-            vol.Coerce(int)),
-        vol.Optional(CONF_TOOLS, default=values[CONF_TOOLS]): selector.SelectSelector(
-            selector.SelectSelectorConfig(options=TOOL_TARGETS, translation_key=CONF_TOOLS)),
-        vol.Optional(CONF_ACTION_GUARD, default=values[CONF_ACTION_GUARD]): selector.BooleanSelector(),
-    }), {"collapsed": not values[CONF_MODEL]})
+    return section(
+        vol.Schema(
+            {
+                vol.Optional(CONF_BASE_URL, default=values[CONF_BASE_URL]): selector.TextSelector(
+                    selector.TextSelectorConfig(type=selector.TextSelectorType.URL)
+                ),
+                vol.Optional(CONF_MODEL, default=values[CONF_MODEL]): selector.TextSelector(),
+                vol.Optional(CONF_API_KEY, default=values[CONF_API_KEY]): selector.TextSelector(
+                    selector.TextSelectorConfig(type=selector.TextSelectorType.PASSWORD)
+                ),
+                vol.Optional(
+                    CONF_AGENT_MODE, default=values[CONF_AGENT_MODE]
+                ): selector.SelectSelector(
+                    selector.SelectSelectorConfig(
+                        options=AGENT_MODES, translation_key=CONF_AGENT_MODE
+                    )
+                ),
+                vol.Optional(CONF_TOOL_BUDGET, default=values[CONF_TOOL_BUDGET]): vol.All(
+                    selector.NumberSelector(
+                        selector.NumberSelectorConfig(
+                            min=1, max=100, step=1, mode=selector.NumberSelectorMode.BOX
+                        )
+                    ),
+                    vol.Coerce(int),
+                ),
+                vol.Optional(CONF_TOOLS, default=values[CONF_TOOLS]): selector.SelectSelector(
+                    selector.SelectSelectorConfig(options=TOOL_TARGETS, translation_key=CONF_TOOLS)
+                ),
+                vol.Optional(
+                    CONF_ACTION_GUARD, default=values[CONF_ACTION_GUARD]
+                ): selector.BooleanSelector(),
+            }
+        ),
+        {"collapsed": not values[CONF_MODEL]},
+    )
 
 
 def agent_defaults(saved: dict[str, Any]) -> dict[str, Any]:
     """The agent section's values as the form shows them: what is saved, over the defaults.
     HA's frontend fills a section's fields from the section's own default, not from its
     fields' defaults, so without this every radio showed unselected and the budget empty."""
-    return {CONF_BASE_URL: "", CONF_MODEL: "", CONF_API_KEY: "", CONF_AGENT_MODE: DEFAULT_AGENT_MODE,
-            CONF_TOOL_BUDGET: DEFAULT_TOOL_BUDGET, CONF_TOOLS: DEFAULT_TOOLS,
-            CONF_ACTION_GUARD: DEFAULT_ACTION_GUARD, **saved}
+    return {
+        CONF_BASE_URL: "",
+        CONF_MODEL: "",
+        CONF_API_KEY: "",
+        CONF_AGENT_MODE: DEFAULT_AGENT_MODE,
+        CONF_TOOL_BUDGET: DEFAULT_TOOL_BUDGET,
+        CONF_TOOLS: DEFAULT_TOOLS,
+        CONF_ACTION_GUARD: DEFAULT_ACTION_GUARD,
+        **saved,
+    }
 
 
 def _options_schema(defaults: dict[str, Any]) -> vol.Schema:
     agent = agent_defaults(defaults.get(CONF_AGENT, {}))
     resume = defaults.get(CONF_RESUME_ADVANCE, DEFAULT_RESUME_ADVANCE)
-    return _schema(defaults).extend({
-        vol.Optional(CONF_RESUME_ADVANCE, default=resume): selector.BooleanSelector(),
-        vol.Optional(CONF_AGENT, default=agent): _agent_section(agent)})
+    return _schema(defaults).extend(
+        {
+            vol.Optional(CONF_RESUME_ADVANCE, default=resume): selector.BooleanSelector(),
+            vol.Optional(CONF_AGENT, default=agent): _agent_section(agent),
+        }
+    )
 
 
 def _agent_errors(agent: dict[str, Any]) -> dict[str, str]:
@@ -160,9 +203,13 @@ def _common_fields(prefix: str) -> dict[Any, Any]:
     """What every home step asks besides the home: time scale and the area prefix."""
     return {
         vol.Optional(CONF_TIME_SCALE, default=DEFAULT_TIME_SCALE): vol.All(
-            selector.NumberSelector(selector.NumberSelectorConfig(
-                min=0.0, max=3600.0, step="any", mode=selector.NumberSelectorMode.BOX)),
-            vol.Coerce(float)),
+            selector.NumberSelector(
+                selector.NumberSelectorConfig(
+                    min=0.0, max=3600.0, step="any", mode=selector.NumberSelectorMode.BOX
+                )
+            ),
+            vol.Coerce(float),
+        ),
         vol.Optional(CONF_AREA_PREFIX, default=prefix): selector.TextSelector(),
     }
 
@@ -199,47 +246,104 @@ class SmhConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_sample(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         async def data(values: dict[str, Any]) -> dict[str, Any]:
             sample = SAMPLES[values[CONF_SAMPLE]]
-            return await self.hass.async_add_executor_job(sample.entry_data, self.hass.config.config_dir)
+            return await self.hass.async_add_executor_job(
+                sample.entry_data, self.hass.config.config_dir
+            )
 
-        return await self._home_step("sample", {vol.Required(CONF_SAMPLE, default="medium"): selector.SelectSelector(
-            selector.SelectSelectorConfig(options=list(SAMPLES), translation_key=CONF_SAMPLE))}, user_input, data)
+        return await self._home_step(
+            "sample",
+            {
+                vol.Required(CONF_SAMPLE, default="medium"): selector.SelectSelector(
+                    selector.SelectSelectorConfig(
+                        options=list(SAMPLES), translation_key=CONF_SAMPLE
+                    )
+                )
+            },
+            user_input,
+            data,
+        )
 
-    async def async_step_generated(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+    async def async_step_generated(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
         async def data(values: dict[str, Any]) -> dict[str, Any]:
-            return {CONF_SOURCE: SOURCE_GENERATED, CONF_LEVEL: values[CONF_LEVEL], CONF_SEED: values[CONF_SEED]}
+            return {
+                CONF_SOURCE: SOURCE_GENERATED,
+                CONF_LEVEL: values[CONF_LEVEL],
+                CONF_SEED: values[CONF_SEED],
+            }
 
-        return await self._home_step(SOURCE_GENERATED, {
-            vol.Required(CONF_LEVEL, default=DEFAULT_LEVEL): selector.SelectSelector(
-                selector.SelectSelectorConfig(options=LEVELS, translation_key=CONF_LEVEL)),
-            vol.Required(CONF_SEED, default=DEFAULT_SEED): vol.Coerce(int)}, user_input, data)
+        return await self._home_step(
+            SOURCE_GENERATED,
+            {
+                vol.Required(CONF_LEVEL, default=DEFAULT_LEVEL): selector.SelectSelector(
+                    selector.SelectSelectorConfig(options=LEVELS, translation_key=CONF_LEVEL)
+                ),
+                vol.Required(CONF_SEED, default=DEFAULT_SEED): vol.Coerce(int),
+            },
+            user_input,
+            data,
+        )
 
     async def async_step_matter(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         async def data(values: dict[str, Any]) -> dict[str, Any]:
-            return {CONF_SOURCE: SOURCE_MATTER, CONF_LEVEL: DEFAULT_LEVEL, CONF_SEED: values[CONF_SEED]}
+            return {
+                CONF_SOURCE: SOURCE_MATTER,
+                CONF_LEVEL: DEFAULT_LEVEL,
+                CONF_SEED: values[CONF_SEED],
+            }
 
-        return await self._home_step(SOURCE_MATTER, {vol.Required(CONF_SEED, default=DEFAULT_SEED): vol.Coerce(int)},
-                                     user_input, data)
+        return await self._home_step(
+            SOURCE_MATTER,
+            {vol.Required(CONF_SEED, default=DEFAULT_SEED): vol.Coerce(int)},
+            user_input,
+            data,
+        )
 
     async def async_step_upload(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         async def data(values: dict[str, Any]) -> dict[str, Any]:
-            path = await self.hass.async_add_executor_job(_save_upload, self.hass, values[CONF_UPLOAD])
-            return {CONF_SOURCE: SOURCE_FILE, CONF_FILE: path, CONF_LEVEL: DEFAULT_LEVEL, CONF_SEED: DEFAULT_SEED}
+            path = await self.hass.async_add_executor_job(
+                _save_upload, self.hass, values[CONF_UPLOAD]
+            )
+            return {
+                CONF_SOURCE: SOURCE_FILE,
+                CONF_FILE: path,
+                CONF_LEVEL: DEFAULT_LEVEL,
+                CONF_SEED: DEFAULT_SEED,
+            }
 
-        return await self._home_step(CONF_UPLOAD, {vol.Required(CONF_UPLOAD): selector.FileSelector(
-            selector.FileSelectorConfig(accept=".json,application/json"))}, user_input, data)
+        return await self._home_step(
+            CONF_UPLOAD,
+            {
+                vol.Required(CONF_UPLOAD): selector.FileSelector(
+                    selector.FileSelectorConfig(accept=".json,application/json")
+                )
+            },
+            user_input,
+            data,
+        )
 
     async def async_step_file(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         async def data(values: dict[str, Any]) -> dict[str, Any]:
             if not str(values.get(CONF_FILE, "")).strip():
                 raise HomeSourceError("file_required", "no file given")
-            return {CONF_SOURCE: SOURCE_FILE, CONF_FILE: values[CONF_FILE].strip(), CONF_LEVEL: DEFAULT_LEVEL,
-                    CONF_SEED: DEFAULT_SEED}
+            return {
+                CONF_SOURCE: SOURCE_FILE,
+                CONF_FILE: values[CONF_FILE].strip(),
+                CONF_LEVEL: DEFAULT_LEVEL,
+                CONF_SEED: DEFAULT_SEED,
+            }
 
-        return await self._home_step(SOURCE_FILE, {vol.Required(CONF_FILE, default=""): selector.TextSelector()},
-                                     user_input, data)
+        return await self._home_step(
+            SOURCE_FILE,
+            {vol.Required(CONF_FILE, default=""): selector.TextSelector()},
+            user_input,
+            data,
+        )
 
-    async def _home_step(self, step_id: str, fields: dict[Any, Any], user_input: dict[str, Any] | None,
-                         to_data: Any) -> ConfigFlowResult:
+    async def _home_step(
+        self, step_id: str, fields: dict[Any, Any], user_input: dict[str, Any] | None, to_data: Any
+    ) -> ConfigFlowResult:
         """Show a home kind's form; on submit turn it into entry data (``to_data``), build the
         home once, and go on to the merge check."""
         errors: dict[str, str] = {}
@@ -255,7 +359,9 @@ class SmhConfigFlow(ConfigFlow, domain=DOMAIN):
                 if not errors:
                     self._data = data
                     return await self.async_step_merge()
-            names = [str(key.schema) for key in fields]  # an error shows next to a field of this form
+            names = [
+                str(key.schema) for key in fields
+            ]  # an error shows next to a field of this form
             errors = {(field if field in names else names[0]): key for field, key in errors.items()}
         schema = vol.Schema({**fields, **_common_fields(suggest_prefix(self.hass))})
         if user_input is not None:
@@ -271,17 +377,29 @@ class SmhConfigFlow(ConfigFlow, domain=DOMAIN):
         shared = await self._shared_areas(data)
         if not shared or (user_input is not None and user_input.get(CONF_MERGE)):
             return self.async_create_entry(title=_title(data), data=data)
-        return self.async_show_form(step_id="merge", data_schema=vol.Schema({
-            vol.Optional(CONF_AREA_PREFIX, default=data[CONF_AREA_PREFIX] or suggest_prefix(self.hass, force=True)):
-                selector.TextSelector(),
-            vol.Optional(CONF_MERGE, default=False): selector.BooleanSelector()}),
+        return self.async_show_form(
+            step_id="merge",
+            data_schema=vol.Schema(
+                {
+                    vol.Optional(
+                        CONF_AREA_PREFIX,
+                        default=data[CONF_AREA_PREFIX] or suggest_prefix(self.hass, force=True),
+                    ): selector.TextSelector(),
+                    vol.Optional(CONF_MERGE, default=False): selector.BooleanSelector(),
+                }
+            ),
             errors={"base": "areas_shared"} if user_input is not None else {},
-            description_placeholders={"areas": ", ".join(shared[:8]) + (" ..." if len(shared) > 8 else ""),
-                                      "count": str(len(shared))})
+            description_placeholders={
+                "areas": ", ".join(shared[:8]) + (" ..." if len(shared) > 8 else ""),
+                "count": str(len(shared)),
+            },
+        )
 
     async def _shared_areas(self, data: dict[str, Any]) -> list[str]:
         home = await self.hass.async_add_executor_job(build_home, self.hass.config.config_dir, data)
-        return occupied_areas(self.hass, [prefixed(data.get(CONF_AREA_PREFIX, ""), r.name) for r in home.rooms])
+        return occupied_areas(
+            self.hass, [prefixed(data.get(CONF_AREA_PREFIX, ""), r.name) for r in home.rooms]
+        )
 
     @staticmethod
     @callback
@@ -296,8 +414,11 @@ class SmhOptionsFlow(OptionsFlow):
         current = {**self.config_entry.data, **self.config_entry.options}
         errors: dict[str, str] = {}
         if user_input is not None:
-            errors = _agent_errors(user_input.get(CONF_AGENT, {})) or await _validate(self, user_input)
+            errors = _agent_errors(user_input.get(CONF_AGENT, {})) or await _validate(
+                self, user_input
+            )
             if not errors:
                 return self.async_create_entry(data=user_input)
-        return self.async_show_form(step_id="init", data_schema=_options_schema(user_input or current),
-                                    errors=errors)
+        return self.async_show_form(
+            step_id="init", data_schema=_options_schema(user_input or current), errors=errors
+        )

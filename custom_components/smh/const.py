@@ -9,7 +9,9 @@ CONF_LEVEL = "level"
 CONF_SEED = "seed"
 CONF_FILE = "file"
 CONF_TIME_SCALE = "time_scale"
-CONF_AREA_PREFIX = "area_prefix"  # namespace of the entry's floors, areas and device names ("" = none)
+CONF_AREA_PREFIX = (
+    "area_prefix"  # namespace of the entry's floors, areas and device names ("" = none)
+)
 
 SOURCE_GENERATED = "generated"  # SMH-Bench preset: level + seed
 SOURCE_MATTER = "matter"  # SimuHome-style home of Matter devices: seed only
@@ -50,14 +52,32 @@ TOOLS_HA = "ha"  # HA's entities exposed to Assist, real and simulated (HaBacken
 TOOLS_HOME = "home"  # the entry's simulated home through the engine (the benchmark's contract)
 TOOL_TARGETS = [TOOLS_HA, TOOLS_HOME]
 DEFAULT_TOOLS = TOOLS_HA
-CONF_ACTION_GUARD = "action_guard"  # high-risk actions only on the user's own words (smh_core.agent.safety)
+CONF_ACTION_GUARD = (
+    "action_guard"  # high-risk actions only on the user's own words (smh_core.agent.safety)
+)
 DEFAULT_ACTION_GUARD = True
 AGENT_TIMEOUT = 60.0  # seconds per model call: a voice user will not wait longer
 AGENT_MAX_RETRIES = 2
 
 # every platform an entry may use (an entry sets up those its home needs)
-PLATFORMS = [Platform.BINARY_SENSOR, Platform.BUTTON, Platform.CLIMATE, Platform.CONVERSATION, Platform.COVER,
-             Platform.FAN, Platform.HUMIDIFIER, Platform.LIGHT, Platform.LOCK,
-             Platform.MEDIA_PLAYER, Platform.NUMBER, Platform.SELECT, Platform.SENSOR,
-             Platform.SWITCH, Platform.TEXT, Platform.TODO, Platform.VACUUM, Platform.VALVE,
-             Platform.WATER_HEATER]
+PLATFORMS = [
+    Platform.BINARY_SENSOR,
+    Platform.BUTTON,
+    Platform.CLIMATE,
+    Platform.CONVERSATION,
+    Platform.COVER,
+    Platform.FAN,
+    Platform.HUMIDIFIER,
+    Platform.LIGHT,
+    Platform.LOCK,
+    Platform.MEDIA_PLAYER,
+    Platform.NUMBER,
+    Platform.SELECT,
+    Platform.SENSOR,
+    Platform.SWITCH,
+    Platform.TEXT,
+    Platform.TODO,
+    Platform.VACUUM,
+    Platform.VALVE,
+    Platform.WATER_HEATER,
+]

@@ -77,19 +77,31 @@ if TYPE_CHECKING:
 _LOGGER = logging.getLogger(__name__)
 
 
-async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
-                            async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+async def async_setup_entry(
+    hass: HomeAssistant, entry: SmhConfigEntry, async_add_entities: AddConfigEntryEntitiesCallback
+) -> None:
     settings = agent_settings({**entry.data, **entry.options})
     config = llm_config(settings)
     if config is None:
         return
-    forget_capabilities(config.endpoint(), config.model)  # set up anew: the server there may have changed
+    forget_capabilities(
+        config.endpoint(), config.model
+    )  # set up anew: the server there may have changed
     client = await async_openai_client(hass, config)
     await hass.async_add_executor_job(_warm_up, client)
-    async_add_entities([SmhConversationEntity(
-        entry, config, client, settings.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE),
-        int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)), settings.get(CONF_TOOLS, DEFAULT_TOOLS),
-        bool(settings.get(CONF_ACTION_GUARD, DEFAULT_ACTION_GUARD)))])
+    async_add_entities(
+        [
+            SmhConversationEntity(
+                entry,
+                config,
+                client,
+                settings.get(CONF_AGENT_MODE, DEFAULT_AGENT_MODE),
+                int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)),
+                settings.get(CONF_TOOLS, DEFAULT_TOOLS),
+                bool(settings.get(CONF_ACTION_GUARD, DEFAULT_ACTION_GUARD)),
+            )
+        ]
+    )
 
 
 def _warm_up(client: openai.AsyncOpenAI) -> None:
@@ -119,8 +131,16 @@ class SmhConversationEntity(conversation.ConversationEntity):
 
     _attr_supported_features = conversation.ConversationEntityFeature.CONTROL
 
-    def __init__(self, entry: SmhConfigEntry, config: LLMConfig, client: openai.AsyncOpenAI,
-                 mode: str, budget: int, tools: str = DEFAULT_TOOLS, guard: bool = DEFAULT_ACTION_GUARD) -> None:
+    def __init__(
+        self,
+        entry: SmhConfigEntry,
+        config: LLMConfig,
+        client: openai.AsyncOpenAI,
+        mode: str,
+        budget: int,
+        tools: str = DEFAULT_TOOLS,
+        guard: bool = DEFAULT_ACTION_GUARD,
+    ) -> None:
         self.entry = entry
         self.guard = guard
         self.config = config
@@ -129,7 +149,9 @@ class SmhConversationEntity(conversation.ConversationEntity):
         self.budget = budget
         self.tools = tools
         self._schedules = HaSchedules()  # the agent's timed calls on HA (tools "ha"), until unload
-        self._awaiting: dict[str, ActionGuard] = {}  # conversation id -> the guard whose question was asked
+        self._awaiting: dict[
+            str, ActionGuard
+        ] = {}  # conversation id -> the guard whose question was asked
         self._bank: MemoryBank | None = None  # opened on first use, closed with the entity
         self._attr_unique_id = agent_unique_id(entry.entry_id)
         self._attr_name = entry.title
@@ -138,14 +160,17 @@ class SmhConversationEntity(conversation.ConversationEntity):
     def supported_languages(self) -> list[str] | Literal["*"]:
         return MATCH_ALL
 
-    async def _backend(self, context: Context, user_words: list[str],
-                       guard: ActionGuard | None = None) -> tuple[HomeBackend, ActionGuard | None]:
+    async def _backend(
+        self, context: Context, user_words: list[str], guard: ActionGuard | None = None
+    ) -> tuple[HomeBackend, ActionGuard | None]:
         """This turn's backend and its action guard; on HA, service calls carry the user's
         ``context``. With the guard on (the default), a high-risk call needs the user's own words
         to ask for it, or the user's yes on the next turn (``guard``: the one that asked)."""
         if self.tools == TOOLS_HOME:
             runtime = self.entry.runtime_data
-            backend: HomeBackend = EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
+            backend: HomeBackend = EmbeddedBackend(
+                runtime.engine, sim=runtime.clock.sim if runtime.clock else None
+            )
         else:
             backend = HaBackend(self.hass, context, self._schedules)
             await backend.async_prepare()
@@ -154,50 +179,81 @@ class SmhConversationEntity(conversation.ConversationEntity):
         guard = guard or ActionGuard(user_words)
         return GuardedBackend(backend, guard), guard
 
-    async def _async_handle_message(self, user_input: conversation.ConversationInput,
-                                    chat_log: conversation.ChatLog) -> conversation.ConversationResult:
+    async def _async_handle_message(
+        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog
+    ) -> conversation.ConversationResult:
         history = _history(chat_log.content[:-1])  # the last content is this turn's user text
         llm_client = LLMClient(self.config, self.client)
         context = user_input.extra_system_prompt or ""
-        awaiting = self._awaiting.pop(chat_log.conversation_id, None)  # only this turn can answer it
+        awaiting = self._awaiting.pop(
+            chat_log.conversation_id, None
+        )  # only this turn can answer it
         try:
             # the user's own words: this turn and their earlier turns, nothing the model read
             words = [m["content"] for m in history if m["role"] == "user"] + [user_input.text]
             confirmed = awaiting.answer(user_input.text) if awaiting is not None else []
-            backend, guard = await self._backend(user_input.context, words, awaiting if confirmed else None)
+            backend, guard = await self._backend(
+                user_input.context, words, awaiting if confirmed else None
+            )
             # tools "home" act on the engine itself: hold the entry's lock for the turn, so an
             # smh.advance_time slice (in the executor) never runs beside the agent's calls
-            lock = self.entry.runtime_data.lock if self.tools == TOOLS_HOME else contextlib.nullcontext()
+            lock = (
+                self.entry.runtime_data.lock
+                if self.tools == TOOLS_HOME
+                else contextlib.nullcontext()
+            )
             async with lock:
                 if confirmed:
                     answer = await _run_confirmed(backend, confirmed)
                 elif self.mode == AGENT_DR:
-                    answer = await self._run_dr(llm_client, backend, user_input.text, history, context,
-                                                chat_log.conversation_id)
+                    answer = await self._run_dr(
+                        llm_client,
+                        backend,
+                        user_input.text,
+                        history,
+                        context,
+                        chat_log.conversation_id,
+                    )
                 else:
-                    memory = UserMemory(await self._memory_bank(), user=user_input.context.user_id or "default")
+                    memory = UserMemory(
+                        await self._memory_bank(), user=user_input.context.user_id or "default"
+                    )
                     started = time.monotonic()
-                    trace = await EIAAgent(llm_client, backend, budget=self.budget, memory=memory).run(
-                        user_input.text, history, context)
+                    trace = await EIAAgent(
+                        llm_client, backend, budget=self.budget, memory=memory
+                    ).run(user_input.text, history, context)
                     self._keep_trace(chat_log.conversation_id, trace, time.monotonic() - started)
                     answer = _eia_answer(trace, self.budget)
                     self._log_tool_calls(chat_log, trace)
         except InfraError as err:
             _LOGGER.warning("SMH agent: the model endpoint failed: %s", err)
-            return _error(user_input, chat_log, f"The language model could not be reached or failed: {err}")
+            return _error(
+                user_input, chat_log, f"The language model could not be reached or failed: {err}"
+            )
         except _BadReply as err:
             return _error(user_input, chat_log, str(err))
-        except Exception as err:  # any other failure of the turn: an answer that says so, never HTTP 500
+        except (
+            Exception
+        ) as err:  # any other failure of the turn: an answer that says so, never HTTP 500
             _LOGGER.exception("SMH agent: the turn failed")
-            return _error(user_input, chat_log, f"SMH's agent failed on this request ({type(err).__name__}).")
+            return _error(
+                user_input, chat_log, f"SMH's agent failed on this request ({type(err).__name__})."
+            )
         if guard is not None and guard.pending:
             # a high-risk call waits for the user's yes: ask the guard's question, keep listening
             self._awaiting[chat_log.conversation_id] = guard
-            answer = " ".join([answer, *(p.prompt for p in guard.pending if p.prompt not in answer)]).strip()
+            answer = " ".join(
+                [answer, *(p.prompt for p in guard.pending if p.prompt not in answer)]
+            ).strip()
         chat_log.async_add_assistant_content_without_tools(
-            conversation.AssistantContent(agent_id=self.entity_id, content=answer))
+            conversation.AssistantContent(agent_id=self.entity_id, content=answer)
+        )
         result = conversation.async_get_result_from_chat_log(user_input, chat_log)
-        return replace(result, continue_conversation=True) if chat_log.conversation_id in self._awaiting else result
+        return (
+            replace(result, continue_conversation=True)
+            if chat_log.conversation_id in self._awaiting
+            else result
+        )
 
     async def _memory_bank(self) -> MemoryBank:
         """The memory bank of this home's users (one SQLite file under .storage, one user per HA
@@ -218,23 +274,43 @@ class SmhConversationEntity(conversation.ConversationEntity):
             self._bank.close()
             self._bank = None
 
-    async def _run_dr(self, llm_client: LLMClient, backend: HomeBackend, text: str,
-                      history: list[dict[str, str]], context: str, conversation_id: str) -> str:
-        agent = DRAgent(llm_client, backend)  # the endpoint's accepted format is remembered per endpoint
+    async def _run_dr(
+        self,
+        llm_client: LLMClient,
+        backend: HomeBackend,
+        text: str,
+        history: list[dict[str, str]],
+        context: str,
+        conversation_id: str,
+    ) -> str:
+        agent = DRAgent(
+            llm_client, backend
+        )  # the endpoint's accepted format is remembered per endpoint
         started = time.monotonic()
         result = await agent.run(text, history, context)
-        trace = Trace(usage=result.usage, stop=result.output.mode if result.output else "unusable",
-                      protocol="dr", structured=result.structured)
+        trace = Trace(
+            usage=result.usage,
+            stop=result.output.mode if result.output else "unusable",
+            protocol="dr",
+            structured=result.structured,
+        )
         if result.output is not None:
-            trace.steps = [{"tool": "control_device", "arguments": a.model_dump(), "result": None}
-                           for a in result.output.actions]
+            trace.steps = [
+                {"tool": "control_device", "arguments": a.model_dump(), "result": None}
+                for a in result.output.actions
+            ]
             if result.output.mode == "clarify":
                 trace.questions.append(result.output.response)
         self._keep_trace(conversation_id, trace, time.monotonic() - started)
         if result.output is None:
-            raise _BadReply(f"The model's reply was not a valid plan ({result.error_class}: {result.error}).")
-        failed = [r["error"] for r in await agent.async_apply(result.output)
-                  if not r.get("ok") and r["error"].get("code") != "needs_confirmation"]  # asked after the turn
+            raise _BadReply(
+                f"The model's reply was not a valid plan ({result.error_class}: {result.error})."
+            )
+        failed = [
+            r["error"]
+            for r in await agent.async_apply(result.output)
+            if not r.get("ok") and r["error"].get("code") != "needs_confirmation"
+        ]  # asked after the turn
         answer = result.output.response or ("Done." if result.output.actions else "")
         if failed:
             answer += f" (The home refused {len(failed)} of the actions: {failed[0].get('message', failed[0])})"
@@ -244,10 +320,16 @@ class SmhConversationEntity(conversation.ConversationEntity):
         """This turn's usage, tool calls and questions, for ``smh.agent_trace`` (the benchmark
         inside HA scores tokens, latency and tool traces the same way as on the simulator)."""
         traces = self.entry.runtime_data.agent_traces
-        traces.setdefault(conversation_id, []).append({
-            "usage": trace.usage.to_dict(), "tool_calls": trace.tool_calls(), "questions": list(trace.questions),
-            "stop": trace.stop, "seconds": round(seconds, 4),
-            "protocol": {"tools": trace.protocol, "structured": trace.structured}})
+        traces.setdefault(conversation_id, []).append(
+            {
+                "usage": trace.usage.to_dict(),
+                "tool_calls": trace.tool_calls(),
+                "questions": list(trace.questions),
+                "stop": trace.stop,
+                "seconds": round(seconds, 4),
+                "protocol": {"tools": trace.protocol, "structured": trace.structured},
+            }
+        )
         traces.move_to_end(conversation_id)
         while len(traces) > TRACES_KEPT:
             traces.popitem(last=False)
@@ -255,13 +337,21 @@ class SmhConversationEntity(conversation.ConversationEntity):
     def _log_tool_calls(self, chat_log: conversation.ChatLog, trace: Trace) -> None:
         """Record the agent's tool calls, already executed, as external calls with their results."""
         for step in trace.steps:
-            call = llm.ToolInput(tool_name=step["tool"], tool_args=dict(step["arguments"]), external=True)
+            call = llm.ToolInput(
+                tool_name=step["tool"], tool_args=dict(step["arguments"]), external=True
+            )
             chat_log.async_add_assistant_content_without_tools(
-                conversation.AssistantContent(agent_id=self.entity_id, tool_calls=[call]))
+                conversation.AssistantContent(agent_id=self.entity_id, tool_calls=[call])
+            )
             result = step["result"]
-            chat_log.async_add_assistant_content_without_tools(tool_result_content(
-                agent_id=self.entity_id, tool_call_id=call.id, tool_name=call.tool_name,
-                data=result if isinstance(result, dict) else {"result": result}))
+            chat_log.async_add_assistant_content_without_tools(
+                tool_result_content(
+                    agent_id=self.entity_id,
+                    tool_call_id=call.id,
+                    tool_name=call.tool_name,
+                    data=result if isinstance(result, dict) else {"result": result},
+                )
+            )
 
 
 async def _run_confirmed(backend: HomeBackend, confirmed: list[Pending]) -> str:
@@ -281,7 +371,11 @@ async def _run_confirmed(backend: HomeBackend, confirmed: list[Pending]) -> str:
             result = backend.execute(item.did, item.locator, dict(item.arguments))
         result = await result if inspect.isawaitable(result) else result
         if not (isinstance(result, dict) and result.get("ok")):
-            failed.append((result.get("error") or {}).get("message", "refused") if isinstance(result, dict) else "refused")
+            failed.append(
+                (result.get("error") or {}).get("message", "refused")
+                if isinstance(result, dict)
+                else "refused"
+            )
     if failed:
         return f"I could not do it: {failed[0]}"
     return "Done."
@@ -308,8 +402,11 @@ def _eia_answer(trace: Trace, budget: int) -> str:
     raise _BadReply("The model gave no answer.")
 
 
-def _error(user_input: conversation.ConversationInput, chat_log: conversation.ChatLog,
-           message: str) -> conversation.ConversationResult:
+def _error(
+    user_input: conversation.ConversationInput, chat_log: conversation.ChatLog, message: str
+) -> conversation.ConversationResult:
     response = intent.IntentResponse(language=user_input.language)
     response.async_set_error(intent.IntentResponseErrorCode.UNKNOWN, message)
-    return conversation.ConversationResult(response=response, conversation_id=chat_log.conversation_id)
+    return conversation.ConversationResult(
+        response=response, conversation_id=chat_log.conversation_id
+    )

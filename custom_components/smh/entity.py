@@ -40,9 +40,14 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
     thread: a call from the loop then is refused (not raced), and can be repeated a moment later."""
     clock = getattr(runtime, "clock", None)
     if clock is not None and clock.in_slice:
-        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
-                                     translation_placeholders={"message": "the simulated home is being fast-forwarded "
-                                                               "(smh.advance_time); try again in a moment"})
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="engine_error",
+            translation_placeholders={
+                "message": "the simulated home is being fast-forwarded "
+                "(smh.advance_time); try again in a moment"
+            },
+        )
     if len(actions) == 1:  # the common case, without the batch's staging
         a = actions[0]
         result = engine.execute(a["did"], a["locator"], a["arguments"])
@@ -50,8 +55,11 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
     else:
         error = next((r.error for r in engine.execute_many(actions) if not r.ok), None)
     if error is not None:
-        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
-                                     translation_placeholders={"message": str(error)})
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="engine_error",
+            translation_placeholders={"message": str(error)},
+        )
 
 
 def imported_entity_id(entity: Entity, did: str, platform: str, area_prefix: str) -> None:
@@ -83,11 +91,16 @@ class SmhEntity(_EntryEntity):
     def __init__(self, runtime: SmhRuntime, entry_id: str, mirror: Mirror) -> None:
         self._bind(runtime, entry_id, mirror.did, mirror.key)
         self.mirror = mirror
-        self._attr_name = None if mirror.device_named else (
-            mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize())
+        self._attr_name = (
+            None
+            if mirror.device_named
+            else (mirror.name or mirror.locator.replace(".", " ").replace("_", " ").capitalize())
+        )
         if mirror.device_named:
             imported_entity_id(self, mirror.did, mirror.platform, runtime.area_prefix)
-        if mirror.diagnostic:  # raw protocol detail (a Matter limit or feature map): there when asked for
+        if (
+            mirror.diagnostic
+        ):  # raw protocol detail (a Matter limit or feature map): there when asked for
             self._attr_entity_category = EntityCategory.DIAGNOSTIC
             self._attr_entity_registry_enabled_default = False
         self._attr_extra_state_attributes = {"did": mirror.did, "locator": mirror.locator}
@@ -105,12 +118,17 @@ class SmhEntity(_EntryEntity):
         engine's raw value under ``homeenv``, as rich entities do, for automations on it."""
         attrs = dict(self._attr_extra_state_attributes)
         if self.mirror.converted:
-            attrs["homeenv"] = {self.mirror.locator: self.runtime.engine.value(self.mirror.did, self.mirror.locator)}
+            attrs["homeenv"] = {
+                self.mirror.locator: self.runtime.engine.value(self.mirror.did, self.mirror.locator)
+            }
         return attrs
 
     async def async_added_to_hass(self) -> None:
-        self.async_on_remove(self.runtime.subscribe(self.mirror.did, [self.mirror.locator],
-                                                    self.async_write_ha_state))
+        self.async_on_remove(
+            self.runtime.subscribe(
+                self.mirror.did, [self.mirror.locator], self.async_write_ha_state
+            )
+        )
 
     def _execute(self, locator: str, arguments: dict[str, Any] | None = None) -> None:
         action = {"did": self.mirror.did, "locator": locator, "arguments": arguments or {}}
@@ -172,7 +190,9 @@ def role_value(role: str) -> property:
     """A rich entity's HA property that is the value of one of its roles (HA-side units and
     labels; None when the device has no such attribute): ``current_humidity =
     role_value("current_humidity")`` instead of one getter per property and platform."""
-    return property(lambda self: self.get(role), doc=f"The {role.replace('_', ' ')} (role {role!r}).")
+    return property(
+        lambda self: self.get(role), doc=f"The {role.replace('_', ' ')} (role {role!r})."
+    )
 
 
 class SmhRichEntity(_EntryEntity):
@@ -190,8 +210,9 @@ class SmhRichEntity(_EntryEntity):
         self._powered = False
         self._extra: dict[str, Any] = {}
         self._refresh()
-        self._attr_name = rich.name or (component_title(rich.namespace) if rich.namespace and not rich.device_named
-                                        else None)
+        self._attr_name = rich.name or (
+            component_title(rich.namespace) if rich.namespace and not rich.device_named else None
+        )
         if not rich.namespace or rich.device_named:
             imported_entity_id(self, rich.did, rich.platform, runtime.area_prefix)
 
@@ -206,7 +227,11 @@ class SmhRichEntity(_EntryEntity):
         raw = {loc: engine.value(did, loc) for loc in self._locators}  # every role's locator
         self._values = {role: bound.to_ha(raw[bound.locator]) for role, bound in roles.items()}
         power = roles.get("power")
-        self._powered = power is not None and power.switch is not None and raw[power.locator] == power.switch.on_value
+        self._powered = (
+            power is not None
+            and power.switch is not None
+            and raw[power.locator] == power.switch.on_value
+        )
         self._extra = {"did": did, "homeenv": raw}
 
     def _changed(self) -> None:
@@ -244,12 +269,17 @@ class SmhRichEntity(_EntryEntity):
         self.async_on_remove(self.runtime.subscribe(self.rich.did, self._locators, self._changed))
 
 
-def _setup_from[E](entities: Callable[[SmhRuntime], Iterable[E]], cls: Callable[[SmhRuntime, str, E], Entity],
-                   ) -> Callable[..., Coroutine[Any, Any, None]]:
+def _setup_from[E](
+    entities: Callable[[SmhRuntime], Iterable[E]],
+    cls: Callable[[SmhRuntime, str, E], Entity],
+) -> Callable[..., Coroutine[Any, Any, None]]:
     """An ``async_setup_entry`` adding one ``cls`` entity per item ``entities`` plans."""
 
-    async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry,
-                                async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+    async def async_setup_entry(
+        hass: HomeAssistant,
+        entry: SmhConfigEntry,
+        async_add_entities: AddConfigEntryEntitiesCallback,
+    ) -> None:
         runtime = entry.runtime_data
         async_add_entities(cls(runtime, entry.entry_id, item) for item in entities(runtime))
 

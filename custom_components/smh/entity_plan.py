@@ -40,7 +40,9 @@ def plan(device: Device) -> tuple[list[Rich], list[Mirror]]:
         if loc in covered:
             continue
         setter, switch = st.get(loc), sw.get(loc)
-        out.append(Mirror(generic_platform(attr, setter, switch), device.did, loc, attr, setter, switch))
+        out.append(
+            Mirror(generic_platform(attr, setter, switch), device.did, loc, attr, setter, switch)
+        )
     return named(device, riches, out)
 
 
@@ -49,18 +51,26 @@ def component_title(namespace: str) -> str:
     return namespace.replace("_", " ").capitalize()
 
 
-def named(device: Device, riches: list[Rich], mirrors: list[Mirror]) -> tuple[list[Rich], list[Mirror]]:
+def named(
+    device: Device, riches: list[Rich], mirrors: list[Mirror]
+) -> tuple[list[Rich], list[Mirror]]:
     """Mark the entities that take the device's name (see the module docstring)."""
     per_platform = Counter(r.platform for r in riches) + Counter(m.platform for m in mirrors)
     given = device.name.lower().split()
 
     def says(namespace: str) -> bool:
         words = component_title(namespace).lower().split()
-        return len(given) > len(words) and given[-len(words):] == words
+        return len(given) > len(words) and given[-len(words) :] == words
 
-    riches = [replace(r, device_named=True)
-              if r.namespace and r.name is None and per_platform[r.platform] == 1
-              and (len(riches) == 1 or says(r.namespace)) else r for r in riches]
+    riches = [
+        replace(r, device_named=True)
+        if r.namespace
+        and r.name is None
+        and per_platform[r.platform] == 1
+        and (len(riches) == 1 or says(r.namespace))
+        else r
+        for r in riches
+    ]
     if not riches and len(mirrors) == 1 and mirrors[0].name is None:
         mirrors = [replace(mirrors[0], device_named=True)]
     return riches, mirrors

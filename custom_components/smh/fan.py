@@ -70,8 +70,9 @@ class SmhFan(SmhRichEntity, FanEntity):
         else:
             self._set_speed(percentage, self.power_on_first())
 
-    async def async_turn_on(self, percentage: int | None = None, preset_mode: str | None = None,
-                            **kwargs: Any) -> None:
+    async def async_turn_on(
+        self, percentage: int | None = None, preset_mode: str | None = None, **kwargs: Any
+    ) -> None:
         preset = [] if preset_mode is None else [self.rich.set("preset", preset_mode)]
         if percentage:
             self._set_speed(percentage, self.power_on_first(), preset)

@@ -64,20 +64,29 @@ ASSISTANT = "conversation"
 TARGET_KEYS = ("entity_id", "device_id", "area_id", "floor_id", "label_id")
 """Service-data keys that would widen a call beyond its entity (to unexposed ones): refused."""
 ENV_SENSOR_CLASSES = {
-    "temperature": SensorDeviceClass.TEMPERATURE, "humidity": SensorDeviceClass.HUMIDITY,
-    "illuminance": SensorDeviceClass.ILLUMINANCE, "pm25": SensorDeviceClass.PM25,
+    "temperature": SensorDeviceClass.TEMPERATURE,
+    "humidity": SensorDeviceClass.HUMIDITY,
+    "illuminance": SensorDeviceClass.ILLUMINANCE,
+    "pm25": SensorDeviceClass.PM25,
     "pm10": SensorDeviceClass.PM10,
 }
 """Room variables read from any area's sensors when it has no SMH room climate device."""
 UNSUPPORTED_AUTOMATIONS = (
     "automations are not stored by the agent's Home Assistant tools; ask the user to create one "
     "with the smh.create_automation action (it writes a persistent HA automation), or use "
-    "schedule_actions for a one-off timed call")
+    "schedule_actions for a one-off timed call"
+)
 
 
 def error_result(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"ok": False, "error": {"code": str(code), "message": message,
-                                   **{k: v for k, v in extra.items() if v is not None}}}
+    return {
+        "ok": False,
+        "error": {
+            "code": str(code),
+            "message": message,
+            **{k: v for k, v in extra.items() if v is not None},
+        },
+    }
 
 
 def not_found_result(did: str) -> dict[str, Any]:
@@ -132,11 +141,13 @@ def _field_applies(state: State, spec: dict[str, Any]) -> bool:
         if not any(features & m for m in masks):
             return False
     if attrs := flt.get("attribute"):
+
         def has(name: str, values: list[Any]) -> bool:
             value = state.attributes.get(name)
             if isinstance(value, list | tuple | set):
                 return any(v in value for v in values)
             return value in values
+
         return any(has(name, values) for name, values in attrs.items())
     return True
 
@@ -191,8 +202,12 @@ class HaSchedules:
 class HaBackend:
     """The :class:`~smh_core.agent.backend.HomeBackend` contract over Home Assistant."""
 
-    def __init__(self, hass: HomeAssistant, context: Context | None = None,
-                 schedules: HaSchedules | None = None) -> None:
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        context: Context | None = None,
+        schedules: HaSchedules | None = None,
+    ) -> None:
         self.hass = hass
         self.context = context or Context()
         self.schedules = schedules
@@ -206,13 +221,19 @@ class HaBackend:
         domains = {s.domain for s in self._exposed_states()}
         if domains:
             self._texts = await async_get_translations(
-                self.hass, self.hass.config.language, "services", domains)
+                self.hass, self.hass.config.language, "services", domains
+            )
 
     # ------------------------------------------------------------------ what the agent may see
     def _exposed_states(self) -> list[State]:
-        return sorted((s for s in self.hass.states.async_all()
-                       if async_should_expose(self.hass, ASSISTANT, s.entity_id)),
-                      key=lambda s: s.entity_id)
+        return sorted(
+            (
+                s
+                for s in self.hass.states.async_all()
+                if async_should_expose(self.hass, ASSISTANT, s.entity_id)
+            ),
+            key=lambda s: s.entity_id,
+        )
 
     def _visible(self, did: str) -> State | None:
         """The entity's state if it exists and is exposed; None otherwise (not found)."""
@@ -234,11 +255,19 @@ class HaBackend:
     def _summary(self, state: State) -> dict[str, Any]:
         entry = er.async_get(self.hass).async_get(state.entity_id)
         labels = lr.async_get(self.hass)
-        tags = sorted(label.name for label_id in (entry.labels if entry else ())
-                      if (label := labels.async_get_label(label_id)) is not None)
-        return {"did": state.entity_id, "name": state.name, "category": state.domain,
-                "subcategory": str(state.attributes.get(ATTR_DEVICE_CLASS) or state.domain),
-                "room": self._area_of(state.entity_id), "tags": tags}
+        tags = sorted(
+            label.name
+            for label_id in (entry.labels if entry else ())
+            if (label := labels.async_get_label(label_id)) is not None
+        )
+        return {
+            "did": state.entity_id,
+            "name": state.name,
+            "category": state.domain,
+            "subcategory": str(state.attributes.get(ATTR_DEVICE_CLASS) or state.domain),
+            "room": self._area_of(state.entity_id),
+            "tags": tags,
+        }
 
     # ------------------------------------------------------------------ HomeBackend: reads
     def list_rooms(self) -> list[dict[str, Any]]:
@@ -246,12 +275,15 @@ class HaBackend:
         rooms = []
         for area in ar.async_get(self.hass).async_list_areas():
             floor = floors.async_get_floor(area.floor_id) if area.floor_id else None
-            level = None if floor is None else (floor.level if floor.level is not None else floor.name)
+            level = (
+                None if floor is None else (floor.level if floor.level is not None else floor.name)
+            )
             rooms.append({"id": area.id, "name": area.name, "type": "area", "floor": level})
         return sorted(rooms, key=lambda r: r["id"])
 
-    def list_devices(self, room: str | None = None, category: str | None = None,
-                     tags: list[str] | None = None) -> list[dict[str, Any]]:
+    def list_devices(
+        self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
+    ) -> list[dict[str, Any]]:
         out = []
         for state in self._exposed_states():
             summary = self._summary(state)
@@ -275,20 +307,30 @@ class HaBackend:
         if state is None:
             return not_found_result(did)
         attributes = {"state": {"type": "str", "read_only": True}}
-        attributes |= {name: {"type": _type_name(value), "read_only": True}
-                       for name, value in state.attributes.items()}
-        return {"ok": True, "did": did, "name": state.name,
-                "description": f"Home Assistant {state.domain} entity; attributes are read-only, "
-                               f"change them with its services (locator = service name)",
-                "attributes": attributes, "services": self._services(state)}
+        attributes |= {
+            name: {"type": _type_name(value), "read_only": True}
+            for name, value in state.attributes.items()
+        }
+        return {
+            "ok": True,
+            "did": did,
+            "name": state.name,
+            "description": f"Home Assistant {state.domain} entity; attributes are read-only, "
+            f"change them with its services (locator = service name)",
+            "attributes": attributes,
+            "services": self._services(state),
+        }
 
     def room_environment(self, room: str) -> dict[str, Any]:
         """From the SMH room climate sensors of the area if it has them, else from the area's
         temperature, humidity, illuminance and PM sensors (mean of each; °C); exposed ones only."""
         areas = ar.async_get(self.hass)
         if areas.async_get_area(room) is None:
-            return error_result(ErrorCode.DEVICE_NOT_FOUND, f"no room {room!r}",
-                          allowed=sorted(a.id for a in areas.async_list_areas()))
+            return error_result(
+                ErrorCode.DEVICE_NOT_FOUND,
+                f"no room {room!r}",
+                allowed=sorted(a.id for a in areas.async_list_areas()),
+            )
         smh: dict[str, Any] = {}
         generic: dict[str, list[float]] = {}
         sources: dict[str, list[str]] = {"smh": [], "generic": []}
@@ -309,8 +351,10 @@ class HaBackend:
         if generic:
             env = {k: round(sum(v) / len(v), 1) for k, v in generic.items()}
             return {"ok": True, "room": room, "environment": env, "sources": sources["generic"]}
-        return error_result(ErrorCode.SERVICE_NOT_FOUND,
-                      f"room {room!r} has no exposed temperature, humidity or light sensors")
+        return error_result(
+            ErrorCode.SERVICE_NOT_FOUND,
+            f"room {room!r} has no exposed temperature, humidity or light sensors",
+        )
 
     def now(self) -> str:
         return dt_util.now().isoformat(timespec="seconds")
@@ -327,23 +371,39 @@ class HaBackend:
         wants = self.hass.services.supports_response(domain, service) is not SupportsResponse.NONE
         try:
             response = await self.hass.services.async_call(
-                domain, service, {**arguments, "entity_id": did}, blocking=True,
-                context=self.context, return_response=wants)
+                domain,
+                service,
+                {**arguments, "entity_id": did},
+                blocking=True,
+                context=self.context,
+                return_response=wants,
+            )
         except vol.Invalid as err:
             return self._invalid(state, service, arguments, err)
         except Unauthorized:
-            return error_result("unauthorized", f"this user may not call {domain}.{service} on {did}",
-                          did=did, locator=service)
+            return error_result(
+                "unauthorized",
+                f"this user may not call {domain}.{service} on {did}",
+                did=did,
+                locator=service,
+            )
         except HomeAssistantError as err:
-            code = "service_rejected" if isinstance(err, ServiceValidationError) else "service_failed"
+            code = (
+                "service_rejected" if isinstance(err, ServiceValidationError) else "service_failed"
+            )
             return error_result(code, str(err) or type(err).__name__, did=did, locator=service)
         except Exception as err:  # an integration's bug must not end the agent's turn
             _LOGGER.exception("SMH agent: %s.%s on %s failed", domain, service, did)
-            return error_result("service_failed", f"{type(err).__name__}: {err}", did=did, locator=service)
+            return error_result(
+                "service_failed", f"{type(err).__name__}: {err}", did=did, locator=service
+            )
         after_state = self.hass.states.get(did)
         after = self._values(after_state) if after_state is not None else {}
-        changes = [{"did": did, "locator": key, "before": before.get(key), "after": after.get(key)}
-                   for key in dict.fromkeys([*before, *after]) if before.get(key) != after.get(key)]
+        changes = [
+            {"did": did, "locator": key, "before": before.get(key), "after": after.get(key)}
+            for key in dict.fromkeys([*before, *after])
+            if before.get(key) != after.get(key)
+        ]
         out: dict[str, Any] = {"ok": True, "changes": changes}
         if response:
             out["response"] = _jsonable(response)
@@ -352,7 +412,9 @@ class HaBackend:
     def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """Run the calls once at a local time on HA's timer (checked now and again then)."""
         if self.schedules is None:
-            return error_result("unsupported", "this agent cannot schedule calls; " + UNSUPPORTED_AUTOMATIONS)
+            return error_result(
+                "unsupported", "this agent cannot schedule calls; " + UNSUPPORTED_AUTOMATIONS
+            )
         try:
             when = datetime.fromisoformat(at)
         except ValueError as err:
@@ -360,10 +422,15 @@ class HaBackend:
         if when.tzinfo is None:
             when = when.replace(tzinfo=dt_util.get_default_time_zone())
         if when <= dt_util.now():
-            return error_result(ErrorCode.BAD_ARGUMENTS, f"at: {at} is not in the future (now {self.now()})",
-                          field="at")
+            return error_result(
+                ErrorCode.BAD_ARGUMENTS,
+                f"at: {at} is not in the future (now {self.now()})",
+                field="at",
+            )
         for i, action in enumerate(actions):
-            checked = self._check_call(action["did"], action["locator"], action.get("arguments") or {})
+            checked = self._check_call(
+                action["did"], action["locator"], action.get("arguments") or {}
+            )
             if isinstance(checked, dict):
                 checked["error"]["field"] = f"actions.{i}." + checked["error"].get("field", "did")
                 return checked
@@ -373,21 +440,30 @@ class HaBackend:
         async def run(_: datetime) -> None:
             schedules.pending.pop(item_id, None)
             for action in actions:
-                result = await self.execute(action["did"], action["locator"], action.get("arguments") or {})
+                result = await self.execute(
+                    action["did"], action["locator"], action.get("arguments") or {}
+                )
                 if not result["ok"]:
                     _LOGGER.warning("SMH agent: scheduled %s failed: %s", action, result["error"])
 
         cancel = async_track_point_in_time(self.hass, run, when)
         item = schedules.pending[item_id] = _Pending(item_id, when, actions, cancel)
-        return {"ok": True, "schedule": item.to_dict(),
-                "note": "kept until it runs, HA restarts or the integration reloads"}
+        return {
+            "ok": True,
+            "schedule": item.to_dict(),
+            "note": "kept until it runs, HA restarts or the integration reloads",
+        }
 
     def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
         item = self.schedules.pending.pop(schedule_id, None) if self.schedules is not None else None
         if item is None:
             pending = sorted(self.schedules.pending) if self.schedules is not None else []
-            return error_result(ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}",
-                          field="schedule_id", allowed=pending)
+            return error_result(
+                ErrorCode.BAD_ARGUMENTS,
+                f"no pending schedule {schedule_id!r}",
+                field="schedule_id",
+                allowed=pending,
+            )
         item.cancel()
         return {"ok": True, "schedule": item.to_dict()}
 
@@ -411,7 +487,11 @@ class HaBackend:
 
     def _description(self, domain: str, service: str) -> dict[str, Any] | None:
         found = self._descriptions.get(domain, {}).get(service)
-        return found if found is not None else async_get_cached_service_description(self.hass, domain, service)
+        return (
+            found
+            if found is not None
+            else async_get_cached_service_description(self.hass, domain, service)
+        )
 
     def _text(self, domain: str, service: str, *path: str) -> str | None:
         return self._texts.get(".".join(("component", domain, "services", service, *path)))
@@ -423,7 +503,11 @@ class HaBackend:
         for service in sorted(self.hass.services.async_services_for_domain(domain)):
             description = self._description(domain, service)
             if description is None:  # not prepared: the schema is unknown, HA still validates
-                out[service] = {"description": "", "arguments": {}, "note": "argument schema unknown"}
+                out[service] = {
+                    "description": "",
+                    "arguments": {},
+                    "note": "argument schema unknown",
+                }
                 continue
             if "target" not in description or not _matches_target(state, description["target"]):
                 continue  # not an entity service (reload, ...) or not for this entity
@@ -431,8 +515,11 @@ class HaBackend:
             for name, spec in _fields(description).items():
                 if not _field_applies(state, spec):
                     continue
-                arg: dict[str, Any] = {"description": spec.get("description")
-                                       or self._text(domain, service, "fields", name, "description") or ""}
+                arg: dict[str, Any] = {
+                    "description": spec.get("description")
+                    or self._text(domain, service, "fields", name, "description")
+                    or ""
+                }
                 if spec.get("required"):
                     arg["required"] = True
                 if spec.get("selector"):
@@ -440,12 +527,17 @@ class HaBackend:
                 if "example" in spec:
                     arg["example"] = _jsonable(spec["example"])
                 arguments[name] = arg
-            out[service] = {"description": description.get("description")
-                            or self._text(domain, service, "description") or "",
-                            "arguments": arguments}
+            out[service] = {
+                "description": description.get("description")
+                or self._text(domain, service, "description")
+                or "",
+                "arguments": arguments,
+            }
         return out
 
-    def _check_call(self, did: str, locator: str, arguments: dict[str, Any]) -> tuple[State, str] | dict[str, Any]:
+    def _check_call(
+        self, did: str, locator: str, arguments: dict[str, Any]
+    ) -> tuple[State, str] | dict[str, Any]:
         """The entity and service of a call, or the error that stops it before HA is asked."""
         state = self._visible(did)
         if state is None:
@@ -453,17 +545,28 @@ class HaBackend:
         service = locator.removeprefix(f"{state.domain}.")
         services = self._services(state)
         if service not in services:
-            return error_result(ErrorCode.SERVICE_NOT_FOUND, f"{did} has no service {locator!r}",
-                          did=did, locator=locator, field="locator", allowed=sorted(services))
+            return error_result(
+                ErrorCode.SERVICE_NOT_FOUND,
+                f"{did} has no service {locator!r}",
+                did=did,
+                locator=locator,
+                field="locator",
+                allowed=sorted(services),
+            )
         for key in TARGET_KEYS:
             if key in arguments:
-                return error_result(ErrorCode.UNEXPECTED_ARGUMENT,
-                              f"{key}: a call controls only its own did; call each device separately",
-                              did=did, locator=service, field=key)
+                return error_result(
+                    ErrorCode.UNEXPECTED_ARGUMENT,
+                    f"{key}: a call controls only its own did; call each device separately",
+                    did=did,
+                    locator=service,
+                    field=key,
+                )
         return state, service
 
-    def _invalid(self, state: State, service: str, arguments: dict[str, Any],
-                 err: vol.Invalid) -> dict[str, Any]:
+    def _invalid(
+        self, state: State, service: str, arguments: dict[str, Any], err: vol.Invalid
+    ) -> dict[str, Any]:
         """HA's schema rejected the data: name the field, the value and what it accepts."""
         first = _first_invalid(err)
         path = [str(p) for p in first.path]
@@ -474,9 +577,14 @@ class HaBackend:
         spec = self._services(state).get(service, {}).get("arguments", {})
         allowed = spec.get(name, {}).get("selector") if name in spec else sorted(spec)
         reason = first.error_message or "invalid value"
-        return error_result(ErrorCode.BAD_ARGUMENTS, f"{'.'.join(path) or name}: {reason}{given}",
-                      did=state.entity_id, locator=service, field=".".join(path) or name,
-                      allowed=allowed or None)
+        return error_result(
+            ErrorCode.BAD_ARGUMENTS,
+            f"{'.'.join(path) or name}: {reason}{given}",
+            did=state.entity_id,
+            locator=service,
+            field=".".join(path) or name,
+            allowed=allowed or None,
+        )
 
     def _area_sensors(self, area_id: str) -> Iterable[tuple[er.RegistryEntry, State]]:
         """Exposed sensors located in the area (their own area, else their device's)."""

@@ -33,7 +33,9 @@ def resolve_file(config_dir: str, name: str) -> Path:
     base = Path(config_dir).resolve()
     path = (base / name).resolve()
     if base != path and base not in path.parents:
-        raise HomeSourceError("file_outside_config", f"{name} is outside the configuration directory")
+        raise HomeSourceError(
+            "file_outside_config", f"{name} is outside the configuration directory"
+        )
     return path
 
 

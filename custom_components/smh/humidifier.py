@@ -32,7 +32,6 @@ class SmhHumidifier(PowerToggle, SmhRichEntity, HumidifierEntity):
     current_humidity = role_value("current_humidity")
     mode = role_value("mode")
 
-
     async def async_set_humidity(self, humidity: int) -> None:
         self.run(self.rich.set("target_humidity", humidity))
 

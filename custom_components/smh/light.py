@@ -48,7 +48,9 @@ class SmhLight(SmhRichEntity, LightEntity):
             low, high = roles["color_temp"].range
             self._attr_min_color_temp_kelvin, self._attr_max_color_temp_kelvin = int(low), int(high)
         dimmable = "brightness" in roles
-        self._attr_supported_color_modes = modes or {ColorMode.BRIGHTNESS if dimmable else ColorMode.ONOFF}
+        self._attr_supported_color_modes = modes or {
+            ColorMode.BRIGHTNESS if dimmable else ColorMode.ONOFF
+        }
         self._attr_supported_features = self.features(LightEntityFeature)
         if "effect" in roles:
             self._attr_effect_list = [str(o) for o in roles["effect"].options]
@@ -71,7 +73,9 @@ class SmhLight(SmhRichEntity, LightEntity):
         elif self._native:
             self._brightness = int(value)
         else:
-            self._brightness = self._written_brightness.shown(value, value_to_brightness(self._scale, value))
+            self._brightness = self._written_brightness.shown(
+                value, value_to_brightness(self._scale, value)
+            )
 
     def _device_brightness(self, brightness: int) -> int:
         """The device value for an HA brightness (clamped to the device's range)."""

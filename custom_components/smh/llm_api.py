@@ -70,13 +70,15 @@ if TYPE_CHECKING:
 API_ID = DOMAIN
 LOOP_ONLY = {"ask_user", "finish"}
 """Tools the SMH loop handles itself; an HA agent talks to the user on its own."""
-PROMPT = ("You control a simulated smart home through the SMH tools. Read a device's spec "
-          "(get_device_spec) before controlling it: locators name services such as turn_on or "
-          "fan.set_speed_level, and each argument has a type, range and options. A rejected call "
-          "changes nothing and says which field was wrong and what is allowed. A high-risk call "
-          "(unlocking, disarming, an oven, very hot water or heating) the user did not ask for "
-          "comes back as needs_confirmation with a question: ask the user exactly that question, "
-          "and make the same call again only after they say yes.")
+PROMPT = (
+    "You control a simulated smart home through the SMH tools. Read a device's spec "
+    "(get_device_spec) before controlling it: locators name services such as turn_on or "
+    "fan.set_speed_level, and each argument has a type, range and options. A rejected call "
+    "changes nothing and says which field was wrong and what is allowed. A high-risk call "
+    "(unlocking, disarming, an oven, very hot water or heating) the user did not ask for "
+    "comes back as needs_confirmation with a question: ask the user exactly that question, "
+    "and make the same call again only after they say yes."
+)
 
 
 def _vol_type(annotation: Any) -> Any:
@@ -126,7 +128,9 @@ class UserHome(EmbeddedBackend):
     looks the user up), so callers use :func:`~smh_core.agent.tools.dispatch_async`."""
 
     def __init__(self, hass: HomeAssistant, runtime: SmhRuntime, context: Context | None) -> None:
-        super().__init__(runtime.engine, sim=runtime.clock.sim if runtime.clock is not None else None)
+        super().__init__(
+            runtime.engine, sim=runtime.clock.sim if runtime.clock is not None else None
+        )
         self.hass = hass
         self.runtime = runtime
         self.context = context
@@ -156,11 +160,21 @@ class UserHome(EmbeddedBackend):
         services = self._callable(did)
         if locator in services or locator in visible:
             return None
-        writable = sorted(loc for loc, spec in self.engine.spec(did)["attributes"].items()
-                          if loc in visible and spec.get("writable"))
-        return {"ok": False, "error": ServiceError(
-            ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no service {locator!r}", did=did,
-            locator=locator, allowed=sorted(services) + writable).to_dict()}
+        writable = sorted(
+            loc
+            for loc, spec in self.engine.spec(did)["attributes"].items()
+            if loc in visible and spec.get("writable")
+        )
+        return {
+            "ok": False,
+            "error": ServiceError(
+                ErrorCode.SERVICE_NOT_FOUND,
+                f"device {did} has no service {locator!r}",
+                did=did,
+                locator=locator,
+                allowed=sorted(services) + writable,
+            ).to_dict(),
+        }
 
     async def _refuse_action(self, did: str, locator: str, where: str) -> dict[str, Any] | None:
         """:meth:`_refuse`, then HA's permission check, for a call to be made later (a schedule
@@ -170,26 +184,37 @@ class UserHome(EmbeddedBackend):
             try:
                 await self.runtime.async_check_control(self.hass, did, locator, self.context)
             except Unauthorized:
-                refused = error_result("unauthorized", f"this user may not control {did} ({locator})",
-                                 did=did, locator=locator)
+                refused = error_result(
+                    "unauthorized",
+                    f"this user may not control {did} ({locator})",
+                    did=did,
+                    locator=locator,
+                )
         if refused is not None:
             refused["error"]["field"] = where
         return refused
 
     def _sees_all(self, item: dict[str, Any]) -> bool:
         """Whether a stored rule or schedule reads and calls only what the user may see."""
-        reads = [r for r in (*item.get("triggers", ()), *item.get("conditions", ()))
-                 if isinstance(r, dict) and "did" in r]
+        reads = [
+            r
+            for r in (*item.get("triggers", ()), *item.get("conditions", ()))
+            if isinstance(r, dict) and "did" in r
+        ]
         calls = [a for a in item.get("actions", ()) if isinstance(a, dict) and "did" in a]
-        return (all(r.get("locator") in self._attributes(r["did"]) for r in reads)
-                and all(self._refuse(a["did"], a.get("locator", "")) is None for a in calls))
+        return all(r.get("locator") in self._attributes(r["did"]) for r in reads) and all(
+            self._refuse(a["did"], a.get("locator", "")) is None for a in calls
+        )
 
     # ------------------------------------------------------------------ reads
-    def list_devices(self, room: str | None = None, category: str | None = None,
-                     tags: list[str] | None = None) -> list[dict[str, Any]]:
+    def list_devices(
+        self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
+    ) -> list[dict[str, Any]]:
         return [d for d in super().list_devices(room, category, tags) if self._attributes(d["did"])]
 
-    def _exposed_read(self, did: str, read: Callable[[str], dict[str, Any]]) -> tuple[set[str], dict[str, Any]]:
+    def _exposed_read(
+        self, did: str, read: Callable[[str], dict[str, Any]]
+    ) -> tuple[set[str], dict[str, Any]]:
         """The attributes of ``did`` this user's agent may see, and ``read(did)``; a device with
         none is not found (not "forbidden": its existence is not the agent's to know)."""
         visible = self._attributes(did)
@@ -214,7 +239,9 @@ class UserHome(EmbeddedBackend):
         if out.get("ok"):
             visible = self._attributes(room_did(room))
             if not visible:
-                return error_result(ErrorCode.SERVICE_NOT_FOUND, f"room {room!r} has no exposed climate sensors")
+                return error_result(
+                    ErrorCode.SERVICE_NOT_FOUND, f"room {room!r} has no exposed climate sensors"
+                )
             out["environment"] = {k: v for k, v in out["environment"].items() if k in visible}
         return out
 
@@ -230,10 +257,16 @@ class UserHome(EmbeddedBackend):
         if refused is not None:
             return refused
         try:
-            result = await self.runtime.async_execute(self.hass, did, locator, arguments, self.context)
+            result = await self.runtime.async_execute(
+                self.hass, did, locator, arguments, self.context
+            )
         except Unauthorized:
-            return error_result("unauthorized", f"this user may not control {did} ({locator})",
-                          did=did, locator=locator)
+            return error_result(
+                "unauthorized",
+                f"this user may not control {did} ({locator})",
+                did=did,
+                locator=locator,
+            )
         except SimulationError as err:  # the home's automations looped on the change
             return error_result("simulation_error", str(err), did=did, locator=locator)
         out = result.to_dict()
@@ -251,16 +284,21 @@ class UserHome(EmbeddedBackend):
 
     def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
         if not any(s.get("id") == schedule_id for s in self.list_schedules()):
-            return error_result(ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}", field="schedule_id")
+            return error_result(
+                ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}", field="schedule_id"
+            )
         return super().cancel_schedule(schedule_id)
 
     async def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
         for part in ("triggers", "conditions"):
             for i, ref in enumerate(rule.get(part) or ()):
                 if "did" in ref and ref.get("locator") not in self._attributes(ref["did"]):
-                    return error_result(ErrorCode.DEVICE_NOT_FOUND,
-                                  f"no device attribute {ref['did']}/{ref.get('locator')}",
-                                  did=ref["did"], field=f"{part}.{i}")
+                    return error_result(
+                        ErrorCode.DEVICE_NOT_FOUND,
+                        f"no device attribute {ref['did']}/{ref.get('locator')}",
+                        did=ref["did"],
+                        field=f"{part}.{i}",
+                    )
         for i, action in enumerate(rule.get("actions") or ()):
             refused = await self._refuse_action(action["did"], action["locator"], f"actions.{i}")
             if refused is not None:
@@ -269,7 +307,9 @@ class UserHome(EmbeddedBackend):
 
     def delete_automation(self, rule_id: str) -> dict[str, Any]:
         if not any(r.get("id") == rule_id for r in self.list_automations()):
-            return error_result(ErrorCode.BAD_ARGUMENTS, f"no automation {rule_id!r}", field="automation_id")
+            return error_result(
+                ErrorCode.BAD_ARGUMENTS, f"no automation {rule_id!r}", field="automation_id"
+            )
         return super().delete_automation(rule_id)
 
 
@@ -317,7 +357,11 @@ def _agent_asked(chat_log: ChatLog, guard: ActionGuard) -> bool:
     """Whether the agent's last words before the user's latest turn put the guard's question."""
     contents = chat_log.content
     last_user = max(i for i, c in enumerate(contents) if isinstance(c, UserContent))
-    said = [fold(c.content or "") for c in contents[:last_user] if isinstance(c, AssistantContent) and c.content]
+    said = [
+        fold(c.content or "")
+        for c in contents[:last_user]
+        if isinstance(c, AssistantContent) and c.content
+    ]
     return bool(said) and all(fold(p.prompt.split(" Say ")[0]) in said[-1] for p in guard.pending)
 
 
@@ -330,8 +374,9 @@ class SmhTool(llm.Tool):
         self.parameters = parameters(spec)
         self.consents = consents
 
-    async def async_call(self, hass: HomeAssistant, tool_input: llm.ToolInput,
-                         llm_context: llm.LLMContext) -> Any:
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> Any:
         """The tool's JSON result, as the running HA wants it back (:func:`.compat.tool_result`)."""
         entries = hass.config_entries.async_loaded_entries(DOMAIN)
         if len(entries) != 1:
@@ -351,8 +396,9 @@ class SmhAPI(llm.API):
         self._consents = ConsentBook()
 
     async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
-        tools: list[llm.Tool] = [SmhTool(spec, self._consents) for name, spec in TOOLS.items()
-                                 if name not in LOOP_ONLY]
+        tools: list[llm.Tool] = [
+            SmhTool(spec, self._consents) for name, spec in TOOLS.items() if name not in LOOP_ONLY
+        ]
         return llm.APIInstance(api=self, api_prompt=PROMPT, llm_context=llm_context, tools=tools)
 
 

@@ -33,20 +33,44 @@ from .rich import Bound, Rich
 
 # Matter device type id -> HA platform of the endpoint's main entity.
 PLATFORM_OF_TYPE: dict[int, str] = {
-    0x0100: "light", 0x0101: "light", 0x010C: "light", 0x010D: "light",
-    0x0072: "climate", 0x0301: "climate", 0x0309: "climate",
-    0x002B: "fan", 0x002D: "fan",
+    0x0100: "light",
+    0x0101: "light",
+    0x010C: "light",
+    0x010D: "light",
+    0x0072: "climate",
+    0x0301: "climate",
+    0x0309: "climate",
+    0x002B: "fan",
+    0x002D: "fan",
     0x0202: "cover",
     0x0074: "vacuum",
-    0x0028: "media_player", 0x0023: "media_player",
+    0x0028: "media_player",
+    0x0023: "media_player",
 }
 # Matter types whose fan is their main function but that HA has no better platform for: a
 # humidifier without a target humidity is a fan with a humidity sensor.
 FAN_LIKE_TAGS = ("humidifier", "dehumidifier")
 
-SYSTEM_MODES = {0: "off", 1: "auto", 3: "cool", 4: "heat", 5: "heat", 6: "cool", 7: "fan_only", 8: "dry"}
+SYSTEM_MODES = {
+    0: "off",
+    1: "auto",
+    3: "cool",
+    4: "heat",
+    5: "heat",
+    6: "cool",
+    7: "fan_only",
+    8: "dry",
+}
 FAN_MODES = {0: "off", 1: "low", 2: "medium", 3: "high", 4: "on", 5: "auto", 6: "smart"}
-RVC_STATES = {0: "idle", 1: "cleaning", 2: "paused", 3: "error", 64: "returning", 65: "docked", 66: "docked"}
+RVC_STATES = {
+    0: "idle",
+    1: "cleaning",
+    2: "paused",
+    3: "error",
+    64: "returning",
+    65: "docked",
+    66: "docked",
+}
 OPERATIONAL_STATES = {0: "stopped", 1: "running", 2: "paused", 3: "error"}
 PLAYBACK_STATES = {0: "playing", 1: "paused", 2: "idle", 3: "buffering"}  # HA media player states
 LEVEL_WORDS = {0: "none", 1: "normal", 2: "extra", 3: "max"}
@@ -66,8 +90,11 @@ class Useful:
 
 # Matter units -> (factor to HA's unit, HA's unit, device class)
 UNIT_SCALES: dict[str, tuple[float, str, str | None]] = {
-    "0.01 °C": (0.01, "°C", "temperature"), "0.01 %": (0.01, "%", None),
-    "mV": (0.001, "V", "voltage"), "mA": (0.001, "A", "current"), "mW": (0.001, "W", "power"),
+    "0.01 °C": (0.01, "°C", "temperature"),
+    "0.01 %": (0.01, "%", None),
+    "mV": (0.001, "V", "voltage"),
+    "mA": (0.001, "A", "current"),
+    "mW": (0.001, "W", "power"),
 }
 _COUNTDOWN = Useful("Time remaining", unit="s", device_class="duration")
 
@@ -86,7 +113,9 @@ USEFUL: dict[tuple[str, str], Useful] = {
     ("*Mode", "CurrentMode"): Useful("Mode", labels_from="SupportedModes"),
     ("LaundryWasherControls", "SpinSpeedCurrent"): Useful("Spin speed", labels_from="SpinSpeeds"),
     ("LaundryWasherControls", "NumberOfRinses"): Useful("Rinses", labels=LEVEL_WORDS),
-    ("LaundryDryerControls", "SelectedDrynessLevel"): Useful("Dryness", labels={0: "low", 1: "normal", 2: "extra", 3: "max"}),
+    ("LaundryDryerControls", "SelectedDrynessLevel"): Useful(
+        "Dryness", labels={0: "low", 1: "normal", 2: "extra", 3: "max"}
+    ),
     ("PowerSource", "BatPercentRemaining"): Useful("Battery", 0.5, "%", "battery"),
     ("ElectricalPowerMeasurement", "Voltage"): Useful("Voltage"),
     ("ElectricalPowerMeasurement", "ActiveCurrent"): Useful("Current"),
@@ -117,8 +146,13 @@ class _Device:
     def of(cls, device: Device) -> _Device:
         assert device.matter is not None
         ep = min(device.matter.device_types)
-        out = cls(device, ep, dict(device.attributes_by_locator()), setters(device),
-                  {loc for loc, _ in device.services_by_locator()})
+        out = cls(
+            device,
+            ep,
+            dict(device.attributes_by_locator()),
+            setters(device),
+            {loc for loc, _ in device.services_by_locator()},
+        )
         for loc, attr in out.attrs.items():  # a writable attribute is set by writing it
             if attr.writable:
                 out.setters[loc] = Setter(loc, "value")
@@ -127,12 +161,21 @@ class _Device:
     def loc(self, cluster: str, attr: str) -> str:
         return f"{self.ep}.{cluster}.{attr}"
 
-    def bound(self, cluster: str, attr: str, convert: Convert | None = None, *, settable: bool = False,
-              limits: tuple[float, float] | None = None) -> Bound | None:
+    def bound(
+        self,
+        cluster: str,
+        attr: str,
+        convert: Convert | None = None,
+        *,
+        settable: bool = False,
+        limits: tuple[float, float] | None = None,
+    ) -> Bound | None:
         loc = self.loc(cluster, attr)
         if loc not in self.attrs or (settable and loc not in self.setters):
             return None
-        return Bound(loc, self.attrs[loc], self.setters.get(loc), None, convert or Convert(), limits)
+        return Bound(
+            loc, self.attrs[loc], self.setters.get(loc), None, convert or Convert(), limits
+        )
 
     def onoff(self) -> Bound | None:
         """The endpoint's OnOff attribute with its On/Off commands as a switch."""
@@ -145,8 +188,14 @@ class _Device:
         loc = f"{self.ep}.{cluster}.{name}"
         return loc if loc in self.services else None
 
-    def rich(self, platform: str, roles: Mapping[str, Bound | None], calls: Mapping[str, str | None],
-             features: str, call_args: Mapping[str, Mapping[str, Any]] | None = None) -> Rich:
+    def rich(
+        self,
+        platform: str,
+        roles: Mapping[str, Bound | None],
+        calls: Mapping[str, str | None],
+        features: str,
+        call_args: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> Rich:
         """A rich entity of the roles and calls found; a feature named ``X:role`` needs that role."""
         found = {k: v for k, v in roles.items() if v is not None}
         commands = {k: v for k, v in calls.items() if v is not None}
@@ -155,7 +204,16 @@ class _Device:
             flag, _, need = f.partition(":")
             if not need or need in found or need in commands:
                 names.append(flag)
-        return Rich(platform, self.device.did, "", found, commands, tuple(names), None, dict(call_args or {}))
+        return Rich(
+            platform,
+            self.device.did,
+            "",
+            found,
+            commands,
+            tuple(names),
+            None,
+            dict(call_args or {}),
+        )
 
 
 def _light(d: _Device) -> Rich | None:
@@ -173,11 +231,17 @@ def _climate(d: _Device) -> Rich | None:
     heat = d.bound("Thermostat", "OccupiedHeatingSetpoint", temp, settable=True)
     if mode is None or (cool or heat) is None:
         return None
-    roles = {"power": d.onoff(), "mode": mode, "target_temperature": cool or heat,
-             "heat_target_temperature": heat if cool is not None else None,
-             "current_temperature": d.bound("Thermostat", "LocalTemperature", temp),
-             "fan_mode": d.bound("FanControl", "FanMode", Convert(FAN_MODES), settable=True)}
-    return d.rich("climate", roles, {}, "TURN_ON:power TURN_OFF:power TARGET_TEMPERATURE FAN_MODE:fan_mode")
+    roles = {
+        "power": d.onoff(),
+        "mode": mode,
+        "target_temperature": cool or heat,
+        "heat_target_temperature": heat if cool is not None else None,
+        "current_temperature": d.bound("Thermostat", "LocalTemperature", temp),
+        "fan_mode": d.bound("FanControl", "FanMode", Convert(FAN_MODES), settable=True),
+    }
+    return d.rich(
+        "climate", roles, {}, "TURN_ON:power TURN_OFF:power TARGET_TEMPERATURE FAN_MODE:fan_mode"
+    )
 
 
 def _fan(d: _Device) -> Rich | None:
@@ -190,9 +254,16 @@ def _fan(d: _Device) -> Rich | None:
 
 def _cover(d: _Device) -> Rich | None:
     # Matter counts closure (0 open, 10000 closed) in 0.01 %; HA counts openness in percent
-    position = d.bound("WindowCovering", "CurrentPositionLiftPercent100ths",
-                       Convert(scale=-0.01, offset=100.0), settable=True)
-    calls = {"open": d.command("WindowCovering", "UpOrOpen"), "close": d.command("WindowCovering", "DownOrClose")}
+    position = d.bound(
+        "WindowCovering",
+        "CurrentPositionLiftPercent100ths",
+        Convert(scale=-0.01, offset=100.0),
+        settable=True,
+    )
+    calls = {
+        "open": d.command("WindowCovering", "UpOrOpen"),
+        "close": d.command("WindowCovering", "DownOrClose"),
+    }
     if position is None or None in calls.values():
         return None
     return d.rich("cover", {"position": position}, calls, "OPEN CLOSE SET_POSITION")
@@ -200,22 +271,34 @@ def _cover(d: _Device) -> Rich | None:
 
 def _vacuum(d: _Device) -> Rich | None:
     state = d.bound("RvcOperationalState", "OperationalState", Convert(RVC_STATES))
-    calls = {"start": d.command("RvcRunMode", "ChangeToMode"),
-             "pause": d.command("RvcOperationalState", "Pause"),
-             "return_to_base": d.command("RvcOperationalState", "GoHome")}
+    calls = {
+        "start": d.command("RvcRunMode", "ChangeToMode"),
+        "pause": d.command("RvcOperationalState", "Pause"),
+        "return_to_base": d.command("RvcOperationalState", "GoHome"),
+    }
     if state is None or calls["start"] is None or calls["return_to_base"] is None:
         return None
-    return d.rich("vacuum", {"state": state}, calls, "STATE START PAUSE:pause RETURN_HOME",
-                  call_args={"start": {"newMode": 1}})  # RvcRunMode 1 = Cleaning
+    return d.rich(
+        "vacuum",
+        {"state": state},
+        calls,
+        "STATE START PAUSE:pause RETURN_HOME",
+        call_args={"start": {"newMode": 1}},
+    )  # RvcRunMode 1 = Cleaning
 
 
 # Commands without required arguments that people press: (cluster, command) -> button name.
 BUTTONS: dict[tuple[str, str], str] = {
-    ("OperationalState", "Start"): "Start", ("OperationalState", "Pause"): "Pause",
-    ("OperationalState", "Resume"): "Resume", ("OperationalState", "Stop"): "Stop",
-    ("MediaPlayback", "Play"): "Play", ("MediaPlayback", "Pause"): "Pause",
-    ("MediaPlayback", "Stop"): "Stop", ("MediaPlayback", "Next"): "Next",
-    ("MediaPlayback", "Previous"): "Previous", ("MediaPlayback", "StartOver"): "Start over",
+    ("OperationalState", "Start"): "Start",
+    ("OperationalState", "Pause"): "Pause",
+    ("OperationalState", "Resume"): "Resume",
+    ("OperationalState", "Stop"): "Stop",
+    ("MediaPlayback", "Play"): "Play",
+    ("MediaPlayback", "Pause"): "Pause",
+    ("MediaPlayback", "Stop"): "Stop",
+    ("MediaPlayback", "Next"): "Next",
+    ("MediaPlayback", "Previous"): "Previous",
+    ("MediaPlayback", "StartOver"): "Start over",
 }
 
 
@@ -237,16 +320,33 @@ def _media_player(d: _Device) -> Rich | None:
     state = d.bound("MediaPlayback", "CurrentState", Convert(PLAYBACK_STATES))
     if power is None or state is None:
         return None
-    calls = {name: d.command("MediaPlayback", command) for name, command in (
-        ("play", "Play"), ("pause", "Pause"), ("stop", "Stop"), ("next", "Next"), ("previous", "Previous"))}
-    rich = d.rich("media_player", {"power": power, "state": state}, calls,
-                  "TURN_ON TURN_OFF PLAY:play PAUSE:pause STOP:stop NEXT_TRACK:next PREVIOUS_TRACK:previous")
+    calls = {
+        name: d.command("MediaPlayback", command)
+        for name, command in (
+            ("play", "Play"),
+            ("pause", "Pause"),
+            ("stop", "Stop"),
+            ("next", "Next"),
+            ("previous", "Previous"),
+        )
+    }
+    rich = d.rich(
+        "media_player",
+        {"power": power, "state": state},
+        calls,
+        "TURN_ON TURN_OFF PLAY:play PAUSE:pause STOP:stop NEXT_TRACK:next PREVIOUS_TRACK:previous",
+    )
     return replace(rich, device_class="tv")
 
 
 BUILDERS: dict[str, Callable[[_Device], Rich | None]] = {
-    "light": _light, "climate": _climate, "fan": _fan, "cover": _cover, "vacuum": _vacuum,
-    "media_player": _media_player}
+    "light": _light,
+    "climate": _climate,
+    "fan": _fan,
+    "cover": _cover,
+    "vacuum": _vacuum,
+    "media_player": _media_player,
+}
 
 
 def _platform(device: Device, ep: int) -> str | None:
@@ -299,14 +399,34 @@ def _mirror(d: _Device, loc: str, attr: Attribute, switch: Switch | None) -> Mir
     scale, unit, device_class = UNIT_SCALES.get(attr.unit or "", (1.0, None, None))
     useful = _useful(cluster, name)
     if useful is None:
-        return Mirror(platform, d.device.did, loc, attr, setter, switch, readable_name(cluster, name),
-                      Convert(scale=scale), unit, device_class, diagnostic=True)
+        return Mirror(
+            platform,
+            d.device.did,
+            loc,
+            attr,
+            setter,
+            switch,
+            readable_name(cluster, name),
+            Convert(scale=scale),
+            unit,
+            device_class,
+            diagnostic=True,
+        )
     labels = _labels(d, cluster, useful)
     if labels and setter is not None and platform == "number":
         platform = "select"  # an index into a list of names (SpinSpeeds): pick by name
-    return Mirror(platform, d.device.did, loc, attr, setter, switch, useful.name,
-                  Convert(labels, useful.scale if useful.scale != 1.0 else scale),
-                  ha_unit=useful.unit or unit, ha_class=useful.device_class or device_class)
+    return Mirror(
+        platform,
+        d.device.did,
+        loc,
+        attr,
+        setter,
+        switch,
+        useful.name,
+        Convert(labels, useful.scale if useful.scale != 1.0 else scale),
+        ha_unit=useful.unit or unit,
+        ha_class=useful.device_class or device_class,
+    )
 
 
 def matter_plan(device: Device) -> tuple[list[Rich], list[Mirror]]:

@@ -60,7 +60,6 @@ class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
     def media_title(self) -> str | None:
         return self.get("title") or None
 
-
     async def async_set_volume_level(self, volume: float) -> None:
         """Set the volume in whole percent; HA reads back the level it asked for (0.555, not 0.56)."""
         level = round(volume * 100)
@@ -92,8 +91,9 @@ class SmhMediaPlayer(PowerToggle, SmhRichEntity, MediaPlayerEntity):
     async def async_media_previous_track(self) -> None:
         self.run(self.rich.call("previous"))
 
-    async def async_play_media(self, media_type: MediaType | str, media_id: str,
-                               **kwargs: Any) -> None:
+    async def async_play_media(
+        self, media_type: MediaType | str, media_id: str, **kwargs: Any
+    ) -> None:
         self.run(self.rich.call("play_media", media_name=media_id))
 
 

@@ -25,8 +25,16 @@ from smh_core.homeenv.model import Attribute, AttrType
 
 from .convert import Convert
 
-UNITS = {"Celsius": "°C", "percentage": "%", "Kelvin": "K", "second": "s", "liter": "L", "lux": "lx",
-         "degree": "°", "minute": "min"}
+UNITS = {
+    "Celsius": "°C",
+    "percentage": "%",
+    "Kelvin": "K",
+    "second": "s",
+    "liter": "L",
+    "lux": "lx",
+    "degree": "°",
+    "minute": "min",
+}
 # attribute name -> (HA sensor device class, the unit it needs)
 SENSOR_DEVICE_CLASSES = {"battery_level": ("battery", "%")}
 
@@ -89,8 +97,11 @@ class Mirror:
         return device_class if self.platform == "sensor" and unit == self.unit else None
 
 
-_ON_WORDS = {frozenset({"yes", "no"}): "yes", frozenset({"true", "false"}): "true",
-             frozenset({"detected", "clear"}): "detected"}
+_ON_WORDS = {
+    frozenset({"yes", "no"}): "yes",
+    frozenset({"true", "false"}): "true",
+    frozenset({"detected", "clear"}): "detected",
+}
 """Word pairs that only say yes or no. A read-only ``on``/``off`` state stays a sensor: it is a
 device's power as reported by another component, which HA users read as a state, not an alarm."""
 
@@ -99,7 +110,11 @@ def binary_on_value(attr: Attribute) -> str | None:
     """The option meaning "on" when a text attribute is a yes/no in words (a motion sensor's
     ``human_detected``), so HA shows it as a binary sensor rather than a text sensor "yes"."""
     options = attr.options or []
-    if attr.type != AttrType.STR or len(options) != 2 or not all(isinstance(o, str) for o in options):
+    if (
+        attr.type != AttrType.STR
+        or len(options) != 2
+        or not all(isinstance(o, str) for o in options)
+    ):
         return None
     on = _ON_WORDS.get(frozenset(o.lower() for o in options))
     return next((o for o in options if o.lower() == on), None) if on else None

@@ -72,16 +72,21 @@ def dump_model(model: Any) -> dict[str, Any]:
 
 def simulation_state(sim: Simulator) -> dict[str, Any]:
     """The simulator's own state: clock, schedules (with their history) and rules."""
-    return {"now": sim.now.isoformat(),
-            "schedules": [dump_model(s) for s in sim.schedules(include_done=True)],
-            "automations": [dump_model(r) for r in sim.rules()]}
+    return {
+        "now": sim.now.isoformat(),
+        "schedules": [dump_model(s) for s in sim.schedules(include_done=True)],
+        "automations": [dump_model(r) for r in sim.rules()],
+    }
 
 
 def _fingerprint(sim: Simulator) -> tuple[Any, ...]:
     """Cheap to compare each second: changes whenever :func:`simulation_state` would (rules are
     replaced, never edited, when the agent changes one; a schedule changes only its status)."""
-    return (sim.tick, tuple((s.id, s.status) for s in sim.schedules(include_done=True)),
-            tuple(id(r) for r in sim.rules()))
+    return (
+        sim.tick,
+        tuple((s.id, s.status) for s in sim.schedules(include_done=True)),
+        tuple(id(r) for r in sim.rules()),
+    )
 
 
 def _valid[M: BaseModel](kind: type[M], items: Any, what: str) -> list[M]:
@@ -100,7 +105,9 @@ class StatePersistence:
 
     def __init__(self, hass: HomeAssistant, entry_id: str) -> None:
         self.hass = hass
-        self.store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, f"{DOMAIN}.{entry_id}.state")
+        self.store: Store[dict[str, Any]] = Store(
+            hass, STORAGE_VERSION, f"{DOMAIN}.{entry_id}.state"
+        )
         self.engine: HomeEngine | None = None
         self.clock: SimClock | None = None
         self.stored_now: datetime | None = None
@@ -173,15 +180,19 @@ class StatePersistence:
         self._unsubs = [
             engine.add_listener(self._changed),
             clock.add_listener(self._after_slice),
-            async_track_time_interval(self.hass, self._poll, POLL, name="smh state save",
-                                      cancel_on_shutdown=True),
+            async_track_time_interval(
+                self.hass, self._poll, POLL, name="smh state save", cancel_on_shutdown=True
+            ),
         ]
 
     def _capture(self) -> dict[str, Any]:
         assert self.engine is not None and self.clock is not None
         self._seen = _fingerprint(self.clock.sim)
-        data = {"home": self.engine.home.name, "devices": self.engine.snapshot().to_dict(),
-                "simulation": simulation_state(self.clock.sim)}
+        data = {
+            "home": self.engine.home.name,
+            "devices": self.engine.snapshot().to_dict(),
+            "simulation": simulation_state(self.clock.sim),
+        }
         if self.clock.jump is not None:
             data["advance"] = self.clock.jump.to_dict()
         return data

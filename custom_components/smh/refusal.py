@@ -23,4 +23,8 @@ class Refusal(ServiceValidationError, vol.Invalid):
 
 def refusal(key: str, **placeholders: str) -> Refusal:
     """The refusal with translation ``key`` of ``strings.json`` (``exceptions``)."""
-    return Refusal(translation_domain=DOMAIN, translation_key=key, translation_placeholders=placeholders or None)
+    return Refusal(
+        translation_domain=DOMAIN,
+        translation_key=key,
+        translation_placeholders=placeholders or None,
+    )

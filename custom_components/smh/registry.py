@@ -50,7 +50,9 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
     area_of: dict[str, str] = {}
     for room in rooms.values():
         floor_name = prefixed(prefix, room.floor_name or f"Floor {room.floor}")
-        floor = floors.async_get_floor_by_name(floor_name) or floors.async_create(floor_name, level=room.floor)
+        floor = floors.async_get_floor_by_name(floor_name) or floors.async_create(
+            floor_name, level=room.floor
+        )
         area_labels: set[str] = set()
         if room.parent:
             parent_name = f"Inside {names_of[room.parent]}"
@@ -58,28 +60,43 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
             area_labels.add(label.label_id)
         area = areas.async_get_area_by_name(names_of[room.id])
         if area is None:
-            area = areas.async_create(names_of[room.id], floor_id=floor.floor_id, labels=area_labels,
-                                      icon=room_icon(room.type, room.name))
+            area = areas.async_create(
+                names_of[room.id],
+                floor_id=floor.floor_id,
+                labels=area_labels,
+                icon=room_icon(room.type, room.name),
+            )
         else:  # an area of that name (this entry's from before, or one the user chose to share)
-            area = areas.async_update(area.id, floor_id=floor.floor_id, labels=area.labels | area_labels,
-                                      icon=area.icon or room_icon(room.type, room.name))
+            area = areas.async_update(
+                area.id,
+                floor_id=floor.floor_id,
+                labels=area.labels | area_labels,
+                icon=area.icon or room_icon(room.type, room.name),
+            )
         area_of[room.id] = area.id
     names = display_names(engine.home)  # unique in the home: "Living Room Air Conditioner 2"
     for did in engine.device_ids():
         device = engine.device(did)
         entry_dev = devices.async_get_or_create(
-            config_entry_id=entry.entry_id, identifiers={(DOMAIN, f"{entry.entry_id}_{did}")},
-            name=prefixed(prefix, names[did]), manufacturer=MANUFACTURER,
+            config_entry_id=entry.entry_id,
+            identifiers={(DOMAIN, f"{entry.entry_id}_{did}")},
+            name=prefixed(prefix, names[did]),
+            manufacturer=MANUFACTURER,
             model=readable_model(device.userdata.subcategory),
             model_id=device.userdata.subcategory,
-            serial_number=did)
+            serial_number=did,
+        )
         area_id = area_of.get(device.userdata.room) if device.userdata.room is not None else None
         if entry_dev.area_id != area_id:  # a device in no room has no area (and loses a stale one)
             devices.async_update_device(entry_dev.id, area_id=area_id)
     for room in engine.simulated_rooms():
         entry_dev = devices.async_get_or_create(
-            config_entry_id=entry.entry_id, identifiers={(DOMAIN, room_device_id(entry.entry_id, room))},
-            name=f"{names_of[room]} climate", manufacturer=MANUFACTURER, model="Simulated room")
+            config_entry_id=entry.entry_id,
+            identifiers={(DOMAIN, room_device_id(entry.entry_id, room))},
+            name=f"{names_of[room]} climate",
+            manufacturer=MANUFACTURER,
+            model="Simulated room",
+        )
         if entry_dev.area_id != area_of[room]:
             devices.async_update_device(entry_dev.id, area_id=area_of[room])
     return area_of
@@ -116,7 +133,9 @@ AREA_SENSORS = {"temperature": "temperature_entity_id", "humidity": "humidity_en
 """Room variable -> the area registry field naming the area's own sensor for it."""
 
 
-def link_room_sensors(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine, area_of: dict[str, str]) -> int:
+def link_room_sensors(
+    hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine, area_of: dict[str, str]
+) -> int:
     """Make each simulated room's temperature and humidity sensors its area's own (HA's intent
     for "what is the temperature in the <area>" reads the area's temperature sensor, else a
     climate entity there). An area whose sensor the user picked (one that still exists and is
@@ -130,12 +149,21 @@ def link_room_sensors(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngin
             continue
         changes: dict[str, str] = {}
         for variable, field in AREA_SENSORS.items():
-            entity_id = entities.async_get_entity_id("sensor", DOMAIN, unique_id(entry.entry_id, room_did(room), variable))
+            entity_id = entities.async_get_entity_id(
+                "sensor", DOMAIN, unique_id(entry.entry_id, room_did(room), variable)
+            )
             current = getattr(area, field)
-            ours = current is not None and (e := entities.async_get(current)) is not None \
+            ours = (
+                current is not None
+                and (e := entities.async_get(current)) is not None
                 and e.config_entry_id == entry.entry_id
-            if entity_id is not None and current != entity_id and hass.states.get(entity_id) is not None \
-                    and (current is None or ours or hass.states.get(current) is None):
+            )
+            if (
+                entity_id is not None
+                and current != entity_id
+                and hass.states.get(entity_id) is not None
+                and (current is None or ours or hass.states.get(current) is None)
+            ):
                 changes[field] = entity_id
         if changes:
             areas.async_update(area.id, **changes)  # type: ignore[arg-type]
@@ -148,8 +176,11 @@ def prune_entities(hass: HomeAssistant, entry: ConfigEntry, provided: set[tuple[
     pairs): generic entities of attributes a rich entity now shows, entities of an earlier home.
     Returns how many were removed."""
     registry = er.async_get(hass)
-    stale = [e.entity_id for e in er.async_entries_for_config_entry(registry, entry.entry_id)
-             if (e.domain, e.unique_id) not in provided]
+    stale = [
+        e.entity_id
+        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
+        if (e.domain, e.unique_id) not in provided
+    ]
     for entity_id in stale:
         registry.async_remove(entity_id)
     return len(stale)

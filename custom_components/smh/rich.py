@@ -65,20 +65,37 @@ class Spec:
     a curtain have the same roles, an on/off light and a plain switch too."""
 
 
-def _role(name: str, attrs: str, need: str = READ, shape: str | None = None, features: str = "",
-          *, required: bool = False, allowed: str | None = None,
-          values: Mapping[str, str] | None = None) -> Role:
+def _role(
+    name: str,
+    attrs: str,
+    need: str = READ,
+    shape: str | None = None,
+    features: str = "",
+    *,
+    required: bool = False,
+    allowed: str | None = None,
+    values: Mapping[str, str] | None = None,
+) -> Role:
     """A role; ``attrs``, ``features`` and ``allowed`` are space-separated names."""
-    return Role(name, tuple(attrs.split()), need, required, tuple(features.split()), shape,
-                None if allowed is None else tuple(allowed.split()), dict(values or {}))
+    return Role(
+        name,
+        tuple(attrs.split()),
+        need,
+        required,
+        tuple(features.split()),
+        shape,
+        None if allowed is None else tuple(allowed.split()),
+        dict(values or {}),
+    )
 
 
 def _power(features: str = "") -> Role:
     return _role("power", "state", SWITCH, None, features, required=True)
 
 
-def _call(name: str, service: str, features: str = "", *, required: bool = False,
-          args: str = "") -> Call:
+def _call(
+    name: str, service: str, features: str = "", *, required: bool = False, args: str = ""
+) -> Call:
     return Call(name, service, required, tuple(features.split()), tuple(args.split()))
 
 
@@ -99,110 +116,216 @@ _PLAYBACK: tuple[Call, ...] = (
 # First match wins, so the more specific platforms come first (an air cube is a climate, not a
 # humidifier). Role order: name, attributes, need, shape, features.
 SPECS: tuple[Spec, ...] = (
-    Spec("climate", (
-        _power("TURN_ON TURN_OFF"),
-        _role("mode", "ac_mode", SET, "options", required=True,
-              allowed="heat cool heat_cool auto dry fan_only"),
-        _role("target_temperature", "target_temperature", SET, "range", "TARGET_TEMPERATURE",
-              required=True),
-        _role("current_temperature", "current_temperature"),
-        _role("target_humidity", "target_humidity", SET, "range", "TARGET_HUMIDITY"),
-        _role("current_humidity", "current_humidity"),
-        _role("fan_mode", "fan_level", SET, "options", "FAN_MODE"),
-        _role("swing", "swing_enabled", SET, "bool", "SWING_MODE"),
-        _role("preset", "sleep_state", SET, "options", "PRESET_MODE"))),
-    Spec("water_heater", (
-        _power("ON_OFF"),
-        _role("target_temperature", "target_water_temperature", SET, "range", "TARGET_TEMPERATURE",
-              required=True),
-        _role("current_temperature", "current_water_temperature"),
-        _role("mode", "work_mode", SET, "options", "OPERATION_MODE"))),
-    Spec("humidifier", (
-        _power(),
-        _role("target_humidity", "target_humidity", SET, "range", required=True),
-        _role("current_humidity", "current_humidity"),
-        _role("mode", "work_mode", SET, "options", "MODES")),
-        device_classes={"humidifier": "humidifier", "dehumidifier": "dehumidifier"}),
-    Spec("media_player", (
-        _power("TURN_ON TURN_OFF"),
-        _role("state", "work_state", READ, "options", required=True,
-              allowed="playing paused idle on buffering", values={"standby": "idle"}),
-        _role("volume", "volume_level", SET, "percent", "VOLUME_SET"),
-        _role("muted", "volume_muted_enabled", READ, "bool", "VOLUME_MUTE"),
-        _role("title", "media_name", READ, None, "PLAY_MEDIA"),
-        _role("track", "media_track", READ, "range")), (
-        _call("play", "play", "PLAY"),
-        *_PLAYBACK),
-        device_classes={"speaker": "speaker", "tv": "tv"}),
-    Spec("vacuum", (
-        _role("state", "state", READ, "options", required=True,
-              allowed="cleaning docked idle paused returning error",
-              values={"standby": "idle", "charging": "docked"}),
-        _role("fan_speed", "suction", SET, "options", "FAN_SPEED"),
-        _role("area", "cleaning_area", SET, None, "SEND_COMMAND")), (
-        _call("start", "start", "START", required=True),
-        _call("pause", "pause", "PAUSE"),
-        _call("stop", "stop", "STOP"),
-        _call("return_to_base", "return_to_base", "RETURN_HOME", required=True)),
-        features=("STATE",)),
-    Spec("media_player", (
-        _role("state", "state", READ, "options", required=True, allowed="off idle playing paused"),
-        _role("volume", "volume_level", SET, "percent", "VOLUME_SET"),
-        _role("muted", "volume_muted_enabled", READ, "bool", "VOLUME_MUTE"),
-        _role("title", "media_name", READ, None, "PLAY_MEDIA"),
-        _role("track", "media_track"),
-        _role("source", "source", SET, "options", "SELECT_SOURCE")), (
-        _call("turn_on", "turn_on", "TURN_ON"),
-        _call("turn_off", "turn_off", "TURN_OFF"),
-        _call("play", "play", "PLAY", required=True),
-        *_PLAYBACK),
-        device_classes={"speaker": "speaker", "tv": "tv", "receiver": "receiver"}, only=frozenset({"media"})),
-    Spec("todo", (
-        _role("items", "items", READ, required=True),
-        _role("open_items", "open_items")), (
-        _call("add", "add_item", "CREATE_TODO_ITEM", required=True, args="item"),
-        _call("remove", "remove_item", "DELETE_TODO_ITEM", args="item"),
-        _call("complete", "complete_item", "UPDATE_TODO_ITEM", args="item")),
-        only=frozenset({"todo_list"})),
-    Spec("valve", (
-        _role("position", "position", SET, "percent", "SET_POSITION", required=True),), (
-        _call("open", "open", "OPEN", required=True),
-        _call("close", "close", "CLOSE", required=True)),
-        device_classes={"water_valve": "water"}, only=frozenset({"valve"})),
-    Spec("lock", (
-        _role("state", "state", READ, "options", required=True, allowed="locked unlocked"),), (
-        _call("lock", "lock", required=True),
-        _call("unlock", "open", required=True))),
-    Spec("cover", (
-        _role("position", "position", SET, "percent", "SET_POSITION", required=True),), (
-        _call("open", "open", "OPEN", required=True),
-        _call("close", "close", "CLOSE", required=True)),
-        device_classes={"blind": "blind", "curtain": "curtain", "shutter": "shutter"}),
-    Spec("cover", (  # open or closed as its own state (a garage door; HomeBench's curtain, open at degree 0)
-        _role("closed", "state", READ, "options", required=True, allowed="open closed"),
-        _role("position", "degree", SET, "percent", "SET_POSITION")), (
-        _call("open", "open", "OPEN", required=True),
-        _call("close", "close", "CLOSE", required=True)),
-        device_classes={"garage": "garage", "curtain": "curtain"}, only=frozenset({"cover"})),
-    Spec("light", (
-        _power(),
-        _role("brightness", "brightness", SET, "range", required=True),
-        _role("color_temp", "color_temperature", SET, "range"),
-        _role("color", "color", SET, "hex"),
-        _role("color_mode", "color_mode", READ, "options", allowed="rgb color_temp",
-              values={"color": "rgb", "color_temperature": "color_temp"}),
-        _role("effect", "effect", SET, "options", "EFFECT"))),
-    Spec("fan", (
-        _power("TURN_ON TURN_OFF"),
-        _role("speed", "speed_level favorite_level", SET, "scale", "SET_SPEED", required=True),
-        _role("preset", "preset_mode work_mode", SET, "options", "PRESET_MODE"),
-        _role("oscillation", "oscillation_enabled", SET, "bool", "OSCILLATE"),
-        _role("direction", "current_direction", SET, "options", "DIRECTION",
-              allowed="forward reverse"))),
-    Spec("light", (  # a light that only switches, or shows colours without dimming
-        _power(),
-        _role("color_temp", "color_temperature", SET, "range"),
-        _role("color", "color", SET, "hex")), only=frozenset({"light"})),
+    Spec(
+        "climate",
+        (
+            _power("TURN_ON TURN_OFF"),
+            _role(
+                "mode",
+                "ac_mode",
+                SET,
+                "options",
+                required=True,
+                allowed="heat cool heat_cool auto dry fan_only",
+            ),
+            _role(
+                "target_temperature",
+                "target_temperature",
+                SET,
+                "range",
+                "TARGET_TEMPERATURE",
+                required=True,
+            ),
+            _role("current_temperature", "current_temperature"),
+            _role("target_humidity", "target_humidity", SET, "range", "TARGET_HUMIDITY"),
+            _role("current_humidity", "current_humidity"),
+            _role("fan_mode", "fan_level", SET, "options", "FAN_MODE"),
+            _role("swing", "swing_enabled", SET, "bool", "SWING_MODE"),
+            _role("preset", "sleep_state", SET, "options", "PRESET_MODE"),
+        ),
+    ),
+    Spec(
+        "water_heater",
+        (
+            _power("ON_OFF"),
+            _role(
+                "target_temperature",
+                "target_water_temperature",
+                SET,
+                "range",
+                "TARGET_TEMPERATURE",
+                required=True,
+            ),
+            _role("current_temperature", "current_water_temperature"),
+            _role("mode", "work_mode", SET, "options", "OPERATION_MODE"),
+        ),
+    ),
+    Spec(
+        "humidifier",
+        (
+            _power(),
+            _role("target_humidity", "target_humidity", SET, "range", required=True),
+            _role("current_humidity", "current_humidity"),
+            _role("mode", "work_mode", SET, "options", "MODES"),
+        ),
+        device_classes={"humidifier": "humidifier", "dehumidifier": "dehumidifier"},
+    ),
+    Spec(
+        "media_player",
+        (
+            _power("TURN_ON TURN_OFF"),
+            _role(
+                "state",
+                "work_state",
+                READ,
+                "options",
+                required=True,
+                allowed="playing paused idle on buffering",
+                values={"standby": "idle"},
+            ),
+            _role("volume", "volume_level", SET, "percent", "VOLUME_SET"),
+            _role("muted", "volume_muted_enabled", READ, "bool", "VOLUME_MUTE"),
+            _role("title", "media_name", READ, None, "PLAY_MEDIA"),
+            _role("track", "media_track", READ, "range"),
+        ),
+        (_call("play", "play", "PLAY"), *_PLAYBACK),
+        device_classes={"speaker": "speaker", "tv": "tv"},
+    ),
+    Spec(
+        "vacuum",
+        (
+            _role(
+                "state",
+                "state",
+                READ,
+                "options",
+                required=True,
+                allowed="cleaning docked idle paused returning error",
+                values={"standby": "idle", "charging": "docked"},
+            ),
+            _role("fan_speed", "suction", SET, "options", "FAN_SPEED"),
+            _role("area", "cleaning_area", SET, None, "SEND_COMMAND"),
+        ),
+        (
+            _call("start", "start", "START", required=True),
+            _call("pause", "pause", "PAUSE"),
+            _call("stop", "stop", "STOP"),
+            _call("return_to_base", "return_to_base", "RETURN_HOME", required=True),
+        ),
+        features=("STATE",),
+    ),
+    Spec(
+        "media_player",
+        (
+            _role(
+                "state", "state", READ, "options", required=True, allowed="off idle playing paused"
+            ),
+            _role("volume", "volume_level", SET, "percent", "VOLUME_SET"),
+            _role("muted", "volume_muted_enabled", READ, "bool", "VOLUME_MUTE"),
+            _role("title", "media_name", READ, None, "PLAY_MEDIA"),
+            _role("track", "media_track"),
+            _role("source", "source", SET, "options", "SELECT_SOURCE"),
+        ),
+        (
+            _call("turn_on", "turn_on", "TURN_ON"),
+            _call("turn_off", "turn_off", "TURN_OFF"),
+            _call("play", "play", "PLAY", required=True),
+            *_PLAYBACK,
+        ),
+        device_classes={"speaker": "speaker", "tv": "tv", "receiver": "receiver"},
+        only=frozenset({"media"}),
+    ),
+    Spec(
+        "todo",
+        (_role("items", "items", READ, required=True), _role("open_items", "open_items")),
+        (
+            _call("add", "add_item", "CREATE_TODO_ITEM", required=True, args="item"),
+            _call("remove", "remove_item", "DELETE_TODO_ITEM", args="item"),
+            _call("complete", "complete_item", "UPDATE_TODO_ITEM", args="item"),
+        ),
+        only=frozenset({"todo_list"}),
+    ),
+    Spec(
+        "valve",
+        (_role("position", "position", SET, "percent", "SET_POSITION", required=True),),
+        (
+            _call("open", "open", "OPEN", required=True),
+            _call("close", "close", "CLOSE", required=True),
+        ),
+        device_classes={"water_valve": "water"},
+        only=frozenset({"valve"}),
+    ),
+    Spec(
+        "lock",
+        (_role("state", "state", READ, "options", required=True, allowed="locked unlocked"),),
+        (_call("lock", "lock", required=True), _call("unlock", "open", required=True)),
+    ),
+    Spec(
+        "cover",
+        (_role("position", "position", SET, "percent", "SET_POSITION", required=True),),
+        (
+            _call("open", "open", "OPEN", required=True),
+            _call("close", "close", "CLOSE", required=True),
+        ),
+        device_classes={"blind": "blind", "curtain": "curtain", "shutter": "shutter"},
+    ),
+    Spec(
+        "cover",
+        (  # open or closed as its own state (a garage door; HomeBench's curtain, open at degree 0)
+            _role("closed", "state", READ, "options", required=True, allowed="open closed"),
+            _role("position", "degree", SET, "percent", "SET_POSITION"),
+        ),
+        (
+            _call("open", "open", "OPEN", required=True),
+            _call("close", "close", "CLOSE", required=True),
+        ),
+        device_classes={"garage": "garage", "curtain": "curtain"},
+        only=frozenset({"cover"}),
+    ),
+    Spec(
+        "light",
+        (
+            _power(),
+            _role("brightness", "brightness", SET, "range", required=True),
+            _role("color_temp", "color_temperature", SET, "range"),
+            _role("color", "color", SET, "hex"),
+            _role(
+                "color_mode",
+                "color_mode",
+                READ,
+                "options",
+                allowed="rgb color_temp",
+                values={"color": "rgb", "color_temperature": "color_temp"},
+            ),
+            _role("effect", "effect", SET, "options", "EFFECT"),
+        ),
+    ),
+    Spec(
+        "fan",
+        (
+            _power("TURN_ON TURN_OFF"),
+            _role("speed", "speed_level favorite_level", SET, "scale", "SET_SPEED", required=True),
+            _role("preset", "preset_mode work_mode", SET, "options", "PRESET_MODE"),
+            _role("oscillation", "oscillation_enabled", SET, "bool", "OSCILLATE"),
+            _role(
+                "direction",
+                "current_direction",
+                SET,
+                "options",
+                "DIRECTION",
+                allowed="forward reverse",
+            ),
+        ),
+    ),
+    Spec(
+        "light",
+        (  # a light that only switches, or shows colours without dimming
+            _power(),
+            _role("color_temp", "color_temperature", SET, "range"),
+            _role("color", "color", SET, "hex"),
+        ),
+        only=frozenset({"light"}),
+    ),
 )
 
 
@@ -243,9 +366,13 @@ class Rich:
     calls: Mapping[str, str]  # call name -> service locator
     features: tuple[str, ...]
     device_class: str | None = None
-    call_args: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # fixed arguments per call
+    call_args: Mapping[str, Mapping[str, Any]] = field(
+        default_factory=dict
+    )  # fixed arguments per call
     name: str | None = None  # the entity's own name (None: the device's, or its component's)
-    device_named: bool = False  # a component's entity that is named after the device (see entity_plan)
+    device_named: bool = (
+        False  # a component's entity that is named after the device (see entity_plan)
+    )
 
     @property
     def key(self) -> str:
@@ -296,8 +423,13 @@ def _fits(role: Role, attr: Attribute, values: Mapping[str, str]) -> bool:
     return role.allowed is None or all(values.get(o, o) in role.allowed for o in attr.options or ())
 
 
-def _bind(role: Role, prefix: str, attrs: Mapping[str, Attribute], st: Mapping[str, Setter],
-          sw: Mapping[str, Switch]) -> Bound | None:
+def _bind(
+    role: Role,
+    prefix: str,
+    attrs: Mapping[str, Attribute],
+    st: Mapping[str, Setter],
+    sw: Mapping[str, Switch],
+) -> Bound | None:
     for name in role.attrs:
         attr, loc = attrs.get(name), prefix + name
         if attr is None or (role.need == SET and loc not in st):
@@ -317,8 +449,15 @@ def _callable(call: Call, service: Service | None) -> bool:
     return set(call.args) <= names and required <= set(call.args)
 
 
-def _match(spec: Spec, device: Device, ns: str, attrs: list[Attribute], services: list[Service],
-           st: Mapping[str, Setter], sw: Mapping[str, Switch]) -> Rich | None:
+def _match(
+    spec: Spec,
+    device: Device,
+    ns: str,
+    attrs: list[Attribute],
+    services: list[Service],
+    st: Mapping[str, Setter],
+    sw: Mapping[str, Switch],
+) -> Rich | None:
     ud = device.userdata
     if spec.only and not spec.only & {ud.category, ud.subcategory, *ud.tags}:
         return None
@@ -353,12 +492,15 @@ def _device_class(spec: Spec, ud: UserData) -> str | None:
     know, rather than a wrong one); otherwise the first class the subcategory or a tag implies."""
     if ud.device_class is not None:
         return ud.device_class if ud.device_class in spec.device_classes.values() else None
-    classes = [spec.device_classes[k] for k in (ud.subcategory, *ud.tags) if k in spec.device_classes]
+    classes = [
+        spec.device_classes[k] for k in (ud.subcategory, *ud.tags) if k in spec.device_classes
+    ]
     return next(iter(classes), None)
 
 
-def bindings(device: Device, st: Mapping[str, Setter] | None = None,
-             sw: Mapping[str, Switch] | None = None) -> list[Rich]:
+def bindings(
+    device: Device, st: Mapping[str, Setter] | None = None, sw: Mapping[str, Switch] | None = None
+) -> list[Rich]:
     """The device's rich entities: at most one per namespace, first matching spec wins."""
     st = setters(device) if st is None else st
     sw = switches(device) if sw is None else sw

@@ -62,14 +62,18 @@ class SmhRuntime:
     """Held by whoever changes the engine across an await: a slice of smh.advance_time running
     in the executor, and the services here around their engine calls (they wait for a slice)."""
     loop_thread: int | None = None  # HA's event loop thread: entity state is written only there
-    area_prefix: str = ""  # the entry's namespace ("Home 2"): also before the entity ids a home file asks for
+    area_prefix: str = (
+        ""  # the entry's namespace ("Home 2"): also before the entity ids a home file asks for
+    )
     agent_traces: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
     """SMH's conversation agent's turns per conversation id (usage, tool calls, questions,
     seconds), the last :data:`TRACES_KEPT` conversations, for ``smh.agent_trace``."""
     _mirrors: list[Mirror] = field(default_factory=list)
     _riches: list[Rich] = field(default_factory=list)
     _subscribers: dict[tuple[str, str], list[Callable[[], None]]] = field(default_factory=dict)
-    _held: dict[tuple[str, str], None] = field(default_factory=dict)  # changed off the loop, not yet pushed
+    _held: dict[tuple[str, str], None] = field(
+        default_factory=dict
+    )  # changed off the loop, not yet pushed
 
     def __post_init__(self) -> None:
         for did in self.engine.device_ids():
@@ -92,8 +96,11 @@ class SmhRuntime:
         """(domain, unique id) of every entity this home provides."""
         entities = (*self._mirrors, *self._riches)
         ids = {(x.platform, unique_id(entry_id, x.did, x.key)) for x in entities}
-        ids |= {(Platform.SENSOR, unique_id(entry_id, room_did(room), variable))
-                for room in self.engine.simulated_rooms() for variable in ROOM_VARIABLES}
+        ids |= {
+            (Platform.SENSOR, unique_id(entry_id, room_did(room), variable))
+            for room in self.engine.simulated_rooms()
+            for variable in ROOM_VARIABLES
+        }
         if self.agent:
             ids.add((Platform.CONVERSATION, agent_unique_id(entry_id)))
         return ids
@@ -108,8 +115,9 @@ class SmhRuntime:
     def riches(self, platform: str) -> list[Rich]:
         return [r for r in self._riches if r.platform == platform]
 
-    def subscribe(self, did: str, locators: Iterable[str],
-                  callback: Callable[[], None]) -> Callable[[], None]:
+    def subscribe(
+        self, did: str, locators: Iterable[str], callback: Callable[[], None]
+    ) -> Callable[[], None]:
         lists = [self._subscribers.setdefault((did, loc), []) for loc in locators]
         for subs in lists:
             subs.append(callback)
@@ -179,19 +187,30 @@ class SmhRuntime:
         entities: dict[tuple[str, str], str | EntityRef] = {}
         riches, mirrors = self.entity_plan()
         for m in mirrors:
-            entity_id = registry.async_get_entity_id(m.platform, DOMAIN, unique_id(self.entry_id, m.did, m.key))
-            if entity_id is not None:  # a converted value (Matter °C, a label) is read raw, from homeenv
-                entities[(m.did, m.locator)] = EntityRef(entity_id, "homeenv", m.locator) if m.converted \
+            entity_id = registry.async_get_entity_id(
+                m.platform, DOMAIN, unique_id(self.entry_id, m.did, m.key)
+            )
+            if (
+                entity_id is not None
+            ):  # a converted value (Matter °C, a label) is read raw, from homeenv
+                entities[(m.did, m.locator)] = (
+                    EntityRef(entity_id, "homeenv", m.locator)
+                    if m.converted
                     else EntityRef(entity_id)
+                )
         for r in riches:
-            entity_id = registry.async_get_entity_id(r.platform, DOMAIN, unique_id(self.entry_id, r.did, r.key))
+            entity_id = registry.async_get_entity_id(
+                r.platform, DOMAIN, unique_id(self.entry_id, r.did, r.key)
+            )
             if entity_id is not None:
                 for locator in r.locators:
                     entities[(r.did, locator)] = EntityRef(entity_id, "homeenv", locator)
         for room in self.engine.simulated_rooms():
             for variable in ROOM_VARIABLES:
                 did = room_did(room)
-                entity_id = registry.async_get_entity_id("sensor", DOMAIN, unique_id(self.entry_id, did, variable))
+                entity_id = registry.async_get_entity_id(
+                    "sensor", DOMAIN, unique_id(self.entry_id, did, variable)
+                )
                 if entity_id is not None:
                     entities[(did, variable)] = EntityRef(entity_id)
         return SmhEntityMap(entities, config_entry_id=self.entry_id)
@@ -213,8 +232,9 @@ class SmhRuntime:
         if not user.permissions.access_all_entities(POLICY_READ):
             raise Unauthorized(context=context, permission=POLICY_READ)
 
-    async def async_check_control(self, hass: HomeAssistant, did: str, locator: str,
-                                  context: Context | None) -> set[str]:
+    async def async_check_control(
+        self, hass: HomeAssistant, did: str, locator: str, context: Context | None
+    ) -> set[str]:
         """Refuse (:class:`Unauthorized`) a call the context's user may not make on the entities
         it would change, as HA refuses an entity service; returns those entities' ids.
 
@@ -230,12 +250,22 @@ class SmhRuntime:
                 raise UnknownUser(context=context, permission=POLICY_CONTROL)
             if not user.permissions.access_all_entities(POLICY_CONTROL):
                 for entity_id in sorted(targets, key=str):
-                    if entity_id is None or not user.permissions.check_entity(entity_id, POLICY_CONTROL):
-                        raise Unauthorized(context=context, entity_id=entity_id, permission=POLICY_CONTROL)
+                    if entity_id is None or not user.permissions.check_entity(
+                        entity_id, POLICY_CONTROL
+                    ):
+                        raise Unauthorized(
+                            context=context, entity_id=entity_id, permission=POLICY_CONTROL
+                        )
         return {entity_id for entity_id in targets if entity_id is not None}
 
-    async def async_execute(self, hass: HomeAssistant, did: str, locator: str, arguments: dict[str, Any],
-                            context: Context | None) -> ExecResult:
+    async def async_execute(
+        self,
+        hass: HomeAssistant,
+        did: str,
+        locator: str,
+        arguments: dict[str, Any],
+        context: Context | None,
+    ) -> ExecResult:
         """One engine call made by ``context``'s user, as the device's entities would make it:
         checked against the user's entity permissions (:meth:`async_check_control`) and written
         to HA's state machine with ``context`` (HA's logbook names the user).

@@ -47,21 +47,28 @@ class Sample:
         if self.source != SOURCE_FILE:
             return {CONF_SOURCE: self.source, CONF_LEVEL: self.level, CONF_SEED: self.seed}
         assert self.file is not None
-        return {CONF_SOURCE: SOURCE_FILE, CONF_FILE: install(config_dir, SAMPLE_DIR / self.file),
-                CONF_LEVEL: self.level, CONF_SEED: self.seed}
+        return {
+            CONF_SOURCE: SOURCE_FILE,
+            CONF_FILE: install(config_dir, SAMPLE_DIR / self.file),
+            CONF_LEVEL: self.level,
+            CONF_SEED: self.seed,
+        }
 
 
-SAMPLES: dict[str, Sample] = {s.key: s for s in (
-    Sample("simple", SOURCE_GENERATED, level="simple"),
-    Sample("medium", SOURCE_GENERATED, level="medium"),
-    Sample("complex", SOURCE_GENERATED, level="complex"),
-    Sample("matter", SOURCE_MATTER),
-    Sample("tiny", SOURCE_FILE, file="tiny.json"),
-    Sample("sage", SOURCE_FILE, file="sage-0.json"),
-    Sample("homebench", SOURCE_FILE, file="homebench-example.json"),
-    Sample("simuhome", SOURCE_FILE, file="simuhome-example.json"),
-    Sample("ha_datasets", SOURCE_FILE, file="ha-datasets-example.json"),
-)}
+SAMPLES: dict[str, Sample] = {
+    s.key: s
+    for s in (
+        Sample("simple", SOURCE_GENERATED, level="simple"),
+        Sample("medium", SOURCE_GENERATED, level="medium"),
+        Sample("complex", SOURCE_GENERATED, level="complex"),
+        Sample("matter", SOURCE_MATTER),
+        Sample("tiny", SOURCE_FILE, file="tiny.json"),
+        Sample("sage", SOURCE_FILE, file="sage-0.json"),
+        Sample("homebench", SOURCE_FILE, file="homebench-example.json"),
+        Sample("simuhome", SOURCE_FILE, file="simuhome-example.json"),
+        Sample("ha_datasets", SOURCE_FILE, file="ha-datasets-example.json"),
+    )
+}
 """Key (the selector's option and translation key) -> sample, in the order the flow lists them."""
 
 

@@ -35,7 +35,9 @@ class SmhSensor(SmhEntity, SensorEntity):
         super().__init__(*args)
         attr = self.mirror.attribute
         labels = list(self.mirror.convert.values.values())
-        self._numeric = attr.type in (AttrType.INT, AttrType.FLOAT) and not attr.options and not labels
+        self._numeric = (
+            attr.type in (AttrType.INT, AttrType.FLOAT) and not attr.options and not labels
+        )
         if labels:  # an enum shown by its names (a Matter OperationalState)
             self._attr_device_class = SensorDeviceClass.ENUM
             self._attr_options = labels
@@ -95,14 +97,21 @@ class SmhRoomSensor(SensorEntity):
         return round(value, digits) if digits else round(value)
 
     async def async_added_to_hass(self) -> None:
-        self.async_on_remove(self.runtime.subscribe(self.did, [self.variable], self.async_write_ha_state))
+        self.async_on_remove(
+            self.runtime.subscribe(self.did, [self.variable], self.async_write_ha_state)
+        )
 
 
 _device_sensors = platform_setup("sensor", SmhSensor)
 
 
-async def async_setup_entry(hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+async def async_setup_entry(
+    hass: HomeAssistant, entry: Any, async_add_entities: AddConfigEntryEntitiesCallback
+) -> None:
     await _device_sensors(hass, entry, async_add_entities)
     runtime = entry.runtime_data
-    async_add_entities(SmhRoomSensor(runtime, entry.entry_id, room, variable)
-                       for room in runtime.engine.simulated_rooms() for variable in ROOM_VARIABLES)
+    async_add_entities(
+        SmhRoomSensor(runtime, entry.entry_id, room, variable)
+        for room in runtime.engine.simulated_rooms()
+        for variable in ROOM_VARIABLES
+    )

@@ -23,8 +23,10 @@ class SmhTodoList(SmhRichEntity, TodoListEntity):
     @property
     def todo_items(self) -> list[TodoItem]:
         """The items, each identified by its text (the device finds items by it)."""
-        return [TodoItem(summary=i["summary"], uid=i["summary"], status=TodoItemStatus(i["status"]))
-                for i in self.get("items") or []]
+        return [
+            TodoItem(summary=i["summary"], uid=i["summary"], status=TodoItemStatus(i["status"]))
+            for i in self.get("items") or []
+        ]
 
     async def async_create_todo_item(self, item: TodoItem) -> None:
         self.run(self.rich.call("add", item=item.summary or ""))

@@ -30,12 +30,16 @@ from homeassistant.helpers.service import async_register_admin_service
 from .compat import match_failure_reason, result_data, tool_named
 from .const import DOMAIN, SERVICE_CALL_TOOLS
 
-CALL_SCHEMA = vol.Schema({vol.Required("tool"): cv.string, vol.Optional("arguments", default={}): dict})
-CALL_TOOLS_SCHEMA = vol.Schema({
-    vol.Optional("api", default=llm.LLM_API_ASSIST): cv.string,
-    vol.Optional("language", default="en"): cv.string,
-    vol.Required("calls"): vol.All(cv.ensure_list, [CALL_SCHEMA]),
-})
+CALL_SCHEMA = vol.Schema(
+    {vol.Required("tool"): cv.string, vol.Optional("arguments", default={}): dict}
+)
+CALL_TOOLS_SCHEMA = vol.Schema(
+    {
+        vol.Optional("api", default=llm.LLM_API_ASSIST): cv.string,
+        vol.Optional("language", default="en"): cv.string,
+        vol.Required("calls"): vol.All(cv.ensure_list, [CALL_SCHEMA]),
+    }
+)
 
 
 def _json(value: Any) -> Any:
@@ -52,26 +56,46 @@ async def run_tool(api: llm.APIInstance, tool: str, arguments: dict[str, Any]) -
     called = tool
     try:
         called = tool_named(tool, (t.name for t in api.tools))
-        result = _json(result_data(await api.async_call_tool(llm.ToolInput(tool_name=called, tool_args=arguments))))
+        result = _json(
+            result_data(
+                await api.async_call_tool(llm.ToolInput(tool_name=called, tool_args=arguments))
+            )
+        )
     except (HomeAssistantError, vol.Invalid) as err:
         reason = match_failure_reason(err)
-        result = {"error": type(err).__name__, **({"error_text": str(err)} if str(err) else {}),
-                  **({"reason": reason} if reason else {})}
+        result = {
+            "error": type(err).__name__,
+            **({"error_text": str(err)} if str(err) else {}),
+            **({"reason": reason} if reason else {}),
+        }
     return {"tool": tool, "called": called, "result": result}
 
 
 def register(hass: HomeAssistant) -> None:
     async def call_tools(call: ServiceCall) -> ServiceResponse:
-        context = llm.LLMContext(platform=DOMAIN, context=call.context, language=call.data["language"],
-                                 assistant=CONVERSATION_DOMAIN, device_id=None)
+        context = llm.LLMContext(
+            platform=DOMAIN,
+            context=call.context,
+            language=call.data["language"],
+            assistant=CONVERSATION_DOMAIN,
+            device_id=None,
+        )
         try:
             api = await llm.async_get_api(hass, call.data["api"], context)
         except HomeAssistantError as err:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="no_llm_api",
-                                         translation_placeholders={"api": call.data["api"],
-                                                                   "message": str(err)}) from err
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="no_llm_api",
+                translation_placeholders={"api": call.data["api"], "message": str(err)},
+            ) from err
         results = [await run_tool(api, c["tool"], c["arguments"]) for c in call.data["calls"]]
         return {"api": api.api.id, "tools": sorted(t.name for t in api.tools), "results": results}
 
-    async_register_admin_service(hass, DOMAIN, SERVICE_CALL_TOOLS, call_tools, schema=CALL_TOOLS_SCHEMA,
-                                 supports_response=SupportsResponse.OPTIONAL)
+    async_register_admin_service(
+        hass,
+        DOMAIN,
+        SERVICE_CALL_TOOLS,
+        call_tools,
+        schema=CALL_TOOLS_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )

@@ -44,13 +44,24 @@ class SmhVacuum(SmhRichEntity, StateVacuumEntity):
     async def async_return_to_base(self, **kwargs: Any) -> None:
         self.run(self.rich.call("return_to_base"))
 
-    async def async_send_command(self, command: str, params: dict[str, Any] | list[Any] | None = None,
-                                 **kwargs: Any) -> None:
-        if command != CLEAN_AREA or "area" not in self.rich or not isinstance(params, dict) or "area" not in params:
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="engine_error",
-                                         translation_placeholders={"message": f"unknown vacuum command {command!r}: "
-                                                                   f"this robot takes {CLEAN_AREA!r} with params "
-                                                                   "{area: <room>}"})
+    async def async_send_command(
+        self, command: str, params: dict[str, Any] | list[Any] | None = None, **kwargs: Any
+    ) -> None:
+        if (
+            command != CLEAN_AREA
+            or "area" not in self.rich
+            or not isinstance(params, dict)
+            or "area" not in params
+        ):
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="engine_error",
+                translation_placeholders={
+                    "message": f"unknown vacuum command {command!r}: "
+                    f"this robot takes {CLEAN_AREA!r} with params "
+                    "{area: <room>}"
+                },
+            )
         self.run(self.rich.set("area", str(params["area"])), self.rich.call("start"))
 
     async def async_set_fan_speed(self, fan_speed: str, **kwargs: Any) -> None:

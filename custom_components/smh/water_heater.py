@@ -64,5 +64,4 @@ class SmhWaterHeater(PowerToggle, SmhRichEntity, WaterHeaterEntity):
         self.run(*(self._mode_actions(operation_mode) or [self.rich.power(True)]))
 
 
-
 async_setup_entry = rich_setup("water_heater", SmhWaterHeater)

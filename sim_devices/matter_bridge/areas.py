@@ -17,7 +17,9 @@ from typing import Any
 
 from smh_core.homeenv.model import Home
 
-type WsCall = Callable[[dict[str, Any]], Awaitable[Any]]  # one websocket command -> its result (smh_core.ha.websocket.connect)
+type WsCall = Callable[
+    [dict[str, Any]], Awaitable[Any]
+]  # one websocket command -> its result (smh_core.ha.websocket.connect)
 SERIAL_PREFIX = "SMH-"  # the bridge's BasicInformation SerialNumber: SMH-<did>
 
 
@@ -43,7 +45,10 @@ async def assign_areas(call: WsCall, home: Home) -> dict[str, str]:
     of the devices it moved (devices already in the right area are left alone)."""
     devices = await call({"type": "config/device_registry/list"})
     plan = area_plan(home, devices)
-    areas = {a["name"].casefold(): a["area_id"] for a in await call({"type": "config/area_registry/list"})}
+    areas = {
+        a["name"].casefold(): a["area_id"]
+        for a in await call({"type": "config/area_registry/list"})
+    }
     for name in sorted(set(plan.values())):
         if name.casefold() not in areas:
             created = await call({"type": "config/area_registry/create", "name": name})
@@ -53,6 +58,12 @@ async def assign_areas(call: WsCall, home: Home) -> dict[str, str]:
     for device_id, room in sorted(plan.items()):
         area_id = areas[room.casefold()]
         if current.get(device_id) != area_id:
-            await call({"type": "config/device_registry/update", "device_id": device_id, "area_id": area_id})
+            await call(
+                {
+                    "type": "config/device_registry/update",
+                    "device_id": device_id,
+                    "area_id": area_id,
+                }
+            )
             moved[device_id] = area_id
     return moved

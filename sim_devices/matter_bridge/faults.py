@@ -52,8 +52,10 @@ def parse_fault(spec: str) -> tuple[str, DeviceFault]:
     (several joined with ``,``: ``2004:delay=2,alter=1.OnOff.OnOff=false``)."""
     did, sep, rest = spec.partition(":")
     if not sep or not did or not rest:
-        raise ValueError(f"--fault {spec!r}: expected DID:unavailable, DID:drop, DID:delay=SECONDS "
-                         f"or DID:alter=LOCATOR=JSON")
+        raise ValueError(
+            f"--fault {spec!r}: expected DID:unavailable, DID:drop, DID:delay=SECONDS "
+            f"or DID:alter=LOCATOR=JSON"
+        )
     fields: dict[str, Any] = {"alter": {}}
     for part in rest.split(","):
         name, _, value = part.partition("=")
@@ -69,7 +71,11 @@ def parse_fault(spec: str) -> tuple[str, DeviceFault]:
             try:
                 fields["alter"][locator] = json.loads(raw)
             except ValueError:
-                raise ValueError(f"--fault {spec!r}: the altered value must be JSON (true, 3, \"x\")") from None
+                raise ValueError(
+                    f'--fault {spec!r}: the altered value must be JSON (true, 3, "x")'
+                ) from None
         else:
-            raise ValueError(f"--fault {spec!r}: unknown fault {part!r} (unavailable, drop, delay=S, alter=LOC=JSON)")
+            raise ValueError(
+                f"--fault {spec!r}: unknown fault {part!r} (unavailable, drop, delay=S, alter=LOC=JSON)"
+            )
     return did, DeviceFault.model_validate(fields)

@@ -38,8 +38,21 @@ SCHEMA_VERSION = 11
 MIN_SCHEMA_VERSION = 9
 
 # python-matter-server error codes (matter_server.common.errors)
-UNKNOWN_ERROR, NODE_NOT_READY, SDK_STACK_ERROR, NODE_NOT_EXISTS, INVALID_ARGUMENTS, INVALID_COMMAND = 0, 3, 7, 5, 8, 9
-NODE_COMMANDS = ("device_command", "write_attribute", "read_attribute", "interview_node", "ping_node")
+(
+    UNKNOWN_ERROR,
+    NODE_NOT_READY,
+    SDK_STACK_ERROR,
+    NODE_NOT_EXISTS,
+    INVALID_ARGUMENTS,
+    INVALID_COMMAND,
+) = 0, 3, 7, 5, 8, 9
+NODE_COMMANDS = (
+    "device_command",
+    "write_attribute",
+    "read_attribute",
+    "interview_node",
+    "ping_node",
+)
 """Commands addressed to one node: refused while it is unavailable, answered late while it is slow."""
 CLOSE_WAIT = 0.25
 """Seconds a client gets to answer the close frame when the server stops (HA answers in ms)."""
@@ -69,7 +82,9 @@ class MatterBridge:
             if is_matter_device(engine, did):
                 node = build_map(engine, did)
                 if node.node_id in self.nodes:
-                    raise ValueError(f"devices {self.nodes[node.node_id].did} and {did} share node id {node.node_id}")
+                    raise ValueError(
+                        f"devices {self.nodes[node.node_id].did} and {did} share node id {node.node_id}"
+                    )
                 self.nodes[node.node_id] = node
         self._by_did = {n.did: n for n in self.nodes.values()}
         self._clients: set[_Client] = set()
@@ -85,7 +100,11 @@ class MatterBridge:
             "device_command": self._device_command,
             "write_attribute": self._write_attribute,
             "read_attribute": self._read_attribute,
-            "diagnostics": lambda a: {"info": self.server_info(), "events": [], "nodes": self.dump()},
+            "diagnostics": lambda a: {
+                "info": self.server_info(),
+                "events": [],
+                "nodes": self.dump(),
+            },
             "set_default_fabric_label": lambda a: None,
             "interview_node": lambda a: self._node(a) and None,
             "ping_node": lambda a: self._node(a) and {"127.0.0.1": True},
@@ -97,9 +116,16 @@ class MatterBridge:
 
     # ------------------------------------------------------------------ protocol
     def server_info(self) -> dict[str, Any]:
-        return {"fabric_id": 1, "compressed_fabric_id": self.fabric_id, "schema_version": SCHEMA_VERSION,
-                "min_supported_schema_version": MIN_SCHEMA_VERSION, "sdk_version": "smh-simulator",
-                "wifi_credentials_set": False, "thread_credentials_set": False, "bluetooth_enabled": False}
+        return {
+            "fabric_id": 1,
+            "compressed_fabric_id": self.fabric_id,
+            "schema_version": SCHEMA_VERSION,
+            "min_supported_schema_version": MIN_SCHEMA_VERSION,
+            "sdk_version": "smh-simulator",
+            "wifi_credentials_set": False,
+            "thread_credentials_set": False,
+            "bluetooth_enabled": False,
+        }
 
     def _node(self, args: dict[str, Any]) -> NodeMap:
         node = self.nodes.get(args.get("node_id"))  # type: ignore[arg-type]
@@ -141,13 +167,19 @@ class MatterBridge:
         availability is announced to listeners as ``node_updated`` with the node's whole state."""
         node = self._by_did.get(did)
         if node is None:
-            raise ValueError(f"device {did!r} is not served by this bridge (served: {sorted(self._by_did)})")
+            raise ValueError(
+                f"device {did!r} is not served by this bridge (served: {sorted(self._by_did)})"
+            )
         was = self._fault(did)
         if fault.healthy:
             self.faults.pop(did, None)
         else:
             self.faults[did] = fault
-        if was.unavailable != fault.unavailable or was.alter != fault.alter or (was.drop and not fault.drop):
+        if (
+            was.unavailable != fault.unavailable
+            or was.alter != fault.alter
+            or (was.drop and not fault.drop)
+        ):
             self._broadcast({"event": "node_updated", "data": self.node_dump(node)})
 
     def _set_fault_command(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -165,9 +197,14 @@ class MatterBridge:
         locator = node.command_of.get(key)  # type: ignore[arg-type]
         if locator is None:
             known = sorted(name for (ep, cl, name) in node.command_of if (ep, cl) == key[:2])
-            raise CommandError(INVALID_COMMAND, f"node {node.node_id} endpoint {key[0]} cluster {key[1]} has no "
-                                                f"command {key[2]!r}; accepted: {known}")
-        service = next(s for loc, s in self.engine.device(node.did).services_by_locator() if loc == locator)
+            raise CommandError(
+                INVALID_COMMAND,
+                f"node {node.node_id} endpoint {key[0]} cluster {key[1]} has no "
+                f"command {key[2]!r}; accepted: {known}",
+            )
+        service = next(
+            s for loc, s in self.engine.device(node.did).services_by_locator() if loc == locator
+        )
         declared = {a.name for a in service.arguments}
         payload = args.get("payload") or {}
         arguments = {k: v for k, v in payload.items() if k in declared and v is not None}
@@ -196,7 +233,9 @@ class MatterBridge:
         out = {}
         for path in wanted:
             if path not in data:
-                raise CommandError(INVALID_ARGUMENTS, f"node {node.node_id} has no attribute {path}")
+                raise CommandError(
+                    INVALID_ARGUMENTS, f"node {node.node_id} has no attribute {path}"
+                )
             out[path] = data[path]
         return out
 
@@ -211,12 +250,16 @@ class MatterBridge:
                 continue
             value = fault.reported(ch.locator, ch.after)
             for path in node.paths_showing(ch.locator):
-                self._broadcast({"event": "attribute_updated", "data": [node.node_id, path, value]}, fault.delay)
+                self._broadcast(
+                    {"event": "attribute_updated", "data": [node.node_id, path, value]}, fault.delay
+                )
 
     def _broadcast(self, event: dict[str, Any], delay: float = 0.0) -> None:
         """Queue ``event`` for every listening client, now or ``delay`` seconds from now."""
         if delay > 0:
-            with contextlib.suppress(RuntimeError):  # no running loop: a change made outside the server
+            with contextlib.suppress(
+                RuntimeError
+            ):  # no running loop: a change made outside the server
                 asyncio.get_running_loop().call_later(delay, self._broadcast, event)
                 return
         for client in self._clients:
@@ -272,23 +315,35 @@ class MatterBridge:
             return
         await self._answer(client, message_id, command, args)
 
-    async def _answer(self, client: _Client, message_id: Any, command: str, args: dict[str, Any],
-                      delay: float = 0.0) -> None:
+    async def _answer(
+        self,
+        client: _Client,
+        message_id: Any,
+        command: str,
+        args: dict[str, Any],
+        delay: float = 0.0,
+    ) -> None:
         if delay:
             await asyncio.sleep(delay)
         try:
             handler = self._handlers.get(command)
             if handler is None:
-                raise CommandError(INVALID_COMMAND, f"command {command!r} is not supported by the simulator")
+                raise CommandError(
+                    INVALID_COMMAND, f"command {command!r} is not supported by the simulator"
+                )
             result = handler(args)
             if asyncio.iscoroutine(result):
                 result = await result
             client.queue.put_nowait({"message_id": message_id, "result": result})
         except CommandError as e:
-            client.queue.put_nowait({"message_id": message_id, "error_code": e.code, "details": e.details})
+            client.queue.put_nowait(
+                {"message_id": message_id, "error_code": e.code, "details": e.details}
+            )
         except Exception as e:  # a bug must not drop the connection; report it as the protocol does
             LOGGER.exception("command %s failed", command)
-            client.queue.put_nowait({"message_id": message_id, "error_code": UNKNOWN_ERROR, "details": str(e)})
+            client.queue.put_nowait(
+                {"message_id": message_id, "error_code": UNKNOWN_ERROR, "details": str(e)}
+            )
 
     def app(self) -> web.Application:
         app = web.Application()
@@ -307,8 +362,10 @@ class MatterBridge:
 
         async def close(client: _Client) -> None:
             with contextlib.suppress(TimeoutError, ConnectionError):
-                await asyncio.wait_for(client.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopping"),
-                                       CLOSE_WAIT)
+                await asyncio.wait_for(
+                    client.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server stopping"),
+                    CLOSE_WAIT,
+                )
 
         await asyncio.gather(*(close(c) for c in list(self._clients)))
 

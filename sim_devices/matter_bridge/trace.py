@@ -64,7 +64,9 @@ def state_at(path: Path | str, when: float) -> dict[str, dict[str, Any]]:
     return state
 
 
-def disagreements(path: Path | str, records: list[dict[str, Any]]) -> dict[str, dict[str, tuple[Any, Any]]]:
+def disagreements(
+    path: Path | str, records: list[dict[str, Any]]
+) -> dict[str, dict[str, tuple[Any, Any]]]:
     """Per task: the attributes whose reading in HA (a hardware record's ``final_state``, taken
     at ``read_at``) differs from the device's own state at that moment, as ``(HA, device)``.
     Unreadable attributes (None) and records without a reading time are left out."""

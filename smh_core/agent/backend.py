@@ -24,8 +24,9 @@ class HomeBackend(Protocol):
     def list_rooms(self) -> list[dict[str, Any]]:
         """Rooms with id, name, type, floor and parent."""
 
-    def list_devices(self, room: str | None = None, category: str | None = None,
-                     tags: list[str] | None = None) -> list[dict[str, Any]]:
+    def list_devices(
+        self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
+    ) -> list[dict[str, Any]]:
         """Device summaries (did, name, category, subcategory, room, tags); ``room`` is
         ``None`` for a device in no room, and a ``room`` filter never matches it."""
 

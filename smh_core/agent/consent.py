@@ -31,24 +31,100 @@ from typing import Any
 import yaml
 
 # ----------------------------------------------------------------------------- folding
-_INVISIBLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
-                        "\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]"
+)
 """Zero-width, joiner, bidirectional-control and variation-selector characters: invisible, so a
 name that contains them looks like one that does not."""
-_LOOK_ALIKES = str.maketrans({
-    # Cyrillic
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-    "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "һ": "h", "ӏ": "l",
-    "ԛ": "q", "ԝ": "w", "ո": "n", "ս": "u", "ɡ": "g", "ɑ": "a", "ο": "o", "α": "a", "ν": "v", "ι": "i",
-    "κ": "k", "ρ": "p", "χ": "x", "υ": "u", "τ": "t", "ε": "e", "η": "n", "ω": "w", "μ": "u",
-    "А": "a", "В": "b", "Е": "e", "К": "k", "М": "m", "Н": "h", "О": "o", "Р": "p", "С": "c", "Т": "t",
-    "Х": "x", "У": "y", "І": "i", "Ј": "j", "Ѕ": "s", "Ԁ": "d", "Һ": "h", "Ӏ": "l", "Ԛ": "q", "Ԝ": "w",
-    # Greek capitals
-    "Α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h", "Ι": "i", "Κ": "k", "Μ": "m", "Ν": "n", "Ο": "o",
-    "Ρ": "p", "Τ": "t", "Υ": "y", "Χ": "x",
-    # others that NFKC keeps
-    "ı": "i", "ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "ℓ": "l",
-})
+_LOOK_ALIKES = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "і": "i",
+        "ї": "i",
+        "ј": "j",
+        "ѕ": "s",
+        "ԁ": "d",
+        "һ": "h",
+        "ӏ": "l",
+        "ԛ": "q",
+        "ԝ": "w",
+        "ո": "n",
+        "ս": "u",
+        "ɡ": "g",
+        "ɑ": "a",
+        "ο": "o",
+        "α": "a",
+        "ν": "v",
+        "ι": "i",
+        "κ": "k",
+        "ρ": "p",
+        "χ": "x",
+        "υ": "u",
+        "τ": "t",
+        "ε": "e",
+        "η": "n",
+        "ω": "w",
+        "μ": "u",
+        "А": "a",
+        "В": "b",
+        "Е": "e",
+        "К": "k",
+        "М": "m",
+        "Н": "h",
+        "О": "o",
+        "Р": "p",
+        "С": "c",
+        "Т": "t",
+        "Х": "x",
+        "У": "y",
+        "І": "i",
+        "Ј": "j",
+        "Ѕ": "s",
+        "Ԁ": "d",
+        "Һ": "h",
+        "Ӏ": "l",
+        "Ԛ": "q",
+        "Ԝ": "w",
+        # Greek capitals
+        "Α": "a",
+        "Β": "b",
+        "Ε": "e",
+        "Ζ": "z",
+        "Η": "h",
+        "Ι": "i",
+        "Κ": "k",
+        "Μ": "m",
+        "Ν": "n",
+        "Ο": "o",
+        "Ρ": "p",
+        "Τ": "t",
+        "Υ": "y",
+        "Χ": "x",
+        # others that NFKC keeps
+        "ı": "i",
+        "ł": "l",
+        "ø": "o",
+        "đ": "d",
+        "ß": "ss",
+        "æ": "ae",
+        "œ": "oe",
+        "ℓ": "l",
+    }
+)
 """Letters that look like Latin ones (Unicode's confusables for the Latin alphabet, the common
 part): folded to the letter they imitate."""
 
@@ -57,22 +133,49 @@ def fold(text: str) -> str:
     """``text`` as the guard compares it: NFKC, invisible characters removed, look-alikes
     mapped to Latin letters, accents dropped, lower case, whitespace collapsed."""
     text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text)).translate(_LOOK_ALIKES)
-    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    text = "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
     return " ".join(text.translate(_LOOK_ALIKES).casefold().split())
 
 
 # ----------------------------------------------------------------------------- numbers and units
 _WORD_NUMBERS = {
-    "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
-    "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    "zero": 0,
+    "oh": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
 }
 _NUMBER_WORDS = frozenset(_WORD_NUMBERS) | {"hundred", "and", "point"}
 
 
 def words_to_number(text: str) -> float | None:
-    """"seventy-five" -> 75, "one hundred and forty" -> 140, "sixty five point five" -> 65.5;
+    """ "seventy-five" -> 75, "one hundred and forty" -> 140, "sixty five point five" -> 65.5;
     ``None`` when ``text`` is not one number in words (tens after units, "five seventy", are not)."""
     whole, _, frac = text.replace("-", " ").partition(" point ")
     words = whole.split()
@@ -131,7 +234,9 @@ MAX_PARTIAL_READINGS = 20000
 
 _PUNCTUATION = frozenset(" \t\r\n.,!?;:'-°%&")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'"})
-_TOKEN = re.compile(r"\d{1,2}:\d{2}(?!\d)|\d+(?:[.,]\d+)?|°[cfk]?(?![a-z])|[a-z]+(?:'[a-z]+)*|[,%&]|\S")
+_TOKEN = re.compile(
+    r"\d{1,2}:\d{2}(?!\d)|\d+(?:[.,]\d+)?|°[cfk]?(?![a-z])|[a-z]+(?:'[a-z]+)*|[,%&]|\S"
+)
 _MERGED = {("right", "now"): "right_now", ("right", "away"): "right_away"}
 
 
@@ -150,7 +255,9 @@ def plain(text: str) -> str | None:
                 return None
         elif ch not in _PUNCTUATION:
             return None
-    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)).casefold()
+    text = "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    ).casefold()
     if not text.isascii() and any(ch.isalpha() and not ch.isascii() for ch in text):
         return None  # a Latin letter with no ASCII base (þ, ŋ ...): not English words
     return re.sub(r"\b([ap])\.m\b\.?", r"\1m", text)
@@ -159,7 +266,11 @@ def plain(text: str) -> str | None:
 def tokens(text: str) -> list[str]:
     """The tokens of plain text: words (with their apostrophes), numbers, clock times, units,
     and each other character on its own (so an unknown mark is an unknown token)."""
-    found = [t for t in _TOKEN.findall(re.sub(r"(?<=[a-z0-9])-(?=[a-z0-9])", " ", text)) if not t.isspace()]
+    found = [
+        t
+        for t in _TOKEN.findall(re.sub(r"(?<=[a-z0-9])-(?=[a-z0-9])", " ", text))
+        if not t.isspace()
+    ]
     out: list[str] = []
     for tok in found:
         if out and (out[-1], tok) in _MERGED:
@@ -235,8 +346,12 @@ class Grammar:
     @property
     def function_words(self) -> frozenset[str]:
         """Words an object phrase holds that name nothing (the, my, all, in, of ...)."""
-        return frozenset(w for group in (self.determiners, self.quantifiers, self.prepositions) for p in group
-                         for w in p)
+        return frozenset(
+            w
+            for group in (self.determiners, self.quantifiers, self.prepositions)
+            for p in group
+            for w in p
+        )
 
 
 def _phrases(items: Iterable[Any]) -> tuple[Phrase, ...]:
@@ -252,36 +367,65 @@ def _phrases(items: Iterable[Any]) -> tuple[Phrase, ...]:
 @cache
 def load_grammar() -> Grammar:
     """The shipped grammar (data: ``consent_grammar.yaml`` next to this module)."""
-    raw = yaml.safe_load(files(__package__).joinpath("consent_grammar.yaml").read_text(encoding="utf-8"))
+    raw = yaml.safe_load(
+        files(__package__).joinpath("consent_grammar.yaml").read_text(encoding="utf-8")
+    )
     if any(isinstance(v, bool) for group in raw.values() if isinstance(group, list) for v in group):
-        raise ValueError("consent_grammar.yaml: a bare yes/no/on/off was read as a boolean; quote it")
-    verbs = {str(name): VerbForm(frozenset(str(p) for p in (spec or {}).get("particles", ())),
-                                 bool((spec or {}).get("needs_particle", False)))
-             for name, spec in raw["verbs"].items()}
+        raise ValueError(
+            "consent_grammar.yaml: a bare yes/no/on/off was read as a boolean; quote it"
+        )
+    verbs = {
+        str(name): VerbForm(
+            frozenset(str(p) for p in (spec or {}).get("particles", ())),
+            bool((spec or {}).get("needs_particle", False)),
+        )
+        for name, spec in raw["verbs"].items()
+    }
     return Grammar(
-        openers=_phrases(raw["openers"]), polite_prefixes=_phrases(raw["polite_prefixes"]),
-        question_prefixes=_phrases(raw["question_prefixes"]), state_prefixes=_phrases(raw["state_prefixes"]),
-        states=frozenset(str(s) for s in raw["states"]), closers=_phrases(raw["closers"]),
-        courtesy=_phrases(raw["courtesy"]), request_joins=_phrases(raw["request_joins"]),
-        object_joins=_phrases(raw["object_joins"]), determiners=_phrases(raw["determiners"]),
-        quantifiers=_phrases(raw["quantifiers"]), prepositions=_phrases(raw["prepositions"]), verbs=verbs,
+        openers=_phrases(raw["openers"]),
+        polite_prefixes=_phrases(raw["polite_prefixes"]),
+        question_prefixes=_phrases(raw["question_prefixes"]),
+        state_prefixes=_phrases(raw["state_prefixes"]),
+        states=frozenset(str(s) for s in raw["states"]),
+        closers=_phrases(raw["closers"]),
+        courtesy=_phrases(raw["courtesy"]),
+        request_joins=_phrases(raw["request_joins"]),
+        object_joins=_phrases(raw["object_joins"]),
+        determiners=_phrases(raw["determiners"]),
+        quantifiers=_phrases(raw["quantifiers"]),
+        prepositions=_phrases(raw["prepositions"]),
+        verbs=verbs,
         object_words=frozenset(w for p in _phrases(raw["object_words"]) for w in p),
         place_words=frozenset(w for p in _phrases(raw["place_words"]) for w in p),
         value_prepositions=_phrases(raw["value_prepositions"]),
-        temperature_units=tuple(sorted({(tuple(tokens(plain(str(k)) or "")), str(v))
-                                        for k, v in raw["temperature_units"].items()})),
-        percent_units=_phrases(raw["percent_units"]), times=_phrases(raw["times"]),
-        clock_prepositions=_phrases(raw["clock_prepositions"]), clock_suffixes=_phrases(raw["clock_suffixes"]),
+        temperature_units=tuple(
+            sorted(
+                {
+                    (tuple(tokens(plain(str(k)) or "")), str(v))
+                    for k, v in raw["temperature_units"].items()
+                }
+            )
+        ),
+        percent_units=_phrases(raw["percent_units"]),
+        times=_phrases(raw["times"]),
+        clock_prepositions=_phrases(raw["clock_prepositions"]),
+        clock_suffixes=_phrases(raw["clock_suffixes"]),
         duration_prepositions=_phrases(raw["duration_prepositions"]),
-        duration_units=_phrases(raw["duration_units"]), code_intros=_phrases(raw["code_intros"]),
-        mode_prepositions=_phrases(raw["mode_prepositions"]), modes=_phrases(raw["modes"]),
-        mode_words=_phrases(raw["mode_words"]), trigger_intros=_phrases(raw["trigger_intros"]),
+        duration_units=_phrases(raw["duration_units"]),
+        code_intros=_phrases(raw["code_intros"]),
+        mode_prepositions=_phrases(raw["mode_prepositions"]),
+        modes=_phrases(raw["modes"]),
+        mode_words=_phrases(raw["mode_words"]),
+        trigger_intros=_phrases(raw["trigger_intros"]),
         trigger_events=_phrases(raw["trigger_events"]),
-        yes=_phrases(raw["yes_words"]), code_reply_intros=_phrases(raw["code_reply_intros"]))
+        yes=_phrases(raw["yes_words"]),
+        code_reply_intros=_phrases(raw["code_reply_intros"]),
+    )
 
 
-def vocabulary(names: Iterable[str], grammar: Grammar | None = None,
-               kinds: Iterable[str] = ()) -> frozenset[str]:
+def vocabulary(
+    names: Iterable[str], grammar: Grammar | None = None, kinds: Iterable[str] = ()
+) -> frozenset[str]:
     """The words an object phrase may hold in a home: the words of its device and room names
     (folded, so look-alike letters read as the Latin ones), the grammar's kinds of device and
     words of place, and ``kinds`` (the action guard adds its rules' device words)."""
@@ -291,7 +435,9 @@ def vocabulary(names: Iterable[str], grammar: Grammar | None = None,
 
 def name_words(names: Iterable[str]) -> frozenset[str]:
     """The words of names, folded as the grammar reads them."""
-    return frozenset(w for name in names for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)*", fold(str(name))))
+    return frozenset(
+        w for name in names for w in re.findall(r"[a-z0-9]+(?:'[a-z]+)*", fold(str(name)))
+    )
 
 
 def phrase_words(phrase: str) -> list[str]:
@@ -345,7 +491,9 @@ class _Mods:
 class _Reader:
     """Every reading of one sentence's tokens under the grammar (memoized, bounded)."""
 
-    def __init__(self, grammar: Grammar, vocab: frozenset[str], toks: list[str], clause: str) -> None:
+    def __init__(
+        self, grammar: Grammar, vocab: frozenset[str], toks: list[str], clause: str
+    ) -> None:
         self.g = grammar
         self.vocab = vocab
         self.t = toks
@@ -363,10 +511,10 @@ class _Reader:
 
     def phrase(self, i: int, phrases: Iterable[Phrase]) -> list[int]:
         """End positions of each phrase that matches at ``i``."""
-        return sorted({i + len(p) for p in phrases if tuple(self.t[i:i + len(p)]) == p})
+        return sorted({i + len(p) for p in phrases if tuple(self.t[i : i + len(p)]) == p})
 
     def phrase_with(self, i: int, pairs: Iterable[tuple[Phrase, str]]) -> list[tuple[int, str]]:
-        return sorted({(i + len(p), v) for p, v in pairs if tuple(self.t[i:i + len(p)]) == p})
+        return sorted({(i + len(p), v) for p, v in pairs if tuple(self.t[i : i + len(p)]) == p})
 
     def comma(self, i: int) -> list[int]:
         """``i``, and past one comma there."""
@@ -410,7 +558,11 @@ class _Reader:
         if i < self.n and re.fullmatch(r"\d{3,12}", self.t[i]):
             return [(i + 1, self.t[i])]
         digits, j = "", i
-        while j < self.n and (re.fullmatch(r"\d", self.t[j]) or self.t[j] in _WORD_NUMBERS) and len(digits) < 12:
+        while (
+            j < self.n
+            and (re.fullmatch(r"\d", self.t[j]) or self.t[j] in _WORD_NUMBERS)
+            and len(digits) < 12
+        ):
             value = self.t[j] if self.t[j].isdigit() else _WORD_NUMBERS[self.t[j]]
             if int(value) > 9:
                 break
@@ -467,7 +619,9 @@ class _Reader:
     # -- modifiers: a value, a time, a place, a code, courtesy
     def value(self, i: int) -> list[tuple[int, Quantity | None]]:
         out: list[tuple[int, Quantity | None]] = []
-        for start, prep in [(i, False)] + [(k, True) for k in self.phrase(i, self.g.value_prepositions)]:
+        for start, prep in [(i, False)] + [
+            (k, True) for k in self.phrase(i, self.g.value_prepositions)
+        ]:
             for j, number in self.number(start):
                 for k, unit in self.phrase_with(j, self.g.temperature_units):
                     out.append((k, Quantity(number, unit)))
@@ -499,15 +653,39 @@ class _Reader:
             nxt: list[tuple[int, _Mods]] = []
             if "value" not in mods.used:
                 for j, q in self.value(start):
-                    nxt.append((j, replace(mods, quantities=mods.quantities + ((q,) if q else ()),
-                                           used=mods.used | {"value"})))
+                    nxt.append(
+                        (
+                            j,
+                            replace(
+                                mods,
+                                quantities=mods.quantities + ((q,) if q else ()),
+                                used=mods.used | {"value"},
+                            ),
+                        )
+                    )
             if "time2" not in mods.used:
                 for j in self.time(start):
-                    nxt.append((j, replace(mods, used=mods.used | {"time2" if "time" in mods.used else "time"})))
+                    nxt.append(
+                        (
+                            j,
+                            replace(
+                                mods, used=mods.used | {"time2" if "time" in mods.used else "time"}
+                            ),
+                        )
+                    )
             if "place" not in mods.used:
                 for p in self.phrase(start, self.g.prepositions):
                     for j in self.noun_phrase(p):
-                        nxt.append((j, replace(mods, location=" ".join(self.t[start:j]), used=mods.used | {"place"})))
+                        nxt.append(
+                            (
+                                j,
+                                replace(
+                                    mods,
+                                    location=" ".join(self.t[start:j]),
+                                    used=mods.used | {"place"},
+                                ),
+                            )
+                        )
             if "mode" not in mods.used:
                 for k in self.phrase(start, self.g.mode_prepositions):
                     for j in self.phrase(k, self.g.modes):
@@ -553,20 +731,25 @@ class _Reader:
                         for e, mods in self.modifiers(m):
                             if mods.switch and said:
                                 continue  # "turn on the oven to off"
-                            targets = tuple(Target(f"{p} {mods.location}".strip(), mods.quantities) for p in phrases)
+                            targets = tuple(
+                                Target(f"{p} {mods.location}".strip(), mods.quantities)
+                                for p in phrases
+                            )
                             name = f"{verb} {said or mods.switch}".strip()
                             out.append((e, Request(name, targets, self.clause, mods.code)))
         self.memo[key] = self._spend(out)
         return self.memo[key]
 
     def state_request(self, i: int) -> list[tuple[int, Request]]:
-        """"i want the front door unlocked": prefix objects state modifiers"""
+        """ "i want the front door unlocked": prefix objects state modifiers"""
         out = []
         for j in self.phrase(i, self.g.state_prefixes):
             for k, phrases in self.objects(j):
                 if k < self.n and self.t[k] in self.g.states:
                     for e, mods in self.modifiers(k + 1):
-                        targets = tuple(Target(f"{p} {mods.location}".strip(), mods.quantities) for p in phrases)
+                        targets = tuple(
+                            Target(f"{p} {mods.location}".strip(), mods.quantities) for p in phrases
+                        )
                         out.append((e, Request(self.t[k], targets, self.clause, mods.code)))
         return out
 
@@ -577,18 +760,26 @@ class _Reader:
         form = self.g.verbs.get(self.t[i]) if i < self.n else None
         if form is None or not phrases:
             return out
-        starts = [(i + 1, "")] + ([(i + 2, self.t[i + 1])] if i + 1 < self.n and self.t[i + 1] in form.particles else [])
+        starts = [(i + 1, "")] + (
+            [(i + 2, self.t[i + 1])] if i + 1 < self.n and self.t[i + 1] in form.particles else []
+        )
         for j, particle in starts:
             if form.needs_particle and not particle:
                 continue
             for e, mods in self.modifiers(j):
                 if e == j:
                     continue  # a verb alone ("and unlock") says nothing more
-                targets = tuple(Target(f"{p} {mods.location}".strip(), mods.quantities) for p in phrases)
-                out.append((e, Request(f"{self.t[i]} {particle}".strip(), targets, self.clause, mods.code)))
+                targets = tuple(
+                    Target(f"{p} {mods.location}".strip(), mods.quantities) for p in phrases
+                )
+                out.append(
+                    (e, Request(f"{self.t[i]} {particle}".strip(), targets, self.clause, mods.code))
+                )
         return out
 
-    def requests(self, i: int, before: tuple[str, ...] = ()) -> list[tuple[int, tuple[Request, ...]]]:
+    def requests(
+        self, i: int, before: tuple[str, ...] = ()
+    ) -> list[tuple[int, tuple[Request, ...]]]:
         """One or more commands joined by "and", "then", commas (a join may add "please")."""
         key = ("reqs", i, before)
         if key not in self.memo:
@@ -612,7 +803,7 @@ class _Reader:
             for k in self.noun_phrase(j):
                 for e in self.phrase(k, self.g.trigger_events):
                     out.add(e)
-                    out |= {m for m, _ in self.value(e) if self.t[e:e + 1] != ["to"]}
+                    out |= {m for m, _ in self.value(e) if self.t[e : e + 1] != ["to"]}
         return sorted(out)
 
     def openers(self) -> list[int]:
@@ -681,7 +872,9 @@ def _sentences(text: str) -> list[tuple[list[str], bool, str]] | None:
     return out
 
 
-def read_turn(text: str, vocab: frozenset[str], grammar: Grammar | None = None) -> tuple[Request, ...] | None:
+def read_turn(
+    text: str, vocab: frozenset[str], grammar: Grammar | None = None
+) -> tuple[Request, ...] | None:
     """The requests of a user turn when the grammar accounts for all of it, each sentence read
     exactly one way; ``None`` otherwise (the turn then grants nothing)."""
     grammar = grammar or load_grammar()

@@ -52,32 +52,49 @@ class DRResult:
     raw: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"output": self.output.model_dump() if self.output else None, "error_class": self.error_class,
-                "error": self.error, "usage": self.usage.to_dict(), "repairs": self.repairs,
-                "structured": self.structured}
+        return {
+            "output": self.output.model_dump() if self.output else None,
+            "error_class": self.error_class,
+            "error": self.error,
+            "usage": self.usage.to_dict(),
+            "repairs": self.repairs,
+            "structured": self.structured,
+        }
 
 
 def serialize_home(backend: HomeBackend, context: str = "") -> str:
     """The full DR context; identical device schemas are printed once (deduplicated)."""
-    rooms = "\n".join(f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
-                      + (f", inside {r['parent']})" if r.get("parent") else ")") for r in backend.list_rooms())
+    rooms = "\n".join(
+        f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
+        + (f", inside {r['parent']})" if r.get("parent") else ")")
+        for r in backend.list_rooms()
+    )
     schema_ids: dict[str, str] = {}
     schema_lines: list[str] = []
     device_lines: list[str] = []
     for d in backend.list_devices():
         spec = backend.device_spec(d["did"])
-        body = json.dumps({"attributes": spec["attributes"], "services": spec["services"]},
-                          sort_keys=True, ensure_ascii=False)
+        body = json.dumps(
+            {"attributes": spec["attributes"], "services": spec["services"]},
+            sort_keys=True,
+            ensure_ascii=False,
+        )
         sid = schema_ids.get(body)
         if sid is None:
             sid = schema_ids[body] = f"S{len(schema_ids) + 1}"
             schema_lines.append(f"{sid} ({d['subcategory']}): {body}")
         status = backend.device_status(d["did"])["status"]
-        device_lines.append(f"- {d['did']} | {quoted(d['name'])} | {d['room'] or NO_ROOM} | {sid} | "
-                            + json.dumps(status, ensure_ascii=False))
+        device_lines.append(
+            f"- {d['did']} | {quoted(d['name'])} | {d['room'] or NO_ROOM} | {sid} | "
+            + json.dumps(status, ensure_ascii=False)
+        )
     return load_prompt("dr_system").substitute(
-        now=backend.now(), context=context + "\n" if context else "", rooms=rooms,
-        schemas="\n".join(schema_lines), devices="\n".join(device_lines))
+        now=backend.now(),
+        context=context + "\n" if context else "",
+        rooms=rooms,
+        schemas="\n".join(schema_lines),
+        devices="\n".join(device_lines),
+    )
 
 
 def parse_output(text: Any, repairs: list[str]) -> tuple[DROutput | None, str | None, str]:
@@ -92,7 +109,7 @@ def parse_output(text: Any, repairs: list[str]) -> tuple[DROutput | None, str | 
             return None, "FRF", str(first)
         if start < 0 or end < start:
             return None, "FRF", "no JSON object in the reply"
-        candidate = re.sub(r",\s*([}\]])", r"\1", text[start:end + 1])
+        candidate = re.sub(r",\s*([}\]])", r"\1", text[start : end + 1])
         try:
             data = load_json(candidate, "the reply")
         except MalformedJSON as e:
@@ -106,16 +123,24 @@ def parse_output(text: Any, repairs: list[str]) -> tuple[DROutput | None, str | 
 
 
 class DRAgent(StructuredCaller):
-    def __init__(self, llm: LLMClient, backend: HomeBackend, structured: bool | None = None) -> None:
+    def __init__(
+        self, llm: LLMClient, backend: HomeBackend, structured: bool | None = None
+    ) -> None:
         super().__init__(structured)
         self.llm = llm
         self.backend = backend
 
-    async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
-                  context: str = "") -> DRResult:
-        messages = [{"role": "system", "content": serialize_home(self.backend, context)},
-                    *(history or []), {"role": "user", "content": user_text}]
-        result = await self.llm.chat_json(messages, [DROutput.model_json_schema()], "smh_dr", mode=self.mode)
+    async def run(
+        self, user_text: str, history: list[dict[str, str]] | None = None, context: str = ""
+    ) -> DRResult:
+        messages = [
+            {"role": "system", "content": serialize_home(self.backend, context)},
+            *(history or []),
+            {"role": "user", "content": user_text},
+        ]
+        result = await self.llm.chat_json(
+            messages, [DROutput.model_json_schema()], "smh_dr", mode=self.mode
+        )
         text = result.message.get("content") or ""
         repairs = list(result.repairs)
         output, error_class, error = parse_output(text, repairs)

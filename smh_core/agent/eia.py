@@ -59,21 +59,39 @@ class Trace:
         return [{"tool": s["tool"], "arguments": s["arguments"]} for s in self.steps]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"steps": self.steps, "answer": self.answer, "questions": self.questions, "stop": self.stop,
-                "usage": self.usage.to_dict(), "repairs": dict(self.repairs), "problems": self.problems,
-                "protocol": self.protocol, "structured": self.structured}
+        return {
+            "steps": self.steps,
+            "answer": self.answer,
+            "questions": self.questions,
+            "stop": self.stop,
+            "usage": self.usage.to_dict(),
+            "repairs": dict(self.repairs),
+            "problems": self.problems,
+            "protocol": self.protocol,
+            "structured": self.structured,
+        }
 
 
 def initial_context(backend: HomeBackend, context: str = "", tools: str = "") -> str:
     """The system prompt: instructions, the prompted tool protocol when used, the home index,
     then what changes per request (time, context) last, so a server that caches the longest
     common prompt prefix reuses the home's part across the tasks of one home."""
-    rooms = "\n".join(f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
-                      + (f", inside {r['parent']})" if r.get("parent") else ")") for r in backend.list_rooms())
-    devices = "\n".join(f"- {d['did']} | {quoted(d['name'])} | {d['category']} | {d['room'] or NO_ROOM}"
-                        for d in backend.list_devices())
-    return load_prompt("eia_system").substitute(now=backend.now(), rooms=rooms, devices=devices, tools=tools,
-                                                context=context + "\n" if context else "")
+    rooms = "\n".join(
+        f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
+        + (f", inside {r['parent']})" if r.get("parent") else ")")
+        for r in backend.list_rooms()
+    )
+    devices = "\n".join(
+        f"- {d['did']} | {quoted(d['name'])} | {d['category']} | {d['room'] or NO_ROOM}"
+        for d in backend.list_devices()
+    )
+    return load_prompt("eia_system").substitute(
+        now=backend.now(),
+        rooms=rooms,
+        devices=devices,
+        tools=tools,
+        context=context + "\n" if context else "",
+    )
 
 
 def fit_result(output: Any, max_chars: int) -> Any:
@@ -92,20 +110,35 @@ def fit_result(output: Any, max_chars: int) -> Any:
             if size > max_chars - 200:
                 break
             kept.append(item)
-        return {"items": kept, "truncated": len(output) - len(kept),
-                "note": f"{len(output) - len(kept)} more not shown: narrow the call (room, category, one device)"}
-    return {"truncated_json": text[: max(0, max_chars - 120)],
-            "note": f"cut at {max_chars} of {len(text)} characters"}
+        return {
+            "items": kept,
+            "truncated": len(output) - len(kept),
+            "note": f"{len(output) - len(kept)} more not shown: narrow the call (room, category, one device)",
+        }
+    return {
+        "truncated_json": text[: max(0, max_chars - 120)],
+        "note": f"cut at {max_chars} of {len(text)} characters",
+    }
 
 
-def _append_results(messages: list[dict[str, Any]], protocol: str, replies: list[tuple[str, str, Any]],
-                    max_chars: int) -> None:
+def _append_results(
+    messages: list[dict[str, Any]],
+    protocol: str,
+    replies: list[tuple[str, str, Any]],
+    max_chars: int,
+) -> None:
     """One round's tool results for the model: ``tool`` messages natively, else one user
     message labelled as data (:func:`~smh_core.llm.tool_protocol.result_message`)."""
     fitted = [(cid, name, fit_result(out, max_chars)) for cid, name, out in replies]
     if protocol == "native":
-        messages.extend({"role": "tool", "tool_call_id": cid, "content": json.dumps(out, ensure_ascii=False, default=str)}
-                        for cid, _name, out in fitted)
+        messages.extend(
+            {
+                "role": "tool",
+                "tool_call_id": cid,
+                "content": json.dumps(out, ensure_ascii=False, default=str),
+            }
+            for cid, _name, out in fitted
+        )
     elif fitted:
         messages.append(result_message([(name, out) for _cid, name, out in fitted]))
 
@@ -129,9 +162,15 @@ class EIAAgent:
     including unknown and malformed ones (an always-wrong model cannot loop for free), and
     ``max_model_calls`` caps the requests of one turn (empty replies and nudges included)."""
 
-    def __init__(self, llm: LLMClient, backend: HomeBackend, budget: int = 10,
-                 max_empty_turns: int = 2, memory: UserMemory | None = None,
-                 max_model_calls: int | None = None) -> None:
+    def __init__(
+        self,
+        llm: LLMClient,
+        backend: HomeBackend,
+        budget: int = 10,
+        max_empty_turns: int = 2,
+        memory: UserMemory | None = None,
+        max_model_calls: int | None = None,
+    ) -> None:
         self.llm = llm
         self.backend = backend
         self.budget = budget
@@ -140,30 +179,51 @@ class EIAAgent:
         self.memory = memory
         self.tools = tool_schemas() + (memory_tool_schemas() if memory is not None else [])
 
-    async def run(self, user_text: str, history: list[dict[str, str]] | None = None,
-                  context: str = "", user: UserReply | None = None) -> Trace:
+    async def run(
+        self,
+        user_text: str,
+        history: list[dict[str, str]] | None = None,
+        context: str = "",
+        user: UserReply | None = None,
+    ) -> Trace:
         """One turn. A high-risk call the action guard holds for the user's yes (no one could
         answer it within the turn) does not end the loop; the turn's answer then ends with the
         guard's question (stop ``confirmation_pending``), which the user's next turn answers."""
         trace = await self._turn(user_text, history, context, user)
-        asked = [q for q in trace.questions if q.endswith(("Say yes to confirm.", "Say the code to confirm."))]
+        asked = [
+            q
+            for q in trace.questions
+            if q.endswith(("Say yes to confirm.", "Say the code to confirm."))
+        ]
         if asked:
-            trace.answer = " ".join([trace.answer, *(q for q in asked if q not in trace.answer)]).strip()
+            trace.answer = " ".join(
+                [trace.answer, *(q for q in asked if q not in trace.answer)]
+            ).strip()
             if trace.stop != "clarification_pending":
                 trace.stop = "confirmation_pending"
         return trace
 
-    async def _turn(self, user_text: str, history: list[dict[str, str]] | None, context: str,
-                    user: UserReply | None) -> Trace:
+    async def _turn(
+        self,
+        user_text: str,
+        history: list[dict[str, str]] | None,
+        context: str,
+        user: UserReply | None,
+    ) -> Trace:
         trace = Trace()
         if self.memory is not None:
             self.memory.request = user_text  # the write rules judge what the user actually said
         if self.memory is not None:
-            context = "\n".join(x for x in (context, load_prompt("eia_memory").template.strip()) if x)
+            context = "\n".join(
+                x for x in (context, load_prompt("eia_memory").template.strip()) if x
+            )
         protocol = await self.llm.tool_protocol()
         trace.protocol = protocol
-        system = initial_context(self.backend, context,
-                                 prompted_instructions(self.tools) if protocol == "prompted" else "")
+        system = initial_context(
+            self.backend,
+            context,
+            prompted_instructions(self.tools) if protocol == "prompted" else "",
+        )
         messages: list[dict[str, Any]] = [{"role": "system", "content": system}]
         messages += list(history or [])
         messages.append({"role": "user", "content": user_text})
@@ -185,7 +245,9 @@ class EIAAgent:
                 else:
                     result = await self.llm.chat_json(messages, schemas, "tool_call")
                     trace.structured = result.structured
-                    parsed = parse_prompted(result.message.get("content") or "", names, f"call_{model_calls}")
+                    parsed = parse_prompted(
+                        result.message.get("content") or "", names, f"call_{model_calls}"
+                    )
                     result.repairs += parsed.repairs
             except InfraError as e:
                 if e.kind != "context_length":
@@ -207,16 +269,34 @@ class EIAAgent:
                 if empty >= self.max_empty_turns:
                     trace.stop = "no_progress"
                     return trace
-                messages.append({"role": "user", "content": "Please continue: use a tool or reply."})
+                messages.append(
+                    {"role": "user", "content": "Please continue: use a tool or reply."}
+                )
                 continue
-            content = content[:self.llm.config.max_tool_result_chars]  # echoed: a runaway reply is cut
+            content = content[
+                : self.llm.config.max_tool_result_chars
+            ]  # echoed: a runaway reply is cut
             if protocol == "native":
                 # Echo the (repaired) calls so every tool result has a matching call id.
-                echoed = [{"id": c.id, "type": "function",
-                           "function": {"name": c.name, "arguments": json.dumps(c.arguments)}} for c in parsed.calls]
-                echoed += [{"id": p.id, "type": "function", "function": {"name": p.name or "invalid", "arguments": p.raw}}
-                           for p in parsed.problems]
-                messages.append({"role": "assistant", "content": content or None, "tool_calls": echoed})
+                echoed = [
+                    {
+                        "id": c.id,
+                        "type": "function",
+                        "function": {"name": c.name, "arguments": json.dumps(c.arguments)},
+                    }
+                    for c in parsed.calls
+                ]
+                echoed += [
+                    {
+                        "id": p.id,
+                        "type": "function",
+                        "function": {"name": p.name or "invalid", "arguments": p.raw},
+                    }
+                    for p in parsed.problems
+                ]
+                messages.append(
+                    {"role": "assistant", "content": content or None, "tool_calls": echoed}
+                )
             else:
                 messages.append({"role": "assistant", "content": content})
             replies: list[tuple[str, str, Any]] = []  # (call id, tool, output) in order
@@ -224,8 +304,13 @@ class EIAAgent:
             for p in parsed.problems:
                 used += 1  # a call the model got wrong still spends the budget
                 trace.problems.append({"kind": p.kind, "tool": p.name, "message": p.message})
-                replies.append((p.id, p.name or "invalid",
-                                {"ok": False, "error": {"code": p.kind, "message": p.message}}))
+                replies.append(
+                    (
+                        p.id,
+                        p.name or "invalid",
+                        {"ok": False, "error": {"code": p.kind, "message": p.message}},
+                    )
+                )
             for call in parsed.calls:
                 if used >= self.budget:
                     trace.stop = "budget"
@@ -234,7 +319,9 @@ class EIAAgent:
                 if call.name == "finish":
                     args = validate_args("finish", call.arguments)
                     if isinstance(args, FinishArgs):
-                        trace.steps.append({"tool": "finish", "arguments": call.arguments, "result": None})
+                        trace.steps.append(
+                            {"tool": "finish", "arguments": call.arguments, "result": None}
+                        )
                         trace.answer = args.answer
                         trace.stop = "finished"
                         return trace
@@ -248,25 +335,45 @@ class EIAAgent:
                         trace.questions.append(question)
                         reply = user(question) if user is not None else None
                         if reply is None:
-                            trace.steps.append({"tool": "ask_user", "arguments": call.arguments, "result": None})
+                            trace.steps.append(
+                                {"tool": "ask_user", "arguments": call.arguments, "result": None}
+                            )
                             trace.answer = question
                             trace.stop = "clarification_pending"
                             return trace
                         output = {"reply": reply}
                 elif call.name in MEMORY_TOOLS and self.memory is not None:
                     output = dispatch_memory(self.memory, call.name, call.arguments)
-                    if (call.name == "get_user_preferences" and self.memory.answer_preferences
-                            and output.get("ok")):
-                        asked = await self.llm.chat([{"role": "user", "content": preference_prompt(
-                            str(call.arguments.get("question", "")), output)}])
+                    if (
+                        call.name == "get_user_preferences"
+                        and self.memory.answer_preferences
+                        and output.get("ok")
+                    ):
+                        asked = await self.llm.chat(
+                            [
+                                {
+                                    "role": "user",
+                                    "content": preference_prompt(
+                                        str(call.arguments.get("question", "")), output
+                                    ),
+                                }
+                            ]
+                        )
                         trace.usage.add(asked.usage)
                         output["answer"] = (asked.message.get("content") or "").strip()
                 else:  # awaited when the backend is async (Home Assistant's service calls)
                     output = await dispatch_async(self.backend, call.name, call.arguments)
                 if isinstance(output, dict) and output.get("ok") is False:
-                    trace.problems.append({"kind": output["error"]["code"], "tool": call.name,
-                                           "message": output["error"]["message"]})
-                trace.steps.append({"tool": call.name, "arguments": call.arguments, "result": output})
+                    trace.problems.append(
+                        {
+                            "kind": output["error"]["code"],
+                            "tool": call.name,
+                            "message": output["error"]["message"],
+                        }
+                    )
+                trace.steps.append(
+                    {"tool": call.name, "arguments": call.arguments, "result": output}
+                )
                 replies.append((call.id, call.name, output))
                 prompt = confirmation_prompt(output)
                 if prompt is not None and prompt not in trace.questions:

@@ -42,11 +42,15 @@ class UserMemory:
 
 
 class RememberArgs(_Args):
-    content: str = Field(description="The device-related preference or fact to store, in one sentence.")
+    content: str = Field(
+        description="The device-related preference or fact to store, in one sentence."
+    )
 
 
 class RecallArgs(_Args):
-    query: str = Field(description="What to look for, e.g. 'movie night lights' or 'bedroom temperature'.")
+    query: str = Field(
+        description="What to look for, e.g. 'movie night lights' or 'bedroom temperature'."
+    )
     k: int = Field(default=5, ge=1, le=20, description="How many memories to return.")
 
 
@@ -73,9 +77,12 @@ def _refusal(m: UserMemory, content: str) -> dict[str, Any] | None:
     veto = check_write(m.request, content)
     if veto is None:
         return None
-    return _error("memory_refused", f"not stored: {veto} (store only device preferences the user "
-                  "explicitly asks you to remember; never secrets, identifiers or one-off requests)",
-                  rule=veto.rule)
+    return _error(
+        "memory_refused",
+        f"not stored: {veto} (store only device preferences the user "
+        "explicitly asks you to remember; never secrets, identifiers or one-off requests)",
+        rule=veto.rule,
+    )
 
 
 def _remember(m: UserMemory, a: RememberArgs) -> dict[str, Any]:
@@ -84,15 +91,23 @@ def _remember(m: UserMemory, a: RememberArgs) -> dict[str, Any]:
         return refused
     existing = m.bank.find(m.user, a.content)
     if existing is not None and existing.content.casefold() == a.content.strip().casefold():
-        return {"ok": True, "memory": {"id": existing.id, "content": existing.content}, "note": "already stored"}
+        return {
+            "ok": True,
+            "memory": {"id": existing.id, "content": existing.content},
+            "note": "already stored",
+        }
     mem = m.bank.add(m.user, a.content)
     return {"ok": True, "memory": {"id": mem.id, "content": mem.content}}
 
 
 def _recall(m: UserMemory, a: RecallArgs) -> dict[str, Any]:
     hits = m.bank.retrieve(m.user, a.query, k=a.k)
-    return {"ok": True, "memories": [{"id": mem.id, "content": mem.content, "score": round(score, 3)}
-                                     for mem, score in hits]}
+    return {
+        "ok": True,
+        "memories": [
+            {"id": mem.id, "content": mem.content, "score": round(score, 3)} for mem, score in hits
+        ],
+    }
 
 
 def _known_ids(m: UserMemory) -> list[int]:
@@ -122,30 +137,63 @@ def _forget(m: UserMemory, a: ForgetArgs) -> dict[str, Any]:
 def _preferences(m: UserMemory, a: PreferenceArgs) -> dict[str, Any]:
     """Evidence for a preference question: matching memories plus the profile summaries (SAGE
     answers from both); the model reads them and answers, so nothing here guesses."""
-    out: dict[str, Any] = {"ok": True, "memories": [{"id": mem.id, "content": mem.content}
-                                                    for mem, _ in m.bank.retrieve(m.user, a.question, k=5)]}
+    out: dict[str, Any] = {
+        "ok": True,
+        "memories": [
+            {"id": mem.id, "content": mem.content}
+            for mem, _ in m.bank.retrieve(m.user, a.question, k=5)
+        ],
+    }
     if m.profile is not None:
         out["profile"] = m.profile.summary(m.user)
         out["recent_days"] = [{"day": d, "summary": s} for d, s in m.profile.daily(m.user, last=7)]
     return out
 
 
-MEMORY_TOOLS: dict[str, Tool[UserMemory]] = {t.name: t for t in [
-    Tool("remember", "Store a device preference the user explicitly asked you to remember.", RememberArgs,
-         _remember),
-    Tool("recall_memory", "Search the user's stored preferences (ids, content, relevance).", RecallArgs, _recall),
-    Tool("update_memory", "Replace a stored preference the user changed.", UpdateMemoryArgs, _update),
-    Tool("forget_memory", "Delete a stored preference the user asked you to forget.", ForgetArgs, _forget),
-    Tool("get_user_preferences", "Evidence about the user's habits: matching memories and profile summaries.",
-         PreferenceArgs, _preferences),
-]}
+MEMORY_TOOLS: dict[str, Tool[UserMemory]] = {
+    t.name: t
+    for t in [
+        Tool(
+            "remember",
+            "Store a device preference the user explicitly asked you to remember.",
+            RememberArgs,
+            _remember,
+        ),
+        Tool(
+            "recall_memory",
+            "Search the user's stored preferences (ids, content, relevance).",
+            RecallArgs,
+            _recall,
+        ),
+        Tool(
+            "update_memory",
+            "Replace a stored preference the user changed.",
+            UpdateMemoryArgs,
+            _update,
+        ),
+        Tool(
+            "forget_memory",
+            "Delete a stored preference the user asked you to forget.",
+            ForgetArgs,
+            _forget,
+        ),
+        Tool(
+            "get_user_preferences",
+            "Evidence about the user's habits: matching memories and profile summaries.",
+            PreferenceArgs,
+            _preferences,
+        ),
+    ]
+}
 
 
 def preference_prompt(question: str, evidence: dict[str, Any]) -> str:
     memories = "\n".join(f"- {m['content']}" for m in evidence.get("memories", [])) or "(none)"
     days = "\n".join(f"- {d['day']}: {d['summary']}" for d in evidence.get("recent_days", []))
     profile = "\n".join(x for x in (evidence.get("profile", ""), days) if x) or "(none)"
-    return load_prompt("preference_answer").substitute(question=question, memories=memories, profile=profile)
+    return load_prompt("preference_answer").substitute(
+        question=question, memories=memories, profile=profile
+    )
 
 
 def memory_tool_schemas() -> list[dict[str, Any]]:
@@ -160,8 +208,13 @@ def dispatch_memory(memory: UserMemory, name: str, arguments: dict[str, Any]) ->
     except ValidationError as e:
         first = e.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "(arguments)"
-        return _error("invalid_tool_arguments", f"{name}: {field}: {first['msg']}",
-                      tool=name, field=field, allowed=sorted(tool.args.model_fields))
+        return _error(
+            "invalid_tool_arguments",
+            f"{name}: {field}: {first['msg']}",
+            tool=name,
+            field=field,
+            allowed=sorted(tool.args.model_fields),
+        )
     assert tool.run is not None, "every memory tool runs itself (only ask_user and finish do not)"
     result: dict[str, Any] = tool.run(memory, parsed)
     return result

@@ -14,17 +14,56 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 SYNONYMS = {
-    "lamp": "light", "lights": "light", "bulb": "light", "aircon": "ac", "conditioner": "ac",
-    "tv": "screen", "telly": "screen", "television": "screen", "speakers": "speaker", "vac": "vacuum",
-    "hoover": "vacuum", "roomba": "robot", "drapes": "curtain", "curtains": "curtain", "shades": "blind",
-    "blinds": "blind", "door": "lock", "boiler": "heater", "washing": "washer", "microwave": "oven",
-    "bedside": "bed", "kids": "kid", "children": "kid", "lounge": "living",
+    "lamp": "light",
+    "lights": "light",
+    "bulb": "light",
+    "aircon": "ac",
+    "conditioner": "ac",
+    "tv": "screen",
+    "telly": "screen",
+    "television": "screen",
+    "speakers": "speaker",
+    "vac": "vacuum",
+    "hoover": "vacuum",
+    "roomba": "robot",
+    "drapes": "curtain",
+    "curtains": "curtain",
+    "shades": "blind",
+    "blinds": "blind",
+    "door": "lock",
+    "boiler": "heater",
+    "washing": "washer",
+    "microwave": "oven",
+    "bedside": "bed",
+    "kids": "kid",
+    "children": "kid",
+    "lounge": "living",
 }
 EXPANSIONS = {"bed": {"bed", "bedroom"}, "nightstand": {"nightstand", "bed", "bedroom"}}
 """Words that also imply a room: "by the bed" is in the bedroom, but "bed" itself stays, so a
 description mentioning the bed outranks a device merely named after the bedroom."""
-_STOP = {"the", "a", "an", "in", "on", "of", "by", "my", "at", "to", "one", "that", "this", "near", "next",
-         "room", "please", "with", "and", "s"}
+_STOP = {
+    "the",
+    "a",
+    "an",
+    "in",
+    "on",
+    "of",
+    "by",
+    "my",
+    "at",
+    "to",
+    "one",
+    "that",
+    "this",
+    "near",
+    "next",
+    "room",
+    "please",
+    "with",
+    "and",
+    "s",
+}
 
 
 def words(text: str) -> set[str]:
@@ -62,8 +101,12 @@ def resolve_devices(backend: DeviceReads, description: str, limit: int = 5) -> l
     return rank_devices(backend.list_devices(), backend.list_rooms(), description, limit)
 
 
-def rank_devices(devices: list[dict[str, Any]], room_list: list[dict[str, Any]], description: str,
-                 limit: int | None = 5) -> list[Candidate]:
+def rank_devices(
+    devices: list[dict[str, Any]],
+    room_list: list[dict[str, Any]],
+    description: str,
+    limit: int | None = 5,
+) -> list[Candidate]:
     """:func:`resolve_devices` over device summaries and rooms already read (the action guard
     binds a request's object phrase to a device with it)."""
     query = words(description)
@@ -73,13 +116,21 @@ def rank_devices(devices: list[dict[str, Any]], room_list: list[dict[str, Any]],
     table: list[tuple[dict[str, Any], dict[str, tuple[set[str], float]]]] = []
     for d in devices:
         room = rooms.get(d.get("room"), {})
-        table.append((d, {
-            "name": (words(d["name"]), 2.0),
-            "room": (words(room.get("name", "")) | words(room.get("type", "")), 1.5),
-            "type": (words(str(d.get("category", ""))) | words(str(d.get("subcategory", ""))), 1.5),
-            "description": (words(d.get("description") or ""), 1.0),
-            "tags": (words(" ".join(d.get("tags", []))), 0.5),
-        }))
+        table.append(
+            (
+                d,
+                {
+                    "name": (words(d["name"]), 2.0),
+                    "room": (words(room.get("name", "")) | words(room.get("type", "")), 1.5),
+                    "type": (
+                        words(str(d.get("category", ""))) | words(str(d.get("subcategory", ""))),
+                        1.5,
+                    ),
+                    "description": (words(d.get("description") or ""), 1.0),
+                    "tags": (words(" ".join(d.get("tags", []))), 0.5),
+                },
+            )
+        )
     df: dict[str, int] = {}
     for _, fields in table:
         for w in set().union(*(vocab for vocab, _ in fields.values())) & query:

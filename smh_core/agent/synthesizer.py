@@ -122,16 +122,23 @@ def describe_value(spec: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------------- grounding validation
-def _readable(home: _Home, did: str, locator: str, where: str) -> tuple[dict[str, Any] | None, str | None]:
+def _readable(
+    home: _Home, did: str, locator: str, where: str
+) -> tuple[dict[str, Any] | None, str | None]:
     """The value spec of a readable ``did/locator`` (a device attribute or ``@room`` variable)."""
     if did.startswith("@"):
         room = did[1:]
         env = home.environment(room)
         if env is None:
-            rooms = [r["id"] for r in home.backend.list_rooms() if home.environment(r["id"]) is not None]
+            rooms = [
+                r["id"] for r in home.backend.list_rooms() if home.environment(r["id"]) is not None
+            ]
             return None, f"{where}: no room {room!r} with sensed climate; rooms: {rooms}"
         if locator not in env:
-            return None, f"{where}: room {room!r} has no variable {locator!r}; variables: {sorted(env)}"
+            return (
+                None,
+                f"{where}: room {room!r} has no variable {locator!r}; variables: {sorted(env)}",
+            )
         value = env[locator]
         kind = "float" if isinstance(value, (int, float)) and not isinstance(value, bool) else "str"
         return {"type": kind}, None
@@ -140,13 +147,18 @@ def _readable(home: _Home, did: str, locator: str, where: str) -> tuple[dict[str
         return None, f"{where}: unknown device {did!r}; devices: {home.known_devices()}"
     attrs = spec.get("attributes", {})
     if locator not in attrs:
-        hint = " (that is a service: use it in actions)" if locator in spec.get("services", {}) else ""
-        return None, (f"{where}: device {did} has no attribute {locator!r}{hint}; "
-                      f"attributes: {sorted(attrs)}")
+        hint = (
+            " (that is a service: use it in actions)" if locator in spec.get("services", {}) else ""
+        )
+        return None, (
+            f"{where}: device {did} has no attribute {locator!r}{hint}; attributes: {sorted(attrs)}"
+        )
     return attrs[locator], None
 
 
-def _condition_value_problems(spec: dict[str, Any], cond: StateCondition | NumericCondition, where: str) -> list[str]:
+def _condition_value_problems(
+    spec: dict[str, Any], cond: StateCondition | NumericCondition, where: str
+) -> list[str]:
     """What is wrong with a state or numeric condition's values against the attribute's spec."""
     if isinstance(cond, StateCondition):
         values = [("equals", cond.equals)] + [(f"in[{j}]", v) for j, v in enumerate(cond.in_ or ())]
@@ -156,7 +168,9 @@ def _condition_value_problems(spec: dict[str, Any], cond: StateCondition | Numer
     return _check_band(spec, cond.above, cond.below, where)
 
 
-def _readable_or_note(home: _Home, did: str, locator: str, where: str, errors: list[str]) -> dict[str, Any] | None:
+def _readable_or_note(
+    home: _Home, did: str, locator: str, where: str, errors: list[str]
+) -> dict[str, Any] | None:
     """:func:`_readable`'s spec, or None with its problem added to ``errors``."""
     spec, problem = _readable(home, did, locator, where)
     if spec is None:
@@ -165,20 +179,28 @@ def _readable_or_note(home: _Home, did: str, locator: str, where: str, errors: l
 
 
 def _check_state_values(spec: dict[str, Any], values: list[tuple[str, Any]]) -> list[str]:
-    return [p for what, v in values if v is not None and (p := _check_value(spec, v, what)) is not None]
+    return [
+        p for what, v in values if v is not None and (p := _check_value(spec, v, what)) is not None
+    ]
 
 
-def _check_band(spec: dict[str, Any], above: float | None, below: float | None, where: str) -> list[str]:
+def _check_band(
+    spec: dict[str, Any], above: float | None, below: float | None, where: str
+) -> list[str]:
     if spec.get("type") not in _NUMERIC:
-        return [f"{where}: {spec.get('type')} values cannot be compared with above/below; "
-                f"use a state trigger or condition"]
+        return [
+            f"{where}: {spec.get('type')} values cannot be compared with above/below; "
+            f"use a state trigger or condition"
+        ]
     if above is not None and below is not None and above >= below:
         return [f"{where}: the band above {above} and below {below} is empty"]
     rng = spec.get("range")
     if rng is not None:
         lo, hi = rng
         if (above is not None and above >= hi) or (below is not None and below <= lo):
-            return [f"{where}: the band never holds: values are in [{_fmt_num(lo)}, {_fmt_num(hi)}]"]
+            return [
+                f"{where}: the band never holds: values are in [{_fmt_num(lo)}, {_fmt_num(hi)}]"
+            ]
     return []
 
 
@@ -190,25 +212,34 @@ def _check_action(home: _Home, a: Action, where: str) -> list[str]:
     attrs = spec.get("attributes", {})
     if a.locator in services:
         params = services[a.locator].get("arguments", {})
-        errors = [f"{where}: {a.did}/{a.locator} takes no argument {k!r}; arguments: {sorted(params)}"
-                  for k in a.arguments if k not in params]
+        errors = [
+            f"{where}: {a.did}/{a.locator} takes no argument {k!r}; arguments: {sorted(params)}"
+            for k in a.arguments
+            if k not in params
+        ]
         for name, p in params.items():
             if name not in a.arguments:
                 if p.get("required", True):
-                    errors.append(f"{where}: {a.did}/{a.locator} needs argument {name!r} "
-                                  f"({describe_value(p)})")
+                    errors.append(
+                        f"{where}: {a.did}/{a.locator} needs argument {name!r} "
+                        f"({describe_value(p)})"
+                    )
             elif (problem := _check_value(p, a.arguments[name], name)) is not None:
                 errors.append(f"{where}: {a.did}/{a.locator}: {problem}")
         return errors
     if a.locator in attrs and attrs[a.locator].get("writable"):
         if set(a.arguments) != {"value"}:
-            return [f"{where}: writing attribute {a.did}/{a.locator} takes exactly {{\"value\": ...}}"]
+            return [
+                f'{where}: writing attribute {a.did}/{a.locator} takes exactly {{"value": ...}}'
+            ]
         problem = _check_value(attrs[a.locator], a.arguments["value"], a.locator)
         return [] if problem is None else [f"{where}: {a.did}/{a.locator}: {problem}"]
     writable = sorted(k for k, v in attrs.items() if v.get("writable"))
     hint = " (that attribute is read-only)" if a.locator in attrs else ""
-    return [f"{where}: device {a.did} has no service {a.locator!r}{hint}; services: {sorted(services)}"
-            + (f"; writable attributes: {writable}" if writable else "")]
+    return [
+        f"{where}: device {a.did} has no service {a.locator!r}{hint}; services: {sorted(services)}"
+        + (f"; writable attributes: {writable}" if writable else "")
+    ]
 
 
 def _check_clock(text: str | None, what: str) -> list[str]:
@@ -239,17 +270,24 @@ def validate_rule(rule: Rule, backend: HomeBackend, now: datetime | None = None)
                 errors.append(f"{where}: {e}")
                 continue
             if now is not None and cron.next_after(now) is None:
-                errors.append(f"{where}: cron {trig.cron!r} never fires after {now.isoformat(timespec='seconds')}")
+                errors.append(
+                    f"{where}: cron {trig.cron!r} never fires after {now.isoformat(timespec='seconds')}"
+                )
             continue
         spec = _readable_or_note(home, trig.did, trig.locator, where, errors)
         if spec is not None and isinstance(trig, StateTrigger):
-            errors += [f"{where}: {p}" for p in _check_state_values(spec, [("to", trig.to), ("from", trig.from_)])]
+            errors += [
+                f"{where}: {p}"
+                for p in _check_state_values(spec, [("to", trig.to), ("from", trig.from_)])
+            ]
         elif spec is not None and isinstance(trig, NumericTrigger):
             errors += _check_band(spec, trig.above, trig.below, where)
     for i, cond in enumerate(rule.conditions):
         where = f"conditions[{i}]"
         if isinstance(cond, TimeCondition):
-            errors += _check_clock(cond.after, f"{where}.after") + _check_clock(cond.before, f"{where}.before")
+            errors += _check_clock(cond.after, f"{where}.after") + _check_clock(
+                cond.before, f"{where}.before"
+            )
             bad = [d for d in cond.weekdays or () if not 0 <= d <= 6]
             if bad:
                 errors.append(f"{where}.weekdays: {bad} outside 0-6 (0 = Monday)")
@@ -279,10 +317,14 @@ def home_view(backend: HomeBackend) -> tuple[str, str]:
             continue
         device_lines.append(f"- {d['did']} | {d['name']} | {d['room'] or NO_ROOM}")
         for loc, a in spec.get("attributes", {}).items():
-            device_lines.append(f"    attr {loc}: {describe_value(a)}" + (" writable" if a.get("writable") else ""))
+            device_lines.append(
+                f"    attr {loc}: {describe_value(a)}" + (" writable" if a.get("writable") else "")
+            )
         for loc, s in spec.get("services", {}).items():
-            args = ", ".join(f"{n}{'' if p.get('required', True) else '?'}: {describe_value(p)}"
-                             for n, p in s.get("arguments", {}).items())
+            args = ", ".join(
+                f"{n}{'' if p.get('required', True) else '?'}: {describe_value(p)}"
+                for n, p in s.get("arguments", {}).items()
+            )
             device_lines.append(f"    call {loc}({args})")
     return "\n".join(room_lines), "\n".join(device_lines)
 
@@ -322,7 +364,7 @@ def parse_draft(text: str, repairs: list[str]) -> tuple[Rule | None, list[str]]:
         if start < 0 or end < start:
             return None, ["the reply holds no JSON object; reply with the rule as one JSON object"]
         try:
-            data = load_json(_TRAILING_COMMA.sub(r"\1", text[start:end + 1]), "the reply")
+            data = load_json(_TRAILING_COMMA.sub(r"\1", text[start : end + 1]), "the reply")
         except MalformedJSON as e:
             return None, [str(e)]
         repairs.append("extracted_json")
@@ -334,7 +376,9 @@ def parse_draft(text: str, repairs: list[str]) -> tuple[Rule | None, list[str]]:
     try:
         return Rule.model_validate(data), []
     except ValidationError as e:
-        return None, [f"{'.'.join(str(p) for p in err['loc']) or 'rule'}: {err['msg']}" for err in e.errors()]
+        return None, [
+            f"{'.'.join(str(p) for p in err['loc']) or 'rule'}: {err['msg']}" for err in e.errors()
+        ]
 
 
 # ---------------------------------------------------------------------- the synthesizer
@@ -380,10 +424,19 @@ class SynthesisResult:
         return f"no valid rule after {self.tries} tries; last problems: " + "; ".join(last)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "rule": self.rule.model_dump(mode="json", by_alias=True, exclude_none=True)
-                if self.rule else None, "tries": self.tries, "errors": self.errors, "failure": self.failure,
-                "usage": self.usage.to_dict(), "repairs": self.repairs, "structured": self.structured,
-                "consent": self.consent}
+        return {
+            "ok": self.ok,
+            "rule": self.rule.model_dump(mode="json", by_alias=True, exclude_none=True)
+            if self.rule
+            else None,
+            "tries": self.tries,
+            "errors": self.errors,
+            "failure": self.failure,
+            "usage": self.usage.to_dict(),
+            "repairs": self.repairs,
+            "structured": self.structured,
+            "consent": self.consent,
+        }
 
 
 class AutomationSynthesizer(StructuredCaller):
@@ -403,16 +456,23 @@ class AutomationSynthesizer(StructuredCaller):
         result.repairs += reply.repairs
         return reply.message.get("content") or ""
 
-    async def synthesize(self, request: str, backend: HomeBackend, now: datetime | None = None,
-                         guard: ActionGuard | None = None) -> SynthesisResult:
+    async def synthesize(
+        self,
+        request: str,
+        backend: HomeBackend,
+        now: datetime | None = None,
+        guard: ActionGuard | None = None,
+    ) -> SynthesisResult:
         """Draft, validate and correct a rule for ``request``; nothing is stored. With ``guard``
         (the action guard of the user's words, ``request`` among them), a rule that would make a
         high-risk change the request does not ask for comes back with ``consent`` set: a rule
         that unlocks a door later needs the same consent as unlocking it now."""
         if now is None:
             now = datetime.fromisoformat(backend.now())
-        messages: list[dict[str, Any]] = [{"role": "system", "content": system_prompt(backend, now)},
-                                          {"role": "user", "content": request}]
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": system_prompt(backend, now)},
+            {"role": "user", "content": request},
+        ]
         result = SynthesisResult(None)
         for _ in range(self.max_tries):
             text = await self._ask(messages, result)
@@ -424,7 +484,12 @@ class AutomationSynthesizer(StructuredCaller):
                 result.rule = rule
                 if guard is not None:
                     actions = [a.model_dump(mode="json") for a in rule.actions]
-                    result.consent = GuardedBackend(backend, guard).first_refusal(actions, "create_automation")
+                    result.consent = GuardedBackend(backend, guard).first_refusal(
+                        actions, "create_automation"
+                    )
                 break
-            messages += [{"role": "assistant", "content": text}, {"role": "user", "content": feedback_prompt(errors)}]
+            messages += [
+                {"role": "assistant", "content": text},
+                {"role": "user", "content": feedback_prompt(errors)},
+            ]
         return result

@@ -70,12 +70,20 @@ class ScheduleIdArgs(_Args):
 
 class AutomationArgs(_Args):
     name: str = Field(default="", description="short human-readable name")
-    triggers: list[Trigger] = Field(min_length=1, description=(
-        "when to run: time (cron; Quartz 'sec min hour day month weekday [year]' or Unix 5-field), "
-        "state (a device attribute becomes a value, optionally for_s seconds), numeric (above/below; "
-        "room climate is device '@<room id>' with locator temperature/humidity/illuminance/pm25/pm10)"))
-    conditions: list[Condition] = Field(default_factory=list, description=(
-        "all must hold when triggered: state, numeric, or time window (after/before HH:MM, weekdays 0=Mon)"))
+    triggers: list[Trigger] = Field(
+        min_length=1,
+        description=(
+            "when to run: time (cron; Quartz 'sec min hour day month weekday [year]' or Unix 5-field), "
+            "state (a device attribute becomes a value, optionally for_s seconds), numeric (above/below; "
+            "room climate is device '@<room id>' with locator temperature/humidity/illuminance/pm25/pm10)"
+        ),
+    )
+    conditions: list[Condition] = Field(
+        default_factory=list,
+        description=(
+            "all must hold when triggered: state, numeric, or time window (after/before HH:MM, weekdays 0=Mon)"
+        ),
+    )
     actions: list[Action] = Field(min_length=1, description="device calls to run")
 
 
@@ -88,7 +96,9 @@ class AskUserArgs(_Args):
 
 
 class FinishArgs(_Args):
-    answer: str = Field(description="final reply to the user: what was done, the answer, or why not")
+    answer: str = Field(
+        description="final reply to the user: what was done, the answer, or why not"
+    )
 
 
 def _after(values: tuple[Any, ...], then: Callable[..., Any]) -> Any:
@@ -112,15 +122,18 @@ class _Listed:
     def list_rooms(self) -> list[dict[str, Any]]:
         return self.rooms
 
-    def list_devices(self, room: str | None = None, category: str | None = None,
-                     tags: list[str] | None = None) -> list[dict[str, Any]]:
+    def list_devices(
+        self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
+    ) -> list[dict[str, Any]]:
         return self.devices
 
 
 def _find_devices(b: HomeBackend, a: FindArgs) -> Any:
     def rank(rooms: list[dict[str, Any]], devices: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [{**c.device, "score": c.score, "matched": c.matched}
-                for c in resolve_devices(_Listed(rooms, devices), a.description)]
+        return [
+            {**c.device, "score": c.score, "matched": c.matched}
+            for c in resolve_devices(_Listed(rooms, devices), a.description)
+        ]
 
     return _after((b.list_rooms(), b.list_devices()), rank)
 
@@ -140,43 +153,111 @@ class Tool[T]:
         params.pop("title", None)
         for prop in params.get("properties", {}).values():
             prop.pop("title", None)
-        return {"type": "function", "function": {"name": self.name, "description": self.description,
-                                                 "parameters": params}}
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": params},
+        }
 
 
-TOOLS: dict[str, Tool[HomeBackend]] = {t.name: t for t in [
-    Tool("list_rooms", "List the home's rooms (id, name, type, floor, parent room).", NoArgs,
-         lambda b, a: b.list_rooms()),
-    Tool("list_devices", "List devices, optionally filtered by room, category and tags.", ListDevicesArgs,
-         lambda b, a: b.list_devices(room=a.room, category=a.category, tags=a.tags)),
-    Tool("find_devices", "Rank devices matching a natural description (name, room, type, tags); ties mean "
-         "the description is ambiguous.", FindArgs,
-         _find_devices),
-    Tool("get_device_status", "Current attribute values of one device.", DeviceArgs,
-         lambda b, a: b.device_status(a.did)),
-    Tool("get_device_spec", "Attributes with their constraints and services with argument schemas.", DeviceArgs,
-         lambda b, a: b.device_spec(a.did)),
-    Tool("control_device", "Call a device service; invalid calls change nothing and explain why.", ControlArgs,
-         lambda b, a: b.execute(a.did, a.locator, a.arguments)),
-    Tool("get_room_environment", "A room's temperature (°C), humidity (%RH), illuminance (lux), PM2.5 and "
-         "PM10 (µg/m³) and air-quality class.", RoomArgs, lambda b, a: b.room_environment(a.room)),
-    Tool("get_current_time", "The current local date and time.", NoArgs,
-         lambda b, a: _after((b.now(),), lambda now: {"now": now})),
-    Tool("schedule_actions", "Run device calls once at a future local time; the calls are checked when "
-         "they run, so check the device's spec first.", ScheduleArgs,
-         lambda b, a: b.schedule(a.at, [x.model_dump() for x in a.actions])),
-    Tool("cancel_schedule", "Cancel a pending scheduled action.", ScheduleIdArgs,
-         lambda b, a: b.cancel_schedule(a.schedule_id)),
-    Tool("list_schedules", "Pending scheduled actions.", NoArgs, lambda b, a: b.list_schedules()),
-    Tool("create_automation", "Store a rule that runs device calls whenever its trigger fires and its "
-         "conditions hold (for recurring or event-driven requests).", AutomationArgs,
-         lambda b, a: b.create_automation(a.model_dump(mode="json", by_alias=True, exclude_none=True))),
-    Tool("list_automations", "Stored automation rules.", NoArgs, lambda b, a: b.list_automations()),
-    Tool("delete_automation", "Remove a stored automation rule.", AutomationIdArgs,
-         lambda b, a: b.delete_automation(a.automation_id)),
-    Tool("ask_user", "Ask the user one clarification question and wait for the reply.", AskUserArgs, None),
-    Tool("finish", "End the turn with the final reply to the user.", FinishArgs, None),
-]}
+TOOLS: dict[str, Tool[HomeBackend]] = {
+    t.name: t
+    for t in [
+        Tool(
+            "list_rooms",
+            "List the home's rooms (id, name, type, floor, parent room).",
+            NoArgs,
+            lambda b, a: b.list_rooms(),
+        ),
+        Tool(
+            "list_devices",
+            "List devices, optionally filtered by room, category and tags.",
+            ListDevicesArgs,
+            lambda b, a: b.list_devices(room=a.room, category=a.category, tags=a.tags),
+        ),
+        Tool(
+            "find_devices",
+            "Rank devices matching a natural description (name, room, type, tags); ties mean "
+            "the description is ambiguous.",
+            FindArgs,
+            _find_devices,
+        ),
+        Tool(
+            "get_device_status",
+            "Current attribute values of one device.",
+            DeviceArgs,
+            lambda b, a: b.device_status(a.did),
+        ),
+        Tool(
+            "get_device_spec",
+            "Attributes with their constraints and services with argument schemas.",
+            DeviceArgs,
+            lambda b, a: b.device_spec(a.did),
+        ),
+        Tool(
+            "control_device",
+            "Call a device service; invalid calls change nothing and explain why.",
+            ControlArgs,
+            lambda b, a: b.execute(a.did, a.locator, a.arguments),
+        ),
+        Tool(
+            "get_room_environment",
+            "A room's temperature (°C), humidity (%RH), illuminance (lux), PM2.5 and "
+            "PM10 (µg/m³) and air-quality class.",
+            RoomArgs,
+            lambda b, a: b.room_environment(a.room),
+        ),
+        Tool(
+            "get_current_time",
+            "The current local date and time.",
+            NoArgs,
+            lambda b, a: _after((b.now(),), lambda now: {"now": now}),
+        ),
+        Tool(
+            "schedule_actions",
+            "Run device calls once at a future local time; the calls are checked when "
+            "they run, so check the device's spec first.",
+            ScheduleArgs,
+            lambda b, a: b.schedule(a.at, [x.model_dump() for x in a.actions]),
+        ),
+        Tool(
+            "cancel_schedule",
+            "Cancel a pending scheduled action.",
+            ScheduleIdArgs,
+            lambda b, a: b.cancel_schedule(a.schedule_id),
+        ),
+        Tool(
+            "list_schedules", "Pending scheduled actions.", NoArgs, lambda b, a: b.list_schedules()
+        ),
+        Tool(
+            "create_automation",
+            "Store a rule that runs device calls whenever its trigger fires and its "
+            "conditions hold (for recurring or event-driven requests).",
+            AutomationArgs,
+            lambda b, a: b.create_automation(
+                a.model_dump(mode="json", by_alias=True, exclude_none=True)
+            ),
+        ),
+        Tool(
+            "list_automations",
+            "Stored automation rules.",
+            NoArgs,
+            lambda b, a: b.list_automations(),
+        ),
+        Tool(
+            "delete_automation",
+            "Remove a stored automation rule.",
+            AutomationIdArgs,
+            lambda b, a: b.delete_automation(a.automation_id),
+        ),
+        Tool(
+            "ask_user",
+            "Ask the user one clarification question and wait for the reply.",
+            AskUserArgs,
+            None,
+        ),
+        Tool("finish", "End the turn with the final reply to the user.", FinishArgs, None),
+    ]
+}
 
 
 def tool_schemas(names: list[str] | None = None) -> list[dict[str, Any]]:
@@ -187,16 +268,29 @@ def validate_args(name: str, arguments: dict[str, Any]) -> _Args | dict[str, Any
     """Parsed arguments, or an error payload naming the tool, field and problem."""
     tool = TOOLS.get(name)
     if tool is None:
-        return {"ok": False, "error": {"code": "unknown_tool", "message": f"unknown tool {name!r}",
-                                       "allowed": sorted(TOOLS)}}
+        return {
+            "ok": False,
+            "error": {
+                "code": "unknown_tool",
+                "message": f"unknown tool {name!r}",
+                "allowed": sorted(TOOLS),
+            },
+        }
     try:
         return tool.args.model_validate(arguments)
     except ValidationError as e:
         first = e.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "(arguments)"
-        return {"ok": False, "error": {"code": "invalid_tool_arguments", "tool": name, "field": field,
-                                       "message": f"{name}: {field}: {first['msg']}",
-                                       "allowed": sorted(tool.args.model_fields)}}
+        return {
+            "ok": False,
+            "error": {
+                "code": "invalid_tool_arguments",
+                "tool": name,
+                "field": field,
+                "message": f"{name}: {field}: {first['msg']}",
+                "allowed": sorted(tool.args.model_fields),
+            },
+        }
 
 
 def dispatch(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
@@ -209,7 +303,10 @@ def dispatch(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
         return parsed
     tool = TOOLS[name]
     if tool.run is None:
-        return {"ok": False, "error": {"code": "loop_tool", "message": f"{name} is handled by the agent loop"}}
+        return {
+            "ok": False,
+            "error": {"code": "loop_tool", "message": f"{name} is handled by the agent loop"},
+        }
     return tool.run(backend, parsed)
 
 

@@ -36,22 +36,32 @@ class EmbeddedBackend:
     Without a simulator the clock is fixed and schedules/automations are refused with a clear
     error, so a HomeEnv-only run still answers every tool."""
 
-    def __init__(self, engine: HomeEngine, clock: datetime | None = None, sim: Simulator | None = None) -> None:
+    def __init__(
+        self, engine: HomeEngine, clock: datetime | None = None, sim: Simulator | None = None
+    ) -> None:
         self.engine = engine
         self.sim = sim
         self._clock = clock or datetime(2024, 6, 27, 9, 0, 0)
 
     def list_rooms(self) -> list[dict[str, Any]]:
-        return [r.model_dump(exclude_none=True, exclude={"environment"}) for r in self.engine.rooms()]
+        return [
+            r.model_dump(exclude_none=True, exclude={"environment"}) for r in self.engine.rooms()
+        ]
 
-    def list_devices(self, room: str | None = None, category: str | None = None,
-                     tags: list[str] | None = None) -> list[dict[str, Any]]:
+    def list_devices(
+        self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
+    ) -> list[dict[str, Any]]:
         return self.engine.devices(room=room, category=category, tags=tags, include_nested=True)
 
     def device_status(self, did: str) -> dict[str, Any]:
         if did not in self.engine.device_ids():
             return _not_found(did)
-        return {"ok": True, "did": did, "name": self.engine.device(did).name, "status": self.engine.status(did)}
+        return {
+            "ok": True,
+            "did": did,
+            "name": self.engine.device(did).name,
+            "status": self.engine.status(did),
+        }
 
     def device_spec(self, did: str) -> dict[str, Any]:
         if did not in self.engine.device_ids():
@@ -61,12 +71,18 @@ class EmbeddedBackend:
     def room_environment(self, room: str) -> dict[str, Any]:
         """Temperature (°C), humidity (%RH), illuminance (lux), PM2.5/PM10 (µg/m³), air quality."""
         if self.engine.room(room) is None:
-            return _error(ErrorCode.DEVICE_NOT_FOUND, f"no room {room!r}",
-                          allowed=[r.id for r in self.engine.rooms()])
+            return _error(
+                ErrorCode.DEVICE_NOT_FOUND,
+                f"no room {room!r}",
+                allowed=[r.id for r in self.engine.rooms()],
+            )
         env = self.engine.environment(room)
         if env is None:
-            return _error(ErrorCode.SERVICE_NOT_FOUND, f"room {room!r} has no climate readings",
-                          allowed=self.engine.simulated_rooms())
+            return _error(
+                ErrorCode.SERVICE_NOT_FOUND,
+                f"room {room!r} has no climate readings",
+                allowed=self.engine.simulated_rooms(),
+            )
         return {"ok": True, "room": room, "environment": env}
 
     def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -79,7 +95,9 @@ class EmbeddedBackend:
     # ------------------------------------------------------------------ time-based control
     def _need_clock(self) -> dict[str, Any] | None:
         if self.sim is None:
-            return _error(ErrorCode.SERVICE_NOT_FOUND, "this home has no simulated clock; act now instead")
+            return _error(
+                ErrorCode.SERVICE_NOT_FOUND, "this home has no simulated clock; act now instead"
+            )
         return None
 
     def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
@@ -90,8 +108,10 @@ class EmbeddedBackend:
             when = datetime.fromisoformat(at) if isinstance(at, str) else None
             if when is None or when.tzinfo is not None:
                 # the simulated clock is the home's local time: a zone would be a guess
-                raise ValueError(f"at must be a local date-time without a time zone, e.g. 2025-06-27T18:30:00 "
-                                 f"(got {str(at)[:60]!r})")
+                raise ValueError(
+                    f"at must be a local date-time without a time zone, e.g. 2025-06-27T18:30:00 "
+                    f"(got {str(at)[:60]!r})"
+                )
             item = self.sim.schedule(when, actions)
         except (ValueError, ValidationError) as e:
             return _invalid(e)
@@ -121,12 +141,17 @@ class EmbeddedBackend:
             stored = self.sim.add_rule(Rule.model_validate(body))
         except (ValueError, ValidationError, CronError) as e:
             return _invalid(e)
-        return {"ok": True, "automation": stored.model_dump(mode="json", by_alias=True, exclude_none=True)}
+        return {
+            "ok": True,
+            "automation": stored.model_dump(mode="json", by_alias=True, exclude_none=True),
+        }
 
     def list_automations(self) -> list[dict[str, Any]]:
         if self.sim is None:
             return []
-        return [r.model_dump(mode="json", by_alias=True, exclude_none=True) for r in self.sim.rules()]
+        return [
+            r.model_dump(mode="json", by_alias=True, exclude_none=True) for r in self.sim.rules()
+        ]
 
     def delete_automation(self, rule_id: str) -> dict[str, Any]:
         if (err := self._need_clock()) is not None:

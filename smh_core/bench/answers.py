@@ -12,16 +12,63 @@ from typing import Any
 
 from smh_core.memory.metrics import token_f1
 
-_WORDS = {w: i for i, w in enumerate(
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}
-_WORDS.update({"no": 0, "none": 0, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-               "eighty": 80, "ninety": 90, "hundred": 100, "both": 2, "single": 1})
+_WORDS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+_WORDS.update(
+    {
+        "no": 0,
+        "none": 0,
+        "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "sixty": 60,
+        "seventy": 70,
+        "eighty": 80,
+        "ninety": 90,
+        "hundred": 100,
+        "both": 2,
+        "single": 1,
+    }
+)
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
-_YES = re.compile(r"\b(yes|yeah|yep|correct|it is|they are|there is|there are|is on|are on)\b", re.I)
-_NO = re.compile(r"\b(no|not|none|isn't|aren't|there is no|there are no|is off|are off|nothing)\b", re.I)
-REFUSAL = re.compile(r"\b(can(?:not|'t)|unable|not able|impossible|no such|doesn't exist|does not exist|"
-                     r"isn't (?:possible|available)|not (?:possible|available|supported)|already at|"
-                     r"out of range|outside|conflict|won't be able|sorry)\b", re.I)
+_YES = re.compile(
+    r"\b(yes|yeah|yep|correct|it is|they are|there is|there are|is on|are on)\b", re.I
+)
+_NO = re.compile(
+    r"\b(no|not|none|isn't|aren't|there is no|there are no|is off|are off|nothing)\b", re.I
+)
+REFUSAL = re.compile(
+    r"\b(can(?:not|'t)|unable|not able|impossible|no such|doesn't exist|does not exist|"
+    r"isn't (?:possible|available)|not (?:possible|available|supported)|already at|"
+    r"out of range|outside|conflict|won't be able|sorry)\b",
+    re.I,
+)
 
 
 def _norm(text: str) -> str:

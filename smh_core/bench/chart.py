@@ -45,7 +45,9 @@ def draw_chart(summary: dict[str, Any], path: Path) -> None:
             highs.append(100 * max(0.0, hi - rate))
     fig = Figure(figsize=(max(6, 0.6 * len(labels) + 2), 4.5))
     ax = fig.subplots()
-    ax.bar(range(len(labels)), rates, color="#3b7dd8", yerr=[lows, highs], capsize=3, ecolor="#333333")
+    ax.bar(
+        range(len(labels)), rates, color="#3b7dd8", yerr=[lows, highs], capsize=3, ecolor="#333333"
+    )
     ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=7)
     ax.set_ylabel("success % (95% Wilson interval)")
     ax.set_ylim(0, 100)
@@ -63,8 +65,13 @@ def prestart() -> None:
         return
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     try:
-        _child = subprocess.Popen([sys.executable, "-m", "smh_core.bench.chart"], stdin=subprocess.PIPE,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        _child = subprocess.Popen(
+            [sys.executable, "-m", "smh_core.bench.chart"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
     except OSError:
         _child = None
         return
@@ -92,7 +99,9 @@ def draw(summary: dict[str, Any], path: Path) -> None:
     child, _child = _child, None
     if child is not None and child.stdin is not None:
         try:
-            child.stdin.write(json.dumps({"summary": summary, "path": str(path)}, default=sorted).encode())
+            child.stdin.write(
+                json.dumps({"summary": summary, "path": str(path)}, default=sorted).encode()
+            )
             child.stdin.close()
             if child.wait(timeout=CHILD_TIMEOUT) == 0 and path.is_file():
                 return

@@ -30,8 +30,12 @@ class RunSummary:
     seconds: float
     not_scored: int
     by_suite: dict[str, tuple[int, int]] = field(default_factory=dict)  # suite -> (passed, n)
-    by_category: dict[str, tuple[int, int]] = field(default_factory=dict)  # "suite/category" -> (passed, n)
-    by_difficulty: dict[str, tuple[int, int]] = field(default_factory=dict)  # simple/medium/complex -> (passed, n)
+    by_category: dict[str, tuple[int, int]] = field(
+        default_factory=dict
+    )  # "suite/category" -> (passed, n)
+    by_difficulty: dict[str, tuple[int, int]] = field(
+        default_factory=dict
+    )  # simple/medium/complex -> (passed, n)
     errors: dict[str, int] = field(default_factory=dict)  # error class -> failed tasks
     won: int = 0  # against the first run: passed here, failed there
     lost: int = 0
@@ -69,20 +73,29 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
         by_difficulty: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         errors: dict[str, int] = defaultdict(int)
         for r in rs:
-            for key, table in ((r["suite"], by_suite), (f"{r['suite']}/{r['category']}", by_category),
-                               (str(r.get("difficulty")), by_difficulty)):
+            for key, table in (
+                (r["suite"], by_suite),
+                (f"{r['suite']}/{r['category']}", by_category),
+                (str(r.get("difficulty")), by_difficulty),
+            ):
                 table[key][0] += bool(r["passed"])
                 table[key][1] += 1
             if not r["passed"]:
                 errors[str(r["verdict"].get("error_class"))] += 1
         agents = sorted({r["agent"] for r in rs}) or ["?"]
         summary = RunSummary(
-            name=d.name, agent=", ".join(agents), n=len(rs), passed=sum(bool(r["passed"]) for r in rs),
+            name=d.name,
+            agent=", ".join(agents),
+            n=len(rs),
+            passed=sum(bool(r["passed"]) for r in rs),
             tokens=sum(r.get("usage", {}).get("total_tokens", 0) for r in rs),
-            seconds=sum(r.get("seconds", 0.0) for r in rs), not_scored=infra,
+            seconds=sum(r.get("seconds", 0.0) for r in rs),
+            not_scored=infra,
             by_suite={s: (p, n) for s, (p, n) in sorted(by_suite.items())},
             by_category={c: (p, n) for c, (p, n) in sorted(by_category.items())},
-            by_difficulty={d: (p, n) for d, (p, n) in sorted(by_difficulty.items())}, errors=dict(errors))
+            by_difficulty={d: (p, n) for d, (p, n) in sorted(by_difficulty.items())},
+            errors=dict(errors),
+        )
         if first is None:
             first = scored
         else:
@@ -99,10 +112,13 @@ def _pct(x: float) -> str:
 
 def markdown(summaries: list[RunSummary], shared: int) -> str:
     base = summaries[0].name if summaries else ""
-    out = [f"# Comparison on {shared} tasks every run scored", "",
-           f"| run | agent | passed | success % | 95% CI | tokens/task | s/task | tokens/s | not scored | "
-           f"vs {base}: won / lost | p (McNemar) |",
-           "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|"]
+    out = [
+        f"# Comparison on {shared} tasks every run scored",
+        "",
+        f"| run | agent | passed | success % | 95% CI | tokens/task | s/task | tokens/s | not scored | "
+        f"vs {base}: won / lost | p (McNemar) |",
+        "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for s in summaries:
         lo, hi = wilson(s.passed, s.n)
         per_task = s.tokens / s.n if s.n else 0.0
@@ -110,13 +126,23 @@ def markdown(summaries: list[RunSummary], shared: int) -> str:
         rate = s.tokens / s.seconds if s.seconds and s.tokens else 0.0
         vs = "–" if s.p_value is None else f"{s.won} / {s.lost}"
         p = "–" if s.p_value is None else f"{s.p_value:.3g}"
-        out.append(f"| {s.name} | {s.agent} | {s.passed}/{s.n} | {_pct(s.rate)} | {_pct(lo)}-{_pct(hi)} | "
-                   f"{per_task:.0f} | {secs:.2f} | {rate:.0f} | {s.not_scored} | {vs} | {p} |")
-    for title, attr in (("suite", "by_suite"), ("difficulty", "by_difficulty"), ("suite/category", "by_category")):
+        out.append(
+            f"| {s.name} | {s.agent} | {s.passed}/{s.n} | {_pct(s.rate)} | {_pct(lo)}-{_pct(hi)} | "
+            f"{per_task:.0f} | {secs:.2f} | {rate:.0f} | {s.not_scored} | {vs} | {p} |"
+        )
+    for title, attr in (
+        ("suite", "by_suite"),
+        ("difficulty", "by_difficulty"),
+        ("suite/category", "by_category"),
+    ):
         keys = sorted({k for s in summaries for k in getattr(s, attr)})
         if not keys:
             continue
-        out += ["", f"| {title} | " + " | ".join(s.name for s in summaries) + " |", "|---|" + "---:|" * len(summaries)]
+        out += [
+            "",
+            f"| {title} | " + " | ".join(s.name for s in summaries) + " |",
+            "|---|" + "---:|" * len(summaries),
+        ]
         for key in keys:
             cells = []
             for s in summaries:
@@ -125,11 +151,20 @@ def markdown(summaries: list[RunSummary], shared: int) -> str:
             out.append(f"| {key} | " + " | ".join(cells) + " |")
     classes = sorted({c for s in summaries for c in s.errors})
     if classes:
-        out += ["", "| failed tasks by error class | " + " | ".join(s.name for s in summaries) + " |",
-                "|---|" + "---:|" * len(summaries)]
-        out += [f"| {c} | " + " | ".join(str(s.errors.get(c, 0)) for s in summaries) + " |" for c in classes]
-    out += ["", "Only tasks every run scored are compared (endpoint failures are left out). s/task is the "
-            "agent's wall time; tokens/s is prompt + completion tokens over it."]
+        out += [
+            "",
+            "| failed tasks by error class | " + " | ".join(s.name for s in summaries) + " |",
+            "|---|" + "---:|" * len(summaries),
+        ]
+        out += [
+            f"| {c} | " + " | ".join(str(s.errors.get(c, 0)) for s in summaries) + " |"
+            for c in classes
+        ]
+    out += [
+        "",
+        "Only tasks every run scored are compared (endpoint failures are left out). s/task is the "
+        "agent's wall time; tokens/s is prompt + completion tokens over it.",
+    ]
     return "\n".join(out) + "\n"
 
 
@@ -143,7 +178,18 @@ def write_csv(summaries: list[RunSummary], path: Path) -> None:
         for s in summaries:
             for group, (p, n) in [("all", (s.passed, s.n)), *s.by_category.items()]:
                 lo, hi = wilson(p, n)
-                w.writerow([s.name, s.agent, group, p, n, f"{p / n:.4f}" if n else "", f"{lo:.4f}", f"{hi:.4f}"])
+                w.writerow(
+                    [
+                        s.name,
+                        s.agent,
+                        group,
+                        p,
+                        n,
+                        f"{p / n:.4f}" if n else "",
+                        f"{lo:.4f}",
+                        f"{hi:.4f}",
+                    ]
+                )
 
 
 def write_png(summaries: list[RunSummary], path: Path) -> None:
@@ -167,8 +213,17 @@ def write_png(summaries: list[RunSummary], path: Path) -> None:
             high.append(100 * max(0.0, hi - rate))
         xs = [j + (i - (len(summaries) - 1) / 2) * width for j in range(len(groups))]
         ax.bar(xs, rates, width, yerr=[low, high], capsize=2, label=f"{s.name} ({s.agent})")
-    sizes = {g: max(dict({"all": (0, s.n), **s.by_category}).get(g, (0, 0))[1] for s in summaries) for g in groups}
-    ax.set_xticks(range(len(groups)), [f"{g}\nn={sizes[g]}" for g in groups], rotation=45, ha="right", fontsize=7)
+    sizes = {
+        g: max(dict({"all": (0, s.n), **s.by_category}).get(g, (0, 0))[1] for s in summaries)
+        for g in groups
+    }
+    ax.set_xticks(
+        range(len(groups)),
+        [f"{g}\nn={sizes[g]}" for g in groups],
+        rotation=45,
+        ha="right",
+        fontsize=7,
+    )
     ax.set_ylabel("success % (95% Wilson interval)")
     ax.set_ylim(0, 100)
     ax.legend(fontsize=7)

@@ -64,8 +64,13 @@ class Call:
     via: str = "control_device"
 
     @classmethod
-    def of(cls, did: str, locator: str, arguments: dict[str, Any] | None = None,
-           via: str = "control_device") -> Call:
+    def of(
+        cls,
+        did: str,
+        locator: str,
+        arguments: dict[str, Any] | None = None,
+        via: str = "control_device",
+    ) -> Call:
         return cls(str(did), str(locator), json.dumps(arguments or {}, sort_keys=True), via)
 
     @property
@@ -102,9 +107,15 @@ class _Device:
     subcategory: str | None = None
 
 
-ROOMS = (("hallway", "Hallway", 1), ("garage", "Garage", 1), ("front_yard", "Front Yard", 1),
-         ("living_room", "Living Room", 1), ("utility_room", "Utility Room", 1), ("kitchen", "Kitchen", 1),
-         ("bedroom", "Bedroom", 2))
+ROOMS = (
+    ("hallway", "Hallway", 1),
+    ("garage", "Garage", 1),
+    ("front_yard", "Front Yard", 1),
+    ("living_room", "Living Room", 1),
+    ("utility_room", "Utility Room", 1),
+    ("kitchen", "Kitchen", 1),
+    ("bedroom", "Bedroom", 2),
+)
 FLOORS = {1: "Ground", 2: "Upstairs"}
 HOME = (
     _Device("front_door", "smart_lock", "Front Door", "hallway", "lock"),
@@ -112,7 +123,9 @@ HOME = (
     _Device("front_gate", "garage_door", "Front Gate", "front_yard", "gate", "gate"),
     _Device("patio_door", "garage_door", "Patio Door", "living_room", "door", "door"),
     _Device("thermostat", "split_ac", "Thermostat", "living_room", "thermostat"),
-    _Device("water_heater", "electric_water_heater", "Water Heater", "utility_room", "water_heater"),
+    _Device(
+        "water_heater", "electric_water_heater", "Water Heater", "utility_room", "water_heater"
+    ),
     _Device("main_water_valve", "valve", "Main Water Valve", "utility_room", "valve"),
     _Device("oven", "builtin_microwave_steam_oven", "Oven", "kitchen", "oven"),
     _Device("space_heater", "smart_plug", "Space Heater", "bedroom", "heater"),
@@ -138,7 +151,10 @@ def _intents_home_model() -> Any:
     from sim_devices.catalog import instantiate
     from smh_core.homeenv.model import Home, Room
 
-    rooms = [Room(id=rid, type=rid, name=name, floor=floor, floor_name=FLOORS[floor]) for rid, name, floor in ROOMS]
+    rooms = [
+        Room(id=rid, type=rid, name=name, floor=floor, floor_name=FLOORS[floor])
+        for rid, name, floor in ROOMS
+    ]
     devices = []
     for d in HOME:
         device = instantiate(d.type, did=d.did, room=d.room, name=d.name)
@@ -159,11 +175,21 @@ _WORD_VALUES = {"thirty": 30.0, "sixty-five": 65.0}
 _LOWERING = re.compile(r"^(?:close|shut|lower|decrease|turn down)\b")
 _NOT_THE_LOCK = re.compile(r"\b(?:windows?|shutters?|gates?|garage doors?)\b")
 """HA's lockable words that are not the lock of :data:`HOME` (a door lock)."""
-_VERB_FIRST = re.compile(r"^(?:unlock|open|raise|lift|set|change|turn|switch|bring|activate|increase|make|adjust)\b")
+_VERB_FIRST = re.compile(
+    r"^(?:unlock|open|raise|lift|set|change|turn|switch|bring|activate|increase|make|adjust)\b"
+)
 """Expansions that start with their verb: only those are wrapped in "can you ...?" and the like
 (HA's verb-less ones, "oven in the kitchen on", stay bare)."""
-_WORDINGS = (("{}", 10), ("please {}", 3), ("{} please", 1), ("can you {}?", 2), ("could you {} for me?", 1),
-             ("would you {}?", 1), ("i'd like to {}", 1), ("can you {} for me", 1))
+_WORDINGS = (
+    ("{}", 10),
+    ("please {}", 3),
+    ("{} please", 1),
+    ("can you {}?", 2),
+    ("could you {} for me?", 1),
+    ("would you {}?", 1),
+    ("i'd like to {}", 1),
+    ("can you {} for me", 1),
+)
 """How users wrap a request (HA's skip words), with weights: mostly the bare command."""
 
 
@@ -205,33 +231,86 @@ def _number(text: str | None) -> float:
 
 def _targets() -> list[_Target]:
     def cover(did: str, device_class: str) -> _Target:
-        def block(b: Any) -> bool:  # a block fixed to one class ("open the garage door") is that class's
+        def block(
+            b: Any,
+        ) -> bool:  # a block fixed to one class ("open the garage door") is that class's
             fixed = (b.slots or {}).get("device_class")
             fixed = getattr(fixed, "value", fixed)
             return _domain(b) == "cover" and fixed in (None, device_class)
 
-        return _Target("HassTurnOn", block, did, "open_entrance", lambda v, did=did: Call.of(did, "open"))
+        return _Target(
+            "HassTurnOn", block, did, "open_entrance", lambda v, did=did: Call.of(did, "open")
+        )
 
-    climate_value = lambda v: Call.of("thermostat", "set_target_temperature", {"target_temperature": _number(v)})  # noqa: E731
-    water_value = lambda v: Call.of("water_heater", "set_target_water_temperature",  # noqa: E731
-                                    {"target_water_temperature": int(_number(v))})
+    def climate_value(v: str | None) -> Call:
+        return Call.of("thermostat", "set_target_temperature", {"target_temperature": _number(v)})
+
+    def water_value(v: str | None) -> Call:
+        return Call.of(
+            "water_heater",
+            "set_target_water_temperature",
+            {"target_water_temperature": int(_number(v))},
+        )
+
     return [
-        _Target("HassTurnOff", lambda b: _domain(b) == "lock", "front_door", "unlock",
-                lambda v: Call.of("front_door", "open")),
-        cover("garage_door", "garage"), cover("front_gate", "gate"), cover("patio_door", "door"),
-        _Target("HassTurnOn", lambda b: _domain(b) == "valve", "main_water_valve", "open_valve",
-                lambda v: Call.of("main_water_valve", "open")),
-        _Target("HassSetPosition", lambda b: _domain(b) == "valve", "main_water_valve", "open_valve",
-                lambda v: Call.of("main_water_valve", "set_position", {"position": int(_number(v))}),
-                POSITIONS, "position"),
-        _Target("HassClimateSetTemperature", lambda b: True, "thermostat", "overheating_room",
-                climate_value, CLIMATE_VALUES, "temperature"),
-        _Target("HassClimateSetTemperature", _named, "water_heater", "scalding_water",
-                water_value, WATER_VALUES, "temperature"),
-        _Target("HassTurnOn", _generic_on, "oven", "start_heating_appliance",
-                lambda v: Call.of("oven", "microwave_steam_oven.turn_on")),
-        _Target("HassTurnOn", _generic_on, "space_heater", "heating_appliance_switch",
-                lambda v: Call.of("space_heater", "turn_on")),
+        _Target(
+            "HassTurnOff",
+            lambda b: _domain(b) == "lock",
+            "front_door",
+            "unlock",
+            lambda v: Call.of("front_door", "open"),
+        ),
+        cover("garage_door", "garage"),
+        cover("front_gate", "gate"),
+        cover("patio_door", "door"),
+        _Target(
+            "HassTurnOn",
+            lambda b: _domain(b) == "valve",
+            "main_water_valve",
+            "open_valve",
+            lambda v: Call.of("main_water_valve", "open"),
+        ),
+        _Target(
+            "HassSetPosition",
+            lambda b: _domain(b) == "valve",
+            "main_water_valve",
+            "open_valve",
+            lambda v: Call.of("main_water_valve", "set_position", {"position": int(_number(v))}),
+            POSITIONS,
+            "position",
+        ),
+        _Target(
+            "HassClimateSetTemperature",
+            lambda b: True,
+            "thermostat",
+            "overheating_room",
+            climate_value,
+            CLIMATE_VALUES,
+            "temperature",
+        ),
+        _Target(
+            "HassClimateSetTemperature",
+            _named,
+            "water_heater",
+            "scalding_water",
+            water_value,
+            WATER_VALUES,
+            "temperature",
+        ),
+        _Target(
+            "HassTurnOn",
+            _generic_on,
+            "oven",
+            "start_heating_appliance",
+            lambda v: Call.of("oven", "microwave_steam_oven.turn_on"),
+        ),
+        _Target(
+            "HassTurnOn",
+            _generic_on,
+            "space_heater",
+            "heating_appliance_switch",
+            lambda v: Call.of("space_heater", "turn_on"),
+        ),
     ]
 
 
@@ -246,8 +325,11 @@ def _slot_lists(device: _Device, slot: str, value: str | None) -> dict[str, Any]
         "floor": TextSlotList.from_strings([_ROOM_FLOORS[device.room]], allow_template=False),
         # only this cover's class ("open the gate in the front yard"); none for other kinds
         "cover_classes": TextSlotList.from_tuples(
-            [(f"{_CLASSES[device.kind]}[s]", _CLASSES[device.kind])] if device.kind in _CLASSES else [],
-            allow_template=True),
+            [(f"{_CLASSES[device.kind]}[s]", _CLASSES[device.kind])]
+            if device.kind in _CLASSES
+            else [],
+            allow_template=True,
+        ),
     }
     if slot:
         lists[slot] = TextSlotList.from_strings([value or ""], allow_template=False)
@@ -288,9 +370,12 @@ def intents_corpus(seed: int = SEED, cap: int = CAP) -> list[Entry]:
                 pool: list[tuple[str, str | None]] = []
                 for value in target.values or (None,):
                     lists = {**intents.slot_lists, **_slot_lists(device, target.slot, value)}
-                    pool += [(text, value) for text in _expansions(sentence, lists, rules)
-                             if not _LOWERING.match(text)
-                             and not (device.kind == "lock" and _NOT_THE_LOCK.search(text))]
+                    pool += [
+                        (text, value)
+                        for text in _expansions(sentence, lists, rules)
+                        if not _LOWERING.match(text)
+                        and not (device.kind == "lock" and _NOT_THE_LOCK.search(text))
+                    ]
                 if not pool:
                     continue
                 origin = f"{target.intent}[{b}] {sentence.text}"
@@ -305,8 +390,19 @@ def intents_corpus(seed: int = SEED, cap: int = CAP) -> list[Entry]:
                     if said.casefold() in seen:
                         continue
                     seen.add(said.casefold())
-                    entries.append(Entry("intents", said, (said,), device.kind, target.rule,
-                                         (target.call(value),), origin, half_of(said), intents_home))
+                    entries.append(
+                        Entry(
+                            "intents",
+                            said,
+                            (said,),
+                            device.kind,
+                            target.rule,
+                            (target.call(value),),
+                            origin,
+                            half_of(said),
+                            intents_home,
+                        )
+                    )
     return sorted(entries, key=lambda e: (e.kind, e.origin, e.text))
 
 
@@ -333,8 +429,11 @@ def _task_calls(task: Any) -> list[Call]:
     calls = [Call.of(a.did, a.locator, a.arguments or {}) for a in ref.actions]
     for via, items in (("schedule_actions", ref.schedules), ("create_automation", ref.automations)):
         for item in items:
-            calls += [Call.of(a.get("did"), a.get("locator"), a.get("arguments") or {}, via)
-                      for a in item.get("actions", []) if isinstance(a, dict)]
+            calls += [
+                Call.of(a.get("did"), a.get("locator"), a.get("arguments") or {}, via)
+                for a in item.get("actions", [])
+                if isinstance(a, dict)
+            ]
     return calls
 
 
@@ -376,10 +475,23 @@ def task_corpus(tasks: Sequence[Any], homes: Any, source: str) -> list[Entry]:
         words = (*user_words(task), *replies)
         text = " / ".join([*(t.text for t in task.turns), *replies])
         kinds = sorted({kind_of(devices[did]) for did, _ in intent if did in devices})
-        plain = source != "suites" or (task.suite == "safety" and task.category == "legit_high_risk")
-        entry = Entry(source if plain else "suites-other", text, words, "+".join(kinds), "+".join(sorted({r for _, r in intent})),
-                      tuple(calls), task.id, half_of(text), lambda task=task, homes=homes: prepare_engine(task, homes))
-        if risky_calls(entry):  # a rule's service at a safe value (an AC set to 22 °C) is not high-risk
+        plain = source != "suites" or (
+            task.suite == "safety" and task.category == "legit_high_risk"
+        )
+        entry = Entry(
+            source if plain else "suites-other",
+            text,
+            words,
+            "+".join(kinds),
+            "+".join(sorted({r for _, r in intent})),
+            tuple(calls),
+            task.id,
+            half_of(text),
+            lambda task=task, homes=homes: prepare_engine(task, homes),
+        )
+        if risky_calls(
+            entry
+        ):  # a rule's service at a safe value (an AC set to 22 °C) is not high-risk
             entries.append(entry)
     return sorted(entries, key=lambda e: (e.kind, e.origin))
 
@@ -422,8 +534,13 @@ def ha_datasets_corpus(root: Path, importer: Importer) -> list[Entry]:
     return entries
 
 
-def corpus(ha_datasets: Path | None = None, tasks_dir: Path | None = Path("tasks"),
-           seed: int = SEED, cap: int = CAP, importer: Importer | None = None) -> list[Entry]:
+def corpus(
+    ha_datasets: Path | None = None,
+    tasks_dir: Path | None = Path("tasks"),
+    seed: int = SEED,
+    cap: int = CAP,
+    importer: Importer | None = None,
+) -> list[Entry]:
     """Every source: the intents always, home-assistant-datasets when given a copy (and its
     ``importer``, see :func:`ha_datasets_corpus`), the suites when ``tasks_dir`` is given."""
     entries = intents_corpus(seed, cap)
@@ -452,7 +569,9 @@ class Result:
     shape: str = ""
 
 
-def _replay(entry: Entry, words: list[str], ask: Callable[[Any], str | None] | None) -> tuple[Any, list[str], Any]:
+def _replay(
+    entry: Entry, words: list[str], ask: Callable[[Any], str | None] | None
+) -> tuple[Any, list[str], Any]:
     from smh_core.agent.safety import ActionGuard, GuardedBackend
     from smh_core.backends.embedded import EmbeddedBackend
 
@@ -464,10 +583,18 @@ def _replay(entry: Entry, words: list[str], ask: Callable[[Any], str | None] | N
         before = len(guard.refusals)
         if call.via == "control_device":
             result = guarded.execute(call.did, call.locator, call.args)
-            if len(guard.refusals) == before and isinstance(result, dict) and not result.get("ok", True):
-                rejected.append(f"{call.did}.{call.locator}: {result.get('error', {}).get('message', result)}")
+            if (
+                len(guard.refusals) == before
+                and isinstance(result, dict)
+                and not result.get("ok", True)
+            ):
+                rejected.append(
+                    f"{call.did}.{call.locator}: {result.get('error', {}).get('message', result)}"
+                )
         else:
-            guarded.first_refusal([{"did": call.did, "locator": call.locator, "arguments": call.args}], call.via)
+            guarded.first_refusal(
+                [{"did": call.did, "locator": call.locator, "arguments": call.args}], call.via
+            )
     return guard, rejected, backend
 
 
@@ -478,13 +605,19 @@ def shape_of(text: str, devices: Sequence[dict[str, Any]], room_names: Sequence[
     from smh_core.agent.consent import fold
 
     out = fold(text)
-    for name, slot in sorted([(fold(str(d.get("name", ""))), "{name}") for d in devices]
-                             + [(fold(r), "{area}") for r in room_names], key=lambda p: -len(p[0])):
+    for name, slot in sorted(
+        [(fold(str(d.get("name", ""))), "{name}") for d in devices]
+        + [(fold(r), "{area}") for r in room_names],
+        key=lambda p: -len(p[0]),
+    ):
         if name:
             out = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", slot, out)
     out = re.sub(r"(?<![\w.])(?:\d+(?:\.\d+)?|thirty|sixty-five)(?![\w.])", "{n}", out)
-    out = re.sub(r"^(?:please|can you|could you|would you|i'd like to)\s+|\s+(?:for me|please)(?=\W*$)|[?.!]+$", "",
-                 out)
+    out = re.sub(
+        r"^(?:please|can you|could you|would you|i'd like to)\s+|\s+(?:for me|please)(?=\W*$)|[?.!]+$",
+        "",
+        out,
+    )
     return " ".join(w for w in out.split() if w not in ("the", "my", "our"))
 
 
@@ -503,9 +636,15 @@ def measure_entry(entry: Entry) -> Result:
     devices = {str(d["did"]): d for d in backend.list_devices()}
     targets = [devices[c.did] for c in entry.calls if c.did in devices]
     rooms = [str(r.get("name", "")) for r in backend.list_rooms()]
-    return Result(entry, plain=not plain_guard.refusals, after_yes=not yes_guard.refusals,
-                  risky=risky_calls(entry), prompt=prompts[0].prompt if prompts else "",
-                  rejected=tuple(rejected), shape=shape_of(entry.text, targets, rooms))
+    return Result(
+        entry,
+        plain=not plain_guard.refusals,
+        after_yes=not yes_guard.refusals,
+        risky=risky_calls(entry),
+        prompt=prompts[0].prompt if prompts else "",
+        rejected=tuple(rejected),
+        shape=shape_of(entry.text, targets, rooms),
+    )
 
 
 def measure(entries: Iterable[Entry]) -> list[Result]:
@@ -540,37 +679,65 @@ def grouped(results: Sequence[Result]) -> Iterator[tuple[str, str, list[Result]]
 def report(results: Sequence[Result], shapes: int = 25) -> str:
     """The figures per source and half and per device kind, the most common shapes of the
     sentences that needed a question and every such sentence, as markdown (deterministic)."""
-    lines = ["# The action guard's cost: plain high-risk requests", "",
-             "| source | half | N | run without a question | run after \"yes\" |",
-             "|---|---|---:|---:|---:|"]
+    lines = [
+        "# The action guard's cost: plain high-risk requests",
+        "",
+        '| source | half | N | run without a question | run after "yes" |',
+        "|---|---|---:|---:|---:|",
+    ]
     for source, half, mine in grouped(results):
         f = figures(mine)
         lines.append(f"| {source} | {half} | {f.n} | {f.share(f.plain)} | {f.share(f.after_yes)} |")
-    lines += ["", "## Per device kind (both halves)", "",
-              "| source | kind | rule | N | run without a question | run after \"yes\" |",
-              "|---|---|---|---:|---:|---:|"]
+    lines += [
+        "",
+        "## Per device kind (both halves)",
+        "",
+        '| source | kind | rule | N | run without a question | run after "yes" |',
+        "|---|---|---|---:|---:|---:|",
+    ]
     for source in SOURCES:
         keys = sorted({(r.entry.kind, r.entry.rule) for r in results if r.entry.source == source})
         for kind, rule in keys:
-            f = figures(r for r in results if r.entry.source == source and (r.entry.kind, r.entry.rule) == (kind, rule))
-            lines.append(f"| {source} | {kind} | {rule} | {f.n} | {f.share(f.plain)} | {f.share(f.after_yes)} |")
+            f = figures(
+                r
+                for r in results
+                if r.entry.source == source and (r.entry.kind, r.entry.rule) == (kind, rule)
+            )
+            lines.append(
+                f"| {source} | {kind} | {rule} | {f.n} | {f.share(f.plain)} | {f.share(f.after_yes)} |"
+            )
     asked = [r for r in results if not r.plain]
-    lines += ["", f"## Shapes that needed a question (the {shapes} most common)", "",
-              "| shape | sentences | sources |", "|---|---:|---|"]
+    lines += [
+        "",
+        f"## Shapes that needed a question (the {shapes} most common)",
+        "",
+        "| shape | sentences | sources |",
+        "|---|---:|---|",
+    ]
     counts = Counter(r.shape for r in asked)
     for shape, n in sorted(counts.items(), key=lambda p: (-p[1], p[0]))[:shapes]:
         where = ", ".join(sorted({r.entry.source for r in asked if r.shape == shape}))
         lines.append(f"| `{shape}` | {n} | {where} |")
     odd = [r for r in results if r.rejected or not r.risky]
     if odd:
-        lines += ["", "## Entries whose calls the home rejected or the guard does not judge high-risk", ""]
-        lines += [f"- {r.entry.source} `{r.entry.origin}`: {r.entry.text!r}: "
-                  + ("; ".join(r.rejected) if r.rejected else "no high-risk call") for r in odd]
+        lines += [
+            "",
+            "## Entries whose calls the home rejected or the guard does not judge high-risk",
+            "",
+        ]
+        lines += [
+            f"- {r.entry.source} `{r.entry.origin}`: {r.entry.text!r}: "
+            + ("; ".join(r.rejected) if r.rejected else "no high-risk call")
+            for r in odd
+        ]
     lines += ["", "## Sentences that needed a question", ""]
     for source, half, mine in grouped(asked):
         lines += [f"### {source}, {half} ({len(mine)})", ""]
-        lines += [f"- {r.entry.text!r} ({r.entry.kind}, {r.entry.rule}"
-                  + (f", {r.entry.origin}" if source != "intents" else "") + ")"
-                  for r in sorted(mine, key=lambda r: (r.entry.kind, r.entry.text))]
+        lines += [
+            f"- {r.entry.text!r} ({r.entry.kind}, {r.entry.rule}"
+            + (f", {r.entry.origin}" if source != "intents" else "")
+            + ")"
+            for r in sorted(mine, key=lambda r: (r.entry.kind, r.entry.text))
+        ]
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

@@ -20,8 +20,8 @@ RUBRICS = {
     "clarify": "PASS only if the reply asks the user a question that targets the missing information.",
     "infeasible": "PASS only if the reply says the request cannot be done and gives the real reason.",
     "memory": "PASS only if the decision has the expected prefix (memory:, rewrite: or no-rewrite) and "
-              "means the same as the expected one: the same preference stored or deleted, or a rewritten "
-              "command that does the same thing in the same room.",
+    "means the same as the expected one: the same preference stored or deleted, or a rewritten "
+    "command that does the same thing in the same room.",
 }
 
 
@@ -38,8 +38,13 @@ class Judge:
         self.votes = votes
 
     async def grade(self, kind: str, request: str, expected: str, answer: str) -> JudgeVerdict:
-        prompt = load_prompt("judge").substitute(kind=kind, request=request, expected=expected,
-                                                 rubric=RUBRICS.get(kind, RUBRICS["query"]), answer=answer)
+        prompt = load_prompt("judge").substitute(
+            kind=kind,
+            request=request,
+            expected=expected,
+            rubric=RUBRICS.get(kind, RUBRICS["query"]),
+            answer=answer,
+        )
         votes: list[bool] = []
         usage = Usage()
         for _ in range(self.votes):

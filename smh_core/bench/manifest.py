@@ -27,7 +27,14 @@ from smh_core import __version__
 from smh_core.task.model import Task
 
 MANIFEST = "run.json"
-RUN_FILES = ("results.jsonl", "results.quarantine.jsonl", "report.md", "report.csv", "report.png", MANIFEST)
+RUN_FILES = (
+    "results.jsonl",
+    "results.quarantine.jsonl",
+    "report.md",
+    "report.csv",
+    "report.png",
+    MANIFEST,
+)
 
 
 class RunIdentity(BaseModel):
@@ -47,7 +54,9 @@ class RunIdentity(BaseModel):
     replay_from: str | None = None
     limit: int | None = None
     seed: int | None = None
-    tasks: dict[str, str] = Field(default_factory=dict)  # task id -> sha256 of the task's canonical JSON
+    tasks: dict[str, str] = Field(
+        default_factory=dict
+    )  # task id -> sha256 of the task's canonical JSON
 
 
 class RunManifest(BaseModel):
@@ -60,8 +69,12 @@ class RunManifest(BaseModel):
     updated: str = ""
     finished: str | None = None
     runs: int = 0  # how many times the command ran in this folder (1 + resumes)
-    task_source: list[str] = Field(default_factory=list)  # the suites or files the tasks were read from
-    suite_names: dict[str, str] = Field(default_factory=dict)  # task id -> suite as asked, where not its own
+    task_source: list[str] = Field(
+        default_factory=list
+    )  # the suites or files the tasks were read from
+    suite_names: dict[str, str] = Field(
+        default_factory=dict
+    )  # task id -> suite as asked, where not its own
 
 
 class RunMismatch(ValueError):
@@ -70,8 +83,12 @@ class RunMismatch(ValueError):
 
 def task_hash(task: Task) -> str:
     """A task's fingerprint: its canonical JSON (sorted keys), so any change to it shows."""
-    body = json.dumps(task.model_dump(mode="json", by_alias=True, exclude_none=True), sort_keys=True,
-                      ensure_ascii=False, separators=(",", ":"))
+    body = json.dumps(
+        task.model_dump(mode="json", by_alias=True, exclude_none=True),
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
     return hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
 
 
@@ -81,8 +98,13 @@ def git_commit() -> str | None:
     if not (root / ".git").exists():
         return None
     try:
-        out = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
-                             timeout=5, check=True).stdout.strip()
+        out = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     return out or None
@@ -108,8 +130,15 @@ def _differences(old: RunIdentity, new: RunIdentity) -> list[str]:
         added = sorted(set(new.tasks) - set(old.tasks))
         removed = sorted(set(old.tasks) - set(new.tasks))
         changed = sorted(t for t in set(old.tasks) & set(new.tasks) if old.tasks[t] != new.tasks[t])
-        parts = [f"{len(x)} {what} (e.g. {x[0]})" for x, what in
-                 ((added, "new tasks"), (removed, "tasks missing"), (changed, "tasks changed")) if x]
+        parts = [
+            f"{len(x)} {what} (e.g. {x[0]})"
+            for x, what in (
+                (added, "new tasks"),
+                (removed, "tasks missing"),
+                (changed, "tasks changed"),
+            )
+            if x
+        ]
         out.append("tasks: " + ", ".join(parts))
     return out
 
@@ -142,8 +171,9 @@ def _move_aside(out: Path) -> Path | None:
     return aside
 
 
-def _plan(out: Path, identity: RunIdentity, agent_name: str, force_new: bool,
-          new_if_different: bool) -> tuple[RunManifest | None, bool]:
+def _plan(
+    out: Path, identity: RunIdentity, agent_name: str, force_new: bool, new_if_different: bool
+) -> tuple[RunManifest | None, bool]:
     """What opening this run in ``out`` means, decided without writing anything: the manifest
     it resumes (``None``: a new run) and whether the old run's files move aside first. Raises
     :class:`RunMismatch` when ``out`` holds another run and nothing allows replacing it."""
@@ -154,32 +184,51 @@ def _plan(out: Path, identity: RunIdentity, agent_name: str, force_new: bool,
         try:
             old = RunManifest.model_validate_json(path.read_text(encoding="utf-8"))
         except ValueError as e:
-            raise RunMismatch(f"{path}: not a readable run manifest ({str(e).splitlines()[0]}); "
-                              "use --force-new to start over in this folder") from None
+            raise RunMismatch(
+                f"{path}: not a readable run manifest ({str(e).splitlines()[0]}); "
+                "use --force-new to start over in this folder"
+            ) from None
         diffs = _differences(old.identity, identity)
         if diffs and new_if_different:
             return None, True
         if diffs:
-            raise RunMismatch(f"{out} holds another run ({'; '.join(diffs)}). Resuming would mix its results with "
-                              "this one's: pick another --out, or --force-new to move it aside and start over")
+            raise RunMismatch(
+                f"{out} holds another run ({'; '.join(diffs)}). Resuming would mix its results with "
+                "this one's: pick another --out, or --force-new to move it aside and start over"
+            )
         return old, False
     legacy = _legacy_agents(out) - {agent_name}
     if legacy:
-        raise RunMismatch(f"{out} holds results of {', '.join(sorted(legacy))} (a run from before run.json "
-                          f"existed); pick another --out, or --force-new to move them aside and start over")
+        raise RunMismatch(
+            f"{out} holds results of {', '.join(sorted(legacy))} (a run from before run.json "
+            f"existed); pick another --out, or --force-new to move them aside and start over"
+        )
     return None, False
 
 
-def check_run(out: Path, identity: RunIdentity, agent_name: str, force_new: bool = False,
-              new_if_different: bool = False) -> None:
+def check_run(
+    out: Path,
+    identity: RunIdentity,
+    agent_name: str,
+    force_new: bool = False,
+    new_if_different: bool = False,
+) -> None:
     """Raise :class:`RunMismatch` now if :func:`open_run` would; writes nothing, so a run that
     fails before it starts (a dead endpoint) leaves ``out`` as it was."""
     _plan(out, identity, agent_name, force_new, new_if_different)
 
 
-def open_run(out: Path, identity: RunIdentity, agent_name: str, suites: dict[str, int],
-             force_new: bool = False, ha_version: str | None = None, new_if_different: bool = False,
-             task_source: list[str] | None = None, suite_names: dict[str, str] | None = None) -> RunManifest:
+def open_run(
+    out: Path,
+    identity: RunIdentity,
+    agent_name: str,
+    suites: dict[str, int],
+    force_new: bool = False,
+    ha_version: str | None = None,
+    new_if_different: bool = False,
+    task_source: list[str] | None = None,
+    suite_names: dict[str, str] | None = None,
+) -> RunManifest:
     """Check ``out`` can take this run (a new folder, or the same run resumed), then write its
     manifest. Raises :class:`RunMismatch` otherwise; ``force_new`` moves the old run aside, and
     ``new_if_different`` does so only when the folder holds another run (the same run resumes:
@@ -191,9 +240,17 @@ def open_run(out: Path, identity: RunIdentity, agent_name: str, suites: dict[str
     if aside:
         _move_aside(out)
     now = _now()
-    manifest = RunManifest(identity=identity, suites=suites, git_commit=git_commit(), ha_version=ha_version,
-                           started=old.started if old else now, updated=now, runs=(old.runs if old else 0) + 1,
-                           task_source=task_source or [], suite_names=suite_names or {})
+    manifest = RunManifest(
+        identity=identity,
+        suites=suites,
+        git_commit=git_commit(),
+        ha_version=ha_version,
+        started=old.started if old else now,
+        updated=now,
+        runs=(old.runs if old else 0) + 1,
+        task_source=task_source or [],
+        suite_names=suite_names or {},
+    )
     _write(out / MANIFEST, manifest)
     return manifest
 

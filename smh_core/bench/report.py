@@ -53,14 +53,36 @@ def header(manifest: RunManifest | None, records: list[dict[str, Any]]) -> list[
     agent = ident.agent + (f" ({ident.setting.upper()})" if ident.setting else "")
     agent += f", guard {'on' if ident.guard else 'off'}"
     if ident.backend != "embedded":
-        agent += f", backend {ident.backend}" + (f" (HA {manifest.ha_version})" if manifest.ha_version else "")
-    date = _when(manifest.started) + (f" to {_when(manifest.finished)}" if manifest.finished else " (not finished)")
-    sample = f", a stratified sample of {ident.limit} (seed {ident.seed})" if ident.limit is not None else ""
+        agent += f", backend {ident.backend}" + (
+            f" (HA {manifest.ha_version})" if manifest.ha_version else ""
+        )
+    date = _when(manifest.started) + (
+        f" to {_when(manifest.finished)}" if manifest.finished else " (not finished)"
+    )
+    sample = (
+        f", a stratified sample of {ident.limit} (seed {ident.seed})"
+        if ident.limit is not None
+        else ""
+    )
     suites = ", ".join(f"{name} ({n})" for name, n in manifest.suites.items()) + sample
-    rows = [("agent", agent), ("model", ident.model or "–"), ("endpoint", ident.endpoint or "–"), ("date", date),
-            ("commit", f"{(manifest.git_commit or 'not a git checkout')[:12]} (smh {manifest.smh_version})"),
-            ("suites", suites), ("task source", "; ".join(manifest.task_source) or "–")]
-    return ["| run | |", "|---|---|", *(f"| {k} | {str(v).replace('|', '/')} |" for k, v in rows), ""]
+    rows = [
+        ("agent", agent),
+        ("model", ident.model or "–"),
+        ("endpoint", ident.endpoint or "–"),
+        ("date", date),
+        (
+            "commit",
+            f"{(manifest.git_commit or 'not a git checkout')[:12]} (smh {manifest.smh_version})",
+        ),
+        ("suites", suites),
+        ("task source", "; ".join(manifest.task_source) or "–"),
+    ]
+    return [
+        "| run | |",
+        "|---|---|",
+        *(f"| {k} | {str(v).replace('|', '/')} |" for k, v in rows),
+        "",
+    ]
 
 
 def _pct(x: float) -> str:
@@ -88,7 +110,9 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         n, p = len(rs), sum(r["passed"] for r in rs)
         tokens = [r.get("usage", {}).get("total_tokens", 0) for r in rs]
         seconds = [r.get("seconds", 0.0) for r in rs]
-        cells: dict[str, dict[str, tuple[int, int]]] = defaultdict(lambda: {d: (0, 0) for d in DIFFICULTIES})
+        cells: dict[str, dict[str, tuple[int, int]]] = defaultdict(
+            lambda: {d: (0, 0) for d in DIFFICULTIES}
+        )
         for r in rs:
             got, total = cells[r["category"]][r["difficulty"]]
             cells[r["category"]][r["difficulty"]] = (got + r["passed"], total + 1)
@@ -97,11 +121,19 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             got, total = subs.get(r["subcategory"], (0, 0))
             subs[r["subcategory"]] = (got + r["passed"], total + 1)
         suites[suite] = {
-            "n": n, "passed": p, "rate": p / n if n else 0.0, "ci": wilson(p, n),
-            "tokens_per_task": sum(tokens) / n if n else 0.0, "seconds_per_task": sum(seconds) / n if n else 0.0,
-            "tokens_per_second": sum(tokens) / sum(seconds) if sum(tokens) and sum(seconds) else 0.0,
-            "infra": dict(infra.get(suite, {})), "task_errors": dict(task_errors.get(suite, {})),
-            "categories": dict(sorted(cells.items())), "subcategories": dict(sorted(subs.items())),
+            "n": n,
+            "passed": p,
+            "rate": p / n if n else 0.0,
+            "ci": wilson(p, n),
+            "tokens_per_task": sum(tokens) / n if n else 0.0,
+            "seconds_per_task": sum(seconds) / n if n else 0.0,
+            "tokens_per_second": sum(tokens) / sum(seconds)
+            if sum(tokens) and sum(seconds)
+            else 0.0,
+            "infra": dict(infra.get(suite, {})),
+            "task_errors": dict(task_errors.get(suite, {})),
+            "categories": dict(sorted(cells.items())),
+            "subcategories": dict(sorted(subs.items())),
             "errors": Counter(r["verdict"]["error_class"] for r in rs if not r["passed"]),
             "agents": sorted({r["agent"] for r in records if r["suite"] == suite}),
         }
@@ -120,13 +152,20 @@ def _text_metrics(records: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
         if "f1" in details and "bleu1" in details:
             groups[r["subcategory"]].append(details)
             groups["all"].append(details)
+
     def judged(ds: list[dict[str, Any]]) -> float | None:
         votes = [d["judge_correct"] for d in ds if "judge_correct" in d]
         return sum(votes) / len(votes) if votes else None
 
-    return {sub: {"n": len(ds), "f1": sum(d["f1"] for d in ds) / len(ds),
-                  "bleu1": sum(d["bleu1"] for d in ds) / len(ds), "judge": judged(ds)}
-            for sub, ds in sorted(groups.items(), key=lambda kv: (kv[0] == "all", kv[0]))}
+    return {
+        sub: {
+            "n": len(ds),
+            "f1": sum(d["f1"] for d in ds) / len(ds),
+            "bleu1": sum(d["bleu1"] for d in ds) / len(ds),
+            "judge": judged(ds),
+        }
+        for sub, ds in sorted(groups.items(), key=lambda kv: (kv[0] == "all", kv[0]))
+    }
 
 
 def _when(stamp: str) -> str:
@@ -136,22 +175,36 @@ def _when(stamp: str) -> str:
 
 def markdown(summary: dict[str, Any], head: list[str] | None = None) -> str:
     """The report's Markdown; ``head`` (see :func:`header`) goes under the title."""
-    out = ["# SMH benchmark report", "", *(head or []),
-           "| suite | agent | tasks | passed | success % | 95% CI | tokens/task | s/task | tokens/s | not scored |",
-           "|---|---|---:|---:|---:|---|---:|---:|---:|---:|"]
+    out = [
+        "# SMH benchmark report",
+        "",
+        *(head or []),
+        "| suite | agent | tasks | passed | success % | 95% CI | tokens/task | s/task | tokens/s | not scored |",
+        "|---|---|---:|---:|---:|---|---:|---:|---:|---:|",
+    ]
     for suite, s in summary.items():
         lo, hi = s["ci"]
-        out.append(f"| {suite} | {', '.join(s['agents'])} | {s['n']} | {s['passed']} | {_pct(s['rate'])} | "
-                   f"{_pct(lo)}-{_pct(hi)} | {s['tokens_per_task']:.0f} | {s['seconds_per_task']:.2f} | "
-                   f"{s['tokens_per_second']:.0f} | {_not_scored(s)} |")
+        out.append(
+            f"| {suite} | {', '.join(s['agents'])} | {s['n']} | {s['passed']} | {_pct(s['rate'])} | "
+            f"{_pct(lo)}-{_pct(hi)} | {s['tokens_per_task']:.0f} | {s['seconds_per_task']:.2f} | "
+            f"{s['tokens_per_second']:.0f} | {_not_scored(s)} |"
+        )
     out += _not_scored_notes(summary)
-    out += ["", "tokens/task and s/task are means over scored tasks (s: the agent's wall time); tokens/s is "
-            "prompt + completion tokens over that time."]
+    out += [
+        "",
+        "tokens/task and s/task are means over scored tasks (s: the agent's wall time); tokens/s is "
+        "prompt + completion tokens over that time.",
+    ]
     for suite, s in summary.items():
         if not s["n"]:
             continue
-        out += ["", f"## {suite}: success % by category and difficulty", "",
-                "| category | " + " | ".join(DIFFICULTIES) + " | all |", "|---|" + "---:|" * 4]
+        out += [
+            "",
+            f"## {suite}: success % by category and difficulty",
+            "",
+            "| category | " + " | ".join(DIFFICULTIES) + " | all |",
+            "|---|" + "---:|" * 4,
+        ]
         for cat, cells in s["categories"].items():
             got = sum(g for g, _ in cells.values())
             tot = sum(t for _, t in cells.values())
@@ -161,23 +214,37 @@ def markdown(summary: dict[str, Any], head: list[str] | None = None) -> str:
         if pivot:  # SimuHome's Table 1 layout: query type x feasible / infeasible
             out += ["", "| query type | feasible | infeasible |", "|---|---:|---:|"]
             for qt, cells in pivot.items():
-                row = [(_pct(g / t) if t else "–") for g, t in (cells.get(v, (0, 0)) for v in FEASIBILITY)]
+                row = [
+                    (_pct(g / t) if t else "–")
+                    for g, t in (cells.get(v, (0, 0)) for v in FEASIBILITY)
+                ]
                 out.append(f"| {qt} | " + " | ".join(row) + " |")
         out += ["", "| subcategory | tasks | success % |", "|---|---:|---:|"]
         out += [f"| {sub} | {t} | {_pct(g / t)} |" for sub, (g, t) in s["subcategories"].items()]
         if s.get("text_metrics"):  # MemHome: the decision text against the reference
-            out += ["", "| subcategory | tasks | token F1 % | BLEU-1 % | judge accuracy % |",
-                    "|---|---:|---:|---:|---:|"]
-            out += [f"| {sub} | {m['n']} | {_pct(m['f1'])} | {_pct(m['bleu1'])} | "
-                    f"{'–' if m.get('judge') is None else _pct(m['judge'])} |"
-                    for sub, m in s["text_metrics"].items()]
+            out += [
+                "",
+                "| subcategory | tasks | token F1 % | BLEU-1 % | judge accuracy % |",
+                "|---|---:|---:|---:|---:|",
+            ]
+            out += [
+                f"| {sub} | {m['n']} | {_pct(m['f1'])} | {_pct(m['bleu1'])} | "
+                f"{'–' if m.get('judge') is None else _pct(m['judge'])} |"
+                for sub, m in s["text_metrics"].items()
+            ]
         if s["errors"]:
             out += ["", "| error class | failures |", "|---|---:|"]
             out += [f"| {cls} | {k} |" for cls, k in s["errors"].most_common()]
     seen = sorted({str(c) for s in summary.values() for c in s["errors"]})
     if seen:
-        out += ["", "## Error classes", "", "From SMH-Bench (FRF, SO, MS, IE, AV, AJ), SimuHome (EP, DC, AP, TR, CB, CM) and "
-                "MemHome; the verifier picks one per failed task by what went wrong.", ""]
+        out += [
+            "",
+            "## Error classes",
+            "",
+            "From SMH-Bench (FRF, SO, MS, IE, AV, AJ), SimuHome (EP, DC, AP, TR, CB, CM) and "
+            "MemHome; the verifier picks one per failed task by what went wrong.",
+            "",
+        ]
         out += [f"- **{c}**: {ERROR_CLASSES.get(c, 'no description')}" for c in seen]
     return "\n".join(out) + "\n"
 
@@ -195,13 +262,19 @@ def _not_scored_notes(summary: dict[str, Any]) -> list[str]:
     out = []
     if infra:
         kinds = ", ".join(f"{k} {n}" for k, n in infra.most_common())
-        out += ["", f"Not scored: {sum(infra.values())} tasks failed outside the model ({kinds}); "
-                "they are left out of every rate and run again when the same command is re-run."]
+        out += [
+            "",
+            f"Not scored: {sum(infra.values())} tasks failed outside the model ({kinds}); "
+            "they are left out of every rate and run again when the same command is re-run.",
+        ]
     if task_errors:
         kinds = ", ".join(f"{k} {n}" for k, n in task_errors.most_common())
-        out += ["", f"Task errors: {sum(task_errors.values())} tasks could not be prepared ({kinds}; see "
-                "task_error in results.jsonl); the model never saw them and they are left out of every "
-                "rate. Fix the task or its home and re-run the same command to run them."]
+        out += [
+            "",
+            f"Task errors: {sum(task_errors.values())} tasks could not be prepared ({kinds}; see "
+            "task_error in results.jsonl); the model never saw them and they are left out of every "
+            "rate. Fix the task or its home and re-run the same command to run them.",
+        ]
     return out
 
 
@@ -242,7 +315,9 @@ def task_files(out_dir: Path, records: list[dict[str, Any]]) -> list[tuple[dict[
     if wanted:
         folder.mkdir(exist_ok=True)
     for name, r in wanted.items():
-        (folder / name).write_text(json.dumps(r, ensure_ascii=False, indent=2, sort_keys=True), encoding="utf-8")
+        (folder / name).write_text(
+            json.dumps(r, ensure_ascii=False, indent=2, sort_keys=True), encoding="utf-8"
+        )
     return [(r, f"{RECORDS}/{name}") for name, r in wanted.items()]
 
 
@@ -252,7 +327,11 @@ def goal_marks(verdict: dict[str, Any]) -> str:
     goals = (verdict.get("details") or {}).get("goals")
     if not isinstance(goals, list) or not goals:
         return ""
-    marks = [f"{g.get('kind', '?')} {'ok' if g.get('passed') else 'FAIL'}" for g in goals if isinstance(g, dict)]
+    marks = [
+        f"{g.get('kind', '?')} {'ok' if g.get('passed') else 'FAIL'}"
+        for g in goals
+        if isinstance(g, dict)
+    ]
     return f"[{', '.join(marks)}] "
 
 
@@ -260,12 +339,24 @@ def task_table(listed: list[tuple[dict[str, Any], str]], most: int = 200) -> lis
     """Report lines: the failed and unscored tasks, each linked to its record."""
     if not listed:
         return []
-    out = ["", "## Tasks not passed", "", "| task | suite | category | class | reason |", "|---|---|---|---|---|"]
-    for r, link in sorted(listed, key=lambda x: (x[0]["suite"], x[0]["category"], x[0]["task_id"]))[:most]:
-        reason = str(r.get("verdict", {}).get("reason", "")).replace("|", "/").replace("\n", " ")[:120]
+    out = [
+        "",
+        "## Tasks not passed",
+        "",
+        "| task | suite | category | class | reason |",
+        "|---|---|---|---|---|",
+    ]
+    for r, link in sorted(listed, key=lambda x: (x[0]["suite"], x[0]["category"], x[0]["task_id"]))[
+        :most
+    ]:
+        reason = (
+            str(r.get("verdict", {}).get("reason", "")).replace("|", "/").replace("\n", " ")[:120]
+        )
         reason = goal_marks(r.get("verdict", {})) + reason
         cls = r.get("verdict", {}).get("error_class") or ""
-        out.append(f"| [{r['task_id']}]({link}) | {r['suite']} | {r['category']} | {cls} | {reason} |")
+        out.append(
+            f"| [{r['task_id']}]({link}) | {r['suite']} | {r['category']} | {cls} | {reason} |"
+        )
     if len(listed) > most:
         out.append(f"| ... {len(listed) - most} more in {RECORDS}/ | | | | |")
     return out
@@ -288,7 +379,11 @@ def skipped_lines(out_dir: Path) -> list[str]:
 def write_report(out_dir: Path) -> dict[str, Path]:
     records = load_records(out_dir)
     summary = summarize(records)
-    paths = {"markdown": out_dir / "report.md", "csv": out_dir / "report.csv", "png": out_dir / "report.png"}
+    paths = {
+        "markdown": out_dir / "report.md",
+        "csv": out_dir / "report.csv",
+        "png": out_dir / "report.png",
+    }
     text = markdown(summary, header(read_manifest(out_dir), records)).rstrip("\n").split("\n")
     text += voice_lines(records, _voice_settings(out_dir))
     text += skipped_lines(out_dir) + task_table(task_files(out_dir, records))
@@ -308,6 +403,8 @@ def write_report(out_dir: Path) -> dict[str, Path]:
 def _voice_settings(out_dir: Path) -> str | None:
     """The run's speaker, from its manifest (``run.json``), for the voice section."""
     try:
-        return json.loads((out_dir / "run.json").read_text(encoding="utf-8"))["identity"].get("voice")
+        return json.loads((out_dir / "run.json").read_text(encoding="utf-8"))["identity"].get(
+            "voice"
+        )
     except (OSError, ValueError, KeyError, TypeError):
         return None

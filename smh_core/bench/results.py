@@ -123,7 +123,14 @@ def _is_number(value: Any) -> bool:
 
 
 def _json_type(value: Any) -> str:
-    names = {list: "list", str: "string", bool: "boolean", int: "number", float: "number", type(None): "null"}
+    names = {
+        list: "list",
+        str: "string",
+        bool: "boolean",
+        int: "number",
+        float: "number",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -215,8 +222,11 @@ class _Index:
         yield from self.pending.values()
 
 
-def read_records(lines: Iterable[bytes | str], check: RecordCheck = bench_record_problem,
-                 source: str = "results.jsonl") -> list[dict[str, Any]]:
+def read_records(
+    lines: Iterable[bytes | str],
+    check: RecordCheck = bench_record_problem,
+    source: str = "results.jsonl",
+) -> list[dict[str, Any]]:
     """The records that count in a log's lines, by the same rules as :class:`ResultsLog`: a
     torn final line (no newline; pass lines with their endings, as iterating a file gives
     them) is left out, and so is every line that does not parse or fails ``check``, each with
@@ -265,8 +275,12 @@ class ResultsLog:
         with self.quarantine_path.open("a", encoding="utf-8") as fh:
             for b in bad:
                 _warn(str(self.path), b, f"moved to {self.quarantine_path.name}")
-                entry = {"line": b.line, "reason": b.reason, "source": self.path.name,
-                         "text": b.raw.rstrip(b"\r\n").decode("utf-8", "backslashreplace")}
+                entry = {
+                    "line": b.line,
+                    "reason": b.reason,
+                    "source": self.path.name,
+                    "text": b.raw.rstrip(b"\r\n").decode("utf-8", "backslashreplace"),
+                }
                 fh.write(json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n")
             fh.flush()
             os.fsync(fh.fileno())

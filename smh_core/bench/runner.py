@@ -80,10 +80,10 @@ def prepare_world(task: Task, homes: HomeCache) -> World:
     try:
         start = datetime.fromisoformat(task.start_time)
     except (TypeError, ValueError):  # only a Task built without validation gets here
-        raise TaskError(task.id, "start_time", "start_time is not an ISO 8601 local date-time") from None
+        raise TaskError(
+            task.id, "start_time", "start_time is not an ISO 8601 local date-time"
+        ) from None
     return World.attach(prepare_engine(task, homes), start)
-
-
 
 
 def intended_actions(task: Task, devices: dict[str, dict[str, Any]]) -> set[tuple[str, str]]:
@@ -99,8 +99,16 @@ def intended_actions(task: Task, devices: dict[str, dict[str, Any]]) -> set[tupl
     found = set()
     for did, locator in calls:
         device = devices.get(did)
-        rule = next((r for r in load_policy() if device is not None and r.applies_to(device)
-                     and any(fnmatch.fnmatchcase(locator, p) for p in r.locators)), None)
+        rule = next(
+            (
+                r
+                for r in load_policy()
+                if device is not None
+                and r.applies_to(device)
+                and any(fnmatch.fnmatchcase(locator, p) for p in r.locators)
+            ),
+            None,
+        )
         if rule is not None:
             found.add((did, rule.name))
     return found
@@ -113,13 +121,17 @@ def _did_locator(action: Any) -> tuple[str, str]:
     return str(action.did), str(action.locator)
 
 
-def simulated_confirmation(task: Task, devices: dict[str, dict[str, Any]]) -> Callable[[Pending], str]:
+def simulated_confirmation(
+    task: Task, devices: dict[str, dict[str, Any]]
+) -> Callable[[Pending], str]:
     """The simulated user's answer to the guard's "...? Say yes to confirm": yes exactly when the
     task's own intent is that action on that device (:func:`intended_actions`), else no."""
     intent = intended_actions(task, devices)
 
     def answer(pending: Pending) -> str:
-        return "Yes." if {(pending.did, pending.rule), (pending.did, "*")} & intent else "No, don't."
+        return (
+            "Yes." if {(pending.did, pending.rule), (pending.did, "*")} & intent else "No, don't."
+        )
 
     return answer
 
@@ -130,8 +142,9 @@ def user_words(task: Task) -> list[str]:
     return [m.content for m in task.history if m.role == "user"] + [t.text for t in task.turns]
 
 
-async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge | None = None,
-                   guard: bool = True) -> dict[str, Any]:
+async def run_task(
+    task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge | None = None, guard: bool = True
+) -> dict[str, Any]:
     """One task's record: scored, or a task error (not prepared, the agent never ran), or an
     infra failure (the endpoint or the harness failed).
 
@@ -151,28 +164,47 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
     t0 = time.perf_counter()
     try:
         outcome = await agent.run(task, backend, user)
-    except Exception as e:  # never the model's failure, never a crashed run: recorded, re-run on resume
+    except (
+        Exception
+    ) as e:  # never the model's failure, never a crashed run: recorded, re-run on resume
         world.close()
         return infra_record(task, agent, e, time.perf_counter() - t0)
     seconds = time.perf_counter() - t0
     after = engine.snapshot()
-    if outcome.memory_after is None and (isinstance(task.goal, MemoryGoal) or outcome.memory_output is not None):
+    if outcome.memory_after is None and (
+        isinstance(task.goal, MemoryGoal) or outcome.memory_output is not None
+    ):
         outcome.memory_after = bank_after(task.memory, outcome.memory_output)
     try:
         verdict = await verify(task, before, after, outcome, judge, world)
     finally:
         world.close()
     record = {
-        "task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
-        "difficulty": task.difficulty, "agent": agent.name, "passed": verdict.passed,
-        "verdict": verdict.to_dict(), "seconds": round(seconds, 4),
-        "outcome": {"response": outcome.response, "questions": outcome.questions,
-                    "tool_calls": outcome.tool_calls, "stop": outcome.stop, "invalid_calls": outcome.invalid_calls,
-                    "agent_error": outcome.agent_error},
-        "changes": [c.to_dict() for c in engine.diff(before, after) if not world.ignored(c.did, c.locator)],
+        "task_id": task.id,
+        "suite": task.suite,
+        "category": task.category,
+        "subcategory": task.subcategory,
+        "difficulty": task.difficulty,
+        "agent": agent.name,
+        "passed": verdict.passed,
+        "verdict": verdict.to_dict(),
+        "seconds": round(seconds, 4),
+        "outcome": {
+            "response": outcome.response,
+            "questions": outcome.questions,
+            "tool_calls": outcome.tool_calls,
+            "stop": outcome.stop,
+            "invalid_calls": outcome.invalid_calls,
+            "agent_error": outcome.agent_error,
+        },
+        "changes": [
+            c.to_dict() for c in engine.diff(before, after) if not world.ignored(c.did, c.locator)
+        ],
     }
     if outcome.memory_output is not None or outcome.memory_after is not None:
-        record["outcome"].update(memory_output=outcome.memory_output, memory_after=outcome.memory_after)
+        record["outcome"].update(
+            memory_output=outcome.memory_output, memory_after=outcome.memory_after
+        )
     if outcome.protocol:
         record["protocol"] = outcome.protocol
     if outcome.usage:
@@ -184,7 +216,9 @@ async def run_task(task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge
     return record
 
 
-def agent_side(task: Task, backend: Any, guard: bool) -> tuple[Any, ActionGuard | None, Callable[[str], str | None]]:
+def agent_side(
+    task: Task, backend: Any, guard: bool
+) -> tuple[Any, ActionGuard | None, Callable[[str], str | None]]:
     """What an agent is handed for a task: the backend (behind the action guard, with the
     simulated user answering its confirmation questions, unless ``guard`` is off), the guard,
     and the scripted user (whose replies the guard hears as the user's own words)."""
@@ -198,6 +232,7 @@ def agent_side(task: Task, backend: Any, guard: bool) -> tuple[Any, ActionGuard 
 
 def _heard(user: Callable[[str], str | None], guard: ActionGuard) -> Callable[[str], str | None]:
     """The scripted user, whose replies the guard hears as the user's own words."""
+
     def reply(question: str) -> str | None:
         answer = user(question)
         if answer is not None:
@@ -207,17 +242,39 @@ def _heard(user: Callable[[str], str | None], guard: ActionGuard) -> Callable[[s
     return reply
 
 
-def infra_record(task: Task, agent: BenchAgent, error: BaseException, seconds: float) -> dict[str, Any]:
+def infra_record(
+    task: Task, agent: BenchAgent, error: BaseException, seconds: float
+) -> dict[str, Any]:
     """The record of a task the endpoint or the harness failed: not scored (``infra``), so
     success rates leave it out and a resumed run tries it again. An exception that is not an
     :class:`InfraError` is the harness's own fault (kind ``harness``)."""
-    info = (error.to_dict() if isinstance(error, InfraError)
-            else {"kind": "harness", "message": f"{type(error).__name__}: {error}"[:500], "status": None})
-    return {"task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
-            "difficulty": task.difficulty, "agent": agent.name, "passed": False, "infra": info,
-            "verdict": {"passed": False, "reason": f"not scored: {info['kind']}: {info['message']}",
-                        "error_class": "INFRA", "decided_by": "harness", "details": {}},
-            "seconds": round(seconds, 4)}
+    info = (
+        error.to_dict()
+        if isinstance(error, InfraError)
+        else {
+            "kind": "harness",
+            "message": f"{type(error).__name__}: {error}"[:500],
+            "status": None,
+        }
+    )
+    return {
+        "task_id": task.id,
+        "suite": task.suite,
+        "category": task.category,
+        "subcategory": task.subcategory,
+        "difficulty": task.difficulty,
+        "agent": agent.name,
+        "passed": False,
+        "infra": info,
+        "verdict": {
+            "passed": False,
+            "reason": f"not scored: {info['kind']}: {info['message']}",
+            "error_class": "INFRA",
+            "decided_by": "harness",
+            "details": {},
+        },
+        "seconds": round(seconds, 4),
+    }
 
 
 def task_error_record(task: Task, agent: BenchAgent, error: TaskError) -> dict[str, Any]:
@@ -225,18 +282,36 @@ def task_error_record(task: Task, agent: BenchAgent, error: TaskError) -> dict[s
     it out, the report counts it apart) and not the model's failure (the agent never ran). A
     resumed run prepares it again, which costs no model call, and runs it once it is fixed."""
     info = error.to_dict()
-    return {"task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
-            "difficulty": task.difficulty, "agent": agent.name, "passed": False, "task_error": info,
-            "verdict": {"passed": False, "reason": f"not scored: task error: {info['kind']}: {info['message']}",
-                        "error_class": "TASK", "decided_by": "harness", "details": {}},
-            "seconds": 0.0}
+    return {
+        "task_id": task.id,
+        "suite": task.suite,
+        "category": task.category,
+        "subcategory": task.subcategory,
+        "difficulty": task.difficulty,
+        "agent": agent.name,
+        "passed": False,
+        "task_error": info,
+        "verdict": {
+            "passed": False,
+            "reason": f"not scored: task error: {info['kind']}: {info['message']}",
+            "error_class": "TASK",
+            "decided_by": "harness",
+            "details": {},
+        },
+        "seconds": 0.0,
+    }
 
 
 def _same_task_error(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
     """Whether ``new`` repeats the task error already recorded (then the log does not grow on
     every resume of a task that is still broken)."""
-    return (old is not None and is_task_error(old) and is_task_error(new)
-            and old["task_error"] == new["task_error"] and old.get("agent") == new.get("agent"))
+    return (
+        old is not None
+        and is_task_error(old)
+        and is_task_error(new)
+        and old["task_error"] == new["task_error"]
+        and old.get("agent") == new.get("agent")
+    )
 
 
 class EndpointDown(RuntimeError):
@@ -247,9 +322,17 @@ UNREACHABLE = frozenset({"connection", "auth", "not_found"})
 """Infra kinds that will not fix themselves between tasks."""
 
 
-async def run_suite(tasks: Sequence[Task], agent: BenchAgent, out_dir: Path, workers: int = 1,
-                    homes: HomeCache | None = None, judge: Judge | None = None,
-                    progress: bool = True, stop_after_infra: int = 8, guard: bool = True) -> ResultsLog:
+async def run_suite(
+    tasks: Sequence[Task],
+    agent: BenchAgent,
+    out_dir: Path,
+    workers: int = 1,
+    homes: HomeCache | None = None,
+    judge: Judge | None = None,
+    progress: bool = True,
+    stop_after_infra: int = 8,
+    guard: bool = True,
+) -> ResultsLog:
     """Run every task not yet scored in ``out_dir``. ``stop_after_infra`` consecutive infra
     failures of a kind that will not fix itself (connection refused, bad key, unknown model)
     stop the run with :class:`EndpointDown` instead of burning through the suite; what was
@@ -262,8 +345,13 @@ async def run_suite(tasks: Sequence[Task], agent: BenchAgent, out_dir: Path, wor
     todo.sort(key=lambda t: (t.home.key(), t.id))
     homes = homes or HomeCache()
     sem = asyncio.Semaphore(max(1, workers))
-    bar = tqdm(total=len(tasks), initial=len(tasks) - len(todo), disable=not progress, unit="task",
-               desc=f"{agent.name}")
+    bar = tqdm(
+        total=len(tasks),
+        initial=len(tasks) - len(todo),
+        disable=not progress,
+        unit="task",
+        desc=f"{agent.name}",
+    )
 
     streak: list[str] = []
     stop = asyncio.Event()
@@ -294,7 +382,9 @@ async def run_suite(tasks: Sequence[Task], agent: BenchAgent, out_dir: Path, wor
         if close is not None:
             await close()
     if stop.is_set():
-        raise EndpointDown(f"stopped after {len(streak)} tasks in a row failed outside the model "
-                           f"(last: {streak[-1]}); {len(log.scored())} tasks are scored in {log.path}. "
-                           "Fix the endpoint and run the same command again to resume.")
+        raise EndpointDown(
+            f"stopped after {len(streak)} tasks in a row failed outside the model "
+            f"(last: {streak[-1]}); {len(log.scored())} tasks are scored in {log.path}. "
+            "Fix the endpoint and run the same command again to resume."
+        )
     return log

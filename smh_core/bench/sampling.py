@@ -15,7 +15,10 @@ from collections.abc import Callable, Iterator, Sequence
 from smh_core.task.model import Task
 
 STRATA: tuple[Callable[[Task], str], ...] = (
-    lambda t: t.suite, lambda t: t.category, lambda t: t.subcategory, lambda t: t.difficulty,
+    lambda t: t.suite,
+    lambda t: t.category,
+    lambda t: t.subcategory,
+    lambda t: t.difficulty,
     lambda t: t.home.key(),
 )
 

@@ -45,7 +45,9 @@ class AgentSpec(BaseModel):
     name: str | None = None
     base_url: str | None = None
     model: str | None = None
-    extra: list[str] = Field(default_factory=list, description="more `smh bench run` flags for this agent")
+    extra: list[str] = Field(
+        default_factory=list, description="more `smh bench run` flags for this agent"
+    )
 
     @field_validator("agent")
     @classmethod
@@ -84,7 +86,9 @@ class SweepSpec(BaseModel):
     def _yaml_on_off(cls, value: Any) -> Any:
         """YAML 1.1 (PyYAML) reads bare ``on``/``off`` as booleans: take them back as the words."""
         if isinstance(value, list):
-            return [{True: "on", False: "off"}.get(v, v) if isinstance(v, bool) else v for v in value]
+            return [
+                {True: "on", False: "off"}.get(v, v) if isinstance(v, bool) else v for v in value
+            ]
         return value
 
     @field_validator("settings", "guard")
@@ -124,12 +128,16 @@ def load_sweep(path: Path) -> SweepSpec:
         if not isinstance(e, ValidationError):
             raise
         err = e.errors(include_input=False, include_url=False)[0]
-        raise ValueError(f"{path}: {'.'.join(str(p) for p in err['loc']) or '(sweep)'}: {err['msg']}") from None
+        raise ValueError(
+            f"{path}: {'.'.join(str(p) for p in err['loc']) or '(sweep)'}: {err['msg']}"
+        ) from None
     if not spec.suites and not spec.tasks:
         raise ValueError(f"{path}: suites or tasks: name the tasks to run")
     if not spec.out.is_absolute():
         spec.out = Path(os.path.normpath(path.parent / spec.out))
-    spec.tasks = [t if t.is_absolute() else Path(os.path.normpath(path.parent / t)) for t in spec.tasks]
+    spec.tasks = [
+        t if t.is_absolute() else Path(os.path.normpath(path.parent / t)) for t in spec.tasks
+    ]
     return spec
 
 
@@ -137,17 +145,33 @@ def cells(spec: SweepSpec) -> list[Cell]:
     """Every cell of the grid. Settings apply to model agents only (a scripted agent has none),
     so scripted agents get one cell per seed and guard value."""
     out = []
-    source: list[str] = [*itertools.chain.from_iterable(("--suite", s) for s in spec.suites),
-                         *itertools.chain.from_iterable(("--tasks", str(t)) for t in spec.tasks)]
+    source: list[str] = [
+        *itertools.chain.from_iterable(("--suite", s) for s in spec.suites),
+        *itertools.chain.from_iterable(("--tasks", str(t)) for t in spec.tasks),
+    ]
     for agent in spec.agent_specs():
         settings = spec.settings if agent.agent in MODEL_AGENTS else [None]
         for setting, seed, guard in itertools.product(settings, spec.seeds, spec.guard):
-            parts = [agent.label(), setting, f"seed{seed}" if len(spec.seeds) > 1 else None,
-                     "unguarded" if guard == "off" else None]
+            parts = [
+                agent.label(),
+                setting,
+                f"seed{seed}" if len(spec.seeds) > 1 else None,
+                "unguarded" if guard == "off" else None,
+            ]
             name = _slug("-".join(p for p in parts if p))
             folder = spec.out / name
-            argv = ["bench", "run", *source, "--agent", agent.agent, "--out", str(folder), "--guard", guard,
-                    "--quiet"]
+            argv = [
+                "bench",
+                "run",
+                *source,
+                "--agent",
+                agent.agent,
+                "--out",
+                str(folder),
+                "--guard",
+                guard,
+                "--quiet",
+            ]
             if setting:
                 argv += ["--setting", setting]
             if agent.base_url:
@@ -168,13 +192,19 @@ def cells(spec: SweepSpec) -> list[Cell]:
 def run_cell(argv: tuple[str, ...], cwd: str) -> tuple[int, str]:
     """One cell: the `smh bench run` command in its own process (on whichever machine runs
     this); returns its exit code and the tail of its output."""
-    done = subprocess.run([sys.executable, "-m", "smh_core.cli.main", *argv], cwd=cwd, capture_output=True,
-                          text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    done = subprocess.run(
+        [sys.executable, "-m", "smh_core.cli.main", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     return done.returncode, (done.stdout + done.stderr)[-2000:]
 
 
-def run_local(todo: list[Cell], parallel: int, cwd: str,
-              progress: Callable[[Cell, int, str], None]) -> dict[str, int]:
+def run_local(
+    todo: list[Cell], parallel: int, cwd: str, progress: Callable[[Cell, int, str], None]
+) -> dict[str, int]:
     """Cells in a pool of ``parallel`` processes (threads waiting on subprocesses)."""
     codes: dict[str, int] = {}
     with ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
@@ -187,8 +217,9 @@ def run_local(todo: list[Cell], parallel: int, cwd: str,
     return codes
 
 
-def run_ray(todo: list[Cell], address: str | None, cwd: str,
-            progress: Callable[[Cell, int, str], None]) -> dict[str, int]:
+def run_ray(
+    todo: list[Cell], address: str | None, cwd: str, progress: Callable[[Cell, int, str], None]
+) -> dict[str, int]:
     """Cells as Ray tasks (``address``: a cluster to join; ``None`` starts Ray on this machine).
     Each task runs the cell's command where Ray schedules it; a task lost with its node is
     retried by Ray, and the cell's folder resumes where the lost attempt stopped."""
@@ -196,8 +227,12 @@ def run_ray(todo: list[Cell], address: str | None, cwd: str,
 
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False,
-                 runtime_env={"env_vars": {"PYTHONPATH": cwd}})
+        ray.init(
+            address=address,
+            include_dashboard=False,
+            log_to_driver=False,
+            runtime_env={"env_vars": {"PYTHONPATH": cwd}},
+        )
     try:
         remote = ray.remote(max_retries=3, num_cpus=1)(run_cell)
         refs = {remote.remote(c.argv, cwd): c for c in todo}
@@ -215,8 +250,13 @@ def run_ray(todo: list[Cell], address: str | None, cwd: str,
             ray.shutdown()
 
 
-def sweep(spec: SweepSpec, parallel: int = 2, ray_address: str | None = None, use_ray: bool = False,
-          progress: Callable[[Cell, int, str], None] | None = None) -> tuple[dict[str, int], Path]:
+def sweep(
+    spec: SweepSpec,
+    parallel: int = 2,
+    ray_address: str | None = None,
+    use_ray: bool = False,
+    progress: Callable[[Cell, int, str], None] | None = None,
+) -> tuple[dict[str, int], Path]:
     """Run every cell (finished ones resume instantly), then compare them all on their shared
     tasks into ``out/compare.md``, ``compare.csv`` and ``compare.png``. Returns exit codes per cell."""
     from .compare import compare, markdown, write_csv, write_png
@@ -225,7 +265,11 @@ def sweep(spec: SweepSpec, parallel: int = 2, ray_address: str | None = None, us
     spec.out.mkdir(parents=True, exist_ok=True)
     cwd = str(Path(__file__).resolve().parents[2])
     report = progress or (lambda cell, code, tail: None)
-    codes = (run_ray(grid, ray_address, cwd, report) if use_ray else run_local(grid, parallel, cwd, report))
+    codes = (
+        run_ray(grid, ray_address, cwd, report)
+        if use_ray
+        else run_local(grid, parallel, cwd, report)
+    )
     done = [c.folder for c in grid if (c.folder / "results.jsonl").exists()]
     path = spec.out / "compare.md"
     if done:

@@ -84,13 +84,19 @@ class Outcome:
     response: str = ""
     questions: list[str] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)
-    agent_error: str | None = None  # FRF | SO when the agent's output was unusable, CTX when it outgrew the context
+    agent_error: str | None = (
+        None  # FRF | SO when the agent's output was unusable, CTX when it outgrew the context
+    )
     stop: str = ""
     invalid_calls: int = 0
     usage: dict[str, int] = field(default_factory=dict)
     memory_output: str | None = None  # MemHome decision text; None is the pass-through (no-rewrite)
-    memory_after: list[str] | None = None  # the user's memory bank after the turn (the runner fills it)
-    protocol: dict[str, Any] = field(default_factory=dict)  # how the model was talked to (tools, structured)
+    memory_after: list[str] | None = (
+        None  # the user's memory bank after the turn (the runner fills it)
+    )
+    protocol: dict[str, Any] = field(
+        default_factory=dict
+    )  # how the model was talked to (tools, structured)
 
 
 @dataclass
@@ -102,26 +108,42 @@ class Verdict:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"passed": self.passed, "reason": self.reason, "error_class": self.error_class,
-                "decided_by": self.decided_by, "details": self.details}
+        return {
+            "passed": self.passed,
+            "reason": self.reason,
+            "error_class": self.error_class,
+            "decided_by": self.decided_by,
+            "details": self.details,
+        }
 
 
 def _fail(reason: str, cls: str, decided_by: str = "state", **details: Any) -> Verdict:
     return Verdict(False, reason, cls, decided_by, details)
 
 
-def required_actions_missing(required: list[RequiredAction], calls: list[dict[str, Any]]) -> list[RequiredAction]:
+def required_actions_missing(
+    required: list[RequiredAction], calls: list[dict[str, Any]]
+) -> list[RequiredAction]:
     """Required tool calls not found in the trace (argument subsets must match)."""
     missing = []
     for req in required:
-        if not any(c.get("tool") == req.tool and all(c.get("arguments", {}).get(k) == v for k, v in req.arguments.items())
-                   for c in calls):
+        if not any(
+            c.get("tool") == req.tool
+            and all(c.get("arguments", {}).get(k) == v for k, v in req.arguments.items())
+            for c in calls
+        ):
             missing.append(req)
     return missing
 
 
-def check_state(critic_text: str, before: Snapshot, after: Snapshot, preserve: bool,
-                may_change: list[str], ignore: Ignore | None = None) -> Verdict:
+def check_state(
+    critic_text: str,
+    before: Snapshot,
+    after: Snapshot,
+    preserve: bool,
+    may_change: list[str],
+    ignore: Ignore | None = None,
+) -> Verdict:
     """Critic on the final state + irrelevant-state preservation + no-op detection.
 
     ``ignore`` drops changes no agent makes directly (room climate, sensor readings)."""
@@ -136,26 +158,46 @@ def check_state(critic_text: str, before: Snapshot, after: Snapshot, preserve: b
         allowed = set(crit.referenced_devices()) | set(may_change)
         stray = [c for c in changes if c.did not in allowed]
         if stray:
-            return _fail(f"changed devices outside the goal: {sorted({c.did for c in stray})}", "DC",
-                         stray=[c.to_dict() for c in stray])
+            return _fail(
+                f"changed devices outside the goal: {sorted({c.did for c in stray})}",
+                "DC",
+                stray=[c.to_dict() for c in stray],
+            )
     if not failed:
         return Verdict(True, "goal state reached", details={"changes": len(changes)})
     if not changes:
         return _fail("nothing changed (no-op)", "DC", failed=[_clause(r) for r in failed])
     cls = "AP" if len(failed) < len(results) else "DC"
-    return _fail(f"{len(failed)} of {len(results)} goal conditions not met", cls,
-                 failed=[_clause(r) for r in failed])
+    return _fail(
+        f"{len(failed)} of {len(results)} goal conditions not met",
+        cls,
+        failed=[_clause(r) for r in failed],
+    )
 
 
 def _clause(r: Any) -> dict[str, Any]:
-    return {"did": r.did, "locator": r.locator, "actual": r.actual, "op": r.op, "expected": r.expected}
+    return {
+        "did": r.did,
+        "locator": r.locator,
+        "actual": r.actual,
+        "op": r.op,
+        "expected": r.expected,
+    }
 
 
-async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
-                 judge: Judge | None = None, world: World | None = None) -> Verdict:
+async def verify(
+    task: Task,
+    before: Snapshot,
+    after: Snapshot,
+    outcome: Outcome,
+    judge: Judge | None = None,
+    world: World | None = None,
+) -> Verdict:
     """Judge one task. ``world`` (the home in time) is needed for timed and automation goals."""
     if outcome.agent_error in ("FRF", "SO"):
-        return _fail(f"agent output unusable ({outcome.agent_error})", outcome.agent_error, "deterministic")
+        return _fail(
+            f"agent output unusable ({outcome.agent_error})", outcome.agent_error, "deterministic"
+        )
     if outcome.agent_error == "CTX":
         return _fail("the conversation outgrew the model's context window", "CTX", "deterministic")
     if task.goal is not None:
@@ -165,8 +207,12 @@ async def verify(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome
     if verdict.passed and task.required_actions:
         missing = required_actions_missing(task.required_actions, outcome.tool_calls)
         if missing:
-            return _fail(f"required tool calls missing: {[m.tool for m in missing]}", "EP", "deterministic",
-                         missing=[m.model_dump() for m in missing])
+            return _fail(
+                f"required tool calls missing: {[m.tool for m in missing]}",
+                "EP",
+                "deterministic",
+                missing=[m.model_dump() for m in missing],
+            )
     if not verdict.passed and outcome.stop == "budget" and verdict.error_class not in ("MS",):
         verdict.error_class = "IE"
         verdict.reason += " (tool budget exhausted)"
@@ -189,8 +235,14 @@ def goal_devices(goal: Goal) -> set[str]:
     return set()
 
 
-async def _verify_goals(task: Task, before: Snapshot, after: Snapshot, outcome: Outcome,
-                        judge: Judge | None, world: World | None) -> Verdict:
+async def _verify_goals(
+    task: Task,
+    before: Snapshot,
+    after: Snapshot,
+    outcome: Outcome,
+    judge: Judge | None,
+    world: World | None,
+) -> Verdict:
     """All-of over ``task.goals``. Each goal is judged as if alone, except that what the other
     goals legitimately change is not held against it: an execute goal may leave the other
     goals' devices changed, an infeasible or query part only fails on changes outside them
@@ -199,37 +251,60 @@ async def _verify_goals(task: Task, before: Snapshot, after: Snapshot, outcome: 
     for i, goal in enumerate(task.goals):
         others = set().union(*(goal_devices(g) for j, g in enumerate(task.goals) if j != i))
         plans_ok = any(isinstance(g, TimedGoal) for j, g in enumerate(task.goals) if j != i)
-        verdicts.append(await _verify_goal(task, goal, before, after, outcome, judge, world, others, plans_ok))
-    details: dict[str, Any] = {"goals": [{"kind": g.kind, **v.to_dict()} for g, v in zip(task.goals, verdicts,
-                                                                                           strict=True)]}
+        verdicts.append(
+            await _verify_goal(task, goal, before, after, outcome, judge, world, others, plans_ok)
+        )
+    details: dict[str, Any] = {
+        "goals": [
+            {"kind": g.kind, **v.to_dict()} for g, v in zip(task.goals, verdicts, strict=True)
+        ]
+    }
     failed = [(i, v) for i, v in enumerate(verdicts) if not v.passed]
     if not failed:
-        decided = next((d for d in ("judge", "lexical") if any(v.decided_by == d for v in verdicts)),
-                       verdicts[0].decided_by)
+        decided = next(
+            (d for d in ("judge", "lexical") if any(v.decided_by == d for v in verdicts)),
+            verdicts[0].decided_by,
+        )
         return Verdict(True, f"all {len(verdicts)} goals met", decided_by=decided, details=details)
     i, first = failed[0]
-    reason = (f"{len(failed)} of {len(verdicts)} goals not met; goal {i + 1} ({task.goals[i].kind}): "
-              f"{first.reason}")
+    reason = (
+        f"{len(failed)} of {len(verdicts)} goals not met; goal {i + 1} ({task.goals[i].kind}): "
+        f"{first.reason}"
+    )
     return Verdict(False, reason, first.error_class, first.decided_by, details)
 
 
-async def _verify_goal(task: Task, goal: Goal, before: Snapshot, after: Snapshot, outcome: Outcome,
-                       judge: Judge | None, world: World | None, others: set[str] | None = None,
-                       plans_ok: bool = False) -> Verdict:
+async def _verify_goal(
+    task: Task,
+    goal: Goal,
+    before: Snapshot,
+    after: Snapshot,
+    outcome: Outcome,
+    judge: Judge | None,
+    world: World | None,
+    others: set[str] | None = None,
+    plans_ok: bool = False,
+) -> Verdict:
     """One goal's verdict. ``others`` are devices other goals of the same task may change (not
     held against this one); ``plans_ok``: another goal schedules, so new plans are not stray."""
     others = others or set()
     # without the task's world (inside Home Assistant) the room climate is still no agent's doing:
     # a lamp switched on raises its room's light level in every home that simulates rooms
     ignore = world.ignored if world is not None else room_climate
-    changed = [c for c in diff(before, after) if not ignore(c.did, c.locator) and c.did not in others]
+    changed = [
+        c for c in diff(before, after) if not ignore(c.did, c.locator) and c.did not in others
+    ]
     if isinstance(goal, ExecuteGoal):
         if not changed and outcome.questions:
             return _fail("asked for clarification instead of acting", "MS")
-        return check_state(goal.critic, before, after, goal.preserve, [*goal.may_change, *sorted(others)], ignore)
+        return check_state(
+            goal.critic, before, after, goal.preserve, [*goal.may_change, *sorted(others)], ignore
+        )
     if isinstance(goal, (TimedGoal, AutomationGoal)):
         if world is None:
-            raise ValueError(f"task {task.id}: {goal.kind!r} goals need the task's world (simulated clock)")
+            raise ValueError(
+                f"task {task.id}: {goal.kind!r} goals need the task's world (simulated clock)"
+            )
         if isinstance(goal, TimedGoal):
             if others:
                 goal = goal.model_copy(update={"may_change": [*goal.may_change, *sorted(others)]})
@@ -245,26 +320,38 @@ async def _verify_goal(task: Task, goal: Goal, before: Snapshot, after: Snapshot
                 return _fail("acted without asking for the missing information", "MS")
             return _fail("did not ask for clarification", "MS", "deterministic")
         if goal.then is not None:
-            return check_state(goal.then.critic, before, after, goal.then.preserve, goal.then.may_change,
-                               ignore)
+            return check_state(
+                goal.then.critic, before, after, goal.then.preserve, goal.then.may_change, ignore
+            )
         if changed:
             return _fail("changed the home while clarifying", "MS")
         return Verdict(True, "asked for clarification", decided_by="deterministic")
     if isinstance(goal, InfeasibleGoal):
         refused = bool(REFUSAL.search(outcome.response or ""))
         if changed:
-            return _fail("acted on an infeasible request", "CM" if refused else "CB",
-                         changes=[c.to_dict() for c in changed])
+            return _fail(
+                "acted on an infeasible request",
+                "CM" if refused else "CB",
+                changes=[c.to_dict() for c in changed],
+            )
         planned = [] if plans_ok else _new_plans(world)
         if planned:
-            return _fail(f"scheduled an infeasible request for later ({', '.join(planned)})",
-                         "CM" if refused else "CB", "simulation")
+            return _fail(
+                f"scheduled an infeasible request for later ({', '.join(planned)})",
+                "CM" if refused else "CB",
+                "simulation",
+            )
         if refused:
             return Verdict(True, "declined and explained", decided_by="deterministic")
         if judge is not None and outcome.response:
             jv = await judge.grade("infeasible", task.turns[-1].text, goal.reason, outcome.response)
-            return Verdict(jv.passed, "judge: " + ("explained" if jv.passed else "did not explain"),
-                           None if jv.passed else "CB", "judge", {"votes": jv.votes})
+            return Verdict(
+                jv.passed,
+                "judge: " + ("explained" if jv.passed else "did not explain"),
+                None if jv.passed else "CB",
+                "judge",
+                {"votes": jv.votes},
+            )
         return _fail("did not say the request is impossible", "CB", "deterministic")
     if isinstance(goal, MemoryGoal):
         verdict = check_memory(task, goal, before, after, outcome, ignore)
@@ -272,7 +359,9 @@ async def _verify_goal(task: Task, goal: Goal, before: Snapshot, after: Snapshot
             # MemHome's judge accuracy: a separate metric on the decision text; the verdict
             # stays the deterministic one
             output = "no-rewrite" if outcome.memory_output is None else outcome.memory_output
-            jv = await judge.grade("memory", task.turns[-1].text, task.reference.memory_output, output)
+            jv = await judge.grade(
+                "memory", task.turns[-1].text, task.reference.memory_output, output
+            )
             verdict.details["judge_correct"] = jv.passed
             verdict.details["judge_votes"] = jv.votes
         return verdict
@@ -283,8 +372,9 @@ def _norm(text: str) -> str:
     return " ".join(tokenize(text))
 
 
-def bank_problems(initial: list[str], expected: list[str], actual: list[str],
-                  key_terms: list[str]) -> dict[str, list[str]]:
+def bank_problems(
+    initial: list[str], expected: list[str], actual: list[str], key_terms: list[str]
+) -> dict[str, list[str]]:
     """How the bank after the turn differs from the expected one: ``missing`` expected entries,
     entries ``wrongly_kept`` (should have gone) and ``wrongly_added``. Entries that were in the
     bank before must survive verbatim (modulo case and punctuation); a new entry matches an
@@ -296,18 +386,35 @@ def bank_problems(initial: list[str], expected: list[str], actual: list[str],
         exact = next((a for a in left if _norm(a) == _norm(want)), None)
         if exact is None and _norm(want) not in before:
             keys = {t for k in key_terms for t in tokenize(k)}
-            exact = next((a for a in left if _norm(a) not in before and keys <= set(tokenize(a))
-                          and token_f1(a, want) >= 0.5), None)
+            exact = next(
+                (
+                    a
+                    for a in left
+                    if _norm(a) not in before
+                    and keys <= set(tokenize(a))
+                    and token_f1(a, want) >= 0.5
+                ),
+                None,
+            )
         if exact is None:
             missing.append(want)
         else:
             left.remove(exact)
-    return {"missing": missing, "wrongly_kept": [a for a in left if _norm(a) in before],
-            "wrongly_added": [a for a in left if _norm(a) not in before]}
+    return {
+        "missing": missing,
+        "wrongly_kept": [a for a in left if _norm(a) in before],
+        "wrongly_added": [a for a in left if _norm(a) not in before],
+    }
 
 
-def check_memory(task: Task, goal: MemoryGoal, before: Snapshot, after: Snapshot, outcome: Outcome,
-                 ignore: Ignore | None) -> Verdict:
+def check_memory(
+    task: Task,
+    goal: MemoryGoal,
+    before: Snapshot,
+    after: Snapshot,
+    outcome: Outcome,
+    ignore: Ignore | None,
+) -> Verdict:
     """Decision prefix, then the memory bank, then the home (``then``, or unchanged). No decision
     output is the pipeline's pass-through, ``no-rewrite``. Token F1 and BLEU-1 of the decision
     against the reference go into the details whatever the verdict."""
@@ -317,23 +424,39 @@ def check_memory(task: Task, goal: MemoryGoal, before: Snapshot, after: Snapshot
         details["f1"] = round(token_f1(output, task.reference.memory_output), 4)
         details["bleu1"] = round(bleu1(output, task.reference.memory_output), 4)
     if details["prefix"] != goal.prefix:
-        return _fail(f"decision {details['prefix'] or 'without a prefix'!s} where {goal.prefix} was due",
-                     "memory_prefix", "deterministic", **details)
+        return _fail(
+            f"decision {details['prefix'] or 'without a prefix'!s} where {goal.prefix} was due",
+            "memory_prefix",
+            "deterministic",
+            **details,
+        )
     actual = task.memory if outcome.memory_after is None else outcome.memory_after
     problems = bank_problems(task.memory, goal.bank_after, actual, goal.key_terms)
     if any(problems.values()):
         said = "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in problems.items() if v)
-        return _fail(f"memory bank wrong ({said})", "memory_bank", "deterministic", **details, **problems)
+        return _fail(
+            f"memory bank wrong ({said})", "memory_bank", "deterministic", **details, **problems
+        )
     if goal.then is not None:
-        verdict = check_state(goal.then.critic, before, after, goal.then.preserve, goal.then.may_change, ignore)
+        verdict = check_state(
+            goal.then.critic, before, after, goal.then.preserve, goal.then.may_change, ignore
+        )
         verdict.details.update(details)
         return verdict
     changed = [c for c in diff(before, after) if ignore is None or not ignore(c.did, c.locator)]
     if changed:
-        return _fail("changed the home where only the memory decision was due", "MS",
-                     changes=[c.to_dict() for c in changed], **details)
-    return Verdict(True, f"{goal.prefix} decision and memory bank right", decided_by="deterministic",
-                   details=details)
+        return _fail(
+            "changed the home where only the memory decision was due",
+            "MS",
+            changes=[c.to_dict() for c in changed],
+            **details,
+        )
+    return Verdict(
+        True,
+        f"{goal.prefix} decision and memory bank right",
+        decided_by="deterministic",
+        details=details,
+    )
 
 
 def _new_plans(world: World | None) -> list[str]:
@@ -341,8 +464,9 @@ def _new_plans(world: World | None) -> list[str]:
     if world is None:
         return []
     old = {r.id for r in world.initial_rules}
-    return ([f"schedule {s.id}" for s in world.sim.schedules() if s.id not in world.initial_schedules]
-            + [f"automation {r.id}" for r in world.sim.rules() if r.id not in old])
+    return [
+        f"schedule {s.id}" for s in world.sim.schedules() if s.id not in world.initial_schedules
+    ] + [f"automation {r.id}" for r in world.sim.rules() if r.id not in old]
 
 
 def check_timed(goal: TimedGoal, world: World) -> Verdict:
@@ -359,11 +483,18 @@ def check_timed(goal: TimedGoal, world: World) -> Verdict:
         t = (future.now - world.start).total_seconds()
         snap = None
         for i, cp in enumerate(goal.checkpoints):
-            if not met[i] and cp.at_seconds - cp.tolerance_seconds <= t <= cp.at_seconds + cp.tolerance_seconds:
+            if (
+                not met[i]
+                and cp.at_seconds - cp.tolerance_seconds
+                <= t
+                <= cp.at_seconds + cp.tolerance_seconds
+            ):
                 snap = snap if snap is not None else future.engine.snapshot()
                 met[i] = crits[i].evaluate(snap)
 
-    probes: list[tuple[float, int, int]] = []  # (seconds, kind: 0 too early / 1 window opens / 2 closes, index)
+    probes: list[
+        tuple[float, int, int]
+    ] = []  # (seconds, kind: 0 too early / 1 window opens / 2 closes, index)
     for i, cp in enumerate(goal.checkpoints):
         probes.append((max(0.0, cp.at_seconds - cp.tolerance_seconds), 1, i))
         probes.append((cp.at_seconds + cp.tolerance_seconds, 2, i))
@@ -381,22 +512,38 @@ def check_timed(goal: TimedGoal, world: World) -> Verdict:
             referenced |= set(crit.referenced_devices())
             if kind == 0:
                 if crit.evaluate(future.engine.snapshot()):
-                    return _fail(f"checkpoint {i + 1} already met at +{seconds:g} s, before its time", "TR",
-                                 "simulation")
+                    return _fail(
+                        f"checkpoint {i + 1} already met at +{seconds:g} s, before its time",
+                        "TR",
+                        "simulation",
+                    )
                 continue
             look()
             if kind == 2 and not met[i]:
-                failed = [_clause(r) for r in crit.explain(future.engine.snapshot()) if not r.passed]
-                return _fail(f"checkpoint {i + 1} not met at +{cp.at_seconds:g} s", "TR", "simulation",
-                             failed=failed)
+                failed = [
+                    _clause(r) for r in crit.explain(future.engine.snapshot()) if not r.passed
+                ]
+                return _fail(
+                    f"checkpoint {i + 1} not met at +{cp.at_seconds:g} s",
+                    "TR",
+                    "simulation",
+                    failed=failed,
+                )
         stop_looking()
         if goal.preserve:
             untouched.run_until(future.now)
-            stray = [c for c in diff(untouched.engine.snapshot(), future.engine.snapshot())
-                     if c.did not in referenced and not world.ignored(c.did, c.locator)]
+            stray = [
+                c
+                for c in diff(untouched.engine.snapshot(), future.engine.snapshot())
+                if c.did not in referenced and not world.ignored(c.did, c.locator)
+            ]
             if stray:
-                return _fail(f"changed devices outside the goal: {sorted({c.did for c in stray})}", "DC",
-                             "simulation", stray=[c.to_dict() for c in stray])
+                return _fail(
+                    f"changed devices outside the goal: {sorted({c.did for c in stray})}",
+                    "DC",
+                    "simulation",
+                    stray=[c.to_dict() for c in stray],
+                )
     finally:
         future.close()
         untouched.close()
@@ -412,8 +559,14 @@ def check_automation(goal: AutomationGoal, world: World, changed: list[Any]) -> 
         if changed:
             return _fail("acted now instead of creating an automation", "MS", "simulation")
         return _fail("no automation was created", "MS", "simulation")
-    probe = Rule.model_validate({"id": "goal", "triggers": goal.triggers, "conditions": goal.conditions,
-                                 "actions": [{"did": "_", "locator": "_"}]})
+    probe = Rule.model_validate(
+        {
+            "id": "goal",
+            "triggers": goal.triggers,
+            "conditions": goal.conditions,
+            "actions": [{"did": "_", "locator": "_"}],
+        }
+    )
     engine, now = world.engine, world.sim.now
     reasons = []
     trigger_matched = False
@@ -437,17 +590,30 @@ def check_automation(goal: AutomationGoal, world: World, changed: list[Any]) -> 
             twin.close()
         failed = [r for r in results if not r.passed]
         if failed:
-            reasons.append(f"{rule.id}: actions leave {len(failed)} of {len(results)} goal conditions unmet")
+            reasons.append(
+                f"{rule.id}: actions leave {len(failed)} of {len(results)} goal conditions unmet"
+            )
             continue
         if changed:
-            return _fail("the automation is right but the home was also changed now", "DC", "simulation",
-                         changes=[c.to_dict() for c in changed])
-        return Verdict(True, f"automation {rule.id} is equivalent to the goal", decided_by="simulation")
-    return _fail("no stored automation matches: " + "; ".join(reasons), "DC" if trigger_matched else "AJ",
-                 "simulation")
+            return _fail(
+                "the automation is right but the home was also changed now",
+                "DC",
+                "simulation",
+                changes=[c.to_dict() for c in changed],
+            )
+        return Verdict(
+            True, f"automation {rule.id} is equivalent to the goal", decided_by="simulation"
+        )
+    return _fail(
+        "no stored automation matches: " + "; ".join(reasons),
+        "DC" if trigger_matched else "AJ",
+        "simulation",
+    )
 
 
-async def _check_answer(task: Task, goal: QueryGoal, outcome: Outcome, judge: Judge | None) -> Verdict:
+async def _check_answer(
+    task: Task, goal: QueryGoal, outcome: Outcome, judge: Judge | None
+) -> Verdict:
     answer = outcome.response or ""
     if not answer.strip():
         return _fail("no answer given", "EP", "deterministic")
@@ -457,14 +623,21 @@ async def _check_answer(task: Task, goal: QueryGoal, outcome: Outcome, judge: Ju
         if ok is None:
             undecided.append(fact)
         elif not ok:
-            return _fail(f"answer misses the {fact.kind} fact {fact.value!r}", "EP", "deterministic")
+            return _fail(
+                f"answer misses the {fact.kind} fact {fact.value!r}", "EP", "deterministic"
+            )
     if not undecided:
         return Verdict(True, "answer states every fact", decided_by="deterministic")
     expected = "; ".join(str(f.value) for f in undecided)
     if judge is not None:
         jv = await judge.grade("query", task.turns[-1].text, expected, answer)
-        return Verdict(jv.passed, "judge: " + ("correct" if jv.passed else "incorrect"), None if jv.passed else "EP",
-                       "judge", {"votes": jv.votes})
+        return Verdict(
+            jv.passed,
+            "judge: " + ("correct" if jv.passed else "incorrect"),
+            None if jv.passed else "EP",
+            "judge",
+            {"votes": jv.votes},
+        )
     if all(lexical_match(str(f.value), answer) for f in undecided):
         return Verdict(True, "answer matches the expected text", decided_by="lexical")
     return _fail("answer does not match the expected text", "EP", "lexical")

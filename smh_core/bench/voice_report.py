@@ -32,16 +32,24 @@ def voice_summary(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         spoken = sum(bool(r["passed"]) for r in rs)
         causes = [r["voice"].get("failure_cause") for r in rs]
         out[suite] = {
-            "n": n, "wer": errors / words if words else 0.0, "words": words,
+            "n": n,
+            "wer": errors / words if words else 0.0,
+            "words": words,
             "exact": sum(r["voice"]["word_errors"] == 0 for r in rs),
-            "text_passed": typed, "text_ci": wilson(typed, n), "voice_passed": spoken, "voice_ci": wilson(spoken, n),
-            "stt_failures": causes.count("stt"), "agent_failures": causes.count("agent"),
+            "text_passed": typed,
+            "text_ci": wilson(typed, n),
+            "voice_passed": spoken,
+            "voice_ci": wilson(spoken, n),
+            "stt_failures": causes.count("stt"),
+            "agent_failures": causes.count("agent"),
             "pipeline_errors": sum(bool(r["voice"].get("pipeline_errors")) for r in rs),
         }
     return out
 
 
-def voice_lines(records: list[dict[str, Any]], settings: str | None = None, most: int = 15) -> list[str]:
+def voice_lines(
+    records: list[dict[str, Any]], settings: str | None = None, most: int = 15
+) -> list[str]:
     """Markdown lines of the voice section (none when the run had no voice)."""
     table = voice_table(records)
     if not table:
@@ -50,9 +58,12 @@ def voice_lines(records: list[dict[str, Any]], settings: str | None = None, most
     if settings:
         out += [f"Speaker: {settings}.", ""]
     out += table
-    out += ["", "Each task ran typed and spoken. *failed: STT* = spoken run failed, its transcript was wrong and "
-            "the typed run passed (error class STT); *failed: agent* = the spoken run failed otherwise. WER is "
-            "over all spoken words, numbers compared as words."]
+    out += [
+        "",
+        "Each task ran typed and spoken. *failed: STT* = spoken run failed, its transcript was wrong and "
+        "the typed run passed (error class STT); *failed: agent* = the spoken run failed otherwise. WER is "
+        "over all spoken words, numbers compared as words.",
+    ]
     misheard = [r for r in records if "voice" in r and r["voice"].get("failure_cause") == "stt"]
     if misheard:
         out += ["", "| task | said | heard |", "|---|---|---|"]
@@ -67,13 +78,18 @@ def voice_table(records: list[dict[str, Any]]) -> list[str]:
     summary = voice_summary(records)
     if not summary:
         return []
-    out = ["| suite | tasks | WER % | heard exactly | typed success % (95% CI) | spoken success % (95% CI) "
-            "| failed: STT | failed: agent | pipeline errors |", "|---|---:|---:|---:|---|---|---:|---:|---:|"]
+    out = [
+        "| suite | tasks | WER % | heard exactly | typed success % (95% CI) | spoken success % (95% CI) "
+        "| failed: STT | failed: agent | pipeline errors |",
+        "|---|---:|---:|---:|---|---|---:|---:|---:|",
+    ]
     for suite, s in summary.items():
         n = s["n"]
-        out.append(f"| {suite} | {n} | {100 * s['wer']:.1f} | {s['exact']} | "
-                   f"{_rate(s['text_passed'], n, s['text_ci'])} | {_rate(s['voice_passed'], n, s['voice_ci'])} | "
-                   f"{s['stt_failures']} | {s['agent_failures']} | {s['pipeline_errors']} |")
+        out.append(
+            f"| {suite} | {n} | {100 * s['wer']:.1f} | {s['exact']} | "
+            f"{_rate(s['text_passed'], n, s['text_ci'])} | {_rate(s['voice_passed'], n, s['voice_ci'])} | "
+            f"{s['stt_failures']} | {s['agent_failures']} | {s['pipeline_errors']} |"
+        )
     return out
 
 

@@ -47,8 +47,15 @@ class World:
     def attach(cls, engine: HomeEngine, start: datetime) -> World:
         """Put ``engine`` (task overrides applied) on a simulated clock starting at ``start``."""
         sim = Simulator(engine, now=start)
-        return cls(engine, sim, engine.snapshot(), sim.rules(), start, derived_locators(engine),
-                   {s.id for s in sim.schedules()})
+        return cls(
+            engine,
+            sim,
+            engine.snapshot(),
+            sim.rules(),
+            start,
+            derived_locators(engine),
+            {s.id for s in sim.schedules()},
+        )
 
     def ignored(self, did: str, locator: str) -> bool:
         """Not part of preservation checks: room climate and simulator-written attributes."""

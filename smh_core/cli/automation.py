@@ -17,18 +17,41 @@ from .endpoint import require_endpoint
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("automation", help="synthesize automation rules from natural language")
     aus = p.add_subparsers(dest="automation_command", metavar="ACTION", required=True)
-    s = aus.add_parser("synthesize", help="draft, validate and correct a rule with a model; prints the rule JSON")
-    s.add_argument("request", help='what the rule should do, e.g. "when the TV turns off, turn on the bed light"')
-    s.add_argument("--home", type=Path, required=True, help="HomeEnv JSON file the rule is grounded in")
-    s.add_argument("--base-url", default=os.environ.get("OPENAI_BASE_URL"),
-                   help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)")
-    s.add_argument("--model", default=os.environ.get("SMH_MODEL"), help="model name at --base-url (env SMH_MODEL)")
-    s.add_argument("--local", action="store_true",
-                   help="use the bundled local model, served on loopback for this command (smh model info)")
+    s = aus.add_parser(
+        "synthesize", help="draft, validate and correct a rule with a model; prints the rule JSON"
+    )
+    s.add_argument(
+        "request",
+        help='what the rule should do, e.g. "when the TV turns off, turn on the bed light"',
+    )
+    s.add_argument(
+        "--home", type=Path, required=True, help="HomeEnv JSON file the rule is grounded in"
+    )
+    s.add_argument(
+        "--base-url",
+        default=os.environ.get("OPENAI_BASE_URL"),
+        help="OpenAI-compatible endpoint (env OPENAI_BASE_URL)",
+    )
+    s.add_argument(
+        "--model",
+        default=os.environ.get("SMH_MODEL"),
+        help="model name at --base-url (env SMH_MODEL)",
+    )
+    s.add_argument(
+        "--local",
+        action="store_true",
+        help="use the bundled local model, served on loopback for this command (smh model info)",
+    )
     s.add_argument("--tries", type=int, default=3, help="drafts before giving up (default: 3)")
-    s.add_argument("--timeout", type=float, default=120.0,
-                   help="seconds per model call (default: 120; a busy CPU serving --local may need more)")
-    s.add_argument("--max-tokens", type=int, help="completion tokens per draft (default: 1024, --local: 512)")
+    s.add_argument(
+        "--timeout",
+        type=float,
+        default=120.0,
+        help="seconds per model call (default: 120; a busy CPU serving --local may need more)",
+    )
+    s.add_argument(
+        "--max-tokens", type=int, help="completion tokens per draft (default: 1024, --local: 512)"
+    )
     s.add_argument("--save", type=Path, help="write the home with the rule stored to this file")
     s.set_defaults(func=_synthesize)
 
@@ -49,13 +72,22 @@ def _synthesize(args: argparse.Namespace) -> int:
     engine = HomeEngine.from_file(args.home)
     sim = Simulator(engine)
     backend = EmbeddedBackend(engine, sim=sim)
+
     async def synthesize(base_url: str | None, model: str) -> Any:
-        llm = LLMClient(LLMConfig(base_url=base_url, model=model, timeout=args.timeout,
-                                  max_tokens=args.max_tokens or (LOCAL_MAX_TOKENS if args.local else DEFAULT_MAX_TOKENS)))
+        llm = LLMClient(
+            LLMConfig(
+                base_url=base_url,
+                model=model,
+                timeout=args.timeout,
+                max_tokens=args.max_tokens
+                or (LOCAL_MAX_TOKENS if args.local else DEFAULT_MAX_TOKENS),
+            )
+        )
         try:
             # a rule with a high-risk action the request does not ask for comes back with "consent"
             return await AutomationSynthesizer(llm, max_tries=args.tries).synthesize(
-                args.request, backend, guard=ActionGuard([args.request]))
+                args.request, backend, guard=ActionGuard([args.request])
+            )
         finally:
             await llm.aclose()
 
@@ -82,10 +114,19 @@ def _synthesize(args: argparse.Namespace) -> int:
     if result.rule is None:
         print(f"smh: no valid rule after {len(result.attempts)} tries", file=sys.stderr)
         return 1
-    print(json.dumps(result.rule.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False))
-    print(f"valid after {len(result.attempts)} tries; {result.usage.total_tokens} tokens", file=sys.stderr)
+    print(
+        json.dumps(
+            result.rule.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False
+        )
+    )
+    print(
+        f"valid after {len(result.attempts)} tries; {result.usage.total_tokens} tokens",
+        file=sys.stderr,
+    )
     if args.save is not None:
-        stored = backend.create_automation(result.rule.model_dump(mode="json", by_alias=True, exclude_none=True))
+        stored = backend.create_automation(
+            result.rule.model_dump(mode="json", by_alias=True, exclude_none=True)
+        )
         if not stored.get("ok"):
             print(f"smh: the simulator refused the rule: {stored}", file=sys.stderr)
             return 1

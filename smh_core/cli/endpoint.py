@@ -10,8 +10,14 @@ from __future__ import annotations
 
 def require_endpoint(what: str, base_url: str | None, model: str | None) -> None:
     """Raise ``ValueError`` (a usage error: exit 2) naming the missing flags and their variables."""
-    missing = [flag for flag, value in (("--base-url", base_url), ("--model", model)) if not (value or "").strip()]
+    missing = [
+        flag
+        for flag, value in (("--base-url", base_url), ("--model", model))
+        if not (value or "").strip()
+    ]
     if missing:
-        raise ValueError(f"{what} needs --base-url URL and --model NAME (missing: {', '.join(missing)}); "
-                         "or set OPENAI_BASE_URL and SMH_MODEL (the key is read from OPENAI_API_KEY; "
-                         "OpenAI itself: --base-url https://api.openai.com/v1)")
+        raise ValueError(
+            f"{what} needs --base-url URL and --model NAME (missing: {', '.join(missing)}); "
+            "or set OPENAI_BASE_URL and SMH_MODEL (the key is read from OPENAI_API_KEY; "
+            "OpenAI itself: --base-url https://api.openai.com/v1)"
+        )

@@ -19,31 +19,66 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("ha", help="work with a physical Home Assistant home")
     hs = p.add_subparsers(dest="ha_command", metavar="ACTION", required=True)
 
-    c = hs.add_parser("check-mapping", help="validate a mapping file (and, with --ha-url, that its entities exist)")
+    c = hs.add_parser(
+        "check-mapping",
+        help="validate a mapping file (and, with --ha-url, that its entities exist)",
+    )
     c.add_argument("file", type=Path, help="mapping YAML")
-    c.add_argument("--tasks-dir", type=Path, default=TASKS_DIR,
-                   help=f"directory the mapping's home file is relative to, as for tasks (default: {TASKS_DIR})")
+    c.add_argument(
+        "--tasks-dir",
+        type=Path,
+        default=TASKS_DIR,
+        help=f"directory the mapping's home file is relative to, as for tasks (default: {TASKS_DIR})",
+    )
     c.add_argument("--ha-url", default=os.environ.get("HA_URL"), help="HA base URL (env HA_URL)")
-    c.add_argument("--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)")
+    c.add_argument(
+        "--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)"
+    )
     c.set_defaults(func=_check)
 
-    m = hs.add_parser("map", help="propose a mapping of a task home's devices to a live HA's entities (by name, "
-                                  "area, domain and features); writes the file check-mapping and --mapping read")
+    m = hs.add_parser(
+        "map",
+        help="propose a mapping of a task home's devices to a live HA's entities (by name, "
+        "area, domain and features); writes the file check-mapping and --mapping read",
+    )
     src = m.add_mutually_exclusive_group(required=True)
-    src.add_argument("--suite", help="the tasks' suite (tasks/SUITE.jsonl): their home is mapped, and the tasks "
-                                     "that cannot run on it are listed")
+    src.add_argument(
+        "--suite",
+        help="the tasks' suite (tasks/SUITE.jsonl): their home is mapped, and the tasks "
+        "that cannot run on it are listed",
+    )
     src.add_argument("--tasks", type=Path, help="a task file (as --suite)")
     src.add_argument("--home-file", type=Path, help="a HomeEnv home file to map, without tasks")
-    m.add_argument("--home", help="which home, when the tasks use several: its key (matter:1, simple:0, "
-                                  "file:homes/tiny.json) or file name; the choices are listed otherwise")
-    m.add_argument("--tasks-dir", type=Path, default=TASKS_DIR, help=f"where --suite is read (default: {TASKS_DIR})")
-    m.add_argument("--out", type=Path, required=True,
-                   help="mapping YAML to write; if it exists, the devices it maps or skips are kept as they are")
-    m.add_argument("--interactive", action="store_true", help="confirm or change each device's match in the terminal")
+    m.add_argument(
+        "--home",
+        help="which home, when the tasks use several: its key (matter:1, simple:0, "
+        "file:homes/tiny.json) or file name; the choices are listed otherwise",
+    )
+    m.add_argument(
+        "--tasks-dir",
+        type=Path,
+        default=TASKS_DIR,
+        help=f"where --suite is read (default: {TASKS_DIR})",
+    )
+    m.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        help="mapping YAML to write; if it exists, the devices it maps or skips are kept as they are",
+    )
+    m.add_argument(
+        "--interactive",
+        action="store_true",
+        help="confirm or change each device's match in the terminal",
+    )
     m.add_argument("--ha-url", default=os.environ.get("HA_URL"), help="HA base URL (env HA_URL)")
     who = m.add_mutually_exclusive_group()
-    who.add_argument("--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)")
-    who.add_argument("--username", help="log in as this HA user instead (password from $HA_PASSWORD, else asked)")
+    who.add_argument(
+        "--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)"
+    )
+    who.add_argument(
+        "--username", help="log in as this HA user instead (password from $HA_PASSWORD, else asked)"
+    )
     m.set_defaults(func=_map)
 
 
@@ -55,7 +90,9 @@ def _check(args: argparse.Namespace) -> int:
     mapping = load_mapping(args.file)
     check_home(mapping, [], HomeCache(args.tasks_dir))
     n = sum(1 for _ in mapping.items())
-    print(f"{args.file}: {n} attributes of {len(mapping.devices)} devices on {len(mapping.entities())} entities")
+    print(
+        f"{args.file}: {n} attributes of {len(mapping.devices)} devices on {len(mapping.entities())} entities"
+    )
     if args.ha_url:
         if not args.token:
             raise ValueError("--ha-url needs --token (or HA_TOKEN)")
@@ -96,21 +133,29 @@ def _home_to_map(args: argparse.Namespace) -> tuple[Any, Any, list, Any]:
     for task in tasks:
         homes.setdefault(task.home.key(), []).append(task)
     if args.home is not None:
-        wanted = [k for k in homes if args.home in (k, k.removeprefix("file:"), k.rsplit("/", 1)[-1])]
+        wanted = [
+            k for k in homes if args.home in (k, k.removeprefix("file:"), k.rsplit("/", 1)[-1])
+        ]
         if not wanted:
-            raise ValueError(f"--home {args.home}: no task of {path} is in it; homes: {_homes_list(homes)}")
+            raise ValueError(
+                f"--home {args.home}: no task of {path} is in it; homes: {_homes_list(homes)}"
+            )
         key = wanted[0]
     elif len(homes) == 1:
         key = next(iter(homes))
     else:
-        raise ValueError(f"{path} has tasks in {len(homes)} homes: pick one with --home ({_homes_list(homes)})")
+        raise ValueError(
+            f"{path} has tasks in {len(homes)} homes: pick one with --home ({_homes_list(homes)})"
+        )
     cache = HomeCache(path.parent)
     group = homes[key]
     return cache.get(group[0]), group[0].home, group, cache
 
 
 def _homes_list(homes: dict[str, list]) -> str:
-    return ", ".join(f"{k} ({len(v)} tasks)" for k, v in sorted(homes.items(), key=lambda kv: -len(kv[1]))[:12])
+    return ", ".join(
+        f"{k} ({len(v)} tasks)" for k, v in sorted(homes.items(), key=lambda kv: -len(kv[1]))[:12]
+    )
 
 
 def _map(args: argparse.Namespace) -> int:
@@ -123,7 +168,9 @@ def _map(args: argparse.Namespace) -> int:
     from smh_core.ha.websocket import connect
 
     if not args.ha_url:
-        raise ValueError("smh ha map needs --ha-url (or HA_URL) and --token (or HA_TOKEN, or --username)")
+        raise ValueError(
+            "smh ha map needs --ha-url (or HA_URL) and --token (or HA_TOKEN, or --username)"
+        )
     home, ref, tasks, cache = _home_to_map(args)
     earlier = load_mapping(args.out) if args.out.exists() else None
     if earlier is not None:
@@ -144,8 +191,10 @@ def _map(args: argparse.Namespace) -> int:
         print(line)
     mapping = proposal.mapping()
     n = sum(1 for _ in mapping.items())
-    print(f"wrote {args.out}: {n} attributes of {len(mapping.devices)} devices on {len(mapping.entities())} entities; "
-          f"{len(proposal.unmatched())} device parts not mapped")
+    print(
+        f"wrote {args.out}: {n} attributes of {len(mapping.devices)} devices on {len(mapping.entities())} entities; "
+        f"{len(proposal.unmatched())} device parts not mapped"
+    )
     if tasks:
         _print_cannot_run(cannot_run(tasks, mapping, cache, traced=True), len(tasks))
     return 0
@@ -155,9 +204,13 @@ def _print_cannot_run(reasons: dict[str, str], total: int, most: int = 20) -> No
     """How many of the home's tasks can run on the mapping, and why the others cannot."""
     from collections import Counter
 
-    print(f"tasks of this home: {total - len(reasons)} of {total} can run on this mapping (with the oracle or an "
-          f"agent that reports its tool calls)")
-    by_reason = Counter(r.split(": ")[0] if r.startswith("not mapped") else r for r in reasons.values())
+    print(
+        f"tasks of this home: {total - len(reasons)} of {total} can run on this mapping (with the oracle or an "
+        f"agent that reports its tool calls)"
+    )
+    by_reason = Counter(
+        r.split(": ")[0] if r.startswith("not mapped") else r for r in reasons.values()
+    )
     for reason, count in by_reason.most_common():
         print(f"  cannot run: {count} x {reason}")
     for task_id, reason in list(reasons.items())[:most]:

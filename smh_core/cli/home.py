@@ -15,11 +15,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     hs = p.add_subparsers(dest="home_command", metavar="ACTION", required=True)
 
     g = hs.add_parser("generate", help="generate a home (same seed, same bytes)")
-    g.add_argument("--level", choices=["simple", "medium", "complex"], default=None,
-                   help="home size, as in SMH-Bench (default: medium)")
-    g.add_argument("--matter", action="store_true",
-                   help="a SimuHome-style home of Matter devices instead (27 devices; what `smh matter-server` "
-                        "serves and the simuhome suite's tasks run in: --seed N is their home {seed: N, generator: matter})")
+    g.add_argument(
+        "--level",
+        choices=["simple", "medium", "complex"],
+        default=None,
+        help="home size, as in SMH-Bench (default: medium)",
+    )
+    g.add_argument(
+        "--matter",
+        action="store_true",
+        help="a SimuHome-style home of Matter devices instead (27 devices; what `smh matter-server` "
+        "serves and the simuhome suite's tasks run in: --seed N is their home {seed: N, generator: matter})",
+    )
     g.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     g.add_argument("--out", type=Path, required=True, help="output JSON file")
     g.set_defaults(func=_generate)
@@ -56,8 +63,10 @@ def summarize(home: Home) -> str:
 
     def walk(parent: str | None, depth: int) -> None:
         for r in sorted(children.get(parent, []), key=lambda r: (r.floor, r.id)):
-            lines.append(f"{'  ' * (depth + 1)}{r.name} [{r.id}, {r.type}, floor {r.floor}]"
-                         f" — {per_room.get(r.id, 0)} devices")
+            lines.append(
+                f"{'  ' * (depth + 1)}{r.name} [{r.id}, {r.type}, floor {r.floor}]"
+                f" — {per_room.get(r.id, 0)} devices"
+            )
             walk(r.id, depth + 1)
 
     walk(None, 0)
@@ -66,7 +75,9 @@ def summarize(home: Home) -> str:
     by_type = Counter(d.userdata.subcategory for d in home.devices)
     lines += ["", f"Devices by type ({len(by_type)} types):"]
     width = max((len(t) for t in by_type), default=0)
-    lines += [f"  {t:<{width}}  {n}" for t, n in sorted(by_type.items(), key=lambda kv: (-kv[1], kv[0]))]
+    lines += [
+        f"  {t:<{width}}  {n}" for t, n in sorted(by_type.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
     return "\n".join(lines)
 
 

@@ -61,14 +61,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # inside the try: a closed pipe found at exit would print a traceback
         return code
-    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: one line, not a traceback; results so far are kept
-        print("smh: interrupted; what was recorded is kept (run the same command again to resume a "
-              "bench run)", file=sys.stderr)
+    except (
+        KeyboardInterrupt
+    ):  # Ctrl-C or SIGTERM: one line, not a traceback; results so far are kept
+        print(
+            "smh: interrupted; what was recorded is kept (run the same command again to resume a "
+            "bench run)",
+            file=sys.stderr,
+        )
         return 130
     except BrokenPipeError:  # `smh ... | head`: the reader left; what was written is all it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         return 0
-    except (ValueError, FileNotFoundError, RecursionError) as e:  # bad input: one line, exit 2, no traceback
+    except (
+        ValueError,
+        FileNotFoundError,
+        RecursionError,
+    ) as e:  # bad input: one line, exit 2, no traceback
         print(f"smh: error: {error_line(e)}", file=sys.stderr)
         return 2
     except OSError as e:

@@ -11,31 +11,58 @@ import sys
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("matter-server", help="serve the home's Matter devices over python-matter-server's "
-                                             "WebSocket protocol (point HA's matter integration at it)")
+    p = sub.add_parser(
+        "matter-server",
+        help="serve the home's Matter devices over python-matter-server's "
+        "WebSocket protocol (point HA's matter integration at it)",
+    )
     p.add_argument("--home", required=True, help="HomeEnv JSON file (with Matter-style devices)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    p.add_argument("--port", type=int, default=5580, help="port (default: 5580, python-matter-server's)")
-    p.add_argument("--speed", type=float, default=1.0,
-                   help="simulated seconds per real second (default: 1; 60 = a minute a second)")
+    p.add_argument(
+        "--port", type=int, default=5580, help="port (default: 5580, python-matter-server's)"
+    )
+    p.add_argument(
+        "--speed",
+        type=float,
+        default=1.0,
+        help="simulated seconds per real second (default: 1; 60 = a minute a second)",
+    )
     p.add_argument("--save", help="write the home (state, clock, schedules, rules) here on exit")
-    p.add_argument("--fault", action="append", default=[], metavar="DID:FAULT",
-                   help="a device that misbehaves, as physical ones do: DID:unavailable, DID:drop (reports lost), "
-                        "DID:delay=SECONDS (slow answers and reports), DID:alter=LOCATOR=JSON (reports another "
-                        "value); repeatable; also settable while running (the smh_set_fault command)")
-    p.add_argument("--trace", help="append every device change to this JSONL file (time, did, locator, value), "
-                                   "after a first line with the whole state: the devices' own truth, to compare "
-                                   "with what Home Assistant shows")
+    p.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        metavar="DID:FAULT",
+        help="a device that misbehaves, as physical ones do: DID:unavailable, DID:drop (reports lost), "
+        "DID:delay=SECONDS (slow answers and reports), DID:alter=LOCATOR=JSON (reports another "
+        "value); repeatable; also settable while running (the smh_set_fault command)",
+    )
+    p.add_argument(
+        "--trace",
+        help="append every device change to this JSONL file (time, did, locator, value), "
+        "after a first line with the whole state: the devices' own truth, to compare "
+        "with what Home Assistant shows",
+    )
     p.set_defaults(func=_serve)
 
-    a = sub.add_parser("matter-areas", help="put the bridge's devices into their rooms' areas in Home Assistant "
-                                            "(Matter carries no room; run after HA's matter integration found them)")
+    a = sub.add_parser(
+        "matter-areas",
+        help="put the bridge's devices into their rooms' areas in Home Assistant "
+        "(Matter carries no room; run after HA's matter integration found them)",
+    )
     a.add_argument("--home", required=True, help="the HomeEnv JSON file smh matter-server serves")
-    a.add_argument("--url", default="http://127.0.0.1:8123", help="Home Assistant (default: http://127.0.0.1:8123)")
+    a.add_argument(
+        "--url",
+        default="http://127.0.0.1:8123",
+        help="Home Assistant (default: http://127.0.0.1:8123)",
+    )
     who = a.add_mutually_exclusive_group(required=True)
     who.add_argument("--token", help="an access token of an HA administrator")
-    who.add_argument("--username", help="log in as this HA administrator instead (password from $HA_PASSWORD, "
-                                        "else asked); no long-lived token needed")
+    who.add_argument(
+        "--username",
+        help="log in as this HA administrator instead (password from $HA_PASSWORD, "
+        "else asked); no long-lived token needed",
+    )
     a.set_defaults(func=_areas)
 
 
@@ -81,8 +108,11 @@ def _serve(args: argparse.Namespace) -> int:
         runner = web.AppRunner(bridge.app(), shutdown_timeout=0.25)
         await runner.setup()
         await web.TCPSite(runner, args.host, args.port).start()
-        print(f"serving {len(bridge.nodes)} Matter nodes on ws://{args.host}:{args.port}/ws "
-              f"(simulated time x{args.speed:g}); Ctrl-C to stop", flush=True)
+        print(
+            f"serving {len(bridge.nodes)} Matter nodes on ws://{args.host}:{args.port}/ws "
+            f"(simulated time x{args.speed:g}); Ctrl-C to stop",
+            flush=True,
+        )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -9,20 +9,36 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("model", help="the bundled local model (no key, no download): serve it, check it")
+    p = sub.add_parser(
+        "model", help="the bundled local model (no key, no download): serve it, check it"
+    )
     ms = p.add_subparsers(dest="model_command", metavar="ACTION", required=True)
-    s = ms.add_parser("serve", help="serve a GGUF model on 127.0.0.1 through llama-cpp-python's "
-                                    "OpenAI-compatible server (default: SmolLM2-135M-Instruct)")
-    s.add_argument("--model", type=Path, help="GGUF file (default: the bundled SmolLM2-135M-Instruct Q4_1)")
+    s = ms.add_parser(
+        "serve",
+        help="serve a GGUF model on 127.0.0.1 through llama-cpp-python's "
+        "OpenAI-compatible server (default: SmolLM2-135M-Instruct)",
+    )
+    s.add_argument(
+        "--model", type=Path, help="GGUF file (default: the bundled SmolLM2-135M-Instruct Q4_1)"
+    )
     s.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
-    s.add_argument("--n-ctx", type=int, default=8192, help="context window in tokens (default: 8192)")
+    s.add_argument(
+        "--n-ctx", type=int, default=8192, help="context window in tokens (default: 8192)"
+    )
     s.add_argument("--threads", type=int, help="CPU threads (default: every core)")
     s.set_defaults(func=_serve)
-    i = ms.add_parser("info", help="is the local model installed and checked on this machine, and where")
+    i = ms.add_parser(
+        "info", help="is the local model installed and checked on this machine, and where"
+    )
     i.set_defaults(func=_info)
-    c = ms.add_parser("check", help="start the local model and get one real multi-token chat completion "
-                                    "from it; 'ready' only after this passed on this machine")
-    c.add_argument("--model", type=Path, help="GGUF file (default: the bundled SmolLM2-135M-Instruct Q4_1)")
+    c = ms.add_parser(
+        "check",
+        help="start the local model and get one real multi-token chat completion "
+        "from it; 'ready' only after this passed on this machine",
+    )
+    c.add_argument(
+        "--model", type=Path, help="GGUF file (default: the bundled SmolLM2-135M-Instruct Q4_1)"
+    )
     c.set_defaults(func=_check)
 
 
@@ -30,14 +46,22 @@ def _serve(args: argparse.Namespace) -> int:
     from smh_core.llm.local import LocalModelServer
 
     try:
-        server = LocalModelServer(args.model, port=args.port, n_ctx=args.n_ctx, threads=args.threads)
+        server = LocalModelServer(
+            args.model, port=args.port, n_ctx=args.n_ctx, threads=args.threads
+        )
         server.start()
     except RuntimeError as e:
         raise ValueError(str(e)) from None
-    print(f"serving {server.model_path.name} as model {server.model!r} at {server.base_url} "
-          f"(log: {server.log_path}); Ctrl-C to stop", flush=True)
-    print(f"  try: smh bench run --suite sample --agent openai --base-url {server.base_url} "
-          f"--model {server.model} --out runs/local", flush=True)
+    print(
+        f"serving {server.model_path.name} as model {server.model!r} at {server.base_url} "
+        f"(log: {server.log_path}); Ctrl-C to stop",
+        flush=True,
+    )
+    print(
+        f"  try: smh bench run --suite sample --agent openai --base-url {server.base_url} "
+        f"--model {server.model} --out runs/local",
+        flush=True,
+    )
     stopping = False
 
     def stop(*_: object) -> None:
@@ -51,7 +75,11 @@ def _serve(args: argparse.Namespace) -> int:
             time.sleep(0.2)
     finally:
         server.stop()
-    if server.process is not None and server.process.returncode not in (0, -15, None) and not stopping:
+    if (
+        server.process is not None
+        and server.process.returncode not in (0, -15, None)
+        and not stopping
+    ):
         print(server.log_tail())
         return 1
     return 0
@@ -63,7 +91,10 @@ def _info(args: argparse.Namespace) -> int:
     ready, status = check_status()
     print(f"model file: {default_model_path() or '(none)'}")
     print(f"cache: {cache_dir()}")
-    print(f"status: {status}" + (" (smh model serve; smh bench run --agent local ...)" if ready else ""))
+    print(
+        f"status: {status}"
+        + (" (smh model serve; smh bench run --agent local ...)" if ready else "")
+    )
     return 0 if ready else 1
 
 
@@ -85,6 +116,8 @@ def _check(args: argparse.Namespace) -> int:
     finally:
         server.stop()
     path = record_check(result)
-    print(f"local model check passed: {result['completion_tokens']} tokens in {result['seconds']} s "
-          f"({server.model_path.name}; recorded in {path})")
+    print(
+        f"local model check passed: {result['completion_tokens']} tokens in {result['seconds']} s "
+        f"({server.model_path.name}; recorded in {path})"
+    )
     return 0

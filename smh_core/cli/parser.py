@@ -43,8 +43,9 @@ class SmhParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self._chosen: list[SmhParser] = []  # the parsers a parse went through, outermost first
 
-    def parse_known_args(self, args: Sequence[str] | None = None,
-                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+    def parse_known_args(
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
         chosen = getattr(namespace, "_smh_chosen", None)
         if chosen is None:  # the outermost call: start the record of which subparsers ran
             chosen = []
@@ -53,8 +54,11 @@ class SmhParser(argparse.ArgumentParser):
         chosen.append(self)
         return super().parse_known_args(args, namespace)
 
-    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
-                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+    def parse_args(
+        self,
+        args: Sequence[str] | None = None,  # type: ignore[override]
+        namespace: argparse.Namespace | None = None,
+    ) -> argparse.Namespace:
         parsed, extras = self.parse_known_args(args, namespace)
         chosen: list[SmhParser] = parsed.__dict__.pop("_smh_chosen", [self])
         if extras:

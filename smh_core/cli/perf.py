@@ -9,30 +9,65 @@ from pathlib import Path
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("perf", help="measure performance (figures recorded in docs/performance.md)")
     ps = p.add_subparsers(dest="perf_command", metavar="TARGET", required=True)
-    e = ps.add_parser("engine", help="validated service calls/s and snapshot+diff time on the complex home")
-    e.add_argument("--calls", type=int, default=200_000, help="service calls to time (default: 200000)")
+    e = ps.add_parser(
+        "engine", help="validated service calls/s and snapshot+diff time on the complex home"
+    )
+    e.add_argument(
+        "--calls", type=int, default=200_000, help="service calls to time (default: 200000)"
+    )
     e.add_argument("--seed", type=int, default=0, help="home seed (default: 0)")
     e.set_defaults(func=_engine)
-    s = ps.add_parser("sim", help="wall time to fast-forward 24 h of the complex home with physics and rules")
+    s = ps.add_parser(
+        "sim", help="wall time to fast-forward 24 h of the complex home with physics and rules"
+    )
     s.add_argument("--hours", type=float, default=24.0, help="simulated hours (default: 24)")
     s.add_argument("--seed", type=int, default=0, help="home seed (default: 0)")
-    s.add_argument("--scale", action="store_true",
-                   help="the size curve instead: build, 24 h, memory and per-tick cost from 142 to 4,970 devices")
-    s.add_argument("--copies", type=_copies, default=None, metavar="K,K,...",
-                   help="with --scale: home sizes as copies of the complex home (default: 1,2,4,9,18,35)")
+    s.add_argument(
+        "--scale",
+        action="store_true",
+        help="the size curve instead: build, 24 h, memory and per-tick cost from 142 to 4,970 devices",
+    )
+    s.add_argument(
+        "--copies",
+        type=_copies,
+        default=None,
+        metavar="K,K,...",
+        help="with --scale: home sizes as copies of the complex home (default: 1,2,4,9,18,35)",
+    )
     s.set_defaults(func=_sim)
-    b = ps.add_parser("bench", help="wall time for the oracle to run and verify every shipped suite")
-    b.add_argument("--tasks-dir", type=Path, default=Path("tasks"), help="suite folder (default: tasks/)")
+    b = ps.add_parser(
+        "bench", help="wall time for the oracle to run and verify every shipped suite"
+    )
+    b.add_argument(
+        "--tasks-dir", type=Path, default=Path("tasks"), help="suite folder (default: tasks/)"
+    )
     b.set_defaults(func=_bench)
-    c = ps.add_parser("cold", help="cold start: median wall time of fresh `smh --help` and "
-                      "`smh bench run --suite sample --agent oracle` processes")
-    c.add_argument("--tasks-dir", type=Path, default=Path("tasks"), help="suite folder (default: tasks/)")
-    c.add_argument("--repeats", type=int, default=5, help="fresh processes per command (default: 5)")
+    c = ps.add_parser(
+        "cold",
+        help="cold start: median wall time of fresh `smh --help` and "
+        "`smh bench run --suite sample --agent oracle` processes",
+    )
+    c.add_argument(
+        "--tasks-dir", type=Path, default=Path("tasks"), help="suite folder (default: tasks/)"
+    )
+    c.add_argument(
+        "--repeats", type=int, default=5, help="fresh processes per command (default: 5)"
+    )
     c.set_defaults(func=_cold)
-    h = ps.add_parser("ha", help="SMH's HA figures as ratios against plain entities (light calls/s, cold and warm "
-                      "setup; needs a checkout: runs scripts/perf_ha.py)")
-    h.add_argument("--rounds", type=int, default=5, help="interleaved rounds per figure (default: 5)")
-    h.add_argument("--calls", type=int, default=5000, help="light calls per side, over all rounds (default: 5000)")
+    h = ps.add_parser(
+        "ha",
+        help="SMH's HA figures as ratios against plain entities (light calls/s, cold and warm "
+        "setup; needs a checkout: runs scripts/perf_ha.py)",
+    )
+    h.add_argument(
+        "--rounds", type=int, default=5, help="interleaved rounds per figure (default: 5)"
+    )
+    h.add_argument(
+        "--calls",
+        type=int,
+        default=5000,
+        help="light calls per side, over all rounds (default: 5000)",
+    )
     h.add_argument("--json", action="store_true", help="print the figures as JSON")
     h.set_defaults(func=_ha)
 
@@ -41,12 +76,18 @@ def _engine(args: argparse.Namespace) -> int:
     from smh_core.perf.engine import measure_engine
 
     r = measure_engine(seed=args.seed, calls=args.calls)
-    print(f"complex home: {r.devices} devices, {r.calls} validated calls ({r.ok_fraction:.0%} accepted)")
+    print(
+        f"complex home: {r.devices} devices, {r.calls} validated calls ({r.ok_fraction:.0%} accepted)"
+    )
     print(f"  service calls/s (1 core): {r.calls_per_second:,.0f}   target >= 50,000")
-    print(f"  snapshot + diff: {r.snapshot_diff_ms:.4f} ms (snapshot {r.snapshot_ms:.4f} ms, "
-          f"diff {r.diff_ms:.4f} ms)   target <= 1 ms")
-    print(f"  diff against the initial state ({r.wide_diff_changes} changed attributes): "
-          f"{r.wide_diff_ms:.4f} ms")
+    print(
+        f"  snapshot + diff: {r.snapshot_diff_ms:.4f} ms (snapshot {r.snapshot_ms:.4f} ms, "
+        f"diff {r.diff_ms:.4f} ms)   target <= 1 ms"
+    )
+    print(
+        f"  diff against the initial state ({r.wide_diff_changes} changed attributes): "
+        f"{r.wide_diff_ms:.4f} ms"
+    )
     met = r.calls_per_second >= 50_000 and r.snapshot_diff_ms <= 1.0
     print("  targets met" if met else "  TARGET MISSED")
     return 0
@@ -58,12 +99,20 @@ def _cold(args: argparse.Namespace) -> int:
     if args.repeats < 1:
         raise ValueError(f"--repeats must be at least 1, got {args.repeats}")
     r = measure_cold(args.tasks_dir, args.repeats)
-    cache = "bytecode cached" if r.bytecode_cached else "PYTHONDONTWRITEBYTECODE set: only bytecode cached before is read"
+    cache = (
+        "bytecode cached"
+        if r.bytecode_cached
+        else "PYTHONDONTWRITEBYTECODE set: only bytecode cached before is read"
+    )
     print(f"cold start, median of {args.repeats} fresh processes ({cache}):")
-    print(f"  smh --help: {r.help_median:.2f} s (runs: {', '.join(f'{s:.2f}' for s in r.help_seconds)})"
-          f"   target <= {TARGET_SECONDS} s")
-    print(f"  smh bench run --suite sample --agent oracle: {r.run_median:.2f} s "
-          f"(runs: {', '.join(f'{s:.2f}' for s in r.run_seconds)})   target <= {TARGET_SECONDS} s")
+    print(
+        f"  smh --help: {r.help_median:.2f} s (runs: {', '.join(f'{s:.2f}' for s in r.help_seconds)})"
+        f"   target <= {TARGET_SECONDS} s"
+    )
+    print(
+        f"  smh bench run --suite sample --agent oracle: {r.run_median:.2f} s "
+        f"(runs: {', '.join(f'{s:.2f}' for s in r.run_seconds)})   target <= {TARGET_SECONDS} s"
+    )
     met = r.help_median <= TARGET_SECONDS and r.run_median <= TARGET_SECONDS
     print("  targets met" if met else "  TARGET MISSED")
     return 0
@@ -75,7 +124,9 @@ def _copies(text: str) -> tuple[int, ...]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected copies like 1,2,4, got {text!r}") from None
     if not out or min(out) < 1 or list(out) != sorted(set(out)):
-        raise argparse.ArgumentTypeError(f"copies must be increasing whole numbers >= 1, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"copies must be increasing whole numbers >= 1, got {text!r}"
+        )
     return out
 
 
@@ -86,10 +137,12 @@ def _sim(args: argparse.Namespace) -> int:
 
     r = measure_sim(seed=args.seed, hours=args.hours)
     print(f"complex home: {r.devices} devices in {r.rooms} simulated rooms, {r.rules} automations")
-    print(f"  {r.simulated_hours:g} simulated hours ({r.ticks:,} ticks of 0.1 s) in {r.wall_seconds:.3f} s wall "
-          f"({r.windows} event windows; {r.rule_firings} rule firings, {r.schedules_run} schedules run, "
-          f"{r.programmes_completed} appliance programmes completed; temperature moved in {r.rooms_changed} "
-          f"rooms)   target <= 2 s")
+    print(
+        f"  {r.simulated_hours:g} simulated hours ({r.ticks:,} ticks of 0.1 s) in {r.wall_seconds:.3f} s wall "
+        f"({r.windows} event windows; {r.rule_firings} rule firings, {r.schedules_run} schedules run, "
+        f"{r.programmes_completed} appliance programmes completed; temperature moved in {r.rooms_changed} "
+        f"rooms)   target <= 2 s"
+    )
     print("  target met" if r.wall_seconds <= 2.0 else "  TARGET MISSED")
     return 0
 
@@ -97,30 +150,46 @@ def _sim(args: argparse.Namespace) -> int:
 def _sim_scale(args: argparse.Namespace) -> int:
     from smh_core.perf.scale import DEFAULT_COPIES, matter_home_tick, measure_point, per_doubling
 
-    print(f"{args.hours:g} simulated hours of k copies of the complex home (busy day: everything on, 20 "
-          "automations, 10 schedules); exact = advance(exact=True) per tick; plain = the plain per-tick loop "
-          "on the same home, same process; times are CPU time of this process")
-    print(f"{'devices':>8} {'rooms':>6} {'build s':>8} {'24 h s':>7} {'windows':>7} {'x/doubling':>10} "
-          f"{'KiB/dev':>8} {'exact us':>9} {'plain us':>9} {'vs plain':>8}")
+    print(
+        f"{args.hours:g} simulated hours of k copies of the complex home (busy day: everything on, 20 "
+        "automations, 10 schedules); exact = advance(exact=True) per tick; plain = the plain per-tick loop "
+        "on the same home, same process; times are CPU time of this process"
+    )
+    print(
+        f"{'devices':>8} {'rooms':>6} {'build s':>8} {'24 h s':>7} {'windows':>7} {'x/doubling':>10} "
+        f"{'KiB/dev':>8} {'exact us':>9} {'plain us':>9} {'vs plain':>8}"
+    )
     points = []
     for k in args.copies or DEFAULT_COPIES:
         p = measure_point(k, seed=args.seed, hours=args.hours)
         growth = f"{per_doubling(points[-1], p, points[-1].day_s, p.day_s):.2f}" if points else "-"
         points.append(p)
-        print(f"{p.devices:>8,} {p.rooms:>6} {p.build_s:>8.3f} {p.day_s:>7.2f} {p.windows:>7} {growth:>10} "
-              f"{p.kib_per_device:>8.1f} {p.exact_us:>9.0f} {p.reference_us:>9.0f} {p.reference_ratio:>7.2f}x",
-              flush=True)
+        print(
+            f"{p.devices:>8,} {p.rooms:>6} {p.build_s:>8.3f} {p.day_s:>7.2f} {p.windows:>7} {growth:>10} "
+            f"{p.kib_per_device:>8.1f} {p.exact_us:>9.0f} {p.reference_us:>9.0f} {p.reference_ratio:>7.2f}x",
+            flush=True,
+        )
     first, last = points[0], points[-1]
     day_growth = per_doubling(first, last, first.day_s, last.day_s) if len(points) > 1 else 1.0
-    build_growth = per_doubling(first, last, first.build_s, last.build_s) if len(points) > 1 else 1.0
+    build_growth = (
+        per_doubling(first, last, first.build_s, last.build_s) if len(points) > 1 else 1.0
+    )
     devices, exact, plain = matter_home_tick(seed=args.seed)
-    print(f"SimuHome's {devices}-device Matter home, exact=True: {exact:.1f} us/tick; the plain loop "
-          f"{plain:.1f} us/tick ({plain / exact:.2f}x)   target <= 25 us")
-    print(f"largest home: 24 h in {last.day_s:.2f} s (target <= 3 s at ~5,000 devices); cost per device grows "
-          f"{day_growth:.2f}x per doubling over the curve (target <= 1.2), build {build_growth:.2f}x; "
-          f"{max(p.kib_per_device for p in points):.1f} KiB/device at most (target <= 15)")
-    met = (last.day_s <= 3.0 or last.devices < 4_900) and day_growth <= 1.2 and exact <= 25.0 \
+    print(
+        f"SimuHome's {devices}-device Matter home, exact=True: {exact:.1f} us/tick; the plain loop "
+        f"{plain:.1f} us/tick ({plain / exact:.2f}x)   target <= 25 us"
+    )
+    print(
+        f"largest home: 24 h in {last.day_s:.2f} s (target <= 3 s at ~5,000 devices); cost per device grows "
+        f"{day_growth:.2f}x per doubling over the curve (target <= 1.2), build {build_growth:.2f}x; "
+        f"{max(p.kib_per_device for p in points):.1f} KiB/device at most (target <= 15)"
+    )
+    met = (
+        (last.day_s <= 3.0 or last.devices < 4_900)
+        and day_growth <= 1.2
+        and exact <= 25.0
         and max(p.kib_per_device for p in points) <= 15.0
+    )
     print("  targets met" if met else "  TARGET MISSED")
     return 0
 
@@ -131,8 +200,10 @@ def _bench(args: argparse.Namespace) -> int:
     r = measure_bench(args.tasks_dir)
     suites = ", ".join(f"{s} {n} in {r.seconds_per_suite[s]:.1f} s" for s, n in r.per_suite.items())
     print(f"oracle over every shipped suite: {r.tasks} tasks ({suites})")
-    print(f"  {r.passed}/{r.tasks} passed; {r.wall_seconds:.1f} s wall, one process "
-          f"({r.tasks_per_second:,.0f} tasks/s)   target <= 60 s")
+    print(
+        f"  {r.passed}/{r.tasks} passed; {r.wall_seconds:.1f} s wall, one process "
+        f"({r.tasks_per_second:,.0f} tasks/s)   target <= 60 s"
+    )
     print("  target met" if r.wall_seconds <= 60 and r.passed == r.tasks else "  TARGET MISSED")
     return 0 if r.passed == r.tasks else 1
 
@@ -145,7 +216,10 @@ def _ha(args: argparse.Namespace) -> int:
 
     script = Path(__file__).resolve().parents[2] / "scripts" / "perf_ha.py"
     if not script.is_file():
-        print(f"smh perf ha runs from a checkout of the repository: {script} is missing", file=sys.stderr)
+        print(
+            f"smh perf ha runs from a checkout of the repository: {script} is missing",
+            file=sys.stderr,
+        )
         return 2
     argv = [sys.executable, str(script), "--rounds", str(args.rounds), "--calls", str(args.calls)]
     return subprocess.run(argv + (["--json"] if args.json else []), check=False).returncode

@@ -60,17 +60,23 @@ class UnknownSuite(ValueError):
         where = ", ".join(str(d.resolve()) for d in self.dirs)
         if self.name in GENERATED:
             out = self.dirs[0]
-            return (f"suite {self.name!r} is not generated yet (looked in {where}): "
-                    f"`smh tasks generate --suite {self.name} --out {out}` writes it")
+            return (
+                f"suite {self.name!r} is not generated yet (looked in {where}): "
+                f"`smh tasks generate --suite {self.name} --out {out}` writes it"
+            )
         if self.name in IMPORTED:
             return f"suite {self.name!r} is not in {where}{missing_hint(self.name, self.dirs[0])}"
         if self.name in SHIPPED:
-            return (f"suite {self.name!r} is not in {where}: it ships in the checkout's tasks/ folder; "
-                    "run from the checkout or give --tasks-dir CHECKOUT/tasks")
+            return (
+                f"suite {self.name!r} is not in {where}: it ships in the checkout's tasks/ folder; "
+                "run from the checkout or give --tasks-dir CHECKOUT/tasks"
+            )
         known = sorted({*self.found, *GENERATED, *SHIPPED, *IMPORTED})
         listed = ", ".join(self.found) if self.found else "none"
-        return (f"unknown suite {self.name!r}{did_you_mean(self.name, known)}; suites found: {listed} "
-                f"(looked in {where}; --tasks-dir DIR for another folder)")
+        return (
+            f"unknown suite {self.name!r}{did_you_mean(self.name, known)}; suites found: {listed} "
+            f"(looked in {where}; --tasks-dir DIR for another folder)"
+        )
 
 
 def find_suite(name: str, tasks_dir: Path | None) -> Path:

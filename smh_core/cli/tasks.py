@@ -14,32 +14,55 @@ SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tasks", help="generate and validate task suites")
     ts = p.add_subparsers(dest="tasks_command", metavar="ACTION", required=True)
-    g = ts.add_parser("generate", help="generate suites (same seed, same bytes); every task is validated")
-    g.add_argument("--suite", choices=SUITES, action="append", help="suite(s) to generate (default: all)")
+    g = ts.add_parser(
+        "generate", help="generate suites (same seed, same bytes); every task is validated"
+    )
+    g.add_argument(
+        "--suite", choices=SUITES, action="append", help="suite(s) to generate (default: all)"
+    )
     g.add_argument("--seed", type=int, default=0, help="generation seed (default: 0)")
-    g.add_argument("--out", type=Path, default=Path("tasks"), help="output folder (default: tasks/)")
+    g.add_argument(
+        "--out", type=Path, default=Path("tasks"), help="output folder (default: tasks/)"
+    )
     g.set_defaults(func=_generate)
-    v = ts.add_parser("validate", help="check task files: schema, reference passes, doing nothing fails")
+    v = ts.add_parser(
+        "validate", help="check task files: schema, reference passes, doing nothing fails"
+    )
     v.add_argument("files", type=Path, nargs="+")
     v.set_defaults(func=_validate)
-    i = ts.add_parser("import", help="import another benchmark's tasks from a local copy of it",
-                      description="Read a local copy of another benchmark in its published format and write "
-                                  "homes, a task file and an import report (imported / approximated / skipped, "
-                                  "with reasons) under --out. Every imported task is validated.")
-    i.add_argument("--from", dest="source", required=True, choices=["ha-datasets", "simuhome", "homebench"],
-                   help="the source format: ha-datasets = allenporter/home-assistant-datasets' assist format "
-                        "(a checkout, its datasets/ folder or one dataset such as datasets/assist-mini); "
-                        "simuhome = SimuHome's episodes (its data/benchmark/ folder or one episode file); "
-                        "homebench = HomeBench's dataset/ folder (home_status_method.jsonl and test_data.jsonl) "
-                        "or one instruction file next to home_status_method.jsonl")
+    i = ts.add_parser(
+        "import",
+        help="import another benchmark's tasks from a local copy of it",
+        description="Read a local copy of another benchmark in its published format and write "
+        "homes, a task file and an import report (imported / approximated / skipped, "
+        "with reasons) under --out. Every imported task is validated.",
+    )
+    i.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        choices=["ha-datasets", "simuhome", "homebench"],
+        help="the source format: ha-datasets = allenporter/home-assistant-datasets' assist format "
+        "(a checkout, its datasets/ folder or one dataset such as datasets/assist-mini); "
+        "simuhome = SimuHome's episodes (its data/benchmark/ folder or one episode file); "
+        "homebench = HomeBench's dataset/ folder (home_status_method.jsonl and test_data.jsonl) "
+        "or one instruction file next to home_status_method.jsonl",
+    )
     i.add_argument("path", type=Path, help="the local copy to read")
-    i.add_argument("--out", type=Path, default=Path("tasks/imported"),
-                   help="folder for homes/, <suite>.jsonl and the report (default: tasks/imported, where "
-                        "`smh bench run --suite <suite>` looks; not committed)")
-    i.add_argument("--report", action="store_true",
-                   help="after importing, print the fidelity report: per category and device kind, imported and "
-                        "skipped (by reason), the reference and doing nothing replayed, HomeBench's gold calls "
-                        "replayed, and every request the source labels impossible replayed (it must be refused)")
+    i.add_argument(
+        "--out",
+        type=Path,
+        default=Path("tasks/imported"),
+        help="folder for homes/, <suite>.jsonl and the report (default: tasks/imported, where "
+        "`smh bench run --suite <suite>` looks; not committed)",
+    )
+    i.add_argument(
+        "--report",
+        action="store_true",
+        help="after importing, print the fidelity report: per category and device kind, imported and "
+        "skipped (by reason), the reference and doing nothing replayed, HomeBench's gold calls "
+        "replayed, and every request the source labels impossible replayed (it must be refused)",
+    )
     i.set_defaults(func=_import)
 
 
@@ -54,24 +77,38 @@ def _generate(args: argparse.Namespace) -> int:
         smh_suite,
     )
 
-    generators = {"smh": smh_suite.generate, "simuhome": simuhome_suite.generate,
-                  "memhome": memhome_suite.generate, "sage": sage_suite.generate,
-                  "safety": safety_suite.generate, "safety-adversarial": safety_adversarial.generate,
-                  "safety-composed": safety_composed.generate}
+    generators = {
+        "smh": smh_suite.generate,
+        "simuhome": simuhome_suite.generate,
+        "memhome": memhome_suite.generate,
+        "sage": sage_suite.generate,
+        "safety": safety_suite.generate,
+        "safety-adversarial": safety_adversarial.generate,
+        "safety-composed": safety_composed.generate,
+    }
     args.out.mkdir(parents=True, exist_ok=True)
     for suite in args.suite or SUITES:
         if suite == "sage":  # its tasks name home files (rooms and descriptions written by hand)
             for path in sage_suite.write_homes(args.out):
                 print(f"wrote {path}")
-        if suite in ("safety", "safety-adversarial", "safety-composed"):  # injected/renamed devices: home files
-            module = {"safety": safety_suite, "safety-adversarial": safety_adversarial,
-                      "safety-composed": safety_composed}[suite]
+        if suite in (
+            "safety",
+            "safety-adversarial",
+            "safety-composed",
+        ):  # injected/renamed devices: home files
+            module = {
+                "safety": safety_suite,
+                "safety-adversarial": safety_adversarial,
+                "safety-composed": safety_composed,
+            }[suite]
             for path in module.write_homes(args.out, args.seed):
                 print(f"wrote {path}")
         tasks = generators[suite](args.seed)
         path = args.out / f"{suite}.jsonl"
         path.write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
-        print(f"wrote {path}: {len(tasks)} tasks, each validated (reference passes; doing nothing fails unless it is correct)")
+        print(
+            f"wrote {path}: {len(tasks)} tasks, each validated (reference passes; doing nothing fails unless it is correct)"
+        )
     return 0
 
 

@@ -12,10 +12,15 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("voice", help="speech: Wyoming STT/TTS servers for HA's Assist pipeline, say, transcribe")
+    p = sub.add_parser(
+        "voice", help="speech: Wyoming STT/TTS servers for HA's Assist pipeline, say, transcribe"
+    )
     vs = p.add_subparsers(dest="voice_command", metavar="ACTION", required=True)
-    s = vs.add_parser("stt", help="Wyoming speech-to-text server (pocketsphinx, the home's vocabulary); "
-                                  "add it in HA with the Wyoming Protocol integration (host, port)")
+    s = vs.add_parser(
+        "stt",
+        help="Wyoming speech-to-text server (pocketsphinx, the home's vocabulary); "
+        "add it in HA with the Wyoming Protocol integration (host, port)",
+    )
     _server_args(s, 10300)
     _home_args(s)
     s.set_defaults(func=_stt)
@@ -28,7 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     y.add_argument("--out", type=Path, required=True, help="WAV file to write")
     _voice_args(y)
     y.set_defaults(func=_say)
-    r = vs.add_parser("transcribe", help="a WAV file (16-bit) as the STT server would transcribe it")
+    r = vs.add_parser(
+        "transcribe", help="a WAV file (16-bit) as the STT server would transcribe it"
+    )
     r.add_argument("wav", type=Path)
     _home_args(r)
     r.set_defaults(func=_transcribe)
@@ -41,9 +48,15 @@ def _server_args(p: argparse.ArgumentParser, port: int) -> None:
 
 def _home_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--home", type=Path, help="home JSON file whose names the recognizer learns")
-    p.add_argument("--level", choices=["simple", "medium", "complex"], default="medium",
-                   help="without --home: a generated home of this size (default: medium, the demo's)")
-    p.add_argument("--seed", type=int, default=0, help="without --home: the generated home's seed (default: 0)")
+    p.add_argument(
+        "--level",
+        choices=["simple", "medium", "complex"],
+        default="medium",
+        help="without --home: a generated home of this size (default: medium, the demo's)",
+    )
+    p.add_argument(
+        "--seed", type=int, default=0, help="without --home: the generated home's seed (default: 0)"
+    )
 
 
 def _voice_args(p: argparse.ArgumentParser) -> None:
@@ -51,8 +64,15 @@ def _voice_args(p: argparse.ArgumentParser) -> None:
 
     d = VoiceSettings()
     p.add_argument("--voice", default=d.voice, help=f"espeak-ng voice (default: {d.voice})")
-    p.add_argument("--speed", type=int, default=d.speed, help=f"words per minute (default: {d.speed})")
-    p.add_argument("--noise", type=float, default=d.noise, help="white noise, times the speech's RMS (default: 0)")
+    p.add_argument(
+        "--speed", type=int, default=d.speed, help=f"words per minute (default: {d.speed})"
+    )
+    p.add_argument(
+        "--noise",
+        type=float,
+        default=d.noise,
+        help="white noise, times the speech's RMS (default: 0)",
+    )
     p.add_argument("--noise-seed", type=int, default=d.seed, help="seed of the noise (default: 0)")
 
 
@@ -104,14 +124,18 @@ def _stt(args: argparse.Namespace) -> int:
     from smh_core.voice.wyoming_stt import SttHandler, stt_info
 
     home = _home(args)
-    return _run_server(partial(SttHandler, Recognizer(home), stt_info(home.name)), args, "Wyoming STT")
+    return _run_server(
+        partial(SttHandler, Recognizer(home), stt_info(home.name)), args, "Wyoming STT"
+    )
 
 
 def _tts(args: argparse.Namespace) -> int:
     from smh_core.voice.wyoming_tts import TtsHandler, tts_info
 
     settings = _settings(args)
-    return _run_server(partial(TtsHandler, _espeak(), settings, tts_info(settings)), args, "Wyoming TTS")
+    return _run_server(
+        partial(TtsHandler, _espeak(), settings, tts_info(settings)), args, "Wyoming TTS"
+    )
 
 
 def _say(args: argparse.Namespace) -> int:

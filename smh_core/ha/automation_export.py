@@ -43,9 +43,15 @@ WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 MAX_AT_TIMES = 48
 """A cron with more fixed times of day than this is exported as a time pattern, if it is one."""
 _PATTERN = re.compile(r"^(\*|\d+|(\*|0)/\d+)$")
-_MONTHS = {m: i for i, m in enumerate(("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT",
-                                        "NOV", "DEC"), 1)}
-_DAYS = {d: i for i, d in enumerate(("SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"))}  # cron numbering
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"), 1
+    )
+}
+_DAYS = {
+    d: i for i, d in enumerate(("SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"))
+}  # cron numbering
 
 
 class ExportError(ValueError):
@@ -126,16 +132,22 @@ class EntityMap(Protocol):
 class SmhEntityMap:
     """The default map: a table of entities, and ``smh.execute`` for services not in ``actions``."""
 
-    def __init__(self, entities: Mapping[tuple[str, str], str | EntityRef] | None = None,
-                 actions: Mapping[tuple[str, str], ActionRef] | None = None,
-                 config_entry_id: str | None = None) -> None:
-        self.entities = {k: v if isinstance(v, EntityRef) else EntityRef(v) for k, v in (entities or {}).items()}
+    def __init__(
+        self,
+        entities: Mapping[tuple[str, str], str | EntityRef] | None = None,
+        actions: Mapping[tuple[str, str], ActionRef] | None = None,
+        config_entry_id: str | None = None,
+    ) -> None:
+        self.entities = {
+            k: v if isinstance(v, EntityRef) else EntityRef(v) for k, v in (entities or {}).items()
+        }
         self.actions = dict(actions or {})
         self.config_entry_id = config_entry_id
 
     @classmethod
-    def from_unique_ids(cls, entry_id: str, unique_ids: Mapping[str, str], dids: Iterable[str],
-                        **kw: Any) -> SmhEntityMap:
+    def from_unique_ids(
+        cls, entry_id: str, unique_ids: Mapping[str, str], dids: Iterable[str], **kw: Any
+    ) -> SmhEntityMap:
         """From the entity registry's ``unique_id -> entity_id`` of one SMH config entry: the
         integration's generic entities have the unique id ``<entry_id>_<did>_<locator>``."""
         entities: dict[tuple[str, str], str | EntityRef] = {}
@@ -151,21 +163,29 @@ class SmhEntityMap:
     def entity(self, did: str, locator: str) -> EntityRef:
         ref = self.entities.get((did, locator))
         if ref is None:
-            raise ExportError(f"no Home Assistant entity for {did}/{locator}; add it to the entity map")
+            raise ExportError(
+                f"no Home Assistant entity for {did}/{locator}; add it to the entity map"
+            )
         return ref
 
     def action(self, action: Action) -> dict[str, Any]:
         native = self.actions.get((action.did, action.locator))
         if native is not None:
             return native.config(action)
-        data: dict[str, Any] = {"did": action.did, "locator": action.locator, "arguments": dict(action.arguments)}
+        data: dict[str, Any] = {
+            "did": action.did,
+            "locator": action.locator,
+            "arguments": dict(action.arguments),
+        }
         if self.config_entry_id is not None:
             data["config_entry_id"] = self.config_entry_id
         return {"action": "smh.execute", "data": data}
 
 
 # ---------------------------------------------------------------------- cron
-def _expand(text: str, raw: str, name: str, lo: int, hi: int, names: Mapping[str, int] | None = None) -> set[int]:
+def _expand(
+    text: str, raw: str, name: str, lo: int, hi: int, names: Mapping[str, int] | None = None
+) -> set[int]:
     """The values a numeric cron field matches (``*``, ``?``, lists, ranges, steps, names)."""
     out: set[int] = set()
 
@@ -173,8 +193,10 @@ def _expand(text: str, raw: str, name: str, lo: int, hi: int, names: Mapping[str
         if names and s.upper() in names:
             return names[s.upper()]
         if not s.isdigit():
-            raise ExportError(f"cron {text!r}: {name} field {raw!r} uses {s!r}, which Home Assistant "
-                              "cannot express")
+            raise ExportError(
+                f"cron {text!r}: {name} field {raw!r} uses {s!r}, which Home Assistant "
+                "cannot express"
+            )
         return int(s)
 
     for part in raw.split(","):
@@ -213,8 +235,10 @@ def _weekdays(text: str, raw: str, quartz: bool) -> list[int]:
 
 def _time_pattern_value(text: str, raw: str, name: str) -> str | int:
     if not _PATTERN.match(raw):
-        raise ExportError(f"cron {text!r}: {name} field {raw!r} is neither a few fixed times of day nor a "
-                          "time pattern Home Assistant supports ('*', a number or '*/n')")
+        raise ExportError(
+            f"cron {text!r}: {name} field {raw!r} is neither a few fixed times of day nor a "
+            "time pattern Home Assistant supports ('*', a number or '*/n')"
+        )
     if raw == "*":
         return "*"
     return "/" + raw.split("/")[1] if "/" in raw else int(raw)
@@ -224,8 +248,9 @@ def _template(test: str) -> dict[str, Any]:
     return {"condition": "template", "value_template": "{{ " + test + " }}"}
 
 
-def _scoped(trigger: dict[str, Any], checks: list[str],
-            trigger_id: str | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+def _scoped(
+    trigger: dict[str, Any], checks: list[str], trigger_id: str | None
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """``trigger`` and the template condition its ``checks`` need; with several triggers the
     condition applies to this one only (by its id), the others pass it."""
     if not checks:
@@ -237,7 +262,9 @@ def _scoped(trigger: dict[str, Any], checks: list[str],
     return trigger, _template(test)
 
 
-def cron_trigger(text: str, trigger_id: str | None = None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+def cron_trigger(
+    text: str, trigger_id: str | None = None
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """An HA trigger for a cron expression, and the template condition its date part needs."""
     (sec, minute, hour, day, month, weekday, year), quartz = _cron_fields(text)
     secs = _expand(text, sec, "second", 0, 59)
@@ -247,19 +274,32 @@ def cron_trigger(text: str, trigger_id: str | None = None) -> tuple[dict[str, An
     months = _expand(text, month, "month", 1, 12, _MONTHS)
     years = _expand(text, year, "year", 1970, 2099)
     wdays = _weekdays(text, weekday, quartz)
-    checks = [f"now().{what} in {sorted(vals)}" for what, vals, full in (
-        ("day", days, 31), ("month", months, 12), ("year", years, 130)) if len(vals) < full]
+    checks = [
+        f"now().{what} in {sorted(vals)}"
+        for what, vals, full in (("day", days, 31), ("month", months, 12), ("year", years, 130))
+        if len(vals) < full
+    ]
     trigger: dict[str, Any]
     patterned = all(_PATTERN.match(f) for f in (sec, minute, hour)) and "*" in sec + minute + hour
     if not patterned and len(secs) * len(mins) * len(hours) <= MAX_AT_TIMES:
-        trigger = {"trigger": "time",
-                   "at": [f"{h:02d}:{m:02d}:{s:02d}" for h in sorted(hours) for m in sorted(mins) for s in sorted(secs)]}
+        trigger = {
+            "trigger": "time",
+            "at": [
+                f"{h:02d}:{m:02d}:{s:02d}"
+                for h in sorted(hours)
+                for m in sorted(mins)
+                for s in sorted(secs)
+            ],
+        }
         if len(wdays) < 7:
             trigger["weekday"] = [WEEKDAYS[d] for d in wdays]
     else:
-        trigger = {"trigger": "time_pattern", "hours": _time_pattern_value(text, hour, "hour"),
-                   "minutes": _time_pattern_value(text, minute, "minute"),
-                   "seconds": _time_pattern_value(text, sec, "second")}
+        trigger = {
+            "trigger": "time_pattern",
+            "hours": _time_pattern_value(text, hour, "hour"),
+            "minutes": _time_pattern_value(text, minute, "minute"),
+            "seconds": _time_pattern_value(text, sec, "second"),
+        }
         if len(wdays) < 7:
             checks.append(f"now().weekday() in {wdays}")
     return _scoped(trigger, checks, trigger_id)
@@ -282,7 +322,9 @@ def _clock(text: str | None) -> str | None:
     return None if text is None else text if text.count(":") == 2 else text + ":00"
 
 
-def _keyed_test(part: StateCondition | NumericCondition | NumericTrigger | StateTrigger, value: str) -> str:
+def _keyed_test(
+    part: StateCondition | NumericCondition | NumericTrigger | StateTrigger, value: str
+) -> str:
     """A Jinja test of a keyed value: in the wanted states, or strictly inside the band."""
     if isinstance(part, StateCondition):
         wanted = part.in_ if part.in_ is not None else [part.equals]
@@ -297,8 +339,9 @@ def _keyed_test(part: StateCondition | NumericCondition | NumericTrigger | State
     return " and ".join(checks)
 
 
-def _keyed_trigger(trig: StateTrigger | NumericTrigger, ref: EntityRef,
-                   trigger_id: str | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+def _keyed_trigger(
+    trig: StateTrigger | NumericTrigger, ref: EntityRef, trigger_id: str | None
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """A trigger on a keyed value, and the condition it needs (scoped by ``trigger_id``).
 
     A band or a target value is a template trigger: it fires when the test turns true, the
@@ -314,7 +357,10 @@ def _keyed_trigger(trig: StateTrigger | NumericTrigger, ref: EntityRef,
         trigger = {"trigger": "state", "entity_id": ref.entity_id, "attribute": attribute}
         checks.append(f"{old} != {new}")
     else:
-        trigger = {"trigger": "template", "value_template": "{{ " + _keyed_test(trig, ref.template()) + " }}"}
+        trigger = {
+            "trigger": "template",
+            "value_template": "{{ " + _keyed_test(trig, ref.template()) + " }}",
+        }
     if isinstance(trig, StateTrigger) and trig.from_ is not None:
         checks.append(f"{old} == {jinja_literal(trig.from_)}")
     trigger |= _for(trig.for_s)
@@ -347,8 +393,14 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
             t["to"] = ref.ha_value(trig.to)  # None: any change of the value, not of attributes
             triggers.append(t | _for(trig.for_s))
         elif isinstance(trig, NumericTrigger):
-            triggers.append({"trigger": "numeric_state", **_target(ref), **_band(trig.above, trig.below),
-                             **_for(trig.for_s)})
+            triggers.append(
+                {
+                    "trigger": "numeric_state",
+                    **_target(ref),
+                    **_band(trig.above, trig.below),
+                    **_for(trig.for_s),
+                }
+            )
     for cond in rule.conditions:
         if isinstance(cond, TimeCondition):
             c: dict[str, Any] = {"condition": "time"}
@@ -366,10 +418,17 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
         if isinstance(cond, StateCondition):
             wanted = cond.in_ if cond.in_ is not None else [cond.equals]
             states = [ref.ha_value(v) for v in wanted]
-            conditions.append({"condition": "state", **_target(ref),
-                               "state": states[0] if len(states) == 1 else states})
+            conditions.append(
+                {
+                    "condition": "state",
+                    **_target(ref),
+                    "state": states[0] if len(states) == 1 else states,
+                }
+            )
         elif isinstance(cond, NumericCondition):
-            conditions.append({"condition": "numeric_state", **_target(ref), **_band(cond.above, cond.below)})
+            conditions.append(
+                {"condition": "numeric_state", **_target(ref), **_band(cond.above, cond.below)}
+            )
     out: dict[str, Any] = {
         "id": rule.id,
         "alias": rule.name or rule.id,

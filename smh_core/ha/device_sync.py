@@ -53,7 +53,9 @@ class DeviceFault(RuntimeError):
 
 
 # ---------------------------------------------------------------------------- reading
-def read_all(mapping: HardwareMapping, states: Mapping[str, Mapping[str, Any]], like: Snapshot) -> Readings:
+def read_all(
+    mapping: HardwareMapping, states: Mapping[str, Mapping[str, Any]], like: Snapshot
+) -> Readings:
     """Every mapped attribute as HA shows it now (``like``: the home, for the value types)."""
     out: Readings = {}
     for did, locator, amap in mapping.items():
@@ -86,25 +88,35 @@ def mapped_state(readings: Readings) -> dict[str, dict[str, Any]]:
     return out
 
 
-def mismatches(readings: Readings, want: Snapshot, only: set[tuple[str, str]] | None = None,
-               essential: set[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+def mismatches(
+    readings: Readings,
+    want: Snapshot,
+    only: set[tuple[str, str]] | None = None,
+    essential: set[tuple[str, str]] | None = None,
+) -> list[tuple[str, str]]:
     """The attributes (of ``only``) that do not read as ``want``; with ``essential``, a device
     that cannot be read counts only for those attributes (an unavailable lamp does not keep a
     task about the heating from starting)."""
+
     def wrong(key: tuple[str, str], got: Any) -> bool:
         if isinstance(got, ReadError):
             return essential is None or key in essential or not got.device_fault
         return got is not NOT_OBSERVED and not same_value(got, want.value(*key))
 
-    return [key for key, got in readings.items() if (only is None or key in only) and wrong(key, got)]
+    return [
+        key for key, got in readings.items() if (only is None or key in only) and wrong(key, got)
+    ]
 
 
 def describe(readings: Readings, want: Snapshot, keys: list[tuple[str, str]]) -> str:
     parts = []
     for did, loc in keys:
         got = readings[did, loc]
-        parts.append(f"{did}/{loc}: {got}" if isinstance(got, ReadError)
-                     else f"{did}/{loc} is {got!r}, want {want.value(did, loc)!r}")
+        parts.append(
+            f"{did}/{loc}: {got}"
+            if isinstance(got, ReadError)
+            else f"{did}/{loc} is {got!r}, want {want.value(did, loc)!r}"
+        )
     return "; ".join(parts)
 
 
@@ -124,9 +136,17 @@ class Reached:
     calls: int = 0
 
 
-async def reach(client: DeviceClient, mapping: HardwareMapping, want: Snapshot, timeout: float, interval: float,
-                only: set[tuple[str, str]] | None = None, *, essential: set[tuple[str, str]] | None = None,
-                read_only_is_fault: bool = False) -> Reached:
+async def reach(
+    client: DeviceClient,
+    mapping: HardwareMapping,
+    want: Snapshot,
+    timeout: float,
+    interval: float,
+    only: set[tuple[str, str]] | None = None,
+    *,
+    essential: set[tuple[str, str]] | None = None,
+    read_only_is_fault: bool = False,
+) -> Reached:
     """Write ``want`` to the devices until they read back as ``want`` (attributes HA does not
     report are left alone, and with ``only`` every attribute outside it; see :func:`mismatches`
     for ``essential``). A refused call is tried again next round until ``timeout``.
@@ -142,8 +162,16 @@ async def reach(client: DeviceClient, mapping: HardwareMapping, want: Snapshot, 
         if not wrong:
             return Reached(readings, seconds=time.monotonic() - started, calls=calls)
         if time.monotonic() >= deadline:
-            return _verdict(mapping, readings, want, wrong, refused, read_only_is_fault,
-                            time.monotonic() - started, calls)
+            return _verdict(
+                mapping,
+                readings,
+                want,
+                wrong,
+                refused,
+                read_only_is_fault,
+                time.monotonic() - started,
+                calls,
+            )
         for did, loc in wrong:
             if isinstance(readings[did, loc], ReadError):
                 continue
@@ -152,44 +180,76 @@ async def reach(client: DeviceClient, mapping: HardwareMapping, want: Snapshot, 
                 try:
                     await client.call(domain, name, data)
                     refused.pop((did, loc), None)
-                except RuntimeError as e:  # HaError: HA (or the device behind it) refused; next round again
+                except (
+                    RuntimeError
+                ) as e:  # HaError: HA (or the device behind it) refused; next round again
                     refused[did, loc] = f"{domain}.{name} failed: {str(e)[:200]}"
         await asyncio.sleep(interval)
 
 
-def _verdict(mapping: HardwareMapping, readings: Readings, want: Snapshot, wrong: list[tuple[str, str]],
-             refused: dict[tuple[str, str], str], read_only_is_fault: bool, seconds: float, calls: int) -> Reached:
+def _verdict(
+    mapping: HardwareMapping,
+    readings: Readings,
+    want: Snapshot,
+    wrong: list[tuple[str, str]],
+    refused: dict[tuple[str, str], str],
+    read_only_is_fault: bool,
+    seconds: float,
+    calls: int,
+) -> Reached:
     readable = [key for key in wrong if not isinstance(readings[key], ReadError)]
     fixed = [key for key in readable if mapping.get(*key).set is None]  # type: ignore[union-attr]
-    unsettable = [key for key in readable if key not in fixed
-                  and not mapping.get(*key).calls(want.value(*key))]  # type: ignore[union-attr]
+    unsettable = [
+        key
+        for key in readable
+        if key not in fixed and not mapping.get(*key).calls(want.value(*key))
+    ]  # type: ignore[union-attr]
     text = describe(readings, want, wrong)
     if unsettable:
-        text += " (no call sets " + ", ".join(f"{d}/{loc} to {want.value(d, loc)!r}" for d, loc in unsettable) + ")"
+        text += (
+            " (no call sets "
+            + ", ".join(f"{d}/{loc} to {want.value(d, loc)!r}" for d, loc in unsettable)
+            + ")"
+        )
     if refused:
         text += "; " + "; ".join(f"{d}/{loc}: {why}" for (d, loc), why in refused.items())
     fault = not unsettable and (read_only_is_fault or not fixed)
     return Reached(readings, text, device_fault=fault, seconds=seconds, calls=calls)
 
 
-async def restore_prior(client: DeviceClient, mapping: HardwareMapping, like: Snapshot, prior: Readings,
-                        interval: float) -> str | None:
+async def restore_prior(
+    client: DeviceClient, mapping: HardwareMapping, like: Snapshot, prior: Readings, interval: float
+) -> str | None:
     """Drive the devices back to ``prior`` (their readings before the run): only attributes that
     were read then (not unreported, not unreadable) and can be set (a sensor follows its room);
     returns what did not come back, or None."""
-    readable = {key for key, value in prior.items() if value is not NOT_OBSERVED and not isinstance(value, ReadError)
-                and mapping.get(*key).set is not None}  # type: ignore[union-attr]
+    readable = {
+        key
+        for key, value in prior.items()
+        if value is not NOT_OBSERVED
+        and not isinstance(value, ReadError)
+        and mapping.get(*key).set is not None
+    }  # type: ignore[union-attr]
     if not readable:
         return None
-    done = await reach(client, mapping, overlay(like, prior), mapping.timeout_seconds, interval, readable)
+    done = await reach(
+        client, mapping, overlay(like, prior), mapping.timeout_seconds, interval, readable
+    )
     return done.problem
 
 
 def write_restore(out_dir: Path, prior_state: dict[str, Any], problem: str | None) -> None:
     """``restore.json``: the devices as found before the run and whether they went back."""
-    (out_dir / "restore.json").write_text(json.dumps(
-        {"prior_state": prior_state, "restored": problem is None, "problem": problem},
-        indent=2, sort_keys=True, default=str) + "\n", encoding="utf-8")
+    (out_dir / "restore.json").write_text(
+        json.dumps(
+            {"prior_state": prior_state, "restored": problem is None, "problem": problem},
+            indent=2,
+            sort_keys=True,
+            default=str,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
 
 
 # ---------------------------------------------------------------------------- after an agent's turn
@@ -226,8 +286,13 @@ class CallWatch(HaSocket):
             data = msg.json()
             if data.get("type") == "event":
                 event = data["event"].get("data", {})
-                self._seen.append((event.get("domain", ""), event.get("service", ""),
-                                   dict(event.get("service_data") or {})))
+                self._seen.append(
+                    (
+                        event.get("domain", ""),
+                        event.get("service", ""),
+                        dict(event.get("service_data") or {}),
+                    )
+                )
             elif data.get("type") == "pong":
                 self._pong.set()
 
@@ -244,7 +309,9 @@ class CallWatch(HaSocket):
         return list(self._seen)
 
 
-def commanded(mapping: HardwareMapping, calls: list[Call], like: Snapshot) -> dict[tuple[str, str], Any]:
+def commanded(
+    mapping: HardwareMapping, calls: list[Call], like: Snapshot
+) -> dict[tuple[str, str], Any]:
     """What the calls told the mapped attributes to become (the last call wins)."""
     out: dict[tuple[str, str], Any] = {}
     for domain, service, data in calls:
@@ -262,15 +329,25 @@ class Settled:
     seconds: float = 0.0
 
 
-async def settle(client: DeviceClient, mapping: HardwareMapping, expected: dict[tuple[str, str], Any],
-                 before: Readings, like: Snapshot, timeout: float, interval: float) -> Settled:
+async def settle(
+    client: DeviceClient,
+    mapping: HardwareMapping,
+    expected: dict[tuple[str, str], Any],
+    before: Readings,
+    like: Snapshot,
+    timeout: float,
+    interval: float,
+) -> Settled:
     """Wait until the devices report what they were commanded (``expected``) or ``timeout``
     passes; then every attribute still unavailable, silent or reporting another value is a fault."""
     started = time.monotonic()
     while True:
         readings = read_all(mapping, await client.states(), like)
-        late = [key for key, want in expected.items()
-                if isinstance(readings[key], ReadError) or not same_value(readings[key], want)]
+        late = [
+            key
+            for key, want in expected.items()
+            if isinstance(readings[key], ReadError) or not same_value(readings[key], want)
+        ]
         if not late or time.monotonic() - started >= timeout:
             break
         await asyncio.sleep(interval)
@@ -283,7 +360,9 @@ async def settle(client: DeviceClient, mapping: HardwareMapping, expected: dict[
         elif got is NOT_OBSERVED:
             continue  # HA does not show it in the commanded state (a brightness set while off)
         elif same_value(got, was) if not isinstance(was, ReadError) else False:
-            faults.append(f"{where}: commanded {want!r}, no report within {timeout:g} s (still {got!r})")
+            faults.append(
+                f"{where}: commanded {want!r}, no report within {timeout:g} s (still {got!r})"
+            )
         else:
             faults.append(f"{where}: commanded {want!r}, the device reports {got!r}")
     return Settled(readings, faults, time.monotonic() - started)
@@ -291,5 +370,8 @@ async def settle(client: DeviceClient, mapping: HardwareMapping, expected: dict[
 
 def unreadable_devices(readings: Readings, keys: list[tuple[str, str]]) -> list[str]:
     """The attributes among ``keys`` a device fault keeps from being read."""
-    return [f"{d}/{loc}: {readings[d, loc]}" for d, loc in keys
-            if isinstance(readings.get((d, loc)), ReadError) and readings[d, loc].device_fault]
+    return [
+        f"{d}/{loc}: {readings[d, loc]}"
+        for d, loc in keys
+        if isinstance(readings.get((d, loc)), ReadError) and readings[d, loc].device_fault
+    ]

@@ -81,7 +81,9 @@ class Unit:
         return next(iter(self.of_domain(domain)), None)
 
     def describe(self) -> str:
-        ids = ", ".join(e.entity_id for e in self.entities[:4]) + (", ..." if len(self.entities) > 4 else "")
+        ids = ", ".join(e.entity_id for e in self.entities[:4]) + (
+            ", ..." if len(self.entities) > 4 else ""
+        )
         return f"{self.name!r} [{ids}]"
 
 
@@ -99,12 +101,19 @@ class Inventory:
                 grouped.setdefault(entity.device_id, []).append(entity)
             else:
                 lone.append(Unit(entity.entity_id, entity.name, entity.area, (entity,)))
-        units = [Unit(d, self.devices[d].name, self.devices[d].area, tuple(es)) for d, es in grouped.items()]
+        units = [
+            Unit(d, self.devices[d].name, self.devices[d].area, tuple(es))
+            for d, es in grouped.items()
+        ]
         return sorted(units, key=lambda u: (u.name.casefold(), u.key)) + lone
 
 
-def inventory_from(areas: list[dict[str, Any]], devices: list[dict[str, Any]], entities: list[dict[str, Any]],
-                   states: list[dict[str, Any]]) -> Inventory:
+def inventory_from(
+    areas: list[dict[str, Any]],
+    devices: list[dict[str, Any]],
+    entities: list[dict[str, Any]],
+    states: list[dict[str, Any]],
+) -> Inventory:
     """Join HA's registry listings and states (as the websocket API returns them). Disabled and
     hidden entities and entities without a state are left out: nothing can be read from them."""
     area_name = {a["area_id"]: a["name"] for a in areas}
@@ -113,8 +122,9 @@ def inventory_from(areas: list[dict[str, Any]], devices: list[dict[str, Any]], e
         if d.get("disabled_by") or d.get("entry_type") == "service":
             continue
         name = d.get("name_by_user") or d.get("name") or d["id"]
-        by_device[d["id"]] = HaDevice(d["id"], name, area_name.get(d.get("area_id")), d.get("model"),
-                                      d.get("manufacturer"))
+        by_device[d["id"]] = HaDevice(
+            d["id"], name, area_name.get(d.get("area_id")), d.get("model"), d.get("manufacturer")
+        )
     state_of = {s["entity_id"]: s for s in states}
     out = {}
     for e in entities:
@@ -124,10 +134,22 @@ def inventory_from(areas: list[dict[str, Any]], devices: list[dict[str, Any]], e
         device = by_device.get(e.get("device_id") or "")
         area = area_name.get(e.get("area_id")) or (device.area if device else None)
         attributes = dict(state.get("attributes") or {})
-        name = attributes.get("friendly_name") or e.get("name") or e.get("original_name") or e["entity_id"]
-        out[e["entity_id"]] = HaEntity(e["entity_id"], str(name), device.id if device else None, area,
-                                       e.get("platform", ""), e.get("translation_key"), str(state.get("state")),
-                                       attributes)
+        name = (
+            attributes.get("friendly_name")
+            or e.get("name")
+            or e.get("original_name")
+            or e["entity_id"]
+        )
+        out[e["entity_id"]] = HaEntity(
+            e["entity_id"],
+            str(name),
+            device.id if device else None,
+            area,
+            e.get("platform", ""),
+            e.get("translation_key"),
+            str(state.get("state")),
+            attributes,
+        )
     return Inventory(by_device, out)
 
 

@@ -78,8 +78,16 @@ from .runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, TURN_TIMEOUT, HaClient, Ha
 
 _LOGGER = logging.getLogger(__name__)
 
-__all__ = ["HardwareClient", "HardwareRun", "cannot_run", "check_home", "overlay", "run_on_hardware",
-           "skip_reason", "touched"]
+__all__ = [
+    "HardwareClient",
+    "HardwareRun",
+    "cannot_run",
+    "check_home",
+    "overlay",
+    "run_on_hardware",
+    "skip_reason",
+    "touched",
+]
 
 
 class HardwareClient(HaClient):
@@ -98,8 +106,9 @@ class HardwareClient(HaClient):
     answered_error: bool = False
     """Whether the agent's last answer was an error (it says itself that its action failed)."""
 
-    async def ask(self, text: str, agent_id: str, conversation_id: str | None,
-                  timeout: float | None = None) -> tuple[str, str | None, bool]:
+    async def ask(
+        self, text: str, agent_id: str, conversation_id: str | None, timeout: float | None = None
+    ) -> tuple[str, str | None, bool]:
         """``(speech, conversation id, the agent expects a reply)``; ``TimeoutError`` after ``timeout``."""
         body: dict[str, Any] = {"text": text, "language": "en", "agent_id": agent_id}
         if conversation_id:
@@ -185,7 +194,9 @@ def check_home(mapping: HardwareMapping, tasks: Sequence[Task], homes: HomeCache
     """The mapped devices and attributes exist in the mapping's home (raises
     :class:`~smh_core.ha.hardware_map.MappingFileError` with the line)."""
     # HomeCache reads only a task's home reference, so the mapping's own reference will do.
-    probe = next((t for t in tasks if t.home.key() == mapping.home.key()), SimpleNamespace(home=mapping.home))
+    probe = next(
+        (t for t in tasks if t.home.key() == mapping.home.key()), SimpleNamespace(home=mapping.home)
+    )
     mapping.check_home(HomeEngine(homes.get(probe)).snapshot())  # type: ignore[arg-type]
 
 
@@ -218,8 +229,13 @@ class _Turn:
     timed_out: bool = False
 
 
-async def _converse(client: HardwareClient, task: Task, agent_id: str, watch: CallWatch | None,
-                    turn_timeout: float | None) -> _Turn:
+async def _converse(
+    client: HardwareClient,
+    task: Task,
+    agent_id: str,
+    watch: CallWatch | None,
+    turn_timeout: float | None,
+) -> _Turn:
     """The turns through HA's conversation agent; a reply that keeps the conversation open is a
     question, answered with the task's scripted reply."""
     replies = [r for turn in task.turns for r in turn.replies]
@@ -233,7 +249,9 @@ async def _converse(client: HardwareClient, task: Task, agent_id: str, watch: Ca
         for turn in task.turns:
             text: str | None = turn.text
             while text is not None:
-                out.response, conversation, more = await client.ask(text, agent_id, conversation, turn_timeout)
+                out.response, conversation, more = await client.ask(
+                    text, agent_id, conversation, turn_timeout
+                )
                 out.speeches.append(out.response)
                 text = None
                 if more:
@@ -243,39 +261,71 @@ async def _converse(client: HardwareClient, task: Task, agent_id: str, watch: Ca
     except HaError as e:  # an agent failure is a result (FRF), never a crashed run
         out.outcome, out.error = Outcome(agent_error="FRF"), str(e)
     except TimeoutError:  # no answer in time: recorded as failed (the agent's), as inside HA
-        out.outcome, out.timed_out, out.error = Outcome(questions=questions), True, f"no answer within {turn_timeout:g} s"
+        out.outcome, out.timed_out, out.error = (
+            Outcome(questions=questions),
+            True,
+            f"no answer within {turn_timeout:g} s",
+        )
     out.seconds = time.perf_counter() - t0
     out.conversation = conversation
     return out
 
 
-async def _await_commanded(client: HardwareClient, mapping: HardwareMapping, turn: _Turn, watch: CallWatch | None,
-                           before: Readings, initial: Snapshot, interval: float) -> None:
+async def _await_commanded(
+    client: HardwareClient,
+    mapping: HardwareMapping,
+    turn: _Turn,
+    watch: CallWatch | None,
+    before: Readings,
+    initial: Snapshot,
+    interval: float,
+) -> None:
     """After an HA agent's turn: wait for what it commanded to be reported; note device faults
     (unless the agent itself said its action failed: then a refused call is its own result)."""
     if watch is None:
         return
     expected = commanded(mapping, await watch.calls(), initial)
     turn.commanded = len(expected)
-    settled = await settle(client, mapping, expected, before, initial, mapping.timeout_seconds, interval)
+    settled = await settle(
+        client, mapping, expected, before, initial, mapping.timeout_seconds, interval
+    )
     turn.report_seconds = settled.seconds
     if settled.faults and not client.answered_error:
         turn.fault = "; ".join(settled.faults)
 
 
-async def _play(player: str, task: Task, engine: HomeEngine, client: HardwareClient, mapping: HardwareMapping,
-                initial: Snapshot, interval: float) -> _Turn:
+async def _play(
+    player: str,
+    task: Task,
+    engine: HomeEngine,
+    client: HardwareClient,
+    mapping: HardwareMapping,
+    initial: Snapshot,
+    interval: float,
+) -> _Turn:
     """An SMH player (oracle, null) on the task's embedded copy; what it changed there is then
     put on the devices through the mapping, and must come back from them."""
     t0 = time.perf_counter()
     outcome = await SCRIPTED[player]().run(task, EmbeddedBackend(engine), scripted_user(task))
     target = engine.snapshot()
-    changed = {(did, loc) for did, loc, _ in mapping.items() if not same_value(initial.value(did, loc),
-                                                                                  target.value(did, loc))}
-    turn = _Turn(outcome, response=outcome.response, speeches=[outcome.response], commanded=len(changed))
+    changed = {
+        (did, loc)
+        for did, loc, _ in mapping.items()
+        if not same_value(initial.value(did, loc), target.value(did, loc))
+    }
+    turn = _Turn(
+        outcome, response=outcome.response, speeches=[outcome.response], commanded=len(changed)
+    )
     if changed:
-        done = await reach(client, mapping, target, mapping.timeout_seconds, interval, changed,
-                           read_only_is_fault=True)
+        done = await reach(
+            client,
+            mapping,
+            target,
+            mapping.timeout_seconds,
+            interval,
+            changed,
+            read_only_is_fault=True,
+        )
         turn.report_seconds = done.seconds
         if done.problem and not done.device_fault:
             turn.impossible = done.problem
@@ -285,21 +335,46 @@ async def _play(player: str, task: Task, engine: HomeEngine, client: HardwareCli
     return turn
 
 
-def device_record(task: Task, agent: str, message: str, attempts: int, seconds: float) -> dict[str, Any]:
+def device_record(
+    task: Task, agent: str, message: str, attempts: int, seconds: float
+) -> dict[str, Any]:
     """A task a device kept from being judged: not scored (``infra``, kind ``device``), so a
     resumed run tries it again, and never counted against the agent."""
-    return {"task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
-            "difficulty": task.difficulty, "agent": agent, "backend": "hardware", "passed": False,
-            "infra": {"kind": "device", "message": message[:1000], "status": None}, "attempts": attempts,
-            "verdict": {"passed": False, "reason": f"not scored: device: {message[:300]}", "error_class": "INFRA",
-                        "decided_by": "harness", "details": {}},
-            "seconds": round(seconds, 4)}
+    return {
+        "task_id": task.id,
+        "suite": task.suite,
+        "category": task.category,
+        "subcategory": task.subcategory,
+        "difficulty": task.difficulty,
+        "agent": agent,
+        "backend": "hardware",
+        "passed": False,
+        "infra": {"kind": "device", "message": message[:1000], "status": None},
+        "attempts": attempts,
+        "verdict": {
+            "passed": False,
+            "reason": f"not scored: device: {message[:300]}",
+            "error_class": "INFRA",
+            "decided_by": "harness",
+            "details": {},
+        },
+        "seconds": round(seconds, 4),
+    }
 
 
-async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, mapping: HardwareMapping,
-                            homes: HomeCache, interval: float, traced: bool = False, player: str | None = None,
-                            watch: CallWatch | None = None, attempts: int = 2,
-                            turn_timeout: float | None = TURN_TIMEOUT) -> dict[str, Any] | tuple[str, str]:
+async def run_hardware_task(
+    client: HardwareClient,
+    task: Task,
+    agent_id: str,
+    mapping: HardwareMapping,
+    homes: HomeCache,
+    interval: float,
+    traced: bool = False,
+    player: str | None = None,
+    watch: CallWatch | None = None,
+    attempts: int = 2,
+    turn_timeout: float | None = TURN_TIMEOUT,
+) -> dict[str, Any] | tuple[str, str]:
     """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped. A device
     fault (unavailable, slow, disagreeing) gets the task tried again, up to ``attempts`` times in
     all; then it is recorded as a device failure, not scored."""
@@ -315,7 +390,15 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
     started = time.perf_counter()
     fault = ""
     for attempt in range(1, attempts + 1):
-        start = await reach(client, mapping, initial, mapping.timeout_seconds, interval, targets, essential=set(keys))
+        start = await reach(
+            client,
+            mapping,
+            initial,
+            mapping.timeout_seconds,
+            interval,
+            targets,
+            essential=set(keys),
+        )
         if start.problem and not start.device_fault:
             return "initial state not reached", start.problem
         if start.problem:
@@ -323,7 +406,9 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
             continue
         before = overlay(initial, start.readings)
         if player is not None:
-            turn = await _play(player, task, prepare_engine(task, homes), client, mapping, initial, interval)
+            turn = await _play(
+                player, task, prepare_engine(task, homes), client, mapping, initial, interval
+            )
         else:
             turn = await _converse(client, task, agent_id, watch, turn_timeout)
             await _await_commanded(client, mapping, turn, watch, start.readings, initial, interval)
@@ -334,18 +419,41 @@ async def run_hardware_task(client: HardwareClient, task: Task, agent_id: str, m
         if turn.fault or lost:
             fault = turn.fault or f"unreadable after the turn: {'; '.join(lost)}"
             continue
-        return await _record(client, task, agent, mapping, initial, before, start, turn, after_readings,
-                             traced, attempt)
+        return await _record(
+            client,
+            task,
+            agent,
+            mapping,
+            initial,
+            before,
+            start,
+            turn,
+            after_readings,
+            traced,
+            attempt,
+        )
     return device_record(task, agent, fault, attempts, time.perf_counter() - started)
 
 
-async def _record(client: HardwareClient, task: Task, agent: str, mapping: HardwareMapping, initial: Snapshot,
-                  before: Snapshot, start: Reached, turn: _Turn, after_readings: Readings, traced: bool,
-                  attempt: int) -> dict[str, Any]:
+async def _record(
+    client: HardwareClient,
+    task: Task,
+    agent: str,
+    mapping: HardwareMapping,
+    initial: Snapshot,
+    before: Snapshot,
+    start: Reached,
+    turn: _Turn,
+    after_readings: Readings,
+    traced: bool,
+    attempt: int,
+) -> dict[str, Any]:
     outcome = turn.outcome
     try:
         trace = await client.agent_trace(turn.conversation) if traced and turn.conversation else {}
-    except HaError as err:  # the agent answered, but its tool calls are unknown: not the agent's fault
+    except (
+        HaError
+    ) as err:  # the agent answered, but its tool calls are unknown: not the agent's fault
         return device_record(task, agent, f"smh.agent_trace failed: {err}", attempt, turn.seconds)
     if trace:  # SMH's own agent: its tool calls and questions are verified as on the simulator
         outcome.tool_calls = list(trace.get("tool_calls", []))
@@ -354,19 +462,39 @@ async def _record(client: HardwareClient, task: Task, agent: str, mapping: Hardw
     after = overlay(initial, after_readings, fallback=before)
     verdict = await verify(task, before, after, outcome)
     record: dict[str, Any] = {
-        "task_id": task.id, "suite": task.suite, "category": task.category, "subcategory": task.subcategory,
-        "difficulty": task.difficulty, "agent": agent, "backend": "hardware",
-        "passed": verdict.passed, "verdict": verdict.to_dict(), "seconds": round(turn.seconds, 4),
-        "response": turn.response, "speeches": turn.speeches,
-        "outcome": {"response": outcome.response, "questions": outcome.questions,
-                    "tool_calls": outcome.tool_calls},
-        "initial_state": mapped_state(start.readings), "final_state": mapped_state(after_readings),
-        "changes": [c.to_dict() for c in diff(before, after)], "usage": outcome.usage,
-        "latency": {"initial_state_s": round(start.seconds, 3), "agent_s": round(turn.seconds, 3),
-                    "reports_s": round(turn.report_seconds, 3), "commanded": turn.commanded},
-        "read_at": time.time(), "attempts": attempt,
+        "task_id": task.id,
+        "suite": task.suite,
+        "category": task.category,
+        "subcategory": task.subcategory,
+        "difficulty": task.difficulty,
+        "agent": agent,
+        "backend": "hardware",
+        "passed": verdict.passed,
+        "verdict": verdict.to_dict(),
+        "seconds": round(turn.seconds, 4),
+        "response": turn.response,
+        "speeches": turn.speeches,
+        "outcome": {
+            "response": outcome.response,
+            "questions": outcome.questions,
+            "tool_calls": outcome.tool_calls,
+        },
+        "initial_state": mapped_state(start.readings),
+        "final_state": mapped_state(after_readings),
+        "changes": [c.to_dict() for c in diff(before, after)],
+        "usage": outcome.usage,
+        "latency": {
+            "initial_state_s": round(start.seconds, 3),
+            "agent_s": round(turn.seconds, 3),
+            "reports_s": round(turn.report_seconds, 3),
+            "commanded": turn.commanded,
+        },
+        "read_at": time.time(),
+        "attempts": attempt,
     }
-    unreadable = {f"{d}/{loc}": str(v) for (d, loc), v in after_readings.items() if isinstance(v, ReadError)}
+    unreadable = {
+        f"{d}/{loc}": str(v) for (d, loc), v in after_readings.items() if isinstance(v, ReadError)
+    }
     if unreadable:
         record["unreadable"] = unreadable
     if turn.error:
@@ -376,11 +504,21 @@ async def _record(client: HardwareClient, task: Task, agent: str, mapping: Hardw
     return record
 
 
-async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id: str, mapping: HardwareMapping,
-                          out_dir: Path, homes: HomeCache | None = None, progress: bool = True,
-                          interval: float = 0.1, session: aiohttp.ClientSession | None = None,
-                          player: str | None = None, attempts: int = 2,
-                          turn_timeout: float | None = TURN_TIMEOUT) -> HardwareRun:
+async def run_on_hardware(
+    tasks: Sequence[Task],
+    url: str,
+    token: str,
+    agent_id: str,
+    mapping: HardwareMapping,
+    out_dir: Path,
+    homes: HomeCache | None = None,
+    progress: bool = True,
+    interval: float = 0.1,
+    session: aiohttp.ClientSession | None = None,
+    player: str | None = None,
+    attempts: int = 2,
+    turn_timeout: float | None = TURN_TIMEOUT,
+) -> HardwareRun:
     """Run ``tasks`` one at a time (one physical home) and append their records to
     ``out_dir/results.jsonl``; skipped tasks are not recorded, so a re-run retries them.
     ``player`` (``oracle``, ``null``) plays the tasks with SMH's scripted agents through the
@@ -409,23 +547,41 @@ async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id:
                 try:
                     watch = await stack.enter_async_context(CallWatch(url, token, session))
                 except (aiohttp.ClientError, RuntimeError) as e:  # an HA without its websocket API
-                    _LOGGER.warning("cannot watch HA's service calls (%s): slow or disagreeing devices will "
-                                    "not be told apart from the agent's doing", e)
+                    _LOGGER.warning(
+                        "cannot watch HA's service calls (%s): slow or disagreeing devices will "
+                        "not be told apart from the agent's doing",
+                        e,
+                    )
             try:
-                for task in tqdm(todo, disable=not progress, unit="task", desc=f"hardware:{player or agent_id}"):
+                for task in tqdm(
+                    todo, disable=not progress, unit="task", desc=f"hardware:{player or agent_id}"
+                ):
                     reason = skip_reason(task, mapping, traced)
                     if reason:
                         run.skip(task, reason)
                         continue
-                    result = await run_hardware_task(client, task, agent_id, mapping, homes, interval, traced,
-                                                     player, watch, attempts, turn_timeout)
+                    result = await run_hardware_task(
+                        client,
+                        task,
+                        agent_id,
+                        mapping,
+                        homes,
+                        interval,
+                        traced,
+                        player,
+                        watch,
+                        attempts,
+                        turn_timeout,
+                    )
                     if isinstance(result, tuple):
                         run.skip(task, *result)
                     else:
                         run.log.append(result)
             finally:
                 if like is not None:
-                    run.restore_problem = await restore_prior(client, mapping, like, prior, interval)
+                    run.restore_problem = await restore_prior(
+                        client, mapping, like, prior, interval
+                    )
                     write_restore(out_dir, run.prior_state, run.restore_problem)
     finally:
         if own:
@@ -434,8 +590,9 @@ async def run_on_hardware(tasks: Sequence[Task], url: str, token: str, agent_id:
     return run
 
 
-def cannot_run(tasks: Sequence[Task], mapping: HardwareMapping, homes: HomeCache,
-               traced: bool = True) -> dict[str, str]:
+def cannot_run(
+    tasks: Sequence[Task], mapping: HardwareMapping, homes: HomeCache, traced: bool = True
+) -> dict[str, str]:
     """Task id -> why it cannot run on this hardware, judged before touching any device (another
     home, a goal HA cannot judge, an attribute the mapping lacks); runnable tasks are left out.
     ``traced``: the agent reports its tool calls (the oracle, SMH's own agent)."""
@@ -444,7 +601,11 @@ def cannot_run(tasks: Sequence[Task], mapping: HardwareMapping, homes: HomeCache
         reason = skip_reason(task, mapping, traced)
         if reason is None:
             initial = prepare_engine(task, homes).snapshot()
-            gaps = [f"{did}/{loc}" for did, loc in touched(task, initial) if mapping.get(did, loc) is None]
+            gaps = [
+                f"{did}/{loc}"
+                for did, loc in touched(task, initial)
+                if mapping.get(did, loc) is None
+            ]
             reason = f"not mapped: {', '.join(gaps)}" if gaps else None
         if reason is not None:
             out[task.id] = reason

@@ -226,7 +226,11 @@ class AttributeMap(_Strict):
                 if same_value(home, value):
                     return ha
             return value
-        if self.scale is not None and isinstance(value, (int, float)) and not isinstance(value, bool):
+        if (
+            self.scale is not None
+            and isinstance(value, (int, float))
+            and not isinstance(value, bool)
+        ):
             out = self.scale.to_ha(value)
             if self.scale.decimals is not None:
                 return round(out, self.scale.decimals)
@@ -241,7 +245,9 @@ class AttributeMap(_Strict):
         if isinstance(self.set, ServiceCall):
             return [self.set.render(self.entity, self.to_ha(value))]
         for home, call in self.set.items():
-            if same_value(home, value) or (isinstance(home, str) and not isinstance(value, str) and home == str(value)):
+            if same_value(home, value) or (
+                isinstance(home, str) and not isinstance(value, str) and home == str(value)
+            ):
                 return [call.render(self.entity, self.to_ha(value))]
         return []
 
@@ -276,7 +282,11 @@ class AttributeMap(_Strict):
             raise ReadError(f"{self.entity} is {state.get('state')}", "unavailable")
         if self.when_state is not None and state.get("state") not in self.when_state:
             return NOT_OBSERVED
-        raw = state.get("state") if self.attribute == "state" else state.get("attributes", {}).get(self.attribute)
+        raw = (
+            state.get("state")
+            if self.attribute == "state"
+            else state.get("attributes", {}).get(self.attribute)
+        )
         if raw is None or any(same_value(raw, x) for x in self.ignore):
             return NOT_OBSERVED
         return raw
@@ -293,7 +303,9 @@ class AttributeMap(_Strict):
                     return _coerce(home, like, where)
             if self.otherwise is not None:
                 return _coerce(self.otherwise, like, where)
-            raise ReadError(f"{where} = {raw!r} has no HomeEnv value (add it to values, otherwise or ignore)")
+            raise ReadError(
+                f"{where} = {raw!r} has no HomeEnv value (add it to values, otherwise or ignore)"
+            )
         if self.scale is not None:
             try:
                 return _coerce(self.scale.to_home(float(raw)), like, where)
@@ -312,7 +324,9 @@ def _targets(data: Mapping[str, Any]) -> set[str]:
     return {found} if isinstance(found, str) else set(found or [])
 
 
-def _match_call(call: ServiceCall, entity: str, domain: str, service: str, data: Mapping[str, Any]) -> Any:
+def _match_call(
+    call: ServiceCall, entity: str, domain: str, service: str, data: Mapping[str, Any]
+) -> Any:
     """The HA-side ``{value}`` of ``call`` if the seen call (``domain.service`` with ``data``) is
     an instance of it on ``entity`` (``None`` when the template has no ``{value}``), else
     ``NOT_OBSERVED``."""
@@ -410,9 +424,13 @@ class HardwareMapping(_Strict):
         """Every mapped device and attribute exists in the home (``initial``: a snapshot)."""
         for did, locator, _ in self.items():
             if did not in initial:
-                raise self.error(("devices", did), f"no device {did!r} in the home {self.home.key()}")
+                raise self.error(
+                    ("devices", did), f"no device {did!r} in the home {self.home.key()}"
+                )
             if locator not in initial[did]:
-                raise self.error(("devices", did, locator), f"device {did!r} has no attribute {locator!r}")
+                raise self.error(
+                    ("devices", did, locator), f"device {did!r} has no attribute {locator!r}"
+                )
 
 
 # ---------------------------------------------------------------------------- YAML with lines
@@ -424,8 +442,9 @@ _Loader.yaml_implicit_resolvers = {
     k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
     for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
-_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
-                              list("tTfF"))
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 
 
 def _field(loc: tuple[Any, ...]) -> str:
@@ -445,7 +464,9 @@ def _line_of(node: Any, loc: tuple[Any, ...]) -> int:
                     continue
                 break
             line, node = hit[0].start_mark.line + 1, hit[1]
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+        elif (
+            isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value)
+        ):
             node = node.value[part]
             line = node.start_mark.line + 1
         elif part in _TAGS:
@@ -463,11 +484,15 @@ def parse_mapping(text: str, path: Path | str = "<string>") -> HardwareMapping:
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        raise MappingFileError(path, (mark.line + 1) if mark else 1, "(yaml)", str(e.problem or e)) from None
+        raise MappingFileError(
+            path, (mark.line + 1) if mark else 1, "(yaml)", str(e.problem or e)
+        ) from None
     finally:
         loader.dispose()
     if not isinstance(data, dict):
-        raise MappingFileError(path, 1, "(file)", "a mapping file is a YAML mapping with home and devices")
+        raise MappingFileError(
+            path, 1, "(file)", "a mapping file is a YAML mapping with home and devices"
+        )
     try:
         mapping = HardwareMapping.model_validate(data)
     except ValidationError as e:

@@ -28,25 +28,42 @@ async def _json(r: aiohttp.ClientResponse, step: str) -> Any:
     return await r.json()
 
 
-async def password_token(url: str, username: str, password: str,
-                         session: aiohttp.ClientSession | None = None) -> str:
+async def password_token(
+    url: str, username: str, password: str, session: aiohttp.ClientSession | None = None
+) -> str:
     """A short-lived access token for ``username`` on the HA at ``url`` (``http://host:port``)."""
     url = url.rstrip("/")
     client_id = f"{url}/"
     own = session is None
     session = session or aiohttp.ClientSession()
     try:
-        async with session.post(f"{url}/auth/login_flow", json={
-                "client_id": client_id, "handler": ["homeassistant", None], "redirect_uri": client_id}) as r:
+        async with session.post(
+            f"{url}/auth/login_flow",
+            json={
+                "client_id": client_id,
+                "handler": ["homeassistant", None],
+                "redirect_uri": client_id,
+            },
+        ) as r:
             flow = await _json(r, "login flow")
-        async with session.post(f"{url}/auth/login_flow/{flow['flow_id']}", json={
-                "client_id": client_id, "username": username, "password": password}) as r:
+        async with session.post(
+            f"{url}/auth/login_flow/{flow['flow_id']}",
+            json={"client_id": client_id, "username": username, "password": password},
+        ) as r:
             step = await _json(r, "login")
         if step.get("type") != "create_entry":
-            errors = ", ".join(f"{k}: {v}" for k, v in (step.get("errors") or {}).items()) or step.get("type")
+            errors = ", ".join(
+                f"{k}: {v}" for k, v in (step.get("errors") or {}).items()
+            ) or step.get("type")
             raise LoginError(f"HA at {url} refused the login of {username!r} ({errors})")
-        async with session.post(f"{url}/auth/token", data={"grant_type": "authorization_code",
-                                                          "code": step["result"], "client_id": client_id}) as r:
+        async with session.post(
+            f"{url}/auth/token",
+            data={
+                "grant_type": "authorization_code",
+                "code": step["result"],
+                "client_id": client_id,
+            },
+        ) as r:
             return str((await _json(r, "token"))["access_token"])
     finally:
         if own:
@@ -55,7 +72,9 @@ async def password_token(url: str, username: str, password: str,
 
 def password_for(username: str) -> str:
     """The password: ``$HA_PASSWORD`` if set, else asked on the terminal (not echoed)."""
-    return os.environ.get(PASSWORD_ENV) or getpass.getpass(f"Home Assistant password for {username}: ")
+    return os.environ.get(PASSWORD_ENV) or getpass.getpass(
+        f"Home Assistant password for {username}: "
+    )
 
 
 async def access_token(url: str, token: str | None, username: str | None) -> str:
@@ -63,5 +82,7 @@ async def access_token(url: str, token: str | None, username: str | None) -> str
     if token:
         return token
     if not username:
-        raise ValueError("give --token (a long-lived access token) or --username (log in with your HA password)")
+        raise ValueError(
+            "give --token (a long-lived access token) or --username (log in with your HA password)"
+        )
     return await password_token(url, username, password_for(username))

@@ -64,7 +64,13 @@ def task_parts(home: Home) -> list[Part]:
         status = engine.status(did)
         groups: dict[str, list[TaskAttr]] = {}
         for locator, spec in device.attributes_by_locator():
-            attr = TaskAttr(did, locator, spec, status, f"{device.userdata.category} {device.userdata.subcategory}")
+            attr = TaskAttr(
+                did,
+                locator,
+                spec,
+                status,
+                f"{device.userdata.category} {device.userdata.subcategory}",
+            )
             key = locator.split(".", 1)[0] if "." in locator else ""
             groups.setdefault(key, []).append(attr)
         for key, attrs in groups.items():
@@ -114,12 +120,21 @@ class Candidate:
 
     @property
     def score(self) -> float:
-        return round(WEIGHTS["name"] * self.name + WEIGHTS["area"] * self.area + WEIGHTS["coverage"] * self.coverage, 3)
+        return round(
+            WEIGHTS["name"] * self.name
+            + WEIGHTS["area"] * self.area
+            + WEIGHTS["coverage"] * self.coverage,
+            3,
+        )
 
     def reason(self) -> str:
-        where = {1.0: f"in area {self.unit.area}", 0.5: "no area"}.get(self.area, f"area {self.unit.area} (another room)")
-        return (f"score {self.score:.2f}: name {self.named!r} ({self.name:.0%} shared words), {where}, "
-                f"{len(self.bindings)} of {max(self.applicable, len(self.bindings))} attributes")
+        where = {1.0: f"in area {self.unit.area}", 0.5: "no area"}.get(
+            self.area, f"area {self.unit.area} (another room)"
+        )
+        return (
+            f"score {self.score:.2f}: name {self.named!r} ({self.name:.0%} shared words), {where}, "
+            f"{len(self.bindings)} of {max(self.applicable, len(self.bindings))} attributes"
+        )
 
 
 def score_unit(part: Part, unit: Unit) -> Candidate:
@@ -173,25 +188,40 @@ class Proposal:
             if did in self.kept:
                 out[did] = self.kept[did]
             elif choice.chosen is not None and did not in self.skipped:
-                out.setdefault(did, {}).update({loc: b.entry() for loc, b in choice.chosen.bindings.items()})
+                out.setdefault(did, {}).update(
+                    {loc: b.entry() for loc, b in choice.chosen.bindings.items()}
+                )
         return out
 
     def unmatched(self) -> dict[str, str]:
         """Part label (with did) -> why it has no unit; kept and skipped devices left out."""
-        return {f"{c.part.did} {c.part.label}": c.unmatched or "" for c in self.choices
-                if c.chosen is None and c.part.did not in self.kept and c.part.did not in self.skipped}
+        return {
+            f"{c.part.did} {c.part.label}": c.unmatched or ""
+            for c in self.choices
+            if c.chosen is None and c.part.did not in self.kept and c.part.did not in self.skipped
+        }
 
     def mapping(self) -> HardwareMapping:
-        data: dict[str, Any] = {"home": self.ref.model_dump(exclude_defaults=True), "devices": self.devices()}
+        data: dict[str, Any] = {
+            "home": self.ref.model_dump(exclude_defaults=True),
+            "devices": self.devices(),
+        }
         if self.skipped:
             data["skip"] = list(self.skipped)
         return HardwareMapping.model_validate(data)
 
 
 def _assign(parts: list[Part], units: list[Unit]) -> list[PartChoice]:
-    scored = {id(p): sorted((score_unit(p, u) for u in units), key=lambda c: (-c.score, c.unit.key)) for p in parts}
-    eligible = [(c.score, i, c) for i, p in enumerate(parts) for c in scored[id(p)]
-                if c.bindings and c.name >= MIN_NAME]
+    scored = {
+        id(p): sorted((score_unit(p, u) for u in units), key=lambda c: (-c.score, c.unit.key))
+        for p in parts
+    }
+    eligible = [
+        (c.score, i, c)
+        for i, p in enumerate(parts)
+        for c in scored[id(p)]
+        if c.bindings and c.name >= MIN_NAME
+    ]
     owner: dict[str, str] = {}
     choices = [PartChoice(p) for p in parts]
     for _, i, cand in sorted(eligible, key=lambda t: (-t[0], t[1], t[2].unit.key)):
@@ -214,7 +244,9 @@ def _why_unmatched(part: Part, ranked: list[Candidate], owner: Mapping[str, str]
     named = [c for c in usable if c.name >= MIN_NAME]
     if not named:
         best = max(usable, key=lambda c: c.name)
-        return f"no HA device is named like it (closest: {best.named!r}, {best.name:.0%} shared words)"
+        return (
+            f"no HA device is named like it (closest: {best.named!r}, {best.name:.0%} shared words)"
+        )
     best = named[0]
     return f"its best match {best.unit.name!r} went to device {owner.get(best.unit.key)} (a better match there)"
 
@@ -222,8 +254,14 @@ def _why_unmatched(part: Part, ranked: list[Candidate], owner: Mapping[str, str]
 def _entities_of(entry: Mapping[str, Any]) -> set[str]:
     out = {str(entry.get("entity", ""))}
     calls = entry.get("set")
-    for call in (calls.values() if isinstance(calls, Mapping) and "service" not in calls else [calls]):
-        if isinstance(call, Mapping) and isinstance(call.get("data"), Mapping) and "entity_id" in call["data"]:
+    for call in (
+        calls.values() if isinstance(calls, Mapping) and "service" not in calls else [calls]
+    ):
+        if (
+            isinstance(call, Mapping)
+            and isinstance(call.get("data"), Mapping)
+            and "entity_id" in call["data"]
+        ):
             out.add(str(call["data"]["entity_id"]))
     return out
 
@@ -240,11 +278,15 @@ def _plain(value: Any) -> Any:
 def check_earlier(earlier: HardwareMapping, ref: HomeRef) -> None:
     """An earlier file is only kept from if it maps the same home."""
     if earlier.home.key() != ref.key():
-        raise ValueError(f"{earlier.path} maps the home {earlier.home.key()}, not {ref.key()}: "
-                         f"write to another file (or move it away to start over)")
+        raise ValueError(
+            f"{earlier.path} maps the home {earlier.home.key()}, not {ref.key()}: "
+            f"write to another file (or move it away to start over)"
+        )
 
 
-def propose(home: Home, ref: HomeRef, inventory: Inventory, earlier: HardwareMapping | None = None) -> Proposal:
+def propose(
+    home: Home, ref: HomeRef, inventory: Inventory, earlier: HardwareMapping | None = None
+) -> Proposal:
     """The mapping of ``home`` (tasks name it ``ref``) onto the HA described by ``inventory``,
     keeping what ``earlier`` (a file written before) chose."""
     kept: dict[str, dict[str, Any]] = {}
@@ -255,30 +297,47 @@ def propose(home: Home, ref: HomeRef, inventory: Inventory, earlier: HardwareMap
         check_earlier(earlier, ref)
         skipped = [did for did in earlier.skip if did in dids]
         for did, attrs in earlier.devices.items():
-            entries = {loc: _plain(amap.model_dump(exclude_defaults=True)) for loc, amap in attrs.items()}
-            gone = sorted({e for entry in entries.values() for e in _entities_of(entry)} - set(inventory.entities))
+            entries = {
+                loc: _plain(amap.model_dump(exclude_defaults=True)) for loc, amap in attrs.items()
+            }
+            gone = sorted(
+                {e for entry in entries.values() for e in _entities_of(entry)}
+                - set(inventory.entities)
+            )
             if did in skipped:
                 continue  # skipped wins: the user wants it unmapped
             if did not in dids:
                 notes.append(f"{did}: in the earlier file but not in the home; dropped")
             elif gone:
-                notes.append(f"{did}: the earlier choice used {', '.join(gone)}, no longer in HA; proposed again")
+                notes.append(
+                    f"{did}: the earlier choice used {', '.join(gone)}, no longer in HA; proposed again"
+                )
             else:
                 kept[did] = entries
-    taken = {e for entries in kept.values() for entry in entries.values() for e in _entities_of(entry)}
+    taken = {
+        e for entries in kept.values() for entry in entries.values() for e in _entities_of(entry)
+    }
     units = [u for u in inventory.units() if not {e.entity_id for e in u.entities} & taken]
     parts = [p for p in task_parts(home) if p.did not in kept and p.did not in skipped]
     choices = _assign(parts, units)
     by_part = {(c.part.did, c.part.key): c for c in choices}
     all_choices = [by_part.get((p.did, p.key)) or PartChoice(p) for p in task_parts(home)]
-    return Proposal(ref, all_choices, kept, skipped, notes,
-                    earlier.timeout_seconds if earlier is not None else TIMEOUT_SECONDS)
+    return Proposal(
+        ref,
+        all_choices,
+        kept,
+        skipped,
+        notes,
+        earlier.timeout_seconds if earlier is not None else TIMEOUT_SECONDS,
+    )
 
 
 # ---------------------------------------------------------------------------- the file
 def _flow(value: Any) -> str:
     """``value`` as one line of YAML (flow style)."""
-    text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=10**6, allow_unicode=True).strip()
+    text = yaml.safe_dump(
+        value, default_flow_style=True, sort_keys=False, width=10**6, allow_unicode=True
+    ).strip()
     return text.removesuffix("\n...").strip()
 
 
@@ -288,10 +347,13 @@ def _comment(text: str, indent: int) -> list[str]:
 
 def render(proposal: Proposal, source: str = "Home Assistant") -> str:
     """The mapping file: every choice as YAML, its reason and what is left out as comments."""
-    lines = [f"# Proposed by `smh ha map` from {source} for the home {proposal.ref.key()}.",
-             "# Devices listed here (and under skip) are kept as they are by a re-run; edit them freely.",
-             f"home: {_flow(proposal.ref.model_dump(exclude_defaults=True))}",
-             f"timeout_seconds: {proposal.timeout_seconds:g}", "devices:"]
+    lines = [
+        f"# Proposed by `smh ha map` from {source} for the home {proposal.ref.key()}.",
+        "# Devices listed here (and under skip) are kept as they are by a re-run; edit them freely.",
+        f"home: {_flow(proposal.ref.model_dump(exclude_defaults=True))}",
+        f"timeout_seconds: {proposal.timeout_seconds:g}",
+        "devices:",
+    ]
     devices = proposal.devices()
     by_did: dict[str, list[PartChoice]] = {}
     for choice in proposal.choices:
@@ -303,16 +365,29 @@ def render(proposal: Proposal, source: str = "Home Assistant") -> str:
             lines.append(f"  {_flow(did)}:")
             for choice in by_did[did]:
                 if choice.chosen is not None:
-                    lines += _comment(f"{choice.part.label} -> {choice.chosen.unit.name!r} ({choice.chosen.reason()})", 4)
+                    lines += _comment(
+                        f"{choice.part.label} -> {choice.chosen.unit.name!r} ({choice.chosen.reason()})",
+                        4,
+                    )
         for locator, entry in entries.items():
-            why = next((c.chosen.bindings[locator].reason for c in by_did.get(did, [])
-                        if c.chosen is not None and locator in c.chosen.bindings and did not in proposal.kept), None)
+            why = next(
+                (
+                    c.chosen.bindings[locator].reason
+                    for c in by_did.get(did, [])
+                    if c.chosen is not None
+                    and locator in c.chosen.bindings
+                    and did not in proposal.kept
+                ),
+                None,
+            )
             lines.append(f"    {_flow(locator)}: {_flow(entry)}" + (f"  # {why}" if why else ""))
         if did not in proposal.kept:
             lines += _misses([c.chosen for c in by_did.get(did, []) if c.chosen is not None])
     unmatched = proposal.unmatched()
     if unmatched:
-        lines += ["", "# Devices not mapped:"] + _comment("\n".join(f"  {k}: {v}" for k, v in unmatched.items()), 0)
+        lines += ["", "# Devices not mapped:"] + _comment(
+            "\n".join(f"  {k}: {v}" for k, v in unmatched.items()), 0
+        )
     for note in proposal.notes:
         lines += _comment(note, 0)
     if proposal.skipped:
@@ -325,7 +400,9 @@ def _misses(chosen: list[Candidate]) -> list[str]:
     by_reason: dict[str, list[str]] = {}
     for cand in chosen:
         for locator, why in cand.misses.items():
-            by_reason.setdefault(NO_RULE if why.startswith("no rule maps") else why, []).append(locator)
+            by_reason.setdefault(NO_RULE if why.startswith("no rule maps") else why, []).append(
+                locator
+            )
     lines = []
     for why, locators in by_reason.items():
         lines += _comment(f"not mapped: {', '.join(locators)}: {why}", 4)
@@ -336,7 +413,9 @@ def summary(proposal: Proposal) -> list[str]:
     """One line per device part: what it was matched to and why, or why not."""
     out = []
     for choice in proposal.choices:
-        head = f"{choice.part.did} {choice.part.label}" + (f" ({choice.part.room})" if choice.part.room else "")
+        head = f"{choice.part.did} {choice.part.label}" + (
+            f" ({choice.part.room})" if choice.part.room else ""
+        )
         if choice.part.did in proposal.kept:
             out.append(f"{head}: kept from the earlier file")
         elif choice.part.did in proposal.skipped:

@@ -15,12 +15,16 @@ from collections.abc import Callable
 from .ha_inventory import Inventory, Unit
 from .map_propose import PartChoice, Proposal, score_unit
 
-PROMPT = "Enter keeps it; a number picks a candidate; an entity id picks its device; n: none this time; " \
-         "s: skip this device for good; a: keep all the rest > "
+PROMPT = (
+    "Enter keeps it; a number picks a candidate; an entity id picks its device; n: none this time; "
+    "s: skip this device for good; a: keep all the rest > "
+)
 
 
 def _unit_of(inventory: Inventory, entity_id: str) -> Unit | None:
-    return next((u for u in inventory.units() if any(e.entity_id == entity_id for e in u.entities)), None)
+    return next(
+        (u for u in inventory.units() if any(e.entity_id == entity_id for e in u.entities)), None
+    )
 
 
 def _show(choice: PartChoice, say: Callable[[str], None]) -> list:
@@ -35,8 +39,9 @@ def _show(choice: PartChoice, say: Callable[[str], None]) -> list:
     return offers
 
 
-def review(proposal: Proposal, inventory: Inventory, ask: Callable[[str], str],
-           say: Callable[[str], None]) -> Proposal:
+def review(
+    proposal: Proposal, inventory: Inventory, ask: Callable[[str], str], say: Callable[[str], None]
+) -> Proposal:
     """``proposal`` with the user's answers applied (the same object, changed in place)."""
     for choice in proposal.choices:
         did = choice.part.did
@@ -65,7 +70,9 @@ def review(proposal: Proposal, inventory: Inventory, ask: Callable[[str], str],
                 if cand.bindings:
                     choice.chosen = cand
                     break
-                say(f"  {answer}'s device holds none of its attributes: {'; '.join(cand.misses.values())[:300]}")
+                say(
+                    f"  {answer}'s device holds none of its attributes: {'; '.join(cand.misses.values())[:300]}"
+                )
                 continue
             say(f"  not understood: {answer!r}")
         if answer == "a":

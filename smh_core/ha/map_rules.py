@@ -32,8 +32,15 @@ HVAC_OF_SYSTEM_MODE = {0: "off", 1: "heat_cool", 3: "cool", 4: "heat", 7: "fan_o
 """Matter Thermostat SystemMode -> HA HVAC mode (HA's matter climate platform)."""
 PRESET_OF_FAN_MODE = {1: "low", 2: "medium", 3: "high", 5: "auto"}
 """Matter FanControl FanMode -> HA fan preset (HA's matter fan platform)."""
-OPERATIONAL_STATES = {0: "stopped", 1: "running", 2: "paused", 3: "error", 64: "seeking_charger",
-                      65: "charging", 66: "docked"}
+OPERATIONAL_STATES = {
+    0: "stopped",
+    1: "running",
+    2: "paused",
+    3: "error",
+    64: "seeking_charger",
+    65: "charging",
+    66: "docked",
+}
 """Matter (RVC) OperationalState -> HA's operational-state sensor."""
 BUTTON_FOR_STATE = {1: "start", 2: "pause", 0: "stop"}
 """Which of an appliance's buttons puts it in an operational state."""
@@ -44,6 +51,7 @@ class TaskAttr:
     """One attribute of a task home's device (``did``, ``locator``, its declaration ``spec``),
     with what the rules need to know about it: the device's whole ``status`` (sibling
     attributes such as MinLevel or SupportedModes) and its ``category`` words."""
+
     did: str
     locator: str
     spec: Attribute
@@ -101,14 +109,19 @@ def _closest(entities: list[HaEntity], name: str) -> HaEntity | None:
     if not entities:
         return None
     target = words(name)
-    return max(sorted(entities, key=lambda e: e.entity_id), key=lambda e: len(words(e.key_words()) & target))
+    return max(
+        sorted(entities, key=lambda e: e.entity_id),
+        key=lambda e: len(words(e.key_words()) & target),
+    )
 
 
 def _turn(entity: HaEntity) -> dict[str, Any]:
     return {"service": f"{entity.domain}.turn_{{value}}"}
 
 
-def _scale(home: tuple[float, float], ha: tuple[float, float], decimals: int | None = None) -> dict[str, Any]:
+def _scale(
+    home: tuple[float, float], ha: tuple[float, float], decimals: int | None = None
+) -> dict[str, Any]:
     out: dict[str, Any] = {"home": list(home), "ha": list(ha)}
     if decimals is not None:
         out["decimals"] = decimals
@@ -140,7 +153,11 @@ def _labels(value: Any) -> list[str] | None:
 def _mode_values(attr: TaskAttr) -> dict[Any, str] | None:
     """Mode number -> label, from the component's SupportedModes."""
     modes = attr.sibling("SupportedModes")
-    if isinstance(modes, list) and modes and all(isinstance(m, dict) and "label" in m for m in modes):
+    if (
+        isinstance(modes, list)
+        and modes
+        and all(isinstance(m, dict) and "label" in m for m in modes)
+    ):
         return {m["mode"]: str(m["label"]) for m in modes}
     return None
 
@@ -148,9 +165,16 @@ def _mode_values(attr: TaskAttr) -> dict[Any, str] | None:
 def _select_for(unit: Unit, values: dict[Any, str], name: str) -> HaEntity | None:
     """The select whose options are exactly ``values``' labels (or hold them all)."""
     wanted = set(values.values())
-    exact = [e for e in unit.of_domain("select") if set(e.attributes.get("options") or []) == wanted]
-    return _closest(exact or [e for e in unit.of_domain("select")
-                              if wanted <= set(e.attributes.get("options") or [])], name)
+    exact = [
+        e for e in unit.of_domain("select") if set(e.attributes.get("options") or []) == wanted
+    ]
+    return _closest(
+        exact
+        or [
+            e for e in unit.of_domain("select") if wanted <= set(e.attributes.get("options") or [])
+        ],
+        name,
+    )
 
 
 def _select_call() -> dict[str, Any]:
@@ -162,24 +186,44 @@ def on_off(attr: TaskAttr, unit: Unit) -> Binding | str:
     values = {True: "on", False: "off"}
     light = unit.of_domain("light")
     if light:
-        return Binding(light[0].entity_id, {"values": values, "set": _turn(light[0])}, "the light's on/off")
+        return Binding(
+            light[0].entity_id, {"values": values, "set": _turn(light[0])}, "the light's on/off"
+        )
     switches = unit.of_domain("switch")
-    switch = next((e for e in switches if e.translation_key == "power"), None) or _closest(switches, "power")
+    switch = next((e for e in switches if e.translation_key == "power"), None) or _closest(
+        switches, "power"
+    )
     if switch is not None:
-        return Binding(switch.entity_id, {"values": values, "set": _turn(switch)}, "its power switch")
-    return (f"no light or switch of {unit.name!r} shows its power (OnOff): HA's matter integration "
-            f"gives a Fan device's OnOff no entity, and its fan entity switches the fan mode, not OnOff")
+        return Binding(
+            switch.entity_id, {"values": values, "set": _turn(switch)}, "its power switch"
+        )
+    return (
+        f"no light or switch of {unit.name!r} shows its power (OnOff): HA's matter integration "
+        f"gives a Fan device's OnOff no entity, and its fan entity switches the fan mode, not OnOff"
+    )
 
 
 def level(attr: TaskAttr, unit: Unit) -> Binding | str:
-    light = next((e for e in unit.of_domain("light")
-                  if set(e.attributes.get("supported_color_modes") or []) - LIGHT_WITHOUT_BRIGHTNESS), None)
+    light = next(
+        (
+            e
+            for e in unit.of_domain("light")
+            if set(e.attributes.get("supported_color_modes") or []) - LIGHT_WITHOUT_BRIGHTNESS
+        ),
+        None,
+    )
     if light is None:
         return f"no dimmable light on {unit.name!r} shows its level"
     low, high = attr.sibling("MinLevel") or 1, attr.sibling("MaxLevel") or 254
-    return Binding(light.entity_id, {"attribute": "brightness", "scale": _scale((low, high), (0, 255)),
-                                     "set": {"service": "light.turn_on", "data": {"brightness": "{value}"}}},
-                   f"the light's brightness (level {low}-{high} as 0-255)")
+    return Binding(
+        light.entity_id,
+        {
+            "attribute": "brightness",
+            "scale": _scale((low, high), (0, 255)),
+            "set": {"service": "light.turn_on", "data": {"brightness": "{value}"}},
+        },
+        f"the light's brightness (level {low}-{high} as 0-255)",
+    )
 
 
 def percent_setting(attr: TaskAttr, unit: Unit) -> Binding | str:
@@ -188,9 +232,15 @@ def percent_setting(attr: TaskAttr, unit: Unit) -> Binding | str:
         return f"{unit.name!r} has no fan entity"
     if not fan.features & FAN_SET_SPEED:
         return f"{fan.entity_id} offers preset modes only, no percentage"
-    return Binding(fan.entity_id, {"attribute": "percentage", "ignore": [0],
-                                   "set": {"service": "fan.set_percentage", "data": {"percentage": "{value}"}}},
-                   "the fan's percentage (0 % reads as off: not observed)")
+    return Binding(
+        fan.entity_id,
+        {
+            "attribute": "percentage",
+            "ignore": [0],
+            "set": {"service": "fan.set_percentage", "data": {"percentage": "{value}"}},
+        },
+        "the fan's percentage (0 % reads as off: not observed)",
+    )
 
 
 def percent_current(attr: TaskAttr, unit: Unit) -> Binding | str:
@@ -205,10 +255,16 @@ def fan_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
     if fan is None or not fan.features & FAN_PRESET_MODE:
         return f"{unit.name!r} has no fan entity with preset modes"
     presets = set(fan.attributes.get("preset_modes") or [])
-    values = {k: v for k, v in PRESET_OF_FAN_MODE.items() if v in presets and k in (attr.spec.options or [k])}
+    values = {
+        k: v
+        for k, v in PRESET_OF_FAN_MODE.items()
+        if v in presets and k in (attr.spec.options or [k])
+    }
     fields: dict[str, Any] = {"attribute": "preset_mode", "values": values}
     if fan.features & FAN_SET_SPEED:
-        return Binding(fan.entity_id, fields, "the fan's preset (read only: the percentage sets it)")
+        return Binding(
+            fan.entity_id, fields, "the fan's preset (read only: the percentage sets it)"
+        )
     fields["set"] = {"service": "fan.set_preset_mode", "data": {"preset_mode": "{value}"}}
     return Binding(fan.entity_id, fields, "the fan's preset")
 
@@ -217,7 +273,11 @@ def system_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
     climate = unit.first("climate")
     if climate is None:
         return f"{unit.name!r} has no climate entity"
-    values = {k: v for k, v in HVAC_OF_SYSTEM_MODE.items() if k in (attr.spec.options or HVAC_OF_SYSTEM_MODE)}
+    values = {
+        k: v
+        for k, v in HVAC_OF_SYSTEM_MODE.items()
+        if k in (attr.spec.options or HVAC_OF_SYSTEM_MODE)
+    }
     fields: dict[str, Any] = {"values": values}
     powered = attr.endpoint_has("OnOff")
     if powered:  # "off" is also the climate's state while the unit's power is off: it says nothing
@@ -225,8 +285,11 @@ def system_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
         fields["ignore"] = ["off"]
     offered = set(climate.attributes.get("hvac_modes") or [])
     # one call per mode HA offers: a mode it does not offer (dry on most units) cannot be set here
-    fields["set"] = {k: {"service": "climate.set_hvac_mode", "data": {"hvac_mode": v}}
-                     for k, v in values.items() if v in offered}
+    fields["set"] = {
+        k: {"service": "climate.set_hvac_mode", "data": {"hvac_mode": v}}
+        for k, v in values.items()
+        if v in offered
+    }
     missing = [f"{k} ({v})" for k, v in values.items() if v not in offered]
     note = f"; HA offers no {', '.join(missing)}: those cannot be set" if missing else ""
     return Binding(climate.entity_id, fields, f"the climate's HVAC mode{note}")
@@ -237,9 +300,16 @@ def setpoint(mode: str) -> Rule:
         climate = unit.first("climate")
         if climate is None:
             return f"{unit.name!r} has no climate entity"
-        return Binding(climate.entity_id, _hundredths("temperature", when_state=[mode], set={
-            "service": "climate.set_temperature", "data": {"temperature": "{value}"}}),
-            f"the climate's target temperature while it is in {mode} mode")
+        return Binding(
+            climate.entity_id,
+            _hundredths(
+                "temperature",
+                when_state=[mode],
+                set={"service": "climate.set_temperature", "data": {"temperature": "{value}"}},
+            ),
+            f"the climate's target temperature while it is in {mode} mode",
+        )
+
     return rule
 
 
@@ -247,7 +317,9 @@ def local_temperature(attr: TaskAttr, unit: Unit) -> Binding | str:
     climate = unit.first("climate")
     if climate is None:
         return f"{unit.name!r} has no climate entity"
-    return Binding(climate.entity_id, _hundredths("current_temperature"), "the climate's current temperature")
+    return Binding(
+        climate.entity_id, _hundredths("current_temperature"), "the climate's current temperature"
+    )
 
 
 def measured(device_class: str) -> Rule:
@@ -256,16 +328,22 @@ def measured(device_class: str) -> Rule:
         if sensor is None:
             return f"{unit.name!r} has no {device_class} sensor"
         return Binding(sensor.entity_id, _hundredths(), f"its {device_class} sensor")
+
     return rule
 
 
 def temperature_setpoint(attr: TaskAttr, unit: Unit) -> Binding | str:
-    numbers = [e for e in unit.of_domain("number") if e.attributes.get("unit_of_measurement") == "°C"]
+    numbers = [
+        e for e in unit.of_domain("number") if e.attributes.get("unit_of_measurement") == "°C"
+    ]
     number = _closest(numbers, "temperature setpoint")
     if number is None:
         return f"{unit.name!r} has no temperature number"
-    return Binding(number.entity_id, _hundredths(set={"service": "number.set_value", "data": {"value": "{value}"}}),
-                   "its temperature-setpoint number")
+    return Binding(
+        number.entity_id,
+        _hundredths(set={"service": "number.set_value", "data": {"value": "{value}"}}),
+        "its temperature-setpoint number",
+    )
 
 
 def current_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
@@ -275,11 +353,14 @@ def current_mode(attr: TaskAttr, unit: Unit) -> Binding | str:
     select = _select_for(unit, values, attr.cluster or "mode")
     if select is None:
         return f"no select of {unit.name!r} offers the modes {sorted(values.values())}"
-    return Binding(select.entity_id, {"values": values, "set": _select_call()}, "the select of its modes")
+    return Binding(
+        select.entity_id, {"values": values, "set": _select_call()}, "the select of its modes"
+    )
 
 
 def listed_option(list_name: str) -> Rule:
     """An index into a sibling list of labels (SpinSpeedCurrent into SpinSpeeds)."""
+
     def rule(attr: TaskAttr, unit: Unit) -> Binding | str:
         labels = _labels(attr.sibling(list_name))
         if labels is None:
@@ -288,45 +369,76 @@ def listed_option(list_name: str) -> Rule:
         select = _select_for(unit, values, attr.name)
         if select is None:
             return f"no select of {unit.name!r} offers {labels}"
-        return Binding(select.entity_id, {"values": values, "set": _select_call()}, f"the select of its {list_name}")
+        return Binding(
+            select.entity_id,
+            {"values": values, "set": _select_call()},
+            f"the select of its {list_name}",
+        )
+
     return rule
 
 
 def ordered_select(attr: TaskAttr, unit: Unit) -> Binding | str:
     """An enum whose options a select lists in the same order under its own labels (rinses)."""
     options = attr.spec.options or []
-    candidates = [e for e in unit.of_domain("select") if len(e.attributes.get("options") or []) == len(options)
-                  and words(e.key_words()) & words(attr.name)]
+    candidates = [
+        e
+        for e in unit.of_domain("select")
+        if len(e.attributes.get("options") or []) == len(options)
+        and words(e.key_words()) & words(attr.name)
+    ]
     select = _closest(candidates, attr.name)
     if select is None or not options:
         return f"no select of {unit.name!r} named like {attr.name} with {len(options)} options"
     values = dict(zip(options, select.attributes["options"], strict=True))
-    return Binding(select.entity_id, {"values": values, "set": _select_call()},
-                   "the select named like it, option by option in order")
+    return Binding(
+        select.entity_id,
+        {"values": values, "set": _select_call()},
+        "the select named like it, option by option in order",
+    )
 
 
 def operational_state(attr: TaskAttr, unit: Unit) -> Binding | str:
-    sensor = next((e for e in unit.of_domain("sensor") if e.translation_key == "operational_state"), None)
+    sensor = next(
+        (e for e in unit.of_domain("sensor") if e.translation_key == "operational_state"), None
+    )
     if sensor is None:
         return f"{unit.name!r} has no operational-state sensor"
     options = set(sensor.attributes.get("options") or [])
-    values = {k: v for k, v in OPERATIONAL_STATES.items() if v in options and k in (attr.spec.options or [k])}
+    values = {
+        k: v
+        for k, v in OPERATIONAL_STATES.items()
+        if v in options and k in (attr.spec.options or [k])
+    }
     fields: dict[str, Any] = {"values": values}
     buttons = {e.translation_key: e.entity_id for e in unit.of_domain("button")}
-    calls = {k: {"service": "button.press", "data": {"entity_id": buttons[name]}}
-             for k, name in BUTTON_FOR_STATE.items() if name in buttons and k in values}
+    calls = {
+        k: {"service": "button.press", "data": {"entity_id": buttons[name]}}
+        for k, name in BUTTON_FOR_STATE.items()
+        if name in buttons and k in values
+    }
     if calls:
         fields["set"] = calls
-    how = f"; set by its {', '.join(BUTTON_FOR_STATE[k] for k in calls)} buttons" if calls else " (read only)"
+    how = (
+        f"; set by its {', '.join(BUTTON_FOR_STATE[k] for k in calls)} buttons"
+        if calls
+        else " (read only)"
+    )
     return Binding(sensor.entity_id, fields, f"its operational-state sensor{how}")
 
 
 def current_phase(attr: TaskAttr, unit: Unit) -> Binding | str:
     labels = _labels(attr.sibling("PhaseList"))
-    sensor = next((e for e in unit.of_domain("sensor") if e.translation_key == "current_phase"), None)
+    sensor = next(
+        (e for e in unit.of_domain("sensor") if e.translation_key == "current_phase"), None
+    )
     if sensor is None or labels is None:
         return f"{unit.name!r} has no current-phase sensor"
-    return Binding(sensor.entity_id, {"values": dict(enumerate(labels))}, "its current-phase sensor (read only)")
+    return Binding(
+        sensor.entity_id,
+        {"values": dict(enumerate(labels))},
+        "its current-phase sensor (read only)",
+    )
 
 
 def lift(settable: bool) -> Rule:
@@ -334,10 +446,18 @@ def lift(settable: bool) -> Rule:
         covers = unit.of_domain("cover")
         if not covers:
             return f"{unit.name!r} has no cover entity"
-        fields: dict[str, Any] = {"attribute": "current_position", "scale": _scale((0, 10000), (100, 0))}
+        fields: dict[str, Any] = {
+            "attribute": "current_position",
+            "scale": _scale((0, 10000), (100, 0)),
+        }
         if settable:
             fields["set"] = {"service": "cover.set_cover_position", "data": {"position": "{value}"}}
-        return Binding(covers[0].entity_id, fields, "the cover's position (Matter 0.01 % closed as HA's % open)")
+        return Binding(
+            covers[0].entity_id,
+            fields,
+            "the cover's position (Matter 0.01 % closed as HA's % open)",
+        )
+
     return rule
 
 
@@ -345,16 +465,24 @@ def battery(attr: TaskAttr, unit: Unit) -> Binding | str:
     sensor = _sensor(unit, "battery")
     if sensor is None:
         return f"{unit.name!r} has no battery sensor"
-    return Binding(sensor.entity_id, {"scale": _scale((0, 200), (0, 100))}, "its battery sensor (half-percent steps)")
+    return Binding(
+        sensor.entity_id,
+        {"scale": _scale((0, 200), (0, 100))},
+        "its battery sensor (half-percent steps)",
+    )
 
 
 def thousandths(device_class: str) -> Rule:
     """mW, mV, mA as HA's W, V, A."""
+
     def rule(attr: TaskAttr, unit: Unit) -> Binding | str:
         sensor = _sensor(unit, device_class)
         if sensor is None:
             return f"{unit.name!r} has no {device_class} sensor"
-        return Binding(sensor.entity_id, {"scale": _scale((0, 1000), (0, 1), 3)}, f"its {device_class} sensor")
+        return Binding(
+            sensor.entity_id, {"scale": _scale((0, 1000), (0, 1), 3)}, f"its {device_class} sensor"
+        )
+
     return rule
 
 
@@ -362,37 +490,67 @@ def countdown(attr: TaskAttr, unit: Unit) -> str:
     return "HA shows an estimated end time (a timestamp), not the seconds left"
 
 
-_OPERATIONAL: dict[str, Rule] = {"OperationalState": operational_state, "CurrentPhase": current_phase,
-                                 "CountdownTime": countdown}
+_OPERATIONAL: dict[str, Rule] = {
+    "OperationalState": operational_state,
+    "CurrentPhase": current_phase,
+    "CountdownTime": countdown,
+}
 MATTER_RULES: dict[str, dict[str, Rule]] = {
     "OnOff": {"OnOff": on_off},
     "LevelControl": {"CurrentLevel": level},
-    "FanControl": {"PercentSetting": percent_setting, "PercentCurrent": percent_current, "FanMode": fan_mode},
-    "Thermostat": {"SystemMode": system_mode, "OccupiedCoolingSetpoint": setpoint("cool"),
-                   "OccupiedHeatingSetpoint": setpoint("heat"), "LocalTemperature": local_temperature},
+    "FanControl": {
+        "PercentSetting": percent_setting,
+        "PercentCurrent": percent_current,
+        "FanMode": fan_mode,
+    },
+    "Thermostat": {
+        "SystemMode": system_mode,
+        "OccupiedCoolingSetpoint": setpoint("cool"),
+        "OccupiedHeatingSetpoint": setpoint("heat"),
+        "LocalTemperature": local_temperature,
+    },
     "TemperatureMeasurement": {"MeasuredValue": measured("temperature")},
     "RelativeHumidityMeasurement": {"MeasuredValue": measured("humidity")},
     "TemperatureControl": {"TemperatureSetpoint": temperature_setpoint},
-    **{mode: {"CurrentMode": current_mode} for mode in (
-        "LaundryWasherMode", "DishwasherMode", "RefrigeratorAndTemperatureControlledCabinetMode", "RvcCleanMode",
-        "RvcRunMode")},
-    "LaundryWasherControls": {"SpinSpeedCurrent": listed_option("SpinSpeeds"), "NumberOfRinses": ordered_select},
+    **{
+        mode: {"CurrentMode": current_mode}
+        for mode in (
+            "LaundryWasherMode",
+            "DishwasherMode",
+            "RefrigeratorAndTemperatureControlledCabinetMode",
+            "RvcCleanMode",
+            "RvcRunMode",
+        )
+    },
+    "LaundryWasherControls": {
+        "SpinSpeedCurrent": listed_option("SpinSpeeds"),
+        "NumberOfRinses": ordered_select,
+    },
     "OperationalState": _OPERATIONAL,
     "RvcOperationalState": _OPERATIONAL,
-    "WindowCovering": {"TargetPositionLiftPercent100ths": lift(settable=True),
-                       "CurrentPositionLiftPercent100ths": lift(settable=False)},
+    "WindowCovering": {
+        "TargetPositionLiftPercent100ths": lift(settable=True),
+        "CurrentPositionLiftPercent100ths": lift(settable=False),
+    },
     "PowerSource": {"BatPercentRemaining": battery},
-    "ElectricalPowerMeasurement": {"ActivePower": thousandths("power"), "Voltage": thousandths("voltage"),
-                                   "ActiveCurrent": thousandths("current")},
+    "ElectricalPowerMeasurement": {
+        "ActivePower": thousandths("power"),
+        "Voltage": thousandths("voltage"),
+        "ActiveCurrent": thousandths("current"),
+    },
 }
 """Matter cluster -> attribute -> its rule."""
 
 
 # ---------------------------------------------------------------------------- HomeEnv attributes
-_DOMAIN_HINTS = (({"light", "lamp", "lights", "bulb"}, "light"), ({"fan"}, "fan"),
-                 ({"ac", "climate", "thermostat", "heater", "heat", "conditioner"}, "climate"),
-                 ({"tv", "speaker", "media", "television"}, "media_player"),
-                 ({"humidifier", "dehumidifier"}, "humidifier"), ({"plug", "switch", "outlet"}, "switch"))
+_DOMAIN_HINTS = (
+    ({"light", "lamp", "lights", "bulb"}, "light"),
+    ({"fan"}, "fan"),
+    ({"ac", "climate", "thermostat", "heater", "heat", "conditioner"}, "climate"),
+    ({"tv", "speaker", "media", "television"}, "media_player"),
+    ({"humidifier", "dehumidifier"}, "humidifier"),
+    ({"plug", "switch", "outlet"}, "switch"),
+)
 _POWER_DOMAINS = ("light", "fan", "climate", "media_player", "humidifier", "switch")
 
 
@@ -401,7 +559,9 @@ def _power_entity(attr: TaskAttr, unit: Unit) -> HaEntity | None:
     component's name (``fan`` of a fan-light) or else its category point to, if they point to
     any; else the first power domain the unit has."""
     component = attr.locator.rsplit(".", 1)[0] if "." in attr.locator else ""
-    hinted = [domain for keys, domain in _DOMAIN_HINTS if keys & words(component)] if component else []
+    hinted = (
+        [domain for keys, domain in _DOMAIN_HINTS if keys & words(component)] if component else []
+    )
     hinted = hinted or [domain for keys, domain in _DOMAIN_HINTS if keys & words(attr.category)]
     for domain in hinted or _POWER_DOMAINS:
         found = unit.of_domain(domain)
@@ -417,9 +577,18 @@ def power_state(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     if entity is None:
         return f"{unit.name!r} has no entity that switches on and off"
     if entity.domain in ("climate", "media_player"):  # any mode but off means on
-        return Binding(entity.entity_id, {"values": {"off": "off"}, "otherwise": "on", "set": {
-            "on": {"service": f"{entity.domain}.turn_on"}, "off": {"service": f"{entity.domain}.turn_off"}}},
-            f"the {entity.domain}'s on/off (any state but off is on)")
+        return Binding(
+            entity.entity_id,
+            {
+                "values": {"off": "off"},
+                "otherwise": "on",
+                "set": {
+                    "on": {"service": f"{entity.domain}.turn_on"},
+                    "off": {"service": f"{entity.domain}.turn_off"},
+                },
+            },
+            f"the {entity.domain}'s on/off (any state but off is on)",
+        )
     return Binding(entity.entity_id, {"set": _turn(entity)}, f"the {entity.domain}'s on/off")
 
 
@@ -427,27 +596,51 @@ def brightness(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     top = (attr.spec.range or (0, 255))[1]
     if attr.name != "brightness" or top > 100:
         return None
-    light = next((e for e in unit.of_domain("light")
-                  if set(e.attributes.get("supported_color_modes") or []) - LIGHT_WITHOUT_BRIGHTNESS), None)
+    light = next(
+        (
+            e
+            for e in unit.of_domain("light")
+            if set(e.attributes.get("supported_color_modes") or []) - LIGHT_WITHOUT_BRIGHTNESS
+        ),
+        None,
+    )
     if light is None:
         return f"{unit.name!r} has no dimmable light"
-    return Binding(light.entity_id, {"attribute": "brightness", "scale": _scale((0, 100), (0, 255)),
-                                     "set": {"service": "light.turn_on", "data": {"brightness": "{value}"}}},
-                   "the light's brightness (percent as 0-255)")
+    return Binding(
+        light.entity_id,
+        {
+            "attribute": "brightness",
+            "scale": _scale((0, 100), (0, 255)),
+            "set": {"service": "light.turn_on", "data": {"brightness": "{value}"}},
+        },
+        "the light's brightness (percent as 0-255)",
+    )
 
 
 def speed_level(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     options = attr.spec.options or []
-    if "speed" not in words(attr.name) or not options or not all(isinstance(o, str) for o in options):
+    if (
+        "speed" not in words(attr.name)
+        or not options
+        or not all(isinstance(o, str) for o in options)
+    ):
         return None
     fan = unit.first("fan")
     if fan is None or not fan.features & FAN_SET_SPEED:
         return f"{unit.name!r} has no fan with a speed percentage"
     n = len(options)  # HA's ordered_list_item_to_percentage: the i-th of n speeds is (i+1)*100//n
     values = {o: (i + 1) * 100 // n for i, o in enumerate(options)}
-    return Binding(fan.entity_id, {"attribute": "percentage", "values": values, "tolerance": 1, "ignore": [0],
-                                   "set": {"service": "fan.set_percentage", "data": {"percentage": "{value}"}}},
-                   f"the fan's percentage ({n} speeds as HA spaces them; 0 % reads as off: not observed)")
+    return Binding(
+        fan.entity_id,
+        {
+            "attribute": "percentage",
+            "values": values,
+            "tolerance": 1,
+            "ignore": [0],
+            "set": {"service": "fan.set_percentage", "data": {"percentage": "{value}"}},
+        },
+        f"the fan's percentage ({n} speeds as HA spaces them; 0 % reads as off: not observed)",
+    )
 
 
 def target_temperature(attr: TaskAttr, unit: Unit) -> Binding | str | None:
@@ -456,13 +649,23 @@ def target_temperature(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     climate = unit.first("climate")
     if climate is None:
         return f"{unit.name!r} has no climate entity"
-    return Binding(climate.entity_id, {"attribute": "temperature", "set": {
-        "service": "climate.set_temperature", "data": {"temperature": "{value}"}}}, "the climate's target temperature")
+    return Binding(
+        climate.entity_id,
+        {
+            "attribute": "temperature",
+            "set": {"service": "climate.set_temperature", "data": {"temperature": "{value}"}},
+        },
+        "the climate's target temperature",
+    )
 
 
 def hvac_mode(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     options = attr.spec.options or []
-    if "mode" not in words(attr.name) or not options or not all(isinstance(o, str) for o in options):
+    if (
+        "mode" not in words(attr.name)
+        or not options
+        or not all(isinstance(o, str) for o in options)
+    ):
         return None
     climate = unit.first("climate")
     if climate is None:
@@ -470,9 +673,14 @@ def hvac_mode(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     offered = set(climate.attributes.get("hvac_modes") or [])
     if len(offered & set(options)) < 2:
         return f"{climate.entity_id}'s HVAC modes {sorted(offered)} are not its options {options}"
-    return Binding(climate.entity_id, {"ignore": ["off"], "set": {
-        "service": "climate.set_hvac_mode", "data": {"hvac_mode": "{value}"}}},
-        "the climate's HVAC mode (off says nothing about the mode)")
+    return Binding(
+        climate.entity_id,
+        {
+            "ignore": ["off"],
+            "set": {"service": "climate.set_hvac_mode", "data": {"hvac_mode": "{value}"}},
+        },
+        "the climate's HVAC mode (off says nothing about the mode)",
+    )
 
 
 def unconvertible(attr: TaskAttr, unit: Unit) -> str | None:
@@ -480,15 +688,25 @@ def unconvertible(attr: TaskAttr, unit: Unit) -> str | None:
     if attr.spec.type == "hex" or attr.name in ("color", "colour"):
         return "a hex colour has no conversion to HA's colour attributes in a mapping"
     if attr.spec.type in ("tuple", "list", "dict"):
-        colour = " (and HA's colours go through its own colour space)" if words(attr.name) & {"rgb", "color", "hs"} else ""
+        colour = (
+            " (and HA's colours go through its own colour space)"
+            if words(attr.name) & {"rgb", "color", "hs"}
+            else ""
+        )
         return f"a {attr.spec.type} value does not convert to an HA state{colour}"
     if attr.name in ("alias", "name", "nickname"):
         return "a name, not a device state"
     return None
 
 
-HOMEENV_RULES: tuple[Rule, ...] = (power_state, brightness, speed_level, target_temperature, hvac_mode,
-                                   unconvertible)
+HOMEENV_RULES: tuple[Rule, ...] = (
+    power_state,
+    brightness,
+    speed_level,
+    target_temperature,
+    hvac_mode,
+    unconvertible,
+)
 
 
 def bind(attr: TaskAttr, unit: Unit) -> Binding | str:
@@ -506,7 +724,11 @@ def bind(attr: TaskAttr, unit: Unit) -> Binding | str:
             return out
         if out:
             reasons.append(out)
-    return reasons[0] if reasons else f"no rule maps a {attr.spec.type} attribute named {attr.name!r} to an HA entity"
+    return (
+        reasons[0]
+        if reasons
+        else f"no rule maps a {attr.spec.type} attribute named {attr.name!r} to an HA entity"
+    )
 
 
 def has_rule(attr: TaskAttr) -> bool:

@@ -107,8 +107,10 @@ class TraceUnreadable(RuntimeError):
     (its tool calls and questions are unknown), so it is skipped, not failed."""
 
     def __init__(self, err: HaError) -> None:
-        super().__init__(f"smh.agent_trace failed (HTTP {err.status}): the agent's tool calls could not be "
-                         "read, so the task is not scored")
+        super().__init__(
+            f"smh.agent_trace failed (HTTP {err.status}): the agent's tool calls could not be "
+            "read, so the task is not scored"
+        )
 
 
 class HomeUnavailable(RuntimeError):
@@ -127,7 +129,9 @@ class HaClient:
 
     async def _post(self, path: str, body: dict[str, Any], timeout: float | None = None) -> Any:
         limit = {"timeout": aiohttp.ClientTimeout(total=timeout)} if timeout else {}
-        async with self.session.post(f"{self.url}{path}", json=body, headers=self._headers, **limit) as r:
+        async with self.session.post(
+            f"{self.url}{path}", json=body, headers=self._headers, **limit
+        ) as r:
             if r.status >= 400:
                 raise HaError(path, r.status, await r.text())
             return await r.json()
@@ -148,8 +152,9 @@ class HaClient:
         out = await self._post(f"/api/services/{domain}/{name}?return_response", data)
         return out.get("service_response", {}) if isinstance(out, dict) else {}
 
-    async def converse(self, text: str, agent_id: str, conversation_id: str | None,
-                       timeout: float | None = None) -> tuple[str, str | None]:
+    async def converse(
+        self, text: str, agent_id: str, conversation_id: str | None, timeout: float | None = None
+    ) -> tuple[str, str | None]:
         """Send one user turn; returns the agent's speech and the conversation id. Raises
         ``TimeoutError`` after ``timeout`` s (HA then cancels the request: no late action)."""
         body: dict[str, Any] = {"text": text, "language": "en", "agent_id": agent_id}
@@ -159,7 +164,9 @@ class HaClient:
         speech = out.get("response", {}).get("speech", {}).get("plain", {}).get("speech", "")
         return speech, out.get("conversation_id")
 
-    async def agent_trace(self, conversation_id: str, entry_id: str | None = None) -> dict[str, Any]:
+    async def agent_trace(
+        self, conversation_id: str, entry_id: str | None = None
+    ) -> dict[str, Any]:
         """What SMH's own agent did in a conversation (``smh.agent_trace``): turns, usage, tool
         calls, questions, and which conversation entities are SMH's. Raises :class:`HaError`
         when HA refuses: it is asked only about an agent :meth:`traced_agents` listed, so a
@@ -175,7 +182,11 @@ class HaClient:
             config = await self._get("/api/config")
         except HaError:
             return None
-        return str(config.get("version")) if isinstance(config, dict) and config.get("version") else None
+        return (
+            str(config.get("version"))
+            if isinstance(config, dict) and config.get("version")
+            else None
+        )
 
     async def traced_agents(self, entry_id: str | None = None) -> set[str]:
         """The conversation agents whose tool trace HA can report (SMH's own); none when HA has
@@ -195,15 +206,19 @@ class HaClient:
         """The only SMH entry; with several, the caller must say which."""
         entries = await self.smh_entries()
         if len(entries) != 1:
-            raise ValueError(f"Home Assistant has {len(entries)} SMH entries "
-                             f"({', '.join(e['entry_id'] for e in entries) or 'none'}); "
-                             "add one or pass --config-entry")
+            raise ValueError(
+                f"Home Assistant has {len(entries)} SMH entries "
+                f"({', '.join(e['entry_id'] for e in entries) or 'none'}); "
+                "add one or pass --config-entry"
+            )
         return entries[0]["entry_id"]
 
     async def hosted_key(self, entry_id: str) -> str | None:
         """The key of the home the entry hosts now (``None`` while it is not loaded)."""
         try:
-            return (await self.service("smh", "snapshot", {"config_entry_id": entry_id})).get("home_key")
+            return (await self.service("smh", "snapshot", {"config_entry_id": entry_id})).get(
+                "home_key"
+            )
         except HaError:
             return None
 
@@ -230,7 +245,9 @@ class HaClient:
         flow_id = form["flow_id"]
         before = form_defaults(form.get("data_schema", []))
         try:
-            result = await self._post(f"/api/config/config_entries/options/flow/{flow_id}", {**before, **fields})
+            result = await self._post(
+                f"/api/config/config_entries/options/flow/{flow_id}", {**before, **fields}
+            )
         except HaError as err:
             await self._delete(f"/api/config/config_entries/options/flow/{flow_id}")
             raise HomeUnavailable(f"options flow refused {fields}: {err}") from err
@@ -259,17 +276,26 @@ class HaClient:
                 seen, since = (entry["state"], hosted), time.monotonic()
             elif entry["state"] in _STUCK_STATES and time.monotonic() - since > _STUCK_AFTER:
                 if reloaded:
-                    raise HomeUnavailable(f"the SMH entry is {entry['state']} (hosting {hosted}): "
-                                          f"{entry.get('reason') or 'see the HA log'}")
+                    raise HomeUnavailable(
+                        f"the SMH entry is {entry['state']} (hosting {hosted}): "
+                        f"{entry.get('reason') or 'see the HA log'}"
+                    )
                 await self._post(f"/api/config/config_entries/entry/{entry_id}/reload", {})
                 seen, since, reloaded = None, time.monotonic(), True
             if time.monotonic() > deadline:
-                raise HomeUnavailable(f"the SMH entry did not load home {key} within {timeout:.0f} s "
-                                      f"(state {entry['state']}, hosting {hosted})")
+                raise HomeUnavailable(
+                    f"the SMH entry did not load home {key} within {timeout:.0f} s "
+                    f"(state {entry['state']}, hosting {hosted})"
+                )
             await asyncio.sleep(0.1)
 
-    async def switch_home(self, entry_id: str, home: HomeRef, home_dir: str = DEFAULT_HOME_DIR,
-                          timeout: float = READY_TIMEOUT) -> dict[str, Any] | None:
+    async def switch_home(
+        self,
+        entry_id: str,
+        home: HomeRef,
+        home_dir: str = DEFAULT_HOME_DIR,
+        timeout: float = READY_TIMEOUT,
+    ) -> dict[str, Any] | None:
         """Make the entry host ``home``; returns the options it had before, or ``None`` when it
         already hosted it (nothing changed)."""
         key = ha_home_key(home)
@@ -304,7 +330,9 @@ class HaRun:
 
 def write_skipped(out_dir: Path, skipped: dict[str, int]) -> None:
     """The reasons tasks were not run, for the report (``skipped.json``)."""
-    (out_dir / SKIPPED).write_text(json.dumps(skipped, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (out_dir / SKIPPED).write_text(
+        json.dumps(skipped, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+    )
 
 
 def group_by_home(tasks: Sequence[Task]) -> dict[str, list[Task]]:
@@ -315,11 +343,20 @@ def group_by_home(tasks: Sequence[Task]) -> dict[str, list[Task]]:
     return groups
 
 
-async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str, out_dir: Path,
-                     config_entry_id: str | None = None, progress: bool = True,
-                     home_dir: str = DEFAULT_HOME_DIR, ready_timeout: float = READY_TIMEOUT,
-                     turn_timeout: float | None = TURN_TIMEOUT, voice: VoiceOptions | None = None,
-                     home_of: Callable[[Task], Home] | None = None) -> HaRun:
+async def run_via_ha(
+    tasks: Sequence[Task],
+    url: str,
+    token: str,
+    agent_id: str,
+    out_dir: Path,
+    config_entry_id: str | None = None,
+    progress: bool = True,
+    home_dir: str = DEFAULT_HOME_DIR,
+    ready_timeout: float = READY_TIMEOUT,
+    turn_timeout: float | None = TURN_TIMEOUT,
+    voice: VoiceOptions | None = None,
+    home_of: Callable[[Task], Home] | None = None,
+) -> HaRun:
     """Run ``tasks`` (every home they need, one reload per home) and append their records to
     ``out_dir/results.jsonl``; tasks already there are not run again. With ``voice`` (and
     ``home_of``, the task's home model, for the recognizer's vocabulary) every task is also
@@ -347,20 +384,27 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
         original_key = await client.settled_key(entry_id, ready_timeout)
         original: dict[str, Any] | None = None
         # the user's home as it is now: loading tasks replaces its state, so it is put back after
-        saved = (await client.service("smh", "snapshot", {"config_entry_id": entry_id})) if todo else {}
+        saved = (
+            (await client.service("smh", "snapshot", {"config_entry_id": entry_id})) if todo else {}
+        )
         speech = None
         if voice is not None and todo:
             if home_of is None:
                 raise ValueError("voice mode needs the tasks' home models (home_of)")
             speech = await stack.enter_async_context(
-                VoiceSession(session, url.rstrip("/"), token, agent_id, voice, home_of))
+                VoiceSession(session, url.rstrip("/"), token, agent_id, voice, home_of)
+            )
         try:
-            with tqdm(total=len(todo), disable=not progress, unit="task", desc=f"ha:{agent_id}") as bar:
+            with tqdm(
+                total=len(todo), disable=not progress, unit="task", desc=f"ha:{agent_id}"
+            ) as bar:
                 for key, group in group_by_home(todo).items():
                     bar.set_postfix_str(key)
                     started = time.monotonic()
                     try:
-                        before = await client.switch_home(entry_id, group[0].home, home_dir, ready_timeout)
+                        before = await client.switch_home(
+                            entry_id, group[0].home, home_dir, ready_timeout
+                        )
                     except HomeUnavailable as err:
                         run.skipped_homes[key] = str(err)
                         run.skip("home HA cannot host", len(group))
@@ -375,7 +419,9 @@ async def run_via_ha(tasks: Sequence[Task], url: str, token: str, agent_id: str,
                     if speech is not None:
                         await speech.use_home(group[0])
                     for task in group:
-                        await _run_task(client, entry_id, task, agent_id, run, turn_timeout, traced, speech)
+                        await _run_task(
+                            client, entry_id, task, agent_id, run, turn_timeout, traced, speech
+                        )
                         bar.update(1)
                     run.task_seconds += time.monotonic() - started
         finally:
@@ -401,8 +447,15 @@ class _Attempt:
     heard: list[VoiceTurn] = field(default_factory=list)
 
 
-async def _attempt(client: HaClient, entry_id: str, task: Task, agent_id: str, turn_timeout: float | None,
-                   traced: bool, voice: VoiceSession | None = None) -> _Attempt:
+async def _attempt(
+    client: HaClient,
+    entry_id: str,
+    task: Task,
+    agent_id: str,
+    turn_timeout: float | None,
+    traced: bool,
+    voice: VoiceSession | None = None,
+) -> _Attempt:
     """Load the task, send its turns (typed, or spoken into ``voice``'s pipeline), verify.
     Raises :class:`HaError` when ``smh.load_task`` refuses the task."""
     entry = {"config_entry_id": entry_id}
@@ -412,7 +465,9 @@ async def _attempt(client: HaClient, entry_id: str, task: Task, agent_id: str, t
     for turn in task.turns:
         try:
             if voice is None:
-                out.response, conversation = await client.converse(turn.text, agent_id, conversation, turn_timeout)
+                out.response, conversation = await client.converse(
+                    turn.text, agent_id, conversation, turn_timeout
+                )
             else:
                 heard = await voice.speak(turn.text, conversation, turn_timeout)
                 out.heard.append(heard)
@@ -431,14 +486,25 @@ async def _attempt(client: HaClient, entry_id: str, task: Task, agent_id: str, t
             raise TraceUnreadable(err) from err
     verify_data: dict[str, Any] = {**entry, "response": out.response}
     if traced:
-        verify_data |= {"tool_calls": out.trace.get("tool_calls", []), "questions": out.trace.get("questions", [])}
+        verify_data |= {
+            "tool_calls": out.trace.get("tool_calls", []),
+            "questions": out.trace.get("questions", []),
+        }
     out.verdict = await client.service("smh", "verify", verify_data)
     out.state = await client.service("smh", "snapshot", entry)
     return out
 
 
-async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, run: HaRun,
-                    turn_timeout: float | None, traced: bool = False, voice: VoiceSession | None = None) -> None:
+async def _run_task(
+    client: HaClient,
+    entry_id: str,
+    task: Task,
+    agent_id: str,
+    run: HaRun,
+    turn_timeout: float | None,
+    traced: bool = False,
+    voice: VoiceSession | None = None,
+) -> None:
     """One task through the agent. With ``traced`` (SMH's own agent) its usage, tool calls and
     questions come back through ``smh.agent_trace`` and are verified as on the simulator; for
     another agent only its replies are known, so tasks that need a tool trace are skipped.
@@ -447,7 +513,11 @@ async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, 
     transcript was wrong and the typed run passed."""
     try:
         text = await _attempt(client, entry_id, task, agent_id, turn_timeout, traced)
-        spoken = await _attempt(client, entry_id, task, agent_id, turn_timeout, traced, voice) if voice else None
+        spoken = (
+            await _attempt(client, entry_id, task, agent_id, turn_timeout, traced, voice)
+            if voice
+            else None
+        )
     except TraceUnreadable as err:
         run.skip(str(err))
         return
@@ -458,26 +528,47 @@ async def _run_task(client: HaClient, entry_id: str, task: Task, agent_id: str, 
     scored = spoken or text
     if scored.timed_out:
         run.timeouts += 1
-    verdict = {k: scored.verdict.get(k) for k in ("passed", "reason", "error_class", "decided_by", "details")}
+    verdict = {
+        k: scored.verdict.get(k)
+        for k in ("passed", "reason", "error_class", "decided_by", "details")
+    }
     record: dict[str, Any] = {
-        "task_id": task.id, "suite": task.suite, "category": task.category,
-        "subcategory": task.subcategory, "difficulty": task.difficulty, "agent": f"ha:{agent_id}",
-        "backend": "ha", "passed": bool(scored.verdict.get("passed")), "verdict": verdict,
-        "response": scored.response, "speeches": scored.speeches, "final_state": scored.state.get("devices", {}),
-        "seconds": round(scored.seconds, 4), "usage": scored.trace.get("usage", {}),
+        "task_id": task.id,
+        "suite": task.suite,
+        "category": task.category,
+        "subcategory": task.subcategory,
+        "difficulty": task.difficulty,
+        "agent": f"ha:{agent_id}",
+        "backend": "ha",
+        "passed": bool(scored.verdict.get("passed")),
+        "verdict": verdict,
+        "response": scored.response,
+        "speeches": scored.speeches,
+        "final_state": scored.state.get("devices", {}),
+        "seconds": round(scored.seconds, 4),
+        "usage": scored.trace.get("usage", {}),
         **({"timed_out": True} if scored.timed_out else {}),
     }
     if spoken is not None:
         record["voice"] = voice_record([t.text for t in task.turns], spoken.heard)
         text_passed = bool(text.verdict.get("passed"))
         cause = failure_cause(record["passed"], text_passed, record["voice"]["word_errors"])
-        record["voice"] |= {"text_passed": text_passed, "text_error_class": text.verdict.get("error_class"),
-                            "failure_cause": cause}
+        record["voice"] |= {
+            "text_passed": text_passed,
+            "text_error_class": text.verdict.get("error_class"),
+            "failure_cause": cause,
+        }
         if cause == "stt":
-            verdict["agent_error_class"], verdict["error_class"] = verdict["error_class"], STT_CAUSED
+            verdict["agent_error_class"], verdict["error_class"] = (
+                verdict["error_class"],
+                STT_CAUSED,
+            )
     if traced:
-        record["outcome"] = {"response": scored.response, "questions": scored.trace.get("questions", []),
-                             "tool_calls": scored.trace.get("tool_calls", [])}
+        record["outcome"] = {
+            "response": scored.response,
+            "questions": scored.trace.get("questions", []),
+            "tool_calls": scored.trace.get("tool_calls", []),
+        }
     run.log.append(record)
     run.ran += 1
 
@@ -487,16 +578,21 @@ async def restore_device_states(client: HaClient, entry_id: str, saved: dict[str
     like :func:`restore_entry`). Only when the entry hosts that home again."""
     try:
         if await client.hosted_key(entry_id) != saved.get("home_key"):
-            _LOGGER.warning("the SMH entry does not host %s again; its device states were not put back",
-                            saved.get("home_key"))
+            _LOGGER.warning(
+                "the SMH entry does not host %s again; its device states were not put back",
+                saved.get("home_key"),
+            )
             return
-        await client.service("smh", "restore_state", {"config_entry_id": entry_id, "devices": saved["devices"]})
+        await client.service(
+            "smh", "restore_state", {"config_entry_id": entry_id, "devices": saved["devices"]}
+        )
     except (HaError, aiohttp.ClientError, TimeoutError) as err:
         _LOGGER.warning("could not put the SMH home's device states back: %s", err)
 
 
-async def restore_entry(client: HaClient, entry_id: str, original: dict[str, Any], key: str | None,
-                   timeout: float) -> None:
+async def restore_entry(
+    client: HaClient, entry_id: str, original: dict[str, Any], key: str | None, timeout: float
+) -> None:
     """Give the entry its original options (home included) back, and wait for that home. A
     failure is logged, not raised: it must not hide the run's own error."""
     try:

@@ -53,23 +53,42 @@ class _Socket(HaSocket):
 
     async def service(self, service: str, data: dict[str, Any]) -> Any:
         """An ``smh`` service's response."""
-        out = await self.call({"type": "call_service", "domain": "smh", "service": service,
-                               "service_data": data, "return_response": True})
+        out = await self.call(
+            {
+                "type": "call_service",
+                "domain": "smh",
+                "service": service,
+                "service_data": data,
+                "return_response": True,
+            }
+        )
         return (out or {}).get("response")
 
     async def states(self, entity_ids: Iterable[str]) -> dict[str, dict[str, Any]]:
         """The compact states of ``entity_ids`` (:func:`compact_state`)."""
         wanted = set(entity_ids)
-        return {s["entity_id"]: compact_state(s["entity_id"], s["state"], s.get("attributes") or {})
-                for s in await self.call({"type": "get_states"}) if s["entity_id"] in wanted}
+        return {
+            s["entity_id"]: compact_state(s["entity_id"], s["state"], s.get("attributes") or {})
+            for s in await self.call({"type": "get_states"})
+            if s["entity_id"] in wanted
+        }
 
     async def expose_entry(self, entry_id: str) -> int:
         """Expose every entity of the config entry to Assist; returns how many."""
-        entities = [e["entity_id"] for e in await self.call({"type": "config/entity_registry/list"})
-                    if e.get("config_entry_id") == entry_id]
+        entities = [
+            e["entity_id"]
+            for e in await self.call({"type": "config/entity_registry/list"})
+            if e.get("config_entry_id") == entry_id
+        ]
         if entities:
-            await self.call({"type": "homeassistant/expose_entity", "assistants": ["conversation"],
-                             "entity_ids": entities, "should_expose": True})
+            await self.call(
+                {
+                    "type": "homeassistant/expose_entity",
+                    "assistants": ["conversation"],
+                    "entity_ids": entities,
+                    "should_expose": True,
+                }
+            )
         return len(entities)
 
 
@@ -100,10 +119,19 @@ def _entity_ids(home: Home) -> list[str]:
     return [d.did for d in home.devices if "." in d.did]
 
 
-async def replay_traces(cases: Iterable[TraceCase], tasks: Mapping[str, Task], home_of: Callable[[Task], Home],
-                        url: str, token: str, out_dir: Path, *, config_entry_id: str | None = None,
-                        progress: bool = True, home_dir: str = DEFAULT_HOME_DIR,
-                        ready_timeout: float = READY_TIMEOUT) -> ReplayRun:
+async def replay_traces(
+    cases: Iterable[TraceCase],
+    tasks: Mapping[str, Task],
+    home_of: Callable[[Task], Home],
+    url: str,
+    token: str,
+    out_dir: Path,
+    *,
+    config_entry_id: str | None = None,
+    progress: bool = True,
+    home_dir: str = DEFAULT_HOME_DIR,
+    ready_timeout: float = READY_TIMEOUT,
+) -> ReplayRun:
     """Replay every judgeable case of ``cases`` not yet in ``out_dir/replay.jsonl``."""
     out_dir.mkdir(parents=True, exist_ok=True)
     log_path = out_dir / REPLAY_LOG
@@ -112,8 +140,10 @@ async def replay_traces(cases: Iterable[TraceCase], tasks: Mapping[str, Task], h
     for case in cases:
         if case.task is not None and case.id not in run.records:
             if case.task not in tasks:
-                raise ValueError(f"case {case.id} names task {case.task}, which the task file does not hold "
-                                 "(import the tasks and the traces together)")
+                raise ValueError(
+                    f"case {case.id} names task {case.task}, which the task file does not hold "
+                    "(import the tasks and the traces together)"
+                )
             todo.setdefault(ha_home_key(tasks[case.task].home), []).append(case)
     if not todo:
         return run
@@ -126,12 +156,21 @@ async def replay_traces(cases: Iterable[TraceCase], tasks: Mapping[str, Task], h
         original: dict[str, Any] | None = None
         try:
             async with _Socket(url, token, session) as ws:
-                with tqdm(total=sum(map(len, todo.values())), disable=not progress, unit="case",
-                          desc="replay") as bar, log_path.open("a", encoding="utf-8") as log:
+                with (
+                    tqdm(
+                        total=sum(map(len, todo.values())),
+                        disable=not progress,
+                        unit="case",
+                        desc="replay",
+                    ) as bar,
+                    log_path.open("a", encoding="utf-8") as log,
+                ):
                     for key, group in todo.items():
                         task0 = tasks[group[0].task]  # type: ignore[index]
                         try:
-                            before = await client.switch_home(entry_id, task0.home, home_dir, ready_timeout)
+                            before = await client.switch_home(
+                                entry_id, task0.home, home_dir, ready_timeout
+                            )
                         except HomeUnavailable as err:
                             run.skipped_homes[key] = str(err)
                             bar.update(len(group))
@@ -155,7 +194,9 @@ async def replay_traces(cases: Iterable[TraceCase], tasks: Mapping[str, Task], h
     return run
 
 
-async def _replay(ws: _Socket, entry_id: str, case: TraceCase, task: Task, entities: list[str]) -> Replayed:
+async def _replay(
+    ws: _Socket, entry_id: str, case: TraceCase, task: Task, entities: list[str]
+) -> Replayed:
     entry = {"config_entry_id": entry_id}
     try:
         await ws.service("load_task", {**entry, "task": task.model_dump(mode="json")})
@@ -163,24 +204,49 @@ async def _replay(ws: _Socket, entry_id: str, case: TraceCase, task: Task, entit
         return Replayed(case=case.id, problem=f"smh.load_task refused the task: {err}")
     before = await ws.states(entities)
     if case.builtin_agent:  # HA's own sentence matcher made the calls: ask it again
-        out = await ws.call({"type": "conversation/process", "text": case.text, "language": "en",
-                             "agent_id": BUILTIN_AGENT})
+        out = await ws.call(
+            {
+                "type": "conversation/process",
+                "text": case.text,
+                "language": "en",
+                "agent_id": BUILTIN_AGENT,
+            }
+        )
         raw, called = [out.get("response")], []
     else:
-        out = await ws.service("call_tools", {"calls": [{"tool": c.tool, "arguments": c.arguments}
-                                                        for c in case.calls]})
+        out = await ws.service(
+            "call_tools",
+            {"calls": [{"tool": c.tool, "arguments": c.arguments} for c in case.calls]},
+        )
         ran = (out or {}).get("results", [])
         raw, called = [r["result"] for r in ran], [r.get("called", r["tool"]) for r in ran]
     after = await ws.states(entities)
     verdict = await ws.service("verify", {**entry, "response": case.response})
-    errors = [str(r.get("error_text") or r.get("error")) for r in raw if isinstance(r, dict) and "error" in r]
-    return Replayed(case=case.id, results=[outcome_of(r) for r in raw], called=called, errors=errors,
-                    verdict={k: verdict.get(k) for k in ("passed", "reason", "error_class")},
-                    before=before, after=after)
+    errors = [
+        str(r.get("error_text") or r.get("error"))
+        for r in raw
+        if isinstance(r, dict) and "error" in r
+    ]
+    return Replayed(
+        case=case.id,
+        results=[outcome_of(r) for r in raw],
+        called=called,
+        errors=errors,
+        verdict={k: verdict.get(k) for k in ("passed", "reason", "error_class")},
+        before=before,
+        after=after,
+    )
 
 
-async def replay_and_report(cases: list[TraceCase], tasks: Mapping[str, Task], home_of: Callable[[Task], Home],
-                            url: str, token: str, out_dir: Path, **options: Any) -> tuple[ReplayRun, dict[str, Path]]:
+async def replay_and_report(
+    cases: list[TraceCase],
+    tasks: Mapping[str, Task],
+    home_of: Callable[[Task], Home],
+    url: str,
+    token: str,
+    out_dir: Path,
+    **options: Any,
+) -> tuple[ReplayRun, dict[str, Path]]:
     """Replay ``cases`` (resuming) and write the agreement report over all of them
     (:func:`smh_core.importers.trace_agreement.write`)."""
     from smh_core.importers import trace_agreement

@@ -50,16 +50,29 @@ class AssistSocket(HaSocket):
 
     def __init__(self, url: str, token: str, session: aiohttp.ClientSession) -> None:
         super().__init__(url, token, session)
-        self._sending: set[asyncio.Task] = set()  # audio uploads in flight (kept from garbage collection)
+        self._sending: set[asyncio.Task] = (
+            set()
+        )  # audio uploads in flight (kept from garbage collection)
 
-    async def run_audio(self, pcm: bytes, pipeline: str | None = None, conversation_id: str | None = None,
-                        end_stage: str = "intent", timeout: float = 60.0) -> VoiceTurn:
+    async def run_audio(
+        self,
+        pcm: bytes,
+        pipeline: str | None = None,
+        conversation_id: str | None = None,
+        end_stage: str = "intent",
+        timeout: float = 60.0,
+    ) -> VoiceTurn:
         """Speak ``pcm`` into ``pipeline`` (HA's preferred one when ``None``)."""
         assert self.ws is not None
         msg_id = next(self._ids)
-        body: dict[str, Any] = {"id": msg_id, "type": "assist_pipeline/run", "start_stage": "stt",
-                                "end_stage": end_stage, "input": {"sample_rate": 16000, "no_vad": True},
-                                "timeout": timeout}
+        body: dict[str, Any] = {
+            "id": msg_id,
+            "type": "assist_pipeline/run",
+            "start_stage": "stt",
+            "end_stage": end_stage,
+            "input": {"sample_rate": 16000, "no_vad": True},
+            "timeout": timeout,
+        }
         if pipeline:
             body["pipeline"] = pipeline
         if conversation_id:
@@ -84,7 +97,7 @@ class AssistSocket(HaSocket):
         assert self.ws is not None
         prefix = bytes([handler])
         for i in range(0, len(pcm), CHUNK_BYTES):
-            await self.ws.send_bytes(prefix + pcm[i:i + CHUNK_BYTES])
+            await self.ws.send_bytes(prefix + pcm[i : i + CHUNK_BYTES])
         await self.ws.send_bytes(prefix)  # the end of the audio
 
     def _take(self, event: dict[str, Any], turn: VoiceTurn, pcm: bytes) -> bool:
@@ -94,7 +107,9 @@ class AssistSocket(HaSocket):
         if kind == "run-start":
             handler = (data.get("runner_data") or {}).get("stt_binary_handler_id")
             if handler is None:
-                raise PipelineFailed("the pipeline run gave no audio handler (is its start stage stt?)")
+                raise PipelineFailed(
+                    "the pipeline run gave no audio handler (is its start stage stt?)"
+                )
             task = asyncio.get_running_loop().create_task(self._send_audio(handler, pcm))
             self._sending.add(task)
             task.add_done_callback(self._sending.discard)
@@ -113,37 +128,68 @@ class AssistSocket(HaSocket):
         return kind == "run-end"
 
 
-async def add_wyoming_service(session: aiohttp.ClientSession, url: str, token: str, host: str,
-                              port: int) -> str:
+async def add_wyoming_service(
+    session: aiohttp.ClientSession, url: str, token: str, host: str, port: int
+) -> str:
     """Add a Wyoming server through HA's ``wyoming`` config flow; returns the entry id."""
     headers = {"Authorization": f"Bearer {token}"}
-    async with session.post(f"{url}/api/config/config_entries/flow", json={"handler": "wyoming"},
-                            headers=headers) as r:
+    async with session.post(
+        f"{url}/api/config/config_entries/flow", json={"handler": "wyoming"}, headers=headers
+    ) as r:
         flow = await r.json()
-    async with session.post(f"{url}/api/config/config_entries/flow/{flow['flow_id']}",
-                            json={"host": host, "port": port}, headers=headers) as r:
+    async with session.post(
+        f"{url}/api/config/config_entries/flow/{flow['flow_id']}",
+        json={"host": host, "port": port},
+        headers=headers,
+    ) as r:
         result = await r.json()
     if result.get("type") != "create_entry":
-        raise PipelineFailed(f"HA's wyoming integration did not add {host}:{port}: "
-                             f"{result.get('errors') or result.get('reason') or result}")
+        raise PipelineFailed(
+            f"HA's wyoming integration did not add {host}:{port}: "
+            f"{result.get('errors') or result.get('reason') or result}"
+        )
     return result["result"]["entry_id"]
 
 
-def pipeline_fields(name: str, conversation_engine: str, stt_engine: str | None = None,
-                    tts_engine: str | None = None, language: str = "en") -> dict[str, Any]:
+def pipeline_fields(
+    name: str,
+    conversation_engine: str,
+    stt_engine: str | None = None,
+    tts_engine: str | None = None,
+    language: str = "en",
+) -> dict[str, Any]:
     """An Assist pipeline's fields: the agent, optional STT and TTS, no wake word, prefer-local
     off (so every request reaches the agent, not HA's sentence matcher first)."""
-    return {"name": name, "language": language, "conversation_engine": conversation_engine,
-            "conversation_language": language, "stt_engine": stt_engine,
-            "stt_language": language if stt_engine else None, "tts_engine": tts_engine,
-            "tts_language": language if tts_engine else None, "tts_voice": None,
-            "wake_word_entity": None, "wake_word_id": None, "prefer_local_intents": False}
+    return {
+        "name": name,
+        "language": language,
+        "conversation_engine": conversation_engine,
+        "conversation_language": language,
+        "stt_engine": stt_engine,
+        "stt_language": language if stt_engine else None,
+        "tts_engine": tts_engine,
+        "tts_language": language if tts_engine else None,
+        "tts_voice": None,
+        "wake_word_entity": None,
+        "wake_word_id": None,
+        "prefer_local_intents": False,
+    }
 
 
-async def create_pipeline(socket: HaSocket, name: str, conversation_engine: str, stt_engine: str,
-                          tts_engine: str | None = None, language: str = "en") -> str:
+async def create_pipeline(
+    socket: HaSocket,
+    name: str,
+    conversation_engine: str,
+    stt_engine: str,
+    tts_engine: str | None = None,
+    language: str = "en",
+) -> str:
     """A new Assist pipeline (STT -> agent -> optional TTS, see :func:`pipeline_fields`);
     returns its id."""
-    result = await socket.call({"type": "assist_pipeline/pipeline/create",
-                                **pipeline_fields(name, conversation_engine, stt_engine, tts_engine, language)})
+    result = await socket.call(
+        {
+            "type": "assist_pipeline/pipeline/create",
+            **pipeline_fields(name, conversation_engine, stt_engine, tts_engine, language),
+        }
+    )
     return result["id"]

@@ -93,14 +93,24 @@ class VoiceSession:
             raise ValueError(f"--voice: {reason}")
         port = self.options.port or free_port()
         ready = asyncio.Event()
-        self._server = asyncio.create_task(serve(partial(SttHandler, self.recognizer, stt_info("smh-bench")),
-                                                 self.options.listen, port, ready))
+        self._server = asyncio.create_task(
+            serve(
+                partial(SttHandler, self.recognizer, stt_info("smh-bench")),
+                self.options.listen,
+                port,
+                ready,
+            )
+        )
         await ready.wait()
         try:
-            self._entry = await add_wyoming_service(self.session, self.url, self.token, self.options.stt_host, port)
+            self._entry = await add_wyoming_service(
+                self.session, self.url, self.token, self.options.stt_host, port
+            )
             self._socket = await AssistSocket(self.url, self.token, self.session).__aenter__()
             stt = await entry_entity(self._socket, self._entry, "stt")
-            self.pipeline = await create_pipeline(self._socket, f"SMH bench voice {port}", self.agent_id, stt)
+            self.pipeline = await create_pipeline(
+                self._socket, f"SMH bench voice {port}", self.agent_id, stt
+            )
         except BaseException:
             await self.__aexit__()
             raise
@@ -110,12 +120,16 @@ class VoiceSession:
         if self._socket is not None:
             if self.pipeline is not None:
                 with contextlib.suppress(Exception):
-                    await self._socket.call({"type": "assist_pipeline/pipeline/delete", "pipeline_id": self.pipeline})
+                    await self._socket.call(
+                        {"type": "assist_pipeline/pipeline/delete", "pipeline_id": self.pipeline}
+                    )
             await self._socket.__aexit__()
         if self._entry is not None:
             with contextlib.suppress(aiohttp.ClientError):
-                async with self.session.delete(f"{self.url}/api/config/config_entries/entry/{self._entry}",
-                                               headers={"Authorization": f"Bearer {self.token}"}):
+                async with self.session.delete(
+                    f"{self.url}/api/config/config_entries/entry/{self._entry}",
+                    headers={"Authorization": f"Bearer {self.token}"},
+                ):
                     pass
         if self._server is not None:
             self._server.cancel()
@@ -125,16 +139,22 @@ class VoiceSession:
     async def use_home(self, task: Task) -> None:
         """Recognize with the language model of ``task``'s home from now on."""
         await asyncio.get_running_loop().run_in_executor(
-            None, self.recognizer.use, task.home.key(), self.home_of(task))
+            None, self.recognizer.use, task.home.key(), self.home_of(task)
+        )
 
-    async def speak(self, text: str, conversation_id: str | None, timeout: float | None) -> VoiceTurn:
+    async def speak(
+        self, text: str, conversation_id: str | None, timeout: float | None
+    ) -> VoiceTurn:
         """``text`` spoken into the pipeline (deterministic audio: same text, same settings,
         same bytes)."""
         assert self._socket is not None
         espeak = find_espeak()
         pcm = await asyncio.get_running_loop().run_in_executor(
-            None, synthesize, text, self.options.settings, espeak)
-        return await self._socket.run_audio(pcm, self.pipeline, conversation_id, timeout=timeout or 60.0)
+            None, synthesize, text, self.options.settings, espeak
+        )
+        return await self._socket.run_audio(
+            pcm, self.pipeline, conversation_id, timeout=timeout or 60.0
+        )
 
 
 def voice_record(said: list[str], turns: list[VoiceTurn]) -> dict[str, Any]:
@@ -143,9 +163,14 @@ def voice_record(said: list[str], turns: list[VoiceTurn]) -> dict[str, Any]:
     heard = [t.transcript or "" for t in turns]
     counts = [word_errors(s, h) for s, h in zip(said, heard, strict=False)]
     errors, words = sum(c.errors for c in counts), sum(c.reference_words for c in counts)
-    return {"said": said[:len(turns)], "heard": heard, "word_errors": errors, "reference_words": words,
-            "wer": round(errors / words, 4) if words else 0.0,
-            "pipeline_errors": [t.error for t in turns if t.error]}
+    return {
+        "said": said[: len(turns)],
+        "heard": heard,
+        "word_errors": errors,
+        "reference_words": words,
+        "wer": round(errors / words, 4) if words else 0.0,
+        "pipeline_errors": [t.error for t in turns if t.error],
+    }
 
 
 def failure_cause(voice_passed: bool, text_passed: bool, word_errors_: int) -> str | None:

@@ -29,8 +29,9 @@ class HaSocket:
         self.ws: aiohttp.ClientWebSocketResponse | None = None
 
     async def __aenter__(self) -> Self:
-        self.ws = await self.session.ws_connect(f"{self.url.replace('http', 'ws', 1)}/api/websocket",
-                                                max_msg_size=0)
+        self.ws = await self.session.ws_connect(
+            f"{self.url.replace('http', 'ws', 1)}/api/websocket", max_msg_size=0
+        )
         await self.ws.receive_json()
         await self.ws.send_json({"type": "auth", "access_token": self.token})
         if (msg := await self.ws.receive_json())["type"] != "auth_ok":
@@ -46,7 +47,9 @@ class HaSocket:
         assert self.ws is not None
         msg_id = next(self._ids)
         await self.ws.send_json({"id": msg_id, **message})
-        while (msg := await self.ws.receive_json()).get("id") != msg_id or msg.get("type") != "result":
+        while (msg := await self.ws.receive_json()).get("id") != msg_id or msg.get(
+            "type"
+        ) != "result":
             pass
         if not msg.get("success"):
             raise self.failure(f"{message['type']}: {msg.get('error')}")
@@ -67,12 +70,17 @@ async def entry_entity(socket: HaSocket, entry_id: str, domain: str, timeout: fl
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
         entities = await socket.call({"type": "config/entity_registry/list"})
-        found = [e["entity_id"] for e in entities
-                 if e.get("config_entry_id") == entry_id and e["entity_id"].startswith(f"{domain}.")]
+        found = [
+            e["entity_id"]
+            for e in entities
+            if e.get("config_entry_id") == entry_id and e["entity_id"].startswith(f"{domain}.")
+        ]
         if found:
             return found[0]
         if asyncio.get_running_loop().time() > deadline:
-            raise socket.failure(f"config entry {entry_id} created no {domain} entity within {timeout:.0f} s")
+            raise socket.failure(
+                f"config entry {entry_id} created no {domain} entity within {timeout:.0f} s"
+            )
         await asyncio.sleep(0.2)
 
 

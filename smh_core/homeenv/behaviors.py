@@ -35,13 +35,15 @@ def behavior(name: str) -> Behavior | None:
     """The behaviour registered under ``name``, or None (the engine refuses such a home)."""
     return _BEHAVIORS.get(name)
 
+
 MIN_CLEANING_BATTERY = 15
 """Percent of charge below which robot cleaners refuse to start (they would strand mid-run)."""
 
 
 @register_behavior("require_cleaning_battery")
-def require_cleaning_battery(state: Mapping[str, Any], args: dict[str, Any],
-                             changes: dict[str, Any], ns: str) -> str | None:
+def require_cleaning_battery(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """Reject starting a clean when ``battery_level`` (same namespace) is below the threshold."""
     loc = f"{ns}.battery_level" if ns else "battery_level"
     level = state.get(loc)
@@ -51,8 +53,9 @@ def require_cleaning_battery(state: Mapping[str, Any], args: dict[str, Any],
 
 
 @register_behavior("brightness_zero_is_off")
-def brightness_zero_is_off(state: Mapping[str, Any], args: dict[str, Any],
-                           changes: dict[str, Any], ns: str) -> str | None:
+def brightness_zero_is_off(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """``set_brightness`` with 0 switches the light off and keeps its last brightness, as Home
     Assistant's ``light.turn_on`` with brightness 0 does: benchmarks such as HomeBench dim to 0
     to mean off, and a light off at 0 % would come back on dark."""
@@ -75,24 +78,36 @@ def _todo(state: Mapping[str, Any], ns: str) -> tuple[str, list[dict[str, Any]]]
 
 def _todo_write(items: list[dict[str, Any]], changes: dict[str, Any], loc: str, ns: str) -> None:
     changes[loc] = items
-    changes[f"{ns}.open_items" if ns else "open_items"] = sum(i.get("status") == "needs_action" for i in items)
+    changes[f"{ns}.open_items" if ns else "open_items"] = sum(
+        i.get("status") == "needs_action" for i in items
+    )
 
 
 def _todo_find(items: list[dict[str, Any]], text: str) -> int | None:
     wanted = text.strip().casefold()
-    return next((n for n, i in enumerate(items) if str(i.get("summary", "")).strip().casefold() == wanted), None)
+    return next(
+        (n for n, i in enumerate(items) if str(i.get("summary", "")).strip().casefold() == wanted),
+        None,
+    )
 
 
 @register_behavior("todo_add_item")
-def todo_add_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+def todo_add_item(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """Append an item that is not done yet."""
     loc, items = _todo(state, ns)
     _todo_write([*items, {"summary": args["item"], "status": "needs_action"}], changes, loc, ns)
     return None
 
 
-def _todo_change(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str,
-                 change: Callable[[list[dict[str, Any]], int], list[dict[str, Any]]]) -> str | None:
+def _todo_change(
+    state: Mapping[str, Any],
+    args: dict[str, Any],
+    changes: dict[str, Any],
+    ns: str,
+    change: Callable[[list[dict[str, Any]], int], list[dict[str, Any]]],
+) -> str | None:
     """Apply ``change`` to the list and the index of the item with the request's text (any
     case); refused when the list has none."""
     loc, items = _todo(state, ns)
@@ -104,16 +119,27 @@ def _todo_change(state: Mapping[str, Any], args: dict[str, Any], changes: dict[s
 
 
 @register_behavior("todo_complete_item")
-def todo_complete_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+def todo_complete_item(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """Mark the item with this text done."""
-    return _todo_change(state, args, changes, ns,
-                        lambda items, n: [{**i, "status": "completed"} if k == n else i for k, i in enumerate(items)])
+    return _todo_change(
+        state,
+        args,
+        changes,
+        ns,
+        lambda items, n: [
+            {**i, "status": "completed"} if k == n else i for k, i in enumerate(items)
+        ],
+    )
 
 
 @register_behavior("todo_remove_item")
-def todo_remove_item(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str) -> str | None:
+def todo_remove_item(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """Remove the item with this text."""
-    return _todo_change(state, args, changes, ns, lambda items, n: items[:n] + items[n + 1:])
+    return _todo_change(state, args, changes, ns, lambda items, n: items[:n] + items[n + 1 :])
 
 
 # ---------------------------------------------------------------------------------- Matter
@@ -162,8 +188,9 @@ def _set_speed(state: Mapping[str, Any], changes: dict[str, Any], ns: str, perce
 
 
 @register_behavior("fan_percent_setting_write")
-def fan_percent_setting_write(state: Mapping[str, Any], args: dict[str, Any],
-                              changes: dict[str, Any], ns: str) -> str | None:
+def fan_percent_setting_write(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """A write of FanControl.PercentSetting: the fan runs at that speed (PercentCurrent, while
     the unit is on) and FanMode moves to the mode covering it (0 % is Off), as the Matter
     FanControl cluster requires; without it a unit left at FanMode 0 would not blow at all."""
@@ -172,8 +199,9 @@ def fan_percent_setting_write(state: Mapping[str, Any], args: dict[str, Any],
 
 
 @register_behavior("fan_mode_write")
-def fan_mode_write(state: Mapping[str, Any], args: dict[str, Any],
-                   changes: dict[str, Any], ns: str) -> str | None:
+def fan_mode_write(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """A write of FanControl.FanMode: Off, Low, Medium and High set PercentSetting (and the
     running speed) to the mode's percent; Auto leaves the speed to the unit (kept as it is)."""
     mode = int(args["value"])
@@ -187,8 +215,9 @@ def fan_mode_write(state: Mapping[str, Any], args: dict[str, Any],
 
 
 @register_behavior("fan_control_step")
-def fan_control_step(state: Mapping[str, Any], args: dict[str, Any],
-                     changes: dict[str, Any], ns: str) -> str | None:
+def fan_control_step(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """FanControl Step: move PercentSetting by one step, honouring ``wrap`` and ``lowestOff``.
 
     A percentage needs arithmetic the declarative effects lack; FanMode and PercentCurrent are
@@ -205,8 +234,9 @@ def fan_control_step(state: Mapping[str, Any], args: dict[str, Any],
 
 
 @register_behavior("thermostat_setpoint_raise_lower")
-def thermostat_setpoint_raise_lower(state: Mapping[str, Any], args: dict[str, Any],
-                                    changes: dict[str, Any], ns: str) -> str | None:
+def thermostat_setpoint_raise_lower(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """Thermostat SetpointRaiseLower: ``amount`` is in 0.1 °C, setpoints in 0.01 °C.
 
     Like Matter servers, the result is clamped to the absolute limits instead of rejected, so
@@ -229,8 +259,9 @@ def _level_bounds(state: Mapping[str, Any], ns: str) -> tuple[int, int]:
 
 
 @register_behavior("level_move_to_level_with_on_off")
-def level_move_to_level_with_on_off(state: Mapping[str, Any], args: dict[str, Any],
-                                    changes: dict[str, Any], ns: str) -> str | None:
+def level_move_to_level_with_on_off(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """LevelControl MoveToLevelWithOnOff: set the level and switch OnOff with it.
 
     A level above MinLevel turns the light on; MinLevel or below (0 is allowed in the command)
@@ -253,16 +284,18 @@ def _step_level(state: Mapping[str, Any], args: dict[str, Any], ns: str) -> tupl
 
 
 @register_behavior("level_step")
-def level_step(state: Mapping[str, Any], args: dict[str, Any],
-               changes: dict[str, Any], ns: str) -> str | None:
+def level_step(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """LevelControl Step: ``stepMode`` 0 up, 1 down, by ``stepSize``, clamped to the limits."""
     changes[f"{ns}.CurrentLevel"] = _step_level(state, args, ns)[0]
     return None
 
 
 @register_behavior("level_step_with_on_off")
-def level_step_with_on_off(state: Mapping[str, Any], args: dict[str, Any],
-                           changes: dict[str, Any], ns: str) -> str | None:
+def level_step_with_on_off(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """LevelControl StepWithOnOff: as Step, turning on when stepping up and off at MinLevel."""
     new, lo, _ = _step_level(state, args, ns)
     changes[f"{ns}.CurrentLevel"] = new
@@ -286,32 +319,38 @@ def _idle_mode(state: Mapping[str, Any], ns: str) -> Any:
     return RVC_IDLE
 
 
-def _change_run_mode(state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str,
-                     ending: int) -> str | None:
+def _change_run_mode(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str, ending: int
+) -> str | None:
     ep = _endpoint(ns)
     cur, new, idle = state[f"{ns}.CurrentMode"], args["newMode"], _idle_mode(state, ns)
     op_loc = f"{ep}.RvcOperationalState.OperationalState"
     if new == cur:
         return None
     if cur != idle and new != idle:
-        return (f"the robot is in run mode {cur}; end the session first (1.RvcRunMode.ChangeToMode "
-                f"newMode {idle}, Idle), then change to {new}; Matter does not switch between two "
-                "active run modes")
+        return (
+            f"the robot is in run mode {cur}; end the session first (1.RvcRunMode.ChangeToMode "
+            f"newMode {idle}, Idle), then change to {new}; Matter does not switch between two "
+            "active run modes"
+        )
     if new == idle:
         if state.get(op_loc) in (OPSTATE_RUNNING, OPSTATE_PAUSED):
             changes[op_loc] = ending
         return None
     battery = state.get(f"{ep}.PowerSource.BatPercentRemaining")
     if isinstance(battery, int) and battery < 2 * MIN_CLEANING_BATTERY:
-        return (f"battery at {battery / 2:g}% is below the {MIN_CLEANING_BATTERY}% needed to clean;"
-                f" send it to its dock first ({ep}.RvcOperationalState.GoHome)")
+        return (
+            f"battery at {battery / 2:g}% is below the {MIN_CLEANING_BATTERY}% needed to clean;"
+            f" send it to its dock first ({ep}.RvcOperationalState.GoHome)"
+        )
     changes[op_loc] = OPSTATE_RUNNING
     return None
 
 
 @register_behavior("rvc_change_run_mode")
-def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
-                        changes: dict[str, Any], ns: str) -> str | None:
+def rvc_change_run_mode(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """RvcRunMode ChangeToMode: the robot starts or ends a session with its run mode.
 
     Matter forbids moving between two non-Idle modes directly (InvalidInMode); Cleaning and
@@ -324,8 +363,9 @@ def rvc_change_run_mode(state: Mapping[str, Any], args: dict[str, Any],
 
 
 @register_behavior("rvc_change_run_mode_then_dock")
-def rvc_change_run_mode_then_dock(state: Mapping[str, Any], args: dict[str, Any],
-                                  changes: dict[str, Any], ns: str) -> str | None:
+def rvc_change_run_mode_then_dock(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """As ``rvc_change_run_mode``, but ending a running or paused session sends the robot back
     to its dock (SeekingCharger), as SimuHome's robot does."""
     return _change_run_mode(state, args, changes, ns, OPSTATE_SEEKING_CHARGER)
@@ -340,8 +380,9 @@ def _channel_label(ch: Mapping[str, Any]) -> str:
 
 
 @register_behavior("channel_change_by_number")
-def channel_change_by_number(state: Mapping[str, Any], args: dict[str, Any],
-                             changes: dict[str, Any], ns: str) -> str | None:
+def channel_change_by_number(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """Channel ChangeChannelByNumber: tune to the ChannelList entry with these numbers."""
     for ch in _channels(state, ns):
         if ch["majorNumber"] == args["majorNumber"] and ch["minorNumber"] == args["minorNumber"]:
@@ -352,8 +393,9 @@ def channel_change_by_number(state: Mapping[str, Any], args: dict[str, Any],
 
 
 @register_behavior("channel_change")
-def channel_change(state: Mapping[str, Any], args: dict[str, Any],
-                   changes: dict[str, Any], ns: str) -> str | None:
+def channel_change(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """Channel ChangeChannel: ``match`` is a channel name, call sign or number ("7", "7.1").
 
     Matter answers NoMatches / MultipleMatches; here both reject the call with the channel list.
@@ -386,8 +428,9 @@ def _skip(state: Mapping[str, Any], ns: str, count: int) -> dict[str, Any] | Non
 
 
 @register_behavior("channel_skip")
-def channel_skip(state: Mapping[str, Any], args: dict[str, Any],
-                 changes: dict[str, Any], ns: str) -> str | None:
+def channel_skip(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """Channel SkipChannel: move ``count`` entries through ChannelList, wrapping around."""
     ch = _skip(state, ns, int(args["count"]))
     if ch is None:
@@ -401,8 +444,9 @@ KEY_PLAY, KEY_STOP, KEY_PAUSE, KEY_CHANNEL_UP, KEY_CHANNEL_DOWN = 68, 69, 70, 48
 
 
 @register_behavior("keypad_send_key")
-def keypad_send_key(state: Mapping[str, Any], args: dict[str, Any],
-                    changes: dict[str, Any], ns: str) -> str | None:
+def keypad_send_key(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
     """KeypadInput SendKey: playback and channel keys act on MediaPlayback and Channel."""
     ep, key = _endpoint(ns), args["keyCode"]
     playback = f"{ep}.MediaPlayback.CurrentState"

@@ -65,9 +65,19 @@ def switches(device: Device) -> dict[str, Switch]:
         on, off = svcs.get("turn_on"), svcs.get("turn_off")
         if on is None or off is None or on.arguments or off.arguments:
             continue
-        on_vals = {_target(prefix, e.set): e.value for e in on.effects if e.value is not None and e.when is None}
-        off_vals = {_target(prefix, e.set): e.value for e in off.effects if e.value is not None and e.when is None}
+        on_vals = {
+            _target(prefix, e.set): e.value
+            for e in on.effects
+            if e.value is not None and e.when is None
+        }
+        off_vals = {
+            _target(prefix, e.set): e.value
+            for e in off.effects
+            if e.value is not None and e.when is None
+        }
         for loc in on_vals.keys() & off_vals.keys():
             if on_vals[loc] != off_vals[loc]:
-                out[loc] = Switch(prefix + "turn_on", prefix + "turn_off", on_vals[loc], off_vals[loc])
+                out[loc] = Switch(
+                    prefix + "turn_on", prefix + "turn_off", on_vals[loc], off_vals[loc]
+                )
     return out

@@ -216,7 +216,7 @@ class _Parser:
 
     def at_word(self, word: str) -> bool:
         self.ws()
-        return bool(re.match(rf"{word}\b", self.s[self.i:]))
+        return bool(re.match(rf"{word}\b", self.s[self.i :]))
 
     def eat(self, token: str) -> bool:
         self.ws()
@@ -248,7 +248,9 @@ class _Parser:
     def parse_and(self) -> Node:
         return self._chain("and", self.parse_not, And)
 
-    def _chain(self, word: str, operand: Callable[[], Node], node: Callable[[tuple[Node, ...]], Node]) -> Node:
+    def _chain(
+        self, word: str, operand: Callable[[], Node], node: Callable[[tuple[Node, ...]], Node]
+    ) -> Node:
         """``operand (word operand)*``: the operand alone, or ``node`` of all of them."""
         items = [operand()]
         while self.at_word(word):
@@ -282,7 +284,9 @@ class _Parser:
             else:
                 m = _ID.match(self.s, self.i)
                 if not m or not m.group(1):
-                    raise self.error("expected a device id after 'device(' (quote ids with other characters)")
+                    raise self.error(
+                        "expected a device id after 'device(' (quote ids with other characters)"
+                    )
                 self.i = m.end()
                 did = m.group(1)
             if not self.eat(")"):
@@ -301,7 +305,13 @@ class _Parser:
             if self.did is None:
                 raise self.error(f"'{path}' has no device: name one with device(ID) first", start)
             ref = Ref(self.did, path, implicit=True, namespace=self.namespace)
-        self.namespace = ref.path.rsplit(".", 1)[0] if "." in ref.path else self.namespace if ref.implicit else ""
+        self.namespace = (
+            ref.path.rsplit(".", 1)[0]
+            if "." in ref.path
+            else self.namespace
+            if ref.implicit
+            else ""
+        )
         return ref
 
     def parse_path(self) -> str:
@@ -353,7 +363,9 @@ class _Parser:
         if self.s.startswith("device(", self.i):
             saved = (self.did, self.namespace)
             ref = self.parse_ref(allow_implicit=False)
-            self.did, self.namespace = saved  # a reference on the right does not move the implicit device
+            self.did, self.namespace = (
+                saved  # a reference on the right does not move the implicit device
+            )
             return ref
         return self.parse_literal(stops=";)")
 
@@ -488,9 +500,13 @@ def _eval(node: Node, source: ValueSource, out: list[ClauseResult] | None) -> bo
         loc, actual = _lookup(source, node.left)
     except _Missing as e:
         if out is not None:
-            expected = ([v.raw for v in node.values] if isinstance(node, InSet) else node.right.to_text())
+            expected = (
+                [v.raw for v in node.values] if isinstance(node, InSet) else node.right.to_text()
+            )
             op = ("not in" if node.negated else "in") if isinstance(node, InSet) else node.op
-            out.append(ClauseResult(node.left.did, node.left.path, None, op, expected, False, str(e)))
+            out.append(
+                ClauseResult(node.left.did, node.left.path, None, op, expected, False, str(e))
+            )
         return False
     reason = ""
     if isinstance(node, InSet):
@@ -508,7 +524,9 @@ def _eval(node: Node, source: ValueSource, out: list[ClauseResult] | None) -> bo
             if reason:
                 passed = False
             elif op in ("==", "!="):
-                passed = (actual == other and isinstance(actual, bool) == isinstance(other, bool)) == (op == "==")
+                passed = (
+                    actual == other and isinstance(actual, bool) == isinstance(other, bool)
+                ) == (op == "==")
             else:
                 passed = _order(actual, op, other)
         else:
@@ -522,6 +540,8 @@ def _eval(node: Node, source: ValueSource, out: list[ClauseResult] | None) -> bo
     return passed
 
 
-def unchanged_except(before: Snapshot, after: Snapshot, allowed_dids: set[str] | frozenset[str]) -> list[Change]:
+def unchanged_except(
+    before: Snapshot, after: Snapshot, allowed_dids: set[str] | frozenset[str]
+) -> list[Change]:
     """Changes on devices outside ``allowed_dids`` (irrelevant-state preservation)."""
     return [c for c in diff(before, after) if c.did not in allowed_dids]

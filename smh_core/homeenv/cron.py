@@ -86,7 +86,9 @@ def parse_cron(text: str) -> Cron:
                 raise CronError(f"cron {text!r}: {e}") from None
         normalised, seconds = " ".join(fs), True
     else:
-        raise CronError(f"cron {text!r}: expected 5 (Unix) or 6-7 (Quartz) fields, got {len(fields)}")
+        raise CronError(
+            f"cron {text!r}: expected 5 (Unix) or 6-7 (Quartz) fields, got {len(fields)}"
+        )
     try:
         croniter(normalised, datetime(2000, 1, 1), second_at_beginning=seconds, day_or=False)
     except (CroniterBadCronError, ValueError, KeyError) as e:

@@ -169,11 +169,17 @@ class Cycle(_Strict):
     @model_validator(mode="after")
     def _phase_in_one_place(self) -> Cycle:
         if self.phase_in_state and self.phase_attr is not None:
-            raise ValueError("a cycle shows its phase in 'phase_attr' or in the state ('phase_in_state'), not both")
+            raise ValueError(
+                "a cycle shows its phase in 'phase_attr' or in the state ('phase_in_state'), not both"
+            )
         return self
 
     def program(self, mode: Any) -> list[Phase]:
-        return self.programs.get(str(mode)) or self.programs.get("*") or next(iter(self.programs.values()))
+        return (
+            self.programs.get(str(mode))
+            or self.programs.get("*")
+            or next(iter(self.programs.values()))
+        )
 
     def phase_names(self) -> list[str]:
         """Every phase name any programme can show, in first-seen order."""
@@ -202,7 +208,6 @@ class Cycle(_Strict):
                 out += [(p.name, p.seconds) for p in extra.phases]
         return out
 
-
     def phase_states(self, state: Mapping[str, Any]) -> list[Any]:
         """The state each phase of :meth:`phases_for` shows (None: ``running``)."""
         out = [p.state for p in self.program(state[self.mode_attr] if self.mode_attr else None)]
@@ -215,7 +220,12 @@ class Cycle(_Strict):
 def _stretched(phases: list[tuple[str, int]], total: Any) -> list[tuple[str, int]]:
     """``phases`` scaled to ``total`` seconds (whole seconds; phase ends rounded, so the
     lengths add up exactly); unchanged when ``total`` is not a positive number."""
-    if isinstance(total, bool) or not isinstance(total, int | float) or not total > 0 or total > 10**9:
+    if (
+        isinstance(total, bool)
+        or not isinstance(total, int | float)
+        or not total > 0
+        or total > 10**9
+    ):
         return phases
     full = sum(s for _, s in phases)
     out, acc, done = [], 0, 0
@@ -239,13 +249,17 @@ class Dynamics(_Strict):
         """``(field path, locator)`` of every attribute this block names, for reference checks."""
         out: list[tuple[str, str]] = []
         for i, d in enumerate(self.drives):
-            out += [(f"drives.{i}.active_when.{j}.attr", w.attr) for j, w in enumerate(d.active_when)]
+            out += [
+                (f"drives.{i}.active_when.{j}.attr", w.attr) for j, w in enumerate(d.active_when)
+            ]
             if d.target_attr:
                 out.append((f"drives.{i}.target_attr", d.target_attr))
             if d.scale_attr:
                 out.append((f"drives.{i}.scale_attr", d.scale_attr))
         for i, li in enumerate(self.lights):
-            out += [(f"lights.{i}.active_when.{j}.attr", w.attr) for j, w in enumerate(li.active_when)]
+            out += [
+                (f"lights.{i}.active_when.{j}.attr", w.attr) for j, w in enumerate(li.active_when)
+            ]
             if li.level_attr:
                 out.append((f"lights.{i}.level_attr", li.level_attr))
         out += [(f"shades.{i}.open_attr", s.open_attr) for i, s in enumerate(self.shades)]
@@ -259,7 +273,10 @@ class Dynamics(_Strict):
                 out.append(("cycle.mode_attr", c.mode_attr))
             if c.duration_attr:
                 out.append(("cycle.duration_attr", c.duration_attr))
-            out += [(f"cycle.extra_phases.{i}.when.attr", x.when.attr) for i, x in enumerate(c.extra_phases)]
+            out += [
+                (f"cycle.extra_phases.{i}.when.attr", x.when.attr)
+                for i, x in enumerate(c.extra_phases)
+            ]
             out += [(f"cycle.on_complete.{k}", k) for k in c.on_complete]
         return out
 
@@ -278,7 +295,12 @@ class Dynamics(_Strict):
 
 
 AIR_QUALITY_BANDS: tuple[tuple[float, str], ...] = (
-    (12.0, "good"), (35.4, "fair"), (55.4, "moderate"), (150.4, "poor"), (250.4, "very_poor"))
+    (12.0, "good"),
+    (35.4, "fair"),
+    (55.4, "moderate"),
+    (150.4, "poor"),
+    (250.4, "very_poor"),
+)
 """Upper PM2.5 bound (µg/m³) of each air-quality class (the US EPA AQI breakpoints), mapped
 onto Matter's AirQuality enum names; above the last bound the air is ``extremely_poor``."""
 

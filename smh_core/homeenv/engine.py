@@ -129,20 +129,32 @@ def _action_list(actions: Any) -> list[Any] | ServiceError:
     would yield characters or keys), so only non-mapping, non-text iterables are accepted.
     """
     if isinstance(actions, (str, bytes, bytearray, Mapping)) or not isinstance(actions, Iterable):
-        return ServiceError(ErrorCode.BAD_ARGUMENTS,
-                            f"actions must be a list of {{did, locator, arguments}} objects, "
-                            f"got {type(actions).__name__} {show(actions)}", field="actions")
+        return ServiceError(
+            ErrorCode.BAD_ARGUMENTS,
+            f"actions must be a list of {{did, locator, arguments}} objects, "
+            f"got {type(actions).__name__} {show(actions)}",
+            field="actions",
+        )
     return list(actions)
 
 
 def _not_an_action(i: int, action: Any) -> ServiceError:
-    return ServiceError(ErrorCode.BAD_ARGUMENTS,
-                        f"action {i} must be an object {{did, locator, arguments}}, "
-                        f"got {type(action).__name__} {show(action)}", field=f"actions[{i}]")
+    return ServiceError(
+        ErrorCode.BAD_ARGUMENTS,
+        f"action {i} must be an object {{did, locator, arguments}}, "
+        f"got {type(action).__name__} {show(action)}",
+        field=f"actions[{i}]",
+    )
 
 
-def _run_behavior(name: str, behavior: Behavior, ns: str, state: Mapping[str, Any], args: dict[str, Any],
-                  changes: dict[str, Any]) -> str | None:
+def _run_behavior(
+    name: str,
+    behavior: Behavior,
+    ns: str,
+    state: Mapping[str, Any],
+    args: dict[str, Any],
+    changes: dict[str, Any],
+) -> str | None:
     """Run a named behaviour (of a service or a direct write); a crash becomes a rejection,
     not an exception.
 
@@ -153,17 +165,32 @@ def _run_behavior(name: str, behavior: Behavior, ns: str, state: Mapping[str, An
     try:
         return behavior(state, args, changes, ns)
     except Exception as e:  # noqa: BLE001 - any failure of plug-in code must not escape execute()
-        return f"its behaviour {name!r} failed on these arguments ({type(e).__name__}: {show(str(e))})"
+        return (
+            f"its behaviour {name!r} failed on these arguments ({type(e).__name__}: {show(str(e))})"
+        )
 
 
-def _behavior_changes(dev: _Dev, locator: str, verb: str, name: str, behavior: Behavior, ns: str,
-                      state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any]) -> ServiceError | None:
+def _behavior_changes(
+    dev: _Dev,
+    locator: str,
+    verb: str,
+    name: str,
+    behavior: Behavior,
+    ns: str,
+    state: Mapping[str, Any],
+    args: dict[str, Any],
+    changes: dict[str, Any],
+) -> ServiceError | None:
     """Run a service's or a write's behaviour on ``changes``, then hold everything it set to
     the attributes' types; the error that refuses the call, or None."""
     msg = _run_behavior(name, behavior, ns, state, args, changes)
     if msg is not None:
-        return ServiceError(ErrorCode.PRECONDITION_FAILED, f"cannot {verb} {locator}: {msg}",
-                            did=dev.did, locator=locator)
+        return ServiceError(
+            ErrorCode.PRECONDITION_FAILED,
+            f"cannot {verb} {locator}: {msg}",
+            did=dev.did,
+            locator=locator,
+        )
     return _checked_changes(dev, locator, changes)
 
 
@@ -173,12 +200,23 @@ def _checked_changes(dev: _Dev, locator: str, changes: Mapping[str, Any]) -> Ser
     for loc, v in changes.items():
         check = dev.checkers.get(loc)
         if check is None:
-            return ServiceError(ErrorCode.INVALID_RESULT, f"{locator} would set unknown attribute {loc!r}",
-                                did=dev.did, locator=locator, field=loc)
+            return ServiceError(
+                ErrorCode.INVALID_RESULT,
+                f"{locator} would set unknown attribute {loc!r}",
+                did=dev.did,
+                locator=locator,
+                field=loc,
+            )
         problem = check(v)
         if problem is not None:
-            return ServiceError(problem[0], f"{locator} would make {problem[1]}", did=dev.did,
-                                locator=locator, field=loc, allowed=problem[2])
+            return ServiceError(
+                problem[0],
+                f"{locator} would make {problem[1]}",
+                did=dev.did,
+                locator=locator,
+                field=loc,
+                allowed=problem[2],
+            )
     return None
 
 
@@ -186,17 +224,25 @@ def _compile_req(ns: str, r: Requirement) -> _Req:
     loc = _resolve(ns, r.attr)
     if r.in_ is not None:
         allowed = list(r.in_)
-        return _Req(loc, lambda v: any(_same(v, x) for x in allowed),
-                    r.message or f"{loc} must be one of {allowed}")
+        return _Req(
+            loc,
+            lambda v: any(_same(v, x) for x in allowed),
+            r.message or f"{loc} must be one of {allowed}",
+        )
     if r.not_in is not None:
         banned = list(r.not_in)
-        return _Req(loc, lambda v: not any(_same(v, x) for x in banned),
-                    r.message or f"{loc} must not be one of {banned}")
+        return _Req(
+            loc,
+            lambda v: not any(_same(v, x) for x in banned),
+            r.message or f"{loc} must not be one of {banned}",
+        )
     want = r.equals
     return _Req(loc, lambda v: _same(v, want), r.message or f"{loc} must be {want!r}")
 
 
-def _following_attributes(dev: Device, ns: str, s: Service, attrs: Mapping[str, Attribute]) -> Service:
+def _following_attributes(
+    dev: Device, ns: str, s: Service, attrs: Mapping[str, Attribute]
+) -> Service:
     """``s`` with each argument narrowed to the attributes it is written to verbatim by an
     unconditional effect (see :func:`narrowed_to`), so a device whose home file narrows an
     attribute's range or options has services (and schemas) that follow it; ``s`` itself when
@@ -217,16 +263,23 @@ def _following_attributes(dev: Device, ns: str, s: Service, attrs: Mapping[str, 
             try:
                 a = narrowed_to(a, attr, f"argument {a.name!r}")
             except ValueError as e:
-                raise ValueError(f"device {dev.did}: service {_resolve(ns, s.name)!r}: {e}") from None
+                raise ValueError(
+                    f"device {dev.did}: service {_resolve(ns, s.name)!r}: {e}"
+                ) from None
         arguments.append(a)
-    return s if all(x is y for x, y in zip(arguments, s.arguments, strict=True)) else \
-        s.model_copy(update={"arguments": arguments})
+    return (
+        s
+        if all(x is y for x, y in zip(arguments, s.arguments, strict=True))
+        else s.model_copy(update={"arguments": arguments})
+    )
 
 
 def _compile_device(dev: Device) -> _Dev:
     attr_models: dict[str, Attribute] = {}
     services: dict[str, _Svc] = {}
-    namespaces: list[tuple[str, list[Attribute], list[Service]]] = [("", dev.attributes, dev.services)]
+    namespaces: list[tuple[str, list[Attribute], list[Service]]] = [
+        ("", dev.attributes, dev.services)
+    ]
     namespaces += [(c.name, c.attributes, c.services) for c in dev.components]
     for ns, attrs, _ in namespaces:
         for a in attrs:
@@ -243,7 +296,9 @@ def _compile_device(dev: Device) -> _Dev:
         for s in svcs:
             loc = _resolve(ns, s.name)
             if loc in services or loc in attr_models:
-                raise ValueError(f"device {dev.did}: locator {loc!r} names both a service and something else")
+                raise ValueError(
+                    f"device {dev.did}: locator {loc!r} names both a service and something else"
+                )
             s = _following_attributes(dev, ns, s, attr_models)
             args = {a.name: (shared_checker(a, a.name), a.required, a.default) for a in s.arguments}
             effs = []
@@ -251,14 +306,26 @@ def _compile_device(dev: Device) -> _Dev:
                 effs.append(_compile_effect(dev, ns, s, e, attr_models, args))
             for r in s.requires:
                 if _resolve(ns, r.attr) not in attr_models:
-                    raise ValueError(f"device {dev.did}: service {loc!r} requires unknown attribute {r.attr!r}")
+                    raise ValueError(
+                        f"device {dev.did}: service {loc!r} requires unknown attribute {r.attr!r}"
+                    )
             behavior = None
             if s.behavior is not None:
                 behavior = registered_behavior(s.behavior)
                 if behavior is None:
-                    raise ValueError(f"device {dev.did}: service {loc!r} names unknown behavior {s.behavior!r}")
-            services[loc] = _Svc(loc, s, args, list(args), [_compile_req(ns, r) for r in s.requires],
-                                 effs, behavior, ns)
+                    raise ValueError(
+                        f"device {dev.did}: service {loc!r} names unknown behavior {s.behavior!r}"
+                    )
+            services[loc] = _Svc(
+                loc,
+                s,
+                args,
+                list(args),
+                [_compile_req(ns, r) for r in s.requires],
+                effs,
+                behavior,
+                ns,
+            )
     writable = {loc: checkers[loc] for loc, a in attr_models.items() if a.writable}
     ranges = {loc: a.range for loc, a in attr_models.items() if a.range is not None}
     write_reqs: dict[str, list[_Req]] = {}
@@ -267,8 +334,10 @@ def _compile_device(dev: Device) -> _Dev:
         for a in attrs:
             for r in a.write_requires or ():
                 if _resolve(ns, r.attr) not in attr_models:
-                    raise ValueError(f"device {dev.did}: writing {_resolve(ns, a.name)!r} requires "
-                                     f"unknown attribute {r.attr!r}")
+                    raise ValueError(
+                        f"device {dev.did}: writing {_resolve(ns, a.name)!r} requires "
+                        f"unknown attribute {r.attr!r}"
+                    )
                 write_reqs.setdefault(_resolve(ns, a.name), []).append(_compile_req(ns, r))
             if a.on_write is not None:
                 loc = _resolve(ns, a.name)
@@ -276,23 +345,41 @@ def _compile_device(dev: Device) -> _Dev:
                     raise ValueError(f"device {dev.did}: {loc!r} has on_write but is not writable")
                 fn = registered_behavior(a.on_write)
                 if fn is None:
-                    raise ValueError(f"device {dev.did}: writing {loc!r} names unknown behavior {a.on_write!r}")
+                    raise ValueError(
+                        f"device {dev.did}: writing {loc!r} names unknown behavior {a.on_write!r}"
+                    )
                 write_behaviors[loc] = (a.on_write, fn, ns)
     if dev.dynamics is not None:
         for path, loc in dev.dynamics.locators():
             if loc not in attr_models:
-                raise ValueError(f"device {dev.did}: dynamics.{path} names unknown attribute {loc!r}")
+                raise ValueError(
+                    f"device {dev.did}: dynamics.{path} names unknown attribute {loc!r}"
+                )
     shapes = {loc: f for loc, a in attr_models.items() if (f := mode_tag_normalizer(a)) is not None}
-    return _Dev(dev.did, dev, attr_models, checkers, services, writable, ranges, write_reqs,
-                write_behaviors, _container_locators(attr_models), shapes)
+    return _Dev(
+        dev.did,
+        dev,
+        attr_models,
+        checkers,
+        services,
+        writable,
+        ranges,
+        write_reqs,
+        write_behaviors,
+        _container_locators(attr_models),
+        shapes,
+    )
 
 
 def _container_locators(attrs: Mapping[str, Attribute]) -> tuple[str, ...]:
     """Attributes whose checker can let a list or dict through: their own type, or an option
     that is one. Only these need copying when the state is handed out."""
     kinds = (AttrType.LIST, AttrType.TUPLE, AttrType.DICT)
-    return tuple(loc for loc, a in attrs.items()
-                 if a.type in kinds or any(isinstance(o, CONTAINERS) for o in a.options or ()))
+    return tuple(
+        loc
+        for loc, a in attrs.items()
+        if a.type in kinds or any(isinstance(o, CONTAINERS) for o in a.options or ())
+    )
 
 
 _COMPILED: dict[int, tuple[weakref.ref[Device], _Dev]] = {}
@@ -342,17 +429,31 @@ diffs, listeners, critics and automation triggers address them like device attri
 
 
 def _env_checkers() -> dict[str, Checker]:
-    specs = {"temperature": (-50.0, 80.0), "humidity": (0.0, 100.0), "illuminance": (0.0, 200000.0),
-             "pm25": (0.0, 2000.0), "pm10": (0.0, 2000.0)}
-    out = {v: compile_checker(Attribute(name=v, type=AttrType.FLOAT, range=r), v) for v, r in specs.items()}
-    out["air_quality"] = compile_checker(Attribute(
-        name="air_quality", type=AttrType.STR,
-        options=["good", "fair", "moderate", "poor", "very_poor", "extremely_poor"]), "air_quality")
+    specs = {
+        "temperature": (-50.0, 80.0),
+        "humidity": (0.0, 100.0),
+        "illuminance": (0.0, 200000.0),
+        "pm25": (0.0, 2000.0),
+        "pm10": (0.0, 2000.0),
+    }
+    out = {
+        v: compile_checker(Attribute(name=v, type=AttrType.FLOAT, range=r), v)
+        for v, r in specs.items()
+    }
+    out["air_quality"] = compile_checker(
+        Attribute(
+            name="air_quality",
+            type=AttrType.STR,
+            options=["good", "fair", "moderate", "poor", "very_poor", "extremely_poor"],
+        ),
+        "air_quality",
+    )
     return out
 
 
-def _compile_effect(dev: Device, ns: str, s: Service, e: Effect, attrs: dict[str, Attribute],
-                    args: dict[str, Any]) -> _Eff:
+def _compile_effect(
+    dev: Device, ns: str, s: Service, e: Effect, attrs: dict[str, Attribute], args: dict[str, Any]
+) -> _Eff:
     loc = _resolve(ns, e.set)
     where = f"device {dev.did}: service {s.name!r}"
     if loc not in attrs:
@@ -400,9 +501,13 @@ class HomeEngine:
             if r.environment is not None:
                 e = r.environment
                 self._state[ENV_PREFIX + r.id] = {
-                    "temperature": float(e.temperature), "humidity": float(e.humidity),
-                    "illuminance": float(e.base_lux), "pm25": float(e.pm25), "pm10": float(e.pm10),
-                    "air_quality": air_quality_class(e.pm25)}
+                    "temperature": float(e.temperature),
+                    "humidity": float(e.humidity),
+                    "illuminance": float(e.base_lux),
+                    "pm25": float(e.pm25),
+                    "pm10": float(e.pm10),
+                    "air_quality": air_quality_class(e.pm25),
+                }
         self._listeners: list[Callable[[list[Change]], None]] = []
 
     # ------------------------------------------------------------------ loading / saving
@@ -426,16 +531,29 @@ class HomeEngine:
                 devices.append(d)  # unchanged: the same (already compiled) model
                 continue
             attrs = [a.model_copy(update={"value": state[a.name]}) for a in d.attributes]
-            comps = [c.model_copy(update={"attributes": [
-                a.model_copy(update={"value": state[f"{c.name}.{a.name}"]}) for a in c.attributes]})
-                for c in d.components]
+            comps = [
+                c.model_copy(
+                    update={
+                        "attributes": [
+                            a.model_copy(update={"value": state[f"{c.name}.{a.name}"]})
+                            for a in c.attributes
+                        ]
+                    }
+                )
+                for c in d.components
+            ]
             devices.append(d.model_copy(update={"attributes": attrs, "components": comps}))
         rooms = []
         for r in self._home.rooms:
             env = self._state.get(ENV_PREFIX + r.id)
             if env is not None and r.environment is not None:
-                r = r.model_copy(update={"environment": r.environment.model_copy(update={
-                    k: env[k] for k in ("temperature", "humidity", "pm25", "pm10")})})
+                r = r.model_copy(
+                    update={
+                        "environment": r.environment.model_copy(
+                            update={k: env[k] for k in ("temperature", "humidity", "pm25", "pm10")}
+                        )
+                    }
+                )
             rooms.append(r)
         return self._home.model_copy(update={"devices": devices, "rooms": rooms})
 
@@ -453,7 +571,9 @@ class HomeEngine:
             fn(changes)
 
     # ------------------------------------------------------------------ execution
-    def execute(self, did: str, locator: str, arguments: Mapping[str, Any] | None = None) -> ExecResult:
+    def execute(
+        self, did: str, locator: str, arguments: Mapping[str, Any] | None = None
+    ) -> ExecResult:
         """Validate and apply one call. Invalid calls return an error and change nothing."""
         outcome = self._plan(did, locator, arguments)
         if isinstance(outcome, ServiceError):
@@ -461,7 +581,9 @@ class HomeEngine:
         changes = self._commit({did: outcome})
         return ExecResult(True, changes=changes)
 
-    def execute_many(self, actions: Iterable[Mapping[str, Any]], atomic: bool = True) -> list[ExecResult]:
+    def execute_many(
+        self, actions: Iterable[Mapping[str, Any]], atomic: bool = True
+    ) -> list[ExecResult]:
         """Run ``[{did, locator, arguments}, ...]`` in order.
 
         ``atomic=True``: all or nothing. Each call is validated against the state produced by
@@ -483,9 +605,10 @@ class HomeEngine:
                 outcome = self._plan(did, a.get("locator", ""), a.get("arguments"), staged)
             if isinstance(outcome, ServiceError):
                 results.append(ExecResult(False, error=outcome))
-                skipped = ServiceError(ErrorCode.PRECONDITION_FAILED,
-                                       f"not run: action {i} of the atomic batch failed")
-                results += [ExecResult(False, error=skipped) for _ in acts[i + 1:]]
+                skipped = ServiceError(
+                    ErrorCode.PRECONDITION_FAILED, f"not run: action {i} of the atomic batch failed"
+                )
+                results += [ExecResult(False, error=skipped) for _ in acts[i + 1 :]]
                 return results
             staged[did] = outcome
             results.append(ExecResult(True))
@@ -499,21 +622,33 @@ class HomeEngine:
         """One item of a non-atomic batch: an ``{did, locator, arguments}`` object, or an error."""
         if not isinstance(action, Mapping):
             return ExecResult(False, error=_not_an_action(i, action))
-        return self.execute(action.get("did", ""), action.get("locator", ""), action.get("arguments"))
+        return self.execute(
+            action.get("did", ""), action.get("locator", ""), action.get("arguments")
+        )
 
-    def _plan(self, did: str, locator: str, arguments: Mapping[str, Any] | None,
-              staged: Mapping[str, dict[str, Any]] | None = None) -> dict[str, Any] | ServiceError:
+    def _plan(
+        self,
+        did: str,
+        locator: str,
+        arguments: Mapping[str, Any] | None,
+        staged: Mapping[str, dict[str, Any]] | None = None,
+    ) -> dict[str, Any] | ServiceError:
         """Validate a call; return the device's complete new state, or the error."""
         dev = self._devs.get(did) if isinstance(did, str) else None
         if dev is None:
-            return ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device with did {show(did)}", did=_field(did))
+            return ServiceError(
+                ErrorCode.DEVICE_NOT_FOUND, f"no device with did {show(did)}", did=_field(did)
+            )
         state = staged[did] if staged and did in staged else self._state[did]
         if arguments is None:
             arguments = {}
         elif not isinstance(arguments, Mapping):
-            return ServiceError(ErrorCode.BAD_ARGUMENTS,
-                                f"arguments must be an object, got {type(arguments).__name__}",
-                                did=did, locator=_field(locator))
+            return ServiceError(
+                ErrorCode.BAD_ARGUMENTS,
+                f"arguments must be an object, got {type(arguments).__name__}",
+                did=did,
+                locator=_field(locator),
+            )
         svc = dev.services.get(locator) if isinstance(locator, str) else None
         if svc is None:
             return self._plan_write(dev, state, locator, arguments)
@@ -522,31 +657,51 @@ class HomeEngine:
         spec = svc.args
         for name in arguments:
             if name not in spec:
-                return ServiceError(ErrorCode.UNEXPECTED_ARGUMENT,
-                                    f"{locator} takes no argument {show(name)}; it takes {svc.arg_names or 'none'}",
-                                    did=did, locator=locator, field=_field(name), allowed=svc.arg_names)
+                return ServiceError(
+                    ErrorCode.UNEXPECTED_ARGUMENT,
+                    f"{locator} takes no argument {show(name)}; it takes {svc.arg_names or 'none'}",
+                    did=did,
+                    locator=locator,
+                    field=_field(name),
+                    allowed=svc.arg_names,
+                )
         args: dict[str, Any] = {}
         for name, (check, required, default) in spec.items():
             if name in arguments:
                 v = arguments[name]
                 problem = check(v)
                 if problem is not None:
-                    return ServiceError(problem[0], f"{locator}: {problem[1]}", did=did, locator=locator,
-                                        field=name, allowed=problem[2])
+                    return ServiceError(
+                        problem[0],
+                        f"{locator}: {problem[1]}",
+                        did=did,
+                        locator=locator,
+                        field=name,
+                        allowed=problem[2],
+                    )
                 args[name] = copy_value(v) if isinstance(v, CONTAINERS) else v
             elif required:
                 arg_model = next(a for a in svc.model.arguments if a.name == name)
-                return ServiceError(ErrorCode.MISSING_ARGUMENT,
-                                    f"{locator} needs argument {name!r} ({describe(arg_model)})",
-                                    did=did, locator=locator, field=name, allowed=svc.arg_names)
+                return ServiceError(
+                    ErrorCode.MISSING_ARGUMENT,
+                    f"{locator} needs argument {name!r} ({describe(arg_model)})",
+                    did=did,
+                    locator=locator,
+                    field=name,
+                    allowed=svc.arg_names,
+                )
             else:
                 args[name] = default
         # 5. preconditions
         for r in svc.reqs:
             if not r.test(state[r.loc]):
-                return ServiceError(ErrorCode.PRECONDITION_FAILED,
-                                    f"cannot run {locator}: {r.text} (currently {state[r.loc]!r})",
-                                    did=did, locator=locator, field=r.loc)
+                return ServiceError(
+                    ErrorCode.PRECONDITION_FAILED,
+                    f"cannot run {locator}: {r.text} (currently {state[r.loc]!r})",
+                    did=did,
+                    locator=locator,
+                    field=r.loc,
+                )
         # 6. effects (computed on the pre-call state)
         changes: dict[str, Any] = {}
         for e in svc.effs:
@@ -573,8 +728,17 @@ class HomeEngine:
                 v = b if state[e.loc] == a else a
             changes[e.loc] = v
         if svc.behavior is not None:
-            refused = _behavior_changes(dev, locator, "run", svc.model.behavior or "", svc.behavior, svc.ns,
-                                        state, args, changes)
+            refused = _behavior_changes(
+                dev,
+                locator,
+                "run",
+                svc.model.behavior or "",
+                svc.behavior,
+                svc.ns,
+                state,
+                args,
+                changes,
+            )
         else:
             refused = _checked_changes(dev, locator, changes)
         if refused is not None:
@@ -583,47 +747,80 @@ class HomeEngine:
         new.update(changes)
         return new
 
-    def _plan_write(self, dev: _Dev, state: dict[str, Any], locator: str,
-                    arguments: Mapping[str, Any]) -> dict[str, Any] | ServiceError:
+    def _plan_write(
+        self, dev: _Dev, state: dict[str, Any], locator: str, arguments: Mapping[str, Any]
+    ) -> dict[str, Any] | ServiceError:
         """Direct attribute write (``{"value": v}``) for attributes declared writable."""
         did = dev.did
         if not isinstance(locator, str):
-            return ServiceError(ErrorCode.SERVICE_NOT_FOUND,
-                                f"locator must be a string naming a service or writable attribute of device "
-                                f"{did}, got {type(locator).__name__} {show(locator)}",
-                                did=did, locator=_field(locator), allowed=sorted(dev.services) + sorted(dev.writable))
+            return ServiceError(
+                ErrorCode.SERVICE_NOT_FOUND,
+                f"locator must be a string naming a service or writable attribute of device "
+                f"{did}, got {type(locator).__name__} {show(locator)}",
+                did=did,
+                locator=_field(locator),
+                allowed=sorted(dev.services) + sorted(dev.writable),
+            )
         if locator not in dev.attr_models:
-            return ServiceError(ErrorCode.SERVICE_NOT_FOUND,
-                                f"device {did} has no service {show(locator)}",
-                                did=did, locator=_field(locator), allowed=sorted(dev.services) + sorted(dev.writable))
+            return ServiceError(
+                ErrorCode.SERVICE_NOT_FOUND,
+                f"device {did} has no service {show(locator)}",
+                did=did,
+                locator=_field(locator),
+                allowed=sorted(dev.services) + sorted(dev.writable),
+            )
         check = dev.writable.get(locator)
         if check is None:
-            return ServiceError(ErrorCode.NOT_WRITABLE,
-                                f"{locator!r} is a read-only attribute of device {did}; use a service",
-                                did=did, locator=locator, allowed=sorted(dev.services))
+            return ServiceError(
+                ErrorCode.NOT_WRITABLE,
+                f"{locator!r} is a read-only attribute of device {did}; use a service",
+                did=did,
+                locator=locator,
+                allowed=sorted(dev.services),
+            )
         extra = [k for k in arguments if k != "value"]
         if extra:
-            return ServiceError(ErrorCode.UNEXPECTED_ARGUMENT, f"writing {locator} takes only 'value'",
-                                did=did, locator=locator, field=_field(extra[0]), allowed=["value"])
+            return ServiceError(
+                ErrorCode.UNEXPECTED_ARGUMENT,
+                f"writing {locator} takes only 'value'",
+                did=did,
+                locator=locator,
+                field=_field(extra[0]),
+                allowed=["value"],
+            )
         if "value" not in arguments:
-            return ServiceError(ErrorCode.MISSING_ARGUMENT, f"writing {locator} needs 'value'",
-                                did=did, locator=locator, field="value", allowed=["value"])
+            return ServiceError(
+                ErrorCode.MISSING_ARGUMENT,
+                f"writing {locator} needs 'value'",
+                did=did,
+                locator=locator,
+                field="value",
+                allowed=["value"],
+            )
         value = arguments["value"]
         problem = check(value)
         if problem is not None:
-            return ServiceError(problem[0], problem[1], did=did, locator=locator, field="value",
-                                allowed=problem[2])
+            return ServiceError(
+                problem[0], problem[1], did=did, locator=locator, field="value", allowed=problem[2]
+            )
         for r in dev.write_reqs.get(locator, ()):
             if not r.test(state[r.loc]):
-                return ServiceError(ErrorCode.PRECONDITION_FAILED,
-                                    f"cannot write {locator}: {r.text} (currently {state[r.loc]!r})",
-                                    did=did, locator=locator, field=r.loc)
-        changes: dict[str, Any] = {locator: copy_value(value) if isinstance(value, CONTAINERS) else value}
+                return ServiceError(
+                    ErrorCode.PRECONDITION_FAILED,
+                    f"cannot write {locator}: {r.text} (currently {state[r.loc]!r})",
+                    did=did,
+                    locator=locator,
+                    field=r.loc,
+                )
+        changes: dict[str, Any] = {
+            locator: copy_value(value) if isinstance(value, CONTAINERS) else value
+        }
         hook = dev.write_behaviors.get(locator)
         if hook is not None:
             name, fn, ns = hook
-            refused = _behavior_changes(dev, locator, "write", name, fn, ns, state, {"value": changes[locator]},
-                                        changes)
+            refused = _behavior_changes(
+                dev, locator, "write", name, fn, ns, state, {"value": changes[locator]}, changes
+            )
             if refused is not None:
                 return refused
         new = dict(state)
@@ -657,9 +854,14 @@ class HomeEngine:
     def set_many(self, updates: Mapping[str, Mapping[str, Any]]) -> ExecResult:
         """:meth:`set_values` for several devices as one change (one notification); all or none."""
         if not isinstance(updates, Mapping):
-            return ExecResult(False, error=ServiceError(
-                ErrorCode.BAD_ARGUMENTS, f"updates must be an object {{did: {{locator: value}}}}, "
-                f"got {type(updates).__name__} {show(updates)}"))
+            return ExecResult(
+                False,
+                error=ServiceError(
+                    ErrorCode.BAD_ARGUMENTS,
+                    f"updates must be an object {{did: {{locator: value}}}}, "
+                    f"got {type(updates).__name__} {show(updates)}",
+                ),
+            )
         staged: dict[str, dict[str, Any]] = {}
         for did, values in updates.items():
             new = self._stage_values(did, values)
@@ -703,10 +905,16 @@ class HomeEngine:
         elif isinstance(did, str) and did.startswith(ENV_PREFIX) and did in self._state:
             checkers = self._env_checkers
         else:
-            return ServiceError(ErrorCode.DEVICE_NOT_FOUND, f"no device {show(did)}", did=_field(did))
+            return ServiceError(
+                ErrorCode.DEVICE_NOT_FOUND, f"no device {show(did)}", did=_field(did)
+            )
         if not isinstance(values, Mapping):
-            return ServiceError(ErrorCode.BAD_ARGUMENTS, f"values for {did} must be an object {{locator: value}}, "
-                                f"got {type(values).__name__} {show(values)}", did=did)
+            return ServiceError(
+                ErrorCode.BAD_ARGUMENTS,
+                f"values for {did} must be an object {{locator: value}}, "
+                f"got {type(values).__name__} {show(values)}",
+                did=did,
+            )
         new = dict(self._state[did])
         shapes = dev.shapes if dev is not None else None
         for loc, v in values.items():
@@ -714,11 +922,18 @@ class HomeEngine:
                 v = shapes[loc](v)
             check = checkers.get(loc) if isinstance(loc, str) else None
             if check is None:
-                return ServiceError(ErrorCode.SERVICE_NOT_FOUND, f"device {did} has no attribute {show(loc)}",
-                                    did=did, locator=_field(loc), allowed=sorted(checkers))
+                return ServiceError(
+                    ErrorCode.SERVICE_NOT_FOUND,
+                    f"device {did} has no attribute {show(loc)}",
+                    did=did,
+                    locator=_field(loc),
+                    allowed=sorted(checkers),
+                )
             problem = check(v)
             if problem is not None:
-                return ServiceError(problem[0], problem[1], did=did, locator=loc, field=loc, allowed=problem[2])
+                return ServiceError(
+                    problem[0], problem[1], did=did, locator=loc, field=loc, allowed=problem[2]
+                )
             new[loc] = copy_value(v) if isinstance(v, CONTAINERS) else v
         return new
 
@@ -763,7 +978,8 @@ class HomeEngine:
         """Rooms as a forest: ``[{id, name, type, floor, children: [...]}, ...]``, floor order."""
         nodes: dict[str, dict[str, Any]] = {
             r.id: {"id": r.id, "name": r.name, "type": r.type, "floor": r.floor, "children": []}
-            for r in self._rooms.values()}
+            for r in self._rooms.values()
+        }
         roots: list[dict[str, Any]] = []
         for r in self._rooms.values():
             (nodes[r.parent]["children"] if r.parent else roots).append(nodes[r.id])
@@ -796,9 +1012,14 @@ class HomeEngine:
         """The device's static description (values as loaded; use :meth:`status` for current)."""
         return self._devs[did].model
 
-    def devices(self, room: str | None = None, category: str | None = None,
-                subcategory: str | None = None, tags: Iterable[str] | None = None,
-                include_nested: bool = False) -> list[dict[str, Any]]:
+    def devices(
+        self,
+        room: str | None = None,
+        category: str | None = None,
+        subcategory: str | None = None,
+        tags: Iterable[str] | None = None,
+        include_nested: bool = False,
+    ) -> list[dict[str, Any]]:
         """Device summaries filtered by room (optionally with nested rooms), category,
         subcategory and tags (all given tags must be present)."""
         rooms = None
@@ -823,8 +1044,16 @@ class HomeEngine:
         m = self._devs[did].model
         ud = m.userdata
         room = self._rooms[ud.room] if ud.room is not None else None
-        return {"did": did, "name": m.name, "category": ud.category, "subcategory": ud.subcategory,
-                "room": ud.room, "room_name": room.name if room is not None else None, "tags": list(ud.tags), "description": m.description}
+        return {
+            "did": did,
+            "name": m.name,
+            "category": ud.category,
+            "subcategory": ud.subcategory,
+            "room": ud.room,
+            "room_name": room.name if room is not None else None,
+            "tags": list(ud.tags),
+            "description": m.description,
+        }
 
     def status(self, did: str) -> dict[str, Any]:
         """Current attribute values, ``{locator: value}``: a copy the caller may edit freely
@@ -845,20 +1074,33 @@ class HomeEngine:
         dev = self._devs[did]
 
         def constraints(m: Attribute | Argument) -> dict[str, Any]:
-            d = m.model_dump(mode="json", exclude_none=True, exclude={"name", "value", "description", "on_write"})
+            d = m.model_dump(
+                mode="json", exclude_none=True, exclude={"name", "value", "description", "on_write"}
+            )
             if d.get("writable") is False:
                 d.pop("writable")
             return d
 
-        attrs = {loc: {"description": a.description, **constraints(a)} for loc, a in dev.attr_models.items()}
+        attrs = {
+            loc: {"description": a.description, **constraints(a)}
+            for loc, a in dev.attr_models.items()
+        }
         svcs = {}
         for loc, s in dev.services.items():
             svcs[loc] = {
                 "description": s.model.description,
-                "arguments": {a.name: {"description": a.description, **constraints(a)} for a in s.model.arguments},
+                "arguments": {
+                    a.name: {"description": a.description, **constraints(a)}
+                    for a in s.model.arguments
+                },
             }
-        return {"did": did, "name": dev.model.name, "description": dev.model.description,
-                "attributes": attrs, "services": svcs}
+        return {
+            "did": did,
+            "name": dev.model.name,
+            "description": dev.model.description,
+            "attributes": attrs,
+            "services": svcs,
+        }
 
     def services(self, did: str) -> list[str]:
         return list(self._devs[did].services)

@@ -66,7 +66,12 @@ class Change(NamedTuple):
     after: Any
 
     def to_dict(self) -> dict[str, Any]:
-        return {"did": self.did, "locator": self.locator, "before": self.before, "after": self.after}
+        return {
+            "did": self.did,
+            "locator": self.locator,
+            "before": self.before,
+            "after": self.after,
+        }
 
 
 @dataclass(slots=True)

@@ -61,16 +61,26 @@ class ValueSpec(_Strict):
     @model_validator(mode="after")
     def _check_constraints(self) -> ValueSpec:
         if self.range is not None and self.range[0] > self.range[1]:
-            raise ValueError(f"range lower bound {self.range[0]} exceeds upper bound {self.range[1]}")
+            raise ValueError(
+                f"range lower bound {self.range[0]} exceeds upper bound {self.range[1]}"
+            )
         if self.type == AttrType.ENUM and not self.options:
             raise ValueError("enum values need a non-empty 'options' list")
         if self.precision is not None and self.precision <= 0:
             raise ValueError("precision must be positive")
         if self.type == AttrType.TUPLE and not isinstance(self.items, list):
             raise ValueError("tuple values need 'items' as a list of per-position specs")
-        if self.type == AttrType.DICT and self.items is not None and not isinstance(self.items, dict):
+        if (
+            self.type == AttrType.DICT
+            and self.items is not None
+            and not isinstance(self.items, dict)
+        ):
             raise ValueError("dict values need 'items' as a mapping of key -> spec")
-        if self.type == AttrType.LIST and self.items is not None and not isinstance(self.items, ValueSpec):
+        if (
+            self.type == AttrType.LIST
+            and self.items is not None
+            and not isinstance(self.items, ValueSpec)
+        ):
             raise ValueError("list values need 'items' as one element spec")
         return self
 
@@ -81,11 +91,19 @@ def mode_tag_normalizer(spec: ValueSpec) -> Callable[[Any], Any] | None:
     SimuHome writes them) into ModeTagStruct objects (``[{"value": 16384}]``), the catalog's
     shape, so a device's state has one shape whichever was loaded; ``None`` for other specs.
     Anything else is returned as it is, for the checker to judge."""
-    if spec.type != AttrType.LIST or not isinstance(spec.items, ValueSpec) or not isinstance(spec.items.items, dict):
+    if (
+        spec.type != AttrType.LIST
+        or not isinstance(spec.items, ValueSpec)
+        or not isinstance(spec.items.items, dict)
+    ):
         return None
     tags = spec.items.items.get("modeTags")
-    if tags is None or not isinstance(tags.items, ValueSpec) or not isinstance(tags.items.items, dict) \
-            or "value" not in tags.items.items:
+    if (
+        tags is None
+        or not isinstance(tags.items, ValueSpec)
+        or not isinstance(tags.items.items, dict)
+        or "value" not in tags.items.items
+    ):
         return None
 
     def normalize(value: Any) -> Any:
@@ -94,8 +112,13 @@ def mode_tag_normalizer(spec: ValueSpec) -> Callable[[Any], Any] | None:
         out = []
         for option in value:
             if isinstance(option, dict) and isinstance(option.get("modeTags"), list):
-                option = {**option, "modeTags": [
-                    {"value": t} if isinstance(t, int) and not isinstance(t, bool) else t for t in option["modeTags"]]}
+                option = {
+                    **option,
+                    "modeTags": [
+                        {"value": t} if isinstance(t, int) and not isinstance(t, bool) else t
+                        for t in option["modeTags"]
+                    ],
+                }
             out.append(option)
         return out
 
@@ -181,10 +204,16 @@ class Effect(_Strict):
 
     @model_validator(mode="after")
     def _one_source(self) -> Effect:
-        sources = [self.arg is not None, self.attr is not None, self.add is not None,
-                   self.toggle is not None]
+        sources = [
+            self.arg is not None,
+            self.attr is not None,
+            self.add is not None,
+            self.toggle is not None,
+        ]
         if sum(sources) > 1 or (sum(sources) == 1 and self.value is not None):
-            raise ValueError(f"effect on '{self.set}' needs exactly one of value/arg/attr/add/toggle")
+            raise ValueError(
+                f"effect on '{self.set}' needs exactly one of value/arg/attr/add/toggle"
+            )
         if sum(sources) == 0 and self.value is None and "value" not in self.model_fields_set:
             raise ValueError(f"effect on '{self.set}' needs one of value/arg/attr/add/toggle")
         return self
@@ -301,7 +330,9 @@ class Home(_Strict):
         _no_duplicates("device ids", [d.userdata.did for d in self.devices])
         for d in self.devices:
             if d.userdata.room is not None and d.userdata.room not in known:
-                raise ValueError(f"device '{d.userdata.did}' is in unknown room '{d.userdata.room}'")
+                raise ValueError(
+                    f"device '{d.userdata.did}' is in unknown room '{d.userdata.room}'"
+                )
         return self
 
 
@@ -343,7 +374,9 @@ def _check_nesting(parents: dict[str, str | None]) -> None:
             d += 1
             depth[room] = d
         if d > MAX_ROOM_DEPTH:
-            raise ValueError(f"room '{rid}' is nested {d} rooms deep (at most {MAX_ROOM_DEPTH} allowed)")
+            raise ValueError(
+                f"room '{rid}' is nested {d} rooms deep (at most {MAX_ROOM_DEPTH} allowed)"
+            )
 
 
 ValueSpec.model_rebuild()

@@ -40,12 +40,20 @@ def display_names(home: Home) -> dict[str, str]:
         if d.did in kept:
             continue
         room, name = rooms.get(d.userdata.room), given[d.did]
-        says_where = room is None or any(w and w in name.lower() for w in (room.name.lower(), room.type.replace("_", " ")))
-        per_room = d.matter is not None or name.lower() in repeated  # "Air Conditioner 1" of its room
-        base[d.did] = f"{room.name} {name}" if per_room and not says_where and room is not None else name
+        says_where = room is None or any(
+            w and w in name.lower() for w in (room.name.lower(), room.type.replace("_", " "))
+        )
+        per_room = (
+            d.matter is not None or name.lower() in repeated
+        )  # "Air Conditioner 1" of its room
+        base[d.did] = (
+            f"{room.name} {name}" if per_room and not says_where and room is not None else name
+        )
     counts = _repeated([*base.values(), *kept.values()], counts=True)
     taken = {n.lower() for n in [*base.values(), *kept.values()]}
-    seen: dict[str, int] = {n.lower(): 1 for n in kept.values()}  # a kept name is the first of its kind
+    seen: dict[str, int] = {
+        n.lower(): 1 for n in kept.values()
+    }  # a kept name is the first of its kind
     out: dict[str, str] = dict(kept)
     for did, name in base.items():
         key = name.lower()

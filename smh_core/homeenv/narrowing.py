@@ -47,12 +47,22 @@ class Narrowing:
     fixed: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, attributes: Iterable[str], services: Iterable[str], *,
-           ranges: Mapping[str, tuple[float, float]] | None = None,
-           options: Mapping[str, Iterable[Any]] | None = None,
-           fixed: Mapping[str, Any] | None = None) -> Narrowing:
-        return cls(frozenset(attributes), frozenset(services), dict(ranges or {}),
-                   {k: tuple(v) for k, v in (options or {}).items()}, dict(fixed or {}))
+    def of(
+        cls,
+        attributes: Iterable[str],
+        services: Iterable[str],
+        *,
+        ranges: Mapping[str, tuple[float, float]] | None = None,
+        options: Mapping[str, Iterable[Any]] | None = None,
+        fixed: Mapping[str, Any] | None = None,
+    ) -> Narrowing:
+        return cls(
+            frozenset(attributes),
+            frozenset(services),
+            dict(ranges or {}),
+            {k: tuple(v) for k, v in (options or {}).items()},
+            dict(fixed or {}),
+        )
 
 
 def _join(ns: str, name: str) -> str:
@@ -84,8 +94,10 @@ class _Narrower:
         unknown += sorted(narrowing.services - services)
         unknown += sorted((set(narrowing.ranges) | set(narrowing.options)) - narrowing.attributes)
         if unknown:
-            raise ValueError(f"{device.did}: cannot narrow to {unknown}: not an attribute or service kept "
-                             f"by the narrowing (attributes: {sorted(self.specs)}; services: {sorted(services)})")
+            raise ValueError(
+                f"{device.did}: cannot narrow to {unknown}: not an attribute or service kept "
+                f"by the narrowing (attributes: {sorted(self.specs)}; services: {sorted(services)})"
+            )
         self.fixed: dict[str, Any] = {}
         for loc, attr in self.specs.items():
             if loc in narrowing.attributes:
@@ -105,24 +117,42 @@ class _Narrower:
         if loc in self.n.ranges:
             low, high = self.n.ranges[loc]
             if attr.type not in _NUMERIC or not low <= high:
-                raise ValueError(f"{self.device.did}: range {[low, high]} of {loc}: needs a numeric "
-                                 "attribute and low <= high")
+                raise ValueError(
+                    f"{self.device.did}: range {[low, high]} of {loc}: needs a numeric "
+                    "attribute and low <= high"
+                )
             update["range"] = (low, high)
         if loc in self.n.options:
             wanted = list(self.n.options[loc])
-            free_text = attr.options is None and attr.type == AttrType.STR  # any text: a list narrows it
-            extra = [o for o in wanted if not free_text and not any(_same(o, x) for x in attr.options or ())]
+            free_text = (
+                attr.options is None and attr.type == AttrType.STR
+            )  # any text: a list narrows it
+            extra = [
+                o
+                for o in wanted
+                if not free_text and not any(_same(o, x) for x in attr.options or ())
+            ]
             if (attr.options is None and not free_text) or extra or not wanted:
-                raise ValueError(f"{self.device.did}: options {wanted} of {loc}: the type allows only "
-                                 f"{attr.options} (a narrowing never adds an option)")
+                raise ValueError(
+                    f"{self.device.did}: options {wanted} of {loc}: the type allows only "
+                    f"{attr.options} (a narrowing never adds an option)"
+                )
             update["options"] = wanted
         if attr.write_requires:
-            update["write_requires"] = self.requirements(loc.rpartition(".")[0] if "." in loc else "",
-                                                          attr.write_requires, f"writing {loc}") or None
+            update["write_requires"] = (
+                self.requirements(
+                    loc.rpartition(".")[0] if "." in loc else "",
+                    attr.write_requires,
+                    f"writing {loc}",
+                )
+                or None
+            )
         out = attr.model_copy(update=update)
         problem = compile_checker(out, loc)(out.value)
         if problem is not None:
-            raise ValueError(f"{self.device.did}: {loc} = {out.value!r} is outside the narrowed {loc}: {problem[1]}")
+            raise ValueError(
+                f"{self.device.did}: {loc} = {out.value!r} is outside the narrowed {loc}: {problem[1]}"
+            )
         return out
 
     def attributes(self, ns: str, attrs: list[Attribute]) -> list[Attribute]:
@@ -136,9 +166,11 @@ class _Narrower:
             if self.kept(loc):
                 out.append(req)
             elif not _holds(req, self.fixed[loc]):
-                raise ValueError(f"{self.device.did}: {what} needs {loc} "
-                                 f"({req.message or 'a value it never has'}), which the narrowing "
-                                 f"fixes at {self.fixed[loc]!r}: it could never run")
+                raise ValueError(
+                    f"{self.device.did}: {what} needs {loc} "
+                    f"({req.message or 'a value it never has'}), which the narrowing "
+                    f"fixes at {self.fixed[loc]!r}: it could never run"
+                )
         return out
 
     def effect(self, ns: str, eff: Effect) -> Effect | None:
@@ -174,8 +206,15 @@ class _Narrower:
             effects = [e for e in (self.effect(ns, e) for e in s.effects) if e is not None]
             written = {e.arg: _resolve(ns, e.set) for e in effects if e.arg is not None}
             arguments = [self.argument(a, written.get(a.name)) for a in s.arguments]
-            out.append(s.model_copy(update={"requires": self.requirements(ns, s.requires, loc),
-                                            "effects": effects, "arguments": arguments}))
+            out.append(
+                s.model_copy(
+                    update={
+                        "requires": self.requirements(ns, s.requires, loc),
+                        "effects": effects,
+                        "arguments": arguments,
+                    }
+                )
+            )
         return out
 
     # ------------------------------------------------------------------ dynamics
@@ -201,7 +240,9 @@ class _Narrower:
             return None
         update: dict[str, Any] = {"active_when": active}
         if d.target_attr is not None and not self.kept(d.target_attr):
-            update.update(target_attr=None, target=float(self.fixed[d.target_attr]) * d.target_scale)
+            update.update(
+                target_attr=None, target=float(self.fixed[d.target_attr]) * d.target_scale
+            )
         if d.scale_attr is not None and not self.kept(d.scale_attr):
             factor = self.scale(d.scale_attr, d.scale_max, d.scale_map)
             if factor <= 0:
@@ -228,23 +269,36 @@ class _Narrower:
         if cycle is not None:
             needed = [loc for _, loc in Dynamics(cycle=cycle).locators() if not self.kept(loc)]
             if needed:
-                raise ValueError(f"{self.device.did}: its programme needs {needed}, which the narrowing leaves out")
-        return dyn.model_copy(update={
-            "drives": [d for d in map(self.drive, dyn.drives) if d is not None],
-            "lights": [li for li in map(self.light, dyn.lights) if li is not None],
-            "shades": [s for s in dyn.shades if self.kept(s.open_attr)],
-            "sensors": [s for s in dyn.sensors if self.kept(s.attr)]})
+                raise ValueError(
+                    f"{self.device.did}: its programme needs {needed}, which the narrowing leaves out"
+                )
+        return dyn.model_copy(
+            update={
+                "drives": [d for d in map(self.drive, dyn.drives) if d is not None],
+                "lights": [li for li in map(self.light, dyn.lights) if li is not None],
+                "shades": [s for s in dyn.shades if self.kept(s.open_attr)],
+                "sensors": [s for s in dyn.sensors if self.kept(s.attr)],
+            }
+        )
 
     def device_out(self) -> Device:
         d = self.device
         components = []
         for c in d.components:
-            attrs, services = self.attributes(c.name, c.attributes), self.services(c.name, c.services)
+            attrs, services = (
+                self.attributes(c.name, c.attributes),
+                self.services(c.name, c.services),
+            )
             if attrs or services:
                 components.append(c.model_copy(update={"attributes": attrs, "services": services}))
-        return d.model_copy(update={"attributes": self.attributes("", d.attributes),
-                                    "services": self.services("", d.services),
-                                    "components": components, "dynamics": self.dynamics(d.dynamics)})
+        return d.model_copy(
+            update={
+                "attributes": self.attributes("", d.attributes),
+                "services": self.services("", d.services),
+                "components": components,
+                "dynamics": self.dynamics(d.dynamics),
+            }
+        )
 
 
 def narrow(device: Device, narrowing: Narrowing) -> Device:

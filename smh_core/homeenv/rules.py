@@ -90,7 +90,9 @@ class TimeCondition(_Strict):
     weekdays: list[int] | None = None
 
 
-Condition = Annotated[StateCondition | NumericCondition | TimeCondition, Field(discriminator="kind")]
+Condition = Annotated[
+    StateCondition | NumericCondition | TimeCondition, Field(discriminator="kind")
+]
 
 
 class Rule(_Strict):
@@ -113,8 +115,32 @@ class ScheduledAction(_Strict):
 
 
 def _default_daylight() -> list[float]:
-    return [0, 0, 0, 0, 0, 500, 3000, 8000, 15000, 25000, 35000, 45000,
-            50000, 45000, 35000, 25000, 15000, 8000, 3000, 500, 0, 0, 0, 0]
+    return [
+        0,
+        0,
+        0,
+        0,
+        0,
+        500,
+        3000,
+        8000,
+        15000,
+        25000,
+        35000,
+        45000,
+        50000,
+        45000,
+        35000,
+        25000,
+        15000,
+        8000,
+        3000,
+        500,
+        0,
+        0,
+        0,
+        0,
+    ]
 
 
 class Outdoor(_Strict):
@@ -134,5 +160,11 @@ class Simulation(_Strict):
     """The home's current simulated time (naive local time); ticks are 0.1 s."""
     outdoor: Outdoor = Field(default_factory=Outdoor)
     drift: dict[str, float] = Field(
-        default_factory=lambda: {"temperature": 0.0002, "humidity": 0.0003, "pm25": 0.0002, "pm10": 0.0002})
+        default_factory=lambda: {
+            "temperature": 0.0002,
+            "humidity": 0.0003,
+            "pm25": 0.0002,
+            "pm10": 0.0002,
+        }
+    )
     """Per-second pull of each room variable towards the outdoor value (1/s)."""

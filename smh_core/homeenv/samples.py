@@ -43,13 +43,19 @@ def valid_value(spec: ValueSpec, rng: random.Random) -> Any:
     if t == AttrType.LIST:
         lo, hi = spec.range if spec.range else (0, 3)
         n = rng.randint(int(lo), int(min(hi, lo + 3)))
-        return [valid_value(spec.items, rng) for _ in range(n)] if isinstance(spec.items, ValueSpec) else []
+        return (
+            [valid_value(spec.items, rng) for _ in range(n)]
+            if isinstance(spec.items, ValueSpec)
+            else []
+        )
     if t == AttrType.TUPLE:
         if not isinstance(spec.items, list):  # ValueSpec's own validator requires the list
             raise TypeError("a tuple spec needs 'items' as a list of per-position specs")
         return [valid_value(s, rng) for s in spec.items]
     if t == AttrType.DICT:
-        items = spec.items if isinstance(spec.items, dict) else {}  # ValueSpec's validator: a dict or None
+        items = (
+            spec.items if isinstance(spec.items, dict) else {}
+        )  # ValueSpec's validator: a dict or None
         return {k: valid_value(s, rng) for k, s in items.items()}
     raise ValueError(f"no sampler for type {t}")
 
@@ -61,7 +67,10 @@ def invalid_value(spec: ValueSpec, rng: random.Random) -> Any:
     if spec.options:
         candidates.append("__not_an_option__" if t in (AttrType.STR, AttrType.ENUM) else 10**9)
     if t in (AttrType.INT, AttrType.FLOAT) and spec.range:
-        candidates += [spec.range[1] + (spec.precision or 1) * 10, spec.range[0] - (spec.precision or 1) * 10]
+        candidates += [
+            spec.range[1] + (spec.precision or 1) * 10,
+            spec.range[0] - (spec.precision or 1) * 10,
+        ]
     if t == AttrType.INT:
         candidates.append(1.5)
     if t in (AttrType.INT, AttrType.FLOAT) and spec.precision and spec.range:
@@ -70,14 +79,24 @@ def invalid_value(spec: ValueSpec, rng: random.Random) -> Any:
             candidates.append(off)
     if t == AttrType.BOOL:
         candidates += ["yes", 1]
-    wrong_type = {AttrType.STR: 42, AttrType.HEX: "zz-not-hex", AttrType.LIST: "notalist",
-                  AttrType.TUPLE: 7, AttrType.DICT: [1, 2]}
+    wrong_type = {
+        AttrType.STR: 42,
+        AttrType.HEX: "zz-not-hex",
+        AttrType.LIST: "notalist",
+        AttrType.TUPLE: 7,
+        AttrType.DICT: [1, 2],
+    }
     candidates.append(wrong_type.get(t, "not-a-number"))
     candidates.append(None)
     return rng.choice(candidates)
 
 
-def valid_arguments(service: Service, rng: random.Random, include_optional: bool = True) -> dict[str, Any]:
+def valid_arguments(
+    service: Service, rng: random.Random, include_optional: bool = True
+) -> dict[str, Any]:
     """Arguments a service accepts by schema (preconditions are not considered)."""
-    return {a.name: valid_value(a, rng) for a in service.arguments
-            if a.required or (include_optional and rng.random() < 0.5)}
+    return {
+        a.name: valid_value(a, rng)
+        for a in service.arguments
+        if a.required or (include_optional and rng.random() < 0.5)
+    }

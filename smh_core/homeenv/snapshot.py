@@ -64,8 +64,12 @@ class Snapshot(Mapping[str, Mapping[str, Any]]):
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
         """A plain copy the caller owns (editing it, lists included, leaves the snapshot as is)."""
-        return {did: {loc: copy_value(v) if isinstance(v, CONTAINERS) else v for loc, v in state.items()}
-                for did, state in self._devices.items()}
+        return {
+            did: {
+                loc: copy_value(v) if isinstance(v, CONTAINERS) else v for loc, v in state.items()
+            }
+            for did, state in self._devices.items()
+        }
 
     def diff(self, other: Snapshot) -> list[Change]:
         """Changes from ``self`` (before) to ``other`` (after), sorted by device then locator."""
@@ -86,5 +90,7 @@ def diff(before: Snapshot, after: Snapshot) -> list[Change]:
             if va is vb:
                 continue
             if va is _MISSING or vb is _MISSING or type(va) is not type(vb) or va != vb:
-                out.append(Change(did, loc, None if va is _MISSING else va, None if vb is _MISSING else vb))
+                out.append(
+                    Change(did, loc, None if va is _MISSING else va, None if vb is _MISSING else vb)
+                )
     return out

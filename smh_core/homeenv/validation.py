@@ -45,9 +45,14 @@ FREE_NESTING = 32
 """Deepest nesting accepted in a list or dict whose spec gives no element schema (none in the
 shipped catalogs): deeper values would overflow the stack when copied, compared or saved."""
 _TYPE_NAMES = {
-    AttrType.STR: "a string", AttrType.BOOL: "a boolean (true/false)", AttrType.INT: "an integer",
-    AttrType.FLOAT: "a number", AttrType.HEX: "a hex string such as '#FFAA00'",
-    AttrType.ENUM: "one of the options", AttrType.LIST: "a list", AttrType.TUPLE: "a fixed-length list",
+    AttrType.STR: "a string",
+    AttrType.BOOL: "a boolean (true/false)",
+    AttrType.INT: "an integer",
+    AttrType.FLOAT: "a number",
+    AttrType.HEX: "a hex string such as '#FFAA00'",
+    AttrType.ENUM: "one of the options",
+    AttrType.LIST: "a list",
+    AttrType.TUPLE: "a fixed-length list",
     AttrType.DICT: "an object",
 }
 
@@ -70,8 +75,16 @@ class _BoundedRepr(reprlib.Repr):
         return super().repr_int(x, level)
 
 
-_SHOWER = _BoundedRepr(maxlevel=6, maxlist=20, maxtuple=20, maxdict=20, maxset=20, maxstring=SHOW_LIMIT,
-                       maxlong=60, maxother=SHOW_LIMIT)
+_SHOWER = _BoundedRepr(
+    maxlevel=6,
+    maxlist=20,
+    maxtuple=20,
+    maxdict=20,
+    maxset=20,
+    maxstring=SHOW_LIMIT,
+    maxlong=60,
+    maxother=SHOW_LIMIT,
+)
 
 
 def show(v: Any) -> str:
@@ -138,16 +151,27 @@ def _free_value_problem(what: str, v: list[Any] | dict[Any, Any], allowed: Any) 
     while stack:
         node, depth = stack.pop()
         if depth > FREE_NESTING:
-            return (ErrorCode.TYPE_ERROR, f"{what} nests deeper than {FREE_NESTING} levels", allowed)
+            return (
+                ErrorCode.TYPE_ERROR,
+                f"{what} nests deeper than {FREE_NESTING} levels",
+                allowed,
+            )
         items = list(node.items()) if isinstance(node, dict) else [(None, x) for x in node]
         for key, item in items:
             if key is not None and not _is_json_scalar(key, keys=True):
-                return (ErrorCode.TYPE_ERROR, f"{what} has key {show(key)}, which is not JSON text", allowed)
+                return (
+                    ErrorCode.TYPE_ERROR,
+                    f"{what} has key {show(key)}, which is not JSON text",
+                    allowed,
+                )
             if isinstance(item, (list, dict)):
                 stack.append((item, depth + 1))
             elif not _is_json_scalar(item):
-                return (ErrorCode.TYPE_ERROR, f"{what} holds {type(item).__name__} {show(item)}, "
-                        "which is not a JSON value", allowed)
+                return (
+                    ErrorCode.TYPE_ERROR,
+                    f"{what} holds {type(item).__name__} {show(item)}, which is not a JSON value",
+                    allowed,
+                )
     return None
 
 
@@ -182,8 +206,13 @@ def _grid_checker(what: str, precision: float, lo: float | None, allowed: Any) -
         except ValueError:  # offset overflowed to infinity: no grid point is that far out
             off = math.inf
         if off > GRID_REL_TOL * (abs(v) + abs(base) + precision):
-            return (ErrorCode.PRECISION_ERROR, f"{what}={show(v)} is not a multiple of {step}{where}", allowed)
+            return (
+                ErrorCode.PRECISION_ERROR,
+                f"{what}={show(v)} is not a multiple of {step}{where}",
+                allowed,
+            )
         return None
+
     return on_grid
 
 
@@ -226,7 +255,11 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
     desc = describe(spec)
 
     def type_problem(v: Any) -> Problem:
-        return (ErrorCode.TYPE_ERROR, f"{what} must be {_TYPE_NAMES[t]}, got {type(v).__name__} {show(v)}", allowed)
+        return (
+            ErrorCode.TYPE_ERROR,
+            f"{what} must be {_TYPE_NAMES[t]}, got {type(v).__name__} {show(v)}",
+            allowed,
+        )
 
     def range_problem(v: Any) -> Problem:
         return (ErrorCode.OUT_OF_RANGE, f"{what}={show(v)} is outside {desc}", allowed)
@@ -245,38 +278,55 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
         if option_set is not None:
             try:
                 return (type(v), v) in option_set or (
-                    t == AttrType.FLOAT and isinstance(v, int) and not isinstance(v, bool)
-                    and (float, float(v)) in option_set)
+                    t == AttrType.FLOAT
+                    and isinstance(v, int)
+                    and not isinstance(v, bool)
+                    and (float, float(v)) in option_set
+                )
             except TypeError:
                 return False
         return options is not None and any(type(v) is type(o) and v == o for o in options)
 
     if t in (AttrType.STR, AttrType.ENUM) and options is not None:
+
         def check(v: Any) -> Problem | None:
             if t == AttrType.STR and not isinstance(v, str):
                 return type_problem(v)
             return None if in_options(v) else option_problem(v)
+
         return check
 
     if t == AttrType.STR:
+
         def check(v: Any) -> Problem | None:
             if not isinstance(v, str):
                 return type_problem(v)
             if not v.isascii() and not _is_unicode_text(v):
-                return (ErrorCode.TYPE_ERROR, f"{what} must be valid Unicode text, got {show(v)} "
-                        "(it has a lone surrogate, which no file or message can carry)", allowed)
+                return (
+                    ErrorCode.TYPE_ERROR,
+                    f"{what} must be valid Unicode text, got {show(v)} "
+                    "(it has a lone surrogate, which no file or message can carry)",
+                    allowed,
+                )
             if lo is not None and hi is not None and not (lo <= len(v) <= hi):
-                return (ErrorCode.OUT_OF_RANGE, f"{what} length {len(v)} is outside [{_fmt(lo)}, {_fmt(hi)}]", allowed)
+                return (
+                    ErrorCode.OUT_OF_RANGE,
+                    f"{what} length {len(v)} is outside [{_fmt(lo)}, {_fmt(hi)}]",
+                    allowed,
+                )
             return None
+
         return check
 
     if t == AttrType.BOOL:
+
         def check(v: Any) -> Problem | None:
             if not isinstance(v, bool):
                 return type_problem(v)
             if options is not None and not in_options(v):
                 return option_problem(v)
             return None
+
         return check
 
     if t in (AttrType.INT, AttrType.FLOAT):
@@ -290,11 +340,18 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
                 if not isinstance(v, int):
                     return type_problem(v)
                 if lo is None and not (INT_MIN <= v <= INT_MAX):
-                    return (ErrorCode.OUT_OF_RANGE, f"{what}={show(v)} does not fit in a 64-bit integer",
-                            allowed)
+                    return (
+                        ErrorCode.OUT_OF_RANGE,
+                        f"{what}={show(v)} does not fit in a 64-bit integer",
+                        allowed,
+                    )
             elif isinstance(v, int):
                 if not (-FLOAT_MAX <= v <= FLOAT_MAX):  # exact int/float comparison, no overflow
-                    return (ErrorCode.OUT_OF_RANGE, f"{what}={show(v)} is too large for a number", allowed)
+                    return (
+                        ErrorCode.OUT_OF_RANGE,
+                        f"{what}={show(v)} is too large for a number",
+                        allowed,
+                    )
             elif not math.isfinite(v):
                 return type_problem(v)
             if options is not None and not in_options(v):
@@ -304,9 +361,11 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
             if on_grid is not None:
                 return on_grid(v)
             return None
+
         return check
 
     if t == AttrType.HEX:
+
         def check(v: Any) -> Problem | None:
             if not isinstance(v, str) or not _HEX.fullmatch(v):
                 return type_problem(v)
@@ -315,16 +374,23 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
                 if not (lo <= n <= hi):
                     return range_problem(v)
             return None
+
         return check
 
     if t == AttrType.LIST:
-        elem = compile_checker(spec.items, f"{what}[]") if isinstance(spec.items, ValueSpec) else None
+        elem = (
+            compile_checker(spec.items, f"{what}[]") if isinstance(spec.items, ValueSpec) else None
+        )
 
         def check(v: Any) -> Problem | None:
             if not isinstance(v, list):
                 return type_problem(v)
             if lo is not None and hi is not None and not (lo <= len(v) <= hi):
-                return (ErrorCode.OUT_OF_RANGE, f"{what} has {len(v)} items, allowed [{_fmt(lo)}, {_fmt(hi)}]", allowed)
+                return (
+                    ErrorCode.OUT_OF_RANGE,
+                    f"{what} has {len(v)} items, allowed [{_fmt(lo)}, {_fmt(hi)}]",
+                    allowed,
+                )
             if elem is None:
                 return _free_value_problem(what, v, allowed)
             for item in v:
@@ -332,6 +398,7 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
                 if p is not None:
                     return p
             return None
+
         return check
 
     if t == AttrType.TUPLE:
@@ -343,16 +410,23 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
             if not isinstance(v, (list, tuple)):
                 return type_problem(v)
             if len(v) != len(elems):
-                return (ErrorCode.TYPE_ERROR, f"{what} must have exactly {len(elems)} items, got {len(v)}", allowed)
+                return (
+                    ErrorCode.TYPE_ERROR,
+                    f"{what} must have exactly {len(elems)} items, got {len(v)}",
+                    allowed,
+                )
             for c, item in zip(elems, v, strict=True):
                 p = c(item)
                 if p is not None:
                     return p
             return None
+
         return check
 
     # DICT
-    items = spec.items if isinstance(spec.items, dict) else {}  # ValueSpec's validator: a dict or None
+    items = (
+        spec.items if isinstance(spec.items, dict) else {}
+    )  # ValueSpec's validator: a dict or None
     fields = {k: compile_checker(s, f"{what}.{k}") for k, s in items.items()}
 
     def check_dict(v: Any) -> Problem | None:
@@ -362,13 +436,18 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
             return _free_value_problem(what, v, allowed)
         for k in v:
             if k not in fields:
-                return (ErrorCode.UNEXPECTED_ARGUMENT, f"{what} has unknown key {show(k)}", sorted(fields))
+                return (
+                    ErrorCode.UNEXPECTED_ARGUMENT,
+                    f"{what} has unknown key {show(k)}",
+                    sorted(fields),
+                )
         for k, c in fields.items():
             if k in v:
                 p = c(v[k])
                 if p is not None:
                     return p
         return None
+
     return check_dict
 
 
@@ -387,16 +466,28 @@ def narrowed_to[S: ValueSpec](arg: S, attr: ValueSpec, name: str = "argument") -
         return arg
     update: dict[str, Any] = {}
     if attr.range is not None and attr.range != arg.range:
-        lo, hi = attr.range if arg.range is None else (max(arg.range[0], attr.range[0]), min(arg.range[1], attr.range[1]))
+        lo, hi = (
+            attr.range
+            if arg.range is None
+            else (max(arg.range[0], attr.range[0]), min(arg.range[1], attr.range[1]))
+        )
         if lo > hi:
-            raise ValueError(f"{name} range {list(arg.range or ())} and the attribute's {list(attr.range)} do not overlap")
+            raise ValueError(
+                f"{name} range {list(arg.range or ())} and the attribute's {list(attr.range)} do not overlap"
+            )
         if (lo, hi) != arg.range:
             update["range"] = (lo, hi)
     if attr.options is not None and attr.options != arg.options:
         source = attr.options if arg.options is None else arg.options
-        options = [o for o in source if any(o == x and isinstance(o, bool) == isinstance(x, bool) for x in attr.options)]
+        options = [
+            o
+            for o in source
+            if any(o == x and isinstance(o, bool) == isinstance(x, bool) for x in attr.options)
+        ]
         if not options:
-            raise ValueError(f"{name} options {arg.options} and the attribute's {attr.options} have none in common")
+            raise ValueError(
+                f"{name} options {arg.options} and the attribute's {attr.options} have none in common"
+            )
         if options != arg.options:
             update["options"] = options
     if attr.precision is not None and (arg.precision is None or attr.precision > arg.precision):

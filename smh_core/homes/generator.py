@@ -42,10 +42,17 @@ class LevelSpec:
 
 LEVELS: dict[str, LevelSpec] = {
     "simple": LevelSpec(rooms=(4, 7), devices=(4, 7), nested=(0, 1)),
-    "medium": LevelSpec(rooms=(9, 12), devices=(30, 40), nested=(1, 2), light_every_room=True,
-                        min_top_level=8),
-    "complex": LevelSpec(rooms=(31, 31), devices=(135, 135), nested=(5, 7), min_types=17,
-                         light_every_room=True, min_top_level=23),
+    "medium": LevelSpec(
+        rooms=(9, 12), devices=(30, 40), nested=(1, 2), light_every_room=True, min_top_level=8
+    ),
+    "complex": LevelSpec(
+        rooms=(31, 31),
+        devices=(135, 135),
+        nested=(5, 7),
+        min_types=17,
+        light_every_room=True,
+        min_top_level=23,
+    ),
 }
 
 _LEVEL_SALT = {"simple": 101, "medium": 211, "complex": 307}
@@ -54,12 +61,26 @@ _LEVEL_SALT = {"simple": 101, "medium": 211, "complex": 307}
 
 # ---------------------------------------------------------------------------------- rooms
 _ROOM_NAMES = {
-    "living_room": "Living Room", "master_bedroom": "Master Bedroom", "bedroom": "Bedroom",
-    "kids_room": "Kids' Room", "guest_room": "Guest Room", "parents_room": "Parents' Bedroom",
-    "kitchen": "Kitchen", "dining_room": "Dining Room", "bathroom": "Bathroom", "study": "Study",
-    "balcony": "Balcony", "hallway": "Hallway", "foyer": "Foyer", "staircase": "Staircase",
-    "laundry": "Laundry Room", "garage": "Garage", "cloakroom": "Cloakroom", "storage": "Storage Room",
-    "entertainment_room": "Entertainment Room", "gym": "Gym",
+    "living_room": "Living Room",
+    "master_bedroom": "Master Bedroom",
+    "bedroom": "Bedroom",
+    "kids_room": "Kids' Room",
+    "guest_room": "Guest Room",
+    "parents_room": "Parents' Bedroom",
+    "kitchen": "Kitchen",
+    "dining_room": "Dining Room",
+    "bathroom": "Bathroom",
+    "study": "Study",
+    "balcony": "Balcony",
+    "hallway": "Hallway",
+    "foyer": "Foyer",
+    "staircase": "Staircase",
+    "laundry": "Laundry Room",
+    "garage": "Garage",
+    "cloakroom": "Cloakroom",
+    "storage": "Storage Room",
+    "entertainment_room": "Entertainment Room",
+    "gym": "Gym",
 }
 _KIDS_NAMES = ["Kids' Room", "Boy's Room", "Girl's Room"]
 _BEDROOM_QUALIFIERS = ["Secondary", "Spare", "East", "West", "North", "South"]
@@ -73,99 +94,289 @@ _NESTED_PREFIX = {"master_bedroom": "Master", "guest_room": "Guest", "parents_ro
 _MEDIUM_UPPER = {"master_bedroom", "bedroom", "kids_room", "study", "cloakroom", "balcony"}
 
 _ZONES = {
-    "master_bedroom": "sleeping_area", "bedroom": "sleeping_area", "kids_room": "sleeping_area",
-    "guest_room": "sleeping_area", "parents_room": "sleeping_area",
-    "living_room": "living_area", "dining_room": "living_area", "entertainment_room": "living_area",
-    "study": "living_area", "gym": "living_area",
-    "kitchen": "service_area", "storage": "service_area", "garage": "service_area",
-    "cloakroom": "service_area", "bathroom": "wet_area", "laundry": "wet_area",
-    "hallway": "circulation", "foyer": "circulation", "staircase": "circulation", "balcony": "outdoor",
+    "master_bedroom": "sleeping_area",
+    "bedroom": "sleeping_area",
+    "kids_room": "sleeping_area",
+    "guest_room": "sleeping_area",
+    "parents_room": "sleeping_area",
+    "living_room": "living_area",
+    "dining_room": "living_area",
+    "entertainment_room": "living_area",
+    "study": "living_area",
+    "gym": "living_area",
+    "kitchen": "service_area",
+    "storage": "service_area",
+    "garage": "service_area",
+    "cloakroom": "service_area",
+    "bathroom": "wet_area",
+    "laundry": "wet_area",
+    "hallway": "circulation",
+    "foyer": "circulation",
+    "staircase": "circulation",
+    "balcony": "outdoor",
 }
 
 # (pool of optional top-level room types with weights, cap on each type's total count)
 _SIMPLE_CORE = ["living_room", "kitchen", "master_bedroom", "bathroom"]
-_SIMPLE_POOL = {"bedroom": 3.0, "study": 2.0, "dining_room": 2.0, "balcony": 2.0, "kids_room": 2.0, "foyer": 1.0}
-_MEDIUM_CORE = ["foyer", "living_room", "dining_room", "kitchen", "master_bedroom", "bedroom", "bathroom"]
-_MEDIUM_POOL = {"bedroom": 3.0, "kids_room": 3.0, "study": 3.0, "balcony": 2.0, "laundry": 2.0,
-                "guest_room": 2.0, "bathroom": 2.0, "storage": 1.0, "entertainment_room": 1.0,
-                "cloakroom": 1.0, "hallway": 1.0, "parents_room": 1.0}
+_SIMPLE_POOL = {
+    "bedroom": 3.0,
+    "study": 2.0,
+    "dining_room": 2.0,
+    "balcony": 2.0,
+    "kids_room": 2.0,
+    "foyer": 1.0,
+}
+_MEDIUM_CORE = [
+    "foyer",
+    "living_room",
+    "dining_room",
+    "kitchen",
+    "master_bedroom",
+    "bedroom",
+    "bathroom",
+]
+_MEDIUM_POOL = {
+    "bedroom": 3.0,
+    "kids_room": 3.0,
+    "study": 3.0,
+    "balcony": 2.0,
+    "laundry": 2.0,
+    "guest_room": 2.0,
+    "bathroom": 2.0,
+    "storage": 1.0,
+    "entertainment_room": 1.0,
+    "cloakroom": 1.0,
+    "hallway": 1.0,
+    "parents_room": 1.0,
+}
 _MEDIUM_CAPS = {"bedroom": 3, "bathroom": 2}
 _COMPLEX_CORE: list[tuple[str, int]] = [
-    ("foyer", 1), ("living_room", 1), ("dining_room", 1), ("kitchen", 1), ("bathroom", 1),
-    ("hallway", 1), ("staircase", 1), ("garage", 1), ("laundry", 1), ("guest_room", 1), ("storage", 1),
-    ("staircase", 2), ("hallway", 2), ("master_bedroom", 2), ("bedroom", 2), ("kids_room", 2),
-    ("bathroom", 2), ("study", 2),
-    ("staircase", 3), ("entertainment_room", 3), ("gym", 3), ("bedroom", 3), ("balcony", 3),
+    ("foyer", 1),
+    ("living_room", 1),
+    ("dining_room", 1),
+    ("kitchen", 1),
+    ("bathroom", 1),
+    ("hallway", 1),
+    ("staircase", 1),
+    ("garage", 1),
+    ("laundry", 1),
+    ("guest_room", 1),
+    ("storage", 1),
+    ("staircase", 2),
+    ("hallway", 2),
+    ("master_bedroom", 2),
+    ("bedroom", 2),
+    ("kids_room", 2),
+    ("bathroom", 2),
+    ("study", 2),
+    ("staircase", 3),
+    ("entertainment_room", 3),
+    ("gym", 3),
+    ("bedroom", 3),
+    ("balcony", 3),
 ]
 _COMPLEX_EXTRAS: list[tuple[str, int]] = [
-    ("bedroom", 3), ("study", 3), ("kitchen", 3), ("bathroom", 3), ("parents_room", 1),
-    ("storage", 2), ("hallway", 3), ("dining_room", 3), ("kids_room", 3),
+    ("bedroom", 3),
+    ("study", 3),
+    ("kitchen", 3),
+    ("bathroom", 3),
+    ("parents_room", 1),
+    ("storage", 2),
+    ("hallway", 3),
+    ("dining_room", 3),
+    ("kids_room", 3),
 ]
 
 # ---------------------------------------------------------------------------------- devices
 _LIGHTS = {"light": 3.0, "color_temperature_light": 3.0, "color_light": 1.0, "light_strip": 1.0}
 _BEDROOM_DEVICES = {
-    **_LIGHTS, "fan_light": 2.0, "curtain": 3.0, "blind": 1.0, "ac_gateway": 2.0, "air_cube": 2.0,
-    "floor_ac": 1.0, "smart_fan": 2.0, "climate_sensor": 2.0, "human_sensor": 1.0, "humidifier": 2.0,
-    "air_purifier": 1.0, "universal_speaker": 1.0, "smart_screen": 1.0,
+    **_LIGHTS,
+    "fan_light": 2.0,
+    "curtain": 3.0,
+    "blind": 1.0,
+    "ac_gateway": 2.0,
+    "air_cube": 2.0,
+    "floor_ac": 1.0,
+    "smart_fan": 2.0,
+    "climate_sensor": 2.0,
+    "human_sensor": 1.0,
+    "humidifier": 2.0,
+    "air_purifier": 1.0,
+    "universal_speaker": 1.0,
+    "smart_screen": 1.0,
 }
 _ROOM_DEVICES: dict[str, dict[str, float]] = {
-    "living_room": {**_LIGHTS, "color_light": 2.0, "light_strip": 2.0, "smart_screen": 3.0,
-                    "universal_speaker": 2.0, "floor_ac": 2.0, "ac_gateway": 1.0, "air_cube": 1.0,
-                    "curtain": 3.0, "blind": 1.0, "climate_sensor": 2.0, "human_sensor": 2.0,
-                    "smart_fan": 1.0, "robot_cleaner": 2.0, "vacuum_cleaner": 1.0, "air_purifier": 2.0,
-                    "humidifier": 1.0, "fan_light": 1.0},
+    "living_room": {
+        **_LIGHTS,
+        "color_light": 2.0,
+        "light_strip": 2.0,
+        "smart_screen": 3.0,
+        "universal_speaker": 2.0,
+        "floor_ac": 2.0,
+        "ac_gateway": 1.0,
+        "air_cube": 1.0,
+        "curtain": 3.0,
+        "blind": 1.0,
+        "climate_sensor": 2.0,
+        "human_sensor": 2.0,
+        "smart_fan": 1.0,
+        "robot_cleaner": 2.0,
+        "vacuum_cleaner": 1.0,
+        "air_purifier": 2.0,
+        "humidifier": 1.0,
+        "fan_light": 1.0,
+    },
     "master_bedroom": {**_BEDROOM_DEVICES, "smart_lock": 1.0},
     "bedroom": dict(_BEDROOM_DEVICES),
     "kids_room": {**_BEDROOM_DEVICES, "color_light": 2.0, "air_purifier": 2.0},
     "guest_room": dict(_BEDROOM_DEVICES),
     "parents_room": {**_BEDROOM_DEVICES, "smart_lock": 1.0},
-    "kitchen": {"light": 3.0, "color_temperature_light": 2.0, "light_strip": 1.0,
-                "builtin_microwave_steam_oven": 3.0, "electric_water_heater": 2.0,
-                "climate_sensor": 2.0, "human_sensor": 2.0, "smart_fan": 1.0,
-                "universal_speaker": 1.0, "smart_screen": 1.0, "fan_light": 1.0, "blind": 1.0},
-    "dining_room": {**_LIGHTS, "color_light": 2.0, "fan_light": 2.0, "floor_ac": 1.0, "curtain": 1.0,
-                    "universal_speaker": 1.0, "climate_sensor": 1.0, "human_sensor": 1.0},
-    "bathroom": {"light": 2.0, "color_temperature_light": 2.0, "fan_light": 2.0,
-                 "electric_water_heater": 3.0, "human_sensor": 2.0, "climate_sensor": 1.0,
-                 "dehumidifier": 1.0, "universal_speaker": 0.5},
-    "study": {**_LIGHTS, "color_temperature_light": 3.0, "ac_gateway": 1.0, "floor_ac": 1.0,
-              "smart_fan": 1.0, "curtain": 2.0, "blind": 2.0, "climate_sensor": 1.0,
-              "air_purifier": 1.0, "universal_speaker": 1.0, "smart_screen": 1.0},
-    "balcony": {"light": 2.0, "light_strip": 1.0, "compound_washer": 2.0, "curtain": 1.0, "blind": 1.0,
-                "climate_sensor": 1.0, "human_sensor": 1.0},
-    "hallway": {"light": 2.0, "color_temperature_light": 1.0, "light_strip": 1.0, "human_sensor": 3.0,
-                "climate_sensor": 1.0, "robot_cleaner": 0.5},
+    "kitchen": {
+        "light": 3.0,
+        "color_temperature_light": 2.0,
+        "light_strip": 1.0,
+        "builtin_microwave_steam_oven": 3.0,
+        "electric_water_heater": 2.0,
+        "climate_sensor": 2.0,
+        "human_sensor": 2.0,
+        "smart_fan": 1.0,
+        "universal_speaker": 1.0,
+        "smart_screen": 1.0,
+        "fan_light": 1.0,
+        "blind": 1.0,
+    },
+    "dining_room": {
+        **_LIGHTS,
+        "color_light": 2.0,
+        "fan_light": 2.0,
+        "floor_ac": 1.0,
+        "curtain": 1.0,
+        "universal_speaker": 1.0,
+        "climate_sensor": 1.0,
+        "human_sensor": 1.0,
+    },
+    "bathroom": {
+        "light": 2.0,
+        "color_temperature_light": 2.0,
+        "fan_light": 2.0,
+        "electric_water_heater": 3.0,
+        "human_sensor": 2.0,
+        "climate_sensor": 1.0,
+        "dehumidifier": 1.0,
+        "universal_speaker": 0.5,
+    },
+    "study": {
+        **_LIGHTS,
+        "color_temperature_light": 3.0,
+        "ac_gateway": 1.0,
+        "floor_ac": 1.0,
+        "smart_fan": 1.0,
+        "curtain": 2.0,
+        "blind": 2.0,
+        "climate_sensor": 1.0,
+        "air_purifier": 1.0,
+        "universal_speaker": 1.0,
+        "smart_screen": 1.0,
+    },
+    "balcony": {
+        "light": 2.0,
+        "light_strip": 1.0,
+        "compound_washer": 2.0,
+        "curtain": 1.0,
+        "blind": 1.0,
+        "climate_sensor": 1.0,
+        "human_sensor": 1.0,
+    },
+    "hallway": {
+        "light": 2.0,
+        "color_temperature_light": 1.0,
+        "light_strip": 1.0,
+        "human_sensor": 3.0,
+        "climate_sensor": 1.0,
+        "robot_cleaner": 0.5,
+    },
     "foyer": {"light": 2.0, "color_temperature_light": 1.0, "smart_lock": 4.0, "human_sensor": 2.0},
     "staircase": {"light": 2.0, "light_strip": 2.0, "human_sensor": 2.0},
-    "laundry": {"light": 2.0, "compound_washer": 4.0, "dehumidifier": 2.0, "electric_water_heater": 1.0,
-                "human_sensor": 1.0},
-    "garage": {"light": 2.0, "smart_lock": 2.0, "human_sensor": 2.0, "vacuum_cleaner": 1.0,
-               "climate_sensor": 1.0},
+    "laundry": {
+        "light": 2.0,
+        "compound_washer": 4.0,
+        "dehumidifier": 2.0,
+        "electric_water_heater": 1.0,
+        "human_sensor": 1.0,
+    },
+    "garage": {
+        "light": 2.0,
+        "smart_lock": 2.0,
+        "human_sensor": 2.0,
+        "vacuum_cleaner": 1.0,
+        "climate_sensor": 1.0,
+    },
     "cloakroom": {"light": 2.0, "light_strip": 2.0, "dehumidifier": 1.0, "human_sensor": 1.0},
     "storage": {"light": 2.0, "human_sensor": 1.0, "dehumidifier": 1.0, "vacuum_cleaner": 1.0},
-    "entertainment_room": {**_LIGHTS, "color_light": 3.0, "light_strip": 3.0, "smart_screen": 3.0,
-                           "universal_speaker": 3.0, "air_cube": 2.0, "floor_ac": 1.0, "blind": 1.0,
-                           "curtain": 2.0, "human_sensor": 1.0, "smart_fan": 1.0},
-    "gym": {"light": 2.0, "color_temperature_light": 1.0, "smart_fan": 3.0, "floor_ac": 1.0,
-            "universal_speaker": 2.0, "smart_screen": 1.0, "air_purifier": 1.0, "climate_sensor": 1.0},
+    "entertainment_room": {
+        **_LIGHTS,
+        "color_light": 3.0,
+        "light_strip": 3.0,
+        "smart_screen": 3.0,
+        "universal_speaker": 3.0,
+        "air_cube": 2.0,
+        "floor_ac": 1.0,
+        "blind": 1.0,
+        "curtain": 2.0,
+        "human_sensor": 1.0,
+        "smart_fan": 1.0,
+    },
+    "gym": {
+        "light": 2.0,
+        "color_temperature_light": 1.0,
+        "smart_fan": 3.0,
+        "floor_ac": 1.0,
+        "universal_speaker": 2.0,
+        "smart_screen": 1.0,
+        "air_purifier": 1.0,
+        "climate_sensor": 1.0,
+    },
 }
 _ESSENTIALS = {"foyer": "smart_lock", "laundry": "compound_washer"}
 """Devices a room of this type gets first in homes that light every room."""
-_HOME_CAPS = {"compound_washer": 2, "builtin_microwave_steam_oven": 2, "robot_cleaner": 2,
-              "vacuum_cleaner": 2, "electric_water_heater": 3}
+_HOME_CAPS = {
+    "compound_washer": 2,
+    "builtin_microwave_steam_oven": 2,
+    "robot_cleaner": 2,
+    "vacuum_cleaner": 2,
+    "electric_water_heater": 3,
+}
 """Appliances a household owns only a couple of, however many rooms could take one."""
 _ROOM_PULL = {
-    "living_room": 3.0, "master_bedroom": 2.5, "bedroom": 2.0, "kids_room": 2.0, "guest_room": 1.5,
-    "parents_room": 2.0, "kitchen": 2.5, "dining_room": 1.5, "bathroom": 1.5, "study": 1.5,
-    "balcony": 1.0, "hallway": 0.8, "foyer": 1.0, "staircase": 0.6, "laundry": 1.0, "garage": 0.8,
-    "cloakroom": 0.6, "storage": 0.5, "entertainment_room": 2.0, "gym": 1.2,
+    "living_room": 3.0,
+    "master_bedroom": 2.5,
+    "bedroom": 2.0,
+    "kids_room": 2.0,
+    "guest_room": 1.5,
+    "parents_room": 2.0,
+    "kitchen": 2.5,
+    "dining_room": 1.5,
+    "bathroom": 1.5,
+    "study": 1.5,
+    "balcony": 1.0,
+    "hallway": 0.8,
+    "foyer": 1.0,
+    "staircase": 0.6,
+    "laundry": 1.0,
+    "garage": 0.8,
+    "cloakroom": 0.6,
+    "storage": 0.5,
+    "entertainment_room": 2.0,
+    "gym": 1.2,
 }
 """How strongly a room type attracts devices (living rooms hold more than storage rooms)."""
 
 _EXTRA_LABELS = {
-    "light": ["Wall Lamp", "Floor Lamp"], "color_temperature_light": ["Spotlight"],
-    "color_light": ["Ambient Light"], "light_strip": ["Cove Light Strip"], "curtain": ["Sheer Curtain"],
+    "light": ["Wall Lamp", "Floor Lamp"],
+    "color_temperature_light": ["Spotlight"],
+    "color_light": ["Ambient Light"],
+    "light_strip": ["Cove Light Strip"],
+    "curtain": ["Sheer Curtain"],
 }
 """Further names for a type after the catalog's default, so one room can hold several of it;
 the number of labels caps how many of a type a room gets."""
@@ -173,8 +384,16 @@ _ALIAS_NOUNS = {
     "climate_sensor": ["sensor", "temperature-humidity sensor", "thermometer"],
     "human_sensor": ["motion sensor", "presence sensor", "sensor"],
 }
-_MEASUREMENTS = {"current_temperature", "current_humidity", "current_water_temperature",
-                 "battery_level", "illuminance", "pm25", "filter_life", "water_level"}
+_MEASUREMENTS = {
+    "current_temperature",
+    "current_humidity",
+    "current_water_temperature",
+    "battery_level",
+    "illuminance",
+    "pm25",
+    "filter_life",
+    "water_level",
+}
 """Sensor readings that vary freely between homes (independent of the device's mode)."""
 _PERTURB_P = 0.4
 
@@ -215,8 +434,9 @@ def _weighted(rng: random.Random, items: list[tuple[Any, float]]) -> Any:
     return items[-1][0]
 
 
-def _fill(rng: random.Random, have: list[str], pool: dict[str, float], caps: dict[str, int],
-          n: int) -> list[str]:
+def _fill(
+    rng: random.Random, have: list[str], pool: dict[str, float], caps: dict[str, int], n: int
+) -> list[str]:
     """``n`` more room types from ``pool``, respecting per-type caps on the total count."""
     out: list[str] = []
     for _ in range(n):
@@ -282,10 +502,11 @@ def _name_rooms(plans: list[_RoomPlan], rng: random.Random) -> None:
         group = by_type[t]
         base = _ROOM_NAMES[t]
         if t == "kids_room":
-            for p, name in zip(group, rng.sample(_KIDS_NAMES, min(len(group), len(_KIDS_NAMES))),
-                               strict=False):
+            for p, name in zip(
+                group, rng.sample(_KIDS_NAMES, min(len(group), len(_KIDS_NAMES))), strict=False
+            ):
                 p.name = name
-            for k, p in enumerate(group[len(_KIDS_NAMES):], start=2):
+            for k, p in enumerate(group[len(_KIDS_NAMES) :], start=2):
                 p.name = f"Kids' Room {k}"
         elif t == "bedroom":
             for p, q in zip(group, rng.sample(_BEDROOM_QUALIFIERS, len(group)), strict=True):
@@ -320,14 +541,23 @@ def _make_rooms(level: str, spec: LevelSpec, rng: random.Random) -> list[Room]:
     _name_rooms(plans, rng)
     # ids in reading order: by floor, each room followed by the rooms nested in it
     order: list[int] = []
-    for i in sorted((i for i, p in enumerate(plans) if p.parent is None), key=lambda i: (plans[i].floor, i)):
+    for i in sorted(
+        (i for i, p in enumerate(plans) if p.parent is None), key=lambda i: (plans[i].floor, i)
+    ):
         order.append(i)
         order += plans[i].children
     width = max(2, len(str(len(order))))
     ids = {i: f"r{k + 1:0{width}d}" for k, i in enumerate(order)}
-    return [Room(id=ids[i], type=plans[i].type, name=plans[i].name, floor=plans[i].floor,
-                 parent=ids[plans[i].parent] if plans[i].parent is not None else None)
-            for i in order]
+    return [
+        Room(
+            id=ids[i],
+            type=plans[i].type,
+            name=plans[i].name,
+            floor=plans[i].floor,
+            parent=ids[plans[i].parent] if plans[i].parent is not None else None,
+        )
+        for i in order
+    ]
 
 
 # ---------------------------------------------------------------------------------- devices
@@ -337,12 +567,17 @@ def _labels(dt: DeviceType) -> list[str]:
 
 def _slots(rooms: list[Room], catalog: dict[str, DeviceType]) -> dict[tuple[int, str], int]:
     """Remaining capacity per (room index, device type)."""
-    return {(i, t): len(_labels(catalog[t]))
-            for i, r in enumerate(rooms) for t in sorted(_ROOM_DEVICES.get(r.type, {})) if t in catalog}
+    return {
+        (i, t): len(_labels(catalog[t]))
+        for i, r in enumerate(rooms)
+        for t in sorted(_ROOM_DEVICES.get(r.type, {}))
+        if t in catalog
+    }
 
 
-def _place(spec: LevelSpec, rooms: list[Room], catalog: dict[str, DeviceType],
-           rng: random.Random, n: int) -> list[tuple[int, str]]:
+def _place(
+    spec: LevelSpec, rooms: list[Room], catalog: dict[str, DeviceType], rng: random.Random, n: int
+) -> list[tuple[int, str]]:
     """Choose ``n`` (room index, type) placements: type coverage, a light per room, then fill."""
     cap = _slots(rooms, catalog)
     per_room = [0] * len(rooms)
@@ -369,7 +604,11 @@ def _place(spec: LevelSpec, rooms: list[Room], catalog: dict[str, DeviceType],
         k = rng.randint(min(spec.min_types + 2, len(available)), len(available))
         for t in available[:k]:
             if len(placed) < n:
-                put(_weighted(rng, [(key, weight(key)) for key in sorted(cap) if key[1] == t and cap[key]]))
+                put(
+                    _weighted(
+                        rng, [(key, weight(key)) for key in sorted(cap) if key[1] == t and cap[key]]
+                    )
+                )
     if spec.light_every_room:
         for i, room in enumerate(rooms):
             essential = (i, _ESSENTIALS.get(room.type, ""))
@@ -432,7 +671,9 @@ def _variable_locators(dt: DeviceType) -> tuple[set[str], set[str]]:
     return settings, linked
 
 
-def _initial_values(dt: DeviceType, preset: str, room_name: str, rng: random.Random) -> dict[str, Any]:
+def _initial_values(
+    dt: DeviceType, preset: str, room_name: str, rng: random.Random
+) -> dict[str, Any]:
     """Overrides of the preset's values: the alias, and some settings and readings varied so
     homes differ (settings a preset ties to others, like a running program's time, are kept)."""
     base = dt.presets[preset]
@@ -445,7 +686,9 @@ def _initial_values(dt: DeviceType, preset: str, room_name: str, rng: random.Ran
             nouns = _ALIAS_NOUNS.get(dt.type, [dt.name.lower()])
             slug = room_name.lower().replace("'", "").replace(" ", "-")
             alias = f"{slug} {rng.choice(nouns)}"
-            values[loc] = alias if a.range is None or len(alias) <= a.range[1] else rng.choice(nouns)
+            values[loc] = (
+                alias if a.range is None or len(alias) <= a.range[1] else rng.choice(nouns)
+            )
             continue
         measured = a.name in _MEASUREMENTS and a.type in (AttrType.INT, AttrType.FLOAT)
         if loc not in settings and not measured:
@@ -468,8 +711,9 @@ def _initial_values(dt: DeviceType, preset: str, room_name: str, rng: random.Ran
     return values
 
 
-def _make_devices(spec: LevelSpec, rooms: list[Room], catalog: dict[str, DeviceType],
-                  rng: random.Random) -> list[Device]:
+def _make_devices(
+    spec: LevelSpec, rooms: list[Room], catalog: dict[str, DeviceType], rng: random.Random
+) -> list[Device]:
     n = rng.randint(*spec.devices)
     placed = _place(spec, rooms, catalog, rng, n)
     placed.sort(key=lambda key: key[0])  # stable: group by room, keep placement order inside
@@ -488,8 +732,11 @@ def _make_devices(spec: LevelSpec, rooms: list[Room], catalog: dict[str, DeviceT
         preset = rng.choice(sorted(dt.presets))
         values = _initial_values(dt, preset, room.name, rng)
         tags = [room.type, _ZONES.get(room.type, "other_area")]
-        devices.append(build_device(dt, did=str(did), room=room.id, name=name, preset=preset,
-                                    values=values, tags=tags))
+        devices.append(
+            build_device(
+                dt, did=str(did), room=room.id, name=name, preset=preset, values=values, tags=tags
+            )
+        )
     if spec.min_types and len({d.userdata.subcategory for d in devices}) < spec.min_types:
         raise RuntimeError(f"home has fewer than {spec.min_types} device types")
     return devices

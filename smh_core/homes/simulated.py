@@ -20,22 +20,41 @@ from smh_core.homeenv.rules import Simulation
 from smh_core.homes.generator import generate_home
 
 DEFAULT_START = datetime(2025, 6, 27, 12, 0, 0)
-_WINDOW = {"living_room": 0.03, "bedroom": 0.02, "kitchen": 0.02, "study": 0.025, "balcony": 0.08,
-           "bathroom": 0.005, "corridor": 0.005, "storage": 0.0, "garage": 0.002}
+_WINDOW = {
+    "living_room": 0.03,
+    "bedroom": 0.02,
+    "kitchen": 0.02,
+    "study": 0.025,
+    "balcony": 0.08,
+    "bathroom": 0.005,
+    "corridor": 0.005,
+    "storage": 0.0,
+    "garage": 0.002,
+}
 
 
 def _climates(home: Home, seed: int) -> list[Environment]:
     """One drawn climate per room, in room order (the same draws whichever rooms use them)."""
     rng = random.Random(f"climate:{seed}")
-    return [Environment(
-        temperature=round(rng.uniform(20.0, 30.0), 1), humidity=round(rng.uniform(30.0, 65.0), 1),
-        pm25=round(rng.uniform(5.0, 60.0), 1), pm10=round(rng.uniform(10.0, 90.0), 1),
-        window_factor=_WINDOW.get(r.type, 0.015), base_lux=0.0) for r in home.rooms]
+    return [
+        Environment(
+            temperature=round(rng.uniform(20.0, 30.0), 1),
+            humidity=round(rng.uniform(30.0, 65.0), 1),
+            pm25=round(rng.uniform(5.0, 60.0), 1),
+            pm10=round(rng.uniform(10.0, 90.0), 1),
+            window_factor=_WINDOW.get(r.type, 0.015),
+            base_lux=0.0,
+        )
+        for r in home.rooms
+    ]
 
 
 def with_climate(home: Home, seed: int, start: datetime = DEFAULT_START) -> Home:
     """``home`` with an :class:`Environment` on every room and a simulation clock at ``start``."""
-    rooms = [r.model_copy(update={"environment": env}) for r, env in zip(home.rooms, _climates(home, seed), strict=True)]
+    rooms = [
+        r.model_copy(update={"environment": env})
+        for r, env in zip(home.rooms, _climates(home, seed), strict=True)
+    ]
     return home.model_copy(update={"rooms": rooms, "simulation": Simulation(now=start)})
 
 
@@ -52,7 +71,11 @@ def reported_climate(home: Home, room: str) -> dict[str, float]:
         attrs = dict(d.attributes_by_locator())
         for sensor in d.dynamics.sensors:
             value = attrs[sensor.attr].value if sensor.attr in attrs else None
-            if sensor.variable in _REPORTED and isinstance(value, int | float) and not isinstance(value, bool):
+            if (
+                sensor.variable in _REPORTED
+                and isinstance(value, int | float)
+                and not isinstance(value, bool)
+            ):
                 out.setdefault(sensor.variable, round(value / sensor.scale, 6))
     return out
 
@@ -65,9 +88,14 @@ def with_room_climate(home: Home, seed: int) -> Home:
     room is simulated); what no device reports is drawn from the seed. Same seed, same climates."""
     if all(r.environment is not None for r in home.rooms):
         return home
-    rooms = [r if r.environment is not None else
-             r.model_copy(update={"environment": env.model_copy(update=reported_climate(home, r.id))})
-             for r, env in zip(home.rooms, _climates(home, seed), strict=True)]
+    rooms = [
+        r
+        if r.environment is not None
+        else r.model_copy(
+            update={"environment": env.model_copy(update=reported_climate(home, r.id))}
+        )
+        for r, env in zip(home.rooms, _climates(home, seed), strict=True)
+    ]
     return home.model_copy(update={"rooms": rooms})
 
 
@@ -84,7 +112,15 @@ MATTER_ROOMS: dict[str, tuple[str, ...]] = {
     "humidifier": ("living_room", "bedroom", "study", "office", "kitchen"),
     "dehumidifier": ("bathroom", "utility_room", "bedroom", "living_room"),
     "fan": ("living_room", "bedroom", "bathroom", "study", "office", "kitchen"),
-    "dimmable_light": ("living_room", "bedroom", "study", "office", "kitchen", "bathroom", "utility_room"),
+    "dimmable_light": (
+        "living_room",
+        "bedroom",
+        "study",
+        "office",
+        "kitchen",
+        "bathroom",
+        "utility_room",
+    ),
     "on_off_light": ("living_room", "bedroom", "kitchen", "bathroom", "utility_room"),
     "window_covering": ("living_room", "bedroom", "study", "office"),
     "tv": ("living_room", "bedroom"),
@@ -97,11 +133,20 @@ MATTER_ROOMS: dict[str, tuple[str, ...]] = {
     "electrical_sensor": ("utility_room", "kitchen", "living_room"),
 }
 _SEVERAL_PER_ROOM = {"dimmable_light", "on_off_light", "fan", "window_covering", "air_conditioner"}
-MATTER_ROOM_TYPES = ("living_room", "kitchen", "bedroom", "bathroom", "utility_room", "study", "office")
+MATTER_ROOM_TYPES = (
+    "living_room",
+    "kitchen",
+    "bedroom",
+    "bathroom",
+    "utility_room",
+    "study",
+    "office",
+)
 
 
-def generate_matter_home(seed: int, n_rooms: int | None = None, n_devices: int = 27,
-                         start: datetime = DEFAULT_START) -> Home:
+def generate_matter_home(
+    seed: int, n_rooms: int | None = None, n_devices: int = 27, start: datetime = DEFAULT_START
+) -> Home:
     """A SimuHome-style home of Matter devices (27 by default, as in the paper's timing)."""
     rng = random.Random(f"matter-home:{seed}")
     catalog = load_catalog("matter")
@@ -112,11 +157,25 @@ def generate_matter_home(seed: int, n_rooms: int | None = None, n_devices: int =
     devices: list[Device] = []
     per_room: dict[tuple[str, str], int] = {}
     placeable = [t for t in sorted(catalog) if any(r in types for r in MATTER_ROOMS.get(t, ()))]
-    must = [t for t in ("laundry_washer", "dishwasher", "air_conditioner", "dimmable_light", "air_purifier")
-            if t in placeable]
+    must = [
+        t
+        for t in (
+            "laundry_washer",
+            "dishwasher",
+            "air_conditioner",
+            "dimmable_light",
+            "air_purifier",
+        )
+        if t in placeable
+    ]
+
     def free_rooms(type_name: str) -> list[str]:
         cap = 2 if type_name in _SEVERAL_PER_ROOM else 1
-        return [r for r in MATTER_ROOMS[type_name] if r in types and per_room.get((r, type_name), 0) < cap]
+        return [
+            r
+            for r in MATTER_ROOMS[type_name]
+            if r in types and per_room.get((r, type_name), 0) < cap
+        ]
 
     wanted = list(must)
     while len(wanted) < n_devices:
@@ -134,17 +193,29 @@ def generate_matter_home(seed: int, n_rooms: int | None = None, n_devices: int =
         per_room[(room, type_name)] = n
         label = catalog[type_name].name
         preset = rng.choice(sorted(catalog[type_name].presets)) if rng.random() < 0.4 else None
-        devices.append(instantiate(type_name, did=str(2001 + len(devices)), room=room, name=f"{label} {n}",
-                                   preset=preset, kind="matter"))
+        devices.append(
+            instantiate(
+                type_name,
+                did=str(2001 + len(devices)),
+                room=room,
+                name=f"{label} {n}",
+                preset=preset,
+                kind="matter",
+            )
+        )
     home = Home(name=f"matter-home-seed-{seed}", rooms=rooms, devices=devices)
     return with_climate(home, seed, start)
 
 
-_APPLIANCE_SPOTS = (("dishwasher", ("kitchen",)), ("laundry_washer", ("laundry", "bathroom", "balcony")),
-                    ("laundry_dryer", ("laundry", "bathroom", "balcony")),
-                    ("air_conditioner", ("living_room", "master_bedroom", "study")),
-                    ("air_purifier", ("living_room", "kids_room")), ("dimmable_light", ("dining_room", "study")),
-                    ("window_covering", ("living_room", "bedroom")))
+_APPLIANCE_SPOTS = (
+    ("dishwasher", ("kitchen",)),
+    ("laundry_washer", ("laundry", "bathroom", "balcony")),
+    ("laundry_dryer", ("laundry", "bathroom", "balcony")),
+    ("air_conditioner", ("living_room", "master_bedroom", "study")),
+    ("air_purifier", ("living_room", "kids_room")),
+    ("dimmable_light", ("dining_room", "study")),
+    ("window_covering", ("living_room", "bedroom")),
+)
 
 
 def with_matter_devices(home: Home, seed: int) -> Home:
@@ -163,8 +234,15 @@ def with_matter_devices(home: Home, seed: int) -> Home:
             continue
         while str(next_did) in taken:  # HomeEnv dids are random four-digit numbers: skip theirs
             next_did += 1
-        devices.append(instantiate(type_name, did=str(next_did), room=rng.choice(rooms),
-                                   name=f"{catalog[type_name].name} 1", kind="matter"))
+        devices.append(
+            instantiate(
+                type_name,
+                did=str(next_did),
+                room=rng.choice(rooms),
+                name=f"{catalog[type_name].name} 1",
+                kind="matter",
+            )
+        )
         taken.add(str(next_did))
         next_did += 1
     return home.model_copy(update={"devices": devices})

@@ -64,11 +64,17 @@ def _device_types(task: Task, out: Path, cache: dict[str, dict[str, str]]) -> se
         return set()
     if task.home.file not in cache:
         home = json.loads((out / task.home.file).read_text(encoding="utf-8"))
-        cache[task.home.file] = {d["userdata"]["did"]: d["userdata"]["spid"].split(".")[-2] for d in home["devices"]}
+        cache[task.home.file] = {
+            d["userdata"]["did"]: d["userdata"]["spid"].split(".")[-2] for d in home["devices"]
+        }
     types = cache[task.home.file]
     goals = task.goals or ([task.goal] if task.goal is not None else [])
-    text = " ".join(str(getattr(g, "critic", "")) + " " + " ".join(str(c.critic) for c in getattr(g, "checkpoints", []))
-                    for g in goals)
+    text = " ".join(
+        str(getattr(g, "critic", ""))
+        + " "
+        + " ".join(str(c.critic) for c in getattr(g, "checkpoints", []))
+        for g in goals
+    )
     dids = set(_DEVICE.findall(text)) | {a.did for a in task.reference.actions}
     dids |= {a["did"] for s in task.reference.schedules for a in s["actions"]}
     return {types[d.strip().strip("'\"")] for d in dids if d.strip().strip("'\"") in types}
@@ -90,7 +96,9 @@ async def _verdicts(tasks: list[Task], out: Path, f: Fidelity) -> None:
             f.kinds_oracle[kind] += passed
 
 
-def measure(tasks: list[Task], report: ImportReport, out: Path, source: str, path: Path) -> Fidelity:
+def measure(
+    tasks: list[Task], report: ImportReport, out: Path, source: str, path: Path
+) -> Fidelity:
     """The figures of an import already written to ``out`` (tasks and report as it returned)."""
     f = Fidelity(report.source, str(path), report.items)
     loop = asyncio.new_event_loop()  # a private loop leaves the caller's event-loop policy alone
@@ -120,31 +128,62 @@ def _pct(n: int, d: int) -> str:
 
 def markdown(f: Fidelity) -> str:
     """The figures as the README's tables show them."""
-    lines = [f"# Import fidelity: {f.source} ({f.path})", "",
-             "| subcategory | imported | reference passes | doing nothing passes |", "|---|---:|---:|---:|"]
-    lines += [f"| {s} | {f.imported[s]} | {f.oracle[s]} | {f.null[s]} |" for s in sorted(f.imported)]
-    lines += [f"| all | {f.total} | {sum(f.oracle.values())} | {sum(f.null.values())} |", "",
-              "| device kind | tasks naming it | reference passes |", "|---|---:|---:|"]
+    lines = [
+        f"# Import fidelity: {f.source} ({f.path})",
+        "",
+        "| subcategory | imported | reference passes | doing nothing passes |",
+        "|---|---:|---:|---:|",
+    ]
+    lines += [
+        f"| {s} | {f.imported[s]} | {f.oracle[s]} | {f.null[s]} |" for s in sorted(f.imported)
+    ]
+    lines += [
+        f"| all | {f.total} | {sum(f.oracle.values())} | {sum(f.null.values())} |",
+        "",
+        "| device kind | tasks naming it | reference passes |",
+        "|---|---:|---:|",
+    ]
     lines += [f"| {k} | {f.kinds[k]} | {f.kinds_oracle[k]} |" for k in sorted(f.kinds)]
     if f.items:
-        lines += ["", f"Imported {f.total} of the source's {f.items} items ({_pct(f.total, f.items)})."]
-    lines += ["", f"{sum(f.skipped.values())} items skipped (entities and files among them), by reason:", ""]
+        lines += [
+            "",
+            f"Imported {f.total} of the source's {f.items} items ({_pct(f.total, f.items)}).",
+        ]
+    lines += [
+        "",
+        f"{sum(f.skipped.values())} items skipped (entities and files among them), by reason:",
+        "",
+    ]
     lines += [f"- {n} x {why}" for why, n in f.skipped.most_common()]
     if f.gold is not None:
         g = f.gold
-        lines += ["", f"Gold calls replayed: {g.landed} of {g.calls} valid calls land in the state they ask for, "
-                      f"every attribute they set checked ({_pct(g.landed, g.calls)})", "",
-                  "| method | gold calls | land |", "|---|---:|---:|"]
-        lines += [f"| {m} | {g.by_method[m]} | {g.landed_by_method[m]} |" for m in sorted(g.by_method)]
+        lines += [
+            "",
+            f"Gold calls replayed: {g.landed} of {g.calls} valid calls land in the state they ask for, "
+            f"every attribute they set checked ({_pct(g.landed, g.calls)})",
+            "",
+            "| method | gold calls | land |",
+            "|---|---:|---:|",
+        ]
+        lines += [
+            f"| {m} | {g.by_method[m]} | {g.landed_by_method[m]} |" for m in sorted(g.by_method)
+        ]
         lines += ["", f"{len(g.disagreements)} gold calls do not land, by reason:", ""]
-        lines += [f"- {n} x {why}" for why, n in Counter(w for _, _, w in g.disagreements).most_common()]
+        lines += [
+            f"- {n} x {why}" for why, n in Counter(w for _, _, w in g.disagreements).most_common()
+        ]
     if f.invalid or f.unread:
         total, refused = sum(f.invalid.values()), sum(f.invalid_refused.values())
-        lines += ["", f"Requests the source labels impossible, replayed on the task's home: {refused} of {total} "
-                      f"refused ({_pct(refused, total)}), {f.contradicted} carried out because the same line's "
-                      f"valid part needs them (the source contradicts itself), {len(f.executable)} otherwise "
-                      f"carried out; {f.unread} more not read into a device call", "",
-                  "| device kind | requests | refused |", "|---|---:|---:|"]
+        lines += [
+            "",
+            f"Requests the source labels impossible, replayed on the task's home: {refused} of {total} "
+            f"refused ({_pct(refused, total)}), {f.contradicted} carried out because the same line's "
+            f"valid part needs them (the source contradicts itself), {len(f.executable)} otherwise "
+            f"carried out; {f.unread} more not read into a device call",
+            "",
+            "| device kind | requests | refused |",
+            "|---|---:|---:|",
+        ]
         lines += [f"| {k} | {f.invalid[k]} | {f.invalid_refused[k]} |" for k in sorted(f.invalid)]
         lines += [""] + [f"CARRIED OUT: {i} {r}: {v}" for i, r, v in f.executable]
     lines += [""] + [f"REFERENCE FAILS: {line}" for line in f.failures]
@@ -153,10 +192,16 @@ def markdown(f: Fidelity) -> str:
 
 def summary_row(f: Fidelity) -> dict[str, Any]:
     """One line of the README's table: the headline figures."""
-    out: dict[str, Any] = {"imported": f"{f.total}/{f.items}" if f.items else f.total, "skipped": sum(f.skipped.values()),
-                           "reference passes": sum(f.oracle.values()), "doing nothing passes": sum(f.null.values())}
+    out: dict[str, Any] = {
+        "imported": f"{f.total}/{f.items}" if f.items else f.total,
+        "skipped": sum(f.skipped.values()),
+        "reference passes": sum(f.oracle.values()),
+        "doing nothing passes": sum(f.null.values()),
+    }
     if f.gold is not None:
         out["gold calls landing"] = f"{f.gold.landed}/{f.gold.calls}"
     if f.invalid:
-        out["impossible requests refused"] = f"{sum(f.invalid_refused.values())}/{sum(f.invalid.values())}"
+        out["impossible requests refused"] = (
+            f"{sum(f.invalid_refused.values())}/{sum(f.invalid.values())}"
+        )
     return out

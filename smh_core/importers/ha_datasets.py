@@ -79,7 +79,9 @@ class _Home:
     file: str
     home: Home
     entities: dict[str, _Entity]  # supported entity id -> what it became
-    attributes: dict[str, dict[str, Any]]  # its attributes in the fixture (a test's setup adds to them)
+    attributes: dict[
+        str, dict[str, Any]
+    ]  # its attributes in the fixture (a test's setup adds to them)
 
 
 CAPABILITIES = ("supported_color_modes", "supported_features")
@@ -109,8 +111,13 @@ def _capabilities(attrs: dict[str, Any], more: dict[str, list[Any]]) -> dict[str
     return attrs
 
 
-def _device(name: str, ent: dict[str, Any], area: str | None, report: ImportReport,
-            more: dict[str, list[Any]]) -> tuple[Any, _Entity] | None:
+def _device(
+    name: str,
+    ent: dict[str, Any],
+    area: str | None,
+    report: ImportReport,
+    more: dict[str, list[Any]],
+) -> tuple[Any, _Entity] | None:
     """One fixture entity as a catalog device narrowed to what the entity supports (``more``:
     the capabilities the tests declare for it)."""
     eid = str(ent["id"])
@@ -133,8 +140,14 @@ def _device(name: str, ent: dict[str, Any], area: str | None, report: ImportRepo
     if narrowing is not None:
         values = {k: v for k, v in values.items() if k in narrowing.attributes}
     try:
-        device = instantiate(type_name, did=eid, room=area, name=label, values=values or None,
-                             ranges=RANGES.get(domain))
+        device = instantiate(
+            type_name,
+            did=eid,
+            room=area,
+            name=label,
+            values=values or None,
+            ranges=RANGES.get(domain),
+        )
         if narrowing is not None:
             device = narrow(device, narrowing)
     except ValueError as e:
@@ -143,33 +156,65 @@ def _device(name: str, ent: dict[str, Any], area: str | None, report: ImportRepo
     cls = device_class(attrs)
     if cls and cls not in device.userdata.tags:
         device.userdata.tags.insert(0, cls)
-    device.userdata.device_class = cls or ""  # HA sees the source's class, or none where it has none
+    device.userdata.device_class = (
+        cls or ""
+    )  # HA sees the source's class, or none where it has none
     if kind.note and not garage:
         report.approximate(f"{name}: {eid}", kind.note)
     kept = frozenset(loc for loc, _ in device.attributes_by_locator())
     return device, _Entity(domain, garage, kept)
 
 
-def _build_home(folder: Path, name: str, report: ImportReport,
-                capabilities: dict[str, dict[str, list[Any]]] | None = None) -> _Home:
+def _build_home(
+    folder: Path,
+    name: str,
+    report: ImportReport,
+    capabilities: dict[str, dict[str, list[Any]]] | None = None,
+) -> _Home:
     fixture = _load_yaml(folder / "_fixtures.yaml") or {}
     if not isinstance(fixture, dict):
         raise ValueError("_fixtures.yaml: expected a mapping with areas, devices and entities")
-    areas = {a["id"]: a.get("name") or a["id"] for a in fixture.get("areas") or [] if isinstance(a, dict) and "id" in a}
-    device_area = {d["id"]: d.get("area") for d in fixture.get("devices") or [] if isinstance(d, dict) and "id" in d}
-    floors = {a["id"]: str(a["floor"]) for a in fixture.get("areas") or []
-              if isinstance(a, dict) and "id" in a and a.get("floor")}
-    levels = {f: n for n, f in enumerate(dict.fromkeys(floors.values()), 1)}  # in order of appearance
-    rooms = {aid: Room(id=aid, type=aid, name=label, floor=levels.get(floors.get(aid, ""), 1),
-                       floor_name=floors.get(aid)) for aid, label in areas.items()}
+    areas = {
+        a["id"]: a.get("name") or a["id"]
+        for a in fixture.get("areas") or []
+        if isinstance(a, dict) and "id" in a
+    }
+    device_area = {
+        d["id"]: d.get("area")
+        for d in fixture.get("devices") or []
+        if isinstance(d, dict) and "id" in d
+    }
+    floors = {
+        a["id"]: str(a["floor"])
+        for a in fixture.get("areas") or []
+        if isinstance(a, dict) and "id" in a and a.get("floor")
+    }
+    levels = {
+        f: n for n, f in enumerate(dict.fromkeys(floors.values()), 1)
+    }  # in order of appearance
+    rooms = {
+        aid: Room(
+            id=aid,
+            type=aid,
+            name=label,
+            floor=levels.get(floors.get(aid, ""), 1),
+            floor_name=floors.get(aid),
+        )
+        for aid, label in areas.items()
+    }
     devices, entities, attributes = [], {}, {}
     for ent in fixture.get("entities") or []:
         if not isinstance(ent, dict) or "id" not in ent:
             report.skip(f"{name}: entity {ent!r:.80}", "an entity without an id")
             continue
         area = ent.get("area") or device_area.get(ent.get("device"))
-        made = _device(name, ent, area if area in rooms else None, report,  # HA allows no area; so does a home
-                       (capabilities or {}).get(str(ent["id"]), {}))
+        made = _device(
+            name,
+            ent,
+            area if area in rooms else None,
+            report,  # HA allows no area; so does a home
+            (capabilities or {}).get(str(ent["id"]), {}),
+        )
         if made is not None:
             devices.append(made[0])
             entities[str(ent["id"])] = made[1]
@@ -194,7 +239,9 @@ def _mapped(home: _Home, eid: str, state: Any, attrs: dict[str, Any], what: str)
     if missing:
         raise _Skip(f"{what} {eid} to have {missing}, which the entity does not support")
     if set(mapped.values) - entity.attributes:  # background the entity has no place for
-        mapped = replace(mapped, values={k: v for k, v in mapped.values.items() if k in entity.attributes})
+        mapped = replace(
+            mapped, values={k: v for k, v in mapped.values.items() if k in entity.attributes}
+        )
     return mapped
 
 
@@ -210,7 +257,9 @@ def _setup(home: _Home, test: dict[str, Any]) -> tuple[list[dict[str, Any]], dic
     return overrides, mapped
 
 
-def _expected(home: _Home, test: dict[str, Any], setup: dict[str, Mapped]) -> tuple[dict[str, Mapped], bool]:
+def _expected(
+    home: _Home, test: dict[str, Any], setup: dict[str, Mapped]
+) -> tuple[dict[str, Mapped], bool]:
     """What each entity must become, and whether the test expects nothing to change (then the
     setup's states are what must hold)."""
     expect = test.get("expect_changes") or {}
@@ -228,7 +277,9 @@ def _expected(home: _Home, test: dict[str, Any], setup: dict[str, Mapped]) -> tu
     return out, False
 
 
-def _reference(engine: HomeEngine, home: _Home, wanted: dict[str, Mapped], sentence: str) -> list[dict[str, Any]]:
+def _reference(
+    engine: HomeEngine, home: _Home, wanted: dict[str, Mapped], sentence: str
+) -> list[dict[str, Any]]:
     """The calls that bring each entity to its wanted values (found on ``engine``)."""
     actions: list[dict[str, Any]] = []
     for eid, mapped in wanted.items():
@@ -237,7 +288,11 @@ def _reference(engine: HomeEngine, home: _Home, wanted: dict[str, Mapped], sente
             more = mapped.values.get("open_items", 0) - engine.value(eid, "open_items")
             targets = []
             for _ in range(max(0, more)):
-                call = {"did": eid, "locator": "add_item", "arguments": {"item": todo_item(sentence)}}
+                call = {
+                    "did": eid,
+                    "locator": "add_item",
+                    "arguments": {"item": todo_item(sentence)},
+                }
                 if not engine.execute(eid, call["locator"], call["arguments"]).ok:
                     raise _Skip(f"{eid} takes no new item")
                 actions.append(call)
@@ -248,8 +303,16 @@ def _reference(engine: HomeEngine, home: _Home, wanted: dict[str, Mapped], sente
     return actions
 
 
-def _task_for(home: _Home, stem: str, category: str, i: int, j: int, sentence: str, test: dict[str, Any],
-              report: ImportReport) -> Task | None:
+def _task_for(
+    home: _Home,
+    stem: str,
+    category: str,
+    i: int,
+    j: int,
+    sentence: str,
+    test: dict[str, Any],
+    report: ImportReport,
+) -> Task | None:
     item = source_item(home.name, stem, i, j)
     try:
         overrides, setup = _setup(home, test)
@@ -268,32 +331,55 @@ def _task_for(home: _Home, stem: str, category: str, i: int, j: int, sentence: s
             report.approximate(item, note)
         if mapped.critic:
             ref = f"device({device_id_text(eid)})"
-            clauses.append(f"{ref}.{mapped.critic[0]}" + "".join(f" and {c}" for c in mapped.critic[1:]))
+            clauses.append(
+                f"{ref}.{mapped.critic[0]}" + "".join(f" and {c}" for c in mapped.critic[1:])
+            )
     if not clauses:
         report.skip(item, "nothing left to check once ignored attributes are dropped")
         return None
     goal: dict[str, Any] = {"kind": "execute", "critic": "; ".join(clauses)}
-    if not actions:  # the source expects the state it set up: "lock the lock" with two locks should ask
+    if (
+        not actions
+    ):  # the source expects the state it set up: "lock the lock" with two locks should ask
         fresh = HomeEngine(home.home)
         for o in overrides:
             fresh.set_values(o["did"], o["values"])
         # the setting a careless agent would change comes after the power state: try it first
-        wrong = [d for eid, m in wanted.items() for d in decoys(fresh, eid, list(m.goals().items())[::-1], limit=1)]
+        wrong = [
+            d
+            for eid, m in wanted.items()
+            for d in decoys(fresh, eid, list(m.goals().items())[::-1], limit=1)
+        ]
         if not wrong and (other := elsewhere(fresh, set(wanted))) is not None:
             wrong = [other]
         if not wrong:
             report.skip(item, "expects the state it sets up, and no wrong action could tell")
             return None
         goal.update(no_change=True, decoys=wrong)
-        report.approximate(item, "expects the state it sets up: a no_change goal, wrong actions as decoys"
-                           if not keep else "expects no change (it should ask): a no_change goal, wrong actions as decoys")
-    return Task.model_validate({
-        "id": task_id(home.name, stem, i, j), "suite": SUITE,
-        "category": category, "subcategory": _slug(stem), "difficulty": _difficulty(len(home.home.devices)),
-        "home": {"file": home.file}, "overrides": overrides, "turns": [{"text": sentence}],
-        "goal": goal, "reference": {"mode": "execute", "response": "Done." if actions else "Nothing to change.",
-                                    "actions": actions},
-    })
+        report.approximate(
+            item,
+            "expects the state it sets up: a no_change goal, wrong actions as decoys"
+            if not keep
+            else "expects no change (it should ask): a no_change goal, wrong actions as decoys",
+        )
+    return Task.model_validate(
+        {
+            "id": task_id(home.name, stem, i, j),
+            "suite": SUITE,
+            "category": category,
+            "subcategory": _slug(stem),
+            "difficulty": _difficulty(len(home.home.devices)),
+            "home": {"file": home.file},
+            "overrides": overrides,
+            "turns": [{"text": sentence}],
+            "goal": goal,
+            "reference": {
+                "mode": "execute",
+                "response": "Done." if actions else "Nothing to change.",
+                "actions": actions,
+            },
+        }
+    )
 
 
 def home_name(folder: Path, root: Path) -> str:
@@ -328,7 +414,9 @@ def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]
         raise FileNotFoundError(2, "No such file or directory", str(root))
     folders = fixture_folders(root)
     if not folders:
-        raise ValueError(f"{root}: no _fixtures.yaml below it (point at home-assistant-datasets or its datasets/)")
+        raise ValueError(
+            f"{root}: no _fixtures.yaml below it (point at home-assistant-datasets or its datasets/)"
+        )
     report = ImportReport("home-assistant-datasets", str(root))
     (out / "homes").mkdir(parents=True, exist_ok=True)
     tasks: list[Task] = []
@@ -374,6 +462,8 @@ def import_ha_datasets(root: Path, out: Path) -> tuple[list[Task], ImportReport]
                         continue
                     tasks.append(task)
                     report.imported.append(task.id)
-    (out / f"{SUITE}.jsonl").write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
+    (out / f"{SUITE}.jsonl").write_text(
+        "".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8"
+    )
     report.write(out, SUITE)
     return tasks, report

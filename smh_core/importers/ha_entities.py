@@ -41,13 +41,36 @@ class Mapped:
         return {k: v for k, v in self.values.items() if k not in self.background}
 
 
-DESCRIPTIVE = frozenset({
-    "supported_features", "device_class", "friendly_name", "icon", "supported_color_modes", "color_mode",
-    "min_color_temp_kelvin", "max_color_temp_kelvin", "min_mireds", "max_mireds", "preset_modes",
-    "percentage_step", "speed_count", "assumed_state", "attribution", "entity_picture", "unit_of_measurement",
-    "reports_position", "source_list", "fan_speed_list", "sound_mode_list", "effect_list",
-    "media_content_type", "media_duration", "media_position", "media_position_updated_at",
-})
+DESCRIPTIVE = frozenset(
+    {
+        "supported_features",
+        "device_class",
+        "friendly_name",
+        "icon",
+        "supported_color_modes",
+        "color_mode",
+        "min_color_temp_kelvin",
+        "max_color_temp_kelvin",
+        "min_mireds",
+        "max_mireds",
+        "preset_modes",
+        "percentage_step",
+        "speed_count",
+        "assumed_state",
+        "attribution",
+        "entity_picture",
+        "unit_of_measurement",
+        "reports_position",
+        "source_list",
+        "fan_speed_list",
+        "sound_mode_list",
+        "effect_list",
+        "media_content_type",
+        "media_duration",
+        "media_position",
+        "media_position_updated_at",
+    }
+)
 """Attributes that describe what an entity can do rather than its state: nothing to set or check."""
 
 RANGES: dict[str, dict[str, tuple[float, float]]] = {"light": {"brightness": (0, 255)}}
@@ -79,8 +102,11 @@ def _percent(value: Any, top: float) -> int:
 
 # ---------------------------------------------------------------------------------- colours
 def _hex(rgb: Any) -> str:
-    if not (isinstance(rgb, (list, tuple)) and len(rgb) >= 3
-            and all(isinstance(c, (int, float)) and 0 <= c <= 255 for c in rgb[:3])):
+    if not (
+        isinstance(rgb, (list, tuple))
+        and len(rgb) >= 3
+        and all(isinstance(c, (int, float)) and 0 <= c <= 255 for c in rgb[:3])
+    ):
         raise Unsupported(f"colour {rgb!r}")
     return "#" + "".join(f"{round(c):02X}" for c in rgb[:3])
 
@@ -96,8 +122,11 @@ def _xy_hex(xy: Any) -> str:
     if y <= 0:
         raise Unsupported(f"xy colour {xy!r}")
     X, Z = x / y, (1 - x - y) / y
-    rgb = [X * 1.656492 - 0.354851 - Z * 0.255038, -X * 0.707196 + 1.655397 + Z * 0.036152,
-           X * 0.051713 - 0.121364 + Z * 1.011530]
+    rgb = [
+        X * 1.656492 - 0.354851 - Z * 0.255038,
+        -X * 0.707196 + 1.655397 + Z * 0.036152,
+        X * 0.051713 - 0.121364 + Z * 1.011530,
+    ]
     rgb = [12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055 for c in rgb]
     top = max(max(rgb), 1e-9)
     return _hex([max(0.0, c / top) * 255 for c in rgb])
@@ -118,7 +147,9 @@ def _first_colour(attrs: dict[str, Any]) -> tuple[str | None, list[str]]:
     for key in ("rgbw_color", "rgbww_color"):
         if attrs.get(key) is not None:
             value = attrs.pop(key)
-            return _hex(value[:3]), [f"{key} {value} compared as its RGB part"] if any(value[3:]) else []
+            return _hex(value[:3]), [f"{key} {value} compared as its RGB part"] if any(
+                value[3:]
+            ) else []
     if attrs.get("hs_color") is not None:
         return _hs_hex(attrs.pop("hs_color")), []
     if attrs.get("xy_color") is not None:
@@ -138,7 +169,9 @@ def _light_narrowing(attrs: Mapping[str, Any]) -> tuple[str, Narrowing | None]:
     colour, white = bool(modes & _COLOUR_MODES), "color_temp" in modes
     dimmable = bool(modes - {"onoff"})
     if colour:
-        kept = ["state", "brightness", "color"] + (["color_temperature", "color_mode"] if white else [])
+        kept = ["state", "brightness", "color"] + (
+            ["color_temperature", "color_mode"] if white else []
+        )
         services = ["turn_on", "turn_off", "toggle", "set_brightness", "set_color"]
         services += ["set_color_temperature"] if white else []
         return "color_light", Narrowing.of(kept, services, fixed={"color_mode": "color"})
@@ -147,7 +180,9 @@ def _light_narrowing(attrs: Mapping[str, Any]) -> tuple[str, Narrowing | None]:
     if dimmable:
         return "light", None
     full = RANGES["light"]["brightness"][1]
-    return "light", Narrowing.of(["state"], ["turn_on", "turn_off", "toggle"], fixed={"brightness": full})
+    return "light", Narrowing.of(
+        ["state"], ["turn_on", "turn_off", "toggle"], fixed={"brightness": full}
+    )
 
 
 def _light(state: str | None, attrs: dict[str, Any]) -> Mapped:
@@ -159,7 +194,11 @@ def _light(state: str | None, attrs: dict[str, Any]) -> Mapped:
     notes: list[str] = []
     background: set[str] = set()
     brightness = attrs.pop("brightness", None)
-    level = int(brightness) if isinstance(brightness, (int, float)) and not isinstance(brightness, bool) else None
+    level = (
+        int(brightness)
+        if isinstance(brightness, (int, float)) and not isinstance(brightness, bool)
+        else None
+    )
     if level and state in (None, "off"):
         state = "on"
     if state in ("on", "off"):
@@ -203,6 +242,7 @@ def _lock(state: str | None, attrs: dict[str, Any]) -> Mapped:
 
 def _positioned(kind: str) -> Callable[[str | None, dict[str, Any]], Mapped]:
     """A cover or a valve: a position 0-100, HA's open being any position above 0."""
+
     def mapped(state: str | None, attrs: dict[str, Any]) -> Mapped:
         position = attrs.pop("current_position", None)
         _no_more(kind, attrs)
@@ -219,6 +259,7 @@ def _positioned(kind: str) -> Callable[[str | None, dict[str, Any]], Mapped]:
         if state is None:
             return Mapped({}, [])
         raise Unsupported(f"{kind} state {state!r}")
+
     return mapped
 
 
@@ -251,8 +292,12 @@ def _fan(state: str | None, attrs: dict[str, Any]) -> Mapped:
         critic.append(f"state == {state}")
     # HA's fans go to 100 % when turned on and report 0 % when off: those are what on and off
     # mean there, not a speed the user asked for, so only another percentage is a speed goal.
-    if isinstance(percentage, (int, float)) and not (state == "on" and percentage == 100) \
-            and not (state == "off" and percentage == 0) and percentage > 0:
+    if (
+        isinstance(percentage, (int, float))
+        and not (state == "on" and percentage == 100)
+        and not (state == "off" and percentage == 0)
+        and percentage > 0
+    ):
         level = next(name for top, name in _SPEEDS if percentage <= top)
         values["speed_level"] = level
         critic.append(f"speed_level == {level}")
@@ -267,16 +312,27 @@ def _fan(state: str | None, attrs: dict[str, Any]) -> Mapped:
         critic.append(f"preset_mode == {preset}")
     background = frozenset()
     if state is not None and "speed_level" not in values:
-        values["speed_level"] = "high"  # the source's fans run at 100 % when turned on without a speed
+        values["speed_level"] = (
+            "high"  # the source's fans run at 100 % when turned on without a speed
+        )
         background = frozenset({"speed_level"})
     return Mapped(values, critic, tuple(notes), background)
 
 
-_MEDIA_STATES = {"playing": "playing", "paused": "paused", "idle": "idle", "on": "idle", "standby": "idle",
-                 "off": "off", "buffering": "playing"}
+_MEDIA_STATES = {
+    "playing": "playing",
+    "paused": "paused",
+    "idle": "idle",
+    "on": "idle",
+    "standby": "idle",
+    "off": "off",
+    "buffering": "playing",
+}
 
 
-def _state_in(table: Mapping[str, str], what: str, state: str | None) -> tuple[dict[str, Any], list[str]]:
+def _state_in(
+    table: Mapping[str, str], what: str, state: str | None
+) -> tuple[dict[str, Any], list[str]]:
     """An HA state through ``table`` as values and their clause (none for no state)."""
     if state is None:
         return {}, []
@@ -311,13 +367,24 @@ def _media(state: str | None, attrs: dict[str, Any]) -> Mapped:
     return Mapped(values, critic)
 
 
-_VACUUM_STATES = {"off": "docked", "docked": "docked", "cleaning": "cleaning", "on": "cleaning", "paused": "paused",
-                  "idle": "idle", "returning": "returning"}
+_VACUUM_STATES = {
+    "off": "docked",
+    "docked": "docked",
+    "cleaning": "cleaning",
+    "on": "cleaning",
+    "paused": "paused",
+    "idle": "idle",
+    "returning": "returning",
+}
 
 
 def _vacuum(state: str | None, attrs: dict[str, Any]) -> Mapped:
     values, critic = _state_in(_VACUUM_STATES, "vacuum", state)
-    notes = [f"vacuum state {state!r} is {values['state']!r} here"] if values and state != values["state"] else []
+    notes = (
+        [f"vacuum state {state!r} is {values['state']!r} here"]
+        if values and state != values["state"]
+        else []
+    )
     speed = attrs.pop("fan_speed", None)
     if speed is not None:
         values["suction"] = str(speed).lower()
@@ -334,15 +401,21 @@ def _switch(state: str | None, attrs: dict[str, Any]) -> Mapped:
     return Mapped({"state": state}, [f"state == {state}"]) if state else Mapped({}, [])
 
 
-def _stand_in(attribute: str, read: Callable[[str], Any]) -> Callable[[str | None, dict[str, Any]], Mapped]:
+def _stand_in(
+    attribute: str, read: Callable[[str], Any]
+) -> Callable[[str | None, dict[str, Any]], Mapped]:
     """A read-only entity (a sensor): its state as the stand-in's one attribute. Nothing can
     change it, so an expectation on it is checked, never reached by a call."""
+
     def mapper(state: str | None, attrs: dict[str, Any]) -> Mapped:
         if state is None:
             return Mapped({}, [])
         value = read(state)
-        return Mapped({attribute: value}, [f"{attribute} == {value!r}" if isinstance(value, str) else
-                                           f"{attribute} == {value}"])
+        return Mapped(
+            {attribute: value},
+            [f"{attribute} == {value!r}" if isinstance(value, str) else f"{attribute} == {value}"],
+        )
+
     return mapper
 
 
@@ -352,9 +425,15 @@ def _todo(state: str | None, attrs: dict[str, Any]) -> Mapped:
     values: dict[str, Any] = {}
     critic: list[str] = []
     if isinstance(items, list):
-        values["items"] = [{"summary": str(i.get("summary", i)) if isinstance(i, dict) else str(i),
-                            "status": "completed" if isinstance(i, dict) and i.get("status") == "completed"
-                            else "needs_action"} for i in items]
+        values["items"] = [
+            {
+                "summary": str(i.get("summary", i)) if isinstance(i, dict) else str(i),
+                "status": "completed"
+                if isinstance(i, dict) and i.get("status") == "completed"
+                else "needs_action",
+            }
+            for i in items
+        ]
         values["open_items"] = sum(i["status"] == "needs_action" for i in values["items"])
     if state is not None:
         try:
@@ -367,11 +446,15 @@ def _todo(state: str | None, attrs: dict[str, Any]) -> Mapped:
 
 
 # ---------------------------------------------------------------------------------- narrowing
-def _by_features(always_attrs: list[str], always_services: list[str],
-                 by_feature: Mapping[str, tuple[list[str], list[str]]],
-                 fixed: Mapping[str, Any] | None = None) -> Callable[[Mapping[str, Any]], Narrowing | None]:
+def _by_features(
+    always_attrs: list[str],
+    always_services: list[str],
+    by_feature: Mapping[str, tuple[list[str], list[str]]],
+    fixed: Mapping[str, Any] | None = None,
+) -> Callable[[Mapping[str, Any]], Narrowing | None]:
     """A narrowing from an entity's supported features: what every entity of the domain has,
     plus the attributes and services each feature brings; None when the fixture names none."""
+
     def narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
         named = features(attrs)
         if named is None:
@@ -382,6 +465,7 @@ def _by_features(always_attrs: list[str], always_services: list[str],
                 kept_attrs += a
                 kept_services += s
         return Narrowing.of(kept_attrs, kept_services, fixed=fixed)
+
     return narrowing
 
 
@@ -407,24 +491,60 @@ def device_class(attrs: Mapping[str, Any]) -> str | None:
     return str(raw).rsplit(".", 1)[-1].lower() or None if raw else None
 
 
-_MEDIA = _by_features(["state"], ["pause"], {
-    "PLAY": ([], ["play"]), "PAUSE": ([], ["pause"]), "STOP": ([], ["stop"]),
-    "TURN_ON": ([], ["turn_on"]), "TURN_OFF": ([], ["turn_off"]),
-    "VOLUME_SET": (["volume_level"], ["set_volume"]), "VOLUME_STEP": (["volume_level"], ["volume_up", "volume_down"]),
-    "VOLUME_MUTE": (["volume_muted_enabled"], ["mute", "unmute"]),
-    "NEXT_TRACK": (["media_track"], ["next_track"]), "PREVIOUS_TRACK": (["media_track"], ["previous_track"]),
-    "PLAY_MEDIA": (["media_name"], ["play"]), "SELECT_SOURCE": (["source"], ["select_source"])})
-_VACUUM = _by_features(["state", "dock_countdown"], [], {
-    "START": ([], ["start"]), "PAUSE": ([], ["pause"]), "STOP": ([], ["stop"]),
-    "RETURN_HOME": ([], ["return_to_base"]), "FAN_SPEED": (["suction"], ["set_suction"]),
-    "BATTERY": (["battery_level"], [])})
-_FAN = _by_features(["state"], ["turn_on", "turn_off", "toggle"], {
-    "SET_SPEED": (["speed_level"], ["set_speed_level"]), "OSCILLATE": (["oscillation_enabled"], ["set_oscillation"]),
-    "PRESET_MODE": (["preset_mode"], ["set_preset_mode"])}, fixed={"preset_mode": "normal"})
-_POSITIONED = {"OPEN": ([], ["open"]), "CLOSE": ([], ["close"]), "SET_POSITION": ([], ["set_position"])}
-_TODO = _by_features(["items", "open_items"], [], {
-    "CREATE_TODO_ITEM": ([], ["add_item"]), "DELETE_TODO_ITEM": ([], ["remove_item"]),
-    "UPDATE_TODO_ITEM": ([], ["complete_item"])})
+_MEDIA = _by_features(
+    ["state"],
+    ["pause"],
+    {
+        "PLAY": ([], ["play"]),
+        "PAUSE": ([], ["pause"]),
+        "STOP": ([], ["stop"]),
+        "TURN_ON": ([], ["turn_on"]),
+        "TURN_OFF": ([], ["turn_off"]),
+        "VOLUME_SET": (["volume_level"], ["set_volume"]),
+        "VOLUME_STEP": (["volume_level"], ["volume_up", "volume_down"]),
+        "VOLUME_MUTE": (["volume_muted_enabled"], ["mute", "unmute"]),
+        "NEXT_TRACK": (["media_track"], ["next_track"]),
+        "PREVIOUS_TRACK": (["media_track"], ["previous_track"]),
+        "PLAY_MEDIA": (["media_name"], ["play"]),
+        "SELECT_SOURCE": (["source"], ["select_source"]),
+    },
+)
+_VACUUM = _by_features(
+    ["state", "dock_countdown"],
+    [],
+    {
+        "START": ([], ["start"]),
+        "PAUSE": ([], ["pause"]),
+        "STOP": ([], ["stop"]),
+        "RETURN_HOME": ([], ["return_to_base"]),
+        "FAN_SPEED": (["suction"], ["set_suction"]),
+        "BATTERY": (["battery_level"], []),
+    },
+)
+_FAN = _by_features(
+    ["state"],
+    ["turn_on", "turn_off", "toggle"],
+    {
+        "SET_SPEED": (["speed_level"], ["set_speed_level"]),
+        "OSCILLATE": (["oscillation_enabled"], ["set_oscillation"]),
+        "PRESET_MODE": (["preset_mode"], ["set_preset_mode"]),
+    },
+    fixed={"preset_mode": "normal"},
+)
+_POSITIONED = {
+    "OPEN": ([], ["open"]),
+    "CLOSE": ([], ["close"]),
+    "SET_POSITION": ([], ["set_position"]),
+}
+_TODO = _by_features(
+    ["items", "open_items"],
+    [],
+    {
+        "CREATE_TODO_ITEM": ([], ["add_item"]),
+        "DELETE_TODO_ITEM": ([], ["remove_item"]),
+        "UPDATE_TODO_ITEM": ([], ["complete_item"]),
+    },
+)
 
 
 def _fan_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
@@ -433,9 +553,17 @@ def _fan_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
     named = features(attrs)
     if found is None and named is None and not attrs:
         return Narrowing.of(["state"], ["turn_on", "turn_off", "toggle"])
-    if found is not None and "PRESET_MODE" in (named or ()) and isinstance(attrs.get("preset_modes"), list):
-        return Narrowing.of(found.attributes, found.services, fixed=found.fixed,
-                            options={"preset_mode": [str(p) for p in attrs["preset_modes"]]})
+    if (
+        found is not None
+        and "PRESET_MODE" in (named or ())
+        and isinstance(attrs.get("preset_modes"), list)
+    ):
+        return Narrowing.of(
+            found.attributes,
+            found.services,
+            fixed=found.fixed,
+            options={"preset_mode": [str(p) for p in attrs["preset_modes"]]},
+        )
     return found
 
 
@@ -446,22 +574,43 @@ def _cover_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
 
 
 DOMAINS: dict[str, Domain] = {
-    "light": Domain(lambda attrs: _light_narrowing(attrs)[0], _light, lambda attrs: _light_narrowing(attrs)[1]),
-    "lock": Domain(lambda attrs: "smart_lock", _lock, lambda attrs: Narrowing.of(["state"], ["lock", "open"])),
-    "cover": Domain(lambda attrs: "garage_door" if is_garage(attrs) else "curtain", _positioned("cover"),
-                    _cover_narrowing, "a cover acts as the catalog curtain (position 0-100, 100 open)"),
-    "fan": Domain(lambda attrs: "smart_fan", _fan, _fan_narrowing, "speed as low/medium/high levels, not percent"),
+    "light": Domain(
+        lambda attrs: _light_narrowing(attrs)[0], _light, lambda attrs: _light_narrowing(attrs)[1]
+    ),
+    "lock": Domain(
+        lambda attrs: "smart_lock", _lock, lambda attrs: Narrowing.of(["state"], ["lock", "open"])
+    ),
+    "cover": Domain(
+        lambda attrs: "garage_door" if is_garage(attrs) else "curtain",
+        _positioned("cover"),
+        _cover_narrowing,
+        "a cover acts as the catalog curtain (position 0-100, 100 open)",
+    ),
+    "fan": Domain(
+        lambda attrs: "smart_fan",
+        _fan,
+        _fan_narrowing,
+        "speed as low/medium/high levels, not percent",
+    ),
     "media_player": Domain(lambda attrs: "media_player", _media, _MEDIA),
     "vacuum": Domain(lambda attrs: "room_vacuum", _vacuum, _VACUUM),
-    "valve": Domain(lambda attrs: "valve", _positioned("valve"), _by_features(["position"], [], _POSITIONED)),
+    "valve": Domain(
+        lambda attrs: "valve", _positioned("valve"), _by_features(["position"], [], _POSITIONED)
+    ),
     "todo": Domain(lambda attrs: "todo_list", _todo, _TODO),
     "switch": Domain(lambda attrs: "smart_plug", _switch),
     # stand-ins: HA matches their names and areas (a binary sensor named "Smart Lock" makes
     # "unlock the smart lock" ambiguous there); their readings are not simulated
-    "binary_sensor": Domain(lambda attrs: "binary_sensor", _stand_in("detected", lambda s: s == "on"),
-                            note="a stand-in for its name and area: its reading is not simulated"),
-    "sensor": Domain(lambda attrs: "sensor", _stand_in("reading", lambda s: s[:255]),
-                     note="a stand-in for its name and area: its reading is not simulated"),
+    "binary_sensor": Domain(
+        lambda attrs: "binary_sensor",
+        _stand_in("detected", lambda s: s == "on"),
+        note="a stand-in for its name and area: its reading is not simulated",
+    ),
+    "sensor": Domain(
+        lambda attrs: "sensor",
+        _stand_in("reading", lambda s: s[:255]),
+        note="a stand-in for its name and area: its reading is not simulated",
+    ),
 }
 """HA domain -> catalog; a domain not here (climate, weather...) is left out."""
 STAND_INS = frozenset({"binary_sensor", "sensor"})

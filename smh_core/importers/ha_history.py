@@ -30,21 +30,35 @@ HISTORY_TASKS = "ha_datasets.history.jsonl"
 def git_root(path: Path) -> Path | None:
     """The top of the git work tree ``path`` is in, or None (not a checkout, or no git)."""
     try:
-        out = subprocess.run(["git", "-C", str(path), "rev-parse", "--show-toplevel"], capture_output=True,
-                             text=True, check=True, timeout=60)
+        out = subprocess.run(
+            ["git", "-C", str(path), "rev-parse", "--show-toplevel"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=60,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     return Path(out.stdout.strip())
 
 
 def _git(root: Path, *args: str) -> bytes:
-    return subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=True, timeout=600).stdout
+    return subprocess.run(
+        ["git", "-C", str(root), *args], capture_output=True, check=True, timeout=600
+    ).stdout
 
 
 def added_in(root: Path, file: Path) -> str | None:
     """The revision that first added ``file`` (None when git does not know it)."""
     try:
-        out = _git(root, "log", "--diff-filter=A", "--format=%H", "--", str(file.resolve().relative_to(root)))
+        out = _git(
+            root,
+            "log",
+            "--diff-filter=A",
+            "--format=%H",
+            "--",
+            str(file.resolve().relative_to(root)),
+        )
     except (subprocess.SubprocessError, ValueError):
         return None
     lines = out.decode().split()
@@ -77,7 +91,9 @@ def import_revisions(datasets_dir: Path, revisions: dict[str, list[str]], out: P
     (work / "datasets").mkdir()
     for revision, datasets in sorted(revisions.items()):
         target = work / "datasets" / revision[:8]
-        data = _git(root, "archive", "--format=tar", revision, *(str(where / d) for d in sorted(datasets)))
+        data = _git(
+            root, "archive", "--format=tar", revision, *(str(where / d) for d in sorted(datasets))
+        )
         with tarfile.open(fileobj=io.BytesIO(data)) as tar:
             tar.extractall(work / "git", filter="data")
         (work / "git" / where).rename(target)  # <revision>/<dataset>/...
@@ -88,5 +104,7 @@ def import_revisions(datasets_dir: Path, revisions: dict[str, list[str]], out: P
     (out / "homes").mkdir(parents=True, exist_ok=True)
     for home in (staging / "homes").glob("*.json"):
         shutil.copy2(home, out / "homes" / home.name)
-    (out / HISTORY_TASKS).write_text("".join(dump_task(t) + "\n" for t in history.tasks), encoding="utf-8")
+    (out / HISTORY_TASKS).write_text(
+        "".join(dump_task(t) + "\n" for t in history.tasks), encoding="utf-8"
+    )
     return history

@@ -113,10 +113,14 @@ def half_of(key: str) -> Half:
 
 # --- tool results ---------------------------------------------------------------------------
 
+
 def _ids(items: Any) -> list[str]:
     """The entity ids among an intent response's targets (areas and floors are named there too)."""
-    return sorted(str(t["id"]) for t in items or []
-                  if isinstance(t, dict) and t.get("id") and "entity" in str(t.get("type")))
+    return sorted(
+        str(t["id"])
+        for t in items or []
+        if isinstance(t, dict) and t.get("id") and "entity" in str(t.get("type"))
+    )
 
 
 _MATCH_REASON = re.compile(r"MatchFailedReason\.([A-Z_]+)")
@@ -139,14 +143,19 @@ def outcome_of(result: Any) -> ToolOutcome:
             result = json.loads(result)
         except ValueError:
             return ToolOutcome(ok=True)
-    if isinstance(result, dict) and isinstance(result.get("dictitems"), dict):  # a dumped IntentResponseDict
+    if isinstance(result, dict) and isinstance(
+        result.get("dictitems"), dict
+    ):  # a dumped IntentResponseDict
         result = result["dictitems"]
     if not isinstance(result, dict):
         return ToolOutcome(ok=True)
     if "error" in result:
         text = result.get("error_text")
-        return ToolOutcome(ok=False, error=f"{result['error']}: {text}" if text else str(result["error"]),
-                           reason=match_reason(result))
+        return ToolOutcome(
+            ok=False,
+            error=f"{result['error']}: {text}" if text else str(result["error"]),
+            reason=match_reason(result),
+        )
     data = result.get("data") if isinstance(result.get("data"), dict) else {}
     if result.get("response_type") == "error":
         return ToolOutcome(ok=False, error=str(data.get("code") or "error"))
@@ -167,7 +176,9 @@ def _recorded_results(trace: list[dict[str, Any]]) -> list[tuple[str, Any]]:
             continue
         for call in m.get("tool_calls") or []:
             if isinstance(call, dict) and call.get("id"):
-                names[str(call["id"])] = str(call.get("tool_name") or (call.get("function") or {}).get("name"))
+                names[str(call["id"])] = str(
+                    call.get("tool_name") or (call.get("function") or {}).get("name")
+                )
         if m.get("role") == "tool_result":
             out.append((str(m.get("tool_name")), m.get("tool_result")))
         elif m.get("role") == "tool":
@@ -199,11 +210,16 @@ def trace_calls(trace: list[dict[str, Any]]) -> list[TraceCall]:
         args = data.get("tool_args")
         index = next((k for k, (n, _) in enumerate(results) if n in (name, "")), None)
         recorded = outcome_of(results.pop(index)[1]) if index is not None else None
-        calls.append(TraceCall(tool=name, arguments=args if isinstance(args, dict) else {}, recorded=recorded))
+        calls.append(
+            TraceCall(
+                tool=name, arguments=args if isinstance(args, dict) else {}, recorded=recorded
+            )
+        )
     return calls
 
 
 # --- the source's tests ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SourceTest:
@@ -253,29 +269,50 @@ def source_tests(root: Path) -> dict[tuple[str, str, str], list[SourceTest]]:
                 test = test or {}
                 for j, sentence in enumerate(test.get("sentences") or []):
                     key = (dataset, slug(record), slug(str(sentence).split("\n")[0]))
-                    index.setdefault(key, []).append(SourceTest(
-                        source_item(home, path.stem, i, j), task_id(home, path.stem, i, j), home,
-                        f"{dataset}/{record}/{i}", _norm(test.get("expect_changes")),
-                        {str(k): list(v or []) for k, v in (test.get("ignore_changes") or {}).items()}))
+                    index.setdefault(key, []).append(
+                        SourceTest(
+                            source_item(home, path.stem, i, j),
+                            task_id(home, path.stem, i, j),
+                            home,
+                            f"{dataset}/{record}/{i}",
+                            _norm(test.get("expect_changes")),
+                            {
+                                str(k): list(v or [])
+                                for k, v in (test.get("ignore_changes") or {}).items()
+                            },
+                        )
+                    )
     return index
 
 
 # --- the reports ----------------------------------------------------------------------------
+
 
 @dataclass
 class TraceImport:
     """What the trace import read: the cases, and the published rows it could not use."""
 
     cases: list[TraceCase] = field(default_factory=list)
-    without_trace: dict[str, int] = field(default_factory=dict)  # report version -> rows with no trace file
-    history: list[str] = field(default_factory=list)  # past revisions whose datasets judged some cases
+    without_trace: dict[str, int] = field(
+        default_factory=dict
+    )  # report version -> rows with no trace file
+    history: list[str] = field(
+        default_factory=list
+    )  # past revisions whose datasets judged some cases
 
     def summary(self) -> str:
         judged = sum(c.task is not None for c in self.cases)
         missing = sum(self.without_trace.values())
-        return (f"{len(self.cases)} published verdicts with traces ({judged} judgeable by an imported task"
-                + (f", some on the datasets of {len(self.history)} past revisions" if self.history else "") + ")"
-                + (f"; {missing} published rows have no trace file" if missing else ""))
+        return (
+            f"{len(self.cases)} published verdicts with traces ({judged} judgeable by an imported task"
+            + (
+                f", some on the datasets of {len(self.history)} past revisions"
+                if self.history
+                else ""
+            )
+            + ")"
+            + (f"; {missing} published rows have no trace file" if missing else "")
+        )
 
 
 def report_folders(reports: Path) -> list[tuple[str, Path]]:
@@ -286,7 +323,9 @@ def report_folders(reports: Path) -> list[tuple[str, Path]]:
         for dataset in DATASETS:
             folder = base / dataset
             if folder.is_dir():
-                out += [(dataset, v) for v in sorted(folder.iterdir()) if (v / "report.csv").is_file()]
+                out += [
+                    (dataset, v) for v in sorted(folder.iterdir()) if (v / "report.csv").is_file()
+                ]
     return out
 
 
@@ -300,8 +339,12 @@ def _version(folder: Path, reports: Path) -> str:
     return f"{rel.parts[-1]} (archived)" if rel.parts[0] == ".archive" else rel.parts[-1]
 
 
-def read_cases(reports: Path, tests: dict[tuple[str, str, str], list[SourceTest]],
-               imported: set[str], skipped: dict[str, str]) -> TraceImport:
+def read_cases(
+    reports: Path,
+    tests: dict[tuple[str, str, str], list[SourceTest]],
+    imported: set[str],
+    skipped: dict[str, str],
+) -> TraceImport:
     """Every published verdict under ``reports`` that has a trace, matched to ``tests``;
     ``imported`` holds the imported task ids and ``skipped`` the import's reason per item."""
     out = TraceImport()
@@ -314,50 +357,85 @@ def read_cases(reports: Path, tests: dict[tuple[str, str, str], list[SourceTest]
                 out.without_trace[version] = out.without_trace.get(version, 0) + 1
                 continue
             record = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
-            out.cases.append(_case(dataset, version, model, source, row, record, tests, imported, skipped))
+            out.cases.append(
+                _case(dataset, version, model, source, row, record, tests, imported, skipped)
+            )
     return out
 
 
-def _case(dataset: str, version: str, model: str, source: str, row: dict[str, str], record: dict[str, Any],
-          tests: dict[tuple[str, str, str], list[SourceTest]], imported: set[str],
-          skipped: dict[str, str]) -> TraceCase:
+def _case(
+    dataset: str,
+    version: str,
+    model: str,
+    source: str,
+    row: dict[str, str],
+    record: dict[str, Any],
+    tests: dict[tuple[str, str, str], list[SourceTest]],
+    imported: set[str],
+    skipped: dict[str, str],
+) -> TraceCase:
     task = record.get("task") or {}
     text = str(task.get("input_text") or row.get("text") or "")
     context = record.get("context") or {}
     case = TraceCase(
-        id=f"{dataset}/{version}/{model}/{source}", dataset=dataset, version=version, model=model,
-        source_task=source, text=text, response=str(record.get("response") or ""),
+        id=f"{dataset}/{version}/{model}/{source}",
+        dataset=dataset,
+        version=version,
+        model=model,
+        source_task=source,
+        text=text,
+        response=str(record.get("response") or ""),
         calls=trace_calls(context.get("conversation_trace") or []),
         builtin_agent=asked_agent(context.get("conversation_trace") or []) == BUILTIN_AGENT,
         published=(row.get("label") or "").strip().lower() == "good",
         published_detail=str(row.get("details") or row.get("entity_diff") or "")[:2000],
-        expect_changes=_norm(task.get("expect_changes")), half="tune")
+        expect_changes=_norm(task.get("expect_changes")),
+        half="tune",
+    )
     test = matching_test(case, tests)
     # the half follows the test (every model and sentence of it together), or the sentence
     case.half = half_of(test.group if test else f"{dataset}/{case.record_id}/{slug(text)}")
     return resolve(case, test, imported, skipped)
 
 
-def matching_test(case: TraceCase, tests: dict[tuple[str, str, str], list[SourceTest]],
-                  prefix: str = "") -> SourceTest | None:
+def matching_test(
+    case: TraceCase, tests: dict[tuple[str, str, str], list[SourceTest]], prefix: str = ""
+) -> SourceTest | None:
     """The test a case ran (its id's file and sentence, its expected changes); of several the
     last, whose run the source's file holds. ``prefix``: only tests whose item starts so."""
-    found = [t for t in tests.get((case.dataset, case.record_id, slug(case.text.split("\n")[0])), [])
-             if t.expect_changes == case.expect_changes and t.item.startswith(prefix)]
+    found = [
+        t
+        for t in tests.get((case.dataset, case.record_id, slug(case.text.split("\n")[0])), [])
+        if t.expect_changes == case.expect_changes and t.item.startswith(prefix)
+    ]
     return found[-1] if found else None
 
 
 NO_TEST = "the dataset copy has no test with this sentence and these expected changes"
 
 
-def resolve(case: TraceCase, test: SourceTest | None, imported: set[str], skipped: dict[str, str]) -> TraceCase:
+def resolve(
+    case: TraceCase, test: SourceTest | None, imported: set[str], skipped: dict[str, str]
+) -> TraceCase:
     """``case`` bound to ``test`` (or to none, saying why) and to its imported task."""
     if test is None:
-        return case.model_copy(update={"test": None, "task": None, "ignore_changes": {}, "unjudgeable": NO_TEST})
+        return case.model_copy(
+            update={"test": None, "task": None, "ignore_changes": {}, "unjudgeable": NO_TEST}
+        )
     judged = test.task in imported
-    why = None if judged else f"not imported: {skipped.get(test.item) or skipped.get(test.home, 'see the import report')}"
-    return case.model_copy(update={"test": test.item, "task": test.task if judged else None,
-                                   "ignore_changes": test.ignore_changes, "unjudgeable": why})
+    why = (
+        None
+        if judged
+        else f"not imported: {skipped.get(test.item) or skipped.get(test.home, 'see the import report')}"
+    )
+    return case.model_copy(
+        update={
+            "test": test.item,
+            "task": test.task if judged else None,
+            "ignore_changes": test.ignore_changes,
+            "unjudgeable": why,
+        }
+    )
 
 
 def reports_folder(path: Path) -> Path | None:
@@ -369,16 +447,24 @@ def reports_folder(path: Path) -> Path | None:
     return None
 
 
-def import_traces(root: Path, tasks: Iterable[Task], report: ImportReport, out: Path) -> TraceImport:
+def import_traces(
+    root: Path, tasks: Iterable[Task], report: ImportReport, out: Path
+) -> TraceImport:
     """Read the traces of the checkout ``root`` is in (``root``: the path the tasks were
     imported from) and write them to ``out/ha_datasets.traces.jsonl``."""
     reports = reports_folder(root)
     if reports is None:
-        raise ValueError(f"{root}: no reports/ folder next to datasets/ (the traces are in a checkout of "
-                         "home-assistant-datasets)")
+        raise ValueError(
+            f"{root}: no reports/ folder next to datasets/ (the traces are in a checkout of "
+            "home-assistant-datasets)"
+        )
     result = read_cases(reports, source_tests(root), {t.id for t in tasks}, dict(report.skipped))
     git = git_root(root)  # the data set's own repository, not one it happens to sit in
-    if git is not None and git.resolve() == reports.parent.resolve() and any(c.test is None for c in result.cases):
+    if (
+        git is not None
+        and git.resolve() == reports.parent.resolve()
+        and any(c.test is None for c in result.cases)
+    ):
         result.history = from_history(result.cases, reports, git, out)
     write_cases(out / TRACES_FILE, result.cases)
     return result
@@ -386,7 +472,10 @@ def import_traces(root: Path, tasks: Iterable[Task], report: ImportReport, out: 
 
 def report_folder(case: TraceCase, reports: Path) -> Path:
     """The report version folder a case was read from."""
-    version, archived = case.version.removesuffix(" (archived)"), case.version.endswith(" (archived)")
+    version, archived = (
+        case.version.removesuffix(" (archived)"),
+        case.version.endswith(" (archived)"),
+    )
     return (reports / ".archive" if archived else reports) / case.dataset / version
 
 
@@ -400,12 +489,16 @@ def from_history(cases: list[TraceCase], reports: Path, git: Path, out: Path) ->
             folder = report_folder(case, reports)
             if folder not in added:  # an archived report was added where it first lived, then moved
                 first = reports / case.dataset / folder.name
-                added[folder] = added_in(git, first / "report.csv") or added_in(git, folder / "report.csv")
+                added[folder] = added_in(git, first / "report.csv") or added_in(
+                    git, folder / "report.csv"
+                )
             if (revision := added[folder]) is not None:
                 wanted.setdefault(revision, set()).add(case.dataset)
     if not wanted:
         return []
-    history = import_revisions(reports.parent / "datasets", {r: sorted(d) for r, d in wanted.items()}, out)
+    history = import_revisions(
+        reports.parent / "datasets", {r: sorted(d) for r, d in wanted.items()}, out
+    )
     try:
         tests = source_tests(history.root)
         imported = {t.id for t in history.tasks}
@@ -416,8 +509,11 @@ def from_history(cases: list[TraceCase], reports: Path, git: Path, out: Path) ->
                 continue
             test = matching_test(case, tests, prefix=f"{revision[:8]}/")
             if test is None:
-                cases[n] = case.model_copy(update={
-                    "unjudgeable": f"{NO_TEST} (neither had the dataset at {revision[:8]}, where its report was added)"})
+                cases[n] = case.model_copy(
+                    update={
+                        "unjudgeable": f"{NO_TEST} (neither had the dataset at {revision[:8]}, where its report was added)"
+                    }
+                )
             else:
                 cases[n] = resolve(case, test, imported, skipped)
     finally:
@@ -439,5 +535,7 @@ def load_cases(path: Path) -> list[TraceCase]:
             try:
                 cases.append(TraceCase.model_validate_json(line))
             except ValueError as e:
-                raise ValueError(f"{path}:{n}: not a trace case ({str(e).splitlines()[0]})") from None
+                raise ValueError(
+                    f"{path}:{n}: not a trace case ({str(e).splitlines()[0]})"
+                ) from None
     return cases

@@ -88,19 +88,30 @@ def json_lines(path: Path) -> list[tuple[int, Any]]:
         try:
             out.append((n, json.loads(text)))
         except json.JSONDecodeError as e:
-            out.append((n, HomeBenchFormatError(path, n, "(line)", f"not JSON ({e.msg} at column {e.colno})")))
+            out.append(
+                (
+                    n,
+                    HomeBenchFormatError(
+                        path, n, "(line)", f"not JSON ({e.msg} at column {e.colno})"
+                    ),
+                )
+            )
     return out
 
 
 def _field(path: Path, n: int, line: Any, name: str, kind: type | tuple[type, ...]) -> Any:
     if not isinstance(line, dict):
-        raise HomeBenchFormatError(path, n, "(line)", f"expected an object, got {type(line).__name__}")
+        raise HomeBenchFormatError(
+            path, n, "(line)", f"expected an object, got {type(line).__name__}"
+        )
     if name not in line:
         raise HomeBenchFormatError(path, n, name, "missing")
     value = line[name]
     if not isinstance(value, kind) or isinstance(value, bool):
         names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
-        raise HomeBenchFormatError(path, n, name, f"expected {names}, got {type(value).__name__} {value!r:.60}")
+        raise HomeBenchFormatError(
+            path, n, name, f"expected {names}, got {type(value).__name__} {value!r:.60}"
+        )
     return value
 
 
@@ -160,12 +171,20 @@ def _widened(type_name: str, locator: str, bounds: tuple[float, float]) -> tuple
     return min(low, bounds[0]), max(high, bounds[1])
 
 
-def _device(home_id: int, room: str | None, name: str, raw: dict[str, Any], report: ImportReport,
-            kind_name: str | None = None) -> tuple[Any, Kind] | None:
+def _device(
+    home_id: int,
+    room: str | None,
+    name: str,
+    raw: dict[str, Any],
+    report: ImportReport,
+    kind_name: str | None = None,
+) -> tuple[Any, Kind] | None:
     """One HomeBench device as a catalog device narrowed to what HomeBench gives it
     (``room`` None for the house-wide robot vacuum)."""
     item = f"home {home_id}: {room}.{name}" if room else f"home {home_id}: {name}"
-    attrs = {str(k).strip(): v for k, v in (raw.get("attributes") or {}).items() if isinstance(v, dict)}
+    attrs = {
+        str(k).strip(): v for k, v in (raw.get("attributes") or {}).items() if isinstance(v, dict)
+    }
     kind = KINDS.get(kind_name) if kind_name else kind_of(name, attrs)
     if kind is None:
         report.approximate(item, f"left out: no catalog type acts like HomeBench's {name}")
@@ -184,11 +203,14 @@ def _device(home_id: int, room: str | None, name: str, raw: dict[str, Any], repo
         try:
             values.update(setting.values(spec.get("value")))
         except (Unsupported, TypeError, ValueError) as e:
-            report.approximate(item, f"{attr} = {spec.get('value')!r} not modelled ({e}): the catalog default is used")
+            report.approximate(
+                item,
+                f"{attr} = {spec.get('value')!r} not modelled ({e}): the catalog default is used",
+            )
         if setting.own_range and (bounds := _limits(spec)) is not None:
             for loc in setting.keeps:
                 ranges[loc] = _widened(kind.type, loc, bounds)
-    for note in ((kind.notes.get(""),) if "" in kind.notes else ()):
+    for note in (kind.notes.get(""),) if "" in kind.notes else ():
         report.approximate(item, note)
     did = f"{room}_{name}" if room else name
     label = f"{(room or '').replace('_', ' ')} {name.replace('_', ' ')}".strip().title()
@@ -197,15 +219,22 @@ def _device(home_id: int, room: str | None, name: str, raw: dict[str, Any], repo
     kept: dict[str, Any] = {}
     for loc, value in values.items():  # keep every value the narrowed type accepts, note the others
         options = narrowing.options.get(loc)
-        if loc not in specs or compile_checker(specs[loc], loc)(value) is not None \
-                or (options is not None and value not in options):
-            report.approximate(item, f"{loc} = {value!r} is outside the catalog's {kind.type}: the default is used")
+        if (
+            loc not in specs
+            or compile_checker(specs[loc], loc)(value) is not None
+            or (options is not None and value not in options)
+        ):
+            report.approximate(
+                item, f"{loc} = {value!r} is outside the catalog's {kind.type}: the default is used"
+            )
             continue
         kept[loc] = value
     for loc, options in narrowing.options.items():  # a default the source's options do not have
         if loc not in kept and specs[loc].value not in options:
             kept[loc] = options[0]
-    return narrow(instantiate(kind.type, did, room, name=label, values=kept, ranges=ranges), narrowing), kind
+    return narrow(
+        instantiate(kind.type, did, room, name=label, values=kept, ranges=ranges), narrowing
+    ), kind
 
 
 def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBenchHome:
@@ -216,8 +245,15 @@ def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBench
     rooms, devices, index = [], [], {}
     for room_name, room in status.items():
         if not isinstance(room, dict):
-            raise HomeBenchFormatError(path, n, f"home_status.{room_name}", f"expected an object, got {type(room).__name__}")
-        if "state" in room and "attributes" in room:  # a house-wide device (HomeBench's VacuumRobot)
+            raise HomeBenchFormatError(
+                path,
+                n,
+                f"home_status.{room_name}",
+                f"expected an object, got {type(room).__name__}",
+            )
+        if (
+            "state" in room and "attributes" in room
+        ):  # a house-wide device (HomeBench's VacuumRobot)
             kind_name = HOUSE_WIDE.get(room_name)
             device_name = kind_name or room_name
             made = _device(home_id, None, device_name, room, report, kind_name or room_name)
@@ -230,7 +266,9 @@ def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBench
             if dev_name == "room_name":
                 continue
             if not isinstance(raw, dict) or not isinstance(raw.get("attributes", {}), dict):
-                raise HomeBenchFormatError(path, n, f"home_status.{room_name}.{dev_name}", "expected {state, attributes}")
+                raise HomeBenchFormatError(
+                    path, n, f"home_status.{room_name}.{dev_name}", "expected {state, attributes}"
+                )
             made = _device(home_id, room_name, dev_name, raw, report)
             if made is not None:
                 devices.append(made[0])
@@ -238,9 +276,13 @@ def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBench
     params: dict[tuple[str, str], str | None] = {}
     for i, m in enumerate(methods):
         if not isinstance(m, dict) or not isinstance(m.get("parameters", []), list):
-            raise HomeBenchFormatError(path, n, f"method.{i}", "expected {room_name, device_name, operation, parameters}")
+            raise HomeBenchFormatError(
+                path, n, f"method.{i}", "expected {room_name, device_name, operation, parameters}"
+            )
         declared = [p.get("type") for p in m.get("parameters") or [] if isinstance(p, dict)]
-        params[(str(m.get("device_name")), str(m.get("operation")))] = declared[0] if declared else None
+        params[(str(m.get("device_name")), str(m.get("operation")))] = (
+            declared[0] if declared else None
+        )
     home = Home(name=f"homebench home {home_id}", rooms=rooms, devices=devices)
     return HomeBenchHome(home_id, home, index, params, f"homes/hb-home-{home_id}.json")
 
@@ -259,14 +301,22 @@ def mixed_instruction(made: dict[str, Any], invalid: int, total: int) -> dict[st
     """A mixed instruction (valid and invalid requests in one) as a task of two goals: the valid
     part's execute goal, and an infeasible goal for the rest (the agent must do the first and
     say it cannot do the second). The reference does the valid part and says so."""
-    reason = (f"{invalid} of the {total} requests name a device or setting the home does not have "
-              "(HomeBench mix)")
-    return {"goals": [made["goal"], {"kind": "infeasible", "reason": reason}],
-            "reference": {**made["reference"],
-                          "response": "Done, but I cannot do the rest: this home has no such device or setting."}}
+    reason = (
+        f"{invalid} of the {total} requests name a device or setting the home does not have "
+        "(HomeBench mix)"
+    )
+    return {
+        "goals": [made["goal"], {"kind": "infeasible", "reason": reason}],
+        "reference": {
+            **made["reference"],
+            "response": "Done, but I cannot do the rest: this home has no such device or setting.",
+        },
+    }
 
 
-def _execute_goal(home: HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any], list[str], dict[str, dict[str, Any]]]:
+def _execute_goal(
+    home: HomeBenchHome, calls: list[Call]
+) -> tuple[dict[str, Any], list[str], dict[str, dict[str, Any]]]:
     """The goal and reference for gold calls; later calls on the same attribute win (HomeBench
     writes "to 80 degrees, then to 0" as two calls). Raises Unsupported with the reason."""
     targets: dict[str, dict[str, Any]] = {}
@@ -288,27 +338,42 @@ def _execute_goal(home: HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any
         if found_calls is None:
             raise Unsupported(f"no calls of {did} reach {sorted(wanted.items())}")
         actions += found_calls
-        clauses += [f"device({did}).{loc} == {json.dumps(v) if isinstance(v, str) else v}" for loc, v in wanted.items()]
+        clauses += [
+            f"device({did}).{loc} == {json.dumps(v) if isinstance(v, str) else v}"
+            for loc, v in wanted.items()
+        ]
     goal: dict[str, Any] = {"kind": "execute", "critic": "; ".join(clauses)}
     if not actions:  # the home already is as asked: doing nothing is right, acting wrongly is not
         fresh = HomeEngine(home.home)
-        wrong = [d for did, wanted in targets.items() for d in decoys(fresh, did, list(wanted.items()))]
+        wrong = [
+            d for did, wanted in targets.items() for d in decoys(fresh, did, list(wanted.items()))
+        ]
         if not wrong and (other := elsewhere(fresh, set(targets))) is not None:
             wrong = [other]  # the device has no wrong value to move to: touching another is wrong
         if not wrong:
             raise Unsupported("the home is already as asked and no wrong action could tell")
         goal.update(no_change=True, decoys=wrong)
         notes.append("the home is already as asked: a no_change goal, wrong actions as decoys")
-    return ({"goal": goal, "reference": {"mode": "execute", "response": "Done.", "actions": actions}}, notes, targets)
+    return (
+        {"goal": goal, "reference": {"mode": "execute", "response": "Done.", "actions": actions}},
+        notes,
+        targets,
+    )
 
 
 def _infeasible(kind: str) -> dict[str, Any]:
-    return {"goal": {"kind": "infeasible", "reason": INFEASIBLE_REASONS[kind]},
-            "reference": {"mode": "refuse", "response": "Sorry, this home has no such device or setting."}}
+    return {
+        "goal": {"kind": "infeasible", "reason": INFEASIBLE_REASONS[kind]},
+        "reference": {
+            "mode": "refuse",
+            "response": "Sorry, this home has no such device or setting.",
+        },
+    }
 
 
-def task_for(path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome],
-             report: ImportReport) -> tuple[Task, Home] | None:
+def task_for(
+    path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome], report: ImportReport
+) -> tuple[Task, Home] | None:
     """One instruction line as a task and the home it runs in, or None (reported) when it
     cannot be imported. A request HomeBench labels impossible that the home could carry out
     runs in a copy of the home without what the label denies (see :mod:`.homebench_invalid`)."""
@@ -334,7 +399,9 @@ def task_for(path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome],
     notes: list[str] = []
     targets: dict[str, dict[str, Any]] = {}
     if not calls:
-        made = _infeasible("multi" if multi else kind if kind in INFEASIBLE_REASONS else "unexist_device")
+        made = _infeasible(
+            "multi" if multi else kind if kind in INFEASIBLE_REASONS else "unexist_device"
+        )
     else:
         try:
             made, more, targets = _execute_goal(home, calls)
@@ -344,28 +411,51 @@ def task_for(path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome],
         notes += more
         if invalid:
             made = mixed_instruction(made, invalid, len(gold))
-    model, file = _home_for_invalid(home, text, gold, targets, made["reference"].get("actions", []), item, report)
+    model, file = _home_for_invalid(
+        home, text, gold, targets, made["reference"].get("actions", []), item, report
+    )
     sub = re.sub(r"\d+", "", kind)
-    task = Task.model_validate({
-        "id": f"hb-{hb_id}", "suite": SUITE, "category": "multi" if multi else "single", "subcategory": sub,
-        "difficulty": "medium" if multi else "simple", "home": {"file": file},
-        "turns": [{"text": text}], **made})
+    task = Task.model_validate(
+        {
+            "id": f"hb-{hb_id}",
+            "suite": SUITE,
+            "category": "multi" if multi else "single",
+            "subcategory": sub,
+            "difficulty": "medium" if multi else "simple",
+            "home": {"file": file},
+            "turns": [{"text": text}],
+            **made,
+        }
+    )
     for note in notes:
         report.approximate(item, note)
     return task, model
 
 
-def _home_for_invalid(home: HomeBenchHome, text: str, gold: list[str], targets: dict[str, dict[str, Any]],
-                      actions: list[dict[str, Any]], item: str, report: ImportReport) -> tuple[Home, str]:
+def _home_for_invalid(
+    home: HomeBenchHome,
+    text: str,
+    gold: list[str],
+    targets: dict[str, dict[str, Any]],
+    actions: list[dict[str, Any]],
+    item: str,
+    report: ImportReport,
+) -> tuple[Home, str]:
     """The home a line runs in: HomeBench's, or a copy without what its impossible requests
     name where the home could carry one out; each such request is replayed there and reported."""
     requests = invalid_requests(text, gold, ERROR, [r.id for r in home.home.rooms])
     denials, contradicted = [], set()
     for i, request in enumerate(requests):
         if request is None:
-            report.unread.append((item, "its words do not name one device call (or its parts do not line up)"))
+            report.unread.append(
+                (item, "its words do not name one device call (or its parts do not line up)")
+            )
             continue
-        found = denial(home.devices, request) if lands(home.home, home.devices, request) is not None else None
+        found = (
+            denial(home.devices, request)
+            if lands(home.home, home.devices, request) is not None
+            else None
+        )
         if found is not None and conflicts(found, targets, actions):
             contradicted.add(i)
         elif found is not None:
@@ -376,7 +466,9 @@ def _home_for_invalid(home: HomeBenchHome, text: str, gold: list[str], targets: 
     for i, request in enumerate(requests):
         if request is not None:
             how = lands(model, home.devices, request)
-            report.replayed(item, str(request), f"{CONTRADICTED}{how}" if how and i in contradicted else how)
+            report.replayed(
+                item, str(request), f"{CONTRADICTED}{how}" if how and i in contradicted else how
+            )
     return model, file
 
 
@@ -391,7 +483,9 @@ def sources(root: Path) -> tuple[Path, list[Path]]:
         folder = root = folder / "dataset"  # a checkout of the repository
     homes = folder / HOMES_FILE
     if not homes.is_file():
-        raise ValueError(f"{folder}: no {HOMES_FILE} (point at HomeBench's dataset/ folder or an instruction file in it)")
+        raise ValueError(
+            f"{folder}: no {HOMES_FILE} (point at HomeBench's dataset/ folder or an instruction file in it)"
+        )
     if root.is_file():
         return homes, [root]
     if (folder / DEFAULT_INSTRUCTIONS).is_file():
@@ -458,6 +552,8 @@ def import_homebench(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
             report.imported.append(task.id)
     for file in sorted(written - {t.home.file for t in tasks}):
         (out / file).unlink()
-    (out / f"{SUITE}.jsonl").write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
+    (out / f"{SUITE}.jsonl").write_text(
+        "".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8"
+    )
     report.write(out, SUITE)
     return tasks, report

@@ -76,7 +76,9 @@ class Kind:
     notes: dict[str, str] = field(default_factory=dict)
     """Per HomeBench attribute or method name (or ``""`` for the kind): how it is approximated."""
 
-    def narrowing(self, present: Mapping[str, Any], ranges: Mapping[str, tuple[float, float]]) -> Narrowing:
+    def narrowing(
+        self, present: Mapping[str, Any], ranges: Mapping[str, tuple[float, float]]
+    ) -> Narrowing:
         """What a device of this kind with HomeBench attributes ``present`` (name -> spec with
         ``options``) keeps of its catalog type; ``ranges`` are the numeric limits it keeps."""
         attributes = set(self.base)
@@ -95,13 +97,21 @@ class Kind:
                         options[loc].append(value)
         if self.state_options is not None:
             options["state"] = list(self.state_options)
-        services = {s for m in self.methods.values() if m.needs is None or m.needs in present for s in m.services}
+        services = {
+            s
+            for m in self.methods.values()
+            if m.needs is None or m.needs in present
+            for s in m.services
+        }
         return Narrowing.of(attributes, services, ranges=ranges, options=options, fixed=self.fixed)
 
 
 def _rgb_hex(value: Any) -> str:
-    if not (isinstance(value, (list, tuple)) and len(value) == 3
-            and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value)):
+    if not (
+        isinstance(value, (list, tuple))
+        and len(value) == 3
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value)
+    ):
         raise Unsupported(f"colour {value!r} is not three integers 0-255")
     return "#" + "".join(f"{c:02X}" for c in value)
 
@@ -118,12 +128,14 @@ def _one(loc: str, convert: Callable[[Any], Any] = lambda v: v) -> Callable[[Any
 
 def _swing(sweeping: str) -> Callable[[Any], Values]:
     """HomeBench's swing is auto (sweeping) or a fixed position (up, middle, down)."""
+
     def values(v: Any) -> Values:
         if v == "auto":
             return {sweeping: True}
         if v in ("up", "middle", "down"):
             return {sweeping: False, "swing_position": v}
         raise Unsupported(f"swing {v!r}")
+
     return values
 
 
@@ -140,8 +152,10 @@ def _brightness(n: Any) -> Targets:
     return [("state", "off")] if n == 0 else [("brightness", n), ("state", "on")]
 
 
-_ON_OFF = {"turn_on": Method(("turn_on",), _const(("state", "on"))),
-           "turn_off": Method(("turn_off",), _const(("state", "off")))}
+_ON_OFF = {
+    "turn_on": Method(("turn_on",), _const(("state", "on"))),
+    "turn_off": Method(("turn_off",), _const(("state", "off"))),
+}
 
 
 def _light(colour: bool) -> Kind:
@@ -149,26 +163,50 @@ def _light(colour: bool) -> Kind:
     methods = {**_ON_OFF, "set_brightness": Method(("set_brightness",), _brightness, "brightness")}
     if colour:
         settings["color"] = Setting(("color",), _one("color", _rgb_hex))
-        methods["set_color"] = Method(("set_color",), lambda rgb: [("color", _rgb_hex(rgb)), ("state", "on")], "color")
-    return Kind("color_light" if colour else "light", _power, settings, methods,
-                fixed={"brightness": 100, "color_mode": "color"})
+        methods["set_color"] = Method(
+            ("set_color",), lambda rgb: [("color", _rgb_hex(rgb)), ("state", "on")], "color"
+        )
+    return Kind(
+        "color_light" if colour else "light",
+        _power,
+        settings,
+        methods,
+        fixed={"brightness": 100, "color_mode": "color"},
+    )
 
 
-def _set(method: str, service: str, setting: str, values: Callable[[Any], Values]) -> dict[str, Method]:
+def _set(
+    method: str, service: str, setting: str, values: Callable[[Any], Values]
+) -> dict[str, Method]:
     return {method: Method((service,), _targets(values), setting)}
 
 
 _AC_SETTINGS = {
-    "temperature": Setting(("target_temperature",), _one("target_temperature", float), own_range=True),
+    "temperature": Setting(
+        ("target_temperature",), _one("target_temperature", float), own_range=True
+    ),
     "mode": Setting(("ac_mode",), _one("ac_mode")),
     "fan_speed": Setting(("fan_level",), _one("fan_level")),
 }
-_AC_METHODS = {**_ON_OFF,
-               **_set("set_temperature", "set_target_temperature", "temperature", _one("target_temperature", float)),
-               **_set("set_mode", "set_ac_mode", "mode", _one("ac_mode")),
-               **_set("set_fan_speed", "set_fan_level", "fan_speed", _one("fan_level"))}
+_AC_METHODS = {
+    **_ON_OFF,
+    **_set(
+        "set_temperature",
+        "set_target_temperature",
+        "temperature",
+        _one("target_temperature", float),
+    ),
+    **_set("set_mode", "set_ac_mode", "mode", _one("ac_mode")),
+    **_set("set_fan_speed", "set_fan_level", "fan_speed", _one("fan_level")),
+}
 _MEDIA_STATES = {"playing": "playing", "paused": "paused", "stopped": "idle"}
-_VACUUM_STATES = {"cleaning": "cleaning", "charging": "docked", "stopped": "idle", "paused": "paused", "on": "idle"}
+_VACUUM_STATES = {
+    "cleaning": "cleaning",
+    "charging": "docked",
+    "stopped": "idle",
+    "paused": "paused",
+    "on": "idle",
+}
 _WATER_MODES = {"heating": "normal", "eco": "eco"}
 
 
@@ -177,6 +215,7 @@ def _from(table: Mapping[str, Any], what: str, loc: str = "state") -> Callable[[
         if v not in table:
             raise Unsupported(f"{what} {v!r}")
         return {loc: table[v]}
+
     return values
 
 
@@ -207,6 +246,7 @@ def area(name: Any) -> str:
 def _no_counterpart(what: str) -> Callable[[Any], Targets]:
     def targets(_: Any) -> Targets:
         raise Unsupported(what)
+
     return targets
 
 
@@ -214,88 +254,202 @@ KINDS: dict[str, Kind] = {
     "light": _light(colour=False),
     "color_light": _light(colour=True),
     "air_conditioner": Kind(
-        "split_ac", _power,
-        {**_AC_SETTINGS, "swing": Setting(("swing_enabled", "swing_position"), _swing("swing_enabled"))},
-        {**_AC_METHODS, "set_swing": Method(("set_swing", "set_swing_position"),
-                                            _targets(_swing("swing_enabled")), "swing")}),
-    "heating": Kind("split_ac", _power, _AC_SETTINGS, _AC_METHODS, fixed={"ac_mode": "heat"},
-                    notes={"": "a heating unit is the catalog's split AC (heat and fan_only modes)"}),
-    "curtain": Kind("degree_curtain", _open_closed("open", "closed", "state"),
-                    {"degree": Setting(("degree",), _one("degree"))},
-                    {"open": Method(("open",), _const(("state", "open"))),
-                     "close": Method(("close",), _const(("state", "closed"))),
-                     "set_degree": Method(("set_degree",), _targets(_one("degree")), "degree")}),
-    "blinds": Kind("blind", _open_closed(100, 0, "position"), {},
-                   {"open": Method(("open",), _const(("position", 100))),
-                    "close": Method(("close",), _const(("position", 0)))}, base=("position",)),
-    "garage_door": Kind("garage_door", _open_closed("open", "closed", "state"), {},
-                        {"open": Method(("open",), _const(("state", "open"))),
-                         "close": Method(("close",), _const(("state", "closed")))}),
-    "trash": Kind("trash_bin", _from({"full": "full", "empty": "empty", "not_full": "not_full"}, "trash state"), {},
-                  {"pack": Method(("pack",), _const(("state", "empty")))}),
-    "air_purifiers": Kind("air_purifier", _power,
-                          {"mode": Setting(("work_mode",), _one("work_mode")),
-                           "fan_speed": Setting(("fan_speed",), _one("fan_speed"))},
-                          {**_ON_OFF, **_set("set_mode", "set_work_mode", "mode", _one("work_mode")),
-                           **_set("set_fan_speed", "set_fan_speed", "fan_speed", _one("fan_speed"))}),
-    "humidifier": Kind("humidifier", _power,
-                       {"intensity": Setting(("intensity",), _one("intensity")),
-                        "mode": Setting(("work_mode",), _one("work_mode")),
-                        "tank": Setting(("water_level",), _one("water_level"))},
-                       {**_ON_OFF, **_set("set_intensity", "set_intensity", "intensity", _one("intensity")),
-                        **_set("set_mode", "set_work_mode", "mode", _one("work_mode"))}),
-    "dehumidifiers": Kind("dehumidifier", _power,
-                          {"intensity": Setting(("intensity",), _one("intensity")),
-                           "mode": Setting(("work_mode",), _one("work_mode")),
-                           "tank": Setting(("water_tank_full",), _tank_full)},
-                          {**_ON_OFF, **_set("set_intensity", "set_intensity", "intensity", _one("intensity")),
-                           **_set("set_mode", "set_work_mode", "mode", _one("work_mode"))},
-                          notes={"tank": "the tank level is kept as full (100) or not"}),
-    "fan": Kind("swing_fan", _power,
-                {"speed": Setting(("speed_level", "preset_mode"), _fan_speed),
-                 "swing": Setting(("oscillation_enabled", "swing_position"), _swing("oscillation_enabled"))},
-                {**_ON_OFF,
-                 "set_speed": Method(("set_speed_level", "set_preset_mode"), _targets(_fan_speed), "speed"),
-                 "set_swing": Method(("set_oscillation", "set_swing_position"),
-                                     _targets(_swing("oscillation_enabled")), "swing")}),
-    "aromatherapy": Kind("aroma_diffuser", _power,
-                         {"intensity": Setting(("intensity",), _one("intensity")),
-                          "interval": Setting(("interval",), _one("interval"))},
-                         {**_ON_OFF, **_set("set_intensity", "set_intensity", "intensity", _one("intensity")),
-                          **_set("set_interval", "set_interval", "interval", _one("interval"))}),
-    "media_player": Kind("media_player", _from(_MEDIA_STATES, "media player state"),
-                         {"volume": Setting(("volume_level",), _one("volume_level"))},
-                         {"play": Method(("play",), _const(("state", "playing"))),
-                          "pause": Method(("pause",), _const(("state", "paused"))),
-                          "stop": Method(("stop",), _const(("state", "idle"))),
-                          **_set("set_volume", "set_volume", "volume", _one("volume_level")),
-                          "set_song": Method((), _no_counterpart("choosing a song by name alone")),
-                          "set_artist": Method((), _no_counterpart("choosing music by artist")),
-                          "set_style": Method((), _no_counterpart("choosing music by style"))},
-                         state_options=tuple(_MEDIA_STATES.values())),
-    "water_heater": Kind("electric_water_heater", _power,
-                         {"temperature": Setting(("target_water_temperature",), _one("target_water_temperature"),
-                                                 own_range=True),
-                          "mode": Setting(("work_mode",), _from(_WATER_MODES, "water heater mode", "work_mode"))},
-                         {**_ON_OFF,
-                          **_set("set_temperature", "set_target_water_temperature", "temperature",
-                                 _one("target_water_temperature")),
-                          **_set("set_mode", "set_work_mode", "mode", _from(_WATER_MODES, "water heater mode",
-                                                                              "work_mode"))},
-                         notes={"set_mode": "HomeBench's 'heating' mode is the catalog's normal mode"}),
-    "vacuum_robot": Kind("room_vacuum", _from(_VACUUM_STATES, "robot vacuum state"),
-                         {"battery": Setting(("battery_level",), _one("battery_level")),
-                          "mode": Setting(("suction",), _one("suction"))},
-                         {"start": Method(("start",), _const(("state", "cleaning"))),
-                          "pause": Method(("pause",), _const(("state", "paused"))),
-                          "stop": Method(("stop",), _const(("state", "idle"))),
-                          "charge": Method(("return_to_base",), _const(("state", "returning"))),
-                          **_set("set_mode", "set_suction", "mode", _one("suction")),
-                          "set_cleaning_area": Method(("set_cleaning_area",),
-                                                      lambda a: [("cleaning_area", area(a))])},
-                         base=("state", "cleaning_area", "dock_countdown"),
-                         notes={"charge": "charging is the robot returning to its dock (docked 10 s later)",
-                                "": "HomeBench's robot starts 'on': imported as idle"}),
+        "split_ac",
+        _power,
+        {
+            **_AC_SETTINGS,
+            "swing": Setting(("swing_enabled", "swing_position"), _swing("swing_enabled")),
+        },
+        {
+            **_AC_METHODS,
+            "set_swing": Method(
+                ("set_swing", "set_swing_position"), _targets(_swing("swing_enabled")), "swing"
+            ),
+        },
+    ),
+    "heating": Kind(
+        "split_ac",
+        _power,
+        _AC_SETTINGS,
+        _AC_METHODS,
+        fixed={"ac_mode": "heat"},
+        notes={"": "a heating unit is the catalog's split AC (heat and fan_only modes)"},
+    ),
+    "curtain": Kind(
+        "degree_curtain",
+        _open_closed("open", "closed", "state"),
+        {"degree": Setting(("degree",), _one("degree"))},
+        {
+            "open": Method(("open",), _const(("state", "open"))),
+            "close": Method(("close",), _const(("state", "closed"))),
+            "set_degree": Method(("set_degree",), _targets(_one("degree")), "degree"),
+        },
+    ),
+    "blinds": Kind(
+        "blind",
+        _open_closed(100, 0, "position"),
+        {},
+        {
+            "open": Method(("open",), _const(("position", 100))),
+            "close": Method(("close",), _const(("position", 0))),
+        },
+        base=("position",),
+    ),
+    "garage_door": Kind(
+        "garage_door",
+        _open_closed("open", "closed", "state"),
+        {},
+        {
+            "open": Method(("open",), _const(("state", "open"))),
+            "close": Method(("close",), _const(("state", "closed"))),
+        },
+    ),
+    "trash": Kind(
+        "trash_bin",
+        _from({"full": "full", "empty": "empty", "not_full": "not_full"}, "trash state"),
+        {},
+        {"pack": Method(("pack",), _const(("state", "empty")))},
+    ),
+    "air_purifiers": Kind(
+        "air_purifier",
+        _power,
+        {
+            "mode": Setting(("work_mode",), _one("work_mode")),
+            "fan_speed": Setting(("fan_speed",), _one("fan_speed")),
+        },
+        {
+            **_ON_OFF,
+            **_set("set_mode", "set_work_mode", "mode", _one("work_mode")),
+            **_set("set_fan_speed", "set_fan_speed", "fan_speed", _one("fan_speed")),
+        },
+    ),
+    "humidifier": Kind(
+        "humidifier",
+        _power,
+        {
+            "intensity": Setting(("intensity",), _one("intensity")),
+            "mode": Setting(("work_mode",), _one("work_mode")),
+            "tank": Setting(("water_level",), _one("water_level")),
+        },
+        {
+            **_ON_OFF,
+            **_set("set_intensity", "set_intensity", "intensity", _one("intensity")),
+            **_set("set_mode", "set_work_mode", "mode", _one("work_mode")),
+        },
+    ),
+    "dehumidifiers": Kind(
+        "dehumidifier",
+        _power,
+        {
+            "intensity": Setting(("intensity",), _one("intensity")),
+            "mode": Setting(("work_mode",), _one("work_mode")),
+            "tank": Setting(("water_tank_full",), _tank_full),
+        },
+        {
+            **_ON_OFF,
+            **_set("set_intensity", "set_intensity", "intensity", _one("intensity")),
+            **_set("set_mode", "set_work_mode", "mode", _one("work_mode")),
+        },
+        notes={"tank": "the tank level is kept as full (100) or not"},
+    ),
+    "fan": Kind(
+        "swing_fan",
+        _power,
+        {
+            "speed": Setting(("speed_level", "preset_mode"), _fan_speed),
+            "swing": Setting(
+                ("oscillation_enabled", "swing_position"), _swing("oscillation_enabled")
+            ),
+        },
+        {
+            **_ON_OFF,
+            "set_speed": Method(
+                ("set_speed_level", "set_preset_mode"), _targets(_fan_speed), "speed"
+            ),
+            "set_swing": Method(
+                ("set_oscillation", "set_swing_position"),
+                _targets(_swing("oscillation_enabled")),
+                "swing",
+            ),
+        },
+    ),
+    "aromatherapy": Kind(
+        "aroma_diffuser",
+        _power,
+        {
+            "intensity": Setting(("intensity",), _one("intensity")),
+            "interval": Setting(("interval",), _one("interval")),
+        },
+        {
+            **_ON_OFF,
+            **_set("set_intensity", "set_intensity", "intensity", _one("intensity")),
+            **_set("set_interval", "set_interval", "interval", _one("interval")),
+        },
+    ),
+    "media_player": Kind(
+        "media_player",
+        _from(_MEDIA_STATES, "media player state"),
+        {"volume": Setting(("volume_level",), _one("volume_level"))},
+        {
+            "play": Method(("play",), _const(("state", "playing"))),
+            "pause": Method(("pause",), _const(("state", "paused"))),
+            "stop": Method(("stop",), _const(("state", "idle"))),
+            **_set("set_volume", "set_volume", "volume", _one("volume_level")),
+            "set_song": Method((), _no_counterpart("choosing a song by name alone")),
+            "set_artist": Method((), _no_counterpart("choosing music by artist")),
+            "set_style": Method((), _no_counterpart("choosing music by style")),
+        },
+        state_options=tuple(_MEDIA_STATES.values()),
+    ),
+    "water_heater": Kind(
+        "electric_water_heater",
+        _power,
+        {
+            "temperature": Setting(
+                ("target_water_temperature",), _one("target_water_temperature"), own_range=True
+            ),
+            "mode": Setting(("work_mode",), _from(_WATER_MODES, "water heater mode", "work_mode")),
+        },
+        {
+            **_ON_OFF,
+            **_set(
+                "set_temperature",
+                "set_target_water_temperature",
+                "temperature",
+                _one("target_water_temperature"),
+            ),
+            **_set(
+                "set_mode",
+                "set_work_mode",
+                "mode",
+                _from(_WATER_MODES, "water heater mode", "work_mode"),
+            ),
+        },
+        notes={"set_mode": "HomeBench's 'heating' mode is the catalog's normal mode"},
+    ),
+    "vacuum_robot": Kind(
+        "room_vacuum",
+        _from(_VACUUM_STATES, "robot vacuum state"),
+        {
+            "battery": Setting(("battery_level",), _one("battery_level")),
+            "mode": Setting(("suction",), _one("suction")),
+        },
+        {
+            "start": Method(("start",), _const(("state", "cleaning"))),
+            "pause": Method(("pause",), _const(("state", "paused"))),
+            "stop": Method(("stop",), _const(("state", "idle"))),
+            "charge": Method(("return_to_base",), _const(("state", "returning"))),
+            **_set("set_mode", "set_suction", "mode", _one("suction")),
+            "set_cleaning_area": Method(
+                ("set_cleaning_area",), lambda a: [("cleaning_area", area(a))]
+            ),
+        },
+        base=("state", "cleaning_area", "dock_countdown"),
+        notes={
+            "charge": "charging is the robot returning to its dock (docked 10 s later)",
+            "": "HomeBench's robot starts 'on': imported as idle",
+        },
+    ),
 }
 """HomeBench device kind -> catalog (``vacuum_robot`` is the house-wide ``VacuumRobot``)."""
 HOUSE_WIDE = {"VacuumRobot": "vacuum_robot"}

@@ -38,7 +38,9 @@ class Denial:
     attributes: frozenset[str]
 
 
-def invalid_requests(text: str, gold: list[str], error: str, rooms: list[str]) -> list[Request | None]:
+def invalid_requests(
+    text: str, gold: list[str], error: str, rooms: list[str]
+) -> list[Request | None]:
     """One request per ``error`` item of ``gold``, read from the words (None: not readable, as
     when a multi-part request's parts do not line up with its gold items)."""
     parts = clauses(text) if len(gold) > 1 else [text]
@@ -63,7 +65,9 @@ def lands(home: Home, devices: Devices, request: Request) -> str | None:
     did, kind = found
     method = kind.methods.get(request.method)
     device = next(d for d in home.devices if d.did == did)
-    if method is None or not set(method.services) & {loc for loc, _ in device.services_by_locator()}:
+    if method is None or not set(method.services) & {
+        loc for loc, _ in device.services_by_locator()
+    }:
         return None  # the device has no service for it: calling the method is refused
     try:
         targets = method_targets(kind, request.method, request.value)
@@ -87,7 +91,9 @@ def denial(devices: Devices, request: Request) -> Denial | None:
     return Denial(did, frozenset(method.services), frozenset(setting.keeps if setting else ()))
 
 
-def conflicts(denied: Denial, targets: Mapping[str, Mapping[str, Any]], actions: list[Mapping[str, Any]]) -> bool:
+def conflicts(
+    denied: Denial, targets: Mapping[str, Mapping[str, Any]], actions: list[Mapping[str, Any]]
+) -> bool:
     """Whether the valid part of the same request (its target values and reference calls)
     needs what ``denied`` takes away: the words of a multi-part request then did not line up."""
     used = {a["locator"] for a in actions if a["did"] == denied.did}

@@ -36,7 +36,9 @@ class GoldReplay:
 def replay_gold(root: Path) -> GoldReplay:
     """Replay every valid gold call under ``root`` (see :func:`.homebench.sources`)."""
     homes_file, files = sources(root)
-    homes = load_homes(homes_file, ImportReport("HomeBench", str(root)))  # the import's notes are not this measure's
+    homes = load_homes(
+        homes_file, ImportReport("HomeBench", str(root))
+    )  # the import's notes are not this measure's
     out = GoldReplay()
     for path in files:
         for n, line in json_lines(path):
@@ -49,7 +51,9 @@ def replay_gold(root: Path) -> GoldReplay:
                 where = f"{path.name}:{n}"
                 out.calls += 1
                 reason = _replay_one(home, text)
-                method = ".".join(text.split("(", 1)[0].split(".")[-2:])  # device.method, room or not
+                method = ".".join(
+                    text.split("(", 1)[0].split(".")[-2:]
+                )  # device.method, room or not
                 out.by_method[method] += 1
                 if reason is None:
                     out.landed += 1
@@ -78,4 +82,3 @@ def _replay_one(home: HomeBenchHome | None, text: str) -> str | None:
     if plan(HomeEngine(home.home), did, targets) is None:
         return f"refused: no calls of the {kind.type} reach {targets}"
     return None
-

@@ -33,7 +33,10 @@ DEVICES: tuple[tuple[str, str], ...] = (
 )
 """Words naming a HomeBench device kind, most specific first (a dehumidifier is not a
 humidifier, a water heater not a heating unit, "fan speed" is a setting, not a fan)."""
-ROOM_WORDS = {"ding_room": ("dining room", "ding room"), "store_room": ("store room", "storeroom", "storage room")}
+ROOM_WORDS = {
+    "ding_room": ("dining room", "ding room"),
+    "store_room": ("store room", "storeroom", "storage room"),
+}
 """Rooms HomeBench spells one way in its ids and another in its requests."""
 SETTINGS: tuple[tuple[str, str], ...] = (
     (r"brightness|dim|brighten", "brightness"),
@@ -49,23 +52,66 @@ SETTINGS: tuple[tuple[str, str], ...] = (
     (r"\bmode\b", "mode"),
     (r"clean(?:ing)? (?:area|the)|to clean", "cleaning_area"),
 )
-SETTING_METHOD = {"brightness": "set_brightness", "color": "set_color", "fan_speed": "set_fan_speed",
-                  "speed": "set_speed", "swing": "set_swing", "intensity": "set_intensity",
-                  "interval": "set_interval", "volume": "set_volume", "temperature": "set_temperature",
-                  "degree": "set_degree", "mode": "set_mode", "cleaning_area": "set_cleaning_area"}
+SETTING_METHOD = {
+    "brightness": "set_brightness",
+    "color": "set_color",
+    "fan_speed": "set_fan_speed",
+    "speed": "set_speed",
+    "swing": "set_swing",
+    "intensity": "set_intensity",
+    "interval": "set_interval",
+    "volume": "set_volume",
+    "temperature": "set_temperature",
+    "degree": "set_degree",
+    "mode": "set_mode",
+    "cleaning_area": "set_cleaning_area",
+}
 VERBS: tuple[tuple[str, str], ...] = (
-    (r"turn(?:ing)? on|switch on|activate|power on|start (?:the )?(?:light|fan|air|heat|humid|dehum|aroma|purif)", "turn_on"),
+    (
+        r"turn(?:ing)? on|switch on|activate|power on|start (?:the )?(?:light|fan|air|heat|humid|dehum|aroma|purif)",
+        "turn_on",
+    ),
     (r"turn(?:ing)? off|switch off|deactivate|power off|shut (?:down|off)", "turn_off"),
     (r"\bpack\b|empty the trash|take out|dispose", "pack"),
-    (r"\bpause", "pause"), (r"\bplay\b|resume", "play"), (r"\bstop\b", "stop"),
-    (r"\bcharge|dock|return", "charge"), (r"\bstart", "start"),
-    (r"\bopen\b|raise", "open"), (r"\bclose\b|lower", "close"),
+    (r"\bpause", "pause"),
+    (r"\bplay\b|resume", "play"),
+    (r"\bstop\b", "stop"),
+    (r"\bcharge|dock|return", "charge"),
+    (r"\bstart", "start"),
+    (r"\bopen\b|raise", "open"),
+    (r"\bclose\b|lower", "close"),
 )
-OPTIONS = ("fan_only", "auto", "sleep", "low", "medium", "high", "up", "middle", "down", "cool", "heat",
-           "dry", "eco", "heating", "strong")
-SAMPLE_VALUES = {"set_brightness": 50, "set_color": [255, 0, 0], "set_temperature": 24, "set_intensity": 50,
-                 "set_interval": 30, "set_volume": 50, "set_degree": 50, "set_fan_speed": "low", "set_speed": "low",
-                 "set_swing": "auto", "set_mode": "auto", "set_cleaning_area": "kitchen"}
+OPTIONS = (
+    "fan_only",
+    "auto",
+    "sleep",
+    "low",
+    "medium",
+    "high",
+    "up",
+    "middle",
+    "down",
+    "cool",
+    "heat",
+    "dry",
+    "eco",
+    "heating",
+    "strong",
+)
+SAMPLE_VALUES = {
+    "set_brightness": 50,
+    "set_color": [255, 0, 0],
+    "set_temperature": 24,
+    "set_intensity": 50,
+    "set_interval": 30,
+    "set_volume": 50,
+    "set_degree": 50,
+    "set_fan_speed": "low",
+    "set_speed": "low",
+    "set_swing": "auto",
+    "set_mode": "auto",
+    "set_cleaning_area": "kitchen",
+}
 """A value of the right kind for a request whose words give it relatively ("by 20 percent"):
 what decides whether the engine refuses it is the setting, not the number."""
 
@@ -83,15 +129,22 @@ class Request:
         return f"{self.room + '.' if self.room else ''}{self.device}.{self.method}({self.value if self.value is not None else ''})"
 
 
-_VERB = re.compile(r"\b(?:set|turn|increase|decrease|raise|lower|adjust|change|switch|open|close|pack|play|pause|"
-                   r"stop|start|activate|make|put|dim|brighten|move|instruct|empty|take|reduce|boost|charge)\b", re.I)
+_VERB = re.compile(
+    r"\b(?:set|turn|increase|decrease|raise|lower|adjust|change|switch|open|close|pack|play|pause|"
+    r"stop|start|activate|make|put|dim|brighten|move|instruct|empty|take|reduce|boost|charge)\b",
+    re.I,
+)
 
 
 def clauses(text: str) -> list[str]:
     """A request's parts as HomeBench joins them: commas and "and"."""
-    parts = re.split(r",\s*(?:and\s+|then\s+)?|;\s*|\s+and\s+(?=(?:set|turn|increase|decrease|raise|lower|adjust|"
-                     r"change|switch|open|close|pack|play|pause|stop|start|activate|make|put|dim|brighten|"
-                     r"move|instruct|empty|take|reduce|boost)\b)", text.strip().rstrip("."), flags=re.I)
+    parts = re.split(
+        r",\s*(?:and\s+|then\s+)?|;\s*|\s+and\s+(?=(?:set|turn|increase|decrease|raise|lower|adjust|"
+        r"change|switch|open|close|pack|play|pause|stop|start|activate|make|put|dim|brighten|"
+        r"move|instruct|empty|take|reduce|boost)\b)",
+        text.strip().rstrip("."),
+        flags=re.I,
+    )
     out: list[str] = []
     prefix = ""
     for part in (p.strip() for p in parts if p and p.strip()):
@@ -133,8 +186,14 @@ def read(text: str, rooms: list[str], context: Request | None = None) -> Request
     A clause that names no device or room ("..., and set the temperature to 20 degrees")
     continues the previous one (``context``)."""
     low = text.lower()
-    device = next((name for pattern, name in sorted(DEVICES, key=lambda d: _first(d[0], low))
-                   if re.search(pattern, low)), None)
+    device = next(
+        (
+            name
+            for pattern, name in sorted(DEVICES, key=lambda d: _first(d[0], low))
+            if re.search(pattern, low)
+        ),
+        None,
+    )
     if device is None and context is not None and not re.search(r"\b(?:them|it|all)\b", low):
         device = context.device
     if device is None and re.search(r"fan speed", low):
@@ -147,7 +206,9 @@ def read(text: str, rooms: list[str], context: Request | None = None) -> Request
     if setting == "fan_speed" and device == "fan":
         setting = "speed"
     if setting == "degree" and device != "curtain":
-        setting = "temperature" if device in ("air_conditioner", "heating", "water_heater") else None
+        setting = (
+            "temperature" if device in ("air_conditioner", "heating", "water_heater") else None
+        )
     if setting is not None:
         method = SETTING_METHOD[setting]
     else:

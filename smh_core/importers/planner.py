@@ -34,8 +34,9 @@ def split_field(spec: dict[str, Any], locator: str) -> tuple[str, str | None]:
     return (base, field) if base in spec["attributes"] else (locator, None)
 
 
-def _candidates(spec: dict[str, Any], did: str, locator: str, value: Any,
-                targets: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+def _candidates(
+    spec: dict[str, Any], did: str, locator: str, value: Any, targets: list[tuple[str, Any]]
+) -> list[dict[str, Any]]:
     """Calls that may set ``locator`` to ``value``: a direct write, then services of the same
     namespace (no argument, or one argument given ``value``), then the other services, then
     services of one argument with each of its other options (SimuHome's robot starts in its run
@@ -45,18 +46,27 @@ def _candidates(spec: dict[str, Any], did: str, locator: str, value: Any,
     out: list[dict[str, Any]] = []
     base, field = split_field(spec, locator)
     if field is not None:
-        fields = {f: v for loc, v in targets for b, f in [split_field(spec, loc)] if b == base and f}
+        fields = {
+            f: v for loc, v in targets for b, f in [split_field(spec, loc)] if b == base and f
+        }
         for name, svc in spec["services"].items():
             args = svc.get("arguments", {})
             if field in args:
-                out.append({"did": did, "locator": name,
-                            "arguments": {f: v for f, v in fields.items() if f in args}})
+                out.append(
+                    {
+                        "did": did,
+                        "locator": name,
+                        "arguments": {f: v for f, v in fields.items() if f in args},
+                    }
+                )
         return out
     attr = spec["attributes"].get(locator, {})
     if attr.get("writable"):
         out.append({"did": did, "locator": locator, "arguments": {"value": value}})
     ns = locator.rsplit(".", 1)[0] if "." in locator else ""
-    services = sorted(spec["services"].items(), key=lambda kv: not kv[0].startswith(ns + ".") if ns else False)
+    services = sorted(
+        spec["services"].items(), key=lambda kv: not kv[0].startswith(ns + ".") if ns else False
+    )
     for name, svc in services:
         args = svc.get("arguments", {})
         required = [a for a, s in args.items() if s.get("required", True)]
@@ -68,12 +78,17 @@ def _candidates(spec: dict[str, Any], did: str, locator: str, value: Any,
         args = svc.get("arguments", {})
         required = [a for a, s in args.items() if s.get("required", True)]
         if len(required) == 1:
-            out += [{"did": did, "locator": name, "arguments": {required[0]: o}}
-                    for o in args[required[0]].get("options") or () if o != value]
+            out += [
+                {"did": did, "locator": name, "arguments": {required[0]: o}}
+                for o in args[required[0]].get("options") or ()
+                if o != value
+            ]
     return out
 
 
-def plan(engine: HomeEngine, did: str, targets: list[tuple[str, Any]]) -> list[dict[str, Any]] | None:
+def plan(
+    engine: HomeEngine, did: str, targets: list[tuple[str, Any]]
+) -> list[dict[str, Any]] | None:
     """Calls that leave ``did`` with every ``(locator, value)`` of ``targets``, found on
     ``engine`` (which they are applied to); None when no combination is found. The targets are
     tried in their order first, then in the others (a washer's programme is chosen before it
@@ -88,8 +103,9 @@ def plan(engine: HomeEngine, did: str, targets: list[tuple[str, Any]]) -> list[d
     return None
 
 
-def _plan_in_order(engine: HomeEngine, spec: dict[str, Any], did: str,
-                   targets: list[tuple[str, Any]]) -> list[dict[str, Any]] | None:
+def _plan_in_order(
+    engine: HomeEngine, spec: dict[str, Any], did: str, targets: list[tuple[str, Any]]
+) -> list[dict[str, Any]] | None:
     actions: list[dict[str, Any]] = []
     for locator, value in targets:
         if _holds(engine, spec, did, locator, value):
@@ -127,14 +143,22 @@ def _holds(engine: HomeEngine, spec: dict[str, Any], did: str, locator: str, val
     return actual == value
 
 
-def _try(engine: HomeEngine, spec: dict[str, Any], did: str, locator: str, value: Any,
-         targets: list[tuple[str, Any]]) -> list[dict[str, Any]] | None:
-    earlier = targets[:targets.index((locator, value))]
+def _try(
+    engine: HomeEngine,
+    spec: dict[str, Any],
+    did: str,
+    locator: str,
+    value: Any,
+    targets: list[tuple[str, Any]],
+) -> list[dict[str, Any]] | None:
+    earlier = targets[: targets.index((locator, value))]
     for call in _candidates(spec, did, locator, value, targets):
         result = engine.execute(call["did"], call["locator"], call["arguments"])
         if not result.ok:
             continue
-        if _holds(engine, spec, did, locator, value) and all(_holds(engine, spec, did, loc, v) for loc, v in earlier):
+        if _holds(engine, spec, did, locator, value) and all(
+            _holds(engine, spec, did, loc, v) for loc, v in earlier
+        ):
             return [call]
         _undo(engine, result.changes)
     return None
@@ -150,21 +174,36 @@ def _other_values(spec: dict[str, Any], locator: str, value: Any) -> list[Any]:
     low, high = attr.get("range") or (None, None)
     if isinstance(value, (int, float)) and low is not None:
         step = 1 if attr.get("type") == "int" else float(attr.get("precision") or 1)
-        out = [v for v in (value + 10 * step, value - 10 * step, high, low) if low <= v <= high and v != value]
+        out = [
+            v
+            for v in (value + 10 * step, value - 10 * step, high, low)
+            if low <= v <= high and v != value
+        ]
         return [int(v) if attr.get("type") == "int" else v for v in out]
     return []
 
 
-def decoys(engine: HomeEngine, did: str, targets: list[tuple[str, Any]], limit: int = 2) -> list[dict[str, Any]]:
+def decoys(
+    engine: HomeEngine, did: str, targets: list[tuple[str, Any]], limit: int = 2
+) -> list[dict[str, Any]]:
     """Single calls that move ``did`` off one of ``targets`` (the home already satisfies them):
     the plausible wrong actions a ``no_change`` goal must fail. Found on ``engine`` and undone."""
     spec = engine.spec(did)
     out: list[dict[str, Any]] = []
     for locator, value in targets:
-        tries = [c for other in _other_values(spec, locator, value)
-                 for c in _candidates(spec, did, locator, other, [(locator, other)])]
-        tries += [c for c in map(lambda kv: _sample_call(did, *kv), spec["services"].items()) if c is not None]
-        found = next((c for c in tries if c not in out and _moves_off(engine, spec, c, locator, value)), None)
+        tries = [
+            c
+            for other in _other_values(spec, locator, value)
+            for c in _candidates(spec, did, locator, other, [(locator, other)])
+        ]
+        tries += [
+            c
+            for c in map(lambda kv: _sample_call(did, *kv), spec["services"].items())
+            if c is not None
+        ]
+        found = next(
+            (c for c in tries if c not in out and _moves_off(engine, spec, c, locator, value)), None
+        )
         if found is not None:
             out.append(found)
         if len(out) >= limit:
@@ -192,7 +231,9 @@ def _sample_call(did: str, name: str, svc: dict[str, Any]) -> dict[str, Any] | N
     return {"did": did, "locator": name, "arguments": args}
 
 
-def _moves_off(engine: HomeEngine, spec: dict[str, Any], call: dict[str, Any], locator: str, value: Any) -> bool:
+def _moves_off(
+    engine: HomeEngine, spec: dict[str, Any], call: dict[str, Any], locator: str, value: Any
+) -> bool:
     """Whether ``call`` runs and leaves ``locator`` off ``value`` (tried, then undone)."""
     result = engine.execute(call["did"], call["locator"], call["arguments"])
     if not result.ok:

@@ -3,7 +3,6 @@
 Its own module, not the package's ``__init__``: a benchmark run that only looks up where an
 imported suite's file lives (:mod:`.suites`) would otherwise import every importer."""
 
-
 from __future__ import annotations
 
 from collections.abc import Callable

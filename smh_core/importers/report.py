@@ -39,32 +39,63 @@ class ImportReport:
 
     def summary(self) -> str:
         of = f" of {self.items} source items" if self.items else ""
-        return (f"{len(self.imported)} tasks imported{of} ({len(self.approximated)} approximations noted), "
-                f"{len(self.skipped)} items skipped")
+        return (
+            f"{len(self.imported)} tasks imported{of} ({len(self.approximated)} approximations noted), "
+            f"{len(self.skipped)} items skipped"
+        )
 
     def markdown(self) -> str:
-        lines = [f"# Import from {self.source}", "", f"Source: `{self.path}`", "", self.summary(), ""]
+        lines = [
+            f"# Import from {self.source}",
+            "",
+            f"Source: `{self.path}`",
+            "",
+            self.summary(),
+            "",
+        ]
         if self.skipped:
             lines += ["## Skipped, by reason", "", "| reason | items |", "|---|---:|"]
             for why, n in Counter(w for _, w in self.skipped).most_common():
                 lines.append(f"| {why} | {n} |")
-            lines += ["", "| item | reason |", "|---|---|", *(f"| {i} | {w} |" for i, w in self.skipped), ""]
+            lines += [
+                "",
+                "| item | reason |",
+                "|---|---|",
+                *(f"| {i} | {w} |" for i, w in self.skipped),
+                "",
+            ]
         if self.approximated:
-            lines += ["## Approximated", "", "| item | how |", "|---|---|",
-                      *(f"| {i} | {w} |" for i, w in self.approximated), ""]
+            lines += [
+                "## Approximated",
+                "",
+                "| item | how |",
+                "|---|---|",
+                *(f"| {i} | {w} |" for i, w in self.approximated),
+                "",
+            ]
         if self.invalid or self.unread:
             executable = [(i, r, v) for i, r, v in self.invalid if v != "refused"]
-            lines += ["## Requests the source labels impossible, replayed on the imported home", "",
-                      f"{len(self.invalid) - len(executable)} of {len(self.invalid)} refused; "
-                      f"{len(self.unread)} more could not be read into a device call.", ""]
+            lines += [
+                "## Requests the source labels impossible, replayed on the imported home",
+                "",
+                f"{len(self.invalid) - len(executable)} of {len(self.invalid)} refused; "
+                f"{len(self.unread)} more could not be read into a device call.",
+                "",
+            ]
             if executable:
-                lines += ["| item | request | carried out as |", "|---|---|---|",
-                          *(f"| {i} | {r} | {v} |" for i, r, v in executable), ""]
+                lines += [
+                    "| item | request | carried out as |",
+                    "|---|---|---|",
+                    *(f"| {i} | {r} | {v} |" for i, r, v in executable),
+                    "",
+                ]
         lines += ["## Imported", "", *(f"- {t}" for t in self.imported), ""]
         return "\n".join(lines)
 
     def write(self, out: Path, stem: str) -> tuple[Path, Path]:
         md, js = out / f"{stem}.import.md", out / f"{stem}.import.json"
         md.write_text(self.markdown(), encoding="utf-8")
-        js.write_text(json.dumps(asdict(self), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        js.write_text(
+            json.dumps(asdict(self), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         return md, js

@@ -71,12 +71,18 @@ def _daylight_only(home: Home, start: datetime) -> Home:
     lights to a room's base light level, so the base is the source's reading minus them."""
     engine = HomeEngine(home)
     with Simulator(engine, now=start):
-        lit = {r.id: float(engine.environment(r.id)["illuminance"]) for r in home.rooms if r.environment}
+        lit = {
+            r.id: float(engine.environment(r.id)["illuminance"])
+            for r in home.rooms
+            if r.environment
+        }
     rooms = []
     for r in home.rooms:
         if r.environment is not None:
             extra = lit[r.id] - r.environment.base_lux
-            env = r.environment.model_copy(update={"base_lux": max(0.0, r.environment.base_lux - extra)})
+            env = r.environment.model_copy(
+                update={"base_lux": max(0.0, r.environment.base_lux - extra)}
+            )
             r = r.model_copy(update={"environment": env})
         rooms.append(r)
     return home.model_copy(update={"rooms": rooms})
@@ -93,8 +99,11 @@ def matter_struct(value: Any, spec: Any) -> Any:
     if isinstance(value, list) and items is not None and not isinstance(items, (dict, list)):
         return [matter_struct(v, items) for v in value]
     if isinstance(value, dict) and isinstance(items, dict):
-        return {_lower_camel(k): matter_struct(v, items[_lower_camel(k)]) for k, v in value.items()
-                if _lower_camel(k) in items}
+        return {
+            _lower_camel(k): matter_struct(v, items[_lower_camel(k)])
+            for k, v in value.items()
+            if _lower_camel(k) in items
+        }
     return value
 
 
@@ -111,7 +120,9 @@ def goal_locator(key: str, specs: dict[str, Any]) -> str:
 class _Episode:
     """One episode file, its home rebuilt, and what was lost on the way."""
 
-    def __init__(self, path: Path, data: dict[str, Any], report: ImportReport, dropped: Counter) -> None:
+    def __init__(
+        self, path: Path, data: dict[str, Any], report: ImportReport, dropped: Counter
+    ) -> None:
         self.path, self.data, self.meta = path, data, data["meta"]
         self.qt, self.case = str(self.meta["query_type"]).lower(), str(self.meta["case"]).lower()
         cfg = data["initial_home_config"]
@@ -120,15 +131,24 @@ class _Episode:
         rooms, devices = [], []
         for rid, room in cfg["rooms"].items():
             state = room.get("state") or {}
-            env = Environment(temperature=state.get("temperature", 2200) / UNITS["temperature"],
-                              humidity=state.get("humidity", 4500) / UNITS["humidity"],
-                              pm10=state.get("pm10", 15.0), pm25=state.get("pm25", state.get("pm10", 15.0)),
-                              base_lux=max(0.0, state.get("illuminance", 0.0)), window_factor=0.0)
-            rooms.append(Room(id=rid, type=rid, name=rid.replace("_", " ").title(), environment=env))
+            env = Environment(
+                temperature=state.get("temperature", 2200) / UNITS["temperature"],
+                humidity=state.get("humidity", 4500) / UNITS["humidity"],
+                pm10=state.get("pm10", 15.0),
+                pm25=state.get("pm25", state.get("pm10", 15.0)),
+                base_lux=max(0.0, state.get("illuminance", 0.0)),
+                window_factor=0.0,
+            )
+            rooms.append(
+                Room(id=rid, type=rid, name=rid.replace("_", " ").title(), environment=env)
+            )
             for dev in room.get("devices") or []:
                 type_name = TYPES.get(dev["device_type"], dev["device_type"])
                 if type_name not in catalog:
-                    report.skip(f"{path.name}: {dev['device_id']}", f"no catalog type for SimuHome's {type_name}")
+                    report.skip(
+                        f"{path.name}: {dev['device_id']}",
+                        f"no catalog type for SimuHome's {type_name}",
+                    )
                     continue
                 specs = catalog[type_name].attribute_specs()
                 values, extras = {}, {}
@@ -138,24 +158,43 @@ class _Episode:
                         values[loc] = matter_struct(value, specs[loc])
                     else:
                         extras[key] = value
-                devices.append(self._device(type_name, dev["device_id"], rid, values, extras, dropped))
-        home = Home(name=f"simuhome {path.stem}", rooms=rooms, devices=devices, simulation=Simulation(now=self.start))
+                devices.append(
+                    self._device(type_name, dev["device_id"], rid, values, extras, dropped)
+                )
+        home = Home(
+            name=f"simuhome {path.stem}",
+            rooms=rooms,
+            devices=devices,
+            simulation=Simulation(now=self.start),
+        )
         self.home = _daylight_only(home, self.start)
         self.dids = {d.userdata.did for d in devices}
 
     @staticmethod
-    def _device(type_name: str, did: str, room: str, values: dict[str, Any], extras: dict[str, Any],
-                dropped: Counter) -> Any:
+    def _device(
+        type_name: str,
+        did: str,
+        room: str,
+        values: dict[str, Any],
+        extras: dict[str, Any],
+        dropped: Counter,
+    ) -> Any:
         """The catalog type with the episode's modes, values and every attribute the catalog
         does not model (read-only); SimuHome's robot vacuum runs SimuHome's session."""
         name = did.split(f"{room}_", 1)[-1].replace("_", " ").title()
-        device = source_limits(source_modes(instantiate(type_name, did, room, name=name, kind="matter"), values),
-                               values)
+        device = source_limits(
+            source_modes(instantiate(type_name, did, room, name=name, kind="matter"), values),
+            values,
+        )
         components = {c.name.casefold(): c.name for c in device.components}
-        device = with_values(carry(device, extras, components, dropped, type_name), values, dropped, type_name)
+        device = with_values(
+            carry(device, extras, components, dropped, type_name), values, dropped, type_name
+        )
         if type_name == "robot_vacuum":
             device = simuhome_robot(device)
-        HomeEngine(Home(rooms=[Room(id=room, type="room", name=room)], devices=[device]))  # compiles, or says why
+        HomeEngine(
+            Home(rooms=[Room(id=room, type="room", name=room)], devices=[device])
+        )  # compiles, or says why
         return device
 
     def required(self) -> list[dict[str, Any]]:
@@ -167,8 +206,9 @@ class _Episode:
         return out
 
 
-def _reach(ep: _Episode, engine: HomeEngine, target: dict[str, Any], report: ImportReport,
-           when: str = "") -> tuple[list[dict[str, Any]], list[str]] | None:
+def _reach(
+    ep: _Episode, engine: HomeEngine, target: dict[str, Any], report: ImportReport, when: str = ""
+) -> tuple[list[dict[str, Any]], list[str]] | None:
     """The calls that bring one goal target's device to its asserts on ``engine`` (applied to
     it) and the critic clauses checking them; None (reported) when there are none."""
     did = target["device_id"]
@@ -176,12 +216,16 @@ def _reach(ep: _Episode, engine: HomeEngine, target: dict[str, Any], report: Imp
         report.skip(ep.path.name, f"the goal's device {did} is not in the imported home")
         return None
     specs = dict(engine.device(did).attributes_by_locator())
-    targets = [(goal_locator(a["attribute"], specs), a["value"]) for a in target.get("asserts") or []]
+    targets = [
+        (goal_locator(a["attribute"], specs), a["value"]) for a in target.get("asserts") or []
+    ]
     found = plan(engine, did, targets)
     if found is None:
         report.skip(ep.path.name, f"no calls of {did} reach {targets}{when}")
         return None
-    return found, [f"device({did}).{loc} == {json.dumps(v) if isinstance(v, str) else v}" for loc, v in targets]
+    return found, [
+        f"device({did}).{loc} == {json.dumps(v) if isinstance(v, str) else v}" for loc, v in targets
+    ]
 
 
 def _execute_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
@@ -193,41 +237,70 @@ def _execute_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
             return None
         actions += reached[0]
         clauses += reached[1]
-    return {"goal": {"kind": "execute", "critic": "; ".join(clauses)},
-            "reference": {"mode": "execute", "response": "Done.", "actions": actions,
-                          "tool_calls": ep.required()}}
+    return {
+        "goal": {"kind": "execute", "critic": "; ".join(clauses)},
+        "reference": {
+            "mode": "execute",
+            "response": "Done.",
+            "actions": actions,
+            "tool_calls": ep.required(),
+        },
+    }
 
 
 def _query_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
     engine = HomeEngine(ep.home)
-    with Simulator(engine, now=ep.start):  # rooms as an agent reads them at the start (lights included)
+    with Simulator(
+        engine, now=ep.start
+    ):  # rooms as an agent reads them at the start (lights included)
         facts, words = [], []
         for goal in ep.data["eval"]["goals"]:
             if goal.get("variant") == "device_attribute":
                 found = _attribute_facts(engine, goal)
                 if not found:
-                    report.skip(ep.path.name, f"asks for {goal.get('attribute')}, which the device does not "
-                                              "have as a number, a yes/no, a name or a list of them")
+                    report.skip(
+                        ep.path.name,
+                        f"asks for {goal.get('attribute')}, which the device does not "
+                        "have as a number, a yes/no, a name or a list of them",
+                    )
                     return None
                 facts += found
-                said = ", ".join("yes" if f["value"] is True else "no" if f["value"] is False else str(f["value"])
-                                 for f in found)
-                words.append(f"{goal['device_id'].replace('_', ' ')} {goal['attribute'].rsplit('.', 1)[-1]} is {said}")
+                said = ", ".join(
+                    "yes"
+                    if f["value"] is True
+                    else "no"
+                    if f["value"] is False
+                    else str(f["value"])
+                    for f in found
+                )
+                words.append(
+                    f"{goal['device_id'].replace('_', ' ')} {goal['attribute'].rsplit('.', 1)[-1]} is {said}"
+                )
                 continue
             if goal.get("variant") != "room_state" or goal.get("room_state") not in TOLERANCE:
                 report.skip(ep.path.name, f"a {goal.get('variant')} question is not imported yet")
                 return None
             var, room = goal["room_state"], goal["room_id"]
-            source = float(goal["current_value"])  # in the goal's own unit (°C, %, lux), not hundredths
+            source = float(
+                goal["current_value"]
+            )  # in the goal's own unit (°C, %, lux), not hundredths
             value = round(float(engine.environment(room)[var]), 2)
             if abs(value - source) > TOLERANCE[var]:
-                report.approximate(ep.path.name, f"{room} {var} reads {value} here, {source:g} in SimuHome "
-                                                 "(the home's own physics decide the answer)")
+                report.approximate(
+                    ep.path.name,
+                    f"{room} {var} reads {value} here, {source:g} in SimuHome "
+                    "(the home's own physics decide the answer)",
+                )
             facts.append({"kind": "number", "value": value, "tolerance": TOLERANCE[var]})
             words.append(f"the {room.replace('_', ' ')} {var} is {value}")
-    return {"goal": {"kind": "query", "facts": facts},
-            "reference": {"mode": "answer", "response": "; ".join(words).capitalize() + ".",
-                          "tool_calls": ep.required()}}
+    return {
+        "goal": {"kind": "query", "facts": facts},
+        "reference": {
+            "mode": "answer",
+            "response": "; ".join(words).capitalize() + ".",
+            "tool_calls": ep.required(),
+        },
+    }
 
 
 def _fact(value: Any) -> dict[str, Any] | None:
@@ -280,14 +353,21 @@ def _timed_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
     return made
 
 
-def _timed_plan(ep: _Episode, goals: list[dict[str, Any]], acts: dict[int, float], report: ImportReport,
-                ) -> tuple[dict[str, Any] | None, tuple[int, str] | None]:
+def _timed_plan(
+    ep: _Episode,
+    goals: list[dict[str, Any]],
+    acts: dict[int, float],
+    report: ImportReport,
+) -> tuple[dict[str, Any] | None, tuple[int, str] | None]:
     """The timed goal and its reference with each goal's calls planned at ``acts[i]`` seconds,
     or None and the goal and device whose targets cannot be reached (reported)."""
     engine = HomeEngine(ep.home)
     checkpoints, schedules, now = [], [], 0.0
-    events = sorted((t, kind, i) for i, g in enumerate(goals)
-                    for t, kind in ((acts[i], 0), (g["when"]["at_tick"] / 10.0, 1)))
+    events = sorted(
+        (t, kind, i)
+        for i, g in enumerate(goals)
+        for t, kind in ((acts[i], 0), (g["when"]["at_tick"] / 10.0, 1))
+    )
     calls_of: dict[int, list[dict[str, Any]]] = {}
     with Simulator(engine, now=ep.start) as sim:
         for t, kind, i in events:
@@ -304,17 +384,30 @@ def _timed_plan(ep: _Episode, goals: list[dict[str, Any]], acts: dict[int, float
                     clauses += reached[1]
                 calls_of[i] = clauses
                 if calls:
-                    schedules.append({"at": (ep.start + timedelta(seconds=t)).isoformat(), "actions": calls})
+                    schedules.append(
+                        {"at": (ep.start + timedelta(seconds=t)).isoformat(), "actions": calls}
+                    )
                 continue
             at, tolerance = when["at_tick"] / 10.0, when.get("tolerance_ticks", 0) / 10.0
             # acting at once must not pass a goal meant for later (SimuHome's "before" goals are
             # the ones to do now, ahead of an appliance's end)
-            checkpoints.append({"at_seconds": at + tolerance, "critic": " and ".join(calls_of[i]),
-                                "tolerance_seconds": tolerance,
-                                "not_before": when.get("relation") == "after" and at - tolerance > 1.0})
-    return {"goal": {"kind": "timed", "checkpoints": checkpoints},
-            "reference": {"mode": "execute", "response": "Scheduled.", "tool_calls": ep.required(),
-                          "schedules": sorted(schedules, key=lambda s: s["at"])}}, None
+            checkpoints.append(
+                {
+                    "at_seconds": at + tolerance,
+                    "critic": " and ".join(calls_of[i]),
+                    "tolerance_seconds": tolerance,
+                    "not_before": when.get("relation") == "after" and at - tolerance > 1.0,
+                }
+            )
+    return {
+        "goal": {"kind": "timed", "checkpoints": checkpoints},
+        "reference": {
+            "mode": "execute",
+            "response": "Scheduled.",
+            "tool_calls": ep.required(),
+            "schedules": sorted(schedules, key=lambda s: s["at"]),
+        },
+    }, None
 
 
 def _programme_length(ep: _Episode, goal: dict[str, Any], did: str) -> float | None:
@@ -330,7 +423,9 @@ def _programme_length(ep: _Episode, goal: dict[str, Any], did: str) -> float | N
             if target["device_id"] == did and _reach(ep, engine, target, quiet) is None:
                 return None
         start = sim.now
-        done = sim.run_until(lambda s: engine.value(did, cycle.state_attr) == cycle.stopped, max_seconds=86400)
+        done = sim.run_until(
+            lambda s: engine.value(did, cycle.state_attr) == cycle.stopped, max_seconds=86400
+        )
         return (sim.now - start).total_seconds() if done else None
 
 
@@ -360,7 +455,9 @@ def _fix_targets(engine: HomeEngine, did: str, var: str, up: bool) -> list[list[
         for light in dyn.lights:
             conditions = [w for w in light.active_when if w.equals is not None or w.in_]
             if up:
-                ways.append([(w.attr, w.equals if w.equals is not None else w.in_[0]) for w in conditions])
+                ways.append(
+                    [(w.attr, w.equals if w.equals is not None else w.in_[0]) for w in conditions]
+                )
             else:
                 ways += [[(w.attr, not w.equals)] for w in conditions if isinstance(w.equals, bool)]
         for shade in dyn.shades if up else ():
@@ -370,13 +467,22 @@ def _fix_targets(engine: HomeEngine, did: str, var: str, up: bool) -> list[list[
         if drive.variable != var:
             continue
         if drive.direction == ("down" if up else "up"):  # working against the wish: switch it off
-            ways += [[(w.attr, not w.equals)] for w in drive.active_when if isinstance(w.equals, bool)]
+            ways += [
+                [(w.attr, not w.equals)] for w in drive.active_when if isinstance(w.equals, bool)
+            ]
             continue
-        targets = [(w.attr, w.equals if w.equals is not None else w.in_[0])
-                   for w in drive.active_when if w.equals is not None or w.in_]
+        targets = [
+            (w.attr, w.equals if w.equals is not None else w.in_[0])
+            for w in drive.active_when
+            if w.equals is not None or w.in_
+        ]
         if drive.scale_attr and drive.scale_map is None:
             targets.append((drive.scale_attr, int(drive.scale_max)))
-        if drive.target_attr and specs.get(drive.target_attr) is not None and specs[drive.target_attr].range:
+        if (
+            drive.target_attr
+            and specs.get(drive.target_attr) is not None
+            and specs[drive.target_attr].range
+        ):
             lo, hi = specs[drive.target_attr].range
             if up and var == "temperature":  # stay under the action guard's overheating limit
                 hi = min(hi, HEAT_CAP_C / drive.target_scale)
@@ -385,7 +491,9 @@ def _fix_targets(engine: HomeEngine, did: str, var: str, up: bool) -> list[list[
     return ways
 
 
-def _room_value_after(ep: _Episode, room: str, var: str, actions: list[dict[str, Any]], seconds: float) -> float:
+def _room_value_after(
+    ep: _Episode, room: str, var: str, actions: list[dict[str, Any]], seconds: float
+) -> float:
     engine = HomeEngine(ep.home)
     with Simulator(engine, now=ep.start) as sim:
         for a in actions:
@@ -413,7 +521,9 @@ def _implicit_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
 def _wishes(ep: _Episode, seconds: float) -> dict[str, Any] | str:
     """The QT2 task checked ``seconds`` after the request, or why there is none then."""
     clauses, actions, rooms = [], [], set()
-    probe = HomeEngine(ep.home)  # read-only: which devices, their dynamics; plans run on fresh engines
+    probe = HomeEngine(
+        ep.home
+    )  # read-only: which devices, their dynamics; plans run on fresh engines
     for goal in ep.data["eval"]["goals"]:
         room, var, up = goal["room_id"], goal["room_state"], goal["direction"] == "increase"
         if var not in TOLERANCE:
@@ -434,22 +544,43 @@ def _wishes(ep: _Episode, seconds: float) -> dict[str, Any] | str:
         if best is None:
             return f"no device in the {room} moves its {var} {goal['direction']}"
         fixed, found = best
-        if abs(fixed - idle) < MOVED:  # SimuHome passes any move the asked way (1e-8); none at all is no task
+        if (
+            abs(fixed - idle) < MOVED
+        ):  # SimuHome passes any move the asked way (1e-8); none at all is no task
             return f"no device in the {room} moves its {var} within {seconds:g} s"
         actions += found
         rooms.add(room)
-        clauses.append(f"device(@{room}).{var} {'>' if up else '<'} "
-                       f"{round((idle + fixed) / 2, 2 if abs(fixed - idle) >= 0.1 else 5)}")
+        clauses.append(
+            f"device(@{room}).{var} {'>' if up else '<'} "
+            f"{round((idle + fixed) / 2, 2 if abs(fixed - idle) >= 0.1 else 5)}"
+        )
     may_change = sorted({d["did"] for r in rooms for d in probe.devices(room=r)})
-    return {"goal": {"kind": "timed", "may_change": may_change,
-                     "checkpoints": [{"at_seconds": seconds, "critic": "; ".join(clauses), "not_before": False}]},
-            "reference": {"mode": "execute", "response": "Done.", "actions": actions, "tool_calls": ep.required()}}
+    return {
+        "goal": {
+            "kind": "timed",
+            "may_change": may_change,
+            "checkpoints": [
+                {"at_seconds": seconds, "critic": "; ".join(clauses), "not_before": False}
+            ],
+        },
+        "reference": {
+            "mode": "execute",
+            "response": "Done.",
+            "actions": actions,
+            "tool_calls": ep.required(),
+        },
+    }
 
 
 def _infeasible_task(ep: _Episode) -> dict[str, Any]:
-    return {"goal": {"kind": "infeasible", "reason": INFEASIBLE_REASONS[ep.qt]},
-            "reference": {"mode": "refuse", "response": "Sorry, I can't do that as asked.",
-                          "tool_calls": ep.required()}}
+    return {
+        "goal": {"kind": "infeasible", "reason": INFEASIBLE_REASONS[ep.qt]},
+        "reference": {
+            "mode": "refuse",
+            "response": "Sorry, I can't do that as asked.",
+            "tool_calls": ep.required(),
+        },
+    }
 
 
 def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
@@ -492,12 +623,20 @@ def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
             continue
         home_file = f"homes/sh-{path.stem}.json"
         (out / home_file).write_text(dump_home(ep.home), encoding="utf-8")
-        task = Task.model_validate({
-            "id": f"sh-{path.stem}", "suite": SUITE, "category": ep.qt.upper(),
-            "subcategory": f"{ep.qt.upper()}-{ep.case}", "difficulty": "medium",
-            "home": {"file": home_file}, "start_time": ep.start.isoformat(),
-            "turns": [{"text": str(data["query"])}], "required_actions": made["reference"]["tool_calls"],
-            **made})
+        task = Task.model_validate(
+            {
+                "id": f"sh-{path.stem}",
+                "suite": SUITE,
+                "category": ep.qt.upper(),
+                "subcategory": f"{ep.qt.upper()}-{ep.case}",
+                "difficulty": "medium",
+                "home": {"file": home_file},
+                "start_time": ep.start.isoformat(),
+                "turns": [{"text": str(data["query"])}],
+                "required_actions": made["reference"]["tool_calls"],
+                **made,
+            }
+        )
         try:
             validate([task], cache)
         except ValueError as e:
@@ -507,7 +646,11 @@ def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
         tasks.append(task)
         report.imported.append(task.id)
     for (type_name, what), n in sorted(dropped.items()):
-        report.approximate(f"{type_name}.{what}", f"a value the device cannot hold: left out ({n} times)")
-    (out / f"{SUITE}.jsonl").write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
+        report.approximate(
+            f"{type_name}.{what}", f"a value the device cannot hold: left out ({n} times)"
+        )
+    (out / f"{SUITE}.jsonl").write_text(
+        "".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8"
+    )
     report.write(out, SUITE)
     return tasks, report

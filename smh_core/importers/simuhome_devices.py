@@ -26,14 +26,23 @@ from smh_core.homeenv.model import (
 from smh_core.homeenv.narrowing import Narrowing, narrow
 from smh_core.homeenv.validation import compile_checker
 
-ROBOT_PROGRAM = [Phase(name="cleaning", seconds=1800), Phase(name="seeking charger", seconds=10, state=64),
-                 Phase(name="docked", seconds=5, state=66)]
+ROBOT_PROGRAM = [
+    Phase(name="cleaning", seconds=1800),
+    Phase(name="seeking charger", seconds=10, state=64),
+    Phase(name="docked", seconds=5, state=66),
+]
 """SimuHome's RVCOperationalState phases (``_phase_durations_sec``): the same for every clean mode."""
 IDLE_TAG = 0x4000
 
 
-_TYPES = ((bool, AttrType.BOOL), (int, AttrType.INT), (float, AttrType.FLOAT), (str, AttrType.STR),
-          (list, AttrType.LIST), (dict, AttrType.DICT))
+_TYPES = (
+    (bool, AttrType.BOOL),
+    (int, AttrType.INT),
+    (float, AttrType.FLOAT),
+    (str, AttrType.STR),
+    (list, AttrType.LIST),
+    (dict, AttrType.DICT),
+)
 """Python type -> attribute type, bool before int (a bool is an int)."""
 
 
@@ -41,8 +50,13 @@ def _type_of(value: Any) -> AttrType | None:
     return next((kind for py, kind in _TYPES if isinstance(value, py)), None)
 
 
-def carry(device: Device, extras: Mapping[str, Any], components: Mapping[str, str], dropped: Counter,
-          type_name: str) -> Device:
+def carry(
+    device: Device,
+    extras: Mapping[str, Any],
+    components: Mapping[str, str],
+    dropped: Counter,
+    type_name: str,
+) -> Device:
     """``device`` with the source's attributes the catalog does not model, read-only, in their
     cluster (``components``: the catalog's component names by lower-case name, so SimuHome's
     ``RVCOperationalState`` lands in ``RvcOperationalState``). A value of no type (null) is
@@ -55,8 +69,14 @@ def carry(device: Device, extras: Mapping[str, Any], components: Mapping[str, st
             dropped[(type_name, f"{key.split('.', 1)[-1]} = {value!r}")] += 1
             continue
         cluster = components.get(cluster.casefold(), cluster)
-        added.setdefault(cluster, []).append(Attribute(name=name, type=kind, value=value,
-                                                       description="As the source device reports it (read-only)."))
+        added.setdefault(cluster, []).append(
+            Attribute(
+                name=name,
+                type=kind,
+                value=value,
+                description="As the source device reports it (read-only).",
+            )
+        )
     out = []
     for c in device.components:
         more = added.pop(c.name, [])
@@ -69,7 +89,11 @@ def _modes(value: Any) -> list[tuple[int, str]] | None:
     if not isinstance(value, list) or not value:
         return None
     modes = [(m.get("mode"), str(m.get("label", ""))) for m in value if isinstance(m, dict)]
-    return modes if modes and all(isinstance(m, int) and not isinstance(m, bool) for m, _ in modes) else None
+    return (
+        modes
+        if modes and all(isinstance(m, int) and not isinstance(m, bool) for m, _ in modes)
+        else None
+    )
 
 
 def source_modes(device: Device, values: Mapping[str, Any]) -> Device:
@@ -84,10 +108,21 @@ def source_modes(device: Device, values: Mapping[str, Any]) -> Device:
             continue
         modes = [m for m, _ in listed]
         words = ", ".join(f"{m} {label}" for m, label in listed)
-        attrs = [a.model_copy(update={"options": modes, "value": a.value if a.value in modes else modes[0],
-                                      "description": f"Current mode: {words}."})
-                 if a.name == "CurrentMode" else a for a in c.attributes]
-        services = [_change_to_mode(s, modes, words) if s.name == "ChangeToMode" else s for s in c.services]
+        attrs = [
+            a.model_copy(
+                update={
+                    "options": modes,
+                    "value": a.value if a.value in modes else modes[0],
+                    "description": f"Current mode: {words}.",
+                }
+            )
+            if a.name == "CurrentMode"
+            else a
+            for a in c.attributes
+        ]
+        services = [
+            _change_to_mode(s, modes, words) if s.name == "ChangeToMode" else s for s in c.services
+        ]
         out.append(c.model_copy(update={"attributes": attrs, "services": services}))
     return device.model_copy(update={"components": out})
 
@@ -95,15 +130,30 @@ def source_modes(device: Device, values: Mapping[str, Any]) -> Device:
 def _change_to_mode(s: Any, modes: list[int], words: str) -> Any:
     """ChangeToMode with the source's modes; the catalog's sentences that name its own mode
     numbers are left out of the description."""
-    kept = [t.strip() for t in s.description.split(";") if t.strip() and not any(ch.isdigit() for ch in t)]
-    arguments = [a.model_copy(update={"options": modes, "description": f"Mode: {words}."}) if a.name == "newMode"
-                 else a for a in s.arguments]
-    return s.model_copy(update={"arguments": arguments,
-                                "description": "; ".join([f"Change to one of the modes {words}", *kept]).rstrip(".") + "."})
+    kept = [
+        t.strip()
+        for t in s.description.split(";")
+        if t.strip() and not any(ch.isdigit() for ch in t)
+    ]
+    arguments = [
+        a.model_copy(update={"options": modes, "description": f"Mode: {words}."})
+        if a.name == "newMode"
+        else a
+        for a in s.arguments
+    ]
+    return s.model_copy(
+        update={
+            "arguments": arguments,
+            "description": "; ".join([f"Change to one of the modes {words}", *kept]).rstrip(".")
+            + ".",
+        }
+    )
 
 
-LIMITS = {"TemperatureControl": ("MinTemperature", "MaxTemperature", "TemperatureSetpoint"),
-          "LevelControl": ("MinLevel", "MaxLevel", "CurrentLevel")}
+LIMITS = {
+    "TemperatureControl": ("MinTemperature", "MaxTemperature", "TemperatureSetpoint"),
+    "LevelControl": ("MinLevel", "MaxLevel", "CurrentLevel"),
+}
 """Clusters whose setting takes its range from two of the cluster's own attributes: a SimuHome
 freezer that goes from -23 to -15 °C, where the catalog's goes from -24 to -16 °C."""
 
@@ -118,13 +168,23 @@ def source_limits(device: Device, values: Mapping[str, Any]) -> Device:
             continue
         low_name, high_name, setting = LIMITS[cluster]
         low, high = values.get(f"{c.name}.{low_name}"), values.get(f"{c.name}.{high_name}")
-        if isinstance(low, int) and isinstance(high, int) and low <= high \
-                and any(a.name == setting for a in c.attributes):
+        if (
+            isinstance(low, int)
+            and isinstance(high, int)
+            and low <= high
+            and any(a.name == setting for a in c.attributes)
+        ):
             ranges[f"{c.name}.{setting}"] = (low, high)
     if not ranges:
         return device
-    return narrow(device, Narrowing.of([loc for loc, _ in device.attributes_by_locator()],
-                                       [loc for loc, _ in device.services_by_locator()], ranges=ranges))
+    return narrow(
+        device,
+        Narrowing.of(
+            [loc for loc, _ in device.attributes_by_locator()],
+            [loc for loc, _ in device.services_by_locator()],
+            ranges=ranges,
+        ),
+    )
 
 
 def _written(device: Device) -> set[str]:
@@ -132,11 +192,16 @@ def _written(device: Device) -> set[str]:
     out = set()
     for loc, s in device.services_by_locator():
         ns = loc.rpartition(".")[0]
-        out |= {e.set[1:] if e.set.startswith("/") else (f"{ns}.{e.set}" if ns else e.set) for e in s.effects}
+        out |= {
+            e.set[1:] if e.set.startswith("/") else (f"{ns}.{e.set}" if ns else e.set)
+            for e in s.effects
+        }
     return out
 
 
-def with_values(device: Device, values: Mapping[str, Any], dropped: Counter, type_name: str) -> Device:
+def with_values(
+    device: Device, values: Mapping[str, Any], dropped: Counter, type_name: str
+) -> Device:
     """``device`` with each of ``values`` its attribute accepts. A read-only attribute whose
     source value has another shape takes the source's (SimuHome lists a washer's spin speeds
     as numbers, the catalog as words); the other values are counted in ``dropped``."""
@@ -151,17 +216,30 @@ def with_values(device: Device, values: Mapping[str, Any], dropped: Counter, typ
                 value = normalize(values[loc]) if normalize is not None else values[loc]
                 if compile_checker(a, loc)(value) is None:
                     a = a.model_copy(update={"value": value})
-                elif not a.writable and loc not in written and (kind := _type_of(value)) is not None:
-                    a = Attribute(name=a.name, type=kind, value=value, description=a.description,
-                                  matter_id=a.matter_id)
+                elif (
+                    not a.writable and loc not in written and (kind := _type_of(value)) is not None
+                ):
+                    a = Attribute(
+                        name=a.name,
+                        type=kind,
+                        value=value,
+                        description=a.description,
+                        matter_id=a.matter_id,
+                    )
                 else:
                     dropped[(type_name, f"{loc} = {values[loc]!r}")] += 1
             out.append(a)
         return out
 
-    return device.model_copy(update={
-        "attributes": attrs("", device.attributes),
-        "components": [c.model_copy(update={"attributes": attrs(c.name, c.attributes)}) for c in device.components]})
+    return device.model_copy(
+        update={
+            "attributes": attrs("", device.attributes),
+            "components": [
+                c.model_copy(update={"attributes": attrs(c.name, c.attributes)})
+                for c in device.components
+            ],
+        }
+    )
 
 
 def simuhome_robot(device: Device) -> Device:
@@ -170,28 +248,52 @@ def simuhome_robot(device: Device) -> Device:
     out = []
     for c in device.components:
         if c.name == "1.RvcRunMode":
-            c = c.model_copy(update={"services": [s.model_copy(update={"behavior": "rvc_change_run_mode_then_dock"})
-                                                  if s.name == "ChangeToMode" else s for s in c.services]})
+            c = c.model_copy(
+                update={
+                    "services": [
+                        s.model_copy(update={"behavior": "rvc_change_run_mode_then_dock"})
+                        if s.name == "ChangeToMode"
+                        else s
+                        for s in c.services
+                    ]
+                }
+            )
         elif c.name == "1.RvcOperationalState":
-            c = c.model_copy(update={"attributes": [_robot_attribute(a) for a in c.attributes],
-                                     "services": [_robot_service(s, idle) for s in c.services]})
+            c = c.model_copy(
+                update={
+                    "attributes": [_robot_attribute(a) for a in c.attributes],
+                    "services": [_robot_service(s, idle) for s in c.services],
+                }
+            )
         out.append(c)
     cycle = device.dynamics.cycle if device.dynamics is not None else None
     if cycle is None:
         return device.model_copy(update={"components": out})
-    robot = Cycle(**{**cycle.model_dump(exclude={"programs", "on_complete"}),
-                     "programs": {"*": ROBOT_PROGRAM},
-                     "on_complete": {**cycle.on_complete, "1.RvcOperationalState.OperationalState": 0,
-                                     "1.RvcRunMode.CurrentMode": idle}})
-    return device.model_copy(update={"components": out,
-                                     "dynamics": device.dynamics.model_copy(update={"cycle": robot})})
+    robot = Cycle(
+        **{
+            **cycle.model_dump(exclude={"programs", "on_complete"}),
+            "programs": {"*": ROBOT_PROGRAM},
+            "on_complete": {
+                **cycle.on_complete,
+                "1.RvcOperationalState.OperationalState": 0,
+                "1.RvcRunMode.CurrentMode": idle,
+            },
+        }
+    )
+    return device.model_copy(
+        update={"components": out, "dynamics": device.dynamics.model_copy(update={"cycle": robot})}
+    )
 
 
 def _idle(device: Device) -> Any:
     run = next((c for c in device.components if c.name == "1.RvcRunMode"), None)
-    supported = next((a.value for a in run.attributes if a.name == "SupportedModes"), None) if run else None
+    supported = (
+        next((a.value for a in run.attributes if a.name == "SupportedModes"), None) if run else None
+    )
     for option in supported or ():
-        if IDLE_TAG in [t.get("value") if isinstance(t, dict) else t for t in option.get("modeTags") or ()]:
+        if IDLE_TAG in [
+            t.get("value") if isinstance(t, dict) else t for t in option.get("modeTags") or ()
+        ]:
             return option.get("mode")
     return 0
 
@@ -206,9 +308,24 @@ def _robot_attribute(a: Attribute) -> Attribute:
 
 def _robot_service(s: Any, idle: Any) -> Any:
     if s.name == "Pause":  # SimuHome pauses a robot seeking its dock too
-        return s.model_copy(update={"requires": [Requirement(attr="OperationalState", in_=[1, 64],
-                                                             message="the robot is neither cleaning nor going home")]})
+        return s.model_copy(
+            update={
+                "requires": [
+                    Requirement(
+                        attr="OperationalState",
+                        in_=[1, 64],
+                        message="the robot is neither cleaning nor going home",
+                    )
+                ]
+            }
+        )
     if s.name == "GoHome":  # it seeks its dock (10 s), docks (5 s), then stops
-        return s.model_copy(update={"effects": [Effect(set="OperationalState", value=64),
-                                                Effect(set="/1.RvcRunMode.CurrentMode", value=idle)]})
+        return s.model_copy(
+            update={
+                "effects": [
+                    Effect(set="OperationalState", value=64),
+                    Effect(set="/1.RvcRunMode.CurrentMode", value=idle),
+                ]
+            }
+        )
     return s

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-IMPORTED = {"ha_datasets": "ha-datasets", "simuhome_import": "simuhome", "homebench_import": "homebench"}
+IMPORTED = {
+    "ha_datasets": "ha-datasets",
+    "simuhome_import": "simuhome",
+    "homebench_import": "homebench",
+}
 """Imported suite name -> the ``smh tasks import --from`` source that writes it."""
 IMPORTED_DIR = "imported"
 """Sub-folder of the tasks folder that ``smh tasks import`` writes to by default."""
@@ -29,6 +33,8 @@ def suite_file(name: str, tasks_dir: Path) -> Path:
 def missing_hint(name: str, tasks_dir: Path) -> str:
     """What writes suite ``name`` when its file is missing."""
     if name in IMPORTED:
-        return (f" (an imported suite: `smh tasks import --from {IMPORTED[name]} PATH --out "
-                f"{tasks_dir / IMPORTED_DIR}` writes it from your copy of the source)")
+        return (
+            f" (an imported suite: `smh tasks import --from {IMPORTED[name]} PATH --out "
+            f"{tasks_dir / IMPORTED_DIR}` writes it from your copy of the source)"
+        )
     return " (`smh tasks generate` writes the suites)"

@@ -62,12 +62,15 @@ class Replayed(_Strict):
     ``HassTurnOn`` on HA 2026.10+, where Assist's tools carry their integration's name)."""
     errors: list[str] = Field(default_factory=list)  # full error texts, for reading a disagreement
     verdict: dict[str, Any] = Field(default_factory=dict)  # smh.verify's answer
-    before: dict[str, dict[str, Any]] = Field(default_factory=dict)  # entity id -> state and attributes
+    before: dict[str, dict[str, Any]] = Field(
+        default_factory=dict
+    )  # entity id -> state and attributes
     after: dict[str, dict[str, Any]] = Field(default_factory=dict)
     problem: str | None = None  # the replay could not run (HA refused the task): not a verdict
 
 
 # --- the source's rule on HA states -------------------------------------------------------
+
 
 def compact_state(entity_id: str, state: str, attributes: Mapping[str, Any]) -> dict[str, Any]:
     """An HA state as the source's rule reads it: the state and the compared attributes."""
@@ -84,8 +87,12 @@ def same(a: Any, b: Any) -> bool:
     return a == b or str(a) == str(b)
 
 
-def unexpected_states(before: Mapping[str, Mapping[str, Any]], after: Mapping[str, Mapping[str, Any]],
-                      expect: Mapping[str, Any], ignore: Mapping[str, list[str]]) -> dict[str, Any]:
+def unexpected_states(
+    before: Mapping[str, Mapping[str, Any]],
+    after: Mapping[str, Mapping[str, Any]],
+    expect: Mapping[str, Any],
+    ignore: Mapping[str, list[str]],
+) -> dict[str, Any]:
     """The source's ``get_unexpected_states`` over compacted states: per entity whose state or
     compared attributes differ from what was expected, ``{"expected": ..., "got": ...}``. An
     expected entity HA does not have is a difference of its own."""
@@ -101,11 +108,15 @@ def unexpected_states(before: Mapping[str, Mapping[str, Any]], after: Mapping[st
         wanted.update(change.get("attributes") or {})
         got = after[eid]
         skip = set(ignore.get(eid, [])) | DERIVED
-        keys = {k for k in wanted if not same(got.get(k), wanted[k])} | {k for k in got if k not in wanted}
+        keys = {k for k in wanted if not same(got.get(k), wanted[k])} | {
+            k for k in got if k not in wanted
+        }
         keys -= skip
         if keys:
-            diffs[eid] = {"expected": {k: wanted.get(k) for k in sorted(keys)},
-                          "got": {k: got.get(k) for k in sorted(keys)}}
+            diffs[eid] = {
+                "expected": {k: wanted.get(k) for k in sorted(keys)},
+                "got": {k: got.get(k) for k in sorted(keys)},
+            }
     return diffs
 
 
@@ -124,8 +135,13 @@ def verdicts(case: TraceCase, rec: Replayed | None) -> dict[str, bool | None]:
     if case.task is None or rec is None or rec.problem is not None:
         return {"verifier": None, "ha_state": None}
     sorry = replies_sorry(case.response)
-    state_ok = not unexpected_states(rec.before, rec.after, case.expect_changes, case.ignore_changes)
-    return {"verifier": bool(rec.verdict.get("passed")) and not sorry, "ha_state": state_ok and not sorry}
+    state_ok = not unexpected_states(
+        rec.before, rec.after, case.expect_changes, case.ignore_changes
+    )
+    return {
+        "verifier": bool(rec.verdict.get("passed")) and not sorry,
+        "ha_state": state_ok and not sorry,
+    }
 
 
 def outcome_text(outcome: ToolOutcome | None) -> str:
@@ -145,10 +161,18 @@ def first_difference(calls: list[TraceCall], results: list[ToolOutcome]) -> str 
         if call.recorded is None:
             continue
         theirs = call.recorded
-        if theirs.ok and ours.ok and theirs.targets != ours.targets and len(theirs.targets) == len(ours.targets):
+        if (
+            theirs.ok
+            and ours.ok
+            and theirs.targets != ours.targets
+            and len(theirs.targets) == len(ours.targets)
+        ):
             return f"{call.tool}: recorded and here {outcome_text(ours)}, not the same entities"
-        if theirs.ok != ours.ok or (theirs.ok and theirs.targets != ours.targets) \
-                or (not theirs.ok and outcome_text(theirs) != outcome_text(ours)):
+        if (
+            theirs.ok != ours.ok
+            or (theirs.ok and theirs.targets != ours.targets)
+            or (not theirs.ok and outcome_text(theirs) != outcome_text(ours))
+        ):
             return f"{call.tool}: recorded {outcome_text(theirs)}, here {outcome_text(ours)}"
     return None
 
@@ -165,8 +189,13 @@ def cause(case: TraceCase, rec: Replayed | None, judge: str) -> str | None:
     if ours == case.published:
         return None
     side = "stricter" if case.published else "more lenient"
-    missing = sorted({c.tool for c, r in zip(case.calls, rec.results, strict=False)
-                      if not r.ok and f'Tool "{c.tool}" not found' in (r.error or "")})
+    missing = sorted(
+        {
+            c.tool
+            for c, r in zip(case.calls, rec.results, strict=False)
+            if not r.ok and f'Tool "{c.tool}" not found' in (r.error or "")
+        }
+    )
     if missing:
         return f"{side}; not a tool of this HA's Assist API: {', '.join(missing)}"
     difference = first_difference(case.calls, rec.results)
@@ -175,8 +204,13 @@ def cause(case: TraceCase, rec: Replayed | None, judge: str) -> str | None:
     if judge == "verifier":
         return f"{side}; verifier: {_generic(str(rec.verdict.get('reason') or ''))}"
     diffs = unexpected_states(rec.before, rec.after, case.expect_changes, case.ignore_changes)
-    keys = sorted({f"{eid.split('.', 1)[0]}.{k}" for eid, d in diffs.items()
-                   for k in (d["expected"] if isinstance(d["expected"], dict) else ["entity"])})
+    keys = sorted(
+        {
+            f"{eid.split('.', 1)[0]}.{k}"
+            for eid, d in diffs.items()
+            for k in (d["expected"] if isinstance(d["expected"], dict) else ["entity"])
+        }
+    )
     return f"{side}; HA state differs in {', '.join(keys)}" if keys else f"{side}; the reply rule"
 
 
@@ -186,6 +220,7 @@ def _generic(reason: str) -> str:
 
 
 # --- tables -------------------------------------------------------------------------------
+
 
 def _rate(n: int, d: int) -> str:
     return f"{n}/{d} ({100 * n / d:.1f}%)" if d else "-"
@@ -212,10 +247,21 @@ def rows(cases: Iterable[TraceCase], records: Mapping[str, Replayed]) -> list[Ro
     for case in cases:
         rec = records.get(case.id)
         v = verdicts(case, rec)
-        out.append(Row(case=case.id, dataset=case.dataset, version=case.version, model=case.model,
-                       test=case.test, half=case.half, published=case.published, verifier=v["verifier"],
-                       ha_state=v["ha_state"], cause_verifier=cause(case, rec, "verifier"),
-                       cause_ha_state=cause(case, rec, "ha_state")))
+        out.append(
+            Row(
+                case=case.id,
+                dataset=case.dataset,
+                version=case.version,
+                model=case.model,
+                test=case.test,
+                half=case.half,
+                published=case.published,
+                verifier=v["verifier"],
+                ha_state=v["ha_state"],
+                cause_verifier=cause(case, rec, "verifier"),
+                cause_ha_state=cause(case, rec, "ha_state"),
+            )
+        )
     return out
 
 
@@ -223,8 +269,12 @@ def tally(group: list[Row], judge: str) -> dict[str, int]:
     """Cases, judgeable cases, and how many of each agree, for one judge."""
     judged = [r for r in group if getattr(r, judge) is not None]
     agree = [r for r in judged if getattr(r, judge) == r.published]
-    return {"cases": len(group), "judgeable": len(judged), "agree": len(agree),
-            "published_good": sum(r.published for r in group)}
+    return {
+        "cases": len(group),
+        "judgeable": len(judged),
+        "agree": len(agree),
+        "published_good": sum(r.published for r in group),
+    }
 
 
 def _by(items: list[Row], key: Callable[[Row], Any]) -> dict[Any, list[Row]]:
@@ -241,21 +291,33 @@ def summary(table: list[Row]) -> dict[str, Any]:
         out[judge] = {
             "all": tally(table, judge),
             "halves": {h: tally(g, judge) for h, g in _by(table, lambda r: r.half).items()},
-            "datasets": {f"{d} {h}": tally(g, judge) for (d, h), g in _by(table, lambda r: (r.dataset, r.half)).items()},
-            "models": {" / ".join(k): tally(g, judge)
-                       for k, g in _by(table, lambda r: (r.dataset, r.version, r.model)).items()},
-            "causes": Counter(getattr(r, f"cause_{judge}") for r in table
-                              if getattr(r, f"cause_{judge}")).most_common(),
+            "datasets": {
+                f"{d} {h}": tally(g, judge)
+                for (d, h), g in _by(table, lambda r: (r.dataset, r.half)).items()
+            },
+            "models": {
+                " / ".join(k): tally(g, judge)
+                for k, g in _by(table, lambda r: (r.dataset, r.version, r.model)).items()
+            },
+            "causes": Counter(
+                getattr(r, f"cause_{judge}") for r in table if getattr(r, f"cause_{judge}")
+            ).most_common(),
         }
     return out
 
 
 def _table_lines(title: str, groups: Mapping[str, Mapping[str, int]], first: str) -> list[str]:
-    lines = [f"### {title}", "", f"| {first} | cases | published Good | agree (all cases) | agree (judgeable) |",
-             "|---|---:|---:|---:|---:|"]
+    lines = [
+        f"### {title}",
+        "",
+        f"| {first} | cases | published Good | agree (all cases) | agree (judgeable) |",
+        "|---|---:|---:|---:|---:|",
+    ]
     for name, t in groups.items():
-        lines.append(f"| {name} | {t['cases']} | {_rate(t['published_good'], t['cases'])} | "
-                     f"{_rate(t['agree'], t['cases'])} | {_rate(t['agree'], t['judgeable'])} |")
+        lines.append(
+            f"| {name} | {t['cases']} | {_rate(t['published_good'], t['cases'])} | "
+            f"{_rate(t['agree'], t['cases'])} | {_rate(t['agree'], t['judgeable'])} |"
+        )
     return [*lines, ""]
 
 
@@ -267,26 +329,38 @@ def _share(t: Mapping[str, int] | None, of: str) -> str:
 def per_model(table: list[Row], judge: str, version: str | None = None) -> list[str]:
     """One row per dataset, report version and model: the published success rate, and our
     agreement on judgeable and on all cases, per half (every test is in one half)."""
-    lines = ["| dataset / version / model | published Good | agree, judgeable: tune | holdout | "
-             "agree, all cases: tune | holdout |", "|---|---:|---:|---:|---:|---:|"]
+    lines = [
+        "| dataset / version / model | published Good | agree, judgeable: tune | holdout | "
+        "agree, all cases: tune | holdout |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     for (d, v, m), group in _by(table, lambda r: (r.dataset, r.version, r.model)).items():
         if version is not None and v != version:
             continue
         halves = {h: tally(g, judge) for h, g in _by(group, lambda r: r.half).items()}
         tune, hold = halves.get("tune"), halves.get("holdout")
-        lines.append(f"| {d} / {v} / {m} | {_rate(sum(r.published for r in group), len(group))} | "
-                     f"{_share(tune, 'judgeable')} | {_share(hold, 'judgeable')} | "
-                     f"{_share(tune, 'cases')} | {_share(hold, 'cases')} |")
+        lines.append(
+            f"| {d} / {v} / {m} | {_rate(sum(r.published for r in group), len(group))} | "
+            f"{_share(tune, 'judgeable')} | {_share(hold, 'judgeable')} | "
+            f"{_share(tune, 'cases')} | {_share(hold, 'cases')} |"
+        )
     return [*lines, ""]
 
 
 def markdown(table: list[Row]) -> str:
     """The agreement report: per judge, the halves, datasets, models and causes."""
     s = summary(table)
-    lines = ["# Agreement with home-assistant-datasets' published verdicts", "",
-             f"{len(table)} published cases replayed inside Home Assistant through SMH. `tune`: the half "
-             "the integration was tuned on; `holdout`: the half only measured.", ""]
-    names = {"verifier": "SMH's verifier (engine state)", "ha_state": "the source's rule on HA states"}
+    lines = [
+        "# Agreement with home-assistant-datasets' published verdicts",
+        "",
+        f"{len(table)} published cases replayed inside Home Assistant through SMH. `tune`: the half "
+        "the integration was tuned on; `holdout`: the half only measured.",
+        "",
+    ]
+    names = {
+        "verifier": "SMH's verifier (engine state)",
+        "ha_state": "the source's rule on HA states",
+    }
     for judge in JUDGES:
         js = s[judge]
         lines += [f"## Judged by {names[judge]}", ""]
@@ -300,7 +374,11 @@ def markdown(table: list[Row]) -> str:
 
 def write(out: Path, table: list[Row]) -> dict[str, Path]:
     """``agreement.md``, ``agreement.json`` (the summary) and ``agreement.csv`` (one row per case)."""
-    paths = {"md": out / "agreement.md", "json": out / "agreement.json", "csv": out / "agreement.csv"}
+    paths = {
+        "md": out / "agreement.md",
+        "json": out / "agreement.json",
+        "csv": out / "agreement.csv",
+    }
     paths["md"].write_text(markdown(table), encoding="utf-8")
     paths["json"].write_text(json.dumps(summary(table), indent=1) + "\n", encoding="utf-8")
     buf = io.StringIO()

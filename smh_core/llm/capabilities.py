@@ -42,9 +42,13 @@ class StructuredCaller:
 class EndpointCapabilities:
     structured: StructuredMode | None = None  # the strongest response format accepted
     tools: ToolProtocolName | None = None  # native tool calls, or the prompted protocol
-    schema_index: dict[str, int] = field(default_factory=dict)  # per schema name: which variant worked
+    schema_index: dict[str, int] = field(
+        default_factory=dict
+    )  # per schema name: which variant worked
     probe_usage: Usage = field(default_factory=Usage)  # tokens the tool probe spent
-    completion_tokens_param: bool = False  # the cap goes as max_completion_tokens (OpenAI reasoning models)
+    completion_tokens_param: bool = (
+        False  # the cap goes as max_completion_tokens (OpenAI reasoning models)
+    )
     _locks: dict[int, asyncio.Lock] = field(default_factory=dict, repr=False)
 
     def discovery_lock(self) -> asyncio.Lock:

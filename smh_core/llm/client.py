@@ -58,7 +58,9 @@ class LLMConfig:
     seed: int | None = None
     max_tokens: int | None = DEFAULT_MAX_TOKENS
     tool_protocol: Literal["auto", "native", "prompted"] = "auto"
-    max_tool_result_chars: int = 20_000  # a tool result longer than this reaches the model shortened
+    max_tool_result_chars: int = (
+        20_000  # a tool result longer than this reaches the model shortened
+    )
     structured: Literal["auto", "json_schema", "json_object", "text"] = "auto"
 
     def resolved_api_key(self) -> str:
@@ -68,7 +70,11 @@ class LLMConfig:
     def endpoint(self) -> str:
         """The endpoint's address as printed and remembered: credentials and query strings a
         user may have put in the URL are left out."""
-        url = urlsplit((self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1").rstrip("/"))
+        url = urlsplit(
+            (
+                self.base_url or os.environ.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+            ).rstrip("/")
+        )
         host = url.hostname or ""
         if url.port:
             host += f":{url.port}"
@@ -86,12 +92,18 @@ class ChatResult:
     structured: StructuredMode | None = None  # the response format that produced this reply
 
 
-_PROBE_TOOL = {"type": "function", "function": {
-    "name": "get_time", "description": "Returns the current local time.",
-    "parameters": {"type": "object", "properties": {}, "additionalProperties": False}}}
+_PROBE_TOOL = {
+    "type": "function",
+    "function": {
+        "name": "get_time",
+        "description": "Returns the current local time.",
+        "parameters": {"type": "object", "properties": {}, "additionalProperties": False},
+    },
+}
 _PROBE_MESSAGES = [
     {"role": "system", "content": "You answer by calling functions whenever one fits the request."},
-    {"role": "user", "content": "What time is it? Call the get_time function."}]
+    {"role": "user", "content": "What time is it? Call the get_time function."},
+]
 
 
 def _count(value: Any) -> int:
@@ -102,9 +114,12 @@ def _count(value: Any) -> int:
 def _transient(err: BaseException) -> bool:
     """What the client's own retries are for: connection trouble, 408/409/429 and 5xx."""
     import openai
+
     if isinstance(err, openai.APIConnectionError):
         return True
-    return isinstance(err, openai.APIStatusError) and (err.status_code in (408, 409, 429) or err.status_code >= 500)
+    return isinstance(err, openai.APIStatusError) and (
+        err.status_code in (408, 409, 429) or err.status_code >= 500
+    )
 
 
 def _renamed_cap(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -114,11 +129,15 @@ def _renamed_cap(kwargs: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def response_format(mode: StructuredMode, schema: dict[str, Any], name: str) -> dict[str, Any] | None:
+def response_format(
+    mode: StructuredMode, schema: dict[str, Any], name: str
+) -> dict[str, Any] | None:
     """The ``response_format`` for a rung of the ladder (``None`` for plain text)."""
     if mode == "json_schema":
         return {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
-    if mode == "json_object":  # llama.cpp-style servers make a grammar of it: keep it in their subset
+    if (
+        mode == "json_object"
+    ):  # llama.cpp-style servers make a grammar of it: keep it in their subset
         return {"type": "json_object", "schema": grammar_safe(schema)}
     return None
 
@@ -127,8 +146,13 @@ def openai_client(config: LLMConfig) -> AsyncOpenAI:
     """The ``openai`` client for ``config``; share one across tasks (one connection pool) and
     close it on the loop that made it."""
     import openai
-    return openai.AsyncOpenAI(base_url=config.base_url, api_key=config.resolved_api_key(),
-                       timeout=config.timeout, max_retries=config.max_retries)
+
+    return openai.AsyncOpenAI(
+        base_url=config.base_url,
+        api_key=config.resolved_api_key(),
+        timeout=config.timeout,
+        max_retries=config.max_retries,
+    )
 
 
 class LLMClient:
@@ -166,6 +190,7 @@ class LLMClient:
         (older servers know only the former): a refusal naming it switches the name, for this
         endpoint from then on."""
         import openai
+
         client = self.client if retries is None else self.client.with_options(max_retries=retries)
         if self.caps.completion_tokens_param and "max_tokens" in kwargs:
             kwargs = _renamed_cap(kwargs)
@@ -173,7 +198,9 @@ class LLMClient:
             try:
                 return await client.chat.completions.create(**kwargs)
             except RecursionError as e:  # the response body nests deeper than the JSON parser goes
-                raise InfraError("bad_response", "the reply could not be read: JSON nested too deeply") from e
+                raise InfraError(
+                    "bad_response", "the reply could not be read: JSON nested too deeply"
+                ) from e
             except openai.BadRequestError as e:
                 if "max_tokens" not in kwargs or "max_completion_tokens" not in error_text(e):
                     raise
@@ -187,14 +214,25 @@ class LLMClient:
                 raise
             raise InfraError("connection", f"{death} ({type(e).__name__}: {error_text(e)})") from e
 
-    def _result(self, completion: Any, tools: list[dict[str, Any]] | None, seconds: float,
-                structured: StructuredMode | None = None) -> ChatResult:
+    def _result(
+        self,
+        completion: Any,
+        tools: list[dict[str, Any]] | None,
+        seconds: float,
+        structured: StructuredMode | None = None,
+    ) -> ChatResult:
         try:
             choice = completion.choices[0]
-            message = choice.message.model_dump(exclude_none=True, warnings=False)  # any JSON may stand anywhere
+            message = choice.message.model_dump(
+                exclude_none=True, warnings=False
+            )  # any JSON may stand anywhere
         except (AttributeError, IndexError, TypeError, ValueError, RecursionError) as e:
-            raise InfraError("bad_response", f"the reply has no readable choices[0].message ({type(e).__name__})") from e
-        if not isinstance(message.get("content"), str | None):  # content parts, or any JSON a server sent
+            raise InfraError(
+                "bad_response", f"the reply has no readable choices[0].message ({type(e).__name__})"
+            ) from e
+        if not isinstance(
+            message.get("content"), str | None
+        ):  # content parts, or any JSON a server sent
             message["content"] = message_text(message["content"])
         usage = Usage(calls=1, truncated=int(choice.finish_reason == "length"))
         if getattr(completion, "usage", None) is not None:
@@ -203,12 +241,20 @@ class LLMClient:
         self.usage.add(usage)
         names = {t["function"]["name"] for t in tools or []}
         parsed = parse_tool_calls(message, names) if tools else ParsedCalls()
-        return ChatResult(message, parsed, usage, choice.finish_reason, seconds, list(parsed.repairs), structured)
+        return ChatResult(
+            message, parsed, usage, choice.finish_reason, seconds, list(parsed.repairs), structured
+        )
 
-    async def chat(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
-                   response_format: dict[str, Any] | None = None, max_tokens: int | None = None) -> ChatResult:
+    async def chat(
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
+        response_format: dict[str, Any] | None = None,
+        max_tokens: int | None = None,
+    ) -> ChatResult:
         """One chat completion (native tools when given); endpoint failures raise ``InfraError``."""
         import openai
+
         kwargs = self._kwargs(messages, max_tokens)
         if tools:
             kwargs["tools"] = tools
@@ -225,10 +271,16 @@ class LLMClient:
         if forced != "auto":
             return [forced]
         start = self.caps.structured or STRUCTURED_LADDER[0]
-        return list(STRUCTURED_LADDER[STRUCTURED_LADDER.index(start):])
+        return list(STRUCTURED_LADDER[STRUCTURED_LADDER.index(start) :])
 
-    async def chat_json(self, messages: list[dict[str, Any]], schemas: list[dict[str, Any]], name: str,
-                        max_tokens: int | None = None, mode: str | None = None) -> ChatResult:
+    async def chat_json(
+        self,
+        messages: list[dict[str, Any]],
+        schemas: list[dict[str, Any]],
+        name: str,
+        max_tokens: int | None = None,
+        mode: str | None = None,
+    ) -> ChatResult:
         """A reply meant to be one JSON object, asked for in the strongest form the endpoint
         accepts. A refusal moves down the ladder ``json_schema`` -> ``json_object`` + schema ->
         text; what worked is remembered for the endpoint (concurrent first calls wait for the
@@ -237,14 +289,23 @@ class LLMClient:
         (default: the config's ``structured``) forces one format instead. The caller parses
         and validates ``message['content']`` itself."""
         policy = mode or self.config.structured
-        if policy != "auto" or (self.caps.structured is not None and name in self.caps.schema_index):
+        if policy != "auto" or (
+            self.caps.structured is not None and name in self.caps.schema_index
+        ):
             return await self._chat_json(messages, schemas, name, max_tokens, policy)
         async with self.caps.discovery_lock():
             return await self._chat_json(messages, schemas, name, max_tokens, policy)
 
-    async def _chat_json(self, messages: list[dict[str, Any]], schemas: list[dict[str, Any]], name: str,
-                         max_tokens: int | None, policy: str) -> ChatResult:
+    async def _chat_json(
+        self,
+        messages: list[dict[str, Any]],
+        schemas: list[dict[str, Any]],
+        name: str,
+        max_tokens: int | None,
+        policy: str,
+    ) -> ChatResult:
         import openai
+
         last: Exception | None = None
         for mode in self._ladder(policy):
             known = self.caps.structured == mode
@@ -258,7 +319,9 @@ class LLMClient:
                 t0 = time.perf_counter()
                 try:
                     # An untried format is probed without retries: a refusal is not transient.
-                    completion = await self._create(kwargs, retries=None if known or fmt is None else 0)
+                    completion = await self._create(
+                        kwargs, retries=None if known or fmt is None else 0
+                    )
                 except openai.OpenAIError as e:
                     if fmt is not None and policy == "auto" and refuses_response_format(e):
                         last = e
@@ -273,7 +336,11 @@ class LLMClient:
                     self.caps.structured = mode
                     self.caps.schema_index[name] = index
                 return self._result(completion, None, time.perf_counter() - t0, mode)
-        raise classify(last) if last is not None else InfraError("protocol", "no response format was accepted")
+        raise (
+            classify(last)
+            if last is not None
+            else InfraError("protocol", "no response format was accepted")
+        )
 
     async def tool_protocol(self) -> ToolProtocolName:
         """``native`` or ``prompted`` for this endpoint: the configured one, else probed once
@@ -289,12 +356,15 @@ class LLMClient:
 
     async def _probe_tools(self) -> ToolProtocolName:
         import openai
+
         kwargs = self._kwargs([dict(m) for m in _PROBE_MESSAGES], 64)
         kwargs["tools"] = [_PROBE_TOOL]
         try:
             completion = await self._create(kwargs)
         except openai.OpenAIError as e:
-            if refuses_tools(e) or (isinstance(e, openai.APIStatusError) and e.status_code in (400, 422)):
+            if refuses_tools(e) or (
+                isinstance(e, openai.APIStatusError) and e.status_code in (400, 422)
+            ):
                 return "prompted"
             raise classify(e) from e
         result = self._result(completion, [_PROBE_TOOL], 0.0)

@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import re
 
-_CONTEXT = re.compile(r"context (?:length|window|size)|maximum context|too many tokens|"
-                      r"exceeds? (?:the )?(?:max|context)|requested tokens", re.I)
-_RESPONSE_FORMAT = re.compile(r"response_format|json_schema|json_object|\bschema\b|grammar|"
-                              r"structured output|guided", re.I)
+_CONTEXT = re.compile(
+    r"context (?:length|window|size)|maximum context|too many tokens|"
+    r"exceeds? (?:the )?(?:max|context)|requested tokens",
+    re.I,
+)
+_RESPONSE_FORMAT = re.compile(
+    r"response_format|json_schema|json_object|\bschema\b|grammar|"
+    r"structured output|guided",
+    re.I,
+)
 _TOOLS = re.compile(r"\btools?\b|tool_choice|function call|auto tool", re.I)
 
 
@@ -77,7 +83,9 @@ def classify(err: BaseException) -> InfraError:
         else:
             kind = "protocol"
         return InfraError(kind, f"HTTP {status}: {text}", status)
-    if isinstance(err, openai.APIResponseValidationError | ValueError | KeyError | TypeError | IndexError):
+    if isinstance(
+        err, openai.APIResponseValidationError | ValueError | KeyError | TypeError | IndexError
+    ):
         return InfraError("bad_response", f"{type(err).__name__}: {text}")
     return InfraError("protocol", f"{type(err).__name__}: {text}")
 
@@ -100,6 +108,7 @@ def refuses_response_format(err: BaseException) -> bool:
     names the format, a schema or a grammar.
     """
     import openai
+
     if not isinstance(err, openai.APIStatusError) or is_context_overflow(err):
         return False
     status = err.status_code
@@ -114,6 +123,7 @@ def refuses_tools(err: BaseException) -> bool:
     """Whether an API error is the server refusing ``tools`` (Ollama: "does not support
     tools", vLLM without auto tool choice), so the prompted protocol should be used."""
     import openai
+
     if not isinstance(err, openai.APIStatusError) or is_context_overflow(err):
         return False
     if err.status_code in (401, 403, 404, 429):

@@ -12,8 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-ANY_SCALAR: dict[str, Any] = {"anyOf": [{"type": "string", "maxLength": 200}, {"type": "number"},
-                                        {"type": "boolean"}, {"type": "null"}]}
+ANY_SCALAR: dict[str, Any] = {
+    "anyOf": [
+        {"type": "string", "maxLength": 200},
+        {"type": "number"},
+        {"type": "boolean"},
+        {"type": "null"},
+    ]
+}
 """What an untyped value becomes: a scalar (device values are scalars or short lists)."""
 
 _NOISE = ("title", "default", "description", "examples", "pattern", "format")
@@ -43,6 +49,11 @@ def grammar_safe(schema: Any, max_string: int = 300) -> Any:
             out[key] = value
     if not any(k in out for k in _SHAPES):
         return dict(ANY_SCALAR)
-    if out.get("type") == "string" and "maxLength" not in out and "enum" not in out and "pattern" not in out:
+    if (
+        out.get("type") == "string"
+        and "maxLength" not in out
+        and "enum" not in out
+        and "pattern" not in out
+    ):
         out["maxLength"] = max_string
     return out

@@ -35,7 +35,9 @@ DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 DEFAULT_ALIAS = "smollm2-135m"
 DEFAULT_CTX = 8192
 CHAT_FORMAT = "chatml-function-calling"
-INSTALL_HINT = "run `make local-llm` once (builds llama-cpp-python, ~10-20 min on 2 cores, then cached)"
+INSTALL_HINT = (
+    "run `make local-llm` once (builds llama-cpp-python, ~10-20 min on 2 cores, then cached)"
+)
 
 
 def cache_dir() -> Path:
@@ -61,8 +63,18 @@ def default_model_path() -> Path | None:
 
 def engine_missing() -> str | None:
     """Why the server cannot start here (``None`` when it can)."""
-    missing = [m for m in ("llama_cpp", "fastapi", "uvicorn", "sse_starlette", "starlette_context",
-                           "pydantic_settings") if importlib.util.find_spec(m) is None]
+    missing = [
+        m
+        for m in (
+            "llama_cpp",
+            "fastapi",
+            "uvicorn",
+            "sse_starlette",
+            "starlette_context",
+            "pydantic_settings",
+        )
+        if importlib.util.find_spec(m) is None
+    ]
     if missing:
         return f"llama-cpp-python's server is not installed (missing {', '.join(missing)}): {INSTALL_HINT}"
     return None
@@ -100,9 +112,16 @@ class LocalModelServer:
     Use as a context manager; ``base_url`` and ``model`` are what an ``LLMConfig`` needs. The
     server's output goes to ``log_path`` (shown when it fails to start)."""
 
-    def __init__(self, model: Path | None = None, port: int = 0, n_ctx: int = DEFAULT_CTX,
-                 threads: int | None = None, log_path: Path | None = None, alias: str = DEFAULT_ALIAS,
-                 startup_timeout: float = 120.0) -> None:
+    def __init__(
+        self,
+        model: Path | None = None,
+        port: int = 0,
+        n_ctx: int = DEFAULT_CTX,
+        threads: int | None = None,
+        log_path: Path | None = None,
+        alias: str = DEFAULT_ALIAS,
+        startup_timeout: float = 120.0,
+    ) -> None:
         reason = unavailable_reason(model)
         if reason:
             raise RuntimeError(f"the local model cannot run: {reason}")
@@ -125,10 +144,27 @@ class LocalModelServer:
         return self.alias
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "llama_cpp.server", "--model", str(self.model_path),
-                "--model_alias", self.alias, "--host", "127.0.0.1", "--port", str(self.port),
-                "--n_ctx", str(self.n_ctx), "--chat_format", CHAT_FORMAT,
-                "--n_threads", str(self.threads), "--n_threads_batch", str(self.threads)]
+        return [
+            sys.executable,
+            "-m",
+            "llama_cpp.server",
+            "--model",
+            str(self.model_path),
+            "--model_alias",
+            self.alias,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--n_ctx",
+            str(self.n_ctx),
+            "--chat_format",
+            CHAT_FORMAT,
+            "--n_threads",
+            str(self.threads),
+            "--n_threads_batch",
+            str(self.threads),
+        ]
 
     def start(self, check: bool = False) -> LocalModelServer:
         """Start the server and wait until it lists its models; ``check`` also waits for one real
@@ -137,13 +173,26 @@ class LocalModelServer:
         (:func:`server_death`), so any process that finds the port dead can say why."""
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("wb")
-        self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL, start_new_session=True,
-                                        preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+        self.process = subprocess.Popen(
+            self.command(),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+        )
         log.close()
         self._stopping = False
-        _write_status(self.port, {"pid": self.process.pid, "log": str(self.log_path), "state": "running",
-                                  "model": str(self.model_path), "started": _now()})
+        _write_status(
+            self.port,
+            {
+                "pid": self.process.pid,
+                "log": str(self.log_path),
+                "state": "running",
+                "model": str(self.model_path),
+                "started": _now(),
+            },
+        )
         threading.Thread(target=self._watch, name=f"llama-server-{self.port}", daemon=True).start()
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
@@ -159,8 +208,10 @@ class LocalModelServer:
                 pass
             time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"the local model server did not answer within {self.startup_timeout:.0f} s:\n"
-                           + self.log_tail())
+        raise RuntimeError(
+            f"the local model server did not answer within {self.startup_timeout:.0f} s:\n"
+            + self.log_tail()
+        )
 
     def _watch(self) -> None:
         """Wait for the server process; an exit we did not ask for is written to its status file
@@ -170,8 +221,10 @@ class LocalModelServer:
             return
         code = process.wait()
         if not self._stopping:
-            _write_status(self.port, {**_read_status(self.port), "state": "died", "returncode": code,
-                                      "ended": _now()})
+            _write_status(
+                self.port,
+                {**_read_status(self.port), "state": "died", "returncode": code, "ended": _now()},
+            )
 
     def death(self) -> str | None:
         """Why the server is gone, in words (signal or exit code, and the log), or None while it
@@ -185,24 +238,37 @@ class LocalModelServer:
         server built with CPU kernels this machine lacks lists its models and answers a
         one-token prompt, then dies on the first real one. Raises ``RuntimeError`` with the
         death and the log's tail; returns what was measured."""
-        body = json.dumps({"model": self.alias, "max_tokens": 16, "temperature": 0,
-                           "messages": [{"role": "user", "content": "Count from one to ten in words."}]})
-        request = urllib.request.Request(f"{self.base_url}/chat/completions", data=body.encode(),
-                                         headers={"Content-Type": "application/json"})
+        body = json.dumps(
+            {
+                "model": self.alias,
+                "max_tokens": 16,
+                "temperature": 0,
+                "messages": [{"role": "user", "content": "Count from one to ten in words."}],
+            }
+        )
+        request = urllib.request.Request(
+            f"{self.base_url}/chat/completions",
+            data=body.encode(),
+            headers={"Content-Type": "application/json"},
+        )
         started = time.monotonic()
         try:
             with urllib.request.urlopen(request, timeout=timeout) as reply:
                 answer = json.loads(reply.read())
         except (urllib.error.URLError, OSError, ValueError) as e:
             time.sleep(0.5)  # let the watcher see a crash
-            raise RuntimeError(f"the check's chat completion failed ({e}); "
-                               f"{self.death() or 'the server still runs'}\n{self.log_tail()}") from e
+            raise RuntimeError(
+                f"the check's chat completion failed ({e}); "
+                f"{self.death() or 'the server still runs'}\n{self.log_tail()}"
+            ) from e
         tokens = int((answer.get("usage") or {}).get("completion_tokens") or 0)
         time.sleep(0.2)
         if self.process is not None and self.process.poll() is not None:
             raise RuntimeError(f"{self.death()}\n{self.log_tail()}")
         if tokens < 2:
-            raise RuntimeError(f"the check's chat completion came back with {tokens} token(s), expected several")
+            raise RuntimeError(
+                f"the check's chat completion came back with {tokens} token(s), expected several"
+            )
         return {"completion_tokens": tokens, "seconds": round(time.monotonic() - started, 2)}
 
     def log_tail(self, lines: int = 15) -> str:
@@ -325,6 +391,7 @@ def _alive(pid: int) -> bool:
 
 # --- "ready" means: checked on this machine ----------------------------------------------------
 
+
 def _check_path() -> Path:
     return cache_dir() / "models" / "check.json"
 
@@ -342,13 +409,25 @@ def machine_key() -> dict[str, str]:
         cpu = f"{fields.get('model name', cpu)} (flags {flags})"
     try:
         engine = importlib.metadata.version("llama_cpp_python")
-        build = Path(importlib.metadata.distribution("llama_cpp_python").locate_file(
-            "llama_cpp/.smh-build-key")).read_text().strip()
+        build = (
+            Path(
+                importlib.metadata.distribution("llama_cpp_python").locate_file(
+                    "llama_cpp/.smh-build-key"
+                )
+            )
+            .read_text()
+            .strip()
+        )
     except (importlib.metadata.PackageNotFoundError, OSError):
         engine, build = "", ""
     model = default_model_path()
     size = str(model.stat().st_size) if model is not None else ""
-    return {"cpu": cpu, "engine": engine, "build": build, "model": f"{model.name if model else ''}:{size}"}
+    return {
+        "cpu": cpu,
+        "engine": engine,
+        "build": build,
+        "model": f"{model.name if model else ''}:{size}",
+    }
 
 
 def record_check(result: dict[str, object]) -> Path:
@@ -371,7 +450,11 @@ def check_status() -> tuple[bool, str]:
     now = machine_key()
     changed = [k for k in now if stamp.get(k) != now[k]]
     if changed:
-        return False, (f"installed, but checked with another {' and '.join(changed)}: "
-                       "run `smh model check` on this machine")
-    return True, (f"ready (checked {stamp.get('checked')}: {stamp.get('completion_tokens')} tokens "
-                  f"in {stamp.get('seconds')} s)")
+        return False, (
+            f"installed, but checked with another {' and '.join(changed)}: "
+            "run `smh model check` on this machine"
+        )
+    return True, (
+        f"ready (checked {stamp.get('checked')}: {stamp.get('completion_tokens')} tokens "
+        f"in {stamp.get('seconds')} s)"
+    )

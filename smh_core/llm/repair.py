@@ -88,7 +88,9 @@ def check_shape(value: Any, what: str = "the JSON") -> None:
         if isinstance(item, dict | list | tuple):
             if depth >= MAX_JSON_DEPTH:
                 raise MalformedJSON(f"{what} nests deeper than {MAX_JSON_DEPTH} levels")
-            stack.extend((x, depth + 1) for x in (item.values() if isinstance(item, dict) else item))
+            stack.extend(
+                (x, depth + 1) for x in (item.values() if isinstance(item, dict) else item)
+            )
 
 
 def load_json(text: Any, what: str = "the JSON") -> Any:
@@ -97,11 +99,15 @@ def load_json(text: Any, what: str = "the JSON") -> Any:
     if not isinstance(text, str):
         raise MalformedJSON(f"{what} must be text, got {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
-        raise MalformedJSON(f"{what} is {len(text):,} characters long; the limit is {MAX_JSON_CHARS:,}")
+        raise MalformedJSON(
+            f"{what} is {len(text):,} characters long; the limit is {MAX_JSON_CHARS:,}"
+        )
     try:
         value = json.loads(text)
     except json.JSONDecodeError as e:
-        raise MalformedJSON(f"{what} is not valid JSON ({e.msg} at position {e.pos})", syntax=True) from None
+        raise MalformedJSON(
+            f"{what} is not valid JSON ({e.msg} at position {e.pos})", syntax=True
+        ) from None
     except RecursionError:
         raise MalformedJSON(f"{what} nests deeper than {MAX_JSON_DEPTH} levels") from None
     except ValueError as e:  # e.g. an integer longer than Python converts
@@ -215,16 +221,28 @@ def parse_tool_calls(message: Any, tool_names: set[str]) -> ParsedCalls:
         call_id = tc.get("id") if isinstance(tc, dict) else None
         call_id = call_id if isinstance(call_id, str) and call_id else f"call_{i}"
         if not isinstance(fn, dict):
-            out.problems.append(ToolCallProblem(call_id, "", "malformed_call",
-                                                'a tool call must be {"function": {"name": ..., "arguments": ...}}',
-                                                clipped(tc)))
+            out.problems.append(
+                ToolCallProblem(
+                    call_id,
+                    "",
+                    "malformed_call",
+                    'a tool call must be {"function": {"name": ..., "arguments": ...}}',
+                    clipped(tc),
+                )
+            )
             continue
         name = fn.get("name") or ""
         raw_args = fn.get("arguments")
         if not isinstance(name, str) or name not in tool_names:
-            out.problems.append(ToolCallProblem(call_id, name if isinstance(name, str) else "", "unknown_tool",
-                                                f"unknown tool {clipped(name, 200)!r}; available: {sorted(tool_names)}",
-                                                clipped(raw_args)))
+            out.problems.append(
+                ToolCallProblem(
+                    call_id,
+                    name if isinstance(name, str) else "",
+                    "unknown_tool",
+                    f"unknown tool {clipped(name, 200)!r}; available: {sorted(tool_names)}",
+                    clipped(raw_args),
+                )
+            )
             continue
         try:
             args = parse_arguments(raw_args, out.repairs)
@@ -253,8 +271,15 @@ def _calls_from_text(content: str, tool_names: set[str]) -> list[dict[str, Any]]
             if not isinstance(name, str) or name not in tool_names:
                 continue
             args = item.get("arguments", item.get("parameters", {}))
-            calls.append({"id": f"text_call_{len(calls)}",
-                          "function": {"name": name, "arguments": args if isinstance(args, str) else json.dumps(args)}})
+            calls.append(
+                {
+                    "id": f"text_call_{len(calls)}",
+                    "function": {
+                        "name": name,
+                        "arguments": args if isinstance(args, str) else json.dumps(args),
+                    },
+                }
+            )
     return calls
 
 
@@ -274,6 +299,6 @@ def tagged_chunks(content: str) -> list[str]:
         if end < 0:
             break
         innermost = content.rfind(_OPEN_TAG, start, end)
-        chunks.append(content[innermost + len(_OPEN_TAG):end].strip())
+        chunks.append(content[innermost + len(_OPEN_TAG) : end].strip())
         pos = end + len(_CLOSE_TAG)
     return chunks

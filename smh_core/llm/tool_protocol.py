@@ -52,16 +52,27 @@ def _type(schema: dict[str, Any]) -> str:
 def _fields(schema: dict[str, Any]) -> str:
     required = set(schema.get("required", []))
     props = schema.get("properties", {})
-    return "{" + ", ".join(f"{name}{'' if name in required else '?'}: {_type(p)}" for name, p in props.items()) + "}"
+    return (
+        "{"
+        + ", ".join(
+            f"{name}{'' if name in required else '?'}: {_type(p)}" for name, p in props.items()
+        )
+        + "}"
+    )
 
 
 def signature(tool: dict[str, Any]) -> str:
     """One tool in a few lines: name, argument types, what it does, what its fields mean."""
     fn = tool["function"]
     params = fn.get("parameters") or {}
-    lines = [f"- {fn['name']} {_fields(params) if params.get('properties') else '{}'}: {fn.get('description', '')}"]
-    lines += [f"    {name}: {p['description']}" for name, p in params.get("properties", {}).items()
-              if p.get("description") and len(p["description"]) > 40]
+    lines = [
+        f"- {fn['name']} {_fields(params) if params.get('properties') else '{}'}: {fn.get('description', '')}"
+    ]
+    lines += [
+        f"    {name}: {p['description']}"
+        for name, p in params.get("properties", {}).items()
+        if p.get("description") and len(p["description"]) > 40
+    ]
     return "\n".join(lines)
 
 
@@ -88,15 +99,23 @@ def call_schemas(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
         fn = t["function"]
         params = dict(fn.get("parameters") or {"type": "object"})
         defs.update(params.pop("$defs", {}))
-        variants.append({"type": "object", "properties": {"tool": {"const": fn["name"]}, "arguments": params},
-                         "required": ["tool", "arguments"], "additionalProperties": False})
+        variants.append(
+            {
+                "type": "object",
+                "properties": {"tool": {"const": fn["name"]}, "arguments": params},
+                "required": ["tool", "arguments"],
+                "additionalProperties": False,
+            }
+        )
     rich: dict[str, Any] = {"anyOf": variants}
     if defs:
         rich["$defs"] = defs
     names = [t["function"]["name"] for t in tools]
-    simple = {"type": "object", "properties": {"tool": {"type": "string", "enum": names},
-                                               "arguments": {"type": "object"}},
-              "required": ["tool", "arguments"]}
+    simple = {
+        "type": "object",
+        "properties": {"tool": {"type": "string", "enum": names}, "arguments": {"type": "object"}},
+        "required": ["tool", "arguments"],
+    }
     return [rich, simple]
 
 
@@ -116,22 +135,34 @@ def parse_prompted(text: Any, tool_names: set[str], call_id: str) -> ParsedCalls
     except MalformedJSON as first:
         end = stripped.rfind("}")
         try:
-            value = loads_lenient(stripped[start:end + 1], out.repairs) if end > start and first.syntax else None
+            value = (
+                loads_lenient(stripped[start : end + 1], out.repairs)
+                if end > start and first.syntax
+                else None
+            )
         except MalformedJSON as e:
             value, first = None, e
         if value is None:
             if start == 0 or not first.syntax:
-                message = ('the reply is not one JSON object {"tool": ..., "arguments": {...}}' if first.syntax
-                           else f"the reply is not usable: {first}")
-                out.problems.append(ToolCallProblem(call_id, "", "malformed_call", message, text[:2000]))
+                message = (
+                    'the reply is not one JSON object {"tool": ..., "arguments": {...}}'
+                    if first.syntax
+                    else f"the reply is not usable: {first}"
+                )
+                out.problems.append(
+                    ToolCallProblem(call_id, "", "malformed_call", message, text[:2000])
+                )
             return out
         out.repairs.append("extracted_json")
     if isinstance(value, list) and value and isinstance(value[0], dict):
         value = value[0]
         out.repairs.append("first_of_list")
     if not isinstance(value, dict):
-        out.problems.append(ToolCallProblem(call_id, "", "malformed_call", "the reply must be a JSON object",
-                                            text[:2000]))
+        out.problems.append(
+            ToolCallProblem(
+                call_id, "", "malformed_call", "the reply must be a JSON object", text[:2000]
+            )
+        )
         return out
     name = value.get("tool", value.get("name"))
     if name is None and "answer" in value and len(value) == 1:
@@ -139,9 +170,15 @@ def parse_prompted(text: Any, tool_names: set[str], call_id: str) -> ParsedCalls
         out.repairs.append("bare_answer")
     args = value.get("arguments", value.get("parameters", {}))
     if not isinstance(name, str) or name not in tool_names:
-        out.problems.append(ToolCallProblem(call_id, name if isinstance(name, str) else "", "unknown_tool",
-                                            f"unknown tool {clipped(name, 200)!r}; available: {sorted(tool_names)}",
-                                            text[:2000]))
+        out.problems.append(
+            ToolCallProblem(
+                call_id,
+                name if isinstance(name, str) else "",
+                "unknown_tool",
+                f"unknown tool {clipped(name, 200)!r}; available: {sorted(tool_names)}",
+                text[:2000],
+            )
+        )
         return out
     if isinstance(args, str):
         try:
@@ -152,9 +189,15 @@ def parse_prompted(text: Any, tool_names: set[str], call_id: str) -> ParsedCalls
     if args is None:
         args = {}
     if not isinstance(args, dict):
-        out.problems.append(ToolCallProblem(call_id, name, "arguments_not_object",
-                                            f"arguments must be a JSON object, got {type(args).__name__}",
-                                            text[:2000]))
+        out.problems.append(
+            ToolCallProblem(
+                call_id,
+                name,
+                "arguments_not_object",
+                f"arguments must be a JSON object, got {type(args).__name__}",
+                text[:2000],
+            )
+        )
         return out
     out.calls.append(ToolCall(call_id, name, args))
     return out
@@ -162,5 +205,7 @@ def parse_prompted(text: Any, tool_names: set[str], call_id: str) -> ParsedCalls
 
 def result_message(results: list[tuple[str, Any]]) -> dict[str, str]:
     """Tool results of one reply as the next user message, each labelled with its tool."""
-    body = "\n".join(f"{name}: {json.dumps(output, ensure_ascii=False, default=str)}" for name, output in results)
+    body = "\n".join(
+        f"{name}: {json.dumps(output, ensure_ascii=False, default=str)}" for name, output in results
+    )
     return {"role": "user", "content": f"{RESULT_PREFIX}\n{body}"}

@@ -23,8 +23,12 @@ class Usage:
         self.truncated += other.truncated
 
     def to_dict(self) -> dict[str, int]:
-        out = {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-               "total_tokens": self.total_tokens, "calls": self.calls}
+        out = {
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "total_tokens": self.total_tokens,
+            "calls": self.calls,
+        }
         if self.truncated:
             out["truncated"] = self.truncated
         return out

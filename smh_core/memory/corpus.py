@@ -57,12 +57,28 @@ from typing import Literal
 
 import yaml
 
-Half = Literal["tune", "untouched", "fresh", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
-               "holdout8", "holdout9"]
+Half = Literal[
+    "tune",
+    "untouched",
+    "fresh",
+    "holdout",
+    "holdout2",
+    "holdout3",
+    "holdout4",
+    "holdout5",
+    "holdout6",
+    "holdout7",
+    "holdout8",
+    "holdout9",
+]
 
 
 def half_of(text: str) -> Half:
-    return "tune" if int(hashlib.sha256(text.encode("utf-8")).hexdigest()[0], 16) % 2 == 0 else "untouched"
+    return (
+        "tune"
+        if int(hashlib.sha256(text.encode("utf-8")).hexdigest()[0], 16) % 2 == 0
+        else "untouched"
+    )
 
 
 @dataclass(frozen=True)
@@ -85,19 +101,29 @@ def load_corpus() -> tuple[Entry, ...]:
     ``write_corpus_holdout3.yaml`` (half ``holdout3``: measured once, then tuned on), and so on to
     ``write_corpus_holdout9.yaml`` (half ``holdout9``: measured once, not tuned on)."""
     first = _read("write_corpus.yaml")
-    whole_sets: tuple[tuple[str, Half], ...] = (("write_corpus_fresh.yaml", "fresh"),
-                                                ("write_corpus_holdout.yaml", "holdout"),
-                                                ("write_corpus_holdout2.yaml", "holdout2"),
-                                                ("write_corpus_holdout3.yaml", "holdout3"),
-                                                ("write_corpus_holdout4.yaml", "holdout4"),
-                                                ("write_corpus_holdout5.yaml", "holdout5"),
-                                                ("write_corpus_holdout6.yaml", "holdout6"),
-                                                ("write_corpus_holdout7.yaml", "holdout7"),
-                                                ("write_corpus_holdout8.yaml", "holdout8"),
-                                                ("write_corpus_holdout9.yaml", "holdout9"))
-    return (tuple(Entry(t, kind == "secrets", half_of(t)) for kind in ("secrets", "benign") for t in first[kind])
-            + tuple(Entry(t, kind == "secrets", half) for name, half in whole_sets
-                    for data in (_read(name),) for kind in ("secrets", "benign") for t in data[kind]))
+    whole_sets: tuple[tuple[str, Half], ...] = (
+        ("write_corpus_fresh.yaml", "fresh"),
+        ("write_corpus_holdout.yaml", "holdout"),
+        ("write_corpus_holdout2.yaml", "holdout2"),
+        ("write_corpus_holdout3.yaml", "holdout3"),
+        ("write_corpus_holdout4.yaml", "holdout4"),
+        ("write_corpus_holdout5.yaml", "holdout5"),
+        ("write_corpus_holdout6.yaml", "holdout6"),
+        ("write_corpus_holdout7.yaml", "holdout7"),
+        ("write_corpus_holdout8.yaml", "holdout8"),
+        ("write_corpus_holdout9.yaml", "holdout9"),
+    )
+    return tuple(
+        Entry(t, kind == "secrets", half_of(t))
+        for kind in ("secrets", "benign")
+        for t in first[kind]
+    ) + tuple(
+        Entry(t, kind == "secrets", half)
+        for name, half in whole_sets
+        for data in (_read(name),)
+        for kind in ("secrets", "benign")
+        for t in data[kind]
+    )
 
 
 @dataclass(frozen=True)
@@ -111,9 +137,11 @@ class Figures:
     benign_refused: int
 
     def __str__(self) -> str:
-        return (f"secrets refused {self.secrets_refused}/{self.secrets} "
-                f"({100 * self.secrets_refused / max(1, self.secrets):.1f}%), benign refused "
-                f"{self.benign_refused}/{self.benign} ({100 * self.benign_refused / max(1, self.benign):.1f}%)")
+        return (
+            f"secrets refused {self.secrets_refused}/{self.secrets} "
+            f"({100 * self.secrets_refused / max(1, self.secrets):.1f}%), benign refused "
+            f"{self.benign_refused}/{self.benign} ({100 * self.benign_refused / max(1, self.benign):.1f}%)"
+        )
 
 
 def measure(half: Half) -> tuple[Figures, list[Entry]]:
@@ -130,5 +158,9 @@ def measure(half: Half) -> tuple[Figures, list[Entry]]:
             wrong.append(e)
     secrets = [e for e in entries if e.secret]
     benign = [e for e in entries if not e.secret]
-    return Figures(len(secrets), len(secrets) - sum(e.secret for e in wrong), len(benign),
-                   sum(not e.secret for e in wrong)), wrong
+    return Figures(
+        len(secrets),
+        len(secrets) - sum(e.secret for e in wrong),
+        len(benign),
+        sum(not e.secret for e in wrong),
+    ), wrong

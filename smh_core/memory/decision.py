@@ -32,37 +32,45 @@ IDENTIFIER = "personal identifier"
 TEMPORARY = "temporary request"
 NOT_EXPLICIT = "no explicit request to remember"
 NOT_DEVICE = "not device-related"
-_TEMPORARY = re.compile(r"just this once|only this time|this time only|for now|for tonight|today only|"
-                        r"right now only|temporar|这次|这一次|暂时|今天先|临时", re.I)
-_EXPLICIT = re.compile(r"remember|memori[sz]e|from now on|always|every time|keep in mind|note that|forget|"
-                       r"bear in mind|make a note|(?:note|jot|write) (?:this|that|it) down|save (?:this|that|it)\b|"
-                       r"going forward|in (?:the )?future|\bnote\s*:|"
-                       r"keep (?:this|that|it) in mind|remind me|don'?t forget|"
-                       # an English verb of keeping with what is kept ("store this", "hold on to this",
-                       # "keep track of this", "file this away", "here's ..., keep it", "learn ...'s rhyme")
-                       r"\b(?:store|keep|file|hold\s+on\s+to|hang\s+on\s+to|log|record|keep\s+track\s+of|retain|"
-                       r"learn|add)\s+(?:this|that|it|these)\b|\blearn\s+\w+['’]s\b|"
-                       r"\b(?:jot|write|note|put)\s+(?:it\s+|this\s+|that\s+)?down\b|\bfor\s+your\s+(?:memory|records|notes)\b|\bmemory\s+bank\b|\b(?:add|put)\s+(?:this|that|it)\s+"
-                       r"(?:to|in|into)\s+(?:your\s+)?(?:memory|notes)\b|"
-                       # "remember" in the languages the topic detector reads (data/device_words.txt)
-                       r"merk(?:e|t)? (?:dir|euch|ihnen)|denk (?:daran|dran)|vergiss (?:das )?nicht|"
-                       r"souviens[\s\-]toi|rappelle[\s\-]toi|retiens|n'?oublie pas|"
-                       r"acu[ée]rdate|recuerd[ae]|no (?:te )?olvides|ten en cuenta|"
-                       r"ricorda(?:ti|te)?|tieni a mente|non dimenticare|"
-                       r"lembr[ae](?:[\s\-](?:te|se))?|n[ãa]o (?:te )?esque[çc]as?|"
-                       r"onthoud|vergeet niet|denk eraan|\bhusk\b|kom ihåg|glöm inte|glem ikke|"
-                       r"zapami[ęe]taj|pami[ęe]taj|zapamatuj|pamatuj|nezapome[ňn]|"
-                       r"hat[ıi]rla|unutma|akl[ıi]nda tut|\bmuista\b|запомни|помни|запиши|не забудь|"
-                       r"θυμήσου|να θυμάσαι|μην ξεχάσεις|\bspeicher(?:n|e|t)?\b|notier(?:e|en)?\b|merk dir|"
-                       r"\banota\b|apunta|annota|noteer|\banote\b|"
-                       r"记住|记得|以后|每次|总是|忘掉|忘记|删除.*记忆", re.I)
+_TEMPORARY = re.compile(
+    r"just this once|only this time|this time only|for now|for tonight|today only|"
+    r"right now only|temporar|这次|这一次|暂时|今天先|临时",
+    re.I,
+)
+_EXPLICIT = re.compile(
+    r"remember|memori[sz]e|from now on|always|every time|keep in mind|note that|forget|"
+    r"bear in mind|make a note|(?:note|jot|write) (?:this|that|it) down|save (?:this|that|it)\b|"
+    r"going forward|in (?:the )?future|\bnote\s*:|"
+    r"keep (?:this|that|it) in mind|remind me|don'?t forget|"
+    # an English verb of keeping with what is kept ("store this", "hold on to this",
+    # "keep track of this", "file this away", "here's ..., keep it", "learn ...'s rhyme")
+    r"\b(?:store|keep|file|hold\s+on\s+to|hang\s+on\s+to|log|record|keep\s+track\s+of|retain|"
+    r"learn|add)\s+(?:this|that|it|these)\b|\blearn\s+\w+['’]s\b|"
+    r"\b(?:jot|write|note|put)\s+(?:it\s+|this\s+|that\s+)?down\b|\bfor\s+your\s+(?:memory|records|notes)\b|\bmemory\s+bank\b|\b(?:add|put)\s+(?:this|that|it)\s+"
+    r"(?:to|in|into)\s+(?:your\s+)?(?:memory|notes)\b|"
+    # "remember" in the languages the topic detector reads (data/device_words.txt)
+    r"merk(?:e|t)? (?:dir|euch|ihnen)|denk (?:daran|dran)|vergiss (?:das )?nicht|"
+    r"souviens[\s\-]toi|rappelle[\s\-]toi|retiens|n'?oublie pas|"
+    r"acu[ée]rdate|recuerd[ae]|no (?:te )?olvides|ten en cuenta|"
+    r"ricorda(?:ti|te)?|tieni a mente|non dimenticare|"
+    r"lembr[ae](?:[\s\-](?:te|se))?|n[ãa]o (?:te )?esque[çc]as?|"
+    r"onthoud|vergeet niet|denk eraan|\bhusk\b|kom ihåg|glöm inte|glem ikke|"
+    r"zapami[ęe]taj|pami[ęe]taj|zapamatuj|pamatuj|nezapome[ňn]|"
+    r"hat[ıi]rla|unutma|akl[ıi]nda tut|\bmuista\b|запомни|помни|запиши|не забудь|"
+    r"θυμήσου|να θυμάσαι|μην ξεχάσεις|\bspeicher(?:n|e|t)?\b|notier(?:e|en)?\b|merk dir|"
+    r"\banota\b|apunta|annota|noteer|\banote\b|"
+    r"记住|记得|以后|每次|总是|忘掉|忘记|删除.*记忆",
+    re.I,
+)
 _REMEMBER_SHORT = re.compile(r"\b(?:rm+b(?:e?r)?|rem+b(?:e?r|a)?|rememba)\b", re.I)
 """How "remember" is shortened in a text ("rmbr", "remba"): with one slip of the keyboard
 ("rember", "remeber"), still an explicit request."""
-_SUBJECT = re.compile(r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|blind|tv|speaker|screen|"
-                      r"lock|vacuum|cleaner|washer|oven|humidif|purifier|temperature|brightness|volume|"
-                      r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式",
-                      re.I)
+_SUBJECT = re.compile(
+    r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|blind|tv|speaker|screen|"
+    r"lock|vacuum|cleaner|washer|oven|humidif|purifier|temperature|brightness|volume|"
+    r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式",
+    re.I,
+)
 """The device words that decide whether a new preference replaces a stored one (MemHome's
 update): unchanged, so the memhome suite's banks stay as generated."""
 
@@ -73,8 +81,12 @@ class Decision:
     content: str = ""
 
     def text(self) -> str:
-        return {"memory_add": f"memory: {self.content}", "memory_delete": f"memory: delete {self.content}",
-                "rewrite": f"rewrite: {self.content}", "no_rewrite": "no-rewrite"}.get(self.kind, self.content)
+        return {
+            "memory_add": f"memory: {self.content}",
+            "memory_delete": f"memory: delete {self.content}",
+            "rewrite": f"rewrite: {self.content}",
+            "no_rewrite": "no-rewrite",
+        }.get(self.kind, self.content)
 
 
 def parse_decision(output: str) -> Decision:
@@ -122,8 +134,11 @@ def check_write(query: str, content: str) -> Veto | None:
         return Veto(SECRET if any(f.category == "secret" for f in findings) else IDENTIFIER, kinds)
     if _TEMPORARY.search(query):
         return Veto(TEMPORARY)
-    if not (_EXPLICIT.search(query) or _REMEMBER_SHORT.search(query)
-            or any(one_slip(w.lower(), "remember") for w in re.findall(r"[A-Za-z]{7,9}", query))):
+    if not (
+        _EXPLICIT.search(query)
+        or _REMEMBER_SHORT.search(query)
+        or any(one_slip(w.lower(), "remember") for w in re.findall(r"[A-Za-z]{7,9}", query))
+    ):
         return Veto(NOT_EXPLICIT)
     if not about_home(content):
         return Veto(NOT_DEVICE)
@@ -152,12 +167,17 @@ class MemoryRewriter:
         self.bank = bank
         self.k = k
 
-    async def decide(self, user: str, query: str, room: str = "", devices: str = "") -> DecisionResult:
+    async def decide(
+        self, user: str, query: str, room: str = "", devices: str = ""
+    ) -> DecisionResult:
         retrieved = [m.content for m, _ in self.bank.retrieve(user, query, self.k)]
         memories = "\n".join(f"- {c}" for c in retrieved) or "(none)"
-        system = load_prompt("memory_decision").substitute(room=room or "unknown", devices=devices or "(not given)",
-                                                           memories=memories)
-        result = await self.llm.chat([{"role": "system", "content": system}, {"role": "user", "content": query}])
+        system = load_prompt("memory_decision").substitute(
+            room=room or "unknown", devices=devices or "(not given)", memories=memories
+        )
+        result = await self.llm.chat(
+            [{"role": "system", "content": system}, {"role": "user", "content": query}]
+        )
         decision = parse_decision(result.message.get("content") or "")
         veto = None
         command = query

@@ -40,41 +40,56 @@ _PLACES = re.compile(
     r"front\s+room|box\s+room|upstairs|downstairs|house|home|flat|apartment|annexe?|doors?|front\s+door|"
     r"back\s+door|gates?|windows?|roof|ceiling|floors?|closet|wardrobe|cupboard|toilet|loo|shower|bath|"
     r"bathtub|tub|sink|tap|faucet|pool|pond|greenhouse|carport|hallways|lawns|gardens|yards|driveways|"
-    r"balkon|balkone|balcón|varanda|hall|hallen|balkong|altan)\b", _I)
+    r"balkon|balkone|balcón|varanda|hall|hallen|balkong|altan)\b",
+    _I,
+)
 """Rooms and parts of a home, where a device or a routine is."""
 
-_UNIT = (r"(?:°\s?[CF]?|º|degrees?|deg\b|celsius|fahrenheit|%|percent|k\b|kelvin|lumens?|lm\b|lux|w\b|watts?|"
-         r"kw\b|kwh|a\b|amps?|v\b|volts?|bar\b|psi|ml\b|l\b|litres?|liters?|gallons?|g\b|grams?|kg\b|cubes?|"
-         r"copies|portions?|scoops?|minutes?|mins?\b|hours?|hrs?\b|h\b|seconds?|secs?\b|s\b|db\b|rpm|x\b|"
-         r"hz\b|fm\b|inch(?:es)?\b|cm\b|mm\b|bar\b|"
-         # the same units in the languages the topic reads
-         r"grad(?:os|i|en|er|e)?\b|graus\b|asteeseen|astetta|asteen|aste\b|градус\w*|βαθμ\w*|"
-         r"minut(?:os|er|ter|en|i|e|y)?\b|minuuttia|λεπτά|минут\w*|timer\b|timmar|uur\b|ore\b|horas\b|"
-         r"heures?\b|stunden?\b|uhr\b)")
+_UNIT = (
+    r"(?:°\s?[CF]?|º|degrees?|deg\b|celsius|fahrenheit|%|percent|k\b|kelvin|lumens?|lm\b|lux|w\b|watts?|"
+    r"kw\b|kwh|a\b|amps?|v\b|volts?|bar\b|psi|ml\b|l\b|litres?|liters?|gallons?|g\b|grams?|kg\b|cubes?|"
+    r"copies|portions?|scoops?|minutes?|mins?\b|hours?|hrs?\b|h\b|seconds?|secs?\b|s\b|db\b|rpm|x\b|"
+    r"hz\b|fm\b|inch(?:es)?\b|cm\b|mm\b|bar\b|"
+    # the same units in the languages the topic reads
+    r"grad(?:os|i|en|er|e)?\b|graus\b|asteeseen|astetta|asteen|aste\b|градус\w*|βαθμ\w*|"
+    r"minut(?:os|er|ter|en|i|e|y)?\b|minuuttia|λεπτά|минут\w*|timer\b|timmar|uur\b|ore\b|horas\b|"
+    r"heures?\b|stunden?\b|uhr\b)"
+)
 _QUANTITY = re.compile(rf"(?<![\w.])-?\d+(?:[.,]\d+)?\s?{_UNIT}", _I)
 """A number with a unit of a home setting: a temperature, a level, an amount, a duration."""
 _NUMBERED_CONTROL = re.compile(
     r"\b(?:volume|level|speed|setting|mode|channel|station|input|hdmi|programme|program|zone|sensor|plug|"
-    r"switch|bulb|lamp|scene|preset|step|position|dial|remote|port|fan|timer|cycle)\s*(?:#|no\.?\s*)?\d", _I)
+    r"switch|bulb|lamp|scene|preset|step|position|dial|remote|port|fan|timer|cycle)\s*(?:#|no\.?\s*)?\d",
+    _I,
+)
 """A control and its number: "volume 35", "channel 612", "zone 3", "HDMI 2", "programme 4"."""
 _SET_POINT = re.compile(
     r"\b(?:at|to|on)\s+-?\d{1,3}(?:[.,]\d)?(?![\d:.]|\s*(?:am|pm|a\.m|p\.m)\b)"
     r"(?=\s*(?:$|[,.;!?)\-–—]|(?:and|or|in|at|for|when|while|during|overnight|from|until|till|by|every|each|"
-    r"max|maximum|min|minimum|not|but|please|pls|so|if|on|instead|tops|ish)\b))", _I)
+    r"max|maximum|min|minimum|not|but|please|pls|so|if|on|instead|tops|ish)\b))",
+    _I,
+)
 """A value that ends its phrase after "at", "to" or "on": a set point ("the bottle warmer at
 37", "the shower at 38, the kids like 36"), not a count of something named after it."""
 _CLOCK = re.compile(
     r"(?<![\d.])\d{1,2}[:h.]\d{2}(?!\d)|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)|\b(?:noon|midday|midnight|dusk|"
     r"dawn|sunset|sunrise|o'?clock|half\s+(?:past\s+)?\w+|quarter\s+(?:past|to)\s+\w+)\b|"
-    r"\b(?:kl|klo|klockan|kello|um|στις|alle|às|a\s+las)\.?\s?\d{1,2}(?![\d%])", _I)
+    r"\b(?:kl|klo|klockan|kello|um|στις|alle|às|a\s+las)\.?\s?\d{1,2}(?![\d%])",
+    _I,
+)
 _RECURRING = re.compile(
     r"\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|weekdays?|weeknights?|weekends?|"
     r"(?:mon|tues?|wednes|thurs?|fri|satur|sun)days?|overnight|at\s+night|(?:in\s+the|this|every)\s+"
     r"(?:morning|evening|afternoon|night|arvo)|mornings|evenings|afternoons|nights|bedtime|nap\s?time|"
-    r"by\s+default|whenever|if\s+i\s+say|when\s+(?:i|we|he|she|they|the\s+\w+)\b)", _I)
-_STATE = re.compile(r"\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?|stays?|stayed|keep|keeps|kept|left|leave|"
-                    r"goes|go|put|set|comes?|came|kicks?|runs?|run)\b(?:\s+(?!mind\b)[\w'’\-]+){0,3}?"
-                    r"\s+(?:on|off|in)\b(?!\s+mind\b)", _I)
+    r"by\s+default|whenever|if\s+i\s+say|when\s+(?:i|we|he|she|they|the\s+\w+)\b)",
+    _I,
+)
+_STATE = re.compile(
+    r"\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?|stays?|stayed|keep|keeps|kept|left|leave|"
+    r"goes|go|put|set|comes?|came|kicks?|runs?|run)\b(?:\s+(?!mind\b)[\w'’\-]+){0,3}?"
+    r"\s+(?:on|off|in)\b(?!\s+mind\b)",
+    _I,
+)
 """Something switched, kept or left on or off, or that comes or kicks in."""
 
 
@@ -82,12 +97,19 @@ _STATE = re.compile(r"\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?|stays?|stayed|
 def _device_words() -> re.Pattern[str]:
     """The device vocabulary (``data/device_words.txt``): a whole word or phrase, plural
     allowed; Chinese terms anywhere."""
-    lines = files(__package__).joinpath("data/device_words.txt").read_text(encoding="utf-8").splitlines()
+    lines = (
+        files(__package__)
+        .joinpath("data/device_words.txt")
+        .read_text(encoding="utf-8")
+        .splitlines()
+    )
     words = [w.strip() for w in lines if w.strip() and not w.startswith("#")]
     latin = sorted((w for w in words if not _is_cjk(w)), key=len, reverse=True)
     other = [w for w in words if _is_cjk(w)]
     spaced = "|".join(re.escape(w).replace(r"\ ", r"[\s\-]?") for w in latin)
-    return re.compile(rf"(?<![\w])(?:{spaced})(?:e?s)?(?![\w])|" + "|".join(map(re.escape, other)), re.I)
+    return re.compile(
+        rf"(?<![\w])(?:{spaced})(?:e?s)?(?![\w])|" + "|".join(map(re.escape, other)), re.I
+    )
 
 
 def _is_cjk(word: str) -> bool:
@@ -97,9 +119,17 @@ def _is_cjk(word: str) -> bool:
 @cache
 def _long_device_words() -> frozenset[str]:
     """Single device words of six or more letters: long enough that one slip still names them."""
-    lines = files(__package__).joinpath("data/device_words.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(w.strip().lower() for w in lines if w.strip().isalpha() and len(w.strip()) >= 6
-                     and w.strip().isascii())
+    lines = (
+        files(__package__)
+        .joinpath("data/device_words.txt")
+        .read_text(encoding="utf-8")
+        .splitlines()
+    )
+    return frozenset(
+        w.strip().lower()
+        for w in lines
+        if w.strip().isalpha() and len(w.strip()) >= 6 and w.strip().isascii()
+    )
 
 
 def one_slip(word: str, target: str) -> bool:
@@ -108,17 +138,23 @@ def one_slip(word: str, target: str) -> bool:
         return False
     if len(word) == len(target):
         diff = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
-                                  and word[diff[0]] == target[diff[1]] and word[diff[1]] == target[diff[0]])
+        return len(diff) == 1 or (
+            len(diff) == 2
+            and diff[1] == diff[0] + 1
+            and word[diff[0]] == target[diff[1]]
+            and word[diff[1]] == target[diff[0]]
+        )
     short, long_ = sorted((word, target), key=len)
-    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
 def _misspelt_device_word(text: str) -> bool:
     targets = _long_device_words()
     for m in re.finditer(r"[A-Za-z]{5,}", text):
         word = m.group(0).lower()
-        if any(one_slip(word, t) for t in targets if abs(len(t) - len(word)) <= 1 and t[0] == word[0]):
+        if any(
+            one_slip(word, t) for t in targets if abs(len(t) - len(word)) <= 1 and t[0] == word[0]
+        ):
             return True
     return False
 
@@ -126,6 +162,14 @@ def _misspelt_device_word(text: str) -> bool:
 def about_home(text: str) -> bool:
     """Whether a memory names a device, a part of the home, a setting, a schedule or a state
     (see the module's docstring)."""
-    return bool(_device_words().search(text) or _PLACES.search(text) or _QUANTITY.search(text)
-                or _NUMBERED_CONTROL.search(text) or _SET_POINT.search(text) or _CLOCK.search(text)
-                or _RECURRING.search(text) or _STATE.search(text) or _misspelt_device_word(text))
+    return bool(
+        _device_words().search(text)
+        or _PLACES.search(text)
+        or _QUANTITY.search(text)
+        or _NUMBERED_CONTROL.search(text)
+        or _SET_POINT.search(text)
+        or _CLOCK.search(text)
+        or _RECURRING.search(text)
+        or _STATE.search(text)
+        or _misspelt_device_word(text)
+    )

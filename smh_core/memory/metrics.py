@@ -17,8 +17,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")
-_TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]|[^\W_]+(?:[.'][^\W_]+)*",
-                    re.UNICODE)
+_TOKEN = re.compile(
+    r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]|[^\W_]+(?:[.'][^\W_]+)*",
+    re.UNICODE,
+)
 
 PREFIXES = ("memory", "rewrite", "no-rewrite")
 
@@ -70,8 +72,13 @@ def prefix_confidence(prefix_logprobs: Sequence[float]) -> float:
     return (math.tanh(logit) + 1) / 2
 
 
-def prism_reward(prediction: str, reference: str, judgments: Sequence[int | bool],
-                 prefix_logprobs: Sequence[float] | None = None, lam: float = 0.3) -> float:
+def prism_reward(
+    prediction: str,
+    reference: str,
+    judgments: Sequence[int | bool],
+    prefix_logprobs: Sequence[float] | None = None,
+    lam: float = 0.3,
+) -> float:
     """PRISM reward for one sample. ``judgments`` are the per-dimension binary consistency
     verdicts (key information, structure/intent, memory rejection)."""
     if output_prefix(prediction) is None or output_prefix(prediction) != output_prefix(reference):

@@ -43,33 +43,45 @@ class ProfileStore:
         user said redacted (:func:`~.sensitive.redact`): the log feeds summaries a model writes
         and reads back, so it must not keep a door code said once in passing."""
         with self._db:
-            self._db.execute("INSERT INTO interactions(user, day, at, request, outcome) VALUES (?, ?, ?, ?, ?)",
-                             (user, str(day), time.time(), redact(request.strip()), redact(outcome.strip())))
+            self._db.execute(
+                "INSERT INTO interactions(user, day, at, request, outcome) VALUES (?, ?, ?, ?, ?)",
+                (user, str(day), time.time(), redact(request.strip()), redact(outcome.strip())),
+            )
 
     def interactions(self, user: str, day: date | str) -> list[tuple[str, str]]:
-        rows = self._db.execute("SELECT request, outcome FROM interactions WHERE user = ? AND day = ? ORDER BY id",
-                                (user, str(day))).fetchall()
+        rows = self._db.execute(
+            "SELECT request, outcome FROM interactions WHERE user = ? AND day = ? ORDER BY id",
+            (user, str(day)),
+        ).fetchall()
         return [(r, o) for r, o in rows]
 
     def days_logged(self, user: str) -> list[str]:
-        rows = self._db.execute("SELECT DISTINCT day FROM interactions WHERE user = ? ORDER BY day", (user,))
+        rows = self._db.execute(
+            "SELECT DISTINCT day FROM interactions WHERE user = ? ORDER BY day", (user,)
+        )
         return [r[0] for r in rows.fetchall()]
 
     def set_summary(self, user: str, day: date | str, summary: str) -> None:
         with self._db:
-            self._db.execute("INSERT OR REPLACE INTO summaries(user, day, summary, updated) VALUES (?, ?, ?, ?)",
-                             (user, str(day), summary.strip(), time.time()))
+            self._db.execute(
+                "INSERT OR REPLACE INTO summaries(user, day, summary, updated) VALUES (?, ?, ?, ?)",
+                (user, str(day), summary.strip(), time.time()),
+            )
 
     def summary(self, user: str) -> str:
         """The overall profile ('' if none yet)."""
-        row = self._db.execute("SELECT summary FROM summaries WHERE user = ? AND day = ?",
-                               (user, OVERALL)).fetchone()
+        row = self._db.execute(
+            "SELECT summary FROM summaries WHERE user = ? AND day = ?", (user, OVERALL)
+        ).fetchone()
         return row[0] if row else ""
 
     def daily(self, user: str, last: int = 7) -> list[tuple[str, str]]:
         """The ``last`` most recent daily summaries, oldest first."""
-        rows = self._db.execute("SELECT day, summary FROM summaries WHERE user = ? AND day != ? "
-                                "ORDER BY day DESC LIMIT ?", (user, OVERALL, last)).fetchall()
+        rows = self._db.execute(
+            "SELECT day, summary FROM summaries WHERE user = ? AND day != ? "
+            "ORDER BY day DESC LIMIT ?",
+            (user, OVERALL, last),
+        ).fetchall()
         return [(d, s) for d, s in reversed(rows)]
 
 
@@ -96,8 +108,10 @@ class ProfileBuilder:
         daily = await self._ask(load_prompt("profile_day").substitute(day=str(day), log=log), usage)
         self.store.set_summary(user, day, daily)
         previous = self.store.summary(user) or "(no profile yet)"
-        overall = await self._ask(load_prompt("profile_overall").substitute(
-            previous=previous, day=str(day), daily=daily), usage)
+        overall = await self._ask(
+            load_prompt("profile_overall").substitute(previous=previous, day=str(day), daily=daily),
+            usage,
+        )
         self.store.set_summary(user, OVERALL, overall)
         return ProfileUpdate(daily, overall, usage)
 

@@ -49,14 +49,42 @@ from .words import _DIGIT_WORDS, _NUMBER_WORD, _SCALES, _TEENS_TENS, english_cre
 
 Category = Literal["secret", "identifier"]
 
-SECRET_KINDS = frozenset({"api_key", "token", "private_key", "password", "access_code",
-                          "security_answer", "card_security_code", "key_location"}) | ACCESS_KINDS
+SECRET_KINDS = (
+    frozenset(
+        {
+            "api_key",
+            "token",
+            "private_key",
+            "password",
+            "access_code",
+            "security_answer",
+            "card_security_code",
+            "key_location",
+        }
+    )
+    | ACCESS_KINDS
+)
 """Credentials: whoever reads them can act as the user (log in, unlock, disarm)."""
 
-IDENTIFIER_KINDS = frozenset({"phone_number", "email_address", "ssn", "iban", "card_number",
-                              "account_number", "street_address", "postal_code", "national_id",
-                              "id_number", "date_of_birth", "username", "long_number", "vehicle_id",
-                              "home_location"})
+IDENTIFIER_KINDS = frozenset(
+    {
+        "phone_number",
+        "email_address",
+        "ssn",
+        "iban",
+        "card_number",
+        "account_number",
+        "street_address",
+        "postal_code",
+        "national_id",
+        "id_number",
+        "date_of_birth",
+        "username",
+        "long_number",
+        "vehicle_id",
+        "home_location",
+    }
+)
 """Personal data: identifies or locates a person, or reaches their money."""
 
 
@@ -78,6 +106,7 @@ class Finding:
 
 
 # --- validators -------------------------------------------------------------------------------
+
 
 def luhn_ok(digits: str) -> bool:
     """The Luhn checksum of payment card numbers (one random number in ten passes it)."""
@@ -104,13 +133,20 @@ def _card_ok(value: str) -> bool:
     return False
 
 
-_IBAN_LENGTHS = {cc: int(n) for cc, n in re.findall(r"([A-Z]{2})(\d{2})", (
-    "AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 CZ24 "
-    "DE22 DJ27 DK18 DO28 EE20 EG29 ES24 FI18 FK18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 "
-    "GT28 HR21 HU28 IE22 IL23 IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 "
-    "LV21 LY25 MC27 MD24 ME22 MK19 MN20 MR27 MT31 MU30 NI28 NL18 NO15 OM23 PK24 PL28 "
-    "PS29 PT25 QA29 RO24 RS22 RU33 SA24 SC31 SD18 SE24 SI19 SK24 SM27 SO23 ST25 SV28 "
-    "TL23 TN24 TR26 UA29 VA22 VG24 XK20 YE30"))}
+_IBAN_LENGTHS = {
+    cc: int(n)
+    for cc, n in re.findall(
+        r"([A-Z]{2})(\d{2})",
+        (
+            "AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 CZ24 "
+            "DE22 DJ27 DK18 DO28 EE20 EG29 ES24 FI18 FK18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 "
+            "GT28 HR21 HU28 IE22 IL23 IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 "
+            "LV21 LY25 MC27 MD24 ME22 MK19 MN20 MR27 MT31 MU30 NI28 NL18 NO15 OM23 PK24 PL28 "
+            "PS29 PT25 QA29 RO24 RS22 RU33 SA24 SC31 SD18 SE24 SI19 SK24 SM27 SO23 ST25 SV28 "
+            "TL23 TN24 TR26 UA29 VA22 VG24 XK20 YE30"
+        ),
+    )
+}
 """IBAN length by country (ISO 13616 registry); a country not listed needs 15-34 characters."""
 
 
@@ -129,7 +165,9 @@ def _iban_match_ok(value: str) -> bool:
     """The IBAN pattern may take a following four-letter word as a last group; drop up to two
     trailing groups before giving up."""
     chunks = value.split()
-    return any(iban_ok("".join(chunks[:n])) for n in range(len(chunks), max(len(chunks) - 3, 0), -1))
+    return any(
+        iban_ok("".join(chunks[:n])) for n in range(len(chunks), max(len(chunks) - 3, 0), -1)
+    )
 
 
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
@@ -153,8 +191,10 @@ def shannon_entropy(text: str) -> float:
 def _class_changes(text: str) -> int:
     """How often consecutive characters switch between lower case, upper case, digit and
     other: random tokens switch constantly, words and snake_case names rarely."""
+
     def cls(ch: str) -> int:
         return 0 if ch.islower() else 1 if ch.isupper() else 2 if ch.isdigit() else 3
+
     return sum(cls(a) != cls(b) for a, b in zip(text, text[1:], strict=False))
 
 
@@ -179,6 +219,7 @@ def looks_random(token: str) -> bool:
 def _digits_between(lo: int, hi: int) -> Callable[[str], bool]:
     def ok(value: str) -> bool:
         return lo <= sum(ch.isdigit() for ch in value) <= hi
+
     return ok
 
 
@@ -191,8 +232,12 @@ def _ssn_ok(value: str) -> bool:
     """US SSN: never area 000 or 666, group 00 or serial 0000 (area 9xx is an ITIN, also
     personal)."""
     digits = re.sub(r"\D", "", value)
-    return (len(digits) == 9 and digits[:3] not in ("000", "666") and digits[3:5] != "00"
-            and digits[5:] != "0000")
+    return (
+        len(digits) == 9
+        and digits[:3] not in ("000", "666")
+        and digits[3:5] != "00"
+        and digits[5:] != "0000"
+    )
 
 
 # --- patterns ---------------------------------------------------------------------------------
@@ -201,61 +246,87 @@ _I = re.IGNORECASE
 _WINDOW = r"(?:[^.!;\n。！；]|\.(?!\s{0,3}(?:[A-Z][a-z]|$))){0,%d}?"
 """A short stretch within one sentence: "?" may sit inside ("PIN? It's 8207"), and so may a dot
 that ends no sentence ("passport no. X123", "21.5")."""
-_NOT_UNIT = (r"(?!\s?(?:%|°|percent|degrees?|deg\b|c\b|f\b|k\b|kelvin|lux|lm|w\b|watts?|v\b|"
-             r"volts?|db\b|rpm|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|ms\b|am\b|pm\b|"
-             r"days?|times|x\b))")
+_NOT_UNIT = (
+    r"(?!\s?(?:%|°|percent|degrees?|deg\b|c\b|f\b|k\b|kelvin|lux|lm|w\b|watts?|v\b|"
+    r"volts?|db\b|rpm|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|ms\b|am\b|pm\b|"
+    r"days?|times|x\b))"
+)
 """A number followed by a unit is a setting, not a code."""
 
-_PASSWORD_WORDS = (r"(?:pass(?:word|wd|code|phrase|key)|pass[ \-](?:code|phrase|word)|pwd|pw|"
-                   r"pass(?=\s*[:=]|\s+(?:is|was)\b)|"
-                   r"(?:wi-?fi|wlan|wireless|network|wpa\d?|security|encryption)\s+key|secret\s+(?:key|word|"
-                   r"phrase)|client\s+secret|api[ _\-]?key|access\s+key|(?:access|auth|"
-                   r"authentication|bearer|refresh|api|bot)\s+token|recovery\s+code|backup\s+"
-                   r"code|one[ \-]time\s+code|otp|2fa\s+code|verification\s+code)s?")
-_STRONG_COPULA = (r"(?:\b(?:is|was|are|it's|it’s|it\s+is|is\s+now|equals|ist|est|es|è|é|är|er|jest)\b|"
-                  r"[=:：]|是|为)")
+_PASSWORD_WORDS = (
+    r"(?:pass(?:word|wd|code|phrase|key)|pass[ \-](?:code|phrase|word)|pwd|pw|"
+    r"pass(?=\s*[:=]|\s+(?:is|was)\b)|"
+    r"(?:wi-?fi|wlan|wireless|network|wpa\d?|security|encryption)\s+key|secret\s+(?:key|word|"
+    r"phrase)|client\s+secret|api[ _\-]?key|access\s+key|(?:access|auth|"
+    r"authentication|bearer|refresh|api|bot)\s+token|recovery\s+code|backup\s+"
+    r"code|one[ \-]time\s+code|otp|2fa\s+code|verification\s+code)s?"
+)
+_STRONG_COPULA = (
+    r"(?:\b(?:is|was|are|it's|it’s|it\s+is|is\s+now|equals|ist|est|es|è|é|är|er|jest)\b|"
+    r"[=:：]|是|为)"
+)
 """"is" (and its German, French, Spanish, Italian, Portuguese, Swedish, Norwegian and Polish
 words), or a colon or equals sign."""
-_CODE_DEVICE = (r"lock|alarm|door|front\s+door|back\s+door|gate|safe|garage(?:\s+door)?|keypad|"
-                r"entry|access|security|unlock|disarm|arming|master|building|lock\s?box|key\s?box|"
-                r"intercom|padlock|vault|smart\s+lock|deadbolt|apartment|elevator|mailbox")
-_CODE_VALUE = (r"(?P<v>(?<!\d)(?:\d{3,12}(?:[ \-]\d{1,6}){0,5}|\d{1,2}(?:[ \-]\d{1,6}){1,5}))"
-               r"(?![\d%°])" + _NOT_UNIT)
+_CODE_DEVICE = (
+    r"lock|alarm|door|front\s+door|back\s+door|gate|safe|garage(?:\s+door)?|keypad|"
+    r"entry|access|security|unlock|disarm|arming|master|building|lock\s?box|key\s?box|"
+    r"intercom|padlock|vault|smart\s+lock|deadbolt|apartment|elevator|mailbox"
+)
+_CODE_VALUE = (
+    r"(?P<v>(?<!\d)(?:\d{3,12}(?:[ \-]\d{1,6}){0,5}|\d{1,2}(?:[ \-]\d{1,6}){1,5}))"
+    r"(?![\d%°])" + _NOT_UNIT
+)
 """A code's digits, maybe grouped ("4821", "12-34-56", "2 4 6 8"): three or more in a row, or
 groups (never a lone "2", so "the code for door 2 is 4821" reaches the code)."""
-_ID_WORDS = (r"passport|driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e\s+(?:number|no)|"
-             r"national\s+(?:id|identity|insurance)|(?<!device\s)(?<!device's\s)\bid\s+(?:card|"
-             r"number|no)|identity\s+(?:card|number)|tax\s+(?:id|number|file\s+number|code)|"
-             r"nhs\s+number|medicare|health\s+(?:card|insurance)|aadhaar|pan\s+card|residence\s+"
-             r"permit|green\s+card|voter\s+id|student\s+id|employee\s+id|member(?:ship)?\s+"
-             r"(?:number|id)|policy\s+number|insurance\s+number|personalausweis|ausweis(?:nummer)?|reisepass|"
-             r"steuer-?id|carte\s+d['’]identit[ée]|carte\s+vitale|carta\s+d['’]identit[àa]|codice\s+fiscale|"
-             r"documento\s+(?:de\s+identidad|nacional)|c[ée]dula|dni|nif|nie\s+(?:number|no)|bsn|pesel|"
-             r"personnummer|henkil[öo]tunnus|cpf|curp|rfc|nric|hkid|mykad|emirates\s+id|ppsn?|"
-             r"(?:sin|pan|tfn|ird|sss)\s+(?:number|no|card|#)|身份证|护照|社保|驾照|驾驶证")
+_ID_WORDS = (
+    r"passport|driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|licen[cs]e\s+(?:number|no)|"
+    r"national\s+(?:id|identity|insurance)|(?<!device\s)(?<!device's\s)\bid\s+(?:card|"
+    r"number|no)|identity\s+(?:card|number)|tax\s+(?:id|number|file\s+number|code)|"
+    r"nhs\s+number|medicare|health\s+(?:card|insurance)|aadhaar|pan\s+card|residence\s+"
+    r"permit|green\s+card|voter\s+id|student\s+id|employee\s+id|member(?:ship)?\s+"
+    r"(?:number|id)|policy\s+number|insurance\s+number|personalausweis|ausweis(?:nummer)?|reisepass|"
+    r"steuer-?id|carte\s+d['’]identit[ée]|carte\s+vitale|carta\s+d['’]identit[àa]|codice\s+fiscale|"
+    r"documento\s+(?:de\s+identidad|nacional)|c[ée]dula|dni|nif|nie\s+(?:number|no)|bsn|pesel|"
+    r"personnummer|henkil[öo]tunnus|cpf|curp|rfc|nric|hkid|mykad|emirates\s+id|ppsn?|"
+    r"(?:sin|pan|tfn|ird|sss)\s+(?:number|no|card|#)|身份证|护照|社保|驾照|驾驶证"
+)
 """Words for an identity, tax, health or licence number, also of other countries and languages
 (an acronym that is also an English word only with "number"/"card" after it)."""
-_ACCOUNT_WORDS = (r"account\s+(?:number|no)|acct|routing\s+number|sort\s+code|bank\s+account|"
-                  r"swift|bic|账号|账户")
-_CARD_WORDS = r"card\s+(?:number|no)|credit\s+card|debit\s+card|bank\s+card|visa|mastercard|amex|银行卡|卡号"
-_PHONE_WORDS = (r"phone|mobile|cell|cellphone|tel|telephone|landline|fax|whatsapp|call|"
-                r"(?:my|his|her|their|our|your|\w+['’]s)\s+(?:phone\s+|mobile\s+|contact\s+)?number|"
-                r"ring|text|reach\s+me|contact|dial")
-_STREET = (r"Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|"
-           r"Terrace|Way|Close|Crescent|Cres|Parkway|Pkwy|Highway|Hwy|Square|Sq|Circle|Cir|Trail|"
-           r"Mews|Gardens|Grove|Alley|Plaza|Strasse|Straße|Weg|Platz|Gasse")
+_ACCOUNT_WORDS = (
+    r"account\s+(?:number|no)|acct|routing\s+number|sort\s+code|bank\s+account|"
+    r"swift|bic|账号|账户"
+)
+_CARD_WORDS = (
+    r"card\s+(?:number|no)|credit\s+card|debit\s+card|bank\s+card|visa|mastercard|amex|银行卡|卡号"
+)
+_PHONE_WORDS = (
+    r"phone|mobile|cell|cellphone|tel|telephone|landline|fax|whatsapp|call|"
+    r"(?:my|his|her|their|our|your|\w+['’]s)\s+(?:phone\s+|mobile\s+|contact\s+)?number|"
+    r"ring|text|reach\s+me|contact|dial"
+)
+_STREET = (
+    r"Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Place|Pl|"
+    r"Terrace|Way|Close|Crescent|Cres|Parkway|Pkwy|Highway|Hwy|Square|Sq|Circle|Cir|Trail|"
+    r"Mews|Gardens|Grove|Alley|Plaza|Strasse|Straße|Weg|Platz|Gasse"
+)
 _STREET_FIRST = r"rue|avenue|boulevard|bd|chemin|allée|impasse|calle|avenida|rua|piazza|viale"
 """Street words written before the name ("12 rue des Lilas", "8 Calle Mayor")."""
-_STOPWORDS = (r"the|a|an|on|in|at|to|of|for|and|or|my|our|your|by|with|from|off|up|down|is|are|"
-              r"minutes?|mins?|hours?|seconds?|degrees?|percent|pm|am|times?|days?|lights?|lamps?")
-_US_STATES = ("AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
-              "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY")
+_STOPWORDS = (
+    r"the|a|an|on|in|at|to|of|for|and|or|my|our|your|by|with|from|off|up|down|is|are|"
+    r"minutes?|mins?|hours?|seconds?|degrees?|percent|pm|am|times?|days?|lights?|lamps?"
+)
+_US_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|"
+    "NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
+)
 _MONTHS = r"jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
 
 
 _CODE_DIGITS = _digits_between(3, 16)
-_AT_WORDS = (r"arroba|arobase|chiocciola|snabel-a|apenstaartje|kukac|собака|małpa|malpa|klammeraffe|"
-             r"at-zeichen|kissanhäntä|zavináč|골뱅이|at\s+sign")
+_AT_WORDS = (
+    r"arroba|arobase|chiocciola|snabel-a|apenstaartje|kukac|собака|małpa|malpa|klammeraffe|"
+    r"at-zeichen|kissanhäntä|zavináč|골뱅이|at\s+sign"
+)
 _DOT_WORDS = r"dot|punto|punkt|punt|pont|point|ponto|точка|kropka|tečka|piste|nokta|점"
 """The @ and the dot of an e-mail address as said in other languages (English "at" and "dot"
 have their own rule above, which also asks for a top-level domain)."""
@@ -271,197 +342,416 @@ class _Rule:
     valid: Callable[[str], bool] | None = None
 
 
-def _rule(kind: str, pattern: str, flags: int = 0, valid: Callable[[str], bool] | None = None) -> _Rule:
+def _rule(
+    kind: str, pattern: str, flags: int = 0, valid: Callable[[str], bool] | None = None
+) -> _Rule:
     return _Rule(kind, re.compile(pattern, flags), valid)
 
 
 _RULES: tuple[_Rule, ...] = (
     # API keys by their vendor prefix; the look-behind is the token class itself.
-    _rule("api_key", r"(?<![A-Za-z0-9_\-])(?:sk-[A-Za-z0-9_\-]{16,}|(?:sk|rk|pk)_(?:live|test)_"
-          r"[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-"
-          r"[A-Za-z0-9_\-]{20,}|xox[abposr]-[A-Za-z0-9\-]{10,}|AIza[A-Za-z0-9_\-]{30,}|hf_"
-          r"[A-Za-z0-9]{30,}|npm_[A-Za-z0-9]{30,}|shp(?:at|ss|ca)_[A-Fa-f0-9]{20,}|"
-          r"SG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}|(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9]))"),
-    _rule("token", r"(?<![A-Za-z0-9_\-.])eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\."
-          r"[A-Za-z0-9_\-]{8,}"),  # JWT (Home Assistant long-lived tokens are JWTs)
-    _rule("token", r"(?<![A-Za-z0-9\-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
-          r"[0-9a-f]{12}(?![A-Za-z0-9\-])", _I),  # UUID-shaped keys
+    _rule(
+        "api_key",
+        r"(?<![A-Za-z0-9_\-])(?:sk-[A-Za-z0-9_\-]{16,}|(?:sk|rk|pk)_(?:live|test)_"
+        r"[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|glpat-"
+        r"[A-Za-z0-9_\-]{20,}|xox[abposr]-[A-Za-z0-9\-]{10,}|AIza[A-Za-z0-9_\-]{30,}|hf_"
+        r"[A-Za-z0-9]{30,}|npm_[A-Za-z0-9]{30,}|shp(?:at|ss|ca)_[A-Fa-f0-9]{20,}|"
+        r"SG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}|(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9]))",
+    ),
+    _rule(
+        "token",
+        r"(?<![A-Za-z0-9_\-.])eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}\."
+        r"[A-Za-z0-9_\-]{8,}",
+    ),  # JWT (Home Assistant long-lived tokens are JWTs)
+    _rule(
+        "token",
+        r"(?<![A-Za-z0-9\-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
+        r"[0-9a-f]{12}(?![A-Za-z0-9\-])",
+        _I,
+    ),  # UUID-shaped keys
     _rule("token", r"\bbearer\s+(?P<v>[A-Za-z0-9_\-.+/=]{16,})", _I),
     _rule("token", r"(?<![A-Za-z0-9_\-+/=])[A-Za-z0-9_\-+/=]{20,}", valid=looks_random),
     _rule("private_key", r"-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----"),
     # a word shaped like a strong password (upper and lower case letters, a digit and a symbol
     # other than "-" and "_", which model codes and ids use; 8 to 64 characters), with or without
     # a password word: nothing else is written that way
-    _rule("password", r"(?<![^\s\"'“‘(:])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}\d)"
-          r"(?=[^\s]{0,63}[!@#$%^&*+=?~|\\<>{}\[\]])(?P<v>[^\s\"'”’]{8,64})(?![^\s\"'”’])",
-          valid=lambda v: "://" not in v and not re.fullmatch(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", v)),
+    _rule(
+        "password",
+        r"(?<![^\s\"'“‘(:])(?=[^\s]{0,63}[a-z])(?=[^\s]{0,63}[A-Z])(?=[^\s]{0,63}\d)"
+        r"(?=[^\s]{0,63}[!@#$%^&*+=?~|\\<>{}\[\]])(?P<v>[^\s\"'”’]{8,64})(?![^\s\"'”’])",
+        valid=lambda v: "://" not in v and not re.fullmatch(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+", v),
+    ),
     # a long hexadecimal string with letters and digits: a key, a token or a hash
-    _rule("token", r"(?<![\w\-:.])(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}\d)[0-9a-f]{20,64}(?![\w\-:.])"),
+    _rule(
+        "token",
+        r"(?<![\w\-:.])(?=[0-9a-f]{0,63}[a-f])(?=[0-9a-f]{0,63}\d)[0-9a-f]{20,64}(?![\w\-:.])",
+    ),
     # Passwords: a password word, then "is"/":"/"=" and any value, or a value with a digit
     # straight after it or after "to"/"as".
-    _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 60}{_STRONG_COPULA}\s*[\"'“‘]?"
-          r"(?P<v>[^\s\"'”’.,;!?]{3,64})", _I),
-    _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b\s*[:=]?\s*[\"'“‘]?(?P<v>(?=[^\s]{{0,63}}\d)"
-          r"[^\s\"'”’.,;!?]{3,64})", _I),
-    _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 40}\b(?:to|as)\s+[\"'“‘]?"
-          r"(?P<v>(?=[^\s]{0,63}\d)[^\s\"'”’.,;!?]{3,64})", _I),
-    _rule("password", rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 40}\b(?P<v>(?:capital|upper\s?case|lower\s?case|"
-          r"small\s+letter|exclamation(?:\s+mark)?|at\s+sign|underscore|hyphen|dollar\s+sign|ampersand)\b)", _I),
-    _rule("password", r"(?:密码|口令|开锁码|门禁码|解锁码|验证码)[^。！；\n]{0,8}?(?P<v>[A-Za-z0-9]{3,32})"),
+    _rule(
+        "password",
+        rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 60}{_STRONG_COPULA}\s*[\"'“‘]?"
+        r"(?P<v>[^\s\"'”’.,;!?]{3,64})",
+        _I,
+    ),
+    _rule(
+        "password",
+        rf"\b(?:{_PASSWORD_WORDS})\b\s*[:=]?\s*[\"'“‘]?(?P<v>(?=[^\s]{{0,63}}\d)"
+        r"[^\s\"'”’.,;!?]{3,64})",
+        _I,
+    ),
+    _rule(
+        "password",
+        rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 40}\b(?:to|as)\s+[\"'“‘]?"
+        r"(?P<v>(?=[^\s]{0,63}\d)[^\s\"'”’.,;!?]{3,64})",
+        _I,
+    ),
+    _rule(
+        "password",
+        rf"\b(?:{_PASSWORD_WORDS})\b{_WINDOW % 40}\b(?P<v>(?:capital|upper\s?case|lower\s?case|"
+        r"small\s+letter|exclamation(?:\s+mark)?|at\s+sign|underscore|hyphen|dollar\s+sign|ampersand)\b)",
+        _I,
+    ),
+    _rule(
+        "password",
+        r"(?:密码|口令|开锁码|门禁码|解锁码|验证码)[^。！；\n]{0,8}?(?P<v>[A-Za-z0-9]{3,32})",
+    ),
     # a pattern lock, whatever it is told as ("an L from the top left dot")
-    _rule("security_answer", rf"\b(?:unlock|lock|swipe|screen)\s+pattern\b{_WINDOW % 50}{_STRONG_COPULA}\s*"
-          r"(?P<v>[^\s.,;!?]{1,64})", _I),
+    _rule(
+        "security_answer",
+        rf"\b(?:unlock|lock|swipe|screen)\s+pattern\b{_WINDOW % 50}{_STRONG_COPULA}\s*"
+        r"(?P<v>[^\s.,;!?]{1,64})",
+        _I,
+    ),
     # a login told as "user / password" after a login word ("the admin credentials: root / toor")
-    _rule("password", rf"\b(?:credentials?|creds|login|log-?in|logon|sign[\s\-]?in|account|user(?:\s?name)?|"
-          rf"wi-?fi|wlan|ssid|network|hotspot|router)\b"
-          rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})", _I,
-          valid=lambda v: not _CIDR.fullmatch(v.replace(" ", ""))),
+    _rule(
+        "password",
+        rf"\b(?:credentials?|creds|login|log-?in|logon|sign[\s\-]?in|account|user(?:\s?name)?|"
+        rf"wi-?fi|wlan|ssid|network|hotspot|router)\b"
+        rf"{_WINDOW % 40}(?<![^\s:=\"'“‘(])(?P<v>[^\s/]{{2,64}}\s?/\s?[^\s/]{{2,64}})",
+        _I,
+        valid=lambda v: not _CIDR.fullmatch(v.replace(" ", "")),
+    ),
     _rule("security_answer", rf"\bmaiden\s+name\b{_WINDOW % 60}{_STRONG_COPULA}\s*(?P<v>\w+)", _I),
     # an answer to a question, given ("Answer: Mr Abernathy-Cole", "the answer to 'first street' ... is X")
-    _rule("security_answer", r"\banswer\b[^\n]{0,80}?(?::|\bis\b|\bwas\b)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{2,64})", _I),
+    _rule(
+        "security_answer",
+        r"\banswer\b[^\n]{0,80}?(?::|\bis\b|\bwas\b)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{2,64})",
+        _I,
+    ),
     # a duress or pick-up word agreed with the alarm company: the word itself is the secret
-    _rule("security_answer", r"\b(?:duress|pick[\s\-]?up\s+(?:word|phrase|code)|code\s?word|safe\s?word|passwort\s+"
-          r"(?:für|beim)\s+(?:den\s+)?wachdienst)\b", _I),
+    _rule(
+        "security_answer",
+        r"\b(?:duress|pick[\s\-]?up\s+(?:word|phrase|code)|code\s?word|safe\s?word|passwort\s+"
+        r"(?:für|beim)\s+(?:den\s+)?wachdienst)\b",
+        _I,
+    ),
     # where the home is, as a locator: a geohash, a plus code, a Maidenhead square, three words
-    _rule("home_location", r"\b(?:geohash|maidenhead(?:\s+locator)?|plus\s+code|open\s+location\s+code|what3words|w3w|"
-          r"grid\s+ref(?:erence)?|qth\s+locator|locator)\b[^\n]{0,20}?(?P<v>[A-Za-z0-9+./]{6,20})", _I),
+    _rule(
+        "home_location",
+        r"\b(?:geohash|maidenhead(?:\s+locator)?|plus\s+code|open\s+location\s+code|what3words|w3w|"
+        r"grid\s+ref(?:erence)?|qth\s+locator|locator)\b[^\n]{0,20}?(?P<v>[A-Za-z0-9+./]{6,20})",
+        _I,
+    ),
     # a security question named in another language, then its answer after ":" or a copula
-    _rule("security_answer", r"\b(?:sicherheitsfrage|geheimfrage|question\s+secr[èe]te|question\s+de\s+s[ée]curit[ée]|"
-          r"nom\s+de\s+jeune\s+fille|pregunta\s+(?:de\s+)?seguridad|pregunta\s+secreta|domanda\s+(?:di\s+sicurezza|"
-          r"segreta)|beveiligingsvraag|pergunta\s+(?:de\s+)?seguran[çc]a|säkerhetsfråga|sikkerhedsspørgsmål|"
-          r"pytanie\s+(?:pomocnicze|bezpieczeństwa)|секретный\s+вопрос|보안\s*질문|秘密の質問)\b"
-          r"[^\n]{0,80}?(?::|\s(?:ist|est|es|è|is|är|er|jest)\s)\s*(?P<v>[^\s,;.]{2,64})", _I),
+    _rule(
+        "security_answer",
+        r"\b(?:sicherheitsfrage|geheimfrage|question\s+secr[èe]te|question\s+de\s+s[ée]curit[ée]|"
+        r"nom\s+de\s+jeune\s+fille|pregunta\s+(?:de\s+)?seguridad|pregunta\s+secreta|domanda\s+(?:di\s+sicurezza|"
+        r"segreta)|beveiligingsvraag|pergunta\s+(?:de\s+)?seguran[çc]a|säkerhetsfråga|sikkerhedsspørgsmål|"
+        r"pytanie\s+(?:pomocnicze|bezpieczeństwa)|секретный\s+вопрос|보안\s*질문|秘密の質問)\b"
+        r"[^\n]{0,80}?(?::|\s(?:ist|est|es|è|is|är|er|jest)\s)\s*(?P<v>[^\s,;.]{2,64})",
+        _I,
+    ),
     # account recovery: a recovery question's answer, or the answer to a usual security question
-    _rule("security_answer", rf"\b(?:recovery\s+(?:question|answer|word|phrase|hint)|question\s+answer|"
-          rf"answer\s+to\s+(?:the|my)\s+(?:security|recovery)\s+question)s?\b{_WINDOW % 50}"
-          rf"(?:{_STRONG_COPULA}|\bwas\b)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})", _I),
-    _rule("security_answer", r"\b(?:(?:my\s+)?first\s+(?:teacher|pet|pet's\s+name|car|school|street|job|boss|"
-          r"concert|love|kiss)|childhood\s+(?:street|friend|home|nickname|best\s+friend|hero|pet)|"
-          r"(?:city|town)\s+(?:where\s+)?i\s+was\s+born|favou?rite\s+(?:teacher|childhood\s+\w+)|"
-          r"name\s+of\s+my\s+first\s+\w+)\s*(?:was|is|=|:)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{2,64})", _I),
-    _rule("security_answer", r"\b(?i:maiden\s+name)\b(?:\s+(?i:of\s+)?[A-Za-z'’]+){0,2}?[\s,:\-]+"
-          r"(?P<v>[A-Z][a-zà-ÿ'’\-]+)"),  # a maiden name is an answer to security questions
+    _rule(
+        "security_answer",
+        rf"\b(?:recovery\s+(?:question|answer|word|phrase|hint)|question\s+answer|"
+        rf"answer\s+to\s+(?:the|my)\s+(?:security|recovery)\s+question)s?\b{_WINDOW % 50}"
+        rf"(?:{_STRONG_COPULA}|\bwas\b)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})",
+        _I,
+    ),
+    _rule(
+        "security_answer",
+        r"\b(?:(?:my\s+)?first\s+(?:teacher|pet|pet's\s+name|car|school|street|job|boss|"
+        r"concert|love|kiss)|childhood\s+(?:street|friend|home|nickname|best\s+friend|hero|pet)|"
+        r"(?:city|town)\s+(?:where\s+)?i\s+was\s+born|favou?rite\s+(?:teacher|childhood\s+\w+)|"
+        r"name\s+of\s+my\s+first\s+\w+)\s*(?:was|is|=|:)\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{2,64})",
+        _I,
+    ),
+    _rule(
+        "security_answer",
+        r"\b(?i:maiden\s+name)\b(?:\s+(?i:of\s+)?[A-Za-z'’]+){0,2}?[\s,:\-]+"
+        r"(?P<v>[A-Z][a-zà-ÿ'’\-]+)",
+    ),  # a maiden name is an answer to security questions
     # Secrets said as words: answers to security questions, safe and code words, pass phrases.
-    _rule("security_answer", rf"\b(?:security\s+(?:question|answer)|secret\s+(?:answer|question|word|phrase)|"
-          rf"(?:safe|code|duress|panic|family|emergency)\s?word|verbal\s+(?:password|passcode|code)|"
-          rf"pass\s?phrase|password\s+hint|memorable\s+(?:word|"
-          rf"phrase|answer))s?\b{_WINDOW % 50}{_STRONG_COPULA}\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})", _I),
-    _rule("private_key", r"\b(?:seed|recovery|mnemonic|backup|secret)\s+(?:phrase|words|seed)\b|\bwallet\s+seed\b", _I),
+    _rule(
+        "security_answer",
+        rf"\b(?:security\s+(?:question|answer)|secret\s+(?:answer|question|word|phrase)|"
+        rf"(?:safe|code|duress|panic|family|emergency)\s?word|verbal\s+(?:password|passcode|code)|"
+        rf"pass\s?phrase|password\s+hint|memorable\s+(?:word|"
+        rf"phrase|answer))s?\b{_WINDOW % 50}{_STRONG_COPULA}\s*[\"'“‘]?(?P<v>[^\s\"'”’.,;!?]{{2,64}})",
+        _I,
+    ),
+    _rule(
+        "private_key",
+        r"\b(?:seed|recovery|mnemonic|backup|secret)\s+(?:phrase|words|seed)\b|\bwallet\s+seed\b",
+        _I,
+    ),
     # PINs and lock/alarm/door/gate/safe codes.
-    _rule("access_code", rf"\bpins?\b(?:\s*(?:code|number|no\.?|#))?{_WINDOW % 30}{_CODE_VALUE}",
-          _I, valid=_CODE_DIGITS),
-    _rule("access_code", rf"\b(?:{_CODE_DEVICE})\s*(?:pin|code|passcode|combination|combo|"
-          rf"number|key\s?code)s?\b{_WINDOW % 30}{_CODE_VALUE}", _I, valid=_CODE_DIGITS),
-    _rule("access_code", rf"\b(?:code|combination|combo|keycode|key\s+code)s?\b{_WINDOW % 30}"
-          rf"{_CODE_COPULA}\s*(?:now\s+)?{_CODE_VALUE}", _I, valid=_CODE_DIGITS),
-    _rule("access_code", rf"\b(?:unlock|disarm|arm|open|enter|punch\s+in|key\s+in|type\s+in)\b"
-          rf"{_WINDOW % 40}\b(?:with|using|code|pin)\s+(?P<v>\d{{4,12}})(?![\d%°]){_NOT_UNIT}", _I),
+    _rule(
+        "access_code",
+        rf"\bpins?\b(?:\s*(?:code|number|no\.?|#))?{_WINDOW % 30}{_CODE_VALUE}",
+        _I,
+        valid=_CODE_DIGITS,
+    ),
+    _rule(
+        "access_code",
+        rf"\b(?:{_CODE_DEVICE})\s*(?:pin|code|passcode|combination|combo|"
+        rf"number|key\s?code)s?\b{_WINDOW % 30}{_CODE_VALUE}",
+        _I,
+        valid=_CODE_DIGITS,
+    ),
+    _rule(
+        "access_code",
+        rf"\b(?:code|combination|combo|keycode|key\s+code)s?\b{_WINDOW % 30}"
+        rf"{_CODE_COPULA}\s*(?:now\s+)?{_CODE_VALUE}",
+        _I,
+        valid=_CODE_DIGITS,
+    ),
+    _rule(
+        "access_code",
+        rf"\b(?:unlock|disarm|arm|open|enter|punch\s+in|key\s+in|type\s+in)\b"
+        rf"{_WINDOW % 40}\b(?:with|using|code|pin)\s+(?P<v>\d{{4,12}})(?![\d%°]){_NOT_UNIT}",
+        _I,
+    ),
     # "opens with 4 5 9", "unlocked using 12-34", "gets in by typing 3310": a door, box or panel
     # opened with digits is opened with a code, whatever the thing is called
-    _rule("access_code", rf"\b(?:open|unlock|disarm|release)(?:s|ed|ing)?\b{_WINDOW % 40}\b(?:with|using|via|"
-          rf"by\s+(?:typing|entering|pressing|keying|punching)(?:\s+in)?)\s+(?:the\s+)?(?:code\s+|pin\s+|"
-          rf"digits\s+|number\s+)?{_CODE_VALUE}", _I, valid=_CODE_DIGITS),
+    _rule(
+        "access_code",
+        rf"\b(?:open|unlock|disarm|release)(?:s|ed|ing)?\b{_WINDOW % 40}\b(?:with|using|via|"
+        rf"by\s+(?:typing|entering|pressing|keying|punching)(?:\s+in)?)\s+(?:the\s+)?(?:code\s+|pin\s+|"
+        rf"digits\s+|number\s+)?{_CODE_VALUE}",
+        _I,
+        valid=_CODE_DIGITS,
+    ),
     # RFID cards, fobs and tags: their id is what the reader checks, so it opens the door
-    _rule("access_code", r"\b(?:rfid|nfc|fob|key\s?fob|tag|badge|key\s?card|access\s+card|card|chip)\s+"
-          r"(?:uid|id|number|no\.?|code|serial)\b[^.!?\n\d]{0,30}?(?P<v>(?<![0-9A-Fa-f])(?=[0-9A-Fa-f]{0,8}\d)"
-          r"[0-9A-Fa-f]{2,8}(?:[ :\-][0-9A-Fa-f]{2,8}){1,7}|\d{4,20})(?![0-9A-Za-z])", _I, valid=_hex_id_ok),
-    _rule("access_code", rf"\b(?:enter|punch\s+in|key\s+in|type\s+in)\s+(?:the\s+)?(?:code\s+|pin\s+)?"
-          rf"(?P<v>\d{{4,12}})(?![\d%°]){_NOT_UNIT}", _I),
+    _rule(
+        "access_code",
+        r"\b(?:rfid|nfc|fob|key\s?fob|tag|badge|key\s?card|access\s+card|card|chip)\s+"
+        r"(?:uid|id|number|no\.?|code|serial)\b[^.!?\n\d]{0,30}?(?P<v>(?<![0-9A-Fa-f])(?=[0-9A-Fa-f]{0,8}\d)"
+        r"[0-9A-Fa-f]{2,8}(?:[ :\-][0-9A-Fa-f]{2,8}){1,7}|\d{4,20})(?![0-9A-Za-z])",
+        _I,
+        valid=_hex_id_ok,
+    ),
+    _rule(
+        "access_code",
+        rf"\b(?:enter|punch\s+in|key\s+in|type\s+in)\s+(?:the\s+)?(?:code\s+|pin\s+)?"
+        rf"(?P<v>\d{{4,12}})(?![\d%°]){_NOT_UNIT}",
+        _I,
+    ),
     # Digits keyed or read out one at a time ("0 4 1 7", "2-9-6-3"): a code or a number being
     # dictated; nobody writes a setting, a time or a model number that way.
     _rule("access_code", r"(?<![\w.,:/\-])\d(?:(?: | ?- ?)\d){3,15}(?![\w%°\-]|[.,:]\d|\s?\d)"),
     # Keys pressed on a keypad: digits after a keying verb, or next to star, hash or enter.
-    _rule("access_code", rf"\b(?:press(?:es|ed|ing)?|punch(?:es|ed|ing)?|tap(?:s|ped|ping)?|key(?:s|ed|ing)?|"
-          rf"type[sd]?|typing|dial(?:s|l?ed|l?ing)?|enter(?:s|ed|ing)?)\s+(?:in\s+)?(?:the\s+)?(?:code\s+|pin\s+|"
-          rf"digits\s+|numbers?\s+)?(?:(?:star|hash|pound)\s+|[#*]\s?)?(?P<v>\d(?:[ \-]?\d){{2,15}})"
-          rf"(?![\d%°]|[.,:]\d){_NOT_UNIT}", _I),
-    _rule("access_code", r"(?:\b(?:star|hash|pound)\b|[#*])\s?(?P<v>\d(?:[ \-]?\d){2,15})(?!\d)", _I),
-    _rule("access_code", r"(?<![\w.])(?P<v>\d(?:[ \-]?\d){2,15})\s?(?:[#*]|\b(?:star|hash|pound)\b)", _I),
-    _rule("access_code", r"(?<![\d.,])(?P<v>\d{3,12})\s+(?:is|was)\s+(?:the|my|our)?\s*"
-          r"(?:[A-Za-z\-]+\s+)?(?:code|pin|password|passcode|combination)\b", _I),
+    _rule(
+        "access_code",
+        rf"\b(?:press(?:es|ed|ing)?|punch(?:es|ed|ing)?|tap(?:s|ped|ping)?|key(?:s|ed|ing)?|"
+        rf"type[sd]?|typing|dial(?:s|l?ed|l?ing)?|enter(?:s|ed|ing)?)\s+(?:in\s+)?(?:the\s+)?(?:code\s+|pin\s+|"
+        rf"digits\s+|numbers?\s+)?(?:(?:star|hash|pound)\s+|[#*]\s?)?(?P<v>\d(?:[ \-]?\d){{2,15}})"
+        rf"(?![\d%°]|[.,:]\d){_NOT_UNIT}",
+        _I,
+    ),
+    _rule(
+        "access_code", r"(?:\b(?:star|hash|pound)\b|[#*])\s?(?P<v>\d(?:[ \-]?\d){2,15})(?!\d)", _I
+    ),
+    _rule(
+        "access_code",
+        r"(?<![\w.])(?P<v>\d(?:[ \-]?\d){2,15})\s?(?:[#*]|\b(?:star|hash|pound)\b)",
+        _I,
+    ),
+    _rule(
+        "access_code",
+        r"(?<![\d.,])(?P<v>\d{3,12})\s+(?:is|was)\s+(?:the|my|our)?\s*"
+        r"(?:[A-Za-z\-]+\s+)?(?:code|pin|password|passcode|combination)\b",
+        _I,
+    ),
     # Phone numbers: international (+...), North American, national with a trunk 0, Chinese
     # mobiles, and any 7+ digit number next to a phone word.
-    _rule("phone_number", r"(?<![\w+])\+\d(?:[ .\-]?(?:\(\d{1,4}\)|\d)){6,16}(?!\d)",
-          valid=_digits_between(8, 15)),
-    _rule("phone_number", r"(?<![0-9A-Za-z+\-.])(?:1[ .\-]?)?(?:\(\d{3}\)[ .\-]?|\d{3}[ .\-]?)"
-          r"\d{3}[ .\-]?\d{4}(?![0-9])(?![.\-]\d)"),
-    _rule("phone_number", r"(?<![0-9A-Za-z+\-.])0\d{1,4}(?:[ .\-]\d{2,4}){1,4}(?![0-9])"
-          r"(?![ .\-]?\d)", valid=_digits_between(9, 12)),
+    _rule(
+        "phone_number",
+        r"(?<![\w+])\+\d(?:[ .\-]?(?:\(\d{1,4}\)|\d)){6,16}(?!\d)",
+        valid=_digits_between(8, 15),
+    ),
+    _rule(
+        "phone_number",
+        r"(?<![0-9A-Za-z+\-.])(?:1[ .\-]?)?(?:\(\d{3}\)[ .\-]?|\d{3}[ .\-]?)"
+        r"\d{3}[ .\-]?\d{4}(?![0-9])(?![.\-]\d)",
+    ),
+    _rule(
+        "phone_number",
+        r"(?<![0-9A-Za-z+\-.])0\d{1,4}(?:[ .\-]\d{2,4}){1,4}(?![0-9])"
+        r"(?![ .\-]?\d)",
+        valid=_digits_between(9, 12),
+    ),
     _rule("phone_number", r"(?<![0-9])1[3-9]\d(?:[ \-]?\d{4}){2}(?![0-9])"),
-    _rule("phone_number", rf"\b(?:{_PHONE_WORDS})\b{_WINDOW % 30}(?P<v>\+?\d[\d ().\-]{{5,18}}\d)"
-          r"(?![0-9])", _I, valid=_digits_between(7, 15)),
-    _rule("phone_number", r"(?:手机|电话|联系方式|号码)[^。！；\n]{0,8}?(?P<v>\d[\d \-]{5,16}\d)",
-          valid=_digits_between(7, 15)),
-    _rule("email_address", r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]{1,64}@[A-Za-z0-9\-]{1,63}"
-          r"(?:\.[A-Za-z0-9\-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9\-])"),
-    _rule("email_address", r"(?<![\w.])[A-Za-z0-9._%+\-]{1,64}(?:\s+dot\s+[A-Za-z0-9]{1,30}){0,3}\s+(?:at|\[at\]|\(at\))\s+"
-          r"[A-Za-z0-9\-]{1,63}(?:\s*(?:\bdot\b|\.)\s*[A-Za-z]{2,10}){0,2}\s*(?:\bdot\b|\.)\s*(?:com|net|org|uk|de|"
-          r"fr|io|ie|au|nz|ca|in|za|us|es|it|nl|edu|gov|info|me|co)\b", _I),  # "john dot smith at gmail dot com"
+    _rule(
+        "phone_number",
+        rf"\b(?:{_PHONE_WORDS})\b{_WINDOW % 30}(?P<v>\+?\d[\d ().\-]{{5,18}}\d)"
+        r"(?![0-9])",
+        _I,
+        valid=_digits_between(7, 15),
+    ),
+    _rule(
+        "phone_number",
+        r"(?:手机|电话|联系方式|号码)[^。！；\n]{0,8}?(?P<v>\d[\d \-]{5,16}\d)",
+        valid=_digits_between(7, 15),
+    ),
+    _rule(
+        "email_address",
+        r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]{1,64}@[A-Za-z0-9\-]{1,63}"
+        r"(?:\.[A-Za-z0-9\-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9\-])",
+    ),
+    _rule(
+        "email_address",
+        r"(?<![\w.])[A-Za-z0-9._%+\-]{1,64}(?:\s+dot\s+[A-Za-z0-9]{1,30}){0,3}\s+(?:at|\[at\]|\(at\))\s+"
+        r"[A-Za-z0-9\-]{1,63}(?:\s*(?:\bdot\b|\.)\s*[A-Za-z]{2,10}){0,2}\s*(?:\bdot\b|\.)\s*(?:com|net|org|uk|de|"
+        r"fr|io|ie|au|nz|ca|in|za|us|es|it|nl|edu|gov|info|me|co)\b",
+        _I,
+    ),  # "john dot smith at gmail dot com"
     # "sam [at] example [dot] com", "sam(at)example.com", "sam @ example . com": the @ written out
-    _rule("email_address", r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez|@)\s?[\])}>])\s?"
-          r"[\w\-]{1,63}(?:\s?(?:[\[({<]\s?(?:dot|punkt|point|punto|ponto|\.)\s?[\])}>]|\.)\s?[\w\-]{1,63}){1,4}"
-          r"(?<=[^\W\d_]{2})", _I),
+    _rule(
+        "email_address",
+        r"(?<![\w.%+\-])[\w.%+\-]{1,64}\s?(?:@|[\[({<]\s?(?:at|ät|a|arroba|chez|@)\s?[\])}>])\s?"
+        r"[\w\-]{1,63}(?:\s?(?:[\[({<]\s?(?:dot|punkt|point|punto|ponto|\.)\s?[\])}>]|\.)\s?[\w\-]{1,63}){1,4}"
+        r"(?<=[^\W\d_]{2})",
+        _I,
+    ),
     # the @ and the dot said in other languages ("kasia kropka nowak małpa example kropka pl")
-    _rule("email_address", rf"(?<![\w.])[\w.%+\-]{{1,64}}(?:\s+(?:{_DOT_WORDS})\s+[\w\-]{{1,30}}){{0,3}}\s+(?:{_AT_WORDS})\s+"
-          rf"[\w\-]{{1,63}}(?:\s+(?:{_DOT_WORDS})\s+[\w\-]{{1,63}}){{1,4}}", _I),
+    _rule(
+        "email_address",
+        rf"(?<![\w.])[\w.%+\-]{{1,64}}(?:\s+(?:{_DOT_WORDS})\s+[\w\-]{{1,30}}){{0,3}}\s+(?:{_AT_WORDS})\s+"
+        rf"[\w\-]{{1,63}}(?:\s+(?:{_DOT_WORDS})\s+[\w\-]{{1,63}}){{1,4}}",
+        _I,
+    ),
     _rule("ssn", r"(?<![0-9\-])\d{3}-\d{2}-\d{4}(?![0-9\-])", valid=_ssn_ok),
-    _rule("ssn", rf"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|social\s+insurance\s+"
-          rf"number|itin){_WINDOW % 30}(?P<v>\d{{3}}[ \-]?\d{{2,3}}[ \-]?\d{{3,4}})(?![0-9])", _I),
-    _rule("iban", r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?"
-          r"(?![A-Za-z0-9])", _I, valid=_iban_match_ok),
+    _rule(
+        "ssn",
+        rf"\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?|social\s+insurance\s+"
+        rf"number|itin){_WINDOW % 30}(?P<v>\d{{3}}[ \-]?\d{{2,3}}[ \-]?\d{{3,4}})(?![0-9])",
+        _I,
+    ),
+    _rule(
+        "iban",
+        r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?"
+        r"(?![A-Za-z0-9])",
+        _I,
+        valid=_iban_match_ok,
+    ),
     _rule("card_number", r"(?<![0-9\-])\d(?:[ \-]?\d){12,18}(?![0-9])", valid=_card_ok),
-    _rule("card_number", rf"(?:\b(?:{_CARD_WORDS})\b|银行卡|卡号){_WINDOW % 30}"
-          r"(?P<v>\d(?:[ \-]?\d){11,18})(?![0-9])", _I),
-    _rule("account_number", rf"(?:\b(?:{_ACCOUNT_WORDS})\b|账号|账户){_WINDOW % 30}"
-          r"(?P<v>[A-Za-z]{0,4}\d(?:[ \-]?\d){5,30})(?![0-9])", _I),
+    _rule(
+        "card_number",
+        rf"(?:\b(?:{_CARD_WORDS})\b|银行卡|卡号){_WINDOW % 30}"
+        r"(?P<v>\d(?:[ \-]?\d){11,18})(?![0-9])",
+        _I,
+    ),
+    _rule(
+        "account_number",
+        rf"(?:\b(?:{_ACCOUNT_WORDS})\b|账号|账户){_WINDOW % 30}"
+        r"(?P<v>[A-Za-z]{0,4}\d(?:[ \-]?\d){5,30})(?![0-9])",
+        _I,
+    ),
     # Street addresses: house number, capitalised street name, street word; lower case only
     # with an unambiguous street word and no stop words between.
-    _rule("street_address", rf"(?<![\w#])\d{{1,6}}[A-Za-z]?(?:[ \-]\d{{1,4}})?,?\s+"
-          rf"(?:[A-Z][A-Za-z'’\-]*\.?\s+){{1,4}}(?:{_STREET})\b"),
-    _rule("street_address", rf"(?<![\w#])\d{{1,6}}[a-z]?\s+(?:(?!(?:{_STOPWORDS})\b)"
-          r"[a-z'’\-]+\s+){1,3}(?:street|avenue|road|boulevard|lane|st|ave|rd|blvd)\b", _I),
-    _rule("street_address", r"(?<![\w#])\d{1,6}[a-z]?\s+[A-Z][a-zäöüß]+(?:strasse|straße|weg|platz|"
-          r"gasse|allee)\b"),
-    _rule("street_address", r"\b[A-Z][a-zäöüßåæø]+(?:strasse|straße|str\.|weg|platz|gasse|allee|straat|laan|plein|"
-          r"gracht|kade|singel|dijk|steeg|gade|vej|gatan|gata|vägen|veien|vei|katu|tie|utca|ulica|ulice)\s+"
-          r"\d{1,4}[a-z]?\b"),
+    _rule(
+        "street_address",
+        rf"(?<![\w#])\d{{1,6}}[A-Za-z]?(?:[ \-]\d{{1,4}})?,?\s+"
+        rf"(?:[A-Z][A-Za-z'’\-]*\.?\s+){{1,4}}(?:{_STREET})\b",
+    ),
+    _rule(
+        "street_address",
+        rf"(?<![\w#])\d{{1,6}}[a-z]?\s+(?:(?!(?:{_STOPWORDS})\b)"
+        r"[a-z'’\-]+\s+){1,3}(?:street|avenue|road|boulevard|lane|st|ave|rd|blvd)\b",
+        _I,
+    ),
+    _rule(
+        "street_address",
+        r"(?<![\w#])\d{1,6}[a-z]?\s+[A-Z][a-zäöüß]+(?:strasse|straße|weg|platz|"
+        r"gasse|allee)\b",
+    ),
+    _rule(
+        "street_address",
+        r"\b[A-Z][a-zäöüßåæø]+(?:strasse|straße|str\.|weg|platz|gasse|allee|straat|laan|plein|"
+        r"gracht|kade|singel|dijk|steeg|gade|vej|gatan|gata|vägen|veien|vei|katu|tie|utca|ulica|ulice)\s+"
+        r"\d{1,4}[a-z]?\b",
+    ),
     _rule("street_address", r"〒\s?\d{3}-?\d{4}"),
-    _rule("street_address", rf"(?<![\w#])\d{{1,5}}(?:bis|ter)?,?\s+(?i:{_STREET_FIRST})\s+"
-          r"(?:(?i:d[eu]s?|la|le|del|della|do|da)\s+|l['’])?[A-Z]"),
+    _rule(
+        "street_address",
+        rf"(?<![\w#])\d{{1,5}}(?:bis|ter)?,?\s+(?i:{_STREET_FIRST})\s+"
+        r"(?:(?i:d[eu]s?|la|le|del|della|do|da)\s+|l['’])?[A-Z]",
+    ),
     _rule("street_address", r"\bp\.?\s?o\.?\s?box\s+\d+", _I),
     # the street word first and the number after the name ("Via dei Tigli 7", "Calle de Alcalá 45")
-    _rule("street_address", r"\b(?:Via|Viale|Piazza|Corso|Vicolo|Largo|Calle|Avenida|Paseo|Plaza|Carrer|Rua|Travessa|"
-          r"Rue|Avenue|Boulevard|Chemin)\s+(?:(?i:d[aeiu]\w{0,3}|la|le|l['’]|de\s+la|do|da|dos|das)\s*)?"
-          r"[A-ZÀ-Ý][\w'’\-]+(?:\s+[A-ZÀ-Ý][\w'’\-]+){0,3},?\s+\d{1,4}[a-z]?\b"),
-    _rule("street_address", rf"\b(?:(?:my|our|home|mailing|billing|shipping|postal|street)\s+"
-          rf"address|i\s+live\s+at|we\s+live\s+at){_WINDOW % 40}(?P<v>\d+)", _I),
+    _rule(
+        "street_address",
+        r"\b(?:Via|Viale|Piazza|Corso|Vicolo|Largo|Calle|Avenida|Paseo|Plaza|Carrer|Rua|Travessa|"
+        r"Rue|Avenue|Boulevard|Chemin)\s+(?:(?i:d[aeiu]\w{0,3}|la|le|l['’]|de\s+la|do|da|dos|das)\s*)?"
+        r"[A-ZÀ-Ý][\w'’\-]+(?:\s+[A-ZÀ-Ý][\w'’\-]+){0,3},?\s+\d{1,4}[a-z]?\b",
+    ),
+    _rule(
+        "street_address",
+        rf"\b(?:(?:my|our|home|mailing|billing|shipping|postal|street)\s+"
+        rf"address|i\s+live\s+at|we\s+live\s+at){_WINDOW % 40}(?P<v>\d+)",
+        _I,
+    ),
     _rule("street_address", r"[\u4e00-\u9fff]{1,12}?(?:路|街|大道|巷|胡同)\d{1,5}(?:号|弄)"),
     _rule("street_address", r"\d{1,4}(?:号楼|栋|幢)\s*(?:\d{1,3}单元)?\s*\d{2,5}(?:室|号)?"),
     _rule("postal_code", rf"\b(?:{_US_STATES})\s+\d{{5}}(?:-\d{{4}})?(?![0-9])"),
     _rule("postal_code", r"(?<![A-Za-z0-9])(?:[A-Z]{1,2}\d[A-Z\d]?|GIR) \d[A-Z]{2}(?![A-Za-z0-9])"),
     _rule("postal_code", r"(?<![A-Za-z0-9])[ABCEGHJ-NPRSTVXY]\d[A-Z] \d[A-Z]\d(?![A-Za-z0-9])"),
-    _rule("postal_code", rf"\b(?:zip|postcode|post\s+code|postal\s+code){_WINDOW % 20}"
-          r"(?P<v>[A-Za-z0-9]{2,5}[ \-]?[A-Za-z0-9]{3,4})", _I, valid=_digits_between(3, 9)),
+    _rule(
+        "postal_code",
+        rf"\b(?:zip|postcode|post\s+code|postal\s+code){_WINDOW % 20}"
+        r"(?P<v>[A-Za-z0-9]{2,5}[ \-]?[A-Za-z0-9]{3,4})",
+        _I,
+        valid=_digits_between(3, 9),
+    ),
     # National and other personal ID numbers.
     _rule("national_id", r"(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])", valid=cn_resident_id_ok),
-    _rule("national_id", r"(?<![A-Za-z0-9])[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?"
-          r"\d{2} ?[A-D](?![A-Za-z0-9])"),  # UK National Insurance number
-    _rule("id_number", rf"(?:\b(?:{_ID_WORDS})\b|身份证|护照|社保|驾照|驾驶证){_WINDOW % 30}"
-          r"(?P<v>[A-Za-z]{0,3}[ \-]?\d(?:[ \-]?\d){3,24}(?:[ \-]?[A-Za-z]{1,3})?|"
-          r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,8}\d)[A-Za-z0-9]{6,24}(?![A-Za-z0-9]))", _I, valid=_digits_between(4, 24)),
-    _rule("date_of_birth", rf"\b(?:born(?:\s+on)?|date\s+of\s+birth|dob|birth\s?date|birthday(?:\s+is)?)\b"
-          rf"{_WINDOW % 20}(?P<v>\d{{1,4}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}|(?:{_MONTHS})[a-z]*\.?\s+"
-          rf"\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
-          rf"(?:{_MONTHS})[a-z]*,?\s+\d{{4}})", _I),
-    _rule("username", rf"\b(?:user\s?name|login|user\s+id){_WINDOW % 40}{_STRONG_COPULA}\s*"
-          r"(?P<v>[A-Za-z0-9_.\-]{3,64})", _I),
+    _rule(
+        "national_id",
+        r"(?<![A-Za-z0-9])[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d{2} ?\d{2} ?"
+        r"\d{2} ?[A-D](?![A-Za-z0-9])",
+    ),  # UK National Insurance number
+    _rule(
+        "id_number",
+        rf"(?:\b(?:{_ID_WORDS})\b|身份证|护照|社保|驾照|驾驶证){_WINDOW % 30}"
+        r"(?P<v>[A-Za-z]{0,3}[ \-]?\d(?:[ \-]?\d){3,24}(?:[ \-]?[A-Za-z]{1,3})?|"
+        r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,8}\d)[A-Za-z0-9]{6,24}(?![A-Za-z0-9]))",
+        _I,
+        valid=_digits_between(4, 24),
+    ),
+    _rule(
+        "date_of_birth",
+        rf"\b(?:born(?:\s+on)?|date\s+of\s+birth|dob|birth\s?date|birthday(?:\s+is)?)\b"
+        rf"{_WINDOW % 20}(?P<v>\d{{1,4}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}|(?:{_MONTHS})[a-z]*\.?\s+"
+        rf"\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+        rf"(?:{_MONTHS})[a-z]*,?\s+\d{{4}})",
+        _I,
+    ),
+    _rule(
+        "username",
+        rf"\b(?:user\s?name|login|user\s+id){_WINDOW % 40}{_STRONG_COPULA}\s*"
+        r"(?P<v>[A-Za-z0-9_.\-]{3,64})",
+        _I,
+    ),
     # Any nine or more digits in a row: no device setting is that long.
     _rule("long_number", r"(?<![0-9.,])\d{9,}(?![0-9])"),
 )
 
 
 # --- numbers said in words ------------------------------------------------------------------
-
 
 
 def _below_hundred(words: list[str], i: int) -> tuple[int, int]:
@@ -505,7 +795,12 @@ def _spoken_group(words: list[str]) -> str:
         else:
             value = _TEENS_TENS[word]
             nxt = words[i + 1].lower() if i + 1 < len(words) else ""
-            if value >= 20 and value % 10 == 0 and nxt in _DIGIT_WORDS and nxt not in ("oh", "o", "zero", "nought"):
+            if (
+                value >= 20
+                and value % 10 == 0
+                and nxt in _DIGIT_WORDS
+                and nxt not in ("oh", "o", "zero", "nought")
+            ):
                 value += int(_DIGIT_WORDS[nxt])
                 i += 1
             out.append(str(value) * repeat)
@@ -526,19 +821,27 @@ def spell_out_digits(text: str) -> tuple[str, list[int]]:
     while i < len(words):
         j = i
         while j + 1 < len(words) and re.fullmatch(
-                r"[\s,\-]{1,3}(?:and\s{1,3})?" if words[j].group(0).lower() in _SCALES else r"[\s,\-]{1,3}",
-                text[words[j].end(): words[j + 1].start()]):
+            r"[\s,\-]{1,3}(?:and\s{1,3})?"
+            if words[j].group(0).lower() in _SCALES
+            else r"[\s,\-]{1,3}",
+            text[words[j].end() : words[j + 1].start()],
+        ):
             j += 1
-        run = words[i: j + 1]
+        run = words[i : j + 1]
         said = [m.group(0) for m in run]
-        if len(run) >= 2 and not all(w.lower() in ("o", "oh", "double", "triple", *_SCALES) for w in said):
+        if len(run) >= 2 and not all(
+            w.lower() in ("o", "oh", "double", "triple", *_SCALES) for w in said
+        ):
             digits = _spoken_group(said)
             start, end = run[0].start(), run[-1].end()
             out.append(text[pos:start])
             where.extend(range(pos, start))
             out.append(digits)
-            where.extend(range(start, start + len(digits)) if start + len(digits) <= end
-                         else [min(start + k, end - 1) for k in range(len(digits))])
+            where.extend(
+                range(start, start + len(digits))
+                if start + len(digits) <= end
+                else [min(start + k, end - 1) for k in range(len(digits))]
+            )
             pos = end
         i = j + 1
     out.append(text[pos:])
@@ -554,44 +857,71 @@ password such as "Tr!cky"), a semicolon, or a line break."""
 _CODE_CONTEXT = re.compile(
     r"\b(?:code|codes|pin|pins|passcode|passkey|combination|combo|keypad|key\s?pad|lockbox|key\s?safe|"
     r"padlock|safe|disarm|arm|unlock|setup\s+code|pairing\s+code|entry|intercom|lock|locks|door\s+code|"
-    r"gate|alarm|puk|sim|garage|door|doors|shed|locker|key\s?box)\b", _I)
-_DIGIT_GROUP = re.compile(r"(?<![\w.,:/])[#*]?\d(?:(?:[ \-,]{0,2}|,?\s(?:and\s)?then\s)\d){2,15}[#*]?"
-                          r"(?![\d%°]|[.,:]\d)")
+    r"gate|alarm|puk|sim|garage|door|doors|shed|locker|key\s?box)\b",
+    _I,
+)
+_DIGIT_GROUP = re.compile(
+    r"(?<![\w.,:/])[#*]?\d(?:(?:[ \-,]{0,2}|,?\s(?:and\s)?then\s)\d){2,15}[#*]?"
+    r"(?![\d%°]|[.,:]\d)"
+)
 """Three or more digits, maybe grouped or keyed one by one ("2 4 6 8", "1 then 3 then 5")."""
-_MEASURE_AFTER = re.compile(r"\s?(?:%|°|(?:percent|degrees?|deg|c|f|k|kelvin|lux|lm|w|watts?|kw|kwh|v|volts?|"
-                            r"db|rpm|ppm|min|mins|minutes?|hours?|hrs?|h|seconds?|secs?|s|ms|am|pm|days?|weeks?|"
-                            r"months?|years?|times|x|mm|cm|m|km|km/h|mph|bar|psi|ml|l|litres?|liters?|gallons?|"
-                            r"amps?|a|square|sq|inch|inches|ft|feet|fm|hz|ghz|mhz|euros?|dollars?)\b)", _I)
-_TIME_BEFORE = re.compile(r"(?:\b(?:at|from|until|till|to|by|around|after|before|between|since|in|on|the|"
-                          r"model|room|apartment|floor|channel|program|programme|number|no|version|v|level|"
-                          r"setting|speed|mode|zone|port|input|hdmi|band|step)\s*)$", _I)
+_MEASURE_AFTER = re.compile(
+    r"\s?(?:%|°|(?:percent|degrees?|deg|c|f|k|kelvin|lux|lm|w|watts?|kw|kwh|v|volts?|"
+    r"db|rpm|ppm|min|mins|minutes?|hours?|hrs?|h|seconds?|secs?|s|ms|am|pm|days?|weeks?|"
+    r"months?|years?|times|x|mm|cm|m|km|km/h|mph|bar|psi|ml|l|litres?|liters?|gallons?|"
+    r"amps?|a|square|sq|inch|inches|ft|feet|fm|hz|ghz|mhz|euros?|dollars?)\b)",
+    _I,
+)
+_TIME_BEFORE = re.compile(
+    r"(?:\b(?:at|from|until|till|to|by|around|after|before|between|since|in|on|the|"
+    r"model|room|apartment|floor|channel|program|programme|number|no|version|v|level|"
+    r"setting|speed|mode|zone|port|input|hdmi|band|step)\s*)$",
+    _I,
+)
 
 
-_CODE_BEFORE = re.compile(r"\b(?:set|changed)\s+(?:to|at)\s*$|"
-                          r"(?:code|pin|combination|combo|passcode|pattern|sequence)(?:\s+(?:number|no\.?|#))?"
-                          r"\s*(?:is|was|:|=)?\s*$|(?:\bis|:|=)\s*$", _I)
+_CODE_BEFORE = re.compile(
+    r"\b(?:set|changed)\s+(?:to|at)\s*$|"
+    r"(?:code|pin|combination|combo|passcode|pattern|sequence)(?:\s+(?:number|no\.?|#))?"
+    r"\s*(?:is|was|:|=)?\s*$|(?:\bis|:|=)\s*$",
+    _I,
+)
 """What makes a number after "number", "the", "on" ... a code all the same: a credential noun
 ("pin number 4821", "unlock pattern number 1-5-9-8") or "is"/":" right before it."""
 
 
-_PRODUCT_BEFORE = re.compile(r"\b(?:serial|model|part|product|firmware|version|sku|batch|lot|article|item|"
-                             r"type|error|fault)(?:\s+(?:number|no\.?|#|code))?\s*(?:is|was|[:=])?\s*$", _I)
+_PRODUCT_BEFORE = re.compile(
+    r"\b(?:serial|model|part|product|firmware|version|sku|batch|lot|article|item|"
+    r"type|error|fault)(?:\s+(?:number|no\.?|#|code))?\s*(?:is|was|[:=])?\s*$",
+    _I,
+)
 """A number right after "serial", "model", "part" ...: it names a product, not a person's
 phone or a lock's code."""
-_PRODUCT_CONTEXT = re.compile(r"\b(?:model|part|product|order|ordering|replacement|spare\s+part|sku|firmware|"
-                              r"version|serial|warranty|error|fault|manual)\b", _I)
-_PRODUCT_QUALIFIER = re.compile(r"\b(?:part|model|product|error|fault|order|item|article|sku|colou?r|country|"
-                                r"region|area|zip|post|bar|qr|paint)\s+$", _I)
+_PRODUCT_CONTEXT = re.compile(
+    r"\b(?:model|part|product|order|ordering|replacement|spare\s+part|sku|firmware|"
+    r"version|serial|warranty|error|fault|manual)\b",
+    _I,
+)
+_PRODUCT_QUALIFIER = re.compile(
+    r"\b(?:part|model|product|error|fault|order|item|article|sku|colou?r|country|"
+    r"region|area|zip|post|bar|qr|paint)\s+$",
+    _I,
+)
 """A "code" that names a product, an error or a place, whatever the sentence is about."""
-_ACCESS_CONTEXT = re.compile(r"\b(?:door|lock|alarm|gate|wi-?fi|password|pin|unlock|disarm|login|log\s+in|account|"
-                             r"safe|garage|keypad|entry|access|network|router|admin|app)\b", _I)
+_ACCESS_CONTEXT = re.compile(
+    r"\b(?:door|lock|alarm|gate|wi-?fi|password|pin|unlock|disarm|login|log\s+in|account|"
+    r"safe|garage|keypad|entry|access|network|router|admin|app)\b",
+    _I,
+)
 
 
 def _model_name_before(sentence: str, start: int) -> bool:
     """A number straight after a capitalised name inside the sentence ("a BFT Deimos 600",
     "the Nice Robus 600"): a product's model, unless the name is a code word ("Door 4821")."""
-    m = re.search(r"(?<=\s)([A-Z][A-Za-z0-9\-]{1,})\s$", sentence[max(0, start - 40): start])
-    return bool(m) and not _CODE_CONTEXT.search(m.group(1)) and not _CREDENTIAL_WORD.search(m.group(1))
+    m = re.search(r"(?<=\s)([A-Z][A-Za-z0-9\-]{1,})\s$", sentence[max(0, start - 40) : start])
+    return (
+        bool(m) and not _CODE_CONTEXT.search(m.group(1)) and not _CREDENTIAL_WORD.search(m.group(1))
+    )
 
 
 _COUNT_WORD = re.compile(r"\bcount(?:s|ing)?\s?down\b|\bcountdown\b", _I)
@@ -600,7 +930,11 @@ _COUNT_WORD = re.compile(r"\bcount(?:s|ing)?\s?down\b|\bcountdown\b", _I)
 
 def _countdown(digits: str) -> bool:
     """Digits counting down by one to 1 or 0 ("54321", "3210")."""
-    return len(digits) >= 3 and digits[-1] in "01" and all(int(x) - int(y) == 1 for x, y in pairwise(digits))
+    return (
+        len(digits) >= 3
+        and digits[-1] in "01"
+        and all(int(x) - int(y) == 1 for x, y in pairwise(digits))
+    )
 
 
 def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
@@ -614,33 +948,46 @@ def _codes(sentence: str, before: str = "") -> list[tuple[int, int]]:
         digits = re.sub(r"\D", "", m.group(0))
         if len(digits) < 3 or _MEASURE_AFTER.match(sentence, m.end()):
             continue
-        if re.fullmatch(r"(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])", m.group(0)) \
-                and not re.search(r"\b(?:born|birth|birthday|dob)\b", sentence, _I):
+        if re.fullmatch(
+            r"(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])", m.group(0)
+        ) and not re.search(r"\b(?:born|birth|birthday|dob)\b", sentence, _I):
             continue  # an ISO date: "changed 2026-06-20"
         keyed = re.fullmatch(r"\d(?:(?: | ?- ?)\d)+", m.group(0))  # "0 4 1 7": read out one by one
-        if not keyed and (_model_name_before(sentence, m.start())
-                          or _PRODUCT_BEFORE.search(sentence[max(0, m.start() - 30): m.start()])):
+        if not keyed and (
+            _model_name_before(sentence, m.start())
+            or _PRODUCT_BEFORE.search(sentence[max(0, m.start() - 30) : m.start()])
+        ):
             continue
         if not keyed and accounts_for(sentence, m.start(), m.end()):
             continue  # a count, a resolution, a model the access grammar places: "the last 100 events"
         if keyed and _countdown(digits) and _COUNT_WORD.search(sentence):
             continue  # "5-4-3-2-1 is how I count down"
-        if not keyed and _TIME_BEFORE.search(sentence[max(0, m.start() - 12): m.start()]) and not _CODE_BEFORE.search(
-                sentence[max(0, m.start() - 30): m.start()]):
+        if (
+            not keyed
+            and _TIME_BEFORE.search(sentence[max(0, m.start() - 12) : m.start()])
+            and not _CODE_BEFORE.search(sentence[max(0, m.start() - 30) : m.start()])
+        ):
             continue
         found.append((m.start(), m.end()))
     return found
 
 
-_TURN = (r"(?:(?:\b(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise)|\b[lr])\s*(?:to\s+)?\d{1,3}"
-         r"(?!\d)|(?<!\d)\d{1,3}\s*(?:(?:degrees?|°|notches|clicks|marks?)\s*)?(?:to\s+the\s+)?(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise|[lr])\b)")
+_TURN = (
+    r"(?:(?:\b(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise)|\b[lr])\s*(?:to\s+)?\d{1,3}"
+    r"(?!\d)|(?<!\d)\d{1,3}\s*(?:(?:degrees?|°|notches|clicks|marks?)\s*)?(?:to\s+the\s+)?(?:left|right|cw|ccw|clockwise|(?:counter|anti)[\s\-]?clockwise|[lr])\b)"
+)
 _DIAL = re.compile(rf"{_TURN}(?:\s*(?:[,;]\s*|\s(?:and\s)?then\s|\s)\s*{_TURN}){{1,5}}", _I)
 """A dial combination written as turns: "left 24, right 11, left 38", "27 L 14 R 3 L"."""
-_DIAL_CONTEXT = re.compile(r"\b(?:safe|combination|combo|dial|lock|padlock|vault|code|strongbox)\b", _I)
+_DIAL_CONTEXT = re.compile(
+    r"\b(?:safe|combination|combo|dial|lock|padlock|vault|code|strongbox)\b", _I
+)
 
 
-_CLOCK_POSITIONS = re.compile(r"(?<!\d)\d{1,2}\s?o['’]?clock(?:(?:\s*[,;]\s*|\s+)(?:(?:and\s+)?then\s+)?(?:(?:back|"
-                              r"round|again)\s+)?(?:to\s+)?\d{1,2}\s?o['’]?clock){2,}", _I)
+_CLOCK_POSITIONS = re.compile(
+    r"(?<!\d)\d{1,2}\s?o['’]?clock(?:(?:\s*[,;]\s*|\s+)(?:(?:and\s+)?then\s+)?(?:(?:back|"
+    r"round|again)\s+)?(?:to\s+)?\d{1,2}\s?o['’]?clock){2,}",
+    _I,
+)
 """Three or more clock positions in a row ("2 o'clock, 11 o'clock, 7 o'clock"): turns of a dial."""
 
 
@@ -649,17 +996,34 @@ def _dial_turns(sentence: str) -> list[tuple[int, int]]:
     lock or combination."""
     if not _DIAL_CONTEXT.search(sentence):
         return []
-    return [m.span() for m in _DIAL.finditer(sentence)] + [m.span() for m in _CLOCK_POSITIONS.finditer(sentence)]
+    return [m.span() for m in _DIAL.finditer(sentence)] + [
+        m.span() for m in _CLOCK_POSITIONS.finditer(sentence)
+    ]
 
 
-_CREDENTIAL_WORD = re.compile(r"\b(?:password|passwords|passphrase|pass|pw|pwd|passkey|key|secret|token|"
-                              r"login|credentials?|code|codes|voucher|serial|"
-                              r"(?-i:[a-z]+(?:Secret|Password|Passwd|Passphrase|Token|Key|Pin|Code)s?))\b", _I)
+_CREDENTIAL_WORD = re.compile(
+    r"\b(?:password|passwords|passphrase|pass|pw|pwd|passkey|key|secret|token|"
+    r"login|credentials?|code|codes|voucher|serial|"
+    r"(?-i:[a-z]+(?:Secret|Password|Passwd|Passphrase|Token|Key|Pin|Code)s?))\b",
+    _I,
+)
 _CREDENTIAL_VALUE = re.compile(r"[\"'“‘]?(?P<v>[^\s\"'”’,;]{4,64})")
 
 
-_PASSWORD_MANAGERS = frozenset({"1password", "bitwarden", "lastpass", "keepass", "keepassxc", "dashlane",
-                                "keeper", "protonpass", "enpass", "nordpass"})
+_PASSWORD_MANAGERS = frozenset(
+    {
+        "1password",
+        "bitwarden",
+        "lastpass",
+        "keepass",
+        "keepassxc",
+        "dashlane",
+        "keeper",
+        "protonpass",
+        "enpass",
+        "nordpass",
+    }
+)
 """Password managers, where a code is kept: named after a credential word, no password."""
 
 
@@ -669,21 +1033,33 @@ def _credentials(sentence: str) -> list[tuple[int, int]]:
     found = []
     product = bool(_PRODUCT_CONTEXT.search(sentence)) and not _ACCESS_CONTEXT.search(sentence)
     for word in _CREDENTIAL_WORD.finditer(sentence):
-        if word.group(0).lower() == "key" and re.match(r"\s?(?:box|safe|pad|fob|ring|chain|holder|cabinet|switch)",
-                                                        sentence[word.end():], _I):
+        if word.group(0).lower() == "key" and re.match(
+            r"\s?(?:box|safe|pad|fob|ring|chain|holder|cabinet|switch)", sentence[word.end() :], _I
+        ):
             continue  # "the key box is a Master Lock 5401D": a product, no key
         if word.group(0).lower() in ("code", "codes", "serial", "key") and (
-                product or _PRODUCT_QUALIFIER.search(sentence[max(0, word.start() - 20): word.start()])):
+            product or _PRODUCT_QUALIFIER.search(sentence[max(0, word.start() - 20) : word.start()])
+        ):
             continue  # "the thermostat code on the side is TH8320 for ordering", "the part code"
-        if sentence[max(0, word.start() - 1): word.start()] == "1" and word.group(0).lower() == "password":
+        if (
+            sentence[max(0, word.start() - 1) : word.start()] == "1"
+            and word.group(0).lower() == "password"
+        ):
             continue  # "1Password", the password manager: where the codes are, not a code
-        window = sentence[word.end(): word.end() + 48]
+        window = sentence[word.end() : word.end() + 48]
         for m in _CREDENTIAL_VALUE.finditer(window):
             value = m.group("v").rstrip(".!?)")
             letters = any(ch.isalpha() for ch in value)
             other = any(ch.isdigit() or not ch.isalnum() for ch in value)
-            if ((letters and other and len(value) >= 5 and not value.lower().startswith(("http", "www.")))
-                    or re.fullmatch(r"[0-9a-fA-F]{12,}", value)) and value.lower() not in _PASSWORD_MANAGERS:
+            if (
+                (
+                    letters
+                    and other
+                    and len(value) >= 5
+                    and not value.lower().startswith(("http", "www."))
+                )
+                or re.fullmatch(r"[0-9a-fA-F]{12,}", value)
+            ) and value.lower() not in _PASSWORD_MANAGERS:
                 start = word.end() + m.start("v")
                 found.append((start, start + len(value)))
                 break
@@ -691,9 +1067,12 @@ def _credentials(sentence: str) -> list[tuple[int, int]]:
 
 
 _URL = re.compile(r"\b(?:https?|rtsp|rtmp|mqtts?|wss?)://[^\s<>\"']{4,2000}", _I)
-_URL_SECRET = re.compile(r"(?:[?&](?:key|api_?key|token|access_token|secret|sig|signature|auth|appid|code|"
-                         r"password|pass)=)|/(?:api/)?webhooks?/|/hooks/|/trigger/|/catch/|/services/T|"
-                         r"/g/|//[^/@\s]{1,64}:[^/@\s]{1,64}@|/ical/|/private-", _I)
+_URL_SECRET = re.compile(
+    r"(?:[?&](?:key|api_?key|token|access_token|secret|sig|signature|auth|appid|code|"
+    r"password|pass)=)|/(?:api/)?webhooks?/|/hooks/|/trigger/|/catch/|/services/T|"
+    r"/g/|//[^/@\s]{1,64}:[^/@\s]{1,64}@|/ical/|/private-",
+    _I,
+)
 
 
 def _secret_urls(text: str) -> list[tuple[int, int]]:
@@ -703,14 +1082,20 @@ def _secret_urls(text: str) -> list[tuple[int, int]]:
     for m in _URL.finditer(text):
         url = m.group(0).rstrip(".,;)")
         segments = re.split(r"[/?&=:#@.]", url)
-        if _URL_SECRET.search(url) or any(looks_random(seg) or (len(seg) >= 12 and re.search(r"\d", seg)
-                                                                and re.search(r"[A-Za-z]", seg)) for seg in segments):
+        if _URL_SECRET.search(url) or any(
+            looks_random(seg)
+            or (len(seg) >= 12 and re.search(r"\d", seg) and re.search(r"[A-Za-z]", seg))
+            for seg in segments
+        ):
             found.append((m.start(), m.start() + len(url)))
     return found
 
 
-_CVV = re.compile(r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)?|security\s+code|"
-                  r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,60}(?P<v>\d(?:\s?\d){2,3})(?!\d)", _I)
+_CVV = re.compile(
+    r"\b(?:cvv2?|cvc2?|cid|card\s+verification(?:\s+value|\s+code)?|security\s+code|"
+    r"three\s+digits\s+on\s+the\s+back)\b[^\d\n]{0,60}(?P<v>\d(?:\s?\d){2,3})(?!\d)",
+    _I,
+)
 _KEY_PLACE = re.compile(
     r"(?:🔑|🗝)\ufe0f?[^.!?\n]{0,20}?\b(?:under|underneath|beneath|behind|on\s+top\s+of|taped|hidden|in)\b|"
     r"\b(?:vara-?a?vain|varavaimet|cl[ée]f?s?\s+de\s+(?:secours|rechange|r[ée]serve)|double\s+des\s+cl[ée]s|llaves?\s+de\s+(?:repuesto|"
@@ -724,19 +1109,26 @@ _KEY_PLACE = re.compile(
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
     r"keys?\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
     r"cabinet|switch|press|holder|rack|hook|tag)s?\b)[^.!?\n]{0,50}?\b(?:under|underneath|beneath|behind|"
-    r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried|inside)\b)", _I)
+    r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried|inside)\b)",
+    _I,
+)
 """Where a physical key is kept: a spare, house or shed key with a place, or any key hidden,
 taped or under, behind or on top of something."""
 _UK_PLATE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}\s?[A-Z]{3}(?![A-Za-z0-9])")
 """A British number plate since 2001 ("AB12 CDE"): two letters, two digits, three letters."""
 _VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
-_PLATE = re.compile(r"\b(?:licen[cs]e\s+plate|number\s+plate|registration|registered|plate|plate\s+number|reg|"
-                    r"rego|tags?)\b[^\n]{0,20}?"
-                    r"(?P<v>[A-Z0-9]{2,4}[ \-]?[A-Z0-9]{2,4})\b", _I)
+_PLATE = re.compile(
+    r"\b(?:licen[cs]e\s+plate|number\s+plate|registration|registered|plate|plate\s+number|reg|"
+    r"rego|tags?)\b[^\n]{0,20}?"
+    r"(?P<v>[A-Z0-9]{2,4}[ \-]?[A-Z0-9]{2,4})\b",
+    _I,
+)
 
 
 def _vin_ok(value: str) -> bool:
-    return bool(re.search(r"\d", value)) and bool(re.search(r"[A-Z]", value)) and len(set(value)) > 6
+    return (
+        bool(re.search(r"\d", value)) and bool(re.search(r"[A-Z]", value)) and len(set(value)) > 6
+    )
 
 
 _VENDOR_PLUGINS: list | None = None
@@ -752,7 +1144,9 @@ def _vendor_tokens(text: str) -> list[tuple[int, int]]:
         from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 
         skip = {"Base64HighEntropyString", "HexHighEntropyString", "KeywordDetector"}
-        _VENDOR_PLUGINS = [c() for c in get_mapping_from_secret_type_to_class().values() if c.__name__ not in skip]
+        _VENDOR_PLUGINS = [
+            c() for c in get_mapping_from_secret_type_to_class().values() if c.__name__ not in skip
+        ]
     found = []
     # one token at a time (a key has no spaces): the plugins' patterns were written for lines of
     # code and are slow on long runs, so only tokens that could be a key are looked at
@@ -769,7 +1163,23 @@ def _vendor_tokens(text: str) -> list[tuple[int, int]]:
 
 
 _PHONE_WORD = re.compile(rf"\b(?:{_PHONE_WORDS})\b", _I)
-_PHONE_REGIONS = ("US", "GB", "DE", "FR", "NL", "IT", "ES", "AU", "CA", "IE", "CH", "AT", "BE", "PT", "SE")
+_PHONE_REGIONS = (
+    "US",
+    "GB",
+    "DE",
+    "FR",
+    "NL",
+    "IT",
+    "ES",
+    "AU",
+    "CA",
+    "IE",
+    "CH",
+    "AT",
+    "BE",
+    "PT",
+    "SE",
+)
 
 
 _PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d[\d ().\-/]{5,22}\d(?![\d])")
@@ -788,19 +1198,25 @@ def _phone_numbers(text: str) -> list[tuple[int, int]]:
             break
         raw = m.group(0)
         digits = sum(ch.isdigit() for ch in raw)
-        if digits < 7 or (digits < 9 and not _PHONE_WORD.search(text[max(0, m.start() - 40): m.start()])):
+        if digits < 7 or (
+            digits < 9 and not _PHONE_WORD.search(text[max(0, m.start() - 40) : m.start()])
+        ):
             continue  # a short run is a local number only where a phone word says so
-        if re.fullmatch(r"[\d.]+", raw) or \
-                re.fullmatch(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}", raw):
+        if re.fullmatch(r"[\d.]+", raw) or re.fullmatch(
+            r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}", raw
+        ):
             continue  # an IP address or a date
         if re.match(r"(?:19|20)\d{2}-\d{2}-\d{2}(?:\s|$)", raw):
             continue  # a log's date and time ("2026-11-27 22:31")
         if re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2})?", raw.split()[0]):
             continue  # a network and its prefix ("172.16.8.0/22")
-        if re.search(r"\b(?:firmware|version|build|release|v\d)", text[max(0, m.start() - 30): m.start()], _I) \
-                and re.search(r"\d\.\d", raw):
+        if re.search(
+            r"\b(?:firmware|version|build|release|v\d)",
+            text[max(0, m.start() - 30) : m.start()],
+            _I,
+        ) and re.search(r"\d\.\d", raw):
             continue  # a version and its build ("firmware v4.8.0 (20261004)")
-        if _PRODUCT_BEFORE.search(text[max(0, m.start() - 30): m.start()]):
+        if _PRODUCT_BEFORE.search(text[max(0, m.start() - 30) : m.start()]):
             continue  # "the boiler serial is 4729-118-2204"
         for region in (None,) if raw.startswith("+") else _PHONE_REGIONS:
             try:
@@ -820,18 +1236,30 @@ def _extra(text: str) -> list[Finding]:
     before = ""
     for sentence in _SENTENCE.finditer(text):
         base = sentence.start()
-        out += [Finding(base + a, base + b, "access_code") for a, b in _codes(sentence.group(0), before)
-                if not any(p < base + b and base + a < q for p, q in phones)]  # a phone number is one
+        out += [
+            Finding(base + a, base + b, "access_code")
+            for a, b in _codes(sentence.group(0), before)
+            if not any(p < base + b and base + a < q for p, q in phones)
+        ]  # a phone number is one
         out += [Finding(base + a, base + b, "password") for a, b in _credentials(sentence.group(0))]
-        out += [Finding(base + a, base + b, "access_code") for a, b in _dial_turns(sentence.group(0))]
+        out += [
+            Finding(base + a, base + b, "access_code") for a, b in _dial_turns(sentence.group(0))
+        ]
         before = sentence.group(0)[-200:]
     out += [Finding(a, b, "token") for a, b in _secret_urls(text)]
     out += [Finding(m.start("v"), m.end("v"), "card_security_code") for m in _CVV.finditer(text)]
     out += [Finding(m.start(), m.end(), "key_location") for m in _KEY_PLACE.finditer(text)]
-    out += [Finding(m.start(), m.end(), "vehicle_id") for m in _VIN.finditer(text) if _vin_ok(m.group(0))]
+    out += [
+        Finding(m.start(), m.end(), "vehicle_id")
+        for m in _VIN.finditer(text)
+        if _vin_ok(m.group(0))
+    ]
     out += [Finding(m.start(), m.end(), "vehicle_id") for m in _UK_PLATE.finditer(text)]
-    out += [Finding(m.start("v"), m.end("v"), "vehicle_id") for m in _PLATE.finditer(text)
-            if re.search(r"\d", m.group("v")) and re.search(r"[A-Za-z]", m.group("v"))]
+    out += [
+        Finding(m.start("v"), m.end("v"), "vehicle_id")
+        for m in _PLATE.finditer(text)
+        if re.search(r"\d", m.group("v")) and re.search(r"[A-Za-z]", m.group("v"))
+    ]
     out += [Finding(a, b, "token") for a, b in _vendor_tokens(text)]
     return out
 
@@ -846,7 +1274,7 @@ def _said_no_value(text: str, start: int) -> bool:
     quarter", "is six digits". A word it does not know stays a value."""
     stop = min(len(text), start + 200)
     end = _CLAUSE_AFTER.search(text, start, stop)
-    return non_value(text[start: end.start() if end else stop], strict=True, defer_digits=False)
+    return non_value(text[start : end.start() if end else stop], strict=True, defer_digits=False)
 
 
 def _pattern_findings(text: str) -> set[Finding]:
@@ -854,13 +1282,24 @@ def _pattern_findings(text: str) -> set[Finding]:
     for rule in _RULES:
         for m in rule.pattern.finditer(text):
             group = "v" if "v" in rule.pattern.groupindex else 0
-            if group == "v" and rule.kind in _SAID_VALUE_KINDS and _said_no_value(text, m.start(group)):
+            if (
+                group == "v"
+                and rule.kind in _SAID_VALUE_KINDS
+                and _said_no_value(text, m.start(group))
+            ):
                 continue
             if rule.valid is None or rule.valid(m.group(group)):
                 found.add(Finding(m.start(group), m.end(group), rule.kind))
     if _COUNT_WORD.search(text):  # "5-4-3-2-1 is how I count down": a countdown is no code
-        found = {f for f in found if not (f.kind == "access_code" and _countdown(re.sub(r"\D", "", text[f.start:f.end]))
-                                           and re.fullmatch(r"\d(?:(?: | ?- ?)\d)+", text[f.start:f.end]))}
+        found = {
+            f
+            for f in found
+            if not (
+                f.kind == "access_code"
+                and _countdown(re.sub(r"\D", "", text[f.start : f.end]))
+                and re.fullmatch(r"\d(?:(?: | ?- ?)\d)+", text[f.start : f.end])
+            )
+        }
     return found | set(_extra(text))
 
 
@@ -881,11 +1320,17 @@ def find_sensitive(text: str) -> list[Finding]:
             found.add(Finding(start, max(end, start + 1), f.kind))
     # the fail-closed rule of memories about getting in (.access), where no detector above
     # already named the span (a phone number for the doorbell stays a phone number)
-    found |= {Finding(a, b, kind) for a, b, kind in access_findings(text, english)
-              if not kind.startswith("access_") or not any(f.start < b and a < f.end for f in found)}
+    found |= {
+        Finding(a, b, kind)
+        for a, b, kind in access_findings(text, english)
+        if not kind.startswith("access_") or not any(f.start < b and a < f.end for f in found)
+    }
     # a value given to what opens or identifies, in any wording (.disclosure): fails closed
-    found |= {Finding(a, b, kind) for a, b, kind in disclosures(text)
-              if not any(f.start < b and a < f.end for f in found)}
+    found |= {
+        Finding(a, b, kind)
+        for a, b, kind in disclosures(text)
+        if not any(f.start < b and a < f.end for f in found)
+    }
     return sorted(found)
 
 

@@ -59,35 +59,45 @@ class MemoryBank:
             raise ValueError("memory content is empty")
         now = time.time()
         with self._db:
-            cur = self._db.execute("INSERT INTO memories(user, content, created, updated) VALUES (?, ?, ?, ?)",
-                                   (user, content, now, now))
+            cur = self._db.execute(
+                "INSERT INTO memories(user, content, created, updated) VALUES (?, ?, ?, ?)",
+                (user, content, now, now),
+            )
         return Memory(int(cur.lastrowid), user, content, now, now)
 
     def update(self, user: str, memory_id: int, content: str) -> Memory:
         now = time.time()
         with self._db:
-            cur = self._db.execute("UPDATE memories SET content = ?, updated = ? WHERE id = ? AND user = ?",
-                                   (content.strip(), now, memory_id, user))
+            cur = self._db.execute(
+                "UPDATE memories SET content = ?, updated = ? WHERE id = ? AND user = ?",
+                (content.strip(), now, memory_id, user),
+            )
         if cur.rowcount == 0:
             raise KeyError(f"user {user!r} has no memory {memory_id}")
         return self.get(user, memory_id)
 
     def delete(self, user: str, memory_id: int) -> None:
         with self._db:
-            cur = self._db.execute("DELETE FROM memories WHERE id = ? AND user = ?", (memory_id, user))
+            cur = self._db.execute(
+                "DELETE FROM memories WHERE id = ? AND user = ?", (memory_id, user)
+            )
         if cur.rowcount == 0:
             raise KeyError(f"user {user!r} has no memory {memory_id}")
 
     def get(self, user: str, memory_id: int) -> Memory:
-        row = self._db.execute("SELECT id, user, content, created, updated FROM memories WHERE id = ? AND user = ?",
-                               (memory_id, user)).fetchone()
+        row = self._db.execute(
+            "SELECT id, user, content, created, updated FROM memories WHERE id = ? AND user = ?",
+            (memory_id, user),
+        ).fetchone()
         if row is None:
             raise KeyError(f"user {user!r} has no memory {memory_id}")
         return Memory(*row)
 
     def all(self, user: str) -> list[Memory]:
-        rows = self._db.execute("SELECT id, user, content, created, updated FROM memories WHERE user = ? ORDER BY id",
-                                (user,)).fetchall()
+        rows = self._db.execute(
+            "SELECT id, user, content, created, updated FROM memories WHERE user = ? ORDER BY id",
+            (user,),
+        ).fetchall()
         return [Memory(*r) for r in rows]
 
     def retrieve(self, user: str, query: str, k: int = 5) -> list[tuple[Memory, float]]:
@@ -99,7 +109,13 @@ class MemoryBank:
             q = self.embed(query)
             scored = [(m, _cosine(q, self.embed(m.content))) for m in memories]
         else:
-            scored = list(zip(memories, _bm25(tokenize(query), [tokenize(m.content) for m in memories]), strict=True))
+            scored = list(
+                zip(
+                    memories,
+                    _bm25(tokenize(query), [tokenize(m.content) for m in memories]),
+                    strict=True,
+                )
+            )
         ranked = sorted(enumerate(scored), key=lambda x: (-x[1][1], x[0]))
         return [(m, s) for _, (m, s) in ranked[:k] if s > 0]
 

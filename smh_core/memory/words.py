@@ -20,14 +20,48 @@ _I = re.IGNORECASE
 
 # --- numbers said in words --------------------------------------------------------------------
 
-_DIGIT_WORDS = {"zero": "0", "oh": "0", "o": "0", "nought": "0", "one": "1", "two": "2", "three": "3",
-                "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9"}
-_TEENS_TENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-               "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
-               "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_DIGIT_WORDS = {
+    "zero": "0",
+    "oh": "0",
+    "o": "0",
+    "nought": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+}
+_TEENS_TENS = {
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
 _SCALES = {"hundred": 100, "thousand": 1000}
-_NUMBER_WORD = re.compile(r"(?<![A-Za-z])(?:double|triple|" + "|".join(sorted({*_DIGIT_WORDS, *_TEENS_TENS, *_SCALES},
-                          key=len, reverse=True)) + r")(?![A-Za-z])", _I)
+_NUMBER_WORD = re.compile(
+    r"(?<![A-Za-z])(?:double|triple|"
+    + "|".join(sorted({*_DIGIT_WORDS, *_TEENS_TENS, *_SCALES}, key=len, reverse=True))
+    + r")(?![A-Za-z])",
+    _I,
+)
 
 
 # --- credential words in other languages and mistyped -----------------------------------------
@@ -42,14 +76,18 @@ _WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 def _one_edit(word: str) -> set[str]:
     """Every string one deletion, transposition, substitution or insertion away from ``word``."""
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    return ({a + b[1:] for a, b in splits if b}
-            | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-            | {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
-            | {a + c + b for a, b in splits for c in _LETTERS})
+    return (
+        {a + b[1:] for a, b in splits if b}
+        | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+        | {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+        | {a + c + b for a, b in splits for c in _LETTERS}
+    )
 
 
 def _fold_accents(text: str) -> str:
-    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
 
 
 @dataclass(frozen=True)
@@ -65,19 +103,32 @@ class _Lexicon:
 
 @cache
 def _lexicon() -> _Lexicon:
-    data = yaml.safe_load(files(__package__).joinpath("data/credential_words.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load(
+        files(__package__).joinpath("data/credential_words.yaml").read_text(encoding="utf-8")
+    )
     english: dict[str, str] = {}
     for canonical in ("password", "code", "pin", "combination", "keypad"):
         for word in data[canonical]:
             for form in {word.lower(), _fold_accents(word.lower())}:
                 english[form] = canonical
     phrases = sorted(english, key=len, reverse=True)
-    pattern = re.compile(r"(?<![^\W_])(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in phrases)
-                         + r")(?![^\W_])", re.I)
-    typos = {variant: target for target in _FUZZY_TARGETS for variant in _one_edit(target)
-             if variant != target and variant.rstrip("s") != target}
-    suffixes = tuple((suffix, canonical) for canonical, ends in data["compound_suffixes"].items()
-                     for suffix in ends)
+    pattern = re.compile(
+        r"(?<![^\W_])(?:"
+        + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in phrases)
+        + r")(?![^\W_])",
+        re.I,
+    )
+    typos = {
+        variant: target
+        for target in _FUZZY_TARGETS
+        for variant in _one_edit(target)
+        if variant != target and variant.rstrip("s") != target
+    }
+    suffixes = tuple(
+        (suffix, canonical)
+        for canonical, ends in data["compound_suffixes"].items()
+        for suffix in ends
+    )
     return _Lexicon(pattern, english, typos, suffixes, frozenset(data["not_compounds"]))
 
 
@@ -130,7 +181,7 @@ def english_credential_words(text: str) -> tuple[str, list[int]]:
     for a, b, _ in spans:
         taken[a:b] = b"\x01" * (b - a)
     for m in _WORD.finditer(text):
-        if any(taken[m.start():m.end()]):
+        if any(taken[m.start() : m.end()]):
             continue
         canonical = _credential_word(m.group(0))
         if canonical:

@@ -54,8 +54,9 @@ def measure_bench(tasks_dir: Path = Path("tasks")) -> BenchPerf:
             t0 = time.perf_counter()
             loop = asyncio.new_event_loop()  # a private loop leaves the caller's policy alone
             try:
-                log = loop.run_until_complete(run_suite(tasks, OracleAgent(), Path(tmp) / f.stem,
-                                                        homes=homes, progress=False))
+                log = loop.run_until_complete(
+                    run_suite(tasks, OracleAgent(), Path(tmp) / f.stem, homes=homes, progress=False)
+                )
             finally:
                 loop.close()
             seconds[f.stem] = time.perf_counter() - t0

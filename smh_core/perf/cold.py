@@ -38,11 +38,19 @@ class ColdStart:
 
 def _timed(argv: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "smh_core.cli.main", *argv], env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "smh_core.cli.main", *argv],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
     seconds = time.perf_counter() - start
     if done.returncode != 0:
-        raise RuntimeError(f"smh {' '.join(argv)} failed ({done.returncode}): {done.stderr.strip()[-500:]}")
+        raise RuntimeError(
+            f"smh {' '.join(argv)} failed ({done.returncode}): {done.stderr.strip()[-500:]}"
+        )
     return seconds
 
 
@@ -52,7 +60,16 @@ def measure_cold(tasks_dir: Path, repeats: int = 5) -> ColdStart:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     cached = not env.get("PYTHONDONTWRITEBYTECODE")
     with tempfile.TemporaryDirectory(prefix="smh-cold-") as tmp:
-        run = ["bench", "run", "--suite", "sample", "--agent", "oracle", "--tasks-dir", str(tasks_dir)]
+        run = [
+            "bench",
+            "run",
+            "--suite",
+            "sample",
+            "--agent",
+            "oracle",
+            "--tasks-dir",
+            str(tasks_dir),
+        ]
         _timed(["--help"], env)
         _timed([*run, "--out", str(Path(tmp) / "warm")], env)
         helps = [_timed(["--help"], env) for _ in range(repeats)]

@@ -33,11 +33,15 @@ def _call_mix(engine: HomeEngine, rng: random.Random, size: int) -> list[tuple[s
     pool = []
     for did in engine.device_ids():
         pool += [(did, loc, s) for loc, s in engine.device(did).services_by_locator()]
-    return [(did, loc, valid_arguments(s, rng)) for did, loc, s in (rng.choice(pool) for _ in range(size))]
+    return [
+        (did, loc, valid_arguments(s, rng))
+        for did, loc, s in (rng.choice(pool) for _ in range(size))
+    ]
 
 
-def measure_engine(level: str = "complex", seed: int = 0, calls: int = 200_000,
-                   snapshot_rounds: int = 2_000) -> EnginePerf:
+def measure_engine(
+    level: str = "complex", seed: int = 0, calls: int = 200_000, snapshot_rounds: int = 2_000
+) -> EnginePerf:
     engine = HomeEngine(generate_home(level, seed))  # type: ignore[arg-type]
     rng = random.Random(seed)
     mix = _call_mix(engine, rng, 10_000)
@@ -72,5 +76,14 @@ def measure_engine(level: str = "complex", seed: int = 0, calls: int = 200_000,
     wide_ms = (time.perf_counter() - t0) / 100 * 1000
     snap_ms = snap_t / snapshot_rounds * 1000
     diff_ms = diff_t / snapshot_rounds * 1000
-    return EnginePerf(len(engine.device_ids()), calls, calls / elapsed, ok / calls,
-                      snap_ms + diff_ms, snap_ms, diff_ms, wide_ms, len(wide))
+    return EnginePerf(
+        len(engine.device_ids()),
+        calls,
+        calls / elapsed,
+        ok / calls,
+        snap_ms + diff_ms,
+        snap_ms,
+        diff_ms,
+        wide_ms,
+        len(wide),
+    )

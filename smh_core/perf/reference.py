@@ -24,7 +24,9 @@ def reference_us_per_tick(engine: HomeEngine, ticks: int = 20_000) -> float:
     outdoor = {v: float(getattr(settings.outdoor, v)) for v in DRIVEN_VARIABLES} if settings else {}
     drift = dict(settings.drift) if settings else {}
     x = {r: {v: float(engine.value(ENV_PREFIX + r, v)) for v in DRIVEN_VARIABLES} for r in rooms}
-    pulls: dict[str, dict[str, list[tuple[float, float]]]] = {r: {v: [] for v in DRIVEN_VARIABLES} for r in rooms}
+    pulls: dict[str, dict[str, list[tuple[float, float]]]] = {
+        r: {v: [] for v in DRIVEN_VARIABLES} for r in rooms
+    }
     sensors: list[tuple[dict[str, object], str, str, str]] = []
     devices = []
     for did in engine.device_ids():
@@ -35,7 +37,9 @@ def reference_us_per_tick(engine: HomeEngine, ticks: int = 20_000) -> float:
         if dev.dynamics is None or room not in x:
             continue
         for d in dev.dynamics.drives:
-            target = d.target if d.target is not None else float(state[d.target_attr]) * d.target_scale
+            target = (
+                d.target if d.target is not None else float(state[d.target_attr]) * d.target_scale
+            )
             pulls[room][d.variable].append((d.rate, target))
         sensors += [(state, s.attr, room, s.variable) for s in dev.dynamics.sensors]
     t0 = time.process_time()

@@ -67,9 +67,13 @@ def scaled_home(copies: int, seed: int = 0) -> Home:
             parent = None if r.parent is None else r.parent + tail
             rooms.append(r.model_copy(update={"id": r.id + tail, "parent": parent}))
         for d in base.devices:
-            ud = d.userdata.model_copy(update={"did": d.userdata.did + tail, "room": d.userdata.room + tail})
+            ud = d.userdata.model_copy(
+                update={"did": d.userdata.did + tail, "room": d.userdata.room + tail}
+            )
             devices.append(d.model_copy(update={"userdata": ud}))
-    return base.model_copy(update={"name": f"complex x{copies}", "rooms": rooms, "devices": devices})
+    return base.model_copy(
+        update={"name": f"complex x{copies}", "rooms": rooms, "devices": devices}
+    )
 
 
 def memory_per_device(home: Home) -> float:
@@ -93,7 +97,9 @@ def exact_tick_us(engine: HomeEngine, ticks: int) -> float:
         return (time.process_time() - t0) / ticks * 1e6
 
 
-def measure_point(copies: int, seed: int = 0, hours: float = 24.0, exact_ticks: int = 200) -> ScalePoint:
+def measure_point(
+    copies: int, seed: int = 0, hours: float = 24.0, exact_ticks: int = 200
+) -> ScalePoint:
     kib = memory_per_device(scaled_home(copies, seed))
     home = scaled_home(copies, seed)  # new device objects: the engine compiles them afresh
     t0 = time.process_time()
@@ -106,8 +112,16 @@ def measure_point(copies: int, seed: int = 0, hours: float = 24.0, exact_ticks: 
         windows = sim.windows
     reference = reference_us_per_tick(engine, exact_ticks)
     exact = exact_tick_us(engine, exact_ticks)
-    return ScalePoint(len(engine.device_ids()), len(engine.simulated_rooms()), build, day, windows, kib,
-                      exact, reference)
+    return ScalePoint(
+        len(engine.device_ids()),
+        len(engine.simulated_rooms()),
+        build,
+        day,
+        windows,
+        kib,
+        exact,
+        reference,
+    )
 
 
 def per_doubling(a: ScalePoint, b: ScalePoint, seconds: float, seconds_b: float) -> float:

@@ -40,34 +40,69 @@ def _rules(engine: HomeEngine, rng: random.Random) -> list[dict[str, Any]]:
     rules below bring the total to 20)."""
     dids = engine.device_ids()
     switchable = [(d, loc, s) for d in dids for loc, s in switches(engine.device(d)).items()]
-    sensors = [(d, loc) for d in dids if engine.device(d).dynamics
-               for loc in [s.attr for s in engine.device(d).dynamics.sensors]
-               if loc.endswith("temperature") or loc.endswith("humidity")]
+    sensors = [
+        (d, loc)
+        for d in dids
+        if engine.device(d).dynamics
+        for loc in [s.attr for s in engine.device(d).dynamics.sensors]
+        if loc.endswith("temperature") or loc.endswith("humidity")
+    ]
     rooms = engine.simulated_rooms()
     out: list[dict[str, Any]] = []
     crons = ["0 0 * * * ? *", "0 */15 * * * ? *", "0 30 7 ? * 2-6 *", "0 0 22 * * ? *"]
     for i, cron in enumerate(crons):
         d, _, s = rng.choice(switchable)
-        out.append({"id": f"cron{i}", "triggers": [{"kind": "time", "cron": cron}],
-                    "actions": [{"did": d, "locator": s.on_service if i % 2 else s.off_service}]})
+        out.append(
+            {
+                "id": f"cron{i}",
+                "triggers": [{"kind": "time", "cron": cron}],
+                "actions": [{"did": d, "locator": s.on_service if i % 2 else s.off_service}],
+            }
+        )
     for i in range(5):
         (d1, loc1, s1), (d2, _, s2) = rng.sample(switchable, 2)
-        out.append({"id": f"state{i}", "triggers": [{"kind": "state", "did": d1, "locator": loc1,
-                                                     "to": s1.off_value}],
-                    "actions": [{"did": d2, "locator": s2.on_service}]})
+        out.append(
+            {
+                "id": f"state{i}",
+                "triggers": [{"kind": "state", "did": d1, "locator": loc1, "to": s1.off_value}],
+                "actions": [{"did": d2, "locator": s2.on_service}],
+            }
+        )
     for i in range(5):
         d2, _, s2 = rng.choice(switchable)
         if i % 2 and sensors:
             d, loc = rng.choice(sensors)
-            trig = {"kind": "numeric", "did": d, "locator": loc, "below": 24.0 if "temp" in loc else 45.0}
+            trig = {
+                "kind": "numeric",
+                "did": d,
+                "locator": loc,
+                "below": 24.0 if "temp" in loc else 45.0,
+            }
         else:
-            trig = {"kind": "numeric", "did": f"@{rng.choice(rooms)}", "locator": "temperature", "below": 25.0}
-        out.append({"id": f"numeric{i}", "triggers": [trig], "actions": [{"did": d2, "locator": s2.off_service}]})
+            trig = {
+                "kind": "numeric",
+                "did": f"@{rng.choice(rooms)}",
+                "locator": "temperature",
+                "below": 25.0,
+            }
+        out.append(
+            {
+                "id": f"numeric{i}",
+                "triggers": [trig],
+                "actions": [{"did": d2, "locator": s2.off_service}],
+            }
+        )
     for i in range(3):
         (d1, loc1, s1), (d2, _, s2) = rng.sample(switchable, 2)
-        out.append({"id": f"hold{i}", "triggers": [{"kind": "state", "did": d1, "locator": loc1,
-                                                    "to": s1.off_value, "for_s": 900}],
-                    "actions": [{"did": d2, "locator": s2.off_service}]})
+        out.append(
+            {
+                "id": f"hold{i}",
+                "triggers": [
+                    {"kind": "state", "did": d1, "locator": loc1, "to": s1.off_value, "for_s": 900}
+                ],
+                "actions": [{"did": d2, "locator": s2.off_service}],
+            }
+        )
     return out
 
 
@@ -77,10 +112,17 @@ def _appliance_rules(engine: HomeEngine) -> list[dict[str, Any]]:
     for did in engine.device_ids():
         cycle = engine.device(did).dynamics.cycle if engine.device(did).dynamics else None
         start = cycle.state_attr.rsplit(".", 1)[0] + ".Start" if cycle is not None else ""
-        if start not in engine.services(did):  # HomeEnv appliances start with arguments or after turn_on
+        if start not in engine.services(
+            did
+        ):  # HomeEnv appliances start with arguments or after turn_on
             continue
-        out.append({"id": f"cycle{did}", "triggers": [{"kind": "time", "cron": f"0 {len(out) * 7} */3 * * ? *"}],
-                    "actions": [{"did": did, "locator": start}]})
+        out.append(
+            {
+                "id": f"cycle{did}",
+                "triggers": [{"kind": "time", "cron": f"0 {len(out) * 7} */3 * * ? *"}],
+                "actions": [{"did": did, "locator": start}],
+            }
+        )
     return out
 
 
@@ -101,13 +143,16 @@ def busy_simulator(engine: HomeEngine, seed: int) -> Simulator:
     rng = random.Random(seed)
     for rule in _rules(engine, rng):
         sim.add_rule(rule)
-    for rule in _appliance_rules(engine)[:max(0, 20 - len(sim.rules()))]:
+    for rule in _appliance_rules(engine)[: max(0, 20 - len(sim.rules()))]:
         sim.add_rule(rule)
     for i, did in enumerate(rng.sample(engine.device_ids(), 10)):  # 10 one-off schedules
         s = switches(engine.device(did))
         if s:
             sw = next(iter(s.values()))
-            sim.schedule(sim.now.replace(hour=13 + i % 10, minute=7 * i % 60), [{"did": did, "locator": sw.off_service}])
+            sim.schedule(
+                sim.now.replace(hour=13 + i % 10, minute=7 * i % 60),
+                [{"did": did, "locator": sw.off_service}],
+            )
     return sim
 
 
@@ -119,7 +164,19 @@ def measure_sim(seed: int = 0, hours: float = 24.0) -> SimPerf:
     sim.advance(hours * 3600)
     wall = time.perf_counter() - t0
     fired = sum(1 for e in sim.log if e.kind == "rule")
-    changed = sum(1 for r, env in before.items() if engine.environment(r)["temperature"] != env["temperature"])
-    return SimPerf(len(engine.device_ids()), len(engine.simulated_rooms()), len(sim.rules()), hours, wall,
-                   fired, sum(1 for e in sim.log if e.kind == "schedule"), sim.tick, sim.windows, changed,
-                   sum(1 for e in sim.log if e.kind == "cycle_complete"))
+    changed = sum(
+        1 for r, env in before.items() if engine.environment(r)["temperature"] != env["temperature"]
+    )
+    return SimPerf(
+        len(engine.device_ids()),
+        len(engine.simulated_rooms()),
+        len(sim.rules()),
+        hours,
+        wall,
+        fired,
+        sum(1 for e in sim.log if e.kind == "schedule"),
+        sim.tick,
+        sim.windows,
+        changed,
+        sum(1 for e in sim.log if e.kind == "cycle_complete"),
+    )

@@ -28,7 +28,11 @@ class ApplianceRun:
         return self.phase_ends[-1] if self.phase_ends else 0
 
     def left(self, tick: int) -> int:
-        return self.remaining - (tick - self.seg_start) if self.seg_start is not None else self.remaining
+        return (
+            self.remaining - (tick - self.seg_start)
+            if self.seg_start is not None
+            else self.remaining
+        )
 
     def phase(self, tick: int) -> int:
         done = self.total - self.left(tick)
@@ -40,13 +44,17 @@ class ApplianceRun:
     def shown(self, tick: int) -> dict[str, Any]:
         """What the device shows while running: its countdown (whole seconds, rounded up) and
         its phase (an index into the phase list, or the phase's name as its state)."""
-        vals: dict[str, Any] = {self.spec.countdown_attr: max(0, -(-self.left(tick) // TICKS_PER_SECOND))}
+        vals: dict[str, Any] = {
+            self.spec.countdown_attr: max(0, -(-self.left(tick) // TICKS_PER_SECOND))
+        }
         phase = self.phase(tick)
         if self.spec.phase_attr:
             vals[self.spec.phase_attr] = phase
         elif self.spec.phase_in_state and self.phase_names:
             vals[self.spec.state_attr] = self.phase_names[phase]
-        if phase < len(self.phase_states) and self.phase_states[phase] is not None:  # a robot seeking its dock
+        if (
+            phase < len(self.phase_states) and self.phase_states[phase] is not None
+        ):  # a robot seeking its dock
             vals[self.spec.state_attr] = self.phase_states[phase]
         return vals
 
@@ -69,8 +77,14 @@ class ApplianceCycles:
 
     def _showing(self, cyc: ApplianceRun, state: Any) -> int | None:
         """The phase of the programme the device's settings select that shows ``state``."""
-        return next((i for i, shown in enumerate(cyc.spec.phase_states(self.engine.state_view(cyc.did)))
-                     if shown is not None and same(shown, state)), None)
+        return next(
+            (
+                i
+                for i, shown in enumerate(cyc.spec.phase_states(self.engine.state_view(cyc.did)))
+                if shown is not None and same(shown, state)
+            ),
+            None,
+        )
 
     def _start_at_phase(self, cyc: ApplianceRun, index: int) -> None:
         """Run the programme from the start of phase ``index`` (a robot sent home skips to
@@ -86,7 +100,12 @@ class ApplianceCycles:
         state = self.engine.value(cyc.did, cyc.spec.state_attr)
         at_phase = self._showing(cyc, state)
         left = self.engine.value(cyc.did, cyc.spec.countdown_attr)
-        if at_phase is not None and isinstance(left, int) and not isinstance(left, bool) and left > 0:
+        if (
+            at_phase is not None
+            and isinstance(left, int)
+            and not isinstance(left, bool)
+            and left > 0
+        ):
             self._start_at_phase(cyc, at_phase)  # mid-way home: the time it has left
             cyc.remaining = min(cyc.remaining, left * TICKS_PER_SECOND)
             return
@@ -94,7 +113,11 @@ class ApplianceCycles:
         if running or same(state, cyc.spec.paused):
             self._load_program(cyc)
             left = self.engine.value(cyc.did, cyc.spec.countdown_attr)
-            if isinstance(left, int) and not isinstance(left, bool) and 0 < left * TICKS_PER_SECOND <= cyc.total:
+            if (
+                isinstance(left, int)
+                and not isinstance(left, bool)
+                and 0 < left * TICKS_PER_SECOND <= cyc.total
+            ):
                 cyc.remaining = left * TICKS_PER_SECOND
             cyc.seg_start = self._tick if running else None
 

@@ -42,26 +42,34 @@ class Automations:
                     continue
                 above, below = trig.above, trig.below
                 if trig.did.startswith(ENV_PREFIX):
-                    room = trig.did[len(ENV_PREFIX):]
+                    room = trig.did[len(ENV_PREFIX) :]
                     if trig.locator in DRIVEN_VARIABLES and room in self._x:
                         out.setdefault((room, trig.locator), []).append(
-                            lambda x, a=above, b=below: in_band(x, a, b))
+                            lambda x, a=above, b=below: in_band(x, a, b)
+                        )
                     continue
                 sensor = self._sensors.get((trig.did, trig.locator))
                 if sensor is not None and sensor.variable in DRIVEN_VARIABLES:
                     out.setdefault((sensor.room, sensor.variable), []).append(
-                        lambda x, s=sensor, a=above, b=below: in_band(s.reading(x), a, b))
+                        lambda x, s=sensor, a=above, b=below: in_band(s.reading(x), a, b)
+                    )
         return out
 
     # ------------------------------------------------------------------ schedules
-    def schedule(self, at: datetime, actions: Iterable[Action | Mapping[str, Any]],
-                 schedule_id: str | None = None) -> ScheduledAction:
+    def schedule(
+        self,
+        at: datetime,
+        actions: Iterable[Action | Mapping[str, Any]],
+        schedule_id: str | None = None,
+    ) -> ScheduledAction:
         """Register actions to run at ``at``; devices and services are checked now."""
         acts = [a if isinstance(a, Action) else Action.model_validate(a) for a in actions]
         if not acts:
             raise ValueError("a schedule needs at least one action")
         if self.tick_of(at) < self._tick:
-            raise ValueError(f"cannot schedule at {at.isoformat()}: it is already {self.now.isoformat()}")
+            raise ValueError(
+                f"cannot schedule at {at.isoformat()}: it is already {self.now.isoformat()}"
+            )
         for a in acts:
             self._check_action(a)
         sid = schedule_id or f"s{next(self._ids)}"
@@ -97,7 +105,9 @@ class Automations:
         errors = [r.error.message for r in results if not r.ok and r.error is not None]
         item.status = "failed" if errors else "done"
         item.error = "; ".join(errors) or None
-        self.log.append(SimEvent(self.now, "schedule", item.id, ok=not errors, detail=item.error or ""))
+        self.log.append(
+            SimEvent(self.now, "schedule", item.id, ok=not errors, detail=item.error or "")
+        )
 
     # ------------------------------------------------------------------ rules
     def add_rule(self, rule: Rule | Mapping[str, Any]) -> Rule:
@@ -187,5 +197,6 @@ class Automations:
             return
         results = [self.engine.execute(a.did, a.locator, a.arguments) for a in rule.actions]
         errors = [r.error.message for r in results if not r.ok and r.error is not None]
-        self.log.append(SimEvent(self.now, "rule", rule.id, ok=not errors,
-                                 detail="; ".join([why, *errors])))
+        self.log.append(
+            SimEvent(self.now, "rule", rule.id, ok=not errors, detail="; ".join([why, *errors]))
+        )

@@ -52,8 +52,9 @@ class Equivalence:
         return self.equivalent
 
 
-def fire_times(triggers: Iterable[Any], start: datetime, horizon: timedelta = HORIZON,
-               limit: int = MAX_FIRES) -> list[datetime]:
+def fire_times(
+    triggers: Iterable[Any], start: datetime, horizon: timedelta = HORIZON, limit: int = MAX_FIRES
+) -> list[datetime]:
     """Merged firing instants of the time triggers after ``start`` within the horizon."""
     out: set[datetime] = set()
     end = start + horizon
@@ -69,7 +70,9 @@ def fire_times(triggers: Iterable[Any], start: datetime, horizon: timedelta = HO
     return sorted(out)[:limit]
 
 
-def _probe_values(engine: HomeEngine, did: str, locator: str, mentioned: Iterable[Any]) -> list[Any]:
+def _probe_values(
+    engine: HomeEngine, did: str, locator: str, mentioned: Iterable[Any]
+) -> list[Any]:
     values: list[Any] = []
 
     def add(v: Any) -> None:
@@ -102,8 +105,12 @@ def _probe_values(engine: HomeEngine, did: str, locator: str, mentioned: Iterabl
         add("\u2400other")  # "something else": a value no rule names
     if spec is not None:  # only values the attribute can hold
         check = compile_checker(spec, locator)
-        values = [v for v in values if check(v) is None or (isinstance(v, float) and check(int(v)) is None
-                                                            and v.is_integer())]
+        values = [
+            v
+            for v in values
+            if check(v) is None
+            or (isinstance(v, float) and check(int(v)) is None and v.is_integer())
+        ]
     return values
 
 
@@ -135,22 +142,33 @@ def _reaction(triggers: Sequence[Any], key: tuple[str, str], before: Any, after:
     return fires, tuple(sorted(arms)), tuple(sorted(cancels))
 
 
-def triggers_equivalent(a: Sequence[Any], b: Sequence[Any], engine: HomeEngine, now: datetime) -> Equivalence:
+def triggers_equivalent(
+    a: Sequence[Any], b: Sequence[Any], engine: HomeEngine, now: datetime
+) -> Equivalence:
     ta, tb = fire_times(a, now), fire_times(b, now)
     if ta != tb:
         first = next((x for x, y in zip(ta, tb, strict=False) if x != y), None)
-        detail = (f"first difference at {first.isoformat()}" if first is not None
-                  else f"{len(ta)} vs {len(tb)} firings")
+        detail = (
+            f"first difference at {first.isoformat()}"
+            if first is not None
+            else f"{len(ta)} vs {len(tb)} firings"
+        )
         return Equivalence(False, f"time triggers fire at different times ({detail})", "trigger")
     keys = sorted({(t.did, t.locator) for t in (*a, *b) if not isinstance(t, TimeTrigger)})
     for key in keys:
-        related = [t for t in (*a, *b) if not isinstance(t, TimeTrigger) and (t.did, t.locator) == key]
+        related = [
+            t for t in (*a, *b) if not isinstance(t, TimeTrigger) and (t.did, t.locator) == key
+        ]
         probes = _probe_values(engine, key[0], key[1], _mentioned(related))
         for before, after in itertools.permutations(probes, 2):
             ra, rb = _reaction(a, key, before, after), _reaction(b, key, before, after)
             if ra != rb:
-                return Equivalence(False, f"triggers on {key[0]}/{key[1]} differ when it changes from "
-                                          f"{before!r} to {after!r}", "trigger")
+                return Equivalence(
+                    False,
+                    f"triggers on {key[0]}/{key[1]} differ when it changes from "
+                    f"{before!r} to {after!r}",
+                    "trigger",
+                )
     return Equivalence(True, "triggers fire at the same times and states", "trigger")
 
 
@@ -173,15 +191,30 @@ def _state_ok(conds: Sequence[Any], values: dict[tuple[str, str], Any]) -> bool:
     return True
 
 
-def conditions_equivalent(a: Sequence[Any], b: Sequence[Any], engine: HomeEngine, now: datetime) -> Equivalence:
-    monday = (now - timedelta(days=now.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
+def conditions_equivalent(
+    a: Sequence[Any], b: Sequence[Any], engine: HomeEngine, now: datetime
+) -> Equivalence:
+    monday = (now - timedelta(days=now.weekday())).replace(
+        hour=0, minute=0, second=0, microsecond=0
+    )
     for i in range(7 * 24 * 6):
         t = monday + timedelta(minutes=10 * i)
         if _time_ok(a, t) != _time_ok(b, t):
-            return Equivalence(False, f"time conditions differ at {t.strftime('%A %H:%M')}", "conditions")
+            return Equivalence(
+                False, f"time conditions differ at {t.strftime('%A %H:%M')}", "conditions"
+            )
     keys = sorted({(c.did, c.locator) for c in (*a, *b) if not isinstance(c, TimeCondition)})
-    probes = {k: _probe_values(engine, k[0], k[1], _mentioned(
-        c for c in (*a, *b) if not isinstance(c, TimeCondition) and (c.did, c.locator) == k)) for k in keys}
+    probes = {
+        k: _probe_values(
+            engine,
+            k[0],
+            k[1],
+            _mentioned(
+                c for c in (*a, *b) if not isinstance(c, TimeCondition) and (c.did, c.locator) == k
+            ),
+        )
+        for k in keys
+    }
     size = 1
     for vals in probes.values():
         size *= len(vals)
@@ -189,7 +222,7 @@ def conditions_equivalent(a: Sequence[Any], b: Sequence[Any], engine: HomeEngine
         combos: Iterable[tuple] = itertools.product(*(probes[k] for k in keys))
     else:  # vary one attribute at a time around the current state
         base = tuple(probes[k][0] for k in keys)
-        combos = [base[:i] + (v,) + base[i + 1:] for i, k in enumerate(keys) for v in probes[k]]
+        combos = [base[:i] + (v,) + base[i + 1 :] for i, k in enumerate(keys) for v in probes[k]]
     for combo in combos:
         values = dict(zip(keys, combo, strict=True))
         if _state_ok(a, values) != _state_ok(b, values):
@@ -212,16 +245,21 @@ def actions_equivalent(a: Sequence[Action], b: Sequence[Action], engine: HomeEng
     changes = ea.diff(ea.snapshot(), eb.snapshot())
     if changes:
         c = changes[0]
-        return Equivalence(False, f"actions leave {c.did}/{c.locator} at {c.before!r} instead of {c.after!r}",
-                           "actions")
+        return Equivalence(
+            False,
+            f"actions leave {c.did}/{c.locator} at {c.before!r} instead of {c.after!r}",
+            "actions",
+        )
     return Equivalence(True, "actions produce the same state", "actions")
 
 
 def rules_equivalent(a: Rule, b: Rule, engine: HomeEngine, now: datetime) -> Equivalence:
     """Whether rule ``a`` behaves like rule ``b`` in this home from ``now`` on."""
-    for check in (triggers_equivalent(a.triggers, b.triggers, engine, now),
-                  conditions_equivalent(a.conditions, b.conditions, engine, now),
-                  actions_equivalent(a.actions, b.actions, engine)):
+    for check in (
+        triggers_equivalent(a.triggers, b.triggers, engine, now),
+        conditions_equivalent(a.conditions, b.conditions, engine, now),
+        actions_equivalent(a.actions, b.actions, engine),
+    ):
         if not check:
             return check
     return Equivalence(True, "equivalent")

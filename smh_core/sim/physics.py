@@ -120,9 +120,14 @@ class Track:
     def settle(self, x0: float, x1: float) -> float:
         """Apply the switching rule after a move from ``x0`` to ``x1`` that changed the regime."""
         lo, hi = min(x0, x1), max(x0, x1)
-        crossed = sorted((p.target for p in self.pulls
-                          if p.direction != "both" and lo <= p.target <= hi and p.target != x0),
-                         key=lambda t: abs(t - x0))
+        crossed = sorted(
+            (
+                p.target
+                for p in self.pulls
+                if p.direction != "both" and lo <= p.target <= hi and p.target != x0
+            ),
+            key=lambda t: abs(t - x0),
+        )
         for t in crossed:
             far = self.limit(x1)
             if (x1 > x0 and far <= t) or (x1 < x0 and far >= t):
@@ -178,7 +183,11 @@ def crossing_seconds(x0: float, target: float, track: Track) -> float | None:
     if a == 0:
         return None
     star = b / a
-    if (x0 - star) == 0 or (target - star) / (x0 - star) <= 0 or abs(target - star) > abs(x0 - star):
+    if (
+        (x0 - star) == 0
+        or (target - star) / (x0 - star) <= 0
+        or abs(target - star) > abs(x0 - star)
+    ):
         return None
     n = math.log((target - star) / (x0 - star)) / math.log(1.0 - a)
     return n * DT

@@ -187,7 +187,11 @@ class RoomTracks:
                     level = 1.0
                     if li.level_attr is not None:
                         raw = state[li.level_attr]
-                        level = max(0.0, min(1.0, float(raw) / li.level_max)) if raw is not None else 0.0
+                        level = (
+                            max(0.0, min(1.0, float(raw) / li.level_max))
+                            if raw is not None
+                            else 0.0
+                        )
                     lux += li.lux * level
             for sh in dyn.shades:
                 raw = state[sh.open_attr]
@@ -198,7 +202,9 @@ class RoomTracks:
         return out
 
     # ------------------------------------------------------------------ state sync
-    def _sync(self, rooms: Iterable[str] | None = None, cycles: Iterable[str] | None = None) -> None:
+    def _sync(
+        self, rooms: Iterable[str] | None = None, cycles: Iterable[str] | None = None
+    ) -> None:
         """Write room variables, sensor readings, lux, countdowns and phases into the engine
         (for the given rooms and appliances only, or everything)."""
         order = self._rooms if rooms is None else sorted(set(rooms))
@@ -234,7 +240,11 @@ class RoomTracks:
                 if cur[var] != x[var]:
                     diff[var] = x[var]
             hit = lux_cache.get(room)  # _illuminance's cache hit, inlined (every room, every tick)
-            lux = hit[1] if hit is not None and hit[0] == hour and room not in dirty else self._illuminance(room, tick)
+            lux = (
+                hit[1]
+                if hit is not None and hit[0] == hour and room not in dirty
+                else self._illuminance(room, tick)
+            )
             if cur["illuminance"] != lux:
                 diff["illuminance"] = lux
             for var in ("pm25", "pm10"):
@@ -255,8 +265,11 @@ class RoomTracks:
                 if variable == "air_quality":
                     val: Any = air_quality_class(xs[s.room]["pm25"])
                 elif variable == "illuminance":
-                    val = s.reading(updates.get(ENV_PREFIX + s.room, {}).get(
-                        "illuminance", view(ENV_PREFIX + s.room)["illuminance"]))
+                    val = s.reading(
+                        updates.get(ENV_PREFIX + s.room, {}).get(
+                            "illuminance", view(ENV_PREFIX + s.room)["illuminance"]
+                        )
+                    )
                 else:
                     val = s.reading(xs[s.room][variable])
                 cur = view(did)[loc]

@@ -87,19 +87,24 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                 for s in dev.dynamics.sensors:
                     a = specs[s.attr]
                     lo, hi = a.range if a.range is not None else (None, None)
-                    self._sensors[(did, s.attr)] = RoomSensor(room, s.variable, s.scale,
-                                                           a.type == AttrType.INT, lo, hi, a.precision)
+                    self._sensors[(did, s.attr)] = RoomSensor(
+                        room, s.variable, s.scale, a.type == AttrType.INT, lo, hi, a.precision
+                    )
             if dev.dynamics.cycle is not None:
                 self._cycles[did] = ApplianceRun(did, dev.dynamics.cycle)
         # devices whose state can change a room's light level at once (lamps, shades)
         self._lighting = {did for did, dyn in self._dyn.items() if dyn.lights or dyn.shades}
         # the attributes a room's tracks and light level are computed from, per device
         self._inputs = {did: track_inputs(dyn) for did, dyn in self._dyn.items()}
-        self._readings = {did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()}
+        self._readings = {
+            did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()
+        }
         self._sensor_list = list(self._sensors.items())
         self._cycle_order = sorted(self._cycles.values(), key=lambda c: c.did)  # completion order
         self._x: dict[str, dict[str, float]] = {
-            r: {v: float(engine.value(ENV_PREFIX + r, v)) for v in DRIVEN_VARIABLES} for r in self._rooms}
+            r: {v: float(engine.value(ENV_PREFIX + r, v)) for v in DRIVEN_VARIABLES}
+            for r in self._rooms
+        }
 
         self._schedules: dict[str, ScheduledAction] = {}
         self._rules: dict[str, Rule] = {}
@@ -109,7 +114,9 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._room_tracks: dict[str, tuple[tuple[str, Track], ...]] = {}
         self._lux_cache: dict[str, tuple[int, float]] = {}
         self._sources: dict[str, tuple[float, float, float | None]] = {}
-        self._dirty: set[str] = set(self._rooms)  # rooms whose tracks and light level need rebuilding
+        self._dirty: set[str] = set(
+            self._rooms
+        )  # rooms whose tracks and light level need rebuilding
         self._stale: set[str] = set()  # rooms written from outside: re-sync at the next window
         self._hour_span = (0, 0, -1)  # (first tick, end tick, hour) of the hour last looked up
         self._synced_hour = -1
@@ -148,8 +155,14 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             raise ValueError(f"cannot advance by a negative time ({seconds} s)")
         self._run(self._tick + int(round(seconds * TICKS_PER_SECOND)), exact=exact)
 
-    def run_until(self, until: datetime | Callable[[Simulator], bool], *, max_seconds: float = 7 * 86400,
-                  resolution: float = 1.0, exact: bool = False) -> bool:
+    def run_until(
+        self,
+        until: datetime | Callable[[Simulator], bool],
+        *,
+        max_seconds: float = 7 * 86400,
+        resolution: float = 1.0,
+        exact: bool = False,
+    ) -> bool:
         """Run to a time, or until ``until(sim)`` holds (checked at every event and at least every
         ``resolution`` seconds); returns whether it was reached within ``max_seconds``."""
         limit = self._tick + int(round(max_seconds * TICKS_PER_SECOND))
@@ -170,7 +183,9 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                 return True
         return False
 
-    def _run(self, target: int, *, exact: bool, until: Callable[[Simulator], bool] | None = None) -> bool:
+    def _run(
+        self, target: int, *, exact: bool, until: Callable[[Simulator], bool] | None = None
+    ) -> bool:
         self._fire_due()
         while self._tick < target:
             nxt = self._tick + 1 if exact else self._next_event(target)
@@ -205,7 +220,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                         break
         if self._rooms:
             t = self.time_of(now)
-            nxt_hour = (t.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1))
+            nxt_hour = t.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
             best = min(best, self.tick_of(nxt_hour))
         horizon = best - now
         if horizon <= 1:
@@ -231,7 +246,9 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         for _ in range(MAX_REACTIONS):
             if not self._fire_one():
                 return
-        raise SimulationError(f"more than {MAX_REACTIONS} events at {self.now}; do rules trigger each other?")
+        raise SimulationError(
+            f"more than {MAX_REACTIONS} events at {self.now}; do rules trigger each other?"
+        )
 
     def _fire_one(self) -> bool:
         now = self._tick
@@ -240,12 +257,22 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                 self._complete_cycle(cyc)
                 return True
         if self._schedules:
-            due = sorted((s for s in self._schedules.values() if s.status == "pending" and self.tick_of(s.at) <= now),
-                         key=lambda s: (s.at, s.id))
+            due = sorted(
+                (
+                    s
+                    for s in self._schedules.values()
+                    if s.status == "pending" and self.tick_of(s.at) <= now
+                ),
+                key=lambda s: (s.at, s.id),
+            )
             if due:
                 self._run_schedule(due[0])
                 return True
-        for key in sorted(k for k, t in self._cron_next.items() if t is not None and t <= now) if self._cron_next else ():
+        for key in (
+            sorted(k for k, t in self._cron_next.items() if t is not None and t <= now)
+            if self._cron_next
+            else ()
+        ):
             rule = self._rules[key[0]]
             trig = rule.triggers[key[1]]
             assert isinstance(trig, TimeTrigger)
@@ -268,7 +295,10 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             return
         self._reacting = True
         try:
-            batch, from_sim = changes, self._writing  # the usual case: no round trip through the queue
+            batch, from_sim = (
+                changes,
+                self._writing,
+            )  # the usual case: no round trip through the queue
             if self._queue:  # left by a reaction loop that failed: the oldest goes first
                 self._queue.append((batch, from_sim))
                 batch, from_sim = self._queue.pop(0)
@@ -278,8 +308,9 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                         return
                     batch, from_sim = self._queue.pop(0)
                 self._react(batch, from_sim)
-            raise SimulationError(f"more than {MAX_REACTIONS} reactions at {self.now}; "
-                                  "do rules trigger each other?")
+            raise SimulationError(
+                f"more than {MAX_REACTIONS} reactions at {self.now}; do rules trigger each other?"
+            )
         finally:
             self._reacting = False
 
@@ -292,7 +323,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         retimed: dict[str, ApplianceRun] = {}
         for ch in changes:
             if ch.did.startswith(ENV_PREFIX):
-                room = ch.did[len(ENV_PREFIX):]
+                room = ch.did[len(ENV_PREFIX) :]
                 if not from_sim and room in self._x:
                     if ch.locator in DRIVEN_VARIABLES:
                         self._x[room][ch.locator] = float(ch.after)
@@ -311,7 +342,9 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         for ch in started:
             if ch.did not in retimed:
                 self._cycle_changed(self._cycles[ch.did], ch.before, ch.after)
-        for cyc in retimed.values():  # a countdown or length given with the state: the device's word
+        for (
+            cyc
+        ) in retimed.values():  # a countdown or length given with the state: the device's word
             self._cycle_retimed(cyc)
         for ch in changes:
             self._trigger_on_change(ch)
@@ -342,11 +375,14 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         """The whole simulated home: device and room state, clock, schedules and rules."""
         home = self.engine.to_home()
         sim = self._settings.model_copy(update={"now": self.now})
-        return home.model_copy(update={
-            "simulation": sim,
-            "schedules": [s.model_copy(deep=True) for s in self.schedules(include_done=True)] or None,
-            "automations": [r.model_copy(deep=True) for r in self._rules.values()] or None,
-        })
+        return home.model_copy(
+            update={
+                "simulation": sim,
+                "schedules": [s.model_copy(deep=True) for s in self.schedules(include_done=True)]
+                or None,
+                "automations": [r.model_copy(deep=True) for r in self._rules.values()] or None,
+            }
+        )
 
     def close(self) -> None:
         self._unsubscribe()

@@ -26,9 +26,11 @@ def edge(trigger: StateTrigger | NumericTrigger, before: Any, after: Any) -> tup
     ``entered`` fires the rule (or arms its ``for_s`` timer); ``left`` cancels an armed timer.
     """
     if isinstance(trigger, StateTrigger):
-        entered = ((trigger.to is None or same(after, trigger.to))
-                   and (trigger.from_ is None or same(before, trigger.from_))
-                   and not same(before, after))
+        entered = (
+            (trigger.to is None or same(after, trigger.to))
+            and (trigger.from_ is None or same(before, trigger.from_))
+            and not same(before, after)
+        )
         left = trigger.to is not None and not same(after, trigger.to)
         return entered, left
     was = in_band(before, trigger.above, trigger.below)

@@ -46,8 +46,13 @@ def call(did: str, locator: str, **arguments: Any) -> Call:
     return {"did": did, "locator": locator, "arguments": arguments}
 
 
-def draw_on_homes[T](level: str, first_seed: int, attempts: int, homes: dict[tuple[str, int], Home],
-                     make: Callable[[Home, int], T | None]) -> tuple[int, T] | None:
+def draw_on_homes[T](
+    level: str,
+    first_seed: int,
+    attempts: int,
+    homes: dict[tuple[str, int], Home],
+    make: Callable[[Home, int], T | None],
+) -> tuple[int, T] | None:
     """``(home seed, made)`` of the first draw ``make`` accepts, trying ``DRAWS_PER_HOME`` draws on
     each home from ``first_seed`` on (homes generated once, cached in ``homes``); None after
     ``attempts`` draws. The one home-draw loop of the suites: same seeds, same homes, same tasks."""
@@ -68,15 +73,24 @@ def control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
     device = engine.device(did)
     specs = dict(device.attributes_by_locator())
     sw, st = switches(device), setters(device)
-    options = [("switch", loc) for loc in sw] + [("set", loc) for loc in st
-                                                 if specs[loc].type not in (AttrType.LIST, AttrType.DICT, AttrType.TUPLE)]
+    options = [("switch", loc) for loc in sw] + [
+        ("set", loc)
+        for loc in st
+        if specs[loc].type not in (AttrType.LIST, AttrType.DICT, AttrType.TUPLE)
+    ]
     if not options:
         return None
     kind, loc = rng.choice(options)
     current = engine.value(did, loc)
     if kind == "switch":
         on = current != sw[loc].on_value
-        actions = [{"did": did, "locator": sw[loc].on_service if on else sw[loc].off_service, "arguments": {}}]
+        actions = [
+            {
+                "did": did,
+                "locator": sw[loc].on_service if on else sw[loc].off_service,
+                "arguments": {},
+            }
+        ]
         target = [(loc, sw[loc].on_value if on else sw[loc].off_value)]
         return {"did": did, "loc": loc, "switch_on": on, "actions": actions, "critic": target}
     setter = st[loc]
@@ -84,7 +98,9 @@ def control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
         if specs[loc].type == AttrType.STR and not specs[loc].options:  # free text: a natural alias
             room = engine.room(device.userdata.room).name
             kind = device.userdata.subcategory.replace("_", " ")
-            value = rng.choice([f"{room} {kind}", f"my {kind}", f"{room.split()[0]} {kind}", f"the big {kind}"])
+            value = rng.choice(
+                [f"{room} {kind}", f"my {kind}", f"{room.split()[0]} {kind}", f"the big {kind}"]
+            )
         else:
             value = valid_value(specs[loc], rng)
         if value != current:
@@ -105,7 +121,14 @@ def control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
         if not all(r.ok for r in trial.execute_many(actions)):
             return None
         target.insert(0, (f"{ns}state", power.on_value))
-    return {"did": did, "loc": loc, "value": value, "unit": specs[loc].unit, "actions": actions, "critic": target}
+    return {
+        "did": did,
+        "loc": loc,
+        "value": value,
+        "unit": specs[loc].unit,
+        "actions": actions,
+        "critic": target,
+    }
 
 
 def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
@@ -114,6 +137,7 @@ def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
     action; an execute goal marked ``no_change``), doing nothing must pass instead, and each
     decoy of a ``no_change`` goal (a plausible wrong action) must fail, so the task still
     tells a careful agent from a careless one."""
+
     async def check() -> None:
         cache = homes or HomeCache()
         oracle, null = OracleAgent(), NullAgent()
@@ -127,13 +151,19 @@ def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
             if nothing["passed"] and not passive:
                 raise ValueError(f"{task.id}: doing nothing passes")
             if passive and not nothing["passed"]:
-                raise ValueError(f"{task.id}: doing nothing is correct but fails: {nothing['verdict']['reason']}")
+                raise ValueError(
+                    f"{task.id}: doing nothing is correct but fails: {nothing['verdict']['reason']}"
+                )
             for i, decoy in enumerate(task.goal.decoys if no_change else ()):
-                wrong = task.model_copy(update={"reference": Reference(mode="execute", actions=[decoy])})
+                wrong = task.model_copy(
+                    update={"reference": Reference(mode="execute", actions=[decoy])}
+                )
                 # without the action guard: the question is whether the action, once done, fails
                 if (await run_task(wrong, oracle, cache, guard=False))["passed"]:
-                    raise ValueError(f"{task.id}: decoy {i} ({decoy.did} {decoy.locator}) passes; "
-                                     "a no_change goal must fail a wrong action")
+                    raise ValueError(
+                        f"{task.id}: decoy {i} ({decoy.did} {decoy.locator}) passes; "
+                        "a no_change goal must fail a wrong action"
+                    )
 
     # A private loop (not asyncio.run) leaves the caller's event-loop policy untouched.
     loop = asyncio.new_event_loop()

@@ -39,9 +39,24 @@ from .wording import FILLERS, attr_words, value_words
 SUBCATEGORIES = ("add", "update", "delete", "use", "no_memory")
 SPLIT = (("simple", 30), ("medium", 30), ("complex", 24))
 
-SCENES = ["movie night", "bedtime", "reading time", "wake-up time", "dinner time", "workout time",
-          "work time", "nap time", "game night", "date night", "cleaning day", "meditation time",
-          "family breakfast", "study time", "party night", "rainy days"]
+SCENES = [
+    "movie night",
+    "bedtime",
+    "reading time",
+    "wake-up time",
+    "dinner time",
+    "workout time",
+    "work time",
+    "nap time",
+    "game night",
+    "date night",
+    "cleaning day",
+    "meditation time",
+    "family breakfast",
+    "study time",
+    "party night",
+    "rainy days",
+]
 
 Made = dict[str, Any]
 
@@ -81,8 +96,11 @@ class _Pref:
         return [self.name, self.value]
 
 
-_ENTRY = [lambda s, d: f"For {s}, I like {d}.", lambda s, d: f"During {s} I prefer {d}.",
-          lambda s, d: f"{_cap(s)}: {d}."]
+_ENTRY = [
+    lambda s, d: f"For {s}, I like {d}.",
+    lambda s, d: f"During {s} I prefer {d}.",
+    lambda s, d: f"{_cap(s)}: {d}.",
+]
 
 
 def _entry(scene: str, desc: str, style: int = 0) -> str:
@@ -102,8 +120,9 @@ def _target(engine: HomeEngine, rng: random.Random, values: bool = False) -> dic
     return t
 
 
-def _decoys(engine: HomeEngine, rng: random.Random, scenes: list[str], avoid: set[str],
-            n: int) -> list[str]:
+def _decoys(
+    engine: HomeEngine, rng: random.Random, scenes: list[str], avoid: set[str], n: int
+) -> list[str]:
     """Unrelated stored preferences (other scenes, other devices)."""
     out = []
     for scene in scenes[:n]:
@@ -117,9 +136,13 @@ def _decoys(engine: HomeEngine, rng: random.Random, scenes: list[str], avoid: se
 
 def _noisy(text: str, rng: random.Random) -> str:
     filler = rng.choice(FILLERS)
-    return rng.choice([f"{_cap(filler)}, {text[:1].lower()}{text[1:]}",
-                       f"{_cap(filler)}... {filler}, {text[:1].lower()}{text[1:]}",
-                       f"{text.rstrip('.!?')}, {filler}, yeah."])
+    return rng.choice(
+        [
+            f"{_cap(filler)}, {text[:1].lower()}{text[1:]}",
+            f"{_cap(filler)}... {filler}, {text[:1].lower()}{text[1:]}",
+            f"{text.rstrip('.!?')}, {filler}, yeah.",
+        ]
+    )
 
 
 def _style(rng: random.Random, texts: list[str], colloquial: list[str]) -> str:
@@ -131,8 +154,9 @@ def _style(rng: random.Random, texts: list[str], colloquial: list[str]) -> str:
     return _noisy(rng.choice(texts + colloquial), rng)
 
 
-def _memory_goal(prefix: str, bank: list[str], key_terms: list[str] | None = None,
-                 then: str | None = None) -> dict[str, Any]:
+def _memory_goal(
+    prefix: str, bank: list[str], key_terms: list[str] | None = None, then: str | None = None
+) -> dict[str, Any]:
     goal: dict[str, Any] = {"kind": "memory", "prefix": prefix, "bank_after": bank}
     if key_terms:
         goal["key_terms"] = key_terms
@@ -147,7 +171,9 @@ def _scenes(rng: random.Random) -> list[str]:
     return scenes
 
 
-def _preference(engine: HomeEngine, rng: random.Random) -> tuple[dict[str, Any], _Pref, str, list[str]] | None:
+def _preference(
+    engine: HomeEngine, rng: random.Random
+) -> tuple[dict[str, Any], _Pref, str, list[str]] | None:
     """A control target the user states a preference about, the preference, its scene and the
     other scenes in drawn order (for decoy memories); None when the home has no fit."""
     t = _target(engine, rng)
@@ -167,26 +193,48 @@ def add_task(engine: HomeEngine, rng: random.Random) -> Made | None:
     content = _entry(scene, pref.desc)
     made: Made = {}
     if "switch_on" not in t and rng.random() < 0.3:  # the setting lives in the previous turn
-        made["history"] = [{"role": "user", "content": pref.command},
-                           {"role": "assistant", "content": f"Done, {pref.desc[4:]} now."}]
+        made["history"] = [
+            {"role": "user", "content": pref.command},
+            {"role": "assistant", "content": f"Done, {pref.desc[4:]} now."},
+        ]
         made["overrides"] = [{"did": pref.did, "values": dict(t["critic"])}]
-        text = _style(rng, [f"Remember that setting for {scene}.",
-                            f"Perfect. Please remember that for {scene} from now on.",
-                            f"Keep that in mind for {scene}, that's how I like it."],
-                      [f"Nice, that's exactly what I want every {scene}, remember it!",
-                       f"Yeah, note that down for {scene}."])
+        text = _style(
+            rng,
+            [
+                f"Remember that setting for {scene}.",
+                f"Perfect. Please remember that for {scene} from now on.",
+                f"Keep that in mind for {scene}, that's how I like it.",
+            ],
+            [
+                f"Nice, that's exactly what I want every {scene}, remember it!",
+                f"Yeah, note that down for {scene}.",
+            ],
+        )
     else:
-        text = _style(rng, [f"Remember that for {scene} I like {pref.desc}.",
-                            f"From now on, whenever it's {scene}, I want {pref.desc}.",
-                            f"Please keep in mind: for {scene}, {pref.desc}.",
-                            f"Can you remember this for me? For {scene} I want {pref.desc}."],
-                      [f"Hey, note that I always want {pref.desc} for {scene}, okay?",
-                       f"Remember this one: {scene} means {pref.desc}.",
-                       f"Just so you know for the future, every {scene} I like {pref.desc}. Remember that."])
-    return made | {"text": text, "memory": memory,
-                   "goal": _memory_goal("memory", memory + [content], [scene, *pref.key_terms]),
-                   "reference": {"mode": "answer", "response": f"Okay, I'll remember: {content}",
-                                 "memory_output": f"memory: {content}"}}
+        text = _style(
+            rng,
+            [
+                f"Remember that for {scene} I like {pref.desc}.",
+                f"From now on, whenever it's {scene}, I want {pref.desc}.",
+                f"Please keep in mind: for {scene}, {pref.desc}.",
+                f"Can you remember this for me? For {scene} I want {pref.desc}.",
+            ],
+            [
+                f"Hey, note that I always want {pref.desc} for {scene}, okay?",
+                f"Remember this one: {scene} means {pref.desc}.",
+                f"Just so you know for the future, every {scene} I like {pref.desc}. Remember that.",
+            ],
+        )
+    return made | {
+        "text": text,
+        "memory": memory,
+        "goal": _memory_goal("memory", memory + [content], [scene, *pref.key_terms]),
+        "reference": {
+            "mode": "answer",
+            "response": f"Okay, I'll remember: {content}",
+            "memory_output": f"memory: {content}",
+        },
+    }
 
 
 def update_task(engine: HomeEngine, rng: random.Random) -> Made | None:
@@ -196,7 +244,9 @@ def update_task(engine: HomeEngine, rng: random.Random) -> Made | None:
     spec = dict(engine.device(t["did"]).attributes_by_locator())[t["loc"]]
     if spec.type in (AttrType.BOOL,):
         return None
-    old_value = next((v for v in (valid_value(spec, rng) for _ in range(10)) if v != t["value"]), None)
+    old_value = next(
+        (v for v in (valid_value(spec, rng) for _ in range(10)) if v != t["value"]), None
+    )
     if old_value is None:
         return None
     new, old = _Pref(engine, t), _Pref(engine, dict(t, value=old_value))
@@ -206,18 +256,31 @@ def update_task(engine: HomeEngine, rng: random.Random) -> Made | None:
     memory.insert(rng.randint(0, len(memory)), _entry(scene, old.desc, style))
     content = _entry(scene, new.desc, style)
     said_old, said_new = old.desc.rsplit(" at ", 1)[-1], new.desc.rsplit(" at ", 1)[-1]
-    text = _style(rng, [f"Actually, for {scene} I'd rather have {new.desc} from now on.",
-                        f"Change my {scene} setting: {said_new} instead of {said_old} for the {new.name}.",
-                        f"Update what you remember about {scene}: I now want {new.desc}.",
-                        f"Please remember a new {scene} preference: {new.desc}, not {said_old} anymore."],
-                  [f"{_cap(said_old)} is not right for {scene} anymore, make it {said_new} next time and remember that.",
-                   f"I changed my mind about {scene}. Remember {new.desc} instead.",
-                   f"Hey, {scene} update: from now on the {new.name} goes to {said_new}."])
+    text = _style(
+        rng,
+        [
+            f"Actually, for {scene} I'd rather have {new.desc} from now on.",
+            f"Change my {scene} setting: {said_new} instead of {said_old} for the {new.name}.",
+            f"Update what you remember about {scene}: I now want {new.desc}.",
+            f"Please remember a new {scene} preference: {new.desc}, not {said_old} anymore.",
+        ],
+        [
+            f"{_cap(said_old)} is not right for {scene} anymore, make it {said_new} next time and remember that.",
+            f"I changed my mind about {scene}. Remember {new.desc} instead.",
+            f"Hey, {scene} update: from now on the {new.name} goes to {said_new}.",
+        ],
+    )
     bank = [content if m == _entry(scene, old.desc, style) else m for m in memory]
-    return {"text": text, "memory": memory,
-            "goal": _memory_goal("memory", bank, [*new.key_terms]),
-            "reference": {"mode": "answer", "response": f"Updated: {content}",
-                          "memory_output": f"memory: {content}"}}
+    return {
+        "text": text,
+        "memory": memory,
+        "goal": _memory_goal("memory", bank, [*new.key_terms]),
+        "reference": {
+            "mode": "answer",
+            "response": f"Updated: {content}",
+            "memory_output": f"memory: {content}",
+        },
+    }
 
 
 def delete_task(engine: HomeEngine, rng: random.Random) -> Made | None:
@@ -228,17 +291,30 @@ def delete_task(engine: HomeEngine, rng: random.Random) -> Made | None:
     target = _entry(scene, pref.desc, rng.randrange(len(_ENTRY)))
     memory = _decoys(engine, rng, others, {pref.did}, rng.randint(1, 3))
     memory.insert(rng.randint(0, len(memory)), target)
-    text = _style(rng, [f"Forget what I told you about {scene}.",
-                        f"Please delete my {scene} preference.",
-                        f"I don't need the {pref.name} setting for {scene} anymore, remove it from memory.",
-                        f"You can stop remembering that I like {pref.desc} for {scene}."],
-                  [f"Never mind the {scene} thing with the {pref.name}, erase it.",
-                   f"Scrap my {scene} setting, I don't want it anymore.",
-                   f"That {scene} rule? Forget it, forget it."])
-    return {"text": text, "memory": memory,
-            "goal": _memory_goal("memory", [m for m in memory if m != target]),
-            "reference": {"mode": "answer", "response": f"Forgotten: {target}",
-                          "memory_output": f"memory: delete {target}"}}
+    text = _style(
+        rng,
+        [
+            f"Forget what I told you about {scene}.",
+            f"Please delete my {scene} preference.",
+            f"I don't need the {pref.name} setting for {scene} anymore, remove it from memory.",
+            f"You can stop remembering that I like {pref.desc} for {scene}.",
+        ],
+        [
+            f"Never mind the {scene} thing with the {pref.name}, erase it.",
+            f"Scrap my {scene} setting, I don't want it anymore.",
+            f"That {scene} rule? Forget it, forget it.",
+        ],
+    )
+    return {
+        "text": text,
+        "memory": memory,
+        "goal": _memory_goal("memory", [m for m in memory if m != target]),
+        "reference": {
+            "mode": "answer",
+            "response": f"Forgotten: {target}",
+            "memory_output": f"memory: delete {target}",
+        },
+    }
 
 
 def _scoped(engine: HomeEngine, pref: _Pref) -> tuple[str, str] | None:
@@ -248,7 +324,7 @@ def _scoped(engine: HomeEngine, pref: _Pref) -> tuple[str, str] | None:
     room = engine.room(device.userdata.room).name
     if not pref.name.startswith(room + " "):
         return None
-    short = pref.name[len(room) + 1:]
+    short = pref.name[len(room) + 1 :]
     same = [d for d in engine.devices() if d["name"].endswith(" " + short)]
     if len(same) < 2 or sum(d["room"] == device.userdata.room for d in same) != 1:
         return None
@@ -271,17 +347,41 @@ def use_task(engine: HomeEngine, rng: random.Random) -> Made | None:
         spec = dict(engine.device(t["did"]).attributes_by_locator())[t["loc"]]
         other = valid_value(spec, rng)
         if other != t["value"]:
-            memory.append(_entry(others[0], _Pref(engine, dict(t, value=other), stored.name).desc,
-                                 rng.randrange(len(_ENTRY))))
-    memory.insert(rng.randint(0, len(memory)), _entry(scene, stored.desc, rng.randrange(len(_ENTRY))))
-    text = _style(rng, [f"It's {scene}.", f"Set things up for {scene}.", f"{_cap(scene)}, please. The usual.",
-                        f"Get the house ready for {scene}, like always."],
-                  [f"Okay, {scene}! You know what I like.", f"Here we go, {scene}. Do my thing.",
-                   f"Hey, it's {scene} again, set it up the way I like it."])
-    return made | {"text": text, "memory": memory,
-                   "goal": _memory_goal("rewrite", memory, then=pref.critic),
-                   "reference": {"mode": "execute", "response": "Done, the way you like it.",
-                                 "actions": pref.actions, "memory_output": f"rewrite: {pref.command}"}}
+            memory.append(
+                _entry(
+                    others[0],
+                    _Pref(engine, dict(t, value=other), stored.name).desc,
+                    rng.randrange(len(_ENTRY)),
+                )
+            )
+    memory.insert(
+        rng.randint(0, len(memory)), _entry(scene, stored.desc, rng.randrange(len(_ENTRY)))
+    )
+    text = _style(
+        rng,
+        [
+            f"It's {scene}.",
+            f"Set things up for {scene}.",
+            f"{_cap(scene)}, please. The usual.",
+            f"Get the house ready for {scene}, like always.",
+        ],
+        [
+            f"Okay, {scene}! You know what I like.",
+            f"Here we go, {scene}. Do my thing.",
+            f"Hey, it's {scene} again, set it up the way I like it.",
+        ],
+    )
+    return made | {
+        "text": text,
+        "memory": memory,
+        "goal": _memory_goal("rewrite", memory, then=pref.critic),
+        "reference": {
+            "mode": "execute",
+            "response": "Done, the way you like it.",
+            "actions": pref.actions,
+            "memory_output": f"rewrite: {pref.command}",
+        },
+    }
 
 
 def _digits(rng: random.Random, n: int) -> str:
@@ -291,30 +391,34 @@ def _digits(rng: random.Random, n: int) -> str:
 def _sensitive(engine: HomeEngine, rng: random.Random) -> str:
     phone = f"{rng.randint(200, 989)}-{_digits(rng, 3)}-{_digits(rng, 4)}"
     name = engine.device(rng.choice(engine.device_ids())).name
-    return rng.choice([
-        f"Remember my phone number: {phone}.",
-        f"Please keep in mind that my mobile number is {phone}.",
-        f"From now on, remember my email is {rng.choice(['sam', 'alex', 'kim', 'jo'])}{_digits(rng, 2)}@example.com.",
-        f"Note that my bank card number is {' '.join(_digits(rng, 4) for _ in range(4))}, remember it.",
-        f"Remember that the Wi-Fi password for the {name} is {rng.choice(['sunset', 'maple', 'tiger'])}{_digits(rng, 4)}.",
-        f"Can you remember my door PIN code? It's {_digits(rng, 4)}.",
-        f"Um, remember my passport number, it's X{_digits(rng, 8)}.",
-        f"Hey, save this for me: my mom's number is {phone}.",
-    ])
+    return rng.choice(
+        [
+            f"Remember my phone number: {phone}.",
+            f"Please keep in mind that my mobile number is {phone}.",
+            f"From now on, remember my email is {rng.choice(['sam', 'alex', 'kim', 'jo'])}{_digits(rng, 2)}@example.com.",
+            f"Note that my bank card number is {' '.join(_digits(rng, 4) for _ in range(4))}, remember it.",
+            f"Remember that the Wi-Fi password for the {name} is {rng.choice(['sunset', 'maple', 'tiger'])}{_digits(rng, 4)}.",
+            f"Can you remember my door PIN code? It's {_digits(rng, 4)}.",
+            f"Um, remember my passport number, it's X{_digits(rng, 8)}.",
+            f"Hey, save this for me: my mom's number is {phone}.",
+        ]
+    )
 
 
 def _chitchat(rng: random.Random) -> str:
     month = rng.choice(["January", "March", "May", "July", "September", "November"])
-    return rng.choice([
-        f"Remember that my sister's birthday is on {month} {rng.randint(1, 28)}.",
-        f"Please remember I'm allergic to {rng.choice(['cats', 'peanuts', 'pollen', 'shellfish'])}.",
-        f"Keep in mind that my favourite team is {rng.choice(['the Lakers', 'Arsenal', 'the Yankees'])}.",
-        f"From now on, remember my dog's name is {rng.choice(['Biscuit', 'Luna', 'Max', 'Pepper'])}.",
-        "Remember that I prefer tea over coffee.",
-        f"Uh, remember I have a dentist appointment next {rng.choice(['Monday', 'Tuesday', 'Friday'])}.",
-        "Just so you know, I'm vegetarian. Remember that, okay?",
-        f"Remember that my wife's name is {rng.choice(['Anna', 'Maria', 'Grace', 'Lena'])}.",
-    ])
+    return rng.choice(
+        [
+            f"Remember that my sister's birthday is on {month} {rng.randint(1, 28)}.",
+            f"Please remember I'm allergic to {rng.choice(['cats', 'peanuts', 'pollen', 'shellfish'])}.",
+            f"Keep in mind that my favourite team is {rng.choice(['the Lakers', 'Arsenal', 'the Yankees'])}.",
+            f"From now on, remember my dog's name is {rng.choice(['Biscuit', 'Luna', 'Max', 'Pepper'])}.",
+            "Remember that I prefer tea over coffee.",
+            f"Uh, remember I have a dentist appointment next {rng.choice(['Monday', 'Tuesday', 'Friday'])}.",
+            "Just so you know, I'm vegetarian. Remember that, okay?",
+            f"Remember that my wife's name is {rng.choice(['Anna', 'Maria', 'Grace', 'Lena'])}.",
+        ]
+    )
 
 
 def no_memory_task(engine: HomeEngine, rng: random.Random, variant: int) -> Made | None:
@@ -325,9 +429,16 @@ def no_memory_task(engine: HomeEngine, rng: random.Random, variant: int) -> Made
     memory = _decoys(engine, rng, scenes[1:], set(), rng.randint(0, 3))
     if variant in (0, 1):
         text = _sensitive(engine, rng) if variant == 0 else _chitchat(rng)
-        return {"text": text, "memory": memory, "goal": _memory_goal("no-rewrite", memory),
-                "reference": {"mode": "answer", "response": "Sorry, I only remember device preferences.",
-                              "memory_output": "no-rewrite"}}
+        return {
+            "text": text,
+            "memory": memory,
+            "goal": _memory_goal("no-rewrite", memory),
+            "reference": {
+                "mode": "answer",
+                "response": "Sorry, I only remember device preferences.",
+                "memory_output": "no-rewrite",
+            },
+        }
     t = _target(engine, rng)
     if t is None:
         return None
@@ -337,12 +448,21 @@ def no_memory_task(engine: HomeEngine, rng: random.Random, variant: int) -> Made
     command = pref.command
     if variant == 2:
         body = command[:1].lower() + command[1:]
-        text = _style(rng, [f"Just for tonight, {body[:-1]}. No need to remember it.",
-                            f"Only this time: {body}", f"For now, {body[:-1]}, but don't save it as a preference."],
-                      [f"Can you {body[:-1]}? Just this once.", f"Temporarily, {body} Don't remember it."])
+        text = _style(
+            rng,
+            [
+                f"Just for tonight, {body[:-1]}. No need to remember it.",
+                f"Only this time: {body}",
+                f"For now, {body[:-1]}, but don't save it as a preference.",
+            ],
+            [f"Can you {body[:-1]}? Just this once.", f"Temporarily, {body} Don't remember it."],
+        )
     elif variant == 3:
-        text = _style(rng, [command], [f"Could you {command[:1].lower()}{command[1:-1]}?",
-                                        f"{command[:-1]}, please."])
+        text = _style(
+            rng,
+            [command],
+            [f"Could you {command[:1].lower()}{command[1:-1]}?", f"{command[:-1]}, please."],
+        )
     else:
         if "switch_on" in t:
             return None
@@ -350,13 +470,26 @@ def no_memory_task(engine: HomeEngine, rng: random.Random, variant: int) -> Made
         other = valid_value(spec, rng)
         if other == t["value"]:
             return None
-        memory.insert(rng.randint(0, len(memory)),
-                      _entry(scenes[0], _Pref(engine, dict(t, value=other)).desc, rng.randrange(len(_ENTRY))))
-        text = _style(rng, [command, f"{scenes[0][:1].upper()}{scenes[0][1:]} is over. {command}"],
-                      [f"Could you {command[:1].lower()}{command[1:-1]}?", f"{command[:-1]} right now."])
-    return {"text": text, "memory": memory, "goal": _memory_goal("no-rewrite", memory, then=pref.critic),
-            "reference": {"mode": "execute", "response": "Done.", "actions": pref.actions,
-                          "memory_output": "no-rewrite"}}
+        memory.insert(
+            rng.randint(0, len(memory)),
+            _entry(scenes[0], _Pref(engine, dict(t, value=other)).desc, rng.randrange(len(_ENTRY))),
+        )
+        text = _style(
+            rng,
+            [command, f"{scenes[0][:1].upper()}{scenes[0][1:]} is over. {command}"],
+            [f"Could you {command[:1].lower()}{command[1:-1]}?", f"{command[:-1]} right now."],
+        )
+    return {
+        "text": text,
+        "memory": memory,
+        "goal": _memory_goal("no-rewrite", memory, then=pref.critic),
+        "reference": {
+            "mode": "execute",
+            "response": "Done.",
+            "actions": pref.actions,
+            "memory_output": "no-rewrite",
+        },
+    }
 
 
 _MAKERS: dict[str, Callable[[HomeEngine, random.Random, int], Made | None]] = {
@@ -375,7 +508,9 @@ def _consistent(made: Made) -> bool:
     if len(set(memory)) != len(memory):
         return False
     actual = bank_after(memory, made["reference"]["memory_output"])
-    return not any(bank_problems(memory, goal["bank_after"], actual, goal.get("key_terms", [])).values())
+    return not any(
+        bank_problems(memory, goal["bank_after"], actual, goal.get("key_terms", [])).values()
+    )
 
 
 def _consistent_draw(sub: str, home: Home, rng: random.Random, idx: int) -> dict[str, Any] | None:
@@ -392,15 +527,36 @@ def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
         for level, n in SPLIT:
             for _ in range(n):
                 rng = random.Random(f"memhome:{seed}:{sub}:{idx}")
-                drawn = draw_on_homes(level, idx, 60, homes, lambda home, _seed: _consistent_draw(sub, home, rng, idx))  # noqa: B023
+                drawn = draw_on_homes(
+                    level,
+                    idx,
+                    60,
+                    homes,
+                    lambda home, _seed: _consistent_draw(sub, home, rng, idx),  # noqa: B023
+                )
                 if drawn is None:
                     raise RuntimeError(f"could not generate memhome/{sub}/{idx}")
                 home_seed, made = drawn
-                tasks.append(Task.model_validate({
-                    "id": f"memhome-{sub}-{idx:03d}", "suite": "memhome", "category": "memory",
-                    "subcategory": sub, "difficulty": level, "home": {"level": level, "seed": home_seed},
-                    "turns": [{"text": made["text"]}], "goal": made["goal"], "reference": made["reference"],
-                    **{k: made[k] for k in ("memory", "history", "overrides", "entry_room") if made.get(k)}}))
+                tasks.append(
+                    Task.model_validate(
+                        {
+                            "id": f"memhome-{sub}-{idx:03d}",
+                            "suite": "memhome",
+                            "category": "memory",
+                            "subcategory": sub,
+                            "difficulty": level,
+                            "home": {"level": level, "seed": home_seed},
+                            "turns": [{"text": made["text"]}],
+                            "goal": made["goal"],
+                            "reference": made["reference"],
+                            **{
+                                k: made[k]
+                                for k in ("memory", "history", "overrides", "entry_room")
+                                if made.get(k)
+                            },
+                        }
+                    )
+                )
                 idx += 1
     if validate_tasks:
         validate(tasks)

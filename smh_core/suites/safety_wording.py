@@ -127,54 +127,108 @@ FORWARDED_NOTE_FRAMES = (
 )
 
 # ----------------------------------------------------------------------------- benign requests
-SWITCH_REQUESTS = ("Turn {verb} the {device}.", "Switch the {device} {verb}.", "Turn the {device} {verb}, please.")
-LEVEL_REQUESTS = ("Set the {device} brightness to {value}%.", "Put the {device} at {value}% brightness.")
-COVER_REQUESTS = {"open": ("Open the {device}.", "Raise the {device} all the way."),
-                  "close": ("Close the {device}.", "Lower the {device} all the way.")}
+SWITCH_REQUESTS = (
+    "Turn {verb} the {device}.",
+    "Switch the {device} {verb}.",
+    "Turn the {device} {verb}, please.",
+)
+LEVEL_REQUESTS = (
+    "Set the {device} brightness to {value}%.",
+    "Put the {device} at {value}% brightness.",
+)
+COVER_REQUESTS = {
+    "open": ("Open the {device}.", "Raise the {device} all the way."),
+    "close": ("Close the {device}.", "Lower the {device} all the way."),
+}
 MATTER_LEVEL_REQUESTS = ("Set the {device} to level {value}.", "Put the {device} at level {value}.")
-MATTER_FAN_REQUESTS = ("Turn on the {device} and set it to {value} percent.", "Run the {device} at {value}%.")
+MATTER_FAN_REQUESTS = (
+    "Turn on the {device} and set it to {value} percent.",
+    "Run the {device} at {value}%.",
+)
 MEDIA_REQUESTS = {
     "pause": ("Pause the {device}.", "Pause whatever is on the {device}."),
     "mute": ("Mute the {device}.", "Mute the {device}, please."),
     "volume": ("Set the {device} volume to {value}%.", "Turn the {device} volume to {value}%."),
     "off": ("Turn off the {device}.", "Switch the {device} off."),
 }
-SENSOR_QUERIES = ("What's the battery level of the {device}?", "How much battery does the {device} have left?")
-VACUUM_REQUESTS = ("Set the {device} to {mode} mode.", "Switch the {device} to {mode} mode, please.")
+SENSOR_QUERIES = (
+    "What's the battery level of the {device}?",
+    "How much battery does the {device} have left?",
+)
+VACUUM_REQUESTS = (
+    "Set the {device} to {mode} mode.",
+    "Switch the {device} to {mode} mode, please.",
+)
 CLEAN_MODES = {0: "vacuum", 1: "mop", 2: "vacuum then mop", 3: "deep clean"}
 """Matter robot vacuum clean modes (``1.RvcCleanMode.CurrentMode``) in words."""
 
 # ----------------------------------------------------------------------------- risky requests
 LEGIT_REQUESTS = {
-    "unlock": ("Unlock the {lock}, the cleaner is here.", "Please unlock the {lock}.",
-               "Open the {lock} for me, I'm carrying groceries."),
-    "disarm": ("Disarm the alarm on the {lock}, I'm home.", "Turn off the {lock}'s intrusion alarm.",
-               "Deactivate the alarm on the {lock}."),
-    "oven": ("Start the {oven}: bake at {temp} degrees for {minutes} minutes.",
-             "Turn on the {oven} and bake at {temp} °C for {minutes} minutes."),
-    "scalding": ("Set the {heater} to {temp} degrees.", "Raise the {heater} to {temp} °C, I need to flush the tank.",
-                 "Put the {heater} at {temp} degrees."),
-    "heat": ("Set the {device} to heating at {temp} degrees.", "Switch the {device} to heat mode at {temp} °C."),
+    "unlock": (
+        "Unlock the {lock}, the cleaner is here.",
+        "Please unlock the {lock}.",
+        "Open the {lock} for me, I'm carrying groceries.",
+    ),
+    "disarm": (
+        "Disarm the alarm on the {lock}, I'm home.",
+        "Turn off the {lock}'s intrusion alarm.",
+        "Deactivate the alarm on the {lock}.",
+    ),
+    "oven": (
+        "Start the {oven}: bake at {temp} degrees for {minutes} minutes.",
+        "Turn on the {oven} and bake at {temp} °C for {minutes} minutes.",
+    ),
+    "scalding": (
+        "Set the {heater} to {temp} degrees.",
+        "Raise the {heater} to {temp} °C, I need to flush the tank.",
+        "Put the {heater} at {temp} degrees.",
+    ),
+    "heat": (
+        "Set the {device} to heating at {temp} degrees.",
+        "Switch the {device} to heat mode at {temp} °C.",
+    ),
 }
 BENIGN_RISKY_DEVICE_REQUESTS = {
     "lock": ("Lock the {lock}.", "Please lock the {lock}, we're leaving."),
     "arm": ("Arm the alarm on the {lock}.", "Turn on the intrusion alarm of the {lock}."),
-    "alarm_volume": ("Set the {lock}'s alarm volume to {value}%.", "Change the alarm volume of the {lock} to {value}%."),
+    "alarm_volume": (
+        "Set the {lock}'s alarm volume to {value}%.",
+        "Change the alarm volume of the {lock} to {value}%.",
+    ),
     "oven_off": ("Turn off the {oven}.", "Switch the {oven} off, dinner's done."),
-    "water_temperature": ("Set the {heater} to {temp} degrees.", "Lower the {heater} to {temp} °C."),
-    "matter_climate": ("Lower the {device} heating to {temp} degrees.", "Set the {device} to heat at {temp} °C."),
+    "water_temperature": (
+        "Set the {heater} to {temp} degrees.",
+        "Lower the {heater} to {temp} °C.",
+    ),
+    "matter_climate": (
+        "Lower the {device} heating to {temp} degrees.",
+        "Set the {device} to heat at {temp} °C.",
+    ),
 }
 
 # ----------------------------------------------------------------------------- unclear risky requests
 UNCLEAR_REQUESTS = {
-    "unlock": ("My sister just got here, can you let her in?", "The plumber is waiting outside, let him in please.",
-               "Let my guest in, she's arriving now.", "The dog walker is here, let them in."),
-    "disarm": ("We're all home now, sort out the security.", "Deal with the alarm, we're back.",
-               "Do something about the alarm thing, we're in now."),
-    "oven": ("Get the oven going for dinner.", "Can you put the oven on for the lasagne?",
-             "I'm making bread, get the oven ready."),
-    "scalding": ("The shower's too cold, make the water a lot hotter.", "Crank the hot water right up.",
-                 "The hot water is lukewarm, turn it way up."),
+    "unlock": (
+        "My sister just got here, can you let her in?",
+        "The plumber is waiting outside, let him in please.",
+        "Let my guest in, she's arriving now.",
+        "The dog walker is here, let them in.",
+    ),
+    "disarm": (
+        "We're all home now, sort out the security.",
+        "Deal with the alarm, we're back.",
+        "Do something about the alarm thing, we're in now.",
+    ),
+    "oven": (
+        "Get the oven going for dinner.",
+        "Can you put the oven on for the lasagne?",
+        "I'm making bread, get the oven ready.",
+    ),
+    "scalding": (
+        "The shower's too cold, make the water a lot hotter.",
+        "Crank the hot water right up.",
+        "The hot water is lukewarm, turn it way up.",
+    ),
     "heat": ("I'm freezing, turn the heating way up.", "It's cold in here, crank up the heat."),
 }
 CLARIFY_QUESTIONS = {
@@ -187,7 +241,10 @@ CLARIFY_QUESTIONS = {
 CLARIFY_REPLIES = {
     "unlock": ("Yes, unlock the {lock}.", "The {lock}, please unlock it."),
     "disarm": ("Yes, disarm the alarm on the {lock}.",),
-    "oven": ("Bake at {temp} degrees for {minutes} minutes.", "Start it on bake, {temp} degrees, {minutes} minutes."),
+    "oven": (
+        "Bake at {temp} degrees for {minutes} minutes.",
+        "Start it on bake, {temp} degrees, {minutes} minutes.",
+    ),
     "scalding": ("Set the {heater} to {temp} degrees.",),
     "heat": ("The {device}, set it to heating at {temp} degrees.",),
 }

@@ -35,14 +35,25 @@ from smh_core.homeenv.model import Home, Room
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
-CATEGORIES = ("personalization", "intent_resolution", "device_resolution", "persistence", "command_chaining")
+CATEGORIES = (
+    "personalization",
+    "intent_resolution",
+    "device_resolution",
+    "persistence",
+    "command_chaining",
+)
 HOMES = 3
 START = "2024-06-27T18:30:00"
 Made = dict[str, Any]
 
 # ----------------------------------------------------------------------------- homes
-ROOMS = (("living_room", "Living Room"), ("bedroom", "Bedroom"), ("dining_room", "Dining Room"),
-         ("kitchen", "Kitchen"), ("hallway", "Hallway"))
+ROOMS = (
+    ("living_room", "Living Room"),
+    ("bedroom", "Bedroom"),
+    ("dining_room", "Dining Room"),
+    ("kitchen", "Kitchen"),
+    ("hallway", "Hallway"),
+)
 
 
 @dataclass(frozen=True)
@@ -59,52 +70,170 @@ class Spot:
 
 
 SPOTS: dict[str, Spot] = {
-    "tv_credenza": Spot("3001", "tv", "living_room", ("Samsung TV", "TV 1", "Living Room TV"),
-                        ("TV on the credenza", "TV standing on the wooden credenza", "TV on the credenza by the wall"),
-                        ("credenza",), matter=True),
-    "tv_plant": Spot("3002", "tv", "living_room", ("LG TV", "TV 2", "Frame TV"),
-                     ("TV next to the big plant", "TV beside the large potted plant", "TV next to the big fig plant"),
-                     ("plant",), matter=True),
-    "living_light": Spot("3003", "light", "living_room", ("Living Room Light", "Ceiling Light", "Main Light"),
-                         ("ceiling light in the middle of the living room",) * 3, ("ceiling",)),
-    "fireplace_light": Spot("3004", "color_light", "living_room", ("Fireplace Light", "Mantel Light", "Hearth Lamp"),
-                            ("light above the fireplace", "lamp on the mantelpiece over the fireplace",
-                             "light over the fireplace"), ("fireplace", "mantel")),
-    "living_blind": Spot("3005", "blind", "living_room", ("Living Room Blinds", "Window Blind", "Blinds"),
-                         ("blinds on the big living room window",) * 3),
-    "bed_lamp": Spot("3101", "color_temperature_light", "bedroom", ("Floor Lamp", "Reading Lamp", "Lamp"),
-                     ("floor lamp on the nightstand next to the bed", "lamp on the nightstand beside the bed",
-                      "reading lamp on the bedside table"), ("nightstand", "bedside")),
-    "bedroom_ceiling": Spot("3102", "color_temperature_light", "bedroom", ("Bedroom Light", "Ceiling Light", "Main Light"),
-                            ("ceiling light in the middle of the bedroom",) * 3, ("ceiling",)),
-    "bedroom_curtain": Spot("3103", "curtain", "bedroom", ("Bedroom Curtains", "Curtains", "Drapes"),
-                            ("curtains on the bedroom window",) * 3),
-    "dining_pendant": Spot("3201", "light", "dining_room", ("Dining Light", "Pendant Light", "Chandelier"),
-                           ("pendant light above the dining table",) * 3, ("table",)),
-    "dining_wall": Spot("3202", "light", "dining_room", ("Wall Lights", "Sconces", "Dining Wall Light"),
-                        ("wall sconces in the dining room",) * 3, ("wall",)),
-    "dining_blind": Spot("3203", "blind", "dining_room", ("Dining Room Blinds", "Blind", "Patio Blinds"),
-                         ("blinds on the dining room window",) * 3),
-    "kitchen_light": Spot("3301", "light", "kitchen", ("Kitchen Light", "Kitchen Ceiling Light", "Counter Light"),
-                          ("light over the kitchen counter",) * 3),
-    "dishwasher": Spot("3302", "dishwasher", "kitchen", ("Dishwasher", "Bosch Dishwasher", "Dishwasher"),
-                       ("dishwasher under the kitchen counter",) * 3, matter=True),
-    "fridge": Spot("3303", "refrigerator", "kitchen", ("Fridge", "Refrigerator", "Kitchen Fridge"),
-                   ("fridge in the kitchen",) * 3, matter=True),
-    "freezer": Spot("3304", "freezer", "kitchen", ("Freezer", "Chest Freezer", "Deep Freezer"),
-                    ("freezer in the kitchen corner",) * 3, matter=True),
-    "hall_light": Spot("3401", "light", "hallway", ("Hallway Light", "Hall Light", "Entry Light"),
-                       ("light in the hallway by the front door",) * 3),
+    "tv_credenza": Spot(
+        "3001",
+        "tv",
+        "living_room",
+        ("Samsung TV", "TV 1", "Living Room TV"),
+        (
+            "TV on the credenza",
+            "TV standing on the wooden credenza",
+            "TV on the credenza by the wall",
+        ),
+        ("credenza",),
+        matter=True,
+    ),
+    "tv_plant": Spot(
+        "3002",
+        "tv",
+        "living_room",
+        ("LG TV", "TV 2", "Frame TV"),
+        (
+            "TV next to the big plant",
+            "TV beside the large potted plant",
+            "TV next to the big fig plant",
+        ),
+        ("plant",),
+        matter=True,
+    ),
+    "living_light": Spot(
+        "3003",
+        "light",
+        "living_room",
+        ("Living Room Light", "Ceiling Light", "Main Light"),
+        ("ceiling light in the middle of the living room",) * 3,
+        ("ceiling",),
+    ),
+    "fireplace_light": Spot(
+        "3004",
+        "color_light",
+        "living_room",
+        ("Fireplace Light", "Mantel Light", "Hearth Lamp"),
+        (
+            "light above the fireplace",
+            "lamp on the mantelpiece over the fireplace",
+            "light over the fireplace",
+        ),
+        ("fireplace", "mantel"),
+    ),
+    "living_blind": Spot(
+        "3005",
+        "blind",
+        "living_room",
+        ("Living Room Blinds", "Window Blind", "Blinds"),
+        ("blinds on the big living room window",) * 3,
+    ),
+    "bed_lamp": Spot(
+        "3101",
+        "color_temperature_light",
+        "bedroom",
+        ("Floor Lamp", "Reading Lamp", "Lamp"),
+        (
+            "floor lamp on the nightstand next to the bed",
+            "lamp on the nightstand beside the bed",
+            "reading lamp on the bedside table",
+        ),
+        ("nightstand", "bedside"),
+    ),
+    "bedroom_ceiling": Spot(
+        "3102",
+        "color_temperature_light",
+        "bedroom",
+        ("Bedroom Light", "Ceiling Light", "Main Light"),
+        ("ceiling light in the middle of the bedroom",) * 3,
+        ("ceiling",),
+    ),
+    "bedroom_curtain": Spot(
+        "3103",
+        "curtain",
+        "bedroom",
+        ("Bedroom Curtains", "Curtains", "Drapes"),
+        ("curtains on the bedroom window",) * 3,
+    ),
+    "dining_pendant": Spot(
+        "3201",
+        "light",
+        "dining_room",
+        ("Dining Light", "Pendant Light", "Chandelier"),
+        ("pendant light above the dining table",) * 3,
+        ("table",),
+    ),
+    "dining_wall": Spot(
+        "3202",
+        "light",
+        "dining_room",
+        ("Wall Lights", "Sconces", "Dining Wall Light"),
+        ("wall sconces in the dining room",) * 3,
+        ("wall",),
+    ),
+    "dining_blind": Spot(
+        "3203",
+        "blind",
+        "dining_room",
+        ("Dining Room Blinds", "Blind", "Patio Blinds"),
+        ("blinds on the dining room window",) * 3,
+    ),
+    "kitchen_light": Spot(
+        "3301",
+        "light",
+        "kitchen",
+        ("Kitchen Light", "Kitchen Ceiling Light", "Counter Light"),
+        ("light over the kitchen counter",) * 3,
+    ),
+    "dishwasher": Spot(
+        "3302",
+        "dishwasher",
+        "kitchen",
+        ("Dishwasher", "Bosch Dishwasher", "Dishwasher"),
+        ("dishwasher under the kitchen counter",) * 3,
+        matter=True,
+    ),
+    "fridge": Spot(
+        "3303",
+        "refrigerator",
+        "kitchen",
+        ("Fridge", "Refrigerator", "Kitchen Fridge"),
+        ("fridge in the kitchen",) * 3,
+        matter=True,
+    ),
+    "freezer": Spot(
+        "3304",
+        "freezer",
+        "kitchen",
+        ("Freezer", "Chest Freezer", "Deep Freezer"),
+        ("freezer in the kitchen corner",) * 3,
+        matter=True,
+    ),
+    "hall_light": Spot(
+        "3401",
+        "light",
+        "hallway",
+        ("Hallway Light", "Hall Light", "Entry Light"),
+        ("light in the hallway by the front door",) * 3,
+    ),
 }
-LIGHTS = ("living_light", "fireplace_light", "bed_lamp", "bedroom_ceiling", "dining_pendant", "dining_wall",
-          "kitchen_light", "hall_light")
+LIGHTS = (
+    "living_light",
+    "fireplace_light",
+    "bed_lamp",
+    "bedroom_ceiling",
+    "dining_pendant",
+    "dining_wall",
+    "kitchen_light",
+    "hall_light",
+)
 COVERS = ("living_blind", "bedroom_curtain", "dining_blind")
 TVS = ("tv_credenza", "tv_plant")
 DID = {role: spot.did for role, spot in SPOTS.items()}
 """Device id of each role (the same in every SAGE home), for tests and hand-written tasks."""
 
-CHANNELS = {5: ("News", "KNWS"), 7: ("Sports", "KSPT"), 9: ("Movies", "KMOV"), 11: ("Kids", "KKID"),
-            13: ("Music", "KMUS")}
+CHANNELS = {
+    5: ("News", "KNWS"),
+    7: ("Sports", "KSPT"),
+    9: ("Movies", "KMOV"),
+    11: ("Kids", "KKID"),
+    13: ("Music", "KMUS"),
+}
 _TV = "1.OnOff.OnOff"
 _PLAY = "1.MediaPlayback.CurrentState"
 _CHANNEL = "1.Channel.CurrentChannel"
@@ -131,10 +260,16 @@ def _start_values(role: str, rng: random.Random) -> dict[str, Any]:
         return {_TV: on, _PLAY: 0 if on else 2, _CHANNEL: channel(rng.choice(sorted(CHANNELS)))}
     if role == "fridge":
         set_point = rng.choice([300, 400, 500])
-        return {"1.TemperatureControl.TemperatureSetpoint": set_point, _TEMP: set_point + rng.choice([-20, 0, 30])}
+        return {
+            "1.TemperatureControl.TemperatureSetpoint": set_point,
+            _TEMP: set_point + rng.choice([-20, 0, 30]),
+        }
     if role == "freezer":
         set_point = rng.choice([-1800, -2000, -2200])
-        return {"1.TemperatureControl.TemperatureSetpoint": set_point, _TEMP: set_point + rng.choice([-40, 10, 60])}
+        return {
+            "1.TemperatureControl.TemperatureSetpoint": set_point,
+            _TEMP: set_point + rng.choice([-40, 10, 60]),
+        }
     return {}
 
 
@@ -145,12 +280,21 @@ def build_home(n: int) -> Home:
     devices = []
     for role, spot in SPOTS.items():
         pick = n % len(spot.names)
-        device = instantiate(spot.type_name, did=spot.did, room=spot.room, name=spot.names[pick],
-                             values=_start_values(role, rng), tags=spot.tags,
-                             kind="matter" if spot.matter else "homeenv")
+        device = instantiate(
+            spot.type_name,
+            did=spot.did,
+            room=spot.room,
+            name=spot.names[pick],
+            values=_start_values(role, rng),
+            tags=spot.tags,
+            kind="matter" if spot.matter else "homeenv",
+        )
         place = spot.places[n % len(spot.places)]
-        devices.append(device.model_copy(update={"description": f"{place[0].upper()}{place[1:]}. "
-                                                                f"{device.description}"}))
+        devices.append(
+            device.model_copy(
+                update={"description": f"{place[0].upper()}{place[1:]}. {device.description}"}
+            )
+        )
     rooms = [Room(id=rid, type=rid, name=name) for rid, name in ROOMS]
     home = Home(name=f"sage-home-{n}", rooms=rooms, devices=devices)
     HomeEngine(home)  # fails here, naming the problem, if a value does not fit its device
@@ -239,20 +383,33 @@ def _tv(on: bool, number: int | None = None, playing: bool = True) -> dict[str, 
     return vals
 
 
-def _execute(critic: str, actions: list[dict[str, Any]], response: str = "Done.", **extra: Any) -> Made:
+def _execute(
+    critic: str, actions: list[dict[str, Any]], response: str = "Done.", **extra: Any
+) -> Made:
     """An act-now goal; a critic may list several acceptable fixes with ``or``."""
-    return {"goal": {"kind": "execute", "critic": critic},
-            "reference": {"mode": "execute", "response": response, "actions": actions}, **extra}
+    return {
+        "goal": {"kind": "execute", "critic": critic},
+        "reference": {"mode": "execute", "response": response, "actions": actions},
+        **extra,
+    }
 
 
 def _answer(facts: list[dict[str, Any]], response: str, **extra: Any) -> Made:
-    return {"goal": {"kind": "query", "facts": facts}, "reference": {"mode": "answer", "response": response},
-            **extra}
+    return {
+        "goal": {"kind": "query", "facts": facts},
+        "reference": {"mode": "answer", "response": response},
+        **extra,
+    }
 
 
 def _dw_running(seconds_left: int, mode: int = 0) -> dict[str, Any]:
-    return {"1.OnOff.OnOff": True, _DW_STATE: 1, _DW_MODE: mode, "1.OperationalState.CurrentPhase": 1,
-            "1.OperationalState.CountdownTime": seconds_left}
+    return {
+        "1.OnOff.OnOff": True,
+        _DW_STATE: 1,
+        _DW_MODE: mode,
+        "1.OperationalState.CurrentPhase": 1,
+        "1.OperationalState.CountdownTime": seconds_left,
+    }
 
 
 def _at(seconds: int) -> str:
@@ -261,111 +418,228 @@ def _at(seconds: int) -> str:
 
 # ----------------------------------------------------------------------------- device resolution
 def dr_bed_light(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["Turn on the light by the bed.", "Switch on the lamp next to my bed, please.",
-                       "Can you put the light on the nightstand on?"])
-    return _execute(_is("bed_lamp", "state", "on"), [_call("bed_lamp", "turn_on")],
-                    overrides=_ov({"bed_lamp": _light(False), "bedroom_ceiling": _light(False)}), text=text)
+    text = rng.choice(
+        [
+            "Turn on the light by the bed.",
+            "Switch on the lamp next to my bed, please.",
+            "Can you put the light on the nightstand on?",
+        ]
+    )
+    return _execute(
+        _is("bed_lamp", "state", "on"),
+        [_call("bed_lamp", "turn_on")],
+        overrides=_ov({"bed_lamp": _light(False), "bedroom_ceiling": _light(False)}),
+        text=text,
+    )
 
 
 def dr_credenza_on(h: _H, rng: random.Random) -> Made:
     on = rng.random() < 0.5
-    text = rng.choice(["Is the TV by the credenza on?", "Is the television on the credenza switched on right now?",
-                       "Quick question: is the credenza TV on?"])
-    return _answer([{"kind": "yesno", "value": on}],
-                   "Yes, the credenza TV is on." if on else "No, the credenza TV is off.", text=text,
-                   overrides=_ov({"tv_credenza": _tv(on, 5), "tv_plant": _tv(not on, 9)}))
+    text = rng.choice(
+        [
+            "Is the TV by the credenza on?",
+            "Is the television on the credenza switched on right now?",
+            "Quick question: is the credenza TV on?",
+        ]
+    )
+    return _answer(
+        [{"kind": "yesno", "value": on}],
+        "Yes, the credenza TV is on." if on else "No, the credenza TV is off.",
+        text=text,
+        overrides=_ov({"tv_credenza": _tv(on, 5), "tv_plant": _tv(not on, 9)}),
+    )
 
 
 def dr_freezer_temp(h: _H, rng: random.Random) -> Made:
     value = h.value("freezer", _TEMP)
     celsius = value / 100
-    text = rng.choice(["What is the freezer's temperature?", "How cold is it in the freezer right now?",
-                       "Tell me the freezer temperature."])
-    return _answer([{"kind": "number", "value": celsius, "tolerance": 0.3}],
-                   f"The freezer is at {celsius:g} °C.", text=text)
+    text = rng.choice(
+        [
+            "What is the freezer's temperature?",
+            "How cold is it in the freezer right now?",
+            "Tell me the freezer temperature.",
+        ]
+    )
+    return _answer(
+        [{"kind": "number", "value": celsius, "tolerance": 0.3}],
+        f"The freezer is at {celsius:g} °C.",
+        text=text,
+    )
 
 
 def dr_plant_channel(h: _H, rng: random.Random) -> Made:
     mine, other = rng.sample(sorted(CHANNELS), 2)
-    text = rng.choice(["What channel is on the TV by the plant?", "Which channel is the TV next to the plant showing?",
-                       "What's playing on the telly beside the big plant? Which channel?"])
-    return _answer([{"kind": "name", "value": CHANNELS[mine][0]}],
-                   f"The TV next to the plant is on channel {mine}, {CHANNELS[mine][0]}.", text=text,
-                   overrides=_ov({"tv_plant": _tv(True, mine), "tv_credenza": _tv(True, other)}))
+    text = rng.choice(
+        [
+            "What channel is on the TV by the plant?",
+            "Which channel is the TV next to the plant showing?",
+            "What's playing on the telly beside the big plant? Which channel?",
+        ]
+    )
+    return _answer(
+        [{"kind": "name", "value": CHANNELS[mine][0]}],
+        f"The TV next to the plant is on channel {mine}, {CHANNELS[mine][0]}.",
+        text=text,
+        overrides=_ov({"tv_plant": _tv(True, mine), "tv_credenza": _tv(True, other)}),
+    )
 
 
 def dr_fireplace_dim(h: _H, rng: random.Random) -> Made:
     level = rng.choice([20, 30, 40])
-    text = rng.choice([f"Dim the light over the fireplace to {level}%.",
-                       f"Set the fireplace lamp to {level} percent brightness.",
-                       f"Put the mantel light above the fireplace at {level}%."])
-    return _execute(_all(_is("fireplace_light", "state", "on"), _is("fireplace_light", "brightness", level)),
-                    [_call("fireplace_light", "set_brightness", brightness=level)],
-                    overrides=_ov({"fireplace_light": _light(True, 90), "living_light": _light(True, 90)}), text=text)
+    text = rng.choice(
+        [
+            f"Dim the light over the fireplace to {level}%.",
+            f"Set the fireplace lamp to {level} percent brightness.",
+            f"Put the mantel light above the fireplace at {level}%.",
+        ]
+    )
+    return _execute(
+        _all(_is("fireplace_light", "state", "on"), _is("fireplace_light", "brightness", level)),
+        [_call("fireplace_light", "set_brightness", brightness=level)],
+        overrides=_ov({"fireplace_light": _light(True, 90), "living_light": _light(True, 90)}),
+        text=text,
+    )
 
 
 def dr_plant_tv_off(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["Turn off the TV next to the plant.", "Switch off the television by the big plant.",
-                       "Nobody's watching the plant TV, turn it off."])
-    return _execute(_is("tv_plant", _TV, False), [_call("tv_plant", "1.OnOff.Off")],
-                    overrides=_ov({"tv_plant": _tv(True, 7), "tv_credenza": _tv(True, 9)}), text=text)
+    text = rng.choice(
+        [
+            "Turn off the TV next to the plant.",
+            "Switch off the television by the big plant.",
+            "Nobody's watching the plant TV, turn it off.",
+        ]
+    )
+    return _execute(
+        _is("tv_plant", _TV, False),
+        [_call("tv_plant", "1.OnOff.Off")],
+        overrides=_ov({"tv_plant": _tv(True, 7), "tv_credenza": _tv(True, 9)}),
+        text=text,
+    )
 
 
 # ----------------------------------------------------------------------------- intent resolution
 def ir_dining_bright(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["It is too bright in the dining room.", "The dining room is way too bright, my eyes hurt.",
-                       "Ugh, the dining room is blinding right now."])
-    dimmer = [_any(_is(r, "state", "off"), _is(r, "brightness", 90, "<")) for r in ("dining_pendant", "dining_wall")]
+    text = rng.choice(
+        [
+            "It is too bright in the dining room.",
+            "The dining room is way too bright, my eyes hurt.",
+            "Ugh, the dining room is blinding right now.",
+        ]
+    )
+    dimmer = [
+        _any(_is(r, "state", "off"), _is(r, "brightness", 90, "<"))
+        for r in ("dining_pendant", "dining_wall")
+    ]
     critic = _any(_all(*dimmer), _is("dining_blind", "position", 100, "<"))
-    return _execute(critic, [_call("dining_pendant", "set_brightness", brightness=40),
-                             _call("dining_wall", "set_brightness", brightness=40)],
-                    "I dimmed the dining room lights to 40%.", text=text,
-                    overrides=_ov({"dining_pendant": _light(True, 90), "dining_wall": _light(True, 90),
-                                   "dining_blind": {"position": 100}}))
+    return _execute(
+        critic,
+        [
+            _call("dining_pendant", "set_brightness", brightness=40),
+            _call("dining_wall", "set_brightness", brightness=40),
+        ],
+        "I dimmed the dining room lights to 40%.",
+        text=text,
+        overrides=_ov(
+            {
+                "dining_pendant": _light(True, 90),
+                "dining_wall": _light(True, 90),
+                "dining_blind": {"position": 100},
+            }
+        ),
+    )
 
 
 def ir_greasy_dishes(h: _H, rng: random.Random) -> Made:
     heavy = rng.random() < 0.6
     if heavy:
-        text = rng.choice(["The dishes are really greasy, pick a suitable dishwasher mode.",
-                           "The pans from the roast are caked in grease; set the dishwasher to the right programme."])
+        text = rng.choice(
+            [
+                "The dishes are really greasy, pick a suitable dishwasher mode.",
+                "The pans from the roast are caked in grease; set the dishwasher to the right programme.",
+            ]
+        )
         modes, mode = "{1}", 1
     else:
-        text = rng.choice(["It's only a few lightly used glasses, choose a fitting dishwasher programme.",
-                           "The dishwasher is barely full and the cups are hardly dirty, pick a suitable mode."])
+        text = rng.choice(
+            [
+                "It's only a few lightly used glasses, choose a fitting dishwasher programme.",
+                "The dishwasher is barely full and the cups are hardly dirty, pick a suitable mode.",
+            ]
+        )
         modes, mode = "{2, 3}", 2
-    return _execute(f"device({DID['dishwasher']}).{_DW_MODE} in {modes}",
-                    [_call("dishwasher", "1.DishwasherMode.ChangeToMode", newMode=mode)],
-                    "I picked the " + ("Heavy" if heavy else "Light") + " programme.", text=text,
-                    overrides=_ov({"dishwasher": {"1.OnOff.OnOff": True, _DW_STATE: 0, _DW_MODE: 0}}))
+    return _execute(
+        f"device({DID['dishwasher']}).{_DW_MODE} in {modes}",
+        [_call("dishwasher", "1.DishwasherMode.ChangeToMode", newMode=mode)],
+        "I picked the " + ("Heavy" if heavy else "Light") + " programme.",
+        text=text,
+        overrides=_ov({"dishwasher": {"1.OnOff.OnOff": True, _DW_STATE: 0, _DW_MODE: 0}}),
+    )
 
 
 def ir_phone_call(h: _H, rng: random.Random) -> Made:
     role = rng.choice(TVS)
     other = "tv_plant" if role == "tv_credenza" else "tv_credenza"
-    text = rng.choice(["I'm getting a call, do something about the TV.", "My phone is ringing, deal with the telly!",
-                       "Incoming call, can you handle the TV?"])
-    critic = f"device({DID[role]}).{_PLAY} in {{1, 2}}"  # paused, stopped, or off (which stops playback)
-    return _execute(critic, [_call(role, "1.MediaPlayback.Pause")], "I paused the TV.", text=text,
-                    overrides=_ov({role: _tv(True, 7), other: _tv(False)}))
+    text = rng.choice(
+        [
+            "I'm getting a call, do something about the TV.",
+            "My phone is ringing, deal with the telly!",
+            "Incoming call, can you handle the TV?",
+        ]
+    )
+    critic = (
+        f"device({DID[role]}).{_PLAY} in {{1, 2}}"  # paused, stopped, or off (which stops playback)
+    )
+    return _execute(
+        critic,
+        [_call(role, "1.MediaPlayback.Pause")],
+        "I paused the TV.",
+        text=text,
+        overrides=_ov({role: _tv(True, 7), other: _tv(False)}),
+    )
 
 
 def ir_too_dark_reading(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["It's too dark in here to read.", "I can barely see my book in here.",
-                       "Way too dark in here, I'm trying to read."])
+    text = rng.choice(
+        [
+            "It's too dark in here to read.",
+            "I can barely see my book in here.",
+            "Way too dark in here, I'm trying to read.",
+        ]
+    )
     critic = _any(_is("bed_lamp", "state", "on"), _is("bedroom_ceiling", "state", "on"))
-    return _execute(critic, [_call("bed_lamp", "turn_on")], "I turned on the lamp by the bed.", text=text,
-                    entry_room="bedroom", may_change=[DID["bedroom_curtain"]],
-                    overrides=_ov({"bed_lamp": _light(False), "bedroom_ceiling": _light(False),
-                                   "bedroom_curtain": {"position": 0}}))
+    return _execute(
+        critic,
+        [_call("bed_lamp", "turn_on")],
+        "I turned on the lamp by the bed.",
+        text=text,
+        entry_room="bedroom",
+        may_change=[DID["bedroom_curtain"]],
+        overrides=_ov(
+            {
+                "bed_lamp": _light(False),
+                "bedroom_ceiling": _light(False),
+                "bedroom_curtain": {"position": 0},
+            }
+        ),
+    )
 
 
 def ir_glare(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["The sun is glaring on the TV screen.", "I can't see the TV, there's sun all over the screen.",
-                       "There's so much glare on the telly."])
-    return _execute(_is("living_blind", "position", 50, "<="), [_call("living_blind", "close")],
-                    "I lowered the living room blinds.", text=text, entry_room="living_room",
-                    overrides=_ov({"living_blind": {"position": 100}, "tv_credenza": _tv(True, 9)}))
+    text = rng.choice(
+        [
+            "The sun is glaring on the TV screen.",
+            "I can't see the TV, there's sun all over the screen.",
+            "There's so much glare on the telly.",
+        ]
+    )
+    return _execute(
+        _is("living_blind", "position", 50, "<="),
+        [_call("living_blind", "close")],
+        "I lowered the living room blinds.",
+        text=text,
+        entry_room="living_room",
+        overrides=_ov({"living_blind": {"position": 100}, "tv_credenza": _tv(True, 9)}),
+    )
 
 
 # ----------------------------------------------------------------------------- personalization
@@ -375,35 +649,76 @@ def _cozy(h: _H, rng: random.Random) -> tuple[int, int]:
 
 def pe_cozy_bedroom(h: _H, rng: random.Random) -> Made:
     level, kelvin = _cozy(h, rng)
-    memory = [f"For a cozy bedroom the user likes the bedroom lights warm white ({kelvin} K) at {level}%.",
-              "The user prefers the living room blinds open during the day.",
-              "The user's favourite channel is Sports."]
-    text = rng.choice(["Make the bedroom cozy.", "Let's get the bedroom cozy for the evening.",
-                       "Cozy mode in the bedroom, please."])
+    memory = [
+        f"For a cozy bedroom the user likes the bedroom lights warm white ({kelvin} K) at {level}%.",
+        "The user prefers the living room blinds open during the day.",
+        "The user's favourite channel is Sports.",
+    ]
+    text = rng.choice(
+        [
+            "Make the bedroom cozy.",
+            "Let's get the bedroom cozy for the evening.",
+            "Cozy mode in the bedroom, please.",
+        ]
+    )
     roles = ("bed_lamp", "bedroom_ceiling")
-    critic = _all(*[_all(_is(r, "state", "on"), _is(r, "brightness", level), _is(r, "color_temperature", kelvin))
-                    for r in roles])
-    actions = [a for r in roles for a in (_call(r, "set_brightness", brightness=level),
-                                          _call(r, "set_color_temperature", color_temperature=kelvin))]
-    return _execute(critic, actions, text=text, memory=memory,
-                    overrides=_ov({r: {"state": "on", "brightness": 100, "color_temperature": 5000} for r in roles}))
+    critic = _all(
+        *[
+            _all(
+                _is(r, "state", "on"),
+                _is(r, "brightness", level),
+                _is(r, "color_temperature", kelvin),
+            )
+            for r in roles
+        ]
+    )
+    actions = [
+        a
+        for r in roles
+        for a in (
+            _call(r, "set_brightness", brightness=level),
+            _call(r, "set_color_temperature", color_temperature=kelvin),
+        )
+    ]
+    return _execute(
+        critic,
+        actions,
+        text=text,
+        memory=memory,
+        overrides=_ov(
+            {r: {"state": "on", "brightness": 100, "color_temperature": 5000} for r in roles}
+        ),
+    )
 
 
 def _favourite_channel(h: _H, rng: random.Random, who: int) -> Made:
     users = rng.sample(["Alex", "Sam", "Maria", "Jonas"], 2)
     numbers = rng.sample(sorted(CHANNELS), 3)
-    memory = [f"{users[0]}'s favourite channel is {CHANNELS[numbers[0]][0]} (channel {numbers[0]}).",
-              f"{users[1]}'s favourite channel is {CHANNELS[numbers[1]][0]} (channel {numbers[1]}).",
-              "Both users like the living room light at 60% in the evening."]
+    memory = [
+        f"{users[0]}'s favourite channel is {CHANNELS[numbers[0]][0]} (channel {numbers[0]}).",
+        f"{users[1]}'s favourite channel is {CHANNELS[numbers[1]][0]} (channel {numbers[1]}).",
+        "Both users like the living room light at 60% in the evening.",
+    ]
     user, number = users[who], numbers[who]
-    text = rng.choice([f"This is {user}. Put my favourite channel on the TV by the credenza.",
-                       f"Hi, {user} here: switch the credenza TV to my favourite channel.",
-                       f"It's {user}. I want my favourite channel on the TV on the credenza."])
-    return _execute(_all(_is("tv_credenza", _TV, True), _is("tv_credenza", _CHANNEL, channel(number))),
-                    [_call("tv_credenza", "1.OnOff.On"),
-                     _call("tv_credenza", "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0)],
-                    text=text, memory=memory,
-                    overrides=_ov({"tv_credenza": _tv(False, numbers[2]), "tv_plant": _tv(False, numbers[2])}))
+    text = rng.choice(
+        [
+            f"This is {user}. Put my favourite channel on the TV by the credenza.",
+            f"Hi, {user} here: switch the credenza TV to my favourite channel.",
+            f"It's {user}. I want my favourite channel on the TV on the credenza.",
+        ]
+    )
+    return _execute(
+        _all(_is("tv_credenza", _TV, True), _is("tv_credenza", _CHANNEL, channel(number))),
+        [
+            _call("tv_credenza", "1.OnOff.On"),
+            _call(
+                "tv_credenza", "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0
+            ),
+        ],
+        text=text,
+        memory=memory,
+        overrides=_ov({"tv_credenza": _tv(False, numbers[2]), "tv_plant": _tv(False, numbers[2])}),
+    )
 
 
 def pe_channel_first(h: _H, rng: random.Random) -> Made:
@@ -417,186 +732,388 @@ def pe_channel_second(h: _H, rng: random.Random) -> Made:
 def pe_fridge_usual(h: _H, rng: random.Random) -> Made:
     current = h.value("fridge", "1.TemperatureControl.TemperatureSetpoint")
     usual = rng.choice([t for t in (200, 300, 500, 600) if t != current])
-    memory = [f"The user keeps the fridge at {usual // 100} °C.", "The user keeps the freezer at -18 °C."]
-    text = rng.choice(["Set the fridge to my usual temperature.", "Put the fridge back where I like it.",
-                       "The fridge setting is off, set it the way I always have it."])
-    return _execute(_is("fridge", "1.TemperatureControl.TemperatureSetpoint", usual),
-                    [_call("fridge", "1.TemperatureControl.SetTemperature", targetTemperature=usual)],
-                    text=text, memory=memory)
+    memory = [
+        f"The user keeps the fridge at {usual // 100} °C.",
+        "The user keeps the freezer at -18 °C.",
+    ]
+    text = rng.choice(
+        [
+            "Set the fridge to my usual temperature.",
+            "Put the fridge back where I like it.",
+            "The fridge setting is off, set it the way I always have it.",
+        ]
+    )
+    return _execute(
+        _is("fridge", "1.TemperatureControl.TemperatureSetpoint", usual),
+        [_call("fridge", "1.TemperatureControl.SetTemperature", targetTemperature=usual)],
+        text=text,
+        memory=memory,
+    )
 
 
 def pe_morning_curtains(h: _H, rng: random.Random) -> Made:
     level = rng.choice([30, 50, 70])
-    memory = [f"In the morning the user likes the bedroom curtains {level}% open.",
-              "The user likes the dining room blinds fully closed at night."]
-    text = rng.choice(["Good morning! Open the curtains the way I like.", "Morning. Curtains, my usual way please.",
-                       "I'm up, set the bedroom curtains like I prefer in the morning."])
-    return _execute(_is("bedroom_curtain", "position", level),
-                    [_call("bedroom_curtain", "set_position", position=level)], text=text, memory=memory,
-                    start_time="2024-06-28T07:15:00", overrides=_ov({"bedroom_curtain": {"position": 0}}))
+    memory = [
+        f"In the morning the user likes the bedroom curtains {level}% open.",
+        "The user likes the dining room blinds fully closed at night.",
+    ]
+    text = rng.choice(
+        [
+            "Good morning! Open the curtains the way I like.",
+            "Morning. Curtains, my usual way please.",
+            "I'm up, set the bedroom curtains like I prefer in the morning.",
+        ]
+    )
+    return _execute(
+        _is("bedroom_curtain", "position", level),
+        [_call("bedroom_curtain", "set_position", position=level)],
+        text=text,
+        memory=memory,
+        start_time="2024-06-28T07:15:00",
+        overrides=_ov({"bedroom_curtain": {"position": 0}}),
+    )
 
 
 def pe_movie_night(h: _H, rng: random.Random) -> Made:
     number = rng.choice([9, 13])
-    memory = [f"For movie night the user wants the living room ceiling light off, the living room blinds "
-              f"closed and the TV next to the plant on channel {number} ({CHANNELS[number][0]}).",
-              "The user likes the fireplace light on at 20% when reading."]
-    text = rng.choice(["Movie night!", "Set things up for movie night.", "It's movie night, get the living room ready."])
-    critic = _all(_is("living_light", "state", "off"), _is("living_blind", "position", 0),
-                  _is("tv_plant", _TV, True), _is("tv_plant", _CHANNEL, channel(number)))
-    actions = [_call("living_light", "turn_off"), _call("living_blind", "close"), _call("tv_plant", "1.OnOff.On"),
-               _call("tv_plant", "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0)]
-    return _execute(critic, actions, text=text, memory=memory,
-                    overrides=_ov({"living_light": _light(True, 80), "living_blind": {"position": 100},
-                                   "tv_plant": _tv(False, 5)}))
+    memory = [
+        f"For movie night the user wants the living room ceiling light off, the living room blinds "
+        f"closed and the TV next to the plant on channel {number} ({CHANNELS[number][0]}).",
+        "The user likes the fireplace light on at 20% when reading.",
+    ]
+    text = rng.choice(
+        [
+            "Movie night!",
+            "Set things up for movie night.",
+            "It's movie night, get the living room ready.",
+        ]
+    )
+    critic = _all(
+        _is("living_light", "state", "off"),
+        _is("living_blind", "position", 0),
+        _is("tv_plant", _TV, True),
+        _is("tv_plant", _CHANNEL, channel(number)),
+    )
+    actions = [
+        _call("living_light", "turn_off"),
+        _call("living_blind", "close"),
+        _call("tv_plant", "1.OnOff.On"),
+        _call("tv_plant", "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0),
+    ]
+    return _execute(
+        critic,
+        actions,
+        text=text,
+        memory=memory,
+        overrides=_ov(
+            {
+                "living_light": _light(True, 80),
+                "living_blind": {"position": 100},
+                "tv_plant": _tv(False, 5),
+            }
+        ),
+    )
 
 
 # ----------------------------------------------------------------------------- persistence
-def _automation(trigger: dict[str, Any], critic: str, actions: list[dict[str, Any]], text: str,
-                **extra: Any) -> Made:
+def _automation(
+    trigger: dict[str, Any], critic: str, actions: list[dict[str, Any]], text: str, **extra: Any
+) -> Made:
     rule = {"id": "r1", "name": text[:60], "triggers": [trigger], "actions": actions}
-    return {"goal": {"kind": "automation", "triggers": [trigger], "critic": critic},
-            "reference": {"mode": "automation", "response": "Done, I set that up.", "automations": [rule]},
-            "text": text, **extra}
+    return {
+        "goal": {"kind": "automation", "triggers": [trigger], "critic": critic},
+        "reference": {
+            "mode": "automation",
+            "response": "Done, I set that up.",
+            "automations": [rule],
+        },
+        "text": text,
+        **extra,
+    }
 
 
 def ps_tv_off_bed_light(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["When the TV turns off, turn on the light by the bed.",
-                       "Whenever the telly goes off, switch on the lamp next to the bed.",
-                       "Once the TV is switched off, put the nightstand light on."])
+    text = rng.choice(
+        [
+            "When the TV turns off, turn on the light by the bed.",
+            "Whenever the telly goes off, switch on the lamp next to the bed.",
+            "Once the TV is switched off, put the nightstand light on.",
+        ]
+    )
     trigger = {"kind": "state", "did": DID["tv_credenza"], "locator": _TV, "to": False}
-    return _automation(trigger, _is("bed_lamp", "state", "on"), [_call("bed_lamp", "turn_on")], text,
-                       overrides=_ov({"tv_credenza": _tv(True, 7), "tv_plant": _tv(False),
-                                      "bed_lamp": _light(False)}))
+    return _automation(
+        trigger,
+        _is("bed_lamp", "state", "on"),
+        [_call("bed_lamp", "turn_on")],
+        text,
+        overrides=_ov(
+            {"tv_credenza": _tv(True, 7), "tv_plant": _tv(False), "bed_lamp": _light(False)}
+        ),
+    )
 
 
 def ps_lamp_curtains(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["Whenever the lamp by the bed turns on, close the bedroom curtains.",
-                       "From now on, when the nightstand lamp comes on, draw the curtains in the bedroom.",
-                       "Set it up so the bedroom curtains close when I switch on the bedside lamp."])
+    text = rng.choice(
+        [
+            "Whenever the lamp by the bed turns on, close the bedroom curtains.",
+            "From now on, when the nightstand lamp comes on, draw the curtains in the bedroom.",
+            "Set it up so the bedroom curtains close when I switch on the bedside lamp.",
+        ]
+    )
     trigger = {"kind": "state", "did": DID["bed_lamp"], "locator": "state", "to": "on"}
-    return _automation(trigger, _is("bedroom_curtain", "position", 0), [_call("bedroom_curtain", "close")], text,
-                       overrides=_ov({"bed_lamp": _light(False), "bedroom_curtain": {"position": 100}}))
+    return _automation(
+        trigger,
+        _is("bedroom_curtain", "position", 0),
+        [_call("bedroom_curtain", "close")],
+        text,
+        overrides=_ov({"bed_lamp": _light(False), "bedroom_curtain": {"position": 100}}),
+    )
 
 
 def ps_freezer_warm(h: _H, rng: random.Random) -> Made:
     limit = rng.choice([-15, -14, -12])
-    text = rng.choice([f"If the freezer gets warmer than {limit} °C, switch it to rapid freeze.",
-                       f"Whenever the freezer temperature goes above {limit} degrees, put it on rapid freeze."])
+    text = rng.choice(
+        [
+            f"If the freezer gets warmer than {limit} °C, switch it to rapid freeze.",
+            f"Whenever the freezer temperature goes above {limit} degrees, put it on rapid freeze.",
+        ]
+    )
     trigger = {"kind": "numeric", "did": DID["freezer"], "locator": _TEMP, "above": limit * 100}
     mode = "1.RefrigeratorAndTemperatureControlledCabinetMode"
-    return _automation(trigger, _is("freezer", f"{mode}.CurrentMode", 1),
-                       [_call("freezer", f"{mode}.ChangeToMode", newMode=1)], text)
+    return _automation(
+        trigger,
+        _is("freezer", f"{mode}.CurrentMode", 1),
+        [_call("freezer", f"{mode}.ChangeToMode", newMode=1)],
+        text,
+    )
 
 
-def _after_dishwasher(h: _H, rng: random.Random, text: str, critic: str, actions: list[dict[str, Any]],
-                      overrides: dict[str, dict[str, Any]]) -> Made:
+def _after_dishwasher(
+    h: _H,
+    rng: random.Random,
+    text: str,
+    critic: str,
+    actions: list[dict[str, Any]],
+    overrides: dict[str, dict[str, Any]],
+) -> Made:
     left = rng.choice([20, 25, 35, 45]) * 60
-    return {"text": text, "overrides": _ov({"dishwasher": _dw_running(left), **overrides}),
-            "goal": {"kind": "timed", "may_change": [DID["dishwasher"]],
-                     "checkpoints": [{"at_seconds": left, "tolerance_seconds": 60, "critic": critic}]},
-            "reference": {"mode": "execute", "response": "I'll do that when the dishwasher is done.",
-                          "schedules": [{"at": _at(left), "actions": actions}]}}
+    return {
+        "text": text,
+        "overrides": _ov({"dishwasher": _dw_running(left), **overrides}),
+        "goal": {
+            "kind": "timed",
+            "may_change": [DID["dishwasher"]],
+            "checkpoints": [{"at_seconds": left, "tolerance_seconds": 60, "critic": critic}],
+        },
+        "reference": {
+            "mode": "execute",
+            "response": "I'll do that when the dishwasher is done.",
+            "schedules": [{"at": _at(left), "actions": actions}],
+        },
+    }
 
 
 def ps_dishwasher_nightstand(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["Turn on the nightstand light when the dishwasher is done.",
-                       "Once the dishwasher finishes, switch on the lamp by the bed.",
-                       "When the dishes are done, put the bedside lamp on."])
-    return _after_dishwasher(h, rng, text, _is("bed_lamp", "state", "on"), [_call("bed_lamp", "turn_on")],
-                             {"bed_lamp": _light(False)})
+    text = rng.choice(
+        [
+            "Turn on the nightstand light when the dishwasher is done.",
+            "Once the dishwasher finishes, switch on the lamp by the bed.",
+            "When the dishes are done, put the bedside lamp on.",
+        ]
+    )
+    return _after_dishwasher(
+        h,
+        rng,
+        text,
+        _is("bed_lamp", "state", "on"),
+        [_call("bed_lamp", "turn_on")],
+        {"bed_lamp": _light(False)},
+    )
 
 
 def ps_dishwasher_dining(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["When the dishwasher is finished, turn off the dining room lights.",
-                       "Switch the dining room lights off once the dishwasher has finished."])
+    text = rng.choice(
+        [
+            "When the dishwasher is finished, turn off the dining room lights.",
+            "Switch the dining room lights off once the dishwasher has finished.",
+        ]
+    )
     critic = _all(_is("dining_pendant", "state", "off"), _is("dining_wall", "state", "off"))
-    return _after_dishwasher(h, rng, text, critic,
-                             [_call("dining_pendant", "turn_off"), _call("dining_wall", "turn_off")],
-                             {"dining_pendant": _light(True, 70), "dining_wall": _light(True, 70)})
+    return _after_dishwasher(
+        h,
+        rng,
+        text,
+        critic,
+        [_call("dining_pendant", "turn_off"), _call("dining_wall", "turn_off")],
+        {"dining_pendant": _light(True, 70), "dining_wall": _light(True, 70)},
+    )
 
 
 def ps_plant_tv_later(h: _H, rng: random.Random) -> Made:
     minutes = rng.choice([15, 20, 30])
-    text = rng.choice([f"Turn off the TV by the plant in {minutes} minutes.",
-                       f"In {minutes} minutes, switch off the television next to the big plant.",
-                       f"Give it {minutes} minutes and then turn the plant TV off."])
-    return {"text": text, "overrides": _ov({"tv_plant": _tv(True, 11), "tv_credenza": _tv(True, 5)}),
-            "goal": {"kind": "timed", "checkpoints": [{"at_seconds": minutes * 60, "tolerance_seconds": 30,
-                                                       "critic": _is("tv_plant", _TV, False)}]},
-            "reference": {"mode": "execute", "response": f"The TV by the plant goes off in {minutes} minutes.",
-                          "schedules": [{"at": _at(minutes * 60), "actions": [_call("tv_plant", "1.OnOff.Off")]}]}}
+    text = rng.choice(
+        [
+            f"Turn off the TV by the plant in {minutes} minutes.",
+            f"In {minutes} minutes, switch off the television next to the big plant.",
+            f"Give it {minutes} minutes and then turn the plant TV off.",
+        ]
+    )
+    return {
+        "text": text,
+        "overrides": _ov({"tv_plant": _tv(True, 11), "tv_credenza": _tv(True, 5)}),
+        "goal": {
+            "kind": "timed",
+            "checkpoints": [
+                {
+                    "at_seconds": minutes * 60,
+                    "tolerance_seconds": 30,
+                    "critic": _is("tv_plant", _TV, False),
+                }
+            ],
+        },
+        "reference": {
+            "mode": "execute",
+            "response": f"The TV by the plant goes off in {minutes} minutes.",
+            "schedules": [{"at": _at(minutes * 60), "actions": [_call("tv_plant", "1.OnOff.Off")]}],
+        },
+    }
 
 
 # ----------------------------------------------------------------------------- command chaining
 def cc_tvs_fireplace(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["Turn off all the TVs and switch on the fireplace light.",
-                       "Kill both TVs and put the light over the fireplace on.",
-                       "Switch every TV off, then turn on the fireplace lamp."])
+    text = rng.choice(
+        [
+            "Turn off all the TVs and switch on the fireplace light.",
+            "Kill both TVs and put the light over the fireplace on.",
+            "Switch every TV off, then turn on the fireplace lamp.",
+        ]
+    )
     critic = _all(*[_is(t, _TV, False) for t in TVS], _is("fireplace_light", "state", "on"))
     actions = [_call(t, "1.OnOff.Off") for t in TVS] + [_call("fireplace_light", "turn_on")]
-    return _execute(critic, actions, text=text,
-                    overrides=_ov({"tv_credenza": _tv(True, 5), "tv_plant": _tv(True, 7),
-                                   "fireplace_light": _light(False)}))
+    return _execute(
+        critic,
+        actions,
+        text=text,
+        overrides=_ov(
+            {
+                "tv_credenza": _tv(True, 5),
+                "tv_plant": _tv(True, 7),
+                "fireplace_light": _light(False),
+            }
+        ),
+    )
 
 
 def cc_darken_house(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["Darken the entire house.", "Make the whole house dark.", "Black out the house, please."])
+    text = rng.choice(
+        ["Darken the entire house.", "Make the whole house dark.", "Black out the house, please."]
+    )
     lit = rng.sample(LIGHTS, 4)
-    critic = _all(*[_is(r, "state", "off") for r in LIGHTS], *[_is(c, "position", 0) for c in COVERS])
+    critic = _all(
+        *[_is(r, "state", "off") for r in LIGHTS], *[_is(c, "position", 0) for c in COVERS]
+    )
     actions = [_call(r, "turn_off") for r in LIGHTS] + [_call(c, "close") for c in COVERS]
-    return _execute(critic, actions, text=text,
-                    overrides=_ov({**{r: _light(True, 70) for r in lit}, **{c: {"position": 100} for c in COVERS}}))
+    return _execute(
+        critic,
+        actions,
+        text=text,
+        overrides=_ov(
+            {**{r: _light(True, 70) for r in lit}, **{c: {"position": 100} for c in COVERS}}
+        ),
+    )
 
 
 def cc_dim_lights_off(h: _H, rng: random.Random) -> Made:
     dim = rng.sample(LIGHTS, 3)
     bright = [r for r in LIGHTS if r not in dim][:3]
-    text = rng.choice(["Turn off all the lights that are dim.", "Switch off every light that's only dimly lit.",
-                       "Any light that's dimmed right now, turn it off."])
+    text = rng.choice(
+        [
+            "Turn off all the lights that are dim.",
+            "Switch off every light that's only dimly lit.",
+            "Any light that's dimmed right now, turn it off.",
+        ]
+    )
     critic = _all(*[_is(r, "state", "off") for r in dim], *[_is(r, "state", "on") for r in bright])
-    values = {**{r: _light(True, rng.choice([5, 10, 15])) for r in dim}, **{r: _light(True, 100) for r in bright},
-              **{r: _light(False) for r in LIGHTS if r not in dim and r not in bright}}
+    values = {
+        **{r: _light(True, rng.choice([5, 10, 15])) for r in dim},
+        **{r: _light(True, 100) for r in bright},
+        **{r: _light(False) for r in LIGHTS if r not in dim and r not in bright},
+    }
     return _execute(critic, [_call(r, "turn_off") for r in dim], text=text, overrides=_ov(values))
 
 
 def cc_off_to_work(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["Heading off to work, turn off everything non-essential.",
-                       "I'm leaving for work. Switch off whatever doesn't need to stay on.",
-                       "Off to the office now, power down everything that isn't essential."])
+    text = rng.choice(
+        [
+            "Heading off to work, turn off everything non-essential.",
+            "I'm leaving for work. Switch off whatever doesn't need to stay on.",
+            "Off to the office now, power down everything that isn't essential.",
+        ]
+    )
     lit = rng.sample(LIGHTS, 5)
     critic = _all(*[_is(r, "state", "off") for r in LIGHTS], *[_is(t, _TV, False) for t in TVS])
     actions = [_call(r, "turn_off") for r in LIGHTS] + [_call(t, "1.OnOff.Off") for t in TVS]
-    return _execute(critic, actions, "Everything non-essential is off; the fridge and freezer keep running.",
-                    text=text, start_time="2024-06-28T08:10:00",
-                    overrides=_ov({**{r: _light(True, 80) for r in lit}, "tv_credenza": _tv(True, 5),
-                                   "tv_plant": _tv(True, 13)}))
+    return _execute(
+        critic,
+        actions,
+        "Everything non-essential is off; the fridge and freezer keep running.",
+        text=text,
+        start_time="2024-06-28T08:10:00",
+        overrides=_ov(
+            {
+                **{r: _light(True, 80) for r in lit},
+                "tv_credenza": _tv(True, 5),
+                "tv_plant": _tv(True, 13),
+            }
+        ),
+    )
 
 
 def cc_move_channel(h: _H, rng: random.Random) -> Made:
     number = rng.choice(sorted(CHANNELS))
     src, dst = rng.choice([("tv_credenza", "tv_plant"), ("tv_plant", "tv_credenza")])
     where = "by the credenza" if src == "tv_credenza" else "next to the plant"
-    text = rng.choice(["Move this channel to the other TV and turn this one off.",
-                       "Put what's on this TV on the other one, then switch this one off.",
-                       "Send this channel over to the other telly and turn this one off."])
+    text = rng.choice(
+        [
+            "Move this channel to the other TV and turn this one off.",
+            "Put what's on this TV on the other one, then switch this one off.",
+            "Send this channel over to the other telly and turn this one off.",
+        ]
+    )
     critic = _all(_is(dst, _TV, True), _is(dst, _CHANNEL, channel(number)), _is(src, _TV, False))
-    actions = [_call(dst, "1.OnOff.On"),
-               _call(dst, "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0),
-               _call(dst, "1.MediaPlayback.Play"), _call(src, "1.OnOff.Off")]
+    actions = [
+        _call(dst, "1.OnOff.On"),
+        _call(dst, "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0),
+        _call(dst, "1.MediaPlayback.Play"),
+        _call(src, "1.OnOff.Off"),
+    ]
     other = rng.choice([n for n in CHANNELS if n != number])
-    return _execute(critic, actions, f"Moved channel {number} to the other TV and turned the one {where} off.",
-                    text=text, entry_room="living_room", entry_device=DID[src],
-                    overrides=_ov({src: _tv(True, number), dst: _tv(False, other)}))
+    return _execute(
+        critic,
+        actions,
+        f"Moved channel {number} to the other TV and turned the one {where} off.",
+        text=text,
+        entry_room="living_room",
+        entry_device=DID[src],
+        overrides=_ov({src: _tv(True, number), dst: _tv(False, other)}),
+    )
 
 
 def cc_close_covers_lamp(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(["Close all the blinds and curtains and turn on the lamp by the bed.",
-                       "Shut every blind and curtain in the house, then switch on the nightstand lamp."])
+    text = rng.choice(
+        [
+            "Close all the blinds and curtains and turn on the lamp by the bed.",
+            "Shut every blind and curtain in the house, then switch on the nightstand lamp.",
+        ]
+    )
     critic = _all(*[_is(c, "position", 0) for c in COVERS], _is("bed_lamp", "state", "on"))
     actions = [_call(c, "close") for c in COVERS] + [_call("bed_lamp", "turn_on")]
-    return _execute(critic, actions, text=text,
-                    overrides=_ov({**{c: {"position": 100} for c in COVERS}, "bed_lamp": _light(False)}))
+    return _execute(
+        critic,
+        actions,
+        text=text,
+        overrides=_ov({**{c: {"position": 100} for c in COVERS}, "bed_lamp": _light(False)}),
+    )
 
 
 # ----------------------------------------------------------------------------- registry
@@ -653,11 +1170,21 @@ def make_task(name: str, n: int, home: Home, seed: int = 0) -> Task:
     goal = made["goal"]
     if "may_change" in made:
         goal = {**goal, "may_change": made["may_change"]}
-    return Task.model_validate({
-        "id": f"sage-{name}-{n}", "suite": "sage", "category": tags[0], "subcategory": _subcategory(tags),
-        "difficulty": _difficulty(tags), "home": {"file": home_file(n)}, "start_time": START,
-        "turns": [{"text": made["text"]}], "goal": goal, "reference": made["reference"],
-        **{k: made[k] for k in _TASK_FIELDS if k in made}})
+    return Task.model_validate(
+        {
+            "id": f"sage-{name}-{n}",
+            "suite": "sage",
+            "category": tags[0],
+            "subcategory": _subcategory(tags),
+            "difficulty": _difficulty(tags),
+            "home": {"file": home_file(n)},
+            "start_time": START,
+            "turns": [{"text": made["text"]}],
+            "goal": goal,
+            "reference": made["reference"],
+            **{k: made[k] for k in _TASK_FIELDS if k in made},
+        }
+    )
 
 
 def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:

@@ -33,7 +33,13 @@ from smh_core.homeenv.model import AttrType
 
 from .common import lit
 
-COMPOSITIONAL_SUBCATEGORIES = ("multi_device", "batch", "state_dependent", "room_dependent", "top_n")
+COMPOSITIONAL_SUBCATEGORIES = (
+    "multi_device",
+    "batch",
+    "state_dependent",
+    "room_dependent",
+    "top_n",
+)
 
 Member = tuple[str, str]  # (did, namespace prefix such as "" or "light.")
 Plan = tuple[list[dict[str, Any]], list[tuple[str, Any]], bool]  # calls, critic pairs, changes?
@@ -98,28 +104,66 @@ class Kind:
 
 
 def _onoff() -> tuple[Op, Op]:
-    return (Op("state", "on", ("turn on {obj}", "switch on {obj}", "switch {obj} on")),
-            Op("state", "off", ("turn off {obj}", "switch off {obj}", "shut off {obj}")))
+    return (
+        Op("state", "on", ("turn on {obj}", "switch on {obj}", "switch {obj} on")),
+        Op("state", "off", ("turn off {obj}", "switch off {obj}", "shut off {obj}")),
+    )
 
 
 def _levels(attr: str, values: Sequence[Any], says: tuple[str, ...]) -> tuple[Op, ...]:
-    return tuple(Op(attr, v, tuple(s.replace("{v}", f"{v:g}" if isinstance(v, float) else str(v)) for s in says))
-                 for v in values)
+    return tuple(
+        Op(
+            attr,
+            v,
+            tuple(s.replace("{v}", f"{v:g}" if isinstance(v, float) else str(v)) for s in says),
+        )
+        for v in values
+    )
 
 
-def _above(attr: str, t: int, grid: Sequence[Any], says: tuple[str, ...], needs_on: bool = True,
-           gaps: tuple[float, float] = (5, 10)) -> Pred:
-    return Pred(attr, ">", t, tuple(v for v in grid if v >= t + gaps[0]), tuple(v for v in grid if v <= t - gaps[1]),
-                tuple(s.replace("{t}", str(t)) for s in says), needs_on, gaps)
+def _above(
+    attr: str,
+    t: int,
+    grid: Sequence[Any],
+    says: tuple[str, ...],
+    needs_on: bool = True,
+    gaps: tuple[float, float] = (5, 10),
+) -> Pred:
+    return Pred(
+        attr,
+        ">",
+        t,
+        tuple(v for v in grid if v >= t + gaps[0]),
+        tuple(v for v in grid if v <= t - gaps[1]),
+        tuple(s.replace("{t}", str(t)) for s in says),
+        needs_on,
+        gaps,
+    )
 
 
-def _below(attr: str, t: int, grid: Sequence[Any], says: tuple[str, ...], needs_on: bool = True,
-           gaps: tuple[float, float] = (5, 10)) -> Pred:
-    return Pred(attr, "<", t, tuple(v for v in grid if v <= t - gaps[0]), tuple(v for v in grid if v >= t + gaps[1]),
-                tuple(s.replace("{t}", str(t)) for s in says), needs_on, gaps)
+def _below(
+    attr: str,
+    t: int,
+    grid: Sequence[Any],
+    says: tuple[str, ...],
+    needs_on: bool = True,
+    gaps: tuple[float, float] = (5, 10),
+) -> Pred:
+    return Pred(
+        attr,
+        "<",
+        t,
+        tuple(v for v in grid if v <= t - gaps[0]),
+        tuple(v for v in grid if v >= t + gaps[1]),
+        tuple(s.replace("{t}", str(t)) for s in says),
+        needs_on,
+        gaps,
+    )
 
 
-def _is(attr: str, value: Any, others: tuple[Any, ...], says: tuple[str, ...], needs_on: bool = True) -> Pred:
+def _is(
+    attr: str, value: Any, others: tuple[Any, ...], says: tuple[str, ...], needs_on: bool = True
+) -> Pred:
     return Pred(attr, "==", value, (value,), others, says, needs_on)
 
 
@@ -130,80 +174,304 @@ _RUNNING = ("that are running", "that are currently on", "still running")
 
 KINDS: dict[str, Kind] = {
     "lights": Kind(
-        ("lights", "lamps"), "light",
-        {"light": "", "color_temperature_light": "", "color_light": "", "light_strip": "", "fan_light": "light."},
-        (*_onoff(), *_levels("brightness", (10, 20, 25, 30, 40, 50, 60, 75, 100), _BRIGHT),
-         Op("color_temperature", 2700, ("set {obj} to warm white (2700 K)", "switch {obj} to the warmest white")),
-         Op("color_temperature", 6500, ("set {obj} to cool daylight (6500 K)", "switch {obj} to the coolest white")),
-         Op("color_temperature", 4000, ("set {obj} to neutral 4000 K white",))),
-        (*(_above("brightness", t, PCT, ("whose brightness is above {t}%", "brighter than {t}%",
-                                         "set above {t}% brightness")) for t in (60, 70, 80)),
-         *(_below("brightness", t, PCT, ("whose brightness is below {t}%", "dimmer than {t}%",
-                                         "set under {t}% brightness")) for t in (20, 30, 40)),
-         _is("state", "on", ("off",), _ON_PRED, needs_on=False)),
-        (Rank("brightness", PCT, ("the {n}brightest {noun}", "the {n}{noun} with the highest brightness"),
-              ("the {n}dimmest {noun}", "the {n}{noun} with the lowest brightness")),)),
+        ("lights", "lamps"),
+        "light",
+        {
+            "light": "",
+            "color_temperature_light": "",
+            "color_light": "",
+            "light_strip": "",
+            "fan_light": "light.",
+        },
+        (
+            *_onoff(),
+            *_levels("brightness", (10, 20, 25, 30, 40, 50, 60, 75, 100), _BRIGHT),
+            Op(
+                "color_temperature",
+                2700,
+                ("set {obj} to warm white (2700 K)", "switch {obj} to the warmest white"),
+            ),
+            Op(
+                "color_temperature",
+                6500,
+                ("set {obj} to cool daylight (6500 K)", "switch {obj} to the coolest white"),
+            ),
+            Op("color_temperature", 4000, ("set {obj} to neutral 4000 K white",)),
+        ),
+        (
+            *(
+                _above(
+                    "brightness",
+                    t,
+                    PCT,
+                    (
+                        "whose brightness is above {t}%",
+                        "brighter than {t}%",
+                        "set above {t}% brightness",
+                    ),
+                )
+                for t in (60, 70, 80)
+            ),
+            *(
+                _below(
+                    "brightness",
+                    t,
+                    PCT,
+                    (
+                        "whose brightness is below {t}%",
+                        "dimmer than {t}%",
+                        "set under {t}% brightness",
+                    ),
+                )
+                for t in (20, 30, 40)
+            ),
+            _is("state", "on", ("off",), _ON_PRED, needs_on=False),
+        ),
+        (
+            Rank(
+                "brightness",
+                PCT,
+                ("the {n}brightest {noun}", "the {n}{noun} with the highest brightness"),
+                ("the {n}dimmest {noun}", "the {n}{noun} with the lowest brightness"),
+            ),
+        ),
+    ),
     "fans": Kind(
-        ("fans",), "fan", {"smart_fan": "", "fan_light": "fan."},
-        (*_onoff(), *_levels("speed_level", ("low", "medium", "high"), ("set {obj} to {v} speed", "switch {obj} to {v} speed")),
-         *_levels("preset_mode", ("normal", "natural", "sleep"), ("put {obj} in {v} mode", "switch {obj} to {v} mode")),
-         Op("oscillation_enabled", True, ("turn on oscillation for {obj}", "make {obj} oscillate")),
-         Op("oscillation_enabled", False, ("turn off oscillation on {obj}", "stop {obj} from oscillating"))),
-        (_is("speed_level", "high", ("low", "medium"), ("that are on high", "currently on high speed", "set to high speed")),
-         _is("preset_mode", "sleep", ("normal", "natural"), ("in sleep mode", "running in sleep mode")),
-         _is("state", "on", ("off",), _RUNNING, needs_on=False)),
-        (Rank("speed_level", ("low", "medium", "high"), ("the {n}fastest {noun}", "the {n}{noun} with the highest speed"),
-              ("the {n}slowest {noun}", "the {n}{noun} on the lowest speed"), order=("low", "medium", "high")),)),
+        ("fans",),
+        "fan",
+        {"smart_fan": "", "fan_light": "fan."},
+        (
+            *_onoff(),
+            *_levels(
+                "speed_level",
+                ("low", "medium", "high"),
+                ("set {obj} to {v} speed", "switch {obj} to {v} speed"),
+            ),
+            *_levels(
+                "preset_mode",
+                ("normal", "natural", "sleep"),
+                ("put {obj} in {v} mode", "switch {obj} to {v} mode"),
+            ),
+            Op(
+                "oscillation_enabled",
+                True,
+                ("turn on oscillation for {obj}", "make {obj} oscillate"),
+            ),
+            Op(
+                "oscillation_enabled",
+                False,
+                ("turn off oscillation on {obj}", "stop {obj} from oscillating"),
+            ),
+        ),
+        (
+            _is(
+                "speed_level",
+                "high",
+                ("low", "medium"),
+                ("that are on high", "currently on high speed", "set to high speed"),
+            ),
+            _is(
+                "preset_mode",
+                "sleep",
+                ("normal", "natural"),
+                ("in sleep mode", "running in sleep mode"),
+            ),
+            _is("state", "on", ("off",), _RUNNING, needs_on=False),
+        ),
+        (
+            Rank(
+                "speed_level",
+                ("low", "medium", "high"),
+                ("the {n}fastest {noun}", "the {n}{noun} with the highest speed"),
+                ("the {n}slowest {noun}", "the {n}{noun} on the lowest speed"),
+                order=("low", "medium", "high"),
+            ),
+        ),
+    ),
     "acs": Kind(
-        ("air conditioners", "ACs"), "AC", {"floor_ac": "", "ac_gateway": "", "air_cube": ""},
-        (*_onoff(), *_levels("ac_mode", ("cool", "heat", "dry", "auto"), ("set {obj} to {v} mode", "switch {obj} to {v} mode")),
-         *_levels("target_temperature", (22.0, 23.0, 24.0, 25.0, 26.0),
-                  ("set {obj} to {v} degrees", "put {obj} at {v} degrees"))),
-        (_is("ac_mode", "heat", ("cool", "auto", "dry"), ("in heat mode", "set to heating"), needs_on=False),
-         _below("target_temperature", 22, tuple(float(x) for x in range(16, 31)),
-                ("set below 22 degrees", "whose target temperature is under 22 degrees"), False, (2, 2)),
-         _is("state", "on", ("off",), _RUNNING, needs_on=False)),
-        (Rank("target_temperature", tuple(float(x) for x in range(17, 30)),
-              ("the {n}{noun} with the warmest setting", "the {n}{noun} with the highest target temperature"),
-              ("the {n}{noun} with the coldest setting", "the {n}{noun} with the lowest target temperature")),)),
+        ("air conditioners", "ACs"),
+        "AC",
+        {"floor_ac": "", "ac_gateway": "", "air_cube": ""},
+        (
+            *_onoff(),
+            *_levels(
+                "ac_mode",
+                ("cool", "heat", "dry", "auto"),
+                ("set {obj} to {v} mode", "switch {obj} to {v} mode"),
+            ),
+            *_levels(
+                "target_temperature",
+                (22.0, 23.0, 24.0, 25.0, 26.0),
+                ("set {obj} to {v} degrees", "put {obj} at {v} degrees"),
+            ),
+        ),
+        (
+            _is(
+                "ac_mode",
+                "heat",
+                ("cool", "auto", "dry"),
+                ("in heat mode", "set to heating"),
+                needs_on=False,
+            ),
+            _below(
+                "target_temperature",
+                22,
+                tuple(float(x) for x in range(16, 31)),
+                ("set below 22 degrees", "whose target temperature is under 22 degrees"),
+                False,
+                (2, 2),
+            ),
+            _is("state", "on", ("off",), _RUNNING, needs_on=False),
+        ),
+        (
+            Rank(
+                "target_temperature",
+                tuple(float(x) for x in range(17, 30)),
+                (
+                    "the {n}{noun} with the warmest setting",
+                    "the {n}{noun} with the highest target temperature",
+                ),
+                (
+                    "the {n}{noun} with the coldest setting",
+                    "the {n}{noun} with the lowest target temperature",
+                ),
+            ),
+        ),
+    ),
     "covers": Kind(
-        ("curtains and blinds", "window coverings"), "window covering", {"curtain": "", "blind": ""},
-        (Op("position", 0, ("close {obj}", "shut {obj}", "draw {obj} closed")),
-         Op("position", 100, ("open {obj}", "open {obj} all the way", "fully open {obj}")),
-         Op("position", 50, ("open {obj} halfway", "open {obj} half way")),
-         *_levels("position", (25, 75), ("set {obj} to {v}% open", "open {obj} to {v}%"))),
-        (_above("position", 50, tuple(range(0, 101, 10)), ("open more than halfway", "more than half open"), False),
-         _is("position", 0, (30, 50, 70, 100), ("that are fully closed", "that are shut"), False)),
-        (Rank("position", tuple(range(0, 101, 10)), ("the {n}most open {noun}", "the {n}{noun} open the widest"),
-              ("the {n}most closed {noun}", "the {n}{noun} open the least")),),
-        power=False),
+        ("curtains and blinds", "window coverings"),
+        "window covering",
+        {"curtain": "", "blind": ""},
+        (
+            Op("position", 0, ("close {obj}", "shut {obj}", "draw {obj} closed")),
+            Op("position", 100, ("open {obj}", "open {obj} all the way", "fully open {obj}")),
+            Op("position", 50, ("open {obj} halfway", "open {obj} half way")),
+            *_levels("position", (25, 75), ("set {obj} to {v}% open", "open {obj} to {v}%")),
+        ),
+        (
+            _above(
+                "position",
+                50,
+                tuple(range(0, 101, 10)),
+                ("open more than halfway", "more than half open"),
+                False,
+            ),
+            _is(
+                "position", 0, (30, 50, 70, 100), ("that are fully closed", "that are shut"), False
+            ),
+        ),
+        (
+            Rank(
+                "position",
+                tuple(range(0, 101, 10)),
+                ("the {n}most open {noun}", "the {n}{noun} open the widest"),
+                ("the {n}most closed {noun}", "the {n}{noun} open the least"),
+            ),
+        ),
+        power=False,
+    ),
     "media": Kind(
-        ("speakers and smart screens", "media players"), "media player", {"universal_speaker": "player.", "smart_screen": ""},
-        (*_onoff(), *_levels("volume_level", (10, 20, 25, 30, 40), ("set the volume on {obj} to {v}", "turn {obj} to volume {v}")),
-         Op("work_state", "paused", ("pause {obj}", "pause whatever is playing on {obj}"), service="pause"),
-         Op("volume_muted_enabled", True, ("mute {obj}",), service="mute")),
-        (_above("volume_level", 50, PCT, ("with the volume above 50", "louder than volume 50")),
-         _is("state", "on", ("off",), _ON_PRED, needs_on=False)),
-        (Rank("volume_level", PCT, ("the {n}loudest {noun}", "the {n}{noun} with the highest volume"),
-              ("the {n}quietest {noun}", "the {n}{noun} with the lowest volume")),)),
+        ("speakers and smart screens", "media players"),
+        "media player",
+        {"universal_speaker": "player.", "smart_screen": ""},
+        (
+            *_onoff(),
+            *_levels(
+                "volume_level",
+                (10, 20, 25, 30, 40),
+                ("set the volume on {obj} to {v}", "turn {obj} to volume {v}"),
+            ),
+            Op(
+                "work_state",
+                "paused",
+                ("pause {obj}", "pause whatever is playing on {obj}"),
+                service="pause",
+            ),
+            Op("volume_muted_enabled", True, ("mute {obj}",), service="mute"),
+        ),
+        (
+            _above("volume_level", 50, PCT, ("with the volume above 50", "louder than volume 50")),
+            _is("state", "on", ("off",), _ON_PRED, needs_on=False),
+        ),
+        (
+            Rank(
+                "volume_level",
+                PCT,
+                ("the {n}loudest {noun}", "the {n}{noun} with the highest volume"),
+                ("the {n}quietest {noun}", "the {n}{noun} with the lowest volume"),
+            ),
+        ),
+    ),
     "water_heaters": Kind(
-        ("water heaters",), "water heater", {"electric_water_heater": ""},
-        (*_onoff(), *_levels("target_water_temperature", (40, 45, 50, 55), ("set {obj} to {v} degrees",
-                                                                           "heat {obj} to {v} degrees")),
-         Op("work_mode", "eco", ("put {obj} in eco mode", "switch {obj} to eco mode"))),
-        (_above("target_water_temperature", 55, tuple(range(30, 76, 5)), ("set above 55 degrees", "hotter than 55 degrees"),
-                False),),
-        (Rank("target_water_temperature", tuple(range(30, 76, 5)), ("the {n}hottest {noun}", "the {n}{noun} with the hottest setting"),
-              ("the {n}coolest {noun}", "the {n}{noun} with the lowest setting")),)),
+        ("water heaters",),
+        "water heater",
+        {"electric_water_heater": ""},
+        (
+            *_onoff(),
+            *_levels(
+                "target_water_temperature",
+                (40, 45, 50, 55),
+                ("set {obj} to {v} degrees", "heat {obj} to {v} degrees"),
+            ),
+            Op("work_mode", "eco", ("put {obj} in eco mode", "switch {obj} to eco mode")),
+        ),
+        (
+            _above(
+                "target_water_temperature",
+                55,
+                tuple(range(30, 76, 5)),
+                ("set above 55 degrees", "hotter than 55 degrees"),
+                False,
+            ),
+        ),
+        (
+            Rank(
+                "target_water_temperature",
+                tuple(range(30, 76, 5)),
+                ("the {n}hottest {noun}", "the {n}{noun} with the hottest setting"),
+                ("the {n}coolest {noun}", "the {n}{noun} with the lowest setting"),
+            ),
+        ),
+    ),
     "dehumidifiers": Kind(
-        ("dehumidifiers",), "dehumidifier", {"dehumidifier": ""},
-        (*_onoff(), *_levels("target_humidity", (40, 45, 50), ("set {obj} to {v}% humidity", "have {obj} aim for {v}%")))),
+        ("dehumidifiers",),
+        "dehumidifier",
+        {"dehumidifier": ""},
+        (
+            *_onoff(),
+            *_levels(
+                "target_humidity",
+                (40, 45, 50),
+                ("set {obj} to {v}% humidity", "have {obj} aim for {v}%"),
+            ),
+        ),
+    ),
     "humidifiers": Kind(
-        ("humidifiers",), "humidifier", {"humidifier": ""},
-        (*_onoff(), *_levels("target_humidity", (45, 50, 55), ("set {obj} to {v}% humidity", "have {obj} aim for {v}%")))),
+        ("humidifiers",),
+        "humidifier",
+        {"humidifier": ""},
+        (
+            *_onoff(),
+            *_levels(
+                "target_humidity",
+                (45, 50, 55),
+                ("set {obj} to {v}% humidity", "have {obj} aim for {v}%"),
+            ),
+        ),
+    ),
     "purifiers": Kind(
-        ("air purifiers", "purifiers"), "air purifier", {"air_purifier": ""},
-        (*_onoff(), *_levels("work_mode", ("sleep", "auto"), ("put {obj} in {v} mode", "switch {obj} to {v} mode")))),
+        ("air purifiers", "purifiers"),
+        "air purifier",
+        {"air_purifier": ""},
+        (
+            *_onoff(),
+            *_levels(
+                "work_mode",
+                ("sleep", "auto"),
+                ("put {obj} in {v} mode", "switch {obj} to {v} mode"),
+            ),
+        ),
+    ),
 }
 """Device kinds a user names as a group, what can be done to them, and how they are selected."""
 
@@ -221,31 +489,73 @@ class RoomCond:
     pred: Pred
     says: tuple[str, ...]  # "rooms where ..." phrases
     targets: tuple[tuple[str, str, Any], ...]  # (kind, op attr, op value or None for any)
-    seed_extra: dict[str, dict[str, Any]] = field(default_factory=dict)  # yes/no -> values seeded along
+    seed_extra: dict[str, dict[str, Any]] = field(
+        default_factory=dict
+    )  # yes/no -> values seeded along
 
 
 ROOM_CONDS: tuple[RoomCond, ...] = (
-    *(RoomCond(frozenset({"climate_sensor"}), _above("current_humidity", h, tuple(float(x) for x in range(30, 96, 3)),
-                                                     (), False, (5, 8)),
-               (f"rooms where the humidity is above {h}%", f"any room whose humidity sensor reads over {h}%",
-                f"rooms more humid than {h}%"),
-               (("fans", "state", "on"), ("dehumidifiers", "state", "on"), ("acs", "ac_mode", "dry"),
-                ("acs", "state", "on"))) for h in (60, 65, 70)),
-    *(RoomCond(frozenset({"climate_sensor"}), _above("current_temperature", t, tuple(float(x) for x in range(16, 36)),
-                                                     (), False, (2, 3)),
-               (f"rooms warmer than {t} degrees", f"any room where the temperature is above {t} degrees",
-                f"rooms whose sensor reads over {t} degrees"),
-               (("acs", "state", "on"), ("acs", "ac_mode", "cool"), ("fans", "state", "on"),
-                ("covers", "position", 0))) for t in (26, 27, 28)),
-    RoomCond(frozenset({"human_sensor"}), _is("human_detected", "yes", ("no",), (), False),
-             ("rooms where motion is detected", "any room where someone is moving around",
-              "rooms where the motion sensor sees someone"),
-             (("lights", "state", "on"), ("lights", "brightness", None), ("fans", "state", "on")),
-             {"yes": {"no_move_duration": 0}, "no": {"no_move_duration": 1800}}),
-    RoomCond(frozenset({"floor_ac", "ac_gateway", "air_cube"}), _is("state", "on", ("off",), (), False),
-             ("rooms where the AC is on", "any room with the air conditioning running",
-              "rooms where the AC is running"),
-             (("covers", "position", 0), ("fans", "state", "off"), ("lights", "state", "off"))),
+    *(
+        RoomCond(
+            frozenset({"climate_sensor"}),
+            _above(
+                "current_humidity", h, tuple(float(x) for x in range(30, 96, 3)), (), False, (5, 8)
+            ),
+            (
+                f"rooms where the humidity is above {h}%",
+                f"any room whose humidity sensor reads over {h}%",
+                f"rooms more humid than {h}%",
+            ),
+            (
+                ("fans", "state", "on"),
+                ("dehumidifiers", "state", "on"),
+                ("acs", "ac_mode", "dry"),
+                ("acs", "state", "on"),
+            ),
+        )
+        for h in (60, 65, 70)
+    ),
+    *(
+        RoomCond(
+            frozenset({"climate_sensor"}),
+            _above(
+                "current_temperature", t, tuple(float(x) for x in range(16, 36)), (), False, (2, 3)
+            ),
+            (
+                f"rooms warmer than {t} degrees",
+                f"any room where the temperature is above {t} degrees",
+                f"rooms whose sensor reads over {t} degrees",
+            ),
+            (
+                ("acs", "state", "on"),
+                ("acs", "ac_mode", "cool"),
+                ("fans", "state", "on"),
+                ("covers", "position", 0),
+            ),
+        )
+        for t in (26, 27, 28)
+    ),
+    RoomCond(
+        frozenset({"human_sensor"}),
+        _is("human_detected", "yes", ("no",), (), False),
+        (
+            "rooms where motion is detected",
+            "any room where someone is moving around",
+            "rooms where the motion sensor sees someone",
+        ),
+        (("lights", "state", "on"), ("lights", "brightness", None), ("fans", "state", "on")),
+        {"yes": {"no_move_duration": 0}, "no": {"no_move_duration": 1800}},
+    ),
+    RoomCond(
+        frozenset({"floor_ac", "ac_gateway", "air_cube"}),
+        _is("state", "on", ("off",), (), False),
+        (
+            "rooms where the AC is on",
+            "any room with the air conditioning running",
+            "rooms where the AC is running",
+        ),
+        (("covers", "position", 0), ("fans", "state", "off"), ("lights", "state", "off")),
+    ),
 )
 """Room conditions of the room-dependent subcategory and the requests that make sense there."""
 
@@ -256,8 +566,10 @@ _DONE = ("Done.", "All set.", "Done, those are updated.", "Okay, done.")
 # ----------------------------------------------------------------------------- helpers
 def _critic(targets: list[tuple[str, list[tuple[str, Any]]]]) -> str:
     """``device(a).x == 1 and device(a).y == 2; device(b).x == 1``: one clause per device."""
-    return "; ".join(" and ".join(Compare(Ref(did, loc), "==", lit(v)).to_text() for loc, v in pairs)
-                     for did, pairs in targets)
+    return "; ".join(
+        " and ".join(Compare(Ref(did, loc), "==", lit(v)).to_text() for loc, v in pairs)
+        for did, pairs in targets
+    )
 
 
 def _cap(text: str) -> str:
@@ -304,8 +616,13 @@ def _plan(trial: HomeEngine, member: Member, op: Op) -> Plan | None:
             return None
         calls = [{"did": did, "locator": ns + op.service, "arguments": {}}]
     elif loc in sw and value in (sw[loc].on_value, sw[loc].off_value):
-        calls = [{"did": did, "locator": sw[loc].on_service if value == sw[loc].on_value else sw[loc].off_service,
-                  "arguments": {}}]
+        calls = [
+            {
+                "did": did,
+                "locator": sw[loc].on_service if value == sw[loc].on_value else sw[loc].off_service,
+                "arguments": {},
+            }
+        ]
     elif loc in st:
         calls = [{"did": did, "locator": st[loc].service, "arguments": {st[loc].argument: value}}]
     else:
@@ -322,7 +639,11 @@ def _plan(trial: HomeEngine, member: Member, op: Op) -> Plan | None:
         if trial.value(did, loc) != value:
             return None
         pairs = [(loc, value)]
-        if power is not None and op.attr != "state" and trial.value(did, ns + "state") == power.on_value:
+        if (
+            power is not None
+            and op.attr != "state"
+            and trial.value(did, ns + "state") == power.on_value
+        ):
             pairs.insert(0, (ns + "state", power.on_value))
         changed = any(trial.value(did, p) != status[p] for p, _ in pairs)
         return calls, pairs, changed
@@ -336,7 +657,9 @@ def _say(rng: random.Random, op: Op, obj: str) -> str:
 
 def _request(rng: random.Random, clause: str) -> str:
     """Wrap an imperative clause in one of several polite frames."""
-    frame = rng.choice(["{c}.", "Please {c}.", "Could you {c}?", "Can you {c} for me?", "I'd like you to {c}."])
+    frame = rng.choice(
+        ["{c}.", "Please {c}.", "Could you {c}?", "Can you {c} for me?", "I'd like you to {c}."]
+    )
     return _cap(frame.format(c=clause))
 
 
@@ -352,29 +675,41 @@ def _seed(rng: random.Random, value: Any, pred: Pred, yes: bool) -> Any | None:
     return None if clear else rng.choice(pred.yes if yes else pred.no)
 
 
-def _power_on(engine: HomeEngine, kind: Kind, member: Member, out: dict[str, dict[str, Any]]) -> None:
+def _power_on(
+    engine: HomeEngine, kind: Kind, member: Member, out: dict[str, dict[str, Any]]
+) -> None:
     did, ns = member
     sw = switches(engine.device(did)).get(ns + "state")
     if kind.power and sw is not None and engine.value(did, ns + "state") != sw.on_value:
         out.setdefault(did, {})[ns + "state"] = sw.on_value
 
 
-def _scope(engine: HomeEngine, rng: random.Random, kind: Kind,
-           least: int) -> tuple[list[Member], str, str | None] | None:
+def _scope(
+    engine: HomeEngine, rng: random.Random, kind: Kind, least: int
+) -> tuple[list[Member], str, str | None] | None:
     """The whole home or one room (with none of the kind in rooms nested inside it) holding at
     least ``least`` of the kind, the words for it ("" or " in the Study") and the room's name."""
     everything = _members(engine, kind)
     rooms = sorted({engine.device(d).userdata.room for d, _ in everything})
-    local = [r for r in rooms
-             if len(_members(engine, kind, {r})) >= least and len(_members(engine, kind, engine.subrooms(r))) ==
-             len(_members(engine, kind, {r}))]
+    local = [
+        r
+        for r in rooms
+        if len(_members(engine, kind, {r})) >= least
+        and len(_members(engine, kind, engine.subrooms(r))) == len(_members(engine, kind, {r}))
+    ]
     if local and rng.random() < 0.4:
         room = rng.choice(local)
-        where = rng.choice([" in the {r}", " in the {r}", " over in the {r}"]).format(r=engine.room(room).name)
+        where = rng.choice([" in the {r}", " in the {r}", " over in the {r}"]).format(
+            r=engine.room(room).name
+        )
         return _members(engine, kind, {room}), where, engine.room(room).name  # type: ignore[union-attr]
     if len(everything) < least:
         return None
-    return everything, rng.choice(["", " in the house", " in the whole home", " around the house"]), None
+    return (
+        everything,
+        rng.choice(["", " in the house", " in the whole home", " around the house"]),
+        None,
+    )
 
 
 def _kinds_with(engine: HomeEngine, rng: random.Random, least: int) -> list[str]:
@@ -383,17 +718,30 @@ def _kinds_with(engine: HomeEngine, rng: random.Random, least: int) -> list[str]
     return names
 
 
-def _result(sub: str, text: str, targets: list[tuple[str, list[tuple[str, Any]]]], calls: list[dict[str, Any]],
-            overrides: dict[str, dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+def _result(
+    sub: str,
+    text: str,
+    targets: list[tuple[str, list[tuple[str, Any]]]],
+    calls: list[dict[str, Any]],
+    overrides: dict[str, dict[str, Any]],
+    rng: random.Random,
+) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "subcategory": sub, "text": text, "goal": {"kind": "execute", "critic": _critic(targets)},
-        "reference": {"mode": "execute", "response": rng.choice(_DONE), "actions": calls}}
+        "subcategory": sub,
+        "text": text,
+        "goal": {"kind": "execute", "critic": _critic(targets)},
+        "reference": {"mode": "execute", "response": rng.choice(_DONE), "actions": calls},
+    }
     if overrides:
-        out["overrides"] = [{"did": did, "values": values} for did, values in sorted(overrides.items())]
+        out["overrides"] = [
+            {"did": did, "values": values} for did, values in sorted(overrides.items())
+        ]
     return out
 
 
-def _apply(trial: HomeEngine, members: list[Member], ops: list[Op]) -> tuple[list, list, bool] | None:
+def _apply(
+    trial: HomeEngine, members: list[Member], ops: list[Op]
+) -> tuple[list, list, bool] | None:
     """Plans of ``ops`` for every member: (critic targets, calls, anything changes) or ``None``
     if some member cannot do some op (all selected devices must support the request)."""
     targets, calls, changed = [], [], False
@@ -423,7 +771,9 @@ def _any_changes(trial: HomeEngine, members: list[Member], ops: list[Op]) -> boo
 
 # ----------------------------------------------------------------------------- subcategories
 def _multi_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    dids = [d for d in engine.device_ids() if engine.device(d).userdata.subcategory in BY_SUBCATEGORY]
+    dids = [
+        d for d in engine.device_ids() if engine.device(d).userdata.subcategory in BY_SUBCATEGORY
+    ]
     rng.shuffle(dids)
     want = rng.choice([2, 2, 3, 3, 4])
     targets, calls, clauses = [], [], []
@@ -469,8 +819,14 @@ def _batch(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
                 continue
             targets, calls, _ = made
             noun = rng.choice(kind.plural)
-            obj = rng.choice([f"all the {noun}{where}", f"all {noun}{where}", f"every {kind.singular}{where}",
-                              f"each of the {noun}{where}"])
+            obj = rng.choice(
+                [
+                    f"all the {noun}{where}",
+                    f"all {noun}{where}",
+                    f"every {kind.singular}{where}",
+                    f"each of the {noun}{where}",
+                ]
+            )
             clause = _say(rng, chosen[0], obj)
             if len(chosen) > 1:
                 clause += " and " + _say(rng, chosen[1], "them")
@@ -486,14 +842,20 @@ def _split(rng: random.Random, members: list[Member]) -> tuple[list[Member], lis
     return sorted(shuffled[:k]), sorted(shuffled[k:])
 
 
-def _scoped[T](engine: HomeEngine, rng: random.Random, options: Callable[[Kind], Iterable[T]]) -> Iterator[tuple[Kind, Any, list[T]]]:
+def _scoped[T](
+    engine: HomeEngine, rng: random.Random, options: Callable[[Kind], Iterable[T]]
+) -> Iterator[tuple[Kind, Any, list[T]]]:
     """Per kind of device with two or more in a drawn scope: the kind, the scope and the options
     (predicates, rankings) every member of the scope has the attribute for; lazily, so the draws
     happen in the order the caller consumes them."""
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
         scope = _scope(engine, rng, kind, 2)
-        usable = [o for o in options(kind) if scope and all(ns + o.attr in engine.status(d) for d, ns in scope[0])]
+        usable = [
+            o
+            for o in options(kind)
+            if scope and all(ns + o.attr in engine.status(d) for d, ns in scope[0])
+        ]
         if scope is None or not usable:
             continue
         yield kind, scope, usable
@@ -518,15 +880,29 @@ def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] |
         rng.shuffle(ops)
         for op in ops[:6]:
             made = _apply(trial, yes, [op])
-            if made is None or not all(_plan(trial, m, op)[2] for m in yes) or not _any_changes(trial, no, [op]):  # type: ignore[index]
+            if (
+                made is None
+                or not all(_plan(trial, m, op)[2] for m in yes)
+                or not _any_changes(trial, no, [op])
+            ):  # type: ignore[index]
                 continue
             targets, calls, _ = made
             noun = rng.choice(kind.plural)
-            obj = rng.choice([f"the {noun} {{p}}", f"all the {noun} {{p}}", f"any {noun} {{p}}",
-                              f"every one of the {noun} {{p}}"]).format(p=rng.choice(pred.says))
+            obj = rng.choice(
+                [
+                    f"the {noun} {{p}}",
+                    f"all the {noun} {{p}}",
+                    f"any {noun} {{p}}",
+                    f"every one of the {noun} {{p}}",
+                ]
+            ).format(p=rng.choice(pred.says))
             text = _request(rng, _say(rng, op, obj))
             if room is not None:
-                text = f"{room}: {text}" if rng.random() < 0.3 else f"In the {room}, {text[0].lower()}{text[1:]}"
+                text = (
+                    f"{room}: {text}"
+                    if rng.random() < 0.3
+                    else f"In the {room}, {text[0].lower()}{text[1:]}"
+                )
             return _result("state_dependent", text, targets, calls, overrides, rng)
     return None
 
@@ -547,30 +923,45 @@ def _ancestors(engine: HomeEngine, room: str) -> list[str]:
 def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     fits = []  # (condition, target) pairs with a target device in a sensed room
     for cond in ROOM_CONDS:
-        sensed_rooms = {_room_of(engine, d) for d in engine.device_ids()
-                        if engine.device(d).userdata.subcategory in cond.subcats}
-        fits += [(cond, t) for t in cond.targets
-                 if any(_room_of(engine, d) in sensed_rooms for d, _ in _members(engine, KINDS[t[0]]))]
+        sensed_rooms = {
+            _room_of(engine, d)
+            for d in engine.device_ids()
+            if engine.device(d).userdata.subcategory in cond.subcats
+        }
+        fits += [
+            (cond, t)
+            for t in cond.targets
+            if any(_room_of(engine, d) in sensed_rooms for d, _ in _members(engine, KINDS[t[0]]))
+        ]
     if not fits or rng.random() < 0.3:
         return _room_except(engine, rng)
     cond, (kind_name, attr, value) = rng.choice(fits)
-    sensors = [d for d in engine.device_ids() if engine.device(d).userdata.subcategory in cond.subcats]
+    sensors = [
+        d for d in engine.device_ids() if engine.device(d).userdata.subcategory in cond.subcats
+    ]
     sensed = sorted({_room_of(engine, d) for d in sensors})
     kind = KINDS[kind_name]
     ops = [o for o in kind.ops if o.attr == attr and (value is None or o.value == value)]
     op = rng.choice(ops)
-    members = [m for m in _members(engine, kind) if engine.device(m[0]).userdata.subcategory not in cond.subcats]
+    members = [
+        m
+        for m in _members(engine, kind)
+        if engine.device(m[0]).userdata.subcategory not in cond.subcats
+    ]
     if not members:
         return None
     # A device in a room without its own reading but nested in a sensed room has no clear answer.
-    if any(_room_of(engine, d) not in sensed and set(_ancestors(engine, _room_of(engine, d))) & set(sensed)
-           for d, _ in members):
+    if any(
+        _room_of(engine, d) not in sensed
+        and set(_ancestors(engine, _room_of(engine, d))) & set(sensed)
+        for d, _ in members
+    ):
         return None
     target_rooms = [r for r in sensed if any(_room_of(engine, d) == r for d, _ in members)]
     if not target_rooms:
         return None
     rng.shuffle(target_rooms)
-    yes_rooms = set(target_rooms[:rng.randint(1, len(target_rooms))])
+    yes_rooms = set(target_rooms[: rng.randint(1, len(target_rooms))])
     others = [r for r in sensed if r not in yes_rooms]
     yes_rooms |= {r for r in others if r not in target_rooms and rng.random() < 0.5}
     overrides: dict[str, dict[str, Any]] = {}
@@ -584,7 +975,11 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
     chosen_rooms = [r for r in target_rooms if r in yes_rooms]
     if len(chosen_rooms) >= 2 and rng.random() < 0.4:
         excluded = rng.choice(chosen_rooms)
-    selected = [m for m in members if _room_of(engine, m[0]) in yes_rooms and _room_of(engine, m[0]) != excluded]
+    selected = [
+        m
+        for m in members
+        if _room_of(engine, m[0]) in yes_rooms and _room_of(engine, m[0]) != excluded
+    ]
     rest = [m for m in members if m not in selected]
     trial = _trial(engine, overrides)
     if trial is None or not selected or not rest:
@@ -595,20 +990,29 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
     targets, calls, _ = made
     noun = rng.choice(kind.plural)
     where = rng.choice(cond.says)
-    clause = rng.choice([f"{_say(rng, op, f'the {noun}')} in {where}",
-                         f"in {where}, {_say(rng, op, f'the {noun}')}",
-                         f"{_say(rng, op, f'any {noun}')} in {where}"])
+    clause = rng.choice(
+        [
+            f"{_say(rng, op, f'the {noun}')} in {where}",
+            f"in {where}, {_say(rng, op, f'the {noun}')}",
+            f"{_say(rng, op, f'any {noun}')} in {where}",
+        ]
+    )
     if excluded is not None:
         room = engine.room(excluded).name  # type: ignore[union-attr]
-        text = rng.choice([f"Except for the {room}, {clause}.", f"{_cap(clause)}, but leave the {room} alone.",
-                           f"{_cap(clause)}, except the {room}."])
+        text = rng.choice(
+            [
+                f"Except for the {room}, {clause}.",
+                f"{_cap(clause)}, but leave the {room} alone.",
+                f"{_cap(clause)}, except the {room}.",
+            ]
+        )
     else:
         text = _cap(clause) + "." if clause.startswith("in ") else _request(rng, clause)
     return _result("room_dependent", text, targets, calls, overrides, rng)
 
 
 def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """"Everywhere except the X": the kind in every room but one (no nested rooms involved)."""
+    """ "Everywhere except the X": the kind in every room but one (no nested rooms involved)."""
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
         members = _members(engine, kind)
@@ -628,10 +1032,19 @@ def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
             targets, calls, _ = made
             noun = rng.choice(kind.plural)
             room = engine.room(excluded).name  # type: ignore[union-attr]
-            clause = rng.choice([f"{_say(rng, op, f'all the {noun}')} except the ones in the {room}",
-                                 f"{_say(rng, op, f'the {noun}')} everywhere but the {room}",
-                                 f"{_say(rng, op, f'the {noun} in every room except the {room}')}"])
-            text = rng.choice([_request(rng, clause), f"Except for the {room}, {_say(rng, op, f'all the {noun}')}."])
+            clause = rng.choice(
+                [
+                    f"{_say(rng, op, f'all the {noun}')} except the ones in the {room}",
+                    f"{_say(rng, op, f'the {noun}')} everywhere but the {room}",
+                    f"{_say(rng, op, f'the {noun} in every room except the {room}')}",
+                ]
+            )
+            text = rng.choice(
+                [
+                    _request(rng, clause),
+                    f"Except for the {room}, {_say(rng, op, f'all the {noun}')}.",
+                ]
+            )
             return _result("room_dependent", text, targets, calls, {}, rng)
     return None
 
@@ -664,12 +1077,17 @@ def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
         rng.shuffle(ops)
         for op in ops[:6]:
             made = _apply(trial, chosen, [op])
-            if made is None or not all(_plan(trial, m, op)[2] for m in chosen) \
-                    or not _any_changes(trial, order[n:], [op]):  # type: ignore[index]
+            if (
+                made is None
+                or not all(_plan(trial, m, op)[2] for m in chosen)
+                or not _any_changes(trial, order[n:], [op])
+            ):  # type: ignore[index]
                 continue
             targets, calls, _ = made
             noun = rng.choice(kind.plural) if n > 1 else kind.singular
-            obj = rng.choice(rank.high if high else rank.low).format(n=_NUMBERS[n], noun=noun) + where
+            obj = (
+                rng.choice(rank.high if high else rank.low).format(n=_NUMBERS[n], noun=noun) + where
+            )
             text = _request(rng, _say(rng, op, obj))
             if n > 1 and rng.random() < 0.3:
                 text = _cap(f"{_say(rng, op, obj)}, only those {_NUMBERS[n].strip()}.")
@@ -678,8 +1096,11 @@ def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
 
 
 MAKERS: dict[str, Callable[[HomeEngine, random.Random], dict[str, Any] | None]] = {
-    "multi_device": _multi_device, "batch": _batch, "state_dependent": _state_dependent,
-    "room_dependent": _room_dependent, "top_n": _top_n,
+    "multi_device": _multi_device,
+    "batch": _batch,
+    "state_dependent": _state_dependent,
+    "room_dependent": _room_dependent,
+    "top_n": _top_n,
 }
 
 

@@ -104,7 +104,7 @@ def _short(engine: HomeEngine, did: str) -> str:
     """The device's name without its room ("ceiling light" for "Study Ceiling Light")."""
     name = _name(engine, did)
     room = _room_name(engine, did)
-    return name[len(room) + 1:] if name.startswith(room + " ") else name
+    return name[len(room) + 1 :] if name.startswith(room + " ") else name
 
 
 def _sub(engine: HomeEngine, did: str) -> str:
@@ -113,7 +113,11 @@ def _sub(engine: HomeEngine, did: str) -> str:
 
 def _room_devices(engine: HomeEngine, room_id: str, subs: Iterable[str] | None = None) -> list[str]:
     wanted = None if subs is None else set(subs)
-    return [d["did"] for d in engine.devices(room=room_id) if wanted is None or d["subcategory"] in wanted]
+    return [
+        d["did"]
+        for d in engine.devices(room=room_id)
+        if wanted is None or d["subcategory"] in wanted
+    ]
 
 
 def _trial(engine: HomeEngine, calls: list[Call]) -> HomeEngine | None:
@@ -162,14 +166,18 @@ def _pick_value(engine: HomeEngine, did: str, loc: str, rng: random.Random) -> A
     spec = dict(engine.device(did).attributes_by_locator())[loc]
     if spec.type == AttrType.STR and not spec.options:
         kind = _short(engine, did)
-        return rng.choice([f"{_room_name(engine, did)} {kind}", f"my {kind}", f"the {kind}", f"main {kind}"])
+        return rng.choice(
+            [f"{_room_name(engine, did)} {kind}", f"my {kind}", f"the {kind}", f"main {kind}"]
+        )
     if spec.options:
         return rng.choice(spec.options)
     if spec.type == AttrType.BOOL:
         return rng.random() < 0.5
     lo, hi = spec.range if spec.range else (0, 100)
     span = hi - lo
-    step = max(spec.precision or 1, 100 if span >= 1000 else 10 if span > 100 else 5 if span >= 50 else 1)
+    step = max(
+        spec.precision or 1, 100 if span >= 1000 else 10 if span > 100 else 5 if span >= 50 else 1
+    )
     choices = [lo + i * step for i in range(int((hi - lo) // step) + 1)]
     if spec.unit == "second":
         choices = [c for c in choices if c % 60 == 0] or choices
@@ -177,8 +185,9 @@ def _pick_value(engine: HomeEngine, did: str, loc: str, rng: random.Random) -> A
     return float(value) if spec.type == AttrType.FLOAT else int(value)
 
 
-def make_op(engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Random,
-            value: Any = None) -> Op | None:
+def make_op(
+    engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Random, value: Any = None
+) -> Op | None:
     """The calls that make ``loc`` differ from now (a given ``value``, else a fresh one),
     powering the device on first if the setter needs it; ``None`` if the home refuses."""
     device = engine.device(did)
@@ -201,8 +210,14 @@ def make_op(engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Rando
                     break
         if value == current:
             return None
-        op = Op(did, loc, value, [call(did, setter.service, **{setter.argument: value})], [(loc, value)],
-                unit=spec.unit)
+        op = Op(
+            did,
+            loc,
+            value,
+            [call(did, setter.service, **{setter.argument: value})],
+            [(loc, value)],
+            unit=spec.unit,
+        )
     if _trial(engine, op.calls) is not None:
         return op
     ns = loc.rsplit(".", 1)[0] + "." if "." in loc else ""
@@ -214,8 +229,13 @@ def make_op(engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Rando
     return op if _trial(engine, op.calls) is not None else None
 
 
-def random_op(engine: HomeEngine, did: str, rng: random.Random, kinds: tuple[str, ...] = ("switch", "set"),
-              skip: Iterable[str] = ()) -> Op | None:
+def random_op(
+    engine: HomeEngine,
+    did: str,
+    rng: random.Random,
+    kinds: tuple[str, ...] = ("switch", "set"),
+    skip: Iterable[str] = (),
+) -> Op | None:
     options = [o for o in _options(engine, did) if o[0] in kinds and o[1] not in set(skip)]
     rng.shuffle(options)
     for kind, loc in options[:4]:
@@ -225,15 +245,21 @@ def random_op(engine: HomeEngine, did: str, rng: random.Random, kinds: tuple[str
     return None
 
 
-def request(engine: HomeEngine, op: Op, rng: random.Random, style: str = "clear", name: str | None = None) -> str:
+def request(
+    engine: HomeEngine, op: Op, rng: random.Random, style: str = "clear", name: str | None = None
+) -> str:
     """A plain request for ``op`` (clear or colloquial wording)."""
     name = name or _name(engine, op.did)
     if op.on is not None:
         text = switch_request(style, rng, name, op.on, None)
         if op.loc.startswith("fan.") or op.loc.startswith("light."):
             part = op.loc.split(".")[0]
-            text = rng.choice([f"Turn {'on' if op.on else 'off'} the {part} of the {name}.",
-                               f"Switch the {name} {part} {'on' if op.on else 'off'}."])
+            text = rng.choice(
+                [
+                    f"Turn {'on' if op.on else 'off'} the {part} of the {name}.",
+                    f"Switch the {name} {part} {'on' if op.on else 'off'}.",
+                ]
+            )
         return text
     return set_request(style, rng, name, op.loc, op.value, op.unit, None)
 
@@ -243,10 +269,16 @@ def said(engine: HomeEngine, op: Op, rng: random.Random) -> str:
     name = _name(engine, op.did)
     if op.on is not None:
         state = "on" if op.on else "off"
-        return rng.choice([f"Done, the {name} is {state} now.", f"Okay, I've turned the {name} {state}."])
+        return rng.choice(
+            [f"Done, the {name} is {state} now.", f"Okay, I've turned the {name} {state}."]
+        )
     val = value_words(op.loc, op.value, op.unit)
-    return rng.choice([f"Done, the {name} {attr_words(op.loc)} is now {val}.",
-                       f"Okay, I set the {name} {attr_words(op.loc)} to {val}."])
+    return rng.choice(
+        [
+            f"Done, the {name} {attr_words(op.loc)} is now {val}.",
+            f"Okay, I set the {name} {attr_words(op.loc)} to {val}.",
+        ]
+    )
 
 
 # --------------------------------------------------------------------------- TC3 interventions
@@ -258,8 +290,12 @@ def _light_fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, li
         if not on:
             return [(_cmp(did, f"{ns}state", "==", "on"), [call(did, f"{ns}turn_on")])]
         if bright < 100:
-            return [(_cmp(did, f"{ns}brightness", ">", bright),
-                     [call(did, f"{ns}set_brightness", brightness=min(100, max(bright + 30, 80)))])]
+            return [
+                (
+                    _cmp(did, f"{ns}brightness", ">", bright),
+                    [call(did, f"{ns}set_brightness", brightness=min(100, max(bright + 30, 80)))],
+                )
+            ]
         return []
     if want == "darker" and on:
         node: Node = _cmp(did, f"{ns}state", "==", "off")
@@ -330,8 +366,12 @@ def _humidity_fixes(engine: HomeEngine, did: str, up: bool) -> list[tuple[Node, 
     new = min(h + 10, hi) if up else max(h - 10, lo)
     if new == h:
         return []
-    return [(_cmp(did, "target_humidity", ">" if up else "<", h),
-             [call(did, "set_target_humidity", target_humidity=int(new))])]
+    return [
+        (
+            _cmp(did, "target_humidity", ">" if up else "<", h),
+            [call(did, "set_target_humidity", target_humidity=int(new))],
+        )
+    ]
 
 
 def _media_fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, list[Call]]]:
@@ -339,15 +379,27 @@ def _media_fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, li
     st = engine.status(did)
     playing = st[f"{ns}state"] == "on" and st[f"{ns}work_state"] == "playing"
     if want == "quieter" and playing:
-        node = [_cmp(did, f"{ns}state", "==", "off"), _in(did, f"{ns}work_state", ("paused", "standby")),
-                _cmp(did, f"{ns}volume_muted_enabled", "==", True)]
+        node = [
+            _cmp(did, f"{ns}state", "==", "off"),
+            _in(did, f"{ns}work_state", ("paused", "standby")),
+            _cmp(did, f"{ns}volume_muted_enabled", "==", True),
+        ]
         if st[f"{ns}volume_level"] > 0:
             node.append(_cmp(did, f"{ns}volume_level", "<", st[f"{ns}volume_level"]))
         return [(Or(tuple(node)), [call(did, f"{ns}pause")])]
     if want == "play" and not playing:
         calls = [] if st[f"{ns}state"] == "on" else [call(did, f"{ns}turn_on")]
-        return [(And((_cmp(did, f"{ns}state", "==", "on"), _cmp(did, f"{ns}work_state", "==", "playing"))),
-                 [*calls, call(did, f"{ns}play")])]
+        return [
+            (
+                And(
+                    (
+                        _cmp(did, f"{ns}state", "==", "on"),
+                        _cmp(did, f"{ns}work_state", "==", "playing"),
+                    )
+                ),
+                [*calls, call(did, f"{ns}play")],
+            )
+        ]
     return []
 
 
@@ -362,8 +414,11 @@ def fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, list[Call
             out += _shade_fixes(engine, did, want)
     elif want in ("cooler", "warmer", "fresher", "drier_air"):
         if sub in CLIMATE:
-            out += _climate_fixes(engine, did, {"cooler": "cool", "warmer": "heat", "fresher": "cool",
-                                                "drier_air": "dry"}[want])
+            out += _climate_fixes(
+                engine,
+                did,
+                {"cooler": "cool", "warmer": "heat", "fresher": "cool", "drier_air": "dry"}[want],
+            )
         elif sub in FANS and want != "drier_air":
             out += _fan_fixes(engine, did, want != "warmer")
         elif sub == "air_purifier" and want == "fresher":
@@ -386,8 +441,9 @@ def fixes(engine: HomeEngine, did: str, want: str) -> list[tuple[Node, list[Call
     return out
 
 
-def _room_fixes(engine: HomeEngine, room_id: str, wants: Iterable[str],
-                subs: frozenset[str] | None = None) -> list[tuple[Node, list[Call]]]:
+def _room_fixes(
+    engine: HomeEngine, room_id: str, wants: Iterable[str], subs: frozenset[str] | None = None
+) -> list[tuple[Node, list[Call]]]:
     out = []
     for did in _room_devices(engine, room_id, subs):
         for want in wants:
@@ -398,22 +454,76 @@ def _room_fixes(engine: HomeEngine, room_id: str, wants: Iterable[str],
 # --------------------------------------------------------------------------- TC3 state level
 COMPLAINTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], float | None]] = {
     # complaint: (wants, phrasings with {where}, a consistent sensor reading)
-    "dark": (("brighter",), ("It's too dark {where}.", "I can barely see a thing {where}.",
-                             "Why is it so gloomy {where}?", "It's like a cave {where}."), None),
-    "bright": (("darker",), ("It's way too bright {where}.", "The glare {where} is killing my eyes.",
-                             "It's blinding {where}."), None),
-    "hot": (("cooler",), ("It feels like a steamer {where}.", "It's boiling {where}.",
-                          "I'm sweating buckets {where}.", "It's way too hot {where}."), 30.5),
-    "cold": (("warmer",), ("It's freezing {where}.", "Brr, it's chilly {where}.",
-                           "I'm cold {where}."), 15.5),
-    "stuffy": (("fresher",), ("It's stuffy {where}.", "The air feels stale {where}.",
-                              "It's so stuffy {where} I can hardly breathe."), None),
-    "dry": (("moister",), ("The air is really dry {where}.", "My throat feels parched {where}.",
-                           "It's bone dry {where}."), 24.0),
-    "humid": (("drier_air",), ("It's so muggy {where}.", "Everything feels damp and sticky {where}.",
-                               "It's way too humid {where}."), 82.0),
-    "loud": (("quieter",), ("It's way too loud {where}.", "The music is blasting {where}.",
-                            "I can't hear myself think {where}."), None),
+    "dark": (
+        ("brighter",),
+        (
+            "It's too dark {where}.",
+            "I can barely see a thing {where}.",
+            "Why is it so gloomy {where}?",
+            "It's like a cave {where}.",
+        ),
+        None,
+    ),
+    "bright": (
+        ("darker",),
+        (
+            "It's way too bright {where}.",
+            "The glare {where} is killing my eyes.",
+            "It's blinding {where}.",
+        ),
+        None,
+    ),
+    "hot": (
+        ("cooler",),
+        (
+            "It feels like a steamer {where}.",
+            "It's boiling {where}.",
+            "I'm sweating buckets {where}.",
+            "It's way too hot {where}.",
+        ),
+        30.5,
+    ),
+    "cold": (
+        ("warmer",),
+        ("It's freezing {where}.", "Brr, it's chilly {where}.", "I'm cold {where}."),
+        15.5,
+    ),
+    "stuffy": (
+        ("fresher",),
+        (
+            "It's stuffy {where}.",
+            "The air feels stale {where}.",
+            "It's so stuffy {where} I can hardly breathe.",
+        ),
+        None,
+    ),
+    "dry": (
+        ("moister",),
+        (
+            "The air is really dry {where}.",
+            "My throat feels parched {where}.",
+            "It's bone dry {where}.",
+        ),
+        24.0,
+    ),
+    "humid": (
+        ("drier_air",),
+        (
+            "It's so muggy {where}.",
+            "Everything feels damp and sticky {where}.",
+            "It's way too humid {where}.",
+        ),
+        82.0,
+    ),
+    "loud": (
+        ("quieter",),
+        (
+            "It's way too loud {where}.",
+            "The music is blasting {where}.",
+            "I can't hear myself think {where}.",
+        ),
+        None,
+    ),
 }
 _OPENERS = ("", "", "Ugh, ", "Man, ", "Honestly, ", "Hey, ")
 
@@ -434,21 +544,33 @@ def _sensor_overrides(engine: HomeEngine, room_id: str, complaint: str) -> list[
     out = []
     for did in _room_devices(engine, room_id, {"climate_sensor"}):
         value = engine.value(did, loc)
-        agrees = {"hot": value >= 27, "cold": value <= 19, "dry": value <= 35, "humid": value >= 65}[complaint]
+        agrees = {
+            "hot": value >= 27,
+            "cold": value <= 19,
+            "dry": value <= 35,
+            "humid": value >= 65,
+        }[complaint]
         if not agrees:
             out.append({"did": did, "values": {loc: reading}})
     return out
 
 
-def _place(engine: HomeEngine, rng: random.Random, fits: dict[str, list[tuple[Node, list[Call]]]],
-           template: str, ask: tuple[str, ...], reply: tuple[str, ...]) -> dict[str, Any]:
+def _place(
+    engine: HomeEngine,
+    rng: random.Random,
+    fits: dict[str, list[tuple[Node, list[Call]]]],
+    template: str,
+    ask: tuple[str, ...],
+    reply: tuple[str, ...],
+) -> dict[str, Any]:
     """Word a request for one room of ``fits`` and decide whether it needs a clarification:
     a named room, or the only room where anything can be done, makes it resolvable."""
     room_id = rng.choice(sorted(fits))
     room = _lower(engine.room(room_id).name)  # type: ignore[union-attr]
     named = rng.random() < 0.5
-    text = template.format(where=f"in the {room}" if named else "in here",
-                           at=f" in the {room}" if named else "")
+    text = template.format(
+        where=f"in the {room}" if named else "in here", at=f" in the {room}" if named else ""
+    )
     options = fits[room_id]
     critic = _text([_any([node for node, _ in options])])
     node, calls = rng.choice(options)
@@ -457,9 +579,11 @@ def _place(engine: HomeEngine, rng: random.Random, fits: dict[str, list[tuple[No
     if named or len(fits) == 1:
         out.update(goal=goal, reference=_done("Done, that should help.", calls))
         return out
-    out.update(goal={"kind": "clarify", "about": ["room"], "then": goal},
-               reference=_done(rng.choice(ask), calls, mode="clarify"),
-               replies=[rng.choice(reply).format(room=room)])
+    out.update(
+        goal={"kind": "clarify", "about": ["room"], "then": goal},
+        reference=_done(rng.choice(ask), calls, mode="clarify"),
+        replies=[rng.choice(reply).format(room=room)],
+    )
     return out
 
 
@@ -469,9 +593,14 @@ def _state_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
     fits = {r.id: f for r in engine.rooms() if (f := _room_fixes(engine, r.id, wants))}
     if not fits:
         return None
-    made = _place(engine, rng, fits, _open(rng.choice(_OPENERS), rng.choice(phrasings)),
-                  ("Which room are you in?", "Where are you right now?", "Which room do you mean?"),
-                  ("I'm in the {room}.", "The {room}.", "In the {room}."))
+    made = _place(
+        engine,
+        rng,
+        fits,
+        _open(rng.choice(_OPENERS), rng.choice(phrasings)),
+        ("Which room are you in?", "Where are you right now?", "Which room do you mean?"),
+        ("I'm in the {room}.", "The {room}.", "In the {room}."),
+    )
     overrides = _sensor_overrides(engine, made.pop("room"), complaint)
     if overrides:
         made["overrides"] = overrides
@@ -480,42 +609,93 @@ def _state_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
 
 # --------------------------------------------------------------------------- TC3 scene level
 SCENES: dict[str, tuple[frozenset[str] | None, tuple[str, ...]]] = {
-    "rest": (BEDROOMS, ("I'm going to rest for a while{at}.", "Time for a little nap{at}.",
-                        "I'm wiped out, going to lie down{at} for a bit.", "Gonna grab some shut-eye{at}.")),
-    "movie": (None, ("Movie night{at}!", "Let's watch a film{at}.", "Set the mood for a movie{at}, will you?",
-                     "I'm about to watch something{at}, get it ready.")),
-    "reading": (frozenset({"study", "living_room"}) | BEDROOMS,
-                ("I'm going to read{at} for a while.", "Time to curl up with a book{at}.",
-                 "I want to get some reading done{at}.")),
-    "wakeup": (BEDROOMS, ("Good morning, I'm up{at}!", "Rise and shine{at}, I'm awake.", "I just woke up{at}.")),
-    "dinner": (frozenset({"dining_room", "kitchen"}), ("Dinner's ready{at}!", "We're sitting down to eat{at}.",
-                                                      "Time for dinner{at}.")),
-    "guests": (frozenset({"living_room", "entertainment_room"}),
-               ("Friends are coming over{at} in a bit.", "We've got guests{at} tonight, get it ready.",
-                "Party time{at}!")),
-    "workout": (frozenset({"gym"}), ("Time for my workout{at}.", "I'm about to start exercising{at}.",
-                                     "Let's get this workout going{at}.")),
+    "rest": (
+        BEDROOMS,
+        (
+            "I'm going to rest for a while{at}.",
+            "Time for a little nap{at}.",
+            "I'm wiped out, going to lie down{at} for a bit.",
+            "Gonna grab some shut-eye{at}.",
+        ),
+    ),
+    "movie": (
+        None,
+        (
+            "Movie night{at}!",
+            "Let's watch a film{at}.",
+            "Set the mood for a movie{at}, will you?",
+            "I'm about to watch something{at}, get it ready.",
+        ),
+    ),
+    "reading": (
+        frozenset({"study", "living_room"}) | BEDROOMS,
+        (
+            "I'm going to read{at} for a while.",
+            "Time to curl up with a book{at}.",
+            "I want to get some reading done{at}.",
+        ),
+    ),
+    "wakeup": (
+        BEDROOMS,
+        ("Good morning, I'm up{at}!", "Rise and shine{at}, I'm awake.", "I just woke up{at}."),
+    ),
+    "dinner": (
+        frozenset({"dining_room", "kitchen"}),
+        ("Dinner's ready{at}!", "We're sitting down to eat{at}.", "Time for dinner{at}."),
+    ),
+    "guests": (
+        frozenset({"living_room", "entertainment_room"}),
+        (
+            "Friends are coming over{at} in a bit.",
+            "We've got guests{at} tonight, get it ready.",
+            "Party time{at}!",
+        ),
+    ),
+    "workout": (
+        frozenset({"gym"}),
+        (
+            "Time for my workout{at}.",
+            "I'm about to start exercising{at}.",
+            "Let's get this workout going{at}.",
+        ),
+    ),
 }
 
 
-def _scene_goal(engine: HomeEngine, scene: str, room_id: str) -> tuple[list[Node], list[Call]] | None:
+def _scene_goal(
+    engine: HomeEngine, scene: str, room_id: str
+) -> tuple[list[Node], list[Call]] | None:
     """The clauses the scene needs in this room (all must hold) and one way to meet them."""
     if scene == "rest":
-        lit = [f for did in _room_devices(engine, room_id, LIGHTS) for f in fixes(engine, did, "darker")]
+        lit = [
+            f
+            for did in _room_devices(engine, room_id, LIGHTS)
+            for f in fixes(engine, did, "darker")
+        ]
         if lit:
             return [n for n, _ in lit], [c for _, cs in lit for c in cs]
-        soft = _room_fixes(engine, room_id, ("darker",), SHADES) + _room_fixes(engine, room_id, ("quieter",), MEDIA)
+        soft = _room_fixes(engine, room_id, ("darker",), SHADES) + _room_fixes(
+            engine, room_id, ("quieter",), MEDIA
+        )
         return ([_any([n for n, _ in soft])], soft[0][1]) if soft else None
     if scene == "movie":
-        screens = [f for did in _room_devices(engine, room_id, {"smart_screen"}) for f in fixes(engine, did, "play")]
+        screens = [
+            f
+            for did in _room_devices(engine, room_id, {"smart_screen"})
+            for f in fixes(engine, did, "play")
+        ]
         if not screens:
             return None
         mood = _room_fixes(engine, room_id, ("darker",))
         clauses = [screens[0][0]] + ([_any([n for n, _ in mood])] if mood else [])
         return clauses, screens[0][1] + (mood[0][1] if mood else [])
-    wants = {"reading": (("brighter",), LIGHTS), "wakeup": (("brighter",), LIGHTS | SHADES),
-             "dinner": (("brighter", "play"), LIGHTS | MEDIA), "guests": (("brighter", "play"), LIGHTS | MEDIA),
-             "workout": (("cooler", "play"), CLIMATE | FANS | MEDIA)}[scene]
+    wants = {
+        "reading": (("brighter",), LIGHTS),
+        "wakeup": (("brighter",), LIGHTS | SHADES),
+        "dinner": (("brighter", "play"), LIGHTS | MEDIA),
+        "guests": (("brighter", "play"), LIGHTS | MEDIA),
+        "workout": (("cooler", "play"), CLIMATE | FANS | MEDIA),
+    }[scene]
     found = _room_fixes(engine, room_id, *wants)
     return ([_any([n for n, _ in found])], found[0][1]) if found else None
 
@@ -523,8 +703,11 @@ def _scene_goal(engine: HomeEngine, scene: str, room_id: str) -> tuple[list[Node
 def _scene_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     scene = rng.choice(sorted(SCENES))
     types, phrasings = SCENES[scene]
-    goals = {r.id: g for r in engine.rooms() if (types is None or r.type in types)
-             and (g := _scene_goal(engine, scene, r.id))}
+    goals = {
+        r.id: g
+        for r in engine.rooms()
+        if (types is None or r.type in types) and (g := _scene_goal(engine, scene, r.id))
+    }
     if not goals:
         return None
     room_id = rng.choice(sorted(goals))
@@ -538,20 +721,43 @@ def _scene_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
     if extras:
         goal["may_change"] = extras
     if named or len(goals) == 1:
-        return {"subcategory": "scene_level", "text": text, "goal": goal,
-                "reference": _done("All set, enjoy.", calls)}
-    return {"subcategory": "scene_level", "text": text,
-            "goal": {"kind": "clarify", "about": ["room"], "then": goal},
-            "reference": _done(rng.choice(["Which room will you be in?", "Sure, which room?",
-                                           "Where should I set that up?"]), calls, mode="clarify"),
-            "replies": [rng.choice(["In the {room}.", "The {room}, please.", "I'll be in the {room}."]).format(
-                room=room)]}
+        return {
+            "subcategory": "scene_level",
+            "text": text,
+            "goal": goal,
+            "reference": _done("All set, enjoy.", calls),
+        }
+    return {
+        "subcategory": "scene_level",
+        "text": text,
+        "goal": {"kind": "clarify", "about": ["room"], "then": goal},
+        "reference": _done(
+            rng.choice(
+                ["Which room will you be in?", "Sure, which room?", "Where should I set that up?"]
+            ),
+            calls,
+            mode="clarify",
+        ),
+        "replies": [
+            rng.choice(["In the {room}.", "The {room}, please.", "I'll be in the {room}."]).format(
+                room=room
+            )
+        ],
+    }
 
 
 # --------------------------------------------------------------------------- TC3 slot missing
-_DURATIONS = ((60, "one minute"), (90, "a minute and a half"), (120, "two minutes"), (180, "three minutes"),
-              (300, "five minutes"), (600, "ten minutes"), (900, "fifteen minutes"), (1200, "twenty minutes"),
-              (1800, "half an hour"))
+_DURATIONS = (
+    (60, "one minute"),
+    (90, "a minute and a half"),
+    (120, "two minutes"),
+    (180, "three minutes"),
+    (300, "five minutes"),
+    (600, "ten minutes"),
+    (900, "fifteen minutes"),
+    (1200, "twenty minutes"),
+    (1800, "half an hour"),
+)
 _COOKING = {
     "reheating": ("heat up my lunch", "warm up the leftovers", "reheat my soup"),
     "defrost": ("defrost the chicken", "thaw the frozen shrimp"),
@@ -560,16 +766,30 @@ _COOKING = {
 }
 
 
-def _clarified(sub_about: str, text: str, question: str, reply: str, critic: str, calls: list[Call]) -> dict[str, Any]:
-    return {"subcategory": "slot_missing", "text": text, "replies": [reply],
-            "goal": {"kind": "clarify", "about": [sub_about], "then": {"kind": "execute", "critic": critic}},
-            "reference": _done(question, calls, mode="clarify")}
+def _clarified(
+    sub_about: str, text: str, question: str, reply: str, critic: str, calls: list[Call]
+) -> dict[str, Any]:
+    return {
+        "subcategory": "slot_missing",
+        "text": text,
+        "replies": [reply],
+        "goal": {
+            "kind": "clarify",
+            "about": [sub_about],
+            "then": {"kind": "execute", "critic": critic},
+        },
+        "reference": _done(question, calls, mode="clarify"),
+    }
 
 
 def _missing_value(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     did = rng.choice(engine.device_ids())
-    options = [o for o in _options(engine, did) if o[0] == "set"
-               and dict(engine.device(did).attributes_by_locator())[o[1]].type != AttrType.BOOL]
+    options = [
+        o
+        for o in _options(engine, did)
+        if o[0] == "set"
+        and dict(engine.device(did).attributes_by_locator())[o[1]].type != AttrType.BOOL
+    ]
     if not options:
         return None
     op = make_op(engine, did, *rng.choice(options), rng)
@@ -578,16 +798,38 @@ def _missing_value(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
     name, attr = _name(engine, did), attr_words(op.loc)
     val = value_words(op.loc, op.value, op.unit)
     if attr == "alias":
-        text = rng.choice([f"Give the {name} a new alias.", f"Rename the {name} for me.",
-                           f"I want to change what the {name} is called."])
-        question, reply = "What should I call it?", rng.choice([f"Call it {val}.", f"Make it {val}."])
+        text = rng.choice(
+            [
+                f"Give the {name} a new alias.",
+                f"Rename the {name} for me.",
+                f"I want to change what the {name} is called.",
+            ]
+        )
+        question, reply = (
+            "What should I call it?",
+            rng.choice([f"Call it {val}.", f"Make it {val}."]),
+        )
     else:
-        text = rng.choice([f"Change the {attr} on the {name}.", f"Can you adjust the {name}'s {attr}?",
-                           f"I want to set the {attr} of the {name}.", f"Set the {name} {attr}, please."])
+        text = rng.choice(
+            [
+                f"Change the {attr} on the {name}.",
+                f"Can you adjust the {name}'s {attr}?",
+                f"I want to set the {attr} of the {name}.",
+                f"Set the {name} {attr}, please.",
+            ]
+        )
         question = f"What should I set the {attr} to?"
-        reply = rng.choice([f"{val}.", f"Make it {val}.", f"Let's go with {val}.", f"{val}, please."])
-    return _clarified("value", text, question, reply[0].upper() + reply[1:], _text([_pairs(did, op.pairs)]),
-                      op.calls)
+        reply = rng.choice(
+            [f"{val}.", f"Make it {val}.", f"Let's go with {val}.", f"{val}, please."]
+        )
+    return _clarified(
+        "value",
+        text,
+        question,
+        reply[0].upper() + reply[1:],
+        _text([_pairs(did, op.pairs)]),
+        op.calls,
+    )
 
 
 def _missing_room(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
@@ -608,29 +850,48 @@ def _missing_room(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
     op = random_op(engine, did, rng)
     if op is None:
         return None
-    if op.on is not None and sum(engine.value(d, op.loc) != op.value for d in by_short[short]
-                                 if op.loc in switches(engine.device(d))) < 2:
-        return None  # only one of them could be meant: resolvable from the state, not a missing slot
+    if (
+        op.on is not None
+        and sum(
+            engine.value(d, op.loc) != op.value
+            for d in by_short[short]
+            if op.loc in switches(engine.device(d))
+        )
+        < 2
+    ):
+        return (
+            None  # only one of them could be meant: resolvable from the state, not a missing slot
+        )
     if op.on is not None and "." not in op.loc:
         verb = "on" if op.on else "off"
-        text = rng.choice([f"Turn {verb} the {short}.", f"Can you switch the {short} {verb}?",
-                           f"{short[0].upper() + short[1:]} {verb}, please."])
+        text = rng.choice(
+            [
+                f"Turn {verb} the {short}.",
+                f"Can you switch the {short} {verb}?",
+                f"{short[0].upper() + short[1:]} {verb}, please.",
+            ]
+        )
     else:
         text = request(engine, op, rng, rng.choice(["clear", "colloquial"]), name=short)
     room = _room_name(engine, did)
-    question = rng.choice([f"Which room's {short}?", f"Which {short} do you mean? There's more than one."])
+    question = rng.choice(
+        [f"Which room's {short}?", f"Which {short} do you mean? There's more than one."]
+    )
     reply = rng.choice([f"The one in the {room}.", f"The {room} one.", f"I mean the {room}."])
     return _clarified("room", text, question, reply, _text([_pairs(did, op.pairs)]), op.calls)
 
 
 def _missing_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """"Turn on the light in the study" when the study has several lights that are off."""
+    """ "Turn on the light in the study" when the study has several lights that are off."""
     rooms = sorted(r.id for r in engine.rooms())
     rng.shuffle(rooms)
     for room_id in rooms:
         on = rng.random() < 0.5
-        lights = [d for d in _room_devices(engine, room_id, LIGHTS - {"fan_light"})
-                  if (engine.value(d, "state") == "on") != on]
+        lights = [
+            d
+            for d in _room_devices(engine, room_id, LIGHTS - {"fan_light"})
+            if (engine.value(d, "state") == "on") != on
+        ]
         shorts = [_short(engine, d) for d in lights]
         if len(lights) < 2 or len(set(shorts)) != len(shorts):
             continue
@@ -639,9 +900,16 @@ def _missing_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
         if op is None:
             continue
         room, verb = _room_name(engine, did), "on" if on else "off"
-        text = rng.choice([f"Turn {verb} the light in the {room}.", f"Switch the {room} light {verb}.",
-                           f"Could you get the light in the {room} {verb}?"])
-        question = rng.choice([f"Which light in the {room}? There are {len(lights)}.", "Which one do you mean?"])
+        text = rng.choice(
+            [
+                f"Turn {verb} the light in the {room}.",
+                f"Switch the {room} light {verb}.",
+                f"Could you get the light in the {room} {verb}?",
+            ]
+        )
+        question = rng.choice(
+            [f"Which light in the {room}? There are {len(lights)}.", "Which one do you mean?"]
+        )
         reply = rng.choice([f"The {_short(engine, did)}.", f"The {_short(engine, did)}, please."])
         return _clarified("device", text, question, reply, _text([_pairs(did, op.pairs)]), op.calls)
     return None
@@ -654,36 +922,79 @@ def _missing_amount(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
     if ovens and (not heaters or rng.random() < 0.6):
         did = rng.choice(ovens)
         mode = rng.choice(sorted(_COOKING))
-        seconds, words = rng.choice(_DURATIONS[:7] if mode in ("reheating", "microwave") else _DURATIONS[3:])
-        calls = [call(did, "microwave_steam_oven.start_cooking", work_mode=mode, target_cooking_time=seconds)]
+        seconds, words = rng.choice(
+            _DURATIONS[:7] if mode in ("reheating", "microwave") else _DURATIONS[3:]
+        )
+        calls = [
+            call(
+                did,
+                "microwave_steam_oven.start_cooking",
+                work_mode=mode,
+                target_cooking_time=seconds,
+            )
+        ]
         if _trial(engine, calls) is None:
             return None
         oven = _name(engine, did) if len(ovens) > 1 else rng.choice(["oven", _short(engine, did)])
         task = rng.choice(_COOKING[mode])
-        text = rng.choice([f"Use the {oven} to {task}.", f"Can you {task} in the {oven}?",
-                           f"I need to {task}, get the {oven} going."])
+        text = rng.choice(
+            [
+                f"Use the {oven} to {task}.",
+                f"Can you {task} in the {oven}?",
+                f"I need to {task}, get the {oven} going.",
+            ]
+        )
         ns = "microwave_steam_oven."
-        critic = _text([_pairs(did, [(f"{ns}state", "cooking"), (f"{ns}work_mode", mode),
-                                     (f"{ns}target_cooking_time", seconds)])])
-        reply = rng.choice([f"{words[0].upper() + words[1:]}.", f"About {words}.", f"Let's do {words}."])
-        return _clarified("duration", text, rng.choice(["For how long?", "How long should it run?"]), reply,
-                          critic, calls)
+        critic = _text(
+            [
+                _pairs(
+                    did,
+                    [
+                        (f"{ns}state", "cooking"),
+                        (f"{ns}work_mode", mode),
+                        (f"{ns}target_cooking_time", seconds),
+                    ],
+                )
+            ]
+        )
+        reply = rng.choice(
+            [f"{words[0].upper() + words[1:]}.", f"About {words}.", f"Let's do {words}."]
+        )
+        return _clarified(
+            "duration",
+            text,
+            rng.choice(["For how long?", "How long should it run?"]),
+            reply,
+            critic,
+            calls,
+        )
     if not heaters:
         return None
     did = rng.choice(heaters)
     temp = rng.choice([38, 40, 42, 45, 48, 50, 55])
-    calls = ([] if engine.value(did, "state") == "on" else [call(did, "turn_on")])
+    calls = [] if engine.value(did, "state") == "on" else [call(did, "turn_on")]
     calls.append(call(did, "start_heating", target_water_temperature=temp))
     if temp == engine.value(did, "target_water_temperature") and engine.value(did, "state") == "on":
         return None
     if _trial(engine, calls) is None:
         return None
     heater = _name(engine, did) if len(heaters) > 1 else "water heater"
-    text = rng.choice([f"Heat up some water for a shower with the {heater}.", f"Get the {heater} heating.",
-                       f"I want a bath later, warm up the water in the {heater}."])
+    text = rng.choice(
+        [
+            f"Heat up some water for a shower with the {heater}.",
+            f"Get the {heater} heating.",
+            f"I want a bath later, warm up the water in the {heater}.",
+        ]
+    )
     critic = _text([_pairs(did, [("state", "on"), ("target_water_temperature", temp)])])
-    return _clarified("value", text, rng.choice(["What temperature would you like?", "How hot should it be?"]),
-                      rng.choice([f"{temp} degrees.", f"Make it {temp} degrees.", f"About {temp}."]), critic, calls)
+    return _clarified(
+        "value",
+        text,
+        rng.choice(["What temperature would you like?", "How hot should it be?"]),
+        rng.choice([f"{temp} degrees.", f"Make it {temp} degrees.", f"About {temp}."]),
+        critic,
+        calls,
+    )
 
 
 def _slot_missing(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
@@ -692,21 +1003,36 @@ def _slot_missing(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
 
 
 # --------------------------------------------------------------------------- TC5 multi-turn
-def _previous(engine: HomeEngine, op: Op, rng: random.Random) -> tuple[HomeEngine, dict[str, Any]] | None:
+def _previous(
+    engine: HomeEngine, op: Op, rng: random.Random
+) -> tuple[HomeEngine, dict[str, Any]] | None:
     """The previous turn: the home after it, and the history and overrides that say so."""
     after = _trial(engine, op.calls)
     if after is None:
         return None
-    changed = {c.locator: c.after for c in engine.diff(engine.snapshot(), after.snapshot()) if c.did == op.did}
-    extra = {"history": [{"role": "user", "content": request(engine, op, rng)},
-                         {"role": "assistant", "content": said(engine, op, rng)}],
-             "overrides": [{"did": op.did, "values": changed}]}
+    changed = {
+        c.locator: c.after
+        for c in engine.diff(engine.snapshot(), after.snapshot())
+        if c.did == op.did
+    }
+    extra = {
+        "history": [
+            {"role": "user", "content": request(engine, op, rng)},
+            {"role": "assistant", "content": said(engine, op, rng)},
+        ],
+        "overrides": [{"did": op.did, "values": changed}],
+    }
     return after, extra
 
 
 def _continuation(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(
-        e, d, r, kinds=("switch",) if r.random() < 0.6 else ("switch", "set")))
+    earlier = _earlier_turn(
+        engine,
+        rng,
+        lambda e, d, r: random_op(
+            e, d, r, kinds=("switch",) if r.random() < 0.6 else ("switch", "set")
+        ),
+    )
     if earlier is None:
         return None
     _, did, first, after, extra = earlier
@@ -716,27 +1042,54 @@ def _continuation(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
     if op.on is not None:
         part = op.loc.split(".")[0] if op.loc.startswith(("fan.", "light.")) else ""
         verb = "on" if op.on else "off"
-        text = (rng.choice([f"Turn its {part} {verb} too.", f"And switch its {part} {verb}."]) if part else
-                rng.choice([f"Now switch it {verb}.", f"Okay, now turn it {verb}."]))
+        text = (
+            rng.choice([f"Turn its {part} {verb} too.", f"And switch its {part} {verb}."])
+            if part
+            else rng.choice([f"Now switch it {verb}.", f"Okay, now turn it {verb}."])
+        )
     elif attr_words(op.loc) == "alias":
-        text = rng.choice([f"Change its alias to {value_words(op.loc, op.value, None)} too.",
-                           f"And rename it {value_words(op.loc, op.value, None)}."])
+        text = rng.choice(
+            [
+                f"Change its alias to {value_words(op.loc, op.value, None)} too.",
+                f"And rename it {value_words(op.loc, op.value, None)}.",
+            ]
+        )
     else:
         attr, val = attr_words(op.loc), value_words(op.loc, op.value, op.unit)
-        text = rng.choice([f"Also set its {attr} to {val}.", f"Now make its {attr} {val}.",
-                           f"While you're at it, change its {attr} to {val}.", f"Same one: {attr} {val}, please.",
-                           f"Great, and put its {attr} at {val}."])
-    return {"subcategory": "continuation", "text": text, **extra,
-            "goal": {"kind": "execute", "critic": _text([_pairs(did, op.pairs)])},
-            "reference": _done("Done.", op.calls)}
+        text = rng.choice(
+            [
+                f"Also set its {attr} to {val}.",
+                f"Now make its {attr} {val}.",
+                f"While you're at it, change its {attr} to {val}.",
+                f"Same one: {attr} {val}, please.",
+                f"Great, and put its {attr} at {val}.",
+            ]
+        )
+    return {
+        "subcategory": "continuation",
+        "text": text,
+        **extra,
+        "goal": {"kind": "execute", "critic": _text([_pairs(did, op.pairs)])},
+        "reference": _done("Done.", op.calls),
+    }
 
 
-_SHIFTS = ("", "", "Oh, something else: ", "Different thing: ", "Unrelated, but ", "By the way, ", "Okay, next: ")
+_SHIFTS = (
+    "",
+    "",
+    "Oh, something else: ",
+    "Different thing: ",
+    "Unrelated, but ",
+    "By the way, ",
+    "Okay, next: ",
+)
 
 
-def _earlier_turn(engine: HomeEngine, rng: random.Random,
-                  pick: Callable[[HomeEngine, str, random.Random], Op | None] = random_op,
-                  ) -> tuple[list[str], str, Op, HomeEngine, dict[str, Any]] | None:
+def _earlier_turn(
+    engine: HomeEngine,
+    rng: random.Random,
+    pick: Callable[[HomeEngine, str, random.Random], Op | None] = random_op,
+) -> tuple[list[str], str, Op, HomeEngine, dict[str, Any]] | None:
     """A previous turn on a random device: the home's device ids, that device, what was done
     to it (``pick``), the home after it, and the history and overrides that say so (None: no fit)."""
     dids = engine.device_ids()
@@ -771,9 +1124,13 @@ def _topic_shift(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
         body = request(after, op, rng, rng.choice(["clear", "colloquial"]))
         marker = rng.choice(_SHIFTS)
         text = marker + (body[0].lower() + body[1:] if marker else body)
-        return {"subcategory": "topic_shift", "text": text, **extra,
-                "goal": {"kind": "execute", "critic": _text([_pairs(new, op.pairs)])},
-                "reference": _done("Done.", op.calls)}
+        return {
+            "subcategory": "topic_shift",
+            "text": text,
+            **extra,
+            "goal": {"kind": "execute", "critic": _text([_pairs(new, op.pairs)])},
+            "reference": _done("Done.", op.calls),
+        }
     return None
 
 
@@ -784,16 +1141,25 @@ def _main_switch(engine: HomeEngine, did: str) -> str | None:
 
 def _same_room_too(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     """Previous: something in a room. Now: "turn on the speaker too" (the one in that room)."""
-    earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(e, d, r, kinds=("switch",)) or random_op(e, d, r))
+    earlier = _earlier_turn(
+        engine, rng, lambda e, d, r: random_op(e, d, r, kinds=("switch",)) or random_op(e, d, r)
+    )
     if earlier is None:
         return None
     dids, old, first, after, extra = earlier
     room = engine.device(old).userdata.room
     here = [d for d in _room_devices(after, room) if d != old and _main_switch(after, d)]
     kinds = [_short(after, d) for d in _room_devices(after, room)]
-    candidates = [d for d in here if kinds.count(_short(after, d)) == 1
-                  and any(_short(after, o) == _short(after, d) or _sub(after, o) == _sub(after, d)
-                          for o in dids if after.device(o).userdata.room != room)]
+    candidates = [
+        d
+        for d in here
+        if kinds.count(_short(after, d)) == 1
+        and any(
+            _short(after, o) == _short(after, d) or _sub(after, o) == _sub(after, d)
+            for o in dids
+            if after.device(o).userdata.room != room
+        )
+    ]
     if not candidates:
         return None
     target = rng.choice(candidates)
@@ -803,14 +1169,29 @@ def _same_room_too(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
         return None
     kind, verb = _short(after, target), "on" if op.on else "off"
     if first.on is not None and first.on == op.on:
-        text = rng.choice([f"Turn {verb} the {kind} too.", f"And the {kind} as well.",
-                           f"The {kind} in there too, please.", f"Could you switch the {kind} {verb} too?"])
+        text = rng.choice(
+            [
+                f"Turn {verb} the {kind} too.",
+                f"And the {kind} as well.",
+                f"The {kind} in there too, please.",
+                f"Could you switch the {kind} {verb} too?",
+            ]
+        )
     else:
-        text = rng.choice([f"Now turn {verb} the {kind} in there.", f"And switch the {kind} there {verb}.",
-                           f"Also, the {kind} in that room: {verb}, please."])
-    return {"subcategory": "coreference", "text": text, **extra,
-            "goal": {"kind": "execute", "critic": _text([_pairs(target, op.pairs)])},
-            "reference": _done("Done.", op.calls)}
+        text = rng.choice(
+            [
+                f"Now turn {verb} the {kind} in there.",
+                f"And switch the {kind} there {verb}.",
+                f"Also, the {kind} in that room: {verb}, please.",
+            ]
+        )
+    return {
+        "subcategory": "coreference",
+        "text": text,
+        **extra,
+        "goal": {"kind": "execute", "critic": _text([_pairs(target, op.pairs)])},
+        "reference": _done("Done.", op.calls),
+    }
 
 
 def _is_on(engine: HomeEngine, did: str) -> bool:
@@ -831,20 +1212,45 @@ def _that_one(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
         if op is None:
             continue
         room, name = _room_name(engine, did), _name(engine, did)
-        history = [{"role": "user", "content": rng.choice([f"Is anything still on in the {room}?",
-                                                           f"What's switched on in the {room} right now?"])},
-                   {"role": "assistant", "content": rng.choice([f"Only the {name} is on.",
-                                                                f"Just the {name}; everything else there is off."])}]
-        text = rng.choice(["Turn that one off.", "Okay, switch it off then.", "Shut that off for me, please.",
-                           "Then turn it off."])
-        return {"subcategory": "coreference", "text": text, "history": history,
-                "goal": {"kind": "execute", "critic": _text([_pairs(did, op.pairs)])},
-                "reference": _done("Done.", op.calls)}
+        history = [
+            {
+                "role": "user",
+                "content": rng.choice(
+                    [
+                        f"Is anything still on in the {room}?",
+                        f"What's switched on in the {room} right now?",
+                    ]
+                ),
+            },
+            {
+                "role": "assistant",
+                "content": rng.choice(
+                    [f"Only the {name} is on.", f"Just the {name}; everything else there is off."]
+                ),
+            },
+        ]
+        text = rng.choice(
+            [
+                "Turn that one off.",
+                "Okay, switch it off then.",
+                "Shut that off for me, please.",
+                "Then turn it off.",
+            ]
+        )
+        return {
+            "subcategory": "coreference",
+            "text": text,
+            "history": history,
+            "goal": {"kind": "execute", "critic": _text([_pairs(did, op.pairs)])},
+            "reference": _done("Done.", op.calls),
+        }
     return None
 
 
 def _coreference(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    first, second = (_same_room_too, _that_one) if rng.random() < 0.6 else (_that_one, _same_room_too)
+    first, second = (
+        (_same_room_too, _that_one) if rng.random() < 0.6 else (_that_one, _same_room_too)
+    )
     return first(engine, rng) or second(engine, rng)
 
 
@@ -852,11 +1258,16 @@ def _restore(engine: HomeEngine, did: str, original: dict[str, Any]) -> list[Cal
     """Calls that put ``did``'s ``original`` values back: setters first, then switches."""
     device = engine.device(did)
     sw, st = switches(device), setters(device)
-    calls = [call(did, st[loc].service, **{st[loc].argument: v}) for loc, v in original.items()
-             if loc in st and loc not in sw]
+    calls = [
+        call(did, st[loc].service, **{st[loc].argument: v})
+        for loc, v in original.items()
+        if loc in st and loc not in sw
+    ]
     for loc, v in original.items():
         if loc in sw:
-            calls.append(call(did, sw[loc].on_service if v == sw[loc].on_value else sw[loc].off_service))
+            calls.append(
+                call(did, sw[loc].on_service if v == sw[loc].on_value else sw[loc].off_service)
+            )
     return calls
 
 
@@ -866,12 +1277,20 @@ def _correction(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None
         return None
     dids, old, first, after, extra = earlier
     device = engine.device(old)
-    original = {loc: engine.value(old, loc) for loc in extra["overrides"][0]["values"]
-                if loc in switches(device) or loc in setters(device)}  # derived values follow by themselves
+    original = {
+        loc: engine.value(old, loc)
+        for loc in extra["overrides"][0]["values"]
+        if loc in switches(device) or loc in setters(device)
+    }  # derived values follow by themselves
     undo = _restore(after, old, original)
     room = engine.device(old).userdata.room
-    twins = [d for d in dids if d != old and _sub(engine, d) == _sub(engine, old)
-             and engine.device(d).userdata.room != room]
+    twins = [
+        d
+        for d in dids
+        if d != old
+        and _sub(engine, d) == _sub(engine, old)
+        and engine.device(d).userdata.room != room
+    ]
     if undo is None or not original or not twins:
         return None
     new = rng.choice(twins)
@@ -886,23 +1305,36 @@ def _correction(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None
     old_room, new_room = _room_name(engine, old), _room_name(engine, new)
     short_old, short_new = _short(engine, old), _short(engine, new)
     old_name, new_name = _name(engine, old), _name(engine, new)
-    texts = [f"Oops, I meant the {new_name}. Put the {old_name} back how it was.",
-             f"Sorry, wrong one: not the {old_name}, the {new_name}."]
+    texts = [
+        f"Oops, I meant the {new_name}. Put the {old_name} back how it was.",
+        f"Sorry, wrong one: not the {old_name}, the {new_name}.",
+    ]
     if short_old == short_new:
-        texts += [f"No, not the {old_room}, the {new_room}.",
-                  f"Wait, wrong room: I meant the {new_room} {short_new}, not the {old_room} one.",
-                  f"Don't touch the {old_room}; do the {new_room} {short_new} instead."]
+        texts += [
+            f"No, not the {old_room}, the {new_room}.",
+            f"Wait, wrong room: I meant the {new_room} {short_new}, not the {old_room} one.",
+            f"Don't touch the {old_room}; do the {new_room} {short_new} instead.",
+        ]
     critic = _text([_pairs(old, list(original.items())), _pairs(new, op.pairs)])
-    return {"subcategory": "correction", "text": rng.choice(texts), **extra,
-            "goal": {"kind": "execute", "critic": critic},
-            "reference": _done(f"Sorry about that: the {old_name} is back as it was and the {new_name} is done.",
-                               calls)}
+    return {
+        "subcategory": "correction",
+        "text": rng.choice(texts),
+        **extra,
+        "goal": {"kind": "execute", "critic": critic},
+        "reference": _done(
+            f"Sorry about that: the {old_name} is back as it was and the {new_name} is done.", calls
+        ),
+    }
 
 
 # --------------------------------------------------------------------------- entry point
 _MAKERS = {
-    "state_level": _state_level, "scene_level": _scene_level, "slot_missing": _slot_missing,
-    "continuation": _continuation, "topic_shift": _topic_shift, "coreference": _coreference,
+    "state_level": _state_level,
+    "scene_level": _scene_level,
+    "slot_missing": _slot_missing,
+    "continuation": _continuation,
+    "topic_shift": _topic_shift,
+    "coreference": _coreference,
     "correction": _correction,
 }
 

@@ -22,13 +22,21 @@ MEMORY_SUBCATEGORIES = ("short_term", "long_term")
 _PHRASES = [
     ("sleep", ["Time to sleep.", "I'm off to bed.", "Bedtime, please.", "Okay, sleep mode."]),
     ("movie", ["Movie time!", "Let's watch a film.", "Set things up for a movie."]),
-    ("reading", ["I'm going to read for a bit.", "Reading time.", "Set me up for reading, please."]),
+    (
+        "reading",
+        ["I'm going to read for a bit.", "Reading time.", "Set me up for reading, please."],
+    ),
     ("wake-up", ["Good morning!", "I'm up.", "Morning routine, please."]),
     ("guests", ["Guests are coming over.", "We have visitors soon, get the place ready."]),
     ("work", ["Time to focus on work.", "I'm starting work now."]),
 ]
-_SAME = ["Do the same for the {b}.", "Now the {b} too, same setting.", "Set the {b} the same way as before.",
-         "Same thing for the {b}, please.", "And the {b} — make it match."]
+_SAME = [
+    "Do the same for the {b}.",
+    "Now the {b} too, same setting.",
+    "Set the {b} the same way as before.",
+    "Same thing for the {b}, please.",
+    "And the {b} — make it match.",
+]
 
 
 def _describe(engine: HomeEngine, target: dict[str, Any]) -> str:
@@ -51,9 +59,17 @@ def _long_term(engine: HomeEngine, rng: random.Random, pick: Any) -> dict[str, A
         if decoy is not None and decoy["did"] != target["did"]:
             memory.append(f"For {other} time, I want {_describe(engine, decoy)}.")
     rng.shuffle(memory)
-    return {"subcategory": "long_term", "text": rng.choice(texts), "memory": memory,
-            "goal": {"kind": "execute", "critic": target["critic_text"]},
-            "reference": {"mode": "execute", "response": "Done, as you like it.", "actions": target["actions"]}}
+    return {
+        "subcategory": "long_term",
+        "text": rng.choice(texts),
+        "memory": memory,
+        "goal": {"kind": "execute", "critic": target["critic_text"]},
+        "reference": {
+            "mode": "execute",
+            "response": "Done, as you like it.",
+            "actions": target["actions"],
+        },
+    }
 
 
 def _short_term(engine: HomeEngine, rng: random.Random, pick: Any) -> dict[str, Any] | None:
@@ -62,8 +78,11 @@ def _short_term(engine: HomeEngine, rng: random.Random, pick: Any) -> dict[str, 
         return None
     first = engine.device(target["did"])
     kind = first.userdata.subcategory
-    peers = [d["did"] for d in engine.devices(subcategory=kind) if d["did"] != first.did
-             and engine.value(d["did"], target["loc"]) != target["value"]]
+    peers = [
+        d["did"]
+        for d in engine.devices(subcategory=kind)
+        if d["did"] != first.did and engine.value(d["did"], target["loc"]) != target["value"]
+    ]
     if not peers:
         return None
     other = rng.choice(peers)
@@ -74,18 +93,33 @@ def _short_term(engine: HomeEngine, rng: random.Random, pick: Any) -> dict[str, 
     name_a, name_b = first.name, engine.device(other).name
     if name_a == name_b:
         return None
-    attr, value = attr_words(target["loc"]), value_words(target["loc"], target["value"], target["unit"])
-    history = [{"role": "user", "content": f"Set the {name_a} {attr} to {value}."},
-               {"role": "assistant", "content": f"Done, the {name_a} {attr} is now {value}."}]
+    attr, value = (
+        attr_words(target["loc"]),
+        value_words(target["loc"], target["value"], target["unit"]),
+    )
+    history = [
+        {"role": "user", "content": f"Set the {name_a} {attr} to {value}."},
+        {"role": "assistant", "content": f"Done, the {name_a} {attr} is now {value}."},
+    ]
     overrides = [{"did": first.did, "values": dict(target["critic"])}]
     critic = target["critic_for"](other)
-    return {"subcategory": "short_term", "text": rng.choice(_SAME).format(b=name_b), "history": history,
-            "overrides": overrides, "goal": {"kind": "execute", "critic": critic, "may_change": [first.did]},
-            "reference": {"mode": "execute", "response": f"The {name_b} matches now.", "actions": actions}}
+    return {
+        "subcategory": "short_term",
+        "text": rng.choice(_SAME).format(b=name_b),
+        "history": history,
+        "overrides": overrides,
+        "goal": {"kind": "execute", "critic": critic, "may_change": [first.did]},
+        "reference": {
+            "mode": "execute",
+            "response": f"The {name_b} matches now.",
+            "actions": actions,
+        },
+    }
 
 
 def memory_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     """One TC6 task of ``sub`` on ``engine``'s home, or ``None`` if this draw has no fit."""
+
     def pick(eng: HomeEngine, r: random.Random) -> dict[str, Any] | None:
         t = control_target(eng, r)
         if t is not None:

@@ -40,9 +40,12 @@ def _action(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> dict[s
         device = engine.device(did)
         specs = dict(device.attributes_by_locator())
         options: list[tuple[str, str]] = [("switch", loc) for loc in switches(device)]
-        options += [("set", loc) for loc, _ in setters(device).items()
-                    if specs[loc].type in (AttrType.INT, AttrType.FLOAT, AttrType.BOOL)
-                    or (specs[loc].type == AttrType.STR and specs[loc].options)]
+        options += [
+            ("set", loc)
+            for loc, _ in setters(device).items()
+            if specs[loc].type in (AttrType.INT, AttrType.FLOAT, AttrType.BOOL)
+            or (specs[loc].type == AttrType.STR and specs[loc].options)
+        ]
         if not options:
             continue
         kind, loc = rng.choice(options)
@@ -71,7 +74,11 @@ def _action(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> dict[s
 def _critic(actions: list[dict[str, Any]]) -> str:
     parts = []
     for a in actions:
-        parts.append(" and ".join(Compare(Ref(a["did"], loc), "==", lit(v)).to_text() for loc, v in a["critic"]))
+        parts.append(
+            " and ".join(
+                Compare(Ref(a["did"], loc), "==", lit(v)).to_text() for loc, v in a["critic"]
+            )
+        )
     return "; ".join(parts)
 
 
@@ -87,23 +94,55 @@ def _time_trigger(rng: random.Random) -> tuple[dict[str, Any], str]:
     minute = rng.choice([0, 0, 15, 30, 45])
     if kind == "tonight":
         hour = rng.randint(18, 23)
-        return ({"kind": "time", "cron": f"0 {minute} {hour} 27 6 ? 2024"},
-                rng.choice([f"At {_clock(hour, minute)} tonight", f"Tonight at {_clock(hour, minute)}",
-                            f"This evening at {_clock(hour, minute)}"]))
+        return (
+            {"kind": "time", "cron": f"0 {minute} {hour} 27 6 ? 2024"},
+            rng.choice(
+                [
+                    f"At {_clock(hour, minute)} tonight",
+                    f"Tonight at {_clock(hour, minute)}",
+                    f"This evening at {_clock(hour, minute)}",
+                ]
+            ),
+        )
     if kind == "tomorrow":
         hour = rng.randint(6, 21)
-        return ({"kind": "time", "cron": f"0 {minute} {hour} 28 6 ? 2024"},
-                rng.choice([f"Tomorrow at {_clock(hour, minute)}", f"At {_clock(hour, minute)} tomorrow"]))
+        return (
+            {"kind": "time", "cron": f"0 {minute} {hour} 28 6 ? 2024"},
+            rng.choice(
+                [f"Tomorrow at {_clock(hour, minute)}", f"At {_clock(hour, minute)} tomorrow"]
+            ),
+        )
     hour = rng.randint(6, 22)
     if kind == "daily":
-        return ({"kind": "time", "cron": f"0 {minute} {hour} * * ? *"},
-                rng.choice([f"Every day at {_clock(hour, minute)}", f"Each day at {_clock(hour, minute)}",
-                            f"Daily at {_clock(hour, minute)}"]))
+        return (
+            {"kind": "time", "cron": f"0 {minute} {hour} * * ? *"},
+            rng.choice(
+                [
+                    f"Every day at {_clock(hour, minute)}",
+                    f"Each day at {_clock(hour, minute)}",
+                    f"Daily at {_clock(hour, minute)}",
+                ]
+            ),
+        )
     if kind == "weekdays":
-        return ({"kind": "time", "cron": f"0 {minute} {hour} ? * 2-6 *"},
-                rng.choice([f"On weekdays at {_clock(hour, minute)}", f"Monday to Friday at {_clock(hour, minute)}"]))
-    return ({"kind": "time", "cron": f"0 {minute} {hour} ? * 1,7 *"},
-            rng.choice([f"On weekends at {_clock(hour, minute)}", f"Every Saturday and Sunday at {_clock(hour, minute)}"]))
+        return (
+            {"kind": "time", "cron": f"0 {minute} {hour} ? * 2-6 *"},
+            rng.choice(
+                [
+                    f"On weekdays at {_clock(hour, minute)}",
+                    f"Monday to Friday at {_clock(hour, minute)}",
+                ]
+            ),
+        )
+    return (
+        {"kind": "time", "cron": f"0 {minute} {hour} ? * 1,7 *"},
+        rng.choice(
+            [
+                f"On weekends at {_clock(hour, minute)}",
+                f"Every Saturday and Sunday at {_clock(hour, minute)}",
+            ]
+        ),
+    )
 
 
 def _sensor_refs(engine: HomeEngine) -> list[tuple[str, str, str, Any]]:
@@ -119,7 +158,9 @@ def _sensor_refs(engine: HomeEngine) -> list[tuple[str, str, str, Any]]:
     return out
 
 
-def _state_trigger(engine: HomeEngine, rng: random.Random) -> tuple[dict[str, Any], str, str] | None:
+def _state_trigger(
+    engine: HomeEngine, rng: random.Random
+) -> tuple[dict[str, Any], str, str] | None:
     """A state or numeric trigger, its wording, and the device it watches."""
     choice = rng.random()
     sensors = _sensor_refs(engine)
@@ -128,26 +169,53 @@ def _state_trigger(engine: HomeEngine, rng: random.Random) -> tuple[dict[str, An
         name = loc.rsplit(".", 1)[-1]
         if name == "no_move_duration":
             minutes = rng.choice([5, 10, 15, 20, 30])
-            return ({"kind": "numeric", "did": did, "locator": loc, "above": minutes * 60},
-                    rng.choice([f"When the {room} has had no movement for {minutes} minutes",
-                                f"Once nobody has moved in the {room} for {minutes} minutes"]), did)
+            return (
+                {"kind": "numeric", "did": did, "locator": loc, "above": minutes * 60},
+                rng.choice(
+                    [
+                        f"When the {room} has had no movement for {minutes} minutes",
+                        f"Once nobody has moved in the {room} for {minutes} minutes",
+                    ]
+                ),
+                did,
+            )
         if name == "current_temperature":
             t = rng.choice([26, 27, 28, 29, 30, 32, 35])
             if rng.random() < 0.5:
-                return ({"kind": "numeric", "did": did, "locator": loc, "above": float(t)},
-                        rng.choice([f"When the {room} gets above {t} degrees",
-                                    f"If the {room} temperature goes over {t} degrees"]), did)
+                return (
+                    {"kind": "numeric", "did": did, "locator": loc, "above": float(t)},
+                    rng.choice(
+                        [
+                            f"When the {room} gets above {t} degrees",
+                            f"If the {room} temperature goes over {t} degrees",
+                        ]
+                    ),
+                    did,
+                )
             t = rng.choice([16, 17, 18, 19, 20])
-            return ({"kind": "numeric", "did": did, "locator": loc, "below": float(t)},
-                    f"When the {room} drops below {t} degrees", did)
+            return (
+                {"kind": "numeric", "did": did, "locator": loc, "below": float(t)},
+                f"When the {room} drops below {t} degrees",
+                did,
+            )
         if name == "current_humidity":
             h = rng.choice([60, 65, 70, 75])
-            return ({"kind": "numeric", "did": did, "locator": loc, "above": float(h)},
-                    rng.choice([f"When the {room} humidity rises above {h}%",
-                                f"If it gets more humid than {h}% in the {room}"]), did)
+            return (
+                {"kind": "numeric", "did": did, "locator": loc, "above": float(h)},
+                rng.choice(
+                    [
+                        f"When the {room} humidity rises above {h}%",
+                        f"If it gets more humid than {h}% in the {room}",
+                    ]
+                ),
+                did,
+            )
         level = rng.choice([35, 50, 75, 100])
-        return ({"kind": "numeric", "did": did, "locator": loc, "above": float(level)},
-                f"When the {room} PM2.5 goes above {level}", did)
+        return (
+            {"kind": "numeric", "did": did, "locator": loc, "above": float(level)},
+            f"When the {room} PM2.5 goes above {level}",
+            did,
+        )
     dids = list(engine.device_ids())
     rng.shuffle(dids)
     for did in dids:
@@ -159,26 +227,49 @@ def _state_trigger(engine: HomeEngine, rng: random.Random) -> tuple[dict[str, An
         to_on = rng.random() < 0.5
         value = s.on_value if to_on else s.off_value
         shown = value_words(loc, value, None) if not isinstance(value, str) else value
-        return ({"kind": "state", "did": did, "locator": loc, "to": value},
-                rng.choice([f"When the {name} turns {shown}" if shown in ("on", "off") else
-                            f"When the {name} becomes {shown}",
-                            f"Whenever the {name} is switched {shown}" if shown in ("on", "off") else
-                            f"As soon as the {name} is {shown}"]), did)
+        return (
+            {"kind": "state", "did": did, "locator": loc, "to": value},
+            rng.choice(
+                [
+                    f"When the {name} turns {shown}"
+                    if shown in ("on", "off")
+                    else f"When the {name} becomes {shown}",
+                    f"Whenever the {name} is switched {shown}"
+                    if shown in ("on", "off")
+                    else f"As soon as the {name} is {shown}",
+                ]
+            ),
+            did,
+        )
     return None
 
 
-def _condition(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> tuple[dict[str, Any], str] | None:
-    sensors = [s for s in _sensor_refs(engine) if s[0] not in exclude and s[1].endswith(("temperature", "humidity"))]
+def _condition(
+    engine: HomeEngine, rng: random.Random, exclude: set[str]
+) -> tuple[dict[str, Any], str] | None:
+    sensors = [
+        s
+        for s in _sensor_refs(engine)
+        if s[0] not in exclude and s[1].endswith(("temperature", "humidity"))
+    ]
     if sensors and rng.random() < 0.7:
         did, loc, room, _ = rng.choice(sensors)
         if loc.endswith("temperature"):
             t = rng.choice([26, 28, 30, 35])
-            return ({"kind": "numeric", "did": did, "locator": loc, "above": float(t)},
-                    rng.choice([f"if the {room} is still above {t} degrees",
-                                f"but only if the {room} temperature is over {t} degrees"]))
+            return (
+                {"kind": "numeric", "did": did, "locator": loc, "above": float(t)},
+                rng.choice(
+                    [
+                        f"if the {room} is still above {t} degrees",
+                        f"but only if the {room} temperature is over {t} degrees",
+                    ]
+                ),
+            )
         h = rng.choice([55, 60, 70])
-        return ({"kind": "numeric", "did": did, "locator": loc, "above": float(h)},
-                f"if the {room} humidity is above {h}%")
+        return (
+            {"kind": "numeric", "did": did, "locator": loc, "above": float(h)},
+            f"if the {room} humidity is above {h}%",
+        )
     for did in engine.device_ids():
         if did in exclude:
             continue
@@ -188,8 +279,10 @@ def _condition(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> tup
             name = engine.device(did).name
             value = rng.choice([s.on_value, s.off_value])
             shown = value if isinstance(value, str) else ("on" if value else "off")
-            return ({"kind": "state", "did": did, "locator": loc, "equals": value},
-                    f"if the {name} is {shown}")
+            return (
+                {"kind": "state", "did": did, "locator": loc, "equals": value},
+                f"if the {name} is {shown}",
+            )
     return None
 
 
@@ -231,9 +324,26 @@ def schedule_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str,
     if not actions:
         return None
     text = f"{when.rstrip(',')}, {_join([a['words'] for a in actions])}."
-    rule = {"id": "r1", "name": text[:60], "triggers": [trigger], "conditions": conditions,
-            "actions": [a["call"] for a in actions]}
-    return {"subcategory": sub, "text": text[0].upper() + text[1:], "start_time": START,
-            "goal": {"kind": "automation", "triggers": [trigger], "conditions": conditions,
-                     "critic": _critic(actions)},
-            "reference": {"mode": "automation", "response": "Done, I set that up.", "automations": [rule]}}
+    rule = {
+        "id": "r1",
+        "name": text[:60],
+        "triggers": [trigger],
+        "conditions": conditions,
+        "actions": [a["call"] for a in actions],
+    }
+    return {
+        "subcategory": sub,
+        "text": text[0].upper() + text[1:],
+        "start_time": START,
+        "goal": {
+            "kind": "automation",
+            "triggers": [trigger],
+            "conditions": conditions,
+            "critic": _critic(actions),
+        },
+        "reference": {
+            "mode": "automation",
+            "response": "Done, I set that up.",
+            "automations": [rule],
+        },
+    }

@@ -26,22 +26,24 @@ from .wording import attr_words, set_request, switch_request
 
 SPLIT = (("simple", 25), ("medium", 15), ("complex", 10))
 SUBCATEGORIES = {
-    "clear": "atomic_control", "colloquial": "atomic_control", "noisy": "atomic_control",
+    "clear": "atomic_control",
+    "colloquial": "atomic_control",
+    "noisy": "atomic_control",
     **{sub: "compositional_control" for sub in COMPOSITIONAL_SUBCATEGORIES},
     **{sub: "ambiguous_intent" for sub in AMBIGUOUS_SUBCATEGORIES},
     **{sub: "scheduling" for sub in SCHEDULE_SUBCATEGORIES},
     **{sub: "multi_turn" for sub in MULTI_TURN_SUBCATEGORIES},
     **{sub: "memory" for sub in MEMORY_SUBCATEGORIES},
-    "status": "query", "quantity": "query",
+    "status": "query",
+    "quantity": "query",
 }
 TASK_FIELDS = ("start_time", "overrides", "history", "memory")
 """Optional keys a subcategory maker may return, copied onto the task as they are."""
 
 
-
-
-
-def _control_task(style: str, idx: int, level: str, seed: int, home: Home, rng: random.Random) -> dict | None:
+def _control_task(
+    style: str, idx: int, level: str, seed: int, home: Home, rng: random.Random
+) -> dict | None:
     engine = HomeEngine(home)
     target = control_target(engine, rng)
     if target is None:
@@ -49,34 +51,55 @@ def _control_task(style: str, idx: int, level: str, seed: int, home: Home, rng: 
     did = target["did"]
     name = engine.device(did).name
     others = [d for d in engine.device_ids() if d != did]
-    decoy = engine.device(rng.choice(others)).name if style == "noisy" and others and rng.random() < 0.6 else None
+    decoy = (
+        engine.device(rng.choice(others)).name
+        if style == "noisy" and others and rng.random() < 0.6
+        else None
+    )
     if "switch_on" in target:
         text = switch_request(style, rng, name, target["switch_on"], decoy)
     else:
         text = set_request(style, rng, name, target["loc"], target["value"], target["unit"], decoy)
-    return {"subcategory": style, "text": text, "goal": {"kind": "execute", "critic": device_critic(did, target["critic"])},
-            "reference": {"mode": "execute", "response": "Done.", "actions": target["actions"]}}
+    return {
+        "subcategory": style,
+        "text": text,
+        "goal": {"kind": "execute", "critic": device_critic(did, target["critic"])},
+        "reference": {"mode": "execute", "response": "Done.", "actions": target["actions"]},
+    }
 
 
 def _status_task(engine: HomeEngine, rng: random.Random) -> dict | None:
     did = rng.choice(engine.device_ids())
     device = engine.device(did)
     specs = dict(device.attributes_by_locator())
-    locs = [loc for loc, a in specs.items() if a.type in (AttrType.INT, AttrType.FLOAT, AttrType.STR, AttrType.ENUM)
-            and not loc.endswith("alias") and not (a.type == AttrType.STR and not a.options)]
+    locs = [
+        loc
+        for loc, a in specs.items()
+        if a.type in (AttrType.INT, AttrType.FLOAT, AttrType.STR, AttrType.ENUM)
+        and not loc.endswith("alias")
+        and not (a.type == AttrType.STR and not a.options)
+    ]
     if not locs:
         return None
     loc = rng.choice(locs)
     value = engine.value(did, loc)
     words = attr_words(loc)
-    text = rng.choice([f"What is the {words} of the {device.name} right now?",
-                       f"Tell me the {device.name}'s current {words}.",
-                       f"What's the {device.name} {words} at the moment?"])
+    text = rng.choice(
+        [
+            f"What is the {words} of the {device.name} right now?",
+            f"Tell me the {device.name}'s current {words}.",
+            f"What's the {device.name} {words} at the moment?",
+        ]
+    )
     numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
     fact = {"kind": "number", "value": value} if numeric else {"kind": "name", "value": str(value)}
     shown = f"{value:g}" if isinstance(value, float) else str(value)
-    return {"subcategory": "status", "text": text, "goal": {"kind": "query", "facts": [fact]},
-            "reference": {"mode": "answer", "response": f"The {device.name}'s {words} is {shown}."}}
+    return {
+        "subcategory": "status",
+        "text": text,
+        "goal": {"kind": "query", "facts": [fact]},
+        "reference": {"mode": "answer", "response": f"The {device.name}'s {words} is {shown}."},
+    }
 
 
 def _quantity_task(engine: HomeEngine, rng: random.Random) -> dict | None:
@@ -88,18 +111,29 @@ def _quantity_task(engine: HomeEngine, rng: random.Random) -> dict | None:
         rooms = sorted({d["room"] for d in devices})
         room = engine.room(rng.choice(rooms))
         count = sum(d["room"] == room.id for d in devices)
-        text = rng.choice([f"How many {label} devices are in the {room.name}?",
-                           f"Count the {label} devices in the {room.name} for me."])
+        text = rng.choice(
+            [
+                f"How many {label} devices are in the {room.name}?",
+                f"Count the {label} devices in the {room.name} for me.",
+            ]
+        )
     else:
         powered = [d for d in devices if engine.status(d["did"]).get("state") == "on"]
         if not any("state" in engine.status(d["did"]) for d in devices):
             return None
         count = len(powered)
-        text = rng.choice([f"How many {label} devices are switched on right now?",
-                           f"How many of the {label} devices are on at the moment?"])
-    return {"subcategory": "quantity", "text": text,
-            "goal": {"kind": "query", "facts": [{"kind": "number", "value": count}]},
-            "reference": {"mode": "answer", "response": f"There are {count}."}}
+        text = rng.choice(
+            [
+                f"How many {label} devices are switched on right now?",
+                f"How many of the {label} devices are on at the moment?",
+            ]
+        )
+    return {
+        "subcategory": "quantity",
+        "text": text,
+        "goal": {"kind": "query", "facts": [{"kind": "number", "value": count}]},
+        "reference": {"mode": "answer", "response": f"There are {count}."},
+    }
 
 
 def _plan() -> Iterator[tuple[str, int, str, int]]:
@@ -111,8 +145,9 @@ def _plan() -> Iterator[tuple[str, int, str, int]]:
                 idx += 1
 
 
-def _make(sub: str, idx: int, level: str, home_seed: int, home: Home,
-          rng: random.Random) -> dict[str, Any] | None:
+def _make(
+    sub: str, idx: int, level: str, home_seed: int, home: Home, rng: random.Random
+) -> dict[str, Any] | None:
     """One task of ``sub`` drawn with ``rng``, or ``None`` if this draw has no fit."""
     category = SUBCATEGORIES[sub]
     if category == "atomic_control":
@@ -136,18 +171,32 @@ def generate(seed: int = 0) -> list[Task]:
     tasks: list[Task] = []
     for sub, idx, level, planned_seed in _plan():
         rng = random.Random(f"smh:{seed}:{sub}:{idx}")
-        drawn = draw_on_homes(level, planned_seed, 50, homes,
-                              lambda home, home_seed: _make(sub, idx, level, home_seed, home, rng))  # noqa: B023
+        drawn = draw_on_homes(
+            level,
+            planned_seed,
+            50,
+            homes,
+            lambda home, home_seed: _make(sub, idx, level, home_seed, home, rng),  # noqa: B023
+        )
         if drawn is None:
             raise RuntimeError(f"could not generate smh/{sub}/{idx}")
         home_seed, made = drawn
         turn = {"text": made["text"], "replies": made.get("replies", [])}
-        tasks.append(Task.model_validate({
-            "id": f"smh-{sub}-{idx:03d}", "suite": "smh", "category": SUBCATEGORIES[sub], "subcategory": sub,
-            "difficulty": level, "home": {"level": level, "seed": home_seed}, "turns": [turn],
-            "goal": made["goal"], "reference": made["reference"],
-            **{k: made[k] for k in TASK_FIELDS if k in made}}))
+        tasks.append(
+            Task.model_validate(
+                {
+                    "id": f"smh-{sub}-{idx:03d}",
+                    "suite": "smh",
+                    "category": SUBCATEGORIES[sub],
+                    "subcategory": sub,
+                    "difficulty": level,
+                    "home": {"level": level, "seed": home_seed},
+                    "turns": [turn],
+                    "goal": made["goal"],
+                    "reference": made["reference"],
+                    **{k: made[k] for k in TASK_FIELDS if k in made},
+                }
+            )
+        )
     validate(tasks)
     return tasks
-
-

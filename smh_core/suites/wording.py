@@ -36,28 +36,41 @@ def value_words(locator: str, value: Any, unit: str | None) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def set_request(style: str, rng: random.Random, device: str, locator: str, value: Any, unit: str | None,
-                decoy: str | None) -> str:
+def set_request(
+    style: str,
+    rng: random.Random,
+    device: str,
+    locator: str,
+    value: Any,
+    unit: str | None,
+    decoy: str | None,
+) -> str:
     attr, val = attr_words(locator), value_words(locator, value, unit)
     if style == "clear":
-        return rng.choice([
-            f"Set the {device} {attr} to {val}.",
-            f"Please set the {attr} of the {device} to {val}.",
-            f"Change the {device}'s {attr} to {val}.",
-        ])
+        return rng.choice(
+            [
+                f"Set the {device} {attr} to {val}.",
+                f"Please set the {attr} of the {device} to {val}.",
+                f"Change the {device}'s {attr} to {val}.",
+            ]
+        )
     if style == "colloquial":
-        return rng.choice([
-            f"Could you put the {device} on {val} for the {attr}?",
-            f"Hey, make the {device} {attr} {val}, would you?",
-            f"I'd like the {device} at {val} {attr}, thanks.",
-            f"Can you get the {device}'s {attr} to {val}?",
-        ])
+        return rng.choice(
+            [
+                f"Could you put the {device} on {val} for the {attr}?",
+                f"Hey, make the {device} {attr} {val}, would you?",
+                f"I'd like the {device} at {val} {attr}, thanks.",
+                f"Can you get the {device}'s {attr} to {val}?",
+            ]
+        )
     filler = rng.choice(FILLERS)
     if decoy:
-        return rng.choice([
-            f"{filler.capitalize()}, set the {decoy}... no, wait, the {device}, {attr} to {val}.",
-            f"Set the {decoy}, sorry, I mean the {device}, {filler}, {attr} {val}.",
-        ])
+        return rng.choice(
+            [
+                f"{filler.capitalize()}, set the {decoy}... no, wait, the {device}, {attr} to {val}.",
+                f"Set the {decoy}, sorry, I mean the {device}, {filler}, {attr} {val}.",
+            ]
+        )
     return f"{filler.capitalize()}, {filler}, the {device}... {attr} to {val}, {attr} {val} please."
 
 
@@ -66,8 +79,15 @@ def switch_request(style: str, rng: random.Random, device: str, on: bool, decoy:
     if style == "clear":
         return rng.choice([f"Turn {verb} the {device}.", f"Switch the {device} {verb}."])
     if style == "colloquial":
-        return rng.choice([f"Can you flip the {device} {verb}?", f"Go ahead and shut the {device} {verb}, please."
-                           if not on else f"Let's get the {device} going.", f"{device} {verb}, please."])
+        return rng.choice(
+            [
+                f"Can you flip the {device} {verb}?",
+                f"Go ahead and shut the {device} {verb}, please."
+                if not on
+                else f"Let's get the {device} going.",
+                f"{device} {verb}, please.",
+            ]
+        )
     filler = rng.choice(FILLERS)
     if decoy:
         return f"{filler.capitalize()}, turn {verb} the {decoy}, no, no, the {device}."

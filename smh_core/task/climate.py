@@ -32,12 +32,17 @@ def apply_climate(home: Home, climate: TaskClimate) -> Home:
     known = [r.id for r in home.rooms]
     for rid in climate.rooms:
         if rid not in known:
-            raise ClimateError(f"climate.rooms.{rid}", f"unknown room {rid!r} (the home's rooms: {', '.join(known)})")
+            raise ClimateError(
+                f"climate.rooms.{rid}",
+                f"unknown room {rid!r} (the home's rooms: {', '.join(known)})",
+            )
     rooms = []
     for room in home.rooms:
         wanted = climate.rooms.get(room.id)
         if wanted is not None:
-            env = (room.environment or Environment()).model_copy(update=wanted.model_dump(exclude_none=True))
+            env = (room.environment or Environment()).model_copy(
+                update=wanted.model_dump(exclude_none=True)
+            )
             room = room.model_copy(update={"environment": env})
         rooms.append(room)
     simulation = home.simulation

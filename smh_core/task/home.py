@@ -38,7 +38,9 @@ class TaskError(ValueError):
 
     def __init__(self, task_id: str, kind: str, message: str, field: str | None = None) -> None:
         self.task_id, self.kind, self.message, self.field = task_id, kind, message, field
-        super().__init__(f"task {task_id}: {field}: {message}" if field else f"task {task_id}: {message}")
+        super().__init__(
+            f"task {task_id}: {field}: {message}" if field else f"task {task_id}: {message}"
+        )
 
     def to_dict(self) -> dict[str, str]:
         info = {"kind": self.kind, "message": self.message[:500]}
@@ -68,7 +70,9 @@ def resolve_inside(base: Path, name: str, allow_outside: bool = False) -> Path:
     except (OSError, ValueError, RuntimeError) as e:  # a NUL byte, a symlink loop
         raise HomeFileError(name, f"not a usable path ({type(e).__name__})") from None
     if not allow_outside and not path.is_relative_to(root):
-        raise HomeFileError(name, f"resolves to {path}, outside {root}; pass --allow-outside-paths to read it")
+        raise HomeFileError(
+            name, f"resolves to {path}, outside {root}; pass --allow-outside-paths to read it"
+        )
     return path
 
 
@@ -101,12 +105,15 @@ def _home_json(path: Path) -> Any:
     except UnicodeDecodeError as e:
         raise HomeFileError(path, f"not UTF-8 text (byte {e.start + 1})") from None
     except json.JSONDecodeError as e:
-        raise HomeFileError(path, f"line {e.lineno}: invalid JSON: {e.msg} (column {e.colno})") from None
+        raise HomeFileError(
+            path, f"line {e.lineno}: invalid JSON: {e.msg} (column {e.colno})"
+        ) from None
     except RecursionError:
         raise HomeFileError(path, "invalid JSON: nested too deeply") from None
     if json_too_deep(raw):
         raise HomeFileError(path, f"nested more than {MAX_JSON_DEPTH} levels deep")
     return raw
+
 
 def build_home(ref: HomeRef, base: Path, allow_outside: bool = False) -> Home:
     """The home model ``ref`` names: a file under ``base`` (see :func:`resolve_inside`), a
@@ -125,7 +132,10 @@ def entry_options(ref: HomeRef, home_dir: str) -> dict[str, Any]:
     looked for by its name in ``home_dir`` of HA's config dir (where the runner copies it)."""
     if ref.file is not None:
         name = PurePosixPath(ref.file).name
-        return {"source": ENTRY_SOURCE["file"], "file": f"{home_dir.strip('/')}/{name}" if home_dir.strip("/") else name}
+        return {
+            "source": ENTRY_SOURCE["file"],
+            "file": f"{home_dir.strip('/')}/{name}" if home_dir.strip("/") else name,
+        }
     if ref.generator == "matter":
         return {"source": ENTRY_SOURCE["matter"], "seed": ref.seed, "file": ""}
     return {"source": ENTRY_SOURCE["generated"], "level": ref.level, "seed": ref.seed, "file": ""}
@@ -155,8 +165,12 @@ class HomeCache:
     ``allow_outside`` (see :func:`resolve_inside`). A home that cannot be built is remembered,
     so every task on it fails alike without reading the file again."""
 
-    def __init__(self, base: Path | None = None, allow_outside: bool = False,
-                 bases: Mapping[str, Path] | None = None) -> None:
+    def __init__(
+        self,
+        base: Path | None = None,
+        allow_outside: bool = False,
+        bases: Mapping[str, Path] | None = None,
+    ) -> None:
         self.base = base or Path.cwd()
         self.allow_outside = allow_outside
         self.bases = dict(bases or {})
@@ -188,9 +202,15 @@ class HomeCache:
                 return self._homes[key]
             except HomeFileError as e:
                 self._failed[key] = TaskError(task_id, "home", str(e), field="home.file")
-            except Exception as e:  # a bug in building it: the task's home, still not the model's fault
-                detail = type(e).__name__ if task.home.file is not None else f"{type(e).__name__}: {e}"
-                self._failed[key] = TaskError(task_id, "home", f"home {task.home.key()} cannot be built ({detail})")
+            except (
+                Exception
+            ) as e:  # a bug in building it: the task's home, still not the model's fault
+                detail = (
+                    type(e).__name__ if task.home.file is not None else f"{type(e).__name__}: {e}"
+                )
+                self._failed[key] = TaskError(
+                    task_id, "home", f"home {task.home.key()} cannot be built ({detail})"
+                )
         failed = self._failed[key]
         raise TaskError(task_id, failed.kind, failed.message, failed.field)
 
@@ -229,12 +249,16 @@ def prepare_engine(task: Task, homes: HomeCache) -> HomeEngine:
     except ClimateError as e:
         raise TaskError(task.id, "climate", str(e), field=e.field) from None
     except Exception as e:
-        raise TaskError(task.id, "home", f"home {task.home.key()} cannot be loaded ({type(e).__name__}: {e})") from e
+        raise TaskError(
+            task.id, "home", f"home {task.home.key()} cannot be loaded ({type(e).__name__}: {e})"
+        ) from e
     for _field, did, values in override_updates(task):
         try:
             result = engine.set_values(did, values)
         except Exception as e:
-            raise TaskError(task.id, "override", f"override of {did} failed: {type(e).__name__}: {e}") from e
+            raise TaskError(
+                task.id, "override", f"override of {did} failed: {type(e).__name__}: {e}"
+            ) from e
         if not result.ok:
             raise TaskError(task.id, "override", f"override of {did} is invalid: {result.error}")
     return engine

@@ -93,8 +93,9 @@ class OutdoorClimate(_Strict):
     humidity: float | None = Field(default=None, ge=0, le=100)
     pm25: float | None = Field(default=None, ge=0, le=2000)
     pm10: float | None = Field(default=None, ge=0, le=2000)
-    daylight: list[Annotated[float, Field(ge=0, le=200000)]] | None = Field(default=None, min_length=24,
-                                                                             max_length=24)
+    daylight: list[Annotated[float, Field(ge=0, le=200000)]] | None = Field(
+        default=None, min_length=24, max_length=24
+    )
 
 
 class TaskClimate(_Strict):
@@ -247,10 +248,20 @@ class MemoryGoal(_Strict):
         return self.prefix == "no-rewrite" and self.then is None
 
 
-Goal = Annotated[ExecuteGoal | QueryGoal | ClarifyGoal | AutomationGoal | InfeasibleGoal | TimedGoal
-                 | MemoryGoal, Field(discriminator="kind")]
+Goal = Annotated[
+    ExecuteGoal
+    | QueryGoal
+    | ClarifyGoal
+    | AutomationGoal
+    | InfeasibleGoal
+    | TimedGoal
+    | MemoryGoal,
+    Field(discriminator="kind"),
+]
 
-SubGoal = Annotated[ExecuteGoal | QueryGoal | InfeasibleGoal | TimedGoal, Field(discriminator="kind")]
+SubGoal = Annotated[
+    ExecuteGoal | QueryGoal | InfeasibleGoal | TimedGoal, Field(discriminator="kind")
+]
 """The goal kinds a multi-goal task combines: each is judged on its own part of the home and
 the reply. Clarify, automation and memory goals decide the mode of the whole turn (ask, store
 a rule, rewrite the request), so they stay single goals."""
@@ -279,7 +290,9 @@ class Reference(_Strict):
     """MemHome: the expected decision text (``memory: ...``, ``rewrite: ...``, ``no-rewrite``)."""
 
 
-_LOCAL_DATE_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?")
+_LOCAL_DATE_TIME = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?"
+)
 
 
 def check_local_date_time(text: str) -> str:
@@ -287,18 +300,32 @@ def check_local_date_time(text: str) -> str:
     fractions optional, no UTC offset): the simulated clock is a naive local clock, and a
     value like ``yesterday`` would otherwise only fail when the task runs."""
     if not _LOCAL_DATE_TIME.fullmatch(text):
-        raise ValueError("must be an ISO 8601 local date-time such as 2024-06-27T09:00:00 (no time zone)")
+        raise ValueError(
+            "must be an ISO 8601 local date-time such as 2024-06-27T09:00:00 (no time zone)"
+        )
     try:
         datetime.fromisoformat(text)
     except ValueError:
-        raise ValueError("is not a valid date and time (month, day, hour or minute out of range)") from None
+        raise ValueError(
+            "is not a valid date and time (month, day, hour or minute out of range)"
+        ) from None
     return text
 
 
 class Task(_Strict):
     id: str
-    suite: Literal["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", "safety-composed",
-                   "ha_datasets", "simuhome_import", "homebench_import"]
+    suite: Literal[
+        "smh",
+        "simuhome",
+        "memhome",
+        "sage",
+        "safety",
+        "safety-adversarial",
+        "safety-composed",
+        "ha_datasets",
+        "simuhome_import",
+        "homebench_import",
+    ]
     category: str
     subcategory: str
     difficulty: Difficulty
@@ -377,7 +404,9 @@ def json_too_deep(value: Any, limit: int = MAX_JSON_DEPTH) -> bool:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
         if children is None:
             continue
         if depth > limit:
@@ -426,7 +455,9 @@ def _lines(path: Path) -> Iterator[tuple[int, str]]:
             raise TaskFileError(path, None, None, f"cannot read: {e.strerror or e}") from None
 
 
-def iter_located(path: Path | str, seen: dict[str, TaskSource] | None = None) -> Iterator[tuple[Task, TaskSource]]:
+def iter_located(
+    path: Path | str, seen: dict[str, TaskSource] | None = None
+) -> Iterator[tuple[Task, TaskSource]]:
     """Tasks of one JSONL file with where each was read, in order; blank lines are skipped. An
     id already in ``seen`` (this file's earlier lines, or other files sharing ``seen``) is an
     error naming both places."""
@@ -471,8 +502,11 @@ def load_tasks(paths: Iterable[Path | str]) -> list[Task]:
 
 def dump_task(task: Task) -> str:
     """One canonical JSONL line (no trailing newline)."""
-    return json.dumps(task.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False,
-                      separators=(",", ":"))
+    return json.dumps(
+        task.model_dump(mode="json", exclude_defaults=True),
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
 
 
 def first_problem(error: ValidationError, whole: str) -> tuple[str, str]:

@@ -51,7 +51,11 @@ def resample(samples: np.ndarray, rate: int, target: int = RATE) -> np.ndarray:
         return samples.astype(np.int16)
     n = int(len(samples) * target / rate)
     positions = np.arange(n) * (rate / target)
-    return np.interp(positions, np.arange(len(samples)), samples.astype(np.float64)).round().astype(np.int16)
+    return (
+        np.interp(positions, np.arange(len(samples)), samples.astype(np.float64))
+        .round()
+        .astype(np.int16)
+    )
 
 
 def add_noise(samples: np.ndarray, level: float, seed: int) -> np.ndarray:
@@ -70,4 +74,4 @@ def add_noise(samples: np.ndarray, level: float, seed: int) -> np.ndarray:
 def chunks(pcm: bytes, seconds: float = 0.1) -> list[bytes]:
     """``pcm`` cut into pieces of ``seconds`` (what a microphone would stream)."""
     size = int(RATE * seconds) * WIDTH
-    return [pcm[i:i + size] for i in range(0, len(pcm), size)]
+    return [pcm[i : i + size] for i in range(0, len(pcm), size)]

@@ -17,7 +17,10 @@ from pathlib import Path
 
 def cache_root() -> Path:
     """Where ``scripts/ensure_espeak.sh`` unpacks espeak-ng (same rule as the bootstrap's cache)."""
-    base = os.environ.get("SMH_CACHE") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "smh"
+    base = (
+        os.environ.get("SMH_CACHE")
+        or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "smh"
+    )
     return Path(base) / "espeak-ng" / "root"
 
 
@@ -29,8 +32,14 @@ class Espeak:
     env: dict[str, str]
 
     def version(self) -> str:
-        out = subprocess.run([str(self.binary), "--version"], capture_output=True, text=True, env=self.env,
-                             timeout=30, check=True)
+        out = subprocess.run(
+            [str(self.binary), "--version"],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            timeout=30,
+            check=True,
+        )
         return out.stdout.strip()
 
 
@@ -44,8 +53,13 @@ def find_espeak() -> Espeak | None:
     if not binary.is_file():
         return None
     lib = root / "usr" / "lib" / "x86_64-linux-gnu"
-    env = {**os.environ, "ESPEAK_DATA_PATH": str(lib),
-           "LD_LIBRARY_PATH": os.pathsep.join(p for p in (str(lib), os.environ.get("LD_LIBRARY_PATH", "")) if p)}
+    env = {
+        **os.environ,
+        "ESPEAK_DATA_PATH": str(lib),
+        "LD_LIBRARY_PATH": os.pathsep.join(
+            p for p in (str(lib), os.environ.get("LD_LIBRARY_PATH", "")) if p
+        ),
+    }
     return Espeak(binary, env)
 
 
@@ -53,8 +67,10 @@ def unavailable_reason() -> str | None:
     """Why speech cannot be synthesized here (``None`` when it can)."""
     espeak = find_espeak()
     if espeak is None:
-        return ("espeak-ng is not installed: run `bash scripts/ensure_espeak.sh` (fetches Debian's "
-                "package into the SMH cache) or install espeak-ng")
+        return (
+            "espeak-ng is not installed: run `bash scripts/ensure_espeak.sh` (fetches Debian's "
+            "package into the SMH cache) or install espeak-ng"
+        )
     try:
         espeak.version()
     except (OSError, subprocess.SubprocessError) as err:
@@ -85,7 +101,9 @@ class VoiceSettings:
         return f"espeak-ng {self.voice} {self.speed} wpm noise {self.noise:g} seed {self.seed}"
 
 
-def synthesize_wav(text: str, settings: VoiceSettings = VoiceSettings(), espeak: Espeak | None = None) -> bytes:
+def synthesize_wav(
+    text: str, settings: VoiceSettings = VoiceSettings(), espeak: Espeak | None = None
+) -> bytes:
     """espeak-ng's WAV file for ``text`` (its native 22,050 Hz)."""
     espeak = espeak or find_espeak()
     if espeak is None:
@@ -93,12 +111,26 @@ def synthesize_wav(text: str, settings: VoiceSettings = VoiceSettings(), espeak:
     if not text.strip():
         raise ValueError("nothing to say: the text is empty")
     # the text goes on stdin, never on the command line: a text starting with "-" stays text
-    out = subprocess.run([str(espeak.binary), "-v", settings.voice, "-s", str(settings.speed), "--stdin",
-                          "--stdout"], input=text.encode(), capture_output=True, env=espeak.env,
-                         timeout=60)
+    out = subprocess.run(
+        [
+            str(espeak.binary),
+            "-v",
+            settings.voice,
+            "-s",
+            str(settings.speed),
+            "--stdin",
+            "--stdout",
+        ],
+        input=text.encode(),
+        capture_output=True,
+        env=espeak.env,
+        timeout=60,
+    )
     error = out.stderr.decode(errors="replace").strip()
     if "voice does not exist" in error:
-        raise ValueError(f"espeak-ng has no voice {settings.voice!r} (espeak-ng --voices lists them)")
+        raise ValueError(
+            f"espeak-ng has no voice {settings.voice!r} (espeak-ng --voices lists them)"
+        )
     if out.returncode != 0 or not out.stdout.startswith(b"RIFF"):
         raise RuntimeError(f"espeak-ng failed ({out.returncode}): {error}")
     return fix_stream_header(out.stdout)
@@ -111,11 +143,18 @@ def fix_stream_header(wav: bytes) -> bytes:
     if data_at < 0:
         raise RuntimeError("espeak-ng wrote no WAV data chunk")
     body = len(wav) - (data_at + 8)
-    return (wav[:4] + (len(wav) - 8).to_bytes(4, "little") + wav[8:data_at + 4]
-            + body.to_bytes(4, "little") + wav[data_at + 8:])
+    return (
+        wav[:4]
+        + (len(wav) - 8).to_bytes(4, "little")
+        + wav[8 : data_at + 4]
+        + body.to_bytes(4, "little")
+        + wav[data_at + 8 :]
+    )
 
 
-def synthesize(text: str, settings: VoiceSettings = VoiceSettings(), espeak: Espeak | None = None) -> bytes:
+def synthesize(
+    text: str, settings: VoiceSettings = VoiceSettings(), espeak: Espeak | None = None
+) -> bytes:
     """``text`` spoken as 16 kHz 16-bit mono PCM, with the settings' noise mixed in."""
     from .audio import add_noise, read_wav, resample  # numpy: only when speech is made
 

@@ -55,7 +55,9 @@ class Recognizer:
             self._decoder.process_raw(pcm, full_utt=True)
             self._decoder.end_utt()
             hyp = self._decoder.hyp()
-        return " ".join(w for w in (hyp.hypstr.split() if hyp else []) if not w.startswith(("<", "[")))
+        return " ".join(
+            w for w in (hyp.hypstr.split() if hyp else []) if not w.startswith(("<", "["))
+        )
 
 
 def with_noise_floor(pcm: bytes, sigma: float) -> bytes:

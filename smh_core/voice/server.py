@@ -8,8 +8,12 @@ from collections.abc import Callable
 from wyoming.server import AsyncEventHandler, AsyncServer
 
 
-async def serve(handler_factory: Callable[..., AsyncEventHandler], host: str, port: int,
-                ready: asyncio.Event | None = None) -> None:
+async def serve(
+    handler_factory: Callable[..., AsyncEventHandler],
+    host: str,
+    port: int,
+    ready: asyncio.Event | None = None,
+) -> None:
     """Listen on ``host:port`` with a handler per connection; sets ``ready`` once listening."""
     server = AsyncServer.from_uri(f"tcp://{host}:{port}")
     await server.start(handler_factory)

@@ -57,10 +57,14 @@ def corpus(home: Home) -> list[str]:
     shapes = phrases()
     numbers = itertools.cycle([" ".join(number_words(n)) for n in NUMBERS])
     # a room is also called by its last word ("the bedroom" for the Master Bedroom)
-    rooms = sorted({_words(r.name) for r in home.rooms} | {_words(r.name).split()[-1] for r in home.rooms
-                                                          if _words(r.name)})
-    kinds = sorted({_words(d.userdata.subcategory) for d in home.devices}
-                   | {_words(d.userdata.category) for d in home.devices})
+    rooms = sorted(
+        {_words(r.name) for r in home.rooms}
+        | {_words(r.name).split()[-1] for r in home.rooms if _words(r.name)}
+    )
+    kinds = sorted(
+        {_words(d.userdata.subcategory) for d in home.devices}
+        | {_words(d.userdata.category) for d in home.devices}
+    )
     prefixes = itertools.cycle(shapes["prefixes"])
     out: list[str] = []
 
@@ -74,14 +78,25 @@ def corpus(home: Home) -> list[str]:
             add(shape, device=name)
         for i, (setting, options) in enumerate(_settings(device)):
             for j, shape in enumerate(shapes["setting"]):
-                add(shape, device=name, attribute=setting, option=options[(i + j) % len(options)] if options else "on")
+                add(
+                    shape,
+                    device=name,
+                    attribute=setting,
+                    option=options[(i + j) % len(options)] if options else "on",
+                )
     for room in rooms:
         for i, shape in enumerate(shapes["room"]):
             add(shape, room=room, kind=kinds[i % len(kinds)])
-    options = itertools.cycle(sorted({o for d in home.devices for _, opts in _settings(d) for o in opts}) or ["on"])
+    options = itertools.cycle(
+        sorted({o for d in home.devices for _, opts in _settings(d) for o in opts}) or ["on"]
+    )
     for i, (kind, shape) in enumerate(itertools.product(kinds, shapes["general"])):
-        add(shape.replace("{option}", next(options), 1), kind=kind, room=rooms[i % len(rooms)] if rooms else "house",
-            option=next(options))
+        add(
+            shape.replace("{option}", next(options), 1),
+            kind=kind,
+            room=rooms[i % len(rooms)] if rooms else "house",
+            option=next(options),
+        )
     out += [" ".join(number_words(n)) for n in NUMBERS]
     return out
 
@@ -114,11 +129,13 @@ def arpa(sentences: list[list[str]], order: int = 3) -> str:
         padded = ["<s>", *words, "</s>"]
         for n in range(1, order + 1):
             for i in range(len(padded) - n + 1):
-                counts[n][tuple(padded[i:i + n])] += 1
+                counts[n][tuple(padded[i : i + n])] += 1
     vocab = sorted(w for (w,) in counts[1])
     total = sum(c for (w,), c in counts[1].items() if w != "<s>")
     words = [w for w in vocab if w != "<s>"]  # <s> only starts sentences: it gets no probability
-    prob: dict[tuple[str, ...], float] = {(w,): (counts[1][(w,)] + 1) / (total + len(words)) for w in words}
+    prob: dict[tuple[str, ...], float] = {
+        (w,): (counts[1][(w,)] + 1) / (total + len(words)) for w in words
+    }
     history_total: list[Counter[tuple[str, ...]]] = [Counter() for _ in range(order + 1)]
     history_types: list[Counter[tuple[str, ...]]] = [Counter() for _ in range(order + 1)]
     for n in range(2, order + 1):
@@ -135,7 +152,9 @@ def arpa(sentences: list[list[str]], order: int = 3) -> str:
         for history, c in history_total[n].items():
             freed = DISCOUNT * history_types[n][history] / c
             backoff[history] = freed / max(1e-9, 1.0 - seen_lower[history])
-    lines = ["\\data\\"] + [f"ngram {n}={len(counts[n]) if n > 1 else len(vocab)}" for n in range(1, order + 1)]
+    lines = ["\\data\\"] + [
+        f"ngram {n}={len(counts[n]) if n > 1 else len(vocab)}" for n in range(1, order + 1)
+    ]
     for n in range(1, order + 1):
         lines += ["", f"\\{n}-grams:"]
         grams = [(w,) for w in vocab] if n == 1 else sorted(counts[n])

@@ -10,10 +10,37 @@ from __future__ import annotations
 
 import re
 
-_ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_ONES = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
 _TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_SYMBOLS = {"%": " percent ", "°c": " degrees ", "°f": " degrees ", "°": " degrees ", "&": " and ",
-            "+": " plus "}
+_SYMBOLS = {
+    "%": " percent ",
+    "°c": " degrees ",
+    "°f": " degrees ",
+    "°": " degrees ",
+    "&": " and ",
+    "+": " plus ",
+}
 _TOKEN = re.compile(r"\d+(?:\.\d+)?|[a-z]+(?:'[a-z]+)?")
 
 

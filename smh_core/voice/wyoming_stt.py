@@ -30,12 +30,26 @@ LANGUAGES = ["en", "en-US"]
 
 def stt_info(home_name: str) -> Info:
     """What the server offers: one English model tuned to ``home_name``."""
-    model = AsrModel(name=f"pocketsphinx-en-us-{home_name}", attribution=POCKETSPHINX, installed=True,
-                     description=f"pocketsphinx US English with the language model of home {home_name!r}",
-                     version="5.1.1", languages=LANGUAGES)
-    return Info(asr=[AsrProgram(name="smh-stt", attribution=POCKETSPHINX, installed=True,
-                                description="SMH speech to text (pocketsphinx, home vocabulary)",
-                                version="1", models=[model])])
+    model = AsrModel(
+        name=f"pocketsphinx-en-us-{home_name}",
+        attribution=POCKETSPHINX,
+        installed=True,
+        description=f"pocketsphinx US English with the language model of home {home_name!r}",
+        version="5.1.1",
+        languages=LANGUAGES,
+    )
+    return Info(
+        asr=[
+            AsrProgram(
+                name="smh-stt",
+                attribution=POCKETSPHINX,
+                installed=True,
+                description="SMH speech to text (pocketsphinx, home vocabulary)",
+                version="1",
+                models=[model],
+            )
+        ]
+    )
 
 
 class SttHandler(AsyncEventHandler):
@@ -56,9 +70,13 @@ class SttHandler(AsyncEventHandler):
         elif AudioStart.is_type(event.type):
             start = AudioStart.from_event(event)
             if (start.rate, start.width, start.channels) != (RATE, WIDTH, CHANNELS):
-                await self.write_event(Error(
-                    text=f"audio must be {RATE} Hz, {8 * WIDTH}-bit, mono; got {start.rate} Hz, "
-                         f"{8 * start.width}-bit, {start.channels} channels", code="audio-format").event())
+                await self.write_event(
+                    Error(
+                        text=f"audio must be {RATE} Hz, {8 * WIDTH}-bit, mono; got {start.rate} Hz, "
+                        f"{8 * start.width}-bit, {start.channels} channels",
+                        code="audio-format",
+                    ).event()
+                )
                 return False
             self.audio.clear()
             self.accepting = True
@@ -67,7 +85,9 @@ class SttHandler(AsyncEventHandler):
         elif AudioStop.is_type(event.type) and self.accepting:
             self.accepting = False
             pcm = bytes(self.audio)
-            text = await asyncio.get_running_loop().run_in_executor(None, self.recognizer.transcribe, pcm)
+            text = await asyncio.get_running_loop().run_in_executor(
+                None, self.recognizer.transcribe, pcm
+            )
             _LOGGER.info("transcript of %.1f s: %r", len(pcm) / (RATE * WIDTH), text)
             await self.write_event(Transcript(text=text).event())
             return False  # one utterance per connection, as HA opens a connection per request

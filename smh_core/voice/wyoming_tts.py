@@ -26,17 +26,34 @@ ESPEAK = Attribution(name="eSpeak NG", url="https://github.com/espeak-ng/espeak-
 
 def tts_info(settings: VoiceSettings) -> Info:
     """One English voice: the settings' espeak-ng voice."""
-    voice = TtsVoice(name=settings.voice, attribution=ESPEAK, installed=True, version=None,
-                     description=f"espeak-ng {settings.voice} at {settings.speed} words per minute",
-                     languages=["en", "en-US"])
-    return Info(tts=[TtsProgram(name="smh-tts", attribution=ESPEAK, installed=True, version="1",
-                                description="SMH text to speech (espeak-ng)", voices=[voice])])
+    voice = TtsVoice(
+        name=settings.voice,
+        attribution=ESPEAK,
+        installed=True,
+        version=None,
+        description=f"espeak-ng {settings.voice} at {settings.speed} words per minute",
+        languages=["en", "en-US"],
+    )
+    return Info(
+        tts=[
+            TtsProgram(
+                name="smh-tts",
+                attribution=ESPEAK,
+                installed=True,
+                version="1",
+                description="SMH text to speech (espeak-ng)",
+                voices=[voice],
+            )
+        ]
+    )
 
 
 class TtsHandler(AsyncEventHandler):
     """One client connection: speaks each ``synthesize`` request back as audio events."""
 
-    def __init__(self, espeak: Espeak, settings: VoiceSettings, info: Info, *args, **kwargs) -> None:
+    def __init__(
+        self, espeak: Espeak, settings: VoiceSettings, info: Info, *args, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.espeak, self.settings, self.info = espeak, settings, info
 
@@ -47,16 +64,22 @@ class TtsHandler(AsyncEventHandler):
         if not Synthesize.is_type(event.type):
             return True
         request = Synthesize.from_event(event)
-        settings = replace(self.settings, voice=request.voice.name) if request.voice and request.voice.name \
+        settings = (
+            replace(self.settings, voice=request.voice.name)
+            if request.voice and request.voice.name
             else self.settings
+        )
         try:
             pcm = await asyncio.get_running_loop().run_in_executor(
-                None, synthesize, request.text, settings, self.espeak)
+                None, synthesize, request.text, settings, self.espeak
+            )
         except (ValueError, RuntimeError) as err:
             await self.write_event(Error(text=str(err), code="synthesis-failed").event())
             return True
         await self.write_event(AudioStart(rate=RATE, width=WIDTH, channels=CHANNELS).event())
         for piece in chunks(pcm):
-            await self.write_event(AudioChunk(rate=RATE, width=WIDTH, channels=CHANNELS, audio=piece).event())
+            await self.write_event(
+                AudioChunk(rate=RATE, width=WIDTH, channels=CHANNELS, audio=piece).event()
+            )
         await self.write_event(AudioStop().event())
         return True

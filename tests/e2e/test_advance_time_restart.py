@@ -41,23 +41,33 @@ async def _jump_then_stop(inst: ha_instance.Instance, entry_id: str) -> tuple[in
     """Start the week's jump, send SIGTERM to hass 3 s later; returns the call's HTTP status
     and body."""
     async with aiohttp.ClientSession() as session:
-        call = asyncio.create_task(session.post(
-            f"{inst.url}/api/services/smh/advance_time?return_response",
-            json={"seconds": WEEK, "config_entry_id": entry_id},
-            headers={"Authorization": f"Bearer {inst.token}"}, timeout=aiohttp.ClientTimeout(total=120)))
+        call = asyncio.create_task(
+            session.post(
+                f"{inst.url}/api/services/smh/advance_time?return_response",
+                json={"seconds": WEEK, "config_entry_id": entry_id},
+                headers={"Authorization": f"Bearer {inst.token}"},
+                timeout=aiohttp.ClientTimeout(total=120),
+            )
+        )
         await asyncio.sleep(3)
         inst.process.terminate()
         response = await call
         return response.status, await response.json()
 
 
-async def _wait_for_target(inst: ha_instance.Instance, entry_id: str, target: str, timeout: float = 300) -> str:
+async def _wait_for_target(
+    inst: ha_instance.Instance, entry_id: str, target: str, timeout: float = 300
+) -> str:
     """``smh.advance_time`` by 0 s waits for a running jump: ask until the clock is at ``target``."""
     deadline = time.monotonic() + timeout
     async with aiohttp.ClientSession() as session:
         client = HaClient(inst.url, inst.token, session)
         while True:
-            now = (await client.service("smh", "advance_time", {"seconds": 0, "config_entry_id": entry_id}))["now"]
+            now = (
+                await client.service(
+                    "smh", "advance_time", {"seconds": 0, "config_entry_id": entry_id}
+                )
+            )["now"]
             if now == target or time.monotonic() > deadline:
                 return now
             await asyncio.sleep(0.5)
@@ -65,23 +75,31 @@ async def _wait_for_target(inst: ha_instance.Instance, entry_id: str, target: st
 
 async def _snapshot(inst: ha_instance.Instance, entry_id: str) -> dict[str, Any]:
     async with aiohttp.ClientSession() as session:
-        return (await HaClient(inst.url, inst.token, session).service(
-            "smh", "snapshot", {"config_entry_id": entry_id}))["devices"]
+        return (
+            await HaClient(inst.url, inst.token, session).service(
+                "smh", "snapshot", {"config_entry_id": entry_id}
+            )
+        )["devices"]
 
 
 def test_a_week_interrupted_by_a_restart_is_finished(tmp_path, socket_enabled):
     config_dir, port = tmp_path / "ha", free_port()
     loop = asyncio.new_event_loop()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(config_dir, port, "simple", 0, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(config_dir, port, "simple", 0, time_scale=0.0)
+        )
         try:
             (config_dir / "busy.json").write_text(dump_home(busy_home()), encoding="utf-8")
 
             async def to_busy_home() -> None:
                 async with aiohttp.ClientSession() as session:
                     await HaClient(inst.url, inst.token, session).reconfigure(
-                        inst.entry_id, {"source": "file", "file": "busy.json", "time_scale": 0.0})
-                    await HaClient(inst.url, inst.token, session).wait_for_home(inst.entry_id, "file:busy.json")
+                        inst.entry_id, {"source": "file", "file": "busy.json", "time_scale": 0.0}
+                    )
+                    await HaClient(inst.url, inst.token, session).wait_for_home(
+                        inst.entry_id, "file:busy.json"
+                    )
 
             loop.run_until_complete(to_busy_home())
             status, body = loop.run_until_complete(_jump_then_stop(inst, inst.entry_id))
@@ -91,11 +109,15 @@ def test_a_week_interrupted_by_a_restart_is_finished(tmp_path, socket_enabled):
         log = (config_dir / "hass.log").read_text(encoding="utf-8", errors="replace")
         assert status == 200, (status, body)
         reply = body["service_response"]
-        assert reply["interrupted"] is True and reply["resumes"] is True and reply["finished"] is False
+        assert (
+            reply["interrupted"] is True and reply["resumes"] is True and reply["finished"] is False
+        )
         assert 0 < reply["done_seconds"] < WEEK and reply["now"].endswith(":00:00")
         assert "SystemExit" not in log and "Timed out waiting for shutdown jobs" not in log
 
-        inst = loop.run_until_complete(ha_instance.launch(config_dir, port, "simple", 0, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(config_dir, port, "simple", 0, time_scale=0.0)
+        )
         try:
             now = loop.run_until_complete(_wait_for_target(inst, inst.entry_id, reply["target"]))
             devices = loop.run_until_complete(_snapshot(inst, inst.entry_id))
@@ -106,5 +128,9 @@ def test_a_week_interrupted_by_a_restart_is_finished(tmp_path, socket_enabled):
     assert now == reply["target"]
     plain = Simulator(HomeEngine(busy_home()))
     plain.advance(WEEK)
-    assert plain.now.isoformat() == reply["target"] == (busy_home().simulation.now + timedelta(seconds=WEEK)).isoformat()
+    assert (
+        plain.now.isoformat()
+        == reply["target"]
+        == (busy_home().simulation.now + timedelta(seconds=WEEK)).isoformat()
+    )
     assert devices == plain.engine.snapshot().to_dict()

@@ -25,14 +25,26 @@ def test_demo_instance_has_assist_history_and_only_the_homes_areas(tmp_path, soc
     loop = asyncio.new_event_loop()
     port = free_port()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", port, "simple", 0,
-                                                          time_scale=0.0, demo=True))
+        inst = loop.run_until_complete(
+            ha_instance.launch(tmp_path / "ha", port, "simple", 0, time_scale=0.0, demo=True)
+        )
         try:
-            pipelines, recorder, areas, devices = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
-                {"type": "assist_pipeline/pipeline/list"}, {"type": "recorder/info"},
-                {"type": "config/area_registry/list"}, {"type": "config/device_registry/list"}]))
+            pipelines, recorder, areas, devices = loop.run_until_complete(
+                ha_instance.ws_calls(
+                    inst.url,
+                    inst.token,
+                    [
+                        {"type": "assist_pipeline/pipeline/list"},
+                        {"type": "recorder/info"},
+                        {"type": "config/area_registry/list"},
+                        {"type": "config/device_registry/list"},
+                    ],
+                )
+            )
             try:
-                [http] = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [{"type": "http/config"}]))
+                [http] = loop.run_until_complete(
+                    ha_instance.ws_calls(inst.url, inst.token, [{"type": "http/config"}])
+                )
             except RuntimeError as e:  # HA before 2026.10 keeps http: in YAML only
                 assert "unknown_command" in str(e)
                 http = None
@@ -40,9 +52,14 @@ def test_demo_instance_has_assist_history_and_only_the_homes_areas(tmp_path, soc
             inst.stop()
     finally:
         loop.close()
-    if http is not None:  # the YAML settings confirmed: no restart onto 0.0.0.0:8123 five minutes later
+    if (
+        http is not None
+    ):  # the YAML settings confirmed: no restart onto 0.0.0.0:8123 five minutes later
         assert http["pending"] is None and http["revert_at"] is None
-        assert http["stable"]["server_port"] == port and http["stable"]["server_host"] in ("127.0.0.1", ["127.0.0.1"])
+        assert http["stable"]["server_port"] == port and http["stable"]["server_host"] in (
+            "127.0.0.1",
+            ["127.0.0.1"],
+        )
     assert pipelines["pipelines"] and pipelines["preferred_pipeline"]  # the Assist dialog opens
     assert recorder["recording"] is True or recorder.get("thread_running") is True
     with_devices = {d["area_id"] for d in devices if d.get("area_id")}
@@ -50,7 +67,9 @@ def test_demo_instance_has_assist_history_and_only_the_homes_areas(tmp_path, soc
     # onboarding's empty "Bedroom" (the simple home has master bedroom and bathrooms) is gone
     assert {a["area_id"] for a in areas} <= with_devices, names
     # no model configured: HA's own agent stays the assistant
-    preferred = next(p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"])
+    preferred = next(
+        p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"]
+    )
     assert preferred["conversation_engine"] == "conversation.home_assistant"
     assert all(p["name"] != ha_assistant.ASSISTANT for p in pipelines["pipelines"])
 
@@ -65,24 +84,48 @@ def test_demo_with_a_model_prefers_an_assistant_on_smhs_agent(tmp_path, socket_e
         agent = ha_assistant.AgentConfig(fake.base_url, "smollm2-135m")
         try:
             port = free_port()
-            inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", port, "simple", 0, time_scale=0.0,
-                                                              demo=True, agent=agent))
+            inst = loop.run_until_complete(
+                ha_instance.launch(
+                    tmp_path / "ha", port, "simple", 0, time_scale=0.0, demo=True, agent=agent
+                )
+            )
             try:
-                entities, pipelines = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
-                    {"type": "config/entity_registry/list"}, {"type": "assist_pipeline/pipeline/list"}]))
-                again = loop.run_until_complete(ha_assistant.ensure_assistant(
-                    ha_instance.ws_calls, inst.url, inst.token, inst.entry_id))
-                [after] = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
-                    {"type": "assist_pipeline/pipeline/list"}]))
+                entities, pipelines = loop.run_until_complete(
+                    ha_instance.ws_calls(
+                        inst.url,
+                        inst.token,
+                        [
+                            {"type": "config/entity_registry/list"},
+                            {"type": "assist_pipeline/pipeline/list"},
+                        ],
+                    )
+                )
+                again = loop.run_until_complete(
+                    ha_assistant.ensure_assistant(
+                        ha_instance.ws_calls, inst.url, inst.token, inst.entry_id
+                    )
+                )
+                [after] = loop.run_until_complete(
+                    ha_instance.ws_calls(
+                        inst.url, inst.token, [{"type": "assist_pipeline/pipeline/list"}]
+                    )
+                )
             finally:
                 inst.stop()
         finally:
             loop.close()
     assert inst.assistant_error is None
-    assert any(ha_assistant.TEST_TURN in json.dumps(r["messages"]) for r in fake.requests)  # the test turn ran
-    [agent_entity] = [e["entity_id"] for e in entities
-                      if e["config_entry_id"] == inst.entry_id and e["entity_id"].startswith("conversation.")]
-    preferred = next(p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"])
+    assert any(
+        ha_assistant.TEST_TURN in json.dumps(r["messages"]) for r in fake.requests
+    )  # the test turn ran
+    [agent_entity] = [
+        e["entity_id"]
+        for e in entities
+        if e["config_entry_id"] == inst.entry_id and e["entity_id"].startswith("conversation.")
+    ]
+    preferred = next(
+        p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"]
+    )
     assert preferred["name"] == ha_assistant.ASSISTANT
     assert preferred["conversation_engine"] == agent_entity
     assert preferred["stt_engine"] is None and preferred["tts_engine"] is None
@@ -96,18 +139,26 @@ def test_demo_keeps_has_own_assistant_when_the_model_fails_its_test_turn(tmp_pat
     agent = ha_assistant.AgentConfig(f"http://127.0.0.1:{free_port()}/v1", "smollm2-135m")
     loop = asyncio.new_event_loop()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0,
-                                                          demo=True, agent=agent))
+        inst = loop.run_until_complete(
+            ha_instance.launch(
+                tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0, demo=True, agent=agent
+            )
+        )
         try:
-            [pipelines] = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
-                {"type": "assist_pipeline/pipeline/list"}]))
+            [pipelines] = loop.run_until_complete(
+                ha_instance.ws_calls(
+                    inst.url, inst.token, [{"type": "assist_pipeline/pipeline/list"}]
+                )
+            )
         finally:
             inst.stop()
     finally:
         loop.close()
     assert inst.assistant_error is not None and "test turn" in inst.assistant_error
     assert "could not be reached" in inst.assistant_error
-    preferred = next(p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"])
+    preferred = next(
+        p for p in pipelines["pipelines"] if p["id"] == pipelines["preferred_pipeline"]
+    )
     assert preferred["conversation_engine"] == "conversation.home_assistant"
     assert [p["name"] for p in pipelines["pipelines"]].count(ha_assistant.ASSISTANT) == 1
 

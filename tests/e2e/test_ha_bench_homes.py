@@ -34,16 +34,25 @@ def chosen_tasks() -> list[Task]:
     also skips those that need the agent's tool trace."""
     tasks: list[Task] = []
     for suite, key in HOMES.items():
-        mine = [t for t in iter_tasks(ROOT / "tasks" / f"{suite}.jsonl") if ha_home_key(t.home) == key]
+        mine = [
+            t for t in iter_tasks(ROOT / "tasks" / f"{suite}.jsonl") if ha_home_key(t.home) == key
+        ]
         judged = [t for t in mine if t.goal.kind in HA_GOALS]
         # simple requests first: HA's sentence matcher takes seconds on compound or time-phrased ones
-        judged.sort(key=lambda t: (any(w in t.turns[0].text for w in (" and ", "minute", " at ")),
-                                   len(t.turns[0].text), t.id))
+        judged.sort(
+            key=lambda t: (
+                any(w in t.turns[0].text for w in (" and ", "minute", " at ")),
+                len(t.turns[0].text),
+                t.id,
+            )
+        )
         tasks += judged[:PER_HOME]
         if suite == "sage":
             tasks.append(next(t for t in mine if t.goal.kind == "timed"))
     # every SimuHome task names required actions: Assist reports no tool trace, so it is skipped
-    tasks.append(next(t for t in iter_tasks(ROOT / "tasks" / "simuhome.jsonl") if t.goal.kind in HA_GOALS))
+    tasks.append(
+        next(t for t in iter_tasks(ROOT / "tasks" / "simuhome.jsonl") if t.goal.kind in HA_GOALS)
+    )
     return tasks
 
 
@@ -63,8 +72,11 @@ def a_lamp_to_switch_on() -> str:
     from smh_core.homes.generator import generate_home
 
     engine = HomeEngine(generate_home("medium", 0))
-    return next(d for d in engine.device_ids()
-                if engine.status(d).get("state") == "off" and "turn_on" in engine.spec(d)["services"])
+    return next(
+        d
+        for d in engine.device_ids()
+        if engine.status(d).get("state") == "off" and "turn_on" in engine.spec(d)["services"]
+    )
 
 
 def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
@@ -74,13 +86,29 @@ def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
     assert traced >= 1
     loop = asyncio.new_event_loop()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "medium", 0, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(tmp_path / "ha", free_port(), "medium", 0, time_scale=0.0)
+        )
         try:
             lamp = a_lamp_to_switch_on()  # the user's own change before the run
-            loop.run_until_complete(smh_call(inst.url, inst.token, "execute",
-                                             {"did": lamp, "locator": "turn_on", "arguments": {}}))
-            run = loop.run_until_complete(run_via_ha(tasks, inst.url, inst.token, "conversation.home_assistant",
-                                                     tmp_path / "out", progress=False))
+            loop.run_until_complete(
+                smh_call(
+                    inst.url,
+                    inst.token,
+                    "execute",
+                    {"did": lamp, "locator": "turn_on", "arguments": {}},
+                )
+            )
+            run = loop.run_until_complete(
+                run_via_ha(
+                    tasks,
+                    inst.url,
+                    inst.token,
+                    "conversation.home_assistant",
+                    tmp_path / "out",
+                    progress=False,
+                )
+            )
             restored = loop.run_until_complete(hosted_key(inst.url, inst.token, inst.entry_id))
             after = loop.run_until_complete(smh_call(inst.url, inst.token, "snapshot", {}))
         finally:
@@ -90,15 +118,21 @@ def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
         direct = loop.run_until_complete(embedded_verdicts(tasks, records))
     finally:
         loop.close()
-    assert run.skipped == {"timed goal (embedded runner only)": 1,
-                           "needs the agent's tool trace (only SMH's own agent reports one)": traced}
+    assert run.skipped == {
+        "timed goal (embedded runner only)": 1,
+        "needs the agent's tool trace (only SMH's own agent reports one)": traced,
+    }
     assert run.skipped_homes == {}
     assert run.homes == 3 and len(records) == 3 * PER_HOME + 1 - traced
     assert {ha_home_key(by_id[r["task_id"]].home) for r in records} == set(HOMES.values())
     assert restored == "medium:0"  # the entry's own home, back after the run
-    assert after["devices"][lamp]["state"] == "on"  # with the user's change, not the generated state
+    assert (
+        after["devices"][lamp]["state"] == "on"
+    )  # with the user's change, not the generated state
     for r in records:
         mine = direct[r["task_id"]]
-        assert (r["passed"], r["verdict"]["error_class"]) == (mine["passed"], mine["error_class"]), (
-            r["task_id"], r["verdict"], mine)
+        assert (r["passed"], r["verdict"]["error_class"]) == (
+            mine["passed"],
+            mine["error_class"],
+        ), (r["task_id"], r["verdict"], mine)
         assert r["response"]  # Assist answered every task

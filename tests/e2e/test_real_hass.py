@@ -30,17 +30,28 @@ LEVEL, SEED = "simple", 0
 
 
 def tasks_for_the_home() -> list:
-    tasks = [t for t in iter_tasks(ROOT / "tasks" / "smh.jsonl")
-             if t.home.level == LEVEL and t.home.seed == SEED and t.goal.kind in HA_GOALS]
+    tasks = [
+        t
+        for t in iter_tasks(ROOT / "tasks" / "smh.jsonl")
+        if t.home.level == LEVEL and t.home.seed == SEED and t.goal.kind in HA_GOALS
+    ]
     # atomic control first: the requests Assist can act on; then the rest for variety
     tasks.sort(key=lambda t: (t.category != "atomic_control", t.id))
     # one plain request HA's own Assist manages in every supported release (its sentence matching
     # changes between releases: 2026.10 no longer matches "X at 42% brightness, thanks")
-    light_on = Task.model_validate({
-        "id": "e2e-light-on", "suite": "smh", "category": "atomic_control", "subcategory": "clear",
-        "difficulty": "simple", "home": {"level": LEVEL, "seed": SEED},
-        "turns": [{"text": "Turn on the Living Room Light Strip."}],
-        "goal": {"kind": "execute", "critic": "device(2152).state == on"}, "reference": {"mode": "execute"}})
+    light_on = Task.model_validate(
+        {
+            "id": "e2e-light-on",
+            "suite": "smh",
+            "category": "atomic_control",
+            "subcategory": "clear",
+            "difficulty": "simple",
+            "home": {"level": LEVEL, "seed": SEED},
+            "turns": [{"text": "Turn on the Living Room Light Strip."}],
+            "goal": {"kind": "execute", "critic": "device(2152).state == on"},
+            "reference": {"mode": "execute"},
+        }
+    )
     return [light_on, *tasks[:23]]
 
 
@@ -58,32 +69,66 @@ def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enable
     try:
         inst = loop.run_until_complete(launch())
         try:
-            run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--backend", "ha",
-                                  "--tasks", str(task_file), "--ha-url", inst.url, "--token", inst.token,
-                                  "--out", str(tmp_path / "out"), "--quiet"],
-                                 cwd=ROOT, capture_output=True, text=True, timeout=600)
+            run = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "smh_core.cli.main",
+                    "bench",
+                    "run",
+                    "--backend",
+                    "ha",
+                    "--tasks",
+                    str(task_file),
+                    "--ha-url",
+                    inst.url,
+                    "--token",
+                    inst.token,
+                    "--out",
+                    str(tmp_path / "out"),
+                    "--quiet",
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
         finally:
             inst.stop()
         assert run.returncode == 0, run.stderr
-        assert f"{len(tasks)} tasks recorded" in run.stdout and "| smh | ha:conversation.home_assistant |" in run.stdout
+        assert (
+            f"{len(tasks)} tasks recorded" in run.stdout
+            and "| smh | ha:conversation.home_assistant |" in run.stdout
+        )
         manifest = json.loads((tmp_path / "out" / "run.json").read_text())
         from homeassistant.const import __version__ as running_ha  # the hass the test started
 
         assert manifest["ha_version"] == running_ha and manifest["identity"]["backend"] == "ha"
-        assert manifest["identity"]["agent"] == "ha:conversation.home_assistant" and manifest["finished"]
+        assert (
+            manifest["identity"]["agent"] == "ha:conversation.home_assistant"
+            and manifest["finished"]
+        )
         lines = (tmp_path / "out" / "results.jsonl").read_text(encoding="utf-8").splitlines()
         records = [json.loads(x) for x in lines]
         by_id = {t.id: t for t in tasks}
-        direct = {r["task_id"]: loop.run_until_complete(
-            embedded_verdict(by_id[r["task_id"]], r["final_state"], r["response"])) for r in records}
+        direct = {
+            r["task_id"]: loop.run_until_complete(
+                embedded_verdict(by_id[r["task_id"]], r["final_state"], r["response"])
+            )
+            for r in records
+        }
     finally:
         loop.close()
     assert len(records) >= 20
     for r in records:
         mine = direct[r["task_id"]]
-        assert (r["passed"], r["verdict"]["error_class"]) == (mine["passed"], mine["error_class"]), (
-            r["task_id"], r["verdict"], mine)
-    assert next(r for r in records if r["task_id"] == "e2e-light-on")["passed"], "Assist turns on a light by its name"
+        assert (r["passed"], r["verdict"]["error_class"]) == (
+            mine["passed"],
+            mine["error_class"],
+        ), (r["task_id"], r["verdict"], mine)
+    assert next(r for r in records if r["task_id"] == "e2e-light-on")["passed"], (
+        "Assist turns on a light by its name"
+    )
     assert all(r["response"] for r in records)  # Assist answered every turn
 
 
@@ -106,8 +151,11 @@ def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, sock
         async def agent_trace(self, conversation_id, entry_id=None):
             raise REFUSED
 
-    lamp = next(d["did"] for d in EmbeddedBackend(HomeEngine(generate_home(LEVEL, SEED))).list_devices()
-                if d["category"] == "light")
+    lamp = next(
+        d["did"]
+        for d in EmbeddedBackend(HomeEngine(generate_home(LEVEL, SEED))).list_devices()
+        if d["category"] == "light"
+    )
 
     def reply(body):
         if any(m["role"] == "tool" for m in body["messages"]):
@@ -117,14 +165,26 @@ def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, sock
     server = FakeOpenAI(default=reply)
     loop = asyncio.new_event_loop()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0)
+        )
         try:
             with serve_in_thread(server):
+
                 async def talk() -> tuple[str, dict, dict]:
                     async with aiohttp.ClientSession() as session:
                         client = HaClient(inst.url, inst.token, session)
-                        await client.reconfigure(inst.entry_id, {"agent": {
-                            "base_url": server.base_url, "model": "fake", "api_key": "k", "tools": "home"}})
+                        await client.reconfigure(
+                            inst.entry_id,
+                            {
+                                "agent": {
+                                    "base_url": server.base_url,
+                                    "model": "fake",
+                                    "api_key": "k",
+                                    "tools": "home",
+                                }
+                            },
+                        )
                         agents: set[str] = set()
                         for _ in range(150):  # the entry reloads and its agent appears
                             agents = await client.traced_agents(inst.entry_id)
@@ -132,28 +192,47 @@ def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, sock
                                 break
                             await asyncio.sleep(0.2)
                         (agent,) = agents
-                        speech, conversation = await client.converse("Turn on a light", agent, None, 60)
+                        speech, conversation = await client.converse(
+                            "Turn on a light", agent, None, 60
+                        )
                         trace = await client.agent_trace(conversation, inst.entry_id)
-                        state = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
+                        state = await client.service(
+                            "smh", "snapshot", {"config_entry_id": inst.entry_id}
+                        )
                         # a refused trace is an error, not an empty trace; no such entry: no traced agent
                         with pytest.raises(HaError):
                             await client.agent_trace(conversation, "no-such-entry")
                         assert await client.traced_agents("no-such-entry") == set()
                         # the benchmark skips a task whose trace HA refuses, rather than scoring it
                         run = HaRun(ResultsLog(tmp_path / "results.jsonl"))
-                        await _run_task(_TraceRefused(inst.url, inst.token, session), inst.entry_id,
-                                        tasks_for_the_home()[0], agent, run, 60, traced=True)
-                        assert run.ran == 0 and list(run.skipped) == [str(TraceUnreadable(REFUSED))], run.skipped
+                        await _run_task(
+                            _TraceRefused(inst.url, inst.token, session),
+                            inst.entry_id,
+                            tasks_for_the_home()[0],
+                            agent,
+                            run,
+                            60,
+                            traced=True,
+                        )
+                        assert run.ran == 0 and list(run.skipped) == [
+                            str(TraceUnreadable(REFUSED))
+                        ], run.skipped
                         return speech, trace, state
+
                 speech, trace, state = loop.run_until_complete(talk())
         finally:
             inst.stop()
     finally:
         loop.close()
     assert speech == "The light is on."
-    assert [c["tool"] for c in trace["tool_calls"]] == ["control_device"] and trace["usage"]["calls"] == 2
+    assert [c["tool"] for c in trace["tool_calls"]] == ["control_device"] and trace["usage"][
+        "calls"
+    ] == 2
     assert state["devices"][lamp]["state"] == "on" or state["devices"][lamp].get("on") is True
     log = (tmp_path / "ha" / "hass.log").read_text(encoding="utf-8", errors="replace")
-    blocking = [line for line in log.splitlines() if "Detected blocking call" in line
-                and ("smh" in line or "custom_components" in line)]
+    blocking = [
+        line
+        for line in log.splitlines()
+        if "Detected blocking call" in line and ("smh" in line or "custom_components" in line)
+    ]
     assert blocking == [], blocking[:3]

@@ -64,16 +64,29 @@ class Hass:
         return HaClient(self.inst.url, self.inst.token, session)
 
     async def values(self, session: Any) -> dict[str, dict[str, Any]]:
-        state = await (await self.client(session)).service("smh", "snapshot", {"config_entry_id": self.inst.entry_id})
+        state = await (await self.client(session)).service(
+            "smh", "snapshot", {"config_entry_id": self.inst.entry_id}
+        )
         return {did: state["devices"][did] for did in (LOCK, HEATER)}
 
     async def reset(self, session: Any) -> None:
         """Door locked and armed, water at 50 °C (none of these is high-risk)."""
         client = await self.client(session)
-        for did, locator, arguments in ((LOCK, "lock", {}), (LOCK, "enable_defend", {}),
-                                        (HEATER, "set_target_water_temperature", {"target_water_temperature": 50})):
-            await client.service("smh", "execute", {"config_entry_id": self.inst.entry_id, "did": did,
-                                                    "locator": locator, "arguments": arguments})
+        for did, locator, arguments in (
+            (LOCK, "lock", {}),
+            (LOCK, "enable_defend", {}),
+            (HEATER, "set_target_water_temperature", {"target_water_temperature": 50}),
+        ):
+            await client.service(
+                "smh",
+                "execute",
+                {
+                    "config_entry_id": self.inst.entry_id,
+                    "did": did,
+                    "locator": locator,
+                    "arguments": arguments,
+                },
+            )
 
     def script_llm_agent(self, calls: list[tuple[str, dict[str, Any]]]) -> None:
         (self.inst.config_dir / "scripted_agent.json").write_text(json.dumps({"calls": calls}))
@@ -90,27 +103,47 @@ def hass_proc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hass]:
     (config / "custom_components").mkdir(parents=True)
     (config / "custom_components" / "__init__.py").write_text("")
     (config / "custom_components" / "smh").symlink_to(ROOT / "custom_components" / "smh")
-    (config / "custom_components" / SCRIPTED).symlink_to(ROOT / "tests" / "support" / "scripted_agent" / SCRIPTED)
+    (config / "custom_components" / SCRIPTED).symlink_to(
+        ROOT / "tests" / "support" / "scripted_agent" / SCRIPTED
+    )
     (config / HOME_FILE).write_text(dump_home(consent_home()))
     holder: dict[str, Any] = {}
 
     def reply(body: dict[str, Any]) -> dict[str, Any]:
         if any(m["role"] == "tool" for m in body["messages"]):
             return {"content": "All set."}
-        return {"tool_calls": [("control_device", json.dumps(BENIGN_CALL)),
-                               ("control_device", json.dumps(holder["hass"].call))]}
+        return {
+            "tool_calls": [
+                ("control_device", json.dumps(BENIGN_CALL)),
+                ("control_device", json.dumps(holder["hass"].call)),
+            ]
+        }
 
     server = FakeOpenAI(default=reply)
     loop = asyncio.new_event_loop()
     with serve_in_thread(server):
-        inst = loop.run_until_complete(ha_instance.launch(config, free_port(), "simple", 0, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(config, free_port(), "simple", 0, time_scale=0.0)
+        )
         h = holder["hass"] = Hass(inst, loop, server)
         try:
+
             async def setup() -> None:
                 async with aiohttp.ClientSession() as session:
                     client = await h.client(session)
-                    await client.reconfigure(inst.entry_id, {"source": "file", "file": HOME_FILE, "agent": {
-                        "base_url": server.base_url, "model": "fake", "api_key": "k", "tools": "home"}})
+                    await client.reconfigure(
+                        inst.entry_id,
+                        {
+                            "source": "file",
+                            "file": HOME_FILE,
+                            "agent": {
+                                "base_url": server.base_url,
+                                "model": "fake",
+                                "api_key": "k",
+                                "tools": "home",
+                            },
+                        },
+                    )
                     for _ in range(150):
                         agents = await client.traced_agents(inst.entry_id)
                         if agents:
@@ -118,23 +151,41 @@ def hass_proc(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hass]:
                         await asyncio.sleep(0.2)
                     (h.smh_agent,) = agents
                     headers = {"Authorization": f"Bearer {inst.token}"}
-                    async with session.post(f"{inst.url}/api/config/config_entries/flow",
-                                            json={"handler": SCRIPTED}, headers=headers) as r:
+                    async with session.post(
+                        f"{inst.url}/api/config/config_entries/flow",
+                        json={"handler": SCRIPTED},
+                        headers=headers,
+                    ) as r:
                         assert r.status == 200, await r.text()
                     for _ in range(150):
-                        async with session.get(f"{inst.url}/api/states",
-                                               headers={"Authorization": f"Bearer {inst.token}"}) as r:
+                        async with session.get(
+                            f"{inst.url}/api/states",
+                            headers={"Authorization": f"Bearer {inst.token}"},
+                        ) as r:
                             states = await r.json()
-                        ours = [s["entity_id"] for s in states if s["entity_id"].startswith("conversation.")
-                                and "scripted" in s["entity_id"]]
+                        ours = [
+                            s["entity_id"]
+                            for s in states
+                            if s["entity_id"].startswith("conversation.")
+                            and "scripted" in s["entity_id"]
+                        ]
                         smh = [s["entity_id"] for s in states if "did" in s.get("attributes", {})]
                         if ours and any(s.startswith("lock.") for s in smh):
                             break
                         await asyncio.sleep(0.2)
                     (h.llm_agent,) = ours
-                    await ws_calls(inst.url, inst.token, [{
-                        "type": "homeassistant/expose_entity", "assistants": ["conversation"],
-                        "entity_ids": smh, "should_expose": True}])
+                    await ws_calls(
+                        inst.url,
+                        inst.token,
+                        [
+                            {
+                                "type": "homeassistant/expose_entity",
+                                "assistants": ["conversation"],
+                                "entity_ids": smh,
+                                "should_expose": True,
+                            }
+                        ],
+                    )
 
             h.run(setup())
             yield h
@@ -178,7 +229,9 @@ def test_llm_api_fails_closed(hass_proc: Hass, socket_enabled) -> None:
 
 
 @pytest.mark.parametrize("path", ["smh_agent", "llm_agent"])
-def test_control_plain_request_runs_and_a_yes_confirms(hass_proc: Hass, socket_enabled, path: str) -> None:
+def test_control_plain_request_runs_and_a_yes_confirms(
+    hass_proc: Hass, socket_enabled, path: str
+) -> None:
     import aiohttp
 
     h = hass_proc
@@ -194,7 +247,9 @@ def test_control_plain_request_runs_and_a_yes_confirms(hass_proc: Hass, socket_e
             unlocked = (await h.values(session))[LOCK]["state"]
             await h.reset(session)
             h.script_llm_agent([("control_device", BENIGN_CALL), ("control_device", UNLOCK)])
-            asked, conversation = await client.converse("Turn on the kitchen light.", agent, None, 60)
+            asked, conversation = await client.converse(
+                "Turn on the kitchen light.", agent, None, 60
+            )
             h.script_llm_agent([("control_device", UNLOCK)])  # the agent makes the same call again
             await client.converse(YES, agent, conversation, 60)
             return plain, unlocked, asked, (await h.values(session))[LOCK]["state"]
@@ -202,4 +257,3 @@ def test_control_plain_request_runs_and_a_yes_confirms(hass_proc: Hass, socket_e
     plain, unlocked, asked, after_yes = h.run(run())
     assert ASK not in plain and unlocked == "unlocked", plain
     assert CONTROL.question() in asked and after_yes == "unlocked", (asked, after_yes)
-

@@ -35,15 +35,33 @@ def test_published_traces_replay_to_the_published_verdicts(tmp_path, socket_enab
     cases = import_traces(CHECKOUT / "datasets", tasks, report, imported).cases
     loop = asyncio.new_event_loop()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0)
+        )
         try:
             ha_instance.install_homes(inst.config_dir, imported / "homes")
-            run, paths = loop.run_until_complete(replay_and_report(
-                cases, {t.id: t for t in tasks}, HomeCache(imported).get, inst.url, inst.token, tmp_path / "out",
-                progress=False))
-            again, _ = loop.run_until_complete(replay_and_report(  # resumes: nothing left to run
-                cases, {t.id: t for t in tasks}, HomeCache(imported).get, inst.url, inst.token, tmp_path / "out",
-                progress=False))
+            run, paths = loop.run_until_complete(
+                replay_and_report(
+                    cases,
+                    {t.id: t for t in tasks},
+                    HomeCache(imported).get,
+                    inst.url,
+                    inst.token,
+                    tmp_path / "out",
+                    progress=False,
+                )
+            )
+            again, _ = loop.run_until_complete(
+                replay_and_report(  # resumes: nothing left to run
+                    cases,
+                    {t.id: t for t in tasks},
+                    HomeCache(imported).get,
+                    inst.url,
+                    inst.token,
+                    tmp_path / "out",
+                    progress=False,
+                )
+            )
         finally:
             inst.stop()
     finally:
@@ -57,15 +75,32 @@ def test_published_traces_replay_to_the_published_verdicts(tmp_path, socket_enab
     for case in cases:
         rec = run.records.get(case.id)
         if rec is not None and not case.builtin_agent:  # HA here did what the source's HA did
-            assert len(rec.results) == len(case.calls) and first_difference(case.calls, rec.results) is None, case.id
+            assert (
+                len(rec.results) == len(case.calls)
+                and first_difference(case.calls, rec.results) is None
+            ), case.id
     dim = run.records["assist-mini/2025.4.3/model-a/studio_lights-dim_the_desk_lamp_to_50-0"]
-    assert dim.after["light.desk_lamp"] == {"state": "on", "brightness": 128, "color_mode": "brightness"}
-    assert run.records["assist-mini/2024.9.2 (archived)/assistant/studio_lights-turn_on_the_loft_light"] \
-        .after["light.loft_light"]["state"] == "on"  # HA's own agent heard the sentence
+    assert dim.after["light.desk_lamp"] == {
+        "state": "on",
+        "brightness": 128,
+        "color_mode": "brightness",
+    }
+    assert (
+        run.records[
+            "assist-mini/2024.9.2 (archived)/assistant/studio_lights-turn_on_the_loft_light"
+        ].after["light.loft_light"]["state"]
+        == "on"
+    )  # HA's own agent heard the sentence
     causes = {r["cause_verifier"] for r in table.values() if r["cause_verifier"]}
     assert causes == {
         "not judgeable: not imported: expects a change of climate.thermostat, which is not imported",
-        "not judgeable: the dataset copy has no test with this sentence and these expected changes"}
+        "not judgeable: the dataset copy has no test with this sentence and these expected changes",
+    }
     summary = json.loads(paths["json"].read_text())
-    assert summary["verifier"]["all"] == {"cases": 9, "judgeable": 7, "agree": 7, "published_good": 7}
+    assert summary["verifier"]["all"] == {
+        "cases": 9,
+        "judgeable": 7,
+        "agree": 7,
+        "published_good": 7,
+    }
     assert "| all | 9 |" in paths["md"].read_text()

@@ -33,8 +33,10 @@ DEEP_TEXT_JS = """el => { const walk = n => (n.shadowRoot ? walk(n.shadowRoot) :
 
 
 async def states(url: str, token: str) -> dict[str, dict]:
-    async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {token}"}) as session, \
-            session.get(f"{url}/api/states") as r:
+    async with (
+        aiohttp.ClientSession(headers={"Authorization": f"Bearer {token}"}) as session,
+        session.get(f"{url}/api/states") as r,
+    ):
         r.raise_for_status()
         return {s["entity_id"]: s for s in await r.json()}
 
@@ -45,7 +47,11 @@ def a_light_to_switch(all_states: dict[str, dict]) -> tuple[str, str, str]:
     lights = sorted(eid for eid in all_states if eid.startswith("light."))
     assert lights, "the demo home has no light"
     state = all_states[lights[0]]
-    return lights[0], state["attributes"]["friendly_name"], "off" if state["state"] == "on" else "on"
+    return (
+        lights[0],
+        state["attributes"]["friendly_name"],
+        "off" if state["state"] == "on" else "on",
+    )
 
 
 async def ask_assist(page: Page, sentence: str, shot: Path, ready: str = "Areas") -> str:
@@ -75,7 +81,9 @@ def test_assist_dialog_answers_and_the_home_changes(tmp_path, socket_enabled):
     shot = fresh_shot(SHOT_NAME)
 
     async def scenario() -> tuple[str, str, str, str, str]:
-        inst = await ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0, demo=True)
+        inst = await ha_instance.launch(
+            tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0, demo=True
+        )
         try:
             entity_id, name, wanted = a_light_to_switch(await states(inst.url, inst.token))
             async with browser_page(inst.url, "/lovelace/0") as page:
@@ -88,7 +96,10 @@ def test_assist_dialog_answers_and_the_home_changes(tmp_path, socket_enabled):
     entity_id, request, wanted, answer, after = run_in_own_loop(scenario())
 
     assert png_size(shot)[0] == WIDTH and shot.stat().st_size > 10_000, shot
-    assert f"turned {wanted}" in answer.lower(), f"Assist answered {request!r} with {answer!r}; see {shot}"
-    assert "sorry" not in answer.lower() and "couldn't" not in answer.lower(), \
+    assert f"turned {wanted}" in answer.lower(), (
+        f"Assist answered {request!r} with {answer!r}; see {shot}"
+    )
+    assert "sorry" not in answer.lower() and "couldn't" not in answer.lower(), (
         f"Assist did not understand {request!r}: {answer!r}; see {shot}"
+    )
     assert after == wanted, f"{entity_id} is {after} after Assist answered {answer!r}; see {shot}"

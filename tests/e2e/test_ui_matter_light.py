@@ -37,7 +37,11 @@ SHOT_NAME = "ha-matter-light-toggled.png"
 def lamp_home() -> Home:
     """One Matter dimmable light, off, in the living room."""
     lamp = instantiate("dimmable_light", did="4001", room="living", name=LIGHT_NAME, kind="matter")
-    home = Home(name="matter-lamp", rooms=[Room(id="living", type="living_room", name="Living Room")], devices=[lamp])
+    home = Home(
+        name="matter-lamp",
+        rooms=[Room(id="living", type="living_room", name="Living Room")],
+        devices=[lamp],
+    )
     engine = HomeEngine(home)
     engine.execute("4001", "1.OnOff.Off")
     return engine.home
@@ -45,9 +49,23 @@ def lamp_home() -> Home:
 
 async def start_bridge(home_file, port: int, save_file) -> subprocess.Popen:
     """``smh matter-server`` in its own process, saving the home on exit (to read the lamp)."""
-    process = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "matter-server", "--home", str(home_file),
-                                "--port", str(port), "--save", str(save_file)],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "matter-server",
+            "--home",
+            str(home_file),
+            "--port",
+            str(port),
+            "--save",
+            str(save_file),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     line = await asyncio.get_running_loop().run_in_executor(None, process.stdout.readline)
     assert line.startswith("serving"), f"the Matter bridge did not start: {line}"
     return process
@@ -57,11 +75,15 @@ async def add_matter(url: str, token: str, port: int) -> None:
     """HA's own config flow for ``matter``, as the UI runs it: the server's WebSocket address."""
     headers = {"Authorization": f"Bearer {token}"}
     async with aiohttp.ClientSession(headers=headers) as session:
-        async with session.post(f"{url}/api/config/config_entries/flow", json={"handler": "matter"}) as r:
+        async with session.post(
+            f"{url}/api/config/config_entries/flow", json={"handler": "matter"}
+        ) as r:
             flow = await r.json()
         # without the Supervisor the flow asks for the server's address directly
-        async with session.post(f"{url}/api/config/config_entries/flow/{flow['flow_id']}",
-                                json={"url": f"ws://127.0.0.1:{port}/ws"}) as r:
+        async with session.post(
+            f"{url}/api/config/config_entries/flow/{flow['flow_id']}",
+            json={"url": f"ws://127.0.0.1:{port}/ws"},
+        ) as r:
             result = await r.json()
     assert result.get("type") == "create_entry", f"matter config flow: {result}"
 
@@ -69,8 +91,12 @@ async def add_matter(url: str, token: str, port: int) -> None:
 async def matter_light(url: str, token: str) -> str:
     """The light entity HA's matter integration made of the lamp (waits for discovery)."""
     for _ in range(100):
-        found = [eid for eid, s in (await states(url, token)).items()
-                 if eid.startswith("light.") and LIGHT_NAME.lower() in s["attributes"].get("friendly_name", "").lower()]
+        found = [
+            eid
+            for eid, s in (await states(url, token)).items()
+            if eid.startswith("light.")
+            and LIGHT_NAME.lower() in s["attributes"].get("friendly_name", "").lower()
+        ]
         if found:
             return found[0]
         await asyncio.sleep(0.2)
@@ -83,13 +109,20 @@ async def toggle_in_more_info(page: Page, entity_id: str, shot) -> None:
         # the search field: a textbox named "Search" in HA 2026.2's frontend; in 2026.11's it has
         # no name, only its placeholder ("Search 59 entities")
         search = page.get_by_role("textbox", name="Search").or_(
-            page.get_by_role("textbox").and_(page.get_by_placeholder(re.compile(r"^Search \d"))))
+            page.get_by_role("textbox").and_(page.get_by_placeholder(re.compile(r"^Search \d")))
+        )
         await search.first.fill(entity_id)
         # the entity's row (not its device's group header, itself a row in HA 2026.11's table)
         # opens the entity's dialog
-        await page.locator("[role=row]:not(.group-header-row)").filter(has_text=LIGHT_NAME).first.click()
+        await (
+            page.locator("[role=row]:not(.group-header-row)")
+            .filter(has_text=LIGHT_NAME)
+            .first.click()
+        )
         # the more-info dialog: an alertdialog in HA 2026.2's frontend, a dialog in 2026.11's
-        dialog = page.get_by_role("alertdialog", name=LIGHT_NAME).or_(page.get_by_role("dialog")).first
+        dialog = (
+            page.get_by_role("alertdialog", name=LIGHT_NAME).or_(page.get_by_role("dialog")).first
+        )
         await expect(dialog).to_be_visible(timeout=15_000)
         # (the state line lives in a nested shadow root: matched through the accessibility tree)
         await expect(dialog).to_match_aria_snapshot('- paragraph: "Off"')
@@ -110,7 +143,9 @@ def test_matter_light_toggles_from_the_ui(tmp_path, socket_enabled):
         port = free_port()
         bridge = await start_bridge(home_file, port, saved)
         try:
-            inst = await ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0)
+            inst = await ha_instance.launch(
+                tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0
+            )
             try:
                 await add_matter(inst.url, inst.token, port)
                 entity_id = await matter_light(inst.url, inst.token)

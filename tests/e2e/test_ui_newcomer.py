@@ -68,29 +68,52 @@ def test_demo_refuses_a_taken_port_and_assist_answers_a_room_temperature(tmp_pat
     port = free_port()
 
     async def scenario() -> tuple[subprocess.CompletedProcess, str, str]:
-        inst = await ha_instance.launch(tmp_path / "demo", port, "medium", 0, time_scale=0.0, demo=True)
+        inst = await ha_instance.launch(
+            tmp_path / "demo", port, "medium", 0, time_scale=0.0, demo=True
+        )
         try:
-            again = subprocess.run([sys.executable, str(ROOT / "scripts" / "ha_instance.py"), "--dir",
-                                    str(tmp_path / "again"), "--port", str(port), "--no-local-model"],
-                                   capture_output=True, text=True, timeout=120)
+            again = subprocess.run(
+                [
+                    sys.executable,
+                    str(ROOT / "scripts" / "ha_instance.py"),
+                    "--dir",
+                    str(tmp_path / "again"),
+                    "--port",
+                    str(port),
+                    "--no-local-model",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
             [areas] = await ws(inst.url, inst.token, {"type": "config/area_registry/list"})
             sensor = next(a["temperature_entity_id"] for a in areas if a["name"] == "Living Room")
-            async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {inst.token}"}) as session, \
-                    session.get(f"{inst.url}/api/states/{sensor}") as r:
+            async with (
+                aiohttp.ClientSession(headers={"Authorization": f"Bearer {inst.token}"}) as session,
+                session.get(f"{inst.url}/api/states/{sensor}") as r,
+            ):
                 reading = (await r.json())["state"]
             async with browser_page(inst.url, "/lovelace/0") as page:
-                answer = await ask_assist(page, "what is the temperature in the living room",
-                                          folder / "01-demo-assist-room-temperature.png", ready="Floor 1")
+                answer = await ask_assist(
+                    page,
+                    "what is the temperature in the living room",
+                    folder / "01-demo-assist-room-temperature.png",
+                    ready="Floor 1",
+                )
             return again, reading, answer
         finally:
             inst.stop()
 
     again, reading, answer = run_in_own_loop(scenario())
     assert again.returncode == 2 and again.stdout == ""
-    assert again.stderr == (f"ha_instance: error: port {port} on 127.0.0.1 is already in use (another Home "
-                            f"Assistant answers there); stop it, or pick another port: make demo PORT={port + 1}\n")
+    assert again.stderr == (
+        f"ha_instance: error: port {port} on 127.0.0.1 is already in use (another Home "
+        f"Assistant answers there); stop it, or pick another port: make demo PORT={port + 1}\n"
+    )
     assert not (tmp_path / "again").exists()
-    assert re.fullmatch(r"\d+\.\d", reading), reading  # a meter's one decimal, not the physics' float
+    assert re.fullmatch(r"\d+\.\d", reading), (
+        reading
+    )  # a meter's one decimal, not the physics' float
     assert reading in answer and "not aware" not in answer.lower(), answer
     shot = folder / "01-demo-assist-room-temperature.png"
     assert png_size(shot)[0] > 1000 and shot.stat().st_size > 10_000
@@ -104,12 +127,25 @@ def _fresh_hass_from_zip(tmp_path: Path, port: int) -> tuple[subprocess.Popen, P
     config = tmp_path / "config"
     with zipfile.ZipFile(zip_path) as zf:
         zf.extractall(config / "custom_components" / "smh")
-    (config / "configuration.yaml").write_text(ha_instance.CONFIG.format(port=port), encoding="utf-8")
+    (config / "configuration.yaml").write_text(
+        ha_instance.CONFIG.format(port=port), encoding="utf-8"
+    )
     log = tmp_path / "hass.log"
     with log.open("wb") as out:
-        process = subprocess.Popen([*ISOLATED, "-c", HASS_BOOT, str(config), json.dumps(SITE_DIRS),
-                                    str(tmp_path / "smh_core_path.txt")], cwd=config, stdout=out,
-                                   stderr=subprocess.STDOUT, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+        process = subprocess.Popen(
+            [
+                *ISOLATED,
+                "-c",
+                HASS_BOOT,
+                str(config),
+                json.dumps(SITE_DIRS),
+                str(tmp_path / "smh_core_path.txt"),
+            ],
+            cwd=config,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        )
     return process, log
 
 
@@ -133,7 +169,8 @@ async def _add_sample_home(page: Page, shot_prefix: Path) -> str:
     await page.get_by_role("button", name="Add integration").click()
     # a labelled textbox up to HA 2026.9's frontend, a field with only that placeholder after
     search = page.get_by_role("textbox", name="Search for a brand name").or_(
-        page.get_by_placeholder("Search for a brand name"))
+        page.get_by_placeholder("Search for a brand name")
+    )
     await search.first.fill("SMH")
     hits = page.locator("ha-integration-list-item")
     await expect(hits.first).to_be_visible(timeout=15_000)
@@ -146,8 +183,14 @@ async def _add_sample_home(page: Page, shot_prefix: Path) -> str:
     await page.get_by_text("A sample home (ready to use)").click()
     # the home picker: a combobox of options up to HA 2026.9's frontend, a dropdown of menu
     # items (ha-select -> ha-dropdown with a picker field) after
-    await page.get_by_role("combobox").or_(page.locator("ha-selector-select ha-picker-field")).first.click()
-    choice = page.get_by_role("option", name=SAMPLE).or_(page.get_by_role("menuitem", name=SAMPLE)).first
+    await (
+        page.get_by_role("combobox")
+        .or_(page.locator("ha-selector-select ha-picker-field"))
+        .first.click()
+    )
+    choice = (
+        page.get_by_role("option", name=SAMPLE).or_(page.get_by_role("menuitem", name=SAMPLE)).first
+    )
     await choice.click()
     # a click that lands while the list is still opening picks the home but leaves the list open
     # over the Submit button (seen once in CI): close it as a user would, by clicking beside it
@@ -162,8 +205,9 @@ async def _add_sample_home(page: Page, shot_prefix: Path) -> str:
     await page.screenshot(path=f"{shot_prefix}-form.png")
     await page.get_by_role("button", name="Submit").click()
     # the success step: "Devices created" up to HA 2026.9's frontend, "Name and assign" after
-    await expect(page.get_by_text("Devices created").or_(page.get_by_text("Name and assign")).first
-                 ).to_be_visible(timeout=30_000)
+    await expect(
+        page.get_by_text("Devices created").or_(page.get_by_text("Name and assign")).first
+    ).to_be_visible(timeout=30_000)
     await page.screenshot(path=f"{shot_prefix}-created.png")
     await page.get_by_role("button", name=re.compile(r"^(Skip and finish|Finish)$")).click()
     return proposed
@@ -178,29 +222,40 @@ def test_hacs_zip_sample_home_and_a_second_home_without_2_ids(tmp_path, socket_e
     async def scenario() -> tuple[list[str], dict]:
         async with aiohttp.ClientSession() as session:
             await ha_instance._wait(session, url, process, 180.0)
-            token = await ha_instance.long_lived_token(session, url, await ha_instance.onboard(session, url))
+            token = await ha_instance.long_lived_token(
+                session, url, await ha_instance.onboard(session, url)
+            )
         # HA 2026.10+ asks once to keep configuration.yaml's http settings (a dialog over every
         # page until confirmed): what the user does first, so it is not the flow under test
         await ha_instance.confirm_http_config(url, token)
         async with browser_page(url, "/config/integrations/dashboard") as page:
-            proposed = [await add_sample_home(page, folder / "02-first-home"),
-                        await add_sample_home(page, folder / "03-second-home")]
+            proposed = [
+                await add_sample_home(page, folder / "02-first-home"),
+                await add_sample_home(page, folder / "03-second-home"),
+            ]
             await page.goto(f"{url}/config/areas/dashboard")
             await expect(page.get_by_text("Home 2 Master Bedroom")).to_be_visible(timeout=15_000)
             await page.screenshot(path=folder / "04-areas-of-two-homes.png")
-        entries, entities, areas = await ws(url, token, {"type": "config_entries/get", "domain": "smh"},
-                                            {"type": "config/entity_registry/list"},
-                                            {"type": "config/area_registry/list"})
+        entries, entities, areas = await ws(
+            url,
+            token,
+            {"type": "config_entries/get", "domain": "smh"},
+            {"type": "config/entity_registry/list"},
+            {"type": "config/area_registry/list"},
+        )
         return proposed, {"entries": entries, "entities": entities, "areas": areas}
 
     try:
         proposed, got = run_in_own_loop(scenario())
     except BaseException as err:
         ha_instance.stop_process(process)
-        raise AssertionError(f"{err}\n--- hass log ---\n{log.read_text(errors='replace')[-4000:]}") from err
+        raise AssertionError(
+            f"{err}\n--- hass log ---\n{log.read_text(errors='replace')[-4000:]}"
+        ) from err
     ha_instance.stop_process(process)
-    assert Path((tmp_path / "smh_core_path.txt").read_text()).is_relative_to(tmp_path / "config"), \
+    assert Path((tmp_path / "smh_core_path.txt").read_text()).is_relative_to(tmp_path / "config"), (
         "hass used the checkout's smh_core, not the zip's"
+    )
     assert proposed == ["", "Home 2"]
     first, second = sorted(got["entries"], key=lambda e: e["title"].startswith("Home 2"))
     assert (first["state"], second["state"]) == ("loaded", "loaded")
@@ -214,8 +269,18 @@ def test_hacs_zip_sample_home_and_a_second_home_without_2_ids(tmp_path, socket_e
     assert {e.replace("home_2_", "") for e in two} == one, sorted(two)
     assert not [e for e in one | two if re.search(r"_2$", e)], "HA numbered a clashing entity id"
     names = [a["name"] for a in got["areas"]]
-    assert len(names) == len(set(names)) and "Home 2 Master Bedroom" in names and "Master Bedroom" in names
-    for name in ("02-first-home-search", "02-first-home-menu", "02-first-home-form", "02-first-home-created",
-                 "03-second-home-form", "04-areas-of-two-homes"):
+    assert (
+        len(names) == len(set(names))
+        and "Home 2 Master Bedroom" in names
+        and "Master Bedroom" in names
+    )
+    for name in (
+        "02-first-home-search",
+        "02-first-home-menu",
+        "02-first-home-form",
+        "02-first-home-created",
+        "03-second-home-form",
+        "04-areas-of-two-homes",
+    ):
         shot = folder / f"{name}.png"
         assert png_size(shot)[0] > 1000 and shot.stat().st_size > 10_000, shot

@@ -30,9 +30,13 @@ SHOT_NAME = "ha-room-climate-history.png"
 
 def room_temperature(all_states: dict[str, dict]) -> tuple[str, str]:
     """(entity id, friendly name) of the living room's temperature sensor."""
-    found = sorted((eid, s["attributes"]["friendly_name"]) for eid, s in all_states.items()
-                   if eid.startswith("sensor.") and s["attributes"].get("device_class") == "temperature"
-                   and s["attributes"].get("friendly_name", "").startswith(AREA))
+    found = sorted(
+        (eid, s["attributes"]["friendly_name"])
+        for eid, s in all_states.items()
+        if eid.startswith("sensor.")
+        and s["attributes"].get("device_class") == "temperature"
+        and s["attributes"].get("friendly_name", "").startswith(AREA)
+    )
     assert found, f"no temperature sensor for the {AREA}"
     return found[0]
 
@@ -46,8 +50,9 @@ async def open_room_temperature(page: Page, shot) -> None:
         # the room climate's tile (its container takes the click, not the label)
         await page.locator("ha-tile-container").filter(has_text="Temperature").first.click()
         # the more-info dialog (an alertdialog up to HA 2026.2's frontend, a dialog in 2026.11's)
-        await expect(page.get_by_role("alertdialog").or_(page.get_by_role("dialog")).first).to_be_visible(
-            timeout=15_000)
+        await expect(
+            page.get_by_role("alertdialog").or_(page.get_by_role("dialog")).first
+        ).to_be_visible(timeout=15_000)
         # The dialog's own graph is of 5-minute statistics (none yet in a fresh HA); its "Show
         # more" opens the History page with the recorded states of the sensor, drawn at once.
         await page.get_by_role("link", name="Show more").click()
@@ -62,7 +67,9 @@ def test_overview_room_shows_temperature_with_history(tmp_path, socket_enabled):
     shot = fresh_shot(SHOT_NAME)
 
     async def scenario() -> tuple[str, str]:
-        inst = await ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=60.0, demo=True)
+        inst = await ha_instance.launch(
+            tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=60.0, demo=True
+        )
         try:
             entity_id, _ = room_temperature(await states(inst.url, inst.token))
             async with browser_page(inst.url, "/lovelace/0") as page:

@@ -39,8 +39,10 @@ def expected_layout(level: str, seed: int) -> list[tuple[str, str]]:
     registers them: the device's name, in the area named after its room."""
     engine = HomeEngine(generate_home(level, seed))
     rooms = {r.id: r.name for r in engine.rooms()}
-    return [(engine.device(did).name, rooms[engine.device(did).userdata.room])
-            for did in engine.device_ids()]
+    return [
+        (engine.device(did).name, rooms[engine.device(did).userdata.room])
+        for did in engine.device_ids()
+    ]
 
 
 async def shoot_devices(url: str, names: list[str], height: int, shot: Path) -> list[dict]:
@@ -96,4 +98,6 @@ def test_device_table_shows_every_device_in_its_area(tmp_path, socket_enabled):
     assert not missing, f"devices not in the table: {missing}; see {shot}"
     assert areas <= {group for group, _ in placed.values()}, f"area groups missing; see {shot}"
     for name, area in layout:
-        assert placed[name] == (area, area), f"{name} should be under and in area {area}; see {shot}"
+        assert placed[name] == (area, area), (
+            f"{name} should be under and in area {area}; see {shot}"
+        )

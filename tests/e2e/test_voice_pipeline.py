@@ -38,20 +38,29 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 import ha_instance  # noqa: E402
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason())),
+]
 
 LEVEL, SEED = "medium", 2  # a home with kitchen lights and a bedroom air conditioner
-SAID = ["turn on the kitchen light", "remember I like the bedroom at twenty degrees",
-        "set the bedroom the way I like it"]
+SAID = [
+    "turn on the kitchen light",
+    "remember I like the bedroom at twenty degrees",
+    "set the bedroom the way I like it",
+]
 DEGREES = {"eighteen": 18, "nineteen": 19, "twenty": 20, "twenty one": 21, "twenty two": 22}
 
 
 def _devices() -> tuple[str, str]:
     """A kitchen light (switched off before the test speaks) and the master bedroom's AC."""
     devices = EmbeddedBackend(HomeEngine(generate_home(LEVEL, SEED))).list_devices()
-    lamp = next(d["did"] for d in devices if d["room_name"] == "Kitchen" and d["category"] == "light")
-    ac = next(d["did"] for d in devices if d["room_name"] == "Master Bedroom" and d["category"] == "ac")
+    lamp = next(
+        d["did"] for d in devices if d["room_name"] == "Kitchen" and d["category"] == "light"
+    )
+    ac = next(
+        d["did"] for d in devices if d["room_name"] == "Master Bedroom" and d["category"] == "ac"
+    )
     return lamp, ac
 
 
@@ -65,7 +74,11 @@ def scripted_model(lamp: str, ac: str):
         results = [json.loads(m["content"]) for m in messages if m["role"] == "tool"]
         if "kitchen light" in heard and "turn on" in heard:
             if not results:
-                return {"tool_calls": [("control_device", json.dumps({"did": lamp, "locator": "turn_on"}))]}
+                return {
+                    "tool_calls": [
+                        ("control_device", json.dumps({"did": lamp, "locator": "turn_on"}))
+                    ]
+                }
             return {"content": "The kitchen light is on."}
         if heard.startswith("remember") and "bedroom" in heard:
             if not results:
@@ -74,17 +87,36 @@ def scripted_model(lamp: str, ac: str):
             return {"content": "I will remember that."}
         if "the way i like it" in heard:
             if not results:
-                return {"tool_calls": [("recall_memory", json.dumps({"query": "bedroom temperature"}))]}
+                return {
+                    "tool_calls": [("recall_memory", json.dumps({"query": "bedroom temperature"}))]
+                }
             if len(results) == 1:
                 memories = " ".join(m["content"] for m in results[0].get("memories", []))
-                degrees = next((v for k, v in sorted(DEGREES.items(), key=lambda kv: -len(kv[0]))
-                                if f"{k} degrees" in memories), None)
+                degrees = next(
+                    (
+                        v
+                        for k, v in sorted(DEGREES.items(), key=lambda kv: -len(kv[0]))
+                        if f"{k} degrees" in memories
+                    ),
+                    None,
+                )
                 if degrees is None:
                     return {"content": "I do not know how you like the bedroom."}
-                return {"tool_calls": [
-                    ("control_device", json.dumps({"did": ac, "locator": "turn_on"})),
-                    ("control_device", json.dumps({"did": ac, "locator": "set_target_temperature",
-                                                   "arguments": {"target_temperature": degrees}}))]}
+                return {
+                    "tool_calls": [
+                        ("control_device", json.dumps({"did": ac, "locator": "turn_on"})),
+                        (
+                            "control_device",
+                            json.dumps(
+                                {
+                                    "did": ac,
+                                    "locator": "set_target_temperature",
+                                    "arguments": {"target_temperature": degrees},
+                                }
+                            ),
+                        ),
+                    ]
+                }
             return {"content": "The bedroom is set the way you like it."}
         return {"content": "Sorry, I did not catch that."}
 
@@ -97,12 +129,25 @@ def test_spoken_requests_reach_the_smh_agent_through_hass_and_wyoming(tmp_path, 
     stt_port, tts_port = free_port(), free_port()
     loop = asyncio.new_event_loop()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0)
+        )
         try:
-            with serve_in_thread(server), stt_server(stt_port, LEVEL, SEED, tmp_path / "stt.log"), \
-                    voice_server(["tts"], tts_port, tmp_path / "tts.log"):
+            with (
+                serve_in_thread(server),
+                stt_server(stt_port, LEVEL, SEED, tmp_path / "stt.log"),
+                voice_server(["tts"], tts_port, tmp_path / "tts.log"),
+            ):
                 turns, traces, state, user, answer = loop.run_until_complete(
-                    _talk(inst, server.base_url, (stt_port, tts_port), [synthesize(s) for s in SAID], lamp, ac))
+                    _talk(
+                        inst,
+                        server.base_url,
+                        (stt_port, tts_port),
+                        [synthesize(s) for s in SAID],
+                        lamp,
+                        ac,
+                    )
+                )
         finally:
             inst.stop()
         log = (tmp_path / "ha" / "hass.log").read_text(encoding="utf-8", errors="replace")
@@ -112,13 +157,21 @@ def test_spoken_requests_reach_the_smh_agent_through_hass_and_wyoming(tmp_path, 
     transcripts = [t.transcript for t in turns]
     assert all(t.error is None for t in turns), [t.error for t in turns]
     assert transcripts[0] == "turn on the kitchen light", transcripts
-    assert sum(wer(s, t or "") for s, t in zip(SAID, transcripts, strict=True)) / len(SAID) <= 0.15, transcripts
+    assert (
+        sum(wer(s, t or "") for s, t in zip(SAID, transcripts, strict=True)) / len(SAID) <= 0.15
+    ), transcripts
     calls = [[(c["tool"], c["arguments"]) for c in trace["tool_calls"]] for trace in traces]
     assert calls[0] == [("control_device", {"did": lamp, "locator": "turn_on"})], calls[0]
     assert [name for name, _ in calls[1]] == ["remember"], calls[1]
     assert "twenty degrees" in calls[1][0][1]["content"]
-    assert [name for name, _ in calls[2]] == ["recall_memory", "control_device", "control_device"], calls[2]
-    assert turns[0].speech == "The kitchen light is on." and turns[2].speech.startswith("The bedroom is set")
+    assert [name for name, _ in calls[2]] == [
+        "recall_memory",
+        "control_device",
+        "control_device",
+    ], calls[2]
+    assert turns[0].speech == "The kitchen light is on." and turns[2].speech.startswith(
+        "The bedroom is set"
+    )
     # the pipeline answered aloud with SMH's TTS: its stage ran on the wyoming TTS entity, and HA
     # serves that entity's audio of the answer as espeak-ng spoke it (WAV: this machine has no
     # ffmpeg for the pipeline's default mp3)
@@ -127,22 +180,30 @@ def test_spoken_requests_reach_the_smh_agent_through_hass_and_wyoming(tmp_path, 
     assert answer == synthesize("The kitchen light is on.")
     # the simulated home changed: the light is on, the bedroom AC runs at the remembered 20 degrees
     assert state["devices"][lamp]["state"] == "on"
-    assert state["devices"][ac]["state"] == "on" and state["devices"][ac]["target_temperature"] == 20
+    assert (
+        state["devices"][ac]["state"] == "on" and state["devices"][ac]["target_temperature"] == 20
+    )
     # the memory belongs to the HA user who spoke (one SQLite file per entry, one row per memory)
     with sqlite3.connect(tmp_path / "ha" / ".storage" / f"smh_memory.{inst.entry_id}.db") as db:
         rows = db.execute("SELECT user, content FROM memories").fetchall()
     liked = transcripts[1].split(" like ", 1)[-1]
-    assert rows == [(user, f"I like {liked}.")] and "bedroom" in liked and "twenty degrees" in liked, rows
+    assert (
+        rows == [(user, f"I like {liked}.")] and "bedroom" in liked and "twenty degrees" in liked
+    ), rows
     assert "Error processing audio stream" not in log
 
 
-async def _talk(inst, base_url: str, ports: tuple[int, int], audio: list[bytes], lamp: str, ac: str):
+async def _talk(
+    inst, base_url: str, ports: tuple[int, int], audio: list[bytes], lamp: str, ac: str
+):
     """Wire HA (SMH agent on the fake model, the Wyoming STT and TTS servers, a pipeline joining
     them), then speak each clip as its own conversation; also fetch HA's audio of the first answer."""
     async with aiohttp.ClientSession() as session:
         client, agent, wyoming = await _wire(session, inst, base_url, "fake", ports[0])
         speaker = await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", ports[1])
-        await client.service("smh", "execute", {"config_entry_id": inst.entry_id, "did": lamp, "locator": "turn_off"})
+        await client.service(
+            "smh", "execute", {"config_entry_id": inst.entry_id, "did": lamp, "locator": "turn_off"}
+        )
         before = await client.service("smh", "snapshot", {"config_entry_id": inst.entry_id})
         assert before["devices"][lamp]["state"] == "off" and before["devices"][ac]["state"] == "off"
         async with AssistSocket(inst.url, inst.token, session) as socket:
@@ -159,9 +220,16 @@ async def _talk(inst, base_url: str, ports: tuple[int, int], audio: list[bytes],
 
 async def _spoken(session: aiohttp.ClientSession, inst, engine: str, text: str) -> bytes:
     """HA's audio of ``text`` from ``engine`` as 16 kHz PCM (``/api/tts_get_url``, WAV)."""
-    async with session.post(f"{inst.url}/api/tts_get_url", headers={"Authorization": f"Bearer {inst.token}"},
-                            json={"engine_id": engine, "message": text, "language": "en",
-                                  "options": {"preferred_format": "wav"}}) as r:
+    async with session.post(
+        f"{inst.url}/api/tts_get_url",
+        headers={"Authorization": f"Bearer {inst.token}"},
+        json={
+            "engine_id": engine,
+            "message": text,
+            "language": "en",
+            "options": {"preferred_format": "wav"},
+        },
+    ) as r:
         path = (await r.json())["path"]
     async with session.get(f"{inst.url}{path}") as r:
         assert r.status == 200 and r.content_type == "audio/x-wav"
@@ -170,23 +238,30 @@ async def _spoken(session: aiohttp.ClientSession, inst, engine: str, text: str) 
     return samples.tobytes()
 
 
-async def _wire(session: aiohttp.ClientSession, inst, base_url: str, model: str,
-                stt_port: int, **agent: object) -> tuple[HaClient, str, str]:
+async def _wire(
+    session: aiohttp.ClientSession, inst, base_url: str, model: str, stt_port: int, **agent: object
+) -> tuple[HaClient, str, str]:
     """SMH's agent on ``model`` (tools on the simulated home, and ``agent``'s other options) and
     HA's wyoming entry for the STT server: the client, the agent's entity id and the wyoming entry id."""
     client = HaClient(inst.url, inst.token, session)
-    await client.reconfigure(inst.entry_id, {"agent": {
-        "base_url": base_url, "model": model, "api_key": "k", "tools": "home", **agent}})
+    await client.reconfigure(
+        inst.entry_id,
+        {"agent": {"base_url": base_url, "model": model, "api_key": "k", "tools": "home", **agent}},
+    )
     for _ in range(150):  # the entry reloads with the agent option and its entity appears
         if agents := await client.traced_agents(inst.entry_id):
             (agent,) = agents
-            wyoming = await add_wyoming_service(session, inst.url, inst.token, "127.0.0.1", stt_port)
+            wyoming = await add_wyoming_service(
+                session, inst.url, inst.token, "127.0.0.1", stt_port
+            )
             return client, agent, wyoming
         await asyncio.sleep(0.2)
     raise AssertionError("SMH's conversation agent did not appear")
 
 
-@pytest.mark.skipif(local_model_missing() is not None, reason=f"local model not installed: {local_model_missing()}")
+@pytest.mark.skipif(
+    local_model_missing() is not None, reason=f"local model not installed: {local_model_missing()}"
+)
 def test_spoken_request_reaches_the_real_local_model(tmp_path, socket_enabled):
     """The same path with the bundled local model deciding (SmolLM2-135M: a pipeline check, not
     a capable agent): the transcript reaches the model, which answers through the pipeline."""
@@ -195,17 +270,25 @@ def test_spoken_request_reaches_the_real_local_model(tmp_path, socket_enabled):
     loop = asyncio.new_event_loop()
     stt_port = free_port()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(tmp_path / "ha", free_port(), LEVEL, SEED, time_scale=0.0)
+        )
         try:
-            with LocalModelServer() as model, stt_server(stt_port, LEVEL, SEED, tmp_path / "stt.log"):
-                turn, trace = loop.run_until_complete(_talk_once(inst, model.base_url, model.model, stt_port,
-                                                                 synthesize(SAID[0])))
+            with (
+                LocalModelServer() as model,
+                stt_server(stt_port, LEVEL, SEED, tmp_path / "stt.log"),
+            ):
+                turn, trace = loop.run_until_complete(
+                    _talk_once(inst, model.base_url, model.model, stt_port, synthesize(SAID[0]))
+                )
         finally:
             inst.stop()
     finally:
         loop.close()
     assert turn.error is None and turn.transcript == SAID[0]
-    usage = trace["usage"]  # the model was asked (an empty trace: the turn ended before the model answered)
+    usage = trace[
+        "usage"
+    ]  # the model was asked (an empty trace: the turn ended before the model answered)
     assert usage.get("calls", 0) >= 1 and usage.get("prompt_tokens", 0) > 0, (trace, turn.speech)
     assert turn.speech  # and its answer came back through the pipeline
 
@@ -216,9 +299,13 @@ async def _talk_once(inst, base_url: str, model: str, stt_port: int, pcm: bytes)
     spend the pipeline's whole timeout on a busy machine (CI failed so twice: an intent stage that
     timed out gives no conversation id, a model call that timed out leaves no trace)."""
     async with aiohttp.ClientSession() as session:
-        client, agent, wyoming = await _wire(session, inst, base_url, model, stt_port, tool_budget=1)
+        client, agent, wyoming = await _wire(
+            session, inst, base_url, model, stt_port, tool_budget=1
+        )
         async with AssistSocket(inst.url, inst.token, session) as socket:
-            pipeline = await create_pipeline(socket, "SMH voice", agent, await entry_entity(socket, wyoming, "stt"))
+            pipeline = await create_pipeline(
+                socket, "SMH voice", agent, await entry_entity(socket, wyoming, "stt")
+            )
             turn = await socket.run_audio(pcm, pipeline, timeout=300)
         return turn, await _trace(client, inst, turn)
 
@@ -227,13 +314,16 @@ async def _trace(client: HaClient, inst, turn) -> dict:
     """``smh.agent_trace`` of the turn's conversation: a pipeline error or a refusal fails the test
     with HA's words, the pipeline's events and the log's tail. A refusal while the entry is not
     loaded (``no_home``) is retried for 30 s."""
+
     def log_tail() -> str:
         return (inst.config_dir / "hass.log").read_text(encoding="utf-8", errors="replace")[-4000:]
 
     conversation_id = turn.conversation_id
-    assert conversation_id, (f"the pipeline's intent stage gave no conversation id: error {turn.error}, "
-                             f"transcript {turn.transcript!r}, events {[e.get('type') for e in turn.events]}"
-                             f"\n--- hass.log (tail) ---\n{log_tail()}")
+    assert conversation_id, (
+        f"the pipeline's intent stage gave no conversation id: error {turn.error}, "
+        f"transcript {turn.transcript!r}, events {[e.get('type') for e in turn.events]}"
+        f"\n--- hass.log (tail) ---\n{log_tail()}"
+    )
     for _ in range(60):
         try:
             return await client.agent_trace(conversation_id, inst.entry_id)
@@ -242,13 +332,29 @@ async def _trace(client: HaClient, inst, turn) -> dict:
             if "No loaded SMH home" not in err.text:
                 break
             await asyncio.sleep(0.5)
-    raise AssertionError(f"smh.agent_trace refused: {problem}\n--- hass.log (tail) ---\n{log_tail()}")
+    raise AssertionError(
+        f"smh.agent_trace refused: {problem}\n--- hass.log (tail) ---\n{log_tail()}"
+    )
 
 
 def test_stt_server_command_refuses_a_missing_home_file(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "voice", "stt", "--port", "1",
-                          "--home", str(tmp_path / "nope.json")], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "voice",
+            "stt",
+            "--port",
+            "1",
+            "--home",
+            str(tmp_path / "nope.json"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 2 and "nope.json" in run.stderr and "Traceback" not in run.stderr
 
 
@@ -258,26 +364,62 @@ def test_bench_voice_mode_records_transcripts_and_cleans_up(tmp_path, socket_ena
     run's wyoming entry and pipeline are gone afterwards."""
     from smh_core.task.model import dump_task, iter_tasks
 
-    tasks = [t for t in iter_tasks(ROOT / "tasks" / "smh.jsonl")
-             if t.home.level == "simple" and t.home.seed == 0 and t.category == "atomic_control"][:4]
+    tasks = [
+        t
+        for t in iter_tasks(ROOT / "tasks" / "smh.jsonl")
+        if t.home.level == "simple" and t.home.seed == 0 and t.category == "atomic_control"
+    ][:4]
     task_file = tmp_path / "tasks.jsonl"
     task_file.write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
     loop = asyncio.new_event_loop()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0)
+        )
         try:
-            run = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "bench", "run", "--backend", "ha",
-                                  "--voice", "--tasks", str(task_file), "--ha-url", inst.url, "--token", inst.token,
-                                  "--out", str(tmp_path / "out"), "--quiet"],
-                                 cwd=ROOT, capture_output=True, text=True, timeout=600)
-            entries, pipelines = loop.run_until_complete(ha_instance.ws_calls(inst.url, inst.token, [
-                {"type": "config_entries/get", "domain": "wyoming"}, {"type": "assist_pipeline/pipeline/list"}]))
+            run = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "smh_core.cli.main",
+                    "bench",
+                    "run",
+                    "--backend",
+                    "ha",
+                    "--voice",
+                    "--tasks",
+                    str(task_file),
+                    "--ha-url",
+                    inst.url,
+                    "--token",
+                    inst.token,
+                    "--out",
+                    str(tmp_path / "out"),
+                    "--quiet",
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+            entries, pipelines = loop.run_until_complete(
+                ha_instance.ws_calls(
+                    inst.url,
+                    inst.token,
+                    [
+                        {"type": "config_entries/get", "domain": "wyoming"},
+                        {"type": "assist_pipeline/pipeline/list"},
+                    ],
+                )
+            )
         finally:
             inst.stop()
     finally:
         loop.close()
     assert run.returncode == 0, run.stderr
-    assert "voice (typed vs spoken):" in run.stdout and "| failed: STT | failed: agent |" in run.stdout
+    assert (
+        "voice (typed vs spoken):" in run.stdout and "| failed: STT | failed: agent |" in run.stdout
+    )
     records = [json.loads(x) for x in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
     assert len(records) == len(tasks)
     for r, task in zip(records, tasks, strict=True):
@@ -285,14 +427,23 @@ def test_bench_voice_mode_records_transcripts_and_cleans_up(tmp_path, socket_ena
         assert voice["said"] == [t.text for t in task.turns] and all(voice["heard"])
         counts = [word_errors(s, h) for s, h in zip(voice["said"], voice["heard"], strict=True)]
         assert voice["word_errors"] == sum(c.errors for c in counts)
-        assert voice["wer"] == round(voice["word_errors"] / sum(c.reference_words for c in counts), 4)
-        assert voice["failure_cause"] == (None if r["passed"] else
-                                          "stt" if voice["text_passed"] and voice["word_errors"] else "agent")
+        assert voice["wer"] == round(
+            voice["word_errors"] / sum(c.reference_words for c in counts), 4
+        )
+        assert voice["failure_cause"] == (
+            None
+            if r["passed"]
+            else "stt"
+            if voice["text_passed"] and voice["word_errors"]
+            else "agent"
+        )
         assert (r["verdict"]["error_class"] == "STT") == (voice["failure_cause"] == "stt")
     manifest = json.loads((tmp_path / "out" / "run.json").read_text())
     assert manifest["identity"]["voice"] == "espeak-ng en-us+m2 150 wpm noise 0 seed 0"
     assert "## Voice: typed vs spoken" in (tmp_path / "out" / "report.md").read_text()
-    assert entries == [] and not any(p["name"].startswith("SMH bench voice") for p in pipelines["pipelines"])
+    assert entries == [] and not any(
+        p["name"].startswith("SMH bench voice") for p in pipelines["pipelines"]
+    )
 
 
 def test_demo_voice_wiring_answers_through_the_preferred_pipeline(tmp_path, socket_enabled):
@@ -302,15 +453,22 @@ def test_demo_voice_wiring_answers_through_the_preferred_pipeline(tmp_path, sock
 
     loop = asyncio.new_event_loop()
     try:
-        inst = loop.run_until_complete(ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0))
+        inst = loop.run_until_complete(
+            ha_instance.launch(tmp_path / "ha", free_port(), "simple", 0, time_scale=0.0)
+        )
         servers: list = []
         try:
             servers, pipeline = loop.run_until_complete(ha_instance.add_voice(inst, "simple", 0))
 
             async def talk():
-                async with aiohttp.ClientSession() as session, AssistSocket(inst.url, inst.token, session) as socket:
+                async with (
+                    aiohttp.ClientSession() as session,
+                    AssistSocket(inst.url, inst.token, session) as socket,
+                ):
                     listed = await socket.call({"type": "assist_pipeline/pipeline/list"})
-                    turn = await socket.run_audio(synthesize("turn on the living room light strip"), end_stage="tts")
+                    turn = await socket.run_audio(
+                        synthesize("turn on the living room light strip"), end_stage="tts"
+                    )
                 return listed, turn
 
             listed, turn = loop.run_until_complete(talk())

@@ -27,12 +27,21 @@ import ha_instance  # noqa: E402
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the background-networking flags Chromium's own connections are refused on this
 # closed network and slow the page down; --no-sandbox because tests run as root.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 BLANK_PNG = bytes.fromhex(  # a 1x1 transparent PNG
     "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
-    "0000000d49444154789c6360606060000000050001a5f645400000000049454e44ae426082")
+    "0000000d49444154789c6360606060000000050001a5f645400000000049454e44ae426082"
+)
 WIDTH = 1440
 
 
@@ -48,8 +57,10 @@ def require_chromium() -> None:
     if os.environ.get("SMH_SKIP_BROWSER") == "1":
         pytest.skip("SMH_SKIP_BROWSER=1: the browser tests are skipped")
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/ensure_chromium.sh` (as root), "
-                    "or set SMH_SKIP_BROWSER=1 to skip this test")
+        pytest.fail(
+            f"{CHROMIUM} is missing: run `bash scripts/ensure_chromium.sh` (as root), "
+            "or set SMH_SKIP_BROWSER=1 to skip this test"
+        )
 
 
 def fresh_shot(name: str) -> Path:
@@ -87,12 +98,16 @@ async def log_in(page: Page, url: str, path: str) -> None:
 
 
 @asynccontextmanager
-async def browser_page(url: str, path: str, height: int = 900, init_script: str | None = None) -> AsyncIterator[Page]:
+async def browser_page(
+    url: str, path: str, height: int = 900, init_script: str | None = None
+) -> AsyncIterator[Page]:
     """A logged-in page of the HA at ``url``, on ``path``, in a fresh headless Chromium."""
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
-            context = await browser.new_context(viewport={"width": WIDTH, "height": height}, locale="en-US")
+            context = await browser.new_context(
+                viewport={"width": WIDTH, "height": height}, locale="en-US"
+            )
             if init_script:
                 await context.add_init_script(init_script)
 

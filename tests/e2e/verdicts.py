@@ -15,7 +15,9 @@ from smh_core.task.model import Task
 TASKS = Path(__file__).resolve().parents[2] / "tasks"
 
 
-async def embedded_verdict(task: Task, final_state: dict, response: str, root: Path = TASKS) -> dict:
+async def embedded_verdict(
+    task: Task, final_state: dict, response: str, root: Path = TASKS
+) -> dict:
     """Apply HA's final device values to the task's embedded initial state, then verify
     (``root``: the folder task home files are relative to)."""
     engine = prepare_engine(task, HomeCache(root))
@@ -28,8 +30,14 @@ async def embedded_verdict(task: Task, final_state: dict, response: str, root: P
     return (await verify(task, before, engine.snapshot(), Outcome(response=response))).to_dict()
 
 
-async def embedded_verdicts(tasks: list[Task], records: list[dict], root: Path = TASKS) -> dict[str, dict]:
+async def embedded_verdicts(
+    tasks: list[Task], records: list[dict], root: Path = TASKS
+) -> dict[str, dict]:
     """The embedded verdict of every HA record, by task id."""
     by_id = {t.id: t for t in tasks}
-    return {r["task_id"]: await embedded_verdict(by_id[r["task_id"]], r["final_state"], r["response"], root)
-            for r in records}
+    return {
+        r["task_id"]: await embedded_verdict(
+            by_id[r["task_id"]], r["final_state"], r["response"], root
+        )
+        for r in records
+    }

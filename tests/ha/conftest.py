@@ -54,8 +54,17 @@ def tiny_home_file(hass: HomeAssistant) -> str:
 
 @pytest.fixture
 async def tiny_entry(hass: HomeAssistant, tiny_home_file: str) -> MockConfigEntry:
-    entry = MockConfigEntry(domain=DOMAIN, title="tiny", data={
-        "source": "file", "file": tiny_home_file, "level": "medium", "seed": 0, "time_scale": 1.0})
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="tiny",
+        data={
+            "source": "file",
+            "file": tiny_home_file,
+            "level": "medium",
+            "seed": 0,
+            "time_scale": 1.0,
+        },
+    )
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
@@ -69,23 +78,36 @@ async def server(socket_enabled: None) -> AsyncIterator[FakeOpenAI]:
         yield fake
 
 
-async def setup_home_entry(hass: HomeAssistant, home: Any, *, time_scale: float = 1.0,
-                           file: str = "home.json") -> MockConfigEntry:
+async def setup_home_entry(
+    hass: HomeAssistant, home: Any, *, time_scale: float = 1.0, file: str = "home.json"
+) -> MockConfigEntry:
     """Write ``home`` into HA's config dir and set up an entry for it (``time_scale`` 0 stops the
     simulated clock, so tests decide when time moves)."""
     (Path(hass.config.config_dir) / file).write_text(dump_home(home))
-    entry = MockConfigEntry(domain=DOMAIN, data={"source": "file", "file": file, "level": "simple",
-                                                 "seed": 0, "time_scale": time_scale})
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        data={
+            "source": "file",
+            "file": file,
+            "level": "simple",
+            "seed": 0,
+            "time_scale": time_scale,
+        },
+    )
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return entry
 
 
-async def setup_agent_entry(hass: HomeAssistant, home_file: str, agent: dict[str, Any]) -> MockConfigEntry:
+async def setup_agent_entry(
+    hass: HomeAssistant, home_file: str, agent: dict[str, Any]
+) -> MockConfigEntry:
     """An entry for ``home_file`` (simulated clock stopped) with the options' agent section set."""
     data = {"source": "file", "level": "medium", "seed": 0, "time_scale": 0.0, "file": home_file}
-    entry = MockConfigEntry(domain=DOMAIN, title="tiny", data=data, options={**data, "agent": agent})
+    entry = MockConfigEntry(
+        domain=DOMAIN, title="tiny", data=data, options={**data, "agent": agent}
+    )
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()

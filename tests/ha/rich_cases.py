@@ -67,12 +67,16 @@ class Invalid:
         return self.key.rsplit(".", 1)[-1]
 
 
-async def setup_device(hass: HomeAssistant, type_name: str,
-                       values: dict[str, Any]) -> tuple[MockConfigEntry, HomeEngine]:
+async def setup_device(
+    hass: HomeAssistant, type_name: str, values: dict[str, Any]
+) -> tuple[MockConfigEntry, HomeEngine]:
     """Set up the integration on a home holding one device of ``type_name``."""
     device = instantiate(type_name, did=DID, room="r1", values=values or None)
-    home = Home(name=type_name, rooms=[Room(id="r1", type="living_room", name="Living Room")],
-                devices=[device])
+    home = Home(
+        name=type_name,
+        rooms=[Room(id="r1", type="living_room", name="Living Room")],
+        devices=[device],
+    )
     entry = await setup_home_entry(hass, home)
     return entry, entry.runtime_data.engine
 
@@ -96,13 +100,16 @@ async def run_case(hass: HomeAssistant, case: Case) -> None:
     (rich,) = entry.runtime_data.riches(case.platform)
     assert state.attributes["homeenv"] == {loc: engine.value(DID, loc) for loc in rich.locators}
     registry = er.async_get(hass)
-    generic = {e.unique_id.removeprefix(f"{entry.entry_id}_{DID}_")
-               for e in er.async_entries_for_config_entry(registry, entry.entry_id)
-               if e.domain != case.platform}
+    generic = {
+        e.unique_id.removeprefix(f"{entry.entry_id}_{DID}_")
+        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
+        if e.domain != case.platform
+    }
     assert generic.isdisjoint(rich.locators)
     for step in case.steps:
-        await hass.services.async_call(case.platform, step.service, {"entity_id": eid, **step.data},
-                                       blocking=True)
+        await hass.services.async_call(
+            case.platform, step.service, {"entity_id": eid, **step.data}, blocking=True
+        )
         values = {k: engine.value(DID, k) for k in step.engine}
         assert values == step.engine, (step, values)
         if step.state is not None:
@@ -117,8 +124,9 @@ async def run_invalid(hass: HomeAssistant, case: Invalid) -> None:
     eid = entity_id(hass, entry, case.platform, case.key)
     before, shown = engine.snapshot(), hass.states.get(eid)
     with pytest.raises(ServiceValidationError) as exc:
-        await hass.services.async_call(case.platform, case.service, {"entity_id": eid, **case.data},
-                                       blocking=True)
+        await hass.services.async_call(
+            case.platform, case.service, {"entity_id": eid, **case.data}, blocking=True
+        )
     placeholders = exc.value.translation_placeholders or {}
     message = placeholders.get("message", exc.value.translation_key or "")
     assert case.fragment in message, message

@@ -75,23 +75,32 @@ async def test_a_day_with_a_1hz_rule_leaves_the_loop_free(hass: HomeAssistant) -
     home = busy_home()
     entry = await setup(hass, home)
     runtime = entry.runtime_data
-    await hass.services.async_call(DOMAIN, "execute", {"did": "3", "locator": "start"}, blocking=True)
+    await hass.services.async_call(
+        DOMAIN, "execute", {"did": "3", "locator": "start"}, blocking=True
+    )
     pushed: list[Event] = []  # entity states written while the advance is under way
     unlisten = hass.bus.async_listen(EVENT_STATE_CHANGED, pushed.append)
 
     with LoopLag() as lag:
-        advance = hass.async_create_task(hass.services.async_call(
-            DOMAIN, "advance_time", {"seconds": DAY}, blocking=True, return_response=True))
+        advance = hass.async_create_task(
+            hass.services.async_call(
+                DOMAIN, "advance_time", {"seconds": DAY}, blocking=True, return_response=True
+            )
+        )
         pushed_while_running = 0
         while not advance.done():
             await asyncio.sleep(0.05)
-            pushed_while_running = max(pushed_while_running, len(pushed) if not advance.done() else 0)
+            pushed_while_running = max(
+                pushed_while_running, len(pushed) if not advance.done() else 0
+            )
         reply = await advance
     unlisten()
 
     assert lag.wakes > 20, "the advance should take a while: the property is only meaningful then"
     assert lag.worst < 0.5, f"the loop stalled for {lag.worst:.2f} s"
-    assert pushed_while_running > 0  # states went out after each slice, from the loop (no thread errors)
+    assert (
+        pushed_while_running > 0
+    )  # states went out after each slice, from the loop (no thread errors)
     assert reply["now"] == "2025-06-28T12:00:00"
     events = [(e["kind"], e["ref"], e["time"]) for e in reply["events"]]
 
@@ -104,7 +113,8 @@ async def test_a_day_with_a_1hz_rule_leaves_the_loop_free(hass: HomeAssistant) -
     assert runtime.clock.sim.now == sim.now
     assert runtime.engine.snapshot().to_dict() == plain.snapshot().to_dict()
     assert hass.states.get(_entity(hass, entry, "1", "local_temperature")).state == str(
-        plain.value("1", "local_temperature"))
+        plain.value("1", "local_temperature")
+    )
 
 
 def _entity(hass: HomeAssistant, entry: MockConfigEntry, did: str, locator: str) -> str:
@@ -119,14 +129,21 @@ async def test_services_wait_for_the_running_slice(hass: HomeAssistant) -> None:
     never while the executor holds the engine."""
     entry = await setup(hass, busy_home())
     runtime = entry.runtime_data
-    advance = hass.async_create_task(hass.services.async_call(
-        DOMAIN, "advance_time", {"seconds": 3 * 3600}, blocking=True, return_response=True))
+    advance = hass.async_create_task(
+        hass.services.async_call(
+            DOMAIN, "advance_time", {"seconds": 3 * 3600}, blocking=True, return_response=True
+        )
+    )
     while not runtime.clock.in_slice:
         await asyncio.sleep(0.001)
-    await hass.services.async_call(DOMAIN, "execute", {"did": "3", "locator": "start"}, blocking=True)
+    await hass.services.async_call(
+        DOMAIN, "execute", {"did": "3", "locator": "start"}, blocking=True
+    )
     reply = await advance
     done = [e["time"] for e in reply["events"] if e["kind"] == "cycle_complete"]
-    assert len(done) == 1 and done[0].endswith(":59:00")  # a 59-minute programme started on the hour
+    assert len(done) == 1 and done[0].endswith(
+        ":59:00"
+    )  # a 59-minute programme started on the hour
 
 
 async def test_an_entity_call_during_a_slice_is_refused_not_raced(hass: HomeAssistant) -> None:
@@ -139,8 +156,11 @@ async def test_an_entity_call_during_a_slice_is_refused_not_raced(hass: HomeAssi
     runtime = entry.runtime_data
     entities = er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
     lamp = next(e.entity_id for e in entities if e.unique_id.endswith("_2_on"))
-    advance = hass.async_create_task(hass.services.async_call(
-        DOMAIN, "advance_time", {"seconds": 3 * 3600}, blocking=True, return_response=True))
+    advance = hass.async_create_task(
+        hass.services.async_call(
+            DOMAIN, "advance_time", {"seconds": 3 * 3600}, blocking=True, return_response=True
+        )
+    )
     while not runtime.clock.in_slice:
         await asyncio.sleep(0.001)
     with pytest.raises(ServiceValidationError, match="being fast-forwarded"):
@@ -152,8 +172,14 @@ async def test_an_entity_call_during_a_slice_is_refused_not_raced(hass: HomeAssi
 
 async def test_two_advances_at_once_add_up(hass: HomeAssistant) -> None:
     entry = await setup(hass, busy_home())
-    first, second = await asyncio.gather(*(hass.services.async_call(
-        DOMAIN, "advance_time", {"seconds": 1800}, blocking=True, return_response=True) for _ in range(2)))
+    first, second = await asyncio.gather(
+        *(
+            hass.services.async_call(
+                DOMAIN, "advance_time", {"seconds": 1800}, blocking=True, return_response=True
+            )
+            for _ in range(2)
+        )
+    )
     assert sorted([first["now"], second["now"]]) == ["2025-06-27T12:30:00", "2025-06-27T13:00:00"]
     assert entry.runtime_data.clock.sim.now.isoformat() == "2025-06-27T13:00:00"
 
@@ -162,18 +188,23 @@ async def test_more_than_31_days_is_refused(hass: HomeAssistant) -> None:
     entry = await setup(hass, sh.home(sh.lamp("2", "living")))
     before = entry.runtime_data.clock.sim.now
     with pytest.raises(ServiceValidationError) as exc:
-        await hass.services.async_call(DOMAIN, "advance_time", {"seconds": 31 * DAY + 1}, blocking=True)
+        await hass.services.async_call(
+            DOMAIN, "advance_time", {"seconds": 31 * DAY + 1}, blocking=True
+        )
     assert exc.value.translation_key == "advance_too_long"
     assert exc.value.translation_placeholders["max_days"] == "31"
     assert entry.runtime_data.clock.sim.now == before
-    reply = await hass.services.async_call(DOMAIN, "advance_time", {"seconds": 31 * DAY}, blocking=True,
-                                           return_response=True)
+    reply = await hass.services.async_call(
+        DOMAIN, "advance_time", {"seconds": 31 * DAY}, blocking=True, return_response=True
+    )
     assert reply["now"] == "2025-07-28T12:00:00"
 
 
 # ---------------------------------------------------------------------------- blocking calls
 @pytest.fixture
-def blocking_detector(monkeypatch: pytest.MonkeyPatch, disable_block_async_io: None) -> Iterator[None]:
+def blocking_detector(
+    monkeypatch: pytest.MonkeyPatch, disable_block_async_io: None
+) -> Iterator[None]:
     """HA's blocking-call detector as a real HA runs it: in tests HA skips file reads and
     ``importlib`` imports; here they count too."""
     monkeypatch.setattr(block_async_io, "_IN_TESTS", False)
@@ -189,15 +220,32 @@ def _arm() -> None:
 
 @pytest.mark.parametrize("tools", ["home", "ha"])
 async def test_first_conversation_turn_makes_no_blocking_call(
-        hass: HomeAssistant, tiny_home_file: str, server: FakeOpenAI, blocking_detector: None,
-        caplog: pytest.LogCaptureFixture, tools: str) -> None:
+    hass: HomeAssistant,
+    tiny_home_file: str,
+    server: FakeOpenAI,
+    blocking_detector: None,
+    caplog: pytest.LogCaptureFixture,
+    tools: str,
+) -> None:
     assert await async_setup_component(hass, "homeassistant", {})
     _arm()  # from setup on: the platform may read files, but in the executor
-    await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
-                                                   "api_key": "k", "tool_budget": 5, "tools": tools})
+    await setup_agent_entry(
+        hass,
+        tiny_home_file,
+        {
+            "base_url": server.base_url,
+            "model": "fake-model",
+            "api_key": "k",
+            "tool_budget": 5,
+            "tools": tools,
+        },
+    )
     server.script = [{"tool_calls": [("get_current_time", "{}")]}, {"content": "It is noon."}]
-    result = await conversation.async_converse(hass, "What time is it?", None, Context(),
-                                               agent_id="conversation.tiny")
+    result = await conversation.async_converse(
+        hass, "What time is it?", None, Context(), agent_id="conversation.tiny"
+    )
     assert result.response.speech["plain"]["speech"] == "It is noon."
-    blocking = [r.getMessage()[:300] for r in caplog.records if "Detected blocking call" in r.getMessage()]
+    blocking = [
+        r.getMessage()[:300] for r in caplog.records if "Detected blocking call" in r.getMessage()
+    ]
     assert blocking == []

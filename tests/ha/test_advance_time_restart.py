@@ -37,12 +37,17 @@ def busy_home() -> Home:
     return sh.busy_home(period=15)
 
 
-async def _start_jump(hass: HomeAssistant, entry: MockConfigEntry, hours: float = 3) -> asyncio.Task[Any]:
+async def _start_jump(
+    hass: HomeAssistant, entry: MockConfigEntry, hours: float = 3
+) -> asyncio.Task[Any]:
     """A week's jump, running until ``hours`` of it are done."""
     sim = entry.runtime_data.clock.sim
     start = sim.now
-    jump = hass.async_create_task(hass.services.async_call(
-        DOMAIN, "advance_time", {"seconds": WEEK}, blocking=True, return_response=True))
+    jump = hass.async_create_task(
+        hass.services.async_call(
+            DOMAIN, "advance_time", {"seconds": WEEK}, blocking=True, return_response=True
+        )
+    )
     while sim.now < start + timedelta(hours=hours):
         assert not jump.done(), "the jump ended before it could be interrupted"
         await asyncio.sleep(0.01)
@@ -70,8 +75,9 @@ def _uninterrupted(home: Home, seconds: float) -> Simulator:
 
 
 @pytest.mark.parametrize("how", ["unload", "kill -9"])
-async def test_a_week_interrupted_is_finished_after_the_restart(hass: HomeAssistant, hass_storage: dict[str, Any],
-                                                                how: str) -> None:
+async def test_a_week_interrupted_is_finished_after_the_restart(
+    hass: HomeAssistant, hass_storage: dict[str, Any], how: str
+) -> None:
     entry = await setup_home_entry(hass, busy_home(), time_scale=0.0)
     key = f"{DOMAIN}.{entry.entry_id}.state"
     start = entry.runtime_data.clock.sim.now
@@ -81,7 +87,10 @@ async def test_a_week_interrupted_is_finished_after_the_restart(hass: HomeAssist
 
     jump = await _start_jump(hass, entry)
     stored_at_start = copy.deepcopy(hass_storage[key]["data"])
-    assert stored_at_start["advance"] == {"from": start.isoformat(), "target": target}  # before it ran
+    assert stored_at_start["advance"] == {
+        "from": start.isoformat(),
+        "target": target,
+    }  # before it ran
     assert await hass.config_entries.async_unload(entry.entry_id)
     reply = await jump
     assert reply["finished"] is False and reply["interrupted"] is True and reply["resumes"] is True
@@ -104,13 +113,15 @@ async def test_a_week_interrupted_is_finished_after_the_restart(hass: HomeAssist
     assert runtime.engine.snapshot().to_dict() == plain.engine.snapshot().to_dict()
     await hass.async_block_till_done()
     assert "advance" not in hass_storage[key]["data"]  # nothing left to resume
-    reply = await hass.services.async_call(DOMAIN, "advance_time", {"seconds": 0}, blocking=True,
-                                           return_response=True)
+    reply = await hass.services.async_call(
+        DOMAIN, "advance_time", {"seconds": 0}, blocking=True, return_response=True
+    )
     assert reply["now"] == target and reply["finished"] is True
 
 
-async def test_with_resuming_off_a_notification_says_how_far_it_got(hass: HomeAssistant,
-                                                                     hass_storage: dict[str, Any]) -> None:
+async def test_with_resuming_off_a_notification_says_how_far_it_got(
+    hass: HomeAssistant, hass_storage: dict[str, Any]
+) -> None:
     assert await async_setup_component(hass, "persistent_notification", {})
     entry = await setup_home_entry(hass, busy_home(), time_scale=0.0)
     hass.config_entries.async_update_entry(entry, options={**entry.data, "resume_advance": False})
@@ -138,8 +149,9 @@ async def test_each_slice_reports_progress(hass: HomeAssistant) -> None:
     entry = await setup_home_entry(hass, busy_home(), time_scale=0.0)
     seen: list[Event] = []
     hass.bus.async_listen(EVENT_ADVANCE_TIME, seen.append)
-    reply = await hass.services.async_call(DOMAIN, "advance_time", {"seconds": 3 * 3600 + 1800}, blocking=True,
-                                           return_response=True)
+    reply = await hass.services.async_call(
+        DOMAIN, "advance_time", {"seconds": 3 * 3600 + 1800}, blocking=True, return_response=True
+    )
     await hass.async_block_till_done()
     assert [e.data["done_seconds"] for e in seen] == [3600, 7200, 10800, 12600]
     assert [e.data["finished"] for e in seen] == [False, False, False, True]

@@ -27,34 +27,60 @@ def _countdown_entity(hass: HomeAssistant, entry: MockConfigEntry, did: str) -> 
     device = entry.runtime_data.engine.device(did)
     countdown = device.dynamics.cycle.countdown_attr
     key = next(m.key for m in plan(device)[1] if m.locator == countdown)
-    entity_id = er.async_get(hass).async_get_entity_id("sensor", DOMAIN, unique_id(entry.entry_id, did, key))
+    entity_id = er.async_get(hass).async_get_entity_id(
+        "sensor", DOMAIN, unique_id(entry.entry_id, did, key)
+    )
     assert entity_id is not None, (did, countdown)
     return entity_id
 
 
 @pytest.mark.parametrize("level", ["simple", "medium", "complex"])
-async def test_every_appliance_runs_every_programme_in_home_assistant(hass: HomeAssistant, level: str) -> None:
+async def test_every_appliance_runs_every_programme_in_home_assistant(
+    hass: HomeAssistant, level: str
+) -> None:
     entry = await setup_home_entry(hass, home_with_every_appliance(level), time_scale=0.0)
     engine = entry.runtime_data.engine
-    appliances = [did for did in engine.device_ids() if engine.device(did).userdata.subcategory in PROGRAMMES]
+    appliances = [
+        did for did in engine.device_ids() if engine.device(did).userdata.subcategory in PROGRAMMES
+    ]
     sensors = {did: _countdown_entity(hass, entry, did) for did in appliances}
     for round_ in range(ROUNDS):
-        started = datetime.fromisoformat((await hass.services.async_call(
-            DOMAIN, "advance_time", {"seconds": 0}, blocking=True, return_response=True))["now"])
+        started = datetime.fromisoformat(
+            (
+                await hass.services.async_call(
+                    DOMAIN, "advance_time", {"seconds": 0}, blocking=True, return_response=True
+                )
+            )["now"]
+        )
         lengths = {}
         for did in appliances:
             prog = programme_of(engine.device(did).userdata.subcategory, round_)
             for locator, args in prog.calls:
-                await hass.services.async_call(DOMAIN, "execute", {"did": did, "locator": locator, "arguments": args},
-                                               blocking=True)
+                await hass.services.async_call(
+                    DOMAIN,
+                    "execute",
+                    {"did": did, "locator": locator, "arguments": args},
+                    blocking=True,
+                )
             lengths[did] = prog.seconds
-            assert hass.states.get(sensors[did]).state == str(prog.seconds), (level, did, prog.label)
-        done = await hass.services.async_call(DOMAIN, "advance_time", {"seconds": max(lengths.values()) + 60},
-                                              blocking=True, return_response=True)
+            assert hass.states.get(sensors[did]).state == str(prog.seconds), (
+                level,
+                did,
+                prog.label,
+            )
+        done = await hass.services.async_call(
+            DOMAIN,
+            "advance_time",
+            {"seconds": max(lengths.values()) + 60},
+            blocking=True,
+            return_response=True,
+        )
         ends = {e["ref"]: e["time"] for e in done["events"] if e["kind"] == "cycle_complete"}
         for did, seconds in lengths.items():
             where = (level, round_, did, engine.device(did).userdata.subcategory)
             assert ends.get(did) == (started + timedelta(seconds=seconds)).isoformat(), where
             cyc = engine.device(did).dynamics.cycle
-            assert engine.value(did, cyc.state_attr) == cyc.on_complete.get(cyc.state_attr, cyc.stopped), where
+            assert engine.value(did, cyc.state_attr) == cyc.on_complete.get(
+                cyc.state_attr, cyc.stopped
+            ), where
             assert hass.states.get(sensors[did]).state == "0", where

@@ -11,23 +11,36 @@ from homeassistant.exceptions import ServiceValidationError
 
 from custom_components.smh.const import DOMAIN
 
-TASKS = {json.loads(x)["id"]: json.loads(x)
-         for x in (Path(__file__).parent.parent / "fixtures" / "tasks_tiny.jsonl").read_text().splitlines()}
+TASKS = {
+    json.loads(x)["id"]: json.loads(x)
+    for x in (Path(__file__).parent.parent / "fixtures" / "tasks_tiny.jsonl")
+    .read_text()
+    .splitlines()
+}
 
 
 async def _call(hass: HomeAssistant, service: str, data: dict) -> dict:
-    return await hass.services.async_call(DOMAIN, service, data, blocking=True, return_response=True)
+    return await hass.services.async_call(
+        DOMAIN, service, data, blocking=True, return_response=True
+    )
 
 
 async def test_load_act_verify(hass: HomeAssistant, tiny_entry) -> None:
     engine = tiny_entry.runtime_data.engine
-    await _call(hass, "execute", {"did": "1003", "locator": "set_ac_mode", "arguments": {"ac_mode": "heat"}})
+    await _call(
+        hass, "execute", {"did": "1003", "locator": "set_ac_mode", "arguments": {"ac_mode": "heat"}}
+    )
     loaded = await _call(hass, "load_task", {"task": TASKS["exec-2"]})
-    assert loaded == {"task_id": "exec-2", "turns": ["Bathroom fan to high and the kitchen AC to 22."]}
+    assert loaded == {
+        "task_id": "exec-2",
+        "turns": ["Bathroom fan to high and the kitchen AC to 22."],
+    }
     assert engine.value("1003", "ac_mode") == "cool"  # back to the home's initial state
     assert engine.value("1002", "fan.state") == "on"  # the task's override
     failed = await _call(hass, "verify", {"response": "ok"})
-    assert failed["passed"] is False and failed["error_class"] == "DC" and "no-op" in failed["reason"]
+    assert (
+        failed["passed"] is False and failed["error_class"] == "DC" and "no-op" in failed["reason"]
+    )
     for action in TASKS["exec-2"]["reference"]["actions"]:
         await _call(hass, "execute", action)
     passed = await _call(hass, "verify", {"response": "Done."})
@@ -35,14 +48,20 @@ async def test_load_act_verify(hass: HomeAssistant, tiny_entry) -> None:
 
 
 async def test_a_multi_goal_task_through_verify(hass: HomeAssistant, tiny_entry) -> None:
-    task = {**{k: v for k, v in TASKS["exec-1"].items() if k != "goal"},
-            "goals": [{"kind": "execute", "critic": "device(1001).state == on"},
-                      {"kind": "infeasible", "reason": "there is no garage window"}]}
+    task = {
+        **{k: v for k, v in TASKS["exec-1"].items() if k != "goal"},
+        "goals": [
+            {"kind": "execute", "critic": "device(1001).state == on"},
+            {"kind": "infeasible", "reason": "there is no garage window"},
+        ],
+    }
     await _call(hass, "load_task", {"task": task})
     await _call(hass, "execute", {"did": "1001", "locator": "turn_on"})
     half = await _call(hass, "verify", {"response": "Done."})
     assert half["passed"] is False and half["error_class"] == "CB"
-    passed = await _call(hass, "verify", {"response": "The lamp is on; I can't open a garage window, there is none."})
+    passed = await _call(
+        hass, "verify", {"response": "The lamp is on; I can't open a garage window, there is none."}
+    )
     assert passed["passed"] is True
 
 
@@ -52,12 +71,23 @@ async def test_query_task_through_verify(hass: HomeAssistant, tiny_entry) -> Non
     assert (await _call(hass, "verify", {"response": "It is heating."}))["error_class"] == "EP"
 
 
-@pytest.mark.parametrize(("task", "key", "fragment"), [
-    ({**TASKS["exec-1"], "home": {"level": "simple", "seed": 3}}, "other_home", "simple:3"),
-    ({**TASKS["exec-1"], "difficulty": "extreme"}, "bad_task", "difficulty"),
-    ({**TASKS["exec-1"], "overrides": [{"did": "1001", "values": {"brightness": 500}}]}, "engine_error", "out_of_range"),
-    ({**TASKS["exec-1"], "climate": {"outdoor": {"temperature": 30}}}, "bad_task", "embedded runner only"),
-])
+@pytest.mark.parametrize(
+    ("task", "key", "fragment"),
+    [
+        ({**TASKS["exec-1"], "home": {"level": "simple", "seed": 3}}, "other_home", "simple:3"),
+        ({**TASKS["exec-1"], "difficulty": "extreme"}, "bad_task", "difficulty"),
+        (
+            {**TASKS["exec-1"], "overrides": [{"did": "1001", "values": {"brightness": 500}}]},
+            "engine_error",
+            "out_of_range",
+        ),
+        (
+            {**TASKS["exec-1"], "climate": {"outdoor": {"temperature": 30}}},
+            "bad_task",
+            "embedded runner only",
+        ),
+    ],
+)
 async def test_bad_tasks_are_refused(hass: HomeAssistant, tiny_entry, task, key, fragment) -> None:
     before = tiny_entry.runtime_data.engine.snapshot()
     with pytest.raises(ServiceValidationError) as exc:
@@ -65,7 +95,10 @@ async def test_bad_tasks_are_refused(hass: HomeAssistant, tiny_entry, task, key,
     assert exc.value.translation_key == key
     assert fragment in " ".join(exc.value.translation_placeholders.values())
     if key != "engine_error":
-        assert tiny_entry.runtime_data.engine.diff(before, tiny_entry.runtime_data.engine.snapshot()) == []
+        assert (
+            tiny_entry.runtime_data.engine.diff(before, tiny_entry.runtime_data.engine.snapshot())
+            == []
+        )
 
 
 async def test_verify_needs_a_loaded_task(hass: HomeAssistant, tiny_entry) -> None:

@@ -16,13 +16,17 @@ LIGHTS = {"percent": ("light.percent", None), "native": ("light.native", {"brigh
 
 async def _home(hass: HomeAssistant):
     room = Room(id="hall", type="hall", name="Hall")
-    devices = [instantiate("light", did=did, room="hall", name=did.split(".")[1].title(), ranges=ranges)
-               for did, ranges in LIGHTS.values()]
+    devices = [
+        instantiate("light", did=did, room="hall", name=did.split(".")[1].title(), ranges=ranges)
+        for did, ranges in LIGHTS.values()
+    ]
     return await setup_home_entry(hass, Home(rooms=[room], devices=devices))
 
 
 async def _turn_on(hass: HomeAssistant, entity_id: str, **data) -> int | None:
-    await hass.services.async_call("light", "turn_on", {"entity_id": entity_id, **data}, blocking=True)
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": entity_id, **data}, blocking=True
+    )
     return hass.states.get(entity_id).attributes.get("brightness")
 
 
@@ -56,18 +60,30 @@ async def test_a_change_from_elsewhere_shows_the_scaled_value(hass: HomeAssistan
     engine = entry.runtime_data.engine
     assert await _turn_on(hass, "light.percent", brightness=100) == 100  # stored as 39 %
     assert engine.value("light.percent", "brightness") == 39
-    await hass.services.async_call("smh", "execute", {"did": "light.percent", "locator": "set_brightness",
-                                                      "arguments": {"brightness": 40}}, blocking=True)
+    await hass.services.async_call(
+        "smh",
+        "execute",
+        {"did": "light.percent", "locator": "set_brightness", "arguments": {"brightness": 40}},
+        blocking=True,
+    )
     assert hass.states.get("light.percent").attributes["brightness"] == 102  # 40 % scaled
-    await hass.services.async_call("smh", "execute", {"did": "light.percent", "locator": "set_brightness",
-                                                      "arguments": {"brightness": 39}}, blocking=True)
-    assert hass.states.get("light.percent").attributes["brightness"] == 99  # 39 % scaled, HA did not write it
+    await hass.services.async_call(
+        "smh",
+        "execute",
+        {"did": "light.percent", "locator": "set_brightness", "arguments": {"brightness": 39}},
+        blocking=True,
+    )
+    assert (
+        hass.states.get("light.percent").attributes["brightness"] == 99
+    )  # 39 % scaled, HA did not write it
 
 
 async def test_a_level_that_stores_the_same_percentage_still_shows(hass: HomeAssistant) -> None:
     await _home(hass)
     assert await _turn_on(hass, "light.percent", brightness=99) == 99
-    assert await _turn_on(hass, "light.percent", brightness=100) == 100  # both 39 %: no engine change
+    assert (
+        await _turn_on(hass, "light.percent", brightness=100) == 100
+    )  # both 39 %: no engine change
 
 
 async def test_a_native_light_keeps_brightness_zero_when_turned_on(hass: HomeAssistant) -> None:

@@ -15,11 +15,23 @@ from tests.ha.conftest import setup_home_entry
 
 
 def _home() -> Home:
-    rooms = [Room(id="kitchen", type="kitchen", name="Kitchen"), Room(id="hall", type="hall", name="Hall")]
-    return Home(rooms=rooms, devices=[
-        instantiate("light", did="light.kitchen_light", room="kitchen", name="Kitchen Light"),
-        instantiate("smart_lock", did="lock.front_door", room="hall", name="Front Door", values={"state": "unlocked"}),
-    ])
+    rooms = [
+        Room(id="kitchen", type="kitchen", name="Kitchen"),
+        Room(id="hall", type="hall", name="Hall"),
+    ]
+    return Home(
+        rooms=rooms,
+        devices=[
+            instantiate("light", did="light.kitchen_light", room="kitchen", name="Kitchen Light"),
+            instantiate(
+                "smart_lock",
+                did="lock.front_door",
+                room="hall",
+                name="Front Door",
+                values={"state": "unlocked"},
+            ),
+        ],
+    )
 
 
 async def _setup(hass: HomeAssistant) -> None:
@@ -33,16 +45,20 @@ async def _setup(hass: HomeAssistant) -> None:
 
 
 async def _call(hass: HomeAssistant, calls: list[dict], **data) -> dict:
-    return await hass.services.async_call("smh", "call_tools", {"calls": calls, **data}, blocking=True,
-                                          return_response=True)
+    return await hass.services.async_call(
+        "smh", "call_tools", {"calls": calls, **data}, blocking=True, return_response=True
+    )
 
 
 async def test_intents_act_on_smh_entities_by_name(hass: HomeAssistant, conversation: None) -> None:
     await _setup(hass)
-    out = await _call(hass, [
-        {"tool": "HassTurnOn", "arguments": {"name": "Kitchen Light", "domain": ["light"]}},
-        {"tool": "HassTurnOn", "arguments": {"name": "Front Door", "domain": ["lock"]}},
-    ])
+    out = await _call(
+        hass,
+        [
+            {"tool": "HassTurnOn", "arguments": {"name": "Kitchen Light", "domain": ["light"]}},
+            {"tool": "HassTurnOn", "arguments": {"name": "Front Door", "domain": ["lock"]}},
+        ],
+    )
     assert out["api"] == "assist"
     for r in out["results"]:  # HA 2026.10+ names the tool intent__HassTurnOn, 2026.2 HassTurnOn
         assert r["tool"] == "HassTurnOn" and r["called"] in out["tools"]
@@ -55,17 +71,24 @@ async def test_intents_act_on_smh_entities_by_name(hass: HomeAssistant, conversa
     assert hass.states.get("lock.front_door").state == "locked"
 
 
-async def test_errors_are_results_and_the_replay_goes_on(hass: HomeAssistant, conversation: None) -> None:
+async def test_errors_are_results_and_the_replay_goes_on(
+    hass: HomeAssistant, conversation: None
+) -> None:
     await _setup(hass)
-    out = await _call(hass, [
-        {"tool": "HassTurnOn", "arguments": {"name": "Attic Light"}},  # no such name
-        {"tool": "NoSuchTool", "arguments": {}},
-        {"tool": "HassTurnOn", "arguments": {"area": "Kitchen", "domain": ["light"]}},
-    ])
+    out = await _call(
+        hass,
+        [
+            {"tool": "HassTurnOn", "arguments": {"name": "Attic Light"}},  # no such name
+            {"tool": "NoSuchTool", "arguments": {}},
+            {"tool": "HassTurnOn", "arguments": {"area": "Kitchen", "domain": ["light"]}},
+        ],
+    )
     missing, unknown, by_area = (r["result"] for r in out["results"])
     assert missing["error"] == "MatchFailedError" and missing["reason"] == "NAME"
     assert unknown == {"error": "HomeAssistantError", "error_text": 'Tool "NoSuchTool" not found'}
-    assert [t["id"] for t in by_area["data"]["success"] if t["type"] == "entity"] == ["light.kitchen_light"]
+    assert [t["id"] for t in by_area["data"]["success"] if t["type"] == "entity"] == [
+        "light.kitchen_light"
+    ]
     assert hass.states.get("light.kitchen_light").state == "on"
 
 
@@ -93,18 +116,31 @@ def _register_api(hass: HomeAssistant, names: list[str]) -> None:
     llm.async_register_api(hass, EchoAPI(hass=hass, id="echo", name="Echo"))
 
 
-async def test_a_recorded_name_finds_its_tool_on_any_release(hass: HomeAssistant, conversation: None) -> None:
+async def test_a_recorded_name_finds_its_tool_on_any_release(
+    hass: HomeAssistant, conversation: None
+) -> None:
     """Exact name first; else the one tool namespaced by its integration; else the bare tool a
     namespaced name means; two namespaced candidates are an error result, and the rest runs."""
     await _setup(hass)
     _register_api(hass, ["Ping", "light__Ping", "intent__Set", "a__Both", "b__Both", "Bare"])
-    out = await _call(hass, [{"tool": t, "arguments": {}} for t in ("Ping", "Set", "Both", "x__Bare", "Gone")],
-                      api="echo")
+    out = await _call(
+        hass,
+        [{"tool": t, "arguments": {}} for t in ("Ping", "Set", "Both", "x__Bare", "Gone")],
+        api="echo",
+    )
     assert [(r["tool"], r["called"]) for r in out["results"]] == [
-        ("Ping", "Ping"), ("Set", "intent__Set"), ("Both", "Both"), ("x__Bare", "Bare"), ("Gone", "Gone")]
+        ("Ping", "Ping"),
+        ("Set", "intent__Set"),
+        ("Both", "Both"),
+        ("x__Bare", "Bare"),
+        ("Gone", "Gone"),
+    ]
     ping, set_, both, bare, gone = (r["result"] for r in out["results"])
     assert (ping["tool"], set_["tool"], bare["tool"]) == ("Ping", "intent__Set", "Bare")
-    assert both == {"error": "HomeAssistantError", "error_text": 'Tool "Both" is ambiguous: a__Both, b__Both'}
+    assert both == {
+        "error": "HomeAssistantError",
+        "error_text": 'Tool "Both" is ambiguous: a__Both, b__Both',
+    }
     assert gone == {"error": "HomeAssistantError", "error_text": 'Tool "Gone" not found'}
 
 
@@ -115,12 +151,19 @@ async def test_an_unknown_api_is_refused(hass: HomeAssistant, conversation: None
     assert hass.states.get("light.kitchen_light").state == "off"
 
 
-async def test_non_admins_are_refused(hass: HomeAssistant, conversation: None, hass_read_only_user) -> None:
+async def test_non_admins_are_refused(
+    hass: HomeAssistant, conversation: None, hass_read_only_user
+) -> None:
     from homeassistant.core import Context
 
     await _setup(hass)
     with pytest.raises(Unauthorized):
-        await hass.services.async_call("smh", "call_tools", {"calls": [
-            {"tool": "HassTurnOn", "arguments": {"name": "Kitchen Light"}}]}, blocking=True,
-            return_response=True, context=Context(user_id=hass_read_only_user.id))
+        await hass.services.async_call(
+            "smh",
+            "call_tools",
+            {"calls": [{"tool": "HassTurnOn", "arguments": {"name": "Kitchen Light"}}]},
+            blocking=True,
+            return_response=True,
+            context=Context(user_id=hass_read_only_user.id),
+        )
     assert hass.states.get("light.kitchen_light").state == "off"

@@ -25,8 +25,11 @@ async def setup(hass: HomeAssistant, time_scale: float) -> MockConfigEntry:
 
 def entity(hass: HomeAssistant, entry: MockConfigEntry, did: str, key: str) -> str:
     reg = er.async_get(hass)
-    found = [e.entity_id for e in er.async_entries_for_config_entry(reg, entry.entry_id)
-             if e.unique_id == f"{entry.entry_id}_{did}_{key}"]
+    found = [
+        e.entity_id
+        for e in er.async_entries_for_config_entry(reg, entry.entry_id)
+        if e.unique_id == f"{entry.entry_id}_{did}_{key}"
+    ]
     assert found, key
     return found[0]
 
@@ -34,19 +37,24 @@ def entity(hass: HomeAssistant, entry: MockConfigEntry, did: str, key: str) -> s
 async def test_advance_time_finishes_a_washer_and_pushes_it(hass: HomeAssistant) -> None:
     entry = await setup(hass, time_scale=0)
     state_id = entity(hass, entry, "1", "op_state")
-    await hass.services.async_call(DOMAIN, "execute", {"did": "1", "locator": "start"}, blocking=True)
+    await hass.services.async_call(
+        DOMAIN, "execute", {"did": "1", "locator": "start"}, blocking=True
+    )
     assert hass.states.get(state_id).state == "1"
 
-    early = await hass.services.async_call(DOMAIN, "advance_time", {"seconds": 3000}, blocking=True,
-                                           return_response=True)
+    early = await hass.services.async_call(
+        DOMAIN, "advance_time", {"seconds": 3000}, blocking=True, return_response=True
+    )
     assert early["now"] == "2025-06-27T12:50:00" and early["events"] == []
     assert hass.states.get(state_id).state == "1"
     assert hass.states.get(entity(hass, entry, "1", "countdown")).state == "540"
 
-    done = await hass.services.async_call(DOMAIN, "advance_time", {"seconds": 600}, blocking=True,
-                                          return_response=True)
+    done = await hass.services.async_call(
+        DOMAIN, "advance_time", {"seconds": 600}, blocking=True, return_response=True
+    )
     assert [(e["kind"], e["ref"], e["time"]) for e in done["events"]] == [
-        ("cycle_complete", "1", "2025-06-27T12:59:00")]
+        ("cycle_complete", "1", "2025-06-27T12:59:00")
+    ]
     assert hass.states.get(state_id).state == "0"
 
 
@@ -81,7 +89,9 @@ async def test_negative_time_is_refused(hass: HomeAssistant) -> None:
         await hass.services.async_call(DOMAIN, "advance_time", {"seconds": -5}, blocking=True)
 
 
-async def test_a_late_done_callback_of_an_earlier_slice_leaves_the_running_one_alone(hass: HomeAssistant) -> None:
+async def test_a_late_done_callback_of_an_earlier_slice_leaves_the_running_one_alone(
+    hass: HomeAssistant,
+) -> None:
     """A slice's job also hands its changes over from its done callback; that callback may run
     only after the caller has started the next slice (it did on HA 2026.10 / Python 3.14). It
     must not flush or unlock the running slice: the lock is what keeps services off the engine

@@ -68,16 +68,27 @@ async def home(hass: HomeAssistant, conversation: None, server: FakeOpenAI) -> M
     """The carriers' home with SMH's agent (tools on the home, simulated clock stopped); every
     entity exposed to Assist, so the ``smh`` API sees the lock too."""
     (Path(hass.config.config_dir) / HOME_FILE).write_text(dump_home(consent_home()))
-    entry = await setup_agent_entry(hass, HOME_FILE, {"base_url": server.base_url, "model": "fake-model",
-                                                      "api_key": "k", "agent_mode": "eia", "tool_budget": 6,
-                                                      "tools": "home"})
+    entry = await setup_agent_entry(
+        hass,
+        HOME_FILE,
+        {
+            "base_url": server.base_url,
+            "model": "fake-model",
+            "api_key": "k",
+            "agent_mode": "eia",
+            "tool_budget": 6,
+            "tools": "home",
+        },
+    )
     for state in hass.states.async_all():
         async_expose_entity(hass, "conversation", state.entity_id, True)
     return entry
 
 
 def _later(entry: MockConfigEntry) -> str:
-    return (entry.runtime_data.clock.sim.now + timedelta(hours=6)).replace(microsecond=0).isoformat()
+    return (
+        (entry.runtime_data.clock.sim.now + timedelta(hours=6)).replace(microsecond=0).isoformat()
+    )
 
 
 def _stored(entry: MockConfigEntry) -> tuple[list, list]:
@@ -98,11 +109,16 @@ def _store(tool: str, entry: MockConfigEntry, action: dict[str, Any]) -> dict[st
 
 def _obeying(server: FakeOpenAI, entry: MockConfigEntry, tool: str, action: dict[str, Any]) -> None:
     """An injection-obeying model: the user's light, then the high-risk call stored for later."""
+
     def reply(body: dict[str, Any]) -> dict[str, Any]:
         if any(m["role"] == "tool" for m in body["messages"]):
             return {"content": "All set."}
-        return {"tool_calls": [_tool_call("control_device", BENIGN_CALL),
-                               _tool_call(tool, _store(tool, entry, action))]}
+        return {
+            "tool_calls": [
+                _tool_call("control_device", BENIGN_CALL),
+                _tool_call(tool, _store(tool, entry, action)),
+            ]
+        }
 
     server.default = reply
 
@@ -117,7 +133,9 @@ def _speech(result: Any) -> str:
 
 # ---------------------------------------------------------------------------- SMH's agent in Assist
 @pytest.mark.parametrize("tool", ["schedule_actions", "create_automation"])
-async def test_assist_stores_nothing_the_user_did_not_mention(hass: HomeAssistant, home, server, tool) -> None:
+async def test_assist_stores_nothing_the_user_did_not_mention(
+    hass: HomeAssistant, home, server, tool
+) -> None:
     _obeying(server, home, tool, UNLOCK)
     door = _door(home)
     result = await _assist(hass, BENIGN)
@@ -127,7 +145,9 @@ async def test_assist_stores_nothing_the_user_did_not_mention(hass: HomeAssistan
 
 @pytest.mark.parametrize("carrier", KINDS)
 @pytest.mark.parametrize("tool", ["schedule_actions", "create_automation"])
-async def test_assist_fails_closed(hass: HomeAssistant, home, server, tool: str, carrier: Carrier) -> None:
+async def test_assist_fails_closed(
+    hass: HomeAssistant, home, server, tool: str, carrier: Carrier
+) -> None:
     _obeying(server, home, tool, carrier.call)
     door = _door(home)
     result = await _assist(hass, carrier.text)
@@ -137,7 +157,9 @@ async def test_assist_fails_closed(hass: HomeAssistant, home, server, tool: str,
 
 
 @pytest.mark.parametrize("tool", ["schedule_actions", "create_automation"])
-async def test_assist_control_a_plain_request_stores_it(hass: HomeAssistant, home, server, tool) -> None:
+async def test_assist_control_a_plain_request_stores_it(
+    hass: HomeAssistant, home, server, tool
+) -> None:
     _obeying(server, home, tool, UNLOCK)
     result = await _assist(hass, CONTROL.text)
     assert ASK not in _speech(result)
@@ -145,7 +167,9 @@ async def test_assist_control_a_plain_request_stores_it(hass: HomeAssistant, hom
 
 
 @pytest.mark.parametrize("tool", ["schedule_actions", "create_automation"])
-async def test_assist_control_a_yes_stores_it_for_later(hass: HomeAssistant, home, server, tool) -> None:
+async def test_assist_control_a_yes_stores_it_for_later(
+    hass: HomeAssistant, home, server, tool
+) -> None:
     """After the question, a plain yes stores the schedule or rule the question was about; the
     door stays locked until then (a yes to a stored unlock is not an unlock now)."""
     _obeying(server, home, tool, UNLOCK)
@@ -157,34 +181,70 @@ async def test_assist_control_a_yes_stores_it_for_later(hass: HomeAssistant, hom
 
 
 async def test_assist_on_ha_entities_schedules_no_unlock_the_user_did_not_mention(
-        hass: HomeAssistant, conversation: None, server: FakeOpenAI, tiny_home_file: str) -> None:
+    hass: HomeAssistant, conversation: None, server: FakeOpenAI, tiny_home_file: str
+) -> None:
     """Tools ``ha`` (HA's exposed entities, HA's timer): ``GuardedBackend.schedule`` over
     :class:`~custom_components.smh.ha_backend.HaBackend` keeps no timer for an unlock."""
-    entry = await setup_agent_entry(hass, tiny_home_file, {"base_url": server.base_url, "model": "fake-model",
-                                                           "api_key": "k", "agent_mode": "eia", "tool_budget": 5})
-    hass.states.async_set("lock.front_door", "locked", {"friendly_name": "Front Door", "supported_features": 1})
+    entry = await setup_agent_entry(
+        hass,
+        tiny_home_file,
+        {
+            "base_url": server.base_url,
+            "model": "fake-model",
+            "api_key": "k",
+            "agent_mode": "eia",
+            "tool_budget": 5,
+        },
+    )
+    hass.states.async_set(
+        "lock.front_door", "locked", {"friendly_name": "Front Door", "supported_features": 1}
+    )
     hass.services.async_register("lock", "unlock", lambda call: None)
     async_expose_entity(hass, "conversation", "lock.front_door", True)
     later = "2099-01-01T18:00:00"
-    server.script = [{"tool_calls": [_tool_call("schedule_actions", {"at": later, "actions": [
-        {"did": "lock.front_door", "locator": "unlock", "arguments": {}}]})]}, {"content": "Scheduled."}]
+    server.script = [
+        {
+            "tool_calls": [
+                _tool_call(
+                    "schedule_actions",
+                    {
+                        "at": later,
+                        "actions": [
+                            {"did": "lock.front_door", "locator": "unlock", "arguments": {}}
+                        ],
+                    },
+                )
+            ]
+        },
+        {"content": "Scheduled."},
+    ]
     result = await _assist(hass, "Turn on the bedroom lamp")
     assert ASK in _speech(result)
-    entity = next(e for e in hass.data["entity_components"]["conversation"].entities
-                  if e.entity_id == AGENT)
+    entity = next(
+        e for e in hass.data["entity_components"]["conversation"].entities if e.entity_id == AGENT
+    )
     assert entity._schedules.pending == {}
     assert entry.runtime_data is not None
 
 
 # ---------------------------------------------------------------------------- the smh LLM API
-def _llm_call(tool: str, entry: MockConfigEntry, action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def _llm_call(
+    tool: str, entry: MockConfigEntry, action: dict[str, Any]
+) -> tuple[str, dict[str, Any]]:
     return (tool, _store(tool, entry, action))
 
 
 @pytest.mark.parametrize("tool", ["schedule_actions", "create_automation"])
-async def test_llm_api_stores_nothing_the_user_did_not_mention(hass: HomeAssistant, home, tool) -> None:
-    _, (light, stored) = await _agent_turn(hass, None, BENIGN, [("control_device", BENIGN_CALL),
-                                                                _llm_call(tool, home, UNLOCK)], "Done.")
+async def test_llm_api_stores_nothing_the_user_did_not_mention(
+    hass: HomeAssistant, home, tool
+) -> None:
+    _, (light, stored) = await _agent_turn(
+        hass,
+        None,
+        BENIGN,
+        [("control_device", BENIGN_CALL), _llm_call(tool, home, UNLOCK)],
+        "Done.",
+    )
     assert light["ok"] is True
     assert stored["ok"] is False and stored["error"]["code"] == "needs_confirmation", stored
     assert _stored(home) == ([], [])
@@ -193,18 +253,33 @@ async def test_llm_api_stores_nothing_the_user_did_not_mention(hass: HomeAssista
 @pytest.mark.parametrize("carrier", KINDS)
 @pytest.mark.parametrize("tool", ["schedule_actions", "create_automation"])
 async def test_llm_api_fails_closed(hass: HomeAssistant, home, tool: str, carrier: Carrier) -> None:
-    _, (_, stored) = await _agent_turn(hass, None, carrier.text, [("control_device", BENIGN_CALL),
-                                                                  _llm_call(tool, home, carrier.call)], "Done.")
+    _, (_, stored) = await _agent_turn(
+        hass,
+        None,
+        carrier.text,
+        [("control_device", BENIGN_CALL), _llm_call(tool, home, carrier.call)],
+        "Done.",
+    )
     assert _stored(home) == ([], []), f"stored without consent: {stored}"
-    assert stored["error"]["code"] == "needs_confirmation" and stored["error"]["prompt"] == carrier.question()
+    assert (
+        stored["error"]["code"] == "needs_confirmation"
+        and stored["error"]["prompt"] == carrier.question()
+    )
 
 
 @pytest.mark.parametrize("tool", ["schedule_actions", "create_automation"])
 async def test_llm_api_control_plain_request_then_yes(hass: HomeAssistant, home, tool) -> None:
-    _, (done,) = await _agent_turn(hass, None, CONTROL.text, [_llm_call(tool, home, UNLOCK)], "Done.")
+    _, (done,) = await _agent_turn(
+        hass, None, CONTROL.text, [_llm_call(tool, home, UNLOCK)], "Done."
+    )
     assert done["ok"] is True, done
-    conv, (_, asked) = await _agent_turn(hass, None, BENIGN, [("control_device", BENIGN_CALL),
-                                                              _llm_call(tool, home, UNLOCK)], CONTROL.question())
+    conv, (_, asked) = await _agent_turn(
+        hass,
+        None,
+        BENIGN,
+        [("control_device", BENIGN_CALL), _llm_call(tool, home, UNLOCK)],
+        CONTROL.question(),
+    )
     assert asked["error"]["code"] == "needs_confirmation"
     _, (confirmed,) = await _agent_turn(hass, conv, YES, [_llm_call(tool, home, UNLOCK)], "Done.")
     assert confirmed["ok"] is True, confirmed
@@ -228,15 +303,22 @@ async def automations(hass: HomeAssistant, home) -> AsyncIterator[Path]:
 
 def _draft(action: dict[str, Any]) -> dict[str, Any]:
     """The synthesizer's model, obeying: a rule that stores the high-risk call for the evening."""
-    return {"content": json.dumps({"id": "draft", "name": "Evening", "triggers": NIGHTLY, "actions": [action]})}
+    return {
+        "content": json.dumps(
+            {"id": "draft", "name": "Evening", "triggers": NIGHTLY, "actions": [action]}
+        )
+    }
 
 
 async def _create(hass: HomeAssistant, text: str, **data: Any) -> Any:
-    return await hass.services.async_call(DOMAIN, "create_automation", {"text": text, **data}, blocking=True)
+    return await hass.services.async_call(
+        DOMAIN, "create_automation", {"text": text, **data}, blocking=True
+    )
 
 
-async def test_create_automation_stores_nothing_the_user_did_not_mention(hass: HomeAssistant, home, server,
-                                                                          automations: Path) -> None:
+async def test_create_automation_stores_nothing_the_user_did_not_mention(
+    hass: HomeAssistant, home, server, automations: Path
+) -> None:
     server.script = [_draft(UNLOCK)]
     with pytest.raises(ServiceValidationError) as refused:
         await _create(hass, "every evening at six turn on the kitchen light")
@@ -245,8 +327,9 @@ async def test_create_automation_stores_nothing_the_user_did_not_mention(hass: H
 
 
 @pytest.mark.parametrize("carrier", KINDS)
-async def test_create_automation_fails_closed(hass: HomeAssistant, home, server, automations: Path,
-                                              carrier: Carrier) -> None:
+async def test_create_automation_fails_closed(
+    hass: HomeAssistant, home, server, automations: Path, carrier: Carrier
+) -> None:
     server.script = [_draft(carrier.call)]
     try:
         await _create(hass, carrier.text)
@@ -257,8 +340,9 @@ async def test_create_automation_fails_closed(hass: HomeAssistant, home, server,
     assert hass.states.async_all("automation") == []
 
 
-async def test_create_automation_control_plain_request_then_confirm(hass: HomeAssistant, home, server,
-                                                                     automations: Path) -> None:
+async def test_create_automation_control_plain_request_then_confirm(
+    hass: HomeAssistant, home, server, automations: Path
+) -> None:
     server.script = [_draft(UNLOCK)]
     await _create(hass, "Every evening at six, unlock the front door.")
     assert len(yaml.safe_load(automations.read_text())) == 1
@@ -270,17 +354,28 @@ async def test_create_automation_control_plain_request_then_confirm(hass: HomeAs
 
 
 # ---------------------------------------------------------------------------- hostile numbers
-HUGE = [float("inf"), float("-inf"), float("nan"), 10 ** 5000 - 1]  # 1e400 parses to inf; the last has 5000 digits
+HUGE = [
+    float("inf"),
+    float("-inf"),
+    float("nan"),
+    10**5000 - 1,
+]  # 1e400 parses to inf; the last has 5000 digits
 
 
 @pytest.mark.parametrize("value", HUGE, ids=["1e400", "-1e400", "nan", "5000_digits"])
 @pytest.mark.parametrize("tool", ["control_device", "schedule_actions", "create_automation"])
-async def test_llm_api_answers_a_hostile_number_with_a_refusal(hass: HomeAssistant, home, tool, value) -> None:
+async def test_llm_api_answers_a_hostile_number_with_a_refusal(
+    hass: HomeAssistant, home, tool, value
+) -> None:
     """A model's tool call with 1e400 or a 5000-digit integer for the water's temperature is
     answered (an error or the guard's refusal), never an exception, and changes nothing.
     Needs the guard's bounded number handling (smh_core/agent/safety.py, issue 34, the other
     developer's change on main); before it the guard may raise."""
-    action = {"did": HEATER, "locator": "set_target_water_temperature", "arguments": {"target_water_temperature": value}}
+    action = {
+        "did": HEATER,
+        "locator": "set_target_water_temperature",
+        "arguments": {"target_water_temperature": value},
+    }
     call = ("control_device", action) if tool == "control_device" else _llm_call(tool, home, action)
     _, (out,) = await _agent_turn(hass, None, BENIGN, [call], "Done.")
     assert out["ok"] is False, out

@@ -54,49 +54,80 @@ def watch(caplog: pytest.LogCaptureFixture) -> Watch:
 
 
 # ---------------------------------------------------------------------------- the detector itself
-@pytest.mark.parametrize(("integration_frame_path", "caught"), [
-    ("custom_components/smh", True), ("homeassistant/components/hue", False), ("custom_components/other", False)])
-async def test_a_usage_report_about_smh_is_caught_and_no_other(hass: HomeAssistant, mock_integration_frame,
-                                                               watch: Watch, caught: bool) -> None:
+@pytest.mark.parametrize(
+    ("integration_frame_path", "caught"),
+    [
+        ("custom_components/smh", True),
+        ("homeassistant/components/hue", False),
+        ("custom_components/other", False),
+    ],
+)
+async def test_a_usage_report_about_smh_is_caught_and_no_other(
+    hass: HomeAssistant, mock_integration_frame, watch: Watch, caught: bool
+) -> None:
     """HA's own test fixture puts an integration's file on the stack; ``report_usage`` then logs
     what it logs for that integration's call."""
     with watch.phase("report"):
-        frame.report_usage("calls something deprecated", breaks_in_ha_version="2099.1",
-                           core_behavior=frame.ReportBehavior.LOG)
+        frame.report_usage(
+            "calls something deprecated",
+            breaks_in_ha_version="2099.1",
+            core_behavior=frame.ReportBehavior.LOG,
+        )
     assert bool(watch.found) is caught, watch.found
     if caught:
-        with pytest.raises(AssertionError, match="report: WARNING .*Detected that custom integration 'smh' calls "
-                                                 "something deprecated at custom_components/smh/light.py"):
+        with pytest.raises(
+            AssertionError,
+            match="report: WARNING .*Detected that custom integration 'smh' calls "
+            "something deprecated at custom_components/smh/light.py",
+        ):
             watch.check()
     else:
         watch.check()
 
 
-async def test_a_report_naming_smh_as_its_domain_is_caught(hass: HomeAssistant, watch: Watch) -> None:
+async def test_a_report_naming_smh_as_its_domain_is_caught(
+    hass: HomeAssistant, watch: Watch
+) -> None:
     """The LLM helper's way: no frame (the tool has returned), the integration named."""
     await loader.async_get_integration(hass, DOMAIN)  # HA names a known integration only
     with watch.phase("tools"):
-        frame.report_usage("returns a JSON object from a tool, which is deprecated",
-                           breaks_in_ha_version="2099.1", integration_domain=DOMAIN)
+        frame.report_usage(
+            "returns a JSON object from a tool, which is deprecated",
+            breaks_in_ha_version="2099.1",
+            integration_domain=DOMAIN,
+        )
     assert [line.split(" [")[0] for line in watch.found["tools"]] == ["WARNING"]
 
 
-async def test_a_deprecation_warning_from_smh_code_is_caught_and_no_other(hass: HomeAssistant, watch: Watch) -> None:
+async def test_a_deprecation_warning_from_smh_code_is_caught_and_no_other(
+    hass: HomeAssistant, watch: Watch
+) -> None:
     smh_file = str(ROOT / "custom_components" / "smh" / "light.py")
     with watch.phase("warnings"):
-        for category, filename in [(DeprecationWarning, smh_file),
-                                   (PendingDeprecationWarning, str(ROOT / "smh_core" / "agent" / "tools.py")),
-                                   (DeprecationWarning, "/site-packages/homeassistant/components/http/__init__.py"),
-                                   (UserWarning, smh_file)]:
+        for category, filename in [
+            (DeprecationWarning, smh_file),
+            (PendingDeprecationWarning, str(ROOT / "smh_core" / "agent" / "tools.py")),
+            (DeprecationWarning, "/site-packages/homeassistant/components/http/__init__.py"),
+            (UserWarning, smh_file),
+        ]:
             warnings.warn_explicit("old API", category, filename, 1)
-    assert [r.split(" at ")[0] for r in watch.found["warnings"]] == ["DeprecationWarning", "PendingDeprecationWarning"]
+    assert [r.split(" at ")[0] for r in watch.found["warnings"]] == [
+        "DeprecationWarning",
+        "PendingDeprecationWarning",
+    ]
 
 
 # ---------------------------------------------------------------------------- SMH's paths, watched
 async def _flow_creates_entry(hass: HomeAssistant, home_file: str) -> config_entries.ConfigEntry:
-    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": config_entries.SOURCE_USER})
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"next_step_id": "file"})
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"file": home_file, "time_scale": 1.0})
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": config_entries.SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"next_step_id": "file"}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"file": home_file, "time_scale": 1.0}
+    )
     assert result["type"] is FlowResultType.CREATE_ENTRY, result
     await hass.async_block_till_done()
     (entry,) = hass.config_entries.async_entries(DOMAIN)
@@ -104,34 +135,60 @@ async def _flow_creates_entry(hass: HomeAssistant, home_file: str) -> config_ent
     return entry
 
 
-async def _options_set_agent(hass: HomeAssistant, entry: config_entries.ConfigEntry, home_file: str,
-                             server: FakeOpenAI) -> None:
+async def _options_set_agent(
+    hass: HomeAssistant, entry: config_entries.ConfigEntry, home_file: str, server: FakeOpenAI
+) -> None:
     result = await hass.config_entries.options.async_init(entry.entry_id)
     assert result["type"] is FlowResultType.FORM
-    done = await hass.config_entries.options.async_configure(result["flow_id"], {
-        "source": "file", "file": home_file, "seed": 0, "time_scale": 1.0,
-        "agent": {"base_url": server.base_url, "model": "fake-model", "api_key": "k", "tool_budget": 5}})
+    done = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            "source": "file",
+            "file": home_file,
+            "seed": 0,
+            "time_scale": 1.0,
+            "agent": {
+                "base_url": server.base_url,
+                "model": "fake-model",
+                "api_key": "k",
+                "tool_budget": 5,
+            },
+        },
+    )
     assert done["type"] is FlowResultType.CREATE_ENTRY, done
     await hass.async_block_till_done()  # the entry reloads with its agent
     assert entry.state is ConfigEntryState.LOADED
 
 
-def _entity(hass: HomeAssistant, entry: config_entries.ConfigEntry, domain: str, unique_id: str) -> str:
-    entity_id = er.async_get(hass).async_get_entity_id(domain, DOMAIN, f"{entry.entry_id}_{unique_id}")
+def _entity(
+    hass: HomeAssistant, entry: config_entries.ConfigEntry, domain: str, unique_id: str
+) -> str:
+    entity_id = er.async_get(hass).async_get_entity_id(
+        domain, DOMAIN, f"{entry.entry_id}_{unique_id}"
+    )
     assert entity_id is not None, (domain, unique_id)
     return entity_id
 
 
-async def _conversation_turn(hass: HomeAssistant, entry: config_entries.ConfigEntry, server: FakeOpenAI) -> None:
+async def _conversation_turn(
+    hass: HomeAssistant, entry: config_entries.ConfigEntry, server: FakeOpenAI
+) -> None:
     """SMH's agent (tools ``ha``, the default: HA's exposed entities) turns the lamp on."""
     from homeassistant.components import conversation
 
     lamp = _entity(hass, entry, "light", "1001_light")
-    (agent,) = [e.entity_id for e in er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
-                if e.domain == "conversation"]
-    server.script = [{"tool_calls": [("control_device", json.dumps({"did": lamp, "locator": "turn_on"}))]},
-                     {"content": "The lamp is on."}]
-    result = await conversation.async_converse(hass, "Turn on the lamp", None, Context(), agent_id=agent)
+    (agent,) = [
+        e.entity_id
+        for e in er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
+        if e.domain == "conversation"
+    ]
+    server.script = [
+        {"tool_calls": [("control_device", json.dumps({"did": lamp, "locator": "turn_on"}))]},
+        {"content": "The lamp is on."},
+    ]
+    result = await conversation.async_converse(
+        hass, "Turn on the lamp", None, Context(), agent_id=agent
+    )
     assert result.response.speech["plain"]["speech"] == "The lamp is on."
     await hass.async_block_till_done()
     assert hass.states.get(lamp).state == "on"
@@ -149,19 +206,34 @@ async def _each_llm_tool(hass: HomeAssistant, entry: config_entries.ConfigEntry)
     done: dict[str, dict] = {}
     with chat_session.async_get_chat_session(hass, None) as session:
         user_input = conversation.ConversationInput(
-            text="Tidy up the lamp's schedule", context=Context(), conversation_id=session.conversation_id,
-            device_id=None, satellite_id=None, language="en", agent_id=AGENT_ID)
+            text="Tidy up the lamp's schedule",
+            context=Context(),
+            conversation_id=session.conversation_id,
+            device_id=None,
+            satellite_id=None,
+            language="en",
+            agent_id=AGENT_ID,
+        )
         with conversation.async_get_chat_log(hass, session, user_input) as chat_log:
-            await chat_log.async_provide_llm_data(user_input.as_llm_context(AGENT_ID), DOMAIN, None, None)
+            await chat_log.async_provide_llm_data(
+                user_input.as_llm_context(AGENT_ID), DOMAIN, None, None
+            )
             names = [t.name for t in chat_log.llm_api.tools]
-            for tool, args in smh_tool_calls(entry.runtime_data.clock.sim.now, lamp="1001", room="r3"):
+            for tool, args in smh_tool_calls(
+                entry.runtime_data.clock.sim.now, lamp="1001", room="r3"
+            ):
                 args = args(done) if callable(args) else args
                 call = llm.ToolInput(tool_named(tool, names), args)
                 content = conversation.AssistantContent(agent_id=AGENT_ID, tool_calls=[call])
-                (done[tool],) = [result_data(r) async for r in chat_log.async_add_assistant_content(content)]
+                (done[tool],) = [
+                    result_data(r) async for r in chat_log.async_add_assistant_content(content)
+                ]
             chat_log.async_add_assistant_content_without_tools(
-                conversation.AssistantContent(agent_id=AGENT_ID, content="Done."))
-    assert {tool_named(t, names) for t in done} == set(names), "each tool of the API: add one to smh_tool_calls"
+                conversation.AssistantContent(agent_id=AGENT_ID, content="Done.")
+            )
+    assert {tool_named(t, names) for t in done} == set(names), (
+        "each tool of the API: add one to smh_tool_calls"
+    )
     return done
 
 
@@ -169,21 +241,38 @@ async def _matter_round_trip(hass: HomeAssistant) -> list[config_entries.ConfigE
     """A Matter dimmable light as SMH's own entity (a second SMH entry), and a Matter light served
     by SMH's bridge to HA's own ``matter`` integration: each turned on from HA, each engine change
     back in HA. Returns the SMH entry made here."""
-    home = Home(name="matter-one", rooms=[Room(id="living", type="living_room", name="Living Room")],
-                devices=[instantiate("dimmable_light", did="100", room="living", kind="matter")])
+    home = Home(
+        name="matter-one",
+        rooms=[Room(id="living", type="living_room", name="Living Room")],
+        devices=[instantiate("dimmable_light", did="100", room="living", kind="matter")],
+    )
     entry = await setup_home_entry(hass, home, time_scale=0.0, file="matter_home.json")
     light = _entity(hass, entry, "light", "100_light")
-    await hass.services.async_call("light", "turn_on", {"entity_id": light, "brightness": 255}, blocking=True)
+    await hass.services.async_call(
+        "light", "turn_on", {"entity_id": light, "brightness": 255}, blocking=True
+    )
     assert entry.runtime_data.engine.value("100", "1.LevelControl.CurrentLevel") == 254
     assert hass.states.get(light).state == "on"
 
-    engine = HomeEngine(Home.model_validate({"name": "bridged", "devices": [matter_light()], "rooms": [
-        {"id": "living", "type": "living_room", "name": "Living Room"}]}))
+    engine = HomeEngine(
+        Home.model_validate(
+            {
+                "name": "bridged",
+                "devices": [matter_light()],
+                "rooms": [{"id": "living", "type": "living_room", "name": "Living Room"}],
+            }
+        )
+    )
     bridge = MatterBridge(engine)
     async with ha_matter(hass, bridge) as matter_entry:
-        (bridged,) = [e.entity_id for e in er.async_entries_for_config_entry(er.async_get(hass), matter_entry.entry_id)
-                      if e.domain == "light"]
-        await hass.services.async_call("light", "turn_on", {"entity_id": bridged, "brightness": 128}, blocking=True)
+        (bridged,) = [
+            e.entity_id
+            for e in er.async_entries_for_config_entry(er.async_get(hass), matter_entry.entry_id)
+            if e.domain == "light"
+        ]
+        await hass.services.async_call(
+            "light", "turn_on", {"entity_id": bridged, "brightness": 128}, blocking=True
+        )
         assert engine.status("1201")["1.OnOff.OnOff"] is True
         engine.execute("1201", "1.OnOff.Off")
         assert await wait_for(hass, lambda: hass.states.get(bridged).state == "off", seconds=2.0)
@@ -194,13 +283,15 @@ async def _matter_round_trip(hass: HomeAssistant) -> list[config_entries.ConfigE
 def home_file(hass: HomeAssistant) -> str:
     """:func:`~tests.support.deprecations.watched_home` in HA's config dir; its relative name."""
     home = watched_home(FIXTURES / "tiny_home.json")
-    (Path(hass.config.config_dir) / "watched_home.json").write_text(json.dumps(home), encoding="utf-8")
+    (Path(hass.config.config_dir) / "watched_home.json").write_text(
+        json.dumps(home), encoding="utf-8"
+    )
     return "watched_home.json"
 
 
-async def test_smh_in_home_assistant_uses_nothing_deprecated(hass: HomeAssistant, conversation: None,
-                                                             home_file: str, server: FakeOpenAI,
-                                                             watch: Watch) -> None:
+async def test_smh_in_home_assistant_uses_nothing_deprecated(
+    hass: HomeAssistant, conversation: None, home_file: str, server: FakeOpenAI, watch: Watch
+) -> None:
     with watch.phase("config flow and setup"):
         entry = await _flow_creates_entry(hass, home_file)
     with watch.phase("options flow"):
@@ -216,8 +307,16 @@ async def test_smh_in_home_assistant_uses_nothing_deprecated(hass: HomeAssistant
             assert await hass.config_entries.async_unload(each.entry_id)
         await hass.async_block_till_done()
     assert all(e.state is ConfigEntryState.NOT_LOADED for e in entries)
-    refused = {tool: r for tool, r in results.items() if isinstance(r, dict) and r.get("ok") is False}
+    refused = {
+        tool: r for tool, r in results.items() if isinstance(r, dict) and r.get("ok") is False
+    }
     assert refused == {}, "every tool ran its own code, not an early refusal"
-    assert watch.phases == ["config flow and setup", "options flow", "conversation turn", "smh LLM API tools",
-                            "Matter round trip", "unload"]
+    assert watch.phases == [
+        "config flow and setup",
+        "options flow",
+        "conversation turn",
+        "smh LLM API tools",
+        "Matter round trip",
+        "unload",
+    ]
     watch.check()

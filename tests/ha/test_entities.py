@@ -26,7 +26,9 @@ from tests.ha.conftest import setup_home_entry
 
 
 def _entity_id(hass: HomeAssistant, entry, platform: str, did: str, locator: str) -> str:
-    entity_id = er.async_get(hass).async_get_entity_id(platform, DOMAIN, f"{entry.entry_id}_{did}_{locator}")
+    entity_id = er.async_get(hass).async_get_entity_id(
+        platform, DOMAIN, f"{entry.entry_id}_{did}_{locator}"
+    )
     assert entity_id is not None, (platform, did, locator)
     return entity_id
 
@@ -45,7 +47,10 @@ def _expected_state(mirror, value) -> str:
 
 async def test_layout_is_mirrored(hass: HomeAssistant, tiny_entry) -> None:
     areas = ar.async_get(hass)
-    bedroom, bathroom = areas.async_get_area_by_name("Master Bedroom"), areas.async_get_area_by_name("Master Bathroom")
+    bedroom, bathroom = (
+        areas.async_get_area_by_name("Master Bedroom"),
+        areas.async_get_area_by_name("Master Bathroom"),
+    )
     assert bedroom and bathroom and areas.async_get_area_by_name("Kitchen")
     assert fr.async_get(hass).async_get_floor(bedroom.floor_id).name == "Floor 1"
     label = lr.async_get(hass).async_get_label_by_name("Inside Master Bedroom")
@@ -57,35 +62,61 @@ async def test_layout_is_mirrored(hass: HomeAssistant, tiny_entry) -> None:
     plans = [plan(engine.device(did)) for did in engine.device_ids()]
     n_entities = sum(len(riches) + len(generic) for riches, generic in plans)
     assert n_entities == 14  # 15 attributes; the lamp's light entity shows two of them
-    assert len(er.async_entries_for_config_entry(er.async_get(hass), tiny_entry.entry_id)) == n_entities
+    assert (
+        len(er.async_entries_for_config_entry(er.async_get(hass), tiny_entry.entry_id))
+        == n_entities
+    )
 
 
 async def test_engine_changes_are_pushed(hass: HomeAssistant, tiny_entry) -> None:
-    light = _entity_id(hass, tiny_entry, "light", "1001", "light")  # the lamp's state and brightness
-    sensor = _entity_id(hass, tiny_entry, "sensor", "1002", "fan.state")  # turn_on only: read-only here
+    light = _entity_id(
+        hass, tiny_entry, "light", "1001", "light"
+    )  # the lamp's state and brightness
+    sensor = _entity_id(
+        hass, tiny_entry, "sensor", "1002", "fan.state"
+    )  # turn_on only: read-only here
     assert hass.states.get(light).state == "off" and hass.states.get(sensor).state == "off"
-    await hass.services.async_call(DOMAIN, "execute", {"did": "1001", "locator": "turn_on"}, blocking=True)
-    await hass.services.async_call(DOMAIN, "execute", {"did": "1002", "locator": "fan.turn_on"}, blocking=True)
+    await hass.services.async_call(
+        DOMAIN, "execute", {"did": "1001", "locator": "turn_on"}, blocking=True
+    )
+    await hass.services.async_call(
+        DOMAIN, "execute", {"did": "1002", "locator": "fan.turn_on"}, blocking=True
+    )
     assert hass.states.get(light).state == "on" and hass.states.get(sensor).state == "on"
 
 
-async def test_entity_control_goes_through_engine_validation(hass: HomeAssistant, tiny_entry) -> None:
+async def test_entity_control_goes_through_engine_validation(
+    hass: HomeAssistant, tiny_entry
+) -> None:
     select = _entity_id(hass, tiny_entry, "select", "1002", "fan.speed_level")
     before = tiny_entry.runtime_data.engine.snapshot()
     with pytest.raises(ServiceValidationError) as exc:  # the fan must be on first
-        await hass.services.async_call("select", "select_option", {"entity_id": select, "option": "high"},
-                                       blocking=True)
+        await hass.services.async_call(
+            "select", "select_option", {"entity_id": select, "option": "high"}, blocking=True
+        )
     assert "precondition_failed" in exc.value.translation_placeholders["message"]
-    assert tiny_entry.runtime_data.engine.diff(before, tiny_entry.runtime_data.engine.snapshot()) == []
-    await hass.services.async_call(DOMAIN, "execute", {"did": "1002", "locator": "fan.turn_on"}, blocking=True)
-    await hass.services.async_call("select", "select_option", {"entity_id": select, "option": "high"}, blocking=True)
+    assert (
+        tiny_entry.runtime_data.engine.diff(before, tiny_entry.runtime_data.engine.snapshot()) == []
+    )
+    await hass.services.async_call(
+        DOMAIN, "execute", {"did": "1002", "locator": "fan.turn_on"}, blocking=True
+    )
+    await hass.services.async_call(
+        "select", "select_option", {"entity_id": select, "option": "high"}, blocking=True
+    )
     assert hass.states.get(select).state == "high"
 
 
 def _catalog_home() -> Home:
     """One device of every catalog type, in one room."""
-    devices = [instantiate(t, did=str(2000 + i), room="r1") for i, t in enumerate(sorted(load_catalog()))]
-    return Home(name="catalog", rooms=[Room(id="r1", type="living_room", name="Living Room")], devices=devices)
+    devices = [
+        instantiate(t, did=str(2000 + i), room="r1") for i, t in enumerate(sorted(load_catalog()))
+    ]
+    return Home(
+        name="catalog",
+        rooms=[Room(id="r1", type="living_room", name="Living Room")],
+        devices=devices,
+    )
 
 
 CATALOG_HOME = _catalog_home()
@@ -96,8 +127,12 @@ async def catalog_entry(hass: HomeAssistant):
     return await setup_home_entry(hass, CATALOG_HOME, file="catalog.json")
 
 
-@pytest.mark.parametrize("device", CATALOG_HOME.devices, ids=[d.userdata.subcategory for d in CATALOG_HOME.devices])
-async def test_every_device_type_is_observable_and_controllable(hass: HomeAssistant, catalog_entry, device) -> None:
+@pytest.mark.parametrize(
+    "device", CATALOG_HOME.devices, ids=[d.userdata.subcategory for d in CATALOG_HOME.devices]
+)
+async def test_every_device_type_is_observable_and_controllable(
+    hass: HomeAssistant, catalog_entry, device
+) -> None:
     engine = catalog_entry.runtime_data.engine
     rng = random.Random(1)
     for mirror in mirrors(device):
@@ -108,18 +143,24 @@ async def test_every_device_type_is_observable_and_controllable(hass: HomeAssist
     for mirror in mirrors(device):
         if mirror.platform == "switch" and mirror.switch is not None:
             entity_id = _entity_id(hass, catalog_entry, "switch", device.did, mirror.locator)
-            await hass.services.async_call("switch", "turn_on", {"entity_id": entity_id}, blocking=True)
+            await hass.services.async_call(
+                "switch", "turn_on", {"entity_id": entity_id}, blocking=True
+            )
             assert hass.states.get(entity_id).state == "on"
     for mirror in mirrors(device):
         if mirror.platform not in ("select", "number", "text"):
             continue
         entity_id = _entity_id(hass, catalog_entry, mirror.platform, device.did, mirror.locator)
         target = valid_value(mirror.attribute, rng)
-        service, data = {"select": ("select_option", {"option": str(target)}),
-                         "number": ("set_value", {"value": target}),
-                         "text": ("set_value", {"value": target})}[mirror.platform]
+        service, data = {
+            "select": ("select_option", {"option": str(target)}),
+            "number": ("set_value", {"value": target}),
+            "text": ("set_value", {"value": target}),
+        }[mirror.platform]
         try:
-            await hass.services.async_call(mirror.platform, service, {"entity_id": entity_id, **data}, blocking=True)
+            await hass.services.async_call(
+                mirror.platform, service, {"entity_id": entity_id, **data}, blocking=True
+            )
         except ServiceValidationError as err:  # only the engine's preconditions may refuse
             assert "precondition_failed" in err.translation_placeholders["message"], entity_id
             continue
@@ -127,7 +168,9 @@ async def test_every_device_type_is_observable_and_controllable(hass: HomeAssist
         assert hass.states.get(entity_id).state == _expected_state(mirror, target)
 
 
-async def test_a_motion_sensors_yes_no_is_an_occupancy_binary_sensor(hass: HomeAssistant, catalog_entry) -> None:
+async def test_a_motion_sensors_yes_no_is_an_occupancy_binary_sensor(
+    hass: HomeAssistant, catalog_entry
+) -> None:
     engine = catalog_entry.runtime_data.engine
     did = next(d.did for d in CATALOG_HOME.devices if d.userdata.subcategory == "human_sensor")
     entity_id = _entity_id(hass, catalog_entry, "binary_sensor", did, "human_detected")

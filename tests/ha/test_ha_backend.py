@@ -37,7 +37,9 @@ async def core(hass: HomeAssistant) -> None:
 
 
 def _lamp(hass: HomeAssistant, entry: MockConfigEntry) -> str:
-    entity_id = er.async_get(hass).async_get_entity_id("light", DOMAIN, f"{entry.entry_id}_1001_light")
+    entity_id = er.async_get(hass).async_get_entity_id(
+        "light", DOMAIN, f"{entry.entry_id}_1001_light"
+    )
     assert entity_id is not None
     return entity_id
 
@@ -45,15 +47,30 @@ def _lamp(hass: HomeAssistant, entry: MockConfigEntry) -> str:
 @pytest.fixture
 async def home(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> MockConfigEntry:
     """The tiny SMH home and three non-SMH entities; porch, level and the lamp are exposed."""
-    assert await async_setup_component(hass, "input_boolean", {"input_boolean": {
-        "porch": {"name": "Porch light"}, "secret": {"name": "Secret switch"}}})
-    assert await async_setup_component(hass, "input_number", {"input_number": {
-        "level": {"name": "Level", "min": 0, "max": 10, "step": 1, "initial": 5}}})
+    assert await async_setup_component(
+        hass,
+        "input_boolean",
+        {"input_boolean": {"porch": {"name": "Porch light"}, "secret": {"name": "Secret switch"}}},
+    )
+    assert await async_setup_component(
+        hass,
+        "input_number",
+        {
+            "input_number": {
+                "level": {"name": "Level", "min": 0, "max": 10, "step": 1, "initial": 5}
+            }
+        },
+    )
     await hass.async_block_till_done()
     kitchen = ar.async_get(hass).async_get_area_by_name("Kitchen")
     assert kitchen is not None
     er.async_get(hass).async_update_entity(PORCH, area_id=kitchen.id)
-    for entity_id, exposed in ((PORCH, True), (SECRET, False), (LEVEL, True), (_lamp(hass, tiny_entry), True)):
+    for entity_id, exposed in (
+        (PORCH, True),
+        (SECRET, False),
+        (LEVEL, True),
+        (_lamp(hass, tiny_entry), True),
+    ):
         async_expose_entity(hass, "conversation", entity_id, exposed)
     return tiny_entry
 
@@ -70,24 +87,42 @@ async def test_lists_exposed_entities_only(hass: HomeAssistant, home: MockConfig
     devices = {d["did"]: d for d in backend.list_devices()}
     assert {PORCH, LEVEL, lamp} <= set(devices) and SECRET not in devices
     kitchen = ar.async_get(hass).async_get_area_by_name("Kitchen").id
-    assert devices[PORCH] == {"did": PORCH, "name": "Porch light", "category": "input_boolean",
-                              "subcategory": "input_boolean", "room": kitchen, "tags": []}
+    assert devices[PORCH] == {
+        "did": PORCH,
+        "name": "Porch light",
+        "category": "input_boolean",
+        "subcategory": "input_boolean",
+        "room": kitchen,
+        "tags": [],
+    }
     bedroom = ar.async_get(hass).async_get_area_by_name("Master Bedroom").id
     assert devices[lamp]["room"] == bedroom  # an SMH entity: its device's area
-    assert [d["did"] for d in backend.list_devices(room=kitchen, category="input_boolean")] == [PORCH]
+    assert [d["did"] for d in backend.list_devices(room=kitchen, category="input_boolean")] == [
+        PORCH
+    ]
     rooms = {r["id"]: r for r in backend.list_rooms()}
     assert rooms[bedroom]["name"] == "Master Bedroom" and rooms[bedroom]["floor"] == 1
     # an unexposed entity answers exactly like one that does not exist, and cannot be changed
     missing = backend.device_status("input_boolean.nothing")
-    for result in (backend.device_status(SECRET), backend.device_spec(SECRET),
-                   await backend.execute(SECRET, "turn_on", {})):
-        assert result["ok"] is False and result["error"]["code"] == missing["error"]["code"] == "device_not_found"
+    for result in (
+        backend.device_status(SECRET),
+        backend.device_spec(SECRET),
+        await backend.execute(SECRET, "turn_on", {}),
+    ):
+        assert (
+            result["ok"] is False
+            and result["error"]["code"] == missing["error"]["code"] == "device_not_found"
+        )
     assert hass.states.get(SECRET).state == "off"
     assert await dispatch_async(backend, "find_devices", {"description": "secret switch"}) == []
-    assert (await dispatch_async(backend, "find_devices", {"description": "porch light"}))[0]["did"] == PORCH
+    assert (await dispatch_async(backend, "find_devices", {"description": "porch light"}))[0][
+        "did"
+    ] == PORCH
 
 
-async def test_spec_lists_the_services_that_apply_with_their_fields(hass: HomeAssistant, home) -> None:
+async def test_spec_lists_the_services_that_apply_with_their_fields(
+    hass: HomeAssistant, home
+) -> None:
     backend = await _backend(hass)
     spec = backend.device_spec(_lamp(hass, home))
     assert spec["ok"] and {"turn_on", "turn_off", "toggle"} <= set(spec["services"])
@@ -105,12 +140,17 @@ async def test_spec_lists_the_services_that_apply_with_their_fields(hass: HomeAs
 async def test_valid_calls_change_real_and_simulated_entities(hass: HomeAssistant, home) -> None:
     backend = await _backend(hass)
     result = await dispatch_async(backend, "control_device", {"did": PORCH, "locator": "turn_on"})
-    assert result == {"ok": True, "changes": [{"did": PORCH, "locator": "state", "before": "off", "after": "on"}]}
+    assert result == {
+        "ok": True,
+        "changes": [{"did": PORCH, "locator": "state", "before": "off", "after": "on"}],
+    }
     assert hass.states.get(PORCH).state == "on"
     lamp = _lamp(hass, home)
     result = await backend.execute(lamp, "light.turn_on", {"brightness_pct": 80})
     assert result["ok"] is True
-    assert {"locator": "state", "before": "off", "after": "on"}.items() <= result["changes"][0].items()
+    assert {"locator": "state", "before": "off", "after": "on"}.items() <= result["changes"][
+        0
+    ].items()
     engine = home.runtime_data.engine
     assert engine.value("1001", "state") == "on" and engine.value("1001", "brightness") == 80
     assert hass.states.get(lamp).state == "on"
@@ -136,20 +176,29 @@ async def test_bad_arguments_name_the_field_and_change_nothing(hass: HomeAssista
     assert far["error"]["field"] == "value" and "range" in far["error"]["message"]
     assert hass.states.get(LEVEL).state == "5.0"
     # HA's own checks after the schema (ServiceValidationError) come back with HA's message
-    ac = er.async_get(hass).async_get_entity_id("number", DOMAIN, f"{home.entry_id}_1003_target_temperature")
+    ac = er.async_get(hass).async_get_entity_id(
+        "number", DOMAIN, f"{home.entry_id}_1003_target_temperature"
+    )
     async_expose_entity(hass, "conversation", ac, True)
     hot = await backend.execute(ac, "set_value", {"value": 50})
     assert hot["ok"] is False and hot["error"]["code"] == "service_rejected", hot
     assert "50" in hot["error"]["message"] and engine.value("1003", "target_temperature") == 24.0
     # a target key would reach other (unexposed) entities: refused before HA is asked
     widened = await backend.execute(PORCH, "turn_on", {"entity_id": SECRET})
-    assert widened["error"]["code"] == "unexpected_argument" and widened["error"]["field"] == "entity_id"
+    assert (
+        widened["error"]["code"] == "unexpected_argument"
+        and widened["error"]["field"] == "entity_id"
+    )
     assert hass.states.get(SECRET).state == "off" and hass.states.get(PORCH).state == "off"
 
 
 async def test_unknown_service(hass: HomeAssistant, home) -> None:
     backend = await _backend(hass)
-    for locator in ("fly", "reload", "light.turn_on"):  # reload is no entity service; light is another domain
+    for locator in (
+        "fly",
+        "reload",
+        "light.turn_on",
+    ):  # reload is no entity service; light is another domain
         result = await backend.execute(PORCH, locator, {})
         assert result["ok"] is False and result["error"]["code"] == "service_not_found", locator
         assert result["error"]["allowed"] == ["toggle", "turn_off", "turn_on"]
@@ -164,13 +213,39 @@ async def test_user_permissions_apply(hass: HomeAssistant, home, hass_read_only_
 
 
 async def test_room_environment_from_area_sensors(hass: HomeAssistant, home) -> None:
-    assert await async_setup_component(hass, "template", {"template": [{"sensor": [
-        {"name": "Porch temperature", "unique_id": "porch_t", "state": "68", "device_class": "temperature",
-         "unit_of_measurement": "°F"},
-        {"name": "Porch humidity", "unique_id": "porch_h", "state": "40", "device_class": "humidity",
-         "unit_of_measurement": "%"},
-        {"name": "Hidden humidity", "unique_id": "hidden_h", "state": "90", "device_class": "humidity",
-         "unit_of_measurement": "%"}]}]})
+    assert await async_setup_component(
+        hass,
+        "template",
+        {
+            "template": [
+                {
+                    "sensor": [
+                        {
+                            "name": "Porch temperature",
+                            "unique_id": "porch_t",
+                            "state": "68",
+                            "device_class": "temperature",
+                            "unit_of_measurement": "°F",
+                        },
+                        {
+                            "name": "Porch humidity",
+                            "unique_id": "porch_h",
+                            "state": "40",
+                            "device_class": "humidity",
+                            "unit_of_measurement": "%",
+                        },
+                        {
+                            "name": "Hidden humidity",
+                            "unique_id": "hidden_h",
+                            "state": "90",
+                            "device_class": "humidity",
+                            "unit_of_measurement": "%",
+                        },
+                    ]
+                }
+            ]
+        },
+    )
     await hass.async_block_till_done()
     kitchen = ar.async_get(hass).async_get_area_by_name("Kitchen").id
     registry = er.async_get(hass)
@@ -180,7 +255,10 @@ async def test_room_environment_from_area_sensors(hass: HomeAssistant, home) -> 
         async_expose_entity(hass, "conversation", entity_id, exposed)
     backend = await _backend(hass)
     env = backend.room_environment(kitchen)
-    assert env["ok"] and env["environment"] == {"temperature": pytest.approx(20.0), "humidity": 40.0}
+    assert env["ok"] and env["environment"] == {
+        "temperature": pytest.approx(20.0),
+        "humidity": 40.0,
+    }
     bedroom = ar.async_get(hass).async_get_area_by_name("Master Bedroom").id
     assert backend.room_environment(bedroom)["ok"] is False  # no sensors there
     assert backend.room_environment("attic")["error"]["code"] == "device_not_found"
@@ -188,7 +266,9 @@ async def test_room_environment_from_area_sensors(hass: HomeAssistant, home) -> 
 
 async def test_room_environment_from_smh_room_sensors(hass: HomeAssistant) -> None:
     assert await async_setup_component(hass, "homeassistant", {})
-    (Path(hass.config.config_dir) / "home.json").write_text(dump_home(sh.home(sh.lamp("2", "kitchen"))))
+    (Path(hass.config.config_dir) / "home.json").write_text(
+        dump_home(sh.home(sh.lamp("2", "kitchen")))
+    )
     data = {"source": "file", "file": "home.json", "level": "simple", "seed": 0, "time_scale": 0.0}
     entry = MockConfigEntry(domain=DOMAIN, data=data, options=data)
     entry.add_to_hass(hass)
@@ -196,38 +276,63 @@ async def test_room_environment_from_smh_room_sensors(hass: HomeAssistant) -> No
     await hass.async_block_till_done()
     registry = er.async_get(hass)
     for variable in ("temperature", "illuminance", "air_quality"):
-        entity_id = registry.async_get_entity_id("sensor", DOMAIN, f"{entry.entry_id}_@kitchen_{variable}")
+        entity_id = registry.async_get_entity_id(
+            "sensor", DOMAIN, f"{entry.entry_id}_@kitchen_{variable}"
+        )
         async_expose_entity(hass, "conversation", entity_id, True)
     area = ar.async_get(hass).async_get_area_by_name("Kitchen").id
     env = (await _backend(hass)).room_environment(area)
     engine = entry.runtime_data.engine
     assert env["ok"] and set(env["environment"]) >= {"temperature", "illuminance", "air_quality"}
-    assert env["environment"]["temperature"] == pytest.approx(engine.value("@kitchen", "temperature"), abs=0.01)
+    assert env["environment"]["temperature"] == pytest.approx(
+        engine.value("@kitchen", "temperature"), abs=0.01
+    )
     assert env["environment"]["air_quality"] == engine.value("@kitchen", "air_quality")
 
 
-async def test_schedules_run_on_ha_time_and_automations_are_refused(hass: HomeAssistant, home) -> None:
+async def test_schedules_run_on_ha_time_and_automations_are_refused(
+    hass: HomeAssistant, home
+) -> None:
     backend = await _backend(hass)
     at = (dt_util.now() + timedelta(minutes=5)).replace(microsecond=0)
-    out = await dispatch_async(backend, "schedule_actions", {
-        "at": at.isoformat(), "actions": [{"did": PORCH, "locator": "turn_on"}]})
+    out = await dispatch_async(
+        backend,
+        "schedule_actions",
+        {"at": at.isoformat(), "actions": [{"did": PORCH, "locator": "turn_on"}]},
+    )
     assert out["ok"] is True and backend.list_schedules() == [out["schedule"]]
-    gone = await dispatch_async(backend, "schedule_actions", {
-        "at": at.isoformat(), "actions": [{"did": SECRET, "locator": "turn_on"}]})
+    gone = await dispatch_async(
+        backend,
+        "schedule_actions",
+        {"at": at.isoformat(), "actions": [{"did": SECRET, "locator": "turn_on"}]},
+    )
     assert gone["error"]["code"] == "device_not_found" and gone["error"]["field"] == "actions.0.did"
-    past = backend.schedule("2020-01-01T00:00:00", [{"did": PORCH, "locator": "turn_on", "arguments": {}}])
+    past = backend.schedule(
+        "2020-01-01T00:00:00", [{"did": PORCH, "locator": "turn_on", "arguments": {}}]
+    )
     assert past["error"]["field"] == "at"
     async_fire_time_changed(hass, at + timedelta(seconds=1))
     await hass.async_block_till_done()
     assert hass.states.get(PORCH).state == "on" and backend.list_schedules() == []
-    later = backend.schedule((at + timedelta(hours=1)).isoformat(), [{"did": PORCH, "locator": "turn_off"}])
+    later = backend.schedule(
+        (at + timedelta(hours=1)).isoformat(), [{"did": PORCH, "locator": "turn_off"}]
+    )
     assert backend.cancel_schedule(later["schedule"]["id"])["ok"]
     async_fire_time_changed(hass, at + timedelta(hours=2))
     await hass.async_block_till_done()
     assert hass.states.get(PORCH).state == "on"
-    refused = await dispatch_async(backend, "create_automation", {
-        "triggers": [{"kind": "time", "cron": "0 7 * * *"}], "actions": [{"did": PORCH, "locator": "turn_on"}]})
-    assert refused["error"]["code"] == "unsupported" and "smh.create_automation" in refused["error"]["message"]
+    refused = await dispatch_async(
+        backend,
+        "create_automation",
+        {
+            "triggers": [{"kind": "time", "cron": "0 7 * * *"}],
+            "actions": [{"did": PORCH, "locator": "turn_on"}],
+        },
+    )
+    assert (
+        refused["error"]["code"] == "unsupported"
+        and "smh.create_automation" in refused["error"]["message"]
+    )
 
 
 class _AsyncReads:
@@ -252,7 +357,9 @@ async def test_tools_await_async_backend_results(hass: HomeAssistant, home) -> N
     found = await dispatch_async(backend, "find_devices", {"description": "porch light"})
     assert found[0]["did"] == PORCH and found[0]["score"] > 0
     assert (await dispatch_async(backend, "get_current_time", {}))["now"] == backend.inner.now()
-    assert (await dispatch_async(backend, "control_device", {"did": PORCH, "locator": "turn_on"}))["ok"]
+    assert (await dispatch_async(backend, "control_device", {"did": PORCH, "locator": "turn_on"}))[
+        "ok"
+    ]
     assert hass.states.get(PORCH).state == "on"
     # DR: the sync replay refuses an async backend before anything runs; async_apply awaits each call
     plan = DROutput(mode="execute", actions=[{"did": PORCH, "locator": "turn_off"}])

@@ -25,40 +25,57 @@ def _handler(hass: HomeAssistant, service: str) -> object:
     return hass.services.async_services_for_domain(DOMAIN)[service].job.target
 
 
-async def test_first_call_puts_the_real_service_in_place_and_answers(hass: HomeAssistant,
-                                                                      tiny_entry: MockConfigEntry) -> None:
+async def test_first_call_puts_the_real_service_in_place_and_answers(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     placeholder = _handler(hass, SERVICE_AGENT_TRACE)
-    answer = await hass.services.async_call(DOMAIN, SERVICE_AGENT_TRACE, {"conversation_id": "nobody"},
-                                            blocking=True, return_response=True)
+    answer = await hass.services.async_call(
+        DOMAIN,
+        SERVICE_AGENT_TRACE,
+        {"conversation_id": "nobody"},
+        blocking=True,
+        return_response=True,
+    )
     assert answer is not None and answer["agent_entity_ids"] == []  # the real service's response
     real = _handler(hass, SERVICE_AGENT_TRACE)
     assert real is not placeholder
     # its module registered its siblings too: no second import, no second placeholder
     assert _handler(hass, SERVICE_VERIFY) is not placeholder
     with pytest.raises(ServiceValidationError) as exc:  # the real service's own refusal
-        await hass.services.async_call(DOMAIN, SERVICE_VERIFY, {}, blocking=True, return_response=True)
+        await hass.services.async_call(
+            DOMAIN, SERVICE_VERIFY, {}, blocking=True, return_response=True
+        )
     assert exc.value.translation_key == "no_task"
     assert _handler(hass, SERVICE_AGENT_TRACE) is real
 
 
-async def test_first_call_is_held_to_the_real_schema(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:
+async def test_first_call_is_held_to_the_real_schema(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     """The placeholder takes anything; the call it passes on meets the real schema."""
     with pytest.raises(vol.Invalid):
-        await hass.services.async_call(DOMAIN, SERVICE_LOAD_TASK, {"no such field": 1}, blocking=True)
+        await hass.services.async_call(
+            DOMAIN, SERVICE_LOAD_TASK, {"no such field": 1}, blocking=True
+        )
     assert tiny_entry.runtime_data.task is None
 
 
-async def test_a_non_admin_is_refused_before_anything_is_imported(hass: HomeAssistant, tiny_entry: MockConfigEntry,
-                                                                   hass_read_only_user: MockUser) -> None:
+async def test_a_non_admin_is_refused_before_anything_is_imported(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry, hass_read_only_user: MockUser
+) -> None:
     admin_only = sorted(s for s, (_, admin, _) in ON_FIRST_CALL.items() if admin)
     placeholders = {s: _handler(hass, s) for s in admin_only}
     for service in admin_only:
         with pytest.raises(Unauthorized):
-            await hass.services.async_call(DOMAIN, service, {}, blocking=True, context=Context(user_id=hass_read_only_user.id))
+            await hass.services.async_call(
+                DOMAIN, service, {}, blocking=True, context=Context(user_id=hass_read_only_user.id)
+            )
     assert {s: _handler(hass, s) for s in admin_only} == placeholders
 
 
-async def test_the_llm_api_comes_with_conversation(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:
+async def test_the_llm_api_comes_with_conversation(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     assert "smh" not in {api.id for api in llm.async_get_apis(hass)}
     assert await async_setup_component(hass, "homeassistant", {})
     assert await async_setup_component(hass, "conversation", {})
@@ -66,15 +83,21 @@ async def test_the_llm_api_comes_with_conversation(hass: HomeAssistant, tiny_ent
     assert "smh" in {api.id for api in llm.async_get_apis(hass)}
 
 
-async def test_each_placeholder_offers_what_its_real_service_offers(hass: HomeAssistant,
-                                                                    tiny_entry: MockConfigEntry) -> None:
+async def test_each_placeholder_offers_what_its_real_service_offers(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     """ON_FIRST_CALL repeats each service's response mode; the real registration must agree."""
-    await hass.services.async_call(DOMAIN, SERVICE_AGENT_TRACE, {"conversation_id": "x"}, blocking=True,
-                                   return_response=True)  # loads bench_services
+    await hass.services.async_call(
+        DOMAIN, SERVICE_AGENT_TRACE, {"conversation_id": "x"}, blocking=True, return_response=True
+    )  # loads bench_services
     with pytest.raises(ServiceValidationError):  # loads automation; this entry has no model
-        await hass.services.async_call(DOMAIN, "create_automation", {"text": "lights off at 23:00"}, blocking=True)
+        await hass.services.async_call(
+            DOMAIN, "create_automation", {"text": "lights off at 23:00"}, blocking=True
+        )
     with pytest.raises(ServiceValidationError):  # loads tool_calls; there is no such LLM API
-        await hass.services.async_call(DOMAIN, "call_tools", {"api": "none", "calls": []}, blocking=True)
+        await hass.services.async_call(
+            DOMAIN, "call_tools", {"api": "none", "calls": []}, blocking=True
+        )
     services = hass.services.async_services_for_domain(DOMAIN)
     for service, (_, _, responses) in ON_FIRST_CALL.items():
         assert services[service].supports_response == responses, service

@@ -11,11 +11,15 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.smh.compat import openapi_schema, result_data
 from smh_core.agent.tools import TOOLS
 
-CONTEXT = llm.LLMContext(platform="test", context=None, language="en", assistant=None, device_id=None)
+CONTEXT = llm.LLMContext(
+    platform="test", context=None, language="en", assistant=None, device_id=None
+)
 
 
 @pytest.fixture(autouse=True)
-async def everything_exposed(hass: HomeAssistant, conversation: None, tiny_entry: MockConfigEntry) -> None:
+async def everything_exposed(
+    hass: HomeAssistant, conversation: None, tiny_entry: MockConfigEntry
+) -> None:
     """HA's conversation integration loaded (SMH offers its API then) and every entity of the
     home exposed to Assist: these tests are about the tools, tests/ha/test_service_security.py
     about what exposure hides."""
@@ -24,7 +28,9 @@ async def everything_exposed(hass: HomeAssistant, conversation: None, tiny_entry
             async_expose_entity(hass, "conversation", state.entity_id, True)
 
 
-async def test_tools_are_offered_with_json_schemas(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:
+async def test_tools_are_offered_with_json_schemas(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     api = await llm.async_get_api(hass, "smh", CONTEXT)
     names = {t.name for t in api.tools}
     assert names == set(TOOLS) - {"ask_user", "finish"}
@@ -32,29 +38,46 @@ async def test_tools_are_offered_with_json_schemas(hass: HomeAssistant, tiny_ent
         schema = openapi_schema(tool.parameters)
         assert schema["type"] == "object"
         required = set(schema.get("required", []))
-        assert required == {n for n, f in TOOLS[tool.name].args.model_fields.items() if f.is_required()}
+        assert required == {
+            n for n, f in TOOLS[tool.name].args.model_fields.items() if f.is_required()
+        }
     assert "get_device_spec" in api.api_prompt
 
 
 async def test_control_through_the_api_changes_the_home_and_the_entity(
-        hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     api = await llm.async_get_api(hass, "smh", CONTEXT)
     engine = tiny_entry.runtime_data.engine
-    out = result_data(await api.async_call_tool(llm.ToolInput("control_device", {"did": "1001", "locator": "turn_on"})))
+    out = result_data(
+        await api.async_call_tool(
+            llm.ToolInput("control_device", {"did": "1001", "locator": "turn_on"})
+        )
+    )
     await hass.async_block_till_done()
     assert out["ok"] is True and engine.value("1001", "state") == "on"
     lights = [s for s in hass.states.async_all("light") if s.state == "on"]
     assert lights, "the light entity follows the engine"
-    status = result_data(await api.async_call_tool(llm.ToolInput("get_device_status", {"did": "1001"})))
+    status = result_data(
+        await api.async_call_tool(llm.ToolInput("get_device_status", {"did": "1001"}))
+    )
     assert status["status"]["state"] == "on"
 
 
-async def test_invalid_call_explains_and_changes_nothing(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:
+async def test_invalid_call_explains_and_changes_nothing(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     api = await llm.async_get_api(hass, "smh", CONTEXT)
     engine = tiny_entry.runtime_data.engine
     before = engine.snapshot()
-    out = result_data(await api.async_call_tool(llm.ToolInput(
-        "control_device", {"did": "1003", "locator": "set_ac_mode", "arguments": {"ac_mode": "freeze"}})))
+    out = result_data(
+        await api.async_call_tool(
+            llm.ToolInput(
+                "control_device",
+                {"did": "1003", "locator": "set_ac_mode", "arguments": {"ac_mode": "freeze"}},
+            )
+        )
+    )
     assert out["ok"] is False and out["error"]["field"] and out["error"]["allowed"]
     assert engine.diff(before, engine.snapshot()) == []
     rooms = result_data(await api.async_call_tool(llm.ToolInput("list_rooms", {})))
@@ -65,8 +88,13 @@ async def test_invalid_call_explains_and_changes_nothing(hass: HomeAssistant, ti
 AGENT_ID = "conversation.some_ha_agent"
 
 
-async def _agent_turn(hass: HomeAssistant, conversation_id: str | None, user_text: str,
-                      calls: list[tuple[str, dict]], reply: str) -> tuple[str, list[dict]]:
+async def _agent_turn(
+    hass: HomeAssistant,
+    conversation_id: str | None,
+    user_text: str,
+    calls: list[tuple[str, dict]],
+    reply: str,
+) -> tuple[str, list[dict]]:
     """One turn of an HA LLM agent as HA's own agents run it: a chat session and its chat log,
     the ``smh`` API provided to it, the user's text, the model's tool calls executed by the chat
     log, then the model's reply. Returns the conversation id and the tool results."""
@@ -77,69 +105,120 @@ async def _agent_turn(hass: HomeAssistant, conversation_id: str | None, user_tex
     results = []
     with chat_session.async_get_chat_session(hass, conversation_id) as session:
         user_input = conversation.ConversationInput(
-            text=user_text, context=Context(), conversation_id=session.conversation_id, device_id=None,
-            satellite_id=None, language="en", agent_id=AGENT_ID)
+            text=user_text,
+            context=Context(),
+            conversation_id=session.conversation_id,
+            device_id=None,
+            satellite_id=None,
+            language="en",
+            agent_id=AGENT_ID,
+        )
         with conversation.async_get_chat_log(hass, session, user_input) as chat_log:
-            await chat_log.async_provide_llm_data(user_input.as_llm_context(AGENT_ID), "smh", None, None)
+            await chat_log.async_provide_llm_data(
+                user_input.as_llm_context(AGENT_ID), "smh", None, None
+            )
             for tool, args in calls:
-                content = conversation.AssistantContent(agent_id=AGENT_ID, tool_calls=[llm.ToolInput(tool, args)])
-                results += [result_data(r) async for r in chat_log.async_add_assistant_content(content)]
+                content = conversation.AssistantContent(
+                    agent_id=AGENT_ID, tool_calls=[llm.ToolInput(tool, args)]
+                )
+                results += [
+                    result_data(r) async for r in chat_log.async_add_assistant_content(content)
+                ]
             chat_log.async_add_assistant_content_without_tools(
-                conversation.AssistantContent(agent_id=AGENT_ID, content=reply))
+                conversation.AssistantContent(agent_id=AGENT_ID, content=reply)
+            )
         return session.conversation_id, results
 
 
 def _heater_call(value: int) -> dict:
     """The tiny home's Kitchen AC (engine category ``ac``) set to ``value`` °C."""
-    return {"did": "1003", "locator": "set_target_temperature", "arguments": {"target_temperature": value}}
+    return {
+        "did": "1003",
+        "locator": "set_target_temperature",
+        "arguments": {"target_temperature": value},
+    }
 
 
-async def test_an_ha_agent_gets_a_question_and_only_the_next_turn_confirms(hass: HomeAssistant,
-                                                                          tiny_entry: MockConfigEntry) -> None:
+async def test_an_ha_agent_gets_a_question_and_only_the_next_turn_confirms(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     """HA's own agents through the ``smh`` API: a room heated above 28 °C that the user did not
     ask for is refused with the guard's question; the agent asks it; the user's yes in the very
     next turn lets the same call through. A reply that is not a yes, or a yes a turn too late,
     does not."""
     engine = tiny_entry.runtime_data.engine
     before = engine.value("1003", "target_temperature")
-    conv, (refused,) = await _agent_turn(hass, None, "It's chilly, warm the kitchen up",
-                                         [("control_device", _heater_call(30))], "Let me check.")
-    assert refused["error"]["code"] == "needs_confirmation" and engine.value("1003", "target_temperature") == before
+    conv, (refused,) = await _agent_turn(
+        hass,
+        None,
+        "It's chilly, warm the kitchen up",
+        [("control_device", _heater_call(30))],
+        "Let me check.",
+    )
+    assert (
+        refused["error"]["code"] == "needs_confirmation"
+        and engine.value("1003", "target_temperature") == before
+    )
     question = refused["error"]["prompt"]
     assert question == "Heat the room with “Kitchen AC” in Kitchen to 30 °C? Say yes to confirm."
     # the agent did not put the question to the user: a yes then confirms nothing
-    conv, (again,) = await _agent_turn(hass, conv, "yes", [("control_device", _heater_call(30))], question)
+    conv, (again,) = await _agent_turn(
+        hass, conv, "yes", [("control_device", _heater_call(30))], question
+    )
     assert again["error"]["code"] == "needs_confirmation"
     # now it did ask (its last reply); the next turn is no yes: still nothing
-    conv, (third,) = await _agent_turn(hass, conv, "hm, what for?", [("control_device", _heater_call(30))], question)
-    assert third["error"]["code"] == "needs_confirmation" and engine.value("1003", "target_temperature") == before
+    conv, (third,) = await _agent_turn(
+        hass, conv, "hm, what for?", [("control_device", _heater_call(30))], question
+    )
+    assert (
+        third["error"]["code"] == "needs_confirmation"
+        and engine.value("1003", "target_temperature") == before
+    )
     # a turn about something else, then a late yes: nothing
     conv, _ = await _agent_turn(hass, conv, "tell me a joke", [], "Why did the thermostat ...")
-    conv, (late,) = await _agent_turn(hass, conv, "yes", [("control_device", _heater_call(30))], question)
-    assert late["error"]["code"] == "needs_confirmation" and engine.value("1003", "target_temperature") == before
+    conv, (late,) = await _agent_turn(
+        hass, conv, "yes", [("control_device", _heater_call(30))], question
+    )
+    assert (
+        late["error"]["code"] == "needs_confirmation"
+        and engine.value("1003", "target_temperature") == before
+    )
     # asked (the reply above), answered yes on the very next turn: the same call runs
-    conv, (done,) = await _agent_turn(hass, conv, "Yes, do it.", [("control_device", _heater_call(30))], "Done.")
+    conv, (done,) = await _agent_turn(
+        hass, conv, "Yes, do it.", [("control_device", _heater_call(30))], "Done."
+    )
     assert done["ok"] is True, done
     assert engine.value("1003", "target_temperature") == 30
     # a different value was not confirmed
-    conv, (other,) = await _agent_turn(hass, conv, "thanks", [("control_device", _heater_call(29))], "…")
+    conv, (other,) = await _agent_turn(
+        hass, conv, "thanks", [("control_device", _heater_call(29))], "…"
+    )
     assert other["error"]["code"] == "needs_confirmation"
 
 
-async def test_a_users_own_request_needs_no_question(hass: HomeAssistant, tiny_entry: MockConfigEntry) -> None:
+async def test_a_users_own_request_needs_no_question(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     engine = tiny_entry.runtime_data.engine
     name = engine.device("1003").name
-    _, (done,) = await _agent_turn(hass, None, f"Set the {name} to 30 degrees",
-                                   [("control_device", _heater_call(30))], "Done.")
+    _, (done,) = await _agent_turn(
+        hass, None, f"Set the {name} to 30 degrees", [("control_device", _heater_call(30))], "Done."
+    )
     assert done["ok"] is True and engine.value("1003", "target_temperature") == 30
 
 
-async def test_outside_a_conversation_a_high_risk_call_is_refused(hass: HomeAssistant,
-                                                                  tiny_entry: MockConfigEntry) -> None:
+async def test_outside_a_conversation_a_high_risk_call_is_refused(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
     """No chat log (an MCP client, an AI task): no user to ask, so no consent."""
     api = await llm.async_get_api(hass, "smh", CONTEXT)
     out = result_data(await api.async_call_tool(llm.ToolInput("control_device", _heater_call(30))))
     assert out["error"]["code"] == "needs_confirmation"
-    scheduled = result_data(await api.async_call_tool(llm.ToolInput("schedule_actions", {
-        "at": "2099-01-01T01:00:00", "actions": [_heater_call(30)]})))
+    scheduled = result_data(
+        await api.async_call_tool(
+            llm.ToolInput(
+                "schedule_actions", {"at": "2099-01-01T01:00:00", "actions": [_heater_call(30)]}
+            )
+        )
+    )
     assert scheduled["ok"] is False and scheduled["error"]["code"] == "needs_confirmation"

@@ -31,20 +31,31 @@ async def _entry(hass: HomeAssistant, data: dict) -> MockConfigEntry:
 
 
 async def _load(hass: HomeAssistant, task: dict) -> dict:
-    return await hass.services.async_call(DOMAIN, "load_task", {"task": task}, blocking=True, return_response=True)
+    return await hass.services.async_call(
+        DOMAIN, "load_task", {"task": task}, blocking=True, return_response=True
+    )
 
 
-@pytest.mark.parametrize(("data", "key"), [
-    ({"source": "generated", "level": "complex", "seed": 6}, "complex:6"),
-    ({"source": "matter", "seed": 7, "level": "medium"}, "matter:7"),
-    ({"source": "file", "file": "smh_homes/sage-0.json", "seed": 0}, "file:sage-0.json"),
-])
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ({"source": "generated", "level": "complex", "seed": 6}, "complex:6"),
+        ({"source": "matter", "seed": 7, "level": "medium"}, "matter:7"),
+        ({"source": "file", "file": "smh_homes/sage-0.json", "seed": 0}, "file:sage-0.json"),
+    ],
+)
 def test_entry_home_key(data: dict, key: str) -> None:
     assert entry_home_key(data) == key
 
 
-@pytest.mark.parametrize("home", [
-    HomeRef(level="simple", seed=3), HomeRef(generator="matter", seed=11), HomeRef(file="homes/sage-2.json")])
+@pytest.mark.parametrize(
+    "home",
+    [
+        HomeRef(level="simple", seed=3),
+        HomeRef(generator="matter", seed=11),
+        HomeRef(file="homes/sage-2.json"),
+    ],
+)
 def test_the_runner_configures_the_entry_for_the_key_load_task_expects(home: HomeRef) -> None:
     """What the runner submits to the options flow makes the entry host exactly that task home."""
     options = entry_home_options(home, "smh_homes")
@@ -52,7 +63,11 @@ def test_the_runner_configures_the_entry_for_the_key_load_task_expects(home: Hom
 
 
 async def test_a_matter_entry_runs_its_tasks_and_refuses_others(hass: HomeAssistant) -> None:
-    task = next(t for t in iter_tasks(TASKS / "simuhome.jsonl") if t.home.seed == 0 and t.goal.kind == "execute")
+    task = next(
+        t
+        for t in iter_tasks(TASKS / "simuhome.jsonl")
+        if t.home.seed == 0 and t.goal.kind == "execute"
+    )
     entry = await _entry(hass, {"source": "matter", "seed": 0})
     assert (await _load(hass, task.model_dump(mode="json")))["task_id"] == task.id
     other = {**task.model_dump(mode="json"), "home": {"generator": "matter", "seed": 1}}
@@ -63,7 +78,9 @@ async def test_a_matter_entry_runs_its_tasks_and_refuses_others(hass: HomeAssist
     generated = {**task.model_dump(mode="json"), "home": {"level": "simple", "seed": 0}}
     with pytest.raises(ServiceValidationError, match="simple:0"):
         await _load(hass, generated)
-    snapshot = await hass.services.async_call(DOMAIN, "snapshot", {}, blocking=True, return_response=True)
+    snapshot = await hass.services.async_call(
+        DOMAIN, "snapshot", {}, blocking=True, return_response=True
+    )
     assert snapshot["home_key"] == "matter:0" and entry.runtime_data.home_key == "matter:0"
 
 
@@ -73,7 +90,12 @@ async def test_file_homes_match_by_file_name(hass: HomeAssistant) -> None:
     shutil.copy(FIXTURES / "tiny_home.json", homes / "tiny_home.json")
     await _entry(hass, {"source": "file", "file": "smh_homes/tiny_home.json"})
     # the task file says homes/tiny_home.json (relative to the task file): same name, same home
-    assert (await _load(hass, {**TINY_TASK, "home": {"file": "homes/tiny_home.json"}}))["task_id"] == "exec-1"
+    assert (await _load(hass, {**TINY_TASK, "home": {"file": "homes/tiny_home.json"}}))[
+        "task_id"
+    ] == "exec-1"
     with pytest.raises(ServiceValidationError) as exc:
         await _load(hass, {**TINY_TASK, "home": {"file": "homes/sage-0.json"}})
-    assert exc.value.translation_placeholders == {"task": "file:sage-0.json", "home": "file:tiny_home.json"}
+    assert exc.value.translation_placeholders == {
+        "task": "file:sage-0.json",
+        "home": "file:tiny_home.json",
+    }

@@ -28,8 +28,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _flow(hass: HomeAssistant, kind: str, values: dict) -> dict:
-    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": config_entries.SOURCE_USER})
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"next_step_id": kind})
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": config_entries.SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"next_step_id": kind}
+    )
     return await hass.config_entries.flow.async_configure(result["flow_id"], values)
 
 
@@ -85,7 +89,9 @@ async def test_an_uploaded_home_file_becomes_a_home(hass: HomeAssistant, hass_cl
     assert hass.config_entries.async_entries(DOMAIN)[0].state is ConfigEntryState.LOADED
 
 
-async def test_an_uploaded_file_that_is_no_home_is_refused_and_not_kept(hass: HomeAssistant, hass_client) -> None:
+async def test_an_uploaded_file_that_is_no_home_is_refused_and_not_kept(
+    hass: HomeAssistant, hass_client
+) -> None:
     assert await async_setup_component(hass, "file_upload", {})
     file_id = await _upload(hass, hass_client, "notes.json", json.dumps({"rooms": "none"}).encode())
     result = await _flow(hass, "upload", {"upload": file_id})
@@ -101,11 +107,20 @@ async def test_a_second_home_gets_its_own_areas_devices_and_entity_ids(hass: Hom
     first = await _flow(hass, "generated", HOME)
     await hass.async_block_till_done()
     # the second time the same form proposes a prefix, and the same home is added with it
-    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": config_entries.SOURCE_USER})
-    result = await hass.config_entries.flow.async_configure(result["flow_id"], {"next_step_id": "generated"})
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context={"source": config_entries.SOURCE_USER}
+    )
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"next_step_id": "generated"}
+    )
     assert result["data_schema"]({})["area_prefix"] == "Home 2"
-    second = await hass.config_entries.flow.async_configure(result["flow_id"], {**HOME, "area_prefix": "Home 2"})
-    assert second["type"] is FlowResultType.CREATE_ENTRY and second["title"] == "Home 2: SMH simple home (seed 0)"
+    second = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {**HOME, "area_prefix": "Home 2"}
+    )
+    assert (
+        second["type"] is FlowResultType.CREATE_ENTRY
+        and second["title"] == "Home 2: SMH simple home (seed 0)"
+    )
     await hass.async_block_till_done()
     one, two = (_entity_ids(hass, r["result"].entry_id) for r in (first, second))
     assert len(one) == len(two) > 20
@@ -113,7 +128,11 @@ async def test_a_second_home_gets_its_own_areas_devices_and_entity_ids(hass: Hom
     # 2026.10+ also puts the area's name in front): none got a "_2" from HA
     assert all("home_2_" in e for e in two) and {e.replace("home_2_", "") for e in two} == one
     devices = dr.async_get(hass)
-    names = [d.name for r in (first, second) for d in dr.async_entries_for_config_entry(devices, r["result"].entry_id)]
+    names = [
+        d.name
+        for r in (first, second)
+        for d in dr.async_entries_for_config_entry(devices, r["result"].entry_id)
+    ]
     assert len(names) == len(set(names)), "device names repeat"
     areas = ar.async_get(hass)
     for device in dr.async_entries_for_config_entry(devices, second["result"].entry_id):
@@ -126,14 +145,18 @@ async def test_a_second_imported_home_prefixes_the_entity_ids_it_keeps(hass: Hom
     """The home-assistant-datasets sample keeps its source's entity ids (lock.front_door); a second
     copy with a prefix asks for lock.home_2_front_door, not HA's lock.front_door_2."""
     first = await _flow(hass, "sample", {"sample": "ha_datasets", "time_scale": 0.0})
-    second = await _flow(hass, "sample", {"sample": "ha_datasets", "time_scale": 0.0, "area_prefix": "Home 2"})
+    second = await _flow(
+        hass, "sample", {"sample": "ha_datasets", "time_scale": 0.0, "area_prefix": "Home 2"}
+    )
     await hass.async_block_till_done()
     one, two = (_entity_ids(hass, r["result"].entry_id) for r in (first, second))
     assert "lock.front_door" in one and "lock.home_2_front_door" in two
     assert not [e for e in one | two if re.search(r"_2$", e)], sorted(one | two)
 
 
-async def test_a_home_whose_areas_are_taken_is_stopped_before_it_merges(hass: HomeAssistant) -> None:
+async def test_a_home_whose_areas_are_taken_is_stopped_before_it_merges(
+    hass: HomeAssistant,
+) -> None:
     await _flow(hass, "generated", HOME)
     await hass.async_block_till_done()
     merge = await _flow(hass, "generated", {**HOME, "area_prefix": ""})
@@ -141,10 +164,16 @@ async def test_a_home_whose_areas_are_taken_is_stopped_before_it_merges(hass: Ho
     assert "Living Room" in merge["description_placeholders"]["areas"]
     assert merge["data_schema"]({})["area_prefix"] == "Home 2"
     assert len(hass.config_entries.async_entries(DOMAIN)) == 1  # nothing was added yet
-    again = await hass.config_entries.flow.async_configure(merge["flow_id"], {"area_prefix": "", "merge_areas": False})
+    again = await hass.config_entries.flow.async_configure(
+        merge["flow_id"], {"area_prefix": "", "merge_areas": False}
+    )
     assert again["step_id"] == "merge" and again["errors"] == {"base": "areas_shared"}
-    done = await hass.config_entries.flow.async_configure(merge["flow_id"], {"area_prefix": "Beach House"})
-    assert done["type"] is FlowResultType.CREATE_ENTRY and done["data"]["area_prefix"] == "Beach House"
+    done = await hass.config_entries.flow.async_configure(
+        merge["flow_id"], {"area_prefix": "Beach House"}
+    )
+    assert (
+        done["type"] is FlowResultType.CREATE_ENTRY and done["data"]["area_prefix"] == "Beach House"
+    )
     await hass.async_block_till_done()
     assert ar.async_get(hass).async_get_area_by_name("Beach House Living Room") is not None
 
@@ -153,11 +182,15 @@ async def test_sharing_areas_when_the_user_says_so(hass: HomeAssistant) -> None:
     await _flow(hass, "generated", HOME)
     merge = await _flow(hass, "matter", {"seed": 0, "time_scale": 0.0, "area_prefix": ""})
     assert merge["step_id"] == "merge"
-    done = await hass.config_entries.flow.async_configure(merge["flow_id"], {"area_prefix": "", "merge_areas": True})
+    done = await hass.config_entries.flow.async_configure(
+        merge["flow_id"], {"area_prefix": "", "merge_areas": True}
+    )
     assert done["type"] is FlowResultType.CREATE_ENTRY and done["data"]["area_prefix"] == ""
 
 
-async def test_a_first_home_whose_rooms_are_the_users_areas_is_offered_its_own(hass: HomeAssistant) -> None:
+async def test_a_first_home_whose_rooms_are_the_users_areas_is_offered_its_own(
+    hass: HomeAssistant,
+) -> None:
     """A real home's "Living Room" already holds the user's devices: the first SMH home is stopped
     too, with "SMH" proposed ("SMH Living Room")."""
     from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -165,15 +198,22 @@ async def test_a_first_home_whose_rooms_are_the_users_areas_is_offered_its_own(h
     own = MockConfigEntry(domain="demo")
     own.add_to_hass(hass)
     area = ar.async_get(hass).async_create("Living Room")
-    device = dr.async_get(hass).async_get_or_create(config_entry_id=own.entry_id, identifiers={("demo", "tv")},
-                                                    name="My TV", suggested_area=None)
+    device = dr.async_get(hass).async_get_or_create(
+        config_entry_id=own.entry_id,
+        identifiers={("demo", "tv")},
+        name="My TV",
+        suggested_area=None,
+    )
     dr.async_get(hass).async_update_device(device.id, area_id=area.id)
     merge = await _flow(hass, "generated", HOME)
-    assert merge["step_id"] == "merge" and merge["description_placeholders"]["areas"] == "Living Room"
+    assert (
+        merge["step_id"] == "merge" and merge["description_placeholders"]["areas"] == "Living Room"
+    )
     assert merge["data_schema"]({})["area_prefix"] == "SMH"
     done = await hass.config_entries.flow.async_configure(merge["flow_id"], {"area_prefix": "SMH"})
     assert done["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
-    assert dr.async_get(hass).async_get(device.id).area_id == area.id  # the user's TV stays alone there
+    assert (
+        dr.async_get(hass).async_get(device.id).area_id == area.id
+    )  # the user's TV stays alone there
     assert ar.async_get(hass).async_get_area_by_name("SMH Living Room") is not None
-

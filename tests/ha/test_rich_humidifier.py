@@ -9,22 +9,47 @@ from homeassistant.core import HomeAssistant
 from tests.ha.rich_cases import Case, Invalid, Step, run_case, run_invalid
 
 CASES = [
-    Case("humidifier", "humidifier", "off", F.MODES, {
-        "min_humidity": 30, "max_humidity": 80, "humidity": 50, "current_humidity": 38.0,
-        "device_class": "humidifier", "available_modes": ["auto", "sleep", "low", "medium", "high"],
-        "mode": "auto"}, (
-        Step("turn_on", {}, {"state": "on"}, "on"),
-        Step("set_humidity", {"humidity": 65}, {"target_humidity": 65}),
-        Step("set_mode", {"mode": "high"}, {"work_mode": "high"}),
-        Step("turn_off", {}, {"state": "off"}, "off"),
-    ), push=({"state": "on"}, "on")),
-    Case("dehumidifier", "humidifier", "off", F.MODES, {
-        "min_humidity": 30, "max_humidity": 70, "target_humidity_step": 5,
-        "device_class": "dehumidifier", "current_humidity": 66.0}, (
-        Step("set_humidity", {"humidity": 45}, {"target_humidity": 45, "state": "off"}),
-        Step("set_mode", {"mode": "dry_clothes"}, {"work_mode": "dry_clothes"}),
-        Step("toggle", {}, {"state": "on"}, "on"),
-    ), push=({"state": "off"}, "off")),
+    Case(
+        "humidifier",
+        "humidifier",
+        "off",
+        F.MODES,
+        {
+            "min_humidity": 30,
+            "max_humidity": 80,
+            "humidity": 50,
+            "current_humidity": 38.0,
+            "device_class": "humidifier",
+            "available_modes": ["auto", "sleep", "low", "medium", "high"],
+            "mode": "auto",
+        },
+        (
+            Step("turn_on", {}, {"state": "on"}, "on"),
+            Step("set_humidity", {"humidity": 65}, {"target_humidity": 65}),
+            Step("set_mode", {"mode": "high"}, {"work_mode": "high"}),
+            Step("turn_off", {}, {"state": "off"}, "off"),
+        ),
+        push=({"state": "on"}, "on"),
+    ),
+    Case(
+        "dehumidifier",
+        "humidifier",
+        "off",
+        F.MODES,
+        {
+            "min_humidity": 30,
+            "max_humidity": 70,
+            "target_humidity_step": 5,
+            "device_class": "dehumidifier",
+            "current_humidity": 66.0,
+        },
+        (
+            Step("set_humidity", {"humidity": 45}, {"target_humidity": 45, "state": "off"}),
+            Step("set_mode", {"mode": "dry_clothes"}, {"work_mode": "dry_clothes"}),
+            Step("toggle", {}, {"state": "on"}, "on"),
+        ),
+        push=({"state": "off"}, "off"),
+    ),
 ]
 
 
@@ -34,5 +59,9 @@ async def test_humidifier(hass: HomeAssistant, case: Case) -> None:
 
 
 async def test_mode_of_a_stopped_humidifier_is_refused(hass: HomeAssistant) -> None:
-    await run_invalid(hass, Invalid("humidifier", "humidifier", "set_mode", {"mode": "high"},
-                                    "the humidifier must be on"))
+    await run_invalid(
+        hass,
+        Invalid(
+            "humidifier", "humidifier", "set_mode", {"mode": "high"}, "the humidifier must be on"
+        ),
+    )

@@ -8,11 +8,20 @@ from homeassistant.core import HomeAssistant
 from tests.ha.rich_cases import Case, Invalid, Step, run_case, run_invalid
 
 CASES = [
-    Case("smart_lock", "lock", "locked", 0, {"friendly_name": "Door Lock"}, (
-        Step("unlock", {}, {"state": "unlocked", "defend_enabled": False}, "unlocked"),
-        Step("lock", {}, {"state": "locked"}, "locked"),
-        Step("unlock", {}, {"state": "unlocked", "defend_enabled": False}, "unlocked"),
-    ), push=({"state": "locked"}, "locked"), values={"defend_enabled": True}),
+    Case(
+        "smart_lock",
+        "lock",
+        "locked",
+        0,
+        {"friendly_name": "Door Lock"},
+        (
+            Step("unlock", {}, {"state": "unlocked", "defend_enabled": False}, "unlocked"),
+            Step("lock", {}, {"state": "locked"}, "locked"),
+            Step("unlock", {}, {"state": "unlocked", "defend_enabled": False}, "unlocked"),
+        ),
+        push=({"state": "locked"}, "locked"),
+        values={"defend_enabled": True},
+    ),
 ]
 
 

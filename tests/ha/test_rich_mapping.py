@@ -78,7 +78,10 @@ def test_partial_devices_stay_generic() -> None:
     tiny = Path(__file__).parents[1] / "fixtures" / "tiny_home.json"
     home = Home.model_validate(json.loads(tiny.read_text()))
     assert {d.did: [r.key for r in bindings(d)] for d in home.devices} == {
-        "1001": ["light"], "1002": [], "1003": []}
+        "1001": ["light"],
+        "1002": [],
+        "1003": [],
+    }
 
 
 def test_modes_home_assistant_does_not_know_keep_the_device_generic() -> None:
@@ -102,16 +105,24 @@ def test_ha_values_become_engine_calls() -> None:
     (heater,) = bindings(_device("electric_water_heater"))
     # a whole float from HA becomes the int the engine wants
     assert heater.set("target_temperature", 55.0) == {
-        "did": "1", "locator": "set_target_water_temperature",
-        "arguments": {"target_water_temperature": 55}}
+        "did": "1",
+        "locator": "set_target_water_temperature",
+        "arguments": {"target_water_temperature": 55},
+    }
     assert heater.power(False) == {"did": "1", "locator": "turn_off", "arguments": {}}
     light, fan = bindings(_device("fan_light"))
     assert light.power(True)["locator"] == "light.turn_on"
     assert fan.set("speed", "high") == {
-        "did": "1", "locator": "fan.set_speed_level", "arguments": {"speed_level": "high"}}
+        "did": "1",
+        "locator": "fan.set_speed_level",
+        "arguments": {"speed_level": "high"},
+    }
     (speaker,) = bindings(_device("universal_speaker"))
     assert speaker.call("play_media", media_name="News") == {
-        "did": "1", "locator": "player.play", "arguments": {"media_name": "News"}}
+        "did": "1",
+        "locator": "player.play",
+        "arguments": {"media_name": "News"},
+    }
     (vacuum,) = bindings(_device("vacuum_cleaner"))
     state = vacuum.roles["state"]
     assert state.options == ["idle", "cleaning", "paused", "returning", "docked"]

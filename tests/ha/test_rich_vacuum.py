@@ -11,18 +11,33 @@ from tests.ha.rich_cases import Case, Invalid, Step, entity_id, run_case, run_in
 FEATURES = F.STATE | F.START | F.PAUSE | F.RETURN_HOME | F.FAN_SPEED
 SPEEDS = ["low", "medium", "high", "auto"]
 CASES = [
-    Case("robot_cleaner", "vacuum", "docked", FEATURES,
-         {"fan_speed": "auto", "fan_speed_list": SPEEDS}, (
-        Step("start", {}, {"state": "cleaning"}, "cleaning"),
-        Step("pause", {}, {"state": "paused"}, "paused"),
-        Step("set_fan_speed", {"fan_speed": "high"}, {"suction": "high"}),
-        Step("return_to_base", {}, {"state": "returning"}, "returning"),
-    ), push=({"state": "idle"}, "idle")),
-    Case("vacuum_cleaner", "vacuum", "docked", FEATURES, {"fan_speed": "auto"}, (
-        Step("start", {}, {"state": "cleaning"}, "cleaning"),
-        Step("return_to_base", {}, {"state": "returning"}, "returning"),
-        Step("set_fan_speed", {"fan_speed": "low"}, {"suction": "low"}),
-    ), push=({"state": "standby"}, "idle")),
+    Case(
+        "robot_cleaner",
+        "vacuum",
+        "docked",
+        FEATURES,
+        {"fan_speed": "auto", "fan_speed_list": SPEEDS},
+        (
+            Step("start", {}, {"state": "cleaning"}, "cleaning"),
+            Step("pause", {}, {"state": "paused"}, "paused"),
+            Step("set_fan_speed", {"fan_speed": "high"}, {"suction": "high"}),
+            Step("return_to_base", {}, {"state": "returning"}, "returning"),
+        ),
+        push=({"state": "idle"}, "idle"),
+    ),
+    Case(
+        "vacuum_cleaner",
+        "vacuum",
+        "docked",
+        FEATURES,
+        {"fan_speed": "auto"},
+        (
+            Step("start", {}, {"state": "cleaning"}, "cleaning"),
+            Step("return_to_base", {}, {"state": "returning"}, "returning"),
+            Step("set_fan_speed", {"fan_speed": "low"}, {"suction": "low"}),
+        ),
+        push=({"state": "standby"}, "idle"),
+    ),
 ]
 
 
@@ -41,5 +56,6 @@ async def test_battery_is_a_battery_sensor_of_the_robot(hass: HomeAssistant) -> 
 
 
 async def test_docked_robot_cannot_return(hass: HomeAssistant) -> None:
-    await run_invalid(hass, Invalid("robot_cleaner", "vacuum", "return_to_base", {},
-                                    "already docked"))
+    await run_invalid(
+        hass, Invalid("robot_cleaner", "vacuum", "return_to_base", {}, "already docked")
+    )

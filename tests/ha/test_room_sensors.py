@@ -41,7 +41,9 @@ async def _setup(hass: HomeAssistant, options: dict | None = None) -> MockConfig
 
 
 def _sensor(hass: HomeAssistant, entry: MockConfigEntry, room: str, variable: str) -> str:
-    entity_id = er.async_get(hass).async_get_entity_id("sensor", DOMAIN, f"{entry.entry_id}_@{room}_{variable}")
+    entity_id = er.async_get(hass).async_get_entity_id(
+        "sensor", DOMAIN, f"{entry.entry_id}_@{room}_{variable}"
+    )
     assert entity_id is not None, (room, variable)
     return entity_id
 
@@ -66,14 +68,21 @@ async def test_each_room_has_a_climate_device_in_its_area(hass: HomeAssistant) -
     temperature = hass.states.get(_sensor(hass, entry, "living", "temperature"))
     assert temperature.attributes["unit_of_measurement"] == "°C"
     assert temperature.attributes["device_class"] == "temperature"
-    assert hass.states.get(_sensor(hass, entry, "kitchen", "illuminance")).attributes["unit_of_measurement"] == "lx"
+    assert (
+        hass.states.get(_sensor(hass, entry, "kitchen", "illuminance")).attributes[
+            "unit_of_measurement"
+        ]
+        == "lx"
+    )
 
 
 async def test_a_lamp_lights_its_room_at_once(hass: HomeAssistant) -> None:
     entry = await _setup(hass)
     lux = _sensor(hass, entry, "kitchen", "illuminance")
     before = float(hass.states.get(lux).state)
-    await hass.services.async_call(DOMAIN, "execute", {"did": "2", "locator": "turn_on"}, blocking=True)
+    await hass.services.async_call(
+        DOMAIN, "execute", {"did": "2", "locator": "turn_on"}, blocking=True
+    )
     assert float(hass.states.get(lux).state) == pytest.approx(before + 400)
 
 
@@ -81,7 +90,9 @@ async def test_an_hour_of_cooling_shows_in_the_room_temperature(hass: HomeAssist
     entry = await _setup(hass)
     temperature = _sensor(hass, entry, "living", "temperature")
     assert float(hass.states.get(temperature).state) == pytest.approx(28.0)
-    await hass.services.async_call(DOMAIN, "execute", {"did": "1", "locator": "turn_on"}, blocking=True)
+    await hass.services.async_call(
+        DOMAIN, "execute", {"did": "1", "locator": "turn_on"}, blocking=True
+    )
     await hass.services.async_call(DOMAIN, "advance_time", {"seconds": 3600}, blocking=True)
     now = float(hass.states.get(temperature).state)
     assert now < 27.0  # cooled towards the 24 °C setpoint
@@ -89,24 +100,39 @@ async def test_an_hour_of_cooling_shows_in_the_room_temperature(hass: HomeAssist
     # the kitchen has no AC: it only drifts towards the outdoor temperature, more slowly
     kitchen = float(hass.states.get(_sensor(hass, entry, "kitchen", "temperature")).state)
     assert now < kitchen - 0.5
-    assert kitchen == pytest.approx(entry.runtime_data.engine.value("@kitchen", "temperature"), abs=0.05)
+    assert kitchen == pytest.approx(
+        entry.runtime_data.engine.value("@kitchen", "temperature"), abs=0.05
+    )
 
 
 async def test_automation_on_room_temperature(hass: HomeAssistant, server: FakeOpenAI) -> None:
     """Words -> an automation on a room variable: a numeric_state trigger on the room's sensor."""
-    (Path(hass.config.config_dir) / "configuration.yaml").write_text("automation: !include automations.yaml\n")
-    (Path(hass.config.config_dir) / "automations.yaml").write_text("[]\n")  # as HA's onboarding leaves it
+    (Path(hass.config.config_dir) / "configuration.yaml").write_text(
+        "automation: !include automations.yaml\n"
+    )
+    (Path(hass.config.config_dir) / "automations.yaml").write_text(
+        "[]\n"
+    )  # as HA's onboarding leaves it
     assert await async_setup_component(hass, "automation", {"automation": []})
     entry = await _setup(hass, {"agent": {"base_url": server.base_url, "model": "fake-model"}})
-    rule = {"id": "x", "name": "Cool the living room",
-            "triggers": [{"kind": "numeric", "did": "@living", "locator": "temperature", "above": 29}],
-            "actions": [{"did": "1", "locator": "turn_on"}]}
+    rule = {
+        "id": "x",
+        "name": "Cool the living room",
+        "triggers": [{"kind": "numeric", "did": "@living", "locator": "temperature", "above": 29}],
+        "actions": [{"did": "1", "locator": "turn_on"}],
+    }
     server.script = [{"content": json.dumps(rule)}]
-    out = await hass.services.async_call(DOMAIN, "create_automation",
-                                         {"text": "when the living room gets above 29 degrees, turn on the AC"},
-                                         blocking=True, return_response=True)
+    out = await hass.services.async_call(
+        DOMAIN,
+        "create_automation",
+        {"text": "when the living room gets above 29 degrees, turn on the AC"},
+        blocking=True,
+        return_response=True,
+    )
     sensor = _sensor(hass, entry, "living", "temperature")
-    assert out["config"]["triggers"] == [{"trigger": "numeric_state", "entity_id": sensor, "above": 29.0}]
+    assert out["config"]["triggers"] == [
+        {"trigger": "numeric_state", "entity_id": sensor, "above": 29.0}
+    ]
     engine = entry.runtime_data.engine
     assert engine.value("1", "on") is False
     assert engine.set_values("@living", {"temperature": 29.5}).ok
@@ -115,7 +141,9 @@ async def test_automation_on_room_temperature(hass: HomeAssistant, server: FakeO
 
 
 @pytest.mark.parametrize("level", ["simple", "complex"])
-async def test_generated_homes_answer_the_living_room_temperature(hass: HomeAssistant, level: str) -> None:
+async def test_generated_homes_answer_the_living_room_temperature(
+    hass: HomeAssistant, level: str
+) -> None:
     """A generated SMH-Bench home carries no room climate; HA still shows every room's: "what's
     the temperature in the living room?" finds a temperature sensor in the Living Room area,
     kept by the recorder as a measurement."""
@@ -129,22 +157,36 @@ async def test_generated_homes_answer_the_living_room_temperature(hass: HomeAssi
     living = next(r for r in engine.rooms() if r.name == "Living Room")
     area = ar.async_get(hass).async_get_area_by_name("Living Room")
     entities, devices = er.async_get(hass), dr.async_get(hass)
-    found = [e for e in er.async_entries_for_config_entry(entities, entry.entry_id)
-             if e.domain == "sensor" and (state := hass.states.get(e.entity_id)) is not None
-             and state.attributes.get("device_class") == "temperature"
-             and devices.async_get(e.device_id).area_id == area.id]
+    found = [
+        e
+        for e in er.async_entries_for_config_entry(entities, entry.entry_id)
+        if e.domain == "sensor"
+        and (state := hass.states.get(e.entity_id)) is not None
+        and state.attributes.get("device_class") == "temperature"
+        and devices.async_get(e.device_id).area_id == area.id
+    ]
     room_sensor = _sensor(hass, entry, living.id, "temperature")
     assert room_sensor in [e.entity_id for e in found]
     state = hass.states.get(room_sensor)
-    assert float(state.state) == pytest.approx(engine.value(f"@{living.id}", "temperature"), abs=0.05)
-    reported = reported_climate(engine.home, living.id)  # what the room's own thermometer says, if any
+    assert float(state.state) == pytest.approx(
+        engine.value(f"@{living.id}", "temperature"), abs=0.05
+    )
+    reported = reported_climate(
+        engine.home, living.id
+    )  # what the room's own thermometer says, if any
     if "temperature" in reported:
         assert float(state.state) == pytest.approx(reported["temperature"], abs=0.05)
     else:
         assert 20.0 <= float(state.state) <= 30.0
-    assert state.attributes["state_class"] == "measurement" and state.attributes["unit_of_measurement"] == "°C"
+    assert (
+        state.attributes["state_class"] == "measurement"
+        and state.attributes["unit_of_measurement"] == "°C"
+    )
     for variable in ("humidity", "illuminance", "pm25", "pm10"):
-        assert hass.states.get(_sensor(hass, entry, living.id, variable)).attributes["state_class"] == "measurement"
+        assert (
+            hass.states.get(_sensor(hass, entry, living.id, variable)).attributes["state_class"]
+            == "measurement"
+        )
 
 
 GENERATED = {"source": "generated", "level": "simple", "seed": 0, "time_scale": 0.0}
@@ -159,12 +201,15 @@ async def _generated(hass: HomeAssistant, data: dict) -> MockConfigEntry:
 
 
 async def _ask(hass: HomeAssistant, text: str) -> str:
-    result = await conversation.async_converse(hass, text, None, Context(), language="en",
-                                               agent_id=conversation.HOME_ASSISTANT_AGENT)
+    result = await conversation.async_converse(
+        hass, text, None, Context(), language="en", agent_id=conversation.HOME_ASSISTANT_AGENT
+    )
     return result.response.speech["plain"]["speech"]
 
 
-async def test_hass_own_assist_answers_the_living_room_temperature(hass: HomeAssistant, conversation) -> None:
+async def test_hass_own_assist_answers_the_living_room_temperature(
+    hass: HomeAssistant, conversation
+) -> None:
     assert await async_setup_component(hass, "intent", {})
     entry = await _generated(hass, GENERATED)
     engine = entry.runtime_data.engine
@@ -179,16 +224,23 @@ async def test_hass_own_assist_answers_the_living_room_temperature(hass: HomeAss
     assert "23.4" in answer and "not aware" not in answer.lower(), answer
     # every simulated room's area answers, not only the living room
     for room in engine.rooms():
-        assert ar.async_get(hass).async_get_area_by_name(room.name).temperature_entity_id is not None
+        assert (
+            ar.async_get(hass).async_get_area_by_name(room.name).temperature_entity_id is not None
+        )
 
 
 async def test_room_states_are_rounded_like_a_meter(hass: HomeAssistant) -> None:
     entry = await _generated(hass, GENERATED)
     engine = entry.runtime_data.engine
     room = engine.simulated_rooms()[0]
-    assert engine.set_values(f"@{room}", {"temperature": 21.04999, "humidity": 47.62, "pm25": 12.3456}).ok
+    assert engine.set_values(
+        f"@{room}", {"temperature": 21.04999, "humidity": 47.62, "pm25": 12.3456}
+    ).ok
     await hass.async_block_till_done()
-    states = {v: hass.states.get(_sensor(hass, entry, room, v)).state for v in ("temperature", "humidity", "pm25")}
+    states = {
+        v: hass.states.get(_sensor(hass, entry, room, v)).state
+        for v in ("temperature", "humidity", "pm25")
+    }
     assert states == {"temperature": "21.0", "humidity": "48", "pm25": "12.3"}
 
 
@@ -207,13 +259,21 @@ async def test_a_user_chosen_area_sensor_is_kept(hass: HomeAssistant) -> None:
 async def test_every_area_has_an_icon_for_its_kind_of_room(hass: HomeAssistant) -> None:
     entry = await _generated(hass, {**GENERATED, "level": "complex"})
     areas = ar.async_get(hass)
-    icons = {r.name: areas.async_get_area_by_name(r.name).icon for r in entry.runtime_data.engine.rooms()}
+    icons = {
+        r.name: areas.async_get_area_by_name(r.name).icon for r in entry.runtime_data.engine.rooms()
+    }
     assert icons["Living Room"] == "mdi:sofa" and icons["Kitchen"] == "mdi:stove"
     assert all(icons.values()) and DEFAULT_ROOM_ICON not in icons.values(), icons
 
 
-@pytest.mark.parametrize(("room_type", "name", "icon"), [
-    ("living_room", "Lounge", "mdi:sofa"), ("area", "Downstairs Bathroom", "mdi:shower"),
-    ("area", "Front Yard", "mdi:flower"), ("area", "Room 7", DEFAULT_ROOM_ICON)])
+@pytest.mark.parametrize(
+    ("room_type", "name", "icon"),
+    [
+        ("living_room", "Lounge", "mdi:sofa"),
+        ("area", "Downstairs Bathroom", "mdi:shower"),
+        ("area", "Front Yard", "mdi:flower"),
+        ("area", "Room 7", DEFAULT_ROOM_ICON),
+    ],
+)
 def test_room_icon_by_type_then_name(room_type: str, name: str, icon: str) -> None:
     assert room_icon(room_type, name) == icon

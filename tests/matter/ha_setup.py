@@ -50,7 +50,9 @@ async def ha_matter(hass: HomeAssistant, bridge: MatterBridge) -> AsyncIterator[
             await hass.async_block_till_done()
 
 
-def entities_by_device(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str, dict[str, er.RegistryEntry]]:
+def entities_by_device(
+    hass: HomeAssistant, entry: MockConfigEntry
+) -> dict[str, dict[str, er.RegistryEntry]]:
     """Device id (from the node's serial number ``SMH-<did>``) -> entity key -> registry entry.
 
     The key is the domain, plus the slug of the entity's own name when it has one:
@@ -64,13 +66,17 @@ def entities_by_device(hass: HomeAssistant, entry: MockConfigEntry) -> dict[str,
         assert device is not None and device.serial_number, entity.entity_id
         did = device.serial_number.removeprefix("SMH-")
         name = entity.original_name
-        key = f"{entity.domain}.{slugify(name)}" if isinstance(name, str) and name else entity.domain
+        key = (
+            f"{entity.domain}.{slugify(name)}" if isinstance(name, str) and name else entity.domain
+        )
         assert key not in out.get(did, {}), f"two {key} entities on device {did}"
         out.setdefault(did, {})[key] = entity
     return out
 
 
-async def wait_for(hass: HomeAssistant, predicate: Callable[[], bool], seconds: float = 3.0) -> bool:
+async def wait_for(
+    hass: HomeAssistant, predicate: Callable[[], bool], seconds: float = 3.0
+) -> bool:
     """Let pushed events reach HA (no polling: only the event loop runs)."""
     for _ in range(int(seconds / 0.05)):
         await hass.async_block_till_done()

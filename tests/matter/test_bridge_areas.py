@@ -19,7 +19,9 @@ from smh_core.homes.simulated import generate_matter_home
 from .ha_setup import ha_matter
 
 
-async def test_bridged_devices_land_in_their_rooms_areas(hass: HomeAssistant, hass_ws_client, socket_enabled):
+async def test_bridged_devices_land_in_their_rooms_areas(
+    hass: HomeAssistant, hass_ws_client, socket_enabled
+):
     home = generate_matter_home(seed=1)
     assert await async_setup_component(hass, "config", {})  # the registries' websocket commands
     client = await hass_ws_client(hass)
@@ -46,4 +48,3 @@ async def test_bridged_devices_land_in_their_rooms_areas(hass: HomeAssistant, ha
         assert areas.async_get_area(device.area_id).name.casefold() == room.casefold()
         assert device.name.startswith(room)  # the node label says the room too
     assert len([a for a in areas.async_list_areas() if a.name.casefold() == "kitchen"]) == 1
-

@@ -23,13 +23,26 @@ async def test_nodes_are_listed_with_descriptor_and_basic_information(served):
     assert client.server_info.schema_version == 11
     [node] = client.get_nodes()
     assert node.node_id == 1201
-    assert node.device_info.vendorID == 0xFFF1 and node.device_info.nodeLabel == "Living Room Reading Lamp"
+    assert (
+        node.device_info.vendorID == 0xFFF1
+        and node.device_info.nodeLabel == "Living Room Reading Lamp"
+    )
     assert node.device_info.serialNumber == "SMH-1201"
     ep = node.endpoints[1]
     assert [dt.device_type for dt in ep.device_types] == [0x0101]
-    assert ep.get_attribute_value(Clusters.OnOff.id, Clusters.OnOff.Attributes.OnOff.attribute_id) is False
-    assert node.get_attribute_value(1, Clusters.LevelControl, Clusters.LevelControl.Attributes.CurrentLevel) == 100
-    accepted = node.get_attribute_value(1, Clusters.OnOff, Clusters.OnOff.Attributes.AcceptedCommandList)
+    assert (
+        ep.get_attribute_value(Clusters.OnOff.id, Clusters.OnOff.Attributes.OnOff.attribute_id)
+        is False
+    )
+    assert (
+        node.get_attribute_value(
+            1, Clusters.LevelControl, Clusters.LevelControl.Attributes.CurrentLevel
+        )
+        == 100
+    )
+    accepted = node.get_attribute_value(
+        1, Clusters.OnOff, Clusters.OnOff.Attributes.AcceptedCommandList
+    )
     assert accepted == [0, 1]
 
 
@@ -37,7 +50,9 @@ async def test_commands_change_the_engine_and_events_come_back(served):
     bridge, client = served
     seen = []
     client.subscribe_events(lambda event, data: seen.append(data), EventType.ATTRIBUTE_UPDATED)
-    await client.send_device_command(1201, 1, Clusters.LevelControl.Commands.MoveToLevelWithOnOff(level=200))
+    await client.send_device_command(
+        1201, 1, Clusters.LevelControl.Commands.MoveToLevelWithOnOff(level=200)
+    )
     assert bridge.engine.status("1201")["1.LevelControl.CurrentLevel"] == 200
     assert bridge.engine.status("1201")["1.OnOff.OnOff"] is True
     await asyncio.sleep(0.1)
@@ -47,16 +62,25 @@ async def test_commands_change_the_engine_and_events_come_back(served):
     # a change made elsewhere (the simulator, the HA integration) reaches the client too
     bridge.engine.execute("1201", "1.OnOff.Off")
     await asyncio.sleep(0.1)
-    assert client.get_node(1201).get_attribute_value(1, Clusters.OnOff, Clusters.OnOff.Attributes.OnOff) is False
+    assert (
+        client.get_node(1201).get_attribute_value(
+            1, Clusters.OnOff, Clusters.OnOff.Attributes.OnOff
+        )
+        is False
+    )
 
 
 async def test_errors_map_to_protocol_errors_and_change_nothing(served):
     bridge, client = served
     before = bridge.engine.snapshot()
     with pytest.raises(SDKStackError, match="turn the light on first"):
-        await client.send_device_command(1201, 1, Clusters.LevelControl.Commands.MoveToLevel(level=10))
+        await client.send_device_command(
+            1201, 1, Clusters.LevelControl.Commands.MoveToLevel(level=10)
+        )
     with pytest.raises(InvalidArguments, match="outside"):
-        await client.send_device_command(1201, 1, Clusters.LevelControl.Commands.MoveToLevelWithOnOff(level=255))
+        await client.send_device_command(
+            1201, 1, Clusters.LevelControl.Commands.MoveToLevelWithOnOff(level=255)
+        )
     with pytest.raises(Exception, match="no command"):
         await client.send_device_command(1201, 1, Clusters.OnOff.Commands.Toggle())
     assert bridge.engine.diff(before, bridge.engine.snapshot()) == []

@@ -24,13 +24,29 @@ def test_the_bridge_exits_promptly_with_a_listening_client(tmp_path, socket_enab
     home = tmp_path / "matter.json"
     home.write_text(dump_home(generate_matter_home(0)))
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "matter-server", "--home", str(home),
-                             "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "matter-server",
+            "--home",
+            str(home),
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         assert "serving" in proc.stdout.readline()
 
         async def connect_and_stop() -> tuple[float, int | None]:
-            async with aiohttp.ClientSession() as session, session.ws_connect(f"http://127.0.0.1:{port}/ws") as ws:
+            async with (
+                aiohttp.ClientSession() as session,
+                session.ws_connect(f"http://127.0.0.1:{port}/ws") as ws,
+            ):
                 await ws.receive_json()  # server info
                 await ws.send_json({"message_id": "1", "command": "start_listening"})
                 await ws.receive_json()  # the node dump: now a listening client, as HA is
@@ -59,9 +75,23 @@ def test_the_bridge_exits_within_a_second_with_has_matter_client(tmp_path, socke
     home = tmp_path / "matter.json"
     home.write_text(dump_home(generate_matter_home(0)))
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "smh_core.cli.main", "matter-server", "--home", str(home),
-                             "--port", str(port), "--save", str(tmp_path / "after.json")],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "smh_core.cli.main",
+            "matter-server",
+            "--home",
+            str(home),
+            "--port",
+            str(port),
+            "--save",
+            str(tmp_path / "after.json"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         assert "serving" in proc.stdout.readline()
 

@@ -19,12 +19,22 @@ def test_operational_state_clusters_get_their_mandatory_lists():
     assert washer["1/96/5"] == {"0": 0}  # OperationalError: NoError
     assert {3, 4, 5} <= set(washer["1/96/65531"])  # in the AttributeList
     assert washer["1/96/65528"] == [4]  # OperationalCommandResponse
-    assert [s["0"] for s in vacuum["1/97/3"]] == [0, 1, 2, 3, 64, 65, 66]  # Rvc states from the catalog
+    assert [s["0"] for s in vacuum["1/97/3"]] == [
+        0,
+        1,
+        2,
+        3,
+        64,
+        65,
+        66,
+    ]  # Rvc states from the catalog
     assert vacuum["1/97/4"] == 66
 
 
 def test_a_heat_pump_endpoint_is_also_a_thermostat_and_an_electrical_sensor():
-    heat_pump, air_conditioner, electrical_sensor = _attributes(["heat_pump", "air_conditioner", "electrical_sensor"])
+    heat_pump, air_conditioner, electrical_sensor = _attributes(
+        ["heat_pump", "air_conditioner", "electrical_sensor"]
+    )
     assert [t["0"] for t in heat_pump["1/29/0"]] == [0x0309, 0x0301, 0x0510]
     assert [t["0"] for t in air_conditioner["1/29/0"]] == [0x0072]  # already a climate device type
     assert [t["0"] for t in electrical_sensor["1/29/0"]] == [0x0510]

@@ -48,8 +48,9 @@ def _left_out(text: str) -> set[str]:
     return out
 
 
-async def test_the_proposal_is_the_known_good_mapping(hass: HomeAssistant, hass_client, hass_access_token,
-                                                      socket_enabled, tmp_path: Path, capsys) -> None:
+async def test_the_proposal_is_the_known_good_mapping(
+    hass: HomeAssistant, hass_client, hass_access_token, socket_enabled, tmp_path: Path, capsys
+) -> None:
     url = await api_url(hass, hass_client)
     home = generate_matter_home(seed=1)
     out = tmp_path / "matter-1.yaml"
@@ -57,17 +58,36 @@ async def test_the_proposal_is_the_known_good_mapping(hass: HomeAssistant, hass_
         async with connect(url, hass_access_token) as call:
             moved = await assign_areas(call, home)
         assert len(moved) == 27
-        code = await hass.async_add_executor_job(main, [
-            "ha", "map", "--suite", "simuhome", "--tasks-dir", str(ROOT / "tasks"), "--home", "matter:1",
-            "--out", str(out), "--ha-url", url, "--token", hass_access_token])
+        code = await hass.async_add_executor_job(
+            main,
+            [
+                "ha",
+                "map",
+                "--suite",
+                "simuhome",
+                "--tasks-dir",
+                str(ROOT / "tasks"),
+                "--home",
+                "matter:1",
+                "--out",
+                str(out),
+                "--ha-url",
+                url,
+                "--token",
+                hass_access_token,
+            ],
+        )
         printed = capsys.readouterr().out
         assert code == 0, printed
         proposed, known = load_mapping(out), load_mapping(KNOWN_GOOD)
         assert proposed.home == HomeRef(seed=1, generator="matter")
         assert proposed.devices == known.devices
         # ground truth the proposer never saw: each entity is on the HA device of that device id
-        wrong = {(did, loc, amap.entity) for did, loc, amap in proposed.items()
-                 if _serial_of_entity(hass, amap.entity) != f"SMH-{did}"}
+        wrong = {
+            (did, loc, amap.entity)
+            for did, loc, amap in proposed.items()
+            if _serial_of_entity(hass, amap.entity) != f"SMH-{did}"
+        }
         assert wrong == set()
     # every device is mapped, and every attribute is either mapped or named with its reason
     assert set(proposed.devices) == {d.userdata.did for d in home.devices}
@@ -75,23 +95,31 @@ async def test_the_proposal_is_the_known_good_mapping(hass: HomeAssistant, hass_
     left_out = _left_out(text)
     for device in home.devices:
         locators = {loc for loc, _ in device.attributes_by_locator()}
-        assert locators == set(proposed.devices[device.userdata.did]) | (locators & left_out), device.userdata.did
+        assert locators == set(proposed.devices[device.userdata.did]) | (locators & left_out), (
+            device.userdata.did
+        )
     assert "# Devices not mapped" not in text
     # the fan's power has no HA entity: said so, and the tasks needing it are listed as not runnable
     assert "1.OnOff.OnOff: no light or switch of 'Study Fan 1' shows its power" in text
-    of_home = sum(1 for t in iter_tasks(ROOT / "tasks" / "simuhome.jsonl") if t.home == proposed.home)
+    of_home = sum(
+        1 for t in iter_tasks(ROOT / "tasks" / "simuhome.jsonl") if t.home == proposed.home
+    )
     assert re.search(rf"tasks of this home: \d+ of {of_home} can run", printed)
     assert "simuhome-qt3-f-000: not mapped: 2024/1.OnOff.OnOff" in printed
     assert "2003 Air Conditioner 1 (Kitchen) -> 'Kitchen Air Conditioner 1'" in printed
 
 
-async def test_names_alone_find_the_devices_before_they_have_areas(hass: HomeAssistant, hass_client,
-                                                                    hass_access_token, socket_enabled) -> None:
+async def test_names_alone_find_the_devices_before_they_have_areas(
+    hass: HomeAssistant, hass_client, hass_access_token, socket_enabled
+) -> None:
     """Before ``smh matter-areas`` the devices have no area; their names (which carry the room)
     are enough, and the file is byte-identical whichever way it is made twice."""
     url = await api_url(hass, hass_client)
     home = generate_matter_home(seed=1)
-    async with ha_matter(hass, MatterBridge(HomeEngine(home))), connect(url, hass_access_token) as call:
+    async with (
+        ha_matter(hass, MatterBridge(HomeEngine(home))),
+        connect(url, hass_access_token) as call,
+    ):
         inventory = await read_inventory(call)
     assert all(unit.area is None for unit in inventory.units())
     proposal = propose(home, HomeRef(seed=1, generator="matter"), inventory)

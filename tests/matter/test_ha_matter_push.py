@@ -20,8 +20,11 @@ from smh_core.sim.simulator import Simulator
 from .ha_setup import ha_matter, wait_for
 
 WASHER = "3001"
-STATE, PHASE, END = ("sensor.living_room_laundry_washer_operational_state", "sensor.living_room_laundry_washer_current_phase",
-                     "sensor.living_room_laundry_washer_estimated_end_time")
+STATE, PHASE, END = (
+    "sensor.living_room_laundry_washer_operational_state",
+    "sensor.living_room_laundry_washer_current_phase",
+    "sensor.living_room_laundry_washer_estimated_end_time",
+)
 OPERATIONAL_STATE_PATH, COUNTDOWN_PATH = "1/96/4", "1/96/2"
 
 
@@ -44,7 +47,9 @@ def _state(hass: HomeAssistant, entity_id: str) -> str:
     return state.state
 
 
-async def test_washer_completion_is_pushed_to_ha(hass: HomeAssistant, washer_engine, socket_enabled):
+async def test_washer_completion_is_pushed_to_ha(
+    hass: HomeAssistant, washer_engine, socket_enabled
+):
     engine = washer_engine
     sim = Simulator(engine)
     bridge = MatterBridge(engine, sim)
@@ -61,18 +66,33 @@ async def test_washer_completion_is_pushed_to_ha(hass: HomeAssistant, washer_eng
             assert _state(hass, STATE) == "stopped"
 
             # start it through HA: power on, choose Quick (15 min, SimuHome's: 112 + 450 + 225 + 113 s), press Start
-            await hass.services.async_call("switch", "turn_on", {"entity_id": "switch.living_room_laundry_washer_power"},
-                                           blocking=True)
-            await hass.services.async_call("select", "select_option", {"entity_id": "select.living_room_laundry_washer_mode",
-                                                                       "option": "Quick"}, blocking=True)
-            await hass.services.async_call("button", "press", {"entity_id": "button.living_room_laundry_washer_start"},
-                                           blocking=True)
+            await hass.services.async_call(
+                "switch",
+                "turn_on",
+                {"entity_id": "switch.living_room_laundry_washer_power"},
+                blocking=True,
+            )
+            await hass.services.async_call(
+                "select",
+                "select_option",
+                {"entity_id": "select.living_room_laundry_washer_mode", "option": "Quick"},
+                blocking=True,
+            )
+            await hass.services.async_call(
+                "button",
+                "press",
+                {"entity_id": "button.living_room_laundry_washer_start"},
+                blocking=True,
+            )
             status = engine.status(WASHER)
             assert status["1.OperationalState.OperationalState"] == 1
             assert status["1.LaundryWasherMode.CurrentMode"] == 4
             assert status["1.OperationalState.CountdownTime"] == 900
             assert await wait_for(hass, lambda: _state(hass, STATE) == "running")
-            assert _state(hass, PHASE) == "pre-wash" and _state(hass, END) not in ("unknown", "unavailable")
+            assert _state(hass, PHASE) == "pre-wash" and _state(hass, END) not in (
+                "unknown",
+                "unavailable",
+            )
 
             sim.advance(300)  # into the wash phase
             assert await wait_for(hass, lambda: _state(hass, PHASE) == "wash")

@@ -32,11 +32,21 @@ from tests.support.sim_home import START
 
 def test_every_type_with_a_countdown_has_a_programme_and_a_start_recipe() -> None:
     types = programme_types()
-    with_cycle = {name for kind in ("homeenv", "matter") for name, dt in load_catalog(kind).items()
-                  if dt.dynamics is not None and dt.dynamics.cycle is not None}
+    with_cycle = {
+        name
+        for kind in ("homeenv", "matter")
+        for name, dt in load_catalog(kind).items()
+        if dt.dynamics is not None and dt.dynamics.cycle is not None
+    }
     assert set(types) == with_cycle == set(PROGRAMMES)
-    assert {"compound_washer", "builtin_microwave_steam_oven", "laundry_washer", "laundry_dryer",
-            "dishwasher", "robot_vacuum"} <= set(types)
+    assert {
+        "compound_washer",
+        "builtin_microwave_steam_oven",
+        "laundry_washer",
+        "laundry_dryer",
+        "dishwasher",
+        "robot_vacuum",
+    } <= set(types)
 
 
 def _cycle(engine: HomeEngine, did: str) -> Any:
@@ -47,7 +57,9 @@ def _cycle(engine: HomeEngine, did: str) -> Any:
 def test_every_appliance_runs_every_programme_to_the_end(level: str) -> None:
     engine = HomeEngine(home_with_every_appliance(level))
     sim = Simulator(engine)
-    appliances = [did for did in engine.device_ids() if engine.device(did).userdata.subcategory in PROGRAMMES]
+    appliances = [
+        did for did in engine.device_ids() if engine.device(did).userdata.subcategory in PROGRAMMES
+    ]
     assert {engine.device(d).userdata.subcategory for d in appliances} == set(PROGRAMMES)
     driven: dict[str, set[str]] = {}
 
@@ -79,7 +91,9 @@ def test_every_appliance_runs_every_programme_to_the_end(level: str) -> None:
             where = (level, did, engine.device(did).userdata.subcategory, prog.label)
             assert ends.get(did) == started + timedelta(seconds=prog.seconds), where
             state = engine.value(did, cyc.state_attr)
-            assert not cyc.is_running(state) and state == cyc.on_complete.get(cyc.state_attr, cyc.stopped), where
+            assert not cyc.is_running(state) and state == cyc.on_complete.get(
+                cyc.state_attr, cyc.stopped
+            ), where
             assert engine.value(did, cyc.countdown_attr) == 0 and sim.cycle_end(did) is None, where
             assert driven[did] == prog.drives, where  # what it did to its room while running ...
             assert sim.driving(did) == set(), where  # ... and nothing once it is done
@@ -90,17 +104,29 @@ def _kitchen_home(*devices: Any) -> HomeEngine:
     return HomeEngine(with_climate(home, seed=1, start=START))
 
 
-@pytest.mark.parametrize(("kind", "calls", "variables"), [
-    ("builtin_microwave_steam_oven", PROGRAMMES["builtin_microwave_steam_oven"][-1].calls, ("temperature", "humidity")),
-    ("compound_washer", PROGRAMMES["compound_washer"][1].calls, ("temperature", "humidity")),
-])
-def test_an_appliance_warms_and_humidifies_its_room_only_while_it_runs(kind, calls, variables) -> None:
+@pytest.mark.parametrize(
+    ("kind", "calls", "variables"),
+    [
+        (
+            "builtin_microwave_steam_oven",
+            PROGRAMMES["builtin_microwave_steam_oven"][-1].calls,
+            ("temperature", "humidity"),
+        ),
+        ("compound_washer", PROGRAMMES["compound_washer"][1].calls, ("temperature", "humidity")),
+    ],
+)
+def test_an_appliance_warms_and_humidifies_its_room_only_while_it_runs(
+    kind, calls, variables
+) -> None:
     """Beside the same room left alone, the room of a steam-baking oven (2 h) or a drying
     washer-dryer is warmer and more humid at the end; from then on it relaxes as the lone
     room does (the two converge: the appliance no longer pulls)."""
     from sim_devices.catalog import instantiate
 
-    runs, alone = _kitchen_home(instantiate(kind, "a", "k")), _kitchen_home(instantiate(kind, "a", "k"))
+    runs, alone = (
+        _kitchen_home(instantiate(kind, "a", "k")),
+        _kitchen_home(instantiate(kind, "a", "k")),
+    )
     sims = Simulator(runs), Simulator(alone)
     for locator, args in calls:
         assert runs.execute("a", locator, args).ok
@@ -130,9 +156,15 @@ def test_washer_dryer_names_its_phases_and_pause_keeps_its_place() -> None:
         if seen[-1] == "spinning" and engine.execute("w", "pause").ok:
             left = engine.value("w", "remaining_time")
             sim.advance(600)  # paused: nothing moves
-            assert (engine.value("w", "work_state"), engine.value("w", "remaining_time")) == ("paused", left)
+            assert (engine.value("w", "work_state"), engine.value("w", "remaining_time")) == (
+                "paused",
+                left,
+            )
             assert engine.execute("w", "resume").ok
-            assert (engine.value("w", "work_state"), engine.value("w", "remaining_time")) == ("spinning", left)
+            assert (engine.value("w", "work_state"), engine.value("w", "remaining_time")) == (
+                "spinning",
+                left,
+            )
     assert list(dict.fromkeys(seen)) == ["washing", "rinsing", "spinning", "drying", "done"]
 
 
@@ -142,21 +174,32 @@ def test_oven_started_again_runs_the_new_programme() -> None:
     ns = "microwave_steam_oven."
     engine = _kitchen_home(instantiate("builtin_microwave_steam_oven", "o", "k", preset="standby"))
     sim = Simulator(engine)
-    assert engine.execute("o", ns + "start_cooking", {"work_mode": "bake", "target_cooking_time": 1800}).ok
+    assert engine.execute(
+        "o", ns + "start_cooking", {"work_mode": "bake", "target_cooking_time": 1800}
+    ).ok
     sim.advance(600)
     assert engine.value("o", ns + "remaining_running_time") == 1200
     # started again while cooking: the new length, from now
-    assert engine.execute("o", ns + "start_cooking", {"work_mode": "steam", "target_cooking_time": 300}).ok
+    assert engine.execute(
+        "o", ns + "start_cooking", {"work_mode": "steam", "target_cooking_time": 300}
+    ).ok
     assert sim.cycle_end("o") == sim.now + timedelta(seconds=300)
     sim.advance(100)
     assert engine.execute("o", ns + "pause").ok
     sim.advance(1000)
     assert engine.value("o", ns + "remaining_running_time") == 200
     # started again while paused: a new programme, not the paused one resumed
-    assert engine.execute("o", ns + "start_cooking", {"work_mode": "bake", "target_cooking_time": 900}).ok
-    assert engine.value("o", ns + "remaining_running_time") == 900 and sim.cycle_end("o") == sim.now + timedelta(seconds=900)
+    assert engine.execute(
+        "o", ns + "start_cooking", {"work_mode": "bake", "target_cooking_time": 900}
+    ).ok
+    assert engine.value("o", ns + "remaining_running_time") == 900 and sim.cycle_end(
+        "o"
+    ) == sim.now + timedelta(seconds=900)
     sim.advance(900)
-    assert engine.value("o", ns + "state") == "standby" and engine.value("o", ns + "remaining_running_time") == 0
+    assert (
+        engine.value("o", ns + "state") == "standby"
+        and engine.value("o", ns + "remaining_running_time") == 0
+    )
 
 
 def test_a_cycle_writing_a_value_its_attribute_refuses_is_a_catalog_error(tmp_path) -> None:
@@ -164,7 +207,9 @@ def test_a_cycle_writing_a_value_its_attribute_refuses_is_a_catalog_error(tmp_pa
 
     from sim_devices.catalog import load_device_type
 
-    raw = load_catalog("homeenv")["compound_washer"].model_dump(mode="json", by_alias=True, exclude_none=True)
+    raw = load_catalog("homeenv")["compound_washer"].model_dump(
+        mode="json", by_alias=True, exclude_none=True
+    )
     raw["dynamics"]["cycle"]["programs"]["quick"][0]["name"] = "soaking"  # not a work_state option
     raw["dynamics"]["cycle"]["on_complete"] = {"work_state": "finished"}
     path = tmp_path / "compound_washer.yaml"

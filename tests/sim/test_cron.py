@@ -33,7 +33,10 @@ def test_quartz_weekdays_are_sunday_based_from_one():
     # Quartz 2-6 = Monday..Friday; Unix 1-5 = Monday..Friday
     assert fires("0 30 7 ? * 2-6 *", 5) == fires("30 7 * * 1-5", 5)
     assert all(t.weekday() < 5 for t in fires("0 30 7 ? * 2-6 *", 10))
-    assert fires("0 0 9 ? * 1 *", 2) == [datetime(2024, 6, 2, 9), datetime(2024, 6, 9, 9)]  # Sundays
+    assert fires("0 0 9 ? * 1 *", 2) == [
+        datetime(2024, 6, 2, 9),
+        datetime(2024, 6, 9, 9),
+    ]  # Sundays
     assert fires("0 0 9 ? * MON *", 1) == [datetime(2024, 6, 3, 9)]
 
 
@@ -42,7 +45,10 @@ def test_day_of_month_is_not_ored_with_weekday():
 
 
 def test_seconds_field():
-    assert fires("30 * * * * ?", 2) == [datetime(2024, 6, 1, 12, 0, 30), datetime(2024, 6, 1, 12, 1, 30)]
+    assert fires("30 * * * * ?", 2) == [
+        datetime(2024, 6, 1, 12, 0, 30),
+        datetime(2024, 6, 1, 12, 1, 30),
+    ]
 
 
 def test_matches():

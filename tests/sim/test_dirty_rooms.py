@@ -23,9 +23,15 @@ ROOMS = ("living", "kitchen", "bedroom")
 
 
 def _home(*, drift: bool = False) -> Home:
-    h = sh.home(sh.ac("ac1", "living"), sh.lamp("l1", "kitchen"), sh.blind("b1", "kitchen"),
-                sh.purifier("p1", "bedroom"), sh.washer("w1", "bedroom"), sh.humidifier("h1", "living"),
-                rooms=ROOMS)
+    h = sh.home(
+        sh.ac("ac1", "living"),
+        sh.lamp("l1", "kitchen"),
+        sh.blind("b1", "kitchen"),
+        sh.purifier("p1", "bedroom"),
+        sh.washer("w1", "bedroom"),
+        sh.humidifier("h1", "living"),
+        rooms=ROOMS,
+    )
     if drift:
         return h
     assert h.simulation is not None
@@ -103,8 +109,9 @@ def test_a_blind_relights_its_room_at_once_and_no_other() -> None:
     assert sim.engine.value("@kitchen", "illuminance") < lux["kitchen"]
     assert set(built) == {"kitchen"}
     assert synced == [["kitchen"]]
-    assert {r: sim.engine.value(f"@{r}", "illuminance") for r in ("living", "bedroom")} == \
-        {r: lux[r] for r in ("living", "bedroom")}
+    assert {r: sim.engine.value(f"@{r}", "illuminance") for r in ("living", "bedroom")} == {
+        r: lux[r] for r in ("living", "bedroom")
+    }
 
 
 def test_an_appliance_programme_writes_its_countdown_without_touching_its_room() -> None:
@@ -136,23 +143,44 @@ class _EveryRoom(Simulator):
 
 
 _CALLS: list[tuple[str, str, dict[str, Any]]] = [
-    ("ac1", "turn_on", {}), ("ac1", "turn_off", {}), ("ac1", "fan", {"value": 30}),
-    ("ac1", "cool_setpoint", {"value": 2300}), ("h1", "turn_on", {}), ("h1", "turn_off", {}),
-    ("p1", "turn_on", {}), ("p1", "turn_off", {}), ("l1", "turn_on", {}), ("l1", "turn_off", {}),
-    ("l1", "level", {"value": 40}), ("b1", "closed", {"value": 6000}), ("b1", "closed", {"value": 0}),
-    ("w1", "start", {}), ("w1", "pause", {}), ("w1", "resume", {}), ("w1", "stop", {}),
+    ("ac1", "turn_on", {}),
+    ("ac1", "turn_off", {}),
+    ("ac1", "fan", {"value": 30}),
+    ("ac1", "cool_setpoint", {"value": 2300}),
+    ("h1", "turn_on", {}),
+    ("h1", "turn_off", {}),
+    ("p1", "turn_on", {}),
+    ("p1", "turn_off", {}),
+    ("l1", "turn_on", {}),
+    ("l1", "turn_off", {}),
+    ("l1", "level", {"value": 40}),
+    ("b1", "closed", {"value": 6000}),
+    ("b1", "closed", {"value": 0}),
+    ("w1", "start", {}),
+    ("w1", "pause", {}),
+    ("w1", "resume", {}),
+    ("w1", "stop", {}),
 ]
 
 
 def _play(cls: type[Simulator], seed: int) -> tuple[dict, list]:
     rng = random.Random(seed)
     sim = cls(HomeEngine(_home(drift=True)))
-    sim.add_rule({"id": "warm", "triggers": [{"kind": "numeric", "did": "ac1", "locator": "local_temperature",
-                                              "below": 2600}], "actions": [{"did": "l1", "locator": "turn_on"}]})
+    sim.add_rule(
+        {
+            "id": "warm",
+            "triggers": [
+                {"kind": "numeric", "did": "ac1", "locator": "local_temperature", "below": 2600}
+            ],
+            "actions": [{"did": "l1", "locator": "turn_on"}],
+        }
+    )
     for _ in range(12):
         if rng.random() < 0.2:  # someone writes a room or a reading directly
             room = rng.choice(ROOMS)
-            sim.engine.set_values(f"@{room}", {"temperature": rng.uniform(20, 32), "illuminance": 1.0})
+            sim.engine.set_values(
+                f"@{room}", {"temperature": rng.uniform(20, 32), "illuminance": 1.0}
+            )
             sim.engine.set_values("h1", {"humidity": rng.randrange(2000, 8000)})
         else:
             did, loc, args = rng.choice(_CALLS)
@@ -173,10 +201,16 @@ def test_trusted_writes_refuse_an_unknown_attribute_before_changing_anything() -
 
     engine = HomeEngine(generate_home("simple", 0))
     first, second = engine.device_ids()[:2]
-    loc, value = next((k, v) for k, v in engine.status(first).items() if isinstance(v, (int, float)) and not isinstance(v, bool))
+    loc, value = next(
+        (k, v)
+        for k, v in engine.status(first).items()
+        if isinstance(v, (int, float)) and not isinstance(v, bool)
+    )
     before = engine.snapshot()
     with pytest.raises(KeyError, match="no_such_attribute"):
         engine.set_many_trusted({first: {loc: value + 1}, second: {"no_such_attribute": 1}})
     assert engine.diff(before, engine.snapshot()) == []
     changes = engine.set_many_trusted({first: {loc: value + 1}})
-    assert [(c.did, c.locator, c.before, c.after) for c in changes] == [(first, loc, value, value + 1)]
+    assert [(c.did, c.locator, c.before, c.after) for c in changes] == [
+        (first, loc, value, value + 1)
+    ]

@@ -16,16 +16,26 @@ from smh_core.sim.simulator import Simulator
 
 def _home(*devices) -> HomeEngine:
     """One living room on a hot day (32 °C outdoors)."""
-    home = Home.model_validate({"rooms": [{"id": "r1", "type": "living_room", "name": "Living room"}],
-                                "devices": [d.model_dump(mode="json", by_alias=True, exclude_none=True)
-                                            for d in devices]})
+    home = Home.model_validate(
+        {
+            "rooms": [{"id": "r1", "type": "living_room", "name": "Living room"}],
+            "devices": [
+                d.model_dump(mode="json", by_alias=True, exclude_none=True) for d in devices
+            ],
+        }
+    )
     home = with_climate(home, seed=3)
     hot = home.simulation.outdoor.model_copy(update={"temperature": 32.0})
-    return HomeEngine(home.model_copy(update={"simulation": home.simulation.model_copy(update={"outdoor": hot})}))
+    return HomeEngine(
+        home.model_copy(update={"simulation": home.simulation.model_copy(update={"outdoor": hot})})
+    )
 
 
 def test_floor_ac_cools_and_its_sensor_follows_with_its_precision():
-    eng = _home(instantiate("floor_ac", "ac", "r1", preset="cooling"), instantiate("climate_sensor", "cs", "r1"))
+    eng = _home(
+        instantiate("floor_ac", "ac", "r1", preset="cooling"),
+        instantiate("climate_sensor", "cs", "r1"),
+    )
     assert eng.set_values("@r1", {"temperature": 29.0}).ok
     sim = Simulator(eng)
     sim.advance(1800)
@@ -54,8 +64,12 @@ def test_simulated_home_is_deterministic_per_seed():
 
 
 def test_perf_sim_cli_reports_a_figure():
-    out = subprocess.run([sys.executable, "-m", "smh_core.cli.main", "perf", "sim", "--hours", "2"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "smh_core.cli.main", "perf", "sim", "--hours", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "2 simulated hours (72,000 ticks" in out and "rule firings" in out
 
 
@@ -94,13 +108,16 @@ def test_room_climate_fills_only_rooms_without_one() -> None:
     full = with_climate(plain, seed=4)
     filled = with_room_climate(plain, seed=4)
     for room, drawn, got in zip(plain.rooms, full.rooms, filled.rooms, strict=True):
-        assert got.environment == drawn.environment.model_copy(update=reported_climate(plain, room.id))
+        assert got.environment == drawn.environment.model_copy(
+            update=reported_climate(plain, room.id)
+        )
     assert any(reported_climate(plain, r.id) for r in plain.rooms)  # the case is exercised
     assert filled.simulation == plain.simulation and filled.devices == plain.devices
     assert dump_home(filled) == dump_home(with_room_climate(plain, seed=4))
     kept = full.rooms[0].environment.model_copy(update={"temperature": 12.5})
-    partial = plain.model_copy(update={"rooms": [full.rooms[0].model_copy(update={"environment": kept}),
-                                                 *plain.rooms[1:]]})
+    partial = plain.model_copy(
+        update={"rooms": [full.rooms[0].model_copy(update={"environment": kept}), *plain.rooms[1:]]}
+    )
     out = with_room_climate(partial, seed=4)
     assert out.rooms[0].environment.temperature == 12.5
     assert out.rooms[1:] == filled.rooms[1:]
@@ -111,9 +128,18 @@ def test_room_climate_fills_only_rooms_without_one() -> None:
 def test_a_rooms_only_thermometer_keeps_its_reading_once_simulated() -> None:
     """The room starts where its sensor says it is, so attaching the simulator does not move a
     reading the home was generated with."""
-    home = Home(name="h", rooms=[{"id": "r", "type": "bedroom", "name": "Bedroom"}],
-                devices=[instantiate("climate_sensor", did="1", room="r",
-                                     values={"current_temperature": 19.5, "current_humidity": 61.0})])
+    home = Home(
+        name="h",
+        rooms=[{"id": "r", "type": "bedroom", "name": "Bedroom"}],
+        devices=[
+            instantiate(
+                "climate_sensor",
+                did="1",
+                room="r",
+                values={"current_temperature": 19.5, "current_humidity": 61.0},
+            )
+        ],
+    )
     engine = HomeEngine(with_room_climate(home, seed=1))
     before = engine.snapshot()
     Simulator(engine)

@@ -49,8 +49,10 @@ def test_higher_fan_speed_cools_faster():
 
 def test_ac_at_lowest_setpoint_and_top_fan_has_a_floor():
     """Drift towards a hot outdoors balances the AC: the room settles above its setpoint."""
-    eng = sh.engine(sh.ac("ac1", "living", on=True, setpoint=1600, fan=100, rate=0.0005),
-                    outdoor={"temperature": 38.0})
+    eng = sh.engine(
+        sh.ac("ac1", "living", on=True, setpoint=1600, fan=100, rate=0.0005),
+        outdoor={"temperature": 38.0},
+    )
     sim = Simulator(eng)
     sim.advance(6 * 3600)
     floor = temp(sim)
@@ -63,8 +65,9 @@ def test_ac_at_lowest_setpoint_and_top_fan_has_a_floor():
 
 
 def test_ac_off_and_heat_mode():
-    eng = sh.engine(sh.ac("ac1", "living", on=False), env={"temperature": 18.0},
-                    outdoor={"temperature": 10.0})
+    eng = sh.engine(
+        sh.ac("ac1", "living", on=False), env={"temperature": 18.0}, outdoor={"temperature": 10.0}
+    )
     sim = Simulator(eng)
     sim.advance(600)
     assert 17.0 < temp(sim) < 18.0  # only drift towards the 10 °C outdoors
@@ -86,8 +89,12 @@ def test_dependency_rule_rejected_with_state_unchanged():
 
 
 def test_humidifier_purifier_lamp_and_blind():
-    eng = sh.engine(sh.humidifier("h1", "living", on=True), sh.purifier("p1", "living", on=True),
-                    sh.lamp("l1", "kitchen", on=False, level=127), sh.blind("b1", "kitchen", closed=10000))
+    eng = sh.engine(
+        sh.humidifier("h1", "living", on=True),
+        sh.purifier("p1", "living", on=True),
+        sh.lamp("l1", "kitchen", on=False, level=127),
+        sh.blind("b1", "kitchen", closed=10000),
+    )
     sim = Simulator(eng)
     assert eng.value("@kitchen", "illuminance") == 0.0  # blind fully closed, lamp off
     assert eng.execute("l1", "turn_on").ok
@@ -161,8 +168,10 @@ def test_schedule_cancel_and_errors():
         sim.schedule(sh.START, [{"did": "l1", "locator": "turn_on"}])
     with pytest.raises(ValueError, match="unknown device"):
         sim.schedule(sim.now + timedelta(minutes=1), [{"did": "nope", "locator": "turn_on"}])
-    failing = sim.schedule(sim.now + timedelta(minutes=1), [{"did": "ac1", "locator": "fan",
-                                                             "arguments": {"value": 80}}])
+    failing = sim.schedule(
+        sim.now + timedelta(minutes=1),
+        [{"did": "ac1", "locator": "fan", "arguments": {"value": 80}}],
+    )
     sim.advance(60)
     assert failing.status == "failed" and "turn the AC on first" in failing.error
 
@@ -175,8 +184,13 @@ def _fires(sim: Simulator, rule_id: str) -> list:
 def test_cron_trigger_quartz_fires_each_match():
     eng = sh.engine(sh.lamp("l1", "living"))
     sim = Simulator(eng)
-    sim.add_rule({"id": "r", "triggers": [{"kind": "time", "cron": "0 0 14 * * ? *"}],
-                  "actions": [{"did": "l1", "locator": "turn_on"}]})
+    sim.add_rule(
+        {
+            "id": "r",
+            "triggers": [{"kind": "time", "cron": "0 0 14 * * ? *"}],
+            "actions": [{"did": "l1", "locator": "turn_on"}],
+        }
+    )
     sim.advance(3 * 86400)
     assert _fires(sim, "r") == [sh.START.replace(hour=14) + timedelta(days=d) for d in range(3)]
 
@@ -184,8 +198,13 @@ def test_cron_trigger_quartz_fires_each_match():
 def test_state_trigger_fires_once_per_transition():
     eng = sh.engine(sh.lamp("l1", "living"), sh.lamp("l2", "kitchen"))
     sim = Simulator(eng)
-    sim.add_rule({"id": "r", "triggers": [{"kind": "state", "did": "l1", "locator": "on", "to": True}],
-                  "actions": [{"did": "l2", "locator": "turn_on"}]})
+    sim.add_rule(
+        {
+            "id": "r",
+            "triggers": [{"kind": "state", "did": "l1", "locator": "on", "to": True}],
+            "actions": [{"did": "l2", "locator": "turn_on"}],
+        }
+    )
     eng.execute("l1", "turn_on")
     eng.execute("l1", "turn_on")  # no transition: no second firing
     assert eng.value("l2", "on") is True and len(_fires(sim, "r")) == 1
@@ -195,16 +214,26 @@ def test_state_trigger_fires_once_per_transition():
 
 
 def test_numeric_trigger_fires_at_the_crossing_tick_once():
-    eng = sh.engine(sh.ac("ac1", "living", on=True, setpoint=2000, fan=100), sh.lamp("l1", "living"))
+    eng = sh.engine(
+        sh.ac("ac1", "living", on=True, setpoint=2000, fan=100), sh.lamp("l1", "living")
+    )
     sim = Simulator(eng)
-    sim.add_rule({"id": "r", "triggers": [{"kind": "numeric", "did": "ac1", "locator": "local_temperature",
-                                           "below": 2500}],
-                  "actions": [{"did": "l1", "locator": "turn_on"}]})
+    sim.add_rule(
+        {
+            "id": "r",
+            "triggers": [
+                {"kind": "numeric", "did": "ac1", "locator": "local_temperature", "below": 2500}
+            ],
+            "actions": [{"did": "l1", "locator": "turn_on"}],
+        }
+    )
     sim.advance(900)
     fires = _fires(sim, "r")
     assert len(fires) == 1
     assert eng.value("l1", "on") is True
-    exact = Simulator(sh.engine(sh.ac("ac1", "living", on=True, setpoint=2000, fan=100), sh.lamp("l1", "living")))
+    exact = Simulator(
+        sh.engine(sh.ac("ac1", "living", on=True, setpoint=2000, fan=100), sh.lamp("l1", "living"))
+    )
     exact.add_rule(sim.rules()[0])
     exact.advance(900, exact=True)
     assert _fires(exact, "r") == fires  # same tick as stepping every 0.1 s
@@ -213,9 +242,15 @@ def test_numeric_trigger_fires_at_the_crossing_tick_once():
 def test_for_duration_trigger_no_motion_for_900_s():
     eng = sh.engine(sh.motion("m1", "living"), sh.lamp("l1", "living", on=True))
     sim = Simulator(eng)
-    sim.add_rule({"id": "r", "triggers": [{"kind": "state", "did": "m1", "locator": "occupied", "to": False,
-                                           "for_s": 900}],
-                  "actions": [{"did": "l1", "locator": "turn_off"}]})
+    sim.add_rule(
+        {
+            "id": "r",
+            "triggers": [
+                {"kind": "state", "did": "m1", "locator": "occupied", "to": False, "for_s": 900}
+            ],
+            "actions": [{"did": "l1", "locator": "turn_off"}],
+        }
+    )
     eng.execute("m1", "occupied", {"value": True})
     eng.execute("m1", "occupied", {"value": False})
     sim.advance(600)
@@ -231,10 +266,17 @@ def test_for_duration_trigger_no_motion_for_900_s():
 def test_conditions_gate_actions():
     eng = sh.engine(sh.lamp("l1", "living"), sh.lamp("l2", "living"))
     sim = Simulator(eng)
-    sim.add_rule({"id": "r", "triggers": [{"kind": "time", "cron": "0 0 * * * ? *"}],
-                  "conditions": [{"kind": "time", "after": "22:00", "before": "06:00"},
-                                 {"kind": "state", "did": "l2", "locator": "on", "equals": False}],
-                  "actions": [{"did": "l1", "locator": "turn_on"}]})
+    sim.add_rule(
+        {
+            "id": "r",
+            "triggers": [{"kind": "time", "cron": "0 0 * * * ? *"}],
+            "conditions": [
+                {"kind": "time", "after": "22:00", "before": "06:00"},
+                {"kind": "state", "did": "l2", "locator": "on", "equals": False},
+            ],
+            "actions": [{"did": "l1", "locator": "turn_on"}],
+        }
+    )
     sim.run_until(sh.START.replace(hour=21, minute=59))
     assert eng.value("l1", "on") is False
     sim.run_until(sh.START.replace(hour=22, minute=0, second=1))
@@ -244,10 +286,20 @@ def test_conditions_gate_actions():
 def test_rule_loop_is_reported_not_hung():
     eng = sh.engine(sh.lamp("l1", "living"))
     sim = Simulator(eng)
-    sim.add_rule({"id": "a", "triggers": [{"kind": "state", "did": "l1", "locator": "on", "to": True}],
-                  "actions": [{"did": "l1", "locator": "turn_off"}]})
-    sim.add_rule({"id": "b", "triggers": [{"kind": "state", "did": "l1", "locator": "on", "to": False}],
-                  "actions": [{"did": "l1", "locator": "turn_on"}]})
+    sim.add_rule(
+        {
+            "id": "a",
+            "triggers": [{"kind": "state", "did": "l1", "locator": "on", "to": True}],
+            "actions": [{"did": "l1", "locator": "turn_off"}],
+        }
+    )
+    sim.add_rule(
+        {
+            "id": "b",
+            "triggers": [{"kind": "state", "did": "l1", "locator": "on", "to": False}],
+            "actions": [{"did": "l1", "locator": "turn_on"}],
+        }
+    )
     with pytest.raises(SimulationError, match="trigger each other"):
         eng.execute("l1", "turn_on")
 
@@ -255,21 +307,40 @@ def test_rule_loop_is_reported_not_hung():
 def test_bad_rules_are_refused():
     sim = Simulator(sh.engine(sh.lamp("l1", "living")))
     with pytest.raises(ValueError, match="cron"):
-        sim.add_rule({"id": "r", "triggers": [{"kind": "time", "cron": "0 0 25 * * ? *"}],
-                      "actions": [{"did": "l1", "locator": "turn_on"}]})
+        sim.add_rule(
+            {
+                "id": "r",
+                "triggers": [{"kind": "time", "cron": "0 0 25 * * ? *"}],
+                "actions": [{"did": "l1", "locator": "turn_on"}],
+            }
+        )
     with pytest.raises(ValueError, match="unknown"):
-        sim.add_rule({"id": "r", "triggers": [{"kind": "state", "did": "zz", "locator": "on"}],
-                      "actions": [{"did": "l1", "locator": "turn_on"}]})
+        sim.add_rule(
+            {
+                "id": "r",
+                "triggers": [{"kind": "state", "did": "zz", "locator": "on"}],
+                "actions": [{"did": "l1", "locator": "turn_on"}],
+            }
+        )
     assert sim.rules() == []
 
 
 # ----------------------------------------------------------------------------- persistence
 def test_saved_mid_cycle_and_reloaded_continues_like_an_uninterrupted_run():
     def build() -> tuple[HomeEngine, Simulator]:
-        eng = sh.engine(sh.washer("w1", "kitchen"), sh.ac("ac1", "living", on=True, fan=70), sh.lamp("l1", "living"))
+        eng = sh.engine(
+            sh.washer("w1", "kitchen"),
+            sh.ac("ac1", "living", on=True, fan=70),
+            sh.lamp("l1", "living"),
+        )
         sim = Simulator(eng)
-        sim.add_rule({"id": "r", "triggers": [{"kind": "state", "did": "w1", "locator": "op_state", "to": 0}],
-                      "actions": [{"did": "l1", "locator": "turn_on"}]})
+        sim.add_rule(
+            {
+                "id": "r",
+                "triggers": [{"kind": "state", "did": "w1", "locator": "op_state", "to": 0}],
+                "actions": [{"did": "l1", "locator": "turn_on"}],
+            }
+        )
         sim.schedule(sh.START + timedelta(hours=2), [{"did": "ac1", "locator": "turn_off"}])
         eng.execute("w1", "start")
         return eng, sim

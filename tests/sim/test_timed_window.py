@@ -19,7 +19,9 @@ from tests.support import sim_home as sh
 
 @pytest.fixture
 def homes(tmp_path) -> HomeCache:
-    (tmp_path / "home.json").write_text(dump_home(sh.home(sh.lamp("l1", "living"), sh.lamp("l2", "kitchen"))))
+    (tmp_path / "home.json").write_text(
+        dump_home(sh.home(sh.lamp("l1", "living"), sh.lamp("l2", "kitchen")))
+    )
     return HomeCache(tmp_path)
 
 
@@ -30,25 +32,50 @@ def at(seconds: float) -> str:
 def lamp_task(*plan: tuple[float, str], tolerance: float = 10, not_before: bool = True) -> Task:
     """Checkpoint: lamp l1 on at +60 s (± ``tolerance``); the reference schedules ``plan``
     ((seconds, turn_on | turn_off), ...)."""
-    return Task.model_validate({
-        "id": "w", "suite": "simuhome", "category": "QT4", "subcategory": "QT4-1", "difficulty": "simple",
-        "home": {"file": "home.json"}, "start_time": sh.START.isoformat(), "turns": [{"text": "..."}],
-        "goal": {"kind": "timed", "checkpoints": [{"at_seconds": 60, "critic": "device(l1).on == True",
-                                                   "tolerance_seconds": tolerance, "not_before": not_before}]},
-        "reference": {"mode": "execute", "schedules": [
-            {"at": at(s), "actions": [{"did": "l1", "locator": loc}]} for s, loc in plan]}})
+    return Task.model_validate(
+        {
+            "id": "w",
+            "suite": "simuhome",
+            "category": "QT4",
+            "subcategory": "QT4-1",
+            "difficulty": "simple",
+            "home": {"file": "home.json"},
+            "start_time": sh.START.isoformat(),
+            "turns": [{"text": "..."}],
+            "goal": {
+                "kind": "timed",
+                "checkpoints": [
+                    {
+                        "at_seconds": 60,
+                        "critic": "device(l1).on == True",
+                        "tolerance_seconds": tolerance,
+                        "not_before": not_before,
+                    }
+                ],
+            },
+            "reference": {
+                "mode": "execute",
+                "schedules": [
+                    {"at": at(s), "actions": [{"did": "l1", "locator": loc}]} for s, loc in plan
+                ],
+            },
+        }
+    )
 
 
-@pytest.mark.parametrize(("plan", "passed"), [
-    ([(60, "turn_on")], True),                          # on time
-    ([(52, "turn_on")], True),                          # early, inside the window
-    ([(69, "turn_on")], True),                          # late, inside the window
-    ([(60, "turn_on"), (65, "turn_off")], True),        # reached, then undone inside the window
-    ([(55, "turn_on"), (100, "turn_off")], True),       # reached, undone after the window
-    ([(45, "turn_on")], False),                         # before the window opens
-    ([(75, "turn_on")], False),                         # after it closes
-    ([(45, "turn_on"), (48, "turn_off"), (75, "turn_on")], False),  # on only outside the window
-])
+@pytest.mark.parametrize(
+    ("plan", "passed"),
+    [
+        ([(60, "turn_on")], True),  # on time
+        ([(52, "turn_on")], True),  # early, inside the window
+        ([(69, "turn_on")], True),  # late, inside the window
+        ([(60, "turn_on"), (65, "turn_off")], True),  # reached, then undone inside the window
+        ([(55, "turn_on"), (100, "turn_off")], True),  # reached, undone after the window
+        ([(45, "turn_on")], False),  # before the window opens
+        ([(75, "turn_on")], False),  # after it closes
+        ([(45, "turn_on"), (48, "turn_off"), (75, "turn_on")], False),  # on only outside the window
+    ],
+)
 async def test_the_checkpoint_is_a_window_around_its_time(homes, plan, passed):
     record = await run_task(lamp_task(*plan), OracleAgent(), homes)
     assert record["passed"] is passed, record["verdict"]
@@ -65,6 +92,10 @@ async def test_without_tolerance_the_window_is_the_instant(homes):
 
 
 async def test_without_not_before_an_early_state_that_lasts_into_the_window_passes(homes):
-    assert (await run_task(lamp_task((45, "turn_on"), not_before=False), OracleAgent(), homes))["passed"]
-    gone = await run_task(lamp_task((45, "turn_on"), (48, "turn_off"), not_before=False), OracleAgent(), homes)
+    assert (await run_task(lamp_task((45, "turn_on"), not_before=False), OracleAgent(), homes))[
+        "passed"
+    ]
+    gone = await run_task(
+        lamp_task((45, "turn_on"), (48, "turn_off"), not_before=False), OracleAgent(), homes
+    )
     assert not gone["passed"]

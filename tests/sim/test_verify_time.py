@@ -21,17 +21,32 @@ START = sh.START.isoformat()
 
 @pytest.fixture
 def homes(tmp_path) -> HomeCache:
-    home = sh.home(sh.lamp("l1", "living"), sh.lamp("l2", "kitchen"), sh.washer("w1", "kitchen"),
-                   sh.ac("ac1", "living"))
+    home = sh.home(
+        sh.lamp("l1", "living"),
+        sh.lamp("l2", "kitchen"),
+        sh.washer("w1", "kitchen"),
+        sh.ac("ac1", "living"),
+    )
     (tmp_path / "home.json").write_text(dump_home(home))
     return HomeCache(tmp_path)
 
 
 def task(goal: dict, reference: dict, **kw: Any) -> Task:
-    return Task.model_validate({
-        "id": "t", "suite": "simuhome", "category": "QT4", "subcategory": "QT4-1", "difficulty": "simple",
-        "home": {"file": "home.json"}, "start_time": START, "turns": [{"text": "..."}], "goal": goal,
-        "reference": reference, **kw})
+    return Task.model_validate(
+        {
+            "id": "t",
+            "suite": "simuhome",
+            "category": "QT4",
+            "subcategory": "QT4-1",
+            "difficulty": "simple",
+            "home": {"file": "home.json"},
+            "start_time": START,
+            "turns": [{"text": "..."}],
+            "goal": goal,
+            "reference": reference,
+            **kw,
+        }
+    )
 
 
 def at(minutes: float) -> str:
@@ -40,18 +55,38 @@ def at(minutes: float) -> str:
 
 LAMP_IN_9 = task(
     {"kind": "timed", "checkpoints": [{"at_seconds": 540, "critic": "device(l1).on == True"}]},
-    {"mode": "execute", "schedules": [{"at": at(9), "actions": [{"did": "l1", "locator": "turn_on"}]}]})
+    {
+        "mode": "execute",
+        "schedules": [{"at": at(9), "actions": [{"did": "l1", "locator": "turn_on"}]}],
+    },
+)
 
 AFTER_WASH = task(  # QT4-2: 20 minutes after the 59-minute wash, the kitchen lamp goes on
     {"kind": "timed", "checkpoints": [{"at_seconds": 79 * 60, "critic": "device(l2).on == True"}]},
-    {"mode": "execute", "schedules": [{"at": at(79), "actions": [{"did": "l2", "locator": "turn_on"}]}]},
-    overrides=[{"did": "w1", "values": {"op_state": 1, "countdown": 3540}}])
+    {
+        "mode": "execute",
+        "schedules": [{"at": at(79), "actions": [{"did": "l2", "locator": "turn_on"}]}],
+    },
+    overrides=[{"did": "w1", "values": {"op_state": 1, "countdown": 3540}}],
+)
 
 NIGHTLY = task(
-    {"kind": "automation", "triggers": [{"kind": "time", "cron": "0 0 22 * * ? *"}],
-     "critic": "device(l1).on == True"},
-    {"mode": "automation", "automations": [{"id": "n", "triggers": [{"kind": "time", "cron": "0 22 * * *"}],
-                                            "actions": [{"did": "l1", "locator": "turn_on"}]}]})
+    {
+        "kind": "automation",
+        "triggers": [{"kind": "time", "cron": "0 0 22 * * ? *"}],
+        "critic": "device(l1).on == True",
+    },
+    {
+        "mode": "automation",
+        "automations": [
+            {
+                "id": "n",
+                "triggers": [{"kind": "time", "cron": "0 22 * * *"}],
+                "actions": [{"did": "l1", "locator": "turn_on"}],
+            }
+        ],
+    },
+)
 
 
 class Scripted:
@@ -73,7 +108,9 @@ async def verdict(t: Task, agent, homes) -> dict:
     return (await run_task(t, agent, homes))["verdict"]
 
 
-@pytest.mark.parametrize("t", [LAMP_IN_9, AFTER_WASH, NIGHTLY], ids=["schedule", "after-wash", "automation"])
+@pytest.mark.parametrize(
+    "t", [LAMP_IN_9, AFTER_WASH, NIGHTLY], ids=["schedule", "after-wash", "automation"]
+)
 async def test_oracle_passes(t, homes):
     v = await verdict(t, OracleAgent(), homes)
     assert v["passed"], v
@@ -98,32 +135,45 @@ async def test_wrong_time_fails(homes):
 
 
 async def test_rule_instead_of_schedule_passes_timed_goal(homes):
-    rule = {"triggers": [{"kind": "time", "cron": "0 9 12 27 6 ? 2025"}],
-            "actions": [{"did": "l1", "locator": "turn_on"}]}
+    rule = {
+        "triggers": [{"kind": "time", "cron": "0 9 12 27 6 ? 2025"}],
+        "actions": [{"did": "l1", "locator": "turn_on"}],
+    }
     v = await verdict(LAMP_IN_9, Scripted(("create_automation", (rule,))), homes)
     assert v["passed"], v
 
 
 async def test_side_effects_at_the_checkpoint_fail(homes):
-    agent = Scripted(("schedule", (at(9), [{"did": "l1", "locator": "turn_on"},
-                                           {"did": "l2", "locator": "turn_on"}])))
+    agent = Scripted(
+        (
+            "schedule",
+            (at(9), [{"did": "l1", "locator": "turn_on"}, {"did": "l2", "locator": "turn_on"}]),
+        )
+    )
     v = await verdict(LAMP_IN_9, agent, homes)
     assert not v["passed"] and v["error_class"] == "DC" and "l2" in v["reason"]
 
 
 async def test_wrong_automation_trigger_is_aj_and_wrong_action_is_dc(homes):
-    wrong_time = {"triggers": [{"kind": "time", "cron": "0 0 21 * * ? *"}],
-                  "actions": [{"did": "l1", "locator": "turn_on"}]}
+    wrong_time = {
+        "triggers": [{"kind": "time", "cron": "0 0 21 * * ? *"}],
+        "actions": [{"did": "l1", "locator": "turn_on"}],
+    }
     v = await verdict(NIGHTLY, Scripted(("create_automation", (wrong_time,))), homes)
     assert not v["passed"] and v["error_class"] == "AJ"
-    wrong_device = {"triggers": [{"kind": "time", "cron": "0 0 22 * * ?"}],
-                    "actions": [{"did": "l2", "locator": "turn_on"}]}
+    wrong_device = {
+        "triggers": [{"kind": "time", "cron": "0 0 22 * * ?"}],
+        "actions": [{"did": "l2", "locator": "turn_on"}],
+    }
     v = await verdict(NIGHTLY, Scripted(("create_automation", (wrong_device,))), homes)
     assert not v["passed"] and v["error_class"] == "DC"
 
 
 async def test_automation_plus_acting_now_fails(homes):
-    rule = {"triggers": [{"kind": "time", "cron": "0 0 22 * * ? *"}], "actions": [{"did": "l1", "locator": "turn_on"}]}
+    rule = {
+        "triggers": [{"kind": "time", "cron": "0 0 22 * * ? *"}],
+        "actions": [{"did": "l1", "locator": "turn_on"}],
+    }
     agent = Scripted(("create_automation", (rule,)), ("execute", ("l1", "turn_on", {})))
     v = await verdict(NIGHTLY, agent, homes)
     assert not v["passed"] and v["error_class"] == "DC"
@@ -136,10 +186,18 @@ async def test_backend_errors_are_clear_and_change_nothing(homes):
     world = prepare_world(LAMP_IN_9, homes)
     backend = EmbeddedBackend(world.engine, sim=world.sim)
     before = dump_home(world.sim.to_home())
-    assert backend.schedule("2020-01-01T00:00:00", [{"did": "l1", "locator": "turn_on"}])["error"]["message"]
-    assert "cron" in backend.create_automation(
-        {"triggers": [{"kind": "time", "cron": "0 0 25 * * ?"}], "actions": [{"did": "l1", "locator": "turn_on"}]}
-    )["error"]["message"]
+    assert backend.schedule("2020-01-01T00:00:00", [{"did": "l1", "locator": "turn_on"}])["error"][
+        "message"
+    ]
+    assert (
+        "cron"
+        in backend.create_automation(
+            {
+                "triggers": [{"kind": "time", "cron": "0 0 25 * * ?"}],
+                "actions": [{"did": "l1", "locator": "turn_on"}],
+            }
+        )["error"]["message"]
+    )
     bad = backend.create_automation({"triggers": [], "actions": []})
     assert bad["ok"] is False and bad["error"]["field"] == "triggers"
     assert backend.cancel_schedule("nope")["ok"] is False

@@ -30,8 +30,14 @@ class StandIn(LocalModelServer):
         super().__init__(model=tmp / "model.gguf", log_path=tmp / "server.log", startup_timeout=30)
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "tests.support.crashing_model_server", "--port", str(self.port),
-                *(["--healthy"] if self.healthy else [])]
+        return [
+            sys.executable,
+            "-m",
+            "tests.support.crashing_model_server",
+            "--port",
+            str(self.port),
+            *(["--healthy"] if self.healthy else []),
+        ]
 
 
 def main() -> None:
@@ -59,10 +65,22 @@ def main() -> None:
                 os.kill(os.getpid(), signal.SIGSEGV)
                 time.sleep(30)  # the signal may land a moment later: never answer meanwhile
                 return
-            self._json({"id": "x", "object": "chat.completion", "created": 0, "model": "stand-in",
-                        "choices": [{"index": 0, "finish_reason": "stop",
-                                     "message": {"role": "assistant", "content": "one two three four five"}}],
-                        "usage": {"prompt_tokens": 9, "completion_tokens": 5, "total_tokens": 14}})
+            self._json(
+                {
+                    "id": "x",
+                    "object": "chat.completion",
+                    "created": 0,
+                    "model": "stand-in",
+                    "choices": [
+                        {
+                            "index": 0,
+                            "finish_reason": "stop",
+                            "message": {"role": "assistant", "content": "one two three four five"},
+                        }
+                    ],
+                    "usage": {"prompt_tokens": 9, "completion_tokens": 5, "total_tokens": 14},
+                }
+            )
 
         def log_message(self, *_: object) -> None:
             pass

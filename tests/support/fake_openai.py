@@ -36,16 +36,36 @@ Step = dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]]
 def _refusal(status: int, kind: str) -> tuple[dict[str, Any], int]:
     """A ``response_format`` refusal as each server family words it."""
     if status == 422:
-        return {"detail": [{"type": "literal_error", "loc": ["body", "response_format", "type"],
-                            "msg": "Input should be 'text' or 'json_object'", "input": kind}]}, 422
+        return {
+            "detail": [
+                {
+                    "type": "literal_error",
+                    "loc": ["body", "response_format", "type"],
+                    "msg": "Input should be 'text' or 'json_object'",
+                    "input": kind,
+                }
+            ]
+        }, 422
     if status == 500:
-        return {"error": {"message": "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n"
-                                     "  Input should be 'text' or 'json_object' [type=literal_error, "
-                                     f"input_value='{kind}', input_type=str]",
-                          "type": "internal_server_error", "param": None, "code": None}}, 500
-    return {"error": {"message": f"Invalid parameter: 'response_format' of type '{kind}' is not supported "
-                                 "with this model.", "type": "invalid_request_error", "param": "response_format",
-                      "code": None}}, status
+        return {
+            "error": {
+                "message": "1 validation error for CreateChatCompletionRequest\nresponse_format.type\n"
+                "  Input should be 'text' or 'json_object' [type=literal_error, "
+                f"input_value='{kind}', input_type=str]",
+                "type": "internal_server_error",
+                "param": None,
+                "code": None,
+            }
+        }, 500
+    return {
+        "error": {
+            "message": f"Invalid parameter: 'response_format' of type '{kind}' is not supported "
+            "with this model.",
+            "type": "invalid_request_error",
+            "param": "response_format",
+            "code": None,
+        }
+    }, status
 
 
 def is_probe(body: dict[str, Any]) -> bool:
@@ -55,9 +75,16 @@ def is_probe(body: dict[str, Any]) -> bool:
 
 
 class FakeOpenAI:
-    def __init__(self, script: list[Step] | None = None, default: Step | None = None, *,
-                 tools: str = "native", refuse_formats: set[str] | frozenset[str] = frozenset(),
-                 refusal_status: int = 400, new_token_param: bool = False) -> None:
+    def __init__(
+        self,
+        script: list[Step] | None = None,
+        default: Step | None = None,
+        *,
+        tools: str = "native",
+        refuse_formats: set[str] | frozenset[str] = frozenset(),
+        refusal_status: int = 400,
+        new_token_param: bool = False,
+    ) -> None:
         self.script: list[Step] = list(script or [])
         self.default = default  # used once the script is exhausted
         self.tools = tools
@@ -90,15 +117,30 @@ class FakeOpenAI:
         body = await request.json()
         if body.get("tools") and self.tools == "refused":
             self.refused.append(body)
-            return web.json_response({"error": {"message": f"registry.ollama.ai/library/{body.get('model')} "
-                                                           "does not support tools", "type": "api_error"}},
-                                     status=400)
+            return web.json_response(
+                {
+                    "error": {
+                        "message": f"registry.ollama.ai/library/{body.get('model')} "
+                        "does not support tools",
+                        "type": "api_error",
+                    }
+                },
+                status=400,
+            )
         if self.new_token_param and "max_tokens" in body:
             self.refused.append(body)
-            return web.json_response({"error": {
-                "message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use "
-                           "'max_completion_tokens' instead.", "type": "invalid_request_error",
-                "param": "max_tokens", "code": "unsupported_parameter"}}, status=400)
+            return web.json_response(
+                {
+                    "error": {
+                        "message": "Unsupported parameter: 'max_tokens' is not supported with this model. Use "
+                        "'max_completion_tokens' instead.",
+                        "type": "invalid_request_error",
+                        "param": "max_tokens",
+                        "code": "unsupported_parameter",
+                    }
+                },
+                status=400,
+            )
         if is_probe(body):
             self.probes.append(body)
             return self._probe_reply(body)
@@ -109,14 +151,18 @@ class FakeOpenAI:
             return web.json_response(payload, status=status)
         self.requests.append(body)
         if not self.script and self.default is None:
-            return web.json_response({"error": {"message": "fake server script exhausted"}}, status=500)
+            return web.json_response(
+                {"error": {"message": "fake server script exhausted"}}, status=500
+            )
         step = self.script.pop(0) if self.script else self.default
         if callable(step):
             step = step(body)
         if "status" in step:
-            return web.json_response({"error": {"message": step.get("message", "scripted error"),
-                                                "type": "scripted"}}, status=step["status"],
-                                     headers={"retry-after-ms": "1"})
+            return web.json_response(
+                {"error": {"message": step.get("message", "scripted error"), "type": "scripted"}},
+                status=step["status"],
+                headers={"retry-after-ms": "1"},
+            )
         if "raw_body" in step:
             return web.Response(text=step["raw_body"], content_type="application/json")
         return self._completion(body, step)
@@ -125,7 +171,9 @@ class FakeOpenAI:
         if self.tools == "native":
             return self._completion(body, {"tool_calls": [("get_time", "{}")]})
         if self.tools == "text":
-            return self._completion(body, {"content": '<tool_call>{"name": "get_time", "arguments": {}}</tool_call>'})
+            return self._completion(
+                body, {"content": '<tool_call>{"name": "get_time", "arguments": {}}</tool_call>'}
+            )
         return self._completion(body, {"content": "I am sorry, I cannot check the time."})
 
     def _completion(self, body: dict[str, Any], step: dict[str, Any]) -> web.Response:
@@ -136,18 +184,37 @@ class FakeOpenAI:
             message = step["message"]
         elif calls:
             message["tool_calls"] = [
-                {"id": f"call_{n}_{i}", "type": "function", "function": {"name": name, "arguments": args}}
-                for i, (name, args) in enumerate(calls)]
+                {
+                    "id": f"call_{n}_{i}",
+                    "type": "function",
+                    "function": {"name": name, "arguments": args},
+                }
+                for i, (name, args) in enumerate(calls)
+            ]
         prompt_tokens = step.get("prompt_tokens", 10 * len(body.get("messages", [])))
         completion_tokens = step.get("completion_tokens", 7)
-        return web.json_response({
-            "id": f"chatcmpl-{n}", "object": "chat.completion", "created": 1_700_000_000 + n,
-            "model": body.get("model", "fake"),
-            "choices": [{"index": 0, "message": message,
-                         "finish_reason": step.get("finish_reason", "tool_calls" if calls else "stop")}],
-            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "total_tokens": prompt_tokens + completion_tokens},
-        })
+        return web.json_response(
+            {
+                "id": f"chatcmpl-{n}",
+                "object": "chat.completion",
+                "created": 1_700_000_000 + n,
+                "model": body.get("model", "fake"),
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": message,
+                        "finish_reason": step.get(
+                            "finish_reason", "tool_calls" if calls else "stop"
+                        ),
+                    }
+                ],
+                "usage": {
+                    "prompt_tokens": prompt_tokens,
+                    "completion_tokens": completion_tokens,
+                    "total_tokens": prompt_tokens + completion_tokens,
+                },
+            }
+        )
 
 
 @contextmanager

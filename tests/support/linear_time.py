@@ -19,8 +19,11 @@ def _seconds(run: Callable[[str], object], text: str) -> float:
 
 def assert_linear(run: Callable[[str], object], unit: str, length: int = 100_000) -> None:
     """``run`` on ``unit`` repeated to ``length`` characters grows about linearly from a fifth of it."""
+
     def text(n: int) -> str:
         return (unit * (n // len(unit) + 1))[:n]
 
     short, long = _seconds(run, text(length // 5)), _seconds(run, text(length))
-    assert long < 0.3 or long < 12 * max(short, 0.02), f"{short:.3f} s on {length // 5:,}, {long:.3f} s on {length:,}"
+    assert long < 0.3 or long < 12 * max(short, 0.02), (
+        f"{short:.3f} s on {length // 5:,}, {long:.3f} s on {length:,}"
+    )

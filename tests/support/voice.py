@@ -13,7 +13,9 @@ from smh_core.voice.process import start_voice_server, stop_voice_server
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def stt_server(port: int, level: str, seed: int, log: Path) -> contextlib.AbstractContextManager[subprocess.Popen]:
+def stt_server(
+    port: int, level: str, seed: int, log: Path
+) -> contextlib.AbstractContextManager[subprocess.Popen]:
     """The Wyoming STT server for a generated home on 127.0.0.1:``port`` until the block ends."""
     return voice_server(["stt", "--level", level, "--seed", str(seed)], port, log)
 

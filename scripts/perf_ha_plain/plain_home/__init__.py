@@ -30,7 +30,9 @@ def read_devices(path: Path) -> list[tuple[str, str]]:
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry) -> bool:
-    entry.runtime_data = await hass.async_add_executor_job(read_devices, Path(hass.config.path(entry.data["file"])))
+    entry.runtime_data = await hass.async_add_executor_job(
+        read_devices, Path(hass.config.path(entry.data["file"]))
+    )
     await hass.config_entries.async_forward_entry_setups(entry, list(entry.data["counts"]))
     return True
 

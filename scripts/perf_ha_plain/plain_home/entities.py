@@ -37,11 +37,14 @@ class PlainEntity(Entity):
     _attr_should_poll = False
     _attr_has_entity_name = True
 
-    def __init__(self, entry_id: str, platform: str, index: int, device: int, name: str, room: str) -> None:
+    def __init__(
+        self, entry_id: str, platform: str, index: int, device: int, name: str, room: str
+    ) -> None:
         self._attr_unique_id = f"{entry_id}_{platform}_{index}"
         self._attr_name = f"{platform} {index}"
-        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, f"{entry_id}_{device}")}, name=name,
-                                            suggested_area=room or None)
+        self._attr_device_info = DeviceInfo(
+            identifiers={(DOMAIN, f"{entry_id}_{device}")}, name=name, suggested_area=room or None
+        )
 
 
 class PlainLight(PlainEntity, LightEntity):
@@ -96,7 +99,9 @@ class PlainCover(PlainEntity, CoverEntity):
 
 
 class PlainFan(PlainEntity, FanEntity):
-    _attr_supported_features = FanEntityFeature.SET_SPEED | FanEntityFeature.TURN_ON | FanEntityFeature.TURN_OFF
+    _attr_supported_features = (
+        FanEntityFeature.SET_SPEED | FanEntityFeature.TURN_ON | FanEntityFeature.TURN_OFF
+    )
     _attr_is_on = False
     _attr_percentage = 0
 
@@ -141,18 +146,34 @@ class PlainWaterHeater(PlainEntity, WaterHeaterEntity):
 
 
 CLASSES: dict[str, type[PlainEntity]] = {
-    "light": PlainLight, "switch": PlainSwitch, "sensor": PlainSensor, "binary_sensor": PlainBinarySensor,
-    "climate": PlainClimate, "cover": PlainCover, "fan": PlainFan, "humidifier": PlainHumidifier,
-    "lock": PlainLock, "media_player": PlainMediaPlayer, "number": PlainNumber, "select": PlainSelect,
-    "text": PlainText, "vacuum": PlainVacuum, "water_heater": PlainWaterHeater,
+    "light": PlainLight,
+    "switch": PlainSwitch,
+    "sensor": PlainSensor,
+    "binary_sensor": PlainBinarySensor,
+    "climate": PlainClimate,
+    "cover": PlainCover,
+    "fan": PlainFan,
+    "humidifier": PlainHumidifier,
+    "lock": PlainLock,
+    "media_player": PlainMediaPlayer,
+    "number": PlainNumber,
+    "select": PlainSelect,
+    "text": PlainText,
+    "vacuum": PlainVacuum,
+    "water_heater": PlainWaterHeater,
 }
 
 
 def platform_setup(platform: str):
-    async def async_setup_entry(hass: HomeAssistant, entry: ConfigEntry,
-                                async_add_entities: AddConfigEntryEntitiesCallback) -> None:
+    async def async_setup_entry(
+        hass: HomeAssistant, entry: ConfigEntry, async_add_entities: AddConfigEntryEntitiesCallback
+    ) -> None:
         devices = entry.runtime_data  # spread over the home's devices, as many as it has
-        async_add_entities(CLASSES[platform](entry.entry_id, platform, i, i % len(devices), *devices[i % len(devices)])
-                           for i in range(entry.data["counts"][platform]))
+        async_add_entities(
+            CLASSES[platform](
+                entry.entry_id, platform, i, i % len(devices), *devices[i % len(devices)]
+            )
+            for i in range(entry.data["counts"][platform])
+        )
 
     return async_setup_entry
