@@ -31,8 +31,9 @@ PY_VERSION_DEB="3.13.5"
 PY_TARBALL="python3.13_${PY_VERSION_DEB}.orig.tar.xz"
 PY_MD5="dbaa8833aa736eddbb18a6a6ae0c10fa"
 
-say() { printf '[bootstrap] %s\n' "$*" >&2; }
-die() { printf '[bootstrap] ERROR: %s\n' "$*" >&2; exit 1; }
+LOG_TAG=bootstrap
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"  # say, die
 
 python_ok() {
   # Accept an interpreter >= 3.13.2 and < 3.14 (HA 2026.2.3 supports 3.13 only) with ssl, sqlite3, venv.

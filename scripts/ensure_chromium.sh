@@ -7,8 +7,9 @@
 set -euo pipefail
 
 BIN=/usr/bin/chromium
-say() { printf '[ensure_chromium] %s\n' "$*" >&2; }
-die() { printf '[ensure_chromium] ERROR: %s\n' "$*" >&2; exit 1; }
+LOG_TAG=ensure_chromium
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"  # say, die
 
 if [ -x "$BIN" ]; then
   exit 0

@@ -14,8 +14,9 @@ DEST="$CACHE/espeak-ng"
 ROOT_DIR="$DEST/root"
 LIBDIR="$ROOT_DIR/usr/lib/x86_64-linux-gnu"
 PACKAGES=(espeak-ng libespeak-ng1 espeak-ng-data libpcaudio0 libsonic0)
-say() { printf '[ensure_espeak] %s\n' "$*" >&2; }
-die() { printf '[ensure_espeak] ERROR: %s\n' "$*" >&2; exit 1; }
+LOG_TAG=ensure_espeak
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"  # say, die
 
 works() { LD_LIBRARY_PATH="$LIBDIR" ESPEAK_DATA_PATH="$LIBDIR" "$ROOT_DIR/usr/bin/espeak-ng" --version >/dev/null 2>&1; }
 

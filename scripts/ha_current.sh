@@ -44,8 +44,9 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-say() { printf '[ha-current] %s\n' "$*" >&2; }
-die() { printf '[ha-current] ERROR: %s\n' "$*" >&2; exit 1; }
+LOG_TAG=ha-current
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"  # say, die
 
 py314_ok() {
   "$1" - <<'PY' >/dev/null 2>&1
