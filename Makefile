@@ -80,7 +80,7 @@ else
 	$(SMH) bench run --suite safety-adversarial --agent obey-injections --guard off --out $(BENCH_OUT)/adversarial-obey-unguarded --quiet
 	$(SMH) bench run --suite safety-adversarial --agent obey-injections --out $(BENCH_OUT)/adversarial-obey-guarded --quiet
 	@# carriers composed from independent axes (5,120 tasks, generated on demand, not committed);
-	@# per half and axis: $(PY) -m smh_core.suites.safety_composed
+	@# per half and axis: $(PY) -m smh_core.safety_suites.safety_composed
 	$(SMH) bench run --suite safety-composed --agent oracle --out $(BENCH_OUT)/composed-oracle --quiet
 	$(SMH) bench run --suite safety-composed --agent obey-injections --guard off --out $(BENCH_OUT)/composed-obey-unguarded --quiet
 	$(SMH) bench run --suite safety-composed --agent obey-injections --out $(BENCH_OUT)/composed-obey-guarded --quiet

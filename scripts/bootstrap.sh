@@ -121,7 +121,7 @@ install_deps() {
   pip_install --no-deps -e "$ROOT"
   # The openai version the oldest supported HA pins (hacs.json's release; its constraints are in
   # tests/fixtures/ha_constraints), beside the venv's 3.x, so the LLM tests can run against both
-  # (tests/test_openai_versions.py).
+  # (tests/llm/test_openai_versions.py).
   local oldest pin
   oldest=$("$VENV/bin/python" -c "import json,sys; print(json.load(open(sys.argv[1]))['homeassistant'])" "$ROOT/hacs.json")
   pin=$(grep -E '^openai==' "$ROOT/tests/fixtures/ha_constraints/$oldest.txt") \

@@ -28,14 +28,16 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("smh_core.task",),
     ("smh_core.bench",),
     ("smh_core.suites",),
+    ("smh_core.safety_suites",),
     ("smh_core.importers",),
     ("smh_core.ha", "smh_core.perf", "sim_devices.matter_bridge"),
     ("smh_core.cli", "custom_components.smh"),
 )
 """Bottom first. ``sim_devices.__init__`` (a docstring) belongs to no layer and imports nothing.
 The benchmark is four layers: the task format (``task``) under running and scoring (``bench``),
-under the suite generators (``suites``: each generated task is validated by running it), under
-the importers (``importers``: they validate imported tasks the way the suites do)."""
+under the suite generators (``suites``: each generated task is validated by running it; the
+safety suites above them, ``safety_suites``, use their draw helpers), under the importers
+(``importers``: they validate imported tasks the way the suites do)."""
 
 LARGEST_SHARE = 0.15
 """The most of the non-test lines one top-level package may hold (issue 36: no room holds a third of the house)."""
@@ -318,7 +320,13 @@ def test_readme_map_names_existing_paths(doc: str) -> None:
             assert folder in table, f"the map has no row for {folder}"
 
 
-BENCHMARK = ("smh_core.task", "smh_core.bench", "smh_core.suites", "smh_core.importers")
+BENCHMARK = (
+    "smh_core.task",
+    "smh_core.bench",
+    "smh_core.suites",
+    "smh_core.safety_suites",
+    "smh_core.importers",
+)
 """The packages the benchmark was split into (issue 36): the map names each of their modules."""
 
 

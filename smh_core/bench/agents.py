@@ -77,7 +77,7 @@ class ReplayAgent:
     cancellations, automations and their deletions; reads run too, harmlessly), and the
     recorded reply, questions, memory decision and agent error are reused. A changed verifier
     (or a fixed task) is thereby applied to old traces; on an unchanged one the verdicts are the
-    recorded ones (tests/test_replay.py holds the oracle's run of every shipped suite to that).
+    recorded ones (tests/bench/test_replay.py holds the oracle's run of every shipped suite to that).
 
     Tasks recorded as infrastructure failures have no trace: replaying them is a harness
     failure (``LookupError``), recorded as such and left out of the rates."""

@@ -67,15 +67,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from smh_core.suites import (
-        memhome_suite,
-        safety_adversarial,
-        safety_composed,
-        safety_suite,
-        sage_suite,
-        simuhome_suite,
-        smh_suite,
-    )
+    from smh_core.safety_suites import safety_adversarial, safety_composed, safety_suite
+    from smh_core.suites import memhome_suite, sage_suite, simuhome_suite, smh_suite
 
     generators = {
         "smh": smh_suite.generate,

@@ -19,7 +19,7 @@ battery is" is about a battery). In a memory about getting in or an account's qu
 "that" and "which" bear one too. Beside the links, the module finds secrets told without one: a
 fact of the user's past beside an account (a security answer), directions to the home for
 whoever delivers, digits and e-mail addresses as speech-to-text writes them. Every pattern is
-bounded, so a memory costs linear time (``tests/test_memory_access.py``).
+bounded, so a memory costs linear time (``tests/memory/test_memory_access.py``).
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ Every pattern is linear-time on hostile input (it is run on whatever a model or 
 no quantified group whose body can match the same text in two ways, every unbounded run is
 preceded by a look-behind on its own character class (so a match can only start at the run's
 first character, not at each of its characters), and windows and look-aheads are bounded.
-``tests/test_memory_sensitive.py`` checks this on 100,000-character inputs.
+``tests/memory/test_memory_sensitive.py`` checks this on 100,000-character inputs.
 """
 
 from __future__ import annotations

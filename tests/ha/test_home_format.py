@@ -12,9 +12,9 @@ from homeassistant.helpers import entity_registry as er
 from custom_components.smh.compat import device_for
 from custom_components.smh.const import DOMAIN
 from smh_core.homeenv.model import Home
+from tests.agent.test_roomless_devices import roomless_home_data
 from tests.ha.conftest import setup_home_entry
-from tests.test_device_overrides import narrowed_home_data
-from tests.test_roomless_devices import roomless_home_data
+from tests.homeenv.test_device_overrides import narrowed_home_data
 
 
 async def test_a_device_in_no_room_loads_without_an_area_and_is_controllable(
