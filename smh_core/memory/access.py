@@ -55,7 +55,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 
 _I = re.IGNORECASE
@@ -149,7 +149,7 @@ def _has_access_word(text: str) -> bool:
 
 
 _CREDENTIAL = re.compile(
-    r"\b(?:code|codes|pin|pins|password|passwords|passcode|passphrase|passkey|pw|pwd|"
+    r"\b(?:code|codes|pin|pins|password|passwords|passcode|passphrase|passkey|pw|pwd|gc|p/w|k/c|"
     r"combination|combo|keypad|credentials?|secret|login)\b",
     _I,
 )
@@ -431,7 +431,7 @@ _LABEL_AFTER = re.compile(
 """A small number that labels a thing, in a list ("zones: 1 the path, 2 the drive", "⑤ is the plug")."""
 _MINUS_BEFORE = re.compile(r"(?:\b(?:minus|moins|menos|meno)|[−\-])\s?$", _I)
 _BELOW_ZERO = re.compile(
-    r"\b(?:below|under|above|at|to|from|until|till|reaches|drops?|falls?|about|around|"
+    r"\b(?:below|under|above|at|to|from|until|till|reaches|drops?|falls?|about|around|be|is|"
     r"sous|bajo|sotto|unter|bei|à|a|при|στους)\s+(?:minus|moins|menos|meno|[−\-])\s?$",
     _I,
 )
@@ -617,6 +617,14 @@ _SERIES_BEFORE = re.compile(r"(?:^|[\s(])(?:[A-Z][\w\-]*[a-z][\w\-]*\s){2}$")
 _CIDR_BEFORE = re.compile(r"(?:10|172|192|169)(?:\.\d{1,3}){3}/$")
 
 
+@lru_cache(maxsize=256)
+def _mentions(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether ``pattern`` occurs anywhere in the memory ``text``, read once per memory: the number
+    grammar asks it about each number, and a memory of many numbers read in full for each is
+    quadratic."""
+    return pattern.search(text) is not None
+
+
 def _role(text: str, start: int, end: int, value: int | None, word_start: int, word: str) -> bool:
     """The roles a number has in a memory with no code, PIN or password word, whatever its
     size: a hardware address, a resolution, a date, a version, a schedule's span, a port, a
@@ -650,7 +658,7 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
         and _PORT_BEFORE.search(text[max(0, start - 12) : start])
     ):
         return True  # "on port 993"
-    if _FULL_DATE.fullmatch(word.strip("[](),")) and not _BIRTH.search(text):
+    if _FULL_DATE.fullmatch(word.strip("[](),")) and not _mentions(_BIRTH, text):
         return True  # "[28/11/2026, 09:15]" in a chat export
     if re.fullmatch(r"\d{1,3}(?:,\d{3})+", word.rstrip(".,;")) and _COUNT_AFTER.match(
         text, start + len(word.rstrip(".,;"))
@@ -660,16 +668,16 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
         return True  # a Zigbee device's address in the logs: "0x00158d0004a1b2c3"
     if _RESOLUTION.fullmatch(word) or _RESOLUTION.fullmatch(word.rstrip(",.;")):
         return True  # "2560x1440"
-    if _COMPACT_DATE.fullmatch(word) and not _BIRTH.search(text):
+    if _COMPACT_DATE.fullmatch(word) and not _mentions(_BIRTH, text):
         return True  # "v4.8.0 (20261004)" (an ISO date is a role :func:`_accounted` gives beside a code word too)
-    if _DOTTED_VERSION.fullmatch(word) and _SOFTWARE.search(text):
+    if _DOTTED_VERSION.fullmatch(word) and _mentions(_SOFTWARE, text):
         return True  # "ESPHome 2026.10.3", "on 3.0.0.6.102_34713"
     span = _TIME_SPAN.fullmatch(word)
     if (
         span
         and span.group("a") < span.group("b")
         and int(span.group("b")[:2]) <= 24
-        and (_TIME_WORDS.search(text) or _SCHEDULE.search(text))
+        and (_mentions(_TIME_WORDS, text) or _mentions(_SCHEDULE, text))
     ):
         return True  # "the heating schedule ... 0630-0830 and 1700-2230"
     if (
@@ -679,7 +687,7 @@ def _role(text: str, start: int, end: int, value: int | None, word_start: int, w
     ):
         return True  # "the 2200 bedtime routine"
     before = text[max(0, start - 60) : start]
-    if value is not None and 20 <= value <= 65535 and _SERVER.search(text):
+    if value is not None and 20 <= value <= 65535 and _mentions(_SERVER, text):
         clause = re.split(r"[;!?\n]|\.(?!\d)", before)[-1]
         if _SERVE_BEFORE.search(before) or (
             re.search(r"(?:,|\band|\bor)\s$", before) and _PORT_EARLIER.search(clause)
@@ -760,7 +768,7 @@ def _accounted(
         return True  # "ALARM_EXIT_DELAY=30"
     if not credential and _role(text, start, end, value, word_start, word):
         return True
-    if _ISO_DATE.fullmatch(word.strip("()")) and not _BIRTH.search(text):
+    if _ISO_DATE.fullmatch(word.strip("()")) and not _mentions(_BIRTH, text):
         return True  # "changed 2026-06-20": a date, beside a code word too
     if not credential and value is not None and value < 10000 and _SETTING_IS.search(before):
         return True  # "the IoT VLAN is 30"
@@ -871,6 +879,8 @@ def _accounted(
         and _LENGTH_WORDS_EARLIER.search(re.split(r"[.;!?\n]", before)[-1])
     ):
         return True  # "six digits on the front lock and four on the garage": another length
+    if value is not None and value <= 24 and alone and _HOURS_BEFORE.search(before):
+        return True  # "feed the cat at 7 and 5": two hours, not digits read out
     if value is None or value >= 100 or not alone or _ADJACENT.search(before):
         return bool(
             value is not None
@@ -942,9 +952,42 @@ _SETTING_IS = re.compile(
     r"(?:is|=|:)\s?$",
     _I,
 )
+
+
+def _known_spelled_word(run: str) -> bool:
+    """Letters spaced out that spell a word of the home ("w i f i", "d o o r"): the word, not a code."""
+    from .home_topic import _PLACES, _device_words
+
+    word = re.sub(r"[\s.\-]", "", run)
+    return bool(
+        _device_words().fullmatch(word)
+        or _PLACES.fullmatch(word)
+        or _access_words().fullmatch(word)
+    )
+
+
+def spelled_plainly(text: str) -> str:
+    """``text`` with words written to dodge a reader put back: letters spaced or dotted out ("d.o.o.r
+    c.o.d.e", "s a f e") joined, and digits inside words read as the letters they stand for
+    ("w1f1 p4ss"). Only for finding what a memory is about; its values are judged as written."""
+    joined = _SPACED_LETTERS.sub(lambda m: re.sub(r"[.\s]", "", m.group(0)), text)
+    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), joined)
+
+
+_SPACED_LETTERS = re.compile(r"(?<![\w.])(?:[A-Za-z][.\s]){2,}[A-Za-z](?![\w])")
+_LEET_WORD = re.compile(
+    r"(?<![\w])(?=[\w@$]*[A-Za-z][\w@$]*[A-Za-z])(?=[\w@$]*[013457@$])[A-Za-z013457@$]{3,20}(?![\w])"
+)
+_LEET = str.maketrans("013457@$", "oieastas")
+
+
+_HOURS_BEFORE = re.compile(
+    r"\b(?:at|from)\s(?:[01]?\d|2[0-4])(?:[:.]\d{2})?\s?(?:am|pm)?\s(?:and|&|or)\s$", _I
+)
 _ELLIPSIS_BEFORE = re.compile(
     r"\b(?:in|at|on|to|of|hits?|reaches|and|or|from|under|over|above|below|actually|not|"
-    r"now|it['’]s|instead|rather|after|before|every|for|within|than|delay|timeout)\s$",
+    r"now|it['’]s|instead|rather|after|before|every|for|within|than|delay|timeout|using|use|uses|used|"
+    r"have|has|got|left|free|spare)\s$",
     _I,
 )
 
@@ -958,8 +1001,9 @@ def _measured_earlier(text: str, start: int) -> bool:
             _UNIT_AFTER.match(sentence, m.end())
             or _DEVICE_BEFORE.search(sentence[: m.start()])
             or _COUNT_AFTER.match(sentence, m.end())
+            or re.search(r"\bat\s$", sentence[: m.start()], _I)
         ):
-            return True  # "14 seconds", "channel 11", "10 guest slots ... and 3 are in use"
+            return True  # "14 seconds", "channel 11", "10 guest slots ... and 3 are in use", "at 7 and 5"
     return False
 
 
@@ -1780,22 +1824,32 @@ _NUMBER_OF_ACCESS = re.compile(
 )
 
 
-def accounts_for(text: str, start: int, end: int) -> bool:
-    """Whether the grammar accounts for the digits at ``text[start:end]`` (a model, a count,
-    a resolution ...), read in ``text`` as a memory about getting in: the code detectors of
-    :mod:`.sensitive` ask before they call a number a code."""
+@lru_cache(maxsize=16)
+def _code_context(text: str) -> _Memory | None:
+    """What :func:`accounts_for` reads of the whole memory, once per memory (the code detectors
+    ask about each of its numbers: read per number, a memory of many numbers cost quadratic time):
+    ``None`` next to a code, PIN or password word, else the grammar's view of the memory."""
     from .words import english_credential_words
 
-    token = text[start:end]
-    if not _NUMBER.fullmatch(token):
-        return False
     if (
         _CREDENTIAL.search(english_credential_words(text)[0])
         or _NUMBER_OF_ACCESS.search(text)
         or _OPENS.search(text)
     ):
+        return None
+    return _memory_of(text, False)
+
+
+def accounts_for(text: str, start: int, end: int) -> bool:
+    """Whether the grammar accounts for the digits at ``text[start:end]`` (a model, a count,
+    a resolution ...), read in ``text`` as a memory about getting in: the code detectors of
+    :mod:`.sensitive` ask before they call a number a code."""
+    token = text[start:end]
+    if not _NUMBER.fullmatch(token):
+        return False
+    memory = _code_context(text)
+    if memory is None:
         return False  # next to a code, PIN or password word, or "the keysafe number": no benefit of the doubt
-    memory = _memory_of(text, False)
     value = int(token) if token.isdigit() and len(token) <= 9 else None
     return _accounted(text, start, end, value, memory)
 
@@ -1820,7 +1874,7 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
             for a, b, v in _number_words(text)
             if v is None and len(words.findall(text, a, b)) >= 4
         ]
-    if not about_access(text, english):
+    if not about_access(text, english) and not about_access(spelled_plainly(text)):
         return found
     norm, where = _nfkc(text)
 
@@ -1850,7 +1904,11 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
         if value is None or n >= _MAX_NUMBERS or not _accounted(norm, a, b, value, memory):
             found.append(back(a, b, "access_number_words"))
     found += [back(m.start(), m.end(), "access_spelled_letters") for m in _SPELLING.finditer(norm)]
-    found += [back(m.start(), m.end(), "access_spelled_letters") for m in _LETTERS.finditer(norm)]
+    found += [
+        back(m.start(), m.end(), "access_spelled_letters")
+        for m in _LETTERS.finditer(norm)
+        if not _known_spelled_word(m.group(0))
+    ]
     found += [back(a, b, "access_roman_numeral") for a, b in _roman(norm, credential)]
     found += [
         back(m.start(), m.end(), "access_roman_numeral")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from smh_core.llm.prompts import load_prompt
 from smh_core.llm.usage import Usage
 
+from .access import about_access
 from .home_topic import about_home, one_slip
 from .store import MemoryBank
 
@@ -46,7 +47,12 @@ _EXPLICIT = re.compile(
     # "keep track of this", "file this away", "here's ..., keep it", "learn ...'s rhyme")
     r"\b(?:store|keep|file|hold\s+on\s+to|hang\s+on\s+to|log|record|keep\s+track\s+of|retain|"
     r"learn|add)\s+(?:this|that|it|these)\b|\blearn\s+\w+['’]s\b|"
-    r"\b(?:jot|write|note|put)\s+(?:it\s+|this\s+|that\s+)?down\b|\bfor\s+your\s+(?:memory|records|notes)\b|\bmemory\s+bank\b|\b(?:add|put)\s+(?:this|that|it)\s+"
+    r"\b(?:jot|write|note|put)\s+(?:it\s+|this\s+|that\s+)?down\b|\bfor\s+your\s+(?:memory|records|notes)\b|"
+    # "note the ...", "kindly note", and corrections of what was remembered
+    r"^\W*(?:kindly\s+|please\s+)?note\b|\b(?:kindly|please)\s+note\b|\bnote\s+(?:the|that|this|we|our|my)\b|"
+    r"\b(?:actually\s+)?make\s+that\b|\b(?:update|amend|correct|change|fix)\s+(?:the|your|my|that)\s+"
+    r"(?:memory|note|notes|entry)\b|\bcorrection\s+to\s+what\s+you\b|\byou\s+had\s+[^.]{1,60}\bwrong\b|"
+    r"\bmemory\s+bank\b|\b(?:add|put)\s+(?:this|that|it)\s+"
     r"(?:to|in|into)\s+(?:your\s+)?(?:memory|notes)\b|"
     # "remember" in the languages the topic detector reads (data/device_words.txt)
     r"merk(?:e|t)? (?:dir|euch|ihnen)|denk (?:daran|dran)|vergiss (?:das )?nicht|"
@@ -140,7 +146,9 @@ def check_write(query: str, content: str) -> Veto | None:
         or any(one_slip(w.lower(), "remember") for w in re.findall(r"[A-Za-z]{7,9}", query))
     ):
         return Veto(NOT_EXPLICIT)
-    if not about_home(content):
+    if not about_home(content) and not about_access(
+        content
+    ):  # doors, keys and codes are the home's too
         return Veto(NOT_DEVICE)
     return None
 

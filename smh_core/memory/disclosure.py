@@ -295,8 +295,10 @@ def _bears_secret(subject: str, access: bool, mark: bool) -> bool:
     head = _head(subject)
     if not head:
         return False
-    if _credential_head(subject, head):
-        return True
+    if _credential_head(subject, head) or head in _KEY_HEADS:
+        return True  # a key's value is its place (the caller judges it)
+    if _WHAT_SUBJECT.match(subject.strip()):
+        return True  # "what the telly wants before it shows the 18-rated channels is ..."
     if _OPENING.search(subject) and re.search(r"\b(?:that|which|to)\b", subject, _I):
         return True  # "the phrase that unlocks YouTube", "the word to get in"
     if mark:
@@ -449,9 +451,15 @@ _PRONOUN_THE = re.compile(
 
 
 def _pronoun_names_a_thing(phrase: str) -> bool:
-    """After "it's"/"that's": "the <thing>" names which thing unless the thing is a value noun
-    ("that's the answer", "it's the year we moved in")."""
-    m = _PRONOUN_THE.match(phrase)
+    """After "it's"/"that's": "the <thing>" or "a <thing>" names which thing or what kind unless
+    the thing is a value noun ("that's the answer", "it's the year we moved in"); "it's got", "it's
+    been" are no link at all."""
+    g = _grammar()
+    phrase = phrase.strip()
+    phrase = g.filler.sub("", phrase, count=1) if g.filler.match(phrase) else phrase
+    if re.match(r"(?:got|been|gone|had)\b", phrase, _I):
+        return True
+    m = _PRONOUN_THE.match(re.sub(r"^(?:a|an)\s", "the ", phrase, flags=_I))
     return (
         bool(m)
         and m.group("head").lower() not in _VALUE_NOUNS
@@ -498,11 +506,34 @@ _QUOTED_AFTER_WORD = re.compile(
 """A credential word with its value in quotes right after it ("the alarm company passphrase
 'Lindisfarne'")."""
 _CLI_PASSWORD = re.compile(
-    r"(?:\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|mosquitto_(?:pub|sub))\b[^\n]{0,80}?\s-p\s?|"
+    r"(?:\bmosquitto_passwd\s+-b\s+\S{1,80}\s+\S{1,64}\s+|"
+    r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|mosquitto_(?:pub|sub))\b[^\n]{0,80}?\s-p\s?|"
     r"--pass(?:word)?[=\s])['\"]?(?P<v>[^\s'\"]{2,64})",
     _I,
 )
 """A password on a command line ("mysqldump -u hass -pRhubarb2024", "--password=...")."""
+_BIRTH_WORD = re.compile(r"\b(?:dates?\s+of\s+birth|d\.?o\.?b|birthdays?|born)\b", _I)
+_MONTH = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+    r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_DATE_WITH_YEAR = re.compile(
+    rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH})|(?:{_MONTH})\s+\d{{1,2}}(?:st|nd|rd|th)?),?\s+(?:19|20)\d{{2}}\b|"
+    r"\b\d{1,2}[/.\-]\d{1,2}[/.\-](?:19|20)\d{2}\b",
+    _I,
+)
+"""A full date with its year, in a memory about a birth or a birthday: a date of birth."""
+_ORDINALS = (
+    r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
+    r"fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|fortieth|"
+    r"\d{1,2}(?:st|nd|rd|th)"
+)
+_ORDINAL_RUN = re.compile(
+    rf"\b(?:{_ORDINALS})\b(?:[^.;!?\n\d]{{0,24}}?\b(?:{_ORDINALS})\b){{2,8}}",
+    _I,
+)
+"""Three or more ordinals in a row in a memory about getting in ("the eighth key, the first, the
+fifth", "twelfth mark, then the thirtieth, then the seventh"): a code told by positions."""
 _KEY_HEADS = frozenset({"key", "keys", "spare", "spares"})
 _HIDING_PLACE = re.compile(
     r"(?:in|inside|under|underneath|beneath|behind|on\s+top\s+of|above|below|by|near|next\s+to|"
@@ -511,12 +542,30 @@ _HIDING_PLACE = re.compile(
     _I,
 )
 _WHERE_KEY = re.compile(
-    r"\bwhere\s+(?:the\s+|our\s+|my\s+)?(?:spare\s+|back-?up\s+|extra\s+)?keys?\s+(?:is|are)\b"
-    r"[\s\S]{0,200}?\b(?:inside|under|underneath|beneath|behind|on\s+top\s+of)\b[^\n.;]{0,80}",
+    r"\bwhere(?:['’]s|\s+is|\s+are)?\s+(?:the\s+|our\s+|my\s+)?(?:spare\s+|back-?up\s+|extra\s+)?(?:keys?|spare)"
+    r"(?:\s+(?:is|are)\b|\?)"
+    r"[\s\S]{0,200}?\b(?:in|on|inside|under|underneath|beneath|behind|on\s+top\s+of)\b[^\n.;]{0,80}"
+    r"|\b(?:spare\s+|back-?up\s+)?keys?(?:['’]s|\s+(?:has|is|was))?\s+(?:moved|gone|now)\b[^.\n]{0,60}?"
+    r"\b(?:to|in|under|behind|inside|on\s+top|the\s+top)\b[^\n.;]{0,60}",
     _I,
 )
 """Where a key is, asked and answered ("keep in mind where the spare key is / ... / inside the old
 watering can"): the hiding place."""
+_WHAT_SUBJECT = re.compile(
+    r"what\s+[^,;.!?]{0,60}?\b(?:wants?|needs?|asks?\s+for|takes|opens|unlocks|gets\s+(?:you\s+)?in|to\s+type|to\s+enter|"
+    r"to\s+say|(?:i|you|we)\s+(?:type|enter|say|punch|put\s+in))\b",
+    _I,
+)
+"""A free relative that names what opens or is typed ("what the telly wants before ...", "what I
+type at the lock screen"): the subject of a value."""
+_SELF_QA = re.compile(
+    r"\b(?:how\s+do\s+(?:i|we|you)\s+(?:get\s+(?:in|into|past)|log\s+in|open|unlock|disarm)|what['’]s\s+the\s+"
+    r"(?:[\w\-]+\s+){0,3}?(?:code|password|pin|combo|combination|login)|what\s+do\s+(?:i|we|you)\s+(?:type|enter|say))"
+    r"\b[^?\n]{0,80}\?\s*[^\s?][^?\n]{0,120}",
+    _I,
+)
+"""A question the user asks themself about getting in, and its answer after it ("how do I get into
+the router again? admin and Wombat-Pouch-3")."""
 _QUESTION = re.compile(
     r"\b(?:asks?|asked|asking|questions?|prompts?|verify|verification|security|memorable|recovery|"
     r"reset)\b",
@@ -539,6 +588,19 @@ def disclosed_values(text: str, access: bool) -> list[tuple[int, int]]:
         if m.group("pronoun") and _DUMMY_IT_BEFORE.search(text[max(0, m.start() - 16) : m.start()]):
             continue  # "whenever it's date night", "if it's raining": no thing is meant
         subject = m.group("pronoun") or _subject(text, m.start())
+        sentence = re.split(r"[.!?;\n]", text[max(0, m.start() - 160) : m.start()])[-1]
+        if _WHAT_SUBJECT.match(sentence.strip()) and m.group("word"):
+            subject = (
+                sentence  # "what the telly wants before it'll show the 18-rated channels is ..."
+            )
+        if m.group("word") and _OPENING.match(m.group("word")):
+            a, b = _complement(text, m.end())  # "opens with Boxing Day written the American way"
+            counted = re.match(
+                r"\s*(?:a|one|two|three|\d{1,2})\s+[a-z]+s?\b(?!\s*\d)", text[a:b], _I
+            )
+            if not counted and not non_value(text[a:b], strict=True, defer_digits=access):
+                found.append((a, b))
+            continue
         if not subject.strip() or not _bears_secret(subject, access, m.group("mark") is not None):
             continue
         a, b = _complement(text, m.end())
@@ -552,7 +614,12 @@ def disclosed_values(text: str, access: bool) -> list[tuple[int, int]]:
             found.append((a, b))
     found += [m.span() for m in _WHERE_KEY.finditer(text)]
     found += [m.span() for m in _WHAT_OPENS.finditer(text)]
+    found += [m.span() for m in _SELF_QA.finditer(text)]
     found += [m.span("v") for m in _CLI_PASSWORD.finditer(text)]
+    if _BIRTH_WORD.search(text):
+        found += [m.span() for m in _DATE_WITH_YEAR.finditer(text)]
+    if access:
+        found += [m.span() for m in _ORDINAL_RUN.finditer(text)]
     found += [m.span() for m in _QUOTED_AFTER_WORD.finditer(text)]
     if access:
         found += [m.span() for m in _DIRECTIONS.finditer(text)]
@@ -615,7 +682,8 @@ def account_history(text: str) -> list[tuple[int, int]]:
 
 _VISIT = re.compile(
     r"\b(?:deliver(?:y|ies)|courier|driver|taxi|cab|van|postman|postie|directions|find(?:s)?\s+us|"
-    r"get\s+to\s+us|our\s+address|where\s+we\s+live|we\s+live|sat\s?nav|pin\s+drop|visitors?\s+find)\b",
+    r"get\s+to\s+us|(?:our|my|house|home|the)\s+address|where\s+we\s+live|we\s+live|(?:we|i)\s+live\s+at|"
+    r"sat\s?nav|pin\s+drop|visitors?\s+find)\b",
     _I,
 )
 _STREET = re.compile(

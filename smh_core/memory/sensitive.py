@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -1320,18 +1321,36 @@ def find_sensitive(text: str) -> list[Finding]:
             found.add(Finding(start, max(end, start + 1), f.kind))
     # the fail-closed rule of memories about getting in (.access), where no detector above
     # already named the span (a phone number for the doorbell stays a phone number)
+    named = _Spans(found)
     found |= {
         Finding(a, b, kind)
         for a, b, kind in access_findings(text, english)
-        if not kind.startswith("access_") or not any(f.start < b and a < f.end for f in found)
+        if not kind.startswith("access_") or not named.overlaps(a, b)
     }
     # a value given to what opens or identifies, in any wording (.disclosure): fails closed
-    found |= {
-        Finding(a, b, kind)
-        for a, b, kind in disclosures(text)
-        if not any(f.start < b and a < f.end for f in found)
-    }
+    named = _Spans(found)
+    found |= {Finding(a, b, kind) for a, b, kind in disclosures(text) if not named.overlaps(a, b)}
     return sorted(found)
+
+
+class _Spans:
+    """The findings' spans merged into disjoint intervals, asked whether a span overlaps one in
+    log time (a memory of thousands of numbers has thousands of findings: asked one by one
+    against each, quadratic)."""
+
+    def __init__(self, findings: set[Finding]) -> None:
+        merged: list[list[int]] = []
+        for f in sorted(findings):
+            if merged and f.start < merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], f.end)
+            else:
+                merged.append([f.start, f.end])
+        self.starts = [m[0] for m in merged]
+        self.ends = [m[1] for m in merged]
+
+    def overlaps(self, a: int, b: int) -> bool:
+        i = bisect_left(self.starts, b) - 1  # the last interval starting before b
+        return i >= 0 and self.ends[i] > a
 
 
 def sensitive_kinds(text: str) -> list[str]:

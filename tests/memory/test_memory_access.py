@@ -388,6 +388,16 @@ def test_holdout3_near_misses_are_kept(text) -> None:
         "🔑 ",
         "minus 1 ",
         "port 1 ",
+        # the value grammar's shapes (issue 34), and a memory of many dated numbers (the number
+        # grammar read the whole memory for each of them: quadratic until 2026-11-28)
+        "born 1 may 2001 ",
+        "it's got ",
+        "where's the key? in ",
+        "first second ",
+        "the gate is the ",
+        "say 'a' ",
+        "mysqldump -p ",
+        "up down ",
     ],
 )
 def test_new_shapes_linear_time_on_hostile_input(unit) -> None:
