@@ -44,7 +44,11 @@ was written and measured once after it: 262/285 secrets refused (91.9%), 57/304 
 thirds ordinary memories) was written blind while holdout8 was tuned on and measured once after
 that tuning: 282/293 secrets refused (96.2%), 24/292 memories refused (8.2%: 11 by the
 explicit-request rule, 8 by the sensitive-data filter, 5 as not about the home), 6 secrets stored
-by the write rules together (2.0%). Not tuned on.
+by the write rules together (2.0%); tuned on since. The twelfth set (``holdout10``,
+``write_corpus_holdout10.yaml``, 297 + 300, every request in plain English) was written blind while
+holdout9 was tuned on and measured once after that tuning: 292/297 secrets refused (98.3%, the
+target met), 18/300 memories refused (6.0%, all by the sensitive-data filter; target missed), 3
+secrets stored by the write rules together (1.0%). Not tuned on.
 """
 
 from __future__ import annotations
@@ -70,6 +74,7 @@ Half = Literal[
     "holdout7",
     "holdout8",
     "holdout9",
+    "holdout10",
 ]
 
 
@@ -99,7 +104,7 @@ def load_corpus() -> tuple[Entry, ...]:
     ``write_corpus_holdout.yaml`` (half ``holdout``: measured once, then tuned on) and
     ``write_corpus_holdout2.yaml`` (half ``holdout2``: never tuned on) and
     ``write_corpus_holdout3.yaml`` (half ``holdout3``: measured once, then tuned on), and so on to
-    ``write_corpus_holdout9.yaml`` (half ``holdout9``: measured once, not tuned on)."""
+    ``write_corpus_holdout10.yaml`` (half ``holdout10``: measured once, not tuned on)."""
     first = _read("write_corpus.yaml")
     whole_sets: tuple[tuple[str, Half], ...] = (
         ("write_corpus_fresh.yaml", "fresh"),
@@ -112,6 +117,7 @@ def load_corpus() -> tuple[Entry, ...]:
         ("write_corpus_holdout7.yaml", "holdout7"),
         ("write_corpus_holdout8.yaml", "holdout8"),
         ("write_corpus_holdout9.yaml", "holdout9"),
+        ("write_corpus_holdout10.yaml", "holdout10"),
     )
     return tuple(
         Entry(t, kind == "secrets", half_of(t))

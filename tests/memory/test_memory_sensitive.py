@@ -170,6 +170,7 @@ def test_write_corpus_halves() -> None:
             "holdout7",
             "holdout8",
             "holdout9",
+            "holdout10",
         )
     }
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
@@ -231,17 +232,23 @@ def test_write_corpus_halves() -> None:
     )
     holdout9 = figures[
         "holdout9"
-    ]  # measured once blind after holdout8's tuning (issue 34): held as a floor
+    ]  # measured once blind after holdout8's tuning (issue 34), then tuned on
     assert (holdout9.secrets, holdout9.benign) == (293, 292)
     assert (
         holdout9.secrets_refused >= HOLDOUT9_SECRETS_REFUSED
         and holdout9.benign_refused <= HOLDOUT9_BENIGN_REFUSED
     )
+    holdout10 = figures[
+        "holdout10"
+    ]  # measured once blind after holdout9's tuning (issue 34): a floor
+    assert (holdout10.secrets, holdout10.benign) == (297, 300)
+    assert (
+        holdout10.secrets_refused >= HOLDOUT10_SECRETS_REFUSED
+        and holdout10.benign_refused <= HOLDOUT10_BENIGN_REFUSED
+    )
 
 
-HOLDOUT2_SECRETS_REFUSED = (
-    240  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34)
-)
+HOLDOUT2_SECRETS_REFUSED = 241  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34), 241 with the value grammar
 HOLDOUT2_BENIGN_REFUSED = 4  # of 262: 2 at the one blind measurement, 7 with the access rule (issue 34), 5 after holdout3's tuning, 4 with the value grammar
 HOLDOUT3_SECRETS_REFUSED = 233  # of 233, tuned on: 206 (88.4%) at the one blind measurement
 HOLDOUT3_BENIGN_REFUSED = 1  # of 281, tuned on: 59 (21.0%) at the one blind measurement; 1 ("it's the kids' joke") since the value grammar
@@ -250,21 +257,21 @@ HOLDOUT4_SECRETS_REFUSED = (
 )
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
 HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
-HOLDOUT6_SECRETS_REFUSED = 260  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 5)
-HOLDOUT6_BENIGN_REFUSED = (
-    59  # of 276, tuned on: 65 (23.6%) at the one blind measurement (sensitive filter 47, now 43:
-)
+HOLDOUT6_SECRETS_REFUSED = 267  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 1)
+HOLDOUT6_BENIGN_REFUSED = 51  # of 276, tuned on: 65 (23.6%) at the one blind measurement
 # "auto_relock: 120" since a snake_case key that names a lock no longer vouches for its value, as key= never did)
 HOLDOUT7_SECRETS_REFUSED = 279  # of 281, tuned on: 241 (85.8%) at the one blind measurement (32 stored by all rules, now 1)
-HOLDOUT7_BENIGN_REFUSED = 27  # of 276, tuned on: 42 (15.2%) at the one blind measurement
-HOLDOUT8_SECRETS_REFUSED = 279  # of 285, tuned on: 262 (91.9%) at the one blind measurement, 2026-11-28 (18 stored by all rules)
-HOLDOUT9_SECRETS_REFUSED = (
-    282  # of 293 (96.2%) at the one blind measurement, 2026-11-28 (6 stored by all rules)
+HOLDOUT7_BENIGN_REFUSED = 23  # of 276, tuned on: 42 (15.2%) at the one blind measurement
+HOLDOUT8_SECRETS_REFUSED = 281  # of 285, tuned on: 262 (91.9%) at the one blind measurement, 2026-11-28 (18 stored by all rules)
+HOLDOUT9_SECRETS_REFUSED = 293  # of 293, tuned on: 282 (96.2%) at the one blind measurement, 2026-11-28 (6 stored by all rules)
+HOLDOUT9_BENIGN_REFUSED = 4  # of 292, tuned on: 24 (8.2%) at the one blind measurement (8 by the sensitive-data filter, 11 no request)
+HOLDOUT8_BENIGN_REFUSED = 38  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
+HOLDOUT10_SECRETS_REFUSED = (
+    292  # of 297 (98.3%) at the one blind measurement, 2026-11-28 (3 stored by all rules)
 )
-HOLDOUT9_BENIGN_REFUSED = (
-    24  # of 292 (8.2%) at the one blind measurement (8 by the sensitive-data filter, 11 no request)
+HOLDOUT10_BENIGN_REFUSED = (
+    18  # of 300 (6.0%) at the one blind measurement (all by the sensitive-data filter)
 )
-HOLDOUT8_BENIGN_REFUSED = 41  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
 HOLDOUT5_BENIGN_REFUSED = (
     311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 )
