@@ -178,74 +178,10 @@ def test_write_corpus_halves() -> None:
         f = figures[half]
         assert f.secrets >= 140 and f.benign >= 140
         assert f.secrets_refused >= 0.98 * f.secrets and f.benign_refused <= 0.02 * f.benign
-    holdout2 = figures["holdout2"]
-    assert (holdout2.secrets, holdout2.benign) == (241, 262)
-    assert (
-        holdout2.secrets_refused >= HOLDOUT2_SECRETS_REFUSED
-        and holdout2.benign_refused <= HOLDOUT2_BENIGN_REFUSED
-    )
-    holdout3 = figures["holdout3"]
-    assert (holdout3.secrets, holdout3.benign) == (233, 281)
-    assert (
-        holdout3.secrets_refused >= HOLDOUT3_SECRETS_REFUSED
-        and holdout3.benign_refused <= HOLDOUT3_BENIGN_REFUSED
-    )
-    holdout4 = figures[
-        "holdout4"
-    ]  # measured once blind (issue 34, both targets missed), then tuned on
-    assert (holdout4.secrets, holdout4.benign) == (222, 216)
-    assert (
-        holdout4.secrets_refused >= HOLDOUT4_SECRETS_REFUSED
-        and holdout4.benign_refused <= HOLDOUT4_BENIGN_REFUSED
-    )
-    holdout5 = figures[
-        "holdout5"
-    ]  # measured once blind after holdout4's tuning (issue 34), then tuned on
-    assert (holdout5.secrets, holdout5.benign) == (324, 332)
-    assert (
-        holdout5.secrets_refused >= HOLDOUT5_SECRETS_REFUSED
-        and holdout5.benign_refused <= HOLDOUT5_BENIGN_REFUSED
-    )
-    holdout6 = figures[
-        "holdout6"
-    ]  # measured once blind after holdout5's tuning (issue 34), then tuned on
-    assert (holdout6.secrets, holdout6.benign) == (274, 276)
-    assert (
-        holdout6.secrets_refused >= HOLDOUT6_SECRETS_REFUSED
-        and holdout6.benign_refused <= HOLDOUT6_BENIGN_REFUSED
-    )
-    holdout7 = figures[
-        "holdout7"
-    ]  # measured once blind after holdout6's tuning (issue 34), then tuned on
-    assert (holdout7.secrets, holdout7.benign) == (281, 276)
-    assert (
-        holdout7.secrets_refused >= HOLDOUT7_SECRETS_REFUSED
-        and holdout7.benign_refused <= HOLDOUT7_BENIGN_REFUSED
-    )
-    holdout8 = figures[
-        "holdout8"
-    ]  # measured once blind after the value grammar (issue 34), then tuned on
-    assert (holdout8.secrets, holdout8.benign) == (285, 304)
-    assert (
-        holdout8.secrets_refused >= HOLDOUT8_SECRETS_REFUSED
-        and holdout8.benign_refused <= HOLDOUT8_BENIGN_REFUSED
-    )
-    holdout9 = figures[
-        "holdout9"
-    ]  # measured once blind after holdout8's tuning (issue 34), then tuned on
-    assert (holdout9.secrets, holdout9.benign) == (293, 292)
-    assert (
-        holdout9.secrets_refused >= HOLDOUT9_SECRETS_REFUSED
-        and holdout9.benign_refused <= HOLDOUT9_BENIGN_REFUSED
-    )
-    holdout10 = figures[
-        "holdout10"
-    ]  # measured once blind after holdout9's tuning (issue 34): a floor
-    assert (holdout10.secrets, holdout10.benign) == (297, 300)
-    assert (
-        holdout10.secrets_refused >= HOLDOUT10_SECRETS_REFUSED
-        and holdout10.benign_refused <= HOLDOUT10_BENIGN_REFUSED
-    )
+    for half, (size, floor) in HELD_OUT.items():  # each measured once blind, then a floor
+        f = figures[half]
+        assert (f.secrets, f.benign) == size, half
+        assert f.secrets_refused >= floor[0] and f.benign_refused <= floor[1], (half, str(f))
 
 
 HOLDOUT2_SECRETS_REFUSED = 241  # of 241: 237 at the one blind measurement, 240 with the access rule (issue 34), 241 with the value grammar
@@ -275,6 +211,23 @@ HOLDOUT10_BENIGN_REFUSED = (
 HOLDOUT5_BENIGN_REFUSED = (
     311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 )
+
+HELD_OUT = {
+    # half: ((secrets, memories), (at least this many secrets refused, at most this many memories))
+    "holdout2": ((241, 262), (HOLDOUT2_SECRETS_REFUSED, HOLDOUT2_BENIGN_REFUSED)),  # never tuned on
+    "holdout3": ((233, 281), (HOLDOUT3_SECRETS_REFUSED, HOLDOUT3_BENIGN_REFUSED)),
+    "holdout4": ((222, 216), (HOLDOUT4_SECRETS_REFUSED, HOLDOUT4_BENIGN_REFUSED)),
+    "holdout5": ((324, 332), (HOLDOUT5_SECRETS_REFUSED, HOLDOUT5_BENIGN_REFUSED)),
+    "holdout6": ((274, 276), (HOLDOUT6_SECRETS_REFUSED, HOLDOUT6_BENIGN_REFUSED)),
+    "holdout7": ((281, 276), (HOLDOUT7_SECRETS_REFUSED, HOLDOUT7_BENIGN_REFUSED)),
+    "holdout8": ((285, 304), (HOLDOUT8_SECRETS_REFUSED, HOLDOUT8_BENIGN_REFUSED)),
+    "holdout9": ((293, 292), (HOLDOUT9_SECRETS_REFUSED, HOLDOUT9_BENIGN_REFUSED)),
+    "holdout10": (
+        (297, 300),
+        (HOLDOUT10_SECRETS_REFUSED, HOLDOUT10_BENIGN_REFUSED),
+    ),  # not tuned on
+}
+"""The held-out sets after the first four: their sizes and floors (tests above, docs/security.md)."""
 
 
 @pytest.mark.parametrize(
