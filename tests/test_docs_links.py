@@ -26,3 +26,24 @@ def test_readme_opens_with_the_two_commands_and_links_every_doc() -> None:
     assert "make bench" in first_screen and "make test" in first_screen
     for doc in sorted((ROOT / "docs").glob("*.md")):
         assert f"(docs/{doc.name})" in text, f"the README does not point to docs/{doc.name}"
+
+
+MODULE_ROOTS = ("smh_core", "sim_devices", "custom_components/smh")
+
+
+def test_architecture_names_every_module() -> None:
+    """docs/architecture.md is the map the next engineer reads first (issue 36): every module of
+    the three packages is named in it, as `name.py` or by its path, so a new module cannot land
+    unnamed."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    unnamed = [
+        path.relative_to(ROOT).as_posix()
+        for root in MODULE_ROOTS
+        for path in sorted((ROOT / root).rglob("*.py"))
+        if path.name != "__init__.py"
+        and "__pycache__" not in path.parts
+        and "_vendor" not in path.parts  # the bundled copy a HACS build makes
+        and f"`{path.name}`" not in text
+        and path.relative_to(ROOT).as_posix() not in text
+    ]
+    assert unnamed == [], f"docs/architecture.md does not name: {unnamed}"
