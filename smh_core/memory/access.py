@@ -201,23 +201,31 @@ _UNITS = (
     r"%|[°º]\s?[cfk]?|‰|percent|per\s?cent|prozent|pour\s?cent|por\s?ciento|per\s?cento|por\s?cento|"
     r"procent|prosent|"
     r"degrees?|deg|grad|degr[ée]s?|grados?|gradi|graden|grader|celsius|fahrenheit|[cfk]|kelvin|"
-    r"seconds?|secs?|s|ms|minutes?|mins?|min|hours?|hrs?|hr|h|days?|weeks?|wks?|months?|years?|yrs?|"
+    r"seconds?|secs?|s|h|ms|minutes?|mins?|min|hours?|hrs?|hr|days?|weeks?|wks?|months?|years?|yrs?|"
     r"sekunden|sek|minuten|stunden|std|tage?n?|wochen|monate?n?|jahren?|"
-    r"secondes?|heures?|jours?|semaines?|mois|ans?|"
+    r"secondes?|heures?|jours?|semaines?|mois|"
     r"segundos?|minutos?|horas?|d[ií]as?|semanas?|meses|mes|años?|anos?|"
-    r"secondi|minuti|ore|giorni|settimane|mesi|anni|"
+    r"secondi|minuti|giorni|settimane|mesi|anni|"
     r"seconden|uur|uren|dagen|weken|maanden|jaar|jaren|"
-    r"sekunder|minutter|minuter|timer|timmar|dage|dager|dagar|uger|uker|veckor|"
+    r"sekunder|minutter|minuter|timmar|dage|dager|dagar|uger|uker|veckor|"
     r"sekuntia|minuuttia|tuntia|päivää|sekund|sekundy|minut|minuty|godzin[ya]?|dni|hodin|hodiny|"
     r"секунд[аы]?|минут[аы]?|час(?:а|ов)?|дн(?:я|ей)|saniye|dakika|saat|gün|"
     r"am|pm|a\.m|p\.m|uhr|o['’]?clock|ish|"
-    r"times|x|ghz|mhz|khz|hz|kbps|kbit|kb/s|mb/s|mbit/s|mbps|gbps|mbit|gbit|btu|mb|gb|tb|db|dbm|v|volts?|w|watts?|kw|kwh|mah|a|amps?|"
-    r"m|cm|mm|km|ft|feet|foot|inch(?:es)?|in|metres?|meters?|mètres?|metros?|metri|yards?|miles?|lux|lm|lumens?|"
+    r"times|ghz|mhz|khz|hz|kbps|kbit|kb/s|mb/s|mbit/s|mbps|gbps|mbit|gbit|btu|mb|gb|tb|db|dbm|volts?|watts?|kw|kwh|mah|amps?|v|w|m|l|g|ah|(?-i:A)|"
+    r"(?:a|an|per|each|every)\s(?:second|minute|hour|day|week|month|year|night)(?!\s+ago)|cm|mm|km|ft|feet|foot|inch(?:es)?|metres?|meters?|mètres?|metros?|metri|yards?|miles?|lux|lm|lumens?|"
+    r"newtons?|decibels?|kilovolts?|kv|kilos?|grams?|tonnes?|lbs?|gallons?|cycles|"
     r"fps|mp|megapixels?|beeps?|rings?|chimes?|attempts?|tries|goes|tentatives?|essais|intentos|"
-    r"versuche|tentativi|pogingen|forsøg|försök|fps|ppm|rpm|l|litres?|liters?|kg|g|bar|psi|baud|bps|ah|"
+    r"versuche|tentativi|pogingen|forsøg|försök|fps|ppm|rpm|litres?|liters?|kg|bar|psi|baud|bps|"
     r"秒|秒钟|分钟|分|小时|点|点钟|天|度|个|台|次|号|楼|层|路"
 )
-_UNIT_AFTER = re.compile(rf"\s?-?\s?(?:{_UNITS})(?![^\W\d_])", _I)
+_SHORT_UNITS = r"x|a|in|ore|ans?|timer"
+"""Units that are also English words ("in", "a", "ore"): a unit only glued to the number or before
+no further word ("13A", "6 in."), not in "reset to 8814 in ten minutes"."""
+_UNIT_AFTER = re.compile(
+    rf"\s?-?\s?(?:{_UNITS})(?![^\W\d_])|-?(?:{_SHORT_UNITS})(?![^\W\d_])|"
+    rf"\s(?:{_SHORT_UNITS})(?![^\W\d_])(?!\s*[^\W\d_])",
+    _I,
+)
 """A unit after a number: a duration, a percentage, a temperature, a frequency, a size, a
 count of tries or beeps, a time of day with am/pm or "Uhr"."""
 
@@ -262,7 +270,7 @@ _NUMBERED = (
     r"socket|outlet|node|tab|bin|hook|peg|spot|space|stall|post|pillar|side|section|bedroom|bathroom|"
     r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v|vlan|vlans|ssid|id|"
     r"wlan|eth|radio|wl|handset|dect|console|junctions?|exit|route|platform|bus|pitch|item|stop|chapter|raid|"
-    r"episode|season"
+    r"episode|season|numbered|labelled|labeled"
 )
 _DEVICE_BEFORE = re.compile(
     rf"\b(?:{_NUMBERED})(?:s|es)?\.?\s?(?:#|no\.?|nr\.?|nº|number)?\s?$", _I
@@ -323,7 +331,9 @@ _SETTING_WORDS = re.compile(
 _CLAUSE_END = re.compile(r"[.;!?\n。！；]")
 _VERSION = re.compile(r"v?\d+(?:\.\d+){0,5}(?:[_\-][\w.]{1,20})?", _I)
 _VERSION_BEFORE = re.compile(
-    r"\b(?:firmware|version|software|release|update|build|os|v)\b[^.;!?\d]{0,20}$", _I
+    r"\b(?:firmware|version|software|release|update|build|os|v|section|chapter|clause|paragraph|"
+    r"figure|table|step|page|p)\b[^.;!?\d]{0,20}$",
+    _I,
 )
 _PRODUCT_BEFORE = re.compile(
     r"\b(?:model|type|series|gen|generation|mk|make|part|sku|article|item|"
@@ -442,10 +452,23 @@ _THRESHOLD_BEFORE = re.compile(
     _I,
 )
 _ALL_BEFORE = re.compile(r"\b(?:all|both|only|just)\s$", _I)
-_COUNT_AFTER = re.compile(r"\s(?:[^\W\d_][\w\-]*\s){0,2}?(?P<n>[^\W\d_]{2,}s)\b")
+_COUNT_AFTER = re.compile(
+    r"\s(?:[^\W\d_][\w\-]*\s){0,2}?(?P<n>[^\W\d_]{2,}s|people|children|men|women|sheep|fish)\b", _I
+)
 """A count before a plural noun, maybe after one or two words that qualify it ("3 guest slots",
 "5 auto-lock options", "the last 100 events")."""
 _RANGE_AFTER = re.compile(r"\s?(?:to|till|until|-|–|or|bis|à|a|al|tot)\s?(?=\d)", _I)
+_RANGE_START_BEFORE = re.compile(
+    r"(?:\bbetween\s|\bfrom\s|(?<![\d,.\-\s])\s|^)(?P<low>\d{1,2})\s?(?:to|-|–|and|&|or)\s?$", _I
+)
+_BETWEEN_AND = re.compile(r"\s(?:and|&)\s(?=\d)", _I)
+"""The end of "between 4 and 8": a range only after "between"."""
+_PRICE_BEFORE = re.compile(r"[£$€¥₹]\s?$")
+_PRICE_AFTER = re.compile(
+    r"\s?(?:[£$€¥₹]|(?:pounds?|quid|dollars?|bucks|euros?|pence|cents?|gbp|usd|eur|aud|cad|nzd|inr)\b)",
+    _I,
+)
+"""A price: a currency sign or word beside the number ("£219", "61,30 €", "25 quid")."""
 _CONJUNCT_BEFORE = re.compile(r"(?:,|\band|\bor|\bthen)\s$", _I)
 _DIMENSION_BEFORE = re.compile(r"(?<![×x\d]\s)(?<![×x\d])\d{1,4}\s?[×x]\s?$", _I)
 _DIMENSION_AFTER = re.compile(r"\s?[×x]\s?\d{1,4}(?!\d|\s?[×x])", _I)
@@ -762,6 +785,8 @@ def _accounted(
     after = text[end : end + 40]
     word_start, word = _word_around(text, start, end)
     whole = re.fullmatch(r"[\-−+~±#(]*", text[word_start:start]) is not None
+    if _PRICE_BEFORE.search(before) or _PRICE_AFTER.match(after):
+        return True  # what it cost: "bought for £64", "£2,000 cash"
     if _TECH.fullmatch(word) or (_TECH.fullmatch(token) and whole) or _TEXTING.fullmatch(word):
         return True
     if _CONFIG_SETTING.fullmatch(word):
@@ -788,7 +813,9 @@ def _accounted(
     if not credential and _MODEL_NAME_BEFORE.search(text[max(0, word_start - 60) : word_start]):
         return True  # "the lock model is Nuki 4.0 Pro", "model: Texecom Premier 24"
     if not ranged and whole:
-        m = _RANGE_AFTER.match(after)
+        m = _RANGE_AFTER.match(after) or (
+            _BETWEEN_AND.match(after) if re.search(r"\bbetween\s$", before, _I) else None
+        )
         nxt = _NUMBER.match(text, end + m.end()) if m else None
         if nxt and value is not None and value < 1000:
             nv = int(nxt.group(0)) if nxt.group(0).isdigit() and len(nxt.group(0)) <= 9 else None
@@ -829,8 +856,23 @@ def _accounted(
         and _HOUR_BEFORE.search(before)
     ):
         return True  # "lock up @ 2300"
-    if value in (5, 10, 100) and re.search(r"\d\s?/\s?$", before):
-        return True  # the scale of "7/10"
+    if value in (3, 4, 5, 10, 100) and re.search(r"\d\s?(?:/|\bof)\s?$", before, _I):
+        return True  # the scale of "7/10", "2 of 5"
+    glued = (
+        re.fullmatch(r"-(?P<noun>[^\W\d_]{3,})", word[len(token) :])
+        if word.startswith(token)
+        else None
+    )
+    if (
+        glued
+        and value is not None
+        and value < 100
+        and not _CREDENTIAL.fullmatch(glued.group("noun"))
+        and glued.group("noun").lower() not in ("key", "keys", "word", "words")
+    ):
+        return (
+            True  # a size or a count before its noun: "the 12-button keypad", "a brass 4-wheel one"
+        )
     if not credential and value is not None and value < 100 and _number_list_after_device(before):
         return True  # "zones 4, 5 and 6", "cameras 1-3", "rooms 1 and 2"
     if value is not None and 100 <= value < 1000 and whole and not credential:
@@ -881,6 +923,16 @@ def _accounted(
         return True  # "six digits on the front lock and four on the garage": another length
     if value is not None and value <= 24 and alone and _HOURS_BEFORE.search(before):
         return True  # "feed the cat at 7 and 5": two hours, not digits read out
+    low = _RANGE_START_BEFORE.search(before)
+    if (
+        low
+        and value is not None
+        and value <= 24
+        and alone
+        and int(low.group("low")) <= value
+        and _counted().match(after)
+    ):
+        return True  # the end of a counted range: "between 4 and 8 digits", "2 or 3 times"
     if value is None or value >= 100 or not alone or _ADJACENT.search(before):
         return bool(
             value is not None
@@ -901,7 +953,10 @@ def _accounted(
         and not credential
     ):
         return True  # "keeps the last 8": a count
-    if not credential and _ELLIPSIS_BEFORE.search(before) and _measured_earlier(text, start):
+    if not credential and (
+        (_ELLIPSIS_BEFORE.search(before) and _measured_earlier(text, start, token))
+        or (_PARALLEL_BEFORE.search(before) and _measured_earlier(text, start, token, True))
+    ):
         return True  # "opens in 14 seconds and closes in 18", "on channel 11, the neighbours on 1 and 6"
     if _CONTRAST_BEFORE.search(before) and _LENGTH_EARLIER.search(
         re.split(r"[.;!?\n]", before)[-1]
@@ -933,6 +988,17 @@ def _accounted(
         clause = re.split(r"[;!?\n。！；]|\.(?!\d)", text[max(0, start - 80) : start])[-1]
         if _device_number().search(clause):
             return True  # "channel 6 for 2.4 GHz and 44 for 5 GHz", "button 1 is the garage, 2 the gate"
+    if (
+        value <= 100
+        and _PARTS_AFTER.match(after)
+        and not _ADJACENT.search(before)
+        and not _LINKED_BEFORE.search(before)
+    ):
+        return (
+            True  # beside a code word too: "the lockbox has 10 buttons", "6 users", "5 wrong tries"
+        )
+    if not credential and re.match(r"\s(?:each|apiece)\b", after, _I):
+        return True  # "2 each for us and 1 for the cleaner"
     if not credential:
         c = _COUNT_AFTER.match(after)
         if c and not _CREDENTIAL.fullmatch(c.group("n")):
@@ -971,13 +1037,19 @@ def spelled_plainly(text: str) -> str:
     c.o.d.e", "s a f e") joined, and digits inside words read as the letters they stand for
     ("w1f1 p4ss"). Only for finding what a memory is about; its values are judged as written."""
     joined = _SPACED_LETTERS.sub(lambda m: re.sub(r"[.\s]", "", m.group(0)), text)
-    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), joined)
+    return _LEET_WORD.sub(_read_leet, joined)
+
+
+def _read_leet(m: re.Match[str]) -> str:
+    """A word of two letters or more with a digit or sign standing for a letter, read as letters.
+    The test is on the matched word, not in a lookahead, so a long run costs linear time."""
+    word = m.group(0)
+    letters = sum(c.isalpha() for c in word)
+    return word.translate(_LEET) if letters >= 2 and letters < len(word) else word
 
 
 _SPACED_LETTERS = re.compile(r"(?<![\w.])(?:[A-Za-z][.\s]){2,}[A-Za-z](?![\w])")
-_LEET_WORD = re.compile(
-    r"(?<![\w])(?=[\w@$]*[A-Za-z][\w@$]*[A-Za-z])(?=[\w@$]*[013457@$])[A-Za-z013457@$]{3,20}(?![\w])"
-)
+_LEET_WORD = re.compile(r"(?<![\w])[A-Za-z013457@$]{3,20}(?![\w])")
 _LEET = str.maketrans("013457@$", "oieastas")
 
 
@@ -992,28 +1064,60 @@ _ELLIPSIS_BEFORE = re.compile(
 )
 
 
-def _measured_earlier(text: str, start: int) -> bool:
-    """An earlier number of the same sentence carries a unit or a control's name ("14 seconds",
-    "channel 11"): a later bare number in a parallel phrase shares it."""
-    sentence = re.split(r"[.;!?\n]\s", text[max(0, start - 120) : start])[-1]
-    for m in _NUMBER.finditer(sentence):
+_PARALLEL_BEFORE = re.compile(r"(?:\b(?:is|are|was|were|reads?|read|has|have|had|with)|,)\s$", _I)
+_SENTENCE_END = re.compile(r"(?:(?<!\.)\.(?!\.)|[!?\n])\s")
+"""A sentence's end: a full stop that is no ellipsis ("60 seconds... actually 90" is one sentence)."""
+
+
+def _measured_earlier(text: str, start: int, token: str, strict: bool = False) -> bool:
+    """An earlier number of the same sentence carries a unit, a control's name, a count or a
+    setting ("14 seconds", "channel 11", "6 zones", "the channel is 25"), and nothing between it
+    and this one names a code, a password or a thing that opens: a later bare number in a
+    parallel phrase shares its role ("40 percent; it's 60 now", "6 zones, my sister's has 4",
+    "number 2 and the one in the study is 3"). Not a longer number than the measured one plus a
+    digit: "30 seconds and then 4512" is no second delay. ``strict`` (after "is", "has", a comma:
+    a phrase that could give a value): nor anything that opens ("the exit delay is 30 seconds and
+    the side gate is 45" gives the gate's code)."""
+    window = text[max(0, start - 160) : start]
+    ends = [m.end() for m in _SENTENCE_END.finditer(window)]
+    sentence = window[ends[-1] :] if ends else window
+    for m in reversed(list(_NUMBER.finditer(sentence))):
+        between = sentence[m.end() :]
+        if (
+            _CREDENTIAL.search(between)
+            or _OPENS.search(between)
+            or (strict and _access_words().search(between))
+        ):
+            return False
+        if len(token) > len(m.group(0)) + 1:
+            continue
         if (
             _UNIT_AFTER.match(sentence, m.end())
             or _DEVICE_BEFORE.search(sentence[: m.start()])
             or _COUNT_AFTER.match(sentence, m.end())
+            or _SETTING_IS.search(sentence[: m.start()])
             or re.search(r"\bat\s$", sentence[: m.start()], _I)
         ):
             return True  # "14 seconds", "channel 11", "10 guest slots ... and 3 are in use", "at 7 and 5"
     return False
 
 
+_PARTS_AFTER = re.compile(
+    r"\s(?:[^\W\d_][\w\-]*\s)?(?:buttons|zones|users|user\s+slots|slots|wheels|dials|attempts|tries|goes|"
+    r"people|sensors|cameras|doors|locks|fobs|tags|cards|levels|options|modes|keypads|panels|stars|"
+    r"batteries|screws|bolts|hinges|channels|bars)\b",
+    _I,
+)
+"""A count of parts or people: no code, even in a memory that has a code word."""
+_LINKED_BEFORE = re.compile(r"(?:\b(?:is|are|was|were|then|press|pressed)|[:=,])\s?$", _I)
+"""What a value follows: "the code is 10 buttons" is a value told oddly, not a count."""
 _RANGE_END_BEFORE = re.compile(
     r"\b(?:from|between|(?:mon|tues?|wednes|thurs?|fri|satur|sun)days?|weekdays|weekends|mornings?|"
     r"evenings?|nights?|daily)\s(?:[01]?\d|2[0-4])(?:[:.]\d{2})?\s?(?:am|pm|h)?\s?(?:to|-|–|and|until|till)\s?$",
     _I,
 )
 _DAYTIME_AFTER = re.compile(
-    r"\s(?:in\s+the\s+(?:morning|evening|afternoon)|at\s+night|tonight)\b", _I
+    r"\s(?:in\s+the\s+(?:morning|evening|afternoon|day|daytime)|at\s+night|tonight|by\s+day)\b", _I
 )
 _LENGTH_WORDS_EARLIER = re.compile(
     r"\b(?:\d{1,2}|four|five|six|seven|eight|ten|twelve)[\s\-]?(?:digits?|characters?|letters?)\b",
@@ -1774,49 +1878,6 @@ _LIST_WORDS = frozenset(
 )
 
 
-_VALUE_GIVEN = re.compile(
-    r"\b(?:(?:code|codes|pin|passcode|password|passphrase|combination|combo)|(?:key\s?safe|key\s?box|lock\s?box|padlock|"
-    r"strong\s?box))\s*(?:\bis\b|\bequals\b|=|:|\bopens\s+with\b|\bis\s+pressed\s+as\b|\bis\s+set\s+to\b)"
-    r"\s*(?P<v>[^.;!?\n]{1,80})",
-    _I,
-)
-"""A code, or a box that opens with one, and what it "is" ("the key safe is the time the kids
-get up", "the garage code is two dozen then a baker's dozen"): the value given, in any wording."""
-_NOT_A_SECRET_CODE = re.compile(
-    r"\b(?:part|model|product|error|fault|order|item|article|sku|colou?r|country|region|"
-    r"area|zip|post|postal|bar|qr|paint|discount|promo|voucher|tracking|dialling|dial)"
-    r"\s+$",
-    _I,
-)
-"""A "code" that names a product, an error or a place, not a secret."""
-_NO_VALUE = re.compile(
-    r"^(?:(?:in|on|with|kept|stored|saved|written|printed|managed|handled|set|the\s+same|different|unique|known|shared|"
-    r"only|never|not|no|off|locked|unlocked|open|closed|armed|disarmed|broken|stuck|slow|loud|quiet|dead|flat|low|"
-    r"new|old|fine|ok|okay|working|offline|online|enabled|disabled|a|an|by|from|behind|next|near|still|"
-    r"wrong|right|correct|incorrect|invalid|accepted|rejected|expired|sent|kept|given|told|shown|known|"
-    r"[^\W\d_]+ed|!secret)\b|\d{1,2}[\s\-]?(?:digits?|characters?|letters?|numbers)\b|"
-    r"(?:four|five|six|eight)[\s\-]?digits?\b)",
-    _I,
-)
-"""What may follow "the code is" and give no value: where it is kept, its length, its state
-("bolted", "sent by text"), a product after "a"/"an", a reference to a secrets file."""
-
-
-def _values_given(text: str) -> list[tuple[int, int]]:
-    """:data:`_VALUE_GIVEN` whose value is no :data:`_NO_VALUE` phrase."""
-    found = []
-    for m in _VALUE_GIVEN.finditer(text):
-        if _NOT_A_SECRET_CODE.search(text[max(0, m.start() - 24) : m.start()]):
-            continue  # "the lock's part code is YRD256", "the error code is E4"
-        value = m.group("v").strip().lstrip("\"'“‘(")
-        value = re.sub(
-            r"^(?:now|currently|actually|just|simply|basically|always)\s+", "", value, flags=_I
-        )
-        if value and not _NO_VALUE.match(value):
-            found.append((m.start("v"), m.end("v")))
-    return found
-
-
 _NUMBER_OF_ACCESS = re.compile(
     r"\b(?:key\s?safe|lock\s?box|key\s?box|safe|lock|padlock|alarm|door|gate|garage|"
     r"keypad|entry|intercom)s?['’]?s?\s+(?:number|no\.?|#|digits|combination)\b",
@@ -1847,6 +1908,8 @@ def accounts_for(text: str, start: int, end: int) -> bool:
     token = text[start:end]
     if not _NUMBER.fullmatch(token):
         return False
+    if _PRICE_BEFORE.search(text[max(0, start - 3) : start]) or _PRICE_AFTER.match(text, end):
+        return True  # what something cost, beside a code word too: "the safe is rated for £2,000"
     memory = _code_context(text)
     if memory is None:
         return False  # next to a code, PIN or password word, or "the keysafe number": no benefit of the doubt
@@ -1931,7 +1994,6 @@ def access_findings(text: str, english: str | None = None) -> list[tuple[int, in
         and not any(c.isdigit() for c in unicodedata.normalize("NFKC", ch))
     ]  # "ⅱ ⅴ ⅷ": before NFKC reads them as letters
     found += [(m.start(), m.end(), "access_digits") for m in _CLOCK_FACES.finditer(text)]
-    found += [back(a, b, "access_value_given") for a, b in _values_given(norm)]
     found += [back(a, b, "access_morse") for a, b in _morse(norm)]
     found += [
         back(m.start(), m.end(), "access_mixed_token")

@@ -48,7 +48,12 @@ by the write rules together (2.0%); tuned on since. The twelfth set (``holdout10
 ``write_corpus_holdout10.yaml``, 297 + 300, every request in plain English) was written blind while
 holdout9 was tuned on and measured once after that tuning: 292/297 secrets refused (98.3%, the
 target met), 18/300 memories refused (6.0%, all by the sensitive-data filter; target missed), 3
-secrets stored by the write rules together (1.0%). Not tuned on.
+secrets stored by the write rules together (1.0%); tuned on since (13/300 memories refused). The
+thirteenth set (``holdout11``, ``write_corpus_holdout11.yaml``, 308 + 319, a third of its memories
+about locks, alarms and networks full of numbers that open nothing) was written blind while
+holdout10 was tuned on and measured once after that tuning: 303/308 secrets refused (98.4%, the
+target met), 38/319 memories refused (11.9%: 32 by the sensitive-data filter; target missed), 2
+secrets stored by the write rules together (0.6%); tuned on since (23/319 memories refused).
 """
 
 from __future__ import annotations
@@ -75,6 +80,7 @@ Half = Literal[
     "holdout8",
     "holdout9",
     "holdout10",
+    "holdout11",
 ]
 
 
@@ -104,7 +110,7 @@ def load_corpus() -> tuple[Entry, ...]:
     ``write_corpus_holdout.yaml`` (half ``holdout``: measured once, then tuned on) and
     ``write_corpus_holdout2.yaml`` (half ``holdout2``: never tuned on) and
     ``write_corpus_holdout3.yaml`` (half ``holdout3``: measured once, then tuned on), and so on to
-    ``write_corpus_holdout10.yaml`` (half ``holdout10``: measured once, not tuned on)."""
+    ``write_corpus_holdout11.yaml`` (half ``holdout11``: measured once)."""
     first = _read("write_corpus.yaml")
     whole_sets: tuple[tuple[str, Half], ...] = (
         ("write_corpus_fresh.yaml", "fresh"),
@@ -118,6 +124,7 @@ def load_corpus() -> tuple[Entry, ...]:
         ("write_corpus_holdout8.yaml", "holdout8"),
         ("write_corpus_holdout9.yaml", "holdout9"),
         ("write_corpus_holdout10.yaml", "holdout10"),
+        ("write_corpus_holdout11.yaml", "holdout11"),
     )
     return tuple(
         Entry(t, kind == "secrets", half_of(t))

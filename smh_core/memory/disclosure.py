@@ -224,13 +224,17 @@ _REPORTED = re.compile(
     r"they're|she's|he's|you're)\s+[a-z]",
     _I,
 )
+_REPORTED_OBJECT = re.compile(r"\b(?:it|them|that|one|this)\b", _I)
+"""After a password word, someone's words give no value only when they are about it ("we'll text
+it", "I keep it in the safe"); "is just i hate cold feet" is the password."""
 
 
 _NUMBERED = re.compile(r"(?:[A-Za-z]+\s?)?(?:#|no\.?\s)?\d|[\w\-]*\d")
 _ONE = re.compile(r"the\s+(?:[\w.\-'’]+\s+){0,3}?ones?\b", _I)
 """"the 2.4 GHz one", "the one that sticks": which of several things, not a value."""
 _OBJECT_PRONOUN = re.compile(
-    r"(?:it|them|that|this|so|one|yes|no|ok|okay|hello|hi|thanks|sorry|nothing|how|why|"
+    r"(?:it|them|that|this|so|one|yes|no|ok|okay|hello|hi|thanks|sorry|nothing|"
+    r"how(?!\s+(?:many|much|long|old|far|big|high|tall|heavy|often|deep|wide)\b)|why|"
     r"when|where|because)\b",
     _I,
 )
@@ -238,6 +242,40 @@ _THE_NP = re.compile(
     r"(?:the|our|my|your|their|his|her)\s+((?:[\w\-]+\s+){0,3}?)([\w\-]+)(?=\s*(?:$|[,.;!?)]|"
     r"\s(?:and|but|so|or|on|in|at|by|for|of|with|from|to|not|which|that|where|when|if)\b))",
     _I,
+)
+
+
+_QUANTITY_NOUNS = frozenset(
+    [
+        "volume",
+        "number",
+        "numbers",
+        "year",
+        "age",
+        "height",
+        "width",
+        "length",
+        "depth",
+        "weight",
+        "size",
+        "count",
+        "total",
+        "score",
+        "temperature",
+        "speed",
+        "distance",
+        "degrees",
+        "price",
+        "cost",
+        "capacity",
+        "area",
+        "reading",
+        "point",
+        "limit",
+        "minimum",
+        "maximum",
+        "rate",
+    ]
 )
 
 
@@ -251,8 +289,14 @@ def _home_thing(phrase: str) -> bool:
     if not m:
         return False
     head = m.group(2)
+    if head.lower() in _QUANTITY_NOUNS or head.lower() in _VALUE_NOUNS:
+        return False  # "the fish tank volume", "the shed's width": a number told another way
     return bool(
-        _device_words().fullmatch(head)
+        (  # "the weak spot", "the problem": what it is to us; not "the boiling point of water"
+            head.lower() in _grammar().attributes
+            and not re.match(r"\s*of\b", phrase[m.end() :], _I)
+        )
+        or _device_words().fullmatch(head)
         or _PLACES.fullmatch(head)
         or _access_words().fullmatch(head)
     )
@@ -262,6 +306,9 @@ def _head(subject: str) -> str:
     """The subject's head noun: the last word before its first preposition ("the padlock on the
     trailer" -> "padlock"), with a possessive dropped."""
     first = _PREPOSITION.split(f" {subject} ", maxsplit=1)[0]
+    first = re.split(r"\s(?:who|whom|whose)\s", first, maxsplit=1, flags=_I)[
+        0
+    ]  # "the locksmith who did our doors"
     words = _WORD.findall(first) or _WORD.findall(
         subject
     )  # "for the insurance portal": its last word
@@ -295,6 +342,12 @@ def _bears_secret(subject: str, access: bool, mark: bool) -> bool:
     head = _head(subject)
     if not head:
         return False
+    if mark:  # "the soroban is set to the safe code: ...": the word right before the mark
+        last = [w.lower() for w in _WORD.findall(subject)][-1:]
+        if last and last[0] in _CODE_WORDS:
+            return True
+    if _compound_access_head(subject):
+        return not mark  # "the key box is ...", "the lock box is ...": two words for one thing
     if _credential_head(subject, head) or head in _KEY_HEADS:
         return True  # a key's value is its place (the caller judges it)
     if _WHAT_SUBJECT.match(subject.strip()):
@@ -306,6 +359,36 @@ def _bears_secret(subject: str, access: bool, mark: bool) -> bool:
     if subject.strip().lower() in _PRONOUNS:
         return access  # in a memory about getting in or an account's questions (not "when it's dark": see the caller)
     return head not in _grammar().attributes and bool(_access_words().fullmatch(head))
+
+
+_CODE_WORDS = frozenset(
+    [
+        "code",
+        "codes",
+        "pin",
+        "pins",
+        "password",
+        "passwords",
+        "passcode",
+        "passphrase",
+        "combination",
+        "combo",
+        "login",
+        "pw",
+        "pwd",
+        "key",
+        "keys",
+    ]
+)
+
+
+def _compound_access_head(subject: str) -> bool:
+    """The subject ends in an access thing named by two words ("the key box", "our lock box")."""
+    from .access import _vocabulary
+
+    first = _PREPOSITION.split(f" {subject} ", maxsplit=1)[0]
+    words = [re.sub(r"['’]s$", "", w.lower()) for w in _WORD.findall(first)][-2:]
+    return len(words) == 2 and " ".join(words) in _vocabulary()[1]
 
 
 _STRICT_ONE_WORD = re.compile(
@@ -350,6 +433,10 @@ def non_value(phrase: str, strict: bool = False, defer_digits: bool = True) -> b
             or _home_thing(same.group("as"))
             or bool(_ONE.match(same.group("as")))
         )
+    if re.match(r"[£$€¥₹]\s?\d", phrase):
+        return True  # a price: "the new lock was £219"
+    if _WEEKDAY_SCHEDULE.match(phrase):
+        return True  # "Mondays 8 till 10 only"
     if _QUOTE_OR_NAME.match(phrase) and not _PRODUCT_AFTER_A.match(phrase):
         return False  # a quoted string or a name: "'Copper Kettle'", "Noodle", "Pelham Crescent"
     if _NUMBERED.match(phrase):
@@ -359,7 +446,7 @@ def non_value(phrase: str, strict: bool = False, defer_digits: bool = True) -> b
         or _NEGATION.match(phrase)
         or _LENGTH.match(phrase)
         or _INFINITIVE.match(phrase)
-        or _REPORTED.match(phrase)
+        or (_REPORTED.match(phrase) and (not strict or _REPORTED_OBJECT.search(phrase)))
         or _DETERMINED_NON_VALUE.match(phrase)
         or _ONE.match(phrase)
         or _OBJECT_PRONOUN.match(phrase)
@@ -467,6 +554,20 @@ def _pronoun_names_a_thing(phrase: str) -> bool:
     )
 
 
+_WEEKDAY_SCHEDULE = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+(?:and\s+\w+days?\s+)?(?:\d{1,2}(?:[:.]\d{2})?\s?"
+    r"(?:am|pm)?\s?(?:to|till|until|-|–)\s?\d|from\b|at\b|only\b|morning|afternoon|evening|night)",
+    _I,
+)
+"""A day and its hours: when, not a value ("Mondays 8 till 10 only")."""
+_PHYSICAL_OPENER = re.compile(
+    r"\s*(?:the|a|an|its|their|our|my|your)\s+(?:[\w\-]+\s+){0,3}?(?:key|keys|fob|fobs|card|remote|"
+    r"app|phone|button|handle|lever|tag)\b(?!\s*(?:word|code|phrase|number|pin)\b)"
+    r"(?:\s+(?:on|from|in|with|that|which)\b[^\d\"“'‘]*)?$",
+    _I,
+)
+"""What opens it is a thing, not a value: "open with the small key on the green ring", "unlocks
+with the app". Not "the key word ...", and nothing quoted or numbered after it."""
 _WHAT_OPENS = re.compile(
     r"[^.;!?\n]{1,80}\b(?:is|are|was)\s+(?:also\s+|just\s+|exactly\s+)?(?:what|how)\s+(?:opens|unlocks|"
     r"disarms|gets\s+(?:you\s+)?in|i\s+type|you\s+type|we\s+type|i\s+say|you\s+say|we\s+say|"
@@ -598,7 +699,12 @@ def disclosed_values(text: str, access: bool) -> list[tuple[int, int]]:
             counted = re.match(
                 r"\s*(?:a|one|two|three|\d{1,2})\s+[a-z]+s?\b(?!\s*\d)", text[a:b], _I
             )
-            if not counted and not non_value(text[a:b], strict=True, defer_digits=access):
+            physical = _PHYSICAL_OPENER.match(text[a:b])
+            if (
+                not counted
+                and not physical
+                and not non_value(text[a:b], strict=True, defer_digits=access)
+            ):
                 found.append((a, b))
             continue
         if not subject.strip() or not _bears_secret(subject, access, m.group("mark") is not None):

@@ -306,6 +306,44 @@ GRAMMAR_SHAPES = [
     ("the automation turns lock.back_door and light.porch on at sunset", "the lock: back_door_77"),
     ("set DOOR_OPEN_TIMEOUT=45 on the gate controller", "the gate wants DOOR_OPEN=4471"),
     ("the router is a Fritz!Box with mesh", "the router login is Fritz!Box"),
+    # a bare number parallel to a measured one shares its role, unless something that opens
+    # comes between or it is longer than the measured one plus a digit
+    (
+        "the porch lock battery was at 35 percent; it's 80 now",
+        "the porch lock battery was at 35 percent; the porch lock is 8031 now",
+    ),
+    (
+        "the side gate closes after 40 seconds... well, actually 50",
+        "the side gate closes after 40 seconds, actually 5072",
+    ),
+    (
+        "the hub's radio channel is 20 and the mesh is on 11",
+        "the hub's radio channel is 20 and the gate is 11",
+    ),
+    ("our alarm has 8 zones, the cabin's has 3", "our alarm has 8 zones, the cabin's code is 3"),
+    # a scale, a size glued to its noun, a count of parts beside a code word
+    ("the keypad light is at 3 of 5", "the keypad is 3 of 57"),
+    ("the shed has a 10-button keypad", "the shed keypad is 10-4471"),
+    ("the lockbox code uses a keypad with 12 buttons", "the lockbox code is 12 buttons then 7"),
+    # "in" and "a" are units only before no further word: not "reset to 5519 in an hour"
+    (
+        "the gate motor fuse is 13 A, the lock runs on 12 v",
+        "the installer reset the gate keypad to 5519 in an hour",
+    ),
+    ("the alarm contract is 9.50 a month", "the gate keypad was reset to 4471 a week ago"),
+    # a price, a counted range, a section number, an irregular plural, "each"
+    (
+        "the shed padlock cost £38 and the hasp was another £12",
+        "the shed padlock is 38 and then 12",
+    ),
+    (
+        "the garage keypad takes between 4 and 8 digits",
+        "the garage keypad code is between 4 and 8 then 7",
+    ),
+    ("the gate manual's section 6.3 covers the keypad", "the gate keypad is 6.3"),
+    ("the door cam counted 140 people at the fete", "the door cam code is 140 then 22"),
+    ("the gate has 4 fobs, 2 each for us", "the gate is 2 each 4"),
+    ("the garage door opener is rated 800 newtons", "the garage door opener is 800 then 12"),
 ]
 
 

@@ -37,6 +37,17 @@ def _kinds(text: str) -> set[str]:
         # identity heads on any topic
         "remember my email is pat dot quinn at mailbox dot example",
         "note that the car reg is ex why zed won too tree",
+        # a box named by two words; "how many", a quantity, and someone's words after a password word
+        "remember the key box is a baker's dozen and then a score",
+        "remember the garden padlock is how many days in a fortnight, twice",
+        "remember the shed lock is the fence's height in inches",
+        "remember the router password is just we love the seaside, no capitals",
+        # the word right before a mark is its subject
+        "remember the abacus by the door shows the safe code: second wire two beads, third wire one",
+        # a thing that opens it is no value, but a key word, a quote or a number after it is
+        "remember the loft hatch opens with the key word 'bramble'",
+        "remember the loft hatch opens with the blue fob and then 4471",
+        "remember the cellar door is Tuesday",
     ],
 )
 def test_values_told_another_way_are_refused(text: str) -> None:
@@ -59,6 +70,13 @@ def test_values_told_another_way_are_refused(text: str) -> None:
         "remember the alarm siren is limited to 3 minutes",
         "remember the spare remote for the gate is with Sam",
         "remember when it's dark the porch light turns on at 30%",
+        "remember the conservatory wifi is the weak spot, the extender helps",
+        "remember the installer who fitted our gate is Priya, she's booked for May",
+        "remember the key box is the council-approved one, screwed to the brick",
+        "remember the new gate lock was £149 fitted",
+        "remember the cleaner's door access is Tuesdays 9 till 12 only",
+        "remember the loft hatch lock opens with the long key on the red ring",
+        "remember the garden door unlocks with the app on my phone",
     ],
 )
 def test_memories_about_access_with_no_value_are_kept(text: str) -> None:

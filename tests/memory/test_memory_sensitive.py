@@ -171,6 +171,7 @@ def test_write_corpus_halves() -> None:
             "holdout8",
             "holdout9",
             "holdout10",
+            "holdout11",
         )
     }
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
@@ -193,20 +194,24 @@ HOLDOUT4_SECRETS_REFUSED = (
 )
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
 HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
-HOLDOUT6_SECRETS_REFUSED = 267  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 1)
-HOLDOUT6_BENIGN_REFUSED = 51  # of 276, tuned on: 65 (23.6%) at the one blind measurement
+HOLDOUT6_SECRETS_REFUSED = 268  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 1)
+HOLDOUT6_BENIGN_REFUSED = 45  # of 276, tuned on: 65 (23.6%) at the one blind measurement
 # "auto_relock: 120" since a snake_case key that names a lock no longer vouches for its value, as key= never did)
 HOLDOUT7_SECRETS_REFUSED = 279  # of 281, tuned on: 241 (85.8%) at the one blind measurement (32 stored by all rules, now 1)
-HOLDOUT7_BENIGN_REFUSED = 23  # of 276, tuned on: 42 (15.2%) at the one blind measurement
+HOLDOUT7_BENIGN_REFUSED = 19  # of 276, tuned on: 42 (15.2%) at the one blind measurement
 HOLDOUT8_SECRETS_REFUSED = 281  # of 285, tuned on: 262 (91.9%) at the one blind measurement, 2026-11-28 (18 stored by all rules)
 HOLDOUT9_SECRETS_REFUSED = 293  # of 293, tuned on: 282 (96.2%) at the one blind measurement, 2026-11-28 (6 stored by all rules)
-HOLDOUT9_BENIGN_REFUSED = 4  # of 292, tuned on: 24 (8.2%) at the one blind measurement (8 by the sensitive-data filter, 11 no request)
-HOLDOUT8_BENIGN_REFUSED = 38  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
+HOLDOUT9_BENIGN_REFUSED = 3  # of 292, tuned on: 24 (8.2%) at the one blind measurement (8 by the sensitive-data filter, 11 no request)
+HOLDOUT8_BENIGN_REFUSED = 36  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
 HOLDOUT10_SECRETS_REFUSED = (
     292  # of 297 (98.3%) at the one blind measurement, 2026-11-28 (3 stored by all rules)
 )
-HOLDOUT10_BENIGN_REFUSED = (
-    18  # of 300 (6.0%) at the one blind measurement (all by the sensitive-data filter)
+HOLDOUT10_BENIGN_REFUSED = 12  # of 300, tuned on: 18 (6.0%) at the one blind measurement (all by the sensitive-data filter)
+HOLDOUT11_SECRETS_REFUSED = (
+    303  # of 308 (98.4%) at the one blind measurement, 2026-11-29 (2 stored by all rules)
+)
+HOLDOUT11_BENIGN_REFUSED = (
+    38  # of 319 (11.9%) at the one blind measurement (32 by the sensitive-data filter)
 )
 HOLDOUT5_BENIGN_REFUSED = (
     311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
@@ -222,10 +227,8 @@ HELD_OUT = {
     "holdout7": ((281, 276), (HOLDOUT7_SECRETS_REFUSED, HOLDOUT7_BENIGN_REFUSED)),
     "holdout8": ((285, 304), (HOLDOUT8_SECRETS_REFUSED, HOLDOUT8_BENIGN_REFUSED)),
     "holdout9": ((293, 292), (HOLDOUT9_SECRETS_REFUSED, HOLDOUT9_BENIGN_REFUSED)),
-    "holdout10": (
-        (297, 300),
-        (HOLDOUT10_SECRETS_REFUSED, HOLDOUT10_BENIGN_REFUSED),
-    ),  # not tuned on
+    "holdout10": ((297, 300), (HOLDOUT10_SECRETS_REFUSED, HOLDOUT10_BENIGN_REFUSED)),
+    "holdout11": ((308, 319), (HOLDOUT11_SECRETS_REFUSED, HOLDOUT11_BENIGN_REFUSED)),
 }
 """The held-out sets after the first four: their sizes and floors (tests above, docs/security.md)."""
 
