@@ -26,7 +26,7 @@ bootstrap:
 local-llm: bootstrap
 	@bash scripts/bootstrap.sh --local-llm
 
-# ruff, then mypy (strict on smh_core/homeenv, smh_core/task and smh_core/agent: pyproject.toml)
+# ruff, then mypy (strict on smh_core/homeenv, smh_core/task, smh_core/agent and smh_core/memory: pyproject.toml)
 lint: bootstrap
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -485,7 +485,7 @@ def _dimension(before: str, after: str) -> bool:
     if _DIMENSION_BEFORE.search(before):
         return bool(_DIMENSION_NOUN.match(after)) and not re.match(r"\s?[×x]", after, _I)
     m = _DIMENSION_AFTER.match(after)
-    return bool(m) and bool(_DIMENSION_NOUN.match(after, m.end()))
+    return m is not None and bool(_DIMENSION_NOUN.match(after, m.end()))
 
 
 def _label(text: str, start: int, after: str) -> bool:
@@ -1145,7 +1145,7 @@ def _number_list_after_device(before: str) -> bool:
     """A short list or range of small numbers after a device, place or numbered word ("zones 4,
     5 and 6", "cameras 1-3")."""
     m = _LIST_BEFORE.search(before)
-    return bool(m) and (
+    return m is not None and (
         _DEVICE_BEFORE.search(before[: m.start()]) is not None
         or _last_word_device(before[: m.start()])
     )
@@ -1513,7 +1513,7 @@ def _number_words(text: str) -> list[tuple[int, int, int | None]]:
     if not tokens:
         return found
     try:
-        from text_to_num import find_numbers
+        from text_to_num import find_numbers  # type: ignore[import-untyped]  # ships no types
     except ImportError:  # an install without it (requirements.txt lists it): English runs, and warn
         _warn_no_text2num()
         return found + _runs(text, _english_digit_word()) + _own_numbers(text)

@@ -100,7 +100,10 @@ class Entry:
 
 
 def _read(name: str) -> dict[str, list[str]]:
-    return yaml.safe_load(files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8"))
+    data: dict[str, list[str]] = yaml.safe_load(
+        files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
+    )
+    return data
 
 
 @cache

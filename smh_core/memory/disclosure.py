@@ -548,7 +548,7 @@ def _pronoun_names_a_thing(phrase: str) -> bool:
         return True
     m = _PRONOUN_THE.match(re.sub(r"^(?:a|an)\s", "the ", phrase, flags=_I))
     return (
-        bool(m)
+        m is not None
         and m.group("head").lower() not in _VALUE_NOUNS
         and not re.match(r"\s*the\s+(?:first|last|same)\b", phrase, _I)
     )

@@ -42,7 +42,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Literal
+from typing import Any, Literal
 
 from .access import ACCESS_KINDS, access_findings, accounts_for
 from .disclosure import disclosures, non_value
@@ -774,7 +774,8 @@ def _spoken_group(words: list[str]) -> str:
     """Digits of a run of number words as a PIN is read out: "four seven one one" -> 4711,
     "nineteen eighty-four" -> 1984, "double zero" -> 00, "twenty one" -> 21, "seven hundred
     and twelve" -> 712, "two thousand and nine" -> 2009."""
-    out, repeat, i = [], 1, 0
+    out: list[str] = []
+    repeat, i = 1, 0
     while i < len(words):
         word = words[i].lower()
         if word in _SCALES:
@@ -921,7 +922,9 @@ def _model_name_before(sentence: str, start: int) -> bool:
     "the Nice Robus 600"): a product's model, unless the name is a code word ("Door 4821")."""
     m = re.search(r"(?<=\s)([A-Z][A-Za-z0-9\-]{1,})\s$", sentence[max(0, start - 40) : start])
     return (
-        bool(m) and not _CODE_CONTEXT.search(m.group(1)) and not _CREDENTIAL_WORD.search(m.group(1))
+        m is not None
+        and not _CODE_CONTEXT.search(m.group(1))
+        and not _CREDENTIAL_WORD.search(m.group(1))
     )
 
 
@@ -1132,7 +1135,7 @@ def _vin_ok(value: str) -> bool:
     )
 
 
-_VENDOR_PLUGINS: list | None = None
+_VENDOR_PLUGINS: list[Any] | None = None
 _KEY_TOKEN = re.compile(r"(?<!\S)\S{8,512}(?!\S)")
 
 
@@ -1145,9 +1148,8 @@ def _vendor_tokens(text: str) -> list[tuple[int, int]]:
         from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
 
         skip = {"Base64HighEntropyString", "HexHighEntropyString", "KeywordDetector"}
-        _VENDOR_PLUGINS = [
-            c() for c in get_mapping_from_secret_type_to_class().values() if c.__name__ not in skip
-        ]
+        classes: list[Any] = list(get_mapping_from_secret_type_to_class().values())
+        _VENDOR_PLUGINS = [c() for c in classes if c.__name__ not in skip]
     found = []
     # one token at a time (a key has no spaces): the plugins' patterns were written for lines of
     # code and are slow on long runs, so only tokens that could be a key are looked at
@@ -1362,7 +1364,7 @@ def sensitive_kinds(text: str) -> list[str]:
 def redact(text: str, mask: str = "[REDACTED:{kind}]") -> str:
     """``text`` with every finding replaced by ``mask`` (overlapping spans merged into one,
     named after the first), for logs that must not keep the data."""
-    spans: list[list] = []
+    spans: list[list[Any]] = []
     for f in find_sensitive(text):
         if spans and f.start < spans[-1][1]:
             spans[-1][1] = max(spans[-1][1], f.end)

@@ -63,7 +63,8 @@ class MemoryBank:
                 "INSERT INTO memories(user, content, created, updated) VALUES (?, ?, ?, ?)",
                 (user, content, now, now),
             )
-        return Memory(int(cur.lastrowid), user, content, now, now)
+        assert cur.lastrowid is not None  # an INSERT always sets it
+        return Memory(cur.lastrowid, user, content, now, now)
 
     def update(self, user: str, memory_id: int, content: str) -> Memory:
         now = time.time()
