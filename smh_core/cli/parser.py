@@ -4,10 +4,10 @@ they were made.
 Plain argparse reports an unknown flag of ``smh bench run`` with the top-level usage
 (``usage: smh [-h] [--version] COMMAND ...``), which says nothing about the flags ``bench run``
 takes, and it never suggests the flag or value that was meant. Here an unknown flag is reported
-by the subcommand it was given to, with that subcommand's usage and, when one is close, the
+by the subcommand it was given to, naming it and, when one is close, the
 flag that was probably meant (``--agnet`` -> ``--agent``); an invalid choice
-(``--agent opnai``) gets the same kind of suggestion. Usage errors exit with status 2, as
-argparse's do.
+(``--agent opnai``) gets the same kind of suggestion. A usage error is one line, ending with
+where the full usage is (``--help``), and exits with status 2, as argparse's do.
 """
 
 from __future__ import annotations
@@ -73,10 +73,12 @@ class SmhParser(argparse.ArgumentParser):
         return [s for action in self._actions for s in action.option_strings]
 
     def error(self, message: str) -> NoReturn:
-        """argparse's one usage line and error (exit 2), with a suggestion for a mistyped
-        choice (Python 3.14's ``suggest_on_error`` adds its own; this adds one only where none is)."""
+        """One line (exit 2): the error, a suggestion for a mistyped choice (Python 3.14's
+        ``suggest_on_error`` adds its own; this adds one only where none is) and where the full
+        usage is. argparse's usage block (23 lines for ``bench run``) came before the line that
+        mattered; it is under ``--help``."""
         match = _INVALID_CHOICE.search(message)
         if match and "maybe you meant" not in message:
             choices = [c.strip().strip("'") for c in match["choices"].split(",")]
             message += did_you_mean(match["value"], choices)
-        super().error(message)
+        self.exit(2, f"{self.prog}: error: {message}; '{self.prog} --help' lists every option\n")
