@@ -26,6 +26,25 @@ def test_manifest_points_at_the_repository_named_in_pyproject():
     )  # hassfest order
 
 
+def test_hacs_steps_name_the_repository_to_paste():
+    """Issue 42: the HACS steps gave no address to paste into *Custom repositories*."""
+    url = set_repo_url.repository_url()
+    for page in set_repo_url.HACS_STEPS:
+        text = page.read_text(encoding="utf-8")
+        assert "Custom repositories" in text and f"`{url}`" in text, page.name
+
+
+def test_set_repo_url_rewrites_the_hacs_steps_for_a_fork(tmp_path):
+    page = tmp_path / "README.md"
+    page.write_text(
+        "*Custom repositories* -> `https://github.com/smh-bench/smh`\n", encoding="utf-8"
+    )
+    set_repo_url.rewrite_pages(
+        "https://github.com/smh-bench/smh/", "https://github.com/x/y", (page,)
+    )
+    assert page.read_text(encoding="utf-8") == "*Custom repositories* -> `https://github.com/x/y`\n"
+
+
 def test_set_repo_url_rewrites_the_manifest_for_a_fork(tmp_path):
     fields = set_repo_url.manifest_fields("https://github.com/someone/smh-fork")
     assert fields == {
