@@ -270,7 +270,7 @@ _NUMBERED = (
     r"socket|outlet|node|tab|bin|hook|peg|spot|space|stall|post|pillar|side|section|bedroom|bathroom|"
     r"garden|shed|house|pro|plus|max|mini|lite|ultra|gen|edition|mk|series|v|vlan|vlans|ssid|id|"
     r"wlan|eth|radio|wl|handset|dect|console|junctions?|exit|route|platform|bus|pitch|item|stop|chapter|raid|"
-    r"episode|season|numbered|labelled|labeled"
+    r"episode|season|numbered|labelled|labeled|grade|p|pp|pg"
 )
 _DEVICE_BEFORE = re.compile(
     rf"\b(?:{_NUMBERED})(?:s|es)?\.?\s?(?:#|no\.?|nr\.?|nº|number)?\s?$", _I
@@ -337,7 +337,7 @@ _VERSION_BEFORE = re.compile(
 )
 _PRODUCT_BEFORE = re.compile(
     r"\b(?:model|type|series|gen|generation|mk|make|part|sku|article|item|"
-    r"serial|product)\s?(?:number|no\.?|#|code)?\s?(?:is\s)?$",
+    r"serial|product)\s?(?:number|no\.?|#|code)?\s?(?:is\s|(?:ends|ending|starts|starting)\s(?:in\s|with\s)?)?$",
     _I,
 )
 _BRAND_BEFORE = re.compile(r"\b(?:a|an)\s+(?:[A-Z][\w\-&!+]*\s+){1,3}$")
@@ -353,8 +353,17 @@ _ORDER_CONTEXT = re.compile(
     r"order\s+number|reorder|for\s+a\s+spare)\b",
     _I,
 )
+_TIMESTAMP = re.compile(r"[0-2]\d:[0-5]\d:[0-5]\d(?:[,.]\d{1,3})?")
+_MONTH_YEAR = re.compile(r"(?:0?[1-9]|1[0-2])/(?:19|20)\d{2}")
+_DUE_BEFORE = re.compile(
+    r"\b(?:due|expires?|expiry|exp|valid|until|till|by|from|since|serviced|installed|fitted|"
+    r"next|last)\.?:?\s$",
+    _I,
+)
+"""Before a month and year: when something is due or was done, not a code."""
 _YEAR_BEFORE = re.compile(
     r"\b(?:in|since|from|until|till|of|year|circa|c\.|back\s+in|im|seit|depuis|en|desde|"
+    r"installed|fitted|bought|built|serviced|replaced|purchased|made|dated|renewed|"
     r"dal|nel|sinds|sedan|siden|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|"
     r"sep\w*|oct\w*|nov\w*|dec\w*)\.?\s$",
     _I,
@@ -793,7 +802,13 @@ def _accounted(
         return True  # "ALARM_EXIT_DELAY=30"
     if not credential and _role(text, start, end, value, word_start, word):
         return True
-    if _ISO_DATE.fullmatch(word.strip("()")) and not _mentions(_BIRTH, text):
+    if _TIMESTAMP.fullmatch(word.strip("()[]<>,")):
+        return True  # a clock time with seconds: "for 00:02:00", a subtitle's "00:02:11,400"
+    if _MONTH_YEAR.fullmatch(word.strip("()[]<>,.")) and _DUE_BEFORE.search(
+        text[max(0, word_start - 40) : word_start]
+    ):
+        return True  # "SERVICE DUE 05/2027", "expires 11/2026"
+    if _ISO_DATE.fullmatch(word.strip("()[]<>")) and not _mentions(_BIRTH, text):
         return True  # "changed 2026-06-20": a date, beside a code word too
     if not credential and value is not None and value < 10000 and _SETTING_IS.search(before):
         return True  # "the IoT VLAN is 30"

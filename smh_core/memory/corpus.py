@@ -53,7 +53,7 @@ thirteenth set (``holdout11``, ``write_corpus_holdout11.yaml``, 308 + 319, a thi
 about locks, alarms and networks full of numbers that open nothing) was written blind while
 holdout10 was tuned on and measured once after that tuning: 303/308 secrets refused (98.4%, the
 target met), 38/319 memories refused (11.9%: 32 by the sensitive-data filter; target missed), 2
-secrets stored by the write rules together (0.6%); tuned on since (23/319 memories refused).
+secrets stored by the write rules together (0.6%); tuned on since (21/319 memories refused).
 """
 
 from __future__ import annotations

@@ -344,6 +344,13 @@ GRAMMAR_SHAPES = [
     ("the door cam counted 140 people at the fete", "the door cam code is 140 then 22"),
     ("the gate has 4 fobs, 2 each for us", "the gate is 2 each 4"),
     ("the garage door opener is rated 800 newtons", "the garage door opener is 800 then 12"),
+    # a clock time with seconds, a month and year something is due, a year something was done,
+    # a page, the end of a serial number
+    ("the porch lock automation waits 00:03:00 before locking", "the porch lock is 00 03 then 9"),
+    ("the gate motor's next service is due 09/2027", "the gate keypad is 09/2027"),
+    ("the side door lock was fitted 2022, grade 3", "the side door lock is 2022 then 3"),
+    ("the alarm manual covers zones on p. 14", "the alarm is 14 then p"),
+    ("the water meter by the gate has a serial ending 5521", "the gate keypad ends 5521"),
 ]
 
 

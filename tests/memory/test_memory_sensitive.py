@@ -195,14 +195,14 @@ HOLDOUT4_SECRETS_REFUSED = (
 HOLDOUT4_BENIGN_REFUSED = 6  # of 216, tuned on: 44 (20.4%) at the one blind measurement, 2026-11-28
 HOLDOUT5_SECRETS_REFUSED = 256  # of 324, tuned on: 222 (68.5%) at the one blind measurement (11 stored by all rules, now 1)
 HOLDOUT6_SECRETS_REFUSED = 268  # of 274, tuned on: 233 (85.0%) at the one blind measurement (29 stored by all rules, now 1)
-HOLDOUT6_BENIGN_REFUSED = 45  # of 276, tuned on: 65 (23.6%) at the one blind measurement
+HOLDOUT6_BENIGN_REFUSED = 44  # of 276, tuned on: 65 (23.6%) at the one blind measurement
 # "auto_relock: 120" since a snake_case key that names a lock no longer vouches for its value, as key= never did)
 HOLDOUT7_SECRETS_REFUSED = 279  # of 281, tuned on: 241 (85.8%) at the one blind measurement (32 stored by all rules, now 1)
-HOLDOUT7_BENIGN_REFUSED = 19  # of 276, tuned on: 42 (15.2%) at the one blind measurement
+HOLDOUT7_BENIGN_REFUSED = 18  # of 276, tuned on: 42 (15.2%) at the one blind measurement
 HOLDOUT8_SECRETS_REFUSED = 281  # of 285, tuned on: 262 (91.9%) at the one blind measurement, 2026-11-28 (18 stored by all rules)
 HOLDOUT9_SECRETS_REFUSED = 293  # of 293, tuned on: 282 (96.2%) at the one blind measurement, 2026-11-28 (6 stored by all rules)
 HOLDOUT9_BENIGN_REFUSED = 3  # of 292, tuned on: 24 (8.2%) at the one blind measurement (8 by the sensitive-data filter, 11 no request)
-HOLDOUT8_BENIGN_REFUSED = 36  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
+HOLDOUT8_BENIGN_REFUSED = 34  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
 HOLDOUT10_SECRETS_REFUSED = (
     292  # of 297 (98.3%) at the one blind measurement, 2026-11-28 (3 stored by all rules)
 )
@@ -211,7 +211,7 @@ HOLDOUT11_SECRETS_REFUSED = (
     303  # of 308 (98.4%) at the one blind measurement, 2026-11-29 (2 stored by all rules)
 )
 HOLDOUT11_BENIGN_REFUSED = (
-    38  # of 319 (11.9%) at the one blind measurement (32 by the sensitive-data filter)
+    21  # of 319, tuned on: 38 (11.9%) at the one blind measurement (32 by the filter)
 )
 HOLDOUT5_BENIGN_REFUSED = (
     311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
