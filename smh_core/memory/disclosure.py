@@ -362,24 +362,12 @@ def _bears_secret(subject: str, access: bool, mark: bool) -> bool:
 
 
 _CODE_WORDS = frozenset(
-    [
-        "code",
-        "codes",
-        "pin",
-        "pins",
-        "password",
-        "passwords",
-        "passcode",
-        "passphrase",
-        "combination",
-        "combo",
-        "login",
-        "pw",
-        "pwd",
-        "key",
-        "keys",
-    ]
+    w
+    for w in _CREDENTIAL_HEADS
+    if w.startswith(("code", "pin", "pass", "combination", "combo", "login", "pw", "key"))
 )
+"""The credential heads that name a code, a password or a key: before a mark ("the safe code:")
+they are the subject, whatever came before them in the sentence."""
 
 
 def _compound_access_head(subject: str) -> bool:
