@@ -23,6 +23,7 @@ from .const import (
     CONF_API_KEY,
     CONF_BASE_URL,
     CONF_MODEL,
+    CONF_MODEL_TIMEOUT,
 )
 
 
@@ -40,7 +41,7 @@ def llm_config(settings: dict[str, Any]) -> LLMConfig | None:
         base_url=settings.get(CONF_BASE_URL) or None,
         model=model,
         api_key=settings.get(CONF_API_KEY) or None,
-        timeout=AGENT_TIMEOUT,
+        timeout=float(settings.get(CONF_MODEL_TIMEOUT) or AGENT_TIMEOUT),
         max_retries=AGENT_MAX_RETRIES,
     )
 

@@ -27,6 +27,7 @@ from homeassistant.helpers import selector
 
 from .const import (
     AGENT_MODES,
+    AGENT_TIMEOUT,
     CONF_ACTION_GUARD,
     CONF_AGENT,
     CONF_AGENT_MODE,
@@ -36,6 +37,7 @@ from .const import (
     CONF_FILE,
     CONF_LEVEL,
     CONF_MODEL,
+    CONF_MODEL_TIMEOUT,
     CONF_RESUME_ADVANCE,
     CONF_SEED,
     CONF_SOURCE,
@@ -52,6 +54,7 @@ from .const import (
     DEFAULT_TOOLS,
     DOMAIN,
     LEVELS,
+    MAX_MODEL_TIMEOUT,
     SOURCE_FILE,
     SOURCE_GENERATED,
     SOURCE_MATTER,
@@ -130,6 +133,18 @@ def _agent_section(values: dict[str, Any]) -> section:
                     ),
                     vol.Coerce(int),
                 ),
+                vol.Optional(CONF_MODEL_TIMEOUT, default=values[CONF_MODEL_TIMEOUT]): vol.All(
+                    selector.NumberSelector(
+                        selector.NumberSelectorConfig(
+                            min=5,
+                            max=MAX_MODEL_TIMEOUT,
+                            step=1,
+                            unit_of_measurement="s",
+                            mode=selector.NumberSelectorMode.BOX,
+                        )
+                    ),
+                    vol.Coerce(int),
+                ),
                 vol.Optional(CONF_TOOLS, default=values[CONF_TOOLS]): selector.SelectSelector(
                     selector.SelectSelectorConfig(options=TOOL_TARGETS, translation_key=CONF_TOOLS)
                 ),
@@ -152,6 +167,7 @@ def agent_defaults(saved: dict[str, Any]) -> dict[str, Any]:
         CONF_API_KEY: "",
         CONF_AGENT_MODE: DEFAULT_AGENT_MODE,
         CONF_TOOL_BUDGET: DEFAULT_TOOL_BUDGET,
+        CONF_MODEL_TIMEOUT: AGENT_TIMEOUT,
         CONF_TOOLS: DEFAULT_TOOLS,
         CONF_ACTION_GUARD: DEFAULT_ACTION_GUARD,
         **saved,

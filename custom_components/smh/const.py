@@ -56,7 +56,9 @@ CONF_ACTION_GUARD = (
     "action_guard"  # high-risk actions only on the user's own words (smh_core.agent.safety)
 )
 DEFAULT_ACTION_GUARD = True
-AGENT_TIMEOUT = 60.0  # seconds per model call: a voice user will not wait longer
+CONF_MODEL_TIMEOUT = "model_timeout"  # seconds per model call
+AGENT_TIMEOUT = 60  # the default: a voice user will not wait longer for a fast endpoint
+MAX_MODEL_TIMEOUT = 600  # a small local model on a busy CPU can take minutes a call
 AGENT_MAX_RETRIES = 2
 
 # every platform an entry may use (an entry sets up those its home needs)

@@ -297,16 +297,18 @@ async def _talk_once(inst, base_url: str, model: str, stt_port: int, pcm: bytes)
     """One spoken turn. The agent may make one tool call: the check is that the model is asked and
     answers through the pipeline, and a tiny model left to its default budget of 10 calls can
     spend the pipeline's whole timeout on a busy machine (CI failed so twice: an intent stage that
-    timed out gives no conversation id, a model call that timed out leaves no trace)."""
+    timed out gives no conversation id, a model call that timed out leaves no trace). Each model
+    call may take 240 s (the entry's model_timeout; its default of 60 s timed out on a 2-core
+    machine running three test jobs, 2026-11-29): two calls fit in the pipeline's 600 s."""
     async with aiohttp.ClientSession() as session:
         client, agent, wyoming = await _wire(
-            session, inst, base_url, model, stt_port, tool_budget=1
+            session, inst, base_url, model, stt_port, tool_budget=1, model_timeout=240
         )
         async with AssistSocket(inst.url, inst.token, session) as socket:
             pipeline = await create_pipeline(
                 socket, "SMH voice", agent, await entry_entity(socket, wyoming, "stt")
             )
-            turn = await socket.run_audio(pcm, pipeline, timeout=300)
+            turn = await socket.run_audio(pcm, pipeline, timeout=600)
         return turn, await _trace(client, inst, turn)
 
 

@@ -189,12 +189,17 @@ async def test_options_form_shows_every_agent_default_and_number_boxes(
     fields = {f["name"]: f for f in form_fields(result["data_schema"])}
     agent = fields["agent"]
     assert agent["type"] == "expandable"
-    assert {"agent_mode", "tool_budget", "tools", "action_guard"} <= set(agent["default"])
-    assert all(
-        agent["default"][k] not in (None, "") for k in ("agent_mode", "tool_budget", "tools")
+    assert {"agent_mode", "tool_budget", "model_timeout", "tools", "action_guard"} <= set(
+        agent["default"]
     )
+    assert all(
+        agent["default"][k] not in (None, "")
+        for k in ("agent_mode", "tool_budget", "model_timeout", "tools")
+    )
+    assert agent["default"]["model_timeout"] == 60
     inner = {f["name"]: f for f in agent["schema"]}
     assert inner["tool_budget"]["selector"]["number"]["mode"] == "box"
+    assert inner["model_timeout"]["selector"]["number"]["max"] == 600
     assert fields["time_scale"]["selector"]["number"]["mode"] == "box"
     # a saved value still wins over the default, and the number comes back as an int
     done = await hass.config_entries.options.async_configure(
@@ -205,13 +210,18 @@ async def test_options_form_shows_every_agent_default_and_number_boxes(
             "level": "simple",
             "seed": 0,
             "time_scale": 1.0,
-            "agent": {**agent["default"], "tool_budget": 7.0},
+            "agent": {**agent["default"], "tool_budget": 7.0, "model_timeout": 240.0},
         },
     )
     assert done["type"] is FlowResultType.CREATE_ENTRY
     assert tiny_entry.options["agent"]["tool_budget"] == 7 and isinstance(
         tiny_entry.options["agent"]["tool_budget"], int
     )
+    # a slow local model's calls get the time the user set (issue 42)
+    from custom_components.smh.agent_client import agent_settings, llm_config
+
+    config = llm_config({**agent_settings(tiny_entry.options), "model": "m"})
+    assert config is not None and config.timeout == 240.0
     again = await hass.config_entries.options.async_init(tiny_entry.entry_id)
     fields = {f["name"]: f for f in form_fields(again["data_schema"])}
     assert fields["agent"]["default"]["tool_budget"] == 7
