@@ -235,13 +235,14 @@ async def test_options_flow_stores_agent_settings(hass: HomeAssistant, tiny_entr
     )
     assert done["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
-    assert tiny_entry.options["agent"] == {**agent, "action_guard": True}  # the guard defaults on
+    defaults = {"action_guard": True, "model_timeout": 60}  # the guard on, 60 s a model call
+    assert tiny_entry.options["agent"] == {**agent, **defaults}
     assert tiny_entry.state is ConfigEntryState.LOADED
     assert hass.states.get(AGENT) is not None  # the reload created the agent
     # the form shows the stored settings back; clearing the model removes the agent
     again = await hass.config_entries.options.async_init(tiny_entry.entry_id)
     section = next(f for f in again["data_schema"].schema if f == "agent")
-    assert section.default() == {**agent, "action_guard": True}
+    assert section.default() == {**agent, **defaults}
     await hass.config_entries.options.async_configure(
         again["flow_id"], {**home, "agent": {**agent, "model": ""}}
     )
