@@ -478,6 +478,15 @@ _PRICE_AFTER = re.compile(
     _I,
 )
 """A price: a currency sign or word beside the number ("£219", "61,30 €", "25 quid")."""
+
+
+def _priced(text: str, start: int, end: int) -> bool:
+    """The number at ``text[start:end]`` is what something cost: "bought for £64", "£2,000 cash"."""
+    return bool(
+        _PRICE_BEFORE.search(text, max(0, start - 3), start) or _PRICE_AFTER.match(text, end)
+    )
+
+
 _CONJUNCT_BEFORE = re.compile(r"(?:,|\band|\bor|\bthen)\s$", _I)
 _DIMENSION_BEFORE = re.compile(r"(?<![×x\d]\s)(?<![×x\d])\d{1,4}\s?[×x]\s?$", _I)
 _DIMENSION_AFTER = re.compile(r"\s?[×x]\s?\d{1,4}(?!\d|\s?[×x])", _I)
@@ -794,8 +803,8 @@ def _accounted(
     after = text[end : end + 40]
     word_start, word = _word_around(text, start, end)
     whole = re.fullmatch(r"[\-−+~±#(]*", text[word_start:start]) is not None
-    if _PRICE_BEFORE.search(before) or _PRICE_AFTER.match(after):
-        return True  # what it cost: "bought for £64", "£2,000 cash"
+    if _priced(text, start, end):
+        return True
     if _TECH.fullmatch(word) or (_TECH.fullmatch(token) and whole) or _TEXTING.fullmatch(word):
         return True
     if _CONFIG_SETTING.fullmatch(word):
@@ -968,9 +977,11 @@ def _accounted(
         and not credential
     ):
         return True  # "keeps the last 8": a count
-    if not credential and (
-        (_ELLIPSIS_BEFORE.search(before) and _measured_earlier(text, start, token))
-        or (_PARALLEL_BEFORE.search(before) and _measured_earlier(text, start, token, True))
+    ellipsis = _ELLIPSIS_BEFORE.search(before)
+    if (
+        not credential
+        and (ellipsis or _PARALLEL_BEFORE.search(before))
+        and _measured_earlier(text, start, token, strict=not ellipsis)
     ):
         return True  # "opens in 14 seconds and closes in 18", "on channel 11, the neighbours on 1 and 6"
     if _CONTRAST_BEFORE.search(before) and _LENGTH_EARLIER.search(
@@ -1004,8 +1015,7 @@ def _accounted(
         if _device_number().search(clause):
             return True  # "channel 6 for 2.4 GHz and 44 for 5 GHz", "button 1 is the garage, 2 the gate"
     if (
-        value <= 100
-        and _PARTS_AFTER.match(after)
+        _PARTS_AFTER.match(after)
         and not _ADJACENT.search(before)
         and not _LINKED_BEFORE.search(before)
     ):
@@ -1923,8 +1933,8 @@ def accounts_for(text: str, start: int, end: int) -> bool:
     token = text[start:end]
     if not _NUMBER.fullmatch(token):
         return False
-    if _PRICE_BEFORE.search(text[max(0, start - 3) : start]) or _PRICE_AFTER.match(text, end):
-        return True  # what something cost, beside a code word too: "the safe is rated for £2,000"
+    if _priced(text, start, end):
+        return True  # beside a code word too: "the safe is rated for £2,000"
     memory = _code_context(text)
     if memory is None:
         return False  # next to a code, PIN or password word, or "the keysafe number": no benefit of the doubt
