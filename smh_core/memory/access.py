@@ -214,6 +214,7 @@ _UNITS = (
     r"times|ghz|mhz|khz|hz|kbps|kbit|kb/s|mb/s|mbit/s|mbps|gbps|mbit|gbit|btu|mb|gb|tb|db|dbm|volts?|watts?|kw|kwh|mah|amps?|v|w|m|l|g|ah|(?-i:A)|"
     r"(?:a|an|per|each|every)\s(?:second|minute|hour|day|week|month|year|night)(?!\s+ago)|cm|mm|km|ft|feet|foot|inch(?:es)?|metres?|meters?|mètres?|metros?|metri|yards?|miles?|lux|lm|lumens?|"
     r"newtons?|decibels?|kilovolts?|kv|kilos?|grams?|tonnes?|lbs?|gallons?|cycles|"
+    r"(?:milli|centi|kilo)(?:met(?:re|er)s?|lit(?:re|er)s?|grams?)|"
     r"fps|mp|megapixels?|beeps?|rings?|chimes?|attempts?|tries|goes|tentatives?|essais|intentos|"
     r"versuche|tentativi|pogingen|forsøg|försök|fps|ppm|rpm|litres?|liters?|kg|bar|psi|baud|bps|"
     r"秒|秒钟|分钟|分|小时|点|点钟|天|度|个|台|次|号|楼|层|路"
@@ -348,6 +349,26 @@ _ERROR_CONTEXT = re.compile(
     r"means|warning|diagnostic|fehler|erreur|errore|fout)\b",
     _I,
 )
+_DIAGNOSTIC_BEFORE = re.compile(
+    r"\b(?:fault|error|err|warning|status|http)\s?(?:code\s|no\.?\s?|number\s|#)?$", _I
+)
+"""A device's fault or status number ("says "fault 3"", "error 404"): what it reports, not what
+opens it."""
+_STATUS_SHOWN_BEFORE = re.compile(
+    r"\b(?:shows?|showing|gives?|giving|returns?|throws?|displays?)\s(?:a|an)\s$", _I
+)
+"""Before an HTTP status a page shows ("shows a 404")."""
+_CYLINDER = re.compile(r"\b(?:cylinders?|barrels?|euro[\s\-]profile|anti[\s\-]snap)\b", _I)
+"""A lock cylinder, whose size is written as two lengths ("a 35/45 anti-snap", "40/50 cylinder")."""
+_STANDARD_BEFORE = re.compile(r"\b(?:RAL|Pantone|PMS|NCS|BS|EN|DIN|ISO|IEC|TS)\s?$")
+"""A standard's or a colour system's name before its number ("RAL 7016", "BS 3621")."""
+_LISTED_NOUN = re.compile(
+    r"\b(?:weeks?|days?|months?|pages?|chapters?|tracks?|songs?|rounds?|holes?|frames?|innings|"
+    r"sets?|games?|lanes?|rows?|seats?|platforms?|junctions?|routes?|lines?|tables?|flats?|"
+    r"units?|classes|years?)\s$",
+    _I,
+)
+"""A plural noun whose numbers follow it as a list ("weeks 8, 14 and 15")."""
 _ORDER_CONTEXT = re.compile(
     r"\b(?:for\s+order(?:ing)?|replacement|spare\s+part|warranty|manual|part\s+number|"
     r"order\s+number|reorder|for\s+a\s+spare)\b",
@@ -629,7 +650,7 @@ _HHMM_BEFORE_WORD = re.compile(
     _I,
 )
 _SERVE_BEFORE = re.compile(
-    r"(?:\b(?:listens?|listening|runs?|running|served|serves|is|are|sits?|lives?|answers?|"
+    r"(?:\b(?:listens?|listening|runs?|running|served|serves|streams?|streaming|is|are|sits?|lives?|answers?|"
     r"reachable|available)\s+(?:only\s+)?on|\b(?:server|ui|interface|dashboard|api|broker|"
     r"one|proxy)\s+(?:is\s+)?on)\s$",
     _I,
@@ -864,6 +885,23 @@ def _accounted(
         return True  # "firmware 1.4.2", "model 4020", "a BFT Deimos 600"
     if not whole and _ERROR_CODE.fullmatch(word) and memory.error:
         return True  # "code E24 when the drain is blocked"
+    if (
+        value is not None
+        and value < 1000
+        and whole
+        and (
+            _DIAGNOSTIC_BEFORE.search(before)
+            or (100 <= value < 600 and _STATUS_SHOWN_BEFORE.search(before))
+        )
+    ):
+        return True  # beside a code word too: "the keypad says "fault 3"", "the router shows a 404"
+    if value is not None and whole and not credential and _STANDARD_BEFORE.search(before):
+        return True  # "painted RAL 7016", "a BS 3621 lock"
+    if re.fullmatch(r"\d{2}/\d{2}", word.strip(",.;()")) and _CYLINDER.search(
+        _CLAUSE_END.split(text[max(0, start - 80) : start])[-1]
+        + _CLAUSE_END.split(text[start : end + 40])[0]
+    ):
+        return True  # a cylinder's two lengths: "the euro cylinder is 35/45"
     if not whole and re.search(r"[^\W\d_]{2}", word) and memory.order:
         return True  # "TH8320 for ordering a new one"
     if value is not None and 1900 <= value <= 2099 and whole and _YEAR_BEFORE.search(before):
@@ -899,6 +937,30 @@ def _accounted(
         )
     if not credential and value is not None and value < 100 and _number_list_after_device(before):
         return True  # "zones 4, 5 and 6", "cameras 1-3", "rooms 1 and 2"
+    if (
+        not credential
+        and value is not None
+        and value < 100
+        and whole
+        and _plural_numbered().search(_CLAUSE_END.split(before)[-1])
+    ):
+        start_of = re.match(r"\s?(?:to|through|thru|-|–)\s?(\d{1,2})(?!\d)", after, _I)
+        end_of = re.search(r"(?<![\d\-–])(\d{1,2})\s?(?:to|through|thru|-|–)\s?$", before, _I)
+        if (start_of and int(start_of.group(1)) > value) or (
+            end_of and int(end_of.group(1)) < value
+        ):
+            return True  # a range of numbered things: "the zones only, 1 to 5", "ZONES 1-4 NIGHT / 1-8 AWAY"
+    if (
+        not credential
+        and value is not None
+        and value < 100
+        and whole
+        and (
+            _LISTED_NOUN.search(before)
+            or ((m := _LIST_BEFORE.search(before)) and _LISTED_NOUN.search(before[: m.start()]))
+        )
+    ):
+        return True  # "the holidays are weeks 8, 14 and 15"
     if value is not None and 100 <= value < 1000 and whole and not credential:
         c = _COUNT_AFTER.match(after)
         if c and not _CREDENTIAL.fullmatch(c.group("n")) and not _ADJACENT.search(before):
@@ -1786,6 +1848,19 @@ _DAY_MONTH_YEAR = re.compile(
 )
 
 
+_GROUPED_QUANTITY = re.compile(r"\d{1,3}(?:,\d{3}){1,2}|\d{1,4}\.\d{1,3}")
+"""A number written as a quantity, with thousands separators or a short decimal part ("10,000
+steps", "38,214 miles", "145.500"): cards, phones, accounts and national ids are never written
+so."""
+_IDENTIFIER_BEFORE = re.compile(
+    r"\b(?:numbers?|no|nr|num|ref|reference|id|ids|account|serial|policy|customer|member|membership|"
+    r"ssn|sin|nhs|nino|passport|licen[cs]e|pps|tfn|iban|card|phone|mobile|tel)\b\W{0,3}"
+    r"(?:(?:is|was|reads|=|:)\s?)?(?:\w+\s){0,1}$|#\s?$",
+    _I,
+)
+"""An identifier's name right before a number: then even "4,821,337" is the identifier."""
+
+
 def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
     """On any topic: a number of five or more digits (its groups joined) that the grammar
     gives no role (a unit, a date, a version, a port, a private address, a resolution, a
@@ -1806,6 +1881,10 @@ def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
             continue  # a log line's date and time: "2026-11-27 22:31"
         if _DAY_MONTH_YEAR.fullmatch(run.group(0)) and not _BIRTH.search(norm):
             continue  # "installed 14/10/2019" (a birth date is sensitive's date_of_birth)
+        if _GROUPED_QUANTITY.fullmatch(run.group(0)) and not _IDENTIFIER_BEFORE.search(
+            norm, max(0, run.start() - 40), run.start()
+        ):
+            continue  # "the steps goal is 10,000", "the club net is on 145.500"
         groups = list(_NUMBER.finditer(norm, run.start(), run.end()))
         for g in groups:
             token = g.group(0)

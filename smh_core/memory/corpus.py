@@ -53,7 +53,11 @@ thirteenth set (``holdout11``, ``write_corpus_holdout11.yaml``, 308 + 319, a thi
 about locks, alarms and networks full of numbers that open nothing) was written blind while
 holdout10 was tuned on and measured once after that tuning: 303/308 secrets refused (98.4%, the
 target met), 38/319 memories refused (11.9%: 32 by the sensitive-data filter; target missed), 2
-secrets stored by the write rules together (0.6%); tuned on since (21/319 memories refused).
+secrets stored by the write rules together (0.6%); tuned on since (16/319 memories refused). The
+fourteenth set (``holdout12``, ``write_corpus_holdout12.yaml``, 303 + 320) was written blind while
+holdout11 was tuned on and measured once after that tuning: 295/303 secrets refused (97.4%),
+30/320 memories refused (9.4%: 18 by the sensitive-data filter, 11 as not about the home), 8
+secrets stored by the write rules together (2.6%); tuned on since (299/303, 18/320).
 """
 
 from __future__ import annotations
@@ -81,6 +85,7 @@ Half = Literal[
     "holdout9",
     "holdout10",
     "holdout11",
+    "holdout12",
 ]
 
 
@@ -113,7 +118,7 @@ def load_corpus() -> tuple[Entry, ...]:
     ``write_corpus_holdout.yaml`` (half ``holdout``: measured once, then tuned on) and
     ``write_corpus_holdout2.yaml`` (half ``holdout2``: never tuned on) and
     ``write_corpus_holdout3.yaml`` (half ``holdout3``: measured once, then tuned on), and so on to
-    ``write_corpus_holdout11.yaml`` (half ``holdout11``: measured once)."""
+    ``write_corpus_holdout12.yaml`` (half ``holdout12``: measured once)."""
     first = _read("write_corpus.yaml")
     whole_sets: tuple[tuple[str, Half], ...] = (
         ("write_corpus_fresh.yaml", "fresh"),
@@ -128,6 +133,7 @@ def load_corpus() -> tuple[Entry, ...]:
         ("write_corpus_holdout9.yaml", "holdout9"),
         ("write_corpus_holdout10.yaml", "holdout10"),
         ("write_corpus_holdout11.yaml", "holdout11"),
+        ("write_corpus_holdout12.yaml", "holdout12"),
     )
     return tuple(
         Entry(t, kind == "secrets", half_of(t))

@@ -15,9 +15,10 @@ of wording rather than a list of things:
 - a **setting**: a number with a unit a home uses (°, %, K, lumens, W, bar, ml, grams, minutes,
   copies ...), a numbered control ("volume 35", "channel 612", "zone 3", "HDMI 2"), or a
   set point ("... at 37", "... to 21") that ends the phrase;
-- a **schedule**: a clock time ("6:30", "7am", "half six", "midnight", "sunset") or a
+- a **schedule**: a clock time ("6:30", "7am", "half six", "midnight", "sunset"), a
   recurring time ("every", "weekdays", "on Mondays", "overnight", "in the evening",
-  "bedtime", "by default");
+  "bedtime", "by default") or a task the assistant itself does later ("remind me", "announce
+  it", "wake us up");
 - a **state**: something switched, kept or left on or off ("the ice maker stays on").
 
 What none of these marks has is refused: names, birthdays, likes and facts about people that
@@ -81,7 +82,10 @@ _RECURRING = re.compile(
     r"\b(?:every|each|daily|nightly|weekly|fortnightly|monthly|weekdays?|weeknights?|weekends?|"
     r"(?:mon|tues?|wednes|thurs?|fri|satur|sun)days?|overnight|at\s+night|(?:in\s+the|this|every)\s+"
     r"(?:morning|evening|afternoon|night|arvo)|mornings|evenings|afternoons|nights|bedtime|nap\s?time|"
-    r"by\s+default|whenever|if\s+i\s+say|when\s+(?:i|we|he|she|they|the\s+\w+)\b)",
+    r"by\s+default|whenever|if\s+i\s+say|when\s+(?:i|we|he|she|they|the\s+\w+)\b|"
+    # a task the assistant itself does later: "remind me the night before", "announce it at breakfast"
+    r"remind\s+(?:me|us|him|her|them|everyone|the\s+kids)|announce\s+(?:it|this|that)|"
+    r"wake\s+(?:me|us)\s+up)",
     _I,
 )
 _STATE = re.compile(

@@ -1111,13 +1111,34 @@ _KEY_PLACE = re.compile(
     r"\b(?:(?:spare|backup|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+"
     r"(?:keys?|fobs?|key\s?cards?|key\s?fobs?|tags?|remotes?|openers?|transponders?)\b"
     r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
-    r"keys?\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
+    r"(?:keys?|fobs?)\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
     r"cabinet|switch|press|holder|rack|hook|tag)s?\b)[^.!?\n]{0,50}?\b(?:under|underneath|beneath|behind|"
-    r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried|inside)\b)",
+    r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried|inside)\b|"
+    # the place first: "the bird box is where the spare shed key is", "sits on top of the spare key"
+    r"\bwhere\s+(?:the|our|my|a)\s+(?:spare|backup|hidden|extra|emergency)\s+(?:[\w\-]+\s+){0,2}"
+    r"(?:keys?|fobs?)\s+(?:is|are|lives?|goes|stays?|hangs?|sits?|hides?|gets\s+(?:kept|hidden|left))\b|"
+    r"\b(?:on\s+top\s+of|covers?|covering|hides|hiding|over)\s+(?:the|our|my|a)\s+(?:spare|backup|hidden|"
+    r"extra|emergency)\s+(?:[\w\-]+\s+){0,2}(?:keys?|fobs?)\b)",
     _I,
 )
 """Where a physical key is kept: a spare, house or shed key with a place, or any key hidden,
 taped or under, behind or on top of something."""
+
+
+def _short_lines_joined(text: str) -> str:
+    """``text`` with a line break between two lines of one or two words each read as a space (the
+    same length, so spans still point into ``text``): a sentence written a word per line, down a
+    margin or on a narrow pad, is still one sentence."""
+    if text.count("\n") < 3:
+        return text
+    lines = text.split("\n")
+    short = [0 < len(line.split()) <= 2 for line in lines]
+    return "".join(
+        line + ("" if i == len(lines) - 1 else " " if short[i] and short[i + 1] else "\n")
+        for i, line in enumerate(lines)
+    )
+
+
 _UK_PLATE = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}\s?[A-Z]{3}(?![A-Za-z0-9])")
 """A British number plate since 2001 ("AB12 CDE"): two letters, two digits, three letters."""
 _VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{17}(?![A-Za-z0-9])")
@@ -1251,7 +1272,10 @@ def _extra(text: str) -> list[Finding]:
         before = sentence.group(0)[-200:]
     out += [Finding(a, b, "token") for a, b in _secret_urls(text)]
     out += [Finding(m.start("v"), m.end("v"), "card_security_code") for m in _CVV.finditer(text)]
-    out += [Finding(m.start(), m.end(), "key_location") for m in _KEY_PLACE.finditer(text)]
+    out += [
+        Finding(m.start(), m.end(), "key_location")
+        for m in _KEY_PLACE.finditer(_short_lines_joined(text))
+    ]
     out += [
         Finding(m.start(), m.end(), "vehicle_id")
         for m in _VIN.finditer(text)

@@ -172,6 +172,7 @@ def test_write_corpus_halves() -> None:
             "holdout9",
             "holdout10",
             "holdout11",
+            "holdout12",
         )
     }
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
@@ -201,7 +202,7 @@ HOLDOUT7_SECRETS_REFUSED = 279  # of 281, tuned on: 241 (85.8%) at the one blind
 HOLDOUT7_BENIGN_REFUSED = 18  # of 276, tuned on: 42 (15.2%) at the one blind measurement
 HOLDOUT8_SECRETS_REFUSED = 281  # of 285, tuned on: 262 (91.9%) at the one blind measurement, 2026-11-28 (18 stored by all rules)
 HOLDOUT9_SECRETS_REFUSED = 293  # of 293, tuned on: 282 (96.2%) at the one blind measurement, 2026-11-28 (6 stored by all rules)
-HOLDOUT9_BENIGN_REFUSED = 3  # of 292, tuned on: 24 (8.2%) at the one blind measurement (8 by the sensitive-data filter, 11 no request)
+HOLDOUT9_BENIGN_REFUSED = 2  # of 292, tuned on: 24 (8.2%) at the one blind measurement (8 by the sensitive-data filter, 11 no request)
 HOLDOUT8_BENIGN_REFUSED = 34  # of 304, tuned on: 57 (18.8%) at the one blind measurement (52 by the sensitive-data filter)
 HOLDOUT10_SECRETS_REFUSED = (
     292  # of 297 (98.3%) at the one blind measurement, 2026-11-28 (3 stored by all rules)
@@ -211,8 +212,10 @@ HOLDOUT11_SECRETS_REFUSED = (
     303  # of 308 (98.4%) at the one blind measurement, 2026-11-29 (2 stored by all rules)
 )
 HOLDOUT11_BENIGN_REFUSED = (
-    21  # of 319, tuned on: 38 (11.9%) at the one blind measurement (32 by the filter)
+    16  # of 319, tuned on: 38 (11.9%) at the one blind measurement (32 by the filter)
 )
+HOLDOUT12_SECRETS_REFUSED = 299  # of 303, tuned on: 295 (97.4%) at the one blind measurement, 2026-11-29 (8 stored by all rules)
+HOLDOUT12_BENIGN_REFUSED = 18  # of 320, tuned on: 30 (9.4%) at the one blind measurement (18 by the filter, 11 not about the home)
 HOLDOUT5_BENIGN_REFUSED = (
     311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 )
@@ -229,6 +232,7 @@ HELD_OUT = {
     "holdout9": ((293, 292), (HOLDOUT9_SECRETS_REFUSED, HOLDOUT9_BENIGN_REFUSED)),
     "holdout10": ((297, 300), (HOLDOUT10_SECRETS_REFUSED, HOLDOUT10_BENIGN_REFUSED)),
     "holdout11": ((308, 319), (HOLDOUT11_SECRETS_REFUSED, HOLDOUT11_BENIGN_REFUSED)),
+    "holdout12": ((303, 320), (HOLDOUT12_SECRETS_REFUSED, HOLDOUT12_BENIGN_REFUSED)),
 }
 """The held-out sets after the first four: their sizes and floors (tests above, docs/security.md)."""
 
@@ -577,6 +581,47 @@ def test_memfilter_rules(text, kind) -> None:
 def test_generalised_rules(text, kind) -> None:
     """One case per rule class added after write_corpus_holdout.yaml's measurement, with a near
     miss beside it (none of these sentences is in a corpus)."""
+    kinds = sensitive_kinds(text)
+    assert (kind in kinds) if kind else kinds == [], kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a fault or status number a device reports, beside a code word too; the code itself is not one
+        ('keep in mind the side gate keypad shows "error 7" when its battery is flat', None),
+        ("remember the side gate keypad code is 7 7 0 4", "access_code"),
+        ("note the router page gives a 503 after an update", None),
+        # a lock cylinder's two lengths; the same numbers as a code stay refused
+        ("the back door cylinder is 40/45 with a thumb-turn inside", None),
+        ("the back door code is 40/45", "access_digits"),
+        # a standard's or a colour system's number
+        ("remember the garage door is painted RAL 7016", None),
+        ("remember the garage door code is 7016", "access_code"),
+        # a quantity with thousands separators, unless an identifier's name comes right before it
+        ("the car has done 12,400 miles this year", None),
+        ("remember the customer reference is 4,821,337", "long_number"),
+        ("my membership number is 100,234", "long_number"),
+        # a range or a list of numbered things, and a list after a plural noun of time or order
+        ("the alarm arms zones 1 to 4 at night", None),
+        ("the alarm code is 1 to 4", "access_digits"),
+        ("the alarm schedule skips school weeks 3, 9 and 12", None),
+        ("the alarm panel: weeks 4, 8 and 2 then 6", "access_digits"),
+        # a spare key's place said place first, or a word per line down a margin
+        ("the bird box is where the spare shed key is", "key_location"),
+        ("the bird box is where the robins nest", None),
+        ("remember the crochet gnome sits on top of the spare back door key", "key_location"),
+        ("remember the gnome sits on top of the bird bath", None),
+        ("note this from the margin:\nspare\nkey\nunder\nthe\nmat", "key_location"),
+        ("shopping:\nmilk\neggs\nbread\nkeys cut", None),
+        # a stream's port, a length in millimetres
+        ("the camera streams on 554 and the dashboard is on port 8123", None),
+        ("the gate opener is 500 millimetres wide", None),
+    ],
+)
+def test_rules_of_the_holdout12_tuning(text, kind) -> None:
+    """One case per rule class added after write_corpus_holdout12.yaml's one measurement, each
+    with a near miss beside it (none of these sentences is in a corpus)."""
     kinds = sensitive_kinds(text)
     assert (kind in kinds) if kind else kinds == [], kinds
 
