@@ -57,7 +57,11 @@ secrets stored by the write rules together (0.6%); tuned on since (16/319 memori
 fourteenth set (``holdout12``, ``write_corpus_holdout12.yaml``, 303 + 320) was written blind while
 holdout11 was tuned on and measured once after that tuning: 295/303 secrets refused (97.4%),
 30/320 memories refused (9.4%: 18 by the sensitive-data filter, 11 as not about the home), 8
-secrets stored by the write rules together (2.6%); tuned on since (299/303, 18/320).
+secrets stored by the write rules together (2.6%); tuned on since (299/303, 18/320). The
+fifteenth set (``holdout13``, ``write_corpus_holdout13.yaml``, 304 + 323) was written blind while
+holdout12 was tuned on and measured once after that tuning: 298/304 secrets refused (98.0%, the
+target met), 35/323 memories refused (10.8%: 16 by the sensitive-data filter, 19 as not about the
+home), 5 secrets stored by the write rules together (1.6%).
 """
 
 from __future__ import annotations
@@ -86,6 +90,7 @@ Half = Literal[
     "holdout10",
     "holdout11",
     "holdout12",
+    "holdout13",
 ]
 
 
@@ -118,7 +123,7 @@ def load_corpus() -> tuple[Entry, ...]:
     ``write_corpus_holdout.yaml`` (half ``holdout``: measured once, then tuned on) and
     ``write_corpus_holdout2.yaml`` (half ``holdout2``: never tuned on) and
     ``write_corpus_holdout3.yaml`` (half ``holdout3``: measured once, then tuned on), and so on to
-    ``write_corpus_holdout12.yaml`` (half ``holdout12``: measured once)."""
+    ``write_corpus_holdout13.yaml`` (half ``holdout13``: measured once)."""
     first = _read("write_corpus.yaml")
     whole_sets: tuple[tuple[str, Half], ...] = (
         ("write_corpus_fresh.yaml", "fresh"),
@@ -134,6 +139,7 @@ def load_corpus() -> tuple[Entry, ...]:
         ("write_corpus_holdout10.yaml", "holdout10"),
         ("write_corpus_holdout11.yaml", "holdout11"),
         ("write_corpus_holdout12.yaml", "holdout12"),
+        ("write_corpus_holdout13.yaml", "holdout13"),
     )
     return tuple(
         Entry(t, kind == "secrets", half_of(t))

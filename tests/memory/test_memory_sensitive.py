@@ -173,6 +173,7 @@ def test_write_corpus_halves() -> None:
             "holdout10",
             "holdout11",
             "holdout12",
+            "holdout13",
         )
     }
     print("".join(f"\n{half}: {f}" for half, f in figures.items()))
@@ -216,6 +217,12 @@ HOLDOUT11_BENIGN_REFUSED = (
 )
 HOLDOUT12_SECRETS_REFUSED = 299  # of 303, tuned on: 295 (97.4%) at the one blind measurement, 2026-11-29 (8 stored by all rules)
 HOLDOUT12_BENIGN_REFUSED = 18  # of 320, tuned on: 30 (9.4%) at the one blind measurement (18 by the filter, 11 not about the home)
+HOLDOUT13_SECRETS_REFUSED = (
+    298  # of 304 (98.0%) at the one blind measurement, 2026-11-29 (5 stored by all rules)
+)
+HOLDOUT13_BENIGN_REFUSED = (
+    35  # of 323 (10.8%) at the one blind measurement (16 by the filter, 19 not about the home)
+)
 HOLDOUT5_BENIGN_REFUSED = (
     311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 )
@@ -233,6 +240,7 @@ HELD_OUT = {
     "holdout10": ((297, 300), (HOLDOUT10_SECRETS_REFUSED, HOLDOUT10_BENIGN_REFUSED)),
     "holdout11": ((308, 319), (HOLDOUT11_SECRETS_REFUSED, HOLDOUT11_BENIGN_REFUSED)),
     "holdout12": ((303, 320), (HOLDOUT12_SECRETS_REFUSED, HOLDOUT12_BENIGN_REFUSED)),
+    "holdout13": ((304, 323), (HOLDOUT13_SECRETS_REFUSED, HOLDOUT13_BENIGN_REFUSED)),
 }
 """The held-out sets after the first four: their sizes and floors (tests above, docs/security.md)."""
 
