@@ -162,13 +162,18 @@ _ACCOUNT_SECURITY = re.compile(
 )
 
 
+_LOCKED_WITH = re.compile(r"\b(?:locked|locks|secured|padlocked)\s+(?:it\s+)?with\s+\d{3}", _I)
+"""Something locked with a number of three or more digits ("the dome is locked with 2719"): about
+getting in, whatever the thing is called."""
+
+
 def about_access(text: str, english: str | None = None) -> bool:
     """Whether ``text`` is about getting into the home or an account: an access word of
     ``data/access_words.txt`` or a credential word of any language the filter reads
     (``english``: ``text`` with those words in English, if the caller has it)."""
     from .words import english_credential_words
 
-    if _has_access_word(text) or _ACCOUNT_SECURITY.search(text):
+    if _has_access_word(text) or _ACCOUNT_SECURITY.search(text) or _LOCKED_WITH.search(text):
         return True
     english = english_credential_words(text)[0] if english is None else english
     return english != text and bool(_CREDENTIAL.search(english))
@@ -281,7 +286,7 @@ _DEVICE_BEFORE = re.compile(
 _TECH = re.compile(
     r"wpa[23]?(?:-psk)?|wep|ipv[46]|[2-6]g|2[.,]4g?|2[.,]4ghz|[56]ghz|\d{3,4}p|[248]k|"
     r"h\.?26[45]|802\.11[a-z]{1,2}|usb-?[23c]?|mp[34]|3d|wi-?fi-?[4-7]e?|[4-7]e|"
-    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?",
+    r"zigbee3?|z-wave|s[0-2]|ip6[4-8]|ip[4-6]x|wifi6e?|2fa|2sv|[23]-?d",
     _I,
 )
 """Technology names with a digit that are no secret: "WPA2", "Wi-Fi 6", "2.4 GHz", "1080p"."""
@@ -358,12 +363,20 @@ _STATUS_SHOWN_BEFORE = re.compile(
     r"\b(?:shows?|showing|gives?|giving|returns?|throws?|displays?)\s(?:a|an)\s$", _I
 )
 """Before an HTTP status a page shows ("shows a 404")."""
+_AGE_BEFORE = re.compile(
+    r"\b(?:(?:he|she|they|i|we|you)['’](?:s|re|m)|(?:he|she|they|i|we|you)\s(?:is|are|am|turns?)|"
+    r"aged?|turns?|turned)\s$",
+    _I,
+)
+"""Before an age ("until he's 13", "aged 7")."""
+_TYRE = re.compile(r"\d{3}/\d{2}(?:\s?Z?R\s?\d{2})?", _I)
+"""A tyre's size ("205/55 R16")."""
 _CYLINDER = re.compile(r"\b(?:cylinders?|barrels?|euro[\s\-]profile|anti[\s\-]snap)\b", _I)
 """A lock cylinder, whose size is written as two lengths ("a 35/45 anti-snap", "40/50 cylinder")."""
 _STANDARD_BEFORE = re.compile(r"\b(?:RAL|Pantone|PMS|NCS|BS|EN|DIN|ISO|IEC|TS)\s?$")
 """A standard's or a colour system's name before its number ("RAL 7016", "BS 3621")."""
 _LISTED_NOUN = re.compile(
-    r"\b(?:weeks?|days?|months?|pages?|chapters?|tracks?|songs?|rounds?|holes?|frames?|innings|"
+    r"\b(?:weeks?|days?|months?|pages?|chapters?|tracks?|songs?|rounds?|holes?|frames?|innings|periods?|lessons?|"
     r"sets?|games?|lanes?|rows?|seats?|platforms?|junctions?|routes?|lines?|tables?|flats?|"
     r"units?|classes|years?)\s$",
     _I,
@@ -471,8 +484,8 @@ _LABEL_AFTER = re.compile(
 """A small number that labels a thing, in a list ("zones: 1 the path, 2 the drive", "⑤ is the plug")."""
 _MINUS_BEFORE = re.compile(r"(?:\b(?:minus|moins|menos|meno)|[−\-])\s?$", _I)
 _BELOW_ZERO = re.compile(
-    r"\b(?:below|under|above|at|to|from|until|till|reaches|drops?|falls?|about|around|be|is|"
-    r"sous|bajo|sotto|unter|bei|à|a|при|στους)\s+(?:minus|moins|menos|meno|[−\-])\s?$",
+    r"(?:\b(?:below|under|above|at|to|from|until|till|reaches|drops?|falls?|about|around|be|is|"
+    r"sous|bajo|sotto|unter|bei|à|a|при|στους)\s+|\d\s(?:and|or|to)\s|\d,\s)(?:minus|moins|menos|meno|[−\-])\s?$",
     _I,
 )
 """A temperature below zero said after a preposition ("jams below minus 5"); "minus 4 minus 7" is none."""
@@ -495,7 +508,8 @@ _BETWEEN_AND = re.compile(r"\s(?:and|&)\s(?=\d)", _I)
 """The end of "between 4 and 8": a range only after "between"."""
 _PRICE_BEFORE = re.compile(r"[£$€¥₹]\s?$")
 _PRICE_AFTER = re.compile(
-    r"\s?(?:[£$€¥₹]|(?:pounds?|quid|dollars?|bucks|euros?|pence|cents?|gbp|usd|eur|aud|cad|nzd|inr)\b)",
+    r"\s?(?:[£$€¥₹]|(?:pounds?|quid|dollars?|bucks|euros?|pence|cents?|gbp|usd|eur|aud|cad|nzd|inr)\b)|"
+    r"p\s(?=per\b)",
     _I,
 )
 """A price: a currency sign or word beside the number ("£219", "61,30 €", "25 quid")."""
@@ -895,6 +909,24 @@ def _accounted(
         )
     ):
         return True  # beside a code word too: "the keypad says "fault 3"", "the router shows a 404"
+    if (
+        value is not None
+        and value < 120
+        and whole
+        and not credential
+        and _AGE_BEFORE.search(before)
+    ):
+        return True  # "switched off until he's 13", "aged 7"
+    if (
+        value is None
+        and not credential
+        and _GROUPED_QUANTITY.fullmatch(word.rstrip(".,;"))
+        and "," in word
+        and not _IDENTIFIER_BEFORE.search(text, max(0, word_start - 40), word_start)
+    ):
+        return True  # "has done 18,240 cycles, service at 20,000"
+    if _TYRE.fullmatch(word) or (_TYRE.match(text, word_start) and "/" in word):
+        return True  # "the tyres are 205/55 R16"
     if value is not None and whole and not credential and _STANDARD_BEFORE.search(before):
         return True  # "painted RAL 7016", "a BS 3621 lock"
     if re.fullmatch(r"\d{2}/\d{2}", word.strip(",.;()")) and _CYLINDER.search(
@@ -1151,7 +1183,9 @@ _ELLIPSIS_BEFORE = re.compile(
 )
 
 
-_PARALLEL_BEFORE = re.compile(r"(?:\b(?:is|are|was|were|reads?|read|has|have|had|with)|,)\s$", _I)
+_PARALLEL_BEFORE = re.compile(
+    r"(?:\b(?:is|are|was|were|reads?|read|has|have|had|with|on|like|want|prefer)|,)\s$", _I
+)
 _SENTENCE_END = re.compile(r"(?:(?<!\.)\.(?!\.)|[!?\n])\s")
 """A sentence's end: a full stop that is no ellipsis ("60 seconds... actually 90" is one sentence)."""
 
@@ -1816,7 +1850,8 @@ keeps hostile input linear and cheap)."""
 _OPENS = re.compile(
     r"\b(?:(?:those|these|the|its|four|five|six|three|\d)\s+(?:digits|numbers)\s+(?:open|unlock|disarm)|"
     r"opens?\s+(?:it|with|the\s+(?:door|gate|lock|safe|garage))|it\s+opens|clicks?\s+open|"
-    r"unlocks?\s+(?:it|with)|(?:that|this)['’]?s\s+what\s+opens|they\s+open|disarms?\s+(?:it|with))\b",
+    r"unlocks?\s+(?:it|with)|(?:that|this)['’]?s\s+what\s+opens|they\s+open|disarms?\s+(?:it|with)|"
+    r"(?:locked|locks|secured|padlocked)\s+(?:it\s+)?with(?=\s+\d{3}))\b",
     _I,
 )
 """Words that say a value opens something ("those four digits open it", "and it opens"): the
@@ -1881,6 +1916,10 @@ def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
             continue  # a log line's date and time: "2026-11-27 22:31"
         if _DAY_MONTH_YEAR.fullmatch(run.group(0)) and not _BIRTH.search(norm):
             continue  # "installed 14/10/2019" (a birth date is sensitive's date_of_birth)
+        if re.fullmatch(r"\d{3}/\d{2}", run.group(0)) and re.match(
+            r"\s?Z?R\s?\d{2}\b", norm[run.end() :], _I
+        ):
+            continue  # a tyre's size: "205/55 R16"
         if _GROUPED_QUANTITY.fullmatch(run.group(0)) and not _IDENTIFIER_BEFORE.search(
             norm, max(0, run.start() - 40), run.start()
         ):

@@ -61,7 +61,8 @@ secrets stored by the write rules together (2.6%); tuned on since (299/303, 18/3
 fifteenth set (``holdout13``, ``write_corpus_holdout13.yaml``, 304 + 323) was written blind while
 holdout12 was tuned on and measured once after that tuning: 298/304 secrets refused (98.0%, the
 target met), 35/323 memories refused (10.8%: 16 by the sensitive-data filter, 19 as not about the
-home), 5 secrets stored by the write rules together (1.6%).
+home), 5 secrets stored by the write rules together (1.6%); tuned on since (300/304, 28/323: 7 by
+the sensitive-data filter).
 """
 
 from __future__ import annotations

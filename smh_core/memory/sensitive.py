@@ -224,6 +224,14 @@ def _digits_between(lo: int, hi: int) -> Callable[[str], bool]:
     return ok
 
 
+def _id_number_ok(value: str) -> bool:
+    """Four to 24 digits, and not a year alone with a preposition's last letters before it (the
+    licence "needs renewing in 2027" says when, not which)."""
+    if re.fullmatch(r"(?:[A-Za-z]{0,3}[ \-])?(?:19|20)\d{2}", value):
+        return False
+    return 4 <= sum(ch.isdigit() for ch in value) <= 24
+
+
 def _hex_id_ok(value: str) -> bool:
     """An RFID/NFC id: six or more hex digits in all (a fob's UID is 8 to 20)."""
     return len(re.sub(r"[^0-9A-Fa-f]", "", value)) >= 6
@@ -731,7 +739,7 @@ _RULES: tuple[_Rule, ...] = (
         r"(?P<v>[A-Za-z]{0,3}[ \-]?\d(?:[ \-]?\d){3,24}(?:[ \-]?[A-Za-z]{1,3})?|"
         r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,8}\d)[A-Za-z0-9]{6,24}(?![A-Za-z0-9]))",
         _I,
-        valid=_digits_between(4, 24),
+        valid=_id_number_ok,
     ),
     _rule(
         "date_of_birth",
@@ -1110,7 +1118,8 @@ _KEY_PLACE = re.compile(
     r"\b(?:n[øo]glen|n[øo]kkelen|nyckeln)\b[^.!?\n]{0,40}?\b(?:ligger|ligg|hænger|henger|hänger|gemt|gjemt|gömd)\b|"
     r"\b(?:(?:spare|backup|hidden|extra|emergency|house|door|back\s?door|front\s?door|garage|shed|gate|car)\s+"
     r"(?:keys?|fobs?|key\s?cards?|key\s?fobs?|tags?|remotes?|openers?|transponders?)\b"
-    r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in|on\s+top\s+of|hidden|taped|stashed|tucked)\b|"
+    r"[^.!?\n]{0,60}?\b(?:under|underneath|inside|behind|beneath|in(?=\s+[\w\"'‘“])|on\s+top\s+of|hidden|taped|"
+    r"stashed|tucked)\b|"
     r"(?:keys?|fobs?)\b(?!\s*(?:pad|code|light|board|fob|card|word|frame|ring|chain|hole|note|signature|safe|box|"
     r"cabinet|switch|press|holder|rack|hook|tag)s?\b)[^.!?\n]{0,50}?\b(?:under|underneath|beneath|behind|"
     r"on\s+top\s+of|taped|hidden|hides|stashed|tucked|buried|inside)\b|"

@@ -376,7 +376,10 @@ def test_grammar_shape_kept_with_its_secret_refused(kept, refused) -> None:
         ("the lock code is the letters of CAFE as numbers", "access_described_code"),
         ("the door code goes down the left column then across the top", "access_described_code"),
         ("🔑 3391", "access_digits"),  # a symbol for a key is an access word
-        ("the 2FA backup codes: 551 902, 120 337", "access_digits"),
+        (
+            "the 2FA backup codes: 551 902, 120 337",
+            "access_code",
+        ),  # "2FA" itself is no digit since holdout13
         ("the attic ⑦⑦⑧", "access_digits"),  # circled digits on any topic
         ("my phone, as I say it in Dutch: vier vier twee, nul drie, zes", "phone_number"),
     ],

@@ -217,12 +217,8 @@ HOLDOUT11_BENIGN_REFUSED = (
 )
 HOLDOUT12_SECRETS_REFUSED = 299  # of 303, tuned on: 295 (97.4%) at the one blind measurement, 2026-11-29 (8 stored by all rules)
 HOLDOUT12_BENIGN_REFUSED = 18  # of 320, tuned on: 30 (9.4%) at the one blind measurement (18 by the filter, 11 not about the home)
-HOLDOUT13_SECRETS_REFUSED = (
-    298  # of 304 (98.0%) at the one blind measurement, 2026-11-29 (5 stored by all rules)
-)
-HOLDOUT13_BENIGN_REFUSED = (
-    35  # of 323 (10.8%) at the one blind measurement (16 by the filter, 19 not about the home)
-)
+HOLDOUT13_SECRETS_REFUSED = 300  # of 304, tuned on: 298 (98.0%) at the one blind measurement, 2026-11-29 (5 stored by all rules)
+HOLDOUT13_BENIGN_REFUSED = 28  # of 323, tuned on: 35 (10.8%) at the one blind measurement (16 by the filter, 19 not about the home)
 HOLDOUT5_BENIGN_REFUSED = (
     311  # of 332, tuned on: 313 at the one blind measurement; most by "no explicit request"
 )
@@ -625,10 +621,26 @@ def test_generalised_rules(text, kind) -> None:
         # a stream's port, a length in millimetres
         ("the camera streams on 554 and the dashboard is on port 8123", None),
         ("the gate opener is 500 millimetres wide", None),
+        # after holdout13's measurement: a year after its preposition, an age, a below-zero list,
+        # pence per unit, a grouped count beside a lock, a tyre size, "2FA"; a thing locked with a number
+        ("keep in mind the driving licence photo card needs renewing in 2027", None),
+        ("my passport is 20271145", "id_number"),
+        ("the Roblox chat is off on his account until he's 13", None),
+        ("my account PIN is 13", "access_digits"),
+        ("the freezers are at minus 18 and minus 20, the alarm at minus 12", None),
+        ("the gas account is 6.2p per kWh", None),
+        ("the gate motor has done 18,240 cycles, service at 20,000", None),
+        ("the Volvo tyres are 205/55 R16", None),
+        ("the app has 2FA on", None),
+        ("the lockbox holds 2 keys, do not cram the shed key in", None),
+        ("the shed key in the blue pot", "key_location"),
+        ("jot this down: the observatory dome is locked with 2719", "access_digits"),
+        ("the dome is locked with 2 bolts", None),
     ],
 )
 def test_rules_of_the_holdout12_tuning(text, kind) -> None:
-    """One case per rule class added after write_corpus_holdout12.yaml's one measurement, each
+    """One case per rule class added after write_corpus_holdout12.yaml's and
+    write_corpus_holdout13.yaml's one measurements, each
     with a near miss beside it (none of these sentences is in a corpus)."""
     kinds = sensitive_kinds(text)
     assert (kind in kinds) if kind else kinds == [], kinds
