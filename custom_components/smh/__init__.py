@@ -6,7 +6,8 @@ they are (a light, a climate, a fan ... see :mod:`.rich`), and every attribute n
 covers becomes one generic entity (see :mod:`.mirrors`), all pushed on every engine change.
 Two services with responses: ``smh.execute`` (a validated HomeEnv service call) and
 ``smh.snapshot`` (the canonical state); the benchmark's services are in :mod:`.bench_services`
-and ``smh.create_automation`` in :mod:`.automation`. With a model set in the options, the entry
+and ``smh.create_automation`` in :mod:`.automation`, and every service is registered from one
+table in :mod:`.services`. With a model set in the options, the entry
 also offers SMH's agent to Assist (see :mod:`.conversation`).
 
 Who may call what
@@ -59,28 +60,14 @@ from . import vendor  # noqa: F401  # first: puts the HACS zip's bundled smh_cor
 
 # isort: split
 
-from collections.abc import Awaitable, Callable
-from typing import Any
-
-import voluptuous as vol
-from homeassistant.core import (
-    HassJob,
-    HomeAssistant,
-    ServiceCall,
-    ServiceResponse,
-    SupportsResponse,
-)
-from homeassistant.exceptions import (
-    ConfigEntryError,
-)
+from homeassistant.core import HassJob, HomeAssistant
+from homeassistant.exceptions import ConfigEntryError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers.importlib import async_import_module
-from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.setup import async_when_setup
 
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.sim.simulator import SimulationError
 
 from .clock import SimClock, async_resume_jump
 from .const import (
@@ -92,149 +79,19 @@ from .const import (
     DEFAULT_TIME_SCALE,
     DOMAIN,
     PLATFORMS,  # noqa: F401  (HA convention: the package names its platforms)
-    SERVICE_ADVANCE_TIME,
-    SERVICE_AGENT_TRACE,
-    SERVICE_CALL_TOOLS,
-    SERVICE_CREATE_AUTOMATION,
-    SERVICE_EXECUTE,
-    SERVICE_LOAD_TASK,
-    SERVICE_RESTORE_STATE,
-    SERVICE_SNAPSHOT,
-    SERVICE_VERIFY,
 )
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .persistence import StatePersistence
-from .refusal import refusal
-from .registry import area_prefix, link_room_sensors, mirror_layout, prune_entities, readable_model
+from .registry import area_prefix, link_room_sensors, mirror_layout, prune_entities
 from .runtime import SmhConfigEntry, SmhRuntime
+from .services import async_register_services
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
-ATTR_ENTRY = "config_entry_id"
-
-EXECUTE_SCHEMA = vol.Schema(
-    {
-        vol.Optional(ATTR_ENTRY): cv.string,
-        vol.Required("did"): cv.string,
-        vol.Required("locator"): cv.string,
-        vol.Optional("arguments", default={}): dict,
-    }
-)
-SNAPSHOT_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string})
-
-# Services whose code is imported on their first call (module, admin only, responses): the
-# benchmark's and the automation synthesizer's need the task model, the verifier and the LLM
-# client, ~60 ms of imports no one who only lives in the home should wait for at start-up.
-ON_FIRST_CALL: dict[str, tuple[str, bool, SupportsResponse]] = {
-    SERVICE_LOAD_TASK: ("bench_services", True, SupportsResponse.OPTIONAL),
-    SERVICE_RESTORE_STATE: ("bench_services", True, SupportsResponse.OPTIONAL),
-    SERVICE_ADVANCE_TIME: ("bench_services", True, SupportsResponse.OPTIONAL),
-    SERVICE_VERIFY: ("bench_services", False, SupportsResponse.ONLY),
-    SERVICE_AGENT_TRACE: ("bench_services", False, SupportsResponse.ONLY),
-    SERVICE_CREATE_AUTOMATION: ("automation", True, SupportsResponse.OPTIONAL),
-    SERVICE_CALL_TOOLS: ("tool_calls", True, SupportsResponse.OPTIONAL),
-}
-
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Register the domain services once; they act on a loaded entry."""
-
-    def entry_for(call: ServiceCall) -> SmhConfigEntry:
-        entry_id = call.data.get(ATTR_ENTRY)
-        entries = [
-            e
-            for e in hass.config_entries.async_loaded_entries(DOMAIN)
-            if entry_id is None or e.entry_id == entry_id
-        ]
-        if not entries:
-            raise refusal("no_home", entry=str(entry_id))
-        if len(entries) > 1:
-            raise refusal("which_home")
-        return entries[0]
-
-    def runtime(call: ServiceCall) -> SmhRuntime:
-        return entry_for(call).runtime_data
-
-    async def execute(call: ServiceCall) -> ServiceResponse:
-        rt = runtime(call)
-        try:
-            result = await rt.async_execute(
-                hass, call.data["did"], call.data["locator"], call.data["arguments"], call.context
-            )
-        except SimulationError as err:
-            raise refusal("simulation_error", message=str(err)) from err
-        if not result.ok:
-            assert result.error is not None
-            raise refusal("engine_error", message=str(result.error))
-        return {"changes": [c.to_dict() for c in result.changes]}
-
-    async def snapshot(call: ServiceCall) -> ServiceResponse:
-        rt = runtime(call)
-        await rt.async_check_read_all(hass, call.context)
-        async with rt.lock:  # a consistent state, not one half-way through a slice
-            state: dict[str, Any] = rt.engine.snapshot().to_dict()
-        rooms = {r.id: r.name for r in rt.engine.home.rooms}
-        about = {}  # who each id is, so the snapshot reads without the home file beside it
-        for did in state:
-            if did.startswith("@"):
-                about[did] = {
-                    "name": f"{rooms.get(did[1:], did[1:])} climate",
-                    "room": did[1:],
-                    "room_name": rooms.get(did[1:], did[1:]),
-                    "model": "Simulated room",
-                }
-                continue
-            dev = rt.engine.device(did)
-            about[did] = {
-                "name": dev.name,
-                "room": dev.userdata.room,
-                "room_name": rooms.get(dev.userdata.room, dev.userdata.room),
-                "model": readable_model(dev.userdata.subcategory),
-            }
-        return {
-            "home": rt.engine.home.name,
-            "home_key": rt.home_key,
-            "devices": state,
-            "device_info": about,
-        }
-
-    registrars: dict[str, Callable[[Any], None]] = {
-        "bench_services": lambda module: module.register(hass, runtime),
-        "automation": lambda module: module.register(hass, entry_for),
-        "tool_calls": lambda module: module.register(hass),
-    }
-
-    def on_first_call(
-        service: str, module_name: str
-    ) -> Callable[[ServiceCall], Awaitable[ServiceResponse]]:
-        async def first_call(call: ServiceCall) -> ServiceResponse:
-            """Import the service's module (in the executor), let it register its services
-            over these placeholders, and pass the call on to the real one: its schema, admin
-            check and response apply as if it had been there from the start."""
-            module = await async_import_module(hass, f"{__package__}.{module_name}")
-            registrars[module_name](module)
-            return await hass.services.async_call(
-                DOMAIN,
-                service,
-                dict(call.data),
-                blocking=True,
-                context=call.context,
-                return_response=call.return_response,
-            )
-
-        return first_call
-
-    anything = vol.Schema({}, extra=vol.ALLOW_EXTRA)  # the real service's schema checks the data
-    for service, (module_name, admin, responses) in ON_FIRST_CALL.items():
-        placeholder = on_first_call(service, module_name)
-        if admin:  # a non-admin is refused before anything is imported
-            async_register_admin_service(
-                hass, DOMAIN, service, placeholder, schema=anything, supports_response=responses
-            )
-        else:
-            hass.services.async_register(
-                DOMAIN, service, placeholder, schema=anything, supports_response=responses
-            )
+    """Register the domain services once (:mod:`.services`); they act on a loaded entry."""
+    async_register_services(hass)
 
     async def offer_llm_api(hass: HomeAssistant, _component: str) -> None:
         """SMH's tools as an LLM API, once HA's conversation integration is there: every user
@@ -248,20 +105,6 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
         (await async_import_module(hass, f"{__package__}.llm_api")).register(hass)
 
     async_when_setup(hass, "conversation", offer_llm_api)
-    hass.services.async_register(
-        DOMAIN,
-        SERVICE_EXECUTE,
-        execute,
-        schema=EXECUTE_SCHEMA,
-        supports_response=SupportsResponse.OPTIONAL,
-    )
-    hass.services.async_register(
-        DOMAIN,
-        SERVICE_SNAPSHOT,
-        snapshot,
-        schema=SNAPSHOT_SCHEMA,
-        supports_response=SupportsResponse.ONLY,
-    )
     return True
 
 

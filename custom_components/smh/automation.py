@@ -41,18 +41,17 @@ import contextlib
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import voluptuous as vol
 from homeassistant.components.automation.config import async_validate_config_item
-from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
+from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import entity_registry as er
-from homeassistant.helpers.service import async_register_admin_service
 from homeassistant.util.file import write_utf8_file_atomic
 from homeassistant.util.yaml import dump, load_yaml
 
@@ -64,7 +63,7 @@ from smh_core.homeenv.rules import Rule
 from smh_core.llm.errors import InfraError
 
 from .agent_client import async_llm_client
-from .const import DOMAIN, SERVICE_CREATE_AUTOMATION
+from .const import SERVICE_CREATE_AUTOMATION
 from .refusal import Refusal, refusal
 from .runtime import SmhConfigEntry
 
@@ -79,6 +78,7 @@ CREATE_AUTOMATION_SCHEMA = vol.Schema(
         vol.Optional("confirm"): vol.All(cv.string, vol.Length(min=1, max=64)),
     }
 )
+SCHEMAS = {SERVICE_CREATE_AUTOMATION: CREATE_AUTOMATION_SCHEMA}
 HELD_SECONDS = 600
 """How long a rule waiting for the caller's confirmation is kept."""
 
@@ -170,7 +170,10 @@ async def _undo(
         registry.async_remove(made)
 
 
-def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]) -> None:
+def handlers(
+    hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]
+) -> dict[str, Callable[[ServiceCall], Awaitable[ServiceResponse]]]:
+    """``smh.create_automation``, registered by :mod:`.services` under :data:`SCHEMAS`."""
     held: dict[str, _Held] = {}  # confirmation code -> the drafted rule waiting for it
 
     async def draft(
@@ -269,11 +272,4 @@ def register(hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEn
         response["saved"] = True
         return response
 
-    async_register_admin_service(
-        hass,
-        DOMAIN,
-        SERVICE_CREATE_AUTOMATION,
-        create_automation,
-        schema=CREATE_AUTOMATION_SCHEMA,
-        supports_response=SupportsResponse.OPTIONAL,
-    )
+    return {SERVICE_CREATE_AUTOMATION: create_automation}

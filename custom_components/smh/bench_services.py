@@ -12,7 +12,7 @@ loop in slices (:meth:`.clock.SimClock.async_advance`); a longer jump is refused
 ``advance_too_long`` (call it again to go further).
 
 ``smh.load_task`` and ``smh.advance_time`` are admin services (they replace or fast-forward the
-whole home; see the table in :mod:`custom_components.smh`); ``smh.verify`` only reads. A task
+whole home; see the table in :mod:`custom_components.smh`; :mod:`.services` registers them); ``smh.verify`` only reads. A task
 is checked completely before anything changes (schema, start time, home, every override
 against the engine's own value checks, applied in order on a scratch engine): a refused task
 leaves the home, its entities and the simulated clock exactly as they were. The accepted state
@@ -22,15 +22,14 @@ with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
 import voluptuous as vol
-from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
+from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import entity_registry as er
-from homeassistant.helpers.service import async_register_admin_service
 from pydantic import ValidationError
 
 from smh_core.bench.verifier import Outcome, verify
@@ -42,7 +41,6 @@ from smh_core.task.model import Task
 
 from .clock import MAX_ADVANCE
 from .const import (
-    DOMAIN,
     SERVICE_ADVANCE_TIME,
     SERVICE_AGENT_TRACE,
     SERVICE_LOAD_TASK,
@@ -50,7 +48,7 @@ from .const import (
     SERVICE_VERIFY,
 )
 from .refusal import Refusal, refusal
-from .runtime import SmhRuntime
+from .runtime import SmhConfigEntry, SmhRuntime
 
 ATTR_ENTRY = "config_entry_id"
 LOAD_TASK_SCHEMA = vol.Schema({vol.Optional(ATTR_ENTRY): cv.string, vol.Required("task"): dict})
@@ -78,6 +76,13 @@ VERIFY_SCHEMA = vol.Schema(
 TRACE_SCHEMA = vol.Schema(
     {vol.Optional(ATTR_ENTRY): cv.string, vol.Required("conversation_id"): cv.string}
 )
+SCHEMAS = {
+    SERVICE_LOAD_TASK: LOAD_TASK_SCHEMA,
+    SERVICE_RESTORE_STATE: RESTORE_SCHEMA,
+    SERVICE_ADVANCE_TIME: ADVANCE_SCHEMA,
+    SERVICE_VERIFY: VERIFY_SCHEMA,
+    SERVICE_AGENT_TRACE: TRACE_SCHEMA,
+}
 
 
 def summed_trace(turns: list[dict[str, Any]]) -> dict[str, Any]:
@@ -141,7 +146,14 @@ def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
     return staged_state(engine, initial, override_updates(task))
 
 
-def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], SmhRuntime]) -> None:
+def handlers(
+    hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]
+) -> dict[str, Callable[[ServiceCall], Awaitable[ServiceResponse]]]:
+    """The benchmark's services, registered by :mod:`.services` under :data:`SCHEMAS`."""
+
+    def runtime_for(call: ServiceCall) -> SmhRuntime:
+        return entry_for(call).runtime_data
+
     async def load_task(call: ServiceCall) -> ServiceResponse:
         runtime = runtime_for(call)
         task = parse_task(call.data["task"])
@@ -224,41 +236,10 @@ def register(hass: HomeAssistant, runtime_for: Callable[[ServiceCall], SmhRuntim
             **summed_trace(list(runtime.agent_traces.get(call.data["conversation_id"], []))),
         }
 
-    hass.services.async_register(
-        DOMAIN,
-        SERVICE_AGENT_TRACE,
-        agent_trace,
-        schema=TRACE_SCHEMA,
-        supports_response=SupportsResponse.ONLY,
-    )
-    async_register_admin_service(
-        hass,
-        DOMAIN,
-        SERVICE_ADVANCE_TIME,
-        advance_time,
-        schema=ADVANCE_SCHEMA,
-        supports_response=SupportsResponse.OPTIONAL,
-    )
-    async_register_admin_service(
-        hass,
-        DOMAIN,
-        SERVICE_LOAD_TASK,
-        load_task,
-        schema=LOAD_TASK_SCHEMA,
-        supports_response=SupportsResponse.OPTIONAL,
-    )
-    async_register_admin_service(
-        hass,
-        DOMAIN,
-        SERVICE_RESTORE_STATE,
-        restore_state,
-        schema=RESTORE_SCHEMA,
-        supports_response=SupportsResponse.OPTIONAL,
-    )
-    hass.services.async_register(
-        DOMAIN,
-        SERVICE_VERIFY,
-        verify_task,
-        schema=VERIFY_SCHEMA,
-        supports_response=SupportsResponse.ONLY,
-    )
+    return {
+        SERVICE_LOAD_TASK: load_task,
+        SERVICE_RESTORE_STATE: restore_state,
+        SERVICE_ADVANCE_TIME: advance_time,
+        SERVICE_VERIFY: verify_task,
+        SERVICE_AGENT_TRACE: agent_trace,
+    }

@@ -17,15 +17,15 @@ home, like ``smh.load_task``.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import voluptuous as vol
 from homeassistant.components.conversation import DOMAIN as CONVERSATION_DOMAIN
-from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
+from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import llm
-from homeassistant.helpers.service import async_register_admin_service
 
 from .compat import match_failure_reason, result_data, tool_named
 from .const import DOMAIN, SERVICE_CALL_TOOLS
@@ -40,6 +40,7 @@ CALL_TOOLS_SCHEMA = vol.Schema(
         vol.Required("calls"): vol.All(cv.ensure_list, [CALL_SCHEMA]),
     }
 )
+SCHEMAS = {SERVICE_CALL_TOOLS: CALL_TOOLS_SCHEMA}
 
 
 def _json(value: Any) -> Any:
@@ -71,7 +72,12 @@ async def run_tool(api: llm.APIInstance, tool: str, arguments: dict[str, Any]) -
     return {"tool": tool, "called": called, "result": result}
 
 
-def register(hass: HomeAssistant) -> None:
+def handlers(
+    hass: HomeAssistant, entry_for: object
+) -> dict[str, Callable[[ServiceCall], Awaitable[ServiceResponse]]]:
+    """``smh.call_tools`` (any entry's home: the LLM API picks its own), registered by
+    :mod:`.services` under :data:`SCHEMAS`."""
+
     async def call_tools(call: ServiceCall) -> ServiceResponse:
         context = llm.LLMContext(
             platform=DOMAIN,
@@ -91,11 +97,4 @@ def register(hass: HomeAssistant) -> None:
         results = [await run_tool(api, c["tool"], c["arguments"]) for c in call.data["calls"]]
         return {"api": api.api.id, "tools": sorted(t.name for t in api.tools), "results": results}
 
-    async_register_admin_service(
-        hass,
-        DOMAIN,
-        SERVICE_CALL_TOOLS,
-        call_tools,
-        schema=CALL_TOOLS_SCHEMA,
-        supports_response=SupportsResponse.OPTIONAL,
-    )
+    return {SERVICE_CALL_TOOLS: call_tools}

@@ -12,13 +12,13 @@ from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
-from custom_components.smh import ON_FIRST_CALL
 from custom_components.smh.const import (
     DOMAIN,
     SERVICE_AGENT_TRACE,
     SERVICE_LOAD_TASK,
     SERVICE_VERIFY,
 )
+from custom_components.smh.services import OWN, SERVICES
 
 
 def _handler(hass: HomeAssistant, service: str) -> object:
@@ -63,7 +63,7 @@ async def test_first_call_is_held_to_the_real_schema(
 async def test_a_non_admin_is_refused_before_anything_is_imported(
     hass: HomeAssistant, tiny_entry: MockConfigEntry, hass_read_only_user: MockUser
 ) -> None:
-    admin_only = sorted(s for s, (_, admin, _) in ON_FIRST_CALL.items() if admin)
+    admin_only = sorted(s.name for s in SERVICES if s.module != OWN and s.admin)
     placeholders = {s: _handler(hass, s) for s in admin_only}
     for service in admin_only:
         with pytest.raises(Unauthorized):
@@ -86,7 +86,7 @@ async def test_the_llm_api_comes_with_conversation(
 async def test_each_placeholder_offers_what_its_real_service_offers(
     hass: HomeAssistant, tiny_entry: MockConfigEntry
 ) -> None:
-    """ON_FIRST_CALL repeats each service's response mode; the real registration must agree."""
+    """A placeholder offers its service's response mode; the real registration must agree."""
     await hass.services.async_call(
         DOMAIN, SERVICE_AGENT_TRACE, {"conversation_id": "x"}, blocking=True, return_response=True
     )  # loads bench_services
@@ -99,5 +99,5 @@ async def test_each_placeholder_offers_what_its_real_service_offers(
             DOMAIN, "call_tools", {"api": "none", "calls": []}, blocking=True
         )
     services = hass.services.async_services_for_domain(DOMAIN)
-    for service, (_, _, responses) in ON_FIRST_CALL.items():
-        assert services[service].supports_response == responses, service
+    for spec in SERVICES:
+        assert services[spec.name].supports_response == spec.responses, spec.name
