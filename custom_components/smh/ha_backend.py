@@ -3,8 +3,9 @@
 The embedded backend can only reach the entry's simulated home. This one maps the
 :class:`~smh_core.agent.backend.HomeBackend` contract onto HA, so the same agent (EIA or DR)
 controls real and simulated entities alike, and only those the user exposed to the
-``conversation`` assistant (Settings > Voice assistants > Expose): an unexposed entity is
-answered exactly like an unknown one, so it is neither visible nor controllable.
+``conversation`` assistant (Settings > Voice assistants > Expose; the rule the ``smh`` LLM API
+shares, :mod:`.exposure`): an unexposed entity is answered exactly like an unknown one, so it is
+neither visible nor controllable.
 
 - rooms are areas (``id`` = area id, ``floor`` = the floor's level, else its name);
 - a device is an exposed entity: ``did`` = entity id, ``category`` = domain, ``subcategory`` =
@@ -31,7 +32,6 @@ from datetime import datetime
 from typing import Any
 
 import voluptuous as vol
-from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.components.sensor import SensorDeviceClass
 from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_SUPPORTED_FEATURES, ATTR_UNIT_OF_MEASUREMENT
 from homeassistant.core import CALLBACK_TYPE, Context, HomeAssistant, State, SupportsResponse
@@ -55,12 +55,11 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 from smh_core.homeenv.errors import ErrorCode
 
 from .const import DOMAIN
+from .exposure import exposed_states, is_exposed
 from .room import ROOM_VARIABLES, room_did
 
 _LOGGER = logging.getLogger(__name__)
 
-ASSISTANT = "conversation"
-"""The assistant whose exposure settings decide what the agent sees (Assist's)."""
 TARGET_KEYS = ("entity_id", "device_id", "area_id", "floor_id", "label_id")
 """Service-data keys that would widen a call beyond its entity (to unexposed ones): refused."""
 ENV_SENSOR_CLASSES = {
@@ -218,27 +217,17 @@ class HaBackend:
         """Load HA's service descriptions (fields, selectors, filters) and their translated
         names and descriptions, which HA only reads asynchronously."""
         self._descriptions = await async_get_all_descriptions(self.hass)
-        domains = {s.domain for s in self._exposed_states()}
+        domains = {s.domain for s in exposed_states(self.hass)}
         if domains:
             self._texts = await async_get_translations(
                 self.hass, self.hass.config.language, "services", domains
             )
 
     # ------------------------------------------------------------------ what the agent may see
-    def _exposed_states(self) -> list[State]:
-        return sorted(
-            (
-                s
-                for s in self.hass.states.async_all()
-                if async_should_expose(self.hass, ASSISTANT, s.entity_id)
-            ),
-            key=lambda s: s.entity_id,
-        )
-
     def _visible(self, did: str) -> State | None:
         """The entity's state if it exists and is exposed; None otherwise (not found)."""
         state = self.hass.states.get(did) if isinstance(did, str) else None
-        if state is None or not async_should_expose(self.hass, ASSISTANT, state.entity_id):
+        if state is None or not is_exposed(self.hass, state.entity_id):
             return None
         return state
 
@@ -285,7 +274,7 @@ class HaBackend:
         self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
     ) -> list[dict[str, Any]]:
         out = []
-        for state in self._exposed_states():
+        for state in exposed_states(self.hass):
             summary = self._summary(state)
             if room is not None and summary["room"] != room:
                 continue

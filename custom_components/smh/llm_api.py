@@ -10,7 +10,7 @@ The tools act for the user the agent talks to, as HA's own Assist API does
 (:class:`UserHome`):
 
 - exposure: only what the user exposed to Assist (Settings > Voice assistants > Expose; the
-  ``conversation`` assistant's setting, which :mod:`.ha_backend` reads for SMH's own agent) is
+  ``conversation`` assistant's setting, one rule with SMH's own agent: :mod:`.exposure`) is
   there. An attribute is visible when the entity that shows it in HA is exposed; a device with
   no visible attribute is answered exactly like an unknown one (not listed, "no device"); a
   visible device shows only its visible attributes, and offers only the services that change
@@ -27,7 +27,8 @@ The tools act for the user the agent talks to, as HA's own Assist API does
   AI tasks) has no user to ask, so a high-risk one is refused.
 
 HA always loads its ``homeassistant`` integration, which keeps the exposure settings; an
-instance without it (a bare test instance) has no such settings, and everything is visible.
+instance without it (a bare test instance) has no such settings, and everything is visible
+(:func:`.exposure.exposed_attributes`).
 """
 
 from __future__ import annotations
@@ -41,10 +42,6 @@ from typing import TYPE_CHECKING, Any
 import voluptuous as vol
 from homeassistant.components.conversation import AssistantContent, ChatLog, UserContent
 from homeassistant.components.conversation.chat_log import current_chat_log
-from homeassistant.components.homeassistant.exposed_entities import (
-    DATA_EXPOSED_ENTITIES,
-    async_should_expose,
-)
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import Unauthorized
 from homeassistant.helpers import llm
@@ -61,7 +58,8 @@ from smh_core.sim.simulator import SimulationError
 
 from .compat import tool_result
 from .const import DOMAIN
-from .ha_backend import ASSISTANT, error_result, not_found_result
+from .exposure import exposed_attributes
+from .ha_backend import error_result, not_found_result
 from .room import room_did
 
 if TYPE_CHECKING:
@@ -109,18 +107,6 @@ def parameters(spec: SmhToolSpec) -> vol.Schema:
     return vol.Schema(fields)
 
 
-def exposed_attributes(hass: HomeAssistant, runtime: SmhRuntime) -> dict[str, set[str]] | None:
-    """``did -> locators`` whose HA entity is exposed to Assist (room climate under ``@room``);
-    None when HA keeps no exposure settings (see the module's docstring): everything then."""
-    if DATA_EXPOSED_ENTITIES not in hass.data:
-        return None
-    visible: dict[str, set[str]] = {}
-    for (did, locator), entity_id in runtime.entity_ids(hass).items():
-        if async_should_expose(hass, ASSISTANT, entity_id):
-            visible.setdefault(did, set()).add(locator)
-    return visible
-
-
 class UserHome(EmbeddedBackend):
     """The entry's home as one HA user sees it through an assistant (see the module's docstring):
     the embedded backend, narrowed to what is exposed, acting with the user's context. Its
@@ -134,7 +120,7 @@ class UserHome(EmbeddedBackend):
         self.hass = hass
         self.runtime = runtime
         self.context = context
-        self.exposed = exposed_attributes(hass, runtime)
+        self.exposed = exposed_attributes(hass, runtime.entity_ids(hass))
 
     # ------------------------------------------------------------------ what the user may see
     def _attributes(self, did: str) -> set[str]:
