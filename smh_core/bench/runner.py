@@ -302,6 +302,25 @@ def task_error_record(task: Task, agent: BenchAgent, error: TaskError) -> dict[s
     }
 
 
+def first_task_eta(seconds: float, left: int, workers: int) -> str:
+    """One line after the first task, for logs where the bar's own estimate is lost to carriage
+    returns: how long that task took and, at that pace, the rest of the run. With a slow local
+    model a run is hours; the user should know before the second task, not after it."""
+    rest = seconds * left / max(1, workers)
+    return (
+        f"first task took {_duration(seconds)}; at that pace the other {left} take about "
+        f"{_duration(rest)}"
+    )
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
 def _same_task_error(old: dict[str, Any] | None, new: dict[str, Any]) -> bool:
     """Whether ``new`` repeats the task error already recorded (then the log does not grow on
     every resume of a task that is still broken)."""
@@ -355,8 +374,11 @@ async def run_suite(
 
     streak: list[str] = []
     stop = asyncio.Event()
+    started = time.monotonic()
+    finished = 0
 
     async def one(task: Task) -> None:
+        nonlocal finished
         async with sem:
             if stop.is_set():
                 return
@@ -364,6 +386,9 @@ async def run_suite(
             if not _same_task_error(log.pending(task.id), record):
                 log.append(record)
             bar.update(1)
+            finished += 1
+            if finished == 1 and progress and len(todo) > 1:
+                bar.write(first_task_eta(time.monotonic() - started, len(todo) - 1, workers))
             if is_task_error(record):  # says nothing about the endpoint
                 return
             kind = (record.get("infra") or {}).get("kind")

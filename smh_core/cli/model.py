@@ -110,6 +110,7 @@ def _check(args: argparse.Namespace) -> int:
     try:
         server.start()
         result = server.check()
+        result.update(server.speed())
     except RuntimeError as e:
         print(f"local model check FAILED: {e}", flush=True)
         return 1
@@ -119,5 +120,11 @@ def _check(args: argparse.Namespace) -> int:
     print(
         f"local model check passed: {result['completion_tokens']} tokens in {result['seconds']} s "
         f"({server.model_path.name}; recorded in {path})"
+    )
+    print(
+        f"speed on this machine now: prompt {result['prompt_tokens_per_s']} tokens/s "
+        f"({int(result['prompt_tokens'])} tokens read), generation "
+        f"{result['generation_tokens_per_s']} tokens/s ({int(result['generated_tokens'])} "
+        f"tokens written), {server.threads} threads"
     )
     return 0

@@ -123,3 +123,29 @@ def test_perf_ha_reports_ratios_against_plain_entities():
     )
     assert r["cold_setup_ratio"] == r["smh_cold_setup_ms"] / r["plain_cold_setup_ms"]
     assert set(r["met"]) == {"light_calls_ratio", "cold_setup_ratio", "warm_setup_per_entity_ratio"}
+
+
+def test_a_run_says_after_its_first_task_how_long_the_rest_will_take(tmp_path):
+    """Not --quiet: one line after the first task with its time and the rest's estimate (the
+    bar's own estimate is lost in logs); a resumed run with nothing left says nothing."""
+    args = ("bench", "run", "--tasks", str(TASKS), "--agent", "oracle", "--out", str(tmp_path))
+    run = smh(*args)
+    assert run.returncode == 0, run.stderr
+    line = [x for x in (run.stdout + run.stderr).splitlines() if "first task took" in x]
+    assert len(line) == 1, run.stdout + run.stderr
+    assert "at that pace the other 7 take about" in line[0]
+    again = smh(*args)
+    assert again.returncode == 0 and "first task took" not in again.stdout + again.stderr
+
+
+def test_first_task_eta_scales_by_tasks_left_and_workers():
+    from smh_core.bench.runner import first_task_eta
+
+    assert (
+        first_task_eta(30, 8, 1)
+        == "first task took 30 s; at that pace the other 8 take about 4 min"
+    )
+    assert (
+        first_task_eta(30, 8, 4) == "first task took 30 s; at that pace the other 8 take about 60 s"
+    )
+    assert first_task_eta(600, 59, 1).endswith("take about 9.8 h")

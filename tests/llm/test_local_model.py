@@ -7,6 +7,7 @@ Needs `make local-llm` (CI runs it before `make test`); skipped with the reason 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -229,6 +230,12 @@ def test_check_passes_and_info_says_ready() -> None:
     check = _smh("model", "check", timeout=600)
     assert check.returncode == 0, check.stdout + check.stderr
     assert "local model check passed:" in check.stdout
+    speed = re.search(
+        r"prompt ([\d.]+) tokens/s \((\d+) tokens read\), generation ([\d.]+) tokens/s",
+        check.stdout,
+    )
+    assert speed, check.stdout
+    assert float(speed.group(1)) > 0 and int(speed.group(2)) > 300 and float(speed.group(3)) > 0
     info = _smh("model", "info", timeout=60)
     assert info.returncode == 0 and "status: ready (checked " in info.stdout
 

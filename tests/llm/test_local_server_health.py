@@ -145,3 +145,16 @@ def test_a_status_whose_process_vanished_counts_as_dead(private_cache: Path) -> 
         server_death("http://example.com:45678/v1") is None
     )  # not on this machine: not ours to say
     assert server_death("http://127.0.0.1:45679/v1") is None  # no server of ours there
+
+
+def test_the_server_s_idle_threads_sleep_unless_the_user_chose(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenMP threads that spin while they wait starve each other on a busy machine: the server
+    gets OMP_WAIT_POLICY=PASSIVE, and a user's own choice is kept."""
+    monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    server = local.LocalModelServer(tmp_path / "model.gguf", port=1)
+    assert server.environment()["OMP_WAIT_POLICY"] == "PASSIVE"
+    assert server.environment()["SMH_CACHE"] == os.environ["SMH_CACHE"]  # the rest passed on
+    monkeypatch.setenv("OMP_WAIT_POLICY", "ACTIVE")
+    assert server.environment()["OMP_WAIT_POLICY"] == "ACTIVE"
