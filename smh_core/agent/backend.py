@@ -63,3 +63,108 @@ class HomeBackend(Protocol):
 
     def delete_automation(self, rule_id: str) -> dict[str, Any]:
         """Remove a stored rule."""
+
+
+@runtime_checkable
+class AsyncHomeBackend(Protocol):
+    """:class:`HomeBackend` with every method a coroutine: the one interface for code that runs
+    on an event loop (inside Home Assistant).
+
+    One contract, same payloads and errors as :class:`HomeBackend`; only the calling convention
+    differs, so callers await every read and every control alike and never have to ask whether
+    a result is a value or a coroutine. A sync backend joins it through :class:`AsyncAdapter`."""
+
+    async def list_rooms(self) -> list[dict[str, Any]]:
+        """As :meth:`HomeBackend.list_rooms`."""
+
+    async def list_devices(
+        self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
+    ) -> list[dict[str, Any]]:
+        """As :meth:`HomeBackend.list_devices`."""
+
+    async def device_status(self, did: str) -> dict[str, Any]:
+        """As :meth:`HomeBackend.device_status`."""
+
+    async def device_spec(self, did: str) -> dict[str, Any]:
+        """As :meth:`HomeBackend.device_spec`."""
+
+    async def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """As :meth:`HomeBackend.execute`."""
+
+    async def room_environment(self, room: str) -> dict[str, Any]:
+        """As :meth:`HomeBackend.room_environment`."""
+
+    async def now(self) -> str:
+        """As :meth:`HomeBackend.now`."""
+
+    async def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        """As :meth:`HomeBackend.schedule`."""
+
+    async def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
+        """As :meth:`HomeBackend.cancel_schedule`."""
+
+    async def list_schedules(self) -> list[dict[str, Any]]:
+        """As :meth:`HomeBackend.list_schedules`."""
+
+    async def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
+        """As :meth:`HomeBackend.create_automation`."""
+
+    async def list_automations(self) -> list[dict[str, Any]]:
+        """As :meth:`HomeBackend.list_automations`."""
+
+    async def delete_automation(self, rule_id: str) -> dict[str, Any]:
+        """As :meth:`HomeBackend.delete_automation`."""
+
+
+class AsyncAdapter:
+    """A sync :class:`HomeBackend` (the embedded simulator, HomeEnv) as an
+    :class:`AsyncHomeBackend`.
+
+    Each method calls the wrapped one directly on the event loop: the simulator answers in
+    microseconds from memory and is not thread-safe, so handing it to an executor would buy
+    nothing and risk interleaving two turns' calls. The wrapped backend stays reachable as
+    ``backend`` for what is not part of the contract (a simulated clock, a snapshot)."""
+
+    def __init__(self, backend: HomeBackend) -> None:
+        self.backend = backend
+
+    async def list_rooms(self) -> list[dict[str, Any]]:
+        return self.backend.list_rooms()
+
+    async def list_devices(
+        self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
+    ) -> list[dict[str, Any]]:
+        return self.backend.list_devices(room=room, category=category, tags=tags)
+
+    async def device_status(self, did: str) -> dict[str, Any]:
+        return self.backend.device_status(did)
+
+    async def device_spec(self, did: str) -> dict[str, Any]:
+        return self.backend.device_spec(did)
+
+    async def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        return self.backend.execute(did, locator, arguments)
+
+    async def room_environment(self, room: str) -> dict[str, Any]:
+        return self.backend.room_environment(room)
+
+    async def now(self) -> str:
+        return self.backend.now()
+
+    async def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        return self.backend.schedule(at, actions)
+
+    async def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
+        return self.backend.cancel_schedule(schedule_id)
+
+    async def list_schedules(self) -> list[dict[str, Any]]:
+        return self.backend.list_schedules()
+
+    async def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
+        return self.backend.create_automation(rule)
+
+    async def list_automations(self) -> list[dict[str, Any]]:
+        return self.backend.list_automations()
+
+    async def delete_automation(self, rule_id: str) -> dict[str, Any]:
+        return self.backend.delete_automation(rule_id)
