@@ -30,7 +30,9 @@ with the code the user said; a code in a call counts only if the user said it wi
 ("unlock the front door with code 4821"), else the user is asked for it.
 
 :class:`GuardedBackend` wraps any :class:`~.backend.HomeBackend` (the embedded simulator, Home
-Assistant), so every agent path, the oracle included, meets the same guard.
+Assistant), so every agent path, the oracle included, meets the same guard;
+:class:`AsyncGuardedBackend` wraps an :class:`~.backend.AsyncHomeBackend` with the same decision,
+written once (``_Decision``).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ import fnmatch
 import inspect
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.resources import files
@@ -47,7 +49,7 @@ from typing import Any
 
 import yaml
 
-from .backend import HomeBackend
+from .backend import AsyncHomeBackend, HomeBackend
 from .consent import (
     Request,
     fold,
@@ -651,28 +653,38 @@ class ActionGuard:
         return self._lone[did]
 
 
-# ----------------------------------------------------------------------------- the backend wrapper
-class GuardedBackend:
-    """A :class:`HomeBackend` whose state-changing calls pass the :class:`ActionGuard` first:
-    device calls, each action of a schedule, each action of an automation. Everything else is
-    the wrapped backend's, unchanged (async backends stay async)."""
+# ----------------------------------------------------------------------------- the backend wrappers
+@dataclass(frozen=True)
+class _Read:
+    """A read the guard's decision needs from the home: a backend method and its arguments."""
 
-    def __init__(self, backend: HomeBackend, guard: ActionGuard) -> None:
-        self.backend = backend
+    method: str
+    args: tuple[Any, ...] = ()
+
+
+type _Decision = Generator[_Read, Any, dict[str, Any] | None]
+"""The guard's decision about a call, written once for both wrappers: it yields each read it
+needs (:class:`_Read`), is sent the backend's answer, and returns the guard's verdict.
+:class:`GuardedBackend` answers the reads by calling the backend, :class:`AsyncGuardedBackend`
+by awaiting it, so a sync and an async home cannot be guarded by two different rules."""
+
+
+class _GuardedCalls:
+    """What both guarded backends decide, without reading the home itself (see :data:`_Decision`)."""
+
+    def __init__(self, guard: ActionGuard) -> None:
         self.guard = guard
         self._devices: dict[str, dict[str, Any]] | None = None
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.backend, name)
-
-    def _device(self, did: str) -> dict[str, Any] | None:
+    def _device(self, did: str) -> Generator[_Read, Any, dict[str, Any] | None]:
         if self._devices is None:
-            listed = self.backend.list_devices()
-            rooms = self.backend.list_rooms()
+            listed = yield _Read("list_devices")
+            rooms = yield _Read("list_rooms")
             if not isinstance(listed, list) or not isinstance(rooms, list):
                 # fail closed: a guard that cannot see devices guards nothing
                 raise TypeError(
-                    "GuardedBackend needs a backend whose list_devices() and list_rooms() return lists"
+                    f"{type(self).__name__} needs a backend whose list_devices() and list_rooms() "
+                    "return lists"
                 )
             names = {r["id"]: r.get("name") for r in rooms}
             self._devices = {
@@ -681,15 +693,7 @@ class GuardedBackend:
             self.guard.index = DeviceIndex(listed, rooms)
         return self._devices.get(str(did))
 
-    def _status(self, did: str) -> dict[str, Any]:
-        status = self.backend.device_status(did)
-        if inspect.isawaitable(status):  # pragma: no cover - every backend reads synchronously
-            if inspect.iscoroutine(status):
-                status.close()
-            return {}
-        return status.get("status", {}) if isinstance(status, dict) and status.get("ok") else {}
-
-    def _verdict(self, did: Any, locator: Any, arguments: Any, via: str) -> dict[str, Any] | None:
+    def _verdict(self, did: Any, locator: Any, arguments: Any, via: str) -> _Decision:
         if (
             not isinstance(did, str | int)
             or isinstance(did, bool)
@@ -697,20 +701,20 @@ class GuardedBackend:
             or (isinstance(did, int) and abs(did).bit_length() > 64)
         ):
             return None  # malformed: the backend itself answers with the precise error
-        device = self._device(str(did))
+        device = yield from self._device(str(did))
         if device is None:
             return None
         args = arguments if isinstance(arguments, dict) else {}
         if not any(rule.applies_to(device) for rule in self.guard.rules):
             return None
-        return self.guard.check(device, locator, args, via, self._status(str(did)))
+        status = yield _Read("device_status", (str(did),))
+        values = status.get("status", {}) if isinstance(status, dict) and status.get("ok") else {}
+        return self.guard.check(device, locator, args, via, values)
 
-    def first_refusal(self, actions: Any, via: str) -> dict[str, Any] | None:
-        """The guard's answer to the first of ``actions`` (calls run later: a schedule, a rule)
-        that may not run, or ``None``; a code the user gave is added to its action."""
+    def _first_refusal(self, actions: Any, via: str) -> _Decision:
         for action in actions if isinstance(actions, list) else []:
             if isinstance(action, dict):
-                verdict = self._verdict(
+                verdict = yield from self._verdict(
                     action.get("did"), action.get("locator"), action.get("arguments") or {}, via
                 )
                 if verdict is not None and "run_with" not in verdict:
@@ -719,8 +723,49 @@ class GuardedBackend:
                     action["arguments"] = {**(action.get("arguments") or {}), **verdict["run_with"]}
         return None
 
+    def _held_refusal(self, actions: Any, via: str, held: tuple[Any, ...]) -> _Decision:
+        """:meth:`_first_refusal`, with the questions it raises tied to the stored call they
+        belong to (so a yes stores it, rather than running its action now)."""
+        before = len(self.guard.pending)
+        refusal = yield from self._first_refusal(actions, via)
+        self.guard.pending[before:] = [replace(p, held=held) for p in self.guard.pending[before:]]
+        return refusal
+
+
+class GuardedBackend(_GuardedCalls):
+    """A :class:`HomeBackend` whose state-changing calls pass the :class:`ActionGuard` first:
+    device calls, each action of a schedule, each action of an automation. Everything else is
+    the wrapped backend's, unchanged (async backends stay async)."""
+
+    def __init__(self, backend: HomeBackend, guard: ActionGuard) -> None:
+        super().__init__(guard)
+        self.backend = backend
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.backend, name)
+
+    def _decide(self, decision: _Decision) -> dict[str, Any] | None:
+        """Run a decision, answering its reads from the backend as they come."""
+        try:
+            read = next(decision)
+            while True:
+                answer = getattr(self.backend, read.method)(*read.args)
+                if inspect.isawaitable(answer):  # an async read cannot be seen here: none at all
+                    if inspect.iscoroutine(answer):
+                        answer.close()
+                    answer = None
+                read = decision.send(answer)
+        except StopIteration as done:
+            verdict: dict[str, Any] | None = done.value
+            return verdict
+
+    def first_refusal(self, actions: Any, via: str) -> dict[str, Any] | None:
+        """The guard's answer to the first of ``actions`` (calls run later: a schedule, a rule)
+        that may not run, or ``None``; a code the user gave is added to its action."""
+        return self._decide(self._first_refusal(actions, via))
+
     def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> Any:
-        verdict = self._verdict(did, locator, arguments, "control_device")
+        verdict = self._decide(self._verdict(did, locator, arguments, "control_device"))
         if verdict is not None and "run_with" in verdict:
             return self.backend.execute(did, locator, {**arguments, **verdict["run_with"]})
         return (
@@ -729,16 +774,10 @@ class GuardedBackend:
             else self.backend.execute(did, locator, arguments)
         )
 
-    def _held_refusal(self, actions: Any, via: str, held: tuple[Any, ...]) -> dict[str, Any] | None:
-        """:meth:`first_refusal`, with the questions it raises tied to the stored call they
-        belong to (so a yes stores it, rather than running its action now)."""
-        before = len(self.guard.pending)
-        refusal = self.first_refusal(actions, via)
-        self.guard.pending[before:] = [replace(p, held=held) for p in self.guard.pending[before:]]
-        return refusal
-
     def schedule(self, at: str, actions: list[dict[str, Any]]) -> Any:
-        refusal = self._held_refusal(actions, "schedule_actions", ("schedule", at, actions))
+        refusal = self._decide(
+            self._held_refusal(actions, "schedule_actions", ("schedule", at, actions))
+        )
         return (
             _like(self.backend, "schedule", refusal)
             if refusal
@@ -747,7 +786,9 @@ class GuardedBackend:
 
     def create_automation(self, rule: dict[str, Any]) -> Any:
         actions = rule.get("actions") if isinstance(rule, dict) else None
-        refusal = self._held_refusal(actions, "create_automation", ("create_automation", rule))
+        refusal = self._decide(
+            self._held_refusal(actions, "create_automation", ("create_automation", rule))
+        )
         return (
             _like(self.backend, "create_automation", refusal)
             if refusal
@@ -765,3 +806,81 @@ def _like(backend: HomeBackend, method: str, value: dict[str, Any]) -> Any:
 
         return done()
     return value
+
+
+class AsyncGuardedBackend(_GuardedCalls):
+    """:class:`GuardedBackend` for an :class:`AsyncHomeBackend`: the same guard and the same
+    decision (:data:`_Decision`), its reads awaited; every method a coroutine, so it is itself
+    an :class:`AsyncHomeBackend` and callers never ask whether a result must be awaited."""
+
+    def __init__(self, backend: AsyncHomeBackend, guard: ActionGuard) -> None:
+        super().__init__(guard)
+        self.backend = backend
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.backend, name)
+
+    async def _decide(self, decision: _Decision) -> dict[str, Any] | None:
+        """Run a decision, awaiting each read it asks for."""
+        try:
+            read = next(decision)
+            while True:
+                read = decision.send(await getattr(self.backend, read.method)(*read.args))
+        except StopIteration as done:
+            verdict: dict[str, Any] | None = done.value
+            return verdict
+
+    async def first_refusal(self, actions: Any, via: str) -> dict[str, Any] | None:
+        """As :meth:`GuardedBackend.first_refusal`."""
+        return await self._decide(self._first_refusal(actions, via))
+
+    async def list_rooms(self) -> list[dict[str, Any]]:
+        return await self.backend.list_rooms()
+
+    async def list_devices(
+        self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
+    ) -> list[dict[str, Any]]:
+        return await self.backend.list_devices(room=room, category=category, tags=tags)
+
+    async def device_status(self, did: str) -> dict[str, Any]:
+        return await self.backend.device_status(did)
+
+    async def device_spec(self, did: str) -> dict[str, Any]:
+        return await self.backend.device_spec(did)
+
+    async def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        verdict = await self._decide(self._verdict(did, locator, arguments, "control_device"))
+        if verdict is not None and "run_with" in verdict:
+            return await self.backend.execute(did, locator, {**arguments, **verdict["run_with"]})
+        return verdict if verdict else await self.backend.execute(did, locator, arguments)
+
+    async def room_environment(self, room: str) -> dict[str, Any]:
+        return await self.backend.room_environment(room)
+
+    async def now(self) -> str:
+        return await self.backend.now()
+
+    async def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+        refusal = await self._decide(
+            self._held_refusal(actions, "schedule_actions", ("schedule", at, actions))
+        )
+        return refusal if refusal else await self.backend.schedule(at, actions)
+
+    async def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
+        return await self.backend.cancel_schedule(schedule_id)
+
+    async def list_schedules(self) -> list[dict[str, Any]]:
+        return await self.backend.list_schedules()
+
+    async def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
+        actions = rule.get("actions") if isinstance(rule, dict) else None
+        refusal = await self._decide(
+            self._held_refusal(actions, "create_automation", ("create_automation", rule))
+        )
+        return refusal if refusal else await self.backend.create_automation(rule)
+
+    async def list_automations(self) -> list[dict[str, Any]]:
+        return await self.backend.list_automations()
+
+    async def delete_automation(self, rule_id: str) -> dict[str, Any]:
+        return await self.backend.delete_automation(rule_id)
