@@ -250,30 +250,11 @@ class LocalModelServer:
         server built with CPU kernels this machine lacks lists its models and answers a
         one-token prompt, then dies on the first real one. Raises ``RuntimeError`` with the
         death and the log's tail; returns what was measured."""
-        body = json.dumps(
-            {
-                "model": self.alias,
-                "max_tokens": 16,
-                "temperature": 0,
-                "messages": [{"role": "user", "content": "Count from one to ten in words."}],
-            }
-        )
-        request = urllib.request.Request(
-            f"{self.base_url}/chat/completions",
-            data=body.encode(),
-            headers={"Content-Type": "application/json"},
-        )
         started = time.monotonic()
-        try:
-            with urllib.request.urlopen(request, timeout=timeout) as reply:
-                answer = json.loads(reply.read())
-        except (urllib.error.URLError, OSError, ValueError) as e:
-            time.sleep(0.5)  # let the watcher see a crash
-            raise RuntimeError(
-                f"the check's chat completion failed ({e}); "
-                f"{self.death() or 'the server still runs'}\n{self.log_tail()}"
-            ) from e
-        tokens = int((answer.get("usage") or {}).get("completion_tokens") or 0)
+        answer = self._complete(
+            [{"role": "user", "content": "Count from one to ten in words."}], 16, timeout, "check"
+        )
+        tokens = int(answer["completion_tokens"])
         time.sleep(0.2)
         if self.process is not None and self.process.poll() is not None:
             raise RuntimeError(f"{self.death()}\n{self.log_tail()}")
@@ -293,8 +274,8 @@ class LocalModelServer:
             for i in range(1, 49)
         )
         messages = [{"role": "user", "content": f"{prompt}\nDescribe the rooms one by one."}]
-        first = self._complete(messages, 1, timeout)
-        second = self._complete(messages, 64, timeout)
+        first = self._complete(messages, 1, timeout, "speed check")
+        second = self._complete(messages, 64, timeout, "speed check")
         return {
             "prompt_tokens": first["prompt_tokens"],
             "prompt_tokens_per_s": round(first["prompt_tokens"] / max(first["seconds"], 1e-3), 1),
@@ -305,8 +286,11 @@ class LocalModelServer:
         }
 
     def _complete(
-        self, messages: list[dict[str, str]], max_tokens: int, timeout: float
+        self, messages: list[dict[str, str]], max_tokens: int, timeout: float, what: str
     ) -> dict[str, float]:
+        """One chat completion at temperature 0: its seconds and token counts. A failure is a
+        ``RuntimeError`` naming the server's death (after a moment for the watcher to see a
+        crash) and the log's tail."""
         body = json.dumps(
             {"model": self.alias, "max_tokens": max_tokens, "temperature": 0, "messages": messages}
         )
@@ -318,12 +302,15 @@ class LocalModelServer:
         started = time.monotonic()
         try:
             with urllib.request.urlopen(request, timeout=timeout) as reply:
-                usage = json.loads(reply.read()).get("usage") or {}
+                answer = json.loads(reply.read())
         except (urllib.error.URLError, OSError, ValueError) as e:
+            time.sleep(0.5)  # let the watcher see a crash
             raise RuntimeError(
-                f"the speed check's chat completion failed ({e}); "
+                f"the {what}'s chat completion failed ({e}); "
                 f"{self.death() or 'the server still runs'}\n{self.log_tail()}"
             ) from e
+        usage = answer.get("usage") if isinstance(answer, dict) else None
+        usage = usage if isinstance(usage, dict) else {}
         return {
             "seconds": time.monotonic() - started,
             "prompt_tokens": float(usage.get("prompt_tokens") or 0),
