@@ -925,13 +925,17 @@ def _accounted(
         and not _IDENTIFIER_BEFORE.search(text, max(0, word_start - 40), word_start)
     ):
         return True  # "has done 18,240 cycles, service at 20,000"
-    if _TYRE.fullmatch(word) or (_TYRE.match(text, word_start) and "/" in word):
-        return True  # "the tyres are 205/55 R16"
+    if not credential and _TYRE.match(text, word_start) and "/" in word:
+        return True  # "the tyres are 205/55 R16" (beside a code word, "35/45" is no size)
     if value is not None and whole and not credential and _STANDARD_BEFORE.search(before):
         return True  # "painted RAL 7016", "a BS 3621 lock"
-    if re.fullmatch(r"\d{2}/\d{2}", word.strip(",.;()")) and _CYLINDER.search(
-        _CLAUSE_END.split(text[max(0, start - 80) : start])[-1]
-        + _CLAUSE_END.split(text[start : end + 40])[0]
+    if (
+        not credential
+        and re.fullmatch(r"\d{2}/\d{2}", word.strip(",.;()"))
+        and _CYLINDER.search(
+            _CLAUSE_END.split(text[max(0, start - 80) : start])[-1]
+            + _CLAUSE_END.split(text[start : end + 40])[0]
+        )
     ):
         return True  # a cylinder's two lengths: "the euro cylinder is 35/45"
     if not whole and re.search(r"[^\W\d_]{2}", word) and memory.order:

@@ -599,6 +599,8 @@ def test_generalised_rules(text, kind) -> None:
         # a lock cylinder's two lengths; the same numbers as a code stay refused
         ("the back door cylinder is 40/45 with a thumb-turn inside", None),
         ("the back door code is 40/45", "access_digits"),
+        ("remember the padlock combination is 35/45 on the cylinder", "access_digits"),
+        ("remember the cylinder lock code is 12/34", "access_digits"),
         # a standard's or a colour system's number
         ("remember the garage door is painted RAL 7016", None),
         ("remember the garage door code is 7016", "access_code"),
