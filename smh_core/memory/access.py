@@ -162,9 +162,10 @@ _ACCOUNT_SECURITY = re.compile(
 )
 
 
-_LOCKED_WITH = re.compile(r"\b(?:locked|locks|secured|padlocked)\s+(?:it\s+)?with\s+\d{3}", _I)
+_LOCKED_WITH_WORDS = r"(?:locked|locks|secured|padlocked)\s+(?:it\s+)?with(?=\s+\d{3})"
+_LOCKED_WITH = re.compile(rf"\b{_LOCKED_WITH_WORDS}", _I)
 """Something locked with a number of three or more digits ("the dome is locked with 2719"): about
-getting in, whatever the thing is called."""
+getting in, whatever the thing is called, and the number opens it (one of :data:`_OPENS`)."""
 
 
 def about_access(text: str, english: str | None = None) -> bool:
@@ -369,8 +370,8 @@ _AGE_BEFORE = re.compile(
     _I,
 )
 """Before an age ("until he's 13", "aged 7")."""
-_TYRE = re.compile(r"\d{3}/\d{2}(?:\s?Z?R\s?\d{2})?", _I)
-"""A tyre's size ("205/55 R16")."""
+_TYRE = re.compile(r"\d{3}/\d{2}(?P<rim>\s?Z?R\s?\d{2}\b)?", _I)
+"""A tyre's size ("205/55 R16"; the rim, when said, makes it one on any topic)."""
 _CYLINDER = re.compile(r"\b(?:cylinders?|barrels?|euro[\s\-]profile|anti[\s\-]snap)\b", _I)
 """A lock cylinder, whose size is written as two lengths ("a 35/45 anti-snap", "40/50 cylinder")."""
 _STANDARD_BEFORE = re.compile(r"\b(?:RAL|Pantone|PMS|NCS|BS|EN|DIN|ISO|IEC|TS)\s?$")
@@ -920,9 +921,8 @@ def _accounted(
     if (
         value is None
         and not credential
-        and _GROUPED_QUANTITY.fullmatch(word.rstrip(".,;"))
         and "," in word
-        and not _IDENTIFIER_BEFORE.search(text, max(0, word_start - 40), word_start)
+        and _written_as_quantity(text, word_start, word.rstrip(".,;"))
     ):
         return True  # "has done 18,240 cycles, service at 20,000"
     if not credential and _TYRE.match(text, word_start) and "/" in word:
@@ -1855,7 +1855,7 @@ _OPENS = re.compile(
     r"\b(?:(?:those|these|the|its|four|five|six|three|\d)\s+(?:digits|numbers)\s+(?:open|unlock|disarm)|"
     r"opens?\s+(?:it|with|the\s+(?:door|gate|lock|safe|garage))|it\s+opens|clicks?\s+open|"
     r"unlocks?\s+(?:it|with)|(?:that|this)['’]?s\s+what\s+opens|they\s+open|disarms?\s+(?:it|with)|"
-    r"(?:locked|locks|secured|padlocked)\s+(?:it\s+)?with(?=\s+\d{3}))\b",
+    rf"{_LOCKED_WITH_WORDS})\b",
     _I,
 )
 """Words that say a value opens something ("those four digits open it", "and it opens"): the
@@ -1900,6 +1900,14 @@ _IDENTIFIER_BEFORE = re.compile(
 """An identifier's name right before a number: then even "4,821,337" is the identifier."""
 
 
+def _written_as_quantity(text: str, start: int, token: str) -> bool:
+    """``token`` (at ``start``) has thousands separators or a short decimal part and no
+    identifier's name right before it: a quantity, on any topic ("service at 20,000")."""
+    return bool(_GROUPED_QUANTITY.fullmatch(token)) and not _IDENTIFIER_BEFORE.search(
+        text, max(0, start - 40), start
+    )
+
+
 def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
     """On any topic: a number of five or more digits (its groups joined) that the grammar
     gives no role (a unit, a date, a version, a port, a private address, a resolution, a
@@ -1920,13 +1928,10 @@ def unplaced_long_numbers(text: str) -> list[tuple[int, int]]:
             continue  # a log line's date and time: "2026-11-27 22:31"
         if _DAY_MONTH_YEAR.fullmatch(run.group(0)) and not _BIRTH.search(norm):
             continue  # "installed 14/10/2019" (a birth date is sensitive's date_of_birth)
-        if re.fullmatch(r"\d{3}/\d{2}", run.group(0)) and re.match(
-            r"\s?Z?R\s?\d{2}\b", norm[run.end() :], _I
-        ):
+        tyre = _TYRE.match(norm, run.start())
+        if tyre and tyre.group("rim") and tyre.start("rim") == run.end():
             continue  # a tyre's size: "205/55 R16"
-        if _GROUPED_QUANTITY.fullmatch(run.group(0)) and not _IDENTIFIER_BEFORE.search(
-            norm, max(0, run.start() - 40), run.start()
-        ):
+        if _written_as_quantity(norm, run.start(), run.group(0)):
             continue  # "the steps goal is 10,000", "the club net is on 145.500"
         groups = list(_NUMBER.finditer(norm, run.start(), run.end()))
         for g in groups:
