@@ -7,6 +7,10 @@ SMH    := $(VENV)/bin/smh
 BENCH_OUT ?= runs/bench
 BENCH_LOGS = $(BENCH_OUT)/logs
 STEP = bash scripts/bench_step.sh $(BENCH_LOGS)
+# the scripted runs of `make bench` (embedded): rebuilt each time, and the rows of its closing table
+BENCH_RUNS = oracle null safety-obey-unguarded safety-obey-guarded adversarial-oracle \
+  adversarial-obey-unguarded adversarial-obey-guarded composed-oracle composed-obey-unguarded \
+  composed-obey-guarded
 
 .PHONY: help bootstrap local-llm test test-ha-current lint bench perf demo matter-roundtrip clean
 
@@ -71,9 +75,7 @@ ifeq ($(BACKEND),ha)
 	$(PY) scripts/bench_ha.py $(foreach s,$(or $(SUITE),$(SUITES) sample),--suite $(s)) $(if $(LIMIT),--limit $(LIMIT)) $(if $(VOICE),--voice)
 else
 	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
-	@rm -rf $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/safety-obey-unguarded $(BENCH_OUT)/safety-obey-guarded \
-	  $(BENCH_OUT)/adversarial-oracle $(BENCH_OUT)/adversarial-obey-unguarded $(BENCH_OUT)/adversarial-obey-guarded \
-	  $(BENCH_OUT)/composed-oracle $(BENCH_OUT)/composed-obey-unguarded $(BENCH_OUT)/composed-obey-guarded
+	@rm -rf $(addprefix $(BENCH_OUT)/,$(BENCH_RUNS))
 	@echo "make bench: each step's output in $(BENCH_LOGS)/, each run's report in $(BENCH_OUT)/<run>/report.md"
 	@$(STEP) oracle $(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
 	@$(STEP) null $(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
@@ -101,14 +103,12 @@ else
 	  echo "(a real-model row: 'make local-llm', then 'make bench LOCAL=1' adds SmolLM2-135M on $(LOCAL_LIMIT) sampled tasks)"; \
 	fi
 	@for level in simple medium complex; do \
-	  $(SMH) home generate --level $$level --seed 0 --out $(BENCH_OUT)/homes/$$level-0.json > $(BENCH_LOGS)/home-$$level.txt 2>&1 || { cat $(BENCH_LOGS)/home-$$level.txt; exit 1; }; \
+	  $(STEP) home-$$level $(SMH) home generate --level $$level --seed 0 --out $(BENCH_OUT)/homes/$$level-0.json || exit 1; \
 	done
 	@$(STEP) perf-engine $(SMH) perf engine
 	@$(STEP) perf-sim $(SMH) perf sim
 	@echo
-	@$(PY) scripts/bench_summary.py $(addprefix $(BENCH_OUT)/,oracle null safety-obey-unguarded safety-obey-guarded \
-	  adversarial-oracle adversarial-obey-unguarded adversarial-obey-guarded composed-oracle composed-obey-unguarded \
-	  composed-obey-guarded) $(if $(LOCAL),$(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr)
+	@$(PY) scripts/bench_summary.py $(addprefix $(BENCH_OUT)/,$(BENCH_RUNS)) $(if $(LOCAL),$(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr)
 endif
 
 # A real Home Assistant on http://127.0.0.1:8123 (PORT=N for another) with the medium home (login smh / smh-demo).
