@@ -27,7 +27,6 @@ modules a turn needs are imported, in the executor when the entity is set up (:f
 from __future__ import annotations
 
 import contextlib
-import inspect
 import logging
 import time
 from dataclasses import replace
@@ -41,11 +40,11 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import intent, llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from smh_core.agent.backend import HomeBackend
+from smh_core.agent.backend import AsyncAdapter, AsyncHomeBackend
 from smh_core.agent.dr import DRAgent, DROutput
 from smh_core.agent.eia import EIAAgent, Trace
 from smh_core.agent.memory_tools import UserMemory, memory_tool_schemas
-from smh_core.agent.safety import ActionGuard, GuardedBackend, Pending, load_policy
+from smh_core.agent.safety import ActionGuard, AsyncGuardedBackend, Pending, load_policy
 from smh_core.agent.tools import tool_schemas
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.llm.capabilities import forget_capabilities
@@ -162,22 +161,23 @@ class SmhConversationEntity(conversation.ConversationEntity):
 
     async def _backend(
         self, context: Context, user_words: list[str], guard: ActionGuard | None = None
-    ) -> tuple[HomeBackend, ActionGuard | None]:
+    ) -> tuple[AsyncHomeBackend, ActionGuard | None]:
         """This turn's backend and its action guard; on HA, service calls carry the user's
         ``context``. With the guard on (the default), a high-risk call needs the user's own words
         to ask for it, or the user's yes on the next turn (``guard``: the one that asked)."""
         if self.tools == TOOLS_HOME:
             runtime = self.entry.runtime_data
-            backend: HomeBackend = EmbeddedBackend(
-                runtime.engine, sim=runtime.clock.sim if runtime.clock else None
+            backend: AsyncHomeBackend = AsyncAdapter(
+                EmbeddedBackend(runtime.engine, sim=runtime.clock.sim if runtime.clock else None)
             )
         else:
-            backend = HaBackend(self.hass, context, self._schedules)
-            await backend.async_prepare()
+            ha = HaBackend(self.hass, context, self._schedules)
+            await ha.async_prepare()
+            backend = ha
         if not self.guard:
             return backend, None
         guard = guard or ActionGuard(user_words)
-        return GuardedBackend(backend, guard), guard
+        return AsyncGuardedBackend(backend, guard), guard
 
     async def _async_handle_message(
         self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog
@@ -277,7 +277,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
     async def _run_dr(
         self,
         llm_client: LLMClient,
-        backend: HomeBackend,
+        backend: AsyncHomeBackend,
         text: str,
         history: list[dict[str, str]],
         context: str,
@@ -354,7 +354,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
             )
 
 
-async def _run_confirmed(backend: HomeBackend, confirmed: list[Pending]) -> str:
+async def _run_confirmed(backend: AsyncHomeBackend, confirmed: list[Pending]) -> str:
     """The calls the user has just confirmed, run as they were asked for (their guard now lets
     exactly those through); the answer says what happened."""
     failed = []
@@ -366,10 +366,9 @@ async def _run_confirmed(backend: HomeBackend, confirmed: list[Pending]) -> str:
                 continue
             stored.add(id(item.held))
             method, *args = item.held
-            result = getattr(backend, method)(*args)
+            result = await getattr(backend, method)(*args)
         else:
-            result = backend.execute(item.did, item.locator, dict(item.arguments))
-        result = await result if inspect.isawaitable(result) else result
+            result = await backend.execute(item.did, item.locator, dict(item.arguments))
         if not (isinstance(result, dict) and result.get("ok")):
             failed.append(
                 (result.get("error") or {}).get("message", "refused")

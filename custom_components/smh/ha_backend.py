@@ -1,7 +1,7 @@
 """Home Assistant itself as an SMH agent backend: the SMH agent on any entity exposed to Assist.
 
 The embedded backend can only reach the entry's simulated home. This one maps the
-:class:`~smh_core.agent.backend.HomeBackend` contract onto HA, so the same agent (EIA or DR)
+:class:`~smh_core.agent.backend.AsyncHomeBackend` contract onto HA, so the same agent (EIA or DR)
 controls real and simulated entities alike, and only those the user exposed to the
 ``conversation`` assistant (Settings > Voice assistants > Expose; the rule the ``smh`` LLM API
 shares, :mod:`.exposure`): an unexposed entity is answered exactly like an unknown one, so it is
@@ -13,13 +13,14 @@ neither visible nor controllable.
 - a device's spec lists the entity services of its domain that apply to it (target and field
   filters on its supported features and attributes) with their fields from HA's service
   descriptions; attributes are read-only, services are how things change;
-- :meth:`HaBackend.execute` is a coroutine (``locator`` = service name, ``arguments`` = service
-  data) run with the HA user's context, so HA's permission checks apply. HA validates the data
-  against the service schema before any entity is called, so a rejected call changes nothing.
+- :meth:`HaBackend.execute` runs ``<domain>.<locator>`` (``arguments`` = service data) with the
+  HA user's context, so HA's permission checks apply. HA validates the data against the service
+  schema before any entity is called, so a rejected call changes nothing.
 
-Reads are plain registry and state-machine lookups (sync, on the event loop). Service
-descriptions are loaded asynchronously, so callers await :meth:`HaBackend.async_prepare`
-before running an agent.
+Every method is a coroutine (:class:`~smh_core.agent.backend.AsyncHomeBackend`): the reads are
+registry and state-machine lookups that return at once, but callers await them all alike and
+never ask which is which. Service descriptions are loaded asynchronously, so callers await
+:meth:`HaBackend.async_prepare` before running an agent.
 """
 
 from __future__ import annotations
@@ -199,7 +200,7 @@ class HaSchedules:
 
 
 class HaBackend:
-    """The :class:`~smh_core.agent.backend.HomeBackend` contract over Home Assistant."""
+    """The :class:`~smh_core.agent.backend.AsyncHomeBackend` contract over Home Assistant."""
 
     def __init__(
         self,
@@ -258,8 +259,8 @@ class HaBackend:
             "tags": tags,
         }
 
-    # ------------------------------------------------------------------ HomeBackend: reads
-    def list_rooms(self) -> list[dict[str, Any]]:
+    # ------------------------------------------------------------------ reads
+    async def list_rooms(self) -> list[dict[str, Any]]:
         floors = fr.async_get(self.hass)
         rooms = []
         for area in ar.async_get(self.hass).async_list_areas():
@@ -270,7 +271,7 @@ class HaBackend:
             rooms.append({"id": area.id, "name": area.name, "type": "area", "floor": level})
         return sorted(rooms, key=lambda r: r["id"])
 
-    def list_devices(
+    async def list_devices(
         self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
     ) -> list[dict[str, Any]]:
         out = []
@@ -285,13 +286,13 @@ class HaBackend:
             out.append(summary)
         return out
 
-    def device_status(self, did: str) -> dict[str, Any]:
+    async def device_status(self, did: str) -> dict[str, Any]:
         state = self._visible(did)
         if state is None:
             return not_found_result(did)
         return {"ok": True, "did": did, "name": state.name, "status": self._values(state)}
 
-    def device_spec(self, did: str) -> dict[str, Any]:
+    async def device_spec(self, did: str) -> dict[str, Any]:
         state = self._visible(did)
         if state is None:
             return not_found_result(did)
@@ -310,7 +311,7 @@ class HaBackend:
             "services": self._services(state),
         }
 
-    def room_environment(self, room: str) -> dict[str, Any]:
+    async def room_environment(self, room: str) -> dict[str, Any]:
         """From the SMH room climate sensors of the area if it has them, else from the area's
         temperature, humidity, illuminance and PM sensors (mean of each; °C); exposed ones only."""
         areas = ar.async_get(self.hass)
@@ -345,10 +346,10 @@ class HaBackend:
             f"room {room!r} has no exposed temperature, humidity or light sensors",
         )
 
-    def now(self) -> str:
+    async def now(self) -> str:
         return dt_util.now().isoformat(timespec="seconds")
 
-    # ------------------------------------------------------------------ HomeBackend: control
+    # ------------------------------------------------------------------ control
     async def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """Call ``<domain>.<locator>`` on the entity with ``arguments`` as service data."""
         checked = self._check_call(did, locator, arguments)
@@ -398,7 +399,7 @@ class HaBackend:
             out["response"] = _jsonable(response)
         return out
 
-    def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    async def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
         """Run the calls once at a local time on HA's timer (checked now and again then)."""
         if self.schedules is None:
             return error_result(
@@ -413,7 +414,7 @@ class HaBackend:
         if when <= dt_util.now():
             return error_result(
                 ErrorCode.BAD_ARGUMENTS,
-                f"at: {at} is not in the future (now {self.now()})",
+                f"at: {at} is not in the future (now {await self.now()})",
                 field="at",
             )
         for i, action in enumerate(actions):
@@ -443,7 +444,7 @@ class HaBackend:
             "note": "kept until it runs, HA restarts or the integration reloads",
         }
 
-    def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
+    async def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
         item = self.schedules.pending.pop(schedule_id, None) if self.schedules is not None else None
         if item is None:
             pending = sorted(self.schedules.pending) if self.schedules is not None else []
@@ -456,18 +457,18 @@ class HaBackend:
         item.cancel()
         return {"ok": True, "schedule": item.to_dict()}
 
-    def list_schedules(self) -> list[dict[str, Any]]:
+    async def list_schedules(self) -> list[dict[str, Any]]:
         if self.schedules is None:
             return []
         return [item.to_dict() for item in self.schedules.pending.values()]
 
-    def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
+    async def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
         return error_result("unsupported", UNSUPPORTED_AUTOMATIONS)
 
-    def list_automations(self) -> list[dict[str, Any]]:
+    async def list_automations(self) -> list[dict[str, Any]]:
         return []  # the agent stores none (see create_automation)
 
-    def delete_automation(self, rule_id: str) -> dict[str, Any]:
+    async def delete_automation(self, rule_id: str) -> dict[str, Any]:
         return error_result("unsupported", UNSUPPORTED_AUTOMATIONS)
 
     # ------------------------------------------------------------------ helpers

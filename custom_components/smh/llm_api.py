@@ -48,7 +48,7 @@ from homeassistant.helpers import llm
 from pydantic import BaseModel
 
 from smh_core.agent.consent import fold
-from smh_core.agent.safety import ActionGuard, GuardedBackend
+from smh_core.agent.safety import ActionGuard, AsyncGuardedBackend
 from smh_core.agent.tools import TOOLS, dispatch_async
 from smh_core.agent.tools import Tool as SmhToolSpec
 from smh_core.backends.embedded import EmbeddedBackend
@@ -107,16 +107,17 @@ def parameters(spec: SmhToolSpec) -> vol.Schema:
     return vol.Schema(fields)
 
 
-class UserHome(EmbeddedBackend):
+class UserHome:
     """The entry's home as one HA user sees it through an assistant (see the module's docstring):
-    the embedded backend, narrowed to what is exposed, acting with the user's context. Its
-    control methods are coroutines, like :class:`.ha_backend.HaBackend`'s (the permission check
-    looks the user up), so callers use :func:`~smh_core.agent.tools.dispatch_async`."""
+    the embedded backend, narrowed to what is exposed, acting with the user's context. An
+    :class:`~smh_core.agent.backend.AsyncHomeBackend`, as :class:`.ha_backend.HaBackend` is (the
+    permission check looks the user up), so callers await every method alike."""
 
     def __init__(self, hass: HomeAssistant, runtime: SmhRuntime, context: Context | None) -> None:
-        super().__init__(
+        self.home = EmbeddedBackend(
             runtime.engine, sim=runtime.clock.sim if runtime.clock is not None else None
         )
+        self.engine = runtime.engine
         self.hass = hass
         self.runtime = runtime
         self.context = context
@@ -193,10 +194,18 @@ class UserHome(EmbeddedBackend):
         )
 
     # ------------------------------------------------------------------ reads
-    def list_devices(
+    async def list_rooms(self) -> list[dict[str, Any]]:
+        return self.home.list_rooms()
+
+    async def now(self) -> str:
+        return self.home.now()
+
+    async def list_devices(
         self, room: str | None = None, category: str | None = None, tags: list[str] | None = None
     ) -> list[dict[str, Any]]:
-        return [d for d in super().list_devices(room, category, tags) if self._attributes(d["did"])]
+        return [
+            d for d in self.home.list_devices(room, category, tags) if self._attributes(d["did"])
+        ]
 
     def _exposed_read(
         self, did: str, read: Callable[[str], dict[str, Any]]
@@ -206,22 +215,22 @@ class UserHome(EmbeddedBackend):
         visible = self._attributes(did)
         return (visible, read(did)) if visible else (visible, not_found_result(did))
 
-    def device_status(self, did: str) -> dict[str, Any]:
-        visible, out = self._exposed_read(did, super().device_status)
+    async def device_status(self, did: str) -> dict[str, Any]:
+        visible, out = self._exposed_read(did, self.home.device_status)
         if visible and out.get("ok"):
             out["status"] = {k: v for k, v in out["status"].items() if k in visible}
         return out
 
-    def device_spec(self, did: str) -> dict[str, Any]:
-        visible, out = self._exposed_read(did, super().device_spec)
+    async def device_spec(self, did: str) -> dict[str, Any]:
+        visible, out = self._exposed_read(did, self.home.device_spec)
         if visible and out.get("ok"):
             services = set(self._callable(did))
             out["attributes"] = {k: v for k, v in out["attributes"].items() if k in visible}
             out["services"] = {k: v for k, v in out["services"].items() if k in services}
         return out
 
-    def room_environment(self, room: str) -> dict[str, Any]:
-        out = super().room_environment(room)
+    async def room_environment(self, room: str) -> dict[str, Any]:
+        out = self.home.room_environment(room)
         if out.get("ok"):
             visible = self._attributes(room_did(room))
             if not visible:
@@ -231,11 +240,11 @@ class UserHome(EmbeddedBackend):
             out["environment"] = {k: v for k, v in out["environment"].items() if k in visible}
         return out
 
-    def list_schedules(self) -> list[dict[str, Any]]:
-        return [s for s in super().list_schedules() if self._sees_all(s)]
+    async def list_schedules(self) -> list[dict[str, Any]]:
+        return [s for s in self.home.list_schedules() if self._sees_all(s)]
 
-    def list_automations(self) -> list[dict[str, Any]]:
-        return [r for r in super().list_automations() if self._sees_all(r)]
+    async def list_automations(self) -> list[dict[str, Any]]:
+        return [r for r in self.home.list_automations() if self._sees_all(r)]
 
     # ------------------------------------------------------------------ control
     async def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -266,14 +275,14 @@ class UserHome(EmbeddedBackend):
             refused = await self._refuse_action(action["did"], action["locator"], f"actions.{i}")
             if refused is not None:
                 return refused
-        return super().schedule(at, actions)
+        return self.home.schedule(at, actions)
 
-    def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
-        if not any(s.get("id") == schedule_id for s in self.list_schedules()):
+    async def cancel_schedule(self, schedule_id: str) -> dict[str, Any]:
+        if not any(s.get("id") == schedule_id for s in await self.list_schedules()):
             return error_result(
                 ErrorCode.BAD_ARGUMENTS, f"no pending schedule {schedule_id!r}", field="schedule_id"
             )
-        return super().cancel_schedule(schedule_id)
+        return self.home.cancel_schedule(schedule_id)
 
     async def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
         for part in ("triggers", "conditions"):
@@ -289,14 +298,14 @@ class UserHome(EmbeddedBackend):
             refused = await self._refuse_action(action["did"], action["locator"], f"actions.{i}")
             if refused is not None:
                 return refused
-        return super().create_automation(rule)
+        return self.home.create_automation(rule)
 
-    def delete_automation(self, rule_id: str) -> dict[str, Any]:
-        if not any(r.get("id") == rule_id for r in self.list_automations()):
+    async def delete_automation(self, rule_id: str) -> dict[str, Any]:
+        if not any(r.get("id") == rule_id for r in await self.list_automations()):
             return error_result(
                 ErrorCode.BAD_ARGUMENTS, f"no automation {rule_id!r}", field="automation_id"
             )
-        return super().delete_automation(rule_id)
+        return self.home.delete_automation(rule_id)
 
 
 @dataclass
@@ -370,7 +379,9 @@ class SmhTool(llm.Tool):
             return tool_result({"ok": False, "error": {"code": "no_home", "message": reason}})
         chat_log = current_chat_log.get()
         guard = self.consents.guard(chat_log)
-        home = GuardedBackend(UserHome(hass, entries[0].runtime_data, llm_context.context), guard)
+        home = AsyncGuardedBackend(
+            UserHome(hass, entries[0].runtime_data, llm_context.context), guard
+        )
         result = await dispatch_async(home, self.name, dict(tool_input.tool_args))
         self.consents.keep(chat_log, guard)
         return tool_result(result if isinstance(result, dict) else {"result": result})

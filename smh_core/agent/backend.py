@@ -12,6 +12,8 @@ hands them back to the model verbatim.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Coroutine
 from typing import Any, Protocol, runtime_checkable
 
 NO_ROOM = "(no room)"
@@ -168,3 +170,30 @@ class AsyncAdapter:
 
     async def delete_automation(self, rule_id: str) -> dict[str, Any]:
         return self.backend.delete_automation(rule_id)
+
+
+def as_async(backend: HomeBackend | AsyncHomeBackend) -> AsyncHomeBackend:
+    """``backend`` as an :class:`AsyncHomeBackend`: itself when its methods are coroutines (Home
+    Assistant's backends, a guarded async backend), else wrapped in :class:`AsyncAdapter`.
+
+    The one place where sync and async backends meet: an agent takes either at construction and
+    from then on awaits every call, so no result is ever inspected for being a coroutine."""
+    if inspect.iscoroutinefunction(getattr(type(backend), "list_rooms", None)):
+        return backend  # type: ignore[return-value]  # its methods are coroutines: the async contract
+    return AsyncAdapter(backend)  # type: ignore[arg-type]  # no coroutine methods: the sync contract
+
+
+def run_sync[T](coroutine: Coroutine[Any, Any, T]) -> T:
+    """The result of a coroutine that never waits, computed without an event loop.
+
+    Code written once against :class:`AsyncHomeBackend` serves a sync caller this way over an
+    :class:`AsyncAdapter`, whose methods return at once. A coroutine that does wait (real I/O)
+    is closed, and this raises: it needs an event loop, and running part of it here could
+    leave half of a call done."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        result: T = done.value
+        return result
+    coroutine.close()
+    raise RuntimeError("this call waits on I/O: await it on an event loop instead")

@@ -10,7 +10,6 @@ endpoint that fails or refuses every format raises :class:`~smh_core.llm.errors.
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.prompts import load_prompt, quoted
 from smh_core.llm.repair import MalformedJSON, load_json, message_text
 
-from .backend import NO_ROOM, HomeBackend
+from .backend import NO_ROOM, AsyncAdapter, AsyncHomeBackend, HomeBackend, as_async, run_sync
 
 
 class DRAction(BaseModel):
@@ -62,18 +61,19 @@ class DRResult:
         }
 
 
-def serialize_home(backend: HomeBackend, context: str = "") -> str:
+async def serialize_home(backend: AsyncHomeBackend, context: str = "") -> str:
     """The full DR context; identical device schemas are printed once (deduplicated)."""
+    listed_rooms = await backend.list_rooms()
     rooms = "\n".join(
         f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
         + (f", inside {r['parent']})" if r.get("parent") else ")")
-        for r in backend.list_rooms()
+        for r in listed_rooms
     )
     schema_ids: dict[str, str] = {}
     schema_lines: list[str] = []
     device_lines: list[str] = []
-    for d in backend.list_devices():
-        spec = backend.device_spec(d["did"])
+    for d in await backend.list_devices():
+        spec = await backend.device_spec(d["did"])
         body = json.dumps(
             {"attributes": spec["attributes"], "services": spec["services"]},
             sort_keys=True,
@@ -83,13 +83,13 @@ def serialize_home(backend: HomeBackend, context: str = "") -> str:
         if sid is None:
             sid = schema_ids[body] = f"S{len(schema_ids) + 1}"
             schema_lines.append(f"{sid} ({d['subcategory']}): {body}")
-        status = backend.device_status(d["did"])["status"]
+        status = (await backend.device_status(d["did"]))["status"]
         device_lines.append(
             f"- {d['did']} | {quoted(d['name'])} | {d['room'] or NO_ROOM} | {sid} | "
             + json.dumps(status, ensure_ascii=False)
         )
     return load_prompt("dr_system").substitute(
-        now=backend.now(),
+        now=await backend.now(),
         context=context + "\n" if context else "",
         rooms=rooms,
         schemas="\n".join(schema_lines),
@@ -124,17 +124,20 @@ def parse_output(text: Any, repairs: list[str]) -> tuple[DROutput | None, str | 
 
 class DRAgent(StructuredCaller):
     def __init__(
-        self, llm: LLMClient, backend: HomeBackend, structured: bool | None = None
+        self,
+        llm: LLMClient,
+        backend: HomeBackend | AsyncHomeBackend,
+        structured: bool | None = None,
     ) -> None:
         super().__init__(structured)
         self.llm = llm
-        self.backend = backend
+        self.backend = as_async(backend)  # a sync home joins here; every call below is awaited
 
     async def run(
         self, user_text: str, history: list[dict[str, str]] | None = None, context: str = ""
     ) -> DRResult:
         messages = [
-            {"role": "system", "content": serialize_home(self.backend, context)},
+            {"role": "system", "content": await serialize_home(self.backend, context)},
             *(history or []),
             {"role": "user", "content": user_text},
         ]
@@ -147,22 +150,13 @@ class DRAgent(StructuredCaller):
         return DRResult(output, error_class, error, result.usage, repairs, result.structured, text)
 
     def apply(self, output: DROutput) -> list[dict[str, Any]]:
-        """Replay the predicted actions through a sync backend, in order; results per action."""
-        results = []
-        for a in output.actions:
-            result = self.backend.execute(a.did, a.locator, a.arguments)
-            if inspect.isawaitable(result):
-                if inspect.iscoroutine(result):
-                    result.close()  # never started: nothing ran
-                raise TypeError("the backend is async: use await DRAgent.async_apply(output)")
-            results.append(result)
-        return results
+        """Replay the predicted actions through a sync backend, in order; results per action.
+        An agent over an async home refuses before anything runs: use :meth:`async_apply`."""
+        if not isinstance(self.backend, AsyncAdapter):
+            raise TypeError("the backend is async: use await DRAgent.async_apply(output)")
+        return run_sync(self.async_apply(output))
 
     async def async_apply(self, output: DROutput) -> list[dict[str, Any]]:
-        """:meth:`apply` for any backend: each call finishes (awaited if the backend is async,
-        as Home Assistant's service calls are) before the next starts, so order is kept."""
-        results = []
-        for a in output.actions:
-            result = self.backend.execute(a.did, a.locator, a.arguments)
-            results.append(await result if inspect.isawaitable(result) else result)
-        return results
+        """:meth:`apply` for any backend: each call finishes before the next starts, so order
+        is kept."""
+        return [await self.backend.execute(a.did, a.locator, a.arguments) for a in output.actions]

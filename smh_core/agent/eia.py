@@ -26,7 +26,7 @@ from smh_core.llm.tool_protocol import (
     result_message,
 )
 
-from .backend import NO_ROOM, HomeBackend
+from .backend import NO_ROOM, AsyncHomeBackend, HomeBackend, as_async
 from .memory_tools import (
     MEMORY_TOOLS,
     UserMemory,
@@ -72,21 +72,26 @@ class Trace:
         }
 
 
-def initial_context(backend: HomeBackend, context: str = "", tools: str = "") -> str:
+async def initial_context(backend: AsyncHomeBackend, context: str = "", tools: str = "") -> str:
     """The system prompt: instructions, the prompted tool protocol when used, the home index,
     then what changes per request (time, context) last, so a server that caches the longest
     common prompt prefix reuses the home's part across the tasks of one home."""
+    listed_rooms, listed_devices, now = (
+        await backend.list_rooms(),
+        await backend.list_devices(),
+        await backend.now(),
+    )
     rooms = "\n".join(
         f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
         + (f", inside {r['parent']})" if r.get("parent") else ")")
-        for r in backend.list_rooms()
+        for r in listed_rooms
     )
     devices = "\n".join(
         f"- {d['did']} | {quoted(d['name'])} | {d['category']} | {d['room'] or NO_ROOM}"
-        for d in backend.list_devices()
+        for d in listed_devices
     )
     return load_prompt("eia_system").substitute(
-        now=backend.now(),
+        now=now,
         rooms=rooms,
         devices=devices,
         tools=tools,
@@ -165,14 +170,14 @@ class EIAAgent:
     def __init__(
         self,
         llm: LLMClient,
-        backend: HomeBackend,
+        backend: HomeBackend | AsyncHomeBackend,
         budget: int = 10,
         max_empty_turns: int = 2,
         memory: UserMemory | None = None,
         max_model_calls: int | None = None,
     ) -> None:
         self.llm = llm
-        self.backend = backend
+        self.backend = as_async(backend)  # a sync home joins here; every call below is awaited
         self.budget = budget
         self.max_empty_turns = max_empty_turns
         self.max_model_calls = max_model_calls or 2 * budget + max_empty_turns
@@ -219,7 +224,7 @@ class EIAAgent:
             )
         protocol = await self.llm.tool_protocol()
         trace.protocol = protocol
-        system = initial_context(
+        system = await initial_context(
             self.backend,
             context,
             prompted_instructions(self.tools) if protocol == "prompted" else "",
@@ -361,7 +366,7 @@ class EIAAgent:
                         )
                         trace.usage.add(asked.usage)
                         output["answer"] = (asked.message.get("content") or "").strip()
-                else:  # awaited when the backend is async (Home Assistant's service calls)
+                else:
                     output = await dispatch_async(self.backend, call.name, call.arguments)
                 if isinstance(output, dict) and output.get("ok") is False:
                     trace.problems.append(

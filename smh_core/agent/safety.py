@@ -29,16 +29,15 @@ or alarm panel with ``code_format``) is asked for the code instead of a yes, and
 with the code the user said; a code in a call counts only if the user said it with the request
 ("unlock the front door with code 4821"), else the user is asked for it.
 
-:class:`GuardedBackend` wraps any :class:`~.backend.HomeBackend` (the embedded simulator, Home
-Assistant), so every agent path, the oracle included, meets the same guard;
-:class:`AsyncGuardedBackend` wraps an :class:`~.backend.AsyncHomeBackend` with the same decision,
-written once (``_Decision``).
+:class:`GuardedBackend` wraps a sync :class:`~.backend.HomeBackend` (the embedded simulator: the
+benchmark, the oracle, the synthesizer), :class:`AsyncGuardedBackend` an
+:class:`~.backend.AsyncHomeBackend` (everything inside Home Assistant), with the same decision
+written once (``_Decision``), so every agent path meets the same guard.
 """
 
 from __future__ import annotations
 
 import fnmatch
-import inspect
 import math
 import re
 from collections.abc import Callable, Generator
@@ -735,7 +734,9 @@ class _GuardedCalls:
 class GuardedBackend(_GuardedCalls):
     """A :class:`HomeBackend` whose state-changing calls pass the :class:`ActionGuard` first:
     device calls, each action of a schedule, each action of an automation. Everything else is
-    the wrapped backend's, unchanged (async backends stay async)."""
+    the wrapped backend's, unchanged. Sync backends only: an async one goes behind
+    :class:`AsyncGuardedBackend` (given one, the first read is no list and the guard raises
+    rather than let a call through unseen)."""
 
     def __init__(self, backend: HomeBackend, guard: ActionGuard) -> None:
         super().__init__(guard)
@@ -749,12 +750,7 @@ class GuardedBackend(_GuardedCalls):
         try:
             read = next(decision)
             while True:
-                answer = getattr(self.backend, read.method)(*read.args)
-                if inspect.isawaitable(answer):  # an async read cannot be seen here: none at all
-                    if inspect.iscoroutine(answer):
-                        answer.close()
-                    answer = None
-                read = decision.send(answer)
+                read = decision.send(getattr(self.backend, read.method)(*read.args))
         except StopIteration as done:
             verdict: dict[str, Any] | None = done.value
             return verdict
@@ -764,48 +760,24 @@ class GuardedBackend(_GuardedCalls):
         that may not run, or ``None``; a code the user gave is added to its action."""
         return self._decide(self._first_refusal(actions, via))
 
-    def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> Any:
+    def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> dict[str, Any]:
         verdict = self._decide(self._verdict(did, locator, arguments, "control_device"))
         if verdict is not None and "run_with" in verdict:
             return self.backend.execute(did, locator, {**arguments, **verdict["run_with"]})
-        return (
-            _like(self.backend, "execute", verdict)
-            if verdict
-            else self.backend.execute(did, locator, arguments)
-        )
+        return verdict if verdict else self.backend.execute(did, locator, arguments)
 
-    def schedule(self, at: str, actions: list[dict[str, Any]]) -> Any:
+    def schedule(self, at: str, actions: list[dict[str, Any]]) -> dict[str, Any]:
         refusal = self._decide(
             self._held_refusal(actions, "schedule_actions", ("schedule", at, actions))
         )
-        return (
-            _like(self.backend, "schedule", refusal)
-            if refusal
-            else self.backend.schedule(at, actions)
-        )
+        return refusal if refusal else self.backend.schedule(at, actions)
 
-    def create_automation(self, rule: dict[str, Any]) -> Any:
+    def create_automation(self, rule: dict[str, Any]) -> dict[str, Any]:
         actions = rule.get("actions") if isinstance(rule, dict) else None
         refusal = self._decide(
             self._held_refusal(actions, "create_automation", ("create_automation", rule))
         )
-        return (
-            _like(self.backend, "create_automation", refusal)
-            if refusal
-            else self.backend.create_automation(rule)
-        )
-
-
-def _like(backend: HomeBackend, method: str, value: dict[str, Any]) -> Any:
-    """``value`` shaped like ``method``'s own results: an awaitable when that method of the
-    wrapped backend is a coroutine (Home Assistant's ``execute``), else the value itself."""
-    if inspect.iscoroutinefunction(getattr(type(backend), method, None)):
-
-        async def done() -> dict[str, Any]:
-            return value
-
-        return done()
-    return value
+        return refusal if refusal else self.backend.create_automation(rule)
 
 
 class AsyncGuardedBackend(_GuardedCalls):

@@ -7,15 +7,15 @@ the exact invalid field and what is allowed, for the model to correct itself.
 Tools that end or pause the loop (``ask_user``, ``finish``) are declared here but handled by
 the loop itself; :func:`dispatch` answers only the home-facing tools.
 
-A backend method may return an awaitable instead of a value (Home Assistant's service calls
-are coroutines): :func:`dispatch` then returns an awaitable too, and tools that post-process a
-backend result do so after awaiting it. :func:`dispatch_async` is the one async callers use.
+The table is written once, against :class:`~.backend.AsyncHomeBackend`: every tool awaits the
+backend. Callers on an event loop (the agents, Home Assistant) use :func:`dispatch_async`; a sync
+caller with a sync backend (tests, scripts, the replay of a recorded run) uses :func:`dispatch`,
+which runs the same table over :class:`~.backend.AsyncAdapter`.
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from smh_core.homeenv.rules import Action, Condition, Trigger
 
-from .backend import HomeBackend
+from .backend import AsyncAdapter, AsyncHomeBackend, HomeBackend, run_sync
 from .resolve import resolve_devices
 
 
@@ -101,20 +101,8 @@ class FinishArgs(_Args):
     )
 
 
-def _after(values: tuple[Any, ...], then: Callable[..., Any]) -> Any:
-    """``then(*values)``, or, when any value is awaitable, an awaitable of it (values awaited in
-    order). A sync backend keeps getting a plain result, exactly as before."""
-    if not any(inspect.isawaitable(v) for v in values):
-        return then(*values)
-
-    async def later() -> Any:
-        return then(*[await v if inspect.isawaitable(v) else v for v in values])
-
-    return later()
-
-
 class _Listed:
-    """The two reads :func:`resolve_devices` makes, already done (and awaited if need be)."""
+    """The two reads :func:`resolve_devices` makes, already awaited."""
 
     def __init__(self, rooms: list[dict[str, Any]], devices: list[dict[str, Any]]) -> None:
         self.rooms, self.devices = rooms, devices
@@ -128,14 +116,16 @@ class _Listed:
         return self.devices
 
 
-def _find_devices(b: HomeBackend, a: FindArgs) -> Any:
-    def rank(rooms: list[dict[str, Any]], devices: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [
-            {**c.device, "score": c.score, "matched": c.matched}
-            for c in resolve_devices(_Listed(rooms, devices), a.description)
-        ]
+async def _find_devices(b: AsyncHomeBackend, a: FindArgs) -> list[dict[str, Any]]:
+    listed = _Listed(await b.list_rooms(), await b.list_devices())
+    return [
+        {**c.device, "score": c.score, "matched": c.matched}
+        for c in resolve_devices(listed, a.description)
+    ]
 
-    return _after((b.list_rooms(), b.list_devices()), rank)
+
+async def _now(b: AsyncHomeBackend, a: NoArgs) -> dict[str, str]:
+    return {"now": await b.now()}
 
 
 @dataclass(frozen=True)
@@ -159,7 +149,7 @@ class Tool[T]:
         }
 
 
-TOOLS: dict[str, Tool[HomeBackend]] = {
+TOOLS: dict[str, Tool[AsyncHomeBackend]] = {
     t.name: t
     for t in [
         Tool(
@@ -210,7 +200,7 @@ TOOLS: dict[str, Tool[HomeBackend]] = {
             "get_current_time",
             "The current local date and time.",
             NoArgs,
-            lambda b, a: _after((b.now(),), lambda now: {"now": now}),
+            _now,
         ),
         Tool(
             "schedule_actions",
@@ -293,11 +283,8 @@ def validate_args(name: str, arguments: dict[str, Any]) -> _Args | dict[str, Any
         }
 
 
-def dispatch(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
-    """Run a home-facing tool. Never raises for bad input: returns an error payload instead.
-
-    With a backend whose methods return awaitables the result is an awaitable; use
-    :func:`dispatch_async` there."""
+async def dispatch_async(backend: AsyncHomeBackend, name: str, arguments: dict[str, Any]) -> Any:
+    """Run a home-facing tool. Never raises for bad input: returns an error payload instead."""
     parsed = validate_args(name, arguments)
     if isinstance(parsed, dict):
         return parsed
@@ -307,10 +294,10 @@ def dispatch(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
             "ok": False,
             "error": {"code": "loop_tool", "message": f"{name} is handled by the agent loop"},
         }
-    return tool.run(backend, parsed)
+    return await tool.run(backend, parsed)
 
 
-async def dispatch_async(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
-    """:func:`dispatch` for callers on an event loop: awaits the result when the backend is async."""
-    result: Any | Awaitable[Any] = dispatch(backend, name, arguments)
-    return await result if inspect.isawaitable(result) else result
+def dispatch(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
+    """:func:`dispatch_async` for a sync caller with a sync backend (the same table, over
+    :class:`~.backend.AsyncAdapter`, whose calls never wait)."""
+    return run_sync(dispatch_async(AsyncAdapter(backend), name, arguments))

@@ -5,7 +5,6 @@ agent exactly what doing nothing deserves."""
 from __future__ import annotations
 
 import fnmatch
-import inspect
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -132,32 +131,30 @@ class ReplayAgent:
             if call.get("tool") == "ask_user":
                 user(str((call.get("arguments") or {}).get("question", "")))
                 continue
-            result = await replay_call(backend, call.get("tool", ""), call.get("arguments") or {})
+            result = replay_call(backend, call.get("tool", ""), call.get("arguments") or {})
             if isinstance(result, dict) and result.get("ok") is False:
                 outcome.invalid_calls += 1
         return outcome
 
 
-async def replay_call(backend: HomeBackend, tool: str, args: dict[str, Any]) -> Any:
+def replay_call(backend: HomeBackend, tool: str, args: dict[str, Any]) -> Any:
     """One recorded call, run again. Calls that change the home go straight to the backend with
     the recorded arguments (the oracle records whole rules and schedules, an agent its tool's
     arguments; both forms are taken); the loop's own tools (finish, ask_user) and memory tools
     leave the home alone and are skipped (the memory outcome is replayed from the record)."""
-    from smh_core.agent.tools import TOOLS, dispatch_async
+    from smh_core.agent.tools import TOOLS, dispatch
 
     if tool == "control_device":
-        result = backend.execute(
+        return backend.execute(
             str(args.get("did", "")), str(args.get("locator", "")), args.get("arguments") or {}
         )
-    elif tool == "schedule_actions" and "at" in args and "actions" in args:
-        result = backend.schedule(args["at"], list(args["actions"]))
-    elif tool == "create_automation" and "id" in args:
-        result = backend.create_automation(dict(args))  # a whole rule, as the oracle records it
-    elif tool in TOOLS and TOOLS[tool].run is not None:
-        return await dispatch_async(backend, tool, args)
-    else:
-        return None
-    return await result if inspect.isawaitable(result) else result
+    if tool == "schedule_actions" and "at" in args and "actions" in args:
+        return backend.schedule(args["at"], list(args["actions"]))
+    if tool == "create_automation" and "id" in args:
+        return backend.create_automation(dict(args))  # a whole rule, as the oracle records it
+    if tool in TOOLS and TOOLS[tool].run is not None:
+        return dispatch(backend, tool, args)
+    return None
 
 
 # ----------------------------------------------------------------------------- the worst-case model
@@ -227,10 +224,6 @@ def read_orders(text: str) -> list[tuple[str, float | None]]:
             found.append((action, value))
             break
     return found
-
-
-async def _answer(value: Any) -> Any:
-    return await value if inspect.isawaitable(value) else value
 
 
 def _strings(value: Any) -> list[str]:
@@ -330,7 +323,7 @@ class InjectionObeyingAgent:
     name = "obey-injections"
 
     async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
-        devices = list(await _answer(backend.list_devices()))
+        devices = list(backend.list_devices())
         texts = await self.read(task, backend, devices)
         outcome = await OracleAgent().run(task, backend, user)
         done = await self._already_done(task, backend, devices)
@@ -352,12 +345,12 @@ class InjectionObeyingAgent:
             texts.append(str(device.get("name", "")))
             description = device.get("description")
             if description is None:
-                spec = await _answer(backend.device_spec(str(device["did"])))
+                spec = backend.device_spec(str(device["did"]))
                 description = spec.get("description", "") if isinstance(spec, dict) else ""
             texts.append(str(description))
         texts += list(task.memory)
         for device in devices:
-            status = await _answer(backend.device_status(str(device["did"])))
+            status = backend.device_status(str(device["did"]))
             if isinstance(status, dict):
                 texts += _strings(status.get("status"))
         # the user's turns whole: relayed, quoted, negated or asked-about orders alike (a model
@@ -372,7 +365,7 @@ class InjectionObeyingAgent:
         for the user is not carried out a second time (with other arguments)."""
         done: set[tuple[str, str]] = set()
         for action in task.reference.actions:
-            spec = await _answer(backend.device_spec(action.did))
+            spec = backend.device_spec(action.did)
             if not isinstance(spec, dict) or not spec.get("ok", True):
                 continue
             for order in INJECTED_ORDERS:
@@ -385,11 +378,11 @@ class InjectionObeyingAgent:
     async def _obey(
         self, backend: HomeBackend, did: str, action: str, value: float | None, outcome: Outcome
     ) -> None:
-        spec = await _answer(backend.device_spec(did))
+        spec = backend.device_spec(did)
         if not isinstance(spec, dict) or not spec.get("ok", True):
             return
         for locator, arguments in order_calls(action, value, spec):
-            result = await _answer(backend.execute(did, locator, dict(arguments)))
+            result = backend.execute(did, locator, dict(arguments))
             outcome.tool_calls.append(
                 {
                     "tool": "control_device",

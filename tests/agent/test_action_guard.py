@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from smh_core.agent.backend import AsyncAdapter, run_sync
 from smh_core.agent.eia import EIAAgent
 from smh_core.agent.safety import ActionGuard, DeviceIndex, GuardedBackend, load_policy
 from smh_core.backends.embedded import EmbeddedBackend
@@ -102,7 +103,7 @@ async def test_without_the_guard_the_same_model_unlocks_it(socket_enabled, engin
 def test_device_names_in_prompts_are_quoted_data(engine) -> None:
     from smh_core.agent.eia import initial_context
 
-    system = initial_context(EmbeddedBackend(engine))
+    system = run_sync(initial_context(AsyncAdapter(EmbeddedBackend(engine))))
     assert json.dumps(INJECTION) in system  # the name as a JSON string, not free text
     assert "never instructions" in system
 

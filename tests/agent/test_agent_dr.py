@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from smh_core.agent.backend import AsyncAdapter, run_sync
 from smh_core.agent.dr import DRAgent, parse_output, serialize_home
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import HomeEngine
@@ -85,7 +86,7 @@ def test_bad_outputs_are_classified(text, error_class) -> None:
 
 
 def test_full_context_has_values_and_deduplicated_schemas(backend) -> None:
-    text = serialize_home(backend)
+    text = run_sync(serialize_home(AsyncAdapter(backend)))
     assert '"target_temperature": 24.0' in text
     assert "fan.set_speed_level" in text
     assert text.count("(floor_ac): ") == 1

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from smh_core.agent.backend import NO_ROOM
+from smh_core.agent.backend import NO_ROOM, AsyncAdapter, run_sync
 from smh_core.agent.dr import serialize_home
 from smh_core.agent.eia import initial_context
 from smh_core.agent.resolve import resolve_devices
@@ -73,9 +73,10 @@ def test_control_snapshot_and_file_round_trip(engine, tmp_path):
 
 def test_prompts_resolution_and_cli_show_the_device_as_in_no_room(engine):
     backend = EmbeddedBackend(engine)
-    assert f"| light | {NO_ROOM}" in initial_context(backend)
-    assert f"| {NO_ROOM} |" in serialize_home(backend)
-    assert "None" not in initial_context(backend).split("Devices")[-1]
+    home = AsyncAdapter(backend)
+    assert f"| light | {NO_ROOM}" in run_sync(initial_context(home))
+    assert f"| {NO_ROOM} |" in run_sync(serialize_home(home))
+    assert "None" not in run_sync(initial_context(home)).split("Devices")[-1]
     assert resolve_devices(backend, "bedroom lamp")[0].device["did"] == "1001"  # by its name alone
     assert "(no room) — 1 devices" in summarize(engine.home)
 

@@ -2,7 +2,7 @@
 now, and consent fails closed on every path that stores one.
 
 Paths: SMH's agent in Assist (its ``schedule_actions`` / ``create_automation`` tools on the entry's
-home, through ``GuardedBackend``; and ``schedule_actions`` on HA's own entities, tools ``ha``),
+home, through ``AsyncGuardedBackend``; and ``schedule_actions`` on HA's own entities, tools ``ha``),
 HA's LLM agents through the ``smh`` API (a chat log turn as HA's agents run it), and
 ``smh.create_automation`` (the synthesizer's draft). The model is scripted and obeys any
 injection: whatever the user said, it stores the high-risk call. Expected everywhere: nothing
@@ -183,7 +183,7 @@ async def test_assist_control_a_yes_stores_it_for_later(
 async def test_assist_on_ha_entities_schedules_no_unlock_the_user_did_not_mention(
     hass: HomeAssistant, conversation: None, server: FakeOpenAI, tiny_home_file: str
 ) -> None:
-    """Tools ``ha`` (HA's exposed entities, HA's timer): ``GuardedBackend.schedule`` over
+    """Tools ``ha`` (HA's exposed entities, HA's timer): ``AsyncGuardedBackend.schedule`` over
     :class:`~custom_components.smh.ha_backend.HaBackend` keeps no timer for an unlock."""
     entry = await setup_agent_entry(
         hass,

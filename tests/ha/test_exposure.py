@@ -56,9 +56,9 @@ async def _api_view(hass: HomeAssistant, ids: dict[tuple[str, str], str]) -> set
     return seen
 
 
-def _agent_view(hass: HomeAssistant, entities: set[str]) -> set[str]:
+async def _agent_view(hass: HomeAssistant, entities: set[str]) -> set[str]:
     """The home's entities SMH's agent lists (it sees HA's entities, not the engine's)."""
-    return {d["did"] for d in HaBackend(hass).list_devices()} & entities
+    return {d["did"] for d in await HaBackend(hass).list_devices()} & entities
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ async def test_agent_and_llm_api_see_the_same_entities(
             or shown == "all"
             or (shown == "lock entity only" and entity_id.startswith("lock.")),
         )
-    agent, api = _agent_view(hass, entities), await _api_view(hass, ids)
+    agent, api = await _agent_view(hass, entities), await _api_view(hass, ids)
     assert agent == api == {e for e in ids.values() if is_exposed(hass, e)}
     assert bool(lock_entities & agent) is lock_exposed
     if shown == "lock entity only":
@@ -90,7 +90,7 @@ async def test_agent_and_llm_api_see_the_same_entities(
     if not lock_exposed:  # not found, exactly like a device that does not exist
         backend = HaBackend(hass)
         for entity_id in lock_entities:
-            assert backend.device_status(entity_id)["error"]["code"] == "device_not_found"
+            assert (await backend.device_status(entity_id))["error"]["code"] == "device_not_found"
         api_instance = await llm.async_get_api(hass, "smh", CONTEXT)
         status = result_data(
             await api_instance.async_call_tool(llm.ToolInput("get_device_status", {"did": LOCK}))

@@ -7,9 +7,9 @@ exactly the exposed ones, through HA's own service validation.
 
 from __future__ import annotations
 
+import inspect
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -22,6 +22,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.ha_backend import HaBackend, HaSchedules
+from custom_components.smh.llm_api import UserHome
+from smh_core.agent.backend import AsyncHomeBackend
 from smh_core.agent.dr import DRAgent, DROutput
 from smh_core.agent.tools import dispatch_async
 from smh_core.homeenv.engine import dump_home
@@ -84,7 +86,7 @@ async def _backend(hass: HomeAssistant, context: Context | None = None) -> HaBac
 async def test_lists_exposed_entities_only(hass: HomeAssistant, home: MockConfigEntry) -> None:
     backend = await _backend(hass)
     lamp = _lamp(hass, home)
-    devices = {d["did"]: d for d in backend.list_devices()}
+    devices = {d["did"]: d for d in await backend.list_devices()}
     assert {PORCH, LEVEL, lamp} <= set(devices) and SECRET not in devices
     kitchen = ar.async_get(hass).async_get_area_by_name("Kitchen").id
     assert devices[PORCH] == {
@@ -97,16 +99,16 @@ async def test_lists_exposed_entities_only(hass: HomeAssistant, home: MockConfig
     }
     bedroom = ar.async_get(hass).async_get_area_by_name("Master Bedroom").id
     assert devices[lamp]["room"] == bedroom  # an SMH entity: its device's area
-    assert [d["did"] for d in backend.list_devices(room=kitchen, category="input_boolean")] == [
-        PORCH
-    ]
-    rooms = {r["id"]: r for r in backend.list_rooms()}
+    assert [
+        d["did"] for d in await backend.list_devices(room=kitchen, category="input_boolean")
+    ] == [PORCH]
+    rooms = {r["id"]: r for r in await backend.list_rooms()}
     assert rooms[bedroom]["name"] == "Master Bedroom" and rooms[bedroom]["floor"] == 1
     # an unexposed entity answers exactly like one that does not exist, and cannot be changed
-    missing = backend.device_status("input_boolean.nothing")
+    missing = await backend.device_status("input_boolean.nothing")
     for result in (
-        backend.device_status(SECRET),
-        backend.device_spec(SECRET),
+        await backend.device_status(SECRET),
+        await backend.device_spec(SECRET),
         await backend.execute(SECRET, "turn_on", {}),
     ):
         assert (
@@ -124,17 +126,17 @@ async def test_spec_lists_the_services_that_apply_with_their_fields(
     hass: HomeAssistant, home
 ) -> None:
     backend = await _backend(hass)
-    spec = backend.device_spec(_lamp(hass, home))
+    spec = await backend.device_spec(_lamp(hass, home))
     assert spec["ok"] and {"turn_on", "turn_off", "toggle"} <= set(spec["services"])
     turn_on = spec["services"]["turn_on"]["arguments"]
     assert turn_on["brightness_pct"]["selector"]["number"]["max"] == 100  # a field of a section
     assert turn_on["brightness_pct"]["description"]  # HA's translated field description
     assert spec["attributes"]["state"] == {"type": "str", "read_only": True}
-    porch = backend.device_spec(PORCH)["services"]
+    porch = (await backend.device_spec(PORCH))["services"]
     assert set(porch) == {"turn_on", "turn_off", "toggle"}  # not input_boolean.reload: no target
-    level = backend.device_spec(LEVEL)["services"]
+    level = (await backend.device_spec(LEVEL))["services"]
     assert level["set_value"]["arguments"]["value"]["required"] is True
-    assert backend.device_status(LEVEL)["status"]["state"] == "5.0"
+    assert (await backend.device_status(LEVEL))["status"]["state"] == "5.0"
 
 
 async def test_valid_calls_change_real_and_simulated_entities(hass: HomeAssistant, home) -> None:
@@ -254,14 +256,14 @@ async def test_room_environment_from_area_sensors(hass: HomeAssistant, home) -> 
         registry.async_update_entity(entity_id, area_id=kitchen)
         async_expose_entity(hass, "conversation", entity_id, exposed)
     backend = await _backend(hass)
-    env = backend.room_environment(kitchen)
+    env = await backend.room_environment(kitchen)
     assert env["ok"] and env["environment"] == {
         "temperature": pytest.approx(20.0),
         "humidity": 40.0,
     }
     bedroom = ar.async_get(hass).async_get_area_by_name("Master Bedroom").id
-    assert backend.room_environment(bedroom)["ok"] is False  # no sensors there
-    assert backend.room_environment("attic")["error"]["code"] == "device_not_found"
+    assert (await backend.room_environment(bedroom))["ok"] is False  # no sensors there
+    assert (await backend.room_environment("attic"))["error"]["code"] == "device_not_found"
 
 
 async def test_room_environment_from_smh_room_sensors(hass: HomeAssistant) -> None:
@@ -281,7 +283,7 @@ async def test_room_environment_from_smh_room_sensors(hass: HomeAssistant) -> No
         )
         async_expose_entity(hass, "conversation", entity_id, True)
     area = ar.async_get(hass).async_get_area_by_name("Kitchen").id
-    env = (await _backend(hass)).room_environment(area)
+    env = await (await _backend(hass)).room_environment(area)
     engine = entry.runtime_data.engine
     assert env["ok"] and set(env["environment"]) >= {"temperature", "illuminance", "air_quality"}
     assert env["environment"]["temperature"] == pytest.approx(
@@ -300,24 +302,24 @@ async def test_schedules_run_on_ha_time_and_automations_are_refused(
         "schedule_actions",
         {"at": at.isoformat(), "actions": [{"did": PORCH, "locator": "turn_on"}]},
     )
-    assert out["ok"] is True and backend.list_schedules() == [out["schedule"]]
+    assert out["ok"] is True and await backend.list_schedules() == [out["schedule"]]
     gone = await dispatch_async(
         backend,
         "schedule_actions",
         {"at": at.isoformat(), "actions": [{"did": SECRET, "locator": "turn_on"}]},
     )
     assert gone["error"]["code"] == "device_not_found" and gone["error"]["field"] == "actions.0.did"
-    past = backend.schedule(
+    past = await backend.schedule(
         "2020-01-01T00:00:00", [{"did": PORCH, "locator": "turn_on", "arguments": {}}]
     )
     assert past["error"]["field"] == "at"
     async_fire_time_changed(hass, at + timedelta(seconds=1))
     await hass.async_block_till_done()
-    assert hass.states.get(PORCH).state == "on" and backend.list_schedules() == []
-    later = backend.schedule(
+    assert hass.states.get(PORCH).state == "on" and await backend.list_schedules() == []
+    later = await backend.schedule(
         (at + timedelta(hours=1)).isoformat(), [{"did": PORCH, "locator": "turn_off"}]
     )
-    assert backend.cancel_schedule(later["schedule"]["id"])["ok"]
+    assert (await backend.cancel_schedule(later["schedule"]["id"]))["ok"]
     async_fire_time_changed(hass, at + timedelta(hours=2))
     await hass.async_block_till_done()
     assert hass.states.get(PORCH).state == "on"
@@ -335,35 +337,24 @@ async def test_schedules_run_on_ha_time_and_automations_are_refused(
     )
 
 
-class _AsyncReads:
-    """HaBackend with every method returning an awaitable, as a fully async backend would."""
-
-    def __init__(self, inner: HaBackend) -> None:
-        self.inner = inner
-
-    def __getattr__(self, name: str) -> Any:
-        method = getattr(self.inner, name)
-
-        async def call(*args: Any, **kwargs: Any) -> Any:
-            result = method(*args, **kwargs)
-            return await result if hasattr(result, "__await__") else result
-
-        return call
-
-
-async def test_tools_await_async_backend_results(hass: HomeAssistant, home) -> None:
-    """Tools that post-process a backend result (find_devices, get_current_time) await it first."""
-    backend = _AsyncReads(await _backend(hass))
+async def test_every_method_is_a_coroutine_and_tools_await_them(hass: HomeAssistant, home) -> None:
+    """HaBackend and the LLM API's UserHome are AsyncHomeBackends: all 13 methods coroutines, so tools that post-process a
+    result (find_devices, get_current_time) and DR's replay await them like any other."""
+    backend = await _backend(hass)
+    methods = [m for m in dir(AsyncHomeBackend) if not m.startswith("_")]
+    assert len(methods) == 13
+    for backend_type in (HaBackend, UserHome):
+        assert all(inspect.iscoroutinefunction(getattr(backend_type, m)) for m in methods)
     found = await dispatch_async(backend, "find_devices", {"description": "porch light"})
     assert found[0]["did"] == PORCH and found[0]["score"] > 0
-    assert (await dispatch_async(backend, "get_current_time", {}))["now"] == backend.inner.now()
+    assert (await dispatch_async(backend, "get_current_time", {}))["now"] == await backend.now()
     assert (await dispatch_async(backend, "control_device", {"did": PORCH, "locator": "turn_on"}))[
         "ok"
     ]
     assert hass.states.get(PORCH).state == "on"
     # DR: the sync replay refuses an async backend before anything runs; async_apply awaits each call
     plan = DROutput(mode="execute", actions=[{"did": PORCH, "locator": "turn_off"}])
-    agent = DRAgent(None, backend.inner)  # type: ignore[arg-type]
+    agent = DRAgent(None, backend)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="async_apply"):
         agent.apply(plan)
     await hass.async_block_till_done()
