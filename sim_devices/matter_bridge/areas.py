@@ -8,11 +8,18 @@ node label ("Living Room Air Conditioner 2") and, to get areas, this module assi
 through HA's websocket API (``smh matter-areas``): every device of HA's matter integration whose
 serial number is ``SMH-<device id>`` of the home goes into the area named after its room,
 which is created when missing. It only talks JSON to the websocket, so it imports nothing of HA.
+
+Two homes never share an area unless asked. When an area named after one of the home's rooms
+already holds a device that is not this home's (an SMH home's "Kitchen", the user's own), the
+whole home's areas get a prefix ("Matter Kitchen"), as a second SMH home's do, so "turn on the
+kitchen light" does not reach both homes. An empty area of that name is the user's place for it
+and is used. ``prefix`` names the areas explicitly; ``share`` joins the existing ones.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from smh_core.homeenv.model import Home
@@ -21,6 +28,17 @@ type WsCall = Callable[
     [dict[str, Any]], Awaitable[Any]
 ]  # one websocket command -> its result (smh_core.ha.websocket.connect)
 SERIAL_PREFIX = "SMH-"  # the bridge's BasicInformation SerialNumber: SMH-<did>
+DEFAULT_PREFIX = "Matter"
+"""The areas' prefix when a room's name is taken by an area holding other devices."""
+
+
+@dataclass
+class AreaAssignment:
+    """What :func:`assign_areas` did: HA device id -> area id of the devices it moved, and the
+    prefix the areas' names got ("" for the rooms' own names)."""
+
+    moved: dict[str, str] = field(default_factory=dict)
+    prefix: str = ""
 
 
 def _matter_device(device: dict[str, Any]) -> bool:
@@ -40,21 +58,37 @@ def area_plan(home: Home, devices: list[dict[str, Any]]) -> dict[str, str]:
     return out
 
 
-async def assign_areas(call: WsCall, home: Home) -> dict[str, str]:
-    """Move the home's bridged devices into their rooms' areas; returns HA device id -> area id
-    of the devices it moved (devices already in the right area are left alone)."""
+def _clashing_prefix(
+    plan: dict[str, str], devices: list[dict[str, Any]], areas: dict[str, str]
+) -> str:
+    """:data:`DEFAULT_PREFIX` when an area named after one of the rooms holds a device that is
+    not one of this home's bridged devices, else "" (the rooms' own names)."""
+    occupied = {d.get("area_id") for d in devices if d["id"] not in plan and d.get("area_id")}
+    taken = any(areas.get(room.casefold()) in occupied for room in plan.values())
+    return DEFAULT_PREFIX if taken else ""
+
+
+async def assign_areas(
+    call: WsCall, home: Home, prefix: str | None = None, share: bool = False
+) -> AreaAssignment:
+    """Move the home's bridged devices into their rooms' areas (devices already in the right
+    area are left alone). ``prefix``: the areas are "<prefix> <room>"; else the rooms' own names,
+    or "Matter <room>" when those areas hold other devices, unless ``share``."""
     devices = await call({"type": "config/device_registry/list"})
     plan = area_plan(home, devices)
     areas = {
         a["name"].casefold(): a["area_id"]
         for a in await call({"type": "config/area_registry/list"})
     }
+    if prefix is None:
+        prefix = "" if share else _clashing_prefix(plan, devices, areas)
+    plan = {device_id: f"{prefix} {room}" if prefix else room for device_id, room in plan.items()}
     for name in sorted(set(plan.values())):
         if name.casefold() not in areas:
             created = await call({"type": "config/area_registry/create", "name": name})
             areas[name.casefold()] = created["area_id"]
     current = {d["id"]: d.get("area_id") for d in devices}
-    moved = {}
+    done = AreaAssignment(prefix=prefix)
     for device_id, room in sorted(plan.items()):
         area_id = areas[room.casefold()]
         if current.get(device_id) != area_id:
@@ -65,5 +99,5 @@ async def assign_areas(call: WsCall, home: Home) -> dict[str, str]:
                     "area_id": area_id,
                 }
             )
-            moved[device_id] = area_id
-    return moved
+            done.moved[device_id] = area_id
+    return done

@@ -63,24 +63,42 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="log in as this HA administrator instead (password from $HA_PASSWORD, "
         "else asked); no long-lived token needed",
     )
+    place = a.add_mutually_exclusive_group()
+    place.add_argument(
+        "--area-prefix",
+        help='name the areas "<prefix> <room>" (default: the rooms\' own names, or "Matter <room>" '
+        "when an area of that name already holds other devices)",
+    )
+    place.add_argument(
+        "--share-areas",
+        action="store_true",
+        help="join existing areas of the rooms' names even when they hold other devices "
+        "(another home's, your own)",
+    )
     a.set_defaults(func=_areas)
 
 
 def _areas(args: argparse.Namespace) -> int:
-    from sim_devices.matter_bridge.areas import assign_areas
+    from sim_devices.matter_bridge.areas import AreaAssignment, assign_areas
     from smh_core.ha.login import access_token
     from smh_core.ha.websocket import connect
     from smh_core.homeenv.engine import load_home
 
     home = load_home(args.home)
 
-    async def main() -> dict[str, str]:
+    async def main() -> AreaAssignment:
         token = await access_token(args.url, args.token, args.username)
         async with connect(args.url, token) as call:
-            return await assign_areas(call, home)
+            return await assign_areas(call, home, args.area_prefix, args.share_areas)
 
-    moved = asyncio.run(main())
-    print(f"moved {len(moved)} devices into their rooms' areas")
+    done = asyncio.run(main())
+    named = f' (named "{done.prefix} <room>")' if done.prefix else ""
+    print(f"moved {len(done.moved)} devices into their rooms' areas{named}")
+    if done.prefix and args.area_prefix is None:
+        print(
+            "areas of the rooms' names already hold other devices: this home keeps its own "
+            "(--share-areas joins them)"
+        )
     return 0
 
 

@@ -56,8 +56,8 @@ async def test_the_proposal_is_the_known_good_mapping(
     out = tmp_path / "matter-1.yaml"
     async with ha_matter(hass, MatterBridge(HomeEngine(home))):
         async with connect(url, hass_access_token) as call:
-            moved = await assign_areas(call, home)
-        assert len(moved) == 27
+            done = await assign_areas(call, home)
+        assert len(done.moved) == 27
         code = await hass.async_add_executor_job(
             main,
             [
