@@ -96,7 +96,9 @@ def _json_values() -> st.SearchStrategy:
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
     name=st.sampled_from(sorted(TOOLS)),
