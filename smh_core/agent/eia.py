@@ -36,6 +36,10 @@ from .memory_tools import (
 )
 from .tools import AskUserArgs, FinishArgs, dispatch_async, tool_schemas, validate_args
 
+ROOM_VARIABLES = ("temperature", "humidity", "illuminance", "pm25", "pm10", "air_quality")
+"""A room climate's locators (device ``@<room id>`` in a rule's trigger or condition): the
+backend contract names them (:meth:`~.backend.HomeBackend.room_environment`)."""
+
 UserReply = Callable[[str], str | None]
 """Answers a clarification question; ``None`` means the user is not available (the turn ends)."""
 
@@ -208,6 +212,24 @@ class EIAAgent:
                 trace.stop = "confirmation_pending"
         return trace
 
+    async def _choices(self) -> dict[str, list[str]]:
+        """The home's device ids, room ids and locators (every device's services and attributes,
+        and a room climate's variables), for a server that constrains decoding to them."""
+        rooms = [str(r["id"]) for r in await self.backend.list_rooms()]
+        devices = [str(d["did"]) for d in await self.backend.list_devices()]
+        locators = set(ROOM_VARIABLES)
+        for did in devices:
+            spec = await self.backend.device_spec(did)
+            if isinstance(spec, dict) and spec.get("ok", True):
+                for part in ("services", "attributes"):
+                    if isinstance(spec.get(part), dict):
+                        locators.update(str(name) for name in spec[part])
+        return {
+            "did": devices + [f"@{r}" for r in rooms],
+            "room": rooms,
+            "locator": sorted(locators),
+        }
+
     async def _turn(
         self,
         user_text: str,
@@ -234,7 +256,7 @@ class EIAAgent:
         messages.append({"role": "user", "content": user_text})
         trace.messages = messages
         names = {t["function"]["name"] for t in self.tools}
-        schemas = call_schemas(self.tools) if protocol == "prompted" else []
+        schemas = call_schemas(self.tools, await self._choices()) if protocol == "prompted" else []
         used = 0
         empty = 0
         model_calls = 0

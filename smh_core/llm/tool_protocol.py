@@ -89,15 +89,55 @@ def prompted_instructions(tools: list[dict[str, Any]]) -> str:
     return load_prompt("tool_protocol").substitute(tools="\n".join(lines))
 
 
-def call_schemas(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _with_choices(schema: Any, choices: dict[str, list[str]]) -> Any:
+    """A copy of ``schema`` whose string properties named in ``choices`` may only take those
+    values (``did`` -> the home's device ids): wherever they appear, tool arguments or the
+    actions of a schedule or rule."""
+    if isinstance(schema, list):
+        return [_with_choices(s, choices) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _with_choices(v, choices) for k, v in schema.items()}
+    props = out.get("properties")
+    if isinstance(props, dict):
+        for name, values in choices.items():
+            prop = props.get(name)
+            if not values or not isinstance(prop, dict):
+                continue
+            allowed = {"type": "string", "enum": sorted(set(values))}
+            if prop.get("type") == "string":
+                props[name] = allowed
+            elif isinstance(prop.get("anyOf"), list):  # optional: ``str | None``
+                props[name] = {
+                    **prop,
+                    "anyOf": [
+                        allowed if isinstance(o, dict) and o.get("type") == "string" else o
+                        for o in prop["anyOf"]
+                    ],
+                }
+    return out
+
+
+def call_schemas(
+    tools: list[dict[str, Any]], choices: dict[str, list[str]] | None = None
+) -> list[dict[str, Any]]:
     """JSON schemas of one call, most specific first: each tool's own arguments (``anyOf``), then
     only the tool name as an enum with free arguments (for servers whose grammar conversion
-    fails on the rich one)."""
+    fails on the rich one).
+
+    ``choices`` narrows named string arguments to the values this home has (``{"did": [...],
+    "room": [...]}``) in the rich schema. It is a decoding constraint only: the model reads the
+    same tool list, and a server that constrains decoding can no longer spend a call on an id
+    that does not exist (SmolLM2-135M wrote error messages back into ``did`` until its budget
+    ran out). What the tools accept is unchanged: a value outside them still gets the tool's
+    own error from a server that does not constrain."""
     defs: dict[str, Any] = {}
     variants = []
     for t in tools:
         fn = t["function"]
         params = dict(fn.get("parameters") or {"type": "object"})
+        if choices:
+            params = _with_choices(params, choices)
         defs.update(params.pop("$defs", {}))
         variants.append(
             {

@@ -196,6 +196,14 @@ async def test_prompted_protocol_runs_the_tool_loop(socket_enabled, backend) -> 
         for v in server.requests[0]["response_format"]["schema"]["anyOf"]
     }
     assert {"control_device", "finish", "ask_user"} <= names
+    # the grammar admits only this home's device ids (and its rooms' climates, "@room")
+    sent = server.requests[0]["response_format"]["schema"]
+    control = next(v for v in sent["anyOf"] if v["properties"]["tool"]["const"] == "control_device")
+    ids = {d["did"] for d in backend.list_devices()} | {f"@{r['id']}" for r in backend.list_rooms()}
+    assert set(control["properties"]["arguments"]["properties"]["did"]["enum"]) == ids
+    locators = set(control["properties"]["arguments"]["properties"]["locator"]["enum"])
+    spec = backend.device_spec("1001")
+    assert set(spec["services"]) | set(spec["attributes"]) | {"temperature"} <= locators
 
 
 async def test_forced_protocol_skips_the_probe(socket_enabled, backend) -> None:
@@ -230,6 +238,27 @@ def test_call_schemas_hoist_definitions() -> None:
         "$defs" not in v["properties"]["arguments"] for v in rich["anyOf"]
     )
     assert "create_automation" in simple["properties"]["tool"]["enum"]
+
+
+def test_call_schemas_narrow_ids_to_the_home_only_in_the_rich_schema() -> None:
+    from smh_core.agent.tools import tool_schemas
+
+    choices = {"did": ["1002", "1001", "@kitchen"], "room": ["kitchen"]}
+    rich, simple = call_schemas(tool_schemas(), choices)
+    args = {v["properties"]["tool"]["const"]: v["properties"]["arguments"] for v in rich["anyOf"]}
+    ids = {"type": "string", "enum": ["1001", "1002", "@kitchen"]}
+    assert args["control_device"]["properties"]["did"] == ids
+    assert rich["$defs"]["Action"]["properties"]["did"] == ids  # schedules' and rules' actions
+    assert args["get_room_environment"]["properties"]["room"] == {
+        "type": "string",
+        "enum": ["kitchen"],
+    }
+    optional = args["list_devices"]["properties"]["room"]["anyOf"]  # str | None keeps its None
+    assert {"type": "string", "enum": ["kitchen"]} in optional and {"type": "null"} in optional
+    assert "did" not in json.dumps(simple)  # the fallback stays free
+    plain = call_schemas(tool_schemas())
+    assert call_schemas(tool_schemas(), {"did": [], "room": []}) == plain  # an empty home: no enum
+    assert '"enum": ["1001"' not in json.dumps(plain)
 
 
 # --- bounded loops ---------------------------------------------------------------------------

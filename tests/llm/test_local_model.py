@@ -33,7 +33,13 @@ def test_every_schema_we_send_is_a_grammar_llama_cpp_accepts() -> None:
     from smh_core.llm.client import response_format
     from smh_core.llm.tool_protocol import call_schemas
 
-    schemas = [*call_schemas(tool_schemas()), DROutput.model_json_schema(), rule_schema()]
+    ids = {"did": ["1001", "light.kitchen_2", "@living_room", 'odd "quoted" id'], "room": ["a b"]}
+    schemas = [
+        *call_schemas(tool_schemas()),
+        *call_schemas(tool_schemas(), ids),
+        DROutput.model_json_schema(),
+        rule_schema(),
+    ]
     for schema in schemas:
         sent = response_format("json_object", schema, "x")["schema"]
         grammar = llama_grammar.LlamaGrammar.from_json_schema(json.dumps(sent), verbose=False)
