@@ -21,10 +21,8 @@ from smh_core.homes.simulated import generate_matter_home
 from .ha_setup import ha_matter
 
 
-async def test_bridged_devices_land_in_their_rooms_areas(
-    hass: HomeAssistant, hass_ws_client, socket_enabled
-):
-    home = generate_matter_home(seed=1)
+async def _ws(hass: HomeAssistant, hass_ws_client) -> Any:
+    """One websocket command -> its result, as ``smh matter-areas`` talks to HA."""
     assert await async_setup_component(hass, "config", {})  # the registries' websocket commands
     client = await hass_ws_client(hass)
 
@@ -34,6 +32,14 @@ async def test_bridged_devices_land_in_their_rooms_areas(
         assert reply["success"], reply
         return reply["result"]
 
+    return call
+
+
+async def test_bridged_devices_land_in_their_rooms_areas(
+    hass: HomeAssistant, hass_ws_client, socket_enabled
+):
+    home = generate_matter_home(seed=1)
+    call = await _ws(hass, hass_ws_client)
     ar.async_get(hass).async_create("kitchen")  # an existing area is reused, whatever its case
     async with ha_matter(hass, MatterBridge(HomeEngine(home))) as entry:
         devices = dr.async_entries_for_config_entry(dr.async_get(hass), entry.entry_id)
@@ -50,19 +56,6 @@ async def test_bridged_devices_land_in_their_rooms_areas(
         assert areas.async_get_area(device.area_id).name.casefold() == room.casefold()
         assert device.name.startswith(room)  # the node label says the room too
     assert len([a for a in areas.async_list_areas() if a.name.casefold() == "kitchen"]) == 1
-
-
-async def _ws(hass: HomeAssistant, hass_ws_client) -> Any:
-    assert await async_setup_component(hass, "config", {})
-    client = await hass_ws_client(hass)
-
-    async def call(message: dict[str, Any]) -> Any:
-        await client.send_json_auto_id(message)
-        reply = await client.receive_json()
-        assert reply["success"], reply
-        return reply["result"]
-
-    return call
 
 
 def _other_homes_kitchen_device(hass: HomeAssistant) -> dr.DeviceEntry:
