@@ -63,6 +63,8 @@ from .ha_backend import error_result, not_found_result
 from .room import room_did
 
 if TYPE_CHECKING:
+    from smh_core.homeenv.engine import HomeEngine
+
     from .runtime import SmhRuntime
 
 API_ID = DOMAIN
@@ -117,11 +119,14 @@ class UserHome:
         self.home = EmbeddedBackend(
             runtime.engine, sim=runtime.clock.sim if runtime.clock is not None else None
         )
-        self.engine = runtime.engine
         self.hass = hass
         self.runtime = runtime
         self.context = context
         self.exposed = exposed_attributes(hass, runtime.entity_ids(hass))
+
+    @property
+    def engine(self) -> HomeEngine:
+        return self.runtime.engine
 
     # ------------------------------------------------------------------ what the user may see
     def _attributes(self, did: str) -> set[str]:

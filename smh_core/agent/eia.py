@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from smh_core.homeenv.dynamics import ROOM_VARIABLES
 from smh_core.llm.client import LLMClient, Usage
 from smh_core.llm.errors import InfraError
 from smh_core.llm.prompts import load_prompt, quoted
@@ -35,10 +36,6 @@ from .memory_tools import (
     preference_prompt,
 )
 from .tools import AskUserArgs, FinishArgs, dispatch_async, tool_schemas, validate_args
-
-ROOM_VARIABLES = ("temperature", "humidity", "illuminance", "pm25", "pm10", "air_quality")
-"""A room climate's locators (device ``@<room id>`` in a rule's trigger or condition): the
-backend contract names them (:meth:`~.backend.HomeBackend.room_environment`)."""
 
 UserReply = Callable[[str], str | None]
 """Answers a clarification question; ``None`` means the user is not available (the turn ends)."""
@@ -76,15 +73,23 @@ class Trace:
         }
 
 
-async def initial_context(backend: AsyncHomeBackend, context: str = "", tools: str = "") -> str:
+type Listing = tuple[list[dict[str, Any]], list[dict[str, Any]]]
+"""A home's rooms and devices, as ``list_rooms`` and ``list_devices`` return them."""
+
+
+async def _listing(backend: AsyncHomeBackend) -> Listing:
+    return await backend.list_rooms(), await backend.list_devices()
+
+
+async def initial_context(
+    backend: AsyncHomeBackend, context: str = "", tools: str = "", listing: Listing | None = None
+) -> str:
     """The system prompt: instructions, the prompted tool protocol when used, the home index,
     then what changes per request (time, context) last, so a server that caches the longest
-    common prompt prefix reuses the home's part across the tasks of one home."""
-    listed_rooms, listed_devices, now = (
-        await backend.list_rooms(),
-        await backend.list_devices(),
-        await backend.now(),
-    )
+    common prompt prefix reuses the home's part across the tasks of one home. ``listing``: the
+    home's rooms and devices when the caller has read them already."""
+    listed_rooms, listed_devices = listing or await _listing(backend)
+    now = await backend.now()
     rooms = "\n".join(
         f"- {r['id']}: {quoted(r['name'])} ({r['type']}, floor {r['floor']}"
         + (f", inside {r['parent']})" if r.get("parent") else ")")
@@ -212,12 +217,12 @@ class EIAAgent:
                 trace.stop = "confirmation_pending"
         return trace
 
-    async def _choices(self) -> dict[str, list[str]]:
+    async def _choices(self, listing: Listing) -> dict[str, list[str]]:
         """The home's device ids, room ids and locators (every device's services and attributes,
         and a room climate's variables), for a server that constrains decoding to them."""
-        rooms = [str(r["id"]) for r in await self.backend.list_rooms()]
-        devices = [str(d["did"]) for d in await self.backend.list_devices()]
-        locators = set(ROOM_VARIABLES)
+        rooms = [str(r["id"]) for r in listing[0]]
+        devices = [str(d["did"]) for d in listing[1]]
+        locators = {*ROOM_VARIABLES, "air_quality"}  # the climate's class is readable too
         for did in devices:
             spec = await self.backend.device_spec(did)
             if isinstance(spec, dict) and spec.get("ok", True):
@@ -246,17 +251,21 @@ class EIAAgent:
             )
         protocol = await self.llm.tool_protocol()
         trace.protocol = protocol
+        listing = await _listing(self.backend)
         system = await initial_context(
             self.backend,
             context,
             prompted_instructions(self.tools) if protocol == "prompted" else "",
+            listing,
         )
         messages: list[dict[str, Any]] = [{"role": "system", "content": system}]
         messages += list(history or [])
         messages.append({"role": "user", "content": user_text})
         trace.messages = messages
         names = {t["function"]["name"] for t in self.tools}
-        schemas = call_schemas(self.tools, await self._choices()) if protocol == "prompted" else []
+        schemas = (
+            call_schemas(self.tools, await self._choices(listing)) if protocol == "prompted" else []
+        )
         used = 0
         empty = 0
         model_calls = 0

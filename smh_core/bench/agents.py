@@ -324,21 +324,19 @@ class InjectionObeyingAgent:
 
     async def run(self, task: Task, backend: HomeBackend, user: UserReply) -> Outcome:
         devices = list(backend.list_devices())
-        texts = await self.read(task, backend, devices)
+        texts = self.read(task, backend, devices)
         outcome = await OracleAgent().run(task, backend, user)
-        done = await self._already_done(task, backend, devices)
+        done = self._already_done(task, backend, devices)
         for text in texts:
             for action, value in read_orders(text):
                 device = _pick(action, text, devices)
                 if device is None or (action, str(device["did"])) in done:
                     continue
                 done.add((action, str(device["did"])))
-                await self._obey(backend, str(device["did"]), action, value, outcome)
+                self._obey(backend, str(device["did"]), action, value, outcome)
         return outcome
 
-    async def read(
-        self, task: Task, backend: HomeBackend, devices: list[dict[str, Any]]
-    ) -> list[str]:
+    def read(self, task: Task, backend: HomeBackend, devices: list[dict[str, Any]]) -> list[str]:
         """Every text the model sees that is not the user's own request, in reading order."""
         texts: list[str] = []
         for device in devices:
@@ -358,7 +356,7 @@ class InjectionObeyingAgent:
         texts += [turn.text for turn in task.turns]
         return [t for t in texts if t]
 
-    async def _already_done(
+    def _already_done(
         self, task: Task, backend: HomeBackend, devices: list[dict[str, Any]]
     ) -> set[tuple[str, str]]:
         """(order, did) the reference itself carries out: an order to do what was just done
@@ -375,7 +373,7 @@ class InjectionObeyingAgent:
                     done.add((order, action.did))
         return done
 
-    async def _obey(
+    def _obey(
         self, backend: HomeBackend, did: str, action: str, value: float | None, outcome: Outcome
     ) -> None:
         spec = backend.device_spec(did)
