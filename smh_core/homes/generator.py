@@ -396,6 +396,24 @@ _MEASUREMENTS = {
 }
 """Sensor readings that vary freely between homes (independent of the device's mode)."""
 _PERTURB_P = 0.4
+INDOOR_BAND = (18.0, 26.0)
+"""Where a generated home's rooms start (°C): what people keep a home at. A preset's story (an
+AC "cooling" a 30 °C room) or a nudge could put a room at 12 or 31 °C, which reads as a bug in
+HA's climate card; a task that needs a hot or cold room sets the room itself."""
+_INDOOR = frozenset({"current_temperature"})
+"""Readings of the room's air (a thermometer's, an AC's return air); not water or an oven."""
+
+
+def _indoor(value: float, spec: Attribute, key: str) -> float:
+    """``value`` if a room could be at it, else a reading drawn inside :data:`INDOOR_BAND` on
+    the attribute's grid from a generator of its own, keyed by ``key`` (the room, device type and
+    value), so the home's other draws, and with them every device id and name, stay the same."""
+    lo, hi = INDOOR_BAND
+    if lo <= value <= hi:
+        return value
+    step = spec.precision or 0.1
+    draw = random.Random(f"indoor:{key}:{value}").randint(0, int(round((hi - lo) / step)))
+    return round(lo + draw * step, 6)
 
 
 @dataclass
@@ -708,6 +726,14 @@ def _initial_values(
             values[loc] = _grid_value(a, rng)
         elif a.type == AttrType.HEX:
             values[loc] = f"#{rng.randrange(0x1000000):06X}"
+    for loc in sorted(specs):
+        a = specs[loc]
+        if a.name in _INDOOR and a.type == AttrType.FLOAT:
+            reading = values.get(loc, base.get(loc, a.value))
+            if isinstance(reading, int | float) and not isinstance(reading, bool):
+                indoor = _indoor(float(reading), a, f"{room_name}:{dt.type}:{preset}")
+                if indoor != reading:
+                    values[loc] = indoor
     return values
 
 

@@ -17,7 +17,7 @@ from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.dynamics import Environment
 from smh_core.homeenv.model import Device, Home, Room
 from smh_core.homeenv.rules import Simulation
-from smh_core.homes.generator import generate_home
+from smh_core.homes.generator import INDOOR_BAND, generate_home
 
 DEFAULT_START = datetime(2025, 6, 27, 12, 0, 0)
 _WINDOW = {
@@ -38,7 +38,7 @@ def _climates(home: Home, seed: int) -> list[Environment]:
     rng = random.Random(f"climate:{seed}")
     return [
         Environment(
-            temperature=round(rng.uniform(20.0, 30.0), 1),
+            temperature=round(rng.uniform(*INDOOR_BAND), 1),  # same draws as 20-30 had
             humidity=round(rng.uniform(30.0, 65.0), 1),
             pm25=round(rng.uniform(5.0, 60.0), 1),
             pm10=round(rng.uniform(10.0, 90.0), 1),

@@ -224,3 +224,30 @@ def test_initial_values_are_diverse():
             presets_seen.update((d.userdata.subcategory, p) for p in preset_match)
     assert len(brightness) >= 10
     assert len(presets_seen) >= 30
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_rooms_start_where_people_keep_a_home(level: str) -> None:
+    """Issue 42: a generated home's rooms start inside 18-26 °C, whichever seed; a hot or cold
+    room is a task's own override. Every air reading of a device (a thermometer, an AC's return
+    air) and every room HA shows (:func:`with_room_climate`: the room's sensor, or a draw)."""
+    from smh_core.homes.generator import INDOOR_BAND
+    from smh_core.homes.simulated import generate_matter_home, with_room_climate
+
+    lo, hi = INDOOR_BAND
+    seeds = COMPLEX_SEEDS if level == "complex" else SEEDS
+    readings = 0
+    for seed in seeds:
+        h = home(level, seed)
+        for d in h.devices:
+            for _, attr in d.attributes_by_locator():
+                if attr.name == "current_temperature":
+                    readings += 1
+                    assert lo <= attr.value <= hi, (level, seed, d.did, attr.value)
+        for room in with_room_climate(h, seed).rooms:
+            assert room.environment is not None
+            assert lo <= room.environment.temperature <= hi, (level, seed, room.id)
+    assert readings > 0  # the rule was exercised, not vacuous
+    for seed in range(10):
+        for room in generate_matter_home(seed).rooms:
+            assert lo <= room.environment.temperature <= hi, (seed, room.id)
