@@ -20,6 +20,7 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.util.unit_conversion import TemperatureConverter
 
 from smh_core.homeenv.model import AttrType
 
@@ -28,6 +29,30 @@ from .const import DOMAIN
 from .entity import SmhEntity, platform_setup
 from .mirrors import unique_id
 from .room import AIR_QUALITY, ROOM_PRECISION, ROOM_VARIABLES, room_device_id, room_did
+
+
+def home_temperature(
+    hass: HomeAssistant | None, unit: str | None, value: Any, decimals: int
+) -> tuple[str | None, Any]:
+    """A Celsius reading in the home's own temperature unit, rounded as its meter rounds.
+
+    Why: HA converts a °C sensor for an imperial home itself, but keeps the converted float
+    (29.2 °C becomes the state "84.56"), and HA's Assist reads the state out while the tile
+    rounds it: "84.56 degrees" beside "84.6 °F". Reporting in the home's unit with the meter's
+    decimals gives one number everywhere; the engine itself stays in °C, and a Celsius home's
+    values pass unchanged."""
+    if (
+        hass is None
+        or unit != UnitOfTemperature.CELSIUS
+        or not isinstance(value, int | float)
+        or isinstance(value, bool)
+    ):
+        return unit, value
+    home = hass.config.units.temperature_unit
+    if home == unit:
+        return unit, value
+    converted = TemperatureConverter.convert(float(value), unit, home)
+    return home, round(converted, decimals) if decimals else round(converted)
 
 
 class SmhSensor(SmhEntity, SensorEntity):
@@ -41,16 +66,22 @@ class SmhSensor(SmhEntity, SensorEntity):
         if labels:  # an enum shown by its names (a Matter OperationalState)
             self._attr_device_class = SensorDeviceClass.ENUM
             self._attr_options = labels
+        self._unit = self.mirror.unit if self._numeric else None  # the engine's (°C ...)
         if self._numeric:
             self._attr_state_class = SensorStateClass.MEASUREMENT
-            self._attr_native_unit_of_measurement = self.mirror.unit
             if self.mirror.device_class is not None:
                 self._attr_device_class = SensorDeviceClass(self.mirror.device_class)
 
     @property
+    def native_unit_of_measurement(self) -> str | None:
+        return home_temperature(self.hass, self._unit, 0.0, 0)[0]
+
+    @property
     def native_value(self) -> Any:
         value = self.value
-        if self._numeric or isinstance(value, str):
+        if self._numeric:
+            return home_temperature(self.hass, self._unit, value, 1)[1]  # a thermometer's tenths
+        if isinstance(value, str):
             return value
         return json.dumps(value, ensure_ascii=False)[:255]
 
@@ -78,22 +109,28 @@ class SmhRoomSensor(SensorEntity):
         self._attr_name = ROOM_VARIABLES[variable]
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, room_device_id(entry_id, room))})
         device_class, unit = ROOM_SENSOR_CLASSES[variable]
+        self._unit = unit  # the engine's
         self._attr_device_class = device_class
         self._attr_extra_state_attributes = {"did": self.did, "locator": variable}
         if device_class is SensorDeviceClass.ENUM:
             self._attr_options = AIR_QUALITY
         else:
-            self._attr_native_unit_of_measurement = unit
             self._attr_state_class = SensorStateClass.MEASUREMENT
-            self._attr_suggested_display_precision = 0 if variable == "illuminance" else 1
+            self._attr_suggested_display_precision = ROOM_PRECISION[variable]
+
+    @property
+    def native_unit_of_measurement(self) -> str | None:
+        return home_temperature(self.hass, self._unit, 0.0, 0)[0]
 
     @property
     def native_value(self) -> Any:
-        """The room variable as a meter shows it (:data:`ROOM_PRECISION` decimals)."""
+        """The room variable as a meter shows it (:data:`ROOM_PRECISION` decimals), a
+        temperature in the home's unit."""
         value = self.runtime.engine.value(self.did, self.variable)
         digits = ROOM_PRECISION.get(self.variable)
         if digits is None or not isinstance(value, int | float) or isinstance(value, bool):
             return value
+        value = home_temperature(self.hass, self._unit, value, digits)[1]
         return round(value, digits) if digits else round(value)
 
     async def async_added_to_hass(self) -> None:

@@ -18,12 +18,14 @@ from homeassistant.helpers import area_registry as ar
 from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
+from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.compat import device_for
 from custom_components.smh.const import DOMAIN
 from custom_components.smh.room import DEFAULT_ROOM_ICON, ROOM_VARIABLES, room_icon
 from smh_core.homeenv.engine import dump_home
+from smh_core.homes.generator import INDOOR_BAND
 from smh_core.homes.simulated import reported_climate
 from tests.support import sim_home as sh
 from tests.support.fake_openai import FakeOpenAI
@@ -177,7 +179,7 @@ async def test_generated_homes_answer_the_living_room_temperature(
     if "temperature" in reported:
         assert float(state.state) == pytest.approx(reported["temperature"], abs=0.05)
     else:
-        assert 20.0 <= float(state.state) <= 30.0
+        assert INDOOR_BAND[0] <= float(state.state) <= INDOOR_BAND[1]
     assert (
         state.attributes["state_class"] == "measurement"
         and state.attributes["unit_of_measurement"] == "°C"
@@ -229,6 +231,37 @@ async def test_hass_own_assist_answers_the_living_room_temperature(
         )
 
 
+async def test_an_imperial_home_hears_the_temperature_its_tile_shows(
+    hass: HomeAssistant, conversation
+) -> None:
+    """In a home set to US customary units HA converts the room's °C to °F; the state must keep
+    a meter's one decimal (84.6, as the tile shows) so that Assist does not read out 84.56."""
+    hass.config.units = US_CUSTOMARY_SYSTEM
+    assert await async_setup_component(hass, "intent", {})
+    entry = await _generated(hass, GENERATED)
+    engine = entry.runtime_data.engine
+    living = next(r.id for r in engine.rooms() if r.name == "Living Room")
+    sensor = _sensor(hass, entry, living, "temperature")
+    for celsius, fahrenheit in ((29.2, "84.6"), (21.04999, "69.9"), (-3.0, "26.6")):
+        assert engine.set_values(f"@{living}", {"temperature": celsius}).ok
+        await hass.async_block_till_done()
+        state = hass.states.get(sensor)
+        assert (state.state, state.attributes["unit_of_measurement"]) == (fahrenheit, "°F")
+    answer = await _ask(hass, "what is the temperature in the living room")
+    assert "26.6" in answer and "26.60" not in answer, answer
+    # every temperature the entry shows (devices' thermometers too) is in °F with a meter's tenths
+    shown = [
+        hass.states.get(e.entity_id)
+        for e in er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
+        if e.domain == "sensor"
+    ]
+    temperatures = [s for s in shown if s.attributes.get("unit_of_measurement") in ("°C", "°F")]
+    assert len(temperatures) > len(engine.simulated_rooms())  # thermometers beside the rooms
+    for state in temperatures:
+        assert state.attributes["unit_of_measurement"] == "°F", state
+        assert len(state.state.partition(".")[2]) <= 1, state
+
+
 async def test_room_states_are_rounded_like_a_meter(hass: HomeAssistant) -> None:
     entry = await _generated(hass, GENERATED)
     engine = entry.runtime_data.engine
@@ -242,6 +275,10 @@ async def test_room_states_are_rounded_like_a_meter(hass: HomeAssistant) -> None
         for v in ("temperature", "humidity", "pm25")
     }
     assert states == {"temperature": "21.0", "humidity": "48", "pm25": "12.3"}
+    for celsius, shown in ((29.2, "29.2"), (-3.0, "-3.0")):  # a metric home: as the meter shows
+        assert engine.set_values(f"@{room}", {"temperature": celsius}).ok
+        await hass.async_block_till_done()
+        assert hass.states.get(_sensor(hass, entry, room, "temperature")).state == shown
 
 
 async def test_a_user_chosen_area_sensor_is_kept(hass: HomeAssistant) -> None:
