@@ -20,7 +20,8 @@ help:
 	@echo "make test    bootstrap everything, lint (ruff, mypy), run the whole test suite (HA 2026.2.3, the oldest supported)"
 	@echo "make test-ha-current  the HA tests on the newest HA (2026.11, Python 3.14; see scripts/ha_current.sh)"
 	@echo "make perf    measure engine speed (smh perf engine)"
-	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123 (VOICE=1: voice pipeline)"
+	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123"
+	@echo "             (HA=newest: HA 2026.11; UNITS=imperial: °F; VOICE=1: voice pipeline)"
 	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
 	@echo "make matter-roundtrip  SimuHome's homes as Matter devices in a real HA: smh ha map, oracle and Assist (SEEDS=1,3 ASSIST=3)"
 
@@ -117,10 +118,20 @@ endif
 # `make demo AGENT_BASE_URL=URL AGENT_MODEL=NAME [AGENT_API_KEY=KEY]`, or the bundled local model
 # once `make local-llm` has run; otherwise HA's own agent stays.
 # VOICE=1: plus SMH's Wyoming STT/TTS and a preferred "SMH voice" pipeline (docs/voice.md).
+# HA=newest: the newest HA (2026.11, Python 3.14) in the same root and venv as CI's newest lane
+# (scripts/ha_current.sh: a one-time set-up of ~6-8 min, then seconds), config in .ha-demo-newest;
+# HA=oldest (the default): HA 2026.2.3 in .venv, config in .ha-demo. UNITS=imperial: HA in °F.
+DEMO_ARGS = --port $(or $(PORT),8123) --level medium --units $(or $(UNITS),metric) $(if $(VOICE),--voice) \
+  $(if $(AGENT_BASE_URL),--base-url "$(AGENT_BASE_URL)" --model "$(AGENT_MODEL)" --api-key "$(AGENT_API_KEY)")
 demo: bootstrap
 	@$(if $(VOICE),bash scripts/ensure_espeak.sh,true)
-	$(PY) scripts/ha_instance.py --dir .ha-demo --port $(or $(PORT),8123) --level medium $(if $(VOICE),--voice) \
-	  $(if $(AGENT_BASE_URL),--base-url "$(AGENT_BASE_URL)" --model "$(AGENT_MODEL)" --api-key "$(AGENT_API_KEY)")
+ifeq ($(HA),newest)
+	bash scripts/ha_current.sh --demo --dir .ha-demo-newest $(DEMO_ARGS)
+else ifneq ($(filter-out oldest,$(HA)),)
+	@echo "make demo: HA=$(HA) is not a choice: HA=newest (2026.11) or HA=oldest (2026.2.3, the default)" >&2; exit 2
+else
+	$(PY) scripts/ha_instance.py --dir .ha-demo $(DEMO_ARGS)
+endif
 
 perf: bootstrap
 	$(SMH) perf engine

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import signal
 import socket
 import sys
 import time
@@ -59,15 +58,6 @@ def sample(tasks: list[Task], limit: int | None) -> list[Task]:
     return stratified_sample(
         [t for t in tasks if set(t.goal_kinds) <= set(HA_GOALS) and t.climate is None], limit
     )
-
-
-def _stop_on_sigterm() -> None:
-    """SIGTERM (a CI job cancelled, ``kill``) unwinds like Ctrl-C, so hass is stopped too."""
-
-    def handler(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, handler)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"--voice: {reason}")
         voice = VoiceOptions(VoiceSettings(noise=args.voice_noise))
     config_dir = (args.out / "ha-config").resolve()
-    _stop_on_sigterm()
+    ha_instance.stop_on_sigterm()
 
     from smh_core.cli.bench import _report
 

@@ -19,6 +19,8 @@
 # seconds. The checkout is bind-mounted at its own path, so paths are the same inside and out.
 #
 # Usage: scripts/ha_current.sh [--setup-only] [--lane plugin|newest] [PYTEST ARGS ...]
+#        scripts/ha_current.sh --demo [HA_INSTANCE ARGS ...]   (`make demo HA=newest`: the newest HA
+#        with SMH's demo home, scripts/ha_instance.py in the 'newest' venv; Ctrl-C stops it)
 set -euo pipefail
 
 HA_NEWEST="2026.11.0"
@@ -33,11 +35,13 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE="${SMH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/smh}"
 LANE="$CACHE/ha-current"
 SETUP_ONLY=0
+DEMO=0
 ONLY=""
 PYTEST_ARGS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --setup-only) SETUP_ONLY=1 ;;
+    --demo) DEMO=1; ONLY=newest ;;
     --lane) ONLY="$2"; shift ;;
     *) PYTEST_ARGS+=("$1") ;;
   esac
@@ -230,6 +234,27 @@ mkdir -p "$LANE" "$HOST_TMP"
 [ -z "$ONLY" ] || [ "$ONLY" = plugin ] && make_venv plugin "pytest-homeassistant-custom-component==$PLUGIN"
 [ -z "$ONLY" ] || [ "$ONLY" = newest ] && make_venv newest "homeassistant==$HA_NEWEST"
 [ "$SETUP_ONLY" = 1 ] && { say "set up"; exit 0; }
+
+if [ "$DEMO" = 1 ]; then
+  # the same root and venv as CI's newest lane; hass binds 127.0.0.1 in the machine's own network
+  # (a chroot shares it), so the browser on this machine reaches it as with `make demo`
+  say "demo on $(in_lane "$VENVS/newest/bin/python" -c "import sys, homeassistant.const as c; print(f'HA {c.__version__}, Python {sys.version.split()[0]}')")"
+  # in its own process group, so Ctrl-C or a TERM reaches it through this script, which then
+  # waits for hass to stop before the root's mounts are undone (the EXIT trap)
+  set -m
+  in_lane "$VENVS/newest/bin/python" scripts/ha_instance.py "${PYTEST_ARGS[@]}" &
+  demo=$!
+  set +m
+  trap 'kill -TERM -- "-$demo" 2>/dev/null || true' INT TERM
+  rc=0
+  while :; do
+    if wait "$demo"; then rc=0; else rc=$?; fi
+    kill -0 "$demo" 2>/dev/null || break
+  done
+  # the group's first process may end before hass has saved its state: wait for all of it
+  while kill -0 -- "-$demo" 2>/dev/null; do sleep 0.5; done
+  exit "$rc"
+fi
 
 versions() {
   in_lane "$VENVS/$1/bin/python" -c "import sys, homeassistant.const as c; print(f'HA {c.__version__}, Python {sys.version.split()[0]}')"

@@ -16,9 +16,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import importlib.metadata
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -44,7 +46,7 @@ TASK_HOMES = REPO / "tasks" / "homes"
 USERNAME, PASSWORD = "smh", "smh-demo"
 CONFIG = """homeassistant:
   name: SMH home
-  unit_system: metric
+  unit_system: {units}
   time_zone: UTC
   latitude: 52.37
   longitude: 4.89
@@ -134,9 +136,18 @@ def _is_home_assistant(host: str, port: int) -> bool:
         return False
 
 
-def write_config(config_dir: Path, port: int, demo: bool = False) -> None:
+UNIT_SYSTEMS = {"metric": "metric", "imperial": "us_customary"}
+"""``--units`` -> HA's ``unit_system``: the engine stays in °C, HA shows °F in an imperial home."""
+
+
+def config_text(port: int, units: str = "metric") -> str:
+    """``configuration.yaml`` for a loopback HA on ``port`` in ``units`` (metric or imperial)."""
+    return CONFIG.format(port=port, units=UNIT_SYSTEMS[units])
+
+
+def write_config(config_dir: Path, port: int, demo: bool = False, units: str = "metric") -> None:
     config_dir.mkdir(parents=True, exist_ok=True)
-    text = CONFIG.format(port=port) + (DEMO_COMPONENTS if demo else "")
+    text = config_text(port, units) + (DEMO_COMPONENTS if demo else "")
     (config_dir / "configuration.yaml").write_text(text, encoding="utf-8")
     link = config_dir / "custom_components"
     if not link.exists():
@@ -402,16 +413,18 @@ async def launch(
     demo: bool = False,
     agent: AgentConfig | None = None,
     with_home: bool = True,
+    units: str = "metric",
 ) -> Instance:
     """Start and set up Home Assistant; with ``demo`` also history and Assist, and with an
     ``agent`` (demo only) an Assist assistant on SMH's conversation agent (see :mod:`ha_assistant`).
-    ``with_home=False``: no SMH entry (an HA whose devices come from elsewhere, e.g. Matter)."""
+    ``with_home=False``: no SMH entry (an HA whose devices come from elsewhere, e.g. Matter).
+    ``units="imperial"``: HA's US customary unit system (°F)."""
     if agent is not None and (not demo or not with_home):
         raise ValueError(
             "an assistant needs the demo configuration (assist_pipeline) and an SMH home"
         )
     check_port_free(port)  # before anything is written or started
-    write_config(config_dir, port, demo)
+    write_config(config_dir, port, demo, units)
     install_homes(config_dir)
     process = start(config_dir, config_dir / "hass.log")
     url = f"http://127.0.0.1:{port}"
@@ -498,6 +511,16 @@ async def add_voice(
     return servers, pipeline
 
 
+def stop_on_sigterm() -> None:
+    """SIGTERM (a CI job cancelled, ``kill``, ``make demo HA=newest`` stopped) unwinds like
+    Ctrl-C, so the hass a script started is stopped too instead of being left running."""
+
+    def handler(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
+
+
 def exit_code(main: Callable[[], int]) -> int:
     """A script's ``main()`` whose ``finally`` stops the hass it started: Ctrl-C (or SIGTERM
     unwound into KeyboardInterrupt) ends it with 130 and a note that a re-run resumes."""
@@ -519,6 +542,12 @@ def main() -> int:
     p.add_argument("--port", type=int, default=8123)
     p.add_argument("--level", choices=["simple", "medium", "complex"], default="medium")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--units",
+        choices=sorted(UNIT_SYSTEMS),
+        default="metric",
+        help="HA's unit system: metric, or imperial (°F; the engine itself stays in °C)",
+    )
     p.add_argument(
         "--time-scale", type=float, default=1.0, help="simulated seconds per real second"
     )
@@ -543,6 +572,8 @@ def main() -> int:
         "'SMH voice' pipeline (docs/voice.md)",
     )
     args = p.parse_args()
+    stop_on_sigterm()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # a log sees each line
     try:
         check_port_free(args.port)  # before a local model server or hass is started
     except PortInUse as err:
@@ -575,6 +606,7 @@ def main() -> int:
                 args.time_scale,
                 demo=True,
                 agent=agent,
+                units=args.units,
             )
         )
         if args.voice:
@@ -593,7 +625,10 @@ def main() -> int:
         if local is not None:
             local.stop()
         raise
-    print(f"Home Assistant with the SMH {args.level} home (seed {args.seed}) is running:")
+    print(
+        f"Home Assistant {importlib.metadata.version('homeassistant')} with the SMH {args.level} home (seed {args.seed}, "
+        f"{args.units} units) is running:"
+    )
     print(f"  URL:      {inst.url}   (login: {USERNAME} / {PASSWORD})")
     print(f"  token:    {inst.token}   (long-lived)")
     print(
@@ -628,4 +663,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(exit_code(main))

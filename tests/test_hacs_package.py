@@ -285,11 +285,7 @@ runpy.run_module("homeassistant", run_name="__main__", alter_sys=True)
 
 def _hass_config(port: int) -> str:
     """The project's hass config without the frontend and Assist: only loading the zip matters here."""
-    return (
-        _load_script("ha_instance")
-        .CONFIG.format(port=port)
-        .replace("conversation:\nfrontend:\n", "")
-    )
+    return _load_script("ha_instance").config_text(port).replace("conversation:\nfrontend:\n", "")
 
 
 async def _ws_entities(session: aiohttp.ClientSession, url: str, token: str) -> list[dict]:

@@ -10,6 +10,7 @@ docs/home-assistant.md's "Installing", walked as a new user walks them, with a s
    kinds, a bundled sample home picked from the list, created.
 4. The same sample again as a second home: the form proposes the area prefix "Home 2", and the
    second home's entity ids are the first's with that prefix: no ``_2`` ids, no shared areas.
+5. ``make demo UNITS=imperial``: Assist says the living room's °F as its tile shows it.
 
 Screenshots: ``$SMH_ARTIFACTS/newcomer/`` (default ``artifacts/newcomer/``; CI uploads
 ``artifacts/``). Browser set-up and skip rule: :mod:`tests.e2e.ui_browser`.
@@ -119,6 +120,47 @@ def test_demo_refuses_a_taken_port_and_assist_answers_a_room_temperature(tmp_pat
     assert png_size(shot)[0] > 1000 and shot.stat().st_size > 10_000
 
 
+def test_assist_in_an_imperial_demo_says_what_the_tile_shows(tmp_path, socket_enabled):
+    """``make demo UNITS=imperial``: HA in US customary units shows the living room in °F with a
+    meter's one decimal, and its Assist, asked in the browser, says that same number (not the
+    converted float, "84.56", beside a tile's "84.6 °F")."""
+    folder = shots("05-")
+    port = free_port()
+
+    async def scenario() -> tuple[dict, str]:
+        inst = await ha_instance.launch(
+            tmp_path / "demo", port, "medium", 0, time_scale=0.0, demo=True, units="imperial"
+        )
+        try:
+            [areas] = await ws(inst.url, inst.token, {"type": "config/area_registry/list"})
+            sensor = next(a["temperature_entity_id"] for a in areas if a["name"] == "Living Room")
+            async with (
+                aiohttp.ClientSession(headers={"Authorization": f"Bearer {inst.token}"}) as session,
+                session.get(f"{inst.url}/api/states/{sensor}") as r,
+            ):
+                state = await r.json()
+            async with browser_page(inst.url, "/lovelace/0") as page:
+                answer = await ask_assist(
+                    page,
+                    "what is the temperature in the living room",
+                    folder / "05-imperial-assist-room-temperature.png",
+                    ready="Floor 1",
+                )
+            return state, answer
+        finally:
+            inst.stop()
+
+    state, answer = run_in_own_loop(scenario())
+    reading = state["state"]
+    assert state["attributes"]["unit_of_measurement"] == "°F", state
+    assert re.fullmatch(r"\d+\.\d", reading), reading
+    assert 50 < float(reading) < 100, reading  # a room in °F, not °C
+    assert reading in answer and "not aware" not in answer.lower(), answer
+    assert not re.search(re.escape(reading) + r"\d", answer), answer  # no further decimals
+    shot = folder / "05-imperial-assist-room-temperature.png"
+    assert png_size(shot)[0] > 1000 and shot.stat().st_size > 10_000
+
+
 def _fresh_hass_from_zip(tmp_path: Path, port: int) -> tuple[subprocess.Popen, Path]:
     """A Home Assistant that knows SMH only from the unpacked HACS zip (isolated interpreter:
     the checkout's smh_core is not importable), with the frontend."""
@@ -127,9 +169,7 @@ def _fresh_hass_from_zip(tmp_path: Path, port: int) -> tuple[subprocess.Popen, P
     config = tmp_path / "config"
     with zipfile.ZipFile(zip_path) as zf:
         zf.extractall(config / "custom_components" / "smh")
-    (config / "configuration.yaml").write_text(
-        ha_instance.CONFIG.format(port=port), encoding="utf-8"
-    )
+    (config / "configuration.yaml").write_text(ha_instance.config_text(port), encoding="utf-8")
     log = tmp_path / "hass.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
