@@ -164,7 +164,8 @@ def test_scheduling_goals_follow_the_appliance_and_order_the_calls(imported):
     tasks = imported[1]
     after_wash = tasks["sh-qt4-2_feasible_seed_903"]
     [cp] = after_wash.goal.checkpoints
-    assert (cp.at_seconds, cp.tolerance_seconds, cp.not_before) == (1830.0, 30.0, True)
+    # SimuHome's window: its at_tick +- tolerance_ticks, no "not before" rule
+    assert (cp.at_seconds, cp.tolerance_seconds, cp.not_before) == (1800.0, 30.0, False)
     assert after_wash.reference.schedules[0]["at"] == "2025-08-23T11:30:00"
     washer = tasks["sh-qt4-1_feasible_seed_904"]
     calls = [a["locator"] for a in washer.reference.schedules[0]["actions"]]
@@ -182,23 +183,42 @@ async def test_oracle_passes_and_doing_nothing_fails(imported):
         assert not (await run_task(task, NullAgent(), cache))["passed"], task.id
 
 
-def test_acting_now_on_a_request_for_later_fails(imported):
+def _with_schedule_shifted(task, seconds: float):
+    """The task whose reference runs its scheduled calls ``seconds`` later (earlier if < 0)."""
+    from datetime import datetime, timedelta
+
+    shifted = [
+        {**s, "at": (datetime.fromisoformat(s["at"]) + timedelta(seconds=seconds)).isoformat()}
+        for s in task.reference.schedules
+    ]
+    return task.model_copy(
+        update={"reference": task.reference.model_copy(update={"schedules": shifted})}
+    )
+
+
+@pytest.mark.parametrize(
+    ("shift", "passes"),
+    [
+        (-20.0, True),  # early, inside SimuHome's window (SMH's old [at, at + 60 s] failed it)
+        (0.0, True),
+        (25.0, True),  # late, inside
+        (40.0, False),  # after the window closed (SMH's old window passed it)
+    ],
+)
+def test_scheduling_probes_score_as_simuhomes_evaluator(imported, shift, passes):
+    """Issue 35: a QT4 goal is judged in SimuHome's window, [at - 30 s, at + 30 s] (its
+    evaluator checks every tick there); the reference's schedule moved early or late, in and
+    out of it."""
     import asyncio
 
     out, tasks, _ = imported
-    task = tasks["sh-qt4-2_feasible_seed_903"]
-    now = task.model_copy(
-        update={
-            "reference": task.reference.model_copy(
-                update={"schedules": [], "actions": task.reference.schedules[0]["actions"]}
-            )
-        }
-    )
+    task = _with_schedule_shifted(tasks["sh-qt4-2_feasible_seed_903"], shift)
     loop = asyncio.new_event_loop()
     try:
-        assert not loop.run_until_complete(run_task(now, OracleAgent(), HomeCache(out)))["passed"]
+        record = loop.run_until_complete(run_task(task, OracleAgent(), HomeCache(out)))
     finally:
         loop.close()
+    assert record["passed"] is passes, record["verdict"]
 
 
 def test_a_missing_source_is_a_clear_error(tmp_path):
