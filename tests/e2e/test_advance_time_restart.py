@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from smh_core.ha.runner import HaClient
 from smh_core.homeenv.engine import HomeEngine, dump_home
@@ -82,6 +83,7 @@ async def _snapshot(inst: ha_instance.Instance, entry_id: str) -> dict[str, Any]
         )["devices"]
 
 
+@pytest.mark.slow  # 20-90 s: collected first (tests/conftest.py)
 def test_a_week_interrupted_by_a_restart_is_finished(tmp_path, socket_enabled):
     config_dir, port = tmp_path / "ha", free_port()
     loop = asyncio.new_event_loop()

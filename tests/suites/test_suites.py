@@ -8,12 +8,15 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from smh_core.suites import smh_suite
 from smh_core.task.model import dump_task, iter_tasks
 
 TASKS = Path(__file__).resolve().parents[2] / "tasks"
 
 
+@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
 def test_shipped_smh_suite_is_regenerated_byte_for_byte():
     generated = "".join(dump_task(t) + "\n" for t in smh_suite.generate(0))
     assert (TASKS / "smh.jsonl").read_text(encoding="utf-8") == generated
