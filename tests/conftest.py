@@ -8,11 +8,6 @@ Hypothesis runs under one profile: no per-example deadline and no "input generat
 health check. Both measure the machine, not the code: on a busy CI machine (two test workers,
 a model server, HA beside them) one stalled draw took 1.01 s and failed a property that holds.
 The properties themselves and their example counts are unchanged.
-
-Tests marked ``slow`` (a real hass, a real model server, whole suites: one to six minutes each)
-are collected first, in their usual order, and the rest after them: pytest-xdist hands tests to
-its two workers in collection order, and a six-minute test handed out near the end left one
-worker idle while the other finished it (longest first is the classic fix for that tail).
 """
 
 import pytest
@@ -22,10 +17,6 @@ import custom_components  # noqa: F401
 
 settings.register_profile("smh", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("smh")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items[:] = sorted(items, key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(autouse=True)

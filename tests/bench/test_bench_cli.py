@@ -102,7 +102,7 @@ def test_missing_task_file_is_a_clear_error(tmp_path):
     assert run.returncode == 2 and "no task file" in run.stderr
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_perf_ha_reports_ratios_against_plain_entities():
     from custom_components.smh.entity_plan import plan
     from smh_core.homes.generator import generate_home

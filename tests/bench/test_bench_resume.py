@@ -71,7 +71,7 @@ def test_kill_9_midway_then_resume_equals_an_uninterrupted_run(tmp_path):
     assert len(outcomes(whole)) == LIMIT
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_ctrl_c_midway_is_one_line_and_the_rerun_resumes(tmp_path):
     """Ctrl-C (SIGINT) is a user's normal way to stop a long run: a one-line message saying the
     results are kept (exit 130, no traceback), and the same command then finishes the run."""

@@ -204,7 +204,7 @@ def test_openai_without_an_endpoint_names_the_flags_and_the_variables(tmp_path) 
     ).format("--base-url")
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_a_run_that_never_started_leaves_nothing_behind(tmp_path, socket_enabled) -> None:
     dead = f"http://127.0.0.1:{_closed_port()}/v1"
     out = tmp_path / "o"

@@ -83,7 +83,7 @@ async def _snapshot(inst: ha_instance.Instance, entry_id: str) -> dict[str, Any]
         )["devices"]
 
 
-@pytest.mark.slow  # 20-90 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-90 s
 def test_a_week_interrupted_by_a_restart_is_finished(tmp_path, socket_enabled):
     config_dir, port = tmp_path / "ha", free_port()
     loop = asyncio.new_event_loop()

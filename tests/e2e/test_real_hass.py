@@ -55,7 +55,7 @@ def tasks_for_the_home() -> list:
     return [light_on, *tasks[:23]]
 
 
-@pytest.mark.slow  # 20-90 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-90 s
 def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enabled):
     tasks = tasks_for_the_home()
     assert len(tasks) >= 20

@@ -86,7 +86,7 @@ class LoopLag:
         self._task.cancel()
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 async def test_a_day_with_a_1hz_rule_leaves_the_loop_free(hass: HomeAssistant) -> None:
     home = busy_home()
     entry = await setup(hass, home)

@@ -31,7 +31,7 @@ def _oldest_pin() -> str:
     reason="the oldest HA's openai is not installed beside the venv "
     "(scripts/bootstrap.sh puts it in .venv/openai-oldest-ha)",
 )
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_llm_tests_pass_with_the_manifest_openai_version() -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PINNED), str(REPO)])}
     version = subprocess.run(

@@ -138,7 +138,7 @@ def test_corpus_rates() -> None:
     assert false_refused <= 0.02, flagged
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_write_corpus_halves() -> None:
     """The corpora written for issue 26. ``write_corpus.yaml`` (>= 300 secrets and >= 300 device
     memories split by hash), ``write_corpus_fresh.yaml`` (>= 150 + 150) and

@@ -70,7 +70,7 @@ def test_look_alike_names_hide_in_plain_sight() -> None:
         assert len(odd) == 1 and "\u200b" in odd[0]
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_the_figures(shipped: list[Task]) -> None:
     homes = HomeCache(TASKS)
     oracle = measure(shipped, homes, OracleAgent(), guard=True)

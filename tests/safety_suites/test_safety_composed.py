@@ -39,7 +39,7 @@ def _digest(tasks) -> str:
     return hashlib.sha256("".join(dump_task(t) + "\n" for t in tasks).encode()).hexdigest()
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_same_seed_same_bytes(built) -> None:
     tasks, _ = built
     again, _ = X.build.__wrapped__(0)

@@ -63,7 +63,7 @@ class ScriptedAgent:
         return outcome
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_shipped_file_is_regenerated_byte_for_byte():
     generated = "".join(dump_task(t) + "\n" for t in simuhome_suite.generate(0))
     assert TASKS_FILE.read_text(encoding="utf-8") == generated

@@ -16,7 +16,7 @@ from smh_core.task.model import dump_task, iter_tasks
 TASKS = Path(__file__).resolve().parents[2] / "tasks"
 
 
-@pytest.mark.slow  # 20-45 s: collected first (tests/conftest.py)
+@pytest.mark.slow  # 20-45 s
 def test_shipped_smh_suite_is_regenerated_byte_for_byte():
     generated = "".join(dump_task(t) + "\n" for t in smh_suite.generate(0))
     assert (TASKS / "smh.jsonl").read_text(encoding="utf-8") == generated
