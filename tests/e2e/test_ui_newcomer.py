@@ -64,6 +64,23 @@ async def ws(url: str, token: str, *messages: dict) -> list:
     return await ha_instance.ws_calls(url, token, list(messages))
 
 
+async def living_room_temperature_asked(inst: ha_instance.Instance, shot: Path) -> tuple[dict, str]:
+    """The Living Room area's temperature sensor state (over REST) and what HA's Assist, asked in
+    the browser from the Overview, answers about it (a screenshot to ``shot``)."""
+    [areas] = await ws(inst.url, inst.token, {"type": "config/area_registry/list"})
+    sensor = next(a["temperature_entity_id"] for a in areas if a["name"] == "Living Room")
+    async with (
+        aiohttp.ClientSession(headers={"Authorization": f"Bearer {inst.token}"}) as session,
+        session.get(f"{inst.url}/api/states/{sensor}") as r,
+    ):
+        state = await r.json()
+    async with browser_page(inst.url, "/lovelace/0") as page:
+        answer = await ask_assist(
+            page, "what is the temperature in the living room", shot, ready="Floor 1"
+        )
+    return state, answer
+
+
 def test_demo_refuses_a_taken_port_and_assist_answers_a_room_temperature(tmp_path, socket_enabled):
     folder = shots("01-")
     port = free_port()
@@ -87,21 +104,10 @@ def test_demo_refuses_a_taken_port_and_assist_answers_a_room_temperature(tmp_pat
                 text=True,
                 timeout=120,
             )
-            [areas] = await ws(inst.url, inst.token, {"type": "config/area_registry/list"})
-            sensor = next(a["temperature_entity_id"] for a in areas if a["name"] == "Living Room")
-            async with (
-                aiohttp.ClientSession(headers={"Authorization": f"Bearer {inst.token}"}) as session,
-                session.get(f"{inst.url}/api/states/{sensor}") as r,
-            ):
-                reading = (await r.json())["state"]
-            async with browser_page(inst.url, "/lovelace/0") as page:
-                answer = await ask_assist(
-                    page,
-                    "what is the temperature in the living room",
-                    folder / "01-demo-assist-room-temperature.png",
-                    ready="Floor 1",
-                )
-            return again, reading, answer
+            state, answer = await living_room_temperature_asked(
+                inst, folder / "01-demo-assist-room-temperature.png"
+            )
+            return again, state["state"], answer
         finally:
             inst.stop()
 
@@ -132,21 +138,9 @@ def test_assist_in_an_imperial_demo_says_what_the_tile_shows(tmp_path, socket_en
             tmp_path / "demo", port, "medium", 0, time_scale=0.0, demo=True, units="imperial"
         )
         try:
-            [areas] = await ws(inst.url, inst.token, {"type": "config/area_registry/list"})
-            sensor = next(a["temperature_entity_id"] for a in areas if a["name"] == "Living Room")
-            async with (
-                aiohttp.ClientSession(headers={"Authorization": f"Bearer {inst.token}"}) as session,
-                session.get(f"{inst.url}/api/states/{sensor}") as r,
-            ):
-                state = await r.json()
-            async with browser_page(inst.url, "/lovelace/0") as page:
-                answer = await ask_assist(
-                    page,
-                    "what is the temperature in the living room",
-                    folder / "05-imperial-assist-room-temperature.png",
-                    ready="Floor 1",
-                )
-            return state, answer
+            return await living_room_temperature_asked(
+                inst, folder / "05-imperial-assist-room-temperature.png"
+            )
         finally:
             inst.stop()
 
