@@ -75,7 +75,7 @@ build_python() {
   fi
   rm -rf "$src/build" && mkdir -p "$src/build"
   tar -xJf "$src/$PY_TARBALL" -C "$src/build" --strip-components=1
-  say "building CPython $PY_VERSION_DEB into $PY_PREFIX (about 3 minutes on 2 cores; log: $src/build.log)"
+  say "building CPython $PY_VERSION_DEB into $PY_PREFIX (3-7 minutes on 2 cores; log: $src/build.log)"
   ( cd "$src/build" && ./configure --prefix="$PY_PREFIX" --with-ensurepip=install >"$src/build.log" 2>&1 \
       && make -j"$(nproc)" >>"$src/build.log" 2>&1 && make install >>"$src/build.log" 2>&1 ) \
     || { tail -n 30 "$src/build.log" >&2; die "CPython build failed (full log: $src/build.log)"; }
@@ -115,7 +115,7 @@ install_deps() {
     say "dependencies up to date"
     return 0
   fi
-  say "installing pinned dependencies (first time: about 2 minutes)"
+  say "installing pinned dependencies (first time: 2-6 minutes)"
   pip_install --upgrade pip
   pip_install -r "$ROOT/requirements.txt"
   pip_install --no-deps -e "$ROOT"
@@ -164,7 +164,7 @@ install_local_llm() {
   wheel=$(ls "$wheels"/llama_cpp_python-"$LLAMA_VERSION"-*.whl 2>/dev/null | head -n1 || true)
   if [ -z "$wheel" ]; then
     log="$CACHE/llama-build-$key.log"
-    say "building llama-cpp-python $LLAMA_VERSION from its PyPI sdist, portable ($cmake_args), once (about 6-20 minutes on 2 cores; log: $log)"
+    say "building llama-cpp-python $LLAMA_VERSION from its PyPI sdist, portable ($cmake_args), once (5-20 minutes on 2 cores; log: $log)"
     # --no-cache-dir: pip would otherwise reuse a wheel it built earlier with other flags
     CMAKE_ARGS="$cmake_args" CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$VENV/bin/python" -m pip wheel --no-deps \
         --no-cache-dir --no-binary llama-cpp-python "llama-cpp-python==$LLAMA_VERSION" -w "$wheels.part" >"$log" 2>&1 \
