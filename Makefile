@@ -119,7 +119,7 @@ endif
 # once `make local-llm` has run; otherwise HA's own agent stays.
 # VOICE=1: plus SMH's Wyoming STT/TTS and a preferred "SMH voice" pipeline (docs/voice.md).
 # HA=newest: the newest HA (2026.11, Python 3.14) in the same root and venv as CI's newest lane
-# (scripts/ha_current.sh: a one-time set-up of ~6-8 min, then seconds), config in .ha-demo-newest;
+# (scripts/ha_current.sh: a one-time set-up of ~6-9 min, then seconds), config in .ha-demo-newest;
 # HA=oldest (the default): HA 2026.2.3 in .venv, config in .ha-demo. UNITS=imperial: HA in °F.
 DEMO_ARGS = --port $(or $(PORT),8123) --level medium --units $(or $(UNITS),metric) $(if $(VOICE),--voice) \
   $(if $(AGENT_BASE_URL),--base-url "$(AGENT_BASE_URL)" --model "$(AGENT_MODEL)" --api-key "$(AGENT_API_KEY)")

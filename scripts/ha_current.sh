@@ -15,7 +15,7 @@
 # Python 3.14: a `python3.14` >= 3.14.2 on PATH is used as it is. Otherwise (this project's
 # machines ship Debian 12, whose glibc is too old for any packaged 3.14) the lane runs in a
 # Debian sid root made with debootstrap from the Debian registry the machine's apt already uses
-# (needs root, as CI runs), cached with the venvs under $CACHE/ha-current: cold ~6-8 min, then
+# (needs root, as CI runs), cached with the venvs under $CACHE/ha-current: cold ~6-9 min, then
 # seconds. The checkout is bind-mounted at its own path, so paths are the same inside and out.
 #
 # Usage: scripts/ha_current.sh [--setup-only] [--lane plugin|newest] [PYTEST ARGS ...]
