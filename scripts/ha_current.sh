@@ -235,10 +235,14 @@ mkdir -p "$LANE" "$HOST_TMP"
 [ -z "$ONLY" ] || [ "$ONLY" = newest ] && make_venv newest "homeassistant==$HA_NEWEST"
 [ "$SETUP_ONLY" = 1 ] && { say "set up"; exit 0; }
 
+versions() {
+  in_lane "$VENVS/$1/bin/python" -c "import sys, homeassistant.const as c; print(f'HA {c.__version__}, Python {sys.version.split()[0]}')"
+}
+
 if [ "$DEMO" = 1 ]; then
   # the same root and venv as CI's newest lane; hass binds 127.0.0.1 in the machine's own network
   # (a chroot shares it), so the browser on this machine reaches it as with `make demo`
-  say "demo on $(in_lane "$VENVS/newest/bin/python" -c "import sys, homeassistant.const as c; print(f'HA {c.__version__}, Python {sys.version.split()[0]}')")"
+  say "demo on $(versions newest)"
   # in its own process group, so Ctrl-C or a TERM reaches it through this script, which then
   # waits for hass to stop before the root's mounts are undone (the EXIT trap)
   set -m
@@ -255,10 +259,6 @@ if [ "$DEMO" = 1 ]; then
   while kill -0 -- "-$demo" 2>/dev/null; do sleep 0.5; done
   exit "$rc"
 fi
-
-versions() {
-  in_lane "$VENVS/$1/bin/python" -c "import sys, homeassistant.const as c; print(f'HA {c.__version__}, Python {sys.version.split()[0]}')"
-}
 
 status=0
 summary=()

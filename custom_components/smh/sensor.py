@@ -31,6 +31,14 @@ from .mirrors import unique_id
 from .room import AIR_QUALITY, ROOM_PRECISION, ROOM_VARIABLES, room_device_id, room_did
 
 
+def home_unit(hass: HomeAssistant | None, unit: str | None) -> str | None:
+    """The unit HA shows a reading of ``unit`` in: °C becomes the home's temperature unit
+    (see :func:`home_temperature`); every other unit is kept."""
+    if hass is None or unit != UnitOfTemperature.CELSIUS:
+        return unit
+    return hass.config.units.temperature_unit
+
+
 def home_temperature(
     hass: HomeAssistant | None, unit: str | None, value: Any, decimals: int
 ) -> tuple[str | None, Any]:
@@ -41,15 +49,8 @@ def home_temperature(
     rounds it: "84.56 degrees" beside "84.6 °F". Reporting in the home's unit with the meter's
     decimals gives one number everywhere; the engine itself stays in °C, and a Celsius home's
     values pass unchanged."""
-    if (
-        hass is None
-        or unit != UnitOfTemperature.CELSIUS
-        or not isinstance(value, int | float)
-        or isinstance(value, bool)
-    ):
-        return unit, value
-    home = hass.config.units.temperature_unit
-    if home == unit:
+    home = home_unit(hass, unit)
+    if home == unit or not isinstance(value, int | float) or isinstance(value, bool):
         return unit, value
     converted = TemperatureConverter.convert(float(value), unit, home)
     return home, round(converted, decimals) if decimals else round(converted)
@@ -74,7 +75,7 @@ class SmhSensor(SmhEntity, SensorEntity):
 
     @property
     def native_unit_of_measurement(self) -> str | None:
-        return home_temperature(self.hass, self._unit, 0.0, 0)[0]
+        return home_unit(self.hass, self._unit)
 
     @property
     def native_value(self) -> Any:
@@ -120,7 +121,7 @@ class SmhRoomSensor(SensorEntity):
 
     @property
     def native_unit_of_measurement(self) -> str | None:
-        return home_temperature(self.hass, self._unit, 0.0, 0)[0]
+        return home_unit(self.hass, self._unit)
 
     @property
     def native_value(self) -> Any:
