@@ -396,6 +396,8 @@ def _eia_answer(trace: Trace, budget: int) -> str:
         return trace.answer  # a reply, a finish call, or a clarification question
     if trace.stop == "budget":
         return f"I could not finish that within {budget} tool calls."
+    if trace.stop == "repeating":
+        return "I could not finish that: I kept making the same call with the same result."
     if trace.stop == "context_length":
         return "I could not finish that: the conversation grew longer than the model can read."
     raise _BadReply("The model gave no answer.")

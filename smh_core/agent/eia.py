@@ -5,7 +5,10 @@ The model starts with the room list and a device index and must discover states 
 schemas through tools. Every tool error goes back to the model verbatim (invalid field and
 allowed values), malformed tool calls are repaired or reported back and classified, and the
 loop stops cleanly on a final reply, a ``finish`` call, an unanswered clarification, or when
-the tool-call budget (10 by default, as in the paper) is spent.
+the tool-call budget (10 by default, as in the paper) is spent. One more stop, beyond the paper:
+a model that makes the same call and reads the same result three times in a row is stuck (the
+home cannot answer differently to the same read, and the same write changes nothing again), so
+the turn ends there (``repeating``) instead of spending the rest of the budget on it.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ class Trace:
     steps: list[dict[str, Any]] = field(default_factory=list)
     answer: str = ""
     questions: list[str] = field(default_factory=list)
-    stop: str = ""  # answered | finished | clarification_pending | confirmation_pending | budget | no_progress | model_call_cap | context_length
+    stop: str = ""  # answered | finished | clarification_pending | confirmation_pending | budget | repeating | no_progress | model_call_cap | context_length
     usage: Usage = field(default_factory=Usage)
     repairs: Counter[str] = field(default_factory=Counter)
     problems: list[dict[str, Any]] = field(default_factory=list)
@@ -157,6 +160,41 @@ def _append_results(
         messages.append(result_message([(name, out) for _cid, name, out in fitted]))
 
 
+def _ids(items: Any) -> list[str]:
+    """The ``id`` of each stored rule or schedule a listing returned."""
+    if not isinstance(items, list):
+        return []
+    return [str(i["id"]) for i in items if isinstance(i, dict) and isinstance(i.get("id"), str)]
+
+
+CREATED = {
+    "create_automation": ("automation", "automation_id"),
+    "schedule_actions": ("schedule", "schedule_id"),
+}
+"""Tools whose result holds a new id a later call of the turn may name: (result key, argument)."""
+
+
+def created_id(tool: str, output: Any) -> tuple[str, str] | None:
+    """(argument name, new id) when ``output`` is a successful create of a rule or schedule."""
+    if tool not in CREATED or not isinstance(output, dict) or output.get("ok") is False:
+        return None
+    key, argument = CREATED[tool]
+    made = output.get(key)
+    if isinstance(made, dict) and isinstance(made.get("id"), str):
+        return argument, made["id"]
+    return None
+
+
+def call_signature(tool: str, arguments: Any, result: Any) -> str:
+    """One call and what it returned, as one comparable string (key order ignored)."""
+    return json.dumps([tool, arguments, result], sort_keys=True, ensure_ascii=False, default=str)
+
+
+def repeating(signatures: list[str], limit: int) -> bool:
+    """True when the last ``limit`` calls are one call with one result (``limit`` 0: never)."""
+    return limit > 0 and len(signatures) >= limit and len(set(signatures[-limit:])) == 1
+
+
 def confirmation_prompt(output: Any) -> str | None:
     """The action guard's question when a call waits for the user's confirmation, else None."""
     if isinstance(output, dict) and output.get("ok") is False:
@@ -174,7 +212,9 @@ class EIAAgent:
 
     Two bounds keep a turn finite whatever the model does: ``budget`` counts every tool call,
     including unknown and malformed ones (an always-wrong model cannot loop for free), and
-    ``max_model_calls`` caps the requests of one turn (empty replies and nudges included)."""
+    ``max_model_calls`` caps the requests of one turn (empty replies and nudges included).
+    ``repeat_limit`` ends a turn sooner, when that many calls in a row are one call with one
+    result (malformed ones too); 0 keeps the paper's budget as the only bound."""
 
     def __init__(
         self,
@@ -184,8 +224,10 @@ class EIAAgent:
         max_empty_turns: int = 2,
         memory: UserMemory | None = None,
         max_model_calls: int | None = None,
+        repeat_limit: int = 3,
     ) -> None:
         self.llm = llm
+        self.repeat_limit = repeat_limit
         self.backend = as_async(backend)  # a sync home joins here; every call below is awaited
         self.budget = budget
         self.max_empty_turns = max_empty_turns
@@ -218,10 +260,13 @@ class EIAAgent:
         return trace
 
     async def _choices(self, listing: Listing) -> dict[str, list[str]]:
-        """The home's device ids, room ids and locators (every device's services and attributes,
-        and a room climate's variables), for a server that constrains decoding to them."""
+        """The home's device ids, room ids, categories, tags, stored rule and schedule ids and
+        locators (every device's services and attributes, and a room climate's variables), for
+        a server that constrains decoding to them."""
         rooms = [str(r["id"]) for r in listing[0]]
         devices = [str(d["did"]) for d in listing[1]]
+        categories = sorted({str(d["category"]) for d in listing[1] if d.get("category")})
+        tags = sorted({str(t) for d in listing[1] for t in d.get("tags") or ()})
         locators = {*ROOM_VARIABLES, "air_quality"}  # the climate's class is readable too
         for did in devices:
             spec = await self.backend.device_spec(did)
@@ -233,6 +278,10 @@ class EIAAgent:
             "did": devices + [f"@{r}" for r in rooms],
             "room": rooms,
             "locator": sorted(locators),
+            "category": categories,
+            "tags": tags,
+            "automation_id": _ids(await self.backend.list_automations()),
+            "schedule_id": _ids(await self.backend.list_schedules()),
         }
 
     async def _turn(
@@ -263,12 +312,12 @@ class EIAAgent:
         messages.append({"role": "user", "content": user_text})
         trace.messages = messages
         names = {t["function"]["name"] for t in self.tools}
-        schemas = (
-            call_schemas(self.tools, await self._choices(listing)) if protocol == "prompted" else []
-        )
+        choices = await self._choices(listing) if protocol == "prompted" else {}
+        schemas = call_schemas(self.tools, choices) if protocol == "prompted" else []
         used = 0
         empty = 0
         model_calls = 0
+        signatures: list[str] = []  # every call of the turn with its result, for ``repeating``
         while True:
             if model_calls >= self.max_model_calls:
                 trace.stop = "model_call_cap"
@@ -340,14 +389,12 @@ class EIAAgent:
             for p in parsed.problems:
                 used += 1  # a call the model got wrong still spends the budget
                 trace.problems.append({"kind": p.kind, "tool": p.name, "message": p.message})
-                replies.append(
-                    (
-                        p.id,
-                        p.name or "invalid",
-                        {"ok": False, "error": {"code": p.kind, "message": p.message}},
-                    )
-                )
+                error = {"ok": False, "error": {"code": p.kind, "message": p.message}}
+                replies.append((p.id, p.name or "invalid", error))
+                signatures.append(call_signature(p.name or "invalid", p.raw, error))
             for call in parsed.calls:
+                if repeating(signatures, self.repeat_limit):
+                    break
                 if used >= self.budget:
                     trace.stop = "budget"
                     return trace
@@ -411,10 +458,17 @@ class EIAAgent:
                     {"tool": call.name, "arguments": call.arguments, "result": output}
                 )
                 replies.append((call.id, call.name, output))
+                signatures.append(call_signature(call.name, call.arguments, output))
+                if protocol == "prompted" and (made := created_id(call.name, output)):
+                    choices[made[0]] = [*choices[made[0]], made[1]]  # nameable from now on
+                    schemas = call_schemas(self.tools, choices)
                 prompt = confirmation_prompt(output)
                 if prompt is not None and prompt not in trace.questions:
                     trace.questions.append(prompt)
             _append_results(messages, protocol, replies, self.llm.config.max_tool_result_chars)
+            if repeating(signatures, self.repeat_limit):
+                trace.stop = "repeating"
+                return trace
             if used >= self.budget:
                 trace.stop = "budget"
                 return trace

@@ -130,12 +130,13 @@ class EndpointAgent:
 class EIABenchAgent(EndpointAgent):
     name = "openai-eia"
 
-    def __init__(self, config: LLMConfig, budget: int = 10) -> None:
+    def __init__(self, config: LLMConfig, budget: int = 10, repeat_limit: int = 3) -> None:
         super().__init__(config)
         self.budget = budget
+        self.repeat_limit = repeat_limit
 
     def agent(self, llm: LLMClient, backend: HomeBackend) -> EIAAgent:
-        return EIAAgent(llm, backend, budget=self.budget)
+        return EIAAgent(llm, backend, budget=self.budget, repeat_limit=self.repeat_limit)
 
     async def turn(
         self, agent: EIAAgent, text: str, task: Task, user: UserReply, turns: _Turns

@@ -48,6 +48,9 @@ class RunIdentity(BaseModel):
     structured: str | None = None
     max_tokens: int | None = None
     budget: int | None = None
+    repeat_limit: int | None = (
+        None  # EIA: same call and result this many times in a row ends a turn
+    )
     guard: bool = True
     backend: str = "embedded"
     voice: str | None = None  # --voice: the simulated speaker (voice, speed, noise, seed)

@@ -59,7 +59,7 @@ ERROR_CLASSES: dict[str, str] = {
     "SO": "structured-output error: JSON that misses the required schema",
     "CTX": "the conversation outgrew the model's context window",
     "MS": "wrong mode: asked, answered or acted when another mode was due",
-    "IE": "tool budget spent before the goal was reached",
+    "IE": "tool budget spent (or the same call repeated) before the goal was reached",
     "AV": "invalid tool calls on a failed goal",
     "DC": "wrong device or command: devices outside the goal changed, or no goal clause met",
     "AP": "goal partly met",
@@ -213,9 +213,17 @@ async def verify(
                 "deterministic",
                 missing=[m.model_dump() for m in missing],
             )
-    if not verdict.passed and outcome.stop == "budget" and verdict.error_class not in ("MS",):
+    if (
+        not verdict.passed
+        and outcome.stop in ("budget", "repeating")
+        and verdict.error_class not in ("MS",)
+    ):
         verdict.error_class = "IE"
-        verdict.reason += " (tool budget exhausted)"
+        verdict.reason += (
+            " (tool budget exhausted)"
+            if outcome.stop == "budget"
+            else " (the same call and result repeated)"
+        )
     elif not verdict.passed and outcome.invalid_calls and verdict.error_class in ("DC", "AP"):
         verdict.error_class = "AV"
         verdict.reason += f" ({outcome.invalid_calls} invalid tool calls)"

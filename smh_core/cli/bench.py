@@ -85,12 +85,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--budget", type=int, default=10, help="tool calls per task for EIA (default: 10)"
     )
     r.add_argument(
+        "--repeat-limit",
+        type=int,
+        default=3,
+        metavar="N",
+        help="EIA: end a turn when N calls in a row are the same call with the same result "
+        "(default: 3; 0 = only the budget ends a turn, as in the paper)",
+    )
+    r.add_argument(
         "--timeout", type=float, default=120.0, help="seconds per LLM call (default: 120)"
     )
     r.add_argument(
         "--max-tokens",
         type=int,
-        help="completion tokens per model call; hitting it is counted (default: 1024, local: 512)",
+        help="completion tokens per model call; hitting it is counted (default: 1024; local: 256 in eia, 512 in dr)",
     )
     r.add_argument(
         "--tool-protocol",
@@ -280,16 +288,27 @@ def _agent(args: argparse.Namespace):
 
     config = llm_config(args)
     return (
-        EIABenchAgent(config, budget=args.budget) if args.setting == "eia" else DRBenchAgent(config)
+        EIABenchAgent(config, budget=args.budget, repeat_limit=args.repeat_limit)
+        if args.setting == "eia"
+        else DRBenchAgent(config)
     )
 
 
 def llm_config(args: argparse.Namespace):
     """The endpoint settings of an ``openai``/``local`` run."""
-    from smh_core.llm.client import DEFAULT_MAX_TOKENS, LOCAL_MAX_TOKENS, LLMConfig
+    from smh_core.llm.client import (
+        DEFAULT_MAX_TOKENS,
+        LOCAL_EIA_MAX_TOKENS,
+        LOCAL_MAX_TOKENS,
+        LLMConfig,
+    )
 
     local = args.agent == "local"
-    max_tokens = args.max_tokens or (LOCAL_MAX_TOKENS if local else DEFAULT_MAX_TOKENS)
+    max_tokens = args.max_tokens or (
+        (LOCAL_EIA_MAX_TOKENS if args.setting == "eia" else LOCAL_MAX_TOKENS)
+        if local
+        else DEFAULT_MAX_TOKENS
+    )
     return LLMConfig(
         base_url=args.base_url,
         model=args.model,
@@ -503,6 +522,7 @@ def _open_run(
         structured=config.structured if config else None,
         max_tokens=config.max_tokens if config else None,
         budget=args.budget if model_run and args.setting == "eia" else None,
+        repeat_limit=args.repeat_limit if model_run and args.setting == "eia" else None,
         guard=args.guard == "on",
         backend=args.backend,
         replay_from=str(args.replay_from) if args.agent == "replay" else None,

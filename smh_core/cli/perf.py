@@ -54,6 +54,18 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--repeats", type=int, default=5, help="fresh processes per command (default: 5)"
     )
     c.set_defaults(func=_cold)
+    lo = ps.add_parser(
+        "local",
+        help="wall time of `smh bench run --suite sample --agent local` (the bundled model; "
+        "target <= 3 min on two idle cores), with each task's seconds, calls and stop",
+    )
+    lo.add_argument(
+        "--tasks-dir", type=Path, default=Path("tasks"), help="suite folder (default: tasks/)"
+    )
+    lo.add_argument(
+        "--setting", choices=["eia", "dr"], default="eia", help="agent setting (default: eia)"
+    )
+    lo.set_defaults(func=_local)
     h = ps.add_parser(
         "ha",
         help="SMH's HA figures as ratios against plain entities (light calls/s, cold and warm "
@@ -115,6 +127,38 @@ def _cold(args: argparse.Namespace) -> int:
     )
     met = r.help_median <= TARGET_SECONDS and r.run_median <= TARGET_SECONDS
     print("  targets met" if met else "  TARGET MISSED")
+    return 0
+
+
+def _local(args: argparse.Namespace) -> int:
+    import sys
+
+    from smh_core.llm.local import unavailable_reason
+    from smh_core.perf.local import TARGET_SECONDS, measure_local
+
+    missing = unavailable_reason()
+    if missing is not None:
+        print(f"smh perf local: {missing}", file=sys.stderr)
+        return 2
+    r = measure_local(args.tasks_dir, args.setting)
+    load = "load {:.2f} {:.2f} {:.2f}"
+    print(
+        f"smh bench run --suite sample --agent local --setting {args.setting}: "
+        f"{r.wall_seconds:.1f} s wall ({load.format(*r.load_before)} before, "
+        f"{load.format(*r.load_after)} after)"
+    )
+    print(f"{'task':<16} {'s':>6} {'calls':>5} {'prompt':>7} {'written':>7}  stop")
+    for t in r.tasks:
+        print(
+            f"{t.task_id:<16} {t.seconds:>6.1f} {t.calls:>5} {t.prompt_tokens:>7} "
+            f"{t.completion_tokens:>7}  {t.stop}"
+        )
+    print(
+        f"  {len(r.tasks)} tasks, {r.agent_seconds:.1f} s in the agent, {r.tokens_per_second:.0f} "
+        f"tokens/s; the rest is the model server's start and the report   "
+        f"target <= {TARGET_SECONDS:.0f} s"
+    )
+    print("  target met" if r.wall_seconds <= TARGET_SECONDS else "  TARGET MISSED")
     return 0
 
 

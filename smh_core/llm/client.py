@@ -45,6 +45,10 @@ DEFAULT_MAX_TOKENS = 1024
 """Completion tokens per call: enough for a DR plan or a rule, short of a runaway generation."""
 LOCAL_MAX_TOKENS = 512
 """The same for the bundled 135M model: it rarely needs more, and rambles when let."""
+LOCAL_EIA_MAX_TOKENS = 256
+"""The bundled model in the tool loop, where each reply is one call or a short answer: a reply
+that reaches this is a runaway (its half-written call is reported back as malformed), and
+every token of it costs ~40 ms on two cores."""
 
 
 @dataclass

@@ -89,10 +89,41 @@ def prompted_instructions(tools: list[dict[str, Any]]) -> str:
     return load_prompt("tool_protocol").substitute(tools="\n".join(lines))
 
 
+FREE_ID_MAX_CHARS = 32
+"""An id argument with nothing to choose from (no rule stored yet) is still decoded, but no
+longer than this: every such call fails, and a small model's ids grew by the error it was sent."""
+
+
+def _narrowed(prop: dict[str, Any], values: list[str]) -> dict[str, Any]:
+    """``prop`` (a string, a list of strings, or either of them or null) taking only ``values``;
+    no values: a string capped at :data:`FREE_ID_MAX_CHARS`."""
+    allowed: dict[str, Any] = (
+        {"type": "string", "enum": sorted(set(values))}
+        if values
+        else {"type": "string", "maxLength": FREE_ID_MAX_CHARS}
+    )
+    if prop.get("type") == "string":
+        return allowed
+    if prop.get("type") == "array" and isinstance(prop.get("items"), dict):
+        if prop["items"].get("type") == "string" and values:
+            return {**prop, "items": allowed}
+        return prop
+    if isinstance(prop.get("anyOf"), list):  # optional: ``str | None``, ``list[str] | None``
+        return {
+            **prop,
+            "anyOf": [
+                _narrowed(o, values) if isinstance(o, dict) and o.get("type") != "null" else o
+                for o in prop["anyOf"]
+            ],
+        }
+    return prop
+
+
 def _with_choices(schema: Any, choices: dict[str, list[str]]) -> Any:
     """A copy of ``schema`` whose string properties named in ``choices`` may only take those
-    values (``did`` -> the home's device ids): wherever they appear, tool arguments or the
-    actions of a schedule or rule."""
+    values (``did`` -> the home's device ids, ``tags`` -> each tag one of the home's): wherever
+    they appear, tool arguments or the actions of a schedule or rule. A name given with no
+    values is not narrowed, except ids (``*_id``), which are capped in length."""
     if isinstance(schema, list):
         return [_with_choices(s, choices) for s in schema]
     if not isinstance(schema, dict):
@@ -102,19 +133,9 @@ def _with_choices(schema: Any, choices: dict[str, list[str]]) -> Any:
     if isinstance(props, dict):
         for name, values in choices.items():
             prop = props.get(name)
-            if not values or not isinstance(prop, dict):
+            if not isinstance(prop, dict) or not (values or name.endswith("_id")):
                 continue
-            allowed = {"type": "string", "enum": sorted(set(values))}
-            if prop.get("type") == "string":
-                props[name] = allowed
-            elif isinstance(prop.get("anyOf"), list):  # optional: ``str | None``
-                props[name] = {
-                    **prop,
-                    "anyOf": [
-                        allowed if isinstance(o, dict) and o.get("type") == "string" else o
-                        for o in prop["anyOf"]
-                    ],
-                }
+            props[name] = _narrowed(prop, values)
     return out
 
 

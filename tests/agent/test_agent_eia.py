@@ -122,10 +122,51 @@ async def test_malformed_tool_json_is_reported_back_not_fatal(socket_enabled, ba
 
 async def test_budget_exhaustion_stops_cleanly(socket_enabled, backend) -> None:
     async with FakeOpenAI([{"tool_calls": [call("get_current_time")]}] * 5) as server:
-        trace = await _agent(server, backend, budget=3).run("what time is it, again and again")
+        trace = await _agent(server, backend, budget=3, repeat_limit=0).run(
+            "what time is it, again and again"
+        )
     assert trace.stop == "budget"
     assert len(trace.steps) == 3
     assert len(server.requests) == 3
+
+
+async def test_the_same_call_and_result_three_times_ends_the_turn(socket_enabled, backend) -> None:
+    script = [{"tool_calls": [call("get_device_status", did="1001")]}] * 5
+    async with FakeOpenAI(script) as server:
+        trace = await _agent(server, backend).run("is the lamp on? is it? is it?")
+    assert trace.stop == "repeating"
+    assert len(trace.steps) == 3 and len(server.requests) == 3
+
+
+async def test_repeats_with_a_different_result_or_call_in_between_go_on(
+    socket_enabled, backend
+) -> None:
+    status = {"tool_calls": [call("get_device_status", did="1001")]}
+    script = [
+        status,
+        status,
+        {"tool_calls": [call("control_device", did="1001", locator="turn_on")]},
+        status,  # same call, but the lamp has changed: a new result
+        status,
+        {"tool_calls": [call("list_rooms"), call("get_device_status", did="1001")]},
+        {"content": "The lamp is on."},
+    ]
+    async with FakeOpenAI(script) as server:
+        trace = await _agent(server, backend).run("turn on the lamp and check it")
+    assert trace.stop == "answered" and len(trace.steps) == 7
+    assert backend.engine.value("1001", "state") == "on"
+
+
+async def test_three_repeats_in_one_reply_end_the_turn_before_a_fourth_runs(
+    socket_enabled, backend
+) -> None:
+    status = call("get_device_status", did="1001")
+    script = [{"tool_calls": [status, status, status, status, call("list_rooms")]}]
+    async with FakeOpenAI(script) as server:
+        trace = await _agent(server, backend).run("is the lamp on")
+    assert trace.stop == "repeating"
+    assert [s["tool"] for s in trace.steps] == ["get_device_status"] * 3  # nothing after ran
+    assert len(server.requests) == 1
 
 
 async def test_clarification_round_with_scripted_reply(socket_enabled, backend) -> None:

@@ -396,11 +396,19 @@ async def test_an_always_wrong_model_cannot_hold_an_assist_turn(
             "tools": "home",
         },
     )
-    server.default = {"tool_calls": [call("unlock_everything")]}
+    server.script = [{"tool_calls": [call(f"unlock_door_{n}")]} for n in range(10)]
     result = await _converse(hass, "Turn on the lamp")
     assert len(server.requests) == 5
     assert (
         result.response.speech["plain"]["speech"] == "I could not finish that within 5 tool calls."
+    )
+    server.requests.clear()
+    server.script = []
+    server.default = {"tool_calls": [call("unlock_everything")]}  # one wrong call, again and again
+    result = await _converse(hass, "Turn on the lamp")
+    assert len(server.requests) == 3
+    assert result.response.speech["plain"]["speech"] == (
+        "I could not finish that: I kept making the same call with the same result."
     )
 
 

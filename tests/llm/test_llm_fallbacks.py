@@ -21,7 +21,12 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.llm.client import LLMClient, LLMConfig
 from smh_core.llm.errors import InfraError
 from smh_core.llm.repair import parse_tool_calls, tagged_chunks
-from smh_core.llm.tool_protocol import RESULT_PREFIX, call_schemas, parse_prompted
+from smh_core.llm.tool_protocol import (
+    FREE_ID_MAX_CHARS,
+    RESULT_PREFIX,
+    call_schemas,
+    parse_prompted,
+)
 from tests.support.fake_openai import FakeOpenAI
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "tiny_home.json"
@@ -261,20 +266,75 @@ def test_call_schemas_narrow_ids_to_the_home_only_in_the_rich_schema() -> None:
     assert '"enum": ["1001"' not in json.dumps(plain)
 
 
+def test_call_schemas_narrow_categories_tags_and_stored_ids() -> None:
+    from smh_core.agent.tools import tool_schemas
+
+    choices = {"category": ["light", "ac"], "tags": ["bedside"], "automation_id": ["a1"]}
+    choices["schedule_id"] = []  # nothing scheduled: any id fails, so ids are only capped
+    rich, _ = call_schemas(tool_schemas(), choices)
+    args = {v["properties"]["tool"]["const"]: v["properties"]["arguments"] for v in rich["anyOf"]}
+    listing = args["list_devices"]["properties"]
+    assert {"type": "string", "enum": ["ac", "light"]} in listing["category"]["anyOf"]
+    tag_lists = [o for o in listing["tags"]["anyOf"] if o.get("type") == "array"]
+    assert tag_lists[0]["items"] == {"type": "string", "enum": ["bedside"]}
+    assert args["delete_automation"]["properties"]["automation_id"] == {
+        "type": "string",
+        "enum": ["a1"],
+    }
+    assert args["cancel_schedule"]["properties"]["schedule_id"] == {
+        "type": "string",
+        "maxLength": FREE_ID_MAX_CHARS,
+    }
+    assert "maxLength" not in json.dumps(args["finish"])  # a reply is not an id: never capped
+
+
+async def test_a_rule_made_in_the_turn_can_be_named_by_its_next_call(socket_enabled) -> None:
+    from smh_core.sim.simulator import Simulator
+
+    sim = Simulator(HomeEngine.from_file(FIXTURE))
+    backend = EmbeddedBackend(sim.engine, sim=sim)
+    rule = {
+        "name": "lamp at seven",
+        "triggers": [{"kind": "time", "cron": "0 0 7 * * ?"}],
+        "actions": [{"did": "1001", "locator": "turn_on"}],
+    }
+    script = [
+        {"content": json.dumps({"tool": "create_automation", "arguments": rule})},
+        {
+            "content": json.dumps(
+                {"tool": "delete_automation", "arguments": {"automation_id": "a1"}}
+            )
+        },
+        {"content": "Made and removed."},
+    ]
+    async with FakeOpenAI(script, tools="ignored") as server:
+        trace = await EIAAgent(_llm(server), backend).run("make a rule, then drop it")
+    assert [s["result"]["ok"] for s in trace.steps] == [True, True]
+    first = json.dumps(server.requests[0]["response_format"])
+    second = json.dumps(server.requests[1]["response_format"])
+    assert '"enum": ["a1"]' not in first and '"enum": ["a1"]' in second
+
+
 # --- bounded loops ---------------------------------------------------------------------------
 
 
 async def test_unknown_tool_calls_spend_the_budget(socket_enabled, backend) -> None:
     async with FakeOpenAI(default={"tool_calls": [("teleport", "{}")]}) as server:
-        trace = await EIAAgent(_llm(server), backend, budget=10).run("hi")
+        trace = await EIAAgent(_llm(server), backend, budget=10, repeat_limit=0).run("hi")
     assert trace.stop == "budget" and len(server.requests) == 10 and len(trace.problems) == 10
+
+
+async def test_the_same_unknown_call_three_times_ends_the_turn(socket_enabled, backend) -> None:
+    async with FakeOpenAI(default={"tool_calls": [("teleport", "{}")]}) as server:
+        trace = await EIAAgent(_llm(server), backend, budget=10).run("hi")
+    assert trace.stop == "repeating" and len(server.requests) == 3 and len(trace.problems) == 3
 
 
 async def test_malformed_prompted_calls_spend_the_budget(socket_enabled, backend) -> None:
     async with FakeOpenAI(
         default={"content": '{"tool": "control_device", "arguments": '}, tools="ignored"
     ) as server:
-        trace = await EIAAgent(_llm(server), backend, budget=4).run("hi")
+        trace = await EIAAgent(_llm(server), backend, budget=4, repeat_limit=0).run("hi")
     assert trace.stop == "budget" and len(server.requests) == 4
 
 
@@ -282,7 +342,9 @@ async def test_model_calls_per_turn_are_capped(socket_enabled, backend) -> None:
     async with FakeOpenAI(
         default={"tool_calls": [("get_device_status", json.dumps({"did": "1001"}))]}
     ) as server:
-        trace = await EIAAgent(_llm(server), backend, budget=1000, max_model_calls=5).run("hi")
+        trace = await EIAAgent(
+            _llm(server), backend, budget=1000, max_model_calls=5, repeat_limit=0
+        ).run("hi")
     assert trace.stop == "model_call_cap" and len(server.requests) == 5
 
 
