@@ -137,10 +137,34 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
             "errors": Counter(r["verdict"]["error_class"] for r in rs if not r["passed"]),
             "agents": sorted({r["agent"] for r in records if r["suite"] == suite}),
         }
+        conflicted = [r for r in rs if r.get("label_conflict")]
+        if conflicted:
+            suites[suite]["label_conflicts"] = (
+                sum(r["passed"] for r in conflicted),
+                len(conflicted),
+            )
         text = _text_metrics(rs)
         if text:
             suites[suite]["text_metrics"] = text
     return suites
+
+
+def _label_conflict_notes(summary: dict[str, Any]) -> list[str]:
+    """Each suite's score with and without the tasks whose source label contradicts the source's
+    own home (scored as the source scores them, and counted apart so both figures are seen)."""
+    out = []
+    for suite, s in summary.items():
+        if "label_conflicts" not in s:
+            continue
+        got, total = s["label_conflicts"]
+        rest_n, rest_p = s["n"] - total, s["passed"] - got
+        rest = f"{rest_p}/{rest_n} ({_pct(rest_p / rest_n)} %)" if rest_n else "no tasks"
+        out.append(
+            f"{suite}: {total} of {s['n']} tasks carry a `label_conflict` (the source labels the "
+            f"request impossible although its own home can do it; kept and scored as the source "
+            f"scores them): {got}/{total} passed; without them {rest}."
+        )
+    return ["", *out] if out else []
 
 
 def _text_metrics(records: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
@@ -190,6 +214,7 @@ def markdown(summary: dict[str, Any], head: list[str] | None = None) -> str:
             f"{s['tokens_per_second']:.0f} | {_not_scored(s)} |"
         )
     out += _not_scored_notes(summary)
+    out += _label_conflict_notes(summary)
     out += [
         "",
         "tokens/task and s/task are means over scored tasks (s: the agent's wall time); tokens/s is "

@@ -205,6 +205,8 @@ async def run_task(
         record["outcome"].update(
             memory_output=outcome.memory_output, memory_after=outcome.memory_after
         )
+    if task.label_conflict:
+        record["label_conflict"] = task.label_conflict
     if outcome.protocol:
         record["protocol"] = outcome.protocol
     if outcome.usage:

@@ -45,6 +45,11 @@ class Narrowing:
     ranges: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     fixed: Mapping[str, Any] = field(default_factory=dict)
+    unrequired: frozenset[str] = frozenset()
+    """Attributes the source's services never wait for: a kept service drops its preconditions
+    on them (HomeBench's gold sets an air conditioner's swing while it is off, and HomeBench
+    scores that call correct, so the imported unit must take it; the catalog's own rule, "the
+    unit must be running", stays for SMH's suites)."""
 
     @classmethod
     def of(
@@ -55,6 +60,7 @@ class Narrowing:
         ranges: Mapping[str, tuple[float, float]] | None = None,
         options: Mapping[str, Iterable[Any]] | None = None,
         fixed: Mapping[str, Any] | None = None,
+        unrequired: Iterable[str] = (),
     ) -> Narrowing:
         return cls(
             frozenset(attributes),
@@ -62,6 +68,7 @@ class Narrowing:
             dict(ranges or {}),
             {k: tuple(v) for k, v in (options or {}).items()},
             dict(fixed or {}),
+            frozenset(unrequired),
         )
 
 
@@ -209,7 +216,15 @@ class _Narrower:
             out.append(
                 s.model_copy(
                     update={
-                        "requires": self.requirements(ns, s.requires, loc),
+                        "requires": self.requirements(
+                            ns,
+                            [
+                                r
+                                for r in s.requires
+                                if _resolve(ns, r.attr) not in self.n.unrequired
+                            ],
+                            loc,
+                        ),
                         "effects": effects,
                         "arguments": arguments,
                     }

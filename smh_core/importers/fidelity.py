@@ -23,7 +23,7 @@ from smh_core.bench.runner import run_task
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
-from .homebench import CONTRADICTED
+from .homebench import LABEL_CONFLICT
 from .homebench_replay import GoldReplay, replay_gold
 from .report import ImportReport
 
@@ -46,7 +46,8 @@ class Fidelity:
     failures: list[str] = field(default_factory=list)
     invalid: Counter = field(default_factory=Counter)
     invalid_refused: Counter = field(default_factory=Counter)
-    contradicted: int = 0
+    label_conflicts: list[tuple[str, str, str]] = field(default_factory=list)
+    """Requests the source labels impossible that its own home carries out (kept, marked)."""
     executable: list[tuple[str, str, str]] = field(default_factory=list)
     unread: int = 0
     gold: GoldReplay | None = None
@@ -112,8 +113,8 @@ def measure(
         f.invalid[kind] += 1
         if verdict == "refused":
             f.invalid_refused[kind] += 1
-        elif verdict.startswith(CONTRADICTED):
-            f.contradicted += 1
+        elif verdict.startswith(LABEL_CONFLICT):
+            f.label_conflicts.append((item, request, verdict.removeprefix(LABEL_CONFLICT)))
         else:
             f.executable.append((item, request, verdict))
     f.unread = len(report.unread)
@@ -177,15 +178,17 @@ def markdown(f: Fidelity) -> str:
         lines += [
             "",
             f"Requests the source labels impossible, replayed on the task's home: {refused} of {total} "
-            f"refused ({_pct(refused, total)}), {f.contradicted} carried out because the same line's "
-            f"valid part needs them (the source contradicts itself), {len(f.executable)} otherwise "
-            f"carried out; {f.unread} more not read into a device call",
+            f"refused ({_pct(refused, total)}), {len(f.label_conflicts)} carried out by the source's "
+            f"own home (label conflicts: the task keeps the home and the label, marked "
+            f"`label_conflict`), {len(f.executable)} otherwise carried out; {f.unread} more not "
+            f"read into a device call",
             "",
             "| device kind | requests | refused |",
             "|---|---:|---:|",
         ]
         lines += [f"| {k} | {f.invalid[k]} | {f.invalid_refused[k]} |" for k in sorted(f.invalid)]
         lines += [""] + [f"CARRIED OUT: {i} {r}: {v}" for i, r, v in f.executable]
+        lines += [f"LABEL CONFLICT: {i} {r}: {v}" for i, r, v in f.label_conflicts]
     lines += [""] + [f"REFERENCE FAILS: {line}" for line in f.failures]
     return "\n".join(lines).rstrip() + "\n"
 
@@ -204,4 +207,5 @@ def summary_row(f: Fidelity) -> dict[str, Any]:
         out["impossible requests refused"] = (
             f"{sum(f.invalid_refused.values())}/{sum(f.invalid.values())}"
         )
+        out["label conflicts"] = len(f.label_conflicts)
     return out

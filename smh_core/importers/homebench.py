@@ -32,7 +32,7 @@ from smh_core.homeenv.validation import compile_checker
 from smh_core.task.model import Task, dump_task
 
 from .homebench_devices import HOUSE_WIDE, KINDS, Kind, Unsupported, kind_of, method_targets
-from .homebench_invalid import conflicts, denial, deny, invalid_requests, lands, variant_file
+from .homebench_invalid import invalid_requests, lands
 from .planner import decoys, elsewhere, plan
 from .report import ImportReport
 
@@ -45,9 +45,9 @@ INFEASIBLE_REASONS = {
     "unexist_attribute": "the device has no such setting or method (HomeBench unexist_attribute)",
     "multi": "none of the requested devices or settings exist in the home (HomeBench multi, all invalid)",
 }
-CONTRADICTED = "its valid part needs the same: "
-"""Prefix of a replay verdict where the same line's valid part (gold) needs what the invalid
-part denies: HomeBench contradicts itself there, and the valid part is kept."""
+LABEL_CONFLICT = "label conflict, the home does it: "
+"""Prefix of a replay verdict where HomeBench's own home carries out a request it labels
+impossible: the task keeps that home and the label and is marked ``label_conflict``."""
 _CALL = re.compile(r"^(?:(?P<room>\w+)\.)?(?P<device>\w+)\.(?P<method>\w+)\((?P<arg>.*)\)$", re.S)
 
 
@@ -289,8 +289,11 @@ def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBench
 
 # ---------------------------------------------------------------------------------- instructions
 def parse_call(text: str, params: dict[tuple[str, str], str | None]) -> Call:
-    """``room.device.method(arg)`` (or ``device.method(arg)`` for a house-wide device)."""
-    m = _CALL.match(text.strip())
+    """``room.device.method(arg)`` (or ``device.method(arg)`` for a house-wide device). Spaces
+    in the names are dropped, as HomeBench's scorer drops every space before it compares
+    (``code/eval.py``): its generator writes the curtain's ``set_ degree(N)``."""
+    head, paren, rest = text.strip().partition("(")
+    m = _CALL.match("".join(head.split()) + paren + rest)
     if m is None:
         raise ValueError(f"{text!r} is not room.device.method(argument)")
     declared = params.get((m["device"], m["method"]))
@@ -375,8 +378,9 @@ def task_for(
     path: Path, n: int, line: Any, homes: dict[int, HomeBenchHome], report: ImportReport
 ) -> tuple[Task, Home] | None:
     """One instruction line as a task and the home it runs in, or None (reported) when it
-    cannot be imported. A request HomeBench labels impossible that the home could carry out
-    runs in a copy of the home without what the label denies (see :mod:`.homebench_invalid`)."""
+    cannot be imported. Every task runs in HomeBench's home as declared; a request HomeBench
+    labels impossible that the home can carry out marks the task ``label_conflict`` (see
+    :mod:`.homebench_invalid`)."""
     item = f"{path.name}:{n}"
     hb_id = _field(path, n, line, "id", str)
     text = _field(path, n, line, "input", str)
@@ -397,23 +401,20 @@ def task_for(
         raise HomeBenchFormatError(path, n, "output", str(e)) from None
     invalid = len(gold) - len(valid_text)
     notes: list[str] = []
-    targets: dict[str, dict[str, Any]] = {}
     if not calls:
         made = _infeasible(
             "multi" if multi else kind if kind in INFEASIBLE_REASONS else "unexist_device"
         )
     else:
         try:
-            made, more, targets = _execute_goal(home, calls)
+            made, more, _ = _execute_goal(home, calls)
         except Unsupported as e:
             report.skip(item, f"no counterpart here: {e}")
             return None
         notes += more
         if invalid:
             made = mixed_instruction(made, invalid, len(gold))
-    model, file = _home_for_invalid(
-        home, text, gold, targets, made["reference"].get("actions", []), item, report
-    )
+    conflicts = _label_conflicts(home, text, gold, item, report)
     sub = re.sub(r"\d+", "", kind)
     task = Task.model_validate(
         {
@@ -422,54 +423,39 @@ def task_for(
             "category": "multi" if multi else "single",
             "subcategory": sub,
             "difficulty": "medium" if multi else "simple",
-            "home": {"file": file},
+            "home": {"file": home.file},
             "turns": [{"text": text}],
             **made,
+            **({"label_conflict": "; ".join(conflicts)} if conflicts else {}),
         }
     )
     for note in notes:
         report.approximate(item, note)
-    return task, model
+    return task, home.home
 
 
-def _home_for_invalid(
-    home: HomeBenchHome,
-    text: str,
-    gold: list[str],
-    targets: dict[str, dict[str, Any]],
-    actions: list[dict[str, Any]],
-    item: str,
-    report: ImportReport,
-) -> tuple[Home, str]:
-    """The home a line runs in: HomeBench's, or a copy without what its impossible requests
-    name where the home could carry one out; each such request is replayed there and reported."""
-    requests = invalid_requests(text, gold, ERROR, [r.id for r in home.home.rooms])
-    denials, contradicted = [], set()
-    for i, request in enumerate(requests):
+def _label_conflicts(
+    home: HomeBenchHome, text: str, gold: list[str], item: str, report: ImportReport
+) -> list[str]:
+    """Each request of the line that HomeBench labels impossible, replayed on HomeBench's own
+    home and reported; those the home carries out are returned as label conflicts (why, in
+    words). The home is never changed to make a label hold: the task keeps the source's home
+    and label and is scored as the source scores it (the agent must say it cannot)."""
+    conflicts = []
+    for request in invalid_requests(text, gold, ERROR, [r.id for r in home.home.rooms]):
         if request is None:
             report.unread.append(
                 (item, "its words do not name one device call (or its parts do not line up)")
             )
             continue
-        found = (
-            denial(home.devices, request)
-            if lands(home.home, home.devices, request) is not None
-            else None
-        )
-        if found is not None and conflicts(found, targets, actions):
-            contradicted.add(i)
-        elif found is not None:
-            denials.append(found)
-    model, file = home.home, home.file
-    if denials:
-        model, file = deny(home.home, denials), variant_file(home.file, denials)
-    for i, request in enumerate(requests):
-        if request is not None:
-            how = lands(model, home.devices, request)
-            report.replayed(
-                item, str(request), f"{CONTRADICTED}{how}" if how and i in contradicted else how
+        how = lands(home.home, home.devices, request)
+        report.replayed(item, str(request), f"{LABEL_CONFLICT}{how}" if how else None)
+        if how:
+            conflicts.append(
+                f"HomeBench labels {request} impossible (error_input), but its home carries it "
+                f"out ({how})"
             )
-    return model, file
+    return conflicts
 
 
 # ---------------------------------------------------------------------------------- import

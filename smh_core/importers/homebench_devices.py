@@ -80,7 +80,13 @@ class Kind:
         self, present: Mapping[str, Any], ranges: Mapping[str, tuple[float, float]]
     ) -> Narrowing:
         """What a device of this kind with HomeBench attributes ``present`` (name -> spec with
-        ``options``) keeps of its catalog type; ``ranges`` are the numeric limits it keeps."""
+        ``options``) keeps of its catalog type; ``ranges`` are the numeric limits it keeps.
+
+        A device HomeBench switches on and off takes its settings while off: HomeBench's gold
+        never turns a device on first (``generate_instructions`` in its ``visual_home/device.py``
+        ignores the device's state) and its scorer (``code/eval.py``) compares call strings, so
+        a lone ``set_swing`` on an air conditioner that is off is correct there, and the catalog's
+        "must be running" rules are dropped for imported devices."""
         attributes = set(self.base)
         options: dict[str, list[Any]] = {}
         for name, setting in self.settings.items():
@@ -103,7 +109,14 @@ class Kind:
             if m.needs is None or m.needs in present
             for s in m.services
         }
-        return Narrowing.of(attributes, services, ranges=ranges, options=options, fixed=self.fixed)
+        return Narrowing.of(
+            attributes,
+            services,
+            ranges=ranges,
+            options=options,
+            fixed=self.fixed,
+            unrequired=("state",) if "turn_on" in self.methods else (),
+        )
 
 
 def _rgb_hex(value: Any) -> str:

@@ -78,8 +78,10 @@ class ImportReport:
             lines += [
                 "## Requests the source labels impossible, replayed on the imported home",
                 "",
-                f"{len(self.invalid) - len(executable)} of {len(self.invalid)} refused; "
-                f"{len(self.unread)} more could not be read into a device call.",
+                f"{len(self.invalid) - len(executable)} of {len(self.invalid)} refused, "
+                f"{len(executable)} carried out by the source's own home (each task kept with "
+                f"that home and its label, marked `label_conflict`); {len(self.unread)} more "
+                "could not be read into a device call.",
                 "",
             ]
             if executable:

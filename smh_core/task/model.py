@@ -344,6 +344,11 @@ class Task(_Strict):
     passes only if every goal does. Exactly one of ``goal`` and ``goals`` is given."""
     required_actions: list[RequiredAction] = Field(default_factory=list)
     reference: Reference
+    label_conflict: str | None = None
+    """Set by an importer where the source's label contradicts the source's own home (HomeBench
+    labels "set the brightness" impossible for a light its home gives brightness): why. The task
+    keeps the source's home and label and is scored as the source scores it; reports give each
+    suite's score with and without these tasks."""
     confirms: list[Confirmation] | None = None
     """What the simulated user says yes to when the action guard asks for a confirmation: the
     task's own intent. ``None`` (the default): the high-risk actions the reference itself makes

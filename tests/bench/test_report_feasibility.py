@@ -40,3 +40,19 @@ def test_suites_without_feasibility_have_no_such_table():
         "subcategory": "status",
     }
     assert "query type" not in markdown(summarize([rec]))
+
+
+def test_label_conflicts_are_scored_and_shown_with_and_without() -> None:
+    def hb(passed: bool, conflict: str | None = None) -> dict:
+        rec = {**record("QT1-feasible", passed), "suite": "homebench_import"}
+        rec.update(category="single", subcategory="normal")
+        return {**rec, "label_conflict": conflict} if conflict else rec
+
+    records = [hb(True)] * 6 + [hb(False)] * 2 + [hb(True, "x")] + [hb(False, "y")] * 3
+    summary = summarize(records)
+    assert summary["homebench_import"]["passed"] == 7 and summary["homebench_import"]["n"] == 12
+    assert summary["homebench_import"]["label_conflicts"] == (1, 4)
+    text = markdown(summary)
+    assert "homebench_import: 4 of 12 tasks carry a `label_conflict`" in text
+    assert "1/4 passed; without them 6/8 (75.0 %)." in text
+    assert "label_conflict" not in markdown(summarize(records[:8]))

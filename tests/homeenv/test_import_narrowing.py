@@ -131,3 +131,28 @@ def test_a_programme_cannot_lose_what_it_runs_on():
     engine = _engine(kept)
     assert engine.execute("v", "set_cleaning_area", {"cleaning_area": "kitchen"}).ok
     assert not engine.execute("v", "set_cleaning_area", {"cleaning_area": "attic"}).ok
+
+
+def test_unrequired_drops_a_power_rule_for_the_narrowed_device_only():
+    """A source whose devices take settings while off (HomeBench) narrows the catalog's "the
+    unit must be running" away; the catalog type keeps it."""
+    values = {"state": "off", "swing_enabled": False}
+    keep = (
+        ["state", "swing_enabled", "swing_position"],
+        ["turn_on", "turn_off", "set_swing", "set_swing_position"],
+    )
+    plain = _engine(instantiate("split_ac", "ac", "r", values=values))
+    refused = plain.execute("ac", "set_swing", {"swing_enabled": True})
+    assert not refused.ok and "must be on" in refused.error.message
+    source = narrow(
+        instantiate("split_ac", "ac", "r", values=values), Narrowing.of(*keep, unrequired=["state"])
+    )
+    engine = _engine(source)
+    assert engine.execute("ac", "set_swing", {"swing_enabled": True}).ok
+    assert engine.value("ac", "swing_enabled") is True and engine.value("ac", "state") == "off"
+    assert (
+        _engine(narrow(instantiate("split_ac", "ac", "r", values=values), Narrowing.of(*keep)))
+        .execute("ac", "set_swing", {"swing_enabled": True})
+        .error
+        is not None
+    )  # without it the rule stays

@@ -15,6 +15,7 @@ from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.runner import run_task
 from smh_core.cli.main import main
 from smh_core.importers.homebench import (
+    LABEL_CONFLICT,
     import_homebench,
     parse_call,
     split_gold,
@@ -64,7 +65,10 @@ def test_each_kind_of_instruction_is_imported_or_skipped_with_its_reason(importe
     )  # a mixed line is imported whole
     md = (out / "homebench_import.import.md").read_text()
     assert "| no counterpart here: choosing music by style | 1 |" in md
-    assert "7 of 7 refused; 1 more could not be read into a device call." in md
+    assert (
+        "6 of 7 refused, 1 carried out by the source's own home (each task kept with that home "
+        "and its label, marked `label_conflict`); 1 more could not be read into a device call."
+    ) in md
     assert (
         json.loads((out / "homebench_import.import.json").read_text())["imported"]
         == report.imported
@@ -77,10 +81,9 @@ def test_goals_are_the_states_the_gold_calls_ask_for(imported):
         tasks["hb-home0_one_003"].goal.critic == 'device(living_room_light).state == "off"'
     )  # brightness 0
     assert tasks["hb-home0_one_007"].goal.critic == 'device(kitchen_fan).preset_mode == "auto"'
-    assert [a.locator for a in tasks["hb-home0_one_007"].reference.actions] == [
-        "turn_on",
-        "set_preset_mode",
-    ]
+    # HomeBench's gold is the lone setting call on a fan that is off, and HomeBench scores it
+    # correct: the imported fan takes it while off (the catalog's swing fan would refuse it)
+    assert [a.locator for a in tasks["hb-home0_one_007"].reference.actions] == ["set_preset_mode"]
     mixed = tasks[
         "hb-home0_multi_002"
     ]  # valid and invalid requests: an execute and an infeasible goal
@@ -172,30 +175,40 @@ def test_devices_have_exactly_what_homebench_gives_them(imported):
     ).error.code in ("invalid_option", "bad_arguments")
 
 
-def test_a_request_labelled_impossible_runs_in_a_home_without_what_it_asks(imported):
+class _SetsBrightness:
+    """Does what a label-conflict request asks although the label says it cannot be done."""
+
+    name = "sets-brightness"
+
+    async def run(self, task, backend, user):
+        from smh_core.bench.verifier import Outcome
+
+        backend.execute("living_room_light", "set_brightness", {"brightness": 30})
+        return Outcome(response="Done, the brightness is 30.", stop="answered")
+
+
+async def test_a_label_the_home_contradicts_keeps_the_home_and_is_marked(imported):
     """HomeBench labels "set the brightness" of a light with brightness impossible (its generator
-    writes such requests for every light): that task's home takes the brightness away."""
+    writes such requests for every light): the task keeps HomeBench's home, is marked
+    ``label_conflict``, and is scored by the label: saying it cannot passes, doing it fails."""
     out, tasks, report = imported
     task = tasks["hb-home0_one_016"]
-    assert task.home.file.startswith("homes/hb-home-0-denies-")
+    assert task.home.file == tasks["hb-home0_one_001"].home.file == "homes/hb-home-0.json"
+    assert "living_room.light.set_brightness(30)" in (task.label_conflict or "")
     engine = prepare_engine(task, HomeCache(out))
-    assert "brightness" not in engine.spec("living_room_light")["attributes"]
-    assert (
-        engine.execute("living_room_light", "set_brightness", {"brightness": 30}).error.code
-        == "service_not_found"
-    )
-    assert (
-        "brightness"
-        in prepare_engine(tasks["hb-home0_one_001"], HomeCache(out)).spec("living_room_light")[
-            "attributes"
-        ]
-    )
+    assert "brightness" in engine.spec("living_room_light")["attributes"]
+    assert not list((out / "homes").glob("*denies*"))  # no home narrowed past the source's
     assert (
         "test_data.jsonl:25 (home0_one_016)",
         "living_room.light.set_brightness(30)",
-        "refused",
+        f"{LABEL_CONFLICT}set_brightness({{'brightness': 30}})",
     ) in report.invalid
-    assert all(verdict == "refused" for _, _, verdict in report.invalid)
+    marked = {t.id for t in tasks.values() if t.label_conflict}
+    assert marked == {"hb-home0_one_016"}
+    cache = HomeCache(out)
+    assert (await run_task(task, OracleAgent(), cache))["passed"]
+    acted = await run_task(task, _SetsBrightness(), cache)
+    assert not acted["passed"] and acted["label_conflict"] == task.label_conflict
 
 
 def test_the_home_keeps_rooms_values_and_homebench_limits(imported):
@@ -244,9 +257,7 @@ def test_same_input_same_bytes(imported, tmp_path):
     import_homebench(SOURCE, tmp_path)
     written = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
     assert written == sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
-    assert (
-        len(written) == 6
-    )  # two homes, a home without what a request is denied, the tasks, the report twice
+    assert len(written) == 5  # the two homes as HomeBench declares them, the tasks, two reports
     for rel in written:
         assert (out / rel).read_bytes() == (tmp_path / rel).read_bytes(), rel
 
@@ -268,6 +279,11 @@ def test_gold_answers_split_and_parse_as_published():
         [0, 0, 255],
     )
     assert parse_call("vacuum_robot.set_mode(strong)", {}).room == ""
+    # HomeBench's generator writes the curtain's method with a space; its scorer drops spaces
+    spaced = parse_call("balcony.curtain.set_ degree(80)", {("curtain", "set_degree"): "int"})
+    assert (spaced.method, spaced.argument) == ("set_degree", 80)
+    area = parse_call("vacuum_robot.set_cleaning_area(master bedroom)", {})
+    assert area.argument == "master bedroom"  # the argument keeps its words
     with pytest.raises(ValueError, match="is not room.device.method"):
         parse_call("turn on the light", {})
 
@@ -370,8 +386,12 @@ def test_fidelity_script_reports_tasks_and_gold_replay():
         in run.stdout
     )
     assert "| room_vacuum | 1 | 1 |" in run.stdout and "| trash_bin | 1 | 1 |" in run.stdout
-    assert "replayed on the task's home: 7 of 7 refused (100.0%)" in run.stdout
-    assert "| light | 3 | 3 |" in run.stdout
+    assert (
+        "replayed on the task's home: 6 of 7 refused (85.7%), 1 carried out by the source's own "
+        "home (label conflicts"
+    ) in run.stdout
+    assert "| light | 3 | 2 |" in run.stdout
+    assert "LABEL CONFLICT: test_data.jsonl:25 (home0_one_016)" in run.stdout
 
 
 def test_import_report_option_prints_the_fidelity_report(tmp_path, capsys):
