@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("smh_core", "sim_devices", "custom_components")
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("smh_core.__init__",),
+    ("smh_core.__init__", "smh_core.progress"),
     ("smh_core.homeenv", "smh_core.llm"),
     ("sim_devices.catalog", "smh_core.sim", "smh_core.memory", "smh_core.voice"),
     ("smh_core.homes", "smh_core.agent", "smh_core.backends"),

@@ -205,6 +205,11 @@ SPECS: tuple[Spec, ...] = (
             ),
             _role("fan_speed", "suction", SET, "options", "FAN_SPEED"),
             _role("area", "cleaning_area", SET, None, "SEND_COMMAND"),
+            # the drive back to the dock: a timer of the simulation, shown among the vacuum's
+            # own attributes rather than as a sensor no HA vacuum has (an imported home must
+            # have the source's entities and no more: a countdown sensor ticking on its own
+            # broke home-assistant-datasets' "nothing else changed" rule)
+            _role("dock_countdown", "dock_countdown"),
         ),
         (
             _call("start", "start", "START", required=True),

@@ -20,13 +20,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from smh_core.agent.safety import ActionGuard, GuardedBackend, Pending, load_policy
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
 from smh_core.llm.errors import InfraError
 from smh_core.memory.decision import bank_after
+from smh_core.progress import tqdm
 from smh_core.task.home import HomeCache, TaskError, prepare_engine
 from smh_core.task.model import MemoryGoal, Task
 
@@ -35,9 +34,6 @@ from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
 from .verifier import verify
 from .world import World
-
-# No tqdm monitor thread: it only tunes refresh rates, and a stray thread outlives the run.
-tqdm.monitor_interval = 0
 
 
 def _critics(task: Task) -> Iterator[tuple[str, str]]:

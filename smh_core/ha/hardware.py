@@ -46,7 +46,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
-from tqdm import tqdm
 
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.agents import NullAgent, OracleAgent
@@ -56,6 +55,7 @@ from smh_core.bench.verifier import Outcome, verify
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
+from smh_core.progress import tqdm
 from smh_core.task.home import HomeCache, prepare_engine
 from smh_core.task.model import ClarifyGoal, ExecuteGoal, Task
 

@@ -35,11 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from tqdm import tqdm
 
 from smh_core.bench.report import SKIPPED
 from smh_core.bench.results import ResultsLog
 from smh_core.homeenv.model import Home
+from smh_core.progress import tqdm
 from smh_core.task.home import entry_options
 from smh_core.task.model import HomeRef, Task
 

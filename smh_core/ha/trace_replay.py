@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from tqdm import tqdm
 
 from smh_core.homeenv.model import Home
 from smh_core.importers.ha_traces import BUILTIN_AGENT, TraceCase, outcome_of
 from smh_core.importers.trace_agreement import Replayed, compact_state
+from smh_core.progress import tqdm
 from smh_core.task.model import Task
 
 from .runner import (
