@@ -24,6 +24,7 @@ from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
 from .homebench import LABEL_CONFLICT
+from .homebench_gold import GoldCheck, _reason_kind, check_gold, source_golds
 from .homebench_replay import GoldReplay, replay_gold
 from .report import ImportReport
 
@@ -51,6 +52,8 @@ class Fidelity:
     executable: list[tuple[str, str, str]] = field(default_factory=list)
     unread: int = 0
     gold: GoldReplay | None = None
+    gold_check: GoldCheck | None = None
+    """HomeBench: the independent check (:mod:`.homebench_gold`)."""
 
     @property
     def total(self) -> int:
@@ -120,6 +123,11 @@ def measure(
     f.unread = len(report.unread)
     if source == "homebench":
         f.gold = replay_gold(path)
+        loop = asyncio.new_event_loop()
+        try:
+            f.gold_check = loop.run_until_complete(check_gold(tasks, out, source_golds(path)))
+        finally:
+            loop.close()
     return f
 
 
@@ -173,6 +181,18 @@ def markdown(f: Fidelity) -> str:
         lines += [
             f"- {n} x {why}" for why, n in Counter(w for _, _, w in g.disagreements).most_common()
         ]
+    if f.gold_check is not None:
+        c = f.gold_check
+        lines += [
+            "",
+            "Independent check (HomeBench's gold carried out as written, through the device's "
+            f"services, no SMH planner or reference): {c.landed} of {c.calls} gold calls land "
+            f"({_pct(c.landed, c.calls)}); {c.passed} of {c.tasks} tasks pass SMH's verifier "
+            f"({_pct(c.passed, c.tasks)}; {c.label_conflicts} of them label conflicts)",
+        ]
+        lines += [f"- {n} x {why}" for why, n in c.not_landed.most_common(20)]
+        fails = Counter(_reason_kind(r) for _, r in c.failed)
+        lines += [f"- task fails {n} x: {why}" for why, n in fails.most_common(20)]
     if f.invalid or f.unread:
         total, refused = sum(f.invalid.values()), sum(f.invalid_refused.values())
         lines += [
@@ -203,6 +223,9 @@ def summary_row(f: Fidelity) -> dict[str, Any]:
     }
     if f.gold is not None:
         out["gold calls landing"] = f"{f.gold.landed}/{f.gold.calls}"
+    if f.gold_check is not None:
+        out["gold as written: calls landing"] = f"{f.gold_check.landed}/{f.gold_check.calls}"
+        out["gold as written: tasks passing"] = f"{f.gold_check.passed}/{f.gold_check.tasks}"
     if f.invalid:
         out["impossible requests refused"] = (
             f"{sum(f.invalid_refused.values())}/{sum(f.invalid.values())}"

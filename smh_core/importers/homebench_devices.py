@@ -18,7 +18,6 @@ agent would have to, and checks that state, not the call.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -251,9 +250,11 @@ def _fan_speed(s: Any) -> Values:
 
 
 def area(name: Any) -> str:
-    """A cleaning area as the robot is told it (HomeBench writes rooms with and without
-    spaces, ``masterbedroom`` and ``master bedroom``): lower case letters only."""
-    return re.sub(r"[^a-z]", "", str(name).lower())
+    """A cleaning area as this record's gold writes it, in lower case with single spaces
+    (HomeBench writes rooms with and without spaces, ``masterbedroom`` and ``master bedroom``,
+    in different records; its scorer drops spaces, so each is right for its own record, and a
+    model told "the master bedroom" writes the spaced one)."""
+    return " ".join(str(name).lower().split())
 
 
 def _no_counterpart(what: str) -> Callable[[Any], Targets]:

@@ -412,3 +412,43 @@ def test_import_report_option_prints_the_fidelity_report(tmp_path, capsys):
     )
     out = capsys.readouterr().out
     assert "# Import fidelity: HomeBench" in out and "| all | 26 | 26 | 1 |" in out
+
+
+def test_gold_as_written_is_read_as_homebench_scores_it():
+    from smh_core.importers.homebench_gold import gold_items
+
+    assert gold_items(
+        "''' balcony.curtain.set_ degree(80),error_input,a.light.set_color((0, 0, 255)),'''"
+    ) == [
+        "balcony.curtain.set_degree(80)",
+        "error_input",
+        "a.light.set_color((0, 0, 255))",
+    ]
+
+
+def test_the_independent_check_picks_services_from_the_spec_alone(imported):
+    from smh_core.importers.homebench_gold import plan_call
+
+    out, tasks, _ = imported
+    engine = prepare_engine(tasks["hb-home0_one_007"], HomeCache(out))
+    fan = engine.spec("kitchen_fan")
+    # "auto" is no speed level of the fan, so the next service that takes it is its preset
+    assert plan_call(fan, "set_speed", "auto") == ("set_preset_mode", {"preset_mode": "auto"})
+    ac = engine.spec("living_room_air_conditioner")
+    assert plan_call(ac, "set_swing", "auto") == ("set_swing", {"swing_enabled": True})
+    assert plan_call(ac, "set_swing", "down") == ("set_swing_position", {"swing_position": "down"})
+    assert plan_call(ac, "set_mode", "cool") == ("set_ac_mode", {"ac_mode": "cool"})
+    refused = plan_call(ac, "set_mode", "turbo")
+    assert isinstance(refused, str) and "does not take 'turbo'" in refused
+    light = engine.spec("living_room_light")
+    assert plan_call(light, "set_color", "(0, 0, 255)") == ("set_color", {"color": "#0000FF"})
+    assert plan_call(light, "teleport", "") == "no service teleport (or a synonym) on the device"
+
+
+async def test_the_independent_check_passes_every_imported_fixture_task(imported):
+    from smh_core.importers.homebench_gold import check_gold, source_golds
+
+    out, tasks, _ = imported
+    check = await check_gold(list(tasks.values()), out, source_golds(SOURCE))
+    assert check.tasks == len(tasks) and check.failed == [] and check.passed == check.tasks
+    assert check.calls == check.landed > 20 and check.label_conflicts == 1
