@@ -73,13 +73,17 @@ class _Socket(HaSocket):
             if s["entity_id"] in wanted
         }
 
-    async def expose_entry(self, entry_id: str) -> int:
-        """Expose every entity of the config entry to Assist; returns how many."""
-        entities = [
+    async def entry_entities(self, entry_id: str) -> list[str]:
+        """Every entity the config entry has in HA's registry."""
+        return [
             e["entity_id"]
             for e in await self.call({"type": "config/entity_registry/list"})
             if e.get("config_entry_id") == entry_id
         ]
+
+    async def expose_entry(self, entry_id: str) -> int:
+        """Expose every entity of the config entry to Assist; returns how many."""
+        entities = await self.entry_entities(entry_id)
         if entities:
             await self.call(
                 {
@@ -202,6 +206,9 @@ async def _replay(
         await ws.service("load_task", {**entry, "task": task.model_dump(mode="json")})
     except ReplayError as err:
         return Replayed(case=case.id, problem=f"smh.load_task refused the task: {err}")
+    # the source's rule on *every* entity the import made, not only the source's own ids: an
+    # entity of SMH's that changes on its own (a countdown, a derived sensor) is a difference
+    entities = sorted({*entities, *await ws.entry_entities(entry_id)})
     before = await ws.states(entities)
     if case.builtin_agent:  # HA's own sentence matcher made the calls: ask it again
         out = await ws.call(
