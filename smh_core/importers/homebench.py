@@ -314,6 +314,7 @@ def mixed_instruction(made: dict[str, Any], invalid: int, total: int) -> dict[st
             **made["reference"],
             "response": "Done, but I cannot do the rest: this home has no such device or setting.",
         },
+        **({"required_actions": made["required_actions"]} if "required_actions" in made else {}),
     }
 
 
@@ -324,6 +325,7 @@ def _execute_goal(
     writes "to 80 degrees, then to 0" as two calls). Raises Unsupported with the reason."""
     targets: dict[str, dict[str, Any]] = {}
     notes: list[str] = []
+    asked: list[tuple[str, tuple[str, ...]]] = []  # (did, the services of each gold call)
     for call in calls:
         found = home.devices.get((call.room, call.device))
         if found is None:
@@ -331,6 +333,8 @@ def _execute_goal(
         did, kind = found
         for loc, value in method_targets(kind, call.method, call.argument):
             targets.setdefault(did, {})[loc] = value
+        if call.method in kind.methods:
+            asked.append((did, kind.methods[call.method].services))
         if call.method in kind.notes:
             notes.append(f"{call.device}.{call.method}: {kind.notes[call.method]}")
     engine = HomeEngine(home.home)
@@ -357,11 +361,44 @@ def _execute_goal(
             raise Unsupported("the home is already as asked and no wrong action could tell")
         goal.update(no_change=True, decoys=wrong)
         notes.append("the home is already as asked: a no_change goal, wrong actions as decoys")
+        # HomeBench's gold is the call whatever the state (its scorer compares calls): an
+        # argument-free call (turn_on of a light that is on) must still be made, changing
+        # nothing; a setter at the value the device has, or a method of several services,
+        # cannot be pinned to one call and stays a plain no_change goal
+        required = [
+            (did, s[0]) for did, s in asked if len(s) == 1 and _no_arguments(fresh, did, s[0])
+        ]
+        if required:
+            return (
+                {
+                    "goal": goal,
+                    "reference": {
+                        "mode": "execute",
+                        "response": "Done.",
+                        "actions": [{"did": d, "locator": s, "arguments": {}} for d, s in required],
+                    },
+                    "required_actions": [
+                        {"tool": "control_device", "arguments": {"did": d, "locator": s}}
+                        for d, s in required
+                    ],
+                },
+                [*notes, "HomeBench wants the call although the home is as asked: required"],
+                targets,
+            )
     return (
         {"goal": goal, "reference": {"mode": "execute", "response": "Done.", "actions": actions}},
         notes,
         targets,
     )
+
+
+def _no_arguments(engine: HomeEngine, did: str, service: str) -> bool:
+    """Whether the device's ``service`` takes no argument it needs."""
+    spec = (engine.spec(did).get("services") or {}).get(service)
+    if not isinstance(spec, dict):
+        return False
+    args = spec.get("arguments") or {}
+    return not any(isinstance(a, dict) and a.get("required", True) for a in args.values())
 
 
 def _infeasible(kind: str) -> dict[str, Any]:

@@ -134,7 +134,8 @@ def control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
 def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
     """The reference passes and doing nothing fails, for every task; raises naming the task.
     Where doing nothing is the correct behaviour (a passive MemHome goal: ``no-rewrite``, no
-    action; an execute goal marked ``no_change``), doing nothing must pass instead, and each
+    action; an execute goal marked ``no_change`` with no required call), doing nothing must
+    pass instead, and each
     decoy of a ``no_change`` goal (a plausible wrong action) must fail, so the task still
     tells a careful agent from a careless one."""
 
@@ -147,7 +148,11 @@ def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:
                 raise ValueError(f"{task.id}: reference solution fails: {ref['verdict']['reason']}")
             nothing = await run_task(task, null, cache)
             no_change = isinstance(task.goal, ExecuteGoal) and task.goal.no_change
-            passive = no_change or (isinstance(task.goal, MemoryGoal) and task.goal.passive)
+            # a no_change goal with required calls (HomeBench's "turn on" of a light that is
+            # on: the call is wanted, the state must not move) is not passive
+            passive = (no_change and not task.required_actions) or (
+                isinstance(task.goal, MemoryGoal) and task.goal.passive
+            )
             if nothing["passed"] and not passive:
                 raise ValueError(f"{task.id}: doing nothing passes")
             if passive and not nothing["passed"]:

@@ -37,7 +37,7 @@ def imported(tmp_path_factory):
 def test_each_kind_of_instruction_is_imported_or_skipped_with_its_reason(imported):
     out, tasks, report = imported
     assert sorted(tasks) == sorted(t.id for t in load_tasks([out / "homebench_import.jsonl"]))
-    assert len(tasks) == 26 and len(report.skipped) == 5 and len(report.approximated) == 3
+    assert len(tasks) == 26 and len(report.skipped) == 5 and len(report.approximated) == 4
     by_sub = {}
     for t in tasks.values():
         by_sub.setdefault(t.subcategory, []).append(
@@ -116,11 +116,22 @@ def test_goals_are_the_states_the_gold_calls_ask_for(imported):
     assert tasks["hb-home0_one_018"].goal.critic == 'device(living_room_trash).state == "empty"'
 
 
-def test_a_request_the_home_already_satisfies_is_a_no_change_task(imported):
-    _, tasks, _ = imported
-    goal = tasks["hb-home0_one_011"].goal  # the living room light is on already
-    assert goal.no_change and tasks["hb-home0_one_011"].reference.actions == []
-    assert [(d.did, d.locator) for d in goal.decoys] == [("living_room_light", "turn_off")]
+async def test_a_request_the_home_already_satisfies_still_wants_its_call(imported):
+    """HomeBench's gold is ``turn_on()`` for a light that is on, and its scorer wants that call:
+    the task is a no_change goal (the state must not move, wrong actions fail) whose call is
+    required, so saying "it is already on" without calling fails, as it does there."""
+    out, tasks, _ = imported
+    task = tasks["hb-home0_one_011"]  # the living room light is on already
+    assert task.goal.no_change
+    assert [(a.did, a.locator) for a in task.reference.actions] == [
+        ("living_room_light", "turn_on")
+    ]
+    assert [(r.tool, r.arguments) for r in task.required_actions] == [
+        ("control_device", {"did": "living_room_light", "locator": "turn_on"})
+    ]
+    assert [(d.did, d.locator) for d in task.goal.decoys] == [("living_room_light", "turn_off")]
+    nothing = await run_task(task, NullAgent(), HomeCache(out))
+    assert not nothing["passed"] and "required tool calls missing" in nothing["verdict"]["reason"]
 
 
 def test_devices_have_exactly_what_homebench_gives_them(imported):
@@ -246,10 +257,8 @@ async def test_oracle_passes_every_task_and_doing_nothing_fails_every_one(import
         )
         for t in tasks.values()
     }
-    assert verdicts == {
-        **dict.fromkeys(tasks, (True, False)),
-        "hb-home0_one_011": (True, True),
-    }  # no_change
+    # hb-home0_one_011 is no_change, but HomeBench wants its call: doing nothing fails there too
+    assert verdicts == dict.fromkeys(tasks, (True, False))
 
 
 def test_same_input_same_bytes(imported, tmp_path):
@@ -380,7 +389,7 @@ def test_fidelity_script_reports_tasks_and_gold_replay():
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    assert "| all | 26 | 26 | 1 |" in run.stdout and "REFERENCE FAILS" not in run.stdout
+    assert "| all | 26 | 26 | 0 |" in run.stdout and "REFERENCE FAILS" not in run.stdout
     assert (
         "23 of 25 valid calls land in the state they ask for, every attribute they set checked (92.0%)"
         in run.stdout
@@ -411,7 +420,7 @@ def test_import_report_option_prints_the_fidelity_report(tmp_path, capsys):
         == 0
     )
     out = capsys.readouterr().out
-    assert "# Import fidelity: HomeBench" in out and "| all | 26 | 26 | 1 |" in out
+    assert "# Import fidelity: HomeBench" in out and "| all | 26 | 26 | 0 |" in out
 
 
 def test_gold_as_written_is_read_as_homebench_scores_it():
