@@ -361,12 +361,14 @@ def _execute_goal(
             raise Unsupported("the home is already as asked and no wrong action could tell")
         goal.update(no_change=True, decoys=wrong)
         notes.append("the home is already as asked: a no_change goal, wrong actions as decoys")
-        # HomeBench's gold is the call whatever the state (its scorer compares calls): an
-        # argument-free call (turn_on of a light that is on) must still be made, changing
-        # nothing; a setter at the value the device has, or a method of several services,
-        # cannot be pinned to one call and stays a plain no_change goal
+        # HomeBench's gold is the call whatever the state (its scorer compares calls): the call
+        # (turn_on of a light that is on, set_brightness(57) at 57) must still be made, changing
+        # nothing; a method of several services cannot be pinned to one call and stays a plain
+        # no_change goal
         required = [
-            (did, s[0]) for did, s in asked if len(s) == 1 and _no_arguments(fresh, did, s[0])
+            (did, s[0], args)
+            for did, s in asked
+            if len(s) == 1 and (args := _same_call(fresh, did, s[0], targets[did])) is not None
         ]
         if required:
             return (
@@ -375,11 +377,13 @@ def _execute_goal(
                     "reference": {
                         "mode": "execute",
                         "response": "Done.",
-                        "actions": [{"did": d, "locator": s, "arguments": {}} for d, s in required],
+                        "actions": [
+                            {"did": d, "locator": s, "arguments": a} for d, s, a in required
+                        ],
                     },
                     "required_actions": [
                         {"tool": "control_device", "arguments": {"did": d, "locator": s}}
-                        for d, s in required
+                        for d, s, _ in required
                     ],
                 },
                 [*notes, "HomeBench wants the call although the home is as asked: required"],
@@ -392,13 +396,22 @@ def _execute_goal(
     )
 
 
-def _no_arguments(engine: HomeEngine, did: str, service: str) -> bool:
-    """Whether the device's ``service`` takes no argument it needs."""
+def _same_call(
+    engine: HomeEngine, did: str, service: str, wanted: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The arguments of a ``service`` call asking for what the device already has: none for a
+    service that needs none, the wanted value for one whose single needed argument names a
+    wanted attribute; None where no such call can be told."""
     spec = (engine.spec(did).get("services") or {}).get(service)
     if not isinstance(spec, dict):
-        return False
+        return None
     args = spec.get("arguments") or {}
-    return not any(isinstance(a, dict) and a.get("required", True) for a in args.values())
+    needed = [n for n, a in args.items() if isinstance(a, dict) and a.get("required", True)]
+    if not needed:
+        return {}
+    if len(needed) == 1 and needed[0] in wanted:
+        return {needed[0]: wanted[needed[0]]}
+    return None
 
 
 def _infeasible(kind: str) -> dict[str, Any]:

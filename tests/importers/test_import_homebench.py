@@ -461,3 +461,16 @@ async def test_the_independent_check_passes_every_imported_fixture_task(imported
     check = await check_gold(list(tasks.values()), out, source_golds(SOURCE))
     assert check.tasks == len(tasks) and check.failed == [] and check.passed == check.tasks
     assert check.calls == check.landed > 20 and check.label_conflicts == 1
+
+
+def test_a_satisfied_setter_is_still_a_call_that_can_be_required(imported):
+    from smh_core.importers.homebench import _same_call
+
+    out, tasks, _ = imported
+    engine = prepare_engine(tasks["hb-home0_one_001"], HomeCache(out))
+    assert _same_call(engine, "living_room_light", "turn_on", {"state": "on"}) == {}
+    assert _same_call(engine, "living_room_light", "set_brightness", {"brightness": 57}) == {
+        "brightness": 57
+    }
+    assert _same_call(engine, "living_room_light", "set_color", {"state": "on"}) is None
+    assert _same_call(engine, "living_room_light", "teleport", {}) is None
