@@ -36,7 +36,13 @@ class ColdStart:
         return statistics.median(self.run_seconds)
 
 
-def _timed(argv: list[str], env: dict[str, str]) -> float:
+def smh_env() -> dict[str, str]:
+    """The environment a fresh ``smh`` process needs to import this interpreter's packages."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+
+
+def timed_smh(argv: list[str], env: dict[str, str]) -> float:
+    """Wall seconds of one fresh ``smh ARGV`` process; a failure raises with its stderr's end."""
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "smh_core.cli.main", *argv],
@@ -57,7 +63,7 @@ def _timed(argv: list[str], env: dict[str, str]) -> float:
 def measure_cold(tasks_dir: Path, repeats: int = 5) -> ColdStart:
     """Run each command ``repeats`` times (after one unmeasured warm-up that fills the bytecode
     cache where it may be written) and keep every wall time."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    env = smh_env()
     cached = not env.get("PYTHONDONTWRITEBYTECODE")
     with tempfile.TemporaryDirectory(prefix="smh-cold-") as tmp:
         run = [
@@ -70,8 +76,8 @@ def measure_cold(tasks_dir: Path, repeats: int = 5) -> ColdStart:
             "--tasks-dir",
             str(tasks_dir),
         ]
-        _timed(["--help"], env)
-        _timed([*run, "--out", str(Path(tmp) / "warm")], env)
-        helps = [_timed(["--help"], env) for _ in range(repeats)]
-        runs = [_timed([*run, "--out", str(Path(tmp) / f"run{i}")], env) for i in range(repeats)]
+        timed_smh(["--help"], env)
+        timed_smh([*run, "--out", str(Path(tmp) / "warm")], env)
+        helps = [timed_smh(["--help"], env) for _ in range(repeats)]
+        runs = [timed_smh([*run, "--out", str(Path(tmp) / f"run{i}")], env) for i in range(repeats)]
     return ColdStart(helps, runs, cached)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .cold import smh_env, timed_smh
 
 TARGET_SECONDS = 180.0
 
@@ -72,41 +71,12 @@ def task_times(results: Path) -> list[TaskTime]:
     return out
 
 
-def measure_local(
-    tasks_dir: Path, setting: str = "eia", extra: list[str] | None = None
-) -> LocalRun:
+def measure_local(tasks_dir: Path, setting: str = "eia") -> LocalRun:
     """Time one fresh ``smh bench run --suite sample --agent local`` into a temporary folder."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     with tempfile.TemporaryDirectory(prefix="smh-perf-local-") as tmp:
         out = Path(tmp) / "run"
-        argv = [
-            sys.executable,
-            "-m",
-            "smh_core.cli.main",
-            "bench",
-            "run",
-            "--suite",
-            "sample",
-            "--agent",
-            "local",
-            "--setting",
-            setting,
-            "--tasks-dir",
-            str(tasks_dir),
-            "--out",
-            str(out),
-            *(extra or []),
-        ]
+        argv = ["bench", "run", "--suite", "sample", "--agent", "local", "--setting", setting]
+        argv += ["--tasks-dir", str(tasks_dir), "--out", str(out)]
         before = os.getloadavg()
-        start = time.perf_counter()
-        done = subprocess.run(
-            argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False
-        )
-        wall = time.perf_counter() - start
-        after = os.getloadavg()
-        if done.returncode != 0:
-            raise RuntimeError(
-                f"smh bench run --agent local failed ({done.returncode}): "
-                f"{done.stderr.strip()[-800:]}"
-            )
-        return LocalRun(wall, task_times(out / "results.jsonl"), before, after)
+        wall = timed_smh(argv, smh_env())
+        return LocalRun(wall, task_times(out / "results.jsonl"), before, os.getloadavg())
