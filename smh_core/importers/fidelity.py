@@ -24,7 +24,7 @@ from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
 from .homebench import LABEL_CONFLICT
-from .homebench_gold import GoldCheck, _reason_kind, check_gold, source_golds
+from .homebench_gold import GoldCheck, check_gold, reason_kind, source_golds
 from .homebench_replay import GoldReplay, replay_gold
 from .report import ImportReport
 
@@ -108,6 +108,8 @@ def measure(
     loop = asyncio.new_event_loop()  # a private loop leaves the caller's event-loop policy alone
     try:
         loop.run_until_complete(_verdicts(tasks, out, f))
+        if source == "homebench":
+            f.gold_check = loop.run_until_complete(check_gold(tasks, out, source_golds(path)))
     finally:
         loop.close()
     f.skipped = Counter(w for _, w in report.skipped)
@@ -123,11 +125,6 @@ def measure(
     f.unread = len(report.unread)
     if source == "homebench":
         f.gold = replay_gold(path)
-        loop = asyncio.new_event_loop()
-        try:
-            f.gold_check = loop.run_until_complete(check_gold(tasks, out, source_golds(path)))
-        finally:
-            loop.close()
     return f
 
 
@@ -191,7 +188,7 @@ def markdown(f: Fidelity) -> str:
             f"({_pct(c.passed, c.tasks)}; {c.label_conflicts} of them label conflicts)",
         ]
         lines += [f"- {n} x {why}" for why, n in c.not_landed.most_common(20)]
-        fails = Counter(_reason_kind(r) for _, r in c.failed)
+        fails = Counter(reason_kind(r) for _, r in c.failed)
         lines += [f"- task fails {n} x: {why}" for why, n in fails.most_common(20)]
     if f.invalid or f.unread:
         total, refused = sum(f.invalid.values()), sum(f.invalid_refused.values())

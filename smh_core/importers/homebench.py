@@ -288,12 +288,24 @@ def build_home(path: Path, n: int, line: Any, report: ImportReport) -> HomeBench
 
 
 # ---------------------------------------------------------------------------------- instructions
+def spaceless_names(item: str) -> str:
+    """A gold call with the spaces of its names dropped, as HomeBench's scorer drops every
+    space before it compares (``code/eval.py``): its generator writes the curtain's
+    ``set_ degree(N)``. The argument keeps its words ("living room")."""
+    head, paren, rest = item.strip().partition("(")
+    return "".join(head.split()) + paren + rest
+
+
+def call_parts(item: str) -> re.Match[str] | None:
+    """``room``, ``device``, ``method`` and ``arg`` of ``room.device.method(arg)`` (no room for a
+    house-wide device), or None."""
+    return _CALL.match(spaceless_names(item))
+
+
 def parse_call(text: str, params: dict[tuple[str, str], str | None]) -> Call:
-    """``room.device.method(arg)`` (or ``device.method(arg)`` for a house-wide device). Spaces
-    in the names are dropped, as HomeBench's scorer drops every space before it compares
-    (``code/eval.py``): its generator writes the curtain's ``set_ degree(N)``."""
-    head, paren, rest = text.strip().partition("(")
-    m = _CALL.match("".join(head.split()) + paren + rest)
+    """``room.device.method(arg)`` (or ``device.method(arg)`` for a house-wide device), read by
+    :func:`call_parts`."""
+    m = call_parts(text)
     if m is None:
         raise ValueError(f"{text!r} is not room.device.method(argument)")
     declared = params.get((m["device"], m["method"]))
@@ -318,9 +330,7 @@ def mixed_instruction(made: dict[str, Any], invalid: int, total: int) -> dict[st
     }
 
 
-def _execute_goal(
-    home: HomeBenchHome, calls: list[Call]
-) -> tuple[dict[str, Any], list[str], dict[str, dict[str, Any]]]:
+def _execute_goal(home: HomeBenchHome, calls: list[Call]) -> tuple[dict[str, Any], list[str]]:
     """The goal and reference for gold calls; later calls on the same attribute win (HomeBench
     writes "to 80 degrees, then to 0" as two calls). Raises Unsupported with the reason."""
     targets: dict[str, dict[str, Any]] = {}
@@ -387,12 +397,10 @@ def _execute_goal(
                     ],
                 },
                 [*notes, "HomeBench wants the call although the home is as asked: required"],
-                targets,
             )
     return (
         {"goal": goal, "reference": {"mode": "execute", "response": "Done.", "actions": actions}},
         notes,
-        targets,
     )
 
 
@@ -457,7 +465,7 @@ def task_for(
         )
     else:
         try:
-            made, more, _ = _execute_goal(home, calls)
+            made, more = _execute_goal(home, calls)
         except Unsupported as e:
             report.skip(item, f"no counterpart here: {e}")
             return None

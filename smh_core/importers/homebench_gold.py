@@ -2,8 +2,9 @@
 
 ``homebench_replay`` measures the catalog with the importer's own tables (each HomeBench method
 mapped to target values, planned on the device's services): a wrong table entry there is wrong
-on both sides and cannot fail. This check shares nothing with the importer but the imported
-task: :class:`GoldAgent` reads HomeBench's gold call strings *as HomeBench writes them*
+on both sides and cannot fail. This check shares none of the importer's translation (its
+method tables, planner and references), only its reading of HomeBench's call syntax
+(:func:`.homebench.call_parts`) and the imported task: :class:`GoldAgent` reads HomeBench's gold call strings *as HomeBench writes them*
 (``room.device.method(arg)``, ``error_input``), finds each device by its name in the home's
 listing, picks the service from the device's spec (the same name, else the few synonyms below,
 the first whose argument takes the value), calls it through ``control_device``'s backend call,
@@ -26,6 +27,8 @@ from smh_core.agent.eia import UserReply
 from smh_core.bench.verifier import Outcome
 from smh_core.task.model import Task
 
+from .homebench import call_parts, json_lines, sources, spaceless_names, split_gold
+
 ERROR = "error_input"
 REFUSAL = "Sorry, I cannot do that: this home has no such device or setting."
 
@@ -44,30 +47,11 @@ VALUE_SYNONYMS: Mapping[str, tuple[str, ...]] = {"heating": ("normal",)}
 """HomeBench option words that the device's options say differently (a water heater's
 "heating" mode is its normal mode)."""
 
-_CALL = re.compile(r"^(?:(?P<room>\w+)\.)?(?P<device>\w+)\.(?P<method>\w+)\((?P<arg>.*)\)$", re.S)
-
 
 def gold_items(output: str) -> list[str]:
-    """HomeBench's gold string as its scorer reads it: quotes and spaces dropped, split on the
-    commas between calls (a colour's ``(r,g,b)`` stays one item)."""
-    text = output.replace("'''", "")
-    items, depth, cur = [], 0, ""
-    for ch in text:
-        depth += ch == "("
-        depth -= ch == ")"
-        if ch == "," and depth == 0:
-            items.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    items.append(cur)
-    out = []
-    for item in items:
-        head, paren, rest = item.strip().partition("(")
-        item = "".join(head.split()) + paren + rest
-        if item:
-            out.append(item)
-    return out
+    """HomeBench's gold string as its scorer reads it: the items of :func:`.homebench.split_gold`
+    with the spaces of their names dropped (a colour's ``(r,g,b)`` stays one item)."""
+    return [spaceless_names(item) for item in split_gold(output)]
 
 
 def _value(raw: str) -> Any:
@@ -182,7 +166,7 @@ class GoldAgent:
         backend: HomeBackend,
         outcome: Outcome,
     ) -> str | None:
-        m = _CALL.match(item)
+        m = call_parts(item)
         if m is None:
             return "not room.device.method(argument)"
         did = _device(listing, m["room"] or "", m["device"])
@@ -221,8 +205,6 @@ class GoldCheck:
 
 def source_golds(root: Path) -> dict[str, str]:
     """Task id -> HomeBench's gold output, for every instruction line under ``root``."""
-    from .homebench import json_lines, sources
-
     _, files = sources(root)
     golds: dict[str, str] = {}
     for path in files:
@@ -251,10 +233,10 @@ async def check_gold(tasks: list[Task], out: Path, golds: Mapping[str, str]) -> 
         else:
             check.failed.append((task.id, record["verdict"]["reason"]))
     check.calls, check.landed = agent.calls, agent.landed
-    check.not_landed = Counter(_reason_kind(why) for _, _, why in agent.problems)
+    check.not_landed = Counter(reason_kind(why) for _, _, why in agent.problems)
     return check
 
 
-def _reason_kind(why: str) -> str:
+def reason_kind(why: str) -> str:
     """A disagreement's reason without its values, to count by."""
     return re.sub(r"'[^']*'|\d+(\.\d+)?", "…", why)[:160]
