@@ -37,12 +37,16 @@ class Judge:
         self.llm = llm
         self.votes = votes
 
-    async def grade(self, kind: str, request: str, expected: str, answer: str) -> JudgeVerdict:
+    async def grade(
+        self, kind: str, request: str, expected: str, answer: str, rubric: str | None = None
+    ) -> JudgeVerdict:
+        """The majority of ``votes`` verdicts; ``rubric`` replaces the goal kind's own (a
+        source's rubric for its infeasible requests)."""
         prompt = load_prompt("judge").substitute(
             kind=kind,
             request=request,
             expected=expected,
-            rubric=RUBRICS.get(kind, RUBRICS["query"]),
+            rubric=rubric or RUBRICS.get(kind, RUBRICS["query"]),
             answer=answer,
         )
         votes: list[bool] = []

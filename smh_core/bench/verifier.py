@@ -44,6 +44,7 @@ from smh_core.task.model import (
     TimedGoal,
 )
 
+from . import infeasible
 from .answers import REFUSAL, check_fact, lexical_match
 from .judge import Judge
 from .world import room_climate
@@ -349,6 +350,8 @@ async def _verify_goal(
                 "CM" if refused else "CB",
                 "simulation",
             )
+        if goal.rubric is not None:
+            return await _check_rubric(task, goal, outcome, judge, bool(others))
         if refused:
             return Verdict(True, "declined and explained", decided_by="deterministic")
         if judge is not None and outcome.response:
@@ -374,6 +377,36 @@ async def _verify_goal(
             verdict.details["judge_votes"] = jv.votes
         return verdict
     raise ValueError(f"task {task.id}: unknown goal kind {goal.kind!r}")
+
+
+async def _check_rubric(
+    task: Task, goal: InfeasibleGoal, outcome: Outcome, judge: Judge | None, others_act: bool
+) -> Verdict:
+    """A reply to an infeasible request judged on its source's rubric: by the judge when one
+    is configured, else by :func:`smh_core.bench.infeasible.check_reply`."""
+    rubric = goal.rubric
+    assert rubric is not None
+    if judge is not None and (outcome.response or outcome.questions):
+        jv = await judge.grade(
+            "infeasible",
+            task.turns[-1].text,
+            infeasible.judge_expected(goal.reason, rubric),
+            infeasible.judge_answer(outcome.response, outcome.questions, outcome.tool_calls),
+            rubric=infeasible.judge_rubric(rubric),
+        )
+        return Verdict(
+            jv.passed,
+            f"judge ({rubric.source} rubric): " + ("met it" if jv.passed else "did not meet it"),
+            None if jv.passed else "CB",
+            "judge",
+            {"votes": jv.votes},
+        )
+    passed, why = infeasible.check_reply(
+        rubric, outcome.response, outcome.questions, outcome.tool_calls, others_act
+    )
+    if passed:
+        return Verdict(True, f"{why} ({rubric.source} rubric)", decided_by="deterministic")
+    return _fail(f"{why} ({rubric.source} rubric)", "CB", "deterministic")
 
 
 def _norm(text: str) -> str:

@@ -54,6 +54,9 @@ class Fidelity:
     gold: GoldReplay | None = None
     gold_check: GoldCheck | None = None
     """HomeBench: the independent check (:mod:`.homebench_gold`)."""
+    differences: tuple[str, ...] = ()
+    """Where SMH's verdict can differ from the source's, and why (the importer's
+    ``VERDICT_DIFFERENCES``)."""
 
     @property
     def total(self) -> int:
@@ -104,7 +107,10 @@ def measure(
     tasks: list[Task], report: ImportReport, out: Path, source: str, path: Path
 ) -> Fidelity:
     """The figures of an import already written to ``out`` (tasks and report as it returned)."""
+    from .registry import IMPORTERS
+
     f = Fidelity(report.source, str(path), report.items)
+    f.differences = tuple(getattr(IMPORTERS[source][0], "VERDICT_DIFFERENCES", ()))
     loop = asyncio.new_event_loop()  # a private loop leaves the caller's event-loop policy alone
     try:
         loop.run_until_complete(_verdicts(tasks, out, f))
@@ -206,6 +212,9 @@ def markdown(f: Fidelity) -> str:
         lines += [f"| {k} | {f.invalid[k]} | {f.invalid_refused[k]} |" for k in sorted(f.invalid)]
         lines += [""] + [f"CARRIED OUT: {i} {r}: {v}" for i, r, v in f.executable]
         lines += [f"LABEL CONFLICT: {i} {r}: {v}" for i, r, v in f.label_conflicts]
+    if f.differences:
+        lines += ["", "Where SMH's verdict can differ from the source's, and why:", ""]
+        lines += [f"- {d}" for d in f.differences]
     lines += [""] + [f"REFERENCE FAILS: {line}" for line in f.failures]
     return "\n".join(lines).rstrip() + "\n"
 

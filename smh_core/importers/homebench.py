@@ -40,6 +40,19 @@ SUITE = "homebench_import"
 HOMES_FILE = "home_status_method.jsonl"
 DEFAULT_INSTRUCTIONS = "test_data.jsonl"
 ERROR = "error_input"
+VERDICT_DIFFERENCES = (
+    "HomeBench compares the model's call strings with the gold's; SMH judges the home the calls "
+    "leave: another sequence of calls reaching the same state passes here and fails there.",
+    "An impossible request: HomeBench wants its error_input output; SMH wants a reply that "
+    "declines and no change.",
+    "A request the home already satisfies with several services (a multi-service no_change "
+    "task): doing nothing passes here, the gold's calls are wanted there.",
+    "Label conflicts (the source calls impossible what its own home can do) are scored as the "
+    "source scores them and counted apart (with / without in the report).",
+)
+"""Where an imported task's verdict can differ from HomeBench's scorer (the fidelity report
+lists them)."""
+
 INFEASIBLE_REASONS = {
     "unexist_device": "the request names a device the home does not have (HomeBench unexist_device)",
     "unexist_attribute": "the device has no such setting or method (HomeBench unexist_attribute)",

@@ -8,8 +8,9 @@ Goals become: explicit control (QT3 feasible) an execute goal whose reference ca
 on the device's own services; questions (QT1) a query goal with the number or yes/no the
 imported home gives; implicit wishes (QT2 feasible) a timed goal on the room variable ten
 minutes later; scheduling (QT4 feasible) timed goals at each goal's tick; every infeasible case
-an infeasible goal (SimuHome has an LLM judge explain these; here a refusal that changes
-nothing passes, and the judge is used when one is configured).
+an infeasible goal judged on SimuHome's rubric for its case (:mod:`.simuhome_rubric`; by the
+judge when one is configured, else by its deterministic reading in
+:mod:`smh_core.bench.infeasible`).
 
 SimuHome's data is CC BY-NC-ND: it is read from the user's copy and none of it ships here.
 """
@@ -33,6 +34,7 @@ from smh_core.task.model import Task, dump_task
 from .planner import plan
 from .report import ImportReport
 from .simuhome_devices import carry, simuhome_robot, source_limits, source_modes, with_values
+from .simuhome_rubric import reference_reply, simuhome_rubric
 
 SUITE = "simuhome_import"
 TYPES = {"window_covering_controller": "window_covering", "rvc": "robot_vacuum"}
@@ -48,6 +50,23 @@ INFEASIBLE_REASONS = {
     "qt4-2": "the request assumes a wrong finishing time or contradicts itself (SimuHome QT4-2-infeasible)",
     "qt4-3": "the deadline cannot be met by the running appliances (SimuHome QT4-3-infeasible)",
 }
+
+VERDICT_DIFFERENCES = (
+    "SimuHome's clock runs while the agent works (0.1 s ticks); SMH's waits for it: a scheduled "
+    "goal whose window closes during a slow agent's turn fails there and can pass here.",
+    "Infeasible replies: SimuHome's LLM judge reads the agent's thoughts and can check every fact "
+    "against the tool results; SMH's reading without a judge checks the rubric's conditions "
+    "(rooms, missing devices, room readings, real times, the appliance read, no claimed action): "
+    "96.2% agreement on the untouched half of a labelled set (docs/importing.md).",
+    "Infeasible goals fail here on any change or schedule; SimuHome's judge may accept a partial "
+    "action its rubric allows (QT4-3: starting a device with no pause needed).",
+    "QT1 feasible answers: numbers within a tolerance here, an LLM judge against the tool "
+    "results there.",
+    "QT2: here the room must pass the midpoint between the room left alone and the best device's "
+    "effect within the check time; there any change in the asked direction passes.",
+)
+"""Where an imported task's verdict can differ from SimuHome's evaluator (the fidelity report
+lists them)."""
 
 
 def on_endpoint_1(key: str, specs: dict[str, Any]) -> str:
@@ -280,19 +299,11 @@ def _query_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
             if goal.get("variant") != "room_state" or goal.get("room_state") not in TOLERANCE:
                 report.skip(ep.path.name, f"a {goal.get('variant')} question is not imported yet")
                 return None
-            var, room = goal["room_state"], goal["room_id"]
-            source = float(
-                goal["current_value"]
-            )  # in the goal's own unit (°C, %, lux), not hundredths
-            value = round(float(engine.environment(room)[var]), 2)
-            if abs(value - source) > TOLERANCE[var]:
-                report.approximate(
-                    ep.path.name,
-                    f"{room} {var} reads {value} here, {source:g} in SimuHome "
-                    "(the home's own physics decide the answer)",
-                )
-            facts.append({"kind": "number", "value": value, "tolerance": TOLERANCE[var]})
-            words.append(f"the {room.replace('_', ' ')} {var} is {value}")
+            fact = _room_reading(ep, engine, goal, report)
+            facts.append(fact)
+            words.append(
+                f"the {goal['room_id'].replace('_', ' ')} {goal['room_state']} is {fact['value']}"
+            )
     return {
         "goal": {"kind": "query", "facts": facts},
         "reference": {
@@ -301,6 +312,23 @@ def _query_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
             "tool_calls": ep.required(),
         },
     }
+
+
+def _room_reading(
+    ep: _Episode, engine: HomeEngine, goal: dict[str, Any], report: ImportReport
+) -> dict[str, Any]:
+    """The number fact of a room-state question, as the imported home reads it now (noted
+    where SimuHome's own value differs by more than the tolerance)."""
+    var, room = goal["room_state"], goal["room_id"]
+    source = float(goal["current_value"])  # in the goal's own unit (°C, %, lux), not hundredths
+    value = round(float(engine.environment(room)[var]), 2)
+    if abs(value - source) > TOLERANCE[var]:
+        report.approximate(
+            ep.path.name,
+            f"{room} {var} reads {value} here, {source:g} in SimuHome "
+            "(the home's own physics decide the answer)",
+        )
+    return {"kind": "number", "value": value, "tolerance": TOLERANCE[var]}
 
 
 def _fact(value: Any) -> dict[str, Any] | None:
@@ -506,7 +534,9 @@ def _room_value_after(
         return float(engine.environment(room)[var])
 
 
-def _implicit_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
+def _implicit_task(
+    ep: _Episode, report: ImportReport, goals: list[dict[str, Any]] | None = None
+) -> dict[str, Any] | None:
     """QT2 feasible: the room variable must have moved the asked way ten minutes later, past the
     midpoint between the home left alone and the home with the reference's device flat out.
     Where the room gets to the same place either way within ten minutes (two humidifiers
@@ -514,7 +544,7 @@ def _implicit_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
     still makes a difference: SimuHome checks when the agent is done, against the room left alone."""
     why = ""
     for seconds in QT2_CHECKS:
-        made = _wishes(ep, seconds)
+        made = _wishes(ep, seconds, ep.data["eval"]["goals"] if goals is None else goals)
         if isinstance(made, dict):
             return made
         why = made
@@ -522,13 +552,14 @@ def _implicit_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
     return None
 
 
-def _wishes(ep: _Episode, seconds: float) -> dict[str, Any] | str:
-    """The QT2 task checked ``seconds`` after the request, or why there is none then."""
+def _wishes(ep: _Episode, seconds: float, goals: list[dict[str, Any]]) -> dict[str, Any] | str:
+    """The QT2 task of ``goals`` checked ``seconds`` after the request, or why there is none
+    then."""
     clauses, actions, rooms = [], [], set()
     probe = HomeEngine(
         ep.home
     )  # read-only: which devices, their dynamics; plans run on fresh engines
-    for goal in ep.data["eval"]["goals"]:
+    for goal in goals:
         room, var, up = goal["room_id"], goal["room_state"], goal["direction"] == "increase"
         if var not in TOLERANCE:
             return f"a wish about {var} is not imported yet"
@@ -576,13 +607,61 @@ def _wishes(ep: _Episode, seconds: float) -> dict[str, Any] | str:
     }
 
 
-def _infeasible_task(ep: _Episode) -> dict[str, Any]:
+def _infeasible_task(ep: _Episode, report: ImportReport) -> dict[str, Any] | None:
+    """A refusal judged on SimuHome's rubric for the case (:mod:`.simuhome_rubric`)."""
+    facts = []
+    asked = [g for g in ep.data["eval"]["goals"] if g.get("variant") == "room_state"]
+    if asked:
+        engine = HomeEngine(ep.home)
+        with Simulator(engine, now=ep.start):  # rooms as an agent reads them at the start
+            for goal in asked:
+                if goal.get("room_state") not in TOLERANCE:
+                    report.skip(
+                        ep.path.name, f"a {goal.get('room_state')} reading is not imported yet"
+                    )
+                    return None
+                facts.append(_room_reading(ep, engine, goal, report))
+    goals = ep.data["eval"]["goals"]
+    feasible = [g for g in goals if g.get("feasibility") is True]
+    rubric = simuhome_rubric(ep.qt, ep.data, facts, [g for g in goals if g not in feasible])
+    if feasible:
+        return _partly_feasible(ep, report, feasible, rubric)
     return {
-        "goal": {"kind": "infeasible", "reason": INFEASIBLE_REASONS[ep.qt]},
+        "goal": {
+            "kind": "infeasible",
+            "reason": INFEASIBLE_REASONS[ep.qt],
+            "rubric": rubric,
+        },
         "reference": {
             "mode": "refuse",
-            "response": "Sorry, I can't do that as asked.",
-            "tool_calls": ep.required(),
+            "response": reference_reply(rubric),
+            "tool_calls": ep.required()
+            + [
+                {"tool": "get_device_status", "arguments": {"did": d}}
+                for d in rubric.get("read_first", [])
+            ],
+        },
+    }
+
+
+def _partly_feasible(
+    ep: _Episode, report: ImportReport, feasible: list[dict[str, Any]], rubric: dict[str, Any]
+) -> dict[str, Any] | None:
+    """A QT2-infeasible episode with a wish that can be met (SimuHome marks each goal's
+    feasibility; its judge wants every goal addressed): the feasible wishes as a timed goal, the
+    rest as the infeasible goal, and the reference does the first and declines the second."""
+    made = _implicit_task(ep, report, feasible)
+    if made is None:
+        return None
+    rooms = " and the ".join(sorted({g["room_id"].replace("_", " ") for g in feasible}))
+    return {
+        "goals": [
+            made["goal"],
+            {"kind": "infeasible", "reason": INFEASIBLE_REASONS[ep.qt], "rubric": rubric},
+        ],
+        "reference": {
+            **made["reference"],
+            "response": f"{reference_reply(rubric)} I have adjusted the {rooms}.",
         },
     }
 
@@ -611,7 +690,7 @@ def import_simuhome(root: Path, out: Path) -> tuple[list[Task], ImportReport]:
             report.skip(path.name, f"cannot read the episode ({type(e).__name__}: {e})")
             continue
         if ep.case == "infeasible":
-            made = _infeasible_task(ep)
+            made = _infeasible_task(ep, report)
         elif ep.qt == "qt3":
             made = _execute_task(ep, report)
         elif ep.qt == "qt1":

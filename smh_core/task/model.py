@@ -197,12 +197,63 @@ class AutomationGoal(_Strict):
     critic: str
 
 
+class MissingDevice(_Strict):
+    """A device the request names and the home lacks: ``words`` are the nouns a reply may call
+    its kind by ("light", "washer"), so a reply can be seen to speak of it."""
+
+    device: str
+    words: list[str] = Field(min_length=1)
+    room: str = ""
+
+
+class InfeasibleRubric(_Strict):
+    """What a reply to an infeasible request must do beyond declining, as the source's judge
+    asks it (SimuHome's per-query-type rubrics, made checkable; see
+    :mod:`smh_core.bench.infeasible`). ``case`` says why the request cannot be done:
+
+    - ``missing_device``: the named devices do not exist; the reply must say so of each.
+    - ``no_actuator``: no device in the room can make the wished change; the reply must say so.
+    - ``saturated``: the devices that could help are already at their limit; the reply must
+      give that reason.
+    - ``time_conflict``: the request's times contradict the clock or an appliance's real
+      finishing time; the reply must point at the conflict (a contradiction word or one of the
+      real ``times``, HH:MM within a minute) and, with ``clarify_ok``, may ask instead of
+      refusing.
+
+    ``rooms`` must each be named in the reply; ``room_facts`` are room readings a question also
+    asked (stated as the home gives them, in SimuHome's raw hundredths or converted);
+    ``read_first`` are devices whose status must be read before the reply (an appliance's
+    countdown); ``topics`` words that speak of this goal's part when other goals of the task
+    may act (a claim of action that names them is false)."""
+
+    source: str
+    case: Literal["missing_device", "no_actuator", "saturated", "time_conflict"]
+    rooms: list[str] = Field(default_factory=list)
+    missing: list[MissingDevice] = Field(default_factory=list)
+    room_facts: list[Fact] = Field(default_factory=list)
+    read_first: list[str] = Field(default_factory=list)
+    topics: list[str] = Field(default_factory=list)
+    times: list[str] = Field(default_factory=list)
+    clarify_ok: bool = False
+    context: str = ""
+
+    @field_validator("times")
+    @classmethod
+    def _clock_times(cls, value: list[str]) -> list[str]:
+        for t in value:
+            if not re.fullmatch(r"(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?", t):
+                raise ValueError(f"times: {t!r} is not a 24-hour HH:MM or HH:MM:SS")
+        return value
+
+
 class InfeasibleGoal(_Strict):
     """The request cannot be done (missing device, physical limit, contradictory timing): the
-    agent must say so, and nothing may change."""
+    agent must say so, and nothing may change. With a ``rubric`` the reply must also meet it
+    (the source's judging of such replies); without one a refusal is enough."""
 
     kind: Literal["infeasible"]
     reason: str
+    rubric: InfeasibleRubric | None = None
 
 
 class Checkpoint(_Strict):

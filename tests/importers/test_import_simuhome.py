@@ -30,19 +30,25 @@ def test_each_supported_episode_becomes_one_task_and_the_rest_say_why(imported):
     assert sorted(tasks) == [
         "sh-qt1_feasible_seed_902",
         "sh-qt1_feasible_seed_909",
+        "sh-qt1_infeasible_seed_910",
         "sh-qt2_feasible_seed_906",
+        "sh-qt2_infeasible_seed_911",
+        "sh-qt2_infeasible_seed_912",
         "sh-qt3_feasible_seed_901",
         "sh-qt3_infeasible_seed_905",
         "sh-qt4-1_feasible_seed_904",
+        "sh-qt4-1_infeasible_seed_913",
         "sh-qt4-2_feasible_seed_903",
+        "sh-qt4-2_infeasible_seed_914",
         "sh-qt4-3_feasible_seed_908",
+        "sh-qt4-3_infeasible_seed_915",
     ]
     skipped = dict(report.skipped)
     assert list(skipped) == ["qt1_feasible_seed_907.json"]
     assert skipped["qt1_feasible_seed_907.json"].startswith(
         "cannot read the episode (JSONDecodeError"
     )
-    assert report.items == 9
+    assert report.items == 15
 
 
 def test_devices_carry_every_attribute_the_source_gives_them(imported):
@@ -253,7 +259,7 @@ def test_an_implicit_wish_is_a_room_change_ten_minutes_later(imported):
 @pytest.mark.parametrize(
     ("source", "fixture", "row"),
     [
-        ("simuhome", "simuhome_episodes", "| all | 8 | 8 | 0 |"),
+        ("simuhome", "simuhome_episodes", "| all | 14 | 14 | 0 |"),
         ("ha-datasets", "ha_datasets", "| all | 17 | 17 | 1 |"),
     ],
 )
@@ -276,3 +282,6 @@ def test_fidelity_script_replays_every_imported_reference(source, fixture, row):
     )
     assert run.returncode == 0, run.stderr
     assert row in run.stdout and "REFERENCE FAILS" not in run.stdout
+    # issue 35: the report lists where SMH's verdict can differ from the source's
+    differences = run.stdout.split("Where SMH's verdict can differ from the source's, and why:")
+    assert len(differences) == 2 and differences[1].count("\n- ") >= 3
