@@ -186,6 +186,10 @@ class PowerToggle:
         self.run(self.rich.power(False))
 
 
+_NONE = object()
+"""No initial value kept (the attribute is stated by the source, or the home is SMH's own)."""
+
+
 def role_value(role: str) -> property:
     """A rich entity's HA property that is the value of one of its roles (HA-side units and
     labels; None when the device has no such attribute): ``current_humidity =
@@ -207,6 +211,11 @@ class SmhRichEntity(_EntryEntity):
         self.rich = rich
         self._locators = rich.locators
         self._values: dict[str, Any] = {}  # HA-side value per role, of the engine's current state
+        model = runtime.engine.device(rich.did)
+        initial = dict(model.attributes_by_locator())
+        self._unstated = {  # locator -> initial value, for attributes the source never stated
+            loc: initial[loc].value for loc in model.userdata.unstated if loc in initial
+        }
         self._powered = False
         self._extra: dict[str, Any] = {}
         self._refresh()
@@ -225,7 +234,12 @@ class SmhRichEntity(_EntryEntity):
         only return them, as entities that keep their state in ``_attr_*`` fields do."""
         engine, did, roles = self.runtime.engine, self.rich.did, self.rich.roles
         raw = {loc: engine.value(did, loc) for loc in self._locators}  # every role's locator
-        self._values = {role: bound.to_ha(raw[bound.locator]) for role, bound in roles.items()}
+        self._values = {
+            role: None
+            if role != "power" and self._unstated.get(bound.locator, _NONE) == raw[bound.locator]
+            else bound.to_ha(raw[bound.locator])
+            for role, bound in roles.items()
+        }
         power = roles.get("power")
         self._powered = (
             power is not None

@@ -169,6 +169,11 @@ def _device(
     device.userdata.device_class = (
         cls or ""
     )  # HA sees the source's class, or none where it has none
+    # what the fixture does not state, its synthetic-home entity does not report (the main
+    # state aside: HA needs one to target the entity)
+    device.userdata.unstated = sorted(
+        loc for loc, _ in device.attributes_by_locator() if loc not in values and loc != "state"
+    )
     if kind.note and not garage:
         report.approximate(f"{name}: {eid}", kind.note)
     kept = frozenset(loc for loc, _ in device.attributes_by_locator())

@@ -289,3 +289,35 @@ async def test_a_valve_without_a_class_is_not_opened_as_water(hass: HomeAssistan
             await intent.async_handle(hass, "test", intent.INTENT_TURN_ON, slots)
         assert (entry.runtime_data.engine.value(DID, "position") == 100) is opened, stated
         assert await hass.config_entries.async_remove(entry.entry_id)
+
+
+async def test_an_attribute_the_source_never_stated_is_not_reported_until_it_changes(
+    hass: HomeAssistant,
+) -> None:
+    """Issue 35: home-assistant-datasets' synthetic-home media player reports no mute flag until
+    a mute call sets one. Here too: switched off, the flag does not vanish (it was never
+    there), so the source's rule on the whole HA state sees no change it did not expect."""
+    device = instantiate("media_player", did=DID, room="r1", values={"state": "playing"})
+    device.userdata.unstated = ["volume_muted_enabled"]
+    entry = await setup_home_entry(
+        hass, Home(name="mp", rooms=[Room(id="r1", type="hall", name="Hall")], devices=[device])
+    )
+    eid = entity_id(hass, entry, "media_player", "media_player")
+    assert "is_volume_muted" not in hass.states.get(eid).attributes
+    await hass.services.async_call("media_player", "turn_off", {"entity_id": eid}, blocking=True)
+    await hass.services.async_call("media_player", "turn_on", {"entity_id": eid}, blocking=True)
+    assert "is_volume_muted" not in hass.states.get(eid).attributes
+    await hass.services.async_call(
+        "media_player", "volume_mute", {"entity_id": eid, "is_volume_muted": True}, blocking=True
+    )
+    assert hass.states.get(eid).attributes["is_volume_muted"] is True
+    assert entry.runtime_data.engine.value(DID, "volume_muted_enabled") is True
+
+
+async def test_a_stated_attribute_is_reported_from_the_start(hass: HomeAssistant) -> None:
+    device = instantiate("media_player", did=DID, room="r1", values={"state": "playing"})
+    entry = await setup_home_entry(
+        hass, Home(name="mp", rooms=[Room(id="r1", type="hall", name="Hall")], devices=[device])
+    )
+    eid = entity_id(hass, entry, "media_player", "media_player")
+    assert hass.states.get(eid).attributes["is_volume_muted"] is False

@@ -155,6 +155,11 @@ def test_homes_keep_the_fixture_names_areas_and_entity_ids(imported):
     )  # no area in the fixture: no room
     assert engine.value("lock.front_door", "state") == "locked"
     assert {d.userdata.did: d.name for d in home.devices}["cover.garage_door"] == "Garage Door"
+    # what the fixture does not state, its synthetic-home entity does not report (issue 35)
+    fan = engine.device("fan.ceiling_fan").userdata.unstated
+    assert "speed_level" not in fan and "state" not in fan  # stated: percentage 0, its state
+    speaker = engine.device("media_player.bedroom_speaker").userdata.unstated
+    assert "volume_muted_enabled" in speaker and "state" not in speaker
 
 
 async def test_oracle_passes_and_doing_nothing_fails_every_imported_task(imported):
