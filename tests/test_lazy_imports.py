@@ -90,3 +90,21 @@ def test_integration_setup_path_leaves_benchmark_agent_and_llm_code_for_their_fi
         "custom_components.smh.llm_api",
     }
     assert not deferred & loaded
+
+
+def test_setting_up_an_entry_loads_nothing_of_the_benchmark() -> None:
+    """Issue 37: what HA runs to set up an entry (the integration and its platforms imported,
+    the entry's options turned into a home and its key) loads no module of the benchmark: not
+    its task format, runner, verifier, suites, safety suites or importers."""
+    loaded = _loaded_after(
+        "import custom_components.smh, custom_components.smh.light, custom_components.smh.sensor\n"
+        "from custom_components.smh.home_source import build_home, entry_home_key\n"
+        "for data in ({'source': 'generated', 'level': 'simple', 'seed': 0},\n"
+        "             {'source': 'matter', 'seed': 1}):\n"
+        "    assert build_home('.', data).devices and entry_home_key(data)\n"
+    )
+    assert "custom_components.smh.home_source" in loaded
+    benchmark = ("task", "bench", "suites", "safety_suites", "importers")
+    assert not {
+        m for m in loaded if m.split(".")[:2][-1] in benchmark and m.startswith("smh_core.")
+    }

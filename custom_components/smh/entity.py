@@ -214,7 +214,7 @@ class SmhRichEntity(_EntryEntity):
         model = runtime.engine.device(rich.did)
         initial = dict(model.attributes_by_locator())
         self._unstated = {  # locator -> initial value, for attributes the source never stated
-            loc: initial[loc].value for loc in model.userdata.unstated if loc in initial
+            loc: initial[loc].value for loc in model.userdata.unstated or () if loc in initial
         }
         self._powered = False
         self._extra: dict[str, Any] = {}

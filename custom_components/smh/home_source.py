@@ -12,9 +12,8 @@ from typing import Any
 
 from smh_core.homeenv.engine import load_home
 from smh_core.homeenv.model import Home
+from smh_core.homes.ref import generated_home, ref_from_entry_options
 from smh_core.homes.simulated import with_room_climate
-from smh_core.task.home import build_home as build_task_home
-from smh_core.task.home import ref_from_entry_options
 
 from .const import CONF_FILE, CONF_SEED, CONF_SOURCE, SOURCE_FILE
 
@@ -63,11 +62,11 @@ def build_home(config_dir: str, data: dict[str, Any]) -> Home:
             raise HomeSourceError("invalid_home", str(err)) from err
     seed = _seed(data)
     ref = ref_from_entry_options(data)
-    home = build_task_home(ref, Path(config_dir))
+    home = generated_home(ref)
     return home if ref.generator == "matter" else with_room_climate(home, seed)
 
 
 def entry_home_key(data: dict[str, Any]) -> str:
-    """The benchmark key of the entry's home (see :meth:`smh_core.task.model.HomeRef.ha_key`):
+    """The benchmark key of the entry's home (see :meth:`smh_core.homes.ref.HomeRef.ha_key`):
     ``simple:3``, ``matter:7`` or, for a file, ``file:`` + the file's name."""
     return ref_from_entry_options(data).ha_key()

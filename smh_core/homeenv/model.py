@@ -261,8 +261,9 @@ class UserData(_Strict):
     """The room the device is in; ``None`` for a device the home places nowhere (HomeBench and
     home-assistant-datasets list devices without an area). Such a device is listed, controlled
     and verified like any other, but belongs to no room's listing or climate."""
-    unstated: list[str] = Field(default_factory=list)
-    """Locators of attributes the source home does not state. home-assistant-datasets' homes
+    unstated: list[str] | None = None
+    """Locators of attributes the source home does not state (``None``: SMH's own homes, which
+    state everything; kept out of home files then). home-assistant-datasets' homes
     run on synthetic-home entities, which report an attribute only once the fixture or a
     service call sets it; Home Assistant shows these as not reported while they keep their
     initial value, so an attribute the source never had does not appear or vanish here (a

@@ -5,6 +5,9 @@ rooms, devices, sensors and thermostats; the busy day of :func:`.sim.busy_simula
 it (20 automations over the whole home, 10 schedules). Copies share the layout and climate of
 seed 0, so their events fall on the same ticks and the number of event windows stays put:
 what grows is the work per window, which is what dirty-room tracking keeps in proportion.
+``k`` *different* homes (seeds 0 to k-1) bring their own event times, so the windows grow with
+the home too: the cost a simulator that touches every room in every window pays twice over
+(issue 37), measured beside the copies.
 
 Per size: engine build time, 24 simulated hours, memory per device (tracemalloc over building
 the engine and the simulator, the home model excluded), and the cost of one tick when stepping
@@ -54,25 +57,41 @@ class ScalePoint:
         return self.reference_us / self.exact_us
 
 
-def scaled_home(copies: int, seed: int = 0) -> Home:
-    """``copies`` copies of the complex home with its Matter appliances; room ids and device
-    ids of copy ``k > 0`` end in ``-k``, so every copy is its own set of rooms and devices."""
+HOME_KINDS = ("copies", "different")
+"""How a large home is made of small ones: ``copies`` of one home (seed 0: the rooms share their
+climate, so their events fall on the same ticks) or ``different`` homes (seeds 0, 1, 2 ...: each
+home its own climate, appliances and layout, so each brings its own event times, as a real
+large home with many timers and programmes does)."""
+
+
+def _part(seed: int) -> Home:
+    return with_matter_devices(simulated_home("complex", seed), seed)
+
+
+def scaled_home(copies: int, seed: int = 0, kind: str = "copies") -> Home:
+    """``copies`` complex homes with their Matter appliances, as one home: copies of the home of
+    ``seed`` or, with ``kind="different"``, the homes of seeds ``seed``, ``seed + 1`` ...; room
+    ids and device ids of part ``k > 0`` end in ``-k``, so every part is its own set of rooms
+    and devices."""
     if copies < 1:
         raise ValueError(f"a scaled home needs at least one copy, got {copies}")
-    base = with_matter_devices(simulated_home("complex", seed), seed)
+    if kind not in HOME_KINDS:
+        raise ValueError(f"kind must be one of {HOME_KINDS}, got {kind!r}")
+    base = _part(seed)
     rooms, devices = [], []
     for k in range(copies):
         tail = f"-{k}" if k else ""
-        for r in base.rooms:
+        part = base if kind == "copies" or k == 0 else _part(seed + k)
+        for r in part.rooms:
             parent = None if r.parent is None else r.parent + tail
             rooms.append(r.model_copy(update={"id": r.id + tail, "parent": parent}))
-        for d in base.devices:
+        for d in part.devices:
             ud = d.userdata.model_copy(
                 update={"did": d.userdata.did + tail, "room": d.userdata.room + tail}
             )
             devices.append(d.model_copy(update={"userdata": ud}))
     return base.model_copy(
-        update={"name": f"complex x{copies}", "rooms": rooms, "devices": devices}
+        update={"name": f"complex x{copies} ({kind})", "rooms": rooms, "devices": devices}
     )
 
 
@@ -98,10 +117,10 @@ def exact_tick_us(engine: HomeEngine, ticks: int) -> float:
 
 
 def measure_point(
-    copies: int, seed: int = 0, hours: float = 24.0, exact_ticks: int = 200
+    copies: int, seed: int = 0, hours: float = 24.0, exact_ticks: int = 200, kind: str = "copies"
 ) -> ScalePoint:
-    kib = memory_per_device(scaled_home(copies, seed))
-    home = scaled_home(copies, seed)  # new device objects: the engine compiles them afresh
+    kib = memory_per_device(scaled_home(copies, seed, kind))
+    home = scaled_home(copies, seed, kind)  # new device objects: the engine compiles them afresh
     t0 = time.process_time()
     engine = HomeEngine(home)
     build = time.process_time() - t0

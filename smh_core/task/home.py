@@ -13,21 +13,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
-from smh_core.homes.generator import generate_home
-from smh_core.homes.simulated import generate_matter_home
+from smh_core.homes.ref import (  # noqa: F401  (entry options: re-exported for the runners)
+    ENTRY_SOURCE,
+    entry_options,
+    generated_home,
+    ref_from_entry_options,
+)
 
 from .climate import ClimateError, apply_climate
 from .model import MAX_JSON_DEPTH, HomeRef, Task, first_problem, json_too_deep
-
-ENTRY_SOURCE = {"generated": "generated", "matter": "matter", "file": "file"}
-"""The SMH entry's ``source`` option per kind of home (custom_components/smh/const.py SOURCES)."""
 
 
 class TaskError(ValueError):
@@ -120,36 +121,7 @@ def build_home(ref: HomeRef, base: Path, allow_outside: bool = False) -> Home:
     SimuHome-style Matter home or a generated HomeEnv home (same seed, same home)."""
     if ref.file is not None:
         return read_home_file(resolve_inside(base, ref.file, allow_outside))
-    assert ref.seed is not None, "HomeRef's validator: a home that is not a file has a seed"
-    if ref.generator == "matter":
-        return generate_matter_home(ref.seed)
-    assert ref.level is not None, "HomeRef's validator: a generated home has a level"
-    return generate_home(ref.level, ref.seed)
-
-
-def entry_options(ref: HomeRef, home_dir: str) -> dict[str, Any]:
-    """The SMH entry's options-flow fields that make it host ``ref``'s home; a file home is
-    looked for by its name in ``home_dir`` of HA's config dir (where the runner copies it)."""
-    if ref.file is not None:
-        name = PurePosixPath(ref.file).name
-        return {
-            "source": ENTRY_SOURCE["file"],
-            "file": f"{home_dir.strip('/')}/{name}" if home_dir.strip("/") else name,
-        }
-    if ref.generator == "matter":
-        return {"source": ENTRY_SOURCE["matter"], "seed": ref.seed, "file": ""}
-    return {"source": ENTRY_SOURCE["generated"], "level": ref.level, "seed": ref.seed, "file": ""}
-
-
-def ref_from_entry_options(data: Mapping[str, Any]) -> HomeRef:
-    """The home an SMH entry's data names (the inverse of :func:`entry_options`), so the entry
-    and the benchmark agree on :meth:`HomeRef.ha_key`."""
-    source = data.get("source", ENTRY_SOURCE["generated"])
-    if source == ENTRY_SOURCE["file"]:
-        return HomeRef(file=data["file"])
-    if source == ENTRY_SOURCE["matter"]:
-        return HomeRef(generator="matter", seed=data["seed"])
-    return HomeRef(level=data["level"], seed=data["seed"])
+    return generated_home(ref)
 
 
 def override_updates(task: Task) -> Iterator[tuple[str, str, dict[str, Any]]]:

@@ -14,54 +14,16 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from datetime import datetime
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-Difficulty = Literal["simple", "medium", "complex"]
+from smh_core.homes.ref import Difficulty, HomeRef  # noqa: F401  (part of the task format)
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class HomeRef(_Strict):
-    """Which home a task runs in: a generated one (level + seed) or a HomeEnv JSON file
-    (relative to the task file's directory). ``generator: matter`` means a SimuHome-style home
-    of Matter devices (:func:`smh_core.homes.simulated.generate_matter_home`; ``level`` is then unused)."""
-
-    level: Difficulty | None = None
-    seed: int | None = None
-    file: str | None = None
-    generator: Literal["homeenv", "matter"] = "homeenv"
-
-    @model_validator(mode="after")
-    def _one_source(self) -> HomeRef:
-        if self.generator == "matter":
-            if self.seed is None or self.file is not None:
-                raise ValueError("a matter home needs a seed (and no file)")
-            return self
-        generated = self.level is not None and self.seed is not None
-        if generated == (self.file is not None):
-            raise ValueError("give either level and seed, or file")
-        if self.file is None and (self.level is None) != (self.seed is None):
-            raise ValueError("level and seed go together")
-        return self
-
-    def key(self) -> str:
-        """A stable key for grouping tasks by home (so runners load each home once)."""
-        if self.file:
-            return f"file:{self.file}"
-        return f"matter:{self.seed}" if self.generator == "matter" else f"{self.level}:{self.seed}"
-
-    def ha_key(self) -> str:
-        """The key under which an SMH Home Assistant entry hosts this home: :meth:`key` for
-        generated and Matter homes, ``file:`` + the file's name (not its directory) for file
-        homes, because the task file's directory and HA's config dir are different places."""
-        if self.file is not None:
-            return f"file:{PurePosixPath(self.file).name}"
-        return self.key()
 
 
 class StateOverride(_Strict):
