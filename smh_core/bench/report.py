@@ -146,7 +146,56 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         text = _text_metrics(rs)
         if text:
             suites[suite]["text_metrics"] = text
+        suites[suite]["claims"] = _claim_figures(rs)
     return suites
+
+
+def _claim_figures(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Said versus did (issue 38) over scored turns: turns whose reply makes a checkable claim,
+    those with at least one false claim (the false-claim rate's numerator, counted whether the
+    task passed on state or not), claims checked and unverifiable, and per category and
+    difficulty ``(false-claim turns, turns with claims)``."""
+    claimed = [r for r in records if r.get("claims")]
+    false_turns = [r for r in claimed if r.get("false_claims")]
+    cells: dict[str, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for r in claimed:
+        f, t = cells[r["category"]].get(r["difficulty"], (0, 0))
+        cells[r["category"]][r["difficulty"]] = (f + bool(r.get("false_claims")), t + 1)
+    return {
+        "turns": len(records),
+        "claimed": len(claimed),
+        "false_turns": len(false_turns),
+        "false_on_passed": sum(1 for r in false_turns if r["passed"]),
+        "checked": sum(len(r["claims"]) for r in claimed),
+        "unverifiable": sum(c["truth"] == "unverifiable" for r in claimed for c in r["claims"]),
+        "cells": dict(cells),
+    }
+
+
+def _claim_lines(summary: dict[str, Any]) -> list[str]:
+    rows = [
+        (suite, s["claims"]) for suite, s in summary.items() if s.get("claims", {}).get("claimed")
+    ]
+    if not rows:
+        return []
+    out = [
+        "",
+        "## Said versus did",
+        "",
+        "Each reply's claims (actions done or not, device states) checked against what the turn "
+        "did; a false claim is counted beside the verdict, so a task can pass on state and still "
+        "carry one (FC).",
+        "",
+        "| suite | turns | with a claim | with a false claim | false-claim rate % | of them passed | claims checked | unverifiable % |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for suite, c in rows:
+        out.append(
+            f"| {suite} | {c['turns']} | {c['claimed']} | {c['false_turns']} | "
+            f"{_pct(c['false_turns'] / c['claimed'])} | {c['false_on_passed']} | {c['checked']} | "
+            f"{_pct(c['unverifiable'] / c['checked']) if c['checked'] else '–'} |"
+        )
+    return out
 
 
 def _label_conflict_notes(summary: dict[str, Any]) -> list[str]:
@@ -215,6 +264,7 @@ def markdown(summary: dict[str, Any], head: list[str] | None = None) -> str:
         )
     out += _not_scored_notes(summary)
     out += _label_conflict_notes(summary)
+    out += _claim_lines(summary)
     out += [
         "",
         "tokens/task and s/task are means over scored tasks (s: the agent's wall time); tokens/s is "
@@ -260,7 +310,14 @@ def markdown(summary: dict[str, Any], head: list[str] | None = None) -> str:
         if s["errors"]:
             out += ["", "| error class | failures |", "|---|---:|"]
             out += [f"| {cls} | {k} |" for cls, k in s["errors"].most_common()]
-    seen = sorted({str(c) for s in summary.values() for c in s["errors"]})
+    seen = sorted(
+        {str(c) for s in summary.values() for c in s["errors"]}
+        | (
+            {"FC"}
+            if any(s.get("claims", {}).get("false_turns") for s in summary.values())
+            else set()
+        )
+    )
     if seen:
         out += [
             "",
@@ -415,12 +472,25 @@ def write_report(out_dir: Path) -> dict[str, Path]:
     paths["markdown"].write_text("\n".join(text) + "\n", encoding="utf-8")
     with paths["csv"].open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["suite", "category", "difficulty", "tasks", "passed", "success"])
+        w.writerow(
+            [
+                "suite",
+                "category",
+                "difficulty",
+                "tasks",
+                "passed",
+                "success",
+                "turns_with_claims",
+                "false_claim_turns",
+            ]
+        )
         for suite, s in summary.items():
+            claim_cells = s.get("claims", {}).get("cells", {})
             for cat, cells in s["categories"].items():
                 for diff, (g, t) in cells.items():
                     if t:
-                        w.writerow([suite, cat, diff, t, g, f"{g / t:.4f}"])
+                        f, c = claim_cells.get(cat, {}).get(diff, (0, 0))
+                        w.writerow([suite, cat, diff, t, g, f"{g / t:.4f}", c, f])
     chart.draw(summary, paths["png"])
     return paths
 

@@ -30,9 +30,10 @@ from smh_core.task.home import HomeCache, TaskError, prepare_engine
 from smh_core.task.model import MemoryGoal, Task
 
 from .agents import BenchAgent
+from .claims import Claim, Turn, claims_in
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
-from .verifier import verify
+from .verifier import Outcome, verify
 from .world import World
 
 
@@ -201,6 +202,11 @@ async def run_task(
         record["outcome"].update(
             memory_output=outcome.memory_output, memory_after=outcome.memory_after
         )
+    if outcome.agent_error is None:
+        claims = said_versus_did(outcome, engine, world.ignored, before, after)
+        if claims:
+            record["claims"] = [c.to_dict() for c in claims]
+            record["false_claims"] = sum(c.truth == "false" for c in claims)
     if task.label_conflict:
         record["label_conflict"] = task.label_conflict
     if outcome.protocol:
@@ -212,6 +218,28 @@ async def run_task(
     if action_guard is not None and action_guard.confirmations:
         record["guard_confirmations"] = action_guard.confirmations
     return record
+
+
+OTHER_EFFECTS = ("schedule_actions", "create_automation", "cancel_schedule", "delete_automation")
+"""Tools whose effect is not a device change: a "Done" after one of them is not false."""
+
+
+def said_versus_did(
+    outcome: Outcome, engine: Any, ignored: Callable[[str, str], bool], before: Any, after: Any
+) -> list[Claim]:
+    """The claims of the turn's reply, each checked against what the turn did (issue 38): its
+    device changes (room climate and readings aside), its end state, and its schedules, rules
+    and memories."""
+    reply = outcome.response or ""
+    if not reply.strip():
+        return []
+    changes = [c for c in engine.diff(before, after) if not ignored(c.did, c.locator)]
+    backend = EmbeddedBackend(engine)
+    other = any(c.get("tool") in OTHER_EFFECTS for c in outcome.tool_calls) or (
+        outcome.memory_output or ""
+    ).startswith("memory")
+    turn = Turn(changes, after, backend.list_devices, backend.list_rooms, other, engine.device)
+    return claims_in(reply, turn)
 
 
 def agent_side(

@@ -74,6 +74,8 @@ ERROR_CLASSES: dict[str, str] = {
     "STT": "voice: the spoken request was transcribed wrongly and the same task passed when typed",
     "INFRA": "not scored: the endpoint or the harness failed",
     "TASK": "not scored: the task could not be prepared",
+    "FC": "the reply claims something the turn did not do (said versus did; counted beside the "
+    "verdict, not instead of it)",
 }
 """Every error class a verdict can carry, in one line each (the report's legend)."""
 
