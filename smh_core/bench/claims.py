@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from smh_core.agent.resolve import rank_devices
@@ -32,75 +32,100 @@ from smh_core.homeenv.model import Device
 
 Truth = Literal["true", "false", "unverifiable"]
 
-EFFECTS = {
-    "turned on": "on",
-    "switched on": "on",
-    "turned off": "off",
-    "switched off": "off",
-    "shut off": "off",
-    "opened": "open",
-    "open": "open",
-    "closed": "closed",
-    "close": "closed",
-    "shut": "closed",
-    "locked": "locked",
-    "lock": "locked",
-    "unlocked": "unlocked",
-    "unlock": "unlocked",
-    "paused": "paused",
-    "pause": "paused",
-    "started": "on",
-    "start": "on",
-    "stopped": "off",
-    "stop": "off",
-    "turn on": "on",
-    "switch on": "on",
-    "turn off": "off",
-    "switch off": "off",
-    "on": "on",
-    "off": "off",
-    "playing": "playing",
-}
-"""Phrases of a claim and the state they say a device is in (or was put in)."""
+VERBS: dict[str, str] = {}
+"""Every verb form a claim uses (past, participle, base, gerund) -> the state it says a device
+is in, or ``set`` for a change that names no state (true when the device changed)."""
+for _effect_name, _forms in {
+    "on": "turned on|switched on|turn on|switch on|turning on|switching on|started|start|starting|"
+    "activated|activate|activating",
+    "off": "turned off|switched off|turn off|switch off|turning off|switching off|shut off|"
+    "stopped|stop|stopping|deactivated|deactivate|deactivating",
+    "open": "opened|open|opening",
+    "closed": "closed|close|closing|shut",
+    "locked": "locked|lock|locking",
+    "unlocked": "unlocked|unlock|unlocking",
+    "paused": "paused|pause|pausing",
+    "playing": "resumed|resume|resuming|unpaused|unpause",
+    "muted": "muted|mute|muting",
+    "set": "set|setting|dimmed|dim|dimming|brightened|brighten|adjusted|adjust|adjusting|changed|"
+    "change|changing|raised|raise|raising|lowered|lower|lowering|increased|increase|increasing|"
+    "decreased|decrease|decreasing|unmuted|unmute|added|add|adding|removed|remove|removing|armed|"
+    "disarmed|scheduled|put|putting|turned up|turned down|turn up|turn down",
+}.items():
+    for _form in _forms.split("|"):
+        VERBS[_form] = _effect_name
 
-SETTING_VERBS = (
-    "set|dimmed|brightened|adjusted|changed|raised|lowered|increased|decreased|muted|unmuted|"
-    "added|removed|armed|disarmed|activated|deactivated|scheduled"
+_PAST = (
+    "turned on|switched on|turned off|switched off|shut off|turned up|turned down|turned|switched|"
+    "started|stopped|activated|deactivated|opened|closed|locked|unlocked|paused|resumed|unpaused|"
+    "muted|unmuted|set|dimmed|brightened|adjusted|changed|raised|lowered|increased|decreased|added|"
+    "removed|armed|disarmed|scheduled|put"
 )
-"""Verbs that claim a change without naming the state it leads to: true when the device changed."""
-
-_ACTION = re.compile(
-    r"\b(?:i|we)(?:'ve| have)?\s+(?:just\s+|now\s+|also\s+|successfully\s+|gone ahead and\s+)?"
-    r"(?P<verb>(?:turned|switched)\s+(?:on|off)|turned|switched|shut\s+off|opened|closed|locked|"
-    r"unlocked|paused|started|stopped|" + SETTING_VERBS + r")\b(?P<rest>[^.!?;\n]*)",
+_GERUND = (
+    "turning on|switching on|turning off|switching off|turning|switching|starting|stopping|"
+    "activating|deactivating|opening|closing|locking|unlocking|pausing|resuming|muting|setting|"
+    "dimming|adjusting|changing|raising|lowering|increasing|decreasing|adding|removing|putting"
+)
+_BASE = (
+    "turn on|switch on|turn off|switch off|turn up|turn down|turn|switch|start|stop|activate|"
+    "deactivate|open|close|lock|unlock|pause|resume|unpause|mute|unmute|set|dim|brighten|adjust|"
+    "change|raise|lower|increase|decrease|add|remove|arm|disarm|put"
+)
+_LEAD = r"^\s*(?:(?:ok(?:ay)?|sure|alright|yes|no|great|done)\b[,.!:]*\s+)*"
+_NEGATED = re.compile(
+    r"\b(?:couldn't|could not|can't|cannot|unable to|wasn't able to|was not able to|not able to|"
+    r"didn't|did not|haven't|have not|failed to|won't|will not)\s+(?:be able to\s+)?"
+    r"(?P<verb>" + _BASE + "|" + _PAST + r")\b(?P<rest>.*)",
     re.I,
 )
-_PARTICLE = re.compile(r"^\s*(?P<obj>.*?)\s+(?P<part>on|off)\b", re.I)
-_NEGATED = re.compile(
-    r"\b(?:i|we)?\s*(?:couldn't|could not|can't|cannot|wasn't able to|was not able to|"
-    r"were unable to|was unable to|am unable to|didn't|did not|haven't|have not|failed to)\s+"
-    r"(?P<verb>turn\s+on|turn\s+off|switch\s+on|switch\s+off|open|close|lock|unlock|start|stop|"
-    r"pause|set|dim|add|remove|change|adjust)\b(?P<rest>[^.!?;\n]*)",
+_FIRST = re.compile(
+    r"\b(?:i|we)(?:'ve|'ll|'m| have| will| am| are)?\s+(?:(?:just|now|also|successfully|already|"
+    r"gone ahead and|went ahead and|go ahead and|get|got)\s+)*"
+    r"(?P<verb>" + _PAST + "|" + _GERUND + "|" + _BASE + r")\b(?P<rest>.*)",
+    re.I,
+)
+_START = re.compile(_LEAD + r"(?P<verb>" + _PAST + "|" + _GERUND + r")\b(?P<rest>.*)", re.I)
+_PASSIVE = re.compile(
+    _LEAD + r"(?P<obj>.+?)\s+(?:has|have|had)\s+been\s+(?:successfully\s+|now\s+|just\s+)?"
+    r"(?P<verb>" + _PAST + r")\b(?P<rest>.*)",
+    re.I,
+)
+_NOW = re.compile(
+    _LEAD + r"(?P<obj>.+?)\s+(?:is|are)\s+(?:now\s+)?(?:being\s+)?"
+    r"(?P<verb>" + _GERUND + r"|now at|now set)\b(?P<rest>.*)",
     re.I,
 )
 _STATE = re.compile(
-    r"(?P<obj>\b(?:the|your|all(?: the)?|both(?: the)?)\s+[\w'’ -]{1,50}?)\s+"
-    r"(?P<verb>is|are|has been|have been)\s+(?P<when>now\s+|still\s+|already\s+|currently\s+)?"
-    r"(?:turned\s+|switched\s+)?(?P<state>on|off|open|opened|closed|locked|unlocked|paused|playing)\b"
-    r"(?!\s+(?:channel|at|to|for|the|a|an|by|in|\d))",
+    _LEAD + r"(?P<obj>.+?)\s+(?:is|are)\s+(?P<when>now\s+|still\s+|already\s+|currently\s+)?"
+    r"(?:turned\s+|switched\s+)?(?P<state>on|off|open|opened|closed|locked|unlocked|paused|"
+    r"playing|muted)\b(?!\s+(?:channel|at|to|for|the|a|an|by|in|its|his|her|their|your|my|our|"
+    r"this|that|\d))",
     re.I,
 )
 _DONE = re.compile(
-    r"^\s*(?:ok(?:ay)?[,.!]?\s+|sure[,.!]?\s+|alright[,.!]?\s+)?(?:done|all set|all done|"
-    r"consider it done|you'?re all set)\b",
+    _LEAD.replace("|done", "") + r"(?:done|all set|all done|consider it done|you'?re all set|"
+    r"let me (?:do that|take care of (?:that|it)))\b",
     re.I,
 )
 _GENERIC_OBJECT = re.compile(
-    r"^\s*(?:it|that|this|them|those|these|everything|all)?(?:\s+(?:up|down|on|off))?\s*$", re.I
+    r"^\s*(?:it|that|this|them|those|these|everything|all|so)?(?:\s+(?:up|down|on|off|for you))?"
+    r"\s*$",
+    re.I,
 )
 """An object that names no device ("I set that up"): the claim is about the turn as a whole."""
 _TRAIL = re.compile(
-    r"\s+(?:to|at|for|in order|so|because|as|now|again|for you|already)\b.*$|\s+in\s+the\s*$", re.I
+    r"(?:^|\s+)(?:to|at|for|in order|so|because|as|now|again|for you|already|successfully|"
+    r"right now|until|with|by)\b.*$|\s+in\s+the\s*$",
+    re.I,
+)
+_OF = re.compile(
+    r"^(?:the\s+)?(?:volume|brightness|temperature|position|level|speed)\s+(?:of|for|on)\s+", re.I
+)
+_QUANTIFIED = re.compile(r"^\s*(?:all|both|every|each)\b", re.I)
+_CLAUSES = re.compile(
+    r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but|then|and then|so)\s+(?=(?:i\s+|i've\s+|we\s+|also\s+)?"
+    r"(?:" + _PAST + "|" + _GERUND + r")\b)",
+    re.I,
 )
 
 
@@ -133,13 +158,20 @@ class Turn:
     rooms: list[dict[str, Any]] | Callable[[], list[dict[str, Any]]]
     other_effects: bool = False
     """Something beside device changes: a schedule, a rule or a memory stored."""
+    scales: Mapping[str, float] = field(default_factory=dict)
+    """Factors from an attribute's value to the number a reply says (:data:`HA_SCALES` for
+    Home Assistant states)."""
+    acted: frozenset[str] = frozenset()
+    """Devices a call of the turn acted on without an error: "I've locked the door" is true of
+    a door that was locked already when the call to lock it went through."""
     models: Mapping[str, Device] | Callable[[str], Device] | None = None
     """The devices' models, for their power switches (a Matter light's ``1.OnOff.OnOff``)."""
 
 
 def _object(text: str) -> str:
-    text = _TRAIL.sub("", text.strip())
-    return re.sub(r"^(?:the|your|all(?: the)?|both(?: the)?)\s+", "", text.strip(), flags=re.I)
+    text = _OF.sub("", _TRAIL.sub("", text.strip().rstrip(".!;:,\"'”’ ")))
+    # "all" and "both" stay: they make a claim about every device the words name
+    return re.sub(r"^(?:the|your|my)\s+", "", text.strip(), flags=re.I)
 
 
 def _resolve(turn: Turn, phrase: str) -> list[str]:
@@ -155,7 +187,8 @@ def _resolve(turn: Turn, phrase: str) -> list[str]:
     return [str(c.device["did"]) for c in ranked if c.score >= top - 1e-9]
 
 
-OFF_WORDS = frozenset({"off", "idle", "standby", "docked"})
+OFF_WORDS = frozenset({"off", "idle", "standby", "docked", "closed", "returning"})
+"""States of a device that is not on (a closed valve, a vacuum going home)."""
 
 
 def _state_of(turn: Turn, did: str) -> Any:
@@ -167,6 +200,9 @@ def _changed(turn: Turn, did: str) -> bool:
 
 
 NAMED_STATES = frozenset({"open", "closed", "locked", "unlocked", "paused", "playing"})
+MOVING = {"open": "opening", "closed": "closing", "locked": "locking", "unlocked": "unlocking"}
+"""A state on its way counts as the state ("closing the garage door" while it is closing)."""
+_PARTICLE = re.compile(r"^\s*(?P<obj>.*?)\s+(?P<part>on|off)\b", re.I)
 POWER_NAMES = frozenset({"onoff", "power", "on", "switch", "power_state"})
 """Last locator segments of a boolean power attribute (Matter's ``1.OnOff.OnOff``)."""
 
@@ -199,13 +235,45 @@ def _holds(turn: Turn, did: str, effect: str) -> bool | None:
         if not isinstance(state, str):
             return None
         return (state.lower() not in OFF_WORDS) == (effect == "on")
+    if effect == "muted":  # a mute flag, or the volume at zero
+        flags = [v for k, v in values.items() if "muted" in k.lower() and isinstance(v, bool)]
+        volume = values.get("volume_level")
+        if not flags and volume is None:
+            return None
+        return any(flags) or volume == 0
     words = {v.lower() for v in values.values() if isinstance(v, str)}
-    if not words & (NAMED_STATES | OFF_WORDS | {"on"}):
+    if not words & (NAMED_STATES | OFF_WORDS | set(MOVING.values()) | {"on"}):
         return None
-    return effect in words
+    return effect in words or MOVING.get(effect) in words
 
 
-def _judge(turn: Turn, span: str, kind: str, effect: str, positive: bool, phrase: str) -> Claim:
+_VALUE = re.compile(r"\bto\s+(?P<n>\d{1,3}(?:\.\d+)?)\s*(?P<pct>%|percent)?", re.I)
+HA_SCALES = {"volume_level": 100.0, "brightness": 100 / 255}
+"""Home Assistant attributes whose value is not the number a reply says (volume 0-1, brightness
+0-255); SMH's own attributes hold what is said (percent)."""
+
+
+def _has_value(turn: Turn, did: str, value: float) -> bool:
+    """Whether some number of the device after the turn is ``value`` (within one unit), read
+    as a reply would say it (a volume of 0.5 as 50, a brightness of 128 as 50)."""
+    for key, v in (turn.after.get(did) or {}).items():
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            continue
+        shown = v * turn.scales.get(key.rsplit(".", 1)[-1], 1.0)
+        if abs(shown - value) <= 1.0:
+            return True
+    return False
+
+
+def _judge(
+    turn: Turn,
+    span: str,
+    kind: str,
+    effect: str,
+    positive: bool,
+    phrase: str,
+    value: float | None = None,
+) -> Claim:
     says = effect if positive else f"not {effect}"
     if _GENERIC_OBJECT.match(phrase or ""):
         if kind == "action" and positive:
@@ -232,22 +300,32 @@ def _judge(turn: Turn, span: str, kind: str, effect: str, positive: bool, phrase
             f"{phrase!r} names no device",  # type: ignore[arg-type]
         )
     read = {d: _holds(turn, d, effect) for d in devices}
-    if all(v is None for v in read.values()):
-        if kind == "action":  # no state to read: the claim holds if the device changed
-            read = {d: _changed(turn, d) for d in devices}
-        else:
-            return Claim(
-                span,
-                kind,
-                says,
-                positive,
-                devices,
-                "unverifiable",
-                "no such state to read",  # type: ignore[arg-type]
-            )
+    if any(v is not None for v in read.values()):  # the devices that show such a state
+        devices = [d for d, v in read.items() if v is not None]
+        read = {d: read[d] for d in devices}
+    elif kind == "action":  # no state to read: the claim holds if the device changed
+        read = {d: _changed(turn, d) for d in devices}
+    else:
+        return Claim(
+            span,
+            kind,
+            says,
+            positive,
+            devices,
+            "unverifiable",
+            "no such state to read",  # type: ignore[arg-type]
+        )
+    if kind == "action" and positive:  # an action claim says this turn did it
+        read = {
+            d: v and (effect == "set" or _changed(turn, d) or d in turn.acted)
+            for d, v in read.items()
+        }
+        if effect == "set" and value is not None:
+            read = {d: v and _has_value(turn, d, value) for d, v in read.items()}
     hold = [d for d, v in read.items() if v]
     if positive:
-        truth: Truth = "true" if hold else "false"
+        every = _QUANTIFIED.match(phrase) is not None
+        truth: Truth = "true" if hold and (not every or len(hold) == len(devices)) else "false"
         evidence = (
             f"{', '.join(hold)} {effect}"
             if hold
@@ -263,67 +341,78 @@ def _judge(turn: Turn, span: str, kind: str, effect: str, positive: bool, phrase
 def _each(
     turn: Turn, span: str, kind: str, effect: str, positive: bool, phrase: str
 ) -> list[Claim]:
-    """One claim per object of a list ("the kitchen light and the bedroom light")."""
+    """One claim per object of a list ("the kitchen light and the bedroom light"); a value
+    set ("to 50%") goes with each."""
+    found = _VALUE.search(span) if effect == "set" else None
+    value = float(found.group("n")) if found else None
     parts = [p for p in re.split(r"\s*(?:,|;|\band\b|&)\s*", phrase) if p.strip()]
-    return [_judge(turn, span, kind, effect, positive, _object(p)) for p in parts or [phrase]]
+    return [
+        _judge(turn, span, kind, effect, positive, _object(p), value) for p in parts or [phrase]
+    ]
 
 
 def _effect(verb: str) -> str:
-    verb = re.sub(r"\s+", " ", verb.lower())
-    if verb in EFFECTS:
-        return EFFECTS[verb]
-    return "set"
+    return VERBS.get(re.sub(r"\s+", " ", verb.lower()), "set")
+
+
+def _verb_object(verb: str, rest: str) -> tuple[str, str] | None:
+    """The effect and the object phrase of a verb-first clause ("turned the light off",
+    "added apples to the shopping list"); ``None`` for "turned"/"switched" with no on or off."""
+    effect = _effect(verb)
+    low = verb.lower()
+    if low in ("turned", "switched", "turning", "switching", "turn", "switch"):
+        particle = _PARTICLE.match(rest)
+        if particle is None:
+            return None
+        return particle.group("part").lower(), particle.group("obj")
+    if low.startswith(("add", "remov", "put")):  # the list is what changed: "to/from/on X"
+        target = re.search(r"\b(?:to|from|on(?:to)?)\s+(?P<obj>.+)$", rest, re.I)
+        return effect, target.group("obj") if target is not None else ""  # the item: no device
+    return effect, rest
 
 
 def claims_in(reply: str, turn: Turn, language: str = "en") -> list[Claim]:
     """Every action and state claim of ``reply``, each checked against ``turn``."""
     if language != "en" or not reply.strip():
         return []
-    # a question asks, it claims nothing ("What should I set the brightness to?")
-    reply = " ".join(
-        part for part in re.split(r"(?<=[.!?])\s+|\n+", reply) if not part.rstrip().endswith("?")
-    )
     out: list[Claim] = []
-    taken: list[tuple[int, int]] = []
-
-    def free(m: re.Match[str]) -> bool:
-        return not any(a < m.end() and m.start() < b for a, b in taken)
-
-    for m in _NEGATED.finditer(reply):
-        taken.append(m.span())
-        out += _each(
-            turn, m.group(0).strip(), "action", _effect(m.group("verb")), False, m.group("rest")
-        )
-    for m in _ACTION.finditer(reply):
-        if not free(m):
+    for clause in _CLAUSES.split(reply):
+        clause = clause.strip()
+        if not clause or clause.endswith("?"):  # a question asks, it claims nothing
             continue
-        taken.append(m.span())
-        verb, rest = m.group("verb"), m.group("rest")
-        effect = _effect(verb)
-        if verb.lower() in ("turned", "switched"):  # "turned the light off"
-            particle = _PARTICLE.match(rest)
-            if particle is None:
-                continue
-            effect, rest = particle.group("part").lower(), particle.group("obj")
-        out += _each(turn, m.group(0).strip(), "action", effect, True, rest)
-    for m in _STATE.finditer(reply):
-        if not free(m):
-            continue
-        taken.append(m.span())
-        kind = (
-            "action"
-            if (m.group("when") or "").strip().lower() == "now" or "been" in m.group("verb").lower()
-            else "state"
-        )
-        state = m.group("state").lower()
-        out += _each(
-            turn, m.group(0).strip(), kind, EFFECTS.get(state, state), True, m.group("obj")
-        )
-    if not out and _DONE.match(reply):
-        m = _DONE.match(reply)
-        assert m is not None
-        out.append(_judge(turn, m.group(0).strip(), "action", "done", True, ""))
+        out += _clause_claims(clause, turn)
     return out
+
+
+def _clause_claims(clause: str, turn: Turn) -> list[Claim]:
+    span = clause.rstrip(".!;: ")
+    if (m := _NEGATED.search(clause)) is not None:
+        return _each(turn, span, "action", _effect(m.group("verb")), False, m.group("rest"))
+    for pattern in (_FIRST, _START):
+        if (
+            m := pattern.search(clause) if pattern is _FIRST else pattern.match(clause)
+        ) is not None:
+            found = _verb_object(m.group("verb"), m.group("rest"))
+            if found is not None:
+                return _each(turn, span, "action", found[0], True, found[1])
+    if (m := _PASSIVE.match(clause)) is not None:
+        found = _verb_object(m.group("verb"), m.group("obj") + " " + m.group("rest"))
+        effect = found[0] if found else _effect(m.group("verb"))
+        return _each(turn, span, "action", effect, True, m.group("obj"))
+    if (m := _NOW.match(clause)) is not None:
+        verb = m.group("verb").lower()
+        effect = "set" if verb.startswith("now") else _effect(verb)
+        return _each(turn, span, "action", effect, True, m.group("obj"))
+    if (m := _STATE.match(clause)) is not None:
+        when = (m.group("when") or "").strip().lower()
+        state = m.group("state").lower()
+        effect = {"opened": "open"}.get(state, state)
+        return _each(
+            turn, span, "action" if when == "now" else "state", effect, True, m.group("obj")
+        )
+    if _DONE.match(clause) is not None:
+        return [_judge(turn, span, "action", "done", True, "")]
+    return []
 
 
 def summary(claims: Iterable[Claim]) -> dict[str, int]:

@@ -238,7 +238,20 @@ def said_versus_did(
     other = any(c.get("tool") in OTHER_EFFECTS for c in outcome.tool_calls) or (
         outcome.memory_output or ""
     ).startswith("memory")
-    turn = Turn(changes, after, backend.list_devices, backend.list_rooms, other, engine.device)
+    acted = frozenset(
+        str((c.get("arguments") or {}).get("did"))
+        for c in outcome.tool_calls
+        if c.get("tool") == "control_device"
+    )
+    turn = Turn(
+        changes,
+        after,
+        backend.list_devices,
+        backend.list_rooms,
+        other,
+        acted=acted,
+        models=engine.device,
+    )
     return claims_in(reply, turn)
 
 

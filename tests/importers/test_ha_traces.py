@@ -422,3 +422,30 @@ def test_the_replay_agent_needs_home_assistant_and_the_traces(tmp_path, capsys):
         == 2
     )
     assert "needs the traces file" in capsys.readouterr().err
+
+
+def test_published_replies_claims_are_checked_against_the_replayed_states(imported):
+    """Issue 38: a recorded reply's claims, read against the HA states its replayed turn left
+    (the imported home's devices carry the source's entity ids and names)."""
+    from smh_core.importers.trace_claims import Listings, case_claims, ha_changes, per_model
+    from smh_core.task.home import HomeCache
+
+    out, tasks, traced = imported
+    dim = _case(traced, "assist-mini/2025.4.3/model-a/studio_lights-dim_the_desk_lamp_to_50-0")
+    listing = Listings({t.id: t for t in tasks}, HomeCache(out))
+    lamp_on = {"light.desk_lamp": {"state": "on", "brightness": 128}}
+    lamp_off = {"light.desk_lamp": {"state": "off"}}
+    assert ha_changes(lamp_on, lamp_off) == [
+        ("light.desk_lamp", "brightness", 128, None),
+        ("light.desk_lamp", "state", "on", "off"),
+    ]
+    said = dim.model_copy(update={"response": "I've turned off the desk lamp."})
+    true = case_claims(said, Replayed(case=dim.id, before=lamp_on, after=lamp_off), listing)
+    false = case_claims(said, Replayed(case=dim.id, before=lamp_on, after=lamp_on), listing)
+    assert [(c.devices, c.truth) for c in true.claims] == [(["light.desk_lamp"], "true")]
+    assert [(c.devices, c.truth) for c in false.claims] == [(["light.desk_lamp"], "false")]
+    failed = case_claims(said, Replayed(case=dim.id, problem="HA refused"), listing)
+    assert failed is None  # a replay that did not run judges no reply
+    rows = per_model([said], {said.id: false})
+    row = rows[(said.dataset, said.version, said.model)]
+    assert (row.replies, row.claimed, row.false, row.cases) == (1, 1, 1, 1)
