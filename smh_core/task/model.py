@@ -19,7 +19,8 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from smh_core.homes.ref import Difficulty, HomeRef  # noqa: F401  (part of the task format)
+from smh_core.homes.ref import Difficulty as Difficulty  # the task format uses both
+from smh_core.homes.ref import HomeRef as HomeRef
 
 
 class _Strict(BaseModel):
