@@ -34,6 +34,7 @@ from .const import (
     CONF_API_KEY,
     CONF_AREA_PREFIX,
     CONF_BASE_URL,
+    CONF_CHECK_REPLIES,
     CONF_FILE,
     CONF_LEVEL,
     CONF_MODEL,
@@ -46,6 +47,7 @@ from .const import (
     CONF_TOOLS,
     DEFAULT_ACTION_GUARD,
     DEFAULT_AGENT_MODE,
+    DEFAULT_CHECK_REPLIES,
     DEFAULT_LEVEL,
     DEFAULT_RESUME_ADVANCE,
     DEFAULT_SEED,
@@ -151,6 +153,9 @@ def _agent_section(values: dict[str, Any]) -> section:
                 vol.Optional(
                     CONF_ACTION_GUARD, default=values[CONF_ACTION_GUARD]
                 ): selector.BooleanSelector(),
+                vol.Optional(
+                    CONF_CHECK_REPLIES, default=values[CONF_CHECK_REPLIES]
+                ): selector.BooleanSelector(),
             }
         ),
         {"collapsed": not values[CONF_MODEL]},
@@ -170,6 +175,7 @@ def agent_defaults(saved: dict[str, Any]) -> dict[str, Any]:
         CONF_MODEL_TIMEOUT: AGENT_TIMEOUT,
         CONF_TOOLS: DEFAULT_TOOLS,
         CONF_ACTION_GUARD: DEFAULT_ACTION_GUARD,
+        CONF_CHECK_REPLIES: DEFAULT_CHECK_REPLIES,
         **saved,
     }
 

@@ -56,6 +56,8 @@ CONF_ACTION_GUARD = (
     "action_guard"  # high-risk actions only on the user's own words (smh_core.agent.safety)
 )
 DEFAULT_ACTION_GUARD = True
+CONF_CHECK_REPLIES = "check_replies"  # said versus did: correct a reply the turn contradicts
+DEFAULT_CHECK_REPLIES = True
 CONF_MODEL_TIMEOUT = "model_timeout"  # seconds per model call
 AGENT_TIMEOUT = 60  # the default: a voice user will not wait longer for a fast endpoint
 MAX_MODEL_TIMEOUT = 600  # a small local model on a busy CPU can take minutes a call

@@ -35,8 +35,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.const import MATCH_ALL
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import area_registry as ar
+from homeassistant.helpers import device_registry as dr
+from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers import intent, llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
@@ -59,10 +63,12 @@ from .const import (
     AGENT_DR,
     CONF_ACTION_GUARD,
     CONF_AGENT_MODE,
+    CONF_CHECK_REPLIES,
     CONF_TOOL_BUDGET,
     CONF_TOOLS,
     DEFAULT_ACTION_GUARD,
     DEFAULT_AGENT_MODE,
+    DEFAULT_CHECK_REPLIES,
     DEFAULT_TOOL_BUDGET,
     DEFAULT_TOOLS,
     TOOLS_HOME,
@@ -98,6 +104,7 @@ async def async_setup_entry(
                 int(settings.get(CONF_TOOL_BUDGET, DEFAULT_TOOL_BUDGET)),
                 settings.get(CONF_TOOLS, DEFAULT_TOOLS),
                 bool(settings.get(CONF_ACTION_GUARD, DEFAULT_ACTION_GUARD)),
+                bool(settings.get(CONF_CHECK_REPLIES, DEFAULT_CHECK_REPLIES)),
             )
         ]
     )
@@ -139,9 +146,11 @@ class SmhConversationEntity(conversation.ConversationEntity):
         budget: int,
         tools: str = DEFAULT_TOOLS,
         guard: bool = DEFAULT_ACTION_GUARD,
+        check_replies: bool = DEFAULT_CHECK_REPLIES,
     ) -> None:
         self.entry = entry
         self.guard = guard
+        self.check_replies = check_replies
         self.config = config
         self.client = client
         self.mode = mode
@@ -203,6 +212,8 @@ class SmhConversationEntity(conversation.ConversationEntity):
                 else contextlib.nullcontext()
             )
             async with lock:
+                before = self._states() if self.check_replies else None
+                trace_calls: list[dict[str, Any]] = []
                 if confirmed:
                     answer = await _run_confirmed(backend, confirmed)
                 elif self.mode == AGENT_DR:
@@ -224,7 +235,11 @@ class SmhConversationEntity(conversation.ConversationEntity):
                     ).run(user_input.text, history, context)
                     self._keep_trace(chat_log.conversation_id, trace, time.monotonic() - started)
                     answer = _eia_answer(trace, self.budget)
+                    trace_calls = trace.steps
                     self._log_tool_calls(chat_log, trace)
+                if before is not None:
+                    prompts = [p.prompt for p in guard.pending] if guard is not None else []
+                    answer = self._checked(answer, before, trace_calls, prompts)
         except InfraError as err:
             _LOGGER.warning("SMH agent: the model endpoint failed: %s", err)
             return _error(
@@ -254,6 +269,103 @@ class SmhConversationEntity(conversation.ConversationEntity):
             if chat_log.conversation_id in self._awaiting
             else result
         )
+
+    def _states(self) -> dict[str, dict[str, Any]]:
+        """What the reply check reads: the engine's devices (tools ``home``) or the state of
+        every entity exposed to Assist (HA's tools act on those, SMH's or not)."""
+        if self.tools == TOOLS_HOME:
+            return self.entry.runtime_data.engine.snapshot().to_dict()
+        return {
+            s.entity_id: {"state": s.state, **s.attributes}
+            for s in self.hass.states.async_all()
+            if async_should_expose(self.hass, conversation.DOMAIN, s.entity_id)
+        }
+
+    def _listing(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The devices a reply's words resolve to, as the checker reads them: the engine's, or
+        the exposed entities with their names and areas."""
+        if self.tools == TOOLS_HOME:
+            backend = EmbeddedBackend(self.entry.runtime_data.engine)
+            return backend.list_devices(), backend.list_rooms()
+        entities, devices = er.async_get(self.hass), dr.async_get(self.hass)
+        listing = []
+        for s in self.hass.states.async_all():
+            if not async_should_expose(self.hass, conversation.DOMAIN, s.entity_id):
+                continue
+            entry = entities.async_get(s.entity_id)
+            area = entry.area_id if entry else None
+            if area is None and entry is not None and entry.device_id:
+                device = devices.async_get(entry.device_id)
+                area = device.area_id if device else None
+            listing.append(
+                {
+                    "did": s.entity_id,
+                    "name": s.attributes.get("friendly_name") or s.entity_id,
+                    "room": area,
+                    "category": s.domain,
+                    "tags": [],
+                }
+            )
+        rooms = [
+            {"id": a.id, "name": a.name, "type": ""}
+            for a in ar.async_get(self.hass).async_list_areas()
+        ]
+        return listing, rooms
+
+    def _checked(
+        self,
+        answer: str,
+        before: dict[str, dict[str, Any]],
+        steps: list[dict[str, Any]],
+        prompts: list[str],
+    ) -> str:
+        """Said versus did (issue 38): the reply with a correction appended when the turn
+        contradicts a claim it makes (a device said to be off that is still on, a "Done" after
+        nothing changed), read against the states before and after the turn. A call that went
+        through counts as acted on even when the device was already so."""
+        from smh_core.bench.claims import (
+            HA_SCALES,
+            Turn,
+            claims_in,
+            correction,
+            state_changes,
+        )
+        from smh_core.bench.world import room_climate
+
+        after = self._states()
+        devices, rooms = self._listing()
+        acted = frozenset(
+            str((s.get("arguments") or {}).get("did"))
+            for s in steps
+            if s.get("tool") == "control_device" and (s.get("result") or {}).get("ok")
+        )
+        other = any(
+            s.get("tool") in ("schedule_actions", "create_automation", "remember", "forget")
+            for s in steps
+        )
+        home = self.tools == TOOLS_HOME
+        turn = Turn(
+            [
+                c
+                for c in state_changes(before, after)
+                if not home or not room_climate(c.did, c.locator)
+            ],
+            after,
+            devices,
+            rooms,
+            other,
+            scales={} if home else HA_SCALES,
+            acted=acted,
+            models=self.entry.runtime_data.engine.device if home else None,
+        )
+        # the guard's question stays last (the user answers it), and is no claim
+        cut = min((answer.find(q) for q in prompts if q in answer), default=len(answer))
+        said, asked = answer[:cut].rstrip(), answer[cut:]
+        note = correction(claims_in(said, turn), turn)
+        if not note:
+            return answer
+        _LOGGER.info("SMH agent: reply corrected (%s): %s", said, note)
+        return " ".join(part for part in (said, note, asked) if part)
 
     async def _memory_bank(self) -> MemoryBank:
         """The memory bank of this home's users (one SQLite file under .storage, one user per HA

@@ -141,6 +141,9 @@ class Claim:
     devices: list[str]
     truth: Truth
     evidence: str
+    phrase: str = ""
+    """The words the reply named the device with (a correction repeats them, not the
+    device's stored name, which may carry text someone put there)."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -346,9 +349,12 @@ def _each(
     found = _VALUE.search(span) if effect == "set" else None
     value = float(found.group("n")) if found else None
     parts = [p for p in re.split(r"\s*(?:,|;|\band\b|&)\s*", phrase) if p.strip()]
-    return [
-        _judge(turn, span, kind, effect, positive, _object(p), value) for p in parts or [phrase]
-    ]
+    out = []
+    for part in parts or [phrase]:
+        claim = _judge(turn, span, kind, effect, positive, _object(part), value)
+        claim.phrase = _object(part)
+        out.append(claim)
+    return out
 
 
 def _effect(verb: str) -> str:
@@ -420,4 +426,54 @@ def summary(claims: Iterable[Claim]) -> dict[str, int]:
     out = {"true": 0, "false": 0, "unverifiable": 0}
     for c in claims:
         out[c.truth] += 1
+    return out
+
+
+def _shown_state(turn: Turn, did: str) -> str | None:
+    """How a device is after the turn, in a word a reply can use: its ``state``, else on or off
+    from its power."""
+    state = (turn.after.get(did) or {}).get("state")
+    if isinstance(state, str) and state:
+        return state.replace("_", " ")
+    on = _holds(turn, did, "on")
+    return None if on is None else ("on" if on else "off")
+
+
+def correction(claims: Iterable[Claim], turn: Turn) -> str:
+    """What to add to a reply whose claims the turn contradicts ("Correction: the kitchen light
+    is still on."); empty when no claim is false. The device is named with the reply's own
+    words for it (clipped to a few plain words), never with its stored name."""
+    notes: list[str] = []
+    for claim in claims:
+        if claim.truth != "false":
+            continue
+        words = re.findall(r"[\w'’-]+", claim.phrase)[:6]
+        if not claim.devices or not words:
+            notes.append("nothing was changed." if not claim.devices else "that did not happen.")
+            continue
+        shown = _shown_state(turn, claim.devices[0])
+        name = "the " + " ".join(words)
+        if shown is None:
+            notes.append(f"{name} did not change.")
+        else:
+            still = "" if any(_changed(turn, d) for d in claim.devices) else "still "
+            notes.append(f"{name} is {still}{shown}.")
+    unique = list(dict.fromkeys(notes))
+    if not unique:
+        return ""
+    first = unique[0]
+    return "Correction: " + " ".join([first[:1].upper() + first[1:], *unique[1:]])
+
+
+def state_changes(
+    before: Mapping[str, Mapping[str, Any]], after: Mapping[str, Mapping[str, Any]]
+) -> list[Change]:
+    """Every attribute (``state`` included) that differs between two state maps (Home
+    Assistant's entity states, or an engine snapshot's devices)."""
+    out = []
+    for did in sorted(set(before) | set(after)):
+        b, a = before.get(did) or {}, after.get(did) or {}
+        for key in sorted(set(b) | set(a)):
+            if b.get(key) != a.get(key):
+                out.append(Change(did, key, b.get(key), a.get(key)))
     return out

@@ -19,26 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from smh_core.backends.embedded import EmbeddedBackend
-from smh_core.bench.claims import HA_SCALES, Claim, Turn, claims_in
-from smh_core.homeenv.errors import Change
+from smh_core.bench.claims import HA_SCALES, Claim, Turn, claims_in, state_changes
 from smh_core.task.home import HomeCache, prepare_engine
 from smh_core.task.model import Task
 
 from .ha_traces import TraceCase
 from .trace_agreement import Replayed
 
-
-def ha_changes(
-    before: Mapping[str, Mapping[str, Any]], after: Mapping[str, Mapping[str, Any]]
-) -> list[Change]:
-    """Every entity attribute (``state`` included) that differs between two HA state maps."""
-    out = []
-    for eid in sorted(set(before) | set(after)):
-        b, a = before.get(eid) or {}, after.get(eid) or {}
-        for key in sorted(set(b) | set(a)):
-            if b.get(key) != a.get(key):
-                out.append(Change(eid, key, b.get(key), a.get(key)))
-    return out
+ha_changes = state_changes
+"""Every entity attribute (``state`` included) that differs between two HA state maps."""
 
 
 @dataclass

@@ -235,7 +235,8 @@ async def test_options_flow_stores_agent_settings(hass: HomeAssistant, tiny_entr
     )
     assert done["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
-    defaults = {"action_guard": True, "model_timeout": 60}  # the guard on, 60 s a model call
+    # the guard on, replies checked, 60 s a model call
+    defaults = {"action_guard": True, "check_replies": True, "model_timeout": 60}
     assert tiny_entry.options["agent"] == {**agent, **defaults}
     assert tiny_entry.state is ConfigEntryState.LOADED
     assert hass.states.get(AGENT) is not None  # the reload created the agent
@@ -454,7 +455,12 @@ async def test_an_injected_name_cannot_unlock_a_real_lock_through_assist(
         and tool_reply["error"]["rule"] == "unlock"
     )
     question = "Unlock “Front Door”? Say yes to confirm."
-    assert result.response.speech["plain"]["speech"] == f"The porch light is on. {question}"
+    # the claim is false (the porch light stayed off): corrected in the model's own words, never
+    # with the device's stored name (it carries the injected text); the question stays last
+    correction = "Correction: The porch light is still off."
+    assert result.response.speech["plain"]["speech"] == (
+        f"The porch light is on. {correction} {question}"
+    )
     assert result.continue_conversation  # a voice satellite keeps listening for the answer
     declined = await _converse(hass, "No! I never asked for that.", result.conversation_id)
     assert declined.response.speech["plain"]["speech"] == "Alright."
@@ -608,3 +614,37 @@ async def test_a_crashed_local_model_server_is_named_in_assists_answer(
     speech = result.response.speech["plain"]["speech"]
     assert result.response.response_type is intent.IntentResponseType.ERROR
     assert "killed by signal SIGSEGV" in speech and str(tmp_path / "server.log") in speech
+
+
+async def test_a_claim_the_turn_contradicts_is_corrected_before_assist_speaks(
+    hass: HomeAssistant, agent_entry, server
+) -> None:
+    """Issue 38, live: a model that says it turned the lamp on without a call has its reply
+    corrected from the entity's real state; a true claim is left as it is."""
+    assert _lamp(hass, agent_entry) == "off"
+    server.script = [{"content": "I've turned on the bedroom lamp."}]
+    result = await _converse(hass, "Turn on the bedroom lamp")
+    assert result.response.speech["plain"]["speech"] == (
+        "I've turned on the bedroom lamp. Correction: The bedroom lamp is still off."
+    )
+    server.script = [{"content": "The bedroom lamp is off."}]
+    result = await _converse(hass, "Is the bedroom lamp off?")
+    assert result.response.speech["plain"]["speech"] == "The bedroom lamp is off."
+
+
+async def test_the_reply_check_can_be_turned_off(
+    hass: HomeAssistant, tiny_home_file: str, server
+) -> None:
+    await setup_agent_entry(
+        hass,
+        tiny_home_file,
+        {
+            "base_url": server.base_url,
+            "model": "fake-model",
+            "api_key": "k",
+            "check_replies": False,
+        },
+    )
+    server.script = [{"content": "I've turned on the bedroom lamp."}]
+    result = await _converse(hass, "Turn on the bedroom lamp")
+    assert result.response.speech["plain"]["speech"] == "I've turned on the bedroom lamp."
