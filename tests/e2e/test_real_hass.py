@@ -152,13 +152,16 @@ def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, sock
         async def agent_trace(self, conversation_id, entry_id=None):
             raise REFUSED
 
-    lamp = next(
-        d["did"]
+    lamp, lamp_name = next(
+        (d["did"], d["name"].lower())
         for d in EmbeddedBackend(HomeEngine(generate_home(LEVEL, SEED))).list_devices()
         if d["category"] == "light"
     )
 
     def reply(body):
+        asked = [m["content"] for m in body["messages"] if m["role"] == "user"][-1]
+        if "off" in asked:  # issue 38: a claim with no call behind it
+            return {"content": f"I've turned off the {lamp_name}."}
         if any(m["role"] == "tool" for m in body["messages"]):
             return {"content": "The light is on."}
         return {"tool_calls": [("control_device", json.dumps({"did": lamp, "locator": "turn_on"}))]}
@@ -195,6 +198,12 @@ def test_smh_agent_in_a_real_hass_acts_and_makes_no_blocking_call(tmp_path, sock
                         (agent,) = agents
                         speech, conversation = await client.converse(
                             "Turn on a light", agent, None, 60
+                        )
+                        # said versus did, live: the false claim is corrected before HA speaks it
+                        false_claim, _ = await client.converse("Turn it off", agent, None, 60)
+                        assert false_claim == (
+                            f"I've turned off the {lamp_name}. "
+                            f"Correction: The {lamp_name} is still on."
                         )
                         trace = await client.agent_trace(conversation, inst.entry_id)
                         state = await client.service(
