@@ -25,6 +25,7 @@ from smh_core.importers.trace_claims import (  # noqa: E402
     labelled,
     load_tasks_by_id,
     markdown,
+    per_kind,
     per_model,
 )
 from smh_core.task.home import HomeCache  # noqa: E402
@@ -38,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--all-versions", action="store_true", help="archived report versions too")
     p.add_argument("--labelled", type=Path, help="hand labels (YAML): print the agreement")
     p.add_argument("--disagreements", action="store_true", help="with --labelled: list them")
+    p.add_argument(
+        "--per-kind", action="store_true", help="with --labelled: agreement per claim kind"
+    )
     args = p.parse_args(argv)
     traces = args.traces or args.tasks.with_name("ha_datasets.traces.jsonl")
     cases = load_cases(traces)
@@ -56,6 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.labelled is not None:
         agree, n, wrong = agreement(labelled(args.labelled), results)
         print(f"agreement with {args.labelled.name}: {agree}/{n} ({100 * agree / max(1, n):.1f}%)")
+        if args.per_kind:
+            for kind, (n, found, same) in per_kind(args.labelled, results).items():
+                print(
+                    f"  {kind}: {n} labelled, {found} found, {same} with the same truth "
+                    f"({100 * same / max(1, n):.1f}% of labelled, {100 * same / max(1, found):.1f}% of found)"
+                )
         if args.disagreements:
             for case_id, label, said in wrong:
                 got = results.get(case_id)

@@ -167,3 +167,25 @@ def agreement(
         else:
             wrong.append((case_id, label, said))
     return agree, n, wrong
+
+
+def per_kind(
+    path: Path, results: Mapping[str, CaseClaims | None]
+) -> dict[str, tuple[int, int, int]]:
+    """Per claim kind of a labelled file: ``(labelled, found, same truth)``. A labelled claim is
+    found when the checker makes a claim about one of the same entities (or, for a claim that
+    names none, a claim that names none either); it agrees when one of those has its truth."""
+    import yaml
+
+    out: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for item in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+        got = results.get(str(item["id"]))
+        mine = got.claims if got is not None else []
+        for claim in item.get("claims") or []:
+            about = set(claim.get("about") or [])
+            match = [c for c in mine if set(c.devices) & about or (not about and not c.devices)]
+            row = out[str(claim["kind"])]
+            row[0] += 1
+            row[1] += bool(match)
+            row[2] += any(c.truth == str(claim["truth"]).lower() for c in match)
+    return {k: (a, b, c) for k, (a, b, c) in sorted(out.items())}

@@ -449,3 +449,19 @@ def test_published_replies_claims_are_checked_against_the_replayed_states(import
     rows = per_model([said], {said.id: false})
     row = rows[(said.dataset, said.version, said.model)]
     assert (row.replies, row.claimed, row.false, row.cases) == (1, 1, 1, 1)
+
+
+def test_per_kind_agreement_matches_claims_by_entity(tmp_path):
+    from smh_core.bench.claims import Claim
+    from smh_core.importers.trace_claims import CaseClaims, per_kind
+
+    labels = tmp_path / "set.yaml"
+    labels.write_text(
+        "- id: a\n  claims:\n"
+        "    - {kind: action, about: [light.x], truth: 'false'}\n"
+        "    - {kind: state, about: [lock.y], truth: 'true'}\n"
+        "    - {kind: action, about: [], truth: 'true'}\n"
+    )
+    said = Claim("I turned off X", "action", "off", True, ["light.x"], "false", "")
+    results = {"a": CaseClaims(None, [said])}  # type: ignore[arg-type]
+    assert per_kind(labels, results) == {"action": (2, 1, 1), "state": (1, 0, 0)}
