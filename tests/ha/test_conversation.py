@@ -42,21 +42,22 @@ async def core(hass: HomeAssistant) -> None:
     assert await async_setup_component(hass, "homeassistant", {})
 
 
+async def _agent(
+    hass: HomeAssistant, tiny_home_file: str, server: FakeOpenAI, **settings: Any
+) -> MockConfigEntry:
+    """An entry with SMH's agent on the fake model; ``settings`` add to or replace the agent's."""
+    return await setup_agent_entry(
+        hass,
+        tiny_home_file,
+        {"base_url": server.base_url, "model": "fake-model", "api_key": "k", **settings},
+    )
+
+
 @pytest.fixture
 async def agent_entry(
     hass: HomeAssistant, tiny_home_file: str, server: FakeOpenAI
 ) -> MockConfigEntry:
-    return await setup_agent_entry(
-        hass,
-        tiny_home_file,
-        {
-            "base_url": server.base_url,
-            "model": "fake-model",
-            "api_key": "k",
-            "agent_mode": "eia",
-            "tool_budget": 5,
-        },
-    )
+    return await _agent(hass, tiny_home_file, server, agent_mode="eia", tool_budget=5)
 
 
 async def _converse(
@@ -635,16 +636,7 @@ async def test_a_claim_the_turn_contradicts_is_corrected_before_assist_speaks(
 async def test_the_reply_check_can_be_turned_off(
     hass: HomeAssistant, tiny_home_file: str, server
 ) -> None:
-    await setup_agent_entry(
-        hass,
-        tiny_home_file,
-        {
-            "base_url": server.base_url,
-            "model": "fake-model",
-            "api_key": "k",
-            "check_replies": False,
-        },
-    )
+    await _agent(hass, tiny_home_file, server, check_replies=False)
     server.script = [{"content": "I've turned on the bedroom lamp."}]
     result = await _converse(hass, "Turn on the bedroom lamp")
     assert result.response.speech["plain"]["speech"] == "I've turned on the bedroom lamp."
