@@ -40,6 +40,11 @@ class RunSummary:
     won: int = 0  # against the first run: passed here, failed there
     lost: int = 0
     p_value: float | None = None
+    claimed: int = 0  # said versus did: turns whose reply made a checkable claim
+    false_turns: int = 0  # ... and at least one false one
+    false_more: int = 0  # against the first run: a false claim here, none there
+    false_less: int = 0
+    false_p: float | None = None
 
     @property
     def rate(self) -> float:
@@ -95,6 +100,8 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
             by_category={c: (p, n) for c, (p, n) in sorted(by_category.items())},
             by_difficulty={d: (p, n) for d, (p, n) in sorted(by_difficulty.items())},
             errors=dict(errors),
+            claimed=sum(bool(r.get("claims")) for r in rs),
+            false_turns=sum(bool(r.get("false_claims")) for r in rs),
         )
         if first is None:
             first = scored
@@ -102,6 +109,11 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
             summary.won = sum(bool(scored[t]["passed"]) and not first[t]["passed"] for t in shared)
             summary.lost = sum(not scored[t]["passed"] and bool(first[t]["passed"]) for t in shared)
             summary.p_value = mcnemar_exact(summary.won, summary.lost)
+            said = {t: bool(scored[t].get("false_claims")) for t in shared}
+            then = {t: bool(first[t].get("false_claims")) for t in shared}
+            summary.false_more = sum(said[t] and not then[t] for t in shared)
+            summary.false_less = sum(then[t] and not said[t] for t in shared)
+            summary.false_p = mcnemar_exact(summary.false_more, summary.false_less)
         summaries.append(summary)
     return summaries, len(shared)
 
@@ -160,6 +172,18 @@ def markdown(summaries: list[RunSummary], shared: int) -> str:
             f"| {c} | " + " | ".join(str(s.errors.get(c, 0)) for s in summaries) + " |"
             for c in classes
         ]
+    if any(s.claimed for s in summaries):  # said versus did, paired like success
+        out += [
+            "",
+            f"| said versus did | turns with a claim | with a false claim | false-claim % | "
+            f"vs {base}: more / fewer | p (McNemar) |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for s in summaries:
+            vs = "–" if s.false_p is None else f"{s.false_more} / {s.false_less}"
+            p = "–" if s.false_p is None else f"{s.false_p:.3g}"
+            rate = _pct(s.false_turns / s.claimed) if s.claimed else "–"
+            out.append(f"| {s.name} | {s.claimed} | {s.false_turns} | {rate} | {vs} | {p} |")
     out += [
         "",
         "Only tasks every run scored are compared (endpoint failures are left out). s/task is the "

@@ -136,3 +136,28 @@ def test_report_links_every_task_not_passed_and_counts_skips(tmp_path) -> None:
     (tmp_path / "records" / "stale.json").write_text("{}")
     write_report(tmp_path)
     assert not (tmp_path / "records" / "stale.json").exists()
+
+
+def test_false_claims_are_paired_against_the_first_run(tmp_path) -> None:
+    """Issue 38: the share of turns with a false claim, and the tasks where a run says something
+    false that the first run did not (and the other way), with McNemar's p."""
+    import json
+
+    from smh_core.bench.compare import markdown
+
+    a, b = (
+        _run(tmp_path / "a", {"1": True, "2": True}, "x"),
+        _run(tmp_path / "b", {"1": True, "2": True}, "y"),
+    )
+    for run, false in ((a, {"1": 0, "2": 0}), (b, {"1": 1, "2": 0})):
+        lines = (run / "results.jsonl").read_text().splitlines()
+        records = [json.loads(line) for line in lines]
+        for r in records:
+            r["claims"] = [{"truth": "false" if false[r["task_id"]] else "true"}]
+            r["false_claims"] = false[r["task_id"]]
+        (run / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    summaries, shared = compare([a, b])
+    first, second = summaries
+    assert (first.claimed, first.false_turns, second.false_turns) == (2, 0, 1)
+    assert (second.false_more, second.false_less) == (1, 0) and second.false_p == 1.0
+    assert "| b | 2 | 1 | 50.0 | 1 / 0 | 1 |" in markdown(summaries, shared)
