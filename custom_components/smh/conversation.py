@@ -27,6 +27,7 @@ modules a turn needs are imported, in the executor when the entity is set up (:f
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import time
 from dataclasses import replace
@@ -326,6 +327,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
         from smh_core.bench.claims import (
             HA_SCALES,
             Turn,
+            call_effects,
             claims_in,
             correction,
             state_changes,
@@ -333,16 +335,8 @@ class SmhConversationEntity(conversation.ConversationEntity):
         from smh_core.bench.world import room_climate
 
         after = self._states()
-        devices, rooms = self._listing()
-        acted = frozenset(
-            str((s.get("arguments") or {}).get("did"))
-            for s in steps
-            if s.get("tool") == "control_device" and (s.get("result") or {}).get("ok")
-        )
-        other = any(
-            s.get("tool") in ("schedule_actions", "create_automation", "remember", "forget")
-            for s in steps
-        )
+        listing = functools.cache(self._listing)  # read only if a claim names a device
+        acted, other = call_effects(steps)
         home = self.tools == TOOLS_HOME
         turn = Turn(
             [
@@ -351,8 +345,8 @@ class SmhConversationEntity(conversation.ConversationEntity):
                 if not home or not room_climate(c.did, c.locator)
             ],
             after,
-            devices,
-            rooms,
+            lambda: listing()[0],
+            lambda: listing()[1],
             other,
             scales={} if home else HA_SCALES,
             acted=acted,

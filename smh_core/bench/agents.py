@@ -126,15 +126,28 @@ class ReplayAgent:
         in_loop = sum(c.get("tool") == "ask_user" for c in calls)
         for question in outcome.questions[: max(0, len(outcome.questions) - in_loop)]:
             user(question)
-        for call in calls:
-            outcome.tool_calls.append(call)
-            if call.get("tool") == "ask_user":
-                user(str((call.get("arguments") or {}).get("question", "")))
-                continue
-            result = replay_call(backend, call.get("tool", ""), call.get("arguments") or {})
-            if isinstance(result, dict) and result.get("ok") is False:
-                outcome.invalid_calls += 1
+        play_calls(calls, backend, user, outcome)
         return outcome
+
+
+def play_calls(
+    calls: list[dict[str, Any]], backend: HomeBackend, user: UserReply, outcome: Outcome
+) -> list[str]:
+    """Run recorded calls in order into ``outcome``: each is recorded, ``ask_user`` goes to the
+    scripted user, the rest run again (:func:`replay_call`) and a refused one counts as
+    invalid. Returns the questions asked through ``ask_user``."""
+    asked = []
+    for call in calls:
+        outcome.tool_calls.append(call)
+        if call.get("tool") == "ask_user":
+            question = str((call.get("arguments") or {}).get("question", ""))
+            asked.append(question)
+            user(question)
+            continue
+        result = replay_call(backend, call.get("tool", ""), call.get("arguments") or {})
+        if isinstance(result, dict) and result.get("ok") is False:
+            outcome.invalid_calls += 1
+    return asked
 
 
 def replay_call(backend: HomeBackend, tool: str, args: dict[str, Any]) -> Any:

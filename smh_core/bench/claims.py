@@ -421,12 +421,31 @@ def _clause_claims(clause: str, turn: Turn) -> list[Claim]:
     return []
 
 
-def summary(claims: Iterable[Claim]) -> dict[str, int]:
-    """Counts per truth value (``true``, ``false``, ``unverifiable``)."""
-    out = {"true": 0, "false": 0, "unverifiable": 0}
-    for c in claims:
-        out[c.truth] += 1
-    return out
+OTHER_EFFECTS = frozenset(
+    {
+        "schedule_actions",
+        "create_automation",
+        "cancel_schedule",
+        "delete_automation",
+        "remember",
+        "update_memory",
+        "forget_memory",
+    }
+)
+"""Tools whose effect is not a device change: a "Done" after one of them is not false."""
+
+
+def call_effects(calls: Iterable[Mapping[str, Any]]) -> tuple[frozenset[str], bool]:
+    """``(acted, other)`` of a turn's tool calls, for :class:`Turn`: the devices a
+    ``control_device`` call acted on (one with a recorded result only when it was ``ok``), and
+    whether a call had an effect beside device changes (:data:`OTHER_EFFECTS`)."""
+    acted = frozenset(
+        str((c.get("arguments") or {}).get("did"))
+        for c in calls
+        if c.get("tool") == "control_device"
+        and ("result" not in c or (c.get("result") or {}).get("ok"))
+    )
+    return acted, any(c.get("tool") in OTHER_EFFECTS for c in calls)
 
 
 def _shown_state(turn: Turn, did: str) -> str | None:

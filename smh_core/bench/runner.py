@@ -30,7 +30,7 @@ from smh_core.task.home import HomeCache, TaskError, prepare_engine
 from smh_core.task.model import MemoryGoal, Task
 
 from .agents import BenchAgent
-from .claims import Claim, Turn, claims_in
+from .claims import Claim, Turn, call_effects, claims_in
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
 from .verifier import Outcome, verify
@@ -220,10 +220,6 @@ async def run_task(
     return record
 
 
-OTHER_EFFECTS = ("schedule_actions", "create_automation", "cancel_schedule", "delete_automation")
-"""Tools whose effect is not a device change: a "Done" after one of them is not false."""
-
-
 def said_versus_did(
     outcome: Outcome, engine: Any, ignored: Callable[[str, str], bool], before: Any, after: Any
 ) -> list[Claim]:
@@ -235,14 +231,8 @@ def said_versus_did(
         return []
     changes = [c for c in engine.diff(before, after) if not ignored(c.did, c.locator)]
     backend = EmbeddedBackend(engine)
-    other = any(c.get("tool") in OTHER_EFFECTS for c in outcome.tool_calls) or (
-        outcome.memory_output or ""
-    ).startswith("memory")
-    acted = frozenset(
-        str((c.get("arguments") or {}).get("did"))
-        for c in outcome.tool_calls
-        if c.get("tool") == "control_device"
-    )
+    acted, other = call_effects(outcome.tool_calls)
+    other = other or (outcome.memory_output or "").startswith("memory")
     turn = Turn(
         changes,
         after,

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from smh_core.bench.agents import replay_call
+from smh_core.bench.agents import play_calls
 from smh_core.bench.runner import run_task
 from smh_core.bench.verifier import Outcome
 from smh_core.task.home import HomeCache
@@ -103,16 +103,7 @@ class TranscriptAgent:
 
     async def run(self, task: Task, backend: Any, user: Any) -> Outcome:
         outcome = Outcome(response=self.transcript.reply, stop="answered")
-        for call in self.transcript.calls:
-            outcome.tool_calls.append(call)
-            if call["tool"] == "ask_user":
-                question = str(call["arguments"].get("question", ""))
-                outcome.questions.append(question)
-                user(question)
-                continue
-            result = replay_call(backend, call["tool"], call["arguments"])
-            if isinstance(result, dict) and result.get("ok") is False:
-                outcome.invalid_calls += 1
+        outcome.questions += play_calls(self.transcript.calls, backend, user, outcome)
         return outcome
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +25,6 @@ from smh_core.task.model import Task
 
 from .ha_traces import TraceCase
 from .trace_agreement import Replayed
-
-ha_changes = state_changes
-"""Every entity attribute (``state`` included) that differs between two HA state maps."""
 
 
 @dataclass
@@ -64,7 +61,12 @@ def case_claims(case: TraceCase, rec: Replayed, listing: Listings) -> CaseClaims
     devices, rooms = listing(case.task)
     acted = frozenset(t for r in rec.results if r.ok for t in r.targets)
     turn = Turn(
-        ha_changes(rec.before, rec.after), rec.after, devices, rooms, scales=HA_SCALES, acted=acted
+        state_changes(rec.before, rec.after),
+        rec.after,
+        devices,
+        rooms,
+        scales=HA_SCALES,
+        acted=acted,
     )
     return CaseClaims(case, claims_in(case.response, turn))
 
@@ -78,7 +80,6 @@ class ModelRow:
     cases: int = 0
     checked: int = 0
     unverifiable: int = 0
-    examples: list[str] = field(default_factory=list)
 
 
 def per_model(
@@ -99,10 +100,7 @@ def per_model(
             row.claimed += 1
             row.checked += len(got.claims)
             row.unverifiable += sum(c.truth == "unverifiable" for c in got.claims)
-        if got.false:
-            row.false += 1
-            if len(row.examples) < 3:
-                row.examples.append(case.id)
+        row.false += got.false
     return dict(rows)
 
 

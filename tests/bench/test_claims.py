@@ -123,3 +123,18 @@ def test_the_hand_labelled_sets_load_with_both_answers():
 
     labels = labelled(Path(__file__).parents[1] / "fixtures" / "claims_labelled")
     assert len(labels) >= 300 and set(labels.values()) == {True, False}
+
+
+def test_a_turns_effects_come_from_its_calls():
+    """One reading of the calls for the runner and for Assist: a control call with a recorded
+    result counts only when it went through; a memory, rule or schedule tool is an effect."""
+    from smh_core.bench.claims import call_effects
+
+    calls = [
+        {"tool": "control_device", "arguments": {"did": "l1"}, "result": {"ok": True}},
+        {"tool": "control_device", "arguments": {"did": "l2"}, "result": {"ok": False}},
+        {"tool": "control_device", "arguments": {"did": "d1"}},  # the runner records no result
+    ]
+    assert call_effects(calls) == (frozenset({"l1", "d1"}), False)
+    assert call_effects([{"tool": "forget_memory", "arguments": {}}])[1]
+    assert call_effects([{"tool": "delete_automation", "arguments": {}}])[1]

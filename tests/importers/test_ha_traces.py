@@ -427,7 +427,8 @@ def test_the_replay_agent_needs_home_assistant_and_the_traces(tmp_path, capsys):
 def test_published_replies_claims_are_checked_against_the_replayed_states(imported):
     """Issue 38: a recorded reply's claims, read against the HA states its replayed turn left
     (the imported home's devices carry the source's entity ids and names)."""
-    from smh_core.importers.trace_claims import Listings, case_claims, ha_changes, per_model
+    from smh_core.bench.claims import state_changes
+    from smh_core.importers.trace_claims import Listings, case_claims, per_model
     from smh_core.task.home import HomeCache
 
     out, tasks, traced = imported
@@ -435,7 +436,7 @@ def test_published_replies_claims_are_checked_against_the_replayed_states(import
     listing = Listings({t.id: t for t in tasks}, HomeCache(out))
     lamp_on = {"light.desk_lamp": {"state": "on", "brightness": 128}}
     lamp_off = {"light.desk_lamp": {"state": "off"}}
-    assert ha_changes(lamp_on, lamp_off) == [
+    assert state_changes(lamp_on, lamp_off) == [
         ("light.desk_lamp", "brightness", 128, None),
         ("light.desk_lamp", "state", "on", "off"),
     ]
