@@ -25,15 +25,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument(
         "--scale",
         action="store_true",
-        help="the size curve instead: build, 24 h, memory and per-tick cost from 142 to 4,970 devices",
+        help="the size curve instead: build, 24 h, memory and per-tick cost from 142 to 19,880 "
+        "devices",
     )
     s.add_argument(
         "--copies",
         type=_copies,
         default=None,
         metavar="K,K,...",
-        help="with --scale: home sizes as numbers of complex homes (default: 1,2,4,9,18,35; "
-        "1,...,140 reaches 20,000 devices)",
+        help="with --scale: home sizes as numbers of complex homes (default: "
+        "1,2,4,9,18,35,70,140, up to 19,880 devices)",
     )
     s.add_argument(
         "--homes",
@@ -200,7 +201,13 @@ def _sim(args: argparse.Namespace) -> int:
 
 
 def _sim_scale(args: argparse.Namespace) -> int:
-    from smh_core.perf.scale import DEFAULT_COPIES, matter_home_tick, measure_point, per_doubling
+    from smh_core.perf.scale import (
+        DEFAULT_COPIES,
+        GROWTH_FROM,
+        matter_home_tick,
+        measure_point,
+        per_doubling,
+    )
 
     print(
         f"{args.hours:g} simulated hours of k complex homes in one (busy day: everything on, 20 "
@@ -230,19 +237,29 @@ def _sim_scale(args: argparse.Namespace) -> int:
                 flush=True,
             )
         first, last = points[0], points[-1]
+        # the target's range starts at ~1,250 devices: below it a day costs too little for the
+        # fixed costs (rules, schedules, the write at the end) not to dominate
+        start = next((p for p in points if p.devices >= GROWTH_FROM), first)
         day_growth = per_doubling(first, last, first.day_s, last.day_s) if len(points) > 1 else 1.0
+        growth_from = (
+            per_doubling(start, last, start.day_s, last.day_s) if last is not start else 1.0
+        )
         build_growth = (
             per_doubling(first, last, first.build_s, last.build_s) if len(points) > 1 else 1.0
         )
+        at_5000 = next((p for p in points if p.devices >= 4_900), None)
         print(
-            f"{kind}: largest home 24 h in {last.day_s:.2f} s (target <= 3 s at ~5,000 devices); cost "
-            f"per device grows {day_growth:.2f}x per doubling over the curve (target <= 1.05), "
-            f"build {build_growth:.2f}x; {max(p.kib_per_device for p in points):.1f} KiB/device at "
-            "most (target <= 15)"
+            f"{kind}: 24 h of {at_5000.devices:,} devices in {at_5000.day_s:.2f} s"
+            if at_5000 is not None
+            else f"{kind}: no home of ~5,000 devices in this curve",
+            f"(target <= 3 s); cost per device grows {growth_from:.2f}x per doubling from "
+            f"{start.devices:,} to {last.devices:,} devices (target <= 1.05; {day_growth:.2f}x "
+            f"over the whole curve), build {build_growth:.2f}x; "
+            f"{max(p.kib_per_device for p in points):.1f} KiB/device at most (target <= 15)",
         )
         met = met and (
-            (last.day_s <= 3.0 or last.devices < 4_900)
-            and day_growth <= 1.05
+            (at_5000 is None or at_5000.day_s <= 3.0)
+            and growth_from <= 1.05
             and max(p.kib_per_device for p in points) <= 15.0
         )
     devices, exact, plain = matter_home_tick(seed=args.seed)

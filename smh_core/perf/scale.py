@@ -34,8 +34,11 @@ from smh_core.perf.reference import reference_us_per_tick
 from smh_core.perf.sim import busy_simulator, switch_everything_on
 from smh_core.sim.simulator import Simulator
 
-DEFAULT_COPIES = (1, 2, 4, 9, 18, 35)
-"""142 to 4,970 devices, each size about twice the one before."""
+DEFAULT_COPIES = (1, 2, 4, 9, 18, 35, 70, 140)
+"""142 to 19,880 devices, each size about twice the one before."""
+
+GROWTH_FROM = 1_250
+"""Devices from which the cost per device per doubling is held to its target (issue 37)."""
 
 
 @dataclass(frozen=True)

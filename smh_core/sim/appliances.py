@@ -3,6 +3,7 @@ paused, resumed and completed as the device's state changes or time runs out."""
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -165,6 +166,50 @@ class ApplianceCycles:
             vals[spec.state_attr] = spec.stopped
         self.log.append(SimEvent(self.now, "cycle_complete", cyc.did))
         self.engine.set_values(cyc.did, vals)
+
+    # ------------------------------------------------------------------ phase ends, queued
+    def _plan_cycles(self) -> None:
+        """Queue the next phase end of every appliance whose programme changed (or whose
+        queued phase end has passed): while a segment runs, its phase ends are fixed ticks, so
+        a window looks at the appliances whose end it is, not at every appliance."""
+        q, nxt, now = self._cycle_queue, self._cycle_next, self._tick
+        while q and q[0][0] <= now:  # passed: the appliance's next phase end, if any
+            t, did = heapq.heappop(q)
+            if nxt.get(did) == t:
+                self._cycles_touched.add(did)
+        for did in sorted(self._cycles_touched):
+            cyc = self._cycles[did]
+            nxt.pop(did, None)
+            if cyc.seg_start is None:
+                continue
+            done = cyc.total - cyc.left(now)
+            for end in cyc.phase_ends:
+                if end > done:
+                    nxt[did] = now + (end - done)
+                    heapq.heappush(q, (now + (end - done), did))
+                    break
+        self._cycles_touched.clear()
+
+    def _next_cycle_event(self) -> int | None:
+        q, nxt = self._cycle_queue, self._cycle_next
+        while q:
+            t, did = q[0]
+            if nxt.get(did) == t:
+                return t
+            heapq.heappop(q)
+        return None
+
+    def _cycles_ending(self, tick: int) -> set[str]:
+        """The appliances whose queued phase end is ``tick`` (the window's end), taken off the
+        queue: each queues its next phase end after the window."""
+        q, nxt = self._cycle_queue, self._cycle_next
+        out: set[str] = set()
+        while q and q[0][0] <= tick:
+            t, did = heapq.heappop(q)
+            if nxt.get(did) == t:
+                out.add(did)
+        self._cycles_touched.update(out)
+        return out
 
     def cycle_end(self, did: str) -> datetime | None:
         """When the appliance's running programme will finish (``None`` if it is not running)."""

@@ -10,7 +10,7 @@ from typing import Any
 from smh_core.homeenv.cron import parse_cron
 from smh_core.homeenv.dynamics import DRIVEN_VARIABLES
 from smh_core.homeenv.engine import ENV_PREFIX
-from smh_core.homeenv.errors import Change
+from smh_core.homeenv.errors import Change, ExecResult
 from smh_core.homeenv.rules import (
     Action,
     NumericCondition,
@@ -101,7 +101,7 @@ class Automations:
             raise ValueError(f"device {a.did} has no service or attribute {a.locator!r}")
 
     def _run_schedule(self, item: ScheduledAction) -> None:
-        results = [self.engine.execute(a.did, a.locator, a.arguments) for a in item.actions]
+        results = [self._act(a) for a in item.actions]
         errors = [r.error.message for r in results if not r.ok and r.error is not None]
         item.status = "failed" if errors else "done"
         item.error = "; ".join(errors) or None
@@ -125,6 +125,7 @@ class Automations:
             self._check_action(a)
         self.remove_rule(r.id, missing_ok=True)
         self._rules[r.id] = r
+        self._watch_key = None  # thresholds and watched rooms worked out again
         for i, trig in enumerate(r.triggers):
             if isinstance(trig, TimeTrigger):
                 nxt = parse_cron(trig.cron).next_after(self.now)
@@ -139,6 +140,7 @@ class Automations:
                 return
             raise KeyError(f"no rule {rule_id!r}; rules: {sorted(self._rules)}")
         del self._rules[rule_id]
+        self._watch_key = None
         for ref, keys in list(self._watch.items()):
             keys[:] = [k for k in keys if k[0] != rule_id]
             if not keys:
@@ -181,6 +183,7 @@ class Automations:
                 if not time_condition_holds(c, self.now):
                     return False
                 continue
+            self._fresh(c.did)
             value = self.engine.value(c.did, c.locator)
             if isinstance(c, StateCondition):
                 if c.in_ is not None:
@@ -192,10 +195,16 @@ class Automations:
                 return False
         return True
 
+    def _act(self, a: Action) -> ExecResult:
+        """Run one action of a schedule or rule on the device as it is now (its room's
+        readings brought up to now first)."""
+        self._fresh(a.did)
+        return self.engine.execute(a.did, a.locator, a.arguments)
+
     def _fire_rule(self, rule: Rule, why: str) -> None:
         if not self._conditions_hold(rule):
             return
-        results = [self.engine.execute(a.did, a.locator, a.arguments) for a in rule.actions]
+        results = [self._act(a) for a in rule.actions]
         errors = [r.error.message for r in results if not r.ok and r.error is not None]
         self.log.append(
             SimEvent(self.now, "rule", rule.id, ok=not errors, detail="; ".join([why, *errors]))

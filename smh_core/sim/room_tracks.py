@@ -1,10 +1,16 @@
 """Room physics as the simulator keeps it: each room's law per driven variable (tracks,
 rebuilt only when an attribute they are computed from changes), its light level per hour,
 the closed-form integration between events, and the write-back of room values, sensor
-readings and countdowns to the engine (only what differs, without re-validation)."""
+readings and countdowns to the engine (only what differs, without re-validation).
+
+Between events each room keeps its own clock (issue 37): a room is integrated only up to the
+times something needs it — its own next event (its law switching, a watched threshold), a
+change to one of its devices, a rule reading it, the end of the run — so a window costs the
+rooms it touches, not every room of the home."""
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -16,6 +22,10 @@ from smh_core.homeenv.errors import Change
 
 from .physics import Pull, Track
 from .triggers import same
+
+PLAN_TICKS = 864_000
+"""How far ahead (one simulated day) a room's next event is looked for; a room with nothing
+due within it is looked at again then, so a plan never depends on how long a run is."""
 
 
 @dataclass(slots=True)
@@ -91,7 +101,12 @@ class RoomTracks:
         self._dirty.discard(room)
         self._lux_cache.pop(room, None)
         self._sources.pop(room, None)
-        self._room_tracks[room] = tuple((v, self._build_track(room, v)) for v in DRIVEN_VARIABLES)
+        tracks = tuple((v, self._build_track(room, v)) for v in DRIVEN_VARIABLES)
+        self._room_tracks[room] = tracks
+        if all(t.fixed is not None and t.fixed[0] == 0 for _, t in tracks):
+            self._still.add(room)  # no drift, nothing acting: its values cannot move
+        else:
+            self._still.discard(room)
 
     def _build_track(self, room: str, var: str) -> Track:
         pulls = []
@@ -111,13 +126,14 @@ class RoomTracks:
         state = self.engine.state_view(did)
         return {d.variable for d in self._dyn[did].drives if _pull(d, state) is not None}
 
-    def _integrate(self, n: int) -> set[str]:
-        """Move every room's variables ``n`` ticks on; returns the rooms where one moved."""
+    def _integrate(self, n: int, rooms: Iterable[str] | None = None) -> set[str]:
+        """Move the rooms' variables (every room's by default) ``n`` ticks on; returns the
+        rooms where one moved."""
         moved: set[str] = set()
         if n <= 0:
             return moved
         xs, dirty, tracks = self._x, self._dirty, self._room_tracks
-        for room in self._rooms:
+        for room in self._rooms if rooms is None else rooms:
             x = xs[room]
             changed = False
             if room in dirty:  # _tracks_of, inlined (once per room per tick when stepping)
@@ -138,6 +154,121 @@ class RoomTracks:
             if changed:
                 moved.add(room)
         return moved
+
+    # ------------------------------------------------------------------ room clocks
+    def _catch_up(self, room: str) -> None:
+        """Move the room's anchor (its values and the tick they are at) to now, under the law
+        it had since: before that law changes (a device input, a value written from outside)
+        and at the room's own events. Reading a room never moves its anchor (see
+        :meth:`_values`), so where a run is cut into slices, or who looks at a room when,
+        changes no value."""
+        n = self._tick - self._at[room]
+        if n > 0 and not self._stepping:
+            self._at[room] = self._tick
+            if self._integrate(n, (room,)):
+                self._unwritten.add(room)
+            self._replan.add(room)
+
+    def _values(self, room: str) -> dict[str, float]:
+        """The room's values now: its anchor carried forward in closed form, without moving it
+        (the write-back and rules read this; only :meth:`_catch_up` moves the anchor)."""
+        n = self._tick - self._at[room]
+        if n <= 0 or self._stepping or room in self._still:
+            return self._x[room]
+        hit = self._views.get(room)
+        if hit is not None and hit[0] == self._tick and hit[1] == self._at[room]:
+            return hit[2]
+        x = dict(self._x[room])
+        for var, track in self._tracks_of(room):
+            fixed = track.fixed
+            if fixed is not None and fixed[0] == 0:
+                continue
+            x[var] = track.step(x[var], n)
+        self._views[room] = (self._tick, self._at[room], x)
+        return x
+
+    def _plan(self, room: str) -> None:
+        """Put the room's next own event on the queue: the first tick its law switches (a
+        thermostat's pull turning off) or a watched threshold is crossed, looked for up to
+        :data:`PLAN_TICKS` ahead. A room whose law never switches and that no rule watches has
+        none: it is only integrated when something else needs it."""
+        watched = self._watched_now
+        horizon = PLAN_TICKS
+        busy = False
+        xs = self._x[room]
+        for var, track in self._tracks_of(room):
+            x = xs[var]
+            if track.fixed is None:
+                busy = True
+                n = track.next_switch(x, horizon)
+                if n is not None:
+                    horizon = n
+            for pred in watched.get((room, var), ()):
+                busy = True
+                if pred(x):
+                    continue
+                m = track.first_tick(x, horizon, pred)
+                if m is not None:
+                    horizon = m
+        if not busy:
+            self._due.pop(room, None)
+            return
+        due = self._at[room] + max(horizon, 1)
+        if self._due.get(room) != due:
+            self._due[room] = due
+            heapq.heappush(self._queue_rooms, (due, room))
+
+    def _replan_rooms(self) -> None:
+        """Plan every room whose values or law changed since it was last planned."""
+        if self._replan:
+            for room in sorted(self._replan):
+                self._plan(room)
+            self._replan.clear()
+
+    def _next_room_event(self) -> int | None:
+        """The earliest planned room event (stale queue entries dropped on the way)."""
+        q, due = self._queue_rooms, self._due
+        while q:
+            t, room = q[0]
+            if due.get(room) == t:
+                return t
+            heapq.heappop(q)
+        return None
+
+    def _run_room_events(self) -> None:
+        """Integrate the rooms whose own event is now up to it, and plan their next one."""
+        q, due, now = self._queue_rooms, self._due, self._tick
+        while q and q[0][0] <= now:
+            t, room = heapq.heappop(q)
+            if due.get(room) == t:
+                del due[room]
+                self._catch_up(room)
+                self._replan.add(room)
+
+    def _fresh(self, did: str) -> None:
+        """Write the room ``did`` reports on (a room itself or a device with readings) as it
+        is now, before a rule's condition or action reads it in the middle of a run."""
+        room = did[len(ENV_PREFIX) :] if did.startswith(ENV_PREFIX) else self._room_of.get(did)
+        if room is not None and room in self._at and self._behind(room):
+            self._sync(rooms=(room,), cycles=())
+
+    def _behind(self, room: str) -> bool:
+        """Whether the engine may hold other values for the room than it has now."""
+        return (self._at[room] < self._tick and room not in self._still) or room in self._unwritten
+
+    def _flush(self) -> None:
+        """At the end of a run (or before the caller's test looks): every room written as it
+        is now, every running appliance's countdown shown."""
+        hour = self._hour(self._tick)
+        if hour != self._synced_hour:  # daylight: every room's light level
+            self._synced_hour = hour
+            rooms = self._rooms
+        else:
+            stale = self._stale
+            rooms = [r for r in self._rooms if self._behind(r) or r in stale]
+        self._stale.clear()
+        self._unwritten.difference_update(rooms)
+        self._write(self._updates(rooms, None))
 
     def _hour(self, tick: int) -> int:
         """The hour of day at ``tick``, worked out once per simulated hour (daylight changes
@@ -208,6 +339,7 @@ class RoomTracks:
         """Write room variables, sensor readings, lux, countdowns and phases into the engine
         (for the given rooms and appliances only, or everything)."""
         order = self._rooms if rooms is None else sorted(set(rooms))
+        self._unwritten.difference_update(order)
         self._write(self._updates(order, cycles))
 
     def _sync_window(self, moved: set[str]) -> None:
@@ -229,10 +361,11 @@ class RoomTracks:
         then appliance countdowns, each only where it differs from the engine's."""
         eng = self.engine
         updates: dict[str, dict[str, Any]] = {}
-        xs, view, tick = self._x, eng.state_view, self._tick
+        view, tick = eng.state_view, self._tick
         hour, lux_cache, dirty = self._hour(tick), self._lux_cache, self._dirty
+        values = self._values
         for room in rooms:
-            x = xs[room]
+            x = values(room)
             env = ENV_PREFIX + room
             cur = view(env)
             diff: dict[str, Any] = {}  # never booleans here: plain != is same(); keys in this order
@@ -256,14 +389,22 @@ class RoomTracks:
             if diff:
                 updates[env] = diff
         if rooms:
-            room_set = set(rooms)
-            xs, view = self._x, eng.state_view
-            for (did, loc), s in self._sensor_list:
-                if s.room not in room_set:
-                    continue
+            if len(rooms) * 4 >= len(self._rooms):
+                room_set = set(rooms)
+                sensors = [item for item in self._sensor_list if item[1].room in room_set]
+            else:  # a few rooms: their own sensors, in the home's order
+                sensors = [
+                    item
+                    for _, item in sorted(
+                        (entry for room in rooms for entry in self._sensors_in.get(room, ())),
+                        key=lambda entry: entry[0],
+                    )
+                ]
+            view = eng.state_view
+            for (did, loc), s in sensors:
                 variable = s.variable
                 if variable == "air_quality":
-                    val: Any = air_quality_class(xs[s.room]["pm25"])
+                    val: Any = air_quality_class(values(s.room)["pm25"])
                 elif variable == "illuminance":
                     val = s.reading(
                         updates.get(ENV_PREFIX + s.room, {}).get(
@@ -271,13 +412,20 @@ class RoomTracks:
                         )
                     )
                 else:
-                    val = s.reading(xs[s.room][variable])
+                    val = s.reading(values(s.room)[variable])
                 cur = view(did)[loc]
                 # same(), inlined: readings are numbers or words, never booleans against numbers
                 if cur != val or isinstance(cur, bool) != isinstance(val, bool):
                     updates.setdefault(did, {})[loc] = val
-        for did, cyc in self._cycles.items():
-            if cyc.seg_start is None or (cycles is not None and did not in cycles):
+        running = (
+            self._cycles.items()
+            if cycles is None
+            else [
+                (did, self._cycles[did]) for did in sorted(cycles, key=self._cycle_rank.__getitem__)
+            ]
+        )
+        for did, cyc in running:
+            if cyc.seg_start is None:
                 continue
             for loc, v in cyc.shown(self._tick).items():
                 if not same(eng.value(did, loc), v):
@@ -304,7 +452,10 @@ class RoomTracks:
         if room is None or room not in self._by_room:
             return
         if ch.locator in self._inputs[ch.did]:
+            if room not in self._dirty:  # up to now under the law it had until this change
+                self._catch_up(room)
             self._dirty.add(room)
             self._stale.add(room)
+            self._replan.add(room)
         elif not from_sim and ch.locator in self._readings[ch.did]:
             self._stale.add(room)

@@ -100,7 +100,11 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()
         }
         self._sensor_list = list(self._sensors.items())
+        self._sensors_in: dict[str, list[tuple[int, tuple[tuple[str, str], RoomSensor]]]] = {}
+        for i, item in enumerate(self._sensor_list):
+            self._sensors_in.setdefault(item[1].room, []).append((i, item))
         self._cycle_order = sorted(self._cycles.values(), key=lambda c: c.did)  # completion order
+        self._cycle_rank = {did: i for i, did in enumerate(self._cycles)}
         self._x: dict[str, dict[str, float]] = {
             r: {v: float(engine.value(ENV_PREFIX + r, v)) for v in DRIVEN_VARIABLES}
             for r in self._rooms
@@ -121,6 +125,29 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._hour_span = (0, 0, -1)  # (first tick, end tick, hour) of the hour last looked up
         self._synced_hour = -1
         self._watch: dict[tuple[str, str], list[tuple[str, int]]] = {}
+        # each room's own clock between events (see room_tracks): the tick its values are at,
+        # its next own event (and the queue of them), rooms to plan again, rooms moved since
+        # their last write; rules' thresholds as predicates, and the rooms and appliances that
+        # rules watch (written at every event, as everything was before)
+        self._lazy = False
+        self._stepping = False
+        self._at: dict[str, int] = dict.fromkeys(self._rooms, 0)
+        self._views: dict[str, tuple[int, int, dict[str, float]]] = {}
+        self._still: set[str] = set()
+        self._due: dict[str, int] = {}
+        self._queue_rooms: list[tuple[int, str]] = []
+        self._replan: set[str] = set(self._rooms)
+        self._unwritten: set[str] = set()
+        self._watch_key: tuple[tuple[str, bool], ...] | None = None
+        self._watched_now: dict[tuple[str, str], list[Callable[[float], bool]]] = {}
+        self._watched_rooms: list[str] = []
+        self._watched_cycles: set[str] = set()
+        # appliances' next phase ends, queued (see appliances): programmes changed since they
+        # were last queued, and those whose phase ends at the window's end
+        self._cycle_next: dict[str, int] = {}
+        self._cycle_queue: list[tuple[int, str]] = []
+        self._cycles_touched: set[str] = set(self._cycles)
+        self._cycle_check: set[str] = set()
         self._reacting = False
         self._writing = False
         for s in home.schedules or ():
@@ -186,21 +213,99 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
     def _run(
         self, target: int, *, exact: bool, until: Callable[[Simulator], bool] | None = None
     ) -> bool:
-        self._fire_due()
-        while self._tick < target:
-            nxt = self._tick + 1 if exact else self._next_event(target)
-            self.windows += 1
-            moved = self._integrate(nxt - self._tick)
-            self._tick = nxt
-            self._sync_window(moved)
+        if exact:
+            return self._run_ticks(target, until)
+        return self._run_events(target, until)
+
+    def _run_ticks(self, target: int, until: Callable[[Simulator], bool] | None) -> bool:
+        """Every tick, every room: the reference the event-to-event run is checked against."""
+        for room in self._rooms:
+            self._catch_up(room)  # every room from its anchor to now, then tick by tick
+        self._stepping = True
+        try:
             self._fire_due()
-            if until is not None and until(self):
-                return True
-        return False
+            while self._tick < target:
+                nxt = self._tick + 1
+                self.windows += 1
+                moved = self._integrate(1)
+                self._tick = nxt
+                self._sync_window(moved)
+                self._fire_due()
+                if until is not None and until(self):
+                    return True
+            return False
+        finally:  # every room moved: each is at now, and plans its next event again
+            self._stepping = False
+            self._at = dict.fromkeys(self._rooms, self._tick)
+            self._replan.update(self._rooms)
+
+    def _run_events(self, target: int, until: Callable[[Simulator], bool] | None) -> bool:
+        """Event to event. A window integrates and writes only the rooms something needs at
+        its end (their own event, a change to their devices, a rule watching or reading them);
+        the others catch up when they are next needed, and all of them when the run ends."""
+        self._fire_due()
+        self._refresh_watch()
+        self._lazy = True
+        try:
+            while self._tick < target:
+                self._replan_rooms()
+                nxt, cycles = self._next_event(target)
+                self.windows += 1
+                self._tick = nxt
+                self._run_room_events()
+                self._sync_watched(cycles)
+                self._fire_due()
+                if until is not None:
+                    self._flush()
+                    if until(self):
+                        return True
+            return False
+        finally:
+            self._flush()
+            self._lazy = False
+
+    def _refresh_watch(self) -> None:
+        """Rules' thresholds on room values as predicates, and the rooms and appliances rules
+        watch, worked out again only when the rules (or which of them are enabled) changed."""
+        key = tuple((rid, r.enabled) for rid, r in self._rules.items())
+        if key == self._watch_key:
+            return
+        self._watch_key = key
+        self._watched_now = self._watched_variables()
+        rooms: set[str] = set()
+        cycles: set[str] = set()
+        for did, loc in self._watch:
+            if did.startswith(ENV_PREFIX):
+                if did[len(ENV_PREFIX) :] in self._x:
+                    rooms.add(did[len(ENV_PREFIX) :])
+            elif (did, loc) in self._sensors:
+                rooms.add(self._sensors[(did, loc)].room)
+            if did in self._cycles:
+                cycles.add(did)
+        for did, cyc in self._cycles.items():  # a countdown or phase the room's law reads
+            if set(cyc.shown(self._tick)) & self._inputs.get(did, frozenset()):
+                cycles.add(did)
+        self._watched_rooms = [r for r in self._rooms if r in rooms]
+        self._watched_cycles = cycles
+        self._replan.update(self._rooms)
+
+    def _sync_watched(self, cycles: set[str]) -> None:
+        """After a window: write what rules can see change now — the rooms they watch, rooms
+        written from outside (to put their values back), the appliances whose phase ended and
+        those rules watch."""
+        stale = self._stale
+        rooms = self._watched_rooms
+        if stale:
+            todo = stale.union(rooms)
+            rooms = [r for r in self._rooms if r in todo]
+            stale.clear()
+        self._unwritten.difference_update(rooms)
+        self._write(self._updates(rooms, cycles | self._watched_cycles))
 
     # ------------------------------------------------------------------ events
-    def _next_event(self, limit: int) -> int:
-        """The earliest tick in ``(now, limit]`` at which something happens (else ``limit``)."""
+    def _next_event(self, limit: int) -> tuple[int, set[str]]:
+        """The earliest tick in ``(now, limit]`` at which something happens (else ``limit``),
+        and the appliances whose phase ends then."""
         now = self._tick
         best = limit
         for s in self._schedules.values():
@@ -211,36 +316,21 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                 best = min(best, max(t, now + 1))
         for t in self._timers.values():
             best = min(best, max(t, now + 1))
-        for cyc in self._cycles.values():
-            if cyc.seg_start is not None:
-                done = cyc.total - cyc.left(now)
-                for end in cyc.phase_ends:
-                    if end > done:
-                        best = min(best, now + (end - done))
-                        break
-        if self._rooms:
+        self._plan_cycles()
+        cycle_event = self._next_cycle_event()
+        if cycle_event is not None:
+            best = min(best, cycle_event)
+        if self._watched_rooms:  # daylight changes what watched rooms and light sensors read
             t = self.time_of(now)
             nxt_hour = t.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
             best = min(best, self.tick_of(nxt_hour))
-        horizon = best - now
-        if horizon <= 1:
-            return max(best, now + 1)
-        watched = self._watched_variables()
-        for room in self._rooms:
-            xs = self._x[room]
-            for var, track in self._tracks_of(room):
-                x = xs[var]
-                if track.fixed is None:
-                    n = track.next_switch(x, horizon)
-                    if n is not None:
-                        horizon = n
-                for pred in watched.get((room, var), ()):
-                    if pred(x):
-                        continue
-                    m = track.first_tick(x, horizon, pred)
-                    if m is not None:
-                        horizon = m
-        return now + max(horizon, 1)
+        room_event = self._next_room_event()
+        if room_event is not None:
+            best = min(best, room_event)
+        best = max(best, now + 1)
+        ending = self._cycles_ending(best) if cycle_event == best else set()
+        self._cycle_check = ending
+        return best, ending
 
     def _fire_due(self) -> None:
         for _ in range(MAX_REACTIONS):
@@ -252,7 +342,14 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
 
     def _fire_one(self) -> bool:
         now = self._tick
-        for cyc in self._cycle_order:
+        # between events only an appliance whose phase ends now or whose programme changed
+        # since can have finished; stepping every tick, any can
+        cycles = (
+            [self._cycles[did] for did in sorted(self._cycle_check | self._cycles_touched)]
+            if self._lazy
+            else self._cycle_order
+        )
+        for cyc in cycles:
             if cyc.seg_start is not None and cyc.left(now) <= 0:
                 self._complete_cycle(cyc)
                 return True
@@ -326,11 +423,15 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                 room = ch.did[len(ENV_PREFIX) :]
                 if not from_sim and room in self._x:
                     if ch.locator in DRIVEN_VARIABLES:
+                        self._catch_up(room)  # the other values up to now first
                         self._x[room][ch.locator] = float(ch.after)
+                        self._replan.add(room)
                     self._stale.add(room)
             else:
                 self._mark(ch, from_sim)
                 cyc = self._cycles.get(ch.did)
+                if cyc is not None:
+                    self._cycles_touched.add(ch.did)
                 if cyc is not None and ch.locator == cyc.spec.state_attr:
                     started.append(ch)
                 elif cyc is not None and ch.locator in cyc.spec.timing_attrs():
@@ -364,6 +465,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                 self._mark(ch, True)
             cyc = cycles.get(did)
             if cyc is not None and ch.locator == cyc.spec.state_attr:
+                self._cycles_touched.add(did)
                 self._cycle_changed(cyc, ch.before, ch.after)
         if watch:
             for ch in changes:
