@@ -25,6 +25,10 @@ The tools act for the user the agent talks to, as HA's own Assist API does
   to ask ("Unlock “Front Door”? Say yes to confirm."), and only the user's very next turn, after
   the agent asked it, can confirm that call. A call outside a conversation (no chat log: MCP,
   AI tasks) has no user to ask, so a high-risk one is refused.
+- said versus did: a failed call's result carries a ``note`` telling the agent that nothing
+  happened and not to say it did (:func:`smh_core.agent.tools.failed_call_note`): HA's own
+  agents get the check SMH's agent makes on its own reply (issue 38), as far as a tool
+  result can give it.
 
 HA always loads its ``homeassistant`` integration, which keeps the exposure settings; an
 instance without it (a bare test instance) has no such settings, and everything is visible
@@ -49,7 +53,7 @@ from pydantic import BaseModel
 
 from smh_core.agent.consent import fold
 from smh_core.agent.safety import ActionGuard, AsyncGuardedBackend
-from smh_core.agent.tools import TOOLS, dispatch_async
+from smh_core.agent.tools import TOOLS, dispatch_async, failed_call_note
 from smh_core.agent.tools import Tool as SmhToolSpec
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv.engine import ENV_PREFIX
@@ -389,6 +393,9 @@ class SmhTool(llm.Tool):
         )
         result = await dispatch_async(home, self.name, dict(tool_input.tool_args))
         self.consents.keep(chat_log, guard)
+        note = failed_call_note(result)
+        if note is not None:
+            result = {**result, "note": note}
         return tool_result(result if isinstance(result, dict) else {"result": result})
 
 

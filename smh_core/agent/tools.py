@@ -301,3 +301,23 @@ def dispatch(backend: HomeBackend, name: str, arguments: dict[str, Any]) -> Any:
     """:func:`dispatch_async` for a sync caller with a sync backend (the same table, over
     :class:`~.backend.AsyncAdapter`, whose calls never wait)."""
     return run_sync(dispatch_async(AsyncAdapter(backend), name, arguments))
+
+
+def failed_call_note(result: Any) -> str | None:
+    """What an agent that did not write the tool must hear with a failed call's result (issue
+    38): the complaint HA users repeat most is a reply saying a thing happened when the call
+    failed. ``None`` for a result that is no failure (anything but ``{"ok": False, ...}``); a
+    guard's question keeps its own instruction (ask it, then call again)."""
+    if not isinstance(result, dict) or result.get("ok") is not False:
+        return None
+    error = result.get("error")
+    code = str(error.get("code", "")) if isinstance(error, dict) else ""
+    if code == "needs_confirmation":
+        return (
+            "Not done: nothing was changed. Ask the user the question in this error and wait "
+            "for their reply; do not say it was done."
+        )
+    return (
+        "This call failed and changed nothing. Do not tell the user it was done: say that it "
+        "did not happen, and why, in your own words."
+    )

@@ -248,6 +248,9 @@ async def test_llm_api_stores_nothing_the_user_did_not_mention(
     assert light["ok"] is True
     assert stored["ok"] is False and stored["error"]["code"] == "needs_confirmation", stored
     assert _stored(home) == ([], [])
+    # said versus did (issue 38): the agent hears that nothing happened and to ask, not report
+    assert "note" not in light
+    assert "nothing was changed" in stored["note"] and "do not say it was done" in stored["note"]
 
 
 @pytest.mark.parametrize("carrier", KINDS)

@@ -80,8 +80,11 @@ async def test_invalid_call_explains_and_changes_nothing(
     )
     assert out["ok"] is False and out["error"]["field"] and out["error"]["allowed"]
     assert engine.diff(before, engine.snapshot()) == []
+    # said versus did (issue 38): HA's agent is told not to report the failed call as done
+    assert "changed nothing" in out["note"] and "Do not tell the user it was done" in out["note"]
     rooms = result_data(await api.async_call_tool(llm.ToolInput("list_rooms", {})))
     assert isinstance(rooms["result"], list) and rooms["result"]
+    assert "note" not in rooms  # a call that worked carries no note
 
 
 # ---------------------------------------------------------------------------- consent through HA's agents
