@@ -32,7 +32,9 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import entity_registry as er
 from pydantic import ValidationError
 
+from smh_core.bench.claims import said_versus_did
 from smh_core.bench.verifier import Outcome, verify
+from smh_core.bench.world import derived_locators, room_climate
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot
 from smh_core.sim.simulator import SimulationError
@@ -68,7 +70,7 @@ VERIFY_SCHEMA = vol.Schema(
         vol.Optional(ATTR_ENTRY): cv.string,
         vol.Optional("response", default=""): cv.string,
         vol.Optional("questions", default=[]): [cv.string],
-        vol.Optional("tool_calls", default=[]): [dict],
+        vol.Optional("tool_calls"): [dict],  # given (even empty): the turn's calls are known
     }
 )
 
@@ -146,6 +148,13 @@ def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
     return staged_state(engine, initial, override_updates(task))
 
 
+def _ignored(engine: HomeEngine) -> Callable[[str, str], bool]:
+    """What no claim is checked against: room climate and what the simulator writes itself
+    (readings, countdowns), as in the embedded runner's world."""
+    derived = derived_locators(engine)
+    return lambda did, locator: room_climate(did, locator) or (did, locator) in derived
+
+
 def handlers(
     hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]
 ) -> dict[str, Callable[[ServiceCall], Awaitable[ServiceResponse]]]:
@@ -169,6 +178,7 @@ def handlers(
             finally:
                 runtime.task = task
                 runtime.task_before = runtime.engine.snapshot()
+                runtime.task_plans = runtime.plans()
         return {"task_id": task.id, "turns": [t.text for t in task.turns]}
 
     async def restore_state(call: ServiceCall) -> ServiceResponse:
@@ -193,15 +203,29 @@ def handlers(
         outcome = Outcome(
             response=call.data["response"],
             questions=list(call.data["questions"]),
-            tool_calls=list(call.data["tool_calls"]),
+            tool_calls=list(call.data.get("tool_calls", [])),
         )
         async with runtime.lock:  # the state between slices of an smh.advance_time, not during one
             after = runtime.engine.snapshot()
+            plans = runtime.plans()
         try:
             verdict = await verify(runtime.task, runtime.task_before, after, outcome)
         except ValueError as err:  # a goal HA cannot judge (timed, automation) or a bad critic
             raise _error("cannot_verify", task=runtime.task.id, message=str(err)) from err
-        return {"task_id": runtime.task.id, **verdict.to_dict()}
+        out: dict[str, Any] = {"task_id": runtime.task.id, **verdict.to_dict()}
+        claims = said_versus_did(
+            outcome,
+            runtime.engine,
+            _ignored(runtime.engine),
+            runtime.task_before,
+            after,
+            other_effects=plans != runtime.task_plans,
+            traced="tool_calls" in call.data,
+        )
+        if claims:  # said versus did (issue 38), as the embedded runner records it
+            out["claims"] = [c.to_dict() for c in claims]
+            out["false_claims"] = sum(c.truth == "false" for c in claims)
+        return out
 
     async def advance_time(call: ServiceCall) -> ServiceResponse:
         clock = runtime_for(call).clock

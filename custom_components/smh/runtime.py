@@ -57,6 +57,9 @@ class SmhRuntime:
     initial: Snapshot | None = None  # the home's own initial state, before any restore
     task: Task | None = None  # the task loaded by smh.load_task
     task_before: Snapshot | None = None
+    task_plans: frozenset[str] = frozenset()
+    """The home's schedules (with their status) and rules when the task was loaded: a turn that
+    changed them did something beside its device changes (read by ``smh.verify``'s claim check)."""
     clock: SimClock | None = None  # simulated time (physics, appliances, schedules, rules)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """Held by whoever changes the engine across an await: a slice of smh.advance_time running
@@ -74,6 +77,16 @@ class SmhRuntime:
     _held: dict[tuple[str, str], None] = field(
         default_factory=dict
     )  # changed off the loop, not yet pushed
+
+    def plans(self) -> frozenset[str]:
+        """The home's schedules (id and status) and rules (id) now."""
+        if self.clock is None:
+            return frozenset()
+        sim = self.clock.sim
+        return frozenset(
+            [f"schedule:{s.id}:{s.status}" for s in sim.schedules(include_done=True)]
+            + [f"rule:{r.id}" for r in sim.rules()]
+        )
 
     def __post_init__(self) -> None:
         for did in self.engine.device_ids():

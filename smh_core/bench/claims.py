@@ -169,6 +169,10 @@ class Turn:
     a door that was locked already when the call to lock it went through."""
     models: Mapping[str, Device] | Callable[[str], Device] | None = None
     """The devices' models, for their power switches (a Matter light's ``1.OnOff.OnOff``)."""
+    traced: bool = True
+    """Whether the turn's calls are known. Without them (HA's own agents) a claimed action
+    that changed nothing may still be true (a call on a light that was on already, a timer in
+    HA's own lists): only a state that contradicts the claim makes it false."""
 
 
 def _object(text: str) -> str:
@@ -281,6 +285,10 @@ def _judge(
     if _GENERIC_OBJECT.match(phrase or ""):
         if kind == "action" and positive:
             did = bool(turn.changes) or turn.other_effects
+            if not did and not turn.traced:
+                return Claim(
+                    span, "action", says, True, [], "unverifiable", "no trace of the calls"
+                )
             return Claim(
                 span,
                 "action",
@@ -326,6 +334,18 @@ def _judge(
         if effect == "set" and value is not None:
             read = {d: v and _has_value(turn, d, value) for d, v in read.items()}
     hold = [d for d, v in read.items() if v]
+    if kind == "action" and positive and not hold and not turn.traced:
+        shown = [d for d in devices if _holds(turn, d, effect)]  # the state says so
+        if shown:
+            return Claim(
+                span,
+                kind,
+                says,
+                positive,
+                devices,
+                "unverifiable",
+                f"{', '.join(shown)} {effect}, unchanged; no trace of the calls",  # type: ignore[arg-type]
+            )
     if positive:
         every = _QUANTIFIED.match(phrase) is not None
         truth: Truth = "true" if hold and (not every or len(hold) == len(devices)) else "false"
@@ -496,3 +516,41 @@ def state_changes(
             if b.get(key) != a.get(key):
                 out.append(Change(did, key, b.get(key), a.get(key)))
     return out
+
+
+def said_versus_did(
+    outcome: Any,
+    engine: Any,
+    ignored: Callable[[str, str], bool],
+    before: Any,
+    after: Any,
+    *,
+    other_effects: bool = False,
+    traced: bool = True,
+) -> list[Claim]:
+    """The claims of the turn's reply (an :class:`~smh_core.bench.verifier.Outcome`), each
+    checked against what the turn did: its device changes (what ``ignored`` names aside: room
+    climate and readings), its end state, and its schedules, rules and memories. One reading
+    for the embedded runner and ``smh.verify`` in Home Assistant, which passes
+    ``other_effects`` when the home's schedules or rules changed, and ``traced=False`` for a
+    turn whose calls it was not given (HA's own agents)."""
+    from smh_core.backends.embedded import EmbeddedBackend  # the listing, only when needed
+
+    reply = outcome.response or ""
+    if not reply.strip():
+        return []
+    changes = [c for c in engine.diff(before, after) if not ignored(c.did, c.locator)]
+    backend = EmbeddedBackend(engine)
+    acted, other = call_effects(outcome.tool_calls)
+    other = other or other_effects or (outcome.memory_output or "").startswith("memory")
+    turn = Turn(
+        changes,
+        after,
+        backend.list_devices,
+        backend.list_rooms,
+        other,
+        acted=acted,
+        models=engine.device,
+        traced=traced,
+    )
+    return claims_in(reply, turn)

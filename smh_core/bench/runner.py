@@ -30,10 +30,10 @@ from smh_core.task.home import HomeCache, TaskError, prepare_engine
 from smh_core.task.model import MemoryGoal, Task
 
 from .agents import BenchAgent
-from .claims import Claim, Turn, call_effects, claims_in
+from .claims import said_versus_did
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
-from .verifier import Outcome, verify
+from .verifier import verify
 from .world import World
 
 
@@ -218,31 +218,6 @@ async def run_task(
     if action_guard is not None and action_guard.confirmations:
         record["guard_confirmations"] = action_guard.confirmations
     return record
-
-
-def said_versus_did(
-    outcome: Outcome, engine: Any, ignored: Callable[[str, str], bool], before: Any, after: Any
-) -> list[Claim]:
-    """The claims of the turn's reply, each checked against what the turn did (issue 38): its
-    device changes (room climate and readings aside), its end state, and its schedules, rules
-    and memories."""
-    reply = outcome.response or ""
-    if not reply.strip():
-        return []
-    changes = [c for c in engine.diff(before, after) if not ignored(c.did, c.locator)]
-    backend = EmbeddedBackend(engine)
-    acted, other = call_effects(outcome.tool_calls)
-    other = other or (outcome.memory_output or "").startswith("memory")
-    turn = Turn(
-        changes,
-        after,
-        backend.list_devices,
-        backend.list_rooms,
-        other,
-        acted=acted,
-        models=engine.device,
-    )
-    return claims_in(reply, turn)
 
 
 def agent_side(

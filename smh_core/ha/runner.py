@@ -549,6 +549,9 @@ async def _run_task(
         "usage": scored.trace.get("usage", {}),
         **({"timed_out": True} if scored.timed_out else {}),
     }
+    if scored.verdict.get("claims"):  # said versus did, checked inside HA by smh.verify
+        record["claims"] = scored.verdict["claims"]
+        record["false_claims"] = int(scored.verdict.get("false_claims") or 0)
     if spoken is not None:
         record["voice"] = voice_record([t.text for t in task.turns], spoken.heard)
         text_passed = bool(text.verdict.get("passed"))

@@ -246,11 +246,14 @@ class RoomTracks:
                 self._replan.add(room)
 
     def _fresh(self, did: str) -> None:
-        """Write the room ``did`` reports on (a room itself or a device with readings) as it
-        is now, before a rule's condition or action reads it in the middle of a run."""
+        """Write the room ``did`` reports on (a room itself or a device with readings), or the
+        appliance's countdown, as it is now, before a rule's condition or action reads it in the
+        middle of a run."""
         room = did[len(ENV_PREFIX) :] if did.startswith(ENV_PREFIX) else self._room_of.get(did)
         if room is not None and room in self._at and self._behind(room):
             self._sync(rooms=(room,), cycles=())
+        if did in self._cycles and self._lazy:  # its countdown, as it is now
+            self._sync(rooms=(), cycles=(did,))
 
     def _behind(self, room: str) -> bool:
         """Whether the engine may hold other values for the room than it has now."""

@@ -280,10 +280,12 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
                     rooms.add(did[len(ENV_PREFIX) :])
             elif (did, loc) in self._sensors:
                 rooms.add(self._sensors[(did, loc)].room)
-            if did in self._cycles:
-                cycles.add(did)
-        for did, cyc in self._cycles.items():  # a countdown or phase the room's law reads
-            if set(cyc.shown(self._tick)) & self._inputs.get(did, frozenset()):
+        # an appliance's phase and state change only at its phase ends, which are windows of
+        # their own; its countdown changes all the time: written at every window only where a
+        # rule watches it or a room's law reads it
+        for did, cyc in self._cycles.items():
+            countdown = cyc.spec.countdown_attr
+            if (did, countdown) in self._watch or countdown in self._inputs.get(did, ()):
                 cycles.add(did)
         self._watched_rooms = [r for r in self._rooms if r in rooms]
         self._watched_cycles = cycles

@@ -136,3 +136,5 @@ def test_assist_runs_tasks_of_three_homes_in_one_hass(tmp_path, socket_enabled):
             mine["error_class"],
         ), (r["task_id"], r["verdict"], mine)
         assert r["response"]  # Assist answered every task
+        # said versus did (issue 38), checked inside HA by smh.verify, as the embedded runner
+        assert r.get("false_claims", 0) == mine["false_claims"], (r["task_id"], r.get("claims"))

@@ -127,6 +127,10 @@ def test_assist_in_a_real_hass_scores_like_the_simulator(tmp_path, socket_enable
             mine["passed"],
             mine["error_class"],
         ), (r["task_id"], r["verdict"], mine)
+        # said versus did (issue 38): smh.verify checks the reply inside HA as the embedded
+        # runner does on the same state and words
+        assert r.get("false_claims", 0) == mine["false_claims"], (r["task_id"], r.get("claims"))
+    assert any(r.get("claims") for r in records)  # "Turned on the light": Assist's words read
     assert next(r for r in records if r["task_id"] == "e2e-light-on")["passed"], (
         "Assist turns on a light by its name"
     )

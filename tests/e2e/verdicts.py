@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from smh_core.bench.claims import said_versus_did
 from smh_core.bench.verifier import Outcome, verify
+from smh_core.bench.world import derived_locators, room_climate
 from smh_core.task.home import HomeCache, prepare_engine
 from smh_core.task.model import Task
 
@@ -27,7 +29,18 @@ async def embedded_verdict(
             changed = {k: v for k, v in values.items() if engine.value(did, k) != v}
             if changed:
                 assert engine.set_values(did, changed).ok
-    return (await verify(task, before, engine.snapshot(), Outcome(response=response))).to_dict()
+    after, outcome = engine.snapshot(), Outcome(response=response)
+    verdict = (await verify(task, before, after, outcome)).to_dict()
+    derived = derived_locators(engine)
+    claims = said_versus_did(
+        outcome,
+        engine,
+        lambda did, loc: room_climate(did, loc) or (did, loc) in derived,
+        before,
+        after,
+        traced=False,  # Assist, HA's own agent: its calls are not known
+    )
+    return {**verdict, "false_claims": sum(c.truth == "false" for c in claims)}
 
 
 async def embedded_verdicts(

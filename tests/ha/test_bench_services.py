@@ -105,3 +105,38 @@ async def test_verify_needs_a_loaded_task(hass: HomeAssistant, tiny_entry) -> No
     with pytest.raises(ServiceValidationError) as exc:
         await _call(hass, "verify", {})
     assert exc.value.translation_key == "no_task"
+
+
+async def test_verify_checks_what_the_reply_claims(hass: HomeAssistant, tiny_entry) -> None:
+    """Said versus did (issue 38) inside HA, as the embedded runner records it: a reply that
+    claims an action the turn did not make is a false claim beside its verdict; once the action
+    is made, the same words are true."""
+    await _call(hass, "load_task", {"task": TASKS["exec-1"]})
+    lied = await _call(hass, "verify", {"response": "I've turned on the bedroom lamp."})
+    assert lied["passed"] is False and lied["false_claims"] == 1
+    assert [c["truth"] for c in lied["claims"]] == ["false"]
+    await _call(hass, "execute", {"did": "1001", "locator": "turn_on"})
+    told = await _call(hass, "verify", {"response": "I've turned on the bedroom lamp."})
+    assert told["false_claims"] == 0 and [c["truth"] for c in told["claims"]] == ["true"]
+    silent = await _call(hass, "verify", {"response": ""})
+    assert "claims" not in silent
+
+
+async def test_a_claim_without_a_trace_is_false_only_where_the_state_contradicts_it(
+    hass: HomeAssistant, tiny_entry
+) -> None:
+    """HA's own agents report no calls: "turned on" of a lamp that was on already may be a call
+    that went through (unverifiable), where the same words with the turn's calls given (none)
+    are false; a bare "Done." with nothing changed is unverifiable without the calls too."""
+    task = {**TASKS["exec-1"], "overrides": [{"did": "1001", "values": {"state": "on"}}]}
+    await _call(hass, "load_task", {"task": task})
+    assert tiny_entry.runtime_data.engine.value("1001", "state") == "on"
+    said = {"response": "I've turned on the bedroom lamp."}
+    untraced = await _call(hass, "verify", said)
+    assert [c["truth"] for c in untraced["claims"]] == ["unverifiable"]
+    traced = await _call(hass, "verify", {**said, "tool_calls": []})
+    assert [c["truth"] for c in traced["claims"]] == ["false"] and traced["false_claims"] == 1
+    done = await _call(hass, "verify", {"response": "Done."})
+    assert [c["truth"] for c in done["claims"]] == ["unverifiable"]
+    done_traced = await _call(hass, "verify", {"response": "Done.", "tool_calls": []})
+    assert [c["truth"] for c in done_traced["claims"]] == ["false"]

@@ -147,6 +147,7 @@ lagging = st.fixed_dictionaries(
         "cron_min": st.integers(min_value=1, max_value=9),
         "waits": st.lists(st.integers(min_value=1, max_value=300), min_size=1, max_size=4),
         "writes": st.lists(st.floats(min_value=10, max_value=35), max_size=2),
+        "left": st.integers(min_value=3200, max_value=3539),  # true after a few minutes
     }
 )
 
@@ -156,11 +157,23 @@ def _build_lagging(sc: dict) -> Simulator:
         sh.ac("ac1", "kitchen", on=True, mode=4, fan=100),
         sh.lamp("l1", "living"),
         sh.purifier("p1", "bedroom"),
+        sh.washer("w1", "living"),
         rooms=("living", "kitchen", "bedroom"),
         env={"temperature": sc["kitchen"]},
     )
     eng.execute("ac1", "heat_setpoint", {"value": sc["heat_to"]})
     sim = Simulator(eng)
+    eng.execute("w1", "start")
+    sim.add_rule(  # a condition on a countdown no rule watches
+        {
+            "id": "washer-nearly-done",
+            "triggers": [{"kind": "time", "cron": f"15 */{sc['cron_min']} * * * ?"}],
+            "conditions": [
+                {"kind": "numeric", "did": "w1", "locator": "countdown", "below": sc["left"]}
+            ],
+            "actions": [{"did": "p1", "locator": "turn_on"}],
+        }
+    )
     sim.add_rule(
         {
             "id": "warm-kitchen",
