@@ -42,21 +42,16 @@ def _refusal(message: str) -> ServiceValidationError:
     )
 
 
-def _check_free(runtime: SmhRuntime | None) -> None:
-    """Refuse a call while a slice of ``smh.advance_time`` runs in the executor: the engine
-    belongs to that thread then, so a call from the loop is refused (not raced), and can be
-    repeated a moment later."""
+def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = None) -> None:
+    """Run engine calls as one atomic batch: all applied, or none and the first error raised.
+
+    While a slice of ``smh.advance_time`` runs in the executor the engine belongs to that
+    thread: a call from the loop then is refused (not raced), and can be repeated a moment later."""
     clock = getattr(runtime, "clock", None)
     if clock is not None and clock.in_slice:
         raise _refusal(
             "the simulated home is being fast-forwarded (smh.advance_time); try again in a moment"
         )
-
-
-def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = None) -> None:
-    """Run engine calls as one atomic batch: all applied, or none and the first error raised
-    (refused while ``smh.advance_time`` runs a slice, see :func:`_check_free`)."""
-    _check_free(runtime)
     if len(actions) == 1:  # the common case, without the batch's staging
         a = actions[0]
         error = engine.execute(a["did"], a["locator"], a["arguments"]).error
