@@ -102,31 +102,37 @@ class SmhEntity(_EntryEntity):
         ):  # raw protocol detail (a Matter limit or feature map): there when asked for
             self._attr_entity_category = EntityCategory.DIAGNOSTIC
             self._attr_entity_registry_enabled_default = False
-        self._attr_extra_state_attributes = {"did": mirror.did, "locator": mirror.locator}
+        self._source = {"did": mirror.did, "locator": mirror.locator}
         if mirror.attribute.description:
-            self._attr_extra_state_attributes["description"] = mirror.attribute.description
+            self._source["description"] = mirror.attribute.description
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Read the attribute once per engine change (HA reads ``value`` several times per state
+        write): its HA-side value, and the attributes that name its source; a converted value
+        (°C from 0.01 °C, a label) also keeps the engine's raw value under ``homeenv``, as rich
+        entities do, for automations on it."""
+        raw = self.runtime.engine.value(self.mirror.did, self.mirror.locator)
+        self._value = self.mirror.to_ha(raw)
+        self._attr_extra_state_attributes = (
+            {**self._source, "homeenv": {self.mirror.locator: raw}}
+            if self.mirror.converted
+            else self._source
+        )
+
+    def _changed(self) -> None:
+        self._refresh()
+        self.async_write_ha_state()
 
     @property
     def value(self) -> Any:
         """The attribute's value in HA's terms (Matter's 0.01 °C as °C, an enum as its label)."""
-        return self.mirror.to_ha(self.runtime.engine.value(self.mirror.did, self.mirror.locator))
-
-    @property
-    def extra_state_attributes(self) -> dict[str, Any]:
-        """Where the value comes from; a converted one (°C from 0.01 °C, a label) also keeps the
-        engine's raw value under ``homeenv``, as rich entities do, for automations on it."""
-        attrs = dict(self._attr_extra_state_attributes)
-        if self.mirror.converted:
-            attrs["homeenv"] = {
-                self.mirror.locator: self.runtime.engine.value(self.mirror.did, self.mirror.locator)
-            }
-        return attrs
+        return self._value
 
     async def async_added_to_hass(self) -> None:
+        self._refresh()
         self.async_on_remove(
-            self.runtime.subscribe(
-                self.mirror.did, [self.mirror.locator], self.async_write_ha_state
-            )
+            self.runtime.subscribe(self.mirror.did, [self.mirror.locator], self._changed)
         )
 
     def _execute(self, locator: str, arguments: dict[str, Any] | None = None) -> None:
