@@ -108,3 +108,24 @@ def test_setting_up_an_entry_loads_nothing_of_the_benchmark() -> None:
     assert not {
         m for m in loaded if m.split(".")[:2][-1] in benchmark and m.startswith("smh_core.")
     }
+
+
+def test_an_entry_with_a_home_file_loads_no_generator_and_no_cron_parser() -> None:
+    """Issue 37: an entry whose home is a file (without time triggers) is set up without the
+    home generators and the device catalog (a generated home needs them, a file does not), and
+    without croniter, which the first cron expression imports."""
+    loaded = _loaded_after(
+        "import custom_components.smh, custom_components.smh.light\n"
+        "from custom_components.smh.home_source import build_home, entry_home_key\n"
+        "from smh_core.homeenv.engine import HomeEngine\n"
+        "from smh_core.sim.simulator import Simulator\n"
+        "data = {'source': 'file', 'file': 'custom_components/smh/sample_homes/tiny.json'}\n"
+        "home = build_home('.', data)\n"
+        "assert home.devices and not home.automations and entry_home_key(data) == 'file:tiny.json'\n"
+        "Simulator(HomeEngine(home))\n"
+    )
+    assert "smh_core.sim.simulator" in loaded
+    assert (
+        not {"smh_core.homes.generator", "smh_core.homes.simulated", "sim_devices.catalog"} & loaded
+    )
+    assert not {m for m in loaded if m.split(".")[0] == "croniter"}

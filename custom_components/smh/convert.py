@@ -39,6 +39,11 @@ class Convert:
     def linear(self) -> bool:
         return self.scale != 1.0 or self.offset != 0.0
 
+    @property
+    def identity(self) -> bool:
+        """HA reads the engine's value as it is (no label, no unit change)."""
+        return not self.values and not self.linear
+
     def to_ha(self, value: Any) -> Any:
         if self.values:
             key = _key(value)

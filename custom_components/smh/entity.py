@@ -9,8 +9,7 @@ engine's validation; its errors surface as ``ServiceValidationError`` with its m
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Coroutine, Iterable
 from enum import IntFlag
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +21,9 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import slugify
 
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.model import AttrType
 from smh_core.homeenv.names import is_ha_entity_id
+from smh_core.homeenv.snapshot import copy_value
 
 from .const import DOMAIN
 from .entity_plan import component_title
@@ -33,6 +34,14 @@ if TYPE_CHECKING:
     from .runtime import SmhConfigEntry, SmhRuntime
 
 
+def _refusal(message: str) -> ServiceValidationError:
+    return ServiceValidationError(
+        translation_domain=DOMAIN,
+        translation_key="engine_error",
+        translation_placeholders={"message": message},
+    )
+
+
 def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = None) -> None:
     """Run engine calls as one atomic batch: all applied, or none and the first error raised.
 
@@ -40,26 +49,16 @@ def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = 
     thread: a call from the loop then is refused (not raced), and can be repeated a moment later."""
     clock = getattr(runtime, "clock", None)
     if clock is not None and clock.in_slice:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="engine_error",
-            translation_placeholders={
-                "message": "the simulated home is being fast-forwarded "
-                "(smh.advance_time); try again in a moment"
-            },
+        raise _refusal(
+            "the simulated home is being fast-forwarded (smh.advance_time); try again in a moment"
         )
     if len(actions) == 1:  # the common case, without the batch's staging
         a = actions[0]
-        result = engine.execute(a["did"], a["locator"], a["arguments"])
-        error = result.error
+        error = engine.execute(a["did"], a["locator"], a["arguments"]).error
     else:
         error = next((r.error for r in engine.execute_many(actions) if not r.ok), None)
     if error is not None:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="engine_error",
-            translation_placeholders={"message": str(error)},
-        )
+        raise _refusal(str(error))
 
 
 def imported_entity_id(entity: Entity, did: str, platform: str, area_prefix: str) -> None:
@@ -103,31 +102,37 @@ class SmhEntity(_EntryEntity):
         ):  # raw protocol detail (a Matter limit or feature map): there when asked for
             self._attr_entity_category = EntityCategory.DIAGNOSTIC
             self._attr_entity_registry_enabled_default = False
-        self._attr_extra_state_attributes = {"did": mirror.did, "locator": mirror.locator}
+        self._source = {"did": mirror.did, "locator": mirror.locator}
         if mirror.attribute.description:
-            self._attr_extra_state_attributes["description"] = mirror.attribute.description
+            self._source["description"] = mirror.attribute.description
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Read the attribute once per engine change (HA reads ``value`` several times per state
+        write): its HA-side value, and the attributes that name its source; a converted value
+        (°C from 0.01 °C, a label) also keeps the engine's raw value under ``homeenv``, as rich
+        entities do, for automations on it."""
+        raw = self.runtime.engine.value(self.mirror.did, self.mirror.locator)
+        self._value = self.mirror.to_ha(raw)
+        self._attr_extra_state_attributes = (
+            {**self._source, "homeenv": {self.mirror.locator: raw}}
+            if self.mirror.converted
+            else self._source
+        )
+
+    def _changed(self) -> None:
+        self._refresh()
+        self.async_write_ha_state()
 
     @property
     def value(self) -> Any:
         """The attribute's value in HA's terms (Matter's 0.01 °C as °C, an enum as its label)."""
-        return self.mirror.to_ha(self.runtime.engine.value(self.mirror.did, self.mirror.locator))
-
-    @property
-    def extra_state_attributes(self) -> dict[str, Any]:
-        """Where the value comes from; a converted one (°C from 0.01 °C, a label) also keeps the
-        engine's raw value under ``homeenv``, as rich entities do, for automations on it."""
-        attrs = dict(self._attr_extra_state_attributes)
-        if self.mirror.converted:
-            attrs["homeenv"] = {
-                self.mirror.locator: self.runtime.engine.value(self.mirror.did, self.mirror.locator)
-            }
-        return attrs
+        return self._value
 
     async def async_added_to_hass(self) -> None:
+        self._refresh()
         self.async_on_remove(
-            self.runtime.subscribe(
-                self.mirror.did, [self.mirror.locator], self.async_write_ha_state
-            )
+            self.runtime.subscribe(self.mirror.did, [self.mirror.locator], self._changed)
         )
 
     def _execute(self, locator: str, arguments: dict[str, Any] | None = None) -> None:
@@ -162,17 +167,28 @@ class Written:
         self.device = self.ha = None
         return scaled
 
-    @contextmanager
-    def writing(self, device: Any, ha: Any) -> Iterator[None]:
+    def writing(self, device: Any, ha: Any) -> _Writing:
         """Remember ``ha`` as the value behind ``device`` while a call runs (the entity's state
         is written from inside it); forget it again if the call is refused."""
-        before = (self.device, self.ha)
-        self.device, self.ha = device, ha
-        try:
-            yield
-        except BaseException:
-            self.device, self.ha = before
-            raise
+        return _Writing(self, device, ha)
+
+
+class _Writing:
+    """:meth:`Written.writing` as a plain context manager (it runs on every dimming call)."""
+
+    __slots__ = ("before", "ha", "device", "written")
+
+    def __init__(self, written: Written, device: Any, ha: Any) -> None:
+        self.written, self.device, self.ha = written, device, ha
+
+    def __enter__(self) -> None:
+        w = self.written
+        self.before = (w.device, w.ha)
+        w.device, w.ha = self.device, self.ha
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is not None:
+            self.written.device, self.written.ha = self.before
 
 
 class PowerToggle:
@@ -186,8 +202,10 @@ class PowerToggle:
         self.run(self.rich.power(False))
 
 
-_NONE = object()
-"""No initial value kept (the attribute is stated by the source, or the home is SMH's own)."""
+_NONE: Any = object()
+"""No initial value kept (the attribute is stated by the source, or the home is SMH's own);
+no power switch."""
+_CONTAINER_TYPES = frozenset({AttrType.LIST, AttrType.TUPLE, AttrType.DICT})
 
 
 def role_value(role: str) -> property:
@@ -212,10 +230,25 @@ class SmhRichEntity(_EntryEntity):
         self._locators = rich.locators
         self._values: dict[str, Any] = {}  # HA-side value per role, of the engine's current state
         model = runtime.engine.device(rich.did)
-        initial = dict(model.attributes_by_locator())
-        self._unstated = {  # locator -> initial value, for attributes the source never stated
-            loc: initial[loc].value for loc in model.userdata.unstated or () if loc in initial
+        attributes = dict(model.attributes_by_locator())
+        unstated = {  # locator -> initial value, for attributes the source never stated
+            loc: attributes[loc].value for loc in model.userdata.unstated or () if loc in attributes
         }
+        self._reads = tuple(  # (role, locator, HA conversion or None, initial value or _NONE)
+            (
+                role,
+                bound.locator,
+                None if bound.convert.identity else bound.to_ha,
+                _NONE if role == "power" else unstated.get(bound.locator, _NONE),
+            )
+            for role, bound in rich.roles.items()
+        )
+        power = rich.roles.get("power")
+        self._on_value = _NONE if power is None or power.switch is None else power.switch.on_value
+        self._power_locator = "" if power is None else power.locator
+        self._containers = tuple(  # values HA must get as copies (lists, dicts)
+            loc for loc in self._locators if attributes[loc].type in _CONTAINER_TYPES
+        )
         self._powered = False
         self._extra: dict[str, Any] = {}
         self._refresh()
@@ -231,21 +264,22 @@ class SmhRichEntity(_EntryEntity):
         HA reads an entity's properties several times per state write (``is_on`` alone five
         times for a light). Every engine change reaches the entity through its subscription
         (:meth:`_changed`), so the values are read there, once per change, and the properties
-        only return them, as entities that keep their state in ``_attr_*`` fields do."""
-        engine, did, roles = self.runtime.engine, self.rich.did, self.rich.roles
-        raw = {loc: engine.value(did, loc) for loc in self._locators}  # every role's locator
-        self._values = {
-            role: None
-            if role != "power" and self._unstated.get(bound.locator, _NONE) == raw[bound.locator]
-            else bound.to_ha(raw[bound.locator])
-            for role, bound in roles.items()
-        }
-        power = roles.get("power")
-        self._powered = (
-            power is not None
-            and power.switch is not None
-            and raw[power.locator] == power.switch.on_value
-        )
+        only return them, as entities that keep their state in ``_attr_*`` fields do. The
+        conversions and initial values are looked up once, at creation (``_reads``)."""
+        did = self.rich.did
+        state = self.runtime.engine.state_view(did)  # replaced, never mutated, by the engine
+        raw = {loc: state[loc] for loc in self._locators}  # every role's locator
+        for loc in self._containers:
+            raw[loc] = copy_value(raw[loc])
+        values: dict[str, Any] = {}
+        for role, loc, to_ha, initial in self._reads:
+            value = raw[loc]
+            if initial is not _NONE and initial == value:
+                values[role] = None
+            else:
+                values[role] = value if to_ha is None else to_ha(value)
+        self._values = values
+        self._powered = self._on_value is not _NONE and raw[self._power_locator] == self._on_value
         self._extra = {"did": did, "homeenv": raw}
 
     def _changed(self) -> None:

@@ -13,7 +13,6 @@ from typing import Any
 from smh_core.homeenv.engine import load_home
 from smh_core.homeenv.model import Home
 from smh_core.homes.ref import generated_home, ref_from_entry_options
-from smh_core.homes.simulated import with_room_climate
 
 from .const import CONF_FILE, CONF_SEED, CONF_SOURCE, SOURCE_FILE
 
@@ -60,6 +59,8 @@ def build_home(config_dir: str, data: dict[str, Any]) -> Home:
             return load_home(path)
         except ValueError as err:
             raise HomeSourceError("invalid_home", str(err)) from err
+    from smh_core.homes.simulated import with_room_climate  # with the generators, as needed
+
     seed = _seed(data)
     ref = ref_from_entry_options(data)
     home = generated_home(ref)

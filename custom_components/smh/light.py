@@ -57,6 +57,14 @@ class SmhLight(SmhRichEntity, LightEntity):
         self._written_brightness = Written()
         self._scale = roles["brightness"].range if dimmable else None
         self._native = self._scale is not None and self._scale[1] == 255
+        if dimmable:
+            setter = roles["brightness"].setter
+            assert setter is not None
+            self._setter = (setter.service, setter.argument)
+        # the brightness scaling, worked out once per value (256 HA levels, the device's levels):
+        # a repeated call costs a dict lookup, and so does the state write after it
+        self._calls: dict[Any, tuple[int, Any]] = {}  # HA brightness -> (device value, argument)
+        self._shown: dict[Any, int] = {}  # device value (HA-side units) -> HA brightness
         modes = self._attr_supported_color_modes
         self._only_mode = next(iter(modes)) if len(modes) == 1 else None
         self._refresh()
@@ -64,6 +72,7 @@ class SmhLight(SmhRichEntity, LightEntity):
     _scale: tuple[float, float] | None = None
     _native = False  # brightness in HA's 0-255 units: no scaling
     _brightness: int | None = None
+    _shown: dict[Any, int] = {}  # (before __init__ sets the entity's own)
 
     def _refresh(self) -> None:
         super()._refresh()
@@ -73,9 +82,17 @@ class SmhLight(SmhRichEntity, LightEntity):
         elif self._native:
             self._brightness = int(value)
         else:
-            self._brightness = self._written_brightness.shown(
-                value, value_to_brightness(self._scale, value)
-            )
+            scaled = self._shown.get(value)
+            if scaled is None:
+                scaled = value_to_brightness(self._scale, value)
+                if len(self._shown) < 1024:
+                    self._shown[value] = scaled
+            self._brightness = self._written_brightness.shown(value, scaled)
+
+    def _brightness_call(self, brightness: int) -> tuple[int, Any]:
+        """The device value (HA-side units) for an HA brightness, and the engine's argument."""
+        value = self._device_brightness(brightness)
+        return value, self.rich.roles["brightness"].from_ha(value)
 
     def _device_brightness(self, brightness: int) -> int:
         """The device value for an HA brightness (clamped to the device's range)."""
@@ -107,12 +124,19 @@ class SmhLight(SmhRichEntity, LightEntity):
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         rich = self.rich
-        actions: list[Action] = [] if self.is_on and kwargs else [rich.power(True)]
+        actions: list[Action] = [] if self._powered and kwargs else [rich.power(True)]
         written: tuple[int, int] | None = None
         if ATTR_BRIGHTNESS in kwargs and self._scale is not None:
-            value = self._device_brightness(kwargs[ATTR_BRIGHTNESS])
-            actions.append(rich.set("brightness", value))
-            written = (value, int(kwargs[ATTR_BRIGHTNESS]))
+            brightness = kwargs[ATTR_BRIGHTNESS]
+            call = self._calls.get(brightness)
+            if call is None:
+                call = self._brightness_call(brightness)
+                if type(brightness) is int and 0 <= brightness <= 255:
+                    self._calls[brightness] = call
+            value, argument = call
+            service, name = self._setter
+            actions.append({"did": rich.did, "locator": service, "arguments": {name: argument}})
+            written = (value, int(brightness))
         if ATTR_COLOR_TEMP_KELVIN in kwargs and "color_temp" in rich:
             actions.append(rich.set("color_temp", kwargs[ATTR_COLOR_TEMP_KELVIN]))
         if ATTR_RGB_COLOR in kwargs and "color" in rich:

@@ -8,6 +8,9 @@ croniter evaluates them once three Quartz conventions are translated:
   AND (croniter's default ORs them, which would turn "the 27th" into "every day");
 * Quartz weekdays are 1-7 from Sunday, cron's are 0-6 from Sunday;
 * the seconds field comes first.
+
+croniter itself is imported on the first expression parsed (~10 ms): a home without time
+triggers, as Home Assistant sets it up, never loads it.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from croniter import CroniterBadCronError, CroniterBadDateError, croniter
+if TYPE_CHECKING:
+    from croniter import croniter
 
 
 class CronError(ValueError):
@@ -30,6 +35,8 @@ def _expanded(normalised: str, seconds: bool) -> croniter:
     """A croniter for ``normalised``, parsed once: parsing (field expansion) dominates the cost
     of a single ``next_after``, and the verifier asks for hundreds of fire times per rule.
     Callers copy it before moving its cursor."""
+    from croniter import croniter
+
     return croniter(normalised, datetime(2000, 1, 1), second_at_beginning=seconds, day_or=False)
 
 
@@ -43,6 +50,8 @@ class Cron:
 
     def next_after(self, when: datetime) -> datetime | None:
         """The first match strictly after ``when``, or ``None`` if there is none (a past year)."""
+        from croniter import CroniterBadDateError
+
         try:
             it = copy.copy(_expanded(self.normalised, self.seconds))
             it.set_current(when, force=True)
@@ -89,6 +98,8 @@ def parse_cron(text: str) -> Cron:
         raise CronError(
             f"cron {text!r}: expected 5 (Unix) or 6-7 (Quartz) fields, got {len(fields)}"
         )
+    from croniter import CroniterBadCronError, croniter
+
     try:
         croniter(normalised, datetime(2000, 1, 1), second_at_beginning=seconds, day_or=False)
     except (CroniterBadCronError, ValueError, KeyError) as e:

@@ -834,7 +834,7 @@ class HomeEngine:
             for loc, v in new.items():
                 ov = old[loc]
                 if ov is not v and (ov != v or type(ov) is not type(v)):
-                    changes.append(Change(did, loc, ov, v))
+                    changes.append(_new_change(Change, (did, loc, ov, v)))
             self._state[did] = new
         if changes and self._listeners:
             self._notify(changes)

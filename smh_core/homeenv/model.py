@@ -40,7 +40,10 @@ class AttrType(StrEnum):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=False)
+    # defer_build: a model's validator is built on its first use, not when its class is made:
+    # a process that reads one home builds Home's (and with it the nested models') once,
+    # instead of a validator per model at import (issue 37: HA's entry set-up)
+    model_config = ConfigDict(extra="forbid", frozen=False, defer_build=True)
 
 
 class ValueSpec(_Strict):
@@ -174,7 +177,7 @@ class Requirement(_Strict):
     not_in: list[Any] | None = None
     message: str | None = None
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
     @model_validator(mode="after")
     def _one_test(self) -> Requirement:

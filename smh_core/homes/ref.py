@@ -18,9 +18,6 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from smh_core.homeenv.model import Home
 
-from .generator import generate_home
-from .simulated import generate_matter_home
-
 Difficulty = Literal["simple", "medium", "complex"]
 
 ENTRY_SOURCE = {"generated": "generated", "matter": "matter", "file": "file"}
@@ -72,6 +69,11 @@ class HomeRef(_Strict):
 def generated_home(ref: HomeRef) -> Home:
     """The home a reference that is not a file names (same seed, same home)."""
     assert ref.file is None and ref.seed is not None, "a generated home has a seed and no file"
+    # the generators and the device catalog, only for a home that is generated (an HA entry
+    # with a home file never loads them)
+    from .generator import generate_home
+    from .simulated import generate_matter_home
+
     if ref.generator == "matter":
         return generate_matter_home(ref.seed)
     assert ref.level is not None, "HomeRef's validator: a generated home has a level"
