@@ -879,6 +879,7 @@ class HomeEngine:
         state = self._state
         staged: list[tuple[str, dict[str, Any]]] = []
         changes: list[Change] = []
+        add, new_change = changes.append, _new_change
         for did, values in updates.items():
             old = state[did]
             for loc, v in values.items():  # only these can differ: the rest is copied over
@@ -887,10 +888,8 @@ class HomeEngine:
                 except KeyError:  # before anything is installed: nothing changes
                     raise KeyError(f"{did} has no attribute {loc!r}") from None
                 if ov is not v and (ov != v or type(ov) is not type(v)):
-                    changes.append(_new_change(Change, (did, loc, ov, v)))
-            new = old.copy()
-            new.update(values)
-            staged.append((did, new))
+                    add(new_change(Change, (did, loc, ov, v)))
+            staged.append((did, {**old, **values}))  # a new mapping: the old one's keys, in order
         for did, new in staged:
             state[did] = new
         if changes and self._listeners:

@@ -42,10 +42,11 @@ class RoomSensor:
         """The attribute value for room value ``x``: scaled, clamped to the attribute's range,
         rounded to its precision (0.01 when it has none)."""
         v = x * self.scale
-        if self.lo is not None:
-            v = max(v, self.lo)
-        if self.hi is not None:
-            v = min(v, self.hi)
+        lo, hi = self.lo, self.hi
+        if lo is not None and lo > v:  # max(v, lo) and min(v, hi), without the calls
+            v = lo
+        if hi is not None and hi < v:
+            v = hi
         if self.is_int:
             return int(round(v))
         step = self.precision or 0.01
@@ -103,10 +104,13 @@ class RoomTracks:
         self._sources.pop(room, None)
         tracks = tuple((v, self._build_track(room, v)) for v in DRIVEN_VARIABLES)
         self._room_tracks[room] = tracks
-        if all(t.fixed is not None and t.fixed[0] == 0 for _, t in tracks):
-            self._still.add(room)  # no drift, nothing acting: its values cannot move
-        else:
+        # the variables that can move (a switching law, or a fixed one with a pull or drift)
+        moving = tuple((v, t) for v, t in tracks if t.fixed is None or t.star is not None)
+        self._moving[room] = moving
+        if moving:
             self._still.discard(room)
+        else:
+            self._still.add(room)  # no drift, nothing acting: its values cannot move
 
     def _build_track(self, room: str, var: str) -> Track:
         pulls = []
@@ -132,22 +136,17 @@ class RoomTracks:
         moved: set[str] = set()
         if n <= 0:
             return moved
-        xs, dirty, tracks = self._x, self._dirty, self._room_tracks
+        xs, dirty, moving = self._x, self._dirty, self._moving
         for room in self._rooms if rooms is None else rooms:
             x = xs[room]
             changed = False
             if room in dirty:  # _tracks_of, inlined (once per room per tick when stepping)
                 self._refresh(room)
-            for var, track in tracks[room]:
+            for var, track in moving[room]:
                 x0 = x[var]
-                fixed = track.fixed
-                if fixed is None:
-                    x1 = track.step(x0, n)
-                elif fixed[0] == 0:
-                    continue
-                else:  # Track.at inlined (the per-tick hot path): the same arithmetic
-                    star = fixed[1] / fixed[0]
-                    x1 = star + (x0 - star) * (1.0 - fixed[0]) ** n
+                star = track.star
+                # a fixed regime: Track.at inlined (the per-tick hot path), the same arithmetic
+                x1 = track.step(x0, n) if star is None else star + (x0 - star) * track.keep**n
                 if x1 != x0:
                     x[var] = x1
                     changed = True
@@ -357,21 +356,31 @@ class RoomTracks:
         self._write(self._updates(order, None))
 
     def _updates(self, rooms: list[str], cycles: Iterable[str] | None) -> dict[str, dict[str, Any]]:
-        """What :meth:`_sync` writes: room values first (in ``rooms`` order), then sensors,
-        then appliance countdowns, each only where it differs from the engine's."""
+        """What :meth:`_sync` writes: room values first (in ``rooms`` order, distinct rooms of
+        the home), then sensors, then appliance countdowns, each only where it differs from the
+        engine's."""
         eng = self.engine
         updates: dict[str, dict[str, Any]] = {}
         view, tick = eng.state_view, self._tick
-        hour, lux_cache, dirty = self._hour(tick), self._lux_cache, self._dirty
-        values = self._values
+        hour, lux_cache, dirty, env_of = (
+            self._hour(tick),
+            self._lux_cache,
+            self._dirty,
+            self._env_of,
+        )
+        # stepping, every room is at now: _values would return its anchor, without the call
+        values = self._x.__getitem__ if self._stepping else self._values
         for room in rooms:
             x = values(room)
-            env = ENV_PREFIX + room
+            env = env_of[room]
             cur = view(env)
             diff: dict[str, Any] = {}  # never booleans here: plain != is same(); keys in this order
-            for var in ("temperature", "humidity"):
-                if cur[var] != x[var]:
-                    diff[var] = x[var]
+            v = x["temperature"]
+            if cur["temperature"] != v:
+                diff["temperature"] = v
+            v = x["humidity"]
+            if cur["humidity"] != v:
+                diff["humidity"] = v
             hit = lux_cache.get(room)  # _illuminance's cache hit, inlined (every room, every tick)
             lux = (
                 hit[1]
@@ -380,16 +389,21 @@ class RoomTracks:
             )
             if cur["illuminance"] != lux:
                 diff["illuminance"] = lux
-            for var in ("pm25", "pm10"):
-                if cur[var] != x[var]:
-                    diff[var] = x[var]
-            quality = air_quality_class(x["pm25"])
+            pm25 = x["pm25"]
+            if cur["pm25"] != pm25:
+                diff["pm25"] = pm25
+            v = x["pm10"]
+            if cur["pm10"] != v:
+                diff["pm10"] = v
+            quality = air_quality_class(pm25)
             if cur["air_quality"] != quality:
                 diff["air_quality"] = quality
             if diff:
                 updates[env] = diff
         if rooms:
-            if len(rooms) * 4 >= len(self._rooms):
+            if len(rooms) == len(self._rooms):  # every room (the usual case when stepping)
+                sensors = self._sensor_list
+            elif len(rooms) * 4 >= len(self._rooms):
                 room_set = set(rooms)
                 sensors = [item for item in self._sensor_list if item[1].room in room_set]
             else:  # a few rooms: their own sensors, in the home's order
@@ -400,16 +414,14 @@ class RoomTracks:
                         key=lambda entry: entry[0],
                     )
                 ]
-            view = eng.state_view
             for (did, loc), s in sensors:
                 variable = s.variable
                 if variable == "air_quality":
                     val: Any = air_quality_class(values(s.room)["pm25"])
                 elif variable == "illuminance":
+                    env = env_of[s.room]
                     val = s.reading(
-                        updates.get(ENV_PREFIX + s.room, {}).get(
-                            "illuminance", view(ENV_PREFIX + s.room)["illuminance"]
-                        )
+                        updates.get(env, {}).get("illuminance", view(env)["illuminance"])
                     )
                 else:
                     val = s.reading(values(s.room)[variable])
@@ -427,8 +439,9 @@ class RoomTracks:
         for did, cyc in running:
             if cyc.seg_start is None:
                 continue
-            for loc, v in cyc.shown(self._tick).items():
-                if not same(eng.value(did, loc), v):
+            shows = view(did)  # countdowns, phases and states: scalars, read without a copy
+            for loc, v in cyc.shown(tick).items():
+                if not same(shows[loc], v):
                     updates.setdefault(did, {})[loc] = v
         return updates
 

@@ -99,6 +99,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._readings = {
             did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()
         }
+        self._env_of = {r: ENV_PREFIX + r for r in self._rooms}
         self._sensor_list = list(self._sensors.items())
         self._sensors_in: dict[str, list[tuple[int, tuple[tuple[str, str], RoomSensor]]]] = {}
         for i, item in enumerate(self._sensor_list):
@@ -116,6 +117,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._timers: dict[tuple[str, int], int] = {}
         self._queue: list[tuple[list[Change], bool]] = []
         self._room_tracks: dict[str, tuple[tuple[str, Track], ...]] = {}
+        self._moving: dict[str, tuple[tuple[str, Track], ...]] = {}
         self._lux_cache: dict[str, tuple[int, float]] = {}
         self._sources: dict[str, tuple[float, float, float | None]] = {}
         self._dirty: set[str] = set(
