@@ -35,7 +35,7 @@ from typing import Any
 from .behaviors import Behavior, register_behavior  # noqa: F401 (register_behavior: public here too)
 from .behaviors import behavior as registered_behavior
 from .dynamics import air_quality_class
-from .errors import Change, ErrorCode, ExecResult, ServiceError
+from .errors import Change, ErrorCode, ExecResult, ServiceError, new_change
 from .model import (
     Argument,
     Attribute,
@@ -475,11 +475,6 @@ def _compile_effect(
     return _Eff(loc, "value", e.value, when)
 
 
-_new_change = tuple.__new__
-"""``Change(*fields)`` without the named tuple's Python-level ``__new__`` frame: half the cost,
-for the simulator's per-tick writes (the object is the same ``Change``)."""
-
-
 class HomeEngine:
     """A stateful, executable, verifiable home."""
 
@@ -870,16 +865,30 @@ class HomeEngine:
             staged[did] = new
         return ExecResult(True, changes=self._commit(staged))
 
-    def set_many_trusted(self, updates: Mapping[str, Mapping[str, Any]]) -> list[Change]:
+    def set_many_trusted(
+        self, updates: Mapping[str, Mapping[str, Any]], changes: list[Change] | None = None
+    ) -> list[Change]:
         """:meth:`set_many` for values the caller has already made valid, without checking them
         again: the simulator's own writes (room variables, sensor readings clamped to the
         attribute's range and rounded to its type, countdowns), thousands per simulated hour,
         where re-validation was most of the cost. Scalars only; an unknown device or attribute
-        is a bug in the caller and raises ``KeyError`` before anything changes."""
+        is a bug in the caller and raises ``KeyError`` before anything changes.
+
+        ``changes``: a caller that compared every value with the engine's itself (the simulator,
+        every tick) passes the result, one :class:`Change` per value of ``updates`` (each value
+        differs from the engine's, ``before`` is the engine's), in ``updates`` order: what this
+        method would make, so it is not made again."""
+        if changes is not None:
+            state = self._state
+            for did, values in updates.items():
+                state[did] = {**state[did], **values}
+            if changes and self._listeners:
+                self._notify(changes)
+            return changes
         state = self._state
         staged: list[tuple[str, dict[str, Any]]] = []
-        changes: list[Change] = []
-        add, new_change = changes.append, _new_change
+        made: list[Change] = []
+        add = made.append
         for did, values in updates.items():
             old = state[did]
             for loc, v in values.items():  # only these can differ: the rest is copied over
@@ -892,9 +901,9 @@ class HomeEngine:
             staged.append((did, {**old, **values}))  # a new mapping: the old one's keys, in order
         for did, new in staged:
             state[did] = new
-        if changes and self._listeners:
-            self._notify(changes)
-        return changes
+        if made and self._listeners:
+            self._notify(made)
+        return made
 
     def _stage_values(self, did: str, values: Mapping[str, Any]) -> dict[str, Any] | ServiceError:
         """The device's state with ``values`` set, after checking each; or the first problem."""

@@ -18,10 +18,14 @@ from typing import Any
 
 from smh_core.homeenv.dynamics import DRIVEN_VARIABLES, Drive, Dynamics, air_quality_class
 from smh_core.homeenv.engine import ENV_PREFIX
-from smh_core.homeenv.errors import Change
+from smh_core.homeenv.errors import Change, new_change
 
 from .physics import Pull, Track
 from .triggers import same
+
+type Updates = tuple[dict[str, dict[str, Any]], list[Change], int]
+"""What :meth:`RoomTracks._updates` returns: the values to write, per device, the changes
+writing them makes, and how many of those (the first ones) are room values."""
 
 PLAN_TICKS = 864_000
 """How far ahead (one simulated day) a room's next event is looked for; a room with nothing
@@ -351,16 +355,22 @@ class RoomTracks:
             order = self._rooms
         else:
             todo = moved | self._stale
-            order = [r for r in self._rooms if r in todo] if todo else []
+            if len(todo) == len(self._rooms):  # every room (both are sets of the home's rooms)
+                order = self._rooms
+            else:
+                order = [r for r in self._rooms if r in todo] if todo else []
         self._stale.clear()
         self._write(self._updates(order, None))
 
-    def _updates(self, rooms: list[str], cycles: Iterable[str] | None) -> dict[str, dict[str, Any]]:
+    def _updates(self, rooms: list[str], cycles: Iterable[str] | None) -> Updates:
         """What :meth:`_sync` writes: room values first (in ``rooms`` order, distinct rooms of
         the home), then sensors, then appliance countdowns, each only where it differs from the
-        engine's."""
+        engine's; and the changes that makes, in that order (made here, where each value is
+        compared with the engine's, for ``set_many_trusted``)."""
         eng = self.engine
         updates: dict[str, dict[str, Any]] = {}
+        changes: list[Change] = []
+        add = changes.append
         view, tick = eng.state_view, self._tick
         hour, lux_cache, dirty, env_of = (
             self._hour(tick),
@@ -374,32 +384,42 @@ class RoomTracks:
             x = values(room)
             env = env_of[room]
             cur = view(env)
-            diff: dict[str, Any] = {}  # never booleans here: plain != is same(); keys in this order
-            v = x["temperature"]
-            if cur["temperature"] != v:
+            # never booleans here: plain != is same(); keys (and changes) in this order
+            diff: dict[str, Any] = {}
+            v, c = x["temperature"], cur["temperature"]
+            if c != v:
                 diff["temperature"] = v
-            v = x["humidity"]
-            if cur["humidity"] != v:
+                add(new_change(Change, (env, "temperature", c, v)))
+            v, c = x["humidity"], cur["humidity"]
+            if c != v:
                 diff["humidity"] = v
+                add(new_change(Change, (env, "humidity", c, v)))
             hit = lux_cache.get(room)  # _illuminance's cache hit, inlined (every room, every tick)
-            lux = (
+            v = (
                 hit[1]
                 if hit is not None and hit[0] == hour and room not in dirty
                 else self._illuminance(room, tick)
             )
-            if cur["illuminance"] != lux:
-                diff["illuminance"] = lux
-            pm25 = x["pm25"]
-            if cur["pm25"] != pm25:
+            c = cur["illuminance"]
+            if c != v:
+                diff["illuminance"] = v
+                add(new_change(Change, (env, "illuminance", c, v)))
+            pm25, c = x["pm25"], cur["pm25"]
+            if c != pm25:
                 diff["pm25"] = pm25
-            v = x["pm10"]
-            if cur["pm10"] != v:
+                add(new_change(Change, (env, "pm25", c, pm25)))
+            v, c = x["pm10"], cur["pm10"]
+            if c != v:
                 diff["pm10"] = v
-            quality = air_quality_class(pm25)
-            if cur["air_quality"] != quality:
-                diff["air_quality"] = quality
+                add(new_change(Change, (env, "pm10", c, v)))
+            v, c = air_quality_class(pm25), cur["air_quality"]
+            if c != v:
+                diff["air_quality"] = v
+                add(new_change(Change, (env, "air_quality", c, v)))
             if diff:
                 updates[env] = diff
+        room_changes = len(changes)
+        devices: dict[str, dict[str, Any]] = {}  # readings and countdowns, after the rooms
         if rooms:
             if len(rooms) == len(self._rooms):  # every room (the usual case when stepping)
                 sensors = self._sensor_list
@@ -428,7 +448,7 @@ class RoomTracks:
                 cur = view(did)[loc]
                 # same(), inlined: readings are numbers or words, never booleans against numbers
                 if cur != val or isinstance(cur, bool) != isinstance(val, bool):
-                    updates.setdefault(did, {})[loc] = val
+                    devices.setdefault(did, {})[loc] = val
         running = (
             self._cycles.items()
             if cycles is None
@@ -442,18 +462,27 @@ class RoomTracks:
             shows = view(did)  # countdowns, phases and states: scalars, read without a copy
             for loc, v in cyc.shown(tick).items():
                 if not same(shows[loc], v):
-                    updates.setdefault(did, {})[loc] = v
-        return updates
+                    devices.setdefault(did, {})[loc] = v
+        for did, values in devices.items():  # each differs (same() above), in this order
+            cur = view(did)
+            for loc, v in values.items():
+                add(new_change(Change, (did, loc, cur[loc], v)))
+            updates[did] = values
+        return updates, changes, room_changes
 
-    def _write(self, updates: Mapping[str, Mapping[str, Any]]) -> None:
-        """Commit the simulator's own values (valid by construction: see ``set_many_trusted``)."""
-        if not updates:
+    def _write(self, updates: Updates | Mapping[str, Mapping[str, Any]]) -> None:
+        """Commit the simulator's own values (valid by construction: see ``set_many_trusted``),
+        with the changes :meth:`_updates` made while comparing them."""
+        values, changes, rooms = updates if isinstance(updates, tuple) else (updates, None, 0)
+        if not values:
             return
         self._writing = True
+        self._own_batch = (changes, rooms)  # for _react_own: which changes are room values
         try:
-            self.engine.set_many_trusted(updates)
+            self.engine.set_many_trusted(values, changes)
         finally:
             self._writing = False
+            self._own_batch = (None, 0)
 
     def _mark(self, ch: Change, from_sim: bool) -> None:
         """Dirty-room tracking: a device change rebuilds its room's tracks and light level, and

@@ -152,6 +152,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._cycle_check: set[str] = set()
         self._reacting = False
         self._writing = False
+        self._own_batch: tuple[list[Change] | None, int] = (None, 0)
         for s in home.schedules or ():
             self._schedules[s.id] = s.model_copy(deep=True)
         for r in home.automations or ():
@@ -459,7 +460,8 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         the bulk of all changes: they fire rules, and re-light nothing; the one loop skips
         room values, which only rules watch."""
         inputs, cycles, watch = self._inputs, self._cycles, self._watch
-        for ch in changes:
+        batch, rooms = self._own_batch  # a batch _write made starts with its room values
+        for ch in changes[rooms:] if batch is changes else changes:
             did = ch.did
             if did not in inputs:  # room values and devices without dynamics: nothing to mark
                 continue
