@@ -78,7 +78,9 @@ class Track:
     _key: Callable[[float], object] = field(init=False, repr=False, compare=False)
     _targets: frozenset[float] = field(init=False, repr=False, compare=False)
     _held: dict[float, bool] = field(init=False, repr=False, compare=False)
-    _regimes: dict[object, tuple[float, float]] = field(init=False, repr=False, compare=False)
+    _regimes: dict[object, tuple[float, float, float | None, float]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         switching = tuple(p for p in self.pulls if p.direction != "both")
@@ -124,15 +126,17 @@ class Track:
         """Which switching pulls act at ``x`` (the others always do): the regime's key."""
         return tuple([x > t if down else x < t for t, down in self._tests])
 
-    def _regime(self, x: float) -> tuple[float, float]:
-        """:meth:`_sum` at ``x``, worked out once per regime (it depends on ``x`` only through
-        which switching pulls act, so the cached pair is the same floats). The regime's key is
+    def _regime(self, x: float) -> tuple[float, float, float | None, float]:
+        """``(a, b, x*, 1 - a)`` of the regime at ``x`` (``x*`` ``None`` where ``a`` is 0),
+        worked out once per regime: :meth:`_sum` depends on ``x`` only through which switching
+        pulls act, so the cached numbers are the same floats. The regime's key is
         :meth:`_flags`, or with one switching pull its flag alone (``target < x`` for a pull
         down, ``target > x`` for a pull up)."""
         key = self._key(x)
         hit = self._regimes.get(key)
         if hit is None:
-            hit = self._regimes[key] = self._sum(x)
+            a, b = self._sum(x)
+            hit = self._regimes[key] = (a, b, None if a == 0 else b / a, 1.0 - a)
         return hit
 
     def at(self, x0: float, n: int) -> float:
@@ -142,11 +146,10 @@ class Track:
             if star is None or n == 0:
                 return x0
             return star + (x0 - star) * self.keep**n
-        a, b = self._regime(x0)
-        if a == 0 or n == 0:
+        _, _, star, keep = self._regime(x0)
+        if star is None or n == 0:
             return x0
-        star = b / a
-        return star + (x0 - star) * (1.0 - a) ** n
+        return star + (x0 - star) * keep**n
 
     def held(self, x: float) -> bool:
         """Whether ``x`` sits on a switching target that both neighbouring regimes push towards."""
@@ -187,13 +190,12 @@ class Track:
         key = flags(x0)
         hit = self._regimes.get(key)
         if hit is None:
-            hit = self._regimes[key] = self._sum(x0)
-        a, b = hit
-        if a == 0 or n == 0:
+            hit = self._regime(x0)
+        star = hit[2]
+        if star is None or n == 0:
             x1 = x0
-        else:
-            star = b / a
-            x1 = star + (x0 - star) * (1.0 - a) ** n
+        else:  # keep ** 1 is keep
+            x1 = star + (x0 - star) * (hit[3] if n == 1 else hit[3] ** n)
         if flags(x1) != key:
             return self.settle(x0, x1)
         return x1

@@ -21,7 +21,6 @@ from smh_core.homeenv.engine import ENV_PREFIX
 from smh_core.homeenv.errors import Change, new_change
 
 from .physics import Pull, Track
-from .triggers import same
 
 type Updates = tuple[dict[str, dict[str, Any]], list[Change], int]
 """What :meth:`RoomTracks._updates` returns: the values to write, per device, the changes
@@ -140,7 +139,7 @@ class RoomTracks:
         moved: set[str] = set()
         if n <= 0:
             return moved
-        xs, dirty, moving = self._x, self._dirty, self._moving
+        xs, dirty, moving, one = self._x, self._dirty, self._moving, n == 1
         for room in self._rooms if rooms is None else rooms:
             x = xs[room]
             changed = False
@@ -149,8 +148,10 @@ class RoomTracks:
             for var, track in moving[room]:
                 x0 = x[var]
                 star = track.star
-                # a fixed regime: Track.at inlined (the per-tick hot path), the same arithmetic
-                x1 = track.step(x0, n) if star is None else star + (x0 - star) * track.keep**n
+                if star is None:
+                    x1 = track.step(x0, n)
+                else:  # a fixed regime: Track.at inlined (the per-tick hot path); keep ** 1 is keep
+                    x1 = star + (x0 - star) * (track.keep if one else track.keep**n)
                 if x1 != x0:
                     x[var] = x1
                     changed = True
@@ -349,7 +350,10 @@ class RoomTracks:
         """:meth:`_sync` after a window, for the rooms whose values can differ from what the
         engine holds: those the physics moved, those written from outside since, and every
         room when the hour (daylight) changed. The others would write nothing."""
-        hour = self._hour(self._tick)
+        tick = self._tick
+        lo, hi, hour = self._hour_span  # _hour(), inlined: the same hour until hi
+        if not lo <= tick < hi:
+            hour = self._hour(tick)
         if hour != self._synced_hour:
             self._synced_hour = hour
             order = self._rooms
@@ -435,16 +439,16 @@ class RoomTracks:
                     )
                 ]
             for (did, loc), s in sensors:
-                variable = s.variable
+                variable, room = s.variable, s.room
                 if variable == "air_quality":
-                    val: Any = air_quality_class(values(s.room)["pm25"])
+                    val: Any = air_quality_class(values(room)["pm25"])
                 elif variable == "illuminance":
-                    env = env_of[s.room]
+                    env = env_of[room]
                     val = s.reading(
                         updates.get(env, {}).get("illuminance", view(env)["illuminance"])
                     )
                 else:
-                    val = s.reading(values(s.room)[variable])
+                    val = s.reading(values(room)[variable])
                 cur = view(did)[loc]
                 # same(), inlined: readings are numbers or words, never booleans against numbers
                 if cur != val or isinstance(cur, bool) != isinstance(val, bool):
@@ -461,9 +465,10 @@ class RoomTracks:
                 continue
             shows = view(did)  # countdowns, phases and states: scalars, read without a copy
             for loc, v in cyc.shown(tick).items():
-                if not same(shows[loc], v):
+                c = shows[loc]
+                if c != v or isinstance(c, bool) != isinstance(v, bool):  # not same(), inlined
                     devices.setdefault(did, {})[loc] = v
-        for did, values in devices.items():  # each differs (same() above), in this order
+        for did, values in devices.items():  # each differs (not same() above), in this order
             cur = view(did)
             for loc, v in values.items():
                 add(new_change(Change, (did, loc, cur[loc], v)))
