@@ -561,6 +561,11 @@ class HomeEngine:
         self._listeners.append(fn)
         return lambda: self._listeners.remove(fn)
 
+    def listened_only_by(self, fn: Callable[[list[Change]], None]) -> bool:
+        """Whether ``fn`` is the engine's one listener: then the changes a caller hands to
+        :meth:`set_many_trusted` reach nobody else."""
+        return len(self._listeners) == 1 and self._listeners[0] == fn
+
     def _notify(self, changes: list[Change]) -> None:
         for fn in list(self._listeners):
             fn(changes)
@@ -877,7 +882,9 @@ class HomeEngine:
         ``changes``: a caller that compared every value with the engine's itself (the simulator,
         every tick) passes the result, one :class:`Change` per value of ``updates`` (each value
         differs from the engine's, ``before`` is the engine's), in ``updates`` order: what this
-        method would make, so it is not made again."""
+        method would make, so it is not made again. A caller that is the engine's one listener
+        (:meth:`listened_only_by`) may leave out the changes it would not read itself: they
+        would be handed to it alone."""
         if changes is not None:
             state = self._state
             for did, values in updates.items():
@@ -944,6 +951,12 @@ class HomeEngine:
                 )
             new[loc] = copy_value(v) if isinstance(v, CONTAINERS) else v
         return new
+
+    def state_lookup(self) -> Callable[[str], Mapping[str, Any]]:
+        """:meth:`state_view` as one C-level callable, for a caller that reads many devices in
+        one go (the simulator, every tick): read-only by contract, and valid until the next
+        :meth:`restore` (which replaces the table it reads)."""
+        return self._state.__getitem__
 
     def state_view(self, did: str) -> Mapping[str, Any]:
         """The live state mapping of a device, without a copy: read-only by contract.

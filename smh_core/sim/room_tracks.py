@@ -108,7 +108,9 @@ class RoomTracks:
         tracks = tuple((v, self._build_track(room, v)) for v in DRIVEN_VARIABLES)
         self._room_tracks[room] = tracks
         # the variables that can move (a switching law, or a fixed one with a pull or drift)
-        moving = tuple((v, t) for v, t in tracks if t.fixed is None or t.star is not None)
+        moving = tuple(
+            (v, t, t.star, t.keep) for v, t in tracks if t.fixed is None or t.star is not None
+        )
         self._moving[room] = moving
         if moving:
             self._still.discard(room)
@@ -145,13 +147,12 @@ class RoomTracks:
             changed = False
             if room in dirty:  # _tracks_of, inlined (once per room per tick when stepping)
                 self._refresh(room)
-            for var, track in moving[room]:
+            for var, track, star, keep in moving[room]:
                 x0 = x[var]
-                star = track.star
                 if star is None:
                     x1 = track.step(x0, n)
                 else:  # a fixed regime: Track.at inlined (the per-tick hot path); keep ** 1 is keep
-                    x1 = star + (x0 - star) * (track.keep if one else track.keep**n)
+                    x1 = star + (x0 - star) * (keep if one else keep**n)
                 if x1 != x0:
                     x[var] = x1
                     changed = True
@@ -375,7 +376,11 @@ class RoomTracks:
         updates: dict[str, dict[str, Any]] = {}
         changes: list[Change] = []
         add = changes.append
-        view, tick = eng.state_view, self._tick
+        # room values' changes are read by rules watching them and by other listeners (the
+        # HA integration, a trace); with neither, only this simulator would get them, and it
+        # skips them (_react_own): they are not made (a fifth of a tick's cost)
+        tell = bool(self._watch) or not eng.listened_only_by(self._on_changes)
+        view, tick = eng.state_lookup(), self._tick
         hour, lux_cache, dirty, env_of = (
             self._hour(tick),
             self._lux_cache,
@@ -393,11 +398,13 @@ class RoomTracks:
             v, c = x["temperature"], cur["temperature"]
             if c != v:
                 diff["temperature"] = v
-                add(new_change(Change, (env, "temperature", c, v)))
+                if tell:
+                    add(new_change(Change, (env, "temperature", c, v)))
             v, c = x["humidity"], cur["humidity"]
             if c != v:
                 diff["humidity"] = v
-                add(new_change(Change, (env, "humidity", c, v)))
+                if tell:
+                    add(new_change(Change, (env, "humidity", c, v)))
             hit = lux_cache.get(room)  # _illuminance's cache hit, inlined (every room, every tick)
             v = (
                 hit[1]
@@ -407,19 +414,23 @@ class RoomTracks:
             c = cur["illuminance"]
             if c != v:
                 diff["illuminance"] = v
-                add(new_change(Change, (env, "illuminance", c, v)))
+                if tell:
+                    add(new_change(Change, (env, "illuminance", c, v)))
             pm25, c = x["pm25"], cur["pm25"]
             if c != pm25:
                 diff["pm25"] = pm25
-                add(new_change(Change, (env, "pm25", c, pm25)))
+                if tell:
+                    add(new_change(Change, (env, "pm25", c, pm25)))
             v, c = x["pm10"], cur["pm10"]
             if c != v:
                 diff["pm10"] = v
-                add(new_change(Change, (env, "pm10", c, v)))
+                if tell:
+                    add(new_change(Change, (env, "pm10", c, v)))
             v, c = air_quality_class(pm25), cur["air_quality"]
             if c != v:
                 diff["air_quality"] = v
-                add(new_change(Change, (env, "air_quality", c, v)))
+                if tell:
+                    add(new_change(Change, (env, "air_quality", c, v)))
             if diff:
                 updates[env] = diff
         room_changes = len(changes)

@@ -117,7 +117,8 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._timers: dict[tuple[str, int], int] = {}
         self._queue: list[tuple[list[Change], bool]] = []
         self._room_tracks: dict[str, tuple[tuple[str, Track], ...]] = {}
-        self._moving: dict[str, tuple[tuple[str, Track], ...]] = {}
+        # per room, the variables that can move: (variable, law, x* and 1 - a of a fixed law)
+        self._moving: dict[str, tuple[tuple[str, Track, float | None, float], ...]] = {}
         self._lux_cache: dict[str, tuple[int, float]] = {}
         self._sources: dict[str, tuple[float, float, float | None]] = {}
         self._dirty: set[str] = set(
