@@ -882,9 +882,10 @@ class HomeEngine:
         ``changes``: a caller that compared every value with the engine's itself (the simulator,
         every tick) passes the result, one :class:`Change` per value of ``updates`` (each value
         differs from the engine's, ``before`` is the engine's), in ``updates`` order: what this
-        method would make, so it is not made again. A caller that is the engine's one listener
-        (:meth:`listened_only_by`) may leave out the changes it would not read itself: they
-        would be handed to it alone."""
+        method would make, so it is not made again (nor the keys checked: the caller read every
+        value it writes, so every device and attribute exists). A caller that is the engine's
+        one listener (:meth:`listened_only_by`) may leave out the changes it would not read
+        itself: they would be handed to it alone."""
         if changes is not None:
             state = self._state
             for did, values in updates.items():

@@ -479,11 +479,11 @@ class RoomTracks:
                 c = shows[loc]
                 if c != v or isinstance(c, bool) != isinstance(v, bool):  # not same(), inlined
                     devices.setdefault(did, {})[loc] = v
-        for did, values in devices.items():  # each differs (not same() above), in this order
+        for did, written in devices.items():  # each differs (not same() above), in this order
             cur = view(did)
-            for loc, v in values.items():
+            for loc, v in written.items():
                 add(new_change(Change, (did, loc, cur[loc], v)))
-            updates[did] = values
+            updates[did] = written
         return updates, changes, room_changes
 
     def _write(self, updates: Updates | Mapping[str, Mapping[str, Any]]) -> None:
