@@ -35,7 +35,7 @@ from typing import Any
 from .behaviors import Behavior, register_behavior  # noqa: F401 (register_behavior: public here too)
 from .behaviors import behavior as registered_behavior
 from .dynamics import air_quality_class
-from .errors import Change, ErrorCode, ExecResult, ServiceError
+from .errors import Change, ErrorCode, ExecResult, ServiceError, new_change
 from .model import (
     Argument,
     Attribute,
@@ -475,11 +475,6 @@ def _compile_effect(
     return _Eff(loc, "value", e.value, when)
 
 
-_new_change = tuple.__new__
-"""``Change(*fields)`` without the named tuple's Python-level ``__new__`` frame: half the cost,
-for the simulator's per-tick writes (the object is the same ``Change``)."""
-
-
 class HomeEngine:
     """A stateful, executable, verifiable home."""
 
@@ -565,6 +560,11 @@ class HomeEngine:
         """Call ``fn(changes)`` after every state change; returns an unsubscribe function."""
         self._listeners.append(fn)
         return lambda: self._listeners.remove(fn)
+
+    def listened_only_by(self, fn: Callable[[list[Change]], None]) -> bool:
+        """Whether ``fn`` is the engine's one listener: then the changes a caller hands to
+        :meth:`set_many_trusted` reach nobody else."""
+        return len(self._listeners) == 1 and self._listeners[0] == fn
 
     def _notify(self, changes: list[Change]) -> None:
         for fn in list(self._listeners):
@@ -834,7 +834,7 @@ class HomeEngine:
             for loc, v in new.items():
                 ov = old[loc]
                 if ov is not v and (ov != v or type(ov) is not type(v)):
-                    changes.append(_new_change(Change, (did, loc, ov, v)))
+                    changes.append(new_change(Change, (did, loc, ov, v)))
             self._state[did] = new
         if changes and self._listeners:
             self._notify(changes)
@@ -870,15 +870,33 @@ class HomeEngine:
             staged[did] = new
         return ExecResult(True, changes=self._commit(staged))
 
-    def set_many_trusted(self, updates: Mapping[str, Mapping[str, Any]]) -> list[Change]:
+    def set_many_trusted(
+        self, updates: Mapping[str, Mapping[str, Any]], changes: list[Change] | None = None
+    ) -> list[Change]:
         """:meth:`set_many` for values the caller has already made valid, without checking them
         again: the simulator's own writes (room variables, sensor readings clamped to the
         attribute's range and rounded to its type, countdowns), thousands per simulated hour,
         where re-validation was most of the cost. Scalars only; an unknown device or attribute
-        is a bug in the caller and raises ``KeyError`` before anything changes."""
+        is a bug in the caller and raises ``KeyError`` before anything changes.
+
+        ``changes``: a caller that compared every value with the engine's itself (the simulator,
+        every tick) passes the result, one :class:`Change` per value of ``updates`` (each value
+        differs from the engine's, ``before`` is the engine's), in ``updates`` order: what this
+        method would make, so it is not made again (nor the keys checked: the caller read every
+        value it writes, so every device and attribute exists). A caller that is the engine's
+        one listener (:meth:`listened_only_by`) may leave out the changes it would not read
+        itself: they would be handed to it alone."""
+        if changes is not None:
+            state = self._state
+            for did, values in updates.items():
+                state[did] = {**state[did], **values}
+            if changes and self._listeners:
+                self._notify(changes)
+            return changes
         state = self._state
         staged: list[tuple[str, dict[str, Any]]] = []
-        changes: list[Change] = []
+        made: list[Change] = []
+        add = made.append
         for did, values in updates.items():
             old = state[did]
             for loc, v in values.items():  # only these can differ: the rest is copied over
@@ -887,15 +905,13 @@ class HomeEngine:
                 except KeyError:  # before anything is installed: nothing changes
                     raise KeyError(f"{did} has no attribute {loc!r}") from None
                 if ov is not v and (ov != v or type(ov) is not type(v)):
-                    changes.append(_new_change(Change, (did, loc, ov, v)))
-            new = old.copy()
-            new.update(values)
-            staged.append((did, new))
+                    add(new_change(Change, (did, loc, ov, v)))
+            staged.append((did, {**old, **values}))  # a new mapping: the old one's keys, in order
         for did, new in staged:
             state[did] = new
-        if changes and self._listeners:
-            self._notify(changes)
-        return changes
+        if made and self._listeners:
+            self._notify(made)
+        return made
 
     def _stage_values(self, did: str, values: Mapping[str, Any]) -> dict[str, Any] | ServiceError:
         """The device's state with ``values`` set, after checking each; or the first problem."""
@@ -936,6 +952,12 @@ class HomeEngine:
                 )
             new[loc] = copy_value(v) if isinstance(v, CONTAINERS) else v
         return new
+
+    def state_lookup(self) -> Callable[[str], Mapping[str, Any]]:
+        """:meth:`state_view` as one C-level callable, for a caller that reads many devices in
+        one go (the simulator, every tick): read-only by contract, and valid until the next
+        :meth:`restore` (which replaces the table it reads)."""
+        return self._state.__getitem__
 
     def state_view(self, did: str) -> Mapping[str, Any]:
         """The live state mapping of a device, without a copy: read-only by contract.

@@ -225,6 +225,15 @@ class _Episode:
         return out
 
 
+def episode_home(path: Path) -> tuple[Home, ImportReport]:
+    """The home of one SimuHome episode file as the importer rebuilds it (same rooms, room ids
+    and device ids, the catalog's devices with the episode's values), and the report of what
+    was left out or approximated on the way."""
+    report = ImportReport("SimuHome", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return _Episode(path, data, report, Counter()).home, report
+
+
 def _reach(
     ep: _Episode, engine: HomeEngine, target: dict[str, Any], report: ImportReport, when: str = ""
 ) -> tuple[list[dict[str, Any]], list[str]] | None:

@@ -4,6 +4,7 @@ paused, resumed and completed as the device's state changes or time runs out."""
 from __future__ import annotations
 
 import heapq
+import math
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -23,6 +24,9 @@ class ApplianceRun:
     phase_states: list[Any] = field(default_factory=list)  # what each phase shows (None: running)
     remaining: int = 0  # ticks left when the current running segment began (or now, if paused)
     seg_start: int | None = None  # tick the current running segment began; None unless running
+    _memo: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+    """What :meth:`shown` showed last, the programme and segment it was for and the ticks it
+    holds for: ``(phase_ends, seg_start, remaining, first tick, end tick, values)``."""
 
     @property
     def total(self) -> int:
@@ -44,10 +48,21 @@ class ApplianceRun:
 
     def shown(self, tick: int) -> dict[str, Any]:
         """What the device shows while running: its countdown (whole seconds, rounded up) and
-        its phase (an index into the phase list, or the phase's name as its state)."""
-        vals: dict[str, Any] = {
-            self.spec.countdown_attr: max(0, -(-self.left(tick) // TICKS_PER_SECOND))
-        }
+        its phase (an index into the phase list, or the phase's name as its state). Read-only:
+        the same mapping is returned for every tick until the countdown or the phase changes
+        (stepping every tick, it was worked out ten times per second for one change)."""
+        memo = self._memo
+        if (
+            memo is not None
+            and memo[3] <= tick < memo[4]
+            and memo[0] is self.phase_ends  # a new programme is a new list (_load_program)
+            and memo[1] == self.seg_start
+            and memo[2] == self.remaining
+        ):
+            vals: dict[str, Any] = memo[5]
+            return vals
+        left = self.left(tick)
+        vals = {self.spec.countdown_attr: max(0, -(-left // TICKS_PER_SECOND))}
         phase = self.phase(tick)
         if self.spec.phase_attr:
             vals[self.spec.phase_attr] = phase
@@ -57,7 +72,29 @@ class ApplianceRun:
             phase < len(self.phase_states) and self.phase_states[phase] is not None
         ):  # a robot seeking its dock
             vals[self.spec.state_attr] = self.phase_states[phase]
+        self._memo = (
+            self.phase_ends,
+            self.seg_start,
+            self.remaining,
+            tick,
+            tick + self._holds(left, phase),
+            vals,
+        )
         return vals
+
+    def _holds(self, left: int, phase: int) -> int | float:
+        """For how many ticks from now (``left`` ticks left, in ``phase``) the countdown and
+        the phase stay as they are: until the countdown's next whole second or the phase's
+        end, whichever is first; for ever while paused or once both are at their last."""
+        if self.seg_start is None:
+            return math.inf
+        ticks: int | float = math.inf
+        if left > 0:  # ceil(left / 10) drops once left reaches the whole second below
+            ticks = left - (-(-left // TICKS_PER_SECOND) - 1) * TICKS_PER_SECOND
+        done = self.total - left
+        if phase < len(self.phase_ends) and done < self.phase_ends[phase]:
+            ticks = min(ticks, self.phase_ends[phase] - done)
+        return ticks
 
 
 class ApplianceCycles:

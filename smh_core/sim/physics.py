@@ -27,8 +27,10 @@ of the crossing, so both paths agree.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 DT = 0.1
 """Seconds per tick (SimuHome's tick)."""
@@ -67,16 +69,37 @@ class Track:
     fixed: tuple[float, float] | None = field(init=False, repr=False, compare=False)
     """``(a, b)`` when no pull switches (none is directional): one regime everywhere, so the
     coefficients are worked out once instead of on every step (same arithmetic, same floats)."""
+    star: float | None = field(init=False, repr=False, compare=False)
+    """``x* = b / a`` of the fixed regime (``None`` when it switches or cannot move)."""
+    keep: float = field(init=False, repr=False, compare=False)
+    """``1 - a`` of the fixed regime: (2) is ``star + (x - star) * keep ** n``."""
     _switching: tuple[Pull, ...] = field(init=False, repr=False, compare=False)
+    _tests: tuple[tuple[float, bool], ...] = field(init=False, repr=False, compare=False)
+    _key: Callable[[float], object] = field(init=False, repr=False, compare=False)
     _targets: frozenset[float] = field(init=False, repr=False, compare=False)
     _held: dict[float, bool] = field(init=False, repr=False, compare=False)
+    _regimes: dict[object, tuple[float, float, float | None, float]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         switching = tuple(p for p in self.pulls if p.direction != "both")
         object.__setattr__(self, "_switching", switching)
+        tests = tuple((p.target, p.direction == "down") for p in switching)
+        object.__setattr__(self, "_tests", tests)
+        if len(tests) == 1:  # one thermostat-like pull (the usual case): its flag alone, in C
+            target, down = tests[0]
+            object.__setattr__(self, "_key", partial(operator.lt if down else operator.gt, target))
+        else:
+            object.__setattr__(self, "_key", self._flags)
         object.__setattr__(self, "_targets", frozenset(p.target for p in switching))
         object.__setattr__(self, "_held", {})
-        object.__setattr__(self, "fixed", None if switching else self._sum(0.0))
+        object.__setattr__(self, "_regimes", {})
+        fixed = None if switching else self._sum(0.0)
+        object.__setattr__(self, "fixed", fixed)
+        moving = fixed is not None and fixed[0] != 0
+        object.__setattr__(self, "star", fixed[1] / fixed[0] if moving else None)
+        object.__setattr__(self, "keep", 1.0 - fixed[0] if moving else 1.0)
 
     def _sum(self, x: float) -> tuple[float, float]:
         a = self.drift
@@ -99,13 +122,34 @@ class Track:
         a, b = self.coefficients(x)
         return x if a == 0 else b / a
 
+    def _flags(self, x: float) -> tuple[bool, ...]:
+        """Which switching pulls act at ``x`` (the others always do): the regime's key."""
+        return tuple([x > t if down else x < t for t, down in self._tests])
+
+    def _regime(self, x: float) -> tuple[float, float, float | None, float]:
+        """``(a, b, x*, 1 - a)`` of the regime at ``x`` (``x*`` ``None`` where ``a`` is 0),
+        worked out once per regime: :meth:`_sum` depends on ``x`` only through which switching
+        pulls act, so the cached numbers are the same floats. The regime's key is
+        :meth:`_flags`, or with one switching pull its flag alone (``target < x`` for a pull
+        down, ``target > x`` for a pull up)."""
+        key = self._key(x)
+        hit = self._regimes.get(key)
+        if hit is None:
+            a, b = self._sum(x)
+            hit = self._regimes[key] = (a, b, None if a == 0 else b / a, 1.0 - a)
+        return hit
+
     def at(self, x0: float, n: int) -> float:
         """Closed form (2): the value after ``n`` ticks if the regime at ``x0`` held throughout."""
-        a, b = self._sum(x0) if self.fixed is None else self.fixed
-        if a == 0 or n == 0:
+        if self.fixed is not None:
+            star = self.star
+            if star is None or n == 0:
+                return x0
+            return star + (x0 - star) * self.keep**n
+        _, _, star, keep = self._regime(x0)
+        if star is None or n == 0:
             return x0
-        star = b / a
-        return star + (x0 - star) * (1.0 - a) ** n
+        return star + (x0 - star) * keep**n
 
     def held(self, x: float) -> bool:
         """Whether ``x`` sits on a switching target that both neighbouring regimes push towards."""
@@ -140,11 +184,20 @@ class Track:
             return self.at(x0, n)
         if x0 in self._targets and self.held(x0):  # held()'s own first test, without the call
             return x0
-        x1 = self.at(x0, n)
-        # only directional pulls can switch: comparing them is comparing the active sets
-        for p in self._switching:
-            if p.acts_at(x1) != p.acts_at(x0):
-                return self.settle(x0, x1)
+        # at(), inlined: only directional pulls can switch, so comparing their flags at both
+        # ends is comparing the active sets
+        flags = self._key
+        key = flags(x0)
+        hit = self._regimes.get(key)
+        if hit is None:
+            hit = self._regime(x0)
+        star = hit[2]
+        if star is None or n == 0:
+            x1 = x0
+        else:  # keep ** 1 is keep
+            x1 = star + (x0 - star) * (hit[3] if n == 1 else hit[3] ** n)
+        if flags(x1) != key:
+            return self.settle(x0, x1)
         return x1
 
     def first_tick(self, x0: float, horizon: int, pred: Callable[[float], bool]) -> int | None:

@@ -18,10 +18,13 @@ from typing import Any
 
 from smh_core.homeenv.dynamics import DRIVEN_VARIABLES, Drive, Dynamics, air_quality_class
 from smh_core.homeenv.engine import ENV_PREFIX
-from smh_core.homeenv.errors import Change
+from smh_core.homeenv.errors import Change, new_change
 
 from .physics import Pull, Track
-from .triggers import same
+
+type Updates = tuple[dict[str, dict[str, Any]], list[Change], int]
+"""What :meth:`RoomTracks._updates` returns: the values to write, per device, the changes
+writing them makes, and how many of those (the first ones) are room values."""
 
 PLAN_TICKS = 864_000
 """How far ahead (one simulated day) a room's next event is looked for; a room with nothing
@@ -42,10 +45,11 @@ class RoomSensor:
         """The attribute value for room value ``x``: scaled, clamped to the attribute's range,
         rounded to its precision (0.01 when it has none)."""
         v = x * self.scale
-        if self.lo is not None:
-            v = max(v, self.lo)
-        if self.hi is not None:
-            v = min(v, self.hi)
+        lo, hi = self.lo, self.hi
+        if lo is not None and lo > v:  # max(v, lo) and min(v, hi), without the calls
+            v = lo
+        if hi is not None and hi < v:
+            v = hi
         if self.is_int:
             return int(round(v))
         step = self.precision or 0.01
@@ -103,10 +107,15 @@ class RoomTracks:
         self._sources.pop(room, None)
         tracks = tuple((v, self._build_track(room, v)) for v in DRIVEN_VARIABLES)
         self._room_tracks[room] = tracks
-        if all(t.fixed is not None and t.fixed[0] == 0 for _, t in tracks):
-            self._still.add(room)  # no drift, nothing acting: its values cannot move
-        else:
+        # the variables that can move (a switching law, or a fixed one with a pull or drift)
+        moving = tuple(
+            (v, t, t.star, t.keep) for v, t in tracks if t.fixed is None or t.star is not None
+        )
+        self._moving[room] = moving
+        if moving:
             self._still.discard(room)
+        else:
+            self._still.add(room)  # no drift, nothing acting: its values cannot move
 
     def _build_track(self, room: str, var: str) -> Track:
         pulls = []
@@ -132,22 +141,18 @@ class RoomTracks:
         moved: set[str] = set()
         if n <= 0:
             return moved
-        xs, dirty, tracks = self._x, self._dirty, self._room_tracks
+        xs, dirty, moving, one = self._x, self._dirty, self._moving, n == 1
         for room in self._rooms if rooms is None else rooms:
             x = xs[room]
             changed = False
             if room in dirty:  # _tracks_of, inlined (once per room per tick when stepping)
                 self._refresh(room)
-            for var, track in tracks[room]:
+            for var, track, star, keep in moving[room]:
                 x0 = x[var]
-                fixed = track.fixed
-                if fixed is None:
+                if star is None:
                     x1 = track.step(x0, n)
-                elif fixed[0] == 0:
-                    continue
-                else:  # Track.at inlined (the per-tick hot path): the same arithmetic
-                    star = fixed[1] / fixed[0]
-                    x1 = star + (x0 - star) * (1.0 - fixed[0]) ** n
+                else:  # a fixed regime: Track.at inlined (the per-tick hot path); keep ** 1 is keep
+                    x1 = star + (x0 - star) * (keep if one else keep**n)
                 if x1 != x0:
                     x[var] = x1
                     changed = True
@@ -349,50 +354,94 @@ class RoomTracks:
         """:meth:`_sync` after a window, for the rooms whose values can differ from what the
         engine holds: those the physics moved, those written from outside since, and every
         room when the hour (daylight) changed. The others would write nothing."""
-        hour = self._hour(self._tick)
+        tick = self._tick
+        lo, hi, hour = self._hour_span  # _hour(), inlined: the same hour until hi
+        if not lo <= tick < hi:
+            hour = self._hour(tick)
         if hour != self._synced_hour:
             self._synced_hour = hour
             order = self._rooms
         else:
             todo = moved | self._stale
-            order = [r for r in self._rooms if r in todo] if todo else []
+            if len(todo) == len(self._rooms):  # every room (both are sets of the home's rooms)
+                order = self._rooms
+            else:
+                order = [r for r in self._rooms if r in todo] if todo else []
         self._stale.clear()
         self._write(self._updates(order, None))
 
-    def _updates(self, rooms: list[str], cycles: Iterable[str] | None) -> dict[str, dict[str, Any]]:
-        """What :meth:`_sync` writes: room values first (in ``rooms`` order), then sensors,
-        then appliance countdowns, each only where it differs from the engine's."""
+    def _updates(self, rooms: list[str], cycles: Iterable[str] | None) -> Updates:
+        """What :meth:`_sync` writes: room values first (in ``rooms`` order, distinct rooms of
+        the home), then sensors, then appliance countdowns, each only where it differs from the
+        engine's; and the changes that makes, in that order (made here, where each value is
+        compared with the engine's, for ``set_many_trusted``)."""
         eng = self.engine
         updates: dict[str, dict[str, Any]] = {}
-        view, tick = eng.state_view, self._tick
-        hour, lux_cache, dirty = self._hour(tick), self._lux_cache, self._dirty
-        values = self._values
+        changes: list[Change] = []
+        add = changes.append
+        # room values' changes are read by rules watching them and by other listeners (the
+        # HA integration, a trace); with neither, only this simulator would get them, and it
+        # skips them (_react_own): they are not made (a fifth of a tick's cost)
+        tell = bool(self._watch) or not eng.listened_only_by(self._on_changes)
+        view, tick = eng.state_lookup(), self._tick
+        hour, lux_cache, dirty, env_of = (
+            self._hour(tick),
+            self._lux_cache,
+            self._dirty,
+            self._env_of,
+        )
+        # stepping, every room is at now: _values would return its anchor, without the call
+        values = self._x.__getitem__ if self._stepping else self._values
         for room in rooms:
             x = values(room)
-            env = ENV_PREFIX + room
+            env = env_of[room]
             cur = view(env)
-            diff: dict[str, Any] = {}  # never booleans here: plain != is same(); keys in this order
-            for var in ("temperature", "humidity"):
-                if cur[var] != x[var]:
-                    diff[var] = x[var]
+            # never booleans here: plain != is same(); keys (and changes) in this order
+            diff: dict[str, Any] = {}
+            v, c = x["temperature"], cur["temperature"]
+            if c != v:
+                diff["temperature"] = v
+                if tell:
+                    add(new_change(Change, (env, "temperature", c, v)))
+            v, c = x["humidity"], cur["humidity"]
+            if c != v:
+                diff["humidity"] = v
+                if tell:
+                    add(new_change(Change, (env, "humidity", c, v)))
             hit = lux_cache.get(room)  # _illuminance's cache hit, inlined (every room, every tick)
-            lux = (
+            v = (
                 hit[1]
                 if hit is not None and hit[0] == hour and room not in dirty
                 else self._illuminance(room, tick)
             )
-            if cur["illuminance"] != lux:
-                diff["illuminance"] = lux
-            for var in ("pm25", "pm10"):
-                if cur[var] != x[var]:
-                    diff[var] = x[var]
-            quality = air_quality_class(x["pm25"])
-            if cur["air_quality"] != quality:
-                diff["air_quality"] = quality
+            c = cur["illuminance"]
+            if c != v:
+                diff["illuminance"] = v
+                if tell:
+                    add(new_change(Change, (env, "illuminance", c, v)))
+            pm25, c = x["pm25"], cur["pm25"]
+            if c != pm25:
+                diff["pm25"] = pm25
+                if tell:
+                    add(new_change(Change, (env, "pm25", c, pm25)))
+            v, c = x["pm10"], cur["pm10"]
+            if c != v:
+                diff["pm10"] = v
+                if tell:
+                    add(new_change(Change, (env, "pm10", c, v)))
+            v, c = air_quality_class(pm25), cur["air_quality"]
+            if c != v:
+                diff["air_quality"] = v
+                if tell:
+                    add(new_change(Change, (env, "air_quality", c, v)))
             if diff:
                 updates[env] = diff
+        room_changes = len(changes)
+        devices: dict[str, dict[str, Any]] = {}  # readings and countdowns, after the rooms
         if rooms:
-            if len(rooms) * 4 >= len(self._rooms):
+            if len(rooms) == len(self._rooms):  # every room (the usual case when stepping)
+                sensors = self._sensor_list
+            elif len(rooms) * 4 >= len(self._rooms):
                 room_set = set(rooms)
                 sensors = [item for item in self._sensor_list if item[1].room in room_set]
             else:  # a few rooms: their own sensors, in the home's order
@@ -403,23 +452,21 @@ class RoomTracks:
                         key=lambda entry: entry[0],
                     )
                 ]
-            view = eng.state_view
             for (did, loc), s in sensors:
-                variable = s.variable
+                variable, room = s.variable, s.room
                 if variable == "air_quality":
-                    val: Any = air_quality_class(values(s.room)["pm25"])
+                    val: Any = air_quality_class(values(room)["pm25"])
                 elif variable == "illuminance":
+                    env = env_of[room]
                     val = s.reading(
-                        updates.get(ENV_PREFIX + s.room, {}).get(
-                            "illuminance", view(ENV_PREFIX + s.room)["illuminance"]
-                        )
+                        updates.get(env, {}).get("illuminance", view(env)["illuminance"])
                     )
                 else:
-                    val = s.reading(values(s.room)[variable])
+                    val = s.reading(values(room)[variable])
                 cur = view(did)[loc]
                 # same(), inlined: readings are numbers or words, never booleans against numbers
                 if cur != val or isinstance(cur, bool) != isinstance(val, bool):
-                    updates.setdefault(did, {})[loc] = val
+                    devices.setdefault(did, {})[loc] = val
         running = (
             self._cycles.items()
             if cycles is None
@@ -430,20 +477,31 @@ class RoomTracks:
         for did, cyc in running:
             if cyc.seg_start is None:
                 continue
-            for loc, v in cyc.shown(self._tick).items():
-                if not same(eng.value(did, loc), v):
-                    updates.setdefault(did, {})[loc] = v
-        return updates
+            shows = view(did)  # countdowns, phases and states: scalars, read without a copy
+            for loc, v in cyc.shown(tick).items():
+                c = shows[loc]
+                if c != v or isinstance(c, bool) != isinstance(v, bool):  # not same(), inlined
+                    devices.setdefault(did, {})[loc] = v
+        for did, written in devices.items():  # each differs (not same() above), in this order
+            cur = view(did)
+            for loc, v in written.items():
+                add(new_change(Change, (did, loc, cur[loc], v)))
+            updates[did] = written
+        return updates, changes, room_changes
 
-    def _write(self, updates: Mapping[str, Mapping[str, Any]]) -> None:
-        """Commit the simulator's own values (valid by construction: see ``set_many_trusted``)."""
-        if not updates:
+    def _write(self, updates: Updates | Mapping[str, Mapping[str, Any]]) -> None:
+        """Commit the simulator's own values (valid by construction: see ``set_many_trusted``),
+        with the changes :meth:`_updates` made while comparing them."""
+        values, changes, rooms = updates if isinstance(updates, tuple) else (updates, None, 0)
+        if not values:
             return
         self._writing = True
+        self._own_batch = (changes, rooms)  # for _react_own: which changes are room values
         try:
-            self.engine.set_many_trusted(updates)
+            self.engine.set_many_trusted(values, changes)
         finally:
             self._writing = False
+            self._own_batch = (None, 0)
 
     def _mark(self, ch: Change, from_sim: bool) -> None:
         """Dirty-room tracking: a device change rebuilds its room's tracks and light level, and

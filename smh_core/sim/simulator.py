@@ -99,6 +99,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._readings = {
             did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()
         }
+        self._env_of = {r: ENV_PREFIX + r for r in self._rooms}
         self._sensor_list = list(self._sensors.items())
         self._sensors_in: dict[str, list[tuple[int, tuple[tuple[str, str], RoomSensor]]]] = {}
         for i, item in enumerate(self._sensor_list):
@@ -116,6 +117,8 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._timers: dict[tuple[str, int], int] = {}
         self._queue: list[tuple[list[Change], bool]] = []
         self._room_tracks: dict[str, tuple[tuple[str, Track], ...]] = {}
+        # per room, the variables that can move: (variable, law, x* and 1 - a of a fixed law)
+        self._moving: dict[str, tuple[tuple[str, Track, float | None, float], ...]] = {}
         self._lux_cache: dict[str, tuple[int, float]] = {}
         self._sources: dict[str, tuple[float, float, float | None]] = {}
         self._dirty: set[str] = set(
@@ -150,6 +153,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         self._cycle_check: set[str] = set()
         self._reacting = False
         self._writing = False
+        self._own_batch: tuple[list[Change] | None, int] = (None, 0)
         for s in home.schedules or ():
             self._schedules[s.id] = s.model_copy(deep=True)
         for r in home.automations or ():
@@ -459,7 +463,8 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         the bulk of all changes: they fire rules, and re-light nothing; the one loop skips
         room values, which only rules watch."""
         inputs, cycles, watch = self._inputs, self._cycles, self._watch
-        for ch in changes:
+        batch, rooms = self._own_batch  # a batch _write made starts with its room values
+        for ch in changes[rooms:] if batch is changes else changes:
             did = ch.did
             if did not in inputs:  # room values and devices without dynamics: nothing to mark
                 continue
