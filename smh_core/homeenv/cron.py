@@ -8,6 +8,10 @@ croniter evaluates them once three Quartz conventions are translated:
   AND (croniter's default ORs them, which would turn "the 27th" into "every day");
 * Quartz weekdays are 1-7 from Sunday, cron's are 0-6 from Sunday;
 * the seconds field comes first.
+
+croniter is imported on the first expression, not with this module: importing it costs 15 ms
+and runs ``file`` on the interpreter (``platform.architecture()``), paid by every command that
+loads the engine, most of which never see a time trigger.
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from croniter import CroniterBadCronError, CroniterBadDateError, croniter
+if TYPE_CHECKING:
+    from croniter import croniter
 
 
 class CronError(ValueError):
@@ -30,6 +36,8 @@ def _expanded(normalised: str, seconds: bool) -> croniter:
     """A croniter for ``normalised``, parsed once: parsing (field expansion) dominates the cost
     of a single ``next_after``, and the verifier asks for hundreds of fire times per rule.
     Callers copy it before moving its cursor."""
+    from croniter import croniter
+
     return croniter(normalised, datetime(2000, 1, 1), second_at_beginning=seconds, day_or=False)
 
 
@@ -43,6 +51,8 @@ class Cron:
 
     def next_after(self, when: datetime) -> datetime | None:
         """The first match strictly after ``when``, or ``None`` if there is none (a past year)."""
+        from croniter import CroniterBadDateError
+
         try:
             it = copy.copy(_expanded(self.normalised, self.seconds))
             it.set_current(when, force=True)
@@ -74,6 +84,8 @@ def _quartz_weekday(field: str) -> str:
 @lru_cache(maxsize=4096)
 def parse_cron(text: str) -> Cron:
     """Parse a 5-field Unix or 6/7-field Quartz expression; :class:`CronError` if invalid."""
+    from croniter import CroniterBadCronError, croniter
+
     fields = text.split()
     if len(fields) == 5:
         normalised, seconds = " ".join(f.replace("?", "*") for f in fields), False
