@@ -1,8 +1,8 @@
 """The CLI's start-up path and an oracle run never load the model client, matplotlib or the
 sensitive-data patterns.
 
-``openai`` costs about 0.5 s to import and ``matplotlib.pyplot`` 0.1 s more than the figure
-module the report needs; a run that calls no model should not pay for them. Each check runs
+``openai`` costs about 0.5 s to import and matplotlib 0.4 s (only report.png needs it, drawn
+when asked for); a run that calls no model and draws no chart should not pay for them. Each check runs
 in a fresh interpreter, since this test process may already have imported both.
 """
 
@@ -38,15 +38,24 @@ def test_oracle_run_path_loads_no_model_client() -> None:
     assert "smh_core.memory.sensitive" not in loaded  # compiled on the first memory write
 
 
-def test_oracle_run_leaves_its_chart_to_the_drawer(tmp_path: Path) -> None:
-    """report.png is drawn by the child ``smh bench run`` starts first (smh_core.bench.chart):
-    this process never imports matplotlib, and pyplot is imported nowhere."""
+def test_oracle_run_imports_no_matplotlib_and_starts_no_drawer(tmp_path: Path) -> None:
+    """A run without --chart writes report.md and report.csv only: matplotlib is never
+    imported, here or in a child (the only child is ``git rev-parse``, the commit stamp of
+    run.json), and pyplot is imported nowhere."""
     code = (
+        f"import subprocess\n"
+        f"children = []\n"
+        f"class Spy(subprocess.Popen):\n"
+        f"    def __init__(self, args, *a, **k):\n"
+        f"        children.append(args[0])\n"
+        f"        super().__init__(args, *a, **k)\n"
+        f"subprocess.Popen = Spy\n"
         f"from smh_core.cli.main import main\n"
-        f"main(['bench', 'run', '--suite', 'sample', '--agent', 'oracle', '--out', {str(tmp_path)!r}, '--quiet'])"
+        f"main(['bench', 'run', '--suite', 'sample', '--agent', 'oracle', '--out', {str(tmp_path)!r}, '--quiet'])\n"
+        f"assert set(children) <= {{'git'}}, children"
     )
     loaded = _loaded_after(code)
-    assert (tmp_path / "report.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / "report.md").is_file() and not (tmp_path / "report.png").exists()
     assert not {m for m in loaded if m.split(".")[0] == "matplotlib"}
     assert not {m for m in loaded if m.split(".")[0] == "openai"}
 

@@ -154,6 +154,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     r.add_argument("--quiet", action="store_true", help="no progress bar")
     r.add_argument(
+        "--chart",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also draw report.png (matplotlib: about 0.5 s of CPU); --no-chart: none, and an "
+        "older one in --out is removed (default: only keep a report.png already in --out "
+        "current; `smh bench report DIR` draws it for any run)",
+    )
+    r.add_argument(
         "--backend",
         choices=["embedded", "ha"],
         default="embedded",
@@ -344,14 +352,12 @@ async def preflight(args: argparse.Namespace) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from smh_core.bench import chart
+    from smh_core.task.home import HomeCache
 
     from .suite_lookup import find_suite
 
     if args.agent == "openai":
         require_endpoint("--agent openai", args.base_url, args.model)
-    chart.prestart()  # report.png's matplotlib import, on the other core (main() may have started it)
-    from smh_core.task.home import HomeCache
 
     files = args.tasks or [find_suite(s, args.tasks_dir) for s in args.suite]
     for f in files:
@@ -497,7 +503,7 @@ def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any)
         f"{len(log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} of {len(scored)} scored passed{note}"
     )
     _print_task_errors(task_errors)
-    return _report(argparse.Namespace(dir=args.out))
+    return _print_report(args.out, _wants_chart(args))
 
 
 def _open_run(
@@ -672,7 +678,7 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
     )
     _finish_ha_run(args, manifest, run.log, tasks)
     return _summarize_ha_run(
-        args.out, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()}
+        args, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()}
     )
 
 
@@ -759,13 +765,14 @@ def _run_hardware(
             f"(they were: {args.out / 'restore.json'})",
             file=sys.stderr,
         )
-    return _summarize_ha_run(args.out, run.log, run.skipped, run.skipped_tasks)
+    return _summarize_ha_run(args, run.log, run.skipped, run.skipped_tasks)
 
 
 def _summarize_ha_run(
-    out: Path, log: Any, skipped: dict[str, int], skipped_items: dict[str, str]
+    args: argparse.Namespace, log: Any, skipped: dict[str, int], skipped_items: dict[str, str]
 ) -> int:
     """Print what an HA-backed run recorded and skipped, then the report (1: nothing recorded)."""
+    out = args.out
     passed = sum(r["passed"] for r in log.records())
     counts = ", ".join(f"{n} {why}" for why, n in skipped.items()) or "none"
     print(
@@ -773,7 +780,7 @@ def _summarize_ha_run(
     )
     for what, why in skipped_items.items():
         print(f"  skipped {what}: {why}")
-    return _report(argparse.Namespace(dir=out)) if len(log) else 1
+    return _print_report(out, _wants_chart(args)) if len(log) else 1
 
 
 def _sweep(args: argparse.Namespace) -> int:
@@ -822,19 +829,30 @@ def _compare(args: argparse.Namespace) -> int:
     return 0 if shared else 1
 
 
+def _wants_chart(args: argparse.Namespace) -> bool:
+    """Whether a run draws report.png: as ``--chart``/``--no-chart`` say, else only to keep one
+    already in ``--out`` current (a resumed run never leaves a chart of older results)."""
+    return args.chart if args.chart is not None else (args.out / "report.png").exists()
+
+
 def _report(args: argparse.Namespace) -> int:
+    """``smh bench report DIR``: every report file, the chart too."""
+    return _print_report(args.dir, chart=True)
+
+
+def _print_report(out: Path, chart: bool) -> int:
+    """Write the run's reports (``chart``: report.png too) and print the summary."""
     from smh_core.bench.manifest import read_manifest
     from smh_core.bench.report import header, load_records, markdown, summarize, write_report
     from smh_core.bench.voice_report import voice_table
 
-    paths = write_report(args.dir)
-    records = load_records(args.dir)
+    paths = write_report(out, chart)
+    records = load_records(out)
     print(
-        markdown(summarize(records), header(read_manifest(args.dir), records))
-        .split("\n## ")[0]
-        .rstrip()
+        markdown(summarize(records), header(read_manifest(out), records)).split("\n## ")[0].rstrip()
     )
     if table := voice_table(records):
         print("\nvoice (typed vs spoken):\n" + "\n".join(table))
-    print(f"\nreport: {paths['markdown']}  {paths['csv']}  {paths['png']}")
+    png = f"  {paths['png']}" if "png" in paths else f"  (report.png: smh bench report {out})"
+    print(f"\nreport: {paths['markdown']}  {paths['csv']}{png}")
     return 0
