@@ -59,6 +59,7 @@ def test_oracle_run_imports_no_matplotlib_and_starts_no_drawer(tmp_path: Path) -
     assert (tmp_path / "report.md").is_file() and not (tmp_path / "report.png").exists()
     assert not {m for m in loaded if m.split(".")[0] == "matplotlib"}
     assert not {m for m in loaded if m.split(".")[0] == "openai"}
+    assert "multiprocessing" not in loaded  # the progress bar's lock is a thread lock
 
 
 def test_integration_setup_path_leaves_benchmark_agent_and_llm_code_for_their_first_use() -> None:
