@@ -39,10 +39,12 @@ def test_oracle_run_path_loads_no_model_client() -> None:
     assert not {"smh_core.memory.sensitive", "smh_core.memory.access"} & loaded
 
 
-def test_oracle_run_imports_no_matplotlib_and_starts_no_drawer(tmp_path: Path) -> None:
-    """A run without --chart writes report.md and report.csv only: matplotlib is never
-    imported, here or in a child (the only child is ``git rev-parse``, the commit stamp of
-    run.json), and pyplot is imported nowhere."""
+def test_oracle_run_loads_only_what_it_uses(tmp_path: Path) -> None:
+    """A sample run with the oracle writes report.md and report.csv, not report.png (no
+    --chart): matplotlib is never imported, here or in a child (the only child is
+    ``git rev-parse``, run.json's commit stamp). Nor are the model client, the memory
+    decision and its filters (no MemHome task), croniter (no time trigger) or multiprocessing
+    (the progress bar's lock is a thread lock)."""
     code = (
         f"import subprocess\n"
         f"children = []\n"
@@ -57,9 +59,9 @@ def test_oracle_run_imports_no_matplotlib_and_starts_no_drawer(tmp_path: Path) -
     )
     loaded = _loaded_after(code)
     assert (tmp_path / "report.md").is_file() and not (tmp_path / "report.png").exists()
-    assert not {m for m in loaded if m.split(".")[0] == "matplotlib"}
-    assert not {m for m in loaded if m.split(".")[0] == "openai"}
-    assert "multiprocessing" not in loaded  # the progress bar's lock is a thread lock
+    unused = {"matplotlib", "openai", "croniter", "multiprocessing"}
+    assert not {m for m in loaded if m.split(".")[0] in unused}
+    assert not {"smh_core.memory.decision", "smh_core.memory.access"} & loaded
 
 
 def test_integration_setup_path_leaves_benchmark_agent_and_llm_code_for_their_first_use() -> None:
