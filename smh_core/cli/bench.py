@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
-
-from smh_core.task.model import TaskFileError, TaskSource, load_tasks_located
+from typing import TYPE_CHECKING, Any
 
 from .endpoint import require_endpoint
+
+if TYPE_CHECKING:
+    from smh_core.task.model import TaskSource
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -353,6 +353,7 @@ async def preflight(args: argparse.Namespace) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     from smh_core.task.home import HomeCache
+    from smh_core.task.model import TaskFileError, load_tasks_located
 
     from .suite_lookup import find_suite
 
@@ -450,6 +451,8 @@ def _run_local(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) ->
 
 
 def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) -> int:
+    import asyncio
+
     from smh_core.bench.manifest import finish_run
     from smh_core.bench.runner import EndpointDown, run_suite
     from smh_core.llm.errors import InfraError
@@ -575,6 +578,8 @@ def _open_ha_run(
 ) -> Any:
     """``run.json`` for a run inside Home Assistant: the agent is HA's conversation agent, and
     the manifest records HA's version (asked from the instance before anything runs)."""
+    import asyncio
+
     import aiohttp
 
     from smh_core.bench.manifest import identity_for, open_run
@@ -645,6 +650,8 @@ def _voice_options(args: argparse.Namespace) -> Any:
 
 
 def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
+    import asyncio
+
     from smh_core.ha.runner import run_via_ha
 
     if not args.ha_url or not args.token:
@@ -685,6 +692,8 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
 def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_file: Path) -> int:
     """``--agent replay-traces``: the traces imported beside the task file (or ``--from``)
     replayed inside HA (:mod:`smh_core.ha.trace_replay`), then the agreement report."""
+    import asyncio
+
     from smh_core.ha.trace_replay import replay_and_report
     from smh_core.importers.ha_history import HISTORY_TASKS
     from smh_core.importers.ha_traces import TRACES_FILE, load_cases
@@ -729,6 +738,8 @@ def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_fi
 def _run_hardware(
     args: argparse.Namespace, tasks: list, homes: Any, player: str | None = None
 ) -> int:
+    import asyncio
+
     from smh_core.ha.hardware import SCRIPTED, run_on_hardware
     from smh_core.ha.hardware_map import load_mapping
 
