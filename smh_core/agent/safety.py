@@ -43,10 +43,7 @@ import re
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib.resources import files
 from typing import Any
-
-import yaml
 
 from .backend import AsyncHomeBackend, HomeBackend
 from .consent import (
@@ -56,6 +53,7 @@ from .consent import (
     name_words,
     phrase_words,
     read_code,
+    read_data_file,
     read_reply,
     read_turn,
     to_celsius,
@@ -236,9 +234,7 @@ def load_policy() -> tuple[RiskRule, ...]:
     is read with them, so a host that warms the policy up off its event loop (Home Assistant's
     executor) has the grammar too."""
     load_grammar()
-    raw = yaml.safe_load(
-        files(__package__).joinpath("safety_policy.yaml").read_text(encoding="utf-8")
-    )
+    raw = read_data_file("safety_policy.yaml")
     return tuple(
         RiskRule(
             name=r["name"],

@@ -1,4 +1,4 @@
-"""Reports from a results log: Markdown, CSV and a PNG chart.
+"""Reports from a results log: Markdown, CSV and, when asked for, a PNG chart.
 
 Success rates per suite and per category x difficulty (as in SMH-Bench Tables 2/19), per
 SimuHome query type feasible/infeasible when present (subcategory), MemHome's token F1 and
@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from . import chart
+from .chart import draw_chart
 from .manifest import RunManifest, read_manifest
 from .results import is_infra, is_task_error, read_records
 from .stats import wilson
@@ -458,7 +458,10 @@ def skipped_lines(out_dir: Path) -> list[str]:
     return ["", f"Skipped (not run on this backend): {sum(skipped.values())} tasks ({reasons})."]
 
 
-def write_report(out_dir: Path) -> dict[str, Path]:
+def write_report(out_dir: Path, chart: bool = True) -> dict[str, Path]:
+    """Write ``report.md`` and ``report.csv`` and, with ``chart``, ``report.png`` (matplotlib:
+    0.4-0.5 s of CPU); without it an older ``report.png`` is removed, since it would show other
+    results than the report beside it. Returns the paths written."""
     records = load_records(out_dir)
     summary = summarize(records)
     paths = {
@@ -491,7 +494,10 @@ def write_report(out_dir: Path) -> dict[str, Path]:
                     if t:
                         f, c = claim_cells.get(cat, {}).get(diff, (0, 0))
                         w.writerow([suite, cat, diff, t, g, f"{g / t:.4f}", c, f])
-    chart.draw(summary, paths["png"])
+    if chart:
+        draw_chart(summary, paths["png"])
+    else:
+        paths.pop("png").unlink(missing_ok=True)
     return paths
 
 

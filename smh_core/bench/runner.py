@@ -24,7 +24,6 @@ from smh_core.agent.safety import ActionGuard, GuardedBackend, Pending, load_pol
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
 from smh_core.llm.errors import InfraError
-from smh_core.memory.decision import bank_after
 from smh_core.progress import tqdm
 from smh_core.task.home import HomeCache, TaskError, prepare_engine
 from smh_core.task.model import MemoryGoal, Task
@@ -171,6 +170,8 @@ async def run_task(
     if outcome.memory_after is None and (
         isinstance(task.goal, MemoryGoal) or outcome.memory_output is not None
     ):
+        from smh_core.memory.decision import bank_after  # MemHome tasks only (10 ms to import)
+
         outcome.memory_after = bank_after(task.memory, outcome.memory_output)
     try:
         verdict = await verify(task, before, after, outcome, judge, world)

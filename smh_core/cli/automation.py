@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -57,6 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _synthesize(args: argparse.Namespace) -> int:
+    import asyncio
+
     from smh_core.agent.safety import ActionGuard
     from smh_core.agent.synthesizer import AutomationSynthesizer
     from smh_core.backends.embedded import EmbeddedBackend

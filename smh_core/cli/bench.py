@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
-
-from smh_core.task.model import TaskFileError, TaskSource, load_tasks_located
+from typing import TYPE_CHECKING, Any
 
 from .endpoint import require_endpoint
+
+if TYPE_CHECKING:
+    from smh_core.task.model import TaskSource
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -153,6 +153,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="like --force-new, but only when --out holds a different run; the same run resumes",
     )
     r.add_argument("--quiet", action="store_true", help="no progress bar")
+    r.add_argument(
+        "--chart",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="also draw report.png (matplotlib: about 0.5 s of CPU); --no-chart: none, and an "
+        "older one in --out is removed (default: only keep a report.png already in --out "
+        "current; `smh bench report DIR` draws it for any run)",
+    )
     r.add_argument(
         "--backend",
         choices=["embedded", "ha"],
@@ -344,14 +352,13 @@ async def preflight(args: argparse.Namespace) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from smh_core.bench import chart
+    from smh_core.task.home import HomeCache
+    from smh_core.task.model import TaskFileError, load_tasks_located
 
     from .suite_lookup import find_suite
 
     if args.agent == "openai":
         require_endpoint("--agent openai", args.base_url, args.model)
-    chart.prestart()  # report.png's matplotlib import, on the other core (main() may have started it)
-    from smh_core.task.home import HomeCache
 
     files = args.tasks or [find_suite(s, args.tasks_dir) for s in args.suite]
     for f in files:
@@ -444,6 +451,8 @@ def _run_local(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) ->
 
 
 def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any) -> int:
+    import asyncio
+
     from smh_core.bench.manifest import finish_run
     from smh_core.bench.runner import EndpointDown, run_suite
     from smh_core.llm.errors import InfraError
@@ -497,7 +506,7 @@ def _run_embedded(args: argparse.Namespace, tasks: list, homes: Any, judge: Any)
         f"{len(log)} tasks recorded in {args.out / 'results.jsonl'}: {passed} of {len(scored)} scored passed{note}"
     )
     _print_task_errors(task_errors)
-    return _report(argparse.Namespace(dir=args.out))
+    return _print_report(args.out, _wants_chart(args))
 
 
 def _open_run(
@@ -569,6 +578,8 @@ def _open_ha_run(
 ) -> Any:
     """``run.json`` for a run inside Home Assistant: the agent is HA's conversation agent, and
     the manifest records HA's version (asked from the instance before anything runs)."""
+    import asyncio
+
     import aiohttp
 
     from smh_core.bench.manifest import identity_for, open_run
@@ -639,6 +650,8 @@ def _voice_options(args: argparse.Namespace) -> Any:
 
 
 def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
+    import asyncio
+
     from smh_core.ha.runner import run_via_ha
 
     if not args.ha_url or not args.token:
@@ -672,13 +685,15 @@ def _run_ha(args: argparse.Namespace, tasks: list, homes: Any) -> int:
     )
     _finish_ha_run(args, manifest, run.log, tasks)
     return _summarize_ha_run(
-        args.out, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()}
+        args, run.log, run.skipped, {f"home {k}": w for k, w in run.skipped_homes.items()}
     )
 
 
 def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_file: Path) -> int:
     """``--agent replay-traces``: the traces imported beside the task file (or ``--from``)
     replayed inside HA (:mod:`smh_core.ha.trace_replay`), then the agreement report."""
+    import asyncio
+
     from smh_core.ha.trace_replay import replay_and_report
     from smh_core.importers.ha_history import HISTORY_TASKS
     from smh_core.importers.ha_traces import TRACES_FILE, load_cases
@@ -723,6 +738,8 @@ def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_fi
 def _run_hardware(
     args: argparse.Namespace, tasks: list, homes: Any, player: str | None = None
 ) -> int:
+    import asyncio
+
     from smh_core.ha.hardware import SCRIPTED, run_on_hardware
     from smh_core.ha.hardware_map import load_mapping
 
@@ -759,13 +776,14 @@ def _run_hardware(
             f"(they were: {args.out / 'restore.json'})",
             file=sys.stderr,
         )
-    return _summarize_ha_run(args.out, run.log, run.skipped, run.skipped_tasks)
+    return _summarize_ha_run(args, run.log, run.skipped, run.skipped_tasks)
 
 
 def _summarize_ha_run(
-    out: Path, log: Any, skipped: dict[str, int], skipped_items: dict[str, str]
+    args: argparse.Namespace, log: Any, skipped: dict[str, int], skipped_items: dict[str, str]
 ) -> int:
     """Print what an HA-backed run recorded and skipped, then the report (1: nothing recorded)."""
+    out = args.out
     passed = sum(r["passed"] for r in log.records())
     counts = ", ".join(f"{n} {why}" for why, n in skipped.items()) or "none"
     print(
@@ -773,7 +791,7 @@ def _summarize_ha_run(
     )
     for what, why in skipped_items.items():
         print(f"  skipped {what}: {why}")
-    return _report(argparse.Namespace(dir=out)) if len(log) else 1
+    return _print_report(out, _wants_chart(args)) if len(log) else 1
 
 
 def _sweep(args: argparse.Namespace) -> int:
@@ -822,19 +840,30 @@ def _compare(args: argparse.Namespace) -> int:
     return 0 if shared else 1
 
 
+def _wants_chart(args: argparse.Namespace) -> bool:
+    """Whether a run draws report.png: as ``--chart``/``--no-chart`` say, else only to keep one
+    already in ``--out`` current (a resumed run never leaves a chart of older results)."""
+    return args.chart if args.chart is not None else (args.out / "report.png").exists()
+
+
 def _report(args: argparse.Namespace) -> int:
+    """``smh bench report DIR``: every report file, the chart too."""
+    return _print_report(args.dir, chart=True)
+
+
+def _print_report(out: Path, chart: bool) -> int:
+    """Write the run's reports (``chart``: report.png too) and print the summary."""
     from smh_core.bench.manifest import read_manifest
     from smh_core.bench.report import header, load_records, markdown, summarize, write_report
     from smh_core.bench.voice_report import voice_table
 
-    paths = write_report(args.dir)
-    records = load_records(args.dir)
+    paths = write_report(out, chart)
+    records = load_records(out)
     print(
-        markdown(summarize(records), header(read_manifest(args.dir), records))
-        .split("\n## ")[0]
-        .rstrip()
+        markdown(summarize(records), header(read_manifest(out), records)).split("\n## ")[0].rstrip()
     )
     if table := voice_table(records):
         print("\nvoice (typed vs spoken):\n" + "\n".join(table))
-    print(f"\nreport: {paths['markdown']}  {paths['csv']}  {paths['png']}")
+    png = f"  {paths['png']}" if "png" in paths else f"  (report.png: smh bench report {out})"
+    print(f"\nreport: {paths['markdown']}  {paths['csv']}{png}")
     return 0

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -83,6 +82,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    import asyncio
+
     from smh_core.ha.hardware import check_home
     from smh_core.ha.hardware_map import load_mapping
     from smh_core.task.home import HomeCache
@@ -159,6 +160,8 @@ def _homes_list(homes: dict[str, list]) -> str:
 
 
 def _map(args: argparse.Namespace) -> int:
+    import asyncio
+
     from smh_core.ha.ha_inventory import read_inventory
     from smh_core.ha.hardware import cannot_run
     from smh_core.ha.hardware_map import load_mapping

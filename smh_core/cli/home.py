@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from smh_core.homeenv.engine import dump_home, load_home
-from smh_core.homeenv.model import Home
+if TYPE_CHECKING:
+    from smh_core.homeenv.model import Home
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,6 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
+    from smh_core.homeenv.engine import dump_home
+
     if args.matter and args.level is not None:
         raise ValueError("--matter homes have one size: leave out --level")
     if args.matter:
@@ -82,5 +85,7 @@ def summarize(home: Home) -> str:
 
 
 def _show(args: argparse.Namespace) -> int:
+    from smh_core.homeenv.engine import load_home
+
     print(summarize(load_home(args.file)))
     return 0

@@ -9,13 +9,11 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
+from . import automation, bench, ha, home, matter, model, perf, safety, tasks, voice
 from .parser import SmhParser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    # imported here, after main() had the chance to start report.png's drawer (see main)
-    from . import automation, bench, ha, home, matter, model, perf, safety, tasks, voice
-
     parser = SmhParser(
         prog="smh",
         description="SMH: evaluate and run LLM smart-home agents on a simulated or real home.",
@@ -48,13 +46,6 @@ def error_line(error: BaseException) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    words = list(sys.argv[1:] if argv is None else argv)
-    if words[:2] == ["bench", "run"] and not {"-h", "--help"} & set(words):
-        # report.png's matplotlib import is the longest part of a small run: start the child
-        # that does it (smh_core.bench.chart) before the subcommands' own imports
-        from smh_core.bench import chart
-
-        chart.prestart()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import signal
 import sys
@@ -79,6 +78,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _areas(args: argparse.Namespace) -> int:
+    import asyncio
+
     from sim_devices.matter_bridge.areas import AreaAssignment, assign_areas
     from smh_core.ha.login import access_token
     from smh_core.ha.websocket import connect
@@ -103,6 +104,8 @@ def _areas(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import asyncio
+
     from aiohttp import web
 
     from sim_devices.matter_bridge.faults import parse_fault

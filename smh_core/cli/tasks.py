@@ -6,8 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from smh_core.task.model import dump_task, load_tasks
-
 SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", "safety-composed"]
 
 
@@ -69,6 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _generate(args: argparse.Namespace) -> int:
     from smh_core.safety_suites import safety_adversarial, safety_composed, safety_suite
     from smh_core.suites import memhome_suite, sage_suite, simuhome_suite, smh_suite
+    from smh_core.task.model import dump_task
 
     generators = {
         "smh": smh_suite.generate,
@@ -108,6 +107,7 @@ def _generate(args: argparse.Namespace) -> int:
 def _validate(args: argparse.Namespace) -> int:
     from smh_core.suites.smh_suite import validate
     from smh_core.task.home import HomeCache
+    from smh_core.task.model import load_tasks
 
     tasks = load_tasks(args.files)
     validate(tasks, HomeCache(args.files[0].parent))

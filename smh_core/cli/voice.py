@@ -4,7 +4,6 @@ pipeline (Wyoming protocol) and the speech tools behind ``smh bench run --voice`
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import sys
 from functools import partial
@@ -105,6 +104,8 @@ def _espeak():
 
 
 def _run_server(factory, args: argparse.Namespace, what: str) -> int:
+    import asyncio
+
     from smh_core.voice.server import serve
 
     async def main() -> None:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Literal
 from smh_core.llm.prompts import load_prompt
 from smh_core.llm.usage import Usage
 
-from .access import about_access
 from .home_topic import about_home, one_slip
 from .store import MemoryBank
 
@@ -131,7 +130,9 @@ def check_write(query: str, content: str) -> Veto | None:
     the other), no one-off request, an explicit request to remember, and content about the home
     (:func:`~.home_topic.about_home`; the refusal keeps its name, ``NOT_DEVICE``).
     ``None`` if the memory may be stored."""
-    # imported here: its patterns take 50 ms to compile, and most runs never write a memory
+    # imported here: their patterns take 50 and 30 ms to compile, and most runs never write a
+    # memory
+    from .access import about_access
     from .sensitive import find_sensitive
 
     findings = find_sensitive(content) + find_sensitive(query)

@@ -78,5 +78,5 @@ def measure_local(tasks_dir: Path, setting: str = "eia") -> LocalRun:
         argv = ["bench", "run", "--suite", "sample", "--agent", "local", "--setting", setting]
         argv += ["--tasks-dir", str(tasks_dir), "--out", str(out)]
         before = os.getloadavg()
-        wall = timed_smh(argv, smh_env())
+        wall = timed_smh(argv, smh_env()).wall
         return LocalRun(wall, task_times(out / "results.jsonl"), before, os.getloadavg())

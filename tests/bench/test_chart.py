@@ -1,5 +1,5 @@
-"""report.png from a prestarted child (matplotlib imported on the other core) or in process:
-the same picture either way, and never a missing one."""
+"""report.png: drawn by ``smh bench report`` and ``smh bench run --chart``, kept current by a run
+into a folder that has one, and never left beside a report of other results."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from smh_core.bench.chart import draw_chart
 
-from smh_core.bench import chart
-
+ROOT = Path(__file__).resolve().parents[2]
+TASKS = ROOT / "tests" / "fixtures" / "tasks_tiny.jsonl"
+PNG = b"\x89PNG\r\n\x1a\n"
 SUMMARY = {
     "smh": {
         "agents": ["oracle"],
@@ -22,63 +23,49 @@ SUMMARY = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _no_child_left() -> None:
-    yield
-    chart._stop()
-
-
-def test_the_child_draws_what_this_process_draws(tmp_path: Path) -> None:
-    chart.prestart()
-    child = chart._child
-    assert child is not None and child.poll() is None
-    chart.draw(SUMMARY, tmp_path / "child.png")
-    assert child.returncode == 0 and chart._child is None
-    chart.draw_chart(SUMMARY, tmp_path / "here.png")
-    assert (tmp_path / "child.png").read_bytes() == (tmp_path / "here.png").read_bytes()
-    assert (tmp_path / "child.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def test_a_failing_child_still_leaves_a_chart(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(sys, "executable", "/bin/false")  # the child exits 1 without drawing
-    chart.prestart()
-    assert chart._child is not None
-    chart.draw(SUMMARY, tmp_path / "report.png")
-    assert (tmp_path / "report.png").stat().st_size > 1000
-
-
-def test_an_unused_child_exits_on_eof() -> None:
-    chart.prestart()
-    child = chart._child
-    chart._stop()
-    assert child is not None and child.returncode == 0
-
-
-def test_a_run_from_the_cli_writes_its_chart(tmp_path: Path) -> None:
-    root = Path(__file__).resolve().parents[2]
+def smh(*args: str) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "smh_core.cli.main",
-            "bench",
-            "run",
-            "--suite",
-            "sample",
-            "--agent",
-            "oracle",
-            "--tasks-dir",
-            str(root / "tasks"),
-            "--out",
-            str(tmp_path / "run"),
-        ],
+        [sys.executable, "-m", "smh_core.cli.main", *args],
         capture_output=True,
         text=True,
-        cwd=root,
+        cwd=ROOT,
         check=False,
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "run" / "report.png").read_bytes()[:4] == b"\x89PNG"
+    return done
+
+
+def run(out: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    return smh(
+        "bench", "run", "--tasks", str(TASKS), "--agent", "oracle", "--out", str(out), *flags
+    )
+
+
+def test_draw_chart_writes_a_png(tmp_path: Path) -> None:
+    draw_chart(SUMMARY, tmp_path / "report.png")
+    picture = (tmp_path / "report.png").read_bytes()
+    assert picture.startswith(PNG) and len(picture) > 1000
+
+
+def test_a_run_leaves_the_chart_to_whoever_asks_for_it(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    done = run(out, "--quiet")
+    assert (out / "report.md").is_file() and (out / "report.csv").is_file()
+    assert not (out / "report.png").exists()
+    assert f"(report.png: smh bench report {out})" in done.stdout
+    done = smh("bench", "report", str(out))
+    assert (out / "report.png").read_bytes().startswith(PNG)
+    assert f"{out / 'report.png'}" in done.stdout
+
+
+def test_a_chart_once_drawn_is_kept_current_or_removed(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    run(out, "--quiet", "--chart")
+    assert (out / "report.png").read_bytes().startswith(PNG)
+    (out / "report.png").write_bytes(b"an older chart")
+    run(out, "--quiet")  # the same run again: nothing left to play, the reports rewritten
+    assert (out / "report.png").read_bytes().startswith(PNG)
+    run(out, "--quiet", "--no-chart")
+    assert not (out / "report.png").exists()
+    assert (out / "report.md").is_file()

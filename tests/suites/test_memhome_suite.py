@@ -13,9 +13,10 @@ import pytest
 
 from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.report import markdown, summarize
-from smh_core.bench.runner import bank_after, run_task
+from smh_core.bench.runner import run_task
 from smh_core.bench.verifier import Outcome
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.memory.decision import bank_after
 from smh_core.suites import memhome_suite
 from smh_core.suites.common import control_target
 from smh_core.task.home import HomeCache
