@@ -11,7 +11,7 @@ from typing import Any
 
 from smh_core.homeenv.dynamics import Cycle
 
-from .timebase import TICKS_PER_SECOND, SimEvent
+from .timebase import TICKS_PER_SECOND, SimEvent, queue_head
 from .triggers import same
 
 
@@ -228,13 +228,8 @@ class ApplianceCycles:
         self._cycles_touched.clear()
 
     def _next_cycle_event(self) -> int | None:
-        q, nxt = self._cycle_queue, self._cycle_next
-        while q:
-            t, did = q[0]
-            if nxt.get(did) == t:
-                return t
-            heapq.heappop(q)
-        return None
+        """The earliest queued phase end."""
+        return queue_head(self._cycle_queue, self._cycle_next)
 
     def _cycles_ending(self, tick: int) -> set[str]:
         """The appliances whose queued phase end is ``tick`` (the window's end), taken off the

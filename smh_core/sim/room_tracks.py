@@ -21,6 +21,7 @@ from smh_core.homeenv.engine import ENV_PREFIX
 from smh_core.homeenv.errors import Change, new_change
 
 from .physics import Pull, Track
+from .timebase import queue_head
 
 type Updates = tuple[dict[str, dict[str, Any]], list[Change], int]
 """What :meth:`RoomTracks._updates` returns: the values to write, per device, the changes
@@ -231,14 +232,8 @@ class RoomTracks:
             self._replan.clear()
 
     def _next_room_event(self) -> int | None:
-        """The earliest planned room event (stale queue entries dropped on the way)."""
-        q, due = self._queue_rooms, self._due
-        while q:
-            t, room = q[0]
-            if due.get(room) == t:
-                return t
-            heapq.heappop(q)
-        return None
+        """The earliest planned room event."""
+        return queue_head(self._queue_rooms, self._due)
 
     def _run_room_events(self) -> None:
         """Integrate the rooms whose own event is now up to it, and plan their next one."""

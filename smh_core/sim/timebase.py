@@ -3,6 +3,8 @@ error that stops a simulation and the record of what it did on its own."""
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -26,3 +28,15 @@ class SimEvent:
     ref: str
     ok: bool = True
     detail: str = ""
+
+
+def queue_head(queue: list[tuple[int, str]], current: Mapping[str, int]) -> int | None:
+    """The earliest tick of a queue of ``(tick, key)`` whose entry is still ``current[key]``
+    (entries superseded since are dropped on the way), or ``None``: the rooms' and appliances'
+    event queues, where an entry is replaced by pushing a new one rather than found and moved."""
+    while queue:
+        tick, key = queue[0]
+        if current.get(key) == tick:
+            return tick
+        heapq.heappop(queue)
+    return None
