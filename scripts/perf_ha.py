@@ -8,9 +8,11 @@ them, with the same platforms, entity counts per platform and device count. The 
 SMH costs on top of HA itself:
 
 - light calls/s: ``light.turn_on`` with a brightness, alternating two values (SMH: validated by
-  the engine, then the simulator's reaction and one state write), SMH / plain, target >= 0.9;
+  the engine, then the simulator's reaction and one state write), SMH / plain, target >= 0.8
+  (issue 37);
 - cold setup: the first config-entry setup in a fresh process (the integration's imports and
-  HA's platform imports included; Python's bytecode cache on, as in HA), SMH / plain, target <= 1.3;
+  HA's platform imports included; Python's bytecode cache on, as in HA), SMH / plain, target <= 1.0
+  (issue 37);
 - warm setup per entity: a further setup of a fresh entry, per entity, SMH / plain, target <= 1.0.
 
 Runs a real Home Assistant core (the version pytest-homeassistant-custom-component pins)
@@ -42,8 +44,8 @@ REPO = Path(__file__).resolve().parents[1]
 PLAIN_DIR = Path(__file__).resolve().parent / "perf_ha_plain"
 HOME_FILE = "complex.json"
 TARGETS = {
-    "light_calls_ratio": (">=", 0.9),
-    "cold_setup_ratio": ("<=", 1.3),
+    "light_calls_ratio": (">=", 0.8),
+    "cold_setup_ratio": ("<=", 1.0),
     "warm_setup_per_entity_ratio": ("<=", 1.0),
 }
 
@@ -301,9 +303,9 @@ def render(r: HaPerf) -> str:
             f"(plain baseline: the same per platform: {', '.join(f'{p} {n}' for p, n in r.counts.items())})",
             f"  light calls/s (turn_on with brightness, median of {r.rounds} interleaved rounds, {r.calls} calls each side): "
             f"SMH {r.smh_light_calls_per_second:,.0f}, plain {r.plain_light_calls_per_second:,.0f} -> "
-            f"{r.light_calls_ratio:.2f}x   target >= 0.9x: {mark[met['light_calls_ratio']]}",
+            f"{r.light_calls_ratio:.2f}x   target >= 0.8x: {mark[met['light_calls_ratio']]}",
             f"  cold setup in a fresh process (median of {r.rounds}): SMH {r.smh_cold_setup_ms:.0f} ms, "
-            f"plain {r.plain_cold_setup_ms:.0f} ms -> {r.cold_setup_ratio:.2f}x   target <= 1.3x: "
+            f"plain {r.plain_cold_setup_ms:.0f} ms -> {r.cold_setup_ratio:.2f}x   target <= 1.0x: "
             f"{mark[met['cold_setup_ratio']]}",
             f"  warm setup (median of {r.rounds}): SMH {r.smh_warm_setup_ms:.0f} ms "
             f"({r.smh_warm_setup_ms * per_entity:.0f} us/entity), plain {r.plain_warm_setup_ms:.0f} ms "
