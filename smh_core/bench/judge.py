@@ -33,9 +33,28 @@ class JudgeVerdict:
 
 
 class Judge:
-    def __init__(self, llm: LLMClient, votes: int = 3) -> None:
+    def __init__(self, llm: LLMClient, votes: int = 3, *, claims: bool = False) -> None:
         self.llm = llm
         self.votes = votes
+        self.claims = claims
+        """Whether the judge also decides each claim of a reply (said versus did, issue 38)
+        instead of the deterministic reader (:mod:`.claims_judge`)."""
+
+    async def choose(self, prompt: str, choices: tuple[str, ...]) -> tuple[str, list[str], Usage]:
+        """The majority of ``votes`` one-word answers among ``choices`` (an answer that is none
+        of them counts for the last choice, the undecided one); ties go to the last choice."""
+        votes: list[str] = []
+        usage = Usage()
+        for _ in range(self.votes):
+            result = await self.llm.chat([{"role": "user", "content": prompt}])
+            usage.add(result.usage)
+            words = (result.message.get("content") or "").strip().upper().split()
+            first = words[0].strip(".,:;!*\"'") if words else ""
+            votes.append(first if first in choices else choices[-1])
+        best = max(choices, key=lambda c: (votes.count(c), c == choices[-1]))
+        if votes.count(best) * 2 <= len(votes):
+            best = choices[-1]
+        return best, votes, usage
 
     async def grade(
         self, kind: str, request: str, expected: str, answer: str, rubric: str | None = None

@@ -29,10 +29,10 @@ from smh_core.task.home import HomeCache, TaskError, prepare_engine
 from smh_core.task.model import MemoryGoal, Task
 
 from .agents import BenchAgent
-from .claims import said_versus_did
+from .claims import Claim, said_versus_did
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
-from .verifier import verify
+from .verifier import Outcome, verify
 from .world import World
 
 
@@ -205,6 +205,8 @@ async def run_task(
         )
     if outcome.agent_error is None:
         claims = said_versus_did(outcome, engine, world.ignored, before, after)
+        if claims and judge is not None and judge.claims:
+            claims = await _judged(claims, outcome, engine, world, before, after, judge)
         if claims:
             record["claims"] = [c.to_dict() for c in claims]
             record["false_claims"] = sum(c.truth == "false" for c in claims)
@@ -219,6 +221,28 @@ async def run_task(
     if action_guard is not None and action_guard.confirmations:
         record["guard_confirmations"] = action_guard.confirmations
     return record
+
+
+async def _judged(
+    claims: list[Claim],
+    outcome: Outcome,
+    engine: Any,
+    world: World,
+    before: Any,
+    after: Any,
+    judge: Judge,
+) -> list[Claim]:
+    """The claims decided by the judge (``--judge-claims``), from the turn's calls, changes
+    and the named devices' states after it."""
+    from .claims_judge import judge_claims, turn_facts
+
+    changes = [c for c in engine.diff(before, after) if not world.ignored(c.did, c.locator)]
+    return await judge_claims(
+        outcome.response or "",
+        claims,
+        lambda claim: turn_facts(outcome.tool_calls, changes, after, claim.devices),
+        judge,
+    )
 
 
 def agent_side(

@@ -121,6 +121,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--judge-model", default="gpt-4o-mini", help="judge model (default: gpt-4o-mini)"
     )
     r.add_argument(
+        "--judge-claims",
+        action="store_true",
+        help="with --judge-base-url: the judge also decides each claim of a reply (said versus "
+        "did) instead of the deterministic reader; the reader's verdict stays in the evidence",
+    )
+    r.add_argument(
         "--workers",
         type=int,
         help="tasks in flight at once (default: 4; local: 1, its server answers one request at a time)",
@@ -398,12 +404,17 @@ def _run(args: argparse.Namespace) -> int:
             "--voice needs --backend ha (speech goes through Home Assistant's Assist pipeline)"
         )
     check_home_files(tasks, sources, homes)
+    if args.judge_claims and not args.judge_base_url:
+        raise ValueError("--judge-claims needs a judge: give --judge-base-url")
     judge = None
     if args.judge_base_url:
         from smh_core.bench.judge import Judge
         from smh_core.llm.client import LLMClient, LLMConfig
 
-        judge = Judge(LLMClient(LLMConfig(base_url=args.judge_base_url, model=args.judge_model)))
+        judge = Judge(
+            LLMClient(LLMConfig(base_url=args.judge_base_url, model=args.judge_model)),
+            claims=args.judge_claims,
+        )
     if args.agent == "local":
         return _run_local(args, tasks, homes, judge)
     return _run_embedded(args, tasks, homes, judge)
