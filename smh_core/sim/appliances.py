@@ -11,7 +11,7 @@ from typing import Any
 
 from smh_core.homeenv.dynamics import Cycle
 
-from .timebase import TICKS_PER_SECOND, SimEvent, queue_head
+from .timebase import TICKS_PER_SECOND, SimEvent, queue_due, queue_head
 from .triggers import same
 
 
@@ -210,10 +210,7 @@ class ApplianceCycles:
         queued phase end has passed): while a segment runs, its phase ends are fixed ticks, so
         a window looks at the appliances whose end it is, not at every appliance."""
         q, nxt, now = self._cycle_queue, self._cycle_next, self._tick
-        while q and q[0][0] <= now:  # passed: the appliance's next phase end, if any
-            t, did = heapq.heappop(q)
-            if nxt.get(did) == t:
-                self._cycles_touched.add(did)
+        self._cycles_ending(now)  # passed: the appliance's next phase end, if any
         for did in sorted(self._cycles_touched):
             cyc = self._cycles[did]
             nxt.pop(did, None)
@@ -234,12 +231,7 @@ class ApplianceCycles:
     def _cycles_ending(self, tick: int) -> set[str]:
         """The appliances whose queued phase end is ``tick`` (the window's end), taken off the
         queue: each queues its next phase end after the window."""
-        q, nxt = self._cycle_queue, self._cycle_next
-        out: set[str] = set()
-        while q and q[0][0] <= tick:
-            t, did = heapq.heappop(q)
-            if nxt.get(did) == t:
-                out.add(did)
+        out = set(queue_due(self._cycle_queue, self._cycle_next, tick))
         self._cycles_touched.update(out)
         return out
 

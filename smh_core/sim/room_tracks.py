@@ -21,7 +21,7 @@ from smh_core.homeenv.engine import ENV_PREFIX
 from smh_core.homeenv.errors import Change, new_change
 
 from .physics import Pull, Track
-from .timebase import queue_head
+from .timebase import queue_due, queue_head
 
 type Updates = tuple[dict[str, dict[str, Any]], list[Change], int]
 """What :meth:`RoomTracks._updates` returns: the values to write, per device, the changes
@@ -184,11 +184,10 @@ class RoomTracks:
         hit = self._views.get(room)
         if hit is not None and hit[0] == self._tick and hit[1] == self._at[room]:
             return hit[2]
+        if room in self._dirty:
+            self._refresh(room)
         x = dict(self._x[room])
-        for var, track in self._tracks_of(room):
-            fixed = track.fixed
-            if fixed is not None and fixed[0] == 0:
-                continue
+        for var, track, _star, _keep in self._moving[room]:  # what _integrate moves, on a copy
             x[var] = track.step(x[var], n)
         self._views[room] = (self._tick, self._at[room], x)
         return x
@@ -237,13 +236,11 @@ class RoomTracks:
 
     def _run_room_events(self) -> None:
         """Integrate the rooms whose own event is now up to it, and plan their next one."""
-        q, due, now = self._queue_rooms, self._due, self._tick
-        while q and q[0][0] <= now:
-            t, room = heapq.heappop(q)
-            if due.get(room) == t:
-                del due[room]
-                self._catch_up(room)
-                self._replan.add(room)
+        due = self._due
+        for room in queue_due(self._queue_rooms, due, self._tick):
+            del due[room]
+            self._catch_up(room)
+            self._replan.add(room)
 
     def _fresh(self, did: str) -> None:
         """Write the room ``did`` reports on (a room itself or a device with readings), or the

@@ -280,8 +280,9 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         cycles: set[str] = set()
         for did, loc in self._watch:
             if did.startswith(ENV_PREFIX):
-                if did[len(ENV_PREFIX) :] in self._x:
-                    rooms.add(did[len(ENV_PREFIX) :])
+                room = did[len(ENV_PREFIX) :]
+                if room in self._x:
+                    rooms.add(room)
             elif (did, loc) in self._sensors:
                 rooms.add(self._sensors[(did, loc)].room)
         # an appliance's phase and state change only at its phase ends, which are windows of

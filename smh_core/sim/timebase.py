@@ -30,6 +30,18 @@ class SimEvent:
     detail: str = ""
 
 
+def queue_due(queue: list[tuple[int, str]], current: Mapping[str, int], tick: int) -> list[str]:
+    """Take every entry at or before ``tick`` off a queue of ``(tick, key)``; the keys whose
+    entry was still ``current[key]``, each once, in queue order (see :func:`queue_head`; a key
+    planned twice for the same tick has two entries)."""
+    out: list[str] = []
+    while queue and queue[0][0] <= tick:
+        at, key = heapq.heappop(queue)
+        if current.get(key) == at and key not in out:
+            out.append(key)
+    return out
+
+
 def queue_head(queue: list[tuple[int, str]], current: Mapping[str, int]) -> int | None:
     """The earliest tick of a queue of ``(tick, key)`` whose entry is still ``current[key]``
     (entries superseded since are dropped on the way), or ``None``: the rooms' and appliances'
