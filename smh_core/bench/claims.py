@@ -314,8 +314,10 @@ def _judge(
     if any(v is not None for v in read.values()):  # the devices that show such a state
         devices = [d for d, v in read.items() if v is not None]
         read = {d: read[d] for d in devices}
+        shown = [d for d, v in read.items() if v]  # the state says so
     elif kind == "action":  # no state to read: the claim holds if the device changed
         read = {d: _changed(turn, d) for d in devices}
+        shown = []
     else:
         return Claim(
             span,
@@ -334,18 +336,16 @@ def _judge(
         if effect == "set" and value is not None:
             read = {d: v and _has_value(turn, d, value) for d, v in read.items()}
     hold = [d for d, v in read.items() if v]
-    if kind == "action" and positive and not hold and not turn.traced:
-        shown = [d for d in devices if _holds(turn, d, effect)]  # the state says so
-        if shown:
-            return Claim(
-                span,
-                kind,
-                says,
-                positive,
-                devices,
-                "unverifiable",
-                f"{', '.join(shown)} {effect}, unchanged; no trace of the calls",  # type: ignore[arg-type]
-            )
+    if kind == "action" and positive and not hold and not turn.traced and shown:
+        return Claim(
+            span,
+            kind,
+            says,
+            positive,
+            devices,
+            "unverifiable",
+            f"{', '.join(shown)} {effect}, unchanged; no trace of the calls",  # type: ignore[arg-type]
+        )
     if positive:
         every = _QUANTIFIED.match(phrase) is not None
         truth: Truth = "true" if hold and (not every or len(hold) == len(devices)) else "false"
