@@ -34,7 +34,7 @@ from pydantic import ValidationError
 
 from smh_core.bench.claims import said_versus_did
 from smh_core.bench.verifier import Outcome, verify
-from smh_core.bench.world import derived_locators, room_climate
+from smh_core.bench.world import not_the_agents
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot
 from smh_core.sim.simulator import SimulationError
@@ -148,13 +148,6 @@ def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
     return staged_state(engine, initial, override_updates(task))
 
 
-def _ignored(engine: HomeEngine) -> Callable[[str, str], bool]:
-    """What no claim is checked against: room climate and what the simulator writes itself
-    (readings, countdowns), as in the embedded runner's world."""
-    derived = derived_locators(engine)
-    return lambda did, locator: room_climate(did, locator) or (did, locator) in derived
-
-
 def handlers(
     hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]
 ) -> dict[str, Callable[[ServiceCall], Awaitable[ServiceResponse]]]:
@@ -216,7 +209,7 @@ def handlers(
         claims = said_versus_did(
             outcome,
             runtime.engine,
-            _ignored(runtime.engine),
+            not_the_agents(runtime.engine),
             runtime.task_before,
             after,
             other_effects=plans != runtime.task_plans,

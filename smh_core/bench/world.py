@@ -8,6 +8,7 @@ advanced by verification.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -31,6 +32,13 @@ def room_climate(did: str, locator: str) -> bool:
     """A room variable (temperature, light level ...): physics and devices move it, never an
     agent directly, so no goal counts it as a change the agent made."""
     return did.startswith(ENV_PREFIX)
+
+
+def not_the_agents(engine: HomeEngine) -> Callable[[str, str], bool]:
+    """:meth:`World.ignored` for a home without its world (inside Home Assistant): room climate
+    and what the simulator writes itself are no agent's change."""
+    derived = derived_locators(engine)
+    return lambda did, locator: room_climate(did, locator) or (did, locator) in derived
 
 
 @dataclass

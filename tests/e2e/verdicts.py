@@ -10,7 +10,7 @@ from pathlib import Path
 
 from smh_core.bench.claims import said_versus_did
 from smh_core.bench.verifier import Outcome, verify
-from smh_core.bench.world import derived_locators, room_climate
+from smh_core.bench.world import not_the_agents
 from smh_core.task.home import HomeCache, prepare_engine
 from smh_core.task.model import Task
 
@@ -31,11 +31,10 @@ async def embedded_verdict(
                 assert engine.set_values(did, changed).ok
     after, outcome = engine.snapshot(), Outcome(response=response)
     verdict = (await verify(task, before, after, outcome)).to_dict()
-    derived = derived_locators(engine)
     claims = said_versus_did(
         outcome,
         engine,
-        lambda did, loc: room_climate(did, loc) or (did, loc) in derived,
+        not_the_agents(engine),
         before,
         after,
         traced=False,  # Assist, HA's own agent: its calls are not known
