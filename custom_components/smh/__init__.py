@@ -82,7 +82,13 @@ from .const import (
 )
 from .home_source import HomeSourceError, build_home, entry_home_key
 from .persistence import StatePersistence
-from .registry import area_prefix, link_room_sensors, mirror_layout, prune_entities
+from .registry import (
+    apply_entity_settings,
+    area_prefix,
+    link_room_sensors,
+    mirror_layout,
+    prune_entities,
+)
 from .runtime import SmhConfigEntry, SmhRuntime
 from .services import async_register_services
 
@@ -148,6 +154,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: SmhConfigEntry) -> bool:
     prune_entities(hass, entry, runtime.unique_ids(entry.entry_id))
     await hass.config_entries.async_forward_entry_setups(entry, runtime.platforms)
     link_room_sensors(hass, entry, runtime.engine, area_of)  # the sensors have states now
+    apply_entity_settings(hass, entry, runtime.engine, runtime.entity_plan())
     clock.start()
     entry.async_on_unload(hass.async_add_shutdown_job(HassJob(_async_shutdown), clock, persistence))
     async_resume_jump(hass, entry, clock, persistence.stored_jump)

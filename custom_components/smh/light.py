@@ -111,7 +111,13 @@ class SmhLight(SmhRichEntity, LightEntity):
     def color_mode(self) -> ColorMode:
         if self._only_mode is not None:
             return self._only_mode
-        return ColorMode(self.get("color_mode")) if "color_mode" in self.rich else ColorMode.RGB
+        mode = self.get("color_mode") if "color_mode" in self.rich else None
+        if mode is not None:
+            return ColorMode(mode)
+        # no mode to show (a mode the source home does not state): the one its values show
+        if self.get("color") is None and self.color_temp_kelvin is not None:
+            return ColorMode.COLOR_TEMP
+        return ColorMode.RGB
 
     color_temp_kelvin = role_value("color_temp")
 

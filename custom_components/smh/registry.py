@@ -10,6 +10,9 @@ device name or an entity id (the config flow proposes one for every home after t
 
 from __future__ import annotations
 
+from typing import Any
+
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import area_registry as ar
@@ -22,6 +25,8 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.names import display_names
 
 from .const import CONF_AREA_PREFIX, DOMAIN
+from .exposure import ASSISTANT as EXPOSE_TO
+from .exposure import keeps_settings
 from .mirrors import unique_id
 from .room import prefixed, room_device_id, room_did, room_icon
 
@@ -59,9 +64,11 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
             label = labels.async_get_label_by_name(parent_name) or labels.async_create(parent_name)
             area_labels.add(label.label_id)
         area = areas.async_get_area_by_name(names_of[room.id])
+        aliases = {prefixed(prefix, a) for a in room.aliases or ()}
         if area is None:
             area = areas.async_create(
                 names_of[room.id],
+                aliases=aliases,
                 floor_id=floor.floor_id,
                 labels=area_labels,
                 icon=room_icon(room.type, room.name),
@@ -69,6 +76,7 @@ def mirror_layout(hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine) -
         else:  # an area of that name (this entry's from before, or one the user chose to share)
             area = areas.async_update(
                 area.id,
+                aliases=area.aliases | aliases,
                 floor_id=floor.floor_id,
                 labels=area.labels | area_labels,
                 icon=area.icon or room_icon(room.type, room.name),
@@ -169,6 +177,42 @@ def link_room_sensors(
             areas.async_update(area.id, **changes)  # type: ignore[arg-type]
             linked += len(changes)
     return linked
+
+
+def apply_entity_settings(
+    hass: HomeAssistant, entry: ConfigEntry, engine: HomeEngine, plan: tuple[list[Any], list[Any]]
+) -> int:
+    """Give the entities of devices whose source home said so (a twin of a real HA home) their
+    aliases and Assist exposure: aliases to a device's own entity (the one of its source
+    entity's domain, else each of its rich entities), exposure to every entity of the device.
+    Devices that say nothing (SMH's own homes) keep HA's defaults. Call once the entities are
+    registered. Returns how many entities were changed."""
+    riches, mirrors = plan
+    told = {
+        did: d.userdata
+        for did in engine.device_ids()
+        if (d := engine.device(did)).userdata.aliases is not None or d.userdata.exposed is not None
+    }
+    if not told:
+        return 0
+    registry = er.async_get(hass)
+    changed = 0
+    for did, userdata in told.items():
+        own = did.split(".", 1)[0]
+        rich = [r for r in riches if r.did == did]
+        named = [r for r in rich if r.platform == own] or rich
+        for part in [*rich, *(m for m in mirrors if m.did == did)]:
+            entity_id = registry.async_get_entity_id(
+                part.platform, DOMAIN, unique_id(entry.entry_id, did, part.key)
+            )
+            if entity_id is None:
+                continue
+            if userdata.aliases is not None and part in named:
+                registry.async_update_entity(entity_id, aliases=set(userdata.aliases))
+            if userdata.exposed is not None and keeps_settings(hass):
+                async_expose_entity(hass, EXPOSE_TO, entity_id, userdata.exposed)
+            changed += 1
+    return changed
 
 
 def prune_entities(hass: HomeAssistant, entry: ConfigEntry, provided: set[tuple[str, str]]) -> int:

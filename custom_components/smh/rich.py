@@ -260,6 +260,16 @@ SPECS: tuple[Spec, ...] = (
         device_classes={"water_valve": "water"},
         only=frozenset({"valve"}),
     ),
+    Spec(  # a valve that only opens and closes (a live home's, imported with its features)
+        "valve",
+        (_role("position", "position", READ, "percent", required=True),),
+        (
+            _call("open", "open", "OPEN", required=True),
+            _call("close", "close", "CLOSE", required=True),
+        ),
+        device_classes={"water_valve": "water"},
+        only=frozenset({"valve"}),
+    ),
     Spec(
         "lock",
         (_role("state", "state", READ, "options", required=True, allowed="locked unlocked"),),
@@ -273,6 +283,16 @@ SPECS: tuple[Spec, ...] = (
             _call("close", "close", "CLOSE", required=True),
         ),
         device_classes={"blind": "blind", "curtain": "curtain", "shutter": "shutter"},
+    ),
+    Spec(  # a cover that only opens and closes (a live home's, imported with its features)
+        "cover",
+        (_role("position", "position", READ, "percent", required=True),),
+        (
+            _call("open", "open", "OPEN", required=True),
+            _call("close", "close", "CLOSE", required=True),
+        ),
+        device_classes={"blind": "blind", "curtain": "curtain", "shutter": "shutter"},
+        only=frozenset({"curtain"}),
     ),
     Spec(
         "cover",

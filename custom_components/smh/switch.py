@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from homeassistant.components.switch import SwitchEntity
+from homeassistant.components.switch import SwitchDeviceClass, SwitchEntity
 
 from .entity import SmhEntity, platform_setup
 
 
 class SmhSwitch(SmhEntity, SwitchEntity):
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        if self.mirror.device_named:  # the device's own switch: the class its source states
+            stated = self.runtime.engine.device(self.mirror.did).userdata.device_class
+            if stated in {c.value for c in SwitchDeviceClass}:
+                self._attr_device_class = SwitchDeviceClass(stated)
+
     @property
     def is_on(self) -> bool:
         sw = self.mirror.switch

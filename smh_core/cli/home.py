@@ -1,8 +1,10 @@
-"""``smh home generate|show``: make deterministic homes and summarise home files."""
+"""``smh home generate|show|from-ha``: make deterministic homes, summarise home files, and make
+a live Home Assistant home's simulated twin."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,6 +34,35 @@ def register(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--out", type=Path, required=True, help="output JSON file")
     g.set_defaults(func=_generate)
 
+    t = hs.add_parser(
+        "from-ha",
+        help="the simulated twin of a live Home Assistant home (or of a copy of its .storage "
+        "folder and a states dump): its areas, floors, aliases, devices and Assist exposure",
+        description="Write the simulated twin of a Home Assistant home: every entity SMH can "
+        "simulate becomes a device under its entity id, in its area, with its name, aliases, "
+        "device class, features and current state; the rest are listed with reasons in "
+        "OUT's .import.md beside it. Read live over the websocket API (an admin's token: "
+        "exposure settings are admin-only) or offline with --storage and --states.",
+    )
+    t.add_argument("--out", type=Path, required=True, help="the twin's home JSON file to write")
+    live = t.add_argument_group("live")
+    live.add_argument("--ha-url", default=os.environ.get("HA_URL"), help="HA base URL (env HA_URL)")
+    who = live.add_mutually_exclusive_group()
+    who.add_argument(
+        "--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)"
+    )
+    who.add_argument(
+        "--username", help="log in as this HA user instead (password from $HA_PASSWORD, else asked)"
+    )
+    offline = t.add_argument_group("offline")
+    offline.add_argument(
+        "--storage", type=Path, help="a copy of HA's config/.storage folder (its registries)"
+    )
+    offline.add_argument(
+        "--states", type=Path, help="with --storage: the JSON that GET /api/states answers"
+    )
+    t.set_defaults(func=_from_ha)
+
     s = hs.add_parser("show", help="print a readable summary of a home file")
     s.add_argument("file", type=Path, help="home JSON file")
     s.set_defaults(func=_show)
@@ -53,6 +84,46 @@ def _generate(args: argparse.Namespace) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(dump_home(home), encoding="utf-8")
     print(f"wrote {args.out}: {len(home.rooms)} rooms, {len(home.devices)} devices")
+    return 0
+
+
+def _from_ha(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from smh_core.ha.twin import Registries, read_registries, registries_from_storage, twin_from
+    from smh_core.homeenv.engine import dump_home
+
+    if args.storage is not None or args.states is not None:
+        if args.storage is None or args.states is None:
+            raise ValueError("offline, give both --storage (HA's .storage folder) and --states")
+        regs = registries_from_storage(args.storage, args.states)
+        source = str(args.storage)
+    elif args.ha_url:
+        from smh_core.ha.login import access_token
+        from smh_core.ha.websocket import connect
+
+        async def read() -> Registries:
+            token = await access_token(args.ha_url, args.token, args.username)
+            async with connect(args.ha_url, token) as call:
+                return await read_registries(call)
+
+        regs = asyncio.run(read())
+        source = args.ha_url
+    else:
+        raise ValueError(
+            "smh home from-ha needs --ha-url (with --token or --username), or --storage and --states"
+        )
+    twin = twin_from(regs, source)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(dump_home(twin.home), encoding="utf-8")
+    md, _ = twin.report.write(args.out.parent, args.out.stem)
+    print(f"wrote {args.out}: {twin.summary()}")
+    reasons = Counter(why for _, why in twin.report.skipped)
+    for why, n in reasons.most_common(8):
+        print(f"  not simulated: {n} x {why}")
+    if len(reasons) > 8:
+        print(f"  ... {len(reasons) - 8} more reasons")
+    print(f"every entity and its reason: {md}")
     return 0
 
 

@@ -271,6 +271,13 @@ class UserData(_Strict):
     service call sets it; Home Assistant shows these as not reported while they keep their
     initial value, so an attribute the source never had does not appear or vanish here (a
     media player's mute flag when it is switched off)."""
+    aliases: list[str] | None = None
+    """Other names the device answers to, as its source home's entity carries them (Home
+    Assistant's entity aliases, which Assist matches like the name); ``None`` in SMH's own homes."""
+    exposed: bool | None = None
+    """Whether the source home exposes the device to its voice assistant (Home Assistant's
+    "Expose" setting for Assist); ``None``: the source does not say (SMH's own homes), and the
+    HA integration leaves HA's default."""
 
 
 class Device(_Strict):
@@ -312,6 +319,9 @@ class Room(_Strict):
     floor_name: str | None = None
     """The floor's own name where the home gives one ("Upstairs"; Home Assistant homes do);
     shown as "Floor <floor>" otherwise."""
+    aliases: list[str] | None = None
+    """Other names of the room, as its source home's area carries them (Home Assistant's area
+    aliases); ``None`` in SMH's own homes."""
     parent: str | None = None
     environment: Environment | None = None
     """Climate of the room when the home is simulated over time (see :mod:`.dynamics`)."""

@@ -25,23 +25,13 @@ from typing import Any
 
 import yaml
 
-from sim_devices.catalog import instantiate
 from smh_core.homeenv.critic import device_id_text
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
-from smh_core.homeenv.narrowing import narrow
 from smh_core.task.model import Task, dump_task
 
-from .ha_entities import (
-    DOMAINS,
-    RANGES,
-    Mapped,
-    Unsupported,
-    device_class,
-    is_garage,
-    map_state,
-    todo_item,
-)
+from .ha_devices import ImportedEntity, device_from_entity
+from .ha_entities import Mapped, Unsupported, map_state, todo_item
 from .planner import decoys, elsewhere, plan
 from .report import ImportReport
 
@@ -75,20 +65,12 @@ def _difficulty(n_devices: int) -> str:
     return "simple" if n_devices <= 10 else "medium" if n_devices <= 40 else "complex"
 
 
-@dataclass(frozen=True)
-class _Entity:
-    domain: str
-    garage: bool
-    attributes: frozenset[str]
-    """The catalog attributes the imported (narrowed) device has."""
-
-
 @dataclass
 class _Home:
     name: str
     file: str
     home: Home
-    entities: dict[str, _Entity]  # supported entity id -> what it became
+    entities: dict[str, ImportedEntity]  # supported entity id -> what it became
     attributes: dict[
         str, dict[str, Any]
     ]  # its attributes in the fixture (a test's setup adds to them)
@@ -111,73 +93,6 @@ def declared(docs: list[Any]) -> dict[str, dict[str, list[Any]]]:
                     if isinstance(attrs.get(key), list):
                         out.setdefault(str(eid), {}).setdefault(key, []).extend(attrs[key])
     return out
-
-
-def _capabilities(attrs: dict[str, Any], more: dict[str, list[Any]]) -> dict[str, Any]:
-    for key, values in more.items():
-        mine = attrs.get(key)
-        if isinstance(mine, list) or mine is None:
-            attrs[key] = list(dict.fromkeys([*(mine or []), *values]))
-    return attrs
-
-
-def _device(
-    name: str,
-    ent: dict[str, Any],
-    area: str | None,
-    report: ImportReport,
-    more: dict[str, list[Any]],
-) -> tuple[Any, _Entity] | None:
-    """One fixture entity as a catalog device narrowed to what the entity supports (``more``:
-    the capabilities the tests declare for it)."""
-    eid = str(ent["id"])
-    domain = eid.split(".", 1)[0]
-    if domain not in DOMAINS:
-        report.skip(f"{name}: {eid}", f"no catalog type acts like HA's {domain} entities")
-        return None
-    attrs = _capabilities(dict(ent.get("attributes") or {}), more)
-    kind = DOMAINS[domain]
-    garage = domain == "cover" and is_garage(attrs)
-    try:
-        mapped = map_state(domain, ent.get("state"), attrs, garage)
-    except Unsupported as e:
-        report.skip(f"{name}: {eid}", f"initial {e} not modelled")
-        return None
-    narrowing = kind.narrowing(attrs)
-    type_name = kind.type(attrs)
-    label = str(ent.get("name") or eid)
-    values = mapped.values
-    if narrowing is not None:
-        values = {k: v for k, v in values.items() if k in narrowing.attributes}
-    try:
-        device = instantiate(
-            type_name,
-            did=eid,
-            room=area,
-            name=label,
-            values=values or None,
-            ranges=RANGES.get(domain),
-        )
-        if narrowing is not None:
-            device = narrow(device, narrowing)
-    except ValueError as e:
-        report.skip(f"{name}: {eid}", f"cannot be built as a {type_name}: {e}")
-        return None
-    cls = device_class(attrs)
-    if cls and cls not in device.userdata.tags:
-        device.userdata.tags.insert(0, cls)
-    device.userdata.device_class = (
-        cls or ""
-    )  # HA sees the source's class, or none where it has none
-    # what the fixture does not state, its synthetic-home entity does not report (the main
-    # state aside: HA needs one to target the entity)
-    device.userdata.unstated = sorted(
-        loc for loc, _ in device.attributes_by_locator() if loc not in values and loc != "state"
-    )
-    if kind.note and not garage:
-        report.approximate(f"{name}: {eid}", kind.note)
-    kept = frozenset(loc for loc, _ in device.attributes_by_locator())
-    return device, _Entity(domain, garage, kept)
 
 
 def _build_home(
@@ -223,7 +138,7 @@ def _build_home(
             report.skip(f"{name}: entity {ent!r:.80}", "an entity without an id")
             continue
         area = ent.get("area") or device_area.get(ent.get("device"))
-        made = _device(
+        made = device_from_entity(
             name,
             ent,
             area if area in rooms else None,

@@ -23,6 +23,14 @@ class Unsupported(Exception):
     """An HA state or attribute the catalog has no counterpart for (the message says which)."""
 
 
+class UnsupportedAttributes(Unsupported):
+    """State attributes the catalog type has no place for (``names``), the state itself fine."""
+
+    def __init__(self, domain: str, names: list[str]) -> None:
+        super().__init__(f"{domain} attributes {names}")
+        self.names = names
+
+
 @dataclass(frozen=True)
 class Mapped:
     """An HA state in catalog terms: attribute values (to set up, or to reach), the critic
@@ -76,6 +84,68 @@ DESCRIPTIVE = frozenset(
 RANGES: dict[str, dict[str, tuple[float, float]]] = {"light": {"brightness": (0, 255)}}
 """Per HA domain, attributes imported in HA's own units rather than the catalog's (a light's
 brightness 0-255, not 1-100 %): every level the source states is kept and read back exactly."""
+
+
+FEATURE_BITS: dict[str, dict[str, int]] = {
+    "cover": {"OPEN": 1, "CLOSE": 2, "SET_POSITION": 4, "STOP": 8, "OPEN_TILT": 16,
+              "CLOSE_TILT": 32, "STOP_TILT": 64, "SET_TILT_POSITION": 128},
+    "valve": {"OPEN": 1, "CLOSE": 2, "SET_POSITION": 4, "STOP": 8},
+    "fan": {"SET_SPEED": 1, "OSCILLATE": 2, "DIRECTION": 4, "PRESET_MODE": 8, "TURN_OFF": 16,
+            "TURN_ON": 32},
+    "media_player": {"PAUSE": 1, "SEEK": 2, "VOLUME_SET": 4, "VOLUME_MUTE": 8,
+                     "PREVIOUS_TRACK": 16, "NEXT_TRACK": 32, "TURN_ON": 128, "TURN_OFF": 256,
+                     "PLAY_MEDIA": 512, "VOLUME_STEP": 1024, "SELECT_SOURCE": 2048, "STOP": 4096,
+                     "CLEAR_PLAYLIST": 8192, "PLAY": 16384, "SHUFFLE_SET": 32768,
+                     "SELECT_SOUND_MODE": 65536, "BROWSE_MEDIA": 131072, "REPEAT_SET": 262144,
+                     "GROUPING": 524288, "MEDIA_ANNOUNCE": 1048576, "MEDIA_ENQUEUE": 2097152,
+                     "SEARCH_MEDIA": 4194304},
+    "vacuum": {"TURN_ON": 1, "TURN_OFF": 2, "PAUSE": 4, "STOP": 8, "RETURN_HOME": 16,
+               "FAN_SPEED": 32, "BATTERY": 64, "STATUS": 128, "SEND_COMMAND": 256, "LOCATE": 512,
+               "CLEAN_SPOT": 1024, "MAP": 2048, "STATE": 4096, "START": 8192},
+    "light": {"EFFECT": 4, "FLASH": 8, "TRANSITION": 32},
+    "lock": {"OPEN": 1},
+    "todo": {"CREATE_TODO_ITEM": 1, "DELETE_TODO_ITEM": 2, "UPDATE_TODO_ITEM": 4,
+             "MOVE_TODO_ITEM": 8, "SET_DUE_DATE_ON_ITEM": 16, "SET_DUE_DATETIME_ON_ITEM": 32,
+             "SET_DESCRIPTION_ON_ITEM": 64},
+}  # fmt: skip
+"""Per domain, HA's entity feature flags by name (``CoverEntityFeature``...): a live HA states
+``supported_features`` as their sum, home-assistant-datasets' fixtures by name. A test checks
+the table against HA's own enums."""
+
+
+NOT_SIMULATED_FEATURES: dict[str, frozenset[str]] = {
+    "cover": frozenset({"STOP", "OPEN_TILT", "CLOSE_TILT", "STOP_TILT", "SET_TILT_POSITION"}),
+    "valve": frozenset({"STOP"}),
+    "fan": frozenset({"DIRECTION"}),
+    "light": frozenset({"EFFECT", "FLASH", "TRANSITION"}),
+    "lock": frozenset({"OPEN"}),
+    "media_player": frozenset(
+        {"SEEK", "CLEAR_PLAYLIST", "SHUFFLE_SET", "SELECT_SOUND_MODE", "BROWSE_MEDIA",
+         "REPEAT_SET", "GROUPING", "MEDIA_ANNOUNCE", "MEDIA_ENQUEUE", "SEARCH_MEDIA"}
+    ),
+    "vacuum": frozenset({"SEND_COMMAND", "LOCATE", "CLEAN_SPOT", "MAP"}),
+    "todo": frozenset({"MOVE_TODO_ITEM", "SET_DUE_DATE_ON_ITEM", "SET_DUE_DATETIME_ON_ITEM",
+                       "SET_DESCRIPTION_ON_ITEM"}),
+}  # fmt: skip
+"""Per domain, the HA features the catalog's devices have no counterpart for: a device imported
+from an entity that has them is simulated without them (its twin's report names them)."""
+
+
+def unsimulated_features(domain: str, attrs: Mapping[str, Any]) -> list[str]:
+    """Which of the entity's features (by name, see :func:`named_features`) the twin lacks."""
+    named = features(named_features(domain, attrs)) or set()
+    return sorted(named & NOT_SIMULATED_FEATURES.get(domain, frozenset()))
+
+
+def named_features(domain: str, attrs: Mapping[str, Any]) -> dict[str, Any]:
+    """``attrs`` with an integer ``supported_features`` (a live HA's bitmask) written as the
+    feature names :func:`features` reads; other attributes, and names, as they are. A bit the
+    table does not know is left out (the feature is not used)."""
+    raw = attrs.get("supported_features")
+    bits = FEATURE_BITS.get(domain)
+    if bits is None or not isinstance(raw, int) or isinstance(raw, bool):
+        return dict(attrs)
+    return {**attrs, "supported_features": [n for n, bit in bits.items() if raw & bit]}
 
 
 def features(attrs: Mapping[str, Any]) -> set[str] | None:
@@ -230,7 +300,7 @@ def _light(state: str | None, attrs: dict[str, Any]) -> Mapped:
 def _no_more(domain: str, attrs: Mapping[str, Any]) -> None:
     other = sorted(k for k, v in attrs.items() if v is not None)
     if other:
-        raise Unsupported(f"{domain} attributes {other}")
+        raise UnsupportedAttributes(domain, other)
 
 
 def _lock(state: str | None, attrs: dict[str, Any]) -> Mapped:
@@ -626,6 +696,26 @@ def map_state(domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = 
     if domain == "cover" and garage:
         return _garage(text, kept)
     return DOMAINS[domain].state(text, kept)
+
+
+def map_state_without(
+    domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = False
+) -> tuple[Mapped, list[str]]:
+    """As :func:`map_state`, leaving out the state attributes the catalog type has no place for
+    (a media player's shuffle, a cover's tilt) instead of refusing the entity: ``(mapped, the
+    attributes left out)``. For a twin of a real home, where a device that cannot report
+    everything is still the device people ask for; an unreadable state still raises."""
+    kept = dict(attrs)
+    left_out: list[str] = []
+    while True:
+        try:
+            return map_state(domain, state, kept, garage), left_out
+        except UnsupportedAttributes as e:
+            if not e.names or not set(e.names) <= kept.keys():
+                raise
+            left_out += e.names
+            for name in e.names:
+                kept.pop(name)
 
 
 def todo_item(sentence: str) -> str:

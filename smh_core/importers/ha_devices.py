@@ -1,0 +1,135 @@
+"""One Home Assistant entity (its id, name, state and attributes) as a catalog device, narrowed
+to what the entity supports.
+
+Both ways SMH reads an HA home go through here: home-assistant-datasets' fixtures
+(:mod:`.ha_datasets`) and a live or stored HA home made into its simulated twin
+(:mod:`smh_core.ha.twin`). One conversion means a twin's light is the same device an imported
+task's light is, and a fix to either reaches both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sim_devices.catalog import instantiate
+from smh_core.homeenv.model import Device
+from smh_core.homeenv.narrowing import narrow
+
+from .ha_entities import (
+    DOMAINS,
+    RANGES,
+    Unsupported,
+    device_class,
+    is_garage,
+    map_state,
+    map_state_without,
+    named_features,
+    unsimulated_features,
+)
+from .report import ImportReport
+
+
+@dataclass(frozen=True)
+class ImportedEntity:
+    """What an HA entity became: its domain, whether it is a garage door, and the catalog
+    attributes the imported (narrowed) device has."""
+
+    domain: str
+    garage: bool
+    attributes: frozenset[str]
+
+
+def merge_capabilities(attrs: dict[str, Any], more: dict[str, list[Any]]) -> dict[str, Any]:
+    """``attrs`` with the capability lists of ``more`` added (a device supports what either says)."""
+    for key, values in more.items():
+        mine = attrs.get(key)
+        if isinstance(mine, list) or mine is None:
+            attrs[key] = list(dict.fromkeys([*(mine or []), *values]))
+    return attrs
+
+
+def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, float]] | None:
+    """The ranges an entity states for itself, over the domain's own (:data:`RANGES`): a
+    light's colour temperatures from its ``min_/max_color_temp_kelvin``."""
+    ranges = dict(RANGES.get(domain) or {})
+    low, high = attrs.get("min_color_temp_kelvin"), attrs.get("max_color_temp_kelvin")
+    numbers = [v for v in (low, high) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if domain == "light" and len(numbers) == 2 and 0 < numbers[0] < numbers[1]:
+        ranges["color_temperature"] = (int(numbers[0]), int(numbers[1]))
+    return ranges or None
+
+
+def device_from_entity(
+    name: str,
+    ent: dict[str, Any],
+    area: str | None,
+    report: ImportReport,
+    more: dict[str, list[Any]] | None = None,
+    live: bool = False,
+) -> tuple[Device, ImportedEntity] | None:
+    """One entity (``id``, ``name``, ``state``, ``attributes``) as a catalog device in room
+    ``area``, narrowed to what the entity supports (``more``: capabilities declared elsewhere,
+    such as a test's setup). ``live``: the entity of a real home, kept as it is: its own ranges
+    (a light's colour temperatures) instead of the catalog's, and state attributes the catalog
+    type has no place for left out and noted as an approximation, instead of the entity. None, with the reason in ``report`` under ``name: id`` (the id
+    alone for no name), when the
+    catalog has nothing that acts like it."""
+    eid = str(ent["id"])
+    item = f"{name}: {eid}" if name else eid
+    domain = eid.split(".", 1)[0]
+    if domain not in DOMAINS:
+        report.skip(item, f"no catalog type acts like HA's {domain} entities")
+        return None
+    attrs = merge_capabilities(named_features(domain, ent.get("attributes") or {}), more or {})
+    kind = DOMAINS[domain]
+    garage = domain == "cover" and is_garage(attrs)
+    left_out: list[str] = []
+    try:
+        if live:
+            mapped, left_out = map_state_without(domain, ent.get("state"), attrs, garage)
+        else:
+            mapped = map_state(domain, ent.get("state"), attrs, garage)
+    except Unsupported as e:
+        report.skip(item, f"initial {e} not modelled")
+        return None
+    narrowing = kind.narrowing(attrs)
+    type_name = kind.type(attrs)
+    label = str(ent.get("name") or eid)
+    values = mapped.values
+    if narrowing is not None:
+        values = {k: v for k, v in values.items() if k in narrowing.attributes}
+    try:
+        device = instantiate(
+            type_name,
+            did=eid,
+            room=area,
+            name=label,
+            values=values or None,
+            ranges=own_ranges(domain, attrs) if live else RANGES.get(domain),
+        )
+        if narrowing is not None:
+            device = narrow(device, narrowing)
+    except ValueError as e:
+        report.skip(item, f"cannot be built as a {type_name}: {e}")
+        return None
+    cls = device_class(attrs)
+    if cls and cls not in device.userdata.tags:
+        device.userdata.tags.insert(0, cls)
+    device.userdata.device_class = (
+        cls or ""
+    )  # HA sees the source's class, or none where it has none
+    # what the source does not state, its HA entity does not report (the main state aside: HA
+    # needs one to target the entity)
+    device.userdata.unstated = sorted(
+        loc for loc, _ in device.attributes_by_locator() if loc not in values and loc != "state"
+    )
+    if kind.note and not garage:
+        report.approximate(item, kind.note)
+    if left_out:
+        report.approximate(item, f"not simulated, so not reported: {', '.join(left_out)}")
+    lacking = unsimulated_features(domain, attrs) if live else []
+    if lacking:
+        report.approximate(item, f"features not simulated: {', '.join(lacking)}")
+    kept = frozenset(loc for loc, _ in device.attributes_by_locator())
+    return device, ImportedEntity(domain, garage, kept)

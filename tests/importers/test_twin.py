@@ -1,0 +1,187 @@
+"""The twin of an HA home as a pure function of its registries (``smh_core.ha.twin``): the same
+home read live (websocket listings) or offline (a ``.storage`` copy and a states dump) gives the
+same bytes, in any input order; what cannot be simulated is listed with its reason; a broken
+file names itself."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from smh_core.ha.twin import Registries, TwinSourceError, registries_from_storage, twin_from
+from smh_core.homeenv.engine import dump_home
+from smh_core.importers.ha_entities import FEATURE_BITS, named_features
+
+FLOORS = [
+    {"floor_id": "up", "name": "Upstairs", "level": 1},
+    {"floor_id": "ground", "name": "Ground", "level": None},
+]
+AREAS = [
+    {"area_id": "den", "name": "Den", "floor_id": "ground", "aliases": ["TV room", " "]},
+    {"area_id": "bed", "name": "Bedroom", "floor_id": "up", "aliases": []},
+]
+DEVICES = [{"id": "dev1", "area_id": "den", "name": "Hue bridge"}]
+ENTITIES = [
+    {"entity_id": "light.reading", "device_id": "dev1", "area_id": None, "aliases": ["Lamp"],
+     "options": {"conversation": {"should_expose": True}}},
+    {"entity_id": "lock.front", "area_id": "bed", "aliases": [],
+     "options": {"conversation": {"should_expose": False}}},
+    {"entity_id": "climate.hall", "area_id": "den"},
+    {"entity_id": "switch.old", "disabled_by": "user"},
+    {"entity_id": "switch.firmware", "entity_category": "config"},
+    {"entity_id": "cover.gone"},
+]  # fmt: skip
+STATES = [
+    {"entity_id": "light.reading", "state": "on", "attributes": {
+        "friendly_name": "Reading light", "brightness": 128, "supported_color_modes": ["brightness"],
+        "color_mode": "brightness", "supported_features": 40}},
+    {"entity_id": "lock.front", "state": "locked", "attributes": {"friendly_name": "Front door", "supported_features": 1}},
+    {"entity_id": "climate.hall", "state": "heat", "attributes": {}},
+    {"entity_id": "switch.firmware", "state": "on", "attributes": {}},
+    {"entity_id": "fan.yaml_fan", "state": "unavailable", "attributes": {}},
+    {"entity_id": "switch.yaml_plug", "state": "off", "attributes": {"friendly_name": "Kettle plug"}},
+]  # fmt: skip
+
+
+def _registries(**changes) -> Registries:
+    base = dict(
+        floors=FLOORS,
+        areas=AREAS,
+        devices=DEVICES,
+        entities=ENTITIES,
+        states=STATES,
+        exposed={"light.reading": True, "lock.front": False},
+        name="Maple Street",
+    )
+    return Registries(**{**base, **changes})
+
+
+def test_the_twin_keeps_layout_names_aliases_and_exposure() -> None:
+    twin = twin_from(_registries())
+    home = twin.home
+    assert home.name == "twin of Maple Street"
+    rooms = {r.id: r for r in home.rooms}
+    assert (rooms["den"].name, rooms["den"].aliases) == ("Den", ["TV room"])
+    # a floor without a level gets one after the highest
+    assert (rooms["den"].floor, rooms["den"].floor_name) == (2, "Ground")
+    assert (rooms["bed"].floor, rooms["bed"].aliases) == (1, None)
+    devices = {d.did: d for d in home.devices}
+    assert sorted(devices) == ["light.reading", "lock.front", "switch.yaml_plug"]
+    light = devices["light.reading"].userdata
+    assert (light.room, light.aliases, light.exposed) == ("den", ["Lamp"], True)  # device's area
+    assert devices["lock.front"].userdata.exposed is False
+    assert devices["switch.yaml_plug"].userdata.exposed is None  # not said: HA's default
+    assert devices["switch.yaml_plug"].name == "Kettle plug"
+    skipped = dict(twin.report.skipped)
+    assert skipped == {
+        "climate.hall": "no catalog type acts like HA's climate entities",
+        "switch.old": "disabled in Home Assistant (by user)",
+        "switch.firmware": "a config entity, not a device people ask for",
+        "cover.gone": "has no state in Home Assistant",
+        "fan.yaml_fan": "its state is unavailable in Home Assistant: nothing to start the twin from",
+    }
+    assert twin.summary().startswith("3 of 8 entities simulated on 2 areas")
+    # the light's FLASH (8) and TRANSITION (32) are named as not simulated
+    assert (
+        "light.reading",
+        "features not simulated: FLASH, TRANSITION",
+    ) in twin.report.approximated
+
+
+def test_same_registries_in_any_order_give_the_same_bytes() -> None:
+    first = dump_home(twin_from(_registries()).home)
+    rng = random.Random(7)
+    for _ in range(3):
+        shuffled = {
+            k: rng.sample(v, len(v)) for k, v in
+            {"floors": FLOORS, "areas": AREAS, "entities": ENTITIES, "states": STATES}.items()
+        }  # fmt: skip
+        assert dump_home(twin_from(_registries(**shuffled)).home) == first
+
+
+def _storage(tmp_path: Path) -> tuple[Path, Path]:
+    storage = tmp_path / ".storage"
+    storage.mkdir()
+
+    def write(name: str, key: str, items: list) -> None:
+        doc = {"version": 1, "key": name, "data": {key: items}}
+        (storage / name).write_text(json.dumps(doc))
+
+    write("core.floor_registry", "floors", FLOORS)
+    write(
+        "core.area_registry",
+        "areas",
+        [{**{k: v for k, v in a.items() if k != "area_id"}, "id": a["area_id"]} for a in AREAS],
+    )
+    write("core.device_registry", "devices", DEVICES)
+    write("core.entity_registry", "entities", ENTITIES)
+    (storage / "core.config").write_text(json.dumps({"data": {"location_name": "Maple Street"}}))
+    states = tmp_path / "states.json"
+    states.write_text(json.dumps(STATES))
+    return storage, states  # fmt: skip
+
+
+def test_offline_storage_gives_the_live_twin(tmp_path: Path) -> None:
+    storage, states = _storage(tmp_path)
+    offline = twin_from(registries_from_storage(storage, states))
+    assert dump_home(offline.home) == dump_home(twin_from(_registries()).home)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("core.entity_registry", "{not json", "core.entity_registry: not readable as JSON"),
+        ("core.area_registry", '{"data": {"areas": {}}}', "expected data.areas to be a list"),
+        ("states.json", '{"light.x": "on"}', "expected a list of states with entity_id"),
+    ],
+)
+def test_a_broken_file_names_itself_and_nothing_is_written(
+    tmp_path: Path, name: str, text: str, message: str
+) -> None:
+    storage, states = _storage(tmp_path)
+    (states if name == "states.json" else storage / name).write_text(text)
+    with pytest.raises(TwinSourceError, match=message):
+        registries_from_storage(storage, states)
+
+
+def test_a_listed_item_without_its_id_is_refused_with_where() -> None:
+    with pytest.raises(TwinSourceError, match=r"areas\[1\]: no area_id"):
+        twin_from(_registries(areas=[AREAS[0], {"name": "Attic"}]))
+
+
+def test_the_feature_table_is_home_assistants() -> None:
+    """``FEATURE_BITS`` against HA's own enums (a renumbering in HA fails here)."""
+    from homeassistant.components.cover import CoverEntityFeature
+    from homeassistant.components.fan import FanEntityFeature
+    from homeassistant.components.light import LightEntityFeature
+    from homeassistant.components.lock import LockEntityFeature
+    from homeassistant.components.media_player import MediaPlayerEntityFeature
+    from homeassistant.components.todo import TodoListEntityFeature
+    from homeassistant.components.vacuum import VacuumEntityFeature
+    from homeassistant.components.valve import ValveEntityFeature
+
+    enums = {
+        "cover": CoverEntityFeature,
+        "valve": ValveEntityFeature,
+        "fan": FanEntityFeature,
+        "media_player": MediaPlayerEntityFeature,
+        "vacuum": VacuumEntityFeature,
+        "light": LightEntityFeature,
+        "lock": LockEntityFeature,
+        "todo": TodoListEntityFeature,
+    }
+    for domain, enum in enums.items():
+        for name, bit in FEATURE_BITS[domain].items():
+            assert enum[name].value == bit, (domain, name)
+    assert named_features("cover", {"supported_features": 5})["supported_features"] == [
+        "OPEN",
+        "SET_POSITION",
+    ]
+    # names stay names; a domain without a table keeps its integer
+    assert named_features("cover", {"supported_features": ["OPEN"]}) == {
+        "supported_features": ["OPEN"]
+    }
+    assert named_features("climate", {"supported_features": 3}) == {"supported_features": 3}
