@@ -22,6 +22,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     g.add_argument(
         "--out", type=Path, default=Path("tasks"), help="output folder (default: tasks/)"
     )
+    g.add_argument(
+        "--home",
+        type=Path,
+        help="write the suite's tasks for this home file instead (your HA home's twin from "
+        "`smh home from-ha`, or any home): its devices, rooms and names; OUT gets homes/<name>.json, "
+        "<name>.<suite>.jsonl and a report of the subcategories the home cannot support, with why "
+        "(suites: smh)",
+    )
+    g.add_argument(
+        "--per-subcategory",
+        type=int,
+        default=10,
+        help="with --home: tasks per subcategory where the home allows (default: 10)",
+    )
     g.set_defaults(func=_generate)
     v = ts.add_parser(
         "validate", help="check task files: schema, reference passes, doing nothing fails"
@@ -64,7 +78,42 @@ def register(sub: argparse._SubParsersAction) -> None:
     i.set_defaults(func=_import)
 
 
+def _generate_for_home(args: argparse.Namespace) -> int:
+    from smh_core.homeenv.engine import load_home
+    from smh_core.suites.for_home import SUITES as FOR_HOME
+    from smh_core.suites.for_home import generate_for_home
+    from smh_core.task.model import dump_task
+
+    suites = args.suite or ["smh"]
+    unsupported = [s for s in suites if s not in FOR_HOME]
+    if unsupported:
+        raise ValueError(
+            f"--home: tasks for a given home are written for the {', '.join(FOR_HOME)} suite only "
+            f"so far, not {', '.join(unsupported)}"
+        )
+    if args.per_subcategory < 1:
+        raise ValueError("--per-subcategory must be at least 1")
+    home = load_home(args.home)
+    stem = args.home.stem
+    args.out.mkdir(parents=True, exist_ok=True)
+    made = generate_for_home(home, args.out, stem, args.seed, args.per_subcategory)
+    path = args.out / f"{stem}.smh.jsonl"
+    path.write_text("".join(dump_task(t) + "\n" for t in made.tasks), encoding="utf-8")
+    report = args.out / f"{stem}.smh.md"
+    report.write_text(made.markdown(home.name), encoding="utf-8")
+    counts = ", ".join(f"{c} {n}" for c, n in sorted(made.counts().items()))
+    print(
+        f"wrote {path}: {len(made.tasks)} tasks on {args.out / 'homes' / (stem + '.json')}, each validated ({counts})"
+    )
+    for sub, why in made.short.items():
+        print(f"  {sub}: fewer than {made.wanted}: {why}")
+    print(f"report: {report}; run them: smh bench run --tasks {path}")
+    return 0 if made.tasks else 1
+
+
 def _generate(args: argparse.Namespace) -> int:
+    if args.home is not None:
+        return _generate_for_home(args)
     from smh_core.safety_suites import safety_adversarial, safety_composed, safety_suite
     from smh_core.suites import memhome_suite, sage_suite, simuhome_suite, smh_suite
     from smh_core.task.model import dump_task

@@ -96,7 +96,8 @@ def control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
     setter = st[loc]
     for _ in range(10):
         if specs[loc].type == AttrType.STR and not specs[loc].options:  # free text: a natural alias
-            room = engine.room(device.userdata.room).name
+            placed = engine.room(device.userdata.room) if device.userdata.room else None
+            room = placed.name if placed else device.name  # a device in no room: its own name
             kind = device.userdata.subcategory.replace("_", " ")
             value = rng.choice(
                 [f"{room} {kind}", f"my {kind}", f"{room.split()[0]} {kind}", f"the big {kind}"]

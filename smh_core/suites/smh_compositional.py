@@ -690,7 +690,8 @@ def _scope(
     """The whole home or one room (with none of the kind in rooms nested inside it) holding at
     least ``least`` of the kind, the words for it ("" or " in the Study") and the room's name."""
     everything = _members(engine, kind)
-    rooms = sorted({engine.device(d).userdata.room for d, _ in everything})
+    # a device in no room (a real home's twin has them) belongs to the whole home only
+    rooms = sorted({engine.device(d).userdata.room for d, _ in everything} - {None})
     local = [
         r
         for r in rooms
@@ -907,12 +908,14 @@ def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] |
     return None
 
 
-def _room_of(engine: HomeEngine, did: str) -> str:
+def _room_of(engine: HomeEngine, did: str) -> str | None:
     return engine.device(did).userdata.room
 
 
-def _ancestors(engine: HomeEngine, room: str) -> list[str]:
-    out = []
+def _ancestors(engine: HomeEngine, room: str | None) -> list[str]:
+    out: list[str] = []
+    if room is None:  # a device in no room is inside nothing
+        return out
     parent = engine.room(room).parent  # type: ignore[union-attr]
     while parent:
         out.append(parent)
@@ -927,6 +930,7 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
             _room_of(engine, d)
             for d in engine.device_ids()
             if engine.device(d).userdata.subcategory in cond.subcats
+            and _room_of(engine, d) is not None  # a reading in no room senses no room
         }
         fits += [
             (cond, t)
@@ -937,7 +941,9 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
         return _room_except(engine, rng)
     cond, (kind_name, attr, value) = rng.choice(fits)
     sensors = [
-        d for d in engine.device_ids() if engine.device(d).userdata.subcategory in cond.subcats
+        d
+        for d in engine.device_ids()
+        if engine.device(d).userdata.subcategory in cond.subcats and _room_of(engine, d) is not None
     ]
     sensed = sorted({_room_of(engine, d) for d in sensors})
     kind = KINDS[kind_name]
@@ -1016,7 +1022,7 @@ def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
         members = _members(engine, kind)
-        rooms = sorted({_room_of(engine, d) for d, _ in members})
+        rooms = sorted({_room_of(engine, d) for d, _ in members} - {None})
         rooms = [r for r in rooms if engine.subrooms(r) == {r}]
         if len(rooms) < 1 or len({_room_of(engine, d) for d, _ in members}) < 2:
             continue

@@ -93,7 +93,10 @@ def _lower(text: str) -> str:
 
 
 def _room_name(engine: HomeEngine, did: str) -> str:
-    return _lower(engine.room(engine.device(did).userdata.room).name)  # type: ignore[union-attr]
+    room = engine.device(did).userdata.room
+    if room is None:  # a real home's twin has such devices; the draw is not for them
+        raise ValueError(f"{did} is in no room")
+    return _lower(engine.room(room).name)  # type: ignore[union-attr]
 
 
 def _name(engine: HomeEngine, did: str) -> str:
@@ -1289,8 +1292,10 @@ def _correction(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None
         for d in dids
         if d != old
         and _sub(engine, d) == _sub(engine, old)
-        and engine.device(d).userdata.room != room
+        and engine.device(d).userdata.room not in (room, None)  # told apart by their rooms
     ]
+    if room is None:
+        return None
     if undo is None or not original or not twins:
         return None
     new = rng.choice(twins)

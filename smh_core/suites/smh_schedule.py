@@ -150,6 +150,8 @@ def _sensor_refs(engine: HomeEngine) -> list[tuple[str, str, str, Any]]:
     out = []
     for did in engine.device_ids():
         dev = engine.device(did)
+        if dev.userdata.room is None:  # a reading nobody can place ("in the <room>")
+            continue
         room = engine.room(dev.userdata.room).name
         for loc, a in dev.attributes_by_locator():
             name = loc.rsplit(".", 1)[-1]

@@ -108,7 +108,9 @@ def _quantity_task(engine: HomeEngine, rng: random.Random) -> dict | None:
     devices = engine.devices(subcategory=sub)
     label = sub.replace("_", " ")
     if rng.random() < 0.5:
-        rooms = sorted({d["room"] for d in devices})
+        rooms = sorted({d["room"] for d in devices if d["room"] is not None})
+        if not rooms:  # only devices in no room (a real home's twin)
+            return None
         room = engine.room(rng.choice(rooms))
         count = sum(d["room"] == room.id for d in devices)
         text = rng.choice(
@@ -145,7 +147,7 @@ def _plan() -> Iterator[tuple[str, int, str, int]]:
                 idx += 1
 
 
-def _make(
+def make_task(
     sub: str, idx: int, level: str, home_seed: int, home: Home, rng: random.Random
 ) -> dict[str, Any] | None:
     """One task of ``sub`` drawn with ``rng``, or ``None`` if this draw has no fit."""
@@ -176,7 +178,7 @@ def generate(seed: int = 0) -> list[Task]:
             planned_seed,
             50,
             homes,
-            lambda home, home_seed: _make(sub, idx, level, home_seed, home, rng),  # noqa: B023
+            lambda home, home_seed: make_task(sub, idx, level, home_seed, home, rng),  # noqa: B023
         )
         if drawn is None:
             raise RuntimeError(f"could not generate smh/{sub}/{idx}")
