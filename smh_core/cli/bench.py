@@ -231,6 +231,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=Path,
         help="--backend ha on a physical home: YAML mapping of task devices to HA entities",
     )
+    r.add_argument(
+        "--twin-run",
+        type=Path,
+        help="with --mapping: the run of the same tasks on the home's twin; afterwards the two "
+        "are put side by side (OUT/twin-vs-real.md: verdicts per task, devices that behaved "
+        "differently from their twin)",
+    )
     r.set_defaults(func=_run)
 
     cmp = bs.add_parser(
@@ -392,6 +399,8 @@ def _run(args: argparse.Namespace) -> int:
         bases={task_id: src.path.parent for task_id, src in sources.items()},
     )
     player, args.agent = args.agent, args.agent or "oracle"
+    if args.twin_run is not None and args.mapping is None:
+        raise ValueError("--twin-run compares a run on the real home: it needs --mapping")
     if args.mapping is not None:
         check_home_files(tasks, sources, homes)
         return _run_hardware(args, tasks, homes, player)
@@ -781,6 +790,13 @@ def _run_hardware(
         )
     )
     _finish_ha_run(args, manifest, run.log, tasks)
+    if args.twin_run is not None:
+        from smh_core.ha.twin_compare import compare_runs
+
+        side = compare_runs(args.twin_run, args.out, homes.get(tasks[0]) if tasks else None)
+        report = args.out / "twin-vs-real.md"
+        report.write_text(side.markdown(), encoding="utf-8")
+        print(f"twin and real: {side.markdown().splitlines()[2]} ({report})")
     if run.restore_problem is not None:
         print(
             f"warning: the devices did not all return to their state before the run: {run.restore_problem} "

@@ -70,6 +70,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="confirm or change each device's match in the terminal",
     )
+    m.add_argument(
+        "--twin",
+        action="store_true",
+        help="with --home-file TWIN (from `smh home from-ha`, or tasks on it): map each device "
+        "onto the entity it was made from, no name matching; high-risk devices (locks, alarms, "
+        "valves, ovens...) are left out unless named with --allow-high-risk",
+    )
+    m.add_argument(
+        "--allow-high-risk",
+        action="append",
+        default=[],
+        metavar="DEVICE",
+        help="with --twin: include this high-risk device (its entity id) in real runs (repeatable)",
+    )
     m.add_argument("--ha-url", default=os.environ.get("HA_URL"), help="HA base URL (env HA_URL)")
     who = m.add_mutually_exclusive_group()
     who.add_argument(
@@ -79,6 +93,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--username", help="log in as this HA user instead (password from $HA_PASSWORD, else asked)"
     )
     m.set_defaults(func=_map)
+
+    t = hs.add_parser(
+        "compare-twin",
+        help="put a run on a home's twin and a run of the same tasks on the real home side by "
+        "side: verdicts per task, and each device that behaved differently from its twin",
+    )
+    t.add_argument("twin_run", type=Path, help="the run folder of `smh bench run` on the twin")
+    t.add_argument("real_run", type=Path, help="the run folder of the same tasks on the real home")
+    t.add_argument(
+        "--home", type=Path, help="the twin's home file: values it never knew are not compared"
+    )
+    t.add_argument("--out", type=Path, help="write the Markdown report here (default: print it)")
+    t.set_defaults(func=_compare_twin)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -185,7 +212,21 @@ def _map(args: argparse.Namespace) -> int:
             return await read_inventory(call)
 
     found = asyncio.run(inventory())
-    proposal = propose(home, ref, found, earlier)
+    if args.twin:
+        from smh_core.ha.twin_map import twin_mapping
+
+        if args.interactive:
+            raise ValueError("--twin writes the mapping the twin implies: no --interactive")
+        if earlier is not None:
+            raise ValueError(
+                f"--twin: {args.out} exists; the twin implies its mapping, so write it to a new "
+                "file (or remove this one)"
+            )
+        proposal = twin_mapping(home, ref, found, args.allow_high_risk)
+    else:
+        if args.allow_high_risk:
+            raise ValueError("--allow-high-risk goes with --twin")
+        proposal = propose(home, ref, found, earlier)
     if args.interactive:
         proposal = review(proposal, found, input, print)
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -200,6 +241,23 @@ def _map(args: argparse.Namespace) -> int:
     )
     if tasks:
         _print_cannot_run(cannot_run(tasks, mapping, cache, traced=True), len(tasks))
+    return 0
+
+
+def _compare_twin(args: argparse.Namespace) -> int:
+    from smh_core.ha.twin_compare import compare_runs
+    from smh_core.homeenv.engine import load_home
+
+    home = load_home(args.home) if args.home is not None else None
+    result = compare_runs(args.twin_run, args.real_run, home)
+    text = result.markdown()
+    if args.out is not None:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(text, encoding="utf-8")
+        print(text.splitlines()[2])
+        print(f"report: {args.out}")
+    else:
+        print(text, end="")
     return 0
 
 

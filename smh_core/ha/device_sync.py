@@ -21,9 +21,11 @@ Two moments are checked:
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import contextlib
 import json
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -118,6 +120,26 @@ def describe(readings: Readings, want: Snapshot, keys: list[tuple[str, str]]) ->
             else f"{did}/{loc} is {got!r}, want {want.value(did, loc)!r}"
         )
     return "; ".join(parts)
+
+
+_DESCRIBED = re.compile(
+    r"(?P<did>[^\s/;]+)/(?P<loc>[^\s;]+) is (?P<got>.+?), want (?P<want>.+?)(?=; [^\s/;]+/|$)"
+)
+
+
+def described_mismatches(text: str) -> list[tuple[str, str, Any, Any]]:
+    """``(did, locator, read, wanted)`` of each value mismatch :func:`describe` wrote into
+    ``text`` (a device record's message); values it cannot read back are kept as text."""
+    out = []
+    for m in _DESCRIBED.finditer(text):
+        values = []
+        for raw in (m["got"], m["want"]):
+            try:
+                values.append(ast.literal_eval(raw))
+            except (ValueError, SyntaxError):
+                values.append(raw)
+        out.append((m["did"], m["loc"], values[0], values[1]))
+    return out
 
 
 # ---------------------------------------------------------------------------- driving

@@ -114,8 +114,9 @@ def inventory_from(
     entities: list[dict[str, Any]],
     states: list[dict[str, Any]],
 ) -> Inventory:
-    """Join HA's registry listings and states (as the websocket API returns them). Disabled and
-    hidden entities and entities without a state are left out: nothing can be read from them."""
+    """Join HA's registry listings and states (as the websocket API returns them); an entity
+    with a state and no registry entry is in no device and no area. Disabled and hidden
+    entities and entities without a state are left out: nothing can be read from them."""
     area_name = {a["area_id"]: a["name"] for a in areas}
     by_device = {}
     for d in devices:
@@ -126,6 +127,9 @@ def inventory_from(
             d["id"], name, area_name.get(d.get("area_id")), d.get("model"), d.get("manufacturer")
         )
     state_of = {s["entity_id"]: s for s in states}
+    registered = {e["entity_id"] for e in entities}
+    # an entity without a unique id (YAML, an old platform) has a state but no registry entry
+    entities = [*entities, *({"entity_id": s} for s in sorted(state_of.keys() - registered))]
     out = {}
     for e in entities:
         state = state_of.get(e["entity_id"])

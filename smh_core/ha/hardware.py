@@ -74,7 +74,16 @@ from .device_sync import (
     write_restore,
 )
 from .hardware_map import HardwareMapping, ReadError, same_value
-from .runner import CLIMATE_SKIP, HA_GOALS, NO_TRACE, TURN_TIMEOUT, HaClient, HaError, write_skipped
+from .runner import (
+    CLIMATE_SKIP,
+    HA_GOALS,
+    NO_TRACE,
+    TURN_TIMEOUT,
+    HaClient,
+    HaError,
+    write_skipped,
+    write_skipped_tasks,
+)
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -587,6 +596,7 @@ async def run_on_hardware(
         if own:
             await session.close()
     write_skipped(out_dir, run.skipped)
+    write_skipped_tasks(out_dir, run.skipped_tasks)
     return run
 
 

@@ -699,12 +699,103 @@ def unconvertible(attr: TaskAttr, unit: Unit) -> str | None:
     return None
 
 
+# ------------------------------------------------------- a device in HA's own units
+# A home imported from HA (a live home's twin, home-assistant-datasets' homes) keeps some
+# attributes in HA's units: a light's brightness 0-255 and colour temperature in kelvin, a
+# cover's or valve's position 0-100 (100 open), a media player's volume in percent.
+def own_brightness(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    top = (attr.spec.range or (0, 100))[1]
+    light = unit.first("light")
+    if attr.name != "brightness" or top != 255 or light is None:
+        return None
+    return Binding(
+        light.entity_id,
+        {
+            "attribute": "brightness",
+            "set": {"service": "light.turn_on", "data": {"brightness": "{value}"}},
+        },
+        "the light's brightness (0-255 on both sides)",
+    )
+
+
+def own_colour_temperature(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    light = unit.first("light")
+    if attr.name != "color_temperature" or attr.spec.unit != "Kelvin" or light is None:
+        return None
+    if "color_temp" not in set(light.attributes.get("supported_color_modes") or ()):
+        return f"{light.entity_id} has no colour temperature mode"
+    return Binding(
+        light.entity_id,
+        {
+            "attribute": "color_temp_kelvin",
+            "when_state": ["on"],
+            "set": {"service": "light.turn_on", "data": {"color_temp_kelvin": "{value}"}},
+        },
+        "the light's colour temperature (kelvin on both sides)",
+    )
+
+
+POSITION_SET = 4
+"""CoverEntityFeature.SET_POSITION and ValveEntityFeature.SET_POSITION."""
+
+
+def own_position(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    entity = unit.first("cover") or unit.first("valve")
+    if attr.name != "position" or tuple(attr.spec.range or ()) != (0, 100) or entity is None:
+        return None
+    if entity.attributes.get("current_position") is None:
+        return f"{entity.entity_id} does not report a position"
+    fields: dict[str, Any] = {"attribute": "current_position"}
+    if entity.features & POSITION_SET:
+        service = f"{entity.domain}.set_{entity.domain}_position"
+        fields["set"] = {"service": service, "data": {"position": "{value}"}}
+    return Binding(entity.entity_id, fields, f"the {entity.domain}'s position (0-100, 100 open)")
+
+
+def own_volume(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    player = unit.first("media_player")
+    if attr.name != "volume_level" or tuple(attr.spec.range or ()) != (0, 100) or player is None:
+        return None
+    return Binding(
+        player.entity_id,
+        {
+            "attribute": "volume_level",
+            "scale": _scale((0, 100), (0, 1), 2),
+            "set": {"service": "media_player.volume_set", "data": {"volume_level": "{value}"}},
+        },
+        "the player's volume (percent as 0-1)",
+    )
+
+
+def own_lock(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    lock = unit.first("lock")
+    if attr.name != "state" or set(attr.spec.options or ()) != {"locked", "unlocked"}:
+        return None
+    if lock is None:
+        return None
+    return Binding(
+        lock.entity_id,
+        {
+            "set": {
+                "locked": {"service": "lock.lock"},
+                "unlocked": {"service": "lock.unlock"},
+            }
+        },
+        "the lock's state (locked or unlocked)",
+    )
+
+
 HOMEENV_RULES: tuple[Rule, ...] = (
     power_state,
     brightness,
     speed_level,
     target_temperature,
     hvac_mode,
+    own_brightness,
+    own_colour_temperature,
+    own_position,
+    own_volume,
+    own_lock,
     unconvertible,
 )
 

@@ -335,6 +335,17 @@ def write_skipped(out_dir: Path, skipped: dict[str, int]) -> None:
     )
 
 
+SKIPPED_TASKS = "skipped_tasks.json"
+
+
+def write_skipped_tasks(out_dir: Path, skipped: dict[str, str]) -> None:
+    """Why each task was not run (task id -> reason, ``skipped_tasks.json``): what a twin and
+    real comparison names for a task the real home did not run."""
+    (out_dir / SKIPPED_TASKS).write_text(
+        json.dumps(skipped, indent=1, sort_keys=True) + "\n", encoding="utf-8"
+    )
+
+
 def group_by_home(tasks: Sequence[Task]) -> dict[str, list[Task]]:
     """Tasks per :func:`ha_home_key`, homes in order of first appearance, tasks in file order."""
     groups: dict[str, list[Task]] = {}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from homeassistant.components.homeassistant.exposed_entities import (
@@ -198,3 +199,145 @@ async def test_the_twin_of_the_demo_home_shows_what_the_demo_shows(
         assert names <= NOT_SIMULATED_FEATURES.get(domain, set()), (source, names)
         assert names <= approximated.get(source, set()), (source, names)
     assert sum(1 for bits in lacking.values() if bits) >= 10  # the demo has such entities
+
+
+async def test_twin_then_real_side_by_side(
+    hass: HomeAssistant, demo_url: str, hass_access_token: str, tmp_path: Path
+) -> None:
+    """The twin's tasks on the twin (embedded oracle) and on the real demo entities (the
+    hardware runner's oracle player, through the mapping the twin implies): no device behaves
+    differently; then a device that ignores its calls is flagged."""
+    from smh_core.ha.ha_inventory import read_inventory
+    from smh_core.ha.hardware import run_on_hardware
+    from smh_core.ha.hardware_map import load_mapping
+    from smh_core.ha.map_propose import render
+    from smh_core.ha.twin_compare import compare_runs
+    from smh_core.ha.twin_map import twin_mapping
+    from smh_core.ha.websocket import connect
+    from smh_core.suites.for_home import generate_for_home
+    from smh_core.task.home import HomeCache
+    from smh_core.task.model import HomeRef, dump_task
+
+    twin_file = tmp_path / "twin.json"
+    assert (
+        await hass.async_add_executor_job(
+            main,
+            [
+                "home",
+                "from-ha",
+                "--ha-url",
+                demo_url,
+                "--token",
+                hass_access_token,
+                "--out",
+                str(twin_file),
+            ],
+        )
+        == 0
+    )
+    home = HomeEngine.from_file(twin_file).home
+    tasks_dir = tmp_path / "tasks"
+    made = await hass.async_add_executor_job(generate_for_home, home, tasks_dir, "twin", 0, 1)
+    task_file = tasks_dir / "twin.smh.jsonl"
+    task_file.write_text("".join(dump_task(t) + "\n" for t in made.tasks))
+    twin_run = tmp_path / "twin-run"
+    args = ["bench", "run", "--tasks", str(task_file), "--agent", "oracle", "--out", str(twin_run)]
+    assert await hass.async_add_executor_job(main, args) == 0
+    async with connect(demo_url, hass_access_token) as call:
+        inventory = await read_inventory(call)
+    proposal = twin_mapping(home, HomeRef(file="homes/twin.json"), inventory)
+    mapping_file = tmp_path / "mapping.yaml"
+    proposal.timeout_seconds = 3  # the demo answers at once; a faulty device fails fast
+    mapping_file.write_text(render(proposal))
+    real_run = tmp_path / "real-run"
+    run = await run_on_hardware(
+        made.tasks,
+        demo_url,
+        hass_access_token,
+        "conversation.home_assistant",
+        load_mapping(mapping_file),
+        real_run,
+        HomeCache(tasks_dir),
+        progress=False,
+        interval=0.05,
+        player="oracle",
+    )
+    side = compare_runs(twin_run, real_run, home, run.skipped_tasks)
+    # the oracle passes every task both ran; the rest are named with why: rules and schedules
+    # need simulated time, and the high-risk valves are left out of real runs
+    assert len(side.both) >= 15 and all(twin and real for _, twin, real in side.both)
+    assert set(run.skipped_tasks.values()) <= {
+        "needs simulated time",
+        *(f"not mapped: {did}/position" for did in proposal.skipped if did.startswith("valve.")),
+    }, run.skipped_tasks
+    assert all(did.startswith(("lock.", "valve.", "cover.garage")) for did in proposal.skipped)
+    # one real difference, and the report says it: the demo's fan turns on at 67 % whatever
+    # speed it had, where the twin's fan keeps its last speed
+    assert {(d.did, d.locator, d.kind, d.real) for d in side.differences} == {
+        ("fan.living_room_fan", "speed_level", "extra", "medium")
+    }
+    assert "fan.living_room_fan speed_level: went to 'medium'" in side.markdown()
+
+    # a device that ignores its calls: flagged, its task not scored, no other device blamed
+    victim = "light.bed_light"
+    entity = hass.data["light"].get_entity(victim)
+
+    async def ignore(**kwargs: Any) -> None:  # the call reaches the device, which does nothing
+        return None
+
+    entity.async_turn_on = ignore
+    entity.async_turn_off = ignore
+    chosen = [t for t in made.tasks if any(a.did == victim for a in t.reference.actions)][:1]
+    assert chosen
+    faulty = await run_on_hardware(
+        chosen,
+        demo_url,
+        hass_access_token,
+        "conversation.home_assistant",
+        load_mapping(mapping_file),
+        tmp_path / "faulty-run",
+        HomeCache(tasks_dir),
+        progress=False,
+        interval=0.05,
+        player="oracle",
+        attempts=1,
+    )
+    flagged = compare_runs(twin_run, tmp_path / "faulty-run", home, faulty.skipped_tasks)
+    assert set(flagged.by_device()) == {victim}
+    assert flagged.by_device()[victim]["ignored"] >= 1
+    assert chosen[0].id in flagged.only_twin
+    assert f"| {victim} | 1 |" in flagged.markdown()
+
+
+async def test_your_own_home_in_five_commands(
+    hass: HomeAssistant, demo_url: str, hass_access_token: str, tmp_path: Path, capsys
+) -> None:
+    """docs/physical-home.md's five commands, as a user types them, on HA's demo home."""
+    import time
+
+    ha = ["--ha-url", demo_url, "--token", hass_access_token]
+    twin, tasks = str(tmp_path / "twin.json"), tmp_path / "mytasks"
+    task_file = str(tasks / "twin.smh.jsonl")
+    commands = [
+        ["home", "from-ha", *ha, "--out", twin],
+        ["tasks", "generate", "--home", twin, "--out", str(tasks), "--per-subcategory", "1"],
+        ["bench", "run", "--tasks", task_file, "--agent", "oracle", "--out", str(tmp_path / "twin-run")],
+        ["ha", "map", "--tasks", task_file, "--twin", *ha, "--out", str(tmp_path / "mapping.yaml")],
+        [
+            "bench", "run", "--tasks", task_file, "--backend", "ha", "--mapping",
+            str(tmp_path / "mapping.yaml"), *ha, "--agent", "oracle", "--quiet",
+            "--twin-run", str(tmp_path / "twin-run"), "--out", str(tmp_path / "real-run"),
+        ],
+    ]  # fmt: skip
+    seconds = []
+    for argv in commands:
+        t0 = time.perf_counter()
+        assert await hass.async_add_executor_job(main, argv) == 0, argv
+        seconds.append(time.perf_counter() - t0)
+    printed = capsys.readouterr().out
+    print("SECONDS", [round(s, 1) for s in seconds])
+    assert "left out of real runs" in (tmp_path / "mapping.yaml").read_text()
+    side = (tmp_path / "real-run" / "twin-vs-real.md").read_text()
+    assert "twin and real: " in printed and "verdicts agree on" in printed
+    assert "| fan.living_room_fan | 0 | 0 | 0 |" in side  # the demo fan's turn-on speed
+    assert "needs simulated time" in side

@@ -185,3 +185,115 @@ def test_the_feature_table_is_home_assistants() -> None:
         "supported_features": ["OPEN"]
     }
     assert named_features("climate", {"supported_features": 3}) == {"supported_features": 3}
+
+
+# ------------------------------------------------------------ twin and real, side by side
+def _run(tmp_path: Path, name: str, records: list[dict], skipped: dict | None = None) -> Path:
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    if skipped is not None:
+        (folder / "skipped_tasks.json").write_text(json.dumps(skipped))
+    return folder
+
+
+def _rec(task_id: str, changes: list[tuple], final: dict | None = None, **more) -> dict:
+    return {
+        "task_id": task_id,
+        "passed": True,
+        "changes": [
+            {"did": d, "locator": loc, "before": b, "after": a} for d, loc, b, a in changes
+        ],
+        **({"final_state": final} if final is not None else {}),
+        **more,
+    }
+
+
+def test_each_kind_of_difference_is_named_and_only_observed_values_count(tmp_path: Path) -> None:
+    from smh_core.ha.twin_compare import compare_runs
+
+    twin = _run(tmp_path, "twin", [
+        _rec("t1", [("light.a", "state", "off", "on"), ("light.a", "brightness", 10, 200)]),
+        _rec("t2", [("fan.f", "state", "off", "on"), ("light.b", "color", "#FFFFFF", "#FF0000")]),
+        _rec("t3", [("cover.c", "position", 0, 50)]),
+        _rec("t4", [("light.a", "state", "off", "on")]),
+        _rec("t5", [("light.a", "state", "off", "on")]),
+    ])  # fmt: skip
+    real = _run(tmp_path, "real", [
+        _rec("t1", [("light.a", "brightness", 10, 199)], {"light.a": {"state": "off", "brightness": 199}}),
+        _rec("t2", [("fan.f", "state", "off", "on"), ("fan.f", "speed_level", "low", "medium")],
+             {"fan.f": {"state": "on", "speed_level": "medium"}}),  # colour: not mapped
+        _rec("t3", [("cover.c", "position", 0, 80)], {"cover.c": {"position": 80}},
+             latency={"reports_s": 7.5}),
+        {"task_id": "t4", "passed": False, "infra": {"kind": "device", "message":
+         "the commanded state did not come back: light.a/state is 'off', want 'on'"}},
+    ], skipped={"t5": "needs simulated time"})  # fmt: skip
+    side = compare_runs(twin, real)
+    kinds = {(d.task_id, d.did, d.locator, d.kind) for d in side.differences}
+    assert kinds == {
+        ("t1", "light.a", "state", "ignored"),
+        ("t1", "light.a", "brightness", "rounded"),
+        ("t2", "fan.f", "speed_level", "extra"),
+        ("t3", "cover.c", "position", "different"),
+        ("t3", "cover.c", "", "slow"),
+        ("t4", "light.a", "state", "ignored"),
+    }
+    assert [t for t, _, _ in side.both] == ["t1", "t2", "t3"]
+    assert side.only_twin["t5"] == "not run on the real home: needs simulated time"
+    assert side.only_twin["t4"].startswith("not scored: the commanded state did not come back")
+    text = side.markdown()
+    assert "| light.a | 2 | 1 | 0 | 0 | 0 |" in text
+    assert "cover.c: took 7.5 s to report the commanded state" in text
+
+
+def test_values_the_twin_never_knew_are_not_compared(tmp_path: Path) -> None:
+    from sim_devices.catalog import instantiate
+    from smh_core.ha.twin_compare import compare_runs
+    from smh_core.homeenv.model import Home
+
+    light = instantiate("color_light", did="light.a", room=None, name="Lamp")
+    light.userdata.unstated = ["color_temperature"]
+    twin = _run(tmp_path, "twin", [_rec("t1", [("light.a", "state", "off", "on")])])
+    real = _run(tmp_path, "real", [_rec(
+        "t1", [("light.a", "state", "off", "on"), ("light.a", "color_temperature", 4000, 2700)],
+        {"light.a": {"state": "on", "color_temperature": 2700}})])  # fmt: skip
+    assert len(compare_runs(twin, real).differences) == 1
+    assert compare_runs(twin, real, Home(rooms=[], devices=[light])).differences == []
+
+
+def test_a_broken_results_line_names_file_and_line(tmp_path: Path) -> None:
+    from smh_core.ha.twin_compare import compare_runs
+
+    twin = _run(tmp_path, "twin", [_rec("t1", [])])
+    real = _run(tmp_path, "real", [_rec("t1", [])])
+    (real / "results.jsonl").write_text('{"task_id": "t1"}\n{oops\n')
+    with pytest.raises(ValueError, match=r"results.jsonl:2: not a JSON record"):
+        compare_runs(twin, real)
+
+
+def test_high_risk_devices_are_left_out_unless_named() -> None:
+    from sim_devices.catalog import instantiate
+    from smh_core.ha.ha_inventory import inventory_from
+    from smh_core.ha.twin_map import twin_mapping
+    from smh_core.homeenv.model import Home
+    from smh_core.task.model import HomeRef
+
+    home = Home(rooms=[], devices=[
+        instantiate("smart_lock", did="lock.front", room=None, name="Front door"),
+        instantiate("light", did="light.hall", room=None, name="Hall light"),
+    ])  # fmt: skip
+    states = [
+        {"entity_id": "lock.front", "state": "locked", "attributes": {"friendly_name": "Front door"}},
+        {"entity_id": "light.hall", "state": "on", "attributes": {
+            "friendly_name": "Hall light", "brightness": 100, "supported_color_modes": ["brightness"]}},
+    ]  # fmt: skip
+    inventory = inventory_from([], [], [], states)  # no registry entries: YAML entities
+    ref = HomeRef(file="homes/twin.json")
+    proposal = twin_mapping(home, ref, inventory)
+    assert proposal.skipped == ["lock.front"]
+    assert set(proposal.mapping().devices) == {"light.hall"}
+    assert "unlocking a door is high-risk" in proposal.notes[0]
+    allowed = twin_mapping(home, ref, inventory, ["lock.front"])
+    assert allowed.skipped == [] and "lock.front" in allowed.mapping().devices
+    with pytest.raises(ValueError, match="light.hall: not a high-risk device"):
+        twin_mapping(home, ref, inventory, ["light.hall"])

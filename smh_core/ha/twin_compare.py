@@ -1,0 +1,208 @@
+"""Twin and real side by side (issue 39, item 3): the same tasks run on a home's simulated twin
+(``smh bench run``) and on the real home through the hardware runner, compared per task and per
+device.
+
+A task's verdicts are put next to each other, and each device whose real behaviour differed from
+its twin's is flagged with how: it **ignored** a change the twin made, **rounded** a value (close
+but not equal), set a **different** value, made an **extra** change the twin did not, or **took**
+seconds to report the state it was commanded to. Only what the real run can observe is compared
+(the attributes its mapping maps); a task the real run skipped is listed with why, never
+counted as a difference, and one a device kept from being scored (it did not reach the state
+it was commanded to) is listed and its device flagged as having ignored the call.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from smh_core.homeenv.model import Home
+
+from .device_sync import described_mismatches
+from .runner import SKIPPED_TASKS
+
+SLOW_SECONDS = 5.0
+"""A real device that takes longer than this to report a commanded state is flagged."""
+
+KINDS = ("ignored", "rounded", "different", "extra", "slow")
+
+
+@dataclass(frozen=True)
+class Difference:
+    task_id: str
+    did: str
+    locator: str
+    kind: str
+    twin: Any
+    real: Any
+
+    def describe(self) -> str:
+        if self.kind == "slow":
+            return f"{self.did}: took {float(self.real):.1f} s to report the commanded state"
+        if self.kind == "ignored":
+            what = f"stayed {self.real!r} where the twin went to {self.twin!r}"
+        elif self.kind == "extra":
+            what = f"went to {self.real!r}; the twin did not change it"
+        else:
+            what = f"went to {self.real!r} where the twin went to {self.twin!r}" + (
+                " (rounded)" if self.kind == "rounded" else ""
+            )
+        return f"{self.did} {self.locator}: {what}"
+
+
+@dataclass
+class Comparison:
+    both: list[tuple[str, bool, bool]] = field(default_factory=list)
+    """(task id, passed on the twin, passed on the real home) for tasks scored on both."""
+    differences: list[Difference] = field(default_factory=list)
+    only_twin: dict[str, str] = field(default_factory=dict)
+    """Task id -> why the real run has no verdict for it."""
+
+    def by_device(self) -> dict[str, Counter[str]]:
+        out: dict[str, Counter[str]] = defaultdict(Counter)
+        for d in self.differences:
+            out[d.did][d.kind] += 1
+        return dict(sorted(out.items()))
+
+    def markdown(self) -> str:
+        agree = sum(t == r for _, t, r in self.both)
+        lines = [
+            "# Twin and real home, side by side",
+            "",
+            f"{len(self.both)} tasks scored on both; verdicts agree on {agree}; "
+            f"{len(self.differences)} device differences on {len(self.by_device())} devices; "
+            f"{len(self.only_twin)} tasks not scored on the real home.",
+            "",
+        ]
+        if self.differences:
+            lines += [
+                "## Devices that behaved differently from their twin",
+                "",
+                "| device | " + " | ".join(KINDS) + " |",
+                "|---|" + "---:|" * len(KINDS),
+            ]
+            for did, counts in self.by_device().items():
+                lines.append(f"| {did} | " + " | ".join(str(counts[k]) for k in KINDS) + " |")
+            lines.append("")
+        lines += ["## Per task", "", "| task | twin | real | differences |", "|---|---|---|---|"]
+        per_task: dict[str, list[str]] = defaultdict(list)
+        for d in self.differences:
+            per_task[d.task_id].append(d.describe())
+        mark = {True: "pass", False: "fail"}
+        for task_id, twin, real in self.both:
+            lines.append(
+                f"| {task_id} | {mark[twin]} | {mark[real]} | {'; '.join(per_task[task_id])} |"
+            )
+        for task_id, why in self.only_twin.items():
+            lines.append(f"| {task_id} | — | not scored | {why} |")
+        return "\n".join(lines) + "\n"
+
+
+def _records(run_dir: Path) -> dict[str, dict[str, Any]]:
+    path = run_dir / "results.jsonl" if run_dir.is_dir() else run_dir
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no results (a run folder of smh bench run)")
+    out = {}
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}:{n}: not a JSON record ({e.msg})") from None
+        if not isinstance(record, dict) or "task_id" not in record:
+            raise ValueError(f"{path}:{n}: a record without task_id")
+        out[str(record["task_id"])] = record  # a resumed run's later record wins
+    return out
+
+
+def _afters(record: dict[str, Any]) -> dict[tuple[str, str], Any]:
+    return {(str(c["did"]), str(c["locator"])): c.get("after") for c in record.get("changes") or []}
+
+
+def _close(a: Any, b: Any) -> bool:
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b))
+    return numbers and math.isclose(float(a), float(b), rel_tol=0.02, abs_tol=1.0)
+
+
+def _task_differences(
+    task_id: str, twin: dict[str, Any], real: dict[str, Any], unknown: set[tuple[str, str]]
+) -> list[Difference]:
+    observed = {
+        (str(did), str(loc))
+        for did, values in (real.get("final_state") or {}).items()
+        for loc in (values or {})
+    } - unknown
+    final = {
+        (str(did), str(loc)): v
+        for did, values in (real.get("final_state") or {}).items()
+        for loc, v in (values or {}).items()
+    }
+    mine, theirs = _afters(twin), _afters(real)
+    out = []
+    for key in sorted((mine.keys() | theirs.keys()) & observed):
+        did, loc = key
+        if key in mine and key not in theirs:
+            out.append(Difference(task_id, did, loc, "ignored", mine[key], final.get(key)))
+        elif key not in mine:
+            out.append(Difference(task_id, did, loc, "extra", None, theirs[key]))
+        elif mine[key] != theirs[key]:
+            kind = "rounded" if _close(mine[key], theirs[key]) else "different"
+            out.append(Difference(task_id, did, loc, kind, mine[key], theirs[key]))
+    seconds = float((real.get("latency") or {}).get("reports_s") or 0.0)
+    if seconds > SLOW_SECONDS:
+        for did in sorted({did for did, _ in mine.keys() & observed}):
+            out.append(Difference(task_id, did, "", "slow", None, seconds))
+    return out
+
+
+def unknown_to_twin(home: Home | None) -> set[tuple[str, str]]:
+    """(device, attribute) pairs whose value the twin never knew: HA did not report them when
+    the twin was made (an off light's colour temperature), so the twin started from the
+    catalog's default and a real value there says nothing about the device."""
+    if home is None:
+        return set()
+    return {(d.userdata.did, loc) for d in home.devices for loc in d.userdata.unstated or ()}
+
+
+def compare_runs(
+    twin_run: Path,
+    real_run: Path,
+    home: Home | None = None,
+    skipped: dict[str, str] | None = None,
+) -> Comparison:
+    """The twin run's and the real run's records of the same tasks, side by side (``home``:
+    the twin, whose unknown values are not compared; ``skipped``: why the real run skipped a
+    task, as the hardware runner reports it; read from the real run's ``skipped_tasks.json``
+    when not given)."""
+    twin, real = _records(twin_run), _records(real_run)
+    unknown = unknown_to_twin(home)
+    saved = real_run / SKIPPED_TASKS
+    if skipped is None and saved.exists():
+        skipped = json.loads(saved.read_text(encoding="utf-8"))
+    result = Comparison()
+    for task_id in sorted(twin):
+        other = real.get(task_id)
+        if other is None:
+            why = (skipped or {}).get(task_id, "see that run's output")
+            result.only_twin[task_id] = f"not run on the real home: {why}"
+        elif other.get("infra") or twin[task_id].get("infra"):
+            infra = other.get("infra") or twin[task_id].get("infra") or {}
+            why = str(infra.get("message", ""))
+            result.only_twin[task_id] = f"not scored: {why[:160]}"
+            if other.get("infra", {}).get("kind") == "device":
+                # a device that did not do what it was told kept the task from being scored:
+                # that is the device's difference from its twin, which did it
+                result.differences += [
+                    Difference(task_id, did, loc, "ignored", want, got)
+                    for did, loc, got, want in described_mismatches(why)
+                    if (did, loc) not in unknown
+                ]
+        else:
+            result.both.append((task_id, bool(twin[task_id]["passed"]), bool(other["passed"])))
+            result.differences += _task_differences(task_id, twin[task_id], other, unknown)
+    return result

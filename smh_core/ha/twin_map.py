@@ -1,0 +1,72 @@
+"""The hardware mapping a twin implies (issue 39, item 3): each twin device onto the entity it
+was made from, no name matching and no hand edits.
+
+A twin's devices keep their entity ids (:mod:`.twin`), so the unit each device stands for is
+known: the entity of the same id. Each attribute is then bound by the same rules ``smh ha map``
+uses (:mod:`.map_rules`), and the file is written the same way (:func:`.map_propose.render`).
+High-risk devices (locks, alarms, ovens, water heaters... as the action guard's policy defines
+them) are left out of real runs unless the user names each one: a benchmark on a real home must
+not unlock its door because a task said so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from smh_core.agent.safety import load_policy
+from smh_core.homeenv.model import Device, Home
+from smh_core.task.model import HomeRef
+
+from .ha_inventory import Inventory, Unit
+from .map_propose import PartChoice, Proposal, score_unit, task_parts
+
+
+def high_risk(device: Device) -> str | None:
+    """The guard's label for what makes ``device`` high-risk (``"unlocking a door"``), or None."""
+    facts = {
+        "category": device.userdata.category,
+        "subcategory": device.userdata.subcategory,
+        "name": device.name,
+        "did": device.userdata.did,
+    }
+    return next((rule.label for rule in load_policy() if rule.applies_to(facts)), None)
+
+
+def twin_mapping(
+    home: Home, ref: HomeRef, inventory: Inventory, allow_high_risk: Iterable[str] = ()
+) -> Proposal:
+    """The twin's devices onto their own entities in the HA ``inventory`` describes; high-risk
+    devices skipped unless their id is in ``allow_high_risk`` (an id there that is not a
+    high-risk device of the home is refused: a typo must not pass silently)."""
+    allowed = set(allow_high_risk)
+    risky = {d.userdata.did: label for d in home.devices if (label := high_risk(d))}
+    unknown = sorted(allowed - set(risky))
+    if unknown:
+        raise ValueError(
+            f"--allow-high-risk {', '.join(unknown)}: not a high-risk device of this home "
+            f"(its high-risk devices: {', '.join(sorted(risky)) or 'none'})"
+        )
+    skipped = sorted(did for did in risky if did not in allowed)
+    choices = []
+    for part in task_parts(home):
+        choice = PartChoice(part)
+        entity = inventory.entities.get(part.did)
+        if part.did in skipped:
+            choices.append(choice)
+            continue
+        if entity is None:
+            choice.unmatched = f"{part.did} is not in this Home Assistant (removed or renamed since the twin was made?)"
+        else:
+            candidate = score_unit(
+                part, Unit(entity.entity_id, entity.name, entity.area, (entity,))
+            )
+            if candidate.bindings:
+                choice.chosen = candidate
+            else:
+                choice.unmatched = "no rule maps any of its attributes onto its entity"
+        choices.append(choice)
+    notes = [
+        f"{did}: left out of real runs: {risky[did]} is high-risk (--allow-high-risk {did} to include it)"
+        for did in skipped
+    ]
+    return Proposal(ref, choices, skipped=skipped, notes=notes)
