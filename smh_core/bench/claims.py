@@ -39,7 +39,8 @@ for _effect_name, _forms in {
     "on": "turned on|switched on|turn on|switch on|turning on|switching on|started|start|starting|"
     "activated|activate|activating",
     "off": "turned off|switched off|turn off|switch off|turning off|switching off|shut off|"
-    "stopped|stop|stopping|deactivated|deactivate|deactivating",
+    "deactivated|deactivate|deactivating",
+    "stopped": "stopped|stop|stopping",
     "open": "opened|open|opening",
     "closed": "closed|close|closing|shut",
     "locked": "locked|lock|locking",
@@ -47,6 +48,8 @@ for _effect_name, _forms in {
     "paused": "paused|pause|pausing",
     "playing": "resumed|resume|resuming|unpaused|unpause",
     "muted": "muted|mute|muting",
+    "returning": "sent|send|sending|returned|return|returning|docked|dock|docking",
+    "track": "skipped|skip|skipping",
     "set": "set|setting|dimmed|dim|dimming|brightened|brighten|adjusted|adjust|adjusting|changed|"
     "change|changing|raised|raise|raising|lowered|lower|lowering|increased|increase|increasing|"
     "decreased|decrease|decreasing|unmuted|unmute|added|add|adding|removed|remove|removing|armed|"
@@ -59,17 +62,18 @@ _PAST = (
     "turned on|switched on|turned off|switched off|shut off|turned up|turned down|turned|switched|"
     "started|stopped|activated|deactivated|opened|closed|locked|unlocked|paused|resumed|unpaused|"
     "muted|unmuted|set|dimmed|brightened|adjusted|changed|raised|lowered|increased|decreased|added|"
-    "removed|armed|disarmed|scheduled|put"
+    "removed|armed|disarmed|scheduled|put|sent|returned|docked|skipped"
 )
 _GERUND = (
     "turning on|switching on|turning off|switching off|turning|switching|starting|stopping|"
     "activating|deactivating|opening|closing|locking|unlocking|pausing|resuming|muting|setting|"
-    "dimming|adjusting|changing|raising|lowering|increasing|decreasing|adding|removing|putting"
+    "dimming|adjusting|changing|raising|lowering|increasing|decreasing|adding|removing|putting|"
+    "sending|returning|docking|skipping"
 )
 _BASE = (
     "turn on|switch on|turn off|switch off|turn up|turn down|turn|switch|start|stop|activate|"
     "deactivate|open|close|lock|unlock|pause|resume|unpause|mute|unmute|set|dim|brighten|adjust|"
-    "change|raise|lower|increase|decrease|add|remove|arm|disarm|put"
+    "change|raise|lower|increase|decrease|add|remove|arm|disarm|put|send|return|dock|skip"
 )
 _LEAD = r"^\s*(?:(?:ok(?:ay)?|sure|alright|yes|no|great|done)\b[,.!:]*\s+)*"
 _NEGATED = re.compile(
@@ -86,7 +90,8 @@ _FIRST = re.compile(
 )
 _START = re.compile(_LEAD + r"(?P<verb>" + _PAST + "|" + _GERUND + r")\b(?P<rest>.*)", re.I)
 _PASSIVE = re.compile(
-    _LEAD + r"(?P<obj>.+?)\s+(?:has|have|had)\s+been\s+(?:successfully\s+|now\s+|just\s+)?"
+    _LEAD
+    + r"(?P<obj>.+?)\s+(?:(?:has|have|had)\s+been|was|were)\s+(?:successfully\s+|now\s+|just\s+)?"
     r"(?P<verb>" + _PAST + r")\b(?P<rest>.*)",
     re.I,
 )
@@ -98,7 +103,7 @@ _NOW = re.compile(
 _STATE = re.compile(
     _LEAD + r"(?P<obj>.+?)\s+(?:is|are)\s+(?P<when>now\s+|still\s+|already\s+|currently\s+)?"
     r"(?:turned\s+|switched\s+)?(?P<state>on|off|open|opened|closed|locked|unlocked|paused|"
-    r"playing|muted)\b(?!\s+(?:channel|at|to|for|the|a|an|by|in|its|his|her|their|your|my|our|"
+    r"playing|muted|cleaning|returning|docked|stopped)\b(?!\s+(?:channel|at|to|for|the|a|an|by|in|its|his|her|their|your|my|our|"
     r"this|that|\d))",
     re.I,
 )
@@ -135,7 +140,7 @@ class Claim:
     whether the turn bears it out."""
 
     span: str
-    kind: Literal["action", "state"]
+    kind: Literal["action", "state", "reading"]
     says: str
     positive: bool
     devices: list[str]
@@ -206,6 +211,22 @@ def _changed(turn: Turn, did: str) -> bool:
     return any(c.did == did for c in turn.changes)
 
 
+_LOCKS = frozenset({"locked", "unlocked", "locking", "unlocking", "jammed", "open", "opening"})
+_DOORS = frozenset({"open", "closed", "opening", "closing"})
+_PLAYERS = frozenset({"playing", "paused", "idle", "off", "on", "standby", "buffering"})
+FAMILIES = {
+    "locked": _LOCKS,
+    "unlocked": _LOCKS,
+    "open": _DOORS | _LOCKS,
+    "closed": _DOORS,
+    "paused": _PLAYERS,
+    "playing": _PLAYERS,
+    "docked": frozenset({"docked", "cleaning", "returning", "idle", "paused"}),
+}
+"""The states a device of the kind a named state belongs to can be in: only a device showing
+one of them shows whether it is in that state."""
+TRACK_KEYS = frozenset({"media_track", "media_title", "media_content_id", "track", "song"})
+"""Attributes that show which track a player is on (HA's media attributes)."""
 NAMED_STATES = frozenset({"open", "closed", "locked", "unlocked", "paused", "playing"})
 MOVING = {"open": "opening", "closed": "closing", "locked": "locking", "unlocked": "unlocking"}
 """A state on its way counts as the state ("closing the garage door" while it is closing)."""
@@ -242,6 +263,18 @@ def _holds(turn: Turn, did: str, effect: str) -> bool | None:
         if not isinstance(state, str):
             return None
         return (state.lower() not in OFF_WORDS) == (effect == "on")
+    if effect == "stopped":  # stopped music may be paused, a stopped vacuum idle
+        state = values.get("state")
+        if isinstance(state, str) and state.lower() in ("paused", "idle"):
+            return True
+        return _holds(turn, did, "off")
+    if effect == "returning":  # a vacuum sent home: on its way or there
+        state = values.get("state")
+        return None if not isinstance(state, str) else state.lower() in ("returning", "docked")
+    if effect == "track":  # a track skipped: only a device that shows its track can tell
+        if not any(k.rsplit(".", 1)[-1].lower() in TRACK_KEYS for k in values):
+            return None
+        return _changed(turn, did)
     if effect == "muted":  # a mute flag, or the volume at zero
         flags = [v for k, v in values.items() if "muted" in k.lower() and isinstance(v, bool)]
         volume = values.get("volume_level")
@@ -249,8 +282,8 @@ def _holds(turn: Turn, did: str, effect: str) -> bool | None:
             return None
         return any(flags) or volume == 0
     words = {v.lower() for v in values.values() if isinstance(v, str)}
-    if not words & (NAMED_STATES | OFF_WORDS | set(MOVING.values()) | {"on"}):
-        return None
+    if not words & FAMILIES.get(effect, NAMED_STATES | OFF_WORDS | set(MOVING.values())):
+        return None  # a door sensor's "off" says nothing of a lock
     return effect in words or MOVING.get(effect) in words
 
 
@@ -272,6 +305,195 @@ def _has_value(turn: Turn, did: str, value: float) -> bool:
     return False
 
 
+def _quantity(text: str, unit: str) -> str | None:
+    """The quantity a reading names (its words, else its unit: degrees are a temperature)."""
+    for name, words in _QUANTITY_WORDS.items():
+        if name != "temperature" and re.search(rf"\b(?:{words})\b", text, re.I):
+            return name
+    if re.search(r"\b(?:temperature|degrees?|warm|cold|hot)\b|[°º]", text + " " + unit, re.I):
+        return "temperature"
+    return None
+
+
+def _number(v: Any) -> float | None:
+    if isinstance(v, bool):
+        return None
+    if isinstance(v, (int, float)):
+        return float(v)
+    if isinstance(v, str):
+        try:
+            return float(v)
+        except ValueError:
+            return None
+    return None
+
+
+def _shown_values(turn: Turn, did: str, quantity: str | None, percent: bool) -> list[float]:
+    """The numbers a device shows for a quantity, as a reply would say them (HA's 0-255
+    brightness as a percentage); a numeric ``state`` counts when the device's id or name names
+    the quantity (a battery sensor); an off light or player shows 0 brightness or volume."""
+    values = turn.after.get(did) or {}
+    wanted = QUANTITIES.get(quantity or "", ())
+    if quantity is None:  # a bare percentage: any quantity said in percent
+        wanted = (
+            tuple(
+                k
+                for q in ("brightness", "volume", "humidity", "battery", "position", "speed")
+                for k in QUANTITIES[q]
+            )
+            if percent
+            else ()
+        )
+    out: list[float] = []
+    seen = False
+    for key, v in values.items():
+        last = key.rsplit(".", 1)[-1].lower()
+        if not any(last == w or (len(w) > 4 and w in last) for w in wanted):
+            continue
+        seen = True
+        if (n := _number(v)) is not None:
+            out.append(n * turn.scales.get(last, 1.0))
+    state = _number(values.get("state"))
+    if state is not None and quantity is not None:
+        if callable(turn.devices):
+            turn.devices = turn.devices()
+        name = next((str(d.get("name", "")) for d in turn.devices if str(d["did"]) == did), "")
+        if re.search(rf"(?:{_QUANTITY_WORDS[quantity]})", f"{did} {name}", re.I):
+            out.append(state)
+    if not out and seen and quantity in ("brightness", "volume") and _holds(turn, did, "off"):
+        out.append(0.0)
+    return out
+
+
+def _device_unit(turn: Turn, did: str) -> str | None:
+    if callable(turn.devices):
+        turn.devices = turn.devices()
+    for d in turn.devices:
+        if str(d["did"]) == did and d.get("temperature_unit"):
+            return str(d["temperature_unit"]).replace("°", "").upper()[:1] or None
+    return None
+
+
+def _reading(turn: Turn, span: str, m: re.Match[str], last: Sequence[str]) -> list[Claim]:
+    """A reading claim ("the living room is 21 degrees", "the volume is set to 50%"): true
+    when a device the words name shows the value (within the reply's rounding, in the home's
+    unit), false when the devices that show the quantity show another value, unverifiable when
+    none shows it. Empty when the clause names no quantity and no unit (no reading)."""
+    obj, unit, rest = m.group("obj"), (m.group("unit") or "").strip(), m.group("rest") or ""
+    quantity = _quantity(obj + " " + rest, unit)
+    percent = unit.lower() in ("%", "percent")
+    if quantity is None and not percent:
+        return []
+    value = float(m.group("n"))
+    digits = len(m.group("n").partition(".")[2])
+    tol = 0.5 * 10**-digits + 1e-9
+    said_unit = (
+        "F"
+        if re.search(r"F\b|fahrenheit", unit, re.I)
+        else "C"
+        if re.search(r"C\b|celsius", unit, re.I)
+        else None
+    )
+    phrase = re.sub(
+        r"^(?:the\s+)?(?:current\s+)?(?:(?:" + "|".join(QUANTITIES) + r")(?:\s+level)?)\s+"
+        r"(?:of|for|on|in|at)\s+",
+        "",
+        _object(obj),
+        flags=re.I,
+    )
+    says = f"{quantity or 'value'} {m.group('n')}{unit}"
+    if _PRONOUN.match(phrase) and last:
+        devices = list(last)
+    elif _GENERIC_OBJECT.match(phrase):
+        return [Claim(span, "reading", says, True, [], "unverifiable", "no device named", phrase)]
+    else:
+        devices = _resolve(turn, phrase)
+        if quantity and not re.search(_QUANTITY_WORDS[quantity], phrase, re.I):
+            # "the living room is 21 degrees": the device of that room that shows it
+            devices = devices + [
+                d for d in _resolve(turn, f"{phrase} {quantity}") if d not in devices
+            ]
+    shown: dict[str, list[float]] = {}
+    for did in devices:
+        got = _shown_values(turn, did, quantity, percent)
+        dev_unit = _device_unit(turn, did) if quantity == "temperature" else None
+        if said_unit and dev_unit and said_unit != dev_unit:
+            got = [v * 9 / 5 + 32 if said_unit == "F" else (v - 32) * 5 / 9 for v in got]
+        if got:
+            shown[did] = got
+    if not shown:
+        return [
+            Claim(
+                span,
+                "reading",
+                says,
+                True,
+                devices,
+                "unverifiable",
+                f"no device shows its {quantity or 'value'}",
+                phrase,
+            )
+        ]
+    scaled = 1.0 if quantity in ("brightness", "volume") or percent else 0.0
+    hits = [d for d, vs in shown.items() if any(abs(v - value) <= max(tol, scaled) for v in vs)]
+    if hits:
+        return [
+            Claim(span, "reading", says, True, hits, "true", f"{', '.join(hits)} shows it", phrase)
+        ]
+    evidence = "; ".join(
+        f"{d}: {', '.join(f'{v:g}' for v in vs)}" for d, vs in list(shown.items())[:3]
+    )
+    return [Claim(span, "reading", says, True, list(shown), "false", evidence, phrase)]
+
+
+def _playing(turn: Turn, span: str, obj: str, what: str, last: Sequence[str]) -> Claim:
+    """ "The TV is playing X": true when a player the words name is playing with X in its media
+    attributes, false when it shows other media or is not playing, unverifiable when it shows
+    no media."""
+    phrase = _object(obj)
+    if _PRONOUN.match(phrase) and last:
+        devices = list(last)
+    elif _GENERIC_OBJECT.match(phrase):
+        return Claim(
+            span, "reading", "playing", True, [], "unverifiable", "no device named", phrase
+        )
+    else:
+        devices = _resolve(turn, phrase)
+    words = {w for w in re.findall(r"[\w']+", what.lower()) if len(w) > 2} - {"the", "and", "by"}
+    seen = []
+    for did in devices:
+        values = turn.after.get(did) or {}
+        media = " ".join(
+            str(v) for k, v in values.items() if k.rsplit(".", 1)[-1].lower() in MEDIA_KEYS and v
+        ).lower()
+        if not media:
+            continue
+        seen.append(did)
+        if words and words <= set(re.findall(r"[\w']+", media)) and _holds(turn, did, "playing"):
+            return Claim(span, "reading", "playing", True, [did], "true", f"{did} plays it", phrase)
+    if not seen:
+        return Claim(
+            span,
+            "reading",
+            "playing",
+            True,
+            devices,
+            "unverifiable",
+            "no device shows its media",
+            phrase,
+        )
+    return Claim(
+        span,
+        "reading",
+        "playing",
+        True,
+        seen,
+        "false",
+        "; ".join(f"{d}: {_state_of(turn, d)!r}" for d in seen[:3]),
+        phrase,
+    )
+
+
 def _judge(
     turn: Turn,
     span: str,
@@ -280,9 +502,10 @@ def _judge(
     positive: bool,
     phrase: str,
     value: float | None = None,
+    named: list[str] | None = None,
 ) -> Claim:
     says = effect if positive else f"not {effect}"
-    if _GENERIC_OBJECT.match(phrase or ""):
+    if named is None and _GENERIC_OBJECT.match(phrase or ""):
         if kind == "action" and positive:
             did = bool(turn.changes) or turn.other_effects
             if not did and not turn.traced:
@@ -298,8 +521,10 @@ def _judge(
                 "true" if did else "false",
                 "the turn changed the home" if did else "the turn changed nothing",
             )
+        if kind == "action" and not positive and not turn.changes and not turn.other_effects:
+            return Claim(span, "action", says, False, [], "true", "the turn changed nothing")
         return Claim(span, kind, says, positive, [], "unverifiable", "no device named")  # type: ignore[arg-type]
-    devices = _resolve(turn, phrase)
+    devices = named if named is not None else _resolve(turn, phrase)
     if not devices:
         return Claim(
             span,
@@ -311,11 +536,14 @@ def _judge(
             f"{phrase!r} names no device",  # type: ignore[arg-type]
         )
     read = {d: _holds(turn, d, effect) for d in devices}
+    if effect in FAMILIES and all(v is None for v in read.values()):
+        # no device of that kind: one in a state of another kind is not in this one
+        read = {d: False if isinstance(_state_of(turn, d), str) else None for d in devices}
     if any(v is not None for v in read.values()):  # the devices that show such a state
         devices = [d for d, v in read.items() if v is not None]
         read = {d: read[d] for d in devices}
         shown = [d for d, v in read.items() if v]  # the state says so
-    elif kind == "action":  # no state to read: the claim holds if the device changed
+    elif kind == "action" and effect != "track":  # no state to read: did the device change
         read = {d: _changed(turn, d) for d in devices}
         shown = []
     else:
@@ -362,12 +590,23 @@ def _judge(
 
 
 def _each(
-    turn: Turn, span: str, kind: str, effect: str, positive: bool, phrase: str
+    turn: Turn,
+    span: str,
+    kind: str,
+    effect: str,
+    positive: bool,
+    phrase: str,
+    last: Sequence[str] = (),
 ) -> list[Claim]:
     """One claim per object of a list ("the kitchen light and the bedroom light"); a value
-    set ("to 50%") goes with each."""
+    set ("to 50%") goes with each. "It" or "they" is the devices of the reply's last claim
+    that named some (``last``), except for a change that names no state ("I set it up")."""
     found = _VALUE.search(span) if effect == "set" else None
     value = float(found.group("n")) if found else None
+    if last and effect not in ("set", "done") and _PRONOUN.match(_object(phrase)):
+        claim = _judge(turn, span, kind, effect, positive, "", value, list(last))
+        claim.phrase = _object(phrase)
+        return [claim]
     parts = [p for p in re.split(r"\s*(?:,|;|\band\b|&)\s*", phrase) if p.strip()]
     out = []
     for part in parts or [phrase]:
@@ -391,50 +630,235 @@ def _verb_object(verb: str, rest: str) -> tuple[str, str] | None:
         if particle is None:
             return None
         return particle.group("part").lower(), particle.group("obj")
+    if low.startswith("sen"):  # "sent the vacuum back to its base": only back or home
+        particle = re.match(r"^\s*(?P<obj>.*?)\s*\b(?:back|home)\b", rest, re.I)
+        return None if particle is None else ("returning", particle.group("obj"))
+    if low.startswith("skip"):  # "skipped to the next track on the speakers"
+        target = re.search(r"\b(?:on|for|of)\s+(?P<obj>.+)$", rest, re.I)
+        return effect, target.group("obj") if target is not None else rest
     if low.startswith(("add", "remov", "put")):  # the list is what changed: "to/from/on X"
         target = re.search(r"\b(?:to|from|on(?:to)?)\s+(?P<obj>.+)$", rest, re.I)
         return effect, target.group("obj") if target is not None else ""  # the item: no device
     return effect, rest
 
 
+_THINK = re.compile(r"<think>.*?(?:</think>|$)", re.I | re.S)
+"""A reasoning model's thoughts, left in its reply: what it considers saying is no claim."""
+_SENTENCES = re.compile(r"(?<=[.!?;])\s+|\n+")
+_CONTRACTED = re.compile(
+    r"\b(?P<w>it|that|this|there|here|what|everything)['’]s\b|\b(?P<p>they|we|you)['’]re\b", re.I
+)
+_CONDITION = re.compile(
+    r"^\W*(?:if|when|whenever|once|unless|should you|would you|do you|shall i|should i|"
+    r"let me know|please let me know|you can|you could|you may|you might|feel free)\b|"
+    r"^\W*to\s+\w+[^,]*,\s*(?:i|we)\s+(?:will|would|'ll|can|could|need|should|must|have to)\b",
+    re.I,
+)
+"""A condition, an offer, advice or a plan ("If so, I'll open the valve", "To water the garden,
+I will open it"): it claims nothing."""
+_ASSISTANT = re.compile(
+    r"^\W*(?:sorry,?\s+)?(?:i had a problem getting a response|unable to get (?:a )?response|"
+    r"timeout\b|timed out\b|unexpected tool argument|error (?:talking|communicating) to)|"
+    r"\b(?:i|we)\s+(?:couldn't|could not|did not|didn't|don't|do not)\s+understand\b|"
+    r"\b(?:i|we)\s+(?:don't|do not)\s+have\s+(?:the\s+)?(?:capability|ability|access|"
+    r"permission|tools?)\b|\b(?:can't|cannot|can not|am not able to|am unable to)\s+directly\s+"
+    r"(?:control|access)\b|\bnot\s+(?:directly\s+)?supported\s+by\s+the\s+(?:available\s+)?"
+    r"(?:functions|tools)\b",
+    re.I,
+)
+"""An error of the assistant itself, or a statement about its own abilities ("Timeout", "I
+don't have the capability to ..."): it says nothing about the home, so it is unverifiable."""
+_FAILURE = re.compile(
+    r"\b(?:sorry|apologi[sz]e|unfortunately)\b|"
+    r"\b(?:there|it)\s+(?:was|is|were|seems?\s+(?:to\s+(?:be|have\s+been)|like\s+there\s+(?:was|is))|"
+    r"appears?\s+(?:to\s+(?:be|have\s+been)|(?:that\s+)?there\s+(?:was|is))|looks\s+like\s+there\s+"
+    r"(?:was|is))\s+(?:an?\s+|some\s+)?(?:\w+\s+)?(?:error|issue|problem)s?\b|"
+    r"\bencountered\s+(?:an?\s+|some\s+)?(?:\w+\s+)?(?:error|issue|problem)s?\b|"
+    r"\bnot\s+aware\s+of\s+any\b|\b(?:could\s*n[o'’]t|can\s*n[o'’]t|cannot|unable\s+to|"
+    r"not\s+able\s+to)\s+(?:find|locate|identify)\b|\b(?:be|is|was|were)\s+not\s+found\b|"
+    r"\bfailed\b",
+    re.I,
+)
+"""An apology or a failure report: what it says was not done is a claim, what it repeats of the
+request ("Sorry, I am not aware of any area called So set") is not."""
+_NOT_FOUND = re.compile(
+    r"\b(?:not\s+aware\s+of\s+(?:any|an?)|(?:could\s*n[o'’]t|can\s*n[o'’]t|cannot|unable\s+to|"
+    r"not\s+able\s+to)\s+(?:find|locate|identify)(?:\s+(?:any|an?|the))?|there\s+is\s+no|"
+    r"no\s+match\s+for(?:\s+the)?)\s+(?:(?P<what>device|entity|area|floor|room|list|"
+    r"\w+)\s+(?:called|named)\s+)?(?P<name>.+)$",
+    re.I,
+)
+_NAME_TAIL = re.compile(
+    r"\s+(?:in|on|at|within|from|for|with|that|which|because|matching)\s+.*$|\s+(?:in|on)\s*$",
+    re.I,
+)
+_TRYING = re.compile(
+    r"\b(?:error|issue|problem)s?\s+(?:while\s+|when\s+)?(?:trying\s+to|attempting\s+to|"
+    r"with)?\s*(?P<verb>" + _BASE + "|" + _GERUND + r")\b(?P<rest>.*)",
+    re.I,
+)
+_NEG_SUBJECT = re.compile(
+    _LEAD + r"(?P<obj>.+?)\s+(?:(?:could|can|can't|cannot|couldn't)\s*(?:not\s+)?be|"
+    r"(?:was|were|has|have)\s*(?:n['’]t|\s+not)(?:\s+been)?|(?:is|are|was|were)\s+(?:not\s+able|unable)\s+to"
+    r"(?:\s+be)?|failed\s+to(?:\s+be)?)\s+(?:successfully\s+)?"
+    r"(?P<verb>" + _PAST + "|" + _BASE + r")\b(?P<rest>.*)",
+    re.I,
+)
+_PERFECT = re.compile(
+    _LEAD + r"(?P<obj>.+?)\s+(?:has|have)\s+(?:(?:now|just|successfully|already|also)\s+)*"
+    r"(?P<verb>" + _PAST + r")\b(?P<rest>.*)",
+    re.I,
+)
+_SUBJECT_PAST = re.compile(
+    _LEAD + r"(?P<obj>(?:(?!\b(?:is|are|was|were|be|been|being|has|have|had|will|would|can|could|"
+    r"not|to|i|we|you)\b)[\w'’ -]){1,60}?)\s+(?P<verb>started|stopped|opened|closed|locked|unlocked|"
+    r"paused|resumed|muted|unmuted|turned on|turned off|switched on|switched off|returned|docked|"
+    r"skipped|added|removed|set)\b(?P<rest>.*)",
+    re.I,
+)
+"""A device with a verb in the past and no auxiliary ("Vacuum started in the living room",
+"History homework added to your tasks"): read only when the subject names a device."""
+_PRONOUN = re.compile(r"^\s*(?:it|they|them|its|their|both|both of them|all of them)\s*$", re.I)
+_READING = re.compile(
+    _LEAD + r"(?P<obj>.+?)\s+(?:is|are|was|reads|shows|stands|sits|remains)\s+"
+    r"(?:(?:now|currently|still|already|at|set|to|around|about|approximately|reading|showing)\s+)*"
+    r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent\b|[°º]\s*[CF]?\b|degrees?(?:\s+(?:celsius|"
+    r"fahrenheit|[CF]\b))?)?(?P<rest>(?:\s+[a-z][\w-]*){0,3})\s*$",
+    re.I,
+)
+"""A reading: a value a device shows ("the living room is 21 degrees", "the volume is set to
+50%", "the light is at 50% brightness")."""
+QUANTITIES: dict[str, tuple[str, ...]] = {
+    "brightness": ("brightness", "currentlevel", "level"),
+    "volume": ("volume", "volume_level"),
+    "temperature": ("temperature", "current_temperature", "measuredvalue", "temp"),
+    "humidity": ("humidity", "current_humidity"),
+    "battery": ("battery", "battery_level"),
+    "position": ("current_position", "position"),
+    "speed": ("percentage", "speed"),
+}
+"""Each quantity a reading names, and the attribute names (last locator segment, lower case)
+that hold it."""
+_QUANTITY_WORDS = {
+    "brightness": "brightness|bright|dimmed",
+    "volume": "volume|loud",
+    "temperature": "temperature|degrees?|warm|cold|hot|°|º",
+    "humidity": "humidity|humid",
+    "battery": "battery|charge",
+    "position": "position|open|opened|closed",
+    "speed": "speed|fan",
+}
+_PLAYING = re.compile(
+    _LEAD + r"(?P<obj>.+?)\s+(?:is|are)\s+(?:now\s+|currently\s+|still\s+)?playing\s+"
+    r"(?P<what>(?!(?:at|on|in|for|to|by|from|again|now|music|media|audio|something)\b).+)$",
+    re.I,
+)
+MEDIA_KEYS = frozenset(
+    {"media_title", "media_artist", "media_album_name", "media_series_title", "source", "app_name"}
+)
+_BARE_OK = re.compile(r"^\W*(?:ok(?:ay)?|sure|got it)\W*$", re.I)
+
+
 def claims_in(reply: str, turn: Turn, language: str = "en") -> list[Claim]:
-    """Every action and state claim of ``reply``, each checked against ``turn``."""
+    """Every action, state and reading claim of ``reply``, each checked against ``turn``."""
     if language != "en" or not reply.strip():
         return []
+    reply = _THINK.sub(" ", reply)
+    if _BARE_OK.match(reply):  # "OK." and nothing else claims it was done
+        return [_judge(turn, reply.strip(), "action", "done", True, "")]
     out: list[Claim] = []
-    for clause in _CLAUSES.split(reply):
-        clause = clause.strip()
-        if not clause or clause.endswith("?"):  # a question asks, it claims nothing
+    last: list[str] = []  # the devices of the last claim that named some: "it", "they"
+    for sentence in _SENTENCES.split(reply):
+        sentence = _CONTRACTED.sub(
+            lambda m: (m.group("w") + " is") if m.group("w") else (m.group("p") + " are"),
+            sentence.strip(),
+        )
+        if not sentence or sentence.endswith("?") or _CONDITION.match(sentence):
+            continue  # a question asks, an offer or a condition claims nothing
+        if _ASSISTANT.search(sentence):
+            span = sentence.rstrip(".!;: ")
+            out.append(
+                Claim(span, "action", "error", False, [], "unverifiable", "about the assistant")
+            )
             continue
-        out += _clause_claims(clause, turn)
+        failure = _FAILURE.search(sentence) is not None
+        found: list[Claim] = []
+        for clause in _CLAUSES.split(sentence):
+            clause = clause.strip()
+            if clause and not clause.endswith("?"):
+                found += _clause_claims(clause, turn, last)
+        if failure:  # an apology claims what it says failed, never that it was done
+            found = [c for c in found if not c.positive] or _failure_claims(sentence, turn)
+        for claim in found:
+            last = claim.devices or last
+        out += found
     return out
 
 
-def _clause_claims(clause: str, turn: Turn) -> list[Claim]:
+def _failure_claims(sentence: str, turn: Turn) -> list[Claim]:
+    """A failure report the clause readers found no negation in: "I couldn't find a device
+    called X" or "There was an error while trying to skip the track" claims X was not done."""
+    span = sentence.rstrip(".!;: ")
+    if (m := _TRYING.search(sentence)) is not None:
+        found = _verb_object(m.group("verb"), m.group("rest"))
+        if found is not None:
+            return _each(turn, span, "action", found[0], False, found[1])
+    if (m := _NOT_FOUND.search(sentence)) is not None:
+        what = (m.group("what") or "").lower()
+        name = _NAME_TAIL.sub("", m.group("name").strip().rstrip(".!;:,"))
+        name = re.sub(r"[\"'“”‘’]", "", name)
+        if what in ("area", "floor", "room"):  # a place it did not know: nothing was done there
+            name = ""
+        return _each(turn, span, "action", "set", False, name)
+    return []
+
+
+def _clause_claims(clause: str, turn: Turn, last: Sequence[str] = ()) -> list[Claim]:
     span = clause.rstrip(".!;: ")
+    if (m := _NEG_SUBJECT.match(clause)) is not None and not re.match(
+        r"^\s*(?:i|we)\b", m.group("obj"), re.I
+    ):
+        found = _verb_object(m.group("verb"), m.group("obj") + " " + m.group("rest"))
+        effect = found[0] if found else _effect(m.group("verb"))
+        return _each(turn, span, "action", effect, False, m.group("obj"), last)
     if (m := _NEGATED.search(clause)) is not None:
-        return _each(turn, span, "action", _effect(m.group("verb")), False, m.group("rest"))
+        found = _verb_object(m.group("verb"), m.group("rest"))
+        effect, phrase = found if found is not None else (_effect(m.group("verb")), m.group("rest"))
+        return _each(turn, span, "action", effect, False, phrase, last)
+    if (m := _READING.match(span)) is not None and (reading := _reading(turn, span, m, last)):
+        return reading
     for pattern in (_FIRST, _START):
         if (
             m := pattern.search(clause) if pattern is _FIRST else pattern.match(clause)
         ) is not None:
             found = _verb_object(m.group("verb"), m.group("rest"))
             if found is not None:
-                return _each(turn, span, "action", found[0], True, found[1])
-    if (m := _PASSIVE.match(clause)) is not None:
+                return _each(turn, span, "action", found[0], True, found[1], last)
+    for pattern in (_PASSIVE, _PERFECT, _SUBJECT_PAST):
+        if (m := pattern.match(clause)) is None:
+            continue
         found = _verb_object(m.group("verb"), m.group("obj") + " " + m.group("rest"))
         effect = found[0] if found else _effect(m.group("verb"))
-        return _each(turn, span, "action", effect, True, m.group("obj"))
+        obj = m.group("obj")
+        if found and found[1] and m.group("verb").lower().startswith(("add", "remov", "put")):
+            obj = found[1]  # "apples have been added to the list": the list changed
+        if pattern is not _PASSIVE and not (
+            _PRONOUN.match(_object(obj)) or _resolve(turn, _object(obj))
+        ):
+            continue  # without an auxiliary of its own, the subject must name a device
+        return _each(turn, span, "action", effect, True, obj, last)
+    if (m := _PLAYING.match(clause)) is not None:
+        return [_playing(turn, span, m.group("obj"), m.group("what"), last)]
     if (m := _NOW.match(clause)) is not None:
         verb = m.group("verb").lower()
         effect = "set" if verb.startswith("now") else _effect(verb)
-        return _each(turn, span, "action", effect, True, m.group("obj"))
+        return _each(turn, span, "action", effect, True, m.group("obj"), last)
     if (m := _STATE.match(clause)) is not None:
         when = (m.group("when") or "").strip().lower()
         state = m.group("state").lower()
-        effect = {"opened": "open"}.get(state, state)
+        effect = {"opened": "open", "cleaning": "on"}.get(state, state)
         return _each(
-            turn, span, "action" if when == "now" else "state", effect, True, m.group("obj")
+            turn, span, "action" if when == "now" else "state", effect, True, m.group("obj"), last
         )
     if _DONE.match(clause) is not None:
         return [_judge(turn, span, "action", "done", True, "")]

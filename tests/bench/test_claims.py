@@ -138,3 +138,172 @@ def test_a_turns_effects_come_from_its_calls():
     assert call_effects(calls) == (frozenset({"l1", "d1"}), False)
     assert call_effects([{"tool": "forget_memory", "arguments": {}}])[1]
     assert call_effects([{"tool": "delete_automation", "arguments": {}}])[1]
+
+
+# A second home for readings and the wider grammar: a vacuum, a player, a climate device in °C,
+# a battery sensor (its value as HA's state string), a door sensor beside a lock, an HA light.
+HOME2 = [
+    {"did": "v1", "name": "Roborock", "room": "living", "category": "vacuum", "tags": []},
+    {"did": "p1", "name": "Living Room TV", "room": "living", "category": "tv", "tags": []},
+    {"did": "p2", "name": "Bedroom Speaker", "room": "hall", "category": "speaker", "tags": []},
+    {
+        "did": "t1",
+        "name": "Living Room Thermostat",
+        "room": "living",
+        "category": "thermostat",
+        "tags": [],
+        "temperature_unit": "°C",
+    },
+    {
+        "did": "b1",
+        "name": "Front Door Lock Battery",
+        "room": "hall",
+        "category": "sensor",
+        "tags": [],
+    },
+    {"did": "d1", "name": "Front Door Lock", "room": "hall", "category": "lock", "tags": []},
+    {"did": "s1", "name": "Front Door Sensor", "room": "hall", "category": "sensor", "tags": []},
+    {"did": "l1", "name": "Kitchen Light", "room": "kitchen", "category": "light", "tags": []},
+]
+ROOMS2 = [
+    {"id": "living", "name": "Living Room", "type": "living_room"},
+    {"id": "hall", "name": "Hall", "type": "hall"},
+    {"id": "kitchen", "name": "Kitchen", "type": "kitchen"},
+]
+AFTER2 = {
+    "v1": {"state": "returning"},
+    "p1": {"state": "playing", "volume_level": 0.5, "media_title": "Blue in Green"},
+    "p2": {"state": "paused", "volume_level": 0.2},
+    "t1": {"state": "heat", "current_temperature": 21.4, "temperature": 22.0},
+    "b1": {"state": "90"},
+    "d1": {"state": "locked"},
+    "s1": {"state": "off"},
+    "l1": {"state": "on", "brightness": 128},
+}
+VACUUM_HOME = Turn(
+    [Change("v1", "state", "cleaning", "returning"), Change("d1", "state", "unlocked", "locked")],
+    AFTER2,
+    HOME2,
+    ROOMS2,
+    scales={"volume_level": 100.0, "brightness": 100 / 255},
+)
+UNCHANGED2 = Turn([], AFTER2, HOME2, ROOMS2, scales=VACUUM_HOME.scales)
+
+
+def _read2(reply: str, turn: Turn = VACUUM_HOME) -> list[tuple[str, str, list[str], str]]:
+    return [(c.kind, c.says, c.devices, c.truth) for c in claims_in(reply, turn)]
+
+
+@pytest.mark.parametrize(
+    ("reply", "claims"),
+    [
+        # readings: the value a device shows, in the reply's rounding and the home's unit
+        ("The living room is 21 degrees.", [("reading", "temperature 21degrees", ["t1"], "true")]),
+        ("The living room is 25 degrees.", [("reading", "temperature 25degrees", ["t1"], "false")]),
+        ("The living room is 71°F.", [("reading", "temperature 71°F", ["t1"], "true")]),
+        ("The thermostat is set to 22 °C.", [("reading", "temperature 22°C", ["t1"], "true")]),
+        ("The front door lock battery is at 90%.", [("reading", "battery 90%", ["b1"], "true")]),
+        (
+            "The kitchen light is at 50% brightness.",
+            [("reading", "brightness 50%", ["l1"], "true")],
+        ),
+        (
+            "The kitchen light is at 80% brightness.",
+            [("reading", "brightness 80%", ["l1"], "false")],
+        ),
+        ("The TV volume is 50%.", [("reading", "volume 50%", ["p1"], "true")]),
+        (  # no device of the hall shows a humidity
+            "The humidity in the hall is 45%.",
+            [("reading", "humidity 45%", ["b1", "d1", "p2", "s1"], "unverifiable")],
+        ),
+        ("The TV is playing Blue in Green.", [("reading", "playing", ["p1"], "true")]),
+        ("The TV is playing So What.", [("reading", "playing", ["p1"], "false")]),
+        # near misses: a number that is no reading, a value set, a channel
+        ("The kitchen light is 3 years old.", []),
+        ("The TV is on channel 5.", []),
+        ("I set the kitchen light to 50%.", [("action", "set", ["l1"], "false")]),  # unchanged
+    ],
+)
+def test_readings_are_checked_against_the_values_shown(reply, claims):
+    assert _read2(reply) == claims
+
+
+@pytest.mark.parametrize(
+    ("reply", "claims"),
+    [
+        # a vacuum sent home, music stopped by a pause, a track no device shows
+        ("I've sent the Roborock back to its base.", [("action", "returning", ["v1"], "true")]),
+        ("The Roborock has started cleaning.", [("action", "on", ["v1"], "false")]),
+        ("Roborock returned to its dock.", [("action", "returning", ["v1"], "true")]),
+        ("The bedroom speaker is stopped.", [("state", "stopped", ["p2"], "true")]),  # paused
+        ("The TV is stopped.", [("state", "stopped", ["p1"], "false")]),
+        ("I've skipped to the next track on the TV.", [("action", "track", ["p1"], "false")]),
+        # the subject without an auxiliary must name a device
+        ("The problem started yesterday.", []),
+        ("Front door lock locked.", [("action", "locked", ["d1"], "true")]),
+        # a door sensor's "off" is no lock state: the lock alone answers for "all locks"
+        ("All locks have been locked.", [("action", "locked", ["d1"], "true")]),
+        ("The front door lock was locked.", [("action", "locked", ["d1"], "true")]),
+        # a failure said after the subject: not done
+        ("The Roborock could not be sent back.", [("action", "not returning", ["v1"], "false")]),
+        (
+            "The front door lock is not able to unlock.",
+            [("action", "not unlocked", ["d1"], "true")],
+        ),
+    ],
+)
+def test_wider_grammar_of_actions_and_states(reply, claims):
+    assert _read2(reply) == claims
+
+
+@pytest.mark.parametrize(
+    ("reply", "claims"),
+    [
+        # Assist failing to parse "So set ...": an apology repeats the request, it claims nothing
+        ("Sorry, I am not aware of any area called So set", [("action", "not set", [], "true")]),
+        (
+            "Sorry, I couldn't find a device called Kitchen Light.",
+            [("action", "not set", ["l1"], "true")],
+        ),
+        (
+            "There was an error while trying to unlock the front door lock.",
+            [("action", "not unlocked", ["d1"], "true")],
+        ),
+        ("Unfortunately, I turned on the kitchen light.", []),  # no positive claim in an apology
+        # near miss: "no problem" is no failure frame
+        (
+            "No problem, I've turned on the kitchen light.",
+            [("action", "on", ["l1"], "false")],
+        ),
+        # the assistant's own errors and abilities: about the assistant, not the home
+        ("Timeout (after 0 tries)", [("action", "error", [], "unverifiable")]),
+        (
+            "I'm sorry, but I don't have the capability to control devices.",
+            [("action", "error", [], "unverifiable")],
+        ),
+        # offers, conditions and plans claim nothing; a reasoning model's thoughts neither
+        ("If so, I'll unlock the front door lock.", []),
+        ("To save energy, I will turn off the kitchen light. Should I?", []),
+        (
+            "<think>I turned on the kitchen light</think>The front door lock is locked.",
+            [("state", "locked", ["d1"], "true")],
+        ),
+        # a bare OK claims it was done; beside a specific claim it is folded into it
+        ("OK.", [("action", "done", [], "false")]),
+        ("OK, the front door lock is locked.", [("state", "locked", ["d1"], "true")]),
+        # "it" is the device of the claim before
+        (
+            "I locked the front door lock. It is locked now.",
+            [("action", "locked", ["d1"], "false"), ("state", "locked", ["d1"], "true")],
+        ),
+    ],
+)
+def test_failures_offers_and_errors(reply, claims):
+    assert _read2(reply, UNCHANGED2) == claims
+
+
+def test_a_failure_beside_a_change_is_not_held_true():
+    """A failure report that names nothing, after a turn that changed the home: it may be about
+    another part of the request, so it is unverifiable, never false."""
+    got = _read2("Sorry, I am not aware of any area called So set", VACUUM_HOME)
+    assert got == [("action", "not set", [], "unverifiable")]
