@@ -77,7 +77,7 @@ _BASE = (
 )
 _LEAD = r"^\s*(?:(?:ok(?:ay)?|sure|alright|yes|no|great|done)\b[,.!:]*\s+)*"
 _NEGATED = re.compile(
-    r"\b(?:couldn't|could not|can't|cannot|unable to|wasn't able to|was not able to|not able to|"
+    r"\b(?:couldn't|could not|can't|cannot|can not|unable to|wasn't able to|was not able to|not able to|"
     r"didn't|did not|haven't|have not|failed to|won't|will not)\s+(?:be able to\s+)?"
     r"(?P<verb>" + _BASE + "|" + _PAST + r")\b(?P<rest>.*)",
     re.I,
@@ -120,7 +120,7 @@ _GENERIC_OBJECT = re.compile(
 """An object that names no device ("I set that up"): the claim is about the turn as a whole."""
 _TRAIL = re.compile(
     r"(?:^|\s+)(?:to|at|for|in order|so|because|as|now|again|for you|already|successfully|"
-    r"right now|until|with|by)\b.*$|\s+in\s+the\s*$",
+    r"right now|until|with|by)\b(?![-'’]).*$|\s+in\s+the\s*$",
     re.I,
 )
 _OF = re.compile(
@@ -129,7 +129,12 @@ _OF = re.compile(
 _QUANTIFIED = re.compile(r"^\s*(?:all|both|every|each)\b", re.I)
 _CLAUSES = re.compile(
     r"(?<=[.!?;])\s+|\n+|,?\s+(?:and|but|then|and then|so)\s+(?=(?:i\s+|i've\s+|we\s+|also\s+)?"
-    r"(?:" + _PAST + "|" + _GERUND + r")\b)",
+    r"(?:"
+    + _PAST
+    + "|"
+    + _GERUND
+    + r")\b)|,\s+(?:and|but|while)\s+(?=(?:the|your|my|its|it|they)\b"
+    r"[^,.;]*?\b(?:is|are|was|were|has|have)\b)",
     re.I,
 )
 
@@ -307,12 +312,14 @@ def _has_value(turn: Turn, did: str, value: float) -> bool:
 
 def _quantity(text: str, unit: str) -> str | None:
     """The quantity a reading names (its words, else its unit: degrees are a temperature)."""
-    for name, words in _QUANTITY_WORDS.items():
-        if name != "temperature" and re.search(rf"\b(?:{words})\b", text, re.I):
-            return name
-    if re.search(r"\b(?:temperature|degrees?|warm|cold|hot)\b|[°º]", text + " " + unit, re.I):
+    if re.search(r"degree|[°º]|celsius|fahrenheit", unit, re.I):
         return "temperature"
-    return None
+    named = [  # the last quantity named: "the humidity sensor's temperature is 22"
+        (m.end(), m.end() - m.start(), name)
+        for name, words in _QUANTITY_WORDS.items()
+        for m in re.finditer(rf"(?:^|(?<=[\s'-]))(?:{words})\b", text, re.I)
+    ]
+    return max(named)[2] if named else None
 
 
 def _number(v: Any) -> float | None:
@@ -347,12 +354,16 @@ def _shown_values(turn: Turn, did: str, quantity: str | None, percent: bool) -> 
     out: list[float] = []
     seen = False
     for key, v in values.items():
-        last = key.rsplit(".", 1)[-1].lower()
-        if not any(last == w or (len(w) > 4 and w in last) for w in wanted):
+        parts = key.lower().split(".")
+        last, path = parts[-1], ".".join(parts[-2:])
+        if _NOT_A_READING.search(last) or (quantity == "temperature" and "colo" in path):
+            continue
+        if not any(last == w or (len(w) > 4 and w in path) for w in wanted):
             continue
         seen = True
+        scale = turn.scales.get(last, MATTER_SCALES.get(parts[-2], 1.0) if len(parts) > 2 else 1.0)
         if (n := _number(v)) is not None:
-            out.append(n * turn.scales.get(last, 1.0))
+            out.append(n * scale)
     state = _number(values.get("state"))
     if state is not None and quantity is not None:
         if callable(turn.devices):
@@ -363,6 +374,19 @@ def _shown_values(turn: Turn, did: str, quantity: str | None, percent: bool) -> 
     if not out and seen and quantity in ("brightness", "volume") and _holds(turn, did, "off"):
         out.append(0.0)
     return out
+
+
+def _room_of(turn: Turn, phrase: str) -> str | None:
+    """The room variables (``@<room id>``, the simulator's climate) of the room the phrase
+    names, when the turn shows them."""
+    if callable(turn.rooms):
+        turn.rooms = turn.rooms()
+    said = re.sub(r"\s+", " ", phrase.lower().replace("_", " ")).strip()
+    for room in turn.rooms:
+        names = {str(room.get(k) or "").lower().replace("_", " ") for k in ("id", "name")}
+        if said in names and f"@{room['id']}" in turn.after:
+            return f"@{room['id']}"
+    return None
 
 
 def _device_unit(turn: Turn, did: str) -> str | None:
@@ -394,18 +418,21 @@ def _reading(turn: Turn, span: str, m: re.Match[str], last: Sequence[str]) -> li
         if re.search(r"C\b|celsius", unit, re.I)
         else None
     )
-    phrase = re.sub(
-        r"^(?:the\s+)?(?:current\s+)?(?:(?:" + "|".join(QUANTITIES) + r")(?:\s+level)?)\s+"
-        r"(?:of|for|on|in|at)\s+",
+    words = "|".join(_QUANTITY_WORDS[q] for q in QUANTITIES)
+    phrase = re.sub(  # "the temperature in the kitchen", "the lamp's brightness"
+        rf"^(?:the\s+)?(?:current\s+)?(?:{words})(?:\s+level)?\s+(?:of|for|on|in|at)\s+(?:the\s+)?"
+        rf"|(?:'s?)?\s+(?:current\s+)?(?:{words})(?:\s+level)?$",
         "",
         _object(obj),
         flags=re.I,
     )
-    says = f"{quantity or 'value'} {m.group('n')}{unit}"
+    says = f"{quantity or 'value'} {m.group('n')}{' ' if unit[:1].isalpha() else ''}{unit}"
     if _PRONOUN.match(phrase) and last:
         devices = list(last)
     elif _GENERIC_OBJECT.match(phrase):
         return [Claim(span, "reading", says, True, [], "unverifiable", "no device named", phrase)]
+    elif (room := _room_of(turn, phrase)) is not None:  # a room's own climate
+        devices = [room]
     else:
         devices = _resolve(turn, phrase)
         if quantity and not re.search(_QUANTITY_WORDS[quantity], phrase, re.I):
@@ -694,14 +721,18 @@ _NAME_TAIL = re.compile(
 )
 _TRYING = re.compile(
     r"\b(?:error|issue|problem)s?\s+(?:while\s+|when\s+)?(?:trying\s+to|attempting\s+to|"
-    r"with)?\s*(?P<verb>" + _BASE + "|" + _GERUND + r")\b(?P<rest>.*)",
+    r"with(?:\s+the\s+(?:command|request|call)\s+to)?)?\s*(?P<verb>"
+    + _BASE
+    + "|"
+    + _GERUND
+    + r")\b(?P<rest>.*)",
     re.I,
 )
 _NEG_SUBJECT = re.compile(
     _LEAD + r"(?P<obj>.+?)\s+(?:(?:could|can|can't|cannot|couldn't)\s*(?:not\s+)?be|"
     r"(?:was|were|has|have)\s*(?:n['’]t|\s+not)(?:\s+been)?|(?:is|are|was|were)\s+(?:not\s+able|unable)\s+to"
     r"(?:\s+be)?|failed\s+to(?:\s+be)?)\s+(?:successfully\s+)?"
-    r"(?P<verb>" + _PAST + "|" + _BASE + r")\b(?P<rest>.*)",
+    r"(?P<verb>" + _PAST + "|" + _BASE + r"|found|located|reached)\b(?P<rest>.*)",
     re.I,
 )
 _PERFECT = re.compile(
@@ -718,7 +749,10 @@ _SUBJECT_PAST = re.compile(
 )
 """A device with a verb in the past and no auxiliary ("Vacuum started in the living room",
 "History homework added to your tasks"): read only when the subject names a device."""
-_PRONOUN = re.compile(r"^\s*(?:it|they|them|its|their|both|both of them|all of them)\s*$", re.I)
+_PRONOUN = re.compile(
+    r"^\s*(?:it|they|them|its|their|both|both of them|all of them|(?:the|this|that) device)\s*$",
+    re.I,
+)
 _READING = re.compile(
     _LEAD + r"(?P<obj>.+?)\s+(?:is|are|was|reads|shows|stands|sits|remains)\s+"
     r"(?:(?:now|currently|still|already|at|set|to|around|about|approximately|reading|showing)\s+)*"
@@ -729,17 +763,29 @@ _READING = re.compile(
 """A reading: a value a device shows ("the living room is 21 degrees", "the volume is set to
 50%", "the light is at 50% brightness")."""
 QUANTITIES: dict[str, tuple[str, ...]] = {
-    "brightness": ("brightness", "currentlevel", "level"),
+    "color temperature": ("color_temp", "colortemperature", "color_temperature", "kelvin"),
+    "brightness": ("brightness", "currentlevel"),
     "volume": ("volume", "volume_level"),
-    "temperature": ("temperature", "current_temperature", "measuredvalue", "temp"),
+    "temperature": ("temperature", "current_temperature", "setpoint"),
     "humidity": ("humidity", "current_humidity"),
     "battery": ("battery", "battery_level"),
     "position": ("current_position", "position"),
     "speed": ("percentage", "speed"),
 }
-"""Each quantity a reading names, and the attribute names (last locator segment, lower case)
-that hold it."""
+"""Each quantity a reading names, and the words of the attribute names (the locator, lower case:
+Matter's ``1.TemperatureMeasurement.MeasuredValue`` is a temperature) that hold it."""
+MATTER_SCALES = {
+    "temperaturemeasurement": 0.01,
+    "thermostat": 0.01,
+    "temperaturecontrol": 0.01,
+    "relativehumiditymeasurement": 0.01,
+    "levelcontrol": 100 / 254,
+}
+"""Matter clusters whose values are not the number a reply says: hundredths of a degree or of a
+percent, a level of 0-254."""
+_NOT_A_READING = re.compile(r"min|max|limit|step|tolerance|deadband|calibration|sequence|mode")
 _QUANTITY_WORDS = {
+    "color temperature": "colou?r temperature|colou?r temp",
     "brightness": "brightness|bright|dimmed",
     "volume": "volume|loud",
     "temperature": "temperature|degrees?|warm|cold|hot|°|º",
@@ -763,7 +809,7 @@ def claims_in(reply: str, turn: Turn, language: str = "en") -> list[Claim]:
     """Every action, state and reading claim of ``reply``, each checked against ``turn``."""
     if language != "en" or not reply.strip():
         return []
-    reply = _THINK.sub(" ", reply)
+    reply = _plain(_THINK.sub(" ", reply))
     if _BARE_OK.match(reply):  # "OK." and nothing else claims it was done
         return [_judge(turn, reply.strip(), "action", "done", True, "")]
     out: list[Claim] = []
@@ -795,6 +841,18 @@ def claims_in(reply: str, turn: Turn, language: str = "en") -> list[Claim]:
     return out
 
 
+_EMPHASIS = re.compile(r"\*\*|__|`")
+_QUOTED_WORD = re.compile(r"[\"'“‘](?P<w>[\w-]+)[\"'”’]")
+_WHICH = re.compile(r"^(?P<a>.+?),\s+which\s+(?P<b>(?:is|are)\b.*)$", re.I)
+
+
+def _plain(text: str) -> str:
+    """The reply as plain text: no Markdown emphasis, straight apostrophes, a one-word state in
+    quotes unquoted ("is 'on'")."""
+    text = _EMPHASIS.sub("", text).replace("’", "'")
+    return _QUOTED_WORD.sub(lambda m: m.group("w"), text)
+
+
 def _failure_claims(sentence: str, turn: Turn) -> list[Claim]:
     """A failure report the clause readers found no negation in: "I couldn't find a device
     called X" or "There was an error while trying to skip the track" claims X was not done."""
@@ -815,6 +873,9 @@ def _failure_claims(sentence: str, turn: Turn) -> list[Claim]:
 
 def _clause_claims(clause: str, turn: Turn, last: Sequence[str] = ()) -> list[Claim]:
     span = clause.rstrip(".!;: ")
+    if (which := _WHICH.match(span)) is not None:  # "..., the Smart Lock, which is locked"
+        head = re.split(r"\s+(?:is|are)\s+", which.group("a"))[-1].split(",")[-1]
+        clause = f"{head} {which.group('b')}"
     if (m := _NEG_SUBJECT.match(clause)) is not None and not re.match(
         r"^\s*(?:i|we)\b", m.group("obj"), re.I
     ):
@@ -856,6 +917,9 @@ def _clause_claims(clause: str, turn: Turn, last: Sequence[str] = ()) -> list[Cl
     if (m := _STATE.match(clause)) is not None:
         when = (m.group("when") or "").strip().lower()
         state = m.group("state").lower()
+        on = re.match(r"\s*(?:on|in)\s+(?P<obj>.+)$", clause[m.end() :].rstrip(".!;: "), re.I)
+        if state == "playing" and on is not None:  # "the next song is playing on the speakers"
+            return _each(turn, span, "state", "playing", True, on.group("obj"), last)
         effect = {"opened": "open", "cleaning": "on"}.get(state, state)
         return _each(
             turn, span, "action" if when == "now" else "state", effect, True, m.group("obj"), last
@@ -914,8 +978,15 @@ def correction(claims: Iterable[Claim], turn: Turn) -> str:
         if not claim.devices or not words:
             notes.append("nothing was changed." if not claim.devices else "that did not happen.")
             continue
-        shown = _shown_state(turn, claim.devices[0])
         name = "the " + " ".join(words)
+        if claim.kind == "reading":  # a value it does not show: say so, not a state
+            notes.append(
+                f"{name} is not playing that."
+                if claim.says == "playing"
+                else f"{name} does not show {claim.says.replace('value ', '')}."
+            )
+            continue
+        shown = _shown_state(turn, claim.devices[0])
         if shown is None:
             notes.append(f"{name} did not change.")
         else:

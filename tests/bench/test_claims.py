@@ -198,8 +198,11 @@ def _read2(reply: str, turn: Turn = VACUUM_HOME) -> list[tuple[str, str, list[st
     ("reply", "claims"),
     [
         # readings: the value a device shows, in the reply's rounding and the home's unit
-        ("The living room is 21 degrees.", [("reading", "temperature 21degrees", ["t1"], "true")]),
-        ("The living room is 25 degrees.", [("reading", "temperature 25degrees", ["t1"], "false")]),
+        ("The living room is 21 degrees.", [("reading", "temperature 21 degrees", ["t1"], "true")]),
+        (
+            "The living room is 25 degrees.",
+            [("reading", "temperature 25 degrees", ["t1"], "false")],
+        ),
         ("The living room is 71°F.", [("reading", "temperature 71°F", ["t1"], "true")]),
         ("The thermostat is set to 22 °C.", [("reading", "temperature 22°C", ["t1"], "true")]),
         ("The front door lock battery is at 90%.", [("reading", "battery 90%", ["b1"], "true")]),
@@ -307,3 +310,76 @@ def test_a_failure_beside_a_change_is_not_held_true():
     another part of the request, so it is unverifiable, never false."""
     got = _read2("Sorry, I am not aware of any area called So set", VACUUM_HOME)
     assert got == [("action", "not set", [], "unverifiable")]
+
+
+def test_a_false_reading_is_corrected_with_the_replys_words():
+    from smh_core.bench.claims import correction
+
+    claims = claims_in("The kitchen light is at 80% brightness.", VACUUM_HOME)
+    assert correction(claims, VACUUM_HOME) == (
+        "Correction: The kitchen light does not show brightness 80%."
+    )
+    assert correction(claims_in("The TV is playing So What.", VACUUM_HOME), VACUUM_HOME) == (
+        "Correction: The TV is not playing that."
+    )
+
+
+@pytest.mark.parametrize(
+    ("reply", "claims"),
+    [
+        # Markdown emphasis and a quoted one-word state are plain text
+        ("The **front door lock** is 'locked'.", [("state", "locked", ["d1"], "true")]),
+        # a relative clause is about the noun before it
+        (
+            "The only lock is the front door lock, which is currently locked.",
+            [("state", "locked", ["d1"], "true")],
+        ),
+        # a second sentence after ", and": split only when it has a verb of its own
+        (
+            "The front door lock is locked, and the kitchen light is at 50% brightness.",
+            [("state", "locked", ["d1"], "true"), ("reading", "brightness 50%", ["l1"], "true")],
+        ),
+        (  # near miss: a list of objects stays one claim per object
+            "I've locked the front door lock, and the kitchen light.",
+            [("action", "locked", ["d1"], "true"), ("action", "locked", ["l1"], "false")],
+        ),
+        ("The next song is playing on the TV.", [("state", "playing", ["p1"], "true")]),
+        ("I can not unlock the front door lock.", [("action", "not unlocked", ["d1"], "true")]),
+        ("The Roborock could not be found.", [("action", "not set", ["v1"], "false")]),
+        # a possessive names the device, a colour temperature is no temperature
+        ("The kitchen light's brightness is 50%.", [("reading", "brightness 50%", ["l1"], "true")]),
+        (
+            "The kitchen light's color temperature is 4000.",
+            [("reading", "color temperature 4000", ["l1"], "unverifiable")],
+        ),
+    ],
+)
+def test_plain_text_relative_clauses_and_joined_sentences(reply, claims):
+    assert _read2(reply) == claims
+
+
+def test_matter_values_and_room_climate_are_read_as_a_reply_says_them():
+    """Matter keeps hundredths of a degree (``TemperatureMeasurement.MeasuredValue`` 2150 is
+    21.5 °C) and a 0-254 level; a room's own temperature is the simulator's ``@<room>``
+    variable; limits (``MinMeasuredValue``) are no reading."""
+    devices = [
+        {"did": "f1", "name": "Freezer", "room": "kitchen", "category": "fridge", "tags": []},
+        {"did": "m1", "name": "Desk Lamp", "room": "kitchen", "category": "light", "tags": []},
+    ]
+    rooms = [{"id": "kitchen", "name": "Kitchen", "type": "kitchen"}]
+    after = {
+        "f1": {
+            "1.TemperatureMeasurement.MeasuredValue": -1850,
+            "1.TemperatureMeasurement.MinMeasuredValue": -5000,
+        },
+        "m1": {"1.OnOff.OnOff": True, "1.LevelControl.CurrentLevel": 127},
+        "@kitchen": {"temperature": 21.5, "humidity": 40.0},
+    }
+    turn = Turn([], after, devices, rooms)
+    assert _read2("The freezer is at -18.5 °C.", turn)[0][3] == "true"
+    assert _read2("The freezer is at -50 °C.", turn)[0][3] == "false"
+    assert _read2("The desk lamp is at 50% brightness.", turn)[0][3] == "true"
+    assert _read2("The temperature in the kitchen is 21.5 °C.", turn) == [
+        ("reading", "temperature 21.5°C", ["@kitchen"], "true")
+    ]
+    assert _read2("The kitchen humidity is 60%.", turn)[0][3] == "false"
