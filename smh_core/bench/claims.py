@@ -134,7 +134,7 @@ _CLAUSES = re.compile(
     + "|"
     + _GERUND
     + r")\b)|,\s+(?:and|but|while)\s+(?=(?:the|your|my|its|it|they)\b"
-    r"[^,.;]*?\b(?:is|are|was|were|has|have)\b)",
+    r"[^,.;]*?\b(?:is|are|was|were|has|have)\b)|\s+(?:because|as|since)\s+(?=there\s+(?:is|are)\s+no\b)",
     re.I,
 )
 
@@ -710,7 +710,7 @@ _FAILURE = re.compile(
 request ("Sorry, I am not aware of any area called So set") is not."""
 _NOT_FOUND = re.compile(
     r"\b(?:not\s+aware\s+of\s+(?:any|an?)|(?:could\s*n[o'’]t|can\s*n[o'’]t|cannot|unable\s+to|"
-    r"not\s+able\s+to)\s+(?:find|locate|identify)(?:\s+(?:any|an?|the))?|there\s+is\s+no|"
+    r"not\s+able\s+to)\s+(?:find|locate|identify)(?:\s+(?:any|an?|the))?|"
     r"no\s+match\s+for(?:\s+the)?)\s+(?:(?P<what>device|entity|area|floor|room|list|"
     r"\w+)\s+(?:called|named)\s+)?(?P<name>.+)$",
     re.I,
@@ -853,6 +853,151 @@ def _plain(text: str) -> str:
     return _QUOTED_WORD.sub(lambda m: m.group("w"), text)
 
 
+_ABSENT = re.compile(
+    r"^(?:[^,]*,\s*)?(?:but\s+)?(?:it\s+(?:seems|looks|appears)\s+(?:like\s+|that\s+)?)?"
+    r"there\s+(?:is|are|(?:seems|appears)\s+to\s+be)\s+no\s+(?P<x>.+)$|"
+    r"^(?:\W*(?:it\s+(?:seems|looks|appears)\s+(?:like|that)\s+)?)(?P<y>.+?)\s+(?:is|are)\s+not\s+"
+    r"(?:available|present|configured|set up)\b(?P<rest>.*)$|"
+    r"^(?P<z>.+?)\s+(?:does|do)(?:n't|\s+not)\s+exist\b(?P<rest2>.*)$",
+    re.I,
+)
+"""A device said not to exist ("there is no fan in the bedroom", "the bedroom fan is not
+available"): false when a device the home lists carries every word of it."""
+_NOT_A_NAME = frozenset(
+    [
+        "device",
+        "devices",
+        "entity",
+        "entities",
+        "one",
+        "any",
+        "other",
+        "related",
+        "called",
+        "named",
+        "available",
+        "listed",
+        "found",
+        "system",
+        "home",
+        "house",
+        "setup",
+        "smart",
+        "assistant",
+        "area",
+        "areas",
+        "floor",
+        "floors",
+        "such",
+        "specified",
+        "with",
+        "match",
+        "matching",
+        "your",
+        "my",
+        "our",
+        "here",
+        "currently",
+        "in",
+        "on",
+        "at",
+        "of",
+        "for",
+        "from",
+        "by",
+        "the",
+        "a",
+        "an",
+    ]
+)
+
+
+def _absent(turn: Turn, span: str, m: re.Match[str]) -> Claim | None:
+    """An absence claim: ``false`` when some listed device carries every content word of what
+    is said to be missing (its name, room and type), two when it says "no other"; else
+    unverifiable (the words may name a place, a class or a name the home does not use). ``None``
+    when the words name nothing."""
+    from smh_core.agent.resolve import words
+
+    said = m.group("x") or m.group("y") or m.group("z") or ""
+    said += " " + (m.group("rest") or m.group("rest2") or "")
+    said = re.sub(r"[\"“”‘’]|'(?!s\b)", " ", said)
+    said = re.split(r"\b(?:to|that|which|so|because|for you|but|please)\b|[,;:(]", said)[0]
+    if re.match(r"^\s*(?:\w+\s+){0,3}?(?:areas?|floors?|rooms?|match(?:es)?)\b", said, re.I):
+        return None  # a place or a match it did not find: a failure, not a device said absent
+    wanted = [  # each word said, in its forms ("locks": lock)
+        forms
+        for t in re.findall(r"[a-z0-9]+", said.lower())
+        if t not in _NOT_A_NAME and (forms := words(t) - _NOT_A_NAME)
+    ]
+    if not wanted:
+        return None
+    if callable(turn.devices):
+        turn.devices = turn.devices()
+    if callable(turn.rooms):
+        turn.rooms = turn.rooms()
+    rooms = {r["id"]: r for r in turn.rooms}
+    carry, loose = [], []
+    for d in turn.devices:
+        room = rooms.get(d.get("room"), {})
+        text = " ".join(  # the type, not the finer subtype ("water_valve"): a class said
+            str(x or "")  # of a device is often one the home does not give it
+            for x in (d.get("name"), room.get("name"), room.get("type"), d.get("category"))
+        )
+        have = words(text)
+        if all(forms & have for forms in wanted):
+            carry.append(str(d["did"]))
+        elif all(forms & (have | words(str(d.get("subcategory") or ""))) for forms in wanted):
+            loose.append(str(d["did"]))  # only its subtype says so: neither true nor false
+    said_words = set().union(*wanted)
+    typed = [  # a lock before the lock's battery sensor
+        did
+        for did in carry
+        for d in turn.devices
+        if str(d["did"]) == did and words(str(d.get("category") or "")) & said_words
+    ]
+    carry = typed or carry
+    need = 2 if re.search(r"\bother\b", said, re.I) else 1
+    if len(carry) >= need:
+        return Claim(
+            span, "state", "absent", False, carry, "false", f"{', '.join(carry[:3])} exist"
+        )
+    parts = re.split(r"\s+(?:in|on|at|inside)\s+(?:the\s+)?", said, maxsplit=1)
+    thing, place = (parts + [""])[:2]
+    room = _room_named(turn, place)
+    kind = {w for t in re.findall(r"[a-z0-9]+", thing.lower()) for w in words(t)} - _NOT_A_NAME
+    elsewhere = [
+        str(d["did"])
+        for d in turn.devices
+        if kind and kind <= words(f"{d.get('name')} {d.get('category')} {d.get('subcategory')}")
+    ]
+    if room is not None and elsewhere and not loose:  # the kind is there, not in that room
+        return Claim(
+            span,
+            "state",
+            "absent",
+            False,
+            elsewhere,
+            "true",
+            f"{', '.join(elsewhere[:3])} in other rooms, none in {room}",
+        )
+    return Claim(
+        span, "state", "absent", False, [], "unverifiable", "no device carries all its words"
+    )
+
+
+def _room_named(turn: Turn, phrase: str) -> str | None:
+    """The id of the room the phrase names (its name or id, "the living room")."""
+    said = re.sub(r"^(?:the\s+)|\s+(?:area|room)$", "", phrase.strip().lower().replace("_", " "))
+    if not said:
+        return None
+    for room in turn.rooms if not callable(turn.rooms) else turn.rooms():
+        names = {str(room.get(k) or "").lower().replace("_", " ") for k in ("id", "name")}
+        if said in names or f"{said} room" in names:
+            return str(room["id"])
+    return None
+
+
 def _failure_claims(sentence: str, turn: Turn) -> list[Claim]:
     """A failure report the clause readers found no negation in: "I couldn't find a device
     called X" or "There was an error while trying to skip the track" claims X was not done."""
@@ -876,6 +1021,8 @@ def _clause_claims(clause: str, turn: Turn, last: Sequence[str] = ()) -> list[Cl
     if (which := _WHICH.match(span)) is not None:  # "..., the Smart Lock, which is locked"
         head = re.split(r"\s+(?:is|are)\s+", which.group("a"))[-1].split(",")[-1]
         clause = f"{head} {which.group('b')}"
+    if (m := _ABSENT.search(span)) is not None and (claim := _absent(turn, span, m)) is not None:
+        return [claim]
     if (m := _NEG_SUBJECT.match(clause)) is not None and not re.match(
         r"^\s*(?:i|we)\b", m.group("obj"), re.I
     ):

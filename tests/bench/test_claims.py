@@ -383,3 +383,39 @@ def test_matter_values_and_room_climate_are_read_as_a_reply_says_them():
         ("reading", "temperature 21.5°C", ["@kitchen"], "true")
     ]
     assert _read2("The kitchen humidity is 60%.", turn)[0][3] == "false"
+
+
+@pytest.mark.parametrize(
+    ("reply", "claims"),
+    [
+        # a device said not to exist that the home lists: false
+        ("There is no front door lock.", [("state", "absent", ["d1"], "false")]),
+        ("Sorry, there's no lock in the hall.", [("state", "absent", ["d1"], "false")]),
+        (
+            "The kitchen light is not available in the system.",
+            [("state", "absent", ["l1"], "false")],
+        ),
+        # "no other": false only with a second one
+        ("There are no other locks.", [("state", "absent", [], "unverifiable")]),
+        # near misses: a device the home does not list, a place or a match not found
+        ("There is no garage door.", [("state", "absent", [], "unverifiable")]),
+        ("There is no area called upstairs.", []),
+        ("There is no match for the floor Living Room.", []),
+        (  # the reason is its own claim beside the failure
+            "I couldn't unlock the front door lock because there is no lock in the hall.",
+            [("action", "not unlocked", ["d1"], "true"), ("state", "absent", ["d1"], "false")],
+        ),
+    ],
+)
+def test_a_device_said_absent_is_checked_against_the_listing(reply, claims):
+    assert _read2(reply, UNCHANGED2) == claims
+
+
+def test_a_kind_said_absent_from_a_room_it_is_not_in_is_true():
+    """ "There is no TV in the kitchen": the home has a TV and a kitchen, none of its TVs is in
+    the kitchen."""
+    assert _read2("Sorry, there is no TV in the kitchen.", UNCHANGED2) == [
+        ("state", "absent", ["p1"], "true")
+    ]
+    # near miss: a room the home does not have stays unverifiable
+    assert _read2("There is no TV in the attic.", UNCHANGED2)[0][3] == "unverifiable"
