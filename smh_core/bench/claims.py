@@ -703,7 +703,7 @@ _FAILURE = re.compile(
     r"\bencountered\s+(?:an?\s+|some\s+)?(?:\w+\s+)?(?:error|issue|problem)s?\b|"
     r"\bnot\s+aware\s+of\s+any\b|\b(?:could\s*n[o'’]t|can\s*n[o'’]t|cannot|unable\s+to|"
     r"not\s+able\s+to)\s+(?:find|locate|identify)\b|\b(?:be|is|was|were)\s+not\s+found\b|"
-    r"\bfailed\b",
+    r"\bfailed\b|\bnot\s+(?:possible|supported)\b|\bimpossible\b",
     re.I,
 )
 """An apology or a failure report: what it says was not done is a claim, what it repeats of the
@@ -736,7 +736,8 @@ _NEG_SUBJECT = re.compile(
     re.I,
 )
 _PERFECT = re.compile(
-    _LEAD + r"(?P<obj>.+?)\s+(?:has|have)\s+(?:(?:now|just|successfully|already|also)\s+)*"
+    _LEAD
+    + r"(?P<obj>(?:(?!\b(?:should|would|could|must|might|may|to)\b).)+?)\s+(?:has|have)\s+(?:(?:now|just|successfully|already|also)\s+)*"
     r"(?P<verb>" + _PAST + r")\b(?P<rest>.*)",
     re.I,
 )
@@ -930,13 +931,14 @@ def _absent(turn: Turn, span: str, m: re.Match[str]) -> Claim | None:
         for t in re.findall(r"[a-z0-9]+", said.lower())
         if t not in _NOT_A_NAME and (forms := words(t) - _NOT_A_NAME)
     ]
-    if not wanted:
-        return None
     if callable(turn.devices):
         turn.devices = turn.devices()
     if callable(turn.rooms):
         turn.rooms = turn.rooms()
     rooms = {r["id"]: r for r in turn.rooms}
+    places = set().union(*(words(f"{r.get('name')} {r.get('type')}") for r in turn.rooms))
+    if not wanted or all(forms & places for forms in wanted):
+        return None  # "no device in the front yard that is ...": the device is not named
     carry, loose = [], []
     for d in turn.devices:
         room = rooms.get(d.get("room"), {})
@@ -1012,7 +1014,11 @@ def _failure_claims(sentence: str, turn: Turn) -> list[Claim]:
         name = re.sub(r"[\"'“”‘’]", "", name)
         if what in ("area", "floor", "room"):  # a place it did not know: nothing was done there
             name = ""
-        return _each(turn, span, "action", "set", False, name)
+        claims = _each(turn, span, "action", "set", False, name)
+        for claim in claims:  # a name it did not know is no claim that nothing changed
+            if claim.truth == "false":
+                claim.truth, claim.evidence = "unverifiable", f"a name not found; {claim.evidence}"
+        return claims
     return []
 
 
@@ -1048,8 +1054,10 @@ def _clause_claims(clause: str, turn: Turn, last: Sequence[str] = ()) -> list[Cl
         found = _verb_object(m.group("verb"), m.group("obj") + " " + m.group("rest"))
         effect = found[0] if found else _effect(m.group("verb"))
         obj = m.group("obj")
-        if found and found[1] and m.group("verb").lower().startswith(("add", "remov", "put")):
-            obj = found[1]  # "apples have been added to the list": the list changed
+        if m.group("verb").lower().startswith(("add", "remov", "put")):
+            # "apples have been added to the list": the list after the verb changed
+            target = _verb_object(m.group("verb"), m.group("rest"))
+            obj = target[1] if target and target[1] else (found[1] if found else obj)
         if pattern is not _PASSIVE and not (
             _PRONOUN.match(_object(obj)) or _resolve(turn, _object(obj))
         ):

@@ -419,3 +419,27 @@ def test_a_kind_said_absent_from_a_room_it_is_not_in_is_true():
     ]
     # near miss: a room the home does not have stays unverifiable
     assert _read2("There is no TV in the attic.", UNCHANGED2)[0][3] == "unverifiable"
+
+
+@pytest.mark.parametrize(
+    ("reply", "claims"),
+    [
+        # a name it did not know, beside a device that changed: no claim that nothing changed
+        (
+            "Sorry, I am not aware of any device called roborock music.",
+            [("action", "not set", ["v1"], "unverifiable")],
+        ),
+        # what was added is before the verb, where it went after it
+        (
+            "The task to lock the front door lock has been added to the Roborock.",
+            [("action", "set", ["v1"], "true")],
+        ),
+        # advice in the perfect is no claim; "not possible" is a failure frame
+        ("To lock it, you should have added the front door lock to Home Assistant.", []),
+        ("Skipping to the next track is not possible right now.", []),
+        # a room alone is no device said absent
+        ("There is no device in the hall that is classified as a heater.", []),
+    ],
+)
+def test_echoed_names_advice_and_places_are_not_read_as_claims(reply, claims):
+    assert _read2(reply) == claims
