@@ -6,16 +6,22 @@ as a failed task at most, and a false claim beside a correct action not at all. 
 reads the claims of a reply and checks each against the turn:
 
 - **action** claims: something was done ("I've turned off the kitchen light", "The blinds are
-  now closed", "Done.") or not done ("I couldn't unlock the front door");
-- **state** claims: how a device is now ("The garage door is open", "the lights are still on").
+  now closed", "Vacuum started in the living room", "Done.") or not done ("I couldn't unlock
+  the front door", "The vacuum could not be started");
+- **state** claims: how a device is now ("The garage door is open", "the lights are still on"),
+  or that it does not exist ("there is no fan in the bedroom");
+- **reading** claims: a value a device shows ("the living room is 21 degrees", "the brightness
+  is at 50%", "the TV is playing X").
 
 Each claim's object is resolved to devices with SMH's resolver (the words a model uses for a
 device, ranked over names, rooms and types); the claim is ``true`` when the turn's end state
 (and, for actions, its changes) bears it out, ``false`` when it contradicts it, and
-``unverifiable`` when the object does not resolve or the claim is of a kind not read yet
-(readings are the next increment). A bare "Done" claims the turn did something: a device
-change, a schedule, a rule or a memory. Deterministic and English first: a reply in another
-language gives no claims (``language`` says which language the reader applied).
+``unverifiable`` when the object does not resolve or no device shows such a state or value. A
+bare "Done" claims the turn did something: a device change, a schedule, a rule or a memory.
+The reader fails closed: an apology or failure report claims only what it says was not done,
+errors of the assistant itself are unverifiable, and questions, offers, conditions, plans and
+``<think>`` text claim nothing. Deterministic and English first: a reply in another language
+gives no claims (``language`` says which language the reader applied).
 """
 
 from __future__ import annotations

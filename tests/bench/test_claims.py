@@ -118,7 +118,7 @@ async def test_the_oracle_claims_nothing_false_and_done_saying_is_caught(tmp_pat
 
 def test_the_hand_labelled_sets_load_with_both_answers():
     """Issue 38's labels: replies of the published models, each marked with whether it makes a
-    false claim (the first set tuned on, a second written blind after it and measured once)."""
+    false claim (the first two sets tuned on, a third written blind after them and measured once)."""
     from smh_core.importers.trace_claims import labelled
 
     labels = labelled(Path(__file__).parents[1] / "fixtures" / "claims_labelled")
