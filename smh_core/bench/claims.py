@@ -809,7 +809,9 @@ _PLAYING = re.compile(
 MEDIA_KEYS = frozenset(
     {"media_title", "media_artist", "media_album_name", "media_series_title", "source", "app_name"}
 )
-_BARE_OK = re.compile(r"^\W*(?:ok(?:ay)?|sure|got it)\W*$", re.I)
+_BARE_OK = re.compile(r"^\W*ok(?:ay)?\W*$", re.I)
+"""A bare "OK." (how several models report a call that went through); "Sure." or "Alright."
+acknowledge the user, they claim nothing."""
 
 
 def claims_in(reply: str, turn: Turn, language: str = "en") -> list[Claim]:

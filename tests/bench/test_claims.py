@@ -293,6 +293,7 @@ def test_wider_grammar_of_actions_and_states(reply, claims):
         ),
         # a bare OK claims it was done; beside a specific claim it is folded into it
         ("OK.", [("action", "done", [], "false")]),
+        ("Sure.", []),  # near miss: an acknowledgement of the user claims nothing
         ("OK, the front door lock is locked.", [("state", "locked", ["d1"], "true")]),
         # "it" is the device of the claim before
         (
