@@ -153,8 +153,9 @@ def agreement(
 ) -> tuple[int, int, list[tuple[str, bool, bool]]]:
     """``(agree, labelled, disagreements)``: whether the checker finds a false claim where the
     hand label does, reply by reply; a reply the checker could not read counts as none. The
-    first labelled file (``had_replies.yaml``) is the one the checker was tuned on; a second,
-    written blind after, is the one measured once."""
+    first two labelled files (``had_replies.yaml``, ``had_replies_2.yaml``) have been tuned on
+    (the second after it was measured once, blind); a third, written blind after, is the one
+    measured once now."""
     agree, n, wrong = 0, 0, []
     for case_id, label in sorted(labels.items()):
         got = results.get(case_id)
