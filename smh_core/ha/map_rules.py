@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from smh_core.homeenv.model import Attribute
+from smh_core.homeenv.model import Attribute, AttrType
 
 from .ha_inventory import HaEntity, Unit
 
@@ -767,6 +767,44 @@ def own_volume(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     )
 
 
+FAN_OSCILLATE, FAN_PRESET = 2, 8
+"""FanEntityFeature.OSCILLATE and FanEntityFeature.PRESET_MODE."""
+
+
+def own_fan_preset(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    fan = unit.first("fan")
+    if attr.name != "preset_mode" or fan is None:
+        return None
+    if not fan.features & FAN_PRESET:
+        return f"{fan.entity_id} has no preset modes"
+    return Binding(
+        fan.entity_id,
+        {
+            "attribute": "preset_mode",
+            "when_state": ["on"],  # a fan takes a preset only while it runs
+            "set": {"service": "fan.set_preset_mode", "data": {"preset_mode": "{value}"}},
+        },
+        "the fan's preset mode (same names)",
+    )
+
+
+def own_oscillation(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    fan = unit.first("fan")
+    if attr.name != "oscillation_enabled" or attr.spec.type != AttrType.BOOL or fan is None:
+        return None
+    if not fan.features & FAN_OSCILLATE:
+        return f"{fan.entity_id} does not oscillate"
+    return Binding(
+        fan.entity_id,
+        {
+            "attribute": "oscillating",
+            "when_state": ["on"],
+            "set": {"service": "fan.oscillate", "data": {"oscillating": "{value}"}},
+        },
+        "the fan's oscillation (on or off)",
+    )
+
+
 def own_lock(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     lock = unit.first("lock")
     if attr.name != "state" or set(attr.spec.options or ()) != {"locked", "unlocked"}:
@@ -796,6 +834,8 @@ HOMEENV_RULES: tuple[Rule, ...] = (
     own_position,
     own_volume,
     own_lock,
+    own_fan_preset,
+    own_oscillation,
     unconvertible,
 )
 

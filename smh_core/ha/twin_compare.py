@@ -136,7 +136,13 @@ def _task_differences(
         (str(did), str(loc))
         for did, values in (real.get("final_state") or {}).items()
         for loc in (values or {})
-    } - unknown
+    }
+    seen_at_start = {
+        (str(did), str(loc))
+        for did, values in (real.get("initial_state") or {}).items()
+        for loc, v in (values or {}).items()
+        if v is not None
+    }
     final = {
         (str(did), str(loc)): v
         for did, values in (real.get("final_state") or {}).items()
@@ -149,6 +155,8 @@ def _task_differences(
         if key in mine and key not in theirs:
             out.append(Difference(task_id, did, loc, "ignored", mine[key], final.get(key)))
         elif key not in mine:
+            if key in unknown and key not in seen_at_start:
+                continue  # a value the twin never knew, and the real device did not show first
             out.append(Difference(task_id, did, loc, "extra", None, theirs[key]))
         elif mine[key] != theirs[key]:
             kind = "rounded" if _close(mine[key], theirs[key]) else "different"
@@ -162,8 +170,10 @@ def _task_differences(
 
 def unknown_to_twin(home: Home | None) -> set[tuple[str, str]]:
     """(device, attribute) pairs whose value the twin never knew: HA did not report them when
-    the twin was made (an off light's colour temperature), so the twin started from the
-    catalog's default and a real value there says nothing about the device."""
+    the twin was made (an off light's colour temperature, an off fan's speed), so the twin
+    started from a default. A real device showing a value there that it did not show before
+    the turn says nothing about the device; one that changes a value it showed, or that the
+    twin changed too, is compared."""
     if home is None:
         return set()
     return {(d.userdata.did, loc) for d in home.devices for loc in d.userdata.unstated or ()}

@@ -120,9 +120,11 @@ def device_from_entity(
         cls or ""
     )  # HA sees the source's class, or none where it has none
     # what the source does not state, its HA entity does not report (the main state aside: HA
-    # needs one to target the entity)
+    # needs one to target the entity); a live entity's background values (an off fan's speed)
+    # are the importer's guesses, which a twin does not know either
+    stated = {k for k in values if not (live and k in mapped.background)}
     device.userdata.unstated = sorted(
-        loc for loc, _ in device.attributes_by_locator() if loc not in values and loc != "state"
+        loc for loc, _ in device.attributes_by_locator() if loc not in stated and loc != "state"
     )
     if kind.note and not garage:
         report.approximate(item, kind.note)

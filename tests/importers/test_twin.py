@@ -259,6 +259,13 @@ def test_values_the_twin_never_knew_are_not_compared(tmp_path: Path) -> None:
         {"light.a": {"state": "on", "color_temperature": 2700}})])  # fmt: skip
     assert len(compare_runs(twin, real).differences) == 1
     assert compare_runs(twin, real, Home(rooms=[], devices=[light])).differences == []
+    # a value the real device showed before the turn and then changed by itself is compared
+    shown = _run(tmp_path, "shown", [_rec(
+        "t1", [("light.a", "state", "off", "on"), ("light.a", "color_temperature", 4000, 2700)],
+        {"light.a": {"state": "on", "color_temperature": 2700}},
+        initial_state={"light.a": {"state": "off", "color_temperature": 4000}})])  # fmt: skip
+    (extra,) = compare_runs(twin, shown, Home(rooms=[], devices=[light])).differences
+    assert (extra.locator, extra.kind) == ("color_temperature", "extra")
 
 
 def test_a_broken_results_line_names_file_and_line(tmp_path: Path) -> None:
