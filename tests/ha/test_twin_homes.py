@@ -10,7 +10,7 @@ import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from tests.ha.twin_flow import twin_then_real
+from tests.ha.twin_flow import holds, twin_then_real
 
 
 @pytest.fixture
@@ -32,21 +32,7 @@ async def test_kitchen_sink(
     hass: HomeAssistant, kitchen_sink_url: str, hass_access_token: str, tmp_path: Path
 ) -> None:
     flow = await twin_then_real(hass, kitchen_sink_url, hass_access_token, tmp_path)
-    _holds(flow, least_devices=10, least_both=7)
-
-
-def _holds(flow, least_devices: int, least_both: int, unmapped: tuple[str, ...] = ()) -> None:
-    """What the issue asks of every home: every simulable entity in the twin, the rest listed
-    with reasons; tasks written; the oracle passes every task on the twin and every task the
-    real home ran; no device differs; what the real home could not run is named."""
-    assert len(flow.home.devices) >= least_devices
-    assert all(why for _, why in flow.report["skipped"])
-    assert len(flow.made.tasks) >= least_both
-    assert len(flow.side.both) >= least_both
-    assert all(twin and real for _, twin, real in flow.side.both), flow.side.markdown()
-    assert flow.side.differences == [], flow.side.markdown()
-    for why in flow.run.skipped_tasks.values():
-        assert why == "needs simulated time" or any(u in why for u in unmapped), why
+    holds(flow, least_devices=10, least_both=7)
 
 
 def _large_home():
@@ -84,4 +70,4 @@ async def test_large_generated_home(
     assert len(hass.states.async_entity_ids()) >= 300
     flow = await twin_then_real(hass, large_url, hass_access_token, tmp_path)
     # what is playing is not set by a name through HA: tasks about it stay on the twin
-    _holds(flow, least_devices=300, least_both=15, unmapped=("/media_name",))
+    holds(flow, least_devices=300, least_both=15, unmapped=("/media_name",))

@@ -1,0 +1,30 @@
+"""Issue 39 on the Matter bridge's home through HA's own ``matter`` integration: SimuHome's
+seed-1 home (27 Matter devices, in their rooms by ``smh matter-areas``) made into a twin from
+HA's registries, tasks written for it, the oracle on the twin and on the bridged devices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from homeassistant.core import HomeAssistant
+
+from sim_devices.matter_bridge.areas import assign_areas
+from sim_devices.matter_bridge.server import MatterBridge
+from smh_core.ha.websocket import connect
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homes.simulated import generate_matter_home
+from tests.ha.twin_flow import holds, twin_then_real
+
+from .ha_setup import api_url, ha_matter
+
+
+async def test_the_matter_home_twin_then_real(
+    hass: HomeAssistant, hass_client, hass_access_token, socket_enabled, tmp_path: Path
+) -> None:
+    url = await api_url(hass, hass_client)
+    home = generate_matter_home(seed=1)
+    async with ha_matter(hass, MatterBridge(HomeEngine(home))):
+        async with connect(url, hass_access_token) as call:
+            await assign_areas(call, home)
+        flow = await twin_then_real(hass, url, hass_access_token, tmp_path)
+    holds(flow, least_devices=27, least_both=15)
