@@ -390,6 +390,9 @@ async def run_hardware_task(
     agent = player or f"ha:{agent_id}"
     initial = prepare_engine(task, homes).snapshot()
     keys = touched(task, initial)
+    left_out = sorted({did for did, _ in keys if did in mapping.skip})
+    if left_out:  # the user's choice (a twin's high-risk devices are left out by default)
+        return f"left out of real runs: {left_out[0]}", ", ".join(left_out[1:])
     gaps = [f"{did}/{loc}" for did, loc in keys if mapping.get(did, loc) is None]
     if gaps:
         return f"not mapped: {gaps[0]}", ", ".join(gaps) if len(gaps) > 1 else ""
@@ -611,12 +614,13 @@ def cannot_run(
         reason = skip_reason(task, mapping, traced)
         if reason is None:
             initial = prepare_engine(task, homes).snapshot()
-            gaps = [
-                f"{did}/{loc}"
-                for did, loc in touched(task, initial)
-                if mapping.get(did, loc) is None
-            ]
-            reason = f"not mapped: {', '.join(gaps)}" if gaps else None
+            keys = touched(task, initial)
+            left_out = sorted({did for did, _ in keys if did in mapping.skip})
+            gaps = [f"{did}/{loc}" for did, loc in keys if mapping.get(did, loc) is None]
+            if left_out:
+                reason = f"left out of real runs: {', '.join(left_out)}"
+            else:
+                reason = f"not mapped: {', '.join(gaps)}" if gaps else None
         if reason is not None:
             out[task.id] = reason
     return out

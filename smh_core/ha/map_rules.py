@@ -805,6 +805,51 @@ def own_oscillation(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     )
 
 
+def own_current_temperature(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    climate = unit.first("climate")
+    if attr.name != "current_temperature" or attr.spec.unit != "Celsius" or climate is None:
+        return None
+    return Binding(
+        climate.entity_id,
+        {"attribute": "current_temperature"},
+        "the climate's measured temperature (read only)",
+    )
+
+
+def own_climate_fan(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    climate = unit.first("climate")
+    if attr.name != "fan_level" or climate is None:
+        return None
+    offered = {str(m) for m in climate.attributes.get("fan_modes") or ()}
+    if not offered or not set(attr.spec.options or ()) <= offered:
+        return f"{climate.entity_id}'s fan modes {sorted(offered)} are not its levels"
+    return Binding(
+        climate.entity_id,
+        {
+            "attribute": "fan_mode",
+            "set": {"service": "climate.set_fan_mode", "data": {"fan_mode": "{value}"}},
+        },
+        "the climate's fan mode (same names)",
+    )
+
+
+def own_suction(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    vacuum = unit.first("vacuum")
+    if attr.name != "suction" or vacuum is None:
+        return None
+    offered = {str(m) for m in vacuum.attributes.get("fan_speed_list") or ()}
+    if not offered or not set(attr.spec.options or ()) <= offered:
+        return f"{vacuum.entity_id}'s fan speeds {sorted(offered)} are not its suction levels"
+    return Binding(
+        vacuum.entity_id,
+        {
+            "attribute": "fan_speed",
+            "set": {"service": "vacuum.set_fan_speed", "data": {"fan_speed": "{value}"}},
+        },
+        "the vacuum's fan speed (same names)",
+    )
+
+
 def own_lock(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     lock = unit.first("lock")
     if attr.name != "state" or set(attr.spec.options or ()) != {"locked", "unlocked"}:
@@ -834,6 +879,9 @@ HOMEENV_RULES: tuple[Rule, ...] = (
     own_position,
     own_volume,
     own_lock,
+    own_current_temperature,
+    own_climate_fan,
+    own_suction,
     own_fan_preset,
     own_oscillation,
     unconvertible,

@@ -58,6 +58,8 @@ class Registries:
     """Entity id -> exposed to Assist, for entities with a setting; others are left unsaid."""
     name: str = ""
     """The home's name in HA (its location name)."""
+    temperature_unit: str = "°C"
+    """HA's temperature unit (its unit system): climate entities state temperatures in it."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,13 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
             report.skip(eid, why)
             continue
         assert state is not None
+        if eid.startswith("climate.") and regs.temperature_unit != "°C":
+            report.skip(
+                eid,
+                f"a climate entity in {regs.temperature_unit}: not yet simulated "
+                "(the catalog works in °C)",
+            )
+            continue
         attrs = dict(state.get("attributes") or {})
         area = entity.get("area_id") or device_area.get(str(entity.get("device_id")))
         made = device_from_entity(
@@ -234,6 +243,7 @@ async def read_registries(call: WsCall) -> Registries:
         states,
         exposed,
         str((config or {}).get("location_name") or ""),
+        str(((config or {}).get("unit_system") or {}).get("temperature") or "°C"),
     )
 
 
@@ -280,12 +290,13 @@ def registries_from_storage(storage: Path, states_file: Path) -> Registries:
             "exposed_entities"
         ) or {}
     core_config = storage / "core.config"
-    name = ""
+    name, unit = "", "°C"
     if core_config.exists():
         doc = _read_json(core_config)
-        name = str(
-            ((doc.get("data") or {}) if isinstance(doc, dict) else {}).get("location_name") or ""
-        )
+        data = (doc.get("data") or {}) if isinstance(doc, dict) else {}
+        name = str(data.get("location_name") or "")
+        system = data.get("unit_system_v2", data.get("unit_system"))
+        unit = "°F" if system in ("us_customary", "imperial") else "°C"
     areas = [{**a, "area_id": a.get("area_id", a.get("id"))} for a in found["areas"]]
     return Registries(
         found["floors"],
@@ -295,4 +306,5 @@ def registries_from_storage(storage: Path, states_file: Path) -> Registries:
         states,
         stored_exposure(found["entities"], stored),
         name,
+        unit,
     )

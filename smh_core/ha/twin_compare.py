@@ -6,7 +6,7 @@ A task's verdicts are put next to each other, and each device whose real behavio
 its twin's is flagged with how: it **ignored** a change the twin made, **rounded** a value (close
 but not equal), set a **different** value, made an **extra** change the twin did not, or **took**
 seconds to report the state it was commanded to. Only what the real run can observe is compared
-(the attributes its mapping maps); a task the real run skipped is listed with why, never
+(the attributes its mapping maps; "rounded" means within 10 % or 1 unit); a task the real run skipped is listed with why, never
 counted as a difference, and one a device kept from being scored (it did not reach the state
 it was commanded to) is listed and its device flagged as having ignored the call.
 """
@@ -126,7 +126,16 @@ def _afters(record: dict[str, Any]) -> dict[tuple[str, str], Any]:
 
 def _close(a: Any, b: Any) -> bool:
     numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b))
-    return numbers and math.isclose(float(a), float(b), rel_tol=0.02, abs_tol=1.0)
+    return numbers and math.isclose(float(a), float(b), rel_tol=0.1, abs_tol=1.0)
+
+
+def _fault_kind(got: Any, want: Any) -> str:
+    """How a device that did not reach a commanded value differed: close to it (rounded), at
+    another number (different: it moved elsewhere, or is still moving), or not at all."""
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (got, want))
+    if numbers:
+        return "rounded" if _close(got, want) else "different"
+    return "ignored"
 
 
 def _task_differences(
@@ -208,7 +217,7 @@ def compare_runs(
                 # a device that did not do what it was told kept the task from being scored:
                 # that is the device's difference from its twin, which did it
                 result.differences += [
-                    Difference(task_id, did, loc, "ignored", want, got)
+                    Difference(task_id, did, loc, _fault_kind(got, want), want, got)
                     for did, loc, got, want in described_mismatches(why)
                     if (did, loc) not in unknown
                 ]

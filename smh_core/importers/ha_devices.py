@@ -18,6 +18,7 @@ from smh_core.homeenv.narrowing import narrow
 
 from .ha_entities import (
     DOMAINS,
+    LIVE_DOMAINS,
     RANGES,
     Unsupported,
     device_class,
@@ -51,12 +52,20 @@ def merge_capabilities(attrs: dict[str, Any], more: dict[str, list[Any]]) -> dic
 
 def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, float]] | None:
     """The ranges an entity states for itself, over the domain's own (:data:`RANGES`): a
-    light's colour temperatures from its ``min_/max_color_temp_kelvin``."""
+    light's colour temperatures from its ``min_/max_color_temp_kelvin``, a climate entity's
+    target temperatures from its ``min_/max_temp``."""
     ranges = dict(RANGES.get(domain) or {})
-    low, high = attrs.get("min_color_temp_kelvin"), attrs.get("max_color_temp_kelvin")
-    numbers = [v for v in (low, high) if isinstance(v, (int, float)) and not isinstance(v, bool)]
-    if domain == "light" and len(numbers) == 2 and 0 < numbers[0] < numbers[1]:
-        ranges["color_temperature"] = (int(numbers[0]), int(numbers[1]))
+
+    def pair(low_key: str, high_key: str) -> list[float]:
+        values = [attrs.get(low_key), attrs.get(high_key)]
+        numbers = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        return numbers if len(numbers) == 2 and numbers[0] < numbers[1] else []
+
+    kelvin = pair("min_color_temp_kelvin", "max_color_temp_kelvin")
+    if domain == "light" and kelvin and kelvin[0] > 0:
+        ranges["color_temperature"] = (int(kelvin[0]), int(kelvin[1]))
+    if domain == "climate" and (limits := pair("min_temp", "max_temp")):
+        ranges["target_temperature"] = (float(limits[0]), float(limits[1]))
     return ranges or None
 
 
@@ -78,11 +87,12 @@ def device_from_entity(
     eid = str(ent["id"])
     item = f"{name}: {eid}" if name else eid
     domain = eid.split(".", 1)[0]
-    if domain not in DOMAINS:
+    domains = {**DOMAINS, **LIVE_DOMAINS} if live else DOMAINS
+    if domain not in domains:
         report.skip(item, f"no catalog type acts like HA's {domain} entities")
         return None
     attrs = merge_capabilities(named_features(domain, ent.get("attributes") or {}), more or {})
-    kind = DOMAINS[domain]
+    kind = domains[domain]
     garage = domain == "cover" and is_garage(attrs)
     left_out: list[str] = []
     try:

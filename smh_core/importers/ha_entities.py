@@ -103,6 +103,9 @@ FEATURE_BITS: dict[str, dict[str, int]] = {
                "FAN_SPEED": 32, "BATTERY": 64, "STATUS": 128, "SEND_COMMAND": 256, "LOCATE": 512,
                "CLEAN_SPOT": 1024, "MAP": 2048, "STATE": 4096, "START": 8192},
     "light": {"EFFECT": 4, "FLASH": 8, "TRANSITION": 32},
+    "climate": {"TARGET_TEMPERATURE": 1, "TARGET_TEMPERATURE_RANGE": 2, "TARGET_HUMIDITY": 4,
+                "FAN_MODE": 8, "PRESET_MODE": 16, "SWING_MODE": 32, "TURN_OFF": 128,
+                "TURN_ON": 256, "SWING_HORIZONTAL_MODE": 512},
     "lock": {"OPEN": 1},
     "todo": {"CREATE_TODO_ITEM": 1, "DELETE_TODO_ITEM": 2, "UPDATE_TODO_ITEM": 4,
              "MOVE_TODO_ITEM": 8, "SET_DUE_DATE_ON_ITEM": 16, "SET_DUE_DATETIME_ON_ITEM": 32,
@@ -124,6 +127,8 @@ NOT_SIMULATED_FEATURES: dict[str, frozenset[str]] = {
          "REPEAT_SET", "GROUPING", "MEDIA_ANNOUNCE", "MEDIA_ENQUEUE", "SEARCH_MEDIA"}
     ),
     "vacuum": frozenset({"SEND_COMMAND", "LOCATE", "CLEAN_SPOT", "MAP"}),
+    "climate": frozenset({"TARGET_TEMPERATURE_RANGE", "TARGET_HUMIDITY", "PRESET_MODE",
+                          "SWING_MODE", "SWING_HORIZONTAL_MODE"}),
     "todo": frozenset({"MOVE_TODO_ITEM", "SET_DUE_DATE_ON_ITEM", "SET_DUE_DATETIME_ON_ITEM",
                        "SET_DESCRIPTION_ON_ITEM"}),
 }  # fmt: skip
@@ -134,7 +139,11 @@ from an entity that has them is simulated without them (its twin's report names 
 def unsimulated_features(domain: str, attrs: Mapping[str, Any]) -> list[str]:
     """Which of the entity's features (by name, see :func:`named_features`) the twin lacks."""
     named = features(named_features(domain, attrs)) or set()
-    return sorted(named & NOT_SIMULATED_FEATURES.get(domain, frozenset()))
+    lacking = named & NOT_SIMULATED_FEATURES.get(domain, frozenset())
+    fans = {str(f) for f in attrs.get("fan_modes") or ()}
+    if domain == "climate" and "FAN_MODE" in named and not fans <= set(_AC_FAN_LEVELS):
+        lacking.add("FAN_MODE")  # fan modes the air conditioner's levels do not name
+    return sorted(lacking)
 
 
 def named_features(domain: str, attrs: Mapping[str, Any]) -> dict[str, Any]:
@@ -687,6 +696,86 @@ STAND_INS = frozenset({"binary_sensor", "sensor"})
 """Domains imported only so that HA sees their entities' names and areas."""
 
 
+# ------------------------------------------------------- climate (a live home's twin only)
+_HVAC = {"heat": "heat", "cool": "cool", "auto": "auto", "heat_cool": "auto", "dry": "dry",
+         "fan_only": "fan_only"}  # fmt: skip
+"""HA's HVAC modes as the catalog air conditioner's ``ac_mode`` (heat_cool regulates both ways)."""
+_AC_FAN_LEVELS = ("auto", "low", "medium", "high")
+CLIMATE_DESCRIPTIVE = frozenset(
+    {"hvac_modes", "fan_modes", "swing_modes", "swing_horizontal_modes", "preset_modes",
+     "min_temp", "max_temp", "target_temp_step", "min_humidity", "max_humidity", "hvac_action",
+     "temperature_unit"}
+)  # fmt: skip
+"""A climate entity's attributes that say what it can do (or what it is doing right now)."""
+
+
+def _climate(state: str | None, attrs: dict[str, Any]) -> Mapped:
+    """An HA climate entity as the catalog's air conditioner: off, or on in an ``ac_mode``,
+    with its target and measured temperatures (°C) and fan level."""
+    for key in CLIMATE_DESCRIPTIVE:
+        attrs.pop(key, None)
+    target = attrs.pop("temperature", None)
+    current = attrs.pop("current_temperature", None)
+    fan = attrs.pop("fan_mode", None)
+    _no_more("climate", attrs)
+    values: dict[str, Any] = {}
+    critic: list[str] = []
+    if state == "off":
+        values["state"] = "off"
+    elif state in _HVAC:
+        values.update(state="on", ac_mode=_HVAC[state])
+        critic.append(f"ac_mode == {_HVAC[state]}")
+    elif state is not None:
+        raise Unsupported(f"climate state {state!r}")
+    if "state" in values:
+        critic.insert(0, f"state == {values['state']}")
+    for name, value in (("target_temperature", target), ("current_temperature", current)):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            values[name] = float(value)
+            if name == "target_temperature":
+                critic.append(f"target_temperature == {float(value)}")
+    if fan is not None:
+        if str(fan) not in _AC_FAN_LEVELS:
+            raise UnsupportedAttributes("climate", ["fan_mode"])
+        values["fan_level"] = str(fan)
+    return Mapped(values, critic)
+
+
+def _climate_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
+    """What the entity offers: its HVAC modes, a target temperature, its fan levels."""
+    named = features(attrs) or set()
+    modes = [m for m in (attrs.get("hvac_modes") or []) if str(m) in _HVAC]
+    kept = ["state", "current_temperature"]
+    services = ["turn_on", "turn_off"]
+    options: dict[str, list[Any]] = {}
+    fixed: dict[str, Any] = {}
+    if modes:
+        kept.append("ac_mode")
+        services.append("set_ac_mode")
+        options["ac_mode"] = list(dict.fromkeys(_HVAC[str(m)] for m in modes))
+    else:
+        fixed["ac_mode"] = "auto"
+    if "TARGET_TEMPERATURE" in named:
+        kept.append("target_temperature")
+        services.append("set_target_temperature")
+    fans = [str(f) for f in attrs.get("fan_modes") or []]
+    if "FAN_MODE" in named and fans and set(fans) <= set(_AC_FAN_LEVELS):
+        kept.append("fan_level")
+        services.append("set_fan_level")
+        options["fan_level"] = fans
+    else:
+        fixed["fan_level"] = "auto"
+    fixed.update(swing_enabled=False, swing_position="middle")
+    return Narrowing.of(kept, services, options=options, fixed=fixed)
+
+
+LIVE_DOMAINS: dict[str, Domain] = {
+    "climate": Domain(lambda attrs: "split_ac", _climate, _climate_narrowing),
+}
+"""Domains read only from a live home (its twin): home-assistant-datasets' imports keep to
+:data:`DOMAINS`, so their homes and tasks stay as they were measured."""
+
+
 def map_state(domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = False) -> Mapped:
     """An HA state of ``domain`` in catalog terms (``garage``: a garage-door cover, open or
     closed as its own state). Descriptive attributes are ignored; ``Unsupported`` names what
@@ -695,7 +784,7 @@ def map_state(domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = 
     text = _value(state)
     if domain == "cover" and garage:
         return _garage(text, kept)
-    return DOMAINS[domain].state(text, kept)
+    return {**DOMAINS, **LIVE_DOMAINS}[domain].state(text, kept)
 
 
 def map_state_without(

@@ -15,7 +15,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from smh_core.homeenv.critic import And, Compare, InSet, Lit, Not, Or, parse
 from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home
 from smh_core.task.home import HomeCache
@@ -68,11 +70,74 @@ def difficulty(home: Home) -> Difficulty:
     return "simple" if n <= 10 else "medium" if n <= 40 else "complex"
 
 
+def _unknown(home: Home) -> dict[str, set[str]]:
+    """Per device, the attributes its source home never reported (a twin's off light's colour
+    temperature): their values are the catalog's defaults, not the real device's."""
+    return {
+        d.userdata.did: set(d.userdata.unstated or ()) for d in home.devices if d.userdata.unstated
+    }
+
+
+def pins_unknown(task: Task, home: Home, unknown: dict[str, set[str]]) -> str | None:
+    """Why ``task`` would judge a value the home never reported, or None. A goal that compares
+    such a value ("put the bed light back how it was": to the default it was given), or a
+    question about one, holds on the twin and says nothing about the real home; a value the
+    task's own start state sets is known."""
+    if not unknown:
+        return None
+    set_here = {(o.did, loc) for o in task.overrides for loc in o.values}
+    goal = task.goal
+    critic = getattr(goal, "critic", None)
+    if critic:
+        for clause in parse(critic).clauses:
+            for node in _nodes(clause):
+                if isinstance(node, (Compare, InSet)):
+                    ref = node.left
+                    if ref.path not in unknown.get(ref.did, ()):
+                        continue
+                    # known only when the task's start state sets it and the goal wants
+                    # another value than the home's default ("back how it was" wants that)
+                    wanted = (
+                        node.right.raw
+                        if isinstance(node, Compare) and isinstance(node.right, Lit)
+                        else None
+                    )
+                    default = str(_default(home, ref.did, ref.path))
+                    if (ref.did, ref.path) not in set_here or wanted is None or wanted == default:
+                        return (
+                            f"its goal judges {ref.did} {ref.path}, which the home never reported"
+                        )
+    if goal.kind == "query":
+        text = " ".join(t.text for t in task.turns).casefold()
+        names = {d.userdata.did: d.name.casefold() for d in home.devices}
+        for did, locs in unknown.items():
+            if names.get(did, "\0") in text:
+                for loc in locs:
+                    words = loc.rsplit(".", 1)[-1].replace("_", " ")
+                    if words in text:
+                        return f"it asks for {did} {loc}, which the home never reported"
+    return None
+
+
+def _default(home: Home, did: str, locator: str) -> Any:
+    device = next(d for d in home.devices if d.userdata.did == did)
+    return dict(device.attributes_by_locator())[locator].value
+
+
+def _nodes(node: Any) -> list[Any]:
+    if isinstance(node, (And, Or)):
+        return [n for item in node.items for n in _nodes(item)]
+    if isinstance(node, Not):
+        return _nodes(node.item)
+    return [node]
+
+
 def _task(
     sub: str, idx: int, home: Home, home_file: str, seed: int, stem: str
 ) -> tuple[Task | None, str]:
     """One task of ``sub`` on ``home`` (drawn up to :data:`DRAWS` times), or why there is none."""
     level = difficulty(home)
+    unknown = _unknown(home)
     rng = random.Random(f"home:{stem}:{seed}:{sub}:{idx}")
     failure = "no device or room of this home fits"
     for _ in range(DRAWS):
@@ -83,23 +148,24 @@ def _task(
             continue
         if made is None:
             continue
-        return (
-            Task.model_validate(
-                {
-                    "id": f"{stem}-{sub}-{idx:03d}",
-                    "suite": "smh",
-                    "category": SUBCATEGORIES[sub],
-                    "subcategory": sub,
-                    "difficulty": level,
-                    "home": {"file": home_file},
-                    "turns": [{"text": made["text"], "replies": made.get("replies", [])}],
-                    "goal": made["goal"],
-                    "reference": made["reference"],
-                    **{k: made[k] for k in TASK_FIELDS if k in made},
-                }
-            ),
-            "",
+        task = Task.model_validate(
+            {
+                "id": f"{stem}-{sub}-{idx:03d}",
+                "suite": "smh",
+                "category": SUBCATEGORIES[sub],
+                "subcategory": sub,
+                "difficulty": level,
+                "home": {"file": home_file},
+                "turns": [{"text": made["text"], "replies": made.get("replies", [])}],
+                "goal": made["goal"],
+                "reference": made["reference"],
+                **{k: made[k] for k in TASK_FIELDS if k in made},
+            }
         )
+        why = pins_unknown(task, home, unknown)
+        if why is None:
+            return task, ""
+        failure = why
     return None, failure
 
 

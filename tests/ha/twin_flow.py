@@ -17,7 +17,7 @@ from smh_core.ha.hardware import HardwareRun, run_on_hardware
 from smh_core.ha.hardware_map import load_mapping
 from smh_core.ha.map_propose import Proposal, render
 from smh_core.ha.twin_compare import Comparison, compare_runs
-from smh_core.ha.twin_map import twin_mapping
+from smh_core.ha.twin_map import high_risk, twin_mapping
 from smh_core.ha.websocket import connect
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
@@ -40,8 +40,16 @@ class TwinFlow:
 
 
 async def twin_then_real(
-    hass: HomeAssistant, url: str, token: str, tmp_path: Path, per_subcategory: int = 1
+    hass: HomeAssistant,
+    url: str,
+    token: str,
+    tmp_path: Path,
+    per_subcategory: int = 1,
+    allow_high_risk: tuple[str, ...] = (),
+    allow_domains: tuple[str, ...] = (),
 ) -> TwinFlow:
+    """``allow_high_risk``: device ids opted in to real runs; ``allow_domains``: every
+    high-risk device of these HA domains opted in (a test home's thermostats are safe)."""
     twin_file = tmp_path / "twin.json"
     argv = ["home", "from-ha", "--ha-url", url, "--token", token, "--out", str(twin_file)]
     assert await hass.async_add_executor_job(main, argv) == 0
@@ -58,7 +66,11 @@ async def twin_then_real(
     assert await hass.async_add_executor_job(main, argv) == 0
     async with connect(url, token) as call:
         inventory = await read_inventory(call)
-    proposal = twin_mapping(home, HomeRef(file="homes/twin.json"), inventory)
+    allowed = {*allow_high_risk}
+    allowed |= {
+        d.did for d in home.devices if d.did.split(".", 1)[0] in allow_domains and high_risk(d)
+    }
+    proposal = twin_mapping(home, HomeRef(file="homes/twin.json"), inventory, sorted(allowed))
     proposal.timeout_seconds = 3  # test HAs answer at once; a faulty device fails fast
     mapping_file = tmp_path / "mapping.yaml"
     mapping_file.write_text(render(proposal))
@@ -91,8 +103,12 @@ def holds(
     twin_records = [json.loads(line) for line in (flow.twin_run / "results.jsonl").open()]
     assert len(twin_records) == len(flow.made.tasks)
     assert all(r["passed"] for r in twin_records)  # the oracle passes every task on the twin
-    assert len(flow.side.both) >= least_both
+    assert len(flow.side.both) >= least_both, (len(flow.side.both), flow.run.skipped_tasks)
     assert all(twin and real for _, twin, real in flow.side.both), flow.side.markdown()
     assert flow.side.differences == [], flow.side.markdown()
     for why in flow.run.skipped_tasks.values():
-        assert why == "needs simulated time" or any(u in why for u in unmapped), why
+        assert (
+            why == "needs simulated time"
+            or why.startswith("left out of real runs: ")  # high-risk, unless opted in
+            or any(u in why for u in unmapped)
+        ), why

@@ -69,7 +69,8 @@ def test_the_twin_keeps_layout_names_aliases_and_exposure() -> None:
     assert (rooms["den"].floor, rooms["den"].floor_name) == (2, "Ground")
     assert (rooms["bed"].floor, rooms["bed"].aliases) == (1, None)
     devices = {d.did: d for d in home.devices}
-    assert sorted(devices) == ["light.reading", "lock.front", "switch.yaml_plug"]
+    assert sorted(devices) == ["climate.hall", "light.reading", "lock.front", "switch.yaml_plug"]
+    assert devices["climate.hall"].userdata.subcategory == "split_ac"
     light = devices["light.reading"].userdata
     assert (light.room, light.aliases, light.exposed) == ("den", ["Lamp"], True)  # device's area
     assert devices["lock.front"].userdata.exposed is False
@@ -77,18 +78,23 @@ def test_the_twin_keeps_layout_names_aliases_and_exposure() -> None:
     assert devices["switch.yaml_plug"].name == "Kettle plug"
     skipped = dict(twin.report.skipped)
     assert skipped == {
-        "climate.hall": "no catalog type acts like HA's climate entities",
         "switch.old": "disabled in Home Assistant (by user)",
         "switch.firmware": "a config entity, not a device people ask for",
         "cover.gone": "has no state in Home Assistant",
         "fan.yaml_fan": "its state is unavailable in Home Assistant: nothing to start the twin from",
     }
-    assert twin.summary().startswith("3 of 8 entities simulated on 2 areas")
+    assert twin.summary().startswith("4 of 8 entities simulated on 2 areas")
     # the light's FLASH (8) and TRANSITION (32) are named as not simulated
     assert (
         "light.reading",
         "features not simulated: FLASH, TRANSITION",
     ) in twin.report.approximated
+
+
+def test_climate_in_a_fahrenheit_home_is_listed_not_guessed() -> None:
+    twin = twin_from(_registries(temperature_unit="°F"))
+    assert "climate.hall" not in {d.did for d in twin.home.devices}
+    assert dict(twin.report.skipped)["climate.hall"].startswith("a climate entity in °F")
 
 
 def test_same_registries_in_any_order_give_the_same_bytes() -> None:
@@ -154,6 +160,7 @@ def test_a_listed_item_without_its_id_is_refused_with_where() -> None:
 
 def test_the_feature_table_is_home_assistants() -> None:
     """``FEATURE_BITS`` against HA's own enums (a renumbering in HA fails here)."""
+    from homeassistant.components.climate import ClimateEntityFeature
     from homeassistant.components.cover import CoverEntityFeature
     from homeassistant.components.fan import FanEntityFeature
     from homeassistant.components.light import LightEntityFeature
@@ -170,6 +177,7 @@ def test_the_feature_table_is_home_assistants() -> None:
         "media_player": MediaPlayerEntityFeature,
         "vacuum": VacuumEntityFeature,
         "light": LightEntityFeature,
+        "climate": ClimateEntityFeature,
         "lock": LockEntityFeature,
         "todo": TodoListEntityFeature,
     }
@@ -184,7 +192,7 @@ def test_the_feature_table_is_home_assistants() -> None:
     assert named_features("cover", {"supported_features": ["OPEN"]}) == {
         "supported_features": ["OPEN"]
     }
-    assert named_features("climate", {"supported_features": 3}) == {"supported_features": 3}
+    assert named_features("humidifier", {"supported_features": 1}) == {"supported_features": 1}
 
 
 # ------------------------------------------------------------ twin and real, side by side
