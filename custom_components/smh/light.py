@@ -23,7 +23,14 @@ from homeassistant.components.light import (
 )
 from homeassistant.util.color import brightness_to_value, value_to_brightness
 
-from .entity import SmhRichEntity, Written, rich_setup, role_value, run
+from .entity import (
+    SmhRichEntity,
+    Written,
+    refusal,
+    refuse_while_fast_forwarding,
+    rich_setup,
+    role_value,
+)
 from .rich import Action
 
 
@@ -170,10 +177,21 @@ class SmhLight(SmhRichEntity, LightEntity):
                 self._calls[brightness] = call
         value, argument = call
         service, name = self._setter
-        action = {"did": self.rich.did, "locator": service, "arguments": {name: argument}}
-        with self._written_brightness.writing(value, int(brightness)):
-            run(self.runtime.engine, [action], self.runtime)
-        if self._brightness != int(brightness):
+        runtime = self.runtime
+        refuse_while_fast_forwarding(runtime)
+        shown = int(brightness)
+        written = self._written_brightness  # Written.writing, inlined: the state is written
+        before = written.device, written.ha  # from inside the call, with HA's value
+        written.device, written.ha = value, shown
+        try:
+            error = runtime.engine.execute(self.rich.did, service, {name: argument}).error
+        except BaseException:
+            written.device, written.ha = before
+            raise
+        if error is not None:
+            written.device, written.ha = before
+            raise refusal(str(error))
+        if self._brightness != shown:
             self._changed()  # the device value did not move (HA's 99 and 100 are both 39 %): show it
 
     async def async_turn_off(self, **kwargs: Any) -> None:
