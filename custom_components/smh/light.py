@@ -83,7 +83,7 @@ class SmhLight(SmhRichEntity, LightEntity):
 
     def _refresh(self) -> None:
         super()._refresh()
-        value = self.get("brightness")
+        value = self._values.get("brightness")
         if self._scale is None or value is None:
             self._brightness = None
         elif self._native:

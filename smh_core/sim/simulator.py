@@ -408,7 +408,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             # and no reaction loop to start for it
             interest, watch = self._interest, self._watch
             for ch in changes:
-                if ch.did in interest or (ch.did, ch.locator) in watch:
+                if ch.did in interest or (watch and (ch.did, ch.locator) in watch):
                     break
             else:
                 return
