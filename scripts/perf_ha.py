@@ -5,7 +5,7 @@ own service and state machinery). So every figure is measured twice, in the same
 interleaved rounds: once for SMH's integration with the complex home, once for ``plain_home``
 (``scripts/perf_ha_plain/``), entities written the way home-assistant-synthetic-home writes
 them, with the same platforms, entity counts per platform and device count. The ratio is what
-SMH costs on top of HA itself:
+SMH costs on top of HA itself (CPU time of the process, :data:`CLOCK`):
 
 - light calls/s: ``light.turn_on`` with a brightness, alternating two values (SMH: validated by
   the engine, then the simulator's reaction and one state write), SMH / plain, target >= 0.8
@@ -15,11 +15,20 @@ SMH costs on top of HA itself:
   (issue 37);
 - warm setup per entity: a further setup of a fresh entry, per entity, SMH / plain, target <= 1.0.
 
+With ``--peer-synthetic-home PATH`` (a checkout of allenporter's home-assistant-synthetic-home)
+and ``--peer-lib DIR`` (its ``synthetic-home`` library, ``pip install --no-deps --target DIR
+synthetic-home==<the version its manifest pins>``), the real peer is measured too, in the same
+processes and rounds, on the complex home written as its YAML inventory
+(``scripts/perf_ha_peer.py`` says how, and what differs), and every figure gets a second ratio,
+SMH / synthetic-home: the issue's targets are against that peer; the plain baseline needs
+nothing downloaded.
+
 Runs a real Home Assistant core (the version pytest-homeassistant-custom-component pins)
 in-process with the registries in memory; it needs a checkout (this script and
 ``custom_components/``), which is why it lives in ``scripts/`` and not in ``smh_core``.
 
     python scripts/perf_ha.py [--rounds 5] [--calls 5000] [--json]
+        [--peer-synthetic-home PATH [--peer-lib DIR]]
 """
 
 from __future__ import annotations
@@ -40,9 +49,15 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+import perf_ha_peer as peer
+
 REPO = Path(__file__).resolve().parents[1]
 PLAIN_DIR = Path(__file__).resolve().parent / "perf_ha_plain"
 HOME_FILE = "complex.json"
+CLOCK = time.process_time
+"""Every figure is this process's CPU time (all its threads: HA's executor jobs count), not wall
+time: the machine is shared, and another job's burst would land on whichever side ran then
+(as ``smh perf sim --peer-simuhome`` times its sides)."""
 TARGETS = {
     "light_calls_ratio": (">=", 0.8),
     "cold_setup_ratio": ("<=", 1.0),
@@ -67,23 +82,65 @@ class HaPerf:
     warm_setup_per_entity_ratio: float
     rounds: int
     calls: int
+    synthetic: SyntheticPerf | None = None
+    """The real peer's figures, with ``--peer-synthetic-home``."""
 
     def met(self) -> dict[str, bool]:
-        return {
-            name: (getattr(self, name) >= bound if op == ">=" else getattr(self, name) <= bound)
-            for name, (op, bound) in TARGETS.items()
-        }
+        return _met(self)
 
 
-def _custom_components() -> None:
+@dataclass
+class SyntheticPerf:
+    """home-assistant-synthetic-home's figures, measured beside SMH's in the same rounds."""
+
+    version: str
+    """Of its ``synthetic-home`` library (what its manifest pins)."""
+    entities: int
+    devices: int
+    counts: dict[str, int]
+    """Its entities per platform, as HA's registry has them."""
+    substituted: dict[str, int]
+    """SMH platforms it has no platform for -> entities given the nearest platform it has."""
+    light_calls_per_second: float
+    cold_setup_ms: float
+    warm_setup_ms: float
+    light_calls_ratio: float
+    """SMH / synthetic-home (the issue's targets are against these)."""
+    cold_setup_ratio: float
+    warm_setup_per_entity_ratio: float
+
+    def met(self) -> dict[str, bool]:
+        return _met(self)
+
+
+def _met(r: HaPerf | SyntheticPerf) -> dict[str, bool]:
+    return {
+        name: (getattr(r, name) >= bound if op == ">=" else getattr(r, name) <= bound)
+        for name, (op, bound) in TARGETS.items()
+    }
+
+
+@dataclass(frozen=True)
+class Peer:
+    """Where the synthetic-home checkout and its library are (``--peer-synthetic-home``)."""
+
+    checkout: Path
+    lib: Path | None
+    version: str
+
+
+def _custom_components(synthetic: Peer | None) -> None:
     """This checkout's ``custom_components`` (before HA's loader looks), with the plain
-    baseline's folder added to the package path so HA finds ``plain_home`` beside ``smh``."""
+    baseline's folder added to the package path so HA finds ``plain_home`` beside ``smh``, and
+    the peer's (and its library) when it is measured."""
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     import custom_components
 
     if str(PLAIN_DIR) not in custom_components.__path__:
         custom_components.__path__.append(str(PLAIN_DIR))
+    if synthetic is not None:
+        peer.activate(synthetic.checkout, synthetic.lib)
 
 
 def complex_home_json() -> str:
@@ -94,17 +151,22 @@ def complex_home_json() -> str:
 
 
 @asynccontextmanager
-async def _hass(home_json: str) -> AsyncIterator[Any]:
-    """A real HA core on a temporary config dir holding the home's file (its text is made by
-    the caller: a cold-setup process must not have imported any of SMH before it measures)."""
-    _custom_components()
+async def _hass(files: dict[str, str], synthetic: Peer | None = None) -> AsyncIterator[Any]:
+    """A real HA core on a temporary config dir holding the home's files (their text is made by
+    the caller: a cold-setup process must not have imported any of SMH before it measures), with
+    HA's ``homeassistant`` integration set up, as in every real HA (synthetic-home's entities
+    expose themselves to Assist through it)."""
+    _custom_components(synthetic)
     from homeassistant import loader
+    from homeassistant.setup import async_setup_component
     from pytest_homeassistant_custom_component.common import async_test_home_assistant
 
     with tempfile.TemporaryDirectory() as cfg:
-        (Path(cfg) / HOME_FILE).write_text(home_json, encoding="utf-8")
+        for name, text in files.items():
+            (Path(cfg) / name).write_text(text, encoding="utf-8")
         async with async_test_home_assistant(config_dir=cfg) as hass:
             hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
+            assert await async_setup_component(hass, "homeassistant", {})
             try:
                 yield hass
             finally:
@@ -120,20 +182,24 @@ def _entry_data(kind: str, counts: dict[str, int]) -> tuple[str, dict[str, Any]]
             "seed": 0,
             "time_scale": 1.0,
         }
+    if kind == "synthetic":  # what its config flow stores
+        return peer.DOMAIN, {"config_filename": peer.INVENTORY_FILE}
     return "plain_home", {"file": HOME_FILE, "counts": counts}
 
 
 async def _setup(hass: Any, kind: str, counts: dict[str, int]) -> tuple[Any, float]:
-    """Set up a fresh entry of ``kind``; its id and the wall milliseconds until every entity exists."""
+    """Set up a fresh entry of ``kind``; its id and the CPU milliseconds until every entity
+    exists (:data:`CLOCK`)."""
     from pytest_homeassistant_custom_component.common import MockConfigEntry
 
     domain, data = _entry_data(kind, counts)
-    entry = MockConfigEntry(domain=domain, data=data)
+    title = {"title": data["config_filename"]} if kind == "synthetic" else {}
+    entry = MockConfigEntry(domain=domain, data=data, **title)
     entry.add_to_hass(hass)
-    t0 = time.perf_counter()
+    t0 = CLOCK()
     assert await hass.config_entries.async_setup(entry.entry_id), f"{kind} entry did not set up"
     await hass.async_block_till_done()
-    return entry, (time.perf_counter() - t0) * 1000
+    return entry, (CLOCK() - t0) * 1000
 
 
 def _layout(hass: Any, entry: Any) -> tuple[dict[str, int], int]:
@@ -154,7 +220,7 @@ async def _remove(hass: Any, entry: Any) -> None:
 
 
 async def _light_rate(hass: Any, entity_id: str, n: int) -> float:
-    t0 = time.perf_counter()
+    t0 = CLOCK()
     for i in range(n):
         await hass.services.async_call(
             "light",
@@ -162,7 +228,7 @@ async def _light_rate(hass: Any, entity_id: str, n: int) -> float:
             {"entity_id": entity_id, "brightness": 96 if i % 2 else 192},
             blocking=True,
         )
-    return n / (time.perf_counter() - t0)
+    return n / (CLOCK() - t0)
 
 
 def _first_light(hass: Any, entry: Any) -> str:
@@ -175,26 +241,47 @@ def _first_light(hass: Any, entry: Any) -> str:
     )
 
 
-async def _warm(home_json: str, rounds: int, calls: int) -> dict[str, Any]:
-    """Layout, warm setups per entity and light calls/s, interleaved SMH/plain in one process."""
-    async with _hass(home_json) as hass:
+async def _synthetic_by_its_flow(hass: Any) -> Any:
+    """A synthetic-home entry made by its own config flow (the user's step, the file's name)."""
+    result = await hass.config_entries.flow.async_init(peer.DOMAIN, context={"source": "user"})
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {"config_filename": peer.INVENTORY_FILE}
+    )
+    assert result["type"] == "create_entry", f"synthetic-home's config flow: {result}"
+    await hass.async_block_till_done()
+    return result["result"]
+
+
+async def _warm(home_json: str, rounds: int, calls: int, synthetic: Peer | None) -> dict[str, Any]:
+    """Layout, warm setups per entity and light calls/s, interleaved SMH/plain(/synthetic-home)
+    in one process."""
+    kinds = ["smh", "plain"] + (["synthetic"] if synthetic else [])
+    async with _hass({HOME_FILE: home_json}, synthetic) as hass:
         entry, _ = await _setup(hass, "smh", {})  # warm-up, and the layout to copy
         counts, devices = _layout(hass, entry)
         await _remove(hass, entry)
         entry, _ = await _setup(hass, "plain", counts)
         await _remove(hass, entry)
-        setups: dict[str, list[float]] = {"smh": [], "plain": []}
+        layouts = {}
+        if synthetic:
+            inventory = peer.inventory_yaml(home_json, counts)
+            Path(hass.config.path(peer.INVENTORY_FILE)).write_text(inventory, encoding="utf-8")
+            entry = await _synthetic_by_its_flow(hass)
+            layouts["synthetic"] = _layout(hass, entry)
+            await _remove(hass, entry)
+        setups: dict[str, list[float]] = {kind: [] for kind in kinds}
         for _ in range(rounds):
             for kind in setups:
                 entry, ms = await _setup(hass, kind, counts)
                 setups[kind].append(ms)
                 await _remove(hass, entry)
-        smh_entry, _ = await _setup(hass, "smh", counts)
-        plain_entry, _ = await _setup(hass, "plain", counts)
-        lights = {"smh": _first_light(hass, smh_entry), "plain": _first_light(hass, plain_entry)}
+        lights = {}
+        for kind in kinds:
+            entry, _ = await _setup(hass, kind, counts)
+            lights[kind] = _first_light(hass, entry)
         for entity_id in lights.values():
-            await _light_rate(hass, entity_id, 300)  # warm both paths
-        rates: dict[str, list[float]] = {"smh": [], "plain": []}
+            await _light_rate(hass, entity_id, 300)  # warm every path
+        rates: dict[str, list[float]] = {kind: [] for kind in kinds}
         per_round = max(1, calls // rounds)
         for _ in range(rounds):
             for kind, entity_id in lights.items():
@@ -202,14 +289,22 @@ async def _warm(home_json: str, rounds: int, calls: int) -> dict[str, Any]:
     return {
         "counts": counts,
         "devices": devices,
+        "layouts": layouts,
         "setups": setups,
         "rates": rates,
         "calls": per_round * rounds,
     }
 
 
-async def _cold(kind: str, counts: dict[str, int], home_file: Path) -> float:
-    async with _hass(home_file.read_text(encoding="utf-8")) as hass:
+async def _cold(
+    kind: str, counts: dict[str, int], home_file: Path, synthetic: Peer | None
+) -> float:
+    files = {HOME_FILE: home_file.read_text(encoding="utf-8")}
+    if kind == "synthetic":
+        files[peer.INVENTORY_FILE] = (home_file.parent / peer.INVENTORY_FILE).read_text(
+            encoding="utf-8"
+        )
+    async with _hass(files, synthetic if kind == "synthetic" else None) as hass:
         entry, ms = await _setup(hass, kind, counts)
         await _remove(hass, entry)
     return ms
@@ -230,9 +325,18 @@ def _bytecode_env(pycache: Path) -> dict[str, str]:
 
 
 def _cold_in_fresh_process(
-    kind: str, counts: dict[str, int], home_file: Path, env: dict[str, str]
+    kind: str,
+    counts: dict[str, int],
+    home_file: Path,
+    env: dict[str, str],
+    synthetic: Peer | None = None,
 ) -> float:
-    """One cold setup in a new interpreter (nothing of the integration imported yet)."""
+    """One cold setup in a new interpreter (nothing of the integration imported yet; the peer's
+    checkout and library only in the peer's processes)."""
+    where = []
+    if kind == "synthetic" and synthetic is not None:
+        where = ["--peer-synthetic-home", str(synthetic.checkout)]
+        where += ["--peer-lib", str(synthetic.lib)] if synthetic.lib else []
     out = subprocess.run(
         [
             sys.executable,
@@ -243,6 +347,7 @@ def _cold_in_fresh_process(
             json.dumps(counts),
             "--home-file",
             str(home_file),
+            *where,
         ],
         capture_output=True,
         text=True,
@@ -254,26 +359,49 @@ def _cold_in_fresh_process(
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def measure(rounds: int = 5, calls: int = 5000) -> HaPerf:
+def measure(rounds: int = 5, calls: int = 5000, synthetic: Peer | None = None) -> HaPerf:
     home_json = complex_home_json()
-    warm = asyncio.run(_warm(home_json, rounds, calls))
+    warm = asyncio.run(_warm(home_json, rounds, calls, synthetic))
     counts, devices = warm["counts"], warm["devices"]
-    cold: dict[str, list[float]] = {"smh": [], "plain": []}
+    kinds = list(warm["rates"])
+    cold: dict[str, list[float]] = {kind: [] for kind in kinds}
     with tempfile.TemporaryDirectory() as tmp:
         home_file = Path(tmp) / HOME_FILE
         home_file.write_text(home_json, encoding="utf-8")
+        if synthetic:
+            (Path(tmp) / peer.INVENTORY_FILE).write_text(
+                peer.inventory_yaml(home_json, counts), encoding="utf-8"
+            )
         env = _bytecode_env(Path(tmp) / "pycache")
         for kind in cold:  # unmeasured: fills the bytecode cache
-            _cold_in_fresh_process(kind, counts, home_file, env)
+            _cold_in_fresh_process(kind, counts, home_file, env, synthetic)
         for _ in range(rounds):
             for kind in cold:
-                cold[kind].append(_cold_in_fresh_process(kind, counts, home_file, env))
+                cold[kind].append(_cold_in_fresh_process(kind, counts, home_file, env, synthetic))
     med = {
         f"{kind}_{what}": statistics.median(values[kind])
         for what, values in (("setup", warm["setups"]), ("rate", warm["rates"]), ("cold", cold))
-        for kind in ("smh", "plain")
+        for kind in kinds
     }
     entities = sum(counts.values())
+    figures = None
+    if synthetic:
+        peer_counts, peer_devices = warm["layouts"]["synthetic"]
+        peer_entities = sum(peer_counts.values())
+        figures = SyntheticPerf(
+            version=synthetic.version,
+            entities=peer_entities,
+            devices=peer_devices,
+            counts=peer_counts,
+            substituted=peer.peer_counts(counts)[1],
+            light_calls_per_second=med["synthetic_rate"],
+            cold_setup_ms=med["synthetic_cold"],
+            warm_setup_ms=med["synthetic_setup"],
+            light_calls_ratio=med["smh_rate"] / med["synthetic_rate"],
+            cold_setup_ratio=med["smh_cold"] / med["synthetic_cold"],
+            warm_setup_per_entity_ratio=(med["smh_setup"] / entities)
+            / (med["synthetic_setup"] / peer_entities),
+        )
     return HaPerf(
         entities=entities,
         devices=devices,
@@ -290,6 +418,7 @@ def measure(rounds: int = 5, calls: int = 5000) -> HaPerf:
         warm_setup_per_entity_ratio=med["smh_setup"] / med["plain_setup"],
         rounds=rounds,
         calls=warm["calls"],
+        synthetic=figures,
     )
 
 
@@ -297,22 +426,45 @@ def render(r: HaPerf) -> str:
     met = r.met()
     mark = {True: "met", False: "MISSED"}
     per_entity = 1000 / r.entities
-    return "\n".join(
-        [
-            f"complex home in Home Assistant: {r.entities} entities on {r.devices} devices "
-            f"(plain baseline: the same per platform: {', '.join(f'{p} {n}' for p, n in r.counts.items())})",
-            f"  light calls/s (turn_on with brightness, median of {r.rounds} interleaved rounds, {r.calls} calls each side): "
-            f"SMH {r.smh_light_calls_per_second:,.0f}, plain {r.plain_light_calls_per_second:,.0f} -> "
-            f"{r.light_calls_ratio:.2f}x   target >= 0.8x: {mark[met['light_calls_ratio']]}",
-            f"  cold setup in a fresh process (median of {r.rounds}): SMH {r.smh_cold_setup_ms:.0f} ms, "
-            f"plain {r.plain_cold_setup_ms:.0f} ms -> {r.cold_setup_ratio:.2f}x   target <= 1.0x: "
-            f"{mark[met['cold_setup_ratio']]}",
-            f"  warm setup (median of {r.rounds}): SMH {r.smh_warm_setup_ms:.0f} ms "
-            f"({r.smh_warm_setup_ms * per_entity:.0f} us/entity), plain {r.plain_warm_setup_ms:.0f} ms "
-            f"({r.plain_warm_setup_ms * per_entity:.0f} us/entity) -> {r.warm_setup_per_entity_ratio:.2f}x per entity   "
-            f"target <= 1.0x: {mark[met['warm_setup_per_entity_ratio']]}",
+    lines = [
+        f"complex home in Home Assistant: {r.entities} entities on {r.devices} devices "
+        f"(plain baseline: the same per platform: {', '.join(f'{p} {n}' for p, n in r.counts.items())})",
+        f"  light calls/s (turn_on with brightness, median of {r.rounds} interleaved rounds, {r.calls} calls each side): "
+        f"SMH {r.smh_light_calls_per_second:,.0f}, plain {r.plain_light_calls_per_second:,.0f} -> "
+        f"{r.light_calls_ratio:.2f}x   target >= 0.8x: {mark[met['light_calls_ratio']]}",
+        f"  cold setup in a fresh process (median of {r.rounds}): SMH {r.smh_cold_setup_ms:.0f} ms, "
+        f"plain {r.plain_cold_setup_ms:.0f} ms -> {r.cold_setup_ratio:.2f}x   target <= 1.0x: "
+        f"{mark[met['cold_setup_ratio']]}",
+        f"  warm setup (median of {r.rounds}): SMH {r.smh_warm_setup_ms:.0f} ms "
+        f"({r.smh_warm_setup_ms * per_entity:.0f} us/entity), plain {r.plain_warm_setup_ms:.0f} ms "
+        f"({r.plain_warm_setup_ms * per_entity:.0f} us/entity) -> {r.warm_setup_per_entity_ratio:.2f}x per entity   "
+        f"target <= 1.0x: {mark[met['warm_setup_per_entity_ratio']]}",
+    ]
+    if (s := r.synthetic) is not None:
+        smet = s.met()
+        swapped = ", ".join(f"{n} {p} as {peer.SUBSTITUTES[p]}" for p, n in s.substituted.items())
+        lines += [
+            f"the real peer, home-assistant-synthetic-home (synthetic-home {s.version}), same processes and rounds: "
+            f"{s.entities} entities on {s.devices} devices from its YAML inventory "
+            f"({', '.join(f'{p} {n}' for p, n in s.counts.items())}; no platform of its own for: {swapped or 'none'})",
+            f"  light calls/s: SMH {r.smh_light_calls_per_second:,.0f}, synthetic-home {s.light_calls_per_second:,.0f} -> "
+            f"{s.light_calls_ratio:.2f}x   target >= 0.8x: {mark[smet['light_calls_ratio']]}",
+            f"  cold setup: SMH {r.smh_cold_setup_ms:.0f} ms, synthetic-home {s.cold_setup_ms:.0f} ms -> "
+            f"{s.cold_setup_ratio:.2f}x   target <= 1.0x: {mark[smet['cold_setup_ratio']]}",
+            f"  warm setup: SMH {r.smh_warm_setup_ms:.0f} ms, synthetic-home {s.warm_setup_ms:.0f} ms "
+            f"({s.warm_setup_ms * 1000 / s.entities:.0f} us/entity) -> {s.warm_setup_per_entity_ratio:.2f}x per entity   "
+            f"target <= 1.0x: {mark[smet['warm_setup_per_entity_ratio']]}",
         ]
-    )
+    return "\n".join(lines)
+
+
+def _peer(args: argparse.Namespace) -> Peer | None:
+    if args.peer_synthetic_home is None:
+        if args.peer_lib is not None:
+            raise peer.PeerUnavailable("--peer-lib goes with --peer-synthetic-home")
+        return None
+    version = peer.check(args.peer_synthetic_home, args.peer_lib)
+    return Peer(args.peer_synthetic_home.expanduser().resolve(), args.peer_lib, version)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -327,17 +479,39 @@ def main(argv: list[str] | None = None) -> int:
         help="light calls per side, over all rounds (default: 5000)",
     )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
-    p.add_argument("--cold", choices=["smh", "plain"], help=argparse.SUPPRESS)
+    p.add_argument(
+        "--peer-synthetic-home",
+        type=Path,
+        metavar="PATH",
+        help="also measure the real peer: a checkout of allenporter's home-assistant-synthetic-home",
+    )
+    p.add_argument(
+        "--peer-lib",
+        type=Path,
+        metavar="DIR",
+        help="with --peer-synthetic-home: a folder holding its synthetic-home library "
+        "(pip install --no-deps --target DIR synthetic-home==<its manifest's version>); "
+        "without it the library must be importable",
+    )
+    p.add_argument("--cold", choices=["smh", "plain", "synthetic"], help=argparse.SUPPRESS)
     p.add_argument("--counts", default="{}", help=argparse.SUPPRESS)
     p.add_argument("--home-file", type=Path, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.rounds < 1 or args.calls < 1:
         p.error("--rounds and --calls must be at least 1")
+    try:
+        synthetic = _peer(args)
+    except peer.PeerUnavailable as e:
+        print(f"perf_ha --peer-synthetic-home: {e}", file=sys.stderr)
+        return 2
     if args.cold:
-        print(asyncio.run(_cold(args.cold, json.loads(args.counts), args.home_file)))
+        print(asyncio.run(_cold(args.cold, json.loads(args.counts), args.home_file, synthetic)))
         return 0
-    r = measure(args.rounds, args.calls)
-    print(json.dumps({**asdict(r), "met": r.met()}, indent=2) if args.json else render(r))
+    r = measure(args.rounds, args.calls, synthetic)
+    figures = {**asdict(r), "met": r.met()}
+    if r.synthetic is not None:
+        figures["synthetic"]["met"] = r.synthetic.met()
+    print(json.dumps(figures, indent=2) if args.json else render(r))
     return 0
 
 

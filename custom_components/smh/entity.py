@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .runtime import SmhConfigEntry, SmhRuntime
 
 
-def _refusal(message: str) -> ServiceValidationError:
+def refusal(message: str) -> ServiceValidationError:
     return ServiceValidationError(
         translation_domain=DOMAIN,
         translation_key="engine_error",
@@ -42,23 +42,27 @@ def _refusal(message: str) -> ServiceValidationError:
     )
 
 
-def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = None) -> None:
-    """Run engine calls as one atomic batch: all applied, or none and the first error raised.
-
-    While a slice of ``smh.advance_time`` runs in the executor the engine belongs to that
+def refuse_while_fast_forwarding(runtime: SmhRuntime | None) -> None:
+    """While a slice of ``smh.advance_time`` runs in the executor the engine belongs to that
     thread: a call from the loop then is refused (not raced), and can be repeated a moment later."""
     clock = getattr(runtime, "clock", None)
     if clock is not None and clock.in_slice:
-        raise _refusal(
+        raise refusal(
             "the simulated home is being fast-forwarded (smh.advance_time); try again in a moment"
         )
+
+
+def run(engine: HomeEngine, actions: list[Action], runtime: SmhRuntime | None = None) -> None:
+    """Run engine calls as one atomic batch: all applied, or none and the first error raised
+    (none, too, while the home is being fast-forwarded: :func:`refuse_while_fast_forwarding`)."""
+    refuse_while_fast_forwarding(runtime)
     if len(actions) == 1:  # the common case, without the batch's staging
         a = actions[0]
         error = engine.execute(a["did"], a["locator"], a["arguments"]).error
     else:
         error = next((r.error for r in engine.execute_many(actions) if not r.ok), None)
     if error is not None:
-        raise _refusal(str(error))
+        raise refusal(str(error))
 
 
 def imported_entity_id(entity: Entity, did: str, platform: str, area_prefix: str) -> None:

@@ -23,7 +23,14 @@ from homeassistant.components.light import (
 )
 from homeassistant.util.color import brightness_to_value, value_to_brightness
 
-from .entity import SmhRichEntity, Written, rich_setup, role_value
+from .entity import (
+    SmhRichEntity,
+    Written,
+    refusal,
+    refuse_while_fast_forwarding,
+    rich_setup,
+    role_value,
+)
 from .rich import Action
 
 
@@ -76,7 +83,7 @@ class SmhLight(SmhRichEntity, LightEntity):
 
     def _refresh(self) -> None:
         super()._refresh()
-        value = self.get("brightness")
+        value = self._values.get("brightness")
         if self._scale is None or value is None:
             self._brightness = None
         elif self._native:
@@ -130,6 +137,14 @@ class SmhLight(SmhRichEntity, LightEntity):
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         rich = self.rich
+        if (
+            self._powered
+            and self._scale is not None
+            and len(kwargs) == 1
+            and ATTR_BRIGHTNESS in kwargs
+        ):
+            self._dim(kwargs[ATTR_BRIGHTNESS])  # dimming a light that is on: one engine call
+            return
         actions: list[Action] = [] if self._powered and kwargs else [rich.power(True)]
         written: tuple[int, int] | None = None
         if ATTR_BRIGHTNESS in kwargs and self._scale is not None:
@@ -155,6 +170,34 @@ class SmhLight(SmhRichEntity, LightEntity):
         with self._written_brightness.writing(*written):
             self.run(*actions)
         if self._brightness != written[1]:
+            self._changed()  # the device value did not move (HA's 99 and 100 are both 39 %): show it
+
+    def _dim(self, brightness: Any) -> None:
+        """``turn_on`` with only a brightness, the light on: the most frequent call, as
+        :meth:`async_turn_on` would make it (the same engine call, validation and state write),
+        without building a batch of one."""
+        call = self._calls.get(brightness)
+        if call is None:
+            call = self._brightness_call(brightness)
+            if type(brightness) is int and 0 <= brightness <= 255:
+                self._calls[brightness] = call
+        value, argument = call
+        service, name = self._setter
+        runtime = self.runtime
+        refuse_while_fast_forwarding(runtime)
+        shown = int(brightness)
+        written = self._written_brightness  # Written.writing, inlined: the state is written
+        before = written.device, written.ha  # from inside the call, with HA's value
+        written.device, written.ha = value, shown
+        try:
+            error = runtime.engine.execute(self.rich.did, service, {name: argument}).error
+        except BaseException:
+            written.device, written.ha = before
+            raise
+        if error is not None:
+            written.device, written.ha = before
+            raise refusal(str(error))
+        if self._brightness != shown:
             self._changed()  # the device value did not move (HA's 99 and 100 are both 39 %): show it
 
     async def async_turn_off(self, **kwargs: Any) -> None:

@@ -212,6 +212,8 @@ class StatePersistence:
             self.store.async_delay_save(self._data, delay)
 
     def _changed(self, _changes: Any) -> None:
+        if self._pending:  # a save is scheduled already and takes the state when it writes
+            return
         if threading.get_ident() != self.hass.loop_thread_id:
             return  # a slice in the executor: _after_slice saves on the loop
         self._schedule()

@@ -73,7 +73,11 @@ class SmhRuntime:
     seconds), the last :data:`TRACES_KEPT` conversations, for ``smh.agent_trace``."""
     _mirrors: list[Mirror] = field(default_factory=list)
     _riches: list[Rich] = field(default_factory=list)
-    _subscribers: dict[tuple[str, str], list[Callable[[], None]]] = field(default_factory=dict)
+    # (did, locator) -> callbacks; each tuple is replaced, never mutated, so a change's
+    # fan-out walks the one it started with, without a copy
+    _subscribers: dict[tuple[str, str], tuple[Callable[[], None], ...]] = field(
+        default_factory=dict
+    )
     _held: dict[tuple[str, str], None] = field(
         default_factory=dict
     )  # changed off the loop, not yet pushed
@@ -131,13 +135,16 @@ class SmhRuntime:
     def subscribe(
         self, did: str, locators: Iterable[str], callback: Callable[[], None]
     ) -> Callable[[], None]:
-        lists = [self._subscribers.setdefault((did, loc), []) for loc in locators]
-        for subs in lists:
-            subs.append(callback)
+        keys = [(did, loc) for loc in locators]
+        subscribers = self._subscribers
+        for key in keys:
+            subscribers[key] = (*subscribers.get(key, ()), callback)
 
         def unsubscribe() -> None:
-            for subs in lists:
-                subs.remove(callback)
+            for key in keys:
+                subs = list(subscribers[key])
+                subs.remove(callback)  # ValueError if already removed, as before
+                subscribers[key] = tuple(subs)
 
         return unsubscribe
 
@@ -149,7 +156,7 @@ class SmhRuntime:
             return
         if len(changes) == 1:
             c = changes[0]
-            for callback in list(self._subscribers.get((c.did, c.locator), ())):
+            for callback in self._subscribers.get((c.did, c.locator), ()):
                 callback()
             return
         # one state write per entity, even when a batch changes several of its attributes

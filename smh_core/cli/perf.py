@@ -119,6 +119,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="light calls per side, over all rounds (default: 5000)",
     )
     h.add_argument("--json", action="store_true", help="print the figures as JSON")
+    h.add_argument(
+        "--peer-synthetic-home",
+        type=Path,
+        metavar="PATH",
+        help="also measure the real peer, in the same rounds: a checkout of allenporter's "
+        "home-assistant-synthetic-home (git clone "
+        "https://github.com/allenporter/home-assistant-synthetic-home)",
+    )
+    h.add_argument(
+        "--peer-lib",
+        type=Path,
+        metavar="DIR",
+        help="with --peer-synthetic-home: a folder holding its synthetic-home library, kept out "
+        "of SMH's environment (pip install --no-deps --target DIR synthetic-home==<the "
+        "version its manifest.json pins>); without it the library must be importable",
+    )
     h.set_defaults(func=_ha)
 
 
@@ -384,4 +400,10 @@ def _ha(args: argparse.Namespace) -> int:
         )
         return 2
     argv = [sys.executable, str(script), "--rounds", str(args.rounds), "--calls", str(args.calls)]
-    return subprocess.run(argv + (["--json"] if args.json else []), check=False).returncode
+    argv += ["--json"] if args.json else []
+    for flag, value in (
+        ("--peer-synthetic-home", args.peer_synthetic_home),
+        ("--peer-lib", args.peer_lib),
+    ):
+        argv += [flag, str(value)] if value is not None else []
+    return subprocess.run(argv, check=False).returncode

@@ -503,7 +503,8 @@ class HomeEngine:
                     "pm10": float(e.pm10),
                     "air_quality": air_quality_class(e.pm25),
                 }
-        self._listeners: list[Callable[[list[Change]], None]] = []
+        # replaced, never mutated: a notification walks the tuple it started with, without a copy
+        self._listeners: tuple[Callable[[list[Change]], None], ...] = ()
 
     # ------------------------------------------------------------------ loading / saving
     @classmethod
@@ -558,8 +559,14 @@ class HomeEngine:
     # ------------------------------------------------------------------ listeners
     def add_listener(self, fn: Callable[[list[Change]], None]) -> Callable[[], None]:
         """Call ``fn(changes)`` after every state change; returns an unsubscribe function."""
-        self._listeners.append(fn)
-        return lambda: self._listeners.remove(fn)
+        self._listeners = (*self._listeners, fn)
+
+        def unsubscribe() -> None:
+            listeners = list(self._listeners)
+            listeners.remove(fn)  # ValueError if already removed, as list.remove
+            self._listeners = tuple(listeners)
+
+        return unsubscribe
 
     def listened_only_by(self, fn: Callable[[list[Change]], None]) -> bool:
         """Whether ``fn`` is the engine's one listener: then the changes a caller hands to
@@ -567,7 +574,7 @@ class HomeEngine:
         return len(self._listeners) == 1 and self._listeners[0] == fn
 
     def _notify(self, changes: list[Change]) -> None:
-        for fn in list(self._listeners):
+        for fn in self._listeners:
             fn(changes)
 
     # ------------------------------------------------------------------ execution
@@ -642,7 +649,7 @@ class HomeEngine:
         state = staged[did] if staged and did in staged else self._state[did]
         if arguments is None:
             arguments = {}
-        elif not isinstance(arguments, Mapping):
+        elif type(arguments) is not dict and not isinstance(arguments, Mapping):  # ABC check last
             return ServiceError(
                 ErrorCode.BAD_ARGUMENTS,
                 f"arguments must be an object, got {type(arguments).__name__}",

@@ -100,6 +100,14 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
             did: frozenset(s.attr for s in dyn.sensors) for did, dyn in self._dyn.items()
         }
         self._env_of = {r: ENV_PREFIX + r for r in self._rooms}
+        # devices whose change from outside the simulator can matter to it (a modelled room's
+        # device or sensor, an appliance, a modelled room's values); a change of any other
+        # matters only to a rule watching it (_on_changes)
+        self._interest = frozenset(
+            [did for did, room in self._room_of.items() if room in self._by_room]
+            + list(self._cycles)
+            + list(self._env_of.values())
+        )
         self._sensor_list = list(self._sensors.items())
         self._sensors_in: dict[str, list[tuple[int, tuple[tuple[str, str], RoomSensor]]]] = {}
         for i, item in enumerate(self._sensor_list):
@@ -394,6 +402,16 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
 
     # ------------------------------------------------------------------ reactions
     def _on_changes(self, changes: list[Change]) -> None:
+        if not (self._writing or self._reacting or self._queue):
+            # a change from outside (an HA call, an agent's) of devices that nothing here reads
+            # (no modelled room, no appliance run, no rule watching it): nothing to react to,
+            # and no reaction loop to start for it
+            interest, watch = self._interest, self._watch
+            for ch in changes:
+                if ch.did in interest or (watch and (ch.did, ch.locator) in watch):
+                    break
+            else:
+                return
         if self._reacting:
             self._queue.append((changes, self._writing))
             return

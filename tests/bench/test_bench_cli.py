@@ -128,6 +128,30 @@ def test_perf_ha_reports_ratios_against_plain_entities():
     assert set(r["met"]) == {"light_calls_ratio", "cold_setup_ratio", "warm_setup_per_entity_ratio"}
 
 
+def test_perf_ha_peer_mode_fails_clearly_without_a_checkout_or_its_library(tmp_path):
+    """Checked before anything is measured: not a checkout -> how to get one; a checkout whose
+    pinned synthetic-home library is not in --peer-lib -> the pip command that puts it there."""
+    run = smh("perf", "ha", "--peer-synthetic-home", str(tmp_path / "nope"))
+    assert run.returncode == 2
+    assert "is not a folder" in run.stderr
+    assert "git clone https://github.com/allenporter/home-assistant-synthetic-home" in run.stderr
+    run = smh("perf", "ha", "--peer-synthetic-home", str(tmp_path))
+    assert run.returncode == 2
+    assert "not a home-assistant-synthetic-home checkout" in run.stderr
+    manifest = tmp_path / "custom_components" / "synthetic_home" / "manifest.json"
+    manifest.parent.mkdir(parents=True)
+    manifest.write_text(
+        json.dumps({"domain": "synthetic_home", "requirements": ["synthetic-home==5.0.3"]})
+    )
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    run = smh("perf", "ha", "--peer-synthetic-home", str(tmp_path), "--peer-lib", str(lib))
+    assert run.returncode == 2
+    assert "synthetic-home library is not in" in run.stderr
+    assert f"pip install --no-deps --target {lib} synthetic-home==5.0.3" in run.stderr
+    assert run.stdout == ""  # nothing measured
+
+
 def test_a_run_says_after_its_first_task_how_long_the_rest_will_take(tmp_path):
     """Not --quiet: one line after the first task with its time and the rest's estimate (the
     bar's own estimate is lost in logs); a resumed run with nothing left says nothing."""

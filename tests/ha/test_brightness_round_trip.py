@@ -92,3 +92,36 @@ async def test_a_native_light_keeps_brightness_zero_when_turned_on(hass: HomeAss
     entry.runtime_data.engine.set_values("light.native", {"brightness": 0})
     assert await _turn_on(hass, "light.native") == 0
     assert hass.states.get("light.native").state == "on"
+
+
+async def test_a_refused_dim_changes_nothing(hass: HomeAssistant) -> None:
+    """Dimming a light that is on (its own short path) is refused as any call is: while the home
+    is fast-forwarded, and when the engine refuses it; the home, HA's state and the remembered
+    HA value stay as they were, and the next call reads back as before."""
+    from types import SimpleNamespace
+
+    from homeassistant.exceptions import ServiceValidationError
+
+    from smh_core.homeenv.errors import ErrorCode, ExecResult, ServiceError
+
+    entry = await _home(hass)
+    runtime = entry.runtime_data
+    engine = runtime.engine
+    assert await _turn_on(hass, "light.percent", brightness=100) == 100  # stored as 39 %
+    before = (engine.to_home().model_dump_json(), hass.states.get("light.percent").as_dict())
+    clock = runtime.clock
+    runtime.clock = SimpleNamespace(in_slice=True)
+    with pytest.raises(ServiceValidationError, match="being fast-forwarded"):
+        await _turn_on(hass, "light.percent", brightness=30)
+    runtime.clock = clock
+    refused = ServiceError(ErrorCode.PRECONDITION_FAILED, "no dimming today")
+    real = engine.execute
+    engine.execute = lambda *a: ExecResult(False, error=refused)
+    with pytest.raises(ServiceValidationError, match="no dimming today"):
+        await _turn_on(hass, "light.percent", brightness=30)
+    engine.execute = real
+    assert (
+        engine.to_home().model_dump_json(),
+        hass.states.get("light.percent").as_dict(),
+    ) == before
+    assert await _turn_on(hass, "light.percent", brightness=99) == 99  # also 39 %: HA's 99 shown

@@ -213,6 +213,29 @@ def test_state_trigger_fires_once_per_transition():
     assert len(_fires(sim, "r")) == 2
 
 
+def test_a_change_nothing_models_is_skipped_unless_a_rule_watches_it():
+    """A lamp in a room the simulator does not model: its changes reach no room, appliance or
+    reaction loop (the simulator returns at once), yet a rule watching it still fires."""
+    h = sh.home(sh.lamp("l1", "living"), sh.lamp("x", "kitchen"))
+    rooms = [
+        r.model_copy(update={"environment": None}) if r.id == "kitchen" else r for r in h.rooms
+    ]
+    eng = HomeEngine(h.model_copy(update={"rooms": rooms}))  # the kitchen is not modelled
+    sim = Simulator(eng)
+    assert "x" not in sim._interest and "l1" in sim._interest
+    eng.execute("x", "turn_on")  # nobody watches it yet: nothing logged, no room touched
+    assert sim.log == [] and eng.value("l1", "on") is False
+    sim.add_rule(
+        {
+            "id": "r",
+            "triggers": [{"kind": "state", "did": "x", "locator": "on", "to": False}],
+            "actions": [{"did": "l1", "locator": "turn_on"}],
+        }
+    )
+    eng.execute("x", "turn_off")
+    assert eng.value("l1", "on") is True and len(_fires(sim, "r")) == 1
+
+
 def test_numeric_trigger_fires_at_the_crossing_tick_once():
     eng = sh.engine(
         sh.ac("ac1", "living", on=True, setpoint=2000, fan=100), sh.lamp("l1", "living")
