@@ -101,6 +101,15 @@ class SmhLight(SmhRichEntity, LightEntity):
         value = self._device_brightness(brightness)
         return value, self.rich.roles["brightness"].from_ha(value)
 
+    def _cached_call(self, brightness: Any) -> tuple[int, Any]:
+        """:meth:`_brightness_call`, kept per HA brightness (0-255, so at most 256 entries)."""
+        call = self._calls.get(brightness)
+        if call is None:
+            call = self._brightness_call(brightness)
+            if type(brightness) is int and 0 <= brightness <= 255:
+                self._calls[brightness] = call
+        return call
+
     def _device_brightness(self, brightness: int) -> int:
         """The device value for an HA brightness (clamped to the device's range)."""
         assert self._scale is not None
@@ -149,12 +158,7 @@ class SmhLight(SmhRichEntity, LightEntity):
         written: tuple[int, int] | None = None
         if ATTR_BRIGHTNESS in kwargs and self._scale is not None:
             brightness = kwargs[ATTR_BRIGHTNESS]
-            call = self._calls.get(brightness)
-            if call is None:
-                call = self._brightness_call(brightness)
-                if type(brightness) is int and 0 <= brightness <= 255:
-                    self._calls[brightness] = call
-            value, argument = call
+            value, argument = self._cached_call(brightness)
             service, name = self._setter
             actions.append({"did": rich.did, "locator": service, "arguments": {name: argument}})
             written = (value, int(brightness))
@@ -176,12 +180,7 @@ class SmhLight(SmhRichEntity, LightEntity):
         """``turn_on`` with only a brightness, the light on: the most frequent call, as
         :meth:`async_turn_on` would make it (the same engine call, validation and state write),
         without building a batch of one."""
-        call = self._calls.get(brightness)
-        if call is None:
-            call = self._brightness_call(brightness)
-            if type(brightness) is int and 0 <= brightness <= 255:
-                self._calls[brightness] = call
-        value, argument = call
+        value, argument = self._cached_call(brightness)
         service, name = self._setter
         runtime = self.runtime
         refuse_while_fast_forwarding(runtime)
