@@ -273,10 +273,11 @@ def run_page(site: Site, row: Row) -> str:
 <div class="controls"><label for="cat-filter">Category</label> <select id="cat-filter"><option value="">all</option>{options}</select>
 <label for="verdict-filter">Verdict</label> <select id="verdict-filter"><option value="">all</option><option value="failed">failed</option><option value="passed">passed</option></select>
 <span id="task-count" role="status"></span></div>
-<p>Replies are cut at {site.reply_chars} characters here (all 50 runs of every task must fit a 20 MB site); the run folder's results.jsonl has them whole.</p>
+<p>Replies are cut at {site.reply_chars} characters here (so that 50 runs of every task fit a 20 MB site); the run folder's results.jsonl has them whole.</p>
 <noscript><p>The task list needs JavaScript; the whole log is results.jsonl in the run folder.</p></noscript>
 <table id="task-table"><thead><tr><th scope="col">task</th><th scope="col">suite/category</th><th scope="col">difficulty</th><th scope="col">verdict</th><th scope="col">error class</th><th scope="col">turns</th><th scope="col">tool calls</th><th scope="col">false claims</th></tr></thead><tbody></tbody></table>
 <p id="more" hidden><button type="button" id="show-more">Show more tasks</button></p></section>
+<script src="../data/tasks.js"></script>
 <script src="../data/{_e(row.id)}.js"></script>"""
     return _page(f"{title}: SMH run", body, prefix="../")
 
@@ -285,9 +286,39 @@ def _cut(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-def task_data(row: Row, reply_chars: int = 1000) -> str:
-    """The run's tasks as compact JSON in a script (``file://`` pages cannot fetch): strings
-    interned once, each task a list (see ``site.js`` for the field order)."""
+def _script_json(name: str, value: Any) -> str:
+    """``window.NAME = value;``: JSON inside a script, where nothing may close the tag or
+    start markup (``<``, ``>``, ``&`` and the two JavaScript line separators escaped)."""
+    body = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    body = body.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return f"window.{name}={body};\n"
+
+
+def _task_key(t: dict[str, Any]) -> tuple[str, str, str]:
+    return (t["id"], f"{t['suite']}/{t['category']}", t["difficulty"])
+
+
+def task_index(site: Site) -> tuple[str, dict[tuple[str, str, str], int]]:
+    """``data/tasks.js``: every task once (id, suite/category, difficulty), shared by the run
+    pages (50 runs of the same 2,439 tasks would otherwise repeat them 50 times), and the
+    position of each task in it."""
+    positions: dict[tuple[str, str, str], int] = {}
+    for row in site.rows:
+        for t in row.tasks:
+            positions.setdefault(_task_key(t), len(positions))
+    strings: dict[str, int] = {}
+    rows = [
+        [key[0], strings.setdefault(key[1], len(strings)), strings.setdefault(key[2], len(strings))]
+        for key in positions
+    ]
+    return _script_json("SMH_INDEX", {"s": list(strings), "t": rows}), positions
+
+
+def task_data(row: Row, positions: dict[tuple[str, str, str], int], reply_chars: int = 1000) -> str:
+    """``data/<row>.js``: the run's tasks (``file://`` pages cannot fetch, but they can load a
+    script), strings interned once, each task a list whose first item is its place in
+    ``data/tasks.js`` (``site.js`` names the fields)."""
     strings: dict[str, int] = {}
 
     def s(text: str) -> int:
@@ -295,9 +326,7 @@ def task_data(row: Row, reply_chars: int = 1000) -> str:
 
     tasks = [
         [
-            t["id"],
-            s(f"{t['suite']}/{t['category']}"),
-            s(t["difficulty"]),
+            positions[_task_key(t)],
             (1 if t["passed"] else 0) if t["scored"] else -1,
             s(t["reason"]),
             s(t["error"]),
@@ -313,11 +342,7 @@ def task_data(row: Row, reply_chars: int = 1000) -> str:
         ]
         for t in row.tasks
     ]
-    body = json.dumps({"s": list(strings), "t": tasks}, ensure_ascii=False, separators=(",", ":"))
-    # JSON inside a script: nothing in it may close the tag or start markup
-    body = body.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    body = body.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f"window.SMH_TASKS={body};\n"
+    return _script_json("SMH_TASKS", {"s": list(strings), "t": tasks})
 
 
 def write_site(site: Site, out: Path, plots: bool = True) -> dict[str, float]:
@@ -343,10 +368,12 @@ def write_site(site: Site, out: Path, plots: bool = True) -> dict[str, float]:
 
             figures = draw_plots(site, tmp / "plots")
         (tmp / "index.html").write_text(index_page(site, figures), encoding="utf-8")
+        index, positions = task_index(site)
+        (tmp / "data" / "tasks.js").write_text(index, encoding="utf-8")
         for row in site.rows:
             (tmp / "runs" / f"{row.id}.html").write_text(run_page(site, row), encoding="utf-8")
             (tmp / "data" / f"{row.id}.js").write_text(
-                task_data(row, site.reply_chars), encoding="utf-8"
+                task_data(row, positions, site.reply_chars), encoding="utf-8"
             )
         (tmp / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve as is
         if out.exists():

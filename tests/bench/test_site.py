@@ -164,7 +164,8 @@ def test_run_data_renders_inert(tmp_path) -> None:
         if page.suffix in (".html", ".js") and page.parent.name != "assets":
             text = page.read_text(encoding="utf-8")
             assert "<script>window.pwned" not in text and "<img src=x" not in text, page
-    data = next((tmp_path / "site" / "data").iterdir()).read_text(encoding="utf-8")
+    row = build([run]).rows[0]
+    data = (tmp_path / "site" / "data" / f"{row.id}.js").read_text(encoding="utf-8")
     parsed = json.loads(data.removeprefix("window.SMH_TASKS=").rstrip(";\n"))
     assert hostile in parsed["s"]  # kept whole, as text
 

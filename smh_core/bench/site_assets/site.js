@@ -45,20 +45,29 @@
   }
   if (cpuOnly) { cpuOnly.addEventListener("change", applyCpu); applyCpu(); }
 
-  // A run page: window.SMH_TASKS = {s: strings, t: tasks}; each task is
-  // [id, suite/category, difficulty, passed (1, 0, -1: not scored), reason, error class,
-  //  turns, tool calls, tools, tokens, seconds, model calls, claims, false claims, reply]
-  var data = window.SMH_TASKS;
+  // A run page: window.SMH_INDEX = {s: strings, t: [[id, suite/category, difficulty]]} (every
+  // task of the site once) and window.SMH_TASKS = {s: strings, t: tasks}, each task
+  // [place in SMH_INDEX, passed (1, 0, -1: not scored), reason, error class, turns, tool calls,
+  //  tools, tokens, seconds, model calls, claims, false claims, reply]
+  var index = window.SMH_INDEX, data = window.SMH_TASKS;
   var table = document.getElementById("task-table");
-  if (!data || !table) return;
-  var S = data.s, T = data.t, PAGE = 500, limit = PAGE;
+  if (!data || !index || !table) return;
+  var PAGE = 500, limit = PAGE;
+  var T = data.t.map(function (r) {
+    var k = index.t[r[0]], s = data.s;
+    return {
+      id: k[0], cat: index.s[k[1]], diff: index.s[k[2]], v: r[1], reason: s[r[2]],
+      error: s[r[3]], turns: r[4], calls: r[5], tools: s[r[6]], tokens: r[7], secs: r[8],
+      model: r[9], claims: r[10], fc: r[11], reply: s[r[12]]
+    };
+  });
   var byId = {};
-  T.forEach(function (t) { byId[t[0]] = t; });
+  T.forEach(function (t) { byId[t.id] = t; });
   var catFilter = document.getElementById("cat-filter");
   var verdictFilter = document.getElementById("verdict-filter");
   var params = new URLSearchParams(window.location.search);
   if (params.get("category")) catFilter.value = params.get("category");
-  function verdict(t) { return t[3] === 1 ? "passed" : t[3] === 0 ? "failed" : "not scored"; }
+  function verdict(t) { return t.v === 1 ? "passed" : t.v === 0 ? "failed" : "not scored"; }
   function cell(tr, text, cls) {
     var td = document.createElement("td");
     td.textContent = text;
@@ -71,7 +80,7 @@
     body.textContent = "";
     var cat = catFilter.value, want = verdictFilter.value, n = 0, shown = 0;
     T.forEach(function (t) {
-      if (cat && S[t[1]] !== cat) return;
+      if (cat && t.cat !== cat) return;
       if (want && verdict(t) !== want) return;
       n += 1;
       if (shown >= limit) return;
@@ -80,17 +89,17 @@
       var th = document.createElement("th");
       th.scope = "row";
       var a = document.createElement("a");
-      a.href = "#task-" + encodeURIComponent(t[0]);
-      a.textContent = t[0];
+      a.href = "#task-" + encodeURIComponent(t.id);
+      a.textContent = t.id;
       th.appendChild(a);
       tr.appendChild(th);
-      cell(tr, S[t[1]]);
-      cell(tr, S[t[2]]);
-      cell(tr, verdict(t), t[3] === 1 ? "pass" : "fail");
-      cell(tr, S[t[5]] || "–");
-      cell(tr, String(t[6]));
-      cell(tr, String(t[7]));
-      cell(tr, t[12] ? t[13] + " of " + t[12] : "–");
+      cell(tr, t.cat);
+      cell(tr, t.diff);
+      cell(tr, verdict(t), t.v === 1 ? "pass" : "fail");
+      cell(tr, t.error || "–");
+      cell(tr, String(t.turns));
+      cell(tr, String(t.calls));
+      cell(tr, t.claims ? t.fc + " of " + t.claims : "–");
       body.appendChild(tr);
     });
     document.getElementById("task-count").textContent =
@@ -104,12 +113,12 @@
     var t = byId[decodeURIComponent(hash.slice(6))];
     if (!t) { section.hidden = true; return; }
     var fields = [
-      ["task", t[0]], ["suite/category", S[t[1]]], ["difficulty", S[t[2]]],
-      ["verdict", verdict(t)], ["reason", S[t[4]] || "–"], ["error class", S[t[5]] || "–"],
-      ["turns", String(t[6])], ["tool calls", t[7] + (S[t[8]] ? ": " + S[t[8]] : "")],
-      ["tokens", String(t[9])], ["seconds", String(t[10])], ["model calls", String(t[11])],
-      ["claims checked", String(t[12])], ["false claims", String(t[13])],
-      ["reply", S[t[14]] || "(no reply)"]
+      ["task", t.id], ["suite/category", t.cat], ["difficulty", t.diff],
+      ["verdict", verdict(t)], ["reason", t.reason || "–"], ["error class", t.error || "–"],
+      ["turns", String(t.turns)], ["tool calls", t.calls + (t.tools ? ": " + t.tools : "")],
+      ["tokens", String(t.tokens)], ["seconds", String(t.secs)], ["model calls", String(t.model)],
+      ["claims checked", String(t.claims)], ["false claims", String(t.fc)],
+      ["reply", t.reply || "(no reply)"]
     ];
     var dl = document.getElementById("detail-fields");
     dl.textContent = "";
@@ -122,7 +131,7 @@
       dl.appendChild(dt);
       dl.appendChild(dd);
     });
-    document.getElementById("h-detail").textContent = "Task " + t[0];
+    document.getElementById("h-detail").textContent = "Task " + t.id;
     section.hidden = false;
     document.getElementById("h-detail").focus();
   }
