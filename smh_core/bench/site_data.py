@@ -30,7 +30,11 @@ from .results import bench_record_problem, entry_problem, is_scored, parse_line
 from .stats import wilson
 
 SUITE_ORDER = ("smh", "simuhome", "memhome", "sage", "safety", "sample")
-BASELINES = {"oracle": "oracle (reference)", "null": "do-nothing (null)"}
+BASELINES = {
+    "oracle": "oracle (reference)",
+    "null": "do-nothing (null)",
+    "ha:conversation.home_assistant": "HA Assist (no LLM)",  # --backend ha's default agent
+}
 REPLY_CHARS = 1000  # the most of a reply the drill-down shows (results.jsonl keeps it whole)
 REPLY_BUDGET = 8_000_000  # characters of replies in one site: 50 runs of 2,439 tasks stay < 20 MB
 

@@ -98,21 +98,25 @@ def runs(tmp_path: Path) -> dict[str, Path]:
         "m2": make_run(tmp_path / "m2", _outcomes(31), model="m2"),
         "oracle": make_run(tmp_path / "oracle", _outcomes(40), agent="oracle", model=None),
         "null": make_run(tmp_path / "null", _outcomes(0), agent="null", model=None),
+        "assist": make_run(
+            tmp_path / "assist", _outcomes(5), agent="ha:conversation.home_assistant", model=None
+        ),
     }
 
 
 def test_rows_grouped_by_configuration_two_runs_kept_apart(runs, tmp_path) -> None:
     site = build(list(runs.values()))
     assert [r.path.name for r in site.ranked] == ["m1-first", "m1-again", "m2"]
-    assert [r.path.name for r in site.baselines] == ["null", "oracle"]
+    assert [r.path.name for r in site.baselines] == ["assist", "null", "oracle"]
+    assert site.baselines[0].baseline == "HA Assist (no LLM)"
     first, again = site.ranked[:2]
     assert first.config == again.config and first.config_key == again.config_key
     assert (first.run_index, again.run_index, first.runs_of_config) == (1, 2, 2)
     assert first.id != again.id and first.manifest_hash != again.manifest_hash
-    assert site.baselines[1].baseline == "oracle (reference)"
+    assert site.baselines[2].baseline == "oracle (reference)"
     write_site(site, tmp_path / "site", plots=False)
     pages = sorted(p.name for p in (tmp_path / "site" / "runs").iterdir())
-    assert pages == sorted(f"{r.id}.html" for r in site.rows)  # five pages, none overwritten
+    assert pages == sorted(f"{r.id}.html" for r in site.rows)  # six pages, none overwritten
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "run 1 of 2" in index and "run 2 of 2" in index
 
@@ -123,7 +127,7 @@ def test_interval_and_mcnemar_are_bench_compares(runs) -> None:
     best = by_name["m2"].suites["smh"]
     assert best.best and best.p_value is None  # the best of the ranked rows, not the oracle
     assert not by_name["oracle"].suites["smh"].best
-    for name in ("m1-first", "m1-again", "null"):
+    for name in ("m1-first", "m1-again", "null", "assist"):
         summaries, shared = compare([runs["m2"], runs[name]])
         cell = by_name[name].suites["smh"]
         assert (cell.won, cell.lost, cell.shared) == (summaries[1].won, summaries[1].lost, shared)
@@ -180,7 +184,7 @@ def test_refuses_to_replace_a_folder_it_did_not_write(runs, tmp_path) -> None:
     site = tmp_path / "site"
     write_site(build([runs["m2"]]), site, plots=False)
     write_site(build(list(runs.values())), site, plots=False)  # a site of its own: rebuilt
-    assert len(list((site / "runs").iterdir())) == 5
+    assert len(list((site / "runs").iterdir())) == 6
 
 
 def test_a_real_run_records_its_command_and_machine(tmp_path) -> None:
