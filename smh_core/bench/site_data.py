@@ -116,6 +116,7 @@ class Row:
 class Site:
     rows: list[Row]  # grouped by configuration, baselines last
     suites: list[str]
+    left_out: list[Path] = field(default_factory=list)  # found by a search, without run.json
 
     @property
     def reply_chars(self) -> int:
@@ -133,10 +134,14 @@ class Site:
         return [r for r in self.rows if r.baseline is not None]
 
 
-def find_runs(paths: list[Path]) -> list[Path]:
-    """Run folders: each path that holds ``results.jsonl``, else every folder under it that does
-    (``make site`` passes ``runs/``). A path holding neither is an error."""
+def find_runs(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """Run folders, and the folders left out: each path that holds ``results.jsonl`` (it must be
+    a run: a missing ``run.json`` is an error later), else every folder under it that holds both
+    ``results.jsonl`` and ``run.json`` (``make site`` passes ``runs/``, where other tools' logs
+    and runs from before manifests may sit: those are left out and named, not guessed at). A path
+    holding no run is an error."""
     found: list[Path] = []
+    left_out: list[Path] = []
     for path in paths:
         if (path / "results.jsonl").is_file():
             found.append(path)
@@ -144,11 +149,13 @@ def find_runs(paths: list[Path]) -> list[Path]:
         if not path.is_dir():
             raise SiteInputError(f"{path}: not a run folder (no such directory)")
         under = sorted(p.parent for p in path.rglob("results.jsonl"))
-        if not under:
-            raise SiteInputError(f"{path}: no run folder in it (no results.jsonl)")
-        found.extend(under)
+        runs = [p for p in under if (p / MANIFEST).is_file()]
+        if not runs:
+            raise SiteInputError(f"{path}: no run folder in it (results.jsonl beside run.json)")
+        found.extend(runs)
+        left_out.extend(p for p in under if p not in runs)
     seen: set[Path] = set()
-    return [p for p in found if not (p.resolve() in seen or seen.add(p.resolve()))]
+    return [p for p in found if not (p.resolve() in seen or seen.add(p.resolve()))], left_out
 
 
 def read_manifest_strict(run: Path) -> tuple[RunManifest, str]:
@@ -364,7 +371,8 @@ def _suite_key(name: str) -> tuple[int, str]:
 def build(paths: list[Path]) -> Site:
     """Read every run (all of them before anything is written: one bad folder stops the build),
     group rows by configuration, mark each suite's best row and compare every other row with it."""
-    rows = [read_run(p) for p in find_runs(paths)]
+    found, left_out = find_runs(paths)
+    rows = [read_run(p) for p in found]
     groups: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         groups[row.config_key].append(row)
@@ -396,7 +404,7 @@ def build(paths: list[Path]) -> Site:
             if shared:  # no task in common: nothing to pair (and no p = 1 that reads as a tie)
                 cell.won, cell.lost = summaries[1].won, summaries[1].lost
                 cell.p_value = summaries[1].p_value
-    return Site(rows=ordered, suites=suites)
+    return Site(rows=ordered, suites=suites, left_out=left_out)
 
 
 def _in_suite(row: Row, suite: str) -> dict[str, dict[str, Any]]:

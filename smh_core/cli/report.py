@@ -4,6 +4,7 @@ reads them, :mod:`smh_core.bench.site_html` writes the pages)."""
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -36,6 +37,10 @@ def _site(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     model = build(args.dirs)  # every run read and checked before anything is written
     size = write_site(model, args.out, plots=not args.no_plots)
+    if model.left_out:
+        names = ", ".join(str(p) for p in model.left_out[:5])
+        more = f" and {len(model.left_out) - 5} more" if len(model.left_out) > 5 else ""
+        print(f"left out (results.jsonl without run.json): {names}{more}", file=sys.stderr)
     print(
         f"{args.out / 'index.html'}: {len(model.rows)} runs, {len(model.suites)} suites, "
         f"{size['files']} files, {size['bytes'] / 1e6:.1f} MB in {time.perf_counter() - start:.1f} s"

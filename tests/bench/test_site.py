@@ -214,3 +214,13 @@ def test_the_recorded_command_keeps_no_credentials() -> None:
         "smh", "bench", "run", "--base-url", "http://127.0.0.1:8000/v1",
         "--token", "REDACTED", "--judge-api-key=REDACTED", "--model", "m",
     ]  # fmt: skip
+
+
+def test_a_search_leaves_out_folders_without_a_manifest_and_names_them(runs, tmp_path) -> None:
+    legacy = tmp_path / "legacy"
+    legacy.mkdir()
+    (legacy / "results.jsonl").write_text("", encoding="utf-8")
+    site = build([tmp_path])  # a folder to search, as make site passes runs/
+    assert len(site.rows) == len(runs) and site.left_out == [legacy]
+    with pytest.raises(SiteInputError, match=re.escape(f"{legacy / 'run.json'}: missing")):
+        build([legacy])  # named on the command line: it must be a run
