@@ -39,6 +39,11 @@ def _num(x: float | None, digits: int = 1) -> str:
     return f"{x:,.{digits}f}"
 
 
+def _p(p: float) -> str:
+    """A p-value as read: ``= 0.0312``; below what a float holds, ``< 1e-300`` (not ``= 0``)."""
+    return "< 1e-300" if p < 1e-300 else f"= {p:.3g}"
+
+
 def _page(title: str, body: str, prefix: str = "") -> str:
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -56,14 +61,11 @@ def _page(title: str, body: str, prefix: str = "") -> str:
 def _row_label(row: Row) -> str:
     c = row.config
     main = c["agent"] + ("" if c["model"] == "–" else f" · {c['model']}")
-    rest = [
-        f"setting {c['setting']}",
-        f"guard {c['guard']}",
-        f"protocol {c['protocol']}",
-        f"backend {c['backend']}",
+    rest = [  # what was not set is left out: the run page lists the whole configuration
+        f"{key} {c[key]}"
+        for key in ("setting", "guard", "protocol", "backend", "HA")
+        if c[key] != "–"
     ]
-    if c["HA"] != "–":
-        rest.append(f"HA {c['HA']}")
     if row.runs_of_config > 1:
         rest.append(f"run {row.run_index} of {row.runs_of_config}")
     return (
@@ -83,7 +85,7 @@ def _suite_cell(cell: SuiteCell | None) -> str:
     elif cell.p_value is not None:
         vs = (
             f'<span class="sub">vs best: won {cell.won} / lost {cell.lost}, '
-            f"p = {cell.p_value:.3g} (McNemar, {cell.shared} tasks)</span>"
+            f"p {_e(_p(cell.p_value))} (McNemar, {cell.shared} tasks)</span>"
         )
     return (
         f'<td data-sort="{cell.rate:.6f}"{' class="is-best"' if cell.best else ""}>'
@@ -237,7 +239,7 @@ def run_page(site: Site, row: Row) -> str:
             if cell.shared == 0
             else "–"
             if cell.p_value is None
-            else f"won {cell.won} / lost {cell.lost}, p = {cell.p_value:.3g}"
+            else f"won {cell.won} / lost {cell.lost}, p {_p(cell.p_value)}"
         )
         suites.append(
             f'<tr><th scope="row">{_e(s)}</th><td>{cell.passed} / {cell.n}</td>'

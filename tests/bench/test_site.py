@@ -224,3 +224,9 @@ def test_a_search_leaves_out_folders_without_a_manifest_and_names_them(runs, tmp
     assert len(site.rows) == len(runs) and site.left_out == [legacy]
     with pytest.raises(SiteInputError, match=re.escape(f"{legacy / 'run.json'}: missing")):
         build([legacy])  # named on the command line: it must be a run
+
+
+def test_a_p_value_below_a_float_reads_as_a_bound() -> None:
+    from smh_core.bench.site_html import _p
+
+    assert (_p(0.0), _p(0.03125)) == ("< 1e-300", "= 0.0312")
