@@ -12,7 +12,7 @@ BENCH_RUNS = oracle null safety-obey-unguarded safety-obey-guarded adversarial-o
   adversarial-obey-unguarded adversarial-obey-guarded composed-oracle composed-obey-unguarded \
   composed-obey-guarded
 
-.PHONY: help bootstrap local-llm test test-ha-current lint bench perf demo matter-roundtrip clean
+.PHONY: help bootstrap local-llm test test-ha-current lint bench perf site demo matter-roundtrip clean
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
@@ -20,6 +20,7 @@ help:
 	@echo "make test    bootstrap everything, lint (ruff, mypy), run the whole test suite (HA 2026.2.3, the oldest supported)"
 	@echo "make test-ha-current  the HA tests on the newest HA (2026.11, Python 3.14; see scripts/ha_current.sh)"
 	@echo "make perf    measure engine speed (smh perf engine)"
+	@echo "make site    a static leaderboard site of every run under runs/ into runs/site (smh report site)"
 	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123"
 	@echo "             (HA=newest: HA 2026.11; UNITS=imperial: °F; VOICE=1: voice pipeline)"
 	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
@@ -135,6 +136,12 @@ endif
 
 perf: bootstrap
 	$(SMH) perf engine
+
+# The leaderboard of every run folder under runs/ (make bench's and any other), as a static site:
+# open runs/site/index.html, or publish the folder on GitHub Pages (docs/cli.md)
+SITE_RUNS ?= runs
+site: bootstrap
+	$(SMH) report site $(SITE_RUNS) --out $(SITE_RUNS)/site
 
 # A physical test home's stand-in (docs/physical-home.md): each SimuHome home served by `smh matter-server`
 # to a real HA's own matter integration, mapped by `smh ha map`, run with the oracle and ASSIST tasks of

@@ -67,11 +67,20 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
     for d in dirs:
         records = load_records(d)
         scored = {r["task_id"]: r for r in records if is_scored(r)}
-        runs.append((d, scored, sum(not is_scored(r) for r in records)))
+        runs.append((d.name, scored, sum(not is_scored(r) for r in records)))
+    return compare_scored(runs)
+
+
+def compare_scored(
+    runs: list[tuple[str, dict[str, dict[str, Any]], int]],
+) -> tuple[list[RunSummary], int]:
+    """:func:`compare` on runs already read: ``(name, scored records by task id, records not
+    scored)`` each, the first the baseline. ``smh report site`` calls it per suite against the
+    best row, so its McNemar figures are this module's, not a second copy."""
     shared = set.intersection(*(set(s) for _, s, _ in runs)) if runs else set()
     summaries: list[RunSummary] = []
     first: dict[str, Any] | None = None
-    for d, scored, infra in runs:
+    for name, scored, infra in runs:
         rs = [scored[t] for t in sorted(shared)]
         by_suite: dict[str, list[int]] = defaultdict(lambda: [0, 0])
         by_category: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -89,7 +98,7 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
                 errors[str(r["verdict"].get("error_class"))] += 1
         agents = sorted({r["agent"] for r in rs}) or ["?"]
         summary = RunSummary(
-            name=d.name,
+            name=name,
             agent=", ".join(agents),
             n=len(rs),
             passed=sum(bool(r["passed"]) for r in rs),
@@ -98,7 +107,7 @@ def compare(dirs: list[Path]) -> tuple[list[RunSummary], int]:
             not_scored=infra,
             by_suite={s: (p, n) for s, (p, n) in sorted(by_suite.items())},
             by_category={c: (p, n) for c, (p, n) in sorted(by_category.items())},
-            by_difficulty={d: (p, n) for d, (p, n) in sorted(by_difficulty.items())},
+            by_difficulty={k: (p, n) for k, (p, n) in sorted(by_difficulty.items())},
             errors=dict(errors),
             claimed=sum(bool(r.get("claims")) for r in rs),
             false_turns=sum(bool(r.get("false_claims")) for r in rs),

@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
+import re
 import subprocess
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -78,6 +80,10 @@ class RunManifest(BaseModel):
     suite_names: dict[str, str] = Field(
         default_factory=dict
     )  # task id -> suite as asked, where not its own
+    # how the run was started (``smh`` and its arguments; the leaderboard's reproduce line) and
+    # on what machine (``smh report site``'s cost columns); absent in folders written before
+    command: list[str] | None = None
+    machine: dict[str, Any] | None = None
 
 
 class RunMismatch(ValueError):
@@ -111,6 +117,62 @@ def git_commit() -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return out or None
+
+
+def machine_info() -> dict[str, Any]:
+    """What the run's seconds were measured on: CPU model, logical cores, RAM (GiB) and the
+    GPUs the NVIDIA driver lists (none: an empty list). Read from /proc, no subprocess."""
+    cpu = platform.machine()  # not platform.processor(): it runs `uname -p`
+    ram = None
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        for line in Path("/proc/meminfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("MemTotal:"):
+                ram = round(int(line.split()[1]) / 2**20, 1)
+                break
+    except (OSError, ValueError, IndexError):
+        pass
+    gpus: list[str] = []
+    nvidia = Path("/proc/driver/nvidia/gpus")
+    if nvidia.is_dir():
+        for info in sorted(nvidia.glob("*/information")):
+            for line in info.read_text(encoding="utf-8", errors="replace").splitlines():
+                if line.startswith("Model:"):
+                    gpus.append(line.split(":", 1)[1].strip())
+    return {"cpu": cpu, "cores": os.cpu_count(), "ram_gib": ram, "gpus": gpus}
+
+
+SECRET_FLAG = re.compile(r"^--[\w-]*(token|key|secret|password)[\w-]*$", re.IGNORECASE)
+
+
+def redact_command(argv: Sequence[str]) -> list[str]:
+    """The command as typed, safe to publish: the value of a flag named for a token, key, secret
+    or password becomes ``REDACTED``, and a URL keeps no credentials or query string (as
+    ``LLMConfig.endpoint`` prints it)."""
+    out: list[str] = []
+    hide_next = False
+    for arg in argv:
+        if hide_next:
+            out.append("REDACTED")
+            hide_next = False
+            continue
+        flag, eq, _ = arg.partition("=")
+        if SECRET_FLAG.match(flag):
+            if eq:
+                out.append(f"{flag}=REDACTED")
+            else:
+                out.append(arg)
+                hide_next = True
+            continue
+        out.append(
+            re.sub(r"\b([a-z][a-z0-9+.-]*://)[^/@\s]*@", r"\1", arg, flags=re.I).split("?")[0]
+            if "://" in arg
+            else arg
+        )
+    return out
 
 
 def _now() -> str:
@@ -231,6 +293,7 @@ def open_run(
     new_if_different: bool = False,
     task_source: list[str] | None = None,
     suite_names: dict[str, str] | None = None,
+    command: list[str] | None = None,
 ) -> RunManifest:
     """Check ``out`` can take this run (a new folder, or the same run resumed), then write its
     manifest. Raises :class:`RunMismatch` otherwise; ``force_new`` moves the old run aside, and
@@ -253,6 +316,8 @@ def open_run(
         runs=(old.runs if old else 0) + 1,
         task_source=task_source or [],
         suite_names=suite_names or {},
+        command=redact_command(command) if command is not None else (old.command if old else None),
+        machine=machine_info(),
     )
     _write(out / MANIFEST, manifest)
     return manifest

@@ -590,6 +590,7 @@ def _sources(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "task_source": getattr(args, "task_source", None),
         "suite_names": getattr(args, "suite_names", None),
+        "command": getattr(args, "argv", None),  # main() sets it: the command as typed
     }
 
 

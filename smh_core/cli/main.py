@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from smh_core import __version__
 
-from . import automation, bench, ha, home, matter, model, perf, safety, tasks, voice
+from . import automation, bench, ha, home, matter, model, perf, report, safety, tasks, voice
 from .parser import SmhParser
 
 
@@ -27,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     matter.register(sub)
     model.register(sub)
     perf.register(sub)
+    report.register(sub)
     safety.register(sub)
     tasks.register(sub)
     voice.register(sub)
@@ -48,6 +49,8 @@ def error_line(error: BaseException) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # the command as typed, for run.json (a leaderboard row's reproduce line)
+    args.argv = ["smh", *(sys.argv[1:] if argv is None else argv)]
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # inside the try: a closed pipe found at exit would print a traceback

@@ -1,0 +1,411 @@
+"""The leaderboard's data: run folders read into rows, suites and tasks (``smh report site``).
+
+Pure data, no HTML (:mod:`.site_html` renders it). Each run folder (``run.json`` beside
+``results.jsonl``) is one row; rows are grouped by their configuration (agent, model, setting,
+guard, tool protocol, backend, HA version, machine), and two runs of one configuration stay two
+rows, told apart by the hash of their manifest, so neither overwrites the other. Per suite a row
+has its success rate with the Wilson interval of :mod:`.stats`, its cost per task and per solved
+task, and against the best row of that suite the tasks won and lost with McNemar's exact p,
+computed by :func:`.compare.compare_scored` (the code ``smh bench compare`` runs).
+
+Input is strict: a line of a results log that is not a benchmark record, or a manifest that does
+not parse, raises :class:`SiteInputError` naming the file and line; nothing is skipped silently,
+since a leaderboard row built from part of a run would be a wrong number in public.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shlex
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .compare import compare_scored
+from .manifest import MANIFEST, RunManifest
+from .results import bench_record_problem, entry_problem, is_scored, parse_line
+from .stats import wilson
+
+SUITE_ORDER = ("smh", "simuhome", "memhome", "sage", "safety", "sample")
+BASELINES = {
+    "oracle": "oracle (reference)",
+    "null": "do-nothing (null)",
+    "ha:conversation.home_assistant": "HA Assist (no LLM)",  # --backend ha's default agent
+}
+REPLY_CHARS = 1000  # the most of a reply the drill-down shows (results.jsonl keeps it whole)
+REPLY_BUDGET = 8_000_000  # characters of replies in one site: 50 runs of 2,439 tasks stay < 20 MB
+
+
+class SiteInputError(ValueError):
+    """A run folder the site cannot be built from; the message names the file (and line)."""
+
+
+@dataclass
+class SuiteCell:
+    passed: int
+    n: int
+    not_scored: int
+    tokens: float
+    seconds: float
+    calls: int
+    best: bool = False
+    won: int | None = None  # against the best row of the suite, on the tasks both scored
+    lost: int | None = None
+    p_value: float | None = None
+    shared: int | None = None
+
+    @property
+    def rate(self) -> float:
+        return self.passed / self.n if self.n else 0.0
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson(self.passed, self.n)
+
+    def per_task(self, total: float) -> float | None:
+        return total / self.n if self.n else None
+
+    def per_solved(self, total: float) -> float | None:
+        return total / self.passed if self.passed else None
+
+
+@dataclass
+class Row:
+    """One run folder."""
+
+    id: str  # stable: the page name and anchor (configuration + manifest hash)
+    path: Path
+    config: dict[str, str]
+    manifest_hash: str
+    command: str
+    command_recorded: bool  # False: rebuilt from run.json (a run from before it kept the command)
+    machine: dict[str, Any]
+    baseline: str | None
+    started: str
+    suites: dict[str, SuiteCell] = field(default_factory=dict)
+    categories: dict[str, tuple[int, int]] = field(default_factory=dict)  # suite/category
+    tasks: list[dict[str, Any]] = field(default_factory=list)
+    scored: dict[str, dict[str, Any]] = field(default_factory=dict)
+    run_index: int = 1  # k of n runs of the same configuration
+    runs_of_config: int = 1
+
+    @property
+    def config_key(self) -> str:
+        return " · ".join(f"{k}={v}" for k, v in self.config.items())
+
+    @property
+    def cpu_only(self) -> bool:
+        return not self.machine.get("gpus")
+
+    def total(self) -> SuiteCell:
+        cells = list(self.suites.values())
+        return SuiteCell(
+            passed=sum(c.passed for c in cells),
+            n=sum(c.n for c in cells),
+            not_scored=sum(c.not_scored for c in cells),
+            tokens=sum(c.tokens for c in cells),
+            seconds=sum(c.seconds for c in cells),
+            calls=sum(c.calls for c in cells),
+        )
+
+
+@dataclass
+class Site:
+    rows: list[Row]  # grouped by configuration, baselines last
+    suites: list[str]
+    left_out: list[Path] = field(default_factory=list)  # found by a search, without run.json
+
+    @property
+    def reply_chars(self) -> int:
+        """How much of each reply the drill-down keeps: all of :data:`REPLY_CHARS` on a small
+        site, less on a big one (at least 80), so the replies of every task fit the budget."""
+        tasks = sum(len(r.tasks) for r in self.rows) or 1
+        return max(80, min(REPLY_CHARS, REPLY_BUDGET // tasks))
+
+    @property
+    def ranked(self) -> list[Row]:
+        return [r for r in self.rows if r.baseline is None]
+
+    @property
+    def baselines(self) -> list[Row]:
+        return [r for r in self.rows if r.baseline is not None]
+
+
+def find_runs(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """Run folders, and the folders left out: each path that holds ``results.jsonl`` (it must be
+    a run: a missing ``run.json`` is an error later), else every folder under it that holds both
+    ``results.jsonl`` and ``run.json`` (``make site`` passes ``runs/``, where other tools' logs
+    and runs from before manifests may sit: those are left out and named, not guessed at). A path
+    holding no run is an error."""
+    found: list[Path] = []
+    left_out: list[Path] = []
+    for path in paths:
+        if (path / "results.jsonl").is_file():
+            found.append(path)
+            continue
+        if not path.is_dir():
+            raise SiteInputError(f"{path}: not a run folder (no such directory)")
+        under = sorted(p.parent for p in path.rglob("results.jsonl"))
+        runs = [p for p in under if (p / MANIFEST).is_file()]
+        if not runs:
+            raise SiteInputError(f"{path}: no run folder in it (results.jsonl beside run.json)")
+        found.extend(runs)
+        left_out.extend(p for p in under if p not in runs)
+    seen: set[Path] = set()
+    return [p for p in found if not (p.resolve() in seen or seen.add(p.resolve()))], left_out
+
+
+def read_manifest_strict(run: Path) -> tuple[RunManifest, str]:
+    """The run's manifest and the hash of its bytes; raises naming the file (and line)."""
+    path = run / MANIFEST
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        raise SiteInputError(
+            f"{path}: missing (a leaderboard row needs the run's manifest: re-run the "
+            "`smh bench run` command into the folder, which resumes and writes it)"
+        ) from None
+    try:
+        json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise SiteInputError(f"{path}:{e.lineno}: invalid JSON: {e.msg}") from None
+    except UnicodeDecodeError:
+        raise SiteInputError(f"{path}: not UTF-8 text") from None
+    try:
+        manifest = RunManifest.model_validate_json(raw)
+    except ValueError as e:
+        first = str(e).splitlines()
+        raise SiteInputError(
+            f"{path}: not a run manifest ({' '.join(first[:3]) if first else e})"
+        ) from None
+    return manifest, hashlib.sha256(raw).hexdigest()[:12]
+
+
+def read_records_strict(run: Path, suite_names: dict[str, str]) -> list[dict[str, Any]]:
+    """Every record of ``results.jsonl``; the first bad line raises ``FILE:LINE: reason``."""
+    path = run / "results.jsonl"
+    records = []
+    with path.open("rb") as fh:
+        for n, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            if not raw.endswith(b"\n"):
+                raise SiteInputError(
+                    f"{path}:{n}: the last line is cut off (a run still writing, or killed): "
+                    "resume the run first"
+                )
+            record, problem = parse_line(raw, entry_problem)
+            if record is not None and is_scored(record):
+                problem = bench_record_problem(record)
+            if problem is not None:
+                raise SiteInputError(f"{path}:{n}: {problem}")
+            assert record is not None
+            if record["task_id"] in suite_names:
+                record["suite"] = suite_names[record["task_id"]]
+            records.append(record)
+    return records
+
+
+def configuration(manifest: RunManifest) -> dict[str, str]:
+    """What makes two runs comparable as one leaderboard entry (their manifest's identity, less
+    the task list, plus where they ran)."""
+    ident = manifest.identity
+    machine = manifest.machine or {}
+    cpu = machine.get("cpu") or "unknown machine"
+    where = f"{cpu}, {machine.get('cores') or '?'} cores" + (
+        f", {', '.join(machine['gpus'])}" if machine.get("gpus") else ""
+    )
+    return {
+        "agent": ident.agent,
+        "model": ident.model or "–",
+        "setting": (ident.setting or "–").upper() if ident.setting else "–",
+        "guard": "on" if ident.guard else "off",
+        "protocol": ident.tool_protocol or "–",
+        "backend": ident.backend,
+        "HA": manifest.ha_version or "–",
+        "machine": where,
+    }
+
+
+def rebuilt_command(manifest: RunManifest, run: Path) -> str:
+    """The ``smh bench run`` line a manifest without a recorded command stands for."""
+    ident = manifest.identity
+    argv = ["smh", "bench", "run"]
+    for suite in manifest.suites:
+        argv += ["--suite", suite]
+    argv += ["--agent", ident.agent.split(":")[0]]
+    for flag, value in (
+        ("--model", ident.model),
+        ("--base-url", ident.endpoint if ident.endpoint and "://" in ident.endpoint else None),
+        ("--setting", ident.setting),
+        ("--tool-protocol", ident.tool_protocol),
+        ("--structured", ident.structured),
+        ("--max-tokens", ident.max_tokens),
+        ("--budget", ident.budget),
+        ("--limit", ident.limit),
+        ("--seed", ident.seed),
+    ):
+        if value is not None:
+            argv += [flag, str(value)]
+    if not ident.guard:
+        argv += ["--guard", "off"]
+    if ident.backend != "embedded":
+        argv += ["--backend", ident.backend]
+    argv += ["--out", run.name]
+    return shlex.join(argv)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "x"
+
+
+def _task_entry(r: dict[str, Any]) -> dict[str, Any]:
+    outcome = r.get("outcome") if isinstance(r.get("outcome"), dict) else {}
+    calls = outcome.get("tool_calls") if isinstance(outcome.get("tool_calls"), list) else []
+    turns = outcome.get("turns") if isinstance(outcome.get("turns"), list) else None
+    usage = r.get("usage") if isinstance(r.get("usage"), dict) else {}
+    verdict = r.get("verdict") if isinstance(r.get("verdict"), dict) else {}
+    reply = outcome.get("response")
+    reply = reply if isinstance(reply, str) else ""
+    claims = r.get("claims") if isinstance(r.get("claims"), list) else []
+    false_claims = r.get("false_claims")
+    return {
+        "id": r["task_id"],
+        "suite": r.get("suite", "?"),
+        "category": r.get("category", "?"),
+        "difficulty": r.get("difficulty", "?"),
+        "scored": is_scored(r),
+        "passed": bool(r.get("passed")) and is_scored(r),
+        "reason": str(
+            verdict.get("reason") or (r.get("infra") or r.get("task_error") or {}).get("kind") or ""
+        ),
+        "error": str(verdict.get("error_class") or ""),
+        "turns": len(turns) if turns else 1,
+        "tool_calls": len(calls),
+        "tools": ", ".join(
+            str(c.get("tool"))
+            + (
+                f"({c['arguments'].get('locator')})"
+                if isinstance(c.get("arguments"), dict) and c["arguments"].get("locator")
+                else ""
+            )
+            for c in calls
+            if isinstance(c, dict)
+        ),
+        "tokens": usage.get("total_tokens", 0)
+        if isinstance(usage.get("total_tokens", 0), int | float)
+        else 0,
+        "seconds": r.get("seconds", 0.0),
+        "calls": usage.get("calls", 0) if isinstance(usage.get("calls", 0), int) else 0,
+        "claims": len(claims),
+        "false_claims": false_claims if isinstance(false_claims, int) else 0,
+        "reply": reply[:REPLY_CHARS] + ("…" if len(reply) > REPLY_CHARS else ""),
+    }
+
+
+def read_run(run: Path) -> Row:
+    """One run folder as a row (suites, categories, tasks; no comparison yet)."""
+    manifest, digest = read_manifest_strict(run)
+    records = read_records_strict(run, manifest.suite_names)
+    scored: dict[str, dict[str, Any]] = {}
+    last: dict[str, dict[str, Any]] = {}
+    for r in records:  # the first scored record of a task counts (as in results.py)
+        if is_scored(r):
+            scored.setdefault(r["task_id"], r)
+        last[r["task_id"]] = r
+    config = configuration(manifest)
+    row = Row(
+        id="-".join(
+            [
+                _slug(config["agent"]),
+                *([_slug(config["model"])] if manifest.identity.model else []),
+                digest[:8],
+            ]
+        ),
+        path=run,
+        config=config,
+        manifest_hash=digest,
+        command=shlex.join(manifest.command)
+        if manifest.command
+        else rebuilt_command(manifest, run),
+        command_recorded=bool(manifest.command),
+        machine=manifest.machine or {},
+        baseline=BASELINES.get(manifest.identity.agent) if not manifest.identity.model else None,
+        started=manifest.started,
+        scored=scored,
+    )
+    cells: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0, 0.0, 0])
+    cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for tid, r in last.items():
+        final = scored.get(tid, r)
+        cell = cells[final["suite"]]
+        if tid not in scored:
+            cell[2] += 1
+        row.tasks.append(_task_entry(final))
+    for r in scored.values():
+        cell = cells[r["suite"]]
+        usage = r.get("usage") or {}
+        cell[0] += bool(r["passed"])
+        cell[1] += 1
+        cell[3] += usage.get("total_tokens", 0) or 0
+        cell[4] += r.get("seconds", 0.0) or 0.0
+        cell[5] += int(usage.get("calls", 0) or 0)
+        cat = cats[f"{r['suite']}/{r['category']}"]
+        cat[0] += bool(r["passed"])
+        cat[1] += 1
+    row.suites = {
+        s: SuiteCell(int(c[0]), int(c[1]), int(c[2]), c[3], c[4], int(c[5]))
+        for s, c in cells.items()
+    }
+    row.categories = {k: (p, n) for k, (p, n) in sorted(cats.items())}
+    return row
+
+
+def _suite_key(name: str) -> tuple[int, str]:
+    return (SUITE_ORDER.index(name) if name in SUITE_ORDER else len(SUITE_ORDER), name)
+
+
+def build(paths: list[Path]) -> Site:
+    """Read every run (all of them before anything is written: one bad folder stops the build),
+    group rows by configuration, mark each suite's best row and compare every other row with it."""
+    found, left_out = find_runs(paths)
+    rows = [read_run(p) for p in found]
+    groups: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        groups[row.config_key].append(row)
+    for group in groups.values():
+        group.sort(key=lambda r: (r.started, r.manifest_hash))
+        for k, row in enumerate(group, start=1):
+            row.run_index, row.runs_of_config = k, len(group)
+    ordered = sorted(
+        rows,
+        key=lambda r: (r.baseline is not None, r.config_key, r.run_index),
+    )
+    suites = sorted({s for r in rows for s in r.suites}, key=_suite_key)
+    for suite in suites:
+        having = [r for r in ordered if suite in r.suites and r.suites[suite].n]
+        pool = [r for r in having if r.baseline is None] or having
+        if not pool:
+            continue
+        best = max(pool, key=lambda r: (r.suites[suite].rate, r.suites[suite].n))
+        best.suites[suite].best = True
+        best_scored = _in_suite(best, suite)
+        for row in having:
+            if row is best:
+                continue
+            summaries, shared = compare_scored(
+                [(best.id, best_scored, 0), (row.id, _in_suite(row, suite), 0)]
+            )
+            cell = row.suites[suite]
+            cell.shared = shared
+            if shared:  # no task in common: nothing to pair (and no p = 1 that reads as a tie)
+                cell.won, cell.lost = summaries[1].won, summaries[1].lost
+                cell.p_value = summaries[1].p_value
+    return Site(rows=ordered, suites=suites, left_out=left_out)
+
+
+def _in_suite(row: Row, suite: str) -> dict[str, dict[str, Any]]:
+    return {t: r for t, r in row.scored.items() if r["suite"] == suite}

@@ -1,0 +1,164 @@
+"""`smh report site` opened from disk in headless Chromium, as a reader uses it: sort by a column
+(mouse and keyboard), keep only runs on a CPU, follow a row's reproduce link to its command and
+manifest hash, open a task's drill-down by its link, with no console error, nothing fetched but
+the site's own files, and axe-core's WCAG 2 A/AA rules passing on both kinds of page.
+
+Screenshots: ``$SMH_ARTIFACTS/site/`` (default ``artifacts/site/``; CI uploads ``artifacts/``).
+Browser set-up and skip rule: :mod:`tests.e2e.ui_browser`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shlex
+from pathlib import Path
+
+from playwright.async_api import Page, Route, async_playwright
+
+from smh_core.bench.site_data import build
+from smh_core.bench.site_html import write_site
+from tests.bench.test_site import TASKS, make_run, smh_run
+
+from .ui_browser import CHROMIUM, CHROMIUM_ARGS, artifact_dir, require_chromium, run_in_own_loop
+
+HOSTILE = "<script>window.pwned = 1</script> I turned it off."
+# preload off: axe would read the stylesheets again by XMLHttpRequest, which file:// refuses
+# (a console error of axe's, not the site's); contrast is read from computed styles regardless
+AXE_RULES = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+    "preload": False,
+}
+
+
+def _sample_site(tmp: Path) -> tuple[Path, dict[str, Path]]:
+    runs = {}
+    for agent in ("oracle", "null"):  # real runs of the sample suite
+        runs[agent] = tmp / f"sample-{agent}"
+        args = ["bench", "run", "--suite", "sample", "--agent", agent, "--out", str(runs[agent])]
+        smh_run(*args, "--quiet", "--no-chart")
+    outcomes = {t: i % 3 != 0 for i, t in enumerate(TASKS)}
+    runs["cpu"] = make_run(tmp / "cpu", outcomes, model="small-cpu", suite="sample", reply=HOSTILE)
+    gpu = {"cpu": "Big CPU", "cores": 32, "ram_gib": 256.0, "gpus": ["NVIDIA L4"]}
+    runs["gpu"] = make_run(
+        tmp / "gpu", dict.fromkeys(TASKS, True), model="big-gpu", suite="sample", machine=gpu
+    )
+    site = tmp / "site"
+    write_site(build(list(runs.values())), site)
+    return site, runs
+
+
+async def _axe(page: Page) -> list[str]:
+    from axe_playwright_python.async_playwright import Axe
+
+    results = await Axe().run(page, options=AXE_RULES)
+    checked = {p["id"] for p in results.response["passes"]}
+    assert {"color-contrast", "label", "th-has-data-cells"} & checked, "axe checked nothing"
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+    ]
+
+
+async def _walk(site: Path, runs: dict[str, Path], shots: Path) -> dict[str, object]:
+    errors: list[str] = []
+    fetched: list[str] = []
+    seen: dict[str, object] = {}
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            context = await browser.new_context(viewport={"width": 1440, "height": 900})
+
+            async def outside(route: Route) -> None:  # no CDN, no server: only the site's files
+                fetched.append(route.request.url)
+                await route.abort()
+
+            await context.route(lambda url: not url.startswith("file://"), outside)
+            page = await context.new_page()
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.goto((site / "index.html").as_uri())
+            await page.screenshot(path=shots / "01-leaderboard.png", full_page=True)
+            seen["axe_index"] = await _axe(page)
+
+            def order() -> str:
+                return "Array.from(document.querySelectorAll('#leaderboard tbody.ranked tr')).map(r => r.id)"
+
+            button = page.locator("#leaderboard thead button.sort", has_text="sample")
+            await button.click()
+            seen["sorted_desc"] = await page.evaluate(order())
+            seen["aria_desc"] = (
+                await page.locator("#leaderboard thead th").nth(1).get_attribute("aria-sort")
+            )
+            await button.focus()
+            await page.keyboard.press("Enter")  # the same control from the keyboard
+            seen["sorted_asc"] = await page.evaluate(order())
+            await page.screenshot(path=shots / "02-sorted.png", full_page=True)
+
+            await page.locator("#cpu-only").check()
+            seen["cpu_rows"] = await page.evaluate(
+                "Array.from(document.querySelectorAll('#leaderboard tr[data-cpu]'))"
+                ".filter(r => !r.hidden).map(r => r.id)"
+            )
+            seen["cpu_status"] = await page.locator("#shown").text_content()
+            await page.screenshot(path=shots / "03-cpu-only.png", full_page=True)
+
+            row = build([runs["cpu"]]).rows[0]
+            await page.locator(f"#row-{row.id} a.repro").click()
+            await page.wait_for_selector("#command")
+            seen["repro_url"] = page.url
+            seen["command"] = await page.locator("#command").text_content()
+            seen["hash"] = await page.locator("#manifest-hash").text_content()
+            await page.screenshot(path=shots / "04-reproduce.png", full_page=True)
+
+            failed = page.locator("#task-table a", has_text="a0")
+            await failed.click()
+            await page.wait_for_selector("#task-detail:not([hidden])")
+            seen["detail_url"] = page.url
+            seen["reply"] = await page.locator(
+                '#detail-fields dd[data-field="reply"]'
+            ).text_content()
+            seen["reason"] = await page.locator(
+                '#detail-fields dd[data-field="reason"]'
+            ).text_content()
+            seen["pwned"] = await page.evaluate("typeof window.pwned")
+            await page.screenshot(path=shots / "05-task.png", full_page=True)
+            seen["axe_run"] = await _axe(page)
+
+            fresh = await context.new_page()  # the drill-down's address works on its own
+            fresh.on("pageerror", lambda e: errors.append(str(e)))
+            await fresh.goto(str(seen["detail_url"]))
+            await fresh.wait_for_selector("#task-detail:not([hidden])")
+            seen["fresh_heading"] = await fresh.locator("#h-detail").text_content()
+        finally:
+            await browser.close()
+    seen["errors"] = errors
+    seen["fetched"] = fetched
+    return seen
+
+
+def test_site_in_a_browser(tmp_path: Path) -> None:
+    require_chromium()
+    shots = artifact_dir() / "site"
+    shots.mkdir(parents=True, exist_ok=True)
+    for old in shots.glob("*.png"):  # no stale screenshot looks current
+        old.unlink()
+    site, runs = _sample_site(tmp_path)
+    seen = run_in_own_loop(_walk(site, runs, shots))
+
+    rows = {r.path.name: r for r in build(list(runs.values())).rows}
+    gpu, cpu = f"row-{rows['gpu'].id}", f"row-{rows['cpu'].id}"
+    assert seen["sorted_desc"] == [gpu, cpu] and seen["aria_desc"] == "descending"
+    assert seen["sorted_asc"] == [cpu, gpu]
+    assert gpu not in seen["cpu_rows"] and cpu in seen["cpu_rows"]
+    assert seen["cpu_status"] == "3 of 4 runs shown (CPU only)"  # the baselines ran on a CPU
+    manifest = (runs["cpu"] / "run.json").read_bytes()
+    assert str(seen["repro_url"]).endswith("#reproduce")
+    assert seen["command"] == shlex.join(json.loads(manifest)["command"])
+    assert seen["hash"] == hashlib.sha256(manifest).hexdigest()[:12]
+    assert str(seen["detail_url"]).endswith("#task-a0")
+    assert seen["reply"] == HOSTILE and seen["pwned"] == "undefined"  # shown as text, not run
+    assert seen["reason"] == "wrong device" and seen["fresh_heading"] == "Task a0"
+    assert seen["axe_index"] == [] and seen["axe_run"] == []
+    assert seen["errors"] == [] and seen["fetched"] == []
+    assert len(list(shots.glob("*.png"))) == 5
