@@ -814,11 +814,19 @@ _BARE_OK = re.compile(r"^\W*ok(?:ay)?\W*$", re.I)
 acknowledge the user, they claim nothing."""
 
 
+MAX_REPLY = 20_000
+"""Characters of a reply the reader reads: a spoken or written answer is far shorter; what a
+model writes past this (a runaway generation) is not read for claims."""
+MAX_SENTENCE = 1_000
+"""A "sentence" longer than this (200,000 brackets, a pasted config) is no sentence the grammar
+reads: it claims nothing here (unverifiable), and the reader's patterns stay linear in the reply."""
+
+
 def claims_in(reply: str, turn: Turn, language: str = "en") -> list[Claim]:
     """Every action, state and reading claim of ``reply``, each checked against ``turn``."""
     if language != "en" or not reply.strip():
         return []
-    reply = _plain(_THINK.sub(" ", reply))
+    reply = _plain(_THINK.sub(" ", reply[: MAX_REPLY * 5]))[:MAX_REPLY]
     if _BARE_OK.match(reply):  # "OK." and nothing else claims it was done
         return [_judge(turn, reply.strip(), "action", "done", True, "")]
     out: list[Claim] = []
@@ -828,6 +836,8 @@ def claims_in(reply: str, turn: Turn, language: str = "en") -> list[Claim]:
             lambda m: (m.group("w") + " is") if m.group("w") else (m.group("p") + " are"),
             sentence.strip(),
         )
+        if len(sentence) > MAX_SENTENCE:
+            continue
         if not sentence or sentence.endswith("?") or _CONDITION.match(sentence):
             continue  # a question asks, an offer or a condition claims nothing
         if _ASSISTANT.search(sentence):

@@ -444,3 +444,18 @@ def test_a_kind_said_absent_from_a_room_it_is_not_in_is_true():
 )
 def test_echoed_names_advice_and_places_are_not_read_as_claims(reply, claims):
     assert _read2(reply) == claims
+
+
+def test_a_runaway_reply_is_read_only_as_far_as_the_grammar_reads():
+    """200,000 brackets (a model's runaway output) is no sentence: no claim is read from it,
+    and the reader does not look past MAX_REPLY characters; a normal sentence after a runaway
+    one is still read."""
+    from smh_core.bench.claims import MAX_REPLY, MAX_SENTENCE, Turn, claims_in
+
+    turn = Turn(changes=[], after={}, devices=[], rooms=[])
+    assert claims_in("[" * 200_000 + "]" * 200_000, turn) == []
+    long = "I turned on the lamp and " + "the lamp and " * (MAX_SENTENCE // 10) + "the fan."
+    assert claims_in(long, turn) == []
+    assert claims_in("x" * (MAX_REPLY + 10) + ". Done.", turn) == []
+    after = claims_in("[" * (MAX_SENTENCE + 1) + ". Done.", turn)
+    assert [c.kind for c in after] == ["action"]
