@@ -61,11 +61,16 @@ async def demo_url(hass: HomeAssistant, hass_client) -> str:
     ground = floors.async_create("Ground", level=0)
     upstairs = floors.async_create("Upstairs", level=1)
     floor_of = {"Ground": ground.floor_id, "Upstairs": upstairs.floor_id}
+    devices = dr.async_get(hass)
     for entity_id, (area_name, aliases, floor) in AREAS.items():
         area = areas.async_get_area_by_name(area_name) or areas.async_create(
             area_name, aliases=aliases, floor_id=floor_of[floor]
         )
-        entities.async_update_entity(entity_id, area_id=area.id)
+        entry = entities.async_get(entity_id)
+        if entry is not None and entry.device_id:  # HA 2026.10+: a device's entity takes its area
+            devices.async_update_device(entry.device_id, area_id=area.id)
+        else:
+            entities.async_update_entity(entity_id, area_id=area.id)
     for entity_id, aliases in ENTITY_ALIASES.items():
         entities.async_update_entity(entity_id, aliases=aliases)
     for entity_id in hass.states.async_entity_ids():  # a home Assist has been used in
