@@ -90,7 +90,9 @@ def _floors(regs: Registries) -> dict[str, tuple[int, str]]:
 
 
 def _aliases(raw: Any) -> list[str] | None:
-    names = sorted({str(a).strip() for a in raw or () if str(a).strip()})
+    """The names given: HA 2026.10+ also lists the entity's own computed name among its aliases
+    (``null`` over the API), which is no alias of the twin's."""
+    names = sorted({a.strip() for a in raw or () if isinstance(a, str) and a.strip()})
     return names or None
 
 
