@@ -816,38 +816,40 @@ def own_current_temperature(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     )
 
 
-def own_climate_fan(attr: TaskAttr, unit: Unit) -> Binding | str | None:
-    climate = unit.first("climate")
-    if attr.name != "fan_level" or climate is None:
-        return None
-    offered = {str(m) for m in climate.attributes.get("fan_modes") or ()}
-    if not offered or not set(attr.spec.options or ()) <= offered:
-        return f"{climate.entity_id}'s fan modes {sorted(offered)} are not its levels"
-    return Binding(
-        climate.entity_id,
-        {
-            "attribute": "fan_mode",
-            "set": {"service": "climate.set_fan_mode", "data": {"fan_mode": "{value}"}},
-        },
-        "the climate's fan mode (same names)",
-    )
+def _same_names(
+    name: str, domain: str, listed: str, attribute: str, service: str, what: tuple[str, str]
+) -> Rule:
+    """An option attribute ``name`` an entity of ``domain`` takes under the same names, as its
+    ``listed`` attribute offers them: read from ``attribute``, set by ``service`` with
+    ``attribute`` as its field. ``what``: how the reasons word the entity's list and the options."""
+
+    def rule(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+        entity = unit.first(domain)
+        if attr.name != name or entity is None:
+            return None
+        offered = {str(m) for m in entity.attributes.get(listed) or ()}
+        if not offered or not set(attr.spec.options or ()) <= offered:
+            return f"{entity.entity_id}'s {what[0]} {sorted(offered)} are not its {what[1]}"
+        return Binding(
+            entity.entity_id,
+            {"attribute": attribute, "set": {"service": service, "data": {attribute: "{value}"}}},
+            f"the {domain}'s {what[0].rstrip('s')} (same names)",
+        )
+
+    return rule
 
 
-def own_suction(attr: TaskAttr, unit: Unit) -> Binding | str | None:
-    vacuum = unit.first("vacuum")
-    if attr.name != "suction" or vacuum is None:
-        return None
-    offered = {str(m) for m in vacuum.attributes.get("fan_speed_list") or ()}
-    if not offered or not set(attr.spec.options or ()) <= offered:
-        return f"{vacuum.entity_id}'s fan speeds {sorted(offered)} are not its suction levels"
-    return Binding(
-        vacuum.entity_id,
-        {
-            "attribute": "fan_speed",
-            "set": {"service": "vacuum.set_fan_speed", "data": {"fan_speed": "{value}"}},
-        },
-        "the vacuum's fan speed (same names)",
-    )
+own_climate_fan = _same_names(
+    "fan_level", "climate", "fan_modes", "fan_mode", "climate.set_fan_mode", ("fan modes", "levels")
+)
+own_suction = _same_names(
+    "suction",
+    "vacuum",
+    "fan_speed_list",
+    "fan_speed",
+    "vacuum.set_fan_speed",
+    ("fan speeds", "suction levels"),
+)
 
 
 def own_lock(attr: TaskAttr, unit: Unit) -> Binding | str | None:
