@@ -18,7 +18,7 @@ from smh_core.homeenv.narrowing import narrow
 
 from .ha_entities import (
     DOMAINS,
-    LIVE_DOMAINS,
+    LIVE_HOME_DOMAINS,
     RANGES,
     Unsupported,
     device_class,
@@ -87,7 +87,7 @@ def device_from_entity(
     eid = str(ent["id"])
     item = f"{name}: {eid}" if name else eid
     domain = eid.split(".", 1)[0]
-    domains = {**DOMAINS, **LIVE_DOMAINS} if live else DOMAINS
+    domains = LIVE_HOME_DOMAINS if live else DOMAINS
     if domain not in domains:
         report.skip(item, f"no catalog type acts like HA's {domain} entities")
         return None

@@ -774,6 +774,8 @@ LIVE_DOMAINS: dict[str, Domain] = {
 }
 """Domains read only from a live home (its twin): home-assistant-datasets' imports keep to
 :data:`DOMAINS`, so their homes and tasks stay as they were measured."""
+LIVE_HOME_DOMAINS: dict[str, Domain] = {**DOMAINS, **LIVE_DOMAINS}
+"""Every domain a live home's twin reads."""
 
 
 def map_state(domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = False) -> Mapped:
@@ -784,7 +786,7 @@ def map_state(domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = 
     text = _value(state)
     if domain == "cover" and garage:
         return _garage(text, kept)
-    return {**DOMAINS, **LIVE_DOMAINS}[domain].state(text, kept)
+    return LIVE_HOME_DOMAINS[domain].state(text, kept)
 
 
 def map_state_without(
