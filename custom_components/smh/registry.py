@@ -196,12 +196,18 @@ def apply_entity_settings(
     if not told:
         return 0
     registry = er.async_get(hass)
+    rich_of: dict[str, list[Any]] = {}
+    mirrors_of: dict[str, list[Any]] = {}
+    for group, parts in ((rich_of, riches), (mirrors_of, mirrors)):
+        for part in parts:
+            if part.did in told:
+                group.setdefault(part.did, []).append(part)
     changed = 0
     for did, userdata in told.items():
         own = did.split(".", 1)[0]
-        rich = [r for r in riches if r.did == did]
+        rich = rich_of.get(did, [])
         named = [r for r in rich if r.platform == own] or rich
-        for part in [*rich, *(m for m in mirrors if m.did == did)]:
+        for part in [*rich, *mirrors_of.get(did, [])]:
             entity_id = registry.async_get_entity_id(
                 part.platform, DOMAIN, unique_id(entry.entry_id, did, part.key)
             )
