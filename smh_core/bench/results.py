@@ -234,8 +234,14 @@ def read_records(
     scan = _scan(lines, check)
     for bad in scan.bad:
         _warn(source, bad, "skipped")
+    return counting(scan.records)
+
+
+def counting(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of records in log order, those that count (per task, the first scored one, else the
+    latest unscored one): the one rule of :func:`read_records` and :class:`ResultsLog`."""
     index = _Index()
-    for record in scan.records:
+    for record in records:
         index.keep(record)
     return list(index.records())
 

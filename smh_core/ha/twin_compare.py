@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from smh_core.bench.results import counting, entry_problem, parse_line
 from smh_core.homeenv.model import Home
 
 from .device_sync import described_mismatches
@@ -103,21 +104,23 @@ class Comparison:
 
 
 def _records(run_dir: Path) -> dict[str, dict[str, Any]]:
+    """The run's records that count (the report's rule), by task id; unlike the report, a line
+    that is not a record stops the comparison, named by file and line."""
     path = run_dir / "results.jsonl" if run_dir.is_dir() else run_dir
     if not path.exists():
         raise FileNotFoundError(f"{path}: no results (a run folder of smh bench run)")
-    out = {}
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{path}:{n}: not a JSON record ({e.msg})") from None
-        if not isinstance(record, dict) or "task_id" not in record:
-            raise ValueError(f"{path}:{n}: a record without task_id")
-        out[str(record["task_id"])] = record  # a resumed run's later record wins
-    return out
+    records = []
+    with path.open("rb") as fh:
+        for n, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            record, problem = parse_line(raw, entry_problem)
+            if record is None:
+                json_error = str(problem).startswith(("invalid JSON", "not UTF-8"))
+                what = "not a JSON record" if json_error else "not a record"
+                raise ValueError(f"{path}:{n}: {what} ({problem})")
+            records.append(record)
+    return {str(r["task_id"]): r for r in counting(records)}
 
 
 def _afters(record: dict[str, Any]) -> dict[tuple[str, str], Any]:
