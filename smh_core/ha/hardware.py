@@ -39,7 +39,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -344,6 +344,23 @@ async def _play(
     return turn
 
 
+LEFT_OUT, NOT_MAPPED = "left out of real runs", "not mapped"
+
+
+def what_is_unmapped(
+    keys: Iterable[tuple[str, str]], mapping: HardwareMapping
+) -> tuple[str, list[str]] | None:
+    """Why a task touching ``keys`` cannot run on the mapping, or None: the devices the user
+    left out (a twin's high-risk ones are by default), else the attributes it lacks
+    (``did/locator``)."""
+    keys = list(keys)
+    left_out = sorted({did for did, _ in keys if did in mapping.skip})
+    if left_out:
+        return LEFT_OUT, left_out
+    gaps = [f"{did}/{loc}" for did, loc in keys if mapping.get(did, loc) is None]
+    return (NOT_MAPPED, gaps) if gaps else None
+
+
 def device_record(
     task: Task, agent: str, message: str, attempts: int, seconds: float
 ) -> dict[str, Any]:
@@ -390,12 +407,12 @@ async def run_hardware_task(
     agent = player or f"ha:{agent_id}"
     initial = prepare_engine(task, homes).snapshot()
     keys = touched(task, initial)
-    left_out = sorted({did for did, _ in keys if did in mapping.skip})
-    if left_out:  # the user's choice (a twin's high-risk devices are left out by default)
-        return f"left out of real runs: {left_out[0]}", ", ".join(left_out[1:])
-    gaps = [f"{did}/{loc}" for did, loc in keys if mapping.get(did, loc) is None]
-    if gaps:
-        return f"not mapped: {gaps[0]}", ", ".join(gaps) if len(gaps) > 1 else ""
+    unmapped = what_is_unmapped(keys, mapping)
+    if unmapped is not None:
+        label, items = unmapped
+        if label == LEFT_OUT:
+            return f"{label}: {items[0]}", ", ".join(items[1:])
+        return f"{label}: {items[0]}", ", ".join(items) if len(items) > 1 else ""
     # what the runner puts in place: everything it can set, and what the task is about; a sensor
     # the task does not read is taken as the room has it (no physical room matches a task's)
     targets = {(did, loc) for did, loc, amap in mapping.items() if amap.set is not None} | set(keys)
@@ -614,13 +631,9 @@ def cannot_run(
         reason = skip_reason(task, mapping, traced)
         if reason is None:
             initial = prepare_engine(task, homes).snapshot()
-            keys = touched(task, initial)
-            left_out = sorted({did for did, _ in keys if did in mapping.skip})
-            gaps = [f"{did}/{loc}" for did, loc in keys if mapping.get(did, loc) is None]
-            if left_out:
-                reason = f"left out of real runs: {', '.join(left_out)}"
-            else:
-                reason = f"not mapped: {', '.join(gaps)}" if gaps else None
+            unmapped = what_is_unmapped(touched(task, initial), mapping)
+            if unmapped is not None:
+                reason = f"{unmapped[0]}: {', '.join(unmapped[1])}"
         if reason is not None:
             out[task.id] = reason
     return out
