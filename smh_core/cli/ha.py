@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from smh_core.ha.hardware_map import HardwareMapping
+    from smh_core.ha.websocket import WsCall
 
 TASKS_DIR = Path("tasks")
 
@@ -84,14 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="DEVICE",
         help="with --twin: include this high-risk device (its entity id) in real runs (repeatable)",
     )
-    m.add_argument("--ha-url", default=os.environ.get("HA_URL"), help="HA base URL (env HA_URL)")
-    who = m.add_mutually_exclusive_group()
-    who.add_argument(
-        "--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)"
-    )
-    who.add_argument(
-        "--username", help="log in as this HA user instead (password from $HA_PASSWORD, else asked)"
-    )
+    add_login(m)
     m.set_defaults(func=_map)
 
     t = hs.add_parser(
@@ -106,6 +101,36 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     t.add_argument("--out", type=Path, help="write the Markdown report here (default: print it)")
     t.set_defaults(func=_compare_twin)
+
+
+def add_login(parser: Any) -> None:
+    """``--ha-url`` and either ``--token`` or ``--username``: how a command reaches a live HA
+    (a parser or an argument group)."""
+    parser.add_argument(
+        "--ha-url", default=os.environ.get("HA_URL"), help="HA base URL (env HA_URL)"
+    )
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument(
+        "--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)"
+    )
+    who.add_argument(
+        "--username", help="log in as this HA user instead (password from $HA_PASSWORD, else asked)"
+    )
+
+
+def read_live[T](args: argparse.Namespace, read: Callable[[WsCall], Awaitable[T]]) -> T:
+    """``read`` over one websocket to the HA of ``args`` (see :func:`add_login`)."""
+    import asyncio
+
+    from smh_core.ha.login import access_token
+    from smh_core.ha.websocket import connect
+
+    async def run() -> T:
+        token = await access_token(args.ha_url, args.token, args.username)
+        async with connect(args.ha_url, token) as call:
+            return await read(call)
+
+    return asyncio.run(run())
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -187,15 +212,11 @@ def _homes_list(homes: dict[str, list]) -> str:
 
 
 def _map(args: argparse.Namespace) -> int:
-    import asyncio
-
     from smh_core.ha.ha_inventory import read_inventory
     from smh_core.ha.hardware import cannot_run
     from smh_core.ha.hardware_map import load_mapping
-    from smh_core.ha.login import access_token
     from smh_core.ha.map_propose import check_earlier, propose, render, summary
     from smh_core.ha.map_review import review
-    from smh_core.ha.websocket import connect
 
     if not args.ha_url:
         raise ValueError(
@@ -206,12 +227,7 @@ def _map(args: argparse.Namespace) -> int:
     if earlier is not None:
         check_earlier(earlier, ref)
 
-    async def inventory() -> Any:
-        token = await access_token(args.ha_url, args.token, args.username)
-        async with connect(args.ha_url, token) as call:
-            return await read_inventory(call)
-
-    found = asyncio.run(inventory())
+    found = read_live(args, read_inventory)
     if args.twin:
         from smh_core.ha.twin_map import twin_mapping
 

@@ -4,10 +4,11 @@ a live Home Assistant home's simulated twin."""
 from __future__ import annotations
 
 import argparse
-import os
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .ha import add_login, read_live
 
 if TYPE_CHECKING:
     from smh_core.homeenv.model import Home
@@ -45,15 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "exposure settings are admin-only) or offline with --storage and --states.",
     )
     t.add_argument("--out", type=Path, required=True, help="the twin's home JSON file to write")
-    live = t.add_argument_group("live")
-    live.add_argument("--ha-url", default=os.environ.get("HA_URL"), help="HA base URL (env HA_URL)")
-    who = live.add_mutually_exclusive_group()
-    who.add_argument(
-        "--token", default=os.environ.get("HA_TOKEN"), help="HA access token (env HA_TOKEN)"
-    )
-    who.add_argument(
-        "--username", help="log in as this HA user instead (password from $HA_PASSWORD, else asked)"
-    )
+    add_login(t.add_argument_group("live"))
     offline = t.add_argument_group("offline")
     offline.add_argument(
         "--storage", type=Path, help="a copy of HA's config/.storage folder (its registries)"
@@ -88,9 +81,7 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _from_ha(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from smh_core.ha.twin import Registries, read_registries, registries_from_storage, twin_from
+    from smh_core.ha.twin import read_registries, registries_from_storage, twin_from
     from smh_core.homeenv.engine import dump_home
 
     if args.storage is not None or args.states is not None:
@@ -99,15 +90,7 @@ def _from_ha(args: argparse.Namespace) -> int:
         regs = registries_from_storage(args.storage, args.states)
         source = str(args.storage)
     elif args.ha_url:
-        from smh_core.ha.login import access_token
-        from smh_core.ha.websocket import connect
-
-        async def read() -> Registries:
-            token = await access_token(args.ha_url, args.token, args.username)
-            async with connect(args.ha_url, token) as call:
-                return await read_registries(call)
-
-        regs = asyncio.run(read())
+        regs = read_live(args, read_registries)
         source = args.ha_url
     else:
         raise ValueError(
