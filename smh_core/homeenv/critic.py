@@ -164,12 +164,17 @@ class Critic:
 
     def referenced_devices(self) -> frozenset[str]:
         out: set[str] = set()
+        for node in self.comparisons():
+            out.add(node.left.did)
+            if isinstance(node, Compare) and isinstance(node.right, Ref):
+                out.add(node.right.did)
+        return frozenset(out)
+
+    def comparisons(self) -> Iterator[Compare | InSet]:
+        """Every comparison of a device's value, however deep in and/or/not it sits."""
         for node in _walk(self.clauses):
             if isinstance(node, (Compare, InSet)):
-                out.add(node.left.did)
-                if isinstance(node, Compare) and isinstance(node.right, Ref):
-                    out.add(node.right.did)
-        return frozenset(out)
+                yield node
 
     def evaluate(self, source: ValueSource) -> bool:
         return all(_eval(c, source, None) for c in self.clauses)

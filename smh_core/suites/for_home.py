@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from smh_core.homeenv.critic import And, Compare, InSet, Lit, Not, Or, parse
+from smh_core.homeenv.critic import Compare, Lit, parse
 from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home
 from smh_core.task.home import HomeCache
@@ -88,25 +88,18 @@ def pins_unknown(task: Task, home: Home, unknown: dict[str, set[str]]) -> str | 
     set_here = {(o.did, loc) for o in task.overrides for loc in o.values}
     goal = task.goal
     critic = getattr(goal, "critic", None)
-    if critic:
-        for clause in parse(critic).clauses:
-            for node in _nodes(clause):
-                if isinstance(node, (Compare, InSet)):
-                    ref = node.left
-                    if ref.path not in unknown.get(ref.did, ()):
-                        continue
-                    # known only when the task's start state sets it and the goal wants
-                    # another value than the home's default ("back how it was" wants that)
-                    wanted = (
-                        node.right.raw
-                        if isinstance(node, Compare) and isinstance(node.right, Lit)
-                        else None
-                    )
-                    default = str(_default(home, ref.did, ref.path))
-                    if (ref.did, ref.path) not in set_here or wanted is None or wanted == default:
-                        return (
-                            f"its goal judges {ref.did} {ref.path}, which the home never reported"
-                        )
+    for node in parse(critic).comparisons() if critic else ():
+        ref = node.left
+        if ref.path not in unknown.get(ref.did, ()):
+            continue
+        # known only when the task's start state sets it and the goal wants another value
+        # than the home's default ("back how it was" wants that)
+        wanted = (
+            node.right.raw if isinstance(node, Compare) and isinstance(node.right, Lit) else None
+        )
+        default = str(_default(home, ref.did, ref.path))
+        if (ref.did, ref.path) not in set_here or wanted is None or wanted == default:
+            return f"its goal judges {ref.did} {ref.path}, which the home never reported"
     if goal.kind == "query":
         text = " ".join(t.text for t in task.turns).casefold()
         names = {d.userdata.did: d.name.casefold() for d in home.devices}
@@ -124,20 +117,18 @@ def _default(home: Home, did: str, locator: str) -> Any:
     return dict(device.attributes_by_locator())[locator].value
 
 
-def _nodes(node: Any) -> list[Any]:
-    if isinstance(node, (And, Or)):
-        return [n for item in node.items for n in _nodes(item)]
-    if isinstance(node, Not):
-        return _nodes(node.item)
-    return [node]
-
-
 def _task(
-    sub: str, idx: int, home: Home, home_file: str, seed: int, stem: str
+    sub: str,
+    idx: int,
+    home: Home,
+    home_file: str,
+    seed: int,
+    stem: str,
+    unknown: dict[str, set[str]],
 ) -> tuple[Task | None, str]:
-    """One task of ``sub`` on ``home`` (drawn up to :data:`DRAWS` times), or why there is none."""
+    """One task of ``sub`` on ``home`` (drawn up to :data:`DRAWS` times), or why there is none
+    (``unknown``: :func:`_unknown` of the home)."""
     level = difficulty(home)
-    unknown = _unknown(home)
     rng = random.Random(f"home:{stem}:{seed}:{sub}:{idx}")
     failure = "no device or room of this home fits"
     for _ in range(DRAWS):
@@ -179,10 +170,11 @@ def generate_for_home(
     (out / home_file).write_text(dump_home(home), encoding="utf-8")
     cache = HomeCache(out)
     result = HomeTasks([], per_subcategory)
+    unknown = _unknown(home)
     for sub in SUBCATEGORIES:
         reasons: list[str] = []
         for idx in range(per_subcategory):
-            task, why = _task(sub, idx, home, home_file, seed, stem)
+            task, why = _task(sub, idx, home, home_file, seed, stem, unknown)
             if task is None:
                 reasons.append(why)
                 continue
