@@ -416,11 +416,27 @@ def server_death(base_url: str | None) -> str | None:
             time.sleep(0.05)
             status = _read_status(parts.port) or status
         if status.get("state") == "running":
+            if _answers(str(parts.hostname), parts.port):
+                return None  # its port serves another process now: not ours to name
             return _death_text(parts.port, None, status.get("log"))
     if status.get("state") == "died":
+        if _answers(str(parts.hostname), parts.port):
+            # the port was free again and another server took it (a test's fake server, a
+            # user's own): the record is about a server that is no longer there to name
+            _forget_status(parts.port)
+            return None
         code = status.get("returncode")
         return _death_text(parts.port, code if isinstance(code, int) else None, status.get("log"))
     return None
+
+
+def _answers(host: str, port: int) -> bool:
+    """Whether something accepts connections on ``host:port`` now (a dead server does not)."""
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
 
 
 def _alive(pid: int) -> bool:

@@ -129,7 +129,9 @@ def test_another_process_learns_the_death_from_the_status_file(
     assert server_death(server.base_url) is None  # stopped by us: the status file is gone
 
 
-def test_a_status_whose_process_vanished_counts_as_dead(private_cache: Path) -> None:
+def test_a_status_whose_process_vanished_counts_as_dead(
+    private_cache: Path, socket_enabled
+) -> None:
     """The process that watched the server was killed too (kill -9 of the whole group)."""
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
@@ -158,3 +160,32 @@ def test_the_server_s_idle_threads_sleep_unless_the_user_chose(
     assert server.environment()["SMH_CACHE"] == os.environ["SMH_CACHE"]  # the rest passed on
     monkeypatch.setenv("OMP_WAIT_POLICY", "ACTIVE")
     assert server.environment()["OMP_WAIT_POLICY"] == "ACTIVE"
+
+
+async def test_a_death_record_does_not_name_the_next_server_on_its_port(
+    private_cache: Path, socket_enabled
+) -> None:
+    """A crashed server's record outlives it; the port is then free and another server (CI: a
+    test's fake server) may take it. That server's own 500 is its own, a server error, and the
+    stale record is dropped (CI once scored a fake server's schema refusal as our crash)."""
+    from tests.support.fake_openai import FakeOpenAI, serve_in_thread
+
+    server = FakeOpenAI(script=[{"status": 500}], default={"content": "unused"})
+    with serve_in_thread(server):
+        port = int(server.base_url.split(":")[2].split("/")[0])
+        status = private_cache / "run" / f"llama-server-{port}.json"
+        status.parent.mkdir(parents=True)
+        status.write_text(
+            json.dumps({"pid": 1, "state": "died", "returncode": -11, "log": "/x/server.log"})
+        )
+        client = LLMClient(LLMConfig(base_url=server.base_url, model="m", max_retries=0))
+        try:
+            with pytest.raises(InfraError) as err:
+                await client.chat([{"role": "user", "content": "hello"}])
+        finally:
+            await client.aclose()
+    assert err.value.kind == "server_error" and "SIGSEGV" not in err.value.message
+    assert not status.exists()
+    # with nothing on the port, the same record names the crash
+    status.write_text(json.dumps({"pid": 1, "state": "died", "returncode": -11, "log": "/x/l"}))
+    assert "killed by signal SIGSEGV (11)" in str(server_death(f"http://127.0.0.1:{port}/v1"))
