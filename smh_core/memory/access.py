@@ -1545,10 +1545,11 @@ _DIGIT_WORD = re.compile(
     r"(?<![^\W\d_])(?:" + "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True)) + r")(?![^\W\d_])",
     _I,
 )
-_CJK_NUMERAL = re.compile(r"[零〇一二三四五六七八九十百千两壹贰貳叁參肆伍陆陸柒捌玖拾佰仟]{2,24}")
+_CJK_NUMERAL = re.compile(r"[零〇幺一二三四五六七八九十百千两壹贰貳叁參肆伍陆陸柒捌玖拾佰仟]{2,24}")
 _CJK_VALUE = {
     "零": 0,
     "〇": 0,
+    "幺": 1,
     "一": 1,
     "二": 2,
     "两": 2,
@@ -1631,18 +1632,37 @@ def _number_words(text: str) -> list[tuple[int, int, int | None]]:
     out one by one). text2num's numbers in the text's languages; in any of its languages, and
     in the own list of other languages, runs of two or more."""
     found: list[tuple[int, int, int | None]] = []
+    read = _text2num_groups(text)
+    if read is None:  # an install without it (requirements.txt lists it): English runs, and warn
+        _warn_no_text2num()
+        return found + _runs(text, _english_digit_word()) + _own_numbers(text)
+    languages = _languages(text)
+    for lang, group in read:
+        if len(group) > 1:
+            found.append((group[0][0], group[-1][1], None))
+        elif lang in languages and group[0][2] is not None and group[0][2] >= 2:
+            found.append((group[0][0], group[0][1], int(group[0][2])))
+    return found + _own_numbers(text)
+
+
+def _text2num_groups(
+    text: str,
+) -> list[tuple[str, list[tuple[int, int, float | None, str]]]] | None:
+    """text2num's numbers said in words in each of its languages, as (language, group): a group
+    is one number, or several read out one after the other ("vier acht zwei eins"), each as
+    (start, end, value, its digits as text2num writes them: "null eins" is "01"). ``None`` when
+    text2num is not installed."""
     text = _PRONOUN_ONE.sub(lambda m: m.group(1) + "@@@", text)  # "the Westminster one": no number
     tokens = [
         _Token(m.group(0), m.start()) for m in re.finditer(r"[^\W\d_]+|\d+|\s+|[^\w\s]", text)
     ]
     if not tokens:
-        return found
+        return []
     try:
         from text_to_num import find_numbers  # type: ignore[import-untyped]  # ships no types
-    except ImportError:  # an install without it (requirements.txt lists it): English runs, and warn
-        _warn_no_text2num()
-        return found + _runs(text, _english_digit_word()) + _own_numbers(text)
-    languages = _languages(text)
+    except ImportError:
+        return None
+    groups: list[tuple[str, list[tuple[int, int, float | None, str]]]] = []
     vocabulary = sorted({t.word.lower() for t in tokens if t.word.isalpha()})
     probe = [_Token(w if i % 2 == 0 else ".", 0) for w in vocabulary for i in range(2)]
     for lang in _T2N_LANGS:
@@ -1650,7 +1670,12 @@ def _number_words(text: str) -> list[tuple[int, int, int | None]]:
             continue
         occurrences = list(find_numbers(tokens, lang))
         spans = [
-            (tokens[o.start].start, tokens[o.end - 1].start + len(tokens[o.end - 1].word), o.value)
+            (
+                tokens[o.start].start,
+                tokens[o.end - 1].start + len(tokens[o.end - 1].word),
+                o.value,
+                str(o.text),
+            )
             for o in occurrences
             if not tokens[o.start].word.isdigit()
         ]
@@ -1663,12 +1688,41 @@ def _number_words(text: str) -> list[tuple[int, int, int | None]]:
                 _I,
             ):
                 j += 1
-            if j > i:
-                found.append((spans[i][0], spans[j][1], None))
-            elif lang in languages and spans[i][2] is not None and spans[i][2] >= 2:
-                found.append((spans[i][0], spans[i][1], int(spans[i][2])))
+            groups.append((lang, spans[i : j + 1]))
             i = j + 1
-    return found + _own_numbers(text)
+    return groups
+
+
+_BANKING_DIGITS = dict(zip("壹贰貳叁參肆伍陆陸柒捌玖", "122334566789", strict=True))
+
+
+def spoken_digit_runs(text: str) -> list[tuple[int, int, str]]:
+    """Numbers read out one after the other, in any language the filter reads, as the digits
+    a detector of phone, card or ID numbers looks for: (start, end, digits). "null eins sieben
+    eins" -> "0171", "zéro six douze trente-quatre" -> "061234", "一三八一二" -> "13812".
+
+    Why: the detectors (:mod:`.sensitive`) know digits and English number words; a phone number
+    or an ID read out in German, Spanish, French, Italian, Portuguese, Dutch, Danish or Chinese
+    must reach them as digits too (issue 41: safe in every language). A run whose parts are not
+    whole numbers is left as it is (the access rule still reads it)."""
+    runs: list[tuple[int, int, str]] = []
+    for _lang, group in _text2num_groups(text) or []:
+        if len(group) < 2:
+            continue
+        said = [digits for _a, _b, _v, digits in group]
+        if all(d.isascii() and d.isdigit() for d in said):
+            runs.append((group[0][0], group[-1][1], "".join(said)))
+    for m in _CJK_NUMERAL.finditer(text):
+        run = m.group(0)
+        value = _cjk_value(run)
+        if value is not None:
+            runs.append((m.start(), m.end(), str(value)))
+        elif all(ch in _CJK_VALUE or ch in _BANKING_DIGITS for ch in run):
+            digits = "".join(
+                str(_CJK_VALUE[ch]) if ch in _CJK_VALUE else _BANKING_DIGITS[ch] for ch in run
+            )
+            runs.append((m.start(), m.end(), digits))
+    return runs
 
 
 def _runs(text: str, pattern: re.Pattern[str]) -> list[tuple[int, int, int | None]]:

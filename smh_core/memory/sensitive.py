@@ -44,9 +44,15 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
 
-from .access import ACCESS_KINDS, access_findings, accounts_for
+from .access import ACCESS_KINDS, access_findings, accounts_for, spoken_digit_runs
 from .disclosure import disclosures, non_value
-from .words import _DIGIT_WORDS, _NUMBER_WORD, _SCALES, _TEENS_TENS, english_credential_words  # noqa: F401
+from .words import (  # noqa: F401
+    _DIGIT_WORDS,
+    _NUMBER_WORD,
+    _SCALES,
+    _TEENS_TENS,
+    english_credential_words,
+)
 
 Category = Literal["secret", "identifier"]
 
@@ -1354,6 +1360,14 @@ def find_sensitive(text: str) -> list[Finding]:
         for f in _pattern_findings(spelled) - found:
             start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
             found.add(Finding(start, max(end, start + 1), f.kind))
+    # numbers read out in the other languages the filter reads (and Chinese numerals), as digits
+    runs = spoken_digit_runs(english)
+    if runs:
+        read, third = _spread(english, runs)
+        where = [first[i] for i in third]
+        for f in _pattern_findings(read) - found:
+            start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
+            found.add(Finding(start, max(end, start + 1), f.kind))
     # the fail-closed rule of memories about getting in (.access), where no detector above
     # already named the span (a phone number for the doorbell stays a phone number)
     named = _Spans(found)
@@ -1366,6 +1380,28 @@ def find_sensitive(text: str) -> list[Finding]:
     named = _Spans(found)
     found |= {Finding(a, b, kind) for a, b, kind in disclosures(text) if not named.overlaps(a, b)}
     return sorted(found)
+
+
+def _spread(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[int]]:
+    """``text`` with each (start, end) span replaced, as :func:`.words._replace`, but each new
+    character mapped to a point spread over the words it replaces: the digits of "null eins
+    fünf eins" point from its first word to its last, so a finding over all of them covers
+    (and redaction hides) every word, not the first few characters."""
+    out: list[str] = []
+    where: list[int] = []
+    pos = 0
+    for start, end, new in sorted(spans):
+        if start < pos or not new:
+            continue
+        out.append(text[pos:start])
+        where.extend(range(pos, start))
+        out.append(new)
+        last = len(new) - 1
+        where.extend(start + (k * (end - 1 - start)) // max(last, 1) for k in range(len(new)))
+        pos = end
+    out.append(text[pos:])
+    where.extend(range(pos, len(text)))
+    return "".join(out), where
 
 
 class _Spans:

@@ -16,6 +16,10 @@ from tests.support.linear_time import assert_linear
 
 # (text, the secret's characters, the rule that must refuse it)
 SECRETS = {
+    "access_code": [
+        # Italian number words read as digits (access.spoken_digit_runs), "codice" as "code"
+        ("il codice del cancello è quattro otto due uno", "quattro otto due uno"),
+    ],
     "access_digits": [
         ("the wifi is HomeNet, use Tr0ub4dor", "Tr0ub4dor"),  # no credential word
         ("alarm code ➍➑➋➊", "➍➑➋➊"),  # dingbat digits: no Nd, no NFKC form
@@ -29,7 +33,6 @@ SECRETS = {
         ("the alarm panel: zones 4, 8 and 2 then 6", "6"),  # a list, then more
     ],
     "access_number_words": [
-        ("il codice del cancello è quattro otto due uno", "quattro otto due uno"),  # Italian
         ("o código do portão é quatro oito dois um", "quatro oito dois um"),  # Portuguese
         ("koden til døren er fire otte to en", "fire otte to en"),  # Danish
         ("dörrkoden är fyra sju ett ett", "fyra sju ett ett"),  # Swedish (own list)
