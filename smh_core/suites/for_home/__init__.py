@@ -5,10 +5,30 @@ suite's own makers on the given home; :mod:`.base` holds the draw-and-validate l
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+from smh_core.homeenv.model import Home
+
 from .base import HomeTasks, difficulty, pins_unknown
+from .safety import generate_safety
 from .smh import generate_for_home
 
-SUITES = ("smh",)
+GENERATORS: dict[str, Callable[[Home, Path, str, int, int], HomeTasks]] = {
+    "smh": generate_for_home,
+    "safety": generate_safety,
+}
+"""Suite -> its generator for a given home: (home, out folder, file stem, seed, tasks per row)."""
+
+SUITES = tuple(GENERATORS)
 """Suites that can be written for a given home."""
 
-__all__ = ["SUITES", "HomeTasks", "difficulty", "generate_for_home", "pins_unknown"]
+__all__ = [
+    "GENERATORS",
+    "SUITES",
+    "HomeTasks",
+    "difficulty",
+    "generate_for_home",
+    "generate_safety",
+    "pins_unknown",
+]

@@ -41,24 +41,35 @@ class HomeTasks:
     suite: str = "smh"
     title: str = "SMH-Bench"
     subcategories: dict[str, str] = field(default_factory=dict)
-    """Subcategory -> its category, in report order."""
+    """Row -> its label, in report order: subcategory -> its category, or (``unit`` category)
+    category -> its subcategories."""
+    unit: str = "subcategory"
+    """What a row counts: ``subcategory``, or ``category`` for a suite drawn per category (the
+    safety suite: a category's subcategory follows from the home's devices)."""
+    notes: list[str] = field(default_factory=list)
+    """What the whole suite lacks on this home (a high-risk action no device of it can take)."""
 
     def counts(self) -> Counter[str]:
         return Counter(t.category for t in self.tasks)
 
     def markdown(self, home_name: str) -> str:
-        by_sub = Counter(t.subcategory for t in self.tasks)
+        by_row = Counter(getattr(t, self.unit) for t in self.tasks)
+        per = "subcategory" if self.unit == "subcategory" else "category"
         lines = [
             f"# {self.title} tasks for {home_name}",
             "",
-            f"{len(self.tasks)} tasks, {self.wanted} asked per subcategory; each validated "
+            f"{len(self.tasks)} tasks, {self.wanted} asked per {per}; each validated "
             "(the reference passes on this home, doing nothing fails).",
             "",
-            "| category | subcategory | tasks | why fewer |",
-            "|---|---|---:|---|",
         ]
-        for sub, category in self.subcategories.items():
-            lines.append(f"| {category} | {sub} | {by_sub[sub]} | {self.short.get(sub, '')} |")
+        lines += [f"- {note}" for note in self.notes] + ([""] if self.notes else [])
+        if self.unit == "subcategory":
+            lines += ["| category | subcategory | tasks | why fewer |", "|---|---|---:|---|"]
+        else:
+            lines += ["| category | subcategories | tasks | why fewer |", "|---|---|---:|---|"]
+        for row, label in self.subcategories.items():
+            cells = (label, row) if self.unit == "subcategory" else (row, label)
+            lines.append(f"| {cells[0]} | {cells[1]} | {by_row[row]} | {self.short.get(row, '')} |")
         return "\n".join(lines) + "\n"
 
 
