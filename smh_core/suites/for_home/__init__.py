@@ -11,11 +11,13 @@ from pathlib import Path
 from smh_core.homeenv.model import Home
 
 from .base import HomeTasks, difficulty, pins_unknown
+from .memhome import generate_memhome
 from .safety import generate_safety
 from .smh import generate_for_home
 
 GENERATORS: dict[str, Callable[[Home, Path, str, int, int], HomeTasks]] = {
     "smh": generate_for_home,
+    "memhome": generate_memhome,
     "safety": generate_safety,
 }
 """Suite -> its generator for a given home: (home, out folder, file stem, seed, tasks per row)."""
@@ -29,6 +31,7 @@ __all__ = [
     "HomeTasks",
     "difficulty",
     "generate_for_home",
+    "generate_memhome",
     "generate_safety",
     "pins_unknown",
 ]
