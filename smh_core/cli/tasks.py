@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="write the suite's tasks for this home file instead (your HA home's twin from "
         "`smh home from-ha`, or any home): its devices, rooms and names; OUT gets homes/<name>.json, "
         "<name>.<suite>.jsonl and a report of the subcategories the home cannot support, with why "
-        "(suites: smh, memhome, safety; all: each)",
+        "(suites: smh, memhome, safety, simuhome; all: each)",
     )
     g.add_argument(
         "--per-subcategory",

@@ -13,12 +13,14 @@ from smh_core.homeenv.model import Home
 from .base import HomeTasks, difficulty, pins_unknown
 from .memhome import generate_memhome
 from .safety import generate_safety
+from .simuhome import generate_simuhome
 from .smh import generate_for_home
 
 GENERATORS: dict[str, Callable[[Home, Path, str, int, int], HomeTasks]] = {
     "smh": generate_for_home,
     "memhome": generate_memhome,
     "safety": generate_safety,
+    "simuhome": generate_simuhome,
 }
 """Suite -> its generator for a given home: (home, out folder, file stem, seed, tasks per row)."""
 
@@ -33,5 +35,6 @@ __all__ = [
     "generate_for_home",
     "generate_memhome",
     "generate_safety",
+    "generate_simuhome",
     "pins_unknown",
 ]
