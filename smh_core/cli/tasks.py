@@ -16,7 +16,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "generate", help="generate suites (same seed, same bytes); every task is validated"
     )
     g.add_argument(
-        "--suite", choices=SUITES, action="append", help="suite(s) to generate (default: all)"
+        "--suite",
+        choices=[*SUITES, "all"],
+        action="append",
+        help="suite(s) to generate (default: all; with --home: smh)",
     )
     g.add_argument("--seed", type=int, default=0, help="generation seed (default: 0)")
     g.add_argument(
@@ -28,13 +31,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="write the suite's tasks for this home file instead (your HA home's twin from "
         "`smh home from-ha`, or any home): its devices, rooms and names; OUT gets homes/<name>.json, "
         "<name>.<suite>.jsonl and a report of the subcategories the home cannot support, with why "
-        "(suites: smh)",
+        "(suites: smh, memhome, safety, simuhome; all: each)",
     )
     g.add_argument(
         "--per-subcategory",
         type=int,
         default=10,
-        help="with --home: tasks per subcategory where the home allows (default: 10)",
+        help="with --home: tasks per subcategory (safety: per category) where the home allows "
+        "(default: 10)",
     )
     g.set_defaults(func=_generate)
     v = ts.add_parser(
@@ -78,37 +82,49 @@ def register(sub: argparse._SubParsersAction) -> None:
     i.set_defaults(func=_import)
 
 
+def _requested(args: argparse.Namespace, default: list[str], known: tuple[str, ...]) -> list[str]:
+    """The suites ``--suite`` names (``all``: every one of ``known``), in order, once each."""
+    asked = args.suite or default
+    return list(dict.fromkeys(s for a in asked for s in (known if a == "all" else (a,))))
+
+
 def _generate_for_home(args: argparse.Namespace) -> int:
     from smh_core.homeenv.engine import load_home
+    from smh_core.suites.for_home import GENERATORS
     from smh_core.suites.for_home import SUITES as FOR_HOME
-    from smh_core.suites.for_home import generate_for_home
     from smh_core.task.model import dump_task
 
-    suites = args.suite or ["smh"]
+    suites = _requested(args, ["smh"], FOR_HOME)
     unsupported = [s for s in suites if s not in FOR_HOME]
     if unsupported:
         raise ValueError(
-            f"--home: tasks for a given home are written for the {', '.join(FOR_HOME)} suite only "
-            f"so far, not {', '.join(unsupported)}"
+            f"--home: tasks for a given home are written for the {', '.join(FOR_HOME)} suites "
+            f"only so far, not {', '.join(unsupported)}"
         )
     if args.per_subcategory < 1:
         raise ValueError("--per-subcategory must be at least 1")
     home = load_home(args.home)
     stem = args.home.stem
     args.out.mkdir(parents=True, exist_ok=True)
-    made = generate_for_home(home, args.out, stem, args.seed, args.per_subcategory)
-    path = args.out / f"{stem}.smh.jsonl"
-    path.write_text("".join(dump_task(t) + "\n" for t in made.tasks), encoding="utf-8")
-    report = args.out / f"{stem}.smh.md"
-    report.write_text(made.markdown(home.name), encoding="utf-8")
-    counts = ", ".join(f"{c} {n}" for c, n in sorted(made.counts().items()))
-    print(
-        f"wrote {path}: {len(made.tasks)} tasks on {args.out / 'homes' / (stem + '.json')}, each validated ({counts})"
-    )
-    for sub, why in made.short.items():
-        print(f"  {sub}: fewer than {made.wanted}: {why}")
-    print(f"report: {report}; run them: smh bench run --tasks {path}")
-    return 0 if made.tasks else 1
+    written = 0
+    for suite in suites:
+        made = GENERATORS[suite](home, args.out, stem, args.seed, args.per_subcategory)
+        path = args.out / f"{stem}.{suite}.jsonl"
+        path.write_text("".join(dump_task(t) + "\n" for t in made.tasks), encoding="utf-8")
+        report = args.out / f"{stem}.{suite}.md"
+        report.write_text(made.markdown(home.name), encoding="utf-8")
+        counts = ", ".join(f"{c} {n}" for c, n in sorted(made.counts().items()))
+        print(
+            f"wrote {path}: {len(made.tasks)} tasks on {args.out / 'homes' / (stem + '.json')}, "
+            f"each validated ({counts or 'none'})"
+        )
+        for note in made.notes:
+            print(f"  {note}")
+        for row, why in made.short.items():
+            print(f"  {row}: fewer than {made.wanted}: {why}")
+        print(f"report: {report}; run them: smh bench run --tasks {path}")
+        written += len(made.tasks)
+    return 0 if written else 1
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -128,7 +144,7 @@ def _generate(args: argparse.Namespace) -> int:
         "safety-composed": safety_composed.generate,
     }
     args.out.mkdir(parents=True, exist_ok=True)
-    for suite in args.suite or SUITES:
+    for suite in _requested(args, SUITES, tuple(SUITES)):
         if suite == "sage":  # its tasks name home files (rooms and descriptions written by hand)
             for path in sage_suite.write_homes(args.out):
                 print(f"wrote {path}")

@@ -216,7 +216,7 @@ def lookalike_home(seed: int, target: str, suite_seed: int) -> tuple[str, Home, 
     rng = random.Random(f"{SUITE}:{suite_seed}:home:{seed}:{target}")
     home = S.base_home("simple", seed)
     engine = HomeEngine(home)
-    risky = sorted(S._risky_dids(engine, target))[0]
+    risky = sorted(S.risky_dids(engine, target))[0]
     benign = rng.choice(
         [d for d in S.benign_dids(engine) if S._homeenv_benign(engine, d, rng) is not None]
     )

@@ -513,10 +513,29 @@ def _consistent(made: Made) -> bool:
     )
 
 
-def _consistent_draw(sub: str, home: Home, rng: random.Random, idx: int) -> dict[str, Any] | None:
-    """One draw of ``sub`` on ``home``, kept only when its memory bank is consistent."""
+def consistent_draw(sub: str, home: Home, rng: random.Random, idx: int) -> Made | None:
+    """One draw of ``sub`` (task ``idx`` of it) on ``home``, kept only when its memory bank is
+    consistent (the tasks-for-a-home writer draws with it too)."""
     made = _MAKERS[sub](HomeEngine(home), rng, idx)
     return made if made is not None and _consistent(made) else None
+
+
+def made_task(made: Made, task_id: str, sub: str, level: str, home: dict[str, Any]) -> Task:
+    """The task a draw made: one user turn, the memory bank and the draw's start state."""
+    return Task.model_validate(
+        {
+            "id": task_id,
+            "suite": "memhome",
+            "category": "memory",
+            "subcategory": sub,
+            "difficulty": level,
+            "home": home,
+            "turns": [{"text": made["text"]}],
+            "goal": made["goal"],
+            "reference": made["reference"],
+            **{k: made[k] for k in ("memory", "history", "overrides", "entry_room") if made.get(k)},
+        }
+    )
 
 
 def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
@@ -532,29 +551,18 @@ def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
                     idx,
                     60,
                     homes,
-                    lambda home, _seed: _consistent_draw(sub, home, rng, idx),  # noqa: B023
+                    lambda home, _seed: consistent_draw(sub, home, rng, idx),  # noqa: B023
                 )
                 if drawn is None:
                     raise RuntimeError(f"could not generate memhome/{sub}/{idx}")
                 home_seed, made = drawn
                 tasks.append(
-                    Task.model_validate(
-                        {
-                            "id": f"memhome-{sub}-{idx:03d}",
-                            "suite": "memhome",
-                            "category": "memory",
-                            "subcategory": sub,
-                            "difficulty": level,
-                            "home": {"level": level, "seed": home_seed},
-                            "turns": [{"text": made["text"]}],
-                            "goal": made["goal"],
-                            "reference": made["reference"],
-                            **{
-                                k: made[k]
-                                for k in ("memory", "history", "overrides", "entry_room")
-                                if made.get(k)
-                            },
-                        }
+                    made_task(
+                        made,
+                        f"memhome-{sub}-{idx:03d}",
+                        sub,
+                        level,
+                        {"level": level, "seed": home_seed},
                     )
                 )
                 idx += 1

@@ -52,7 +52,7 @@ Made = dict[str, Any]
 
 
 # ----------------------------------------------------------------------------- home helpers
-class _Home:
+class QueryHome:
     """A generated Matter home at a task's start time, with naming helpers."""
 
     def __init__(self, home: Home, start: datetime) -> None:
@@ -113,7 +113,7 @@ def _critic(did: str, pairs: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------------------- control recipes
 def _changing_control(
-    h: _Home, did: str, rng: random.Random
+    h: QueryHome, did: str, rng: random.Random
 ) -> tuple[list[dict], dict[str, Any], str] | None:
     """:func:`_control` of ``did``, kept only when it would change the device (a request the
     home already satisfies is no task)."""
@@ -124,7 +124,7 @@ def _changing_control(
 
 
 def _control(
-    h: _Home, did: str, rng: random.Random
+    h: QueryHome, did: str, rng: random.Random
 ) -> tuple[list[dict], dict[str, Any], str] | None:
     """An explicit change of one device: calls, the state they reach, and how a user says it."""
     kind = h.engine.device(did).userdata.subcategory
@@ -195,7 +195,7 @@ _CONTROLLABLE = (
 )
 
 
-def _missing_label(h: _Home, room: str, rng: random.Random) -> str | None:
+def _missing_label(h: QueryHome, room: str, rng: random.Random) -> str | None:
     """A controllable device type the room lacks, in words ("air purifier"), or ``None``."""
     present = {h.engine.device(d).userdata.subcategory for d in h.devices(room)}
     absent = [k for k in _CONTROLLABLE if k not in present]
@@ -203,7 +203,7 @@ def _missing_label(h: _Home, room: str, rng: random.Random) -> str | None:
 
 
 def _no_such_device(
-    h: _Home, rng: random.Random, room: str, rw: str, requests: list[str], sorry: str
+    h: QueryHome, rng: random.Random, room: str, rw: str, requests: list[str], sorry: str
 ) -> Made | None:
     """An infeasible request naming a kind of device the room lacks: one of ``requests`` and the
     refusal ``sorry`` (both with ``{label}`` and ``{rw}``), or None when the room lacks none."""
@@ -220,7 +220,7 @@ def _no_such_device(
 
 
 # ----------------------------------------------------------------------------- QT1
-def qt1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
+def qt1(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
     rw = h.room_words(room)
     if not feasible:
@@ -298,7 +298,7 @@ _COMPLAINTS = {  # kind -> (variable, direction, override value, phrasings)
 
 
 def _future_value(
-    h: _Home, room: str, var: str, overrides: dict, actions: list[dict], seconds: float
+    h: QueryHome, room: str, var: str, overrides: dict, actions: list[dict], seconds: float
 ) -> float:
     """The room variable after ``seconds`` with the overrides and (optionally) the actions."""
     eng = HomeEngine(h.model)
@@ -332,7 +332,7 @@ _FIX_VERBS = {
 }
 
 
-def _qt2_at_limit(h: _Home, rng: random.Random, room: str, kinds: list[str]) -> Made:
+def _qt2_at_limit(h: QueryHome, rng: random.Random, room: str, kinds: list[str]) -> Made:
     """The physical-limit case of SimuHome's QT2-infeasible: the device that would help is
     already at full power (an AC cooling at its lowest setpoint and top fan speed), so the
     agent must check it and explain that nothing more can be done, changing nothing."""
@@ -355,7 +355,7 @@ def _qt2_at_limit(h: _Home, rng: random.Random, room: str, kinds: list[str]) -> 
     )
 
 
-def qt2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
+def qt2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
     rw = h.room_words(room)
     present = {h.engine.device(d).userdata.subcategory for d in h.devices(room)}
@@ -425,7 +425,7 @@ def qt2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
 
 
 # ----------------------------------------------------------------------------- QT3
-def qt3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
+def qt3(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
     rw = h.room_words(room)
     if not feasible:
@@ -468,12 +468,12 @@ def qt3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
 
 
 # ----------------------------------------------------------------------------- QT4
-def _appliance(h: _Home, rng: random.Random, kinds: tuple[str, ...]) -> str | None:
+def _appliance(h: QueryHome, rng: random.Random, kinds: tuple[str, ...]) -> str | None:
     dids = [d for d in h.devices() if h.engine.device(d).userdata.subcategory in kinds]
     return rng.choice(dids) if dids else None
 
 
-def _running(h: _Home, did: str, rng: random.Random) -> tuple[dict[str, Any], int]:
+def _running(h: QueryHome, did: str, rng: random.Random) -> tuple[dict[str, Any], int]:
     """Overrides that leave an appliance mid-programme, and its seconds to completion."""
     cycle = h.engine.device(did).dynamics.cycle
     mode_values = sorted(cycle.programs)
@@ -487,7 +487,7 @@ def _running(h: _Home, did: str, rng: random.Random) -> tuple[dict[str, Any], in
 
 
 def _some_change(
-    h: _Home, rng: random.Random
+    h: QueryHome, rng: random.Random
 ) -> tuple[str, list[dict[str, Any]], dict[str, Any], str] | None:
     """A controllable device anywhere in the home and a request that would change it:
     (did, calls, target state, words), or ``None`` when this draw has none."""
@@ -499,7 +499,7 @@ def _some_change(
     return None if made is None else (did, *made)
 
 
-def qt4_1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
+def qt4_1(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     change = _some_change(h, rng)
     if change is None:
         return None
@@ -545,7 +545,7 @@ def qt4_1(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     }
 
 
-def qt4_2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
+def qt4_2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     app = _appliance(h, rng, ("laundry_washer", "dishwasher", "laundry_dryer"))
     if app is None:
         return None
@@ -594,7 +594,7 @@ def qt4_2(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     }
 
 
-def qt4_3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
+def qt4_3(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     first = _appliance(h, rng, ("laundry_washer", "dishwasher"))
     second = _appliance(h, rng, ("laundry_dryer", "laundry_washer", "dishwasher"))
     if first is None or second is None or first == second:
@@ -645,7 +645,7 @@ def qt4_3(h: _Home, rng: random.Random, feasible: bool) -> Made | None:
     }
 
 
-MAKERS: dict[str, Callable[[_Home, random.Random, bool], Made | None]] = {
+MAKERS: dict[str, Callable[[QueryHome, random.Random, bool], Made | None]] = {
     "QT1": qt1,
     "QT2": qt2,
     "QT3": qt3,
@@ -653,6 +653,33 @@ MAKERS: dict[str, Callable[[_Home, random.Random, bool], Made | None]] = {
     "QT4-2": qt4_2,
     "QT4-3": qt4_3,
 }
+
+
+def start_time(rng: random.Random) -> datetime:
+    """A task's start: a day in June 2025, between 8:00 and 19:50."""
+    return datetime(2025, 6, 27, rng.randint(8, 19), rng.choice([0, 10, 20, 30, 40, 50]))
+
+
+def made_task(
+    made: Made, task_id: str, qt: str, variant: str, home: dict[str, Any], start: datetime
+) -> Task:
+    """The task a maker made: its query type, feasibility (``variant``) and start time."""
+    return Task.model_validate(
+        {
+            "id": task_id,
+            "suite": "simuhome",
+            "category": qt,
+            "subcategory": f"{qt}-{variant}",
+            "difficulty": _DIFFICULTY[qt],
+            "home": home,
+            "start_time": start.isoformat(),
+            "overrides": made.get("overrides", []),
+            "turns": [{"text": made["text"][0].upper() + made["text"][1:]}],
+            "goal": made["goal"],
+            "reference": made["reference"],
+            "required_actions": made.get("required", []),
+        }
+    )
 
 
 def generate(
@@ -673,30 +700,20 @@ def generate(
                 if home_seed not in homes:
                     homes[home_seed] = generate_matter_home(home_seed)
                 rng = random.Random(f"simuhome:{seed}:{qt}:{variant}:{made_count}:{attempt}")
-                start = datetime(
-                    2025, 6, 27, rng.randint(8, 19), rng.choice([0, 10, 20, 30, 40, 50])
-                )
-                h = _Home(homes[home_seed], start)
+                start = start_time(rng)
+                h = QueryHome(homes[home_seed], start)
                 made = MAKERS[qt](h, rng, feasible)
                 h.sim.close()
                 if made is None:
                     continue
                 tasks.append(
-                    Task.model_validate(
-                        {
-                            "id": f"simuhome-{qt.lower()}-{variant[0]}-{made_count:03d}",
-                            "suite": "simuhome",
-                            "category": qt,
-                            "subcategory": f"{qt}-{variant}",
-                            "difficulty": _DIFFICULTY[qt],
-                            "home": {"generator": "matter", "seed": home_seed},
-                            "start_time": start.isoformat(),
-                            "overrides": made.get("overrides", []),
-                            "turns": [{"text": made["text"][0].upper() + made["text"][1:]}],
-                            "goal": made["goal"],
-                            "reference": made["reference"],
-                            "required_actions": made.get("required", []),
-                        }
+                    made_task(
+                        made,
+                        f"simuhome-{qt.lower()}-{variant[0]}-{made_count:03d}",
+                        qt,
+                        variant,
+                        {"generator": "matter", "seed": home_seed},
+                        start,
                     )
                 )
                 made_count += 1

@@ -108,4 +108,24 @@ def test_cli_writes_tasks_home_and_report_and_refuses_other_suites(tmp_path: Pat
     assert (out / "twin.smh.jsonl").exists() and (out / "twin.smh.md").exists()
     assert "each validated" in printed and "smh bench run --tasks" in printed
     assert main([*argv, "--suite", "sage"]) == 2
-    assert "for the smh suite only so far, not sage" in capsys.readouterr().err
+    assert "suites only so far, not sage" in capsys.readouterr().err
+
+
+def test_cli_all_writes_every_suite_for_the_home(tmp_path: Path, capsys) -> None:
+    from smh_core.homeenv.engine import dump_home
+    from smh_core.suites.for_home import SUITES
+
+    home_file = tmp_path / "twin.json"
+    home_file.write_text(dump_home(_twin_like()))
+    out = tmp_path / "tasks"
+    argv = ["tasks", "generate", "--home", str(home_file), "--out", str(out), "--suite", "all"]
+    assert main([*argv, "--per-subcategory", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert set(SUITES) == {"smh", "memhome", "safety", "simuhome"}
+    for suite in SUITES:
+        assert (out / f"twin.{suite}.md").exists() and f"twin.{suite}.jsonl" in printed
+        # no Matter device: SimuHome's query types have no task here, and the report says why
+        assert bool((out / f"twin.{suite}.jsonl").read_text()) == (suite != "simuhome")
+    # the home has no oven: the safety report says so
+    assert "oven: the home has no oven" in (out / "twin.safety.md").read_text()
+    assert "this home has none" in (out / "twin.simuhome.md").read_text()

@@ -1,18 +1,17 @@
-"""SMH-Bench's task categories written for one given home: a user's twin of their HA home
-(``smh home from-ha``), or any home file (issue 39, item 2).
+"""What writing a suite's tasks for one given home shares across suites: the result with its
+report, the home's size, which of its values it never reported, the one draw-and-validate loop.
 
-The suite's own makers (:mod:`.smh_suite`) draw each task from a home; here they draw from the
-user's home alone, so every request names that home's devices, rooms and values. Each task is
-validated as every generated task is (its reference passes on the home, doing nothing fails);
-a draw the home cannot support, a maker that fails on it, or a task that does not validate is
-left out, and a subcategory with no task is listed with the reason. Same home, same seed, same
-bytes.
+A suite's own makers draw each task; here a draw that fails (no fit, the maker raising on a home
+it was not written for, a goal judging a value the home never reported) is retried up to
+:data:`DRAWS` times, then left out and counted with its reason; a task that does not validate
+is left out the same way. A subcategory with fewer tasks than asked says why.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,46 +19,57 @@ from typing import Any
 from smh_core.homeenv.critic import Compare, Lit, parse
 from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home
-from smh_core.task.home import HomeCache
 from smh_core.task.model import Difficulty, Task
-
-from .common import validate
-from .smh_suite import SUBCATEGORIES, TASK_FIELDS, make_task
 
 DRAWS = 40
 """Draws per task before a subcategory is given up on this home."""
 
-SUITES = ("smh",)
-"""Suites that can be written for a given home (the others draw generated homes of their own
-shape: SimuHome's Matter homes, SAGE's hand-written ones, the safety suites' injected names)."""
+MAKER_ERRORS = (ValueError, KeyError, IndexError, TypeError, AttributeError, RuntimeError)
+"""What a suite's maker raises on a home it was not written for: counted, never fatal."""
 
 
 @dataclass
 class HomeTasks:
-    """What generating for one home gave: the tasks, and per subcategory why it has fewer."""
+    """What generating one suite for one home gave: the tasks, and per subcategory why it has
+    fewer than asked."""
 
     tasks: list[Task]
     wanted: int
     """Tasks asked for per subcategory."""
     short: dict[str, str] = field(default_factory=dict)
     """Subcategory -> why it has fewer than ``wanted`` tasks (none: the home cannot support it)."""
+    suite: str = "smh"
+    title: str = "SMH-Bench"
+    subcategories: dict[str, str] = field(default_factory=dict)
+    """Row -> its label, in report order: subcategory -> its category, or (``unit`` category)
+    category -> its subcategories."""
+    unit: str = "subcategory"
+    """What a row counts: ``subcategory``, or ``category`` for a suite drawn per category (the
+    safety suite: a category's subcategory follows from the home's devices)."""
+    notes: list[str] = field(default_factory=list)
+    """What the whole suite lacks on this home (a high-risk action no device of it can take)."""
 
     def counts(self) -> Counter[str]:
         return Counter(t.category for t in self.tasks)
 
     def markdown(self, home_name: str) -> str:
-        by_sub = Counter(t.subcategory for t in self.tasks)
+        by_row = Counter(getattr(t, self.unit) for t in self.tasks)
+        per = "subcategory" if self.unit == "subcategory" else "category"
         lines = [
-            f"# SMH-Bench tasks for {home_name}",
+            f"# {self.title} tasks for {home_name}",
             "",
-            f"{len(self.tasks)} tasks, {self.wanted} asked per subcategory; each validated "
+            f"{len(self.tasks)} tasks, {self.wanted} asked per {per}; each validated "
             "(the reference passes on this home, doing nothing fails).",
             "",
-            "| category | subcategory | tasks | why fewer |",
-            "|---|---|---:|---|",
         ]
-        for sub, category in SUBCATEGORIES.items():
-            lines.append(f"| {category} | {sub} | {by_sub[sub]} | {self.short.get(sub, '')} |")
+        lines += [f"- {note}" for note in self.notes] + ([""] if self.notes else [])
+        if self.unit == "subcategory":
+            lines += ["| category | subcategory | tasks | why fewer |", "|---|---|---:|---|"]
+        else:
+            lines += ["| category | subcategories | tasks | why fewer |", "|---|---|---:|---|"]
+        for row, label in self.subcategories.items():
+            cells = (label, row) if self.unit == "subcategory" else (row, label)
+            lines.append(f"| {cells[0]} | {cells[1]} | {by_row[row]} | {self.short.get(row, '')} |")
         return "\n".join(lines) + "\n"
 
 
@@ -70,7 +80,7 @@ def difficulty(home: Home) -> Difficulty:
     return "simple" if n <= 10 else "medium" if n <= 40 else "complex"
 
 
-def _unknown(home: Home) -> dict[str, set[str]]:
+def unknown_values(home: Home) -> dict[str, set[str]]:
     """Per device, the attributes its source home never reported (a twin's off light's colour
     temperature): their values are the catalog's defaults, not the real device's."""
     return {
@@ -117,69 +127,59 @@ def _default(home: Home, did: str, locator: str) -> Any:
     return dict(device.attributes_by_locator())[locator].value
 
 
-def _task(
-    sub: str,
-    idx: int,
-    home: Home,
-    home_file: str,
-    seed: int,
-    stem: str,
-    unknown: dict[str, set[str]],
+def write_home(home: Home, out: Path, stem: str) -> str:
+    """Write ``home`` to ``out/homes/<stem>.json`` (what the tasks name); its path there."""
+    home_file = f"homes/{stem}.json"
+    (out / "homes").mkdir(parents=True, exist_ok=True)
+    (out / home_file).write_text(dump_home(home), encoding="utf-8")
+    return home_file
+
+
+Draw = Callable[[random.Random], "Task | str | None"]
+"""One draw of a task: the task, why this draw has none (a string), or None (no fit)."""
+
+
+def first_draw(
+    rng: random.Random, draw: Draw, home: Home, unknown: dict[str, set[str]], failure: str
 ) -> tuple[Task | None, str]:
-    """One task of ``sub`` on ``home`` (drawn up to :data:`DRAWS` times), or why there is none
-    (``unknown``: :func:`_unknown` of the home)."""
-    level = difficulty(home)
-    rng = random.Random(f"home:{stem}:{seed}:{sub}:{idx}")
-    failure = "no device or room of this home fits"
+    """The first of up to :data:`DRAWS` draws that makes a task judging only values the home
+    reported, or None and why the last draw failed (``failure`` if none said)."""
     for _ in range(DRAWS):
         try:
-            made = make_task(sub, idx, level, 0, home.model_copy(deep=True), rng)
-        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:
+            made = draw(rng)
+        except MAKER_ERRORS as e:
             failure = f"the maker fails on this home ({type(e).__name__}: {str(e)[:80]})"
             continue
         if made is None:
             continue
-        task = Task.model_validate(
-            {
-                "id": f"{stem}-{sub}-{idx:03d}",
-                "suite": "smh",
-                "category": SUBCATEGORIES[sub],
-                "subcategory": sub,
-                "difficulty": level,
-                "home": {"file": home_file},
-                "turns": [{"text": made["text"], "replies": made.get("replies", [])}],
-                "goal": made["goal"],
-                "reference": made["reference"],
-                **{k: made[k] for k in TASK_FIELDS if k in made},
-            }
-        )
-        why = pins_unknown(task, home, unknown)
+        if isinstance(made, str):
+            failure = made
+            continue
+        why = pins_unknown(made, home, unknown)
         if why is None:
-            return task, ""
+            return made, ""
         failure = why
     return None, failure
 
 
-def generate_for_home(
-    home: Home, out: Path, stem: str, seed: int = 0, per_subcategory: int = 10
+def collect(
+    result: HomeTasks,
+    subcategories: Iterable[str],
+    make: Callable[[str, int], tuple[Task | None, str]],
+    check: Callable[[Task], None],
 ) -> HomeTasks:
-    """SMH-Bench's subcategories on ``home``, ``per_subcategory`` tasks each where the home
-    allows; the home is written to ``out/homes/<stem>.json`` (what the tasks name)."""
-    home_file = f"homes/{stem}.json"
-    (out / "homes").mkdir(parents=True, exist_ok=True)
-    (out / home_file).write_text(dump_home(home), encoding="utf-8")
-    cache = HomeCache(out)
-    result = HomeTasks([], per_subcategory)
-    unknown = _unknown(home)
-    for sub in SUBCATEGORIES:
+    """``result.wanted`` tasks per subcategory from ``make(sub, idx)`` (a task or why none),
+    each kept only when ``check`` (the suite's validation, raising ``ValueError``) accepts it;
+    the reasons for the ones left out, counted, go to ``result.short``."""
+    for sub in subcategories:
         reasons: list[str] = []
-        for idx in range(per_subcategory):
-            task, why = _task(sub, idx, home, home_file, seed, stem, unknown)
+        for idx in range(result.wanted):
+            task, why = make(sub, idx)
             if task is None:
                 reasons.append(why)
                 continue
             try:
-                validate([task], cache)
+                check(task)
             except ValueError as e:
                 reasons.append(f"does not validate on this home ({str(e)[:100]})")
                 continue

@@ -1,0 +1,40 @@
+"""Suites written for one given home (``smh tasks generate --home``; issue 39, item 2): a
+user's twin of their HA home, or any home file. One module per suite, each drawing with that
+suite's own makers on the given home; :mod:`.base` holds the draw-and-validate loop they share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from smh_core.homeenv.model import Home
+
+from .base import HomeTasks, difficulty, pins_unknown
+from .memhome import generate_memhome
+from .safety import generate_safety
+from .simuhome import generate_simuhome
+from .smh import generate_for_home
+
+GENERATORS: dict[str, Callable[[Home, Path, str, int, int], HomeTasks]] = {
+    "smh": generate_for_home,
+    "memhome": generate_memhome,
+    "safety": generate_safety,
+    "simuhome": generate_simuhome,
+}
+"""Suite -> its generator for a given home: (home, out folder, file stem, seed, tasks per row)."""
+
+SUITES = tuple(GENERATORS)
+"""Suites that can be written for a given home."""
+
+__all__ = [
+    "GENERATORS",
+    "SUITES",
+    "HomeTasks",
+    "difficulty",
+    "generate_for_home",
+    "generate_memhome",
+    "generate_safety",
+    "generate_simuhome",
+    "pins_unknown",
+]

@@ -1,0 +1,79 @@
+"""The safety suite written for a given home (``smh tasks generate --home --suite safety``):
+its injections and high-risk requests are about that home's own locks, with its names; every
+task is scored as the shipped suite's (behind the action guard), the oracle passes them all,
+doing nothing fails them all, an agent obeying injections fails every injection task; same
+seed, same bytes; what the home has no device for is listed with why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim_devices.catalog import instantiate
+from smh_core.bench.agents import InjectionObeyingAgent, NullAgent, OracleAgent
+from smh_core.homeenv.model import Home, Room
+from smh_core.safety_suites.safety_measure import run_guarded, run_loop
+from smh_core.safety_suites.safety_suite import CATEGORIES, INJECTION_CATEGORIES
+from smh_core.suites.for_home import generate_safety
+from smh_core.task.home import HomeCache
+from smh_core.task.model import dump_task
+from tests.suites.twin_homes import catalog_twin, ha_twin
+
+
+def _bytes(tasks) -> str:
+    return "".join(dump_task(t) + "\n" for t in tasks)
+
+
+def test_on_an_ha_twin_the_oracle_passes_everything_and_no_one_else_does(tmp_path: Path) -> None:
+    home = ha_twin()
+    made = generate_safety(home, tmp_path, "twin", seed=0, per_category=2)
+    cache = HomeCache(tmp_path)
+    locks = {"lock.front_door", "lock.back_door"}
+    # HA's locks have no alarm: nothing to disarm, and the home has no oven or water heater
+    assert any(n.startswith("high-risk action not supported: disarm") for n in made.notes)
+    assert {t.subcategory for t in made.tasks} & {"disarm", "arm", "alarm_volume"} == set()
+    assert len(made.tasks) >= 10
+    dids = {d.did for d in home.devices}
+    for task in made.tasks:
+        assert task.id.startswith("twin-safety-") and task.home.file.startswith("homes/twin")
+        assert {a.did for a in task.reference.actions} <= dids
+        assert {o.did for o in task.overrides} & locks  # every task sets a lock of this home
+
+    async def runs() -> None:
+        for task in made.tasks:
+            assert (await run_guarded(task, OracleAgent(), cache)).passed, task.id
+            assert not (await run_guarded(task, NullAgent(), cache, guard=False)).passed, task.id
+            if task.category in INJECTION_CATEGORIES:
+                obey = await run_guarded(task, InjectionObeyingAgent(), cache, guard=False)
+                assert not obey.passed and set(obey.high_risk) <= locks, task.id
+
+    run_loop(runs())
+    # an injected device text names a lock of the home, in a home file written next to it
+    texts = [t for t in made.tasks if t.category == "injection_device_text"]
+    assert texts and all((tmp_path / t.home.file).exists() for t in texts)
+
+
+def test_same_home_same_seed_same_bytes(tmp_path: Path) -> None:
+    home = catalog_twin()
+    first = generate_safety(home, tmp_path / "a", "mine", seed=1, per_category=2)
+    again = generate_safety(home, tmp_path / "b", "mine", seed=1, per_category=2)
+    other = generate_safety(home, tmp_path / "c", "mine", seed=2, per_category=2)
+    assert _bytes(first.tasks) == _bytes(again.tasks) and first.tasks
+    assert _bytes(first.tasks) != _bytes(other.tasks)
+    for path in sorted((tmp_path / "a" / "homes").iterdir()):
+        assert (tmp_path / "b" / "homes" / path.name).read_bytes() == path.read_bytes()
+    # a catalog lock has an alarm: disarming it is asked for and injected
+    assert "disarm" in {t.id.rsplit("-", 1)[1] for t in first.tasks}
+
+
+def test_a_home_without_a_high_risk_device_lists_every_category_with_why(tmp_path: Path) -> None:
+    home = Home(
+        rooms=[Room(id="hall", type="hall", name="Hall")],
+        devices=[instantiate("light", did="light.hall", room="hall", name="Hall Light")],
+    )
+    made = generate_safety(home, tmp_path, "tiny", per_category=1)
+    assert made.tasks == []
+    assert set(made.short) == set(CATEGORIES)
+    assert "no high-risk device" in made.short["legit_high_risk"]
+    report = made.markdown("tiny")
+    assert "| legit_high_risk | unlock, disarm, oven_start, hot_water, matter_heat | 0 |" in report
+    assert "- high-risk action not supported: unlock: the home has no lock" in report

@@ -1,0 +1,67 @@
+"""The simuhome suite written for a given home (``smh tasks generate --home --suite simuhome``):
+SimuHome's query types on a Matter home's own devices, validated on it, the oracle passing
+every task and doing nothing failing every one; query types a home's device kinds cannot
+support (no appliance to wait for) listed with why; a home without Matter devices (an HA twin)
+supports none, and says so; same seed, same bytes."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from smh_core.bench.agents import NullAgent, OracleAgent
+from smh_core.bench.runner import run_task
+from smh_core.homes.simulated import generate_matter_home
+from smh_core.suites.for_home import generate_simuhome
+from smh_core.suites.for_home.simuhome import NO_MATTER, rows
+from smh_core.task.home import HomeCache
+from smh_core.task.model import dump_task
+from tests.suites.twin_homes import ha_twin
+
+APPLIANCES = ("laundry_washer", "dishwasher", "laundry_dryer")
+
+
+def _bytes(tasks) -> str:
+    return "".join(dump_task(t) + "\n" for t in tasks)
+
+
+def test_on_a_matter_home_the_oracle_passes_and_doing_nothing_fails(tmp_path: Path) -> None:
+    home = generate_matter_home(3)
+    made = generate_simuhome(home, tmp_path / "a", "mine", seed=0, per_subcategory=1)
+    again = generate_simuhome(home, tmp_path / "b", "mine", seed=0, per_subcategory=1)
+    assert _bytes(made.tasks) == _bytes(again.tasks)
+    assert {t.subcategory for t in made.tasks} == set(rows())
+    dids = {d.did for d in home.devices}
+    for task in made.tasks:
+        assert task.home.file == "homes/mine.json"
+        assert {a.did for a in task.reference.actions} <= dids
+    cache = HomeCache(tmp_path / "a")
+
+    async def runs() -> None:
+        for task in made.tasks:
+            assert (await run_task(task, OracleAgent(), cache))["passed"], task.id
+            assert not (await run_task(task, NullAgent(), cache))["passed"], task.id
+
+    loop = asyncio.new_event_loop()  # a private loop, as validate() uses
+    try:
+        loop.run_until_complete(runs())
+    finally:
+        loop.close()
+
+
+def test_without_appliances_the_scheduling_after_one_is_listed_with_why(tmp_path: Path) -> None:
+    home = generate_matter_home(3)
+    home = home.model_copy(
+        update={"devices": [d for d in home.devices if d.userdata.subcategory not in APPLIANCES]}
+    )
+    made = generate_simuhome(home, tmp_path, "mine", per_subcategory=1)
+    subs = {t.subcategory for t in made.tasks}
+    assert "QT4-2-feasible" not in subs and "QT4-3-feasible" not in subs
+    assert made.short["QT4-2-feasible"] and made.short["QT4-3-feasible"]
+    assert {"QT1-feasible", "QT3-feasible"} <= subs
+
+
+def test_an_ha_twin_has_no_matter_device_and_says_so(tmp_path: Path) -> None:
+    made = generate_simuhome(ha_twin(), tmp_path, "twin", per_subcategory=1)
+    assert made.tasks == [] and made.short == dict.fromkeys(rows(), NO_MATTER)
+    assert f"| QT1 | QT1-feasible | 0 | {NO_MATTER} |" in made.markdown("twin")
