@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .compare import compare_scored
-from .manifest import MANIFEST, RunManifest
+from .manifest import MANIFEST, RunManifest, task_hash
 from .results import bench_record_problem, entry_problem, is_scored, parse_line
 from .stats import wilson
 
@@ -91,6 +91,7 @@ class Row:
     scored: dict[str, dict[str, Any]] = field(default_factory=dict)
     run_index: int = 1  # k of n runs of the same configuration
     runs_of_config: int = 1
+    replayed: str | None = None  # where a replayed published model's verdicts come from
 
     @property
     def config_key(self) -> str:
@@ -258,11 +259,70 @@ def rebuilt_command(manifest: RunManifest, run: Path) -> str:
     return shlex.join(argv)
 
 
+_SOURCE = re.compile(r"^(?P<suite>\S+) \((?P<path>.+)\)$")
+
+
+class TaskTexts:
+    """What the user said in each task of a run, for the drill-down.
+
+    A results record keeps the verdict but not the request, so the request is read back from
+    the task files the manifest names (``task_source``; a suite name is also looked up where
+    ``smh bench run --suite`` looks), and shown only where the task there has the fingerprint
+    the run recorded (``identity.tasks``): a task file edited since the run gives no text
+    rather than the wrong one. Each file is read once per site (50 runs of one suite share it).
+    """
+
+    def __init__(self) -> None:
+        self._files: dict[Path, dict[str, tuple[str, str]]] = {}
+
+    def _read(self, path: Path) -> dict[str, tuple[str, str]]:
+        """Task id -> (fingerprint, request) of one task file; an unreadable file gives none."""
+        key = path.resolve()
+        if key not in self._files:
+            from smh_core.task.model import iter_tasks
+
+            texts: dict[str, tuple[str, str]] = {}
+            try:
+                for task in iter_tasks(key):
+                    texts[task.id] = (task_hash(task), "\n".join(t.text for t in task.turns))
+            except (OSError, ValueError):
+                texts = {}  # no text is shown from a file that does not read as tasks
+            self._files[key] = texts
+        return self._files[key]
+
+    def candidates(self, manifest: RunManifest) -> list[Path]:
+        """The task files the run may have read, in the order they are tried: each source's path
+        as recorded (relative to where the site is built, then to the checkout), then a suite's
+        file where ``smh bench run --suite`` finds it from here (``./tasks``, the checkout's)."""
+        repo = Path(__file__).resolve().parents[2]
+        out: list[Path] = []
+        for source in manifest.task_source:
+            m = _SOURCE.match(source)
+            raw = Path(m["path"] if m else source)
+            out += [raw] if raw.is_absolute() else [raw, repo / raw]
+            if m:
+                name = f"{m['suite']}.jsonl"
+                out += [d / name for d in (Path("tasks"), repo / "tasks", repo / "tasks/imported")]
+        return [p for p in out if p.is_file()]
+
+    def of(self, manifest: RunManifest) -> dict[str, str]:
+        """Task id -> request, for the run's tasks whose file still holds them unchanged."""
+        want = manifest.identity.tasks
+        out: dict[str, str] = {}
+        for path in self.candidates(manifest):
+            for tid, (digest, text) in self._read(path).items():
+                if want.get(tid) == digest:
+                    out.setdefault(tid, text)
+            if len(out) == len(want):
+                break
+        return out
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "x"
 
 
-def _task_entry(r: dict[str, Any]) -> dict[str, Any]:
+def _task_entry(r: dict[str, Any], request: str = "") -> dict[str, Any]:
     outcome = r.get("outcome") if isinstance(r.get("outcome"), dict) else {}
     calls = outcome.get("tool_calls") if isinstance(outcome.get("tool_calls"), list) else []
     turns = outcome.get("turns") if isinstance(outcome.get("turns"), list) else None
@@ -277,6 +337,7 @@ def _task_entry(r: dict[str, Any]) -> dict[str, Any]:
         "suite": r.get("suite", "?"),
         "category": r.get("category", "?"),
         "difficulty": r.get("difficulty", "?"),
+        "request": request,
         "scored": is_scored(r),
         "passed": bool(r.get("passed")) and is_scored(r),
         "reason": str(
@@ -306,9 +367,10 @@ def _task_entry(r: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def read_run(run: Path) -> Row:
+def read_run(run: Path, texts: TaskTexts | None = None) -> Row:
     """One run folder as a row (suites, categories, tasks; no comparison yet)."""
     manifest, digest = read_manifest_strict(run)
+    requests = (texts or TaskTexts()).of(manifest)
     records = read_records_strict(run, manifest.suite_names)
     scored: dict[str, dict[str, Any]] = {}
     last: dict[str, dict[str, Any]] = {}
@@ -344,7 +406,7 @@ def read_run(run: Path) -> Row:
         cell = cells[final["suite"]]
         if tid not in scored:
             cell[2] += 1
-        row.tasks.append(_task_entry(final))
+        row.tasks.append(_task_entry(final, requests.get(tid, "")))
     for r in scored.values():
         cell = cells[r["suite"]]
         usage = r.get("usage") or {}
@@ -372,7 +434,8 @@ def build(paths: list[Path]) -> Site:
     """Read every run (all of them before anything is written: one bad folder stops the build),
     group rows by configuration, mark each suite's best row and compare every other row with it."""
     found, left_out = find_runs(paths)
-    rows = [read_run(p) for p in found]
+    texts = TaskTexts()
+    rows = [read_run(p, texts) for p in found]
     groups: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         groups[row.config_key].append(row)

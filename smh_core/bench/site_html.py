@@ -297,27 +297,26 @@ def _script_json(name: str, value: Any) -> str:
     return f"window.{name}={body};\n"
 
 
-def _task_key(t: dict[str, Any]) -> tuple[str, str, str]:
-    return (t["id"], f"{t['suite']}/{t['category']}", t["difficulty"])
+def _task_key(t: dict[str, Any]) -> tuple[str, str, str, str]:
+    return (t["id"], f"{t['suite']}/{t['category']}", t["difficulty"], t.get("request", ""))
 
 
-def task_index(site: Site) -> tuple[str, dict[tuple[str, str, str], int]]:
-    """``data/tasks.js``: every task once (id, suite/category, difficulty), shared by the run
+def task_index(site: Site) -> tuple[str, dict[tuple[str, str, str, str], int]]:
+    """``data/tasks.js``: every task once (id, suite/category, difficulty, request), shared by the run
     pages (50 runs of the same 2,439 tasks would otherwise repeat them 50 times), and the
     position of each task in it."""
-    positions: dict[tuple[str, str, str], int] = {}
+    positions: dict[tuple[str, str, str, str], int] = {}
     for row in site.rows:
         for t in row.tasks:
             positions.setdefault(_task_key(t), len(positions))
     strings: dict[str, int] = {}
-    rows = [
-        [key[0], strings.setdefault(key[1], len(strings)), strings.setdefault(key[2], len(strings))]
-        for key in positions
-    ]
+    rows = [[key[0], *(strings.setdefault(k, len(strings)) for k in key[1:])] for key in positions]
     return _script_json("SMH_INDEX", {"s": list(strings), "t": rows}), positions
 
 
-def task_data(row: Row, positions: dict[tuple[str, str, str], int], reply_chars: int = 1000) -> str:
+def task_data(
+    row: Row, positions: dict[tuple[str, str, str, str], int], reply_chars: int = 1000
+) -> str:
     """``data/<row>.js``: the run's tasks (``file://`` pages cannot fetch, but they can load a
     script), strings interned once, each task a list whose first item is its place in
     ``data/tasks.js`` (``site.js`` names the fields)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -230,3 +231,28 @@ def test_a_p_value_below_a_float_reads_as_a_bound() -> None:
     from smh_core.bench.site_html import _p
 
     assert (_p(0.0), _p(0.03125)) == ("< 1e-300", "= 0.0312")
+
+
+def test_the_drill_down_shows_the_request_only_from_an_unchanged_task_file(tmp_path) -> None:
+    tasks = tmp_path / "tasks" / "mine.jsonl"  # beside the sample's homes, as it reads them
+    tasks.parent.mkdir()
+    shutil.copytree("tasks/homes", tasks.parent / "homes")
+    tasks.write_text(
+        Path("tasks/sample.jsonl").read_text(encoding="utf-8").replace("bedroom lamp", "lamp"),
+        encoding="utf-8",
+    )
+    out = tmp_path / "oracle"
+    smh_run("bench", "run", "--tasks", str(tasks), "--agent", "oracle", "--out", str(out))
+    texts = {t["id"]: t["request"] for t in build([out]).rows[0].tasks}
+    assert texts["exec-1"] == "Turn on the lamp and set it to 30%."
+    assert texts["query-1"] and all(texts.values())
+    tasks.write_text(  # edited after the run: that task's text is no longer the one it ran
+        tasks.read_text(encoding="utf-8").replace("Turn on the lamp", "Turn off the lamp"),
+        encoding="utf-8",
+    )
+    texts = {t["id"]: t["request"] for t in build([out]).rows[0].tasks}
+    assert texts["exec-1"] == "" and texts["query-1"]
+    site = tmp_path / "site"
+    write_site(build([out]), site, plots=False)
+    index = (site / "data" / "tasks.js").read_text(encoding="utf-8")
+    assert "Turn off the lamp" not in index and texts["query-1"] in index
