@@ -22,7 +22,7 @@ import shlex
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .compare import compare_scored
 from .manifest import MANIFEST, RunManifest, task_hash
@@ -135,25 +135,26 @@ class Site:
         return [r for r in self.rows if r.baseline is not None]
 
 
-def find_runs(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+def find_runs(paths: list[Path], markers: tuple[str, ...] = ()) -> tuple[list[Path], list[Path]]:
     """Run folders, and the folders left out: each path that holds ``results.jsonl`` (it must be
-    a run: a missing ``run.json`` is an error later), else every folder under it that holds both
-    ``results.jsonl`` and ``run.json`` (``make site`` passes ``runs/``, where other tools' logs
-    and runs from before manifests may sit: those are left out and named, not guessed at). A path
-    holding no run is an error."""
+    a run: a missing ``run.json`` is an error later) or another reader's marker file, else every
+    folder under it that holds both ``results.jsonl`` and ``run.json``, or a marker (``make
+    site`` passes ``runs/``, where other tools' logs and runs from before manifests may sit:
+    those are left out and named, not guessed at). A path holding no run is an error."""
     found: list[Path] = []
     left_out: list[Path] = []
     for path in paths:
-        if (path / "results.jsonl").is_file():
+        if any((path / name).is_file() for name in ("results.jsonl", *markers)):
             found.append(path)
             continue
         if not path.is_dir():
             raise SiteInputError(f"{path}: not a run folder (no such directory)")
         under = sorted(p.parent for p in path.rglob("results.jsonl"))
         runs = [p for p in under if (p / MANIFEST).is_file()]
+        runs += [p.parent for name in markers for p in path.rglob(name)]
         if not runs:
             raise SiteInputError(f"{path}: no run folder in it (results.jsonl beside run.json)")
-        found.extend(runs)
+        found.extend(sorted(set(runs)))
         left_out.extend(p for p in under if p not in runs)
     seen: set[Path] = set()
     return [p for p in found if not (p.resolve() in seen or seen.add(p.resolve()))], left_out
@@ -210,15 +211,19 @@ def read_records_strict(run: Path, suite_names: dict[str, str]) -> list[dict[str
     return records
 
 
+def machine_label(machine: dict[str, Any]) -> str:
+    """Where a run ran, as one configuration value: CPU, cores, GPUs."""
+    cpu = machine.get("cpu") or "unknown machine"
+    return f"{cpu}, {machine.get('cores') or '?'} cores" + (
+        f", {', '.join(machine['gpus'])}" if machine.get("gpus") else ""
+    )
+
+
 def configuration(manifest: RunManifest) -> dict[str, str]:
     """What makes two runs comparable as one leaderboard entry (their manifest's identity, less
     the task list, plus where they ran)."""
     ident = manifest.identity
-    machine = manifest.machine or {}
-    cpu = machine.get("cpu") or "unknown machine"
-    where = f"{cpu}, {machine.get('cores') or '?'} cores" + (
-        f", {', '.join(machine['gpus'])}" if machine.get("gpus") else ""
-    )
+    where = machine_label(manifest.machine or {})
     return {
         "agent": ident.agent,
         "model": ident.model or "–",
@@ -318,11 +323,11 @@ class TaskTexts:
         return out
 
 
-def _slug(text: str) -> str:
+def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "x"
 
 
-def _task_entry(r: dict[str, Any], request: str = "") -> dict[str, Any]:
+def task_entry(r: dict[str, Any], request: str = "") -> dict[str, Any]:
     outcome = r.get("outcome") if isinstance(r.get("outcome"), dict) else {}
     calls = outcome.get("tool_calls") if isinstance(outcome.get("tool_calls"), list) else []
     turns = outcome.get("turns") if isinstance(outcome.get("turns"), list) else None
@@ -367,23 +372,17 @@ def _task_entry(r: dict[str, Any], request: str = "") -> dict[str, Any]:
     }
 
 
-def read_run(run: Path, texts: TaskTexts | None = None) -> Row:
+def read_run(run: Path, texts: TaskTexts | None = None) -> list[Row]:
     """One run folder as a row (suites, categories, tasks; no comparison yet)."""
     manifest, digest = read_manifest_strict(run)
     requests = (texts or TaskTexts()).of(manifest)
     records = read_records_strict(run, manifest.suite_names)
-    scored: dict[str, dict[str, Any]] = {}
-    last: dict[str, dict[str, Any]] = {}
-    for r in records:  # the first scored record of a task counts (as in results.py)
-        if is_scored(r):
-            scored.setdefault(r["task_id"], r)
-        last[r["task_id"]] = r
     config = configuration(manifest)
     row = Row(
         id="-".join(
             [
-                _slug(config["agent"]),
-                *([_slug(config["model"])] if manifest.identity.model else []),
+                slug(config["agent"]),
+                *([slug(config["model"])] if manifest.identity.model else []),
                 digest[:8],
             ]
         ),
@@ -397,8 +396,22 @@ def read_run(run: Path, texts: TaskTexts | None = None) -> Row:
         machine=manifest.machine or {},
         baseline=BASELINES.get(manifest.identity.agent) if not manifest.identity.model else None,
         started=manifest.started,
-        scored=scored,
     )
+    fill_row(row, records, requests)
+    return [row]
+
+
+def fill_row(row: Row, records: list[dict[str, Any]], requests: dict[str, str]) -> None:
+    """A row's tasks, suites and categories from its benchmark records (in log order; the
+    first scored record of a task counts, as in results.py). Other folder kinds
+    (:class:`FolderReader`) make records of this shape so their rows are counted the same way."""
+    scored: dict[str, dict[str, Any]] = {}
+    last: dict[str, dict[str, Any]] = {}
+    for r in records:
+        if is_scored(r):
+            scored.setdefault(r["task_id"], r)
+        last[r["task_id"]] = r
+    row.scored = scored
     cells: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0, 0.0, 0])
     cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for tid, r in last.items():
@@ -406,7 +419,7 @@ def read_run(run: Path, texts: TaskTexts | None = None) -> Row:
         cell = cells[final["suite"]]
         if tid not in scored:
             cell[2] += 1
-        row.tasks.append(_task_entry(final, requests.get(tid, "")))
+        row.tasks.append(task_entry(final, requests.get(tid, "")))
     for r in scored.values():
         cell = cells[r["suite"]]
         usage = r.get("usage") or {}
@@ -423,19 +436,33 @@ def read_run(run: Path, texts: TaskTexts | None = None) -> Row:
         for s, c in cells.items()
     }
     row.categories = {k: (p, n) for k, (p, n) in sorted(cats.items())}
-    return row
+
+
+class FolderReader(Protocol):
+    """Another kind of folder the site reads (a replay of published traces): the file that marks
+    one, and its rows. It lives above this module (the formats it reads are the importers'),
+    so the command passes it to :func:`build`."""
+
+    marker: str
+
+    def read(self, folder: Path) -> list[Row]: ...
 
 
 def _suite_key(name: str) -> tuple[int, str]:
     return (SUITE_ORDER.index(name) if name in SUITE_ORDER else len(SUITE_ORDER), name)
 
 
-def build(paths: list[Path]) -> Site:
+def build(paths: list[Path], readers: tuple[FolderReader, ...] = ()) -> Site:
     """Read every run (all of them before anything is written: one bad folder stops the build),
-    group rows by configuration, mark each suite's best row and compare every other row with it."""
-    found, left_out = find_runs(paths)
+    group rows by configuration, mark each suite's best row and compare every other row with it.
+    ``readers`` read the other kinds of folder (a folder holding a reader's marker file is read
+    by that reader, and may give several rows)."""
+    found, left_out = find_runs(paths, tuple(r.marker for r in readers))
     texts = TaskTexts()
-    rows = [read_run(p, texts) for p in found]
+    rows = []
+    for folder in found:
+        reader = next((r for r in readers if (folder / r.marker).is_file()), None)
+        rows += reader.read(folder) if reader else read_run(folder, texts)
     groups: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         groups[row.config_key].append(row)
