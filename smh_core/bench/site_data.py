@@ -92,6 +92,12 @@ class Row:
     run_index: int = 1  # k of n runs of the same configuration
     runs_of_config: int = 1
     replayed: str | None = None  # where a replayed published model's verdicts come from
+    voice: tuple[int, int] | None = None  # spoken runs: word errors, words said (all tasks)
+
+    @property
+    def wer(self) -> float | None:
+        """Word error rate of the transcripts over every spoken task (``None``: not spoken)."""
+        return self.voice[0] / self.voice[1] if self.voice and self.voice[1] else None
 
     @property
     def config_key(self) -> str:
@@ -436,6 +442,12 @@ def fill_row(row: Row, records: list[dict[str, Any]], requests: dict[str, str]) 
         for s, c in cells.items()
     }
     row.categories = {k: (p, n) for k, (p, n) in sorted(cats.items())}
+    spoken = [r["voice"] for r in last.values() if isinstance(r.get("voice"), dict)]
+    if spoken:  # a --voice run: the words said and the recognizer's errors, per task
+        row.voice = (
+            sum(int(v.get("word_errors") or 0) for v in spoken),
+            sum(int(v.get("reference_words") or 0) for v in spoken),
+        )
 
 
 class FolderReader(Protocol):

@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "published model), or folders to search for them (e.g. runs/)",
     )
     site.add_argument("--out", type=Path, required=True, help="the site's folder")
-    site.add_argument("--no-plots", action="store_true", help="skip the two matplotlib plots")
+    site.add_argument("--no-plots", action="store_true", help="skip the matplotlib plots")
     site.set_defaults(func=_site)
 
 
