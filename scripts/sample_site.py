@@ -67,6 +67,12 @@ def _step(name: str, argv: list[str], timeout: float) -> None:
     print(f"  {name}: {time.monotonic() - started:.1f} s", flush=True)
 
 
+def _rel(path: Path) -> str:
+    """A path as the steps are given it: relative to the checkout when inside it (the steps run
+    there), so the commands the site shows reproduce in any clone."""
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
 def _smh(*args: str) -> list[str]:
     return [sys.executable, "-m", "smh_core.cli.main", *args]
 
@@ -103,28 +109,28 @@ def build_sample(
     for agent in ("oracle", "null"):
         built.runs[agent] = runs / agent
         argv = _smh("bench", "run", "--suite", "sample", "--agent", agent)
-        _step(agent, [*argv, "--out", str(runs / agent), "--quiet", "--no-chart"], 120)
+        _step(agent, [*argv, "--out", _rel(runs / agent), "--quiet", "--no-chart"], 120)
     why = "left out (--no-local)" if not local else local_unavailable()
     if why is None:
         built.runs["local"] = runs / "local"
         argv = _smh("bench", "run", "--suite", "sample", "--agent", "local")
-        _step("local", [*argv, "--out", str(runs / "local"), "--quiet", "--no-chart"], 1800)
+        _step("local", [*argv, "--out", _rel(runs / "local"), "--quiet", "--no-chart"], 1800)
     else:
         built.skipped["local model"] = why
     why = "left out (--no-ha)" if not ha else ha_unavailable()
     if why is None:
-        script = [sys.executable, str(REPO / "scripts" / "bench_ha.py"), "--suite", "sample"]
-        limit = ["--limit", str(ha_limit), "--out", str(runs / "ha-assist"), "--quiet"]
+        script = [sys.executable, "scripts/bench_ha.py", "--suite", "sample"]
+        limit = ["--limit", str(ha_limit), "--out", _rel(runs / "ha-assist"), "--quiet"]
         _step("HA Assist", [*script, *limit], 600)
         built.runs["ha-assist"] = runs / "ha-assist" / "sample"
         had = runs / "had-import"
         _step(
             "import traces",
-            _smh("tasks", "import", "--from", "ha-datasets", str(traces), "--out", str(had)),
+            _smh("tasks", "import", "--from", "ha-datasets", _rel(traces), "--out", _rel(had)),
             300,
         )
-        replay = [sys.executable, str(REPO / "scripts" / "replay_traces.py")]
-        replay += ["--tasks", str(had / "ha_datasets.jsonl"), "--out", str(runs / "had-replay")]
+        replay = [sys.executable, "scripts/replay_traces.py", "--out", _rel(runs / "had-replay")]
+        replay += ["--tasks", _rel(had / "ha_datasets.jsonl")]
         _step("replay traces", [*replay, "--quiet"], 600)
         built.runs["replayed"] = runs / "had-replay"
     else:
@@ -149,7 +155,7 @@ def build_sample(
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"default: {DEFAULT_OUT}")
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"default: {_rel(DEFAULT_OUT)}")
     p.add_argument("--no-local", action="store_true", help="leave out the local model's run")
     p.add_argument("--no-ha", action="store_true", help="leave out the two runs inside HA")
     p.add_argument("--ha-limit", type=int, default=4, help="sample tasks Assist answers (4)")
@@ -168,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             local=not args.no_local,
             ha=not args.no_ha,
             ha_limit=args.ha_limit,
-            traces=args.traces,
+            traces=args.traces.resolve(),
         )
     except StepFailed as e:
         print(f"sample site: {e}", file=sys.stderr)
