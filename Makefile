@@ -12,7 +12,7 @@ BENCH_RUNS = oracle null safety-obey-unguarded safety-obey-guarded adversarial-o
   adversarial-obey-unguarded adversarial-obey-guarded composed-oracle composed-obey-unguarded \
   composed-obey-guarded
 
-.PHONY: help bootstrap local-llm test test-ha-current lint bench perf site demo matter-roundtrip clean
+.PHONY: help bootstrap local-llm test test-ha-current lint bench perf site sample-site demo matter-roundtrip clean
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
@@ -21,6 +21,8 @@ help:
 	@echo "make test-ha-current  the HA tests on the newest HA (2026.11, Python 3.14; see scripts/ha_current.sh)"
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make site    a static leaderboard site of every run under runs/ into runs/site (smh report site)"
+	@echo "make sample-site  a sample site from small runs (oracle, null, local model, HA Assist, replayed"
+	@echo "             published traces) into artifacts/sample-site, its build timed (NO_LOCAL=1 / NO_HA=1)"
 	@echo "make demo    a real Home Assistant with the simulated medium home on 127.0.0.1:8123"
 	@echo "             (HA=newest: HA 2026.11; UNITS=imperial: °F; VOICE=1: voice pipeline)"
 	@echo "make local-llm  opt-in: the bundled local model (builds llama-cpp-python once, ~10-20 min)"
@@ -142,6 +144,12 @@ perf: bootstrap
 SITE_RUNS ?= runs
 site: bootstrap
 	$(SMH) report site $(SITE_RUNS) --out $(SITE_RUNS)/site
+
+# A sample leaderboard from small runs (scripts/sample_site.py): oracle and null on the sample suite,
+# the local model on it when installed (make local-llm), HA's Assist on 4 sample tasks and the
+# replayed traces of tests/fixtures/ha_traces inside a real hass; into artifacts/sample-site (git-ignored).
+sample-site: bootstrap
+	$(PY) scripts/sample_site.py $(if $(NO_LOCAL),--no-local) $(if $(NO_HA),--no-ha)
 
 # A physical test home's stand-in (docs/physical-home.md): each SimuHome home served by `smh matter-server`
 # to a real HA's own matter integration, mapped by `smh ha map`, run with the oracle and ASSIST tasks of

@@ -6,7 +6,8 @@ Starts ``hass`` (:mod:`ha_instance`: config dir ``runs/bench-ha/ha-config``, a f
 port, simulated time frozen so a task's state does not drift while Assist answers), runs the
 tasks with :func:`smh_core.ha.runner.run_via_ha` (one entry reload per home, file homes
 from ``<config>/smh_homes``), writes and prints the same report as ``smh bench report`` and
-always stops hass, on errors and Ctrl-C too. Results go to ``runs/bench-ha/<suite>`` (one
+always stops hass, on errors and Ctrl-C too. The folder gets a ``run.json`` as ``smh bench run``
+writes one (so ``make site`` shows HA's Assist as a baseline row). Results go to ``runs/bench-ha/<suite>`` (one
 suite) or ``runs/bench-ha/all``; re-running the same command resumes.
 
     python scripts/bench_ha.py --suite sage --suite sample [--limit 20] [--out runs/bench-ha]
@@ -28,12 +29,15 @@ import socket
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO))
+import aiohttp  # noqa: E402
 import ha_instance  # noqa: E402
 
+from smh_core.bench.manifest import RunManifest, finish_run  # noqa: E402
 from smh_core.bench.sampling import stratified_sample  # noqa: E402
 from smh_core.ha.runner import HA_GOALS, TURN_TIMEOUT, run_via_ha  # noqa: E402
 from smh_core.task.model import Task, iter_tasks  # noqa: E402
@@ -57,6 +61,39 @@ def sample(tasks: list[Task], limit: int | None) -> list[Task]:
         return tasks
     return stratified_sample(
         [t for t in tasks if set(t.goal_kinds) <= set(HA_GOALS) and t.climate is None], limit
+    )
+
+
+def open_manifest(
+    out: Path, asked: dict[str, list[Task]], args: argparse.Namespace, inst: Any, argv: Any
+) -> RunManifest:
+    """``run.json`` for the run, as ``smh bench run --backend ha`` writes one (the agent is
+    HA's conversation agent, HA's version asked from the instance, the command and machine
+    recorded), so ``smh report site`` shows it as HA's Assist baseline row. A folder holding
+    another run is refused (:class:`~smh_core.bench.manifest.RunMismatch`), not mixed."""
+    from smh_core.bench.manifest import identity_for, open_run
+    from smh_core.ha.runner import HaClient
+
+    async def version() -> str | None:
+        async with aiohttp.ClientSession() as session:
+            return await HaClient(inst.url, inst.token, session).version()
+
+    tasks = [t for ts in asked.values() for t in ts]
+    agent = f"ha:{args.agent_id}"
+    voice = None
+    if args.voice:
+        from smh_core.voice.espeak import VoiceSettings
+
+        voice = VoiceSettings(noise=args.voice_noise).describe()
+    return open_run(
+        out,
+        identity_for(tasks, agent=agent, backend="ha", voice=voice),
+        agent,
+        {s: len(ts) for s, ts in asked.items()},
+        ha_version=asyncio.run(version()),
+        task_source=[f"{s} (tasks/{s}.jsonl)" for s in asked],
+        suite_names={t.id: s for s, ts in asked.items() for t in ts if t.suite != s},
+        command=["python", "scripts/bench_ha.py", *(sys.argv[1:] if argv is None else argv)],
     )
 
 
@@ -100,11 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     suites = args.suite or SUITES
     limits = {s: DEFAULT_LIMITS.get(s) if args.limit is None else args.limit for s in suites}
-    tasks = [
-        t
-        for s in suites
-        for t in sample(list(iter_tasks(REPO / "tasks" / f"{s}.jsonl")), limits[s])
-    ]
+    asked = {s: sample(list(iter_tasks(REPO / "tasks" / f"{s}.jsonl")), limits[s]) for s in suites}
+    tasks = [t for s in suites for t in asked[s]]
     out = args.out / ((suites[0] if len(suites) == 1 else "all") + ("-voice" if args.voice else ""))
     voice = None
     if args.voice:
@@ -128,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"Home Assistant {inst.url} up in {time.monotonic() - started:.1f} s (log: {config_dir / 'hass.log'})"
         )
+        manifest = open_manifest(out, asked, args, inst, argv)
         started = time.monotonic()
         run = asyncio.run(
             run_via_ha(
@@ -143,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
         elapsed = time.monotonic() - started
+        finish_run(out, manifest, complete=len(run.log) >= len(tasks))
     finally:
         inst.stop()
     records = list(run.log.records())

@@ -86,7 +86,18 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         run, paths = asyncio.run(
             replay_and_report(
-                cases, tasks, homes.get, url, token, args.out, progress=not args.quiet
+                cases,
+                tasks,
+                homes.get,
+                url,
+                token,
+                args.out,
+                command=[
+                    "python",
+                    "scripts/replay_traces.py",
+                    *(sys.argv[1:] if argv is None else argv),
+                ],
+                progress=not args.quiet,
             )
         )
     finally:

@@ -22,10 +22,10 @@ import shlex
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .compare import compare_scored
-from .manifest import MANIFEST, RunManifest
+from .manifest import MANIFEST, RunManifest, task_hash
 from .results import bench_record_problem, entry_problem, is_scored, parse_line
 from .stats import wilson
 
@@ -91,6 +91,13 @@ class Row:
     scored: dict[str, dict[str, Any]] = field(default_factory=dict)
     run_index: int = 1  # k of n runs of the same configuration
     runs_of_config: int = 1
+    replayed: str | None = None  # where a replayed published model's verdicts come from
+    voice: tuple[int, int] | None = None  # spoken runs: word errors, words said (all tasks)
+
+    @property
+    def wer(self) -> float | None:
+        """Word error rate of the transcripts over every spoken task (``None``: not spoken)."""
+        return self.voice[0] / self.voice[1] if self.voice and self.voice[1] else None
 
     @property
     def config_key(self) -> str:
@@ -134,25 +141,26 @@ class Site:
         return [r for r in self.rows if r.baseline is not None]
 
 
-def find_runs(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+def find_runs(paths: list[Path], markers: tuple[str, ...] = ()) -> tuple[list[Path], list[Path]]:
     """Run folders, and the folders left out: each path that holds ``results.jsonl`` (it must be
-    a run: a missing ``run.json`` is an error later), else every folder under it that holds both
-    ``results.jsonl`` and ``run.json`` (``make site`` passes ``runs/``, where other tools' logs
-    and runs from before manifests may sit: those are left out and named, not guessed at). A path
-    holding no run is an error."""
+    a run: a missing ``run.json`` is an error later) or another reader's marker file, else every
+    folder under it that holds both ``results.jsonl`` and ``run.json``, or a marker (``make
+    site`` passes ``runs/``, where other tools' logs and runs from before manifests may sit:
+    those are left out and named, not guessed at). A path holding no run is an error."""
     found: list[Path] = []
     left_out: list[Path] = []
     for path in paths:
-        if (path / "results.jsonl").is_file():
+        if any((path / name).is_file() for name in ("results.jsonl", *markers)):
             found.append(path)
             continue
         if not path.is_dir():
             raise SiteInputError(f"{path}: not a run folder (no such directory)")
         under = sorted(p.parent for p in path.rglob("results.jsonl"))
         runs = [p for p in under if (p / MANIFEST).is_file()]
+        runs += [p.parent for name in markers for p in path.rglob(name)]
         if not runs:
             raise SiteInputError(f"{path}: no run folder in it (results.jsonl beside run.json)")
-        found.extend(runs)
+        found.extend(sorted(set(runs)))
         left_out.extend(p for p in under if p not in runs)
     seen: set[Path] = set()
     return [p for p in found if not (p.resolve() in seen or seen.add(p.resolve()))], left_out
@@ -209,15 +217,19 @@ def read_records_strict(run: Path, suite_names: dict[str, str]) -> list[dict[str
     return records
 
 
+def machine_label(machine: dict[str, Any]) -> str:
+    """Where a run ran, as one configuration value: CPU, cores, GPUs."""
+    cpu = machine.get("cpu") or "unknown machine"
+    return f"{cpu}, {machine.get('cores') or '?'} cores" + (
+        f", {', '.join(machine['gpus'])}" if machine.get("gpus") else ""
+    )
+
+
 def configuration(manifest: RunManifest) -> dict[str, str]:
     """What makes two runs comparable as one leaderboard entry (their manifest's identity, less
     the task list, plus where they ran)."""
     ident = manifest.identity
-    machine = manifest.machine or {}
-    cpu = machine.get("cpu") or "unknown machine"
-    where = f"{cpu}, {machine.get('cores') or '?'} cores" + (
-        f", {', '.join(machine['gpus'])}" if machine.get("gpus") else ""
-    )
+    where = machine_label(manifest.machine or {})
     return {
         "agent": ident.agent,
         "model": ident.model or "–",
@@ -258,11 +270,70 @@ def rebuilt_command(manifest: RunManifest, run: Path) -> str:
     return shlex.join(argv)
 
 
-def _slug(text: str) -> str:
+_SOURCE = re.compile(r"^(?P<suite>\S+) \((?P<path>.+)\)$")
+
+
+class TaskTexts:
+    """What the user said in each task of a run, for the drill-down.
+
+    A results record keeps the verdict but not the request, so the request is read back from
+    the task files the manifest names (``task_source``; a suite name is also looked up where
+    ``smh bench run --suite`` looks), and shown only where the task there has the fingerprint
+    the run recorded (``identity.tasks``): a task file edited since the run gives no text
+    rather than the wrong one. Each file is read once per site (50 runs of one suite share it).
+    """
+
+    def __init__(self) -> None:
+        self._files: dict[Path, dict[str, tuple[str, str]]] = {}
+
+    def _read(self, path: Path) -> dict[str, tuple[str, str]]:
+        """Task id -> (fingerprint, request) of one task file; an unreadable file gives none."""
+        key = path.resolve()
+        if key not in self._files:
+            from smh_core.task.model import iter_tasks
+
+            texts: dict[str, tuple[str, str]] = {}
+            try:
+                for task in iter_tasks(key):
+                    texts[task.id] = (task_hash(task), "\n".join(t.text for t in task.turns))
+            except (OSError, ValueError):
+                texts = {}  # no text is shown from a file that does not read as tasks
+            self._files[key] = texts
+        return self._files[key]
+
+    def candidates(self, manifest: RunManifest) -> list[Path]:
+        """The task files the run may have read, in the order they are tried: each source's path
+        as recorded (relative to where the site is built, then to the checkout), then a suite's
+        file where ``smh bench run --suite`` finds it from here (``./tasks``, the checkout's)."""
+        repo = Path(__file__).resolve().parents[2]
+        out: list[Path] = []
+        for source in manifest.task_source:
+            m = _SOURCE.match(source)
+            raw = Path(m["path"] if m else source)
+            out += [raw] if raw.is_absolute() else [raw, repo / raw]
+            if m:
+                name = f"{m['suite']}.jsonl"
+                out += [d / name for d in (Path("tasks"), repo / "tasks", repo / "tasks/imported")]
+        return [p for p in out if p.is_file()]
+
+    def of(self, manifest: RunManifest) -> dict[str, str]:
+        """Task id -> request, for the run's tasks whose file still holds them unchanged."""
+        want = manifest.identity.tasks
+        out: dict[str, str] = {}
+        for path in self.candidates(manifest):
+            for tid, (digest, text) in self._read(path).items():
+                if want.get(tid) == digest:
+                    out.setdefault(tid, text)
+            if len(out) == len(want):
+                break
+        return out
+
+
+def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "x"
 
 
-def _task_entry(r: dict[str, Any]) -> dict[str, Any]:
+def task_entry(r: dict[str, Any], request: str = "") -> dict[str, Any]:
     outcome = r.get("outcome") if isinstance(r.get("outcome"), dict) else {}
     calls = outcome.get("tool_calls") if isinstance(outcome.get("tool_calls"), list) else []
     turns = outcome.get("turns") if isinstance(outcome.get("turns"), list) else None
@@ -277,6 +348,7 @@ def _task_entry(r: dict[str, Any]) -> dict[str, Any]:
         "suite": r.get("suite", "?"),
         "category": r.get("category", "?"),
         "difficulty": r.get("difficulty", "?"),
+        "request": request,
         "scored": is_scored(r),
         "passed": bool(r.get("passed")) and is_scored(r),
         "reason": str(
@@ -306,22 +378,17 @@ def _task_entry(r: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def read_run(run: Path) -> Row:
+def read_run(run: Path, texts: TaskTexts | None = None) -> list[Row]:
     """One run folder as a row (suites, categories, tasks; no comparison yet)."""
     manifest, digest = read_manifest_strict(run)
+    requests = (texts or TaskTexts()).of(manifest)
     records = read_records_strict(run, manifest.suite_names)
-    scored: dict[str, dict[str, Any]] = {}
-    last: dict[str, dict[str, Any]] = {}
-    for r in records:  # the first scored record of a task counts (as in results.py)
-        if is_scored(r):
-            scored.setdefault(r["task_id"], r)
-        last[r["task_id"]] = r
     config = configuration(manifest)
     row = Row(
         id="-".join(
             [
-                _slug(config["agent"]),
-                *([_slug(config["model"])] if manifest.identity.model else []),
+                slug(config["agent"]),
+                *([slug(config["model"])] if manifest.identity.model else []),
                 digest[:8],
             ]
         ),
@@ -335,8 +402,22 @@ def read_run(run: Path) -> Row:
         machine=manifest.machine or {},
         baseline=BASELINES.get(manifest.identity.agent) if not manifest.identity.model else None,
         started=manifest.started,
-        scored=scored,
     )
+    fill_row(row, records, requests)
+    return [row]
+
+
+def fill_row(row: Row, records: list[dict[str, Any]], requests: dict[str, str]) -> None:
+    """A row's tasks, suites and categories from its benchmark records (in log order; the
+    first scored record of a task counts, as in results.py). Other folder kinds
+    (:class:`FolderReader`) make records of this shape so their rows are counted the same way."""
+    scored: dict[str, dict[str, Any]] = {}
+    last: dict[str, dict[str, Any]] = {}
+    for r in records:
+        if is_scored(r):
+            scored.setdefault(r["task_id"], r)
+        last[r["task_id"]] = r
+    row.scored = scored
     cells: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0.0, 0.0, 0])
     cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for tid, r in last.items():
@@ -344,7 +425,7 @@ def read_run(run: Path) -> Row:
         cell = cells[final["suite"]]
         if tid not in scored:
             cell[2] += 1
-        row.tasks.append(_task_entry(final))
+        row.tasks.append(task_entry(final, requests.get(tid, "")))
     for r in scored.values():
         cell = cells[r["suite"]]
         usage = r.get("usage") or {}
@@ -361,18 +442,39 @@ def read_run(run: Path) -> Row:
         for s, c in cells.items()
     }
     row.categories = {k: (p, n) for k, (p, n) in sorted(cats.items())}
-    return row
+    spoken = [r["voice"] for r in last.values() if isinstance(r.get("voice"), dict)]
+    if spoken:  # a --voice run: the words said and the recognizer's errors, per task
+        row.voice = (
+            sum(int(v.get("word_errors") or 0) for v in spoken),
+            sum(int(v.get("reference_words") or 0) for v in spoken),
+        )
+
+
+class FolderReader(Protocol):
+    """Another kind of folder the site reads (a replay of published traces): the file that marks
+    one, and its rows. It lives above this module (the formats it reads are the importers'),
+    so the command passes it to :func:`build`."""
+
+    marker: str
+
+    def read(self, folder: Path) -> list[Row]: ...
 
 
 def _suite_key(name: str) -> tuple[int, str]:
     return (SUITE_ORDER.index(name) if name in SUITE_ORDER else len(SUITE_ORDER), name)
 
 
-def build(paths: list[Path]) -> Site:
+def build(paths: list[Path], readers: tuple[FolderReader, ...] = ()) -> Site:
     """Read every run (all of them before anything is written: one bad folder stops the build),
-    group rows by configuration, mark each suite's best row and compare every other row with it."""
-    found, left_out = find_runs(paths)
-    rows = [read_run(p) for p in found]
+    group rows by configuration, mark each suite's best row and compare every other row with it.
+    ``readers`` read the other kinds of folder (a folder holding a reader's marker file is read
+    by that reader, and may give several rows)."""
+    found, left_out = find_runs(paths, tuple(r.marker for r in readers))
+    texts = TaskTexts()
+    rows = []
+    for folder in found:
+        reader = next((r for r in readers if (folder / r.marker).is_file()), None)
+        rows += reader.read(folder) if reader else read_run(folder, texts)
     groups: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         groups[row.config_key].append(row)

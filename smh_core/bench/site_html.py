@@ -66,6 +66,8 @@ def _row_label(row: Row) -> str:
         for key in ("setting", "guard", "protocol", "backend", "HA")
         if c[key] != "–"
     ]
+    if row.replayed:
+        rest.insert(0, f"published {c['published']}, replayed")
     if row.runs_of_config > 1:
         rest.append(f"run {row.run_index} of {row.runs_of_config}")
     return (
@@ -253,20 +255,29 @@ def run_page(site: Site, row: Row) -> str:
         for k, (p, n) in row.categories.items()
     )
     config = "".join(f'<tr><th scope="row">{_e(k)}</th><td>{_e(v)}</td></tr>' for k, v in c.items())
+    manifest = "replay.json" if row.replayed else "run.json"
     how = (
-        "as recorded in run.json"
+        f"as recorded in {manifest}"
         if row.command_recorded
-        else ("rebuilt from run.json (this run predates recorded commands)")
+        else f"not recorded in {manifest}"
+        if row.replayed
+        else "rebuilt from run.json (this run predates recorded commands)"
+    )
+    source = (
+        f'<p id="replayed">Replayed, not run here: {_e(row.replayed)}. Each task\'s reason '
+        "gives the published verdict beside SMH's.</p>"
+        if row.replayed
+        else ""
     )
     options = "".join(f'<option value="{_e(k)}">{_e(k)}</option>' for k in row.categories)
     title = row.baseline or (c["agent"] + ("" if c["model"] == "–" else f" · {c['model']}"))
     body = f"""<p><a href="../index.html#row-{_e(row.id)}">← Leaderboard</a></p>
 <h1>{_e(title)}</h1>
-<p>Run {row.run_index} of {row.runs_of_config} of this configuration, started {_e(row.started)}.</p>
+<p>Run {row.run_index} of {row.runs_of_config} of this configuration, started {_e(row.started)}.</p>{source}
 <section id="reproduce" aria-labelledby="h-repro"><h2 id="h-repro">Reproduce</h2>
 <p>The command ({_e(how)}):</p>
 <pre><code id="command">{_e(row.command)}</code></pre>
-<p>Manifest hash (sha256 of run.json, first 12 hex digits): <code id="manifest-hash">{_e(row.manifest_hash)}</code>. Run folder: <code>{_e(row.path.name)}</code>.</p></section>
+<p>Manifest hash (sha256 of {manifest}, first 12 hex digits): <code id="manifest-hash">{_e(row.manifest_hash)}</code>. Run folder: <code>{_e(row.path.name)}</code>.</p></section>
 <section aria-labelledby="h-config"><h2 id="h-config">Configuration</h2><table><tbody>{config}</tbody></table></section>
 <section aria-labelledby="h-suites"><h2 id="h-suites">Suites</h2><table><thead><tr><th scope="col">suite</th><th scope="col">passed</th><th scope="col">success %</th><th scope="col">95% CI</th><th scope="col">not scored</th><th scope="col">vs best</th></tr></thead><tbody>{"".join(suites)}</tbody></table></section>
 <section aria-labelledby="h-cats"><h2 id="h-cats">Categories</h2><table><thead><tr><th scope="col">suite/category</th><th scope="col">passed</th><th scope="col">success %</th></tr></thead><tbody>{cats}</tbody></table></section>
@@ -297,27 +308,26 @@ def _script_json(name: str, value: Any) -> str:
     return f"window.{name}={body};\n"
 
 
-def _task_key(t: dict[str, Any]) -> tuple[str, str, str]:
-    return (t["id"], f"{t['suite']}/{t['category']}", t["difficulty"])
+def _task_key(t: dict[str, Any]) -> tuple[str, str, str, str]:
+    return (t["id"], f"{t['suite']}/{t['category']}", t["difficulty"], t.get("request", ""))
 
 
-def task_index(site: Site) -> tuple[str, dict[tuple[str, str, str], int]]:
-    """``data/tasks.js``: every task once (id, suite/category, difficulty), shared by the run
+def task_index(site: Site) -> tuple[str, dict[tuple[str, str, str, str], int]]:
+    """``data/tasks.js``: every task once (id, suite/category, difficulty, request), shared by the run
     pages (50 runs of the same 2,439 tasks would otherwise repeat them 50 times), and the
     position of each task in it."""
-    positions: dict[tuple[str, str, str], int] = {}
+    positions: dict[tuple[str, str, str, str], int] = {}
     for row in site.rows:
         for t in row.tasks:
             positions.setdefault(_task_key(t), len(positions))
     strings: dict[str, int] = {}
-    rows = [
-        [key[0], strings.setdefault(key[1], len(strings)), strings.setdefault(key[2], len(strings))]
-        for key in positions
-    ]
+    rows = [[key[0], *(strings.setdefault(k, len(strings)) for k in key[1:])] for key in positions]
     return _script_json("SMH_INDEX", {"s": list(strings), "t": rows}), positions
 
 
-def task_data(row: Row, positions: dict[tuple[str, str, str], int], reply_chars: int = 1000) -> str:
+def task_data(
+    row: Row, positions: dict[tuple[str, str, str, str], int], reply_chars: int = 1000
+) -> str:
     """``data/<row>.js``: the run's tasks (``file://`` pages cannot fetch, but they can load a
     script), strings interned once, each task a list whose first item is its place in
     ``data/tasks.js`` (``site.js`` names the fields)."""

@@ -1,8 +1,9 @@
-"""The leaderboard's two static plots (PNG, matplotlib's Agg canvas), each with its alt text.
+"""The leaderboard's static plots (PNG, matplotlib's Agg canvas), each with its alt text.
 
-Success against cost per solved task (tokens when any run spent tokens, else seconds), and
-success per suite/category for the best ranked runs beside the baselines. Alt texts say what
-the plot shows in words and name the leading run, so the figure is not the only way to read it.
+Success against cost per solved task (tokens when any run spent tokens, else seconds), success
+per suite/category for the best ranked runs beside the baselines, and, where runs were spoken
+(``--voice``), the word error rate of each spoken run's transcripts. Alt texts say what the plot
+shows in words and name the leading run, so the figure is not the only way to read it.
 """
 
 from __future__ import annotations
@@ -91,4 +92,31 @@ def draw_plots(site: Site, out: Path) -> list[tuple[str, str, str]]:
     return [
         ("plots/success-vs-cost.png", alt1, f"Success against {unit} per solved task."),
         ("plots/categories.png", alt2, "Success per suite/category (best runs and baselines)."),
+        *_wer_plot(site, out),
     ]
+
+
+def _wer_plot(site: Site, out: Path) -> list[tuple[str, str, str]]:
+    """Word error rate per spoken run (none when no run was spoken: no empty figure)."""
+    from matplotlib.figure import Figure
+
+    spoken = [(r, r.wer) for r in site.rows if r.wer is not None]
+    if not spoken:
+        return []
+    fig = Figure(figsize=(8, max(2.0, 0.4 * len(spoken) + 1.2)))
+    ax = fig.subplots()
+    names = [_name(r) for r, _ in spoken]
+    ax.barh(range(len(spoken)), [100 * w for _, w in spoken], color="#1f5fa8")
+    ax.set_yticks(range(len(spoken)), names, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("word error rate % (transcripts against the words said)")
+    ax.set_title("Voice: word error rate per spoken run")
+    fig.tight_layout()
+    fig.savefig(out / "wer.png", dpi=90)
+    figures = ", ".join(
+        f"{_name(r)} {100 * w:.1f}% ({r.voice[0] if r.voice else 0} errors in "
+        f"{r.voice[1] if r.voice else 0} words)"
+        for r, w in spoken
+    )
+    alt = f"Bar chart of the word error rate of {len(spoken)} spoken runs: {figures}."
+    return [("plots/wer.png", alt, "Voice: word error rate of each spoken run's transcripts.")]

@@ -747,6 +747,7 @@ def _run_trace_replay(args: argparse.Namespace, tasks: list, homes: Any, task_fi
             args.ha_url,
             args.token,
             args.out,
+            command=getattr(args, "argv", None),
             config_entry_id=args.config_entry,
             progress=not args.quiet,
             home_dir=args.ha_home_dir,

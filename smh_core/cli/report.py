@@ -23,19 +23,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=Path,
         nargs="+",
         metavar="RUN_DIR",
-        help="run folders (results.jsonl + run.json), or folders to search for them (e.g. runs/)",
+        help="run folders (results.jsonl + run.json) or trace replays (replay.json: one row per "
+        "published model), or folders to search for them (e.g. runs/)",
     )
     site.add_argument("--out", type=Path, required=True, help="the site's folder")
-    site.add_argument("--no-plots", action="store_true", help="skip the two matplotlib plots")
+    site.add_argument("--no-plots", action="store_true", help="skip the matplotlib plots")
     site.set_defaults(func=_site)
 
 
 def _site(args: argparse.Namespace) -> int:
     from smh_core.bench.site_data import build
     from smh_core.bench.site_html import write_site
+    from smh_core.importers.replay_site import ReplayReader
 
     start = time.perf_counter()
-    model = build(args.dirs)  # every run read and checked before anything is written
+    # every run (and replay of published traces) read and checked before anything is written
+    model = build(args.dirs, readers=(ReplayReader(),))
     size = write_site(model, args.out, plots=not args.no_plots)
     if model.left_out:
         names = ", ".join(str(p) for p in model.left_out[:5])

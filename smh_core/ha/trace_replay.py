@@ -26,6 +26,7 @@ import aiohttp
 
 from smh_core.homeenv.model import Home
 from smh_core.importers.ha_traces import BUILTIN_AGENT, TraceCase, outcome_of
+from smh_core.importers.replay_site import REPLAY_LOG, write_manifest
 from smh_core.importers.trace_agreement import Replayed, compact_state
 from smh_core.progress import tqdm
 from smh_core.task.model import Task
@@ -40,8 +41,6 @@ from .runner import (
     restore_entry,
 )
 from .websocket import HaSocket
-
-REPLAY_LOG = "replay.jsonl"
 
 
 class ReplayError(RuntimeError):
@@ -252,11 +251,17 @@ async def replay_and_report(
     url: str,
     token: str,
     out_dir: Path,
+    command: list[str] | None = None,
     **options: Any,
 ) -> tuple[ReplayRun, dict[str, Path]]:
     """Replay ``cases`` (resuming) and write the agreement report over all of them
-    (:func:`smh_core.importers.trace_agreement.write`)."""
+    (:func:`smh_core.importers.trace_agreement.write`). The folder also gets the cases and a
+    manifest (``command``, redacted; HA's version; the machine), written first, so
+    ``smh report site`` shows each published model as a row (:mod:`smh_core.importers.replay_site`)."""
     from smh_core.importers import trace_agreement
 
+    async with aiohttp.ClientSession() as session:
+        version = await HaClient(url.rstrip("/"), token, session).version()
+    write_manifest(out_dir, cases, version, command)
     run = await replay_traces(cases, tasks, home_of, url, token, out_dir, **options)
     return run, trace_agreement.write(out_dir, trace_agreement.rows(cases, run.records))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -45,12 +46,15 @@ def make_run(
     suite: str = "smh",
     reply: str = "Done.",
     machine: dict | None = None,
+    word_errors: int | None = None,
 ) -> Path:
     path.mkdir(parents=True)
     log = ResultsLog(path / "results.jsonl")
     for task_id, passed in outcomes.items():
+        spoken = {"word_errors": word_errors, "reference_words": 10}
         log.append(
             {
+                **({"voice": spoken} if word_errors is not None else {}),
                 "task_id": task_id,
                 "suite": suite,
                 "category": "c" + task_id[0],
@@ -230,3 +234,45 @@ def test_a_p_value_below_a_float_reads_as_a_bound() -> None:
     from smh_core.bench.site_html import _p
 
     assert (_p(0.0), _p(0.03125)) == ("< 1e-300", "= 0.0312")
+
+
+def test_the_drill_down_shows_the_request_only_from_an_unchanged_task_file(tmp_path) -> None:
+    tasks = tmp_path / "tasks" / "mine.jsonl"  # beside the sample's homes, as it reads them
+    tasks.parent.mkdir()
+    shutil.copytree("tasks/homes", tasks.parent / "homes")
+    tasks.write_text(
+        Path("tasks/sample.jsonl").read_text(encoding="utf-8").replace("bedroom lamp", "lamp"),
+        encoding="utf-8",
+    )
+    out = tmp_path / "oracle"
+    smh_run("bench", "run", "--tasks", str(tasks), "--agent", "oracle", "--out", str(out))
+    texts = {t["id"]: t["request"] for t in build([out]).rows[0].tasks}
+    assert texts["exec-1"] == "Turn on the lamp and set it to 30%."
+    assert texts["query-1"] and all(texts.values())
+    tasks.write_text(  # edited after the run: that task's text is no longer the one it ran
+        tasks.read_text(encoding="utf-8").replace("Turn on the lamp", "Turn off the lamp"),
+        encoding="utf-8",
+    )
+    texts = {t["id"]: t["request"] for t in build([out]).rows[0].tasks}
+    assert texts["exec-1"] == "" and texts["query-1"]
+    site = tmp_path / "site"
+    write_site(build([out]), site, plots=False)
+    index = (site / "data" / "tasks.js").read_text(encoding="utf-8")
+    assert "Turn off the lamp" not in index and texts["query-1"] in index
+
+
+def test_spoken_runs_get_a_word_error_rate_plot_with_its_figures_in_words(tmp_path) -> None:
+    quiet = make_run(tmp_path / "typed", _outcomes(10))
+    site = tmp_path / "site"
+    write_site(build([quiet]), site)
+    assert not (site / "plots" / "wer.png").exists()  # no run spoken: no empty figure
+    spoken = make_run(tmp_path / "spoken", _outcomes(10), model="m2", word_errors=1)
+    model = build([quiet, spoken])
+    assert [r.wer for r in model.rows] == [None, 0.1]  # 40 errors in 400 words
+    write_site(model, site)
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert (site / "plots" / "wer.png").stat().st_size > 1000
+    assert (
+        'alt="Bar chart of the word error rate of 1 spoken runs: openai m2 10.0% (40 errors in 400 words)."'
+        in index
+    )

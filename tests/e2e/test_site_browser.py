@@ -3,6 +3,12 @@
 manifest hash, open a task's drill-down by its link, with no console error, nothing fetched but
 the site's own files, and axe-core's WCAG 2 A/AA rules passing on both kinds of page.
 
+Two sites: the sample site of ``scripts/sample_site.py`` (built here, as CI's copy of it, into
+``$SMH_ARTIFACTS/sample-site/``: oracle, null, HA's Assist on a sample and the replayed published
+traces of tests/fixtures/ha_traces; the local model is left out, minutes on two cores), whose
+baselines and a replayed model's drill-down are read; and one adding two made-up model runs to
+its oracle and null (a hostile reply, a GPU machine) for sorting and filtering.
+
 Screenshots: ``$SMH_ARTIFACTS/site/`` (default ``artifacts/site/``; CI uploads ``artifacts/``).
 Browser set-up and skip rule: :mod:`tests.e2e.ui_browser`.
 """
@@ -12,15 +18,27 @@ from __future__ import annotations
 import hashlib
 import json
 import shlex
+import sys
+import time
 from pathlib import Path
 
 from playwright.async_api import Page, Route, async_playwright
 
 from smh_core.bench.site_data import build
 from smh_core.bench.site_html import write_site
-from tests.bench.test_site import TASKS, make_run, smh_run
+from tests.bench.test_site import TASKS, make_run
 
-from .ui_browser import CHROMIUM, CHROMIUM_ARGS, artifact_dir, require_chromium, run_in_own_loop
+from .ui_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    artifact_dir,
+    require_chromium,
+    run_in_own_loop,
+)
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import sample_site  # noqa: E402
 
 HOSTILE = "<script>window.pwned = 1</script> I turned it off."
 # preload off: axe would read the stylesheets again by XMLHttpRequest, which file:// refuses
@@ -31,12 +49,8 @@ AXE_RULES = {
 }
 
 
-def _sample_site(tmp: Path) -> tuple[Path, dict[str, Path]]:
-    runs = {}
-    for agent in ("oracle", "null"):  # real runs of the sample suite
-        runs[agent] = tmp / f"sample-{agent}"
-        args = ["bench", "run", "--suite", "sample", "--agent", agent, "--out", str(runs[agent])]
-        smh_run(*args, "--quiet", "--no-chart")
+def _sample_site(tmp: Path, sample: sample_site.Built) -> tuple[Path, dict[str, Path]]:
+    runs = {agent: sample.runs[agent] for agent in ("oracle", "null")}  # real runs of the suite
     outcomes = {t: i % 3 != 0 for i, t in enumerate(TASKS)}
     runs["cpu"] = make_run(tmp / "cpu", outcomes, model="small-cpu", suite="sample", reply=HOSTILE)
     gpu = {"cpu": "Big CPU", "cores": 32, "ram_gib": 256.0, "gpus": ["NVIDIA L4"]}
@@ -137,13 +151,80 @@ async def _walk(site: Path, runs: dict[str, Path], shots: Path) -> dict[str, obj
     return seen
 
 
+async def _walk_sample(site: Path, replayed: str, shots: Path) -> dict[str, object]:
+    """The sample site: its baselines, a replayed model's page and task, the oracle's task."""
+    errors: list[str] = []
+    seen: dict[str, object] = {}
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = await browser.new_page(viewport={"width": 1440, "height": 900})
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            await page.goto((site / "index.html").as_uri())
+            await page.screenshot(path=shots / "06-sample-leaderboard.png", full_page=True)
+            seen["axe_index"] = await _axe(page)
+            seen["baselines"] = await page.locator(
+                "#leaderboard tbody.baselines th[scope=row] a"
+            ).all_text_contents()
+            seen["plots"] = await page.locator("#h-plots ~ figure img").count()
+            await page.locator(f"#leaderboard #row-{replayed} th a").click()
+            await page.wait_for_selector("#replayed")
+            seen["source"] = await page.locator("#replayed").text_content()
+            link = page.locator("#task-table a", has_text="dim_the_desk_lamp")
+            await link.first.click()
+            await page.wait_for_selector("#task-detail:not([hidden])")
+            for field in ("request", "reason", "tool calls"):
+                seen[field] = await page.locator(
+                    f'#detail-fields dd[data-field="{field}"]'
+                ).text_content()
+            await page.screenshot(path=shots / "07-replayed-task.png", full_page=True)
+            seen["axe_run"] = await _axe(page)
+            await page.goto((site / "index.html").as_uri())
+            await page.locator("#leaderboard a", has_text="oracle (reference)").click()
+            await page.wait_for_selector("#task-table a")
+            await page.locator("#task-table a", has_text="exec-1").click()
+            await page.wait_for_selector("#task-detail:not([hidden])")
+            seen["oracle_request"] = await page.locator(
+                '#detail-fields dd[data-field="request"]'
+            ).text_content()
+        finally:
+            await browser.close()
+    seen["errors"] = errors
+    return seen
+
+
 def test_site_in_a_browser(tmp_path: Path) -> None:
     require_chromium()
     shots = artifact_dir() / "site"
     shots.mkdir(parents=True, exist_ok=True)
     for old in shots.glob("*.png"):  # no stale screenshot looks current
         old.unlink()
-    site, runs = _sample_site(tmp_path)
+    started = time.monotonic()
+    sample = sample_site.build_sample(artifact_dir() / "sample-site", local=False)
+    print(f"sample site: {time.monotonic() - started:.1f} s, built in {sample.seconds:.1f} s")
+    assert sample.site is not None and set(sample.skipped) <= {
+        "local model",
+        *(["HA Assist and the replayed published models"] if sample_site.ha_unavailable() else []),
+    }
+    if "replayed" in sample.runs:
+        from smh_core.importers.replay_site import ReplayReader
+
+        rows = build([sample.runs["replayed"]], (ReplayReader(),)).rows
+        model_a = next(r for r in rows if r.config["model"] == "model-a")
+        got = run_in_own_loop(_walk_sample(sample.site, model_a.id, shots))
+        assert got["axe_index"] == [] and got["axe_run"] == [] and got["errors"] == []
+        assert {"oracle (reference)", "do-nothing (null)", "HA Assist (no LLM)"} <= set(
+            got["baselines"]  # type: ignore[arg-type]
+        )
+        assert {"model-a (replayed)", "model-b (replayed)"} <= set(got["baselines"])  # type: ignore[arg-type]
+        assert "home-assistant-datasets reports/assist-mini/2025.4.3" in str(got["source"])
+        assert str(got["request"]).lower().startswith("dim the desk lamp")
+        assert "published verdict: Good" in str(got["reason"])
+        assert "HassLightSet" in str(got["tool calls"])
+        assert got["oracle_request"] == "Turn on the bedroom lamp and set it to 30%."
+        assert got["plots"] >= 2  # type: ignore[operator]
+    site, runs = _sample_site(tmp_path, sample)
     seen = run_in_own_loop(_walk(site, runs, shots))
 
     rows = {r.path.name: r for r in build(list(runs.values())).rows}
@@ -161,4 +242,4 @@ def test_site_in_a_browser(tmp_path: Path) -> None:
     assert seen["reason"] == "wrong device" and seen["fresh_heading"] == "Task a0"
     assert seen["axe_index"] == [] and seen["axe_run"] == []
     assert seen["errors"] == [] and seen["fetched"] == []
-    assert len(list(shots.glob("*.png"))) == 5
+    assert len(list(shots.glob("*.png"))) == (7 if "replayed" in sample.runs else 5)

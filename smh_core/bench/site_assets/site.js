@@ -45,7 +45,7 @@
   }
   if (cpuOnly) { cpuOnly.addEventListener("change", applyCpu); applyCpu(); }
 
-  // A run page: window.SMH_INDEX = {s: strings, t: [[id, suite/category, difficulty]]} (every
+  // A run page: window.SMH_INDEX = {s: strings, t: [[id, suite/category, difficulty, request]]} (every
   // task of the site once) and window.SMH_TASKS = {s: strings, t: tasks}, each task
   // [place in SMH_INDEX, passed (1, 0, -1: not scored), reason, error class, turns, tool calls,
   //  tools, tokens, seconds, model calls, claims, false claims, reply]
@@ -56,7 +56,7 @@
   var T = data.t.map(function (r) {
     var k = index.t[r[0]], s = data.s;
     return {
-      id: k[0], cat: index.s[k[1]], diff: index.s[k[2]], v: r[1], reason: s[r[2]],
+      id: k[0], cat: index.s[k[1]], diff: index.s[k[2]], request: index.s[k[3]], v: r[1], reason: s[r[2]],
       error: s[r[3]], turns: r[4], calls: r[5], tools: s[r[6]], tokens: r[7], secs: r[8],
       model: r[9], claims: r[10], fc: r[11], reply: s[r[12]]
     };
@@ -113,7 +113,8 @@
     var t = byId[decodeURIComponent(hash.slice(6))];
     if (!t) { section.hidden = true; return; }
     var fields = [
-      ["task", t.id], ["suite/category", t.cat], ["difficulty", t.diff],
+      ["task", t.id], ["request", t.request || "(not found: the task file this run read is missing or has changed since)"],
+      ["suite/category", t.cat], ["difficulty", t.diff],
       ["verdict", verdict(t)], ["reason", t.reason || "–"], ["error class", t.error || "–"],
       ["turns", String(t.turns)], ["tool calls", t.calls + (t.tools ? ": " + t.tools : "")],
       ["tokens", String(t.tokens)], ["seconds", String(t.secs)], ["model calls", String(t.model)],
