@@ -91,6 +91,14 @@ sentence templates' ``{color}`` lists produce, as the hex RGB SMH's colour light
 
 FAN_LEVELS = ("low", "medium", "high")
 
+VALUE_SLOTS = {
+    "HassSetPosition": "position",
+    "HassClimateSetTemperature": "temperature",
+    "HassFanSetSpeed": "percentage",
+    "HassSetVolume": "volume_level",
+}
+"""The slot each setting intent's value comes in."""
+
 
 def skip_reason(intent: str) -> str | None:
     """Why ``intent`` gets no tasks, or None if the suite writes tasks for it."""
@@ -281,6 +289,9 @@ def derive(
     intent: str, slots: dict[str, Any], chosen: Entity, lh: LanguageHome, rng: random.Random
 ) -> Derived:
     """The goal, reference and start state of a sentence of ``intent`` with ``slots``."""
+    needed = VALUE_SLOTS.get(intent)
+    if needed is not None and needed not in slots:
+        raise NoGoal(f"the sentence says no {needed} (a slot name of the language's own)")
     hit = targets(intent, slots, chosen, lh)
     if not hit:
         raise NoGoal("the sentence targets no device of this home")

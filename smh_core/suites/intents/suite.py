@@ -245,7 +245,9 @@ def _draw(
         return None
     e = rng.choice(pool)
     fixed = {"name": e.name, **({"area": lh.areas[e.area]} if e.area else {})}
-    wanted = {"domain": e.domain, "device_class": e.device_class}
+    # a language's own lists may fill the name or area slot (Finnish inflects area names in
+    # lists of its own): they must say the chosen device's, as the domain and class lists do
+    wanted = {"domain": e.domain, "device_class": e.device_class, **fixed}
     walker = Walker(rng, t.lists, t.rules, fixed=fixed, wanted=wanted, bounds=BOUNDS)
     try:
         sampled = walker.sample(t.sentence)
