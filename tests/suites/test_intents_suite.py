@@ -156,3 +156,25 @@ def test_ha_matcher_reads_the_sentences_as_the_task(lang: str) -> None:
         if "percentage" in slots:
             level = fan_level(int(slots["percentage"]))
             assert f"speed_level == {level}" in task.goal.critic, f"{task.id}: {text!r}"
+
+
+def test_cli_writes_tasks_home_and_summary(tmp_path, capsys) -> None:
+    from smh_core.cli.main import main
+    from smh_core.task.model import load_tasks
+
+    code = main(
+        ["tasks", "generate", "--suite", "intents", "--language", "EN", "--count", "8",
+         "--out", str(tmp_path)]
+    )  # fmt: skip
+    assert code == 0
+    folder = tmp_path / "intents"
+    tasks = load_tasks([folder / "en.jsonl"])
+    assert len(tasks) == 8 and all(t.home.file == "homes/en.json" for t in tasks)
+    assert (folder / "homes" / "en.json").is_file()
+    summary = (folder / "summary.md").read_text(encoding="utf-8")
+    assert "| en | 8 |" in summary and "HassStartTimer: timers are out of scope" in summary
+    assert (
+        main(["tasks", "generate", "--suite", "smh", "--language", "en", "--out", str(tmp_path)])
+        == 2
+    )
+    assert "--language is for --suite intents" in capsys.readouterr().err

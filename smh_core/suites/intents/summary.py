@@ -39,8 +39,7 @@ def markdown(results: list[LanguageResult], seed: int, count: int) -> str:
         lines.append(f"| {r.language} | {len(r.tasks)} | {len(r.per_intent)} | {r.source or '-'} |")
     full = sum(len(r.tasks) >= count for r in results)
     lines += ["", f"{full} of {len(results)} languages reach {count} tasks.", ""]
-    lines += ["## Tasks per intent", "", "| language | " + " | ".join(["tasks per intent"]) + " |"]
-    lines.append("|---|---|")
+    lines += ["## Tasks per intent", "", "| language | tasks per intent |", "|---|---|"]
     for r in results:
         per = ", ".join(f"{k} {v}" for k, v in sorted(r.per_intent.items())) or "-"
         lines.append(f"| {r.language} | {per} |")
