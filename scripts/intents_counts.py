@@ -16,7 +16,26 @@ import time
 from home_assistant_intents import get_languages
 
 from smh_core.suites.common import validate
-from smh_core.suites.intents.suite import DEFAULT_COUNT, IntentHomes, generate_language
+from smh_core.suites.intents.home import language_home
+from smh_core.suites.intents.suite import (
+    DEFAULT_COUNT,
+    IntentHomes,
+    LanguageResult,
+    generate_language,
+    templates,
+)
+
+
+def _why_short(r: LanguageResult) -> str:
+    """What limits a language: the templates usable without a satellite's context, and the
+    devices its home has."""
+    usable, _ = templates(r.language)
+    said = ", ".join(f"{k} ({len(v)})" for k, v in usable.items())
+    kinds = sorted({e.domain for e in language_home(r.language).entities})
+    return (
+        f"no more new sentences: usable templates {said or 'none'}; "
+        f"home: {len(language_home(r.language).entities)} devices ({', '.join(kinds)})"
+    )
 
 
 def main() -> int:
@@ -37,7 +56,7 @@ def main() -> int:
             f"{sum(r.dropped.values())} |"
         )
         if len(r.tasks) < args.count:
-            why = r.skipped.get("*") or "HA's templates and the home give no more new sentences"
+            why = r.skipped.get("*") or _why_short(r)
             short.append(f"- {r.language}: {len(r.tasks)}: {why}")
         print(rows[-1], file=sys.stderr, flush=True)
     print("| language | tasks (oracle passes all) | intents | names from | draws dropped |")
