@@ -7,6 +7,9 @@ import sys
 from pathlib import Path
 
 SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", "safety-composed"]
+"""The suites ``smh tasks generate`` writes when no ``--suite`` is given."""
+INTENTS = "intents"
+"""HA's sentence templates per language: asked for by name only (all languages take minutes)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,9 +20,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     g.add_argument(
         "--suite",
-        choices=[*SUITES, "all"],
+        choices=[*SUITES, "all", INTENTS],
         action="append",
-        help="suite(s) to generate (default: all; with --home: smh)",
+        help="suite(s) to generate (default and all: every suite but intents; intents writes "
+        "OUT/intents/; with --home: smh by default, all = every suite written for a home)",
+    )
+    g.add_argument(
+        "--language",
+        action="append",
+        help="with --suite intents: a language code of home-assistant-intents (en, de, zh-CN, ...) "
+        "or all (the default); may be repeated",
+    )
+    g.add_argument(
+        "--count",
+        type=int,
+        default=300,
+        help="with --suite intents: tasks per language where HA's templates allow (default: 300)",
     )
     g.add_argument("--seed", type=int, default=0, help="generation seed (default: 0)")
     g.add_argument(
@@ -127,9 +143,50 @@ def _generate_for_home(args: argparse.Namespace) -> int:
     return 0 if written else 1
 
 
+def _generate_intents(args: argparse.Namespace) -> int:
+    """Write OUT/intents/<lang>.jsonl, its home and a summary per language; every task validated."""
+    from smh_core.homeenv.engine import dump_home
+    from smh_core.suites.common import validate
+    from smh_core.suites.intents.suite import IntentHomes, generate_language, home_file
+    from smh_core.suites.intents.summary import markdown, resolve_languages
+    from smh_core.task.model import dump_task
+
+    if args.count < 1:
+        raise ValueError("--count must be at least 1")
+    languages = resolve_languages(args.language or ["all"])
+    out = args.out / INTENTS
+    results = []
+    for lang in languages:
+        r = generate_language(lang, args.seed, args.count)
+        results.append(r)
+        if r.home is None or not r.tasks:
+            print(f"{r.language}: no tasks: {r.skipped.get('*', 'no intent could be written')}")
+            continue
+        validate(r.tasks, IntentHomes({r.language: r.home}))
+        home = out / home_file(r.language)
+        home.parent.mkdir(parents=True, exist_ok=True)
+        home.write_text(dump_home(r.home), encoding="utf-8")
+        path = out / f"{r.language}.jsonl"
+        path.write_text("".join(dump_task(t) + "\n" for t in r.tasks), encoding="utf-8")
+        print(f"wrote {path}: {len(r.tasks)} tasks in {len(r.per_intent)} intents, each validated")
+    summary = out / "summary.md"
+    out.mkdir(parents=True, exist_ok=True)
+    summary.write_text(markdown(results, args.seed, args.count), encoding="utf-8")
+    print(f"summary: {summary}; run one: smh bench run --tasks {out}/<lang>.jsonl --agent oracle")
+    return 0 if any(r.tasks for r in results) else 1
+
+
 def _generate(args: argparse.Namespace) -> int:
     if args.home is not None:
         return _generate_for_home(args)
+    wants_intents = INTENTS in (args.suite or [])
+    if args.language and not wants_intents:
+        raise ValueError("--language is for --suite intents")
+    if wants_intents:
+        code = _generate_intents(args)
+        args.suite = [s for s in args.suite if s != INTENTS]
+        if not args.suite:
+            return code
     from smh_core.safety_suites import safety_adversarial, safety_composed, safety_suite
     from smh_core.suites import memhome_suite, sage_suite, simuhome_suite, smh_suite
     from smh_core.task.model import dump_task

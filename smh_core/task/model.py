@@ -336,6 +336,7 @@ class Task(_Strict):
         "safety",
         "safety-adversarial",
         "safety-composed",
+        "intents",
         "ha_datasets",
         "simuhome_import",
         "homebench_import",
