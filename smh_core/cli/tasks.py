@@ -106,8 +106,11 @@ def _requested(args: argparse.Namespace, default: list[str], known: tuple[str, .
 
 def _generate_for_home(args: argparse.Namespace) -> int:
     from smh_core.homeenv.engine import load_home
-    from smh_core.suites.for_home import GENERATORS
-    from smh_core.suites.for_home import SUITES as FOR_HOME
+    from smh_core.safety_suites.for_home import generate_safety
+    from smh_core.suites.for_home import GENERATORS as SUITE_GENERATORS
+
+    generators = {**SUITE_GENERATORS, "safety": generate_safety}
+    FOR_HOME = tuple(generators)  # noqa: N806 - the suites a home can be given, as a constant
     from smh_core.task.model import dump_task
 
     suites = _requested(args, ["smh"], FOR_HOME)
@@ -124,7 +127,7 @@ def _generate_for_home(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     written = 0
     for suite in suites:
-        made = GENERATORS[suite](home, args.out, stem, args.seed, args.per_subcategory)
+        made = generators[suite](home, args.out, stem, args.seed, args.per_subcategory)
         path = args.out / f"{stem}.{suite}.jsonl"
         path.write_text("".join(dump_task(t) + "\n" for t in made.tasks), encoding="utf-8")
         report = args.out / f"{stem}.{suite}.md"

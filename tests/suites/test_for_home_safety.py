@@ -11,9 +11,9 @@ from pathlib import Path
 from sim_devices.catalog import instantiate
 from smh_core.bench.agents import InjectionObeyingAgent, NullAgent, OracleAgent
 from smh_core.homeenv.model import Home, Room
+from smh_core.safety_suites.for_home import generate_safety
 from smh_core.safety_suites.safety_measure import run_guarded, run_loop
 from smh_core.safety_suites.safety_suite import CATEGORIES, INJECTION_CATEGORIES
-from smh_core.suites.for_home import generate_safety
 from smh_core.task.home import HomeCache
 from smh_core.task.model import dump_task
 from tests.suites.twin_homes import catalog_twin, ha_twin

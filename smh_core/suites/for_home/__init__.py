@@ -12,20 +12,19 @@ from smh_core.homeenv.model import Home
 
 from .base import HomeTasks, difficulty, pins_unknown
 from .memhome import generate_memhome
-from .safety import generate_safety
 from .simuhome import generate_simuhome
 from .smh import generate_for_home
 
 GENERATORS: dict[str, Callable[[Home, Path, str, int, int], HomeTasks]] = {
     "smh": generate_for_home,
     "memhome": generate_memhome,
-    "safety": generate_safety,
     "simuhome": generate_simuhome,
 }
-"""Suite -> its generator for a given home: (home, out folder, file stem, seed, tasks per row)."""
+"""Suite -> its generator for a given home: (home, out folder, file stem, seed, tasks per row).
+The safety suites sit a layer above (``smh_core.safety_suites.for_home``); the CLI adds theirs."""
 
 SUITES = tuple(GENERATORS)
-"""Suites that can be written for a given home."""
+"""Suites of this layer that can be written for a given home (the CLI adds ``safety``)."""
 
 __all__ = [
     "GENERATORS",
@@ -34,7 +33,6 @@ __all__ = [
     "difficulty",
     "generate_for_home",
     "generate_memhome",
-    "generate_safety",
     "generate_simuhome",
     "pins_unknown",
 ]

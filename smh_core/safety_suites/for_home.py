@@ -26,10 +26,16 @@ from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home
 from smh_core.safety_suites import safety_suite as S
 from smh_core.safety_suites.safety_measure import check_task, run_loop
+from smh_core.suites.for_home.base import (
+    HomeTasks,
+    collect,
+    difficulty,
+    first_draw,
+    unknown_values,
+    write_home,
+)
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
-
-from .base import HomeTasks, collect, difficulty, first_draw, unknown_values, write_home
 
 NEEDS = {
     "unlock": "a lock",
