@@ -1545,11 +1545,14 @@ _DIGIT_WORD = re.compile(
     r"(?<![^\W\d_])(?:" + "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True)) + r")(?![^\W\d_])",
     _I,
 )
-_CJK_NUMERAL = re.compile(r"[零〇幺一二三四五六七八九十百千两壹贰貳叁參肆伍陆陸柒捌玖拾佰仟]{2,24}")
+_CJK_NUMERAL = re.compile(
+    r"[零〇洞幺一二三四五六七八九十百千两壹贰貳叁參肆伍陆陸柒捌玖拾佰仟]{2,24}"
+)
 _CJK_VALUE = {
     "零": 0,
     "〇": 0,
     "幺": 1,
+    "洞": 0,
     "一": 1,
     "二": 2,
     "两": 2,
@@ -1694,34 +1697,100 @@ def _text2num_groups(
 
 
 _BANKING_DIGITS = dict(zip("壹贰貳叁參肆伍陆陸柒捌玖", "122334566789", strict=True))
+_CJK_TIMES = re.compile(r"([两二三])个([零〇洞幺一二三四五六七八九])")
+""""两个六": two sixes, as a Chinese phone number is read out."""
+_EXTRA_DIGIT_WORDS = {"meia": "6"}
+"""Digit words text2num does not know: Brazilian "meia" (half a dozen) for six."""
+_EXTRA_DIGIT = re.compile(r"(?<![^\W\d_])(?:meia)(?![^\W\d_])", _I)
+_LONE_LETTER = re.compile(r"(?<![^\W_])[A-Z](?![^\W_])")
+"""A capital letter standing alone: a letter of an ID or passport number read out ("J", "A V")."""
+_REPEAT = {
+    "double": 2,
+    "doppel": 2,
+    "dubbel": 2,
+    "doble": 2,
+    "doppio": 2,
+    "duplo": 2,
+    "dupla": 2,
+    "triple": 3,
+    "tripel": 3,
+    "triplo": 3,
+    "dreifach": 3,
+}
+_GAP = re.compile(
+    r"[\s,，、;:\-–—/]{0,3}"
+    r"(?:(?:and|und|et|y|e|en|og|i|und\s+dann|dann|then|puis|luego|poi|depois|dan)[\s,，、]{1,3})?"
+    r"(?:(?:äh|ähm|öh|euh|heu|eh|ehm|uh|um|uhm|hum|hm|mmh|嗯|呃|那个)[\s,，、.…]{1,3})?"
+    r"(?:(?P<repeat>" + "|".join(_REPEAT) + r")[\s\-]{1,2})?",
+    _I,
+)
+"""What may stand between two parts of one number read out: a separator, a "then", a filler and
+a "double" (its part is said twice). Bounded: a gap is a few characters or none."""
 
 
-def spoken_digit_runs(text: str) -> list[tuple[int, int, str]]:
-    """Numbers read out one after the other, in any language the filter reads, as the digits
-    a detector of phone, card or ID numbers looks for: (start, end, digits). "null eins sieben
-    eins" -> "0171", "zéro six douze trente-quatre" -> "061234", "一三八一二" -> "13812".
-
-    Why: the detectors (:mod:`.sensitive`) know digits and English number words; a phone number
-    or an ID read out in German, Spanish, French, Italian, Portuguese, Dutch, Danish or Chinese
-    must reach them as digits too (issue 41: safe in every language). A run whose parts are not
-    whole numbers is left as it is (the access rule still reads it)."""
-    runs: list[tuple[int, int, str]] = []
+def _digit_parts(text: str) -> list[tuple[int, int, str, bool]]:
+    """Every number said or written in ``text`` and every lone capital letter, as (start, end,
+    digits or letter, is a number), in order, none overlapping (the longest reading first)."""
+    parts: list[tuple[int, int, str, bool]] = []
     for _lang, group in _text2num_groups(text) or []:
-        if len(group) < 2:
-            continue
-        said = [digits for _a, _b, _v, digits in group]
-        if all(d.isascii() and d.isdigit() for d in said):
-            runs.append((group[0][0], group[-1][1], "".join(said)))
+        parts += [(a, b, d, True) for a, b, _v, d in group if d.isascii() and d.isdigit()]
     for m in _CJK_NUMERAL.finditer(text):
-        run = m.group(0)
-        value = _cjk_value(run)
+        run, value = m.group(0), _cjk_value(m.group(0))
         if value is not None:
-            runs.append((m.start(), m.end(), str(value)))
+            parts.append((m.start(), m.end(), str(value), True))
         elif all(ch in _CJK_VALUE or ch in _BANKING_DIGITS for ch in run):
             digits = "".join(
                 str(_CJK_VALUE[ch]) if ch in _CJK_VALUE else _BANKING_DIGITS[ch] for ch in run
             )
-            runs.append((m.start(), m.end(), digits))
+            parts.append((m.start(), m.end(), digits, True))
+    for m in _CJK_TIMES.finditer(text):
+        times = {"两": 2, "二": 2, "三": 3}[m.group(1)]
+        parts.append((m.start(), m.end(), str(_CJK_VALUE[m.group(2)]) * times, True))
+    parts += [
+        (m.start(), m.end(), _EXTRA_DIGIT_WORDS[m.group(0).lower()], True)
+        for m in _EXTRA_DIGIT.finditer(text)
+    ]
+    parts += [(m.start(), m.end(), m.group(0), False) for m in _LONE_LETTER.finditer(text)]
+    parts.sort(key=lambda p: (p[0], -p[1]))
+    kept: list[tuple[int, int, str, bool]] = []
+    for part in parts:
+        if not kept or part[0] >= kept[-1][1]:
+            kept.append(part)
+    return kept
+
+
+def spoken_digit_runs(text: str, letters: bool = True) -> list[tuple[int, int, str]]:
+    """Numbers read out one after the other, in any language the filter reads, as the digits
+    a detector of phone, card or ID numbers looks for: (start, end, digits). "null eins sieben
+    eins" -> "0171", "zéro six douze trente-quatre" -> "061234", "一三八一二" -> "13812",
+    "doppel drei" -> "33", "fünfundsechzig, J, null null drei" -> "65J003".
+
+    Why: the detectors (:mod:`.sensitive`) know digits and English number words; a phone number
+    or an ID read out in German, Spanish, French, Italian, Portuguese, Dutch, Danish or Chinese
+    must reach them as digits too (issue 41: safe in every language). Parts join across a
+    separator, a "then", a filler ("äh", "嗯") and a "double"; with ``letters``, lone capital
+    letters join as themselves (an ID's letters; without, a letter ends a run: "... acht I
+    think" stays a phone number). A run needs two numbers; one number said in words of two or
+    more digits ("dieciocho millones") is a run of its own."""
+    runs: list[tuple[int, int, str]] = []
+    parts = [p for p in _digit_parts(text) if letters or p[3]]
+    i = 0
+    while i < len(parts):
+        j, digits, numbers = i, [parts[i][2]], int(parts[i][3])
+        while j + 1 < len(parts):
+            gap = _GAP.fullmatch(text, parts[j][1], parts[j + 1][0])
+            if gap is None:
+                break
+            j += 1
+            times = _REPEAT[gap.group("repeat").lower()] if gap.group("repeat") else 1
+            digits.append(parts[j][2] * times)
+            numbers += parts[j][3]
+        start, end, said = parts[i][0], parts[j][1], "".join(digits)
+        if numbers >= 2 or (
+            numbers == 1 and len(said) >= 2 and said.isdigit() and said != text[start:end]
+        ):
+            runs.append((start, end, said))
+        i = j + 1
     return runs
 
 

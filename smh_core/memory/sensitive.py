@@ -303,7 +303,13 @@ _ID_WORDS = (
     r"steuer-?id|carte\s+d['’]identit[ée]|carte\s+vitale|carta\s+d['’]identit[àa]|codice\s+fiscale|"
     r"documento\s+(?:de\s+identidad|nacional)|c[ée]dula|dni|nif|nie\s+(?:number|no)|bsn|pesel|"
     r"personnummer|henkil[öo]tunnus|cpf|curp|rfc|nric|hkid|mykad|emirates\s+id|ppsn?|"
-    r"(?:sin|pan|tfn|ird|sss)\s+(?:number|no|card|#)|身份证|护照|社保|驾照|驾驶证"
+    r"(?:sin|pan|tfn|ird|sss)\s+(?:number|no|card|#)|身份证|护照|社保|驾照|驾驶证|"
+    r"passeport|paspoort|pasaporte|passaporto|passaporte|pass-?nummer|reisepassnummer|"
+    r"sozialversicherungs-?(?:nummer|ausweis)|versicherungsnummer|steuernummer|"
+    r"s[ée]curit[ée]\s+sociale|s[ée]cu|niss|rijbewijs|f[üu]hrerschein|permis\s+de\s+conduire|"
+    r"licencia\s+de\s+conducir|patente\s+di\s+guida|carteira\s+de\s+(?:identidade|motorista)|"
+    r"codice\s+fiscale|tessera\s+sanitaria|identiteitskaart|"
+    r"burgerservicenummer|identificaci[óo]n|護照|身份證"
 )
 """Words for an identity, tax, health or licence number, also of other countries and languages
 (an acronym that is also an English word only with "number"/"card" after it)."""
@@ -1361,13 +1367,23 @@ def find_sensitive(text: str) -> list[Finding]:
             start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
             found.add(Finding(start, max(end, start + 1), f.kind))
     # numbers read out in the other languages the filter reads (and Chinese numerals), as digits
-    runs = spoken_digit_runs(english)
-    if runs:
+    # (an ID's lone letters read with its digits, then without: "... acht I think" is a phone)
+    for letters in (True, False):
+        runs = spoken_digit_runs(english, letters)
+        if not runs:
+            break
         read, third = _spread(english, runs)
         where = [first[i] for i in third]
         for f in _pattern_findings(read) - found:
             start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
             found.add(Finding(start, max(end, start + 1), f.kind))
+        # letters and five or more digits read out as one run: an ID or a passport number,
+        # whatever the words around it (no device setting is read out letter by letter)
+        found |= {
+            Finding(first[a], first[b - 1] + 1, "id_number")
+            for a, b, said in runs
+            if letters and _SPELLED_ID.fullmatch(said)
+        }
     # the fail-closed rule of memories about getting in (.access), where no detector above
     # already named the span (a phone number for the doorbell stays a phone number)
     named = _Spans(found)
@@ -1380,6 +1396,10 @@ def find_sensitive(text: str) -> list[Finding]:
     named = _Spans(found)
     found |= {Finding(a, b, kind) for a, b, kind in disclosures(text) if not named.overlaps(a, b)}
     return sorted(found)
+
+
+_SPELLED_ID = re.compile(r"(?=(?:\D*\d){5})(?=.*[A-Z])[0-9A-Z]{6,40}")
+"""A run read out with letters and at least five digits ("fünfundsechzig, J, null null drei")."""
 
 
 def _spread(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[int]]:

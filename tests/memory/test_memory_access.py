@@ -19,6 +19,11 @@ SECRETS = {
     "access_code": [
         # Italian number words read as digits (access.spoken_digit_runs), "codice" as "code"
         ("il codice del cancello è quattro otto due uno", "quattro otto due uno"),
+        ("o código do portão é quatro oito dois um", "quatro oito dois um"),  # Portuguese
+    ],
+    "password": [
+        # Chinese numerals read as digits, "密码" is "password"
+        ("门锁密码是一二三四", "一二三四"),
     ],
     "access_digits": [
         ("the wifi is HomeNet, use Tr0ub4dor", "Tr0ub4dor"),  # no credential word
@@ -33,12 +38,10 @@ SECRETS = {
         ("the alarm panel: zones 4, 8 and 2 then 6", "6"),  # a list, then more
     ],
     "access_number_words": [
-        ("o código do portão é quatro oito dois um", "quatro oito dois um"),  # Portuguese
         ("koden til døren er fire otte to en", "fire otte to en"),  # Danish
         ("dörrkoden är fyra sju ett ett", "fyra sju ett ett"),  # Swedish (own list)
         ("код от двери четыре восемь два один", "четыре восемь два один"),  # Russian (own list)
         ("kapı şifresi dört sekiz iki bir", "dört sekiz iki bir"),  # Turkish (own list)
-        ("门锁密码是一二三四", "一二三四"),  # Chinese numerals
     ],
     "access_spelled_letters": [
         ("door: sierra tango uniform", "sierra tango uniform"),  # NATO
