@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sim_devices.catalog import instantiate
+from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.model import Device
 from smh_core.homeenv.narrowing import narrow
 
@@ -53,7 +53,9 @@ def merge_capabilities(attrs: dict[str, Any], more: dict[str, list[Any]]) -> dic
 def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, float]] | None:
     """The ranges an entity states for itself, over the domain's own (:data:`RANGES`): a
     light's colour temperatures from its ``min_/max_color_temp_kelvin``, a climate entity's
-    target temperatures from its ``min_/max_temp``."""
+    target temperatures from its ``min_/max_temp``; a media player that counts its tracks from
+    0 (synthetic-home's players report ``media_track: 0`` on the first track) keeps track 0,
+    which the catalog's tracks from 1 would refuse, losing the whole player."""
     ranges = dict(RANGES.get(domain) or {})
 
     def pair(low_key: str, high_key: str) -> list[float]:
@@ -66,6 +68,10 @@ def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, flo
         ranges["color_temperature"] = (int(kelvin[0]), int(kelvin[1]))
     if domain == "climate" and (limits := pair("min_temp", "max_temp")):
         ranges["target_temperature"] = (float(limits[0]), float(limits[1]))
+    track = attrs.get("media_track")
+    if domain == "media_player" and track == 0 and not isinstance(track, bool):
+        spec = load_catalog()["media_player"].attribute_specs()["media_track"]
+        ranges["media_track"] = (0, int(spec.range[1]))
     return ranges or None
 
 

@@ -312,3 +312,26 @@ def test_high_risk_devices_are_left_out_unless_named() -> None:
     assert allowed.skipped == [] and "lock.front" in allowed.mapping().devices
     with pytest.raises(ValueError, match="light.hall: not a high-risk device"):
         twin_mapping(home, ref, inventory, ["light.hall"])
+
+
+def test_a_media_player_counting_tracks_from_zero_is_simulated() -> None:
+    """synthetic-home's players report ``media_track: 0`` on their first track (they count from
+    0); the catalog's tracks start at 1, which lost the whole player from the twin. The twin
+    keeps the player, at track 0, and its next track is 1, as the real player's is."""
+    from smh_core.homeenv.engine import HomeEngine
+
+    player = {"entity_id": "media_player.nest_hub", "state": "playing", "attributes": {
+        "friendly_name": "Nest Hub", "media_track": 0, "volume_level": 0.5,
+        "supported_features": 16384 | 1 | 4 | 32 | 16}}  # fmt: skip
+    twin = twin_from(_registries(entities=[], states=[player]))
+    assert [d.did for d in twin.home.devices] == ["media_player.nest_hub"]
+    assert not twin.report.skipped
+    engine = HomeEngine(twin.home)
+    assert engine.value("media_player.nest_hub", "media_track") == 0
+    assert engine.execute("media_player.nest_hub", "next_track").ok
+    assert engine.value("media_player.nest_hub", "media_track") == 1
+    # a player on track 3 keeps the catalog's tracks from 1
+    player["attributes"]["media_track"] = 3
+    device = twin_from(_registries(entities=[], states=[player])).home.devices[0]
+    track = next(a for a in device.attributes if a.name == "media_track")
+    assert track.range[0] == 1
