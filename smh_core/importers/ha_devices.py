@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim_devices.catalog import instantiate, load_catalog
-from smh_core.homeenv.model import Device
+from smh_core.homeenv.model import Device, Effect
 from smh_core.homeenv.narrowing import narrow
 
 from .ha_entities import (
@@ -75,6 +75,20 @@ def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, flo
     return ranges or None
 
 
+def mode_turns_on(device: Device) -> Device:
+    """``device`` (an HA climate entity's air conditioner) with its mode change turning it on.
+    An HA climate entity's HVAC mode is its state: ``climate.set_hvac_mode`` on an off unit
+    turns it on, and HA has no "off, in auto mode". The catalog's air conditioner keeps its power
+    apart from its mode, so without this the twin stayed off where the real unit came on."""
+    services = [
+        s.model_copy(update={"effects": [*s.effects, Effect(set="state", value="on")]})
+        if s.name == "set_ac_mode" and not any(e.set == "state" for e in s.effects)
+        else s
+        for s in device.services
+    ]
+    return device.model_copy(update={"services": services})
+
+
 def device_from_entity(
     name: str,
     ent: dict[str, Any],
@@ -126,6 +140,8 @@ def device_from_entity(
         )
         if narrowing is not None:
             device = narrow(device, narrowing)
+        if live and domain == "climate":
+            device = mode_turns_on(device)
     except ValueError as e:
         report.skip(item, f"cannot be built as a {type_name}: {e}")
         return None

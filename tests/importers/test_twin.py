@@ -335,3 +335,30 @@ def test_a_media_player_counting_tracks_from_zero_is_simulated() -> None:
     device = twin_from(_registries(entities=[], states=[player])).home.devices[0]
     track = next(a for a in device.attributes if a.name == "media_track")
     assert track.range[0] == 1
+
+
+def test_a_climate_mode_change_turns_the_twin_on_as_in_home_assistant() -> None:
+    """An HA climate entity's HVAC mode is its state: setting a mode on an off thermostat turns
+    it on (synthetic-home's, and any HA climate, through ``climate.set_hvac_mode``). The twin's
+    air conditioner did not, and differed from every real thermostat opted in to real runs."""
+    from smh_core.homeenv.engine import HomeEngine
+
+    thermostat = {"entity_id": "climate.hall", "state": "off", "attributes": {
+        "friendly_name": "Thermostat", "hvac_modes": ["off", "cool", "heat", "auto"],
+        "temperature": 22, "current_temperature": 22, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    engine = HomeEngine(twin_from(_registries(entities=[], states=[thermostat])).home)
+    assert engine.value("climate.hall", "state") == "off"
+    assert engine.execute("climate.hall", "set_ac_mode", {"ac_mode": "auto"}).ok
+    assert (engine.value("climate.hall", "state"), engine.value("climate.hall", "ac_mode")) == (
+        "on",
+        "auto",
+    )
+    # the catalog's own air conditioner keeps its power apart (the change is the twin's only)
+    from sim_devices.catalog import instantiate
+    from smh_core.homeenv.model import Home
+
+    ac = HomeEngine(
+        Home(rooms=[], devices=[instantiate("split_ac", did="ac", room=None, name="AC")])
+    )
+    assert ac.execute("ac", "set_ac_mode", {"ac_mode": "auto"}).ok
+    assert ac.value("ac", "state") == "off"
