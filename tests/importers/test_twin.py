@@ -387,3 +387,48 @@ def test_a_home_where_nothing_maps_writes_no_mapping() -> None:
         ValueError, match=r"no device of the home .* maps onto an entity .*vacuum\.rover"
     ):
         render(proposal)
+
+
+def test_a_heater_that_only_heats_and_a_frozen_thermostat_are_simulated() -> None:
+    """Two climate entities of home-assistant-datasets' inventories the twin lost: an off pool
+    heater offering only ``heat`` (the catalog's air conditioner starts in ``cool``, outside
+    its narrowed modes) and a thermostat reading -17.2 °C (outside the catalog's -10 to 50)."""
+    heater = {"entity_id": "climate.pool_heater", "state": "off", "attributes": {
+        "friendly_name": "Pool heater", "hvac_modes": ["off", "heat"], "temperature": 28,
+        "current_temperature": 24, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    frozen = {"entity_id": "climate.office", "state": "heat", "attributes": {
+        "friendly_name": "Office", "hvac_modes": ["off", "heat"], "temperature": 20,
+        "current_temperature": -17.2, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    twin = twin_from(_registries(entities=[], states=[heater, frozen]))
+    assert not twin.report.skipped
+    devices = {d.did: d for d in twin.home.devices}
+    pool = devices["climate.pool_heater"]
+    assert {a.name: a.value for a in pool.attributes}["ac_mode"] == "heat"
+    assert "ac_mode" in pool.userdata.unstated  # HA did not say: the twin does not know it
+    office = {a.name: a for a in devices["climate.office"].attributes}
+    assert office["current_temperature"].value == -17.2
+    assert office["current_temperature"].range[0] <= -17.2
+
+
+def test_a_thermostat_in_tenths_of_a_degree_is_simulated_in_tenths() -> None:
+    """A real thermostat reads 21.3 °C and is set to 20.3 °C; the catalog's air conditioner
+    keeps half degrees, so its twin refused the entity. The twin keeps tenths for it, and the
+    catalog's grid for one on half degrees."""
+    from smh_core.homeenv.engine import HomeEngine
+
+    tenths = {"entity_id": "climate.office", "state": "heat", "attributes": {
+        "friendly_name": "Office", "hvac_modes": ["off", "heat"], "temperature": 20.3,
+        "current_temperature": 21.3, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    halves = {"entity_id": "climate.hall", "state": "heat", "attributes": {
+        "friendly_name": "Hall", "hvac_modes": ["off", "heat"], "temperature": 20.5,
+        "current_temperature": 21, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    twin = twin_from(_registries(entities=[], states=[tenths, halves]))
+    assert not twin.report.skipped
+    engine = HomeEngine(twin.home)
+    assert engine.value("climate.office", "target_temperature") == 20.3
+    assert engine.execute(
+        "climate.office", "set_target_temperature", {"target_temperature": 22.7}
+    ).ok
+    assert not engine.execute(
+        "climate.hall", "set_target_temperature", {"target_temperature": 22.7}
+    ).ok
