@@ -44,6 +44,7 @@ __all__ = [
     "load_device_type",
     "validate_catalog",
     "with_ranges",
+    "with_steps",
 ]
 
 
@@ -372,23 +373,46 @@ def with_ranges(dt: DeviceType, ranges: Mapping[str, tuple[float, float]]) -> De
     for every service argument written to them: one maker's water heater goes to 75 °C,
     another's (HomeBench's) to 100 °C, and an imported home keeps its device's own limits
     rather than the catalog's. Refuses unknown or non-numeric attributes and empty ranges."""
-    specs = dt.attribute_specs()
+    _numeric_only(dt, ranges, "range")
     for loc, bounds in ranges.items():
-        spec = specs.get(loc)
-        if spec is None or spec.type not in (AttrType.INT, AttrType.FLOAT):
-            raise ValueError(
-                f"{dt.type}: cannot override the range of {loc!r}: "
-                f"not a numeric attribute; numeric: {sorted(k for k, a in specs.items() if a.type in (AttrType.INT, AttrType.FLOAT))}"
-            )
         if len(bounds) != 2 or not bounds[0] < bounds[1]:
             raise ValueError(
                 f"{dt.type}: range of {loc!r} must be (low, high) with low < high, got {bounds!r}"
             )
+    return _override(dt, "range", {loc: tuple(bounds) for loc, bounds in ranges.items()})
+
+
+def with_steps(dt: DeviceType, steps: Mapping[str, float]) -> DeviceType:
+    """``dt`` with other precisions (``{locator: step}``) for some numeric attributes and the
+    service arguments written to them: a real thermostat reads 21.3 °C and takes 20.3, where
+    the catalog's air conditioner keeps half degrees, and its twin would refuse the values it
+    was made from. Refuses unknown or non-numeric attributes and steps that are not positive."""
+    _numeric_only(dt, steps, "step")
+    for loc, step in steps.items():
+        if not step > 0:
+            raise ValueError(f"{dt.type}: step of {loc!r} must be positive, got {step!r}")
+    return _override(dt, "precision", dict(steps))
+
+
+def _numeric_only(dt: DeviceType, locators: Mapping[str, Any], what: str) -> None:
+    specs = dt.attribute_specs()
+    for loc in locators:
+        spec = specs.get(loc)
+        if spec is None or spec.type not in (AttrType.INT, AttrType.FLOAT):
+            raise ValueError(
+                f"{dt.type}: cannot override the {what} of {loc!r}: "
+                f"not a numeric attribute; numeric: {sorted(k for k, a in specs.items() if a.type in (AttrType.INT, AttrType.FLOAT))}"
+            )
+
+
+def _override(dt: DeviceType, field: str, values: Mapping[str, Any]) -> DeviceType:
+    """``dt`` with ``field`` (range, precision) of the attributes in ``values`` replaced, and of
+    every service argument written to them."""
 
     def attrs(ns: str, items: list[Attribute]) -> list[Attribute]:
         return [
-            a.model_copy(update={"range": tuple(ranges[_join(ns, a.name)])})
-            if _join(ns, a.name) in ranges
+            a.model_copy(update={field: values[_join(ns, a.name)]})
+            if _join(ns, a.name) in values
             else a
             for a in items
         ]
@@ -398,8 +422,8 @@ def with_ranges(dt: DeviceType, ranges: Mapping[str, tuple[float, float]]) -> De
         for s in items:
             written = {e.arg: _resolve(ns, e.set) for e in s.effects if e.arg is not None}
             args = [
-                a.model_copy(update={"range": tuple(ranges[written[a.name]])})
-                if written.get(a.name) in ranges
+                a.model_copy(update={field: values[written[a.name]]})
+                if written.get(a.name) in values
                 else a
                 for a in s.arguments
             ]
@@ -517,15 +541,19 @@ def instantiate(
     tags: Iterable[str] = (),
     kind: str = "homeenv",
     ranges: Mapping[str, tuple[float, float]] | None = None,
+    steps: Mapping[str, float] | None = None,
 ) -> Device:
     """A device of the catalog type ``type_name`` (see :func:`build_device`), with its own
-    ``ranges`` for some numeric attributes (see :func:`with_ranges`)."""
+    ``ranges`` and ``steps`` for some numeric attributes (see :func:`with_ranges`,
+    :func:`with_steps`)."""
     catalog = load_catalog(kind)
     dt = catalog.get(type_name)
     if dt is None:
         raise ValueError(f"unknown device type {type_name!r}; known: {sorted(catalog)}")
     if ranges:
         dt = with_ranges(dt, ranges)
+    if steps:
+        dt = with_steps(dt, steps)
     return build_device(dt, did, room, name=name, preset=preset, values=values, tags=tags)
 
 

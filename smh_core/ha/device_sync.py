@@ -95,15 +95,20 @@ def mismatches(
     want: Snapshot,
     only: set[tuple[str, str]] | None = None,
     essential: set[tuple[str, str]] | None = None,
+    unreported_is_wrong: bool = False,
 ) -> list[tuple[str, str]]:
     """The attributes (of ``only``) that do not read as ``want``; with ``essential``, a device
     that cannot be read counts only for those attributes (an unavailable lamp does not keep a
-    task about the heating from starting)."""
+    task about the heating from starting). An attribute HA does not report agrees with any
+    value (an off light's brightness), unless ``unreported_is_wrong`` and a value is wanted:
+    after a command, a value that does not show has not come back."""
 
     def wrong(key: tuple[str, str], got: Any) -> bool:
         if isinstance(got, ReadError):
             return essential is None or key in essential or not got.device_fault
-        return got is not NOT_OBSERVED and not same_value(got, want.value(*key))
+        if got is NOT_OBSERVED:
+            return unreported_is_wrong and want.value(*key) is not None
+        return not same_value(got, want.value(*key))
 
     return [
         key for key, got in readings.items() if (only is None or key in only) and wrong(key, got)
@@ -114,11 +119,11 @@ def describe(readings: Readings, want: Snapshot, keys: list[tuple[str, str]]) ->
     parts = []
     for did, loc in keys:
         got = readings[did, loc]
-        parts.append(
-            f"{did}/{loc}: {got}"
-            if isinstance(got, ReadError)
-            else f"{did}/{loc} is {got!r}, want {want.value(did, loc)!r}"
-        )
+        if isinstance(got, ReadError):
+            parts.append(f"{did}/{loc}: {got}")
+        else:
+            shown = "not reported" if got is NOT_OBSERVED else repr(got)
+            parts.append(f"{did}/{loc} is {shown}, want {want.value(did, loc)!r}")
     return "; ".join(parts)
 
 
@@ -168,19 +173,23 @@ async def reach(
     *,
     essential: set[tuple[str, str]] | None = None,
     read_only_is_fault: bool = False,
+    commanded: bool = False,
 ) -> Reached:
     """Write ``want`` to the devices until they read back as ``want`` (attributes HA does not
     report are left alone, and with ``only`` every attribute outside it; see :func:`mismatches`
     for ``essential``). A refused call is tried again next round until ``timeout``.
     ``read_only_is_fault``: a read-only attribute that does not follow is a device fault too
-    (after commands that should have moved it)."""
+    (after commands that should have moved it). ``commanded``: ``only`` are values an agent
+    set, so one HA does not report is written too and must show: a light that turns on without
+    a brightness (synthetic-home's, until one is given) would otherwise never be given the
+    brightness asked for, and the task be scored as the agent's failure."""
     started = time.monotonic()
     deadline = started + timeout
     refused: dict[tuple[str, str], str] = {}
     calls = 0
     while True:
         readings = read_all(mapping, await client.states(), want)
-        wrong = mismatches(readings, want, only, essential)
+        wrong = mismatches(readings, want, only, essential, unreported_is_wrong=commanded)
         if not wrong:
             return Reached(readings, seconds=time.monotonic() - started, calls=calls)
         if time.monotonic() >= deadline:

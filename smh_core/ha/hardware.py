@@ -334,6 +334,7 @@ async def _play(
             interval,
             changed,
             read_only_is_fault=True,
+            commanded=True,
         )
         turn.report_seconds = done.seconds
         if done.problem and not done.device_fault:

@@ -346,7 +346,18 @@ def _comment(text: str, indent: int) -> list[str]:
 
 
 def render(proposal: Proposal, source: str = "Home Assistant") -> str:
-    """The mapping file: every choice as YAML, its reason and what is left out as comments."""
+    """The mapping file: every choice as YAML, its reason and what is left out as comments.
+    Refused (``ValueError``, nothing to write) when no device maps: a file without devices is
+    one the runner cannot load, and a run on it would have nothing to run."""
+    devices = proposal.devices()
+    if not devices:
+        why = [f"{k}: {v}" for k, v in proposal.unmatched().items()]
+        why += [f"{did}: left out (high-risk)" for did in proposal.skipped]
+        raise ValueError(
+            f"no device of the home {proposal.ref.key()} maps onto an entity of {source}, so "
+            "there is no mapping to write"
+            + (f" ({'; '.join(why[:5])}{'; ...' if len(why) > 5 else ''})" if why else "")
+        )
     lines = [
         f"# Proposed by `smh ha map` from {source} for the home {proposal.ref.key()}.",
         "# Devices listed here (and under skip) are kept as they are by a re-run; edit them freely.",
@@ -354,7 +365,6 @@ def render(proposal: Proposal, source: str = "Home Assistant") -> str:
         f"timeout_seconds: {proposal.timeout_seconds:g}",
         "devices:",
     ]
-    devices = proposal.devices()
     by_did: dict[str, list[PartChoice]] = {}
     for choice in proposal.choices:
         by_did.setdefault(choice.part.did, []).append(choice)

@@ -9,12 +9,13 @@ task's light is, and a fix to either reaches both.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
-from sim_devices.catalog import instantiate
-from smh_core.homeenv.model import Device
-from smh_core.homeenv.narrowing import narrow
+from sim_devices.catalog import instantiate, load_catalog
+from smh_core.homeenv.model import Device, Effect
+from smh_core.homeenv.narrowing import Narrowing, narrow
 
 from .ha_entities import (
     DOMAINS,
@@ -53,7 +54,10 @@ def merge_capabilities(attrs: dict[str, Any], more: dict[str, list[Any]]) -> dic
 def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, float]] | None:
     """The ranges an entity states for itself, over the domain's own (:data:`RANGES`): a
     light's colour temperatures from its ``min_/max_color_temp_kelvin``, a climate entity's
-    target temperatures from its ``min_/max_temp``."""
+    target temperatures from its ``min_/max_temp`` and its measured temperature where it reads
+    outside the catalog's -10 to 50 °C (a heater outdoors in winter); a media player that
+    counts its tracks from 0 (synthetic-home's report ``media_track: 0`` on the first track)
+    keeps track 0. Each of these the catalog's own range refused, losing the whole device."""
     ranges = dict(RANGES.get(domain) or {})
 
     def pair(low_key: str, high_key: str) -> list[float]:
@@ -66,7 +70,74 @@ def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, flo
         ranges["color_temperature"] = (int(kelvin[0]), int(kelvin[1]))
     if domain == "climate" and (limits := pair("min_temp", "max_temp")):
         ranges["target_temperature"] = (float(limits[0]), float(limits[1]))
+    current = attrs.get("current_temperature")
+    if domain == "climate" and isinstance(current, (int, float)) and not isinstance(current, bool):
+        low, high = load_catalog()["split_ac"].attribute_specs()["current_temperature"].range
+        if not low <= current <= high:
+            ranges["current_temperature"] = (
+                min(low, math.floor(current)),
+                max(high, math.ceil(current)),
+            )
+    track = attrs.get("media_track")
+    if domain == "media_player" and track == 0 and not isinstance(track, bool):
+        spec = load_catalog()["media_player"].attribute_specs()["media_track"]
+        ranges["media_track"] = (0, int(spec.range[1]))
     return ranges or None
+
+
+def offered_defaults(
+    type_name: str, narrowing: Narrowing, values: dict[str, Any]
+) -> dict[str, Any]:
+    """A value for each narrowed option attribute the entity does not state whose catalog
+    default it does not offer: its first offered option. An off heater that only heats states
+    no mode (HA shows ``off``); the catalog's air conditioner would start it in ``cool``, which
+    the narrowing to ``heat`` refuses, losing the device."""
+    specs = load_catalog()[type_name].attribute_specs()
+    out = {}
+    for loc, offered in narrowing.options.items():
+        spec = specs.get(loc)
+        if loc not in values and spec is not None and offered and spec.value not in offered:
+            out[loc] = offered[0]
+    return out
+
+
+def mode_turns_on(device: Device) -> Device:
+    """``device`` (an HA climate entity's air conditioner) with its mode change turning it on.
+    An HA climate entity's HVAC mode is its state: ``climate.set_hvac_mode`` on an off unit
+    turns it on, and HA has no "off, in auto mode". The catalog's air conditioner keeps its power
+    apart from its mode, so without this the twin stayed off where the real unit came on."""
+    services = [
+        s.model_copy(update={"effects": [*s.effects, Effect(set="state", value="on")]})
+        if s.name == "set_ac_mode" and not any(e.set == "state" for e in s.effects)
+        else s
+        for s in device.services
+    ]
+    return device.model_copy(update={"services": services})
+
+
+TENTHS = 0.1
+"""The grid a climate entity's temperatures are kept on when the catalog's is coarser than what
+it reports (HA shows tenths of a degree)."""
+
+
+def own_steps(domain: str, attrs: dict[str, Any]) -> dict[str, float] | None:
+    """The grid of an entity's numbers where the catalog's would refuse what it reports: a
+    climate entity reading 21.3 °C or set to 20.3 °C is kept in tenths (the catalog's air
+    conditioner keeps half degrees, and its twin was lost); one on half degrees keeps the
+    catalog's grid, so its tasks are as before."""
+    if domain != "climate":
+        return None
+    specs = load_catalog()["split_ac"].attribute_specs()
+    steps = {}
+    for loc, key in (
+        ("target_temperature", "temperature"),
+        ("current_temperature", "current_temperature"),
+    ):
+        value, step = attrs.get(key), specs[loc].precision
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if number and step and not math.isclose(value / step, round(value / step), abs_tol=1e-9):
+            steps[loc] = TENTHS
+    return steps or None
 
 
 def device_from_entity(
@@ -107,19 +178,24 @@ def device_from_entity(
     type_name = kind.type(attrs)
     label = str(ent.get("name") or eid)
     values = mapped.values
+    guessed: dict[str, Any] = {}
     if narrowing is not None:
         values = {k: v for k, v in values.items() if k in narrowing.attributes}
+        guessed = offered_defaults(type_name, narrowing, values)
     try:
         device = instantiate(
             type_name,
             did=eid,
             room=area,
             name=label,
-            values=values or None,
+            values={**values, **guessed} or None,
             ranges=own_ranges(domain, attrs) if live else RANGES.get(domain),
+            steps=own_steps(domain, attrs) if live else None,
         )
         if narrowing is not None:
             device = narrow(device, narrowing)
+        if live and domain == "climate":
+            device = mode_turns_on(device)
     except ValueError as e:
         report.skip(item, f"cannot be built as a {type_name}: {e}")
         return None

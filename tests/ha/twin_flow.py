@@ -47,9 +47,12 @@ async def twin_then_real(
     per_subcategory: int = 1,
     allow_high_risk: tuple[str, ...] = (),
     allow_domains: tuple[str, ...] = (),
+    timeout: float = 3,
 ) -> TwinFlow:
     """``allow_high_risk``: device ids opted in to real runs; ``allow_domains``: every
-    high-risk device of these HA domains opted in (a test home's thermostats are safe)."""
+    high-risk device of these HA domains opted in (a test home's thermostats are safe);
+    ``timeout``: the mapping's seconds for a device to report (test HAs answer at once, and a
+    faulty device fails fast; a home whose devices move slowly needs the default 15)."""
     twin_file = tmp_path / "twin.json"
     argv = ["home", "from-ha", "--ha-url", url, "--token", token, "--out", str(twin_file)]
     assert await hass.async_add_executor_job(main, argv) == 0
@@ -71,7 +74,7 @@ async def twin_then_real(
         d.did for d in home.devices if d.did.split(".", 1)[0] in allow_domains and high_risk(d)
     }
     proposal = twin_mapping(home, HomeRef(file="homes/twin.json"), inventory, sorted(allowed))
-    proposal.timeout_seconds = 3  # test HAs answer at once; a faulty device fails fast
+    proposal.timeout_seconds = timeout
     mapping_file = tmp_path / "mapping.yaml"
     mapping_file.write_text(render(proposal))
     real_run = tmp_path / "real-run"

@@ -312,3 +312,123 @@ def test_high_risk_devices_are_left_out_unless_named() -> None:
     assert allowed.skipped == [] and "lock.front" in allowed.mapping().devices
     with pytest.raises(ValueError, match="light.hall: not a high-risk device"):
         twin_mapping(home, ref, inventory, ["light.hall"])
+
+
+def test_a_media_player_counting_tracks_from_zero_is_simulated() -> None:
+    """synthetic-home's players report ``media_track: 0`` on their first track (they count from
+    0); the catalog's tracks start at 1, which lost the whole player from the twin. The twin
+    keeps the player, at track 0, and its next track is 1, as the real player's is."""
+    from smh_core.homeenv.engine import HomeEngine
+
+    player = {"entity_id": "media_player.nest_hub", "state": "playing", "attributes": {
+        "friendly_name": "Nest Hub", "media_track": 0, "volume_level": 0.5,
+        "supported_features": 16384 | 1 | 4 | 32 | 16}}  # fmt: skip
+    twin = twin_from(_registries(entities=[], states=[player]))
+    assert [d.did for d in twin.home.devices] == ["media_player.nest_hub"]
+    assert not twin.report.skipped
+    engine = HomeEngine(twin.home)
+    assert engine.value("media_player.nest_hub", "media_track") == 0
+    assert engine.execute("media_player.nest_hub", "next_track").ok
+    assert engine.value("media_player.nest_hub", "media_track") == 1
+    # a player on track 3 keeps the catalog's tracks from 1
+    player["attributes"]["media_track"] = 3
+    device = twin_from(_registries(entities=[], states=[player])).home.devices[0]
+    track = next(a for a in device.attributes if a.name == "media_track")
+    assert track.range[0] == 1
+
+
+def test_a_climate_mode_change_turns_the_twin_on_as_in_home_assistant() -> None:
+    """An HA climate entity's HVAC mode is its state: setting a mode on an off thermostat turns
+    it on (synthetic-home's, and any HA climate, through ``climate.set_hvac_mode``). The twin's
+    air conditioner did not, and differed from every real thermostat opted in to real runs."""
+    from smh_core.homeenv.engine import HomeEngine
+
+    thermostat = {"entity_id": "climate.hall", "state": "off", "attributes": {
+        "friendly_name": "Thermostat", "hvac_modes": ["off", "cool", "heat", "auto"],
+        "temperature": 22, "current_temperature": 22, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    engine = HomeEngine(twin_from(_registries(entities=[], states=[thermostat])).home)
+    assert engine.value("climate.hall", "state") == "off"
+    assert engine.execute("climate.hall", "set_ac_mode", {"ac_mode": "auto"}).ok
+    assert (engine.value("climate.hall", "state"), engine.value("climate.hall", "ac_mode")) == (
+        "on",
+        "auto",
+    )
+    # the catalog's own air conditioner keeps its power apart (the change is the twin's only)
+    from sim_devices.catalog import instantiate
+    from smh_core.homeenv.model import Home
+
+    ac = HomeEngine(
+        Home(rooms=[], devices=[instantiate("split_ac", did="ac", room=None, name="AC")])
+    )
+    assert ac.execute("ac", "set_ac_mode", {"ac_mode": "auto"}).ok
+    assert ac.value("ac", "state") == "off"
+
+
+def test_a_home_where_nothing_maps_writes_no_mapping() -> None:
+    """A twin whose only device no rule maps (synthetic-home's robot vacuum: HA's vacuum state
+    has no mapping rule) gave a file with ``devices:`` and nothing under it, which the runner's
+    own loader refused; now nothing is written and the error says why."""
+    from sim_devices.catalog import instantiate
+    from smh_core.ha.ha_inventory import inventory_from
+    from smh_core.ha.map_propose import render
+    from smh_core.ha.twin_map import twin_mapping
+    from smh_core.homeenv.model import Home
+    from smh_core.task.model import HomeRef
+
+    home = Home(rooms=[], devices=[
+        instantiate("room_vacuum", did="vacuum.rover", room=None, name="Rover"),
+    ])  # fmt: skip
+    states = [{"entity_id": "vacuum.rover", "state": "docked", "attributes": {
+        "friendly_name": "Rover", "supported_features": 8192 | 4 | 8 | 16 | 4096}}]  # fmt: skip
+    proposal = twin_mapping(
+        home, HomeRef(file="homes/twin.json"), inventory_from([], [], [], states)
+    )
+    with pytest.raises(
+        ValueError, match=r"no device of the home .* maps onto an entity .*vacuum\.rover"
+    ):
+        render(proposal)
+
+
+def test_a_heater_that_only_heats_and_a_frozen_thermostat_are_simulated() -> None:
+    """Two climate entities of home-assistant-datasets' inventories the twin lost: an off pool
+    heater offering only ``heat`` (the catalog's air conditioner starts in ``cool``, outside
+    its narrowed modes) and a thermostat reading -17.2 °C (outside the catalog's -10 to 50)."""
+    heater = {"entity_id": "climate.pool_heater", "state": "off", "attributes": {
+        "friendly_name": "Pool heater", "hvac_modes": ["off", "heat"], "temperature": 28,
+        "current_temperature": 24, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    frozen = {"entity_id": "climate.office", "state": "heat", "attributes": {
+        "friendly_name": "Office", "hvac_modes": ["off", "heat"], "temperature": 20,
+        "current_temperature": -17.2, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    twin = twin_from(_registries(entities=[], states=[heater, frozen]))
+    assert not twin.report.skipped
+    devices = {d.did: d for d in twin.home.devices}
+    pool = devices["climate.pool_heater"]
+    assert {a.name: a.value for a in pool.attributes}["ac_mode"] == "heat"
+    assert "ac_mode" in pool.userdata.unstated  # HA did not say: the twin does not know it
+    office = {a.name: a for a in devices["climate.office"].attributes}
+    assert office["current_temperature"].value == -17.2
+    assert office["current_temperature"].range[0] <= -17.2
+
+
+def test_a_thermostat_in_tenths_of_a_degree_is_simulated_in_tenths() -> None:
+    """A real thermostat reads 21.3 °C and is set to 20.3 °C; the catalog's air conditioner
+    keeps half degrees, so its twin refused the entity. The twin keeps tenths for it, and the
+    catalog's grid for one on half degrees."""
+    from smh_core.homeenv.engine import HomeEngine
+
+    tenths = {"entity_id": "climate.office", "state": "heat", "attributes": {
+        "friendly_name": "Office", "hvac_modes": ["off", "heat"], "temperature": 20.3,
+        "current_temperature": 21.3, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    halves = {"entity_id": "climate.hall", "state": "heat", "attributes": {
+        "friendly_name": "Hall", "hvac_modes": ["off", "heat"], "temperature": 20.5,
+        "current_temperature": 21, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    twin = twin_from(_registries(entities=[], states=[tenths, halves]))
+    assert not twin.report.skipped
+    engine = HomeEngine(twin.home)
+    assert engine.value("climate.office", "target_temperature") == 20.3
+    assert engine.execute(
+        "climate.office", "set_target_temperature", {"target_temperature": 22.7}
+    ).ok
+    assert not engine.execute(
+        "climate.hall", "set_target_temperature", {"target_temperature": 22.7}
+    ).ok
