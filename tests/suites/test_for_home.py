@@ -20,21 +20,12 @@ from smh_core.suites.for_home import generate_for_home
 from smh_core.suites.smh_suite import SUBCATEGORIES
 from smh_core.task.home import HomeCache
 from smh_core.task.model import dump_task
+from tests.suites.twin_homes import catalog_twin
 
 
 def _twin_like() -> Home:
     """A small real-looking home: two lamps and a lock in rooms, a plug in no room."""
-    rooms = [
-        Room(id="living_room", type="living_room", name="Living Room", aliases=["Lounge"]),
-        Room(id="bedroom", type="bedroom", name="Bedroom", floor=2, floor_name="Upstairs"),
-    ]
-    devices = [
-        instantiate("light", did="light.sofa_lamp", room="living_room", name="Sofa Lamp"),
-        instantiate("light", did="light.bedside", room="bedroom", name="Bedside Lamp"),
-        instantiate("smart_lock", did="lock.front_door", room="living_room", name="Front Door"),
-        instantiate("smart_plug", did="switch.kettle", room=None, name="Kettle Plug"),
-    ]
-    return Home(name="twin of Maple Street", rooms=rooms, devices=devices)
+    return catalog_twin()
 
 
 def _bytes(tasks) -> str:
