@@ -21,6 +21,7 @@ import re
 import shlex
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -125,7 +126,7 @@ class Site:
     suites: list[str]
     left_out: list[Path] = field(default_factory=list)  # found by a search, without run.json
 
-    @property
+    @cached_property  # read by every run page: one pass over the tasks, not one per page
     def reply_chars(self) -> int:
         """How much of each reply the drill-down keeps: all of :data:`REPLY_CHARS` on a small
         site, less on a big one (at least 80), so the replies of every task fit the budget."""
@@ -333,7 +334,20 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "x"
 
 
+def _finding(claim: dict[str, Any]) -> str:
+    """One claim of the false-claim check as read in the drill-down: its truth, kind, the words
+    and the evidence (``true: action "Done" (the turn changed the home)``)."""
+    truth = claim.get("truth") or "?"
+    kind = claim.get("kind") or "claim"
+    span = str(claim.get("span") or "")
+    evidence = str(claim.get("evidence") or "")
+    return f"{truth}: {kind} \u201c{span}\u201d" + (f" ({evidence})" if evidence else "")
+
+
 def task_entry(r: dict[str, Any], request: str = "") -> dict[str, Any]:
+    """A results record as the drill-down shows it. ``steps`` are the record's own tool-call
+    dicts (tool, arguments and, where the agent recorded it, ``result``), not copies: the pages
+    cut them to the site's budget when they are written."""
     outcome = r.get("outcome") if isinstance(r.get("outcome"), dict) else {}
     calls = outcome.get("tool_calls") if isinstance(outcome.get("tool_calls"), list) else []
     turns = outcome.get("turns") if isinstance(outcome.get("turns"), list) else None
@@ -357,16 +371,8 @@ def task_entry(r: dict[str, Any], request: str = "") -> dict[str, Any]:
         "error": str(verdict.get("error_class") or ""),
         "turns": len(turns) if turns else 1,
         "tool_calls": len(calls),
-        "tools": ", ".join(
-            str(c.get("tool"))
-            + (
-                f"({c['arguments'].get('locator')})"
-                if isinstance(c.get("arguments"), dict) and c["arguments"].get("locator")
-                else ""
-            )
-            for c in calls
-            if isinstance(c, dict)
-        ),
+        "steps": [c for c in calls if isinstance(c, dict)],
+        "findings": [_finding(c) for c in claims if isinstance(c, dict)],
         "tokens": usage.get("total_tokens", 0)
         if isinstance(usage.get("total_tokens", 0), int | float)
         else 0,
