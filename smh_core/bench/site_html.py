@@ -321,11 +321,16 @@ def _clip(text: str, most: int) -> str:
     return f"{text[:most]}…({len(text) - most:,} more characters)"
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
+
+
 def _compact(value: Any) -> str:
-    """A call's arguments or result as one line of JSON (a string result as it is)."""
+    """A call's arguments or result as one line of JSON (a string result as it is). One
+    encoder for every call: ``json.dumps`` with options makes a new one each time, a third of
+    the cost of 150,000 small calls."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+    return _COMPACT(value)
 
 
 def _script_json(name: str, value: Any) -> str:
