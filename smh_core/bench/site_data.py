@@ -15,11 +15,14 @@ since a leaderboard row built from part of a run would be a wrong number in publ
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import re
 import shlex
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -38,6 +41,23 @@ BASELINES = {
 }
 REPLY_CHARS = 1000  # the most of a reply the drill-down shows (results.jsonl keeps it whole)
 REPLY_BUDGET = 8_000_000  # characters of replies in one site: 50 runs of 2,439 tasks stay < 20 MB
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cycle collector off while a site is read or written, as it was after.
+
+    50 runs of 2,439 tasks are millions of small dicts and lists from ``json.loads``, none in a
+    cycle; each collection the allocations trigger walks all of them again, which took half of
+    the build (12.3 s against 5.7 s with it off). Reference counting still frees everything;
+    any cycle made meanwhile is collected once it is back on."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class SiteInputError(ValueError):
@@ -475,6 +495,11 @@ def build(paths: list[Path], readers: tuple[FolderReader, ...] = ()) -> Site:
     group rows by configuration, mark each suite's best row and compare every other row with it.
     ``readers`` read the other kinds of folder (a folder holding a reader's marker file is read
     by that reader, and may give several rows)."""
+    with gc_paused():
+        return _build(paths, readers)
+
+
+def _build(paths: list[Path], readers: tuple[FolderReader, ...]) -> Site:
     found, left_out = find_runs(paths, tuple(r.marker for r in readers))
     texts = TaskTexts()
     rows = []

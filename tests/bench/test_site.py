@@ -366,3 +366,17 @@ def test_element_ids_are_unique_on_every_page(runs, tmp_path) -> None:
     assert f'id="row-{row.id}"' in index and f'id="cost-{row.id}"' in index
     back = (site / "runs" / f"{row.id}.html").read_text(encoding="utf-8")
     assert f'href="../index.html#row-{row.id}"' in back  # the run page's way back still lands
+
+
+def test_the_cycle_collector_is_back_as_it_was_after_a_build(runs, tmp_path) -> None:
+    import gc
+
+    assert gc.isenabled()
+    write_site(build(list(runs.values())), tmp_path / "site", plots=False)
+    assert gc.isenabled()  # off only while reading and writing
+    gc.disable()
+    try:
+        build([runs["m2"]])
+        assert not gc.isenabled()  # a caller's choice is kept, not turned on behind its back
+    finally:
+        gc.enable()
