@@ -4,9 +4,10 @@ Synthesises ``--runs`` run folders from two real runs of all 2,439 tasks (the or
 null agent's: ``smh bench run --suite smh --suite simuhome --suite memhome --suite sage --suite
 safety --suite sample --agent oracle|null``, made into ``--cache`` first when missing): each a
 "model" with its own success level, whose passed tasks are the oracle's records and failed ones
-the null agent's, with tokens, model calls, seconds and a reply of its own per task, a claim
-check on some, a machine (every fourth with a GPU), and every configuration run twice. Then
-times the build (read, compare, render, plots, write) and prints the figures docs/cli.md quotes.
+the null agent's, with tokens, model calls, seconds, a reply and a result for each tool call (as
+an LLM agent records them; the oracle's records hold none) of its own per task, a claim check on
+some, a machine (every fourth with a GPU), and every configuration run twice. Then times the
+build (read, compare, render, plots, write) and prints the figures docs/cli.md quotes.
 
     python scripts/perf_site.py [--runs 50] [--check]   # --check: exit 1 over 10 s or 20 MB
 """
@@ -67,6 +68,35 @@ def read(run: Path) -> dict[str, dict]:
         return {r["task_id"]: r for r in (json.loads(line) for line in fh if line.strip())}
 
 
+def tool_result(call: dict, rng: random.Random) -> dict:
+    """What an LLM agent's record holds as a call's result (the oracle's records hold none):
+    a short acknowledgement for a control call, a device's status, or a listing of the home
+    (1-3 KB, cut on the site), with values of its own per run."""
+    args = call.get("arguments") if isinstance(call.get("arguments"), dict) else {}
+    did = str(args.get("did", "1001"))
+    tool = call.get("tool")
+    if tool == "list_devices":
+        return {
+            "ok": True,
+            "devices": [
+                {"did": f"{1000 + k}", "name": f"{rng.choice(WORDS)} device {k}", "room": "hall"}
+                for k in range(rng.randint(15, 45))
+            ],
+        }
+    if tool == "get_device_status":
+        return {
+            "ok": True,
+            "did": did,
+            "state": {
+                "state": rng.choice(["on", "off"]),
+                "brightness": rng.randint(0, 100),
+                "color_temp": rng.randint(2000, 6500),
+                "last_changed": f"2026-11-01T{rng.randint(0, 23):02d}:00:00",
+            },
+        }
+    return {"ok": True, "did": did, "done": args.get("locator", tool), "value": rng.randint(0, 99)}
+
+
 def synthesise(oracle: Path, null: Path, out: Path, runs: int, seed: int = 0) -> list[Path]:
     rng = random.Random(seed)
     good, bad = read(oracle), read(null)
@@ -94,6 +124,8 @@ def synthesise(oracle: Path, null: Path, out: Path, runs: int, seed: int = 0) ->
                 record["seconds"] = round(rng.uniform(0.3, 12.0), 3)
                 reply = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 30)))
                 record.setdefault("outcome", {})["response"] = reply
+                for call in record["outcome"].get("tool_calls") or []:
+                    call["result"] = tool_result(call, rng)
                 if rng.random() < 0.3:
                     record["claims"] = [{"kind": "action", "truth": "true", "span": "done"}]
                     record["false_claims"] = int(rng.random() < 0.2)

@@ -6,7 +6,8 @@ no CDN: it opens from ``file://`` and from GitHub Pages alike. Every string that
 :func:`html.escape`, and a run's tasks go to ``data/<row>.js`` as JSON with ``<``, ``>`` and
 ``&`` escaped, read by the script into ``textContent`` only, so a reply holding ``<script>``
 shows as text. Pages: ``index.html`` (leaderboard, cost, plots), ``runs/<row>.html`` (a run:
-reproduce line, suites, categories, tasks; ``#task-<id>`` opens a task's drill-down).
+reproduce line, suites, categories, tasks; ``#task-<id>`` opens a task's drill-down, with each
+tool call's arguments and result from ``data/calls.js``, loaded when a drill-down first opens).
 """
 
 from __future__ import annotations
@@ -20,9 +21,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .site_data import Row, Site, SuiteCell
+from .site_data import Row, Site, SuiteCell, gc_paused
 
 ASSETS = ("site.css", "site.js")
+ARGUMENT_CHARS = 300  # the most of one call's arguments the drill-down shows
+RESULT_CHARS = 400  # the most of one tool call's result the drill-down shows
+RESULT_BUDGET = 3_000_000  # characters of distinct tool results in one site
+RESULT_FLOOR = 40  # even on the biggest site a result keeps this much: its start says what it was
 
 
 def _e(value: Any) -> str:
@@ -122,9 +127,12 @@ def _bodies(site: Site, cells) -> str:
     return "".join(out)
 
 
-def _tr(row: Row, tds: str) -> str:
+def _tr(row: Row, tds: str, prefix: str = "row") -> str:
+    """A row of an index table. Its id is ``<prefix>-<row id>``, one prefix per table (an id
+    may name one element only: the Success table's ``row-`` is what run pages link back to,
+    the Cost table's is ``cost-``)."""
     return (
-        f'<tr id="row-{_e(row.id)}" data-cpu="{int(row.cpu_only)}">'
+        f'<tr id="{prefix}-{_e(row.id)}" data-cpu="{int(row.cpu_only)}">'
         f'<th scope="row" data-sort="{_e(row.config_key)}">{_row_label(row)}</th>{tds}</tr>'
     )
 
@@ -195,7 +203,7 @@ def cost_table(site: Site) -> str:
             ", ".join(m.get("gpus") or []) or "none",
         ):
             tds += f'<td data-sort="{_e(v)}">{_e(v)}</td>'
-        return _tr(row, tds)
+        return _tr(row, tds, "cost")
 
     return (
         '<table class="runs" id="cost"><caption>Cost over the scored tasks of every suite: '
@@ -226,7 +234,7 @@ def index_page(site: Site, plots: list[tuple[str, str, str]]) -> str:
     return _page("SMH leaderboard", body)
 
 
-def run_page(site: Site, row: Row) -> str:
+def run_page(site: Site, row: Row, result_chars: int = RESULT_CHARS) -> str:
     c = row.config
     suites = []
     for s in site.suites:
@@ -269,6 +277,12 @@ def run_page(site: Site, row: Row) -> str:
         if row.replayed
         else ""
     )
+    whole = (  # where the cut texts are whole: a replay keeps no results.jsonl
+        "the replay folder's cases.jsonl has the replies and recorded calls whole, and its "
+        "replay.jsonl what each call gave when replayed"
+        if row.replayed
+        else "the run folder's results.jsonl has them whole"
+    )
     options = "".join(f'<option value="{_e(k)}">{_e(k)}</option>' for k in row.categories)
     title = row.baseline or (c["agent"] + ("" if c["model"] == "–" else f" · {c['model']}"))
     body = f"""<p><a href="../index.html#row-{_e(row.id)}">← Leaderboard</a></p>
@@ -286,8 +300,8 @@ def run_page(site: Site, row: Row) -> str:
 <div class="controls"><label for="cat-filter">Category</label> <select id="cat-filter"><option value="">all</option>{options}</select>
 <label for="verdict-filter">Verdict</label> <select id="verdict-filter"><option value="">all</option><option value="failed">failed</option><option value="passed">passed</option></select>
 <span id="task-count" role="status"></span></div>
-<p>Replies are cut at {site.reply_chars} characters here (so that 50 runs of every task fit a 20 MB site); the run folder's results.jsonl has them whole.</p>
-<noscript><p>The task list needs JavaScript; the whole log is results.jsonl in the run folder.</p></noscript>
+<p>Replies are cut at {site.reply_chars} characters here and each tool call's result at {result_chars} (so that 50 runs of every task fit a 20 MB site); {_e(whole)}.</p>
+<noscript><p>The task list needs JavaScript; {_e(whole)}.</p></noscript>
 <table id="task-table"><thead><tr><th scope="col">task</th><th scope="col">suite/category</th><th scope="col">difficulty</th><th scope="col">verdict</th><th scope="col">error class</th><th scope="col">turns</th><th scope="col">tool calls</th><th scope="col">false claims</th></tr></thead><tbody></tbody></table>
 <p id="more" hidden><button type="button" id="show-more">Show more tasks</button></p></section>
 <script src="../data/tasks.js"></script>
@@ -297,6 +311,26 @@ def run_page(site: Site, row: Row) -> str:
 
 def _cut(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _clip(text: str, most: int) -> str:
+    """``text`` kept to ``most`` characters, a cut one saying how much is missing (a reader
+    must not take a cut tool result for the whole of it)."""
+    if len(text) <= most:
+        return text
+    return f"{text[:most]}…({len(text) - most:,} more characters)"
+
+
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=str).encode
+
+
+def _compact(value: Any) -> str:
+    """A call's arguments or result as one line of JSON (a string result as it is). One
+    encoder for every call: ``json.dumps`` with options makes a new one each time, a third of
+    the cost of 150,000 small calls."""
+    if isinstance(value, str):
+        return value
+    return _COMPACT(value)
 
 
 def _script_json(name: str, value: Any) -> str:
@@ -325,17 +359,69 @@ def task_index(site: Site) -> tuple[str, dict[tuple[str, str, str, str], int]]:
     return _script_json("SMH_INDEX", {"s": list(strings), "t": rows}), positions
 
 
-def task_data(
-    row: Row, positions: dict[tuple[str, str, str, str], int], reply_chars: int = 1000
-) -> str:
-    """``data/<row>.js``: the run's tasks (``file://`` pages cannot fetch, but they can load a
-    script), strings interned once, each task a list whose first item is its place in
-    ``data/tasks.js`` (``site.js`` names the fields)."""
+Calls = list[list[int]]  # per task of a row: its calls, each two places: the call, its result or -1
+
+
+def call_table(site: Site) -> tuple[str, list[Calls], int]:
+    """``data/calls.js``: the text of every tool call of the site once (``tool(arguments)``, and
+    results), the calls of each row's tasks as places in it, and how much of a result it keeps.
+
+    One table for the site, not one per run, because runs of the same tasks make the same
+    calls (50 runs would otherwise hold the same arguments 50 times), and loaded only when a
+    drill-down opens, so a run's task list does not wait for it. A result keeps all of
+    :data:`RESULT_CHARS` on a small site, less on a big one (at least :data:`RESULT_FLOOR`), so
+    the distinct results fit :data:`RESULT_BUDGET`; a cut one says how much is missing."""
+    raw: list[list[list[tuple[str, str | None]]]] = []
+    distinct: set[str] = set()
+    for row in site.rows:
+        tasks = []
+        for t in row.tasks:
+            calls = []
+            for c in t["steps"]:
+                args = c.get("arguments")
+                result = _compact(c["result"]) if "result" in c else None
+                if result is not None:
+                    distinct.add(result)
+                said = _clip(_compact(args), ARGUMENT_CHARS) if args else ""
+                calls.append((f"{c.get('tool')}({said})", result))
+            tasks.append(calls)
+        raw.append(tasks)
+    most = max(RESULT_FLOOR, min(RESULT_CHARS, RESULT_BUDGET // (len(distinct) or 1)))
     strings: dict[str, int] = {}
 
     def s(text: str) -> int:
         return strings.setdefault(text, len(strings))
 
+    places = [
+        [
+            [
+                n
+                for call, res in calls
+                for n in (s(call), -1 if res is None else s(_clip(res, most)))
+            ]
+            for calls in tasks
+        ]
+        for tasks in raw
+    ]
+    return _script_json("SMH_CALLS", list(strings)), places, most
+
+
+def task_data(
+    row: Row,
+    positions: dict[tuple[str, str, str, str], int],
+    reply_chars: int = 1000,
+    calls: Calls | None = None,
+) -> str:
+    """``data/<row>.js``: the run's tasks (``file://`` pages cannot fetch, but they can load a
+    script), strings interned once, each task a list whose first item is its place in
+    ``data/tasks.js`` (``site.js`` names the fields) and whose tool calls are places in
+    ``data/calls.js`` (:func:`call_table`; ``calls`` is this row's part of it)."""
+    strings: dict[str, int] = {}
+
+    def s(text: str) -> int:
+        return strings.setdefault(text, len(strings))
+
+    calls = calls if calls is not None else [[] for _ in row.tasks]
     tasks = [
         [
             positions[_task_key(t)],
@@ -344,22 +430,30 @@ def task_data(
             s(t["error"]),
             t["turns"],
             t["tool_calls"],
-            s(_cut(t["tools"], 200)),
+            steps,
             t["tokens"],
             round(t["seconds"], 2),
             t["calls"],
             t["claims"],
             t["false_claims"],
             s(_cut(t["reply"], reply_chars)),
+            [s(_cut(f, 300)) for f in t["findings"]],
         ]
-        for t in row.tasks
+        for t, steps in zip(row.tasks, calls, strict=True)
     ]
     return _script_json("SMH_TASKS", {"s": list(strings), "t": tasks})
 
 
 def write_site(site: Site, out: Path, plots: bool = True) -> dict[str, float]:
     """Write the site into ``out`` (made in a temporary folder beside it, then moved in, so a
-    failure leaves ``out`` as it was). Returns its size in bytes and file count."""
+    failure leaves ``out`` as it was). Returns its size in bytes and file count. The cycle
+    collector is off meanwhile (:func:`~.site_data.gc_paused`: the call table alone took three
+    times as long with it on)."""
+    with gc_paused():
+        return _write_site(site, out, plots)
+
+
+def _write_site(site: Site, out: Path, plots: bool) -> dict[str, float]:
     out = out.resolve()
     if out.exists() and any(out.iterdir()) and not (out / ".nojekyll").exists():
         raise ValueError(
@@ -382,10 +476,14 @@ def write_site(site: Site, out: Path, plots: bool = True) -> dict[str, float]:
         (tmp / "index.html").write_text(index_page(site, figures), encoding="utf-8")
         index, positions = task_index(site)
         (tmp / "data" / "tasks.js").write_text(index, encoding="utf-8")
-        for row in site.rows:
-            (tmp / "runs" / f"{row.id}.html").write_text(run_page(site, row), encoding="utf-8")
+        table, calls, result_chars = call_table(site)
+        (tmp / "data" / "calls.js").write_text(table, encoding="utf-8")
+        for row, row_calls in zip(site.rows, calls, strict=True):
+            (tmp / "runs" / f"{row.id}.html").write_text(
+                run_page(site, row, result_chars), encoding="utf-8"
+            )
             (tmp / "data" / f"{row.id}.js").write_text(
-                task_data(row, positions, site.reply_chars), encoding="utf-8"
+                task_data(row, positions, site.reply_chars, row_calls), encoding="utf-8"
             )
         (tmp / ".nojekyll").write_text("", encoding="utf-8")  # GitHub Pages: serve as is
         if out.exists():

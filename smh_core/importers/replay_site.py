@@ -134,9 +134,10 @@ def read_folder(folder: Path) -> tuple[ReplayManifest, str, list[TraceCase], dic
 
 
 def record(case: TraceCase, rec: Replayed | None) -> dict[str, Any]:
-    """One case as a benchmark record: the model's recorded calls and reply, SMH's verdict on
-    the replayed end state (the published verdict beside it in the reason), or, when no task
-    judges it or HA refused it, a task error (not scored)."""
+    """One case as a benchmark record: the model's recorded calls and reply, each call with what
+    it gave when replayed here (a built-in agent's case has no calls: HA's own matcher made
+    them), SMH's verdict on the replayed end state (the published verdict beside it in the
+    reason), or, when no task judges it or HA refused it, a task error (not scored)."""
     out: dict[str, Any] = {
         "task_id": case.source_task,
         "suite": SUITE,
@@ -157,6 +158,11 @@ def record(case: TraceCase, rec: Replayed | None) -> dict[str, Any]:
     if rec is None or rec.problem:
         out["task_error"] = {"kind": rec.problem if rec else "not replayed"}
         return out
+    if len(rec.results) == len(
+        case.calls
+    ):  # each call's answer in this HA, as the drill-down shows
+        for call, result in zip(out["outcome"]["tool_calls"], rec.results, strict=True):
+            call["result"] = result.model_dump(exclude_defaults=True)
     passed = bool(rec.verdict.get("passed"))
     published = "Good" if case.published else "Bad"
     out["passed"] = passed

@@ -47,6 +47,7 @@ def make_run(
     reply: str = "Done.",
     machine: dict | None = None,
     word_errors: int | None = None,
+    calls: list[dict] | None = None,
 ) -> Path:
     path.mkdir(parents=True)
     log = ResultsLog(path / "results.jsonl")
@@ -63,14 +64,19 @@ def make_run(
                 "agent": agent,
                 "passed": passed,
                 "seconds": 2.0,
-                "outcome": {"response": reply, "tool_calls": [{"tool": "control_device"}]},
+                "outcome": {
+                    "response": reply,
+                    "tool_calls": calls if calls is not None else [{"tool": "control_device"}],
+                },
                 "verdict": {
                     "passed": passed,
                     "error_class": None if passed else "DC",
                     "reason": "goal state reached" if passed else "wrong device",
                 },
                 "usage": {"total_tokens": 100, "calls": 2},
-                "claims": [{"truth": "false"}],
+                "claims": [
+                    {"truth": "false", "kind": "action", "span": "Done", "evidence": "no change"}
+                ],
                 "false_claims": 0 if passed else 1,
             }
         )
@@ -276,3 +282,101 @@ def test_spoken_runs_get_a_word_error_rate_plot_with_its_figures_in_words(tmp_pa
         'alt="Bar chart of the word error rate of 1 spoken runs: openai m2 10.0% (40 errors in 400 words)."'
         in index
     )
+
+
+def _calls_js(site: Path) -> list[str]:
+    text = (site / "data" / "calls.js").read_text(encoding="utf-8")
+    return json.loads(text.removeprefix("window.SMH_CALLS=").rstrip(";\n"))
+
+
+def _tasks_js(site: Path, row_id: str) -> dict:
+    text = (site / "data" / f"{row_id}.js").read_text(encoding="utf-8")
+    return json.loads(text.removeprefix("window.SMH_TASKS=").rstrip(";\n"))
+
+
+def test_the_drill_down_shows_each_calls_result_cut_and_inert(tmp_path) -> None:
+    hostile = '<script>window.pwned = 1</script><img src=x onerror="alert(1)">'
+    long = {"ok": True, "devices": [f"light.room_{k}" for k in range(100)]}
+    calls = [
+        {"tool": "list_devices", "arguments": {}, "result": long},
+        {"tool": "control_device", "arguments": {"did": hostile}, "result": {"error": hostile}},
+        {"tool": "finish", "arguments": {"answer": "ok"}, "result": None},
+        {"tool": "control_device", "arguments": {"did": "1001"}},  # no result recorded
+    ]
+    run = make_run(tmp_path / "r", {"a0": False}, calls=calls)
+    site = tmp_path / "site"
+    write_site(build([run]), site, plots=False)
+    table = _calls_js(site)
+    row = build([run]).rows[0]
+    steps = _tasks_js(site, row.id)["t"][0][6]
+    shown = [
+        (table[c], None if r == -1 else table[r])
+        for c, r in zip(steps[::2], steps[1::2], strict=True)
+    ]
+    whole = json.dumps(long, separators=(",", ":"), sort_keys=True)  # as the log keeps it
+    assert shown[0][0] == "list_devices()"
+    assert shown[0][1] == f"{whole[:400]}…({len(whole) - 400:,} more characters)"
+    assert shown[1] == (
+        "control_device("
+        + json.dumps({"did": hostile}, ensure_ascii=False, separators=(",", ":"))
+        + ")",
+        json.dumps({"error": hostile}, ensure_ascii=False, separators=(",", ":")),
+    )
+    assert shown[2] == ('finish({"answer":"ok"})', "null") and shown[3][1] is None
+    raw = (site / "data" / "calls.js").read_text(encoding="utf-8")
+    assert "<script" not in raw and "<img" not in raw  # escaped in the file, text once parsed
+    page = (site / "runs" / f"{row.id}.html").read_text(encoding="utf-8")
+    assert "each tool call's result at 400" in page and "results.jsonl has them whole" in page
+
+
+def test_a_big_site_cuts_results_to_its_budget_and_says_so(tmp_path, monkeypatch) -> None:
+    from smh_core.bench import site_html
+
+    monkeypatch.setattr(site_html, "RESULT_BUDGET", 200)  # 4 distinct results: 50 each
+    calls = [{"tool": "t", "arguments": {"k": k}, "result": "x" * 119 + str(k)} for k in range(3)]
+    calls.append({"tool": "t", "arguments": {}, "result": "y" * 30})
+    run = make_run(tmp_path / "r", {"a0": True, "a1": False}, calls=calls)
+    table, places, most = site_html.call_table(build([run]))
+    assert most == 50
+    texts = json.loads(table.removeprefix("window.SMH_CALLS=").rstrip(";\n"))
+    assert "x" * 50 + "…(70 more characters)" in texts and "y" * 30 in texts
+    assert len(places[0]) == 2 and places[0][0] == places[0][1]  # one call text for both tasks
+    monkeypatch.setattr(site_html, "RESULT_BUDGET", 1)
+    assert site_html.call_table(build([run]))[2] == site_html.RESULT_FLOOR
+
+
+def test_the_claim_checks_findings_are_in_the_drill_down(tmp_path) -> None:
+    run = make_run(tmp_path / "r", {"a0": False})
+    site = tmp_path / "site"
+    write_site(build([run]), site, plots=False)
+    data = _tasks_js(site, build([run]).rows[0].id)
+    assert [data["s"][f] for f in data["t"][0][13]] == [
+        "false: action \u201cDone\u201d (no change)"
+    ]
+
+
+def test_element_ids_are_unique_on_every_page(runs, tmp_path) -> None:
+    site = tmp_path / "site"
+    write_site(build(list(runs.values())), site, plots=False)
+    for page in [site / "index.html", *(site / "runs").iterdir()]:
+        ids = re.findall(r'\sid="([^"]*)"', page.read_text(encoding="utf-8"))
+        assert len(ids) == len(set(ids)), (page, sorted(i for i in ids if ids.count(i) > 1))
+    index = (site / "index.html").read_text(encoding="utf-8")
+    row = build([runs["m2"]]).rows[0]
+    assert f'id="row-{row.id}"' in index and f'id="cost-{row.id}"' in index
+    back = (site / "runs" / f"{row.id}.html").read_text(encoding="utf-8")
+    assert f'href="../index.html#row-{row.id}"' in back  # the run page's way back still lands
+
+
+def test_the_cycle_collector_is_back_as_it_was_after_a_build(runs, tmp_path) -> None:
+    import gc
+
+    assert gc.isenabled()
+    write_site(build(list(runs.values())), tmp_path / "site", plots=False)
+    assert gc.isenabled()  # off only while reading and writing
+    gc.disable()
+    try:
+        build([runs["m2"]])
+        assert not gc.isenabled()  # a caller's choice is kept, not turned on behind its back
+    finally:
+        gc.enable()

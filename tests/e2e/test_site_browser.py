@@ -1,6 +1,7 @@
 """`smh report site` opened from disk in headless Chromium, as a reader uses it: sort by a column
 (mouse and keyboard), keep only runs on a CPU, follow a row's reproduce link to its command and
-manifest hash, open a task's drill-down by its link, with no console error, nothing fetched but
+manifest hash, open a task's drill-down by its link (each tool call's result, cut where long, and
+the claim check's findings), with no console error, no id naming two elements, nothing fetched but
 the site's own files, and axe-core's WCAG 2 A/AA rules passing on both kinds of page.
 
 Two sites: the sample site of ``scripts/sample_site.py`` (built here, as CI's copy of it, into
@@ -41,6 +42,15 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import sample_site  # noqa: E402
 
 HOSTILE = "<script>window.pwned = 1</script> I turned it off."
+LONG = {"devices": [f"light.room_{k}" for k in range(100)]}  # ~2,000 characters: cut on the page
+CALLS = [
+    {"tool": "list_devices", "arguments": {}, "result": LONG},
+    {"tool": "control_device", "arguments": {"did": "1001"}, "result": {"error": HOSTILE}},
+]
+DUPLICATE_IDS = """() => {
+  const ids = Array.from(document.querySelectorAll('[id]'), e => e.id);
+  return ids.filter((id, i) => ids.indexOf(id) !== i);
+}"""
 # preload off: axe would read the stylesheets again by XMLHttpRequest, which file:// refuses
 # (a console error of axe's, not the site's); contrast is read from computed styles regardless
 AXE_RULES = {
@@ -52,7 +62,9 @@ AXE_RULES = {
 def _sample_site(tmp: Path, sample: sample_site.Built) -> tuple[Path, dict[str, Path]]:
     runs = {agent: sample.runs[agent] for agent in ("oracle", "null")}  # real runs of the suite
     outcomes = {t: i % 3 != 0 for i, t in enumerate(TASKS)}
-    runs["cpu"] = make_run(tmp / "cpu", outcomes, model="small-cpu", suite="sample", reply=HOSTILE)
+    runs["cpu"] = make_run(
+        tmp / "cpu", outcomes, model="small-cpu", suite="sample", reply=HOSTILE, calls=CALLS
+    )
     gpu = {"cpu": "Big CPU", "cores": 32, "ram_gib": 256.0, "gpus": ["NVIDIA L4"]}
     runs["gpu"] = make_run(
         tmp / "gpu", dict.fromkeys(TASKS, True), model="big-gpu", suite="sample", machine=gpu
@@ -94,6 +106,7 @@ async def _walk(site: Path, runs: dict[str, Path], shots: Path) -> dict[str, obj
             await page.goto((site / "index.html").as_uri())
             await page.screenshot(path=shots / "01-leaderboard.png", full_page=True)
             seen["axe_index"] = await _axe(page)
+            seen["dup_index"] = await page.evaluate(DUPLICATE_IDS)
 
             def order() -> str:
                 return "Array.from(document.querySelectorAll('#leaderboard tbody.ranked tr')).map(r => r.id)"
@@ -123,6 +136,7 @@ async def _walk(site: Path, runs: dict[str, Path], shots: Path) -> dict[str, obj
             seen["repro_url"] = page.url
             seen["command"] = await page.locator("#command").text_content()
             seen["hash"] = await page.locator("#manifest-hash").text_content()
+            seen["dup_run"] = await page.evaluate(DUPLICATE_IDS)
             await page.screenshot(path=shots / "04-reproduce.png", full_page=True)
 
             failed = page.locator("#task-table a", has_text="a0")
@@ -135,6 +149,13 @@ async def _walk(site: Path, runs: dict[str, Path], shots: Path) -> dict[str, obj
             seen["reason"] = await page.locator(
                 '#detail-fields dd[data-field="reason"]'
             ).text_content()
+            await page.wait_for_selector("#detail-fields ol.calls")  # data/calls.js, loaded now
+            seen["results"] = await page.locator(
+                "#detail-fields ol.calls .result"
+            ).all_text_contents()
+            seen["claim_check"] = await page.locator(
+                '#detail-fields dd[data-field="claim check"] li'
+            ).all_text_contents()
             seen["pwned"] = await page.evaluate("typeof window.pwned")
             await page.screenshot(path=shots / "05-task.png", full_page=True)
             seen["axe_run"] = await _axe(page)
@@ -168,12 +189,18 @@ async def _walk_sample(site: Path, replayed: str, shots: Path) -> dict[str, obje
                 "#leaderboard tbody.baselines th[scope=row] a"
             ).all_text_contents()
             seen["plots"] = await page.locator("#h-plots ~ figure img").count()
-            await page.locator(f"#leaderboard #row-{replayed} th a").click()
+            seen["dup_index"] = await page.evaluate(DUPLICATE_IDS)
+            await page.locator(f"#row-{replayed} th a").click()
             await page.wait_for_selector("#replayed")
             seen["source"] = await page.locator("#replayed").text_content()
             link = page.locator("#task-table a", has_text="dim_the_desk_lamp")
             await link.first.click()
             await page.wait_for_selector("#task-detail:not([hidden])")
+            await page.wait_for_selector("#detail-fields ol.calls")
+            seen["results"] = await page.locator(
+                "#detail-fields ol.calls .result"
+            ).all_text_contents()
+            seen["dup_run"] = await page.evaluate(DUPLICATE_IDS)
             for field in ("request", "reason", "tool calls"):
                 seen[field] = await page.locator(
                     f'#detail-fields dd[data-field="{field}"]'
@@ -222,6 +249,11 @@ def test_site_in_a_browser(tmp_path: Path) -> None:
         assert str(got["request"]).lower().startswith("dim the desk lamp")
         assert "published verdict: Good" in str(got["reason"])
         assert "HassLightSet" in str(got["tool calls"])
+        assert got["results"] and all(  # what each recorded call gave when replayed in HA
+            r.startswith('→ {"ok":')
+            for r in got["results"]  # type: ignore[union-attr]
+        )
+        assert got["dup_index"] == [] and got["dup_run"] == []
         assert got["oracle_request"] == "Turn on the bedroom lamp and set it to 30%."
         assert got["plots"] >= 2  # type: ignore[operator]
     site, runs = _sample_site(tmp_path, sample)
@@ -240,6 +272,13 @@ def test_site_in_a_browser(tmp_path: Path) -> None:
     assert str(seen["detail_url"]).endswith("#task-a0")
     assert seen["reply"] == HOSTILE and seen["pwned"] == "undefined"  # shown as text, not run
     assert seen["reason"] == "wrong device" and seen["fresh_heading"] == "Task a0"
+    whole = json.dumps(LONG, separators=(",", ":"))
+    assert seen["results"] == [
+        f"→ {whole[:400]}…({len(whole) - 400:,} more characters)",
+        "→ " + json.dumps({"error": HOSTILE}, separators=(",", ":")),  # shown as text, not run
+    ]
+    assert seen["claim_check"] == ["false: action \u201cDone\u201d (no change)"]
+    assert seen["dup_index"] == [] and seen["dup_run"] == []  # no id names two elements
     assert seen["axe_index"] == [] and seen["axe_run"] == []
     assert seen["errors"] == [] and seen["fetched"] == []
     assert len(list(shots.glob("*.png"))) == (7 if "replayed" in sample.runs else 5)

@@ -14,7 +14,7 @@ import pytest
 from smh_core.bench.site_data import SiteInputError, build
 from smh_core.cli.main import main
 from smh_core.importers.ha_datasets import import_ha_datasets
-from smh_core.importers.ha_traces import import_traces
+from smh_core.importers.ha_traces import ToolOutcome, import_traces
 from smh_core.importers.replay_site import REPLAY_LOG, ReplayReader, write_manifest
 from smh_core.importers.trace_agreement import Replayed
 
@@ -38,7 +38,10 @@ def replay(tmp_path_factory) -> Path:
             continue
         passed = case.published != ("dim_the_desk_lamp" in case.id and case.model == "model-a")
         verdict = {"passed": passed, "reason": "goal state reached" if passed else "wrong state"}
-        lines.append(Replayed(case=case.id, verdict=verdict).model_dump_json() + "\n")
+        results = [ToolOutcome(ok=True, targets=[f"light.{c.tool.lower()}"]) for c in case.calls]
+        lines.append(
+            Replayed(case=case.id, verdict=verdict, results=results).model_dump_json() + "\n"
+        )
     (out / REPLAY_LOG).write_text("".join(lines), encoding="utf-8")
     return out
 
@@ -92,3 +95,11 @@ def test_report_site_finds_replays_beside_runs(replay, tmp_path, capsys) -> None
     row = next(r for r in build([replay], READERS).rows if r.config["model"] == "model-b")
     page = (out / "runs" / f"{row.id}.html").read_text(encoding="utf-8")
     assert 'id="replayed"' in page and "sha256 of replay.json" in page
+    assert "cases.jsonl has the replies" in page and "results.jsonl" not in page  # no such file
+
+
+def test_each_replayed_call_shows_what_it_gave_here(replay) -> None:
+    row = next(r for r in build([replay], READERS).rows if r.config["model"] == "model-a")
+    steps = [c for t in row.tasks if t["scored"] for c in t["steps"]]
+    assert steps and all(c["result"]["ok"] is True for c in steps)
+    assert all(c["result"]["targets"] == [f"light.{c['tool'].lower()}"] for c in steps)

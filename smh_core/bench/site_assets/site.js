@@ -48,7 +48,10 @@
   // A run page: window.SMH_INDEX = {s: strings, t: [[id, suite/category, difficulty, request]]} (every
   // task of the site once) and window.SMH_TASKS = {s: strings, t: tasks}, each task
   // [place in SMH_INDEX, passed (1, 0, -1: not scored), reason, error class, turns, tool calls,
-  //  tools, tokens, seconds, model calls, claims, false claims, reply]
+  //  calls, tokens, seconds, model calls, claims, false claims, reply, findings], the calls
+  //  [call, its result (-1: not recorded), call, result, ...] as places in window.SMH_CALLS (data/calls.js,
+  //  the site's call texts, loaded when a drill-down first opens) and each finding a claim
+  //  check, as a string
   var index = window.SMH_INDEX, data = window.SMH_TASKS;
   var table = document.getElementById("task-table");
   if (!data || !index || !table) return;
@@ -57,8 +60,8 @@
     var k = index.t[r[0]], s = data.s;
     return {
       id: k[0], cat: index.s[k[1]], diff: index.s[k[2]], request: index.s[k[3]], v: r[1], reason: s[r[2]],
-      error: s[r[3]], turns: r[4], calls: r[5], tools: s[r[6]], tokens: r[7], secs: r[8],
-      model: r[9], claims: r[10], fc: r[11], reply: s[r[12]]
+      error: s[r[3]], turns: r[4], calls: r[5], tools: r[6], tokens: r[7], secs: r[8],
+      model: r[9], claims: r[10], fc: r[11], reply: s[r[12]], findings: r[13] || []
     };
   });
   var byId = {};
@@ -106,6 +109,54 @@
       n + " tasks" + (shown < n ? ", first " + shown + " shown" : "");
     document.getElementById("more").hidden = shown >= n;
   }
+  // A task's tool calls, one item each: the call, then what it gave (cut results say how much
+  // is missing; every part is text, never markup).
+  var callsState = "";  // "", "loading", "failed" (or window.SMH_CALLS is there)
+  function loadCalls() {
+    if (callsState) return;
+    callsState = "loading";
+    var tag = document.querySelector('script[src$="data/tasks.js"]');
+    var script = document.createElement("script");
+    script.src = tag.getAttribute("src").replace(/tasks\.js$/, "calls.js");
+    script.onload = function () { callsState = "done"; showTask(); };
+    script.onerror = function () { callsState = "failed"; showTask(); };
+    document.body.appendChild(script);
+  }
+  function callList(t) {
+    if (!t.tools.length) return null;
+    var C = window.SMH_CALLS;
+    if (!C) {
+      var p = document.createElement("p");
+      p.textContent = callsState === "failed" ? "(the calls could not be loaded: data/calls.js is missing)" : "(loading the calls…)";
+      loadCalls();
+      return p;
+    }
+    var ol = document.createElement("ol");
+    ol.className = "calls";
+    for (var i = 0; i < t.tools.length; i += 2) {
+      var li = document.createElement("li");
+      var code = document.createElement("code");
+      code.className = "call";
+      code.textContent = C[t.tools[i]];
+      li.appendChild(code);
+      var res = document.createElement("span");
+      res.className = "result";
+      res.textContent = t.tools[i + 1] === -1 ? "result not recorded" : "→ " + C[t.tools[i + 1]];
+      li.appendChild(res);
+      ol.appendChild(li);
+    }
+    return ol;
+  }
+  function textList(items) {
+    if (!items.length) return null;
+    var ul = document.createElement("ul");
+    items.forEach(function (text) {
+      var li = document.createElement("li");
+      li.textContent = text;
+      ul.appendChild(li);
+    });
+    return ul;
+  }
   function showTask() {
     var hash = window.location.hash;
     var section = document.getElementById("task-detail");
@@ -116,9 +167,10 @@
       ["task", t.id], ["request", t.request || "(not found: the task file this run read is missing or has changed since)"],
       ["suite/category", t.cat], ["difficulty", t.diff],
       ["verdict", verdict(t)], ["reason", t.reason || "–"], ["error class", t.error || "–"],
-      ["turns", String(t.turns)], ["tool calls", t.calls + (t.tools ? ": " + t.tools : "")],
+      ["turns", String(t.turns)], ["tool calls", String(t.calls), callList(t)],
       ["tokens", String(t.tokens)], ["seconds", String(t.secs)], ["model calls", String(t.model)],
       ["claims checked", String(t.claims)], ["false claims", String(t.fc)],
+      ["claim check", t.findings.length ? "" : "–", textList(t.findings.map(function (f) { return data.s[f]; }))],
       ["reply", t.reply || "(no reply)"]
     ];
     var dl = document.getElementById("detail-fields");
@@ -128,6 +180,7 @@
       dt.textContent = f[0];
       var dd = document.createElement("dd");
       dd.textContent = f[1];
+      if (f[2]) dd.appendChild(f[2]);
       dd.setAttribute("data-field", f[0]);
       dl.appendChild(dt);
       dl.appendChild(dd);
