@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from sim_devices.catalog import instantiate
+from smh_core.homeenv.critic import device_id_text
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.task.home import HomeCache
@@ -354,7 +355,7 @@ def _lit(value: Any) -> str:
 
 def state_is(did: str, loc: str, value: Any, op: str = "==") -> str:
     """A critic comparison on device ``did`` (any home: the for-home SAGE suite uses it too)."""
-    return f"device({did}).{loc} {op} {_lit(value)}"
+    return f"device({device_id_text(did)}).{loc} {op} {_lit(value)}"
 
 
 def all_of(*parts: str) -> str:
