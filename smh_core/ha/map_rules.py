@@ -870,6 +870,54 @@ def own_lock(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     )
 
 
+VACUUM_PAUSE, VACUUM_STOP, VACUUM_RETURN_HOME, VACUUM_START = 4, 8, 16, 8192
+"""VacuumEntityFeature bits of the services that set an activity."""
+VACUUM_ACTIVITIES = ("cleaning", "docked", "returning", "idle", "paused")
+"""HA's vacuum activities (its ``error`` aside) under the names the catalog's vacuums use."""
+_VACUUM_CALLS = (
+    ("cleaning", VACUUM_START, "start"),
+    ("paused", VACUUM_PAUSE, "pause"),
+    ("idle", VACUUM_STOP, "stop"),
+    ("returning", VACUUM_RETURN_HOME, "return_to_base"),
+)
+"""Activity -> the feature and the service that put a vacuum in it. ``docked`` has none: HA's
+``return_to_base`` makes a vacuum *return*, and it docks when it gets there, on its own time
+(synthetic-home's never does), so asking for ``docked`` would wait on the robot's drive home
+and call that a device fault."""
+
+
+def own_vacuum_activity(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    """A robot vacuum's ``state`` (docked, cleaning, paused, idle, returning) as its HA vacuum
+    entity's activity, the same names on both sides; set by the service that leads to each,
+    where the entity offers it. HA's ``error`` is no activity of the twin: read, it is the
+    device's fault (a reading with no value), never a state the agent reached."""
+    options = set(attr.spec.options or ())
+    if attr.name != "state" or not {"docked", "cleaning"} <= options:
+        return None
+    vacuum = unit.first("vacuum")
+    if vacuum is None:
+        return f"{unit.name!r} has no vacuum entity"
+    values = {a: a for a in VACUUM_ACTIVITIES if a in options}
+    calls = {
+        activity: {"service": f"vacuum.{service}"}
+        for activity, feature, service in _VACUUM_CALLS
+        if activity in values and vacuum.features & feature
+    }
+    fields: dict[str, Any] = {"values": values}
+    if calls:
+        fields["set"] = calls
+    how = (
+        "set by " + ", ".join(call["service"] for call in calls.values())
+        if calls
+        else "read only: it offers none of start, pause, stop, return_to_base"
+    )
+    return Binding(
+        vacuum.entity_id,
+        fields,
+        f"the vacuum's activity (same names; {how}; docked is reached by the robot, not a call)",
+    )
+
+
 HOMEENV_RULES: tuple[Rule, ...] = (
     power_state,
     brightness,
@@ -884,6 +932,7 @@ HOMEENV_RULES: tuple[Rule, ...] = (
     own_current_temperature,
     own_climate_fan,
     own_suction,
+    own_vacuum_activity,
     own_fan_preset,
     own_oscillation,
     unconvertible,

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from sim_devices.catalog import instantiate
+from smh_core.homeenv.critic import device_id_text
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.task.home import HomeCache
@@ -352,24 +353,41 @@ def _lit(value: Any) -> str:
     return str(value)
 
 
-def _is(role: str, loc: str, value: Any, op: str = "==") -> str:
-    return f"device({DID[role]}).{loc} {op} {_lit(value)}"
+def state_is(did: str, loc: str, value: Any, op: str = "==") -> str:
+    """A critic comparison on device ``did`` (any home: the for-home SAGE suite uses it too)."""
+    return f"device({device_id_text(did)}).{loc} {op} {_lit(value)}"
 
 
-def _all(*parts: str) -> str:
+def all_of(*parts: str) -> str:
+    """Critic parts that must all hold."""
     return " and ".join(f"({p})" if " or " in p else p for p in parts)
 
 
-def _any(*parts: str) -> str:
+def any_of(*parts: str) -> str:
+    """Critic parts of which one must hold (several acceptable fixes)."""
     return " or ".join(f"({p})" if " and " in p or " or " in p else p for p in parts)
 
 
+def call_on(did: str, locator: str, **arguments: Any) -> dict[str, Any]:
+    """A reference action on device ``did``."""
+    return {"did": did, "locator": locator, "arguments": arguments}
+
+
+def overrides_of(values: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """A task's start state: device id -> the values it starts with."""
+    return [{"did": did, "values": vals} for did, vals in values.items()]
+
+
+def _is(role: str, loc: str, value: Any, op: str = "==") -> str:
+    return state_is(DID[role], loc, value, op)
+
+
 def _call(role: str, locator: str, **arguments: Any) -> dict[str, Any]:
-    return {"did": DID[role], "locator": locator, "arguments": arguments}
+    return call_on(DID[role], locator, **arguments)
 
 
 def _ov(values: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"did": DID[role], "values": vals} for role, vals in values.items()]
+    return overrides_of({DID[role]: vals for role, vals in values.items()})
 
 
 def _light(on: bool, brightness: int | None = None) -> dict[str, Any]:
@@ -383,7 +401,7 @@ def _tv(on: bool, number: int | None = None, playing: bool = True) -> dict[str, 
     return vals
 
 
-def _execute(
+def execute_made(
     critic: str, actions: list[dict[str, Any]], response: str = "Done.", **extra: Any
 ) -> Made:
     """An act-now goal; a critic may list several acceptable fixes with ``or``."""
@@ -394,7 +412,8 @@ def _execute(
     }
 
 
-def _answer(facts: list[dict[str, Any]], response: str, **extra: Any) -> Made:
+def answer_made(facts: list[dict[str, Any]], response: str, **extra: Any) -> Made:
+    """A question goal: the facts the answer must state."""
     return {
         "goal": {"kind": "query", "facts": facts},
         "reference": {"mode": "answer", "response": response},
@@ -412,7 +431,8 @@ def _dw_running(seconds_left: int, mode: int = 0) -> dict[str, Any]:
     }
 
 
-def _at(seconds: int) -> str:
+def at_offset(seconds: int) -> str:
+    """The time ``seconds`` after the suite's :data:`START` (a schedule's ``at``)."""
     return (datetime.fromisoformat(START) + timedelta(seconds=seconds)).isoformat()
 
 
@@ -425,7 +445,7 @@ def dr_bed_light(h: _H, rng: random.Random) -> Made:
             "Can you put the light on the nightstand on?",
         ]
     )
-    return _execute(
+    return execute_made(
         _is("bed_lamp", "state", "on"),
         [_call("bed_lamp", "turn_on")],
         overrides=_ov({"bed_lamp": _light(False), "bedroom_ceiling": _light(False)}),
@@ -442,7 +462,7 @@ def dr_credenza_on(h: _H, rng: random.Random) -> Made:
             "Quick question: is the credenza TV on?",
         ]
     )
-    return _answer(
+    return answer_made(
         [{"kind": "yesno", "value": on}],
         "Yes, the credenza TV is on." if on else "No, the credenza TV is off.",
         text=text,
@@ -460,7 +480,7 @@ def dr_freezer_temp(h: _H, rng: random.Random) -> Made:
             "Tell me the freezer temperature.",
         ]
     )
-    return _answer(
+    return answer_made(
         [{"kind": "number", "value": celsius, "tolerance": 0.3}],
         f"The freezer is at {celsius:g} °C.",
         text=text,
@@ -476,7 +496,7 @@ def dr_plant_channel(h: _H, rng: random.Random) -> Made:
             "What's playing on the telly beside the big plant? Which channel?",
         ]
     )
-    return _answer(
+    return answer_made(
         [{"kind": "name", "value": CHANNELS[mine][0]}],
         f"The TV next to the plant is on channel {mine}, {CHANNELS[mine][0]}.",
         text=text,
@@ -493,8 +513,8 @@ def dr_fireplace_dim(h: _H, rng: random.Random) -> Made:
             f"Put the mantel light above the fireplace at {level}%.",
         ]
     )
-    return _execute(
-        _all(_is("fireplace_light", "state", "on"), _is("fireplace_light", "brightness", level)),
+    return execute_made(
+        all_of(_is("fireplace_light", "state", "on"), _is("fireplace_light", "brightness", level)),
         [_call("fireplace_light", "set_brightness", brightness=level)],
         overrides=_ov({"fireplace_light": _light(True, 90), "living_light": _light(True, 90)}),
         text=text,
@@ -509,7 +529,7 @@ def dr_plant_tv_off(h: _H, rng: random.Random) -> Made:
             "Nobody's watching the plant TV, turn it off.",
         ]
     )
-    return _execute(
+    return execute_made(
         _is("tv_plant", _TV, False),
         [_call("tv_plant", "1.OnOff.Off")],
         overrides=_ov({"tv_plant": _tv(True, 7), "tv_credenza": _tv(True, 9)}),
@@ -527,11 +547,11 @@ def ir_dining_bright(h: _H, rng: random.Random) -> Made:
         ]
     )
     dimmer = [
-        _any(_is(r, "state", "off"), _is(r, "brightness", 90, "<"))
+        any_of(_is(r, "state", "off"), _is(r, "brightness", 90, "<"))
         for r in ("dining_pendant", "dining_wall")
     ]
-    critic = _any(_all(*dimmer), _is("dining_blind", "position", 100, "<"))
-    return _execute(
+    critic = any_of(all_of(*dimmer), _is("dining_blind", "position", 100, "<"))
+    return execute_made(
         critic,
         [
             _call("dining_pendant", "set_brightness", brightness=40),
@@ -567,7 +587,7 @@ def ir_greasy_dishes(h: _H, rng: random.Random) -> Made:
             ]
         )
         modes, mode = "{2, 3}", 2
-    return _execute(
+    return execute_made(
         f"device({DID['dishwasher']}).{_DW_MODE} in {modes}",
         [_call("dishwasher", "1.DishwasherMode.ChangeToMode", newMode=mode)],
         "I picked the " + ("Heavy" if heavy else "Light") + " programme.",
@@ -589,7 +609,7 @@ def ir_phone_call(h: _H, rng: random.Random) -> Made:
     critic = (
         f"device({DID[role]}).{_PLAY} in {{1, 2}}"  # paused, stopped, or off (which stops playback)
     )
-    return _execute(
+    return execute_made(
         critic,
         [_call(role, "1.MediaPlayback.Pause")],
         "I paused the TV.",
@@ -606,8 +626,8 @@ def ir_too_dark_reading(h: _H, rng: random.Random) -> Made:
             "Way too dark in here, I'm trying to read.",
         ]
     )
-    critic = _any(_is("bed_lamp", "state", "on"), _is("bedroom_ceiling", "state", "on"))
-    return _execute(
+    critic = any_of(_is("bed_lamp", "state", "on"), _is("bedroom_ceiling", "state", "on"))
+    return execute_made(
         critic,
         [_call("bed_lamp", "turn_on")],
         "I turned on the lamp by the bed.",
@@ -632,7 +652,7 @@ def ir_glare(h: _H, rng: random.Random) -> Made:
             "There's so much glare on the telly.",
         ]
     )
-    return _execute(
+    return execute_made(
         _is("living_blind", "position", 50, "<="),
         [_call("living_blind", "close")],
         "I lowered the living room blinds.",
@@ -662,9 +682,9 @@ def pe_cozy_bedroom(h: _H, rng: random.Random) -> Made:
         ]
     )
     roles = ("bed_lamp", "bedroom_ceiling")
-    critic = _all(
+    critic = all_of(
         *[
-            _all(
+            all_of(
                 _is(r, "state", "on"),
                 _is(r, "brightness", level),
                 _is(r, "color_temperature", kelvin),
@@ -680,7 +700,7 @@ def pe_cozy_bedroom(h: _H, rng: random.Random) -> Made:
             _call(r, "set_color_temperature", color_temperature=kelvin),
         )
     ]
-    return _execute(
+    return execute_made(
         critic,
         actions,
         text=text,
@@ -707,8 +727,8 @@ def _favourite_channel(h: _H, rng: random.Random, who: int) -> Made:
             f"It's {user}. I want my favourite channel on the TV on the credenza.",
         ]
     )
-    return _execute(
-        _all(_is("tv_credenza", _TV, True), _is("tv_credenza", _CHANNEL, channel(number))),
+    return execute_made(
+        all_of(_is("tv_credenza", _TV, True), _is("tv_credenza", _CHANNEL, channel(number))),
         [
             _call("tv_credenza", "1.OnOff.On"),
             _call(
@@ -743,7 +763,7 @@ def pe_fridge_usual(h: _H, rng: random.Random) -> Made:
             "The fridge setting is off, set it the way I always have it.",
         ]
     )
-    return _execute(
+    return execute_made(
         _is("fridge", "1.TemperatureControl.TemperatureSetpoint", usual),
         [_call("fridge", "1.TemperatureControl.SetTemperature", targetTemperature=usual)],
         text=text,
@@ -764,7 +784,7 @@ def pe_morning_curtains(h: _H, rng: random.Random) -> Made:
             "I'm up, set the bedroom curtains like I prefer in the morning.",
         ]
     )
-    return _execute(
+    return execute_made(
         _is("bedroom_curtain", "position", level),
         [_call("bedroom_curtain", "set_position", position=level)],
         text=text,
@@ -788,7 +808,7 @@ def pe_movie_night(h: _H, rng: random.Random) -> Made:
             "It's movie night, get the living room ready.",
         ]
     )
-    critic = _all(
+    critic = all_of(
         _is("living_light", "state", "off"),
         _is("living_blind", "position", 0),
         _is("tv_plant", _TV, True),
@@ -800,7 +820,7 @@ def pe_movie_night(h: _H, rng: random.Random) -> Made:
         _call("tv_plant", "1.OnOff.On"),
         _call("tv_plant", "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0),
     ]
-    return _execute(
+    return execute_made(
         critic,
         actions,
         text=text,
@@ -816,9 +836,11 @@ def pe_movie_night(h: _H, rng: random.Random) -> Made:
 
 
 # ----------------------------------------------------------------------------- persistence
-def _automation(
+def automation_made(
     trigger: dict[str, Any], critic: str, actions: list[dict[str, Any]], text: str, **extra: Any
 ) -> Made:
+    """A standing-rule goal: ``trigger`` fires, then ``critic`` must hold (the reference sets up
+    one automation doing ``actions``)."""
     rule = {"id": "r1", "name": text[:60], "triggers": [trigger], "actions": actions}
     return {
         "goal": {"kind": "automation", "triggers": [trigger], "critic": critic},
@@ -841,7 +863,7 @@ def ps_tv_off_bed_light(h: _H, rng: random.Random) -> Made:
         ]
     )
     trigger = {"kind": "state", "did": DID["tv_credenza"], "locator": _TV, "to": False}
-    return _automation(
+    return automation_made(
         trigger,
         _is("bed_lamp", "state", "on"),
         [_call("bed_lamp", "turn_on")],
@@ -861,7 +883,7 @@ def ps_lamp_curtains(h: _H, rng: random.Random) -> Made:
         ]
     )
     trigger = {"kind": "state", "did": DID["bed_lamp"], "locator": "state", "to": "on"}
-    return _automation(
+    return automation_made(
         trigger,
         _is("bedroom_curtain", "position", 0),
         [_call("bedroom_curtain", "close")],
@@ -880,7 +902,7 @@ def ps_freezer_warm(h: _H, rng: random.Random) -> Made:
     )
     trigger = {"kind": "numeric", "did": DID["freezer"], "locator": _TEMP, "above": limit * 100}
     mode = "1.RefrigeratorAndTemperatureControlledCabinetMode"
-    return _automation(
+    return automation_made(
         trigger,
         _is("freezer", f"{mode}.CurrentMode", 1),
         [_call("freezer", f"{mode}.ChangeToMode", newMode=1)],
@@ -908,7 +930,7 @@ def _after_dishwasher(
         "reference": {
             "mode": "execute",
             "response": "I'll do that when the dishwasher is done.",
-            "schedules": [{"at": _at(left), "actions": actions}],
+            "schedules": [{"at": at_offset(left), "actions": actions}],
         },
     }
 
@@ -938,7 +960,7 @@ def ps_dishwasher_dining(h: _H, rng: random.Random) -> Made:
             "Switch the dining room lights off once the dishwasher has finished.",
         ]
     )
-    critic = _all(_is("dining_pendant", "state", "off"), _is("dining_wall", "state", "off"))
+    critic = all_of(_is("dining_pendant", "state", "off"), _is("dining_wall", "state", "off"))
     return _after_dishwasher(
         h,
         rng,
@@ -974,7 +996,9 @@ def ps_plant_tv_later(h: _H, rng: random.Random) -> Made:
         "reference": {
             "mode": "execute",
             "response": f"The TV by the plant goes off in {minutes} minutes.",
-            "schedules": [{"at": _at(minutes * 60), "actions": [_call("tv_plant", "1.OnOff.Off")]}],
+            "schedules": [
+                {"at": at_offset(minutes * 60), "actions": [_call("tv_plant", "1.OnOff.Off")]}
+            ],
         },
     }
 
@@ -988,9 +1012,9 @@ def cc_tvs_fireplace(h: _H, rng: random.Random) -> Made:
             "Switch every TV off, then turn on the fireplace lamp.",
         ]
     )
-    critic = _all(*[_is(t, _TV, False) for t in TVS], _is("fireplace_light", "state", "on"))
+    critic = all_of(*[_is(t, _TV, False) for t in TVS], _is("fireplace_light", "state", "on"))
     actions = [_call(t, "1.OnOff.Off") for t in TVS] + [_call("fireplace_light", "turn_on")]
-    return _execute(
+    return execute_made(
         critic,
         actions,
         text=text,
@@ -1009,11 +1033,11 @@ def cc_darken_house(h: _H, rng: random.Random) -> Made:
         ["Darken the entire house.", "Make the whole house dark.", "Black out the house, please."]
     )
     lit = rng.sample(LIGHTS, 4)
-    critic = _all(
+    critic = all_of(
         *[_is(r, "state", "off") for r in LIGHTS], *[_is(c, "position", 0) for c in COVERS]
     )
     actions = [_call(r, "turn_off") for r in LIGHTS] + [_call(c, "close") for c in COVERS]
-    return _execute(
+    return execute_made(
         critic,
         actions,
         text=text,
@@ -1033,13 +1057,17 @@ def cc_dim_lights_off(h: _H, rng: random.Random) -> Made:
             "Any light that's dimmed right now, turn it off.",
         ]
     )
-    critic = _all(*[_is(r, "state", "off") for r in dim], *[_is(r, "state", "on") for r in bright])
+    critic = all_of(
+        *[_is(r, "state", "off") for r in dim], *[_is(r, "state", "on") for r in bright]
+    )
     values = {
         **{r: _light(True, rng.choice([5, 10, 15])) for r in dim},
         **{r: _light(True, 100) for r in bright},
         **{r: _light(False) for r in LIGHTS if r not in dim and r not in bright},
     }
-    return _execute(critic, [_call(r, "turn_off") for r in dim], text=text, overrides=_ov(values))
+    return execute_made(
+        critic, [_call(r, "turn_off") for r in dim], text=text, overrides=_ov(values)
+    )
 
 
 def cc_off_to_work(h: _H, rng: random.Random) -> Made:
@@ -1051,9 +1079,9 @@ def cc_off_to_work(h: _H, rng: random.Random) -> Made:
         ]
     )
     lit = rng.sample(LIGHTS, 5)
-    critic = _all(*[_is(r, "state", "off") for r in LIGHTS], *[_is(t, _TV, False) for t in TVS])
+    critic = all_of(*[_is(r, "state", "off") for r in LIGHTS], *[_is(t, _TV, False) for t in TVS])
     actions = [_call(r, "turn_off") for r in LIGHTS] + [_call(t, "1.OnOff.Off") for t in TVS]
-    return _execute(
+    return execute_made(
         critic,
         actions,
         "Everything non-essential is off; the fridge and freezer keep running.",
@@ -1080,7 +1108,7 @@ def cc_move_channel(h: _H, rng: random.Random) -> Made:
             "Send this channel over to the other telly and turn this one off.",
         ]
     )
-    critic = _all(_is(dst, _TV, True), _is(dst, _CHANNEL, channel(number)), _is(src, _TV, False))
+    critic = all_of(_is(dst, _TV, True), _is(dst, _CHANNEL, channel(number)), _is(src, _TV, False))
     actions = [
         _call(dst, "1.OnOff.On"),
         _call(dst, "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0),
@@ -1088,7 +1116,7 @@ def cc_move_channel(h: _H, rng: random.Random) -> Made:
         _call(src, "1.OnOff.Off"),
     ]
     other = rng.choice([n for n in CHANNELS if n != number])
-    return _execute(
+    return execute_made(
         critic,
         actions,
         f"Moved channel {number} to the other TV and turned the one {where} off.",
@@ -1106,9 +1134,9 @@ def cc_close_covers_lamp(h: _H, rng: random.Random) -> Made:
             "Shut every blind and curtain in the house, then switch on the nightstand lamp.",
         ]
     )
-    critic = _all(*[_is(c, "position", 0) for c in COVERS], _is("bed_lamp", "state", "on"))
+    critic = all_of(*[_is(c, "position", 0) for c in COVERS], _is("bed_lamp", "state", "on"))
     actions = [_call(c, "close") for c in COVERS] + [_call("bed_lamp", "turn_on")]
-    return _execute(
+    return execute_made(
         critic,
         actions,
         text=text,
@@ -1154,11 +1182,12 @@ TEMPLATES: dict[str, tuple[tuple[str, ...], Maker]] = {
 _TASK_FIELDS = ("overrides", "memory", "entry_room", "entry_device", "start_time")
 
 
-def _difficulty(tags: tuple[str, ...]) -> str:
+def difficulty_of(tags: tuple[str, ...]) -> str:
+    """A task's difficulty from how many challenges it poses (one simple, three complex)."""
     return ("simple", "medium", "complex")[min(len(tags), 3) - 1]
 
 
-def _subcategory(tags: tuple[str, ...]) -> str:
+def subcategory_of(tags: tuple[str, ...]) -> str:
     """Every challenge of a task, in :data:`CATEGORIES` order, joined with ``+``."""
     return "+".join(c for c in CATEGORIES if c in tags)
 
@@ -1175,8 +1204,8 @@ def make_task(name: str, n: int, home: Home, seed: int = 0) -> Task:
             "id": f"sage-{name}-{n}",
             "suite": "sage",
             "category": tags[0],
-            "subcategory": _subcategory(tags),
-            "difficulty": _difficulty(tags),
+            "subcategory": subcategory_of(tags),
+            "difficulty": difficulty_of(tags),
             "home": {"file": home_file(n)},
             "start_time": START,
             "turns": [{"text": made["text"]}],

@@ -98,8 +98,8 @@ def test_cli_writes_tasks_home_and_report_and_refuses_other_suites(tmp_path: Pat
     assert (out / "homes" / "twin.json").read_text() == home_file.read_text()
     assert (out / "twin.smh.jsonl").exists() and (out / "twin.smh.md").exists()
     assert "each validated" in printed and "smh bench run --tasks" in printed
-    assert main([*argv, "--suite", "sage"]) == 2
-    assert "suites only so far, not sage" in capsys.readouterr().err
+    assert main([*argv, "--suite", "safety-composed"]) == 2
+    assert "suites only so far, not safety-composed" in capsys.readouterr().err
 
 
 def test_cli_all_writes_every_suite_for_the_home(tmp_path: Path, capsys) -> None:
@@ -114,7 +114,7 @@ def test_cli_all_writes_every_suite_for_the_home(tmp_path: Path, capsys) -> None
     argv = ["tasks", "generate", "--home", str(home_file), "--out", str(out), "--suite", "all"]
     assert main([*argv, "--per-subcategory", "1"]) == 0
     printed = capsys.readouterr().out
-    assert set(SUITES) == {"smh", "memhome", "safety", "simuhome"}
+    assert set(SUITES) == {"smh", "memhome", "safety", "simuhome", "sage"}
     for suite in SUITES:
         assert (out / f"twin.{suite}.md").exists() and f"twin.{suite}.jsonl" in printed
         # no Matter device: SimuHome's query types have no task here, and the report says why

@@ -12,6 +12,7 @@ from smh_core.homeenv.model import Home
 
 from .base import HomeTasks, difficulty, pins_unknown
 from .memhome import generate_memhome
+from .sage import generate_sage
 from .simuhome import generate_simuhome
 from .smh import generate_for_home
 
@@ -19,6 +20,7 @@ GENERATORS: dict[str, Callable[[Home, Path, str, int, int], HomeTasks]] = {
     "smh": generate_for_home,
     "memhome": generate_memhome,
     "simuhome": generate_simuhome,
+    "sage": generate_sage,
 }
 """Suite -> its generator for a given home: (home, out folder, file stem, seed, tasks per row).
 The safety suites sit a layer above (``smh_core.safety_suites.for_home``); the CLI adds theirs."""
@@ -33,6 +35,7 @@ __all__ = [
     "difficulty",
     "generate_for_home",
     "generate_memhome",
+    "generate_sage",
     "generate_simuhome",
     "pins_unknown",
 ]
