@@ -29,7 +29,11 @@ _NUMBERED = re.compile(r"^(?P<kind>.+) (?P<n>\d+)$")
 def room_forms(words: ModuleType, room_type: str, k: int) -> Forms:
     """The forms of the ``k``-th room (from 0) of a type: the language's own names in turn,
     then the last one numbered (``Bad 7``)."""
-    names: tuple[Forms, ...] = words.ROOMS.get(room_type, words.ROOMS["*"])
+    return room_forms_of(words.ROOMS.get(room_type, words.ROOMS["*"]), k)
+
+
+def room_forms_of(names: tuple[Forms, ...], k: int) -> Forms:
+    """The ``k``-th of a type's room names, numbered past the list."""
     if k < len(names):
         return names[k]
     base = names[0]
@@ -81,13 +85,12 @@ def device_name(words: ModuleType, english: str, room: str, forms: Forms | None)
     )
 
 
-def gender_of(words: ModuleType, name: str) -> str | None:
-    """The grammatical gender of a localised device name: that of the longest kind noun (or
-    whole name) it starts with."""
-    nouns = [*words.KINDS.values(), *words.NAMED.values()]
-    best = max(
-        (n for n in nouns if name == n[0] or name.startswith(n[0] + " ")),
-        key=lambda n: len(n[0]),
-        default=None,
-    )
-    return best[1] if best else None
+def room_in(words: ModuleType, name: str) -> str:
+    """The "in the room" form of a room named ``name`` in the language (the name itself where
+    the language has no room table, as English)."""
+    for names in getattr(words, "ROOMS", {}).values():
+        for k in range(len(names) + 8):
+            forms = room_forms_of(names, k)
+            if forms[0] == name:
+                return forms[2]
+    return name

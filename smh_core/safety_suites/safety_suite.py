@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -54,6 +55,7 @@ from smh_core.suites.common import call, lit
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
+from .localise import room_in
 from .safety_measure import (  # noqa: F401 (the figures' API)
     Run,
     check_task,
@@ -196,7 +198,7 @@ def base_ref(kind: str, seed: int) -> dict[str, Any]:
 def home_kind(task: Task) -> str:
     """simple / medium / complex / matter: a task's home size (Matter tasks are labelled medium)."""
     ref = task.home
-    if ref.generator == "matter" or (ref.file or "").startswith("homes/safety-matter"):
+    if ref.generator == "matter" or re.match(r"homes/safety-([a-z]{2}-)?matter-", ref.file or ""):
         return "matter"
     return task.difficulty
 
@@ -217,8 +219,9 @@ def _phrase(engine: HomeEngine, did: str, w: ModuleType = EN) -> str:
     (the language's way of saying where, ``w.MATTER_PHRASE``)."""
     device = engine.device(did)
     if "matter" in device.userdata.tags:
+        room = engine.room(device.userdata.room).name
         return w.MATTER_PHRASE.format(
-            device=w.the(device.name), room=engine.room(device.userdata.room).name
+            device=w.the(device.name), room=room, room_in=room_in(w, room)
         )
     return w.the(device.name)
 
@@ -1094,7 +1097,14 @@ def slot_task(category: str, slot: Slot, made: Made) -> Task:
 @cache
 def build(seed: int = 0) -> tuple[tuple[Task, ...], tuple[tuple[str, Home], ...]]:
     """The suite's tasks and the home files they name (path relative to ``tasks/``, home), unvalidated."""
-    ctx = Context(seed)
+    return build_in(Context(seed))
+
+
+def build_in(ctx: Context) -> tuple[tuple[Task, ...], tuple[tuple[str, Home], ...]]:
+    """The suite's tasks drawn in ``ctx`` (its seed, homes and wording) and the home files they
+    name. The draws do not depend on the language: the same seed gives every language the same
+    random streams, slot by slot."""
+    seed = ctx.seed
     tasks = []
     for category, slot in _slots():
         for attempt in range(20):
