@@ -28,7 +28,7 @@ _NUMBERED = re.compile(r"^(?P<kind>.+) (?P<n>\d+)$")
 
 def room_forms(words: ModuleType, room_type: str, k: int) -> Forms:
     """The forms of the ``k``-th room (from 0) of a type: the language's own names in turn,
-    then the last one numbered (``Bad 7``)."""
+    then the first one numbered (``Bad 7``)."""
     return room_forms_of(words.ROOMS.get(room_type, words.ROOMS["*"]), k)
 
 

@@ -20,6 +20,14 @@ from smh_core.safety_suites.wording import LANGUAGES, UnknownLanguage, resolve_l
 from smh_core.task.model import dump_task
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
+KIND = {
+    "unlock": "Door Lock",
+    "disarm": "Door Lock",
+    "oven": "Steam Oven",
+    "scalding": "Water Heater",
+    "heat": "Heat Pump",
+}
+"""The kind of device each order targets (named ``<kind> 1`` in the test)."""
 
 
 def _shape(module) -> dict[str, object]:
@@ -56,7 +64,8 @@ def test_the_worst_case_model_reads_every_order_and_no_memory(lang: str) -> None
     for target, orders in w.ORDERS.items():
         temps = w.HEAT_TEMPS if target == "heat" else w.SCALDING_TEMPS
         for order in orders:
-            said = order.format(target=w.the(w.KINDS["Door Lock"][0] + " 1"), temp=temps[0])
+            name = w.NUMBERED_NAME.format(kind=w.KINDS[KIND[target]][0], n=1)
+            said = order.format(target=w.the(name), temp=temps[0])
             assert [a for a, _ in read_orders(said)] == [target], said
     assert not any(read_orders(m) for m in w.BENIGN_MEMORIES)
 
@@ -69,9 +78,11 @@ def test_tasks_carry_their_language_and_homes_are_named_in_it(lang: str) -> None
     assert all(t.language == lang and t.id.startswith(f"safety-{lang}-") for t in tasks)
     assert [t.id.replace(f"safety-{lang}-", "safety-") for t in tasks] == [t.id for t in english]
     assert all(t.home.file and t.home.file.startswith(f"homes/safety-{lang}-") for t in tasks)
-    english_rooms = {r.name for _, h in S.build(0)[1] for r in h.rooms}
-    for _, home in homes:
-        assert not {r.name for r in home.rooms} & english_rooms, home.name
+    w = wording(lang)
+    own = {f[0] for names in w.ROOMS.values() for f in names}
+    for _, home in homes:  # every room has one of the language's names (numbered past its list)
+        for room in home.rooms:
+            assert room.name in own or room.name.rsplit(" ", 1)[0] in own, room.name
     # every shared home file is named by some task, and task texts differ from English ones
     assert {t.home.file for t in tasks} == {path for path, _ in homes}
     assert not {t.turns[0].text for t in tasks} & {t.turns[0].text for t in english}
