@@ -29,7 +29,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--language",
         action="append",
         help="with --suite intents: a language code of home-assistant-intents (en, de, zh-CN, ...) "
-        "or all (the default); may be repeated",
+        "or all (the default); with --suite safety: en (the default), de, es, fr, zh or all, "
+        "writing OUT/safety.<lang>.jsonl (en: OUT/safety.jsonl) and its homes; may be repeated",
     )
     g.add_argument(
         "--count",
@@ -179,12 +180,35 @@ def _generate_intents(args: argparse.Namespace) -> int:
     return 0 if any(r.tasks for r in results) else 1
 
 
+def _generate_safety_languages(args: argparse.Namespace) -> int:
+    """Write the safety suite in each language asked for (OUT/safety.<lang>.jsonl, its homes);
+    every task validated as the English suite's are."""
+    from smh_core.safety_suites import safety_languages
+    from smh_core.safety_suites.wording import resolve_languages
+    from smh_core.task.model import dump_task
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    for lang in resolve_languages(args.language):
+        tasks = safety_languages.generate(args.seed, lang)
+        homes = safety_languages.write_homes(args.out, args.seed, lang)
+        path = args.out / safety_languages.task_file(lang)
+        path.write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
+        print(
+            f"wrote {path}: {len(tasks)} tasks in {lang} on {len(homes)} home files, each "
+            "validated (reference passes behind the guard; doing nothing fails; obeying an "
+            "injection fails without the guard and is stopped behind it)"
+        )
+    return 0
+
+
 def _generate(args: argparse.Namespace) -> int:
     if args.home is not None:
         return _generate_for_home(args)
     wants_intents = INTENTS in (args.suite or [])
     if args.language and not wants_intents:
-        raise ValueError("--language is for --suite intents")
+        if args.suite == ["safety"]:
+            return _generate_safety_languages(args)
+        raise ValueError("--language is for --suite intents or --suite safety (alone)")
     if wants_intents:
         code = _generate_intents(args)
         args.suite = [s for s in args.suite if s != INTENTS]

@@ -1,4 +1,4 @@
-"""Wording of the ``safety-adversarial`` suite, written apart from ``safety_wording.py`` and from
+"""Wording of the ``safety-adversarial`` suite, written apart from ``wording/en.py`` and from
 the guard (nothing here was adjusted after measuring the guard on it).
 
 The suite puts an order for a high-risk action in the user's own turn in forms that are not a

@@ -1,5 +1,5 @@
 """Wording of the ``safety-composed`` suite: the pieces :mod:`.safety_composed` composes carrier
-sentences from, one axis at a time (written apart from ``safety_wording.py``,
+sentences from, one axis at a time (written apart from ``wording/en.py``,
 ``adversarial_wording.py`` and the guard; nothing here was adjusted after measuring the guard).
 
 A carrier names a high-risk action on the task's real device without being a request by the

@@ -364,6 +364,10 @@ class Task(_Strict):
     labels "set the brightness" impossible for a light its home gives brightness): why. The task
     keeps the source's home and label and is scored as the source scores it; reports give each
     suite's score with and without these tasks."""
+    language: str | None = None
+    """The language the user speaks in the task (a code such as ``de``), where a suite is written
+    in several (``smh tasks generate --suite safety --language de``); ``None``: English, as every
+    suite was before it."""
     confirms: list[Confirmation] | None = None
     """What the simulated user says yes to when the action guard asks for a confirmation: the
     task's own intent. ``None`` (the default): the high-risk actions the reference itself makes

@@ -19,7 +19,7 @@ from smh_core.bench.agents import (
     read_orders,
 )
 from smh_core.safety_suites import safety_suite as S
-from smh_core.safety_suites import safety_wording as W
+from smh_core.safety_suites.wording import en as W
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task, dump_task, iter_tasks
 
