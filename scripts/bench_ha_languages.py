@@ -36,6 +36,7 @@ import ha_instance  # noqa: E402
 
 from smh_core.ha.assist_languages import (  # noqa: E402
     DEFAULT_LANGUAGES,
+    Expected,
     LanguageRow,
     device_entities,
     exposure_problems,
@@ -64,15 +65,18 @@ def free_port() -> int:
     return port()
 
 
-def language_tasks(language: str, seed: int, config_dir: Path, out: Path) -> tuple[str, list[Task]]:
-    """The language's code as the suite spells it and its validated tasks; its home is written
-    to HA's home dir (where the runner points the entry) and, with the tasks, under ``out``."""
+def language_tasks(
+    language: str, seed: int, config_dir: Path, out: Path, pool: int = POOL
+) -> tuple[str, list[Task]]:
+    """The language's code as the suite spells it and its ``pool`` validated tasks; its home is
+    written to HA's home dir (where the runner points the entry) and, with the tasks, under
+    ``out``."""
     from smh_core.homeenv.engine import dump_home
     from smh_core.suites.common import validate
     from smh_core.suites.intents.suite import IntentHomes, generate_language, home_file
     from smh_core.task.model import dump_task
 
-    r = generate_language(language, seed, POOL)
+    r = generate_language(language, seed, pool)
     if r.home is None or not r.tasks:
         raise SystemExit(f"{r.language}: no tasks: {r.skipped.get('*', 'no intent written')}")
     validate(r.tasks, IntentHomes({r.language: r.home}))
@@ -88,12 +92,14 @@ def language_tasks(language: str, seed: int, config_dir: Path, out: Path) -> tup
     return r.language, r.tasks
 
 
-def expected_devices(language: str) -> list[tuple[str, str, str, str | None]]:
-    """Per device of the language's home: id, name, HA domain, area name."""
+def expected_devices(language: str) -> list[Expected]:
+    """Per device of the language's home: id, name, HA domain, area name, device class."""
     from smh_core.suites.intents.home import language_home
 
     lh = language_home(language)
-    return [(e.did, e.name, e.domain, lh.areas.get(e.area or "")) for e in lh.entities]
+    return [
+        (e.did, e.name, e.domain, lh.areas.get(e.area or ""), e.device_class) for e in lh.entities
+    ]
 
 
 async def registries(url: str, token: str) -> dict[str, Any]:
@@ -122,14 +128,35 @@ async def registries(url: str, token: str) -> dict[str, Any]:
     }
 
 
+CONFIG_LANGUAGE = {"zh-CN": "zh-Hans", "zh-HK": "zh-Hant", "zh-TW": "zh-Hant"}
+"""Intents languages HA's own language setting spells otherwise (it takes ``zh-Hans``, not
+``zh-CN``; the conversation API takes the intents code)."""
+
+
+async def drop_areas(url: str, token: str) -> None:
+    """Delete every area, so the next home's are created under its own names: an area of the
+    same name but another case ("Garage", the German home's, for the French "garage") would
+    otherwise be reused as it is, and Assist would show the old spelling."""
+    [areas] = await ws_calls(url, token, [{"type": "config/area_registry/list"}])
+    await ws_calls(
+        url,
+        token,
+        [{"type": "config/area_registry/delete", "area_id": a["area_id"]} for a in areas],
+    )
+
+
 async def host_language(url: str, token: str, entry_id: str, language: str, task: Task) -> None:
-    """Make HA speak ``language`` and host its home, only its areas left; raises
+    """Make HA speak ``language`` and host its home, with its areas only; raises
     :class:`HomeUnavailable` with every difference when Assist would not see the home as the
     tasks name it."""
-    await ws_calls(url, token, [{"type": "config/core/update", "language": language}])
+    setting = CONFIG_LANGUAGE.get(language, language)
+    await ws_calls(url, token, [{"type": "config/core/update", "language": setting}])
+    await drop_areas(url, token)
     async with aiohttp.ClientSession() as session:
-        await HaClient(url, token, session).switch_home(entry_id, task.home)
-    await ha_instance.remove_empty_areas(url, token)
+        client = HaClient(url, token, session)
+        if await client.switch_home(entry_id, task.home) is None:  # hosted already: reload
+            await client.reload_entry(entry_id)
+            await client.wait_for_home(entry_id, task.home.ha_key())
     expected = expected_devices(language)
     found, _ = device_entities(entry_id, expected, await registries(url, token))
     if found:  # HA exposes no lock or valve to Assist by default: the user of this home would

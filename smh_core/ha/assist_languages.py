@@ -180,8 +180,9 @@ HA_DOMAINS = frozenset(
 """The HA domains of the intents homes' devices (:data:`smh_core.suites.intents.home.DEVICE_TYPES`)."""
 
 
-Expected = tuple[str, str, str, str | None]
-"""A device of the task home: ``(did, name, HA domain, area name or None)``."""
+Expected = tuple[str, str, str, str | None, str | None]
+"""A device of the task home: ``(did, name, HA domain, area name or None, HA device class or
+None)``."""
 
 
 def device_entities(
@@ -196,7 +197,7 @@ def device_entities(
                 dev_of[str(ident[1])[len(entry_id) + 1 :]] = d
     found: dict[str, dict[str, Any]] = {}
     problems: list[str] = []
-    for did, name, domain, _area in expected:
+    for did, name, domain, _area, _cls in expected:
         device = dev_of.get(did)
         if device is None:
             problems.append(f"{did} ({name}): no device in HA's registry")
@@ -221,21 +222,21 @@ def exposure_problems(
     ``expected``: the task home's devices (:data:`Expected`). ``registries``: HA's ``devices``,
     ``entities`` and ``areas`` registry lists, the ``states`` and the ``exposed`` map of
     ``homeassistant/expose_entity/list``. Each device must have one entity of its domain,
-    exposed to Assist, whose friendly name is the device's name and whose area (the entity's
-    own, else its device's) is named as the task home names it; and no other exposed entity
+    exposed to Assist, whose friendly name is the device's name, whose area (the entity's
+    own, else its device's) is named as the task home names it and whose device class (HA's
+    intents filter on it: "open the gate") is the home's; and no other exposed entity
     may carry that name. An empty list: HA sees the home as the tasks do, so a failure of HA's
     agent is its own. Anything else is our harness's problem and must not be scored."""
     expected = list(expected)
     areas = {a["area_id"]: a["name"] for a in registries["areas"]}
-    names = {
-        s["entity_id"]: s.get("attributes", {}).get("friendly_name") for s in registries["states"]
-    }
+    attrs = {s["entity_id"]: s.get("attributes") or {} for s in registries["states"]}
+    names = {eid: a.get("friendly_name") for eid, a in attrs.items()}
     exposed = {
         eid for eid, where in registries["exposed"].items() if (where or {}).get("conversation")
     }
     found, problems = device_entities(entry_id, expected, registries)
     claimed: dict[str, str] = {}
-    for did, name, _domain, area in expected:
+    for did, name, _domain, area, cls in expected:
         if did not in found:
             continue
         ent = found[did]
@@ -248,6 +249,11 @@ def exposure_problems(
         has = areas.get(ent.get("area_id") or ent.get("device_area_id") or "")
         if has != area:
             problems.append(f"{eid} ({name}): area {has!r}, the task home says {area!r}")
+        if cls is not None and attrs.get(eid, {}).get("device_class") != cls:
+            problems.append(
+                f"{eid} ({name}): device class {attrs.get(eid, {}).get('device_class')!r}, "
+                f"the task home says {cls!r}"
+            )
     wanted = {n.casefold() for n in claimed.values()}
     for eid in exposed:
         other = names.get(eid)

@@ -328,6 +328,10 @@ class HaClient:
                 )
             await asyncio.sleep(0.1)
 
+    async def reload_entry(self, entry_id: str) -> None:
+        """Reload the entry (its home built anew: areas, devices, entities)."""
+        await self._post(f"/api/config/config_entries/entry/{entry_id}/reload", {})
+
     async def switch_home(
         self,
         entry_id: str,
