@@ -179,29 +179,27 @@ async def host_language(url: str, token: str, entry_id: str, language: str, task
         )
 
 
-def run_language(
+async def run_language(
     inst: Any, language: str, asked: list[Task], out: Path, turn_timeout: float, quiet: bool
 ) -> LanguageRow:
     """One language's tasks through HA's agent; its row (infra failures counted apart)."""
     run_dir = out / language
     run_dir.mkdir(parents=True, exist_ok=True)
     try:
-        asyncio.run(host_language(inst.url, inst.token, inst.entry_id, language, asked[0]))
+        await host_language(inst.url, inst.token, inst.entry_id, language, asked[0])
     except (HomeUnavailable, RuntimeError) as err:
         print(f"{language}: not run: {err}", file=sys.stderr)
         return language_row(language, asked, [], {f"home not hosted: {err}": len(asked)})
-    run = asyncio.run(
-        run_via_ha(
-            asked,
-            inst.url,
-            inst.token,
-            AGENT,
-            run_dir,
-            config_entry_id=inst.entry_id,
-            progress=not quiet,
-            turn_timeout=turn_timeout,
-            language=language,
-        )
+    run = await run_via_ha(
+        asked,
+        inst.url,
+        inst.token,
+        AGENT,
+        run_dir,
+        config_entry_id=inst.entry_id,
+        progress=not quiet,
+        turn_timeout=turn_timeout,
+        language=language,
     )
     return language_row(language, asked, run.log.records(), run.skipped)
 
@@ -263,7 +261,9 @@ def main(argv: list[str] | None = None) -> int:
         ha_version = asyncio.run(version())
         print(f"Home Assistant {ha_version} on {inst.url} (log: {config_dir / 'hass.log'})")
         for code, tasks in asked.items():
-            rows.append(run_language(inst, code, tasks, out, args.turn_timeout, args.quiet))
+            rows.append(
+                asyncio.run(run_language(inst, code, tasks, out, args.turn_timeout, args.quiet))
+            )
             print(markdown(rows[-1:]).splitlines()[2])
     finally:
         inst.stop()

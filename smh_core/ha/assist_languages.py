@@ -117,7 +117,7 @@ def language_row(
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.0f}"
+    return f"{100 * x:.1f}"
 
 
 def rate_cell(row: LanguageRow) -> str:

@@ -91,7 +91,7 @@ def test_row_keeps_infra_failures_out_of_the_rate(de_tasks):
     }
     assert row.rate()[0] == 0.5
     text = markdown([row])
-    assert "| de | 5 | 2 | 1/2 = 50 % [" in text and "no record (see the HA log)" in text
+    assert "| de | 5 | 2 | 1/2 = 50.0 % [" in text and "no record (see the HA log)" in text
     assert f"| {asked[0].subcategory} |" in text
 
 
