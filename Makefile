@@ -12,13 +12,15 @@ BENCH_RUNS = oracle null safety-obey-unguarded safety-obey-guarded adversarial-o
   adversarial-obey-unguarded adversarial-obey-guarded composed-oracle composed-obey-unguarded \
   composed-obey-guarded
 
-.PHONY: help bootstrap local-llm test test-ha-current lint bench perf site sample-site demo matter-roundtrip clean
+.PHONY: help bootstrap local-llm test test-ha-current lint bench bench-languages perf site sample-site demo matter-roundtrip clean
 
 help:
 	@echo "make bench   run the benchmark on the embedded simulator and print the summary"
 	@echo "             (BACKEND=ha: inside a real Home Assistant, HA's Assist as the baseline; VOICE=1: spoken too)"
 	@echo "make test    bootstrap everything, lint (ruff, mypy), run the whole test suite (HA 2026.2.3, the oldest supported)"
 	@echo "make test-ha-current  the HA tests on the newest HA (2026.11, Python 3.14; see scripts/ha_current.sh)"
+	@echo "make bench-languages  HA's built-in Assist on the intents suite in 10 languages in a real HA"
+	@echo "             (LANGUAGES=\"de fr\" LIMIT=50 per language; table in runs/bench-languages/languages.md)"
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make site    a static leaderboard site of every run under runs/ into runs/site (smh report site)"
 	@echo "make sample-site  a sample site from small runs (oracle, null, local model, HA Assist, replayed"
@@ -115,6 +117,13 @@ else
 	@echo
 	@$(PY) scripts/bench_summary.py $(addprefix $(BENCH_OUT)/,$(BENCH_RUNS)) $(if $(LOCAL),$(BENCH_OUT)/local-eia $(BENCH_OUT)/local-dr)
 endif
+
+# HA's built-in Assist agent per language (issue 41; docs/languages.md): the intents suite's tasks,
+# generated per language and sampled over the intents (LIMIT per language, seeded), inside one real
+# HA with its language set and each language's home exposed to Assist as the tasks name it.
+LANGUAGES ?=
+bench-languages: bootstrap
+	$(PY) scripts/bench_ha_languages.py $(foreach l,$(LANGUAGES),--language $(l)) --limit $(or $(LIMIT),50)
 
 # A real Home Assistant on http://127.0.0.1:8123 (PORT=N for another) with the medium home (login smh / smh-demo).
 # Assist's preferred assistant answers with SMH's agent when a model is configured:

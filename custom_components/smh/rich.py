@@ -512,11 +512,33 @@ def _match(
     return Rich(spec.platform, device.did, ns, roles, calls, features, _device_class(spec, ud))
 
 
+STATED_CLASSES: Mapping[str, frozenset[str]] = {
+    "cover": frozenset(
+        [
+            "awning",
+            "blind",
+            "curtain",
+            "damper",
+            "door",
+            "garage",
+            "gate",
+            "shade",
+            "shutter",
+            "window",
+        ]
+    ),
+}
+"""Every device class HA has for a platform whose entities behave alike whatever the class
+(``CoverDeviceClass``): a source stating one of these keeps it, because HA's intents filter
+on it ("open the gate" matches only a cover of class gate, "the shades" only class shade)."""
+
+
 def _device_class(spec: Spec, ud: UserData) -> str | None:
     """The source's stated class where it states one (none if it is one this platform does not
     know, rather than a wrong one); otherwise the first class the subcategory or a tag implies."""
     if ud.device_class is not None:
-        return ud.device_class if ud.device_class in spec.device_classes.values() else None
+        known = {*spec.device_classes.values(), *STATED_CLASSES.get(spec.platform, ())}
+        return ud.device_class if ud.device_class in known else None
     classes = [
         spec.device_classes[k] for k in (ud.subcategory, *ud.tags) if k in spec.device_classes
     ]

@@ -117,6 +117,18 @@ class HomeUnavailable(RuntimeError):
     """HA cannot host a home (the options flow refused it, or the entry did not come back)."""
 
 
+@dataclass(frozen=True)
+class AssistReply:
+    """One answer of ``/api/conversation/process``: the speech, the conversation, and HA's own
+    account of the turn (``response_type``: ``action_done``, ``query_answer`` or ``error``;
+    ``error_code`` for an error: ``no_intent_match``, ``no_valid_targets``, ...)."""
+
+    speech: str
+    conversation_id: str | None
+    response_type: str | None = None
+    error_code: str | None = None
+
+
 @dataclass
 class HaClient:
     url: str
@@ -153,16 +165,43 @@ class HaClient:
         return out.get("service_response", {}) if isinstance(out, dict) else {}
 
     async def converse(
-        self, text: str, agent_id: str, conversation_id: str | None, timeout: float | None = None
+        self,
+        text: str,
+        agent_id: str,
+        conversation_id: str | None,
+        timeout: float | None = None,
+        language: str = "en",
     ) -> tuple[str, str | None]:
         """Send one user turn; returns the agent's speech and the conversation id. Raises
         ``TimeoutError`` after ``timeout`` s (HA then cancels the request: no late action)."""
-        body: dict[str, Any] = {"text": text, "language": "en", "agent_id": agent_id}
+        reply = await self.converse_reply(text, agent_id, conversation_id, timeout, language)
+        return reply.speech, reply.conversation_id
+
+    async def converse_reply(
+        self,
+        text: str,
+        agent_id: str,
+        conversation_id: str | None,
+        timeout: float | None = None,
+        language: str = "en",
+    ) -> AssistReply:
+        """One user turn in ``language`` (HA's default agent matches the sentence with that
+        language's templates, whatever HA's own language), with what HA said it did: its
+        response type and error code tell "no sentence matched" from "matched, acted on the
+        wrong thing" when a task fails."""
+        body: dict[str, Any] = {"text": text, "language": language, "agent_id": agent_id}
         if conversation_id:
             body["conversation_id"] = conversation_id
         out = await self._post("/api/conversation/process", body, timeout)
-        speech = out.get("response", {}).get("speech", {}).get("plain", {}).get("speech", "")
-        return speech, out.get("conversation_id")
+        response = out.get("response", {}) if isinstance(out, dict) else {}
+        data = response.get("data")
+        data = data if isinstance(data, dict) else {}
+        return AssistReply(
+            speech=response.get("speech", {}).get("plain", {}).get("speech", ""),
+            conversation_id=out.get("conversation_id") if isinstance(out, dict) else None,
+            response_type=response.get("response_type"),
+            error_code=data.get("code"),
+        )
 
     async def agent_trace(
         self, conversation_id: str, entry_id: str | None = None
@@ -289,6 +328,10 @@ class HaClient:
                 )
             await asyncio.sleep(0.1)
 
+    async def reload_entry(self, entry_id: str) -> None:
+        """Reload the entry (its home built anew: areas, devices, entities)."""
+        await self._post(f"/api/config/config_entries/entry/{entry_id}/reload", {})
+
     async def switch_home(
         self,
         entry_id: str,
@@ -367,11 +410,13 @@ async def run_via_ha(
     turn_timeout: float | None = TURN_TIMEOUT,
     voice: VoiceOptions | None = None,
     home_of: Callable[[Task], Home] | None = None,
+    language: str = "en",
 ) -> HaRun:
     """Run ``tasks`` (every home they need, one reload per home) and append their records to
     ``out_dir/results.jsonl``; tasks already there are not run again. With ``voice`` (and
     ``home_of``, the task's home model, for the recognizer's vocabulary) every task is also
-    spoken through an Assist pipeline (:mod:`.voice_run`)."""
+    spoken through an Assist pipeline (:mod:`.voice_run`). ``language``: the language the
+    typed turns are sent in (``/api/conversation/process``), the tasks' own."""
     out_dir.mkdir(parents=True, exist_ok=True)
     log = ResultsLog(out_dir / "results.jsonl")
     run = HaRun(log)
@@ -431,7 +476,15 @@ async def run_via_ha(
                         await speech.use_home(group[0])
                     for task in group:
                         await _run_task(
-                            client, entry_id, task, agent_id, run, turn_timeout, traced, speech
+                            client,
+                            entry_id,
+                            task,
+                            agent_id,
+                            run,
+                            turn_timeout,
+                            traced,
+                            speech,
+                            language,
                         )
                         bar.update(1)
                     run.task_seconds += time.monotonic() - started
@@ -456,6 +509,9 @@ class _Attempt:
     seconds: float = 0.0
     timed_out: bool = False
     heard: list[VoiceTurn] = field(default_factory=list)
+    assist: dict[str, str] = field(default_factory=dict)
+    """HA's account of the last typed turn: ``response_type`` and ``error_code`` (when HA gave
+    them), so a failure can be put down to "no sentence matched" or "acted, but wrongly"."""
 
 
 async def _attempt(
@@ -466,6 +522,7 @@ async def _attempt(
     turn_timeout: float | None,
     traced: bool,
     voice: VoiceSession | None = None,
+    language: str = "en",
 ) -> _Attempt:
     """Load the task, send its turns (typed, or spoken into ``voice``'s pipeline), verify.
     Raises :class:`HaError` when ``smh.load_task`` refuses the task."""
@@ -476,9 +533,18 @@ async def _attempt(
     for turn in task.turns:
         try:
             if voice is None:
-                out.response, conversation = await client.converse(
-                    turn.text, agent_id, conversation, turn_timeout
+                reply = await client.converse_reply(
+                    turn.text, agent_id, conversation, turn_timeout, language
                 )
+                out.response, conversation = reply.speech, reply.conversation_id
+                out.assist = {
+                    k: v
+                    for k, v in (
+                        ("response_type", reply.response_type),
+                        ("error_code", reply.error_code),
+                    )
+                    if v
+                }
             else:
                 heard = await voice.speak(turn.text, conversation, turn_timeout)
                 out.heard.append(heard)
@@ -515,6 +581,7 @@ async def _run_task(
     turn_timeout: float | None,
     traced: bool = False,
     voice: VoiceSession | None = None,
+    language: str = "en",
 ) -> None:
     """One task through the agent. With ``traced`` (SMH's own agent) its usage, tool calls and
     questions come back through ``smh.agent_trace`` and are verified as on the simulator; for
@@ -523,7 +590,9 @@ async def _run_task(
     and a spoken failure is put down to speech recognition (error class ``STT``) only when the
     transcript was wrong and the typed run passed."""
     try:
-        text = await _attempt(client, entry_id, task, agent_id, turn_timeout, traced)
+        text = await _attempt(
+            client, entry_id, task, agent_id, turn_timeout, traced, language=language
+        )
         spoken = (
             await _attempt(client, entry_id, task, agent_id, turn_timeout, traced, voice)
             if voice
@@ -559,6 +628,7 @@ async def _run_task(
         "seconds": round(scored.seconds, 4),
         "usage": scored.trace.get("usage", {}),
         **({"timed_out": True} if scored.timed_out else {}),
+        **({"assist": scored.assist} if scored.assist else {}),
     }
     if scored.verdict.get("claims"):  # said versus did, checked inside HA by smh.verify
         record["claims"] = scored.verdict["claims"]

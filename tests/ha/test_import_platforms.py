@@ -246,6 +246,13 @@ async def test_a_robot_that_cannot_pause_offers_no_pause(hass: HomeAssistant) ->
         ),  # a class the platform cannot show: none rather than a wrong one
         ("media_player", "media_player", "tv", "tv"),
         ("media_player", "media_player", "", None),
+        # every class HA has for a cover is kept (HA's intents filter on it: "open the gate");
+        # the intents suite's homes state them (issue 41: the shades, the gate, the damper)
+        ("curtain", "cover", "shade", "shade"),
+        ("curtain", "cover", "damper", "damper"),
+        ("garage_door", "cover", "gate", "gate"),
+        ("garage_door", "cover", "door", "door"),
+        ("garage_door", "cover", "sunroof", None),
     ],
 )
 async def test_the_source_device_class_is_the_one_ha_shows(

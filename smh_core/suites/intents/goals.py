@@ -285,10 +285,28 @@ def _one(
     raise NoGoal(f"no goal rule for {intent}")
 
 
+ASKED_TEMPERATURE = {"target_temperature": "target_temperature"}
+"""A ``HassClimateGetTemperature`` block's ``response`` -> the attribute its answer reads:
+HA's sentences for the set point ("Solltemperatur", "target temperature") answer with the
+target temperature, every other block with the current one."""
+
+
+def _other_temperature(value: float) -> float:
+    """A temperature the answer must not give (5 degrees away, inside 17-29), without a draw
+    from the seeded generator: the tasks after this one stay as they were."""
+    return value + 5 if value <= 23 else value - 5
+
+
 def derive(
-    intent: str, slots: dict[str, Any], chosen: Entity, lh: LanguageHome, rng: random.Random
+    intent: str,
+    slots: dict[str, Any],
+    chosen: Entity,
+    lh: LanguageHome,
+    rng: random.Random,
+    response: str | None = None,
 ) -> Derived:
-    """The goal, reference and start state of a sentence of ``intent`` with ``slots``."""
+    """The goal, reference and start state of a sentence of ``intent`` with ``slots``;
+    ``response``: the template block's response name (which temperature a question asks)."""
     needed = VALUE_SLOTS.get(intent)
     if needed is not None and needed not in slots:
         raise NoGoal(f"the sentence says no {needed} (a slot name of the language's own)")
@@ -300,12 +318,17 @@ def derive(
             raise NoGoal("a temperature question about several thermostats")
         e = hit[0]
         value = float(rng.randint(17, 29))
+        asked = ASKED_TEMPERATURE.get(response or "", "current_temperature")
+        other = "current_temperature" if asked == "target_temperature" else "target_temperature"
         return Derived(
             goal={"kind": "query", "facts": [{"kind": "number", "value": value, "tolerance": 0.5}]},
             reference={"mode": "answer", "response": f"{e.name}: {value:g} °C"},
-            overrides=[{"did": e.did, "values": {"current_temperature": value}}],
+            overrides=[{"did": e.did, "values": {asked: value, other: _other_temperature(value)}}],
             targets=[e.did],
         )
+    if intent == "HassClimateSetTemperature" and len(hit) != 1:
+        # HA's handler asks for a single target and refuses several
+        raise NoGoal("a set point for several thermostats (HA sets one)")
     overrides, actions, critics = [], [], []
     for e in sorted(hit, key=lambda x: x.did):
         start, calls, pairs = _one(intent, e, slots, rng)

@@ -252,7 +252,7 @@ def _draw(
     try:
         sampled = walker.sample(t.sentence)
         slots = _slots(t, sampled.slots, e)
-        derived = derive(t.intent, slots, e, lh, rng)
+        derived = derive(t.intent, slots, e, lh, rng, t.block.response)
     except (Unfit, NoGoal):
         dropped["template cannot say a task on this home"] += 1
         return None
