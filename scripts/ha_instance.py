@@ -167,15 +167,24 @@ def start(config_dir: Path, log: Path) -> subprocess.Popen:
 
 
 async def _wait(
-    session: aiohttp.ClientSession, url: str, process: subprocess.Popen, timeout: float
+    session: aiohttp.ClientSession,
+    url: str,
+    process: subprocess.Popen,
+    timeout: float,
+    onboarded: bool = True,
 ) -> None:
+    """Wait until hass answers on ``url``. A fresh instance (``onboarded`` False) is ready when
+    its onboarding view answers: its HTTP server answers 404 before the onboarding and auth
+    views are set up, and a loaded machine once sent the login there (HTTP 404 on
+    /auth/login_flow). An instance onboarded before has no onboarding view: any 404 will do."""
     deadline = time.monotonic() + timeout
+    ready = (200, 401, 404) if onboarded else (200,)
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"hass exited with code {process.returncode}; see its log")
         try:
             async with session.get(f"{url}/api/onboarding") as r:
-                if r.status in (200, 401, 404):
+                if r.status in ready:
                     return
         except aiohttp.ClientError:
             pass
@@ -289,15 +298,14 @@ def install_homes(
 
 
 async def _login(session: aiohttp.ClientSession, url: str, client_id: str) -> str:
-    async with session.post(
-        f"{url}/auth/login_flow",
-        json={
-            "client_id": client_id,
-            "handler": ["homeassistant", None],
-            "redirect_uri": f"{url}/",
-        },
-    ) as r:
-        flow = await _json(r)
+    body = {"client_id": client_id, "handler": ["homeassistant", None], "redirect_uri": f"{url}/"}
+    deadline = time.monotonic() + 30
+    while True:  # the auth views may still be being set up on a loaded machine (HTTP 404)
+        async with session.post(f"{url}/auth/login_flow", json=body) as r:
+            if r.status != 404 or time.monotonic() > deadline:
+                flow = await _json(r)
+                break
+        await asyncio.sleep(0.25)
     async with session.post(
         f"{url}/auth/login_flow/{flow['flow_id']}",
         json={"client_id": client_id, "username": USERNAME, "password": PASSWORD},
@@ -426,11 +434,12 @@ async def launch(
     check_port_free(port)  # before anything is written or started
     write_config(config_dir, port, demo, units)
     install_homes(config_dir)
+    onboarded = (config_dir / ".storage" / "onboarding").exists()
     process = start(config_dir, config_dir / "hass.log")
     url = f"http://127.0.0.1:{port}"
     try:
         async with aiohttp.ClientSession() as session:
-            await _wait(session, url, process, timeout)
+            await _wait(session, url, process, timeout, onboarded)
             token = await long_lived_token(session, url, await onboard(session, url))
             await _check_config_dir(session, url, token, config_dir)
             await confirm_http_config(url, token)

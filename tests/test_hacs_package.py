@@ -302,7 +302,7 @@ async def _ws_entities(session: aiohttp.ClientSession, url: str, token: str) -> 
 async def _drive_hass(url: str, process: subprocess.Popen) -> dict[str, Any]:
     ha_instance = _load_script("ha_instance")  # onboarding + config flow over HTTP
     async with aiohttp.ClientSession() as session:
-        await ha_instance._wait(session, url, process, 90.0)
+        await ha_instance._wait(session, url, process, 90.0, onboarded=False)
         token = await ha_instance.onboard(session, url)
         entry_id = await ha_instance.add_home(session, url, token, "simple", 0, 0.0)
         headers = {"Authorization": f"Bearer {token}"}

@@ -264,7 +264,7 @@ def test_hacs_zip_sample_home_and_a_second_home_without_2_ids(tmp_path, socket_e
 
     async def scenario() -> tuple[list[str], dict]:
         async with aiohttp.ClientSession() as session:
-            await ha_instance._wait(session, url, process, 180.0)
+            await ha_instance._wait(session, url, process, 180.0, onboarded=False)
             token = await ha_instance.long_lived_token(
                 session, url, await ha_instance.onboard(session, url)
             )
