@@ -161,6 +161,21 @@ class Reached:
     wanted (an HVAC mode HA does not offer): the state cannot be reached on this home."""
     seconds: float = 0.0
     calls: int = 0
+    device_seconds: dict[str, float] = field(default_factory=dict)
+    """Per device, when it first read back as wanted (a device still wrong at the end: absent).
+    A task's poll waits for its slowest device; a twin comparison must not call the others slow."""
+
+
+def _note_agreed(
+    device_seconds: dict[str, float],
+    devices: set[str],
+    wrong: list[tuple[str, str]] | set[tuple[str, str]],
+    elapsed: float,
+) -> None:
+    """Record ``elapsed`` for each device of ``devices`` with nothing ``wrong`` that has none yet."""
+    behind = {did for did, _ in wrong}
+    for did in devices - behind:
+        device_seconds.setdefault(did, elapsed)
 
 
 async def reach(
@@ -187,13 +202,18 @@ async def reach(
     deadline = started + timeout
     refused: dict[tuple[str, str], str] = {}
     calls = 0
+    agreed: dict[str, float] = {}
+    devices = {did for did, _ in only} if only is not None else set()
     while True:
         readings = read_all(mapping, await client.states(), want)
         wrong = mismatches(readings, want, only, essential, unreported_is_wrong=commanded)
+        _note_agreed(agreed, devices, wrong, time.monotonic() - started)
         if not wrong:
-            return Reached(readings, seconds=time.monotonic() - started, calls=calls)
+            return Reached(
+                readings, seconds=time.monotonic() - started, calls=calls, device_seconds=agreed
+            )
         if time.monotonic() >= deadline:
-            return _verdict(
+            done = _verdict(
                 mapping,
                 readings,
                 want,
@@ -203,6 +223,8 @@ async def reach(
                 time.monotonic() - started,
                 calls,
             )
+            done.device_seconds = agreed
+            return done
         for did, loc in wrong:
             if isinstance(readings[did, loc], ReadError):
                 continue
@@ -358,6 +380,8 @@ class Settled:
     readings: Readings
     faults: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    device_seconds: dict[str, float] = field(default_factory=dict)
+    """Per device, when it first reported all it was commanded (as :attr:`Reached.device_seconds`)."""
 
 
 async def settle(
@@ -372,6 +396,8 @@ async def settle(
     """Wait until the devices report what they were commanded (``expected``) or ``timeout``
     passes; then every attribute still unavailable, silent or reporting another value is a fault."""
     started = time.monotonic()
+    agreed: dict[str, float] = {}
+    devices = {did for did, _ in expected}
     while True:
         readings = read_all(mapping, await client.states(), like)
         late = [
@@ -379,6 +405,7 @@ async def settle(
             for key, want in expected.items()
             if isinstance(readings[key], ReadError) or not same_value(readings[key], want)
         ]
+        _note_agreed(agreed, devices, late, time.monotonic() - started)
         if not late or time.monotonic() - started >= timeout:
             break
         await asyncio.sleep(interval)
@@ -396,7 +423,7 @@ async def settle(
             )
         else:
             faults.append(f"{where}: commanded {want!r}, the device reports {got!r}")
-    return Settled(readings, faults, time.monotonic() - started)
+    return Settled(readings, faults, time.monotonic() - started, agreed)
 
 
 def unreadable_devices(readings: Readings, keys: list[tuple[str, str]]) -> list[str]:

@@ -233,6 +233,7 @@ class _Turn:
     impossible: str | None = None
     """The player's actions ask for a state HA cannot set (the task cannot run here)."""
     report_seconds: float = 0.0
+    device_seconds: dict[str, float] = field(default_factory=dict)
     commanded: int = 0
     conversation: str | None = None
     timed_out: bool = False
@@ -299,6 +300,7 @@ async def _await_commanded(
         client, mapping, expected, before, initial, mapping.timeout_seconds, interval
     )
     turn.report_seconds = settled.seconds
+    turn.device_seconds = settled.device_seconds
     if settled.faults and not client.answered_error:
         turn.fault = "; ".join(settled.faults)
 
@@ -337,6 +339,7 @@ async def _play(
             commanded=True,
         )
         turn.report_seconds = done.seconds
+        turn.device_seconds = done.device_seconds
         if done.problem and not done.device_fault:
             turn.impossible = done.problem
         elif done.problem:
@@ -517,6 +520,9 @@ async def _record(
             "initial_state_s": round(start.seconds, 3),
             "agent_s": round(turn.seconds, 3),
             "reports_s": round(turn.report_seconds, 3),
+            "reports_s_by_device": {
+                did: round(s, 3) for did, s in sorted(turn.device_seconds.items())
+            },
             "commanded": turn.commanded,
         },
         "read_at": time.time(),

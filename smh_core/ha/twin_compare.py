@@ -173,10 +173,13 @@ def _task_differences(
         elif mine[key] != theirs[key]:
             kind = "rounded" if _close(mine[key], theirs[key]) else "different"
             out.append(Difference(task_id, did, loc, kind, mine[key], theirs[key]))
-    seconds = float((real.get("latency") or {}).get("reports_s") or 0.0)
-    if seconds > SLOW_SECONDS:
-        for did in sorted({did for did, _ in mine.keys() & observed}):
-            out.append(Difference(task_id, did, "", "slow", None, seconds))
+    latency = real.get("latency") or {}
+    seconds = float(latency.get("reports_s") or 0.0)
+    by_device = latency.get("reports_s_by_device")  # absent in runs made before it was kept
+    for did in sorted({did for did, _ in mine.keys() & observed}):
+        took = float(by_device.get(did, seconds)) if isinstance(by_device, dict) else seconds
+        if took > SLOW_SECONDS:  # a device that reported at once is not slow with its task
+            out.append(Difference(task_id, did, "", "slow", None, took))
     return out
 
 

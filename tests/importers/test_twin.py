@@ -254,6 +254,26 @@ def test_each_kind_of_difference_is_named_and_only_observed_values_count(tmp_pat
     assert "cover.c: took 7.5 s to report the commanded state" in text
 
 
+def test_only_the_device_that_reported_late_is_slow(tmp_path: Path) -> None:
+    """A task's poll waits for its slowest device; the light that reported at once is not
+    flagged with the cover that took 7 s (the demo's multi-device tasks flagged every light)."""
+    from smh_core.ha.twin_compare import compare_runs
+
+    changes = [("cover.c", "position", 0, 80), ("light.a", "state", "off", "on")]
+    final = {"cover.c": {"position": 80}, "light.a": {"state": "on"}}
+    twin = _run(tmp_path, "twin", [_rec("t1", changes)])
+    by_device = {"reports_s": 7.1, "reports_s_by_device": {"cover.c": 7.1, "light.a": 0.2}}
+    real = _run(tmp_path, "real", [_rec("t1", changes, final, latency=by_device)])
+    slow = {(d.did, d.real) for d in compare_runs(twin, real).differences if d.kind == "slow"}
+    assert slow == {("cover.c", 7.1)}
+    # a run from before devices were timed apart: the task's time, for every device
+    old = _run(tmp_path, "old", [_rec("t1", changes, final, latency={"reports_s": 7.1})])
+    assert {d.did for d in compare_runs(twin, old).differences if d.kind == "slow"} == {
+        "cover.c",
+        "light.a",
+    }
+
+
 def test_values_the_twin_never_knew_are_not_compared(tmp_path: Path) -> None:
     from sim_devices.catalog import instantiate
     from smh_core.ha.twin_compare import compare_runs
