@@ -1728,7 +1728,7 @@ _GAP = re.compile(
 a "double" (its part is said twice). Bounded: a gap is a few characters or none."""
 
 
-def _digit_parts(text: str) -> list[tuple[int, int, str, bool]]:
+def digit_parts(text: str) -> list[tuple[int, int, str, bool]]:
     """Every number said or written in ``text`` and every lone capital letter, as (start, end,
     digits or letter, is a number), in order, none overlapping (the longest reading first)."""
     parts: list[tuple[int, int, str, bool]] = []
@@ -1759,7 +1759,9 @@ def _digit_parts(text: str) -> list[tuple[int, int, str, bool]]:
     return kept
 
 
-def spoken_digit_runs(text: str, letters: bool = True) -> list[tuple[int, int, str]]:
+def spoken_digit_runs(
+    text: str, letters: bool = True, parts: list[tuple[int, int, str, bool]] | None = None
+) -> list[tuple[int, int, str]]:
     """Numbers read out one after the other, in any language the filter reads, as the digits
     a detector of phone, card or ID numbers looks for: (start, end, digits). "null eins sieben
     eins" -> "0171", "zéro six douze trente-quatre" -> "061234", "一三八一二" -> "13812",
@@ -1771,9 +1773,10 @@ def spoken_digit_runs(text: str, letters: bool = True) -> list[tuple[int, int, s
     separator, a "then", a filler ("äh", "嗯") and a "double"; with ``letters``, lone capital
     letters join as themselves (an ID's letters; without, a letter ends a run: "... acht I
     think" stays a phone number). A run needs two numbers; one number said in words of two or
-    more digits ("dieciocho millones") is a run of its own."""
+    more digits ("dieciocho millones") is a run of its own. ``parts``: :func:`digit_parts` of
+    ``text`` when the caller has them (read with and without letters, the text is read once)."""
     runs: list[tuple[int, int, str]] = []
-    parts = [p for p in _digit_parts(text) if letters or p[3]]
+    parts = [p for p in (digit_parts(text) if parts is None else parts) if letters or p[3]]
     i = 0
     while i < len(parts):
         j, digits, numbers = i, [parts[i][2]], int(parts[i][3])

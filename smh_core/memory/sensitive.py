@@ -44,7 +44,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, Literal
 
-from .access import ACCESS_KINDS, access_findings, accounts_for, spoken_digit_runs
+from .access import (
+    ACCESS_KINDS,
+    access_findings,
+    accounts_for,
+    digit_parts,
+    spoken_digit_runs,
+)
 from .disclosure import disclosures, non_value
 from .words import (  # noqa: F401
     _DIGIT_WORDS,
@@ -1368,8 +1374,9 @@ def find_sensitive(text: str) -> list[Finding]:
             found.add(Finding(start, max(end, start + 1), f.kind))
     # numbers read out in the other languages the filter reads (and Chinese numerals), as digits
     # (an ID's lone letters read with its digits, then without: "... acht I think" is a phone)
+    parts = digit_parts(english)
     for letters in (True, False):
-        runs = spoken_digit_runs(english, letters)
+        runs = spoken_digit_runs(english, letters, parts)
         if not runs:
             break
         read, third = _spread(english, runs)
