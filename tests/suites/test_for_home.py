@@ -5,14 +5,11 @@ HA home's twin (entity ids as device ids, devices in no room, aliases)."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 
 from sim_devices.catalog import instantiate
-from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.runner import run_task
 from smh_core.cli.main import main
 from smh_core.homeenv.model import Home, Room
 from smh_core.homes.generator import generate_home
@@ -20,7 +17,7 @@ from smh_core.suites.for_home import generate_for_home
 from smh_core.suites.smh_suite import SUBCATEGORIES
 from smh_core.task.home import HomeCache
 from smh_core.task.model import dump_task
-from tests.suites.twin_homes import catalog_twin
+from tests.suites.twin_homes import catalog_twin, oracle_and_nothing
 
 
 def _twin_like() -> Home:
@@ -58,20 +55,9 @@ def test_the_oracle_passes_and_doing_nothing_fails_on_the_written_home(tmp_path:
     cache = HomeCache(tmp_path)
     acting = [t for t in made.tasks if t.reference.actions]
     assert acting
-
-    async def runs() -> None:
-        for task in made.tasks:
-            assert (await run_task(task, OracleAgent(), cache))["passed"], task.id
-        for task in acting[:8]:
-            assert not (await run_task(task, NullAgent(), cache))["passed"], task.id
-
-    loop = (
-        asyncio.new_event_loop()
-    )  # a private loop, as validate() uses: the policy's is left alone
-    try:
-        loop.run_until_complete(runs())
-    finally:
-        loop.close()
+    verdicts = oracle_and_nothing(made.tasks, cache, nothing=acting[:8])
+    assert [t for t, (oracle, _) in verdicts.items() if not oracle] == []
+    assert [t.id for t in acting[:8] if verdicts[t.id][1] is not False] == []
 
 
 def test_a_home_too_small_lists_what_it_cannot_support(tmp_path: Path) -> None:

@@ -6,17 +6,14 @@ supports none, and says so; same seed, same bytes."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
-from smh_core.bench.agents import NullAgent, OracleAgent
-from smh_core.bench.runner import run_task
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.suites.for_home import generate_simuhome
 from smh_core.suites.for_home.simuhome import NO_MATTER, rows
 from smh_core.task.home import HomeCache
 from smh_core.task.model import dump_task
-from tests.suites.twin_homes import ha_twin
+from tests.suites.twin_homes import ha_twin, oracle_and_nothing
 
 APPLIANCES = ("laundry_washer", "dishwasher", "laundry_dryer")
 
@@ -36,17 +33,8 @@ def test_on_a_matter_home_the_oracle_passes_and_doing_nothing_fails(tmp_path: Pa
         assert task.home.file == "homes/mine.json"
         assert {a.did for a in task.reference.actions} <= dids
     cache = HomeCache(tmp_path / "a")
-
-    async def runs() -> None:
-        for task in made.tasks:
-            assert (await run_task(task, OracleAgent(), cache))["passed"], task.id
-            assert not (await run_task(task, NullAgent(), cache))["passed"], task.id
-
-    loop = asyncio.new_event_loop()  # a private loop, as validate() uses
-    try:
-        loop.run_until_complete(runs())
-    finally:
-        loop.close()
+    verdicts = oracle_and_nothing(made.tasks, cache)
+    assert {t: v for t, v in verdicts.items() if v != (True, False)} == {}
 
 
 def test_without_appliances_the_scheduling_after_one_is_listed_with_why(tmp_path: Path) -> None:

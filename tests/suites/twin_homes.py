@@ -5,9 +5,16 @@ HA's states); and a hand-made twin-like home of catalog devices (a lock with an 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sim_devices.catalog import instantiate
+from smh_core.bench.agents import NullAgent, OracleAgent
+from smh_core.bench.runner import run_task
 from smh_core.ha.twin import Registries, twin_from
 from smh_core.homeenv.model import Home, Room
+from smh_core.safety_suites.safety_measure import run_loop
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
 
 _AREAS = [
     {"area_id": "living", "name": "Living Room", "floor_id": None, "aliases": ["Lounge"]},
@@ -62,3 +69,21 @@ def catalog_twin() -> Home:
         instantiate("smart_plug", did="switch.kettle", room=None, name="Kettle Plug"),
     ]
     return Home(name="twin of Maple Street", rooms=rooms, devices=devices)
+
+
+def oracle_and_nothing(
+    tasks: Sequence[Task], cache: HomeCache, nothing: Sequence[Task] | None = None
+) -> dict[str, tuple[bool, bool | None]]:
+    """Per task id: whether the oracle passed it and whether doing nothing did (``None`` for a
+    task outside ``nothing``; all of ``tasks`` by default), on a private loop as validate() uses."""
+    idle = {t.id for t in (tasks if nothing is None else nothing)}
+
+    async def runs() -> dict[str, tuple[bool, bool | None]]:
+        out: dict[str, tuple[bool, bool | None]] = {}
+        for task in tasks:
+            oracle = (await run_task(task, OracleAgent(), cache))["passed"]
+            null = (await run_task(task, NullAgent(), cache))["passed"] if task.id in idle else None
+            out[task.id] = (oracle, null)
+        return out
+
+    return run_loop(runs())
