@@ -57,6 +57,7 @@ from .words import (  # noqa: F401
     _NUMBER_WORD,
     _SCALES,
     _TEENS_TENS,
+    _replace,
     english_credential_words,
 )
 
@@ -314,7 +315,7 @@ _ID_WORDS = (
     r"sozialversicherungs-?(?:nummer|ausweis)|versicherungsnummer|steuernummer|"
     r"s[ée]curit[ée]\s+sociale|s[ée]cu|niss|rijbewijs|f[üu]hrerschein|permis\s+de\s+conduire|"
     r"licencia\s+de\s+conducir|patente\s+di\s+guida|carteira\s+de\s+(?:identidade|motorista)|"
-    r"codice\s+fiscale|tessera\s+sanitaria|identiteitskaart|"
+    r"tessera\s+sanitaria|identiteitskaart|"
     r"burgerservicenummer|identificaci[óo]n|護照|身份證"
 )
 """Words for an identity, tax, health or licence number, also of other countries and languages
@@ -1367,11 +1368,8 @@ def find_sensitive(text: str) -> list[Finding]:
     found = _pattern_findings(text)
     english, first = english_credential_words(text)
     spelled, second = spell_out_digits(english)
-    where = [first[i] for i in second]
     if spelled != text:
-        for f in _pattern_findings(spelled) - found:
-            start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
-            found.add(Finding(start, max(end, start + 1), f.kind))
+        _add_reading(found, spelled, [first[i] for i in second])
     # numbers read out in the other languages the filter reads (and Chinese numerals), as digits
     # (an ID's lone letters read with its digits, then without: "... acht I think" is a phone)
     parts = digit_parts(english)
@@ -1379,18 +1377,16 @@ def find_sensitive(text: str) -> list[Finding]:
         runs = spoken_digit_runs(english, letters, parts)
         if not runs:
             break
-        read, third = _spread(english, runs)
-        where = [first[i] for i in third]
-        for f in _pattern_findings(read) - found:
-            start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
-            found.add(Finding(start, max(end, start + 1), f.kind))
-        # letters and five or more digits read out as one run: an ID or a passport number,
-        # whatever the words around it (no device setting is read out letter by letter)
-        found |= {
-            Finding(first[a], first[b - 1] + 1, "id_number")
-            for a, b, said in runs
-            if letters and _SPELLED_ID.fullmatch(said)
-        }
+        read, third = _replace(english, runs, spread=True)
+        _add_reading(found, read, [first[i] for i in third])
+        if letters:
+            # letters and five or more digits read out as one run: an ID or a passport number,
+            # whatever the words around it (no device setting is read out letter by letter)
+            found |= {
+                Finding(first[a], first[b - 1] + 1, "id_number")
+                for a, b, said in runs
+                if _SPELLED_ID.fullmatch(said)
+            }
     # the fail-closed rule of memories about getting in (.access), where no detector above
     # already named the span (a phone number for the doorbell stays a phone number)
     named = _Spans(found)
@@ -1405,30 +1401,16 @@ def find_sensitive(text: str) -> list[Finding]:
     return sorted(found)
 
 
+def _add_reading(found: set[Finding], read: str, where: list[int]) -> None:
+    """Add to ``found`` what the detectors find in another reading of the text (``where``: for
+    each of its characters, the original one it stands for), pointing at the original words."""
+    for f in _pattern_findings(read) - found:
+        start, end = where[f.start], where[max(f.start, f.end - 1)] + 1
+        found.add(Finding(start, max(end, start + 1), f.kind))
+
+
 _SPELLED_ID = re.compile(r"(?=(?:\D*\d){5})(?=.*[A-Z])[0-9A-Z]{6,40}")
 """A run read out with letters and at least five digits ("fünfundsechzig, J, null null drei")."""
-
-
-def _spread(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[int]]:
-    """``text`` with each (start, end) span replaced, as :func:`.words._replace`, but each new
-    character mapped to a point spread over the words it replaces: the digits of "null eins
-    fünf eins" point from its first word to its last, so a finding over all of them covers
-    (and redaction hides) every word, not the first few characters."""
-    out: list[str] = []
-    where: list[int] = []
-    pos = 0
-    for start, end, new in sorted(spans):
-        if start < pos or not new:
-            continue
-        out.append(text[pos:start])
-        where.extend(range(pos, start))
-        out.append(new)
-        last = len(new) - 1
-        where.extend(start + (k * (end - 1 - start)) // max(last, 1) for k in range(len(new)))
-        pos = end
-    out.append(text[pos:])
-    where.extend(range(pos, len(text)))
-    return "".join(out), where
 
 
 class _Spans:

@@ -147,19 +147,28 @@ def _credential_word(word: str) -> str | None:
     return None
 
 
-def _replace(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, list[int]]:
+def _replace(
+    text: str, spans: list[tuple[int, int, str]], spread: bool = False
+) -> tuple[str, list[int]]:
     """``text`` with each (start, end) span replaced, and for each character of the result the
-    index of the character it came from."""
+    index of the character it came from. ``spread``: the new characters point at places spread
+    from the first replaced character to the last (the digits of "null eins fünf eins" cover
+    every word, so a finding over all of them covers, and redaction hides, all the words);
+    otherwise at the replaced characters one by one."""
     out: list[str] = []
     where: list[int] = []
     pos = 0
     for start, end, new in sorted(spans):
-        if start < pos:
+        if start < pos or (spread and not new):
             continue
         out.append(text[pos:start])
         where.extend(range(pos, start))
         out.append(new)
-        where.extend(min(start + k, end - 1) for k in range(len(new)))
+        if spread:
+            last = max(len(new) - 1, 1)
+            where.extend(start + (k * (end - 1 - start)) // last for k in range(len(new)))
+        else:
+            where.extend(min(start + k, end - 1) for k in range(len(new)))
         pos = end
     out.append(text[pos:])
     where.extend(range(pos, len(text)))
