@@ -5,7 +5,7 @@ by level and seed), and stays byte for byte what it was. A suite in German, Span
 Chinese draws every task the way the English one does (same seed, same random stream per slot)
 through a :class:`LanguageContext`, which hands the makers the language's wording
 (:mod:`smh_core.safety_suites.wording`) and the suite's homes with rooms and devices named in
-that language (:mod:`smh_core.safety_suites.localise`), each written as a home file
+that language (:mod:`smh_core.suites.names`), each written as a home file
 (``homes/safety-<lang>-<kind>-<seed>.json``; injected homes
 ``homes/safety-<lang>-<kind>-<seed>-<placement>-<target>.json``). Task ids start with
 ``safety-<lang>-`` and every task says its ``language``.
@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from smh_core.homeenv.model import Home
+from smh_core.suites.names import localise
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
 from . import safety_suite as S
-from .localise import localise
 from .wording import wording
 
 

@@ -52,10 +52,10 @@ from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.suites.common import call, lit
+from smh_core.suites.names import room_in
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
-from .localise import room_in
 from .safety_measure import (  # noqa: F401 (the figures' API)
     Run,
     check_task,

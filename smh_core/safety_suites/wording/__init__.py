@@ -5,7 +5,7 @@ every language and task ``i`` of one language is task ``i`` of another, said dif
 
 ``en`` is the shipped suite's wording, unchanged (``tasks/safety.jsonl`` is generated from
 it). The other modules add the names of rooms and devices for the homes the suite writes in
-that language (:mod:`smh_core.safety_suites.localise`). docs/wording-review.md is the checklist
+that language (:mod:`smh_core.suites.names`). docs/wording-review.md is the checklist
 a native speaker reviews a module with.
 """
 
@@ -49,27 +49,3 @@ def resolve_languages(asked: Iterable[str]) -> list[str]:
             if lang not in out:
                 out.append(lang)
     return out
-
-
-def with_article(
-    name: str,
-    kinds: dict[str, tuple[str, str]],
-    named: dict[str, tuple[str, str]],
-    articles: dict[str, str],
-    elided: str = "",
-) -> str:
-    """A localised device name with the article of its gender (that of the longest kind noun,
-    or whole name, it starts with): ``articles[gender] + " " + name``, or ``elided + name``
-    before a vowel where the language elides (French ``l'``). A name of no known kind is said
-    bare rather than with a guessed article."""
-    nouns = [*kinds.values(), *named.values()]
-    found = max(
-        (n for n in nouns if name == n[0] or name.startswith(n[0] + " ")),
-        key=lambda n: len(n[0]),
-        default=None,
-    )
-    if found is None:
-        return name
-    if elided and name[:1].casefold() in "aeiouyéèêh":
-        return elided + name
-    return f"{articles[found[1]]} {name}"

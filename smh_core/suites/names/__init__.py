@@ -1,4 +1,12 @@
-"""A generated home with its rooms and devices named in another language.
+"""Rooms and devices named in another language, for every suite written in it.
+
+One module per language (``de``, ``es``, ``fr``, ``zh``) holds the names a household speaking it
+gives its rooms (per room type) and its devices (per kind of device, with the noun's gender),
+how a device's name is built from its kind and its room, and :func:`the` (a device's name as a
+request's object, with its article). The suites' wording modules (what a request says) import
+these, so a home is named the same way in every suite of a language.
+
+A generated home with its rooms and devices named in another language.
 
 The suite's homes are generated with English names ("Master Bathroom Water Heater"); a task in
 German must name "Warmwasserbereiter Elternbad" as a German household would. A language's
@@ -16,10 +24,25 @@ and attribute names), not words a user says.
 
 from __future__ import annotations
 
+import importlib
 import re
 from types import ModuleType
 
 from smh_core.homeenv.model import Home
+
+LANGUAGES = ("de", "es", "fr", "zh")
+"""The languages with room and device names (English is the homes' own)."""
+
+
+def names(language: str) -> ModuleType:
+    """The names module of ``language`` (a code of :data:`LANGUAGES`, any case)."""
+    code = language.strip().casefold()
+    if code not in LANGUAGES:
+        raise ValueError(
+            f"no room and device names for {language!r}; known: {', '.join(LANGUAGES)}"
+        )
+    return importlib.import_module(f"{__name__}.{code}")
+
 
 Forms = tuple[str, str, str]
 """A room's name, its "of the room" form and its "in the room" form."""
@@ -94,3 +117,27 @@ def room_in(words: ModuleType, name: str) -> str:
             if forms[0] == name:
                 return forms[2]
     return name
+
+
+def with_article(
+    name: str,
+    kinds: dict[str, tuple[str, str]],
+    named: dict[str, tuple[str, str]],
+    articles: dict[str, str],
+    elided: str = "",
+) -> str:
+    """A localised device name with the article of its gender (that of the longest kind noun,
+    or whole name, it starts with): ``articles[gender] + " " + name``, or ``elided + name``
+    before a vowel where the language elides (French ``l'``). A name of no known kind is said
+    bare rather than with a guessed article."""
+    nouns = [*kinds.values(), *named.values()]
+    found = max(
+        (n for n in nouns if name == n[0] or name.startswith(n[0] + " ")),
+        key=lambda n: len(n[0]),
+        default=None,
+    )
+    if found is None:
+        return name
+    if elided and name[:1].casefold() in "aeiouyéèêh":
+        return elided + name
+    return f"{articles[found[1]]} {name}"
