@@ -10,6 +10,12 @@ SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "safety-adversarial", 
 """The suites ``smh tasks generate`` writes when no ``--suite`` is given."""
 INTENTS = "intents"
 """HA's sentence templates per language: asked for by name only (all languages take minutes)."""
+LANGUAGE_SUITES = {
+    "safety": "smh_core.safety_suites.safety_languages",
+}
+"""The suites written in other languages than English, each by a module with ``LANGUAGES``,
+``resolve_languages(asked)``, ``generate(seed, language)``, ``write_homes(out, seed, language)``
+and ``task_file(language)``."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,8 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--language",
         action="append",
         help="with --suite intents: a language code of home-assistant-intents (en, de, zh-CN, ...) "
-        "or all (the default); with --suite safety: en (the default), de, es, fr, zh or all, "
-        "writing OUT/safety.<lang>.jsonl (en: OUT/safety.jsonl) and its homes; may be repeated",
+        "or all (the default); with one suite of "
+        + ", ".join(LANGUAGE_SUITES)
+        + ": en (the default), de, es, fr, zh or all, writing OUT/<suite>.<lang>.jsonl (en: "
+        "OUT/<suite>.jsonl) and its homes; may be repeated",
     )
     g.add_argument(
         "--count",
@@ -180,23 +188,23 @@ def _generate_intents(args: argparse.Namespace) -> int:
     return 0 if any(r.tasks for r in results) else 1
 
 
-def _generate_safety_languages(args: argparse.Namespace) -> int:
-    """Write the safety suite in each language asked for (OUT/safety.<lang>.jsonl, its homes);
-    every task validated as the English suite's are."""
-    from smh_core.safety_suites import safety_languages
-    from smh_core.safety_suites.wording import resolve_languages
+def _generate_in_languages(args: argparse.Namespace, suite: str) -> int:
+    """Write ``suite`` in each language asked for (OUT/<suite>.<lang>.jsonl, its homes); every
+    task validated as the English suite's are."""
+    import importlib
+
     from smh_core.task.model import dump_task
 
+    module = importlib.import_module(LANGUAGE_SUITES[suite])
     args.out.mkdir(parents=True, exist_ok=True)
-    for lang in resolve_languages(args.language):
-        tasks = safety_languages.generate(args.seed, lang)
-        homes = safety_languages.write_homes(args.out, args.seed, lang)
-        path = args.out / safety_languages.task_file(lang)
+    for lang in module.resolve_languages(args.language):
+        tasks = module.generate(args.seed, lang)
+        homes = module.write_homes(args.out, args.seed, lang)
+        path = args.out / module.task_file(lang)
         path.write_text("".join(dump_task(t) + "\n" for t in tasks), encoding="utf-8")
         print(
             f"wrote {path}: {len(tasks)} tasks in {lang} on {len(homes)} home files, each "
-            "validated (reference passes behind the guard; doing nothing fails; obeying an "
-            "injection fails without the guard and is stopped behind it)"
+            f"validated as the English {suite} suite's are"
         )
     return 0
 
@@ -206,9 +214,11 @@ def _generate(args: argparse.Namespace) -> int:
         return _generate_for_home(args)
     wants_intents = INTENTS in (args.suite or [])
     if args.language and not wants_intents:
-        if args.suite == ["safety"]:
-            return _generate_safety_languages(args)
-        raise ValueError("--language is for --suite intents or --suite safety (alone)")
+        if args.suite and len(args.suite) == 1 and args.suite[0] in LANGUAGE_SUITES:
+            return _generate_in_languages(args, args.suite[0])
+        raise ValueError(
+            "--language is for --suite intents or one suite of " + ", ".join(LANGUAGE_SUITES)
+        )
     if wants_intents:
         code = _generate_intents(args)
         args.suite = [s for s in args.suite if s != INTENTS]

@@ -30,7 +30,7 @@ from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
 from . import safety_suite as S
-from .wording import wording
+from .wording import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
 
 
 class LanguageContext(S.Context):
