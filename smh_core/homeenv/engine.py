@@ -46,6 +46,7 @@ from .model import (
     Requirement,
     Room,
     Service,
+    ValueSpec,
     mode_tag_normalizer,
 )
 from .snapshot import CONTAINERS, Snapshot, copy_value, diff
@@ -80,6 +81,10 @@ class _Eff:
     kind: str  # value | arg | attr | add | toggle
     payload: Any
     when: _Req | None
+    proven: bool = False
+    """Whatever value this effect sets is valid for its attribute, so the result need not be
+    checked again: a constant the attribute's checker accepted when the device was compiled, or
+    an argument whose spec is the attribute's own (its checker has just accepted the value)."""
 
 
 @dataclass(slots=True)
@@ -92,6 +97,9 @@ class _Svc:
     effs: list[_Eff]
     behavior: Behavior | None
     ns: str
+    proven: bool = False
+    """Every effect is :attr:`_Eff.proven`: a call's changes are valid as computed, and only
+    what a behaviour then sets or replaces is checked (:func:`_unproven`)."""
 
 
 @dataclass(slots=True)
@@ -109,6 +117,8 @@ class _Dev:
     shapes: dict[str, Callable[[Any], Any]] = dataclasses.field(default_factory=dict)
     """Locators whose values are brought to one shape before checking (Matter mode tags given
     as bare ids, see :func:`mode_tag_normalizer`); empty for nearly every device."""
+    position: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Each attribute's place in the device's state (changes are reported in this order)."""
 
 
 def _same(v: Any, w: Any) -> bool:
@@ -180,9 +190,12 @@ def _behavior_changes(
     state: Mapping[str, Any],
     args: dict[str, Any],
     changes: dict[str, Any],
+    proven: Mapping[str, Any] | None = None,
 ) -> ServiceError | None:
     """Run a service's or a write's behaviour on ``changes``, then hold everything it set to
-    the attributes' types; the error that refuses the call, or None."""
+    the attributes' types; the error that refuses the call, or None. ``proven``: the changes as
+    they were before the behaviour, each already valid (:attr:`_Svc.proven`); only what the
+    behaviour set or replaced is checked then."""
     msg = _run_behavior(name, behavior, ns, state, args, changes)
     if msg is not None:
         return ServiceError(
@@ -191,7 +204,34 @@ def _behavior_changes(
             did=dev.did,
             locator=locator,
         )
-    return _checked_changes(dev, locator, changes)
+    return _checked_changes(dev, locator, changes if proven is None else _unproven(proven, changes))
+
+
+def _unproven(before: Mapping[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The changes a behaviour set or replaced (``after`` against the proven ``before``): the
+    only ones a call whose effects are all proven still has to check."""
+    return {loc: v for loc, v in after.items() if loc not in before or before[loc] is not v}
+
+
+def _same_spec(a: ValueSpec, b: ValueSpec) -> bool:
+    """Whether two scalar specs accept exactly the same values (the key :func:`shared_checker`
+    shares checkers by, without the field name that only its messages carry)."""
+    if a.items is not None or b.items is not None:
+        return False
+    try:
+        return (a.type, a.range, a.precision, a.unit, _options_key(a)) == (
+            b.type,
+            b.range,
+            b.precision,
+            b.unit,
+            _options_key(b),
+        )
+    except TypeError:
+        return False
+
+
+def _options_key(spec: ValueSpec) -> tuple[tuple[type, Any], ...] | None:
+    return None if spec.options is None else tuple((type(o), o) for o in spec.options)
 
 
 def _checked_changes(dev: _Dev, locator: str, changes: Mapping[str, Any]) -> ServiceError | None:
@@ -302,8 +342,14 @@ def _compile_device(dev: Device) -> _Dev:
             s = _following_attributes(dev, ns, s, attr_models)
             args = {a.name: (shared_checker(a, a.name), a.required, a.default) for a in s.arguments}
             effs = []
+            arg_models = {a.name: a for a in s.arguments}
             for e in s.effects:
-                effs.append(_compile_effect(dev, ns, s, e, attr_models, args))
+                eff = _compile_effect(dev, ns, s, e, attr_models, args)
+                if eff.kind == "value":
+                    eff.proven = checkers[eff.loc](eff.payload) is None
+                elif eff.kind == "arg":
+                    eff.proven = _same_spec(arg_models[eff.payload], attr_models[eff.loc])
+                effs.append(eff)
             for r in s.requires:
                 if _resolve(ns, r.attr) not in attr_models:
                     raise ValueError(
@@ -325,6 +371,7 @@ def _compile_device(dev: Device) -> _Dev:
                 effs,
                 behavior,
                 ns,
+                all(e.proven for e in effs),
             )
     writable = {loc: checkers[loc] for loc, a in attr_models.items() if a.writable}
     ranges = {loc: a.range for loc, a in attr_models.items() if a.range is not None}
@@ -368,6 +415,7 @@ def _compile_device(dev: Device) -> _Dev:
         write_behaviors,
         _container_locators(attr_models),
         shapes,
+        {loc: i for i, loc in enumerate(attr_models)},
     )
 
 
@@ -585,8 +633,7 @@ class HomeEngine:
         outcome = self._plan(did, locator, arguments)
         if isinstance(outcome, ServiceError):
             return ExecResult(False, error=outcome)
-        changes = self._commit({did: outcome})
-        return ExecResult(True, changes=changes)
+        return ExecResult(True, changes=self._commit_one(did, outcome))
 
     def execute_many(
         self, actions: Iterable[Mapping[str, Any]], atomic: bool = True
@@ -617,7 +664,7 @@ class HomeEngine:
                 )
                 results += [ExecResult(False, error=skipped) for _ in acts[i + 1 :]]
                 return results
-            staged[did] = outcome
+            staged[did] = {**(staged[did] if did in staged else self._state[did]), **outcome}
             results.append(ExecResult(True))
         # Changes of a batch are not separable per action; the first result carries them all.
         all_changes = self._commit(staged)
@@ -640,7 +687,8 @@ class HomeEngine:
         arguments: Mapping[str, Any] | None,
         staged: Mapping[str, dict[str, Any]] | None = None,
     ) -> dict[str, Any] | ServiceError:
-        """Validate a call; return the device's complete new state, or the error."""
+        """Validate a call; return the values it sets (the device's other attributes keep
+        theirs), or the error."""
         dev = self._devs.get(did) if isinstance(did, str) else None
         if dev is None:
             return ServiceError(
@@ -745,14 +793,15 @@ class HomeEngine:
                 state,
                 args,
                 changes,
+                dict(changes) if svc.proven else None,
             )
+        elif svc.proven:  # every value is valid as computed (checked when it was an argument)
+            refused = None
         else:
             refused = _checked_changes(dev, locator, changes)
         if refused is not None:
             return refused
-        new = dict(state)
-        new.update(changes)
-        return new
+        return changes
 
     def _plan_write(
         self, dev: _Dev, state: dict[str, Any], locator: str, arguments: Mapping[str, Any]
@@ -830,9 +879,24 @@ class HomeEngine:
             )
             if refused is not None:
                 return refused
-        new = dict(state)
-        new.update(changes)
-        return new
+        return changes
+
+    def _commit_one(self, did: str, values: dict[str, Any]) -> list[Change]:
+        """:meth:`_commit` of one device's planned ``values`` (only the attributes a call sets):
+        the one call of :meth:`execute` compares those, not the device's every attribute."""
+        old = self._state[did]
+        changes: list[Change] = []
+        for loc, v in values.items():
+            ov = old[loc]
+            if ov is not v and (ov != v or type(ov) is not type(v)):
+                changes.append(new_change(Change, (did, loc, ov, v)))
+        if len(changes) > 1:  # in the device's attribute order, as every other commit reports
+            position = self._devs[did].position
+            changes.sort(key=lambda c: position[c[1]])
+        self._state[did] = {**old, **values}
+        if changes and self._listeners:
+            self._notify(changes)
+        return changes
 
     def _commit(self, new_states: Mapping[str, dict[str, Any]]) -> list[Change]:
         changes: list[Change] = []

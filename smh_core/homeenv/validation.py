@@ -362,6 +362,17 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
                 return on_grid(v)
             return None
 
+        if options is None and on_grid is None and lo is not None:
+            # the common case, a plain number in range, answered by one type test and one
+            # comparison (a bool, a float for an int, NaN or anything else takes the full path)
+            full = check
+            number = (int,) if is_int else (int, float)
+
+            def check(v: Any) -> Problem | None:
+                if type(v) in number and lo <= v <= hi:
+                    return None
+                return full(v)
+
         return check
 
     if t == AttrType.HEX:
