@@ -24,8 +24,9 @@ CHANNEL_LIST = "1.Channel.ChannelList"
 SHARED = {"bosch", "lg", "samsung", "jonas"}
 """Words the English wording has that every language may keep: brands, and a user's name
 common in both."""
-OWN = {"de": {"in", "so"}, "es": {"no", "a"}, "fr": set(), "zh": set()}
-"""Words of the English wording that are also the language's own (German "in", Spanish "no")."""
+OWN = {"de": {"in", "so"}, "es": {"no", "me"}, "fr": set(), "zh": set()}
+"""Words of the English wording that are also the language's own (German "in", Spanish "no",
+"me")."""
 
 
 def _shape(module) -> dict[str, object]:
