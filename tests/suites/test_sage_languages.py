@@ -24,9 +24,14 @@ CHANNEL_LIST = "1.Channel.ChannelList"
 SHARED = {"bosch", "lg", "samsung", "jonas"}
 """Words the English wording has that every language may keep: brands, and a user's name
 common in both."""
-OWN = {"de": {"in", "so"}, "es": {"no", "me"}, "fr": set(), "zh": set()}
-"""Words of the English wording that are also the language's own (German "in", Spanish "no",
-"me")."""
+OWN = {
+    "de": {"in", "so"},
+    "es": {"no", "me"},
+    "fr": {"lit", "minutes", "non", "pendant", "programme", "question", "table"},
+    "zh": set(),
+}
+"""Words of the English wording that are also the language's own, spelled the same (German
+"in", Spanish "no", French "lit" for bed and "pendant" for during)."""
 
 
 def _shape(module) -> dict[str, object]:

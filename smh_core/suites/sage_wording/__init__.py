@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Iterable
 from types import ModuleType
 
-LANGUAGES = ("en", "de", "es")
+LANGUAGES = ("en", "de", "es", "fr")
 """The languages the suite is written in (``en`` first: the shipped suite)."""
 
 
