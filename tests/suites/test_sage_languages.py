@@ -92,7 +92,7 @@ def _place(description: str, lang: str) -> str:
 
 
 def test_unknown_language_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownLanguage, match="known: " + ", ".join(LANGUAGES)):
+    with pytest.raises(UnknownLanguage, match="known: en, de, es, fr, zh"):
         wording("it")
     with pytest.raises(UnknownLanguage):
         resolve_languages(["de", "xx"])
@@ -101,7 +101,7 @@ def test_unknown_language_lists_the_known_ones() -> None:
 
 def test_the_cli_refuses_an_unknown_language(capsys) -> None:
     assert main(["tasks", "generate", "--suite", "sage", "--language", "pt"]) != 0
-    assert "known: " + ", ".join(LANGUAGES) in capsys.readouterr().err
+    assert "known: en, de, es, fr, zh" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -147,9 +147,9 @@ def test_no_english_word_or_template_remnant_is_left(lang: str) -> None:
     left = {w for text in said for w in _words(text) if w in english}
     assert not left, left
     assert not [text for text in said if re.search(r"[{}]", text)]
-    if lang == "zh":  # Chinese texts use no Latin words besides brands and units
+    if lang == "zh":  # no Latin letters besides the brand LG and the unit K (kelvin)
         latin = {w for text in said for w in re.findall(r"[A-Za-z]+", text)}
-        assert latin <= {"Samsung", "LG", "Bosch", "K", "C"}, latin
+        assert latin <= {"LG", "K"}, latin
 
 
 def test_same_seed_same_bytes() -> None:
