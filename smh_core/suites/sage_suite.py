@@ -18,6 +18,11 @@ description tells the two TVs (or the two bedroom lights) apart. The homes are w
 stays small and the benchmark loads exactly the home the suite validated against.
 
 Every task is validated at generation (the reference passes, doing nothing fails).
+
+What the suite says (requests, replies, stored preferences, and the homes' room and device
+names, placements and channel names) is its wording, :mod:`.sage_wording.en`; the makers take
+it from the home they draw on, so :mod:`.sage_languages` writes the same suite in German,
+Spanish, French and Chinese.
 """
 
 from __future__ import annotations
