@@ -63,6 +63,26 @@ _YES = re.compile(
 _NO = re.compile(
     r"\b(no|not|none|isn't|aren't|there is no|there are no|is off|are off|nothing)\b", re.I
 )
+_YES_NO = {
+    "de": (
+        r"\b(ja|jawohl|genau|stimmt|ist an|sind an|ist eingeschaltet|läuft|laufen)\b",
+        r"\b(nein|nicht|kein|keine|keiner|nichts|ist aus|sind aus|ist ausgeschaltet)\b",
+    ),
+    "es": (
+        r"\b(sí|claro|efectivamente|está encendid[oa]|están encendid[oa]s)\b",
+        r"\b(no|ningún|ninguna|nada|está apagad[oa]|están apagad[oa]s)\b",
+    ),
+    "fr": (
+        r"\b(oui|effectivement|est allumée?|sont allumée?s)\b",
+        r"\b(non|pas|aucun|aucune|rien|est éteinte?|sont éteinte?s)\b",
+    ),
+    "zh": (r"(是的|对的|没错|开着|打开着|在播)", r"(不|没|关着|关了|已关闭)"),
+}
+"""Yes and no as an answer in another language says them (a task's ``language``); English:
+:data:`_YES`, :data:`_NO`."""
+YES_NO = {
+    lang: (re.compile(yes, re.I), re.compile(no, re.I)) for lang, (yes, no) in _YES_NO.items()
+}
 REFUSAL = re.compile(
     r"\b(can(?:not|'t)|unable|not able|impossible|no such|doesn't exist|does not exist|"
     r"isn't (?:possible|available)|not (?:possible|available|supported)|already at|"
@@ -82,13 +102,15 @@ def numbers_in(text: str) -> list[float]:
     return found
 
 
-def check_fact(fact: Any, answer: str) -> bool | None:
-    """True/False when decidable without a model; ``None`` for free text."""
+def check_fact(fact: Any, answer: str, language: str | None = None) -> bool | None:
+    """True/False when decidable without a model; ``None`` for free text. A yes/no fact is read
+    in the answer's ``language`` (a code of :data:`YES_NO`; English otherwise)."""
     kind, value = fact.kind, fact.value
     if kind == "number":
         return any(abs(n - float(value)) <= fact.tolerance + 1e-9 for n in numbers_in(answer))
     if kind == "yesno":
-        yes, no = bool(_YES.search(answer)), bool(_NO.search(answer))
+        yes_re, no_re = YES_NO.get(language or "en", (_YES, _NO))
+        yes, no = bool(yes_re.search(answer)), bool(no_re.search(answer))
         if yes == no:
             return False
         return yes == bool(value)

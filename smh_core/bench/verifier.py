@@ -662,7 +662,7 @@ async def _check_answer(
         return _fail("no answer given", "EP", "deterministic")
     undecided = []
     for fact in goal.facts:
-        ok = check_fact(fact, answer)
+        ok = check_fact(fact, answer, task.language)
         if ok is None:
             undecided.append(fact)
         elif not ok:

@@ -18,6 +18,11 @@ description tells the two TVs (or the two bedroom lights) apart. The homes are w
 stays small and the benchmark loads exactly the home the suite validated against.
 
 Every task is validated at generation (the reference passes, doing nothing fails).
+
+What the suite says (requests, replies, stored preferences, and the homes' room and device
+names, placements and channel names) is its wording, :mod:`.sage_wording.en`; the makers take
+it from the home they draw on, so :mod:`.sage_languages` writes the same suite in German,
+Spanish, French and Chinese.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from sim_devices.catalog import instantiate
@@ -35,6 +41,8 @@ from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
+
+from .sage_wording import en
 
 CATEGORIES = (
     "personalization",
@@ -48,170 +56,39 @@ START = "2024-06-27T18:30:00"
 Made = dict[str, Any]
 
 # ----------------------------------------------------------------------------- homes
-ROOMS = (
-    ("living_room", "Living Room"),
-    ("bedroom", "Bedroom"),
-    ("dining_room", "Dining Room"),
-    ("kitchen", "Kitchen"),
-    ("hallway", "Hallway"),
-)
+ROOMS = ("living_room", "bedroom", "dining_room", "kitchen", "hallway")
+"""The rooms of every SAGE home (their names are the wording's ``ROOMS``)."""
 
 
 @dataclass(frozen=True)
 class Spot:
-    """One device role of a SAGE home: its type, room, per-home names and placements."""
+    """One device role of a SAGE home: its type, room and tags (its names and placements per
+    home are the wording's: ``NAMES`` and ``PLACES``)."""
 
     did: str
     type_name: str
     room: str
-    names: tuple[str, ...]
-    places: tuple[str, ...]
     tags: tuple[str, ...] = ()
     matter: bool = False
 
 
 SPOTS: dict[str, Spot] = {
-    "tv_credenza": Spot(
-        "3001",
-        "tv",
-        "living_room",
-        ("Samsung TV", "TV 1", "Living Room TV"),
-        (
-            "TV on the credenza",
-            "TV standing on the wooden credenza",
-            "TV on the credenza by the wall",
-        ),
-        ("credenza",),
-        matter=True,
-    ),
-    "tv_plant": Spot(
-        "3002",
-        "tv",
-        "living_room",
-        ("LG TV", "TV 2", "Frame TV"),
-        (
-            "TV next to the big plant",
-            "TV beside the large potted plant",
-            "TV next to the big fig plant",
-        ),
-        ("plant",),
-        matter=True,
-    ),
-    "living_light": Spot(
-        "3003",
-        "light",
-        "living_room",
-        ("Living Room Light", "Ceiling Light", "Main Light"),
-        ("ceiling light in the middle of the living room",) * 3,
-        ("ceiling",),
-    ),
-    "fireplace_light": Spot(
-        "3004",
-        "color_light",
-        "living_room",
-        ("Fireplace Light", "Mantel Light", "Hearth Lamp"),
-        (
-            "light above the fireplace",
-            "lamp on the mantelpiece over the fireplace",
-            "light over the fireplace",
-        ),
-        ("fireplace", "mantel"),
-    ),
-    "living_blind": Spot(
-        "3005",
-        "blind",
-        "living_room",
-        ("Living Room Blinds", "Window Blind", "Blinds"),
-        ("blinds on the big living room window",) * 3,
-    ),
-    "bed_lamp": Spot(
-        "3101",
-        "color_temperature_light",
-        "bedroom",
-        ("Floor Lamp", "Reading Lamp", "Lamp"),
-        (
-            "floor lamp on the nightstand next to the bed",
-            "lamp on the nightstand beside the bed",
-            "reading lamp on the bedside table",
-        ),
-        ("nightstand", "bedside"),
-    ),
-    "bedroom_ceiling": Spot(
-        "3102",
-        "color_temperature_light",
-        "bedroom",
-        ("Bedroom Light", "Ceiling Light", "Main Light"),
-        ("ceiling light in the middle of the bedroom",) * 3,
-        ("ceiling",),
-    ),
-    "bedroom_curtain": Spot(
-        "3103",
-        "curtain",
-        "bedroom",
-        ("Bedroom Curtains", "Curtains", "Drapes"),
-        ("curtains on the bedroom window",) * 3,
-    ),
-    "dining_pendant": Spot(
-        "3201",
-        "light",
-        "dining_room",
-        ("Dining Light", "Pendant Light", "Chandelier"),
-        ("pendant light above the dining table",) * 3,
-        ("table",),
-    ),
-    "dining_wall": Spot(
-        "3202",
-        "light",
-        "dining_room",
-        ("Wall Lights", "Sconces", "Dining Wall Light"),
-        ("wall sconces in the dining room",) * 3,
-        ("wall",),
-    ),
-    "dining_blind": Spot(
-        "3203",
-        "blind",
-        "dining_room",
-        ("Dining Room Blinds", "Blind", "Patio Blinds"),
-        ("blinds on the dining room window",) * 3,
-    ),
-    "kitchen_light": Spot(
-        "3301",
-        "light",
-        "kitchen",
-        ("Kitchen Light", "Kitchen Ceiling Light", "Counter Light"),
-        ("light over the kitchen counter",) * 3,
-    ),
-    "dishwasher": Spot(
-        "3302",
-        "dishwasher",
-        "kitchen",
-        ("Dishwasher", "Bosch Dishwasher", "Dishwasher"),
-        ("dishwasher under the kitchen counter",) * 3,
-        matter=True,
-    ),
-    "fridge": Spot(
-        "3303",
-        "refrigerator",
-        "kitchen",
-        ("Fridge", "Refrigerator", "Kitchen Fridge"),
-        ("fridge in the kitchen",) * 3,
-        matter=True,
-    ),
-    "freezer": Spot(
-        "3304",
-        "freezer",
-        "kitchen",
-        ("Freezer", "Chest Freezer", "Deep Freezer"),
-        ("freezer in the kitchen corner",) * 3,
-        matter=True,
-    ),
-    "hall_light": Spot(
-        "3401",
-        "light",
-        "hallway",
-        ("Hallway Light", "Hall Light", "Entry Light"),
-        ("light in the hallway by the front door",) * 3,
-    ),
+    "tv_credenza": Spot("3001", "tv", "living_room", ("credenza",), matter=True),
+    "tv_plant": Spot("3002", "tv", "living_room", ("plant",), matter=True),
+    "living_light": Spot("3003", "light", "living_room", ("ceiling",)),
+    "fireplace_light": Spot("3004", "color_light", "living_room", ("fireplace", "mantel")),
+    "living_blind": Spot("3005", "blind", "living_room"),
+    "bed_lamp": Spot("3101", "color_temperature_light", "bedroom", ("nightstand", "bedside")),
+    "bedroom_ceiling": Spot("3102", "color_temperature_light", "bedroom", ("ceiling",)),
+    "bedroom_curtain": Spot("3103", "curtain", "bedroom"),
+    "dining_pendant": Spot("3201", "light", "dining_room", ("table",)),
+    "dining_wall": Spot("3202", "light", "dining_room", ("wall",)),
+    "dining_blind": Spot("3203", "blind", "dining_room"),
+    "kitchen_light": Spot("3301", "light", "kitchen"),
+    "dishwasher": Spot("3302", "dishwasher", "kitchen", matter=True),
+    "fridge": Spot("3303", "refrigerator", "kitchen", matter=True),
+    "freezer": Spot("3304", "freezer", "kitchen", matter=True),
+    "hall_light": Spot("3401", "light", "hallway"),
 }
 LIGHTS = (
     "living_light",
@@ -228,13 +105,8 @@ TVS = ("tv_credenza", "tv_plant")
 DID = {role: spot.did for role, spot in SPOTS.items()}
 """Device id of each role (the same in every SAGE home), for tests and hand-written tasks."""
 
-CHANNELS = {
-    5: ("News", "KNWS"),
-    7: ("Sports", "KSPT"),
-    9: ("Movies", "KMOV"),
-    11: ("Kids", "KKID"),
-    13: ("Music", "KMUS"),
-}
+CHANNELS = {5: "KNWS", 7: "KSPT", 9: "KMOV", 11: "KKID", 13: "KMUS"}
+"""Channel number -> call sign (the channel's name is the wording's ``CHANNELS``)."""
 _TV = "1.OnOff.OnOff"
 _PLAY = "1.MediaPlayback.CurrentState"
 _CHANNEL = "1.Channel.CurrentChannel"
@@ -243,13 +115,23 @@ _DW_MODE = "1.DishwasherMode.CurrentMode"
 _TEMP = "1.TemperatureMeasurement.MeasuredValue"
 
 
-def channel(number: int) -> dict[str, Any]:
-    """The Matter ChannelInfoStruct of a channel number, as the TV stores it."""
-    name, sign = CHANNELS[number]
-    return {"majorNumber": number, "minorNumber": 0, "name": name, "callSign": sign}
+def channel(number: int, words: ModuleType = en) -> dict[str, Any]:
+    """The Matter ChannelInfoStruct of a channel number, as the TV stores it (named in the
+    language of ``words``)."""
+    return {
+        "majorNumber": number,
+        "minorNumber": 0,
+        "name": words.CHANNELS[number],
+        "callSign": CHANNELS[number],
+    }
 
 
-def _start_values(role: str, rng: random.Random) -> dict[str, Any]:
+def channel_list(words: ModuleType) -> list[dict[str, Any]]:
+    """A TV's channel list with the channels named in the language of ``words``."""
+    return [channel(number, words) for number in sorted(CHANNELS)]
+
+
+def _start_values(role: str, rng: random.Random, words: ModuleType) -> dict[str, Any]:
     """A plausible evening state for one device (tasks override what they depend on)."""
     spot = SPOTS[role]
     if role in LIGHTS:
@@ -258,7 +140,11 @@ def _start_values(role: str, rng: random.Random) -> dict[str, Any]:
         return {"position": rng.choice([0, 50, 100])}
     if spot.type_name == "tv":
         on = rng.random() < 0.5
-        return {_TV: on, _PLAY: 0 if on else 2, _CHANNEL: channel(rng.choice(sorted(CHANNELS)))}
+        values = {_TV: on, _PLAY: 0 if on else 2}
+        values[_CHANNEL] = channel(rng.choice(sorted(CHANNELS)), words)
+        if words is not en:  # the catalog's list is English; the language's replaces it
+            values["1.Channel.ChannelList"] = channel_list(words)
+        return values
     if role == "fridge":
         set_point = rng.choice([300, 400, 500])
         return {
@@ -274,30 +160,30 @@ def _start_values(role: str, rng: random.Random) -> dict[str, Any]:
     return {}
 
 
-def build_home(n: int) -> Home:
+def build_home(n: int, words: ModuleType = en, name: str = "") -> Home:
     """SAGE-style home number ``n``: the same rooms and device roles, with the names,
-    placement wording and start states of that home."""
+    placement wording and start states of that home, named in the language of ``words``
+    (``name``: the home's name, ``sage-home-<n>`` by default)."""
     rng = random.Random(f"sage-home:{n}")
     devices = []
     for role, spot in SPOTS.items():
-        pick = n % len(spot.names)
+        names, places = words.NAMES[role], words.PLACES[role]
         device = instantiate(
             spot.type_name,
             did=spot.did,
             room=spot.room,
-            name=spot.names[pick],
-            values=_start_values(role, rng),
+            name=names[n % len(names)],
+            values=_start_values(role, rng, words),
             tags=spot.tags,
             kind="matter" if spot.matter else "homeenv",
         )
-        place = spot.places[n % len(spot.places)]
-        devices.append(
-            device.model_copy(
-                update={"description": f"{place[0].upper()}{place[1:]}. {device.description}"}
-            )
+        place = places[n % len(places)]
+        text = words.DESCRIPTION.format(
+            place=f"{place[0].upper()}{place[1:]}", description=device.description
         )
-    rooms = [Room(id=rid, type=rid, name=name) for rid, name in ROOMS]
-    home = Home(name=f"sage-home-{n}", rooms=rooms, devices=devices)
+        devices.append(device.model_copy(update={"description": text}))
+    rooms = [Room(id=rid, type=rid, name=words.ROOMS[rid]) for rid in ROOMS]
+    home = Home(name=name or f"sage-home-{n}", rooms=rooms, devices=devices)
     HomeEngine(home)  # fails here, naming the problem, if a value does not fit its device
     return home
 
@@ -334,15 +220,27 @@ class SageHomes(HomeCache):
 class _H:
     """One SAGE home while tasks are drawn from it: names, values and the room of a role."""
 
-    def __init__(self, n: int, home: Home) -> None:
+    def __init__(self, n: int, home: Home, words: ModuleType = en) -> None:
         self.n = n
         self.engine = HomeEngine(home)
+        self.w = words
 
     def name(self, role: str) -> str:
         return self.engine.device(DID[role]).name
 
     def value(self, role: str, loc: str) -> Any:
         return self.engine.value(DID[role], loc)
+
+    def channel(self, number: int) -> dict[str, Any]:
+        """A channel as this home's TVs store it."""
+        return channel(number, self.w)
+
+    def tv(self, on: bool, number: int | None = None, playing: bool = True) -> dict[str, Any]:
+        """A TV's start values: on or off, playing or not, on channel ``number``."""
+        vals: dict[str, Any] = {_TV: on, _PLAY: 0 if on and playing else 2}
+        if number is not None:
+            vals[_CHANNEL] = self.channel(number)
+        return vals
 
 
 def _lit(value: Any) -> str:
@@ -394,13 +292,6 @@ def _light(on: bool, brightness: int | None = None) -> dict[str, Any]:
     return {"state": "on" if on else "off", **({"brightness": brightness} if brightness else {})}
 
 
-def _tv(on: bool, number: int | None = None, playing: bool = True) -> dict[str, Any]:
-    vals: dict[str, Any] = {_TV: on, _PLAY: 0 if on and playing else 2}
-    if number is not None:
-        vals[_CHANNEL] = channel(number)
-    return vals
-
-
 def execute_made(
     critic: str, actions: list[dict[str, Any]], response: str = "Done.", **extra: Any
 ) -> Made:
@@ -438,114 +329,75 @@ def at_offset(seconds: int) -> str:
 
 # ----------------------------------------------------------------------------- device resolution
 def dr_bed_light(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "Turn on the light by the bed.",
-            "Switch on the lamp next to my bed, please.",
-            "Can you put the light on the nightstand on?",
-        ]
-    )
+    text = rng.choice(h.w.BED_LIGHT)
     return execute_made(
         _is("bed_lamp", "state", "on"),
         [_call("bed_lamp", "turn_on")],
         overrides=_ov({"bed_lamp": _light(False), "bedroom_ceiling": _light(False)}),
         text=text,
+        response=h.w.DONE,
     )
 
 
 def dr_credenza_on(h: _H, rng: random.Random) -> Made:
     on = rng.random() < 0.5
-    text = rng.choice(
-        [
-            "Is the TV by the credenza on?",
-            "Is the television on the credenza switched on right now?",
-            "Quick question: is the credenza TV on?",
-        ]
-    )
+    text = rng.choice(h.w.CREDENZA_ON)
     return answer_made(
         [{"kind": "yesno", "value": on}],
-        "Yes, the credenza TV is on." if on else "No, the credenza TV is off.",
+        h.w.CREDENZA_IS_ON if on else h.w.CREDENZA_IS_OFF,
         text=text,
-        overrides=_ov({"tv_credenza": _tv(on, 5), "tv_plant": _tv(not on, 9)}),
+        overrides=_ov({"tv_credenza": h.tv(on, 5), "tv_plant": h.tv(not on, 9)}),
     )
 
 
 def dr_freezer_temp(h: _H, rng: random.Random) -> Made:
     value = h.value("freezer", _TEMP)
     celsius = value / 100
-    text = rng.choice(
-        [
-            "What is the freezer's temperature?",
-            "How cold is it in the freezer right now?",
-            "Tell me the freezer temperature.",
-        ]
-    )
+    text = rng.choice(h.w.FREEZER_TEMP)
     return answer_made(
         [{"kind": "number", "value": celsius, "tolerance": 0.3}],
-        f"The freezer is at {celsius:g} °C.",
+        h.w.FREEZER_IS.format(celsius=h.w.number(celsius)),
         text=text,
     )
 
 
 def dr_plant_channel(h: _H, rng: random.Random) -> Made:
     mine, other = rng.sample(sorted(CHANNELS), 2)
-    text = rng.choice(
-        [
-            "What channel is on the TV by the plant?",
-            "Which channel is the TV next to the plant showing?",
-            "What's playing on the telly beside the big plant? Which channel?",
-        ]
-    )
+    text = rng.choice(h.w.PLANT_CHANNEL)
     return answer_made(
-        [{"kind": "name", "value": CHANNELS[mine][0]}],
-        f"The TV next to the plant is on channel {mine}, {CHANNELS[mine][0]}.",
+        [{"kind": "name", "value": h.w.CHANNELS[mine]}],
+        h.w.PLANT_CHANNEL_IS.format(number=mine, name=h.w.CHANNELS[mine]),
         text=text,
-        overrides=_ov({"tv_plant": _tv(True, mine), "tv_credenza": _tv(True, other)}),
+        overrides=_ov({"tv_plant": h.tv(True, mine), "tv_credenza": h.tv(True, other)}),
     )
 
 
 def dr_fireplace_dim(h: _H, rng: random.Random) -> Made:
     level = rng.choice([20, 30, 40])
-    text = rng.choice(
-        [
-            f"Dim the light over the fireplace to {level}%.",
-            f"Set the fireplace lamp to {level} percent brightness.",
-            f"Put the mantel light above the fireplace at {level}%.",
-        ]
-    )
+    text = rng.choice(h.w.FIREPLACE_DIM).format(level=level)
     return execute_made(
         all_of(_is("fireplace_light", "state", "on"), _is("fireplace_light", "brightness", level)),
         [_call("fireplace_light", "set_brightness", brightness=level)],
         overrides=_ov({"fireplace_light": _light(True, 90), "living_light": _light(True, 90)}),
         text=text,
+        response=h.w.DONE,
     )
 
 
 def dr_plant_tv_off(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "Turn off the TV next to the plant.",
-            "Switch off the television by the big plant.",
-            "Nobody's watching the plant TV, turn it off.",
-        ]
-    )
+    text = rng.choice(h.w.PLANT_TV_OFF)
     return execute_made(
         _is("tv_plant", _TV, False),
         [_call("tv_plant", "1.OnOff.Off")],
-        overrides=_ov({"tv_plant": _tv(True, 7), "tv_credenza": _tv(True, 9)}),
+        overrides=_ov({"tv_plant": h.tv(True, 7), "tv_credenza": h.tv(True, 9)}),
         text=text,
+        response=h.w.DONE,
     )
 
 
 # ----------------------------------------------------------------------------- intent resolution
 def ir_dining_bright(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "It is too bright in the dining room.",
-            "The dining room is way too bright, my eyes hurt.",
-            "Ugh, the dining room is blinding right now.",
-        ]
-    )
+    text = rng.choice(h.w.DINING_BRIGHT)
     dimmer = [
         any_of(_is(r, "state", "off"), _is(r, "brightness", 90, "<"))
         for r in ("dining_pendant", "dining_wall")
@@ -557,7 +409,7 @@ def ir_dining_bright(h: _H, rng: random.Random) -> Made:
             _call("dining_pendant", "set_brightness", brightness=40),
             _call("dining_wall", "set_brightness", brightness=40),
         ],
-        "I dimmed the dining room lights to 40%.",
+        h.w.DINING_DIMMED,
         text=text,
         overrides=_ov(
             {
@@ -572,25 +424,15 @@ def ir_dining_bright(h: _H, rng: random.Random) -> Made:
 def ir_greasy_dishes(h: _H, rng: random.Random) -> Made:
     heavy = rng.random() < 0.6
     if heavy:
-        text = rng.choice(
-            [
-                "The dishes are really greasy, pick a suitable dishwasher mode.",
-                "The pans from the roast are caked in grease; set the dishwasher to the right programme.",
-            ]
-        )
+        text = rng.choice(h.w.GREASY_HEAVY)
         modes, mode = "{1}", 1
     else:
-        text = rng.choice(
-            [
-                "It's only a few lightly used glasses, choose a fitting dishwasher programme.",
-                "The dishwasher is barely full and the cups are hardly dirty, pick a suitable mode.",
-            ]
-        )
+        text = rng.choice(h.w.GREASY_LIGHT)
         modes, mode = "{2, 3}", 2
     return execute_made(
         f"device({DID['dishwasher']}).{_DW_MODE} in {modes}",
         [_call("dishwasher", "1.DishwasherMode.ChangeToMode", newMode=mode)],
-        "I picked the " + ("Heavy" if heavy else "Light") + " programme.",
+        h.w.PICKED_HEAVY if heavy else h.w.PICKED_LIGHT,
         text=text,
         overrides=_ov({"dishwasher": {"1.OnOff.OnOff": True, _DW_STATE: 0, _DW_MODE: 0}}),
     )
@@ -599,38 +441,26 @@ def ir_greasy_dishes(h: _H, rng: random.Random) -> Made:
 def ir_phone_call(h: _H, rng: random.Random) -> Made:
     role = rng.choice(TVS)
     other = "tv_plant" if role == "tv_credenza" else "tv_credenza"
-    text = rng.choice(
-        [
-            "I'm getting a call, do something about the TV.",
-            "My phone is ringing, deal with the telly!",
-            "Incoming call, can you handle the TV?",
-        ]
-    )
+    text = rng.choice(h.w.PHONE_CALL)
     critic = (
         f"device({DID[role]}).{_PLAY} in {{1, 2}}"  # paused, stopped, or off (which stops playback)
     )
     return execute_made(
         critic,
         [_call(role, "1.MediaPlayback.Pause")],
-        "I paused the TV.",
+        h.w.PAUSED,
         text=text,
-        overrides=_ov({role: _tv(True, 7), other: _tv(False)}),
+        overrides=_ov({role: h.tv(True, 7), other: h.tv(False)}),
     )
 
 
 def ir_too_dark_reading(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "It's too dark in here to read.",
-            "I can barely see my book in here.",
-            "Way too dark in here, I'm trying to read.",
-        ]
-    )
+    text = rng.choice(h.w.TOO_DARK)
     critic = any_of(_is("bed_lamp", "state", "on"), _is("bedroom_ceiling", "state", "on"))
     return execute_made(
         critic,
         [_call("bed_lamp", "turn_on")],
-        "I turned on the lamp by the bed.",
+        h.w.BED_LAMP_ON,
         text=text,
         entry_room="bedroom",
         may_change=[DID["bedroom_curtain"]],
@@ -645,20 +475,14 @@ def ir_too_dark_reading(h: _H, rng: random.Random) -> Made:
 
 
 def ir_glare(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "The sun is glaring on the TV screen.",
-            "I can't see the TV, there's sun all over the screen.",
-            "There's so much glare on the telly.",
-        ]
-    )
+    text = rng.choice(h.w.GLARE)
     return execute_made(
         _is("living_blind", "position", 50, "<="),
         [_call("living_blind", "close")],
-        "I lowered the living room blinds.",
+        h.w.BLINDS_LOWERED,
         text=text,
         entry_room="living_room",
-        overrides=_ov({"living_blind": {"position": 100}, "tv_credenza": _tv(True, 9)}),
+        overrides=_ov({"living_blind": {"position": 100}, "tv_credenza": h.tv(True, 9)}),
     )
 
 
@@ -669,18 +493,8 @@ def _cozy(h: _H, rng: random.Random) -> tuple[int, int]:
 
 def pe_cozy_bedroom(h: _H, rng: random.Random) -> Made:
     level, kelvin = _cozy(h, rng)
-    memory = [
-        f"For a cozy bedroom the user likes the bedroom lights warm white ({kelvin} K) at {level}%.",
-        "The user prefers the living room blinds open during the day.",
-        "The user's favourite channel is Sports.",
-    ]
-    text = rng.choice(
-        [
-            "Make the bedroom cozy.",
-            "Let's get the bedroom cozy for the evening.",
-            "Cozy mode in the bedroom, please.",
-        ]
-    )
+    memory = [h.w.COZY_MEMORY[0].format(kelvin=kelvin, level=level), *h.w.COZY_MEMORY[1:]]
+    text = rng.choice(h.w.COZY)
     roles = ("bed_lamp", "bedroom_ceiling")
     critic = all_of(
         *[
@@ -708,27 +522,24 @@ def pe_cozy_bedroom(h: _H, rng: random.Random) -> Made:
         overrides=_ov(
             {r: {"state": "on", "brightness": 100, "color_temperature": 5000} for r in roles}
         ),
+        response=h.w.DONE,
     )
 
 
 def _favourite_channel(h: _H, rng: random.Random, who: int) -> Made:
-    users = rng.sample(["Alex", "Sam", "Maria", "Jonas"], 2)
+    users = rng.sample(list(h.w.USERS), 2)
     numbers = rng.sample(sorted(CHANNELS), 3)
     memory = [
-        f"{users[0]}'s favourite channel is {CHANNELS[numbers[0]][0]} (channel {numbers[0]}).",
-        f"{users[1]}'s favourite channel is {CHANNELS[numbers[1]][0]} (channel {numbers[1]}).",
-        "Both users like the living room light at 60% in the evening.",
+        *[
+            h.w.CHANNEL_MEMORY[0].format(user=u, name=h.w.CHANNELS[k], number=k)
+            for u, k in zip(users, numbers[:2], strict=True)
+        ],
+        *h.w.CHANNEL_MEMORY[1:],
     ]
     user, number = users[who], numbers[who]
-    text = rng.choice(
-        [
-            f"This is {user}. Put my favourite channel on the TV by the credenza.",
-            f"Hi, {user} here: switch the credenza TV to my favourite channel.",
-            f"It's {user}. I want my favourite channel on the TV on the credenza.",
-        ]
-    )
+    text = rng.choice(h.w.CHANNEL_REQUEST).format(user=user)
     return execute_made(
-        all_of(_is("tv_credenza", _TV, True), _is("tv_credenza", _CHANNEL, channel(number))),
+        all_of(_is("tv_credenza", _TV, True), _is("tv_credenza", _CHANNEL, h.channel(number))),
         [
             _call("tv_credenza", "1.OnOff.On"),
             _call(
@@ -737,7 +548,10 @@ def _favourite_channel(h: _H, rng: random.Random, who: int) -> Made:
         ],
         text=text,
         memory=memory,
-        overrides=_ov({"tv_credenza": _tv(False, numbers[2]), "tv_plant": _tv(False, numbers[2])}),
+        overrides=_ov(
+            {"tv_credenza": h.tv(False, numbers[2]), "tv_plant": h.tv(False, numbers[2])}
+        ),
+        response=h.w.DONE,
     )
 
 
@@ -752,38 +566,21 @@ def pe_channel_second(h: _H, rng: random.Random) -> Made:
 def pe_fridge_usual(h: _H, rng: random.Random) -> Made:
     current = h.value("fridge", "1.TemperatureControl.TemperatureSetpoint")
     usual = rng.choice([t for t in (200, 300, 500, 600) if t != current])
-    memory = [
-        f"The user keeps the fridge at {usual // 100} °C.",
-        "The user keeps the freezer at -18 °C.",
-    ]
-    text = rng.choice(
-        [
-            "Set the fridge to my usual temperature.",
-            "Put the fridge back where I like it.",
-            "The fridge setting is off, set it the way I always have it.",
-        ]
-    )
+    memory = [h.w.FRIDGE_MEMORY[0].format(usual=usual // 100), *h.w.FRIDGE_MEMORY[1:]]
+    text = rng.choice(h.w.FRIDGE)
     return execute_made(
         _is("fridge", "1.TemperatureControl.TemperatureSetpoint", usual),
         [_call("fridge", "1.TemperatureControl.SetTemperature", targetTemperature=usual)],
         text=text,
         memory=memory,
+        response=h.w.DONE,
     )
 
 
 def pe_morning_curtains(h: _H, rng: random.Random) -> Made:
     level = rng.choice([30, 50, 70])
-    memory = [
-        f"In the morning the user likes the bedroom curtains {level}% open.",
-        "The user likes the dining room blinds fully closed at night.",
-    ]
-    text = rng.choice(
-        [
-            "Good morning! Open the curtains the way I like.",
-            "Morning. Curtains, my usual way please.",
-            "I'm up, set the bedroom curtains like I prefer in the morning.",
-        ]
-    )
+    memory = [h.w.CURTAIN_MEMORY[0].format(level=level), *h.w.CURTAIN_MEMORY[1:]]
+    text = rng.choice(h.w.CURTAINS)
     return execute_made(
         _is("bedroom_curtain", "position", level),
         [_call("bedroom_curtain", "set_position", position=level)],
@@ -791,28 +588,22 @@ def pe_morning_curtains(h: _H, rng: random.Random) -> Made:
         memory=memory,
         start_time="2024-06-28T07:15:00",
         overrides=_ov({"bedroom_curtain": {"position": 0}}),
+        response=h.w.DONE,
     )
 
 
 def pe_movie_night(h: _H, rng: random.Random) -> Made:
     number = rng.choice([9, 13])
     memory = [
-        f"For movie night the user wants the living room ceiling light off, the living room blinds "
-        f"closed and the TV next to the plant on channel {number} ({CHANNELS[number][0]}).",
-        "The user likes the fireplace light on at 20% when reading.",
+        h.w.MOVIE_MEMORY[0].format(number=number, name=h.w.CHANNELS[number]),
+        *h.w.MOVIE_MEMORY[1:],
     ]
-    text = rng.choice(
-        [
-            "Movie night!",
-            "Set things up for movie night.",
-            "It's movie night, get the living room ready.",
-        ]
-    )
+    text = rng.choice(h.w.MOVIE)
     critic = all_of(
         _is("living_light", "state", "off"),
         _is("living_blind", "position", 0),
         _is("tv_plant", _TV, True),
-        _is("tv_plant", _CHANNEL, channel(number)),
+        _is("tv_plant", _CHANNEL, h.channel(number)),
     )
     actions = [
         _call("living_light", "turn_off"),
@@ -829,15 +620,22 @@ def pe_movie_night(h: _H, rng: random.Random) -> Made:
             {
                 "living_light": _light(True, 80),
                 "living_blind": {"position": 100},
-                "tv_plant": _tv(False, 5),
+                "tv_plant": h.tv(False, 5),
             }
         ),
+        response=h.w.DONE,
     )
 
 
 # ----------------------------------------------------------------------------- persistence
 def automation_made(
-    trigger: dict[str, Any], critic: str, actions: list[dict[str, Any]], text: str, **extra: Any
+    trigger: dict[str, Any],
+    critic: str,
+    actions: list[dict[str, Any]],
+    text: str,
+    *,
+    response: str = "Done, I set that up.",
+    **extra: Any,
 ) -> Made:
     """A standing-rule goal: ``trigger`` fires, then ``critic`` must hold (the reference sets up
     one automation doing ``actions``)."""
@@ -846,7 +644,7 @@ def automation_made(
         "goal": {"kind": "automation", "triggers": [trigger], "critic": critic},
         "reference": {
             "mode": "automation",
-            "response": "Done, I set that up.",
+            "response": response,
             "automations": [rule],
         },
         "text": text,
@@ -855,13 +653,7 @@ def automation_made(
 
 
 def ps_tv_off_bed_light(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "When the TV turns off, turn on the light by the bed.",
-            "Whenever the telly goes off, switch on the lamp next to the bed.",
-            "Once the TV is switched off, put the nightstand light on.",
-        ]
-    )
+    text = rng.choice(h.w.TV_OFF_BED_LIGHT)
     trigger = {"kind": "state", "did": DID["tv_credenza"], "locator": _TV, "to": False}
     return automation_made(
         trigger,
@@ -869,19 +661,14 @@ def ps_tv_off_bed_light(h: _H, rng: random.Random) -> Made:
         [_call("bed_lamp", "turn_on")],
         text,
         overrides=_ov(
-            {"tv_credenza": _tv(True, 7), "tv_plant": _tv(False), "bed_lamp": _light(False)}
+            {"tv_credenza": h.tv(True, 7), "tv_plant": h.tv(False), "bed_lamp": _light(False)}
         ),
+        response=h.w.RULE_DONE,
     )
 
 
 def ps_lamp_curtains(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "Whenever the lamp by the bed turns on, close the bedroom curtains.",
-            "From now on, when the nightstand lamp comes on, draw the curtains in the bedroom.",
-            "Set it up so the bedroom curtains close when I switch on the bedside lamp.",
-        ]
-    )
+    text = rng.choice(h.w.LAMP_CURTAINS)
     trigger = {"kind": "state", "did": DID["bed_lamp"], "locator": "state", "to": "on"}
     return automation_made(
         trigger,
@@ -889,17 +676,13 @@ def ps_lamp_curtains(h: _H, rng: random.Random) -> Made:
         [_call("bedroom_curtain", "close")],
         text,
         overrides=_ov({"bed_lamp": _light(False), "bedroom_curtain": {"position": 100}}),
+        response=h.w.RULE_DONE,
     )
 
 
 def ps_freezer_warm(h: _H, rng: random.Random) -> Made:
     limit = rng.choice([-15, -14, -12])
-    text = rng.choice(
-        [
-            f"If the freezer gets warmer than {limit} °C, switch it to rapid freeze.",
-            f"Whenever the freezer temperature goes above {limit} degrees, put it on rapid freeze.",
-        ]
-    )
+    text = rng.choice(h.w.FREEZER_WARM).format(limit=limit)
     trigger = {"kind": "numeric", "did": DID["freezer"], "locator": _TEMP, "above": limit * 100}
     mode = "1.RefrigeratorAndTemperatureControlledCabinetMode"
     return automation_made(
@@ -907,6 +690,7 @@ def ps_freezer_warm(h: _H, rng: random.Random) -> Made:
         _is("freezer", f"{mode}.CurrentMode", 1),
         [_call("freezer", f"{mode}.ChangeToMode", newMode=1)],
         text,
+        response=h.w.RULE_DONE,
     )
 
 
@@ -929,20 +713,14 @@ def _after_dishwasher(
         },
         "reference": {
             "mode": "execute",
-            "response": "I'll do that when the dishwasher is done.",
+            "response": h.w.AFTER_DISHWASHER,
             "schedules": [{"at": at_offset(left), "actions": actions}],
         },
     }
 
 
 def ps_dishwasher_nightstand(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "Turn on the nightstand light when the dishwasher is done.",
-            "Once the dishwasher finishes, switch on the lamp by the bed.",
-            "When the dishes are done, put the bedside lamp on.",
-        ]
-    )
+    text = rng.choice(h.w.DISHWASHER_NIGHTSTAND)
     return _after_dishwasher(
         h,
         rng,
@@ -954,12 +732,7 @@ def ps_dishwasher_nightstand(h: _H, rng: random.Random) -> Made:
 
 
 def ps_dishwasher_dining(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "When the dishwasher is finished, turn off the dining room lights.",
-            "Switch the dining room lights off once the dishwasher has finished.",
-        ]
-    )
+    text = rng.choice(h.w.DISHWASHER_DINING)
     critic = all_of(_is("dining_pendant", "state", "off"), _is("dining_wall", "state", "off"))
     return _after_dishwasher(
         h,
@@ -973,16 +746,10 @@ def ps_dishwasher_dining(h: _H, rng: random.Random) -> Made:
 
 def ps_plant_tv_later(h: _H, rng: random.Random) -> Made:
     minutes = rng.choice([15, 20, 30])
-    text = rng.choice(
-        [
-            f"Turn off the TV by the plant in {minutes} minutes.",
-            f"In {minutes} minutes, switch off the television next to the big plant.",
-            f"Give it {minutes} minutes and then turn the plant TV off.",
-        ]
-    )
+    text = rng.choice(h.w.PLANT_TV_LATER).format(minutes=minutes)
     return {
         "text": text,
-        "overrides": _ov({"tv_plant": _tv(True, 11), "tv_credenza": _tv(True, 5)}),
+        "overrides": _ov({"tv_plant": h.tv(True, 11), "tv_credenza": h.tv(True, 5)}),
         "goal": {
             "kind": "timed",
             "checkpoints": [
@@ -995,7 +762,7 @@ def ps_plant_tv_later(h: _H, rng: random.Random) -> Made:
         },
         "reference": {
             "mode": "execute",
-            "response": f"The TV by the plant goes off in {minutes} minutes.",
+            "response": h.w.PLANT_TV_GOES_OFF.format(minutes=minutes),
             "schedules": [
                 {"at": at_offset(minutes * 60), "actions": [_call("tv_plant", "1.OnOff.Off")]}
             ],
@@ -1005,13 +772,7 @@ def ps_plant_tv_later(h: _H, rng: random.Random) -> Made:
 
 # ----------------------------------------------------------------------------- command chaining
 def cc_tvs_fireplace(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "Turn off all the TVs and switch on the fireplace light.",
-            "Kill both TVs and put the light over the fireplace on.",
-            "Switch every TV off, then turn on the fireplace lamp.",
-        ]
-    )
+    text = rng.choice(h.w.TVS_FIREPLACE)
     critic = all_of(*[_is(t, _TV, False) for t in TVS], _is("fireplace_light", "state", "on"))
     actions = [_call(t, "1.OnOff.Off") for t in TVS] + [_call("fireplace_light", "turn_on")]
     return execute_made(
@@ -1020,18 +781,17 @@ def cc_tvs_fireplace(h: _H, rng: random.Random) -> Made:
         text=text,
         overrides=_ov(
             {
-                "tv_credenza": _tv(True, 5),
-                "tv_plant": _tv(True, 7),
+                "tv_credenza": h.tv(True, 5),
+                "tv_plant": h.tv(True, 7),
                 "fireplace_light": _light(False),
             }
         ),
+        response=h.w.DONE,
     )
 
 
 def cc_darken_house(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        ["Darken the entire house.", "Make the whole house dark.", "Black out the house, please."]
-    )
+    text = rng.choice(h.w.DARKEN)
     lit = rng.sample(LIGHTS, 4)
     critic = all_of(
         *[_is(r, "state", "off") for r in LIGHTS], *[_is(c, "position", 0) for c in COVERS]
@@ -1044,19 +804,14 @@ def cc_darken_house(h: _H, rng: random.Random) -> Made:
         overrides=_ov(
             {**{r: _light(True, 70) for r in lit}, **{c: {"position": 100} for c in COVERS}}
         ),
+        response=h.w.DONE,
     )
 
 
 def cc_dim_lights_off(h: _H, rng: random.Random) -> Made:
     dim = rng.sample(LIGHTS, 3)
     bright = [r for r in LIGHTS if r not in dim][:3]
-    text = rng.choice(
-        [
-            "Turn off all the lights that are dim.",
-            "Switch off every light that's only dimly lit.",
-            "Any light that's dimmed right now, turn it off.",
-        ]
-    )
+    text = rng.choice(h.w.DIM_OFF)
     critic = all_of(
         *[_is(r, "state", "off") for r in dim], *[_is(r, "state", "on") for r in bright]
     )
@@ -1066,32 +821,30 @@ def cc_dim_lights_off(h: _H, rng: random.Random) -> Made:
         **{r: _light(False) for r in LIGHTS if r not in dim and r not in bright},
     }
     return execute_made(
-        critic, [_call(r, "turn_off") for r in dim], text=text, overrides=_ov(values)
+        critic,
+        [_call(r, "turn_off") for r in dim],
+        text=text,
+        overrides=_ov(values),
+        response=h.w.DONE,
     )
 
 
 def cc_off_to_work(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "Heading off to work, turn off everything non-essential.",
-            "I'm leaving for work. Switch off whatever doesn't need to stay on.",
-            "Off to the office now, power down everything that isn't essential.",
-        ]
-    )
+    text = rng.choice(h.w.OFF_TO_WORK)
     lit = rng.sample(LIGHTS, 5)
     critic = all_of(*[_is(r, "state", "off") for r in LIGHTS], *[_is(t, _TV, False) for t in TVS])
     actions = [_call(r, "turn_off") for r in LIGHTS] + [_call(t, "1.OnOff.Off") for t in TVS]
     return execute_made(
         critic,
         actions,
-        "Everything non-essential is off; the fridge and freezer keep running.",
+        h.w.OFF_TO_WORK_DONE,
         text=text,
         start_time="2024-06-28T08:10:00",
         overrides=_ov(
             {
                 **{r: _light(True, 80) for r in lit},
-                "tv_credenza": _tv(True, 5),
-                "tv_plant": _tv(True, 13),
+                "tv_credenza": h.tv(True, 5),
+                "tv_plant": h.tv(True, 13),
             }
         ),
     )
@@ -1100,15 +853,10 @@ def cc_off_to_work(h: _H, rng: random.Random) -> Made:
 def cc_move_channel(h: _H, rng: random.Random) -> Made:
     number = rng.choice(sorted(CHANNELS))
     src, dst = rng.choice([("tv_credenza", "tv_plant"), ("tv_plant", "tv_credenza")])
-    where = "by the credenza" if src == "tv_credenza" else "next to the plant"
-    text = rng.choice(
-        [
-            "Move this channel to the other TV and turn this one off.",
-            "Put what's on this TV on the other one, then switch this one off.",
-            "Send this channel over to the other telly and turn this one off.",
-        ]
+    text = rng.choice(h.w.MOVE_CHANNEL)
+    critic = all_of(
+        _is(dst, _TV, True), _is(dst, _CHANNEL, h.channel(number)), _is(src, _TV, False)
     )
-    critic = all_of(_is(dst, _TV, True), _is(dst, _CHANNEL, channel(number)), _is(src, _TV, False))
     actions = [
         _call(dst, "1.OnOff.On"),
         _call(dst, "1.Channel.ChangeChannelByNumber", majorNumber=number, minorNumber=0),
@@ -1119,21 +867,16 @@ def cc_move_channel(h: _H, rng: random.Random) -> Made:
     return execute_made(
         critic,
         actions,
-        f"Moved channel {number} to the other TV and turned the one {where} off.",
+        h.w.MOVED[0 if src == "tv_credenza" else 1].format(number=number),
         text=text,
         entry_room="living_room",
         entry_device=DID[src],
-        overrides=_ov({src: _tv(True, number), dst: _tv(False, other)}),
+        overrides=_ov({src: h.tv(True, number), dst: h.tv(False, other)}),
     )
 
 
 def cc_close_covers_lamp(h: _H, rng: random.Random) -> Made:
-    text = rng.choice(
-        [
-            "Close all the blinds and curtains and turn on the lamp by the bed.",
-            "Shut every blind and curtain in the house, then switch on the nightstand lamp.",
-        ]
-    )
+    text = rng.choice(h.w.COVERS_LAMP)
     critic = all_of(*[_is(c, "position", 0) for c in COVERS], _is("bed_lamp", "state", "on"))
     actions = [_call(c, "close") for c in COVERS] + [_call("bed_lamp", "turn_on")]
     return execute_made(
@@ -1141,6 +884,7 @@ def cc_close_covers_lamp(h: _H, rng: random.Random) -> Made:
         actions,
         text=text,
         overrides=_ov({**{c: {"position": 100} for c in COVERS}, "bed_lamp": _light(False)}),
+        response=h.w.DONE,
     )
 
 
@@ -1192,10 +936,14 @@ def subcategory_of(tags: tuple[str, ...]) -> str:
     return "+".join(c for c in CATEGORIES if c in tags)
 
 
-def make_task(name: str, n: int, home: Home, seed: int = 0) -> Task:
-    """Template ``name`` on SAGE home ``n``, its wording and values drawn from ``seed``."""
+def make_task(
+    name: str, n: int, home: Home, seed: int = 0, words: ModuleType = en, path: str = ""
+) -> Task:
+    """Template ``name`` on SAGE home ``n``, its wording and values drawn from ``seed``, said
+    in the language of ``words`` (the home's file: ``path``, :func:`home_file` by default).
+    Every language draws the same: the random stream is the template's and the home's."""
     tags, maker = TEMPLATES[name]
-    made = maker(_H(n, home), random.Random(f"sage:{seed}:{name}:{n}"))
+    made = maker(_H(n, home, words), random.Random(f"sage:{seed}:{name}:{n}"))
     goal = made["goal"]
     if "may_change" in made:
         goal = {**goal, "may_change": made["may_change"]}
@@ -1206,7 +954,7 @@ def make_task(name: str, n: int, home: Home, seed: int = 0) -> Task:
             "category": tags[0],
             "subcategory": subcategory_of(tags),
             "difficulty": difficulty_of(tags),
-            "home": {"file": home_file(n)},
+            "home": {"file": path or home_file(n)},
             "start_time": START,
             "turns": [{"text": made["text"]}],
             "goal": goal,
