@@ -1,0 +1,65 @@
+"""The ``simuhome`` suite's wording per language: one module per language, written for that
+language by the conventions of its speakers (not a translated word list), all with the same
+names and the same number of phrasings in every list, so the generator draws the same way in
+every language and task ``i`` of one language is task ``i`` of another, said differently.
+
+``en`` is the shipped suite's wording, unchanged (``tasks/simuhome.jsonl`` is generated from
+it). The other modules name rooms and devices by :mod:`smh_core.suites.names`, so a Matter home
+is named as in the other suites of the language. docs/wording-review.md is the checklist a
+native speaker reviews a module with.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from types import ModuleType
+
+LANGUAGES = ("en", "de")
+"""The languages the suite is written in (``en`` first: the shipped suite)."""
+
+
+class UnknownLanguage(ValueError):
+    """A language the suite has no wording for; the message lists the known ones."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__(
+            f"the simuhome suite has no wording for {language!r}; known: "
+            f"{', '.join(LANGUAGES)} (or all)"
+        )
+
+
+def wording(language: str) -> ModuleType:
+    """The wording module of ``language`` (a code of :data:`LANGUAGES`, any case)."""
+    code = language.strip().casefold()
+    if code not in LANGUAGES:
+        raise UnknownLanguage(language)
+    return importlib.import_module(f"{__name__}.{code}")
+
+
+def resolve_languages(asked: Iterable[str]) -> list[str]:
+    """The codes ``asked`` names, in order, once each (``all``: every language); an unknown
+    code is an error that lists the known ones."""
+    out: list[str] = []
+    for item in asked:
+        code = item.strip().casefold()
+        for lang in LANGUAGES if code == "all" else (code,):
+            if lang not in LANGUAGES:
+                raise UnknownLanguage(item)
+            if lang not in out:
+                out.append(lang)
+    return out
+
+
+def forms_named(rooms: dict[str, tuple[tuple[str, str, str], ...]], name: str) -> dict[str, str]:
+    """The forms of a localised room called ``name`` a sentence takes: ``room`` (the name),
+    ``room_of`` and ``room_in`` (:mod:`smh_core.suites.names`); a name no table gives is an
+    error, never an English room left in a sentence."""
+    from smh_core.suites.names import room_forms_of
+
+    for names in rooms.values():
+        for k in range(len(names) + 8):
+            forms = room_forms_of(names, k)
+            if forms[0] == name:
+                return {"room": forms[0], "room_of": forms[1], "room_in": forms[2]}
+    raise LookupError(f"no room called {name!r} in the language's room names")
