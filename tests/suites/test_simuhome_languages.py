@@ -36,8 +36,8 @@ ENGLISH_WORDS = re.compile(
     r"dehumidifier|conditioner|washer|dishwasher|dryer|am|pm|is|in|and|there)\b",
     re.I,
 )
-SHARED = {"de": {"in", "am"}, "fr": {"minutes"}}
-"""English words that are also words of the language (German ``in``, French ``minutes``)."""
+SHARED = {"de": {"in", "am"}, "fr": {"minutes", "purifier", "humidifier"}}
+"""English words that are also words of the language (German ``in``, French ``minutes`` and the verbs ``purifier``, ``humidifier``)."""
 
 
 def _english_left(text: str, lang: str) -> set[str]:

@@ -15,7 +15,7 @@ import importlib
 from collections.abc import Iterable
 from types import ModuleType
 
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "es", "fr", "zh")
 """The languages the suite is written in (``en`` first: the shipped suite)."""
 
 
