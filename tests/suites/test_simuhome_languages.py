@@ -14,6 +14,7 @@ said as is). It cannot tell good German from bad: docs/wording-review.md is for 
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
 from pathlib import Path
@@ -21,6 +22,8 @@ from pathlib import Path
 import pytest
 
 from smh_core.bench.refusals import declines
+from smh_core.bench.runner import run_task
+from smh_core.bench.verifier import Outcome
 from smh_core.cli.main import main
 from smh_core.suites import simuhome_languages as L
 from smh_core.suites import simuhome_suite as S
@@ -156,3 +159,46 @@ def test_the_cli_writes_a_language_s_suite_and_its_homes(tmp_path: Path) -> None
         Path(path).name for path, _ in L.build(0, "de")[1]
     )
     assert main([*args[:-4], "--language", "pt"]) != 0
+
+
+class _Replying:
+    """Makes the task's required calls, changes nothing, and replies ``response``."""
+
+    name = "replying"
+
+    def __init__(self, response: str) -> None:
+        self.response = response
+
+    async def run(self, task, backend, user) -> Outcome:
+        outcome = Outcome(response=self.response, stop="answered")
+        outcome.tool_calls = [
+            {"tool": c.tool, "arguments": dict(c.arguments)} for c in task.required_actions
+        ]
+        return outcome
+
+
+@pytest.mark.parametrize(
+    ("lang", "declining", "agreeing"),
+    [
+        ("de", "Leider gibt es dort keinen solchen Luftreiniger.", "Alles klar, mache ich."),
+        ("es", "Lo siento, ahí no hay ningún purificador.", "Vale, ahora mismo."),
+        ("fr", "Désolé, il n'y a pas de purificateur là.", "D'accord, tout de suite."),
+        ("zh", "抱歉，那里没有空气净化器。", "好的，马上。"),
+    ],
+)
+def test_the_verifier_reads_an_infeasible_reply_in_the_language(
+    lang: str, declining: str, agreeing: str
+) -> None:
+    """The check is not weakened: a reply in the language that declines passes, one that
+    agrees (and does nothing) fails, as in English."""
+    task = next(t for t in L.build(0, lang)[0] if t.subcategory == "QT1-infeasible")
+    homes = L.LanguageHomes(0, lang)
+
+    def passed(reply: str) -> bool:
+        loop = asyncio.new_event_loop()
+        try:
+            return loop.run_until_complete(run_task(task, _Replying(reply), homes))["passed"]
+        finally:
+            loop.close()
+
+    assert passed(declining) and not passed(agreeing)
