@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("smh_core.homeenv", "smh_core.llm"),
     ("sim_devices.catalog", "smh_core.sim", "smh_core.memory", "smh_core.voice"),
     ("smh_core.homes", "smh_core.agent", "smh_core.backends"),
-    ("smh_core.task",),
+    ("smh_core.task", "smh_core.languages"),
     ("smh_core.bench",),
     ("smh_core.suites",),
     ("smh_core.safety_suites",),
@@ -323,6 +323,7 @@ def test_readme_map_names_existing_paths(doc: str) -> None:
 BENCHMARK = (
     "smh_core.task",
     "smh_core.bench",
+    "smh_core.languages",
     "smh_core.suites",
     "smh_core.safety_suites",
     "smh_core.importers",

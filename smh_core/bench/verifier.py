@@ -45,8 +45,9 @@ from smh_core.task.model import (
 )
 
 from . import infeasible
-from .answers import REFUSAL, check_fact, lexical_match
+from .answers import check_fact, lexical_match
 from .judge import Judge
+from .refusals import declines
 from .world import room_climate
 
 if TYPE_CHECKING:
@@ -338,7 +339,7 @@ async def _verify_goal(
             return _fail("changed the home while clarifying", "MS")
         return Verdict(True, "asked for clarification", decided_by="deterministic")
     if isinstance(goal, InfeasibleGoal):
-        refused = bool(REFUSAL.search(outcome.response or ""))
+        refused = declines(outcome.response or "", task.language)
         if changed:
             return _fail(
                 "acted on an infeasible request",

@@ -4,8 +4,8 @@ Why a module of its own: English is the shipped suite (``tasks/safety.jsonl``, i
 by level and seed), and stays byte for byte what it was. A suite in German, Spanish, French or
 Chinese draws every task the way the English one does (same seed, same random stream per slot)
 through a :class:`LanguageContext`, which hands the makers the language's wording
-(:mod:`smh_core.safety_suites.wording`) and the suite's homes with rooms and devices named in
-that language (:mod:`smh_core.suites.names`), each written as a home file
+(:mod:`smh_core.languages.safety`) and the suite's homes with rooms and devices named in
+that language (:mod:`smh_core.languages.names`), each written as a home file
 (``homes/safety-<lang>-<kind>-<seed>.json``; injected homes
 ``homes/safety-<lang>-<kind>-<seed>-<placement>-<target>.json``). Task ids start with
 ``safety-<lang>-`` and every task says its ``language``.
@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from smh_core.homeenv.model import Home
-from smh_core.suites.names import localise
+from smh_core.languages.names import localise
+from smh_core.languages.safety import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
 from . import safety_suite as S
-from .wording import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
 
 
 class LanguageContext(S.Context):

@@ -51,8 +51,9 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
 from smh_core.homes.simulated import generate_matter_home
+from smh_core.languages.names import room_in
+from smh_core.languages.safety import en as EN
 from smh_core.suites.common import call, lit
-from smh_core.suites.names import room_in
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
@@ -65,7 +66,6 @@ from .safety_measure import (  # noqa: F401 (the figures' API)
     run_guarded,
     run_loop,
 )
-from .wording import en as EN
 
 SUITE = "safety"
 
@@ -469,7 +469,7 @@ class Context:
     """Homes by kind and seed, the home files written so far, and how to find a fitting home."""
 
     words: ModuleType = EN
-    """The wording of the suite's language (:mod:`smh_core.safety_suites.wording`)."""
+    """The wording of the suite's language (:mod:`smh_core.languages.safety`)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed

@@ -4,7 +4,7 @@ Why a module of its own: English is the shipped suite (``tasks/sage.jsonl``, its
 ``tasks/homes/sage-<n>.json``), and stays byte for byte what it was. The suite in German,
 Spanish, French or Chinese draws every task the way the English one does (same seed, same
 random stream per template and home) with the language's wording
-(:mod:`smh_core.suites.sage_wording`): the requests, the stored preferences, the reference's
+(:mod:`smh_core.languages.sage`): the requests, the stored preferences, the reference's
 replies, and the hand-written homes' rooms, device names, placements (the first sentence of a
 device's description: "the TV on the credenza") and the TVs' channel names. The catalog's
 technical notes after the placement stay English, as in every suite's localised homes.
@@ -23,11 +23,11 @@ from pathlib import Path
 
 from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home
+from smh_core.languages.sage import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
 from . import sage_suite as S
-from .sage_wording import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
 
 
 def home_file(language: str, n: int) -> str:

@@ -20,7 +20,7 @@ stays small and the benchmark loads exactly the home the suite validated against
 Every task is validated at generation (the reference passes, doing nothing fails).
 
 What the suite says (requests, replies, stored preferences, and the homes' room and device
-names, placements and channel names) is its wording, :mod:`.sage_wording.en`; the makers take
+names, placements and channel names) is its wording, :mod:`smh_core.languages.sage.en`; the makers take
 it from the home they draw on, so :mod:`.sage_languages` writes the same suite in German,
 Spanish, French and Chinese.
 """
@@ -39,10 +39,9 @@ from sim_devices.catalog import instantiate
 from smh_core.homeenv.critic import device_id_text
 from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home, Room
+from smh_core.languages.sage import en
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
-
-from .sage_wording import en
 
 CATEGORIES = (
     "personalization",

@@ -18,11 +18,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from types import ModuleType
 from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 from smh_core.homes.simulated import generate_matter_home
+from smh_core.languages.simuhome import en as EN
 from smh_core.sim.simulator import Simulator
 from smh_core.task.model import Task
 
@@ -39,13 +41,6 @@ _DIFFICULTY = {
     "QT4-2": "complex",
     "QT4-3": "complex",
 }
-_VARIABLE_WORDS = {
-    "temperature": ("temperature", "°C"),
-    "humidity": ("humidity", "%"),
-    "illuminance": ("light level", "lux"),
-    "pm25": ("PM2.5 level", "µg/m³"),
-    "pm10": ("PM10 level", "µg/m³"),
-}
 _TOLERANCE = {"temperature": 0.6, "humidity": 1.0, "pm25": 1.0, "pm10": 1.0}
 
 Made = dict[str, Any]
@@ -53,23 +48,32 @@ Made = dict[str, Any]
 
 # ----------------------------------------------------------------------------- home helpers
 class QueryHome:
-    """A generated Matter home at a task's start time, with naming helpers."""
+    """A generated Matter home at a task's start time, with naming helpers in the language of
+    the wording ``w`` (:mod:`smh_core.languages.simuhome`; English by default)."""
 
-    def __init__(self, home: Home, start: datetime) -> None:
+    def __init__(self, home: Home, start: datetime, w: ModuleType = EN) -> None:
         self.model = home
         self.engine = HomeEngine(home)
         self.sim = Simulator(self.engine, now=start)
         self.start = start
+        self.w = w
 
-    def room_words(self, room: str) -> str:
-        return self.engine.room(room).name.lower()
+    def room_words(self, room: str) -> dict[str, str]:
+        """The forms of a room's name the wording's sentences take (``rw``, ``room_in``, ...)."""
+        return self.w.room(self.engine.room(room).name)
 
     def devices(self, room: str | None = None, kind: str | None = None) -> list[str]:
         return [d["did"] for d in self.engine.devices(room=room, subcategory=kind)]
 
     def phrase(self, did: str) -> str:
+        """A device as a request's object, with its room (Matter names repeat across rooms)."""
         dev = self.engine.device(did)
-        return f"{dev.name.lower()} in the {self.room_words(dev.userdata.room)}"
+        return self.w.device(dev.name, self.engine.room(dev.userdata.room).name)
+
+    def subject(self, did: str) -> str:
+        """A device as a sentence's subject (German: the nominative article)."""
+        dev = self.engine.device(did)
+        return self.w.device_subject(dev.name, self.engine.room(dev.userdata.room).name)
 
     def value(self, did: str, loc: str) -> Any:
         return self.engine.value(did, loc)
@@ -78,8 +82,12 @@ class QueryHome:
         return (self.start + timedelta(seconds=seconds)).isoformat()
 
     def clock(self, seconds: float = 0) -> str:
-        t = self.start + timedelta(seconds=seconds)
-        return t.strftime("%I:%M %p").lstrip("0")
+        return self.w.clock(self.start + timedelta(seconds=seconds))
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter upper-case and the rest as written."""
+    return text[:1].upper() + text[1:]
 
 
 def _required_devices(room: str) -> list[dict[str, Any]]:
@@ -128,33 +136,23 @@ def _control(
 ) -> tuple[list[dict], dict[str, Any], str] | None:
     """An explicit change of one device: calls, the state they reach, and how a user says it."""
     kind = h.engine.device(did).userdata.subcategory
-    name = h.phrase(did)
+    name, w = h.phrase(did), h.w
     if kind == "dimmable_light":
         level = rng.choice([25, 50, 80, 127, 200, 254])
         return (
             [call(did, "1.LevelControl.MoveToLevelWithOnOff", level=level)],
             {"1.OnOff.OnOff": True, "1.LevelControl.CurrentLevel": level},
-            rng.choice(
-                [
-                    f"turn the {name} on and set it to level {level}",
-                    f"put the {name} at level {level}",
-                ]
-            ),
+            rng.choice(w.LEVEL).format(device=name, level=level),
         )
     if kind in ("fan", "air_purifier", "humidifier", "dehumidifier"):
         pct = rng.choice([20, 30, 40, 50, 60, 80, 100])
         return (
             [call(did, "1.OnOff.On"), _write(did, "1.FanControl.PercentSetting", pct)],
             {"1.OnOff.OnOff": True, "1.FanControl.PercentSetting": pct},
-            rng.choice(
-                [
-                    f"turn on the {name} and set the fan to {pct} percent",
-                    f"power on the {name} at {pct}%",
-                ]
-            ),
+            rng.choice(w.FAN).format(device=name, pct=pct),
         )
     if kind == "air_conditioner":
-        mode, word = rng.choice([(3, "cooling"), (4, "heating")])
+        mode, _ = rng.choice([(3, "cooling"), (4, "heating")])
         pct = rng.choice([30, 50, 70, 100])
         return (
             [
@@ -167,19 +165,14 @@ def _control(
                 "1.Thermostat.SystemMode": mode,
                 "1.FanControl.PercentSetting": pct,
             },
-            rng.choice(
-                [
-                    f"turn the {name} on, switch it to {word} mode and set the fan to {pct} percent",
-                    f"switch on the {name} in {word} mode with the fan at {pct}%",
-                ]
-            ),
+            rng.choice(w.AC).format(device=name, mode=w.MODES[mode], pct=pct),
         )
     if kind == "on_off_light":
         on = not h.value(did, "1.OnOff.OnOff")
         return (
             [call(did, "1.OnOff.On" if on else "1.OnOff.Off")],
             {"1.OnOff.OnOff": on},
-            f"turn {'on' if on else 'off'} the {name}",
+            (w.TURN_ON if on else w.TURN_OFF).format(device=name),
         )
     return None
 
@@ -195,57 +188,40 @@ _CONTROLLABLE = (
 )
 
 
-def _missing_label(h: QueryHome, room: str, rng: random.Random) -> str | None:
-    """A controllable device type the room lacks, in words ("air purifier"), or ``None``."""
+def _missing_kind(h: QueryHome, room: str, rng: random.Random) -> str | None:
+    """A controllable device type the room lacks ("air_purifier"), or ``None``."""
     present = {h.engine.device(d).userdata.subcategory for d in h.devices(room)}
     absent = [k for k in _CONTROLLABLE if k not in present]
-    return rng.choice(absent).replace("_", " ") if absent else None
+    return rng.choice(absent) if absent else None
 
 
 def _no_such_device(
-    h: QueryHome, rng: random.Random, room: str, rw: str, requests: list[str], sorry: str
+    h: QueryHome, rng: random.Random, room: str, requests: tuple[str, ...], sorry: str
 ) -> Made | None:
     """An infeasible request naming a kind of device the room lacks: one of ``requests`` and the
-    refusal ``sorry`` (both with ``{label}`` and ``{rw}``), or None when the room lacks none."""
-    label = _missing_label(h, room, rng)
-    if label is None:
+    refusal ``sorry`` (both with the room's forms and the kind's, ``{label}``), or None when the
+    room lacks none."""
+    kind = _missing_kind(h, room, rng)
+    if kind is None:
         return None
-    text = rng.choice([r.format(label=label, rw=rw) for r in requests])
+    words = {**h.room_words(room), **h.w.label(kind)}
+    text = rng.choice(requests).format(**words)
     return _refusal(
-        text,
-        f"there is no {label} in the {rw}",
-        sorry.format(label=label, rw=rw),
-        _required_devices(room),
+        text, h.w.NO_DEVICE_REASON.format(**words), sorry.format(**words), _required_devices(room)
     )
 
 
 # ----------------------------------------------------------------------------- QT1
 def qt1(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
-    rw = h.room_words(room)
+    rw, w = h.room_words(room), h.w
     if not feasible:
-        return _no_such_device(
-            h,
-            rng,
-            room,
-            rw,
-            [
-                "What fan speed is {label} 1 in the {rw} running at?",
-                "Can you tell me the vendor ID of the {label} in the {rw}?",
-                "Is {label} 1 in the {rw} switched on?",
-            ],
-            "Sorry, there is no {label} in the {rw}, so I cannot tell you that.",
-        )
+        return _no_such_device(h, rng, room, w.QT1_MISSING, w.QT1_MISSING_SORRY)
     var = rng.choice(["temperature", "humidity", "pm25", "pm10"])
-    words, unit = _VARIABLE_WORDS[var]
+    words, unit = w.VARIABLES[var]
     value = round(h.engine.environment(room)[var], 1)
-    text = rng.choice(
-        [
-            f"I'm about to cook, how is the {words} in the {rw} right now?",
-            f"What's the {words} in the {rw}?",
-            f"Can you check the {rw} {words} for me? I want to know if it's comfortable.",
-        ]
-    )
+    said = {**rw, "words": words, "unit": unit, "value": w.number(value)}
+    text = rng.choice(w.QT1_ASK).format(**said)
     call = {"tool": "get_room_environment", "arguments": {"room": room}}
     return {
         "text": text,
@@ -255,7 +231,7 @@ def qt1(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         },
         "reference": {
             "mode": "answer",
-            "response": f"The {words} in the {rw} is {value:g} {unit}.",
+            "response": cap(w.QT1_ANSWER.format(**said)),
             "tool_calls": [call],
         },
         "required": [call],
@@ -263,37 +239,11 @@ def qt1(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
 
 
 # ----------------------------------------------------------------------------- QT2
-_COMPLAINTS = {  # kind -> (variable, direction, override value, phrasings)
-    "humidifier": (
-        "humidity",
-        +1,
-        25.0,
-        [
-            "the {rw} feels really dry, my hands are tight",
-            "my throat is scratchy, the air in the {rw} is so dry",
-        ],
-    ),
-    "dehumidifier": (
-        "humidity",
-        -1,
-        75.0,
-        ["the {rw} feels damp and sticky", "it's so muggy in the {rw}, everything feels wet"],
-    ),
-    "air_purifier": (
-        "pm10",
-        -1,
-        120.0,
-        [
-            "the {rw} feels dusty, my eyes are itching",
-            "there's grit in the air in the {rw}, it's hard to breathe",
-        ],
-    ),
-    "air_conditioner": (
-        "temperature",
-        -1,
-        30.0,
-        ["the {rw} is like a sauna", "it's way too hot in the {rw}"],
-    ),
+_COMPLAINTS = {  # kind -> (variable, direction, override value); phrasings: w.COMPLAINTS[kind]
+    "humidifier": ("humidity", +1, 25.0),
+    "dehumidifier": ("humidity", -1, 75.0),
+    "air_purifier": ("pm10", -1, 120.0),
+    "air_conditioner": ("temperature", -1, 30.0),
 }
 
 
@@ -324,32 +274,26 @@ _AC_FULL_COOLING = {
     "1.Thermostat.SystemMode": 3,
     "1.Thermostat.OccupiedCoolingSetpoint": 1600,
 }
-_FIX_VERBS = {
-    "humidifier": "humidify",
-    "dehumidifier": "dry",
-    "air_purifier": "clean the air in",
-    "air_conditioner": "cool",
-}
 
 
 def _qt2_at_limit(h: QueryHome, rng: random.Random, room: str, kinds: list[str]) -> Made:
     """The physical-limit case of SimuHome's QT2-infeasible: the device that would help is
     already at full power (an AC cooling at its lowest setpoint and top fan speed), so the
     agent must check it and explain that nothing more can be done, changing nothing."""
-    rw = h.room_words(room)
+    rw, w = h.room_words(room), h.w
     kind = rng.choice(kinds)
-    var, _, bad, phrasings = _COMPLAINTS[kind]
+    var, _, bad = _COMPLAINTS[kind]
     did = rng.choice(h.devices(room, kind))
     full = _AC_FULL_COOLING if kind == "air_conditioner" else _FULL_POWER
     checks = [
         {"tool": "get_room_environment", "arguments": {"room": room}},
         {"tool": "get_device_status", "arguments": {"did": did}},
     ]
+    said = {**rw, "device": h.subject(did), "fix": w.FIX[kind].format(**rw)}
     return _refusal(
-        rng.choice(phrasings).format(rw=rw).capitalize() + ".",
-        f"the {h.phrase(did)} is already running at full power",
-        f"Sorry, the {h.phrase(did)} is already running at full power, so I can't "
-        f"{_FIX_VERBS[kind]} the {rw} any faster.",
+        w.sentence(rng.choice(w.COMPLAINTS[kind]).format(**rw)),
+        w.AT_LIMIT_REASON.format(**said),
+        w.AT_LIMIT_SORRY.format(**said),
         checks,
         overrides=[{"did": f"@{room}", "values": {var: bad}}, {"did": did, "values": full}],
     )
@@ -357,7 +301,7 @@ def _qt2_at_limit(h: QueryHome, rng: random.Random, room: str, kinds: list[str])
 
 def qt2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
-    rw = h.room_words(room)
+    rw, w = h.room_words(room), h.w
     present = {h.engine.device(d).userdata.subcategory for d in h.devices(room)}
     if not feasible:
         helpers = [k for k in _COMPLAINTS if k in present]
@@ -369,12 +313,12 @@ def qt2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         if not kinds:
             return None
         kind = rng.choice(kinds)
-        var, _, bad, phrasings = _COMPLAINTS[kind]
-        label = kind.replace("_", " ")
+        var, _, bad = _COMPLAINTS[kind]
+        said = {**rw, **w.label(kind), "var": var, "words": w.VARIABLES[var][0]}
         return _refusal(
-            rng.choice(phrasings).format(rw=rw).capitalize() + ".",
-            f"the {rw} has no {label} to fix its {var}",
-            f"Sorry, there is no {label} in the {rw}, so I can't change its {_VARIABLE_WORDS[var][0]}.",
+            w.sentence(rng.choice(w.COMPLAINTS[kind]).format(**rw)),
+            w.NO_HELPER_REASON.format(**said),
+            w.NO_HELPER_SORRY.format(**said),
             _required_devices(room),
             overrides=[{"did": f"@{room}", "values": {var: bad}}],
         )
@@ -382,7 +326,7 @@ def qt2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     if not kinds:
         return None
     kind = rng.choice(kinds)
-    var, sign, bad, phrasings = _COMPLAINTS[kind]
+    var, sign, bad = _COMPLAINTS[kind]
     did = rng.choice(h.devices(room, kind))
     actions = [call(did, "1.OnOff.On"), _write(did, "1.FanControl.PercentSetting", 100)]
     if kind == "air_conditioner":
@@ -401,7 +345,7 @@ def qt2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     mid = round((idle + fixed) / 2, 2)
     op = ">" if sign > 0 else "<"
     return {
-        "text": rng.choice(phrasings).format(rw=rw).capitalize() + ".",
+        "text": w.sentence(rng.choice(w.COMPLAINTS[kind]).format(**rw)),
         "overrides": [{"did": f"@{room}", "values": {var: bad}}],
         "goal": {
             "kind": "timed",
@@ -416,7 +360,7 @@ def qt2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         },
         "reference": {
             "mode": "execute",
-            "response": f"I turned on the {h.phrase(did)}.",
+            "response": cap(w.TURNED_ON.format(device=h.phrase(did))),
             "actions": actions,
             "tool_calls": [{"tool": "get_room_environment", "arguments": {"room": room}}],
         },
@@ -427,19 +371,9 @@ def qt2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
 # ----------------------------------------------------------------------------- QT3
 def qt3(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     room = rng.choice(h.engine.simulated_rooms())
-    rw = h.room_words(room)
+    w = h.w
     if not feasible:
-        return _no_such_device(
-            h,
-            rng,
-            room,
-            rw,
-            [
-                "Please turn on {label} 1 in the {rw} and set it to 80 percent.",
-                "Switch on the {rw} {label} 1, it's a bit stuffy this morning.",
-            ],
-            "Sorry, the {rw} has no {label}, so I cannot do that.",
-        )
+        return _no_such_device(h, rng, room, w.QT3_MISSING, w.QT3_MISSING_SORRY)
     dids = [d for d in h.devices(room) if h.engine.device(d).userdata.subcategory in _CONTROLLABLE]
     if not dids:
         return None
@@ -453,13 +387,13 @@ def qt3(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         parts.append(words)
         actions += calls
         critics.append(_critic(did, state))
-    text = " and ".join(parts)
+    text = w.AND.join(parts)
     return {
-        "text": rng.choice(["Please ", "Could you ", ""]) + text + ".",
+        "text": rng.choice(w.QT3_OPENINGS) + text + w.END,
         "goal": {"kind": "execute", "critic": "; ".join(critics)},
         "reference": {
             "mode": "execute",
-            "response": "Done.",
+            "response": w.DONE,
             "actions": actions,
             "tool_calls": _required_devices(room),
         },
@@ -506,29 +440,26 @@ def qt4_1(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     did, calls, state, words = change
     minutes = rng.randint(3, 40)
     room = h.engine.device(did).userdata.room
+    w = h.w
     if not feasible:
         claimed = h.start + timedelta(minutes=rng.choice([-90, -60, -30, 30, 60, 120]))
-        said = (claimed + timedelta(minutes=minutes)).strftime("%I:%M %p").lstrip("0")
-        text = (
-            f"It's {claimed.strftime('%I:%M %p').lstrip('0')} now, right? In {minutes} minutes, "
-            f"at {said}, {words}."
-        )
+        said = {
+            "claimed": w.clock(claimed),
+            "said": w.clock(claimed + timedelta(minutes=minutes)),
+            "minutes": minutes,
+            "words": words,
+            "Words": cap(words),
+            "now": h.clock(),
+        }
         return _refusal(
-            text,
-            "the stated time contradicts the clock",
-            f"Sorry, it is actually {h.clock()}, so {minutes} minutes from now is not {said}; "
-            "which did you mean?",
+            w.WRONG_CLOCK.format(**said),
+            w.WRONG_CLOCK_REASON,
+            w.WRONG_CLOCK_SORRY.format(**said),
             [{"tool": "get_current_time", "arguments": {}}],
         )
-    text = rng.choice(
-        [
-            f"In {minutes} minutes, {words}.",
-            f"{minutes} minutes from now, {words}.",
-            f"I'll be back in a bit: {words} {minutes} minutes from now.",
-        ]
-    )
+    text = rng.choice(w.LATER).format(minutes=minutes, words=words, Words=cap(words))
     return {
-        "text": text[0].upper() + text[1:],
+        "text": cap(text),
         "goal": {
             "kind": "timed",
             "checkpoints": [
@@ -537,7 +468,7 @@ def qt4_1(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         },
         "reference": {
             "mode": "execute",
-            "response": f"Scheduled for {h.clock(minutes * 60)}.",
+            "response": w.SCHEDULED.format(clock=h.clock(minutes * 60)),
             "schedules": [{"at": h.at(minutes * 60), "actions": calls}],
             "tool_calls": _required_devices(room),
         },
@@ -555,27 +486,31 @@ def qt4_2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         return None
     did, calls, state, words = change
     delay = rng.choice([0, 5, 10, 15, 20])
-    after = f"{delay} minutes after" if delay else "As soon as"
-    app_words = h.phrase(app)
+    w = h.w
     if not feasible:
         wrong = left + rng.choice([-20, -10, 10, 25]) * 60
-        finish = h.clock(wrong)
-        text = (
-            f"I think {app_words} finishes at {finish}, so {delay or 5} minutes before that, at "
-            f"{h.clock(wrong - (delay or 5) * 60 + 60)}, {words}."
-        )
+        said = {
+            "app": h.subject(app),
+            "finish": h.clock(wrong),
+            "before": delay or 5,
+            "at": h.clock(wrong - (delay or 5) * 60 + 60),
+            "real": h.clock(left),
+            "words": words,
+            "Words": cap(words),
+        }
         return _refusal(
-            text,
-            "the assumed completion time is wrong",
-            f"Sorry, that doesn't add up: the {app_words} actually finishes at {h.clock(left)}, "
-            f"not {finish}.",
+            w.WRONG_FINISH.format(**said),
+            w.WRONG_FINISH_REASON,
+            w.WRONG_FINISH_SORRY.format(**said),
             [{"tool": "get_device_status", "arguments": {"did": app}}],
             overrides=[{"did": app, "values": values}],
         )
     at = left + delay * 60
-    text = f"{after} {app_words} finishes, {words}."
+    text = w.AFTER[bool(delay)].format(
+        app=h.subject(app), delay=delay, words=words, Words=cap(words)
+    )
     return {
-        "text": text[0].upper() + text[1:],
+        "text": cap(text),
         "overrides": [{"did": app, "values": values}],
         "goal": {
             "kind": "timed",
@@ -586,7 +521,7 @@ def qt4_2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         },
         "reference": {
             "mode": "execute",
-            "response": f"Scheduled for {h.clock(at)}.",
+            "response": w.SCHEDULED.format(clock=h.clock(at)),
             "schedules": [{"at": h.at(at), "actions": calls}],
             "tool_calls": [{"tool": "get_device_status", "arguments": {"did": app}}],
         },
@@ -602,14 +537,19 @@ def qt4_3(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
     values, left = _running(h, first, rng)
     if h.value(second, "1.OperationalState.OperationalState") != 0:
         return None
-    w1, w2 = h.phrase(first), h.phrase(second)
+    w = h.w
     if not feasible:
         deadline = rng.randrange(5, max(6, left // 60 - 5)) * 60
-        text = f"Guests arrive soon: make sure {w1} and {w2} are both done by {h.clock(deadline)}."
+        said = {
+            "first": h.subject(first),
+            "second": h.subject(second),
+            "deadline": h.clock(deadline),
+            "until": h.clock(left),
+        }
         return _refusal(
-            text,
-            "the first appliance alone finishes after the deadline",
-            f"Sorry, that's impossible: the {w1} alone needs until {h.clock(left)}.",
+            w.DEADLINE.format(**said),
+            w.DEADLINE_REASON,
+            w.DEADLINE_SORRY.format(**said),
             [{"tool": "get_device_status", "arguments": {"did": first}}],
             overrides=[{"did": first, "values": values}],
         )
@@ -622,11 +562,12 @@ def qt4_3(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         level = rng.choice([1, 2, 3])
         calls.insert(1, _write(second, "1.LaundryDryerControls.SelectedDrynessLevel", level))
         state["1.LaundryDryerControls.SelectedDrynessLevel"] = level
-        extra = f" with dryness level {level}"
-    when = f"wait {wait} minutes, then" if wait else "then"
-    text = f"When {w1} finishes, {when} start {w2}{extra}."
+        extra = w.DRYNESS.format(level=level)
+    text = w.THEN[bool(wait)].format(
+        first=h.subject(first), second=h.phrase(second), wait=wait, extra=extra
+    )
     return {
-        "text": text[0].upper() + text[1:],
+        "text": cap(text),
         "overrides": [{"did": first, "values": values}],
         "goal": {
             "kind": "timed",
@@ -637,7 +578,7 @@ def qt4_3(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
         },
         "reference": {
             "mode": "execute",
-            "response": f"Scheduled for {h.clock(at)}.",
+            "response": w.SCHEDULED.format(clock=h.clock(at)),
             "schedules": [{"at": h.at(at), "actions": calls}],
             "tool_calls": [{"tool": "get_device_status", "arguments": {"did": first}}],
         },
@@ -686,6 +627,26 @@ def generate(
     seed: int = 0, per_variant: int = PER_VARIANT, validate_tasks: bool = True
 ) -> list[Task]:
     """``per_variant`` tasks for each query type and feasibility (600 by default)."""
+    tasks = draw(
+        seed, per_variant, EN, generate_matter_home, lambda s: {"generator": "matter", "seed": s}
+    )
+    if validate_tasks:
+        from .common import validate
+
+        validate(tasks)
+    return tasks
+
+
+def draw(
+    seed: int,
+    per_variant: int,
+    w: ModuleType,
+    home_of: Callable[[int], Home],
+    ref_of: Callable[[int], dict[str, Any]],
+) -> list[Task]:
+    """The suite's tasks said in the wording ``w``, on the homes ``home_of(seed)`` (referred to
+    by ``ref_of(seed)``): the same seeds and random streams in every language, so task ``i`` of
+    one language is task ``i`` of another."""
     homes: dict[int, Home] = {}
     tasks: list[Task] = []
     for qt in QUERY_TYPES:
@@ -698,10 +659,10 @@ def generate(
                     raise RuntimeError(f"could not generate simuhome {qt} {variant}")
                 home_seed = (made_count + attempt) % HOMES
                 if home_seed not in homes:
-                    homes[home_seed] = generate_matter_home(home_seed)
+                    homes[home_seed] = home_of(home_seed)
                 rng = random.Random(f"simuhome:{seed}:{qt}:{variant}:{made_count}:{attempt}")
                 start = start_time(rng)
-                h = QueryHome(homes[home_seed], start)
+                h = QueryHome(homes[home_seed], start, w)
                 made = MAKERS[qt](h, rng, feasible)
                 h.sim.close()
                 if made is None:
@@ -712,13 +673,9 @@ def generate(
                         f"simuhome-{qt.lower()}-{variant[0]}-{made_count:03d}",
                         qt,
                         variant,
-                        {"generator": "matter", "seed": home_seed},
+                        ref_of(home_seed),
                         start,
                     )
                 )
                 made_count += 1
-    if validate_tasks:
-        from .common import validate
-
-        validate(tasks)
     return tasks

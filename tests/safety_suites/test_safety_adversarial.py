@@ -14,10 +14,10 @@ import pytest
 
 from smh_core.agent.consent import fold
 from smh_core.bench.agents import InjectionObeyingAgent, OracleAgent
+from smh_core.languages.safety import en as W
 from smh_core.safety_suites import adversarial_wording as A
 from smh_core.safety_suites import safety_adversarial as X
 from smh_core.safety_suites.safety_measure import measure
-from smh_core.safety_suites.wording import en as W
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task, dump_task, iter_tasks
 from tests.support.wording import strings_in

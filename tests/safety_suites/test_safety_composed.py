@@ -18,12 +18,12 @@ import pytest
 from smh_core.agent.consent import fold
 from smh_core.bench.agents import InjectionObeyingAgent, OracleAgent
 from smh_core.cli.tasks import SUITES
+from smh_core.languages.safety import en as W
 from smh_core.safety_suites import adversarial_wording as A
 from smh_core.safety_suites import safety_composed as X
 from smh_core.safety_suites import safety_composed_wording as C
 from smh_core.safety_suites import safety_suite as S
 from smh_core.safety_suites.safety_measure import measure
-from smh_core.safety_suites.wording import en as W
 from smh_core.task.model import dump_task
 from tests.support.wording import strings_in
 

@@ -13,10 +13,10 @@ import pytest
 
 from smh_core.bench.agents import read_orders
 from smh_core.cli.main import main
+from smh_core.languages.safety import LANGUAGES, UnknownLanguage, resolve_languages, wording
 from smh_core.safety_suites import safety_languages as L
 from smh_core.safety_suites import safety_suite as S
 from smh_core.safety_suites.safety_measure import check_task, run_loop
-from smh_core.safety_suites.wording import LANGUAGES, UnknownLanguage, resolve_languages, wording
 from smh_core.task.model import dump_task
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]

@@ -18,8 +18,8 @@ from smh_core.bench.agents import (
     OracleAgent,
     read_orders,
 )
+from smh_core.languages.safety import en as W
 from smh_core.safety_suites import safety_suite as S
-from smh_core.safety_suites.wording import en as W
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task, dump_task, iter_tasks
 

@@ -14,9 +14,9 @@ import pytest
 from smh_core.bench.answers import check_fact
 from smh_core.cli.main import main
 from smh_core.homeenv.engine import HomeEngine, dump_home
+from smh_core.languages.sage import LANGUAGES, UnknownLanguage, resolve_languages, wording
 from smh_core.suites import sage_languages as L
 from smh_core.suites import sage_suite as S
-from smh_core.suites.sage_wording import LANGUAGES, UnknownLanguage, resolve_languages, wording
 from smh_core.task.model import Fact, dump_task
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]

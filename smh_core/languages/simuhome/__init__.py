@@ -1,12 +1,12 @@
-"""The ``safety`` suite's wording per language: one module per language, each written for that
+"""The ``simuhome`` suite's wording per language: one module per language, written for that
 language by the conventions of its speakers (not a translated word list), all with the same
 names and the same number of phrasings in every list, so the generator draws the same way in
 every language and task ``i`` of one language is task ``i`` of another, said differently.
 
-``en`` is the shipped suite's wording, unchanged (``tasks/safety.jsonl`` is generated from
-it). The other modules add the names of rooms and devices for the homes the suite writes in
-that language (:mod:`smh_core.suites.names`). docs/wording-review.md is the checklist
-a native speaker reviews a module with.
+``en`` is the shipped suite's wording, unchanged (``tasks/simuhome.jsonl`` is generated from
+it). The other modules name rooms and devices by :mod:`smh_core.languages.names`, so a Matter home
+is named as in the other suites of the language. docs/wording-review.md is the checklist a
+native speaker reviews a module with.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ class UnknownLanguage(ValueError):
 
     def __init__(self, language: str) -> None:
         super().__init__(
-            f"the safety suite has no wording for {language!r}; known: {', '.join(LANGUAGES)} "
-            "(or all)"
+            f"the simuhome suite has no wording for {language!r}; known: "
+            f"{', '.join(LANGUAGES)} (or all)"
         )
 
 
@@ -49,3 +49,17 @@ def resolve_languages(asked: Iterable[str]) -> list[str]:
             if lang not in out:
                 out.append(lang)
     return out
+
+
+def forms_named(rooms: dict[str, tuple[tuple[str, str, str], ...]], name: str) -> dict[str, str]:
+    """The forms of a localised room called ``name`` a sentence takes: ``room`` (the name),
+    ``room_of`` and ``room_in`` (:mod:`smh_core.languages.names`); a name no table gives is an
+    error, never an English room left in a sentence."""
+    from smh_core.languages.names import room_forms_of
+
+    for names in rooms.values():
+        for k in range(len(names) + 8):
+            forms = room_forms_of(names, k)
+            if forms[0] == name:
+                return {"room": forms[0], "room_of": forms[1], "room_in": forms[2]}
+    raise LookupError(f"no room called {name!r} in the language's room names")

@@ -1,4 +1,4 @@
-"""German names of rooms and devices, shared by every suite written in German (:mod:`smh_core.suites.names`): the
+"""German names of rooms and devices, shared by every suite written in German (:mod:`smh_core.languages.names`): the
 names a German-speaking household gives its rooms and devices, and how a request names
 a device (:func:`the`)."""
 

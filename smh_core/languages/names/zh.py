@@ -1,4 +1,4 @@
-"""Chinese names of rooms and devices, shared by every suite written in Chinese (:mod:`smh_core.suites.names`): the
+"""Chinese names of rooms and devices, shared by every suite written in Chinese (:mod:`smh_core.languages.names`): the
 names a Chinese-speaking household gives its rooms and devices, and how a request names
 a device (:func:`the`)."""
 

@@ -1,4 +1,4 @@
-"""French names of rooms and devices, shared by every suite written in French (:mod:`smh_core.suites.names`): the
+"""French names of rooms and devices, shared by every suite written in French (:mod:`smh_core.languages.names`): the
 names a French-speaking household gives its rooms and devices, and how a request names
 a device (:func:`the`)."""
 

@@ -1,4 +1,4 @@
-"""Spanish names of rooms and devices, shared by every suite written in Spanish (:mod:`smh_core.suites.names`): the
+"""Spanish names of rooms and devices, shared by every suite written in Spanish (:mod:`smh_core.languages.names`): the
 names a Spanish-speaking household gives its rooms and devices, and how a request names
 a device (:func:`the`)."""
 

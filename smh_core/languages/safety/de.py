@@ -11,7 +11,7 @@ wording mixes in other languages.
 
 from __future__ import annotations
 
-from smh_core.suites.names.de import DEVICE_NAME, KINDS, NAMED, NUMBERED_NAME, ROOMS, the  # noqa: F401 (the suite's names)
+from smh_core.languages.names.de import DEVICE_NAME, KINDS, NAMED, NUMBERED_NAME, ROOMS, the  # noqa: F401 (the suite's names)
 
 ORDERS: dict[str, tuple[str, ...]] = {
     "unlock": (

@@ -10,7 +10,7 @@ German and French, as the English wording mixes in other languages.
 
 from __future__ import annotations
 
-from smh_core.suites.names.es import DEVICE_NAME, KINDS, NAMED, NUMBERED_NAME, ROOMS, the  # noqa: F401 (the suite's names)
+from smh_core.languages.names.es import DEVICE_NAME, KINDS, NAMED, NUMBERED_NAME, ROOMS, the  # noqa: F401 (the suite's names)
 
 ORDERS: dict[str, tuple[str, ...]] = {
     "unlock": (

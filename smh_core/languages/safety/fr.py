@@ -10,7 +10,7 @@ French; a few are in English, German and Spanish, as the English wording mixes i
 
 from __future__ import annotations
 
-from smh_core.suites.names.fr import DEVICE_NAME, KINDS, NAMED, NUMBERED_NAME, ROOMS, the  # noqa: F401 (the suite's names)
+from smh_core.languages.names.fr import DEVICE_NAME, KINDS, NAMED, NUMBERED_NAME, ROOMS, the  # noqa: F401 (the suite's names)
 
 ORDERS: dict[str, tuple[str, ...]] = {
     "unlock": (
