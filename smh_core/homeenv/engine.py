@@ -464,10 +464,12 @@ def _compiled(dev: Device) -> _Dev:
     hit = _COMPILED.get(key)
     if hit is None or hit[0]() is not dev:
         # The cached table holds no model on purpose: a strong reference would keep the device
-        # alive, so its weakref below would never fire. Every table handed out gets it back.
-        table = dataclasses.replace(_compile_device(dev), model=None)  # type: ignore[arg-type]
-        hit = (weakref.ref(dev, lambda _ref: _COMPILED.pop(key, None)), table)
-        _COMPILED[key] = hit
+        # alive, so its weakref below would never fire. Every table handed out gets it back;
+        # the first is the compiled one itself.
+        table = _compile_device(dev)
+        cached = dataclasses.replace(table, model=None)  # type: ignore[arg-type]
+        _COMPILED[key] = (weakref.ref(dev, lambda _ref: _COMPILED.pop(key, None)), cached)
+        return table
     return dataclasses.replace(hit[1], model=dev)
 
 
