@@ -12,6 +12,7 @@ INTENTS = "intents"
 """HA's sentence templates per language: asked for by name only (all languages take minutes)."""
 LANGUAGE_SUITES = {
     "safety": "smh_core.safety_suites.safety_languages",
+    "smh": "smh_core.suites.smh_languages",
 }
 """The suites written in other languages than English, each by a module with ``LANGUAGES``,
 ``resolve_languages(asked)``, ``generate(seed, language)``, ``write_homes(out, seed, language)``
