@@ -154,11 +154,11 @@ def make_task(
         return _control_task(sub, idx, level, home_seed, home, rng, w)
     engine = HomeEngine(home)
     if category == "scheduling":
-        return schedule_task(sub, engine, rng)
+        return schedule_task(sub, engine, rng, w)
     if category == "compositional_control":
         return compositional_task(sub, engine, rng)
     if category == "memory":
-        return memory_task(sub, engine, rng)
+        return memory_task(sub, engine, rng, w)
     if category in ("ambiguous_intent", "multi_turn"):
         return dialogue_task(sub, engine, rng)
     if sub == "status":

@@ -46,24 +46,29 @@ _ENGLISH_WORDS = (
     "the set turn switch please change could would you hey make like thanks can flip go ahead "
     "shut let's get going uh um hmm erm so wait sorry mean what is of right now tell me current "
     "at moment how many devices are in count for there done switched on off degrees seconds "
-    "brightness temperature target mode volume level position speed fan water state"
+    "brightness temperature target mode volume level position speed fan water state "
+    "when every daily tonight tomorrow weekdays weekends minutes above below if only still "
+    "humidity same matches time want sleep movie reading morning guests work bed"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
 SHARED = {
-    "de": {"hey", "so", "position", "moment", "in"},
+    "de": {"hey", "so", "position", "moment", "in", "um"},
     "es": {"color", "me"},
-    "fr": {"position", "volume", "mode", "me", "on", "moment"},
+    "fr": {"position", "volume", "mode", "me", "on", "moment", "minutes"},
     "zh": set(),
 }
-"""English template words that are also ordinary words of the language (German ``im Moment``,
-``in der Küche``; Spanish ``me``; French ``on lance``, ``le volume``): allowed there only."""
+"""English template words that are also ordinary words of the language (German ``um 7 Uhr``, ``im Moment``,
+``in der Küche``; Spanish ``me``; French ``on lance``, ``le volume``, ``20 minutes``): allowed
+there only."""
 
 
 def _shape(module) -> dict[str, object]:
     def size(value: object) -> object:
         if isinstance(value, dict):
             return {k: size(v) for k, v in value.items()}
+        if isinstance(value, tuple) and any(isinstance(v, tuple) for v in value):
+            return [size(v) for v in value]  # PHRASES: per scene, as many phrases
         return len(value) if isinstance(value, tuple) else type(value).__name__
 
     return {
@@ -145,6 +150,8 @@ def test_task_i_of_a_language_is_task_i_of_english(lang: str) -> None:
             assert [f.kind for f in t.goal.facts] == [f.kind for f in e.goal.facts]
         elif "alias" not in t.goal.critic and "media_name" not in t.goal.critic:
             assert t.goal.critic == e.goal.critic
+        if t.category == "scheduling":
+            assert (t.goal.triggers, t.goal.conditions) == (e.goal.triggers, e.goal.conditions)
     assert {path for path, _ in homes} == {t.home.file for t in tasks}
 
 
@@ -154,14 +161,21 @@ def _words(text: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_no_english_is_left_in_requests_answers_or_names(lang: str) -> None:
-    """What the user says and hears holds no word of the English templates (letters-only words,
+    """What the user says and hears (requests, replies, memories, the dialogue before) holds no word of the English templates (letters-only words,
     case-insensitive; the language's own homographs of :data:`SHARED` aside), and no device or
     room of a written home keeps an English kind noun as a word of the names tables (``Light``,
     ``Speaker``...)."""
     tasks, homes = L.build(0, lang)
     allowed = SHARED[lang]
     for t in tasks:
-        said = " ".join([t.turns[0].text, t.reference.response or ""])
+        said = " ".join(
+            [
+                t.turns[0].text,
+                t.reference.response or "",
+                *t.memory,
+                *(h.content for h in t.history),
+            ]
+        )
         left = (_words(said) & ENGLISH) - allowed
         assert not left, (t.id, said, left)
     kinds = {k.casefold() for k in names(lang).KINDS} | {"room", "bedroom", "bathroom", "kitchen"}
@@ -218,3 +232,18 @@ def test_a_missing_word_is_an_error_not_english(lang: str) -> None:
     with pytest.raises(LookupError):
         w.set_request("clear", random.Random(0), "x", "work_mode", "no_such_mode", None, None)
     assert isinstance(L.localised_home(lang, "simple", 0), Home)
+
+
+@pytest.mark.parametrize(
+    ("lang", "times"),
+    [
+        ("de", ["19 Uhr", "6:45 Uhr"]),
+        ("es", ["19:00", "6:45"]),
+        ("fr", ["19 h", "6 h 45"]),
+        ("zh", ["晚上7点", "早上6点45分"]),
+    ],
+)
+def test_times_are_written_the_local_way(lang: str, times: list[str]) -> None:
+    w = wording(lang)
+    assert [w.clock(19, 0), w.clock(6, 45)] == times
+    assert wording("zh").clock(12, 30) == "中午12点半"

@@ -174,20 +174,24 @@ SUBCATS = {
 """Per kind of device of the home model: the noun, its plural, its gender."""
 _MY = {"m": "mein", "f": "meine", "n": "mein"}
 _BIG = {"m": "der große", "f": "die große", "n": "das große"}
+_NOM = {"m": "der", "f": "die", "n": "das"}
 _VON = {"m": "vom", "f": "von der", "n": "vom"}
 _BEI = {"m": "beim", "f": "bei der", "n": "beim"}
 
 
 def _with(name: str, articles: dict[str, str], bare: str) -> str:
     said = with_article(name, NAMES.KINDS, NAMES.NAMED, articles)
-    return said if said != name else f"{bare} {name}"
+    return said if said != name else f"{bare} {name}".strip()
 
 
 def device_parts(name: str) -> dict[str, str]:
-    """A device's name as the templates use it: accusative, bare, after "von" and "bei"."""
+    """A device's name as the templates use it: accusative, nominative, bare, after "von" and
+    "bei"."""
     return {
         "dev": NAMES.the(name),
+        "dev_nom": _with(name, _NOM, ""),
         "Dev": name,
+        "name": name,
         "of_dev": _with(name, _VON, "von"),
         "at_dev": _with(name, _BEI, "bei"),
     }
@@ -204,14 +208,87 @@ def kind_parts(sub: str) -> dict[str, str]:
     }
 
 
-(
-    set_request,
-    switch_request,
-    status_request,
-    status_answer,
-    value_names,
-    quantity_room_request,
-    quantity_on_request,
-    quantity_answer,
-    aliases,
-) = render.interface(sys.modules[__name__])
+# ---------------------------------------------------------------------------------- scheduling
+SCHEDULED = "Erledigt, die Regel ist eingerichtet."
+TONIGHT = ("Heute Abend um {clock}", "Um {clock} heute Abend", "Heute um {clock}")
+TOMORROW = ("Morgen um {clock}", "Um {clock} morgen")
+DAILY = ("Jeden Tag um {clock}", "Täglich um {clock}", "Jeden Tag pünktlich um {clock}")
+WEEKDAYS = ("Werktags um {clock}", "Montags bis freitags um {clock}")
+WEEKEND = ("Am Wochenende um {clock}", "Jeden Samstag und Sonntag um {clock}")
+NO_MOVE = (
+    "Wenn sich {room_in} {minutes} Minuten lang nichts bewegt hat",
+    "Sobald sich {room_in} seit {minutes} Minuten niemand mehr bewegt hat",
+)
+HOT = (
+    "Wenn es {room_in} wärmer als {t} Grad wird",
+    "Wenn die Temperatur {room_in} über {t} Grad steigt",
+)
+COLD = "Wenn es {room_in} kälter als {t} Grad wird"
+HUMID = (
+    "Wenn die Luftfeuchtigkeit {room_in} über {h} % steigt",
+    "Wenn es {room_in} feuchter als {h} % wird",
+)
+DUSTY = "Wenn der Feinstaubwert {room_in} über {level} steigt"
+TURNS = {
+    "on": ("Wenn {dev_nom} eingeschaltet wird", "Immer wenn {dev_nom} angeht"),
+    "off": ("Wenn {dev_nom} ausgeschaltet wird", "Immer wenn {dev_nom} ausgeht"),
+}
+BECOMES = ("Wenn {dev_nom} auf „{shown}“ wechselt", "Sobald {dev_nom} den Zustand „{shown}“ hat")
+IF_HOT = (
+    "wenn es {room_in} noch über {t} Grad hat",
+    "aber nur, wenn die Temperatur {room_in} über {t} Grad liegt",
+)
+IF_HUMID = "wenn die Luftfeuchtigkeit {room_in} über {h} % liegt"
+IF_STATE = "wenn {dev_nom} gerade {shown} ist"
+WHEN_IF = "{when}, {cond}"
+RULE = "{when}: {actions}."
+SWITCH_ACTION = {"on": "{dev} einschalten", "off": "{dev} ausschalten"}
+SET_ACTION = "{attr_acc} {of_dev} auf {val} stellen"
+COMMA, AND = ", ", " und "
+
+
+def clock(hour: int, minute: int) -> str:
+    """A time as German speakers write it (``19 Uhr``, ``6:45 Uhr``)."""
+    return f"{hour}:{minute:02d} Uhr" if minute else f"{hour} Uhr"
+
+
+# ------------------------------------------------------------------------------------- memory
+PHRASES = (
+    (
+        "sleep",
+        ("Zeit zum Schlafen.", "Ich geh ins Bett.", "Schlafenszeit, bitte.", "Gut, Nachtruhe."),
+    ),
+    ("movie", ("Filmabend!", "Lass uns einen Film schauen.", "Mach alles bereit für einen Film.")),
+    (
+        "reading",
+        ("Ich lese jetzt ein bisschen.", "Lesezeit.", "Richte mir alles zum Lesen ein, bitte."),
+    ),
+    ("wake-up", ("Guten Morgen!", "Ich bin wach.", "Morgenroutine, bitte.")),
+    ("guests", ("Gleich kommen Gäste.", "Wir kriegen gleich Besuch, mach die Wohnung fertig.")),
+    ("work", ("Zeit, mich auf die Arbeit zu konzentrieren.", "Ich fange jetzt mit der Arbeit an.")),
+)
+SCENES = {
+    "sleep": "Schlafenszeit",
+    "movie": "Filmabend",
+    "reading": "Lesezeit",
+    "wake-up": "Aufstehen",
+    "guests": "Besuch",
+    "work": "Arbeitszeit",
+}
+MEMORY_TARGET = "Wenn ich „{scene}“ sage, hätte ich gern {desc}."
+MEMORY_OTHER = "Bei „{scene}“ will ich {desc} haben."
+DESCRIBE_SWITCH = {"on": "{dev} eingeschaltet", "off": "{dev} ausgeschaltet"}
+DESCRIBE_SET = "{attr_acc} {of_dev} auf {val}"
+LONG_DONE = "Erledigt, so wie du es magst."
+SAME = (
+    "Mach dasselbe {at_dev}.",
+    "Jetzt {dev} auch, gleiche Einstellung.",
+    "Stell {dev} genauso ein wie eben.",
+    "Das Gleiche für {dev}, bitte.",
+    "Und {dev} – bitte angleichen.",
+)
+HISTORY_USER = "Stell {attr_acc} {of_dev} auf {val}."
+HISTORY_DONE = "Erledigt, {attr} {of_dev} steht jetzt auf {val}."
+SAME_DONE = "{dev_nom} ist jetzt genauso eingestellt."
+
+globals().update(render.interface(sys.modules[__name__]))  # the functions of .en

@@ -183,7 +183,9 @@ def device_parts(name: str) -> dict[str, str]:
     dev = NAMES.the(name)
     return {
         "dev": dev,
+        "dev_nom": dev,
         "Dev": name,
+        "name": name,
         "of_dev": _contract(f"de {dev}"),
         "at_dev": _contract(f"a {dev}"),
     }
@@ -204,14 +206,84 @@ def kind_parts(sub: str) -> dict[str, str]:
     }
 
 
-(
-    set_request,
-    switch_request,
-    status_request,
-    status_answer,
-    value_names,
-    quantity_room_request,
-    quantity_on_request,
-    quantity_answer,
-    aliases,
-) = render.interface(sys.modules[__name__])
+# ---------------------------------------------------------------------------------- scheduling
+SCHEDULED = "Hecho, ya está programado."
+TONIGHT = ("Esta noche a las {clock}", "A las {clock} de esta noche", "Hoy a las {clock}")
+TOMORROW = ("Mañana a las {clock}", "A las {clock} de mañana")
+DAILY = ("Todos los días a las {clock}", "Cada día a las {clock}", "A diario a las {clock}")
+WEEKDAYS = ("Entre semana a las {clock}", "De lunes a viernes a las {clock}")
+WEEKEND = ("Los fines de semana a las {clock}", "Cada sábado y domingo a las {clock}")
+NO_MOVE = (
+    "Cuando no haya movimiento {room_in} durante {minutes} minutos",
+    "En cuanto nadie se haya movido {room_in} en {minutes} minutos",
+)
+HOT = (
+    "Cuando {room_in} se superen los {t} grados",
+    "Si la temperatura {room_of} pasa de {t} grados",
+)
+COLD = "Cuando la temperatura {room_of} baje de {t} grados"
+HUMID = (
+    "Cuando la humedad {room_of} suba por encima del {h} %",
+    "Si {room_in} hay más de un {h} % de humedad",
+)
+DUSTY = "Cuando las partículas finas {room_in} pasen de {level}"
+TURNS = {
+    "on": ("Cuando se encienda {dev}", "Cada vez que alguien encienda {dev}"),
+    "off": ("Cuando se apague {dev}", "Cada vez que alguien apague {dev}"),
+}
+BECOMES = ("Cuando {dev_nom} pase a «{shown}»", "En cuanto el estado {of_dev} sea «{shown}»")
+IF_HOT = (
+    "si {room_in} sigue haciendo más de {t} grados",
+    "pero solo si la temperatura {room_of} pasa de {t} grados",
+)
+IF_HUMID = "si la humedad {room_of} está por encima del {h} %"
+IF_STATE = "si el estado {of_dev} es «{shown}»"
+WHEN_IF = "{when}, {cond}"
+RULE = "{when}, {actions}."
+SWITCH_ACTION = {"on": "enciende {dev}", "off": "apaga {dev}"}
+SET_ACTION = "pon {attr} {of_dev} en {val}"
+COMMA, AND = ", ", " y "
+
+
+def clock(hour: int, minute: int) -> str:
+    """A time as written in Spain, on the 24-hour clock (``19:00``, ``6:45``)."""
+    return f"{hour}:{minute:02d}"
+
+
+# ------------------------------------------------------------------------------------- memory
+PHRASES = (
+    (
+        "sleep",
+        ("Hora de dormir.", "Me voy a la cama.", "A dormir, por favor.", "Vale, modo noche."),
+    ),
+    ("movie", ("¡Hora de peli!", "Vamos a ver una película.", "Prepáralo todo para ver una peli.")),
+    ("reading", ("Voy a leer un rato.", "Hora de leer.", "Ponme todo listo para leer, por favor.")),
+    ("wake-up", ("¡Buenos días!", "Ya me he levantado.", "Rutina de mañana, por favor.")),
+    ("guests", ("Vienen invitados.", "Tenemos visita enseguida, deja la casa lista.")),
+    ("work", ("Hora de concentrarme en el trabajo.", "Empiezo a trabajar ya.")),
+)
+SCENES = {
+    "sleep": "hora de dormir",
+    "movie": "hora de peli",
+    "reading": "hora de leer",
+    "wake-up": "hora de levantarse",
+    "guests": "hay visita",
+    "work": "hora de trabajar",
+}
+MEMORY_TARGET = "Cuando digo «{scene}», me gusta {desc}."
+MEMORY_OTHER = "Para «{scene}», quiero {desc}."
+DESCRIBE_SWITCH = {"on": "que se encienda {dev}", "off": "que se apague {dev}"}
+DESCRIBE_SET = "tener {attr} {of_dev} en {val}"
+LONG_DONE = "Hecho, como a ti te gusta."
+SAME = (
+    "Haz lo mismo con {dev}.",
+    "Ahora {dev} también, con el mismo ajuste.",
+    "Pon {dev} igual que antes.",
+    "Lo mismo para {dev}, por favor.",
+    "Y {dev}, que quede igual.",
+)
+HISTORY_USER = "Pon {attr} {of_dev} en {val}."
+HISTORY_DONE = "Hecho, {attr} {of_dev} está ahora en {val}."
+SAME_DONE = "Listo, {dev} ya está igual."
+
+globals().update(render.interface(sys.modules[__name__]))  # the functions of .en

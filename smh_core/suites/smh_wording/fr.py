@@ -188,7 +188,9 @@ def device_parts(name: str) -> dict[str, str]:
     dev = NAMES.the(name)
     return {
         "dev": dev,
+        "dev_nom": dev,
         "Dev": name,
+        "name": name,
         "of_dev": _contract(f"de {dev}"),
         "at_dev": _contract(f"à {dev}"),
     }
@@ -209,14 +211,93 @@ def kind_parts(sub: str) -> dict[str, str]:
     }
 
 
-(
-    set_request,
-    switch_request,
-    status_request,
-    status_answer,
-    value_names,
-    quantity_room_request,
-    quantity_on_request,
-    quantity_answer,
-    aliases,
-) = render.interface(sys.modules[__name__])
+# ---------------------------------------------------------------------------------- scheduling
+SCHEDULED = "C'est fait, la règle est en place."
+TONIGHT = ("Ce soir à {clock}", "À {clock} ce soir", "Aujourd'hui à {clock}")
+TOMORROW = ("Demain à {clock}", "À {clock} demain")
+DAILY = ("Tous les jours à {clock}", "Chaque jour à {clock}", "Quotidiennement à {clock}")
+WEEKDAYS = ("En semaine à {clock}", "Du lundi au vendredi à {clock}")
+WEEKEND = ("Le week-end à {clock}", "Chaque samedi et dimanche à {clock}")
+NO_MOVE = (
+    "Quand personne n'a bougé {room_in} depuis {minutes} minutes",
+    "Dès qu'il n'y a eu aucun mouvement {room_in} pendant {minutes} minutes",
+)
+HOT = (
+    "Quand il fait plus de {t} degrés {room_in}",
+    "Si la température {room_of} dépasse {t} degrés",
+)
+COLD = "Quand la température {room_of} descend sous les {t} degrés"
+HUMID = ("Quand l'humidité {room_of} dépasse {h} %", "S'il y a plus de {h} % d'humidité {room_in}")
+DUSTY = "Quand le taux de particules fines {room_of} dépasse {level}"
+TURNS = {
+    "on": ("Quand {dev} s'allume", "Chaque fois qu'on allume {dev}"),
+    "off": ("Quand {dev} s'éteint", "Chaque fois qu'on éteint {dev}"),
+}
+BECOMES = ("Quand {dev} passe à « {shown} »", "Dès que l'état {of_dev} est « {shown} »")
+IF_HOT = (
+    "s'il fait encore plus de {t} degrés {room_in}",
+    "mais seulement si la température {room_of} dépasse {t} degrés",
+)
+IF_HUMID = "si l'humidité {room_of} dépasse {h} %"
+IF_STATE = "si l'état {of_dev} est « {shown} »"
+WHEN_IF = "{when}, {cond}"
+RULE = "{when}, {actions}."
+SWITCH_ACTION = {"on": "allume {dev}", "off": "éteins {dev}"}
+SET_ACTION = "règle {attr} {of_dev} sur {val}"
+COMMA, AND = ", ", " et "
+
+
+def clock(hour: int, minute: int) -> str:
+    """A time as written in France (``19 h``, ``6 h 45``)."""
+    return f"{hour} h {minute:02d}" if minute else f"{hour} h"
+
+
+# ------------------------------------------------------------------------------------- memory
+PHRASES = (
+    (
+        "sleep",
+        (
+            "C'est l'heure de dormir.",
+            "Je vais me coucher.",
+            "Au lit, s'il te plaît.",
+            "Bon, mode nuit.",
+        ),
+    ),
+    ("movie", ("Soirée film !", "On regarde un film.", "Prépare tout pour un film.")),
+    (
+        "reading",
+        (
+            "Je vais lire un peu.",
+            "C'est l'heure de lire.",
+            "Installe-moi pour la lecture, s'il te plaît.",
+        ),
+    ),
+    ("wake-up", ("Bonjour !", "Je suis debout.", "Routine du matin, s'il te plaît.")),
+    ("guests", ("Des invités arrivent.", "On a de la visite bientôt, prépare la maison.")),
+    ("work", ("Il est temps de me concentrer sur le travail.", "Je commence à travailler.")),
+)
+SCENES = {
+    "sleep": "dodo",
+    "movie": "soirée film",
+    "reading": "lecture",
+    "wake-up": "réveil",
+    "guests": "invités",
+    "work": "boulot",
+}
+MEMORY_TARGET = "Quand je dis « {scene} », j'aime {desc}."
+MEMORY_OTHER = "Pour « {scene} », je veux {desc}."
+DESCRIBE_SWITCH = {"on": "qu'on allume {dev}", "off": "qu'on éteigne {dev}"}
+DESCRIBE_SET = "avoir {attr} {of_dev} sur {val}"
+LONG_DONE = "C'est fait, comme tu aimes."
+SAME = (
+    "Fais pareil pour {dev}.",
+    "Maintenant {dev} aussi, même réglage.",
+    "Règle {dev} comme tout à l'heure.",
+    "Pareil pour {dev}, s'il te plaît.",
+    "Et {dev}, pareil.",
+)
+HISTORY_USER = "Règle {attr} {of_dev} sur {val}."
+HISTORY_DONE = "C'est fait, {attr} {of_dev} est maintenant sur {val}."
+SAME_DONE = "C'est fait, même réglage pour {dev}."
+
+globals().update(render.interface(sys.modules[__name__]))  # the functions of .en

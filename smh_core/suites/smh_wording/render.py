@@ -130,10 +130,10 @@ def _switch_request(w: ModuleType) -> Callable[..., str]:
     return switch_request
 
 
-def interface(w: ModuleType) -> tuple[Callable[..., Any], ...]:
-    """The suite's functions for language module ``w``: ``set_request``, ``switch_request``,
-    ``status_request``, ``status_answer``, ``value_names``, ``quantity_room_request``,
-    ``quantity_on_request``, ``quantity_answer``, ``aliases`` (see :mod:`.en`)."""
+def interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
+    """The suite's functions for language module ``w`` (the names :mod:`.en` defines):
+    requests, answers, the words of a scheduled rule; a module takes them with
+    ``globals().update(render.interface(...))``."""
 
     def shown(locator: str, value: Any) -> str:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -170,14 +170,44 @@ def interface(w: ModuleType) -> tuple[Callable[..., Any], ...]:
         parts = {**w.kind_parts(sub), **room_parts(w, room)}
         return [a.format(**parts) for a in w.ALIASES]
 
-    return (
-        _set_request(w),
-        _switch_request(w),
-        status_request,
-        status_answer,
-        value_names,
-        quantity_room_request,
-        quantity_on_request,
-        quantity_answer,
-        aliases,
-    )
+    def state_word(value: Any) -> str:
+        """A watched device's state as the rule says it (on/off in the language)."""
+        if isinstance(value, bool):
+            return value_word(w, "on" if value else "off")
+        return value_word(w, value)
+
+    def switch_words(device: str, on: bool) -> str:
+        return w.SWITCH_ACTION["on" if on else "off"].format(**w.device_parts(device))
+
+    def set_words(device: str, locator: str, value: Any, unit: str | None) -> str:
+        nom, acc = attr(w, locator)
+        parts = {**w.device_parts(device), "attr": nom, "attr_acc": acc}
+        return w.SET_ACTION.format(**parts, val=value_words(w, locator, value, unit))
+
+    def set_parts(device: str, locator: str, value: Any, unit: str | None) -> dict[str, str]:
+        """A device, an attribute and a value as the templates name them."""
+        nom, acc = attr(w, locator)
+        parts = {**w.device_parts(device), "attr": nom, "attr_acc": acc}
+        return parts | {"val": value_words(w, locator, value, unit)}
+
+    def join(words: list[str]) -> str:
+        return words[0] if len(words) == 1 else w.COMMA.join(words[:-1]) + w.AND + words[-1]
+
+    return {
+        "set_request": _set_request(w),
+        "switch_request": _switch_request(w),
+        "status_request": status_request,
+        "status_answer": status_answer,
+        "value_names": value_names,
+        "quantity_room_request": quantity_room_request,
+        "quantity_on_request": quantity_on_request,
+        "quantity_answer": quantity_answer,
+        "aliases": aliases,
+        "room_parts": lambda room: room_parts(w, room),
+        "state_word": state_word,
+        "switch_words": switch_words,
+        "set_words": set_words,
+        "set_parts": set_parts,
+        "join": join,
+        "sentence": sentence,
+    }

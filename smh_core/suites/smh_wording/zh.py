@@ -142,7 +142,14 @@ SUBCATS = {
 
 def device_parts(name: str) -> dict[str, str]:
     """A device's name as the templates use it: bare, and with ``的`` before an attribute."""
-    return {"dev": name, "Dev": name, "of_dev": f"{name}的", "at_dev": name}
+    return {
+        "dev": name,
+        "dev_nom": name,
+        "Dev": name,
+        "name": name,
+        "of_dev": f"{name}的",
+        "at_dev": name,
+    }
 
 
 def kind_parts(sub: str) -> dict[str, str]:
@@ -157,14 +164,74 @@ def kind_parts(sub: str) -> dict[str, str]:
     }
 
 
-(
-    set_request,
-    switch_request,
-    status_request,
-    status_answer,
-    value_names,
-    quantity_room_request,
-    quantity_on_request,
-    quantity_answer,
-    aliases,
-) = render.interface(sys.modules[__name__])
+# ---------------------------------------------------------------------------------- scheduling
+SCHEDULED = "好的，已经设置好了。"
+TONIGHT = ("今天{clock}", "今天{clock}的时候", "到了今天{clock}")
+TOMORROW = ("明天{clock}", "明天{clock}的时候")
+DAILY = ("每天{clock}", "每天到了{clock}", "天天{clock}")
+WEEKDAYS = ("工作日{clock}", "周一到周五{clock}")
+WEEKEND = ("周末{clock}", "每周六和周日{clock}")
+NO_MOVE = ("{room}{minutes}分钟没人活动的时候", "{room}连续{minutes}分钟没有人走动时")
+HOT = ("{room}温度超过{t}度时", "{room}热到{t}度以上的时候")
+COLD = "{room}温度低于{t}度时"
+HUMID = ("{room}湿度超过{h}%时", "{room}湿度高过{h}%的时候")
+DUSTY = "{room}细颗粒物浓度超过{level}时"
+TURNS = {
+    "on": ("{dev}打开时", "每次{dev}被打开的时候"),
+    "off": ("{dev}关闭时", "每次{dev}被关掉的时候"),
+}
+BECOMES = ("{dev}变成“{shown}”时", "一旦{dev}处于“{shown}”状态")
+IF_HOT = ("如果{room}还在{t}度以上", "但只在{room}温度高于{t}度的情况下")
+IF_HUMID = "如果{room}湿度高于{h}%"
+IF_STATE = "如果{dev}是“{shown}”状态"
+WHEN_IF = "{when}，{cond}"
+RULE = "{when}，{actions}。"
+SWITCH_ACTION = {"on": "打开{dev}", "off": "关闭{dev}"}
+SET_ACTION = "把{of_dev}{attr}调到{val}"
+COMMA, AND = "，", "，再"
+_PERIODS = ((6, "早上"), (9, "上午"), (12, "中午"), (13, "下午"), (18, "晚上"))
+
+
+def clock(hour: int, minute: int) -> str:
+    """A time as said in Mandarin: the part of the day, the hour on the 12-hour clock, and
+    ``半`` or the minutes (``晚上7点半``, ``早上6点45分``)."""
+    period = [word for start, word in _PERIODS if hour >= start][-1]
+    h12 = hour % 12 or 12
+    tail = "点" if minute == 0 else "点半" if minute == 30 else f"点{minute}分"
+    return f"{period}{h12}{tail}"
+
+
+# ------------------------------------------------------------------------------------- memory
+PHRASES = (
+    ("sleep", ("该睡觉了。", "我去睡了。", "准备睡觉吧。", "好，睡眠模式。")),
+    ("movie", ("看电影啦！", "我们看个电影吧。", "帮我准备一下看电影。")),
+    ("reading", ("我要看会儿书。", "阅读时间。", "帮我弄成看书的环境吧。")),
+    ("wake-up", ("早上好！", "我起床了。", "开始早晨模式吧。")),
+    ("guests", ("有客人要来了。", "马上有人来做客，把家里准备一下。")),
+    ("work", ("该专心工作了。", "我现在开始工作。")),
+)
+SCENES = {
+    "sleep": "睡觉",
+    "movie": "看电影",
+    "reading": "看书",
+    "wake-up": "起床",
+    "guests": "来客人",
+    "work": "工作",
+}
+MEMORY_TARGET = "我说“{scene}”的时候，希望{desc}。"
+MEMORY_OTHER = "{scene}的时候，我要{desc}。"
+DESCRIBE_SWITCH = {"on": "打开{dev}", "off": "关掉{dev}"}
+DESCRIBE_SET = "{of_dev}{attr}是{val}"
+LONG_DONE = "好了，按你喜欢的设置好了。"
+SAME = (
+    "{dev}也照这样弄。",
+    "现在{dev}也一样，同样的设置。",
+    "把{dev}设成和刚才一样。",
+    "{dev}也来一样的，谢谢。",
+    "还有{dev}，调成一样的。",
+)
+HISTORY_USER = "把{of_dev}{attr}调到{val}。"
+HISTORY_DONE = "好了，{of_dev}{attr}现在是{val}。"
+SAME_DONE = "好了，{dev}也调成一样了。"
+
+globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
