@@ -140,8 +140,9 @@ class LanguageHomes(HomeCache):
 
 
 def figures(tasks: list[Task], homes: HomeCache) -> dict[str, int]:
-    """The figures docs/languages.md reports for a language's suite: tasks, and how many the
-    oracle and doing nothing pass (behind the action guard, as the suite is validated)."""
+    """The figures docs/languages.md reports for a language's suite: tasks, how many the oracle
+    and doing nothing pass (behind the action guard, as the suite is validated), and how many
+    times the guard asked the oracle's simulated user to confirm."""
     import asyncio
 
     from smh_core.bench.agents import NullAgent, OracleAgent
@@ -154,6 +155,7 @@ def figures(tasks: list[Task], homes: HomeCache) -> dict[str, int]:
             "tasks": len(tasks),
             "oracle_passed": sum(bool(r["passed"]) for r in oracle),
             "nothing_passed": sum(bool(r["passed"]) for r in nothing),
+            "oracle_confirmations": sum(len(r.get("guard_confirmations", ())) for r in oracle),
         }
 
     loop = asyncio.new_event_loop()
