@@ -91,9 +91,9 @@ def _status_task(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> 
     numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
     if numeric:
         fact = {"kind": "number", "value": value}
-    else:  # one name, or the names an answer in the language may use (any of them)
+    else:  # English: the one name; another language: the names an answer may use, as words
         named = w.value_names(loc, value)
-        fact = {"kind": "name", "value": named[0] if len(named) == 1 else named}
+        fact = {"kind": "name", "value": named[0] if w is EN else named}
     return {
         "subcategory": "status",
         "text": text,

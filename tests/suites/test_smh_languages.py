@@ -148,6 +148,11 @@ def test_task_i_of_a_language_is_task_i_of_english(lang: str) -> None:
         ]
         if t.category == "query":
             assert [f.kind for f in t.goal.facts] == [f.kind for f in e.goal.facts]
+            for f, g in zip(t.goal.facts, e.goal.facts, strict=True):
+                if f.kind == "name":  # the home's name first, then the language's (as words)
+                    assert isinstance(f.value, list) and f.value[0] == g.value
+                else:
+                    assert f.value == g.value
         elif "alias" not in t.goal.critic and "media_name" not in t.goal.critic:
             assert t.goal.critic == e.goal.critic
         if t.category == "scheduling":

@@ -152,7 +152,8 @@ def interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
 
     def value_names(locator: str, value: Any) -> list[str]:
         """The home's own name of the value and the language's word for it: an answer may
-        name the value either way."""
+        name the value either way (the task lists them, even one, so each is matched as a
+        word: ``no`` not inside ``ninguno``)."""
         local = value_word(w, value)
         return [str(value)] if local == str(value) else [str(value), local]
 
