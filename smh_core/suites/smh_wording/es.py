@@ -58,7 +58,7 @@ QUANTITY_ON = (
 QUANTITY_ANSWER = "Hay {n}."
 ALIASES = ("{kind} {room_of}", "{my_kind}", "{kind} junto a la ventana", "{big_kind}")
 DECIMAL = ","
-ON_OFF = ("encendido", "apagado")
+ON_OFF = ("activado", "desactivado")
 QUOTE = "«{}»"
 UNITS = {
     "Celsius": "{n} grados",

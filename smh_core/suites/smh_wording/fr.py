@@ -47,7 +47,7 @@ SWITCH_NOISY = {
 STATUS = (
     "Où en est {attr} {of_dev} en ce moment ?",
     "Dis-moi {attr} {of_dev}.",
-    "C'est combien, {attr} {of_dev}, là ?",
+    "C'est quoi, {attr} {of_dev}, là ?",
 )
 STATUS_ANSWER = "{attr} {of_dev} : {value}."
 QUANTITY_ROOM = (
@@ -61,7 +61,7 @@ QUANTITY_ON = (
 QUANTITY_ANSWER = "Il y en a {n}."
 ALIASES = ("{kind} {room_of}", "{my_kind}", "{kind} près de la fenêtre", "{big_kind}")
 DECIMAL = ","
-ON_OFF = ("allumé", "éteint")
+ON_OFF = ("activé", "désactivé")
 QUOTE = "« {} »"
 UNITS = {
     "Celsius": "{n} degrés",

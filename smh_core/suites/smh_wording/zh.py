@@ -46,7 +46,7 @@ SWITCH_NOISY = {
     "off": "{F}……关闭，{f}，关闭{dev}。",
 }
 STATUS = (
-    "{of_dev}{attr}现在是多少？",
+    "查一下{of_dev}{attr}。",
     "告诉我{of_dev}{attr}。",
     "{of_dev}{attr}目前是什么情况？",
 )
