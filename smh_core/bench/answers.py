@@ -115,8 +115,20 @@ def check_fact(fact: Any, answer: str, language: str | None = None) -> bool | No
             return False
         return yes == bool(value)
     if kind == "name":
+        if isinstance(value, list):  # a value's names in several languages: any, as a word
+            return any(_names_word(str(v), answer) for v in value)
         return _norm(str(value)) in _norm(answer)
     return None
+
+
+def _names_word(name: str, answer: str) -> bool:
+    """``name`` in ``answer`` as a whole word (``on`` not inside ``salon``); a Chinese name,
+    written without spaces, as a substring."""
+    name, text = _norm(name), _norm(answer)
+    edge = r"(?<![^\W_]){}(?![^\W_])"
+    if any("\u4e00" <= c <= "\u9fff" for c in name):
+        return name in text
+    return re.search(edge.format(re.escape(name)), text) is not None
 
 
 def lexical_match(expected: str, answer: str, threshold: float = 0.5) -> bool:

@@ -67,8 +67,14 @@ def draw_on_homes[T](
     return None
 
 
-def control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """A (device, attribute, new value, reference actions) that one request can reach."""
+def control_target(
+    engine: HomeEngine,
+    rng: random.Random,
+    aliases: Callable[[str, str], list[str]] | None = None,
+) -> dict[str, Any] | None:
+    """A (device, attribute, new value, reference actions) that one request can reach; a free
+    text value is one of ``aliases(room, subcategory)`` (natural names in the request's
+    language; English by default)."""
     did = rng.choice(engine.device_ids())
     device = engine.device(did)
     specs = dict(device.attributes_by_locator())
@@ -98,10 +104,17 @@ def control_target(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
         if specs[loc].type == AttrType.STR and not specs[loc].options:  # free text: a natural alias
             placed = engine.room(device.userdata.room) if device.userdata.room else None
             room = placed.name if placed else device.name  # a device in no room: its own name
-            kind = device.userdata.subcategory.replace("_", " ")
-            value = rng.choice(
-                [f"{room} {kind}", f"my {kind}", f"{room.split()[0]} {kind}", f"the big {kind}"]
-            )
+            if aliases is None:
+                kind = device.userdata.subcategory.replace("_", " ")
+                named = [
+                    f"{room} {kind}",
+                    f"my {kind}",
+                    f"{room.split()[0]} {kind}",
+                    f"the big {kind}",
+                ]
+            else:
+                named = aliases(room, device.userdata.subcategory)
+            value = rng.choice(named)
         else:
             value = valid_value(specs[loc], rng)
         if value != current:

@@ -30,11 +30,11 @@ from smh_core.bench.verifier import bank_problems
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
+from smh_core.languages.wording import FILLERS, attr_words, value_words
 from smh_core.memory.decision import bank_after
 from smh_core.task.model import Task
 
 from .common import control_target, device_critic, draw_on_homes, validate
-from .wording import FILLERS, attr_words, value_words
 
 SUBCATEGORIES = ("add", "update", "delete", "use", "no_memory")
 SPLIT = (("simple", 30), ("medium", 30), ("complex", 24))

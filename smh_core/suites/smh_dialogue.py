@@ -38,9 +38,9 @@ from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import And, Compare, InSet, Or, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
+from smh_core.languages.wording import attr_words, set_request, switch_request, value_words
 
 from .common import call, lit
-from .wording import attr_words, set_request, switch_request, value_words
 
 AMBIGUOUS_SUBCATEGORIES = ("state_level", "scene_level", "slot_missing")
 MULTI_TURN_SUBCATEGORIES = ("continuation", "topic_shift", "coreference", "correction")

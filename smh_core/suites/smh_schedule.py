@@ -17,6 +17,7 @@ Tasks start on Thursday 27 June 2024 at 09:00, as in the paper's examples.
 from __future__ import annotations
 
 import random
+from types import ModuleType
 from typing import Any
 
 from smh_core.homeenv.capabilities import setters, switches
@@ -24,15 +25,17 @@ from smh_core.homeenv.critic import Compare, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
 from smh_core.homeenv.samples import valid_value
+from smh_core.languages.smh import en as EN
 
 from .common import lit
-from .wording import attr_words, value_words
 
 SCHEDULE_SUBCATEGORIES = ("time_specific", "state_driven", "time_and_state")
 START = "2024-06-27T09:00:00"  # a Thursday
 
 
-def _action(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> dict[str, Any] | None:
+def _action(
+    engine: HomeEngine, rng: random.Random, exclude: set[str], w: ModuleType = EN
+) -> dict[str, Any] | None:
     """One device change: the service call, the critic pairs and the words for it."""
     dids = [d for d in engine.device_ids() if d not in exclude]
     rng.shuffle(dids)
@@ -55,14 +58,14 @@ def _action(engine: HomeEngine, rng: random.Random, exclude: set[str]) -> dict[s
             on = current != sw.on_value
             service, value = (sw.on_service, sw.on_value) if on else (sw.off_service, sw.off_value)
             call = {"did": did, "locator": service, "arguments": {}}
-            words = f"turn {'on' if on else 'off'} the {device.name}"
+            words = w.switch_words(device.name, on)
         else:
             st = setters(device)[loc]
             value = valid_value(specs[loc], rng)
             if value == current:
                 continue
             call = {"did": did, "locator": st.service, "arguments": {st.argument: value}}
-            words = f"set the {device.name} {attr_words(loc)} to {value_words(loc, value, specs[loc].unit)}"
+            words = w.set_words(device.name, loc, value, specs[loc].unit)
         trial = HomeEngine(engine.home)
         trial.restore(engine.snapshot())
         if not trial.execute(call["did"], call["locator"], call["arguments"]).ok:
@@ -82,13 +85,7 @@ def _critic(actions: list[dict[str, Any]]) -> str:
     return "; ".join(parts)
 
 
-def _clock(hour: int, minute: int) -> str:
-    h12 = hour % 12 or 12
-    suffix = "am" if hour < 12 else "pm"
-    return f"{h12}:{minute:02d} {suffix}" if minute else f"{h12} {suffix}"
-
-
-def _time_trigger(rng: random.Random) -> tuple[dict[str, Any], str]:
+def _time_trigger(rng: random.Random, w: ModuleType = EN) -> tuple[dict[str, Any], str]:
     """A cron trigger and how a user would say it."""
     kind = rng.choice(["tonight", "tomorrow", "daily", "weekdays", "weekend"])
     minute = rng.choice([0, 0, 15, 30, 45])
@@ -96,52 +93,28 @@ def _time_trigger(rng: random.Random) -> tuple[dict[str, Any], str]:
         hour = rng.randint(18, 23)
         return (
             {"kind": "time", "cron": f"0 {minute} {hour} 27 6 ? 2024"},
-            rng.choice(
-                [
-                    f"At {_clock(hour, minute)} tonight",
-                    f"Tonight at {_clock(hour, minute)}",
-                    f"This evening at {_clock(hour, minute)}",
-                ]
-            ),
+            rng.choice(w.TONIGHT).format(clock=w.clock(hour, minute)),
         )
     if kind == "tomorrow":
         hour = rng.randint(6, 21)
         return (
             {"kind": "time", "cron": f"0 {minute} {hour} 28 6 ? 2024"},
-            rng.choice(
-                [f"Tomorrow at {_clock(hour, minute)}", f"At {_clock(hour, minute)} tomorrow"]
-            ),
+            rng.choice(w.TOMORROW).format(clock=w.clock(hour, minute)),
         )
     hour = rng.randint(6, 22)
     if kind == "daily":
         return (
             {"kind": "time", "cron": f"0 {minute} {hour} * * ? *"},
-            rng.choice(
-                [
-                    f"Every day at {_clock(hour, minute)}",
-                    f"Each day at {_clock(hour, minute)}",
-                    f"Daily at {_clock(hour, minute)}",
-                ]
-            ),
+            rng.choice(w.DAILY).format(clock=w.clock(hour, minute)),
         )
     if kind == "weekdays":
         return (
             {"kind": "time", "cron": f"0 {minute} {hour} ? * 2-6 *"},
-            rng.choice(
-                [
-                    f"On weekdays at {_clock(hour, minute)}",
-                    f"Monday to Friday at {_clock(hour, minute)}",
-                ]
-            ),
+            rng.choice(w.WEEKDAYS).format(clock=w.clock(hour, minute)),
         )
     return (
         {"kind": "time", "cron": f"0 {minute} {hour} ? * 1,7 *"},
-        rng.choice(
-            [
-                f"On weekends at {_clock(hour, minute)}",
-                f"Every Saturday and Sunday at {_clock(hour, minute)}",
-            ]
-        ),
+        rng.choice(w.WEEKEND).format(clock=w.clock(hour, minute)),
     )
 
 
@@ -161,7 +134,7 @@ def _sensor_refs(engine: HomeEngine) -> list[tuple[str, str, str, Any]]:
 
 
 def _state_trigger(
-    engine: HomeEngine, rng: random.Random
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
 ) -> tuple[dict[str, Any], str, str] | None:
     """A state or numeric trigger, its wording, and the device it watches."""
     choice = rng.random()
@@ -169,16 +142,12 @@ def _state_trigger(
     if choice < 0.45 and sensors:
         did, loc, room, spec = rng.choice(sensors)
         name = loc.rsplit(".", 1)[-1]
+        where = w.room_parts(room)
         if name == "no_move_duration":
             minutes = rng.choice([5, 10, 15, 20, 30])
             return (
                 {"kind": "numeric", "did": did, "locator": loc, "above": minutes * 60},
-                rng.choice(
-                    [
-                        f"When the {room} has had no movement for {minutes} minutes",
-                        f"Once nobody has moved in the {room} for {minutes} minutes",
-                    ]
-                ),
+                rng.choice(w.NO_MOVE).format(**where, minutes=minutes),
                 did,
             )
         if name == "current_temperature":
@@ -186,36 +155,26 @@ def _state_trigger(
             if rng.random() < 0.5:
                 return (
                     {"kind": "numeric", "did": did, "locator": loc, "above": float(t)},
-                    rng.choice(
-                        [
-                            f"When the {room} gets above {t} degrees",
-                            f"If the {room} temperature goes over {t} degrees",
-                        ]
-                    ),
+                    rng.choice(w.HOT).format(**where, t=t),
                     did,
                 )
             t = rng.choice([16, 17, 18, 19, 20])
             return (
                 {"kind": "numeric", "did": did, "locator": loc, "below": float(t)},
-                f"When the {room} drops below {t} degrees",
+                w.COLD.format(**where, t=t),
                 did,
             )
         if name == "current_humidity":
             h = rng.choice([60, 65, 70, 75])
             return (
                 {"kind": "numeric", "did": did, "locator": loc, "above": float(h)},
-                rng.choice(
-                    [
-                        f"When the {room} humidity rises above {h}%",
-                        f"If it gets more humid than {h}% in the {room}",
-                    ]
-                ),
+                rng.choice(w.HUMID).format(**where, h=h),
                 did,
             )
         level = rng.choice([35, 50, 75, 100])
         return (
             {"kind": "numeric", "did": did, "locator": loc, "above": float(level)},
-            f"When the {room} PM2.5 goes above {level}",
+            w.DUSTY.format(**where, level=level),
             did,
         )
     dids = list(engine.device_ids())
@@ -228,26 +187,19 @@ def _state_trigger(
         name = engine.device(did).name
         to_on = rng.random() < 0.5
         value = s.on_value if to_on else s.off_value
-        shown = value_words(loc, value, None) if not isinstance(value, str) else value
+        shown = value if isinstance(value, str) else ("on" if value else "off")
+        said = w.device_parts(name) | {"shown": w.state_word(value)}
+        phrasings = w.TURNS[shown] if shown in ("on", "off") else w.BECOMES
         return (
             {"kind": "state", "did": did, "locator": loc, "to": value},
-            rng.choice(
-                [
-                    f"When the {name} turns {shown}"
-                    if shown in ("on", "off")
-                    else f"When the {name} becomes {shown}",
-                    f"Whenever the {name} is switched {shown}"
-                    if shown in ("on", "off")
-                    else f"As soon as the {name} is {shown}",
-                ]
-            ),
+            rng.choice(phrasings).format(**said),
             did,
         )
     return None
 
 
 def _condition(
-    engine: HomeEngine, rng: random.Random, exclude: set[str]
+    engine: HomeEngine, rng: random.Random, exclude: set[str], w: ModuleType = EN
 ) -> tuple[dict[str, Any], str] | None:
     sensors = [
         s
@@ -256,21 +208,17 @@ def _condition(
     ]
     if sensors and rng.random() < 0.7:
         did, loc, room, _ = rng.choice(sensors)
+        where = w.room_parts(room)
         if loc.endswith("temperature"):
             t = rng.choice([26, 28, 30, 35])
             return (
                 {"kind": "numeric", "did": did, "locator": loc, "above": float(t)},
-                rng.choice(
-                    [
-                        f"if the {room} is still above {t} degrees",
-                        f"but only if the {room} temperature is over {t} degrees",
-                    ]
-                ),
+                rng.choice(w.IF_HOT).format(**where, t=t),
             )
         h = rng.choice([55, 60, 70])
         return (
             {"kind": "numeric", "did": did, "locator": loc, "above": float(h)},
-            f"if the {room} humidity is above {h}%",
+            w.IF_HUMID.format(**where, h=h),
         )
     for did in engine.device_ids():
         if did in exclude:
@@ -280,52 +228,51 @@ def _condition(
             loc, s = next(iter(sw.items()))
             name = engine.device(did).name
             value = rng.choice([s.on_value, s.off_value])
-            shown = value if isinstance(value, str) else ("on" if value else "off")
+            said = w.device_parts(name) | {"shown": w.state_word(value)}
             return (
                 {"kind": "state", "did": did, "locator": loc, "equals": value},
-                f"if the {name} is {shown}",
+                w.IF_STATE.format(**said),
             )
     return None
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def schedule_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """One TC4 task of subcategory ``sub`` on ``engine``'s home, or ``None`` if it has no fit."""
+def schedule_task(
+    sub: str, engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
+    """One TC4 task of subcategory ``sub`` on ``engine``'s home, worded by ``w``
+    (:mod:`smh_core.languages.smh`), or ``None`` if it has no fit."""
     conditions: list[dict[str, Any]] = []
     watched: set[str] = set()
     if sub == "time_specific":
-        trigger, when = _time_trigger(rng)
+        trigger, when = _time_trigger(rng, w)
     elif sub == "state_driven":
-        made = _state_trigger(engine, rng)
+        made = _state_trigger(engine, rng, w)
         if made is None:
             return None
         trigger, when, src = made
         watched.add(src)
     elif sub == "time_and_state":
-        trigger, when = _time_trigger(rng)
+        trigger, when = _time_trigger(rng, w)
         if "2024" in trigger["cron"]:  # a condition on a one-shot reads oddly; make it daily
             parts = trigger["cron"].split()
             trigger = {"kind": "time", "cron": f"{parts[0]} {parts[1]} {parts[2]} * * ? *"}
-            when = f"Every day at {_clock(int(parts[2]), int(parts[1]))}"
-        cond = _condition(engine, rng, watched)
+            when = w.DAILY[0].format(clock=w.clock(int(parts[2]), int(parts[1])))
+        cond = _condition(engine, rng, watched, w)
         if cond is None:
             return None
         conditions.append(cond[0])
         watched.add(cond[0]["did"])
-        when = f"{when}, {cond[1]},"
+        when = w.WHEN_IF.format(when=when, cond=cond[1])
     else:
         raise ValueError(f"unknown scheduling subcategory {sub!r}")
     actions = []
     for _ in range(1 if rng.random() < 0.6 else 2):
-        act = _action(engine, rng, watched | {a["did"] for a in actions})
+        act = _action(engine, rng, watched | {a["did"] for a in actions}, w)
         if act is not None:
             actions.append(act)
     if not actions:
         return None
-    text = f"{when.rstrip(',')}, {_join([a['words'] for a in actions])}."
+    text = w.RULE.format(when=when.rstrip(","), actions=w.join([a["words"] for a in actions]))
     rule = {
         "id": "r1",
         "name": text[:60],
@@ -335,7 +282,7 @@ def schedule_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str,
     }
     return {
         "subcategory": sub,
-        "text": text[0].upper() + text[1:],
+        "text": w.sentence(text),
         "start_time": START,
         "goal": {
             "kind": "automation",
@@ -345,7 +292,7 @@ def schedule_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str,
         },
         "reference": {
             "mode": "automation",
-            "response": "Done, I set that up.",
+            "response": w.SCHEDULED,
             "automations": [rule],
         },
     }

@@ -10,11 +10,14 @@ is a generated home (level + seed), so task files stay small and reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from types import ModuleType
 from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
+from smh_core.languages.smh import WRITTEN
+from smh_core.languages.smh import en as EN
 from smh_core.task.model import Task
 
 from .common import HOMES_PER_LEVEL, control_target, device_critic, draw_on_homes, validate  # noqa: F401 (validate: suites call it from here too)
@@ -22,7 +25,6 @@ from .smh_compositional import COMPOSITIONAL_SUBCATEGORIES, compositional_task
 from .smh_dialogue import AMBIGUOUS_SUBCATEGORIES, MULTI_TURN_SUBCATEGORIES, dialogue_task
 from .smh_memory import MEMORY_SUBCATEGORIES, memory_task
 from .smh_schedule import SCHEDULE_SUBCATEGORIES, schedule_task
-from .wording import attr_words, set_request, switch_request
 
 SPLIT = (("simple", 25), ("medium", 15), ("complex", 10))
 SUBCATEGORIES = {
@@ -42,10 +44,10 @@ TASK_FIELDS = ("start_time", "overrides", "history", "memory")
 
 
 def _control_task(
-    style: str, idx: int, level: str, seed: int, home: Home, rng: random.Random
+    style: str, idx: int, level: str, seed: int, home: Home, rng: random.Random, w: ModuleType = EN
 ) -> dict | None:
     engine = HomeEngine(home)
-    target = control_target(engine, rng)
+    target = control_target(engine, rng, None if w is EN else w.aliases)
     if target is None:
         return None
     did = target["did"]
@@ -57,18 +59,20 @@ def _control_task(
         else None
     )
     if "switch_on" in target:
-        text = switch_request(style, rng, name, target["switch_on"], decoy)
+        text = w.switch_request(style, rng, name, target["switch_on"], decoy)
     else:
-        text = set_request(style, rng, name, target["loc"], target["value"], target["unit"], decoy)
+        text = w.set_request(
+            style, rng, name, target["loc"], target["value"], target["unit"], decoy
+        )
     return {
         "subcategory": style,
         "text": text,
         "goal": {"kind": "execute", "critic": device_critic(did, target["critic"])},
-        "reference": {"mode": "execute", "response": "Done.", "actions": target["actions"]},
+        "reference": {"mode": "execute", "response": w.DONE, "actions": target["actions"]},
     }
 
 
-def _status_task(engine: HomeEngine, rng: random.Random) -> dict | None:
+def _status_task(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict | None:
     did = rng.choice(engine.device_ids())
     device = engine.device(did)
     specs = dict(device.attributes_by_locator())
@@ -83,58 +87,43 @@ def _status_task(engine: HomeEngine, rng: random.Random) -> dict | None:
         return None
     loc = rng.choice(locs)
     value = engine.value(did, loc)
-    words = attr_words(loc)
-    text = rng.choice(
-        [
-            f"What is the {words} of the {device.name} right now?",
-            f"Tell me the {device.name}'s current {words}.",
-            f"What's the {device.name} {words} at the moment?",
-        ]
-    )
+    text = w.status_request(rng, device.name, loc)
     numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
-    fact = {"kind": "number", "value": value} if numeric else {"kind": "name", "value": str(value)}
-    shown = f"{value:g}" if isinstance(value, float) else str(value)
+    if numeric:
+        fact = {"kind": "number", "value": value}
+    else:  # English: the one name; another language: the names an answer may use, as words
+        named = w.value_names(loc, value)
+        fact = {"kind": "name", "value": named[0] if w is EN else named}
     return {
         "subcategory": "status",
         "text": text,
         "goal": {"kind": "query", "facts": [fact]},
-        "reference": {"mode": "answer", "response": f"The {device.name}'s {words} is {shown}."},
+        "reference": {"mode": "answer", "response": w.status_answer(device.name, loc, value)},
     }
 
 
-def _quantity_task(engine: HomeEngine, rng: random.Random) -> dict | None:
+def _quantity_task(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict | None:
     kinds = sorted({d["subcategory"] for d in engine.devices()})
     sub = rng.choice(kinds)
     devices = engine.devices(subcategory=sub)
-    label = sub.replace("_", " ")
     if rng.random() < 0.5:
         rooms = sorted({d["room"] for d in devices if d["room"] is not None})
         if not rooms:  # only devices in no room (a real home's twin)
             return None
         room = engine.room(rng.choice(rooms))
         count = sum(d["room"] == room.id for d in devices)
-        text = rng.choice(
-            [
-                f"How many {label} devices are in the {room.name}?",
-                f"Count the {label} devices in the {room.name} for me.",
-            ]
-        )
+        text = w.quantity_room_request(rng, sub, room.name)
     else:
         powered = [d for d in devices if engine.status(d["did"]).get("state") == "on"]
         if not any("state" in engine.status(d["did"]) for d in devices):
             return None
         count = len(powered)
-        text = rng.choice(
-            [
-                f"How many {label} devices are switched on right now?",
-                f"How many of the {label} devices are on at the moment?",
-            ]
-        )
+        text = w.quantity_on_request(rng, sub)
     return {
         "subcategory": "quantity",
         "text": text,
         "goal": {"kind": "query", "facts": [{"kind": "number", "value": count}]},
-        "reference": {"mode": "answer", "response": f"There are {count}."},
+        "reference": {"mode": "answer", "response": w.quantity_answer(count)},
     }
 
 
@@ -148,37 +137,65 @@ def _plan() -> Iterator[tuple[str, int, str, int]]:
 
 
 def make_task(
-    sub: str, idx: int, level: str, home_seed: int, home: Home, rng: random.Random
+    sub: str,
+    idx: int,
+    level: str,
+    home_seed: int,
+    home: Home,
+    rng: random.Random,
+    w: ModuleType = EN,
 ) -> dict[str, Any] | None:
-    """One task of ``sub`` drawn with ``rng``, or ``None`` if this draw has no fit."""
+    """One task of ``sub`` drawn with ``rng``, worded by ``w`` (:mod:`smh_core.languages.smh`), or
+    ``None`` if this draw has no fit."""
     category = SUBCATEGORIES[sub]
+    if w is not EN and sub not in WRITTEN:
+        raise ValueError(f"smh/{sub} is not written in {w.__name__}")
     if category == "atomic_control":
-        return _control_task(sub, idx, level, home_seed, home, rng)
+        return _control_task(sub, idx, level, home_seed, home, rng, w)
     engine = HomeEngine(home)
     if category == "scheduling":
-        return schedule_task(sub, engine, rng)
+        return schedule_task(sub, engine, rng, w)
     if category == "compositional_control":
         return compositional_task(sub, engine, rng)
     if category == "memory":
-        return memory_task(sub, engine, rng)
+        return memory_task(sub, engine, rng, w)
     if category in ("ambiguous_intent", "multi_turn"):
         return dialogue_task(sub, engine, rng)
     if sub == "status":
-        return _status_task(engine, rng)
-    return _quantity_task(engine, rng)
+        return _status_task(engine, rng, w)
+    return _quantity_task(engine, rng, w)
 
 
 def generate(seed: int = 0) -> list[Task]:
-    homes: dict[tuple[str, int], Home] = {}
+    tasks = draw_tasks(seed)
+    validate(tasks)
+    return tasks
+
+
+def draw_tasks(
+    seed: int,
+    w: ModuleType = EN,
+    homes: dict[tuple[str, int], Home] | None = None,
+    home_ref: Callable[[str, int], dict[str, Any]] | None = None,
+    subcategories: Iterable[str] | None = None,
+) -> list[Task]:
+    """The suite's tasks, unvalidated: worded by ``w`` on ``homes`` (by level and seed; the
+    generated homes when not given), each naming its home by ``home_ref(level, seed)``, of the
+    ``subcategories`` given (all by default). Each task's random stream depends on the seed,
+    its subcategory and its number only, so task ``i`` is drawn alike in every language."""
+    wanted = set(SUBCATEGORIES if subcategories is None else subcategories)
+    homes = {} if homes is None else homes
     tasks: list[Task] = []
     for sub, idx, level, planned_seed in _plan():
+        if sub not in wanted:
+            continue
         rng = random.Random(f"smh:{seed}:{sub}:{idx}")
         drawn = draw_on_homes(
             level,
             planned_seed,
             50,
             homes,
-            lambda home, home_seed: make_task(sub, idx, level, home_seed, home, rng),  # noqa: B023
+            lambda home, home_seed: make_task(sub, idx, level, home_seed, home, rng, w),  # noqa: B023
         )
         if drawn is None:
             raise RuntimeError(f"could not generate smh/{sub}/{idx}")
@@ -192,7 +209,9 @@ def generate(seed: int = 0) -> list[Task]:
                     "category": SUBCATEGORIES[sub],
                     "subcategory": sub,
                     "difficulty": level,
-                    "home": {"level": level, "seed": home_seed},
+                    "home": home_ref(level, home_seed)
+                    if home_ref
+                    else {"level": level, "seed": home_seed},
                     "turns": [turn],
                     "goal": made["goal"],
                     "reference": made["reference"],
@@ -200,5 +219,4 @@ def generate(seed: int = 0) -> list[Task]:
                 }
             )
         )
-    validate(tasks)
     return tasks

@@ -174,7 +174,13 @@ def test_cli_writes_tasks_home_and_summary(tmp_path, capsys) -> None:
     summary = (folder / "summary.md").read_text(encoding="utf-8")
     assert "| en | 8 |" in summary and "HassStartTimer: timers are out of scope" in summary
     assert (
-        main(["tasks", "generate", "--suite", "smh", "--language", "en", "--out", str(tmp_path)])
+        main(
+            [
+                "tasks",
+                "generate",
+                *("--suite", "safety-composed", "--language", "en", "--out", str(tmp_path)),
+            ]
+        )
         == 2
-    )
+    )  # a suite written in English only
     assert "--language is for --suite intents" in capsys.readouterr().err

@@ -1,0 +1,73 @@
+"""The ``smh`` suite's wording per language: one module per language, each written for that
+language by the conventions of its speakers (not a translated word list).
+
+Every module offers the same names: the request templates (lists of the same length in every
+language, so the generator draws the same way and task ``i`` of one language is task ``i`` of
+another, said differently), the language's words for attributes, values and kinds of device, and
+the few grammar helpers its templates need (a device's name with its article, "of the device").
+``en`` reproduces the shipped suite's wording byte for byte (``tasks/smh.jsonl``).
+
+:data:`WRITTEN` says which subcategories a language's wording covers; the language's suite
+leaves the others out and says why (:data:`NOT_WRITTEN`), rather than emit English.
+docs/wording-review.md is the checklist a native speaker reviews a module with.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from types import ModuleType
+
+LANGUAGES = ("en", "de", "es", "fr", "zh")
+"""The languages the suite is written in (``en`` first: the shipped suite)."""
+
+WRITTEN = (
+    "clear",
+    "colloquial",
+    "noisy",
+    "time_specific",
+    "state_driven",
+    "time_and_state",
+    "short_term",
+    "long_term",
+    "status",
+    "quantity",
+)
+"""The subcategories written in every language other than English so far."""
+
+NOT_WRITTEN = (
+    "not yet written in this language (issue 41, item 3: compositional, "
+    "ambiguous-intent and multi-turn wording come in later increments)"
+)
+"""Why the language's suite has no task of the other subcategories."""
+
+
+class UnknownLanguage(ValueError):
+    """A language the suite has no wording for; the message lists the known ones."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__(
+            f"the smh suite has no wording for {language!r}; known: {', '.join(LANGUAGES)} (or all)"
+        )
+
+
+def wording(language: str) -> ModuleType:
+    """The wording module of ``language`` (a code of :data:`LANGUAGES`, any case)."""
+    code = language.strip().casefold()
+    if code not in LANGUAGES:
+        raise UnknownLanguage(language)
+    return importlib.import_module(f"{__name__}.{code}")
+
+
+def resolve_languages(asked: Iterable[str]) -> list[str]:
+    """The codes ``asked`` names, in order, once each (``all``: every language); an unknown
+    code is an error that lists the known ones."""
+    out: list[str] = []
+    for item in asked:
+        code = item.strip().casefold()
+        for lang in LANGUAGES if code == "all" else (code,):
+            if lang not in LANGUAGES:
+                raise UnknownLanguage(item)
+            if lang not in out:
+                out.append(lang)
+    return out

@@ -1,0 +1,174 @@
+"""The shipped ``smh`` suite's wording (English), unchanged: ``tasks/smh.jsonl`` is generated
+from it. The control requests are :mod:`smh_core.languages.wording`'s; the query, scheduling and
+memory templates were the suite's own (:mod:`..smh_schedule`, :mod:`..smh_memory`) and moved
+here, word for word, so every language offers the same names."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from smh_core.languages.wording import (  # noqa: F401 (set_request, switch_request: the suite's interface)
+    attr_words,
+    set_request,
+    switch_request,
+    value_words,
+)
+
+DONE = "Done."
+
+
+def status_request(rng: random.Random, device: str, locator: str) -> str:
+    words = attr_words(locator)
+    return rng.choice(
+        [
+            f"What is the {words} of the {device} right now?",
+            f"Tell me the {device}'s current {words}.",
+            f"What's the {device} {words} at the moment?",
+        ]
+    )
+
+
+def status_answer(device: str, locator: str, value: Any) -> str:
+    shown = f"{value:g}" if isinstance(value, float) else str(value)
+    return f"The {device}'s {attr_words(locator)} is {shown}."
+
+
+def value_names(locator: str, value: Any) -> list[str]:
+    """The words an answer may name a value with: English names it as the home does."""
+    return [str(value)]
+
+
+def quantity_room_request(rng: random.Random, sub: str, room: str) -> str:
+    label = sub.replace("_", " ")
+    return rng.choice(
+        [
+            f"How many {label} devices are in the {room}?",
+            f"Count the {label} devices in the {room} for me.",
+        ]
+    )
+
+
+def quantity_on_request(rng: random.Random, sub: str) -> str:
+    label = sub.replace("_", " ")
+    return rng.choice(
+        [
+            f"How many {label} devices are switched on right now?",
+            f"How many of the {label} devices are on at the moment?",
+        ]
+    )
+
+
+def quantity_answer(count: int) -> str:
+    return f"There are {count}."
+
+
+def aliases(room: str, sub: str) -> list[str]:
+    """Natural names a user gives a device (its alias attribute), from its room and kind."""
+    kind = sub.replace("_", " ")
+    return [f"{room} {kind}", f"my {kind}", f"{room.split()[0]} {kind}", f"the big {kind}"]
+
+
+# ---------------------------------------------------------------------------------- scheduling
+SCHEDULED = "Done, I set that up."
+TONIGHT = ("At {clock} tonight", "Tonight at {clock}", "This evening at {clock}")
+TOMORROW = ("Tomorrow at {clock}", "At {clock} tomorrow")
+DAILY = ("Every day at {clock}", "Each day at {clock}", "Daily at {clock}")
+WEEKDAYS = ("On weekdays at {clock}", "Monday to Friday at {clock}")
+WEEKEND = ("On weekends at {clock}", "Every Saturday and Sunday at {clock}")
+NO_MOVE = (
+    "When the {room} has had no movement for {minutes} minutes",
+    "Once nobody has moved in the {room} for {minutes} minutes",
+)
+HOT = ("When the {room} gets above {t} degrees", "If the {room} temperature goes over {t} degrees")
+COLD = "When the {room} drops below {t} degrees"
+HUMID = (
+    "When the {room} humidity rises above {h}%",
+    "If it gets more humid than {h}% in the {room}",
+)
+DUSTY = "When the {room} PM2.5 goes above {level}"
+TURNS = {
+    "on": ("When the {name} turns on", "Whenever the {name} is switched on"),
+    "off": ("When the {name} turns off", "Whenever the {name} is switched off"),
+}
+BECOMES = ("When the {name} becomes {shown}", "As soon as the {name} is {shown}")
+IF_HOT = (
+    "if the {room} is still above {t} degrees",
+    "but only if the {room} temperature is over {t} degrees",
+)
+IF_HUMID = "if the {room} humidity is above {h}%"
+IF_STATE = "if the {name} is {shown}"
+WHEN_IF = "{when}, {cond},"
+RULE = "{when}, {actions}."
+
+
+def clock(hour: int, minute: int) -> str:
+    """A time as an American says it (``7 pm``, ``6:45 am``)."""
+    h12 = hour % 12 or 12
+    suffix = "am" if hour < 12 else "pm"
+    return f"{h12}:{minute:02d} {suffix}" if minute else f"{h12} {suffix}"
+
+
+def room_parts(room: str) -> dict[str, str]:
+    return {"room": room}
+
+
+def device_parts(name: str) -> dict[str, str]:
+    return {"name": name}
+
+
+def state_word(value: Any) -> str:
+    """A watched device's state as the rule says it: its value, or on/off."""
+    return value if isinstance(value, str) else ("on" if value else "off")
+
+
+def switch_words(device: str, on: bool) -> str:
+    return f"turn {'on' if on else 'off'} the {device}"
+
+
+def set_words(device: str, locator: str, value: Any, unit: str | None) -> str:
+    return f"set the {device} {attr_words(locator)} to {value_words(locator, value, unit)}"
+
+
+def join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def sentence(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+# ------------------------------------------------------------------------------------- memory
+PHRASES = (
+    ("sleep", ("Time to sleep.", "I'm off to bed.", "Bedtime, please.", "Okay, sleep mode.")),
+    ("movie", ("Movie time!", "Let's watch a film.", "Set things up for a movie.")),
+    (
+        "reading",
+        ("I'm going to read for a bit.", "Reading time.", "Set me up for reading, please."),
+    ),
+    ("wake-up", ("Good morning!", "I'm up.", "Morning routine, please.")),
+    ("guests", ("Guests are coming over.", "We have visitors soon, get the place ready.")),
+    ("work", ("Time to focus on work.", "I'm starting work now.")),
+)
+"""Per scene: the phrases that call it (a long-term memory task says one of them)."""
+SCENES = {scene: scene for scene, _ in PHRASES}
+MEMORY_TARGET = "When I say it's {scene} time, I like {desc}."
+MEMORY_OTHER = "For {scene} time, I want {desc}."
+DESCRIBE_SWITCH = {"on": "the {name} on", "off": "the {name} off"}
+DESCRIBE_SET = "the {name} {attr} at {val}"
+LONG_DONE = "Done, as you like it."
+SAME = (
+    "Do the same for the {name}.",
+    "Now the {name} too, same setting.",
+    "Set the {name} the same way as before.",
+    "Same thing for the {name}, please.",
+    "And the {name} — make it match.",
+)
+HISTORY_USER = "Set the {name} {attr} to {val}."
+HISTORY_DONE = "Done, the {name} {attr} is now {val}."
+SAME_DONE = "The {name} matches now."
+
+
+def set_parts(device: str, locator: str, value: Any, unit: str | None) -> dict[str, str]:
+    """A device, an attribute and a value as the templates name them."""
+    return {"name": device, "attr": attr_words(locator), "val": value_words(locator, value, unit)}

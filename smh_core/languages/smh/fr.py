@@ -1,0 +1,303 @@
+"""The ``smh`` suite in French: tu, as a household talks to its assistant; a device named with
+its article, elided before a vowel and contracted after ``de``/``à`` (``la luminosité de la Lampe
+du salon``, ``de l'Enceinte``); a space before ``?``, ``:`` and ``%``; decimal comma."""
+
+from __future__ import annotations
+
+import sys
+
+from smh_core.languages.names import fr as NAMES
+
+from . import render
+
+DONE = "C'est fait."
+FILLERS = ("euh", "hum", "bah", "ben", "genre", "bref")
+SET_CLEAR = (
+    "Règle {attr} {of_dev} sur {val}.",
+    "S'il te plaît, mets {attr} {of_dev} sur {val}.",
+    "Passe {attr} {of_dev} à {val}.",
+)
+SET_COLLOQUIAL = (
+    "Tu peux mettre {attr} {of_dev} sur {val} ?",
+    "Hé, mets-moi {attr} {of_dev} sur {val}, tu veux bien ?",
+    "J'aimerais {attr} {of_dev} sur {val}, merci.",
+    "Tu me passes {attr} {of_dev} à {val} ?",
+)
+SET_NOISY_DECOY = (
+    "{F}, règle {decoy}… non, attends, {dev}, {attr} sur {val}.",
+    "Règle {decoy}, pardon, je veux dire {dev}, {f}, {attr} sur {val}.",
+)
+SET_NOISY = "{F}, {f}, {dev}… {attr} sur {val}, {attr} sur {val}, s'il te plaît."
+SWITCH_CLEAR = {
+    "on": ("Allume {dev}.", "Mets en marche {dev}."),
+    "off": ("Éteins {dev}.", "Arrête {dev}."),
+}
+SWITCH_COLLOQUIAL = {
+    "on": ("Tu peux allumer {dev} ?", "Allez, on lance {dev}.", "Allume-moi {dev}, s'il te plaît."),
+    "off": ("Tu peux éteindre {dev} ?", "Coupe {dev}, s'il te plaît.", "Éteins-moi {dev}, s'il te plaît."),
+}  # fmt: skip
+SWITCH_NOISY_DECOY = {
+    "on": "{F}, allume {decoy}, non, non, {dev}.",
+    "off": "{F}, éteins {decoy}, non, non, {dev}.",
+}
+SWITCH_NOISY = {
+    "on": "{F}… allume, {f}, allume {dev}.",
+    "off": "{F}… éteins, {f}, éteins {dev}.",
+}
+STATUS = (
+    "Où en est {attr} {of_dev} en ce moment ?",
+    "Dis-moi {attr} {of_dev}.",
+    "C'est quoi, {attr} {of_dev}, là ?",
+)
+STATUS_ANSWER = "{attr} {of_dev} : {value}."
+QUANTITY_ROOM = (
+    "Combien {de_kinds} y a-t-il {room_in} ?",
+    "Compte {the_kinds} {room_in} pour moi.",
+)
+QUANTITY_ON = (
+    "Combien {de_kinds} sont {on_adj} en ce moment ?",
+    "Combien {de_kinds} tournent, là, maintenant ?",
+)
+QUANTITY_ANSWER = "Il y en a {n}."
+ALIASES = ("{kind} {room_of}", "{my_kind}", "{kind} près de la fenêtre", "{big_kind}")
+DECIMAL = ","
+ON_OFF = ("activé", "désactivé")
+QUOTE = "« {} »"
+UNITS = {
+    "Celsius": "{n} degrés",
+    "percentage": "{n} %",
+    "Kelvin": "{n} K",
+    "second": "{n} secondes",
+    "liter": "{n} litres",
+    "degree": "{n} degrés",
+    "lux": "{n} lux",
+}
+ATTRS = {
+    "ac_mode": ("le mode", "le mode"),
+    "alarm_volume": ("le volume de l'alarme", "le volume de l'alarme"),
+    "alias": ("le nom", "le nom"),
+    "battery_level": ("le niveau de batterie", "le niveau de batterie"),
+    "breathing_light_enabled": ("le voyant lumineux", "le voyant lumineux"),
+    "brightness": ("la luminosité", "la luminosité"),
+    "clean_mode": ("le mode de nettoyage", "le mode de nettoyage"),
+    "color": ("la couleur", "la couleur"),
+    "color_mode": ("le mode de couleur", "le mode de couleur"),
+    "color_temperature": ("la température de couleur", "la température de couleur"),
+    "current_direction": ("le sens de rotation", "le sens de rotation"),
+    "current_humidity": ("l'humidité actuelle", "l'humidité actuelle"),
+    "current_temperature": ("la température actuelle", "la température actuelle"),
+    "current_water_temperature": ("la température actuelle de l'eau", "la température actuelle de l'eau"),
+    "defend_enabled": ("la protection anti-intrusion", "la protection anti-intrusion"),
+    "drying_enabled": ("le séchage", "le séchage"),
+    "effect": ("l'effet lumineux", "l'effet lumineux"),
+    "fan_level": ("le niveau de ventilation", "le niveau de ventilation"),
+    "fan_speed": ("la vitesse de ventilation", "la vitesse de ventilation"),
+    "favorite_level": ("le niveau favori", "le niveau favori"),
+    "filter_life": ("la durée de vie du filtre", "la durée de vie du filtre"),
+    "human_detected": ("la détection de présence", "la détection de présence"),
+    "illuminance": ("l'éclairement", "l'éclairement"),
+    "intensity": ("l'intensité", "l'intensité"),
+    "media_name": ("le titre", "le titre"),
+    "media_track": ("le numéro de piste", "le numéro de piste"),
+    "no_move_duration": ("la durée sans mouvement", "la durée sans mouvement"),
+    "oscillation_enabled": ("l'oscillation", "l'oscillation"),
+    "pm25": ("le taux de particules fines", "le taux de particules fines"),
+    "position": ("la position", "la position"),
+    "preset_mode": ("le mode préréglé", "le mode préréglé"),
+    "remaining_running_time": ("le temps de fonctionnement restant", "le temps de fonctionnement restant"),
+    "remaining_time": ("le temps restant", "le temps restant"),
+    "sleep_state": ("l'état de sommeil", "l'état de sommeil"),
+    "speed_level": ("le niveau de vitesse", "le niveau de vitesse"),
+    "state": ("l'état", "l'état"),
+    "suction": ("la puissance d'aspiration", "la puissance d'aspiration"),
+    "swing_enabled": ("le balayage des volets d'air", "le balayage des volets d'air"),
+    "target_cooking_time": ("le temps de cuisson", "le temps de cuisson"),
+    "target_humidity": ("l'humidité cible", "l'humidité cible"),
+    "target_temperature": ("la température de consigne", "la température de consigne"),
+    "target_water_quantity": ("la quantité d'eau", "la quantité d'eau"),
+    "target_water_temperature": ("la température de l'eau", "la température de l'eau"),
+    "tilt_angle": ("l'angle d'inclinaison", "l'angle d'inclinaison"),
+    "volume_level": ("le volume", "le volume"),
+    "volume_muted_enabled": ("la sourdine", "la sourdine"),
+    "water_level": ("le niveau d'eau", "le niveau d'eau"),
+    "water_tank_full": ("l'alerte réservoir plein", "l'alerte réservoir plein"),
+    "work_mode": ("le mode de fonctionnement", "le mode de fonctionnement"),
+    "work_state": ("l'état de fonctionnement", "l'état de fonctionnement"),
+}  # fmt: skip
+"""Per attribute (the locator's last part): its name with the article (French has one form)."""
+VALUES = {
+    "heat": "chauffage", "cool": "froid", "auto": "automatique", "dry": "déshumidification",
+    "fan_only": "ventilation seule", "sweep": "aspiration", "mop": "lavage",
+    "sweep_and_mop": "aspiration et lavage", "color": "couleur",
+    "color_temperature": "lumière blanche", "forward": "sens normal", "reverse": "sens inverse",
+    "static": "fixe", "breathing": "respiration", "rainbow": "arc-en-ciel",
+    "flowing": "défilement", "music_sync": "au rythme de la musique", "low": "faible",
+    "medium": "moyen", "high": "élevé", "normal": "normal", "natural": "brise naturelle",
+    "sleep": "nuit", "awake": "éveillé", "fall_asleep": "endormissement",
+    "deep_sleep": "sommeil profond", "on": "allumé", "off": "éteint", "standby": "en veille",
+    "cooking": "en cuisson", "paused": "en pause", "idle": "inactif", "cleaning": "en nettoyage",
+    "returning": "retour à la base", "docked": "sur sa base", "locked": "verrouillé",
+    "unlocked": "déverrouillé", "charging": "en charge", "yes": "oui", "no": "non",
+    "favorite": "favori", "eco": "éco", "quick_heat": "chauffe rapide",
+    "microwave": "micro-ondes", "steam": "vapeur", "bake": "cuisson au four",
+    "steam_bake": "four vapeur", "reheating": "réchauffage", "defrost": "décongélation",
+    "continuous": "continu", "dry_clothes": "séchage du linge", "standard": "standard",
+    "quick": "rapide", "cotton": "coton", "wool": "laine", "synthetic": "synthétique",
+    "playing": "en lecture", "washing": "lavage en cours", "rinsing": "rinçage",
+    "spinning": "essorage", "drying": "séchage", "done": "terminé", "heating": "en chauffe",
+    "keep_warm": "maintien au chaud",
+}  # fmt: skip
+"""Per named value of an attribute (a mode, a state): how a French speaker says it."""
+SUBCATS = {
+    "ac_gateway": ("passerelle de climatisation", "passerelles de climatisation", "f"),
+    "air_cube": ("cube climatique", "cubes climatiques", "m"),
+    "air_purifier": ("purificateur d'air", "purificateurs d'air", "m"),
+    "blind": ("store", "stores", "m"),
+    "builtin_microwave_steam_oven": ("four vapeur", "fours vapeur", "m"),
+    "climate_sensor": ("capteur climatique", "capteurs climatiques", "m"),
+    "color_light": ("lampe de couleur", "lampes de couleur", "f"),
+    "color_temperature_light": ("lampe à blanc réglable", "lampes à blanc réglable", "f"),
+    "compound_washer": ("lave-linge séchant", "lave-linge séchants", "m"),
+    "curtain": ("rideau", "rideaux", "m"),
+    "dehumidifier": ("déshumidificateur", "déshumidificateurs", "m"),
+    "electric_water_heater": ("chauffe-eau", "chauffe-eau", "m"),
+    "fan_light": ("ventilateur de plafond", "ventilateurs de plafond", "m"),
+    "floor_ac": ("climatiseur mobile", "climatiseurs mobiles", "m"),
+    "human_sensor": ("détecteur de mouvement", "détecteurs de mouvement", "m"),
+    "humidifier": ("humidificateur", "humidificateurs", "m"),
+    "light": ("lampe", "lampes", "f"),
+    "light_strip": ("ruban led", "rubans led", "m"),
+    "robot_cleaner": ("robot laveur", "robots laveurs", "m"),
+    "smart_fan": ("ventilateur", "ventilateurs", "m"),
+    "smart_lock": ("serrure", "serrures", "f"),
+    "smart_screen": ("écran connecté", "écrans connectés", "m"),
+    "universal_speaker": ("enceinte", "enceintes", "f"),
+    "vacuum_cleaner": ("aspirateur", "aspirateurs", "m"),
+}
+"""Per kind of device of the home model: the noun, its plural, its gender."""
+_VOWEL = "aeiouyéèêâîôh"
+
+
+def _contract(text: str) -> str:
+    """French contractions: ``de le`` is ``du``, ``à le`` is ``au``."""
+    return text.replace("de le ", "du ", 1).replace("à le ", "au ", 1)
+
+
+def device_parts(name: str) -> dict[str, str]:
+    """A device's name as the templates use it: with its article, bare, after "de" and "à"."""
+    dev = NAMES.the(name)
+    return {
+        "dev": dev,
+        "dev_nom": dev,
+        "Dev": name,
+        "name": name,
+        "of_dev": _contract(f"de {dev}"),
+        "at_dev": _contract(f"à {dev}"),
+    }
+
+
+def kind_parts(sub: str) -> dict[str, str]:
+    """A kind of device as the templates use it (plural for counting, singular for names)."""
+    one, many, gender = SUBCATS[sub]
+    f, vowel = gender == "f", one[:1].casefold() in _VOWEL
+    return {
+        "kind": one,
+        "kinds": many,
+        "de_kinds": f"d'{many}" if vowel else f"de {many}",
+        "the_kinds": f"les {many}",
+        "on_adj": "allumées" if f else "allumés",
+        "my_kind": f"{'ma' if f and not vowel else 'mon'} {one}",
+        "big_kind": f"la grande {one}" if f else f"le grand {one}",
+    }
+
+
+# ---------------------------------------------------------------------------------- scheduling
+SCHEDULED = "C'est fait, la règle est en place."
+TONIGHT = ("Ce soir à {clock}", "À {clock} ce soir", "Aujourd'hui à {clock}")
+TOMORROW = ("Demain à {clock}", "À {clock} demain")
+DAILY = ("Tous les jours à {clock}", "Chaque jour à {clock}", "Quotidiennement à {clock}")
+WEEKDAYS = ("En semaine à {clock}", "Du lundi au vendredi à {clock}")
+WEEKEND = ("Le week-end à {clock}", "Chaque samedi et dimanche à {clock}")
+NO_MOVE = (
+    "Quand personne n'a bougé {room_in} depuis {minutes} minutes",
+    "Dès qu'il n'y a eu aucun mouvement {room_in} pendant {minutes} minutes",
+)
+HOT = (
+    "Quand il fait plus de {t} degrés {room_in}",
+    "Si la température {room_of} dépasse {t} degrés",
+)
+COLD = "Quand la température {room_of} descend sous les {t} degrés"
+HUMID = ("Quand l'humidité {room_of} dépasse {h} %", "S'il y a plus de {h} % d'humidité {room_in}")
+DUSTY = "Quand le taux de particules fines {room_of} dépasse {level}"
+TURNS = {
+    "on": ("Quand {dev} s'allume", "Chaque fois qu'on allume {dev}"),
+    "off": ("Quand {dev} s'éteint", "Chaque fois qu'on éteint {dev}"),
+}
+BECOMES = ("Quand {dev} passe à « {shown} »", "Dès que l'état {of_dev} est « {shown} »")
+IF_HOT = (
+    "s'il fait encore plus de {t} degrés {room_in}",
+    "mais seulement si la température {room_of} dépasse {t} degrés",
+)
+IF_HUMID = "si l'humidité {room_of} dépasse {h} %"
+IF_STATE = "si l'état {of_dev} est « {shown} »"
+WHEN_IF = "{when}, {cond}"
+RULE = "{when}, {actions}."
+SWITCH_ACTION = {"on": "allume {dev}", "off": "éteins {dev}"}
+SET_ACTION = "règle {attr} {of_dev} sur {val}"
+COMMA, AND = ", ", " et "
+
+
+def clock(hour: int, minute: int) -> str:
+    """A time as written in France (``19 h``, ``6 h 45``)."""
+    return f"{hour} h {minute:02d}" if minute else f"{hour} h"
+
+
+# ------------------------------------------------------------------------------------- memory
+PHRASES = (
+    (
+        "sleep",
+        (
+            "C'est l'heure de dormir.",
+            "Je vais me coucher.",
+            "Au lit, s'il te plaît.",
+            "Bon, mode nuit.",
+        ),
+    ),
+    ("movie", ("Soirée film !", "On regarde un film.", "Prépare tout pour un film.")),
+    (
+        "reading",
+        (
+            "Je vais lire un peu.",
+            "C'est l'heure de lire.",
+            "Installe-moi pour la lecture, s'il te plaît.",
+        ),
+    ),
+    ("wake-up", ("Bonjour !", "Je suis debout.", "Routine du matin, s'il te plaît.")),
+    ("guests", ("Des invités arrivent.", "On a de la visite bientôt, prépare la maison.")),
+    ("work", ("Il est temps de me concentrer sur le travail.", "Je commence à travailler.")),
+)
+SCENES = {
+    "sleep": "dodo",
+    "movie": "soirée film",
+    "reading": "lecture",
+    "wake-up": "réveil",
+    "guests": "invités",
+    "work": "boulot",
+}
+MEMORY_TARGET = "Quand je dis « {scene} », j'aime {desc}."
+MEMORY_OTHER = "Pour « {scene} », je veux {desc}."
+DESCRIBE_SWITCH = {"on": "qu'on allume {dev}", "off": "qu'on éteigne {dev}"}
+DESCRIBE_SET = "avoir {attr} {of_dev} sur {val}"
+LONG_DONE = "C'est fait, comme tu aimes."
+SAME = (
+    "Fais pareil pour {dev}.",
+    "Maintenant {dev} aussi, même réglage.",
+    "Règle {dev} comme tout à l'heure.",
+    "Pareil pour {dev}, s'il te plaît.",
+    "Et {dev}, pareil.",
+)
+HISTORY_USER = "Règle {attr} {of_dev} sur {val}."
+HISTORY_DONE = "C'est fait, {attr} {of_dev} est maintenant sur {val}."
+SAME_DONE = "C'est fait, même réglage pour {dev}."
+
+globals().update(render.interface(sys.modules[__name__]))  # the functions of .en

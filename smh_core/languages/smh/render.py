@@ -1,0 +1,214 @@
+"""How a language's templates become requests: one renderer for every language but English.
+
+A language module holds data (its templates, its words for attributes, values and kinds of
+device) and a few grammar helpers (a device's name with its article, "of the device", a kind's
+plural with "how many"); :func:`interface` turns them into the functions the suite calls, with
+the random draws in the order the English wording makes them (one choice of phrasing per
+request, the filler before the noisy phrasing), so every language draws the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from smh_core.languages.names import room_forms_of
+
+
+def attr_key(locator: str) -> str:
+    """The attribute's name a language's ``ATTRS`` is keyed by (the locator's last part)."""
+    return locator.rsplit(".", 1)[-1]
+
+
+def attr(w: ModuleType, locator: str) -> tuple[str, str]:
+    """The attribute named in the language (nominative, accusative), never left in English."""
+    key = attr_key(locator)
+    if key not in w.ATTRS:
+        raise LookupError(f"no {w.__name__} name for the attribute {key!r}")
+    return w.ATTRS[key]
+
+
+def value_word(w: ModuleType, value: Any) -> str:
+    """A named value (a mode, a state) in the language."""
+    if str(value) not in w.VALUES:
+        raise LookupError(f"no {w.__name__} word for the value {value!r}")
+    return w.VALUES[str(value)]
+
+
+FREE_TEXT = ("alias", "media_name")
+"""Attributes whose value is free text a user says in quotes."""
+
+
+def number(w: ModuleType, value: float) -> str:
+    """A number written the language's way (decimal comma in German, Spanish and French; no
+    thousands separator, so ``4000`` is never read as ``4``)."""
+    if isinstance(value, float):
+        return f"{value:g}".replace(".", w.DECIMAL)
+    return str(value)
+
+
+def value_words(w: ModuleType, locator: str, value: Any, unit: str | None) -> str:
+    """A value as the request says it: on/off, a number with its unit, a quoted name, a colour
+    code as it is, a named value in the language."""
+    if isinstance(value, bool):
+        return w.ON_OFF[0 if value else 1]
+    if unit in w.UNITS and not isinstance(value, str):
+        return w.UNITS[unit].format(n=number(w, value))
+    if isinstance(value, str):
+        if attr_key(locator) in FREE_TEXT:
+            return w.QUOTE.format(value)
+        if value.startswith("#"):
+            return value
+        return value_word(w, value)
+    return number(w, value)
+
+
+def room_parts(w: ModuleType, room: str) -> dict[str, str]:
+    """A localised room's name, "of the room" and "in the room" forms (:mod:`smh_core.languages.names`)."""
+    for names in w.NAMES.ROOMS.values():
+        for k in range(len(names) + 8):
+            forms = room_forms_of(names, k)
+            if forms[0] == room:
+                return {"room": forms[0], "room_of": forms[1], "room_in": forms[2]}
+    raise LookupError(f"{room!r} is no {w.NAMES.__name__} room name")
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter upper case (after opening marks such as ``¿``)."""
+    for i, c in enumerate(text):
+        if c.isalpha():
+            return text[:i] + c.upper() + text[i + 1 :]
+    return text
+
+
+def _set_request(w: ModuleType) -> Callable[..., str]:
+    def set_request(
+        style: str,
+        rng: random.Random,
+        device: str,
+        locator: str,
+        value: Any,
+        unit: str | None,
+        decoy: str | None,
+    ) -> str:
+        nom, acc = attr(w, locator)
+        parts = {**w.device_parts(device), "attr": nom, "attr_acc": acc}
+        parts["val"] = value_words(w, locator, value, unit)
+        if style == "clear":
+            return sentence(rng.choice(w.SET_CLEAR).format(**parts))
+        if style == "colloquial":
+            return sentence(rng.choice(w.SET_COLLOQUIAL).format(**parts))
+        filler = rng.choice(w.FILLERS)
+        parts.update(f=filler, F=sentence(filler))
+        if decoy:
+            parts["decoy"] = w.device_parts(decoy)["dev"]
+            return sentence(rng.choice(w.SET_NOISY_DECOY).format(**parts))
+        return sentence(w.SET_NOISY.format(**parts))
+
+    return set_request
+
+
+def _switch_request(w: ModuleType) -> Callable[..., str]:
+    def switch_request(
+        style: str, rng: random.Random, device: str, on: bool, decoy: str | None
+    ) -> str:
+        way = "on" if on else "off"
+        parts = dict(w.device_parts(device))
+        if style == "clear":
+            return sentence(rng.choice(w.SWITCH_CLEAR[way]).format(**parts))
+        if style == "colloquial":
+            return sentence(rng.choice(w.SWITCH_COLLOQUIAL[way]).format(**parts))
+        filler = rng.choice(w.FILLERS)
+        parts.update(f=filler, F=sentence(filler))
+        if decoy:
+            parts["decoy"] = w.device_parts(decoy)["dev"]
+            return sentence(w.SWITCH_NOISY_DECOY[way].format(**parts))
+        return sentence(w.SWITCH_NOISY[way].format(**parts))
+
+    return switch_request
+
+
+def interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
+    """The suite's functions for language module ``w`` (the names :mod:`.en` defines):
+    requests, answers, the words of a scheduled rule; a module takes them with
+    ``globals().update(render.interface(...))``."""
+
+    def shown(locator: str, value: Any) -> str:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return number(w, value)
+        return value_word(w, value)
+
+    def status_request(rng: random.Random, device: str, locator: str) -> str:
+        nom, acc = attr(w, locator)
+        parts = {**w.device_parts(device), "attr": nom, "attr_acc": acc}
+        return sentence(rng.choice(w.STATUS).format(**parts))
+
+    def status_answer(device: str, locator: str, value: Any) -> str:
+        nom, acc = attr(w, locator)
+        parts = {**w.device_parts(device), "attr": nom, "attr_acc": acc}
+        return sentence(w.STATUS_ANSWER.format(**parts, value=shown(locator, value)))
+
+    def value_names(locator: str, value: Any) -> list[str]:
+        """The home's own name of the value and the language's word for it: an answer may
+        name the value either way (the task lists them, even one, so each is matched as a
+        word: ``no`` not inside ``ninguno``)."""
+        local = value_word(w, value)
+        return [str(value)] if local == str(value) else [str(value), local]
+
+    def quantity_room_request(rng: random.Random, sub: str, room: str) -> str:
+        parts = {**w.kind_parts(sub), **room_parts(w, room)}
+        return sentence(rng.choice(w.QUANTITY_ROOM).format(**parts))
+
+    def quantity_on_request(rng: random.Random, sub: str) -> str:
+        return sentence(rng.choice(w.QUANTITY_ON).format(**w.kind_parts(sub)))
+
+    def quantity_answer(count: int) -> str:
+        return w.QUANTITY_ANSWER.format(n=count)
+
+    def aliases(room: str, sub: str) -> list[str]:
+        parts = {**w.kind_parts(sub), **room_parts(w, room)}
+        return [a.format(**parts) for a in w.ALIASES]
+
+    def state_word(value: Any) -> str:
+        """A watched device's state as the rule says it (on/off in the language)."""
+        if isinstance(value, bool):
+            return value_word(w, "on" if value else "off")
+        return value_word(w, value)
+
+    def switch_words(device: str, on: bool) -> str:
+        return w.SWITCH_ACTION["on" if on else "off"].format(**w.device_parts(device))
+
+    def set_words(device: str, locator: str, value: Any, unit: str | None) -> str:
+        nom, acc = attr(w, locator)
+        parts = {**w.device_parts(device), "attr": nom, "attr_acc": acc}
+        return w.SET_ACTION.format(**parts, val=value_words(w, locator, value, unit))
+
+    def set_parts(device: str, locator: str, value: Any, unit: str | None) -> dict[str, str]:
+        """A device, an attribute and a value as the templates name them."""
+        nom, acc = attr(w, locator)
+        parts = {**w.device_parts(device), "attr": nom, "attr_acc": acc}
+        return parts | {"val": value_words(w, locator, value, unit)}
+
+    def join(words: list[str]) -> str:
+        return words[0] if len(words) == 1 else w.COMMA.join(words[:-1]) + w.AND + words[-1]
+
+    return {
+        "set_request": _set_request(w),
+        "switch_request": _switch_request(w),
+        "status_request": status_request,
+        "status_answer": status_answer,
+        "value_names": value_names,
+        "quantity_room_request": quantity_room_request,
+        "quantity_on_request": quantity_on_request,
+        "quantity_answer": quantity_answer,
+        "aliases": aliases,
+        "room_parts": lambda room: room_parts(w, room),
+        "state_word": state_word,
+        "switch_words": switch_words,
+        "set_words": set_words,
+        "set_parts": set_parts,
+        "join": join,
+        "sentence": sentence,
+    }

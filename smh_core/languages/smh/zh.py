@@ -1,0 +1,237 @@
+"""The ``smh`` suite in Chinese (Mandarin, simplified): no articles, a device named by its room
+and kind (``客厅吸顶灯``), the attribute after ``的`` or directly after the device, measure words
+when counting (``几盏灯``, ``几台空调``), full-width punctuation, numbers in digits with a decimal
+point, no space before a unit (``40%``, ``26度``)."""
+
+from __future__ import annotations
+
+import sys
+
+from smh_core.languages.names import zh as NAMES  # noqa: F401 (render.room_parts reads it)
+
+from . import render
+
+DONE = "好的，已经弄好了。"
+FILLERS = ("呃", "嗯", "那个", "就是", "这个", "啊")
+SET_CLEAR = (
+    "把{of_dev}{attr}设为{val}。",
+    "请把{of_dev}{attr}调到{val}。",
+    "将{of_dev}{attr}改成{val}。",
+)
+SET_COLLOQUIAL = (
+    "能帮我把{of_dev}{attr}调成{val}吗？",
+    "嘿，{Dev}的{attr}弄到{val}吧。",
+    "我想让{of_dev}{attr}是{val}，谢谢。",
+    "{Dev}{attr}调到{val}行不？",
+)
+SET_NOISY_DECOY = (
+    "{F}，把{decoy}……不对，等一下，是{dev}，{attr}调到{val}。",
+    "把{decoy}，不好意思，我是说{dev}，{f}，{attr}调到{val}。",
+)
+SET_NOISY = "{F}，{f}，{dev}……{attr}调到{val}，{attr}调到{val}，拜托了。"
+SWITCH_CLEAR = {
+    "on": ("打开{dev}。", "开启{dev}。"),
+    "off": ("关闭{dev}。", "把{dev}关掉。"),
+}
+SWITCH_COLLOQUIAL = {
+    "on": ("能帮我开一下{dev}吗？", "来，把{dev}开起来。", "{Dev}，开一下，谢谢。"),
+    "off": ("能帮我关一下{dev}吗？", "把{dev}关了吧。", "{Dev}，关一下，谢谢。"),
+}
+SWITCH_NOISY_DECOY = {
+    "on": "{F}，打开{decoy}，不不不，是{dev}。",
+    "off": "{F}，关闭{decoy}，不不不，是{dev}。",
+}
+SWITCH_NOISY = {
+    "on": "{F}……打开，{f}，打开{dev}。",
+    "off": "{F}……关闭，{f}，关闭{dev}。",
+}
+STATUS = (
+    "查一下{of_dev}{attr}。",
+    "告诉我{of_dev}{attr}。",
+    "{of_dev}{attr}目前是什么情况？",
+)
+STATUS_ANSWER = "{of_dev}{attr}是{value}。"
+QUANTITY_ROOM = ("{room}里有几{measure}{kind}？", "帮我数一下{room}里的{kind}。")
+QUANTITY_ON = ("现在有几{measure}{kind}开着？", "目前开着的{kind}有几{measure}？")
+QUANTITY_ANSWER = "一共有{n}个。"
+ALIASES = ("{room}{kind}", "{my_kind}", "窗边的{kind}", "{big_kind}")
+DECIMAL = "."
+ON_OFF = ("开", "关")
+QUOTE = "“{}”"
+UNITS = {
+    "Celsius": "{n}度",
+    "percentage": "{n}%",
+    "Kelvin": "{n}K",
+    "second": "{n}秒",
+    "liter": "{n}升",
+    "degree": "{n}度",
+    "lux": "{n}勒克斯",
+}
+ATTRS = {
+    key: (word, word)
+    for key, word in {
+        "ac_mode": "模式", "alarm_volume": "闹钟音量", "alias": "名称", "battery_level": "电量",
+        "breathing_light_enabled": "呼吸灯", "brightness": "亮度", "clean_mode": "清扫模式",
+        "color": "颜色", "color_mode": "颜色模式", "color_temperature": "色温",
+        "current_direction": "转向", "current_humidity": "当前湿度",
+        "current_temperature": "当前温度", "current_water_temperature": "当前水温",
+        "defend_enabled": "布防", "drying_enabled": "烘干", "effect": "灯效",
+        "fan_level": "风量档位", "fan_speed": "风速", "favorite_level": "最爱档位",
+        "filter_life": "滤芯剩余寿命", "human_detected": "有人状态", "illuminance": "光照度",
+        "intensity": "强度", "media_name": "曲目名称", "media_track": "曲目序号",
+        "no_move_duration": "无人移动时长", "oscillation_enabled": "摇头",
+        "pm25": "细颗粒物浓度", "position": "开合位置", "preset_mode": "预设模式",
+        "remaining_running_time": "剩余运行时间", "remaining_time": "剩余时间",
+        "sleep_state": "睡眠状态", "speed_level": "速度档位", "state": "状态",
+        "suction": "吸力", "swing_enabled": "扫风", "target_cooking_time": "烹饪时长",
+        "target_humidity": "目标湿度", "target_temperature": "目标温度",
+        "target_water_quantity": "出水量", "target_water_temperature": "目标水温",
+        "tilt_angle": "倾斜角度", "volume_level": "音量", "volume_muted_enabled": "静音",
+        "water_level": "水位", "water_tank_full": "水箱满提醒", "work_mode": "工作模式",
+        "work_state": "工作状态",
+    }.items()
+}  # fmt: skip
+"""Per attribute (the locator's last part): its name (one form; Chinese has no articles)."""
+VALUES = {
+    "heat": "制热", "cool": "制冷", "auto": "自动", "dry": "除湿", "fan_only": "送风",
+    "sweep": "扫地", "mop": "拖地", "sweep_and_mop": "扫拖", "color": "彩光",
+    "color_temperature": "白光", "forward": "正转", "reverse": "反转", "static": "常亮",
+    "breathing": "呼吸", "rainbow": "彩虹", "flowing": "流光", "music_sync": "音乐律动",
+    "low": "低档", "medium": "中档", "high": "高档", "normal": "标准", "natural": "自然风",
+    "sleep": "睡眠", "awake": "清醒", "fall_asleep": "入睡中", "deep_sleep": "深睡",
+    "on": "开启", "off": "关闭", "standby": "待机", "cooking": "烹饪中", "paused": "暂停",
+    "idle": "空闲", "cleaning": "清扫中", "returning": "回充中", "docked": "已回座",
+    "locked": "已上锁", "unlocked": "已开锁", "charging": "充电中", "yes": "有人",
+    "no": "无人", "favorite": "最爱", "eco": "节能", "quick_heat": "速热",
+    "microwave": "微波", "steam": "蒸汽", "bake": "烘烤", "steam_bake": "蒸烤",
+    "reheating": "复热", "defrost": "解冻", "continuous": "持续", "dry_clothes": "干衣",
+    "standard": "标准洗", "quick": "快洗", "cotton": "棉麻", "wool": "羊毛",
+    "synthetic": "化纤", "playing": "播放中", "washing": "洗涤中", "rinsing": "漂洗中",
+    "spinning": "脱水中", "drying": "烘干中", "done": "已完成", "heating": "加热中",
+    "keep_warm": "保温",
+}  # fmt: skip
+"""Per named value of an attribute (a mode, a state): how a Chinese speaker says it."""
+SUBCATS = {
+    "ac_gateway": ("空调网关", "空调网关", "个"),
+    "air_cube": ("空气魔方", "空气魔方", "个"),
+    "air_purifier": ("空气净化器", "空气净化器", "台"),
+    "blind": ("百叶帘", "百叶帘", "幅"),
+    "builtin_microwave_steam_oven": ("蒸烤箱", "蒸烤箱", "台"),
+    "climate_sensor": ("温湿度传感器", "温湿度传感器", "个"),
+    "color_light": ("彩光灯", "彩光灯", "盏"),
+    "color_temperature_light": ("色温灯", "色温灯", "盏"),
+    "compound_washer": ("洗烘一体机", "洗烘一体机", "台"),
+    "curtain": ("窗帘", "窗帘", "幅"),
+    "dehumidifier": ("除湿机", "除湿机", "台"),
+    "electric_water_heater": ("电热水器", "电热水器", "台"),
+    "fan_light": ("风扇灯", "风扇灯", "盏"),
+    "floor_ac": ("立式空调", "立式空调", "台"),
+    "human_sensor": ("人体传感器", "人体传感器", "个"),
+    "humidifier": ("加湿器", "加湿器", "台"),
+    "light": ("灯", "灯", "盏"),
+    "light_strip": ("灯带", "灯带", "条"),
+    "robot_cleaner": ("扫拖机器人", "扫拖机器人", "台"),
+    "smart_fan": ("风扇", "风扇", "台"),
+    "smart_lock": ("门锁", "门锁", "把"),
+    "smart_screen": ("智能屏", "智能屏", "块"),
+    "universal_speaker": ("音箱", "音箱", "个"),
+    "vacuum_cleaner": ("吸尘器", "吸尘器", "台"),
+}
+"""Per kind of device of the home model: the noun (Chinese has no plural) and its measure word."""
+
+
+def device_parts(name: str) -> dict[str, str]:
+    """A device's name as the templates use it: bare, and with ``的`` before an attribute."""
+    return {
+        "dev": name,
+        "dev_nom": name,
+        "Dev": name,
+        "name": name,
+        "of_dev": f"{name}的",
+        "at_dev": name,
+    }
+
+
+def kind_parts(sub: str) -> dict[str, str]:
+    """A kind of device as the templates use it, with its measure word for counting."""
+    one, _, measure = SUBCATS[sub]
+    return {
+        "kind": one,
+        "kinds": one,
+        "measure": measure,
+        "my_kind": f"我的{one}",
+        "big_kind": f"大{one}",
+    }
+
+
+# ---------------------------------------------------------------------------------- scheduling
+SCHEDULED = "好的，已经设置好了。"
+TONIGHT = ("今天{clock}", "今天{clock}的时候", "到了今天{clock}")
+TOMORROW = ("明天{clock}", "明天{clock}的时候")
+DAILY = ("每天{clock}", "每天到了{clock}", "天天{clock}")
+WEEKDAYS = ("工作日{clock}", "周一到周五{clock}")
+WEEKEND = ("周末{clock}", "每周六和周日{clock}")
+NO_MOVE = ("{room}{minutes}分钟没人活动的时候", "{room}连续{minutes}分钟没有人走动时")
+HOT = ("{room}温度超过{t}度时", "{room}热到{t}度以上的时候")
+COLD = "{room}温度低于{t}度时"
+HUMID = ("{room}湿度超过{h}%时", "{room}湿度高过{h}%的时候")
+DUSTY = "{room}细颗粒物浓度超过{level}时"
+TURNS = {
+    "on": ("{dev}打开时", "每次{dev}被打开的时候"),
+    "off": ("{dev}关闭时", "每次{dev}被关掉的时候"),
+}
+BECOMES = ("{dev}变成“{shown}”时", "一旦{dev}处于“{shown}”状态")
+IF_HOT = ("如果{room}还在{t}度以上", "但只在{room}温度高于{t}度的情况下")
+IF_HUMID = "如果{room}湿度高于{h}%"
+IF_STATE = "如果{dev}是“{shown}”状态"
+WHEN_IF = "{when}，{cond}"
+RULE = "{when}，{actions}。"
+SWITCH_ACTION = {"on": "打开{dev}", "off": "关闭{dev}"}
+SET_ACTION = "把{of_dev}{attr}调到{val}"
+COMMA, AND = "，", "，再"
+_PERIODS = ((6, "早上"), (9, "上午"), (12, "中午"), (13, "下午"), (18, "晚上"))
+
+
+def clock(hour: int, minute: int) -> str:
+    """A time as said in Mandarin: the part of the day, the hour on the 12-hour clock, and
+    ``半`` or the minutes (``晚上7点半``, ``早上6点45分``)."""
+    period = [word for start, word in _PERIODS if hour >= start][-1]
+    h12 = hour % 12 or 12
+    tail = "点" if minute == 0 else "点半" if minute == 30 else f"点{minute}分"
+    return f"{period}{h12}{tail}"
+
+
+# ------------------------------------------------------------------------------------- memory
+PHRASES = (
+    ("sleep", ("该睡觉了。", "我去睡了。", "准备睡觉吧。", "好，睡眠模式。")),
+    ("movie", ("看电影啦！", "我们看个电影吧。", "帮我准备一下看电影。")),
+    ("reading", ("我要看会儿书。", "阅读时间。", "帮我弄成看书的环境吧。")),
+    ("wake-up", ("早上好！", "我起床了。", "开始早晨模式吧。")),
+    ("guests", ("有客人要来了。", "马上有人来做客，把家里准备一下。")),
+    ("work", ("该专心工作了。", "我现在开始工作。")),
+)
+SCENES = {
+    "sleep": "睡觉",
+    "movie": "看电影",
+    "reading": "看书",
+    "wake-up": "起床",
+    "guests": "来客人",
+    "work": "工作",
+}
+MEMORY_TARGET = "我说“{scene}”的时候，希望{desc}。"
+MEMORY_OTHER = "{scene}的时候，我要{desc}。"
+DESCRIBE_SWITCH = {"on": "打开{dev}", "off": "关掉{dev}"}
+DESCRIBE_SET = "{of_dev}{attr}是{val}"
+LONG_DONE = "好了，按你喜欢的设置好了。"
+SAME = (
+    "{dev}也照这样弄。",
+    "现在{dev}也一样，同样的设置。",
+    "把{dev}设成和刚才一样。",
+    "{dev}也来一样的，谢谢。",
+    "还有{dev}，调成一样的。",
+)
+HISTORY_USER = "把{of_dev}{attr}调到{val}。"
+HISTORY_DONE = "好了，{of_dev}{attr}现在是{val}。"
+SAME_DONE = "好了，{dev}也调成一样了。"
+
+globals().update(render.interface(sys.modules[__name__]))  # the functions of .en

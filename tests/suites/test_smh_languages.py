@@ -1,0 +1,255 @@
+"""The smh suite in German, Spanish, French and Chinese: the wording modules keep one shape (so
+every language draws the same way), task ``i`` of a language is task ``i`` of English said
+differently, no English is left in what the user says or hears, the same seed gives the same
+bytes, the oracle passes and doing nothing fails on a sample of every subcategory written, and
+English stays the shipped suite. (The whole suites are validated by
+``smh tasks generate --suite smh --language all``; docs/languages.md has their figures.)"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from smh_core.bench.answers import check_fact
+from smh_core.cli.tasks import LANGUAGE_SUITES
+from smh_core.homeenv.model import Home
+from smh_core.languages.names import names
+from smh_core.languages.smh import (
+    LANGUAGES,
+    WRITTEN,
+    UnknownLanguage,
+    resolve_languages,
+    wording,
+)
+from smh_core.suites import smh_languages as L
+from smh_core.suites import smh_suite as S
+from smh_core.suites.common import validate
+from smh_core.task.model import Fact, dump_task
+
+OTHERS = [lang for lang in LANGUAGES if lang != "en"]
+INTERFACE = (
+    "DONE",
+    "set_request",
+    "switch_request",
+    "status_request",
+    "status_answer",
+    "value_names",
+    "quantity_room_request",
+    "quantity_on_request",
+    "quantity_answer",
+    "aliases",
+)
+_ENGLISH_WORDS = (
+    "the set turn switch please change could would you hey make like thanks can flip go ahead "
+    "shut let's get going uh um hmm erm so wait sorry mean what is of right now tell me current "
+    "at moment how many devices are in count for there done switched on off degrees seconds "
+    "brightness temperature target mode volume level position speed fan water state "
+    "when every daily tonight tomorrow weekdays weekends minutes above below if only still "
+    "humidity same matches time want sleep movie reading morning guests work bed"
+)
+ENGLISH = set(_ENGLISH_WORDS.split())
+"""Words of the English templates and attribute names; none may be left in another language."""
+SHARED = {
+    "de": {"hey", "so", "position", "moment", "in", "um"},
+    "es": {"color", "me"},
+    "fr": {"position", "volume", "mode", "me", "on", "moment", "minutes"},
+    "zh": set(),
+}
+"""English template words that are also ordinary words of the language (German ``um 7 Uhr``, ``im Moment``,
+``in der Küche``; Spanish ``me``; French ``on lance``, ``le volume``, ``20 minutes``): allowed
+there only."""
+
+
+def _shape(module) -> dict[str, object]:
+    def size(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: size(v) for k, v in value.items()}
+        if isinstance(value, tuple) and any(isinstance(v, tuple) for v in value):
+            return [size(v) for v in value]  # PHRASES: per scene, as many phrases
+        return len(value) if isinstance(value, tuple) else type(value).__name__
+
+    return {
+        n: size(getattr(module, n))
+        for n in dir(module)
+        if n.isupper() and not n.startswith("_") and n != "NAMES"
+    }
+
+
+def test_unknown_language_lists_the_known_ones() -> None:
+    with pytest.raises(UnknownLanguage, match="known: en, de, es, fr, zh"):
+        wording("it")
+    with pytest.raises(UnknownLanguage):
+        resolve_languages(["de", "xx"])
+    assert resolve_languages(["all", "de"]) == list(LANGUAGES)
+    assert LANGUAGE_SUITES["smh"] == L.__name__
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_language_has_one_shape_and_the_suite_s_interface(lang: str) -> None:
+    assert _shape(wording(lang)) == _shape(wording("de"))
+    assert all(callable(getattr(wording(lang), n)) or n == "DONE" for n in INTERFACE)
+    assert all(hasattr(wording("en"), n) for n in INTERFACE)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_wording_draws_as_english_does(lang: str) -> None:
+    """Each wording function consumes the random stream exactly as English's (same draws)."""
+    w, en = wording(lang), wording("en")
+    home = L.localised_home(lang, "medium", 0)
+    dev, decoy = home.devices[0].name, home.devices[1].name
+    room = home.rooms[0].name
+    calls = [
+        *(
+            (
+                f,
+                (s, dev, "brightness", 40, "percentage", d),
+                (s, "x", "brightness", 40, "percentage", d and "y"),
+            )
+            for f in ("set_request",)
+            for s in ("clear", "colloquial", "noisy")
+            for d in (None, decoy)
+        ),
+        *(
+            ("switch_request", (s, dev, on, d), (s, "x", on, d and "y"))
+            for s in ("clear", "colloquial", "noisy")
+            for on in (True, False)
+            for d in (None, decoy)
+        ),
+        ("status_request", (dev, "brightness"), ("x", "brightness")),
+        ("quantity_room_request", ("light", room), ("light", "Den")),
+        ("quantity_on_request", ("light",), ("light",)),
+    ]
+    for name, local, english in calls:
+        for seed in range(6):
+            a, b = random.Random(seed), random.Random(seed)
+            if name.endswith("_request") and name.startswith(("set", "switch")):
+                getattr(w, name)(local[0], a, *local[1:])
+                getattr(en, name)(english[0], b, *english[1:])
+            else:
+                getattr(w, name)(a, *local)
+                getattr(en, name)(b, *english)
+            assert a.random() == b.random(), (name, local)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_task_i_of_a_language_is_task_i_of_english(lang: str) -> None:
+    tasks, homes = L.build(0, lang)
+    english = [t for t in L.build(0, "en")[0] if t.subcategory in WRITTEN]
+    assert len(tasks) == len(english) == 50 * len(WRITTEN)
+    assert set(L.left_out(lang)) == set(S.SUBCATEGORIES) - set(WRITTEN)
+    for t, e in zip(tasks, english, strict=True):
+        assert t.id == e.id.replace("smh-", f"smh-{lang}-", 1) and t.language == lang
+        assert t.home.file == L.home_file(lang, e.home.level, e.home.seed)
+        assert [(a.did, a.locator) for a in t.reference.actions] == [
+            (a.did, a.locator) for a in e.reference.actions
+        ]
+        if t.category == "query":
+            assert [f.kind for f in t.goal.facts] == [f.kind for f in e.goal.facts]
+            for f, g in zip(t.goal.facts, e.goal.facts, strict=True):
+                if f.kind == "name":  # the home's name first, then the language's (as words)
+                    assert isinstance(f.value, list) and f.value[0] == g.value
+                else:
+                    assert f.value == g.value
+        elif "alias" not in t.goal.critic and "media_name" not in t.goal.critic:
+            assert t.goal.critic == e.goal.critic
+        if t.category == "scheduling":
+            assert (t.goal.triggers, t.goal.conditions) == (e.goal.triggers, e.goal.conditions)
+    assert {path for path, _ in homes} == {t.home.file for t in tasks}
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in re.findall(r"[A-Za-z']+", text)}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_no_english_is_left_in_requests_answers_or_names(lang: str) -> None:
+    """What the user says and hears (requests, replies, memories, the dialogue before) holds no word of the English templates (letters-only words,
+    case-insensitive; the language's own homographs of :data:`SHARED` aside), and no device or
+    room of a written home keeps an English kind noun as a word of the names tables (``Light``,
+    ``Speaker``...)."""
+    tasks, homes = L.build(0, lang)
+    allowed = SHARED[lang]
+    for t in tasks:
+        said = " ".join(
+            [
+                t.turns[0].text,
+                t.reference.response or "",
+                *t.memory,
+                *(h.content for h in t.history),
+            ]
+        )
+        left = (_words(said) & ENGLISH) - allowed
+        assert not left, (t.id, said, left)
+    kinds = {k.casefold() for k in names(lang).KINDS} | {"room", "bedroom", "bathroom", "kitchen"}
+    for _, home in homes:
+        for named in [*(d.name for d in home.devices), *(r.name for r in home.rooms)]:
+            assert not any(re.search(rf"\b{re.escape(k)}\b", named.casefold()) for k in kinds), (
+                named
+            )
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_same_seed_same_bytes(lang: str) -> None:
+    first, first_homes = L.build(0, lang)
+    again, again_homes = L.build.__wrapped__(0, lang)
+    assert [dump_task(t) for t in first] == [dump_task(t) for t in again]
+    assert [L.dump_compact(h) for _, h in first_homes] == [
+        L.dump_compact(h) for _, h in again_homes
+    ]
+    other = L.build.__wrapped__(1, lang)[0]
+    assert [dump_task(t) for t in other] != [dump_task(t) for t in first]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_sample_of_every_subcategory_validates(lang: str) -> None:
+    """Reference passes and doing nothing fails (as the whole suite is validated on generation),
+    on every fifth task: ten per subcategory, every home level."""
+    tasks = list(L.build(0, lang)[0])[::5]
+    validate(tasks, L.LanguageHomes(0, lang))
+    figures = L.figures(tasks, L.LanguageHomes(0, lang))
+    assert figures["tasks"] == figures["oracle_passed"] == len(tasks)
+    assert figures["nothing_passed"] == 0
+
+
+def test_english_is_the_shipped_suite() -> None:
+    tasks, homes = L.build(0, "en")
+    shipped = Path("tasks/smh.jsonl").read_text(encoding="utf-8")
+    assert "".join(dump_task(t) + "\n" for t in tasks) == shipped
+    assert homes == () and L.task_file("en") == "smh.jsonl" and L.task_file("de") == "smh.de.jsonl"
+
+
+def test_a_value_is_named_in_the_language_or_as_the_home_names_it_as_a_word() -> None:
+    fact = Fact(kind="name", value=["on", "allumé"])
+    assert check_fact(fact, "La lampe du salon est allumée ? Non : allumé.")
+    assert check_fact(fact, "It is on.")
+    assert not check_fact(fact, "La lampe du salon est éteinte.")  # "on" inside "salon"
+    assert check_fact(Fact(kind="name", value=["on", "开启"]), "客厅灯的状态是开启。")
+    assert check_fact(Fact(kind="name", value="on"), "salon")  # one name: as it always was
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_missing_word_is_an_error_not_english(lang: str) -> None:
+    w = wording(lang)
+    with pytest.raises(LookupError):
+        w.status_request(random.Random(0), "x", "no_such_attribute")
+    with pytest.raises(LookupError):
+        w.set_request("clear", random.Random(0), "x", "work_mode", "no_such_mode", None, None)
+    assert isinstance(L.localised_home(lang, "simple", 0), Home)
+
+
+@pytest.mark.parametrize(
+    ("lang", "times"),
+    [
+        ("de", ["19 Uhr", "6:45 Uhr"]),
+        ("es", ["19:00", "6:45"]),
+        ("fr", ["19 h", "6 h 45"]),
+        ("zh", ["晚上7点", "早上6点45分"]),
+    ],
+)
+def test_times_are_written_the_local_way(lang: str, times: list[str]) -> None:
+    w = wording(lang)
+    assert [w.clock(19, 0), w.clock(6, 45)] == times
+    assert wording("zh").clock(12, 30) == "中午12点半"
