@@ -14,6 +14,7 @@ LANGUAGE_SUITES = {
     "safety": "smh_core.safety_suites.safety_languages",
     "sage": "smh_core.suites.sage_languages",
     "simuhome": "smh_core.suites.simuhome_languages",
+    "memhome": "smh_core.suites.memhome_languages",
 }
 """The suites written in other languages than English, each by a module with ``LANGUAGES``,
 ``resolve_languages(asked)``, ``generate(seed, language)``, ``write_homes(out, seed, language)``
