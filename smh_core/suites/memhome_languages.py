@@ -186,19 +186,25 @@ class LanguageHomes(HomeCache):
 
 def figures(tasks: list[Task], homes: HomeCache) -> dict[str, Any]:
     """The figures docs/languages.md reports for a language's suite: tasks, the oracle's passes
-    and doing nothing's passes (behind the action guard, as the English suite is run)."""
+    and the confirmations the action guard asked of it, doing nothing's passes (behind the
+    guard, as the English suite is run)."""
     import asyncio
 
     from smh_core.bench.agents import NullAgent, OracleAgent
     from smh_core.bench.runner import run_task
 
-    async def passes(agent: Any) -> int:
-        return sum([(await run_task(t, agent, homes))["passed"] for t in tasks])
+    async def records(agent: Any) -> list[dict[str, Any]]:
+        return [await run_task(t, agent, homes) for t in tasks]
 
     loop = asyncio.new_event_loop()
     try:
-        oracle = loop.run_until_complete(passes(OracleAgent()))
-        nothing = loop.run_until_complete(passes(NullAgent()))
+        oracle = loop.run_until_complete(records(OracleAgent()))
+        nothing = loop.run_until_complete(records(NullAgent()))
     finally:
         loop.close()
-    return {"tasks": len(tasks), "oracle_passed": oracle, "nothing_passed": nothing}
+    return {
+        "tasks": len(tasks),
+        "oracle_passed": sum(r["passed"] for r in oracle),
+        "oracle_confirmations": sum(len(r.get("guard_confirmations", [])) for r in oracle),
+        "nothing_passed": sum(r["passed"] for r in nothing),
+    }
