@@ -3,8 +3,8 @@
 Why a module of its own: English is the shipped suite (``tasks/memhome.jsonl``, its homes named
 by level and seed) and stays byte for byte what it was. The suite in German, Spanish, French or
 Chinese draws every task the way the English one does (same seed, same random stream per task,
-same home, device and values) with the language's wording (:mod:`.memhome_wording`) on the
-suite's generated homes with rooms and devices named in that language (:mod:`.names`), each
+same home, device and values) with the language's wording (:mod:`smh_core.languages.memhome`) on the
+suite's generated homes with rooms and devices named in that language (:mod:`smh_core.languages.names`), each
 written as a home file (``homes/memhome-<lang>-<level>-<seed>.json``). Task ids start with
 ``memhome-<lang>-`` and every task says its ``language``.
 
@@ -31,13 +31,13 @@ from typing import Any
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
+from smh_core.languages.memhome import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them)
+from smh_core.languages.names import localise, names
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
 from . import memhome_suite as M
 from .common import HOMES_PER_LEVEL, validate
-from .memhome_wording import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them)
-from .names import localise, names
 
 
 def home_file(language: str, level: str, seed: int) -> str:

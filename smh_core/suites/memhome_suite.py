@@ -31,11 +31,12 @@ from smh_core.bench.verifier import bank_problems
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
+from smh_core.languages.memhome import en
 from smh_core.memory.decision import bank_after
 from smh_core.task.model import Task
 
 from .common import control_target, device_critic, draw_on_homes, validate
-from .memhome_wording import en
+from .wording import attr_words, value_words
 
 SUBCATEGORIES = ("add", "update", "delete", "use", "no_memory")
 SPLIT = (("simple", 30), ("medium", 30), ("complex", 24))
@@ -44,7 +45,7 @@ SCENES = list(en.SCENES)
 
 Made = dict[str, Any]
 Words = ModuleType
-"""A wording module of :mod:`smh_core.suites.memhome_wording` (``en`` unless a language is asked)."""
+"""A wording module of :mod:`smh_core.languages.memhome` (``en`` unless a language is asked)."""
 
 
 def _cap(text: str) -> str:
@@ -73,7 +74,9 @@ class _Pref:
         if "switch_on" in target:
             said = words.switch(self.name, target["switch_on"])
         else:
-            said = words.setting(self.name, target["loc"], target["value"], target["unit"])
+            loc, value, unit = target["loc"], target["value"], target["unit"]
+            english = value_words(loc, value, unit)
+            said = words.setting(self.name, attr_words(loc), value, unit, english)
         self.said = said
         self.value, self.desc, self.command = said.value, said.desc, said.command
         body = self.command[:1].lower() + self.command[1:]

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from smh_core.cli.main import main
+from smh_core.languages.memhome import LANGUAGES, UnknownLanguage, resolve_languages, wording
+from smh_core.languages.names import names
 from smh_core.memory.decision import bank_after
 from smh_core.suites import memhome_languages as L
 from smh_core.suites.common import validate
-from smh_core.suites.memhome_wording import LANGUAGES, UnknownLanguage, resolve_languages, wording
-from smh_core.suites.names import names
 from smh_core.task.model import Task, dump_task
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -188,7 +188,7 @@ def test_a_preference_with_another_option_replaces_the_stored_one(lang: str) -> 
     scene = w.SCENES[0]
 
     def entry(option: str) -> str:
-        desc = w.setting(name, "work_mode", option, None).desc
+        desc = w.setting(name, "work mode", option, None, option).desc
         return w.ENTRY[0].format(desc=desc, **w.scene_words(scene))
 
     first, *others = list(w.OPTIONS)

@@ -7,7 +7,7 @@ A module holds the scenes, the phrasings per intent (lists of ``str.format`` tem
 pieces of personal data a user may try to have remembered, and how a device preference is said
 (:func:`switch` and :func:`setting` return a :class:`Said`). ``en`` is the shipped suite's wording,
 unchanged (``tasks/memhome.jsonl`` is generated from it); the other modules name rooms and devices
-with :mod:`smh_core.suites.names`. docs/wording-review.md is the checklist a native speaker reviews
+with :mod:`smh_core.languages.names`. docs/wording-review.md is the checklist a native speaker reviews
 a module with.
 """
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..wording import attr_words, value_words
 from . import Said
 
 SCENES = (
@@ -56,15 +55,16 @@ def switch(name: str, on: bool) -> Said:
     return _said(value, f"the {name} {value}", f"Turn {value} the {name}.", value)
 
 
-def setting(name: str, locator: str, value: Any, unit: str | None) -> Said:
-    """A device's setting at a value (a flag on or off, a number, an option)."""
-    attr = attr_words(locator)
+def setting(name: str, attr: str, value: Any, unit: str | None, english: str) -> Said:
+    """A device's setting at a value (a flag on or off, a number, an option); ``attr`` and
+    ``english`` are the setting and its value in English words (the keys of the tables)."""
     if isinstance(value, bool):
         v = "on" if value else "off"
         return _said(v, f"the {name}'s {attr} {v}", f"Turn {v} the {attr} of the {name}.", v)
     shown = f"{value:g}" if isinstance(value, float) else str(value)
-    said = value_words(locator, value, unit)
-    return _said(shown, f"the {name} {attr} at {said}", f"Set the {name} {attr} to {said}.", said)
+    return _said(
+        shown, f"the {name} {attr} at {english}", f"Set the {name} {attr} to {english}.", english
+    )
 
 
 FILLERS = ("uh", "um", "hmm", "erm", "like", "so")

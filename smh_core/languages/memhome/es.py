@@ -2,15 +2,15 @@
 (``en la noche de cine``, ``a la hora de dormir``), ``del``/``al`` contracted, adjectives agreeing
 with the device (``la Lámpara de techo encendida``), a value with the preposition it takes
 (``al 50 %``, ``a 22,5 grados``, ``en automático``), decimals with a comma. Rooms and devices are
-named by :mod:`smh_core.suites.names.es`."""
+named by :mod:`smh_core.languages.names.es`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..names import es as names
-from ..names import with_article
-from ..wording import attr_words
+from smh_core.languages.names import es as names
+from smh_core.languages.names import with_article
+
 from . import Said
 
 SCENES = (
@@ -170,9 +170,10 @@ def switch(name: str, on: bool) -> Said:
     )
 
 
-def setting(name: str, locator: str, value: Any, unit: str | None) -> Said:
-    """A device's setting at a value (a flag on or off, a number, an option)."""
-    noun, gender = ATTRS[attr_words(locator)]
+def setting(name: str, attr: str, value: Any, unit: str | None, english: str) -> Said:
+    """A device's setting at a value (a flag on or off, a number, an option); ``attr`` and
+    ``english`` are the setting and its value in English words (the keys of the tables)."""
+    noun, gender = ATTRS[attr]
     attr = f"{_THE[gender]} {noun} {with_article(name, names.KINDS, names.NAMED, _OF)}"
     if isinstance(value, bool):
         state = ("activad" if value else "desactivad") + ("a" if gender == "f" else "o")

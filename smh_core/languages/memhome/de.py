@@ -1,15 +1,15 @@
 """German wording of the ``memhome`` suite: du-Form, a scene said with its own preposition
 (``beim Filmabend``, ``zur Schlafenszeit``, ``am Putztag``), articles in the case the sentence
 needs (``Stell die Helligkeit bei der Deckenlampe Wohnzimmer auf 50 %``), decimals with a comma,
-``50 %`` with a space. Rooms and devices are named by :mod:`smh_core.suites.names.de`."""
+``50 %`` with a space. Rooms and devices are named by :mod:`smh_core.languages.names.de`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..names import de as names
-from ..names import with_article
-from ..wording import attr_words
+from smh_core.languages.names import de as names
+from smh_core.languages.names import with_article
+
 from . import Said
 
 SCENES = (
@@ -145,7 +145,7 @@ def _number(value: Any) -> str:
     return (f"{value:g}" if isinstance(value, float) else str(value)).replace(".", ",")
 
 
-def value_said(locator: str, value: Any, unit: str | None) -> str:
+def value_said(value: Any, unit: str | None) -> str:
     """A setting's value as said in German (an option by :data:`OPTIONS`, else a number)."""
     if isinstance(value, str):
         return OPTIONS[value]
@@ -165,9 +165,10 @@ def switch(name: str, on: bool) -> Said:
     )
 
 
-def setting(name: str, locator: str, value: Any, unit: str | None) -> Said:
-    """A device's setting at a value (a flag on or off, a number, an option)."""
-    noun, gender = ATTRS[attr_words(locator)]
+def setting(name: str, attr: str, value: Any, unit: str | None, english: str) -> Said:
+    """A device's setting at a value (a flag on or off, a number, an option); ``attr`` and
+    ``english`` are the setting and its value in English words (the keys of the tables)."""
+    noun, gender = ATTRS[attr]
     acc, nom, bei = f"{_ACC[gender]} {noun}", f"{_NOM[gender]} {noun}", _article(name, _BEI)
     if isinstance(value, bool):
         state, verb = ("an", "ein") if value else ("aus", "aus")
@@ -179,7 +180,7 @@ def setting(name: str, locator: str, value: Any, unit: str | None) -> Said:
             f"Erledigt, {nom} {bei} ist jetzt {state}.",
             state,
         )
-    said = value_said(locator, value, unit)
+    said = value_said(value, unit)
     return Said(
         said,
         f"{acc} {bei} auf {said}",

@@ -1,13 +1,12 @@
 """Chinese (Mainland, Simplified) wording of the ``memhome`` suite: no articles, the 把
 construction for settings (``把客厅吸顶灯的亮度调到50%``), a scene as ``……的时候``, full-width
-punctuation, ``25度``, ``50%``. Rooms and devices are named by :mod:`smh_core.suites.names.zh`
+punctuation, ``25度``, ``50%``. Rooms and devices are named by :mod:`smh_core.languages.names.zh`
 (``主卧吸顶灯``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..wording import attr_words
 from . import Said
 
 SCENES = (
@@ -142,9 +141,10 @@ def switch(name: str, on: bool) -> Said:
     )
 
 
-def setting(name: str, locator: str, value: Any, unit: str | None) -> Said:
-    """A device's setting at a value (a flag on or off, a number, an option)."""
-    attr = f"{name}的{ATTRS[attr_words(locator)]}"
+def setting(name: str, attr: str, value: Any, unit: str | None, english: str) -> Said:
+    """A device's setting at a value (a flag on or off, a number, an option); ``attr`` and
+    ``english`` are the setting and its value in English words (the keys of the tables)."""
+    attr = f"{name}的{ATTRS[attr]}"
     if isinstance(value, bool):
         state, verb = ("开着", "打开") if value else ("关着", "关闭")
         return Said(

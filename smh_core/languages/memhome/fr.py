@@ -2,15 +2,15 @@
 (``pendant la soirée cinéma``, ``au coucher``), ``du``/``de la``/``de l'`` and elision
 (``l'intensité de l'Applique``), participles agreeing with the device (``la Lampe du salon
 allumée``), a space before ``:``, ``?`` and ``!``, ``50 %`` and decimals with a comma. Rooms and
-devices are named by :mod:`smh_core.suites.names.fr`."""
+devices are named by :mod:`smh_core.languages.names.fr`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..names import fr as names
-from ..names import with_article
-from ..wording import attr_words
+from smh_core.languages.names import fr as names
+from smh_core.languages.names import with_article
+
 from . import Said
 
 SCENES = (
@@ -175,9 +175,10 @@ def switch(name: str, on: bool) -> Said:
     )
 
 
-def setting(name: str, locator: str, value: Any, unit: str | None) -> Said:
-    """A device's setting at a value (a flag on or off, a number, an option)."""
-    noun, gender = ATTRS[attr_words(locator)]
+def setting(name: str, attr: str, value: Any, unit: str | None, english: str) -> Said:
+    """A device's setting at a value (a flag on or off, a number, an option); ``attr`` and
+    ``english`` are the setting and its value in English words (the keys of the tables)."""
+    noun, gender = ATTRS[attr]
     attr = f"{_the_noun(noun, gender)} {_of(name)}"
     if isinstance(value, bool):
         state = ("activé" if value else "désactivé") + ("e" if gender == "f" else "")
