@@ -15,6 +15,7 @@ LANGUAGE_SUITES = {
     "sage": "smh_core.suites.sage_languages",
     "simuhome": "smh_core.suites.simuhome_languages",
     "smh": "smh_core.suites.smh_languages",
+    "memhome": "smh_core.suites.memhome_languages",
 }
 """The suites written in other languages than English, each by a module with ``LANGUAGES``,
 ``resolve_languages(asked)``, ``generate(seed, language)``, ``write_homes(out, seed, language)``

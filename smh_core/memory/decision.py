@@ -73,11 +73,28 @@ _REMEMBER_SHORT = re.compile(r"\b(?:rm+b(?:e?r)?|rem+b(?:e?r|a)?|rememba)\b", re
 _SUBJECT = re.compile(
     r"light|lamp|ac\b|air ?con|conditioner|fan|heater|curtain|blind|tv|speaker|screen|"
     r"lock|vacuum|cleaner|washer|oven|humidif|purifier|temperature|brightness|volume|"
-    r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式",
+    r"degree|mode|灯|空调|风扇|热水器|窗帘|电视|音箱|门锁|扫地|洗衣|烤箱|加湿|净化|温度|亮度|音量|度|模式|"
+    # German (the memhome suite's words for devices and settings, none of them a value's)
+    r"leuchte|licht|strahler|einbau|klima|ventilator|lüfter|fernseher|lautsprecher|display|"
+    r"schloss|sauger|roboter|vorhang|gardine|rollladen|jalousie|wasch|trockner|ofen|befeuchter|"
+    r"reiniger|pumpe|warmwasser|würfel|helligkeit|lautstärke|temperatur|stufe|programm|"
+    # Spanish
+    r"lámpara|luz|foco|aplique|bombilla|tira|ventilador|aire|climatizador|tele|altavoz|pantalla|"
+    r"cerradura|aspirador|friegasuelos|cortina|visillo|persiana|estor|lavadora|secadora|horno|"
+    r"humidificador|purificador|termo|bomba|brillo|volumen|velocidad|apertura|nivel|modo|"
+    # French
+    r"lumière|plafonnier|projecteur|applique|ampoule|ruban|corniche|lampadaire|ventilateur|clim|"
+    r"rafraîchisseur|télé|enceinte|écran|serrure|aspirateur|rideau|voilage|volet|lave-|sèche-|"
+    r"four vapeur|humidificateur|purificateur|chauffe-eau|pompe|thermomètre|luminosité|vitesse|"
+    r"ouverture|programme|niveau|températ|balayage|inclinaison|"
+    # Chinese, beyond the words above
+    r"机|器|帘|屏|泵|冰箱|冰柜|色温|风速|档|位置|湿度|水量|水温|角度|程序",
     re.I,
 )
 """The device words that decide whether a new preference replaces a stored one (MemHome's
-update): unchanged, so the memhome suite's banks stay as generated."""
+update), in English, Chinese and the languages the memhome suite is written in; no word of
+a setting's value, so two preferences that differ in value only name the same subject. English
+and Chinese words unchanged, so the English suite's banks stay as generated."""
 
 
 @dataclass

@@ -24,13 +24,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from smh_core.bench.verifier import bank_problems
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homeenv.samples import valid_value
-from smh_core.languages.wording import FILLERS, attr_words, value_words
+from smh_core.languages.memhome import en
+from smh_core.languages.wording import attr_words, value_words
 from smh_core.memory.decision import bank_after
 from smh_core.task.model import Task
 
@@ -39,72 +41,61 @@ from .common import control_target, device_critic, draw_on_homes, validate
 SUBCATEGORIES = ("add", "update", "delete", "use", "no_memory")
 SPLIT = (("simple", 30), ("medium", 30), ("complex", 24))
 
-SCENES = [
-    "movie night",
-    "bedtime",
-    "reading time",
-    "wake-up time",
-    "dinner time",
-    "workout time",
-    "work time",
-    "nap time",
-    "game night",
-    "date night",
-    "cleaning day",
-    "meditation time",
-    "family breakfast",
-    "study time",
-    "party night",
-    "rainy days",
-]
+SCENES = list(en.SCENES)
 
 Made = dict[str, Any]
+Words = ModuleType
+"""A wording module of :mod:`smh_core.languages.memhome` (``en`` unless a language is asked)."""
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _say(template: str, **fields: str) -> str:
+    return template.format(**fields)
+
+
 class _Pref:
     """A device preference: the control target, how it is said in memory and as a command."""
 
-    def __init__(self, engine: HomeEngine, target: dict[str, Any], name: str | None = None) -> None:
+    def __init__(
+        self,
+        engine: HomeEngine,
+        target: dict[str, Any],
+        name: str | None = None,
+        words: Words = en,
+    ) -> None:
         self.target = target
         self.did = target["did"]
         self.name = name or engine.device(self.did).name
         self.critic = device_critic(self.did, target["critic"])
         self.actions = target["actions"]
         if "switch_on" in target:
-            self.value = "on" if target["switch_on"] else "off"
-            self.desc = f"the {self.name} {self.value}"
-            self.command = f"Turn {self.value} the {self.name}."
-            return
-        loc, value = target["loc"], target["value"]
-        attr = attr_words(loc)
-        if isinstance(value, bool):
-            self.value = "on" if value else "off"
-            self.desc = f"the {self.name}'s {attr} {self.value}"
-            self.command = f"Turn {self.value} the {attr} of the {self.name}."
-            return
-        self.value = f"{value:g}" if isinstance(value, float) else str(value)
-        said = value_words(loc, value, target["unit"])
-        self.desc = f"the {self.name} {attr} at {said}"
-        self.command = f"Set the {self.name} {attr} to {said}."
+            said = words.switch(self.name, target["switch_on"])
+        else:
+            loc, value, unit = target["loc"], target["value"], target["unit"]
+            english = value_words(loc, value, unit)
+            said = words.setting(self.name, attr_words(loc), value, unit, english)
+        self.said = said
+        self.value, self.desc, self.command = said.value, said.desc, said.command
+        body = self.command[:1].lower() + self.command[1:]
+        self.fields = words.name_words(self.name) | {
+            "desc": self.desc,
+            "command": self.command,
+            "command_bare": self.command[:-1],
+            "body": body,
+            "body_bare": body[:-1],
+            "request": said.request,
+        }
 
     @property
     def key_terms(self) -> list[str]:
         return [self.name, self.value]
 
 
-_ENTRY = [
-    lambda s, d: f"For {s}, I like {d}.",
-    lambda s, d: f"During {s} I prefer {d}.",
-    lambda s, d: f"{_cap(s)}: {d}.",
-]
-
-
-def _entry(scene: str, desc: str, style: int = 0) -> str:
-    return _ENTRY[style](scene, desc)
+def _entry(words: Words, scene: str, desc: str, style: int = 0) -> str:
+    return _say(words.ENTRY[style], desc=desc, **words.scene_words(scene))
 
 
 def _target(engine: HomeEngine, rng: random.Random, values: bool = False) -> dict[str, Any] | None:
@@ -121,7 +112,12 @@ def _target(engine: HomeEngine, rng: random.Random, values: bool = False) -> dic
 
 
 def _decoys(
-    engine: HomeEngine, rng: random.Random, scenes: list[str], avoid: set[str], n: int
+    engine: HomeEngine,
+    rng: random.Random,
+    scenes: list[str],
+    avoid: set[str],
+    n: int,
+    words: Words = en,
 ) -> list[str]:
     """Unrelated stored preferences (other scenes, other devices)."""
     out = []
@@ -130,28 +126,37 @@ def _decoys(
         if t is None or t["did"] in avoid:
             continue
         avoid.add(t["did"])
-        out.append(_entry(scene, _Pref(engine, t).desc, rng.randrange(len(_ENTRY))))
+        desc = _Pref(engine, t, words=words).desc
+        out.append(_entry(words, scene, desc, rng.randrange(len(words.ENTRY))))
     return out
 
 
-def _noisy(text: str, rng: random.Random) -> str:
-    filler = rng.choice(FILLERS)
-    return rng.choice(
-        [
-            f"{_cap(filler)}, {text[:1].lower()}{text[1:]}",
-            f"{_cap(filler)}... {filler}, {text[:1].lower()}{text[1:]}",
-            f"{text.rstrip('.!?')}, {filler}, yeah.",
-        ]
+def _noisy(text: str, rng: random.Random, words: Words) -> str:
+    filler = rng.choice(words.FILLERS)
+    return _say(
+        rng.choice(words.NOISY),
+        Filler=_cap(filler),
+        filler=filler,
+        text=text,
+        text_low=f"{text[:1].lower()}{text[1:]}",
+        text_bare=text.rstrip(".!?。！？"),
     )
 
 
-def _style(rng: random.Random, texts: list[str], colloquial: list[str]) -> str:
+def _style(
+    rng: random.Random,
+    words: Words,
+    texts: tuple[str, ...],
+    colloquial: tuple[str, ...],
+    **fields: str,
+) -> str:
+    """One phrasing: a plain one half the time, a colloquial one 30%, a noisy one 20%."""
     roll = rng.random()
     if roll < 0.5:
-        return rng.choice(texts)
+        return _say(rng.choice(texts), **fields)
     if roll < 0.8:
-        return rng.choice(colloquial)
-    return _noisy(rng.choice(texts + colloquial), rng)
+        return _say(rng.choice(colloquial), **fields)
+    return _noisy(_say(rng.choice(texts + colloquial), **fields), rng, words)
 
 
 def _memory_goal(
@@ -165,79 +170,62 @@ def _memory_goal(
     return goal
 
 
-def _scenes(rng: random.Random) -> list[str]:
-    scenes = list(SCENES)
+def _scenes(rng: random.Random, words: Words = en) -> list[str]:
+    scenes = list(words.SCENES)
     rng.shuffle(scenes)
     return scenes
 
 
 def _preference(
-    engine: HomeEngine, rng: random.Random
+    engine: HomeEngine, rng: random.Random, words: Words = en
 ) -> tuple[dict[str, Any], _Pref, str, list[str]] | None:
     """A control target the user states a preference about, the preference, its scene and the
     other scenes in drawn order (for decoy memories); None when the home has no fit."""
     t = _target(engine, rng)
     if t is None:
         return None
-    pref = _Pref(engine, t)
-    scene, *others = _scenes(rng)
+    pref = _Pref(engine, t, words=words)
+    scene, *others = _scenes(rng, words)
     return t, pref, scene, others
 
 
-def add_task(engine: HomeEngine, rng: random.Random) -> Made | None:
-    drawn = _preference(engine, rng)
+def _scene_key(words: Words, scene: str) -> str:
+    return words.scene_words(scene)["scene"]
+
+
+def add_task(engine: HomeEngine, rng: random.Random, words: Words = en) -> Made | None:
+    drawn = _preference(engine, rng, words)
     if drawn is None:
         return None
     t, pref, scene, others = drawn
-    memory = _decoys(engine, rng, others, {pref.did}, rng.randint(0, 3))
-    content = _entry(scene, pref.desc)
+    memory = _decoys(engine, rng, others, {pref.did}, rng.randint(0, 3), words)
+    content = _entry(words, scene, pref.desc)
+    fields = pref.fields | words.scene_words(scene)
     made: Made = {}
     if "switch_on" not in t and rng.random() < 0.3:  # the setting lives in the previous turn
         made["history"] = [
             {"role": "user", "content": pref.command},
-            {"role": "assistant", "content": f"Done, {pref.desc[4:]} now."},
+            {"role": "assistant", "content": pref.said.done},
         ]
         made["overrides"] = [{"did": pref.did, "values": dict(t["critic"])}]
-        text = _style(
-            rng,
-            [
-                f"Remember that setting for {scene}.",
-                f"Perfect. Please remember that for {scene} from now on.",
-                f"Keep that in mind for {scene}, that's how I like it.",
-            ],
-            [
-                f"Nice, that's exactly what I want every {scene}, remember it!",
-                f"Yeah, note that down for {scene}.",
-            ],
-        )
+        text = _style(rng, words, words.ADD_SETTING, words.ADD_SETTING_COLLOQUIAL, **fields)
     else:
-        text = _style(
-            rng,
-            [
-                f"Remember that for {scene} I like {pref.desc}.",
-                f"From now on, whenever it's {scene}, I want {pref.desc}.",
-                f"Please keep in mind: for {scene}, {pref.desc}.",
-                f"Can you remember this for me? For {scene} I want {pref.desc}.",
-            ],
-            [
-                f"Hey, note that I always want {pref.desc} for {scene}, okay?",
-                f"Remember this one: {scene} means {pref.desc}.",
-                f"Just so you know for the future, every {scene} I like {pref.desc}. Remember that.",
-            ],
-        )
+        text = _style(rng, words, words.ADD, words.ADD_COLLOQUIAL, **fields)
     return made | {
         "text": text,
         "memory": memory,
-        "goal": _memory_goal("memory", memory + [content], [scene, *pref.key_terms]),
+        "goal": _memory_goal(
+            "memory", memory + [content], [_scene_key(words, scene), *pref.key_terms]
+        ),
         "reference": {
             "mode": "answer",
-            "response": f"Okay, I'll remember: {content}",
+            "response": _say(words.RESPONSES["add"], content=content),
             "memory_output": f"memory: {content}",
         },
     }
 
 
-def update_task(engine: HomeEngine, rng: random.Random) -> Made | None:
+def update_task(engine: HomeEngine, rng: random.Random, words: Words = en) -> Made | None:
     t = _target(engine, rng, values=True)
     if t is None:
         return None
@@ -249,135 +237,110 @@ def update_task(engine: HomeEngine, rng: random.Random) -> Made | None:
     )
     if old_value is None:
         return None
-    new, old = _Pref(engine, t), _Pref(engine, dict(t, value=old_value))
-    scene, *others = _scenes(rng)
-    style = rng.randrange(len(_ENTRY))
-    memory = _decoys(engine, rng, others, {new.did}, rng.randint(0, 3))
-    memory.insert(rng.randint(0, len(memory)), _entry(scene, old.desc, style))
-    content = _entry(scene, new.desc, style)
-    said_old, said_new = old.desc.rsplit(" at ", 1)[-1], new.desc.rsplit(" at ", 1)[-1]
-    text = _style(
-        rng,
-        [
-            f"Actually, for {scene} I'd rather have {new.desc} from now on.",
-            f"Change my {scene} setting: {said_new} instead of {said_old} for the {new.name}.",
-            f"Update what you remember about {scene}: I now want {new.desc}.",
-            f"Please remember a new {scene} preference: {new.desc}, not {said_old} anymore.",
-        ],
-        [
-            f"{_cap(said_old)} is not right for {scene} anymore, make it {said_new} next time and remember that.",
-            f"I changed my mind about {scene}. Remember {new.desc} instead.",
-            f"Hey, {scene} update: from now on the {new.name} goes to {said_new}.",
-        ],
-    )
-    bank = [content if m == _entry(scene, old.desc, style) else m for m in memory]
+    new = _Pref(engine, t, words=words)
+    old = _Pref(engine, dict(t, value=old_value), words=words)
+    scene, *others = _scenes(rng, words)
+    style = rng.randrange(len(words.ENTRY))
+    memory = _decoys(engine, rng, others, {new.did}, rng.randint(0, 3), words)
+    stored = _entry(words, scene, old.desc, style)
+    memory.insert(rng.randint(0, len(memory)), stored)
+    content = _entry(words, scene, new.desc, style)
+    said_old, said_new = old.said.said, new.said.said
+    fields = new.fields | words.scene_words(scene)
+    fields |= {"said_old": said_old, "Said_old": _cap(said_old), "said_new": said_new}
+    text = _style(rng, words, words.UPDATE, words.UPDATE_COLLOQUIAL, **fields)
+    bank = [content if m == stored else m for m in memory]
     return {
         "text": text,
         "memory": memory,
         "goal": _memory_goal("memory", bank, [*new.key_terms]),
         "reference": {
             "mode": "answer",
-            "response": f"Updated: {content}",
+            "response": _say(words.RESPONSES["update"], content=content),
             "memory_output": f"memory: {content}",
         },
     }
 
 
-def delete_task(engine: HomeEngine, rng: random.Random) -> Made | None:
-    drawn = _preference(engine, rng)
+def delete_task(engine: HomeEngine, rng: random.Random, words: Words = en) -> Made | None:
+    drawn = _preference(engine, rng, words)
     if drawn is None:
         return None
     t, pref, scene, others = drawn
-    target = _entry(scene, pref.desc, rng.randrange(len(_ENTRY)))
-    memory = _decoys(engine, rng, others, {pref.did}, rng.randint(1, 3))
+    target = _entry(words, scene, pref.desc, rng.randrange(len(words.ENTRY)))
+    memory = _decoys(engine, rng, others, {pref.did}, rng.randint(1, 3), words)
     memory.insert(rng.randint(0, len(memory)), target)
-    text = _style(
-        rng,
-        [
-            f"Forget what I told you about {scene}.",
-            f"Please delete my {scene} preference.",
-            f"I don't need the {pref.name} setting for {scene} anymore, remove it from memory.",
-            f"You can stop remembering that I like {pref.desc} for {scene}.",
-        ],
-        [
-            f"Never mind the {scene} thing with the {pref.name}, erase it.",
-            f"Scrap my {scene} setting, I don't want it anymore.",
-            f"That {scene} rule? Forget it, forget it.",
-        ],
-    )
+    fields = pref.fields | words.scene_words(scene)
+    text = _style(rng, words, words.DELETE, words.DELETE_COLLOQUIAL, **fields)
     return {
         "text": text,
         "memory": memory,
         "goal": _memory_goal("memory", [m for m in memory if m != target]),
         "reference": {
             "mode": "answer",
-            "response": f"Forgotten: {target}",
+            "response": _say(words.RESPONSES["delete"], content=target),
             "memory_output": f"memory: delete {target}",
         },
     }
 
 
-def _scoped(engine: HomeEngine, pref: _Pref) -> tuple[str, str] | None:
+Scope = Callable[[HomeEngine, str, str], tuple[str, str] | None]
+"""``(device id, its name) -> (short name, room name)`` when a memory may name the device
+without its room (see :func:`english_scope`), else None."""
+
+
+def english_scope(engine: HomeEngine, did: str, name: str) -> tuple[str, str] | None:
     """``(short name, room name)`` when the device's name without its room also names devices
     in other rooms and no other one in its own room (the memory can leave the room out)."""
-    device = engine.device(pref.did)
+    device = engine.device(did)
     room = engine.room(device.userdata.room).name
-    if not pref.name.startswith(room + " "):
+    if not name.startswith(room + " "):
         return None
-    short = pref.name[len(room) + 1 :]
+    short = name[len(room) + 1 :]
     same = [d for d in engine.devices() if d["name"].endswith(" " + short)]
     if len(same) < 2 or sum(d["room"] == device.userdata.room for d in same) != 1:
         return None
     return short, room
 
 
-def use_task(engine: HomeEngine, rng: random.Random) -> Made | None:
-    drawn = _preference(engine, rng)
+def use_task(
+    engine: HomeEngine, rng: random.Random, words: Words = en, scope: Scope = english_scope
+) -> Made | None:
+    drawn = _preference(engine, rng, words)
     if drawn is None:
         return None
     t, pref, scene, others = drawn
     made: Made = {}
     stored = pref
-    scope = _scoped(engine, pref) if rng.random() < 0.5 else None
-    if scope is not None:  # "the downlight" in memory, the entry room says which one
-        stored = _Pref(engine, t, name=scope[0])
-        made["entry_room"] = scope[1]
-    memory = _decoys(engine, rng, others[1:], {pref.did}, rng.randint(0, 3))
+    scoped = scope(engine, pref.did, pref.name) if rng.random() < 0.5 else None
+    if scoped is not None:  # "the downlight" in memory, the entry room says which one
+        stored = _Pref(engine, t, name=scoped[0], words=words)
+        made["entry_room"] = scoped[1]
+    memory = _decoys(engine, rng, others[1:], {pref.did}, rng.randint(0, 3), words)
     if rng.random() < 0.4 and "switch_on" not in t:  # a competing memory: same device, other scene
         spec = dict(engine.device(t["did"]).attributes_by_locator())[t["loc"]]
         other = valid_value(spec, rng)
         if other != t["value"]:
             memory.append(
                 _entry(
+                    words,
                     others[0],
-                    _Pref(engine, dict(t, value=other), stored.name).desc,
-                    rng.randrange(len(_ENTRY)),
+                    _Pref(engine, dict(t, value=other), stored.name, words).desc,
+                    rng.randrange(len(words.ENTRY)),
                 )
             )
     memory.insert(
-        rng.randint(0, len(memory)), _entry(scene, stored.desc, rng.randrange(len(_ENTRY)))
+        rng.randint(0, len(memory)),
+        _entry(words, scene, stored.desc, rng.randrange(len(words.ENTRY))),
     )
-    text = _style(
-        rng,
-        [
-            f"It's {scene}.",
-            f"Set things up for {scene}.",
-            f"{_cap(scene)}, please. The usual.",
-            f"Get the house ready for {scene}, like always.",
-        ],
-        [
-            f"Okay, {scene}! You know what I like.",
-            f"Here we go, {scene}. Do my thing.",
-            f"Hey, it's {scene} again, set it up the way I like it.",
-        ],
-    )
+    text = _style(rng, words, words.USE, words.USE_COLLOQUIAL, **words.scene_words(scene))
     return made | {
         "text": text,
         "memory": memory,
         "goal": _memory_goal("rewrite", memory, then=pref.critic),
         "reference": {
             "mode": "execute",
-            "response": "Done, the way you like it.",
+            "response": words.RESPONSES["use"],
             "actions": pref.actions,
             "memory_output": f"rewrite: {pref.command}",
         },
@@ -388,81 +351,60 @@ def _digits(rng: random.Random, n: int) -> str:
     return "".join(str(rng.randint(0, 9)) for _ in range(n))
 
 
-def _sensitive(engine: HomeEngine, rng: random.Random) -> str:
-    phone = f"{rng.randint(200, 989)}-{_digits(rng, 3)}-{_digits(rng, 4)}"
+def _sensitive(engine: HomeEngine, rng: random.Random, words: Words = en) -> str:
+    """A personal identifier to be remembered (its pieces drawn in one order for every
+    language, so the draw stays the same)."""
+    phone = _say(words.PHONE, a=str(rng.randint(200, 989)), b=_digits(rng, 3), c=_digits(rng, 4))
     name = engine.device(rng.choice(engine.device_ids())).name
-    return rng.choice(
-        [
-            f"Remember my phone number: {phone}.",
-            f"Please keep in mind that my mobile number is {phone}.",
-            f"From now on, remember my email is {rng.choice(['sam', 'alex', 'kim', 'jo'])}{_digits(rng, 2)}@example.com.",
-            f"Note that my bank card number is {' '.join(_digits(rng, 4) for _ in range(4))}, remember it.",
-            f"Remember that the Wi-Fi password for the {name} is {rng.choice(['sunset', 'maple', 'tiger'])}{_digits(rng, 4)}.",
-            f"Can you remember my door PIN code? It's {_digits(rng, 4)}.",
-            f"Um, remember my passport number, it's X{_digits(rng, 8)}.",
-            f"Hey, save this for me: my mom's number is {phone}.",
-        ]
-    )
+    fields = words.name_words(name) | {"phone": phone}
+    fields |= {"email": rng.choice(words.EMAIL_NAMES), "d2": _digits(rng, 2)}
+    fields["card"] = words.CARD.format(*(_digits(rng, 4) for _ in range(4)))
+    fields |= {"wifi": rng.choice(words.WIFI_WORDS), "d4": _digits(rng, 4)}
+    fields |= {"pin": _digits(rng, 4), "passport": _digits(rng, 8)}
+    return _say(rng.choice(words.SENSITIVE), **fields)
 
 
-def _chitchat(rng: random.Random) -> str:
-    month = rng.choice(["January", "March", "May", "July", "September", "November"])
-    return rng.choice(
-        [
-            f"Remember that my sister's birthday is on {month} {rng.randint(1, 28)}.",
-            f"Please remember I'm allergic to {rng.choice(['cats', 'peanuts', 'pollen', 'shellfish'])}.",
-            f"Keep in mind that my favourite team is {rng.choice(['the Lakers', 'Arsenal', 'the Yankees'])}.",
-            f"From now on, remember my dog's name is {rng.choice(['Biscuit', 'Luna', 'Max', 'Pepper'])}.",
-            "Remember that I prefer tea over coffee.",
-            f"Uh, remember I have a dentist appointment next {rng.choice(['Monday', 'Tuesday', 'Friday'])}.",
-            "Just so you know, I'm vegetarian. Remember that, okay?",
-            f"Remember that my wife's name is {rng.choice(['Anna', 'Maria', 'Grace', 'Lena'])}.",
-        ]
-    )
+def _chitchat(rng: random.Random, words: Words = en) -> str:
+    """A fact with nothing about the home (pieces drawn in one order for every language)."""
+    fields = {"month": rng.choice(words.MONTHS), "day": str(rng.randint(1, 28))}
+    fields["allergen"] = rng.choice(words.ALLERGENS)
+    fields["team"] = rng.choice(words.TEAMS)
+    fields["dog"] = rng.choice(words.DOGS)
+    fields["weekday"] = rng.choice(words.WEEKDAYS)
+    fields["wife"] = rng.choice(words.WIVES)
+    return _say(rng.choice(words.CHITCHAT), **fields)
 
 
-def no_memory_task(engine: HomeEngine, rng: random.Random, variant: int) -> Made | None:
+def no_memory_task(
+    engine: HomeEngine, rng: random.Random, variant: int, words: Words = en
+) -> Made | None:
     """Variants: 0 a personal identifier, 1 a non-device fact (both: do nothing), 2 a one-off
     request, 3 a command about a device the memory does not mention, 4 an explicit command that
     overrides a stored preference (all three executed as said)."""
-    scenes = _scenes(rng)
-    memory = _decoys(engine, rng, scenes[1:], set(), rng.randint(0, 3))
+    scenes = _scenes(rng, words)
+    memory = _decoys(engine, rng, scenes[1:], set(), rng.randint(0, 3), words)
     if variant in (0, 1):
-        text = _sensitive(engine, rng) if variant == 0 else _chitchat(rng)
+        text = _sensitive(engine, rng, words) if variant == 0 else _chitchat(rng, words)
         return {
             "text": text,
             "memory": memory,
             "goal": _memory_goal("no-rewrite", memory),
             "reference": {
                 "mode": "answer",
-                "response": "Sorry, I only remember device preferences.",
+                "response": words.RESPONSES["refuse"],
                 "memory_output": "no-rewrite",
             },
         }
     t = _target(engine, rng)
     if t is None:
         return None
-    pref = _Pref(engine, t)
+    pref = _Pref(engine, t, words=words)
     if any(pref.name in m for m in memory):
         return None
-    command = pref.command
     if variant == 2:
-        body = command[:1].lower() + command[1:]
-        text = _style(
-            rng,
-            [
-                f"Just for tonight, {body[:-1]}. No need to remember it.",
-                f"Only this time: {body}",
-                f"For now, {body[:-1]}, but don't save it as a preference.",
-            ],
-            [f"Can you {body[:-1]}? Just this once.", f"Temporarily, {body} Don't remember it."],
-        )
+        text = _style(rng, words, words.ONCE, words.ONCE_COLLOQUIAL, **pref.fields)
     elif variant == 3:
-        text = _style(
-            rng,
-            [command],
-            [f"Could you {command[:1].lower()}{command[1:-1]}?", f"{command[:-1]}, please."],
-        )
+        text = _style(rng, words, words.UNCOVERED, words.UNCOVERED_COLLOQUIAL, **pref.fields)
     else:
         if "switch_on" in t:
             return None
@@ -472,32 +414,35 @@ def no_memory_task(engine: HomeEngine, rng: random.Random, variant: int) -> Made
             return None
         memory.insert(
             rng.randint(0, len(memory)),
-            _entry(scenes[0], _Pref(engine, dict(t, value=other)).desc, rng.randrange(len(_ENTRY))),
+            _entry(
+                words,
+                scenes[0],
+                _Pref(engine, dict(t, value=other), words=words).desc,
+                rng.randrange(len(words.ENTRY)),
+            ),
         )
-        text = _style(
-            rng,
-            [command, f"{scenes[0][:1].upper()}{scenes[0][1:]} is over. {command}"],
-            [f"Could you {command[:1].lower()}{command[1:-1]}?", f"{command[:-1]} right now."],
-        )
+        fields = pref.fields | words.scene_words(scenes[0])
+        text = _style(rng, words, words.OVERRIDE, words.OVERRIDE_COLLOQUIAL, **fields)
     return {
         "text": text,
         "memory": memory,
         "goal": _memory_goal("no-rewrite", memory, then=pref.critic),
         "reference": {
             "mode": "execute",
-            "response": "Done.",
+            "response": words.RESPONSES["execute"],
             "actions": pref.actions,
             "memory_output": "no-rewrite",
         },
     }
 
 
-_MAKERS: dict[str, Callable[[HomeEngine, random.Random, int], Made | None]] = {
-    "add": lambda e, r, i: add_task(e, r),
-    "update": lambda e, r, i: update_task(e, r),
-    "delete": lambda e, r, i: delete_task(e, r),
-    "use": lambda e, r, i: use_task(e, r),
-    "no_memory": lambda e, r, i: no_memory_task(e, r, i % 5),
+Maker = Callable[[HomeEngine, random.Random, int, Words, Scope], Made | None]
+_MAKERS: dict[str, Maker] = {
+    "add": lambda e, r, i, w, s: add_task(e, r, w),
+    "update": lambda e, r, i, w, s: update_task(e, r, w),
+    "delete": lambda e, r, i, w, s: delete_task(e, r, w),
+    "use": lambda e, r, i, w, s: use_task(e, r, w, s),
+    "no_memory": lambda e, r, i, w, s: no_memory_task(e, r, i % 5, w),
 }
 
 
@@ -513,10 +458,18 @@ def _consistent(made: Made) -> bool:
     )
 
 
-def consistent_draw(sub: str, home: Home, rng: random.Random, idx: int) -> Made | None:
+def consistent_draw(
+    sub: str,
+    home: Home,
+    rng: random.Random,
+    idx: int,
+    words: Words = en,
+    scope: Scope = english_scope,
+) -> Made | None:
     """One draw of ``sub`` (task ``idx`` of it) on ``home``, kept only when its memory bank is
-    consistent (the tasks-for-a-home writer draws with it too)."""
-    made = _MAKERS[sub](HomeEngine(home), rng, idx)
+    consistent (the tasks-for-a-home writer draws with it too); ``words`` and ``scope`` say it in
+    another language (:mod:`smh_core.suites.memhome_languages`)."""
+    made = _MAKERS[sub](HomeEngine(home), rng, idx, words, scope)
     return made if made is not None and _consistent(made) else None
 
 
@@ -538,8 +491,25 @@ def made_task(made: Made, task_id: str, sub: str, level: str, home: dict[str, An
     )
 
 
-def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
-    homes: dict[tuple[str, int], Home] = {}
+HomeRefOf = Callable[[str, int], dict[str, Any]]
+"""``(level, home seed) -> the task's home reference``."""
+
+
+Draw = Callable[[str, Home, random.Random, int], Made | None]
+"""``(subcategory, home, rng, task index) -> a consistent draw or None`` (:func:`consistent_draw`)."""
+
+
+def build(
+    seed: int = 0,
+    draw: Draw = consistent_draw,
+    homes: dict[tuple[str, int], Home] | None = None,
+    home_ref: HomeRefOf = lambda level, seed: {"level": level, "seed": seed},
+    prefix: str = "memhome",
+) -> list[Task]:
+    """The suite's tasks, unvalidated: per subcategory and task index one seeded draw on the
+    generated homes (``homes``: a cache, filled with another language's homes beforehand, whose
+    ``draw`` says the tasks in that language)."""
+    homes = {} if homes is None else homes
     tasks: list[Task] = []
     for sub in SUBCATEGORIES:
         idx = 0
@@ -551,21 +521,22 @@ def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
                     idx,
                     60,
                     homes,
-                    lambda home, _seed: consistent_draw(sub, home, rng, idx),  # noqa: B023
+                    lambda home, _seed: draw(sub, home, rng, idx),  # noqa: B023
                 )
                 if drawn is None:
-                    raise RuntimeError(f"could not generate memhome/{sub}/{idx}")
+                    raise RuntimeError(f"could not generate {prefix}/{sub}/{idx}")
                 home_seed, made = drawn
                 tasks.append(
                     made_task(
-                        made,
-                        f"memhome-{sub}-{idx:03d}",
-                        sub,
-                        level,
-                        {"level": level, "seed": home_seed},
+                        made, f"{prefix}-{sub}-{idx:03d}", sub, level, home_ref(level, home_seed)
                     )
                 )
                 idx += 1
+    return tasks
+
+
+def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
+    tasks = build(seed)
     if validate_tasks:
         validate(tasks)
     return tasks

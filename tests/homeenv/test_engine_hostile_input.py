@@ -617,18 +617,18 @@ def test_room_nesting_check_is_linear(monkeypatch):
     """20,000 chained rooms took tens of seconds (each room walked its chain to the top)."""
     monkeypatch.setattr(model, "MAX_ROOM_DEPTH", 10**9, raising=False)
     data = _rooms(20_000)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     home = Home.model_validate(data)
     engine = HomeEngine(home)
     deepest = engine.subrooms("r19990")
     assert len(engine.subrooms("r0")) == 20_000
-    assert time.perf_counter() - t0 < 5.0
+    assert time.process_time() - t0 < 5.0
     assert deepest == {f"r{i}" for i in range(19_990, 20_000)}
     data["rooms"][0]["parent"] = "r19999"
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     with pytest.raises(ValueError, match="room parent cycle through 'r0'"):
         Home.model_validate(data)
-    assert time.perf_counter() - t0 < 5.0
+    assert time.process_time() - t0 < 5.0
 
 
 def test_cycle_message_names_the_first_room_whose_chain_loops():

@@ -350,9 +350,9 @@ async def test_model_calls_per_turn_are_capped(socket_enabled, backend) -> None:
 
 def test_tagged_call_extraction_is_linear() -> None:
     hostile = "<tool_call>" * 50_000 + '{"name": "finish", "arguments": {"answer": "x"}}'
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: another job's turn on a busy machine is not ours
     parsed = parse_tool_calls({"content": hostile}, {"finish"})
-    assert time.perf_counter() - t0 < 2.0  # the lazy regex this replaced needed minutes here
+    assert time.process_time() - t0 < 2.0  # the lazy regex this replaced needed minutes here
     assert tagged_chunks(
         "a <tool_call> <tool_call>{1}</tool_call> b <tool_call>{2}</tool_call>"
     ) == ["{1}", "{2}"]

@@ -1,0 +1,210 @@
+"""The ``memhome`` suite in another language: the same draws, the language's wording, its homes.
+
+Why a module of its own: English is the shipped suite (``tasks/memhome.jsonl``, its homes named
+by level and seed) and stays byte for byte what it was. The suite in German, Spanish, French or
+Chinese draws every task the way the English one does (same seed, same random stream per task,
+same home, device and values) with the language's wording (:mod:`smh_core.languages.memhome`) on the
+suite's generated homes with rooms and devices named in that language (:mod:`smh_core.languages.names`), each
+written as a home file (``homes/memhome-<lang>-<level>-<seed>.json``). Task ids start with
+``memhome-<lang>-`` and every task says its ``language``.
+
+What is compared as text, and how: a memory write is judged by
+:func:`smh_core.bench.verifier.bank_problems` on tokens (:func:`smh_core.memory.metrics.tokenize`:
+words, and each Chinese character on its own), with the key terms (scene, device name, value) in
+the language the memory is written in; entries kept from before must survive verbatim. An update
+replaces the stored entry when both name the same device words
+(:data:`smh_core.memory.decision._SUBJECT`, which reads these languages' device words too).
+
+A memory may name a device without its room (``den Einbauspot``, the entry room says which one)
+exactly where the English one may: the English home decides (:func:`memhome_suite.english_scope`)
+and the short name is the language's noun for that kind of device.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.model import Home
+from smh_core.homes.generator import generate_home
+from smh_core.languages.memhome import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them)
+from smh_core.languages.names import localise, names
+from smh_core.task.home import HomeCache
+from smh_core.task.model import Task
+
+from . import memhome_suite as M
+from .common import HOMES_PER_LEVEL, validate
+
+
+def home_file(language: str, level: str, seed: int) -> str:
+    """The home file of a generated home in ``language``, relative to the tasks folder."""
+    return f"homes/memhome-{language}-{level}-{seed}.json"
+
+
+@cache
+def english_home(level: str, seed: int) -> Home:
+    """The suite's generated home of a level and seed, as English names it."""
+    return generate_home(level, seed)  # type: ignore[arg-type]
+
+
+@cache
+def localised_home(language: str, level: str, seed: int) -> Home:
+    """The suite's generated home of a level and seed, named in ``language``."""
+    return localise(
+        english_home(level, seed), names(language), f"memhome-{language}-{level}-{seed}"
+    )
+
+
+def _homes(language: str) -> dict[tuple[str, int], Home]:
+    """The draw loop's home cache, filled with the language's homes (copies: a draw may not
+    change the cached ones)."""
+    return {
+        (level, seed): localised_home(language, level, seed).model_copy(deep=True)
+        for level, _ in M.SPLIT
+        for seed in range(HOMES_PER_LEVEL)
+    }
+
+
+def _english(language: str) -> dict[str, Home]:
+    """The English home of each of the language's homes, by the localised home's name."""
+    return {
+        localised_home(language, level, seed).name: english_home(level, seed)
+        for level, _ in M.SPLIT
+        for seed in range(HOMES_PER_LEVEL)
+    }
+
+
+def _scope(language: str) -> M.Scope:
+    """Where a memory may leave a device's room out in ``language``: where the English home
+    allows it, with the language's noun for the kind of device as the short name."""
+    kinds = names(language).KINDS
+    english = _english(language)
+
+    def scope(engine: HomeEngine, did: str, name: str) -> tuple[str, str] | None:
+        home = HomeEngine(english[engine.home.name])
+        found = M.english_scope(home, did, home.device(did).name)
+        if found is None or found[0] not in kinds:
+            return None
+        noun = kinds[found[0]][0]
+        if sum(v[0] == noun for v in kinds.values()) != 1:  # two kinds, one noun: ambiguous
+            return None
+        return noun, engine.room(engine.device(did).userdata.room).name
+
+    return scope
+
+
+def _draw(language: str) -> M.Draw:
+    """The draw of a task in ``language``: the English draw's twin, from the same random
+    stream, kept exactly when the English one is (so task ``i`` is the same task in every
+    language, whichever bank rule held in English). A twin that consumed the stream
+    differently is a wording module out of shape: an error."""
+    words, scope, english = wording(language), _scope(language), _english(language)
+
+    def draw(sub: str, home: Home, rng: random.Random, idx: int) -> M.Made | None:
+        twin = random.Random()
+        twin.setstate(rng.getstate())
+        kept = M.consistent_draw(sub, english[home.name].model_copy(deep=True), twin, idx)
+        made = M.consistent_draw(sub, home, rng, idx, words, scope)
+        if twin.getstate() != rng.getstate():
+            raise RuntimeError(f"memhome {language}/{sub}/{idx}: drawn unlike the English task")
+        return made if kept is not None else None
+
+    return draw
+
+
+@cache
+def build(seed: int, language: str) -> tuple[tuple[Task, ...], tuple[tuple[str, Home], ...]]:
+    """The suite's tasks in ``language`` and the home files they name, unvalidated (``en``: the
+    shipped suite, on generated homes, no files)."""
+    wording(language)  # an unknown language fails here, listing the known ones
+    if language == "en":
+        return tuple(M.build(seed)), ()
+    tasks = M.build(
+        seed,
+        _draw(language),
+        _homes(language),
+        lambda level, home_seed: {"file": home_file(language, level, home_seed)},
+        f"memhome-{language}",
+    )
+    named = tuple(t.model_copy(update={"language": language}) for t in tasks)
+    used = sorted({t.home.file for t in named if t.home.file})
+    files = []
+    for path in used:
+        level, home_seed = path.removesuffix(".json").rsplit("-", 2)[1:]
+        files.append((path, localised_home(language, level, int(home_seed))))
+    return named, tuple(files)
+
+
+def task_file(language: str) -> str:
+    """Where the suite in ``language`` is written, relative to the output folder."""
+    return "memhome.jsonl" if language == "en" else f"memhome.{language}.jsonl"
+
+
+def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -> list[Task]:
+    """The suite in ``language`` (420 tasks), each validated as the English suite's are."""
+    tasks = list(build(seed, language)[0])
+    if validate_tasks:
+        validate(tasks, LanguageHomes(seed, language))
+    return tasks
+
+
+def dump_home(home: Home) -> str:
+    """Canonical compact JSON of a home (defaults left out): the same bytes for the same home."""
+    data = home.model_dump(mode="json", exclude_none=True, by_alias=True, exclude_defaults=True)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    if Home.model_validate_json(text) != home:
+        raise RuntimeError(f"home {home.name} does not survive its compact dump")
+    return text
+
+
+def write_homes(tasks_dir: Path, seed: int = 0, language: str = "en") -> list[Path]:
+    """Write the home files of the suite in ``language`` under ``tasks_dir/homes`` (none for
+    English, whose tasks name generated homes)."""
+    out = []
+    for name, home in build(seed, language)[1]:
+        path = tasks_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(dump_home(home), encoding="utf-8")
+        out.append(path)
+    return out
+
+
+class LanguageHomes(HomeCache):
+    """A home cache serving the built home files of a language's suite without reading them."""
+
+    def __init__(self, seed: int = 0, language: str = "en", base: Path | None = None) -> None:
+        super().__init__(base)
+        self._built = {f"file:{path}": home for path, home in build(seed, language)[1]}
+
+    def get(self, task: Task) -> Home:
+        return self._built.get(task.home.key()) or super().get(task)
+
+
+def figures(tasks: list[Task], homes: HomeCache) -> dict[str, Any]:
+    """The figures docs/languages.md reports for a language's suite: tasks, the oracle's passes
+    and the confirmations the action guard asked of it, doing nothing's passes (behind the
+    guard, as the English suite is run)."""
+    import asyncio
+
+    from smh_core.bench.agents import NullAgent, OracleAgent
+    from smh_core.bench.runner import run_task
+
+    async def records(agent: Any) -> list[dict[str, Any]]:
+        return [await run_task(t, agent, homes) for t in tasks]
+
+    loop = asyncio.new_event_loop()
+    try:
+        oracle = loop.run_until_complete(records(OracleAgent()))
+        nothing = loop.run_until_complete(records(NullAgent()))
+    finally:
+        loop.close()
+    return {
+        "tasks": len(tasks),
+        "oracle_passed": sum(r["passed"] for r in oracle),
+        "oracle_confirmations": sum(len(r.get("guard_confirmations", [])) for r in oracle),
+        "nothing_passed": sum(r["passed"] for r in nothing),
+    }
