@@ -228,11 +228,8 @@ async def reach(
         states = await client.states()
         readings = read_all(mapping, states, want)
         wrong = mismatches(readings, want, only, essential, unreported_is_wrong=commanded)
-        wrong += [
-            key
-            for key in in_motion(mapping, states, list(readings) if only is None else only)
-            if key not in wrong
-        ]
+        moving = in_motion(mapping, states, list(readings) if only is None else sorted(only))
+        wrong += [key for key in moving if key not in wrong]
         _note_agreed(agreed, devices, wrong, time.monotonic() - started)
         if not wrong:
             return Reached(
@@ -250,6 +247,8 @@ async def reach(
                 calls,
             )
             done.device_seconds = agreed
+            if moving and done.problem:
+                done.problem += "".join(f"; {d}/{loc}: still moving" for d, loc in moving)
             return done
         for did, loc in wrong:
             if isinstance(readings[did, loc], ReadError):

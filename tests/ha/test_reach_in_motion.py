@@ -73,3 +73,23 @@ async def test_a_value_read_in_passing_is_not_reached(hass: HomeAssistant) -> No
     now = hass.states.get(WINDOW)
     assert now.attributes["current_position"] == 30, now  # it holds the start value
     assert now.state == "open"
+
+
+class Stuck:
+    """A cover HA shows opening for ever at 30 (its motor jammed, or its end stop lost)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def states(self) -> dict[str, dict[str, Any]]:
+        return {WINDOW: {"state": "opening", "attributes": {"current_position": 30}}}
+
+    async def call(self, domain: str, name: str, data: dict[str, Any]) -> None:
+        self.calls += 1
+
+
+async def test_a_device_that_never_stops_moving_is_its_fault_and_says_so() -> None:
+    stuck = Stuck()
+    done = await reach(stuck, MAPPING, Snapshot({"hall": {"position": 30}}), 0.2, 0.02, None)
+    assert done.device_fault and stuck.calls >= 1
+    assert done.problem is not None and done.problem.endswith("hall/position: still moving")
