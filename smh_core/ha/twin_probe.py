@@ -87,7 +87,7 @@ class Learnt:
         seen = "; ".join(
             f"asked {o.asked:g}: {o.refused}"
             if o.refused
-            else f"asked {o.asked:g}: {o.start!r} -> {o.settled!r} in {o.seconds:.1f} s"
+            else f"asked {o.asked:g}: {_shown(o.start)} -> {_shown(o.settled)} in {o.seconds:.1f} s"
             for o in self.observations
         )
         learnt = []
@@ -97,6 +97,10 @@ class Learnt:
             learnt.append(f"moves {self.rate:.1f} a second")
         what = ", ".join(learnt) or self.note or "as the twin: exact and at once"
         return f"{self.did} {self.locator}: {what} ({seen})"
+
+
+def _shown(v: Any) -> str:
+    return "not reported" if v is NOT_OBSERVED else repr(v)
 
 
 def _number(v: Any) -> bool:

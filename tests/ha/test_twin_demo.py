@@ -396,7 +396,10 @@ async def test_the_probe_teaches_the_twin_how_the_demo_windows_move(
     ]
     assert "cover.hall_window" in moved
     assert not [m for m in moved if m.startswith(("lock.", "climate.", "valve.", "cover.garage"))]
-    assert "holds steps of 10" in (tmp_path / "probed.probe.md").read_text()
+    learnt = (tmp_path / "probed.probe.md").read_text()
+    with capsys.disabled():
+        print("\n" + learnt)
+    assert "holds steps of 10" in learnt
     await hass.async_block_till_done()
     after = {s.entity_id: (s.state, dict(s.attributes)) for s in hass.states.async_all()}
     for entity_id in {m for m in moved if m in before}:
