@@ -304,6 +304,39 @@ async def test_twin_then_real_side_by_side(
     assert chosen[0].id in flagged.only_twin
     assert f"| {victim} | 1 |" in flagged.markdown()
 
+    # a calibrated window that now stops 10 % beyond what it is asked (its end stop moved):
+    # it no longer behaves as its calibrated twin, and is flagged
+    window = "cover.living_room_window"
+    cover = hass.data["cover"].get_entity(window)
+    setter = cover.async_set_cover_position
+
+    async def overshoot(**kwargs: Any) -> None:
+        await setter(**{**kwargs, "position": min(100, kwargs["position"] + 10)})
+
+    cover.async_set_cover_position = overshoot
+    moves = [
+        t
+        for t in made.tasks
+        if t.id not in run.skipped_tasks
+        and any(a.did == window and a.arguments.get("position") for a in t.reference.actions)
+    ][:1]
+    assert moves
+    worn = await run_on_hardware(
+        moves,
+        demo_url,
+        hass_access_token,
+        "conversation.home_assistant",
+        load_mapping(mapping_file),
+        tmp_path / "worn-run",
+        HomeCache(tasks_dir),
+        progress=False,
+        interval=0.05,
+        player="oracle",
+        attempts=1,
+    )
+    worn_side = compare_runs(twin_run, tmp_path / "worn-run", home, worn.skipped_tasks)
+    assert set(worn_side.by_device()) == {window}, worn_side.markdown()
+
 
 PER_SUBCATEGORY = os.environ.get("SMH_TWIN_DEMO_PER_SUBCATEGORY", "1")
 """Tasks per subcategory in the five commands' run (docs/physical-home.md measured it at 10)."""
