@@ -1,5 +1,5 @@
-"""``smh home generate|show|from-ha``: make deterministic homes, summarise home files, and make
-a live Home Assistant home's simulated twin."""
+"""``smh home generate|show|from-ha|probe``: make deterministic homes, summarise home files, make
+a live Home Assistant home's simulated twin, and teach a twin how its real devices move."""
 
 from __future__ import annotations
 
@@ -56,6 +56,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     t.set_defaults(func=_from_ha)
 
+    pr = hs.add_parser(
+        "probe",
+        help="teach a twin how its real devices move: drive each settable number of each device "
+        "that is not high-risk through two calls, put it back, and write the steps and speeds seen",
+        description="With your consent (asked, or --yes), ask each settable number of each "
+        "device of the twin that is not high-risk (never locks, alarms, garage doors, valves, "
+        "thermostats...) for 44 %% and 67 %% of its range, one call each, watch where it stops "
+        "and how fast it gets there, and put it back as it was. A device that holds only a grid "
+        "of values (HA's demo windows: steps of 10) gets that grid in the twin (the engine and "
+        "the task generators honour it); one that travels gets its speed (the twin-vs-real "
+        "report expects it). What was seen goes to OUT's .probe.md beside it.",
+    )
+    pr.add_argument("--home", type=Path, required=True, help="the twin (from `smh home from-ha`)")
+    pr.add_argument("--out", type=Path, help="the calibrated twin to write (default: --home)")
+    pr.add_argument(
+        "--yes", action="store_true", help="move the listed devices without asking first"
+    )
+    add_login(pr.add_argument_group("live"))
+    pr.set_defaults(func=_probe)
+
     s = hs.add_parser("show", help="print a readable summary of a home file")
     s.add_argument("file", type=Path, help="home JSON file")
     s.set_defaults(func=_show)
@@ -108,6 +128,66 @@ def _from_ha(args: argparse.Namespace) -> int:
         print(f"  ... {len(reasons) - 8} more reasons")
     print(f"every entity and its reason: {md}")
     return 0
+
+
+def _probe(args: argparse.Namespace) -> int:
+    import asyncio
+    import sys
+
+    import aiohttp
+
+    from smh_core.ha.ha_inventory import read_inventory
+    from smh_core.ha.hardware import HardwareClient
+    from smh_core.ha.login import access_token
+    from smh_core.ha.twin_map import twin_mapping
+    from smh_core.ha.twin_probe import calibrated, probe_home, probed
+    from smh_core.homeenv.engine import HomeEngine, dump_home, load_home
+    from smh_core.task.model import HomeRef
+
+    if not args.ha_url:
+        raise ValueError("smh home probe needs --ha-url (with --token or --username)")
+    home = load_home(args.home)
+    token = asyncio.run(access_token(args.ha_url, args.token, args.username))
+    args.token, args.username = token, None
+    inventory = read_live(args, read_inventory)
+    mapping = twin_mapping(home, HomeRef(file=f"homes/{args.home.name}"), inventory).mapping()
+    targets = probed(home, mapping)
+    if not targets:
+        print("nothing to probe: no device that is not high-risk has a settable number")
+        return 0
+    print(
+        f"the probe moves {len(targets)} settings of devices in {args.ha_url}, then puts them back:"
+    )
+    for device, locator, lo, hi in targets:
+        print(f"  {device.did} {locator} ({lo:g}-{hi:g})")
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise ValueError(
+                "the probe moves real devices: confirm with --yes (no terminal to ask)"
+            )
+        if input("move them now? [y/N] ").strip().lower() not in ("y", "yes"):
+            print("nothing moved")
+            return 1
+    like = HomeEngine(home).snapshot()
+
+    async def run():
+        async with aiohttp.ClientSession() as session:
+            client = HardwareClient(args.ha_url.rstrip("/"), token, session)
+            return await probe_home(client, home, mapping, like)
+
+    probe = asyncio.run(run())
+    out = args.out or args.home
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(dump_home(calibrated(home, probe.learnt)), encoding="utf-8")
+    report = out.with_name(f"{out.stem}.probe.md")
+    report.write_text(probe.markdown(), encoding="utf-8")
+    for item in probe.learnt:
+        print(f"  {item.describe()}")
+    learnt = sum(1 for i in probe.learnt if i.step is not None or i.rate is not None)
+    print(f"wrote {out}: {learnt} of {len(probe.learnt)} settings learnt; what was seen: {report}")
+    for problem in probe.restore_problems:
+        print(f"NOT PUT BACK: {problem}", file=sys.stderr)
+    return 2 if probe.restore_problems else 0
 
 
 def summarize(home: Home) -> str:

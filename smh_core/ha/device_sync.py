@@ -68,6 +68,26 @@ def read_all(
     return out
 
 
+IN_MOTION = frozenset({"opening", "closing", "locking", "unlocking"})
+"""HA states of an entity on its way to another state (a cover travelling, a lock turning)."""
+
+
+def in_motion(
+    mapping: HardwareMapping,
+    states: Mapping[str, Mapping[str, Any]],
+    keys: set[tuple[str, str]] | list[tuple[str, str]],
+) -> list[tuple[str, str]]:
+    """The attributes among ``keys`` whose entity HA shows in motion. A value read then is one
+    the device is passing, not one it holds: HA's demo window asked for 10 while closing to 0
+    reads 10 for a second and goes on to 0, so a state that matched in passing is not reached."""
+    return [
+        (did, loc)
+        for did, loc in keys
+        if (amap := mapping.get(did, loc)) is not None
+        and str((states.get(amap.entity) or {}).get("state")) in IN_MOTION
+    ]
+
+
 def overlay(base: Snapshot, readings: Readings, fallback: Snapshot | None = None) -> Snapshot:
     """``base`` with the mapped attributes replaced by their readings; an attribute HA does
     not report keeps its ``fallback`` (else ``base``) value, an unreadable one becomes None."""
@@ -205,8 +225,11 @@ async def reach(
     agreed: dict[str, float] = {}
     devices = {did for did, _ in only} if only is not None else set()
     while True:
-        readings = read_all(mapping, await client.states(), want)
+        states = await client.states()
+        readings = read_all(mapping, states, want)
         wrong = mismatches(readings, want, only, essential, unreported_is_wrong=commanded)
+        moving = in_motion(mapping, states, list(readings) if only is None else sorted(only))
+        wrong += [key for key in moving if key not in wrong]
         _note_agreed(agreed, devices, wrong, time.monotonic() - started)
         if not wrong:
             return Reached(
@@ -224,6 +247,8 @@ async def reach(
                 calls,
             )
             done.device_seconds = agreed
+            if moving and done.problem:
+                done.problem += "".join(f"; {d}/{loc}: still moving" for d, loc in moving)
             return done
         for did, loc in wrong:
             if isinstance(readings[did, loc], ReadError):
@@ -399,12 +424,14 @@ async def settle(
     agreed: dict[str, float] = {}
     devices = {did for did, _ in expected}
     while True:
-        readings = read_all(mapping, await client.states(), like)
+        states = await client.states()
+        readings = read_all(mapping, states, like)
         late = [
             key
             for key, want in expected.items()
             if isinstance(readings[key], ReadError) or not same_value(readings[key], want)
         ]
+        late += [key for key in in_motion(mapping, states, list(expected)) if key not in late]
         _note_agreed(agreed, devices, late, time.monotonic() - started)
         if not late or time.monotonic() - started >= timeout:
             break

@@ -5,10 +5,12 @@ device.
 A task's verdicts are put next to each other, and each device whose real behaviour differed from
 its twin's is flagged with how: it **ignored** a change the twin made, **rounded** a value (close
 but not equal), set a **different** value, made an **extra** change the twin did not, or **took**
-seconds to report the state it was commanded to. Only what the real run can observe is compared
-(the attributes its mapping maps; "rounded" means within 10 % or 1 unit); a task the real run skipped is listed with why, never
-counted as a difference, and one a device kept from being scored (it did not reach the state
-it was commanded to) is listed and its device flagged as having ignored the call.
+seconds to report the state it was commanded to (more than 5 s; for a device whose speed
+``smh home probe`` measured, more than 5 s beyond one and a half times what that speed needs).
+Only what the real run can observe is compared (the attributes its mapping maps; "rounded"
+means within 10 % or 1 unit); a task the real run skipped is listed with why, never counted as
+a difference, and one a device kept from being scored (it did not reach the state it was
+commanded to) is listed and its device flagged as having ignored the call.
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ class Difference:
 
     def describe(self) -> str:
         if self.kind == "slow":
-            return f"{self.did}: took {float(self.real):.1f} s to report the commanded state"
+            calibrated = "" if self.twin is None else f" (its measured speed: {self.twin:.1f} s)"
+            return f"{self.did}: took {float(self.real):.1f} s to report the commanded state{calibrated}"
         if self.kind == "ignored":
             what = f"stayed {self.real!r} where the twin went to {self.twin!r}"
         elif self.kind == "extra":
@@ -142,7 +145,11 @@ def _fault_kind(got: Any, want: Any) -> str:
 
 
 def _task_differences(
-    task_id: str, twin: dict[str, Any], real: dict[str, Any], unknown: set[tuple[str, str]]
+    task_id: str,
+    twin: dict[str, Any],
+    real: dict[str, Any],
+    unknown: set[tuple[str, str]],
+    rates: dict[tuple[str, str], float],
 ) -> list[Difference]:
     observed = {
         (str(did), str(loc))
@@ -176,11 +183,40 @@ def _task_differences(
     latency = real.get("latency") or {}
     seconds = float(latency.get("reports_s") or 0.0)
     by_device = latency.get("reports_s_by_device")  # absent in runs made before it was kept
+    travel = _travel_seconds(twin, rates)
     for did in sorted({did for did, _ in mine.keys() & observed}):
         took = float(by_device.get(did, seconds)) if isinstance(by_device, dict) else seconds
-        if took > SLOW_SECONDS:  # a device that reported at once is not slow with its task
-            out.append(Difference(task_id, did, "", "slow", None, took))
+        expected = travel.get(did)
+        # a device that reported at once is not slow with its task; a calibrated one is slow
+        # only beyond the time its measured speed needs (and half that again)
+        if took > SLOW_SECONDS + 1.5 * (expected or 0.0):
+            out.append(Difference(task_id, did, "", "slow", expected, took))
     return out
+
+
+def _travel_seconds(twin: dict[str, Any], rates: dict[tuple[str, str], float]) -> dict[str, float]:
+    """Device -> seconds its calibrated speed needs for the twin's changes of this task."""
+    out: dict[str, float] = {}
+    for c in twin.get("changes") or []:
+        rate = rates.get((str(c["did"]), str(c["locator"])))
+        before, after = c.get("before"), c.get("after")
+        if rate and all(isinstance(v, (int, float)) for v in (before, after)):
+            did = str(c["did"])
+            out[did] = max(out.get(did, 0.0), abs(float(after) - float(before)) / rate)
+    return out
+
+
+def travel_rates(home: Home | None) -> dict[tuple[str, str], float]:
+    """(device, attribute) -> the units per second ``smh home probe`` measured on the real
+    device (``userdata.travel``)."""
+    if home is None:
+        return {}
+    return {
+        (d.userdata.did, loc): rate
+        for d in home.devices
+        for loc, rate in (d.userdata.travel or {}).items()
+        if rate > 0
+    }
 
 
 def unknown_to_twin(home: Home | None) -> set[tuple[str, str]]:
@@ -206,6 +242,7 @@ def compare_runs(
     when not given)."""
     twin, real = _records(twin_run), _records(real_run)
     unknown = unknown_to_twin(home)
+    rates = travel_rates(home)
     saved = real_run / SKIPPED_TASKS
     if skipped is None and saved.exists():
         skipped = json.loads(saved.read_text(encoding="utf-8"))
@@ -229,5 +266,5 @@ def compare_runs(
                 ]
         else:
             result.both.append((task_id, bool(twin[task_id]["passed"]), bool(other["passed"])))
-            result.differences += _task_differences(task_id, twin[task_id], other, unknown)
+            result.differences += _task_differences(task_id, twin[task_id], other, unknown, rates)
     return result

@@ -278,6 +278,12 @@ class UserData(_Strict):
     """Whether the source home exposes the device to its voice assistant (Home Assistant's
     "Expose" setting for Assist); ``None``: the source does not say (SMH's own homes), and the
     HA integration leaves HA's default."""
+    travel: dict[str, float] | None = None
+    """Locator -> how fast the real device moves that attribute, in its units per second, as
+    ``smh home probe`` measured it on the home a twin was made from (HA's demo windows: about
+    10 % a second); ``None``: not measured (it changes at once, or nobody probed it). The twin
+    sets values at once, since tasks are judged on the state reached; a twin-vs-real report
+    expects the real device to take this long, and flags one slower than that."""
 
 
 class Device(_Strict):

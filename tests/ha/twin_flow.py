@@ -48,14 +48,19 @@ async def twin_then_real(
     allow_high_risk: tuple[str, ...] = (),
     allow_domains: tuple[str, ...] = (),
     timeout: float = 3,
+    probe: bool = False,
 ) -> TwinFlow:
     """``allow_high_risk``: device ids opted in to real runs; ``allow_domains``: every
     high-risk device of these HA domains opted in (a test home's thermostats are safe);
     ``timeout``: the mapping's seconds for a device to report (test HAs answer at once, and a
-    faulty device fails fast; a home whose devices move slowly needs the default 15)."""
+    faulty device fails fast; a home whose devices move slowly needs the default 15);
+    ``probe``: teach the twin how its devices move first (``smh home probe --yes``)."""
     twin_file = tmp_path / "twin.json"
     argv = ["home", "from-ha", "--ha-url", url, "--token", token, "--out", str(twin_file)]
     assert await hass.async_add_executor_job(main, argv) == 0
+    if probe:
+        argv = ["home", "probe", "--home", str(twin_file), "--ha-url", url, "--token", token]
+        assert await hass.async_add_executor_job(main, [*argv, "--yes"]) == 0
     home = HomeEngine.from_file(twin_file).home
     report = json.loads(twin_file.with_name("twin.import.json").read_text())
     tasks_dir = tmp_path / "tasks"

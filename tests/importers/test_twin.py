@@ -274,6 +274,32 @@ def test_only_the_device_that_reported_late_is_slow(tmp_path: Path) -> None:
     }
 
 
+def test_a_calibrated_device_is_slow_only_beyond_its_measured_speed(tmp_path: Path) -> None:
+    """A window ``smh home probe`` measured at 10 %/s needs 8 s for 0 -> 80: 7.1 s is its normal
+    pace, not a difference; 25 s is slower than its calibration and is flagged, with both."""
+    from sim_devices.catalog import instantiate
+    from smh_core.ha.twin_compare import compare_runs
+    from smh_core.homeenv.model import Home
+
+    window = instantiate("curtain", did="cover.c", room=None, name="Window")
+    changes = [("cover.c", "position", 0, 80)]
+    final = {"cover.c": {"position": 80}}
+    twin = _run(tmp_path, "twin", [_rec("t1", changes)])
+    real = _run(tmp_path, "real", [_rec("t1", changes, final, latency={"reports_s": 7.1})])
+    late = _run(tmp_path, "late", [_rec("t1", changes, final, latency={"reports_s": 25.0})])
+    assert [
+        d.kind for d in compare_runs(twin, real, Home(rooms=[], devices=[window])).differences
+    ] == ["slow"]
+    window.userdata.travel = {"position": 10.0}
+    home = Home(rooms=[], devices=[window])
+    assert compare_runs(twin, real, home).differences == []
+    (slow,) = compare_runs(twin, late, home).differences
+    assert (slow.kind, slow.twin, slow.real) == ("slow", 8.0, 25.0)
+    assert (
+        "took 25.0 s to report the commanded state (its measured speed: 8.0 s)" in slow.describe()
+    )
+
+
 def test_values_the_twin_never_knew_are_not_compared(tmp_path: Path) -> None:
     from sim_devices.catalog import instantiate
     from smh_core.ha.twin_compare import compare_runs

@@ -1,0 +1,281 @@
+"""What a twin learns from its real devices (issue 39): ``smh home probe``.
+
+A twin made from HA's registries knows a device's range but not how it moves: HA's demo window
+takes 44 % as 40 and travels 10 % a second, where the twin's window jumps to any value at once.
+Rather than have the twin-vs-real report excuse such a device, the probe asks each settable
+number of each device that is not high-risk for two values off any coarse grid (44 % and 67 % of
+its range), one call each, watches the value until it has not changed for a while, and puts
+the device back as it found it. From what it saw it learns:
+
+* a **step**: the device held values on a grid (every value it passed or stopped at is a
+  multiple of one step from the range's start, and it stopped within a step of what it was
+  asked): the twin's attribute and the service arguments that set it get that ``precision``,
+  so the engine refuses off-grid values as the catalog's devices do, and task generators draw
+  values the device can hold (:func:`smh_core.homeenv.samples.valid_value`);
+* a **travel rate** (units per second) where it took a measurable time: written to the device's
+  ``userdata.travel``, so the report expects the real device to take that long and flags it
+  only when it is slower than its calibration.
+
+A device that does not move at all for a call, or that stops somewhere no grid explains, is
+reported and nothing is learnt from it: the report will flag it, as it should. High-risk
+devices (:func:`.twin_map.high_risk`) are never probed, whatever was opted in for real runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from smh_core.homeenv.model import AttrType, Device, Home
+from smh_core.homeenv.snapshot import Snapshot
+
+from .device_sync import IN_MOTION, DeviceClient, overlay, reach, read_all
+from .hardware_map import NOT_OBSERVED, HardwareMapping, ReadError
+from .twin_map import high_risk
+
+PROBE_AT = (0.44, 0.67)
+"""Where in an attribute's range the probe asks (44 and 67 on 0-100): on no grid of 2, 5 or 10,
+so a device that holds only such values shows it."""
+
+QUIET_SECONDS = 1.5
+"""A value unchanged this long, its entity not shown in motion, is where the device stopped
+(HA's demo covers step once a second)."""
+
+MEASURABLE_SECONDS = 0.5
+"""Travel faster than this is taken as instant (HA's own round trip is in it)."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One call and what the device did: ``path`` is ``(seconds after the call, value)`` at each
+    change, starting with the value before the call."""
+
+    asked: float
+    path: tuple[tuple[float, Any], ...]
+    refused: str | None = None
+
+    @property
+    def start(self) -> Any:
+        return self.path[0][1]
+
+    @property
+    def settled(self) -> Any:
+        return self.path[-1][1]
+
+    @property
+    def seconds(self) -> float:
+        """When the value it stopped at was first read."""
+        return self.path[-1][0]
+
+
+@dataclass(frozen=True)
+class Learnt:
+    """What the probe learnt about one attribute of one device (nothing when ``note`` says why)."""
+
+    did: str
+    locator: str
+    observations: tuple[Observation, ...]
+    step: float | None = None
+    rate: float | None = None
+    note: str = ""
+
+    def describe(self) -> str:
+        seen = "; ".join(
+            f"asked {o.asked:g}: {o.refused}"
+            if o.refused
+            else f"asked {o.asked:g}: {_shown(o.start)} -> {_shown(o.settled)} in {o.seconds:.1f} s"
+            for o in self.observations
+        )
+        learnt = []
+        if self.step is not None:
+            learnt.append(f"holds steps of {self.step:g}")
+        if self.rate is not None:
+            learnt.append(f"moves {self.rate:.1f} a second")
+        what = ", ".join(learnt) or self.note or "as the twin: exact and at once"
+        return f"{self.did} {self.locator}: {what} ({seen})"
+
+
+def _shown(v: Any) -> str:
+    return "not reported" if v is NOT_OBSERVED else repr(v)
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _grid(values: Iterable[float], lo: float) -> float | None:
+    """The coarsest integer step from ``lo`` every value is on (None: values not all integral)."""
+    offsets = [v - lo for v in values]
+    if not all(float(o).is_integer() for o in offsets):
+        return None
+    step = 0
+    for o in offsets:
+        step = math.gcd(step, abs(int(o)))
+    return float(step) if step else None
+
+
+def learn(did: str, locator: str, lo: float, observations: list[Observation]) -> Learnt:
+    """What ``observations`` of one attribute (range starting at ``lo``) say about the device."""
+    seen = tuple(observations)
+    answered = [o for o in seen if o.refused is None and _number(o.settled)]
+    if not answered:
+        return Learnt(did, locator, seen, note="no call answered with a number: nothing learnt")
+    if any(o.settled == o.start != o.asked for o in answered):
+        return Learnt(
+            did, locator, seen, note="ignored a call: nothing learnt (it will be flagged)"
+        )
+    step = None
+    if any(o.settled != o.asked for o in answered):
+        step = _grid([v for o in answered for _, v in o.path if _number(v)], lo)
+        if step is None or step <= 1 or any(abs(o.settled - o.asked) >= step for o in answered):
+            note = "stopped off what it was asked, on no grid: nothing learnt (it will be flagged)"
+            return Learnt(did, locator, seen, note=note)
+    moved = [o for o in answered if o.seconds >= MEASURABLE_SECONDS and o.settled != o.start]
+    rate = min((abs(o.settled - o.start) / o.seconds for o in moved), default=None)
+    return Learnt(did, locator, seen, step=step, rate=rate)
+
+
+async def observe(
+    client: DeviceClient,
+    mapping: HardwareMapping,
+    did: str,
+    locator: str,
+    like: Snapshot,
+    asked: float,
+    quiet: float = QUIET_SECONDS,
+    timeout: float = 30.0,
+    interval: float = 0.1,
+) -> Observation:
+    """Ask the device once for ``asked`` (no retries: a retry would hide how it behaves) and
+    follow the value until it has been still for ``quiet`` seconds, or ``timeout`` passes."""
+    amap = mapping.get(did, locator)
+    assert amap is not None
+    was = like.value(did, locator)
+
+    def value(states: dict[str, dict[str, Any]]) -> tuple[Any, bool]:
+        state = states.get(amap.entity)
+        try:
+            got = amap.read(state, was)
+        except ReadError as e:
+            got = f"unreadable: {e}"
+        return got, str((state or {}).get("state")) in IN_MOTION
+
+    start, _ = value(await client.states())
+    path: list[tuple[float, Any]] = [(0.0, start)]
+    t0 = time.monotonic()
+    try:
+        for domain, name, data in amap.calls(asked):
+            await client.call(domain, name, data)
+    except RuntimeError as e:  # HaError: HA or the device refused the call
+        return Observation(asked, tuple(path), refused=f"refused ({str(e)[:120]})")
+    changed = 0.0
+    while (now := time.monotonic() - t0) < timeout:
+        got, moving = value(await client.states())
+        if got != path[-1][1]:
+            path.append((round(now, 3), got))
+            changed = now
+        elif not moving and now - changed >= quiet:
+            break
+        await asyncio.sleep(interval)
+    return Observation(asked, tuple(path))
+
+
+def probed(home: Home, mapping: HardwareMapping) -> list[tuple[Device, str, float, float]]:
+    """``(device, locator, range start, range end)`` of every attribute the probe drives: a
+    number with a range that the mapping can set, of a device that is not high-risk."""
+    devices = {d.did: d for d in home.devices}
+    out = []
+    for did, locator, amap in mapping.items():
+        device = devices.get(did)
+        if device is None or amap.set is None or high_risk(device):
+            continue
+        spec = dict(device.attributes_by_locator()).get(locator)
+        if spec is None or spec.type not in (AttrType.INT, AttrType.FLOAT) or not spec.range:
+            continue
+        out.append((device, locator, spec.range[0], spec.range[1]))
+    return out
+
+
+@dataclass
+class Probe:
+    learnt: list[Learnt] = field(default_factory=list)
+    restore_problems: list[str] = field(default_factory=list)
+
+    def markdown(self) -> str:
+        lines = ["# What the probe learnt from the real devices", ""]
+        lines += [f"- {item.describe()}" for item in self.learnt]
+        lines += [f"- NOT PUT BACK: {p}" for p in self.restore_problems]
+        return "\n".join(lines) + "\n"
+
+
+async def probe_home(
+    client: DeviceClient,
+    home: Home,
+    mapping: HardwareMapping,
+    like: Snapshot,
+    quiet: float = QUIET_SECONDS,
+    timeout: float = 30.0,
+    interval: float = 0.1,
+) -> Probe:
+    """Drive each probed attribute (:func:`probed`) through :data:`PROBE_AT`, then put its
+    device back as it was read before (every settable attribute HA showed)."""
+    out = Probe()
+    for device, locator, lo, hi in probed(home, mapping):
+        did = device.did
+        keys = {(d, loc) for d, loc, a in mapping.items() if d == did and a.set is not None}
+        prior = read_all(mapping, await client.states(), like)
+        seen = []
+        for fraction in PROBE_AT:
+            asked = round(lo + fraction * (hi - lo))
+            seen.append(
+                await observe(client, mapping, did, locator, like, asked, quiet, timeout, interval)
+            )
+        out.learnt.append(learn(did, locator, lo, seen))
+        readable = {
+            k
+            for k in keys
+            if prior.get(k) is not NOT_OBSERVED and not isinstance(prior.get(k), ReadError)
+        }
+        back = await reach(
+            client, mapping, overlay(like, prior), timeout, interval, readable, commanded=True
+        )
+        if back.problem:
+            out.restore_problems.append(back.problem)
+    return out
+
+
+def calibrated(home: Home, learnt: Iterable[Learnt]) -> Home:
+    """``home`` with what was learnt written in: a step as the ``precision`` of the attribute
+    and of every service argument that sets it; a travel rate in ``userdata.travel``."""
+    out = home.model_copy(deep=True)
+    devices = {d.did: d for d in out.devices}
+    for item in learnt:
+        device = devices.get(item.did)
+        if device is None:
+            continue
+        if item.step is not None:
+            _set_precision(device, item.locator, item.step)
+        if item.rate is not None:
+            travel = dict(device.userdata.travel or {})
+            travel[item.locator] = round(item.rate, 2)
+            device.userdata.travel = travel
+    return out
+
+
+def _set_precision(device: Device, locator: str, step: float) -> None:
+    prefix, _, name = locator.rpartition(".")
+    owners = [device] if not prefix else [c for c in device.components if c.name == prefix]
+    for owner in owners:
+        for attr in owner.attributes:
+            if attr.name == name:
+                attr.precision = step
+        for service in owner.services:
+            for effect in service.effects:
+                if effect.set.lstrip("/") == name and effect.arg is not None:
+                    for arg in service.arguments:
+                        if arg.name == effect.arg:
+                            arg.precision = step
