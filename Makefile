@@ -20,7 +20,8 @@ help:
 	@echo "make test    bootstrap everything, lint (ruff, mypy), run the whole test suite (HA 2026.2.3, the oldest supported)"
 	@echo "make test-ha-current  the HA tests on the newest HA (2026.11, Python 3.14; see scripts/ha_current.sh)"
 	@echo "make bench-languages  HA's built-in Assist on the intents suite in 10 languages in a real HA"
-	@echo "             (LANGUAGES=\"de fr\" LIMIT=50 per language; table in runs/bench-languages/languages.md)"
+	@echo "             (LANGUAGES=\"de fr\" LIMIT=50 per language; table in runs/bench-languages/languages.md;"
+	@echo "             HA=newest: HA 2026.11; AGENT=smh: SMH's agent, on AGENT_BASE_URL/AGENT_MODEL or the local model)"
 	@echo "make perf    measure engine speed (smh perf engine)"
 	@echo "make site    a static leaderboard site of every run under runs/ into runs/site (smh report site)"
 	@echo "make sample-site  a sample site from small runs (oracle, null, local model, HA Assist, replayed"
@@ -121,9 +122,13 @@ endif
 # HA's built-in Assist agent per language (issue 41; docs/languages.md): the intents suite's tasks,
 # generated per language and sampled over the intents (LIMIT per language, seeded), inside one real
 # HA with its language set and each language's home exposed to Assist as the tasks name it.
+# HA=newest: HA 2026.11 (scripts/ha_current.sh's venv); AGENT=smh: SMH's agent instead of Assist,
+# on AGENT_BASE_URL/AGENT_MODEL/AGENT_API_KEY or the bundled local model (`make local-llm`).
 LANGUAGES ?=
 bench-languages: bootstrap
-	$(PY) scripts/bench_ha_languages.py $(foreach l,$(LANGUAGES),--language $(l)) --limit $(or $(LIMIT),50)
+	$(PY) scripts/bench_ha_languages.py $(foreach l,$(LANGUAGES),--language $(l)) --limit $(or $(LIMIT),50) \
+	  --ha $(or $(HA),oldest) --agent $(or $(AGENT),assist) \
+	  $(if $(AGENT_BASE_URL),--base-url "$(AGENT_BASE_URL)" --model "$(AGENT_MODEL)" --api-key "$(AGENT_API_KEY)")
 
 # A real Home Assistant on http://127.0.0.1:8123 (PORT=N for another) with the medium home (login smh / smh-demo).
 # Assist's preferred assistant answers with SMH's agent when a model is configured:

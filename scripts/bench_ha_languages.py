@@ -15,7 +15,17 @@ show as the tasks name it is not run: its tasks count as infra failures, with wh
 Writes ``<out>/<lang>/results.jsonl`` per language (re-running resumes), the per-language
 table in ``<out>/languages.md`` and its figures in ``<out>/languages.json``.
 
+``--ha newest`` runs the newest HA (2026.11, Python 3.14) instead of 2026.2.3: its hass is
+started through ``scripts/ha_current.sh --python`` (the root and venv of CI's newest lane; the
+tasks are generated here, so both HAs get the same sentences). ``--agent smh`` sends the tasks
+to SMH's own conversation agent inside HA instead of Assist: the SMH entry's agent section is
+set through its options flow (as ``make demo`` does) to ``--base-url``/``--model``, or to the
+bundled local model (``make local-llm``), started here; a turn the model server failed or did
+not answer in time is an infra failure, not the agent's (:mod:`smh_core.ha.language_agents`).
+Each HA and agent has its own default output folder.
+
     python scripts/bench_ha_languages.py [--language de --language fr] [--limit 40] [--seed 0]
+        [--ha oldest|newest] [--agent assist|smh [--base-url URL --model NAME [--api-key KEY]]]
 """
 
 from __future__ import annotations
@@ -23,8 +33,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +45,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO))
 import aiohttp  # noqa: E402
 import ha_instance  # noqa: E402
+from ha_assistant import AgentConfig, configure_agent  # noqa: E402
 
 from smh_core.ha.assist_languages import (  # noqa: E402
     DEFAULT_LANGUAGES,
@@ -44,6 +57,14 @@ from smh_core.ha.assist_languages import (  # noqa: E402
     markdown,
     sample_tasks,
 )
+from smh_core.ha.language_agents import (  # noqa: E402
+    AGENT_LABELS,
+    AGENTS,
+    ASSIST_AGENT,
+    BENCH_HOME,
+    default_out,
+    infra_reason,
+)
 from smh_core.ha.runner import (  # noqa: E402
     DEFAULT_HOME_DIR,
     TURN_TIMEOUT,
@@ -51,10 +72,13 @@ from smh_core.ha.runner import (  # noqa: E402
     HomeUnavailable,
     run_via_ha,
 )
-from smh_core.ha.websocket import ws_calls  # noqa: E402
+from smh_core.ha.websocket import HaSocket, entry_entity, ws_calls  # noqa: E402
 from smh_core.task.model import Task  # noqa: E402
 
-AGENT = "conversation.home_assistant"
+AGENT = ASSIST_AGENT
+SMH_TURN_TIMEOUT = 300.0
+"""Seconds per turn for SMH's agent: a small local model on a shared 2-core machine takes tens
+of seconds per turn (several model calls); a turn it misses is an infra failure."""
 POOL = 300
 """Tasks generated per language before sampling (the suite's default count)."""
 
@@ -180,9 +204,17 @@ async def host_language(url: str, token: str, entry_id: str, language: str, task
 
 
 async def run_language(
-    inst: Any, language: str, asked: list[Task], out: Path, turn_timeout: float, quiet: bool
+    inst: Any,
+    language: str,
+    asked: list[Task],
+    out: Path,
+    turn_timeout: float,
+    quiet: bool,
+    agent_id: str = AGENT,
+    agent: str = "assist",
 ) -> LanguageRow:
-    """One language's tasks through HA's agent; its row (infra failures counted apart)."""
+    """One language's tasks through the agent ``agent_id`` (``agent``: its kind, for what of
+    its failures is infra); its row (infra failures counted apart)."""
     run_dir = out / language
     run_dir.mkdir(parents=True, exist_ok=True)
     try:
@@ -194,14 +226,16 @@ async def run_language(
         asked,
         inst.url,
         inst.token,
-        AGENT,
+        agent_id,
         run_dir,
         config_entry_id=inst.entry_id,
         progress=not quiet,
         turn_timeout=turn_timeout,
         language=language,
     )
-    return language_row(language, asked, run.log.records(), run.skipped)
+    return language_row(
+        language, asked, run.log.records(), run.skipped, lambda r: infra_reason(r, agent)
+    )
 
 
 def row_json(row: LanguageRow) -> dict[str, Any]:
@@ -220,7 +254,24 @@ def row_json(row: LanguageRow) -> dict[str, Any]:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+VERSIONS = (
+    "import importlib.metadata as m, json; print(json.dumps({p: m.version(p) for p in "
+    "('homeassistant', 'hassil', 'home-assistant-intents')}))"
+)
+
+
+def ha_packages(python: Sequence[str]) -> dict[str, str]:
+    """The versions of HA, hassil and home-assistant-intents that ``python`` (the command
+    that starts hass, :func:`ha_instance.hass_python`) has: what HA matches sentences with.
+    Asked before hass starts (the newest lane runs one process at a time)."""
+    done = subprocess.run(
+        [*python, "-c", VERSIONS], capture_output=True, text=True, check=True, timeout=900
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line; ``out`` and ``turn_timeout`` filled in for the HA and agent chosen."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument(
         "--language",
@@ -230,17 +281,102 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=int, default=40, help="tasks per language (0: all; default 40)")
     p.add_argument("--seed", type=int, default=0, help="generation and sampling seed (default 0)")
     p.add_argument(
-        "--out", type=Path, default=REPO / "runs" / "bench-languages", help="output folder"
+        "--ha",
+        choices=ha_instance.HA_RELEASES,
+        default="oldest",
+        help="oldest: HA 2026.2.3 in this venv (default); newest: HA 2026.11 "
+        "(scripts/ha_current.sh's Python 3.14 venv; set up on first use, ~6-9 min)",
+    )
+    p.add_argument(
+        "--agent",
+        choices=AGENTS,
+        default="assist",
+        help="assist: HA's built-in agent (default); smh: SMH's agent inside HA, on --base-url/"
+        "--model or the bundled local model",
+    )
+    p.add_argument("--base-url", default="", help="OpenAI-compatible endpoint for --agent smh")
+    p.add_argument("--model", default="", help="model name at --base-url")
+    p.add_argument("--api-key", default="", help="API key for --base-url (blank: none)")
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="output folder (default: runs/bench-languages, or runs/bench-languages-<ha>[-smh])",
     )
     p.add_argument("--port", type=int, default=0, help="hass port on 127.0.0.1 (default: free)")
-    p.add_argument("--turn-timeout", type=float, default=TURN_TIMEOUT, help="seconds per turn")
+    p.add_argument(
+        "--turn-timeout",
+        type=float,
+        default=None,
+        help=f"seconds per turn (default {TURN_TIMEOUT:g}; {SMH_TURN_TIMEOUT:g} for --agent smh)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bars")
     args = p.parse_args(argv)
     if args.limit < 0:
         p.error("--limit must be 0 (all) or more")
+    if args.agent != "smh" and (args.base_url or args.model or args.api_key):
+        p.error("--base-url, --model and --api-key are for --agent smh")
+    if bool(args.base_url) != bool(args.model):
+        p.error("--base-url and --model go together (neither: the bundled local model)")
+    if args.base_url:
+        try:
+            AgentConfig(args.base_url, args.model, args.api_key)
+        except ValueError as err:
+            p.error(str(err))
+    if args.out is None:
+        args.out = default_out(REPO / "runs", args.ha, args.agent)
+    if args.turn_timeout is None:
+        args.turn_timeout = SMH_TURN_TIMEOUT if args.agent == "smh" else TURN_TIMEOUT
+    return args
+
+
+def check_run_key(out: Path, ha: str, agent: str, model: str) -> None:
+    """Refuse a folder with another HA's, agent's or model's results: a re-run resumes the
+    tasks found there, and would mix them into this run's table."""
+    key = {"ha": ha, "agent": agent, "model": model}
+    path = out / "run-key.json"
+    if path.exists():
+        was = json.loads(path.read_text(encoding="utf-8"))
+        if was != key:
+            raise SystemExit(f"{out} holds the results of {was}, not {key}: use another --out")
+    path.write_text(json.dumps(key) + "\n", encoding="utf-8")
+
+
+async def smh_agent(inst: Any, agent: AgentConfig) -> str:
+    """Point the SMH entry's agent at ``agent`` through the options flow (as ``make demo``
+    does) and return the conversation entity it then has."""
+    async with aiohttp.ClientSession() as session:
+        await configure_agent(session, inst.url, inst.token, inst.entry_id, BENCH_HOME, agent)
+        if await HaClient(inst.url, inst.token, session).settled_key(inst.entry_id) is None:
+            raise RuntimeError("the SMH entry did not load with the agent; see the hass log")
+        async with HaSocket(inst.url, inst.token, session) as socket:
+            return await entry_entity(socket, inst.entry_id, "conversation")
+
+
+def local_agent(out: Path) -> tuple[Any, AgentConfig]:
+    """The bundled local model's server, started (a real completion checked), and its config."""
+    from smh_core.llm.local import LocalModelServer, unavailable_reason
+
+    if (why := unavailable_reason()) is not None:
+        raise SystemExit(f"--agent smh without --base-url needs the local model: {why}")
+    server = LocalModelServer(log_path=out / "local-model.log")
+    try:
+        server.start(check=True)
+    except RuntimeError:
+        server.stop()
+        raise
+    return server, AgentConfig(server.base_url, server.model)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     out: Path = args.out.resolve()
     config_dir = out / "ha-config"
     config_dir.mkdir(parents=True, exist_ok=True)
+    python = ha_instance.hass_python(args.ha)
+    packages = ha_packages(python)
+    model_name = args.model or ("bundled local model" if args.agent == "smh" else "")
+    check_run_key(out, args.ha, args.agent, model_name)
     asked: dict[str, list[Task]] = {}
     for lang in args.language or DEFAULT_LANGUAGES:
         code, tasks = language_tasks(lang, args.seed, config_dir, out)
@@ -248,41 +384,85 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{code}: {len(tasks)} tasks generated, {len(asked[code])} sampled")
     ha_instance.stop_on_sigterm()
     started = time.monotonic()
-    inst = asyncio.run(
-        ha_instance.launch(config_dir, args.port or free_port(), "simple", 0, time_scale=0.0)
-    )
+    server = None
+    agent_cfg = None
+    if args.agent == "smh":
+        if args.base_url:
+            agent_cfg = AgentConfig(args.base_url, args.model, args.api_key)
+        else:
+            server, agent_cfg = local_agent(out)
+        model_name = agent_cfg.model if args.base_url else f"{agent_cfg.model} (local)"
     rows: list[LanguageRow] = []
     try:
-
-        async def version() -> str | None:
-            async with aiohttp.ClientSession() as session:
-                return await HaClient(inst.url, inst.token, session).version()
-
-        ha_version = asyncio.run(version())
-        print(f"Home Assistant {ha_version} on {inst.url} (log: {config_dir / 'hass.log'})")
-        for code, tasks in asked.items():
-            rows.append(
-                asyncio.run(run_language(inst, code, tasks, out, args.turn_timeout, args.quiet))
+        inst = asyncio.run(
+            ha_instance.launch(
+                config_dir,
+                args.port or free_port(),
+                str(BENCH_HOME["level"]),
+                int(BENCH_HOME["seed"]),
+                time_scale=float(BENCH_HOME["time_scale"]),
+                timeout=ha_instance.NEWEST_SETUP_TIMEOUT if args.ha == "newest" else 120.0,
+                python=python,
             )
-            print(markdown(rows[-1:]).splitlines()[2])
+        )
+        try:
+
+            async def version() -> str | None:
+                async with aiohttp.ClientSession() as session:
+                    return await HaClient(inst.url, inst.token, session).version()
+
+            ha_version = asyncio.run(version())
+            agent_id = asyncio.run(smh_agent(inst, agent_cfg)) if agent_cfg else AGENT
+            print(
+                f"Home Assistant {ha_version} ({packages}) on {inst.url}, agent {agent_id} "
+                f"(log: {config_dir / 'hass.log'})"
+            )
+            for code, tasks in asked.items():
+                rows.append(
+                    asyncio.run(
+                        run_language(
+                            inst,
+                            code,
+                            tasks,
+                            out,
+                            args.turn_timeout,
+                            args.quiet,
+                            agent_id,
+                            args.agent,
+                        )
+                    )
+                )
+                print(markdown(rows[-1:], agent=AGENT_LABELS[args.agent]).splitlines()[2])
+        finally:
+            inst.stop()
     finally:
-        inst.stop()
+        if server is not None:
+            server.stop()
     command = "python scripts/bench_ha_languages.py " + " ".join(
         sys.argv[1:] if argv is None else argv
     )
+    versions = (
+        f"hassil {packages.get('hassil')}, home-assistant-intents "
+        f"{packages.get('home-assistant-intents')}"
+    )
     header = (
-        f"HA {ha_version}, agent {AGENT}, seed {args.seed}, limit {args.limit} per language; "
+        f"HA {ha_version} ({versions}), agent {agent_id}"
+        + (f" on {model_name}" if model_name else "")
+        + f", seed {args.seed}, limit {args.limit} per language; "
         f"`{command.strip()}`; {time.monotonic() - started:.0f} s.\n"
     )
-    table = markdown(rows, header)
+    table = markdown(rows, header, agent=AGENT_LABELS[args.agent])
     (out / "languages.md").write_text(table, encoding="utf-8")
     (out / "languages.json").write_text(
         json.dumps(
             {
                 "ha_version": ha_version,
-                "agent": AGENT,
+                "packages": packages,
+                "agent": agent_id,
+                "model": model_name or None,
                 "seed": args.seed,
                 "limit": args.limit,
+                "turn_timeout": args.turn_timeout,
                 "command": command.strip(),
                 "languages": [row_json(r) for r in rows],
             },

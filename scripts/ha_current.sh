@@ -21,6 +21,10 @@
 # Usage: scripts/ha_current.sh [--setup-only] [--lane plugin|newest] [PYTEST ARGS ...]
 #        scripts/ha_current.sh --demo [HA_INSTANCE ARGS ...]   (`make demo HA=newest`: the newest HA
 #        with SMH's demo home, scripts/ha_instance.py in the 'newest' venv; Ctrl-C stops it)
+#        scripts/ha_current.sh --python [PYTHON ARGS ...]   (the 'newest' venv's Python with this
+#        checkout on PYTHONPATH, e.g. `-m homeassistant -c DIR`: how a script running on HA 2026.2.3
+#        starts a hass of the newest HA, scripts/ha_instance.py `hass_python("newest")`; a TERM stops
+#        it, and the root's mounts go once it has exited)
 set -euo pipefail
 
 HA_NEWEST="2026.11.0"
@@ -36,12 +40,14 @@ CACHE="${SMH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/smh}"
 LANE="$CACHE/ha-current"
 SETUP_ONLY=0
 DEMO=0
+RUN=0
 ONLY=""
 PYTEST_ARGS=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --setup-only) SETUP_ONLY=1 ;;
-    --demo) DEMO=1; ONLY=newest ;;
+    --demo) DEMO=1; RUN=1; ONLY=newest ;;
+    --python) RUN=1; ONLY=newest; shift; PYTEST_ARGS+=("$@"); break ;;  # the rest is Python's
     --lane) ONLY="$2"; shift ;;
     *) PYTEST_ARGS+=("$1") ;;
   esac
@@ -239,24 +245,31 @@ versions() {
   in_lane "$VENVS/$1/bin/python" -c "import sys, homeassistant.const as c; print(f'HA {c.__version__}, Python {sys.version.split()[0]}')"
 }
 
-if [ "$DEMO" = 1 ]; then
+if [ "$RUN" = 1 ]; then
   # the same root and venv as CI's newest lane; hass binds 127.0.0.1 in the machine's own network
   # (a chroot shares it), so the browser on this machine reaches it as with `make demo`
-  say "demo on $(versions newest)"
+  if [ "$DEMO" = 1 ]; then
+    say "demo on $(versions newest)"
+    set -- scripts/ha_instance.py "${PYTEST_ARGS[@]}"
+  else
+    say "python on $(versions newest): ${PYTEST_ARGS[*]}"
+    set -- "${PYTEST_ARGS[@]}"
+  fi
   # in its own process group, so Ctrl-C or a TERM reaches it through this script, which then
-  # waits for hass to stop before the root's mounts are undone (the EXIT trap)
+  # waits for it (and any hass it started) to stop before the root's mounts are undone (the
+  # EXIT trap)
   set -m
-  in_lane "$VENVS/newest/bin/python" scripts/ha_instance.py "${PYTEST_ARGS[@]}" &
-  demo=$!
+  in_lane env PYTHONPATH="$ROOT" "$VENVS/newest/bin/python" "$@" &
+  child=$!
   set +m
-  trap 'kill -TERM -- "-$demo" 2>/dev/null || true' INT TERM
+  trap 'kill -TERM -- "-$child" 2>/dev/null || true' INT TERM
   rc=0
   while :; do
-    if wait "$demo"; then rc=0; else rc=$?; fi
-    kill -0 "$demo" 2>/dev/null || break
+    if wait "$child"; then rc=0; else rc=$?; fi
+    kill -0 "$child" 2>/dev/null || break
   done
   # the group's first process may end before hass has saved its state: wait for all of it
-  while kill -0 -- "-$demo" 2>/dev/null; do sleep 0.5; done
+  while kill -0 -- "-$child" 2>/dev/null; do sleep 0.5; done
   exit "$rc"
 fi
 

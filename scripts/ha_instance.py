@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,11 +154,42 @@ def write_config(config_dir: Path, port: int, demo: bool = False, units: str = "
         link.symlink_to(REPO / "custom_components", target_is_directory=True)
 
 
-def start(config_dir: Path, log: Path) -> subprocess.Popen:
+HA_RELEASES = ("oldest", "newest")
+"""The Home Assistants a script can start: ``oldest`` is HA 2026.2.3 in this venv (the oldest
+SMH supports, the newest for Python 3.13); ``newest`` is HA 2026.11 on Python 3.14, in the root
+and venv of CI's newest lane (``scripts/ha_current.sh``, set up on first use: ~6-9 min)."""
+
+NEWEST_SETUP_TIMEOUT = 900.0
+"""Seconds a script waits for a newest-HA hass to answer: the lane's first use sets up its root
+and venv (~6-9 min), and it waits for another lane run to finish (one at a time)."""
+
+
+def hass_python(release: str = "oldest") -> list[str]:
+    """The command that runs Python with ``release``'s Home Assistant (:data:`HA_RELEASES`):
+    this interpreter, or ``ha_current.sh --python``, which runs the newest lane's Python (in
+    its root when the machine has no Python 3.14) and stops it on TERM, so a script on HA
+    2026.2.3 can start, use and stop a hass of the newest HA without its own set-up."""
+    if release == "oldest":
+        return [sys.executable]
+    if release == "newest":
+        return ["bash", str(REPO / "scripts" / "ha_current.sh"), "--python"]
+    raise ValueError(f"unknown Home Assistant {release!r}; choose one of {', '.join(HA_RELEASES)}")
+
+
+def start(config_dir: Path, log: Path, python: Sequence[str] | None = None) -> subprocess.Popen:
+    """Start ``hass`` on ``config_dir``, its output to ``log``; ``python`` is the command that
+    runs Python with the wanted HA (:func:`hass_python`; default: this interpreter's)."""
     env = {**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     with log.open("ab") as out:
         return subprocess.Popen(
-            [sys.executable, "-m", "homeassistant", "-c", str(config_dir), "--skip-pip"],
+            [
+                *(python or [sys.executable]),
+                "-m",
+                "homeassistant",
+                "-c",
+                str(config_dir),
+                "--skip-pip",
+            ],
             stdout=out,
             stderr=subprocess.STDOUT,
             env=env,
@@ -422,11 +453,13 @@ async def launch(
     agent: AgentConfig | None = None,
     with_home: bool = True,
     units: str = "metric",
+    python: Sequence[str] | None = None,
 ) -> Instance:
     """Start and set up Home Assistant; with ``demo`` also history and Assist, and with an
     ``agent`` (demo only) an Assist assistant on SMH's conversation agent (see :mod:`ha_assistant`).
     ``with_home=False``: no SMH entry (an HA whose devices come from elsewhere, e.g. Matter).
-    ``units="imperial"``: HA's US customary unit system (°F)."""
+    ``units="imperial"``: HA's US customary unit system (°F). ``python``: the command that runs
+    Python with the HA to start (:func:`hass_python`; default: this interpreter's)."""
     if agent is not None and (not demo or not with_home):
         raise ValueError(
             "an assistant needs the demo configuration (assist_pipeline) and an SMH home"
@@ -435,7 +468,7 @@ async def launch(
     write_config(config_dir, port, demo, units)
     install_homes(config_dir)
     onboarded = (config_dir / ".storage" / "onboarding").exists()
-    process = start(config_dir, config_dir / "hass.log")
+    process = start(config_dir, config_dir / "hass.log", python)
     url = f"http://127.0.0.1:{port}"
     try:
         async with aiohttp.ClientSession() as session:

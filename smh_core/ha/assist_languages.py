@@ -20,7 +20,7 @@ of these: they are counted apart as infra failures and are not in the rate's den
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,21 +94,28 @@ def language_row(
     asked: Sequence[Task],
     records: Iterable[dict[str, Any]],
     skipped: dict[str, int],
+    infra_of: Callable[[dict[str, Any]], str | None] | None = None,
 ) -> LanguageRow:
     """The row of one language from its run's records and the runner's skip counts. A task
     asked for with neither a record nor a skip reason is an infra failure too (never silently
-    dropped from the denominator without being counted)."""
+    dropped from the denominator without being counted). ``infra_of``: why a record is the
+    harness's failure and not the agent's (None: scored), e.g. a model server that failed
+    (:func:`smh_core.ha.language_agents.infra_reason`)."""
     intent_of = {t.id: t.subcategory for t in asked}
     row = LanguageRow(language, len(asked))
+    row.infra_reasons = {k: v for k, v in skipped.items() if v}
     seen = set()
     for r in records:
         if r["task_id"] not in intent_of:
+            continue
+        why = infra_of(r) if infra_of is not None else None
+        if why is not None:
+            row.infra_reasons[why] = row.infra_reasons.get(why, 0) + 1
             continue
         seen.add(r["task_id"])
         kind = outcome(r)
         row.outcomes[kind] += 1
         row.per_intent.setdefault(intent_of[r["task_id"]], Counter())[kind] += 1
-    row.infra_reasons = {k: v for k, v in skipped.items() if v}
     row.infra = len(asked) - len(seen)
     missing = row.infra - sum(row.infra_reasons.values())
     if missing > 0:
@@ -129,12 +136,15 @@ def rate_cell(row: LanguageRow) -> str:
     return f"{row.passed}/{row.scored} = {_pct(rate)} % [{_pct(low)}-{_pct(high)}]"
 
 
-def markdown(rows: Sequence[LanguageRow], header: str = "") -> str:
-    """The per-language table, the failures by kind, the infra failures, and per intent."""
+def markdown(rows: Sequence[LanguageRow], header: str = "", agent: str = "HA Assist") -> str:
+    """The per-language table, the failures by kind, the infra failures, and per intent;
+    ``agent`` names the agent in the pass column (another agent's error reply is its own,
+    not HA's: its column says "error reply")."""
     out = [header] if header else []
+    kinds = ["error reply" if k == "HA error" and agent != "HA Assist" else k for k in OUTCOMES[1:]]
     out += [
-        "| language | tasks | scored | HA Assist passed (Wilson 95 % CI) | "
-        + " | ".join(OUTCOMES[1:])
+        f"| language | tasks | scored | {agent} passed (Wilson 95 % CI) | "
+        + " | ".join(kinds)
         + " | infra (not scored) |",
         "|---|---|---|---|" + "---|" * (len(OUTCOMES) - 1) + "---|",
     ]
