@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from smh_core.homeenv import critic as critic_lang
@@ -38,7 +39,8 @@ from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import And, Compare, InSet, Or, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
-from smh_core.languages.wording import attr_words, set_request, switch_request, value_words
+from smh_core.languages.smh import en as EN
+from smh_core.languages.wording import attr_words, value_words
 
 from .common import call, lit
 
@@ -110,6 +112,20 @@ def _short(engine: HomeEngine, did: str) -> str:
     return name[len(room) + 1 :] if name.startswith(room + " ") else name
 
 
+def _called(engine: HomeEngine, did: str, w: ModuleType) -> str:
+    """The device's name as a request in language ``w`` says it: English lowers it
+    mid-sentence, another language keeps the localised home's name as it is (German nouns
+    stay capitalised, and the wording module finds the article by the name)."""
+    return _name(engine, did) if w is EN else engine.device(did).name
+
+
+def _room_called(engine: HomeEngine, did: str, w: ModuleType) -> str:
+    """The device's room as a request in language ``w`` says it (see :func:`_called`)."""
+    if w is EN:
+        return _room_name(engine, did)
+    return engine.room(engine.device(did).userdata.room).name  # type: ignore[arg-type,union-attr]
+
+
 def _sub(engine: HomeEngine, did: str) -> str:
     return engine.device(did).userdata.subcategory
 
@@ -164,14 +180,14 @@ def _options(engine: HomeEngine, did: str) -> list[tuple[str, str]]:
     return out
 
 
-def _pick_value(engine: HomeEngine, did: str, loc: str, rng: random.Random) -> Any:
-    """A value a person would ask for: round numbers, a natural alias."""
+def _pick_value(
+    engine: HomeEngine, did: str, loc: str, rng: random.Random, w: ModuleType = EN
+) -> Any:
+    """A value a person would ask for: round numbers, a natural alias (in language ``w``)."""
     spec = dict(engine.device(did).attributes_by_locator())[loc]
     if spec.type == AttrType.STR and not spec.options:
-        kind = _short(engine, did)
-        return rng.choice(
-            [f"{_room_name(engine, did)} {kind}", f"my {kind}", f"the {kind}", f"main {kind}"]
-        )
+        room = _room_called(engine, did, w)
+        return rng.choice(w.dialogue_aliases(room, _short(engine, did), _sub(engine, did)))
     if spec.options:
         return rng.choice(spec.options)
     if spec.type == AttrType.BOOL:
@@ -189,7 +205,13 @@ def _pick_value(engine: HomeEngine, did: str, loc: str, rng: random.Random) -> A
 
 
 def make_op(
-    engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Random, value: Any = None
+    engine: HomeEngine,
+    did: str,
+    kind: str,
+    loc: str,
+    rng: random.Random,
+    value: Any = None,
+    w: ModuleType = EN,
 ) -> Op | None:
     """The calls that make ``loc`` differ from now (a given ``value``, else a fresh one),
     powering the device on first if the setter needs it; ``None`` if the home refuses."""
@@ -208,7 +230,7 @@ def make_op(
         spec = dict(device.attributes_by_locator())[loc]
         if value is None:
             for _ in range(8):
-                value = _pick_value(engine, did, loc, rng)
+                value = _pick_value(engine, did, loc, rng, w)
                 if value != current:
                     break
         if value == current:
@@ -238,50 +260,38 @@ def random_op(
     rng: random.Random,
     kinds: tuple[str, ...] = ("switch", "set"),
     skip: Iterable[str] = (),
+    w: ModuleType = EN,
 ) -> Op | None:
     options = [o for o in _options(engine, did) if o[0] in kinds and o[1] not in set(skip)]
     rng.shuffle(options)
     for kind, loc in options[:4]:
-        op = make_op(engine, did, kind, loc, rng)
+        op = make_op(engine, did, kind, loc, rng, w=w)
         if op is not None:
             return op
     return None
 
 
 def request(
-    engine: HomeEngine, op: Op, rng: random.Random, style: str = "clear", name: str | None = None
+    engine: HomeEngine,
+    op: Op,
+    rng: random.Random,
+    style: str = "clear",
+    name: str | None = None,
+    w: ModuleType = EN,
 ) -> str:
-    """A plain request for ``op`` (clear or colloquial wording)."""
-    name = name or _name(engine, op.did)
+    """A plain request for ``op`` (clear or colloquial wording) in language ``w``."""
+    name = name or _called(engine, op.did, w)
     if op.on is not None:
-        text = switch_request(style, rng, name, op.on, None)
+        text = w.switch_request(style, rng, name, op.on, None)
         if op.loc.startswith("fan.") or op.loc.startswith("light."):
-            part = op.loc.split(".")[0]
-            text = rng.choice(
-                [
-                    f"Turn {'on' if op.on else 'off'} the {part} of the {name}.",
-                    f"Switch the {name} {part} {'on' if op.on else 'off'}.",
-                ]
-            )
+            text = w.part_request(rng, name, op.loc.split(".")[0], op.on)
         return text
-    return set_request(style, rng, name, op.loc, op.value, op.unit, None)
+    return w.set_request(style, rng, name, op.loc, op.value, op.unit, None)
 
 
-def said(engine: HomeEngine, op: Op, rng: random.Random) -> str:
-    """What the assistant said after doing ``op`` in a previous turn."""
-    name = _name(engine, op.did)
-    if op.on is not None:
-        state = "on" if op.on else "off"
-        return rng.choice(
-            [f"Done, the {name} is {state} now.", f"Okay, I've turned the {name} {state}."]
-        )
-    val = value_words(op.loc, op.value, op.unit)
-    return rng.choice(
-        [
-            f"Done, the {name} {attr_words(op.loc)} is now {val}.",
-            f"Okay, I set the {name} {attr_words(op.loc)} to {val}.",
-        ]
-    )
+def said(engine: HomeEngine, op: Op, rng: random.Random, w: ModuleType = EN) -> str:
+    """What the assistant said (in language ``w``) after doing ``op`` in a previous turn."""
+    return w.said_done(rng, _called(engine, op.did, w), op.loc, op.value, op.unit, op.on)
 
 
 # --------------------------------------------------------------------------- TC3 interventions
@@ -1007,7 +1017,7 @@ def _slot_missing(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
 
 # --------------------------------------------------------------------------- TC5 multi-turn
 def _previous(
-    engine: HomeEngine, op: Op, rng: random.Random
+    engine: HomeEngine, op: Op, rng: random.Random, w: ModuleType = EN
 ) -> tuple[HomeEngine, dict[str, Any]] | None:
     """The previous turn: the home after it, and the history and overrides that say so."""
     after = _trial(engine, op.calls)
@@ -1020,78 +1030,49 @@ def _previous(
     }
     extra = {
         "history": [
-            {"role": "user", "content": request(engine, op, rng)},
-            {"role": "assistant", "content": said(engine, op, rng)},
+            {"role": "user", "content": request(engine, op, rng, w=w)},
+            {"role": "assistant", "content": said(engine, op, rng, w)},
         ],
         "overrides": [{"did": op.did, "values": changed}],
     }
     return after, extra
 
 
-def _continuation(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _continuation(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
     earlier = _earlier_turn(
         engine,
         rng,
         lambda e, d, r: random_op(
-            e, d, r, kinds=("switch",) if r.random() < 0.6 else ("switch", "set")
+            e, d, r, kinds=("switch",) if r.random() < 0.6 else ("switch", "set"), w=w
         ),
+        w,
     )
     if earlier is None:
         return None
     _, did, first, after, extra = earlier
-    op = random_op(after, did, rng, skip=[first.loc])
+    op = random_op(after, did, rng, skip=[first.loc], w=w)
     if op is None:
         return None
-    if op.on is not None:
-        part = op.loc.split(".")[0] if op.loc.startswith(("fan.", "light.")) else ""
-        verb = "on" if op.on else "off"
-        text = (
-            rng.choice([f"Turn its {part} {verb} too.", f"And switch its {part} {verb}."])
-            if part
-            else rng.choice([f"Now switch it {verb}.", f"Okay, now turn it {verb}."])
-        )
-    elif attr_words(op.loc) == "alias":
-        text = rng.choice(
-            [
-                f"Change its alias to {value_words(op.loc, op.value, None)} too.",
-                f"And rename it {value_words(op.loc, op.value, None)}.",
-            ]
-        )
-    else:
-        attr, val = attr_words(op.loc), value_words(op.loc, op.value, op.unit)
-        text = rng.choice(
-            [
-                f"Also set its {attr} to {val}.",
-                f"Now make its {attr} {val}.",
-                f"While you're at it, change its {attr} to {val}.",
-                f"Same one: {attr} {val}, please.",
-                f"Great, and put its {attr} at {val}.",
-            ]
-        )
+    part = op.loc.split(".")[0] if op.loc.startswith(("fan.", "light.")) else ""
+    text = w.continuation_request(
+        rng, _called(after, did, w), part, op.on, op.loc, op.value, op.unit
+    )
     return {
         "subcategory": "continuation",
         "text": text,
         **extra,
         "goal": {"kind": "execute", "critic": _text([_pairs(did, op.pairs)])},
-        "reference": _done("Done.", op.calls),
+        "reference": _done(w.DONE, op.calls),
     }
-
-
-_SHIFTS = (
-    "",
-    "",
-    "Oh, something else: ",
-    "Different thing: ",
-    "Unrelated, but ",
-    "By the way, ",
-    "Okay, next: ",
-)
 
 
 def _earlier_turn(
     engine: HomeEngine,
     rng: random.Random,
     pick: Callable[[HomeEngine, str, random.Random], Op | None] = random_op,
+    w: ModuleType = EN,
 ) -> tuple[list[str], str, Op, HomeEngine, dict[str, Any]] | None:
     """A previous turn on a random device: the home's device ids, that device, what was done
     to it (``pick``), the home after it, and the history and overrides that say so (None: no fit)."""
@@ -1100,14 +1081,16 @@ def _earlier_turn(
     first = pick(engine, old, rng)
     if first is None:
         return None
-    prev = _previous(engine, first, rng)
+    prev = _previous(engine, first, rng, w)
     if prev is None:
         return None
     return dids, old, first, *prev
 
 
-def _topic_shift(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    earlier = _earlier_turn(engine, rng)
+def _topic_shift(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
+    earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(e, d, r, w=w), w)
     if earlier is None:
         return None
     dids, old, first, after, extra = earlier
@@ -1117,22 +1100,21 @@ def _topic_shift(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
     for new in others[:10]:
         shared = sorted(set(_options(after, new)) & old_options)
         kind, loc = rng.choice(shared)
-        op = make_op(after, new, kind, loc, rng)
+        op = make_op(after, new, kind, loc, rng, w=w)
         if op is None:
             continue
         # Inheriting the old target must be a visible mistake: the same calls change the old device.
         inherited = _trial(after, [{**c, "did": old} for c in op.calls])
         if inherited is None or not after.diff(after.snapshot(), inherited.snapshot()):
             continue
-        body = request(after, op, rng, rng.choice(["clear", "colloquial"]))
-        marker = rng.choice(_SHIFTS)
-        text = marker + (body[0].lower() + body[1:] if marker else body)
+        body = request(after, op, rng, rng.choice(["clear", "colloquial"]), w=w)
+        marker = rng.choice(w.SHIFTS)
         return {
             "subcategory": "topic_shift",
-            "text": text,
+            "text": w.shifted(marker, body, _called(after, new, w)),
             **extra,
             "goal": {"kind": "execute", "critic": _text([_pairs(new, op.pairs)])},
-            "reference": _done("Done.", op.calls),
+            "reference": _done(w.DONE, op.calls),
         }
     return None
 
@@ -1344,14 +1326,29 @@ _MAKERS = {
 }
 
 
-def dialogue_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """One TC3 or TC5 task of subcategory ``sub`` on ``engine``'s home, or ``None`` if this
-    draw has no fit. Keys: subcategory, text, goal, reference, and optionally history,
-    overrides (the previous turn's effect or a sensor reading) and replies."""
+_WORDED: dict[str, Callable[[HomeEngine, random.Random, ModuleType], dict[str, Any] | None]] = {
+    "continuation": _continuation,
+    "topic_shift": _topic_shift,
+}
+"""The subcategories worded by a language module (:mod:`smh_core.languages.smh`); the others
+are English only so far."""
+
+
+def dialogue_task(
+    sub: str, engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
+    """One TC3 or TC5 task of subcategory ``sub`` on ``engine``'s home, worded by ``w``, or
+    ``None`` if this draw has no fit. Keys: subcategory, text, goal, reference, and optionally
+    history, overrides (the previous turn's effect or a sensor reading) and replies."""
     maker = _MAKERS.get(sub)
     if maker is None:
         raise ValueError(f"unknown dialogue subcategory {sub!r}")
-    made = maker(engine, rng)
+    if sub in _WORDED:
+        made = _WORDED[sub](engine, rng, w)
+    elif w is EN:
+        made = maker(engine, rng)
+    else:
+        raise ValueError(f"smh/{sub} is not written in {w.__name__}")
     return made if made is not None and _consistent(engine, made) else None
 
 

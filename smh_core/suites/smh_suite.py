@@ -160,7 +160,7 @@ def make_task(
     if category == "memory":
         return memory_task(sub, engine, rng, w)
     if category in ("ambiguous_intent", "multi_turn"):
-        return dialogue_task(sub, engine, rng)
+        return dialogue_task(sub, engine, rng, w)
     if sub == "status":
         return _status_task(engine, rng, w)
     return _quantity_task(engine, rng, w)

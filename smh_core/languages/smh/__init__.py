@@ -32,6 +32,9 @@ WRITTEN = (
     "long_term",
     "status",
     "quantity",
+    # dialogue: multi-turn (issue 41, item 3)
+    "continuation",
+    "topic_shift",
 )
 """The subcategories written in every language other than English so far."""
 

@@ -172,3 +172,92 @@ SAME_DONE = "The {name} matches now."
 def set_parts(device: str, locator: str, value: Any, unit: str | None) -> dict[str, str]:
     """A device, an attribute and a value as the templates name them."""
     return {"name": device, "attr": attr_words(locator), "val": value_words(locator, value, unit)}
+
+
+# ------------------------------------------------------ dialogue: multi-turn (issue 41, item 3)
+# continuation, topic_shift: the words smh_dialogue said in English, moved here word for word.
+SHIFTS = (
+    "",
+    "",
+    "Oh, something else: ",
+    "Different thing: ",
+    "Unrelated, but ",
+    "By the way, ",
+    "Okay, next: ",
+)
+"""How a user marks a new topic (empty: no marker), drawn from in every language alike."""
+
+
+def shifted(marker: str, body: str, name: str) -> str:
+    """A request after a topic marker: English lowers the request's first letter."""
+    return marker + (body[0].lower() + body[1:] if marker else body)
+
+
+def dialogue_aliases(room: str, short: str, sub: str) -> list[str]:
+    """Names a user gives a device mid-dialogue (its alias), from its room and short name."""
+    return [f"{room} {short}", f"my {short}", f"the {short}", f"main {short}"]
+
+
+def part_request(rng: random.Random, name: str, part: str, on: bool) -> str:
+    """Switching the fan or the light of a fan light."""
+    return rng.choice(
+        [
+            f"Turn {'on' if on else 'off'} the {part} of the {name}.",
+            f"Switch the {name} {part} {'on' if on else 'off'}.",
+        ]
+    )
+
+
+def said_done(
+    rng: random.Random, name: str, locator: str, value: Any, unit: str | None, on: bool | None
+) -> str:
+    """What the assistant said after a previous turn's change."""
+    if on is not None:
+        state = "on" if on else "off"
+        return rng.choice(
+            [f"Done, the {name} is {state} now.", f"Okay, I've turned the {name} {state}."]
+        )
+    val = value_words(locator, value, unit)
+    return rng.choice(
+        [
+            f"Done, the {name} {attr_words(locator)} is now {val}.",
+            f"Okay, I set the {name} {attr_words(locator)} to {val}.",
+        ]
+    )
+
+
+def continuation_request(
+    rng: random.Random,
+    name: str,
+    part: str,
+    on: bool | None,
+    locator: str,
+    value: Any,
+    unit: str | None,
+) -> str:
+    """The next request about the same device (``name``), naming it by a pronoun ("its",
+    "it")."""
+    if on is not None:
+        verb = "on" if on else "off"
+        return (
+            rng.choice([f"Turn its {part} {verb} too.", f"And switch its {part} {verb}."])
+            if part
+            else rng.choice([f"Now switch it {verb}.", f"Okay, now turn it {verb}."])
+        )
+    if attr_words(locator) == "alias":
+        return rng.choice(
+            [
+                f"Change its alias to {value_words(locator, value, None)} too.",
+                f"And rename it {value_words(locator, value, None)}.",
+            ]
+        )
+    attr, val = attr_words(locator), value_words(locator, value, unit)
+    return rng.choice(
+        [
+            f"Also set its {attr} to {val}.",
+            f"Now make its {attr} {val}.",
+            f"While you're at it, change its {attr} to {val}.",
+            f"Same one: {attr} {val}, please.",
+            f"Great, and put its {attr} at {val}.",
+        ]
+    )

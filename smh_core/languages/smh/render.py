@@ -212,3 +212,81 @@ def interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
         "join": join,
         "sentence": sentence,
     }
+
+
+# ------------------------------------------------------ dialogue: multi-turn (issue 41, item 3)
+def first_lower(text: str) -> str:
+    """``text`` with its first letter lower case (after opening marks such as ``¿``)."""
+    for i, c in enumerate(text):
+        if c.isalpha():
+            return text[:i] + c.lower() + text[i + 1 :]
+    return text
+
+
+def dialogue_interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
+    """The multi-turn dialogue's functions (continuation, topic_shift) for language module
+    ``w``, drawing as :mod:`.en`'s do: one choice per phrase, from lists as long as English's.
+    A module takes them with ``globals().update(render.dialogue_interface(...))``."""
+
+    def parts(name: str, locator: str | None = None) -> dict[str, str]:
+        out = dict(w.device_parts(name))
+        if locator is not None:
+            nom, acc = attr(w, locator)
+            out |= {"attr": nom, "attr_acc": acc}
+        return out
+
+    def shifted(marker: str, body: str, name: str) -> str:
+        """A request after a topic marker: lower case after it where the language writes so,
+        unless the request opens with the device's own name."""
+        if not marker or not w.SHIFT_LOWER or body.lstrip("¿¡").startswith(name):
+            return marker + body
+        return marker + first_lower(body)
+
+    def dialogue_aliases(room: str, short: str, sub: str) -> list[str]:
+        return w.aliases(room, sub)
+
+    def part_request(rng: random.Random, name: str, part: str, on: bool) -> str:
+        way = "on" if on else "off"
+        return sentence(rng.choice(w.PART_SWITCH[way]).format(**parts(name), **w.PARTS[part]))
+
+    def said_done(
+        rng: random.Random,
+        name: str,
+        locator: str,
+        value: Any,
+        unit: str | None,
+        on: bool | None,
+    ) -> str:
+        if on is not None:
+            way = "on" if on else "off"
+            return sentence(rng.choice(w.SAID_SWITCH[way]).format(**parts(name)))
+        val = value_words(w, locator, value, unit)
+        return sentence(rng.choice(w.SAID_SET).format(**parts(name, locator), val=val))
+
+    def continuation_request(
+        rng: random.Random,
+        name: str,
+        part: str,
+        on: bool | None,
+        locator: str,
+        value: Any,
+        unit: str | None,
+    ) -> str:
+        if on is not None:
+            way = "on" if on else "off"
+            if part:
+                return sentence(rng.choice(w.CONT_PART[way]).format(**w.PARTS[part]))
+            return sentence(rng.choice(w.CONT_SWITCH[way]).format(**w.pronoun_parts(name)))
+        val = value_words(w, locator, value, unit)
+        if attr_key(locator) == "alias":
+            return sentence(rng.choice(w.CONT_ALIAS).format(val=val, **w.pronoun_parts(name)))
+        nom, acc = attr(w, locator)
+        return sentence(rng.choice(w.CONT_SET).format(attr=nom, attr_acc=acc, val=val))
+
+    return {
+        "shifted": shifted,
+        "dialogue_aliases": dialogue_aliases,
+        "part_request": part_request,
+        "said_done": said_done,
+        "continuation_request": continuation_request,
+    }
