@@ -1256,8 +1256,14 @@ def _restore(engine: HomeEngine, did: str, original: dict[str, Any]) -> list[Cal
     return calls
 
 
-def _correction(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    earlier = _earlier_turn(engine, rng)
+def _correction(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    """Previous: a change to one device. Now: "no, not the bedroom, the kids' room". Whether
+    the two devices are the same kind (which wordings fit) is read on ``english``, the English
+    home this one is named from, so every language draws as English does."""
+    english = english or engine
+    earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(e, d, r, w=w), w)
     if earlier is None:
         return None
     dids, old, first, after, extra = earlier
@@ -1289,28 +1295,18 @@ def _correction(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None
     done = _trial(after, calls)
     if done is None or any(done.value(old, loc) != v for loc, v in original.items()):
         return None
-    old_room, new_room = _room_name(engine, old), _room_name(engine, new)
-    short_old, short_new = _short(engine, old), _short(engine, new)
-    old_name, new_name = _name(engine, old), _name(engine, new)
-    texts = [
-        f"Oops, I meant the {new_name}. Put the {old_name} back how it was.",
-        f"Sorry, wrong one: not the {old_name}, the {new_name}.",
-    ]
-    if short_old == short_new:
-        texts += [
-            f"No, not the {old_room}, the {new_room}.",
-            f"Wait, wrong room: I meant the {new_room} {short_new}, not the {old_room} one.",
-            f"Don't touch the {old_room}; do the {new_room} {short_new} instead.",
-        ]
+    said = {
+        d: (_called(engine, d, w), _room_called(engine, d, w), _short(engine, d))
+        for d in (old, new)
+    }
+    same_kind = _short(english, old) == _short(english, new)
     critic = _text([_pairs(old, list(original.items())), _pairs(new, op.pairs)])
     return {
         "subcategory": "correction",
-        "text": rng.choice(texts),
+        "text": w.correction_request(rng, same_kind, said[old], said[new]),
         **extra,
         "goal": {"kind": "execute", "critic": critic},
-        "reference": _done(
-            f"Sorry about that: the {old_name} is back as it was and the {new_name} is done.", calls
-        ),
+        "reference": _done(w.correction_done(said[old], said[new]), calls),
     }
 
 
@@ -1330,20 +1326,29 @@ _WORDED: dict[str, Callable[[HomeEngine, random.Random, ModuleType], dict[str, A
     "continuation": _continuation,
     "topic_shift": _topic_shift,
 }
+_WORDED_WITH_ENGLISH = {"correction": _correction}
+"""Worded by a language module and reading the English home for a choice of wording."""
 """The subcategories worded by a language module (:mod:`smh_core.languages.smh`); the others
 are English only so far."""
 
 
 def dialogue_task(
-    sub: str, engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+    sub: str,
+    engine: HomeEngine,
+    rng: random.Random,
+    w: ModuleType = EN,
+    english: HomeEngine | None = None,
 ) -> dict[str, Any] | None:
     """One TC3 or TC5 task of subcategory ``sub`` on ``engine``'s home, worded by ``w``, or
-    ``None`` if this draw has no fit. Keys: subcategory, text, goal, reference, and optionally
+    ``None`` if this draw has no fit (``english``: the English home ``engine``'s is named from,
+    when it is another language's). Keys: subcategory, text, goal, reference, and optionally
     history, overrides (the previous turn's effect or a sensor reading) and replies."""
     maker = _MAKERS.get(sub)
     if maker is None:
         raise ValueError(f"unknown dialogue subcategory {sub!r}")
-    if sub in _WORDED:
+    if sub in _WORDED_WITH_ENGLISH:
+        made = _WORDED_WITH_ENGLISH[sub](engine, rng, w, english)
+    elif sub in _WORDED:
         made = _WORDED[sub](engine, rng, w)
     elif w is EN:
         made = maker(engine, rng)

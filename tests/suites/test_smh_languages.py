@@ -48,6 +48,8 @@ INTERFACE = (
     "part_request",
     "said_done",
     "continuation_request",
+    "correction_request",
+    "correction_done",
 )
 _ENGLISH_WORDS = (
     "the set turn switch please change could would you hey make like thanks can flip go ahead "
@@ -57,18 +59,19 @@ _ENGLISH_WORDS = (
     "when every daily tonight tomorrow weekdays weekends minutes above below if only still "
     "humidity same matches time want sleep movie reading morning guests work bed "
     "its too also now okay while you're one great put rename alias oh something else different "
-    "thing unrelated but by way next i've turned main my light"
+    "thing unrelated but by way next i've turned main my light oops meant back how was "
+    "sorry wrong not no don't touch do instead about"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
 SHARED = {
-    "de": {"hey", "so", "position", "moment", "in", "um", "also"},  # also: German "so, well"
-    "es": {"color", "me"},
+    "de": {"hey", "so", "position", "moment", "in", "um", "also", "was"},
+    "es": {"color", "me", "no"},
     "fr": {"position", "volume", "mode", "me", "on", "moment", "minutes"},
     "zh": set(),
 }
 """English template words that are also ordinary words of the language (German ``um 7 Uhr``, ``im Moment``,
-``in der Küche``; Spanish ``me``; French ``on lance``, ``le volume``, ``20 minutes``): allowed
+``in der Küche``, ``also``, ``was``; Spanish ``me``, ``no``; French ``on lance``, ``le volume``, ``20 minutes``): allowed
 there only."""
 
 
@@ -190,6 +193,16 @@ def test_the_dialogue_wording_draws_as_english_does(lang: str) -> None:
             getattr(en, name)(b, *english)
             assert a.random() == b.random(), (name, local)
             assert not (_words(said) & ENGLISH) - SHARED[lang], (name, said)
+    old, new = (dev, room, "x"), (home.devices[1].name, home.rooms[1].name, "x")
+    for same_kind in (True, False):
+        for seed in range(6):
+            a, b = random.Random(seed), random.Random(seed)
+            said = w.correction_request(a, same_kind, old, new)
+            en.correction_request(b, same_kind, ("x", "r", "x"), ("y", "s", "x"))
+            assert a.random() == b.random(), (same_kind, said)
+            assert not (_words(said) & ENGLISH) - SHARED[lang], said
+    done = w.correction_done(old, new)
+    assert old[0] in done and new[0] in done and not (_words(done) & ENGLISH) - SHARED[lang]
     assert len(w.SHIFTS) == len(en.SHIFTS) and w.SHIFTS[:2] == ("", "")
     assert len(w.dialogue_aliases(room, "x", "light")) == len(
         en.dialogue_aliases("r", "x", "light")

@@ -35,6 +35,7 @@ WRITTEN = (
     # dialogue: multi-turn (issue 41, item 3)
     "continuation",
     "topic_shift",
+    "correction",
 )
 """The subcategories written in every language other than English so far."""
 

@@ -350,4 +350,20 @@ def pronoun_parts(name: str) -> dict[str, str]:
     return {}
 
 
+CORRECTION = (
+    "Ups, ich meinte {new_dev}. Stell {old_dev} bitte wieder zurück.",
+    "Entschuldige, falsches Gerät: nicht {old_dev}, sondern {new_dev}.",
+)
+"""Correcting the previous turn's device (the old one goes back as it was)."""
+CORRECTION_ROOMS = (
+    "Nein, nicht {old_room_in}, sondern {new_room_in}.",
+    "Moment, falscher Raum: Ich meinte {new_dev}, nicht {old_dev}.",
+    "Lass {old_room_in} alles, wie es war, und nimm stattdessen {new_dev}.",
+)
+"""When both are the same kind of device: the rooms tell them apart."""
+CORRECTION_DONE = (
+    "Entschuldige: {old_dev_nom} ist wieder wie vorher, und {new_dev} habe ich jetzt umgestellt."
+)
+
+
 globals().update(render.dialogue_interface(sys.modules[__name__]))

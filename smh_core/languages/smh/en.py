@@ -261,3 +261,26 @@ def continuation_request(
             f"Great, and put its {attr} at {val}.",
         ]
     )
+
+
+def correction_request(
+    rng: random.Random, same_kind: bool, old: tuple[str, str, str], new: tuple[str, str, str]
+) -> str:
+    """ "Not that one, this one": ``old`` and ``new`` are (name, room, short name); when both
+    are the same kind of device, the rooms alone can tell them apart."""
+    (old_name, old_room, _), (new_name, new_room, short_new) = old, new
+    texts = [
+        f"Oops, I meant the {new_name}. Put the {old_name} back how it was.",
+        f"Sorry, wrong one: not the {old_name}, the {new_name}.",
+    ]
+    if same_kind:
+        texts += [
+            f"No, not the {old_room}, the {new_room}.",
+            f"Wait, wrong room: I meant the {new_room} {short_new}, not the {old_room} one.",
+            f"Don't touch the {old_room}; do the {new_room} {short_new} instead.",
+        ]
+    return rng.choice(texts)
+
+
+def correction_done(old: tuple[str, str, str], new: tuple[str, str, str]) -> str:
+    return f"Sorry about that: the {old[0]} is back as it was and the {new[0]} is done."

@@ -345,4 +345,18 @@ def pronoun_parts(name: str) -> dict[str, str]:
     return {"pro": {"la": "la", "las": "las", "los": "los"}.get(article, "lo")}
 
 
+CORRECTION = (
+    "Uy, quería decir {new_dev}. Deja {old_dev} como estaba.",
+    "Perdona, me equivoqué: no {old_dev}, sino {new_dev}.",
+)
+"""Correcting the previous turn's device (the old one goes back as it was)."""
+CORRECTION_ROOMS = (
+    "No, {old_room_in} no, {new_room_in}.",
+    "Espera, habitación equivocada: quería decir {new_dev}, no {old_dev}.",
+    "No toques nada {old_room_in}; hazlo mejor con {new_dev}.",
+)
+"""When both are the same kind of device: the rooms tell them apart."""
+CORRECTION_DONE = "Perdona: {old_dev} vuelve a estar como antes y ya he ajustado {new_dev}."
+
+
 globals().update(render.dialogue_interface(sys.modules[__name__]))

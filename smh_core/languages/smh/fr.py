@@ -358,4 +358,18 @@ def pronoun_parts(name: str) -> dict[str, str]:
     return {}
 
 
+CORRECTION = (
+    "Oups, je voulais dire {new_dev}. Remets {old_dev} comme avant.",
+    "Pardon, mauvais appareil : pas {old_dev}, {new_dev}.",
+)
+"""Correcting the previous turn's device (the old one goes back as it was)."""
+CORRECTION_ROOMS = (
+    "Non, pas {old_room_in}, {new_room_in}.",
+    "Attends, mauvaise pièce : je voulais dire {new_dev}, pas {old_dev}.",
+    "Ne touche à rien {old_room_in} ; occupe-toi plutôt {new_of_dev}.",
+)
+"""When both are the same kind of device: the rooms tell them apart."""
+CORRECTION_DONE = "Désolé : j'ai remis {old_dev} comme avant et réglé {new_dev}."
+
+
 globals().update(render.dialogue_interface(sys.modules[__name__]))

@@ -283,7 +283,30 @@ def dialogue_interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
         nom, acc = attr(w, locator)
         return sentence(rng.choice(w.CONT_SET).format(attr=nom, attr_acc=acc, val=val))
 
+    def pair(old: tuple[str, str, str], new: tuple[str, str, str]) -> dict[str, str]:
+        """Two devices (name, room, short name) as the templates name them: ``old_dev``,
+        ``new_room_in`` ..."""
+        out: dict[str, str] = {}
+        for tag, (name, room, _) in (("old", old), ("new", new)):
+            named = {**w.device_parts(name), **room_parts(w, room)}
+            out |= {f"{tag}_{k}": v for k, v in named.items()}
+        return out
+
+    def correction_request(
+        rng: random.Random,
+        same_kind: bool,
+        old: tuple[str, str, str],
+        new: tuple[str, str, str],
+    ) -> str:
+        texts = list(w.CORRECTION) + (list(w.CORRECTION_ROOMS) if same_kind else [])
+        return sentence(rng.choice(texts).format(**pair(old, new)))
+
+    def correction_done(old: tuple[str, str, str], new: tuple[str, str, str]) -> str:
+        return sentence(w.CORRECTION_DONE.format(**pair(old, new)))
+
     return {
+        "correction_request": correction_request,
+        "correction_done": correction_done,
         "shifted": shifted,
         "dialogue_aliases": dialogue_aliases,
         "part_request": part_request,

@@ -288,4 +288,18 @@ def pronoun_parts(name: str) -> dict[str, str]:
     return {}
 
 
+CORRECTION = (
+    "哎呀，我说的是{new_dev}。把{old_dev}恢复原样吧。",
+    "不好意思，弄错了：不是{old_dev}，是{new_dev}。",
+)
+"""Correcting the previous turn's device (the old one goes back as it was)."""
+CORRECTION_ROOMS = (
+    "不对，不是{old_room}，是{new_room}。",
+    "等等，房间错了：我说的是{new_dev}，不是{old_room}那个。",
+    "{old_room}的别动，改成{new_dev}。",
+)
+"""When both are the same kind of device: the rooms tell them apart."""
+CORRECTION_DONE = "抱歉：{old_dev}已经恢复原样，{new_dev}也弄好了。"
+
+
 globals().update(render.dialogue_interface(sys.modules[__name__]))
