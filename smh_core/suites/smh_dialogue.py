@@ -1124,23 +1124,43 @@ def _main_switch(engine: HomeEngine, did: str) -> str | None:
     return next((loc for loc in ("state", "player.state", "light.state") if loc in sw), None)
 
 
-def _same_room_too(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """Previous: something in a room. Now: "turn on the speaker too" (the one in that room)."""
+def _kind_called(engine: HomeEngine, english: HomeEngine, did: str, w: ModuleType) -> str:
+    """The device's kind as a request in language ``w`` says it ("the speaker" of that room):
+    English's short name, or the language's noun for the English kind (the language's name
+    of the device where it has a whole name for it)."""
+    if w is EN:
+        return _short(engine, did)
+    name, room = english.device(did).name, english.device(did).userdata.room
+    room_name = english.room(room).name if room else ""  # type: ignore[union-attr]
+    kind = name[len(room_name) + 1 :] if name.startswith(room_name + " ") else name
+    return w.NAMES.KINDS[kind][0] if kind in w.NAMES.KINDS else engine.device(did).name
+
+
+def _same_room_too(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    """Previous: something in a room. Now: "turn on the speaker too" (the one in that room).
+    Which devices the kind alone names is read on ``english`` (names only), so every language
+    draws as English does; the language's noun must name one device of the room too."""
+    english = english or engine
     earlier = _earlier_turn(
-        engine, rng, lambda e, d, r: random_op(e, d, r, kinds=("switch",)) or random_op(e, d, r)
+        engine,
+        rng,
+        lambda e, d, r: random_op(e, d, r, kinds=("switch",), w=w) or random_op(e, d, r, w=w),
+        w,
     )
     if earlier is None:
         return None
     dids, old, first, after, extra = earlier
     room = engine.device(old).userdata.room
     here = [d for d in _room_devices(after, room) if d != old and _main_switch(after, d)]
-    kinds = [_short(after, d) for d in _room_devices(after, room)]
+    kinds = [_short(english, d) for d in _room_devices(after, room)]
     candidates = [
         d
         for d in here
-        if kinds.count(_short(after, d)) == 1
+        if kinds.count(_short(english, d)) == 1
         and any(
-            _short(after, o) == _short(after, d) or _sub(after, o) == _sub(after, d)
+            _short(english, o) == _short(english, d) or _sub(after, o) == _sub(after, d)
             for o in dids
             if after.device(o).userdata.room != room
         )
@@ -1152,30 +1172,18 @@ def _same_room_too(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
     op = make_op(after, target, "switch", loc, rng)  # type: ignore[arg-type]
     if op is None:
         return None
-    kind, verb = _short(after, target), "on" if op.on else "off"
-    if first.on is not None and first.on == op.on:
-        text = rng.choice(
-            [
-                f"Turn {verb} the {kind} too.",
-                f"And the {kind} as well.",
-                f"The {kind} in there too, please.",
-                f"Could you switch the {kind} {verb} too?",
-            ]
-        )
-    else:
-        text = rng.choice(
-            [
-                f"Now turn {verb} the {kind} in there.",
-                f"And switch the {kind} there {verb}.",
-                f"Also, the {kind} in that room: {verb}, please.",
-            ]
-        )
+    kind = _kind_called(after, english, target, w)
+    said_here = [_kind_called(after, english, d, w) for d in _room_devices(after, room)]
+    if said_here.count(kind) != 1:  # the language's nouns would not tell the room's devices apart
+        raise RuntimeError(f"{w.__name__}: {kind!r} names more than one device of {room}")
+    same_way = first.on is not None and first.on == op.on
+    text = w.same_room_request(rng, same_way, bool(op.on), kind)
     return {
         "subcategory": "coreference",
         "text": text,
         **extra,
         "goal": {"kind": "execute", "critic": _text([_pairs(target, op.pairs)])},
-        "reference": _done("Done.", op.calls),
+        "reference": _done(w.DONE, op.calls),
     }
 
 
@@ -1184,7 +1192,7 @@ def _is_on(engine: HomeEngine, did: str) -> bool:
     return loc is not None and engine.value(did, loc) == switches(engine.device(did))[loc].on_value
 
 
-def _that_one(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _that_one(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict[str, Any] | None:
     """Previous: "is anything on in the study?" "Only the desk lamp." Now: "turn that one off"."""
     rooms = sorted(r.id for r in engine.rooms())
     rng.shuffle(rooms)
@@ -1196,47 +1204,29 @@ def _that_one(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
         op = make_op(engine, did, "switch", _main_switch(engine, did), rng)  # type: ignore[arg-type]
         if op is None:
             continue
-        room, name = _room_name(engine, did), _name(engine, did)
+        room, name = _room_called(engine, did, w), _called(engine, did, w)
+        asked, answered = w.anything_on(rng, room, name)
         history = [
-            {
-                "role": "user",
-                "content": rng.choice(
-                    [
-                        f"Is anything still on in the {room}?",
-                        f"What's switched on in the {room} right now?",
-                    ]
-                ),
-            },
-            {
-                "role": "assistant",
-                "content": rng.choice(
-                    [f"Only the {name} is on.", f"Just the {name}; everything else there is off."]
-                ),
-            },
+            {"role": "user", "content": asked},
+            {"role": "assistant", "content": answered},
         ]
-        text = rng.choice(
-            [
-                "Turn that one off.",
-                "Okay, switch it off then.",
-                "Shut that off for me, please.",
-                "Then turn it off.",
-            ]
-        )
+        text = w.that_one_off(rng, name)
         return {
             "subcategory": "coreference",
             "text": text,
             "history": history,
             "goal": {"kind": "execute", "critic": _text([_pairs(did, op.pairs)])},
-            "reference": _done("Done.", op.calls),
+            "reference": _done(w.DONE, op.calls),
         }
     return None
 
 
-def _coreference(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    first, second = (
-        (_same_room_too, _that_one) if rng.random() < 0.6 else (_that_one, _same_room_too)
-    )
-    return first(engine, rng) or second(engine, rng)
+def _coreference(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    if rng.random() < 0.6:
+        return _same_room_too(engine, rng, w, english) or _that_one(engine, rng, w)
+    return _that_one(engine, rng, w) or _same_room_too(engine, rng, w, english)
 
 
 def _restore(engine: HomeEngine, did: str, original: dict[str, Any]) -> list[Call] | None:
@@ -1326,7 +1316,7 @@ _WORDED: dict[str, Callable[[HomeEngine, random.Random, ModuleType], dict[str, A
     "continuation": _continuation,
     "topic_shift": _topic_shift,
 }
-_WORDED_WITH_ENGLISH = {"correction": _correction}
+_WORDED_WITH_ENGLISH = {"correction": _correction, "coreference": _coreference}
 """Worded by a language module and reading the English home for a choice of wording."""
 """The subcategories worded by a language module (:mod:`smh_core.languages.smh`); the others
 are English only so far."""

@@ -50,6 +50,9 @@ INTERFACE = (
     "continuation_request",
     "correction_request",
     "correction_done",
+    "same_room_request",
+    "anything_on",
+    "that_one_off",
 )
 _ENGLISH_WORDS = (
     "the set turn switch please change could would you hey make like thanks can flip go ahead "
@@ -60,7 +63,8 @@ _ENGLISH_WORDS = (
     "humidity same matches time want sleep movie reading morning guests work bed "
     "its too also now okay while you're one great put rename alias oh something else different "
     "thing unrelated but by way next i've turned main my light oops meant back how was "
-    "sorry wrong not no don't touch do instead about"
+    "sorry wrong not no don't touch do instead about anything what's just everything that then "
+    "well room"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
@@ -201,6 +205,21 @@ def test_the_dialogue_wording_draws_as_english_does(lang: str) -> None:
             en.correction_request(b, same_kind, ("x", "r", "x"), ("y", "s", "x"))
             assert a.random() == b.random(), (same_kind, said)
             assert not (_words(said) & ENGLISH) - SHARED[lang], said
+    kind = names(lang).KINDS["Speaker"][0]
+    for same_way in (True, False):
+        for on in (True, False):
+            for seed in range(6):
+                a, b = random.Random(seed), random.Random(seed)
+                said = w.same_room_request(a, same_way, on, kind)
+                en.same_room_request(b, same_way, on, "speaker")
+                assert a.random() == b.random() and kind in said, said
+                assert not (_words(said) & ENGLISH) - SHARED[lang], said
+    for seed in range(6):
+        a, b = random.Random(seed), random.Random(seed)
+        said = [*w.anything_on(a, room, dev), w.that_one_off(a, dev)]
+        [*en.anything_on(b, "r", "x"), en.that_one_off(b, "x")]
+        assert a.random() == b.random(), said
+        assert not (_words(" ".join(said)) & ENGLISH) - SHARED[lang], said
     done = w.correction_done(old, new)
     assert old[0] in done and new[0] in done and not (_words(done) & ENGLISH) - SHARED[lang]
     assert len(w.SHIFTS) == len(en.SHIFTS) and w.SHIFTS[:2] == ("", "")

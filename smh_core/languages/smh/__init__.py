@@ -36,6 +36,7 @@ WRITTEN = (
     "continuation",
     "topic_shift",
     "correction",
+    "coreference",
 )
 """The subcategories written in every language other than English so far."""
 

@@ -365,5 +365,42 @@ CORRECTION_DONE = (
     "Entschuldige: {old_dev_nom} ist wieder wie vorher, und {new_dev} habe ich jetzt umgestellt."
 )
 
+SAME_ROOM_TOO = {
+    "on": (
+        "Schalte {dev} auch ein.",
+        "Und {dev} auch.",
+        "{dev_nom} dort auch, bitte.",
+        "Kannst du {dev} auch einschalten?",
+    ),
+    "off": (
+        "Schalte {dev} auch aus.",
+        "Und {dev} auch.",
+        "{dev_nom} dort auch, bitte.",
+        "Kannst du {dev} auch ausschalten?",
+    ),
+}
+"""A device of the previous one's room, named by its kind only, switched the same way."""
+SAME_ROOM_NOW = {
+    "on": (
+        "Jetzt schalte {dev} dort ein.",
+        "Und mach {dev} dort an.",
+        "Außerdem {dev} in dem Raum einschalten, bitte.",
+    ),
+    "off": (
+        "Jetzt schalte {dev} dort aus.",
+        "Und mach {dev} dort aus.",
+        "Außerdem {dev} in dem Raum ausschalten, bitte.",
+    ),
+}
+"""... switched the other way than the previous one."""
+ANYTHING_ON = ("Ist {room_in} noch irgendwas an?", "Was ist {room_in} gerade eingeschaltet?")
+ONLY_ON = ("Nur {dev_nom} ist an.", "Nur {dev_nom}; alles andere dort ist aus.")
+THAT_ONE_OFF = (
+    "Mach das aus.",
+    "Gut, dann bitte ausschalten.",
+    "Schalt das bitte für mich aus.",
+    "Dann aus damit.",
+)
+
 
 globals().update(render.dialogue_interface(sys.modules[__name__]))

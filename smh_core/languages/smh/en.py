@@ -284,3 +284,48 @@ def correction_request(
 
 def correction_done(old: tuple[str, str, str], new: tuple[str, str, str]) -> str:
     return f"Sorry about that: the {old[0]} is back as it was and the {new[0]} is done."
+
+
+def same_room_request(rng: random.Random, same_way: bool, on: bool, kind: str) -> str:
+    """ "The speaker too": a device of the previous one's room, named by its kind only
+    (``same_way``: switched the way the previous one was)."""
+    verb = "on" if on else "off"
+    if same_way:
+        return rng.choice(
+            [
+                f"Turn {verb} the {kind} too.",
+                f"And the {kind} as well.",
+                f"The {kind} in there too, please.",
+                f"Could you switch the {kind} {verb} too?",
+            ]
+        )
+    return rng.choice(
+        [
+            f"Now turn {verb} the {kind} in there.",
+            f"And switch the {kind} there {verb}.",
+            f"Also, the {kind} in that room: {verb}, please.",
+        ]
+    )
+
+
+def anything_on(rng: random.Random, room: str, name: str) -> tuple[str, str]:
+    """The previous turn: what is still on in the room, and the one device that is."""
+    asked = rng.choice(
+        [f"Is anything still on in the {room}?", f"What's switched on in the {room} right now?"]
+    )
+    answered = rng.choice(
+        [f"Only the {name} is on.", f"Just the {name}; everything else there is off."]
+    )
+    return asked, answered
+
+
+def that_one_off(rng: random.Random, name: str) -> str:
+    """ "Turn that one off": the device the assistant just named."""
+    return rng.choice(
+        [
+            "Turn that one off.",
+            "Okay, switch it off then.",
+            "Shut that off for me, please.",
+            "Then turn it off.",
+        ]
+    )

@@ -358,5 +358,42 @@ CORRECTION_ROOMS = (
 """When both are the same kind of device: the rooms tell them apart."""
 CORRECTION_DONE = "Perdona: {old_dev} vuelve a estar como antes y ya he ajustado {new_dev}."
 
+SAME_ROOM_TOO = {
+    "on": (
+        "Enciende también {dev}.",
+        "Y {dev} también.",
+        "{dev} de ahí también, por favor.",
+        "¿Puedes encender también {dev}?",
+    ),
+    "off": (
+        "Apaga también {dev}.",
+        "Y {dev} también.",
+        "{dev} de ahí también, por favor.",
+        "¿Puedes apagar también {dev}?",
+    ),
+}
+"""A device of the previous one's room, named by its kind only, switched the same way."""
+SAME_ROOM_NOW = {
+    "on": (
+        "Ahora enciende {dev} de ahí.",
+        "Y enciende {dev} de esa habitación.",
+        "Además, en esa habitación, enciende {dev}, por favor.",
+    ),
+    "off": (
+        "Ahora apaga {dev} de ahí.",
+        "Y apaga {dev} de esa habitación.",
+        "Además, en esa habitación, apaga {dev}, por favor.",
+    ),
+}
+"""... switched the other way than the previous one."""
+ANYTHING_ON = ("¿Queda algo encendido {room_in}?", "¿Qué está encendido ahora mismo {room_in}?")
+ONLY_ON = ("Solo queda {dev}.", "Solo {dev}; todo lo demás ahí está apagado.")
+THAT_ONE_OFF = (
+    "Apaga eso.",
+    "Vale, pues apága{pro}.",
+    "Apágame eso, por favor.",
+    "Entonces apága{pro}.",
+)
+
 
 globals().update(render.dialogue_interface(sys.modules[__name__]))

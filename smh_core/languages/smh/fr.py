@@ -371,5 +371,45 @@ CORRECTION_ROOMS = (
 """When both are the same kind of device: the rooms tell them apart."""
 CORRECTION_DONE = "Désolé : j'ai remis {old_dev} comme avant et réglé {new_dev}."
 
+SAME_ROOM_TOO = {
+    "on": (
+        "Allume aussi {dev}.",
+        "Et {dev} aussi.",
+        "{dev} de cette pièce aussi, s'il te plaît.",
+        "Tu peux allumer {dev} aussi ?",
+    ),
+    "off": (
+        "Éteins aussi {dev}.",
+        "Et {dev} aussi.",
+        "{dev} de cette pièce aussi, s'il te plaît.",
+        "Tu peux éteindre {dev} aussi ?",
+    ),
+}
+"""A device of the previous one's room, named by its kind only, switched the same way."""
+SAME_ROOM_NOW = {
+    "on": (
+        "Maintenant, allume {dev} de cette pièce.",
+        "Et allume {dev} là-bas.",
+        "Et dans cette pièce, allume {dev}, s'il te plaît.",
+    ),
+    "off": (
+        "Maintenant, éteins {dev} de cette pièce.",
+        "Et éteins {dev} là-bas.",
+        "Et dans cette pièce, éteins {dev}, s'il te plaît.",
+    ),
+}
+"""... switched the other way than the previous one."""
+ANYTHING_ON = (
+    "Il y a encore quelque chose d'allumé {room_in} ?",
+    "Qu'est-ce qui est allumé {room_in} en ce moment ?",
+)
+ONLY_ON = ("Il n'y a que {dev}.", "Seulement {dev} ; tout le reste est éteint.")
+THAT_ONE_OFF = (
+    "Éteins ça.",
+    "OK, alors tu peux l'éteindre.",
+    "Coupe-moi ça, s'il te plaît.",
+    "Alors, éteins-moi ça.",
+)
+
 
 globals().update(render.dialogue_interface(sys.modules[__name__]))

@@ -304,7 +304,23 @@ def dialogue_interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
     def correction_done(old: tuple[str, str, str], new: tuple[str, str, str]) -> str:
         return sentence(w.CORRECTION_DONE.format(**pair(old, new)))
 
+    def same_room_request(rng: random.Random, same_way: bool, on: bool, kind: str) -> str:
+        way = "on" if on else "off"
+        texts = w.SAME_ROOM_TOO[way] if same_way else w.SAME_ROOM_NOW[way]
+        return sentence(rng.choice(texts).format(**w.device_parts(kind)))
+
+    def anything_on(rng: random.Random, room: str, name: str) -> tuple[str, str]:
+        asked = sentence(rng.choice(w.ANYTHING_ON).format(**room_parts(w, room)))
+        answered = sentence(rng.choice(w.ONLY_ON).format(**w.device_parts(name)))
+        return asked, answered
+
+    def that_one_off(rng: random.Random, name: str) -> str:
+        return sentence(rng.choice(w.THAT_ONE_OFF).format(**w.pronoun_parts(name)))
+
     return {
+        "same_room_request": same_room_request,
+        "anything_on": anything_on,
+        "that_one_off": that_one_off,
         "correction_request": correction_request,
         "correction_done": correction_done,
         "shifted": shifted,

@@ -301,5 +301,37 @@ CORRECTION_ROOMS = (
 """When both are the same kind of device: the rooms tell them apart."""
 CORRECTION_DONE = "抱歉：{old_dev}已经恢复原样，{new_dev}也弄好了。"
 
+SAME_ROOM_TOO = {
+    "on": (
+        "把{dev}也打开。",
+        "还有{dev}也是。",
+        "那里的{dev}也开一下，谢谢。",
+        "能把{dev}也打开吗？",
+    ),
+    "off": (
+        "把{dev}也关掉。",
+        "还有{dev}也是。",
+        "那里的{dev}也关一下，谢谢。",
+        "能把{dev}也关掉吗？",
+    ),
+}
+"""A device of the previous one's room, named by its kind only, switched the same way."""
+SAME_ROOM_NOW = {
+    "on": (
+        "现在把那里的{dev}打开。",
+        "再把那个房间的{dev}打开。",
+        "还有那个房间的{dev}，打开吧，谢谢。",
+    ),
+    "off": (
+        "现在把那里的{dev}关掉。",
+        "再把那个房间的{dev}关掉。",
+        "还有那个房间的{dev}，关掉吧，谢谢。",
+    ),
+}
+"""... switched the other way than the previous one."""
+ANYTHING_ON = ("{room}还有什么开着吗？", "{room}现在有哪些开着？")
+ONLY_ON = ("只有{dev}开着。", "只有{dev}，那里别的都关了。")
+THAT_ONE_OFF = ("把那个关了。", "好，那就关掉它吧。", "帮我把它关了，谢谢。", "那就关掉吧。")
+
 
 globals().update(render.dialogue_interface(sys.modules[__name__]))
