@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from smh_core.homeenv import critic as critic_lang
@@ -38,7 +39,8 @@ from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import And, Compare, InSet, Or, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
-from smh_core.languages.wording import attr_words, set_request, switch_request, value_words
+from smh_core.languages.smh import en as EN
+from smh_core.languages.wording import attr_words, value_words
 
 from .common import call, lit
 
@@ -110,6 +112,20 @@ def _short(engine: HomeEngine, did: str) -> str:
     return name[len(room) + 1 :] if name.startswith(room + " ") else name
 
 
+def _called(engine: HomeEngine, did: str, w: ModuleType) -> str:
+    """The device's name as a request in language ``w`` says it: English lowers it
+    mid-sentence, another language keeps the localised home's name as it is (German nouns
+    stay capitalised, and the wording module finds the article by the name)."""
+    return _name(engine, did) if w is EN else engine.device(did).name
+
+
+def _room_called(engine: HomeEngine, did: str, w: ModuleType) -> str:
+    """The device's room as a request in language ``w`` says it (see :func:`_called`)."""
+    if w is EN:
+        return _room_name(engine, did)
+    return engine.room(engine.device(did).userdata.room).name  # type: ignore[arg-type,union-attr]
+
+
 def _sub(engine: HomeEngine, did: str) -> str:
     return engine.device(did).userdata.subcategory
 
@@ -164,14 +180,14 @@ def _options(engine: HomeEngine, did: str) -> list[tuple[str, str]]:
     return out
 
 
-def _pick_value(engine: HomeEngine, did: str, loc: str, rng: random.Random) -> Any:
-    """A value a person would ask for: round numbers, a natural alias."""
+def _pick_value(
+    engine: HomeEngine, did: str, loc: str, rng: random.Random, w: ModuleType = EN
+) -> Any:
+    """A value a person would ask for: round numbers, a natural alias (in language ``w``)."""
     spec = dict(engine.device(did).attributes_by_locator())[loc]
     if spec.type == AttrType.STR and not spec.options:
-        kind = _short(engine, did)
-        return rng.choice(
-            [f"{_room_name(engine, did)} {kind}", f"my {kind}", f"the {kind}", f"main {kind}"]
-        )
+        room = _room_called(engine, did, w)
+        return rng.choice(w.dialogue_aliases(room, _short(engine, did), _sub(engine, did)))
     if spec.options:
         return rng.choice(spec.options)
     if spec.type == AttrType.BOOL:
@@ -189,7 +205,13 @@ def _pick_value(engine: HomeEngine, did: str, loc: str, rng: random.Random) -> A
 
 
 def make_op(
-    engine: HomeEngine, did: str, kind: str, loc: str, rng: random.Random, value: Any = None
+    engine: HomeEngine,
+    did: str,
+    kind: str,
+    loc: str,
+    rng: random.Random,
+    value: Any = None,
+    w: ModuleType = EN,
 ) -> Op | None:
     """The calls that make ``loc`` differ from now (a given ``value``, else a fresh one),
     powering the device on first if the setter needs it; ``None`` if the home refuses."""
@@ -208,7 +230,7 @@ def make_op(
         spec = dict(device.attributes_by_locator())[loc]
         if value is None:
             for _ in range(8):
-                value = _pick_value(engine, did, loc, rng)
+                value = _pick_value(engine, did, loc, rng, w)
                 if value != current:
                     break
         if value == current:
@@ -238,50 +260,38 @@ def random_op(
     rng: random.Random,
     kinds: tuple[str, ...] = ("switch", "set"),
     skip: Iterable[str] = (),
+    w: ModuleType = EN,
 ) -> Op | None:
     options = [o for o in _options(engine, did) if o[0] in kinds and o[1] not in set(skip)]
     rng.shuffle(options)
     for kind, loc in options[:4]:
-        op = make_op(engine, did, kind, loc, rng)
+        op = make_op(engine, did, kind, loc, rng, w=w)
         if op is not None:
             return op
     return None
 
 
 def request(
-    engine: HomeEngine, op: Op, rng: random.Random, style: str = "clear", name: str | None = None
+    engine: HomeEngine,
+    op: Op,
+    rng: random.Random,
+    style: str = "clear",
+    name: str | None = None,
+    w: ModuleType = EN,
 ) -> str:
-    """A plain request for ``op`` (clear or colloquial wording)."""
-    name = name or _name(engine, op.did)
+    """A plain request for ``op`` (clear or colloquial wording) in language ``w``."""
+    name = name or _called(engine, op.did, w)
     if op.on is not None:
-        text = switch_request(style, rng, name, op.on, None)
+        text = w.switch_request(style, rng, name, op.on, None)
         if op.loc.startswith("fan.") or op.loc.startswith("light."):
-            part = op.loc.split(".")[0]
-            text = rng.choice(
-                [
-                    f"Turn {'on' if op.on else 'off'} the {part} of the {name}.",
-                    f"Switch the {name} {part} {'on' if op.on else 'off'}.",
-                ]
-            )
+            text = w.part_request(rng, name, op.loc.split(".")[0], op.on)
         return text
-    return set_request(style, rng, name, op.loc, op.value, op.unit, None)
+    return w.set_request(style, rng, name, op.loc, op.value, op.unit, None)
 
 
-def said(engine: HomeEngine, op: Op, rng: random.Random) -> str:
-    """What the assistant said after doing ``op`` in a previous turn."""
-    name = _name(engine, op.did)
-    if op.on is not None:
-        state = "on" if op.on else "off"
-        return rng.choice(
-            [f"Done, the {name} is {state} now.", f"Okay, I've turned the {name} {state}."]
-        )
-    val = value_words(op.loc, op.value, op.unit)
-    return rng.choice(
-        [
-            f"Done, the {name} {attr_words(op.loc)} is now {val}.",
-            f"Okay, I set the {name} {attr_words(op.loc)} to {val}.",
-        ]
-    )
+def said(engine: HomeEngine, op: Op, rng: random.Random, w: ModuleType = EN) -> str:
+    """What the assistant said (in language ``w``) after doing ``op`` in a previous turn."""
+    return w.said_done(rng, _called(engine, op.did, w), op.loc, op.value, op.unit, op.on)
 
 
 # --------------------------------------------------------------------------- TC3 interventions
@@ -1007,7 +1017,7 @@ def _slot_missing(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
 
 # --------------------------------------------------------------------------- TC5 multi-turn
 def _previous(
-    engine: HomeEngine, op: Op, rng: random.Random
+    engine: HomeEngine, op: Op, rng: random.Random, w: ModuleType = EN
 ) -> tuple[HomeEngine, dict[str, Any]] | None:
     """The previous turn: the home after it, and the history and overrides that say so."""
     after = _trial(engine, op.calls)
@@ -1020,78 +1030,49 @@ def _previous(
     }
     extra = {
         "history": [
-            {"role": "user", "content": request(engine, op, rng)},
-            {"role": "assistant", "content": said(engine, op, rng)},
+            {"role": "user", "content": request(engine, op, rng, w=w)},
+            {"role": "assistant", "content": said(engine, op, rng, w)},
         ],
         "overrides": [{"did": op.did, "values": changed}],
     }
     return after, extra
 
 
-def _continuation(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _continuation(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
     earlier = _earlier_turn(
         engine,
         rng,
         lambda e, d, r: random_op(
-            e, d, r, kinds=("switch",) if r.random() < 0.6 else ("switch", "set")
+            e, d, r, kinds=("switch",) if r.random() < 0.6 else ("switch", "set"), w=w
         ),
+        w,
     )
     if earlier is None:
         return None
     _, did, first, after, extra = earlier
-    op = random_op(after, did, rng, skip=[first.loc])
+    op = random_op(after, did, rng, skip=[first.loc], w=w)
     if op is None:
         return None
-    if op.on is not None:
-        part = op.loc.split(".")[0] if op.loc.startswith(("fan.", "light.")) else ""
-        verb = "on" if op.on else "off"
-        text = (
-            rng.choice([f"Turn its {part} {verb} too.", f"And switch its {part} {verb}."])
-            if part
-            else rng.choice([f"Now switch it {verb}.", f"Okay, now turn it {verb}."])
-        )
-    elif attr_words(op.loc) == "alias":
-        text = rng.choice(
-            [
-                f"Change its alias to {value_words(op.loc, op.value, None)} too.",
-                f"And rename it {value_words(op.loc, op.value, None)}.",
-            ]
-        )
-    else:
-        attr, val = attr_words(op.loc), value_words(op.loc, op.value, op.unit)
-        text = rng.choice(
-            [
-                f"Also set its {attr} to {val}.",
-                f"Now make its {attr} {val}.",
-                f"While you're at it, change its {attr} to {val}.",
-                f"Same one: {attr} {val}, please.",
-                f"Great, and put its {attr} at {val}.",
-            ]
-        )
+    part = op.loc.split(".")[0] if op.loc.startswith(("fan.", "light.")) else ""
+    text = w.continuation_request(
+        rng, _called(after, did, w), part, op.on, op.loc, op.value, op.unit
+    )
     return {
         "subcategory": "continuation",
         "text": text,
         **extra,
         "goal": {"kind": "execute", "critic": _text([_pairs(did, op.pairs)])},
-        "reference": _done("Done.", op.calls),
+        "reference": _done(w.DONE, op.calls),
     }
-
-
-_SHIFTS = (
-    "",
-    "",
-    "Oh, something else: ",
-    "Different thing: ",
-    "Unrelated, but ",
-    "By the way, ",
-    "Okay, next: ",
-)
 
 
 def _earlier_turn(
     engine: HomeEngine,
     rng: random.Random,
     pick: Callable[[HomeEngine, str, random.Random], Op | None] = random_op,
+    w: ModuleType = EN,
 ) -> tuple[list[str], str, Op, HomeEngine, dict[str, Any]] | None:
     """A previous turn on a random device: the home's device ids, that device, what was done
     to it (``pick``), the home after it, and the history and overrides that say so (None: no fit)."""
@@ -1100,14 +1081,16 @@ def _earlier_turn(
     first = pick(engine, old, rng)
     if first is None:
         return None
-    prev = _previous(engine, first, rng)
+    prev = _previous(engine, first, rng, w)
     if prev is None:
         return None
     return dids, old, first, *prev
 
 
-def _topic_shift(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    earlier = _earlier_turn(engine, rng)
+def _topic_shift(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
+    earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(e, d, r, w=w), w)
     if earlier is None:
         return None
     dids, old, first, after, extra = earlier
@@ -1117,22 +1100,21 @@ def _topic_shift(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
     for new in others[:10]:
         shared = sorted(set(_options(after, new)) & old_options)
         kind, loc = rng.choice(shared)
-        op = make_op(after, new, kind, loc, rng)
+        op = make_op(after, new, kind, loc, rng, w=w)
         if op is None:
             continue
         # Inheriting the old target must be a visible mistake: the same calls change the old device.
         inherited = _trial(after, [{**c, "did": old} for c in op.calls])
         if inherited is None or not after.diff(after.snapshot(), inherited.snapshot()):
             continue
-        body = request(after, op, rng, rng.choice(["clear", "colloquial"]))
-        marker = rng.choice(_SHIFTS)
-        text = marker + (body[0].lower() + body[1:] if marker else body)
+        body = request(after, op, rng, rng.choice(["clear", "colloquial"]), w=w)
+        marker = rng.choice(w.SHIFTS)
         return {
             "subcategory": "topic_shift",
-            "text": text,
+            "text": w.shifted(marker, body, _called(after, new, w)),
             **extra,
             "goal": {"kind": "execute", "critic": _text([_pairs(new, op.pairs)])},
-            "reference": _done("Done.", op.calls),
+            "reference": _done(w.DONE, op.calls),
         }
     return None
 
@@ -1142,23 +1124,43 @@ def _main_switch(engine: HomeEngine, did: str) -> str | None:
     return next((loc for loc in ("state", "player.state", "light.state") if loc in sw), None)
 
 
-def _same_room_too(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """Previous: something in a room. Now: "turn on the speaker too" (the one in that room)."""
+def _kind_called(engine: HomeEngine, english: HomeEngine, did: str, w: ModuleType) -> str:
+    """The device's kind as a request in language ``w`` says it ("the speaker" of that room):
+    English's short name, or the language's noun for the English kind (the language's name
+    of the device where it has a whole name for it)."""
+    if w is EN:
+        return _short(engine, did)
+    name, room = english.device(did).name, english.device(did).userdata.room
+    room_name = english.room(room).name if room else ""  # type: ignore[union-attr]
+    kind = name[len(room_name) + 1 :] if name.startswith(room_name + " ") else name
+    return w.NAMES.KINDS[kind][0] if kind in w.NAMES.KINDS else engine.device(did).name
+
+
+def _same_room_too(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    """Previous: something in a room. Now: "turn on the speaker too" (the one in that room).
+    Which devices the kind alone names is read on ``english`` (names only), so every language
+    draws as English does; the language's noun must name one device of the room too."""
+    english = english or engine
     earlier = _earlier_turn(
-        engine, rng, lambda e, d, r: random_op(e, d, r, kinds=("switch",)) or random_op(e, d, r)
+        engine,
+        rng,
+        lambda e, d, r: random_op(e, d, r, kinds=("switch",), w=w) or random_op(e, d, r, w=w),
+        w,
     )
     if earlier is None:
         return None
     dids, old, first, after, extra = earlier
     room = engine.device(old).userdata.room
     here = [d for d in _room_devices(after, room) if d != old and _main_switch(after, d)]
-    kinds = [_short(after, d) for d in _room_devices(after, room)]
+    kinds = [_short(english, d) for d in _room_devices(after, room)]
     candidates = [
         d
         for d in here
-        if kinds.count(_short(after, d)) == 1
+        if kinds.count(_short(english, d)) == 1
         and any(
-            _short(after, o) == _short(after, d) or _sub(after, o) == _sub(after, d)
+            _short(english, o) == _short(english, d) or _sub(after, o) == _sub(after, d)
             for o in dids
             if after.device(o).userdata.room != room
         )
@@ -1170,30 +1172,18 @@ def _same_room_too(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
     op = make_op(after, target, "switch", loc, rng)  # type: ignore[arg-type]
     if op is None:
         return None
-    kind, verb = _short(after, target), "on" if op.on else "off"
-    if first.on is not None and first.on == op.on:
-        text = rng.choice(
-            [
-                f"Turn {verb} the {kind} too.",
-                f"And the {kind} as well.",
-                f"The {kind} in there too, please.",
-                f"Could you switch the {kind} {verb} too?",
-            ]
-        )
-    else:
-        text = rng.choice(
-            [
-                f"Now turn {verb} the {kind} in there.",
-                f"And switch the {kind} there {verb}.",
-                f"Also, the {kind} in that room: {verb}, please.",
-            ]
-        )
+    kind = _kind_called(after, english, target, w)
+    said_here = [_kind_called(after, english, d, w) for d in _room_devices(after, room)]
+    if said_here.count(kind) != 1:  # the language's nouns would not tell the room's devices apart
+        raise RuntimeError(f"{w.__name__}: {kind!r} names more than one device of {room}")
+    same_way = first.on is not None and first.on == op.on
+    text = w.same_room_request(rng, same_way, bool(op.on), kind)
     return {
         "subcategory": "coreference",
         "text": text,
         **extra,
         "goal": {"kind": "execute", "critic": _text([_pairs(target, op.pairs)])},
-        "reference": _done("Done.", op.calls),
+        "reference": _done(w.DONE, op.calls),
     }
 
 
@@ -1202,7 +1192,7 @@ def _is_on(engine: HomeEngine, did: str) -> bool:
     return loc is not None and engine.value(did, loc) == switches(engine.device(did))[loc].on_value
 
 
-def _that_one(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _that_one(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict[str, Any] | None:
     """Previous: "is anything on in the study?" "Only the desk lamp." Now: "turn that one off"."""
     rooms = sorted(r.id for r in engine.rooms())
     rng.shuffle(rooms)
@@ -1214,47 +1204,29 @@ def _that_one(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
         op = make_op(engine, did, "switch", _main_switch(engine, did), rng)  # type: ignore[arg-type]
         if op is None:
             continue
-        room, name = _room_name(engine, did), _name(engine, did)
+        room, name = _room_called(engine, did, w), _called(engine, did, w)
+        asked, answered = w.anything_on(rng, room, name)
         history = [
-            {
-                "role": "user",
-                "content": rng.choice(
-                    [
-                        f"Is anything still on in the {room}?",
-                        f"What's switched on in the {room} right now?",
-                    ]
-                ),
-            },
-            {
-                "role": "assistant",
-                "content": rng.choice(
-                    [f"Only the {name} is on.", f"Just the {name}; everything else there is off."]
-                ),
-            },
+            {"role": "user", "content": asked},
+            {"role": "assistant", "content": answered},
         ]
-        text = rng.choice(
-            [
-                "Turn that one off.",
-                "Okay, switch it off then.",
-                "Shut that off for me, please.",
-                "Then turn it off.",
-            ]
-        )
+        text = w.that_one_off(rng, name)
         return {
             "subcategory": "coreference",
             "text": text,
             "history": history,
             "goal": {"kind": "execute", "critic": _text([_pairs(did, op.pairs)])},
-            "reference": _done("Done.", op.calls),
+            "reference": _done(w.DONE, op.calls),
         }
     return None
 
 
-def _coreference(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    first, second = (
-        (_same_room_too, _that_one) if rng.random() < 0.6 else (_that_one, _same_room_too)
-    )
-    return first(engine, rng) or second(engine, rng)
+def _coreference(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    if rng.random() < 0.6:
+        return _same_room_too(engine, rng, w, english) or _that_one(engine, rng, w)
+    return _that_one(engine, rng, w) or _same_room_too(engine, rng, w, english)
 
 
 def _restore(engine: HomeEngine, did: str, original: dict[str, Any]) -> list[Call] | None:
@@ -1274,8 +1246,14 @@ def _restore(engine: HomeEngine, did: str, original: dict[str, Any]) -> list[Cal
     return calls
 
 
-def _correction(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    earlier = _earlier_turn(engine, rng)
+def _correction(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    """Previous: a change to one device. Now: "no, not the bedroom, the kids' room". Whether
+    the two devices are the same kind (which wordings fit) is read on ``english``, the English
+    home this one is named from, so every language draws as English does."""
+    english = english or engine
+    earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(e, d, r, w=w), w)
     if earlier is None:
         return None
     dids, old, first, after, extra = earlier
@@ -1307,28 +1285,18 @@ def _correction(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None
     done = _trial(after, calls)
     if done is None or any(done.value(old, loc) != v for loc, v in original.items()):
         return None
-    old_room, new_room = _room_name(engine, old), _room_name(engine, new)
-    short_old, short_new = _short(engine, old), _short(engine, new)
-    old_name, new_name = _name(engine, old), _name(engine, new)
-    texts = [
-        f"Oops, I meant the {new_name}. Put the {old_name} back how it was.",
-        f"Sorry, wrong one: not the {old_name}, the {new_name}.",
-    ]
-    if short_old == short_new:
-        texts += [
-            f"No, not the {old_room}, the {new_room}.",
-            f"Wait, wrong room: I meant the {new_room} {short_new}, not the {old_room} one.",
-            f"Don't touch the {old_room}; do the {new_room} {short_new} instead.",
-        ]
+    said = {
+        d: (_called(engine, d, w), _room_called(engine, d, w), _short(engine, d))
+        for d in (old, new)
+    }
+    same_kind = _short(english, old) == _short(english, new)
     critic = _text([_pairs(old, list(original.items())), _pairs(new, op.pairs)])
     return {
         "subcategory": "correction",
-        "text": rng.choice(texts),
+        "text": w.correction_request(rng, same_kind, said[old], said[new]),
         **extra,
         "goal": {"kind": "execute", "critic": critic},
-        "reference": _done(
-            f"Sorry about that: the {old_name} is back as it was and the {new_name} is done.", calls
-        ),
+        "reference": _done(w.correction_done(said[old], said[new]), calls),
     }
 
 
@@ -1344,14 +1312,38 @@ _MAKERS = {
 }
 
 
-def dialogue_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """One TC3 or TC5 task of subcategory ``sub`` on ``engine``'s home, or ``None`` if this
-    draw has no fit. Keys: subcategory, text, goal, reference, and optionally history,
-    overrides (the previous turn's effect or a sensor reading) and replies."""
+_WORDED: dict[str, Callable[[HomeEngine, random.Random, ModuleType], dict[str, Any] | None]] = {
+    "continuation": _continuation,
+    "topic_shift": _topic_shift,
+}
+_WORDED_WITH_ENGLISH = {"correction": _correction, "coreference": _coreference}
+"""Worded by a language module and reading the English home for a choice of wording."""
+"""The subcategories worded by a language module (:mod:`smh_core.languages.smh`); the others
+are English only so far."""
+
+
+def dialogue_task(
+    sub: str,
+    engine: HomeEngine,
+    rng: random.Random,
+    w: ModuleType = EN,
+    english: HomeEngine | None = None,
+) -> dict[str, Any] | None:
+    """One TC3 or TC5 task of subcategory ``sub`` on ``engine``'s home, worded by ``w``, or
+    ``None`` if this draw has no fit (``english``: the English home ``engine``'s is named from,
+    when it is another language's). Keys: subcategory, text, goal, reference, and optionally
+    history, overrides (the previous turn's effect or a sensor reading) and replies."""
     maker = _MAKERS.get(sub)
     if maker is None:
         raise ValueError(f"unknown dialogue subcategory {sub!r}")
-    made = maker(engine, rng)
+    if sub in _WORDED_WITH_ENGLISH:
+        made = _WORDED_WITH_ENGLISH[sub](engine, rng, w, english)
+    elif sub in _WORDED:
+        made = _WORDED[sub](engine, rng, w)
+    elif w is EN:
+        made = maker(engine, rng)
+    else:
+        raise ValueError(f"smh/{sub} is not written in {w.__name__}")
     return made if made is not None and _consistent(engine, made) else None
 
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from types import ModuleType
 from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
+from smh_core.homes.generator import generate_home
 from smh_core.languages.smh import WRITTEN
 from smh_core.languages.smh import en as EN
 from smh_core.task.model import Task
@@ -127,6 +129,12 @@ def _quantity_task(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -
     }
 
 
+@cache
+def _english_home(level: str, seed: int) -> Home:
+    """The generated (English) home a language's home of ``level`` and ``seed`` is named from."""
+    return generate_home(level, seed)  # type: ignore[arg-type]
+
+
 def _plan() -> Iterator[tuple[str, int, str, int]]:
     for sub in SUBCATEGORIES:
         idx = 0
@@ -160,7 +168,8 @@ def make_task(
     if category == "memory":
         return memory_task(sub, engine, rng, w)
     if category in ("ambiguous_intent", "multi_turn"):
-        return dialogue_task(sub, engine, rng)
+        english = None if w is EN else HomeEngine(_english_home(level, home_seed))
+        return dialogue_task(sub, engine, rng, w, english)
     if sub == "status":
         return _status_task(engine, rng, w)
     return _quantity_task(engine, rng, w)

@@ -41,6 +41,18 @@ INTERFACE = (
     "quantity_on_request",
     "quantity_answer",
     "aliases",
+    # dialogue: multi-turn
+    "SHIFTS",
+    "shifted",
+    "dialogue_aliases",
+    "part_request",
+    "said_done",
+    "continuation_request",
+    "correction_request",
+    "correction_done",
+    "same_room_request",
+    "anything_on",
+    "that_one_off",
 )
 _ENGLISH_WORDS = (
     "the set turn switch please change could would you hey make like thanks can flip go ahead "
@@ -48,18 +60,22 @@ _ENGLISH_WORDS = (
     "at moment how many devices are in count for there done switched on off degrees seconds "
     "brightness temperature target mode volume level position speed fan water state "
     "when every daily tonight tomorrow weekdays weekends minutes above below if only still "
-    "humidity same matches time want sleep movie reading morning guests work bed"
+    "humidity same matches time want sleep movie reading morning guests work bed "
+    "its too also now okay while you're one great put rename alias oh something else different "
+    "thing unrelated but by way next i've turned main my light oops meant back how was "
+    "sorry wrong not no don't touch do instead about anything what's just everything that then "
+    "well room"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
 SHARED = {
-    "de": {"hey", "so", "position", "moment", "in", "um"},
-    "es": {"color", "me"},
+    "de": {"hey", "so", "position", "moment", "in", "um", "also", "was"},
+    "es": {"color", "me", "no"},
     "fr": {"position", "volume", "mode", "me", "on", "moment", "minutes"},
     "zh": set(),
 }
 """English template words that are also ordinary words of the language (German ``um 7 Uhr``, ``im Moment``,
-``in der Küche``; Spanish ``me``; French ``on lance``, ``le volume``, ``20 minutes``): allowed
+``in der Küche``, ``also``, ``was``; Spanish ``me``, ``no``; French ``on lance``, ``le volume``, ``20 minutes``): allowed
 there only."""
 
 
@@ -90,7 +106,7 @@ def test_unknown_language_lists_the_known_ones() -> None:
 @pytest.mark.parametrize("lang", OTHERS)
 def test_every_language_has_one_shape_and_the_suite_s_interface(lang: str) -> None:
     assert _shape(wording(lang)) == _shape(wording("de"))
-    assert all(callable(getattr(wording(lang), n)) or n == "DONE" for n in INTERFACE)
+    assert all(callable(getattr(wording(lang), n)) or n.isupper() for n in INTERFACE)
     assert all(hasattr(wording("en"), n) for n in INTERFACE)
 
 
@@ -132,6 +148,87 @@ def test_the_wording_draws_as_english_does(lang: str) -> None:
                 getattr(w, name)(a, *local)
                 getattr(en, name)(b, *english)
             assert a.random() == b.random(), (name, local)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_dialogue_wording_draws_as_english_does(lang: str) -> None:
+    """Multi-turn dialogue (continuation, topic_shift): each function consumes the random
+    stream as English's, every phrase list is as long as English's, a user's alias for a
+    device offers as many names, and a topic marker is used as it is."""
+    w, en = wording(lang), wording("en")
+    home = L.localised_home(lang, "medium", 0)
+    dev, room = home.devices[0].name, home.rooms[0].name
+    calls = [
+        *(
+            ("part_request", (dev, part, on), ("x", part, on))
+            for part in ("fan", "light")
+            for on in (True, False)
+        ),
+        *(
+            ("said_done", (dev, loc, val, unit, on), ("x", loc, val, unit, on))
+            for loc, val, unit, on in (
+                ("state", "on", None, True),
+                ("state", "off", None, False),
+                ("brightness", 40, "percentage", None),
+                ("alias", "x", None, None),
+            )
+        ),
+        *(
+            (
+                "continuation_request",
+                (dev, part, on, loc, val, unit),
+                ("x", part, on, loc, val, unit),
+            )
+            for part, on, loc, val, unit in (
+                ("fan", True, "fan.state", "on", None),
+                ("light", False, "light.state", "off", None),
+                ("", True, "state", "on", None),
+                ("", False, "state", "off", None),
+                ("", None, "alias", "x", None),
+                ("", None, "brightness", 40, "percentage"),
+                ("", None, "work_mode", "eco", None),
+            )
+        ),
+    ]
+    for name, local, english in calls:
+        for seed in range(6):
+            a, b = random.Random(seed), random.Random(seed)
+            said = getattr(w, name)(a, *local)
+            getattr(en, name)(b, *english)
+            assert a.random() == b.random(), (name, local)
+            assert not (_words(said) & ENGLISH) - SHARED[lang], (name, said)
+    old, new = (dev, room, "x"), (home.devices[1].name, home.rooms[1].name, "x")
+    for same_kind in (True, False):
+        for seed in range(6):
+            a, b = random.Random(seed), random.Random(seed)
+            said = w.correction_request(a, same_kind, old, new)
+            en.correction_request(b, same_kind, ("x", "r", "x"), ("y", "s", "x"))
+            assert a.random() == b.random(), (same_kind, said)
+            assert not (_words(said) & ENGLISH) - SHARED[lang], said
+    kind = names(lang).KINDS["Speaker"][0]
+    for same_way in (True, False):
+        for on in (True, False):
+            for seed in range(6):
+                a, b = random.Random(seed), random.Random(seed)
+                said = w.same_room_request(a, same_way, on, kind)
+                en.same_room_request(b, same_way, on, "speaker")
+                assert a.random() == b.random() and kind in said, said
+                assert not (_words(said) & ENGLISH) - SHARED[lang], said
+    for seed in range(6):
+        a, b = random.Random(seed), random.Random(seed)
+        said = [*w.anything_on(a, room, dev), w.that_one_off(a, dev)]
+        [*en.anything_on(b, "r", "x"), en.that_one_off(b, "x")]
+        assert a.random() == b.random(), said
+        assert not (_words(" ".join(said)) & ENGLISH) - SHARED[lang], said
+    done = w.correction_done(old, new)
+    assert old[0] in done and new[0] in done and not (_words(done) & ENGLISH) - SHARED[lang]
+    assert len(w.SHIFTS) == len(en.SHIFTS) and w.SHIFTS[:2] == ("", "")
+    assert len(w.dialogue_aliases(room, "x", "light")) == len(
+        en.dialogue_aliases("r", "x", "light")
+    )
+    body = w.switch_request("clear", random.Random(0), dev, True, None)
+    assert w.shifted("", body, dev) == body
+    assert w.shifted(w.SHIFTS[2], body, dev).startswith(w.SHIFTS[2])
 
 
 @pytest.mark.parametrize("lang", OTHERS)

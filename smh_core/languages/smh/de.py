@@ -292,3 +292,115 @@ HISTORY_DONE = "Erledigt, {attr} {of_dev} steht jetzt auf {val}."
 SAME_DONE = "{dev_nom} ist jetzt genauso eingestellt."
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
+
+
+# ------------------------------------------------------ dialogue: multi-turn (issue 41, item 3)
+# continuation, topic_shift: the previous turn (a request and what the assistant said), the next
+# request about the same device, a new topic after a marker.
+SHIFTS = (
+    "",
+    "",
+    "Ach, noch was anderes: ",
+    "Was anderes: ",
+    "Ganz was anderes: ",
+    "Übrigens noch was: ",
+    "Gut, als Nächstes: ",
+)
+"""How a user marks a new topic (empty: none); a full sentence follows the colon, capitalised."""
+SHIFT_LOWER = False
+PARTS = {
+    "fan": {"part": "den Ventilator", "its_part": "den Ventilator daran"},
+    "light": {"part": "das Licht", "its_part": "das Licht daran"},
+}
+"""The fan and the light of a fan light, accusative with the article (and "on it")."""
+PART_SWITCH = {
+    "on": ("Schalte {part} {of_dev} ein.", "Mach {part} {of_dev} an."),
+    "off": ("Schalte {part} {of_dev} aus.", "Mach {part} {of_dev} aus."),
+}
+SAID_SWITCH = {
+    "on": ("Erledigt, {dev_nom} ist jetzt an.", "Alles klar, ich habe {dev} eingeschaltet."),
+    "off": ("Erledigt, {dev_nom} ist jetzt aus.", "Alles klar, ich habe {dev} ausgeschaltet."),
+}
+SAID_SET = (
+    "Erledigt, {attr} {of_dev} steht jetzt auf {val}.",
+    "Alles klar, ich habe {attr_acc} {of_dev} auf {val} gestellt.",
+)
+CONT_PART = {
+    "on": ("Schalte {its_part} auch ein.", "Und mach {its_part} auch an."),
+    "off": ("Schalte {its_part} auch aus.", "Und mach {its_part} auch aus."),
+}
+CONT_SWITCH = {
+    "on": ("Jetzt bitte einschalten.", "Alles klar, und jetzt anmachen."),
+    "off": ("Jetzt bitte ausschalten.", "Alles klar, und jetzt ausmachen."),
+}
+"""Switching the same device again: the infinitive, as Germans say it, needs no pronoun (er,
+sie, es by the device's gender)."""
+CONT_ALIAS = ("Ändere den Namen auch in {val}.", "Und benenn das Gerät in {val} um.")
+CONT_SET = (
+    "Stell auch {attr_acc} auf {val}.",
+    "Jetzt bitte {attr_acc} auf {val}.",
+    "Wo du schon dabei bist: Stell {attr_acc} auf {val}.",
+    "Gleiches Gerät: {attr_acc} auf {val}, bitte.",
+    "Super, und stell {attr_acc} noch auf {val}.",
+)
+
+
+def pronoun_parts(name: str) -> dict[str, str]:
+    """German's templates name the device again by no pronoun."""
+    return {}
+
+
+CORRECTION = (
+    "Ups, ich meinte {new_dev}. Stell {old_dev} bitte wieder zurück.",
+    "Entschuldige, falsches Gerät: nicht {old_dev}, sondern {new_dev}.",
+)
+"""Correcting the previous turn's device (the old one goes back as it was)."""
+CORRECTION_ROOMS = (
+    "Nein, nicht {old_room_in}, sondern {new_room_in}.",
+    "Moment, falscher Raum: Ich meinte {new_dev}, nicht {old_dev}.",
+    "Lass {old_room_in} alles, wie es war, und nimm stattdessen {new_dev}.",
+)
+"""When both are the same kind of device: the rooms tell them apart."""
+CORRECTION_DONE = (
+    "Entschuldige: {old_dev_nom} ist wieder wie vorher, und {new_dev} habe ich jetzt umgestellt."
+)
+
+SAME_ROOM_TOO = {
+    "on": (
+        "Schalte {dev} auch ein.",
+        "Und {dev} auch.",
+        "{dev_nom} dort auch, bitte.",
+        "Kannst du {dev} auch einschalten?",
+    ),
+    "off": (
+        "Schalte {dev} auch aus.",
+        "Und {dev} auch.",
+        "{dev_nom} dort auch, bitte.",
+        "Kannst du {dev} auch ausschalten?",
+    ),
+}
+"""A device of the previous one's room, named by its kind only, switched the same way."""
+SAME_ROOM_NOW = {
+    "on": (
+        "Jetzt schalte {dev} dort ein.",
+        "Und mach {dev} dort an.",
+        "Außerdem {dev} in dem Raum einschalten, bitte.",
+    ),
+    "off": (
+        "Jetzt schalte {dev} dort aus.",
+        "Und mach {dev} dort aus.",
+        "Außerdem {dev} in dem Raum ausschalten, bitte.",
+    ),
+}
+"""... switched the other way than the previous one."""
+ANYTHING_ON = ("Ist {room_in} noch irgendwas an?", "Was ist {room_in} gerade eingeschaltet?")
+ONLY_ON = ("Nur {dev_nom} ist an.", "Nur {dev_nom}; alles andere dort ist aus.")
+THAT_ONE_OFF = (
+    "Mach das aus.",
+    "Gut, dann bitte ausschalten.",
+    "Schalt das bitte für mich aus.",
+    "Dann aus damit.",
+)
+
+
+globals().update(render.dialogue_interface(sys.modules[__name__]))

@@ -172,3 +172,160 @@ SAME_DONE = "The {name} matches now."
 def set_parts(device: str, locator: str, value: Any, unit: str | None) -> dict[str, str]:
     """A device, an attribute and a value as the templates name them."""
     return {"name": device, "attr": attr_words(locator), "val": value_words(locator, value, unit)}
+
+
+# ------------------------------------------------------ dialogue: multi-turn (issue 41, item 3)
+# continuation, topic_shift: the words smh_dialogue said in English, moved here word for word.
+SHIFTS = (
+    "",
+    "",
+    "Oh, something else: ",
+    "Different thing: ",
+    "Unrelated, but ",
+    "By the way, ",
+    "Okay, next: ",
+)
+"""How a user marks a new topic (empty: no marker), drawn from in every language alike."""
+
+
+def shifted(marker: str, body: str, name: str) -> str:
+    """A request after a topic marker: English lowers the request's first letter."""
+    return marker + (body[0].lower() + body[1:] if marker else body)
+
+
+def dialogue_aliases(room: str, short: str, sub: str) -> list[str]:
+    """Names a user gives a device mid-dialogue (its alias), from its room and short name."""
+    return [f"{room} {short}", f"my {short}", f"the {short}", f"main {short}"]
+
+
+def part_request(rng: random.Random, name: str, part: str, on: bool) -> str:
+    """Switching the fan or the light of a fan light."""
+    return rng.choice(
+        [
+            f"Turn {'on' if on else 'off'} the {part} of the {name}.",
+            f"Switch the {name} {part} {'on' if on else 'off'}.",
+        ]
+    )
+
+
+def said_done(
+    rng: random.Random, name: str, locator: str, value: Any, unit: str | None, on: bool | None
+) -> str:
+    """What the assistant said after a previous turn's change."""
+    if on is not None:
+        state = "on" if on else "off"
+        return rng.choice(
+            [f"Done, the {name} is {state} now.", f"Okay, I've turned the {name} {state}."]
+        )
+    val = value_words(locator, value, unit)
+    return rng.choice(
+        [
+            f"Done, the {name} {attr_words(locator)} is now {val}.",
+            f"Okay, I set the {name} {attr_words(locator)} to {val}.",
+        ]
+    )
+
+
+def continuation_request(
+    rng: random.Random,
+    name: str,
+    part: str,
+    on: bool | None,
+    locator: str,
+    value: Any,
+    unit: str | None,
+) -> str:
+    """The next request about the same device (``name``), naming it by a pronoun ("its",
+    "it")."""
+    if on is not None:
+        verb = "on" if on else "off"
+        return (
+            rng.choice([f"Turn its {part} {verb} too.", f"And switch its {part} {verb}."])
+            if part
+            else rng.choice([f"Now switch it {verb}.", f"Okay, now turn it {verb}."])
+        )
+    if attr_words(locator) == "alias":
+        return rng.choice(
+            [
+                f"Change its alias to {value_words(locator, value, None)} too.",
+                f"And rename it {value_words(locator, value, None)}.",
+            ]
+        )
+    attr, val = attr_words(locator), value_words(locator, value, unit)
+    return rng.choice(
+        [
+            f"Also set its {attr} to {val}.",
+            f"Now make its {attr} {val}.",
+            f"While you're at it, change its {attr} to {val}.",
+            f"Same one: {attr} {val}, please.",
+            f"Great, and put its {attr} at {val}.",
+        ]
+    )
+
+
+def correction_request(
+    rng: random.Random, same_kind: bool, old: tuple[str, str, str], new: tuple[str, str, str]
+) -> str:
+    """ "Not that one, this one": ``old`` and ``new`` are (name, room, short name); when both
+    are the same kind of device, the rooms alone can tell them apart."""
+    (old_name, old_room, _), (new_name, new_room, short_new) = old, new
+    texts = [
+        f"Oops, I meant the {new_name}. Put the {old_name} back how it was.",
+        f"Sorry, wrong one: not the {old_name}, the {new_name}.",
+    ]
+    if same_kind:
+        texts += [
+            f"No, not the {old_room}, the {new_room}.",
+            f"Wait, wrong room: I meant the {new_room} {short_new}, not the {old_room} one.",
+            f"Don't touch the {old_room}; do the {new_room} {short_new} instead.",
+        ]
+    return rng.choice(texts)
+
+
+def correction_done(old: tuple[str, str, str], new: tuple[str, str, str]) -> str:
+    return f"Sorry about that: the {old[0]} is back as it was and the {new[0]} is done."
+
+
+def same_room_request(rng: random.Random, same_way: bool, on: bool, kind: str) -> str:
+    """ "The speaker too": a device of the previous one's room, named by its kind only
+    (``same_way``: switched the way the previous one was)."""
+    verb = "on" if on else "off"
+    if same_way:
+        return rng.choice(
+            [
+                f"Turn {verb} the {kind} too.",
+                f"And the {kind} as well.",
+                f"The {kind} in there too, please.",
+                f"Could you switch the {kind} {verb} too?",
+            ]
+        )
+    return rng.choice(
+        [
+            f"Now turn {verb} the {kind} in there.",
+            f"And switch the {kind} there {verb}.",
+            f"Also, the {kind} in that room: {verb}, please.",
+        ]
+    )
+
+
+def anything_on(rng: random.Random, room: str, name: str) -> tuple[str, str]:
+    """The previous turn: what is still on in the room, and the one device that is."""
+    asked = rng.choice(
+        [f"Is anything still on in the {room}?", f"What's switched on in the {room} right now?"]
+    )
+    answered = rng.choice(
+        [f"Only the {name} is on.", f"Just the {name}; everything else there is off."]
+    )
+    return asked, answered
+
+
+def that_one_off(rng: random.Random, name: str) -> str:
+    """ "Turn that one off": the device the assistant just named."""
+    return rng.choice(
+        [
+            "Turn that one off.",
+            "Okay, switch it off then.",
+            "Shut that off for me, please.",
+            "Then turn it off.",
+        ]
+    )

@@ -287,3 +287,113 @@ HISTORY_DONE = "Hecho, {attr} {of_dev} está ahora en {val}."
 SAME_DONE = "Listo, {dev} ya está igual."
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
+
+
+# ------------------------------------------------------ dialogue: multi-turn (issue 41, item 3)
+# continuation, topic_shift: the previous turn (a request and what the assistant said), the next
+# request about the same device, a new topic after a marker.
+SHIFTS = (
+    "",
+    "",
+    "Ah, otra cosa: ",
+    "Cambiando de tema: ",
+    "No tiene nada que ver, pero ",
+    "Por cierto, ",
+    "Vale, lo siguiente: ",
+)
+"""How a user marks a new topic (empty: none); the request goes on in lower case."""
+SHIFT_LOWER = True
+PARTS = {
+    "fan": {"part": "el ventilador", "its_part": "su ventilador"},
+    "light": {"part": "la luz", "its_part": "su luz"},
+}
+"""The fan and the light of a fan light, with the article and with "su"."""
+PART_SWITCH = {
+    "on": ("Enciende {part} {of_dev}.", "Activa {part} {of_dev}."),
+    "off": ("Apaga {part} {of_dev}.", "Desactiva {part} {of_dev}."),
+}
+SAID_SWITCH = {
+    "on": ("Hecho, ya encendí {dev}.", "Vale, he encendido {dev}."),
+    "off": ("Hecho, ya apagué {dev}.", "Vale, he apagado {dev}."),
+}
+SAID_SET = (
+    "Hecho, {attr} {of_dev} está ahora en {val}.",
+    "Vale, he puesto {attr} {of_dev} en {val}.",
+)
+CONT_PART = {
+    "on": ("Enciende también {its_part}.", "Y activa {its_part} también."),
+    "off": ("Apaga también {its_part}.", "Y desactiva {its_part} también."),
+}
+CONT_SWITCH = {
+    "on": ("Ahora enciénde{pro}.", "Vale, y ahora enciénde{pro}."),
+    "off": ("Ahora apága{pro}.", "Vale, y ahora apága{pro}."),
+}
+"""Switching the same device again, named by the enclitic pronoun of its gender."""
+CONT_ALIAS = ("Cámbiale también el nombre a {val}.", "Y ponle de nombre {val}.")
+CONT_SET = (
+    "Pon también {attr} en {val}.",
+    "Ahora pon {attr} en {val}.",
+    "Ya que estás, cambia {attr} a {val}.",
+    "El mismo aparato: {attr} en {val}, por favor.",
+    "Genial, y ahora pon {attr} en {val}.",
+)
+
+
+def pronoun_parts(name: str) -> dict[str, str]:
+    """The object pronoun the device takes (apágalo, apágala), by its article."""
+    article = NAMES.the(name).split(" ", 1)[0]
+    return {"pro": {"la": "la", "las": "las", "los": "los"}.get(article, "lo")}
+
+
+CORRECTION = (
+    "Uy, quería decir {new_dev}. Deja {old_dev} como estaba.",
+    "Perdona, me equivoqué: no {old_dev}, sino {new_dev}.",
+)
+"""Correcting the previous turn's device (the old one goes back as it was)."""
+CORRECTION_ROOMS = (
+    "No, {old_room_in} no, {new_room_in}.",
+    "Espera, habitación equivocada: quería decir {new_dev}, no {old_dev}.",
+    "No toques nada {old_room_in}; hazlo mejor con {new_dev}.",
+)
+"""When both are the same kind of device: the rooms tell them apart."""
+CORRECTION_DONE = "Perdona: {old_dev} vuelve a estar como antes y ya he ajustado {new_dev}."
+
+SAME_ROOM_TOO = {
+    "on": (
+        "Enciende también {dev}.",
+        "Y {dev} también.",
+        "{dev} de ahí también, por favor.",
+        "¿Puedes encender también {dev}?",
+    ),
+    "off": (
+        "Apaga también {dev}.",
+        "Y {dev} también.",
+        "{dev} de ahí también, por favor.",
+        "¿Puedes apagar también {dev}?",
+    ),
+}
+"""A device of the previous one's room, named by its kind only, switched the same way."""
+SAME_ROOM_NOW = {
+    "on": (
+        "Ahora enciende {dev} de ahí.",
+        "Y enciende {dev} de esa habitación.",
+        "Además, en esa habitación, enciende {dev}, por favor.",
+    ),
+    "off": (
+        "Ahora apaga {dev} de ahí.",
+        "Y apaga {dev} de esa habitación.",
+        "Además, en esa habitación, apaga {dev}, por favor.",
+    ),
+}
+"""... switched the other way than the previous one."""
+ANYTHING_ON = ("¿Queda algo encendido {room_in}?", "¿Qué está encendido ahora mismo {room_in}?")
+ONLY_ON = ("Solo queda {dev}.", "Solo {dev}; todo lo demás ahí está apagado.")
+THAT_ONE_OFF = (
+    "Apaga eso.",
+    "Vale, pues apága{pro}.",
+    "Apágame eso, por favor.",
+    "Entonces apága{pro}.",
+)
+
+
+globals().update(render.dialogue_interface(sys.modules[__name__]))

@@ -301,3 +301,115 @@ HISTORY_DONE = "C'est fait, {attr} {of_dev} est maintenant sur {val}."
 SAME_DONE = "C'est fait, même réglage pour {dev}."
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
+
+
+# ------------------------------------------------------ dialogue: multi-turn (issue 41, item 3)
+# continuation, topic_shift: the previous turn (a request and what the assistant said), the next
+# request about the same device, a new topic after a marker.
+SHIFTS = (
+    "",
+    "",
+    "Ah, autre chose : ",
+    "Autre chose : ",
+    "Rien à voir, mais ",
+    "Au fait, ",
+    "Bon, ensuite : ",
+)
+"""How a user marks a new topic (empty: none); the request goes on in lower case."""
+SHIFT_LOWER = True
+PARTS = {
+    "fan": {"part": "le ventilateur", "its_part": "son ventilateur"},
+    "light": {"part": "la lumière", "its_part": "sa lumière"},
+}
+"""The fan and the light of a fan light, with the article and with the possessive."""
+PART_SWITCH = {
+    "on": ("Allume {part} {of_dev}.", "Mets en marche {part} {of_dev}."),
+    "off": ("Éteins {part} {of_dev}.", "Arrête {part} {of_dev}."),
+}
+SAID_SWITCH = {
+    "on": ("C'est fait, j'ai allumé {dev}.", "OK, {dev} est maintenant en marche."),
+    "off": ("C'est fait, j'ai éteint {dev}.", "OK, {dev} est maintenant à l'arrêt."),
+}
+SAID_SET = (
+    "C'est fait, {attr} {of_dev} est maintenant sur {val}.",
+    "OK, j'ai réglé {attr} {of_dev} sur {val}.",
+)
+CONT_PART = {
+    "on": ("Allume aussi {its_part}.", "Et mets {its_part} en marche aussi."),
+    "off": ("Éteins aussi {its_part}.", "Et arrête {its_part} aussi."),
+}
+CONT_SWITCH = {
+    "on": ("Maintenant, tu peux l'allumer ?", "OK, et maintenant tu l'allumes."),
+    "off": ("Maintenant, tu peux l'éteindre ?", "OK, et maintenant tu l'éteins."),
+}
+"""Switching the same device again: the elided pronoun (l') fits either gender."""
+CONT_ALIAS = ("Modifie aussi son nom en {val}.", "Et donne-lui le nom {val}.")
+CONT_SET = (
+    "Règle aussi {attr} sur {val}.",
+    "Maintenant, mets {attr} sur {val}.",
+    "Pendant que tu y es, passe {attr} à {val}.",
+    "Même appareil : {attr} sur {val}, s'il te plaît.",
+    "Super, et mets {attr} sur {val}.",
+)
+
+
+def pronoun_parts(name: str) -> dict[str, str]:
+    """French's templates use l', the same for either gender."""
+    return {}
+
+
+CORRECTION = (
+    "Oups, je voulais dire {new_dev}. Remets {old_dev} comme avant.",
+    "Pardon, mauvais appareil : pas {old_dev}, {new_dev}.",
+)
+"""Correcting the previous turn's device (the old one goes back as it was)."""
+CORRECTION_ROOMS = (
+    "Non, pas {old_room_in}, {new_room_in}.",
+    "Attends, mauvaise pièce : je voulais dire {new_dev}, pas {old_dev}.",
+    "Ne touche à rien {old_room_in} ; occupe-toi plutôt {new_of_dev}.",
+)
+"""When both are the same kind of device: the rooms tell them apart."""
+CORRECTION_DONE = "Désolé : j'ai remis {old_dev} comme avant et réglé {new_dev}."
+
+SAME_ROOM_TOO = {
+    "on": (
+        "Allume aussi {dev}.",
+        "Et {dev} aussi.",
+        "{dev} de cette pièce aussi, s'il te plaît.",
+        "Tu peux allumer {dev} aussi ?",
+    ),
+    "off": (
+        "Éteins aussi {dev}.",
+        "Et {dev} aussi.",
+        "{dev} de cette pièce aussi, s'il te plaît.",
+        "Tu peux éteindre {dev} aussi ?",
+    ),
+}
+"""A device of the previous one's room, named by its kind only, switched the same way."""
+SAME_ROOM_NOW = {
+    "on": (
+        "Maintenant, allume {dev} de cette pièce.",
+        "Et allume {dev} là-bas.",
+        "Et dans cette pièce, allume {dev}, s'il te plaît.",
+    ),
+    "off": (
+        "Maintenant, éteins {dev} de cette pièce.",
+        "Et éteins {dev} là-bas.",
+        "Et dans cette pièce, éteins {dev}, s'il te plaît.",
+    ),
+}
+"""... switched the other way than the previous one."""
+ANYTHING_ON = (
+    "Il y a encore quelque chose d'allumé {room_in} ?",
+    "Qu'est-ce qui est allumé {room_in} en ce moment ?",
+)
+ONLY_ON = ("Il n'y a que {dev}.", "Seulement {dev} ; tout le reste est éteint.")
+THAT_ONE_OFF = (
+    "Éteins ça.",
+    "OK, alors tu peux l'éteindre.",
+    "Coupe-moi ça, s'il te plaît.",
+    "Alors, éteins-moi ça.",
+)
+
+
+globals().update(render.dialogue_interface(sys.modules[__name__]))

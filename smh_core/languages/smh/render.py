@@ -212,3 +212,120 @@ def interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
         "join": join,
         "sentence": sentence,
     }
+
+
+# ------------------------------------------------------ dialogue: multi-turn (issue 41, item 3)
+def first_lower(text: str) -> str:
+    """``text`` with its first letter lower case (after opening marks such as ``¿``)."""
+    for i, c in enumerate(text):
+        if c.isalpha():
+            return text[:i] + c.lower() + text[i + 1 :]
+    return text
+
+
+def dialogue_interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
+    """The multi-turn dialogue's functions (continuation, topic_shift) for language module
+    ``w``, drawing as :mod:`.en`'s do: one choice per phrase, from lists as long as English's.
+    A module takes them with ``globals().update(render.dialogue_interface(...))``."""
+
+    def parts(name: str, locator: str | None = None) -> dict[str, str]:
+        out = dict(w.device_parts(name))
+        if locator is not None:
+            nom, acc = attr(w, locator)
+            out |= {"attr": nom, "attr_acc": acc}
+        return out
+
+    def shifted(marker: str, body: str, name: str) -> str:
+        """A request after a topic marker: lower case after it where the language writes so,
+        unless the request opens with the device's own name."""
+        if not marker or not w.SHIFT_LOWER or body.lstrip("¿¡").startswith(name):
+            return marker + body
+        return marker + first_lower(body)
+
+    def dialogue_aliases(room: str, short: str, sub: str) -> list[str]:
+        return w.aliases(room, sub)
+
+    def part_request(rng: random.Random, name: str, part: str, on: bool) -> str:
+        way = "on" if on else "off"
+        return sentence(rng.choice(w.PART_SWITCH[way]).format(**parts(name), **w.PARTS[part]))
+
+    def said_done(
+        rng: random.Random,
+        name: str,
+        locator: str,
+        value: Any,
+        unit: str | None,
+        on: bool | None,
+    ) -> str:
+        if on is not None:
+            way = "on" if on else "off"
+            return sentence(rng.choice(w.SAID_SWITCH[way]).format(**parts(name)))
+        val = value_words(w, locator, value, unit)
+        return sentence(rng.choice(w.SAID_SET).format(**parts(name, locator), val=val))
+
+    def continuation_request(
+        rng: random.Random,
+        name: str,
+        part: str,
+        on: bool | None,
+        locator: str,
+        value: Any,
+        unit: str | None,
+    ) -> str:
+        if on is not None:
+            way = "on" if on else "off"
+            if part:
+                return sentence(rng.choice(w.CONT_PART[way]).format(**w.PARTS[part]))
+            return sentence(rng.choice(w.CONT_SWITCH[way]).format(**w.pronoun_parts(name)))
+        val = value_words(w, locator, value, unit)
+        if attr_key(locator) == "alias":
+            return sentence(rng.choice(w.CONT_ALIAS).format(val=val, **w.pronoun_parts(name)))
+        nom, acc = attr(w, locator)
+        return sentence(rng.choice(w.CONT_SET).format(attr=nom, attr_acc=acc, val=val))
+
+    def pair(old: tuple[str, str, str], new: tuple[str, str, str]) -> dict[str, str]:
+        """Two devices (name, room, short name) as the templates name them: ``old_dev``,
+        ``new_room_in`` ..."""
+        out: dict[str, str] = {}
+        for tag, (name, room, _) in (("old", old), ("new", new)):
+            named = {**w.device_parts(name), **room_parts(w, room)}
+            out |= {f"{tag}_{k}": v for k, v in named.items()}
+        return out
+
+    def correction_request(
+        rng: random.Random,
+        same_kind: bool,
+        old: tuple[str, str, str],
+        new: tuple[str, str, str],
+    ) -> str:
+        texts = list(w.CORRECTION) + (list(w.CORRECTION_ROOMS) if same_kind else [])
+        return sentence(rng.choice(texts).format(**pair(old, new)))
+
+    def correction_done(old: tuple[str, str, str], new: tuple[str, str, str]) -> str:
+        return sentence(w.CORRECTION_DONE.format(**pair(old, new)))
+
+    def same_room_request(rng: random.Random, same_way: bool, on: bool, kind: str) -> str:
+        way = "on" if on else "off"
+        texts = w.SAME_ROOM_TOO[way] if same_way else w.SAME_ROOM_NOW[way]
+        return sentence(rng.choice(texts).format(**w.device_parts(kind)))
+
+    def anything_on(rng: random.Random, room: str, name: str) -> tuple[str, str]:
+        asked = sentence(rng.choice(w.ANYTHING_ON).format(**room_parts(w, room)))
+        answered = sentence(rng.choice(w.ONLY_ON).format(**w.device_parts(name)))
+        return asked, answered
+
+    def that_one_off(rng: random.Random, name: str) -> str:
+        return sentence(rng.choice(w.THAT_ONE_OFF).format(**w.pronoun_parts(name)))
+
+    return {
+        "same_room_request": same_room_request,
+        "anything_on": anything_on,
+        "that_one_off": that_one_off,
+        "correction_request": correction_request,
+        "correction_done": correction_done,
+        "shifted": shifted,
+        "dialogue_aliases": dialogue_aliases,
+        "part_request": part_request,
+        "said_done": said_done,
+        "continuation_request": continuation_request,
+    }

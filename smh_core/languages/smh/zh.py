@@ -235,3 +235,103 @@ HISTORY_DONE = "好了，{of_dev}{attr}现在是{val}。"
 SAME_DONE = "好了，{dev}也调成一样了。"
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
+
+
+# ------------------------------------------------------ dialogue: multi-turn (issue 41, item 3)
+# continuation, topic_shift: the previous turn (a request and what the assistant said), the next
+# request about the same device, a new topic after a marker.
+SHIFTS = (
+    "",
+    "",
+    "哦，还有件别的事：",
+    "换个事儿：",
+    "跟这个没关系，不过",
+    "对了，",
+    "好，下一个：",
+)
+"""How a user marks a new topic (empty: none)."""
+SHIFT_LOWER = False
+PARTS = {
+    "fan": {"part": "风扇", "its_part": "它的风扇"},
+    "light": {"part": "灯", "its_part": "它的灯"},
+}
+"""The fan and the light of a fan light."""
+PART_SWITCH = {
+    "on": ("打开{dev}的{part}。", "把{dev}的{part}打开。"),
+    "off": ("关闭{dev}的{part}。", "把{dev}的{part}关掉。"),
+}
+SAID_SWITCH = {
+    "on": ("好了，{dev}已经打开了。", "好的，我把{dev}打开了。"),
+    "off": ("好了，{dev}已经关了。", "好的，我把{dev}关掉了。"),
+}
+SAID_SET = ("好了，{of_dev}{attr}现在是{val}。", "好的，我把{of_dev}{attr}改成了{val}。")
+CONT_PART = {
+    "on": ("把{its_part}也打开。", "再把{its_part}也开一下。"),
+    "off": ("把{its_part}也关上。", "再把{its_part}也关掉。"),
+}
+CONT_SWITCH = {
+    "on": ("现在把它打开。", "好，那现在打开它。"),
+    "off": ("现在把它关掉。", "好，那现在关掉它。"),
+}
+CONT_ALIAS = ("把它的名字也改成{val}。", "再给它改名叫{val}。")
+CONT_SET = (
+    "再把它的{attr}设为{val}。",
+    "现在把它的{attr}调成{val}。",
+    "顺便把它的{attr}改成{val}。",
+    "还是这个设备，{attr}调到{val}，谢谢。",
+    "好，再把它的{attr}调到{val}。",
+)
+
+
+def pronoun_parts(name: str) -> dict[str, str]:
+    """Chinese names the device again by 它, the same for every device."""
+    return {}
+
+
+CORRECTION = (
+    "哎呀，我说的是{new_dev}。把{old_dev}恢复原样吧。",
+    "不好意思，弄错了：不是{old_dev}，是{new_dev}。",
+)
+"""Correcting the previous turn's device (the old one goes back as it was)."""
+CORRECTION_ROOMS = (
+    "不对，不是{old_room}，是{new_room}。",
+    "等等，房间错了：我说的是{new_dev}，不是{old_room}那个。",
+    "{old_room}的别动，改成{new_dev}。",
+)
+"""When both are the same kind of device: the rooms tell them apart."""
+CORRECTION_DONE = "抱歉：{old_dev}已经恢复原样，{new_dev}也弄好了。"
+
+SAME_ROOM_TOO = {
+    "on": (
+        "把{dev}也打开。",
+        "还有{dev}也是。",
+        "那里的{dev}也开一下，谢谢。",
+        "能把{dev}也打开吗？",
+    ),
+    "off": (
+        "把{dev}也关掉。",
+        "还有{dev}也是。",
+        "那里的{dev}也关一下，谢谢。",
+        "能把{dev}也关掉吗？",
+    ),
+}
+"""A device of the previous one's room, named by its kind only, switched the same way."""
+SAME_ROOM_NOW = {
+    "on": (
+        "现在把那里的{dev}打开。",
+        "再把那个房间的{dev}打开。",
+        "还有那个房间的{dev}，打开吧，谢谢。",
+    ),
+    "off": (
+        "现在把那里的{dev}关掉。",
+        "再把那个房间的{dev}关掉。",
+        "还有那个房间的{dev}，关掉吧，谢谢。",
+    ),
+}
+"""... switched the other way than the previous one."""
+ANYTHING_ON = ("{room}还有什么开着吗？", "{room}现在有哪些开着？")
+ONLY_ON = ("只有{dev}开着。", "只有{dev}，那里别的都关了。")
+THAT_ONE_OFF = ("把那个关了。", "好，那就关掉它吧。", "帮我把它关了，谢谢。", "那就关掉吧。")
+
+
+globals().update(render.dialogue_interface(sys.modules[__name__]))
