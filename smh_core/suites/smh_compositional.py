@@ -24,12 +24,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import Compare, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
+from smh_core.languages.smh import en as EN
+from smh_core.languages.smh.render import number, sentence
 
 from .common import lit
 
@@ -651,16 +654,92 @@ def _plan(trial: HomeEngine, member: Member, op: Op) -> Plan | None:
         trial.restore(snap)
 
 
-def _say(rng: random.Random, op: Op, obj: str) -> str:
-    return rng.choice(op.says).format(obj=obj)
+Said = tuple[str, str]
+"""A clause in the two verb forms a request frame may need: the imperative ("schalte die
+Lampe ein") and the infinitive ("die Lampe einschalten", after "Kannst du"); alike in English
+and Chinese."""
 
 
-def _request(rng: random.Random, clause: str) -> str:
+def _say(
+    rng: random.Random, op: Op, obj: str, w: ModuleType = EN, kind: Kind | None = None
+) -> Said:
+    """One of ``op``'s phrasings on ``obj``, drawn as the English one is (one choice among
+    as many phrasings as English has), in the language of ``w``."""
+    i = rng.choice(range(len(op.says)))
+    if w is EN:
+        said = op.says[i].format(obj=obj)
+        return said, said
+    assert kind is not None
+    imp, inf = _local_says(w, kind, op)[i]
+    v = _local_value(w, kind, op) if "{v}" in imp + inf else ""
+    return imp.format(obj=obj, v=v), inf.format(obj=obj, v=v)
+
+
+def _kind_name(kind: Kind) -> str:
+    return next(name for name, k in KINDS.items() if k is kind)
+
+
+def _local_says(w: ModuleType, kind: Kind, op: Op) -> tuple[Any, ...]:
+    """The phrasings of ``op`` in ``w`` (as many as English has), never English: a missing one
+    is an error."""
+    table = w.COMP_OPS[_kind_name(kind)]
+    says = table.get((op.attr, op.value), table.get(op.attr))
+    if says is None or len(says) != len(op.says):
+        raise LookupError(f"{w.__name__} has no {len(op.says)} phrasings of {op}")
+    return says
+
+
+def _local_value(w: ModuleType, kind: Kind, op: Op) -> str:
+    """The value an op's phrasing names ({v}): a word of the language or a number."""
+    if isinstance(op.value, str):
+        words = w.COMP_VALUES[_kind_name(kind)]
+        if op.value not in words:
+            raise LookupError(f"no {w.__name__} word for {op.value!r} of {_kind_name(kind)}")
+        return words[op.value]
+    return number(w, op.value)
+
+
+def _kind_words(w: ModuleType, kind: Kind, noun: int) -> dict[str, str]:
+    """A kind's words in ``w``: the ``noun``-th plural and whatever agreement its templates
+    need (gender, article, measure word)."""
+    return w.comp_kind(_kind_name(kind), noun)
+
+
+def _joined(w: ModuleType, clauses: list[Said]) -> Said:
+    """Clauses joined form by form ("a, b and c")."""
+    if w is EN:
+        return _join([c[0] for c in clauses]), _join([c[1] for c in clauses])
+    return w.join([c[0] for c in clauses]), w.join([c[1] for c in clauses])
+
+
+def _tidy(w: ModuleType, frame: str, **parts: str) -> str:
+    """A frame filled in, as the language writes it (French elision, first letter upper)."""
+    return sentence(w.tidy(frame.format(**parts)))
+
+
+def _say_en(rng: random.Random, op: Op, obj: str) -> str:
+    """An English phrasing (the subcategories not yet written in other languages)."""
+    return _say(rng, op, obj)[0]
+
+
+def _request_en(rng: random.Random, clause: str) -> str:
+    """An English request (the subcategories not yet written in other languages)."""
+    return _request(rng, (clause, clause))
+
+
+def _request(rng: random.Random, clause: Said, w: ModuleType = EN) -> str:
     """Wrap an imperative clause in one of several polite frames."""
-    frame = rng.choice(
-        ["{c}.", "Please {c}.", "Could you {c}?", "Can you {c} for me?", "I'd like you to {c}."]
-    )
-    return _cap(frame.format(c=clause))
+    frames = [
+        "{c}.",
+        "Please {c}.",
+        "Could you {c}?",
+        "Can you {c} for me?",
+        "I'd like you to {c}.",
+    ]
+    i = rng.choice(range(len(frames)))
+    if w is EN:
+        return _cap(frames[i].format(c=clause[0]))
+    return _tidy(w, w.COMP_REQUEST[i], imp=clause[0], inf=clause[1])
 
 
 def _seed(rng: random.Random, value: Any, pred: Pred, yes: bool) -> Any | None:
@@ -685,7 +764,7 @@ def _power_on(
 
 
 def _scope(
-    engine: HomeEngine, rng: random.Random, kind: Kind, least: int
+    engine: HomeEngine, rng: random.Random, kind: Kind, least: int, w: ModuleType = EN
 ) -> tuple[list[Member], str, str | None] | None:
     """The whole home or one room (with none of the kind in rooms nested inside it) holding at
     least ``least`` of the kind, the words for it ("" or " in the Study") and the room's name."""
@@ -700,17 +779,19 @@ def _scope(
     ]
     if local and rng.random() < 0.4:
         room = rng.choice(local)
-        where = rng.choice([" in the {r}", " in the {r}", " over in the {r}"]).format(
-            r=engine.room(room).name
+        i = rng.choice(range(3))
+        name = engine.room(room).name  # type: ignore[union-attr]
+        where = (
+            [" in the {r}", " in the {r}", " over in the {r}"][i].format(r=name)
+            if w is EN
+            else w.COMP_IN_ROOM[i].format(**w.room_parts(name))
         )
         return _members(engine, kind, {room}), where, engine.room(room).name  # type: ignore[union-attr]
     if len(everything) < least:
         return None
-    return (
-        everything,
-        rng.choice(["", " in the house", " in the whole home", " around the house"]),
-        None,
-    )
+    i = rng.choice(range(4))
+    home = ["", " in the house", " in the whole home", " around the house"]
+    return everything, home[i] if w is EN else w.COMP_IN_HOME[i], None
 
 
 def _kinds_with(engine: HomeEngine, rng: random.Random, least: int) -> list[str]:
@@ -726,12 +807,18 @@ def _result(
     calls: list[dict[str, Any]],
     overrides: dict[str, dict[str, Any]],
     rng: random.Random,
+    w: ModuleType = EN,
 ) -> dict[str, Any]:
+    done = rng.choice(range(len(_DONE)))
     out: dict[str, Any] = {
         "subcategory": sub,
         "text": text,
         "goal": {"kind": "execute", "critic": _critic(targets)},
-        "reference": {"mode": "execute", "response": rng.choice(_DONE), "actions": calls},
+        "reference": {
+            "mode": "execute",
+            "response": _DONE[done] if w is EN else w.COMP_DONE[done],
+            "actions": calls,
+        },
     }
     if overrides:
         out["overrides"] = [
@@ -771,7 +858,9 @@ def _any_changes(trial: HomeEngine, members: list[Member], ops: list[Op]) -> boo
 
 
 # ----------------------------------------------------------------------------- subcategories
-def _multi_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _multi_device(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
     dids = [
         d for d in engine.device_ids() if engine.device(d).userdata.subcategory in BY_SUBCATEGORY
     ]
@@ -789,24 +878,28 @@ def _multi_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
             if plan is not None and plan[2]:
                 targets.append((did, plan[1]))
                 calls += plan[0]
-                clauses.append(_say(rng, op, f"the {device.name}"))
+                the = f"the {device.name}" if w is EN else w.device_parts(device.name)["dev"]
+                clauses.append(_say(rng, op, the, w, kind))
                 break
     if len(targets) < 2:
         return None
     frame = rng.choice(["list", "list", "then", "also"])
     if frame == "list":
-        text = _request(rng, _join(clauses))
+        text = _request(rng, _joined(w, clauses), w)
+    elif w is not EN:
+        first, rest = clauses[0][0], _joined(w, clauses[1:])[0]
+        text = _tidy(w, w.COMP_THEN if frame == "then" else w.COMP_ALSO, first=first, rest=rest)
     elif frame == "then":
-        text = _cap(f"First {clauses[0]}, then {_join(clauses[1:])}.")
+        text = _cap(f"First {clauses[0][0]}, then {_join([c[0] for c in clauses[1:]])}.")
     else:
-        text = _cap(f"{clauses[0]}; also {_join(clauses[1:])}, please.")
-    return _result("multi_device", text, targets, calls, {}, rng)
+        text = _cap(f"{clauses[0][0]}; also {_join([c[0] for c in clauses[1:]])}, please.")
+    return _result("multi_device", text, targets, calls, {}, rng, w)
 
 
-def _batch(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _batch(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict[str, Any] | None:
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
-        scope = _scope(engine, rng, kind, 2)
+        scope = _scope(engine, rng, kind, 2, w)
         if scope is None:
             continue
         members, where, _ = scope
@@ -819,19 +912,24 @@ def _batch(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
             if made is None or not made[2]:
                 continue
             targets, calls, _ = made
-            noun = rng.choice(kind.plural)
-            obj = rng.choice(
-                [
-                    f"all the {noun}{where}",
-                    f"all {noun}{where}",
+            noun = rng.choice(range(len(kind.plural)))
+            said = rng.choice(range(4))
+            if w is EN:
+                obj = [
+                    f"all the {kind.plural[noun]}{where}",
+                    f"all {kind.plural[noun]}{where}",
                     f"every {kind.singular}{where}",
-                    f"each of the {noun}{where}",
-                ]
-            )
-            clause = _say(rng, chosen[0], obj)
+                    f"each of the {kind.plural[noun]}{where}",
+                ][said]
+                them = "them"
+            else:
+                obj = w.COMP_ALL[said].format(**_kind_words(w, kind, noun), where=where)
+                them = w.COMP_THEM.format(**_kind_words(w, kind, noun))
+            clause = _say(rng, chosen[0], obj, w, kind)
             if len(chosen) > 1:
-                clause += " and " + _say(rng, chosen[1], "them")
-            return _result("batch", _request(rng, clause), targets, calls, {}, rng)
+                second = _say(rng, chosen[1], them, w, kind)
+                clause = _joined(w, [clause, second])
+            return _result("batch", _request(rng, clause, w), targets, calls, {}, rng, w)
     return None
 
 
@@ -897,7 +995,7 @@ def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] |
                     f"every one of the {noun} {{p}}",
                 ]
             ).format(p=rng.choice(pred.says))
-            text = _request(rng, _say(rng, op, obj))
+            text = _request_en(rng, _say_en(rng, op, obj))
             if room is not None:
                 text = (
                     f"{room}: {text}"
@@ -998,9 +1096,9 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
     where = rng.choice(cond.says)
     clause = rng.choice(
         [
-            f"{_say(rng, op, f'the {noun}')} in {where}",
-            f"in {where}, {_say(rng, op, f'the {noun}')}",
-            f"{_say(rng, op, f'any {noun}')} in {where}",
+            f"{_say_en(rng, op, f'the {noun}')} in {where}",
+            f"in {where}, {_say_en(rng, op, f'the {noun}')}",
+            f"{_say_en(rng, op, f'any {noun}')} in {where}",
         ]
     )
     if excluded is not None:
@@ -1013,7 +1111,7 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
             ]
         )
     else:
-        text = _cap(clause) + "." if clause.startswith("in ") else _request(rng, clause)
+        text = _cap(clause) + "." if clause.startswith("in ") else _request_en(rng, clause)
     return _result("room_dependent", text, targets, calls, overrides, rng)
 
 
@@ -1040,15 +1138,15 @@ def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
             room = engine.room(excluded).name  # type: ignore[union-attr]
             clause = rng.choice(
                 [
-                    f"{_say(rng, op, f'all the {noun}')} except the ones in the {room}",
-                    f"{_say(rng, op, f'the {noun}')} everywhere but the {room}",
-                    f"{_say(rng, op, f'the {noun} in every room except the {room}')}",
+                    f"{_say_en(rng, op, f'all the {noun}')} except the ones in the {room}",
+                    f"{_say_en(rng, op, f'the {noun}')} everywhere but the {room}",
+                    f"{_say_en(rng, op, f'the {noun} in every room except the {room}')}",
                 ]
             )
             text = rng.choice(
                 [
-                    _request(rng, clause),
-                    f"Except for the {room}, {_say(rng, op, f'all the {noun}')}.",
+                    _request_en(rng, clause),
+                    f"Except for the {room}, {_say_en(rng, op, f'all the {noun}')}.",
                 ]
             )
             return _result("room_dependent", text, targets, calls, {}, rng)
@@ -1094,9 +1192,9 @@ def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
             obj = (
                 rng.choice(rank.high if high else rank.low).format(n=_NUMBERS[n], noun=noun) + where
             )
-            text = _request(rng, _say(rng, op, obj))
+            text = _request_en(rng, _say_en(rng, op, obj))
             if n > 1 and rng.random() < 0.3:
-                text = _cap(f"{_say(rng, op, obj)}, only those {_NUMBERS[n].strip()}.")
+                text = _cap(f"{_say_en(rng, op, obj)}, only those {_NUMBERS[n].strip()}.")
             return _result("top_n", text, targets, calls, overrides, rng)
     return None
 
@@ -1110,9 +1208,19 @@ MAKERS: dict[str, Callable[[HomeEngine, random.Random], dict[str, Any] | None]] 
 }
 
 
-def compositional_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """One TC2 task of subcategory ``sub`` on ``engine``'s home, or ``None`` if this draw has no
-    fit (the caller retries with the next draw). ``engine`` is left as it was."""
+WORDED = ("multi_device", "batch")
+"""The subcategories whose maker takes a wording module (:mod:`smh_core.languages.smh`)."""
+
+
+def compositional_task(
+    sub: str, engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
+    """One TC2 task of subcategory ``sub`` on ``engine``'s home, worded by ``w``, or ``None`` if
+    this draw has no fit (the caller retries with the next draw). ``engine`` is left as it was."""
     if sub not in MAKERS:
         raise ValueError(f"unknown compositional subcategory {sub!r}")
-    return MAKERS[sub](engine, rng)
+    if w is EN:
+        return MAKERS[sub](engine, rng)
+    if sub not in WORDED:
+        raise ValueError(f"smh/{sub} is not written in {w.__name__}")
+    return MAKERS[sub](engine, rng, w)  # type: ignore[call-arg]

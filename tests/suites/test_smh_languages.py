@@ -24,6 +24,7 @@ from smh_core.languages.smh import (
     resolve_languages,
     wording,
 )
+from smh_core.suites import smh_compositional as C
 from smh_core.suites import smh_languages as L
 from smh_core.suites import smh_suite as S
 from smh_core.suites.common import validate
@@ -48,14 +49,19 @@ _ENGLISH_WORDS = (
     "at moment how many devices are in count for there done switched on off degrees seconds "
     "brightness temperature target mode volume level position speed fan water state "
     "when every daily tonight tomorrow weekdays weekends minutes above below if only still "
-    "humidity same matches time want sleep movie reading morning guests work bed"
+    "humidity same matches time want sleep movie reading morning guests work bed "
+    # compositional control: its frames, groups, places and operations
+    "all each first then also lights lamps fans conditioners curtains blinds window coverings "
+    "speakers screens players heaters dehumidifiers humidifiers purifiers warm warmest cool "
+    "coolest white daylight neutral halfway half open fully oscillation oscillate oscillating "
+    "pause whatever playing mute heat aim bring put house whole home around over them every"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
 SHARED = {
-    "de": {"hey", "so", "position", "moment", "in", "um"},
+    "de": {"hey", "so", "position", "moment", "in", "um", "also", "bring"},
     "es": {"color", "me"},
-    "fr": {"position", "volume", "mode", "me", "on", "moment", "minutes"},
+    "fr": {"position", "volume", "mode", "me", "on", "moment", "minutes", "pause"},
     "zh": set(),
 }
 """English template words that are also ordinary words of the language (German ``um 7 Uhr``, ``im Moment``,
@@ -132,6 +138,37 @@ def test_the_wording_draws_as_english_does(lang: str) -> None:
                 getattr(w, name)(a, *local)
                 getattr(en, name)(b, *english)
             assert a.random() == b.random(), (name, local)
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_every_compositional_operation_is_said_as_often_as_in_english(lang: str) -> None:
+    """Each operation of every kind the compositional requests name has as many phrasings in
+    the language as in English (so it draws the same way), each in two verb forms, each naming
+    its value in the language, none with an English word left."""
+    w = wording(lang)
+    for kind in C.KINDS.values():
+        for op in kind.ops:
+            for i in range(len(op.says)):
+                imp, inf = C._say(_Fixed(i), op, "X", w, kind)
+                left = (_words(imp + " " + inf) & ENGLISH) - SHARED[lang] - {"x"}
+                assert not left and "{" not in imp + inf, (op, imp, inf, left)
+        for noun in range(len(kind.plural)):
+            for said in w.COMP_ALL:
+                words = said.format(**w.comp_kind(C._kind_name(kind), noun), where="")
+                assert not (_words(words) & ENGLISH) - SHARED[lang], words
+    assert len(w.COMP_REQUEST) == 5 and len(w.COMP_DONE) == len(C._DONE)
+    assert (len(w.COMP_IN_ROOM), len(w.COMP_IN_HOME), len(w.COMP_ALL)) == (3, 4, 4)
+
+
+class _Fixed(random.Random):
+    """A random stream whose every choice is the ``i``-th (to render each phrasing once)."""
+
+    def __init__(self, i: int) -> None:
+        super().__init__(0)
+        self.i = i
+
+    def choice(self, seq):  # type: ignore[no-untyped-def, override]
+        return seq[self.i]
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -235,6 +272,12 @@ def test_a_missing_word_is_an_error_not_english(lang: str) -> None:
     w = wording(lang)
     with pytest.raises(LookupError):
         w.status_request(random.Random(0), "x", "no_such_attribute")
+    with pytest.raises(LookupError):  # a compositional operation the language has no words for
+        C._say(
+            random.Random(0), C.Op("no_such_attribute", 1, ("x {obj}",)), "y", w, C.KINDS["fans"]
+        )
+    with pytest.raises(ValueError, match="not written"):
+        C.compositional_task("top_n", None, random.Random(0), w)  # type: ignore[arg-type]
     with pytest.raises(LookupError):
         w.set_request("clear", random.Random(0), "x", "work_mode", "no_such_mode", None, None)
     assert isinstance(L.localised_home(lang, "simple", 0), Home)

@@ -32,6 +32,9 @@ WRITTEN = (
     "long_term",
     "status",
     "quantity",
+    # compositional control (issue 41, item 3: the compositional subpart)
+    "multi_device",
+    "batch",
 )
 """The subcategories written in every language other than English so far."""
 

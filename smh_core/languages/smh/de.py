@@ -5,6 +5,7 @@ Wohnzimmer``, ``beim Luftreiniger Küche``); decimal comma, a space before ``%``
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from smh_core.languages.names import de as NAMES
 from smh_core.languages.names import with_article
@@ -290,5 +291,187 @@ SAME = (
 HISTORY_USER = "Stell {attr_acc} {of_dev} auf {val}."
 HISTORY_DONE = "Erledigt, {attr} {of_dev} steht jetzt auf {val}."
 SAME_DONE = "{dev_nom} ist jetzt genauso eingestellt."
+
+
+# ------------------------------------------- compositional control (issue 41: multi_device, batch)
+# One request over several devices. Each phrasing is a pair: the imperative ("schalte {obj} ein")
+# and the infinitive a question frame needs ("Kannst du {obj} einschalten?"); {obj} is a device
+# or a group in the accusative ("den Strahler Flur", "alle Lampen im Bad", "sie"). As many
+# phrasings per operation as English has (the draws are the same).
+def _on_off() -> dict[Any, tuple[tuple[str, str], ...]]:
+    return {
+        ("state", "on"): (
+            ("schalte {obj} ein", "{obj} einschalten"),
+            ("mach {obj} an", "{obj} anmachen"),
+            ("schalt {obj} an", "{obj} anschalten"),
+        ),
+        ("state", "off"): (
+            ("schalte {obj} aus", "{obj} ausschalten"),
+            ("mach {obj} aus", "{obj} ausmachen"),
+            ("stell {obj} ab", "{obj} abstellen"),
+        ),
+    }
+
+
+def _to(*says: str) -> tuple[tuple[str, str], ...]:
+    """Imperative and infinitive from one pattern "verb|infinitive rest+particle": "mach|machen
+    {obj}+zu" is "mach {obj} zu" and "{obj} zumachen" (a particle ending in a space stays a
+    word: "lass|lassen {obj}+schwenken " gives "{obj} schwenken lassen")."""
+    out = []
+    for say in says:
+        verbs, rest = say.split(" ", 1)
+        imp, inf = verbs.split("|")
+        rest, _, particle = rest.partition("+")
+        out.append((f"{imp} {rest} {particle}".rstrip(), f"{rest} {particle}{inf}"))
+    return tuple(out)
+
+
+COMP_OPS: dict[str, dict[Any, tuple[Any, ...]]] = {
+    "lights": {
+        **_on_off(),
+        "brightness": _to(
+            "stell|stellen {obj} auf {v} % Helligkeit",
+            "setz|setzen {obj} auf {v} %",
+            "bring|bringen {obj} auf {v} % Helligkeit",
+        ),
+        ("color_temperature", 2700): _to(
+            "stell|stellen {obj} auf Warmweiß (2700 K)",
+            "schalte|schalten {obj} auf das wärmste Weiß",
+        ),
+        ("color_temperature", 6500): _to(
+            "stell|stellen {obj} auf kaltes Tageslicht (6500 K)",
+            "schalte|schalten {obj} auf das kälteste Weiß",
+        ),
+        ("color_temperature", 4000): _to("stell|stellen {obj} auf neutrales Weiß mit 4000 K"),
+    },
+    "fans": {
+        **_on_off(),
+        "speed_level": _to(
+            "stell|stellen {obj} auf die {v} Stufe", "schalte|schalten {obj} auf die {v} Stufe"
+        ),
+        "preset_mode": _to("stell|stellen {obj} auf {v}", "schalte|schalten {obj} in den {v}"),
+        ("oscillation_enabled", True): _to(
+            "schalte|schalten das Schwenken für {obj}+ein", "lass|lassen {obj}+schwenken "
+        ),
+        ("oscillation_enabled", False): _to(
+            "schalte|schalten das Schwenken für {obj}+aus",
+            "lass|lassen {obj} nicht mehr+schwenken ",
+        ),
+    },
+    "acs": {
+        **_on_off(),
+        "ac_mode": _to("stell|stellen {obj} auf {v}", "schalte|schalten {obj} auf {v}+um"),
+        "target_temperature": _to(
+            "stell|stellen {obj} auf {v} Grad", "setz|setzen {obj} auf {v} Grad"
+        ),
+    },
+    "covers": {
+        ("position", 0): _to(
+            "schließ|schließen {obj}", "mach|machen {obj}+zu", "mach|machen {obj} ganz+zu"
+        ),
+        ("position", 100): _to(
+            "öffne|öffnen {obj}", "mach|machen {obj} ganz+auf", "öffne|öffnen {obj} vollständig"
+        ),
+        ("position", 50): _to("öffne|öffnen {obj} zur Hälfte", "mach|machen {obj} halb+auf"),
+        "position": _to("stell|stellen {obj} auf {v} % Öffnung", "öffne|öffnen {obj} auf {v} %"),
+    },
+    "media": {
+        **_on_off(),
+        "volume_level": _to(
+            "stell|stellen die Lautstärke für {obj} auf {v}", "dreh|drehen {obj} auf Lautstärke {v}"
+        ),
+        ("work_state", "paused"): _to(
+            "pausier|pausieren {obj}", "halte|halten die Wiedergabe für {obj}+an"
+        ),
+        ("volume_muted_enabled", True): _to("schalte|schalten {obj}+stumm"),
+    },
+    "water_heaters": {
+        **_on_off(),
+        "target_water_temperature": _to(
+            "stell|stellen {obj} auf {v} Grad", "heiz|heizen {obj} auf {v} Grad+auf"
+        ),
+        ("work_mode", "eco"): _to(
+            "stell|stellen {obj} auf Sparmodus", "schalte|schalten {obj} in den Sparmodus"
+        ),
+    },
+    "dehumidifiers": {
+        **_on_off(),
+        "target_humidity": _to(
+            "stell|stellen {obj} auf {v} % Luftfeuchtigkeit",
+            "lass|lassen {obj} auf {v} %+regeln ",
+        ),
+    },
+    "humidifiers": {
+        **_on_off(),
+        "target_humidity": _to(
+            "stell|stellen {obj} auf {v} % Luftfeuchtigkeit",
+            "lass|lassen {obj} auf {v} %+regeln ",
+        ),
+    },
+    "purifiers": {
+        **_on_off(),
+        "work_mode": _to("stell|stellen {obj} auf {v}", "schalte|schalten {obj} in den {v}"),
+    },
+}
+"""Per kind of device the compositional requests name: its operations' phrasings, by
+(attribute, value) or by attribute (with {v}, the value)."""
+COMP_VALUES = {
+    "fans": {"low": "niedrige", "medium": "mittlere", "high": "hohe", "normal": "Normalmodus",
+             "natural": "Naturwindmodus", "sleep": "Schlafmodus"},
+    "acs": {"cool": "Kühlen", "heat": "Heizen", "dry": "Entfeuchten", "auto": "Automatik"},
+    "purifiers": {"sleep": "Schlafmodus", "auto": "Automatikmodus"},
+}  # fmt: skip
+"""Per kind: the named values its phrasings say ({v})."""
+_COMP_KINDS = {
+    "lights": (("Lampen", "Leuchten"), "jede Lampe", "jede einzelne Lampe"),
+    "fans": (("Ventilatoren",), "jeden Ventilator", "jeden einzelnen Ventilator"),
+    "acs": (("Klimageräte", "Klimaanlagen"), "jedes Klimagerät", "jedes einzelne Klimagerät"),
+    "covers": (
+        ("Vorhänge und Jalousien", "Jalousien und Vorhänge"),
+        "jeden Vorhang und jede Jalousie",
+        "jeden einzelnen Vorhang und jede einzelne Jalousie",
+    ),
+    "media": (
+        ("Lautsprecher und Bildschirme", "Mediengeräte"),
+        "jedes Mediengerät",
+        "jedes einzelne Mediengerät",
+    ),
+    "water_heaters": (("Warmwasserbereiter",), "jeden Warmwasserbereiter", "jeden einzelnen Warmwasserbereiter"),
+    "dehumidifiers": (("Luftentfeuchter",), "jeden Luftentfeuchter", "jeden einzelnen Luftentfeuchter"),
+    "humidifiers": (("Luftbefeuchter",), "jeden Luftbefeuchter", "jeden einzelnen Luftbefeuchter"),
+    "purifiers": (("Luftreiniger", "Luftreinigungsgeräte"), "jeden Luftreiniger", "jeden einzelnen Luftreiniger"),
+}  # fmt: skip
+"""Per kind: its plurals (as many as English has), "every one" and "each one" (accusative)."""
+COMP_ALL = ("alle {kinds}{where}", "sämtliche {kinds}{where}", "{every}{where}", "{each}{where}")
+COMP_THEM = "sie"
+COMP_IN_ROOM = (" {room_in}", " {room_in}", " drüben {room_in}")
+COMP_IN_HOME = ("", " im ganzen Haus", " in der ganzen Wohnung", " im Haus")
+COMP_REQUEST = (
+    "{imp}.",
+    "Bitte {imp}.",
+    "Könntest du {inf}?",
+    "Kannst du mir {inf}?",
+    "Sei so lieb und {imp}.",
+)
+COMP_THEN = "Zuerst {first}, dann {rest}."
+COMP_ALSO = "{first}. Und {rest}, bitte."
+COMP_DONE = (
+    "Erledigt.",
+    "Alles eingestellt.",
+    "Erledigt, die Geräte sind angepasst.",
+    "Alles klar, erledigt.",
+)
+
+
+def comp_kind(kind: str, noun: int) -> dict[str, str]:
+    """A kind's words for a group request: its ``noun``-th plural, "every" and "each"."""
+    kinds, every, each = _COMP_KINDS[kind]
+    return {"kinds": kinds[noun], "every": every, "each": each}
+
+
+def tidy(text: str) -> str:
+    """German needs no elision."""
+    return text
+
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en

@@ -5,6 +5,7 @@ del salón``); decimal comma, a space before ``%``."""
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from smh_core.languages.names import es as NAMES
 
@@ -285,5 +286,203 @@ SAME = (
 HISTORY_USER = "Pon {attr} {of_dev} en {val}."
 HISTORY_DONE = "Hecho, {attr} {of_dev} está ahora en {val}."
 SAME_DONE = "Listo, {dev} ya está igual."
+
+
+# ------------------------------------------- compositional control (issue 41: multi_device, batch)
+# One request over several devices. Each phrasing is a pair: the imperative, tuteando ("enciende
+# {obj}"), and the infinitive a question frame needs ("¿Podrías encender {obj}?"); {obj} is a
+# device or a group with its article ("la lámpara del pasillo", "todas las luces del baño",
+# "esas luces"), never after "a" or "de" (no contraction to make). As many phrasings per
+# operation as English has (the draws are the same).
+def _on_off() -> dict[Any, tuple[tuple[str, str], ...]]:
+    return {
+        ("state", "on"): (
+            ("enciende {obj}", "encender {obj}"),
+            ("pon en marcha {obj}", "poner en marcha {obj}"),
+            ("activa {obj}", "activar {obj}"),
+        ),
+        ("state", "off"): (
+            ("apaga {obj}", "apagar {obj}"),
+            ("desactiva {obj}", "desactivar {obj}"),
+            ("desconecta {obj}", "desconectar {obj}"),
+        ),
+    }
+
+
+COMP_OPS: dict[str, dict[Any, tuple[Any, ...]]] = {
+    "lights": {
+        **_on_off(),
+        "brightness": (
+            ("pon {obj} al {v} % de brillo", "poner {obj} al {v} % de brillo"),
+            ("ajusta {obj} al {v} %", "ajustar {obj} al {v} %"),
+            ("deja {obj} al {v} % de brillo", "dejar {obj} al {v} % de brillo"),
+        ),
+        ("color_temperature", 2700): (
+            ("pon {obj} en blanco cálido (2700 K)", "poner {obj} en blanco cálido (2700 K)"),
+            ("cambia {obj} al blanco más cálido", "cambiar {obj} al blanco más cálido"),
+        ),
+        ("color_temperature", 6500): (
+            ("pon {obj} en luz de día fría (6500 K)", "poner {obj} en luz de día fría (6500 K)"),
+            ("cambia {obj} al blanco más frío", "cambiar {obj} al blanco más frío"),
+        ),
+        ("color_temperature", 4000): (
+            ("pon {obj} en blanco neutro de 4000 K", "poner {obj} en blanco neutro de 4000 K"),
+        ),
+    },
+    "fans": {
+        **_on_off(),
+        "speed_level": (
+            ("pon {obj} a velocidad {v}", "poner {obj} a velocidad {v}"),
+            ("cambia {obj} a velocidad {v}", "cambiar {obj} a velocidad {v}"),
+        ),
+        "preset_mode": (
+            ("pon {obj} en modo {v}", "poner {obj} en modo {v}"),
+            ("cambia {obj} al modo {v}", "cambiar {obj} al modo {v}"),
+        ),
+        ("oscillation_enabled", True): (
+            ("activa la oscilación en {obj}", "activar la oscilación en {obj}"),
+            ("pon {obj} a oscilar", "poner {obj} a oscilar"),
+        ),
+        ("oscillation_enabled", False): (
+            ("desactiva la oscilación en {obj}", "desactivar la oscilación en {obj}"),
+            ("quita la oscilación en {obj}", "quitar la oscilación en {obj}"),
+        ),
+    },
+    "acs": {
+        **_on_off(),
+        "ac_mode": (
+            ("pon {obj} en modo {v}", "poner {obj} en modo {v}"),
+            ("cambia {obj} al modo {v}", "cambiar {obj} al modo {v}"),
+        ),
+        "target_temperature": (
+            ("pon {obj} a {v} grados", "poner {obj} a {v} grados"),
+            ("ajusta {obj} a {v} grados", "ajustar {obj} a {v} grados"),
+        ),
+    },
+    "covers": {
+        ("position", 0): (
+            ("cierra {obj}", "cerrar {obj}"),
+            ("baja del todo {obj}", "bajar del todo {obj}"),
+            ("cierra por completo {obj}", "cerrar por completo {obj}"),
+        ),
+        ("position", 100): (
+            ("abre {obj}", "abrir {obj}"),
+            ("abre del todo {obj}", "abrir del todo {obj}"),
+            ("abre por completo {obj}", "abrir por completo {obj}"),
+        ),
+        ("position", 50): (
+            ("abre {obj} hasta la mitad", "abrir {obj} hasta la mitad"),
+            ("abre {obj} a medias", "abrir {obj} a medias"),
+        ),
+        "position": (
+            ("pon {obj} al {v} % de apertura", "poner {obj} al {v} % de apertura"),
+            ("abre {obj} al {v} %", "abrir {obj} al {v} %"),
+        ),
+    },
+    "media": {
+        **_on_off(),
+        "volume_level": (
+            ("pon {obj} a volumen {v}", "poner {obj} a volumen {v}"),
+            ("ajusta {obj} al volumen {v}", "ajustar {obj} al volumen {v}"),
+        ),
+        ("work_state", "paused"): (
+            ("pausa {obj}", "pausar {obj}"),
+            ("pon en pausa lo que suena en {obj}", "poner en pausa lo que suena en {obj}"),
+        ),
+        ("volume_muted_enabled", True): (("silencia {obj}", "silenciar {obj}"),),
+    },
+    "water_heaters": {
+        **_on_off(),
+        "target_water_temperature": (
+            ("pon {obj} a {v} grados", "poner {obj} a {v} grados"),
+            ("calienta {obj} a {v} grados", "calentar {obj} a {v} grados"),
+        ),
+        ("work_mode", "eco"): (
+            ("pon {obj} en modo eco", "poner {obj} en modo eco"),
+            ("cambia {obj} al modo eco", "cambiar {obj} al modo eco"),
+        ),
+    },
+    "dehumidifiers": {
+        **_on_off(),
+        "target_humidity": (
+            ("pon {obj} al {v} % de humedad", "poner {obj} al {v} % de humedad"),
+            ("ajusta {obj} para llegar al {v} %", "ajustar {obj} para llegar al {v} %"),
+        ),
+    },
+    "humidifiers": {
+        **_on_off(),
+        "target_humidity": (
+            ("pon {obj} al {v} % de humedad", "poner {obj} al {v} % de humedad"),
+            ("ajusta {obj} para llegar al {v} %", "ajustar {obj} para llegar al {v} %"),
+        ),
+    },
+    "purifiers": {
+        **_on_off(),
+        "work_mode": (
+            ("pon {obj} en modo {v}", "poner {obj} en modo {v}"),
+            ("cambia {obj} al modo {v}", "cambiar {obj} al modo {v}"),
+        ),
+    },
+}
+"""Per kind of device the compositional requests name: its operations' phrasings, by
+(attribute, value) or by attribute (with {v}, the value)."""
+COMP_VALUES = {
+    "fans": {"low": "baja", "medium": "media", "high": "alta", "normal": "normal",
+             "natural": "brisa natural", "sleep": "sueño"},
+    "acs": {"cool": "frío", "heat": "calor", "dry": "deshumidificación", "auto": "automático"},
+    "purifiers": {"sleep": "sueño", "auto": "automático"},
+}  # fmt: skip
+"""Per kind: the named values its phrasings say ({v})."""
+_COMP_KINDS = {
+    "lights": (("luces", "lámparas"), "f", "cada luz"),
+    "fans": (("ventiladores",), "m", "cada ventilador"),
+    "acs": (("aires acondicionados", "aparatos de aire"), "m", "cada aire acondicionado"),
+    "covers": (("cortinas y persianas", "persianas y cortinas"), "f", "cada cortina y cada persiana"),
+    "media": (("altavoces y pantallas", "reproductores"), "m", "cada reproductor"),
+    "water_heaters": (("termos",), "m", "cada termo"),
+    "dehumidifiers": (("deshumidificadores",), "m", "cada deshumidificador"),
+    "humidifiers": (("humidificadores",), "m", "cada humidificador"),
+    "purifiers": (("purificadores de aire", "purificadores"), "m", "cada purificador"),
+}  # fmt: skip
+"""Per kind: its plurals (as many as English has), their gender and "every one"."""
+COMP_ALL = (
+    "{all} {kinds}{where}",
+    "absolutamente {all} {kinds}{where}",
+    "{every}{where}",
+    "{each} {kinds}{where}",
+)
+COMP_THEM = "{those} {kinds}"
+COMP_IN_ROOM = (" {room_of}", " {room_in}", " que hay {room_in}")
+COMP_IN_HOME = ("", " de la casa", " de toda la casa", " de casa")
+COMP_REQUEST = (
+    "{imp}.",
+    "Por favor, {imp}.",
+    "¿Podrías {inf}?",
+    "¿Me puedes {inf}?",
+    "Hazme el favor de {inf}.",
+)
+COMP_THEN = "Primero {first}, luego {rest}."
+COMP_ALSO = "{first}. Y también {rest}, por favor."
+COMP_DONE = ("Hecho.", "Todo listo.", "Hecho, ya están actualizados.", "Vale, hecho.")
+
+
+def comp_kind(kind: str, noun: int) -> dict[str, str]:
+    """A kind's words for a group request: its ``noun``-th plural and the words that agree with
+    it ("todas las", "cada uno de los", "esos")."""
+    kinds, gender, every = _COMP_KINDS[kind]
+    f = gender == "f"
+    return {
+        "kinds": kinds[noun],
+        "all": "todas las" if f else "todos los",
+        "every": every,
+        "each": "cada una de las" if f else "cada uno de los",
+        "those": "esas" if f else "esos",
+    }
+
+
+def tidy(text: str) -> str:
+    """Spanish needs no elision ({obj} never follows "a" or "de")."""
+    return text
+
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en

@@ -4,7 +4,9 @@ du salon``, ``de l'Enceinte``); a space before ``?``, ``:`` and ``%``; decimal c
 
 from __future__ import annotations
 
+import re
 import sys
+from typing import Any
 
 from smh_core.languages.names import fr as NAMES
 
@@ -299,5 +301,211 @@ SAME = (
 HISTORY_USER = "Règle {attr} {of_dev} sur {val}."
 HISTORY_DONE = "C'est fait, {attr} {of_dev} est maintenant sur {val}."
 SAME_DONE = "C'est fait, même réglage pour {dev}."
+
+
+# ------------------------------------------- compositional control (issue 41: multi_device, batch)
+# One request over several devices. Each phrasing is a pair: the imperative, tutoyant ("allume
+# {obj}"), and the infinitive a question frame needs ("Tu pourrais allumer {obj} ?"); {obj} is a
+# device or a group with its article ("la lampe du couloir", "toutes les lampes de la salle de
+# bain", "ces lampes"), never after "à" or "de" (no contraction to make); "de" before a vowel is
+# elided where a frame puts it before a verb (:func:`tidy`). As many phrasings per operation as
+# English has (the draws are the same).
+def _on_off() -> dict[Any, tuple[tuple[str, str], ...]]:
+    return {
+        ("state", "on"): (
+            ("allume {obj}", "allumer {obj}"),
+            ("mets en marche {obj}", "mettre en marche {obj}"),
+            ("active {obj}", "activer {obj}"),
+        ),
+        ("state", "off"): (
+            ("éteins {obj}", "éteindre {obj}"),
+            ("arrête {obj}", "arrêter {obj}"),
+            ("coupe {obj}", "couper {obj}"),
+        ),
+    }
+
+
+COMP_OPS: dict[str, dict[Any, tuple[Any, ...]]] = {
+    "lights": {
+        **_on_off(),
+        "brightness": (
+            ("règle {obj} à {v} % de luminosité", "régler {obj} à {v} % de luminosité"),
+            ("mets {obj} à {v} %", "mettre {obj} à {v} %"),
+            ("passe {obj} à {v} % de luminosité", "passer {obj} à {v} % de luminosité"),
+        ),
+        ("color_temperature", 2700): (
+            ("mets {obj} en blanc chaud (2700 K)", "mettre {obj} en blanc chaud (2700 K)"),
+            ("passe {obj} au blanc le plus chaud", "passer {obj} au blanc le plus chaud"),
+        ),
+        ("color_temperature", 6500): (
+            (
+                "mets {obj} en lumière du jour froide (6500 K)",
+                "mettre {obj} en lumière du jour froide (6500 K)",
+            ),
+            ("passe {obj} au blanc le plus froid", "passer {obj} au blanc le plus froid"),
+        ),
+        ("color_temperature", 4000): (
+            ("mets {obj} en blanc neutre à 4000 K", "mettre {obj} en blanc neutre à 4000 K"),
+        ),
+    },
+    "fans": {
+        **_on_off(),
+        "speed_level": (
+            ("mets {obj} en vitesse {v}", "mettre {obj} en vitesse {v}"),
+            ("passe {obj} en vitesse {v}", "passer {obj} en vitesse {v}"),
+        ),
+        "preset_mode": (
+            ("mets {obj} en mode {v}", "mettre {obj} en mode {v}"),
+            ("passe {obj} en mode {v}", "passer {obj} en mode {v}"),
+        ),
+        ("oscillation_enabled", True): (
+            ("active l'oscillation sur {obj}", "activer l'oscillation sur {obj}"),
+            ("fais osciller {obj}", "faire osciller {obj}"),
+        ),
+        ("oscillation_enabled", False): (
+            ("désactive l'oscillation sur {obj}", "désactiver l'oscillation sur {obj}"),
+            ("arrête l'oscillation sur {obj}", "arrêter l'oscillation sur {obj}"),
+        ),
+    },
+    "acs": {
+        **_on_off(),
+        "ac_mode": (
+            ("mets {obj} en mode {v}", "mettre {obj} en mode {v}"),
+            ("passe {obj} en mode {v}", "passer {obj} en mode {v}"),
+        ),
+        "target_temperature": (
+            ("règle {obj} sur {v} degrés", "régler {obj} sur {v} degrés"),
+            ("mets {obj} à {v} degrés", "mettre {obj} à {v} degrés"),
+        ),
+    },
+    "covers": {
+        ("position", 0): (
+            ("ferme {obj}", "fermer {obj}"),
+            ("baisse complètement {obj}", "baisser complètement {obj}"),
+            ("ferme complètement {obj}", "fermer complètement {obj}"),
+        ),
+        ("position", 100): (
+            ("ouvre {obj}", "ouvrir {obj}"),
+            ("ouvre {obj} en grand", "ouvrir {obj} en grand"),
+            ("ouvre complètement {obj}", "ouvrir complètement {obj}"),
+        ),
+        ("position", 50): (
+            ("ouvre {obj} à moitié", "ouvrir {obj} à moitié"),
+            ("ouvre {obj} jusqu'à mi-hauteur", "ouvrir {obj} jusqu'à mi-hauteur"),
+        ),
+        "position": (
+            ("mets {obj} à {v} % d'ouverture", "mettre {obj} à {v} % d'ouverture"),
+            ("ouvre {obj} à {v} %", "ouvrir {obj} à {v} %"),
+        ),
+    },
+    "media": {
+        **_on_off(),
+        "volume_level": (
+            ("règle {obj} au volume {v}", "régler {obj} au volume {v}"),
+            ("mets {obj} au volume {v}", "mettre {obj} au volume {v}"),
+        ),
+        ("work_state", "paused"): (
+            ("mets {obj} en pause", "mettre {obj} en pause"),
+            ("mets en pause ce qui passe sur {obj}", "mettre en pause ce qui passe sur {obj}"),
+        ),
+        ("volume_muted_enabled", True): (("mets {obj} en sourdine", "mettre {obj} en sourdine"),),
+    },
+    "water_heaters": {
+        **_on_off(),
+        "target_water_temperature": (
+            ("règle {obj} sur {v} degrés", "régler {obj} sur {v} degrés"),
+            ("fais chauffer {obj} à {v} degrés", "faire chauffer {obj} à {v} degrés"),
+        ),
+        ("work_mode", "eco"): (
+            ("mets {obj} en mode éco", "mettre {obj} en mode éco"),
+            ("passe {obj} en mode éco", "passer {obj} en mode éco"),
+        ),
+    },
+    "dehumidifiers": {
+        **_on_off(),
+        "target_humidity": (
+            ("règle {obj} sur {v} % d'humidité", "régler {obj} sur {v} % d'humidité"),
+            ("règle {obj} pour viser {v} %", "régler {obj} pour viser {v} %"),
+        ),
+    },
+    "humidifiers": {
+        **_on_off(),
+        "target_humidity": (
+            ("règle {obj} sur {v} % d'humidité", "régler {obj} sur {v} % d'humidité"),
+            ("règle {obj} pour viser {v} %", "régler {obj} pour viser {v} %"),
+        ),
+    },
+    "purifiers": {
+        **_on_off(),
+        "work_mode": (
+            ("mets {obj} en mode {v}", "mettre {obj} en mode {v}"),
+            ("passe {obj} en mode {v}", "passer {obj} en mode {v}"),
+        ),
+    },
+}
+"""Per kind of device the compositional requests name: its operations' phrasings, by
+(attribute, value) or by attribute (with {v}, the value)."""
+COMP_VALUES = {
+    "fans": {"low": "basse", "medium": "moyenne", "high": "haute", "normal": "normal",
+             "natural": "brise naturelle", "sleep": "nuit"},
+    "acs": {"cool": "froid", "heat": "chauffage", "dry": "déshumidification", "auto": "auto"},
+    "purifiers": {"sleep": "nuit", "auto": "auto"},
+}  # fmt: skip
+"""Per kind: the named values its phrasings say ({v})."""
+_COMP_KINDS = {
+    "lights": (("lampes", "lumières"), "f", "chaque lampe"),
+    "fans": (("ventilateurs",), "m", "chaque ventilateur"),
+    "acs": (("climatiseurs", "clims"), "m", "chaque climatiseur"),
+    "covers": (("rideaux et stores", "stores et rideaux"), "m", "chaque rideau et chaque store"),
+    "media": (("écrans et enceintes", "appareils multimédia"), "m", "chaque appareil multimédia"),
+    "water_heaters": (("chauffe-eau",), "m", "chaque chauffe-eau"),
+    "dehumidifiers": (("déshumidificateurs",), "m", "chaque déshumidificateur"),
+    "humidifiers": (("humidificateurs",), "m", "chaque humidificateur"),
+    "purifiers": (("purificateurs d'air", "purificateurs"), "m", "chaque purificateur"),
+}  # fmt: skip
+"""Per kind: its plurals (as many as English has), their gender and "every one"."""
+COMP_ALL = (
+    "{all} les {kinds}{where}",
+    "l'ensemble des {kinds}{where}",
+    "{every}{where}",
+    "{each} des {kinds}{where}",
+)
+COMP_THEM = "ces {kinds}"
+COMP_IN_ROOM = (" {room_of}", " {room_in}", " qui sont {room_in}")
+COMP_IN_HOME = ("", " de la maison", " de toute la maison", " dans la maison")
+COMP_REQUEST = (
+    "{imp}.",
+    "S'il te plaît, {imp}.",
+    "Tu pourrais {inf} ?",
+    "Tu peux {inf}, s'il te plaît ?",
+    "Merci de {inf}.",
+)
+COMP_THEN = "D'abord, {first}, puis {rest}."
+COMP_ALSO = "{first}. Et aussi, {rest}, s'il te plaît."
+COMP_DONE = (
+    "C'est fait.",
+    "Tout est réglé.",
+    "C'est fait, tout est à jour.",
+    "D'accord, c'est fait.",
+)
+
+
+def comp_kind(kind: str, noun: int) -> dict[str, str]:
+    """A kind's words for a group request: its ``noun``-th plural and the words that agree with
+    it ("toutes", "chacune")."""
+    kinds, gender, every = _COMP_KINDS[kind]
+    f = gender == "f"
+    return {
+        "kinds": kinds[noun],
+        "all": "toutes" if f else "tous",
+        "every": every,
+        "each": "chacune" if f else "chacun",
+    }
+
+
+def tidy(text: str) -> str:
+    """French elision where a frame puts ``de`` before a verb: "Merci d'éteindre"."""
+    return re.sub(r"^Merci de ([aeiouéèêâîôû])", r"Merci d'\1", text)
+
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
