@@ -942,14 +942,17 @@ def _split(rng: random.Random, members: list[Member]) -> tuple[list[Member], lis
 
 
 def _scoped[T](
-    engine: HomeEngine, rng: random.Random, options: Callable[[Kind], Iterable[T]]
+    engine: HomeEngine,
+    rng: random.Random,
+    options: Callable[[Kind], Iterable[T]],
+    w: ModuleType = EN,
 ) -> Iterator[tuple[Kind, Any, list[T]]]:
     """Per kind of device with two or more in a drawn scope: the kind, the scope and the options
     (predicates, rankings) every member of the scope has the attribute for; lazily, so the draws
     happen in the order the caller consumes them."""
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
-        scope = _scope(engine, rng, kind, 2)
+        scope = _scope(engine, rng, kind, 2, w)
         usable = [
             o
             for o in options(kind)
@@ -1153,8 +1156,8 @@ def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
     return None
 
 
-def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    for kind, (members, where, _), ranks in _scoped(engine, rng, lambda k: k.ranks):
+def _top_n(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict[str, Any] | None:
+    for kind, (members, where, _), ranks in _scoped(engine, rng, lambda k: k.ranks, w):
         rank = rng.choice(ranks)
         n = rng.randint(1, min(3, len(members) - 1))
         high = rng.random() < 0.6
@@ -1188,6 +1191,9 @@ def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
             ):  # type: ignore[index]
                 continue
             targets, calls, _ = made
+            if w is not EN:
+                text = _top_n_local(rng, w, kind, rank, op, n, high, where)
+                return _result("top_n", text, targets, calls, overrides, rng, w)
             noun = rng.choice(kind.plural) if n > 1 else kind.singular
             obj = (
                 rng.choice(rank.high if high else rank.low).format(n=_NUMBERS[n], noun=noun) + where
@@ -1199,6 +1205,32 @@ def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
     return None
 
 
+def _top_n_local(
+    rng: random.Random,
+    w: ModuleType,
+    kind: Kind,
+    rank: Rank,
+    op: Op,
+    n: int,
+    high: bool,
+    where: str,
+) -> str:
+    """A top-N request in ``w``'s language, drawn as the English one is: the group's noun (more
+    than one), the ranking's phrasing, the operation, the frame, and maybe "only those N". A
+    language phrases the one device (singular, its own agreement) and the N apart."""
+    noun = rng.choice(range(len(kind.plural))) if n > 1 else 0
+    phrasings = w.COMP_RANKS[_kind_name(kind)]["high" if high else "low"]
+    if len(phrasings) != len(rank.high if high else rank.low):
+        raise LookupError(f"{w.__name__} has not as many rankings of {_kind_name(kind)} as English")
+    one, many = phrasings[rng.choice(range(len(phrasings)))]
+    words = {**_kind_words(w, kind, noun), "n": w.COMP_NUMBERS.get(n, ""), "where": where}
+    obj = (one if n == 1 else many).format(**words)
+    text = _request(rng, _say(rng, op, obj, w, kind), w)
+    if n > 1 and rng.random() < 0.3:
+        text = _tidy(w, w.COMP_ONLY, imp=_say(rng, op, obj, w, kind)[0], **words)
+    return text
+
+
 MAKERS: dict[str, Callable[[HomeEngine, random.Random], dict[str, Any] | None]] = {
     "multi_device": _multi_device,
     "batch": _batch,
@@ -1208,7 +1240,7 @@ MAKERS: dict[str, Callable[[HomeEngine, random.Random], dict[str, Any] | None]] 
 }
 
 
-WORDED = ("multi_device", "batch")
+WORDED = ("multi_device", "batch", "top_n")
 """The subcategories whose maker takes a wording module (:mod:`smh_core.languages.smh`)."""
 
 

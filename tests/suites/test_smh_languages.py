@@ -54,7 +54,9 @@ _ENGLISH_WORDS = (
     "all each first then also lights lamps fans conditioners curtains blinds window coverings "
     "speakers screens players heaters dehumidifiers humidifiers purifiers warm warmest cool "
     "coolest white daylight neutral halfway half open fully oscillation oscillate oscillating "
-    "pause whatever playing mute heat aim bring put house whole home around over them every"
+    "pause whatever playing mute heat aim bring put house whole home around over them every "
+    "brightest dimmest fastest slowest coldest highest lowest loudest quietest hottest most "
+    "least widest setting only those two three"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
@@ -156,6 +158,16 @@ def test_every_compositional_operation_is_said_as_often_as_in_english(lang: str)
             for said in w.COMP_ALL:
                 words = said.format(**w.comp_kind(C._kind_name(kind), noun), where="")
                 assert not (_words(words) & ENGLISH) - SHARED[lang], words
+    for name, kind in C.KINDS.items():
+        for rank in kind.ranks:
+            for way, english in (("high", rank.high), ("low", rank.low)):
+                assert len(w.COMP_RANKS[name][way]) == len(english), (name, way)
+                for one, many in w.COMP_RANKS[name][way]:
+                    for n, said in ((1, one), (2, many), (3, many)):
+                        words = said.format(
+                            **w.comp_kind(name, 0), n=w.COMP_NUMBERS.get(n, ""), where=""
+                        )
+                        assert not (_words(words) & ENGLISH) - SHARED[lang], words
     assert len(w.COMP_REQUEST) == 5 and len(w.COMP_DONE) == len(C._DONE)
     assert (len(w.COMP_IN_ROOM), len(w.COMP_IN_HOME), len(w.COMP_ALL)) == (3, 4, 4)
 
@@ -277,7 +289,7 @@ def test_a_missing_word_is_an_error_not_english(lang: str) -> None:
             random.Random(0), C.Op("no_such_attribute", 1, ("x {obj}",)), "y", w, C.KINDS["fans"]
         )
     with pytest.raises(ValueError, match="not written"):
-        C.compositional_task("top_n", None, random.Random(0), w)  # type: ignore[arg-type]
+        C.compositional_task("state_dependent", None, random.Random(0), w)  # type: ignore[arg-type]
     with pytest.raises(LookupError):
         w.set_request("clear", random.Random(0), "x", "work_mode", "no_such_mode", None, None)
     assert isinstance(L.localised_home(lang, "simple", 0), Home)

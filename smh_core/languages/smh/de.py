@@ -461,6 +461,72 @@ COMP_DONE = (
     "Erledigt, die Geräte sind angepasst.",
     "Alles klar, erledigt.",
 )
+COMP_RANKS = {
+    "lights": {
+        "high": (
+            ("die hellste Lampe{where}", "die {n} hellsten {kinds}{where}"),
+            ("die Lampe{where} mit der höchsten Helligkeit", "die {n} {kinds}{where} mit der höchsten Helligkeit"),
+        ),
+        "low": (
+            ("die dunkelste Lampe{where}", "die {n} dunkelsten {kinds}{where}"),
+            ("die Lampe{where} mit der niedrigsten Helligkeit", "die {n} {kinds}{where} mit der niedrigsten Helligkeit"),
+        ),
+    },
+    "fans": {
+        "high": (
+            ("den schnellsten Ventilator{where}", "die {n} schnellsten {kinds}{where}"),
+            ("den Ventilator{where} mit der höchsten Stufe", "die {n} {kinds}{where} mit der höchsten Stufe"),
+        ),
+        "low": (
+            ("den langsamsten Ventilator{where}", "die {n} langsamsten {kinds}{where}"),
+            ("den Ventilator{where} auf der niedrigsten Stufe", "die {n} {kinds}{where} auf der niedrigsten Stufe"),
+        ),
+    },
+    "acs": {
+        "high": (
+            ("das Klimagerät{where} mit der wärmsten Einstellung", "die {n} {kinds}{where} mit der wärmsten Einstellung"),
+            ("das Klimagerät{where} mit der höchsten Solltemperatur", "die {n} {kinds}{where} mit der höchsten Solltemperatur"),
+        ),
+        "low": (
+            ("das Klimagerät{where} mit der kältesten Einstellung", "die {n} {kinds}{where} mit der kältesten Einstellung"),
+            ("das Klimagerät{where} mit der niedrigsten Solltemperatur", "die {n} {kinds}{where} mit der niedrigsten Solltemperatur"),
+        ),
+    },
+    "covers": {
+        "high": (
+            ("die am weitesten geöffnete Beschattung{where}", "die {n} am weitesten geöffneten {kinds}{where}"),
+            ("die Beschattung{where} mit der größten Öffnung", "die {n} {kinds}{where} mit der größten Öffnung"),
+        ),
+        "low": (
+            ("die am weitesten geschlossene Beschattung{where}", "die {n} am weitesten geschlossenen {kinds}{where}"),
+            ("die Beschattung{where} mit der kleinsten Öffnung", "die {n} {kinds}{where} mit der kleinsten Öffnung"),
+        ),
+    },
+    "media": {
+        "high": (
+            ("das lauteste Mediengerät{where}", "die {n} lautesten {kinds}{where}"),
+            ("das Mediengerät{where} mit der höchsten Lautstärke", "die {n} {kinds}{where} mit der höchsten Lautstärke"),
+        ),
+        "low": (
+            ("das leiseste Mediengerät{where}", "die {n} leisesten {kinds}{where}"),
+            ("das Mediengerät{where} mit der niedrigsten Lautstärke", "die {n} {kinds}{where} mit der niedrigsten Lautstärke"),
+        ),
+    },
+    "water_heaters": {
+        "high": (
+            ("den heißesten Warmwasserbereiter{where}", "die {n} heißesten {kinds}{where}"),
+            ("den Warmwasserbereiter{where} mit der höchsten Einstellung", "die {n} {kinds}{where} mit der höchsten Einstellung"),
+        ),
+        "low": (
+            ("den kühlsten Warmwasserbereiter{where}", "die {n} kühlsten {kinds}{where}"),
+            ("den Warmwasserbereiter{where} mit der niedrigsten Einstellung", "die {n} {kinds}{where} mit der niedrigsten Einstellung"),
+        ),
+    },
+}  # fmt: skip
+"""Per kind that can be ranked: the highest and the lowest, each phrasing for one device
+(singular, accusative) and for {n} of them."""
+COMP_NUMBERS = {2: "zwei", 3: "drei"}
+COMP_ONLY = "{imp}, nur diese {n}."
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:

@@ -464,6 +464,72 @@ COMP_REQUEST = (
 COMP_THEN = "Primero {first}, luego {rest}."
 COMP_ALSO = "{first}. Y también {rest}, por favor."
 COMP_DONE = ("Hecho.", "Todo listo.", "Hecho, ya están actualizados.", "Vale, hecho.")
+COMP_RANKS = {
+    "lights": {
+        "high": (
+            ("la luz más brillante{where}", "las {n} {kinds} más brillantes{where}"),
+            ("la luz{where} con más brillo", "las {n} {kinds}{where} con más brillo"),
+        ),
+        "low": (
+            ("la luz más tenue{where}", "las {n} {kinds} más tenues{where}"),
+            ("la luz{where} con menos brillo", "las {n} {kinds}{where} con menos brillo"),
+        ),
+    },
+    "fans": {
+        "high": (
+            ("el ventilador más rápido{where}", "los {n} {kinds} más rápidos{where}"),
+            ("el ventilador{where} con la velocidad más alta", "los {n} {kinds}{where} con la velocidad más alta"),
+        ),
+        "low": (
+            ("el ventilador más lento{where}", "los {n} {kinds} más lentos{where}"),
+            ("el ventilador{where} con la velocidad más baja", "los {n} {kinds}{where} con la velocidad más baja"),
+        ),
+    },
+    "acs": {
+        "high": (
+            ("el aire acondicionado{where} con el ajuste más cálido", "los {n} {kinds}{where} con el ajuste más cálido"),
+            ("el aire acondicionado{where} con la temperatura objetivo más alta", "los {n} {kinds}{where} con la temperatura objetivo más alta"),
+        ),
+        "low": (
+            ("el aire acondicionado{where} con el ajuste más frío", "los {n} {kinds}{where} con el ajuste más frío"),
+            ("el aire acondicionado{where} con la temperatura objetivo más baja", "los {n} {kinds}{where} con la temperatura objetivo más baja"),
+        ),
+    },
+    "covers": {
+        "high": (
+            ("la cortina o persiana más abierta{where}", "las {n} {kinds} más abiertas{where}"),
+            ("la cortina o persiana{where} con mayor apertura", "las {n} {kinds}{where} con mayor apertura"),
+        ),
+        "low": (
+            ("la cortina o persiana más cerrada{where}", "las {n} {kinds} más cerradas{where}"),
+            ("la cortina o persiana{where} con menor apertura", "las {n} {kinds}{where} con menor apertura"),
+        ),
+    },
+    "media": {
+        "high": (
+            ("el reproductor más ruidoso{where}", "los {n} {kinds} más ruidosos{where}"),
+            ("el reproductor{where} con el volumen más alto", "los {n} {kinds}{where} con el volumen más alto"),
+        ),
+        "low": (
+            ("el reproductor más silencioso{where}", "los {n} {kinds} más silenciosos{where}"),
+            ("el reproductor{where} con el volumen más bajo", "los {n} {kinds}{where} con el volumen más bajo"),
+        ),
+    },
+    "water_heaters": {
+        "high": (
+            ("el termo más caliente{where}", "los {n} {kinds} más calientes{where}"),
+            ("el termo{where} con el ajuste más caliente", "los {n} {kinds}{where} con el ajuste más caliente"),
+        ),
+        "low": (
+            ("el termo menos caliente{where}", "los {n} {kinds} menos calientes{where}"),
+            ("el termo{where} con el ajuste más bajo", "los {n} {kinds}{where} con el ajuste más bajo"),
+        ),
+    },
+}  # fmt: skip
+"""Per kind that can be ranked: the highest and the lowest, each phrasing for one device
+(singular) and for {n} of them, the adjectives agreeing with the noun."""
+COMP_NUMBERS = {2: "dos", 3: "tres"}
+COMP_ONLY = "{imp}, solo {those} {n}."
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:

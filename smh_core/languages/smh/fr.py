@@ -488,6 +488,72 @@ COMP_DONE = (
     "C'est fait, tout est à jour.",
     "D'accord, c'est fait.",
 )
+COMP_RANKS = {
+    "lights": {
+        "high": (
+            ("la lampe la plus lumineuse{where}", "les {n} {kinds} les plus lumineuses{where}"),
+            ("la lampe{where} avec la luminosité la plus forte", "les {n} {kinds}{where} avec la luminosité la plus forte"),
+        ),
+        "low": (
+            ("la lampe la plus faible{where}", "les {n} {kinds} les plus faibles{where}"),
+            ("la lampe{where} avec la luminosité la plus basse", "les {n} {kinds}{where} avec la luminosité la plus basse"),
+        ),
+    },
+    "fans": {
+        "high": (
+            ("le ventilateur le plus rapide{where}", "les {n} {kinds} les plus rapides{where}"),
+            ("le ventilateur{where} avec la vitesse la plus élevée", "les {n} {kinds}{where} avec la vitesse la plus élevée"),
+        ),
+        "low": (
+            ("le ventilateur le plus lent{where}", "les {n} {kinds} les plus lents{where}"),
+            ("le ventilateur{where} avec la vitesse la plus basse", "les {n} {kinds}{where} avec la vitesse la plus basse"),
+        ),
+    },
+    "acs": {
+        "high": (
+            ("le climatiseur{where} avec le réglage le plus chaud", "les {n} {kinds}{where} avec le réglage le plus chaud"),
+            ("le climatiseur{where} avec la consigne la plus haute", "les {n} {kinds}{where} avec la consigne la plus haute"),
+        ),
+        "low": (
+            ("le climatiseur{where} avec le réglage le plus froid", "les {n} {kinds}{where} avec le réglage le plus froid"),
+            ("le climatiseur{where} avec la consigne la plus basse", "les {n} {kinds}{where} avec la consigne la plus basse"),
+        ),
+    },
+    "covers": {
+        "high": (
+            ("le rideau ou store le plus ouvert{where}", "les {n} {kinds} les plus ouverts{where}"),
+            ("le rideau ou store{where} avec la plus grande ouverture", "les {n} {kinds}{where} avec la plus grande ouverture"),
+        ),
+        "low": (
+            ("le rideau ou store le plus fermé{where}", "les {n} {kinds} les plus fermés{where}"),
+            ("le rideau ou store{where} avec la plus petite ouverture", "les {n} {kinds}{where} avec la plus petite ouverture"),
+        ),
+    },
+    "media": {
+        "high": (
+            ("l'appareil multimédia le plus fort{where}", "les {n} {kinds} les plus forts{where}"),
+            ("l'appareil multimédia{where} avec le volume le plus haut", "les {n} {kinds}{where} avec le volume le plus haut"),
+        ),
+        "low": (
+            ("l'appareil multimédia le moins fort{where}", "les {n} {kinds} les moins forts{where}"),
+            ("l'appareil multimédia{where} avec le volume le plus bas", "les {n} {kinds}{where} avec le volume le plus bas"),
+        ),
+    },
+    "water_heaters": {
+        "high": (
+            ("le chauffe-eau le plus chaud{where}", "les {n} {kinds} les plus chauds{where}"),
+            ("le chauffe-eau{where} avec le réglage le plus chaud", "les {n} {kinds}{where} avec le réglage le plus chaud"),
+        ),
+        "low": (
+            ("le chauffe-eau le moins chaud{where}", "les {n} {kinds} les moins chauds{where}"),
+            ("le chauffe-eau{where} avec le réglage le plus bas", "les {n} {kinds}{where} avec le réglage le plus bas"),
+        ),
+    },
+}  # fmt: skip
+"""Per kind that can be ranked: the highest and the lowest, each phrasing for one device
+(singular) and for {n} of them, the adjectives agreeing with the noun."""
+COMP_NUMBERS = {2: "deux", 3: "trois"}
+COMP_ONLY = "{imp}, seulement ces {n}-là."
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:

@@ -339,6 +339,28 @@ COMP_REQUEST = ("{imp}。", "请{imp}。", "能不能{inf}？", "可以帮我{in
 COMP_THEN = "先{first}，然后{rest}。"
 COMP_ALSO = "{first}。另外，{rest}，谢谢。"
 COMP_DONE = ("好了。", "都设置好了。", "好了，已经更新了。", "好的，搞定了。")
+_RANK_WORDS = {
+    "lights": (("最亮的", "亮度最高的"), ("最暗的", "亮度最低的")),
+    "fans": (("转得最快的", "风速档位最高的"), ("转得最慢的", "风速档位最低的")),
+    "acs": (("设置最暖的", "目标温度最高的"), ("设置最冷的", "目标温度最低的")),
+    "covers": (("开得最大的", "开合度最大的"), ("关得最严的", "开合度最小的")),
+    "media": (("声音最大的", "音量最高的"), ("声音最小的", "音量最低的")),
+    "water_heaters": (("水温最高的", "设定温度最高的"), ("水温最低的", "设定温度最低的")),
+}
+COMP_RANKS = {
+    kind: {
+        way: tuple(
+            ("{where}" + said + "那{measure}{one}", "{where}" + said + "{n}{measure}{kinds}")
+            for said in words
+        )
+        for way, words in zip(("high", "low"), both, strict=True)
+    }
+    for kind, both in _RANK_WORDS.items()
+}
+"""Per kind that can be ranked: the highest and the lowest, each phrasing for one device
+("最亮的那盏灯") and for {n} of them ("最亮的两盏灯"), with the kind's measure word."""
+COMP_NUMBERS = {2: "两", 3: "三"}
+COMP_ONLY = "{imp}，只要这{n}{measure}。"
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:
