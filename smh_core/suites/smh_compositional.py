@@ -963,8 +963,10 @@ def _scoped[T](
         yield kind, scope, usable
 
 
-def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    for kind, (members, _, room), preds in _scoped(engine, rng, lambda k: k.preds):
+def _state_dependent(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
+    for kind, (members, _, room), preds in _scoped(engine, rng, lambda k: k.preds, w):
         pred = rng.choice(preds)
         yes, no = _split(rng, members)
         overrides: dict[str, dict[str, Any]] = {}
@@ -989,6 +991,9 @@ def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] |
             ):  # type: ignore[index]
                 continue
             targets, calls, _ = made
+            if w is not EN:
+                text = _state_local(rng, w, kind, pred, op, room)
+                return _result("state_dependent", text, targets, calls, overrides, rng, w)
             noun = rng.choice(kind.plural)
             obj = rng.choice(
                 [
@@ -1007,6 +1012,35 @@ def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] |
                 )
             return _result("state_dependent", text, targets, calls, overrides, rng)
     return None
+
+
+def _state_local(
+    rng: random.Random, w: ModuleType, kind: Kind, pred: Pred, op: Op, room: str | None
+) -> str:
+    """A state-dependent request in ``w``'s language, drawn as the English one is: the group's
+    noun, the frame ("all the …"), the predicate's phrasing, the operation, the request frame,
+    and for a room the way it is put first ("Kitchen: …" or "In the kitchen, …")."""
+    name = _kind_name(kind)
+    noun = rng.choice(range(len(kind.plural)))
+    frame = w.COMP_WHICH[rng.choice(range(4))]
+    says = w.COMP_PREDS[name].get((pred.attr, pred.cmp), ())
+    if len(says) != len(pred.says):
+        raise LookupError(f"{w.__name__} has not as many phrasings of {pred} as English")
+    words = _kind_words(w, kind, noun)
+    said = says[rng.choice(range(len(says)))].format(kinds=words["kinds"], t=number(w, pred.ref))
+    text = _request(rng, _say(rng, op, frame.format(**words, x=said), w, kind), w)
+    if room is None:
+        return text
+    put = w.COMP_ROOM_SAID[0 if rng.random() < 0.3 else 1]
+    return _tidy(w, put, **w.room_parts(room), text=text, text_low=_lower_first(text))
+
+
+def _lower_first(text: str) -> str:
+    """``text`` with its first letter lower case (after an opening ``¿``)."""
+    for i, c in enumerate(text):
+        if c.isalpha():
+            return text[:i] + c.lower() + text[i + 1 :]
+    return text
 
 
 def _room_of(engine: HomeEngine, did: str) -> str | None:
@@ -1240,7 +1274,7 @@ MAKERS: dict[str, Callable[[HomeEngine, random.Random], dict[str, Any] | None]] 
 }
 
 
-WORDED = ("multi_device", "batch", "top_n")
+WORDED = ("multi_device", "batch", "state_dependent", "top_n")
 """The subcategories whose maker takes a wording module (:mod:`smh_core.languages.smh`)."""
 
 

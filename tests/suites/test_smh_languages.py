@@ -56,7 +56,8 @@ _ENGLISH_WORDS = (
     "coolest white daylight neutral halfway half open fully oscillation oscillate oscillating "
     "pause whatever playing mute heat aim bring put house whole home around over them every "
     "brightest dimmest fastest slowest coldest highest lowest loudest quietest hottest most "
-    "least widest setting only those two three"
+    "least widest setting only those two three whose brighter dimmer than under currently "
+    "running heating shut closed louder hotter any one"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
@@ -168,6 +169,16 @@ def test_every_compositional_operation_is_said_as_often_as_in_english(lang: str)
                             **w.comp_kind(name, 0), n=w.COMP_NUMBERS.get(n, ""), where=""
                         )
                         assert not (_words(words) & ENGLISH) - SHARED[lang], words
+        for pred in kind.preds:
+            says = w.COMP_PREDS[name][(pred.attr, pred.cmp)]
+            assert len(says) == len(pred.says), (name, pred)
+            for said in says:
+                for frame in w.COMP_WHICH:
+                    words = frame.format(
+                        **w.comp_kind(name, 0), x=said.format(kinds="K", t=pred.ref)
+                    )
+                    assert not (_words(words) & ENGLISH) - SHARED[lang] - {"k"}, words
+    assert len(w.COMP_WHICH) == 4 and len(w.COMP_ROOM_SAID) == 2
     assert len(w.COMP_REQUEST) == 5 and len(w.COMP_DONE) == len(C._DONE)
     assert (len(w.COMP_IN_ROOM), len(w.COMP_IN_HOME), len(w.COMP_ALL)) == (3, 4, 4)
 
@@ -289,7 +300,7 @@ def test_a_missing_word_is_an_error_not_english(lang: str) -> None:
             random.Random(0), C.Op("no_such_attribute", 1, ("x {obj}",)), "y", w, C.KINDS["fans"]
         )
     with pytest.raises(ValueError, match="not written"):
-        C.compositional_task("state_dependent", None, random.Random(0), w)  # type: ignore[arg-type]
+        C.compositional_task("room_dependent", None, random.Random(0), w)  # type: ignore[arg-type]
     with pytest.raises(LookupError):
         w.set_request("clear", random.Random(0), "x", "work_mode", "no_such_mode", None, None)
     assert isinstance(L.localised_home(lang, "simple", 0), Home)

@@ -35,6 +35,7 @@ WRITTEN = (
     # compositional control (issue 41, item 3: the compositional subpart)
     "multi_device",
     "batch",
+    "state_dependent",
     "top_n",
 )
 """The subcategories written in every language other than English so far."""

@@ -527,6 +527,39 @@ COMP_RANKS = {
 (singular, accusative) and for {n} of them."""
 COMP_NUMBERS = {2: "zwei", 3: "drei"}
 COMP_ONLY = "{imp}, nur diese {n}."
+COMP_PREDS = {
+    "lights": {
+        ("brightness", ">"): ("{kinds} mit mehr als {t} % Helligkeit", "{kinds} mit über {t} % Helligkeit", "über {t} % gedimmten {kinds}"),
+        ("brightness", "<"): ("{kinds} mit weniger als {t} % Helligkeit", "{kinds} mit unter {t} % Helligkeit", "unter {t} % gedimmten {kinds}"),
+        ("state", "=="): ("eingeschalteten {kinds}", "noch brennenden {kinds}", "gerade eingeschalteten {kinds}"),
+    },
+    "fans": {
+        ("speed_level", "=="): ("{kinds} auf hoher Stufe", "gerade auf hoher Stufe laufenden {kinds}", "auf hohe Stufe gestellten {kinds}"),
+        ("preset_mode", "=="): ("{kinds} im Schlafmodus", "im Schlafmodus laufenden {kinds}"),
+        ("state", "=="): ("laufenden {kinds}", "gerade eingeschalteten {kinds}", "noch laufenden {kinds}"),
+    },
+    "acs": {
+        ("ac_mode", "=="): ("{kinds} im Heizmodus", "auf Heizen gestellten {kinds}"),
+        ("target_temperature", "<"): ("auf unter {t} Grad gestellten {kinds}", "{kinds} mit einer Solltemperatur unter {t} Grad"),
+        ("state", "=="): ("laufenden {kinds}", "gerade eingeschalteten {kinds}", "noch laufenden {kinds}"),
+    },
+    "covers": {
+        ("position", ">"): ("mehr als halb geöffneten {kinds}", "über die Hälfte offenen {kinds}"),
+        ("position", "=="): ("ganz geschlossenen {kinds}", "geschlossenen {kinds}"),
+    },
+    "media": {
+        ("volume_level", ">"): ("{kinds} mit einer Lautstärke über {t}", "{kinds} mit Lautstärke über {t}"),
+        ("state", "=="): ("eingeschalteten {kinds}", "noch laufenden {kinds}", "gerade eingeschalteten {kinds}"),
+    },
+    "water_heaters": {
+        ("target_water_temperature", ">"): ("auf über {t} Grad eingestellten {kinds}", "{kinds} mit mehr als {t} Grad"),
+    },
+}  # fmt: skip
+"""Per kind with state predicates, by (attribute, comparison): the group that satisfies it, as
+a plural with its modifier ({t}: the threshold); an adjective before the noun takes the weak
+plural ending after "die"/"alle"."""
+COMP_WHICH = ("die {x}", "alle {x}", "sämtliche {x}", "wirklich alle {x}")
+COMP_ROOM_SAID = ("{room}: {text}", "{room_in}: {text}")
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:

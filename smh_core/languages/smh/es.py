@@ -530,6 +530,43 @@ COMP_RANKS = {
 (singular) and for {n} of them, the adjectives agreeing with the noun."""
 COMP_NUMBERS = {2: "dos", 3: "tres"}
 COMP_ONLY = "{imp}, solo {those} {n}."
+_RUNNING_M = (
+    "{kinds} que están funcionando",
+    "{kinds} encendidos ahora",
+    "{kinds} que siguen funcionando",
+)
+COMP_PREDS = {
+    "lights": {
+        ("brightness", ">"): ("{kinds} con el brillo por encima del {t} %", "{kinds} con más del {t} % de brillo", "{kinds} puestas a más del {t} %"),
+        ("brightness", "<"): ("{kinds} con el brillo por debajo del {t} %", "{kinds} con menos del {t} % de brillo", "{kinds} puestas a menos del {t} %"),
+        ("state", "=="): ("{kinds} encendidas", "{kinds} que siguen encendidas", "{kinds} encendidas ahora mismo"),
+    },
+    "fans": {
+        ("speed_level", "=="): ("{kinds} en velocidad alta", "{kinds} que van a velocidad alta", "{kinds} puestos en velocidad alta"),
+        ("preset_mode", "=="): ("{kinds} en modo sueño", "{kinds} que funcionan en modo sueño"),
+        ("state", "=="): _RUNNING_M,
+    },
+    "acs": {
+        ("ac_mode", "=="): ("{kinds} en modo calor", "{kinds} puestos a calentar"),
+        ("target_temperature", "<"): ("{kinds} puestos por debajo de {t} grados", "{kinds} con la temperatura objetivo por debajo de {t} grados"),
+        ("state", "=="): _RUNNING_M,
+    },
+    "covers": {
+        ("position", ">"): ("{kinds} abiertas más de la mitad", "{kinds} que están más que medio abiertas"),
+        ("position", "=="): ("{kinds} cerradas del todo", "{kinds} que están cerradas"),
+    },
+    "media": {
+        ("volume_level", ">"): ("{kinds} con el volumen por encima de {t}", "{kinds} con un volumen mayor que {t}"),
+        ("state", "=="): ("{kinds} encendidos", "{kinds} que siguen encendidos", "{kinds} encendidos ahora mismo"),
+    },
+    "water_heaters": {
+        ("target_water_temperature", ">"): ("{kinds} puestos a más de {t} grados", "{kinds} que calientan a más de {t} grados"),
+    },
+}  # fmt: skip
+"""Per kind with state predicates, by (attribute, comparison): the group that satisfies it, the
+plural with its modifier ({t}: the threshold), adjectives agreeing with the noun."""
+COMP_WHICH = ("{the} {x}", "{all} {x}", "absolutamente {all} {x}", "{each} {x}")
+COMP_ROOM_SAID = ("{room}: {text}", "{room_in}, {text_low}")
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:
@@ -539,6 +576,7 @@ def comp_kind(kind: str, noun: int) -> dict[str, str]:
     f = gender == "f"
     return {
         "kinds": kinds[noun],
+        "the": "las" if f else "los",
         "all": "todas las" if f else "todos los",
         "every": every,
         "each": "cada una de las" if f else "cada uno de los",

@@ -455,7 +455,7 @@ COMP_VALUES = {
 _COMP_KINDS = {
     "lights": (("lampes", "lumières"), "f", "chaque lampe"),
     "fans": (("ventilateurs",), "m", "chaque ventilateur"),
-    "acs": (("climatiseurs", "clims"), "m", "chaque climatiseur"),
+    "acs": (("climatiseurs", "appareils de clim"), "m", "chaque climatiseur"),
     "covers": (("rideaux et stores", "stores et rideaux"), "m", "chaque rideau et chaque store"),
     "media": (("écrans et enceintes", "appareils multimédia"), "m", "chaque appareil multimédia"),
     "water_heaters": (("chauffe-eau",), "m", "chaque chauffe-eau"),
@@ -554,6 +554,39 @@ COMP_RANKS = {
 (singular) and for {n} of them, the adjectives agreeing with the noun."""
 COMP_NUMBERS = {2: "deux", 3: "trois"}
 COMP_ONLY = "{imp}, seulement ces {n}-là."
+_RUNNING_M = ("{kinds} en marche", "{kinds} allumés en ce moment", "{kinds} encore en marche")
+COMP_PREDS = {
+    "lights": {
+        ("brightness", ">"): ("{kinds} dont la luminosité dépasse {t} %", "{kinds} à plus de {t} %", "{kinds} réglées au-dessus de {t} %"),
+        ("brightness", "<"): ("{kinds} dont la luminosité est sous les {t} %", "{kinds} à moins de {t} %", "{kinds} réglées en dessous de {t} %"),
+        ("state", "=="): ("{kinds} allumées", "{kinds} encore allumées", "{kinds} allumées en ce moment"),
+    },
+    "fans": {
+        ("speed_level", "=="): ("{kinds} en vitesse haute", "{kinds} qui tournent en vitesse haute", "{kinds} réglés sur la vitesse haute"),
+        ("preset_mode", "=="): ("{kinds} en mode nuit", "{kinds} qui tournent en mode nuit"),
+        ("state", "=="): _RUNNING_M,
+    },
+    "acs": {
+        ("ac_mode", "=="): ("{kinds} en mode chauffage", "{kinds} réglés sur chauffage"),
+        ("target_temperature", "<"): ("{kinds} réglés sous {t} degrés", "{kinds} dont la consigne est sous {t} degrés"),
+        ("state", "=="): _RUNNING_M,
+    },
+    "covers": {
+        ("position", ">"): ("{kinds} ouverts à plus de la moitié", "{kinds} plus qu'à moitié ouverts"),
+        ("position", "=="): ("{kinds} complètement fermés", "{kinds} fermés"),
+    },
+    "media": {
+        ("volume_level", ">"): ("{kinds} dont le volume dépasse {t}", "{kinds} au-dessus du volume {t}"),
+        ("state", "=="): ("{kinds} allumés", "{kinds} encore allumés", "{kinds} allumés en ce moment"),
+    },
+    "water_heaters": {
+        ("target_water_temperature", ">"): ("{kinds} réglés au-dessus de {t} degrés", "{kinds} à plus de {t} degrés"),
+    },
+}  # fmt: skip
+"""Per kind with state predicates, by (attribute, comparison): the group that satisfies it, the
+plural with its modifier ({t}: the threshold), participles agreeing with the noun."""
+COMP_WHICH = ("les {x}", "{all} les {x}", "l'ensemble des {x}", "{each} des {x}")
+COMP_ROOM_SAID = ("{room} : {text}", "{room_in}, {text_low}")
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:

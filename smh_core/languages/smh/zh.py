@@ -361,6 +361,39 @@ COMP_RANKS = {
 ("最亮的那盏灯") and for {n} of them ("最亮的两盏灯"), with the kind's measure word."""
 COMP_NUMBERS = {2: "两", 3: "三"}
 COMP_ONLY = "{imp}，只要这{n}{measure}。"
+_RUNNING = ("正在运行的{kinds}", "目前开着的{kinds}", "还在运行的{kinds}")
+COMP_PREDS = {
+    "lights": {
+        ("brightness", ">"): ("亮度高于{t}%的{kinds}", "比{t}%更亮的{kinds}", "亮度设在{t}%以上的{kinds}"),
+        ("brightness", "<"): ("亮度低于{t}%的{kinds}", "比{t}%更暗的{kinds}", "亮度设在{t}%以下的{kinds}"),
+        ("state", "=="): ("开着的{kinds}", "还开着的{kinds}", "目前开着的{kinds}"),
+    },
+    "fans": {
+        ("speed_level", "=="): ("开在高速的{kinds}", "正以高速运转的{kinds}", "设为高速的{kinds}"),
+        ("preset_mode", "=="): ("处于睡眠模式的{kinds}", "正以睡眠模式运行的{kinds}"),
+        ("state", "=="): _RUNNING,
+    },
+    "acs": {
+        ("ac_mode", "=="): ("处于制热模式的{kinds}", "设为制热的{kinds}"),
+        ("target_temperature", "<"): ("设定温度低于{t}度的{kinds}", "目标温度在{t}度以下的{kinds}"),
+        ("state", "=="): _RUNNING,
+    },
+    "covers": {
+        ("position", ">"): ("开了一半以上的{kinds}", "开合度超过一半的{kinds}"),
+        ("position", "=="): ("完全关着的{kinds}", "关着的{kinds}"),
+    },
+    "media": {
+        ("volume_level", ">"): ("音量高于{t}的{kinds}", "音量大于{t}的{kinds}"),
+        ("state", "=="): ("开着的{kinds}", "还开着的{kinds}", "目前开着的{kinds}"),
+    },
+    "water_heaters": {
+        ("target_water_temperature", ">"): ("设定温度高于{t}度的{kinds}", "水温设在{t}度以上的{kinds}"),
+    },
+}  # fmt: skip
+"""Per kind with state predicates, by (attribute, comparison): the group that satisfies it, its
+modifier before the noun ({t}: the threshold)."""
+COMP_WHICH = ("{x}", "所有{x}", "全部{x}", "每一{measure}{x}")
+COMP_ROOM_SAID = ("{room}：{text}", "{room}里，{text}")
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:
