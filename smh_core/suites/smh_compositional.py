@@ -1058,7 +1058,9 @@ def _ancestors(engine: HomeEngine, room: str | None) -> list[str]:
     return out
 
 
-def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _room_dependent(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
     fits = []  # (condition, target) pairs with a target device in a sensed room
     for cond in ROOM_CONDS:
         sensed_rooms = {
@@ -1073,7 +1075,7 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
             if any(_room_of(engine, d) in sensed_rooms for d, _ in _members(engine, KINDS[t[0]]))
         ]
     if not fits or rng.random() < 0.3:
-        return _room_except(engine, rng)
+        return _room_except(engine, rng, w)
     cond, (kind_name, attr, value) = rng.choice(fits)
     sensors = [
         d
@@ -1129,6 +1131,10 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
     if made is None or not made[2] or not _any_changes(trial, rest, [op]):
         return None
     targets, calls, _ = made
+    if w is not EN:
+        excluded_name = None if excluded is None else engine.room(excluded).name  # type: ignore[union-attr]
+        text = _room_cond_local(rng, w, kind, cond, op, excluded_name)
+        return _result("room_dependent", text, targets, calls, overrides, rng, w)
     noun = rng.choice(kind.plural)
     where = rng.choice(cond.says)
     clause = rng.choice(
@@ -1152,7 +1158,9 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
     return _result("room_dependent", text, targets, calls, overrides, rng)
 
 
-def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _room_except(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
     """ "Everywhere except the X": the kind in every room but one (no nested rooms involved)."""
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
@@ -1171,6 +1179,10 @@ def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
             if made is None or not made[2] or not _any_changes(engine, rest, [op]):
                 continue
             targets, calls, _ = made
+            if w is not EN:
+                name = engine.room(excluded).name  # type: ignore[union-attr]
+                text = _room_except_local(rng, w, kind, op, name)
+                return _result("room_dependent", text, targets, calls, {}, rng, w)
             noun = rng.choice(kind.plural)
             room = engine.room(excluded).name  # type: ignore[union-attr]
             clause = rng.choice(
@@ -1188,6 +1200,58 @@ def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
             )
             return _result("room_dependent", text, targets, calls, {}, rng)
     return None
+
+
+def _room_cond_local(
+    rng: random.Random,
+    w: ModuleType,
+    kind: Kind,
+    cond: RoomCond,
+    op: Op,
+    excluded: str | None,
+) -> str:
+    """A request about the rooms that meet a condition, in ``w``'s language, drawn as the
+    English one is: the group's noun, the condition's phrasing, three phrasings of the
+    operation (English words all three before choosing one), the clause, then the room left
+    out or the request frame. A language places the rooms where it needs them (German: before
+    the verb's particle, ``schalte die Lampen in Räumen mit Bewegung ein``)."""
+    words = _kind_words(w, kind, rng.choice(range(len(kind.plural))))
+    says = w.COMP_COND[cond.pred.attr]
+    if len(says) != len(cond.says):
+        raise LookupError(f"{w.__name__} has not as many phrasings of {cond.pred.attr} as English")
+    where = says[rng.choice(range(len(says)))].format(t=number(w, cond.pred.ref))
+    obj0, first, obj2, bare = w.COMP_COND_SAID
+    said = [
+        _say(rng, op, obj0.format(**words, where=where), w, kind),
+        _say(rng, op, bare.format(**words), w, kind),
+        _say(rng, op, obj2.format(**words, where=where), w, kind),
+    ]
+    pick = rng.choice(range(3))
+    clause = said[pick] if pick != 1 else (first.format(where=where.strip(), imp=said[1][0]),) * 2
+    if excluded is not None:
+        put = w.COMP_EXCEPT[rng.choice(range(3))]
+        return _tidy(w, put, **w.room_parts(excluded), clause=clause[0], Clause=sentence(clause[0]))
+    return _tidy(w, "{c}" + w.COMP_STOP, c=clause[0]) if pick == 1 else _request(rng, clause, w)
+
+
+def _room_except_local(rng: random.Random, w: ModuleType, kind: Kind, op: Op, room: str) -> str:
+    """ "Everywhere but the kitchen" in ``w``'s language, drawn as the English one is: the
+    group's noun, three phrasings of the operation, one of them, the request frame, one more
+    phrasing, then the sentence ("Except for the kitchen, …" or the request)."""
+    words = {**_kind_words(w, kind, rng.choice(range(len(kind.plural)))), **w.room_parts(room)}
+    said = [_say(rng, op, obj.format(**words), w, kind) for obj in w.COMP_ALL_BUT]
+    clause = said[rng.choice(range(3))]
+    asked = _request(rng, clause, w)
+    everything = _say(rng, op, w.COMP_ALL[0].format(**words, where=""), w, kind)
+    if rng.choice(range(2)) == 0:
+        return asked
+    return _tidy(
+        w,
+        w.COMP_EXCEPT[0],
+        **w.room_parts(room),
+        clause=everything[0],
+        Clause=sentence(everything[0]),
+    )
 
 
 def _top_n(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict[str, Any] | None:
@@ -1265,17 +1329,13 @@ def _top_n_local(
     return text
 
 
-MAKERS: dict[str, Callable[[HomeEngine, random.Random], dict[str, Any] | None]] = {
+MAKERS: dict[str, Callable[[HomeEngine, random.Random, ModuleType], dict[str, Any] | None]] = {
     "multi_device": _multi_device,
     "batch": _batch,
     "state_dependent": _state_dependent,
     "room_dependent": _room_dependent,
     "top_n": _top_n,
 }
-
-
-WORDED = ("multi_device", "batch", "state_dependent", "top_n")
-"""The subcategories whose maker takes a wording module (:mod:`smh_core.languages.smh`)."""
 
 
 def compositional_task(
@@ -1285,8 +1345,4 @@ def compositional_task(
     this draw has no fit (the caller retries with the next draw). ``engine`` is left as it was."""
     if sub not in MAKERS:
         raise ValueError(f"unknown compositional subcategory {sub!r}")
-    if w is EN:
-        return MAKERS[sub](engine, rng)
-    if sub not in WORDED:
-        raise ValueError(f"smh/{sub} is not written in {w.__name__}")
-    return MAKERS[sub](engine, rng, w)  # type: ignore[call-arg]
+    return MAKERS[sub](engine, rng, w)

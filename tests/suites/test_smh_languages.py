@@ -57,7 +57,8 @@ _ENGLISH_WORDS = (
     "pause whatever playing mute heat aim bring put house whole home around over them every "
     "brightest dimmest fastest slowest coldest highest lowest loudest quietest hottest most "
     "least widest setting only those two three whose brighter dimmer than under currently "
-    "running heating shut closed louder hotter any one"
+    "running heating shut closed louder hotter any one rooms where except ones everywhere but "
+    "leave alone motion detected someone moving sees reads warmer humid conditioning"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
@@ -178,6 +179,19 @@ def test_every_compositional_operation_is_said_as_often_as_in_english(lang: str)
                         **w.comp_kind(name, 0), x=said.format(kinds="K", t=pred.ref)
                     )
                     assert not (_words(words) & ENGLISH) - SHARED[lang] - {"k"}, words
+    for cond in C.ROOM_CONDS:
+        says = w.COMP_COND[cond.pred.attr]
+        assert len(says) == len(cond.says), cond.pred.attr
+        for said in says:
+            for frame in (*w.COMP_COND_SAID, *w.COMP_ALL_BUT):
+                words = frame.format(
+                    **w.comp_kind("lights", 0),
+                    **w.room_parts(L.localised_home(lang, "simple", 0).rooms[0].name),
+                    where=said.format(t=cond.pred.ref),
+                    imp="X",
+                )
+                assert not (_words(words) & ENGLISH) - SHARED[lang] - {"x"}, words
+    assert (len(w.COMP_EXCEPT), len(w.COMP_ALL_BUT), len(w.COMP_COND_SAID)) == (3, 3, 4)
     assert len(w.COMP_WHICH) == 4 and len(w.COMP_ROOM_SAID) == 2
     assert len(w.COMP_REQUEST) == 5 and len(w.COMP_DONE) == len(C._DONE)
     assert (len(w.COMP_IN_ROOM), len(w.COMP_IN_HOME), len(w.COMP_ALL)) == (3, 4, 4)
@@ -299,8 +313,8 @@ def test_a_missing_word_is_an_error_not_english(lang: str) -> None:
         C._say(
             random.Random(0), C.Op("no_such_attribute", 1, ("x {obj}",)), "y", w, C.KINDS["fans"]
         )
-    with pytest.raises(ValueError, match="not written"):
-        C.compositional_task("room_dependent", None, random.Random(0), w)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown compositional"):
+        C.compositional_task("no_such", None, random.Random(0), w)  # type: ignore[arg-type]
     with pytest.raises(LookupError):
         w.set_request("clear", random.Random(0), "x", "work_mode", "no_such_mode", None, None)
     assert isinstance(L.localised_home(lang, "simple", 0), Home)

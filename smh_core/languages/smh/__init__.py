@@ -36,6 +36,7 @@ WRITTEN = (
     "multi_device",
     "batch",
     "state_dependent",
+    "room_dependent",
     "top_n",
 )
 """The subcategories written in every language other than English so far."""

@@ -4,6 +4,7 @@ Wohnzimmer``, ``beim Luftreiniger Küche``); decimal comma, a space before ``%``
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -560,6 +561,28 @@ a plural with its modifier ({t}: the threshold); an adjective before the noun ta
 plural ending after "die"/"alle"."""
 COMP_WHICH = ("die {x}", "alle {x}", "sämtliche {x}", "wirklich alle {x}")
 COMP_ROOM_SAID = ("{room}: {text}", "{room_in}: {text}")
+COMP_COND = {
+    "current_humidity": (" in Räumen mit mehr als {t} % Luftfeuchtigkeit", " in Räumen mit einer Luftfeuchtigkeit über {t} %", " in Räumen mit über {t} % Luftfeuchte"),
+    "current_temperature": (" in Räumen mit mehr als {t} Grad", " in Räumen mit einer Temperatur über {t} Grad", " in Räumen wärmer als {t} Grad"),
+    "human_detected": (" in Räumen mit Bewegung", " in Räumen, in denen sich gerade jemand bewegt,", " in Räumen mit erkannter Bewegung"),
+    "state": (" in Räumen mit laufender Klimaanlage", " in Räumen, in denen die Klimaanlage läuft,", " in Räumen mit eingeschalteter Klimaanlage"),
+}  # fmt: skip
+"""Per room condition (the sensed attribute): the rooms that meet it ({t}: the threshold), as
+they stand after the group they qualify."""
+COMP_COND_SAID = ("die {kinds}{where}", "{where} {imp}", "alle {kinds}{where}", "die {kinds}")
+"""The clause about such rooms: the group there, the rooms put first, all of the group there,
+and the group alone (for the rooms put first)."""
+COMP_EXCEPT = (
+    "Außer {room_in}: {Clause}.",
+    "{clause}, aber nicht {room_in}.",
+    "{clause}, außer {room_in}.",
+)
+COMP_ALL_BUT = (
+    "alle {kinds} außer denen {room_in}",
+    "die {kinds} überall außer {room_in}",
+    "die {kinds} in jedem Raum außer {room_in}",
+)
+COMP_STOP = "."
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:
@@ -569,8 +592,9 @@ def comp_kind(kind: str, noun: int) -> dict[str, str]:
 
 
 def tidy(text: str) -> str:
-    """German needs no elision."""
-    return text
+    """A relative clause's closing comma before other punctuation goes (``… läuft, schließen``
+    keeps it; ``… läuft,.`` does not)."""
+    return re.sub(r",\s*([,.?!])", r"\1", text)
 
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en

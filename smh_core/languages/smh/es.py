@@ -567,6 +567,27 @@ COMP_PREDS = {
 plural with its modifier ({t}: the threshold), adjectives agreeing with the noun."""
 COMP_WHICH = ("{the} {x}", "{all} {x}", "absolutamente {all} {x}", "{each} {x}")
 COMP_ROOM_SAID = ("{room}: {text}", "{room_in}, {text_low}")
+COMP_COND = {
+    "current_humidity": (" en las habitaciones con más del {t} % de humedad", " en cualquier habitación cuyo sensor marque más del {t} % de humedad", " en las habitaciones con una humedad superior al {t} %"),
+    "current_temperature": (" en las habitaciones a más de {t} grados", " en cualquier habitación donde la temperatura pase de {t} grados", " en las habitaciones cuyo sensor marque más de {t} grados"),
+    "human_detected": (" en las habitaciones donde se detecta movimiento", " en cualquier habitación donde alguien se esté moviendo", " en las habitaciones donde el sensor de movimiento ve a alguien"),
+    "state": (" en las habitaciones con el aire acondicionado encendido", " en cualquier habitación con el aire puesto", " en las habitaciones donde está funcionando el aire acondicionado"),
+}  # fmt: skip
+"""Per room condition (the sensed attribute): the rooms that meet it ({t}: the threshold)."""
+COMP_COND_SAID = ("{the} {kinds}{where}", "{where}, {imp}", "{all} {kinds}{where}", "{the} {kinds}")
+"""The clause about such rooms: the group there, the rooms put first, all of the group there,
+and the group alone (for the rooms put first)."""
+COMP_EXCEPT = (
+    "Excepto {room_in}, {clause}.",
+    "{clause}, pero no toques nada {room_in}.",
+    "{clause}, menos {room_in}.",
+)
+COMP_ALL_BUT = (
+    "{all} {kinds} menos {the} {room_of}",
+    "{the} {kinds} de toda la casa menos {room_in}",
+    "{the} {kinds} de todas las habitaciones salvo {room_in}",
+)
+COMP_STOP = "."
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:

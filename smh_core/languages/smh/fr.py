@@ -587,6 +587,27 @@ COMP_PREDS = {
 plural with its modifier ({t}: the threshold), participles agreeing with the noun."""
 COMP_WHICH = ("les {x}", "{all} les {x}", "l'ensemble des {x}", "{each} des {x}")
 COMP_ROOM_SAID = ("{room} : {text}", "{room_in}, {text_low}")
+COMP_COND = {
+    "current_humidity": (" dans les pièces où l'humidité dépasse {t} %", " dans toute pièce dont le capteur indique plus de {t} % d'humidité", " dans les pièces à plus de {t} % d'humidité"),
+    "current_temperature": (" dans les pièces à plus de {t} degrés", " dans toute pièce où la température dépasse {t} degrés", " dans les pièces dont le capteur indique plus de {t} degrés"),
+    "human_detected": (" dans les pièces où un mouvement est détecté", " dans toute pièce où quelqu'un bouge", " dans les pièces où le détecteur voit quelqu'un"),
+    "state": (" dans les pièces où la clim est allumée", " dans toute pièce où la climatisation tourne", " dans les pièces où la clim marche"),
+}  # fmt: skip
+"""Per room condition (the sensed attribute): the rooms that meet it ({t}: the threshold)."""
+COMP_COND_SAID = ("les {kinds}{where}", "{where}, {imp}", "{all} les {kinds}{where}", "les {kinds}")
+"""The clause about such rooms: the group there, the rooms put first, all of the group there,
+and the group alone (for the rooms put first)."""
+COMP_EXCEPT = (
+    "Sauf {room_in}, {clause}.",
+    "{clause}, mais ne touche à rien {room_in}.",
+    "{clause}, sauf {room_in}.",
+)
+COMP_ALL_BUT = (
+    "{all} les {kinds} sauf {those_of} {room_of}",
+    "les {kinds} partout sauf {room_in}",
+    "les {kinds} de toutes les pièces sauf {room_in}",
+)
+COMP_STOP = "."
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:
@@ -599,6 +620,7 @@ def comp_kind(kind: str, noun: int) -> dict[str, str]:
         "all": "toutes" if f else "tous",
         "every": every,
         "each": "chacune" if f else "chacun",
+        "those_of": "celles" if f else "ceux",
     }
 
 

@@ -394,6 +394,23 @@ COMP_PREDS = {
 modifier before the noun ({t}: the threshold)."""
 COMP_WHICH = ("{x}", "所有{x}", "全部{x}", "每一{measure}{x}")
 COMP_ROOM_SAID = ("{room}：{text}", "{room}里，{text}")
+COMP_COND = {
+    "current_humidity": ("湿度超过{t}%的房间里", "湿度传感器读数超过{t}%的房间里", "湿度高于{t}%的房间里"),
+    "current_temperature": ("温度超过{t}度的房间里", "温度高于{t}度的房间里", "传感器读数超过{t}度的房间里"),
+    "human_detected": ("检测到有人活动的房间里", "有人走动的房间里", "人体传感器检测到有人的房间里"),
+    "state": ("开着空调的房间里", "空调正在运行的房间里", "空调开着的房间里"),
+}  # fmt: skip
+"""Per room condition (the sensed attribute): the rooms that meet it ({t}: the threshold)."""
+COMP_COND_SAID = ("{where}的{kinds}", "{where}，{imp}", "{where}的所有{kinds}", "{kinds}")
+"""The clause about such rooms: the group there, the rooms put first, all of the group there,
+and the group alone (for the rooms put first)."""
+COMP_EXCEPT = ("除了{room}，{clause}。", "{clause}，但别动{room}的。", "{clause}，{room}除外。")
+COMP_ALL_BUT = (
+    "除了{room}以外的所有{kinds}",
+    "除{room}外各处的{kinds}",
+    "{room}以外每个房间的{kinds}",
+)
+COMP_STOP = "。"
 
 
 def comp_kind(kind: str, noun: int) -> dict[str, str]:
