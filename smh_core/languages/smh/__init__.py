@@ -42,8 +42,8 @@ WRITTEN = (
 """The subcategories written in every language other than English so far."""
 
 NOT_WRITTEN = (
-    "not yet written in this language (issue 41, item 3: compositional, "
-    "ambiguous-intent and multi-turn wording come in later increments)"
+    "not yet written in this language (issue 41, item 3: "
+    "ambiguous-intent and multi-turn wording come in a later increment)"
 )
 """Why the language's suite has no task of the other subcategories."""
 
