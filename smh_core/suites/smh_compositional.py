@@ -17,6 +17,13 @@ devices (which the request changes) and non-qualifying ones (which the same oper
 change: an agent that ignores the predicate changes them and fails preservation). Readings are
 seeded clearly away from thresholds and rankings without ties at the cut, so every selection
 has one right answer. Kinds, operations, predicates and rankings are tables, not code.
+
+Every maker takes a wording module (:mod:`smh_core.languages.smh`). English is the tables' own
+phrasings, as ever (``tasks/smh.jsonl`` byte for byte); another language says each phrasing its
+own way (its block "compositional control": an operation in the imperative and the infinitive,
+groups that agree with their noun, places where the language puts them) and draws exactly as
+English does: one choice among as many phrasings as English has, in the same order, so task
+``i`` selects the same devices in every language.
 """
 
 from __future__ import annotations
