@@ -17,6 +17,13 @@ devices (which the request changes) and non-qualifying ones (which the same oper
 change: an agent that ignores the predicate changes them and fails preservation). Readings are
 seeded clearly away from thresholds and rankings without ties at the cut, so every selection
 has one right answer. Kinds, operations, predicates and rankings are tables, not code.
+
+Every maker takes a wording module (:mod:`smh_core.languages.smh`). English is the tables' own
+phrasings, as ever (``tasks/smh.jsonl`` byte for byte); another language says each phrasing its
+own way (its block "compositional control": an operation in the imperative and the infinitive,
+groups that agree with their noun, places where the language puts them) and draws exactly as
+English does: one choice among as many phrasings as English has, in the same order, so task
+``i`` selects the same devices in every language.
 """
 
 from __future__ import annotations
@@ -24,12 +31,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import Compare, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
+from smh_core.languages.smh import en as EN
+from smh_core.languages.smh.render import number, sentence
 
 from .common import lit
 
@@ -651,16 +661,92 @@ def _plan(trial: HomeEngine, member: Member, op: Op) -> Plan | None:
         trial.restore(snap)
 
 
-def _say(rng: random.Random, op: Op, obj: str) -> str:
-    return rng.choice(op.says).format(obj=obj)
+Said = tuple[str, str]
+"""A clause in the two verb forms a request frame may need: the imperative ("schalte die
+Lampe ein") and the infinitive ("die Lampe einschalten", after "Kannst du"); alike in English
+and Chinese."""
 
 
-def _request(rng: random.Random, clause: str) -> str:
+def _say(
+    rng: random.Random, op: Op, obj: str, w: ModuleType = EN, kind: Kind | None = None
+) -> Said:
+    """One of ``op``'s phrasings on ``obj``, drawn as the English one is (one choice among
+    as many phrasings as English has), in the language of ``w``."""
+    i = rng.choice(range(len(op.says)))
+    if w is EN:
+        said = op.says[i].format(obj=obj)
+        return said, said
+    assert kind is not None
+    imp, inf = _local_says(w, kind, op)[i]
+    v = _local_value(w, kind, op) if "{v}" in imp + inf else ""
+    return imp.format(obj=obj, v=v), inf.format(obj=obj, v=v)
+
+
+def _kind_name(kind: Kind) -> str:
+    return next(name for name, k in KINDS.items() if k is kind)
+
+
+def _local_says(w: ModuleType, kind: Kind, op: Op) -> tuple[Any, ...]:
+    """The phrasings of ``op`` in ``w`` (as many as English has), never English: a missing one
+    is an error."""
+    table = w.COMP_OPS[_kind_name(kind)]
+    says = table.get((op.attr, op.value), table.get(op.attr))
+    if says is None or len(says) != len(op.says):
+        raise LookupError(f"{w.__name__} has no {len(op.says)} phrasings of {op}")
+    return says
+
+
+def _local_value(w: ModuleType, kind: Kind, op: Op) -> str:
+    """The value an op's phrasing names ({v}): a word of the language or a number."""
+    if isinstance(op.value, str):
+        words = w.COMP_VALUES[_kind_name(kind)]
+        if op.value not in words:
+            raise LookupError(f"no {w.__name__} word for {op.value!r} of {_kind_name(kind)}")
+        return words[op.value]
+    return number(w, op.value)
+
+
+def _kind_words(w: ModuleType, kind: Kind, noun: int) -> dict[str, str]:
+    """A kind's words in ``w``: the ``noun``-th plural and whatever agreement its templates
+    need (gender, article, measure word)."""
+    return w.comp_kind(_kind_name(kind), noun)
+
+
+def _joined(w: ModuleType, clauses: list[Said]) -> Said:
+    """Clauses joined form by form ("a, b and c")."""
+    if w is EN:
+        return _join([c[0] for c in clauses]), _join([c[1] for c in clauses])
+    return w.join([c[0] for c in clauses]), w.join([c[1] for c in clauses])
+
+
+def _tidy(w: ModuleType, frame: str, **parts: str) -> str:
+    """A frame filled in, as the language writes it (French elision, first letter upper)."""
+    return sentence(w.tidy(frame.format(**parts)))
+
+
+def _say_en(rng: random.Random, op: Op, obj: str) -> str:
+    """An English phrasing (the subcategories not yet written in other languages)."""
+    return _say(rng, op, obj)[0]
+
+
+def _request_en(rng: random.Random, clause: str) -> str:
+    """An English request (the subcategories not yet written in other languages)."""
+    return _request(rng, (clause, clause))
+
+
+def _request(rng: random.Random, clause: Said, w: ModuleType = EN) -> str:
     """Wrap an imperative clause in one of several polite frames."""
-    frame = rng.choice(
-        ["{c}.", "Please {c}.", "Could you {c}?", "Can you {c} for me?", "I'd like you to {c}."]
-    )
-    return _cap(frame.format(c=clause))
+    frames = [
+        "{c}.",
+        "Please {c}.",
+        "Could you {c}?",
+        "Can you {c} for me?",
+        "I'd like you to {c}.",
+    ]
+    i = rng.choice(range(len(frames)))
+    if w is EN:
+        return _cap(frames[i].format(c=clause[0]))
+    return _tidy(w, w.COMP_REQUEST[i], imp=clause[0], inf=clause[1])
 
 
 def _seed(rng: random.Random, value: Any, pred: Pred, yes: bool) -> Any | None:
@@ -685,7 +771,7 @@ def _power_on(
 
 
 def _scope(
-    engine: HomeEngine, rng: random.Random, kind: Kind, least: int
+    engine: HomeEngine, rng: random.Random, kind: Kind, least: int, w: ModuleType = EN
 ) -> tuple[list[Member], str, str | None] | None:
     """The whole home or one room (with none of the kind in rooms nested inside it) holding at
     least ``least`` of the kind, the words for it ("" or " in the Study") and the room's name."""
@@ -700,17 +786,19 @@ def _scope(
     ]
     if local and rng.random() < 0.4:
         room = rng.choice(local)
-        where = rng.choice([" in the {r}", " in the {r}", " over in the {r}"]).format(
-            r=engine.room(room).name
+        i = rng.choice(range(3))
+        name = engine.room(room).name  # type: ignore[union-attr]
+        where = (
+            [" in the {r}", " in the {r}", " over in the {r}"][i].format(r=name)
+            if w is EN
+            else w.COMP_IN_ROOM[i].format(**w.room_parts(name))
         )
         return _members(engine, kind, {room}), where, engine.room(room).name  # type: ignore[union-attr]
     if len(everything) < least:
         return None
-    return (
-        everything,
-        rng.choice(["", " in the house", " in the whole home", " around the house"]),
-        None,
-    )
+    i = rng.choice(range(4))
+    home = ["", " in the house", " in the whole home", " around the house"]
+    return everything, home[i] if w is EN else w.COMP_IN_HOME[i], None
 
 
 def _kinds_with(engine: HomeEngine, rng: random.Random, least: int) -> list[str]:
@@ -726,12 +814,18 @@ def _result(
     calls: list[dict[str, Any]],
     overrides: dict[str, dict[str, Any]],
     rng: random.Random,
+    w: ModuleType = EN,
 ) -> dict[str, Any]:
+    done = rng.choice(range(len(_DONE)))
     out: dict[str, Any] = {
         "subcategory": sub,
         "text": text,
         "goal": {"kind": "execute", "critic": _critic(targets)},
-        "reference": {"mode": "execute", "response": rng.choice(_DONE), "actions": calls},
+        "reference": {
+            "mode": "execute",
+            "response": _DONE[done] if w is EN else w.COMP_DONE[done],
+            "actions": calls,
+        },
     }
     if overrides:
         out["overrides"] = [
@@ -771,7 +865,9 @@ def _any_changes(trial: HomeEngine, members: list[Member], ops: list[Op]) -> boo
 
 
 # ----------------------------------------------------------------------------- subcategories
-def _multi_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _multi_device(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
     dids = [
         d for d in engine.device_ids() if engine.device(d).userdata.subcategory in BY_SUBCATEGORY
     ]
@@ -789,24 +885,28 @@ def _multi_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
             if plan is not None and plan[2]:
                 targets.append((did, plan[1]))
                 calls += plan[0]
-                clauses.append(_say(rng, op, f"the {device.name}"))
+                the = f"the {device.name}" if w is EN else w.device_parts(device.name)["dev"]
+                clauses.append(_say(rng, op, the, w, kind))
                 break
     if len(targets) < 2:
         return None
     frame = rng.choice(["list", "list", "then", "also"])
     if frame == "list":
-        text = _request(rng, _join(clauses))
+        text = _request(rng, _joined(w, clauses), w)
+    elif w is not EN:
+        first, rest = clauses[0][0], _joined(w, clauses[1:])[0]
+        text = _tidy(w, w.COMP_THEN if frame == "then" else w.COMP_ALSO, first=first, rest=rest)
     elif frame == "then":
-        text = _cap(f"First {clauses[0]}, then {_join(clauses[1:])}.")
+        text = _cap(f"First {clauses[0][0]}, then {_join([c[0] for c in clauses[1:]])}.")
     else:
-        text = _cap(f"{clauses[0]}; also {_join(clauses[1:])}, please.")
-    return _result("multi_device", text, targets, calls, {}, rng)
+        text = _cap(f"{clauses[0][0]}; also {_join([c[0] for c in clauses[1:]])}, please.")
+    return _result("multi_device", text, targets, calls, {}, rng, w)
 
 
-def _batch(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _batch(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict[str, Any] | None:
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
-        scope = _scope(engine, rng, kind, 2)
+        scope = _scope(engine, rng, kind, 2, w)
         if scope is None:
             continue
         members, where, _ = scope
@@ -819,19 +919,24 @@ def _batch(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
             if made is None or not made[2]:
                 continue
             targets, calls, _ = made
-            noun = rng.choice(kind.plural)
-            obj = rng.choice(
-                [
-                    f"all the {noun}{where}",
-                    f"all {noun}{where}",
+            noun = rng.choice(range(len(kind.plural)))
+            said = rng.choice(range(4))
+            if w is EN:
+                obj = [
+                    f"all the {kind.plural[noun]}{where}",
+                    f"all {kind.plural[noun]}{where}",
                     f"every {kind.singular}{where}",
-                    f"each of the {noun}{where}",
-                ]
-            )
-            clause = _say(rng, chosen[0], obj)
+                    f"each of the {kind.plural[noun]}{where}",
+                ][said]
+                them = "them"
+            else:
+                obj = w.COMP_ALL[said].format(**_kind_words(w, kind, noun), where=where)
+                them = w.COMP_THEM.format(**_kind_words(w, kind, noun))
+            clause = _say(rng, chosen[0], obj, w, kind)
             if len(chosen) > 1:
-                clause += " and " + _say(rng, chosen[1], "them")
-            return _result("batch", _request(rng, clause), targets, calls, {}, rng)
+                second = _say(rng, chosen[1], them, w, kind)
+                clause = _joined(w, [clause, second])
+            return _result("batch", _request(rng, clause, w), targets, calls, {}, rng, w)
     return None
 
 
@@ -844,14 +949,17 @@ def _split(rng: random.Random, members: list[Member]) -> tuple[list[Member], lis
 
 
 def _scoped[T](
-    engine: HomeEngine, rng: random.Random, options: Callable[[Kind], Iterable[T]]
+    engine: HomeEngine,
+    rng: random.Random,
+    options: Callable[[Kind], Iterable[T]],
+    w: ModuleType = EN,
 ) -> Iterator[tuple[Kind, Any, list[T]]]:
     """Per kind of device with two or more in a drawn scope: the kind, the scope and the options
     (predicates, rankings) every member of the scope has the attribute for; lazily, so the draws
     happen in the order the caller consumes them."""
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
-        scope = _scope(engine, rng, kind, 2)
+        scope = _scope(engine, rng, kind, 2, w)
         usable = [
             o
             for o in options(kind)
@@ -862,8 +970,10 @@ def _scoped[T](
         yield kind, scope, usable
 
 
-def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    for kind, (members, _, room), preds in _scoped(engine, rng, lambda k: k.preds):
+def _state_dependent(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
+    for kind, (members, _, room), preds in _scoped(engine, rng, lambda k: k.preds, w):
         pred = rng.choice(preds)
         yes, no = _split(rng, members)
         overrides: dict[str, dict[str, Any]] = {}
@@ -888,6 +998,9 @@ def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] |
             ):  # type: ignore[index]
                 continue
             targets, calls, _ = made
+            if w is not EN:
+                text = _state_local(rng, w, kind, pred, op, room)
+                return _result("state_dependent", text, targets, calls, overrides, rng, w)
             noun = rng.choice(kind.plural)
             obj = rng.choice(
                 [
@@ -897,7 +1010,7 @@ def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] |
                     f"every one of the {noun} {{p}}",
                 ]
             ).format(p=rng.choice(pred.says))
-            text = _request(rng, _say(rng, op, obj))
+            text = _request_en(rng, _say_en(rng, op, obj))
             if room is not None:
                 text = (
                     f"{room}: {text}"
@@ -906,6 +1019,35 @@ def _state_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] |
                 )
             return _result("state_dependent", text, targets, calls, overrides, rng)
     return None
+
+
+def _state_local(
+    rng: random.Random, w: ModuleType, kind: Kind, pred: Pred, op: Op, room: str | None
+) -> str:
+    """A state-dependent request in ``w``'s language, drawn as the English one is: the group's
+    noun, the frame ("all the …"), the predicate's phrasing, the operation, the request frame,
+    and for a room the way it is put first ("Kitchen: …" or "In the kitchen, …")."""
+    name = _kind_name(kind)
+    noun = rng.choice(range(len(kind.plural)))
+    frame = w.COMP_WHICH[rng.choice(range(4))]
+    says = w.COMP_PREDS[name].get((pred.attr, pred.cmp), ())
+    if len(says) != len(pred.says):
+        raise LookupError(f"{w.__name__} has not as many phrasings of {pred} as English")
+    words = _kind_words(w, kind, noun)
+    said = says[rng.choice(range(len(says)))].format(kinds=words["kinds"], t=number(w, pred.ref))
+    text = _request(rng, _say(rng, op, frame.format(**words, x=said), w, kind), w)
+    if room is None:
+        return text
+    put = w.COMP_ROOM_SAID[0 if rng.random() < 0.3 else 1]
+    return _tidy(w, put, **w.room_parts(room), text=text, text_low=_lower_first(text))
+
+
+def _lower_first(text: str) -> str:
+    """``text`` with its first letter lower case (after an opening ``¿``)."""
+    for i, c in enumerate(text):
+        if c.isalpha():
+            return text[:i] + c.lower() + text[i + 1 :]
+    return text
 
 
 def _room_of(engine: HomeEngine, did: str) -> str | None:
@@ -923,7 +1065,9 @@ def _ancestors(engine: HomeEngine, room: str | None) -> list[str]:
     return out
 
 
-def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _room_dependent(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
     fits = []  # (condition, target) pairs with a target device in a sensed room
     for cond in ROOM_CONDS:
         sensed_rooms = {
@@ -938,7 +1082,7 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
             if any(_room_of(engine, d) in sensed_rooms for d, _ in _members(engine, KINDS[t[0]]))
         ]
     if not fits or rng.random() < 0.3:
-        return _room_except(engine, rng)
+        return _room_except(engine, rng, w)
     cond, (kind_name, attr, value) = rng.choice(fits)
     sensors = [
         d
@@ -994,13 +1138,17 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
     if made is None or not made[2] or not _any_changes(trial, rest, [op]):
         return None
     targets, calls, _ = made
+    if w is not EN:
+        excluded_name = None if excluded is None else engine.room(excluded).name  # type: ignore[union-attr]
+        text = _room_cond_local(rng, w, kind, cond, op, excluded_name)
+        return _result("room_dependent", text, targets, calls, overrides, rng, w)
     noun = rng.choice(kind.plural)
     where = rng.choice(cond.says)
     clause = rng.choice(
         [
-            f"{_say(rng, op, f'the {noun}')} in {where}",
-            f"in {where}, {_say(rng, op, f'the {noun}')}",
-            f"{_say(rng, op, f'any {noun}')} in {where}",
+            f"{_say_en(rng, op, f'the {noun}')} in {where}",
+            f"in {where}, {_say_en(rng, op, f'the {noun}')}",
+            f"{_say_en(rng, op, f'any {noun}')} in {where}",
         ]
     )
     if excluded is not None:
@@ -1013,11 +1161,13 @@ def _room_dependent(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
             ]
         )
     else:
-        text = _cap(clause) + "." if clause.startswith("in ") else _request(rng, clause)
+        text = _cap(clause) + "." if clause.startswith("in ") else _request_en(rng, clause)
     return _result("room_dependent", text, targets, calls, overrides, rng)
 
 
-def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _room_except(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
     """ "Everywhere except the X": the kind in every room but one (no nested rooms involved)."""
     for name in _kinds_with(engine, rng, 2):
         kind = KINDS[name]
@@ -1036,27 +1186,83 @@ def _room_except(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
             if made is None or not made[2] or not _any_changes(engine, rest, [op]):
                 continue
             targets, calls, _ = made
+            if w is not EN:
+                name = engine.room(excluded).name  # type: ignore[union-attr]
+                text = _room_except_local(rng, w, kind, op, name)
+                return _result("room_dependent", text, targets, calls, {}, rng, w)
             noun = rng.choice(kind.plural)
             room = engine.room(excluded).name  # type: ignore[union-attr]
             clause = rng.choice(
                 [
-                    f"{_say(rng, op, f'all the {noun}')} except the ones in the {room}",
-                    f"{_say(rng, op, f'the {noun}')} everywhere but the {room}",
-                    f"{_say(rng, op, f'the {noun} in every room except the {room}')}",
+                    f"{_say_en(rng, op, f'all the {noun}')} except the ones in the {room}",
+                    f"{_say_en(rng, op, f'the {noun}')} everywhere but the {room}",
+                    f"{_say_en(rng, op, f'the {noun} in every room except the {room}')}",
                 ]
             )
             text = rng.choice(
                 [
-                    _request(rng, clause),
-                    f"Except for the {room}, {_say(rng, op, f'all the {noun}')}.",
+                    _request_en(rng, clause),
+                    f"Except for the {room}, {_say_en(rng, op, f'all the {noun}')}.",
                 ]
             )
             return _result("room_dependent", text, targets, calls, {}, rng)
     return None
 
 
-def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    for kind, (members, where, _), ranks in _scoped(engine, rng, lambda k: k.ranks):
+def _room_cond_local(
+    rng: random.Random,
+    w: ModuleType,
+    kind: Kind,
+    cond: RoomCond,
+    op: Op,
+    excluded: str | None,
+) -> str:
+    """A request about the rooms that meet a condition, in ``w``'s language, drawn as the
+    English one is: the group's noun, the condition's phrasing, three phrasings of the
+    operation (English words all three before choosing one), the clause, then the room left
+    out or the request frame. A language places the rooms where it needs them (German: before
+    the verb's particle, ``schalte die Lampen in Räumen mit Bewegung ein``)."""
+    words = _kind_words(w, kind, rng.choice(range(len(kind.plural))))
+    says = w.COMP_COND[cond.pred.attr]
+    if len(says) != len(cond.says):
+        raise LookupError(f"{w.__name__} has not as many phrasings of {cond.pred.attr} as English")
+    where = says[rng.choice(range(len(says)))].format(t=number(w, cond.pred.ref))
+    obj0, first, obj2, bare = w.COMP_COND_SAID
+    said = [
+        _say(rng, op, obj0.format(**words, where=where), w, kind),
+        _say(rng, op, bare.format(**words), w, kind),
+        _say(rng, op, obj2.format(**words, where=where), w, kind),
+    ]
+    pick = rng.choice(range(3))
+    clause = said[pick] if pick != 1 else (first.format(where=where.strip(), imp=said[1][0]),) * 2
+    if excluded is not None:
+        put = w.COMP_EXCEPT[rng.choice(range(3))]
+        return _tidy(w, put, **w.room_parts(excluded), clause=clause[0], Clause=sentence(clause[0]))
+    return _tidy(w, "{c}" + w.COMP_STOP, c=clause[0]) if pick == 1 else _request(rng, clause, w)
+
+
+def _room_except_local(rng: random.Random, w: ModuleType, kind: Kind, op: Op, room: str) -> str:
+    """ "Everywhere but the kitchen" in ``w``'s language, drawn as the English one is: the
+    group's noun, three phrasings of the operation, one of them, the request frame, one more
+    phrasing, then the sentence ("Except for the kitchen, …" or the request)."""
+    words = {**_kind_words(w, kind, rng.choice(range(len(kind.plural)))), **w.room_parts(room)}
+    said = [_say(rng, op, obj.format(**words), w, kind) for obj in w.COMP_ALL_BUT]
+    clause = said[rng.choice(range(3))]
+    asked = _request(rng, clause, w)
+    everything = _say(rng, op, w.COMP_ALL[0].format(**words, where=""), w, kind)
+    if rng.choice(range(2)) == 0:
+        return asked
+    return _tidy(
+        w,
+        w.COMP_EXCEPT[0],
+        **w.room_parts(room),
+        clause=everything[0],
+        Clause=sentence(everything[0]),
+    )
+
+
+def _top_n(engine: HomeEngine, rng: random.Random, w: ModuleType = EN) -> dict[str, Any] | None:
+    for kind, (members, where, _), ranks in _scoped(engine, rng, lambda k: k.ranks, w):
         rank = rng.choice(ranks)
         n = rng.randint(1, min(3, len(members) - 1))
         high = rng.random() < 0.6
@@ -1090,18 +1296,47 @@ def _top_n(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
             ):  # type: ignore[index]
                 continue
             targets, calls, _ = made
+            if w is not EN:
+                text = _top_n_local(rng, w, kind, rank, op, n, high, where)
+                return _result("top_n", text, targets, calls, overrides, rng, w)
             noun = rng.choice(kind.plural) if n > 1 else kind.singular
             obj = (
                 rng.choice(rank.high if high else rank.low).format(n=_NUMBERS[n], noun=noun) + where
             )
-            text = _request(rng, _say(rng, op, obj))
+            text = _request_en(rng, _say_en(rng, op, obj))
             if n > 1 and rng.random() < 0.3:
-                text = _cap(f"{_say(rng, op, obj)}, only those {_NUMBERS[n].strip()}.")
+                text = _cap(f"{_say_en(rng, op, obj)}, only those {_NUMBERS[n].strip()}.")
             return _result("top_n", text, targets, calls, overrides, rng)
     return None
 
 
-MAKERS: dict[str, Callable[[HomeEngine, random.Random], dict[str, Any] | None]] = {
+def _top_n_local(
+    rng: random.Random,
+    w: ModuleType,
+    kind: Kind,
+    rank: Rank,
+    op: Op,
+    n: int,
+    high: bool,
+    where: str,
+) -> str:
+    """A top-N request in ``w``'s language, drawn as the English one is: the group's noun (more
+    than one), the ranking's phrasing, the operation, the frame, and maybe "only those N". A
+    language phrases the one device (singular, its own agreement) and the N apart."""
+    noun = rng.choice(range(len(kind.plural))) if n > 1 else 0
+    phrasings = w.COMP_RANKS[_kind_name(kind)]["high" if high else "low"]
+    if len(phrasings) != len(rank.high if high else rank.low):
+        raise LookupError(f"{w.__name__} has not as many rankings of {_kind_name(kind)} as English")
+    one, many = phrasings[rng.choice(range(len(phrasings)))]
+    words = {**_kind_words(w, kind, noun), "n": w.COMP_NUMBERS.get(n, ""), "where": where}
+    obj = (one if n == 1 else many).format(**words)
+    text = _request(rng, _say(rng, op, obj, w, kind), w)
+    if n > 1 and rng.random() < 0.3:
+        text = _tidy(w, w.COMP_ONLY, imp=_say(rng, op, obj, w, kind)[0], **words)
+    return text
+
+
+MAKERS: dict[str, Callable[[HomeEngine, random.Random, ModuleType], dict[str, Any] | None]] = {
     "multi_device": _multi_device,
     "batch": _batch,
     "state_dependent": _state_dependent,
@@ -1110,9 +1345,11 @@ MAKERS: dict[str, Callable[[HomeEngine, random.Random], dict[str, Any] | None]] 
 }
 
 
-def compositional_task(sub: str, engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """One TC2 task of subcategory ``sub`` on ``engine``'s home, or ``None`` if this draw has no
-    fit (the caller retries with the next draw). ``engine`` is left as it was."""
+def compositional_task(
+    sub: str, engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+) -> dict[str, Any] | None:
+    """One TC2 task of subcategory ``sub`` on ``engine``'s home, worded by ``w``, or ``None`` if
+    this draw has no fit (the caller retries with the next draw). ``engine`` is left as it was."""
     if sub not in MAKERS:
         raise ValueError(f"unknown compositional subcategory {sub!r}")
-    return MAKERS[sub](engine, rng)
+    return MAKERS[sub](engine, rng, w)

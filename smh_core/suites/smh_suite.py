@@ -164,7 +164,7 @@ def make_task(
     if category == "scheduling":
         return schedule_task(sub, engine, rng, w)
     if category == "compositional_control":
-        return compositional_task(sub, engine, rng)
+        return compositional_task(sub, engine, rng, w)
     if category == "memory":
         return memory_task(sub, engine, rng, w)
     if category in ("ambiguous_intent", "multi_turn"):

@@ -24,6 +24,7 @@ from smh_core.languages.smh import (
     resolve_languages,
     wording,
 )
+from smh_core.suites import smh_compositional as C
 from smh_core.suites import smh_languages as L
 from smh_core.suites import smh_suite as S
 from smh_core.suites.common import validate
@@ -65,13 +66,22 @@ _ENGLISH_WORDS = (
     "thing unrelated but by way next i've turned main my light oops meant back how was "
     "sorry wrong not no don't touch do instead about anything what's just everything that then "
     "well room"
+    # compositional control: its frames, groups, places and operations
+    " all each first then also lights lamps fans conditioners curtains blinds window coverings "
+    "speakers screens players heaters dehumidifiers humidifiers purifiers warm warmest cool "
+    "coolest white daylight neutral halfway half open fully oscillation oscillate oscillating "
+    "pause whatever playing mute heat aim bring put house whole home around over them every "
+    "brightest dimmest fastest slowest coldest highest lowest loudest quietest hottest most "
+    "least widest setting only those two three whose brighter dimmer than under currently "
+    "running heating shut closed louder hotter any one rooms where except ones everywhere but "
+    "leave alone motion detected someone moving sees reads warmer humid conditioning"
 )
 ENGLISH = set(_ENGLISH_WORDS.split())
 """Words of the English templates and attribute names; none may be left in another language."""
 SHARED = {
-    "de": {"hey", "so", "position", "moment", "in", "um", "also", "was"},
+    "de": {"hey", "so", "position", "moment", "in", "um", "also", "was", "bring"},
     "es": {"color", "me", "no"},
-    "fr": {"position", "volume", "mode", "me", "on", "moment", "minutes"},
+    "fr": {"position", "volume", "mode", "me", "on", "moment", "minutes", "pause"},
     "zh": set(),
 }
 """English template words that are also ordinary words of the language (German ``um 7 Uhr``, ``im Moment``,
@@ -231,6 +241,69 @@ def test_the_dialogue_wording_draws_as_english_does(lang: str) -> None:
     assert w.shifted(w.SHIFTS[2], body, dev).startswith(w.SHIFTS[2])
 
 
+def test_every_compositional_operation_is_said_as_often_as_in_english(lang: str) -> None:
+    """Each operation of every kind the compositional requests name has as many phrasings in
+    the language as in English (so it draws the same way), each in two verb forms, each naming
+    its value in the language, none with an English word left."""
+    w = wording(lang)
+    for kind in C.KINDS.values():
+        for op in kind.ops:
+            for i in range(len(op.says)):
+                imp, inf = C._say(_Fixed(i), op, "X", w, kind)
+                left = (_words(imp + " " + inf) & ENGLISH) - SHARED[lang] - {"x"}
+                assert not left and "{" not in imp + inf, (op, imp, inf, left)
+        for noun in range(len(kind.plural)):
+            for said in w.COMP_ALL:
+                words = said.format(**w.comp_kind(C._kind_name(kind), noun), where="")
+                assert not (_words(words) & ENGLISH) - SHARED[lang], words
+    for name, kind in C.KINDS.items():
+        for rank in kind.ranks:
+            for way, english in (("high", rank.high), ("low", rank.low)):
+                assert len(w.COMP_RANKS[name][way]) == len(english), (name, way)
+                for one, many in w.COMP_RANKS[name][way]:
+                    for n, said in ((1, one), (2, many), (3, many)):
+                        words = said.format(
+                            **w.comp_kind(name, 0), n=w.COMP_NUMBERS.get(n, ""), where=""
+                        )
+                        assert not (_words(words) & ENGLISH) - SHARED[lang], words
+        for pred in kind.preds:
+            says = w.COMP_PREDS[name][(pred.attr, pred.cmp)]
+            assert len(says) == len(pred.says), (name, pred)
+            for said in says:
+                for frame in w.COMP_WHICH:
+                    words = frame.format(
+                        **w.comp_kind(name, 0), x=said.format(kinds="K", t=pred.ref)
+                    )
+                    assert not (_words(words) & ENGLISH) - SHARED[lang] - {"k"}, words
+    for cond in C.ROOM_CONDS:
+        says = w.COMP_COND[cond.pred.attr]
+        assert len(says) == len(cond.says), cond.pred.attr
+        for said in says:
+            for frame in (*w.COMP_COND_SAID, *w.COMP_ALL_BUT):
+                words = frame.format(
+                    **w.comp_kind("lights", 0),
+                    **w.room_parts(L.localised_home(lang, "simple", 0).rooms[0].name),
+                    where=said.format(t=cond.pred.ref),
+                    imp="X",
+                )
+                assert not (_words(words) & ENGLISH) - SHARED[lang] - {"x"}, words
+    assert (len(w.COMP_EXCEPT), len(w.COMP_ALL_BUT), len(w.COMP_COND_SAID)) == (3, 3, 4)
+    assert len(w.COMP_WHICH) == 4 and len(w.COMP_ROOM_SAID) == 2
+    assert len(w.COMP_REQUEST) == 5 and len(w.COMP_DONE) == len(C._DONE)
+    assert (len(w.COMP_IN_ROOM), len(w.COMP_IN_HOME), len(w.COMP_ALL)) == (3, 4, 4)
+
+
+class _Fixed(random.Random):
+    """A random stream whose every choice is the ``i``-th (to render each phrasing once)."""
+
+    def __init__(self, i: int) -> None:
+        super().__init__(0)
+        self.i = i
+
+    def choice(self, seq):  # type: ignore[no-untyped-def, override]
+        return seq[self.i]
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_task_i_of_a_language_is_task_i_of_english(lang: str) -> None:
     tasks, homes = L.build(0, lang)
@@ -332,6 +405,12 @@ def test_a_missing_word_is_an_error_not_english(lang: str) -> None:
     w = wording(lang)
     with pytest.raises(LookupError):
         w.status_request(random.Random(0), "x", "no_such_attribute")
+    with pytest.raises(LookupError):  # a compositional operation the language has no words for
+        C._say(
+            random.Random(0), C.Op("no_such_attribute", 1, ("x {obj}",)), "y", w, C.KINDS["fans"]
+        )
+    with pytest.raises(ValueError, match="unknown compositional"):
+        C.compositional_task("no_such", None, random.Random(0), w)  # type: ignore[arg-type]
     with pytest.raises(LookupError):
         w.set_request("clear", random.Random(0), "x", "work_mode", "no_such_mode", None, None)
     assert isinstance(L.localised_home(lang, "simple", 0), Home)

@@ -37,12 +37,18 @@ WRITTEN = (
     "topic_shift",
     "correction",
     "coreference",
+    # compositional control (issue 41, item 3: the compositional subpart)
+    "multi_device",
+    "batch",
+    "state_dependent",
+    "room_dependent",
+    "top_n",
 )
 """The subcategories written in every language other than English so far."""
 
 NOT_WRITTEN = (
-    "not yet written in this language (issue 41, item 3: compositional and "
-    "ambiguous-intent wording come in later increments)"
+    "not yet written in this language (issue 41, item 3: "
+    "the ambiguous-intent wording comes in a later increment)"
 )
 """Why the language's suite has no task of the other subcategories."""
 

@@ -4,7 +4,9 @@ Wohnzimmer``, ``beim Luftreiniger Küche``); decimal comma, a space before ``%``
 
 from __future__ import annotations
 
+import re
 import sys
+from typing import Any
 
 from smh_core.languages.names import de as NAMES
 from smh_core.languages.names import with_article
@@ -290,6 +292,310 @@ SAME = (
 HISTORY_USER = "Stell {attr_acc} {of_dev} auf {val}."
 HISTORY_DONE = "Erledigt, {attr} {of_dev} steht jetzt auf {val}."
 SAME_DONE = "{dev_nom} ist jetzt genauso eingestellt."
+
+
+# ------------------------------------------- compositional control (issue 41: multi_device, batch)
+# One request over several devices. Each phrasing is a pair: the imperative ("schalte {obj} ein")
+# and the infinitive a question frame needs ("Kannst du {obj} einschalten?"); {obj} is a device
+# or a group in the accusative ("den Strahler Flur", "alle Lampen im Bad", "sie"). As many
+# phrasings per operation as English has (the draws are the same).
+def _on_off() -> dict[Any, tuple[tuple[str, str], ...]]:
+    return {
+        ("state", "on"): (
+            ("schalte {obj} ein", "{obj} einschalten"),
+            ("mach {obj} an", "{obj} anmachen"),
+            ("schalt {obj} an", "{obj} anschalten"),
+        ),
+        ("state", "off"): (
+            ("schalte {obj} aus", "{obj} ausschalten"),
+            ("mach {obj} aus", "{obj} ausmachen"),
+            ("stell {obj} ab", "{obj} abstellen"),
+        ),
+    }
+
+
+def _to(*says: str) -> tuple[tuple[str, str], ...]:
+    """Imperative and infinitive from one pattern "verb|infinitive rest+particle": "mach|machen
+    {obj}+zu" is "mach {obj} zu" and "{obj} zumachen" (a particle ending in a space stays a
+    word: "lass|lassen {obj}+schwenken " gives "{obj} schwenken lassen")."""
+    out = []
+    for say in says:
+        verbs, rest = say.split(" ", 1)
+        imp, inf = verbs.split("|")
+        rest, _, particle = rest.partition("+")
+        out.append((f"{imp} {rest} {particle}".rstrip(), f"{rest} {particle}{inf}"))
+    return tuple(out)
+
+
+COMP_OPS: dict[str, dict[Any, tuple[Any, ...]]] = {
+    "lights": {
+        **_on_off(),
+        "brightness": _to(
+            "stell|stellen {obj} auf {v} % Helligkeit",
+            "setz|setzen {obj} auf {v} %",
+            "bring|bringen {obj} auf {v} % Helligkeit",
+        ),
+        ("color_temperature", 2700): _to(
+            "stell|stellen {obj} auf Warmweiß (2700 K)",
+            "schalte|schalten {obj} auf das wärmste Weiß",
+        ),
+        ("color_temperature", 6500): _to(
+            "stell|stellen {obj} auf kaltes Tageslicht (6500 K)",
+            "schalte|schalten {obj} auf das kälteste Weiß",
+        ),
+        ("color_temperature", 4000): _to("stell|stellen {obj} auf neutrales Weiß mit 4000 K"),
+    },
+    "fans": {
+        **_on_off(),
+        "speed_level": _to(
+            "stell|stellen {obj} auf die {v} Stufe", "schalte|schalten {obj} auf die {v} Stufe"
+        ),
+        "preset_mode": _to("stell|stellen {obj} auf {v}", "schalte|schalten {obj} in den {v}"),
+        ("oscillation_enabled", True): _to(
+            "schalte|schalten das Schwenken für {obj}+ein", "lass|lassen {obj}+schwenken "
+        ),
+        ("oscillation_enabled", False): _to(
+            "schalte|schalten das Schwenken für {obj}+aus",
+            "lass|lassen {obj} nicht mehr+schwenken ",
+        ),
+    },
+    "acs": {
+        **_on_off(),
+        "ac_mode": _to("stell|stellen {obj} auf {v}", "schalte|schalten {obj} auf {v}+um"),
+        "target_temperature": _to(
+            "stell|stellen {obj} auf {v} Grad", "setz|setzen {obj} auf {v} Grad"
+        ),
+    },
+    "covers": {
+        ("position", 0): _to(
+            "schließ|schließen {obj}", "mach|machen {obj}+zu", "mach|machen {obj} ganz+zu"
+        ),
+        ("position", 100): _to(
+            "öffne|öffnen {obj}", "mach|machen {obj} ganz+auf", "öffne|öffnen {obj} vollständig"
+        ),
+        ("position", 50): _to("öffne|öffnen {obj} zur Hälfte", "mach|machen {obj} halb+auf"),
+        "position": _to("stell|stellen {obj} auf {v} % Öffnung", "öffne|öffnen {obj} auf {v} %"),
+    },
+    "media": {
+        **_on_off(),
+        "volume_level": _to(
+            "stell|stellen die Lautstärke für {obj} auf {v}", "dreh|drehen {obj} auf Lautstärke {v}"
+        ),
+        ("work_state", "paused"): _to(
+            "pausier|pausieren {obj}", "halte|halten die Wiedergabe für {obj}+an"
+        ),
+        ("volume_muted_enabled", True): _to("schalte|schalten {obj}+stumm"),
+    },
+    "water_heaters": {
+        **_on_off(),
+        "target_water_temperature": _to(
+            "stell|stellen {obj} auf {v} Grad", "heiz|heizen {obj} auf {v} Grad+auf"
+        ),
+        ("work_mode", "eco"): _to(
+            "stell|stellen {obj} auf Sparmodus", "schalte|schalten {obj} in den Sparmodus"
+        ),
+    },
+    "dehumidifiers": {
+        **_on_off(),
+        "target_humidity": _to(
+            "stell|stellen {obj} auf {v} % Luftfeuchtigkeit",
+            "lass|lassen {obj} auf {v} %+regeln ",
+        ),
+    },
+    "humidifiers": {
+        **_on_off(),
+        "target_humidity": _to(
+            "stell|stellen {obj} auf {v} % Luftfeuchtigkeit",
+            "lass|lassen {obj} auf {v} %+regeln ",
+        ),
+    },
+    "purifiers": {
+        **_on_off(),
+        "work_mode": _to("stell|stellen {obj} auf {v}", "schalte|schalten {obj} in den {v}"),
+    },
+}
+"""Per kind of device the compositional requests name: its operations' phrasings, by
+(attribute, value) or by attribute (with {v}, the value)."""
+COMP_VALUES = {
+    "fans": {"low": "niedrige", "medium": "mittlere", "high": "hohe", "normal": "Normalmodus",
+             "natural": "Naturwindmodus", "sleep": "Schlafmodus"},
+    "acs": {"cool": "Kühlen", "heat": "Heizen", "dry": "Entfeuchten", "auto": "Automatik"},
+    "purifiers": {"sleep": "Schlafmodus", "auto": "Automatikmodus"},
+}  # fmt: skip
+"""Per kind: the named values its phrasings say ({v})."""
+_COMP_KINDS = {
+    "lights": (("Lampen", "Leuchten"), "jede Lampe", "jede einzelne Lampe"),
+    "fans": (("Ventilatoren",), "jeden Ventilator", "jeden einzelnen Ventilator"),
+    "acs": (("Klimageräte", "Klimaanlagen"), "jedes Klimagerät", "jedes einzelne Klimagerät"),
+    "covers": (
+        ("Vorhänge und Jalousien", "Jalousien und Vorhänge"),
+        "jeden Vorhang und jede Jalousie",
+        "jeden einzelnen Vorhang und jede einzelne Jalousie",
+    ),
+    "media": (
+        ("Lautsprecher und Bildschirme", "Mediengeräte"),
+        "jedes Mediengerät",
+        "jedes einzelne Mediengerät",
+    ),
+    "water_heaters": (("Warmwasserbereiter",), "jeden Warmwasserbereiter", "jeden einzelnen Warmwasserbereiter"),
+    "dehumidifiers": (("Luftentfeuchter",), "jeden Luftentfeuchter", "jeden einzelnen Luftentfeuchter"),
+    "humidifiers": (("Luftbefeuchter",), "jeden Luftbefeuchter", "jeden einzelnen Luftbefeuchter"),
+    "purifiers": (("Luftreiniger", "Luftreinigungsgeräte"), "jeden Luftreiniger", "jeden einzelnen Luftreiniger"),
+}  # fmt: skip
+"""Per kind: its plurals (as many as English has), "every one" and "each one" (accusative)."""
+COMP_ALL = ("alle {kinds}{where}", "sämtliche {kinds}{where}", "{every}{where}", "{each}{where}")
+COMP_THEM = "sie"
+COMP_IN_ROOM = (" {room_in}", " {room_in}", " drüben {room_in}")
+COMP_IN_HOME = ("", " im ganzen Haus", " in der ganzen Wohnung", " im Haus")
+COMP_REQUEST = (
+    "{imp}.",
+    "Bitte {imp}.",
+    "Könntest du {inf}?",
+    "Kannst du mir {inf}?",
+    "Sei so lieb und {imp}.",
+)
+COMP_THEN = "Zuerst {first}, dann {rest}."
+COMP_ALSO = "{first}. Und {rest}, bitte."
+COMP_DONE = (
+    "Erledigt.",
+    "Alles eingestellt.",
+    "Erledigt, die Geräte sind angepasst.",
+    "Alles klar, erledigt.",
+)
+COMP_RANKS = {
+    "lights": {
+        "high": (
+            ("die hellste Lampe{where}", "die {n} hellsten {kinds}{where}"),
+            ("die Lampe{where} mit der höchsten Helligkeit", "die {n} {kinds}{where} mit der höchsten Helligkeit"),
+        ),
+        "low": (
+            ("die dunkelste Lampe{where}", "die {n} dunkelsten {kinds}{where}"),
+            ("die Lampe{where} mit der niedrigsten Helligkeit", "die {n} {kinds}{where} mit der niedrigsten Helligkeit"),
+        ),
+    },
+    "fans": {
+        "high": (
+            ("den schnellsten Ventilator{where}", "die {n} schnellsten {kinds}{where}"),
+            ("den Ventilator{where} mit der höchsten Stufe", "die {n} {kinds}{where} mit der höchsten Stufe"),
+        ),
+        "low": (
+            ("den langsamsten Ventilator{where}", "die {n} langsamsten {kinds}{where}"),
+            ("den Ventilator{where} auf der niedrigsten Stufe", "die {n} {kinds}{where} auf der niedrigsten Stufe"),
+        ),
+    },
+    "acs": {
+        "high": (
+            ("das Klimagerät{where} mit der wärmsten Einstellung", "die {n} {kinds}{where} mit der wärmsten Einstellung"),
+            ("das Klimagerät{where} mit der höchsten Solltemperatur", "die {n} {kinds}{where} mit der höchsten Solltemperatur"),
+        ),
+        "low": (
+            ("das Klimagerät{where} mit der kältesten Einstellung", "die {n} {kinds}{where} mit der kältesten Einstellung"),
+            ("das Klimagerät{where} mit der niedrigsten Solltemperatur", "die {n} {kinds}{where} mit der niedrigsten Solltemperatur"),
+        ),
+    },
+    "covers": {
+        "high": (
+            ("die am weitesten geöffnete Beschattung{where}", "die {n} am weitesten geöffneten {kinds}{where}"),
+            ("die Beschattung{where} mit der größten Öffnung", "die {n} {kinds}{where} mit der größten Öffnung"),
+        ),
+        "low": (
+            ("die am weitesten geschlossene Beschattung{where}", "die {n} am weitesten geschlossenen {kinds}{where}"),
+            ("die Beschattung{where} mit der kleinsten Öffnung", "die {n} {kinds}{where} mit der kleinsten Öffnung"),
+        ),
+    },
+    "media": {
+        "high": (
+            ("das lauteste Mediengerät{where}", "die {n} lautesten {kinds}{where}"),
+            ("das Mediengerät{where} mit der höchsten Lautstärke", "die {n} {kinds}{where} mit der höchsten Lautstärke"),
+        ),
+        "low": (
+            ("das leiseste Mediengerät{where}", "die {n} leisesten {kinds}{where}"),
+            ("das Mediengerät{where} mit der niedrigsten Lautstärke", "die {n} {kinds}{where} mit der niedrigsten Lautstärke"),
+        ),
+    },
+    "water_heaters": {
+        "high": (
+            ("den heißesten Warmwasserbereiter{where}", "die {n} heißesten {kinds}{where}"),
+            ("den Warmwasserbereiter{where} mit der höchsten Einstellung", "die {n} {kinds}{where} mit der höchsten Einstellung"),
+        ),
+        "low": (
+            ("den kühlsten Warmwasserbereiter{where}", "die {n} kühlsten {kinds}{where}"),
+            ("den Warmwasserbereiter{where} mit der niedrigsten Einstellung", "die {n} {kinds}{where} mit der niedrigsten Einstellung"),
+        ),
+    },
+}  # fmt: skip
+"""Per kind that can be ranked: the highest and the lowest, each phrasing for one device
+(singular, accusative) and for {n} of them."""
+COMP_NUMBERS = {2: "zwei", 3: "drei"}
+COMP_ONLY = "{imp}, nur diese {n}."
+COMP_PREDS = {
+    "lights": {
+        ("brightness", ">"): ("{kinds} mit mehr als {t} % Helligkeit", "{kinds} mit über {t} % Helligkeit", "über {t} % gedimmten {kinds}"),
+        ("brightness", "<"): ("{kinds} mit weniger als {t} % Helligkeit", "{kinds} mit unter {t} % Helligkeit", "unter {t} % gedimmten {kinds}"),
+        ("state", "=="): ("eingeschalteten {kinds}", "noch brennenden {kinds}", "gerade eingeschalteten {kinds}"),
+    },
+    "fans": {
+        ("speed_level", "=="): ("{kinds} auf hoher Stufe", "gerade auf hoher Stufe laufenden {kinds}", "auf hohe Stufe gestellten {kinds}"),
+        ("preset_mode", "=="): ("{kinds} im Schlafmodus", "im Schlafmodus laufenden {kinds}"),
+        ("state", "=="): ("laufenden {kinds}", "gerade eingeschalteten {kinds}", "noch laufenden {kinds}"),
+    },
+    "acs": {
+        ("ac_mode", "=="): ("{kinds} im Heizmodus", "auf Heizen gestellten {kinds}"),
+        ("target_temperature", "<"): ("auf unter {t} Grad gestellten {kinds}", "{kinds} mit einer Solltemperatur unter {t} Grad"),
+        ("state", "=="): ("laufenden {kinds}", "gerade eingeschalteten {kinds}", "noch laufenden {kinds}"),
+    },
+    "covers": {
+        ("position", ">"): ("mehr als halb geöffneten {kinds}", "über die Hälfte offenen {kinds}"),
+        ("position", "=="): ("ganz geschlossenen {kinds}", "geschlossenen {kinds}"),
+    },
+    "media": {
+        ("volume_level", ">"): ("{kinds} mit einer Lautstärke über {t}", "{kinds} mit Lautstärke über {t}"),
+        ("state", "=="): ("eingeschalteten {kinds}", "noch laufenden {kinds}", "gerade eingeschalteten {kinds}"),
+    },
+    "water_heaters": {
+        ("target_water_temperature", ">"): ("auf über {t} Grad eingestellten {kinds}", "{kinds} mit mehr als {t} Grad"),
+    },
+}  # fmt: skip
+"""Per kind with state predicates, by (attribute, comparison): the group that satisfies it, as
+a plural with its modifier ({t}: the threshold); an adjective before the noun takes the weak
+plural ending after "die"/"alle"."""
+COMP_WHICH = ("die {x}", "alle {x}", "sämtliche {x}", "wirklich alle {x}")
+COMP_ROOM_SAID = ("{room}: {text}", "{room_in}: {text}")
+COMP_COND = {
+    "current_humidity": (" in Räumen mit mehr als {t} % Luftfeuchtigkeit", " in Räumen mit einer Luftfeuchtigkeit über {t} %", " in Räumen mit über {t} % Luftfeuchte"),
+    "current_temperature": (" in Räumen mit mehr als {t} Grad", " in Räumen mit einer Temperatur über {t} Grad", " in Räumen wärmer als {t} Grad"),
+    "human_detected": (" in Räumen mit Bewegung", " in Räumen, in denen sich gerade jemand bewegt,", " in Räumen mit erkannter Bewegung"),
+    "state": (" in Räumen mit laufender Klimaanlage", " in Räumen, in denen die Klimaanlage läuft,", " in Räumen mit eingeschalteter Klimaanlage"),
+}  # fmt: skip
+"""Per room condition (the sensed attribute): the rooms that meet it ({t}: the threshold), as
+they stand after the group they qualify."""
+COMP_COND_SAID = ("die {kinds}{where}", "{where} {imp}", "alle {kinds}{where}", "die {kinds}")
+"""The clause about such rooms: the group there, the rooms put first, all of the group there,
+and the group alone (for the rooms put first)."""
+COMP_EXCEPT = (
+    "Außer {room_in}: {Clause}.",
+    "{clause}, aber nicht {room_in}.",
+    "{clause}, außer {room_in}.",
+)
+COMP_ALL_BUT = (
+    "alle {kinds} außer denen {room_in}",
+    "die {kinds} überall außer {room_in}",
+    "die {kinds} in jedem Raum außer {room_in}",
+)
+COMP_STOP = "."
+
+
+def comp_kind(kind: str, noun: int) -> dict[str, str]:
+    """A kind's words for a group request: its ``noun``-th plural, "every" and "each"."""
+    kinds, every, each = _COMP_KINDS[kind]
+    return {"kinds": kinds[noun], "every": every, "each": each}
+
+
+def tidy(text: str) -> str:
+    """A relative clause's closing comma before other punctuation goes (``… läuft, schließen``
+    keeps it; ``… läuft,.`` does not)."""
+    return re.sub(r",\s*([,.?!])", r"\1", text)
+
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
 

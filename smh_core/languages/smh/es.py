@@ -5,6 +5,7 @@ del salón``); decimal comma, a space before ``%``."""
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from smh_core.languages.names import es as NAMES
 
@@ -285,6 +286,329 @@ SAME = (
 HISTORY_USER = "Pon {attr} {of_dev} en {val}."
 HISTORY_DONE = "Hecho, {attr} {of_dev} está ahora en {val}."
 SAME_DONE = "Listo, {dev} ya está igual."
+
+
+# ------------------------------------------- compositional control (issue 41: multi_device, batch)
+# One request over several devices. Each phrasing is a pair: the imperative, tuteando ("enciende
+# {obj}"), and the infinitive a question frame needs ("¿Podrías encender {obj}?"); {obj} is a
+# device or a group with its article ("la lámpara del pasillo", "todas las luces del baño",
+# "esas luces"), never after "a" or "de" (no contraction to make). As many phrasings per
+# operation as English has (the draws are the same).
+def _on_off() -> dict[Any, tuple[tuple[str, str], ...]]:
+    return {
+        ("state", "on"): (
+            ("enciende {obj}", "encender {obj}"),
+            ("pon en marcha {obj}", "poner en marcha {obj}"),
+            ("activa {obj}", "activar {obj}"),
+        ),
+        ("state", "off"): (
+            ("apaga {obj}", "apagar {obj}"),
+            ("desactiva {obj}", "desactivar {obj}"),
+            ("desconecta {obj}", "desconectar {obj}"),
+        ),
+    }
+
+
+COMP_OPS: dict[str, dict[Any, tuple[Any, ...]]] = {
+    "lights": {
+        **_on_off(),
+        "brightness": (
+            ("pon {obj} al {v} % de brillo", "poner {obj} al {v} % de brillo"),
+            ("ajusta {obj} al {v} %", "ajustar {obj} al {v} %"),
+            ("deja {obj} al {v} % de brillo", "dejar {obj} al {v} % de brillo"),
+        ),
+        ("color_temperature", 2700): (
+            ("pon {obj} en blanco cálido (2700 K)", "poner {obj} en blanco cálido (2700 K)"),
+            ("cambia {obj} al blanco más cálido", "cambiar {obj} al blanco más cálido"),
+        ),
+        ("color_temperature", 6500): (
+            ("pon {obj} en luz de día fría (6500 K)", "poner {obj} en luz de día fría (6500 K)"),
+            ("cambia {obj} al blanco más frío", "cambiar {obj} al blanco más frío"),
+        ),
+        ("color_temperature", 4000): (
+            ("pon {obj} en blanco neutro de 4000 K", "poner {obj} en blanco neutro de 4000 K"),
+        ),
+    },
+    "fans": {
+        **_on_off(),
+        "speed_level": (
+            ("pon {obj} a velocidad {v}", "poner {obj} a velocidad {v}"),
+            ("cambia {obj} a velocidad {v}", "cambiar {obj} a velocidad {v}"),
+        ),
+        "preset_mode": (
+            ("pon {obj} en modo {v}", "poner {obj} en modo {v}"),
+            ("cambia {obj} al modo {v}", "cambiar {obj} al modo {v}"),
+        ),
+        ("oscillation_enabled", True): (
+            ("activa la oscilación en {obj}", "activar la oscilación en {obj}"),
+            ("pon {obj} a oscilar", "poner {obj} a oscilar"),
+        ),
+        ("oscillation_enabled", False): (
+            ("desactiva la oscilación en {obj}", "desactivar la oscilación en {obj}"),
+            ("quita la oscilación en {obj}", "quitar la oscilación en {obj}"),
+        ),
+    },
+    "acs": {
+        **_on_off(),
+        "ac_mode": (
+            ("pon {obj} en modo {v}", "poner {obj} en modo {v}"),
+            ("cambia {obj} al modo {v}", "cambiar {obj} al modo {v}"),
+        ),
+        "target_temperature": (
+            ("pon {obj} a {v} grados", "poner {obj} a {v} grados"),
+            ("ajusta {obj} a {v} grados", "ajustar {obj} a {v} grados"),
+        ),
+    },
+    "covers": {
+        ("position", 0): (
+            ("cierra {obj}", "cerrar {obj}"),
+            ("baja del todo {obj}", "bajar del todo {obj}"),
+            ("cierra por completo {obj}", "cerrar por completo {obj}"),
+        ),
+        ("position", 100): (
+            ("abre {obj}", "abrir {obj}"),
+            ("abre del todo {obj}", "abrir del todo {obj}"),
+            ("abre por completo {obj}", "abrir por completo {obj}"),
+        ),
+        ("position", 50): (
+            ("abre {obj} hasta la mitad", "abrir {obj} hasta la mitad"),
+            ("abre {obj} a medias", "abrir {obj} a medias"),
+        ),
+        "position": (
+            ("pon {obj} al {v} % de apertura", "poner {obj} al {v} % de apertura"),
+            ("abre {obj} al {v} %", "abrir {obj} al {v} %"),
+        ),
+    },
+    "media": {
+        **_on_off(),
+        "volume_level": (
+            ("pon {obj} a volumen {v}", "poner {obj} a volumen {v}"),
+            ("ajusta {obj} al volumen {v}", "ajustar {obj} al volumen {v}"),
+        ),
+        ("work_state", "paused"): (
+            ("pausa {obj}", "pausar {obj}"),
+            ("pon en pausa lo que suena en {obj}", "poner en pausa lo que suena en {obj}"),
+        ),
+        ("volume_muted_enabled", True): (("silencia {obj}", "silenciar {obj}"),),
+    },
+    "water_heaters": {
+        **_on_off(),
+        "target_water_temperature": (
+            ("pon {obj} a {v} grados", "poner {obj} a {v} grados"),
+            ("calienta {obj} a {v} grados", "calentar {obj} a {v} grados"),
+        ),
+        ("work_mode", "eco"): (
+            ("pon {obj} en modo eco", "poner {obj} en modo eco"),
+            ("cambia {obj} al modo eco", "cambiar {obj} al modo eco"),
+        ),
+    },
+    "dehumidifiers": {
+        **_on_off(),
+        "target_humidity": (
+            ("pon {obj} al {v} % de humedad", "poner {obj} al {v} % de humedad"),
+            ("ajusta {obj} para llegar al {v} %", "ajustar {obj} para llegar al {v} %"),
+        ),
+    },
+    "humidifiers": {
+        **_on_off(),
+        "target_humidity": (
+            ("pon {obj} al {v} % de humedad", "poner {obj} al {v} % de humedad"),
+            ("ajusta {obj} para llegar al {v} %", "ajustar {obj} para llegar al {v} %"),
+        ),
+    },
+    "purifiers": {
+        **_on_off(),
+        "work_mode": (
+            ("pon {obj} en modo {v}", "poner {obj} en modo {v}"),
+            ("cambia {obj} al modo {v}", "cambiar {obj} al modo {v}"),
+        ),
+    },
+}
+"""Per kind of device the compositional requests name: its operations' phrasings, by
+(attribute, value) or by attribute (with {v}, the value)."""
+COMP_VALUES = {
+    "fans": {"low": "baja", "medium": "media", "high": "alta", "normal": "normal",
+             "natural": "brisa natural", "sleep": "sueño"},
+    "acs": {"cool": "frío", "heat": "calor", "dry": "deshumidificación", "auto": "automático"},
+    "purifiers": {"sleep": "sueño", "auto": "automático"},
+}  # fmt: skip
+"""Per kind: the named values its phrasings say ({v})."""
+_COMP_KINDS = {
+    "lights": (("luces", "lámparas"), "f", "cada luz"),
+    "fans": (("ventiladores",), "m", "cada ventilador"),
+    "acs": (("aires acondicionados", "aparatos de aire"), "m", "cada aire acondicionado"),
+    "covers": (("cortinas y persianas", "persianas y cortinas"), "f", "cada cortina y cada persiana"),
+    "media": (("altavoces y pantallas", "reproductores"), "m", "cada reproductor"),
+    "water_heaters": (("termos",), "m", "cada termo"),
+    "dehumidifiers": (("deshumidificadores",), "m", "cada deshumidificador"),
+    "humidifiers": (("humidificadores",), "m", "cada humidificador"),
+    "purifiers": (("purificadores de aire", "purificadores"), "m", "cada purificador"),
+}  # fmt: skip
+"""Per kind: its plurals (as many as English has), their gender and "every one"."""
+COMP_ALL = (
+    "{all} {kinds}{where}",
+    "absolutamente {all} {kinds}{where}",
+    "{every}{where}",
+    "{each} {kinds}{where}",
+)
+COMP_THEM = "{those} {kinds}"
+COMP_IN_ROOM = (" {room_of}", " {room_in}", " que hay {room_in}")
+COMP_IN_HOME = ("", " de la casa", " de toda la casa", " de casa")
+COMP_REQUEST = (
+    "{imp}.",
+    "Por favor, {imp}.",
+    "¿Podrías {inf}?",
+    "¿Me puedes {inf}?",
+    "Hazme el favor de {inf}.",
+)
+COMP_THEN = "Primero {first}, luego {rest}."
+COMP_ALSO = "{first}. Y también {rest}, por favor."
+COMP_DONE = ("Hecho.", "Todo listo.", "Hecho, ya están actualizados.", "Vale, hecho.")
+COMP_RANKS = {
+    "lights": {
+        "high": (
+            ("la luz más brillante{where}", "las {n} {kinds} más brillantes{where}"),
+            ("la luz{where} con más brillo", "las {n} {kinds}{where} con más brillo"),
+        ),
+        "low": (
+            ("la luz más tenue{where}", "las {n} {kinds} más tenues{where}"),
+            ("la luz{where} con menos brillo", "las {n} {kinds}{where} con menos brillo"),
+        ),
+    },
+    "fans": {
+        "high": (
+            ("el ventilador más rápido{where}", "los {n} {kinds} más rápidos{where}"),
+            ("el ventilador{where} con la velocidad más alta", "los {n} {kinds}{where} con la velocidad más alta"),
+        ),
+        "low": (
+            ("el ventilador más lento{where}", "los {n} {kinds} más lentos{where}"),
+            ("el ventilador{where} con la velocidad más baja", "los {n} {kinds}{where} con la velocidad más baja"),
+        ),
+    },
+    "acs": {
+        "high": (
+            ("el aire acondicionado{where} con el ajuste más cálido", "los {n} {kinds}{where} con el ajuste más cálido"),
+            ("el aire acondicionado{where} con la temperatura objetivo más alta", "los {n} {kinds}{where} con la temperatura objetivo más alta"),
+        ),
+        "low": (
+            ("el aire acondicionado{where} con el ajuste más frío", "los {n} {kinds}{where} con el ajuste más frío"),
+            ("el aire acondicionado{where} con la temperatura objetivo más baja", "los {n} {kinds}{where} con la temperatura objetivo más baja"),
+        ),
+    },
+    "covers": {
+        "high": (
+            ("la cortina o persiana más abierta{where}", "las {n} {kinds} más abiertas{where}"),
+            ("la cortina o persiana{where} con mayor apertura", "las {n} {kinds}{where} con mayor apertura"),
+        ),
+        "low": (
+            ("la cortina o persiana más cerrada{where}", "las {n} {kinds} más cerradas{where}"),
+            ("la cortina o persiana{where} con menor apertura", "las {n} {kinds}{where} con menor apertura"),
+        ),
+    },
+    "media": {
+        "high": (
+            ("el reproductor más ruidoso{where}", "los {n} {kinds} más ruidosos{where}"),
+            ("el reproductor{where} con el volumen más alto", "los {n} {kinds}{where} con el volumen más alto"),
+        ),
+        "low": (
+            ("el reproductor más silencioso{where}", "los {n} {kinds} más silenciosos{where}"),
+            ("el reproductor{where} con el volumen más bajo", "los {n} {kinds}{where} con el volumen más bajo"),
+        ),
+    },
+    "water_heaters": {
+        "high": (
+            ("el termo más caliente{where}", "los {n} {kinds} más calientes{where}"),
+            ("el termo{where} con el ajuste más caliente", "los {n} {kinds}{where} con el ajuste más caliente"),
+        ),
+        "low": (
+            ("el termo menos caliente{where}", "los {n} {kinds} menos calientes{where}"),
+            ("el termo{where} con el ajuste más bajo", "los {n} {kinds}{where} con el ajuste más bajo"),
+        ),
+    },
+}  # fmt: skip
+"""Per kind that can be ranked: the highest and the lowest, each phrasing for one device
+(singular) and for {n} of them, the adjectives agreeing with the noun."""
+COMP_NUMBERS = {2: "dos", 3: "tres"}
+COMP_ONLY = "{imp}, solo {those} {n}."
+_RUNNING_M = (
+    "{kinds} que están funcionando",
+    "{kinds} encendidos ahora",
+    "{kinds} que siguen funcionando",
+)
+COMP_PREDS = {
+    "lights": {
+        ("brightness", ">"): ("{kinds} con el brillo por encima del {t} %", "{kinds} con más del {t} % de brillo", "{kinds} puestas a más del {t} %"),
+        ("brightness", "<"): ("{kinds} con el brillo por debajo del {t} %", "{kinds} con menos del {t} % de brillo", "{kinds} puestas a menos del {t} %"),
+        ("state", "=="): ("{kinds} encendidas", "{kinds} que siguen encendidas", "{kinds} encendidas ahora mismo"),
+    },
+    "fans": {
+        ("speed_level", "=="): ("{kinds} en velocidad alta", "{kinds} que van a velocidad alta", "{kinds} puestos en velocidad alta"),
+        ("preset_mode", "=="): ("{kinds} en modo sueño", "{kinds} que funcionan en modo sueño"),
+        ("state", "=="): _RUNNING_M,
+    },
+    "acs": {
+        ("ac_mode", "=="): ("{kinds} en modo calor", "{kinds} puestos a calentar"),
+        ("target_temperature", "<"): ("{kinds} puestos por debajo de {t} grados", "{kinds} con la temperatura objetivo por debajo de {t} grados"),
+        ("state", "=="): _RUNNING_M,
+    },
+    "covers": {
+        ("position", ">"): ("{kinds} abiertas más de la mitad", "{kinds} que están más que medio abiertas"),
+        ("position", "=="): ("{kinds} cerradas del todo", "{kinds} que están cerradas"),
+    },
+    "media": {
+        ("volume_level", ">"): ("{kinds} con el volumen por encima de {t}", "{kinds} con un volumen mayor que {t}"),
+        ("state", "=="): ("{kinds} encendidos", "{kinds} que siguen encendidos", "{kinds} encendidos ahora mismo"),
+    },
+    "water_heaters": {
+        ("target_water_temperature", ">"): ("{kinds} puestos a más de {t} grados", "{kinds} que calientan a más de {t} grados"),
+    },
+}  # fmt: skip
+"""Per kind with state predicates, by (attribute, comparison): the group that satisfies it, the
+plural with its modifier ({t}: the threshold), adjectives agreeing with the noun."""
+COMP_WHICH = ("{the} {x}", "{all} {x}", "absolutamente {all} {x}", "{each} {x}")
+COMP_ROOM_SAID = ("{room}: {text}", "{room_in}, {text_low}")
+COMP_COND = {
+    "current_humidity": (" en las habitaciones con más del {t} % de humedad", " en cualquier habitación cuyo sensor marque más del {t} % de humedad", " en las habitaciones con una humedad superior al {t} %"),
+    "current_temperature": (" en las habitaciones a más de {t} grados", " en cualquier habitación donde la temperatura pase de {t} grados", " en las habitaciones cuyo sensor marque más de {t} grados"),
+    "human_detected": (" en las habitaciones donde se detecta movimiento", " en cualquier habitación donde alguien se esté moviendo", " en las habitaciones donde el sensor de movimiento ve a alguien"),
+    "state": (" en las habitaciones con el aire acondicionado encendido", " en cualquier habitación con el aire puesto", " en las habitaciones donde está funcionando el aire acondicionado"),
+}  # fmt: skip
+"""Per room condition (the sensed attribute): the rooms that meet it ({t}: the threshold)."""
+COMP_COND_SAID = ("{the} {kinds}{where}", "{where}, {imp}", "{all} {kinds}{where}", "{the} {kinds}")
+"""The clause about such rooms: the group there, the rooms put first, all of the group there,
+and the group alone (for the rooms put first)."""
+COMP_EXCEPT = (
+    "Excepto {room_in}, {clause}.",
+    "{clause}, pero no toques nada {room_in}.",
+    "{clause}, menos {room_in}.",
+)
+COMP_ALL_BUT = (
+    "{all} {kinds} menos {the} {room_of}",
+    "{the} {kinds} de toda la casa menos {room_in}",
+    "{the} {kinds} de todas las habitaciones salvo {room_in}",
+)
+COMP_STOP = "."
+
+
+def comp_kind(kind: str, noun: int) -> dict[str, str]:
+    """A kind's words for a group request: its ``noun``-th plural and the words that agree with
+    it ("todas las", "cada uno de los", "esos")."""
+    kinds, gender, every = _COMP_KINDS[kind]
+    f = gender == "f"
+    return {
+        "kinds": kinds[noun],
+        "the": "las" if f else "los",
+        "all": "todas las" if f else "todos los",
+        "every": every,
+        "each": "cada una de las" if f else "cada uno de los",
+        "those": "esas" if f else "esos",
+    }
+
+
+def tidy(text: str) -> str:
+    """Spanish needs no elision ({obj} never follows "a" or "de")."""
+    return text
+
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
 

@@ -4,7 +4,9 @@ du salon``, ``de l'Enceinte``); a space before ``?``, ``:`` and ``%``; decimal c
 
 from __future__ import annotations
 
+import re
 import sys
+from typing import Any
 
 from smh_core.languages.names import fr as NAMES
 
@@ -299,6 +301,333 @@ SAME = (
 HISTORY_USER = "Règle {attr} {of_dev} sur {val}."
 HISTORY_DONE = "C'est fait, {attr} {of_dev} est maintenant sur {val}."
 SAME_DONE = "C'est fait, même réglage pour {dev}."
+
+
+# ------------------------------------------- compositional control (issue 41: multi_device, batch)
+# One request over several devices. Each phrasing is a pair: the imperative, tutoyant ("allume
+# {obj}"), and the infinitive a question frame needs ("Tu pourrais allumer {obj} ?"); {obj} is a
+# device or a group with its article ("la lampe du couloir", "toutes les lampes de la salle de
+# bain", "ces lampes"), never after "à" or "de" (no contraction to make); "de" before a vowel is
+# elided where a frame puts it before a verb (:func:`tidy`). As many phrasings per operation as
+# English has (the draws are the same).
+def _on_off() -> dict[Any, tuple[tuple[str, str], ...]]:
+    return {
+        ("state", "on"): (
+            ("allume {obj}", "allumer {obj}"),
+            ("mets en marche {obj}", "mettre en marche {obj}"),
+            ("active {obj}", "activer {obj}"),
+        ),
+        ("state", "off"): (
+            ("éteins {obj}", "éteindre {obj}"),
+            ("arrête {obj}", "arrêter {obj}"),
+            ("coupe {obj}", "couper {obj}"),
+        ),
+    }
+
+
+COMP_OPS: dict[str, dict[Any, tuple[Any, ...]]] = {
+    "lights": {
+        **_on_off(),
+        "brightness": (
+            ("règle {obj} à {v} % de luminosité", "régler {obj} à {v} % de luminosité"),
+            ("mets {obj} à {v} %", "mettre {obj} à {v} %"),
+            ("passe {obj} à {v} % de luminosité", "passer {obj} à {v} % de luminosité"),
+        ),
+        ("color_temperature", 2700): (
+            ("mets {obj} en blanc chaud (2700 K)", "mettre {obj} en blanc chaud (2700 K)"),
+            ("passe {obj} au blanc le plus chaud", "passer {obj} au blanc le plus chaud"),
+        ),
+        ("color_temperature", 6500): (
+            (
+                "mets {obj} en lumière du jour froide (6500 K)",
+                "mettre {obj} en lumière du jour froide (6500 K)",
+            ),
+            ("passe {obj} au blanc le plus froid", "passer {obj} au blanc le plus froid"),
+        ),
+        ("color_temperature", 4000): (
+            ("mets {obj} en blanc neutre à 4000 K", "mettre {obj} en blanc neutre à 4000 K"),
+        ),
+    },
+    "fans": {
+        **_on_off(),
+        "speed_level": (
+            ("mets {obj} en vitesse {v}", "mettre {obj} en vitesse {v}"),
+            ("passe {obj} en vitesse {v}", "passer {obj} en vitesse {v}"),
+        ),
+        "preset_mode": (
+            ("mets {obj} en mode {v}", "mettre {obj} en mode {v}"),
+            ("passe {obj} en mode {v}", "passer {obj} en mode {v}"),
+        ),
+        ("oscillation_enabled", True): (
+            ("active l'oscillation sur {obj}", "activer l'oscillation sur {obj}"),
+            ("fais osciller {obj}", "faire osciller {obj}"),
+        ),
+        ("oscillation_enabled", False): (
+            ("désactive l'oscillation sur {obj}", "désactiver l'oscillation sur {obj}"),
+            ("arrête l'oscillation sur {obj}", "arrêter l'oscillation sur {obj}"),
+        ),
+    },
+    "acs": {
+        **_on_off(),
+        "ac_mode": (
+            ("mets {obj} en mode {v}", "mettre {obj} en mode {v}"),
+            ("passe {obj} en mode {v}", "passer {obj} en mode {v}"),
+        ),
+        "target_temperature": (
+            ("règle {obj} sur {v} degrés", "régler {obj} sur {v} degrés"),
+            ("mets {obj} à {v} degrés", "mettre {obj} à {v} degrés"),
+        ),
+    },
+    "covers": {
+        ("position", 0): (
+            ("ferme {obj}", "fermer {obj}"),
+            ("baisse complètement {obj}", "baisser complètement {obj}"),
+            ("ferme complètement {obj}", "fermer complètement {obj}"),
+        ),
+        ("position", 100): (
+            ("ouvre {obj}", "ouvrir {obj}"),
+            ("ouvre {obj} en grand", "ouvrir {obj} en grand"),
+            ("ouvre complètement {obj}", "ouvrir complètement {obj}"),
+        ),
+        ("position", 50): (
+            ("ouvre {obj} à moitié", "ouvrir {obj} à moitié"),
+            ("ouvre {obj} jusqu'à mi-hauteur", "ouvrir {obj} jusqu'à mi-hauteur"),
+        ),
+        "position": (
+            ("mets {obj} à {v} % d'ouverture", "mettre {obj} à {v} % d'ouverture"),
+            ("ouvre {obj} à {v} %", "ouvrir {obj} à {v} %"),
+        ),
+    },
+    "media": {
+        **_on_off(),
+        "volume_level": (
+            ("règle {obj} au volume {v}", "régler {obj} au volume {v}"),
+            ("mets {obj} au volume {v}", "mettre {obj} au volume {v}"),
+        ),
+        ("work_state", "paused"): (
+            ("mets {obj} en pause", "mettre {obj} en pause"),
+            ("mets en pause ce qui passe sur {obj}", "mettre en pause ce qui passe sur {obj}"),
+        ),
+        ("volume_muted_enabled", True): (("mets {obj} en sourdine", "mettre {obj} en sourdine"),),
+    },
+    "water_heaters": {
+        **_on_off(),
+        "target_water_temperature": (
+            ("règle {obj} sur {v} degrés", "régler {obj} sur {v} degrés"),
+            ("fais chauffer {obj} à {v} degrés", "faire chauffer {obj} à {v} degrés"),
+        ),
+        ("work_mode", "eco"): (
+            ("mets {obj} en mode éco", "mettre {obj} en mode éco"),
+            ("passe {obj} en mode éco", "passer {obj} en mode éco"),
+        ),
+    },
+    "dehumidifiers": {
+        **_on_off(),
+        "target_humidity": (
+            ("règle {obj} sur {v} % d'humidité", "régler {obj} sur {v} % d'humidité"),
+            ("règle {obj} pour viser {v} %", "régler {obj} pour viser {v} %"),
+        ),
+    },
+    "humidifiers": {
+        **_on_off(),
+        "target_humidity": (
+            ("règle {obj} sur {v} % d'humidité", "régler {obj} sur {v} % d'humidité"),
+            ("règle {obj} pour viser {v} %", "régler {obj} pour viser {v} %"),
+        ),
+    },
+    "purifiers": {
+        **_on_off(),
+        "work_mode": (
+            ("mets {obj} en mode {v}", "mettre {obj} en mode {v}"),
+            ("passe {obj} en mode {v}", "passer {obj} en mode {v}"),
+        ),
+    },
+}
+"""Per kind of device the compositional requests name: its operations' phrasings, by
+(attribute, value) or by attribute (with {v}, the value)."""
+COMP_VALUES = {
+    "fans": {"low": "basse", "medium": "moyenne", "high": "haute", "normal": "normal",
+             "natural": "brise naturelle", "sleep": "nuit"},
+    "acs": {"cool": "froid", "heat": "chauffage", "dry": "déshumidification", "auto": "auto"},
+    "purifiers": {"sleep": "nuit", "auto": "auto"},
+}  # fmt: skip
+"""Per kind: the named values its phrasings say ({v})."""
+_COMP_KINDS = {
+    "lights": (("lampes", "lumières"), "f", "chaque lampe"),
+    "fans": (("ventilateurs",), "m", "chaque ventilateur"),
+    "acs": (("climatiseurs", "appareils de clim"), "m", "chaque climatiseur"),
+    "covers": (("rideaux et stores", "stores et rideaux"), "m", "chaque rideau et chaque store"),
+    "media": (("écrans et enceintes", "appareils multimédia"), "m", "chaque appareil multimédia"),
+    "water_heaters": (("chauffe-eau",), "m", "chaque chauffe-eau"),
+    "dehumidifiers": (("déshumidificateurs",), "m", "chaque déshumidificateur"),
+    "humidifiers": (("humidificateurs",), "m", "chaque humidificateur"),
+    "purifiers": (("purificateurs d'air", "purificateurs"), "m", "chaque purificateur"),
+}  # fmt: skip
+"""Per kind: its plurals (as many as English has), their gender and "every one"."""
+COMP_ALL = (
+    "{all} les {kinds}{where}",
+    "l'ensemble des {kinds}{where}",
+    "{every}{where}",
+    "{each} des {kinds}{where}",
+)
+COMP_THEM = "ces {kinds}"
+COMP_IN_ROOM = (" {room_of}", " {room_in}", " qui sont {room_in}")
+COMP_IN_HOME = ("", " de la maison", " de toute la maison", " dans la maison")
+COMP_REQUEST = (
+    "{imp}.",
+    "S'il te plaît, {imp}.",
+    "Tu pourrais {inf} ?",
+    "Tu peux {inf}, s'il te plaît ?",
+    "Merci de {inf}.",
+)
+COMP_THEN = "D'abord, {first}, puis {rest}."
+COMP_ALSO = "{first}. Et aussi, {rest}, s'il te plaît."
+COMP_DONE = (
+    "C'est fait.",
+    "Tout est réglé.",
+    "C'est fait, tout est à jour.",
+    "D'accord, c'est fait.",
+)
+COMP_RANKS = {
+    "lights": {
+        "high": (
+            ("la lampe la plus lumineuse{where}", "les {n} {kinds} les plus lumineuses{where}"),
+            ("la lampe{where} avec la luminosité la plus forte", "les {n} {kinds}{where} avec la luminosité la plus forte"),
+        ),
+        "low": (
+            ("la lampe la plus faible{where}", "les {n} {kinds} les plus faibles{where}"),
+            ("la lampe{where} avec la luminosité la plus basse", "les {n} {kinds}{where} avec la luminosité la plus basse"),
+        ),
+    },
+    "fans": {
+        "high": (
+            ("le ventilateur le plus rapide{where}", "les {n} {kinds} les plus rapides{where}"),
+            ("le ventilateur{where} avec la vitesse la plus élevée", "les {n} {kinds}{where} avec la vitesse la plus élevée"),
+        ),
+        "low": (
+            ("le ventilateur le plus lent{where}", "les {n} {kinds} les plus lents{where}"),
+            ("le ventilateur{where} avec la vitesse la plus basse", "les {n} {kinds}{where} avec la vitesse la plus basse"),
+        ),
+    },
+    "acs": {
+        "high": (
+            ("le climatiseur{where} avec le réglage le plus chaud", "les {n} {kinds}{where} avec le réglage le plus chaud"),
+            ("le climatiseur{where} avec la consigne la plus haute", "les {n} {kinds}{where} avec la consigne la plus haute"),
+        ),
+        "low": (
+            ("le climatiseur{where} avec le réglage le plus froid", "les {n} {kinds}{where} avec le réglage le plus froid"),
+            ("le climatiseur{where} avec la consigne la plus basse", "les {n} {kinds}{where} avec la consigne la plus basse"),
+        ),
+    },
+    "covers": {
+        "high": (
+            ("le rideau ou store le plus ouvert{where}", "les {n} {kinds} les plus ouverts{where}"),
+            ("le rideau ou store{where} avec la plus grande ouverture", "les {n} {kinds}{where} avec la plus grande ouverture"),
+        ),
+        "low": (
+            ("le rideau ou store le plus fermé{where}", "les {n} {kinds} les plus fermés{where}"),
+            ("le rideau ou store{where} avec la plus petite ouverture", "les {n} {kinds}{where} avec la plus petite ouverture"),
+        ),
+    },
+    "media": {
+        "high": (
+            ("l'appareil multimédia le plus fort{where}", "les {n} {kinds} les plus forts{where}"),
+            ("l'appareil multimédia{where} avec le volume le plus haut", "les {n} {kinds}{where} avec le volume le plus haut"),
+        ),
+        "low": (
+            ("l'appareil multimédia le moins fort{where}", "les {n} {kinds} les moins forts{where}"),
+            ("l'appareil multimédia{where} avec le volume le plus bas", "les {n} {kinds}{where} avec le volume le plus bas"),
+        ),
+    },
+    "water_heaters": {
+        "high": (
+            ("le chauffe-eau le plus chaud{where}", "les {n} {kinds} les plus chauds{where}"),
+            ("le chauffe-eau{where} avec le réglage le plus chaud", "les {n} {kinds}{where} avec le réglage le plus chaud"),
+        ),
+        "low": (
+            ("le chauffe-eau le moins chaud{where}", "les {n} {kinds} les moins chauds{where}"),
+            ("le chauffe-eau{where} avec le réglage le plus bas", "les {n} {kinds}{where} avec le réglage le plus bas"),
+        ),
+    },
+}  # fmt: skip
+"""Per kind that can be ranked: the highest and the lowest, each phrasing for one device
+(singular) and for {n} of them, the adjectives agreeing with the noun."""
+COMP_NUMBERS = {2: "deux", 3: "trois"}
+COMP_ONLY = "{imp}, seulement ces {n}-là."
+_RUNNING_M = ("{kinds} en marche", "{kinds} allumés en ce moment", "{kinds} encore en marche")
+COMP_PREDS = {
+    "lights": {
+        ("brightness", ">"): ("{kinds} dont la luminosité dépasse {t} %", "{kinds} à plus de {t} %", "{kinds} réglées au-dessus de {t} %"),
+        ("brightness", "<"): ("{kinds} dont la luminosité est sous les {t} %", "{kinds} à moins de {t} %", "{kinds} réglées en dessous de {t} %"),
+        ("state", "=="): ("{kinds} allumées", "{kinds} encore allumées", "{kinds} allumées en ce moment"),
+    },
+    "fans": {
+        ("speed_level", "=="): ("{kinds} en vitesse haute", "{kinds} qui tournent en vitesse haute", "{kinds} réglés sur la vitesse haute"),
+        ("preset_mode", "=="): ("{kinds} en mode nuit", "{kinds} qui tournent en mode nuit"),
+        ("state", "=="): _RUNNING_M,
+    },
+    "acs": {
+        ("ac_mode", "=="): ("{kinds} en mode chauffage", "{kinds} réglés sur chauffage"),
+        ("target_temperature", "<"): ("{kinds} réglés sous {t} degrés", "{kinds} dont la consigne est sous {t} degrés"),
+        ("state", "=="): _RUNNING_M,
+    },
+    "covers": {
+        ("position", ">"): ("{kinds} ouverts à plus de la moitié", "{kinds} plus qu'à moitié ouverts"),
+        ("position", "=="): ("{kinds} complètement fermés", "{kinds} fermés"),
+    },
+    "media": {
+        ("volume_level", ">"): ("{kinds} dont le volume dépasse {t}", "{kinds} au-dessus du volume {t}"),
+        ("state", "=="): ("{kinds} allumés", "{kinds} encore allumés", "{kinds} allumés en ce moment"),
+    },
+    "water_heaters": {
+        ("target_water_temperature", ">"): ("{kinds} réglés au-dessus de {t} degrés", "{kinds} à plus de {t} degrés"),
+    },
+}  # fmt: skip
+"""Per kind with state predicates, by (attribute, comparison): the group that satisfies it, the
+plural with its modifier ({t}: the threshold), participles agreeing with the noun."""
+COMP_WHICH = ("les {x}", "{all} les {x}", "l'ensemble des {x}", "{each} des {x}")
+COMP_ROOM_SAID = ("{room} : {text}", "{room_in}, {text_low}")
+COMP_COND = {
+    "current_humidity": (" dans les pièces où l'humidité dépasse {t} %", " dans toute pièce dont le capteur indique plus de {t} % d'humidité", " dans les pièces à plus de {t} % d'humidité"),
+    "current_temperature": (" dans les pièces à plus de {t} degrés", " dans toute pièce où la température dépasse {t} degrés", " dans les pièces dont le capteur indique plus de {t} degrés"),
+    "human_detected": (" dans les pièces où un mouvement est détecté", " dans toute pièce où quelqu'un bouge", " dans les pièces où le détecteur voit quelqu'un"),
+    "state": (" dans les pièces où la clim est allumée", " dans toute pièce où la climatisation tourne", " dans les pièces où la clim marche"),
+}  # fmt: skip
+"""Per room condition (the sensed attribute): the rooms that meet it ({t}: the threshold)."""
+COMP_COND_SAID = ("les {kinds}{where}", "{where}, {imp}", "{all} les {kinds}{where}", "les {kinds}")
+"""The clause about such rooms: the group there, the rooms put first, all of the group there,
+and the group alone (for the rooms put first)."""
+COMP_EXCEPT = (
+    "Sauf {room_in}, {clause}.",
+    "{clause}, mais ne touche à rien {room_in}.",
+    "{clause}, sauf {room_in}.",
+)
+COMP_ALL_BUT = (
+    "{all} les {kinds} sauf {those_of} {room_of}",
+    "les {kinds} partout sauf {room_in}",
+    "les {kinds} de toutes les pièces sauf {room_in}",
+)
+COMP_STOP = "."
+
+
+def comp_kind(kind: str, noun: int) -> dict[str, str]:
+    """A kind's words for a group request: its ``noun``-th plural and the words that agree with
+    it ("toutes", "chacune")."""
+    kinds, gender, every = _COMP_KINDS[kind]
+    f = gender == "f"
+    return {
+        "kinds": kinds[noun],
+        "all": "toutes" if f else "tous",
+        "every": every,
+        "each": "chacune" if f else "chacun",
+        "those_of": "celles" if f else "ceux",
+    }
+
+
+def tidy(text: str) -> str:
+    """French elision where a frame puts ``de`` before a verb: "Merci d'éteindre"."""
+    return re.sub(r"^Merci de ([aeiouéèêâîôû])", r"Merci d'\1", text)
+
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
 

@@ -6,6 +6,7 @@ point, no space before a unit (``40%``, ``26度``)."""
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from smh_core.languages.names import zh as NAMES  # noqa: F401 (render.room_parts reads it)
 
@@ -233,6 +234,195 @@ SAME = (
 HISTORY_USER = "把{of_dev}{attr}调到{val}。"
 HISTORY_DONE = "好了，{of_dev}{attr}现在是{val}。"
 SAME_DONE = "好了，{dev}也调成一样了。"
+
+
+# ------------------------------------------- compositional control (issue 41: multi_device, batch)
+# One request over several devices. Chinese verbs have one form, so a phrasing serves the
+# imperative and the question frames alike ("打开{obj}", "能不能打开{obj}？"); {obj} is a device
+# or a group, its place said before it ("客厅里的所有灯"), with the kind's measure word where
+# it is counted ("每一盏灯"). As many phrasings per operation as English has (the draws are the
+# same).
+def _same(*says: str) -> tuple[tuple[str, str], ...]:
+    """Phrasings whose imperative and infinitive are one (Chinese verbs do not change)."""
+    return tuple((say, say) for say in says)
+
+
+def _on_off() -> dict[Any, tuple[tuple[str, str], ...]]:
+    return {
+        ("state", "on"): _same("打开{obj}", "开启{obj}", "把{obj}打开"),
+        ("state", "off"): _same("关闭{obj}", "关掉{obj}", "把{obj}关了"),
+    }
+
+
+COMP_OPS: dict[str, dict[Any, tuple[Any, ...]]] = {
+    "lights": {
+        **_on_off(),
+        "brightness": _same("把{obj}的亮度调到{v}%", "把{obj}调到{v}%", "将{obj}的亮度设为{v}%"),
+        ("color_temperature", 2700): _same("把{obj}调成暖白光（2700K）", "把{obj}切换到最暖的白光"),
+        ("color_temperature", 6500): _same("把{obj}调成冷白光（6500K）", "把{obj}切换到最冷的白光"),
+        ("color_temperature", 4000): _same("把{obj}调成4000K的中性白光"),
+    },
+    "fans": {
+        **_on_off(),
+        "speed_level": _same("把{obj}调到{v}", "把{obj}切换到{v}"),
+        "preset_mode": _same("把{obj}设为{v}", "把{obj}切换到{v}"),
+        ("oscillation_enabled", True): _same("打开{obj}的摇头", "让{obj}摇头"),
+        ("oscillation_enabled", False): _same("关闭{obj}的摇头", "让{obj}停止摇头"),
+    },
+    "acs": {
+        **_on_off(),
+        "ac_mode": _same("把{obj}设为{v}模式", "把{obj}切换到{v}模式"),
+        "target_temperature": _same("把{obj}设到{v}度", "把{obj}调到{v}度"),
+    },
+    "covers": {
+        ("position", 0): _same("关上{obj}", "把{obj}拉上", "把{obj}完全合上"),
+        ("position", 100): _same("打开{obj}", "把{obj}完全打开", "把{obj}全部拉开"),
+        ("position", 50): _same("把{obj}打开一半", "把{obj}拉开一半"),
+        "position": _same("把{obj}开到{v}%", "把{obj}打开到{v}%"),
+    },
+    "media": {
+        **_on_off(),
+        "volume_level": _same("把{obj}的音量调到{v}", "把{obj}的音量设为{v}"),
+        ("work_state", "paused"): _same("暂停{obj}", "把{obj}正在播放的内容暂停"),
+        ("volume_muted_enabled", True): _same("把{obj}静音"),
+    },
+    "water_heaters": {
+        **_on_off(),
+        "target_water_temperature": _same("把{obj}设到{v}度", "让{obj}加热到{v}度"),
+        ("work_mode", "eco"): _same("把{obj}设为节能模式", "把{obj}切换到节能模式"),
+    },
+    "dehumidifiers": {
+        **_on_off(),
+        "target_humidity": _same("把{obj}的湿度设为{v}%", "让{obj}把湿度控制在{v}%"),
+    },
+    "humidifiers": {
+        **_on_off(),
+        "target_humidity": _same("把{obj}的湿度设为{v}%", "让{obj}把湿度控制在{v}%"),
+    },
+    "purifiers": {
+        **_on_off(),
+        "work_mode": _same("把{obj}设为{v}模式", "把{obj}切换到{v}模式"),
+    },
+}
+"""Per kind of device the compositional requests name: its operations' phrasings, by
+(attribute, value) or by attribute (with {v}, the value)."""
+COMP_VALUES = {
+    "fans": {"low": "低速", "medium": "中速", "high": "高速", "normal": "标准模式",
+             "natural": "自然风模式", "sleep": "睡眠模式"},
+    "acs": {"cool": "制冷", "heat": "制热", "dry": "除湿", "auto": "自动"},
+    "purifiers": {"sleep": "睡眠", "auto": "自动"},
+}  # fmt: skip
+"""Per kind: the named values its phrasings say ({v})."""
+_COMP_KINDS = {
+    "lights": (("灯", "灯具"), "盏", "灯"),
+    "fans": (("风扇",), "台", "风扇"),
+    "acs": (("空调", "空调设备"), "台", "空调"),
+    "covers": (("窗帘和百叶帘", "窗帘"), "幅", "窗帘"),
+    "media": (("音箱和智能屏", "播放设备"), "台", "播放设备"),
+    "water_heaters": (("热水器",), "台", "热水器"),
+    "dehumidifiers": (("除湿机",), "台", "除湿机"),
+    "humidifiers": (("加湿器",), "台", "加湿器"),
+    "purifiers": (("空气净化器", "净化器"), "台", "空气净化器"),
+}  # fmt: skip
+"""Per kind: its nouns for the group (as many as English has), its measure word and the noun
+one of them is counted by."""
+COMP_ALL = (
+    "{where}所有{kinds}",
+    "{where}全部{kinds}",
+    "{where}每一{measure}{one}",
+    "{where}每{measure}{one}",
+)
+COMP_THEM = "它们"
+COMP_IN_ROOM = ("{room}的", "{room}里的", "{room}那边的")
+COMP_IN_HOME = ("", "家里的", "全屋的", "家里各处的")
+COMP_REQUEST = ("{imp}。", "请{imp}。", "能不能{inf}？", "可以帮我{inf}吗？", "麻烦你{inf}。")
+COMP_THEN = "先{first}，然后{rest}。"
+COMP_ALSO = "{first}。另外，{rest}，谢谢。"
+COMP_DONE = ("好了。", "都设置好了。", "好了，已经更新了。", "好的，搞定了。")
+_RANK_WORDS = {
+    "lights": (("最亮的", "亮度最高的"), ("最暗的", "亮度最低的")),
+    "fans": (("转得最快的", "风速档位最高的"), ("转得最慢的", "风速档位最低的")),
+    "acs": (("设置最暖的", "目标温度最高的"), ("设置最冷的", "目标温度最低的")),
+    "covers": (("开得最大的", "开合度最大的"), ("关得最严的", "开合度最小的")),
+    "media": (("声音最大的", "音量最高的"), ("声音最小的", "音量最低的")),
+    "water_heaters": (("水温最高的", "设定温度最高的"), ("水温最低的", "设定温度最低的")),
+}
+COMP_RANKS = {
+    kind: {
+        way: tuple(
+            ("{where}" + said + "那{measure}{one}", "{where}" + said + "{n}{measure}{kinds}")
+            for said in words
+        )
+        for way, words in zip(("high", "low"), both, strict=True)
+    }
+    for kind, both in _RANK_WORDS.items()
+}
+"""Per kind that can be ranked: the highest and the lowest, each phrasing for one device
+("最亮的那盏灯") and for {n} of them ("最亮的两盏灯"), with the kind's measure word."""
+COMP_NUMBERS = {2: "两", 3: "三"}
+COMP_ONLY = "{imp}，只要这{n}{measure}。"
+_RUNNING = ("正在运行的{kinds}", "目前开着的{kinds}", "还在运行的{kinds}")
+COMP_PREDS = {
+    "lights": {
+        ("brightness", ">"): ("亮度高于{t}%的{kinds}", "比{t}%更亮的{kinds}", "亮度设在{t}%以上的{kinds}"),
+        ("brightness", "<"): ("亮度低于{t}%的{kinds}", "比{t}%更暗的{kinds}", "亮度设在{t}%以下的{kinds}"),
+        ("state", "=="): ("开着的{kinds}", "还开着的{kinds}", "目前开着的{kinds}"),
+    },
+    "fans": {
+        ("speed_level", "=="): ("开在高速的{kinds}", "正以高速运转的{kinds}", "设为高速的{kinds}"),
+        ("preset_mode", "=="): ("处于睡眠模式的{kinds}", "正以睡眠模式运行的{kinds}"),
+        ("state", "=="): _RUNNING,
+    },
+    "acs": {
+        ("ac_mode", "=="): ("处于制热模式的{kinds}", "设为制热的{kinds}"),
+        ("target_temperature", "<"): ("设定温度低于{t}度的{kinds}", "目标温度在{t}度以下的{kinds}"),
+        ("state", "=="): _RUNNING,
+    },
+    "covers": {
+        ("position", ">"): ("开了一半以上的{kinds}", "开合度超过一半的{kinds}"),
+        ("position", "=="): ("完全关着的{kinds}", "关着的{kinds}"),
+    },
+    "media": {
+        ("volume_level", ">"): ("音量高于{t}的{kinds}", "音量大于{t}的{kinds}"),
+        ("state", "=="): ("开着的{kinds}", "还开着的{kinds}", "目前开着的{kinds}"),
+    },
+    "water_heaters": {
+        ("target_water_temperature", ">"): ("设定温度高于{t}度的{kinds}", "水温设在{t}度以上的{kinds}"),
+    },
+}  # fmt: skip
+"""Per kind with state predicates, by (attribute, comparison): the group that satisfies it, its
+modifier before the noun ({t}: the threshold)."""
+COMP_WHICH = ("{x}", "所有{x}", "全部{x}", "每一{measure}{x}")
+COMP_ROOM_SAID = ("{room}：{text}", "{room}里，{text}")
+COMP_COND = {
+    "current_humidity": ("湿度超过{t}%的房间里", "湿度传感器读数超过{t}%的房间里", "湿度高于{t}%的房间里"),
+    "current_temperature": ("温度超过{t}度的房间里", "温度高于{t}度的房间里", "传感器读数超过{t}度的房间里"),
+    "human_detected": ("检测到有人活动的房间里", "有人走动的房间里", "人体传感器检测到有人的房间里"),
+    "state": ("开着空调的房间里", "空调正在运行的房间里", "空调开着的房间里"),
+}  # fmt: skip
+"""Per room condition (the sensed attribute): the rooms that meet it ({t}: the threshold)."""
+COMP_COND_SAID = ("{where}的{kinds}", "{where}，{imp}", "{where}的所有{kinds}", "{kinds}")
+"""The clause about such rooms: the group there, the rooms put first, all of the group there,
+and the group alone (for the rooms put first)."""
+COMP_EXCEPT = ("除了{room}，{clause}。", "{clause}，但别动{room}的。", "{clause}，{room}除外。")
+COMP_ALL_BUT = (
+    "除了{room}以外的所有{kinds}",
+    "除{room}外各处的{kinds}",
+    "{room}以外每个房间的{kinds}",
+)
+COMP_STOP = "。"
+
+
+def comp_kind(kind: str, noun: int) -> dict[str, str]:
+    """A kind's words for a group request: its ``noun``-th noun and its measure word."""
+    kinds, measure, one = _COMP_KINDS[kind]
+    return {"kinds": kinds[noun], "measure": measure, "one": one}
+
+
+def tidy(text: str) -> str:
+    """Chinese needs no elision."""
+    return text
+
 
 globals().update(render.interface(sys.modules[__name__]))  # the functions of .en
 
