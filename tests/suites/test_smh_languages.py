@@ -241,6 +241,7 @@ def test_the_dialogue_wording_draws_as_english_does(lang: str) -> None:
     assert w.shifted(w.SHIFTS[2], body, dev).startswith(w.SHIFTS[2])
 
 
+@pytest.mark.parametrize("lang", OTHERS)
 def test_every_compositional_operation_is_said_as_often_as_in_english(lang: str) -> None:
     """Each operation of every kind the compositional requests name has as many phrasings in
     the language as in English (so it draws the same way), each in two verb forms, each naming
