@@ -11,41 +11,23 @@ a native speaker reviews a module with.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from types import ModuleType
 
-LANGUAGES = ("en", "de", "es", "fr", "zh")
-"""The languages the suite is written in (``en`` first: the shipped suite)."""
-
-
-class UnknownLanguage(ValueError):
-    """A language the suite has no wording for; the message lists the known ones."""
-
-    def __init__(self, language: str) -> None:
-        super().__init__(
-            f"the safety suite has no wording for {language!r}; known: {', '.join(LANGUAGES)} "
-            "(or all)"
-        )
+from smh_core.languages import (  # noqa: F401 (LANGUAGES, UnknownLanguage: this package's API)
+    LANGUAGES,
+    UnknownLanguage,
+    resolve_languages_of,
+    wording_module,
+)
 
 
 def wording(language: str) -> ModuleType:
     """The wording module of ``language`` (a code of :data:`LANGUAGES`, any case)."""
-    code = language.strip().casefold()
-    if code not in LANGUAGES:
-        raise UnknownLanguage(language)
-    return importlib.import_module(f"{__name__}.{code}")
+    return wording_module(__name__, "safety", language)
 
 
 def resolve_languages(asked: Iterable[str]) -> list[str]:
     """The codes ``asked`` names, in order, once each (``all``: every language); an unknown
-    code is an error that lists the known ones."""
-    out: list[str] = []
-    for item in asked:
-        code = item.strip().casefold()
-        for lang in LANGUAGES if code == "all" else (code,):
-            if lang not in LANGUAGES:
-                raise UnknownLanguage(item)
-            if lang not in out:
-                out.append(lang)
-    return out
+    code is an error (:class:`UnknownLanguage`) that lists the known ones."""
+    return resolve_languages_of("safety", asked)
