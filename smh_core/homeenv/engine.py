@@ -347,8 +347,11 @@ def _compile_device(dev: Device) -> _Dev:
                 eff = _compile_effect(dev, ns, s, e, attr_models, args)
                 if eff.kind == "value":
                     eff.proven = checkers[eff.loc](eff.payload) is None
-                elif eff.kind == "arg":
-                    eff.proven = _same_spec(arg_models[eff.payload], attr_models[eff.loc])
+                elif eff.kind == "arg":  # an omitted argument takes its default, never checked
+                    arg, check = arg_models[eff.payload], checkers[eff.loc]
+                    eff.proven = _same_spec(arg, attr_models[eff.loc]) and (
+                        arg.required or arg.default is None or check(arg.default) is None
+                    )
                 effs.append(eff)
             for r in s.requires:
                 if _resolve(ns, r.attr) not in attr_models:
