@@ -27,6 +27,7 @@ from typing import Any
 from smh_core.homeenv.model import Home
 from smh_core.languages.names import localise
 from smh_core.languages.safety import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
+from smh_core.suites import language_files as files
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
@@ -80,7 +81,7 @@ def build(seed: int, language: str) -> tuple[tuple[Task, ...], tuple[tuple[str, 
 
 def task_file(language: str) -> str:
     """Where the suite in ``language`` is written, relative to the output folder."""
-    return "safety.jsonl" if language == "en" else f"safety.{language}.jsonl"
+    return files.task_file("safety", language)
 
 
 def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -> list[Task]:
@@ -93,24 +94,14 @@ def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -
 
 def write_homes(tasks_dir: Path, seed: int = 0, language: str = "en") -> list[Path]:
     """Write the home files of the suite in ``language`` under ``tasks_dir/homes``."""
-    out = []
-    for name, home in build(seed, language)[1]:
-        path = tasks_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(S.dump_compact(home), encoding="utf-8")
-        out.append(path)
-    return out
+    return files.write_homes(tasks_dir, build(seed, language)[1], S.dump_compact)
 
 
-class LanguageHomes(HomeCache):
+class LanguageHomes(files.BuiltHomes):
     """A home cache serving the built home files of a language's suite without reading them."""
 
     def __init__(self, seed: int = 0, language: str = "en", base: Path | None = None) -> None:
-        super().__init__(base)
-        self._built = {f"file:{path}": home for path, home in build(seed, language)[1]}
-
-    def get(self, task: Task) -> Home:
-        return self._built.get(task.home.key()) or super().get(task)
+        super().__init__(build(seed, language)[1], base)
 
 
 def figures(tasks: list[Task], homes: HomeCache) -> dict[str, Any]:

@@ -34,7 +34,6 @@ target the policy covers. :func:`measure` computes the suite's figures for any a
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable
@@ -47,7 +46,7 @@ from typing import Any
 from sim_devices.catalog import instantiate
 from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import Compare, Ref
-from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.engine import HomeEngine, dump_compact  # noqa: F401 (S.dump_compact: the suites' API)
 from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
 from smh_core.homes.simulated import generate_matter_home
@@ -201,16 +200,6 @@ def home_kind(task: Task) -> str:
     if ref.generator == "matter" or re.match(r"homes/safety-([a-z]{2}-)?matter-", ref.file or ""):
         return "matter"
     return task.difficulty
-
-
-def dump_compact(home: Home) -> str:
-    """Canonical compact JSON of a home (defaults left out): the same bytes for the same home,
-    about half the size of ``dump_home`` for the large complex homes."""
-    data = home.model_dump(mode="json", exclude_none=True, by_alias=True, exclude_defaults=True)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-    if Home.model_validate_json(text) != home:
-        raise RuntimeError(f"home {home.name} does not survive its compact dump")
-    return text
 
 
 # ----------------------------------------------------------------------------- devices and states

@@ -24,7 +24,7 @@ from pathlib import Path
 from smh_core.homeenv.engine import dump_home
 from smh_core.homeenv.model import Home
 from smh_core.languages.sage import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
-from smh_core.task.home import HomeCache
+from smh_core.suites import language_files as files
 from smh_core.task.model import Task
 
 from . import sage_suite as S
@@ -62,7 +62,7 @@ def build(seed: int, language: str) -> tuple[Task, ...]:
 
 def task_file(language: str) -> str:
     """Where the suite in ``language`` is written, relative to the output folder."""
-    return "sage.jsonl" if language == "en" else f"sage.{language}.jsonl"
+    return files.task_file("sage", language)
 
 
 def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -> list[Task]:
@@ -78,23 +78,16 @@ def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -
 def write_homes(tasks_dir: Path, seed: int = 0, language: str = "en") -> list[Path]:
     """Write the homes of the suite in ``language`` under ``tasks_dir/homes`` (``seed`` does
     not change a home: they are hand-written; it is taken for the common interface)."""
-    out = []
-    for n, home in enumerate(homes(language)):
-        path = tasks_dir / home_file(language, n)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dump_home(home), encoding="utf-8")
-        out.append(path)
-    return out
+    return files.write_homes(tasks_dir, built_homes(language), dump_home)
 
 
-class LanguageHomes(HomeCache):
+def built_homes(language: str) -> list[files.BuiltHome]:
+    """The suite's homes in ``language`` with the paths their tasks name."""
+    return [(home_file(language, n), home) for n, home in enumerate(homes(language))]
+
+
+class LanguageHomes(files.BuiltHomes):
     """A home cache serving the built homes of a language's suite without reading their files."""
 
     def __init__(self, language: str = "en", base: Path | None = None) -> None:
-        super().__init__(base)
-        self._built = {
-            f"file:{home_file(language, n)}": home for n, home in enumerate(homes(language))
-        }
-
-    def get(self, task: Task) -> Home:
-        return self._built.get(task.home.key()) or super().get(task)
+        super().__init__(built_homes(language), base)

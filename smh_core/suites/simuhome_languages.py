@@ -26,6 +26,7 @@ from smh_core.homeenv.model import Home
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.languages.names import localise, names
 from smh_core.languages.simuhome import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
+from smh_core.suites import language_files as files
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
@@ -76,7 +77,7 @@ def build(seed: int, language: str) -> tuple[tuple[Task, ...], tuple[tuple[str, 
 
 def task_file(language: str) -> str:
     """Where the suite in ``language`` is written, relative to the output folder."""
-    return "simuhome.jsonl" if language == "en" else f"simuhome.{language}.jsonl"
+    return files.task_file("simuhome", language)
 
 
 def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -> list[Task]:
@@ -93,24 +94,14 @@ def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -
 def write_homes(tasks_dir: Path, seed: int = 0, language: str = "en") -> list[Path]:
     """Write the home files of the suite in ``language`` under ``tasks_dir/homes`` (English:
     none, its tasks name generated homes by seed)."""
-    out = []
-    for name, home in build(seed, language)[1]:
-        path = tasks_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dump_home(home), encoding="utf-8")
-        out.append(path)
-    return out
+    return files.write_homes(tasks_dir, build(seed, language)[1], dump_home)
 
 
-class LanguageHomes(HomeCache):
+class LanguageHomes(files.BuiltHomes):
     """A home cache serving the built home files of a language's suite without reading them."""
 
     def __init__(self, seed: int = 0, language: str = "en", base: Path | None = None) -> None:
-        super().__init__(base)
-        self._built = {f"file:{path}": home for path, home in build(seed, language)[1]}
-
-    def get(self, task: Task) -> Home:
-        return self._built.get(task.home.key()) or super().get(task)
+        super().__init__(build(seed, language)[1], base)
 
 
 def figures(tasks: list[Task], homes: HomeCache) -> dict[str, int]:

@@ -25,10 +25,12 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from smh_core.homeenv.engine import dump_compact
 from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
 from smh_core.languages.names import localise, names
 from smh_core.languages.smh import LANGUAGES, NOT_WRITTEN, WRITTEN, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
+from smh_core.suites import language_files as files
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
@@ -93,7 +95,7 @@ def build(seed: int, language: str) -> tuple[tuple[Task, ...], tuple[tuple[str, 
 
 def task_file(language: str) -> str:
     """Where the suite in ``language`` is written, relative to the output folder."""
-    return "smh.jsonl" if language == "en" else f"smh.{language}.jsonl"
+    return files.task_file("smh", language)
 
 
 def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -> list[Task]:
@@ -108,35 +110,14 @@ def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -
 def write_homes(tasks_dir: Path, seed: int = 0, language: str = "en") -> list[Path]:
     """Write the home files of the suite in ``language`` under ``tasks_dir/homes`` (English:
     none, its tasks name generated homes)."""
-    out = []
-    for name, home in build(seed, language)[1]:
-        path = tasks_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dump_compact(home), encoding="utf-8")
-        out.append(path)
-    return out
+    return files.write_homes(tasks_dir, build(seed, language)[1], dump_compact)
 
 
-def dump_compact(home: Home) -> str:
-    """Canonical compact JSON of a home (defaults left out): the same bytes for the same home."""
-    import json
-
-    data = home.model_dump(mode="json", exclude_none=True, by_alias=True, exclude_defaults=True)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-    if Home.model_validate_json(text) != home:
-        raise RuntimeError(f"home {home.name} does not survive its compact dump")
-    return text
-
-
-class LanguageHomes(HomeCache):
+class LanguageHomes(files.BuiltHomes):
     """A home cache serving the built home files of a language's suite without reading them."""
 
     def __init__(self, seed: int = 0, language: str = "en", base: Path | None = None) -> None:
-        super().__init__(base)
-        self._built = {f"file:{path}": home for path, home in build(seed, language)[1]}
-
-    def get(self, task: Task) -> Home:
-        return self._built.get(task.home.key()) or super().get(task)
+        super().__init__(build(seed, language)[1], base)
 
 
 def figures(tasks: list[Task], homes: HomeCache) -> dict[str, int]:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from smh_core.cli.main import main
+from smh_core.homeenv.engine import dump_compact
 from smh_core.languages.memhome import LANGUAGES, UnknownLanguage, resolve_languages, wording
 from smh_core.languages.names import names
 from smh_core.memory.decision import bank_after
@@ -201,7 +202,7 @@ def test_same_seed_same_bytes() -> None:
     first = L.build(0, lang)
     again = L.build.__wrapped__(0, lang)
     assert "".join(map(dump_task, first[0])) == "".join(map(dump_task, again[0]))
-    assert [L.dump_home(h) for _, h in first[1]] == [L.dump_home(h) for _, h in again[1]]
+    assert [dump_compact(h) for _, h in first[1]] == [dump_compact(h) for _, h in again[1]]
 
 
 @pytest.mark.parametrize("lang", OTHERS)
