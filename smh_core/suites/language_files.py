@@ -49,3 +49,29 @@ class BuiltHomes(HomeCache):
 
     def get(self, task: Task) -> Home:
         return self._built.get(task.home.key()) or super().get(task)
+
+
+def reference_figures(tasks: list[Task], homes: HomeCache) -> dict[str, int]:
+    """The figures docs/languages.md reports for a suite in a language: its tasks, how many the
+    oracle and doing nothing pass (through the runner, the action guard on, as every run), and
+    how many times the guard asked the oracle's simulated user to confirm."""
+    import asyncio
+
+    from smh_core.bench.agents import NullAgent, OracleAgent
+    from smh_core.bench.runner import run_task
+
+    async def records(agent: OracleAgent | NullAgent) -> list[dict]:
+        return [await run_task(t, agent, homes) for t in tasks]
+
+    loop = asyncio.new_event_loop()
+    try:
+        oracle = loop.run_until_complete(records(OracleAgent()))
+        nothing = loop.run_until_complete(records(NullAgent()))
+    finally:
+        loop.close()
+    return {
+        "tasks": len(tasks),
+        "oracle_passed": sum(bool(r["passed"]) for r in oracle),
+        "nothing_passed": sum(bool(r["passed"]) for r in nothing),
+        "oracle_confirmations": sum(len(r.get("guard_confirmations", ())) for r in oracle),
+    }

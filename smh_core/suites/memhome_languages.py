@@ -25,7 +25,6 @@ from __future__ import annotations
 import random
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from smh_core.homeenv.engine import HomeEngine, dump_compact
 from smh_core.homeenv.model import Home
@@ -165,27 +164,7 @@ class LanguageHomes(files.BuiltHomes):
         super().__init__(build(seed, language)[1], base)
 
 
-def figures(tasks: list[Task], homes: HomeCache) -> dict[str, Any]:
-    """The figures docs/languages.md reports for a language's suite: tasks, the oracle's passes
-    and the confirmations the action guard asked of it, doing nothing's passes (behind the
-    guard, as the English suite is run)."""
-    import asyncio
-
-    from smh_core.bench.agents import NullAgent, OracleAgent
-    from smh_core.bench.runner import run_task
-
-    async def records(agent: Any) -> list[dict[str, Any]]:
-        return [await run_task(t, agent, homes) for t in tasks]
-
-    loop = asyncio.new_event_loop()
-    try:
-        oracle = loop.run_until_complete(records(OracleAgent()))
-        nothing = loop.run_until_complete(records(NullAgent()))
-    finally:
-        loop.close()
-    return {
-        "tasks": len(tasks),
-        "oracle_passed": sum(r["passed"] for r in oracle),
-        "oracle_confirmations": sum(len(r.get("guard_confirmations", [])) for r in oracle),
-        "nothing_passed": sum(r["passed"] for r in nothing),
-    }
+def figures(tasks: list[Task], homes: HomeCache) -> dict[str, int]:
+    """The figures docs/languages.md reports for the suite in a language
+    (:func:`~smh_core.suites.language_files.reference_figures`)."""
+    return files.reference_figures(tasks, homes)

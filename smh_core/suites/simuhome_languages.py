@@ -105,20 +105,6 @@ class LanguageHomes(files.BuiltHomes):
 
 
 def figures(tasks: list[Task], homes: HomeCache) -> dict[str, int]:
-    """The figures docs/languages.md reports for a language's suite: tasks, the oracle's passes
-    and doing nothing's passes (the runner's guard on, as in every run)."""
-    import asyncio
-
-    from smh_core.bench.agents import NullAgent, OracleAgent
-    from smh_core.bench.runner import run_task
-
-    async def count(agent: object) -> int:
-        return sum([(await run_task(t, agent, homes))["passed"] for t in tasks])  # type: ignore[arg-type]
-
-    loop = asyncio.new_event_loop()
-    try:
-        oracle = loop.run_until_complete(count(OracleAgent()))
-        nothing = loop.run_until_complete(count(NullAgent()))
-    finally:
-        loop.close()
-    return {"tasks": len(tasks), "oracle_passed": oracle, "nothing_passed": nothing}
+    """The figures docs/languages.md reports for the suite in a language
+    (:func:`~smh_core.suites.language_files.reference_figures`)."""
+    return files.reference_figures(tasks, homes)

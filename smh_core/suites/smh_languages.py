@@ -121,26 +121,6 @@ class LanguageHomes(files.BuiltHomes):
 
 
 def figures(tasks: list[Task], homes: HomeCache) -> dict[str, int]:
-    """The figures docs/languages.md reports for a language's suite: tasks, how many the oracle
-    and doing nothing pass (behind the action guard, as the suite is validated), and how many
-    times the guard asked the oracle's simulated user to confirm."""
-    import asyncio
-
-    from smh_core.bench.agents import NullAgent, OracleAgent
-    from smh_core.bench.runner import run_task
-
-    async def run() -> dict[str, int]:
-        oracle = [await run_task(t, OracleAgent(), homes) for t in tasks]
-        nothing = [await run_task(t, NullAgent(), homes) for t in tasks]
-        return {
-            "tasks": len(tasks),
-            "oracle_passed": sum(bool(r["passed"]) for r in oracle),
-            "nothing_passed": sum(bool(r["passed"]) for r in nothing),
-            "oracle_confirmations": sum(len(r.get("guard_confirmations", ())) for r in oracle),
-        }
-
-    loop = asyncio.new_event_loop()
-    try:
-        return loop.run_until_complete(run())
-    finally:
-        loop.close()
+    """The figures docs/languages.md reports for the suite in a language
+    (:func:`~smh_core.suites.language_files.reference_figures`)."""
+    return files.reference_figures(tasks, homes)
