@@ -12,8 +12,7 @@ from __future__ import annotations
 import pytest
 
 from smh_core.bench.agents import read_orders
-from smh_core.cli.main import main
-from smh_core.languages.safety import LANGUAGES, UnknownLanguage, resolve_languages, wording
+from smh_core.languages.safety import LANGUAGES, wording
 from smh_core.safety_suites import safety_languages as L
 from smh_core.safety_suites import safety_suite as S
 from smh_core.safety_suites.safety_measure import check_task, run_loop
@@ -38,19 +37,6 @@ def _shape(module) -> dict[str, object]:
 
     en = wording("en")
     return {name: size(getattr(module, name)) for name in dir(en) if name.isupper()}
-
-
-def test_unknown_language_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownLanguage, match="known: en, de, es, fr, zh"):
-        wording("it")
-    with pytest.raises(UnknownLanguage):
-        resolve_languages(["de", "xx"])
-    assert resolve_languages(["all", "de"]) == list(LANGUAGES)
-
-
-def test_the_cli_refuses_an_unknown_language(capsys) -> None:
-    assert main(["tasks", "generate", "--suite", "safety", "--language", "pt"]) != 0
-    assert "known: en, de, es, fr, zh" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("lang", OTHERS)

@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from smh_core.cli.main import main
 from smh_core.homeenv.engine import dump_compact
-from smh_core.languages.memhome import LANGUAGES, UnknownLanguage, resolve_languages, wording
+from smh_core.languages.memhome import LANGUAGES, wording
 from smh_core.languages.names import names
 from smh_core.memory.decision import bank_after
 from smh_core.suites import memhome_languages as L
@@ -101,19 +100,6 @@ def _english_words() -> set[str]:
     ]
     literal = [re.sub(r"\{[^}]*\}", " ", t) for t in texts]
     return {w.lower() for t in literal for w in re.findall(r"[A-Za-z]{2,}", t)}
-
-
-def test_unknown_language_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownLanguage, match="known: " + ", ".join(LANGUAGES)):
-        wording("it")
-    with pytest.raises(UnknownLanguage):
-        resolve_languages(["de", "xx"])
-    assert resolve_languages(["all", "de"]) == list(LANGUAGES)
-
-
-def test_the_cli_refuses_an_unknown_language(capsys) -> None:
-    assert main(["tasks", "generate", "--suite", "memhome", "--language", "pt"]) != 0
-    assert "known: " + ", ".join(LANGUAGES) in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("lang", OTHERS)

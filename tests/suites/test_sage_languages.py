@@ -12,9 +12,8 @@ from collections import Counter
 import pytest
 
 from smh_core.bench.answers import check_fact
-from smh_core.cli.main import main
 from smh_core.homeenv.engine import HomeEngine, dump_home
-from smh_core.languages.sage import LANGUAGES, UnknownLanguage, resolve_languages, wording
+from smh_core.languages.sage import LANGUAGES, wording
 from smh_core.suites import sage_languages as L
 from smh_core.suites import sage_suite as S
 from smh_core.task.model import Fact, dump_task
@@ -89,19 +88,6 @@ def _place(description: str, lang: str) -> str:
     """A description's first sentence: the placement the wording wrote (the rest is the
     catalog's technical notes)."""
     return description.split("。" if lang == "zh" else ". ")[0]
-
-
-def test_unknown_language_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownLanguage, match="known: en, de, es, fr, zh"):
-        wording("it")
-    with pytest.raises(UnknownLanguage):
-        resolve_languages(["de", "xx"])
-    assert resolve_languages(["all", "de"]) == list(LANGUAGES)
-
-
-def test_the_cli_refuses_an_unknown_language(capsys) -> None:
-    assert main(["tasks", "generate", "--suite", "sage", "--language", "pt"]) != 0
-    assert "known: en, de, es, fr, zh" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("lang", OTHERS)

@@ -26,7 +26,7 @@ from smh_core.bench.runner import run_task
 from smh_core.bench.verifier import Outcome
 from smh_core.cli.main import main
 from smh_core.languages.names import names
-from smh_core.languages.simuhome import LANGUAGES, UnknownLanguage, resolve_languages, wording
+from smh_core.languages.simuhome import LANGUAGES, wording
 from smh_core.suites import simuhome_languages as L
 from smh_core.suites import simuhome_suite as S
 from smh_core.task.model import dump_task
@@ -56,14 +56,6 @@ def _shape(module) -> dict[str, object]:
 
     en = wording("en")
     return {name: size(getattr(module, name)) for name in dir(en) if name.isupper()}
-
-
-def test_unknown_language_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownLanguage, match=f"known: {', '.join(LANGUAGES)} "):
-        wording("it")
-    with pytest.raises(UnknownLanguage):
-        resolve_languages(["de", "xx"])
-    assert resolve_languages(["all", "de"]) == list(LANGUAGES)
 
 
 @pytest.mark.parametrize("lang", OTHERS)

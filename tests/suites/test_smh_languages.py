@@ -14,14 +14,11 @@ from pathlib import Path
 import pytest
 
 from smh_core.bench.answers import check_fact
-from smh_core.cli.tasks import LANGUAGE_SUITES
 from smh_core.homeenv.model import Home
 from smh_core.languages.names import names
 from smh_core.languages.smh import (
     LANGUAGES,
     WRITTEN,
-    UnknownLanguage,
-    resolve_languages,
     wording,
 )
 from smh_core.suites import smh_compositional as C
@@ -102,15 +99,6 @@ def _shape(module) -> dict[str, object]:
         for n in dir(module)
         if n.isupper() and not n.startswith("_") and n != "NAMES"
     }
-
-
-def test_unknown_language_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownLanguage, match="known: en, de, es, fr, zh"):
-        wording("it")
-    with pytest.raises(UnknownLanguage):
-        resolve_languages(["de", "xx"])
-    assert resolve_languages(["all", "de"]) == list(LANGUAGES)
-    assert LANGUAGE_SUITES["smh"] == L.__name__
 
 
 @pytest.mark.parametrize("lang", OTHERS)
