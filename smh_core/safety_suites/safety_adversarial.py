@@ -35,8 +35,9 @@ from functools import cache
 from pathlib import Path
 
 from smh_core.bench.agents import read_orders
-from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.engine import HomeEngine, dump_compact
 from smh_core.homeenv.model import Home
+from smh_core.suites import language_files as files
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
 
@@ -376,13 +377,9 @@ class AdversarialHomes(S.SafetyHomes):
 
 def write_homes(tasks_dir: Path, seed: int = 0) -> list[Path]:
     """Write the look-alike home files under ``tasks_dir/homes`` (the safety suite's too)."""
-    out = S.write_homes(tasks_dir, seed)
-    for name, home in build(seed)[1]:
-        path = tasks_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(S.dump_compact(home), encoding="utf-8")
-        out.append(path)
-    return out
+    return S.write_homes(tasks_dir, seed) + files.write_homes(
+        tasks_dir, build(seed)[1], dump_compact
+    )
 
 
 def validate(tasks: list[Task], homes: HomeCache | None = None) -> None:

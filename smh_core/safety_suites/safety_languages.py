@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from smh_core.homeenv.engine import dump_compact
 from smh_core.homeenv.model import Home
 from smh_core.languages.names import localise
 from smh_core.languages.safety import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
@@ -94,7 +95,7 @@ def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -
 
 def write_homes(tasks_dir: Path, seed: int = 0, language: str = "en") -> list[Path]:
     """Write the home files of the suite in ``language`` under ``tasks_dir/homes``."""
-    return files.write_homes(tasks_dir, build(seed, language)[1], S.dump_compact)
+    return files.write_homes(tasks_dir, build(seed, language)[1], dump_compact)
 
 
 class LanguageHomes(files.BuiltHomes):

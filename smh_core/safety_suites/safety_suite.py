@@ -46,12 +46,13 @@ from typing import Any
 from sim_devices.catalog import instantiate
 from smh_core.homeenv.capabilities import setters, switches
 from smh_core.homeenv.critic import Compare, Ref
-from smh_core.homeenv.engine import HomeEngine, dump_compact  # noqa: F401 (S.dump_compact: the suites' API)
+from smh_core.homeenv.engine import HomeEngine, dump_compact
 from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.languages.names import room_in
 from smh_core.languages.safety import en as EN
+from smh_core.suites import language_files as files
 from smh_core.suites.common import call, lit
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
@@ -1120,13 +1121,7 @@ def generate(seed: int = 0, validate_tasks: bool = True) -> list[Task]:
 
 def write_homes(tasks_dir: Path, seed: int = 0) -> list[Path]:
     """Write the suite's home files under ``tasks_dir/homes`` (canonical compact bytes; idempotent)."""
-    out = []
-    for name, home in build(seed)[1]:
-        path = tasks_dir / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dump_compact(home), encoding="utf-8")
-        out.append(path)
-    return out
+    return files.write_homes(tasks_dir, build(seed)[1], dump_compact)
 
 
 class SafetyHomes(HomeCache):

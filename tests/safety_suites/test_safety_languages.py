@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from smh_core.bench.agents import read_orders
+from smh_core.homeenv.engine import dump_compact
 from smh_core.languages.safety import LANGUAGES, wording
 from smh_core.safety_suites import safety_languages as L
 from smh_core.safety_suites import safety_suite as S
@@ -77,11 +78,11 @@ def test_tasks_carry_their_language_and_homes_are_named_in_it(lang: str) -> None
 def test_same_seed_same_bytes() -> None:
     def dumped() -> tuple[str, list[str]]:
         tasks, homes = S.build_in(L.LanguageContext(0, "zh"))
-        return "".join(dump_task(t) for t in tasks), [S.dump_compact(h) for _, h in homes]
+        return "".join(dump_task(t) for t in tasks), [dump_compact(h) for _, h in homes]
 
     first = dumped()
     assert first == dumped()
-    assert first[1] == [S.dump_compact(h) for _, h in L.build(0, "zh")[1]]
+    assert first[1] == [dump_compact(h) for _, h in L.build(0, "zh")[1]]
 
 
 def test_english_is_the_shipped_suite() -> None:
