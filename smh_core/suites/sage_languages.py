@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from smh_core.homeenv.engine import dump_home
+from smh_core.homeenv.engine import dump_compact
 from smh_core.homeenv.model import Home
 from smh_core.languages.sage import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
 from smh_core.suites import language_files as files
@@ -78,7 +78,7 @@ def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -
 def write_homes(tasks_dir: Path, seed: int = 0, language: str = "en") -> list[Path]:
     """Write the homes of the suite in ``language`` under ``tasks_dir/homes`` (``seed`` does
     not change a home: they are hand-written; it is taken for the common interface)."""
-    return files.write_homes(tasks_dir, built_homes(language), dump_home)
+    return files.write_homes(tasks_dir, built_homes(language), dump_compact)
 
 
 def built_homes(language: str) -> list[files.BuiltHome]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from smh_core.homeenv.engine import dump_home
+from smh_core.homeenv.engine import dump_compact
 from smh_core.homeenv.model import Home
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.languages.names import localise, names
@@ -94,7 +94,7 @@ def generate(seed: int = 0, language: str = "en", validate_tasks: bool = True) -
 def write_homes(tasks_dir: Path, seed: int = 0, language: str = "en") -> list[Path]:
     """Write the home files of the suite in ``language`` under ``tasks_dir/homes`` (English:
     none, its tasks name generated homes by seed)."""
-    return files.write_homes(tasks_dir, build(seed, language)[1], dump_home)
+    return files.write_homes(tasks_dir, build(seed, language)[1], dump_compact)
 
 
 class LanguageHomes(files.BuiltHomes):
