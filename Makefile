@@ -122,12 +122,13 @@ endif
 # HA's built-in Assist agent per language (issue 41; docs/languages.md): the intents suite's tasks,
 # generated per language and sampled over the intents (LIMIT per language, seeded), inside one real
 # HA with its language set and each language's home exposed to Assist as the tasks name it.
-# HA=newest: HA 2026.11 (scripts/ha_current.sh's venv); AGENT=smh: SMH's agent instead of Assist,
+# HA=newest: HA 2026.11 (scripts/ha_current.sh's venv); TEMPLATES=newest: the tasks from HA 2026.11's
+# own sentence templates (default: 2026.2.3's, so both HAs get the same sentences); AGENT=smh: SMH's agent instead of Assist,
 # on AGENT_BASE_URL/AGENT_MODEL/AGENT_API_KEY or the bundled local model (`make local-llm`).
 LANGUAGES ?=
 bench-languages: bootstrap
 	$(PY) scripts/bench_ha_languages.py $(foreach l,$(LANGUAGES),--language $(l)) --limit $(or $(LIMIT),50) \
-	  --ha $(or $(HA),oldest) --agent $(or $(AGENT),assist) \
+	  --ha $(or $(HA),oldest) --templates $(or $(TEMPLATES),oldest) --agent $(or $(AGENT),assist) \
 	  $(if $(AGENT_BASE_URL),--base-url "$(AGENT_BASE_URL)" --model "$(AGENT_MODEL)" --api-key "$(AGENT_API_KEY)")
 
 # A real Home Assistant on http://127.0.0.1:8123 (PORT=N for another) with the medium home (login smh / smh-demo).

@@ -4,6 +4,7 @@ where the results go, and that the model server's failures are never scored as t
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -159,3 +160,60 @@ def test_language_row_keeps_infra_records_out_of_the_rate():
     assert "SMH agent passed" in table and "error reply" in table and "HA error" not in table
     assert "model endpoint failed" in table
     assert language_row("de", asked, records, {}).scored == 4  # Assist: all scored
+
+
+def test_tasks_from_the_newest_templates_have_their_own_folder_and_run_key(tmp_path):
+    args = bench.parse_args(["--ha", "newest", "--templates", "newest"])
+    assert args.out == ROOT / "runs" / "bench-languages-newest-newest-templates"
+    assert bench.parse_args(["--ha", "newest"]).templates == "oldest"
+    bench.check_run_key(tmp_path, "newest", "assist", "", "newest")
+    bench.check_run_key(tmp_path, "newest", "assist", "", "newest")  # the same run resumes
+    with pytest.raises(SystemExit, match="another --out"):
+        bench.check_run_key(tmp_path, "newest", "assist", "")  # 2026.2.3's sentences
+    old = tmp_path / "old"
+    old.mkdir()  # a folder written before --templates existed resumes as the default's
+    (old / "run-key.json").write_text('{"ha": "newest", "agent": "assist", "model": ""}\n')
+    bench.check_run_key(old, "newest", "assist", "")
+
+
+def _child(monkeypatch, command):
+    real = ha_instance.hass_python
+    monkeypatch.setattr(ha_instance, "hass_python", lambda r: command if r == "newest" else real(r))
+
+
+def test_tasks_from_another_ha_come_back_whole_and_validated(monkeypatch, tmp_path):
+    """The child protocol of ``--templates newest``, with this venv's Python as the child: its
+    tasks and home arrive as the ones generated here, byte for byte."""
+    _child(monkeypatch, [sys.executable])
+    code, tasks = bench.language_tasks("de", 0, tmp_path / "c", tmp_path / "o", 12, "newest")
+    here, mine = bench.language_tasks("de", 0, tmp_path / "c2", tmp_path / "o2", 12)
+    assert (code, [t.id for t in tasks]) == (here, [t.id for t in mine]) and len(tasks) == 12
+    for name in (f"tasks/{code}.jsonl", f"tasks/homes/{bench_home_name(code)}"):
+        assert (tmp_path / "o" / name).read_bytes() == (tmp_path / "o2" / name).read_bytes()
+
+
+def bench_home_name(code: str) -> str:
+    from smh_core.suites.intents.suite import home_file
+
+    return Path(home_file(code)).name
+
+
+def test_a_child_task_that_does_not_hold_on_its_home_is_refused(monkeypatch, tmp_path):
+    """What the child sends is checked again here: a task that names a device its home does
+    not have is refused, nothing of it written."""
+    import json
+
+    _, text, lines = bench.generated("de", 0, 3)
+    assert all('"did":"' in line for line in lines)
+    bad = [re.sub(r'"did":"[^"]*"', '"did":"nope"', line) for line in lines]
+    sent = json.dumps({"language": "de", "home": text, "tasks": bad})
+    _child(monkeypatch, [sys.executable, "-c", f"print({sent!r})"])
+    with pytest.raises(ValueError, match="reference solution fails"):
+        bench.language_tasks("de", 0, tmp_path / "c", tmp_path / "o", 3, "newest")
+    assert not (tmp_path / "o" / "tasks").exists()
+
+
+def test_a_child_that_fails_says_so(monkeypatch, tmp_path):
+    _child(monkeypatch, [sys.executable, "-c", "import sys; sys.exit('no hassil here')"])
+    with pytest.raises(SystemExit, match="newest HA's templates failed:\n.*no hassil here"):
+        bench.language_tasks("de", 0, tmp_path / "c", tmp_path / "o", 3, "newest")
