@@ -421,9 +421,9 @@ def test_a_climate_mode_change_turns_the_twin_on_as_in_home_assistant() -> None:
 
 
 def test_a_home_where_nothing_maps_writes_no_mapping() -> None:
-    """A twin whose only device no rule maps (synthetic-home's lone to-do list: its items are a
-    list, which no HA state holds) gave a file with ``devices:`` and nothing under it, which the
-    runner's own loader refused; now nothing is written and the error says why."""
+    """A twin whose only device maps onto nothing (its entity gone from HA since the twin was
+    made) gave a file with ``devices:`` and nothing under it, which the runner's own loader
+    refused; now nothing is written and the error says why."""
     from sim_devices.catalog import instantiate
     from smh_core.ha.ha_inventory import inventory_from
     from smh_core.ha.map_propose import render
@@ -434,7 +434,7 @@ def test_a_home_where_nothing_maps_writes_no_mapping() -> None:
     home = Home(rooms=[], devices=[
         instantiate("todo_list", did="todo.personal", room=None, name="Personal Tasks"),
     ])  # fmt: skip
-    states = [{"entity_id": "todo.personal", "state": "0", "attributes": {
+    states = [{"entity_id": "todo.renamed", "state": "0", "attributes": {
         "friendly_name": "Personal Tasks", "supported_features": 1 | 2}}]  # fmt: skip
     proposal = twin_mapping(
         home, HomeRef(file="homes/twin.json"), inventory_from([], [], [], states)
