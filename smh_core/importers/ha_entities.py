@@ -625,8 +625,8 @@ _TODO = _by_features(
     [],
     {
         "CREATE_TODO_ITEM": ([], ["add_item"]),
-        "DELETE_TODO_ITEM": ([], ["remove_item"]),
-        "UPDATE_TODO_ITEM": ([], ["complete_item"]),
+        "DELETE_TODO_ITEM": ([], ["remove_item", "remove_completed_items"]),
+        "UPDATE_TODO_ITEM": ([], ["complete_item", "update_item"]),
     },
 )
 
