@@ -247,6 +247,7 @@ SPECS: tuple[Spec, ...] = (
             _call("add", "add_item", "CREATE_TODO_ITEM", required=True, args="item"),
             _call("remove", "remove_item", "DELETE_TODO_ITEM", args="item"),
             _call("complete", "complete_item", "UPDATE_TODO_ITEM", args="item"),
+            _call("update", "update_item", "UPDATE_TODO_ITEM", args="item rename status"),
         ),
         only=frozenset({"todo_list"}),
     ),

@@ -1,5 +1,6 @@
-"""To-do and shopping lists: the items with their status, added, completed and removed by their
-text. HA shows the list's state as the number of items not done."""
+"""To-do and shopping lists: the items with their status, added, renamed, marked done or not done
+and removed by their text (HA's todo services; ``todo.get_items`` reads them). HA shows the list's
+state as the number of items not done."""
 
 from __future__ import annotations
 
@@ -32,8 +33,18 @@ class SmhTodoList(SmhRichEntity, TodoListEntity):
         self.run(self.rich.call("add", item=item.summary or ""))
 
     async def async_update_todo_item(self, item: TodoItem) -> None:
-        if item.status == TodoItemStatus.COMPLETED:
-            self.run(self.rich.call("complete", item=item.uid or item.summary or ""))
+        """HA's ``todo.update_item``: the item (found by its uid, its old text) renamed and/or
+        marked done or not done; a list with only ``complete_item`` can only mark it done."""
+        old = item.uid or item.summary or ""
+        if "update" in self.rich.calls:
+            args: dict[str, Any] = {"item": old}
+            if item.summary and item.summary != old:
+                args["rename"] = item.summary
+            if item.status is not None:
+                args["status"] = str(item.status)
+            self.run(self.rich.call("update", **args))
+        elif item.status == TodoItemStatus.COMPLETED:
+            self.run(self.rich.call("complete", item=old))
 
     async def async_delete_todo_items(self, uids: list[str]) -> None:
         self.run(*(self.rich.call("remove", item=uid) for uid in uids))

@@ -84,6 +84,7 @@ from .runner import (
     write_skipped,
     write_skipped_tasks,
 )
+from .todo_lists import PUT_ITEMS, put_items, with_items
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -104,13 +105,25 @@ class HardwareClient(HaClient):
     refuse ``?return_response``), entity states, and the conversation's ``continue`` flag."""
 
     async def call(self, domain: str, name: str, data: dict[str, Any]) -> None:
+        if f"{domain}.{name}" == PUT_ITEMS:  # a to-do list's items: with HA's item services
+            await put_items(data, self.todo_items, self.call)
+            return
         await self._post(f"/api/services/{domain}/{name}", data)
 
     async def states(self) -> dict[str, dict[str, Any]]:
+        """HA's states, each to-do list's with its items (:func:`~.todo_lists.with_items`)."""
         async with self.session.get(f"{self.url}/api/states", headers=self._headers) as r:
             if r.status >= 400:
                 raise HaError("/api/states", r.status, await r.text())
-            return {s["entity_id"]: s for s in await r.json()}
+            states = {s["entity_id"]: s for s in await r.json()}
+        return await with_items(states, self.todo_items)
+
+    async def todo_items(self, entity_id: str) -> list[dict[str, Any]]:
+        """A to-do list's items, as HA's ``todo.get_items`` answers."""
+        out = await self._post(
+            "/api/services/todo/get_items?return_response", {"entity_id": entity_id}
+        )
+        return list(((out.get("service_response") or {}).get(entity_id) or {}).get("items") or [])
 
     answered_error: bool = False
     """Whether the agent's last answer was an error (it says itself that its action failed)."""

@@ -23,6 +23,7 @@ from typing import Any
 from smh_core.homeenv.model import Attribute, AttrType
 
 from .ha_inventory import HaEntity, Unit
+from .todo_lists import PUT_ITEMS
 
 # HA feature bits (homeassistant.components.*.const), as plain numbers: this package imports no HA
 FAN_SET_SPEED, FAN_PRESET_MODE = 1, 8
@@ -918,6 +919,33 @@ def own_vacuum_activity(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     )
 
 
+TODO_CREATE = 1
+"""TodoListEntityFeature.CREATE_TODO_ITEM: a list that can at least be added to."""
+
+
+def own_todo_items(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    """A to-do list's items as its HA list holds them: read with ``todo.get_items`` (the runner
+    puts them in the state's ``todo_items``), put in place by the runner's own call, which
+    removes, adds and updates items with HA's services (:mod:`.todo_lists`)."""
+    todo = unit.first("todo")
+    if attr.name != "items" or todo is None:
+        return None
+    fields: dict[str, Any] = {"attribute": "todo_items"}
+    if todo.features & TODO_CREATE:
+        fields["set"] = {"service": PUT_ITEMS, "data": {"items": "{value}"}}
+        how = "put in place by todo.remove_item, add_item and update_item"
+    else:
+        how = "read only: it cannot be added to"
+    return Binding(todo.entity_id, fields, f"the list's items (todo.get_items; {how})")
+
+
+def own_todo_open_items(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    todo = unit.first("todo")
+    if attr.name != "open_items" or todo is None:
+        return None
+    return Binding(todo.entity_id, {}, "how many items are not done (the list's state, read only)")
+
+
 HOMEENV_RULES: tuple[Rule, ...] = (
     power_state,
     brightness,
@@ -935,6 +963,8 @@ HOMEENV_RULES: tuple[Rule, ...] = (
     own_vacuum_activity,
     own_fan_preset,
     own_oscillation,
+    own_todo_items,
+    own_todo_open_items,
     unconvertible,
 )
 

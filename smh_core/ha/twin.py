@@ -11,6 +11,10 @@ Entities become devices through the same conversion home-assistant-datasets' fix
 (:func:`read_registries`) or, offline, from a copy of HA's ``.storage`` folder and a dump of
 ``/api/states`` (:func:`registries_from_storage`); both give the same :class:`Registries`, and
 :func:`twin_from` is a pure function of it.
+
+A to-do list's state is only how many of its items are not done: live, its items are read with
+HA's ``todo.get_items`` (:func:`read_todo_items`); offline the twin has the count alone, says so,
+and its items stay unknown (no task judges them).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from smh_core.homeenv.model import Home, Room
 from smh_core.importers.ha_devices import device_from_entity
 from smh_core.importers.report import ImportReport
 
+from .todo_lists import TODO_ITEMS
 from .websocket import WsCall
 
 STORAGE_FILES = {
@@ -191,6 +196,8 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
         )
         if made is None:
             continue
+        if eid.startswith("todo."):
+            _note_todo(eid, attrs, report)
         device = made[0]
         device.userdata.aliases = _aliases(entity.get("aliases"))
         device.userdata.exposed = regs.exposed.get(eid)
@@ -198,6 +205,51 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
         report.imported.append(eid)
     name = f"twin of {regs.name}" if regs.name else "twin"
     return Twin(Home(name=name, rooms=list(rooms.values()), devices=devices), report)
+
+
+def _note_todo(eid: str, attrs: Mapping[str, Any], report: ImportReport) -> None:
+    """What a to-do list's twin does not know: its items when only the count was read, an
+    item's due date or description (not simulated)."""
+    items = attrs.get(TODO_ITEMS)
+    if not isinstance(items, list):
+        report.approximate(
+            eid,
+            "its items were not read (a states dump has only how many are not done): they stay "
+            "unknown and no task judges them; make the twin from the live HA to read them",
+        )
+        return
+    extra = sorted(
+        {k for i in items if isinstance(i, dict) for k in ("due", "description") if i.get(k)}
+    )
+    if extra:
+        report.approximate(eid, f"items' {' and '.join(extra)} not simulated")
+
+
+async def read_todo_items(call: WsCall, states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``states`` with each readable to-do list's items (HA's ``todo.get_items``: summary,
+    status, uid, due, description) under its attributes' ``todo_items``. A list whose items HA
+    will not give keeps its count alone, as offline."""
+    out = []
+    for s in states:
+        eid = str(s.get("entity_id"))
+        if eid.startswith("todo.") and str(s.get("state")) not in UNREADABLE:
+            try:
+                answer = await call(
+                    {
+                        "type": "call_service",
+                        "domain": "todo",
+                        "service": "get_items",
+                        "target": {"entity_id": eid},
+                        "return_response": True,
+                    }
+                )
+                items = (((answer or {}).get("response") or {}).get(eid) or {}).get("items")
+            except RuntimeError:  # HA's error (the socket raises it with HA's message)
+                items = None
+            if isinstance(items, list):
+                s = {**s, "attributes": {**(s.get("attributes") or {}), TODO_ITEMS: items}}
+        out.append(s)
+    return out
 
 
 def stored_exposure(entities: list[dict[str, Any]], stored: Mapping[str, Any]) -> dict[str, bool]:
@@ -230,7 +282,7 @@ async def read_registries(call: WsCall) -> Registries:
         await call({"type": "config/entity_registry/get_entries", "entity_ids": ids}) if ids else {}
     )
     entities = [{**e, **(extended.get(e["entity_id"]) or {})} for e in listed]
-    states = await call({"type": "get_states"})
+    states = await read_todo_items(call, await call({"type": "get_states"}))
     listed_exposed = await call({"type": "homeassistant/expose_entity/list"})
     shown = (listed_exposed or {}).get("exposed_entities") or {}
     # HA lists only the entities exposed to some assistant; the rest are not exposed to Assist

@@ -95,9 +95,12 @@ def _todo_find(items: list[dict[str, Any]], text: str) -> int | None:
 def todo_add_item(
     state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
 ) -> str | None:
-    """Append an item that is not done yet."""
+    """Append an item that is not done yet, its text stripped (as HA's ``todo.add_item``)."""
+    text = str(args["item"]).strip()
+    if not text:
+        return "the item has no text"
     loc, items = _todo(state, ns)
-    _todo_write([*items, {"summary": args["item"], "status": "needs_action"}], changes, loc, ns)
+    _todo_write([*items, {"summary": text, "status": "needs_action"}], changes, loc, ns)
     return None
 
 
@@ -140,6 +143,43 @@ def todo_remove_item(
 ) -> str | None:
     """Remove the item with this text."""
     return _todo_change(state, args, changes, ns, lambda items, n: items[:n] + items[n + 1 :])
+
+
+@register_behavior("todo_update_item")
+def todo_update_item(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
+    """Rename the item with this text and/or set whether it is done (HA's ``todo.update_item``:
+    at least one of ``rename`` and ``status``)."""
+    rename, status = args.get("rename"), args.get("status")
+    if rename is None and status is None:
+        return "say the item's new text (rename) or whether it is done (status)"
+    if rename is not None and not str(rename).strip():
+        return "the new text is empty"
+    update = {
+        k: v
+        for k, v in (("summary", str(rename).strip() if rename else None), ("status", status))
+        if v
+    }
+    return _todo_change(
+        state,
+        args,
+        changes,
+        ns,
+        lambda items, n: [{**i, **update} if k == n else i for k, i in enumerate(items)],
+    )
+
+
+@register_behavior("todo_remove_completed_items")
+def todo_remove_completed_items(
+    state: Mapping[str, Any], args: dict[str, Any], changes: dict[str, Any], ns: str
+) -> str | None:
+    """Remove every item that is done (nothing to remove is no error, as in HA)."""
+    loc, items = _todo(state, ns)
+    kept = [i for i in items if i.get("status") != "completed"]
+    if len(kept) != len(items):
+        _todo_write(kept, changes, loc, ns)
+    return None
 
 
 # ---------------------------------------------------------------------------------- Matter

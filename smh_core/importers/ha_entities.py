@@ -113,7 +113,12 @@ FEATURE_BITS: dict[str, dict[str, int]] = {
 }  # fmt: skip
 """Per domain, HA's entity feature flags by name (``CoverEntityFeature``...): a live HA states
 ``supported_features`` as their sum, home-assistant-datasets' fixtures by name. A test checks
-the table against HA's own enums."""
+the table against HA's own enums. A flag HA has since removed stays (:data:`REMOVED_FEATURES`):
+a home on an older HA still states it."""
+
+REMOVED_FEATURES: dict[tuple[str, str], str] = {("vacuum", "BATTERY"): "2026.8"}
+"""(domain, flag) -> the HA release that removed it (HA's deprecation notice): older HAs state
+the flag, newer ones never do and leave its bit unused. A test checks both sides."""
 
 
 NOT_SIMULATED_FEATURES: dict[str, frozenset[str]] = {
@@ -620,8 +625,8 @@ _TODO = _by_features(
     [],
     {
         "CREATE_TODO_ITEM": ([], ["add_item"]),
-        "DELETE_TODO_ITEM": ([], ["remove_item"]),
-        "UPDATE_TODO_ITEM": ([], ["complete_item"]),
+        "DELETE_TODO_ITEM": ([], ["remove_item", "remove_completed_items"]),
+        "UPDATE_TODO_ITEM": ([], ["complete_item", "update_item"]),
     },
 )
 

@@ -261,7 +261,15 @@ def test_paper_critic_values_are_reachable():
 
 
 # ---------------------------------------------------------------------------------- services
-LIST_BEHAVIORS = frozenset({"todo_add_item", "todo_complete_item", "todo_remove_item"})
+LIST_BEHAVIORS = frozenset(
+    {
+        "todo_add_item",
+        "todo_complete_item",
+        "todo_remove_item",
+        "todo_update_item",
+        "todo_remove_completed_items",
+    }
+)
 """Services whose behaviour, not a declared effect, writes the state (a to-do list's items):
 tested with their list in tests/homeenv/test_import_device_kinds.py."""
 DECLARATIVE = [

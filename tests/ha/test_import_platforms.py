@@ -12,7 +12,7 @@ from homeassistant.components.media_player import MediaPlayerEntityFeature as MF
 from homeassistant.components.vacuum import VacuumEntityFeature as VF
 from homeassistant.components.valve import ValveEntityFeature as ValveF
 from homeassistant.core import HomeAssistant
-from homeassistant.exceptions import ServiceNotSupported
+from homeassistant.exceptions import ServiceNotSupported, ServiceValidationError
 
 from sim_devices.catalog import instantiate
 from smh_core.homeenv.model import Home, Room
@@ -172,6 +172,38 @@ async def test_a_todo_list_adds_completes_and_removes_items(hass: HomeAssistant)
         "todo", "remove_item", {"entity_id": eid, "item": "eggs"}, blocking=True
     )
     assert hass.states.get(eid).state == "0" and engine.value(DID, "open_items") == 0
+    # renamed and marked not done again, then the done ones removed, as HA's services do
+    features = hass.states.get(eid).attributes["supported_features"]
+    assert features == 1 | 2 | 4  # create, delete, update: what the list's services offer
+    await hass.services.async_call(
+        "todo",
+        "update_item",
+        {"entity_id": eid, "item": "Milk", "rename": "oat milk", "status": "needs_action"},
+        blocking=True,
+    )
+    await hass.services.async_call(
+        "todo", "add_item", {"entity_id": eid, "item": "jam"}, blocking=True
+    )
+    await hass.services.async_call(
+        "todo",
+        "update_item",
+        {"entity_id": eid, "item": "jam", "status": "completed"},
+        blocking=True,
+    )
+    await hass.services.async_call(
+        "todo", "remove_completed_items", {"entity_id": eid}, blocking=True
+    )
+    assert engine.value(DID, "items") == [{"summary": "oat milk", "status": "needs_action"}]
+    assert hass.states.get(eid).state == "1"
+    before = engine.snapshot()
+    with pytest.raises(ServiceValidationError):
+        await hass.services.async_call(
+            "todo",
+            "update_item",
+            {"entity_id": eid, "item": "bread", "status": "completed"},
+            blocking=True,
+        )
+    assert engine.diff(before, engine.snapshot()) == []
 
 
 async def _narrowed(hass: HomeAssistant, type_name: str, narrowing: Narrowing, values: dict):

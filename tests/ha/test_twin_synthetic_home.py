@@ -57,11 +57,11 @@ SWEEP = (
 )
 """With SMH_SYNTHETIC_HOME_SWEEP=1 too: every inventory of the datasets
 (``datasets/<dataset>/<home>/_fixtures.yaml``, 62 at d5ebbf0), one task per subcategory."""
-CANNOT_RUN = {
-    "datasets/assist-mini/dom1-pl-todo": "a lone to-do list: no task is written for one, and "
-    "no mapping rule carries a list of items",
-}
-"""Inventories the flow cannot run end to end, and why (expected to fail, strictly)."""
+CANNOT_RUN: dict[str, str] = {}
+"""Inventories the flow cannot run end to end, and why (expected to fail, strictly). None now:
+``assist-mini/dom1-pl-todo``'s lone list runs its count on both; its to-do tasks are not written
+(synthetic-home's lists offer no update_item and give items added through HA no uid, so
+todo.remove_item cannot name them: a task's start state could not be put back)."""
 HOW = (
     "set SMH_SYNTHETIC_HOME (a checkout of allenporter/home-assistant-synthetic-home), "
     "SMH_SYNTHETIC_HOME_LIB (its synthetic-home library: pip install --no-deps --target DIR "

@@ -91,6 +91,37 @@ def test_a_todo_list_adds_completes_and_removes_items_by_their_text():
     )
 
 
+def test_a_todo_list_updates_items_and_removes_the_completed_ones_as_home_assistant_does():
+    engine = _engine(
+        "todo_list",
+        items=[
+            {"summary": "milk", "status": "completed"},
+            {"summary": "eggs", "status": "needs_action"},
+            {"summary": "bread", "status": "completed"},
+        ],
+        open_items=1,
+    )
+    before = engine.snapshot()
+    refused = engine.execute("d", "update_item", {"item": "eggs"})  # neither rename nor status
+    assert refused.error.code == "precondition_failed" and "rename" in refused.error.message
+    refused = engine.execute("d", "update_item", {"item": "jam", "status": "completed"})
+    assert refused.error.code == "precondition_failed" and "no item 'jam'" in refused.error.message
+    assert engine.execute("d", "update_item", {"item": "eggs", "status": "done"}).error
+    assert engine.diff(before, engine.snapshot()) == []
+    assert engine.execute("d", "update_item", {"item": "milk", "status": "needs_action"}).ok
+    assert engine.execute("d", "update_item", {"item": "eggs", "rename": " free-range eggs "}).ok
+    assert engine.value("d", "open_items") == 2
+    assert engine.execute("d", "remove_completed_items", {}).ok
+    assert engine.value("d", "items") == [
+        {"summary": "milk", "status": "needs_action"},
+        {"summary": "free-range eggs", "status": "needs_action"},
+    ]
+    assert engine.value("d", "open_items") == 2
+    before = engine.snapshot()
+    result = engine.execute("d", "remove_completed_items", {})  # none done: nothing changes
+    assert result.ok and engine.diff(before, engine.snapshot()) == []
+
+
 def test_a_curtain_keeps_its_degree_when_opened_or_closed():
     engine = _engine("degree_curtain", state="closed", degree=0)
     assert engine.execute("d", "open", {}).ok

@@ -22,23 +22,27 @@ from smh_core.task.model import Task
 from ..common import validate
 from ..smh_suite import SUBCATEGORIES, TASK_FIELDS, make_task
 from .base import HomeTasks, collect, difficulty, first_draw, unknown_values, write_home
+from .todo import TODO_SUBCATEGORIES, todo_lists, todo_task
 
 
 def _draw(
-    sub: str, idx: int, home: Home, home_file: str, stem: str
-) -> Callable[[random.Random], Task | None]:
+    sub: str, idx: int, home: Home, home_file: str, stem: str, unknown: dict[str, set[str]]
+) -> Callable[[random.Random], Task | str | None]:
     """One draw of ``sub`` on a copy of ``home`` (the makers may change the home they get)."""
     level = difficulty(home)
 
-    def draw(rng: random.Random) -> Task | None:
-        made = make_task(sub, idx, level, 0, home.model_copy(deep=True), rng)
-        if made is None:
-            return None
+    def draw(rng: random.Random) -> Task | str | None:
+        if sub in TODO_SUBCATEGORIES:
+            made = todo_task(sub, home, unknown, rng)
+        else:
+            made = make_task(sub, idx, level, 0, home.model_copy(deep=True), rng)
+        if made is None or isinstance(made, str):
+            return made
         return Task.model_validate(
             {
                 "id": f"{stem}-{sub}-{idx:03d}",
                 "suite": "smh",
-                "category": SUBCATEGORIES[sub],
+                "category": {**SUBCATEGORIES, **TODO_SUBCATEGORIES}[sub],
                 "subcategory": sub,
                 "difficulty": level,
                 "home": {"file": home_file},
@@ -56,15 +60,17 @@ def generate_for_home(
     home: Home, out: Path, stem: str, seed: int = 0, per_subcategory: int = 10
 ) -> HomeTasks:
     """SMH-Bench's subcategories on ``home``, ``per_subcategory`` tasks each where the home
-    allows; the home is written to ``out/homes/<stem>.json`` (what the tasks name)."""
+    allows, and the to-do list ones (:mod:`.todo`) where it has lists; the home is written to
+    ``out/homes/<stem>.json`` (what the tasks name)."""
     home_file = write_home(home, out, stem)
     cache = HomeCache(out)
     unknown = unknown_values(home)
 
     def make(sub: str, idx: int) -> tuple[Task | None, str]:
         rng = random.Random(f"home:{stem}:{seed}:{sub}:{idx}")
-        draw = _draw(sub, idx, home, home_file, stem)
+        draw = _draw(sub, idx, home, home_file, stem, unknown)
         return first_draw(rng, draw, home, unknown, "no device or room of this home fits")
 
-    result = HomeTasks([], per_subcategory, subcategories=dict(SUBCATEGORIES))
-    return collect(result, SUBCATEGORIES, make, lambda task: validate([task], cache))
+    rows = dict(SUBCATEGORIES) | (TODO_SUBCATEGORIES if todo_lists(home) else {})
+    result = HomeTasks([], per_subcategory, subcategories=rows)
+    return collect(result, rows, make, lambda task: validate([task], cache))
