@@ -170,11 +170,16 @@ class SmhConversationEntity(conversation.ConversationEntity):
         return MATCH_ALL
 
     async def _backend(
-        self, context: Context, user_words: list[str], guard: ActionGuard | None = None
+        self,
+        context: Context,
+        user_words: list[str],
+        guard: ActionGuard | None = None,
+        language: str | None = None,
     ) -> tuple[AsyncHomeBackend, ActionGuard | None]:
         """This turn's backend and its action guard; on HA, service calls carry the user's
         ``context``. With the guard on (the default), a high-risk call needs the user's own words
-        to ask for it, or the user's yes on the next turn (``guard``: the one that asked)."""
+        to ask for it, or the user's yes on the next turn (``guard``: the one that asked); the
+        guard asks in the turn's ``language``."""
         if self.tools == TOOLS_HOME:
             runtime = self.entry.runtime_data
             backend: AsyncHomeBackend = AsyncAdapter(
@@ -186,7 +191,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
             backend = ha
         if not self.guard:
             return backend, None
-        guard = guard or ActionGuard(user_words)
+        guard = guard or ActionGuard(user_words, language=language)
         return AsyncGuardedBackend(backend, guard), guard
 
     async def _async_handle_message(
@@ -203,7 +208,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
             words = [m["content"] for m in history if m["role"] == "user"] + [user_input.text]
             confirmed = awaiting.answer(user_input.text) if awaiting is not None else []
             backend, guard = await self._backend(
-                user_input.context, words, awaiting if confirmed else None
+                user_input.context, words, awaiting if confirmed else None, user_input.language
             )
             # tools "home" act on the engine itself: hold the entry's lock for the turn, so an
             # smh.advance_time slice (in the executor) never runs beside the agent's calls

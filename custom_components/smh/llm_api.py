@@ -334,13 +334,15 @@ class ConsentBook:
     def __init__(self) -> None:
         self.asked: dict[str, _Asked] = {}
 
-    def guard(self, chat_log: ChatLog | None) -> ActionGuard:
+    def guard(self, chat_log: ChatLog | None, language: str | None = None) -> ActionGuard:
+        """The conversation's guard, asking in ``language`` (the caller's, HA's code)."""
         if chat_log is None:
-            return ActionGuard([])  # no conversation: no user words, no one to confirm
+            # no conversation: no user words, no one to confirm
+            return ActionGuard([], language=language)
         users = [c.content for c in chat_log.content if isinstance(c, UserContent)]
         held = self.asked.get(chat_log.conversation_id)
         if held is None:
-            return ActionGuard(users)
+            return ActionGuard(users, language=language)
         if len(users) == held.user_turns:
             return held.guard  # the same turn: still waiting
         del self.asked[chat_log.conversation_id]
@@ -348,7 +350,7 @@ class ConsentBook:
             held.guard.answer(users[-1])
             held.guard.hear(users[-1])
             return held.guard
-        return ActionGuard(users)
+        return ActionGuard(users, language=language)
 
     def keep(self, chat_log: ChatLog | None, guard: ActionGuard) -> None:
         """Remember a guard that raised a question, until the user's next turn."""
@@ -366,7 +368,7 @@ def _agent_asked(chat_log: ChatLog, guard: ActionGuard) -> bool:
         for c in contents[:last_user]
         if isinstance(c, AssistantContent) and c.content
     ]
-    return bool(said) and all(fold(p.prompt.split(" Say ")[0]) in said[-1] for p in guard.pending)
+    return bool(said) and all(fold(p.question or p.prompt) in said[-1] for p in guard.pending)
 
 
 class SmhTool(llm.Tool):
@@ -387,7 +389,7 @@ class SmhTool(llm.Tool):
             reason = "no SMH home is loaded" if not entries else "several SMH homes are loaded"
             return tool_result({"ok": False, "error": {"code": "no_home", "message": reason}})
         chat_log = current_chat_log.get()
-        guard = self.consents.guard(chat_log)
+        guard = self.consents.guard(chat_log, llm_context.language)
         home = AsyncGuardedBackend(
             UserHome(hass, entries[0].runtime_data, llm_context.context), guard
         )

@@ -31,6 +31,7 @@ from smh_core.llm.tool_protocol import (
 )
 
 from .backend import NO_ROOM, AsyncHomeBackend, HomeBackend, as_async
+from .guard_language import question_endings
 from .memory_tools import (
     MEMORY_TOOLS,
     UserMemory,
@@ -246,11 +247,7 @@ class EIAAgent:
         answer it within the turn) does not end the loop; the turn's answer then ends with the
         guard's question (stop ``confirmation_pending``), which the user's next turn answers."""
         trace = await self._turn(user_text, history, context, user)
-        asked = [
-            q
-            for q in trace.questions
-            if q.endswith(("Say yes to confirm.", "Say the code to confirm."))
-        ]
+        asked = [q for q in trace.questions if q.endswith(question_endings())]
         if asked:
             trace.answer = " ".join(
                 [trace.answer, *(q for q in asked if q not in trace.answer)]

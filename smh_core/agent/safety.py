@@ -59,6 +59,13 @@ from .consent import (
     to_celsius,
     vocabulary,
 )
+from .guard_language import (
+    GUARD_LANGUAGES,
+    GuardWording,
+    load_wording,
+    read_answer,
+    read_code_answer,
+)
 from .resolve import rank_devices
 
 
@@ -83,6 +90,7 @@ class RiskRule:
     setpoints: tuple[str, ...] = ()
     heating_modes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     scale: float = 1.0  # raw value x scale = the value in the device's unit (Matter: hundredths)
+    question: str = ""  # the English question, ``ask`` without "Say yes to confirm."
 
     def applies_to(self, device: dict[str, Any]) -> bool:
         """Whether the rule is about this kind of device (category, subcategory, name words)."""
@@ -146,14 +154,21 @@ class RiskRule:
                     return any(fnmatch.fnmatchcase(str(value), m) for m in modes)
         return True
 
-    def prompt(self, device: dict[str, Any], values: list[float]) -> str:
-        """The confirmation question, naming the device as the user knows it (its name, quoted,
-        cut to 48 characters, and its room) and the value in °C."""
+    def ask_user(
+        self,
+        device: dict[str, Any],
+        values: list[float],
+        wording: GuardWording | None = None,
+        coded: bool = False,
+    ) -> tuple[str, str]:
+        """(the question, the whole prompt) in ``wording``'s language (English by default),
+        naming the device as the user knows it (its name, quoted, cut to 48 characters, and its
+        room) and the value in °C."""
+        wording = wording or load_wording("en")
         name = " ".join(str(device.get("name") or device.get("did")).split())
         name = name if len(name) <= 48 else name[:47] + "…"
-        room = f" in {device['room_name']}" if device.get("room_name") else ""
-        value = ", ".join(f"{v:g} °C" for v in values)
-        return self.ask.format(device=f"“{name}”{room}", value=value)
+        template = wording.questions.get(self.name, self.question)
+        return wording.prompt(template, name, device.get("room_name") or None, values, coded)
 
     def asked_by(
         self, request: Request, device: dict[str, Any], index: DeviceIndex, values: list[float]
@@ -235,11 +250,20 @@ def load_policy() -> tuple[RiskRule, ...]:
     executor) has the grammar too."""
     load_grammar()
     raw = read_data_file("safety_policy.yaml")
+    names = {str(r["name"]) for r in raw["rules"]}
+    for code in GUARD_LANGUAGES:  # read here too, off the event loop where the host warms up
+        wording = load_wording(code)
+        if code != "en" and set(wording.questions) != names:
+            raise ValueError(
+                f"guard_languages/{code}.yaml: its questions must be exactly the rules of "
+                f"safety_policy.yaml ({', '.join(sorted(names ^ set(wording.questions)))})"
+            )
     return tuple(
         RiskRule(
             name=r["name"],
             label=r["label"],
-            ask=r["ask"] + " Say yes to confirm.",
+            ask=r["ask"] + " " + load_wording("en").say_yes,
+            question=r["ask"],
             categories=frozenset(r["categories"]),
             locators=tuple(r["locators"]),
             device_words=tuple(fold(w) for w in r["device_words"]),
@@ -399,6 +423,8 @@ class Pending:
     """The stored call this action belongs to, when it is one to run later: ``("schedule", at,
     actions)`` or ``("create_automation", rule)``; a yes stores that call, it does not run the
     action now."""
+    question: str = field(default="", compare=False)
+    """The prompt's question alone, without what to say to confirm ("Unlock “Front Door”?")."""
 
     def key(self) -> tuple[str, str, tuple[float, ...]]:
         return (self.did, self.rule, self.values)
@@ -420,7 +446,9 @@ Ask = Callable[[Pending], "str | None"]
 @dataclass
 class ActionGuard:
     """The user's words for one conversation (their turns, oldest first), the rules, and what
-    was confirmed; :meth:`check` judges one call."""
+    was confirmed; :meth:`check` judges one call. ``language`` is the user's (a task's or a
+    conversation's code; ``None``: English): the guard asks in it and reads a plain yes in it or
+    in English (:mod:`.guard_language`); a language it has no words for gets English."""
 
     user_texts: list[str]
     rules: tuple[RiskRule, ...] = field(default_factory=load_policy)
@@ -430,10 +458,12 @@ class ActionGuard:
     pending: list[Pending] = field(default_factory=list)
     granted: dict[tuple[str, str, tuple[float, ...]], dict[str, Any]] = field(default_factory=dict)
     index: DeviceIndex | None = None
+    language: str | None = None
 
     def __post_init__(self) -> None:
         self._read: dict[tuple[int, int], tuple[Request, ...]] = {}
         self._lone: dict[str, DeviceIndex] = {}
+        self.wording = load_wording(self.language)
 
     def hear(self, text: str) -> None:
         """More of the user's own words (a later turn, a reply to a clarification question)."""
@@ -477,20 +507,24 @@ class ActionGuard:
     def _consents(self, item: Pending, reply: Any) -> dict[str, Any] | None:
         """The arguments a reply adds when it confirms ``item`` (``{}`` for a plain yes, the code
         for a coded entity), else ``None``. The reply is read by the consent grammar: a yes, or
-        the same request again, and nothing the grammar does not account for."""
+        the same request again, and nothing the grammar does not account for; or, in the user's
+        language, as exactly one plain yes (or the code) and nothing else
+        (:mod:`.guard_language`)."""
         if not isinstance(reply, str):
             return None
+        words = self.wording.reply  # the user's language, besides English (None: English only)
         if item.needs_code:
-            code = read_code(reply)
+            code = read_code(reply) or (read_code_answer(reply, words) if words else None)
             return {"code": code} if code else None
+        rule = next((r for r in self.rules if r.name == item.rule), None)
+        if rule is None:
+            return None
         device = item.device or {"did": item.did}
         index = self._index(device)
         read = read_reply(reply, index.vocab)
         if read is None or not (read.yes or read.requests):
-            return None
-        rule = next((r for r in self.rules if r.name == item.rule), None)
-        if rule is None:
-            return None
+            # not an English yes: a plain yes of the user's language, as the whole reply
+            return {} if words is not None and read_answer(reply, words) == "yes" else None
         if not all(rule.asked_by(r, device, index, list(item.values)) for r in read.requests):
             return None  # "yes, and unlock the back door too": not a plain yes to this question
         return {}
@@ -558,15 +592,17 @@ class ActionGuard:
     ) -> dict[str, Any] | None:
         did = str(device.get("did"))
         coded = bool(status.get("code_format")) and rule.name in ("unlock", "disarm")
+        question, prompt = rule.ask_user(device, values, self.wording, coded)
         pending = Pending(
             did,
             rule.name,
             locator,
             dict(arguments),
             tuple(values),
-            rule.prompt(device, values),
+            prompt,
             needs_code=coded,
             device=device,
+            question=question,
         )
         if pending.key() in self.granted:
             extra: dict[str, Any] | None = self.granted[pending.key()]
@@ -577,8 +613,6 @@ class ActionGuard:
                 return None
         elif not coded and self._asked_in_words(rule, device, values):
             return None
-        if coded:
-            pending = replace(pending, prompt=pending.prompt.replace("Say yes", "Say the code"))
         if self.ask is not None:
             reply = self.ask(pending)
             extra = None if reply is None else self._consents(pending, reply)

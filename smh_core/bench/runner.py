@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from smh_core.agent.guard_language import load_wording
 from smh_core.agent.safety import ActionGuard, GuardedBackend, Pending, load_policy
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
@@ -121,13 +122,15 @@ def simulated_confirmation(
     task: Task, devices: dict[str, dict[str, Any]]
 ) -> Callable[[Pending], str]:
     """The simulated user's answer to the guard's "...? Say yes to confirm": yes exactly when the
-    task's own intent is that action on that device (:func:`intended_actions`), else no."""
+    task's own intent is that action on that device (:func:`intended_actions`), else no, said
+    in the task's language ("Yes." / "No, don't.", "Ja." / "Nein, lass das." ...: the guard's
+    own wording, :mod:`smh_core.agent.guard_language`)."""
     intent = intended_actions(task, devices)
+    wording = load_wording(task.language)
 
     def answer(pending: Pending) -> str:
-        return (
-            "Yes." if {(pending.did, pending.rule), (pending.did, "*")} & intent else "No, don't."
-        )
+        wanted = {(pending.did, pending.rule), (pending.did, "*")} & intent
+        return wording.answer_yes if wanted else wording.answer_no
 
     return answer
 
@@ -248,14 +251,17 @@ async def _judged(
 def agent_side(
     task: Task, backend: Any, guard: bool
 ) -> tuple[Any, ActionGuard | None, Callable[[str], str | None]]:
-    """What an agent is handed for a task: the backend (behind the action guard, with the
-    simulated user answering its confirmation questions, unless ``guard`` is off), the guard,
-    and the scripted user (whose replies the guard hears as the user's own words)."""
+    """What an agent is handed for a task: the backend (behind the action guard, asking in the
+    task's language, with the simulated user answering its confirmation questions, unless
+    ``guard`` is off), the guard, and the scripted user (whose replies the guard hears as the
+    user's own words)."""
     user = scripted_user(task)
     if not guard:
         return backend, None, user
     devices = {str(d["did"]): d for d in backend.list_devices()}
-    action_guard = ActionGuard(user_words(task), ask=simulated_confirmation(task, devices))
+    action_guard = ActionGuard(
+        user_words(task), ask=simulated_confirmation(task, devices), language=task.language
+    )
     return GuardedBackend(backend, action_guard), action_guard, _heard(user, action_guard)
 
 

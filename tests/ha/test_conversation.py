@@ -499,6 +499,30 @@ async def test_a_yes_on_the_next_turn_confirms_exactly_the_held_call(
     assert later.response.speech["plain"]["speech"] == "Sure." and len(calls) == 1
 
 
+async def test_the_question_and_the_yes_are_in_the_users_language(
+    hass: HomeAssistant, agent_entry, server
+) -> None:
+    """A French turn: the guard's question is asked in French, an English or German yes is not
+    needed, and "Oui, vas-y." on the next turn runs the held call; "Ja." would not have."""
+    calls = await _front_door(hass)
+    for reply, runs in (("Ja.", False), ("Oui, vas-y.", True)):
+        server.script = [
+            {"tool_calls": [call("control_device", did="lock.front_door", locator="unlock")]},
+            {"content": "Le plombier arrive."},
+            {"content": "D'accord."},
+        ]
+        asked = await conversation.async_converse(
+            hass, "Le plombier est là", None, Context(), language="fr", agent_id=AGENT
+        )
+        assert asked.response.speech["plain"]["speech"].endswith(
+            "Voulez-vous que je déverrouille « Front Door » ? Dites « oui » pour confirmer."
+        )
+        await conversation.async_converse(
+            hass, reply, asked.conversation_id, Context(), language="fr", agent_id=AGENT
+        )
+        assert len(calls) == (1 if runs else 0)
+
+
 async def test_dr_mode_holds_a_high_risk_action_for_the_next_turn(
     hass: HomeAssistant, tiny_home_file: str, server
 ) -> None:

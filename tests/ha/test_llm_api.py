@@ -97,6 +97,7 @@ async def _agent_turn(
     user_text: str,
     calls: list[tuple[str, dict]],
     reply: str,
+    language: str = "en",
 ) -> tuple[str, list[dict]]:
     """One turn of an HA LLM agent as HA's own agents run it: a chat session and its chat log,
     the ``smh`` API provided to it, the user's text, the model's tool calls executed by the chat
@@ -113,7 +114,7 @@ async def _agent_turn(
             conversation_id=session.conversation_id,
             device_id=None,
             satellite_id=None,
-            language="en",
+            language=language,
             agent_id=AGENT_ID,
         )
         with conversation.async_get_chat_log(hass, session, user_input) as chat_log:
@@ -131,6 +132,32 @@ async def _agent_turn(
                 conversation.AssistantContent(agent_id=AGENT_ID, content=reply)
             )
         return session.conversation_id, results
+
+
+async def test_the_question_is_asked_and_answered_in_the_users_language(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
+    """A German conversation (HA's ``de-DE``): the guard asks in German, the agent puts the
+    question, and the user's "Ja, bitte." on the next turn lets the same call through; a Spanish
+    "Sí." in its place does not."""
+    engine = tiny_entry.runtime_data.engine
+    before = engine.value("1003", "target_temperature")
+    heat = [("control_device", _heater_call(30))]
+    conv, (refused,) = await _agent_turn(
+        hass, None, "Mach die Küche warm", heat, "Moment.", language="de-DE"
+    )
+    question = refused["error"]["prompt"]
+    assert question == (
+        "Soll ich den Raum mit „Kitchen AC“ (Kitchen) auf 30 °C heizen? Sag ja, um zu bestätigen."
+    )
+    conv, (again,) = await _agent_turn(hass, conv, "Sí.", heat, question, language="de-DE")
+    assert (
+        again["error"]["code"] == "needs_confirmation"
+        and engine.value("1003", "target_temperature") == before
+    )
+    conv, (done,) = await _agent_turn(hass, conv, "Ja, bitte.", heat, "Erledigt.", language="de-DE")
+    assert done["ok"] is True, done
+    assert engine.value("1003", "target_temperature") == 30
 
 
 def _heater_call(value: int) -> dict:
