@@ -40,7 +40,6 @@ from smh_core.homeenv.critic import And, Compare, InSet, Or, Ref
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType
 from smh_core.languages.smh import en as EN
-from smh_core.languages.wording import attr_words, value_words
 
 from .common import call, lit
 
@@ -465,92 +464,31 @@ def _room_fixes(
 
 
 # --------------------------------------------------------------------------- TC3 state level
-COMPLAINTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], float | None]] = {
-    # complaint: (wants, phrasings with {where}, a consistent sensor reading)
-    "dark": (
-        ("brighter",),
-        (
-            "It's too dark {where}.",
-            "I can barely see a thing {where}.",
-            "Why is it so gloomy {where}?",
-            "It's like a cave {where}.",
-        ),
-        None,
-    ),
-    "bright": (
-        ("darker",),
-        (
-            "It's way too bright {where}.",
-            "The glare {where} is killing my eyes.",
-            "It's blinding {where}.",
-        ),
-        None,
-    ),
-    "hot": (
-        ("cooler",),
-        (
-            "It feels like a steamer {where}.",
-            "It's boiling {where}.",
-            "I'm sweating buckets {where}.",
-            "It's way too hot {where}.",
-        ),
-        30.5,
-    ),
-    "cold": (
-        ("warmer",),
-        ("It's freezing {where}.", "Brr, it's chilly {where}.", "I'm cold {where}."),
-        15.5,
-    ),
-    "stuffy": (
-        ("fresher",),
-        (
-            "It's stuffy {where}.",
-            "The air feels stale {where}.",
-            "It's so stuffy {where} I can hardly breathe.",
-        ),
-        None,
-    ),
-    "dry": (
-        ("moister",),
-        (
-            "The air is really dry {where}.",
-            "My throat feels parched {where}.",
-            "It's bone dry {where}.",
-        ),
-        24.0,
-    ),
-    "humid": (
-        ("drier_air",),
-        (
-            "It's so muggy {where}.",
-            "Everything feels damp and sticky {where}.",
-            "It's way too humid {where}.",
-        ),
-        82.0,
-    ),
-    "loud": (
-        ("quieter",),
-        (
-            "It's way too loud {where}.",
-            "The music is blasting {where}.",
-            "I can't hear myself think {where}.",
-        ),
-        None,
-    ),
+# The words of TC3 (complaints, scenes, the requests missing a slot, the questions and the
+# simulated user's replies) are the wording module's (:mod:`smh_core.languages.smh`); what they
+# mean and how the draws go are here, the same in every language.
+COMPLAINTS: dict[str, tuple[tuple[str, ...], float | None]] = {
+    # complaint: (wants, a consistent sensor reading); its phrasings: the wording's COMPLAINTS
+    "dark": (("brighter",), None),
+    "bright": (("darker",), None),
+    "hot": (("cooler",), 30.5),
+    "cold": (("warmer",), 15.5),
+    "stuffy": (("fresher",), None),
+    "dry": (("moister",), 24.0),
+    "humid": (("drier_air",), 82.0),
+    "loud": (("quieter",), None),
 }
-_OPENERS = ("", "", "Ugh, ", "Man, ", "Honestly, ", "Hey, ")
 
 
-def _open(opener: str, phrase: str) -> str:
-    """``opener`` + ``phrase`` with the phrase's capital dropped ("Ugh, it's ..."), except "I"."""
-    if not opener or phrase.startswith(("I ", "I'")):
-        return opener + phrase
-    return opener + phrase[0].lower() + phrase[1:]
+def _room_said(engine: HomeEngine, room_id: str, w: ModuleType) -> str:
+    """A room's name as language ``w`` says it (see :func:`_called`)."""
+    name = engine.room(room_id).name  # type: ignore[union-attr]
+    return _lower(name) if w is EN else name
 
 
 def _sensor_overrides(engine: HomeEngine, room_id: str, complaint: str) -> list[dict[str, Any]]:
     """Make the room's own sensor agree with the complaint (a 16 °C room is not "boiling")."""
-    reading = COMPLAINTS[complaint][2]
+    reading = COMPLAINTS[complaint][1]
     if reading is None:
         return []
     loc = "current_temperature" if complaint in ("hot", "cold") else "current_humidity"
@@ -572,47 +510,44 @@ def _place(
     engine: HomeEngine,
     rng: random.Random,
     fits: dict[str, list[tuple[Node, list[Call]]]],
-    template: str,
-    ask: tuple[str, ...],
-    reply: tuple[str, ...],
+    say: Callable[[str, bool], str],
+    w: ModuleType,
 ) -> dict[str, Any]:
-    """Word a request for one room of ``fits`` and decide whether it needs a clarification:
-    a named room, or the only room where anything can be done, makes it resolvable."""
+    """Word a request for one room of ``fits`` (``say(room, named)``) and decide whether it
+    needs a clarification: a named room, or the only room where anything can be done, makes it
+    resolvable."""
     room_id = rng.choice(sorted(fits))
-    room = _lower(engine.room(room_id).name)  # type: ignore[union-attr]
+    room = _room_said(engine, room_id, w)
     named = rng.random() < 0.5
-    text = template.format(
-        where=f"in the {room}" if named else "in here", at=f" in the {room}" if named else ""
-    )
+    text = say(room, named)
     options = fits[room_id]
     critic = _text([_any([node for node, _ in options])])
     node, calls = rng.choice(options)
     goal = {"kind": "execute", "critic": critic}
     out: dict[str, Any] = {"text": text, "room": room_id}
     if named or len(fits) == 1:
-        out.update(goal=goal, reference=_done("Done, that should help.", calls))
+        out.update(goal=goal, reference=_done(w.STATE_DONE, calls))
         return out
     out.update(
         goal={"kind": "clarify", "about": ["room"], "then": goal},
-        reference=_done(rng.choice(ask), calls, mode="clarify"),
-        replies=[rng.choice(reply).format(room=room)],
+        reference=_done(rng.choice(w.STATE_ASK), calls, mode="clarify"),
+        replies=[w.about_room(rng.choice(w.STATE_REPLY), room)],
     )
     return out
 
 
-def _state_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _state_level(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    """A complaint about a room (or "in here"), worded by ``w``."""
     complaint = rng.choice(sorted(COMPLAINTS))
-    wants, phrasings, _ = COMPLAINTS[complaint]
+    wants, _ = COMPLAINTS[complaint]
     fits = {r.id: f for r in engine.rooms() if (f := _room_fixes(engine, r.id, wants))}
     if not fits:
         return None
+    opener, phrase = rng.choice(w.OPENERS), rng.choice(w.COMPLAINTS[complaint])
     made = _place(
-        engine,
-        rng,
-        fits,
-        _open(rng.choice(_OPENERS), rng.choice(phrasings)),
-        ("Which room are you in?", "Where are you right now?", "Which room do you mean?"),
-        ("I'm in the {room}.", "The {room}.", "In the {room}."),
+        engine, rng, fits, lambda room, named: w.complaint(opener, phrase, room, named), w
     )
     overrides = _sensor_overrides(engine, made.pop("room"), complaint)
     if overrides:
@@ -621,57 +556,15 @@ def _state_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
 
 
 # --------------------------------------------------------------------------- TC3 scene level
-SCENES: dict[str, tuple[frozenset[str] | None, tuple[str, ...]]] = {
-    "rest": (
-        BEDROOMS,
-        (
-            "I'm going to rest for a while{at}.",
-            "Time for a little nap{at}.",
-            "I'm wiped out, going to lie down{at} for a bit.",
-            "Gonna grab some shut-eye{at}.",
-        ),
-    ),
-    "movie": (
-        None,
-        (
-            "Movie night{at}!",
-            "Let's watch a film{at}.",
-            "Set the mood for a movie{at}, will you?",
-            "I'm about to watch something{at}, get it ready.",
-        ),
-    ),
-    "reading": (
-        frozenset({"study", "living_room"}) | BEDROOMS,
-        (
-            "I'm going to read{at} for a while.",
-            "Time to curl up with a book{at}.",
-            "I want to get some reading done{at}.",
-        ),
-    ),
-    "wakeup": (
-        BEDROOMS,
-        ("Good morning, I'm up{at}!", "Rise and shine{at}, I'm awake.", "I just woke up{at}."),
-    ),
-    "dinner": (
-        frozenset({"dining_room", "kitchen"}),
-        ("Dinner's ready{at}!", "We're sitting down to eat{at}.", "Time for dinner{at}."),
-    ),
-    "guests": (
-        frozenset({"living_room", "entertainment_room"}),
-        (
-            "Friends are coming over{at} in a bit.",
-            "We've got guests{at} tonight, get it ready.",
-            "Party time{at}!",
-        ),
-    ),
-    "workout": (
-        frozenset({"gym"}),
-        (
-            "Time for my workout{at}.",
-            "I'm about to start exercising{at}.",
-            "Let's get this workout going{at}.",
-        ),
-    ),
+SCENES: dict[str, frozenset[str] | None] = {
+    # scene: the room types it fits (None: any); its phrasings: the wording's SCENE_PHRASES
+    "rest": BEDROOMS,
+    "movie": None,
+    "reading": frozenset({"study", "living_room"}) | BEDROOMS,
+    "wakeup": BEDROOMS,
+    "dinner": frozenset({"dining_room", "kitchen"}),
+    "guests": frozenset({"living_room", "entertainment_room"}),
+    "workout": frozenset({"gym"}),
 }
 
 
@@ -713,9 +606,12 @@ def _scene_goal(
     return ([_any([n for n, _ in found])], found[0][1]) if found else None
 
 
-def _scene_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _scene_level(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    """A scene (rest, a movie, dinner ...) in a room or nowhere in particular, worded by ``w``."""
     scene = rng.choice(sorted(SCENES))
-    types, phrasings = SCENES[scene]
+    types = SCENES[scene]
     goals = {
         r.id: g
         for r in engine.rooms()
@@ -724,10 +620,10 @@ def _scene_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
     if not goals:
         return None
     room_id = rng.choice(sorted(goals))
-    room = _lower(engine.room(room_id).name)  # type: ignore[union-attr]
+    room = _room_said(engine, room_id, w)
     clauses, calls = goals[room_id]
     named = rng.random() < 0.5
-    text = rng.choice(phrasings).format(at=f" in the {room}" if named else "")
+    text = w.scene(rng.choice(w.SCENE_PHRASES[scene]), room, named)
     referenced = set(critic_lang.parse(_text(clauses)).referenced_devices())
     extras = sorted(set(_room_devices(engine, room_id, AMBIENT)) - referenced)
     goal: dict[str, Any] = {"kind": "execute", "critic": _text(clauses)}
@@ -738,45 +634,22 @@ def _scene_level(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | Non
             "subcategory": "scene_level",
             "text": text,
             "goal": goal,
-            "reference": _done("All set, enjoy.", calls),
+            "reference": _done(w.SCENE_DONE, calls),
         }
     return {
         "subcategory": "scene_level",
         "text": text,
         "goal": {"kind": "clarify", "about": ["room"], "then": goal},
-        "reference": _done(
-            rng.choice(
-                ["Which room will you be in?", "Sure, which room?", "Where should I set that up?"]
-            ),
-            calls,
-            mode="clarify",
-        ),
-        "replies": [
-            rng.choice(["In the {room}.", "The {room}, please.", "I'll be in the {room}."]).format(
-                room=room
-            )
-        ],
+        "reference": _done(rng.choice(w.SCENE_ASK), calls, mode="clarify"),
+        "replies": [w.about_room(rng.choice(w.SCENE_REPLY), room)],
     }
 
 
 # --------------------------------------------------------------------------- TC3 slot missing
-_DURATIONS = (
-    (60, "one minute"),
-    (90, "a minute and a half"),
-    (120, "two minutes"),
-    (180, "three minutes"),
-    (300, "five minutes"),
-    (600, "ten minutes"),
-    (900, "fifteen minutes"),
-    (1200, "twenty minutes"),
-    (1800, "half an hour"),
-)
-_COOKING = {
-    "reheating": ("heat up my lunch", "warm up the leftovers", "reheat my soup"),
-    "defrost": ("defrost the chicken", "thaw the frozen shrimp"),
-    "steam": ("steam some dumplings", "steam the fish"),
-    "microwave": ("microwave my coffee", "zap this bowl of rice"),
-}
+_SECONDS = (60, 90, 120, 180, 300, 600, 900, 1200, 1800)
+"""The cooking times a user gives (the wording's DURATIONS say them)."""
+_COOK_MODES = ("defrost", "microwave", "reheating", "steam")
+"""The oven's modes a cooking job asks for (the wording's COOKING say the jobs)."""
 
 
 def _clarified(
@@ -795,7 +668,20 @@ def _clarified(
     }
 
 
-def _missing_value(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _unique_in_room(
+    engine: HomeEngine, english: HomeEngine, did: str, w: ModuleType, among: list[str]
+) -> None:
+    """The language's noun for ``did``'s kind must name it alone among ``among`` (English's
+    kinds do, by the draw): otherwise the task would be ambiguous in the language only."""
+    kind = _kind_called(engine, english, did, w)
+    said = [_kind_called(engine, english, d, w) for d in among]
+    if said.count(kind) != 1:
+        raise RuntimeError(f"{w.__name__}: {kind!r} names more than one device of {among}")
+
+
+def _missing_value(
+    engine: HomeEngine, rng: random.Random, w: ModuleType, english: HomeEngine
+) -> dict[str, Any] | None:
     did = rng.choice(engine.device_ids())
     options = [
         o
@@ -805,51 +691,21 @@ def _missing_value(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | N
     ]
     if not options:
         return None
-    op = make_op(engine, did, *rng.choice(options), rng)
+    op = make_op(engine, did, *rng.choice(options), rng, w=w)
     if op is None:
         return None
-    name, attr = _name(engine, did), attr_words(op.loc)
-    val = value_words(op.loc, op.value, op.unit)
-    if attr == "alias":
-        text = rng.choice(
-            [
-                f"Give the {name} a new alias.",
-                f"Rename the {name} for me.",
-                f"I want to change what the {name} is called.",
-            ]
-        )
-        question, reply = (
-            "What should I call it?",
-            rng.choice([f"Call it {val}.", f"Make it {val}."]),
-        )
-    else:
-        text = rng.choice(
-            [
-                f"Change the {attr} on the {name}.",
-                f"Can you adjust the {name}'s {attr}?",
-                f"I want to set the {attr} of the {name}.",
-                f"Set the {name} {attr}, please.",
-            ]
-        )
-        question = f"What should I set the {attr} to?"
-        reply = rng.choice(
-            [f"{val}.", f"Make it {val}.", f"Let's go with {val}.", f"{val}, please."]
-        )
-    return _clarified(
-        "value",
-        text,
-        question,
-        reply[0].upper() + reply[1:],
-        _text([_pairs(did, op.pairs)]),
-        op.calls,
-    )
+    text, question, reply = w.missing_value(rng, _called(engine, did, w), op.loc, op.value, op.unit)
+    return _clarified("value", text, question, reply, _text([_pairs(did, op.pairs)]), op.calls)
 
 
-def _missing_room(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
-    """A device named only by its kind ("the ceiling light") that several rooms have."""
+def _missing_room(
+    engine: HomeEngine, rng: random.Random, w: ModuleType, english: HomeEngine
+) -> dict[str, Any] | None:
+    """A device named only by its kind ("the ceiling light") that several rooms have. Which
+    devices share a kind is read on ``english`` (names only), so every language draws alike."""
     by_short: dict[str, list[str]] = {}
     for did in engine.device_ids():
-        by_short.setdefault(_short(engine, did), []).append(did)
+        by_short.setdefault(_short(english, did), []).append(did)
     shared = {}
     for short, dids in sorted(by_short.items()):
         rooms = [engine.device(d).userdata.room for d in dids]
@@ -860,7 +716,7 @@ def _missing_room(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
         return None
     short = rng.choice(sorted(shared))
     did = rng.choice(shared[short])
-    op = random_op(engine, did, rng)
+    op = random_op(engine, did, rng, w=w)
     if op is None:
         return None
     if (
@@ -875,26 +731,27 @@ def _missing_room(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | No
         return (
             None  # only one of them could be meant: resolvable from the state, not a missing slot
         )
+    kind = _kind_called(engine, english, did, w)
+    if w is not EN:
+        _unique_in_room(engine, english, did, w, _room_devices(engine, _room_of(engine, did)))
     if op.on is not None and "." not in op.loc:
-        verb = "on" if op.on else "off"
-        text = rng.choice(
-            [
-                f"Turn {verb} the {short}.",
-                f"Can you switch the {short} {verb}?",
-                f"{short[0].upper() + short[1:]} {verb}, please.",
-            ]
-        )
+        text = w.missing_room_switch(rng, kind, op.on)
     else:
-        text = request(engine, op, rng, rng.choice(["clear", "colloquial"]), name=short)
-    room = _room_name(engine, did)
-    question = rng.choice(
-        [f"Which room's {short}?", f"Which {short} do you mean? There's more than one."]
-    )
-    reply = rng.choice([f"The one in the {room}.", f"The {room} one.", f"I mean the {room}."])
+        text = request(engine, op, rng, rng.choice(["clear", "colloquial"]), name=kind, w=w)
+    question, reply = w.missing_room_ask(rng, kind, _room_called(engine, did, w))
     return _clarified("room", text, question, reply, _text([_pairs(did, op.pairs)]), op.calls)
 
 
-def _missing_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _room_of(engine: HomeEngine, did: str) -> str:
+    room = engine.device(did).userdata.room
+    if room is None:
+        raise ValueError(f"{did} is in no room")
+    return room
+
+
+def _missing_device(
+    engine: HomeEngine, rng: random.Random, w: ModuleType, english: HomeEngine
+) -> dict[str, Any] | None:
     """ "Turn on the light in the study" when the study has several lights that are off."""
     rooms = sorted(r.id for r in engine.rooms())
     rng.shuffle(rooms)
@@ -905,39 +762,36 @@ def _missing_device(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
             for d in _room_devices(engine, room_id, LIGHTS - {"fan_light"})
             if (engine.value(d, "state") == "on") != on
         ]
-        shorts = [_short(engine, d) for d in lights]
+        shorts = [_short(english, d) for d in lights]
         if len(lights) < 2 or len(set(shorts)) != len(shorts):
             continue
         did = rng.choice(lights)
         op = make_op(engine, did, "switch", "state", rng, "on" if on else "off")
         if op is None:
             continue
-        room, verb = _room_name(engine, did), "on" if on else "off"
-        text = rng.choice(
-            [
-                f"Turn {verb} the light in the {room}.",
-                f"Switch the {room} light {verb}.",
-                f"Could you get the light in the {room} {verb}?",
-            ]
+        if w is not EN:
+            _unique_in_room(engine, english, did, w, lights)
+        text, question, reply = w.missing_device(
+            rng,
+            _room_called(engine, did, w),
+            on,
+            len(lights),
+            _kind_called(engine, english, did, w),
         )
-        question = rng.choice(
-            [f"Which light in the {room}? There are {len(lights)}.", "Which one do you mean?"]
-        )
-        reply = rng.choice([f"The {_short(engine, did)}.", f"The {_short(engine, did)}, please."])
         return _clarified("device", text, question, reply, _text([_pairs(did, op.pairs)]), op.calls)
     return None
 
 
-def _missing_amount(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _missing_amount(
+    engine: HomeEngine, rng: random.Random, w: ModuleType, english: HomeEngine
+) -> dict[str, Any] | None:
     """An appliance job without its duration (oven) or temperature (water heater)."""
     ovens = [d["did"] for d in engine.devices(subcategory="builtin_microwave_steam_oven")]
     heaters = [d["did"] for d in engine.devices(subcategory="electric_water_heater")]
     if ovens and (not heaters or rng.random() < 0.6):
         did = rng.choice(ovens)
-        mode = rng.choice(sorted(_COOKING))
-        seconds, words = rng.choice(
-            _DURATIONS[:7] if mode in ("reheating", "microwave") else _DURATIONS[3:]
-        )
+        mode = rng.choice(_COOK_MODES)
+        seconds = rng.choice(_SECONDS[:7] if mode in ("reheating", "microwave") else _SECONDS[3:])
         calls = [
             call(
                 did,
@@ -948,15 +802,6 @@ def _missing_amount(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
         ]
         if _trial(engine, calls) is None:
             return None
-        oven = _name(engine, did) if len(ovens) > 1 else rng.choice(["oven", _short(engine, did)])
-        task = rng.choice(_COOKING[mode])
-        text = rng.choice(
-            [
-                f"Use the {oven} to {task}.",
-                f"Can you {task} in the {oven}?",
-                f"I need to {task}, get the {oven} going.",
-            ]
-        )
         ns = "microwave_steam_oven."
         critic = _text(
             [
@@ -970,17 +815,10 @@ def _missing_amount(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
                 )
             ]
         )
-        reply = rng.choice(
-            [f"{words[0].upper() + words[1:]}.", f"About {words}.", f"Let's do {words}."]
-        )
-        return _clarified(
-            "duration",
-            text,
-            rng.choice(["For how long?", "How long should it run?"]),
-            reply,
-            critic,
-            calls,
-        )
+        name = _called(engine, did, w) if len(ovens) > 1 else None
+        kind = _kind_called(engine, english, did, w)
+        text, question, reply = w.cooking_request(rng, name, kind, mode, seconds)
+        return _clarified("duration", text, question, reply, critic, calls)
     if not heaters:
         return None
     did = rng.choice(heaters)
@@ -991,28 +829,19 @@ def _missing_amount(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | 
         return None
     if _trial(engine, calls) is None:
         return None
-    heater = _name(engine, did) if len(heaters) > 1 else "water heater"
-    text = rng.choice(
-        [
-            f"Heat up some water for a shower with the {heater}.",
-            f"Get the {heater} heating.",
-            f"I want a bath later, warm up the water in the {heater}.",
-        ]
-    )
+    name = _called(engine, did, w) if len(heaters) > 1 else None
+    text, question, reply = w.heating_request(rng, name, temp)
     critic = _text([_pairs(did, [("state", "on"), ("target_water_temperature", temp)])])
-    return _clarified(
-        "value",
-        text,
-        rng.choice(["What temperature would you like?", "How hot should it be?"]),
-        rng.choice([f"{temp} degrees.", f"Make it {temp} degrees.", f"About {temp}."]),
-        critic,
-        calls,
-    )
+    return _clarified("value", text, question, reply, critic, calls)
 
 
-def _slot_missing(engine: HomeEngine, rng: random.Random) -> dict[str, Any] | None:
+def _slot_missing(
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
+) -> dict[str, Any] | None:
+    """A request missing its value, room, device or duration, worded by ``w`` (``english``:
+    the English home ``engine``'s is named from, for which devices share a kind)."""
     maker = rng.choice([_missing_value, _missing_room, _missing_device, _missing_amount])
-    return maker(engine, rng)
+    return maker(engine, rng, w, english or engine)
 
 
 # --------------------------------------------------------------------------- TC5 multi-turn
@@ -1039,7 +868,7 @@ def _previous(
 
 
 def _continuation(
-    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
 ) -> dict[str, Any] | None:
     earlier = _earlier_turn(
         engine,
@@ -1088,7 +917,7 @@ def _earlier_turn(
 
 
 def _topic_shift(
-    engine: HomeEngine, rng: random.Random, w: ModuleType = EN
+    engine: HomeEngine, rng: random.Random, w: ModuleType = EN, english: HomeEngine | None = None
 ) -> dict[str, Any] | None:
     earlier = _earlier_turn(engine, rng, lambda e, d, r: random_op(e, d, r, w=w), w)
     if earlier is None:
@@ -1301,7 +1130,8 @@ def _correction(
 
 
 # --------------------------------------------------------------------------- entry point
-_MAKERS = {
+Maker = Callable[[HomeEngine, random.Random, ModuleType, HomeEngine | None], dict[str, Any] | None]
+_MAKERS: dict[str, Maker] = {
     "state_level": _state_level,
     "scene_level": _scene_level,
     "slot_missing": _slot_missing,
@@ -1310,16 +1140,8 @@ _MAKERS = {
     "coreference": _coreference,
     "correction": _correction,
 }
-
-
-_WORDED: dict[str, Callable[[HomeEngine, random.Random, ModuleType], dict[str, Any] | None]] = {
-    "continuation": _continuation,
-    "topic_shift": _topic_shift,
-}
-_WORDED_WITH_ENGLISH = {"correction": _correction, "coreference": _coreference}
-"""Worded by a language module and reading the English home for a choice of wording."""
-"""The subcategories worded by a language module (:mod:`smh_core.languages.smh`); the others
-are English only so far."""
+"""Every subcategory's maker: worded by a language module (:mod:`smh_core.languages.smh`),
+reading the English home where a choice depends on names (which devices share a kind)."""
 
 
 def dialogue_task(
@@ -1336,14 +1158,7 @@ def dialogue_task(
     maker = _MAKERS.get(sub)
     if maker is None:
         raise ValueError(f"unknown dialogue subcategory {sub!r}")
-    if sub in _WORDED_WITH_ENGLISH:
-        made = _WORDED_WITH_ENGLISH[sub](engine, rng, w, english)
-    elif sub in _WORDED:
-        made = _WORDED[sub](engine, rng, w)
-    elif w is EN:
-        made = maker(engine, rng)
-    else:
-        raise ValueError(f"smh/{sub} is not written in {w.__name__}")
+    made = maker(engine, rng, w, english)
     return made if made is not None and _consistent(engine, made) else None
 
 

@@ -8,9 +8,9 @@ and devices named in that language (:mod:`smh_core.languages.names`), each writt
 (``homes/smh-<lang>-<level>-<seed>.json``). Task ids start with ``smh-<lang>-`` and every task
 says its ``language``.
 
-Not every subcategory is written in every language yet: the language's suite holds the
-subcategories of :data:`smh_core.languages.smh.WRITTEN` and :func:`left_out` lists the others
-with the reason, rather than emit English.
+Every subcategory is written in every language: the suite in another language holds as many
+tasks of each as English (1,100), the clarifying exchange of the ambiguous-intent ones (the
+request, the question, the simulated user's reply) included.
 
 Text the verifier compares: a status answer naming a value (a mode, a state) is checked against
 the home's own name of the value and the language's word for it (either, as a whole word);
@@ -29,7 +29,7 @@ from smh_core.homeenv.engine import dump_compact
 from smh_core.homeenv.model import Home
 from smh_core.homes.generator import generate_home
 from smh_core.languages.names import localise, names
-from smh_core.languages.smh import LANGUAGES, NOT_WRITTEN, WRITTEN, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
+from smh_core.languages.smh import LANGUAGES, resolve_languages, wording  # noqa: F401 (the CLI reads them here)
 from smh_core.suites import language_files as files
 from smh_core.task.home import HomeCache
 from smh_core.task.model import Task
@@ -52,15 +52,9 @@ def localised_home(language: str, level: str, seed: int) -> Home:
 
 
 def subcategories(language: str) -> tuple[str, ...]:
-    """The subcategories the suite in ``language`` holds (English: all)."""
+    """The subcategories the suite in ``language`` holds: all of them, in every language."""
     wording(language)  # an unknown language fails here, listing the known ones
-    return tuple(S.SUBCATEGORIES) if language == "en" else WRITTEN
-
-
-def left_out(language: str) -> dict[str, str]:
-    """The subcategories the suite in ``language`` does not hold yet, each with the reason."""
-    held = subcategories(language)
-    return {sub: NOT_WRITTEN for sub in S.SUBCATEGORIES if sub not in held}
+    return tuple(S.SUBCATEGORIES)
 
 
 @cache

@@ -18,7 +18,6 @@ from typing import Any
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import AttrType, Home
 from smh_core.homes.generator import generate_home
-from smh_core.languages.smh import WRITTEN
 from smh_core.languages.smh import en as EN
 from smh_core.task.model import Task
 
@@ -156,8 +155,6 @@ def make_task(
     """One task of ``sub`` drawn with ``rng``, worded by ``w`` (:mod:`smh_core.languages.smh`), or
     ``None`` if this draw has no fit."""
     category = SUBCATEGORIES[sub]
-    if w is not EN and sub not in WRITTEN:
-        raise ValueError(f"smh/{sub} is not written in {w.__name__}")
     if category == "atomic_control":
         return _control_task(sub, idx, level, home_seed, home, rng, w)
     engine = HomeEngine(home)

@@ -7,8 +7,8 @@ another, said differently), the language's words for attributes, values and kind
 the few grammar helpers its templates need (a device's name with its article, "of the device").
 ``en`` reproduces the shipped suite's wording byte for byte (``tasks/smh.jsonl``).
 
-:data:`WRITTEN` says which subcategories a language's wording covers; the language's suite
-leaves the others out and says why (:data:`NOT_WRITTEN`), rather than emit English.
+Every subcategory is written in every language (issue 41, item 3), the ambiguous-intent ones
+with the question the agent should ask and the simulated user's reply.
 docs/wording-review.md is the checklist a native speaker reviews a module with.
 """
 
@@ -23,37 +23,6 @@ from smh_core.languages import (  # noqa: F401 (LANGUAGES, UnknownLanguage: this
     resolve_languages_of,
     wording_module,
 )
-
-WRITTEN = (
-    "clear",
-    "colloquial",
-    "noisy",
-    "time_specific",
-    "state_driven",
-    "time_and_state",
-    "short_term",
-    "long_term",
-    "status",
-    "quantity",
-    # dialogue: multi-turn (issue 41, item 3)
-    "continuation",
-    "topic_shift",
-    "correction",
-    "coreference",
-    # compositional control (issue 41, item 3: the compositional subpart)
-    "multi_device",
-    "batch",
-    "state_dependent",
-    "room_dependent",
-    "top_n",
-)
-"""The subcategories written in every language other than English so far."""
-
-NOT_WRITTEN = (
-    "not yet written in this language (issue 41, item 3: "
-    "the ambiguous-intent wording comes in a later increment)"
-)
-"""Why the language's suite has no task of the other subcategories."""
 
 
 def wording(language: str) -> ModuleType:

@@ -710,3 +710,181 @@ THAT_ONE_OFF = (
 
 
 globals().update(render.dialogue_interface(sys.modules[__name__]))
+
+
+# ---------------------------------------------------- dialogue: ambiguous intent (issue 41, item 3)
+# state_level, scene_level, slot_missing: a request the assistant must ask about, its question and
+# the simulated user's reply. As many phrasings of each as English has (the draws are the same).
+OPENERS = ("", "", "Boah, ", "Mann, ", "Ehrlich, ", "Hey, ")
+"""How a complaint may open (empty: plainly); the complaint goes on in lower case."""
+HERE = "hier drin"
+COMPLAINTS = {
+    "bright": (
+        "Es ist viel zu hell {where}.",
+        "Das grelle Licht {where} tut mir in den Augen weh.",
+        "Das blendet total {where}.",
+    ),
+    "cold": ("Es ist eiskalt {where}.", "Brr, ist das kalt {where}.", "Mir ist kalt {where}."),
+    "dark": (
+        "Es ist zu dunkel {where}.",
+        "Ich sehe kaum was {where}.",
+        "Warum ist es so düster {where}?",
+        "Es ist wie in einer Höhle {where}.",
+    ),
+    "dry": (
+        "Die Luft ist total trocken {where}.",
+        "Mein Hals ist ganz ausgedörrt {where}.",
+        "Es ist staubtrocken {where}.",
+    ),
+    "hot": (
+        "Es ist wie in der Sauna {where}.",
+        "Es ist brütend heiß {where}.",
+        "Ich schwitze mich tot {where}.",
+        "Es ist viel zu warm {where}.",
+    ),
+    "humid": (
+        "Es ist so schwül {where}.",
+        "Alles fühlt sich {where} feucht und klebrig an.",
+        "Die Luftfeuchtigkeit ist viel zu hoch {where}.",
+    ),
+    "loud": (
+        "Es ist viel zu laut {where}.",
+        "Die Musik dröhnt {where}.",
+        "Ich kann {where} keinen klaren Gedanken fassen.",
+    ),
+    "stuffy": (
+        "Es ist stickig {where}.",
+        "Die Luft {where} ist total abgestanden.",
+        "Es ist so stickig {where}, ich krieg kaum Luft.",
+    ),
+}
+"""Per complaint: its phrasings ({where}: "im Arbeitszimmer", or :data:`HERE`)."""
+STATE_DONE = "Erledigt, das sollte helfen."
+STATE_ASK = ("In welchem Raum bist du?", "Wo bist du gerade?", "Welchen Raum meinst du?")
+STATE_REPLY = ("Ich bin {room_in}.", "Hier {room_in}.", "{room_in}.")
+AT = " {room_in}"
+SCENE_PHRASES = {
+    "dinner": (
+        "Wir essen jetzt{at}.",
+        "Das Abendessen steht{at} auf dem Tisch!",
+        "Zeit fürs Abendessen{at}.",
+    ),
+    "guests": (
+        "Gleich sind Freunde{at} zu Besuch.",
+        "Wir kriegen heute Abend Besuch{at}, mach alles fertig.",
+        "Partyzeit{at}!",
+    ),
+    "movie": (
+        "Filmabend{at}!",
+        "Lass uns{at} einen Film schauen.",
+        "Mach{at} alles bereit für einen Film, ja?",
+        "Ich schau gleich{at} was, mach alles fertig.",
+    ),
+    "reading": (
+        "Ich lese jetzt{at} eine Weile.",
+        "Zeit, mich{at} mit einem Buch einzukuscheln.",
+        "Ich will{at} ein bisschen lesen.",
+    ),
+    "rest": (
+        "Ich ruh mich{at} ein bisschen aus.",
+        "Zeit für ein kleines Nickerchen{at}.",
+        "Ich bin fix und fertig, ich leg mich{at} kurz hin.",
+        "Ich mach{at} mal kurz die Augen zu.",
+    ),
+    "wakeup": (
+        "Guten Morgen, ich bin{at} wach!",
+        "Ich bin{at} aufgestanden, guten Morgen.",
+        "Ich bin gerade{at} aufgewacht.",
+    ),
+    "workout": (
+        "Zeit für mein Training{at}.",
+        "Ich fang gleich{at} mit dem Sport an.",
+        "Ich trainiere jetzt{at}.",
+    ),
+}
+"""Per scene: its phrasings ({at}: " im Schlafzimmer" where the room is named, else nothing)."""
+SCENE_DONE = "Alles bereit, viel Spaß."
+SCENE_ASK = (
+    "In welchem Raum bist du dann?",
+    "Klar, in welchem Raum?",
+    "Wo soll ich das einrichten?",
+)
+SCENE_REPLY = ("{room_in}.", "{room_in}, bitte.", "Ich bin dann {room_in}.")
+VALUE_ALIAS = (
+    "Gib {dev} einen neuen Namen.",
+    "Benenn {dev} für mich um.",
+    "Ich will ändern, wie {dev_nom} heißt.",
+)
+VALUE_ALIAS_QUESTION = "Wie soll das Gerät heißen?"
+VALUE_ALIAS_REPLY = ("Nenn es {val}.", "Nimm {val}.")
+VALUE_SET = (
+    "Ändere {attr_acc} {of_dev}.",
+    "Kannst du {attr_acc} {of_dev} anpassen?",
+    "Ich will {attr_acc} {of_dev} einstellen.",
+    "Stell bitte {attr_acc} {of_dev} ein.",
+)
+VALUE_QUESTION = "Auf welchen Wert soll ich {attr_acc} stellen?"
+VALUE_REPLY = ("{val}.", "Auf {val}, bitte.", "Stell es auf {val}.", "{val}, bitte.")
+ROOM_SWITCH = {
+    "on": ("Schalte {dev} ein.", "Kannst du {dev} anmachen?", "{Dev} an, bitte."),
+    "off": ("Schalte {dev} aus.", "Kannst du {dev} ausmachen?", "{Dev} aus, bitte."),
+}
+"""Switching a device named by its kind only ({dev}: "die Deckenlampe"), which several rooms
+have."""
+ROOM_ASK = ("{dev_nom} in welchem Raum?", "Davon gibt es mehrere – welchen Raum meinst du?")
+ROOM_REPLY = ("{room_in}.", "Ich meine {dev} {room_in}.", "{room_in}, bitte.")
+LIGHT_IN_ROOM = {
+    "on": (
+        "Mach das Licht {room_in} an.",
+        "Schalte das Licht {room_in} ein.",
+        "Kannst du das Licht {room_in} anmachen?",
+    ),
+    "off": (
+        "Mach das Licht {room_in} aus.",
+        "Schalte das Licht {room_in} aus.",
+        "Kannst du das Licht {room_in} ausmachen?",
+    ),
+}
+"""Switching "the light" of a room that has several."""
+LIGHT_WHICH = ("{room_in} gibt es {n} Lichter – welches meinst du?", "Welches meinst du?")
+LIGHT_REPLY = ("{dev}.", "{dev}, bitte.")
+OVEN = "den Ofen"
+"""The oven, as the cooking requests name it (accusative)."""
+COOKING = {
+    "defrost": ("das Hähnchen auftauen", "die gefrorenen Garnelen auftauen"),
+    "microwave": ("meinen Kaffee warm machen", "die Schüssel Reis kurz warm machen"),
+    "reheating": ("mein Mittagessen aufwärmen", "die Reste aufwärmen", "meine Suppe aufwärmen"),
+    "steam": ("ein paar Teigtaschen dämpfen", "den Fisch dämpfen"),
+}
+"""Per cooking mode of the oven: the jobs a user asks it for (the infinitive)."""
+COOK_TEXT = (
+    "Kannst du {oven} anwerfen und {task}?",
+    "Ich muss {task}, mach mal {oven} an.",
+    "Ich will {task} – nimm {oven} dafür.",
+)
+COOK_QUESTION = ("Wie lange?", "Wie lange soll das laufen?")
+COOK_REPLY = ("{d}.", "Ungefähr {d}.", "Lass es {d} laufen.")
+DURATIONS = {
+    60: "eine Minute",
+    90: "anderthalb Minuten",
+    120: "zwei Minuten",
+    180: "drei Minuten",
+    300: "fünf Minuten",
+    600: "zehn Minuten",
+    900: "eine Viertelstunde",
+    1200: "zwanzig Minuten",
+    1800: "eine halbe Stunde",
+}
+"""The cooking times asked for, as said."""
+HEATER = "den Boiler"
+"""The only water heater, as a household calls it (accusative)."""
+HEAT_TEXT = (
+    "Heiz {heater} zum Duschen auf.",
+    "Wirf {heater} an.",
+    "Ich will nachher baden, heiz {heater} schon mal auf.",
+)
+HEAT_QUESTION = ("Welche Temperatur hättest du gern?", "Wie heiß soll das Wasser werden?")
+HEAT_REPLY = ("{t} Grad.", "Mach {t} Grad.", "So etwa {t}.")
+
+
+globals().update(render.ambiguous_interface(sys.modules[__name__]))

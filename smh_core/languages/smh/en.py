@@ -329,3 +329,246 @@ def that_one_off(rng: random.Random, name: str) -> str:
             "Then turn it off.",
         ]
     )
+
+
+# ---------------------------------------------------- dialogue: ambiguous intent (issue 41, item 3)
+# state_level, scene_level, slot_missing: the words smh_dialogue said in English, moved here word
+# for word. A request the agent must ask about, the question, and the simulated user's reply.
+OPENERS = ("", "", "Ugh, ", "Man, ", "Honestly, ", "Hey, ")
+"""How a complaint may open (empty: plainly), drawn from in every language alike."""
+COMPLAINTS = {
+    "bright": (
+        "It's way too bright {where}.",
+        "The glare {where} is killing my eyes.",
+        "It's blinding {where}.",
+    ),
+    "cold": ("It's freezing {where}.", "Brr, it's chilly {where}.", "I'm cold {where}."),
+    "dark": (
+        "It's too dark {where}.",
+        "I can barely see a thing {where}.",
+        "Why is it so gloomy {where}?",
+        "It's like a cave {where}.",
+    ),
+    "dry": (
+        "The air is really dry {where}.",
+        "My throat feels parched {where}.",
+        "It's bone dry {where}.",
+    ),
+    "hot": (
+        "It feels like a steamer {where}.",
+        "It's boiling {where}.",
+        "I'm sweating buckets {where}.",
+        "It's way too hot {where}.",
+    ),
+    "humid": (
+        "It's so muggy {where}.",
+        "Everything feels damp and sticky {where}.",
+        "It's way too humid {where}.",
+    ),
+    "loud": (
+        "It's way too loud {where}.",
+        "The music is blasting {where}.",
+        "I can't hear myself think {where}.",
+    ),
+    "stuffy": (
+        "It's stuffy {where}.",
+        "The air feels stale {where}.",
+        "It's so stuffy {where} I can hardly breathe.",
+    ),
+}
+"""Per complaint: its phrasings ({where}: the room, or "in here")."""
+STATE_DONE = "Done, that should help."
+STATE_ASK = ("Which room are you in?", "Where are you right now?", "Which room do you mean?")
+STATE_REPLY = ("I'm in the {room}.", "The {room}.", "In the {room}.")
+
+
+def complaint(opener: str, phrase: str, room: str, named: bool) -> str:
+    """A complaint about the room (``named``) or about "here", after ``opener``: the phrase's
+    capital dropped after an opener ("Ugh, it's ..."), except "I"."""
+    if opener and not phrase.startswith(("I ", "I'")):
+        phrase = phrase[0].lower() + phrase[1:]
+    return (opener + phrase).format(where=f"in the {room}" if named else "in here")
+
+
+SCENE_PHRASES = {
+    "dinner": ("Dinner's ready{at}!", "We're sitting down to eat{at}.", "Time for dinner{at}."),
+    "guests": (
+        "Friends are coming over{at} in a bit.",
+        "We've got guests{at} tonight, get it ready.",
+        "Party time{at}!",
+    ),
+    "movie": (
+        "Movie night{at}!",
+        "Let's watch a film{at}.",
+        "Set the mood for a movie{at}, will you?",
+        "I'm about to watch something{at}, get it ready.",
+    ),
+    "reading": (
+        "I'm going to read{at} for a while.",
+        "Time to curl up with a book{at}.",
+        "I want to get some reading done{at}.",
+    ),
+    "rest": (
+        "I'm going to rest for a while{at}.",
+        "Time for a little nap{at}.",
+        "I'm wiped out, going to lie down{at} for a bit.",
+        "Gonna grab some shut-eye{at}.",
+    ),
+    "wakeup": (
+        "Good morning, I'm up{at}!",
+        "Rise and shine{at}, I'm awake.",
+        "I just woke up{at}.",
+    ),
+    "workout": (
+        "Time for my workout{at}.",
+        "I'm about to start exercising{at}.",
+        "Let's get this workout going{at}.",
+    ),
+}
+"""Per scene: its phrasings ({at}: " in the room", or nothing)."""
+SCENE_DONE = "All set, enjoy."
+SCENE_ASK = ("Which room will you be in?", "Sure, which room?", "Where should I set that up?")
+SCENE_REPLY = ("In the {room}.", "The {room}, please.", "I'll be in the {room}.")
+
+
+def scene(phrase: str, room: str, named: bool) -> str:
+    """A scene's request, in the room (``named``) or nowhere in particular."""
+    return phrase.format(at=f" in the {room}" if named else "")
+
+
+def about_room(template: str, room: str) -> str:
+    """A question's or reply's ``template`` naming ``room``."""
+    return template.format(room=room)
+
+
+def missing_value(
+    rng: random.Random, name: str, locator: str, value: Any, unit: str | None
+) -> tuple[str, str, str]:
+    """A setting of ``name`` asked for without its value: the request, the question, the
+    simulated user's reply (the value)."""
+    attr, val = attr_words(locator), value_words(locator, value, unit)
+    if attr == "alias":
+        text = rng.choice(
+            [
+                f"Give the {name} a new alias.",
+                f"Rename the {name} for me.",
+                f"I want to change what the {name} is called.",
+            ]
+        )
+        question, reply = (
+            "What should I call it?",
+            rng.choice([f"Call it {val}.", f"Make it {val}."]),
+        )
+    else:
+        text = rng.choice(
+            [
+                f"Change the {attr} on the {name}.",
+                f"Can you adjust the {name}'s {attr}?",
+                f"I want to set the {attr} of the {name}.",
+                f"Set the {name} {attr}, please.",
+            ]
+        )
+        question = f"What should I set the {attr} to?"
+        reply = rng.choice(
+            [f"{val}.", f"Make it {val}.", f"Let's go with {val}.", f"{val}, please."]
+        )
+    return text, question, reply[0].upper() + reply[1:]
+
+
+def missing_room_switch(rng: random.Random, kind: str, on: bool) -> str:
+    """Switching a device named by its ``kind`` only, which several rooms have."""
+    verb = "on" if on else "off"
+    return rng.choice(
+        [
+            f"Turn {verb} the {kind}.",
+            f"Can you switch the {kind} {verb}?",
+            f"{kind[0].upper() + kind[1:]} {verb}, please.",
+        ]
+    )
+
+
+def missing_room_ask(rng: random.Random, kind: str, room: str) -> tuple[str, str]:
+    """Which room's ``kind``: the question and the simulated user's reply."""
+    question = rng.choice(
+        [f"Which room's {kind}?", f"Which {kind} do you mean? There's more than one."]
+    )
+    reply = rng.choice([f"The one in the {room}.", f"The {room} one.", f"I mean the {room}."])
+    return question, reply
+
+
+def missing_device(
+    rng: random.Random, room: str, on: bool, count: int, kind: str
+) -> tuple[str, str, str]:
+    """ "The light in the study" when it has ``count``: the request, the question, the reply
+    naming the light by its ``kind``."""
+    verb = "on" if on else "off"
+    text = rng.choice(
+        [
+            f"Turn {verb} the light in the {room}.",
+            f"Switch the {room} light {verb}.",
+            f"Could you get the light in the {room} {verb}?",
+        ]
+    )
+    question = rng.choice(
+        [f"Which light in the {room}? There are {count}.", "Which one do you mean?"]
+    )
+    reply = rng.choice([f"The {kind}.", f"The {kind}, please."])
+    return text, question, reply
+
+
+COOKING = {
+    "defrost": ("defrost the chicken", "thaw the frozen shrimp"),
+    "microwave": ("microwave my coffee", "zap this bowl of rice"),
+    "reheating": ("heat up my lunch", "warm up the leftovers", "reheat my soup"),
+    "steam": ("steam some dumplings", "steam the fish"),
+}
+"""Per cooking mode of the oven: the jobs a user asks it for."""
+DURATIONS = {
+    60: "one minute",
+    90: "a minute and a half",
+    120: "two minutes",
+    180: "three minutes",
+    300: "five minutes",
+    600: "ten minutes",
+    900: "fifteen minutes",
+    1200: "twenty minutes",
+    1800: "half an hour",
+}
+"""The cooking times asked for, as said."""
+
+
+def cooking_request(
+    rng: random.Random, name: str | None, kind: str, mode: str, seconds: int
+) -> tuple[str, str, str]:
+    """An oven job without its duration: the request (the oven by its ``name``, or, the only
+    one, "the oven" or its ``kind``), the question, the reply (the duration)."""
+    oven = name if name is not None else rng.choice(["oven", kind])
+    task = rng.choice(COOKING[mode])
+    text = rng.choice(
+        [
+            f"Use the {oven} to {task}.",
+            f"Can you {task} in the {oven}?",
+            f"I need to {task}, get the {oven} going.",
+        ]
+    )
+    words = DURATIONS[seconds]
+    reply = rng.choice(
+        [f"{words[0].upper() + words[1:]}.", f"About {words}.", f"Let's do {words}."]
+    )
+    return text, rng.choice(["For how long?", "How long should it run?"]), reply
+
+
+def heating_request(rng: random.Random, name: str | None, temp: int) -> tuple[str, str, str]:
+    """Hot water without its temperature: the request (the heater by its ``name``, or, the only
+    one, "the water heater"), the question, the reply (the temperature)."""
+    heater = name if name is not None else "water heater"
+    text = rng.choice(
+        [
+            f"Heat up some water for a shower with the {heater}.",
+            f"Get the {heater} heating.",
+            f"I want a bath later, warm up the water in the {heater}.",
+        ]
+    )
+    question = rng.choice(["What temperature would you like?", "How hot should it be?"])
+    reply = rng.choice([f"{temp} degrees.", f"Make it {temp} degrees.", f"About {temp}."])
+    return text, question, reply

@@ -721,3 +721,177 @@ THAT_ONE_OFF = (
 
 
 globals().update(render.dialogue_interface(sys.modules[__name__]))
+
+
+# ---------------------------------------------------- dialogue: ambiguous intent (issue 41, item 3)
+# state_level, scene_level, slot_missing: a request the assistant must ask about, its question and
+# the simulated user's reply. As many phrasings of each as English has (the draws are the same).
+OPENERS = ("", "", "Uf, ", "Madre mía, ", "La verdad, ", "Oye, ")
+"""How a complaint may open (empty: plainly); the complaint goes on in lower case."""
+HERE = "aquí"
+COMPLAINTS = {
+    "bright": (
+        "Hay demasiada luz {where}.",
+        "El resplandor {where} me está matando los ojos.",
+        "Me deslumbra todo {where}.",
+    ),
+    "cold": (
+        "Hace un frío que pela {where}.",
+        "Brr, qué frío hace {where}.",
+        "Tengo frío {where}.",
+    ),
+    "dark": (
+        "Está muy oscuro {where}.",
+        "No veo nada {where}.",
+        "¿Por qué está todo tan oscuro {where}?",
+        "Esto parece una cueva {where}.",
+    ),
+    "dry": (
+        "El aire está muy seco {where}.",
+        "Tengo la garganta reseca {where}.",
+        "Está todo secísimo {where}.",
+    ),
+    "hot": (
+        "Parece una sauna {where}.",
+        "Me estoy asando {where}.",
+        "Estoy sudando a chorros {where}.",
+        "Hace muchísimo calor {where}.",
+    ),
+    "humid": (
+        "Hay un bochorno horrible {where}.",
+        "Todo está húmedo y pegajoso {where}.",
+        "Hay demasiada humedad {where}.",
+    ),
+    "loud": (
+        "Hay demasiado ruido {where}.",
+        "La música está a todo volumen {where}.",
+        "No me oigo ni pensar {where}.",
+    ),
+    "stuffy": (
+        "El ambiente está muy cargado {where}.",
+        "El aire huele a cerrado {where}.",
+        "Está tan cargado {where} que casi no puedo respirar.",
+    ),
+}
+"""Per complaint: its phrasings ({where}: "en el despacho", or :data:`HERE`)."""
+STATE_DONE = "Hecho, eso debería ayudar."
+STATE_ASK = ("¿En qué habitación estás?", "¿Dónde estás ahora mismo?", "¿Qué habitación dices?")
+STATE_REPLY = ("Estoy {room_in}.", "{room_in}.", "Aquí, {room_in}.")
+AT = " {room_in}"
+SCENE_PHRASES = {
+    "dinner": ("¡La cena está lista{at}!", "Nos sentamos a comer{at}.", "Hora de cenar{at}."),
+    "guests": (
+        "Vienen amigos{at} dentro de un rato.",
+        "Esta noche tenemos invitados{at}, prepáralo todo.",
+        "¡Hora de fiesta{at}!",
+    ),
+    "movie": (
+        "¡Noche de peli{at}!",
+        "Vamos a ver una película{at}.",
+        "Prepara el ambiente para una peli{at}, ¿vale?",
+        "Voy a ver algo{at}, déjalo todo listo.",
+    ),
+    "reading": (
+        "Voy a leer un rato{at}.",
+        "Me apetece acurrucarme con un libro{at}.",
+        "Quiero leer un poco{at}.",
+    ),
+    "rest": (
+        "Voy a descansar un rato{at}.",
+        "Hora de una siestecita{at}.",
+        "No puedo más, me voy a tumbar un rato{at}.",
+        "Voy a echar una cabezadita{at}.",
+    ),
+    "wakeup": (
+        "¡Buenos días, ya me he levantado{at}!",
+        "Acabo de levantarme{at}, buenos días.",
+        "Me acabo de despertar{at}.",
+    ),
+    "workout": (
+        "Hora de entrenar{at}.",
+        "Voy a empezar a hacer ejercicio{at}.",
+        "Vamos con el entrenamiento{at}.",
+    ),
+}
+"""Per scene: its phrasings ({at}: " en el dormitorio" where the room is named, else nothing)."""
+SCENE_DONE = "Todo listo, que lo disfrutes."
+SCENE_ASK = ("¿En qué habitación vas a estar?", "Claro, ¿en qué habitación?", "¿Dónde lo preparo?")
+SCENE_REPLY = ("{room_in}.", "{room_in}, por favor.", "Voy a estar {room_in}.")
+VALUE_ALIAS = (
+    "Ponle un nombre nuevo {at_dev}.",
+    "Cámbiale el nombre {at_dev}.",
+    "Quiero cambiar cómo se llama {dev}.",
+)
+VALUE_ALIAS_QUESTION = "¿Qué nombre le pongo?"
+VALUE_ALIAS_REPLY = ("Ponle {val}.", "Que se llame {val}.")
+VALUE_SET = (
+    "Cambia {attr} {of_dev}.",
+    "¿Puedes ajustar {attr} {of_dev}?",
+    "Quiero configurar {attr} {of_dev}.",
+    "Ajusta {attr} {of_dev}, por favor.",
+)
+VALUE_QUESTION = "¿A qué valor pongo {attr}?"
+VALUE_REPLY = ("{val}.", "En {val}, por favor.", "Vamos con {val}.", "{val}, por favor.")
+ROOM_SWITCH = {
+    "on": ("Enciende {dev}.", "¿Puedes encender {dev}?", "Oye, enciende {dev}, por favor."),
+    "off": ("Apaga {dev}.", "¿Puedes apagar {dev}?", "Oye, apaga {dev}, por favor."),
+}
+"""Switching a device named by its kind only ({dev}: "la Lámpara de techo"), which several rooms
+have."""
+ROOM_ASK = ("¿{dev} de qué habitación?", "Hay en varias habitaciones, ¿cuál quieres decir?")
+ROOM_REPLY = ("{dev} {room_of}.", "{room_in}.", "Me refiero {at_dev} {room_of}.")
+LIGHT_IN_ROOM = {
+    "on": (
+        "Enciende la luz {room_of}.",
+        "Oye, la luz {room_of}, enciéndela.",
+        "¿Me enciendes la luz {room_of}?",
+    ),
+    "off": (
+        "Apaga la luz {room_of}.",
+        "Oye, la luz {room_of}, apágala.",
+        "¿Me apagas la luz {room_of}?",
+    ),
+}
+"""Switching "the light" of a room that has several."""
+LIGHT_WHICH = ("Hay {n} luces {room_in}, ¿cuál quieres decir?", "¿Cuál quieres decir?")
+LIGHT_REPLY = ("{dev}.", "{dev}, por favor.")
+OVEN = "el horno"
+"""The oven, as the cooking requests name it."""
+COOKING = {
+    "defrost": ("descongelar el pollo", "descongelar las gambas congeladas"),
+    "microwave": ("calentar el café", "calentar este bol de arroz"),
+    "reheating": ("calentar la comida", "recalentar las sobras", "calentar la sopa"),
+    "steam": ("hacer unas empanadillas al vapor", "hacer el pescado al vapor"),
+}
+"""Per cooking mode of the oven: the jobs a user asks it for (the infinitive)."""
+COOK_TEXT = (
+    "Usa {oven} para {task}.",
+    "¿Puedes {task} en {oven}?",
+    "Tengo que {task}, enciende {oven}.",
+)
+COOK_QUESTION = ("¿Durante cuánto tiempo?", "¿Cuánto tiempo lo pongo?")
+COOK_REPLY = ("{d}.", "Más o menos {d}.", "Ponlo {d}.")
+DURATIONS = {
+    60: "un minuto",
+    90: "minuto y medio",
+    120: "dos minutos",
+    180: "tres minutos",
+    300: "cinco minutos",
+    600: "diez minutos",
+    900: "un cuarto de hora",
+    1200: "veinte minutos",
+    1800: "media hora",
+}
+"""The cooking times asked for, as said."""
+HEATER = "el termo"
+"""The only water heater, as a household calls it."""
+HEAT_TEXT = (
+    "Calienta agua con {heater} para ducharme.",
+    "Pon {heater} a calentar.",
+    "Luego quiero darme un baño, enciende {heater}.",
+)
+HEAT_QUESTION = ("¿A qué temperatura la quieres?", "¿Cómo de caliente la quieres?")
+HEAT_REPLY = ("A {t} grados.", "Ponla a {t} grados.", "Unos {t}.")
+
+
+globals().update(render.ambiguous_interface(sys.modules[__name__]))

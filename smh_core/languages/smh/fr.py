@@ -742,3 +742,177 @@ THAT_ONE_OFF = (
 
 
 globals().update(render.dialogue_interface(sys.modules[__name__]))
+
+
+# ---------------------------------------------------- dialogue: ambiguous intent (issue 41, item 3)
+# state_level, scene_level, slot_missing: a request the assistant must ask about, its question and
+# the simulated user's reply. As many phrasings of each as English has (the draws are the same).
+OPENERS = ("", "", "Pff, ", "Oh là là, ", "Franchement, ", "Dis, ")
+"""How a complaint may open (empty: plainly); the complaint goes on in lower case."""
+HERE = "ici"
+COMPLAINTS = {
+    "bright": (
+        "Il y a beaucoup trop de lumière {where}.",
+        "La lumière {where} me fait mal aux yeux.",
+        "C'est éblouissant {where}.",
+    ),
+    "cold": ("On gèle {where}.", "Brr, il fait frisquet {where}.", "J'ai froid {where}."),
+    "dark": (
+        "Il fait trop sombre {where}.",
+        "Je n'y vois rien {where}.",
+        "Pourquoi c'est si sombre {where} ?",
+        "On se croirait dans une grotte {where}.",
+    ),
+    "dry": (
+        "L'air est vraiment sec {where}.",
+        "J'ai la gorge toute sèche {where}.",
+        "C'est sec comme le désert {where}.",
+    ),
+    "hot": (
+        "On se croirait dans un sauna {where}.",
+        "On étouffe de chaleur {where}.",
+        "Je transpire à grosses gouttes {where}.",
+        "Il fait beaucoup trop chaud {where}.",
+    ),
+    "humid": (
+        "C'est tellement lourd {where}.",
+        "Tout est humide et collant {where}.",
+        "Il fait beaucoup trop humide {where}.",
+    ),
+    "loud": (
+        "C'est beaucoup trop bruyant {where}.",
+        "La musique est à fond {where}.",
+        "Je ne m'entends plus penser {where}.",
+    ),
+    "stuffy": (
+        "Ça sent le renfermé {where}.",
+        "L'air est confiné {where}.",
+        "On manque tellement d'air {where} que j'ai du mal à respirer.",
+    ),
+}
+"""Per complaint: its phrasings ({where}: "dans le bureau", or :data:`HERE`)."""
+STATE_DONE = "C'est fait, ça devrait aller mieux."
+STATE_ASK = ("Tu es dans quelle pièce ?", "Tu es où, là ?", "Quelle pièce, exactement ?")
+STATE_REPLY = ("Je suis {room_in}.", "{room_in}.", "Ici, {room_in}.")
+AT = " {room_in}"
+SCENE_PHRASES = {
+    "dinner": ("À table{at} !", "On passe à table{at}.", "C'est l'heure du dîner{at}."),
+    "guests": (
+        "Des amis arrivent{at} tout à l'heure.",
+        "On a des invités{at} ce soir, prépare tout.",
+        "C'est la fête{at} !",
+    ),
+    "movie": (
+        "Soirée film{at} !",
+        "On regarde un film{at}.",
+        "Mets l'ambiance pour un film{at}, tu veux bien ?",
+        "Je vais regarder quelque chose{at}, prépare tout.",
+    ),
+    "reading": (
+        "Je vais lire un moment{at}.",
+        "C'est l'heure de me blottir avec un livre{at}.",
+        "J'ai envie de lire un peu{at}.",
+    ),
+    "rest": (
+        "Je vais me reposer un moment{at}.",
+        "C'est l'heure d'une petite sieste{at}.",
+        "Je n'en peux plus, je vais m'allonger un peu{at}.",
+        "Je vais piquer un petit somme{at}.",
+    ),
+    "wakeup": (
+        "Bonjour, je suis debout{at} !",
+        "Je viens de me lever{at}, bonjour.",
+        "Je viens de me réveiller{at}.",
+    ),
+    "workout": (
+        "C'est l'heure de ma séance de sport{at}.",
+        "Je vais commencer mon entraînement{at}.",
+        "Allez, on attaque la séance{at}.",
+    ),
+}
+"""Per scene: its phrasings ({at}: " dans la chambre" where the room is named, else nothing)."""
+SCENE_DONE = "Tout est prêt, profite bien."
+SCENE_ASK = (
+    "Tu seras dans quelle pièce ?",
+    "D'accord, dans quelle pièce ?",
+    "Où est-ce que je prépare ça ?",
+)
+SCENE_REPLY = ("{room_in}.", "{room_in}, s'il te plaît.", "Je serai {room_in}.")
+VALUE_ALIAS = (
+    "Donne un nouveau nom {at_dev}.",
+    "Renomme {dev}, s'il te plaît.",
+    "Je veux changer le nom {of_dev}.",
+)
+VALUE_ALIAS_QUESTION = "Quel nom veux-tu lui donner ?"
+VALUE_ALIAS_REPLY = ("Mets {val}.", "Donne-lui le nom {val}.")
+VALUE_SET = (
+    "Change {attr} {of_dev}.",
+    "Tu peux ajuster {attr} {of_dev} ?",
+    "Je veux régler {attr} {of_dev}.",
+    "Règle {attr} {of_dev}, s'il te plaît.",
+)
+VALUE_QUESTION = "Je règle {attr} sur quelle valeur ?"
+VALUE_REPLY = ("{val}.", "Mets {val}.", "Allez, {val}.", "{val}, s'il te plaît.")
+ROOM_SWITCH = {
+    "on": ("Allume {dev}.", "Tu peux allumer {dev} ?", "Allume-moi {dev}, s'il te plaît."),
+    "off": ("Éteins {dev}.", "Tu peux éteindre {dev} ?", "Éteins-moi {dev}, s'il te plaît."),
+}
+"""Switching a device named by its kind only ({dev}: "le Plafonnier"), which several rooms
+have."""
+ROOM_ASK = ("{dev} de quelle pièce ?", "Il y en a plusieurs, de quelle pièce parles-tu ?")
+ROOM_REPLY = ("{dev} {room_of}.", "{room_in}.", "Je parle {of_dev} {room_of}.")
+LIGHT_IN_ROOM = {
+    "on": (
+        "Allume la lumière {room_in}.",
+        "Mets la lumière {room_in}, s'il te plaît.",
+        "Tu peux allumer la lumière {room_in} ?",
+    ),
+    "off": (
+        "Éteins la lumière {room_in}.",
+        "Coupe la lumière {room_in}, s'il te plaît.",
+        "Tu peux éteindre la lumière {room_in} ?",
+    ),
+}
+"""Switching "the light" of a room that has several."""
+LIGHT_WHICH = ("Il y a {n} lumières {room_in}, laquelle veux-tu dire ?", "Laquelle veux-tu dire ?")
+LIGHT_REPLY = ("{dev}.", "{dev}, s'il te plaît.")
+OVEN = "le four"
+"""The oven, as the cooking requests name it."""
+COOKING = {
+    "defrost": ("décongeler le poulet", "décongeler les crevettes surgelées"),
+    "microwave": ("réchauffer mon café", "réchauffer ce bol de riz"),
+    "reheating": ("réchauffer mon déjeuner", "réchauffer les restes", "réchauffer ma soupe"),
+    "steam": ("cuire des raviolis à la vapeur", "cuire le poisson à la vapeur"),
+}
+"""Per cooking mode of the oven: the jobs a user asks it for (the infinitive)."""
+COOK_TEXT = (
+    "Utilise {oven} pour {task}.",
+    "Tu peux {task} dans {oven} ?",
+    "Je dois {task}, lance {oven}.",
+)
+COOK_QUESTION = ("Pendant combien de temps ?", "Ça doit tourner combien de temps ?")
+COOK_REPLY = ("{d}.", "Environ {d}.", "Mets {d}.")
+DURATIONS = {
+    60: "une minute",
+    90: "une minute et demie",
+    120: "deux minutes",
+    180: "trois minutes",
+    300: "cinq minutes",
+    600: "dix minutes",
+    900: "un quart d'heure",
+    1200: "vingt minutes",
+    1800: "une demi-heure",
+}
+"""The cooking times asked for, as said."""
+HEATER = "le chauffe-eau"
+"""The only water heater, as a household calls it."""
+HEAT_TEXT = (
+    "Fais chauffer de l'eau pour la douche avec {heater}.",
+    "Lance {heater}.",
+    "Je veux prendre un bain tout à l'heure, mets {heater} en route.",
+)
+HEAT_QUESTION = ("Quelle température veux-tu ?", "L'eau doit être chaude à quel point ?")
+HEAT_REPLY = ("{t} degrés.", "Mets {t} degrés.", "Environ {t}.")
+
+
+globals().update(render.ambiguous_interface(sys.modules[__name__]))

@@ -329,3 +329,94 @@ def dialogue_interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
         "said_done": said_done,
         "continuation_request": continuation_request,
     }
+
+
+# ---------------------------------------------------- dialogue: ambiguous intent (issue 41, item 3)
+def capital(text: str) -> str:
+    """``text`` with its first character upper case if it is a letter (after ``¿``/``¡``): a
+    reply that opens with a number (``25 %, bitte.``) or a quoted name keeps the rest as it is."""
+    i = len(text) - len(text.lstrip("¿¡"))
+    return text[:i] + text[i : i + 1].upper() + text[i + 1 :] if text[i : i + 1].isalpha() else text
+
+
+def ambiguous_interface(w: ModuleType) -> dict[str, Callable[..., Any]]:
+    """The ambiguous-intent functions (state_level, scene_level, slot_missing: the request, the
+    question the agent should ask, the simulated user's reply) for language module ``w``,
+    drawing as :mod:`.en`'s do: one choice per phrase, from lists as long as English's. A
+    module takes them with ``globals().update(render.ambiguous_interface(...))``."""
+
+    def rooms(room: str) -> dict[str, str]:
+        return room_parts(w, room)
+
+    def complaint(opener: str, phrase: str, room: str, named: bool) -> str:
+        """A complaint about the room or "here"; after an opener it goes on in lower case."""
+        text = phrase.format(where=rooms(room)["room_in"] if named else w.HERE)
+        return opener + first_lower(text) if opener else capital(text)
+
+    def scene(phrase: str, room: str, named: bool) -> str:
+        return capital(phrase.format(at=w.AT.format(**rooms(room)) if named else ""))
+
+    def about_room(template: str, room: str) -> str:
+        return capital(template.format(**rooms(room)))
+
+    def missing_value(
+        rng: random.Random, name: str, locator: str, value: Any, unit: str | None
+    ) -> tuple[str, str, str]:
+        parts, val = w.device_parts(name), value_words(w, locator, value, unit)
+        if attr_key(locator) == "alias":
+            text = rng.choice(w.VALUE_ALIAS).format(**parts)
+            question, reply = w.VALUE_ALIAS_QUESTION, rng.choice(w.VALUE_ALIAS_REPLY)
+        else:
+            nom, acc = attr(w, locator)
+            parts |= {"attr": nom, "attr_acc": acc}
+            text = rng.choice(w.VALUE_SET).format(**parts)
+            question, reply = w.VALUE_QUESTION.format(**parts), rng.choice(w.VALUE_REPLY)
+        return capital(text), capital(question), capital(reply.format(val=val))
+
+    def missing_room_switch(rng: random.Random, kind: str, on: bool) -> str:
+        way = "on" if on else "off"
+        return capital(rng.choice(w.ROOM_SWITCH[way]).format(**w.device_parts(kind)))
+
+    def missing_room_ask(rng: random.Random, kind: str, room: str) -> tuple[str, str]:
+        parts = {**w.device_parts(kind), **rooms(room)}
+        question = capital(rng.choice(w.ROOM_ASK).format(**parts))
+        return question, capital(rng.choice(w.ROOM_REPLY).format(**parts))
+
+    def missing_device(
+        rng: random.Random, room: str, on: bool, count: int, kind: str
+    ) -> tuple[str, str, str]:
+        way = "on" if on else "off"
+        text = capital(rng.choice(w.LIGHT_IN_ROOM[way]).format(**rooms(room)))
+        question = capital(rng.choice(w.LIGHT_WHICH).format(**rooms(room), n=count))
+        reply = capital(rng.choice(w.LIGHT_REPLY).format(**w.device_parts(kind)))
+        return text, question, reply
+
+    def cooking_request(
+        rng: random.Random, name: str | None, kind: str, mode: str, seconds: int
+    ) -> tuple[str, str, str]:
+        if name is not None:
+            oven = w.device_parts(name)["dev"]
+        else:
+            oven = rng.choice([w.OVEN, w.device_parts(kind)["dev"]])
+        task = rng.choice(w.COOKING[mode])
+        text = capital(rng.choice(w.COOK_TEXT).format(oven=oven, task=task))
+        reply = capital(rng.choice(w.COOK_REPLY).format(d=w.DURATIONS[seconds]))
+        return text, rng.choice(w.COOK_QUESTION), reply
+
+    def heating_request(rng: random.Random, name: str | None, temp: int) -> tuple[str, str, str]:
+        heater = w.device_parts(name)["dev"] if name is not None else w.HEATER
+        text = capital(rng.choice(w.HEAT_TEXT).format(heater=heater))
+        question = rng.choice(w.HEAT_QUESTION)
+        return text, question, capital(rng.choice(w.HEAT_REPLY).format(t=number(w, temp)))
+
+    return {
+        "complaint": complaint,
+        "scene": scene,
+        "about_room": about_room,
+        "missing_value": missing_value,
+        "missing_room_switch": missing_room_switch,
+        "missing_room_ask": missing_room_ask,
+        "missing_device": missing_device,
+        "cooking_request": cooking_request,
+        "heating_request": heating_request,
+    }

@@ -525,3 +525,100 @@ THAT_ONE_OFF = ("把那个关了。", "好，那就关掉它吧。", "帮我把�
 
 
 globals().update(render.dialogue_interface(sys.modules[__name__]))
+
+
+# ---------------------------------------------------- dialogue: ambiguous intent (issue 41, item 3)
+# state_level, scene_level, slot_missing: a request the assistant must ask about, its question and
+# the simulated user's reply. As many phrasings of each as English has (the draws are the same).
+OPENERS = ("", "", "唉，", "天哪，", "说实话，", "喂，")
+"""How a complaint may open (empty: plainly)."""
+HERE = "这里"
+COMPLAINTS = {
+    "bright": ("{where}也太亮了。", "{where}的光刺得我眼睛疼。", "{where}亮得晃眼。"),
+    "cold": ("{where}冷死了。", "{where}有点凉飕飕的。", "我在{where}觉得好冷。"),
+    "dark": ("{where}太暗了。", "{where}我什么都看不清。", "{where}怎么这么暗？", "{where}跟山洞似的。"),
+    "dry": ("{where}空气好干。", "在{where}待得我嗓子都干了。", "{where}干得要命。"),
+    "hot": ("{where}跟蒸笼一样。", "{where}热死了。", "我在{where}热得满头大汗。", "{where}实在太热了。"),
+    "humid": ("{where}好闷热。", "{where}什么都湿乎乎、黏糊糊的。", "{where}湿气太重了。"),
+    "loud": ("{where}太吵了。", "{where}音乐开得震天响。", "{where}吵得我没法思考。"),
+    "stuffy": ("{where}好闷。", "{where}空气不新鲜。", "{where}闷得我都快喘不过气了。"),
+}  # fmt: skip
+"""Per complaint: its phrasings ({where}: the room, or :data:`HERE`)."""
+STATE_DONE = "好了，这样应该会好一些。"
+STATE_ASK = ("你在哪个房间？", "你现在在哪儿？", "你说的是哪个房间？")
+STATE_REPLY = ("我在{room}。", "{room}。", "在{room}。")
+AT = "在{room}"
+SCENE_PHRASES = {
+    "dinner": ("晚饭好了，{at}开饭！", "我们{at}坐下吃饭了。", "{at}吃晚饭啦。"),
+    "guests": ("待会儿朋友们要{at}聚会。", "今晚有客人来，{at}准备一下。", "{at}开派对啦！"),
+    "movie": ("{at}看电影啦！", "我们{at}看部电影吧。", "帮我{at}营造一下看电影的氛围，好吗？", "我要{at}看点东西了，准备一下。"),
+    "reading": ("我要{at}看一会儿书。", "{at}窝着看本书吧。", "我想{at}读会儿书。"),
+    "rest": ("我要{at}休息一会儿。", "{at}小睡一下。", "我累坏了，要{at}躺一会儿。", "我要{at}眯一会儿。"),
+    "wakeup": ("早上好，我{at}起床了！", "我{at}醒了，早安。", "我刚{at}睡醒。"),
+    "workout": ("该{at}锻炼了。", "我要{at}开始运动了。", "{at}开练吧。"),
+}  # fmt: skip
+"""Per scene: its phrasings ({at}: "在主卧" before the verb where the room is named)."""
+SCENE_DONE = "都准备好了，好好享受吧。"
+SCENE_ASK = ("你会在哪个房间？", "好的，在哪个房间？", "要在哪里布置？")
+SCENE_REPLY = ("在{room}。", "{room}，谢谢。", "我会在{room}。")
+VALUE_ALIAS = ("给{dev}起个新名字。", "帮我把{dev}改个名。", "我想改一下{dev}的名字。")
+VALUE_ALIAS_QUESTION = "要叫它什么？"
+VALUE_ALIAS_REPLY = ("就叫{val}。", "改成{val}吧。")
+VALUE_SET = (
+    "调一下{of_dev}{attr}。",
+    "你能调整一下{of_dev}{attr}吗？",
+    "我想设置{of_dev}{attr}。",
+    "请设置一下{of_dev}{attr}。",
+)
+VALUE_QUESTION = "要把{attr}设成什么？"
+VALUE_REPLY = ("{val}。", "调到{val}。", "就{val}吧。", "{val}，谢谢。")
+ROOM_SWITCH = {
+    "on": ("打开{dev}。", "能把{dev}打开吗？", "{dev}开一下，谢谢。"),
+    "off": ("关掉{dev}。", "能把{dev}关了吗？", "{dev}关一下，谢谢。"),
+}
+"""Switching a device named by its kind only ({dev}: "吸顶灯"), which several rooms have."""
+ROOM_ASK = ("哪个房间的{dev}？", "好几个房间都有，你说的是哪一个？")
+ROOM_REPLY = ("{room}那个。", "{room}的。", "我说的是{room}的{dev}。")
+LIGHT_IN_ROOM = {
+    "on": ("打开{room}的灯。", "把{room}的灯开一下。", "能把{room}的灯打开吗？"),
+    "off": ("关掉{room}的灯。", "把{room}的灯关一下。", "能把{room}的灯关了吗？"),
+}
+"""Switching "the light" of a room that has several."""
+LIGHT_WHICH = ("{room}有{n}盏灯，你说的是哪一盏？", "你说的是哪一盏？")
+LIGHT_REPLY = ("{dev}。", "{dev}，谢谢。")
+OVEN = "烤箱"
+"""The oven, as the cooking requests name it."""
+COOKING = {
+    "defrost": ("解冻一下鸡肉", "把冻虾解冻"),
+    "microwave": ("热一下咖啡", "把这碗米饭热一热"),
+    "reheating": ("热一下午饭", "把剩菜热一热", "热一下汤"),
+    "steam": ("蒸点饺子", "蒸一下鱼"),
+}
+"""Per cooking mode of the oven: the jobs a user asks it for."""
+COOK_TEXT = ("用{oven}{task}。", "能用{oven}帮我{task}吗？", "我要{task}，把{oven}开起来。")
+COOK_QUESTION = ("要多久？", "要运行多长时间？")
+COOK_REPLY = ("{d}。", "大概{d}。", "就{d}吧。")
+DURATIONS = {
+    60: "一分钟",
+    90: "一分半钟",
+    120: "两分钟",
+    180: "三分钟",
+    300: "五分钟",
+    600: "十分钟",
+    900: "十五分钟",
+    1200: "二十分钟",
+    1800: "半小时",
+}
+"""The cooking times asked for, as said."""
+HEATER = "热水器"
+"""The only water heater, as a household calls it."""
+HEAT_TEXT = (
+    "用{heater}烧点水洗澡。",
+    "把{heater}开起来加热。",
+    "我待会儿想泡澡，用{heater}把水烧热。",
+)
+HEAT_QUESTION = ("要设成多少度？", "水要多热？")
+HEAT_REPLY = ("{t}度。", "调到{t}度。", "大概{t}度吧。")
+
+
+globals().update(render.ambiguous_interface(sys.modules[__name__]))
