@@ -303,11 +303,20 @@ def _reply_words(code: str, raw: dict[str, Any]) -> ReplyWords:
     if script not in _MARKS:
         raise ValueError(f"guard_languages/{code}.yaml: unknown script {script!r}")
 
+    def words_only(items: Any, key: str) -> list[str]:
+        # YAML reads a bare no, yes, on, off or null as a boolean or None, and a bare number as a
+        # number: a word written so would be read as "false" or "none" (German "null")
+        items = list(items)
+        wrong = [v for v in items if not isinstance(v, str)]
+        if wrong:
+            raise ValueError(
+                f"guard_languages/{code}.yaml: {key}: {wrong!r} is not text (quote it: YAML "
+                "reads a bare no, yes, on, off or null as a boolean or null)"
+            )
+        return items
+
     def phrases(key: str) -> tuple[Phrase, ...]:
-        items = raw[key]
-        if any(isinstance(v, bool) for v in items):
-            raise ValueError(f"guard_languages/{code}.yaml: a bare yes/no was read as a boolean")
-        return tuple(sorted({_phrase_tokens(str(v), script) for v in items}))
+        return tuple(sorted({_phrase_tokens(v, script) for v in words_only(raw[key], key)}))
 
     words = ReplyWords(
         script=script,
@@ -315,7 +324,12 @@ def _reply_words(code: str, raw: dict[str, Any]) -> ReplyWords:
         no=phrases("no"),
         courtesy=phrases("courtesy"),
         code_intros=phrases("code_intros"),
-        digits={_phrase_tokens(str(k), script)[0]: int(v) for k, v in raw["digits"].items()},
+        digits={
+            _phrase_tokens(k, script)[0]: int(v)
+            for k, v in zip(
+                words_only(raw["digits"], "digits"), raw["digits"].values(), strict=True
+            )
+        },
     )
     # every listed phrase reads alone as what it is listed as, or the list contradicts itself
     for kind in ("yes", "no"):

@@ -17,6 +17,7 @@ from smh_core.agent.guard_language import (
     load_wording,
     question_endings,
     read_answer,
+    read_code_answer,
 )
 from smh_core.agent.safety import ActionGuard, DeviceIndex, load_policy
 from tests.support.guard_language_adversarial import CODE_NOT_READ, NOT_CONSENT
@@ -217,6 +218,42 @@ def test_a_code_not_read_in_full_is_refused(language: str, reply: str) -> None:
     guard = _guard(language, REQUEST[language])
     _asked(guard, status=CODED)
     assert guard.answer(reply) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "reply", "code"),
+    [
+        ("de", "null acht zwei eins", "0821"),
+        ("es", "cero ocho dos uno", "0821"),
+        ("fr", "zéro huit deux un", "0821"),
+        ("zh", "零八二一", "0821"),
+    ],
+)
+def test_every_digit_word_is_read_zero_too(language: str, reply: str, code: str) -> None:
+    """German "null" is a YAML null when written bare: it was read as the word "none"."""
+    assert read_code_answer(reply, load_wording(language).reply) == code
+
+
+@pytest.mark.parametrize("bare", ["no", "yes", "on", "null", "1"])
+def test_a_word_yaml_reads_as_no_text_is_refused_at_load(bare: str) -> None:
+    from smh_core.agent.guard_language import _reply_words
+
+    raw = {
+        "script": "latin",
+        "yes": ["ja"],
+        "no": ["nein"],
+        "courtesy": ["bitte"],
+        "code_intros": ["code"],
+        "digits": {"eins": 1},
+    }
+    import yaml
+
+    for key in ("no", "courtesy"):
+        broken = {**raw, key: [*raw[key], yaml.safe_load(bare)]}
+        with pytest.raises(ValueError, match="is not text"):
+            _reply_words("xx", broken)
+    with pytest.raises(ValueError, match="is not text"):
+        _reply_words("xx", {**raw, "digits": {yaml.safe_load(bare): 0, "eins": 1}})
 
 
 def test_every_rule_has_its_question_in_every_language() -> None:
