@@ -306,14 +306,14 @@ def _reply_words(code: str, raw: dict[str, Any]) -> ReplyWords:
     def words_only(items: Any, key: str) -> list[str]:
         # YAML reads a bare no, yes, on, off or null as a boolean or None, and a bare number as a
         # number: a word written so would be read as "false" or "none" (German "null")
-        items = list(items)
+        words = [v for v in items if isinstance(v, str)]
         wrong = [v for v in items if not isinstance(v, str)]
         if wrong:
             raise ValueError(
                 f"guard_languages/{code}.yaml: {key}: {wrong!r} is not text (quote it: YAML "
                 "reads a bare no, yes, on, off or null as a boolean or null)"
             )
-        return items
+        return words
 
     def phrases(key: str) -> tuple[Phrase, ...]:
         return tuple(sorted({_phrase_tokens(v, script) for v in words_only(raw[key], key)}))
