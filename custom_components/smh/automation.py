@@ -196,7 +196,7 @@ def handlers(
             raise _error("no_model")
         try:
             result = await AutomationSynthesizer(llm, max_tries=call.data["max_tries"]).synthesize(
-                text, backend, guard=ActionGuard([text])
+                text, backend, guard=ActionGuard([text], language=hass.config.language)
             )
         except InfraError as err:
             raise _error("model_failed", message=str(err)) from err

@@ -299,6 +299,23 @@ async def test_a_high_risk_rule_the_request_did_not_ask_for_needs_confirming(
         await _create(hass, confirm=placeholders["code"])
 
 
+async def test_the_question_is_asked_in_home_assistants_language(
+    hass: HomeAssistant, entry, server, config_dir
+) -> None:
+    """The service call carries no language: the guard asks in the one HA is set to."""
+    server.script = [_reply(HEAT_AC)]
+    hass.config.language = "de"
+    with pytest.raises(ServiceValidationError) as exc:
+        await hass.services.async_call(
+            DOMAIN, "create_automation", {"text": REQUEST}, blocking=True
+        )
+    assert exc.value.translation_key == "needs_confirmation"
+    assert exc.value.translation_placeholders["prompt"] == (
+        "Soll ich den Raum mit „Kitchen AC“ (Kitchen) auf 30 °C heizen? Sag ja, um zu bestätigen."
+    )
+    assert (config_dir / "automations.yaml").read_text() == EMPTY
+
+
 async def test_a_high_risk_rule_the_request_asks_for_is_saved(
     hass: HomeAssistant, entry, server, config_dir
 ) -> None:
