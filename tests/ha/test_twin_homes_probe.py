@@ -20,6 +20,7 @@ from smh_core.ha.hardware_map import load_mapping
 from smh_core.ha.twin_compare import compare_runs
 from smh_core.task.home import HomeCache
 from tests.ha import test_twin_homes
+from tests.ha.test_twin_synthetic_home import figures
 from tests.ha.twin_flow import TwinFlow, holds, twin_then_real
 
 kitchen_sink_url = test_twin_homes.kitchen_sink_url  # HA's kitchen_sink on a loopback port
@@ -76,6 +77,8 @@ async def test_kitchen_sink_probed(
 ) -> None:
     flow = await twin_then_real(hass, kitchen_sink_url, hass_access_token, tmp_path, probe=True)
     printed = capsys.readouterr().out
+    with capsys.disabled():
+        print("\n" + figures("kitchen_sink, probed", flow))  # docs/physical-home.md's row
     assert "nothing to probe" in printed  # its locks are high-risk; switches hold no number
     assert "nothing to probe" in (tmp_path / "twin.probe.md").read_text()
     holds(flow, least_devices=10, least_both=7)
@@ -141,6 +144,7 @@ async def test_the_matter_home_probed(
             await assign_areas(call, home)
         flow = await twin_then_real(hass, url, hass_access_token, tmp_path, probe=True)
         learnt = (tmp_path / "twin.probe.md").read_text()
+        print(figures("Matter home, probed", flow))  # docs/physical-home.md's row
         assert learnt.count("as the twin: exact and at once") >= 6, learnt
         holds(flow, least_devices=27, least_both=12)
         await deaf_device_is_flagged(hass, flow, url, hass_access_token, tmp_path)

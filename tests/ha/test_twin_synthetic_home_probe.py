@@ -3,7 +3,8 @@ hass by allenporter's synthetic-home integration as ``test_twin_synthetic_home.p
 (opt-in: the same three variables; none set, skipped). Each home probed, then the five steps:
 nothing differs and a device made deaf is flagged. Left to the integration's own moving
 covers, the probe learns their speed, and the blinds the unprobed report flags as slow are not
-flagged any more. A lone lock (``assist-mini/home1-us-lock``) is nothing to probe, not a crash."""
+flagged any more. A lone lock (``assist-mini/home1-us-lock``) is nothing to probe, not a crash.
+With ``SMH_SYNTHETIC_HOME_SWEEP=1`` too, the probe alone on every inventory of the datasets."""
 
 from __future__ import annotations
 
@@ -13,9 +14,15 @@ import pytest
 from homeassistant.core import HomeAssistant
 
 from smh_core.cli.main import main
+from smh_core.ha.ha_inventory import read_inventory
+from smh_core.ha.hardware import HardwareClient
+from smh_core.ha.twin_map import twin_mapping
+from smh_core.ha.twin_probe import probe_home, probed
+from smh_core.ha.websocket import connect
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.task.model import HomeRef
 from tests.ha.test_twin_homes_probe import deaf_device_is_flagged
-from tests.ha.test_twin_synthetic_home import EVERY_DOMAIN, HOMES, _load, figures
+from tests.ha.test_twin_synthetic_home import EVERY_DOMAIN, HOMES, SWEEP, _load, figures
 from tests.ha.twin_flow import holds, twin_then_real
 
 
@@ -67,3 +74,43 @@ async def test_a_lone_lock_has_nothing_to_probe(
     argv = ["home", "probe", "--home", str(twin), *ha, "--yes"]
     assert await hass.async_add_executor_job(main, argv) == 0
     assert "nothing to probe" in capsys.readouterr().out
+
+
+WATCHED = ("brightness", "current_position", "percentage", "volume_level", "humidity")
+
+
+@pytest.mark.parametrize("home", SWEEP)
+async def test_every_inventory_probed(
+    hass: HomeAssistant, hass_client, hass_access_token: str, monkeypatch, tmp_path: Path, home: str
+) -> None:
+    """The probe alone (still for 0.4 s, not 1.5: these covers move at once), as ``smh home
+    probe`` drives it: no inventory fails, and every entity is as it was after."""
+    import aiohttp
+
+    url = await _load(hass, hass_client, monkeypatch, home, instant_covers=True)
+    twin = tmp_path / "twin.json"
+    ha = ["--ha-url", url, "--token", hass_access_token]
+    assert (
+        await hass.async_add_executor_job(main, ["home", "from-ha", *ha, "--out", str(twin)]) == 0
+    )
+    twin_home = HomeEngine.from_file(twin).home
+    async with connect(url, hass_access_token) as call:
+        inventory = await read_inventory(call)
+    proposal = twin_mapping(twin_home, HomeRef(file="homes/twin.json"), inventory)
+    before = {s.entity_id: (s.state, dict(s.attributes)) for s in hass.states.async_all()}
+    if not proposal.devices() or not probed(twin_home, proposal.mapping()):
+        print(f"| {home} | nothing to probe |")
+        return
+    async with aiohttp.ClientSession() as session:
+        client = HardwareClient(url, hass_access_token, session)
+        like = HomeEngine(twin_home).snapshot()
+        probe = await probe_home(client, twin_home, proposal.mapping(), like, quiet=0.4, timeout=10)
+    await hass.async_block_till_done()
+    print(f"| {home} |", probe.markdown().replace("\n", " ")[45:])
+    assert probe.restore_problems == []
+    for state in hass.states.async_all():
+        was = before.get(state.entity_id)
+        if was is not None:
+            assert state.state == was[0], state.entity_id
+            for key in WATCHED:
+                assert state.attributes.get(key) == was[1].get(key), (state.entity_id, key)
