@@ -71,8 +71,19 @@ def test_what_is_learnt_is_what_the_engine_and_the_generators_honour() -> None:
     assert device.services[0].arguments[0].precision == 10
     assert device.userdata.travel is not None and 10 <= device.userdata.travel["position"] <= 11
     engine = HomeEngine(out)
-    assert not engine.execute("cover.w", "set_position", {"position": 44}).ok
-    assert engine.execute("cover.w", "set_position", {"position": 40}).ok
+    # asked 44 it stopped at 40 and asked 67 at 70: it rounds to the nearest step, as the twin
+    assert device.services[0].arguments[0].rounding == "nearest"
+    assert engine.execute("cover.w", "set_position", {"position": 44}).ok
+    assert engine.value("cover.w", "position") == 40
+    assert engine.execute("cover.w", "set_position", {"position": 67}).ok
+    assert engine.value("cover.w", "position") == 70
+    # a step whose rounding was not learnt: off-grid values refused, as a catalog device's
+    unsure = Learnt("cover.w", "position", (), step=10)
+    assert (
+        not HomeEngine(calibrated(home, [unsure]))
+        .execute("cover.w", "set_position", {"position": 44})
+        .ok
+    )
     rng = random.Random(0)
     drawn = {valid_value(device.services[0].arguments[0], rng) for _ in range(50)}
     assert drawn <= set(range(0, 101, 10)) and len(drawn) > 3

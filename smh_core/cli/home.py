@@ -64,9 +64,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         "device of the twin that is not high-risk (never locks, alarms, garage doors, valves, "
         "thermostats...) for 44 %% and 67 %% of its range, one call each, watch where it stops "
         "and how fast it gets there, and put it back as it was. A device that holds only a grid "
-        "of values (HA's demo windows: steps of 10) gets that grid in the twin (the engine and "
-        "the task generators honour it); one that travels gets its speed (the twin-vs-real "
-        "report expects it). What was seen goes to OUT's .probe.md beside it.",
+        "of values (HA's demo windows: steps of 10) gets that grid in the twin (the task "
+        "generators honour it) and the way it takes a value off it (the demo's: to the nearest "
+        "step; one more call where the two leave it open), which the twin then does too; one "
+        "that travels gets its speed (the twin-vs-real report expects it). Devices HA shows "
+        "unavailable are not moved. What was seen goes to OUT's .probe.md beside it.",
     )
     pr.add_argument("--home", type=Path, required=True, help="the twin (from `smh home from-ha`)")
     pr.add_argument("--out", type=Path, help="the calibrated twin to write (default: --home)")
@@ -140,7 +142,7 @@ def _probe(args: argparse.Namespace) -> int:
     from smh_core.ha.hardware import HardwareClient
     from smh_core.ha.login import access_token
     from smh_core.ha.twin_map import twin_mapping
-    from smh_core.ha.twin_probe import calibrated, probe_home, probed
+    from smh_core.ha.twin_probe import NOTHING_TO_PROBE, Probe, calibrated, probe_home, probed
     from smh_core.homeenv.engine import HomeEngine, dump_home, load_home
     from smh_core.task.model import HomeRef
 
@@ -150,11 +152,19 @@ def _probe(args: argparse.Namespace) -> int:
     token = asyncio.run(access_token(args.ha_url, args.token, args.username))
     args.token, args.username = token, None
     inventory = read_live(args, read_inventory)
-    mapping = twin_mapping(home, HomeRef(file=f"homes/{args.home.name}"), inventory).mapping()
-    targets = probed(home, mapping)
+    proposal = twin_mapping(home, HomeRef(file=f"homes/{args.home.name}"), inventory)
+    # a home of only high-risk devices (a lone lock) maps nothing, and a mapping needs a device
+    targets = probed(home, proposal.mapping()) if proposal.devices() else []
+    out = args.out or args.home
+    report = out.with_name(f"{out.stem}.probe.md")
     if not targets:
-        print("nothing to probe: no device that is not high-risk has a settable number")
+        print(NOTHING_TO_PROBE)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(dump_home(home), encoding="utf-8")  # the twin as it was, where asked
+        report.write_text(Probe().markdown(), encoding="utf-8")
+        print(f"wrote {out}: the twin unchanged; {report}")
         return 0
+    mapping = proposal.mapping()
     print(
         f"the probe moves {len(targets)} settings of devices in {args.ha_url}, then puts them back:"
     )
@@ -176,10 +186,8 @@ def _probe(args: argparse.Namespace) -> int:
             return await probe_home(client, home, mapping, like)
 
     probe = asyncio.run(run())
-    out = args.out or args.home
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(dump_home(calibrated(home, probe.learnt)), encoding="utf-8")
-    report = out.with_name(f"{out.stem}.probe.md")
     report.write_text(probe.markdown(), encoding="utf-8")
     for item in probe.learnt:
         print(f"  {item.describe()}")

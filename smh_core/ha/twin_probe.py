@@ -10,15 +10,22 @@ the device back as it found it. From what it saw it learns:
 * a **step**: the device held values on a grid (every value it passed or stopped at is a
   multiple of one step from the range's start, and it stopped within a step of what it was
   asked): the twin's attribute and the service arguments that set it get that ``precision``,
-  so the engine refuses off-grid values as the catalog's devices do, and task generators draw
-  values the device can hold (:func:`smh_core.homeenv.samples.valid_value`);
+  and task generators draw values the device can hold
+  (:func:`smh_core.homeenv.samples.valid_value`);
+* how it **rounds** a value off that grid: where it stopped below or above each off-grid value
+  it was asked says ``nearest``, ``down`` or ``up``; when the two asks leave two of these
+  possible, one more value between them is asked. The twin gets that ``rounding`` and takes an
+  off-grid value as the device does (HA's demo window asked for 44 stops at 40, and so does its
+  twin); when no rule fits, the twin refuses off-grid values, as a catalog device does;
 * a **travel rate** (units per second) where it took a measurable time: written to the device's
   ``userdata.travel``, so the report expects the real device to take that long and flags it
   only when it is slower than its calibration.
 
-A device that does not move at all for a call, or that stops somewhere no grid explains, is
-reported and nothing is learnt from it: the report will flag it, as it should. High-risk
-devices (:func:`.twin_map.high_risk`) are never probed, whatever was opted in for real runs.
+A device that does not move at all for a call, that stops somewhere no grid explains, or
+that is still changing when the probe gives up on it, is reported and nothing is learnt from
+it: the report will flag it, as it should. A device HA shows unavailable (or no longer has) is
+not moved at all. High-risk devices (:func:`.twin_map.high_risk`) are never probed, whatever
+was opted in for real runs.
 """
 
 from __future__ import annotations
@@ -30,11 +37,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from smh_core.homeenv.model import AttrType, Device, Home
+from smh_core.homeenv.model import AttrType, Device, Home, Rounding
 from smh_core.homeenv.snapshot import Snapshot
 
 from .device_sync import IN_MOTION, DeviceClient, overlay, reach, read_all
-from .hardware_map import NOT_OBSERVED, HardwareMapping, ReadError
+from .hardware_map import NOT_OBSERVED, UNREACHABLE, HardwareMapping, ReadError
 from .twin_map import high_risk
 
 PROBE_AT = (0.44, 0.67)
@@ -45,8 +52,16 @@ QUIET_SECONDS = 1.5
 """A value unchanged this long, its entity not shown in motion, is where the device stopped
 (HA's demo covers step once a second)."""
 
+NOTHING_TO_PROBE = "nothing to probe: no device that is not high-risk has a settable number"
+
 MEASURABLE_SECONDS = 0.5
 """Travel faster than this is taken as instant (HA's own round trip is in it)."""
+
+ROUNDED: dict[Rounding, str] = {
+    "nearest": "to the nearest step",
+    "down": "down to a step",
+    "up": "up to a step",
+}
 
 
 @dataclass(frozen=True)
@@ -57,6 +72,8 @@ class Observation:
     asked: float
     path: tuple[tuple[float, Any], ...]
     refused: str | None = None
+    still: bool = True
+    """The value stopped changing before the probe gave up (False: still changing then)."""
 
     @property
     def start(self) -> Any:
@@ -82,17 +99,26 @@ class Learnt:
     step: float | None = None
     rate: float | None = None
     note: str = ""
+    rounding: Rounding | None = None
+    """How it takes a value off its grid (with a ``step``; None: not learnt, the twin refuses
+    such values)."""
 
     def describe(self) -> str:
         seen = "; ".join(
             f"asked {o.asked:g}: {o.refused}"
             if o.refused
             else f"asked {o.asked:g}: {_shown(o.start)} -> {_shown(o.settled)} in {o.seconds:.1f} s"
+            + ("" if o.still else ", still changing")
             for o in self.observations
         )
         learnt = []
         if self.step is not None:
             learnt.append(f"holds steps of {self.step:g}")
+            learnt.append(
+                f"takes other values {ROUNDED[self.rounding]}"
+                if self.rounding
+                else "how it takes other values not learnt (the twin refuses them)"
+            )
         if self.rate is not None:
             learnt.append(f"moves {self.rate:.1f} a second")
         what = ", ".join(learnt) or self.note or "as the twin: exact and at once"
@@ -118,12 +144,64 @@ def _grid(values: Iterable[float], lo: float) -> float | None:
     return float(step) if step else None
 
 
+def fitting_rounding(observations: Iterable[Observation], lo: float, step: float) -> set[Rounding]:
+    """The roundings every answered off-grid ask fits (where it stopped: the grid point below
+    or above what was asked). A tie fits ``nearest`` only where it stopped on the even grid
+    point, as the twin rounds ties (:func:`smh_core.homeenv.validation.grid_rounder`)."""
+    fits: set[Rounding] = {"nearest", "down", "up"}
+    for o in observations:
+        if o.refused is not None or not _number(o.settled):
+            continue
+        k = (o.asked - lo) / step
+        if k.is_integer():
+            continue
+        below, frac = math.floor(k), k - math.floor(k)
+        if o.settled == lo + below * step:
+            here: set[Rounding] = {"down"}
+            if frac < 0.5 or (frac == 0.5 and below % 2 == 0):
+                here.add("nearest")
+        elif o.settled == lo + (below + 1) * step:
+            here = {"up"}
+            if frac > 0.5 or (frac == 0.5 and below % 2 == 1):
+                here.add("nearest")
+        else:
+            here = set()
+        fits &= here
+    return fits
+
+
+def tie_breaker(learnt: Learnt, lo: float, hi: float) -> float | None:
+    """A value to ask to tell apart the two roundings the asks so far left possible
+    (``nearest`` and one of ``down``/``up``): one above a grid point when ``up`` is possible
+    (only ``up`` goes to the next step), one below the next grid point when ``down`` is (only
+    ``down`` goes back), in a step near the middle of the range that the device is not at
+    either end of (else a device that stays put could not be told from one that ignored the
+    call). None when a rounding was learnt or none fits, or the grid is too fine (a step of 2
+    has only ties between its points) or the range too narrow to ask one."""
+    if learnt.step is None or learnt.rounding is not None:
+        return None
+    step = learnt.step
+    fits = fitting_rounding(learnt.observations, lo, step)
+    if len(fits) != 2 or step < 3:
+        return None
+    at = learnt.observations[-1].settled
+    cells = int((hi - lo) // step)  # grid steps wholly inside the range
+    for m in sorted(range(cells), key=lambda m: (abs(m - (cells - 1) / 2), m)):
+        if at not in (lo + m * step, lo + (m + 1) * step):
+            v = lo + m * step + (1 if "up" in fits else step - 1)
+            return int(v) if float(v).is_integer() else v
+    return None
+
+
 def learn(did: str, locator: str, lo: float, observations: list[Observation]) -> Learnt:
     """What ``observations`` of one attribute (range starting at ``lo``) say about the device."""
     seen = tuple(observations)
     answered = [o for o in seen if o.refused is None and _number(o.settled)]
     if not answered:
         return Learnt(did, locator, seen, note="no call answered with a number: nothing learnt")
+    if any(not o.still for o in seen if o.refused is None):
+        note = "still changing when the probe gave up: nothing learnt (it will be flagged)"
+        return Learnt(did, locator, seen, note=note)
     if any(o.settled == o.start != o.asked for o in answered):
         return Learnt(
             did, locator, seen, note="ignored a call: nothing learnt (it will be flagged)"
@@ -134,9 +212,15 @@ def learn(did: str, locator: str, lo: float, observations: list[Observation]) ->
         if step is None or step <= 1 or any(abs(o.settled - o.asked) >= step for o in answered):
             note = "stopped off what it was asked, on no grid: nothing learnt (it will be flagged)"
             return Learnt(did, locator, seen, note=note)
-    moved = [o for o in answered if o.seconds >= MEASURABLE_SECONDS and o.settled != o.start]
+    moved = [
+        o
+        for o in answered
+        if o.seconds >= MEASURABLE_SECONDS and _number(o.start) and o.settled != o.start
+    ]  # from a value HA did not report (an off light's brightness), no distance to time
     rate = min((abs(o.settled - o.start) / o.seconds for o in moved), default=None)
-    return Learnt(did, locator, seen, step=step, rate=rate)
+    fits = fitting_rounding(answered, lo, step) if step is not None else set()
+    rounding = next(iter(fits)) if len(fits) == 1 else None
+    return Learnt(did, locator, seen, step=step, rate=rate, rounding=rounding)
 
 
 async def observe(
@@ -179,9 +263,9 @@ async def observe(
             path.append((round(now, 3), got))
             changed = now
         elif not moving and now - changed >= quiet:
-            break
+            return Observation(asked, tuple(path))
         await asyncio.sleep(interval)
-    return Observation(asked, tuple(path))
+    return Observation(asked, tuple(path), still=False)
 
 
 def probed(home: Home, mapping: HardwareMapping) -> list[tuple[Device, str, float, float]]:
@@ -207,7 +291,7 @@ class Probe:
 
     def markdown(self) -> str:
         lines = ["# What the probe learnt from the real devices", ""]
-        lines += [f"- {item.describe()}" for item in self.learnt]
+        lines += [f"- {item.describe()}" for item in self.learnt] or [NOTHING_TO_PROBE]
         lines += [f"- NOT PUT BACK: {p}" for p in self.restore_problems]
         return "\n".join(lines) + "\n"
 
@@ -221,36 +305,61 @@ async def probe_home(
     timeout: float = 30.0,
     interval: float = 0.1,
 ) -> Probe:
-    """Drive each probed attribute (:func:`probed`) through :data:`PROBE_AT`, then put its
-    device back as it was read before (every settable attribute HA showed)."""
+    """Drive each probed attribute (:func:`probed`) through :data:`PROBE_AT` (and one more
+    value where they leave its rounding open, :func:`tie_breaker`), then put its device back
+    as it was read before (every settable attribute HA showed), also when the probe fails
+    half-way. A device HA shows unavailable, or no longer has, is not moved."""
     out = Probe()
     for device, locator, lo, hi in probed(home, mapping):
         did = device.did
+        amap = mapping.get(did, locator)
+        assert amap is not None
+        states = await client.states()
+        state = states.get(amap.entity)
+        if state is None or state.get("state") in UNREACHABLE:
+            shown = "not in Home Assistant" if state is None else f"{state.get('state')}"
+            note = f"{amap.entity} is {shown}: not moved, nothing learnt"
+            out.learnt.append(Learnt(did, locator, (), note=note))
+            continue
         keys = {(d, loc) for d, loc, a in mapping.items() if d == did and a.set is not None}
-        prior = read_all(mapping, await client.states(), like)
-        seen = []
-        for fraction in PROBE_AT:
-            asked = round(lo + fraction * (hi - lo))
-            seen.append(
-                await observe(client, mapping, did, locator, like, asked, quiet, timeout, interval)
+        prior = read_all(mapping, states, like)
+        try:
+            seen = []
+            for fraction in PROBE_AT:
+                asked = round(lo + fraction * (hi - lo))
+                seen.append(
+                    await observe(
+                        client, mapping, did, locator, like, asked, quiet, timeout, interval
+                    )
+                )
+            got = learn(did, locator, lo, seen)
+            extra = tie_breaker(got, lo, hi)
+            if extra is not None:
+                seen.append(
+                    await observe(
+                        client, mapping, did, locator, like, extra, quiet, timeout, interval
+                    )
+                )
+                got = learn(did, locator, lo, seen)
+            out.learnt.append(got)
+        finally:
+            readable = {
+                k
+                for k in keys
+                if prior.get(k) is not NOT_OBSERVED and not isinstance(prior.get(k), ReadError)
+            }
+            back = await reach(
+                client, mapping, overlay(like, prior), timeout, interval, readable, commanded=True
             )
-        out.learnt.append(learn(did, locator, lo, seen))
-        readable = {
-            k
-            for k in keys
-            if prior.get(k) is not NOT_OBSERVED and not isinstance(prior.get(k), ReadError)
-        }
-        back = await reach(
-            client, mapping, overlay(like, prior), timeout, interval, readable, commanded=True
-        )
-        if back.problem:
-            out.restore_problems.append(back.problem)
+            if back.problem:
+                out.restore_problems.append(back.problem)
     return out
 
 
 def calibrated(home: Home, learnt: Iterable[Learnt]) -> Home:
     """``home`` with what was learnt written in: a step as the ``precision`` of the attribute
-    and of every service argument that sets it; a travel rate in ``userdata.travel``."""
+    and of every service argument that sets it, with the ``rounding`` learnt for off-grid
+    values; a travel rate in ``userdata.travel``."""
     out = home.model_copy(deep=True)
     devices = {d.did: d for d in out.devices}
     for item in learnt:
@@ -258,7 +367,7 @@ def calibrated(home: Home, learnt: Iterable[Learnt]) -> Home:
         if device is None:
             continue
         if item.step is not None:
-            _set_precision(device, item.locator, item.step)
+            _set_precision(device, item.locator, item.step, item.rounding)
         if item.rate is not None:
             travel = dict(device.userdata.travel or {})
             travel[item.locator] = round(item.rate, 2)
@@ -266,16 +375,16 @@ def calibrated(home: Home, learnt: Iterable[Learnt]) -> Home:
     return out
 
 
-def _set_precision(device: Device, locator: str, step: float) -> None:
+def _set_precision(device: Device, locator: str, step: float, rounding: Rounding | None) -> None:
     prefix, _, name = locator.rpartition(".")
     owners = [device] if not prefix else [c for c in device.components if c.name == prefix]
     for owner in owners:
         for attr in owner.attributes:
             if attr.name == name:
-                attr.precision = step
+                attr.precision, attr.rounding = step, rounding
         for service in owner.services:
             for effect in service.effects:
                 if effect.set.lstrip("/") == name and effect.arg is not None:
                     for arg in service.arguments:
                         if arg.name == effect.arg:
-                            arg.precision = step
+                            arg.precision, arg.rounding = step, rounding

@@ -6,7 +6,8 @@ stops at the first problem, leaving the state untouched:
 
 1. the device exists; 2. the locator names a service (or a writable attribute);
 3. ``arguments`` is an object with no unexpected and no missing names;
-4. each argument's type, options, range and precision; 5. the service's preconditions;
+4. each argument's type, options, range and precision (an off-grid number first rounded where
+   its spec has a ``rounding``, as the real device does); 5. the service's preconditions;
 6. the values the effects would write are valid for their attributes.
 
 Only then is the new device state installed, as a fresh dict (copy-on-write), which is what
@@ -55,6 +56,7 @@ from .validation import (
     Checker,
     compile_checker,
     describe,
+    grid_rounder,
     narrowed_to,
     shared_checker,
     show,
@@ -100,6 +102,9 @@ class _Svc:
     proven: bool = False
     """Every effect is :attr:`_Eff.proven`: a call's changes are valid as computed, and only
     what a behaviour then sets or replaces is checked (:func:`_unproven`)."""
+    rounders: dict[str, Callable[[Any], Any]] = dataclasses.field(default_factory=dict)
+    """Arguments whose off-grid numbers are rounded before they are checked (a ``rounding``
+    in their spec, see :func:`~.validation.grid_rounder`); empty for nearly every service."""
 
 
 @dataclass(slots=True)
@@ -119,6 +124,8 @@ class _Dev:
     as bare ids, see :func:`mode_tag_normalizer`); empty for nearly every device."""
     position: dict[str, int] = dataclasses.field(default_factory=dict)
     """Each attribute's place in the device's state (changes are reported in this order)."""
+    rounders: dict[str, Callable[[Any], Any]] = dataclasses.field(default_factory=dict)
+    """Writable attributes whose off-grid numbers are rounded before they are checked."""
 
 
 def _same(v: Any, w: Any) -> bool:
@@ -375,6 +382,7 @@ def _compile_device(dev: Device) -> _Dev:
                 behavior,
                 ns,
                 all(e.proven for e in effs),
+                {a.name: f for a in s.arguments if (f := grid_rounder(a)) is not None},
             )
     writable = {loc: checkers[loc] for loc, a in attr_models.items() if a.writable}
     ranges = {loc: a.range for loc, a in attr_models.items() if a.range is not None}
@@ -419,6 +427,7 @@ def _compile_device(dev: Device) -> _Dev:
         _container_locators(attr_models),
         shapes,
         {loc: i for i, loc in enumerate(attr_models)},
+        {loc: f for loc in writable if (f := grid_rounder(attr_models[loc])) is not None},
     )
 
 
@@ -726,9 +735,12 @@ class HomeEngine:
                     allowed=svc.arg_names,
                 )
         args: dict[str, Any] = {}
+        rounders = svc.rounders
         for name, (check, required, default) in spec.items():
             if name in arguments:
                 v = arguments[name]
+                if rounders and name in rounders:  # a device that rounds off-grid values
+                    v = rounders[name](v)
                 problem = check(v)
                 if problem is not None:
                     return ServiceError(
@@ -859,6 +871,8 @@ class HomeEngine:
                 allowed=["value"],
             )
         value = arguments["value"]
+        if locator in dev.rounders:
+            value = dev.rounders[locator](value)
         problem = check(value)
         if problem is not None:
             return ServiceError(

@@ -39,6 +39,10 @@ class AttrType(StrEnum):
     DICT = "dict"
 
 
+Rounding = Literal["nearest", "down", "up"]
+"""How a device takes a number off its precision grid (:attr:`ValueSpec.rounding`)."""
+
+
 class _Strict(BaseModel):
     # defer_build: a model's validator is built on its first use, not when its class is made:
     # a process that reads one home builds Home's (and with it the nested models') once,
@@ -59,6 +63,13 @@ class ValueSpec(_Strict):
     options: list[Any] | None = None
     items: ValueSpec | list[ValueSpec] | dict[str, ValueSpec] | None = None
     precision: float | None = None
+    rounding: Rounding | None = None
+    """How a number off the ``precision`` grid is taken. ``None`` (the default, and every
+    catalog device's) refuses it as a precision error. ``nearest`` (ties to the even grid
+    point), ``down`` or ``up`` take it to that grid point, as a real device that rounds what it
+    is asked does (HA's demo window asked for 44 stops at 40); ``smh home probe`` learns it.
+    Service arguments and direct writes are rounded, nothing else: a task's set-up and a
+    behaviour's results must be on the grid."""
     unit: str | None = None
 
     @model_validator(mode="after")
@@ -71,6 +82,10 @@ class ValueSpec(_Strict):
             raise ValueError("enum values need a non-empty 'options' list")
         if self.precision is not None and self.precision <= 0:
             raise ValueError("precision must be positive")
+        if self.rounding is not None and (
+            self.precision is None or self.type not in (AttrType.INT, AttrType.FLOAT)
+        ):
+            raise ValueError("rounding needs a number with a precision (the grid it rounds to)")
         if self.type == AttrType.TUPLE and not isinstance(self.items, list):
             raise ValueError("tuple values need 'items' as a list of per-position specs")
         if (

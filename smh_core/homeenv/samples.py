@@ -73,8 +73,8 @@ def invalid_value(spec: ValueSpec, rng: random.Random) -> Any:
         ]
     if t == AttrType.INT:
         candidates.append(1.5)
-    if t in (AttrType.INT, AttrType.FLOAT) and spec.precision and spec.range:
-        off = spec.range[0] + spec.precision / 3
+    if t in (AttrType.INT, AttrType.FLOAT) and spec.precision and spec.range and not spec.rounding:
+        off = spec.range[0] + spec.precision / 3  # a device that rounds takes it: not invalid
         if off <= spec.range[1]:
             candidates.append(off)
     if t == AttrType.BOOL:

@@ -216,6 +216,49 @@ def _grid_checker(what: str, precision: float, lo: float | None, allowed: Any) -
     return on_grid
 
 
+def grid_rounder(spec: ValueSpec) -> Callable[[Any], Any] | None:
+    """For a number spec with a ``precision`` and a ``rounding``, the function that takes a
+    finite number inside the range and off the grid to the grid point ``rounding`` names (an
+    ``int`` for an ``int`` spec); any other value comes back as it is, for the checker to
+    judge (a float for an int, a number out of range, text). ``None`` for every other spec:
+    without a ``rounding`` an off-grid value stays refused.
+
+    The grid starts at the range's lower bound (or 0), as :func:`_grid_checker`'s. ``up`` past
+    the range's upper bound takes the last grid point inside it."""
+    if spec.rounding is None or spec.precision is None or spec.type not in _NUMERIC:
+        return None
+    step, how = spec.precision, spec.rounding
+    lo, hi = spec.range if spec.range is not None else (-math.inf, math.inf)
+    base = lo if spec.range is not None else 0.0
+    is_int = spec.type == AttrType.INT
+
+    def rounded(v: Any) -> Any:
+        if (
+            isinstance(v, bool)
+            or not isinstance(v, (int, float))
+            or (is_int and type(v) is not int)
+        ):
+            return v
+        if not (lo <= v <= hi):  # NaN and infinities too
+            return v
+        try:
+            k = (v - base) / step
+        except OverflowError:  # an int too large for a float: the checker refuses it
+            return v
+        if not math.isfinite(k) or abs(k - round(k)) <= GRID_REL_TOL * (abs(k) + 1):
+            return v  # on the grid up to float noise (or too far out to have one)
+        n = round(k) if how == "nearest" else math.floor(k) if how == "down" else math.ceil(k)
+        out = base + n * step
+        if out > hi:
+            out -= step
+        out = round(out, 10)  # 0.1 * 3 -> 0.3, as the grid checker accepts it
+        if is_int:
+            return int(out) if float(out).is_integer() else v
+        return float(out)
+
+    return rounded
+
+
 _SHARED: dict[tuple[Any, ...], Checker] = {}
 _SHARED_MAX = 8192
 
