@@ -52,7 +52,42 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--max-tokens", type=int, help="completion tokens per draft (default: 1024, --local: 512)"
     )
     s.add_argument("--save", type=Path, help="write the home with the rule stored to this file")
+    s.add_argument(
+        "--language",
+        default="en",
+        help="the language of the request (de, es, fr, zh; default en): the action guard asks "
+        "its question in it and reads the answer in it",
+    )
     s.set_defaults(func=_synthesize)
+
+
+HELD = 4
+"""Exit status of a rule held for a consent the user did not give (not printed, not stored)."""
+
+
+def _consented(guard: Any, backend: Any, rule: Any, question: str) -> bool:
+    """Whether the user, asked ``question`` on a terminal, confirms every high-risk action of
+    ``rule`` the request did not ask for; read by the action guard as an agent's confirmation
+    is (only a plain yes, fail closed). Without a terminal nobody can answer: not confirmed."""
+    from smh_core.agent.safety import GuardedBackend
+
+    guarded = GuardedBackend(backend, guard)
+    actions = [a.model_dump(mode="json") for a in rule.actions]
+    for _ in actions:  # one question per high-risk action at most
+        if not sys.stdin.isatty():
+            return False
+        print(question, file=sys.stderr)
+        try:
+            reply = input("> ")
+        except EOFError:
+            return False
+        if not guard.answer(reply):
+            return False
+        refusal = guarded.first_refusal(actions, "create_automation")
+        if refusal is None:
+            return True
+        question = refusal["error"].get("prompt") or refusal["error"]["message"]
+    return False
 
 
 def _synthesize(args: argparse.Namespace) -> int:
@@ -73,6 +108,7 @@ def _synthesize(args: argparse.Namespace) -> int:
     engine = HomeEngine.from_file(args.home)
     sim = Simulator(engine)
     backend = EmbeddedBackend(engine, sim=sim)
+    guard = ActionGuard([args.request], language=args.language)
 
     async def synthesize(base_url: str | None, model: str) -> Any:
         llm = LLMClient(
@@ -87,7 +123,7 @@ def _synthesize(args: argparse.Namespace) -> int:
         try:
             # a rule with a high-risk action the request does not ask for comes back with "consent"
             return await AutomationSynthesizer(llm, max_tries=args.tries).synthesize(
-                args.request, backend, guard=ActionGuard([args.request])
+                args.request, backend, guard=guard
             )
         finally:
             await llm.aclose()
@@ -115,6 +151,16 @@ def _synthesize(args: argparse.Namespace) -> int:
     if result.rule is None:
         print(f"smh: no valid rule after {len(result.attempts)} tries", file=sys.stderr)
         return 1
+    if result.consent is not None:  # a high-risk action the request did not ask for
+        error = result.consent["error"]
+        if not _consented(guard, backend, result.rule, error.get("prompt") or error["message"]):
+            print(
+                "smh: the rule was not stored or printed: it makes a high-risk change the "
+                f"request does not ask for ({error['message']}); answer the question with a "
+                "plain yes in a terminal to keep it",
+                file=sys.stderr,
+            )
+            return HELD
     print(
         json.dumps(
             result.rule.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False
