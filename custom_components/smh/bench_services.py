@@ -22,6 +22,7 @@ with the reason.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
@@ -36,7 +37,7 @@ from smh_core.bench.claims import said_versus_did
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.bench.world import not_the_agents
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.snapshot import Snapshot
+from smh_core.homeenv.snapshot import Snapshot, diff
 from smh_core.sim.simulator import SimulationError
 from smh_core.task.home import override_updates
 from smh_core.task.model import Task
@@ -71,6 +72,9 @@ VERIFY_SCHEMA = vol.Schema(
         vol.Optional("response", default=""): cv.string,
         vol.Optional("questions", default=[]): [cv.string],
         vol.Optional("tool_calls"): [dict],  # given (even empty): the turn's calls are known
+        # the devices of smh.snapshot when the agent first asked: a clarify goal fails on what
+        # the agent changed before asking
+        vol.Optional("asked_state"): {cv.string: dict},
     }
 )
 
@@ -148,6 +152,28 @@ def task_state(engine: HomeEngine, initial: Snapshot, task: Task) -> Snapshot:
     return staged_state(engine, initial, override_updates(task))
 
 
+def changed_before_asking(
+    engine: HomeEngine, before: Snapshot, asked: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """What the agent changed between the task's start and its first question: ``asked`` (the
+    devices ``smh.snapshot`` returned then, read back from JSON) against ``before`` as JSON gives
+    it, without what no agent changes (:func:`not_the_agents`). A state of other devices than
+    the home's is refused: it cannot be told what changed."""
+    start = json.loads(json.dumps(before.to_dict(), default=str))  # as the runner sends it
+    if set(asked) != set(start):
+        extra = sorted(set(asked) ^ set(start))
+        raise _error(
+            "engine_error",
+            message=f"asked_state: not this home's devices (differs in {', '.join(extra[:3])})",
+        )
+    ignore = not_the_agents(engine)
+    return [
+        c.to_dict()
+        for c in diff(Snapshot(start), Snapshot(dict(asked)))
+        if not ignore(c.did, c.locator)
+    ]
+
+
 def handlers(
     hass: HomeAssistant, entry_for: Callable[[ServiceCall], SmhConfigEntry]
 ) -> dict[str, Callable[[ServiceCall], Awaitable[ServiceResponse]]]:
@@ -198,6 +224,10 @@ def handlers(
             questions=list(call.data["questions"]),
             tool_calls=list(call.data.get("tool_calls", [])),
         )
+        if "asked_state" in call.data:
+            outcome.acted_before_asking = changed_before_asking(
+                runtime.engine, runtime.task_before, call.data["asked_state"]
+            )
         async with runtime.lock:  # the state between slices of an smh.advance_time, not during one
             after = runtime.engine.snapshot()
             plans = runtime.plans()

@@ -122,22 +122,48 @@ class ReplayAgent:
         calls = old.get("tool_calls", [])
         # The user hears the questions again and gives the same scripted replies (the action guard
         # listens to them): those asked through ask_user where they were asked, the others (the
-        # oracle's and DR's, asked before acting) first.
+        # oracle's and DR's) where they came: first, or after as many state-changing calls as
+        # the record says ran before the agent asked (DR acts on its plan, then asks).
         in_loop = sum(c.get("tool") == "ask_user" for c in calls)
-        for question in outcome.questions[: max(0, len(outcome.questions) - in_loop)]:
-            user(question)
-        play_calls(calls, backend, user, outcome)
+        outside = outcome.questions[: max(0, len(outcome.questions) - in_loop)]
+        acted = len(old.get("acted_before_asking") or []) if outside else 0
+        play_calls(calls, backend, user, outcome, (acted, outside))
         return outcome
 
 
+_STATE_CHANGING = frozenset(
+    {
+        "control_device",
+        "schedule_actions",
+        "cancel_schedule",
+        "create_automation",
+        "delete_automation",
+    }
+)
+"""Tools whose calls change the home (a device, a schedule, a stored rule) when they go through."""
+
+
 def play_calls(
-    calls: list[dict[str, Any]], backend: HomeBackend, user: UserReply, outcome: Outcome
+    calls: list[dict[str, Any]],
+    backend: HomeBackend,
+    user: UserReply,
+    outcome: Outcome,
+    ask: tuple[int, list[str]] = (0, []),
 ) -> list[str]:
     """Run recorded calls in order into ``outcome``: each is recorded, ``ask_user`` goes to the
     scripted user, the rest run again (:func:`replay_call`) and a refused one counts as
-    invalid. Returns the questions asked through ``ask_user``."""
+    invalid. ``ask`` (n, questions): questions asked outside the calls, put to the user once
+    ``n`` state-changing calls have gone through. Returns the questions asked through
+    ``ask_user``."""
     asked = []
-    for call in calls:
+    acted, pending = ask[0], list(ask[1])
+    for call in [*calls, None]:
+        if pending and acted <= 0:
+            for question in pending:
+                user(question)
+            pending = []
+        if call is None:
+            break
         outcome.tool_calls.append(call)
         if call.get("tool") == "ask_user":
             question = str((call.get("arguments") or {}).get("question", ""))
@@ -147,6 +173,8 @@ def play_calls(
         result = replay_call(backend, call.get("tool", ""), call.get("arguments") or {})
         if isinstance(result, dict) and result.get("ok") is False:
             outcome.invalid_calls += 1
+        elif call.get("tool") in _STATE_CHANGING and isinstance(result, dict) and result.get("ok"):
+            acted -= 1  # went through, as the runner's AskOrder counts it
     return asked
 
 

@@ -101,6 +101,11 @@ class Outcome:
     protocol: dict[str, Any] = field(
         default_factory=dict
     )  # how the model was talked to (tools, structured)
+    acted_before_asking: list[dict[str, Any]] = field(default_factory=list)
+    """What changed the home before the agent's first question: the state-changing calls the
+    home ran (the embedded runner sees each reach it, :class:`~smh_core.bench.runner.AskOrder`),
+    or the changes the home showed when the question came back (Home Assistant, where another
+    agent's calls are not seen). Empty when the agent asked first, or never asked."""
 
 
 @dataclass
@@ -331,6 +336,16 @@ async def _verify_goal(
             if changed:
                 return _fail("acted without asking for the missing information", "MS")
             return _fail("did not ask for clarification", "MS", "deterministic")
+        if outcome.acted_before_asking:
+            # the paper's ambiguous intent: clarify *before* acting; asking after is acting blind
+            n = len(outcome.acted_before_asking)
+            return _fail(
+                f"acted before asking for the missing information ({n} state-changing "
+                f"{'call' if n == 1 else 'calls'} before the question)",
+                "MS",
+                "deterministic",
+                acted=outcome.acted_before_asking,
+            )
         if goal.then is not None:
             return check_state(
                 goal.then.critic, before, after, goal.then.preserve, goal.then.may_change, ignore

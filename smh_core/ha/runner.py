@@ -117,6 +117,37 @@ class HomeUnavailable(RuntimeError):
     """HA cannot host a home (the options flow refused it, or the entry did not come back)."""
 
 
+QUESTION_MARKS = ("?", "？")
+"""How a reply that asks ends, in the languages tasks are written in (Spanish opens with ``¿``
+and ends with ``?``; Chinese ends with the full-width ``？``): the fallback when HA's answer
+does not say whether the conversation goes on."""
+
+
+def asks(continue_conversation: bool | None, speech: str) -> bool:
+    """Whether a reply asks the user: HA's ``continue_conversation`` when the answer has it,
+    else whether the speech ends with a question mark (:data:`QUESTION_MARKS`)."""
+    if continue_conversation is not None:
+        return continue_conversation
+    return speech.strip().endswith(QUESTION_MARKS)
+
+
+class ConversationFailed(RuntimeError):
+    """Sending a turn or a scripted reply to HA failed (an HTTP error, a dropped connection):
+    the transport's failure, never the agent's, so the task is recorded as not scored
+    (``kind`` as :class:`~smh_core.llm.errors.InfraError` names it)."""
+
+    def __init__(self, what: str, err: BaseException) -> None:
+        super().__init__(f"{what} failed: {err}")
+        self.status = err.status if isinstance(err, HaError) else None
+        self.kind = (
+            "connection"
+            if self.status is None
+            else "server_error"
+            if self.status >= 500
+            else "protocol"
+        )
+
+
 @dataclass(frozen=True)
 class AssistReply:
     """One answer of ``/api/conversation/process``: the speech, the conversation, and HA's own
@@ -127,6 +158,14 @@ class AssistReply:
     conversation_id: str | None
     response_type: str | None = None
     error_code: str | None = None
+    continue_conversation: bool | None = None
+    """HA's own "the agent asked, the user is expected to answer" (``ConversationResult``'s
+    ``continue_conversation``, in HA 2026.2 to 2026.11 set when the reply ends with ``?``,
+    ``？`` or ``;``, or by the agent); ``None`` when the answer does not carry it."""
+
+    def asks(self) -> bool:
+        """Whether the agent asked the user something: HA's flag, else the reply's last mark."""
+        return asks(self.continue_conversation, self.speech)
 
 
 @dataclass
@@ -196,11 +235,13 @@ class HaClient:
         response = out.get("response", {}) if isinstance(out, dict) else {}
         data = response.get("data")
         data = data if isinstance(data, dict) else {}
+        flag = out.get("continue_conversation") if isinstance(out, dict) else None
         return AssistReply(
             speech=response.get("speech", {}).get("plain", {}).get("speech", ""),
             conversation_id=out.get("conversation_id") if isinstance(out, dict) else None,
             response_type=response.get("response_type"),
             error_code=data.get("code"),
+            continue_conversation=flag if isinstance(flag, bool) else None,
         )
 
     async def agent_trace(
@@ -503,6 +544,15 @@ class _Attempt:
 
     response: str = ""
     speeches: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+    """What the user said, in order: the task's turns and the scripted replies sent."""
+    questions: list[str] = field(default_factory=list)
+    """The agent's replies that asked (:meth:`AssistReply.asks`)."""
+    replies: list[str] = field(default_factory=list)
+    """The scripted replies sent to those questions."""
+    asked_state: dict[str, Any] | None = None
+    """The home's devices when the agent first asked (``smh.snapshot``): what it changed before
+    asking fails a clarify goal."""
     verdict: dict[str, Any] = field(default_factory=dict)
     state: dict[str, Any] = field(default_factory=dict)
     trace: dict[str, Any] = field(default_factory=dict)
@@ -512,6 +562,43 @@ class _Attempt:
     assist: dict[str, str] = field(default_factory=dict)
     """HA's account of the last typed turn: ``response_type`` and ``error_code`` (when HA gave
     them), so a failure can be put down to "no sentence matched" or "acted, but wrongly"."""
+
+
+async def _say(
+    client: HaClient,
+    out: _Attempt,
+    text: str,
+    agent_id: str,
+    conversation: str | None,
+    turn_timeout: float | None,
+    voice: VoiceSession | None,
+    language: str,
+) -> tuple[str | None, bool]:
+    """One thing the user says (a turn or a scripted reply), typed or spoken, into ``out``;
+    returns the conversation id and whether the agent's reply asks. Raises ``TimeoutError``
+    when the agent does not answer in time, :class:`ConversationFailed` when HA cannot be
+    talked to."""
+    out.said.append(text)
+    if voice is None:
+        try:
+            reply = await client.converse_reply(
+                text, agent_id, conversation, turn_timeout, language
+            )
+        except (HaError, aiohttp.ClientError) as err:
+            raise ConversationFailed("/api/conversation/process", err) from err
+        out.response, conversation = reply.speech, reply.conversation_id
+        out.assist = {
+            k: v
+            for k, v in (("response_type", reply.response_type), ("error_code", reply.error_code))
+            if v
+        }
+        return conversation, reply.asks()
+    heard = await voice.speak(text, conversation, turn_timeout)
+    out.heard.append(heard)
+    out.response, conversation = heard.speech, heard.conversation_id or conversation
+    if heard.error and heard.error.get("code") == "timeout":
+        raise TimeoutError
+    return conversation, asks(None, heard.speech)
 
 
 async def _attempt(
@@ -525,51 +612,60 @@ async def _attempt(
     language: str = "en",
 ) -> _Attempt:
     """Load the task, send its turns (typed, or spoken into ``voice``'s pipeline), verify.
-    Raises :class:`HaError` when ``smh.load_task`` refuses the task."""
+    When the agent's reply asks (:meth:`AssistReply.asks`), the task's next scripted reply is
+    sent in the same conversation, as the embedded runner's simulated user answers (replies in
+    order, whichever turn asked); the home's state at the first question goes to ``smh.verify``.
+    Raises :class:`HaError` when ``smh.load_task`` refuses the task, :class:`ConversationFailed`
+    when a turn or a reply could not be sent."""
     entry = {"config_entry_id": entry_id}
     await client.service("smh", "load_task", {**entry, "task": task.model_dump(mode="json")})
     out, conversation = _Attempt(), None
+    replies = [r for turn in task.turns for r in turn.replies]
     started = time.perf_counter()
-    for turn in task.turns:
-        try:
-            if voice is None:
-                reply = await client.converse_reply(
-                    turn.text, agent_id, conversation, turn_timeout, language
+    try:
+        for turn in task.turns:
+            text: str | None = turn.text
+            while text is not None:
+                conversation, asked = await _say(
+                    client, out, text, agent_id, conversation, turn_timeout, voice, language
                 )
-                out.response, conversation = reply.speech, reply.conversation_id
-                out.assist = {
-                    k: v
-                    for k, v in (
-                        ("response_type", reply.response_type),
-                        ("error_code", reply.error_code),
-                    )
-                    if v
-                }
-            else:
-                heard = await voice.speak(turn.text, conversation, turn_timeout)
-                out.heard.append(heard)
-                out.response, conversation = heard.speech, heard.conversation_id or conversation
-                if heard.error and heard.error.get("code") == "timeout":
-                    raise TimeoutError
-        except TimeoutError:
-            out.response, out.timed_out = "", True
-            break
-        out.speeches.append(out.response)
+                out.speeches.append(out.response)
+                text = None
+                if asked:
+                    out.questions.append(out.response)
+                    if out.asked_state is None:
+                        out.asked_state = await _devices(client, entry)
+                    text = replies.pop(0) if replies else None
+                    if text is not None:
+                        out.replies.append(text)
+    except TimeoutError:
+        out.response, out.timed_out = "", True
     out.seconds = time.perf_counter() - started
     if traced and conversation:
         try:
             out.trace = await client.agent_trace(conversation, entry_id)
         except HaError as err:
             raise TraceUnreadable(err) from err
-    verify_data: dict[str, Any] = {**entry, "response": out.response}
+    # SMH's agent reports its own questions (ask_user, DR's clarify mode); another agent's are
+    # the replies that asked
+    questions = out.trace.get("questions", []) if traced else out.questions
+    verify_data: dict[str, Any] = {**entry, "response": out.response, "questions": questions}
+    if out.asked_state is not None:
+        verify_data["asked_state"] = out.asked_state
     if traced:
-        verify_data |= {
-            "tool_calls": out.trace.get("tool_calls", []),
-            "questions": out.trace.get("questions", []),
-        }
+        verify_data["tool_calls"] = out.trace.get("tool_calls", [])
     out.verdict = await client.service("smh", "verify", verify_data)
     out.state = await client.service("smh", "snapshot", entry)
     return out
+
+
+async def _devices(client: HaClient, entry: dict[str, Any]) -> dict[str, Any]:
+    """The hosted home's device states now; a failure to read them is HA's, never the agent's."""
+    try:
+        snapshot = await client.service("smh", "snapshot", entry)
+    except (HaError, aiohttp.ClientError) as err:
+        raise ConversationFailed("smh.snapshot (when the agent asked)", err) from err
+    return dict(snapshot.get("devices") or {})
 
 
 async def _run_task(
@@ -600,6 +696,10 @@ async def _run_task(
         )
     except TraceUnreadable as err:
         run.skip(str(err))
+        return
+    except ConversationFailed as err:  # not scored; a resumed run tries the task again
+        run.log.append(_infra_record(task, agent_id, err))
+        run.ran += 1
         return
     except HaError as err:
         # HA's REST API hides the service's message (HTTP 500): see the HA log for it
@@ -634,7 +734,7 @@ async def _run_task(
         record["claims"] = scored.verdict["claims"]
         record["false_claims"] = int(scored.verdict.get("false_claims") or 0)
     if spoken is not None:
-        record["voice"] = voice_record([t.text for t in task.turns], spoken.heard)
+        record["voice"] = voice_record(spoken.said, spoken.heard)
         text_passed = bool(text.verdict.get("passed"))
         cause = failure_cause(record["passed"], text_passed, record["voice"]["word_errors"])
         record["voice"] |= {
@@ -653,8 +753,35 @@ async def _run_task(
             "questions": scored.trace.get("questions", []),
             "tool_calls": scored.trace.get("tool_calls", []),
         }
+    elif scored.questions:
+        record["outcome"] = {"response": scored.response, "questions": scored.questions}
+    if scored.replies:
+        record["replies_sent"] = scored.replies
     run.log.append(record)
     run.ran += 1
+
+
+def _infra_record(task: Task, agent_id: str, err: ConversationFailed) -> dict[str, Any]:
+    """The record of a task HA could not be talked to about: not scored (``infra``), as the
+    embedded runner records an endpoint's failure."""
+    return {
+        "task_id": task.id,
+        "suite": task.suite,
+        "category": task.category,
+        "subcategory": task.subcategory,
+        "difficulty": task.difficulty,
+        "agent": f"ha:{agent_id}",
+        "backend": "ha",
+        "passed": False,
+        "infra": {"kind": err.kind, "message": str(err)[:500], "status": err.status},
+        "verdict": {
+            "passed": False,
+            "reason": f"not scored: {err.kind}: {str(err)[:500]}",
+            "error_class": "INFRA",
+            "decided_by": "harness",
+            "details": {},
+        },
+    }
 
 
 async def restore_device_states(client: HaClient, entry_id: str, saved: dict[str, Any]) -> None:

@@ -1,0 +1,216 @@
+"""The benchmark through Home Assistant answers the agent's clarifying question: when HA's
+conversation result says the agent asked (``continue_conversation``; the reply's question mark
+where HA does not say), the runner sends the task's scripted reply in the same conversation and
+the task is judged as the embedded runner judges it. Real HA, its REST API on a loopback port,
+SMH's conversation agent (EIA, tools on the entry's simulated home) on the fake OpenAI server.
+
+The task: "Make the lamp brighter." -> the scripted reply "70 percent" -> lamp 1001 on at 70."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+
+from smh_core.ha import runner as ha_runner
+from smh_core.ha.runner import run_via_ha
+from smh_core.task.model import iter_tasks
+from tests.ha.conftest import FIXTURES, setup_agent_entry
+from tests.support.fake_openai import FakeOpenAI
+
+AGENT = "conversation.tiny"
+TASK = next(t for t in iter_tasks(FIXTURES / "tasks_tiny.jsonl") if t.id == "clarify-2")
+REPLY = "70 percent"
+
+
+def call(name: str, **args: Any) -> tuple[str, str]:
+    return (name, json.dumps(args))
+
+
+ASK = call("ask_user", question="How bright?")
+ON = call("control_device", did="1001", locator="turn_on")
+DIM = call("control_device", did="1001", locator="set_brightness", arguments={"brightness": 70})
+
+
+@pytest.fixture
+async def ha_url(hass: HomeAssistant, hass_client, server: FakeOpenAI) -> str:
+    """HA with its REST API on a loopback port and an SMH entry hosting the task's home under
+    ``smh_homes/`` (as the runner expects), with SMH's agent on the fake model."""
+    for domain in ("homeassistant", "http", "api", "config", "conversation"):
+        assert await async_setup_component(hass, domain, {})
+    homes = Path(hass.config.config_dir) / "smh_homes"
+    homes.mkdir()
+    shutil.copy(FIXTURES / "tiny_home.json", homes / "tiny_home.json")
+    await setup_agent_entry(
+        hass,
+        "smh_homes/tiny_home.json",
+        {
+            "base_url": server.base_url,
+            "model": "fake-model",
+            "api_key": "k",
+            "tool_budget": 5,
+            "tools": "home",
+        },
+    )
+    return str((await hass_client()).make_url("")).rstrip("/")
+
+
+async def _run(url: str, token: str, out: Path) -> dict[str, Any]:
+    run = await run_via_ha([TASK], url, token, AGENT, out, progress=False, ready_timeout=10)
+    assert run.skipped == {} and run.ran == 1
+    (record,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    return record
+
+
+def _user_turns(server: FakeOpenAI) -> list[str]:
+    """What the model was told the user said, request by request (the last user message)."""
+    return [
+        next(m["content"] for m in reversed(r["messages"]) if m["role"] == "user")
+        for r in server.requests
+    ]
+
+
+async def test_the_agent_asks_gets_the_reply_acts_and_passes(
+    hass: HomeAssistant, ha_url: str, hass_access_token: str, server: FakeOpenAI, tmp_path
+) -> None:
+    server.script = [
+        {"tool_calls": [ASK]},  # turn 1: the question ends the turn (no user inside HA's turn)
+        {"tool_calls": [ON, DIM]},  # turn 2, the scripted reply: act on it
+        {"content": "The lamp is at 70 percent."},
+    ]
+    record = await _run(ha_url, hass_access_token, tmp_path)
+    assert record["passed"], record["verdict"]
+    assert _user_turns(server) == [TASK.turns[0].text, REPLY, REPLY]
+    assert record["speeches"] == ["How bright?", "The lamp is at 70 percent."]
+    assert record["replies_sent"] == [REPLY]
+    assert record["outcome"]["questions"] == ["How bright?"]
+    assert record["final_state"]["1001"]["brightness"] == 70
+
+
+async def test_acting_without_asking_is_the_wrong_mode(
+    hass: HomeAssistant, ha_url: str, hass_access_token: str, server: FakeOpenAI, tmp_path
+) -> None:
+    server.script = [{"tool_calls": [ON, DIM]}, {"content": "Done, 70 percent."}]
+    record = await _run(ha_url, hass_access_token, tmp_path)
+    assert not record["passed"]
+    assert (record["verdict"]["reason"], record["verdict"]["error_class"]) == (
+        "acted without asking for the missing information",
+        "MS",
+    )
+    assert "replies_sent" not in record and _user_turns(server) == [TASK.turns[0].text] * 2
+
+
+async def test_acting_then_asking_is_the_wrong_mode(
+    hass: HomeAssistant, ha_url: str, hass_access_token: str, server: FakeOpenAI, tmp_path
+) -> None:
+    """The home is as the goal wants after the reply, but the lamp changed before the question."""
+    server.script = [{"tool_calls": [ON, DIM, ASK]}, {"content": "Then it stays at 70."}]
+    record = await _run(ha_url, hass_access_token, tmp_path)
+    assert record["final_state"]["1001"]["brightness"] == 70 and not record["passed"]
+    assert record["verdict"]["error_class"] == "MS"
+    assert record["verdict"]["reason"].startswith("acted before asking")
+    assert {(c["did"], c["locator"]) for c in record["verdict"]["details"]["acted"]} == {
+        ("1001", "state"),
+        ("1001", "brightness"),
+    }
+
+
+async def test_another_agents_question_is_read_from_its_reply(
+    hass: HomeAssistant,
+    ha_url: str,
+    hass_access_token: str,
+    server: FakeOpenAI,
+    tmp_path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An agent that reports no trace (any HA agent but SMH's): its reply that keeps the
+    conversation open is its question, and answered."""
+
+    async def no_trace(self: Any, entry_id: str | None = None) -> set[str]:
+        return set()
+
+    monkeypatch.setattr(ha_runner.HaClient, "traced_agents", no_trace)
+    server.script = [
+        {"content": "How bright would you like it?"},  # a question in words, no ask_user
+        {"tool_calls": [ON, DIM]},
+        {"content": "Done."},
+    ]
+    record = await _run(ha_url, hass_access_token, tmp_path)
+    assert record["passed"], record["verdict"]
+    assert record["outcome"]["questions"] == ["How bright would you like it?"]
+
+
+async def test_a_reply_that_cannot_be_sent_is_not_the_agents_failure(
+    hass: HomeAssistant,
+    ha_url: str,
+    hass_access_token: str,
+    server: FakeOpenAI,
+    tmp_path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """HA answers the question, then the connection fails when the reply goes out: the task is
+    recorded as not scored (infra), so a resumed run tries it again."""
+    converse = ha_runner.HaClient.converse_reply
+
+    async def drop_the_reply(self: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        if text == REPLY:
+            raise ha_runner.aiohttp.ClientConnectionError("connection reset by peer")
+        return await converse(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(ha_runner.HaClient, "converse_reply", drop_the_reply)
+    server.script = [{"tool_calls": [ASK]}]
+    record = await _run(ha_url, hass_access_token, tmp_path)
+    assert record["infra"]["kind"] == "connection" and record["verdict"]["error_class"] == "INFRA"
+    assert "connection reset by peer" in record["verdict"]["reason"]
+
+
+@pytest.mark.parametrize(
+    ("flag", "speech", "asked"),
+    [
+        (True, "Done.", True),  # HA's flag decides where the answer carries it
+        (False, "Which one?", False),
+        (None, "¿Cuál?", True),
+        (None, "哪一个？", True),
+        (None, "Done.", False),
+        (None, "Which one? ", True),
+    ],
+)
+def test_what_counts_as_asking(flag: bool | None, speech: str, asked: bool) -> None:
+    assert ha_runner.asks(flag, speech) is asked
+
+
+async def test_smh_verify_refuses_a_state_of_other_devices(hass: HomeAssistant, ha_url) -> None:
+    """``asked_state`` must be the home's own devices (smh.snapshot's): anything else cannot be
+    told what changed before the question, so it is refused, not read as "nothing changed"."""
+    from homeassistant.exceptions import ServiceValidationError
+
+    await hass.services.async_call(
+        "smh", "load_task", {"task": TASK.model_dump(mode="json")}, blocking=True
+    )
+    snapshot = await hass.services.async_call(
+        "smh", "snapshot", {}, blocking=True, return_response=True
+    )
+    devices = json.loads(json.dumps(snapshot["devices"]))  # as the runner reads it back
+    for wrong in ({**devices, "9999": {"state": "on"}}, {"1001": devices["1001"]}):
+        with pytest.raises(ServiceValidationError, match="asked_state: not this home's devices"):
+            await hass.services.async_call(
+                "smh",
+                "verify",
+                {"questions": ["How bright?"], "asked_state": wrong},
+                blocking=True,
+                return_response=True,
+            )
+    verdict = await hass.services.async_call(
+        "smh",
+        "verify",
+        {"questions": ["How bright?"], "asked_state": devices},
+        blocking=True,
+        return_response=True,
+    )
+    # unchanged when asked (its JSON read back is no change), and nothing done after
+    assert verdict["reason"] == "nothing changed (no-op)"
