@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
 from smh_core.agent.backend import HomeBackend
 from smh_core.task.model import Task
 
+from .asking import UserReply
 from .verifier import Outcome
-
-UserReply = Callable[[str], str | None]
 
 
 class BenchAgent(Protocol):

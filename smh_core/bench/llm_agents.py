@@ -1,8 +1,10 @@
 """The LLM agents (EIA and DR) wrapped for the runner: task in, :class:`Outcome` out.
 
 Dialogue history, the user's memory and the entry room become context; each user turn runs
-in order (on MemHome tasks the memory decision step runs first and its rewrite goes on); clarification questions are answered by the task's scripted replies (EIA through
-``ask_user``, DR by a second call with the reply appended).
+in order (on MemHome tasks the memory decision step runs first and its rewrite goes on).
+Questions are answered by the task's scripted replies as :mod:`.asking` says: EIA's ``ask_user``
+gets the reply as its result, an EIA turn whose final answer is a question gets it as the user's
+next turn (as through Home Assistant), DR's clarify mode by a second call with the reply appended.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from smh_core.memory.decision import MemoryRewriter
 from smh_core.memory.store import MemoryBank
 from smh_core.task.model import Task
 
-from .agents import UserReply
+from .asking import UserReply, is_question
 from .verifier import Outcome
 
 if TYPE_CHECKING:
@@ -127,6 +129,11 @@ class EndpointAgent:
         return turns.outcome
 
 
+FINAL_ANSWERS = ("answered", "finished")
+"""EIA's stops whose answer is the agent's own final text (a reply, or ``finish``'s answer); the
+others end on a question already asked (``ask_user``, the action guard's) or on no answer."""
+
+
 class EIABenchAgent(EndpointAgent):
     name = "openai-eia"
 
@@ -141,24 +148,35 @@ class EIABenchAgent(EndpointAgent):
     async def turn(
         self, agent: EIAAgent, text: str, task: Task, user: UserReply, turns: _Turns
     ) -> bool:
+        """One user turn; while its final answer is a question (:func:`~.asking.is_question`)
+        and the task has a scripted reply left, the reply is the user's next turn, in the same
+        history, with a fresh tool budget (as HA's conversation gives each turn its own)."""
         outcome = turns.outcome
-        trace = await agent.run(text, turns.history, task_context(task), user)
-        turns.usage.add(trace.usage)
-        turns.repairs += sum(trace.repairs.values())
-        outcome.response = trace.answer
-        outcome.questions += trace.questions
-        outcome.tool_calls += trace.tool_calls()
-        outcome.stop = trace.stop
-        outcome.invalid_calls += len(trace.problems)
-        outcome.protocol = {"tools": trace.protocol, "structured": trace.structured}
-        turns.history += [
-            {"role": "user", "content": text},
-            {"role": "assistant", "content": trace.answer},
-        ]
-        if trace.stop == "context_length":  # the model's window is full: its failure, scored
-            outcome.agent_error = "CTX"
-            return False
-        return True
+        while True:
+            trace = await agent.run(text, turns.history, task_context(task), user)
+            turns.usage.add(trace.usage)
+            turns.repairs += sum(trace.repairs.values())
+            outcome.response = trace.answer
+            outcome.questions += trace.questions
+            outcome.tool_calls += trace.tool_calls()
+            outcome.stop = trace.stop
+            outcome.invalid_calls += len(trace.problems)
+            outcome.protocol = {"tools": trace.protocol, "structured": trace.structured}
+            turns.history += [
+                {"role": "user", "content": text},
+                {"role": "assistant", "content": trace.answer},
+            ]
+            if trace.stop == "context_length":  # the model's window is full: its failure, scored
+                outcome.agent_error = "CTX"
+                return False
+            if trace.stop not in FINAL_ANSWERS or not is_question(trace.answer):
+                return True
+            outcome.questions.append(trace.answer)  # asked in words, at the end of its turn
+            reply = user(trace.answer)
+            if reply is None:
+                outcome.stop = "clarification_pending"
+                return True
+            text = reply
 
 
 class DRBenchAgent(EndpointAgent):

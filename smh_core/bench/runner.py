@@ -30,6 +30,7 @@ from smh_core.task.home import HomeCache, TaskError, prepare_engine
 from smh_core.task.model import MemoryGoal, Task
 
 from .agents import BenchAgent
+from .asking import AskOrder, scripted_user
 from .claims import Claim, said_versus_did
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
@@ -58,85 +59,6 @@ def check_critics(task: Task) -> None:
             critic_lang.parse(text)
         except critic_lang.CriticSyntaxError as e:
             raise TaskError(task.id, "goal", f"{field}: {e.message} at column {e.pos}") from None
-
-
-def scripted_user(task: Task) -> Callable[[str], str | None]:
-    """Answers clarification questions with the task's scripted replies, in order."""
-    replies = [r for turn in task.turns for r in turn.replies]
-
-    def reply(question: str) -> str | None:
-        return replies.pop(0) if replies else None
-
-    return reply
-
-
-class AskOrder:
-    """The order of what an agent does, as the runner sees it: each state-changing call the home
-    ran (a device call, a schedule or rule stored or removed; reads are not recorded, nor calls
-    the home or the action guard refused) and the moment of the agent's first question to the
-    user. A clarify goal must be asked about before anything is changed (SMH-Bench's ambiguous
-    intent): the calls that ran before the question fail it (:attr:`Outcome.acted_before_asking`).
-
-    Recorded here rather than by each agent, so every agent (EIA's ``ask_user``, DR's clarify
-    mode, which acts on its plan and then asks, the oracle, a replay) is held to one order."""
-
-    def __init__(self) -> None:
-        self.calls: list[dict[str, Any]] = []
-        self.asked_after: int | None = None  # calls that had run when the first question came
-
-    def watch(self, backend: Any) -> _Recorded:
-        """``backend`` with its state-changing calls recorded here (put it under the guard, so
-        a call the guard holds or refuses never reaches it)."""
-        return _Recorded(backend, self)
-
-    def asking(self, user: Callable[[str], str | None]) -> Callable[[str], str | None]:
-        """``user`` with the moment of the first question recorded."""
-
-        def reply(question: str) -> str | None:
-            if self.asked_after is None:
-                self.asked_after = len(self.calls)
-            return user(question)
-
-        return reply
-
-    def before_asking(self) -> list[dict[str, Any]]:
-        """The state-changing calls that ran before the first question (none if it never came)."""
-        return [] if self.asked_after is None else self.calls[: self.asked_after]
-
-    def ran(self, tool: str, arguments: dict[str, Any], result: Any) -> Any:
-        if isinstance(result, dict) and result.get("ok"):
-            self.calls.append({"tool": tool, "arguments": arguments})
-        return result
-
-
-class _Recorded:
-    """A sync backend whose state-changing calls that went through are told to an :class:`AskOrder`
-    (tool names and arguments as the agents' tools say them); everything else passes through."""
-
-    def __init__(self, backend: Any, order: AskOrder) -> None:
-        self.backend, self.order = backend, order
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.backend, name)
-
-    def execute(self, did: str, locator: str, arguments: dict[str, Any]) -> Any:
-        args = {"did": did, "locator": locator, "arguments": dict(arguments)}
-        return self.order.ran("control_device", args, self.backend.execute(did, locator, arguments))
-
-    def schedule(self, at: str, actions: list[dict[str, Any]]) -> Any:
-        args = {"at": at, "actions": list(actions)}
-        return self.order.ran("schedule_actions", args, self.backend.schedule(at, actions))
-
-    def cancel_schedule(self, schedule_id: str) -> Any:
-        args = {"schedule_id": schedule_id}
-        return self.order.ran("cancel_schedule", args, self.backend.cancel_schedule(schedule_id))
-
-    def create_automation(self, rule: dict[str, Any]) -> Any:
-        return self.order.ran("create_automation", rule, self.backend.create_automation(rule))
-
-    def delete_automation(self, rule_id: str) -> Any:
-        args = {"automation_id": rule_id}
-        return self.order.ran("delete_automation", args, self.backend.delete_automation(rule_id))
 
 
 def prepare_world(task: Task, homes: HomeCache) -> World:

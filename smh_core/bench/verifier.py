@@ -103,7 +103,7 @@ class Outcome:
     )  # how the model was talked to (tools, structured)
     acted_before_asking: list[dict[str, Any]] = field(default_factory=list)
     """What changed the home before the agent's first question: the state-changing calls the
-    home ran (the embedded runner sees each reach it, :class:`~smh_core.bench.runner.AskOrder`),
+    home ran (the embedded runner sees each reach it, :class:`~smh_core.bench.asking.AskOrder`),
     or the changes the home showed when the question came back (Home Assistant, where another
     agent's calls are not seen). Empty when the agent asked first, or never asked."""
 

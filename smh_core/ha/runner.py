@@ -36,6 +36,7 @@ from typing import Any
 
 import aiohttp
 
+from smh_core.bench.asking import asks, scripted_user, unreported
 from smh_core.bench.report import SKIPPED
 from smh_core.bench.results import ResultsLog
 from smh_core.homeenv.model import Home
@@ -117,20 +118,6 @@ class HomeUnavailable(RuntimeError):
     """HA cannot host a home (the options flow refused it, or the entry did not come back)."""
 
 
-QUESTION_MARKS = ("?", "？")
-"""How a reply that asks ends, in the languages tasks are written in (Spanish opens with ``¿``
-and ends with ``?``; Chinese ends with the full-width ``？``): the fallback when HA's answer
-does not say whether the conversation goes on."""
-
-
-def asks(continue_conversation: bool | None, speech: str) -> bool:
-    """Whether a reply asks the user: HA's ``continue_conversation`` when the answer has it,
-    else whether the speech ends with a question mark (:data:`QUESTION_MARKS`)."""
-    if continue_conversation is not None:
-        return continue_conversation
-    return speech.strip().endswith(QUESTION_MARKS)
-
-
 class ConversationFailed(RuntimeError):
     """Sending a turn or a scripted reply to HA failed (an HTTP error, a dropped connection):
     the transport's failure, never the agent's, so the task is recorded as not scored
@@ -164,7 +151,8 @@ class AssistReply:
     ``？`` or ``;``, or by the agent); ``None`` when the answer does not carry it."""
 
     def asks(self) -> bool:
-        """Whether the agent asked the user something: HA's flag, else the reply's last mark."""
+        """Whether the agent asked the user something (:func:`smh_core.bench.asking.asks`): HA's
+        flag when it is set, else the reply's last mark, as the embedded runner reads a reply."""
         return asks(self.continue_conversation, self.speech)
 
 
@@ -550,6 +538,8 @@ class _Attempt:
     """The agent's replies that asked (:meth:`AssistReply.asks`)."""
     replies: list[str] = field(default_factory=list)
     """The scripted replies sent to those questions."""
+    asked: list[str] = field(default_factory=list)
+    """Everything the agent asked, as it is verified (:func:`questions_asked`)."""
     asked_state: dict[str, Any] | None = None
     """The home's devices when the agent first asked (``smh.snapshot``): what it changed before
     asking fails a clarify goal."""
@@ -612,15 +602,16 @@ async def _attempt(
     language: str = "en",
 ) -> _Attempt:
     """Load the task, send its turns (typed, or spoken into ``voice``'s pipeline), verify.
-    When the agent's reply asks (:meth:`AssistReply.asks`), the task's next scripted reply is
-    sent in the same conversation, as the embedded runner's simulated user answers (replies in
-    order, whichever turn asked); the home's state at the first question goes to ``smh.verify``.
-    Raises :class:`HaError` when ``smh.load_task`` refuses the task, :class:`ConversationFailed`
-    when a turn or a reply could not be sent."""
+    When the agent's reply asks (:meth:`AssistReply.asks`, the rule of
+    :mod:`smh_core.bench.asking`), the task's next scripted reply is sent in the same
+    conversation, as the embedded runner's simulated user answers (replies in order, whichever
+    turn asked); the home's state at the first question goes to ``smh.verify``. Raises
+    :class:`HaError` when ``smh.load_task`` refuses the task, :class:`ConversationFailed` when a
+    turn or a reply could not be sent."""
     entry = {"config_entry_id": entry_id}
     await client.service("smh", "load_task", {**entry, "task": task.model_dump(mode="json")})
     out, conversation = _Attempt(), None
-    replies = [r for turn in task.turns for r in turn.replies]
+    user = scripted_user(task)
     started = time.perf_counter()
     try:
         for turn in task.turns:
@@ -635,7 +626,7 @@ async def _attempt(
                     out.questions.append(out.response)
                     if out.asked_state is None:
                         out.asked_state = await _devices(client, entry)
-                    text = replies.pop(0) if replies else None
+                    text = user(out.response)
                     if text is not None:
                         out.replies.append(text)
     except TimeoutError:
@@ -646,10 +637,8 @@ async def _attempt(
             out.trace = await client.agent_trace(conversation, entry_id)
         except HaError as err:
             raise TraceUnreadable(err) from err
-    # SMH's agent reports its own questions (ask_user, DR's clarify mode); another agent's are
-    # the replies that asked
-    questions = out.trace.get("questions", []) if traced else out.questions
-    verify_data: dict[str, Any] = {**entry, "response": out.response, "questions": questions}
+    out.asked = questions_asked(out, traced)
+    verify_data: dict[str, Any] = {**entry, "response": out.response, "questions": out.asked}
     if out.asked_state is not None:
         verify_data["asked_state"] = out.asked_state
     if traced:
@@ -657,6 +646,19 @@ async def _attempt(
     out.verdict = await client.service("smh", "verify", verify_data)
     out.state = await client.service("smh", "snapshot", entry)
     return out
+
+
+def questions_asked(out: _Attempt, traced: bool) -> list[str]:
+    """What the agent asked, as the embedded runner counts it: another agent's replies that
+    asked; SMH's agent's own questions (``ask_user``, DR's clarify mode, the guard's) and, for
+    its EIA, a reply that asked in words which it did not report (a final answer that is a
+    question). DR's text is not read for a question: its mode says whether it asks."""
+    if not traced:
+        return out.questions
+    reported = list(out.trace.get("questions") or [])
+    turns = out.trace.get("turns") or []
+    dr = bool(turns) and all((t.get("protocol") or {}).get("tools") == "dr" for t in turns)
+    return reported if dr else [*reported, *unreported(reported, out.questions)]
 
 
 async def _devices(client: HaClient, entry: dict[str, Any]) -> dict[str, Any]:
@@ -750,11 +752,11 @@ async def _run_task(
     if traced:
         record["outcome"] = {
             "response": scored.response,
-            "questions": scored.trace.get("questions", []),
+            "questions": scored.asked,
             "tool_calls": scored.trace.get("tool_calls", []),
         }
-    elif scored.questions:
-        record["outcome"] = {"response": scored.response, "questions": scored.questions}
+    elif scored.asked:
+        record["outcome"] = {"response": scored.response, "questions": scored.asked}
     if scored.replies:
         record["replies_sent"] = scored.replies
     run.log.append(record)

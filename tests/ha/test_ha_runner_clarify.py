@@ -172,16 +172,76 @@ async def test_a_reply_that_cannot_be_sent_is_not_the_agents_failure(
 @pytest.mark.parametrize(
     ("flag", "speech", "asked"),
     [
-        (True, "Done.", True),  # HA's flag decides where the answer carries it
-        (False, "Which one?", False),
+        (True, "Done.", True),  # the agent said it waits for the user (HA's flag)
+        (False, "Which one?", True),  # HA's default false says nothing: the text decides
         (None, "¿Cuál?", True),
         (None, "哪一个？", True),
         (None, "Done.", False),
-        (None, "Which one? ", True),
+        (False, "Done.", False),
     ],
 )
-def test_what_counts_as_asking(flag: bool | None, speech: str, asked: bool) -> None:
-    assert ha_runner.asks(flag, speech) is asked
+def test_a_reply_asks_by_the_shared_rule(flag: bool | None, speech: str, asked: bool) -> None:
+    """The rule of :mod:`smh_core.bench.asking`, as the embedded runner reads a final answer."""
+    reply = ha_runner.AssistReply(speech, "c1", continue_conversation=flag)
+    assert reply.asks() is asked
+
+
+QUESTION = "Which brightness would you like, in percent?"
+
+
+@pytest.mark.parametrize("traced", [True, False], ids=["smh-agent", "untraced-agent"])
+async def test_asking_in_words_then_acting_passes(
+    hass: HomeAssistant,
+    ha_url: str,
+    hass_access_token: str,
+    server: FakeOpenAI,
+    tmp_path,
+    monkeypatch: pytest.MonkeyPatch,
+    traced: bool,
+) -> None:
+    """SMH's EIA asks in words, no ``ask_user`` (its trace reports no question): the reply is
+    its question, answered, and the task passes as it does embedded
+    (tests/bench/test_asking.py plays the same script)."""
+    if not traced:
+        monkeypatch.setattr(ha_runner.HaClient, "traced_agents", _no_trace)
+    server.script = [
+        {"content": QUESTION},
+        {"tool_calls": [ON, DIM]},
+        {"content": "It is at 70 percent."},
+    ]
+    record = await _run(ha_url, hass_access_token, tmp_path)
+    assert record["passed"], record["verdict"]
+    assert _user_turns(server) == [TASK.turns[0].text, REPLY, REPLY]
+    assert record["outcome"]["questions"] == [QUESTION]
+    assert record["replies_sent"] == [REPLY]
+
+
+@pytest.mark.parametrize("traced", [True, False], ids=["smh-agent", "untraced-agent"])
+async def test_acting_then_asking_in_words_is_the_wrong_mode(
+    hass: HomeAssistant,
+    ha_url: str,
+    hass_access_token: str,
+    server: FakeOpenAI,
+    tmp_path,
+    monkeypatch: pytest.MonkeyPatch,
+    traced: bool,
+) -> None:
+    if not traced:
+        monkeypatch.setattr(ha_runner.HaClient, "traced_agents", _no_trace)
+    server.script = [
+        {"tool_calls": [ON, DIM]},
+        {"content": f"I set it to 70. {QUESTION}"},
+        {"content": "It stays at 70 percent."},
+    ]
+    record = await _run(ha_url, hass_access_token, tmp_path)
+    assert record["final_state"]["1001"]["brightness"] == 70 and not record["passed"]
+    assert record["verdict"]["error_class"] == "MS"
+    assert record["verdict"]["reason"].startswith("acted before asking")
+    assert record["outcome"]["questions"] == [f"I set it to 70. {QUESTION}"]
+
+
+async def _no_trace(self: Any, entry_id: str | None = None) -> set[str]:
+    return set()
 
 
 async def test_smh_verify_refuses_a_state_of_other_devices(hass: HomeAssistant, ha_url) -> None:
