@@ -38,7 +38,13 @@ DIM = call("control_device", did="1001", locator="set_brightness", arguments={"b
 
 
 @pytest.fixture
-async def ha_url(hass: HomeAssistant, hass_client, server: FakeOpenAI) -> str:
+def agent_mode() -> str:
+    """SMH's agent's setting in the entry (a test overrides it by parametrizing)."""
+    return "eia"
+
+
+@pytest.fixture
+async def ha_url(hass: HomeAssistant, hass_client, server: FakeOpenAI, agent_mode: str) -> str:
     """HA with its REST API on a loopback port and an SMH entry hosting the task's home under
     ``smh_homes/`` (as the runner expects), with SMH's agent on the fake model."""
     for domain in ("homeassistant", "http", "api", "config", "conversation"):
@@ -55,6 +61,7 @@ async def ha_url(hass: HomeAssistant, hass_client, server: FakeOpenAI) -> str:
             "api_key": "k",
             "tool_budget": 5,
             "tools": "home",
+            "agent_mode": agent_mode,
         },
     )
     return str((await hass_client()).make_url("")).rstrip("/")
@@ -238,6 +245,26 @@ async def test_acting_then_asking_in_words_is_the_wrong_mode(
     assert record["verdict"]["error_class"] == "MS"
     assert record["verdict"]["reason"].startswith("acted before asking")
     assert record["outcome"]["questions"] == [f"I set it to 70. {QUESTION}"]
+
+
+@pytest.mark.parametrize("agent_mode", ["dr"])
+async def test_dr_is_read_by_its_mode_not_its_text(
+    hass: HomeAssistant, ha_url: str, hass_access_token: str, server: FakeOpenAI, tmp_path
+) -> None:
+    """SMH's DR acts in execute mode and ends with a courtesy question: HA keeps the
+    conversation open and the reply goes out, but DR's mode says it did not ask, as embedded
+    (tests/bench/test_clarify_order.py): acting without asking, not acting before asking."""
+    plan = {"mode": "execute", "actions": [json.loads(ON[1]), json.loads(DIM[1])]}
+    server.script = [
+        {"content": json.dumps({**plan, "response": "It is at 70. Anything else?"})},
+        {"content": json.dumps({"mode": "answer", "response": "Fine."})},
+    ]
+    record = await _run(ha_url, hass_access_token, tmp_path)
+    assert record["outcome"]["questions"] == []
+    assert (record["verdict"]["reason"], record["verdict"]["error_class"]) == (
+        "acted without asking for the missing information",
+        "MS",
+    )
 
 
 async def _no_trace(self: Any, entry_id: str | None = None) -> set[str]:
