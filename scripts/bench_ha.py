@@ -42,7 +42,7 @@ from smh_core.bench.sampling import stratified_sample  # noqa: E402
 from smh_core.ha.runner import HA_GOALS, TURN_TIMEOUT, run_via_ha  # noqa: E402
 from smh_core.task.model import Task, iter_tasks  # noqa: E402
 
-SUITES = ["smh", "simuhome", "memhome", "sage", "sample"]
+SUITES = ["smh", "simuhome", "memhome", "sage", "safety", "sample"]
 AGENT = "conversation.home_assistant"
 DEFAULT_LIMITS = {"simuhome": 20}
 """Per-suite sample sizes without ``--limit`` (see the module docstring for why)."""
