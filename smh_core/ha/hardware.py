@@ -392,7 +392,8 @@ async def _await_commanded(
 async def _play(
     player: str,
     task: Task,
-    world: World,
+    engine: HomeEngine,
+    world: World | None,
     client: HardwareClient,
     mapping: HardwareMapping,
     initial: Snapshot,
@@ -401,8 +402,7 @@ async def _play(
     """An SMH player (oracle, null) on the task's embedded copy; what it changed there is then
     put on the devices through the mapping, and must come back from them."""
     t0 = time.perf_counter()
-    engine = world.engine
-    backend = EmbeddedBackend(engine, sim=world.sim)
+    backend = EmbeddedBackend(engine, sim=world.sim if world is not None else None)
     outcome = await SCRIPTED[player]().run(task, backend, scripted_user(task))
     target = engine.snapshot()
     changed = {
@@ -545,9 +545,11 @@ async def run_hardware_task(
         before = overlay(initial, start.readings)
         began = await client.now() if later is not None else None
         if player is not None:
-            turn = await _play(
-                player, task, prepare_world(task, homes), client, mapping, initial, interval
-            )
+            # a clock (a simulator) only for rules and schedules: its room and device dynamics
+            # would otherwise add changes the player did not command
+            world = prepare_world(task, homes) if later is not None else None
+            own = world.engine if world is not None else prepare_engine(task, homes)
+            turn = await _play(player, task, own, world, client, mapping, initial, interval)
         else:
             turn = await _converse(client, task, agent_id, watch, turn_timeout)
             await _await_commanded(client, mapping, turn, watch, start.readings, initial, interval)
