@@ -232,6 +232,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="--backend ha on a physical home: YAML mapping of task devices to HA entities",
     )
     r.add_argument(
+        "--max-wait",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="with --mapping: how long a rule or schedule task may wait on HA's real clock (its "
+        "next 12:30, its 'in 10 minutes'); longer ones are skipped with how long they would wait "
+        "(default: 0, none waits; rules on a device SMH can switch still run)",
+    )
+    r.add_argument(
         "--twin-run",
         type=Path,
         help="with --mapping: the run of the same tasks on the home's twin; afterwards the two "
@@ -789,6 +798,7 @@ def _run_hardware(
             progress=not args.quiet,
             player=player,
             turn_timeout=args.turn_timeout,
+            max_wait=args.max_wait,
         )
     )
     _finish_ha_run(args, manifest, run.log, tasks)

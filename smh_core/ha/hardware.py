@@ -27,8 +27,10 @@ to those readings the same way a task's initial state is reached; what does not 
 the mapping's timeout is reported (``restore.json`` and the run's ``restore_problem``), never
 silently left.
 
-What cannot be judged honestly is skipped and counted, never guessed: other homes, goals that
-need simulated time or the agent's tool trace, and tasks whose overrides or goal touch an
+Rules and schedules (``timed`` and ``automation`` goals) play out on HA's own clock as real HA
+automations (:mod:`.real_time`). What cannot be judged honestly is skipped and counted, never
+guessed: other homes, a rule or schedule whose trigger cannot be made to happen here or that
+would wait beyond ``max_wait``, goals that need the agent's tool trace, and tasks whose overrides or goal touch an
 attribute the mapping lacks (``not mapped: 1001/color``). Unmapped attributes keep their
 embedded values on both sides, so changes to them are invisible (see the mapping's docstring
 for values HA does not report).
@@ -36,11 +38,13 @@ for values HA does not report).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -50,15 +54,17 @@ import aiohttp
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.results import ResultsLog
-from smh_core.bench.runner import scripted_user
-from smh_core.bench.verifier import Outcome, verify
+from smh_core.bench.runner import prepare_world, scripted_user
+from smh_core.bench.verifier import Outcome, Verdict, required_actions_missing, verify
+from smh_core.bench.world import World, not_the_agents
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
 from smh_core.progress import tqdm
 from smh_core.task.home import HomeCache, prepare_engine
-from smh_core.task.model import ClarifyGoal, ExecuteGoal, Task
+from smh_core.task.model import AutomationGoal, ClarifyGoal, ExecuteGoal, Task, TimedGoal
 
+from .automation_export import ExportError
 from .device_sync import (
     CallWatch,
     Reached,
@@ -74,6 +80,25 @@ from .device_sync import (
     write_restore,
 )
 from .hardware_map import HardwareMapping, ReadError, same_value
+from .real_time import (
+    NEEDS_SIMULATED_TIME,
+    NEEDS_TIME,
+    NO_AUTOMATIONS,
+    PREFIX,
+    AutomationRefused,
+    Clock,
+    Plan,
+    Played,
+    Scene,
+    WallClock,
+    created,
+    keys_of,
+    later_record,
+    plan,
+    play_out,
+    real_automations,
+    twin_later,
+)
 from .runner import (
     CLIMATE_SKIP,
     HA_GOALS,
@@ -127,6 +152,60 @@ class HardwareClient(HaClient):
 
     answered_error: bool = False
     """Whether the agent's last answer was an error (it says itself that its action failed)."""
+
+    async def now(self) -> datetime:
+        """HA's clock, as a local time without a zone (the zone HA is set to)."""
+        body = {"template": "{{ now().isoformat() }}"}
+        async with self.session.post(
+            f"{self.url}/api/template", json=body, headers=self._headers
+        ) as r:
+            if r.status >= 400:
+                raise HaError("/api/template", r.status, await r.text())
+            return datetime.fromisoformat((await r.text()).strip()).replace(tzinfo=None)
+
+    async def components(self) -> set[str]:
+        """The integrations HA has loaded (``/api/config``)."""
+        config = await self._get("/api/config")
+        return {str(c).split(".")[0] for c in config.get("components", [])}
+
+    async def save_automation(self, config: dict[str, Any]) -> None:
+        """Create (or replace) an automation through HA's automation editor API."""
+        await self._post(f"/api/config/automation/config/{config['id']}", config)
+
+    async def delete_automation(self, automation_id: str) -> None:
+        await self._delete(f"/api/config/automation/config/{automation_id}")
+
+    async def bench_automations(self) -> list[str]:
+        """Ids of the automations HA shows that a benchmark run made (:data:`PREFIX`)."""
+        states = await self.states()
+        ids = [
+            s.get("attributes", {}).get("id")
+            for e, s in states.items()
+            if e.startswith("automation.")
+        ]
+        return sorted(i for i in ids if isinstance(i, str) and i.startswith(PREFIX))
+
+    async def automations_loaded(self, ids: list[str], timeout: float) -> None:
+        """Wait until HA shows each automation in ``ids`` switched on; ``RuntimeError`` if it
+        does not within ``timeout`` (an HA whose configuration does not include
+        ``automations.yaml`` saves them and never loads them)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            states = await self.states()
+            on = {
+                s.get("attributes", {}).get("id")
+                for e, s in states.items()
+                if e.startswith("automation.") and s.get("state") == "on"
+            }
+            missing = [i for i in ids if i not in on]
+            if not missing:
+                return
+            if time.monotonic() >= deadline:
+                raise RuntimeError(
+                    f"HA saved but did not switch on the automation(s) {', '.join(missing)} "
+                    f"within {timeout:g} s (does configuration.yaml include automations.yaml?)"
+                )
+            await asyncio.sleep(0.1)
 
     async def ask(
         self, text: str, agent_id: str, conversation_id: str | None, timeout: float | None = None
@@ -194,6 +273,9 @@ def touched(task: Task, initial: Snapshot) -> list[tuple[str, str]]:
         rec = _Recorder(initial)
         critic_lang.parse(text).explain(rec)
         out += sorted(rec.seen)
+    for goal in task.all_goals:
+        if isinstance(goal, (TimedGoal, AutomationGoal)):
+            out += keys_of(goal, initial)
     return list(dict.fromkeys(out))
 
 
@@ -203,8 +285,8 @@ def skip_reason(task: Task, mapping: HardwareMapping, traced: bool = False) -> s
     if task.home.key() != mapping.home.key():
         return "other home"
     kind = next((k for k in task.goal_kinds if k not in HA_GOALS), None)
-    if kind is not None:
-        return "needs simulated time" if kind in ("timed", "automation") else f"{kind} goal"
+    if kind is not None and not (kind in NEEDS_TIME and len(task.goal_kinds) == 1):
+        return NEEDS_SIMULATED_TIME if kind in NEEDS_TIME else f"{kind} goal"
     if task.climate is not None:
         return CLIMATE_SKIP
     if task.required_actions and not traced:
@@ -250,6 +332,8 @@ class _Turn:
     commanded: int = 0
     conversation: str | None = None
     timed_out: bool = False
+    world: World | None = None
+    """A scripted player's home with its clock: the rules and schedules it stored."""
 
 
 async def _converse(
@@ -322,6 +406,7 @@ async def _play(
     player: str,
     task: Task,
     engine: HomeEngine,
+    world: World | None,
     client: HardwareClient,
     mapping: HardwareMapping,
     initial: Snapshot,
@@ -330,7 +415,8 @@ async def _play(
     """An SMH player (oracle, null) on the task's embedded copy; what it changed there is then
     put on the devices through the mapping, and must come back from them."""
     t0 = time.perf_counter()
-    outcome = await SCRIPTED[player]().run(task, EmbeddedBackend(engine), scripted_user(task))
+    backend = EmbeddedBackend(engine, sim=world.sim if world is not None else None)
+    outcome = await SCRIPTED[player]().run(task, backend, scripted_user(task))
     target = engine.snapshot()
     changed = {
         (did, loc)
@@ -338,7 +424,11 @@ async def _play(
         if not same_value(initial.value(did, loc), target.value(did, loc))
     }
     turn = _Turn(
-        outcome, response=outcome.response, speeches=[outcome.response], commanded=len(changed)
+        outcome,
+        response=outcome.response,
+        speeches=[outcome.response],
+        commanded=len(changed),
+        world=world,
     )
     if changed:
         done = await reach(
@@ -417,12 +507,27 @@ async def run_hardware_task(
     watch: CallWatch | None = None,
     attempts: int = 2,
     turn_timeout: float | None = TURN_TIMEOUT,
+    clock: Clock | None = None,
+    max_wait: float = 0.0,
+    automations: bool = True,
 ) -> dict[str, Any] | tuple[str, str]:
     """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped. A device
     fault (unavailable, slow, disagreeing) gets the task tried again, up to ``attempts`` times in
-    all; then it is recorded as a device failure, not scored."""
+    all; then it is recorded as a device failure, not scored. A timed or rule goal plays out on
+    HA's clock (:mod:`.real_time`; ``clock``, default :class:`~.real_time.WallClock`), if that
+    takes at most ``max_wait`` seconds; a scripted player's needs HA's automation editor
+    (``automations``: HA has it loaded)."""
     agent = player or f"ha:{agent_id}"
-    initial = prepare_engine(task, homes).snapshot()
+    later: Plan | None = None
+    if any(k in NEEDS_TIME for k in task.goal_kinds):
+        if player is not None and not automations:
+            return NO_AUTOMATIONS, ""
+        planned = plan(task, mapping, await client.now(), max_wait)
+        if isinstance(planned, tuple):
+            return planned
+        later = planned
+    engine = prepare_engine(task, homes)
+    initial = engine.snapshot()
     keys = touched(task, initial)
     unmapped = what_is_unmapped(keys, mapping)
     if unmapped is not None:
@@ -451,10 +556,13 @@ async def run_hardware_task(
             fault = f"initial state not reached: {start.problem}"
             continue
         before = overlay(initial, start.readings)
+        began = await client.now() if later is not None else None
         if player is not None:
-            turn = await _play(
-                player, task, prepare_engine(task, homes), client, mapping, initial, interval
-            )
+            # a clock (a simulator) only for rules and schedules: its room and device dynamics
+            # would otherwise add changes the player did not command
+            world = prepare_world(task, homes) if later is not None else None
+            own = world.engine if world is not None else prepare_engine(task, homes)
+            turn = await _play(player, task, own, world, client, mapping, initial, interval)
         else:
             turn = await _converse(client, task, agent_id, watch, turn_timeout)
             await _await_commanded(client, mapping, turn, watch, start.readings, initial, interval)
@@ -465,6 +573,26 @@ async def run_hardware_task(
         if turn.fault or lost:
             fault = turn.fault or f"unreadable after the turn: {'; '.join(lost)}"
             continue
+        played = None
+        if later is not None and began is not None:
+            scene = Scene(
+                client,
+                mapping,
+                clock or WallClock(),
+                watch,
+                interval,
+                initial,
+                before,
+                turn.world.ignored if turn.world is not None else not_the_agents(engine),
+            )
+            played = await _play_later(
+                task, mapping, later, turn, scene, after_readings, began, keys
+            )
+            if isinstance(played, tuple):
+                return played
+            if played.fault:
+                fault = played.fault
+                continue
         return await _record(
             client,
             task,
@@ -477,8 +605,36 @@ async def run_hardware_task(
             after_readings,
             traced,
             attempt,
+            played,
         )
     return device_record(task, agent, fault, attempts, time.perf_counter() - started)
+
+
+async def _play_later(
+    task: Task,
+    mapping: HardwareMapping,
+    later: Plan,
+    turn: _Turn,
+    scene: Scene,
+    after_readings: Readings,
+    began: datetime,
+    keys: list[tuple[str, str]],
+) -> Played | tuple[str, str]:
+    """The task's later part: a scripted player's rules and schedules made HA automations (and
+    removed afterwards), then :func:`~.real_time.play_out` with the twin's values beside."""
+    configs: list[dict[str, Any]] = []
+    twin: list[dict[tuple[str, str], Any]] = []
+    if turn.world is not None:
+        try:
+            configs = real_automations(turn.world, task, mapping, began)
+        except ExportError as e:
+            return "the reference's rule cannot be an HA automation here", str(e)
+        twin = twin_later(turn.world, later, keys)
+    try:
+        async with created(scene.client, configs, mapping.timeout_seconds):
+            return await play_out(scene, later, after_readings, began, keys, twin)
+    except AutomationRefused as e:
+        return "HA refused the automation", str(e)
 
 
 async def _record(
@@ -493,6 +649,7 @@ async def _record(
     after_readings: Readings,
     traced: bool,
     attempt: int,
+    played: Played | None = None,
 ) -> dict[str, Any]:
     outcome = turn.outcome
     try:
@@ -506,7 +663,7 @@ async def _record(
         outcome.questions = list(trace.get("questions", [])) or outcome.questions
         outcome.usage = dict(trace.get("usage", {}))
     after = overlay(initial, after_readings, fallback=before)
-    verdict = await verify(task, before, after, outcome)
+    verdict = await _verdict(task, before, after, outcome, played)
     record: dict[str, Any] = {
         "task_id": task.id,
         "suite": task.suite,
@@ -546,11 +703,33 @@ async def _record(
     }
     if unreadable:
         record["unreadable"] = unreadable
+    if played is not None:
+        record["later"] = later_record(played)
     if turn.error:
         record["error"] = turn.error
     if turn.timed_out:
         record["timed_out"] = True
     return record
+
+
+async def _verdict(
+    task: Task, before: Snapshot, after: Snapshot, outcome: Outcome, played: Played | None
+) -> Verdict:
+    """The verifier's verdict; for a goal that played out in time, what the real home did then
+    (an unusable agent output and missing required tool calls still fail it, as in
+    :func:`~smh_core.bench.verifier.verify`)."""
+    if played is None or played.verdict is None or outcome.agent_error:
+        return await verify(task, before, after, outcome)
+    if played.verdict.passed and task.required_actions:
+        missing = required_actions_missing(task.required_actions, outcome.tool_calls)
+        if missing:
+            return Verdict(
+                False,
+                f"required tool calls missing: {[m.tool for m in missing]}",
+                "EP",
+                "deterministic",
+            )
+    return played.verdict
 
 
 async def run_on_hardware(
@@ -567,11 +746,18 @@ async def run_on_hardware(
     player: str | None = None,
     attempts: int = 2,
     turn_timeout: float | None = TURN_TIMEOUT,
+    clock: Clock | None = None,
+    max_wait: float = 0.0,
 ) -> HardwareRun:
     """Run ``tasks`` one at a time (one physical home) and append their records to
     ``out_dir/results.jsonl``; skipped tasks are not recorded, so a re-run retries them.
     ``player`` (``oracle``, ``null``) plays the tasks with SMH's scripted agents through the
-    mapping's service calls instead of asking HA's conversation agent ``agent_id``."""
+    mapping's service calls instead of asking HA's conversation agent ``agent_id``. Timed and
+    rule tasks wait on HA's clock (``clock``: real waiting by default) when that takes at most
+    ``max_wait`` seconds; the automations a run makes (:data:`~.real_time.PREFIX`) are removed
+    after each task, and any left over (a run killed before) before the first and after the last."""
+    if max_wait < 0:
+        raise ValueError(f"max_wait must be 0 or more seconds, not {max_wait:g}")
     if player is not None and player not in SCRIPTED:
         raise ValueError(f"on hardware the scripted players are {sorted(SCRIPTED)}, not {player!r}")
     homes = homes or HomeCache()
@@ -590,6 +776,11 @@ async def run_on_hardware(
         like = prepare_engine(todo[0], homes).snapshot() if todo else None
         prior = read_all(mapping, await client.states(), like) if like is not None else {}
         run.prior_state = mapped_state(prior)
+        timed = any(k in NEEDS_TIME for t in todo for k in t.goal_kinds)
+        editor = timed and {"automation", "config"} <= await client.components()
+        stale = await _remove_bench_automations(client) if editor else []
+        if stale:
+            _LOGGER.warning("removed automations an earlier run left: %s", ", ".join(stale))
         async with contextlib.AsyncExitStack() as stack:
             watch = None
             if player is None and todo:
@@ -621,16 +812,26 @@ async def run_on_hardware(
                         watch,
                         attempts,
                         turn_timeout,
+                        clock,
+                        max_wait,
+                        editor,
                     )
                     if isinstance(result, tuple):
                         run.skip(task, *result)
                     else:
                         run.log.append(result)
             finally:
+                left = await _remove_bench_automations(client) if editor else []
                 if like is not None:
                     run.restore_problem = await restore_prior(
                         client, mapping, like, prior, interval
                     )
+                if editor and (still := await client.bench_automations()):
+                    problem = f"automations SMH made are still in HA: {', '.join(still)}"
+                    run.restore_problem = "; ".join(p for p in (run.restore_problem, problem) if p)
+                elif left:
+                    _LOGGER.warning("removed automations a task left: %s", ", ".join(left))
+                if like is not None or editor:
                     write_restore(out_dir, run.prior_state, run.restore_problem)
     finally:
         if own:
@@ -638,6 +839,15 @@ async def run_on_hardware(
     write_skipped(out_dir, run.skipped)
     write_skipped_tasks(out_dir, run.skipped_tasks)
     return run
+
+
+async def _remove_bench_automations(client: HardwareClient) -> list[str]:
+    """Delete the automations HA shows that a benchmark run made (and only those)."""
+    found = await client.bench_automations()
+    for automation in found:
+        with contextlib.suppress(HaError):
+            await client.delete_automation(automation)
+    return found
 
 
 def cannot_run(
@@ -649,6 +859,11 @@ def cannot_run(
     out = {}
     for task in tasks:
         reason = skip_reason(task, mapping, traced)
+        if reason is None and any(k in NEEDS_TIME for k in task.goal_kinds):
+            when = datetime.fromisoformat(task.start_time)
+            planned = plan(task, mapping, when, float("inf"))
+            if isinstance(planned, tuple):
+                reason = f"{planned[0]}: {planned[1]}" if planned[1] else planned[0]
         if reason is None:
             initial = prepare_engine(task, homes).snapshot()
             unmapped = what_is_unmapped(touched(task, initial), mapping)

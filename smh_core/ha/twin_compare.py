@@ -7,7 +7,9 @@ its twin's is flagged with how: it **ignored** a change the twin made, **rounded
 but not equal), set a **different** value, made an **extra** change the twin did not, or **took**
 seconds to report the state it was commanded to (more than 5 s; for a device whose speed
 ``smh home probe`` measured, more than 5 s beyond one and a half times what that speed needs).
-Only what the real run can observe is compared (the attributes its mapping maps; "rounded"
+A rule's or schedule's later moments (the record's ``later``: the
+twin's values beside the real readings when its trigger came or at each checkpoint) are compared
+the same way. Only what the real run can observe is compared (the attributes its mapping maps; "rounded"
 means within 10 % or 1 unit); a task the real run skipped is listed with why, never counted as
 a difference, and one a device kept from being scored (it did not reach the state it was
 commanded to) is listed and its device flagged as having ignored the call.
@@ -180,6 +182,7 @@ def _task_differences(
         elif mine[key] != theirs[key]:
             kind = "rounded" if _close(mine[key], theirs[key]) else "different"
             out.append(Difference(task_id, did, loc, kind, mine[key], theirs[key]))
+    out += _later_differences(task_id, real, unknown)
     latency = real.get("latency") or {}
     seconds = float(latency.get("reports_s") or 0.0)
     by_device = latency.get("reports_s_by_device")  # absent in runs made before it was kept
@@ -191,6 +194,29 @@ def _task_differences(
         # only beyond the time its measured speed needs (and half that again)
         if took > SLOW_SECONDS + 1.5 * (expected or 0.0):
             out.append(Difference(task_id, did, "", "slow", expected, took))
+    return out
+
+
+def _later_differences(
+    task_id: str, real: dict[str, Any], unknown: set[tuple[str, str]]
+) -> list[Difference]:
+    """A rule's or schedule's moments (the record's ``later``): each device the real home read
+    otherwise than the twin at the same moment; one still at its value before the turn ignored
+    what the twin did."""
+    start = real.get("initial_state") or {}
+    out = []
+    for moment in (real.get("later") or {}).get("moments") or []:
+        twin, seen = moment.get("twin") or {}, moment.get("real") or {}
+        for did in sorted(twin.keys() & seen.keys()):
+            for loc in sorted((twin[did] or {}).keys() & (seen[did] or {}).keys()):
+                want, got = twin[did][loc], seen[did][loc]
+                if got is None or (did, loc) in unknown or want == got:
+                    continue
+                if got == (start.get(did) or {}).get(loc):
+                    kind = "ignored"
+                else:
+                    kind = "rounded" if _close(want, got) else "different"
+                out.append(Difference(task_id, did, loc, kind, want, got))
     return out
 
 
