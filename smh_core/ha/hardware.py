@@ -28,7 +28,7 @@ the mapping's timeout is reported (``restore.json`` and the run's ``restore_prob
 silently left.
 
 Rules and schedules (``timed`` and ``automation`` goals) play out on HA's own clock as real HA
-automations (:mod:`.real_time`). What cannot be judged honestly is skipped and counted, never
+automations (:mod:`.real_play`). What cannot be judged honestly is skipped and counted, never
 guessed: other homes, a rule or schedule whose trigger cannot be made to happen here or that
 would wait beyond ``max_wait``, goals that need the agent's tool trace, and tasks whose overrides or goal touch an
 attribute the mapping lacks (``not mapped: 1001/color``). Unmapped attributes keep their
@@ -80,25 +80,11 @@ from .device_sync import (
     write_restore,
 )
 from .hardware_map import HardwareMapping, ReadError, same_value
-from .real_time import (
-    NEEDS_SIMULATED_TIME,
-    NEEDS_TIME,
-    NO_AUTOMATIONS,
-    PREFIX,
-    AutomationRefused,
-    Clock,
-    Plan,
-    Played,
-    Scene,
-    WallClock,
-    created,
-    keys_of,
-    later_record,
-    plan,
-    play_out,
-    real_automations,
-    twin_later,
-)
+from .real_automations import PREFIX, AutomationRefused, created, real_automations
+from .real_clock import Clock, WallClock
+from .real_judge import Played, later_record, twin_later
+from .real_plan import NEEDS_SIMULATED_TIME, NEEDS_TIME, NO_AUTOMATIONS, Plan, keys_of, plan
+from .real_play import Scene, play_out
 from .runner import (
     CLIMATE_SKIP,
     HA_GOALS,
@@ -514,7 +500,7 @@ async def run_hardware_task(
     """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped. A device
     fault (unavailable, slow, disagreeing) gets the task tried again, up to ``attempts`` times in
     all; then it is recorded as a device failure, not scored. A timed or rule goal plays out on
-    HA's clock (:mod:`.real_time`; ``clock``, default :class:`~.real_time.WallClock`), if that
+    HA's clock (:mod:`.real_play`; ``clock``, default :class:`~.real_clock.WallClock`), if that
     takes at most ``max_wait`` seconds; a scripted player's needs HA's automation editor
     (``automations``: HA has it loaded)."""
     agent = player or f"ha:{agent_id}"
@@ -621,7 +607,7 @@ async def _play_later(
     keys: list[tuple[str, str]],
 ) -> Played | tuple[str, str]:
     """The task's later part: a scripted player's rules and schedules made HA automations (and
-    removed afterwards), then :func:`~.real_time.play_out` with the twin's values beside."""
+    removed afterwards), then :func:`~.real_play.play_out` with the twin's values beside."""
     configs: list[dict[str, Any]] = []
     twin: list[dict[tuple[str, str], Any]] = []
     if turn.world is not None:
@@ -754,7 +740,7 @@ async def run_on_hardware(
     ``player`` (``oracle``, ``null``) plays the tasks with SMH's scripted agents through the
     mapping's service calls instead of asking HA's conversation agent ``agent_id``. Timed and
     rule tasks wait on HA's clock (``clock``: real waiting by default) when that takes at most
-    ``max_wait`` seconds; the automations a run makes (:data:`~.real_time.PREFIX`) are removed
+    ``max_wait`` seconds; the automations a run makes (:data:`~.real_automations.PREFIX`) are removed
     after each task, and any left over (a run killed before) before the first and after the last."""
     if max_wait < 0:
         raise ValueError(f"max_wait must be 0 or more seconds, not {max_wait:g}")

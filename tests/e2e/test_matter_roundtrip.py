@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from smh_core.ha.hardware_map import load_mapping
-from smh_core.ha.real_time import TIME_SKIPS
+from smh_core.ha.real_plan import TIME_SKIPS
 
 pytestmark = pytest.mark.slow  # two real hass processes, the bridge and ~40 tasks: about 2 minutes
 

@@ -25,7 +25,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.smh.const import DOMAIN
 from smh_core.cli.main import main
-from smh_core.ha.real_time import TIME_SKIPS
+from smh_core.ha.real_plan import TIME_SKIPS
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.importers.ha_entities import FEATURE_BITS
 

@@ -34,7 +34,7 @@ import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from smh_core.ha.real_time import TIME_SKIPS
+from smh_core.ha.real_plan import TIME_SKIPS
 from tests.ha.twin_flow import TwinFlow, holds, twin_then_real
 
 ROOT = Path(__file__).parents[2]

@@ -24,7 +24,8 @@ from smh_core.ha.ha_inventory import read_inventory
 from smh_core.ha.hardware import run_on_hardware
 from smh_core.ha.hardware_map import load_mapping
 from smh_core.ha.map_propose import render
-from smh_core.ha.real_time import NEEDS_TIME, PREFIX, WOULD_WAIT
+from smh_core.ha.real_automations import PREFIX
+from smh_core.ha.real_plan import NEEDS_TIME, WOULD_WAIT
 from smh_core.ha.twin_compare import compare_runs
 from smh_core.ha.twin_map import high_risk, twin_mapping
 from smh_core.ha.websocket import connect

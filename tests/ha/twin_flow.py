@@ -16,7 +16,7 @@ from smh_core.ha.ha_inventory import read_inventory
 from smh_core.ha.hardware import HardwareRun, run_on_hardware
 from smh_core.ha.hardware_map import load_mapping
 from smh_core.ha.map_propose import Proposal, render
-from smh_core.ha.real_time import TIME_SKIPS
+from smh_core.ha.real_plan import TIME_SKIPS
 from smh_core.ha.twin_compare import Comparison, compare_runs
 from smh_core.ha.twin_map import high_risk, twin_mapping
 from smh_core.ha.websocket import connect

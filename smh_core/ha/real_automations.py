@@ -1,0 +1,215 @@
+"""SMH's scripted players' rules and schedules as real HA automations, made through HA's own
+automation API (``/api/config/automation/config/<id>``) and removed again after the task.
+
+What the oracle stored on the task's embedded copy becomes automations with ids starting
+:data:`PREFIX` (a run creates and removes only those); their triggers and conditions are
+:func:`~smh_core.ha.automation_export.to_ha_automation`'s, on the mapped entities in HA's units,
+and their actions the mapping's service calls for the attributes they change. An HA agent makes
+its own automation or timer; only what happens is judged (:mod:`.real_play`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+from datetime import datetime
+from typing import Any
+
+from smh_core.bench.world import World
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.rules import (
+    NumericCondition,
+    NumericTrigger,
+    Rule,
+    ScheduledAction,
+    StateCondition,
+    StateTrigger,
+    TimeTrigger,
+)
+from smh_core.homeenv.snapshot import diff
+from smh_core.task.model import Task
+
+from .automation_export import EntityRef, ExportError, to_ha_automation
+from .hardware_map import HardwareMapping, same_value
+from .real_clock import real_cron
+
+PREFIX = "smh_bench_"
+"""Id prefix of the automations a run creates (and alone removes). SMH's integration names the
+automations users ask it for ``smh_`` + hex digits, never this."""
+
+
+class _Mapped:
+    """:class:`~smh_core.ha.automation_export.EntityMap` over a hardware mapping's entities."""
+
+    def __init__(self, mapping: HardwareMapping) -> None:
+        self.mapping = mapping
+
+    def entity(self, did: str, locator: str) -> EntityRef:
+        amap = self.mapping.get(did, locator)
+        if amap is None:
+            raise ExportError(f"not mapped: {did}/{locator}")
+        if amap.when_state is not None or amap.ignore:
+            raise ExportError(
+                f"{did}/{locator} reads {amap.entity} only in some states, which a trigger "
+                "on it cannot say"
+            )
+        return EntityRef(amap.entity, None if amap.attribute == "state" else amap.attribute)
+
+    def action(self, action: Any) -> dict[str, Any]:
+        """A placeholder: the automation's actions are the mapping's calls (:func:`_actions`)."""
+        return {}
+
+
+def _in_ha_units(rule: Rule, mapping: HardwareMapping) -> Rule:
+    """``rule`` with its trigger and condition values converted to HA's (a brightness 0-255)."""
+
+    def conv(did: str, loc: str, value: Any) -> Any:
+        amap = mapping.get(did, loc)
+        if amap is None or value is None:
+            return value
+        if amap.values is not None and not any(same_value(value, k) for k in amap.values):
+            raise ExportError(
+                f"{did}/{loc} = {value!r} is not one HA state of {amap.entity} (the mapping "
+                "reads it from several), so a trigger or condition cannot name it"
+            )
+        return amap.to_ha(value)
+
+    def band(did: str, loc: str, above: float | None, below: float | None) -> dict[str, Any]:
+        lo, hi = conv(did, loc, above), conv(did, loc, below)
+        amap = mapping.get(did, loc)
+        if (
+            amap is not None
+            and amap.scale is not None
+            and amap.scale.to_ha(1) < amap.scale.to_ha(0)
+        ):
+            lo, hi = hi, lo  # a falling scale turns "above" into "below"
+        return {"above": lo, "below": hi}
+
+    triggers: list[Any] = []
+    for t in rule.triggers:
+        if isinstance(t, StateTrigger):
+            t = t.model_copy(
+                update={
+                    "to": conv(t.did, t.locator, t.to),
+                    "from_": conv(t.did, t.locator, t.from_),
+                }
+            )
+        elif isinstance(t, NumericTrigger):
+            t = t.model_copy(update=band(t.did, t.locator, t.above, t.below))
+        triggers.append(t)
+    conditions: list[Any] = []
+    for c in rule.conditions:
+        if isinstance(c, StateCondition):
+            c = c.model_copy(
+                update={
+                    "equals": conv(c.did, c.locator, c.equals),
+                    "in_": None if c.in_ is None else [conv(c.did, c.locator, v) for v in c.in_],
+                }
+            )
+        elif isinstance(c, NumericCondition):
+            c = c.model_copy(update=band(c.did, c.locator, c.above, c.below))
+        conditions.append(c)
+    return rule.model_copy(update={"triggers": triggers, "conditions": conditions})
+
+
+def _actions(rule: Rule, mapping: HardwareMapping, home: HomeEngine) -> list[dict[str, Any]]:
+    """The rule's actions as the mapping's service calls: each action is run on a copy of the
+    home as the player left it, and every mapped attribute it changes is set as the mapping
+    sets it (what the twin would do when the rule fires)."""
+    scratch = HomeEngine(home.home)
+    scratch.restore(home.snapshot())
+    out: list[dict[str, Any]] = []
+    for action in rule.actions:
+        before = scratch.snapshot()
+        result = scratch.execute(action.did, action.locator, dict(action.arguments))
+        if not result.ok:
+            raise ExportError(f"its action {action.did}/{action.locator} fails on the twin")
+        for change in diff(before, scratch.snapshot()):
+            amap = mapping.get(change.did, change.locator)
+            if change.did.startswith("@"):
+                continue  # a room follows its devices
+            if amap is None or amap.set is None:
+                raise ExportError(
+                    f"its action changes {change.did}/{change.locator}, which the mapping "
+                    "cannot set"
+                )
+            calls = amap.calls(change.after)
+            if not calls:
+                raise ExportError(f"no call sets {change.did}/{change.locator} to {change.after!r}")
+            out += [{"action": f"{d}.{n}", "data": data} for d, n, data in calls]
+    return out
+
+
+def automation_id(task: Task, rule_id: str) -> str:
+    """A recognisable, stable HA config id for one rule of one task."""
+    digest = hashlib.sha256(f"{task.id}\n{rule_id}".encode()).hexdigest()[:10]
+    return PREFIX + re.sub(r"[^a-z0-9_]+", "_", f"{task.id}_{rule_id}".lower())[:40] + "_" + digest
+
+
+def real_automations(
+    world: World, task: Task, mapping: HardwareMapping, turn_began: datetime
+) -> list[dict[str, Any]]:
+    """The rules and schedules the player stored on the task's embedded copy, as HA automation
+    configs on the real clock (:class:`ExportError` names what HA cannot be given)."""
+    old = {r.id for r in world.initial_rules}
+    rules = [r for r in world.sim.rules() if r.id not in old]
+    schedules: list[ScheduledAction] = [
+        s for s in world.sim.schedules() if s.id not in world.initial_schedules
+    ]
+    out = []
+    today = turn_began
+    for rule in rules:
+        crons = [
+            t.model_copy(update={"cron": real_cron(t.cron, world.start, today)})
+            if isinstance(t, TimeTrigger)
+            else t
+            for t in rule.triggers
+        ]
+        out.append(_config(rule.model_copy(update={"triggers": crons}), task, mapping, world))
+    for item in schedules:
+        at = turn_began + (item.at - world.start)
+        cron = f"{at.second} {at.minute} {at.hour} {at.day} {at.month} ? {at.year}"
+        rule = Rule(
+            id=f"schedule_{item.id}",
+            name="",
+            triggers=[TimeTrigger(cron=cron)],
+            actions=item.actions,
+        )
+        out.append(_config(rule, task, mapping, world))
+    return out
+
+
+def _config(rule: Rule, task: Task, mapping: HardwareMapping, world: World) -> dict[str, Any]:
+    config = to_ha_automation(_in_ha_units(rule, mapping), _Mapped(mapping))
+    config["id"] = automation_id(task, rule.id)
+    config["alias"] = f"SMH bench {task.id} {rule.id}"
+    config["description"] = f"Made by an SMH benchmark run for task {task.id}, which removes it."
+    config["actions"] = _actions(rule, mapping, world.engine)
+    config["mode"] = "queued"
+    return config
+
+
+class AutomationRefused(RuntimeError):
+    """HA did not take an automation SMH made (it refused the config, or never switched it on)."""
+
+
+@contextlib.asynccontextmanager
+async def created(client: Any, configs: list[dict[str, Any]], timeout: float) -> Any:
+    """Create ``configs`` as HA automations and remove them on the way out (also on errors and
+    Ctrl-C). HA must show each as an ``on`` automation before the task goes on."""
+    made: list[str] = []
+    try:
+        try:
+            for config in configs:
+                made.append(config["id"])
+                await client.save_automation(config)
+            if made:
+                await client.automations_loaded(made, timeout)
+        except RuntimeError as e:  # HaError: HA refused the config
+            raise AutomationRefused(str(e)[:500]) from e
+        yield made
+    finally:
+        for automation in made:
+            with contextlib.suppress(Exception):
+                await client.delete_automation(automation)
