@@ -176,11 +176,7 @@ async def run_task(
     finally:
         world.close()
     record = {
-        "task_id": task.id,
-        "suite": task.suite,
-        "category": task.category,
-        "subcategory": task.subcategory,
-        "difficulty": task.difficulty,
+        **task.record_header(),
         "agent": agent.name,
         "passed": verdict.passed,
         "verdict": verdict.to_dict(),
@@ -293,11 +289,7 @@ def infra_record(
         }
     )
     return {
-        "task_id": task.id,
-        "suite": task.suite,
-        "category": task.category,
-        "subcategory": task.subcategory,
-        "difficulty": task.difficulty,
+        **task.record_header(),
         "agent": agent.name,
         "passed": False,
         "infra": info,
@@ -318,11 +310,7 @@ def task_error_record(task: Task, agent: BenchAgent, error: TaskError) -> dict[s
     resumed run prepares it again, which costs no model call, and runs it once it is fixed."""
     info = error.to_dict()
     return {
-        "task_id": task.id,
-        "suite": task.suite,
-        "category": task.category,
-        "subcategory": task.subcategory,
-        "difficulty": task.difficulty,
+        **task.record_header(),
         "agent": agent.name,
         "passed": False,
         "task_error": info,

@@ -460,11 +460,7 @@ def device_record(
     """A task a device kept from being judged: not scored (``infra``, kind ``device``), so a
     resumed run tries it again, and never counted against the agent."""
     return {
-        "task_id": task.id,
-        "suite": task.suite,
-        "category": task.category,
-        "subcategory": task.subcategory,
-        "difficulty": task.difficulty,
+        **task.record_header(),
         "agent": agent,
         "backend": "hardware",
         "passed": False,
@@ -651,11 +647,7 @@ async def _record(
     after = overlay(initial, after_readings, fallback=before)
     verdict = await _verdict(task, before, after, outcome, played)
     record: dict[str, Any] = {
-        "task_id": task.id,
-        "suite": task.suite,
-        "category": task.category,
-        "subcategory": task.subcategory,
-        "difficulty": task.difficulty,
+        **task.record_header(),
         "agent": agent,
         "backend": "hardware",
         "passed": verdict.passed,

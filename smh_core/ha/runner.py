@@ -715,11 +715,7 @@ async def _run_task(
         for k in ("passed", "reason", "error_class", "decided_by", "details")
     }
     record: dict[str, Any] = {
-        "task_id": task.id,
-        "suite": task.suite,
-        "category": task.category,
-        "subcategory": task.subcategory,
-        "difficulty": task.difficulty,
+        **task.record_header(),
         "agent": f"ha:{agent_id}",
         "backend": "ha",
         "passed": bool(scored.verdict.get("passed")),
@@ -767,11 +763,7 @@ def _infra_record(task: Task, agent_id: str, err: ConversationFailed) -> dict[st
     """The record of a task HA could not be talked to about: not scored (``infra``), as the
     embedded runner records an endpoint's failure."""
     return {
-        "task_id": task.id,
-        "suite": task.suite,
-        "category": task.category,
-        "subcategory": task.subcategory,
-        "difficulty": task.difficulty,
+        **task.record_header(),
         "agent": f"ha:{agent_id}",
         "backend": "ha",
         "passed": False,

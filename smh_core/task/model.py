@@ -397,6 +397,18 @@ class Task(_Strict):
         """The kinds of :attr:`all_goals`, in order (for runners that support only some)."""
         return [g.kind for g in self.all_goals]
 
+    def record_header(self) -> dict[str, Any]:
+        """The keys every result record of this task starts with, in this order (runners on the
+        embedded home, through HA and on physical devices write the same ones, and reports
+        group by them)."""
+        return {
+            "task_id": self.id,
+            "suite": self.suite,
+            "category": self.category,
+            "subcategory": self.subcategory,
+            "difficulty": self.difficulty,
+        }
+
 
 class TaskFileError(ValueError):
     """A malformed task file: names the file, the 1-based line and the field path (line and
