@@ -278,9 +278,11 @@ def handlers(
             for e in er.async_entries_for_config_entry(registry, runtime.entry_id)
             if e.domain == "conversation"
         ]
+        conversation_id = call.data["conversation_id"]
         return {
             "agent_entity_ids": agents,
-            **summed_trace(list(runtime.agent_traces.get(call.data["conversation_id"], []))),
+            **summed_trace(list(runtime.agent_traces.get(conversation_id, []))),
+            "awaiting": _awaiting(runtime, conversation_id),
         }
 
     return {
@@ -290,3 +292,25 @@ def handlers(
         SERVICE_VERIFY: verify_task,
         SERVICE_AGENT_TRACE: agent_trace,
     }
+
+
+def _awaiting(runtime: SmhRuntime, conversation_id: str) -> list[dict[str, Any]]:
+    """The high-risk calls the agent's last reply asked the user to confirm, each with whether
+    the loaded task's user wants it (``intended``: the benchmark's simulated user says yes to
+    exactly those, as :func:`~smh_core.bench.runner.simulated_confirmation` does on the
+    simulator); ``intended`` is false without a loaded task."""
+    from smh_core.backends.embedded import EmbeddedBackend
+    from smh_core.bench.runner import intended_actions
+
+    waiting = runtime.awaiting_confirmation.get(conversation_id, [])
+    if not waiting:
+        return []
+    task = runtime.task
+    wanted: set[tuple[str, str]] = set()
+    if task is not None:
+        devices = {str(d["did"]): d for d in EmbeddedBackend(runtime.engine).list_devices()}
+        wanted = intended_actions(task, devices)
+    return [
+        {**item, "intended": bool({(item["did"], item["rule"]), (item["did"], "*")} & wanted)}
+        for item in waiting
+    ]

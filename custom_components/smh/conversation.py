@@ -203,6 +203,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
         awaiting = self._awaiting.pop(
             chat_log.conversation_id, None
         )  # only this turn can answer it
+        self.entry.runtime_data.awaiting_confirmation.pop(chat_log.conversation_id, None)
         try:
             # the user's own words: this turn and their earlier turns, nothing the model read
             words = [m["content"] for m in history if m["role"] == "user"] + [user_input.text]
@@ -263,6 +264,9 @@ class SmhConversationEntity(conversation.ConversationEntity):
         if guard is not None and guard.pending:
             # a high-risk call waits for the user's yes: ask the guard's question, keep listening
             self._awaiting[chat_log.conversation_id] = guard
+            self.entry.runtime_data.awaiting_confirmation[chat_log.conversation_id] = [
+                {"did": p.did, "rule": p.rule} for p in guard.pending
+            ]
             answer = " ".join(
                 [answer, *(p.prompt for p in guard.pending if p.prompt not in answer)]
             ).strip()

@@ -71,6 +71,10 @@ class SmhRuntime:
     agent_traces: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
     """SMH's conversation agent's turns per conversation id (usage, tool calls, questions,
     seconds), the last :data:`TRACES_KEPT` conversations, for ``smh.agent_trace``."""
+    awaiting_confirmation: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    """Per conversation id, the high-risk calls (did, the guard's rule) whose confirmation
+    question the agent's last reply asked, until the next turn: ``smh.agent_trace`` shows them
+    so the benchmark's simulated user answers the guard as it does on the simulator."""
     _mirrors: list[Mirror] = field(default_factory=list)
     _riches: list[Rich] = field(default_factory=list)
     # (did, locator) -> callbacks; each tuple is replaced, never mutated, so a change's

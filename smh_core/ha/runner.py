@@ -622,13 +622,23 @@ async def _attempt(
                 )
                 out.speeches.append(out.response)
                 text = None
-                if asked:
-                    out.questions.append(out.response)
-                    if out.asked_state is None:
-                        out.asked_state = await _devices(client, entry)
-                    text = user(out.response)
-                    if text is not None:
-                        out.replies.append(text)
+                if not asked:
+                    continue
+                waiting = (
+                    await _awaiting(client, conversation, entry_id)
+                    if traced and conversation
+                    else []
+                )
+                if waiting:  # the action guard's question, not the agent's: as on the simulator
+                    text = confirmation_answer(language, waiting)
+                    out.replies.append(text)
+                    continue
+                out.questions.append(out.response)
+                if out.asked_state is None:
+                    out.asked_state = await _devices(client, entry)
+                text = user(out.response)
+                if text is not None:
+                    out.replies.append(text)
     except TimeoutError:
         out.response, out.timed_out = "", True
     out.seconds = time.perf_counter() - started
@@ -648,14 +658,44 @@ async def _attempt(
     return out
 
 
+async def _awaiting(client: HaClient, conversation: str, entry_id: str) -> list[dict[str, Any]]:
+    """The high-risk calls SMH's agent's last reply asks the user to confirm (the action
+    guard's question), each with whether the task's user wants it; empty when it asked
+    something else."""
+    try:
+        trace = await client.agent_trace(conversation, entry_id)
+    except HaError as err:
+        raise TraceUnreadable(err) from err
+    waiting = trace.get("awaiting")
+    return [w for w in waiting if isinstance(w, dict)] if isinstance(waiting, list) else []
+
+
+def confirmation_answer(language: str | None, waiting: list[dict[str, Any]]) -> str:
+    """The simulated user's answer to the action guard's question inside HA, as on the simulator
+    (:func:`smh_core.bench.runner.simulated_confirmation`): yes when the task's user wants every
+    call it asks about, else no, in the conversation's ``language`` (the one the guard asked in
+    and reads the answer in). Not a scripted clarification reply: those answer the agent's own
+    questions."""
+    from smh_core.agent.guard_language import language_code, load_wording
+
+    wording = load_wording(language_code(language))
+    wanted = all(w.get("intended") is True for w in waiting)
+    return wording.answer_yes if wanted else wording.answer_no
+
+
 def questions_asked(out: _Attempt, traced: bool) -> list[str]:
     """What the agent asked, as the embedded runner counts it: another agent's replies that
-    asked; SMH's agent's own questions (``ask_user``, DR's clarify mode, the guard's) and, for
-    its EIA, a reply that asked in words which it did not report (a final answer that is a
-    question). DR's text is not read for a question: its mode says whether it asks."""
+    asked; SMH's agent's own questions (``ask_user``, DR's clarify mode) and, for its EIA, a
+    reply that asked in words which it did not report (a final answer that is a question). DR's
+    text is not read for a question: its mode says whether it asks. The action guard's
+    confirmation questions are not the agent's: on the simulator the simulated user answers
+    them inside the call, and here the runner does (:func:`confirmation_answer`)."""
     if not traced:
         return out.questions
-    reported = list(out.trace.get("questions") or [])
+    from smh_core.agent.guard_language import question_endings
+
+    guards = question_endings()
+    reported = [q for q in out.trace.get("questions") or [] if not str(q).endswith(guards)]
     turns = out.trace.get("turns") or []
     dr = bool(turns) and all((t.get("protocol") or {}).get("tools") == "dr" for t in turns)
     return reported if dr else [*reported, *unreported(reported, out.questions)]

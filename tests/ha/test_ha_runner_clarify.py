@@ -301,3 +301,60 @@ async def test_smh_verify_refuses_a_state_of_other_devices(hass: HomeAssistant, 
     )
     # unchanged when asked (its JSON read back is no change), and nothing done after
     assert verdict["reason"] == "nothing changed (no-op)"
+
+
+# The action guard's question inside HA: the runner answers it as the simulated user does on
+# the simulator (yes exactly when the task's user wants that call), not with a scripted reply.
+HEAT = call(
+    "control_device",
+    did="1003",
+    locator="set_target_temperature",
+    arguments={"target_temperature": 30},
+)
+
+
+def _heat_task(wanted: bool) -> Any:
+    """The kitchen AC to 30 °C (high-risk: it overheats the room) in words the guard's grammar
+    does not account for, so it asks; the task's user wants it (its reference makes the call)
+    or not (the reference leaves the AC alone and the goal says so)."""
+    base = next(t for t in iter_tasks(FIXTURES / "tasks_tiny.jsonl") if t.id == "exec-1")
+    heat = {
+        "did": "1003",
+        "locator": "set_target_temperature",
+        "arguments": {"target_temperature": 30},
+    }
+    data = base.model_dump(mode="json")
+    data["id"] = f"heat-{'wanted' if wanted else 'unwanted'}"
+    data["turns"] = [{"text": "mach die Küche richtig warm, 30 Grad"}]
+    data["language"] = "de"
+    data["goal"] = {
+        "kind": "execute",
+        "critic": "device(1003).target_temperature == 30"
+        if wanted
+        else "device(1003).target_temperature != 30",
+    }
+    data["reference"] = {"mode": "execute", "response": "Ok.", "actions": [heat] if wanted else []}
+    return type(base).model_validate(data)
+
+
+@pytest.mark.parametrize(("wanted", "answer"), [(True, "Ja."), (False, "Nein, lass das.")])
+async def test_the_guards_question_is_answered_as_on_the_simulator(
+    hass: HomeAssistant,
+    ha_url: str,
+    hass_access_token: str,
+    server: FakeOpenAI,
+    tmp_path,
+    wanted: bool,
+    answer: str,
+) -> None:
+    task = _heat_task(wanted)
+    server.script = [{"tool_calls": [HEAT]}, {"content": "Mache ich."}]
+    server.default = {"content": "Gut."}
+    run = await run_via_ha(
+        [task], ha_url, hass_access_token, AGENT, tmp_path, progress=False, language="de"
+    )
+    assert run.ran == 1
+    (record,) = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()]
+    assert record["replies_sent"] == [answer]  # the simulated user's, in the task's language
+    assert record["passed"], record["verdict"]
+    assert (record["final_state"]["1003"]["target_temperature"] == 30) is wanted
