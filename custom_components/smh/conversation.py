@@ -264,9 +264,12 @@ class SmhConversationEntity(conversation.ConversationEntity):
         if guard is not None and guard.pending:
             # a high-risk call waits for the user's yes: ask the guard's question, keep listening
             self._awaiting[chat_log.conversation_id] = guard
-            self.entry.runtime_data.awaiting_confirmation[chat_log.conversation_id] = [
+            waiting = self.entry.runtime_data.awaiting_confirmation
+            waiting[chat_log.conversation_id] = [
                 {"did": p.did, "rule": p.rule} for p in guard.pending
             ]
+            while len(waiting) > TRACES_KEPT:  # conversations nobody continued
+                waiting.pop(next(iter(waiting)))
             answer = " ".join(
                 [answer, *(p.prompt for p in guard.pending if p.prompt not in answer)]
             ).strip()
