@@ -35,21 +35,27 @@ def smh(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+def synthesize(request: str, server: FakeOpenAI, *extra: str) -> subprocess.CompletedProcess:
+    """``smh automation synthesize REQUEST`` on the tiny home against ``server``."""
+    return smh(
+        "automation",
+        "synthesize",
+        request,
+        "--home",
+        str(HOME),
+        "--base-url",
+        server.base_url,
+        "--model",
+        "fake",
+        *extra,
+    )
+
+
 def test_synthesize_corrects_a_bad_draft_and_saves(tmp_path, socket_enabled):
     server = FakeOpenAI([{"content": json.dumps(BAD)}, {"content": json.dumps(GOOD)}])
     with serve_in_thread(server):
-        run = smh(
-            "automation",
-            "synthesize",
-            "turn the lamp on every morning at 7",
-            "--home",
-            str(HOME),
-            "--base-url",
-            server.base_url,
-            "--model",
-            "fake",
-            "--save",
-            str(tmp_path / "home.json"),
+        run = synthesize(
+            "turn the lamp on every morning at 7", server, "--save", str(tmp_path / "home.json")
         )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["actions"][0]["locator"] == "turn_on"
@@ -106,16 +112,9 @@ def test_a_high_risk_rule_nobody_asked_for_is_neither_printed_nor_stored(
     printed, and the exit status says the rule is held."""
     server = FakeOpenAI([{"content": json.dumps(HEAT)}])
     with serve_in_thread(server):
-        run = smh(
-            "automation",
-            "synthesize",
+        run = synthesize(
             "turn the lamp on every morning at 7",
-            "--home",
-            str(HOME),
-            "--base-url",
-            server.base_url,
-            "--model",
-            "fake",
+            server,
             "--language",
             language,
             "--save",
