@@ -33,7 +33,9 @@ from homeassistant.helpers import config_validation as cv
 from homeassistant.helpers import entity_registry as er
 from pydantic import ValidationError
 
+from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.claims import said_versus_did
+from smh_core.bench.runner import intended_actions
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.bench.world import not_the_agents
 from smh_core.homeenv.engine import HomeEngine
@@ -299,9 +301,6 @@ def _awaiting(runtime: SmhRuntime, conversation_id: str) -> list[dict[str, Any]]
     the loaded task's user wants it (``intended``: the benchmark's simulated user says yes to
     exactly those, as :func:`~smh_core.bench.runner.simulated_confirmation` does on the
     simulator); ``intended`` is false without a loaded task."""
-    from smh_core.backends.embedded import EmbeddedBackend
-    from smh_core.bench.runner import intended_actions
-
     waiting = runtime.awaiting_confirmation.get(conversation_id, [])
     if not waiting:
         return []
