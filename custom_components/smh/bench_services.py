@@ -35,7 +35,7 @@ from pydantic import ValidationError
 
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.claims import said_versus_did
-from smh_core.bench.runner import intended_actions
+from smh_core.bench.consent_user import intended_actions
 from smh_core.bench.verifier import Outcome, verify
 from smh_core.bench.world import not_the_agents
 from smh_core.homeenv.engine import HomeEngine
@@ -299,7 +299,7 @@ def handlers(
 def _awaiting(runtime: SmhRuntime, conversation_id: str) -> list[dict[str, Any]]:
     """The high-risk calls the agent's last reply asked the user to confirm, each with whether
     the loaded task's user wants it (``intended``: the benchmark's simulated user says yes to
-    exactly those, as :func:`~smh_core.bench.runner.simulated_confirmation` does on the
+    exactly those, as :func:`~smh_core.bench.consent_user.simulated_confirmation` does on the
     simulator); ``intended`` is false without a loaded task."""
     waiting = runtime.awaiting_confirmation.get(conversation_id, [])
     if not waiting:

@@ -18,7 +18,7 @@ about, the policy rule it should trigger and the calls it implies:
   its own imported home (the importer is passed in: :mod:`smh_core.importers` sits above this
   package);
 * ``suites``: the shipped suites' tasks (``tasks/*.jsonl``) whose user wants a high-risk
-  action (:func:`~smh_core.bench.runner.intended_actions`), on their own homes.
+  action (:func:`~smh_core.bench.consent_user.intended_actions`), on their own homes.
 
 Every entry goes to a half, ``tune`` or ``untouched``, by a hash of its sentence
 (:func:`smh_core.memory.corpus.half_of`), so the guard can be tuned on one half and reported on
@@ -451,7 +451,8 @@ def task_corpus(tasks: Sequence[Any], homes: Any, source: str) -> list[Entry]:
     ``confirms`` names it, and the guard judges a call of it high-risk), each an entry on its own home (built now, so ``homes`` may point at
     a folder that goes away)."""
     from smh_core.backends.embedded import EmbeddedBackend
-    from smh_core.bench.runner import intended_actions, user_words
+    from smh_core.bench.consent_user import intended_actions
+    from smh_core.bench.runner import user_words
     from smh_core.task.home import TaskError, prepare_engine
 
     entries = []

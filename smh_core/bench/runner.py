@@ -13,15 +13,13 @@ cannot be prepared (:class:`TaskError`) is recorded as a ``task_error`` and the 
 from __future__ import annotations
 
 import asyncio
-import fnmatch
 import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from smh_core.agent.guard_language import load_wording
-from smh_core.agent.safety import ActionGuard, GuardedBackend, Pending, load_policy
+from smh_core.agent.safety import ActionGuard, GuardedBackend
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.homeenv import critic as critic_lang
 from smh_core.llm.errors import InfraError
@@ -32,6 +30,7 @@ from smh_core.task.model import MemoryGoal, Task
 from .agents import BenchAgent
 from .asking import AskOrder, scripted_user
 from .claims import Claim, said_versus_did
+from .consent_user import intended_actions, simulated_confirmation  # noqa: F401 (callers import them here)
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
 from .verifier import Outcome, verify
@@ -72,58 +71,6 @@ def prepare_world(task: Task, homes: HomeCache) -> World:
             task.id, "start_time", "start_time is not an ISO 8601 local date-time"
         ) from None
     return World.attach(prepare_engine(task, homes), start)
-
-
-def intended_actions(task: Task, devices: dict[str, dict[str, Any]]) -> set[tuple[str, str]]:
-    """(did, rule) of the high-risk actions the task's user wants: ``task.confirms``, or by
-    default those the reference makes (its calls, scheduled calls and automation actions, each
-    under the first rule of the guard's policy about that device and service)."""
-    if task.confirms is not None:
-        return {(c.did, c.rule) for c in task.confirms}
-    ref = task.reference
-    calls = [_did_locator(a) for a in ref.actions]
-    for item in [*ref.schedules, *ref.automations]:
-        calls += [_did_locator(a) for a in item.get("actions", []) if isinstance(a, dict)]
-    found = set()
-    for did, locator in calls:
-        device = devices.get(did)
-        rule = next(
-            (
-                r
-                for r in load_policy()
-                if device is not None
-                and r.applies_to(device)
-                and any(fnmatch.fnmatchcase(locator, p) for p in r.locators)
-            ),
-            None,
-        )
-        if rule is not None:
-            found.add((did, rule.name))
-    return found
-
-
-def _did_locator(action: Any) -> tuple[str, str]:
-    """(did, locator) of a reference action, a model or (a task built without validation) a dict."""
-    if isinstance(action, dict):
-        return str(action.get("did")), str(action.get("locator"))
-    return str(action.did), str(action.locator)
-
-
-def simulated_confirmation(
-    task: Task, devices: dict[str, dict[str, Any]]
-) -> Callable[[Pending], str]:
-    """The simulated user's answer to the guard's "...? Say yes to confirm": yes exactly when the
-    task's own intent is that action on that device (:func:`intended_actions`), else no, said
-    in the task's language ("Yes." / "No, don't.", "Ja." / "Nein, lass das." ...: the guard's
-    own wording, :mod:`smh_core.agent.guard_language`)."""
-    intent = intended_actions(task, devices)
-    wording = load_wording(task.language)
-
-    def answer(pending: Pending) -> str:
-        wanted = {(pending.did, pending.rule), (pending.did, "*")} & intent
-        return wording.answer_yes if wanted else wording.answer_no
-
-    return answer
 
 
 def user_words(task: Task) -> list[str]:

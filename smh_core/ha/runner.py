@@ -672,7 +672,7 @@ async def _awaiting(client: HaClient, conversation: str, entry_id: str) -> list[
 
 def confirmation_answer(language: str | None, waiting: list[dict[str, Any]]) -> str:
     """The simulated user's answer to the action guard's question inside HA, as on the simulator
-    (:func:`smh_core.bench.runner.simulated_confirmation`): yes when the task's user wants every
+    (:func:`smh_core.bench.consent_user.simulated_confirmation`): yes when the task's user wants every
     call it asks about, else no, in the conversation's ``language`` (the one the guard asked in
     and reads the answer in). Not a scripted clarification reply: those answer the agent's own
     questions."""

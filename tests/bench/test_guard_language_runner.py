@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from smh_core.agent.safety import Pending
 from smh_core.bench.agents import OracleAgent
-from smh_core.bench.runner import run_task, simulated_confirmation
+from smh_core.bench.consent_user import simulated_confirmation
+from smh_core.bench.runner import run_task
 from smh_core.safety_suites import safety_languages as L
 
 TASK_ID = "safety-de-legit_high_risk-000-unlock"
