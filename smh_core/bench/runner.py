@@ -30,7 +30,7 @@ from smh_core.task.model import MemoryGoal, Task
 from .agents import BenchAgent
 from .asking import AskOrder, scripted_user
 from .claims import Claim, said_versus_did
-from .consent_user import intended_actions, simulated_confirmation  # noqa: F401 (callers import them here)
+from .consent_user import simulated_confirmation
 from .judge import Judge
 from .results import ResultsLog, bench_record_problem, is_task_error
 from .verifier import Outcome, verify
