@@ -146,3 +146,13 @@ def test_an_entry_with_a_home_file_loads_no_generator_and_no_cron_parser() -> No
         not {"smh_core.homes.generator", "smh_core.homes.simulated", "sim_devices.catalog"} & loaded
     )
     assert not {m for m in loaded if m.split(".")[0] == "croniter"}
+
+
+def test_offering_the_llm_api_loads_no_agent_code() -> None:
+    """Issue 37: the ``smh`` LLM API is offered when HA's conversation integration loads (in
+    every HA with Assist, at start); its tools, consent grammar and policy wait for the first
+    agent that uses it."""
+    loaded = _loaded_after("import custom_components.smh, custom_components.smh.llm_api_offer")
+    assert "custom_components.smh.llm_api_offer" in loaded
+    assert not {m for m in loaded if m.startswith("smh_core.agent")}
+    assert "custom_components.smh.llm_api" not in loaded

@@ -102,13 +102,10 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     async def offer_llm_api(hass: HomeAssistant, _component: str) -> None:
         """SMH's tools as an LLM API, once HA's conversation integration is there: every user
         of an LLM API (the conversation agents, the MCP server, AI tasks) depends on it, and it
-        has imported HA's LLM helpers already. The guard's policy and consent grammar are read
-        first, in the executor (their files would otherwise be read on the event loop by the
-        first tool call)."""
-        from smh_core.agent.safety import load_policy
-
-        await hass.async_add_executor_job(load_policy)
-        (await async_import_module(hass, f"{__package__}.llm_api")).register(hass)
+        has imported HA's LLM helpers already. Offered by name only: the tools, the consent
+        grammar and the guard's policy are loaded by the first agent that uses it
+        (:mod:`.llm_api_offer`)."""
+        (await async_import_module(hass, f"{__package__}.llm_api_offer")).offer(hass)
 
     async_when_setup(hass, "conversation", offer_llm_api)
     return True

@@ -71,7 +71,6 @@ if TYPE_CHECKING:
 
     from .runtime import SmhRuntime
 
-API_ID = DOMAIN
 LOOP_ONLY = {"ask_user", "finish"}
 """Tools the SMH loop handles itself; an HA agent talks to the user on its own."""
 PROMPT = (
@@ -411,9 +410,3 @@ class SmhAPI(llm.API):
             SmhTool(spec, self._consents) for name, spec in TOOLS.items() if name not in LOOP_ONLY
         ]
         return llm.APIInstance(api=self, api_prompt=PROMPT, llm_context=llm_context, tools=tools)
-
-
-def register(hass: HomeAssistant) -> None:
-    """Offer the ``smh`` API to HA's LLM agents (once per HA run)."""
-    if all(api.id != API_ID for api in llm.async_get_apis(hass)):
-        llm.async_register_api(hass, SmhAPI(hass=hass, id=API_ID, name="SMH simulated home"))

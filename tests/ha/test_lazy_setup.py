@@ -101,3 +101,31 @@ async def test_each_placeholder_offers_what_its_real_service_offers(
     services = hass.services.async_services_for_domain(DOMAIN)
     for spec in SERVICES:
         assert services[spec.name].supports_response == spec.responses, spec.name
+
+
+async def test_the_llm_api_loads_its_tools_on_first_use_once(
+    hass: HomeAssistant, tiny_entry: MockConfigEntry
+) -> None:
+    """Offered by name when conversation loads; the first instances (two turns at once) load
+    one real API, whose tools every later instance shares with its pending consents."""
+    import asyncio
+
+    from custom_components.smh.llm_api_offer import OfferedAPI
+
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, "conversation", {})
+    await hass.async_block_till_done()
+    offered = next(api for api in llm.async_get_apis(hass) if api.id == "smh")
+    assert isinstance(offered, OfferedAPI) and offered._real is None
+    context = llm.LLMContext(
+        platform="test", context=Context(), language="en", assistant=None, device_id=None
+    )
+    first, second = await asyncio.gather(
+        llm.async_get_api(hass, "smh", context), llm.async_get_api(hass, "smh", context)
+    )
+    real = offered._real
+    assert real is not None and first.api is real and second.api is real
+    names = {tool.name for tool in first.tools}
+    assert {"list_devices", "control_device"} <= names and "ask_user" not in names
+    third = await llm.async_get_api(hass, "smh", context)
+    assert offered._real is real and third.api is real
