@@ -12,7 +12,7 @@ SMH costs on top of HA itself (CPU time of the process, :data:`CLOCK`):
   (issue 37);
 - cold setup: the first config-entry setup in a fresh process (the integration's imports and
   HA's platform imports included; Python's bytecode cache on, as in HA), SMH / plain, target <= 1.0
-  (issue 37);
+  (issue 37); also measured in a bare HA (below), not the target;
 - warm setup per entity: a further setup of a fresh entry, per entity, SMH / plain, target <= 1.0.
 
 With ``--peer-synthetic-home PATH`` (a checkout of allenporter's home-assistant-synthetic-home)
@@ -22,6 +22,13 @@ processes and rounds, on the complex home written as its YAML inventory
 (``scripts/perf_ha_peer.py`` says how, and what differs), and every figure gets a second ratio,
 SMH / synthetic-home: the issue's targets are against that peer; the plain baseline needs
 nothing downloaded.
+
+Every figure is measured in an HA with Assist: HA's ``homeassistant`` and ``conversation``
+integrations set up first, as ``default_config`` (every new HA) does and as both SMH (an agent
+and an LLM API for Assist) and synthetic-home (made to evaluate Assist agents) are used. The
+cold setup is measured a second time in a bare HA (only ``homeassistant``), where a first
+integration that imports HA's ``conversation`` pays for loading it (synthetic-home does, for
+one constant: about 50 ms that an HA with Assist has paid already).
 
 Runs a real Home Assistant core (the version pytest-homeassistant-custom-component pins)
 in-process with the registries in memory; it needs a checkout (this script and
@@ -77,6 +84,9 @@ class HaPerf:
     smh_cold_setup_ms: float
     plain_cold_setup_ms: float
     cold_setup_ratio: float
+    smh_cold_setup_bare_ms: float
+    """The cold setup in a bare HA (no ``conversation``): not the target, shown beside it."""
+    plain_cold_setup_bare_ms: float
     smh_warm_setup_ms: float
     plain_warm_setup_ms: float
     warm_setup_per_entity_ratio: float
@@ -103,10 +113,12 @@ class SyntheticPerf:
     """SMH platforms it has no platform for -> entities given the nearest platform it has."""
     light_calls_per_second: float
     cold_setup_ms: float
+    cold_setup_bare_ms: float
     warm_setup_ms: float
     light_calls_ratio: float
     """SMH / synthetic-home (the issue's targets are against these)."""
     cold_setup_ratio: float
+    cold_setup_bare_ratio: float
     warm_setup_per_entity_ratio: float
 
     def met(self) -> dict[str, bool]:
@@ -151,11 +163,14 @@ def complex_home_json() -> str:
 
 
 @asynccontextmanager
-async def _hass(files: dict[str, str], synthetic: Peer | None = None) -> AsyncIterator[Any]:
+async def _hass(
+    files: dict[str, str], synthetic: Peer | None = None, assist: bool = True
+) -> AsyncIterator[Any]:
     """A real HA core on a temporary config dir holding the home's files (their text is made by
     the caller: a cold-setup process must not have imported any of SMH before it measures), with
     HA's ``homeassistant`` integration set up, as in every real HA (synthetic-home's entities
-    expose themselves to Assist through it)."""
+    expose themselves to Assist through it), and with ``assist`` its ``conversation``
+    integration too, as ``default_config`` sets it up."""
     _custom_components(synthetic)
     from homeassistant import loader
     from homeassistant.setup import async_setup_component
@@ -167,6 +182,9 @@ async def _hass(files: dict[str, str], synthetic: Peer | None = None) -> AsyncIt
         async with async_test_home_assistant(config_dir=cfg) as hass:
             hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
             assert await async_setup_component(hass, "homeassistant", {})
+            if assist:
+                assert await async_setup_component(hass, "conversation", {})
+                await hass.async_block_till_done()
             try:
                 yield hass
             finally:
@@ -297,14 +315,14 @@ async def _warm(home_json: str, rounds: int, calls: int, synthetic: Peer | None)
 
 
 async def _cold(
-    kind: str, counts: dict[str, int], home_file: Path, synthetic: Peer | None
+    kind: str, counts: dict[str, int], home_file: Path, synthetic: Peer | None, assist: bool = True
 ) -> float:
     files = {HOME_FILE: home_file.read_text(encoding="utf-8")}
     if kind == "synthetic":
         files[peer.INVENTORY_FILE] = (home_file.parent / peer.INVENTORY_FILE).read_text(
             encoding="utf-8"
         )
-    async with _hass(files, synthetic if kind == "synthetic" else None) as hass:
+    async with _hass(files, synthetic if kind == "synthetic" else None, assist) as hass:
         entry, ms = await _setup(hass, kind, counts)
         await _remove(hass, entry)
     return ms
@@ -330,9 +348,10 @@ def _cold_in_fresh_process(
     home_file: Path,
     env: dict[str, str],
     synthetic: Peer | None = None,
+    assist: bool = True,
 ) -> float:
     """One cold setup in a new interpreter (nothing of the integration imported yet; the peer's
-    checkout and library only in the peer's processes)."""
+    checkout and library only in the peer's processes), in an HA with Assist or a bare one."""
     where = []
     if kind == "synthetic" and synthetic is not None:
         where = ["--peer-synthetic-home", str(synthetic.checkout)]
@@ -348,6 +367,7 @@ def _cold_in_fresh_process(
             "--home-file",
             str(home_file),
             *where,
+            *([] if assist else ["--bare"]),
         ],
         capture_output=True,
         text=True,
@@ -365,6 +385,7 @@ def measure(rounds: int = 5, calls: int = 5000, synthetic: Peer | None = None) -
     counts, devices = warm["counts"], warm["devices"]
     kinds = list(warm["rates"])
     cold: dict[str, list[float]] = {kind: [] for kind in kinds}
+    bare: dict[str, list[float]] = {kind: [] for kind in kinds}
     with tempfile.TemporaryDirectory() as tmp:
         home_file = Path(tmp) / HOME_FILE
         home_file.write_text(home_json, encoding="utf-8")
@@ -378,9 +399,17 @@ def measure(rounds: int = 5, calls: int = 5000, synthetic: Peer | None = None) -
         for _ in range(rounds):
             for kind in cold:
                 cold[kind].append(_cold_in_fresh_process(kind, counts, home_file, env, synthetic))
+                bare[kind].append(
+                    _cold_in_fresh_process(kind, counts, home_file, env, synthetic, assist=False)
+                )
     med = {
         f"{kind}_{what}": statistics.median(values[kind])
-        for what, values in (("setup", warm["setups"]), ("rate", warm["rates"]), ("cold", cold))
+        for what, values in (
+            ("setup", warm["setups"]),
+            ("rate", warm["rates"]),
+            ("cold", cold),
+            ("bare", bare),
+        )
         for kind in kinds
     }
     entities = sum(counts.values())
@@ -396,9 +425,11 @@ def measure(rounds: int = 5, calls: int = 5000, synthetic: Peer | None = None) -
             substituted=peer.peer_counts(counts)[1],
             light_calls_per_second=med["synthetic_rate"],
             cold_setup_ms=med["synthetic_cold"],
+            cold_setup_bare_ms=med["synthetic_bare"],
             warm_setup_ms=med["synthetic_setup"],
             light_calls_ratio=med["smh_rate"] / med["synthetic_rate"],
             cold_setup_ratio=med["smh_cold"] / med["synthetic_cold"],
+            cold_setup_bare_ratio=med["smh_bare"] / med["synthetic_bare"],
             warm_setup_per_entity_ratio=(med["smh_setup"] / entities)
             / (med["synthetic_setup"] / peer_entities),
         )
@@ -412,6 +443,8 @@ def measure(rounds: int = 5, calls: int = 5000, synthetic: Peer | None = None) -
         smh_cold_setup_ms=med["smh_cold"],
         plain_cold_setup_ms=med["plain_cold"],
         cold_setup_ratio=med["smh_cold"] / med["plain_cold"],
+        smh_cold_setup_bare_ms=med["smh_bare"],
+        plain_cold_setup_bare_ms=med["plain_bare"],
         smh_warm_setup_ms=med["smh_setup"],
         plain_warm_setup_ms=med["plain_setup"],
         # same entity count on both sides, so per-entity and whole-entry ratios agree
@@ -427,6 +460,7 @@ def render(r: HaPerf) -> str:
     mark = {True: "met", False: "MISSED"}
     per_entity = 1000 / r.entities
     lines = [
+        "in an HA with Assist (its conversation integration set up first, as default_config does)",
         f"complex home in Home Assistant: {r.entities} entities on {r.devices} devices "
         f"(plain baseline: the same per platform: {', '.join(f'{p} {n}' for p, n in r.counts.items())})",
         f"  light calls/s (turn_on with brightness, median of {r.rounds} interleaved rounds, {r.calls} calls each side): "
@@ -435,6 +469,8 @@ def render(r: HaPerf) -> str:
         f"  cold setup in a fresh process (median of {r.rounds}): SMH {r.smh_cold_setup_ms:.0f} ms, "
         f"plain {r.plain_cold_setup_ms:.0f} ms -> {r.cold_setup_ratio:.2f}x   target <= 1.0x: "
         f"{mark[met['cold_setup_ratio']]}",
+        f"    (in a bare HA, not the target: SMH {r.smh_cold_setup_bare_ms:.0f} ms, "
+        f"plain {r.plain_cold_setup_bare_ms:.0f} ms)",
         f"  warm setup (median of {r.rounds}): SMH {r.smh_warm_setup_ms:.0f} ms "
         f"({r.smh_warm_setup_ms * per_entity:.0f} us/entity), plain {r.plain_warm_setup_ms:.0f} ms "
         f"({r.plain_warm_setup_ms * per_entity:.0f} us/entity) -> {r.warm_setup_per_entity_ratio:.2f}x per entity   "
@@ -451,6 +487,9 @@ def render(r: HaPerf) -> str:
             f"{s.light_calls_ratio:.2f}x   target >= 0.8x: {mark[smet['light_calls_ratio']]}",
             f"  cold setup: SMH {r.smh_cold_setup_ms:.0f} ms, synthetic-home {s.cold_setup_ms:.0f} ms -> "
             f"{s.cold_setup_ratio:.2f}x   target <= 1.0x: {mark[smet['cold_setup_ratio']]}",
+            f"    (in a bare HA, not the target: SMH {r.smh_cold_setup_bare_ms:.0f} ms, synthetic-home "
+            f"{s.cold_setup_bare_ms:.0f} ms -> {s.cold_setup_bare_ratio:.2f}x; there its setup imports "
+            "HA's conversation integration)",
             f"  warm setup: SMH {r.smh_warm_setup_ms:.0f} ms, synthetic-home {s.warm_setup_ms:.0f} ms "
             f"({s.warm_setup_ms * 1000 / s.entities:.0f} us/entity) -> {s.warm_setup_per_entity_ratio:.2f}x per entity   "
             f"target <= 1.0x: {mark[smet['warm_setup_per_entity_ratio']]}",
@@ -496,6 +535,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cold", choices=["smh", "plain", "synthetic"], help=argparse.SUPPRESS)
     p.add_argument("--counts", default="{}", help=argparse.SUPPRESS)
     p.add_argument("--home-file", type=Path, help=argparse.SUPPRESS)
+    p.add_argument("--bare", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.rounds < 1 or args.calls < 1:
         p.error("--rounds and --calls must be at least 1")
@@ -505,7 +545,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"perf_ha --peer-synthetic-home: {e}", file=sys.stderr)
         return 2
     if args.cold:
-        print(asyncio.run(_cold(args.cold, json.loads(args.counts), args.home_file, synthetic)))
+        counts = json.loads(args.counts)
+        print(asyncio.run(_cold(args.cold, counts, args.home_file, synthetic, not args.bare)))
         return 0
     r = measure(args.rounds, args.calls, synthetic)
     figures = {**asdict(r), "met": r.met()}

@@ -119,6 +119,7 @@ def test_perf_ha_reports_ratios_against_plain_entities():
     )  # the plain side copies these
     for side in ("smh", "plain"):  # every figure measured on both sides
         assert r[f"{side}_light_calls_per_second"] > 0 and r[f"{side}_cold_setup_ms"] > 0
+        assert r[f"{side}_cold_setup_bare_ms"] > 0  # and in a bare HA
         assert r[f"{side}_warm_setup_ms"] > 0
     assert (
         r["light_calls_ratio"]
