@@ -301,7 +301,8 @@ def _awaiting(runtime: SmhRuntime, conversation_id: str) -> list[dict[str, Any]]
     the loaded task's user wants it (``intended``: the benchmark's simulated user says yes to
     exactly those, as :func:`~smh_core.bench.consent_user.simulated_confirmation` does on the
     simulator); ``intended`` is false without a loaded task."""
-    waiting = runtime.awaiting_confirmation.get(conversation_id, [])
+    guard = runtime.awaiting_confirmation.get(conversation_id)
+    waiting = [{"did": p.did, "rule": p.rule} for p in guard.pending] if guard is not None else []
     if not waiting:
         return []
     task = runtime.task

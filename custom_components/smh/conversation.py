@@ -158,9 +158,6 @@ class SmhConversationEntity(conversation.ConversationEntity):
         self.budget = budget
         self.tools = tools
         self._schedules = HaSchedules()  # the agent's timed calls on HA (tools "ha"), until unload
-        self._awaiting: dict[
-            str, ActionGuard
-        ] = {}  # conversation id -> the guard whose question was asked
         self._bank: MemoryBank | None = None  # opened on first use, closed with the entity
         self._attr_unique_id = agent_unique_id(entry.entry_id)
         self._attr_name = entry.title
@@ -200,10 +197,8 @@ class SmhConversationEntity(conversation.ConversationEntity):
         history = _history(chat_log.content[:-1])  # the last content is this turn's user text
         llm_client = LLMClient(self.config, self.client)
         context = user_input.extra_system_prompt or ""
-        awaiting = self._awaiting.pop(
-            chat_log.conversation_id, None
-        )  # only this turn can answer it
-        self.entry.runtime_data.awaiting_confirmation.pop(chat_log.conversation_id, None)
+        # only this turn can answer the question the last one asked
+        awaiting = self.entry.runtime_data.awaiting_confirmation.pop(chat_log.conversation_id, None)
         try:
             # the user's own words: this turn and their earlier turns, nothing the model read
             words = [m["content"] for m in history if m["role"] == "user"] + [user_input.text]
@@ -261,15 +256,11 @@ class SmhConversationEntity(conversation.ConversationEntity):
             return _error(
                 user_input, chat_log, f"SMH's agent failed on this request ({type(err).__name__})."
             )
-        if guard is not None and guard.pending:
+        asking = guard is not None and bool(guard.pending)
+        if asking:
             # a high-risk call waits for the user's yes: ask the guard's question, keep listening
-            self._awaiting[chat_log.conversation_id] = guard
-            waiting = self.entry.runtime_data.awaiting_confirmation
-            waiting[chat_log.conversation_id] = [
-                {"did": p.did, "rule": p.rule} for p in guard.pending
-            ]
-            while len(waiting) > TRACES_KEPT:  # conversations nobody continued
-                waiting.pop(next(iter(waiting)))
+            assert guard is not None
+            self.entry.runtime_data.keep_awaiting(chat_log.conversation_id, guard)
             answer = " ".join(
                 [answer, *(p.prompt for p in guard.pending if p.prompt not in answer)]
             ).strip()
@@ -277,11 +268,7 @@ class SmhConversationEntity(conversation.ConversationEntity):
             conversation.AssistantContent(agent_id=self.entity_id, content=answer)
         )
         result = conversation.async_get_result_from_chat_log(user_input, chat_log)
-        return (
-            replace(result, continue_conversation=True)
-            if chat_log.conversation_id in self._awaiting
-            else result
-        )
+        return replace(result, continue_conversation=True) if asking else result
 
     def _states(self) -> dict[str, dict[str, Any]]:
         """What the reply check reads: the engine's devices (tools ``home``) or the state of

@@ -36,6 +36,7 @@ from .rich import Rich
 from .room import ROOM_VARIABLES, room_did
 
 if TYPE_CHECKING:
+    from smh_core.agent.safety import ActionGuard
     from smh_core.task.model import Task
 
 TRACES_KEPT = 200
@@ -71,10 +72,21 @@ class SmhRuntime:
     agent_traces: OrderedDict[str, list[dict[str, Any]]] = field(default_factory=OrderedDict)
     """SMH's conversation agent's turns per conversation id (usage, tool calls, questions,
     seconds), the last :data:`TRACES_KEPT` conversations, for ``smh.agent_trace``."""
-    awaiting_confirmation: dict[str, list[dict[str, str]]] = field(default_factory=dict)
-    """Per conversation id, the high-risk calls (did, the guard's rule) whose confirmation
-    question the agent's last reply asked, until the next turn: ``smh.agent_trace`` shows them
+    awaiting_confirmation: OrderedDict[str, ActionGuard] = field(default_factory=OrderedDict)
+    """Per conversation id, the action guard whose question (confirm these high-risk calls)
+    the agent's last reply asked, until that conversation's next turn, which alone can answer
+    it; the last :data:`TRACES_KEPT` conversations (one nobody continued is forgotten, so a
+    client opening conversations cannot grow it). ``smh.agent_trace`` lists its pending calls
     so the benchmark's simulated user answers the guard as it does on the simulator."""
+
+    def keep_awaiting(self, conversation_id: str, guard: ActionGuard) -> None:
+        """Remember ``guard`` as the one asking in ``conversation_id`` (bounded)."""
+        waiting = self.awaiting_confirmation
+        waiting.pop(conversation_id, None)
+        waiting[conversation_id] = guard
+        while len(waiting) > TRACES_KEPT:
+            waiting.popitem(last=False)
+
     _mirrors: list[Mirror] = field(default_factory=list)
     _riches: list[Rich] = field(default_factory=list)
     # (did, locator) -> callbacks; each tuple is replaced, never mutated, so a change's

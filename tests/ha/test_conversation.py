@@ -664,3 +664,30 @@ async def test_the_reply_check_can_be_turned_off(
     server.script = [{"content": "I've turned on the bedroom lamp."}]
     result = await _converse(hass, "Turn on the bedroom lamp")
     assert result.response.speech["plain"]["speech"] == "I've turned on the bedroom lamp."
+
+
+async def test_questions_nobody_answers_are_forgotten_oldest_first(
+    hass: HomeAssistant, agent_entry, server, monkeypatch
+) -> None:
+    """The guards waiting for a yes are kept for the last ``TRACES_KEPT`` conversations (two
+    here): a client opening conversations cannot grow them, and the oldest question, once
+    forgotten, is confirmed by nothing; the newest still is."""
+    from custom_components.smh import runtime as runtime_module
+
+    monkeypatch.setattr(runtime_module, "TRACES_KEPT", 2)
+    calls = await _front_door(hass)
+    asked = []
+    for _ in range(3):
+        server.script = [
+            {"tool_calls": [call("control_device", did="lock.front_door", locator="unlock")]},
+            {"content": "The plumber is here."},
+        ]
+        asked.append(await _converse(hass, "The plumber is here, let him in"))
+    waiting = agent_entry.runtime_data.awaiting_confirmation
+    assert list(waiting) == [asked[1].conversation_id, asked[2].conversation_id]
+    server.script = [{"content": "Yes to what?"}]
+    await _converse(hass, "Yes.", asked[0].conversation_id)
+    assert calls == []
+    done = await _converse(hass, "Yes.", asked[2].conversation_id)
+    assert done.response.speech["plain"]["speech"] == "Done." and len(calls) == 1
+    assert list(waiting) == [asked[1].conversation_id]
