@@ -201,3 +201,36 @@ async def test_a_malformed_put_is_refused_before_any_call(bad: Any) -> None:
     with pytest.raises(RuntimeError, match="items must be a list"):
         await put_items({"entity_id": LIST, "items": bad}, real.get_items, real.call)
     assert real.calls == [] and [i["summary"] for i in real.items] == ["bread"]
+
+
+def _list_home(items: list[tuple[str, str]], name: str = "Shopping") -> Home:
+    values = {"items": [{"summary": s, "status": st} for s, st in items]}
+    values["open_items"] = sum(st == "needs_action" for _, st in items)
+    device = instantiate("todo_list", did=LIST, room="k", name=name, values=values)
+    return Home(name="t", rooms=[Room(id="k", type="kitchen", name="Kitchen")], devices=[device])
+
+
+def test_tasks_name_only_items_no_other_item_shares_in_any_case(tmp_path: Path) -> None:
+    """Two "milk", "Eggs" and "eggs": HA acts on the first, and a spoken request could mean
+    either, so no task names them; every task of each to-do subcategory is written (before,
+    draws naming them failed to validate and were left out) and names "jam" or "oat milk"."""
+    own = [("Eggs", "needs_action"), ("oat milk", "needs_action"), ("eggs", "needs_action"),
+           ("milk", "needs_action"), ("jam", "needs_action"), ("milk", "needs_action")]  # fmt: skip
+    made = generate_for_home(_list_home(own), tmp_path / "a", "twin", 0, 8)
+    acting = [t for t in made.tasks if t.subcategory in ("todo_complete", "todo_remove")]
+    assert len(acting) == 16 and not [s for s in made.short if s.startswith("todo_")]
+    named = {a.arguments["item"] for t in acting for a in t.reference.actions}
+    assert named == {"jam", "oat milk"} and not any(t.overrides for t in acting)
+    # a list whose open items all share their text gets a start state to name from
+    shared = generate_for_home(
+        _list_home([("milk", "needs_action"), ("Milk", "needs_action")]), tmp_path / "b", "twin"
+    )
+    acting = [t for t in shared.tasks if t.subcategory in ("todo_complete", "todo_remove")]
+    assert acting and all(t.overrides for t in acting)
+
+
+def test_a_list_named_list_is_not_called_a_list_list(tmp_path: Path) -> None:
+    for name, said in (("Shopping List", "Shopping List"), ("Groceries", "Groceries list")):
+        made = generate_for_home(_list_home([("jam", "needs_action")], name), tmp_path / name, "t")
+        texts = [t.turns[0].text for t in made.tasks if t.subcategory.startswith("todo_")]
+        assert texts and all(said in text and "list list" not in text.casefold() for text in texts)
