@@ -124,8 +124,10 @@ class TodoList:
     """An HA to-do list as HA's own (shopping_list, local_todo) keeps one: uids, removal by uid,
     updates by uid or text; ``uids=False``: synthetic-home's, whose added items have none."""
 
-    def __init__(self, items: list[tuple[str, str]], uids: bool = True) -> None:
-        self.uids, self.n = uids, 0
+    def __init__(
+        self, items: list[tuple[str, str]], uids: bool = True, removes: bool = True
+    ) -> None:
+        self.uids, self.n, self.removes = uids, 0, removes
         self.items = [self._new(s, st) for s, st in items]
         self.calls: list[str] = []
 
@@ -151,7 +153,8 @@ class TodoList:
         elif not found or (name == "remove_item" and not found[0]["uid"]):
             raise RuntimeError(f"todo.{name}: item_not_found {data['item']}")
         elif name == "remove_item":
-            self.items.remove(found[0])
+            if self.removes:  # else a faulty list: HA accepts the call, the item stays
+                self.items.remove(found[0])
         else:
             found[0]["status"] = data["status"]
 
@@ -201,6 +204,21 @@ async def test_a_malformed_put_is_refused_before_any_call(bad: Any) -> None:
     with pytest.raises(RuntimeError, match="items must be a list"):
         await put_items({"entity_id": LIST, "items": bad}, real.get_items, real.call)
     assert real.calls == [] and [i["summary"] for i in real.items] == ["bread"]
+
+
+async def test_a_list_that_keeps_a_removed_item_is_not_added_to() -> None:
+    """A list that accepts todo.remove_item and keeps the item: the start state is refused
+    with what the list holds, and nothing is added, however often the runner tries again
+    (adding each round grew such a list by the task's items every 0.05 s)."""
+    mapping = _mapping()
+    stuck = TodoList([("flour", "completed")], removes=False)
+    want = [{"summary": "milk", "status": "needs_action"}]
+    done = await reach(
+        stuck, mapping, Snapshot({LIST: {"items": want, "open_items": 1}}), 0.2, 0.01
+    )
+    assert done.problem is not None and "holds 'flour' after todo.remove_item" in done.problem
+    assert [i["summary"] for i in stuck.items] == ["flour"]
+    assert stuck.calls and not [c for c in stuck.calls if c.startswith("add_item")]
 
 
 def _list_home(items: list[tuple[str, str]], name: str = "Shopping") -> Home:
