@@ -10,7 +10,8 @@ keeps the longest run of items that already agree from the top, removes the rest
 (``todo.remove_item``, by uid), adds what is missing (``todo.add_item``) and marks items done or
 not done (``todo.update_item``). A list HA cannot do that on (one without removal or updates, an
 item HA gives no uid so no removal can name it) raises with the reason, as HA refusing a call
-does. This module imports nothing of SMH: it is handed the two calls it makes.
+does; so does a list that still holds an item after its removal, before anything is added (the
+runner tries again until its timeout: adding each time would grow such a list without end). This module imports nothing of SMH: it is handed the two calls it makes.
 """
 
 from __future__ import annotations
@@ -83,6 +84,14 @@ async def put_items(data: Mapping[str, Any], get_items: GetItems, call: Call) ->
                 "so todo.remove_item cannot name it"
             )
         await call("todo", "remove_item", {"entity_id": eid, "item": item["uid"]})
+    if current[keep:]:
+        left = as_items(await get_items(eid))
+        if left != as_items(current[:keep]):
+            texts = ", ".join(repr(i["summary"]) for i in left) or "nothing"
+            raise RuntimeError(
+                f"{eid}: the list holds {texts} after todo.remove_item, not the {keep} items "
+                "kept: nothing added"
+            )
     for item in wanted[keep:]:
         await call("todo", "add_item", {"entity_id": eid, "item": item["summary"]})
     now = await get_items(eid)

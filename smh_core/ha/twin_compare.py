@@ -132,16 +132,24 @@ def _afters(record: dict[str, Any]) -> dict[tuple[str, str], Any]:
     return {(str(c["did"]), str(c["locator"])): c.get("after") for c in record.get("changes") or []}
 
 
+def _befores(record: dict[str, Any]) -> dict[tuple[str, str], Any]:
+    return {
+        (str(c["did"]), str(c["locator"])): c.get("before") for c in record.get("changes") or []
+    }
+
+
 def _close(a: Any, b: Any) -> bool:
     numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b))
     return numbers and math.isclose(float(a), float(b), rel_tol=0.1, abs_tol=1.0)
 
 
-def _fault_kind(got: Any, want: Any) -> str:
-    """How a device that did not reach a commanded value differed: close to it (rounded), at
+def _fault_kind(got: Any, want: Any, before: Any = None) -> str:
+    """How a device that did not reach a commanded value differed: still at the value it had
+    before the turn (``before``, the twin's; ignored: a to-do list that did not remove an item
+    still counts it, one more than asked, which is not rounding), close to it (rounded), at
     another number (different: it moved elsewhere, or is still moving), or not at all."""
     numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (got, want))
-    if numbers:
+    if numbers and got != before:
         return "rounded" if _close(got, want) else "different"
     return "ignored"
 
@@ -285,8 +293,11 @@ def compare_runs(
             if other.get("infra", {}).get("kind") == "device":
                 # a device that did not do what it was told kept the task from being scored:
                 # that is the device's difference from its twin, which did it
+                before = _befores(twin[task_id])
                 result.differences += [
-                    Difference(task_id, did, loc, _fault_kind(got, want), want, got)
+                    Difference(
+                        task_id, did, loc, _fault_kind(got, want, before.get((did, loc))), want, got
+                    )
                     for did, loc, got, want in described_mismatches(why)
                     if (did, loc) not in unknown
                 ]

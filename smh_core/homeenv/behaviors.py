@@ -84,11 +84,12 @@ def _todo_write(items: list[dict[str, Any]], changes: dict[str, Any], loc: str, 
 
 
 def _todo_find(items: list[dict[str, Any]], text: str) -> int | None:
-    wanted = text.strip().casefold()
-    return next(
-        (n for n, i in enumerate(items) if str(i.get("summary", "")).strip().casefold() == wanted),
-        None,
-    )
+    """The first item whose text is exactly ``text``, as Home Assistant's ``todo.update_item``
+    and ``todo.remove_item`` find one (and its ListCompleteItem intent): no case folding, no
+    stripping. A twin more lenient than HA would pass an agent that names "Milk" for "milk",
+    which fails on the real list; it would also act on another item than HA where two differ
+    only in case (SMH's own lists in HA are handed the exact text HA matched)."""
+    return next((n for n, i in enumerate(items) if str(i.get("summary", "")) == text), None)
 
 
 @register_behavior("todo_add_item")
@@ -111,8 +112,8 @@ def _todo_change(
     ns: str,
     change: Callable[[list[dict[str, Any]], int], list[dict[str, Any]]],
 ) -> str | None:
-    """Apply ``change`` to the list and the index of the item with the request's text (any
-    case); refused when the list has none."""
+    """Apply ``change`` to the list and the index of the item with the request's text
+    (exactly, :func:`_todo_find`); refused when the list has none."""
     loc, items = _todo(state, ns)
     n = _todo_find(items, args["item"])
     if n is None:

@@ -264,6 +264,32 @@ def test_each_kind_of_difference_is_named_and_only_observed_values_count(tmp_pat
     assert "cover.c: took 7.5 s to report the commanded state" in text
 
 
+def test_a_count_still_at_its_value_before_the_turn_is_ignored_not_rounded(tmp_path: Path) -> None:
+    """A to-do list that kept the item it was told to remove still counts it: one above what the
+    twin counts, which is the call ignored, not a value rounded; one that moved elsewhere but
+    close stays rounded."""
+    from smh_core.ha.twin_compare import compare_runs
+
+    twin = _run(tmp_path, "twin", [
+        _rec("t1", [("todo.s", "items", [{"summary": "jam", "status": "needs_action"}], []),
+                    ("todo.s", "open_items", 1, 0)]),
+        _rec("t2", [("cover.c", "position", 0, 50)]),
+    ])  # fmt: skip
+    real = _run(tmp_path, "real", [
+        {"task_id": "t1", "passed": False, "infra": {"kind": "device", "message":
+         "the commanded state did not come back: todo.s/items is [{'summary': 'jam', 'status': "
+         "'needs_action'}], want []; todo.s/open_items is 1, want 0"}},
+        {"task_id": "t2", "passed": False, "infra": {"kind": "device", "message":
+         "the commanded state did not come back: cover.c/position is 49, want 50"}},
+    ])  # fmt: skip
+    kinds = {(d.did, d.locator, d.kind) for d in compare_runs(twin, real).differences}
+    assert kinds == {
+        ("todo.s", "items", "ignored"),
+        ("todo.s", "open_items", "ignored"),
+        ("cover.c", "position", "rounded"),
+    }
+
+
 def test_only_the_device_that_reported_late_is_slow(tmp_path: Path) -> None:
     """A task's poll waits for its slowest device; the light that reported at once is not
     flagged with the cover that took 7 s (the demo's multi-device tasks flagged every light)."""

@@ -1,14 +1,21 @@
 """To-do list tasks for a home that has lists (a twin of an HA home with shopping or to-do
 lists): add an item, mark one done, remove one, ask what is on a list. Each names the home's own
-list; an item to complete, remove or ask about is one the list holds, and where the home's list
-has none (or its items were never read) the task's start state puts a few there, so every task
-says what the list holds when it starts. Written only for homes with lists that can add, update and
+list; an item to complete or remove is one the list holds, and where the home's list has none
+(or its items were never read) the task's start state puts a few there, so every task says what
+the list holds when it starts.
+
+The twin finds an item by its exact text, as Home Assistant's item services do, so an agent
+judged on the twin is judged as on the real list. A task never names an item whose text another
+item shares, even in another case ("milk" twice, "Eggs" and "eggs"): HA would act on the first,
+and a listener (a voice request has no case) could not tell which was meant; so no task depends
+on how either side matches text. Written only for homes with lists that can add, update and
 remove items (:data:`EDITABLE`): other homes' task files stay as they were.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from smh_core.homeenv.critic import device_id_text
@@ -35,11 +42,17 @@ ITEMS = (
 """Items a task's start state puts on a list that has too few of its own."""
 
 WORDING = {
-    "todo_add": ("Add {item} to the {list} list.", "Put {item} on my {list} list."),
-    "todo_complete": ("Mark {item} as done on the {list} list.", "Check off {item} on {list}."),
-    "todo_remove": ("Remove {item} from the {list} list.", "Take {item} off my {list} list."),
-    "todo_query": ("What is on the {list} list?", "What's left to do on my {list} list?"),
+    "todo_add": ("Add {item} to the {list}.", "Put {item} on my {list}."),
+    "todo_complete": ("Mark {item} as done on the {list}.", "Check off {item} on the {list}."),
+    "todo_remove": ("Remove {item} from the {list}.", "Take {item} off my {list}."),
+    "todo_query": ("What is on the {list}?", "What's left to do on my {list}?"),
 }
+"""``{list}``: :func:`called` (HA's shopping list is named "Shopping List": no "list list")."""
+
+
+def called(name: str) -> str:
+    """How a request names a list: its name, with "list" after it unless it ends with it."""
+    return name if name.casefold().split()[-1:] == ["list"] else f"{name} list"
 
 
 def todo_lists(home: Home) -> list[Device]:
@@ -58,13 +71,25 @@ def _items(device: Device) -> list[dict[str, Any]]:
     return [dict(i) for i in dict(device.attributes_by_locator())["items"].value or []]
 
 
+def nameable(items: list[dict[str, Any]]) -> list[int]:
+    """Indexes of the items not done whose text no other item shares, in any case: the ones a
+    request can name without doubt (see the module docstring)."""
+    seen = Counter(i["summary"].casefold() for i in items)
+    return [
+        k
+        for k, i in enumerate(items)
+        if i["status"] == "needs_action" and seen[i["summary"].casefold()] == 1
+    ]
+
+
 def _start(
     device: Device, unknown: set[str], rng: random.Random, need_open: int
 ) -> tuple[list[dict[str, Any]], bool]:
     """The list's items when the task starts and whether the task must set them: the home's
-    own if known and with ``need_open`` items not done, else a few drawn from :data:`ITEMS`."""
+    own if known and with ``need_open`` items a request can name (:func:`nameable`), else a
+    few drawn from :data:`ITEMS`."""
     own = _items(device)
-    if "items" not in unknown and sum(i["status"] == "needs_action" for i in own) >= need_open:
+    if "items" not in unknown and len(nameable(own)) >= need_open:
         return own, False
     picked = rng.sample(ITEMS, 3)
     return [{"summary": s, "status": "needs_action"} for s in picked], True
@@ -101,15 +126,14 @@ def todo_task(
         )
         actions = [{"did": did, "locator": "add_item", "arguments": {"item": item}}]
     else:
-        open_ones = [k for k, i in enumerate(items) if i["status"] == "needs_action"]
-        k = rng.choice(open_ones)
+        k = rng.choice(nameable(items))
         item = items[k]["summary"]
         if sub == "todo_query":
             names = [i["summary"] for i in items if i["status"] == "needs_action"]
             out["goal"] = {"kind": "query", "facts": [{"kind": "name", "value": s} for s in names]}
             out["reference"] = {
                 "mode": "answer",
-                "response": f"The {name} list has {', '.join(names)}.",
+                "response": f"The {called(name)} has {', '.join(names)}.",
             }
         elif sub == "todo_complete":
             critic = (
@@ -131,7 +155,7 @@ def todo_task(
     if sub != "todo_query":
         out["goal"] = {"kind": "execute", "critic": critic}
         out["reference"] = {"mode": "execute", "response": "Done.", "actions": actions}
-    out["text"] = text.format(item=item, list=name)
+    out["text"] = text.format(item=item, list=called(name))
     if overridden:
         out["overrides"] = [{"did": did, "values": {"items": items, "open_items": _open(items)}}]
     return out
