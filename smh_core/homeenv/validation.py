@@ -31,10 +31,10 @@ Problem = tuple[ErrorCode, str, Any]
 Checker = Callable[[Any], Problem | None]
 
 _HEX = re.compile(r"(#|0x|0X)?[0-9A-Fa-f]+")
+"""Matched with ``fullmatch``: ``$`` in ``match`` would also accept a trailing newline."""
 _RGB_HEX = re.compile(r"(#|0x|0X)?[0-9A-Fa-f]{6}")
 """A colour a light holds (:attr:`~.model.ValueSpec.colour`): six hex digits, never ``#FFF``,
 which could be CSS's white or the number 0xFFF."""
-"""Matched with ``fullmatch``: ``$`` in ``match`` would also accept a trailing newline."""
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 """Bounds of ``int`` values when the spec declares no range (Matter's widest integers)."""
 FLOAT_MAX = sys.float_info.max
