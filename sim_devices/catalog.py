@@ -14,11 +14,12 @@ from collections.abc import Iterable, Mapping
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
+from smh_core.homeenv.colours import ColourSpace
 from smh_core.homeenv.dynamics import Cycle, Dynamics, Matter
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import (
@@ -394,6 +395,26 @@ def with_steps(dt: DeviceType, steps: Mapping[str, float]) -> DeviceType:
     return _override(dt, "precision", dict(steps))
 
 
+def with_colours(dt: DeviceType, colours: Mapping[str, str]) -> DeviceType:
+    """``dt`` with how its hex colours are held (``{locator: space}``, see
+    :attr:`~smh_core.homeenv.model.ValueSpec.colour`) on those attributes and the service
+    arguments written to them: a twin's light keeps colours as its HA light does. Refuses
+    attributes that are not hex colours and spaces it does not know."""
+    specs = dt.attribute_specs()
+    for loc, space in colours.items():
+        spec = specs.get(loc)
+        if spec is None or spec.type != AttrType.HEX:
+            hexes = sorted(k for k, a in specs.items() if a.type == AttrType.HEX)
+            raise ValueError(
+                f"{dt.type}: cannot say how {loc!r} holds colours: not a hex attribute; hex: {hexes}"
+            )
+        if space not in get_args(ColourSpace):
+            raise ValueError(
+                f"{dt.type}: colour space of {loc!r} must be one of {list(get_args(ColourSpace))}, got {space!r}"
+            )
+    return _override(dt, "colour", dict(colours))
+
+
 def _numeric_only(dt: DeviceType, locators: Mapping[str, Any], what: str) -> None:
     specs = dt.attribute_specs()
     for loc in locators:
@@ -542,10 +563,11 @@ def instantiate(
     kind: str = "homeenv",
     ranges: Mapping[str, tuple[float, float]] | None = None,
     steps: Mapping[str, float] | None = None,
+    colours: Mapping[str, str] | None = None,
 ) -> Device:
     """A device of the catalog type ``type_name`` (see :func:`build_device`), with its own
     ``ranges`` and ``steps`` for some numeric attributes (see :func:`with_ranges`,
-    :func:`with_steps`)."""
+    :func:`with_steps`) and how its colours are held (:func:`with_colours`)."""
     catalog = load_catalog(kind)
     dt = catalog.get(type_name)
     if dt is None:
@@ -554,6 +576,8 @@ def instantiate(
         dt = with_ranges(dt, ranges)
     if steps:
         dt = with_steps(dt, steps)
+    if colours:
+        dt = with_colours(dt, colours)
     return build_device(dt, did, room, name=name, preset=preset, values=values, tags=tags)
 
 

@@ -334,3 +334,82 @@ def test_bench_run_mapping_needs_the_ha_backend(tmp_path: Path, capsys) -> None:
         == 2
     )
     assert "--mapping needs --backend ha" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------- a light's colour
+def _colour_binding(space: str | None, modes: list[str]):
+    from smh_core.ha.ha_inventory import HaEntity, Unit
+    from smh_core.ha.map_rules import TaskAttr, bind
+    from smh_core.homeenv.model import Attribute
+
+    spec = Attribute(name="color", type="hex", range=(0, 0xFFFFFF), colour=space)
+    light = HaEntity(
+        "light.l", "L", None, None, state="on", attributes={"supported_color_modes": modes}
+    )
+    return bind(
+        TaskAttr("light.l", "color", spec, {"color": "#FF0000"}), Unit("u", "L", None, (light,))
+    )
+
+
+def _colour_map(space: str, modes: list[str]):
+    from smh_core.ha.hardware_map import AttributeMap
+    from smh_core.ha.map_rules import Binding
+
+    binding = _colour_binding(space, modes)
+    assert isinstance(binding, Binding), binding
+    return AttributeMap.model_validate(binding.entry())
+
+
+def test_an_hs_lights_colour_is_set_as_rgb_and_read_back_exactly() -> None:
+    amap = _colour_map("hue_saturation", ["color_temp", "hs"])
+    assert amap.calls("#FF8000") == [
+        ("light", "turn_on", {"entity_id": "light.l", "rgb_color": [255, 128, 0]})
+    ]
+    shown = _state("on", color_mode="hs", rgb_color=[255, 128, 0], hs_color=[30.118, 100.0])
+    assert amap.read(shown, "#FF8000") == "#FF8000"
+    # exactly: the twin rounds as HA does, so one step off is another colour
+    assert amap.read(_state("on", color_mode="hs", rgb_color=[255, 127, 0]), "#FF8000") == "#FF7F00"
+    # in colour-temperature mode HA's rgb_color comes from the temperature: not observed
+    warm = _state("on", color_mode="color_temp", rgb_color=[255, 167, 87])
+    assert amap.read(warm, "#FF8000") is NOT_OBSERVED
+    assert amap.read(_state("off", color_mode=None, rgb_color=None), "#FF8000") is NOT_OBSERVED
+    seen = amap.value_of_call(
+        "light", "turn_on", {"entity_id": "light.l", "rgb_color": [0, 255, 0]}, "#FF0000"
+    )
+    assert seen == "#00FF00"
+
+
+@pytest.mark.parametrize("modes", [["rgb"], ["rgbw"], ["rgbww"], ["hs", "rgbw"]])
+def test_a_light_that_keeps_channels_is_read_within_one_a_channel(modes) -> None:
+    amap = _colour_map("channels", modes)
+    assert amap.tolerance == 1
+    mode = modes[-1]
+    assert amap.read(_state("on", color_mode=mode, rgb_color=[254, 129, 0]), "#FF8000") == "#FF8000"
+    assert amap.read(_state("on", color_mode=mode, rgb_color=[253, 128, 0]), "#FF8000") == "#FD8000"
+    with pytest.raises(ReadError, match="not an RGB colour"):
+        amap.read(_state("on", color_mode=mode, rgb_color=[255, 0]), "#FF8000")
+
+
+@pytest.mark.parametrize(
+    ("space", "modes", "why"),
+    [
+        (None, ["hs"], "says nothing of which colours the light holds"),  # the catalog's lights
+        ("hue_saturation", ["color_temp"], "shows no colour"),
+        ("hue_saturation", ["onoff"], "shows no colour"),
+        ("hue_saturation", ["xy"], "only as xy"),
+        ("hue_saturation", ["rgbw"], "are not the twin's"),  # the light changed since the twin
+        ("channels", ["hs"], "are not the twin's"),
+    ],
+)
+def test_a_colour_the_light_cannot_show_stays_unmapped_with_why(space, modes, why) -> None:
+    out = _colour_binding(space, modes)
+    assert isinstance(out, str) and why in out, out
+
+
+def test_rgb_is_its_own_conversion() -> None:
+    text = (
+        HEAD
+        + "  '1001':\n    color:\n      entity: light.a\n      rgb: true\n      values: {a: b}\n"
+    )
+    with pytest.raises(MappingFileError, match="rgb is its own conversion"):
+        parse_mapping(text, "m.yaml")

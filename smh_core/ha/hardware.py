@@ -320,6 +320,10 @@ class _Turn:
     timed_out: bool = False
     world: World | None = None
     """A scripted player's home with its clock: the rules and schedules it stored."""
+    expected: Snapshot | None = None
+    """The home as the turn should have left it (the player's result, or the initial state with
+    what the agent commanded): readings after the turn are read against it, so a value within
+    the mapping's ``tolerance`` of it (a light's colour after HA's rounding) reads as it."""
 
 
 async def _converse(
@@ -379,8 +383,9 @@ async def _await_commanded(
         return
     expected = commanded(mapping, await watch.calls(), initial)
     turn.commanded = len(expected)
+    turn.expected = overlay(initial, expected)
     settled = await settle(
-        client, mapping, expected, before, initial, mapping.timeout_seconds, interval
+        client, mapping, expected, before, turn.expected, mapping.timeout_seconds, interval
     )
     turn.report_seconds = settled.seconds
     turn.device_seconds = settled.device_seconds
@@ -415,6 +420,7 @@ async def _play(
         speeches=[outcome.response],
         commanded=len(changed),
         world=world,
+        expected=target,
     )
     if changed:
         done = await reach(
@@ -550,7 +556,7 @@ async def run_hardware_task(
             await _await_commanded(client, mapping, turn, watch, start.readings, initial, interval)
         if turn.impossible:
             return "the reference actions cannot be done through HA", turn.impossible
-        after_readings = read_all(mapping, await client.states(), initial)
+        after_readings = read_all(mapping, await client.states(), turn.expected or initial)
         lost = unreadable_devices(after_readings, keys)
         if turn.fault or lost:
             fault = turn.fault or f"unreadable after the turn: {'; '.join(lost)}"

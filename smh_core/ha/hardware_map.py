@@ -24,7 +24,9 @@ lists raw values that say nothing about this attribute (a climate entity's ``off
 mode); an absent or ``null`` attribute (a light's brightness while it is off) is likewise *not
 observed*, and so is an attribute with ``when_state`` while the entity's state is not one of
 those (a climate entity's ``temperature`` is the cooling setpoint only while it cools). Otherwise ``values`` (HomeEnv value -> HA value) is inverted, raw values it lacks
-read as ``otherwise`` if given (else the reading is an error); or ``scale`` converts linearly.
+read as ``otherwise`` if given (else the reading is an error); or ``scale`` converts linearly;
+or ``rgb`` takes HA's ``[r, g, b]`` to a hex colour (``when_attribute`` then keeps a light's
+colour unobserved while HA shows it in colour-temperature mode).
 The result takes the type of the HomeEnv attribute (int, float, bool, str), so snapshots diff
 cleanly. Writing (HomeEnv -> HA) converts the other way; ``{value}`` in the service name or in
 ``data`` strings is the HA-side value (a string that is exactly ``"{value}"`` keeps its type),
@@ -58,6 +60,7 @@ from pydantic import (
     model_validator,
 )
 
+from smh_core.homeenv.colours import hex_of, rgb_of
 from smh_core.task.model import HomeRef
 
 _ENTITY = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
@@ -209,18 +212,33 @@ class AttributeMap(_Strict):
     """Numeric slack when matching an HA reading against ``values`` (HA units)."""
     when_state: list[str] | None = None
     """Observed only while the entity's state is one of these (else not observed, not written)."""
+    when_attribute: dict[str, list[Any]] | None = None
+    """Observed only while each named attribute of the entity has one of its values (a light's
+    colour only while HA's ``color_mode`` is a colour mode: in colour-temperature mode HA
+    reports a colour computed from the temperature, not one the light was given)."""
+    rgb: bool = False
+    """The HomeEnv value is a hex colour (``#FF8000``), HA's a list of channels (``rgb_color``
+    ``[255, 128, 0]``); with ``tolerance``, a reading within that many steps on every channel
+    of the home's value (``like``) reads as it: HA's rounding of the same colour."""
     set: SetSpec | None = None
 
     @model_validator(mode="after")
     def _one_conversion(self) -> AttributeMap:
         if self.values is not None and self.scale is not None:
             raise ValueError("give values or scale, not both")
+        if self.rgb and (self.values is not None or self.scale is not None):
+            raise ValueError("rgb is its own conversion: give no values or scale with it")
         if self.otherwise is not None and self.values is None:
             raise ValueError("otherwise needs values")
         return self
 
     # ------------------------------------------------------------------ HomeEnv -> HA
     def to_ha(self, value: Any) -> Any:
+        if self.rgb:
+            try:
+                return list(rgb_of(value)) if isinstance(value, str) else value
+            except ValueError:
+                return value
         if self.values is not None:
             for home, ha in self.values.items():
                 if same_value(home, value):
@@ -282,6 +300,12 @@ class AttributeMap(_Strict):
             raise ReadError(f"{self.entity} is {state.get('state')}", "unavailable")
         if self.when_state is not None and state.get("state") not in self.when_state:
             return NOT_OBSERVED
+        shown = state.get("attributes", {})
+        if self.when_attribute is not None and any(
+            not any(same_value(shown.get(name), v) for v in allowed)
+            for name, allowed in self.when_attribute.items()
+        ):
+            return NOT_OBSERVED
         raw = (
             state.get("state")
             if self.attribute == "state"
@@ -297,6 +321,8 @@ class AttributeMap(_Strict):
         if raw is NOT_OBSERVED:
             return raw
         where = f"{self.entity}" + ("" if self.attribute == "state" else f" {self.attribute}")
+        if self.rgb:
+            return self._colour(raw, like, where)
         if self.values is not None:
             for home, ha in self.values.items():
                 if same_value(raw, ha) or _near(raw, ha, self.tolerance):
@@ -312,6 +338,20 @@ class AttributeMap(_Strict):
             except (TypeError, ValueError):
                 raise ReadError(f"{where} = {raw!r} is not a number") from None
         return _coerce(raw, like, where)
+
+    def _colour(self, raw: Any, like: Any, where: str) -> str:
+        """HA's channels as a hex colour, ``like`` where every channel is within ``tolerance``."""
+        try:
+            got = rgb_of(hex_of(list(raw) if isinstance(raw, (list, tuple)) else raw))
+        except ValueError:
+            raise ReadError(f"{where} = {raw!r} is not an RGB colour") from None
+        try:
+            near = isinstance(like, str) and all(
+                abs(a - b) <= self.tolerance for a, b in zip(got, rgb_of(like), strict=True)
+            )
+        except ValueError:
+            near = False
+        return like if near else hex_of(got)
 
     def read(self, state: Mapping[str, Any] | None, like: Any) -> Any:
         return self.to_home(self.raw(state), like)

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from smh_core.homeenv.colours import COLOUR_MODES, space_of_modes
 from smh_core.homeenv.model import Attribute, AttrType
 
 from .ha_inventory import HaEntity, Unit
@@ -687,7 +688,10 @@ def hvac_mode(attr: TaskAttr, unit: Unit) -> Binding | str | None:
 def unconvertible(attr: TaskAttr, unit: Unit) -> str | None:
     """HomeEnv attributes a mapping cannot carry, with the reason."""
     if attr.spec.type == "hex" or attr.name in ("color", "colour"):
-        return "a hex colour has no conversion to HA's colour attributes in a mapping"
+        return (
+            "a hex colour that says nothing of which colours the light holds (a twin's light "
+            "says it, from its HA colour modes): HA keeps an hs light's colour at full value"
+        )
     if attr.spec.type in ("tuple", "list", "dict"):
         colour = (
             " (and HA's colours go through its own colour space)"
@@ -733,6 +737,50 @@ def own_colour_temperature(attr: TaskAttr, unit: Unit) -> Binding | str | None:
             "set": {"service": "light.turn_on", "data": {"color_temp_kelvin": "{value}"}},
         },
         "the light's colour temperature (kelvin on both sides)",
+    )
+
+
+CHANNEL_TOLERANCE = {"hue_saturation": 0, "channels": 1}
+"""Steps a channel of ``rgb_color`` may read off the colour expected, per colour space
+(:mod:`smh_core.homeenv.colours`): none on an hs light (the twin rounds as HA does), 1 on an
+rgb, rgbw or rgbww light (HA's conversions through the white channels move a channel by at most
+1: over 20,000 colours, none by 2; ``tests/homeenv/test_colours.py``)."""
+_SPACE_WORDS = {"hue_saturation": "hue and saturation at full value", "channels": "channels"}
+
+
+def own_colour(attr: TaskAttr, unit: Unit) -> Binding | str | None:
+    """A twin light's colour (hex, held as its HA colour modes hold it: ``spec.colour``) as HA's
+    ``rgb_color``, set by ``light.turn_on`` with ``rgb_color``, read only while HA shows the
+    light in a colour mode. A light that shows its colours only through xy stays out: HA's xy
+    round trip moves a colour by up to 12 a channel (measured), which the twin does not model."""
+    light = unit.first("light")
+    if attr.name != "color" or attr.spec.type != "hex" or light is None:
+        return None
+    space = attr.spec.colour
+    if space is None:
+        return None
+    modes = {str(m) for m in light.attributes.get("supported_color_modes") or ()}
+    if space_of_modes(modes) is None:
+        return f"{light.entity_id} shows no colour (its colour modes: {sorted(modes)})"
+    if space_of_modes(modes) != space:
+        return f"{light.entity_id}'s colour modes {sorted(modes)} are not the twin's ({space})"
+    if not modes & (COLOUR_MODES - {"xy"}):
+        return (
+            f"{light.entity_id} shows colours only as xy, whose round trip in HA moves a "
+            "colour by up to 12 a channel: not modelled"
+        )
+    tolerance = CHANNEL_TOLERANCE[space]
+    return Binding(
+        light.entity_id,
+        {
+            "attribute": "rgb_color",
+            "rgb": True,
+            **({"tolerance": tolerance} if tolerance else {}),
+            "when_attribute": {"color_mode": sorted(COLOUR_MODES)},
+            "set": {"service": "light.turn_on", "data": {"rgb_color": "{value}"}},
+        },
+        f"the light's rgb_color (while in a colour mode; {_SPACE_WORDS[space]}"
+        + (f", each channel within {tolerance})" if tolerance else ", exactly)"),
     )
 
 
@@ -954,6 +1002,7 @@ HOMEENV_RULES: tuple[Rule, ...] = (
     hvac_mode,
     own_brightness,
     own_colour_temperature,
+    own_colour,
     own_position,
     own_volume,
     own_lock,

@@ -7,7 +7,8 @@ stops at the first problem, leaving the state untouched:
 1. the device exists; 2. the locator names a service (or a writable attribute);
 3. ``arguments`` is an object with no unexpected and no missing names;
 4. each argument's type, options, range and precision (an off-grid number first rounded where
-   its spec has a ``rounding``, as the real device does); 5. the service's preconditions;
+   its spec has a ``rounding``, a colour taken to what the light shows where its spec has a
+   ``colour``, as the real device does); 5. the service's preconditions;
 6. the values the effects would write are valid for their attributes.
 
 Only then is the new device state installed, as a fresh dict (copy-on-write), which is what
@@ -35,6 +36,7 @@ from typing import Any
 
 from .behaviors import Behavior, register_behavior  # noqa: F401 (register_behavior: public here too)
 from .behaviors import behavior as registered_behavior
+from .colours import colour_holder
 from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError, new_change
 from .model import (
@@ -126,6 +128,13 @@ class _Dev:
     """Each attribute's place in the device's state (changes are reported in this order)."""
     rounders: dict[str, Callable[[Any], Any]] = dataclasses.field(default_factory=dict)
     """Writable attributes whose off-grid numbers are rounded before they are checked."""
+
+
+def _taker(spec: ValueSpec) -> Callable[[Any], Any] | None:
+    """How a device takes a value it is given before checking it: a number off its grid
+    rounded (:func:`~.validation.grid_rounder`), a colour as the light shows it
+    (:func:`~.colours.colour_holder`); ``None`` for nearly every spec."""
+    return grid_rounder(spec) or colour_holder(spec)
 
 
 def _same(v: Any, w: Any) -> bool:
@@ -382,7 +391,7 @@ def _compile_device(dev: Device) -> _Dev:
                 behavior,
                 ns,
                 all(e.proven for e in effs),
-                {a.name: f for a in s.arguments if (f := grid_rounder(a)) is not None},
+                {a.name: f for a in s.arguments if (f := _taker(a)) is not None},
             )
     writable = {loc: checkers[loc] for loc, a in attr_models.items() if a.writable}
     ranges = {loc: a.range for loc, a in attr_models.items() if a.range is not None}
@@ -427,7 +436,7 @@ def _compile_device(dev: Device) -> _Dev:
         _container_locators(attr_models),
         shapes,
         {loc: i for i, loc in enumerate(attr_models)},
-        {loc: f for loc in writable if (f := grid_rounder(attr_models[loc])) is not None},
+        {loc: f for loc in writable if (f := _taker(attr_models[loc])) is not None},
     )
 
 

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .colours import ColourSpace
 from .dynamics import Dynamics, Environment, Matter
 from .rules import Rule, ScheduledAction, Simulation
 
@@ -71,6 +72,13 @@ class ValueSpec(_Strict):
     Service arguments and direct writes are rounded, nothing else: a task's set-up and a
     behaviour's results must be on the grid."""
     unit: str | None = None
+    colour: ColourSpace | None = None
+    """Which colours a hex colour holds, as Home Assistant keeps a light's (:mod:`.colours`):
+    ``hue_saturation`` (an hs or xy light: a colour is kept at full value, its brightness
+    apart), ``channels`` (an rgb, rgbw or rgbww light: kept as given). ``None`` (the catalog's
+    lights): any colour, kept as given. A twin's light has it from HA's colour modes; service
+    arguments are taken to what the light shows, as :attr:`rounding` does for numbers, and task
+    generators draw only colours the light holds."""
 
     @model_validator(mode="after")
     def _check_constraints(self) -> ValueSpec:
@@ -86,6 +94,8 @@ class ValueSpec(_Strict):
             self.precision is None or self.type not in (AttrType.INT, AttrType.FLOAT)
         ):
             raise ValueError("rounding needs a number with a precision (the grid it rounds to)")
+        if self.colour is not None and self.type != AttrType.HEX:
+            raise ValueError("colour needs a hex value (the colour it says how a light holds)")
         if self.type == AttrType.TUPLE and not isinstance(self.items, list):
             raise ValueError("tuple values need 'items' as a list of per-position specs")
         if (

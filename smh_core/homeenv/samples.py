@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .colours import draw
 from .model import AttrType, Service, ValueSpec
 
 
@@ -33,6 +34,8 @@ def valid_value(spec: ValueSpec, rng: random.Random) -> Any:
         if t == AttrType.INT:
             return int(v)
         return float(v)
+    if t == AttrType.HEX and spec.colour is not None:  # only colours the light holds
+        return draw(spec.colour, rng)
     if t == AttrType.HEX:
         lo, hi = spec.range if spec.range else (0, 0xFFFFFF)
         return f"#{rng.randint(int(lo), int(hi)):06X}"

@@ -32,6 +32,9 @@ Checker = Callable[[Any], Problem | None]
 
 _HEX = re.compile(r"(#|0x|0X)?[0-9A-Fa-f]+")
 """Matched with ``fullmatch``: ``$`` in ``match`` would also accept a trailing newline."""
+_RGB_HEX = re.compile(r"(#|0x|0X)?[0-9A-Fa-f]{6}")
+"""A colour a light holds (:attr:`~.model.ValueSpec.colour`): six hex digits, never ``#FFF``,
+which could be CSS's white or the number 0xFFF."""
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 """Bounds of ``int`` values when the spec declares no range (Matter's widest integers)."""
 FLOAT_MAX = sys.float_info.max
@@ -268,7 +271,7 @@ def shared_checker(spec: ValueSpec, what: str) -> Checker:
 
     Devices of one type repeat the same attributes, and each checker is half a dozen closures
     (~1 KiB): sharing them is a third of an engine's memory per device. A checker is a pure
-    function of the name and the spec's type, options, range, precision and unit, so equal
+    function of the name and the spec's type, options, range, precision, unit and colour, so equal
     keys give checkers that answer alike; specs with element schemas or unhashable options
     are compiled on their own. The table is bounded (cleared when full) so a long-lived
     process loading endless one-off specs cannot grow it without limit.
@@ -277,7 +280,7 @@ def shared_checker(spec: ValueSpec, what: str) -> Checker:
         return compile_checker(spec, what)
     try:
         options = None if spec.options is None else tuple((type(o), o) for o in spec.options)
-        key = (what, spec.type, options, spec.range, spec.precision, spec.unit)
+        key = (what, spec.type, options, spec.range, spec.precision, spec.unit, spec.colour)
         hit = _SHARED.get(key)
     except TypeError:  # an option that is a list or dict
         return compile_checker(spec, what)
@@ -419,9 +422,10 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
         return check
 
     if t == AttrType.HEX:
+        pattern = _HEX if spec.colour is None else _RGB_HEX  # a light's colour: six digits
 
         def check(v: Any) -> Problem | None:
-            if not isinstance(v, str) or not _HEX.fullmatch(v):
+            if not isinstance(v, str) or not pattern.fullmatch(v):
                 return type_problem(v)
             if lo is not None and hi is not None:
                 n = int(v.lstrip("#").removeprefix("0x").removeprefix("0X"), 16)

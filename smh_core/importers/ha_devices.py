@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sim_devices.catalog import instantiate, load_catalog
+from smh_core.homeenv.colours import space_of_modes
 from smh_core.homeenv.model import Device, Effect
 from smh_core.homeenv.narrowing import Narrowing, narrow
 
@@ -140,6 +141,14 @@ def own_steps(domain: str, attrs: dict[str, Any]) -> dict[str, float] | None:
     return steps or None
 
 
+def own_colours(domain: str, attrs: dict[str, Any]) -> dict[str, str] | None:
+    """How a light's colour is held, from its HA colour modes (:func:`space_of_modes`): an hs
+    or xy light keeps a colour at full value, an rgb, rgbw or rgbww one as given. ``None`` for
+    a light without colour and for every other domain."""
+    space = space_of_modes(attrs.get("supported_color_modes")) if domain == "light" else None
+    return {"color": space} if space else None
+
+
 def device_from_entity(
     name: str,
     ent: dict[str, Any],
@@ -151,7 +160,8 @@ def device_from_entity(
     """One entity (``id``, ``name``, ``state``, ``attributes``) as a catalog device in room
     ``area``, narrowed to what the entity supports (``more``: capabilities declared elsewhere,
     such as a test's setup). ``live``: the entity of a real home, kept as it is: its own ranges
-    (a light's colour temperatures) instead of the catalog's, and state attributes the catalog
+    (a light's colour temperatures) instead of the catalog's, colours held as its colour modes
+    hold them (:func:`own_colours`), and state attributes the catalog
     type has no place for left out and noted as an approximation, instead of the entity. None, with the reason in ``report`` under ``name: id`` (the id
     alone for no name), when the
     catalog has nothing that acts like it."""
@@ -191,6 +201,7 @@ def device_from_entity(
             values={**values, **guessed} or None,
             ranges=own_ranges(domain, attrs) if live else RANGES.get(domain),
             steps=own_steps(domain, attrs) if live else None,
+            colours=own_colours(domain, attrs) if live and type_name == "color_light" else None,
         )
         if narrowing is not None:
             device = narrow(device, narrowing)

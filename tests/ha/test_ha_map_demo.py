@@ -75,7 +75,7 @@ async def test_the_proposal_is_the_known_good_mapping(
     assert proposed.devices == load_mapping(KNOWN_GOOD).devices
     text = out.read_text()
     # every attribute the mapping leaves out is named, with why
-    assert "# not mapped: color: a hex colour has no conversion" in text
+    assert "# not mapped: color: a hex colour that says nothing of which colours" in text
     assert "# not mapped: alias: a name, not a device state" in text
     assert "# not mapped: child_lock: no rule maps them" in text
     assert (
