@@ -73,7 +73,10 @@ def test_a_todo_list_adds_completes_and_removes_items_by_their_text():
     assert engine.execute("d", "add_item", {"item": "Milk"}).ok
     assert engine.execute("d", "add_item", {"item": "eggs"}).ok
     assert engine.value("d", "open_items") == 2
-    assert engine.execute("d", "complete_item", {"item": "milk"}).ok  # any case
+    # by its exact text, as HA's todo services find an item: "milk" names nothing here
+    wrong_case = engine.execute("d", "complete_item", {"item": "milk"})
+    assert wrong_case.error.code == "precondition_failed"
+    assert engine.execute("d", "complete_item", {"item": "Milk"}).ok
     assert engine.value("d", "items") == [
         {"summary": "Milk", "status": "completed"},
         {"summary": "eggs", "status": "needs_action"},
