@@ -68,12 +68,22 @@ def register(sub: argparse._SubParsersAction) -> None:
         "generators honour it) and the way it takes a value off it (the demo's: to the nearest "
         "step; one more call where the two leave it open), which the twin then does too; one "
         "that travels gets its speed (the twin-vs-real report expects it). Devices HA shows "
-        "unavailable are not moved. What was seen goes to OUT's .probe.md beside it.",
+        "unavailable are not moved. A high-risk device is probed only where named with "
+        "--allow-high-risk, as you opt it in for real runs. What was seen goes to OUT's "
+        ".probe.md beside it.",
     )
     pr.add_argument("--home", type=Path, required=True, help="the twin (from `smh home from-ha`)")
     pr.add_argument("--out", type=Path, help="the calibrated twin to write (default: --home)")
     pr.add_argument(
         "--yes", action="store_true", help="move the listed devices without asking first"
+    )
+    pr.add_argument(
+        "--allow-high-risk",
+        action="append",
+        default=[],
+        metavar="DEVICE",
+        help="probe this high-risk device (its entity id) too, as one opted in for real runs "
+        "(repeatable; an id that is not a high-risk device of the twin is refused)",
     )
     add_login(pr.add_argument_group("live"))
     pr.set_defaults(func=_probe)
@@ -152,9 +162,10 @@ def _probe(args: argparse.Namespace) -> int:
     token = asyncio.run(access_token(args.ha_url, args.token, args.username))
     args.token, args.username = token, None
     inventory = read_live(args, read_inventory)
-    proposal = twin_mapping(home, HomeRef(file=f"homes/{args.home.name}"), inventory)
+    allowed = args.allow_high_risk
+    proposal = twin_mapping(home, HomeRef(file=f"homes/{args.home.name}"), inventory, allowed)
     # a home of only high-risk devices (a lone lock) maps nothing, and a mapping needs a device
-    targets = probed(home, proposal.mapping()) if proposal.devices() else []
+    targets = probed(home, proposal.mapping(), allowed) if proposal.devices() else []
     out = args.out or args.home
     report = out.with_name(f"{out.stem}.probe.md")
     if not targets:
@@ -183,7 +194,7 @@ def _probe(args: argparse.Namespace) -> int:
     async def run():
         async with aiohttp.ClientSession() as session:
             client = HardwareClient(args.ha_url.rstrip("/"), token, session)
-            return await probe_home(client, home, mapping, like)
+            return await probe_home(client, home, mapping, like, allow_high_risk=allowed)
 
     probe = asyncio.run(run())
     out.parent.mkdir(parents=True, exist_ok=True)

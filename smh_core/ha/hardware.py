@@ -506,6 +506,12 @@ async def run_hardware_task(
     takes at most ``max_wait`` seconds; a scripted player's needs HA's automation editor
     (``automations``: HA has it loaded)."""
     agent = player or f"ha:{agent_id}"
+    engine = prepare_engine(task, homes)
+    initial = engine.snapshot()
+    keys = touched(task, initial)
+    unmapped = what_is_unmapped(keys, mapping)
+    if unmapped is not None and unmapped[0] == LEFT_OUT:  # before a rule's plan, which says
+        return f"{LEFT_OUT}: {unmapped[1][0]}", ", ".join(unmapped[1][1:])  # only "lacks"
     later: Plan | None = None
     if any(k in NEEDS_TIME for k in task.goal_kinds):
         if player is not None and not automations:
@@ -514,14 +520,8 @@ async def run_hardware_task(
         if isinstance(planned, tuple):
             return planned
         later = planned
-    engine = prepare_engine(task, homes)
-    initial = engine.snapshot()
-    keys = touched(task, initial)
-    unmapped = what_is_unmapped(keys, mapping)
     if unmapped is not None:
         label, items = unmapped
-        if label == LEFT_OUT:
-            return f"{label}: {items[0]}", ", ".join(items[1:])
         return f"{label}: {items[0]}", ", ".join(items) if len(items) > 1 else ""
     # what the runner puts in place: everything it can set, and what the task is about; a sensor
     # the task does not read is taken as the room has it (no physical room matches a task's)

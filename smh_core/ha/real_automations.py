@@ -180,8 +180,39 @@ def real_automations(
     return out
 
 
+UNSHOWN = ("unavailable", "unknown")
+"""HA states that show no value: never the mapping's ``otherwise``."""
+
+
+def _otherwise_condition(c: Any, mapping: HardwareMapping) -> dict[str, Any] | None:
+    """A state condition on the value the mapping reads from every state it does not list (a
+    thermostat is ``on`` in any of its modes: ``values: {off: off}, otherwise: on``) as HA's
+    ``not`` of the listed states and the unshown ones; None for any other condition."""
+    if not isinstance(c, StateCondition):
+        return None
+    amap = mapping.get(c.did, c.locator)
+    wanted = c.in_ if c.in_ is not None else [c.equals]
+    if (
+        amap is None
+        or amap.values is None
+        or amap.otherwise is None
+        or amap.attribute != "state"
+        or amap.when_state is not None
+        or amap.ignore
+        or not all(same_value(v, amap.otherwise) for v in wanted)
+        or any(same_value(k, amap.otherwise) for k in amap.values)
+    ):
+        return None
+    listed = [*dict.fromkeys(str(v) for v in amap.values.values()), *UNSHOWN]
+    shown = {"condition": "state", "entity_id": amap.entity, "state": listed}
+    return {"condition": "not", "conditions": [shown]}
+
+
 def _config(rule: Rule, task: Task, mapping: HardwareMapping, world: World) -> dict[str, Any]:
-    config = to_ha_automation(_in_ha_units(rule, mapping), _Mapped(mapping))
+    negated = [(c, _otherwise_condition(c, mapping)) for c in rule.conditions]
+    rest = rule.model_copy(update={"conditions": [c for c, n in negated if n is None]})
+    config = to_ha_automation(_in_ha_units(rest, mapping), _Mapped(mapping))
+    config["conditions"] += [n for _, n in negated if n is not None]
     config["id"] = automation_id(task, rule.id)
     config["alias"] = f"SMH bench {task.id} {rule.id}"
     config["description"] = f"Made by an SMH benchmark run for task {task.id}, which removes it."

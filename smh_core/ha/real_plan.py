@@ -142,10 +142,15 @@ def plan(task: Task, mapping: HardwareMapping, now: datetime, max_wait: float) -
 
 def _other(amap: Any, value: Any) -> Any:
     """A state to leave a device in before driving it to ``value`` (a trigger fires on the
-    change): another of the mapping's values, or on/off's other."""
-    if amap.values is not None:
-        return next((k for k in amap.values if not same_value(k, value)), None)
-    return {"on": "off", "off": "on"}.get(str(value)) if isinstance(value, str) else None
+    change): the first the mapping can set of its values, its per-value calls' values (a
+    thermostat mapped as ``off`` or otherwise ``on`` is switched on by ``climate.turn_on``) and
+    its ``otherwise``, or else on/off's other; None if the mapping can set none of them."""
+    named = [*(amap.values or ()), *(amap.set if isinstance(amap.set, dict) else ())]
+    if amap.values is not None and amap.otherwise is not None:
+        named.append(amap.otherwise)
+    if amap.values is None and isinstance(value, str):
+        named += [v for k, v in (("on", "off"), ("off", "on")) if k == value]
+    return next((k for k in named if not same_value(k, value) and amap.calls(k)), None)
 
 
 def goal_rule(goal: AutomationGoal) -> Rule:

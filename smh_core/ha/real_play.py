@@ -162,8 +162,14 @@ async def _play_rule(
                 scene.client, await scene.client.now() + timedelta(seconds=p.wait + 1)
             )
     set_up = {(did, loc) for did, loc, _ in s.setup} | set(trigger_key)
+    # a setting HA did not show before the set-up (an off fan's preset) and shows once the
+    # set-up switched its device on was not changed: it is seen for the first time
+    driven = {did for did, _ in set_up}
+    unseen = {k for k, v in after_turn.items() if k[0] in driven and v is NOT_OBSERVED}
     early = [
-        c for c in _changes(scene, now_snap, _snap(scene, pre)) if (c.did, c.locator) not in set_up
+        c
+        for c in _changes(scene, now_snap, _snap(scene, pre))
+        if (c.did, c.locator) not in set_up | unseen
     ]
     changed_now = [c for c in changed_now if (c.did, c.locator) not in set_up]
     expected = await _expected(scene, pre, twin[0] if twin else {}, set_up)

@@ -24,8 +24,9 @@ the device back as it found it. From what it saw it learns:
 A device that does not move at all for a call, that stops somewhere no grid explains, or
 that is still changing when the probe gives up on it, is reported and nothing is learnt from
 it: the report will flag it, as it should. A device HA shows unavailable (or no longer has) is
-not moved at all. High-risk devices (:func:`.twin_map.high_risk`) are never probed, whatever
-was opted in for real runs.
+not moved at all. High-risk devices (:func:`.twin_map.high_risk`) are probed only where the user
+names each one (``smh home probe --allow-high-risk DEVICE``, as for real runs): a device opted
+in for real runs but never probed would differ from its twin as an unprobed window does.
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ QUIET_SECONDS = 1.5
 """A value unchanged this long, its entity not shown in motion, is where the device stopped
 (HA's demo covers step once a second)."""
 
-NOTHING_TO_PROBE = "nothing to probe: no device that is not high-risk has a settable number"
+NOTHING_TO_PROBE = (
+    "nothing to probe: no device that is not high-risk (or opted in) has a settable number"
+)
 
 MEASURABLE_SECONDS = 0.5
 """Travel faster than this is taken as instant (HA's own round trip is in it)."""
@@ -268,14 +271,18 @@ async def observe(
     return Observation(asked, tuple(path), still=False)
 
 
-def probed(home: Home, mapping: HardwareMapping) -> list[tuple[Device, str, float, float]]:
+def probed(
+    home: Home, mapping: HardwareMapping, allow_high_risk: Iterable[str] = ()
+) -> list[tuple[Device, str, float, float]]:
     """``(device, locator, range start, range end)`` of every attribute the probe drives: a
-    number with a range that the mapping can set, of a device that is not high-risk."""
+    number with a range that the mapping can set, of a device that is not high-risk or whose id
+    is in ``allow_high_risk``."""
     devices = {d.did: d for d in home.devices}
+    allowed = set(allow_high_risk)
     out = []
     for did, locator, amap in mapping.items():
         device = devices.get(did)
-        if device is None or amap.set is None or high_risk(device):
+        if device is None or amap.set is None or (high_risk(device) and did not in allowed):
             continue
         spec = dict(device.attributes_by_locator()).get(locator)
         if spec is None or spec.type not in (AttrType.INT, AttrType.FLOAT) or not spec.range:
@@ -304,13 +311,15 @@ async def probe_home(
     quiet: float = QUIET_SECONDS,
     timeout: float = 30.0,
     interval: float = 0.1,
+    allow_high_risk: Iterable[str] = (),
 ) -> Probe:
-    """Drive each probed attribute (:func:`probed`) through :data:`PROBE_AT` (and one more
+    """Drive each probed attribute (:func:`probed`, with the high-risk devices opted in)
+    through :data:`PROBE_AT` (and one more
     value where they leave its rounding open, :func:`tie_breaker`), then put its device back
     as it was read before (every settable attribute HA showed), also when the probe fails
     half-way. A device HA shows unavailable, or no longer has, is not moved."""
     out = Probe()
-    for device, locator, lo, hi in probed(home, mapping):
+    for device, locator, lo, hi in probed(home, mapping, allow_high_risk):
         did = device.did
         amap = mapping.get(did, locator)
         assert amap is not None

@@ -28,6 +28,7 @@ from smh_core.cli.main import main
 from smh_core.ha.real_plan import TIME_SKIPS
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.importers.ha_entities import FEATURE_BITS
+from tests.ha.twin_flow import ha_clock  # noqa: F401  (the fixture)
 
 PREFIX = "Twin"
 OTHER_KIND = (  # shown as generic entities: too few of the kind's basic calls to be one
@@ -222,7 +223,11 @@ async def test_the_twin_of_the_demo_home_shows_what_the_demo_shows(
 
 
 async def test_twin_then_real_side_by_side(
-    hass: HomeAssistant, demo_url: str, hass_access_token: str, tmp_path: Path
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    demo_url: str,
+    hass_access_token: str,
+    tmp_path: Path,
 ) -> None:
     """The twin's tasks on the twin (embedded oracle) and on the real demo entities (the
     hardware runner's oracle player, through the mapping the twin implies), the twin first
@@ -242,19 +247,17 @@ async def test_twin_then_real_side_by_side(
         tmp_path,
         allow_high_risk=("climate.hvac", "climate.heatpump"),
         probe=True,
+        clock=ha_clock,
     )
     made, proposal, run, side, home = flow.made, flow.proposal, flow.run, flow.side, flow.home
     twin_run, mapping_file, tasks_dir = flow.twin_run, flow.mapping_file, flow.tasks_dir
-    # the oracle passes every task both ran; the rest are named with why: rules and schedules
-    # need simulated time, and the high-risk valves are left out of real runs
-    assert len(side.both) >= 12 and all(twin and real for _, twin, real in side.both), (
+    # the oracle passes every task both ran, rules and schedules too (on HA's test clock); the
+    # rest are named with why: the high-risk valves are left out of real runs
+    assert len(side.both) >= 15 and all(twin and real for _, twin, real in side.both), (
         side.markdown()
     )
     for why in run.skipped_tasks.values():  # a light's colour runs too (test_twin_demo_colour)
-        assert (
-            why.startswith(TIME_SKIPS)  # rules and schedules that wait beyond --max-wait 0
-            or why.startswith("left out of real runs: ")  # high-risk, not opted in
-        ), why
+        assert why.startswith("left out of real runs: "), why  # high-risk, not opted in
     assert all(
         did.startswith(("lock.", "valve.", "cover.garage", "climate.")) for did in proposal.skipped
     )
@@ -288,7 +291,7 @@ async def test_twin_then_real_side_by_side(
     faulty = await run_on_hardware(
         chosen,
         demo_url,
-        hass_access_token,
+        flow.token,
         "conversation.home_assistant",
         load_mapping(mapping_file),
         tmp_path / "faulty-run",
@@ -324,7 +327,7 @@ async def test_twin_then_real_side_by_side(
     worn = await run_on_hardware(
         moves,
         demo_url,
-        hass_access_token,
+        flow.token,
         "conversation.home_assistant",
         load_mapping(mapping_file),
         tmp_path / "worn-run",

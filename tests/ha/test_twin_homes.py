@@ -5,12 +5,17 @@ oracle on the twin and on the real entities, side by side."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from tests.ha.twin_flow import holds, twin_then_real
+from tests.ha.twin_flow import (
+    ha_clock,  # noqa: F401  (the fixture)
+    holds,
+    twin_then_real,
+)
 
 
 @pytest.fixture
@@ -33,9 +38,13 @@ async def kitchen_sink_url(hass: HomeAssistant, hass_client) -> str:
 
 
 async def test_kitchen_sink(
-    hass: HomeAssistant, kitchen_sink_url: str, hass_access_token: str, tmp_path: Path
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    kitchen_sink_url: str,
+    hass_access_token: str,
+    tmp_path: Path,
 ) -> None:
-    flow = await twin_then_real(hass, kitchen_sink_url, hass_access_token, tmp_path)
+    flow = await twin_then_real(hass, kitchen_sink_url, hass_access_token, tmp_path, clock=ha_clock)
     holds(flow, least_devices=10, least_both=7)
 
 
@@ -69,10 +78,14 @@ async def large_url(hass: HomeAssistant, hass_client) -> str:
 
 
 async def test_large_generated_home(
-    hass: HomeAssistant, large_url: str, hass_access_token: str, tmp_path: Path
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    large_url: str,
+    hass_access_token: str,
+    tmp_path: Path,
 ) -> None:
     assert len(hass.states.async_entity_ids()) >= 300
-    flow = await twin_then_real(hass, large_url, hass_access_token, tmp_path)
+    flow = await twin_then_real(hass, large_url, hass_access_token, tmp_path, clock=ha_clock)
     # what is playing is not set by a name through HA, and the robot cleaners' suction levels
     # have no fan-speed names there: tasks about them stay on the twin
     holds(flow, least_devices=300, least_both=15, unmapped=("/media_name", "/suction"))

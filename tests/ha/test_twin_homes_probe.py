@@ -21,7 +21,12 @@ from smh_core.ha.twin_compare import compare_runs
 from smh_core.task.home import HomeCache
 from tests.ha import test_twin_homes
 from tests.ha.test_twin_synthetic_home import figures
-from tests.ha.twin_flow import TwinFlow, holds, twin_then_real
+from tests.ha.twin_flow import (
+    TwinFlow,
+    ha_clock,  # noqa: F401  (the fixture)
+    holds,
+    twin_then_real,
+)
 
 kitchen_sink_url = test_twin_homes.kitchen_sink_url  # HA's kitchen_sink on a loopback port
 
@@ -73,16 +78,23 @@ async def deaf_device_is_flagged(
 
 
 async def test_kitchen_sink_probed(
-    hass: HomeAssistant, kitchen_sink_url: str, hass_access_token: str, tmp_path: Path, capsys
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    kitchen_sink_url: str,
+    hass_access_token: str,
+    tmp_path: Path,
+    capsys,
 ) -> None:
-    flow = await twin_then_real(hass, kitchen_sink_url, hass_access_token, tmp_path, probe=True)
+    flow = await twin_then_real(
+        hass, kitchen_sink_url, hass_access_token, tmp_path, probe=True, clock=ha_clock
+    )
     printed = capsys.readouterr().out
     with capsys.disabled():
         print("\n" + figures("kitchen_sink, probed", flow))  # docs/physical-home.md's row
     assert "nothing to probe" in printed  # its locks are high-risk; switches hold no number
     assert "nothing to probe" in (tmp_path / "twin.probe.md").read_text()
     holds(flow, least_devices=10, least_both=7)
-    await deaf_device_is_flagged(hass, flow, kitchen_sink_url, hass_access_token, tmp_path)
+    await deaf_device_is_flagged(hass, flow, kitchen_sink_url, flow.token, tmp_path)
 
 
 async def test_nothing_to_probe_still_writes_the_twin_asked_for(
@@ -99,6 +111,31 @@ async def test_nothing_to_probe_still_writes_the_twin_asked_for(
     assert await hass.async_add_executor_job(main, argv) == 0
     assert probed.read_bytes() == twin.read_bytes()
     assert "nothing to probe" in (tmp_path / "probed.probe.md").read_text()
+
+
+async def test_probing_a_device_not_high_risk_as_opted_in_is_refused(
+    hass: HomeAssistant, kitchen_sink_url: str, hass_access_token: str, tmp_path: Path, capsys
+) -> None:
+    """``--allow-high-risk`` names high-risk devices of the twin only: a typo or a device that is
+    not high-risk is refused before anything moves, and the twin is left as it was."""
+    ha = ["--ha-url", kitchen_sink_url, "--token", hass_access_token]
+    twin = tmp_path / "twin.json"
+    assert (
+        await hass.async_add_executor_job(main, ["home", "from-ha", *ha, "--out", str(twin)]) == 0
+    )
+    before, states = twin.read_bytes(), {s.entity_id: s.state for s in hass.states.async_all()}
+    from smh_core.ha.twin_map import high_risk
+    from smh_core.homeenv.engine import HomeEngine
+
+    safe = next(d.did for d in HomeEngine.from_file(twin).home.devices if not high_risk(d))
+    capsys.readouterr()
+    for wrong in (safe, "lock.no_such_lock"):
+        argv = ["home", "probe", "--home", str(twin), *ha, "--yes", "--allow-high-risk", wrong]
+        assert await hass.async_add_executor_job(main, argv) == 2
+        assert f"--allow-high-risk {wrong}: not a high-risk device" in capsys.readouterr().err
+    assert twin.read_bytes() == before
+    assert not (tmp_path / "twin.probe.md").exists()
+    assert {s.entity_id: s.state for s in hass.states.async_all()} == states
 
 
 async def test_a_home_of_only_high_risk_devices_has_nothing_to_probe(
@@ -125,7 +162,12 @@ async def test_a_home_of_only_high_risk_devices_has_nothing_to_probe(
 
 
 async def test_the_matter_home_probed(
-    hass: HomeAssistant, hass_client, hass_access_token, socket_enabled, tmp_path: Path
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    hass_client,
+    hass_access_token,
+    socket_enabled,
+    tmp_path: Path,
 ) -> None:
     """SimuHome's seed-1 home through SMH's Matter bridge and HA's ``matter`` integration: its
     window coverings and dimmable lights do exactly what they are asked at once, so the probe
@@ -142,9 +184,11 @@ async def test_the_matter_home_probed(
     async with ha_matter(hass, MatterBridge(HomeEngine(home))):
         async with connect(url, hass_access_token) as call:
             await assign_areas(call, home)
-        flow = await twin_then_real(hass, url, hass_access_token, tmp_path, probe=True)
+        flow = await twin_then_real(
+            hass, url, hass_access_token, tmp_path, probe=True, clock=ha_clock
+        )
         learnt = (tmp_path / "twin.probe.md").read_text()
         print(figures("Matter home, probed", flow))  # docs/physical-home.md's row
         assert learnt.count("as the twin: exact and at once") >= 6, learnt
         holds(flow, least_devices=27, least_both=12)
-        await deaf_device_is_flagged(hass, flow, url, hass_access_token, tmp_path)
+        await deaf_device_is_flagged(hass, flow, url, flow.token, tmp_path)

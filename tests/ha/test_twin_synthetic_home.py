@@ -29,13 +29,19 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from smh_core.ha.real_plan import TIME_SKIPS
-from tests.ha.twin_flow import TwinFlow, holds, twin_then_real
+from smh_core.ha.real_plan import CANNOT_TRIGGER, TIME_SKIPS
+from tests.ha.twin_flow import (
+    TwinFlow,
+    ha_clock,  # noqa: F401  (the fixture)
+    holds,
+    twin_then_real,
+)
 
 ROOT = Path(__file__).parents[2]
 DATASET = Path("datasets") / "assist"
@@ -137,12 +143,24 @@ def figures(home: str, flow: TwinFlow) -> str:
 
 @pytest.mark.parametrize("home", HOMES)
 async def test_a_synthetic_home_twin_then_real(
-    hass: HomeAssistant, hass_client, hass_access_token: str, monkeypatch, tmp_path: Path, home: str
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    hass_client,
+    hass_access_token: str,
+    monkeypatch,
+    tmp_path: Path,
+    home: str,
 ) -> None:
     url = await _load(hass, hass_client, monkeypatch, home, instant_covers=True)
     entities = set(hass.states.async_entity_ids())
     flow = await twin_then_real(
-        hass, url, hass_access_token, tmp_path, per_subcategory=3, allow_domains=EVERY_DOMAIN
+        hass,
+        url,
+        hass_access_token,
+        tmp_path,
+        per_subcategory=3,
+        allow_domains=EVERY_DOMAIN,
+        clock=ha_clock,
     )
     print(figures(home, flow))
     # every entity of the home is in the twin or listed with its reason
@@ -153,20 +171,33 @@ async def test_a_synthetic_home_twin_then_real(
     # only HA's own conversation agent is not simulated; every inventory entity is
     assert listed == {"conversation.home_assistant"}, flow.report["skipped"]
     holds(flow, least_devices=10, least_both=40)
-    # with every device opted in, only tasks that need simulated time stay on the twin
-    assert flow.run.skipped_tasks and all(
-        why.startswith(TIME_SKIPS) for why in flow.run.skipped_tasks.values()
+    # with every device opted in and HA's clock moved, only rules on a thermostat's reading
+    # (its room temperature, which HA cannot be told to set) stay on the twin
+    assert all(
+        why.startswith(CANNOT_TRIGGER) and "current_temperature" in why
+        for why in flow.run.skipped_tasks.values()
     ), flow.run.skipped_tasks
 
 
 async def test_moving_covers_are_shown_as_slow(
-    hass: HomeAssistant, hass_client, hass_access_token: str, monkeypatch, tmp_path: Path
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    hass_client,
+    hass_access_token: str,
+    monkeypatch,
+    tmp_path: Path,
 ) -> None:
     """The integration's default covers move 10 % a second, where the twin's move at once: the
     side-by-side report flags them (slow, or not there in time), and no other device."""
     url = await _load(hass, hass_client, monkeypatch, "home1-us", instant_covers=False)
     flow = await twin_then_real(
-        hass, url, hass_access_token, tmp_path, allow_domains=EVERY_DOMAIN, timeout=15
+        hass,
+        url,
+        hass_access_token,
+        tmp_path,
+        allow_domains=EVERY_DOMAIN,
+        timeout=15,
+        clock=ha_clock,
     )
     print(figures("home1-us, moving covers", flow))
     print(flow.side.markdown())
@@ -189,14 +220,22 @@ async def test_moving_covers_are_shown_as_slow(
     ],
 )
 async def test_every_inventory_of_the_datasets(
-    hass: HomeAssistant, hass_client, hass_access_token: str, monkeypatch, tmp_path: Path, home: str
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    hass_client,
+    hass_access_token: str,
+    monkeypatch,
+    tmp_path: Path,
+    home: str,
 ) -> None:
     """Every inventory, more briefly: one task per subcategory; entities the twin cannot
     simulate (weather, calendars, a thermostat showing a mode it does not offer) listed with
     their reasons."""
     url = await _load(hass, hass_client, monkeypatch, home, instant_covers=True)
     entities = set(hass.states.async_entity_ids())
-    flow = await twin_then_real(hass, url, hass_access_token, tmp_path, allow_domains=EVERY_DOMAIN)
+    flow = await twin_then_real(
+        hass, url, hass_access_token, tmp_path, allow_domains=EVERY_DOMAIN, clock=ha_clock
+    )
     print(figures(home, flow))
     listed = {item.rsplit(": ", 1)[-1] for item, _ in flow.report["skipped"]}
     assert entities == {d.did for d in flow.home.devices} | listed

@@ -9,6 +9,7 @@ With ``SMH_SYNTHETIC_HOME_SWEEP=1`` too, the probe alone on every inventory of t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from homeassistant.core import HomeAssistant
@@ -23,32 +24,60 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.task.model import HomeRef
 from tests.ha.test_twin_homes_probe import deaf_device_is_flagged
 from tests.ha.test_twin_synthetic_home import EVERY_DOMAIN, HOMES, SWEEP, _load, figures
-from tests.ha.twin_flow import holds, twin_then_real
+from tests.ha.twin_flow import (
+    ha_clock,  # noqa: F401  (the fixture)
+    holds,
+    twin_then_real,
+)
 
 
 @pytest.mark.parametrize("home", HOMES)
 async def test_a_synthetic_home_probed(
-    hass: HomeAssistant, hass_client, hass_access_token: str, monkeypatch, tmp_path: Path, home: str
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    hass_client,
+    hass_access_token: str,
+    monkeypatch,
+    tmp_path: Path,
+    home: str,
 ) -> None:
     url = await _load(hass, hass_client, monkeypatch, home, instant_covers=True)
     flow = await twin_then_real(
-        hass, url, hass_access_token, tmp_path, allow_domains=EVERY_DOMAIN, probe=True
+        hass,
+        url,
+        hass_access_token,
+        tmp_path,
+        allow_domains=EVERY_DOMAIN,
+        probe=True,
+        clock=ha_clock,
     )
     learnt = (tmp_path / "twin.probe.md").read_text()
     print(figures(home, flow), learnt.count("\n- "), "settings probed")
     assert "NOT PUT BACK" not in learnt, learnt
     holds(flow, least_devices=10, least_both=12)
-    await deaf_device_is_flagged(hass, flow, url, hass_access_token, tmp_path)
+    await deaf_device_is_flagged(hass, flow, url, flow.token, tmp_path)
 
 
 async def test_moving_covers_probed_are_not_flagged(
-    hass: HomeAssistant, hass_client, hass_access_token: str, monkeypatch, tmp_path: Path
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    hass_client,
+    hass_access_token: str,
+    monkeypatch,
+    tmp_path: Path,
 ) -> None:
     """The integration's default covers move 10 % a second: the probe learns it
     (``userdata.travel``), and the report then expects it: no device differs."""
     url = await _load(hass, hass_client, monkeypatch, "home1-us", instant_covers=False)
     flow = await twin_then_real(
-        hass, url, hass_access_token, tmp_path, allow_domains=EVERY_DOMAIN, timeout=15, probe=True
+        hass,
+        url,
+        hass_access_token,
+        tmp_path,
+        allow_domains=EVERY_DOMAIN,
+        timeout=15,
+        probe=True,
+        clock=ha_clock,
     )
     print(figures("home1-us, moving covers, probed", flow))
     print((tmp_path / "twin.probe.md").read_text())

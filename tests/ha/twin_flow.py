@@ -4,19 +4,26 @@ the mapping the twin implies, on the HA's real entities; the side-by-side compar
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+from freezegun import freeze_time
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from smh_core.cli.main import main
 from smh_core.ha.ha_inventory import read_inventory
 from smh_core.ha.hardware import HardwareRun, run_on_hardware
 from smh_core.ha.hardware_map import load_mapping
 from smh_core.ha.map_propose import Proposal, render
-from smh_core.ha.real_plan import TIME_SKIPS
+from smh_core.ha.real_plan import CANNOT_TRIGGER, TIME_SKIPS
 from smh_core.ha.twin_compare import Comparison, compare_runs
 from smh_core.ha.twin_map import high_risk, twin_mapping
 from smh_core.ha.websocket import connect
@@ -25,6 +32,63 @@ from smh_core.homeenv.model import Home
 from smh_core.suites.for_home import HomeTasks, generate_for_home
 from smh_core.task.home import HomeCache
 from smh_core.task.model import HomeRef, dump_task
+
+WEEK = 7 * 24 * 3600.0
+"""``--max-wait`` of a run on a test HA's clock: every rule and schedule waits its time."""
+
+
+class HaTestClock:
+    """HA's test clock moved forward to each time the runner waits for (HA's automations fire
+    as on a real clock; the real devices are HA's entities, not simulated)."""
+
+    step = 5.0
+    jump = 300.0
+    """The longest move at once: a timer due inside a longer jump would fire at its end, later
+    than HA would fire it (an 18:00 trigger passed overnight would see the next day's date)."""
+
+    def __init__(self, hass: HomeAssistant, freezer: Any) -> None:
+        self.hass, self.freezer = hass, freezer
+        self.waited = 0.0
+
+    async def wait_until(self, client: Any, when: datetime) -> None:
+        target = dt_util.as_utc(when.replace(tzinfo=dt_util.get_default_time_zone()))
+        ahead = (target - dt_util.utcnow()).total_seconds()
+        if ahead <= 0:
+            return
+        self.waited += ahead
+        while (now := dt_util.utcnow()) < target:
+            step = min(target, now + timedelta(seconds=self.jump))
+            self.freezer.move_to(step)
+            async_fire_time_changed(self.hass, step)
+            await self.hass.async_block_till_done()
+
+
+@pytest.fixture
+def ha_clock(hass: HomeAssistant) -> Any:
+    """HA's test clock, frozen (ticking) at a Thursday 09:00 in HA's zone once started; started
+    after SMH's models are built (pydantic cannot build a model for freezegun's datetime)."""
+    frozen = freeze_time("2030-01-03 17:00:00", tick=True)
+    yield frozen
+    with contextlib.suppress(RuntimeError, IndexError):  # never started
+        frozen.stop()
+
+
+async def with_automations(hass: HomeAssistant) -> str:
+    """HA's ``automation`` set up from ``automations.yaml``, as a new HA's configuration has it
+    (SMH makes a rule task's rule there), and an admin's long-lived token: HA's clock moves days
+    forward, past a short-lived token's end."""
+    config = Path(hass.config.config_dir)
+    (config / "configuration.yaml").write_text("automation: !include automations.yaml\n")
+    (config / "automations.yaml").write_text("[]\n")
+    assert await async_setup_component(hass, "automation", {})
+    user = await hass.auth.async_create_user("bench", group_ids=["system-admin"])
+    refresh = await hass.auth.async_create_refresh_token(
+        user,
+        client_name="smh bench",
+        token_type="long_lived_access_token",
+        access_token_expiration=timedelta(days=3650),
+    )
+    return hass.auth.async_create_access_token(refresh)
 
 
 @dataclass
@@ -38,6 +102,9 @@ class TwinFlow:
     twin_run: Path
     run: HardwareRun
     side: Comparison
+    token: str
+    """The token the real run used (a long-lived one where HA's clock moved)."""
+    clock: HaTestClock | None = None
 
 
 async def twin_then_real(
@@ -50,19 +117,29 @@ async def twin_then_real(
     allow_domains: tuple[str, ...] = (),
     timeout: float = 3,
     probe: bool = False,
+    clock: Any = None,
 ) -> TwinFlow:
-    """``allow_high_risk``: device ids opted in to real runs; ``allow_domains``: every
-    high-risk device of these HA domains opted in (a test home's thermostats are safe);
+    """``allow_high_risk``: device ids opted in to real runs (and to the probe); ``allow_domains``:
+    every high-risk device of these HA domains opted in (a test home's thermostats are safe);
     ``timeout``: the mapping's seconds for a device to report (test HAs answer at once, and a
     faulty device fails fast; a home whose devices move slowly needs the default 15);
-    ``probe``: teach the twin how its devices move first (``smh home probe --yes``)."""
+    ``probe``: teach the twin how its devices move first (``smh home probe --yes``, the opted-in
+    high-risk devices too); ``clock``: the :func:`ha_clock` fixture: HA's automations set up and
+    the real run waits for every rule and schedule on HA's test clock (none given: HA has no
+    automations and those tasks are skipped, as on an HA without them)."""
     twin_file = tmp_path / "twin.json"
     argv = ["home", "from-ha", "--ha-url", url, "--token", token, "--out", str(twin_file)]
     assert await hass.async_add_executor_job(main, argv) == 0
+    home = HomeEngine.from_file(twin_file).home
+    allowed = {*allow_high_risk}
+    allowed |= {
+        d.did for d in home.devices if d.did.split(".", 1)[0] in allow_domains and high_risk(d)
+    }
     if probe:
         argv = ["home", "probe", "--home", str(twin_file), "--ha-url", url, "--token", token]
+        argv += [f"--allow-high-risk={did}" for did in sorted(allowed)]
         assert await hass.async_add_executor_job(main, [*argv, "--yes"]) == 0
-    home = HomeEngine.from_file(twin_file).home
+        home = HomeEngine.from_file(twin_file).home
     report = json.loads(twin_file.with_name("twin.import.json").read_text())
     tasks_dir = tmp_path / "tasks"
     made = await hass.async_add_executor_job(
@@ -75,15 +152,17 @@ async def twin_then_real(
     assert await hass.async_add_executor_job(main, argv) == 0
     async with connect(url, token) as call:
         inventory = await read_inventory(call)
-    allowed = {*allow_high_risk}
-    allowed |= {
-        d.did for d in home.devices if d.did.split(".", 1)[0] in allow_domains and high_risk(d)
-    }
     proposal = twin_mapping(home, HomeRef(file="homes/twin.json"), inventory, sorted(allowed))
     proposal.timeout_seconds = timeout
     mapping_file = tmp_path / "mapping.yaml"
     mapping_file.write_text(render(proposal))
     real_run = tmp_path / "real-run"
+    waiting: dict[str, Any] = {}
+    ticker = None
+    if clock is not None:
+        token = await with_automations(hass)
+        ticker = HaTestClock(hass, clock.start())
+        waiting = {"clock": ticker, "max_wait": WEEK}
     run = await run_on_hardware(
         made.tasks,
         url,
@@ -95,9 +174,12 @@ async def twin_then_real(
         progress=False,
         interval=0.05,
         player="oracle",
+        **waiting,
     )
     side = compare_runs(twin_run, real_run, home, run.skipped_tasks)
-    return TwinFlow(home, report, made, proposal, mapping_file, tasks_dir, twin_run, run, side)
+    return TwinFlow(
+        home, report, made, proposal, mapping_file, tasks_dir, twin_run, run, side, token, ticker
+    )
 
 
 def holds(
@@ -117,7 +199,10 @@ def holds(
     assert flow.side.differences == [], flow.side.markdown()
     for why in flow.run.skipped_tasks.values():
         assert (
-            why.startswith(TIME_SKIPS)  # waits beyond --max-wait (0 here), or cannot trigger
+            # with HA's clock moved and its automations loaded, every rule and schedule runs
+            (flow.clock is None and why.startswith(TIME_SKIPS))
+            # a trigger or condition on a reading (a room's temperature): HA cannot set it
+            or why.startswith(CANNOT_TRIGGER)
             or why.startswith("left out of real runs: ")  # high-risk, unless opted in
             or any(u in why for u in unmapped)
         ), why
