@@ -356,10 +356,15 @@ async def test_your_own_home_in_five_commands(
 ) -> None:
     """docs/physical-home.md's five commands, as a user types them, on HA's demo home: as
     imported, the demo's living-room window (steps of 10 %, 10 % a second) differs from its
-    twin; with ``smh home probe`` between the first two, the twin knows it and nothing differs."""
+    twin; with ``smh home probe`` between the first two, the twin knows it and nothing differs.
+    HA's automations are loaded, as in a new HA: a rule on a device runs on the real home with
+    the default ``--max-wait 0``; one that would wait for a time is skipped with why."""
     import time
 
-    ha = ["--ha-url", demo_url, "--token", hass_access_token]
+    from tests.ha.twin_flow import with_automations
+
+    token = await with_automations(hass)
+    ha = ["--ha-url", demo_url, "--token", token]
     twin, tasks = str(tmp_path / "twin.json"), tmp_path / "mytasks"
     task_file = str(tasks / "twin.smh.jsonl")
     per = ["--per-subcategory", PER_SUBCATEGORY]
@@ -396,6 +401,7 @@ async def test_your_own_home_in_five_commands(
     else:
         assert "| cover.living_room_window" in flagged, side
     assert any(why in side for why in TIME_SKIPS)  # rules and schedules named with why
+    assert "automation editor is not loaded" not in side, side
 
 
 async def test_the_probe_teaches_the_twin_how_the_demo_windows_move(
