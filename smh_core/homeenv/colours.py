@@ -73,6 +73,13 @@ def hex_of(rgb: Any) -> str:
     return "#" + "".join(f"{round(c):02X}" for c in rgb)
 
 
+def hs_hex(hue: float, saturation: float) -> str:
+    """A hue in degrees and a saturation in percent at full value, as ``#RRGGBB`` (how HA shows
+    an hs colour); ``ValueError`` if they give no colour (a saturation above 100)."""
+    r, g, b = colorsys.hsv_to_rgb(hue / 360, saturation / 100, 1.0)
+    return hex_of((r * 255, g * 255, b * 255))
+
+
 def at_full_value(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     """What HA's hs light reports for ``rgb``: its hue and saturation (each rounded to 3
     decimals, hue in degrees, saturation in percent) at full value, channels rounded. Black
@@ -112,6 +119,4 @@ def colour_holder(spec: Any) -> Callable[[Any], Any] | None:
 def draw(space: ColourSpace, rng: random.Random) -> str:
     """A colour a light keeping colours in ``space`` holds: a whole hue in degrees and a whole
     saturation in percent at full value, as the light shows it (see the module's docstring)."""
-    hue, sat = rng.randrange(360), rng.randint(0, 100)
-    r, g, b = colorsys.hsv_to_rgb(hue / 360, sat / 100, 1.0)
-    return held(space, hex_of((r * 255, g * 255, b * 255)))
+    return held(space, hs_hex(rng.randrange(360), rng.randint(0, 100)))

@@ -10,12 +10,12 @@ HA's 0-255 (an imported light has that range, :data:`RANGES`), so every level re
 
 from __future__ import annotations
 
-import colorsys
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from smh_core.homeenv.colours import hex_of, hs_hex
 from smh_core.homeenv.narrowing import Narrowing
 
 
@@ -186,18 +186,19 @@ def _percent(value: Any, top: float) -> int:
 
 # ---------------------------------------------------------------------------------- colours
 def _hex(rgb: Any) -> str:
-    if not (
-        isinstance(rgb, (list, tuple))
-        and len(rgb) >= 3
-        and all(isinstance(c, (int, float)) and 0 <= c <= 255 for c in rgb[:3])
-    ):
-        raise Unsupported(f"colour {rgb!r}")
-    return "#" + "".join(f"{round(c):02X}" for c in rgb[:3])
+    """The RGB part of an HA colour (``rgb_color``, or the first three of ``rgbw_color``)."""
+    try:
+        return hex_of(list(rgb[:3]) if isinstance(rgb, (list, tuple)) else rgb)
+    except ValueError:
+        raise Unsupported(f"colour {rgb!r}") from None
 
 
 def _hs_hex(hs: Any) -> str:
     h, s = float(hs[0]), float(hs[1])
-    return _hex([c * 255 for c in colorsys.hsv_to_rgb(h / 360, s / 100, 1.0)])
+    try:
+        return hs_hex(h, s)
+    except ValueError:
+        raise Unsupported(f"colour {hs!r}") from None
 
 
 def _xy_hex(xy: Any) -> str:
