@@ -760,9 +760,10 @@ def own_colour(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     if space is None:
         return None
     modes = {str(m) for m in light.attributes.get("supported_color_modes") or ()}
-    if space_of_modes(modes) is None:
+    shown = space_of_modes(modes)
+    if shown is None:
         return f"{light.entity_id} shows no colour (its colour modes: {sorted(modes)})"
-    if space_of_modes(modes) != space:
+    if shown != space:
         return f"{light.entity_id}'s colour modes {sorted(modes)} are not the twin's ({space})"
     if not modes & (COLOUR_MODES - {"xy"}):
         return (

@@ -11,7 +11,8 @@ keeps the longest run of items that already agree from the top, removes the rest
 not done (``todo.update_item``). A list HA cannot do that on (one without removal or updates, an
 item HA gives no uid so no removal can name it) raises with the reason, as HA refusing a call
 does; so does a list that still holds an item after its removal, before anything is added (the
-runner tries again until its timeout: adding each time would grow such a list without end). This module imports nothing of SMH: it is handed the two calls it makes.
+runner tries again until its timeout: adding each time would grow such a list without end).
+This module imports nothing of SMH: it is handed the two calls it makes.
 """
 
 from __future__ import annotations

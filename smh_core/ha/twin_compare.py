@@ -128,14 +128,9 @@ def _records(run_dir: Path) -> dict[str, dict[str, Any]]:
     return {str(r["task_id"]): r for r in counting(records)}
 
 
-def _afters(record: dict[str, Any]) -> dict[tuple[str, str], Any]:
-    return {(str(c["did"]), str(c["locator"])): c.get("after") for c in record.get("changes") or []}
-
-
-def _befores(record: dict[str, Any]) -> dict[tuple[str, str], Any]:
-    return {
-        (str(c["did"]), str(c["locator"])): c.get("before") for c in record.get("changes") or []
-    }
+def _changes(record: dict[str, Any], side: str = "after") -> dict[tuple[str, str], Any]:
+    """Each changed attribute's value ``after`` the turn, or ``before`` it."""
+    return {(str(c["did"]), str(c["locator"])): c.get(side) for c in record.get("changes") or []}
 
 
 def _close(a: Any, b: Any) -> bool:
@@ -177,7 +172,7 @@ def _task_differences(
         for did, values in (real.get("final_state") or {}).items()
         for loc, v in (values or {}).items()
     }
-    mine, theirs = _afters(twin), _afters(real)
+    mine, theirs = _changes(twin), _changes(real)
     out = []
     for key in sorted((mine.keys() | theirs.keys()) & observed):
         did, loc = key
@@ -293,7 +288,7 @@ def compare_runs(
             if other.get("infra", {}).get("kind") == "device":
                 # a device that did not do what it was told kept the task from being scored:
                 # that is the device's difference from its twin, which did it
-                before = _befores(twin[task_id])
+                before = _changes(twin[task_id], "before")
                 result.differences += [
                     Difference(
                         task_id, did, loc, _fault_kind(got, want, before.get((did, loc))), want, got
