@@ -31,7 +31,7 @@ from smh_core.homeenv.snapshot import diff
 from smh_core.task.model import Task
 
 from .automation_export import EntityRef, ExportError, to_ha_automation
-from .hardware_map import HardwareMapping, same_value
+from .hardware_map import AttributeMap, HardwareMapping, same_value
 from .real_clock import real_cron
 
 PREFIX = "smh_bench_"
@@ -184,14 +184,12 @@ UNSHOWN = ("unavailable", "unknown")
 """HA states that show no value: never the mapping's ``otherwise``."""
 
 
-def _otherwise_condition(c: Any, mapping: HardwareMapping) -> dict[str, Any] | None:
-    """A state condition on the value the mapping reads from every state it does not list (a
-    thermostat is ``on`` in any of its modes: ``values: {off: off}, otherwise: on``) as HA's
-    ``not`` of the listed states and the unshown ones; None for any other condition."""
-    if not isinstance(c, StateCondition):
-        return None
-    amap = mapping.get(c.did, c.locator)
-    wanted = c.in_ if c.in_ is not None else [c.equals]
+def _otherwise_map(mapping: HardwareMapping, did: str, locator: str) -> AttributeMap | None:
+    """The mapping of ``did/locator`` if it reads one value from every HA state it does not list
+    (a thermostat is ``on`` in any of its modes: ``values: {off: off}, otherwise: on``) from the
+    entity's state, always; None otherwise. A trigger or condition on that value cannot name one
+    HA state: it is said through the states the mapping lists."""
+    amap = mapping.get(did, locator)
     if (
         amap is None
         or amap.values is None
@@ -199,19 +197,73 @@ def _otherwise_condition(c: Any, mapping: HardwareMapping) -> dict[str, Any] | N
         or amap.attribute != "state"
         or amap.when_state is not None
         or amap.ignore
-        or not all(same_value(v, amap.otherwise) for v in wanted)
         or any(same_value(k, amap.otherwise) for k in amap.values)
     ):
         return None
-    listed = [*dict.fromkeys(str(v) for v in amap.values.values()), *UNSHOWN]
-    shown = {"condition": "state", "entity_id": amap.entity, "state": listed}
+    return amap
+
+
+def _listed(amap: AttributeMap) -> list[str]:
+    """The HA states an ``otherwise`` mapping lists (each its own value), in its order."""
+    return [*dict.fromkeys(str(v) for v in (amap.values or {}).values())]
+
+
+def _otherwise_condition(c: Any, mapping: HardwareMapping) -> dict[str, Any] | None:
+    """A state condition on an ``otherwise`` value (:func:`_otherwise_map`) as HA's ``not`` of
+    the listed states and the unshown ones; None for any other condition."""
+    if not isinstance(c, StateCondition):
+        return None
+    amap = _otherwise_map(mapping, c.did, c.locator)
+    wanted = c.in_ if c.in_ is not None else [c.equals]
+    if amap is None or not all(same_value(v, amap.otherwise) for v in wanted):
+        return None
+    shown = {"condition": "state", "entity_id": amap.entity, "state": [*_listed(amap), *UNSHOWN]}
     return {"condition": "not", "conditions": [shown]}
+
+
+def _otherwise_trigger(t: Any, mapping: HardwareMapping) -> dict[str, Any] | None:
+    """A state trigger to or from an ``otherwise`` value (:func:`_otherwise_map`) as HA's state
+    trigger's ``from``/``not_to`` (or ``not_from``/``to``) over the states the mapping lists:
+    "the thermostat turns on" fires when HA's state leaves a listed one (``off``) for any state
+    it does not list and that shows a value, and not when a mode changes to another (the twin's
+    value stays ``on``). None for any other trigger (a trigger to and from that value never
+    fires on the twin: left to the export's refusal)."""
+    if not isinstance(t, StateTrigger):
+        return None
+    amap = _otherwise_map(mapping, t.did, t.locator)
+    if amap is None:
+        return None
+    to_other = t.to is not None and same_value(t.to, amap.otherwise)
+    from_other = t.from_ is not None and same_value(t.from_, amap.otherwise)
+    if to_other == from_other:
+        return None
+    listed, unshown = _listed(amap), [*_listed(amap), *UNSHOWN]
+    if to_other:
+        return {"from": listed if t.from_ is None else amap.to_ha(t.from_), "not_to": unshown}
+    return {"not_from": unshown, "to": listed if t.to is None else amap.to_ha(t.to)}
 
 
 def _config(rule: Rule, task: Task, mapping: HardwareMapping, world: World) -> dict[str, Any]:
     negated = [(c, _otherwise_condition(c, mapping)) for c in rule.conditions]
-    rest = rule.model_copy(update={"conditions": [c for c, n in negated if n is None]})
+    widened = [_otherwise_trigger(t, mapping) for t in rule.triggers]
+    # a widened trigger goes through the export as "any change of the state" (its own states
+    # are not one HA state each), then takes its states from above: the export makes one HA
+    # trigger per trigger, in order
+    rest = rule.model_copy(
+        update={
+            "conditions": [c for c, n in negated if n is None],
+            "triggers": [
+                t if w is None else t.model_copy(update={"to": None, "from_": None})
+                for t, w in zip(rule.triggers, widened, strict=True)
+            ],
+        }
+    )
     config = to_ha_automation(_in_ha_units(rest, mapping), _Mapped(mapping))
+    for trigger, states in zip(config["triggers"], widened, strict=True):
+        if states is not None:
+            trigger.pop("to", None)
+            trigger.pop("from", None)
+            trigger.update(states)
     config["conditions"] += [n for _, n in negated if n is not None]
     config["id"] = automation_id(task, rule.id)
     config["alias"] = f"SMH bench {task.id} {rule.id}"
