@@ -8,7 +8,7 @@ out and counted with its reason; a task that does not validate is left out the s
 subcategory with fewer tasks than asked says why.
 
 Which tasks a twin's HA can run is the real runner's to say, a layer above
-(:mod:`smh_core.ha.twin_record`): the caller hands it in as a :data:`RealCheck`, and a twin
+(:mod:`smh_core.ha.twin_runnable`): the caller hands it in as a :data:`RealCheck`, and a twin
 given none is refused (:func:`real_for`) rather than written tasks its HA would skip.
 """
 
