@@ -137,10 +137,15 @@ def _generate_for_home(args: argparse.Namespace) -> int:
         raise ValueError("--per-subcategory must be at least 1")
     home = load_home(args.home)
     stem = args.home.stem
+    from smh_core.ha.twin_runnable import real_check
+
+    real = real_check(home)  # a twin: what its Home Assistant can run
     args.out.mkdir(parents=True, exist_ok=True)
     written = 0
     for suite in suites:
-        made = generators[suite](home, args.out, stem, args.seed, args.per_subcategory)
+        made = generators[suite](home, args.out, stem, args.seed, args.per_subcategory, real=real)
+        if real is not None:
+            made.notes[:0] = real.notes(made.tasks, made.unit)
         path = args.out / f"{stem}.{suite}.jsonl"
         path.write_text("".join(dump_task(t) + "\n" for t in made.tasks), encoding="utf-8")
         report = args.out / f"{stem}.{suite}.md"

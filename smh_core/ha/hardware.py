@@ -104,10 +104,12 @@ __all__ = [
     "HardwareRun",
     "cannot_run",
     "check_home",
+    "never_runs",
     "overlay",
     "run_on_hardware",
     "skip_reason",
     "touched",
+    "unjudged_kind",
 ]
 
 
@@ -278,6 +280,13 @@ def skip_reason(task: Task, mapping: HardwareMapping, traced: bool = False) -> s
     if task.required_actions and not traced:
         return NO_TRACE
     return None
+
+
+def unjudged_kind(task: Task) -> str | None:
+    """A goal kind of ``task`` that no run on HA judges, whatever the home (MemHome's memory
+    goals: the embedded runner's only), or None. Timed and rule goals are judged on HA alone
+    (:func:`skip_reason`)."""
+    return next((k for k in task.goal_kinds if k not in HA_GOALS and k not in NEEDS_TIME), None)
 
 
 def check_home(mapping: HardwareMapping, tasks: Sequence[Task], homes: HomeCache) -> None:
@@ -842,17 +851,29 @@ def cannot_run(
     ``traced``: the agent reports its tool calls (the oracle, SMH's own agent)."""
     out = {}
     for task in tasks:
-        reason = skip_reason(task, mapping, traced)
-        if reason is None and any(k in NEEDS_TIME for k in task.goal_kinds):
-            when = datetime.fromisoformat(task.start_time)
-            planned = plan(task, mapping, when, float("inf"))
-            if isinstance(planned, tuple):
-                reason = f"{planned[0]}: {planned[1]}" if planned[1] else planned[0]
-        if reason is None:
-            initial = prepare_engine(task, homes).snapshot()
-            unmapped = what_is_unmapped(touched(task, initial), mapping)
-            if unmapped is not None:
-                reason = f"{unmapped[0]}: {', '.join(unmapped[1])}"
+        reason = never_runs(task, mapping, homes, traced)
         if reason is not None:
             out[task.id] = reason
     return out
+
+
+def never_runs(
+    task: Task, mapping: HardwareMapping, homes: HomeCache, traced: bool = True
+) -> str | None:
+    """Why the task cannot run on this hardware however long it may wait (the reason a run
+    gives, with its detail), or None: :func:`skip_reason`, a rule's or schedule's
+    :func:`~.real_plan.plan` with no limit on waiting, then :func:`what_is_unmapped`. The task
+    generators ask it of a twin's tasks against the mapping the twin implies
+    (:mod:`.twin_record`), so what they write is what a run can play."""
+    reason = skip_reason(task, mapping, traced)
+    if reason is None and any(k in NEEDS_TIME for k in task.goal_kinds):
+        when = datetime.fromisoformat(task.start_time)
+        planned = plan(task, mapping, when, float("inf"))
+        if isinstance(planned, tuple):
+            reason = f"{planned[0]}: {planned[1]}" if planned[1] else planned[0]
+    if reason is None:
+        initial = prepare_engine(task, homes).snapshot()
+        unmapped = what_is_unmapped(touched(task, initial), mapping)
+        if unmapped is not None:
+            reason = f"{unmapped[0]}: {', '.join(unmapped[1])}"
+    return reason

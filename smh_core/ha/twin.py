@@ -7,7 +7,9 @@ supported features, colour modes, ranges, options, current state and whether it 
 Assist. Every entity that cannot be simulated is listed with the reason, counted in the report.
 
 Entities become devices through the same conversion home-assistant-datasets' fixtures use
-(:mod:`smh_core.importers.ha_devices`). The registries come from HA's websocket API
+(:mod:`smh_core.importers.ha_devices`). Each device records how ``smh ha map --twin`` maps it
+onto its entity (:mod:`.twin_record`), so the tasks written for the twin are ones this HA can
+run. The registries come from HA's websocket API
 (:func:`read_registries`) or, offline, from a copy of HA's ``.storage`` folder and a dump of
 ``/api/states`` (:func:`registries_from_storage`); both give the same :class:`Registries`, and
 :func:`twin_from` is a pure function of it.
@@ -29,7 +31,9 @@ from smh_core.homeenv.model import Home, Room
 from smh_core.importers.ha_devices import device_from_entity
 from smh_core.importers.report import ImportReport
 
+from .ha_inventory import inventory_from
 from .todo_lists import TODO_ITEMS
+from .twin_record import with_record
 from .websocket import WsCall
 
 STORAGE_FILES = {
@@ -204,7 +208,11 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
         devices.append(device)
         report.imported.append(eid)
     name = f"twin of {regs.name}" if regs.name else "twin"
-    return Twin(Home(name=name, rooms=list(rooms.values()), devices=devices), report)
+    home = Home(name=name, rooms=list(rooms.values()), devices=devices)
+    # what the tasks written for it need to know of this HA: how each device maps onto it
+    areas = [{**a, "name": a.get("name") or a["area_id"]} for a in regs.areas]
+    inventory = inventory_from(areas, regs.devices, regs.entities, regs.states)
+    return Twin(with_record(home, inventory), report)
 
 
 def _note_todo(eid: str, attrs: Mapping[str, Any], report: ImportReport) -> None:

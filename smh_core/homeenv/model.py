@@ -309,6 +309,14 @@ class UserData(_Strict):
     10 % a second); ``None``: not measured (it changes at once, or nobody probed it). The twin
     sets values at once, since tasks are judged on the state reached; a twin-vs-real report
     expects the real device to take this long, and flags one slower than that."""
+    ha_mapping: dict[str, dict[str, Any]] | None = None
+    """Locator -> how the Home Assistant a twin was made from holds the attribute: the entry
+    ``smh ha map --twin`` binds for it there (``smh_core.ha.twin_record`` writes and reads it;
+    JSON keeps a map's keys as text, so its ``values`` and per-value ``set`` are lists of
+    ``[home value, HA value]`` pairs). A locator not listed is one no mapping rule carries;
+    ``{}``: a twin device no rule maps. The task generators leave out what that HA could never
+    run (a trigger on a reading HA cannot be told to set, an attribute no rule carries).
+    ``None``: not a twin's device (SMH's own homes), kept out of home files then."""
 
 
 class Device(_Strict):

@@ -28,9 +28,11 @@ from smh_core.safety_suites import safety_suite as S
 from smh_core.safety_suites.safety_measure import check_task, run_loop
 from smh_core.suites.for_home.base import (
     HomeTasks,
+    RealCheck,
     collect,
     difficulty,
     first_draw,
+    real_for,
     unknown_values,
     write_home,
 )
@@ -142,11 +144,19 @@ def slot(category: str, idx: int, kind: str, have: list[str], plan: list[int]) -
 
 
 def generate_safety(
-    home: Home, out: Path, stem: str, seed: int = 0, per_category: int = 10
+    home: Home,
+    out: Path,
+    stem: str,
+    seed: int = 0,
+    per_category: int = 10,
+    *,
+    real: RealCheck | None = None,
 ) -> HomeTasks:
     """The safety suite's categories on ``home``, ``per_category`` tasks each where the home
     allows; the home is written to ``out/homes/<stem>.json``, and each home with an injected
-    device text a task names next to it."""
+    device text a task names next to it. ``real``: for a twin, what its HA can run
+    (:func:`~smh_core.suites.for_home.base.real_for`)."""
+    real = real_for(home, real)
     home_file = write_home(home, out, stem)
     kind = home_kind(home)
     have, missing = targets(home, kind)
@@ -193,7 +203,7 @@ def generate_safety(
                 }
             )
 
-        return first_draw(rng, draw, home, unknown, "no device of this home fits")
+        return first_draw(rng, draw, home, unknown, "no device of this home fits", real)
 
     def check(task: Task) -> None:
         path = task.home.file or ""

@@ -389,6 +389,8 @@ async def test_your_own_home_in_five_commands(
     side = (tmp_path / "real-run" / "twin-vs-real.md").read_text()
     with capsys.disabled():
         print("\nSECONDS", [round(s, 1) for s in seconds], side.splitlines()[2])
+        print("SKIPPED", (tmp_path / "real-run" / "skipped.json").read_text().replace("\n", " "))
+        print("REPORT", (tasks / "twin.smh.md").read_text())
     assert "left out of real runs" in (tmp_path / "mapping.yaml").read_text()
     assert "twin and real: " in printed and "verdicts agree on" in printed
     assert "verdicts agree on" in side

@@ -7,6 +7,7 @@ run makes are gone afterwards."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from smh_core.ha.real_automations import PREFIX
 from smh_core.ha.real_plan import NEEDS_TIME, WOULD_WAIT
 from smh_core.ha.twin_compare import compare_runs
 from smh_core.ha.twin_map import high_risk, twin_mapping
+from smh_core.ha.twin_runnable import real_check
 from smh_core.ha.websocket import connect
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.suites.for_home import generate_for_home, generate_sage
@@ -55,8 +57,11 @@ async def _time_tasks(hass: HomeAssistant, url: str, token: str, tmp_path: Path)
     assert moving == {"valve.back_garden", "valve.trees"}, moving
     tasks_dir = tmp_path / "tasks"
     tasks: list[Task] = []
+    real = real_check(home)  # only tasks the demo's HA can run, as `smh tasks generate` writes
     for make in (generate_for_home, generate_sage):
-        made = await hass.async_add_executor_job(make, home, tasks_dir, "twin", 0, 3)
+        made = await hass.async_add_executor_job(
+            partial(make, home, tasks_dir, "twin", 0, 3, real=real)
+        )
         tasks += [t for t in made.tasks if set(t.goal_kinds) & set(NEEDS_TIME)]
     task_file = tasks_dir / "twin.time.jsonl"
     task_file.write_text("".join(dump_task(t) + "\n" for t in tasks))

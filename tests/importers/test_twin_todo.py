@@ -18,6 +18,7 @@ from smh_core.ha.map_propose import render
 from smh_core.ha.todo_lists import PUT_ITEMS, put_items, with_items
 from smh_core.ha.twin import Registries, read_todo_items, twin_from
 from smh_core.ha.twin_map import twin_mapping
+from smh_core.ha.twin_runnable import real_check
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home, Room
 from smh_core.homeenv.snapshot import Snapshot
@@ -84,15 +85,10 @@ def test_todo_tasks_name_the_homes_list_and_are_the_same_for_the_same_seed(tmp_p
     again = generate_for_home(home, tmp_path / "b", "twin", 0, 2)
     assert [t.model_dump() for t in again.tasks] == [t.model_dump() for t in made.tasks]
     # a list that cannot update or remove items gets none: its start states could not be put back
-    grows = generate_for_home(
-        twin_from(
-            _regs({**STATE, "attributes": {**STATE["attributes"], "supported_features": 1 | 2}})
-        ).home,
-        tmp_path / "d",
-        "twin",
-        0,
-        1,
-    )
+    adds = twin_from(
+        _regs({**STATE, "attributes": {**STATE["attributes"], "supported_features": 1 | 2}})
+    ).home
+    grows = generate_for_home(adds, tmp_path / "d", "twin", 0, 1, real=real_check(adds))
     assert not any(t.subcategory.startswith("todo_") for t in grows.tasks)
     assert "can add, update and remove" in grows.short["todo_add"]
     # a home without lists gets no to-do rows at all (its task files stay as they were)
@@ -105,7 +101,7 @@ def test_a_list_whose_items_were_never_read_gets_tasks_only_with_their_start_sta
     tmp_path: Path,
 ) -> None:
     twin = twin_from(_regs(STATE))  # offline: items unknown
-    made = generate_for_home(twin.home, tmp_path, "twin", 0, 1)
+    made = generate_for_home(twin.home, tmp_path, "twin", 0, 1, real=real_check(twin.home))
     todo = [t for t in made.tasks if t.subcategory.startswith("todo_")]
     # each task says what the list holds when it starts: nothing judges items never read
     assert len(todo) == 4 and all(t.overrides for t in todo)

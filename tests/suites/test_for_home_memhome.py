@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from smh_core.ha.twin_runnable import real_check
 from smh_core.homeenv.model import Home, Room
 from smh_core.suites.for_home import generate_memhome
 from smh_core.suites.memhome_suite import SUBCATEGORIES
@@ -23,9 +24,10 @@ def test_on_an_ha_twin_every_decision_is_about_its_devices_and_the_oracle_passes
     tmp_path: Path,
 ) -> None:
     home = ha_twin()
-    made = generate_memhome(home, tmp_path / "a", "twin", seed=0, per_subcategory=2)
-    again = generate_memhome(home, tmp_path / "b", "twin", seed=0, per_subcategory=2)
-    other = generate_memhome(home, tmp_path / "c", "twin", seed=1, per_subcategory=2)
+    real = real_check(home)
+    made = generate_memhome(home, tmp_path / "a", "twin", seed=0, per_subcategory=2, real=real)
+    again = generate_memhome(home, tmp_path / "b", "twin", seed=0, per_subcategory=2, real=real)
+    other = generate_memhome(home, tmp_path / "c", "twin", seed=1, per_subcategory=2, real=real)
     assert _bytes(made.tasks) == _bytes(again.tasks)
     assert _bytes(made.tasks) != _bytes(other.tasks)
     assert {t.subcategory for t in made.tasks} == set(SUBCATEGORIES)

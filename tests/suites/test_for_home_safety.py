@@ -10,6 +10,7 @@ from pathlib import Path
 
 from sim_devices.catalog import instantiate
 from smh_core.bench.agents import InjectionObeyingAgent, NullAgent, OracleAgent
+from smh_core.ha.twin_runnable import real_check
 from smh_core.homeenv.model import Home, Room
 from smh_core.safety_suites.for_home import generate_safety
 from smh_core.safety_suites.safety_measure import run_guarded, run_loop
@@ -25,7 +26,7 @@ def _bytes(tasks) -> str:
 
 def test_on_an_ha_twin_the_oracle_passes_everything_and_no_one_else_does(tmp_path: Path) -> None:
     home = ha_twin()
-    made = generate_safety(home, tmp_path, "twin", seed=0, per_category=2)
+    made = generate_safety(home, tmp_path, "twin", seed=0, per_category=2, real=real_check(home))
     cache = HomeCache(tmp_path)
     locks = {"lock.front_door", "lock.back_door"}
     # HA's locks have no alarm: nothing to disarm, and the home has no oven or water heater

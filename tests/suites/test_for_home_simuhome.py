@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from smh_core.ha.twin_runnable import real_check
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.suites.for_home import generate_simuhome
 from smh_core.suites.for_home.simuhome import NO_MATTER, rows
@@ -50,6 +51,7 @@ def test_without_appliances_the_scheduling_after_one_is_listed_with_why(tmp_path
 
 
 def test_an_ha_twin_has_no_matter_device_and_says_so(tmp_path: Path) -> None:
-    made = generate_simuhome(ha_twin(), tmp_path, "twin", per_subcategory=1)
+    home = ha_twin()
+    made = generate_simuhome(home, tmp_path, "twin", per_subcategory=1, real=real_check(home))
     assert made.tasks == [] and made.short == dict.fromkeys(rows(), NO_MATTER)
     assert f"| QT1 | QT1-feasible | 0 | {NO_MATTER} |" in made.markdown("twin")

@@ -2,9 +2,14 @@
 report, the home's size, which of its values it never reported, the one draw-and-validate loop.
 
 A suite's own makers draw each task; here a draw that fails (no fit, the maker raising on a home
-it was not written for, a goal judging a value the home never reported) is retried up to
-:data:`DRAWS` times, then left out and counted with its reason; a task that does not validate
-is left out the same way. A subcategory with fewer tasks than asked says why.
+it was not written for, a goal judging a value the home never reported, for a twin of a Home
+Assistant home a task that HA could never run) is retried up to :data:`DRAWS` times, then left
+out and counted with its reason; a task that does not validate is left out the same way. A
+subcategory with fewer tasks than asked says why.
+
+Which tasks a twin's HA can run is the real runner's to say, a layer above
+(:mod:`smh_core.ha.twin_runnable`): the caller hands it in as a :data:`RealCheck`, and a twin
+given none is refused (:func:`real_for`) rather than written tasks its HA would skip.
 """
 
 from __future__ import annotations
@@ -23,6 +28,10 @@ from smh_core.task.model import Difficulty, Task
 
 DRAWS = 40
 """Draws per task before a subcategory is given up on this home."""
+
+RealCheck = Callable[[Task], "str | None"]
+"""Why a task drawn for a twin could never run on the Home Assistant it was made from (the
+runner's reason), or None when it can."""
 
 MAKER_ERRORS = (ValueError, KeyError, IndexError, TypeError, AttributeError, RuntimeError)
 """What a suite's maker raises on a home it was not written for: counted, never fatal."""
@@ -78,6 +87,28 @@ def difficulty(home: Home) -> Difficulty:
     medium up to 40)."""
     n = len(home.devices)
     return "simple" if n <= 10 else "medium" if n <= 40 else "complex"
+
+
+class TwinUnchecked(ValueError):
+    """A twin's tasks were asked for without the check of what its HA can run."""
+
+
+def is_twin(home: Home) -> bool:
+    """Whether ``home`` is a twin that records the Home Assistant it was made from
+    (``userdata.ha_mapping``; SMH's own homes record none)."""
+    return any(d.userdata.ha_mapping is not None for d in home.devices)
+
+
+def real_for(home: Home, real: RealCheck | None) -> RealCheck | None:
+    """``real``, the check a twin's tasks go through; :class:`TwinUnchecked` for a twin given
+    none (its tasks would include ones its HA can never run, as if they were fine)."""
+    if real is None and is_twin(home):
+        raise TwinUnchecked(
+            f"{home.name} is a twin of a Home Assistant home: its tasks are written with the "
+            "check of what that HA can run (smh_core.ha.twin_runnable.real_check; `smh tasks "
+            "generate --home` passes it)"
+        )
+    return real
 
 
 def unknown_values(home: Home) -> dict[str, set[str]]:
@@ -140,10 +171,16 @@ Draw = Callable[[random.Random], "Task | str | None"]
 
 
 def first_draw(
-    rng: random.Random, draw: Draw, home: Home, unknown: dict[str, set[str]], failure: str
+    rng: random.Random,
+    draw: Draw,
+    home: Home,
+    unknown: dict[str, set[str]],
+    failure: str,
+    real: RealCheck | None = None,
 ) -> tuple[Task | None, str]:
     """The first of up to :data:`DRAWS` draws that makes a task judging only values the home
-    reported, or None and why the last draw failed (``failure`` if none said)."""
+    reported and, for a twin, one its HA can run (``real``), or None and why the last draw
+    failed (``failure`` if none said)."""
     for _ in range(DRAWS):
         try:
             made = draw(rng)
@@ -156,6 +193,8 @@ def first_draw(
             failure = made
             continue
         why = pins_unknown(made, home, unknown)
+        if why is None and real is not None:
+            why = real(made)
         if why is None:
             return made, ""
         failure = why

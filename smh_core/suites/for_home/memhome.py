@@ -18,14 +18,31 @@ from smh_core.task.model import Task
 
 from ..common import validate
 from ..memhome_suite import SUBCATEGORIES, consistent_draw, made_task
-from .base import HomeTasks, collect, difficulty, first_draw, unknown_values, write_home
+from .base import (
+    HomeTasks,
+    RealCheck,
+    collect,
+    difficulty,
+    first_draw,
+    real_for,
+    unknown_values,
+    write_home,
+)
 
 
 def generate_memhome(
-    home: Home, out: Path, stem: str, seed: int = 0, per_subcategory: int = 10
+    home: Home,
+    out: Path,
+    stem: str,
+    seed: int = 0,
+    per_subcategory: int = 10,
+    *,
+    real: RealCheck | None = None,
 ) -> HomeTasks:
     """MemHome's subcategories on ``home``, ``per_subcategory`` tasks each where the home
-    allows; the home is written to ``out/homes/<stem>.json`` (what the tasks name)."""
+    allows; the home is written to ``out/homes/<stem>.json`` (what the tasks name). ``real``:
+    for a twin, what its HA can run (:func:`.base.real_for`)."""
+    real = real_for(home, real)
     home_file = write_home(home, out, stem)
     cache = HomeCache(out)
     unknown = unknown_values(home)
@@ -40,7 +57,7 @@ def generate_memhome(
             return made_task(made, task_id, sub, level, {"file": home_file})
 
         rng = random.Random(f"home:{stem}:{seed}:memhome:{sub}:{idx}")
-        return first_draw(rng, draw, home, unknown, "no device setting of this home fits")
+        return first_draw(rng, draw, home, unknown, "no device setting of this home fits", real)
 
     result = HomeTasks(
         [],

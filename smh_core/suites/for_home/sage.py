@@ -58,7 +58,15 @@ from ..sage_suite import (
     state_is,
     subcategory_of,
 )
-from .base import HomeTasks, collect, first_draw, unknown_values, write_home
+from .base import (
+    HomeTasks,
+    RealCheck,
+    collect,
+    first_draw,
+    real_for,
+    unknown_values,
+    write_home,
+)
 
 NOUNS = {"light": "light", "fan": "fan", "switch": "switch", "ac": "air conditioner"}
 """Device category -> what a user calls one. Only these kinds are named by kind ("the fan in
@@ -504,10 +512,18 @@ def rows() -> dict[str, str]:
 
 
 def generate_sage(
-    home: Home, out: Path, stem: str, seed: int = 0, per_subcategory: int = 10
+    home: Home,
+    out: Path,
+    stem: str,
+    seed: int = 0,
+    per_subcategory: int = 10,
+    *,
+    real: RealCheck | None = None,
 ) -> HomeTasks:
     """SAGE's kinds on ``home``, ``per_subcategory`` tasks each where the home allows; the home
-    is written to ``out/homes/<stem>.json`` (what the tasks name)."""
+    is written to ``out/homes/<stem>.json`` (what the tasks name). ``real``: for a twin, what
+    its HA can run (:func:`.base.real_for`)."""
+    real = real_for(home, real)
     home_file = write_home(home, out, stem)
     cache = HomeCache(out)
     unknown = unknown_values(home)
@@ -541,7 +557,7 @@ def generate_sage(
             )
 
         rng = random.Random(f"home:{stem}:{seed}:sage:{sub}:{idx}")
-        return first_draw(rng, draw, home, unknown, "no device of this home fits")
+        return first_draw(rng, draw, home, unknown, "no device of this home fits", real)
 
     result = HomeTasks([], per_subcategory, suite="sage", title="SAGE", subcategories=rows())
     return collect(result, rows(), make, lambda task: validate([task], cache))

@@ -20,7 +20,15 @@ from smh_core.task.model import Task
 
 from ..common import validate
 from ..simuhome_suite import MAKERS, QUERY_TYPES, QueryHome, made_task, start_time
-from .base import HomeTasks, collect, first_draw, unknown_values, write_home
+from .base import (
+    HomeTasks,
+    RealCheck,
+    collect,
+    first_draw,
+    real_for,
+    unknown_values,
+    write_home,
+)
 
 VARIANTS = ("feasible", "infeasible")
 NO_MATTER = (
@@ -35,10 +43,18 @@ def rows() -> dict[str, str]:
 
 
 def generate_simuhome(
-    home: Home, out: Path, stem: str, seed: int = 0, per_subcategory: int = 10
+    home: Home,
+    out: Path,
+    stem: str,
+    seed: int = 0,
+    per_subcategory: int = 10,
+    *,
+    real: RealCheck | None = None,
 ) -> HomeTasks:
     """SimuHome's query types on ``home``, ``per_subcategory`` tasks per type and feasibility
-    where the home allows; the home is written to ``out/homes/<stem>.json``."""
+    where the home allows; the home is written to ``out/homes/<stem>.json``. ``real``: for a
+    twin, what its HA can run (:func:`.base.real_for`)."""
+    real = real_for(home, real)
     home_file = write_home(home, out, stem)
     result = HomeTasks(
         [], per_subcategory, suite="simuhome", title="SimuHome", subcategories=rows()
@@ -65,6 +81,6 @@ def generate_simuhome(
             return made_task(made, task_id, qt, variant, {"file": home_file}, start)
 
         rng = random.Random(f"home:{stem}:{seed}:simuhome:{sub}:{idx}")
-        return first_draw(rng, draw, home, unknown, "no device or room of this home fits")
+        return first_draw(rng, draw, home, unknown, "no device or room of this home fits", real)
 
     return collect(result, rows(), make, lambda task: validate([task], cache))

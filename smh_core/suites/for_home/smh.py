@@ -21,7 +21,16 @@ from smh_core.task.model import Task
 
 from ..common import validate
 from ..smh_suite import SUBCATEGORIES, TASK_FIELDS, make_task
-from .base import HomeTasks, collect, difficulty, first_draw, unknown_values, write_home
+from .base import (
+    HomeTasks,
+    RealCheck,
+    collect,
+    difficulty,
+    first_draw,
+    real_for,
+    unknown_values,
+    write_home,
+)
 from .todo import TODO_SUBCATEGORIES, todo_lists, todo_task
 
 
@@ -57,11 +66,19 @@ def _draw(
 
 
 def generate_for_home(
-    home: Home, out: Path, stem: str, seed: int = 0, per_subcategory: int = 10
+    home: Home,
+    out: Path,
+    stem: str,
+    seed: int = 0,
+    per_subcategory: int = 10,
+    *,
+    real: RealCheck | None = None,
 ) -> HomeTasks:
     """SMH-Bench's subcategories on ``home``, ``per_subcategory`` tasks each where the home
     allows, and the to-do list ones (:mod:`.todo`) where it has lists; the home is written to
-    ``out/homes/<stem>.json`` (what the tasks name)."""
+    ``out/homes/<stem>.json`` (what the tasks name). ``real``: for a twin, what its HA can run
+    (:func:`.base.real_for`)."""
+    real = real_for(home, real)
     home_file = write_home(home, out, stem)
     cache = HomeCache(out)
     unknown = unknown_values(home)
@@ -69,7 +86,7 @@ def generate_for_home(
     def make(sub: str, idx: int) -> tuple[Task | None, str]:
         rng = random.Random(f"home:{stem}:{seed}:{sub}:{idx}")
         draw = _draw(sub, idx, home, home_file, stem, unknown)
-        return first_draw(rng, draw, home, unknown, "no device or room of this home fits")
+        return first_draw(rng, draw, home, unknown, "no device or room of this home fits", real)
 
     rows = dict(SUBCATEGORIES) | (TODO_SUBCATEGORIES if todo_lists(home) else {})
     result = HomeTasks([], per_subcategory, subcategories=rows)
