@@ -20,6 +20,7 @@ from smh_core.homeenv.narrowing import Narrowing, narrow
 
 from .ha_entities import (
     DOMAINS,
+    FEATURE_BITS,
     LIVE_HOME_DOMAINS,
     RANGES,
     Unsupported,
@@ -172,7 +173,13 @@ def device_from_entity(
     if domain not in domains:
         report.skip(item, f"no catalog type acts like HA's {domain} entities")
         return None
-    attrs = merge_capabilities(named_features(domain, ent.get("attributes") or {}), more or {})
+    stated = ent.get("attributes") or {}
+    if live and "supported_features" not in stated and domain in FEATURE_BITS:
+        # HA states supported_features whenever an entity has any; a live entity without it has
+        # none: HA reads it as 0 and refuses it every service that needs a feature (a to-do list
+        # of synthetic-home's that offers no item services must not get a twin that adds items)
+        stated = {**stated, "supported_features": 0}
+    attrs = merge_capabilities(named_features(domain, stated), more or {})
     kind = domains[domain]
     garage = domain == "cover" and is_garage(attrs)
     left_out: list[str] = []

@@ -107,6 +107,27 @@ def test_a_list_whose_items_were_never_read_gets_tasks_only_with_their_start_sta
     assert len(todo) == 4 and all(t.overrides for t in todo)
 
 
+def test_a_live_list_that_states_no_features_offers_no_item_services(tmp_path: Path) -> None:
+    """HA states ``supported_features`` whenever an entity has any, and reads a state without it
+    as none (a service that needs a feature refuses the entity): a list that states none (one of
+    synthetic-home's, in home-assistant-datasets' ``intents`` homes) is twinned without item
+    services, so no task asks its real list to add, complete or remove an item."""
+    bare = {**STATE, "attributes": {"friendly_name": "Trader Joe's"}}
+    twin = twin_from(_regs(bare)).home
+    (device,) = twin.devices
+    assert [s for s, _ in device.services_by_locator()] == []
+    made = generate_for_home(twin, tmp_path, "twin", 0, 1, real=real_check(twin))
+    assert not any(
+        t.subcategory in ("todo_add", "todo_complete", "todo_remove") for t in made.tasks
+    )
+    assert "can add, update and remove" in made.short["todo_add"]
+    # stated features still give the services they name
+    stated = twin_from(_regs(STATE)).home
+    assert {"add_item", "remove_item", "update_item"} <= {
+        s for s, _ in stated.devices[0].services_by_locator()
+    }
+
+
 def _mapping(features: int = 1 | 2 | 4) -> HardwareMapping:
     home = Home(rooms=[], devices=[instantiate("todo_list", did=LIST, room=None, name="Shopping")])
     state = {**STATE, "attributes": {**STATE["attributes"], "supported_features": features}}
