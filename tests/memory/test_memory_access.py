@@ -476,6 +476,8 @@ def test_the_linear_time_check_catches_a_quadratic_pattern() -> None:
     import re
 
     quadratic = re.compile(r"a*b")  # tried from every start: n²/2 steps on a run of "a"
+    # long enough that the quadratic run is far above assert_linear's 0.3 s floor on a fast
+    # machine too (30,000 took 0.24 s on 2026-11-30's: under the floor, so it passed as linear)
     with pytest.raises(AssertionError):
-        assert_linear(lambda text: quadratic.search(text), "a", length=30_000)
+        assert_linear(lambda text: quadratic.search(text), "a", length=90_000)
     assert_linear(lambda text: text.count("a"), "a")
