@@ -117,7 +117,8 @@ def inventory_from(
     """Join HA's registry listings and states (as the websocket API returns them); an entity
     with a state and no registry entry is in no device and no area. Disabled and hidden
     entities and entities without a state are left out: nothing can be read from them."""
-    area_name = {a["area_id"]: a["name"] for a in areas}
+    # an area with no name (a copy of .storage can hold one) is known by its id, as in a twin
+    area_name = {a["area_id"]: a.get("name") or a["area_id"] for a in areas}
     by_device = {}
     for d in devices:
         if d.get("disabled_by") or d.get("entry_type") == "service":

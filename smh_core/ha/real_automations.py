@@ -237,7 +237,8 @@ def _otherwise_trigger(t: Any, mapping: HardwareMapping) -> dict[str, Any] | Non
     from_other = t.from_ is not None and same_value(t.from_, amap.otherwise)
     if to_other == from_other:
         return None
-    listed, unshown = _listed(amap), [*_listed(amap), *UNSHOWN]
+    listed = _listed(amap)
+    unshown = [*listed, *UNSHOWN]
     if to_other:
         return {"from": listed if t.from_ is None else amap.to_ha(t.from_), "not_to": unshown}
     return {"not_from": unshown, "to": listed if t.to is None else amap.to_ha(t.to)}

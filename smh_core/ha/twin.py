@@ -210,8 +210,7 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
     name = f"twin of {regs.name}" if regs.name else "twin"
     home = Home(name=name, rooms=list(rooms.values()), devices=devices)
     # what the tasks written for it need to know of this HA: how each device maps onto it
-    areas = [{**a, "name": a.get("name") or a["area_id"]} for a in regs.areas]
-    inventory = inventory_from(areas, regs.devices, regs.entities, regs.states)
+    inventory = inventory_from(regs.areas, regs.devices, regs.entities, regs.states)
     return Twin(with_record(home, inventory), report)
 
 

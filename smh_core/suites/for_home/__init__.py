@@ -32,7 +32,8 @@ GENERATORS: dict[str, Generator] = {
     "simuhome": generate_simuhome,
     "sage": generate_sage,
 }
-"""Suite -> its generator for a given home (:class:`Generator`). The safety suites sit a layer above (``smh_core.safety_suites.for_home``); the CLI adds theirs."""
+"""Suite -> its generator for a given home (:class:`Generator`). The safety suites sit a layer
+above (``smh_core.safety_suites.for_home``); the CLI adds theirs."""
 
 SUITES = tuple(GENERATORS)
 """Suites of this layer that can be written for a given home (the CLI adds ``safety``)."""
