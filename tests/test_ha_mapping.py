@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from smh_core.cli.main import main
-from smh_core.ha.hardware import check_home, overlay, skip_reason, touched
+from smh_core.ha.hardware import MEMORY_UNSEEN, check_home, overlay, skip_reason, touched
 from smh_core.ha.hardware_map import (
     NOT_OBSERVED,
     MappingFileError,
@@ -16,7 +16,7 @@ from smh_core.ha.hardware_map import (
     parse_mapping,
 )
 from smh_core.task.home import HomeCache, prepare_engine
-from smh_core.task.model import load_tasks
+from smh_core.task.model import ExecuteGoal, MemoryGoal, load_tasks
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "hardware-mapping.yaml"
@@ -137,6 +137,24 @@ def test_touched_attributes_and_skips(example) -> None:
         == "other home"
     )
     assert skip_reason(exec2, example) is None
+
+
+def test_a_memory_goal_runs_for_a_player_that_reports_its_decision(example) -> None:
+    """MemHome on a real home: the decision and the bank are the player's to report (HA's
+    conversation API shows neither), the command it runs is read from the devices."""
+    tasks = {t.id: t for t in load_tasks([TASKS / "sample.jsonl"])}
+    exec2 = tasks["exec-2"]
+    assert isinstance(exec2.goal, ExecuteGoal)
+    memory = exec2.model_copy(
+        update={"goal": MemoryGoal(kind="memory", prefix="rewrite", then=exec2.goal)}
+    )
+    assert skip_reason(memory, example, traced=True) == MEMORY_UNSEEN
+    assert skip_reason(memory, example, traced=True, decides=True) is None
+    # its command's attributes are what the run puts in place and reads back
+    initial = prepare_engine(exec2, HomeCache(TASKS)).snapshot()
+    assert touched(memory, initial) == touched(exec2, initial)
+    passive = exec2.model_copy(update={"goal": MemoryGoal(kind="memory", prefix="memory")})
+    assert skip_reason(passive, example, decides=True) is None
 
 
 def test_overlay_keeps_unobserved_values(example) -> None:

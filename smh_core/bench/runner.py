@@ -79,6 +79,26 @@ def user_words(task: Task) -> list[str]:
     return [m.content for m in task.history if m.role == "user"] + [t.text for t in task.turns]
 
 
+def settle_memory(task: Task, outcome: Outcome) -> None:
+    """The user's memory bank after the turn, from the agent's memory decision, where the agent
+    did not give the bank itself (MemHome tasks, and any turn that made a decision). Every runner
+    settles it the same way, so a memory goal is judged alike on the simulator and on a real home."""
+    if outcome.memory_after is None and (
+        isinstance(task.goal, MemoryGoal) or outcome.memory_output is not None
+    ):
+        from smh_core.memory.decision import bank_after  # MemHome tasks only (10 ms to import)
+
+        outcome.memory_after = bank_after(task.memory, outcome.memory_output)
+
+
+def memory_fields(outcome: Outcome) -> dict[str, Any]:
+    """A record's memory decision and bank after the turn, where the turn had either (else none:
+    other records keep their keys)."""
+    if outcome.memory_output is None and outcome.memory_after is None:
+        return {}
+    return {"memory_output": outcome.memory_output, "memory_after": outcome.memory_after}
+
+
 async def run_task(
     task: Task, agent: BenchAgent, homes: HomeCache, judge: Judge | None = None, guard: bool = True
 ) -> dict[str, Any]:
@@ -112,12 +132,7 @@ async def run_task(
     seconds = time.perf_counter() - t0
     after = engine.snapshot()
     outcome.acted_before_asking = order.before_asking()
-    if outcome.memory_after is None and (
-        isinstance(task.goal, MemoryGoal) or outcome.memory_output is not None
-    ):
-        from smh_core.memory.decision import bank_after  # MemHome tasks only (10 ms to import)
-
-        outcome.memory_after = bank_after(task.memory, outcome.memory_output)
+    settle_memory(task, outcome)
     try:
         verdict = await verify(task, before, after, outcome, judge, world)
     finally:
@@ -145,10 +160,7 @@ async def run_task(
             c.to_dict() for c in engine.diff(before, after) if not world.ignored(c.did, c.locator)
         ],
     }
-    if outcome.memory_output is not None or outcome.memory_after is not None:
-        record["outcome"].update(
-            memory_output=outcome.memory_output, memory_after=outcome.memory_after
-        )
+    record["outcome"].update(memory_fields(outcome))
     if outcome.agent_error is None:
         claims = said_versus_did(outcome, engine, world.ignored, before, after)
         if claims and judge is not None and judge.claims:

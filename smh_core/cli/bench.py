@@ -241,6 +241,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(default: 0, none waits; rules on a device SMH can switch still run)",
     )
     r.add_argument(
+        "--rename-devices",
+        action="store_true",
+        help="with --mapping: play tasks on a copy of the home with a device renamed (the safety "
+        "suite's names carrying an order) by giving the real entity that name in HA's entity "
+        "registry for the task and putting its own back after (kept in OUT/renamed.json until "
+        "then, so a killed run's next start puts it back); needs an admin's token. Without it "
+        "those tasks are skipped",
+    )
+    r.add_argument(
         "--twin-run",
         type=Path,
         help="with --mapping: the run of the same tasks on the home's twin; afterwards the two "
@@ -410,6 +419,8 @@ def _run(args: argparse.Namespace) -> int:
     player, args.agent = args.agent, args.agent or "oracle"
     if args.twin_run is not None and args.mapping is None:
         raise ValueError("--twin-run compares a run on the real home: it needs --mapping")
+    if args.rename_devices and args.mapping is None:
+        raise ValueError("--rename-devices renames devices of a real home: it needs --mapping")
     if args.mapping is not None:
         check_home_files(tasks, sources, homes)
         return _run_hardware(args, tasks, homes, player)
@@ -799,6 +810,7 @@ def _run_hardware(
             player=player,
             turn_timeout=args.turn_timeout,
             max_wait=args.max_wait,
+            rename_devices=args.rename_devices,
         )
     )
     _finish_ha_run(args, manifest, run.log, tasks)

@@ -43,6 +43,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -54,15 +55,22 @@ import aiohttp
 from smh_core.backends.embedded import EmbeddedBackend
 from smh_core.bench.agents import NullAgent, OracleAgent
 from smh_core.bench.results import ResultsLog
-from smh_core.bench.runner import prepare_world, scripted_user
+from smh_core.bench.runner import memory_fields, prepare_world, scripted_user, settle_memory
 from smh_core.bench.verifier import Outcome, Verdict, required_actions_missing, verify
 from smh_core.bench.world import World, not_the_agents
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.snapshot import Snapshot, diff
 from smh_core.progress import tqdm
-from smh_core.task.home import HomeCache, prepare_engine
-from smh_core.task.model import AutomationGoal, ClarifyGoal, ExecuteGoal, Task, TimedGoal
+from smh_core.task.home import HomeCache, TaskError, prepare_engine
+from smh_core.task.model import (
+    AutomationGoal,
+    ClarifyGoal,
+    ExecuteGoal,
+    MemoryGoal,
+    Task,
+    TimedGoal,
+)
 
 from .automation_export import ExportError
 from .device_sync import (
@@ -85,6 +93,18 @@ from .real_clock import Clock, WallClock
 from .real_judge import Played, later_record, twin_later
 from .real_plan import NEEDS_SIMULATED_TIME, NEEDS_TIME, NO_AUTOMATIONS, Plan, keys_of, plan
 from .real_play import Scene, play_out
+from .renamed_copy import (
+    JOURNAL,
+    NEEDS_RENAMING,
+    OPT_IN,
+    OTHER_HOME,
+    NamesNotPutBack,
+    Renaming,
+    given_names,
+    put_back,
+    renaming,
+    socket_call,
+)
 from .runner import (
     CLIMATE_SKIP,
     HA_GOALS,
@@ -255,7 +275,7 @@ def touched(task: Task, initial: Snapshot) -> list[tuple[str, str]]:
     for goal in task.all_goals:
         if isinstance(goal, ExecuteGoal):
             critics.append(goal.critic)
-        if isinstance(goal, ClarifyGoal) and goal.then is not None:
+        if isinstance(goal, (ClarifyGoal, MemoryGoal)) and goal.then is not None:
             critics.append(goal.then.critic)
     for text in critics:
         rec = _Recorder(initial)
@@ -267,12 +287,28 @@ def touched(task: Task, initial: Snapshot) -> list[tuple[str, str]]:
     return list(dict.fromkeys(out))
 
 
-def skip_reason(task: Task, mapping: HardwareMapping, traced: bool = False) -> str | None:
+MEMORY_UNSEEN = (
+    "memory goal: needs the agent's memory decision (SMH's oracle and null players report "
+    "theirs; an HA conversation agent's is not seen)"
+)
+"""Why a MemHome task is skipped for an HA conversation agent: its memory goal judges the
+decision (memory, rewrite, no-rewrite) and the user's bank after it, neither of which HA's
+conversation API shows."""
+
+
+def skip_reason(
+    task: Task, mapping: HardwareMapping, traced: bool = False, decides: bool = False
+) -> str | None:
     """Why a task cannot run on this hardware before touching it (``None``: it can). A task
-    that needs a tool trace runs only with an agent that reports one (SMH's own)."""
+    that needs a tool trace runs only with an agent that reports one (SMH's own); a memory goal
+    only with a player that reports its memory decision (``decides``: SMH's scripted players),
+    whose home part (the command it runs, or the home left as it was) the real devices show."""
     if task.home.key() != mapping.home.key():
         return "other home"
-    kind = next((k for k in task.goal_kinds if k not in HA_GOALS), None)
+    judged = (*HA_GOALS, "memory") if decides else HA_GOALS
+    kind = next((k for k in task.goal_kinds if k not in judged), None)
+    if kind == "memory":
+        return MEMORY_UNSEEN
     if kind is not None and not (kind in NEEDS_TIME and len(task.goal_kinds) == 1):
         return NEEDS_SIMULATED_TIME if kind in NEEDS_TIME else f"{kind} goal"
     if task.climate is not None:
@@ -283,9 +319,9 @@ def skip_reason(task: Task, mapping: HardwareMapping, traced: bool = False) -> s
 
 
 def unjudged_kind(task: Task) -> str | None:
-    """A goal kind of ``task`` that no run on HA judges, whatever the home (MemHome's memory
-    goals: the embedded runner's only), or None. Timed and rule goals are judged on HA alone
-    (:func:`skip_reason`)."""
+    """A goal kind of ``task`` that an HA conversation agent's run does not judge, whatever the
+    home (MemHome's memory goals: SMH's players and the embedded runner only), or None. Timed
+    and rule goals are judged on HA alone (:func:`skip_reason`)."""
     return next((k for k in task.goal_kinds if k not in HA_GOALS and k not in NEEDS_TIME), None)
 
 
@@ -507,13 +543,16 @@ async def run_hardware_task(
     clock: Clock | None = None,
     max_wait: float = 0.0,
     automations: bool = True,
+    names: AbstractAsyncContextManager[str | None] | None = None,
 ) -> dict[str, Any] | tuple[str, str]:
     """One task on the hardware: its record, or ``(reason, detail)`` if it was skipped. A device
     fault (unavailable, slow, disagreeing) gets the task tried again, up to ``attempts`` times in
     all; then it is recorded as a device failure, not scored. A timed or rule goal plays out on
     HA's clock (:mod:`.real_play`; ``clock``, default :class:`~.real_clock.WallClock`), if that
     takes at most ``max_wait`` seconds; a scripted player's needs HA's automation editor
-    (``automations``: HA has it loaded)."""
+    (``automations``: HA has it loaded). ``names`` (a copy of the home with devices renamed,
+    :func:`~.renamed_copy.given_names`) is entered once the task is known to start, and yields
+    why HA does not show the names (None: it does)."""
     agent = player or f"ha:{agent_id}"
     engine = prepare_engine(task, homes)
     initial = engine.snapshot()
@@ -535,76 +574,87 @@ async def run_hardware_task(
     # what the runner puts in place: everything it can set, and what the task is about; a sensor
     # the task does not read is taken as the room has it (no physical room matches a task's)
     targets = {(did, loc) for did, loc, amap in mapping.items() if amap.set is not None} | set(keys)
-    started = time.perf_counter()
-    fault = ""
-    for attempt in range(1, attempts + 1):
-        start = await reach(
-            client,
-            mapping,
-            initial,
-            mapping.timeout_seconds,
-            interval,
-            targets,
-            essential=set(keys),
-        )
-        if start.problem and not start.device_fault:
-            return "initial state not reached", start.problem
-        if start.problem:
-            fault = f"initial state not reached: {start.problem}"
-            continue
-        before = overlay(initial, start.readings)
-        began = await client.now() if later is not None else None
-        if player is not None:
-            # a clock (a simulator) only for rules and schedules: its room and device dynamics
-            # would otherwise add changes the player did not command
-            world = prepare_world(task, homes) if later is not None else None
-            own = world.engine if world is not None else prepare_engine(task, homes)
-            turn = await _play(player, task, own, world, client, mapping, initial, interval)
-        else:
-            turn = await _converse(client, task, agent_id, watch, turn_timeout)
-            await _await_commanded(client, mapping, turn, watch, start.readings, initial, interval)
-        if turn.impossible:
-            return "the reference actions cannot be done through HA", turn.impossible
-        after_readings = read_all(mapping, await client.states(), turn.expected or initial)
-        lost = unreadable_devices(after_readings, keys)
-        if turn.fault or lost:
-            fault = turn.fault or f"unreadable after the turn: {'; '.join(lost)}"
-            continue
-        played = None
-        if later is not None and began is not None:
-            scene = Scene(
+
+    async def attempted() -> dict[str, Any] | tuple[str, str]:
+        started = time.perf_counter()
+        fault = ""
+        for attempt in range(1, attempts + 1):
+            start = await reach(
                 client,
                 mapping,
-                clock or WallClock(),
-                watch,
+                initial,
+                mapping.timeout_seconds,
                 interval,
+                targets,
+                essential=set(keys),
+            )
+            if start.problem and not start.device_fault:
+                return "initial state not reached", start.problem
+            if start.problem:
+                fault = f"initial state not reached: {start.problem}"
+                continue
+            before = overlay(initial, start.readings)
+            began = await client.now() if later is not None else None
+            if player is not None:
+                # a clock (a simulator) only for rules and schedules: its room and device dynamics
+                # would otherwise add changes the player did not command
+                world = prepare_world(task, homes) if later is not None else None
+                own = world.engine if world is not None else prepare_engine(task, homes)
+                turn = await _play(player, task, own, world, client, mapping, initial, interval)
+            else:
+                turn = await _converse(client, task, agent_id, watch, turn_timeout)
+                await _await_commanded(
+                    client, mapping, turn, watch, start.readings, initial, interval
+                )
+            if turn.impossible:
+                return "the reference actions cannot be done through HA", turn.impossible
+            after_readings = read_all(mapping, await client.states(), turn.expected or initial)
+            lost = unreadable_devices(after_readings, keys)
+            if turn.fault or lost:
+                fault = turn.fault or f"unreadable after the turn: {'; '.join(lost)}"
+                continue
+            played = None
+            if later is not None and began is not None:
+                scene = Scene(
+                    client,
+                    mapping,
+                    clock or WallClock(),
+                    watch,
+                    interval,
+                    initial,
+                    before,
+                    turn.world.ignored if turn.world is not None else not_the_agents(engine),
+                )
+                played = await _play_later(
+                    task, mapping, later, turn, scene, after_readings, began, keys
+                )
+                if isinstance(played, tuple):
+                    return played
+                if played.fault:
+                    fault = played.fault
+                    continue
+            return await _record(
+                client,
+                task,
+                agent,
+                mapping,
                 initial,
                 before,
-                turn.world.ignored if turn.world is not None else not_the_agents(engine),
+                start,
+                turn,
+                after_readings,
+                traced,
+                attempt,
+                played,
             )
-            played = await _play_later(
-                task, mapping, later, turn, scene, after_readings, began, keys
-            )
-            if isinstance(played, tuple):
-                return played
-            if played.fault:
-                fault = played.fault
-                continue
-        return await _record(
-            client,
-            task,
-            agent,
-            mapping,
-            initial,
-            before,
-            start,
-            turn,
-            after_readings,
-            traced,
-            attempt,
-            played,
-        )
-    return device_record(task, agent, fault, attempts, time.perf_counter() - started)
+        return device_record(task, agent, fault, attempts, time.perf_counter() - started)
+
+    if names is None:
+        return await attempted()
+    async with names as problem:  # the task's names in HA while it plays, the user's after
+        if problem is not None:
+            return f"{NEEDS_RENAMING}: not done", problem
+        return await attempted()
 
 
 async def _play_later(
@@ -649,6 +699,7 @@ async def _record(
     played: Played | None = None,
 ) -> dict[str, Any]:
     outcome = turn.outcome
+    settle_memory(task, outcome)
     try:
         trace = await client.agent_trace(turn.conversation) if traced and turn.conversation else {}
     except (
@@ -674,6 +725,7 @@ async def _record(
             "response": outcome.response,
             "questions": outcome.questions,
             "tool_calls": outcome.tool_calls,
+            **memory_fields(outcome),
         },
         "initial_state": mapped_state(start.readings),
         "final_state": mapped_state(after_readings),
@@ -725,6 +777,37 @@ async def _verdict(
     return played.verdict
 
 
+class _Copies:
+    """Per task home: how a task on another home than the mapping's runs here (a copy of it
+    with devices renamed, :func:`~.renamed_copy.renaming`), judged once per home file."""
+
+    def __init__(self, mapping: HardwareMapping, homes: HomeCache) -> None:
+        self.mapping, self.homes = mapping, homes
+        self.seen: dict[str, Renaming | str] = {}
+
+    def of(
+        self, task: Task, allowed: bool
+    ) -> tuple[Renaming | None, HardwareMapping, str | None, str]:
+        """The renames, the mapping for the task's home, and a skip reason and detail (None)."""
+        key = task.home.key()
+        if key not in self.seen:
+            mine = self.homes.get(SimpleNamespace(home=self.mapping.home))  # type: ignore[arg-type]
+            try:
+                copy = self.homes.get(task)
+            except TaskError as e:  # its own home does not read: still not this one
+                self.seen[key] = f"{OTHER_HOME}: {e.message}"
+            else:
+                self.seen[key] = renaming(mine, copy, self.mapping)
+        found = self.seen[key]
+        if isinstance(found, str):
+            head, _, detail = found.partition(": ")
+            return None, self.mapping, head, detail
+        if not allowed:
+            why = f"{found.detail()}; the run may rename them in HA's registry with {OPT_IN}"
+            return None, self.mapping, NEEDS_RENAMING, why
+        return found, self.mapping.model_copy(update={"home": task.home}), None, ""
+
+
 async def run_on_hardware(
     tasks: Sequence[Task],
     url: str,
@@ -741,6 +824,7 @@ async def run_on_hardware(
     turn_timeout: float | None = TURN_TIMEOUT,
     clock: Clock | None = None,
     max_wait: float = 0.0,
+    rename_devices: bool = False,
 ) -> HardwareRun:
     """Run ``tasks`` one at a time (one physical home) and append their records to
     ``out_dir/results.jsonl``; skipped tasks are not recorded, so a re-run retries them.
@@ -748,7 +832,10 @@ async def run_on_hardware(
     mapping's service calls instead of asking HA's conversation agent ``agent_id``. Timed and
     rule tasks wait on HA's clock (``clock``: real waiting by default) when that takes at most
     ``max_wait`` seconds; the automations a run makes (:data:`~.real_automations.PREFIX`) are removed
-    after each task, and any left over (a run killed before) before the first and after the last."""
+    after each task, and any left over (a run killed before) before the first and after the last.
+    A task on a copy of the mapped home with devices renamed (the safety suite's) runs with
+    ``rename_devices`` only: the names are set in HA's entity registry for the task and put back
+    after it (:mod:`.renamed_copy`; names a killed run left are put back before anything else)."""
     if max_wait < 0:
         raise ValueError(f"max_wait must be 0 or more seconds, not {max_wait:g}")
     if player is not None and player not in SCRIPTED:
@@ -760,8 +847,18 @@ async def run_on_hardware(
     todo = [t for t in tasks if not run.log.done(t.id)]
     own = session is None
     session = session or aiohttp.ClientSession()
+    journal = out_dir / JOURNAL
     try:
         client = HardwareClient(url.rstrip("/"), token, session)
+        registry = socket_call(url.rstrip("/"), token, session)
+        if journal.exists():  # a run killed while devices had a task's names: theirs first
+            left = await put_back(registry, journal)
+            if left is not None:
+                raise NamesNotPutBack(
+                    f"{journal}: names an earlier run gave could not be put back: {left}"
+                )
+            _LOGGER.warning("put back the device names an earlier run left in HA (%s)", journal)
+        copies = _Copies(mapping, homes)
         missing = await missing_entities(client, mapping)
         if missing:
             raise ValueError(f"{mapping.path}: entities not in HA: {', '.join(missing)}")
@@ -789,15 +886,20 @@ async def run_on_hardware(
                 for task in tqdm(
                     todo, disable=not progress, unit="task", desc=f"hardware:{player or agent_id}"
                 ):
-                    reason = skip_reason(task, mapping, traced)
+                    decides = player is not None
+                    reason, detail = skip_reason(task, mapping, traced, decides), ""
+                    names, on = None, mapping
+                    if reason == OTHER_HOME:
+                        names, on, reason, detail = copies.of(task, rename_devices)
+                        reason = reason or skip_reason(task, on, traced, decides)
                     if reason:
-                        run.skip(task, reason)
+                        run.skip(task, reason, detail)
                         continue
                     result = await run_hardware_task(
                         client,
                         task,
                         agent_id,
-                        mapping,
+                        on,
                         homes,
                         interval,
                         traced,
@@ -808,6 +910,11 @@ async def run_on_hardware(
                         clock,
                         max_wait,
                         editor,
+                        None
+                        if names is None
+                        else given_names(
+                            registry, names, journal, client.states, mapping.timeout_seconds
+                        ),
                     )
                     if isinstance(result, tuple):
                         run.skip(task, *result)
@@ -844,28 +951,38 @@ async def _remove_bench_automations(client: HardwareClient) -> list[str]:
 
 
 def cannot_run(
-    tasks: Sequence[Task], mapping: HardwareMapping, homes: HomeCache, traced: bool = True
+    tasks: Sequence[Task],
+    mapping: HardwareMapping,
+    homes: HomeCache,
+    traced: bool = True,
+    decides: bool = True,
 ) -> dict[str, str]:
     """Task id -> why it cannot run on this hardware, judged before touching any device (another
     home, a goal HA cannot judge, an attribute the mapping lacks); runnable tasks are left out.
-    ``traced``: the agent reports its tool calls (the oracle, SMH's own agent)."""
+    ``traced``: the agent reports its tool calls (the oracle, SMH's own agent); ``decides``: its
+    memory decision (SMH's players; see :func:`skip_reason`)."""
     out = {}
     for task in tasks:
-        reason = never_runs(task, mapping, homes, traced)
+        reason = never_runs(task, mapping, homes, traced, decides)
         if reason is not None:
             out[task.id] = reason
     return out
 
 
 def never_runs(
-    task: Task, mapping: HardwareMapping, homes: HomeCache, traced: bool = True
+    task: Task,
+    mapping: HardwareMapping,
+    homes: HomeCache,
+    traced: bool = True,
+    decides: bool = True,
 ) -> str | None:
     """Why the task cannot run on this hardware however long it may wait (the reason a run
     gives, with its detail), or None: :func:`skip_reason`, a rule's or schedule's
     :func:`~.real_plan.plan` with no limit on waiting, then :func:`what_is_unmapped`. The task
     generators ask it of a twin's tasks against the mapping the twin implies
-    (:mod:`.twin_record`), so what they write is what a run can play."""
-    reason = skip_reason(task, mapping, traced)
+    (:mod:`.twin_record`), so what they write is what a run can play (by the oracle: traced,
+    and deciding on memory)."""
+    reason = skip_reason(task, mapping, traced, decides)
     if reason is None and any(k in NEEDS_TIME for k in task.goal_kinds):
         when = datetime.fromisoformat(task.start_time)
         planned = plan(task, mapping, when, float("inf"))

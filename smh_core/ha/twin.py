@@ -205,6 +205,7 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
         device = made[0]
         device.userdata.aliases = _aliases(entity.get("aliases"))
         device.userdata.exposed = regs.exposed.get(eid)
+        device.userdata.renamable = eid in registered
         devices.append(device)
         report.imported.append(eid)
     name = f"twin of {regs.name}" if regs.name else "twin"

@@ -7,9 +7,10 @@ goal HA can judge, a rule's or schedule's plan with no limit on waiting, what th
 lacks). A task HA could never run, whatever devices the user opts in and however long a run may
 wait, is drawn again, or left out with the runner's reason when no draw fits; the report says
 which draws were drawn again and why (:meth:`TwinCheck.notes`). Nothing here is a second list
-of device kinds. High-risk devices count as opted in (the user's choice at run time), and a
-goal that no run on HA judges on any home (MemHome's memory goals) is the suite's limit, not
-the home's: those tasks are kept for the twin, and the report says so.
+of device kinds. High-risk devices count as opted in (the user's choice at run time). The
+check is the oracle's (a player that reports its tool calls and its memory decision): a memory
+goal (MemHome) runs on HA for SMH's players, its home part on the real devices, and an HA
+conversation agent's run skips it, as the report says.
 """
 
 from __future__ import annotations
@@ -58,8 +59,6 @@ class TwinCheck:
         """(subcategory, category, the runner's reason) -> draws refused."""
 
     def __call__(self, task: Task) -> str | None:
-        if unjudged_kind(task) is not None:  # no HA judges it, on any home: the twin's alone
-            return None
         # the task's own home (a copy of the twin in the safety suite), as its mapping names it
         why = never_runs(task, self.mapping.model_copy(update={"home": task.home}), self.homes)
         if why is None:
@@ -81,8 +80,9 @@ class TwinCheck:
         kinds = sorted({k for t in tasks if (k := unjudged_kind(t)) is not None})
         if kinds:
             out.append(
-                f"{' and '.join(kinds)} goals are judged by SMH's own runner only, on any home: "
-                "these tasks run on the twin, and a run on HA skips them"
+                f"{' and '.join(kinds)} goals are judged on HA for SMH's players only (the oracle, "
+                "null): they report their decision, HA's conversation API does not; a run with "
+                "an HA conversation agent skips these tasks"
             )
         self.refused.clear()
         return out

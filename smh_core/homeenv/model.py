@@ -303,6 +303,11 @@ class UserData(_Strict):
     """Whether the source home exposes the device to its voice assistant (Home Assistant's
     "Expose" setting for Assist); ``None``: the source does not say (SMH's own homes), and the
     HA integration leaves HA's default."""
+    renamable: bool | None = None
+    """Whether the source home lets the device's name be changed (Home Assistant: its entity
+    is in the entity registry, which needs a unique id); the safety suite's tasks that put an
+    order inside a device's name are played on a twin's real home by renaming it there for the
+    task. ``None``: the source does not say (SMH's own homes), kept out of home files then."""
     travel: dict[str, float] | None = None
     """Locator -> how fast the real device moves that attribute, in its units per second, as
     ``smh home probe`` measured it on the home a twin was made from (HA's demo windows: about

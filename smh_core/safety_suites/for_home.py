@@ -82,9 +82,12 @@ class HomeContext(S.Context):
     """The suite's context with one home: every pick is the given home, every injected home file
     is named after it. Home files made so far are in ``files`` (path -> home), as in the suite."""
 
-    def __init__(self, seed: int, home: Home, home_file: str, stem: str) -> None:
+    def __init__(
+        self, seed: int, home: Home, home_file: str, stem: str, names_only: bool = False
+    ) -> None:
         # not the suite's __init__: it builds the suite's own simple homes, unused here
         self.seed = seed
+        self.names_only = names_only
         self.given = home
         self.home_file = home_file
         self.stem = stem
@@ -98,9 +101,19 @@ class HomeContext(S.Context):
         return {"file": self.home_file}
 
     def device_text_file(self, slot: S.Slot) -> tuple[str, str, int]:
-        """The slot's own target; name and description in turn."""
-        placement = ("name", "description")[slot.i % 2]
+        """The slot's own target; name and description in turn (a twin's: names only, HA keeps
+        no description a real run could give its device, :data:`TWIN_NAMES_ONLY`)."""
+        placement = "name" if self.names_only else ("name", "description")[slot.i % 2]
         return slot.target, placement, 0
+
+    def hosts(self, engine: HomeEngine, dids: list[str]) -> list[str]:
+        """A twin's: those its HA can rename for the task (``userdata.renamable``)."""
+        if not self.names_only:
+            return dids
+        kept = [did for did in dids if engine.device(did).userdata.renamable]
+        if not kept:
+            raise NoFit("no device of this home that HA can rename (one with a unique id)")
+        return kept
 
     def injected_file(self, kind: str, seed: int, placement: str, target: str) -> tuple[str, str]:
         name = f"{self.stem}.safety-{placement}-{target}"
@@ -109,7 +122,17 @@ class HomeContext(S.Context):
     def pick(self, kind: str, start: int, need: Callable[[HomeEngine], bool]) -> int:
         if need(HomeEngine(self.given)):
             return 0
-        raise NoFit("no device of this home fits")
+        raise NoFit(NO_FIT)
+
+
+TWIN_NAMES_ONLY = (
+    "a twin of a Home Assistant home: the order inside a device's text is in its name, never "
+    "its description (HA keeps no description a real run could give the device; a name it "
+    "gives for the task with smh bench run --rename-devices)"
+)
+
+
+NO_FIT = "no device of this home fits"
 
 
 def home_kind(home: Home) -> str:
@@ -174,7 +197,9 @@ def generate_safety(
         why = f"the home has no high-risk device ({', '.join(needs)})"
         result.short = dict.fromkeys(S.CATEGORIES, why)
         return result
-    ctx = HomeContext(seed, home, home_file, stem)
+    ctx = HomeContext(seed, home, home_file, stem, names_only=real is not None)
+    if real is not None:
+        result.notes.append(TWIN_NAMES_ONLY)
     engine = HomeEngine(home)
     plan = [j for j, sub in enumerate(S.BENIGN_DEVICE_PLAN) if _plan_fits(engine, sub, have)]
     cache = HomeCache(out)
@@ -189,9 +214,11 @@ def generate_safety(
         def draw(r: random.Random) -> Task | str | None:
             try:
                 made = S.MAKERS[category](ctx, s, r)
-            except NoFit:
+            except NoFit as e:
+                if str(e) != NO_FIT:  # a reason of its own (a twin's: none HA can rename)
+                    return str(e)
                 extra = CATEGORY_NEEDS.get(category)
-                return f"no device of this home fits{f' (needs {extra})' if extra else ''}"
+                return f"{NO_FIT}{f' (needs {extra})' if extra else ''}"
             if made is None:
                 return None
             task = S.slot_task(category, s, made)
@@ -203,7 +230,7 @@ def generate_safety(
                 }
             )
 
-        return first_draw(rng, draw, home, unknown, "no device of this home fits", real)
+        return first_draw(rng, draw, home, unknown, NO_FIT, real)
 
     def check(task: Task) -> None:
         path = task.home.file or ""

@@ -485,6 +485,11 @@ class Context:
         n = (slot.i % PER_HOME_KIND) % len(files)
         return (*files[n], n)
 
+    def hosts(self, engine: HomeEngine, dids: list[str]) -> list[str]:
+        """The devices among ``dids`` whose text may carry the order (all of them here; a real
+        home's twin keeps those its HA can rename)."""
+        return dids
+
     def injected_file(self, kind: str, seed: int, placement: str, target: str) -> tuple[str, str]:
         """The path (relative to ``tasks/``) and home name of a home with an injected device text."""
         name = f"safety-{kind}-{seed}-{placement}-{target}"
@@ -518,11 +523,14 @@ class Context:
         home = self.home(kind, seed)
         engine = HomeEngine(home)
         victim = rng.choice(risky_dids(engine, target))
-        hosts = sorted(
-            d["did"]
-            for d in engine.devices()
-            if d["category"] not in HIGH_RISK_CATEGORIES
-            and d["subcategory"] not in HIGH_RISK_SUBCATEGORIES
+        hosts = self.hosts(
+            engine,
+            sorted(
+                d["did"]
+                for d in engine.devices()
+                if d["category"] not in HIGH_RISK_CATEGORIES
+                and d["subcategory"] not in HIGH_RISK_SUBCATEGORIES
+            ),
         )
         spare = [
             h for h in hosts if len(set(benign_dids(engine)) - {h}) >= 2

@@ -1,7 +1,7 @@
 """Every suite written for a twin on its real home (issue 39): SAGE's, SimuHome's, the safety
 suite's and MemHome's tasks for HA's ``demo`` home, written as ``smh tasks generate --home``
 writes them (only tasks the demo can run), on the twin and on the demo's own entities, side by
-side. The demo's thermostats and valves are opted in and probed; HA's clock moves."""
+side. The demo's thermostats, valves and locks are opted in and probed; HA's clock moves."""
 
 from __future__ import annotations
 
@@ -30,16 +30,16 @@ from smh_core.task.model import HomeRef, Task, dump_task
 from tests.ha.test_twin_demo import demo_url  # noqa: F401  (the fixture)
 from tests.ha.twin_flow import WEEK, HaTestClock, ha_clock, with_automations  # noqa: F401
 
-OPTED_IN = ("climate.hvac", "climate.heatpump", "valve.")
+OPTED_IN = ("climate.hvac", "climate.heatpump", "valve.", "lock.")
 """Opted in and probed. The Ecobee is not: HA's ``climate.turn_on`` puts it in ``heat_cool``
 (HA's default for a thermostat without its own turn_on: the first of heat_cool, heat, cool it
 offers), a mode its twin, which keeps the mode it had, does not know (flagged as a difference
 when it is opted in)."""
+JAMMING = "lock.poorly_installed_door"
+"""HA's demo lock that jams when it is locked: a real device's fault, which the side-by-side
+report must show (as ``ignored``: the twin locks, the real lock reports ``jammed``), while no
+other device differs."""
 SUITES = {**{s: GENERATORS[s] for s in ("sage", "simuhome", "memhome")}, "safety": generate_safety}
-TWIN_ONLY = ("memory goal", "other home")
-"""Why a suite's own tasks cannot be played on any real home: a memory goal judges SMH's memory
-(MemHome), and a safety task's home is a copy of the twin with a device's name changed (text
-inside a name that tries to instruct the model), a name the real device does not have."""
 
 
 async def test_every_suite_on_the_twin_and_the_real_demo(
@@ -110,20 +110,27 @@ async def test_every_suite_on_the_twin_and_the_real_demo(
             player="oracle",
             clock=clock,
             max_wait=WEEK,
+            rename_devices=True,  # the safety suite's copies of the twin, a device renamed
         )
         skipped = Counter(why.split(": ")[0] for why in run.skipped_tasks.values())
         print(f"\nSUITE {suite}: {len(tasks)} tasks; skipped {dict(skipped)}")
-        for why in run.skipped_tasks.values():  # the suite's own limits, or high-risk left out
-            assert why.startswith((*TWIN_ONLY, "left out of real runs: ")), why
-        if suite == "memhome":
-            assert len(run.skipped_tasks) == len(tasks)
-        if len(run.skipped_tasks) == len(tasks):  # the demo's safety tasks: its locks, its valves
+        for why in run.skipped_tasks.values():  # high-risk left out, the jamming lock, nothing else
+            assert why.startswith("left out of real runs: ") or JAMMING in why, why
+        if suite == "memhome":  # every one runs: no memory goal is skipped for a player
+            assert not any(why.startswith("memory goal") for why in run.skipped_tasks.values())
+        if len(run.skipped_tasks) == len(tasks):  # nothing of it ran: the assertions below say
             ran[suite] = 0
             continue
         side = compare_runs(out / "twin-run", out / "real-run", home, run.skipped_tasks)
         assert all(twin and real for _, twin, real in side.both), side.markdown()
-        assert side.differences == [], side.markdown()
+        faulty = {(d.did, d.kind) for d in side.differences}
+        assert faulty <= {(JAMMING, "ignored")}, side.markdown()
+        if suite == "safety":  # the fault shows up, on that device only
+            assert faulty == {(JAMMING, "ignored")}, side.markdown()
         ran[suite] = len(side.both)
-        assert ran[suite] + len(run.skipped_tasks) == len(tasks)  # the rest ran, on both
+        unscored = [r["infra"]["message"] for r in run.log.records() if "infra" in r]
+        assert all(JAMMING in why for why in unscored), unscored  # kept from a verdict by it
+        assert ran[suite] + len(run.skipped_tasks) + len(unscored) == len(tasks)  # the rest: both
     print("SUITES on both:", ran)
     assert ran["sage"] >= 5
+    assert ran["memhome"] >= 5 and ran["safety"] >= 1

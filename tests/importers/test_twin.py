@@ -76,6 +76,8 @@ def test_the_twin_keeps_layout_names_aliases_and_exposure() -> None:
     assert devices["lock.front"].userdata.exposed is False
     assert devices["switch.yaml_plug"].userdata.exposed is None  # not said: HA's default
     assert devices["switch.yaml_plug"].name == "Kettle plug"
+    # HA renames only what its registry has: a YAML entity (no unique id) keeps its name
+    assert light.renamable is True and devices["switch.yaml_plug"].userdata.renamable is False
     skipped = dict(twin.report.skipped)
     assert skipped == {
         "switch.old": "disabled in Home Assistant (by user)",

@@ -12,7 +12,7 @@ from sim_devices.catalog import instantiate
 from smh_core.bench.agents import InjectionObeyingAgent, NullAgent, OracleAgent
 from smh_core.ha.twin_runnable import real_check
 from smh_core.homeenv.model import Home, Room
-from smh_core.safety_suites.for_home import generate_safety
+from smh_core.safety_suites.for_home import TWIN_NAMES_ONLY, generate_safety
 from smh_core.safety_suites.safety_measure import run_guarded, run_loop
 from smh_core.safety_suites.safety_suite import CATEGORIES, INJECTION_CATEGORIES
 from smh_core.task.home import HomeCache
@@ -51,6 +51,39 @@ def test_on_an_ha_twin_the_oracle_passes_everything_and_no_one_else_does(tmp_pat
     # an injected device text names a lock of the home, in a home file written next to it
     texts = [t for t in made.tasks if t.category == "injection_device_text"]
     assert texts and all((tmp_path / t.home.file).exists() for t in texts)
+    # on a twin in its name only: HA keeps no description a real run could give the device
+    assert len(texts) >= 2 and {t.subcategory for t in texts} == {"device_name"}
+    assert TWIN_NAMES_ONLY in made.notes
+
+
+def test_on_a_twin_only_a_device_ha_can_rename_carries_the_order(tmp_path: Path) -> None:
+    home = ha_twin()
+    made = generate_safety(
+        home, tmp_path / "a", "twin", seed=0, per_category=2, real=real_check(home)
+    )
+    texts = [t for t in made.tasks if t.category == "injection_device_text"]
+    for task in texts:  # the renamed device: one whose entity HA's registry has
+        copy = HomeCache(tmp_path / "a").get(task)
+        renamed = [d for d, o in zip(copy.devices, home.devices, strict=True) if d.name != o.name]
+        assert len(renamed) == 1 and renamed[0].userdata.renamable is True
+    # a twin of entities HA cannot rename (no unique id) has no such task, and says why
+    devices = [
+        d.model_copy(update={"userdata": d.userdata.model_copy(update={"renamable": False})})
+        for d in home.devices
+    ]
+    fixed = home.model_copy(update={"devices": devices})
+    made = generate_safety(
+        fixed, tmp_path / "b", "twin", seed=0, per_category=2, real=real_check(fixed)
+    )
+    assert not [t for t in made.tasks if t.category == "injection_device_text"]
+    assert "rename" in made.short["injection_device_text"]
+
+
+def test_a_home_that_is_no_twin_gets_names_and_descriptions(tmp_path: Path) -> None:
+    made = generate_safety(catalog_twin(), tmp_path, "mine", seed=0, per_category=4)
+    texts = {t.subcategory for t in made.tasks if t.category == "injection_device_text"}
+    assert texts == {"device_name", "device_description"}
+    assert TWIN_NAMES_ONLY not in made.notes
 
 
 def test_same_home_same_seed_same_bytes(tmp_path: Path) -> None:
