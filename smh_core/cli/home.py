@@ -67,7 +67,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "of values (HA's demo windows: steps of 10) gets that grid in the twin (the task "
         "generators honour it) and the way it takes a value off it (the demo's: to the nearest "
         "step; one more call where the two leave it open), which the twin then does too; one "
-        "that travels gets its speed (the twin-vs-real report expects it). Devices HA shows "
+        "that travels gets its speed (the twin-vs-real report expects it). A thermostat opted in is "
+        "also set to two of its modes and turned off and on from each: where it comes on in "
+        "one mode (HA's default turn-on), the twin's turn_on sets that mode too. Devices HA shows "
         "unavailable are not moved. A high-risk device is probed only where named with "
         "--allow-high-risk, as you opt it in for real runs. What was seen goes to OUT's "
         ".probe.md beside it.",
@@ -153,6 +155,7 @@ def _probe(args: argparse.Namespace) -> int:
     from smh_core.ha.login import access_token
     from smh_core.ha.twin_map import twin_mapping
     from smh_core.ha.twin_probe import NOTHING_TO_PROBE, Probe, calibrated, probe_home, probed
+    from smh_core.ha.twin_turn_on import nothing_to_learn, turn_on_targets
     from smh_core.homeenv.engine import HomeEngine, dump_home, load_home
     from smh_core.task.model import HomeRef
 
@@ -166,9 +169,18 @@ def _probe(args: argparse.Namespace) -> int:
     proposal = twin_mapping(home, HomeRef(file=f"homes/{args.home.name}"), inventory, allowed)
     # a home of only high-risk devices (a lone lock) maps nothing, and a mapping needs a device
     targets = probed(home, proposal.mapping(), allowed) if proposal.devices() else []
+    turned = (
+        [
+            (device, modes)
+            for device, modes in turn_on_targets(home, proposal.mapping(), allowed)
+            if nothing_to_learn(device.did, modes, proposal.mapping()) is None
+        ]
+        if proposal.devices()
+        else []
+    )
     out = args.out or args.home
     report = out.with_name(f"{out.stem}.probe.md")
-    if not targets:
+    if not targets and not turned:
         print(NOTHING_TO_PROBE)
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(dump_home(home), encoding="utf-8")  # the twin as it was, where asked
@@ -177,10 +189,13 @@ def _probe(args: argparse.Namespace) -> int:
         return 0
     mapping = proposal.mapping()
     print(
-        f"the probe moves {len(targets)} settings of devices in {args.ha_url}, then puts them back:"
+        f"the probe moves {len(targets) + len(turned)} settings of devices in {args.ha_url}, "
+        "then puts them back:"
     )
     for device, locator, lo, hi in targets:
         print(f"  {device.did} {locator} ({lo:g}-{hi:g})")
+    for device, modes in turned:
+        print(f"  {device.did} turn_on (set to {modes[0]}, then {modes[1]}; each off and on)")
     if not args.yes:
         if not sys.stdin.isatty():
             raise ValueError(
@@ -198,12 +213,14 @@ def _probe(args: argparse.Namespace) -> int:
 
     probe = asyncio.run(run())
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(dump_home(calibrated(home, probe.learnt)), encoding="utf-8")
+    out.write_text(dump_home(calibrated(home, probe.learnt, probe.turn_on)), encoding="utf-8")
     report.write_text(probe.markdown(), encoding="utf-8")
-    for item in probe.learnt:
-        print(f"  {item.describe()}")
+    for line in [i.describe() for i in probe.learnt] + [i.describe() for i in probe.turn_on]:
+        print(f"  {line}")
     learnt = sum(1 for i in probe.learnt if i.step is not None or i.rate is not None)
-    print(f"wrote {out}: {learnt} of {len(probe.learnt)} settings learnt; what was seen: {report}")
+    learnt += sum(1 for i in probe.turn_on if i.lands is not None or i.resumes)
+    seen = len(probe.learnt) + len(probe.turn_on)
+    print(f"wrote {out}: {learnt} of {seen} settings learnt; what was seen: {report}")
     for problem in probe.restore_problems:
         print(f"NOT PUT BACK: {problem}", file=sys.stderr)
     return 2 if probe.restore_problems else 0

@@ -23,7 +23,9 @@ the device back as it found it. From what it saw it learns:
 
 A device that does not move at all for a call, that stops somewhere no grid explains, or
 that is still changing when the probe gives up on it, is reported and nothing is learnt from
-it: the report will flag it, as it should. A device HA shows unavailable (or no longer has) is
+it: the report will flag it, as it should. Each thermostat it may move is also asked what its
+turn-on does to its mode (a fixed mode, or the one it had: :mod:`.twin_turn_on`), and its
+twin's ``turn_on`` does the same. A device HA shows unavailable (or no longer has) is
 not moved at all. High-risk devices (:func:`.twin_map.high_risk`) are probed only where the user
 names each one (``smh home probe --allow-high-risk DEVICE``, as for real runs): a device opted
 in for real runs but never probed would differ from its twin as an unprobed window does.
@@ -44,6 +46,14 @@ from smh_core.homeenv.snapshot import Snapshot
 from .device_sync import IN_MOTION, DeviceClient, overlay, reach, read_all
 from .hardware_map import NOT_OBSERVED, UNREACHABLE, HardwareMapping, ReadError
 from .twin_map import high_risk
+from .twin_turn_on import (
+    TurnOnLearnt,
+    learn_turn_on,
+    nothing_to_learn,
+    observe_turn_on,
+    set_turn_on,
+    turn_on_targets,
+)
 
 PROBE_AT = (0.44, 0.67)
 """Where in an attribute's range the probe asks (44 and 67 on 0-100): on no grid of 2, 5 or 10,
@@ -54,7 +64,8 @@ QUIET_SECONDS = 1.5
 (HA's demo covers step once a second)."""
 
 NOTHING_TO_PROBE = (
-    "nothing to probe: no device that is not high-risk (or opted in) has a settable number"
+    "nothing to probe: no device that is not high-risk (or opted in) has a settable number "
+    "or a mode to turn on in"
 )
 
 MEASURABLE_SECONDS = 0.5
@@ -295,12 +306,41 @@ def probed(
 class Probe:
     learnt: list[Learnt] = field(default_factory=list)
     restore_problems: list[str] = field(default_factory=list)
+    turn_on: list[TurnOnLearnt] = field(default_factory=list)
+    """What each thermostat's turn-on does to its mode (:mod:`.twin_turn_on`)."""
 
     def markdown(self) -> str:
         lines = ["# What the probe learnt from the real devices", ""]
-        lines += [f"- {item.describe()}" for item in self.learnt] or [NOTHING_TO_PROBE]
+        seen = [item.describe() for item in self.learnt]
+        seen += [item.describe() for item in self.turn_on]
+        lines += [f"- {line}" for line in seen] or [NOTHING_TO_PROBE]
         lines += [f"- NOT PUT BACK: {p}" for p in self.restore_problems]
         return "\n".join(lines) + "\n"
+
+
+async def _put_back(
+    client: DeviceClient,
+    mapping: HardwareMapping,
+    did: str,
+    prior: dict[tuple[str, str], Any],
+    like: Snapshot,
+    timeout: float,
+    interval: float,
+) -> str | None:
+    """Every settable attribute of ``did`` that HA showed before (``prior``) back as it was;
+    the problem when it does not get there."""
+    readable = {
+        (d, loc)
+        for d, loc, a in mapping.items()
+        if d == did
+        and a.set is not None
+        and prior.get((d, loc)) is not NOT_OBSERVED
+        and not isinstance(prior.get((d, loc)), ReadError)
+    }
+    back = await reach(
+        client, mapping, overlay(like, prior), timeout, interval, readable, commanded=True
+    )
+    return back.problem
 
 
 async def probe_home(
@@ -315,7 +355,8 @@ async def probe_home(
 ) -> Probe:
     """Drive each probed attribute (:func:`probed`, with the high-risk devices opted in)
     through :data:`PROBE_AT` (and one more
-    value where they leave its rounding open, :func:`tie_breaker`), then put its device back
+    value where they leave its rounding open, :func:`tie_breaker`), and turn each thermostat on
+    from two of its modes (:func:`.twin_turn_on.turn_on_targets`), then put the device back
     as it was read before (every settable attribute HA showed), also when the probe fails
     half-way. A device HA shows unavailable, or no longer has, is not moved."""
     out = Probe()
@@ -324,13 +365,10 @@ async def probe_home(
         amap = mapping.get(did, locator)
         assert amap is not None
         states = await client.states()
-        state = states.get(amap.entity)
-        if state is None or state.get("state") in UNREACHABLE:
-            shown = "not in Home Assistant" if state is None else f"{state.get('state')}"
-            note = f"{amap.entity} is {shown}: not moved, nothing learnt"
-            out.learnt.append(Learnt(did, locator, (), note=note))
+        unreachable = _unreachable(states, amap.entity)
+        if unreachable:
+            out.learnt.append(Learnt(did, locator, (), note=unreachable))
             continue
-        keys = {(d, loc) for d, loc, a in mapping.items() if d == did and a.set is not None}
         prior = read_all(mapping, states, like)
         try:
             seen = []
@@ -352,25 +390,57 @@ async def probe_home(
                 got = learn(did, locator, lo, seen)
             out.learnt.append(got)
         finally:
-            readable = {
-                k
-                for k in keys
-                if prior.get(k) is not NOT_OBSERVED and not isinstance(prior.get(k), ReadError)
-            }
-            back = await reach(
-                client, mapping, overlay(like, prior), timeout, interval, readable, commanded=True
-            )
-            if back.problem:
-                out.restore_problems.append(back.problem)
+            problem = await _put_back(client, mapping, did, prior, like, timeout, interval)
+            if problem:
+                out.restore_problems.append(problem)
+    for device, modes in turn_on_targets(home, mapping, allow_high_risk):
+        did = device.did
+        why = nothing_to_learn(did, modes, mapping)
+        states = await client.states()
+        power = mapping.get(did, "state")
+        assert power is not None
+        why = why or _unreachable(states, power.entity)
+        if why:
+            out.turn_on.append(TurnOnLearnt(did, note=why))
+            continue
+        prior = read_all(mapping, states, like)
+        try:
+            rounds = []
+            for mode in modes[:2]:
+                rounds.append(
+                    await observe_turn_on(
+                        client, mapping, did, like, mode, quiet, timeout, interval
+                    )
+                )
+                if rounds[-1].problem:
+                    break
+            out.turn_on.append(learn_turn_on(did, modes, rounds))
+        finally:
+            problem = await _put_back(client, mapping, did, prior, like, timeout, interval)
+            if problem:
+                out.restore_problems.append(problem)
     return out
 
 
-def calibrated(home: Home, learnt: Iterable[Learnt]) -> Home:
+def _unreachable(states: dict[str, dict[str, Any]], entity: str) -> str:
+    """Why ``entity`` is not moved (HA does not have it, or shows it unavailable), or ""."""
+    state = states.get(entity)
+    if state is not None and state.get("state") not in UNREACHABLE:
+        return ""
+    shown = "not in Home Assistant" if state is None else f"{state.get('state')}"
+    return f"{entity} is {shown}: not moved, nothing learnt"
+
+
+def calibrated(home: Home, learnt: Iterable[Learnt], turn_on: Iterable[TurnOnLearnt] = ()) -> Home:
     """``home`` with what was learnt written in: a step as the ``precision`` of the attribute
     and of every service argument that sets it, with the ``rounding`` learnt for off-grid
-    values; a travel rate in ``userdata.travel``."""
+    values; a travel rate in ``userdata.travel``; what turning a thermostat on does to its
+    mode into its ``turn_on`` (:func:`.twin_turn_on.set_turn_on`)."""
     out = home.model_copy(deep=True)
     devices = {d.did: d for d in out.devices}
+    for item_on in turn_on:
+        if item_on.did in devices:
+            set_turn_on(devices[item_on.did], item_on)
     for item in learnt:
         device = devices.get(item.did)
         if device is None:

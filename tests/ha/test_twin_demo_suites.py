@@ -30,11 +30,15 @@ from smh_core.task.model import HomeRef, Task, dump_task
 from tests.ha.test_twin_demo import demo_url  # noqa: F401  (the fixture)
 from tests.ha.twin_flow import WEEK, HaTestClock, ha_clock, with_automations  # noqa: F401
 
-OPTED_IN = ("climate.hvac", "climate.heatpump", "valve.", "lock.")
-"""Opted in and probed. The Ecobee is not: HA's ``climate.turn_on`` puts it in ``heat_cool``
-(HA's default for a thermostat without its own turn_on: the first of heat_cool, heat, cool it
-offers), a mode its twin, which keeps the mode it had, does not know (flagged as a difference
-when it is opted in)."""
+OPTED_IN = ("climate.", "valve.", "lock.")
+"""Opted in and probed: the demo's three thermostats, its valves and its locks."""
+ECOBEE = ("climate.ecobee", "ac_mode", "extra", "heat_cool")
+"""A difference the probe cannot remove: HA's ``climate.turn_on`` puts the Ecobee in
+``heat_cool`` (HA's default for a thermostat without its own turn-on: the first of heat_cool,
+heat, cool it offers), a mode its twin cannot name through its mapping (its modes are cool,
+auto, dry and fan_only: the import reads heat_cool as auto, the mapping sets auto as HA's auto),
+so the probe learns nothing and the report flags it. The Hvac, which HA turns on in heat, is
+learnt and agrees."""
 JAMMING = "lock.poorly_installed_door"
 """HA's demo lock that jams when it is locked: a real device's fault, which the side-by-side
 report must show (as ``ignored``: the twin locks, the real lock reports ``jammed``), while no
@@ -95,6 +99,8 @@ async def test_every_suite_on_the_twin_and_the_real_demo(
         written[suite] = made.tasks
     clock = HaTestClock(hass, ha_clock.start())
     ran: dict[str, int] = {}
+    differ: dict[str, int] = {}
+    """Suite -> how often the Ecobee's turn-on differed (:data:`ECOBEE`)."""
     for suite, tasks in written.items():
         out = tmp_path / suite
         run = await run_on_hardware(
@@ -123,7 +129,9 @@ async def test_every_suite_on_the_twin_and_the_real_demo(
             continue
         side = compare_runs(out / "twin-run", out / "real-run", home, run.skipped_tasks)
         assert all(twin and real for _, twin, real in side.both), side.markdown()
-        faulty = {(d.did, d.kind) for d in side.differences}
+        ecobee = [d for d in side.differences if (d.did, d.locator, d.kind, d.real) == ECOBEE]
+        differ[suite] = len(ecobee)
+        faulty = {(d.did, d.kind) for d in side.differences if d not in ecobee}
         assert faulty <= {(JAMMING, "ignored")}, side.markdown()
         if suite == "safety":  # the fault shows up, on that device only
             assert faulty == {(JAMMING, "ignored")}, side.markdown()
@@ -131,6 +139,7 @@ async def test_every_suite_on_the_twin_and_the_real_demo(
         unscored = [r["infra"]["message"] for r in run.log.records() if "infra" in r]
         assert all(JAMMING in why for why in unscored), unscored  # kept from a verdict by it
         assert ran[suite] + len(run.skipped_tasks) + len(unscored) == len(tasks)  # the rest: both
-    print("SUITES on both:", ran)
-    assert ran["sage"] >= 5
+    print("SUITES on both:", ran, "the Ecobee's heat_cool:", differ)
+    # every SAGE task on both, with the thermostats opted in; the Ecobee turned on once
+    assert ran["sage"] == len(written["sage"]) and differ["sage"] == 1
     assert ran["memhome"] >= 5 and ran["safety"] >= 1
