@@ -673,15 +673,19 @@ def hvac_mode(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     if climate is None:
         return None
     offered = set(climate.attributes.get("hvac_modes") or [])
-    if len(offered & set(options)) < 2:
+    ha_of = dict(zip(options, options, strict=True))
+    if "auto" in ha_of and "auto" not in offered and "heat_cool" in offered:
+        ha_of["auto"] = "heat_cool"  # the import's name for it (the catalog has one automatic)
+    if len(offered & set(ha_of.values())) < 2:
         return f"{climate.entity_id}'s HVAC modes {sorted(offered)} are not its options {options}"
+    fields: dict[str, Any] = {
+        "ignore": ["off"],
+        "set": {"service": "climate.set_hvac_mode", "data": {"hvac_mode": "{value}"}},
+    }
+    if any(o != h for o, h in ha_of.items()):
+        fields["values"] = ha_of
     return Binding(
-        climate.entity_id,
-        {
-            "ignore": ["off"],
-            "set": {"service": "climate.set_hvac_mode", "data": {"hvac_mode": "{value}"}},
-        },
-        "the climate's HVAC mode (off says nothing about the mode)",
+        climate.entity_id, fields, "the climate's HVAC mode (off says nothing about the mode)"
     )
 
 

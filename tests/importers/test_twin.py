@@ -516,3 +516,34 @@ def test_a_thermostat_in_tenths_of_a_degree_is_simulated_in_tenths() -> None:
     assert not engine.execute(
         "climate.hall", "set_target_temperature", {"target_temperature": 22.7}
     ).ok
+
+
+@pytest.mark.parametrize(
+    ("modes", "ha_auto"),
+    [
+        (["off", "heat", "cool", "heat_cool"], "heat_cool"),  # most real thermostats
+        (["off", "heat", "cool", "auto"], "auto"),
+        (["off", "heat_cool", "cool", "auto"], "auto"),  # HA's demo Ecobee: auto is HA's auto
+    ],
+)
+def test_the_twin_s_automatic_mode_is_the_one_ha_offers(modes: list[str], ha_auto: str) -> None:
+    """The import names HA's ``heat_cool`` the catalog's ``auto`` (it has one automatic mode);
+    the mapping must set and read it as ``heat_cool`` where HA offers no ``auto``, or HA refuses
+    every task that asks for it (and reads ``heat_cool`` as no mode the twin has)."""
+    from smh_core.ha.ha_inventory import inventory_from
+    from smh_core.ha.twin_map import twin_mapping
+    from smh_core.task.model import HomeRef
+
+    thermostat = {"entity_id": "climate.hall", "state": "cool", "attributes": {
+        "friendly_name": "Thermostat", "hvac_modes": modes,
+        "temperature": 22, "current_temperature": 22, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    home = twin_from(_registries(entities=[], states=[thermostat])).home
+    ref = HomeRef(file="homes/twin.json")
+    mapping = twin_mapping(home, ref, inventory_from([], [], [], [thermostat]), ["climate.hall"])
+    mode = mapping.mapping().get("climate.hall", "ac_mode")
+    assert mode is not None
+    assert mode.calls("auto") == [
+        ("climate", "set_hvac_mode", {"entity_id": "climate.hall", "hvac_mode": ha_auto})
+    ]
+    assert mode.calls("cool")[0][2]["hvac_mode"] == "cool"
+    assert mode.to_home(mode.raw({**thermostat, "state": ha_auto}), "cool") == "auto"
