@@ -1,0 +1,121 @@
+"""Every suite written for the Matter bridge's home, on its twin and on the bridged devices through
+HA's own ``matter`` integration (issue 39): SAGE's, MemHome's, SimuHome's and the safety suite's,
+written as ``smh tasks generate --home`` writes them (only tasks this HA can run; high-risk
+devices left out, as by default), then side by side. Measured 2026-11-30: SAGE 12 written, 6 on
+both (6 on the thermostats, left out), MemHome 10 on both, 0 differences; SimuHome and safety
+write nothing for this twin, each with why (asserted below as the known limits they are)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from homeassistant.core import HomeAssistant
+
+from sim_devices.matter_bridge.areas import assign_areas
+from sim_devices.matter_bridge.server import MatterBridge
+from smh_core.cli.main import main
+from smh_core.ha.ha_inventory import read_inventory
+from smh_core.ha.hardware import run_on_hardware
+from smh_core.ha.hardware_map import load_mapping
+from smh_core.ha.map_propose import render
+from smh_core.ha.twin_compare import compare_runs
+from smh_core.ha.twin_map import twin_mapping
+from smh_core.ha.twin_runnable import real_check
+from smh_core.ha.websocket import connect
+from smh_core.homeenv.engine import HomeEngine
+from smh_core.homes.simulated import generate_matter_home
+from smh_core.safety_suites.for_home import generate_safety
+from smh_core.suites.for_home import GENERATORS
+from smh_core.task.home import HomeCache
+from smh_core.task.model import HomeRef, Task, dump_task
+from tests.ha.twin_flow import WEEK, HaTestClock, ha_clock, with_automations  # noqa: F401
+
+from .ha_setup import api_url, ha_matter
+
+SUITES = {**{s: GENERATORS[s] for s in ("simuhome", "sage", "memhome")}, "safety": generate_safety}
+
+
+async def test_every_suite_on_the_matter_twin_and_its_bridged_devices(
+    hass: HomeAssistant,
+    ha_clock: Any,  # noqa: F811
+    hass_client,
+    socket_enabled,
+    tmp_path: Path,
+) -> None:
+    url = await api_url(hass, hass_client)
+    matter_home = generate_matter_home(seed=1)
+    async with ha_matter(hass, MatterBridge(HomeEngine(matter_home))):
+        token = await with_automations(hass)
+        async with connect(url, token) as call:
+            await assign_areas(call, matter_home)
+        twin_file = tmp_path / "twin.json"
+        argv = ["home", "from-ha", "--ha-url", url, "--token", token, "--out", str(twin_file)]
+        assert await hass.async_add_executor_job(main, argv) == 0
+        home = HomeEngine.from_file(twin_file).home
+        async with connect(url, token) as call:
+            inventory = await read_inventory(call)
+        mapping_file = tmp_path / "mapping.yaml"
+        mapping_file.write_text(
+            render(twin_mapping(home, HomeRef(file="homes/twin.json"), inventory))
+        )
+        real = real_check(home)
+
+        written: dict[str, list[Task]] = {}
+        short: dict[str, dict[str, str]] = {}
+        for suite, generator in SUITES.items():
+            made = await hass.async_add_executor_job(
+                lambda g=generator, s=suite: g(home, tmp_path / s, "twin", 0, 2, real=real)
+            )
+            short[suite] = dict(made.short)
+            if not made.tasks:
+                continue
+            task_file = tmp_path / suite / f"twin.{suite}.jsonl"
+            task_file.write_text("".join(dump_task(t) + "\n" for t in made.tasks))
+            twin_run = tmp_path / suite / "twin-run"
+            argv = ["bench", "run", "--tasks", str(task_file), "--agent", "oracle"]
+            assert await hass.async_add_executor_job(main, [*argv, "--out", str(twin_run)]) == 0
+            records = [json.loads(line) for line in (twin_run / "results.jsonl").open()]
+            assert len(records) == len(made.tasks) and all(r["passed"] for r in records)
+            written[suite] = made.tasks
+        clock = HaTestClock(hass, ha_clock.start())
+        ran: dict[str, int] = {}
+        for suite, tasks in written.items():
+            out = tmp_path / suite
+            run = await run_on_hardware(
+                tasks,
+                url,
+                token,
+                "conversation.home_assistant",
+                load_mapping(mapping_file),
+                out / "real-run",
+                HomeCache(out),
+                progress=False,
+                interval=0.05,
+                player="oracle",
+                clock=clock,
+                max_wait=WEEK,
+                rename_devices=True,
+            )
+            skipped = Counter(why.split(": ")[0] for why in run.skipped_tasks.values())
+            print(f"\nSUITE {suite}: {len(tasks)} tasks; skipped {dict(skipped)}")
+            for why in run.skipped_tasks.values():  # high-risk devices left out, nothing else
+                assert why.startswith("left out of real runs: "), why
+            if len(run.skipped_tasks) == len(tasks):
+                ran[suite] = 0
+                continue
+            side = compare_runs(out / "twin-run", out / "real-run", home, run.skipped_tasks)
+            assert all(twin and real for _, twin, real in side.both), side.markdown()
+            assert side.differences == [], side.markdown()
+            ran[suite] = len(side.both)
+            assert ran[suite] + len(run.skipped_tasks) == len(tasks)
+    print("MATTER SUITES on both:", ran, "short:", json.dumps(short, indent=1))
+    assert ran["sage"] >= 5 and ran["memhome"] >= 5
+    # known limits, each said with why: a twin holds HA's entities as catalog devices, so
+    # SimuHome's query types (Matter clusters) find no Matter device in the twin of a Matter
+    # home, and the safety suite finds no lock, oven or water heater (its Matter homes' heat
+    # pumps are the twin's air conditioners)
+    assert short["simuhome"] and all("Matter devices" in why for why in short["simuhome"].values())
+    assert all("no high-risk device" in why for why in short["safety"].values())
