@@ -43,6 +43,14 @@ def test_what_ha_cannot_show_is_not_played() -> None:
     # a name on a device of two entities (a lamp and a fan): both would carry it
     two = renaming(TINY, _changed("1002", name=ORDER), MAPPING)
     assert isinstance(two, str) and two.startswith(NEEDS_RENAMING) and "2 entities" in two
+    # a device the mapping leaves out (a high-risk one not opted in) cannot be renamed
+    fewer = MAPPING.model_copy(
+        update={"devices": {k: v for k, v in MAPPING.devices.items() if k != "1001"}}
+    )
+    gone = renaming(TINY, _changed("1001", name=ORDER), fewer)
+    assert (
+        isinstance(gone, str) and gone.startswith(NEEDS_RENAMING) and "not in the mapping" in gone
+    )
     # anything else is another home: a room's name, the home's name alone, a device less
     rooms = [r.model_copy(update={"name": "Attic"}) for r in TINY.rooms]
     assert renaming(TINY, TINY.model_copy(update={"rooms": rooms}), MAPPING) == OTHER_HOME

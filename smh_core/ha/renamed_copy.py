@@ -72,6 +72,8 @@ def renaming(home: Home, copy: Home, mapping: HardwareMapping) -> Renaming | str
         if mine.description != theirs.description:
             return DESCRIPTION
         entities = sorted({amap.entity for amap in mapping.devices.get(mine.did, {}).values()})
+        if not entities:  # a high-risk device left out, or one no rule maps
+            return f"{NEEDS_RENAMING}: {mine.did} is not in the mapping (left out, or not mapped)"
         if len(entities) != 1:  # a name for one entity only: several would all carry it
             return f"{NEEDS_RENAMING}: {mine.did} is on {len(entities)} entities of HA, not one"
         names[entities[0]] = theirs.name
