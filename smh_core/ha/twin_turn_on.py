@@ -36,7 +36,7 @@ from typing import Any
 from smh_core.homeenv.model import Device, Effect, Home, Requirement
 from smh_core.homeenv.snapshot import Snapshot
 
-from .device_sync import IN_MOTION, DeviceClient
+from .device_sync import DeviceClient, in_motion
 from .hardware_map import NOT_OBSERVED, HardwareMapping, ReadError
 from .twin_map import high_risk
 
@@ -196,23 +196,22 @@ async def _settled(
 ) -> tuple[tuple[Any, Any] | None, bool]:
     """``(power, mode)`` once they have not changed for ``quiet`` seconds with the entity not in
     motion, and True; what was read last and False when ``timeout`` passes first."""
-    maps = [(loc, mapping.get(did, loc)) for loc in ("state", MODE)]
+    keys = [(did, "state"), (did, MODE)]
     t0 = time.monotonic()
     last: tuple[Any, Any] | None = None
     changed = 0.0
     while (now := time.monotonic() - t0) < timeout:
         states = await client.states()
         got = []
-        moving = False
-        for loc, amap in maps:
+        for loc in ("state", MODE):
+            amap = mapping.get(did, loc)
             assert amap is not None
-            state = states.get(amap.entity)
-            moving = moving or str((state or {}).get("state")) in IN_MOTION
             try:
-                got.append(amap.read(state, like.value(did, loc)))
+                got.append(amap.read(states.get(amap.entity), like.value(did, loc)))
             except ReadError as e:
                 got.append(f"unreadable: {e}")
         read = (got[0], got[1])
+        moving = bool(in_motion(mapping, states, keys))
         if read != last:
             last, changed = read, now
         elif not moving and now - changed >= quiet:

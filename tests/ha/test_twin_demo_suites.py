@@ -5,8 +5,6 @@ side. The demo's thermostats, valves and locks are opted in and probed; HA's clo
 
 from __future__ import annotations
 
-import json
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +12,6 @@ from homeassistant.core import HomeAssistant
 
 from smh_core.cli.main import main
 from smh_core.ha.ha_inventory import read_inventory
-from smh_core.ha.hardware import run_on_hardware
-from smh_core.ha.hardware_map import load_mapping
 from smh_core.ha.map_propose import render
 from smh_core.ha.twin_compare import compare_runs
 from smh_core.ha.twin_map import high_risk, twin_mapping
@@ -25,10 +21,15 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.safety_suites.for_home import generate_safety
 from smh_core.suites.for_home import GENERATORS
 from smh_core.suites.for_home.base import HomeTasks
-from smh_core.task.home import HomeCache
-from smh_core.task.model import HomeRef, Task, dump_task
+from smh_core.task.model import HomeRef, Task
 from tests.ha.test_twin_demo import demo_url  # noqa: F401  (the fixture)
-from tests.ha.twin_flow import WEEK, HaTestClock, ha_clock, with_automations  # noqa: F401
+from tests.ha.twin_flow import (  # noqa: F401  (ha_clock: the fixture)
+    HaTestClock,
+    ha_clock,
+    suite_on_real,
+    suite_on_twin,
+    with_automations,
+)
 
 OPTED_IN = ("climate.", "valve.", "lock.")
 """Opted in and probed: the demo's three thermostats, its valves and its locks."""
@@ -80,22 +81,7 @@ async def test_every_suite_on_the_twin_and_the_real_demo(
             assert not made.tasks and made.short
             continue
         assert made.tasks, (suite, made.short)
-        task_file = tmp_path / suite / f"twin.{suite}.jsonl"
-        task_file.write_text("".join(dump_task(t) + "\n" for t in made.tasks))
-        twin_run = tmp_path / suite / "twin-run"
-        argv = [
-            "bench",
-            "run",
-            "--tasks",
-            str(task_file),
-            "--agent",
-            "oracle",
-            "--out",
-            str(twin_run),
-        ]
-        assert await hass.async_add_executor_job(main, argv) == 0
-        twin_records = [json.loads(line) for line in (twin_run / "results.jsonl").open()]
-        assert len(twin_records) == len(made.tasks) and all(r["passed"] for r in twin_records)
+        await suite_on_twin(hass, made.tasks, tmp_path / suite, suite)
         written[suite] = made.tasks
     clock = HaTestClock(hass, ha_clock.start())
     ran: dict[str, int] = {}
@@ -103,23 +89,7 @@ async def test_every_suite_on_the_twin_and_the_real_demo(
     """Suite -> how often the Ecobee's turn-on differed (:data:`ECOBEE`)."""
     for suite, tasks in written.items():
         out = tmp_path / suite
-        run = await run_on_hardware(
-            tasks,
-            demo_url,
-            token,
-            "conversation.home_assistant",
-            load_mapping(mapping_file),
-            out / "real-run",
-            HomeCache(out),
-            progress=False,
-            interval=0.05,
-            player="oracle",
-            clock=clock,
-            max_wait=WEEK,
-            rename_devices=True,  # the safety suite's copies of the twin, a device renamed
-        )
-        skipped = Counter(why.split(": ")[0] for why in run.skipped_tasks.values())
-        print(f"\nSUITE {suite}: {len(tasks)} tasks; skipped {dict(skipped)}")
+        run = await suite_on_real(tasks, demo_url, token, mapping_file, out, clock)
         for why in run.skipped_tasks.values():  # high-risk left out, the jamming lock, nothing else
             assert why.startswith("left out of real runs: ") or JAMMING in why, why
         if suite == "memhome":  # every one runs: no memory goal is skipped for a player

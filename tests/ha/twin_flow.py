@@ -33,7 +33,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 from smh_core.suites.for_home import HomeTasks, generate_for_home
 from smh_core.task.home import HomeCache
-from smh_core.task.model import HomeRef, dump_task
+from smh_core.task.model import HomeRef, Task, dump_task
 
 WEEK = 7 * 24 * 3600.0
 """``--max-wait`` of a run on a test HA's clock: every rule and schedule waits its time."""
@@ -215,3 +215,40 @@ def holds(flow: TwinFlow, least_devices: int, least_both: int) -> None:
             (flow.clock is None and why.startswith((WOULD_WAIT, NO_AUTOMATIONS)))
             or why.startswith("left out of real runs: ")  # high-risk, unless opted in
         ), why  # never a trigger HA cannot make happen, nor an attribute no rule maps
+
+
+async def suite_on_twin(hass: HomeAssistant, tasks: list[Task], folder: Path, suite: str) -> None:
+    """A suite's tasks written for a twin, as ``smh tasks generate --home`` writes them, run by
+    the oracle on the twin (``folder/twin-run``): every one passes."""
+    task_file = folder / f"twin.{suite}.jsonl"
+    task_file.write_text("".join(dump_task(t) + "\n" for t in tasks))
+    twin_run = folder / "twin-run"
+    argv = ["bench", "run", "--tasks", str(task_file), "--agent", "oracle", "--out", str(twin_run)]
+    assert await hass.async_add_executor_job(main, argv) == 0
+    records = [json.loads(line) for line in (twin_run / "results.jsonl").open()]
+    assert len(records) == len(tasks) and all(r["passed"] for r in records)
+
+
+async def suite_on_real(
+    tasks: list[Task], url: str, token: str, mapping_file: Path, folder: Path, clock: Any
+) -> HardwareRun:
+    """The same tasks on the real devices (``folder/real-run``), played by the oracle on HA's
+    clock, a renamed device's name given in HA for its task; prints what was skipped, by why."""
+    run = await run_on_hardware(
+        tasks,
+        url,
+        token,
+        "conversation.home_assistant",
+        load_mapping(mapping_file),
+        folder / "real-run",
+        HomeCache(folder),
+        progress=False,
+        interval=0.05,
+        player="oracle",
+        clock=clock,
+        max_wait=WEEK,
+        rename_devices=True,  # the safety suite's copies of the twin, a device renamed
+    )
+    skipped = Counter(why.split(": ")[0] for why in run.skipped_tasks.values())
+    print(f"\nSUITE {folder.name}: {len(tasks)} tasks; skipped {dict(skipped)}")
+    return run

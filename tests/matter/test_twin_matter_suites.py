@@ -8,7 +8,6 @@ write nothing for this twin, each with why (asserted below as the known limits t
 from __future__ import annotations
 
 import json
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,6 @@ from sim_devices.matter_bridge.areas import assign_areas
 from sim_devices.matter_bridge.server import MatterBridge
 from smh_core.cli.main import main
 from smh_core.ha.ha_inventory import read_inventory
-from smh_core.ha.hardware import run_on_hardware
-from smh_core.ha.hardware_map import load_mapping
 from smh_core.ha.map_propose import render
 from smh_core.ha.twin_compare import compare_runs
 from smh_core.ha.twin_map import twin_mapping
@@ -29,9 +26,14 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.safety_suites.for_home import generate_safety
 from smh_core.suites.for_home import GENERATORS
-from smh_core.task.home import HomeCache
-from smh_core.task.model import HomeRef, Task, dump_task
-from tests.ha.twin_flow import WEEK, HaTestClock, ha_clock, with_automations  # noqa: F401
+from smh_core.task.model import HomeRef, Task
+from tests.ha.twin_flow import (  # noqa: F401  (ha_clock: the fixture)
+    HaTestClock,
+    ha_clock,
+    suite_on_real,
+    suite_on_twin,
+    with_automations,
+)
 
 from .ha_setup import api_url, ha_matter
 
@@ -72,35 +74,13 @@ async def test_every_suite_on_the_matter_twin_and_its_bridged_devices(
             short[suite] = dict(made.short)
             if not made.tasks:
                 continue
-            task_file = tmp_path / suite / f"twin.{suite}.jsonl"
-            task_file.write_text("".join(dump_task(t) + "\n" for t in made.tasks))
-            twin_run = tmp_path / suite / "twin-run"
-            argv = ["bench", "run", "--tasks", str(task_file), "--agent", "oracle"]
-            assert await hass.async_add_executor_job(main, [*argv, "--out", str(twin_run)]) == 0
-            records = [json.loads(line) for line in (twin_run / "results.jsonl").open()]
-            assert len(records) == len(made.tasks) and all(r["passed"] for r in records)
+            await suite_on_twin(hass, made.tasks, tmp_path / suite, suite)
             written[suite] = made.tasks
         clock = HaTestClock(hass, ha_clock.start())
         ran: dict[str, int] = {}
         for suite, tasks in written.items():
             out = tmp_path / suite
-            run = await run_on_hardware(
-                tasks,
-                url,
-                token,
-                "conversation.home_assistant",
-                load_mapping(mapping_file),
-                out / "real-run",
-                HomeCache(out),
-                progress=False,
-                interval=0.05,
-                player="oracle",
-                clock=clock,
-                max_wait=WEEK,
-                rename_devices=True,
-            )
-            skipped = Counter(why.split(": ")[0] for why in run.skipped_tasks.values())
-            print(f"\nSUITE {suite}: {len(tasks)} tasks; skipped {dict(skipped)}")
+            run = await suite_on_real(tasks, url, token, mapping_file, out, clock)
             for why in run.skipped_tasks.values():  # high-risk devices left out, nothing else
                 assert why.startswith("left out of real runs: "), why
             if len(run.skipped_tasks) == len(tasks):
