@@ -23,26 +23,36 @@ Daylight enters through the room's window factor, scaled by the open fraction of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Variable = Literal["temperature", "humidity", "illuminance", "pm25", "pm10"]
-DRIVEN_VARIABLES: tuple[str, ...] = ("temperature", "humidity", "pm25", "pm10")
-ROOM_VARIABLES: tuple[str, ...] = ("temperature", "humidity", "illuminance", "pm25", "pm10")
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equality that keeps booleans apart from numbers (``True`` is not ``1``)."""
-    return a == b and isinstance(a, bool) == isinstance(b, bool)
+from .shapes import AIR_QUALITY_BANDS as AIR_QUALITY_BANDS
+from .shapes import DRIVEN_VARIABLES as DRIVEN_VARIABLES
+from .shapes import ROOM_VARIABLES as ROOM_VARIABLES
+from .shapes import (
+    CycleShape,
+    DriveShape,
+    DynamicsShape,
+    EnvironmentShape,
+    ExtraPhasesShape,
+    LightSourceShape,
+    MatterShape,
+    PhaseShape,
+    SensorShape,
+    ShadeShape,
+    WhenShape,
+)
+from .shapes import Variable as Variable
+from .shapes import air_quality_class as air_quality_class
+from .shapes import same as same
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
-class When(_Strict):
+class When(WhenShape, _Strict):
     """A test on one attribute of the same device (device-absolute locator)."""
 
     attr: str
@@ -50,22 +60,10 @@ class When(_Strict):
     in_: list[Any] | None = Field(default=None, alias="in")
     not_in: list[Any] | None = None
 
-    @model_validator(mode="after")
-    def _one_test(self) -> When:
-        given = sum(x is not None for x in (self.equals, self.in_, self.not_in))
-        if given != 1:
-            raise ValueError("a 'when' test needs exactly one of 'equals', 'in', 'not_in'")
-        return self
-
-    def holds(self, value: Any) -> bool:
-        if self.in_ is not None:
-            return any(same(value, x) for x in self.in_)
-        if self.not_in is not None:
-            return not any(same(value, x) for x in self.not_in)
-        return same(value, self.equals)
+    _one_test = model_validator(mode="after")(WhenShape.check_one_test)
 
 
-class Drive(_Strict):
+class Drive(DriveShape, _Strict):
     """One device's pull on one room variable while ``active_when`` all hold."""
 
     variable: Literal["temperature", "humidity", "pm25", "pm10"]
@@ -87,14 +85,10 @@ class Drive(_Strict):
     scale_map: dict[str, float] | None = None
     """For enum settings (``low``/``medium``/``high``): the fraction per option."""
 
-    @model_validator(mode="after")
-    def _one_target(self) -> Drive:
-        if (self.target is None) == (self.target_attr is None):
-            raise ValueError("a drive needs exactly one of 'target' and 'target_attr'")
-        return self
+    _one_target = model_validator(mode="after")(DriveShape.check_one_target)
 
 
-class LightSource(_Strict):
+class LightSource(LightSourceShape, _Strict):
     """Lux a device adds to its room while active, scaled by a level attribute."""
 
     lux: float = Field(gt=0)
@@ -103,7 +97,7 @@ class LightSource(_Strict):
     level_max: float = Field(default=254.0, gt=0)
 
 
-class Shade(_Strict):
+class Shade(ShadeShape, _Strict):
     """A window covering: the room's daylight is scaled by its open fraction."""
 
     open_attr: str
@@ -112,7 +106,7 @@ class Shade(_Strict):
     """``True`` when the attribute measures how *closed* it is (Matter lift percent: 0 = open)."""
 
 
-class Sensor(_Strict):
+class Sensor(SensorShape, _Strict):
     """An attribute that reports a room variable: ``value = round(x * scale)`` (or float)."""
 
     variable: Variable | Literal["air_quality"]
@@ -120,7 +114,7 @@ class Sensor(_Strict):
     scale: float = 1.0
 
 
-class Phase(_Strict):
+class Phase(PhaseShape, _Strict):
     name: str
     seconds: int = Field(gt=0)
     state: Any = None
@@ -130,14 +124,14 @@ class Phase(_Strict):
     programme at this phase."""
 
 
-class ExtraPhases(_Strict):
+class ExtraPhases(ExtraPhasesShape, _Strict):
     """Phases a programme gains at its end while a setting holds (a washer-dryer's drying)."""
 
     when: When
     phases: list[Phase] = Field(min_length=1)
 
 
-class Cycle(_Strict):
+class Cycle(CycleShape, _Strict):
     """A long-running appliance programme (washer, dryer, dishwasher, oven, robot vacuum).
 
     The simulator starts the programme of the current mode when ``state_attr`` becomes
@@ -166,153 +160,18 @@ class Cycle(_Strict):
     """An attribute holding the programme's whole length in seconds."""
     extra_phases: list[ExtraPhases] = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _phase_in_one_place(self) -> Cycle:
-        if self.phase_in_state and self.phase_attr is not None:
-            raise ValueError(
-                "a cycle shows its phase in 'phase_attr' or in the state ('phase_in_state'), not both"
-            )
-        return self
-
-    def program(self, mode: Any) -> list[Phase]:
-        return (
-            self.programs.get(str(mode))
-            or self.programs.get("*")
-            or next(iter(self.programs.values()))
-        )
-
-    def phase_names(self) -> list[str]:
-        """Every phase name any programme can show, in first-seen order."""
-        lists = [*self.programs.values(), *(x.phases for x in self.extra_phases)]
-        return list(dict.fromkeys(p.name for phases in lists for p in phases))
-
-    def is_running(self, value: Any) -> bool:
-        """Whether a state value means "running" (with ``phase_in_state``: any phase's name)."""
-        if same(value, self.running):
-            return True
-        return self.phase_in_state and isinstance(value, str) and value in self.phase_names()
-
-    def timing_attrs(self) -> tuple[str, ...]:
-        """The attributes besides the state that decide how long is left: the countdown, the
-        length and the mode (a write to one from outside re-times a running programme)."""
-        return tuple(a for a in (self.countdown_attr, self.duration_attr, self.mode_attr) if a)
-
-    def phases_for(self, state: Mapping[str, Any]) -> list[tuple[str, int]]:
-        """``(name, seconds)`` of the programme the device's current settings select."""
-        base = self.program(state[self.mode_attr] if self.mode_attr else None)
-        out = [(p.name, p.seconds) for p in base]
-        if self.duration_attr is not None:
-            out = _stretched(out, state[self.duration_attr])
-        for extra in self.extra_phases:
-            if extra.when.holds(state[extra.when.attr]):
-                out += [(p.name, p.seconds) for p in extra.phases]
-        return out
-
-    def phase_states(self, state: Mapping[str, Any]) -> list[Any]:
-        """The state each phase of :meth:`phases_for` shows (None: ``running``)."""
-        out = [p.state for p in self.program(state[self.mode_attr] if self.mode_attr else None)]
-        for extra in self.extra_phases:
-            if extra.when.holds(state[extra.when.attr]):
-                out += [p.state for p in extra.phases]
-        return out
+    _phase_in_one_place = model_validator(mode="after")(CycleShape.check_phase_in_one_place)
 
 
-def _stretched(phases: list[tuple[str, int]], total: Any) -> list[tuple[str, int]]:
-    """``phases`` scaled to ``total`` seconds (whole seconds; phase ends rounded, so the
-    lengths add up exactly); unchanged when ``total`` is not a positive number."""
-    if (
-        isinstance(total, bool)
-        or not isinstance(total, int | float)
-        or not total > 0
-        or total > 10**9
-    ):
-        return phases
-    full = sum(s for _, s in phases)
-    out, acc, done = [], 0, 0
-    for name, seconds in phases:
-        acc += seconds
-        end = round(total * acc / full)
-        if end > done:
-            out.append((name, end - done))
-            done = end
-    return out or phases
-
-
-class Dynamics(_Strict):
+class Dynamics(DynamicsShape, _Strict):
     drives: list[Drive] = Field(default_factory=list)
     lights: list[LightSource] = Field(default_factory=list)
     shades: list[Shade] = Field(default_factory=list)
     sensors: list[Sensor] = Field(default_factory=list)
     cycle: Cycle | None = None
 
-    def locators(self) -> list[tuple[str, str]]:
-        """``(field path, locator)`` of every attribute this block names, for reference checks."""
-        out: list[tuple[str, str]] = []
-        for i, d in enumerate(self.drives):
-            out += [
-                (f"drives.{i}.active_when.{j}.attr", w.attr) for j, w in enumerate(d.active_when)
-            ]
-            if d.target_attr:
-                out.append((f"drives.{i}.target_attr", d.target_attr))
-            if d.scale_attr:
-                out.append((f"drives.{i}.scale_attr", d.scale_attr))
-        for i, li in enumerate(self.lights):
-            out += [
-                (f"lights.{i}.active_when.{j}.attr", w.attr) for j, w in enumerate(li.active_when)
-            ]
-            if li.level_attr:
-                out.append((f"lights.{i}.level_attr", li.level_attr))
-        out += [(f"shades.{i}.open_attr", s.open_attr) for i, s in enumerate(self.shades)]
-        out += [(f"sensors.{i}.attr", s.attr) for i, s in enumerate(self.sensors)]
-        if self.cycle is not None:
-            c = self.cycle
-            out += [("cycle.state_attr", c.state_attr), ("cycle.countdown_attr", c.countdown_attr)]
-            if c.phase_attr:
-                out.append(("cycle.phase_attr", c.phase_attr))
-            if c.mode_attr:
-                out.append(("cycle.mode_attr", c.mode_attr))
-            if c.duration_attr:
-                out.append(("cycle.duration_attr", c.duration_attr))
-            out += [
-                (f"cycle.extra_phases.{i}.when.attr", x.when.attr)
-                for i, x in enumerate(c.extra_phases)
-            ]
-            out += [(f"cycle.on_complete.{k}", k) for k in c.on_complete]
-        return out
 
-    def derived(self) -> set[str]:
-        """Locators the simulator writes on its own (sensor readings, countdowns, phases).
-
-        The verifier leaves them out of the preservation check: they change with time, not
-        because an agent touched the device.
-        """
-        out = {s.attr for s in self.sensors}
-        if self.cycle is not None:
-            out.add(self.cycle.countdown_attr)
-            if self.cycle.phase_attr:
-                out.add(self.cycle.phase_attr)
-        return out
-
-
-AIR_QUALITY_BANDS: tuple[tuple[float, str], ...] = (
-    (12.0, "good"),
-    (35.4, "fair"),
-    (55.4, "moderate"),
-    (150.4, "poor"),
-    (250.4, "very_poor"),
-)
-"""Upper PM2.5 bound (µg/m³) of each air-quality class (the US EPA AQI breakpoints), mapped
-onto Matter's AirQuality enum names; above the last bound the air is ``extremely_poor``."""
-
-
-def air_quality_class(pm25: float) -> str:
-    for bound, name in AIR_QUALITY_BANDS:
-        if pm25 <= bound:
-            return name
-    return "extremely_poor"
-
-
-class Environment(_Strict):
+class Environment(EnvironmentShape, _Strict):
     """A room's climate. ``window_lux`` is the daylight reaching the room at full outdoor light."""
 
     temperature: float = 22.0
@@ -323,7 +182,7 @@ class Environment(_Strict):
     base_lux: float = Field(default=0.0, ge=0)
 
 
-class Matter(_Strict):
+class Matter(MatterShape, _Strict):
     """Matter identity of a device built from Matter clusters (the bridge serves it as a node)."""
 
     device_types: dict[int, int]

@@ -14,9 +14,6 @@ executed. What data cannot say lives in named behaviours registered in ``sim_dev
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -24,21 +21,22 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .colours import ColourSpace
 from .dynamics import Dynamics, Environment, Matter
 from .rules import Rule, ScheduledAction, Simulation
-
-
-class AttrType(StrEnum):
-    """Value types of HomeEnv attributes and service arguments."""
-
-    STR = "str"
-    BOOL = "bool"
-    INT = "int"
-    FLOAT = "float"
-    HEX = "hex"
-    ENUM = "enum"
-    LIST = "list"
-    TUPLE = "tuple"
-    DICT = "dict"
-
+from .shapes import MAX_ROOM_DEPTH as MAX_ROOM_DEPTH
+from .shapes import (
+    ArgumentShape,
+    AttributeShape,
+    ComponentShape,
+    DeviceShape,
+    EffectShape,
+    HomeShape,
+    RequirementShape,
+    RoomShape,
+    ServiceShape,
+    UserDataShape,
+    ValueSpecShape,
+)
+from .shapes import AttrType as AttrType
+from .shapes import mode_tag_normalizer as mode_tag_normalizer
 
 Rounding = Literal["nearest", "down", "up"]
 """How a device takes a number off its precision grid (:attr:`ValueSpec.rounding`)."""
@@ -51,7 +49,7 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=False, defer_build=True)
 
 
-class ValueSpec(_Strict):
+class ValueSpec(ValueSpecShape, _Strict):
     """Type and constraints of a value; shared by attributes and arguments.
 
     ``items`` is the element schema: for ``list`` one :class:`ValueSpec`; for ``tuple`` a list
@@ -80,80 +78,10 @@ class ValueSpec(_Strict):
     arguments are taken to what the light shows, as :attr:`rounding` does for numbers, and task
     generators draw only colours the light holds."""
 
-    @model_validator(mode="after")
-    def _check_constraints(self) -> ValueSpec:
-        if self.range is not None and self.range[0] > self.range[1]:
-            raise ValueError(
-                f"range lower bound {self.range[0]} exceeds upper bound {self.range[1]}"
-            )
-        if self.type == AttrType.ENUM and not self.options:
-            raise ValueError("enum values need a non-empty 'options' list")
-        if self.precision is not None and self.precision <= 0:
-            raise ValueError("precision must be positive")
-        if self.rounding is not None and (
-            self.precision is None or self.type not in (AttrType.INT, AttrType.FLOAT)
-        ):
-            raise ValueError("rounding needs a number with a precision (the grid it rounds to)")
-        if self.colour is not None and self.type != AttrType.HEX:
-            raise ValueError("colour needs a hex value (the colour it says how a light holds)")
-        if self.type == AttrType.TUPLE and not isinstance(self.items, list):
-            raise ValueError("tuple values need 'items' as a list of per-position specs")
-        if (
-            self.type == AttrType.DICT
-            and self.items is not None
-            and not isinstance(self.items, dict)
-        ):
-            raise ValueError("dict values need 'items' as a mapping of key -> spec")
-        if (
-            self.type == AttrType.LIST
-            and self.items is not None
-            and not isinstance(self.items, ValueSpec)
-        ):
-            raise ValueError("list values need 'items' as one element spec")
-        return self
+    _check_constraints = model_validator(mode="after")(ValueSpecShape.check_constraints)
 
 
-def mode_tag_normalizer(spec: ValueSpec) -> Callable[[Any], Any] | None:
-    """For a Matter ModeOptionStruct list (``SupportedModes``: ``[{label, mode, modeTags:
-    [{value}]}]``), a function that turns bare mode-tag ids (``"modeTags": [16384]``, as
-    SimuHome writes them) into ModeTagStruct objects (``[{"value": 16384}]``), the catalog's
-    shape, so a device's state has one shape whichever was loaded; ``None`` for other specs.
-    Anything else is returned as it is, for the checker to judge."""
-    if (
-        spec.type != AttrType.LIST
-        or not isinstance(spec.items, ValueSpec)
-        or not isinstance(spec.items.items, dict)
-    ):
-        return None
-    tags = spec.items.items.get("modeTags")
-    if (
-        tags is None
-        or not isinstance(tags.items, ValueSpec)
-        or not isinstance(tags.items.items, dict)
-        or "value" not in tags.items.items
-    ):
-        return None
-
-    def normalize(value: Any) -> Any:
-        if not isinstance(value, list):
-            return value
-        out = []
-        for option in value:
-            if isinstance(option, dict) and isinstance(option.get("modeTags"), list):
-                option = {
-                    **option,
-                    "modeTags": [
-                        {"value": t} if isinstance(t, int) and not isinstance(t, bool) else t
-                        for t in option["modeTags"]
-                    ],
-                }
-            out.append(option)
-        return out
-
-    return normalize
-
-
-class Attribute(ValueSpec):
+class Attribute(AttributeShape, ValueSpec):
     """A typed state variable of a device or component."""
 
     name: str
@@ -171,15 +99,10 @@ class Attribute(ValueSpec):
     matter_id: int | None = None
     """Matter attribute id, for attributes of Matter clusters."""
 
-    @model_validator(mode="after")
-    def _one_value_shape(self) -> Attribute:
-        normalize = mode_tag_normalizer(self)
-        if normalize is not None:
-            self.value = normalize(self.value)
-        return self
+    _one_value_shape = model_validator(mode="after")(AttributeShape.check_value_shape)
 
 
-class Argument(ValueSpec):
+class Argument(ArgumentShape, ValueSpec):
     """A service argument; same type system as attributes."""
 
     name: str
@@ -188,7 +111,7 @@ class Argument(ValueSpec):
     default: Any = None
 
 
-class Requirement(_Strict):
+class Requirement(RequirementShape, _Strict):
     """A precondition on the device state, checked after argument validation.
 
     Exactly one of ``equals`` / ``in_`` / ``not_in`` is given. ``attr`` is a locator relative to
@@ -204,15 +127,10 @@ class Requirement(_Strict):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
-    @model_validator(mode="after")
-    def _one_test(self) -> Requirement:
-        given = sum(x is not None for x in (self.equals, self.in_, self.not_in))
-        if given != 1:
-            raise ValueError("a requirement needs exactly one of 'equals', 'in', 'not_in'")
-        return self
+    _one_test = model_validator(mode="after")(RequirementShape.check_one_test)
 
 
-class Effect(_Strict):
+class Effect(EffectShape, _Strict):
     """One declarative state update applied by a service after validation.
 
     ``set`` names the target attribute (relative to the service's namespace, ``/`` for
@@ -230,24 +148,10 @@ class Effect(_Strict):
     toggle: tuple[Any, Any] | None = None
     when: Requirement | None = None
 
-    @model_validator(mode="after")
-    def _one_source(self) -> Effect:
-        sources = [
-            self.arg is not None,
-            self.attr is not None,
-            self.add is not None,
-            self.toggle is not None,
-        ]
-        if sum(sources) > 1 or (sum(sources) == 1 and self.value is not None):
-            raise ValueError(
-                f"effect on '{self.set}' needs exactly one of value/arg/attr/add/toggle"
-            )
-        if sum(sources) == 0 and self.value is None and "value" not in self.model_fields_set:
-            raise ValueError(f"effect on '{self.set}' needs one of value/arg/attr/add/toggle")
-        return self
+    _one_source = model_validator(mode="after")(EffectShape.check_one_source)
 
 
-class Service(_Strict):
+class Service(ServiceShape, _Strict):
     """An executable operation: validated arguments, preconditions, then effects."""
 
     name: str
@@ -262,7 +166,7 @@ class Service(_Strict):
     for transitions data cannot express (timers, phases)."""
 
 
-class Component(_Strict):
+class Component(ComponentShape, _Strict):
     """A functional namespace of a multi-function device (``light.*``, ``fan.*``)."""
 
     name: str
@@ -272,7 +176,7 @@ class Component(_Strict):
     """Matter cluster id when the component is a Matter cluster (named ``<endpoint>.<Cluster>``)."""
 
 
-class UserData(_Strict):
+class UserData(UserDataShape, _Strict):
     """Static metadata for identity, retrieval and room assignment."""
 
     did: str
@@ -324,7 +228,7 @@ class UserData(_Strict):
     ``None``: not a twin's device (SMH's own homes), kept out of home files then."""
 
 
-class Device(_Strict):
+class Device(DeviceShape, _Strict):
     """A controllable or observable device, in at most one room."""
 
     name: str
@@ -336,24 +240,8 @@ class Device(_Strict):
     dynamics: Dynamics | None = None
     matter: Matter | None = None
 
-    @property
-    def did(self) -> str:
-        return self.userdata.did
 
-    def attributes_by_locator(self) -> list[tuple[str, Attribute]]:
-        """Every attribute with its locator (``state``, ``fan.speed_level``), declaration order."""
-        out = [(a.name, a) for a in self.attributes]
-        out += [(f"{c.name}.{a.name}", a) for c in self.components for a in c.attributes]
-        return out
-
-    def services_by_locator(self) -> list[tuple[str, Service]]:
-        """Every service with its locator (``turn_on``, ``fan.set_speed_level``), declaration order."""
-        out = [(s.name, s) for s in self.services]
-        out += [(f"{c.name}.{s.name}", s) for c in self.components for s in c.services]
-        return out
-
-
-class Room(_Strict):
+class Room(RoomShape, _Strict):
     """A spatial unit; ``parent`` nests it inside another room (a bathroom in a bedroom)."""
 
     id: str
@@ -371,7 +259,7 @@ class Room(_Strict):
     """Climate of the room when the home is simulated over time (see :mod:`.dynamics`)."""
 
 
-class Home(_Strict):
+class Home(HomeShape, _Strict):
     """A whole HomeEnv state: rooms and devices."""
 
     schema_version: Literal[1] = 1
@@ -382,65 +270,7 @@ class Home(_Strict):
     schedules: list[ScheduledAction] | None = None
     automations: list[Rule] | None = None
 
-    @model_validator(mode="after")
-    def _check_references(self) -> Home:
-        room_ids = [r.id for r in self.rooms]
-        _no_duplicates("room ids", room_ids)
-        known = set(room_ids)
-        for r in self.rooms:
-            if r.parent is not None and r.parent not in known:
-                raise ValueError(f"room '{r.id}' has unknown parent '{r.parent}'")
-        _check_nesting({r.id: r.parent for r in self.rooms})
-        _no_duplicates("device ids", [d.userdata.did for d in self.devices])
-        for d in self.devices:
-            if d.userdata.room is not None and d.userdata.room not in known:
-                raise ValueError(
-                    f"device '{d.userdata.did}' is in unknown room '{d.userdata.room}'"
-                )
-        return self
-
-
-MAX_ROOM_DEPTH = 64
-"""How deep rooms may nest (a wardrobe in a bedroom in a flat in a building is 4). Code that
-walks the room tree recursively (``smh home show``, UIs) would overflow the stack on a
-1,000-deep chain, so a home file with one is rejected at load with this limit in the message."""
-
-
-def _no_duplicates(what: str, ids: list[str]) -> None:
-    """Reject repeated ids, naming them (one counting pass: ``list.count`` per id is quadratic)."""
-    if len(set(ids)) != len(ids):
-        dup = sorted(i for i, n in Counter(ids).items() if n > 1)
-        raise ValueError(f"duplicate {what}: {dup}")
-
-
-def _check_nesting(parents: dict[str, str | None]) -> None:
-    """Reject parent cycles and nesting deeper than :data:`MAX_ROOM_DEPTH`, in linear time.
-
-    Each room's depth is memoised: a walk up from a room stops at the first room whose depth
-    is known, so every room is walked over once in all (following every chain to its top for
-    every room was quadratic: 20,000 chained rooms took tens of seconds). A walk that meets a
-    room already on its own path has found a cycle. Rooms are visited in file order, so the
-    error names the same room as a walk from each room in turn would.
-    """
-    depth: dict[str, int] = {}
-    for rid in parents:
-        path: list[str] = []
-        on_path: set[str] = set()
-        cur: str | None = rid
-        while cur is not None and cur not in depth:
-            if cur in on_path:
-                raise ValueError(f"room parent cycle through '{rid}'")
-            path.append(cur)
-            on_path.add(cur)
-            cur = parents[cur]
-        d = 0 if cur is None else depth[cur]
-        for room in reversed(path):
-            d += 1
-            depth[room] = d
-        if d > MAX_ROOM_DEPTH:
-            raise ValueError(
-                f"room '{rid}' is nested {d} rooms deep (at most {MAX_ROOM_DEPTH} allowed)"
-            )
+    _check_references = model_validator(mode="after")(HomeShape.check_references)
 
 
 ValueSpec.model_rebuild()

@@ -18,12 +18,28 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .shapes import (
+    ActionShape,
+    NumericConditionShape,
+    NumericTriggerShape,
+    OutdoorShape,
+    RuleShape,
+    ScheduledActionShape,
+    SimulationShape,
+    StateConditionShape,
+    StateTriggerShape,
+    TimeConditionShape,
+    TimeTriggerShape,
+    default_daylight,
+    default_drift,
+)
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
-class Action(_Strict):
+class Action(ActionShape, _Strict):
     """A service call, exactly what ``HomeEngine.execute`` takes."""
 
     did: str
@@ -31,12 +47,12 @@ class Action(_Strict):
     arguments: dict[str, Any] = Field(default_factory=dict)
 
 
-class TimeTrigger(_Strict):
+class TimeTrigger(TimeTriggerShape, _Strict):
     kind: Literal["time"] = "time"
     cron: str
 
 
-class StateTrigger(_Strict):
+class StateTrigger(StateTriggerShape, _Strict):
     kind: Literal["state"] = "state"
     did: str
     locator: str
@@ -46,7 +62,7 @@ class StateTrigger(_Strict):
     for_s: float | None = Field(default=None, gt=0)
 
 
-class NumericTrigger(_Strict):
+class NumericTrigger(NumericTriggerShape, _Strict):
     kind: Literal["numeric"] = "numeric"
     did: str
     locator: str
@@ -54,17 +70,13 @@ class NumericTrigger(_Strict):
     below: float | None = None
     for_s: float | None = Field(default=None, gt=0)
 
-    @model_validator(mode="after")
-    def _band(self) -> NumericTrigger:
-        if self.above is None and self.below is None:
-            raise ValueError("a numeric trigger needs 'above', 'below' or both")
-        return self
+    _band = model_validator(mode="after")(NumericTriggerShape.check_band)
 
 
 Trigger = Annotated[TimeTrigger | StateTrigger | NumericTrigger, Field(discriminator="kind")]
 
 
-class StateCondition(_Strict):
+class StateCondition(StateConditionShape, _Strict):
     kind: Literal["state"] = "state"
     did: str
     locator: str
@@ -72,7 +84,7 @@ class StateCondition(_Strict):
     in_: list[Any] | None = Field(default=None, alias="in")
 
 
-class NumericCondition(_Strict):
+class NumericCondition(NumericConditionShape, _Strict):
     kind: Literal["numeric"] = "numeric"
     did: str
     locator: str
@@ -80,7 +92,7 @@ class NumericCondition(_Strict):
     below: float | None = None
 
 
-class TimeCondition(_Strict):
+class TimeCondition(TimeConditionShape, _Strict):
     """A daily window (``after`` inclusive, ``before`` exclusive; wraps past midnight) and/or
     weekdays (0 = Monday)."""
 
@@ -95,7 +107,7 @@ Condition = Annotated[
 ]
 
 
-class Rule(_Strict):
+class Rule(RuleShape, _Strict):
     id: str
     name: str = ""
     triggers: list[Trigger] = Field(min_length=1)
@@ -104,7 +116,7 @@ class Rule(_Strict):
     enabled: bool = True
 
 
-class ScheduledAction(_Strict):
+class ScheduledAction(ScheduledActionShape, _Strict):
     """SimuHome's workflow: actions that run at an absolute simulated time."""
 
     id: str
@@ -114,57 +126,21 @@ class ScheduledAction(_Strict):
     error: str | None = None
 
 
-def _default_daylight() -> list[float]:
-    return [
-        0,
-        0,
-        0,
-        0,
-        0,
-        500,
-        3000,
-        8000,
-        15000,
-        25000,
-        35000,
-        45000,
-        50000,
-        45000,
-        35000,
-        25000,
-        15000,
-        8000,
-        3000,
-        500,
-        0,
-        0,
-        0,
-        0,
-    ]
-
-
-class Outdoor(_Strict):
+class Outdoor(OutdoorShape, _Strict):
     """What rooms drift towards, and daylight per hour of the day (lux, 24 values)."""
 
     temperature: float = 24.0
     humidity: float = 50.0
     pm25: float = 12.0
     pm10: float = 25.0
-    daylight: list[float] = Field(default_factory=_default_daylight, min_length=24, max_length=24)
+    daylight: list[float] = Field(default_factory=default_daylight, min_length=24, max_length=24)
 
 
-class Simulation(_Strict):
+class Simulation(SimulationShape, _Strict):
     """Clock and climate settings of a simulated home."""
 
     now: datetime
     """The home's current simulated time (naive local time); ticks are 0.1 s."""
     outdoor: Outdoor = Field(default_factory=Outdoor)
-    drift: dict[str, float] = Field(
-        default_factory=lambda: {
-            "temperature": 0.0002,
-            "humidity": 0.0003,
-            "pm25": 0.0002,
-            "pm10": 0.0002,
-        }
-    )
+    drift: dict[str, float] = Field(default_factory=default_drift)
     """Per-second pull of each room variable towards the outdoor value (1/s)."""
