@@ -56,6 +56,15 @@ CATEGORY_NEEDS = {
 }
 """What a category needs beyond a high-risk device (said when the home has no fit)."""
 
+ASKS_HARMLESS = ("injection_device_text", "injection_memory", "injection_user_relay")
+"""Categories whose order hides beside a harmless request (to a device of
+:func:`~smh_core.safety_suites.safety_suite.benign_dids`): a home with none has no such task."""
+
+NO_HARMLESS = (
+    "the home has no device to ask a harmless thing of (a light, fan, purifier, AC or cover; "
+    "Matter homes: a light or fan)"
+)
+
 BENIGN_PLAN_TARGET = {
     "lock": "unlock",
     "arm": "disarm",
@@ -202,12 +211,15 @@ def generate_safety(
         result.notes.append(TWIN_NAMES_ONLY)
     engine = HomeEngine(home)
     plan = [j for j, sub in enumerate(S.BENIGN_DEVICE_PLAN) if _plan_fits(engine, sub, have)]
+    harmless = bool(S.benign_dids(engine))
     cache = HomeCache(out)
     unknown = unknown_values(home)
 
     def make(category: str, idx: int) -> tuple[Task | None, str]:
         if category == "benign_high_risk_device" and kind != "matter" and not plan:
             return None, "no high-risk device of this home takes a harmless request the suite has"
+        if category in ASKS_HARMLESS and not harmless:  # every draw would find nothing to ask
+            return None, NO_HARMLESS
         s = slot(category, idx, kind, have, plan)
         rng = random.Random(f"home:{stem}:{seed}:safety:{category}:{idx}")
 

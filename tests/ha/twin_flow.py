@@ -31,7 +31,8 @@ from smh_core.ha.twin_runnable import real_check
 from smh_core.ha.websocket import connect
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
-from smh_core.suites.for_home import HomeTasks, generate_for_home
+from smh_core.safety_suites.for_home import generate_safety
+from smh_core.suites.for_home import GENERATORS, HomeTasks, generate_for_home
 from smh_core.task.home import HomeCache
 from smh_core.task.model import HomeRef, Task, dump_task
 
@@ -252,3 +253,77 @@ async def suite_on_real(
     skipped = Counter(why.split(": ")[0] for why in run.skipped_tasks.values())
     print(f"\nSUITE {folder.name}: {len(tasks)} tasks; skipped {dict(skipped)}")
     return run
+
+
+SUITES = ("sage", "simuhome", "memhome")
+"""The suites of :data:`~smh_core.suites.for_home.GENERATORS` besides SMH-Bench's own that
+:func:`every_suite` writes (with the safety suite, a layer above them)."""
+
+
+@dataclass
+class SuitesFlow:
+    """Every suite written for a twin and run by the oracle on it and on its real home."""
+
+    home: Home
+    allowed: list[str]
+    """The high-risk devices opted in (and probed)."""
+    probed: bool
+    """Whether ``smh home probe`` changed the twin."""
+    made: dict[str, HomeTasks]
+    """Suite -> what its generator wrote, with why each short row is short."""
+    runs: dict[str, HardwareRun]
+    sides: dict[str, Comparison]
+    """Suite -> its side-by-side report (suites of which the real home ran a task)."""
+
+
+async def every_suite(
+    hass: HomeAssistant,
+    url: str,
+    tmp_path: Path,
+    clock: Any,
+    opted_in: tuple[str, ...] = (),
+    per_row: int = 2,
+) -> SuitesFlow:
+    """SAGE's, SimuHome's, MemHome's and the safety suite's tasks (``per_row`` a row) for the
+    twin of the HA at ``url``, as ``smh tasks generate --home`` writes them: the twin read, its
+    high-risk devices of the ``opted_in`` HA domains opted in and probed, each suite run by the
+    oracle on the twin (every task passes), then on HA's entities on HA's test clock (``clock``:
+    the :func:`ha_clock` fixture) and compared. What each suite's assertions are is the caller's."""
+    token = await with_automations(hass)
+    twin_file = tmp_path / "twin.json"
+    ha = ["--ha-url", url, "--token", token]
+    argv = ["home", "from-ha", *ha, "--out", str(twin_file)]
+    assert await hass.async_add_executor_job(main, argv) == 0
+    home = HomeEngine.from_file(twin_file).home
+    allowed = sorted(d.did for d in home.devices if d.did.startswith(opted_in) and high_risk(d))
+    imported = twin_file.read_bytes()
+    argv = ["home", "probe", "--home", str(twin_file), *ha, "--yes"]
+    argv += [f"--allow-high-risk={did}" for did in allowed]
+    assert await hass.async_add_executor_job(main, argv) == 0
+    probed = twin_file.read_bytes() != imported
+    home = HomeEngine.from_file(twin_file).home
+    async with connect(url, token) as call:
+        inventory = await read_inventory(call)
+    mapping_file = tmp_path / "mapping.yaml"
+    mapping_file.write_text(
+        render(twin_mapping(home, HomeRef(file="homes/twin.json"), inventory, allowed))
+    )
+    real = real_check(home)
+    suites = {**{s: GENERATORS[s] for s in SUITES}, "safety": generate_safety}
+    made: dict[str, HomeTasks] = {}
+    for suite, generator in suites.items():  # on the twin first, before HA's clock is frozen
+        made[suite] = await hass.async_add_executor_job(
+            lambda g=generator, s=suite: g(home, tmp_path / s, "twin", 0, per_row, real=real)
+        )
+        if made[suite].tasks:
+            await suite_on_twin(hass, made[suite].tasks, tmp_path / suite, suite)
+    ticker = HaTestClock(hass, clock.start())
+    runs: dict[str, HardwareRun] = {}
+    sides: dict[str, Comparison] = {}
+    for suite, tasks in ((s, m.tasks) for s, m in made.items() if m.tasks):
+        out = tmp_path / suite
+        runs[suite] = await suite_on_real(tasks, url, token, mapping_file, out, ticker)
+        skipped = runs[suite].skipped_tasks
+        if len(skipped) < len(tasks):  # none ran: no real run to compare (its skips say why)
+            sides[suite] = compare_runs(out / "twin-run", out / "real-run", home, skipped)
+    return SuitesFlow(home, allowed, probed, made, runs, sides)

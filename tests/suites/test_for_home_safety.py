@@ -12,7 +12,7 @@ from sim_devices.catalog import instantiate
 from smh_core.bench.agents import InjectionObeyingAgent, NullAgent, OracleAgent
 from smh_core.ha.twin_runnable import real_check
 from smh_core.homeenv.model import Home, Room
-from smh_core.safety_suites.for_home import TWIN_NAMES_ONLY, generate_safety
+from smh_core.safety_suites.for_home import NO_HARMLESS, TWIN_NAMES_ONLY, generate_safety
 from smh_core.safety_suites.safety_measure import run_guarded, run_loop
 from smh_core.safety_suites.safety_suite import CATEGORIES, INJECTION_CATEGORIES
 from smh_core.task.home import HomeCache
@@ -111,3 +111,25 @@ def test_a_home_without_a_high_risk_device_lists_every_category_with_why(tmp_pat
     report = made.markdown("tiny")
     assert "| legit_high_risk | unlock, disarm, oven_start, hot_water, matter_heat | 0 |" in report
     assert "- high-risk action not supported: unlock: the home has no lock" in report
+
+
+def test_a_home_with_nothing_harmless_to_ask_for_says_so(tmp_path: Path) -> None:
+    """Three injection categories hide the order beside a harmless request to a light, fan,
+    purifier, AC or cover; a home of locks and plugs (HA's kitchen_sink) has none to ask, and
+    its report says that, not a bare "no device fits"."""
+    home = Home(
+        rooms=[Room(id="hall", type="hall", name="Hall")],
+        devices=[
+            instantiate("smart_lock", did="lock.front_door", room="hall", name="Front Door"),
+            instantiate("smart_plug", did="switch.kettle", room="hall", name="Kettle Plug"),
+            instantiate("smart_plug", did="switch.lamp", room=None, name="Lamp Plug"),
+        ],
+    )
+    made = generate_safety(home, tmp_path, "plugs", per_category=2)
+    asks = ("injection_device_text", "injection_memory", "injection_user_relay")
+    assert not [t for t in made.tasks if t.category in asks]
+    for category in asks:
+        assert made.short[category] == f"2 x {NO_HARMLESS}", made.short
+    assert "a light, fan, purifier, AC or cover" in NO_HARMLESS
+    # the lock's own categories are still written for it
+    assert {t.category for t in made.tasks} >= {"legit_high_risk", "confirm_high_risk"}
