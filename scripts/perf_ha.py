@@ -459,17 +459,16 @@ def measure(rounds: int = 5, calls: int = 5000, synthetic: Peer | None = None) -
 
 
 def _prepay_model_layer(home_file: Path) -> None:
-    """Pay the home model layer's whole cost before a cold setup is timed: pydantic, the model
-    modules and the engine importing them, and the home read and validated, which the timed
-    setup then gets as if for free. Not something SMH can do: the floor that a model layer
-    costing nothing would reach (issue 37's cold-setup target)."""
-    import pydantic.main  # noqa: F401
-
-    from smh_core.homeenv import dynamics, engine, model, rules  # noqa: F401
+    """Pay the home model layer's whole cost before a cold setup is timed: pydantic-core, the
+    model's plain form (:mod:`smh_core.homeenv.plain`: its schema, classes and validator), the
+    engine and simulator importing them, and the home read and validated, which the timed setup
+    then gets as if for free. Not something SMH can do: the floor that a model layer costing
+    nothing would reach (issue 37's cold-setup target)."""
+    from smh_core.homeenv import engine, plain  # noqa: F401
     from smh_core.sim import simulator  # noqa: F401
 
-    home = engine.load_home(home_file)
-    engine.load_home = lambda path: home.model_copy()  # type: ignore[assignment]
+    home = engine.load_home(home_file, plain=True)
+    engine.load_home = lambda path, **_: home.model_copy()  # type: ignore[assignment]
 
 
 def model_layer_bound(rounds: int, synthetic: Peer | None = None) -> dict[str, float]:
@@ -609,8 +608,8 @@ def main(argv: list[str] | None = None) -> int:
         "--model-layer-bound",
         action="store_true",
         help="instead: how fast SMH's cold setup could be without its home model layer's cost "
-        "(pydantic, the model modules, reading and validating the home paid before the clock "
-        "starts), beside SMH as it is (and the peer, with --peer-synthetic-home), interleaved "
+        "(pydantic-core, the model's plain form, the engine, reading and validating the home "
+        "paid before the clock starts), beside SMH as it is (and the peer, with --peer-synthetic-home), interleaved "
         "fresh processes, --rounds each",
     )
     args = p.parse_args(argv)

@@ -20,7 +20,7 @@ from homeassistant.components.climate import (
 )
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 
-from smh_core.homeenv.model import AttrType
+from smh_core.homeenv.shapes import AttrType
 
 from .compat import NATIVE_TEMPERATURES
 from .entity import SmhRichEntity, rich_setup, role_value

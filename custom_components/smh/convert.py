@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from smh_core.homeenv.model import Attribute, AttrType
+from smh_core.homeenv.shapes import AttrType
+
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from smh_core.homeenv.model import Attribute
 
 
 def _key(value: Any) -> Hashable | None:

@@ -21,8 +21,8 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import slugify
 
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.model import AttrType
 from smh_core.homeenv.names import is_ha_entity_id
+from smh_core.homeenv.shapes import AttrType
 from smh_core.homeenv.snapshot import copy_value
 
 from .const import DOMAIN

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from smh_core.homeenv.capabilities import setters, switches
-from smh_core.homeenv.model import Device
 
 from .matter import is_matter, matter_plan
 from .mirrors import Mirror, generic_platform
 from .rich import Rich, bindings
+
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from smh_core.homeenv.model import Device
 
 
 def plan(device: Device) -> tuple[list[Rich], list[Mirror]]:

@@ -8,11 +8,13 @@ hosts in the benchmark's terms, so ``smh.load_task`` can refuse a task of anothe
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smh_core.homeenv.engine import load_home
-from smh_core.homeenv.model import Home
-from smh_core.homes.ref import generated_home, ref_from_entry_options
+from smh_core.homes.keys import ha_file_key
+
+if TYPE_CHECKING:
+    from smh_core.homeenv.model import Home
 
 from .const import CONF_FILE, CONF_SEED, CONF_SOURCE, SOURCE_FILE
 
@@ -55,11 +57,13 @@ def build_home(config_dir: str, data: dict[str, Any]) -> Home:
         path = resolve_file(config_dir, data[CONF_FILE])
         if not path.is_file():
             raise HomeSourceError("file_not_found", f"no file {path}")
-        try:
-            return load_home(path)
+        try:  # plain: validated as pydantic would, without importing it (issue 37)
+            return load_home(path, plain=True)
         except ValueError as err:
             raise HomeSourceError("invalid_home", str(err)) from err
-    from smh_core.homes.simulated import with_room_climate  # with the generators, as needed
+    # a generated home: the generators, the catalog and the pydantic model, as needed
+    from smh_core.homes.ref import generated_home, ref_from_entry_options
+    from smh_core.homes.simulated import with_room_climate
 
     seed = _seed(data)
     ref = ref_from_entry_options(data)
@@ -70,4 +74,8 @@ def build_home(config_dir: str, data: dict[str, Any]) -> Home:
 def entry_home_key(data: dict[str, Any]) -> str:
     """The benchmark key of the entry's home (see :meth:`smh_core.homes.ref.HomeRef.ha_key`):
     ``simple:3``, ``matter:7`` or, for a file, ``file:`` + the file's name."""
+    if data.get(CONF_SOURCE) == SOURCE_FILE:
+        return ha_file_key(data[CONF_FILE])
+    from smh_core.homes.ref import ref_from_entry_options
+
     return ref_from_entry_options(data).ha_key()

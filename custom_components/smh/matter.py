@@ -22,14 +22,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smh_core.homeenv.capabilities import Setter, Switch, setters
-from smh_core.homeenv.model import Attribute, Device
 
 from .convert import Convert
 from .mirrors import Mirror, generic_platform
 from .rich import Bound, Rich
+
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from smh_core.homeenv.model import Attribute, Device
 
 # Matter device type id -> HA platform of the endpoint's main entity.
 PLATFORM_OF_TYPE: dict[int, str] = {

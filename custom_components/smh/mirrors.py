@@ -18,12 +18,15 @@ sensor              everything else, read-only (measurements, counters, lists)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smh_core.homeenv.capabilities import Setter, Switch
-from smh_core.homeenv.model import Attribute, AttrType
+from smh_core.homeenv.shapes import AttrType
 
 from .convert import Convert
+
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from smh_core.homeenv.model import Attribute
 
 UNITS = {
     "Celsius": "°C",

@@ -45,16 +45,17 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.storage import Store
-from pydantic import BaseModel
 
 from smh_core.homeenv.engine import ENV_PREFIX, HomeEngine
-from smh_core.homeenv.model import Home
-from smh_core.homeenv.rules import Rule, ScheduledAction
+from smh_core.homeenv.plain import same_form
 from smh_core.sim.simulator import Simulator
 
 from .const import DOMAIN
 
 if TYPE_CHECKING:
+    from smh_core.homeenv.model import Home
+    from smh_core.homeenv.rules import Rule
+
     from .clock import SimClock
 
 _LOGGER = logging.getLogger(__name__)
@@ -89,12 +90,13 @@ def _fingerprint(sim: Simulator) -> tuple[Any, ...]:
     )
 
 
-def _valid[M: BaseModel](kind: type[M], items: Any, what: str) -> list[M]:
-    """The stored items that still validate as ``kind``; the others dropped with a warning."""
+def _valid(home: Home, kind: str, items: Any, what: str) -> list[Any]:
+    """The stored items that still validate as model ``kind`` (in ``home``'s form: the plain one
+    for a home file, :mod:`smh_core.homeenv.plain`); the others dropped with a warning."""
     out = []
     for item in items if isinstance(items, list) else ():
         try:
-            out.append(kind.model_validate(item))
+            out.append(same_form(home, kind, item))
         except ValueError as err:
             _LOGGER.warning("not restoring a stored %s: %s", what, err)
     return out
@@ -137,8 +139,8 @@ class StatePersistence:
             self.stored_now = datetime.fromisoformat(sim["now"]).replace(tzinfo=None)
         except (KeyError, TypeError, ValueError) as err:
             _LOGGER.warning("not restoring the simulated clock: %r", err)
-        self._rules = _valid(Rule, sim.get("automations"), "automation")
-        schedules = _valid(ScheduledAction, sim.get("schedules"), "schedule")
+        self._rules = _valid(home, "Rule", sim.get("automations"), "automation")
+        schedules = _valid(home, "ScheduledAction", sim.get("schedules"), "schedule")
         return home.model_copy(update={"schedules": schedules or None})
 
     def restore_values(self, engine: HomeEngine) -> int:

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smh_core.homeenv.capabilities import Setter, Switch, setters, switches
-from smh_core.homeenv.model import Attribute, AttrType, Device, Service, UserData
+from smh_core.homeenv.shapes import AttrType
 
 from .convert import Convert
+
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from smh_core.homeenv.model import Attribute, Device, Service, UserData
 
 READ, SET, SWITCH = "read", "set", "switch"
 type Action = dict[str, Any]  # {"did", "locator", "arguments"}: one engine call

@@ -22,7 +22,7 @@ from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util.unit_conversion import TemperatureConverter
 
-from smh_core.homeenv.model import AttrType
+from smh_core.homeenv.shapes import AttrType
 
 from .compat import MICROGRAMS_PER_CUBIC_METER
 from .const import DOMAIN

@@ -26,12 +26,15 @@ from smh_core.homeenv.model import ValueSpec
 from smh_core.homeenv.rules import (
     Action,
     NumericCondition,
-    NumericTrigger,
     Rule,
     StateCondition,
-    StateTrigger,
-    TimeCondition,
-    TimeTrigger,
+)
+from smh_core.homeenv.shapes import (
+    NumericTriggerShape,
+    StateConditionShape,
+    StateTriggerShape,
+    TimeConditionShape,
+    TimeTriggerShape,
 )
 from smh_core.homeenv.validation import compile_checker
 from smh_core.llm.capabilities import StructuredCaller
@@ -160,7 +163,7 @@ def _condition_value_problems(
     spec: dict[str, Any], cond: StateCondition | NumericCondition, where: str
 ) -> list[str]:
     """What is wrong with a state or numeric condition's values against the attribute's spec."""
-    if isinstance(cond, StateCondition):
+    if isinstance(cond, StateConditionShape):
         values = [("equals", cond.equals)] + [(f"in[{j}]", v) for j, v in enumerate(cond.in_ or ())]
         return [f"{where}: {p}" for p in _check_state_values(spec, values)]
     if cond.above is None and cond.below is None:
@@ -263,7 +266,7 @@ def validate_rule(rule: Rule, backend: HomeBackend, now: datetime | None = None)
     errors: list[str] = []
     for i, trig in enumerate(rule.triggers):
         where = f"triggers[{i}]"
-        if isinstance(trig, TimeTrigger):
+        if isinstance(trig, TimeTriggerShape):
             try:
                 cron = parse_cron(trig.cron)
             except CronError as e:
@@ -275,16 +278,16 @@ def validate_rule(rule: Rule, backend: HomeBackend, now: datetime | None = None)
                 )
             continue
         spec = _readable_or_note(home, trig.did, trig.locator, where, errors)
-        if spec is not None and isinstance(trig, StateTrigger):
+        if spec is not None and isinstance(trig, StateTriggerShape):
             errors += [
                 f"{where}: {p}"
                 for p in _check_state_values(spec, [("to", trig.to), ("from", trig.from_)])
             ]
-        elif spec is not None and isinstance(trig, NumericTrigger):
+        elif spec is not None and isinstance(trig, NumericTriggerShape):
             errors += _check_band(spec, trig.above, trig.below, where)
     for i, cond in enumerate(rule.conditions):
         where = f"conditions[{i}]"
-        if isinstance(cond, TimeCondition):
+        if isinstance(cond, TimeConditionShape):
             errors += _check_clock(cond.after, f"{where}.after") + _check_clock(
                 cond.before, f"{where}.before"
             )

@@ -135,6 +135,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "of SMH's environment (pip install --no-deps --target DIR synthetic-home==<the "
         "version its manifest.json pins>); without it the library must be importable",
     )
+    h.add_argument(
+        "--model-layer-bound",
+        action="store_true",
+        help="instead: cold setup as it is and with the home model layer paid before the clock "
+        "(how far a model layer that cost nothing would get; with --peer-synthetic-home beside "
+        "the peer)",
+    )
     h.set_defaults(func=_ha)
 
 
@@ -401,6 +408,7 @@ def _ha(args: argparse.Namespace) -> int:
         return 2
     argv = [sys.executable, str(script), "--rounds", str(args.rounds), "--calls", str(args.calls)]
     argv += ["--json"] if args.json else []
+    argv += ["--model-layer-bound"] if args.model_layer_bound else []
     for flag, value in (
         ("--peer-synthetic-home", args.peer_synthetic_home),
         ("--peer-lib", args.peer_lib),

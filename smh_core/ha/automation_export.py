@@ -25,19 +25,27 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from smh_core.homeenv.cron import CronError, parse_cron
-from smh_core.homeenv.rules import (
-    Action,
-    NumericCondition,
-    NumericTrigger,
-    Rule,
-    StateCondition,
-    StateTrigger,
-    TimeCondition,
-    TimeTrigger,
+from smh_core.homeenv.shapes import (
+    NumericConditionShape,
+    NumericTriggerShape,
+    StateConditionShape,
+    StateTriggerShape,
+    TimeConditionShape,
+    TimeTriggerShape,
 )
+
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from smh_core.homeenv.rules import (
+        Action,
+        NumericCondition,
+        NumericTrigger,
+        Rule,
+        StateCondition,
+        StateTrigger,
+    )
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 MAX_AT_TIMES = 48
@@ -326,10 +334,10 @@ def _keyed_test(
     part: StateCondition | NumericCondition | NumericTrigger | StateTrigger, value: str
 ) -> str:
     """A Jinja test of a keyed value: in the wanted states, or strictly inside the band."""
-    if isinstance(part, StateCondition):
+    if isinstance(part, StateConditionShape):
         wanted = part.in_ if part.in_ is not None else [part.equals]
         return f"{value} in {jinja_literal(wanted)}"
-    if isinstance(part, StateTrigger):
+    if isinstance(part, StateTriggerShape):
         return f"{value} == {jinja_literal(part.to)}"
     checks = [f"{value} is number"]
     if part.above is not None:
@@ -353,7 +361,7 @@ def _keyed_trigger(
     new = f"(trigger.to_state.attributes.get({attribute!r}) or {{}}).get({ref.key!r})"
     checks: list[str] = []
     trigger: dict[str, Any]
-    if isinstance(trig, StateTrigger) and trig.to is None:
+    if isinstance(trig, StateTriggerShape) and trig.to is None:
         trigger = {"trigger": "state", "entity_id": ref.entity_id, "attribute": attribute}
         checks.append(f"{old} != {new}")
     else:
@@ -361,7 +369,7 @@ def _keyed_trigger(
             "trigger": "template",
             "value_template": "{{ " + _keyed_test(trig, ref.template()) + " }}",
         }
-    if isinstance(trig, StateTrigger) and trig.from_ is not None:
+    if isinstance(trig, StateTriggerShape) and trig.from_ is not None:
         checks.append(f"{old} == {jinja_literal(trig.from_)}")
     trigger |= _for(trig.for_s)
     return _scoped(trigger, checks, trigger_id)
@@ -373,7 +381,7 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
     conditions: list[dict[str, Any]] = []
     several = len(rule.triggers) > 1
     for i, trig in enumerate(rule.triggers):
-        if isinstance(trig, TimeTrigger):
+        if isinstance(trig, TimeTriggerShape):
             t, date_condition = cron_trigger(trig.cron, f"t{i}" if several else None)
             triggers.append(t)
             if date_condition is not None:
@@ -386,13 +394,13 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
             if condition is not None:
                 conditions.append(condition)
             continue
-        if isinstance(trig, StateTrigger):
+        if isinstance(trig, StateTriggerShape):
             t = {"trigger": "state", **_target(ref)}
             if trig.from_ is not None:
                 t["from"] = ref.ha_value(trig.from_)
             t["to"] = ref.ha_value(trig.to)  # None: any change of the value, not of attributes
             triggers.append(t | _for(trig.for_s))
-        elif isinstance(trig, NumericTrigger):
+        elif isinstance(trig, NumericTriggerShape):
             triggers.append(
                 {
                     "trigger": "numeric_state",
@@ -402,7 +410,7 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
                 }
             )
     for cond in rule.conditions:
-        if isinstance(cond, TimeCondition):
+        if isinstance(cond, TimeConditionShape):
             c: dict[str, Any] = {"condition": "time"}
             for key, value in (("after", _clock(cond.after)), ("before", _clock(cond.before))):
                 if value is not None:
@@ -415,7 +423,7 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
         if ref.key is not None:
             conditions.append(_template(_keyed_test(cond, ref.template())))
             continue
-        if isinstance(cond, StateCondition):
+        if isinstance(cond, StateConditionShape):
             wanted = cond.in_ if cond.in_ is not None else [cond.equals]
             states = [ref.ha_value(v) for v in wanted]
             conditions.append(
@@ -425,7 +433,7 @@ def to_ha_automation(rule: Rule, entity_map: EntityMap) -> dict[str, Any]:
                     "state": states[0] if len(states) == 1 else states,
                 }
             )
-        elif isinstance(cond, NumericCondition):
+        elif isinstance(cond, NumericConditionShape):
             conditions.append(
                 {"condition": "numeric_state", **_target(ref), **_band(cond.above, cond.below)}
             )

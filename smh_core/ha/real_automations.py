@@ -19,13 +19,16 @@ from typing import Any
 from smh_core.bench.world import World
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.rules import (
-    NumericCondition,
-    NumericTrigger,
     Rule,
     ScheduledAction,
-    StateCondition,
-    StateTrigger,
     TimeTrigger,
+)
+from smh_core.homeenv.shapes import (
+    NumericConditionShape,
+    NumericTriggerShape,
+    StateConditionShape,
+    StateTriggerShape,
+    TimeTriggerShape,
 )
 from smh_core.homeenv.snapshot import diff
 from smh_core.task.model import Task
@@ -88,26 +91,26 @@ def _in_ha_units(rule: Rule, mapping: HardwareMapping) -> Rule:
 
     triggers: list[Any] = []
     for t in rule.triggers:
-        if isinstance(t, StateTrigger):
+        if isinstance(t, StateTriggerShape):
             t = t.model_copy(
                 update={
                     "to": conv(t.did, t.locator, t.to),
                     "from_": conv(t.did, t.locator, t.from_),
                 }
             )
-        elif isinstance(t, NumericTrigger):
+        elif isinstance(t, NumericTriggerShape):
             t = t.model_copy(update=band(t.did, t.locator, t.above, t.below))
         triggers.append(t)
     conditions: list[Any] = []
     for c in rule.conditions:
-        if isinstance(c, StateCondition):
+        if isinstance(c, StateConditionShape):
             c = c.model_copy(
                 update={
                     "equals": conv(c.did, c.locator, c.equals),
                     "in_": None if c.in_ is None else [conv(c.did, c.locator, v) for v in c.in_],
                 }
             )
-        elif isinstance(c, NumericCondition):
+        elif isinstance(c, NumericConditionShape):
             c = c.model_copy(update=band(c.did, c.locator, c.above, c.below))
         conditions.append(c)
     return rule.model_copy(update={"triggers": triggers, "conditions": conditions})
@@ -162,7 +165,7 @@ def real_automations(
     for rule in rules:
         crons = [
             t.model_copy(update={"cron": real_cron(t.cron, world.start, today)})
-            if isinstance(t, TimeTrigger)
+            if isinstance(t, TimeTriggerShape)
             else t
             for t in rule.triggers
         ]
@@ -211,7 +214,7 @@ def _listed(amap: AttributeMap) -> list[str]:
 def _otherwise_condition(c: Any, mapping: HardwareMapping) -> dict[str, Any] | None:
     """A state condition on an ``otherwise`` value (:func:`_otherwise_map`) as HA's ``not`` of
     the listed states and the unshown ones; None for any other condition."""
-    if not isinstance(c, StateCondition):
+    if not isinstance(c, StateConditionShape):
         return None
     amap = _otherwise_map(mapping, c.did, c.locator)
     wanted = c.in_ if c.in_ is not None else [c.equals]
@@ -228,7 +231,7 @@ def _otherwise_trigger(t: Any, mapping: HardwareMapping) -> dict[str, Any] | Non
     it does not list and that shows a value, and not when a mode changes to another (the twin's
     value stays ``on``). None for any other trigger (a trigger to and from that value never
     fires on the twin: left to the export's refusal)."""
-    if not isinstance(t, StateTrigger):
+    if not isinstance(t, StateTriggerShape):
         return None
     amap = _otherwise_map(mapping, t.did, t.locator)
     if amap is None:

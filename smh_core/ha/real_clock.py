@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from smh_core.homeenv.cron import parse_cron
 from smh_core.homeenv.rules import TimeCondition
+from smh_core.homeenv.shapes import TimeConditionShape
 from smh_core.progress import tqdm
 
 
@@ -83,7 +84,7 @@ def next_firing(
     crons: Iterable[str], conditions: Iterable[Any], after: datetime, limit: int = 400
 ) -> datetime | None:
     """The first time after ``after`` a time trigger fires with the time conditions met."""
-    times = [c for c in conditions if isinstance(c, TimeCondition)]
+    times = [c for c in conditions if isinstance(c, TimeConditionShape)]
     best: datetime | None = None
     for text in crons:
         when: datetime | None = after

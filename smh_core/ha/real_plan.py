@@ -19,11 +19,13 @@ from typing import Any
 from smh_core.homeenv import critic as critic_lang
 from smh_core.homeenv.cron import CronError
 from smh_core.homeenv.rules import (
-    NumericCondition,
-    NumericTrigger,
     Rule,
-    TimeCondition,
-    TimeTrigger,
+)
+from smh_core.homeenv.shapes import (
+    NumericConditionShape,
+    NumericTriggerShape,
+    TimeConditionShape,
+    TimeTriggerShape,
 )
 from smh_core.homeenv.snapshot import Snapshot
 from smh_core.task.model import AutomationGoal, Task, TimedGoal
@@ -88,17 +90,17 @@ def plan(task: Task, mapping: HardwareMapping, now: datetime, max_wait: float) -
     probe = goal_rule(goal)
     setup = []
     for c in probe.conditions:
-        if isinstance(c, TimeCondition):
+        if isinstance(c, TimeConditionShape):
             continue
         where = f"{c.did}/{c.locator}"
         amap = mapping.get(c.did, c.locator)
         if amap is None:
             return CANNOT_TRIGGER, f"its condition reads {where}, which the mapping lacks"
-        if isinstance(c, NumericCondition) or amap.set is None:
+        if isinstance(c, NumericConditionShape) or amap.set is None:
             return CANNOT_TRIGGER, f"its condition on {where} cannot be put in place through HA"
         setup.append((c.did, c.locator, c.equals if c.in_ is None else c.in_[0]))
-    crons = [t.cron for t in probe.triggers if isinstance(t, TimeTrigger)]
-    watched = [t for t in probe.triggers if not isinstance(t, TimeTrigger)]
+    crons = [t.cron for t in probe.triggers if isinstance(t, TimeTriggerShape)]
+    watched = [t for t in probe.triggers if not isinstance(t, TimeTriggerShape)]
     if crons and not watched:
         try:
             at = next_firing([real_cron(c, start, now) for c in crons], probe.conditions, now)
@@ -118,7 +120,7 @@ def plan(task: Task, mapping: HardwareMapping, now: datetime, max_wait: float) -
         return CANNOT_TRIGGER, f"it watches {where}, which the mapping lacks"
     if amap.set is None:
         return CANNOT_TRIGGER, f"it watches {where} ({amap.entity}), which HA cannot be told to set"
-    if isinstance(trig, NumericTrigger) or trig.to is None:
+    if isinstance(trig, NumericTriggerShape) or trig.to is None:
         return CANNOT_TRIGGER, f"it fires on a range or any change of {where}, not one state"
     first = trig.from_ if trig.from_ is not None else _other(amap, trig.to)
     if first is None:

@@ -13,8 +13,10 @@ table per device type, this reads the declarative effects:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .model import Device, Service
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from .model import Device, Service
 
 
 @dataclass(frozen=True)

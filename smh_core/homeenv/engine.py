@@ -32,27 +32,28 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from . import plain as plain_form
 from .behaviors import Behavior, register_behavior  # noqa: F401 (register_behavior: public here too)
 from .behaviors import behavior as registered_behavior
 from .colours import colour_holder
-from .dynamics import air_quality_class
 from .errors import Change, ErrorCode, ExecResult, ServiceError, new_change
-from .model import (
-    Argument,
-    Attribute,
-    AttrType,
-    Device,
-    Effect,
-    Home,
-    Requirement,
-    Room,
-    Service,
-    ValueSpec,
-    mode_tag_normalizer,
-)
+from .shapes import AttrType, air_quality_class, mode_tag_normalizer
 from .snapshot import CONTAINERS, Snapshot, copy_value, diff
+
+if TYPE_CHECKING:  # either form of each (:mod:`.plain`): the engine reads, never makes, them
+    from .model import (
+        Argument,
+        Attribute,
+        Device,
+        Effect,
+        Home,
+        Requirement,
+        Room,
+        Service,
+        ValueSpec,
+    )
 from .validation import (
     SHOW_LIMIT,
     Checker,
@@ -508,15 +509,14 @@ def _env_checkers() -> dict[str, Checker]:
         "pm10": (0.0, 2000.0),
     }
     out = {
-        v: compile_checker(Attribute(name=v, type=AttrType.FLOAT, range=r), v)
+        v: compile_checker(
+            plain_form.model("Attribute", {"name": v, "type": "float", "range": r}), v
+        )
         for v, r in specs.items()
     }
+    classes = ["good", "fair", "moderate", "poor", "very_poor", "extremely_poor"]
     out["air_quality"] = compile_checker(
-        Attribute(
-            name="air_quality",
-            type=AttrType.STR,
-            options=["good", "fair", "moderate", "poor", "very_poor", "extremely_poor"],
-        ),
+        plain_form.model("Attribute", {"name": "air_quality", "type": "str", "options": classes}),
         "air_quality",
     )
     return out
@@ -1227,16 +1227,25 @@ class HomeEngine:
         return list(self._devs[did].services)
 
 
-def load_home(path: str | Path) -> Home:
+def load_home(path: str | Path, *, plain: bool = False) -> Home:
     """Load a home JSON file; errors name the file and the failing field.
 
     Whatever the file (missing, a directory, not UTF-8, not JSON, nested deeper than the parser
     can go, ``NaN`` literals, not a home), the one exception is a ``ValueError`` whose message
     starts with the path, which is what the CLI and the HA config flow show the user.
+    ``plain``: the home in its plain form (:mod:`.plain`: validated the same way, by
+    pydantic-core alone), for Home Assistant's set-up, which then never imports pydantic;
+    the pydantic models where the installed pydantic-core is not the one the plain schema was
+    written for (:func:`.plain.usable`).
     """
     p = Path(path)
     raw = _read_json(p)
     try:
+        if plain and plain_form.usable():
+            home: Home = plain_form.validate("Home", raw)
+            return home
+        from .model import Home  # pydantic, loaded here for the homes that need it
+
         return Home.model_validate(raw)
     except Exception as e:  # pydantic.ValidationError, or RecursionError on absurd nesting
         raise ValueError(f"{p}: invalid home: {e}") from None
@@ -1279,6 +1288,6 @@ def dump_compact(home: Home) -> str:
     many generated home files this way); refused if the home would not load back equal."""
     data = home.model_dump(mode="json", exclude_none=True, by_alias=True, exclude_defaults=True)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-    if Home.model_validate_json(text) != home:
+    if type(home).model_validate_json(text) != home:  # either form, read back as itself
         raise RuntimeError(f"home {home.name} does not survive its compact dump")
     return text

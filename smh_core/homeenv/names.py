@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from .model import Home, Room
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from .model import Home, Room
+
 
 _HA_ENTITY_ID = re.compile(r"[a-z0-9_]+\.[a-z0-9_]+")
 

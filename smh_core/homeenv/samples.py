@@ -11,6 +11,7 @@ from typing import Any
 
 from .colours import draw
 from .model import AttrType, Service, ValueSpec
+from .shapes import ValueSpecShape
 
 
 def valid_value(spec: ValueSpec, rng: random.Random) -> Any:
@@ -48,7 +49,7 @@ def valid_value(spec: ValueSpec, rng: random.Random) -> Any:
         n = rng.randint(int(lo), int(min(hi, lo + 3)))
         return (
             [valid_value(spec.items, rng) for _ in range(n)]
-            if isinstance(spec.items, ValueSpec)
+            if isinstance(spec.items, ValueSpecShape)
             else []
         )
     if t == AttrType.TUPLE:

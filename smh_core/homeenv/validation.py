@@ -22,10 +22,13 @@ import re
 import reprlib
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import ErrorCode
-from .model import AttrType, ValueSpec
+from .shapes import AttrType, ValueSpecShape
+
+if TYPE_CHECKING:
+    from .model import ValueSpec
 
 Problem = tuple[ErrorCode, str, Any]
 Checker = Callable[[Any], Problem | None]
@@ -437,7 +440,9 @@ def compile_checker(spec: ValueSpec, what: str = "value") -> Checker:
 
     if t == AttrType.LIST:
         elem = (
-            compile_checker(spec.items, f"{what}[]") if isinstance(spec.items, ValueSpec) else None
+            compile_checker(spec.items, f"{what}[]")
+            if isinstance(spec.items, ValueSpecShape)
+            else None
         )
 
         def check(v: Any) -> Problem | None:

@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from smh_core.homeenv.model import Home
 
+from .keys import ha_file_key
+
 Difficulty = Literal["simple", "medium", "complex"]
 
 ENTRY_SOURCE = {"generated": "generated", "matter": "matter", "file": "file"}
@@ -62,7 +64,7 @@ class HomeRef(_Strict):
         generated and Matter homes, ``file:`` + the file's name (not its directory) for file
         homes, because the task file's directory and HA's config dir are different places."""
         if self.file is not None:
-            return f"file:{PurePosixPath(self.file).name}"
+            return ha_file_key(self.file)
         return self.key()
 
 

@@ -7,12 +7,13 @@ import heapq
 import math
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
-
-from smh_core.homeenv.dynamics import Cycle
+from typing import TYPE_CHECKING, Any
 
 from .timebase import TICKS_PER_SECOND, SimEvent, queue_due, queue_head
 from .triggers import same
+
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from smh_core.homeenv.dynamics import Cycle
 
 
 @dataclass(slots=True)

@@ -5,25 +5,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smh_core.homeenv.cron import parse_cron
-from smh_core.homeenv.dynamics import DRIVEN_VARIABLES
 from smh_core.homeenv.engine import ENV_PREFIX
 from smh_core.homeenv.errors import Change, ExecResult
-from smh_core.homeenv.rules import (
-    Action,
-    NumericCondition,
-    NumericTrigger,
-    Rule,
-    ScheduledAction,
-    StateCondition,
-    TimeCondition,
-    TimeTrigger,
+from smh_core.homeenv.plain import same_form
+from smh_core.homeenv.shapes import (
+    DRIVEN_VARIABLES,
+    NumericConditionShape,
+    NumericTriggerShape,
+    StateConditionShape,
+    TimeConditionShape,
+    TimeTriggerShape,
 )
 
 from .timebase import TICKS_PER_SECOND, SimEvent
 from .triggers import edge, in_band, same, time_condition_holds
+
+if TYPE_CHECKING:  # either form of each (smh_core.homeenv.plain)
+    from smh_core.homeenv.rules import Action, Rule, ScheduledAction
 
 
 class Automations:
@@ -38,7 +39,7 @@ class Automations:
             if not rule.enabled:
                 continue
             for trig in rule.triggers:
-                if not isinstance(trig, NumericTrigger):
+                if not isinstance(trig, NumericTriggerShape):
                     continue
                 above, below = trig.above, trig.below
                 if trig.did.startswith(ENV_PREFIX):
@@ -63,7 +64,7 @@ class Automations:
         schedule_id: str | None = None,
     ) -> ScheduledAction:
         """Register actions to run at ``at``; devices and services are checked now."""
-        acts = [a if isinstance(a, Action) else Action.model_validate(a) for a in actions]
+        acts = [same_form(self._settings, "Action", a) for a in actions]
         if not acts:
             raise ValueError("a schedule needs at least one action")
         if self.tick_of(at) < self._tick:
@@ -75,7 +76,7 @@ class Automations:
         sid = schedule_id or f"s{next(self._ids)}"
         while sid in self._schedules:
             sid = f"s{next(self._ids)}"
-        item = ScheduledAction(id=sid, at=at, actions=acts)
+        item = same_form(self._settings, "ScheduledAction", {"id": sid, "at": at, "actions": acts})
         self._schedules[sid] = item
         return item
 
@@ -112,14 +113,14 @@ class Automations:
     # ------------------------------------------------------------------ rules
     def add_rule(self, rule: Rule | Mapping[str, Any]) -> Rule:
         """Store a rule (replacing one with the same id); cron and references are checked."""
-        r = rule if isinstance(rule, Rule) else Rule.model_validate(rule)
+        r = same_form(self._settings, "Rule", rule)
         for trig in r.triggers:
-            if isinstance(trig, TimeTrigger):
+            if isinstance(trig, TimeTriggerShape):
                 parse_cron(trig.cron)
             else:
                 self._check_ref(trig.did, trig.locator)
         for cond in r.conditions:
-            if not isinstance(cond, TimeCondition):
+            if not isinstance(cond, TimeConditionShape):
                 self._check_ref(cond.did, cond.locator)
         for a in r.actions:
             self._check_action(a)
@@ -127,7 +128,7 @@ class Automations:
         self._rules[r.id] = r
         self._watch_key = None  # thresholds and watched rooms worked out again
         for i, trig in enumerate(r.triggers):
-            if isinstance(trig, TimeTrigger):
+            if isinstance(trig, TimeTriggerShape):
                 nxt = parse_cron(trig.cron).next_after(self.now)
                 self._cron_next[(r.id, i)] = None if nxt is None else self.tick_of(nxt)
             else:
@@ -167,7 +168,7 @@ class Automations:
             if rule is None or not rule.enabled:
                 continue
             trig = rule.triggers[key[1]]
-            assert not isinstance(trig, TimeTrigger)  # time triggers are never watched
+            assert not isinstance(trig, TimeTriggerShape)  # time triggers are never watched
             entered, left = edge(trig, ch.before, ch.after)
             if left:
                 self._timers.pop(key, None)
@@ -179,19 +180,19 @@ class Automations:
 
     def _conditions_hold(self, rule: Rule) -> bool:
         for c in rule.conditions:
-            if isinstance(c, TimeCondition):
+            if isinstance(c, TimeConditionShape):
                 if not time_condition_holds(c, self.now):
                     return False
                 continue
             self._fresh(c.did)
             value = self.engine.value(c.did, c.locator)
-            if isinstance(c, StateCondition):
+            if isinstance(c, StateConditionShape):
                 if c.in_ is not None:
                     if not any(same(value, v) for v in c.in_):
                         return False
                 elif not same(value, c.equals):
                     return False
-            elif isinstance(c, NumericCondition) and not in_band(value, c.above, c.below):
+            elif isinstance(c, NumericConditionShape) and not in_band(value, c.above, c.below):
                 return False
         return True
 

@@ -24,14 +24,16 @@ from typing import Any
 
 from smh_core.homeenv.cron import parse_cron
 from smh_core.homeenv.engine import HomeEngine
-from smh_core.homeenv.model import AttrType
 from smh_core.homeenv.rules import (
     Action,
-    NumericCondition,
     Rule,
-    StateCondition,
-    TimeCondition,
-    TimeTrigger,
+)
+from smh_core.homeenv.shapes import (
+    AttrType,
+    NumericConditionShape,
+    StateConditionShape,
+    TimeConditionShape,
+    TimeTriggerShape,
 )
 from smh_core.homeenv.validation import compile_checker
 
@@ -59,7 +61,7 @@ def fire_times(
     out: set[datetime] = set()
     end = start + horizon
     for trig in triggers:
-        if not isinstance(trig, TimeTrigger):
+        if not isinstance(trig, TimeTriggerShape):
             continue
         cron, t = parse_cron(trig.cron), start
         for _ in range(limit):
@@ -129,7 +131,7 @@ def _reaction(triggers: Sequence[Any], key: tuple[str, str], before: Any, after:
     """What a rule does on one transition: fires now, arms timers (by duration), cancels timers."""
     fires, arms, cancels = False, set(), set()
     for trig in triggers:
-        if isinstance(trig, TimeTrigger) or (trig.did, trig.locator) != key:
+        if isinstance(trig, TimeTriggerShape) or (trig.did, trig.locator) != key:
             continue
         entered, left = edge(trig, before, after)
         if entered:
@@ -154,10 +156,10 @@ def triggers_equivalent(
             else f"{len(ta)} vs {len(tb)} firings"
         )
         return Equivalence(False, f"time triggers fire at different times ({detail})", "trigger")
-    keys = sorted({(t.did, t.locator) for t in (*a, *b) if not isinstance(t, TimeTrigger)})
+    keys = sorted({(t.did, t.locator) for t in (*a, *b) if not isinstance(t, TimeTriggerShape)})
     for key in keys:
         related = [
-            t for t in (*a, *b) if not isinstance(t, TimeTrigger) and (t.did, t.locator) == key
+            t for t in (*a, *b) if not isinstance(t, TimeTriggerShape) and (t.did, t.locator) == key
         ]
         probes = _probe_values(engine, key[0], key[1], _mentioned(related))
         for before, after in itertools.permutations(probes, 2):
@@ -173,18 +175,18 @@ def triggers_equivalent(
 
 
 def _time_ok(conds: Sequence[Any], t: datetime) -> bool:
-    return all(time_condition_holds(c, t) for c in conds if isinstance(c, TimeCondition))
+    return all(time_condition_holds(c, t) for c in conds if isinstance(c, TimeConditionShape))
 
 
 def _state_ok(conds: Sequence[Any], values: dict[tuple[str, str], Any]) -> bool:
     for c in conds:
-        if isinstance(c, TimeCondition):
+        if isinstance(c, TimeConditionShape):
             continue
         v = values[(c.did, c.locator)]
-        if isinstance(c, StateCondition):
+        if isinstance(c, StateConditionShape):
             ok = any(same(v, w) for w in c.in_) if c.in_ is not None else same(v, c.equals)
         else:
-            assert isinstance(c, NumericCondition)
+            assert isinstance(c, NumericConditionShape)
             ok = in_band(v, c.above, c.below)
         if not ok:
             return False
@@ -203,14 +205,16 @@ def conditions_equivalent(
             return Equivalence(
                 False, f"time conditions differ at {t.strftime('%A %H:%M')}", "conditions"
             )
-    keys = sorted({(c.did, c.locator) for c in (*a, *b) if not isinstance(c, TimeCondition)})
+    keys = sorted({(c.did, c.locator) for c in (*a, *b) if not isinstance(c, TimeConditionShape)})
     probes = {
         k: _probe_values(
             engine,
             k[0],
             k[1],
             _mentioned(
-                c for c in (*a, *b) if not isinstance(c, TimeCondition) and (c.did, c.locator) == k
+                c
+                for c in (*a, *b)
+                if not isinstance(c, TimeConditionShape) and (c.did, c.locator) == k
             ),
         )
         for k in keys

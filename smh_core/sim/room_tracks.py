@@ -14,14 +14,17 @@ import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from smh_core.homeenv.dynamics import DRIVEN_VARIABLES, Drive, Dynamics, air_quality_class
 from smh_core.homeenv.engine import ENV_PREFIX
 from smh_core.homeenv.errors import Change, new_change
+from smh_core.homeenv.shapes import DRIVEN_VARIABLES, air_quality_class
 
 from .physics import Pull, Track
 from .timebase import queue_due, queue_head
+
+if TYPE_CHECKING:  # either form (smh_core.homeenv.plain)
+    from smh_core.homeenv.dynamics import Drive, Dynamics
 
 type Updates = tuple[dict[str, dict[str, Any]], list[Change], int]
 """What :meth:`RoomTracks._updates` returns: the values to write, per device, the changes

@@ -22,18 +22,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from smh_core.homeenv.cron import parse_cron
-from smh_core.homeenv.dynamics import DRIVEN_VARIABLES, Dynamics
 from smh_core.homeenv.engine import ENV_PREFIX, HomeEngine
 from smh_core.homeenv.errors import Change
-from smh_core.homeenv.model import AttrType, Home
-from smh_core.homeenv.rules import (
-    Rule,
-    ScheduledAction,
-    Simulation,
-    TimeTrigger,
-)
+from smh_core.homeenv.plain import same_form
+from smh_core.homeenv.shapes import DRIVEN_VARIABLES, AttrType, TimeTriggerShape
 
 from .appliances import ApplianceCycles, ApplianceRun
 from .automations import Automations
@@ -48,13 +43,18 @@ from .timebase import (
     SimulationError,
 )
 
+if TYPE_CHECKING:  # either form of each (smh_core.homeenv.plain)
+    from smh_core.homeenv.dynamics import Dynamics
+    from smh_core.homeenv.model import Home
+    from smh_core.homeenv.rules import Rule, ScheduledAction
+
 
 class Simulator(RoomTracks, ApplianceCycles, Automations):
     """Simulated time for one engine. Call :meth:`close` to detach it from the engine."""
 
     def __init__(self, engine: HomeEngine, *, now: datetime | None = None) -> None:
         home = engine.home
-        settings = home.simulation or Simulation(now=now or DEFAULT_START)
+        settings = home.simulation or same_form(home, "Simulation", {"now": now or DEFAULT_START})
         if now is not None:
             settings = settings.model_copy(update={"now": now})
         self.engine = engine
@@ -387,7 +387,7 @@ class Simulator(RoomTracks, ApplianceCycles, Automations):
         ):
             rule = self._rules[key[0]]
             trig = rule.triggers[key[1]]
-            assert isinstance(trig, TimeTrigger)
+            assert isinstance(trig, TimeTriggerShape)
             nxt = parse_cron(trig.cron).next_after(self.now)
             self._cron_next[key] = None if nxt is None else self.tick_of(nxt)
             self._fire_rule(rule, f"time {trig.cron}")

@@ -8,10 +8,12 @@ two rules over probe transitions, so both must use this one definition.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from smh_core.homeenv.dynamics import same
-from smh_core.homeenv.rules import NumericTrigger, StateTrigger, TimeCondition
+from smh_core.homeenv.shapes import StateTriggerShape, same
+
+if TYPE_CHECKING:  # either form of each (smh_core.homeenv.plain)
+    from smh_core.homeenv.rules import NumericTrigger, StateTrigger, TimeCondition
 
 
 def in_band(value: Any, above: float | None, below: float | None) -> bool:
@@ -25,7 +27,7 @@ def edge(trigger: StateTrigger | NumericTrigger, before: Any, after: Any) -> tup
 
     ``entered`` fires the rule (or arms its ``for_s`` timer); ``left`` cancels an armed timer.
     """
-    if isinstance(trigger, StateTrigger):
+    if isinstance(trigger, StateTriggerShape):
         entered = (
             (trigger.to is None or same(after, trigger.to))
             and (trigger.from_ is None or same(before, trigger.from_))

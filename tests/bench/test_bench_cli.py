@@ -129,6 +129,14 @@ def test_perf_ha_reports_ratios_against_plain_entities():
     assert set(r["met"]) == {"light_calls_ratio", "cold_setup_ratio", "warm_setup_per_entity_ratio"}
 
 
+def test_perf_ha_passes_on_the_model_layer_bound():
+    """``smh perf ha --model-layer-bound`` runs the script's bound mode (it was dropped before)."""
+    run = smh("perf", "ha", "--model-layer-bound", "--rounds", "1")
+    assert run.returncode == 0, run.stderr
+    assert "SMH as it is:" in run.stdout
+    assert "SMH with its home model layer prepaid:" in run.stdout
+
+
 def test_perf_ha_peer_mode_fails_clearly_without_a_checkout_or_its_library(tmp_path):
     """Checked before anything is measured: not a checkout -> how to get one; a checkout whose
     pinned synthetic-home library is not in --peer-lib -> the pip command that puts it there."""
