@@ -43,7 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "simulate becomes a device under its entity id, in its area, with its name, aliases, "
         "device class, features and current state; the rest are listed with reasons in "
         "OUT's .import.md beside it. Read live over the websocket API (an admin's token: "
-        "exposure settings are admin-only) or offline with --storage and --states.",
+        "exposure settings are admin-only) or offline with --storage and --states. With "
+        "--matter, each device HA's matter integration serves becomes one Matter device under "
+        "its HA device id, from its node's clusters (SimuHome's query types act on those).",
     )
     t.add_argument("--out", type=Path, required=True, help="the twin's home JSON file to write")
     add_login(t.add_argument_group("live"))
@@ -53,6 +55,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     offline.add_argument(
         "--states", type=Path, help="with --storage: the JSON that GET /api/states answers"
+    )
+    t.add_argument(
+        "--matter",
+        action="store_true",
+        help="keep each device HA's matter integration serves as the Matter device it is (its "
+        "endpoints and clusters, from the integration's diagnostics), as SimuHome's query types "
+        "need; the other suites want the default twin (every entity a device)",
+    )
+    offline.add_argument(
+        "--matter-diagnostics",
+        type=Path,
+        help="with --matter: the JSON the matter integration's 'Download diagnostics' gives "
+        "(live, it is read from HA)",
     )
     t.set_defaults(func=_from_ha)
 
@@ -115,21 +130,48 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def _from_ha(args: argparse.Namespace) -> int:
-    from smh_core.ha.twin import read_registries, registries_from_storage, twin_from
+    import asyncio
+    import dataclasses
+
+    from smh_core.ha.login import access_token
+    from smh_core.ha.twin import Registries, read_registries, registries_from_storage, twin_from
+    from smh_core.ha.twin_matter import matter_nodes_file, read_matter_nodes
+    from smh_core.ha.websocket import WsCall
     from smh_core.homeenv.engine import dump_home
 
-    if args.storage is not None or args.states is not None:
+    if args.matter_diagnostics is not None and not args.matter:
+        raise ValueError("--matter-diagnostics is read with --matter (the twin of Matter devices)")
+    offline = args.storage is not None or args.states is not None
+    if offline:
         if args.storage is None or args.states is None:
             raise ValueError("offline, give both --storage (HA's .storage folder) and --states")
+        if args.matter and args.matter_diagnostics is None:
+            raise ValueError(
+                "offline, --matter needs --matter-diagnostics (the matter integration's "
+                "'Download diagnostics' JSON)"
+            )
         regs = registries_from_storage(args.storage, args.states)
         source = str(args.storage)
     elif args.ha_url:
-        regs = read_live(args, read_registries)
+        token = asyncio.run(access_token(args.ha_url, args.token, args.username))
+        args.token, args.username = token, None
+        live_matter = args.matter and args.matter_diagnostics is None
+
+        async def read(call: WsCall) -> Registries:
+            regs = await read_registries(call)
+            if live_matter:
+                nodes = await read_matter_nodes(call, args.ha_url, token)
+                regs = dataclasses.replace(regs, matter=nodes)
+            return regs
+
+        regs = read_live(args, read)
         source = args.ha_url
     else:
         raise ValueError(
             "smh home from-ha needs --ha-url (with --token or --username), or --storage and --states"
         )
+    if args.matter_diagnostics is not None:
+        regs = dataclasses.replace(regs, matter=matter_nodes_file(args.matter_diagnostics))
     twin = twin_from(regs, source)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(dump_home(twin.home), encoding="utf-8")

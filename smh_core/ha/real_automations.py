@@ -119,7 +119,9 @@ def _in_ha_units(rule: Rule, mapping: HardwareMapping) -> Rule:
 def _actions(rule: Rule, mapping: HardwareMapping, home: HomeEngine) -> list[dict[str, Any]]:
     """The rule's actions as the mapping's service calls: each action is run on a copy of the
     home as the player left it, and every mapped attribute it changes is set as the mapping
-    sets it (what the twin would do when the rule fires)."""
+    sets it (what the twin would do when the rule fires). A read-only attribute it changes on a
+    device it also sets something of follows that (a Matter fan's PercentCurrent its
+    PercentSetting, one fan percentage in HA); any other it cannot set refuses the rule."""
     scratch = HomeEngine(home.home)
     scratch.restore(home.snapshot())
     out: list[dict[str, Any]] = []
@@ -128,10 +130,18 @@ def _actions(rule: Rule, mapping: HardwareMapping, home: HomeEngine) -> list[dic
         result = scratch.execute(action.did, action.locator, dict(action.arguments))
         if not result.ok:
             raise ExportError(f"its action {action.did}/{action.locator} fails on the twin")
-        for change in diff(before, scratch.snapshot()):
+        changes = [c for c in diff(before, scratch.snapshot()) if not c.did.startswith("@")]
+        # a room follows its devices; a read-only attribute (a Matter fan's current speed) follows
+        # what the same action sets on its device (the setting), as HA shows it: no call of its own
+        setting = {
+            c.did
+            for c in changes
+            if (m := mapping.get(c.did, c.locator)) is not None and m.set is not None
+        }
+        for change in changes:
             amap = mapping.get(change.did, change.locator)
-            if change.did.startswith("@"):
-                continue  # a room follows its devices
+            if amap is not None and amap.set is None and change.did in setting:
+                continue
             if amap is None or amap.set is None:
                 raise ExportError(
                     f"its action changes {change.did}/{change.locator}, which the mapping "

@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from smh_core.homeenv.model import Home, Room
+from smh_core.homeenv.model import Device, Home, Room
 from smh_core.importers.ha_devices import device_from_entity
 from smh_core.importers.report import ImportReport
 
 from .ha_inventory import inventory_from
 from .todo_lists import TODO_ITEMS
+from .twin_matter import Fitted, MatterNodes, twin_device
 from .twin_record import with_record
 from .websocket import WsCall
 
@@ -69,6 +70,9 @@ class Registries:
     """The home's name in HA (its location name)."""
     temperature_unit: str = "°C"
     """HA's temperature unit (its unit system): climate entities state temperatures in it."""
+    matter: MatterNodes | None = None
+    """The nodes of HA's matter integration (its diagnostics), when the twin keeps the devices
+    it serves as Matter devices (``smh home from-ha --matter``); None: every entity alone."""
 
 
 @dataclass(frozen=True)
@@ -78,10 +82,12 @@ class Twin:
 
     def summary(self) -> str:
         skipped = len(self.report.skipped)
-        made = len(self.home.devices)
+        made = len(self.report.imported)
+        matter = sum("matter" in d.userdata.tags for d in self.home.devices)
+        kept = f" ({matter} Matter devices, each from its node's clusters)" if matter else ""
         return (
-            f"{made} of {made + skipped} entities simulated on {len(self.home.rooms)} areas; "
-            f"{skipped} cannot be simulated (listed with reasons)"
+            f"{made} of {made + skipped} entities simulated on {len(self.home.rooms)} "
+            f"areas{kept}; {skipped} cannot be simulated (listed with reasons)"
         )
 
 
@@ -168,6 +174,8 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
     registered = {str(e["entity_id"]): e for e in regs.entities}
     ids = sorted(registered.keys() | states.keys())
     report.items = len(ids)
+    matter = _matter_devices(regs, rooms, report) if regs.matter is not None else {}
+    placed: set[str] = set()
     devices = []
     for eid in ids:
         entity = registered.get(eid) or {"entity_id": eid}
@@ -177,6 +185,13 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
             report.skip(eid, why)
             continue
         assert state is not None
+        if (device_id := entity.get("device_id")) in matter:
+            # one of a Matter device's entities: the device stands for them all, once
+            if device_id not in placed:
+                placed.add(device_id)
+                devices.append(matter[device_id])
+            report.imported.append(eid)
+            continue
         if eid.startswith("climate.") and regs.temperature_unit != "°C":
             report.skip(
                 eid,
@@ -213,6 +228,48 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
     # what the tasks written for it need to know of this HA: how each device maps onto it
     inventory = inventory_from(regs.areas, regs.devices, regs.entities, regs.states)
     return Twin(with_record(home, inventory), report)
+
+
+def _matter_devices(
+    regs: Registries, rooms: dict[str, Room], report: ImportReport
+) -> dict[str, Device]:
+    """HA device id -> its Matter twin device, for each device HA's matter integration serves
+    that a catalog Matter type fits (:mod:`.twin_matter`); every other Matter device's reason is
+    reported, and its entities are twinned one by one as any others."""
+    assert regs.matter is not None
+    out = {}
+    for device in sorted(regs.devices, key=lambda d: str(d["id"])):
+        if device.get("disabled_by"):
+            continue
+        area = device.get("area_id")
+        fitted = twin_device(device, regs.matter, str(area) if area in rooms else None)
+        if fitted is None:
+            continue
+        item = f"{device.get('name_by_user') or device.get('name') or device['id']}: {device['id']}"
+        if (
+            fitted.device is not None
+            and regs.temperature_unit != "°C"
+            and _temperatures(fitted.device)
+        ):
+            fitted = Fitted(
+                None,
+                f"HA shows its temperatures in {regs.temperature_unit}; the task mapping reads "
+                "Matter's °C as HA's (not yet converted)",
+            )
+        if fitted.device is None:
+            report.approximate(item, f"its entities twinned one by one: {fitted.why}")
+            continue
+        report.approximate(item, fitted.why)
+        out[str(device["id"])] = fitted.device
+    return out
+
+
+TEMPERATURE_CLUSTERS = {"Thermostat", "TemperatureMeasurement", "TemperatureControl"}
+
+
+def _temperatures(device: Device) -> bool:
+    """Whether the Matter device has a cluster of temperatures (which HA shows in its unit)."""
+    return any(c.name.split(".", 1)[-1] in TEMPERATURE_CLUSTERS for c in device.components)
 
 
 def _note_todo(eid: str, attrs: Mapping[str, Any], report: ImportReport) -> None:

@@ -2,8 +2,10 @@
 was made from, no name matching and no hand edits.
 
 A twin's devices keep their entity ids (:mod:`.twin`), so the unit each device stands for is
-known: the entity of the same id. Each attribute is then bound by the same rules ``smh ha map``
-uses (:mod:`.map_rules`), and the file is written the same way (:func:`.map_propose.render`).
+known: the entity of the same id, or for a Matter device (which keeps its HA device's id,
+:mod:`.twin_matter`) that device with all its entities. Each attribute is then bound by the
+same rules ``smh ha map`` uses (:mod:`.map_rules`), and the file is written the same way
+(:func:`.map_propose.render`).
 High-risk devices (locks, alarms, ovens, water heaters... as the action guard's policy defines
 them) are left out of real runs unless the user names each one: a benchmark on a real home must
 not unlock its door because a task said so.
@@ -32,6 +34,15 @@ def high_risk(device: Device) -> str | None:
     return next((rule.label for rule in load_policy() if rule.applies_to(facts)), None)
 
 
+def _own_unit(did: str, inventory: Inventory, devices: dict[str, Unit]) -> Unit | None:
+    """What a twin device stands for: the entity of its id, or (a Matter device, whose id is its
+    HA device's, :mod:`.twin_matter`) that HA device with all its entities."""
+    entity = inventory.entities.get(did)
+    if entity is not None:
+        return Unit(entity.entity_id, entity.name, entity.area, (entity,))
+    return devices.get(did)
+
+
 def twin_mapping(
     home: Home, ref: HomeRef, inventory: Inventory, allow_high_risk: Iterable[str] = ()
 ) -> Proposal:
@@ -47,19 +58,18 @@ def twin_mapping(
             f"(its high-risk devices: {', '.join(sorted(risky)) or 'none'})"
         )
     skipped = sorted(did for did in risky if did not in allowed)
+    devices = {unit.key: unit for unit in inventory.units() if unit.key in inventory.devices}
     choices = []
     for part in task_parts(home):
         choice = PartChoice(part)
-        entity = inventory.entities.get(part.did)
         if part.did in skipped:
             choices.append(choice)
             continue
-        if entity is None:
+        unit = _own_unit(part.did, inventory, devices)
+        if unit is None:
             choice.unmatched = f"{part.did} is not in this Home Assistant (removed or renamed since the twin was made?)"
         else:
-            candidate = score_unit(
-                part, Unit(entity.entity_id, entity.name, entity.area, (entity,))
-            )
+            candidate = score_unit(part, unit)
             if candidate.bindings:
                 choice.chosen = candidate
             else:

@@ -84,6 +84,12 @@ class QueryHome:
     def clock(self, seconds: float = 0) -> str:
         return self.w.clock(self.start + timedelta(seconds=seconds))
 
+    def device_rooms(self) -> list[str]:
+        """The rooms a request about devices (not the room's climate) may name: those whose
+        climate is simulated (every room of SimuHome's homes), or every room of a home that
+        simulates none (a twin of a Home Assistant home: HA shows no room's climate)."""
+        return self.engine.simulated_rooms() or [r.id for r in self.model.rooms]
+
 
 def cap(text: str) -> str:
     """``text`` with its first letter upper-case and the rest as written."""
@@ -213,10 +219,12 @@ def _no_such_device(
 
 # ----------------------------------------------------------------------------- QT1
 def qt1(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
-    room = rng.choice(h.engine.simulated_rooms())
+    room = rng.choice(h.device_rooms())
     rw, w = h.room_words(room), h.w
     if not feasible:
         return _no_such_device(h, rng, room, w.QT1_MISSING, w.QT1_MISSING_SORRY)
+    if room not in h.engine.simulated_rooms():
+        return None  # a question about the room's climate, which this home does not simulate
     var = rng.choice(["temperature", "humidity", "pm25", "pm10"])
     words, unit = w.VARIABLES[var]
     value = round(h.engine.environment(room)[var], 1)
@@ -370,7 +378,7 @@ def qt2(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
 
 # ----------------------------------------------------------------------------- QT3
 def qt3(h: QueryHome, rng: random.Random, feasible: bool) -> Made | None:
-    room = rng.choice(h.engine.simulated_rooms())
+    room = rng.choice(h.device_rooms())
     w = h.w
     if not feasible:
         return _no_such_device(h, rng, room, w.QT3_MISSING, w.QT3_MISSING_SORRY)

@@ -11,7 +11,7 @@ from pathlib import Path
 from smh_core.ha.twin_runnable import real_check
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.suites.for_home import generate_simuhome
-from smh_core.suites.for_home.simuhome import NO_MATTER, rows
+from smh_core.suites.for_home.simuhome import CLIMATE_ROWS, NO_CLIMATE, NO_MATTER, rows
 from smh_core.task.home import HomeCache
 from smh_core.task.model import dump_task
 from tests.suites.twin_homes import ha_twin, oracle_and_nothing
@@ -55,3 +55,20 @@ def test_an_ha_twin_has_no_matter_device_and_says_so(tmp_path: Path) -> None:
     made = generate_simuhome(home, tmp_path, "twin", per_subcategory=1, real=real_check(home))
     assert made.tasks == [] and made.short == dict.fromkeys(rows(), NO_MATTER)
     assert f"| QT1 | QT1-feasible | 0 | {NO_MATTER} |" in made.markdown("twin")
+
+
+def test_a_matter_home_without_room_climate_writes_its_device_rows(tmp_path: Path) -> None:
+    """A twin of a Matter home (``smh home from-ha --matter``) has its Matter devices but no
+    room's climate (HA shows none): the rows about the climate say so, and the rows about
+    devices (QT1's questions about a device the room lacks, QT3, QT4) are written on any room,
+    validated as ever."""
+    home = generate_matter_home(3)
+    home = home.model_copy(
+        update={"rooms": [r.model_copy(update={"environment": None}) for r in home.rooms]}
+    )
+    made = generate_simuhome(home, tmp_path, "mine", seed=0, per_subcategory=1)
+    for sub in CLIMATE_ROWS:
+        assert made.short[sub] == NO_CLIMATE.format(qt=sub.split("-")[0])
+    assert {t.subcategory for t in made.tasks} == set(rows()) - set(CLIMATE_ROWS)
+    verdicts = oracle_and_nothing(made.tasks, HomeCache(tmp_path))
+    assert {t: v for t, v in verdicts.items() if v != (True, False)} == {}

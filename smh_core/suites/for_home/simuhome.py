@@ -5,8 +5,12 @@ The suite's own makers (:data:`smh_core.suites.simuhome_suite.MAKERS`) draw on t
 a drawn start time; each task is validated as the shipped suite's are (the reference passes,
 doing nothing fails). SimuHome's requests act through Matter clusters (``1.OnOff.OnOff``,
 ``1.Thermostat...``) and its room physics, so a home without Matter devices (an HA twin's
-devices are HomeEnv devices) supports none of them, and says so; a Matter home supports the
-query types its device kinds allow (no appliance: no "after the dishwasher finishes").
+devices are HomeEnv devices, one per entity) supports none of them, and says so; a Matter home
+supports the query types its device kinds allow (no appliance: no "after the dishwasher
+finishes"). The twin of a Matter home made with ``smh home from-ha --matter`` holds its Matter
+devices, but no room climate (HA shows none): the rows that ask about or act on the room's
+temperature, humidity or particulates (QT1's feasible questions, QT2) say so, and the others
+are written on its devices.
 """
 
 from __future__ import annotations
@@ -33,8 +37,15 @@ from .base import (
 VARIANTS = ("feasible", "infeasible")
 NO_MATTER = (
     "SimuHome's query types act on Matter devices (their clusters and the room physics); "
-    "this home has none"
+    "this home has none (the twin of a Home Assistant home keeps the devices its matter "
+    "integration serves as Matter devices when made with `smh home from-ha --matter`)"
 )
+NO_CLIMATE = (
+    "SimuHome's {qt} reads the room physics (a room's temperature, humidity, particulates): "
+    "this home simulates no room's climate (a twin: Home Assistant shows none)"
+)
+CLIMATE_ROWS = ("QT1-feasible", "QT2-feasible", "QT2-infeasible")
+"""The rows whose every task reads or moves a room's climate."""
 
 
 def rows() -> dict[str, str]:
@@ -62,6 +73,10 @@ def generate_simuhome(
     if not any("matter" in d.userdata.tags for d in home.devices):
         result.short = dict.fromkeys(rows(), NO_MATTER)
         return result
+    subs = rows()
+    if not any(r.environment is not None for r in home.rooms):
+        for sub in CLIMATE_ROWS:
+            result.short[sub] = NO_CLIMATE.format(qt=subs.pop(sub))
     cache = HomeCache(out)
     unknown = unknown_values(home)
 
@@ -83,4 +98,4 @@ def generate_simuhome(
         rng = random.Random(f"home:{stem}:{seed}:simuhome:{sub}:{idx}")
         return first_draw(rng, draw, home, unknown, "no device or room of this home fits", real)
 
-    return collect(result, rows(), make, lambda task: validate([task], cache))
+    return collect(result, subs, make, lambda task: validate([task], cache))
