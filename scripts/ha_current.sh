@@ -21,7 +21,7 @@
 # Usage: scripts/ha_current.sh [--setup-only] [--lane plugin|newest] [PYTEST ARGS ...]
 #        scripts/ha_current.sh --demo [HA_INSTANCE ARGS ...]   (`make demo HA=newest`: the newest HA
 #        with SMH's demo home, scripts/ha_instance.py in the 'newest' venv; Ctrl-C stops it)
-#        scripts/ha_current.sh --python [PYTHON ARGS ...]   (the 'newest' venv's Python with this
+#        scripts/ha_current.sh [--lane plugin] --python [PYTHON ARGS ...]   (the 'newest' (or named) venv's Python with this
 #        checkout on PYTHONPATH, e.g. `-m homeassistant -c DIR`: how a script running on HA 2026.2.3
 #        starts a hass of the newest HA, scripts/ha_instance.py `hass_python("newest")`; a TERM stops
 #        it, and the root's mounts go once it has exited)
@@ -47,7 +47,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --setup-only) SETUP_ONLY=1 ;;
     --demo) DEMO=1; RUN=1; ONLY=newest ;;
-    --python) RUN=1; ONLY=newest; shift; PYTEST_ARGS+=("$@"); break ;;  # the rest is Python's
+    --python) RUN=1; ONLY="${ONLY:-newest}"; shift; PYTEST_ARGS+=("$@"); break ;;  # the rest is Python's (--lane before it picks the venv)
     --lane) ONLY="$2"; shift ;;
     *) PYTEST_ARGS+=("$1") ;;
   esac
@@ -252,14 +252,14 @@ if [ "$RUN" = 1 ]; then
     say "demo on $(versions newest)"
     set -- scripts/ha_instance.py "${PYTEST_ARGS[@]}"
   else
-    say "python on $(versions newest): ${PYTEST_ARGS[*]}"
+    say "python on $(versions "$ONLY"): ${PYTEST_ARGS[*]}"
     set -- "${PYTEST_ARGS[@]}"
   fi
   # in its own process group, so Ctrl-C or a TERM reaches it through this script, which then
   # waits for it (and any hass it started) to stop before the root's mounts are undone (the
   # EXIT trap)
   set -m
-  in_lane env PYTHONPATH="$ROOT" "$VENVS/newest/bin/python" "$@" &
+  in_lane env PYTHONPATH="$ROOT" "$VENVS/$ONLY/bin/python" "$@" &
   child=$!
   set +m
   trap 'kill -TERM -- "-$child" 2>/dev/null || true' INT TERM
@@ -288,10 +288,10 @@ if [ "${#PYTEST_ARGS[@]}" -gt 0 ]; then
   run_lane "${ONLY:-plugin}" "${PYTEST_ARGS[@]}"
 else
   if [ -z "$ONLY" ] || [ "$ONLY" = plugin ]; then
-    run_lane plugin -q -n 2 -p no:cacheprovider tests/ha tests/matter tests/test_ha_compat.py tests/test_ha_deprecations.py
+    run_lane plugin -q -n 2 -p no:cacheprovider tests/ha tests/matter tests/test_ha_compat.py tests/test_ha_deprecations.py tests/homeenv/test_plain_form.py
   fi
   if [ -z "$ONLY" ] || [ "$ONLY" = newest ]; then
-    run_lane newest -q -n 2 -p no:cacheprovider tests/e2e tests/test_ha_compat.py tests/test_ha_deprecations.py
+    run_lane newest -q -n 2 -p no:cacheprovider tests/e2e tests/test_ha_compat.py tests/test_ha_deprecations.py tests/homeenv/test_plain_form.py
   fi
 fi
 printf '[ha-current] %s\n' "${summary[@]}" >&2

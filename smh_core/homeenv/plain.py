@@ -5,7 +5,7 @@ Importing pydantic and building the home model's classes costs Home Assistant's 
 set-up. Here each model class of :mod:`.model`, :mod:`.dynamics` and :mod:`.rules` has a plain
 twin of the same name: a small class deriving from the model's shape (:mod:`.shapes`: its
 methods and checks) and :class:`PlainModel`, filled by a pydantic-core validator built from
-the schema pydantic itself generates (:mod:`.plain_schema`, written by :mod:`.plain_build` and
+the schema pydantic itself generates (:mod:`.plain_schemas`, written by :mod:`.plain_build` and
 checked against pydantic by a test). So a home read this way is validated exactly as
 ``Home.model_validate`` validates it: same checks, same errors, same defaults, same values;
 only the objects' classes differ, and they offer what the engine, the simulator and Home
@@ -19,6 +19,7 @@ object beside others uses :func:`same_form` so a home never mixes the two.
 from __future__ import annotations
 
 import copy
+import importlib
 from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -27,7 +28,18 @@ import pydantic_core
 from pydantic_core import SchemaSerializer, SchemaValidator
 
 from . import shapes
-from .plain_schema import MODELS, WRITTEN_WITH, core_schema
+from .plain_schemas import module_name
+
+
+def _written() -> Any:
+    """The schema module written for the pydantic-core installed; ``None`` if there is none."""
+    try:
+        return importlib.import_module(module_name(pydantic_core.__version__))
+    except ModuleNotFoundError:
+        return None
+
+
+WRITTEN = _written()
 
 
 class PlainModel:
@@ -160,7 +172,9 @@ def _plain_class(name: str) -> type[PlainModel]:
     return made
 
 
-CLASSES: dict[str, type[PlainModel]] = {name: _plain_class(name) for name in MODELS}
+CLASSES: dict[str, type[PlainModel]] = {
+    name: _plain_class(name) for name in (WRITTEN.MODELS if WRITTEN is not None else ())
+}
 """Model name -> its plain class (``CLASSES["Home"]``)."""
 
 
@@ -179,7 +193,7 @@ def usable() -> bool:
     versions differ nothing is read in the plain form: callers take the pydantic models
     (:func:`model`, ``load_home(plain=True)``), which are right by definition, only slower to
     load. ``python -m smh_core.homeenv.plain_build`` writes the schema for the core installed."""
-    return bool(pydantic_core.__version__ == WRITTEN_WITH)
+    return WRITTEN is not None
 
 
 def model(name: str, data: Any) -> Any:
@@ -205,7 +219,7 @@ def _shape_attribute(name: str) -> Any:
 
 @cache
 def _schema() -> dict[str, Any]:
-    written: dict[str, Any] = core_schema(CLASSES.__getitem__, _shape_attribute)
+    written: dict[str, Any] = WRITTEN.core_schema(CLASSES.__getitem__, _shape_attribute)
     return written
 
 
@@ -221,13 +235,13 @@ def _whole(name: str) -> dict[str, Any]:
 
 def validator(name: str) -> SchemaValidator:
     """The validator of model ``name`` into plain objects (built on its first use: ~1 ms)."""
-    if name not in CLASSES:
-        raise KeyError(f"no home model named {name!r}")
     if not usable():
         raise RuntimeError(
-            f"the home model's plain schema was written for pydantic-core {WRITTEN_WITH}, "
-            f"this is {pydantic_core.__version__}: use the pydantic models (plain.usable())"
+            f"no plain schema of the home model is written for pydantic-core "
+            f"{pydantic_core.__version__}: use the pydantic models (plain.usable())"
         )
+    if name not in CLASSES:
+        raise KeyError(f"no home model named {name!r}")
     return _validator(name)
 
 

@@ -1,4 +1,4 @@
-"""Writes :mod:`.plain_schema`: the home model's pydantic-core schema, as pydantic generates it.
+"""Writes :mod:`.plain_schemas`: the home model's pydantic-core schema, as pydantic generates it.
 
 The plain form of the home model (:mod:`.plain`) validates with pydantic-core alone, so it needs
 the core schema that pydantic builds from :mod:`.model`, :mod:`.dynamics` and :mod:`.rules`
@@ -26,7 +26,17 @@ from pydantic import BaseModel, create_model
 
 from . import dynamics, model, rules, shapes
 
-TARGET = Path(__file__).with_name("plain_schema.py")
+
+def target() -> Path:
+    """The file of the schema for the pydantic-core installed (``plain_schemas/core_2_41_4.py``)."""
+    import pydantic_core
+
+    from .plain_schemas import module_name
+
+    name = module_name(pydantic_core.__version__).rsplit(".", 1)[1]
+    return Path(__file__).parent / "plain_schemas" / f"{name}.py"
+
+
 MODULES = (model, dynamics, rules)
 DROPPED_KEYS = frozenset({"metadata"})
 """Keys of a core schema that only JSON schema reads (they hold pydantic's functions)."""
@@ -176,7 +186,8 @@ def _hoisted(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def render() -> str:
-    """The source of :mod:`.plain_schema`, as this commit's models generate it."""
+    """The source of the schema module for the pydantic-core installed, as this commit's models
+    generate it."""
     classes = {cls: name for name, cls in model_classes().items()}
     schema = _hoisted(_clean(combined_schema(), classes))
     names = ", ".join(f'"{n}"' for n in classes.values())
@@ -203,12 +214,12 @@ def render() -> str:
 
 
 def main() -> int:
-    text = render()
-    if TARGET.read_text() == text if TARGET.exists() else False:
-        print(f"{TARGET} is up to date")
+    text, path = render(), target()
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        print(f"{path} is up to date")
         return 0
-    TARGET.write_text(text)
-    print(f"wrote {TARGET} ({len(text):,} characters)")
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path} ({len(text):,} characters)")
     return 0
 
 
