@@ -482,17 +482,17 @@ def _match(
     spec: Spec,
     device: Device,
     ns: str,
-    attrs: list[Attribute],
-    services: list[Service],
+    by_name: Mapping[str, Attribute],
+    svc: Mapping[str, Service],
     st: Mapping[str, Setter],
     sw: Mapping[str, Switch],
 ) -> Rich | None:
+    """``spec``'s entity on namespace ``ns`` of the device (its attributes and services by
+    name), or ``None`` if the namespace lacks what the spec requires."""
     ud = device.userdata
     if spec.only and not spec.only & {ud.category, ud.subcategory, *ud.tags}:
         return None
     prefix = f"{ns}." if ns else ""
-    by_name = {a.name: a for a in attrs}
-    svc = {s.name: s for s in services}
     roles: dict[str, Bound] = {}
     for role in spec.roles:
         bound = _bind(role, prefix, by_name, st, sw)
@@ -559,8 +559,10 @@ def bindings(
     namespaces += [(c.name, c.attributes, c.services) for c in device.components]
     out = []
     for ns, attrs, services in namespaces:
+        by_name = {a.name: a for a in attrs}  # once per namespace, not once per spec tried
+        svc = {s.name: s for s in services}
         for spec in SPECS:
-            rich = _match(spec, device, ns, attrs, services, st, sw)
+            rich = _match(spec, device, ns, by_name, svc, st, sw)
             if rich is not None:
                 out.append(rich)
                 break

@@ -23,7 +23,6 @@ from homeassistant.exceptions import Unauthorized, UnknownUser
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity_platform import async_get_platforms
 
-from smh_core.ha.automation_export import EntityRef, SmhEntityMap
 from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.errors import Change, ExecResult
 from smh_core.homeenv.snapshot import Snapshot
@@ -37,6 +36,7 @@ from .room import ROOM_VARIABLES, room_did
 
 if TYPE_CHECKING:
     from smh_core.agent.safety import ActionGuard
+    from smh_core.ha.automation_export import SmhEntityMap
     from smh_core.task.model import Task
 
 TRACES_KEPT = 200
@@ -219,6 +219,8 @@ class SmhRuntime:
 
     def entity_map(self, hass: HomeAssistant) -> SmhEntityMap:
         """Where HA shows each ``did/locator`` of this entry's home, from the entity registry."""
+        from smh_core.ha.automation_export import EntityRef, SmhEntityMap  # for an export only
+
         registry = er.async_get(hass)
         entities: dict[tuple[str, str], str | EntityRef] = {}
         riches, mirrors = self.entity_plan()

@@ -31,7 +31,9 @@ import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from . import plain as plain_form
@@ -500,7 +502,9 @@ ENV_PREFIX = "@"
 diffs, listeners, critics and automation triggers address them like device attributes."""
 
 
-def _env_checkers() -> dict[str, Checker]:
+@cache
+def _env_checkers() -> Mapping[str, Checker]:
+    """The checkers of room variables, made once per process (every engine shares them)."""
     specs = {
         "temperature": (-50.0, 80.0),
         "humidity": (0.0, 100.0),
@@ -519,7 +523,7 @@ def _env_checkers() -> dict[str, Checker]:
         plain_form.model("Attribute", {"name": "air_quality", "type": "str", "options": classes}),
         "air_quality",
     )
-    return out
+    return MappingProxyType(out)
 
 
 def _compile_effect(
@@ -1015,6 +1019,7 @@ class HomeEngine:
     def _stage_values(self, did: str, values: Mapping[str, Any]) -> dict[str, Any] | ServiceError:
         """The device's state with ``values`` set, after checking each; or the first problem."""
         dev = self._devs.get(did) if isinstance(did, str) else None
+        checkers: Mapping[str, Checker]
         if dev is not None:
             checkers = dev.checkers
         elif isinstance(did, str) and did.startswith(ENV_PREFIX) and did in self._state:
@@ -1242,7 +1247,8 @@ def load_home(path: str | Path, *, plain: bool = False) -> Home:
     raw = _read_json(p)
     try:
         if plain and plain_form.usable():
-            home: Home = plain_form.validate("Home", raw)
+            with _gc_paused():  # a home's worth of long-lived objects, nothing cyclic to free
+                home: Home = plain_form.validate("Home", raw)
             return home
         from .model import Home  # pydantic, loaded here for the homes that need it
 

@@ -20,21 +20,70 @@ from __future__ import annotations
 
 import copy
 import importlib
+import importlib.machinery
+import importlib.util
+import sys
 from collections.abc import Mapping
 from functools import cache
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
-
-import pydantic_core
-from pydantic_core import SchemaSerializer, SchemaValidator
 
 from . import shapes
 from .plain_schemas import module_name
+
+if TYPE_CHECKING:
+    from pydantic_core import SchemaSerializer, SchemaValidator
+
+CORE = "pydantic_core._pydantic_core"
+
+
+def _compiled_core() -> ModuleType:
+    """pydantic-core's compiled module, without running its package's Python half where it can.
+
+    ``import pydantic_core`` also imports ``pydantic_core.core_schema`` (some 200 typed dicts
+    that only describe schemas to a type checker): about 8 ms of Home Assistant's cold start,
+    where this module needs only the validator. So the compiled module is loaded from the
+    package's folder under its own name, as the package would load it; the package itself is
+    imported later by whatever asks for it (a serializer, an error's text, pydantic), finds
+    this module loaded and uses it. Anything unexpected (another layout, another loader)
+    imports the package as usual.
+    """
+    loaded = sys.modules.get(CORE)
+    if loaded is not None:
+        return loaded
+    try:
+        spec = importlib.util.find_spec("pydantic_core")
+        folder = Path(next(iter(spec.submodule_search_locations or ()))) if spec else None
+        suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+        found = (
+            [p for p in folder.iterdir() if p.name.startswith("_pydantic_core.")] if folder else []
+        )
+        path = next(p for p in found if p.name.endswith(suffixes))
+        loader = importlib.machinery.ExtensionFileLoader(CORE, str(path))
+        module_spec = importlib.util.spec_from_file_location(CORE, path, loader=loader)
+        assert module_spec is not None
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[CORE] = module
+        try:
+            loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(CORE, None)
+            raise
+        return module
+    except Exception:  # noqa: BLE001 (any surprise: the package's own way)
+        import pydantic_core
+
+        return pydantic_core._pydantic_core
+
+
+_core = _compiled_core()
 
 
 def _written() -> Any:
     """The schema module written for the pydantic-core installed; ``None`` if there is none."""
     try:
-        return importlib.import_module(module_name(pydantic_core.__version__))
+        return importlib.import_module(module_name(_core.__version__))
     except ModuleNotFoundError:
         return None
 
@@ -224,12 +273,27 @@ def _schema() -> dict[str, Any]:
 
 
 def _whole(name: str) -> dict[str, Any]:
-    """The core schema of model ``name`` with the definitions it may refer to."""
+    """The core schema of model ``name`` with the definitions it refers to, directly or through
+    others (only those: building a validator reads every definition it is given, and an
+    attribute's needs 2 of the home's 30)."""
     schema = _schema()
+    by_ref = {d["ref"]: d for d in schema["definitions"]}
+    needed: dict[str, Any] = {}
+    todo = [schema["models"][name]]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            ref = node.get("schema_ref")
+            if node.get("type") == "definition-ref" and isinstance(ref, str) and ref not in needed:
+                needed[ref] = by_ref[ref]
+                todo.append(by_ref[ref])
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
     return {
         "type": "definitions",
         "schema": schema["models"][name],
-        "definitions": schema["definitions"],
+        "definitions": [needed[ref] for ref in sorted(needed)],
     }
 
 
@@ -238,7 +302,7 @@ def validator(name: str) -> SchemaValidator:
     if not usable():
         raise RuntimeError(
             f"no plain schema of the home model is written for pydantic-core "
-            f"{pydantic_core.__version__}: use the pydantic models (plain.usable())"
+            f"{_core.__version__}: use the pydantic models (plain.usable())"
         )
     if name not in CLASSES:
         raise KeyError(f"no home model named {name!r}")
@@ -247,12 +311,14 @@ def validator(name: str) -> SchemaValidator:
 
 @cache
 def _validator(name: str) -> SchemaValidator:
-    return SchemaValidator(_whole(name), _schema()["configs"][name])
+    validator: SchemaValidator = _core.SchemaValidator(_whole(name), _schema()["configs"][name])
+    return validator
 
 
 @cache
 def serializer(name: str) -> SchemaSerializer:
-    return SchemaSerializer(_whole(name), _schema()["configs"][name])
+    made: SchemaSerializer = _core.SchemaSerializer(_whole(name), _schema()["configs"][name])
+    return made
 
 
 def validate(name: str, data: Any) -> Any:

@@ -355,3 +355,35 @@ def test_another_pydantic_core_reads_homes_with_the_pydantic_models(
     assert not plain.is_plain(attribute) and attribute.type == "float"
     with pytest.raises(RuntimeError, match="no plain schema of the home model is written for"):
         plain.validate("Home", {"rooms": [], "devices": []})
+
+
+def test_the_plain_form_loads_pydantic_core_s_compiled_module_alone_and_the_package_agrees() -> (
+    None
+):
+    """Reading a home needs pydantic-core's validator, not the package's typed-dict module
+    (``core_schema``, ~8 ms of HA's start): the compiled module is loaded by itself; the
+    package, imported later (an error's text, a serializer, pydantic), takes that same module."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from smh_core.homeenv import plain\n"
+        f"home = plain.validate_json('Home', open({str(FILES[0])!r}).read())\n"
+        "assert home.devices and 'pydantic_core.core_schema' not in sys.modules, 'package ran'\n"
+        "try:\n"
+        "    plain.validate('Home', {'rooms': 1})\n"
+        "except ValueError as err:\n"
+        "    assert 'Input should be a valid list' in str(err)\n"
+        "import pydantic_core\n"
+        "assert pydantic_core.SchemaValidator is plain._core.SchemaValidator\n"
+        "assert isinstance(home.model_dump(mode='json'), dict)\n"
+        "import pydantic\n"
+        "from smh_core.homeenv.model import Home\n"
+        "assert Home.model_validate(home.model_dump(by_alias=True)).model_dump() == home.model_dump()\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
