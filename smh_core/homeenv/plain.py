@@ -82,10 +82,8 @@ _core = _compiled_core()
 
 def _written() -> Any:
     """The schema module written for the pydantic-core installed; ``None`` if there is none."""
-    try:
-        return importlib.import_module(module_name(_core.__version__))
-    except ModuleNotFoundError:
-        return None
+    name = module_name(_core.__version__)
+    return None if name is None else importlib.import_module(name)
 
 
 WRITTEN = _written()

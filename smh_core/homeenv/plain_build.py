@@ -16,6 +16,8 @@ The pydantic models stay the one definition; this file only moves their schema.
 
 from __future__ import annotations
 
+import ast
+import hashlib
 import re
 import sys
 from enum import Enum
@@ -25,16 +27,27 @@ from typing import Any
 from pydantic import BaseModel, create_model
 
 from . import dynamics, model, rules, shapes
+from .plain_schemas import BEGIN, END
 
 
-def target() -> Path:
-    """The file of the schema for the pydantic-core installed (``plain_schemas/core_2_41_4.py``)."""
-    import pydantic_core
+def target(text: str) -> Path:
+    """The file of schema ``text``: named by its content, so pydantic versions that generate the
+    same schema share one file (:data:`.plain_schemas.WRITTEN_FOR` says which is whose)."""
+    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    return Path(__file__).parent / "plain_schemas" / f"schema_{digest}.py"
 
-    from .plain_schemas import module_name
 
-    name = module_name(pydantic_core.__version__).rsplit(".", 1)[1]
-    return Path(__file__).parent / "plain_schemas" / f"{name}.py"
+def _record(version: str, name: str) -> None:
+    """``WRITTEN_FOR[version] = name`` in plain_schemas/__init__.py (its one generated block)."""
+    init = Path(__file__).parent / "plain_schemas" / "__init__.py"
+    text = init.read_text(encoding="utf-8")
+    start = text.index(f"\n{BEGIN}\n") + len(BEGIN) + 1
+    end = text.index(f"\n{END}\n") + 1
+    table = dict(ast.literal_eval(text[start:end].split("=", 1)[1].strip()))
+    table[version] = name
+    lines = "".join(f'    "{v}": "{table[v]}",\n' for v in sorted(table))
+    block = f"\nWRITTEN_FOR: dict[str, str] = {{\n{lines}}}\n"
+    init.write_text(text[:start] + block + text[end:], encoding="utf-8")
 
 
 MODULES = (model, dynamics, rules)
@@ -186,14 +199,11 @@ def _hoisted(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def render() -> str:
-    """The source of the schema module for the pydantic-core installed, as this commit's models
-    generate it."""
+    """The source of the schema module, as this commit's models and the pydantic installed
+    generate it (the same for every pydantic that generates the same schema)."""
     classes = {cls: name for name, cls in model_classes().items()}
     schema = _hoisted(_clean(combined_schema(), classes))
     names = ", ".join(f'"{n}"' for n in classes.values())
-    import pydantic_core
-
-    written_with = pydantic_core.__version__
     return (
         '"""The home model\'s pydantic-core schema: written by ``python -m '
         "smh_core.homeenv.plain_build``, never by hand.\n\n"
@@ -205,21 +215,24 @@ def render() -> str:
         "from __future__ import annotations\n\n"
         "from collections.abc import Callable\n"
         "from typing import Any\n\n"
-        f"MODELS: tuple[str, ...] = ({names})\n"
-        f'WRITTEN_WITH = "{written_with}"\n'
-        '"""The pydantic-core version pydantic generated this schema for."""\n\n\n'
+        f"MODELS: tuple[str, ...] = ({names})\n\n\n"
         "def core_schema(cls: Callable[[str], type], fn: Callable[[str], Any]) -> Any:\n"
         f"    return {_layout(schema)}\n"
     )
 
 
 def main() -> int:
-    text, path = render(), target()
-    if path.exists() and path.read_text(encoding="utf-8") == text:
-        print(f"{path} is up to date")
-        return 0
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path} ({len(text):,} characters)")
+    """Write the schema for the pydantic installed (if no file holds it yet) and record which
+    file is the one for its pydantic-core."""
+    import pydantic_core
+
+    text = render()
+    path = target(text)
+    if not path.exists():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path} ({len(text):,} characters)")
+    _record(pydantic_core.__version__, path.stem)
+    print(f"pydantic-core {pydantic_core.__version__}: {path.name}")
     return 0
 
 

@@ -1,11 +1,29 @@
-"""The home model's pydantic-core schema, one module per pydantic-core version it was written
-for (``core_2_41_4``: pydantic-core 2.41.4), each written by ``python -m
-smh_core.homeenv.plain_build`` under that version: pydantic pins its core, and the schema it
-generates is for that core (:func:`smh_core.homeenv.plain.usable`)."""
+"""The home model's pydantic-core schema as pydantic generates it, one module per distinct schema
+(``schema_<digest>``: named by its content), and which one each pydantic-core version takes.
+
+pydantic pins its core to one version and generates its schema for it; another core may read a
+schema differently, so a schema is used only under a core it was written for
+(:func:`smh_core.homeenv.plain.usable`). ``python -m smh_core.homeenv.plain_build``, run under
+a pydantic, writes its schema (if no module holds it yet) and records its core here (HA
+2026.2's and 2026.10's share one; 2026.11's pydantic writes model configurations without
+titles).
+"""
 
 from __future__ import annotations
 
+BEGIN = "# --- written by smh_core.homeenv.plain_build"
+END = "# --- end of what plain_build writes"
 
-def module_name(version: str) -> str:
-    """The module of the schema written for pydantic-core ``version``."""
-    return f"{__name__}.core_{version.replace('.', '_')}"
+# --- written by smh_core.homeenv.plain_build
+WRITTEN_FOR: dict[str, str] = {
+    "2.41.4": "schema_7f067a6928",
+    "2.46.5": "schema_7f067a6928",
+    "2.50.1": "schema_aeefeb7351",
+}
+# --- end of what plain_build writes
+
+
+def module_name(version: str) -> str | None:
+    """The module of the schema written for pydantic-core ``version``; ``None``: none is."""
+    name = WRITTEN_FOR.get(version)
+    return None if name is None else f"{__name__}.{name}"

@@ -12,8 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 MODELS: tuple[str, ...] = ("ValueSpec", "Attribute", "Argument", "Requirement", "Effect", "Service", "Component", "UserData", "Device", "Room", "Home", "When", "Drive", "LightSource", "Shade", "Sensor", "Phase", "ExtraPhases", "Cycle", "Dynamics", "Environment", "Matter", "Action", "TimeTrigger", "StateTrigger", "NumericTrigger", "StateCondition", "NumericCondition", "TimeCondition", "Rule", "ScheduledAction", "Outdoor", "Simulation")
-WRITTEN_WITH = "2.50.1"
-"""The pydantic-core version pydantic generated this schema for."""
 
 
 def core_schema(cls: Callable[[str], type], fn: Callable[[str], Any]) -> Any:
