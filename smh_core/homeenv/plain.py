@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from . import shapes
-from .plain_schemas import module_name
+from .plain_schemas import written_for
 
 if TYPE_CHECKING:
     from pydantic_core import SchemaSerializer, SchemaValidator
@@ -80,13 +80,8 @@ def _compiled_core() -> ModuleType:
 _core = _compiled_core()
 
 
-def _written() -> Any:
-    """The schema module written for the pydantic-core installed; ``None`` if there is none."""
-    name = module_name(_core.__version__)
-    return None if name is None else importlib.import_module(name)
-
-
-WRITTEN = _written()
+WRITTEN = written_for(_core.__version__)
+"""The schema module written for the pydantic-core installed; ``None`` if there is none."""
 
 
 class PlainModel:

@@ -27,7 +27,6 @@ from typing import Any
 from pydantic import BaseModel, create_model
 
 from . import dynamics, model, rules, shapes
-from .plain_schemas import BEGIN, END
 
 
 def target(text: str) -> Path:
@@ -38,19 +37,35 @@ def target(text: str) -> Path:
 
 
 def _record(version: str, name: str) -> None:
-    """``WRITTEN_FOR[version] = name`` in plain_schemas/__init__.py (its one generated block)."""
+    """``WRITTEN_FOR[version] = name`` in plain_schemas/__init__.py (its one generated block),
+    which also imports every schema module by name, so that a reader of the source (the HACS
+    build's import walk, tests/test_layers.py) sees them all."""
     init = Path(__file__).parent / "plain_schemas" / "__init__.py"
     text = init.read_text(encoding="utf-8")
     start = text.index(f"\n{BEGIN}\n") + len(BEGIN) + 1
     end = text.index(f"\n{END}\n") + 1
-    table = dict(ast.literal_eval(text[start:end].split("=", 1)[1].strip()))
+    block = text[start:end]
+    table = dict(ast.literal_eval(block[block.index("{") : block.rindex("}") + 1]))
     table[version] = name
+    names = sorted(set(table.values()))
     lines = "".join(f'    "{v}": "{table[v]}",\n' for v in sorted(table))
-    block = f"\nWRITTEN_FOR: dict[str, str] = {{\n{lines}}}\n"
+    one_line = f"from . import {', '.join(names)}\n"
+    imports = (
+        one_line
+        if len(one_line) <= 100
+        else "from . import (\n" + "".join(f"    {n},\n" for n in names) + ")\n"
+    )  # as ruff writes it
+    block = (
+        f"\n{imports}\nSCHEMAS = ({', '.join(names)}{',' if len(names) == 1 else ''})\n"
+        f"WRITTEN_FOR: dict[str, str] = {{\n{lines}}}\n"
+    )
     init.write_text(text[:start] + block + text[end:], encoding="utf-8")
 
 
 MODULES = (model, dynamics, rules)
+BEGIN = "# --- written by smh_core.homeenv.plain_build"
+END = "# --- end of what plain_build writes"
+"""The lines around plain_schemas/__init__.py's generated block."""
 DROPPED_KEYS = frozenset({"metadata"})
 """Keys of a core schema that only JSON schema reads (they hold pydantic's functions)."""
 

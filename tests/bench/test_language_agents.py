@@ -63,10 +63,11 @@ def test_hass_command_per_ha_release():
 
 def test_ha_current_sh_passes_the_rest_to_the_newest_python():
     """``--python`` must take every later argument as Python's (``-m homeassistant -c DIR``),
-    not parse ``-c`` or a ``--lane`` in them, and run the newest venv's interpreter."""
+    not parse ``-c`` or a ``--lane`` in them, and run the newest venv's interpreter (or the
+    lane's named before it: ``--lane plugin --python``)."""
     text = (ROOT / "scripts" / "ha_current.sh").read_text(encoding="utf-8")
-    assert '--python) RUN=1; ONLY=newest; shift; PYTEST_ARGS+=("$@"); break ;;' in text
-    assert 'in_lane env PYTHONPATH="$ROOT" "$VENVS/newest/bin/python" "$@" &' in text
+    assert '--python) RUN=1; ONLY="${ONLY:-newest}"; shift; PYTEST_ARGS+=("$@"); break ;;' in text
+    assert 'in_lane env PYTHONPATH="$ROOT" "$VENVS/$ONLY/bin/python" "$@" &' in text
 
 
 async def test_smh_agent_is_set_in_the_entry_and_its_entity_used(monkeypatch):

@@ -11,10 +11,12 @@ titles).
 
 from __future__ import annotations
 
-BEGIN = "# --- written by smh_core.homeenv.plain_build"
-END = "# --- end of what plain_build writes"
+from typing import Any
 
 # --- written by smh_core.homeenv.plain_build
+from . import schema_7f067a6928, schema_aeefeb7351
+
+SCHEMAS = (schema_7f067a6928, schema_aeefeb7351)
 WRITTEN_FOR: dict[str, str] = {
     "2.41.4": "schema_7f067a6928",
     "2.46.5": "schema_7f067a6928",
@@ -23,7 +25,7 @@ WRITTEN_FOR: dict[str, str] = {
 # --- end of what plain_build writes
 
 
-def module_name(version: str) -> str | None:
-    """The module of the schema written for pydantic-core ``version``; ``None``: none is."""
+def written_for(version: str) -> Any:
+    """The schema module written for pydantic-core ``version``; ``None``: none is."""
     name = WRITTEN_FOR.get(version)
-    return None if name is None else f"{__name__}.{name}"
+    return next((m for m in SCHEMAS if m.__name__.rsplit(".", 1)[1] == name), None)
