@@ -26,6 +26,7 @@ from typing import Any
 
 from .dynamics import Drive, Dynamics, LightSource, When
 from .model import Argument, Attribute, AttrType, Device, Effect, Requirement, Service
+from .shapes import same
 from .validation import compile_checker
 
 _NUMERIC = (AttrType.INT, AttrType.FLOAT)
@@ -80,18 +81,6 @@ def _resolve(ns: str, rel: str) -> str:
     return rel[1:] if rel.startswith("/") else _join(ns, rel)
 
 
-def _same(a: Any, b: Any) -> bool:
-    return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-def _holds(test: Requirement | When, value: Any) -> bool:
-    if test.in_ is not None:
-        return any(_same(value, x) for x in test.in_)
-    if test.not_in is not None:
-        return not any(_same(value, x) for x in test.not_in)
-    return _same(value, test.equals)
-
-
 class _Narrower:
     def __init__(self, device: Device, narrowing: Narrowing) -> None:
         self.device, self.n = device, narrowing
@@ -137,7 +126,7 @@ class _Narrower:
             extra = [
                 o
                 for o in wanted
-                if not free_text and not any(_same(o, x) for x in attr.options or ())
+                if not free_text and not any(same(o, x) for x in attr.options or ())
             ]
             if (attr.options is None and not free_text) or extra or not wanted:
                 raise ValueError(
@@ -172,7 +161,7 @@ class _Narrower:
             loc = _resolve(ns, req.attr)
             if self.kept(loc):
                 out.append(req)
-            elif not _holds(req, self.fixed[loc]):
+            elif not req.holds(self.fixed[loc]):
                 raise ValueError(
                     f"{self.device.did}: {what} needs {loc} "
                     f"({req.message or 'a value it never has'}), which the narrowing "
@@ -185,7 +174,7 @@ class _Narrower:
             return None
         update: dict[str, Any] = {}
         if eff.when is not None and not self.kept(when := _resolve(ns, eff.when.attr)):
-            if not _holds(eff.when, self.fixed[when]):
+            if not eff.when.holds(self.fixed[when]):
                 return None
             update["when"] = None
         if eff.attr is not None and not self.kept(src := _resolve(ns, eff.attr)):
@@ -239,7 +228,7 @@ class _Narrower:
         for w in tests:
             if self.kept(w.attr):
                 out.append(w)
-            elif not _holds(w, self.fixed[w.attr]):
+            elif not w.holds(self.fixed[w.attr]):
                 return None
         return out
 

@@ -224,6 +224,14 @@ class _OneTest:
             raise ValueError(f"{self.what} needs exactly one of 'equals', 'in', 'not_in'")
         return self
 
+    def holds(self, value: Any) -> bool:
+        """Whether ``value`` passes the test (booleans kept apart from numbers)."""
+        if self.in_ is not None:
+            return any(same(value, x) for x in self.in_)
+        if self.not_in is not None:
+            return not any(same(value, x) for x in self.not_in)
+        return same(value, self.equals)
+
 
 class RequirementShape(_OneTest):
     __slots__ = ()
@@ -367,13 +375,6 @@ def _check_nesting(parents: dict[str, str | None]) -> None:
 class WhenShape(_OneTest):
     __slots__ = ()
     what = "a 'when' test"
-
-    def holds(self, value: Any) -> bool:
-        if self.in_ is not None:
-            return any(same(value, x) for x in self.in_)
-        if self.not_in is not None:
-            return not any(same(value, x) for x in self.not_in)
-        return same(value, self.equals)
 
 
 class DriveShape:
