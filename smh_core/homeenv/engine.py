@@ -41,8 +41,18 @@ from .behaviors import Behavior, register_behavior  # noqa: F401 (register_behav
 from .behaviors import behavior as registered_behavior
 from .colours import colour_holder
 from .errors import Change, ErrorCode, ExecResult, ServiceError, new_change
-from .shapes import AttrType, air_quality_class, mode_tag_normalizer
+from .shapes import AIR_QUALITY_BANDS, AttrType, air_quality_class, mode_tag_normalizer
 from .snapshot import CONTAINERS, Snapshot, copy_value, diff
+from .validation import (
+    SHOW_LIMIT,
+    Checker,
+    compile_checker,
+    describe,
+    grid_rounder,
+    narrowed_to,
+    shared_checker,
+    show,
+)
 
 if TYPE_CHECKING:  # either form of each (:mod:`.plain`): the engine reads, never makes, them
     from .model import (
@@ -56,16 +66,6 @@ if TYPE_CHECKING:  # either form of each (:mod:`.plain`): the engine reads, neve
         Service,
         ValueSpec,
     )
-from .validation import (
-    SHOW_LIMIT,
-    Checker,
-    compile_checker,
-    describe,
-    grid_rounder,
-    narrowed_to,
-    shared_checker,
-    show,
-)
 
 
 def _resolve(ns: str, rel: str) -> str:
@@ -518,7 +518,7 @@ def _env_checkers() -> Mapping[str, Checker]:
         )
         for v, r in specs.items()
     }
-    classes = ["good", "fair", "moderate", "poor", "very_poor", "extremely_poor"]
+    classes = [name for _, name in AIR_QUALITY_BANDS] + [air_quality_class(float("inf"))]
     out["air_quality"] = compile_checker(
         plain_form.model("Attribute", {"name": "air_quality", "type": "str", "options": classes}),
         "air_quality",

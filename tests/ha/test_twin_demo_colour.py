@@ -30,6 +30,7 @@ from smh_core.homeenv.samples import valid_value
 from smh_core.task.home import HomeCache
 from smh_core.task.model import HomeRef, Task, dump_task
 from tests.ha import test_twin_demo
+from tests.ha.twin_flow import suite_on_twin
 
 demo_url = test_twin_demo.demo_url  # HA's demo home on a loopback port
 SPACES = {
@@ -138,13 +139,8 @@ async def test_colour_tasks_agree_on_twin_and_real_and_faults_are_flagged(
     tasks_dir = tmp_path / "tasks"
     (tasks_dir / "homes").mkdir(parents=True)
     (tasks_dir / "homes" / "twin.json").write_text(dump_home(home), encoding="utf-8")
-    task_file = tasks_dir / "colour.jsonl"
-    task_file.write_text("".join(dump_task(t) + "\n" for t in tasks))
-    twin_run = tmp_path / "twin-run"
-    argv = ["bench", "run", "--tasks", str(task_file), "--agent", "oracle", "--out", str(twin_run)]
-    assert await hass.async_add_executor_job(main, argv) == 0
-    twin_records = [json.loads(line) for line in (twin_run / "results.jsonl").open()]
-    assert len(twin_records) == len(tasks) and all(r["passed"] for r in twin_records)
+    await suite_on_twin(hass, tasks, tasks_dir, "colour")  # every task passes on the twin
+    twin_run = tasks_dir / "twin-run"
 
     async with connect(demo_url, hass_access_token) as call:
         inventory = await read_inventory(call)

@@ -10,6 +10,8 @@ all 10 on both, 0 differences (its thermostats opted in)."""
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,7 @@ from smh_core.ha.twin_map import high_risk, twin_mapping
 from smh_core.ha.twin_runnable import NEVER_RUNS, real_check
 from smh_core.ha.websocket import connect
 from smh_core.homeenv.engine import HomeEngine
+from smh_core.homeenv.model import Home
 from smh_core.homes.simulated import generate_matter_home
 from smh_core.safety_suites.for_home import generate_safety
 from smh_core.suites.for_home import GENERATORS, generate_simuhome
@@ -45,6 +48,23 @@ from .ha_setup import api_url, ha_matter
 SUITES = {**{s: GENERATORS[s] for s in ("simuhome", "sage", "memhome")}, "safety": generate_safety}
 
 
+@asynccontextmanager
+async def bridged_twin(
+    hass: HomeAssistant, url: str, twin_file: Path, *options: str
+) -> AsyncIterator[tuple[Home, str]]:
+    """The seed-1 Matter home served by the bridge through HA's matter integration, its areas
+    assigned, and its twin written to ``twin_file`` by ``smh home from-ha`` (with ``options``):
+    yields the bridged home and an admin token; the bridge stops after."""
+    matter_home = generate_matter_home(seed=1)
+    async with ha_matter(hass, MatterBridge(HomeEngine(matter_home))):
+        token = await with_automations(hass)
+        async with connect(url, token) as call:
+            await assign_areas(call, matter_home)
+        argv = ["home", "from-ha", *options, "--ha-url", url, "--token", token]
+        assert await hass.async_add_executor_job(main, [*argv, "--out", str(twin_file)]) == 0
+        yield matter_home, token
+
+
 async def test_every_suite_on_the_matter_twin_and_its_bridged_devices(
     hass: HomeAssistant,
     ha_clock: Any,  # noqa: F811
@@ -53,14 +73,8 @@ async def test_every_suite_on_the_matter_twin_and_its_bridged_devices(
     tmp_path: Path,
 ) -> None:
     url = await api_url(hass, hass_client)
-    matter_home = generate_matter_home(seed=1)
-    async with ha_matter(hass, MatterBridge(HomeEngine(matter_home))):
-        token = await with_automations(hass)
-        async with connect(url, token) as call:
-            await assign_areas(call, matter_home)
-        twin_file = tmp_path / "twin.json"
-        argv = ["home", "from-ha", "--ha-url", url, "--token", token, "--out", str(twin_file)]
-        assert await hass.async_add_executor_job(main, argv) == 0
+    twin_file = tmp_path / "twin.json"
+    async with bridged_twin(hass, url, twin_file) as (_, token):
         home = HomeEngine.from_file(twin_file).home
         async with connect(url, token) as call:
             inventory = await read_inventory(call)
@@ -122,14 +136,8 @@ async def test_simuhome_on_the_matter_twin_of_matter_devices(
     # before the API is served: HA 2026.10 refuses a view on a router that serves already
     assert await async_setup_component(hass, "diagnostics", {})
     url = await api_url(hass, hass_client)
-    matter_home = generate_matter_home(seed=1)
-    async with ha_matter(hass, MatterBridge(HomeEngine(matter_home))):
-        token = await with_automations(hass)
-        async with connect(url, token) as call:
-            await assign_areas(call, matter_home)
-        twin_file = tmp_path / "twin.json"
-        argv = ["home", "from-ha", "--matter", "--ha-url", url, "--token", token]
-        assert await hass.async_add_executor_job(main, [*argv, "--out", str(twin_file)]) == 0
+    twin_file = tmp_path / "twin.json"
+    async with bridged_twin(hass, url, twin_file, "--matter") as (matter_home, token):
         home = HomeEngine.from_file(twin_file).home
         # the 27 bridged devices are Matter devices of their own types, under their HA device ids
         registry = dr.async_get(
