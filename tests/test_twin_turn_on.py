@@ -45,7 +45,7 @@ def test_anything_else_teaches_nothing() -> None:
             TurnOnSeen("heat", "heat", STAYED_OFF),
             TurnOnSeen("cool", "cool", STAYED_OFF),
         ],
-        # HA's demo Ecobee: heat_cool, which its twin's modes (read through its mapping) lack
+        # a mode the twin's modes (read through its mapping) lack: a twin without heat_cool
         "heat_cool, a mode its twin has no name for": [
             TurnOnSeen("cool", "heat_cool", "heat_cool"),
             TurnOnSeen("auto", "heat_cool", "heat_cool"),
@@ -118,3 +118,27 @@ def test_the_twin_turns_on_as_learnt() -> None:
     # nothing learnt leaves the twin as it is
     nothing = TurnOnLearnt("climate.hall", note="why: nothing learnt (it will be flagged)")
     assert dump_home(calibrated(fixed, [], [nothing])) == dump_home(fixed)
+
+
+def test_a_thermostat_landing_in_heat_cool_is_learnt_where_its_twin_names_it() -> None:
+    """HA's demo Ecobee offers auto and heat_cool, and HA's turn-on lands it in heat_cool: its
+    twin names both (heat_cool an alias of the catalog's auto), so the probe learns it and the
+    twin turns on as the real one does."""
+    ecobee = {"entity_id": "climate.hall", "state": "cool", "attributes": {
+        "friendly_name": "Ecobee", "hvac_modes": ["off", "heat_cool", "cool", "auto", "dry", "fan_only"],
+        "temperature": 22, "current_temperature": 22, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    regs = Registries(
+        floors=[], areas=[], devices=[], entities=[], states=[ecobee], exposed={}, name="h"
+    )
+    home = twin_from(regs).home
+    modes = next(a for a in home.devices[0].attributes if a.name == "ac_mode").options
+    assert modes is not None and "heat_cool" in modes
+    rounds = [
+        TurnOnSeen("cool", "heat_cool", "heat_cool"),
+        TurnOnSeen("auto", "heat_cool", "heat_cool"),
+    ]
+    got = learn_turn_on("climate.hall", modes, rounds)
+    assert (got.lands, got.while_on, got.note) == ("heat_cool", True, "")
+    fixed = calibrated(home, [], [got])
+    assert _turned_on(fixed, "cool", "off") == "heat_cool"
+    assert _turned_on(fixed, "auto", "on") == "heat_cool"

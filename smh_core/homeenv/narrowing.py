@@ -16,13 +16,20 @@ effect's condition on it holds or does not, a drive or a light source active onl
 mode disappears, a light without dimming shines at its fixed level. Nothing is invented: a
 narrowing that keeps a service whose precondition can then never hold, or asks for an option
 the type does not have, is a ``ValueError`` naming it.
+
+One thing a source may have that its type lacks is a second *name* for a behaviour the type
+has: an HA thermostat offering both ``auto`` and ``heat_cool`` has two modes that each regulate
+both ways, where the catalog air conditioner has one, ``auto``. An *alias* adds such a name: an
+option that behaves exactly as one of the type's everywhere the type tests that option (a
+drive's or light's condition, a precondition, an effect's condition), so the twin can be set
+to, and report, the mode the real device is in, and nothing new is simulated.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .dynamics import Drive, Dynamics, LightSource, When
 from .model import Argument, Attribute, AttrType, Device, Effect, Requirement, Service
@@ -30,6 +37,7 @@ from .shapes import same
 from .validation import compile_checker
 
 _NUMERIC = (AttrType.INT, AttrType.FLOAT)
+_T = TypeVar("_T", Requirement, When)
 
 
 @dataclass(frozen=True)
@@ -39,7 +47,9 @@ class Narrowing:
     ``attributes`` and ``services`` are the locators kept (``state``, ``fan.speed_level``,
     ``1.OnOff.On``); ``ranges`` and ``options`` replace those of kept attributes (an option
     list must be a subset of the type's, or any texts for a free-text attribute); ``fixed`` gives the value an attribute left out keeps
-    (a light without dimming at 100 %), by default the device's current value."""
+    (a light without dimming at 100 %), by default the device's current value; ``aliases``
+    names, per kept attribute, options that behave as one of the type's (alias -> the type's
+    option; each alias must be in that attribute's ``options``)."""
 
     attributes: frozenset[str]
     services: frozenset[str]
@@ -51,6 +61,7 @@ class Narrowing:
     on them (HomeBench's gold sets an air conditioner's swing while it is off, and HomeBench
     scores that call correct, so the imported unit must take it; the catalog's own rule, "the
     unit must be running", stays for SMH's suites)."""
+    aliases: Mapping[str, Mapping[Any, Any]] = field(default_factory=dict)
 
     @classmethod
     def of(
@@ -62,6 +73,7 @@ class Narrowing:
         options: Mapping[str, Iterable[Any]] | None = None,
         fixed: Mapping[str, Any] | None = None,
         unrequired: Iterable[str] = (),
+        aliases: Mapping[str, Mapping[Any, Any]] | None = None,
     ) -> Narrowing:
         return cls(
             frozenset(attributes),
@@ -70,6 +82,7 @@ class Narrowing:
             {k: tuple(v) for k, v in (options or {}).items()},
             dict(fixed or {}),
             frozenset(unrequired),
+            {k: dict(v) for k, v in (aliases or {}).items()},
         )
 
 
@@ -82,13 +95,23 @@ def _resolve(ns: str, rel: str) -> str:
 
 
 class _Narrower:
-    def __init__(self, device: Device, narrowing: Narrowing) -> None:
-        self.device, self.n = device, narrowing
+    def __init__(
+        self, device: Device, narrowing: Narrowing, values: Mapping[str, Any] | None = None
+    ) -> None:
+        self.device, self.n, self.values = device, narrowing, dict(values or {})
         self.specs = dict(device.attributes_by_locator())
         services = {loc for loc, _ in device.services_by_locator()}
         unknown = sorted(narrowing.attributes - self.specs.keys())
         unknown += sorted(narrowing.services - services)
-        unknown += sorted((set(narrowing.ranges) | set(narrowing.options)) - narrowing.attributes)
+        unknown += sorted(
+            (
+                set(narrowing.ranges)
+                | set(narrowing.options)
+                | set(narrowing.aliases)
+                | set(self.values)
+            )
+            - narrowing.attributes
+        )
         if unknown:
             raise ValueError(
                 f"{device.did}: cannot narrow to {unknown}: not an attribute or service kept "
@@ -103,6 +126,19 @@ class _Narrower:
             if problem is not None:
                 raise ValueError(f"{device.did}: fixed value of {loc}: {problem[1]}")
             self.fixed[loc] = value
+        for loc, aliases in narrowing.aliases.items():
+            options = self.specs[loc].options or ()
+            for alias, meant in aliases.items():
+                if not any(same(meant, o) for o in options) or any(same(alias, o) for o in options):
+                    raise ValueError(
+                        f"{device.did}: alias {alias!r} of {loc} for {meant!r}: an alias names "
+                        f"one of the type's options {list(options)} and is not one itself"
+                    )
+                if not any(same(alias, o) for o in narrowing.options.get(loc, ())):
+                    raise ValueError(
+                        f"{device.did}: alias {alias!r} of {loc} is not in the options the "
+                        "narrowing keeps for it"
+                    )
 
     def kept(self, loc: str) -> bool:
         return loc in self.n.attributes
@@ -123,10 +159,13 @@ class _Narrower:
             free_text = (
                 attr.options is None and attr.type == AttrType.STR
             )  # any text: a list narrows it
+            aliases = self.n.aliases.get(loc, {})
             extra = [
                 o
                 for o in wanted
-                if not free_text and not any(same(o, x) for x in attr.options or ())
+                if not free_text
+                and not any(same(o, x) for x in attr.options or ())
+                and not any(same(o, a) for a in aliases)
             ]
             if (attr.options is None and not free_text) or extra or not wanted:
                 raise ValueError(
@@ -143,6 +182,8 @@ class _Narrower:
                 )
                 or None
             )
+        if loc in self.values:
+            update["value"] = self.values[loc]
         out = attr.model_copy(update=update)
         problem = compile_checker(out, loc)(out.value)
         if problem is not None:
@@ -154,13 +195,33 @@ class _Narrower:
     def attributes(self, ns: str, attrs: list[Attribute]) -> list[Attribute]:
         return [self.attribute(_join(ns, a.name), a) for a in attrs if self.kept(_join(ns, a.name))]
 
+    def aliased(self, loc: str, test: _T) -> _T:
+        """``test`` on the kept attribute ``loc`` holding for an alias wherever it holds for the
+        option the alias names (an ``equals`` becomes an ``in``)."""
+        aliases = self.n.aliases.get(loc)
+        if not aliases:
+            return test
+
+        def widened(values: list[Any]) -> list[Any]:
+            more = [a for a, meant in aliases.items() if any(same(meant, v) for v in values)]
+            return [*values, *more]
+
+        if test.in_ is not None:
+            return test.model_copy(update={"in_": widened(test.in_)})
+        if test.not_in is not None:
+            return test.model_copy(update={"not_in": widened(test.not_in)})
+        values = widened([test.equals])
+        if len(values) == 1:
+            return test
+        return test.model_copy(update={"equals": None, "in_": values})
+
     # ------------------------------------------------------------------ services
     def requirements(self, ns: str, reqs: list[Requirement], what: str) -> list[Requirement]:
         out = []
         for req in reqs:
             loc = _resolve(ns, req.attr)
             if self.kept(loc):
-                out.append(req)
+                out.append(self.aliased(loc, req))
             elif not req.holds(self.fixed[loc]):
                 raise ValueError(
                     f"{self.device.did}: {what} needs {loc} "
@@ -173,10 +234,14 @@ class _Narrower:
         if not self.kept(_resolve(ns, eff.set)):
             return None
         update: dict[str, Any] = {}
-        if eff.when is not None and not self.kept(when := _resolve(ns, eff.when.attr)):
-            if not eff.when.holds(self.fixed[when]):
-                return None
-            update["when"] = None
+        if eff.when is not None:
+            when = _resolve(ns, eff.when.attr)
+            if not self.kept(when):
+                if not eff.when.holds(self.fixed[when]):
+                    return None
+                update["when"] = None
+            elif (aliased := self.aliased(when, eff.when)) is not eff.when:
+                update["when"] = aliased
         if eff.attr is not None and not self.kept(src := _resolve(ns, eff.attr)):
             update.update(attr=None, value=self.fixed[src])
         return eff.model_copy(update=update) if update else eff
@@ -227,7 +292,7 @@ class _Narrower:
         out = []
         for w in tests:
             if self.kept(w.attr):
-                out.append(w)
+                out.append(self.aliased(w.attr, w))
             elif not w.holds(self.fixed[w.attr]):
                 return None
         return out
@@ -305,9 +370,22 @@ class _Narrower:
         )
 
 
-def narrow(device: Device, narrowing: Narrowing) -> Device:
+def narrow(device: Device, narrowing: Narrowing, values: Mapping[str, Any] | None = None) -> Device:
     """``device`` with exactly the attributes, services, ranges and options of ``narrowing``
-    (see the module docstring); ``ValueError`` naming the device and the locator when the
-    narrowing asks for something the device does not have or leaves a kept service unable to
-    ever run."""
-    return _Narrower(device, narrowing).device_out()
+    (see the module docstring), its kept attributes of ``values`` set to them (a value only the
+    narrowed device has, an alias, cannot be given before); ``ValueError`` naming the device
+    and the locator when the narrowing asks for something the device does not have, leaves a
+    kept service unable to ever run, or a value outside what it keeps."""
+    return _Narrower(device, narrowing, values).device_out()
+
+
+def alias_meanings(narrowing: Narrowing, values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each alias replaced by the type's option it names: the values a device
+    of the type can be built with before it is narrowed."""
+    out = dict(values)
+    for loc, aliases in narrowing.aliases.items():
+        value = out.get(loc)
+        meant = next((m for a, m in aliases.items() if same(a, value)), None)
+        if meant is not None:
+            out[loc] = meant
+    return out

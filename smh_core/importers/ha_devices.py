@@ -16,7 +16,7 @@ from typing import Any
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.colours import space_of_modes
 from smh_core.homeenv.model import Device, Effect
-from smh_core.homeenv.narrowing import Narrowing, narrow
+from smh_core.homeenv.narrowing import Narrowing, alias_meanings, narrow
 
 from .ha_entities import (
     DOMAINS,
@@ -200,18 +200,20 @@ def device_from_entity(
         values = {k: v for k, v in values.items() if k in narrowing.attributes}
         guessed = offered_defaults(type_name, narrowing, values)
     try:
+        built = {**values, **guessed}
         device = instantiate(
             type_name,
             did=eid,
             room=area,
             name=label,
-            values={**values, **guessed} or None,
+            values=(alias_meanings(narrowing, built) if narrowing else built) or None,
             ranges=own_ranges(domain, attrs) if live else RANGES.get(domain),
             steps=own_steps(domain, attrs) if live else None,
             colours=own_colours(domain, attrs) if live and type_name == "color_light" else None,
         )
-        if narrowing is not None:
-            device = narrow(device, narrowing)
+        if narrowing is not None:  # with the values the type could not take (an alias)
+            aliased = {k: v for k, v in built.items() if k in narrowing.aliases}
+            device = narrow(device, narrowing, aliased)
         if live and domain == "climate":
             device = mode_turns_on(device)
     except ValueError as e:

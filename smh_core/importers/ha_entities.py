@@ -11,7 +11,7 @@ HA's 0-255 (an imported light has that range, :data:`RANGES`), so every level re
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -706,6 +706,20 @@ STAND_INS = frozenset({"binary_sensor", "sensor"})
 _HVAC = {"heat": "heat", "cool": "cool", "auto": "auto", "heat_cool": "auto", "dry": "dry",
          "fan_only": "fan_only"}  # fmt: skip
 """HA's HVAC modes as the catalog air conditioner's ``ac_mode`` (heat_cool regulates both ways)."""
+HEAT_COOL = "heat_cool"
+"""The ``ac_mode`` of a thermostat that offers both ``auto`` and ``heat_cool``: an alias of the
+catalog's ``auto`` (:mod:`smh_core.homeenv.narrowing`), so its twin names both of its modes that
+regulate both ways, as HA does (HA's demo Ecobee; ``climate.turn_on`` lands it in heat_cool)."""
+
+
+def _hvac_names(offered: Iterable[Any]) -> dict[str, str]:
+    """HA's HVAC mode -> the twin's ``ac_mode`` for an entity offering ``offered`` modes."""
+    names = dict(_HVAC)
+    if {"auto", HEAT_COOL} <= {str(m) for m in offered}:
+        names[HEAT_COOL] = HEAT_COOL
+    return names
+
+
 _AC_FAN_LEVELS = ("auto", "low", "medium", "high")
 CLIMATE_DESCRIPTIVE = frozenset(
     {"hvac_modes", "fan_modes", "swing_modes", "swing_horizontal_modes", "preset_modes",
@@ -718,6 +732,7 @@ CLIMATE_DESCRIPTIVE = frozenset(
 def _climate(state: str | None, attrs: dict[str, Any]) -> Mapped:
     """An HA climate entity as the catalog's air conditioner: off, or on in an ``ac_mode``,
     with its target and measured temperatures (°C) and fan level."""
+    hvac = _hvac_names(attrs.get("hvac_modes") or [])
     for key in CLIMATE_DESCRIPTIVE:
         attrs.pop(key, None)
     target = attrs.pop("temperature", None)
@@ -728,9 +743,9 @@ def _climate(state: str | None, attrs: dict[str, Any]) -> Mapped:
     critic: list[str] = []
     if state == "off":
         values["state"] = "off"
-    elif state in _HVAC:
-        values.update(state="on", ac_mode=_HVAC[state])
-        critic.append(f"ac_mode == {_HVAC[state]}")
+    elif state in hvac:
+        values.update(state="on", ac_mode=hvac[state])
+        critic.append(f"ac_mode == {hvac[state]}")
     elif state is not None:
         raise Unsupported(f"climate state {state!r}")
     if "state" in values:
@@ -751,14 +766,18 @@ def _climate_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
     """What the entity offers: its HVAC modes, a target temperature, its fan levels."""
     named = features(attrs) or set()
     modes = [m for m in (attrs.get("hvac_modes") or []) if str(m) in _HVAC]
+    hvac = _hvac_names(modes)
     kept = ["state", "current_temperature"]
     services = ["turn_on", "turn_off"]
     options: dict[str, list[Any]] = {}
     fixed: dict[str, Any] = {}
+    aliases: dict[str, dict[Any, Any]] = {}
     if modes:
         kept.append("ac_mode")
         services.append("set_ac_mode")
-        options["ac_mode"] = list(dict.fromkeys(_HVAC[str(m)] for m in modes))
+        options["ac_mode"] = list(dict.fromkeys(hvac[str(m)] for m in modes))
+        if HEAT_COOL in options["ac_mode"]:
+            aliases["ac_mode"] = {HEAT_COOL: "auto"}
     else:
         fixed["ac_mode"] = "auto"
     if "TARGET_TEMPERATURE" in named:
@@ -772,7 +791,7 @@ def _climate_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
     else:
         fixed["fan_level"] = "auto"
     fixed.update(swing_enabled=False, swing_position="middle")
-    return Narrowing.of(kept, services, options=options, fixed=fixed)
+    return Narrowing.of(kept, services, options=options, fixed=fixed, aliases=aliases)
 
 
 LIVE_DOMAINS: dict[str, Domain] = {

@@ -4,8 +4,10 @@ mode it had: a task turning HA's demo Hvac on from off (in cool) passed on both,
 Hvac ended in heat, flagged by the side-by-side report. The probe sets each thermostat to two
 of its modes, turns it off and on from each, and learns what HA does, found here by calling it:
 the Hvac comes on in heat (also when already on), and its probed twin does too, with no
-difference left; the Ecobee comes on in heat_cool, which its twin cannot name through its
-mapping, so nothing is learnt and it stays flagged; the HeatPump has one mode. An integration
+difference left; the Ecobee comes on in heat_cool (it offers auto too, so its twin names
+heat_cool as HA does: an alias of the catalog's auto), learnt the same way, no difference left
+(before the alias, its twin had no name for heat_cool and it stayed flagged); the HeatPump has
+one mode. An integration
 that resumes the last mode (the Hvac's turn-on replaced by one, as an integration's own) is
 learnt as resuming, and the mode effect goes."""
 
@@ -142,8 +144,7 @@ async def test_the_probe_learns_what_turn_on_does_and_the_twin_does_it(
         "lands in heat whatever mode it had, also when already on: the twin's turn_on sets it"
     )
     assert report[ECOBEE].startswith(
-        "it lands in heat_cool, a mode its twin has no name for (cool, auto, dry, fan_only): "
-        "nothing learnt (it will be flagged)"
+        "lands in heat_cool whatever mode it had, also when already on: the twin's turn_on sets it"
     )
     assert report[HEATPUMP].startswith("its twin has one mode (heat)")
 
@@ -159,12 +160,16 @@ async def test_the_probe_learns_what_turn_on_does_and_the_twin_does_it(
         {"set": "state", "value": "on"},
         {"set": "ac_mode", "value": "heat"},
     ]
-    for did in (ECOBEE, HEATPUMP):  # nothing learnt, nothing to learn: as imported
-        assert _turn_on_effects(calibrated, did) == _turn_on_effects(home, did)
+    assert _turn_on_effects(calibrated, ECOBEE) == [
+        {"set": "state", "value": "on"},
+        {"set": "ac_mode", "value": "heat_cool"},
+    ]
+    assert _turn_on_effects(calibrated, HEATPUMP) == _turn_on_effects(home, HEATPUMP)  # one mode
     engine = HomeEngine(calibrated)
-    assert engine.execute(HVAC, "set_ac_mode", {"ac_mode": "cool"}).ok
-    assert engine.execute(HVAC, "turn_on", {}).ok
-    assert engine.value(HVAC, "ac_mode") == "heat"  # as HA's Hvac, also when already on
+    for did, lands in ((HVAC, "heat"), (ECOBEE, "heat_cool")):
+        assert engine.execute(did, "set_ac_mode", {"ac_mode": "cool"}).ok
+        assert engine.execute(did, "turn_on", {}).ok
+        assert engine.value(did, "ac_mode") == lands  # as HA's, also when already on
 
     # turning each on from off, on the twin and the real demo, side by side
     async with connect(demo_url, hass_access_token) as call:
@@ -184,9 +189,8 @@ async def test_the_probe_learns_what_turn_on_does_and_the_twin_does_it(
         hass, demo_url, hass_access_token, calibrated, proposal, tmp_path / "probed"
     )
     assert all(twin and real for _, twin, real in side.both) and len(side.both) == 2
-    # the Hvac agrees; the Ecobee's heat_cool, which its twin has no name for, stays flagged
-    flagged = {(d.did, d.locator, d.kind, d.real) for d in side.differences}
-    assert flagged == {(ECOBEE, "ac_mode", "extra", "heat_cool")}, side.markdown()
+    # the Hvac and the Ecobee agree
+    assert side.differences == [], side.markdown()
 
     # an integration whose turn-on resumes the last mode (the Hvac's replaced by one)
     entity = hass.data["climate"].get_entity(HVAC)

@@ -156,3 +156,64 @@ def test_unrequired_drops_a_power_rule_for_the_narrowed_device_only():
         .error
         is not None
     )  # without it the rule stays
+
+
+def _active(drive, values: dict) -> bool:
+    return all(w.holds(values[w.attr]) for w in drive.active_when)
+
+
+def test_an_alias_is_a_second_name_that_behaves_as_the_option_it_names():
+    """HA's thermostats may offer both ``auto`` and ``heat_cool`` (two modes regulating both
+    ways) where the catalog air conditioner has one, ``auto``: an alias lets the twin take and
+    report ``heat_cool``, with every drive of the unit as it is in ``auto``."""
+    ac = instantiate("split_ac", "ac", "r", values={"state": "on", "ac_mode": "cool"})
+    modes = ["heat_cool", "cool", "auto"]
+    narrowed = narrow(
+        ac,
+        Narrowing.of(
+            ["state", "ac_mode", "target_temperature"],
+            ["turn_on", "turn_off", "set_ac_mode", "set_target_temperature"],
+            options={"ac_mode": modes},
+            aliases={"ac_mode": {"heat_cool": "auto"}},
+        ),
+    )
+    drives = narrowed.dynamics.drives
+    assert drives and any(_active(d, {"state": "on", "ac_mode": "auto"}) for d in drives)
+    for mode in ("heat_cool", "auto", "cool", "dry"):
+        alike = "auto" if mode == "heat_cool" else mode
+        assert [_active(d, {"state": "on", "ac_mode": mode}) for d in drives] == [
+            _active(d, {"state": "on", "ac_mode": alike}) for d in drives
+        ], mode
+    engine = _engine(narrowed)
+    assert engine.execute("ac", "set_ac_mode", {"ac_mode": "heat_cool"}).ok
+    assert engine.value("ac", "ac_mode") == "heat_cool"
+    assert not engine.execute("ac", "set_ac_mode", {"ac_mode": "heat"}).ok  # not its option
+    # the catalog type is untouched: it has no heat_cool
+    assert not _engine(ac).execute("ac", "set_ac_mode", {"ac_mode": "heat_cool"}).ok
+
+
+@pytest.mark.parametrize(
+    ("options", "aliases", "match"),
+    [
+        # an alias of an option the type lacks: it would invent a behaviour
+        (["cool", "warm"], {"warm": "sauna"}, "an alias names one of the type's options"),
+        # an alias that is one of the type's own options: a second meaning for it
+        (["cool", "heat"], {"heat": "auto"}, "an alias names one of the type's options"),
+        # an alias the narrowing does not keep as an option
+        (["cool", "auto"], {"heat_cool": "auto"}, "not in the options the narrowing keeps"),
+        # an option neither the type's nor an alias: still refused
+        (["cool", "heat_cool"], {}, "never adds an option"),
+    ],
+)
+def test_an_alias_that_is_not_a_second_name_is_refused(options, aliases, match):
+    ac = instantiate("split_ac", "ac", "r")
+    with pytest.raises(ValueError, match=match):
+        narrow(
+            ac,
+            Narrowing.of(
+                ["state", "ac_mode"],
+                ["set_ac_mode"],
+                options={"ac_mode": options},
+                aliases={"ac_mode": aliases},
+            ),
+        )

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from smh_core.ha.twin import Registries, TwinSourceError, registries_from_storage, twin_from
-from smh_core.homeenv.engine import dump_home
+from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.importers.ha_entities import FEATURE_BITS, REMOVED_FEATURES, named_features
 
 FLOORS = [
@@ -402,7 +402,6 @@ def test_a_media_player_counting_tracks_from_zero_is_simulated() -> None:
     """synthetic-home's players report ``media_track: 0`` on their first track (they count from
     0); the catalog's tracks start at 1, which lost the whole player from the twin. The twin
     keeps the player, at track 0, and its next track is 1, as the real player's is."""
-    from smh_core.homeenv.engine import HomeEngine
 
     player = {"entity_id": "media_player.nest_hub", "state": "playing", "attributes": {
         "friendly_name": "Nest Hub", "media_track": 0, "volume_level": 0.5,
@@ -425,7 +424,6 @@ def test_a_climate_mode_change_turns_the_twin_on_as_in_home_assistant() -> None:
     """An HA climate entity's HVAC mode is its state: setting a mode on an off thermostat turns
     it on (synthetic-home's, and any HA climate, through ``climate.set_hvac_mode``). The twin's
     air conditioner did not, and differed from every real thermostat opted in to real runs."""
-    from smh_core.homeenv.engine import HomeEngine
 
     thermostat = {"entity_id": "climate.hall", "state": "off", "attributes": {
         "friendly_name": "Thermostat", "hvac_modes": ["off", "cool", "heat", "auto"],
@@ -498,7 +496,6 @@ def test_a_thermostat_in_tenths_of_a_degree_is_simulated_in_tenths() -> None:
     """A real thermostat reads 21.3 °C and is set to 20.3 °C; the catalog's air conditioner
     keeps half degrees, so its twin refused the entity. The twin keeps tenths for it, and the
     catalog's grid for one on half degrees."""
-    from smh_core.homeenv.engine import HomeEngine
 
     tenths = {"entity_id": "climate.office", "state": "heat", "attributes": {
         "friendly_name": "Office", "hvac_modes": ["off", "heat"], "temperature": 20.3,
@@ -547,3 +544,44 @@ def test_the_twin_s_automatic_mode_is_the_one_ha_offers(modes: list[str], ha_aut
     ]
     assert mode.calls("cool")[0][2]["hvac_mode"] == "cool"
     assert mode.to_home(mode.raw({**thermostat, "state": ha_auto}), "cool") == "auto"
+
+
+def test_a_thermostat_offering_auto_and_heat_cool_names_both() -> None:
+    """HA's demo Ecobee offers ``auto`` and ``heat_cool``; its twin has both (``heat_cool`` an
+    alias of the catalog's ``auto``, :mod:`smh_core.homeenv.narrowing`), so a task can set it,
+    the mapping sets and reads it as HA's own mode, and a real device that lands in it (HA's
+    ``climate.turn_on``) is named, not read as no mode the twin has."""
+    from smh_core.ha.ha_inventory import inventory_from
+    from smh_core.ha.twin_map import twin_mapping
+    from smh_core.task.model import HomeRef
+
+    thermostat = {"entity_id": "climate.ecobee", "state": "heat_cool", "attributes": {
+        "friendly_name": "Ecobee", "hvac_modes": ["off", "heat_cool", "cool", "auto", "dry", "fan_only"],
+        "temperature": 22, "current_temperature": 22, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    home = twin_from(_registries(entities=[], states=[thermostat])).home
+    engine = HomeEngine(home)
+    assert engine.value("climate.ecobee", "ac_mode") == "heat_cool"  # as HA shows it
+    options = next(a for a in engine.device("climate.ecobee").attributes if a.name == "ac_mode")
+    assert options.options == ["heat_cool", "cool", "auto", "dry", "fan_only"]
+    for mode in ("auto", "heat_cool", "cool"):
+        assert engine.execute("climate.ecobee", "set_ac_mode", {"ac_mode": mode}).ok, mode
+    assert not engine.execute("climate.ecobee", "set_ac_mode", {"ac_mode": "heat"}).ok
+    ref = HomeRef(file="homes/twin.json")
+    inventory = inventory_from([], [], [], [thermostat])
+    mode = (
+        twin_mapping(home, ref, inventory, ["climate.ecobee"])
+        .mapping()
+        .get("climate.ecobee", "ac_mode")
+    )
+    assert mode is not None
+    for name in ("auto", "heat_cool"):
+        assert mode.calls(name)[0][2]["hvac_mode"] == name
+        assert mode.to_home(mode.raw({**thermostat, "state": name}), "cool") == name
+    # one of them alone is still the catalog's auto (test above): nothing changes for them
+    alone = {**thermostat, "attributes": {**thermostat["attributes"], "hvac_modes": ["off", "heat_cool", "cool"]}}  # fmt: skip
+    assert (
+        HomeEngine(twin_from(_registries(entities=[], states=[alone])).home).value(
+            "climate.ecobee", "ac_mode"
+        )
+        == "auto"
+    )

@@ -126,7 +126,7 @@ ATTRS = {
 }
 """Per attribute (the locator's last part): its name with the article, nominative and accusative."""
 VALUES = {
-    "heat": "Heizen", "cool": "Kühlen", "auto": "Automatik", "dry": "Entfeuchten",
+    "heat": "Heizen", "cool": "Kühlen", "auto": "Automatik", "heat_cool": "Heizen und Kühlen", "dry": "Entfeuchten",
     "fan_only": "Umluft", "sweep": "Saugen", "mop": "Wischen", "sweep_and_mop": "Saugen und Wischen",
     "color": "Farbe", "color_temperature": "Weißlicht", "forward": "vorwärts",
     "reverse": "rückwärts", "static": "statisch", "breathing": "pulsierend",

@@ -124,7 +124,7 @@ ATTRS = {
 }  # fmt: skip
 """Per attribute (the locator's last part): its name with the article (Spanish has one form)."""
 VALUES = {
-    "heat": "calor", "cool": "frío", "auto": "automático", "dry": "deshumidificación",
+    "heat": "calor", "cool": "frío", "auto": "automático", "heat_cool": "calor y frío", "dry": "deshumidificación",
     "fan_only": "solo ventilación", "sweep": "aspirar", "mop": "fregar",
     "sweep_and_mop": "aspirar y fregar", "color": "color", "color_temperature": "luz blanca",
     "forward": "hacia delante", "reverse": "hacia atrás", "static": "fijo",

@@ -128,7 +128,7 @@ ATTRS = {
 }  # fmt: skip
 """Per attribute (the locator's last part): its name with the article (French has one form)."""
 VALUES = {
-    "heat": "chauffage", "cool": "froid", "auto": "automatique", "dry": "déshumidification",
+    "heat": "chauffage", "cool": "froid", "auto": "automatique", "heat_cool": "chaud et froid", "dry": "déshumidification",
     "fan_only": "ventilation seule", "sweep": "aspiration", "mop": "lavage",
     "sweep_and_mop": "aspiration et lavage", "color": "couleur",
     "color_temperature": "lumière blanche", "forward": "sens normal", "reverse": "sens inverse",

@@ -94,7 +94,7 @@ ATTRS = {
 }  # fmt: skip
 """Per attribute (the locator's last part): its name (one form; Chinese has no articles)."""
 VALUES = {
-    "heat": "制热", "cool": "制冷", "auto": "自动", "dry": "除湿", "fan_only": "送风",
+    "heat": "制热", "cool": "制冷", "auto": "自动", "heat_cool": "冷暖", "dry": "除湿", "fan_only": "送风",
     "sweep": "扫地", "mop": "拖地", "sweep_and_mop": "扫拖", "color": "彩光",
     "color_temperature": "白光", "forward": "正转", "reverse": "反转", "static": "常亮",
     "breathing": "呼吸", "rainbow": "彩虹", "flowing": "流光", "music_sync": "音乐律动",
