@@ -585,3 +585,42 @@ def test_a_thermostat_offering_auto_and_heat_cool_names_both() -> None:
         )
         == "auto"
     )
+
+
+def test_a_climate_its_device_s_power_switch_gates_is_left_out_even_opted_in() -> None:
+    """HA's matter integration shows a room air conditioner as a climate entity plus a
+    ``power`` switch on the same HA device (its OnOff cluster): while that switch is off the
+    climate shows off and HA refuses its turn_on, mode and setpoint calls (measured on the
+    Matter bridge home: HTTP 500, "turn the air conditioner on first"), and switching the power
+    on turns the climate on. The twin holds the two as two devices that know nothing of each
+    other, so a run could not compare the climate soundly: it is left out of real runs even
+    when the user opts it in, with why, and its power switch still runs (the --matter twin
+    holds both as one Matter device)."""
+    from smh_core.ha.ha_inventory import inventory_from
+    from smh_core.ha.twin_map import twin_mapping
+    from smh_core.task.model import HomeRef
+
+    ac = {"entity_id": "climate.den_ac", "state": "off", "attributes": {
+        "friendly_name": "Den AC", "hvac_modes": ["off", "heat", "cool"],
+        "temperature": 20, "current_temperature": 26, "supported_features": 1 | 128 | 256}}  # fmt: skip
+    power = {"entity_id": "switch.den_ac_power", "state": "off", "attributes": {
+        "friendly_name": "Den AC Power", "device_class": "switch"}}  # fmt: skip
+    entities = [
+        {"entity_id": "climate.den_ac", "device_id": "dev1", "platform": "matter"},
+        {"entity_id": "switch.den_ac_power", "device_id": "dev1", "platform": "matter",
+         "translation_key": "power"},
+    ]  # fmt: skip
+    registries = _registries(entities=entities, states=[ac, power])
+    home = twin_from(registries).home
+    inventory = inventory_from([], DEVICES, entities, [ac, power])
+    ref = HomeRef(file="homes/twin.json")
+    proposal = twin_mapping(home, ref, inventory, ["climate.den_ac"])
+    assert proposal.skipped == ["climate.den_ac"]
+    assert set(proposal.mapping().devices) == {"switch.den_ac_power"}
+    (note,) = proposal.notes
+    assert note.startswith("climate.den_ac: left out of real runs: ")
+    assert "switch.den_ac_power" in note and "--matter" in note
+    # the same climate on a device without a power switch runs once opted in
+    alone = inventory_from([], DEVICES, entities[:1], [ac])
+    home_alone = twin_from(_registries(entities=entities[:1], states=[ac])).home
+    assert twin_mapping(home_alone, ref, alone, ["climate.den_ac"]).skipped == []
