@@ -126,7 +126,11 @@ def _room_called(engine: HomeEngine, did: str, w: ModuleType) -> str:
 
 
 def _sub(engine: HomeEngine, did: str) -> str:
-    return engine.device(did).userdata.subcategory
+    """The device's HomeEnv subcategory, which the makers here act on by its locators; none
+    for a Matter device, whose subcategory may share a name (``humidifier``, ``fan``) but whose
+    locators are its clusters' (``1.OnOff.OnOff``): a maker would ask it for a ``state``."""
+    device = engine.device(did)
+    return "" if device.matter is not None else device.userdata.subcategory
 
 
 def _room_devices(engine: HomeEngine, room_id: str, subs: Iterable[str] | None = None) -> list[str]:
@@ -1094,19 +1098,20 @@ def _correction(
     }  # derived values follow by themselves
     undo = _restore(after, old, original)
     room = engine.device(old).userdata.room
+    kind = "switch" if first.on is not None else "set"
     twins = [
         d
         for d in dids
         if d != old
         and _sub(engine, d) == _sub(engine, old)
         and engine.device(d).userdata.room not in (room, None)  # told apart by their rooms
-    ]
+        and first.loc in (switches if kind == "switch" else setters)(engine.device(d))
+    ]  # ... and able to take the same change (a blind without tilt cannot take a tilt)
     if room is None:
         return None
     if undo is None or not original or not twins:
         return None
     new = rng.choice(twins)
-    kind = "switch" if first.on is not None else "set"
     op = make_op(after, new, kind, first.loc, rng, first.value)
     if op is None:
         return None

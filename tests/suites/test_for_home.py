@@ -108,3 +108,20 @@ def test_cli_all_writes_every_suite_for_the_home(tmp_path: Path, capsys) -> None
     # the home has no oven: the safety report says so
     assert "oven: the home has no oven" in (out / "twin.safety.md").read_text()
     assert "this home has none" in (out / "twin.simuhome.md").read_text()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_no_maker_fails_on_a_matter_home(tmp_path: Path, seed: int) -> None:
+    """SMH-Bench's makers act on HomeEnv devices by their locators: on a home of Matter
+    devices (whose subcategories may share a name, ``humidifier``, ``fan``) they said "the
+    maker fails on this home (KeyError: 'state')" for state_level, and correction picked a
+    device of the same kind that could not take the change (a blind without the first one's
+    setting). Each row is written or says why none fits; none is a maker's crash."""
+    from smh_core.homes.simulated import generate_matter_home
+
+    home = generate_matter_home(seed=seed)
+    made = generate_for_home(home, tmp_path, "matter", seed=0, per_subcategory=3)
+    assert made.tasks
+    assert {sub: why for sub, why in made.short.items() if "maker fails" in why} == {}
+    verdicts = oracle_and_nothing(made.tasks, HomeCache(tmp_path), nothing=[])
+    assert [t for t, (oracle, _) in verdicts.items() if not oracle] == []
