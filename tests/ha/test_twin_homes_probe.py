@@ -15,14 +15,11 @@ from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
 from smh_core.cli.main import main
-from smh_core.ha.hardware import run_on_hardware
-from smh_core.ha.hardware_map import load_mapping
-from smh_core.ha.twin_compare import compare_runs
-from smh_core.task.home import HomeCache
 from tests.ha import test_twin_homes
 from tests.ha.test_twin_synthetic_home import figures
 from tests.ha.twin_flow import (
     TwinFlow,
+    deaf_device_flagged,
     ha_clock,  # noqa: F401  (the fixture)
     holds,
     twin_then_real,
@@ -34,46 +31,21 @@ kitchen_sink_url = test_twin_homes.kitchen_sink_url  # HA's kitchen_sink on a lo
 async def deaf_device_is_flagged(
     hass: HomeAssistant, flow: TwinFlow, url: str, token: str, tmp_path: Path
 ) -> str:
-    """Make the first light or switch a task run on both acts on ignore its calls (the call
-    reaches HA's entity, which does nothing), run that task again on the real home: the
-    side-by-side report blames that device alone and does not score the task. Its id."""
-    both = {task_id for task_id, _, _ in flow.side.both}
-    chosen = [
-        (t, a.did)
-        for t in flow.made.tasks
-        if t.id in both
-        for a in t.reference.actions
-        if a.did.split(".", 1)[0] in ("light", "switch")
-    ][:1]
-    assert chosen, "no task run on both acts on a light or a switch"
-    task, victim = chosen[0]
-    entity = hass.data[victim.split(".", 1)[0]].get_entity(victim)
-
-    async def ignore(**kwargs: Any) -> None:
-        return None
-
-    entity.async_turn_on = ignore
-    entity.async_turn_off = ignore
-    out = tmp_path / "deaf-run"
-    faulty = await run_on_hardware(
-        [task],
+    """Make the first light or switch a task run on both acts on ignore its calls, run that
+    task again on the real home: the side-by-side report blames that device alone and does not
+    score the task (:func:`~tests.ha.twin_flow.deaf_device_flagged`). Its id."""
+    victim, _ = await deaf_device_flagged(
+        hass,
+        flow.made.tasks,
+        flow.side,
+        flow.home,
+        flow.mapping_file,
         url,
         token,
-        "conversation.home_assistant",
-        load_mapping(flow.mapping_file),
-        out,
-        HomeCache(flow.tasks_dir),
-        progress=False,
-        interval=0.05,
-        player="oracle",
-        attempts=1,
+        twin_run=flow.twin_run,
+        tasks_dir=flow.tasks_dir,
+        out=tmp_path / "deaf-run",
     )
-    flagged = compare_runs(flow.twin_run, out, flow.home, faulty.skipped_tasks)
-    assert set(flagged.by_device()) == {victim}, flagged.markdown()
-    # "ignored" where it stayed as it was; "different" where the task's start state was
-    # already on (a deaf light at 100 asked for 240 still reads 100, not what the twin set)
-    assert set(flagged.by_device()[victim]) <= {"ignored", "different"}, flagged.markdown()
-    assert task.id in flagged.only_twin
     return victim
 
 

@@ -274,6 +274,9 @@ class SuitesFlow:
     runs: dict[str, HardwareRun]
     sides: dict[str, Comparison]
     """Suite -> its side-by-side report (suites of which the real home ran a task)."""
+    mapping_file: Path | None = None
+    token: str = ""
+    """The long-lived token the real runs used (HA's clock moved days on)."""
 
 
 async def every_suite(
@@ -283,12 +286,15 @@ async def every_suite(
     clock: Any,
     opted_in: tuple[str, ...] = (),
     per_row: int = 2,
+    probe: bool = True,
 ) -> SuitesFlow:
     """SAGE's, SimuHome's, MemHome's and the safety suite's tasks (``per_row`` a row) for the
     twin of the HA at ``url``, as ``smh tasks generate --home`` writes them: the twin read, its
     high-risk devices of the ``opted_in`` HA domains opted in and probed, each suite run by the
     oracle on the twin (every task passes), then on HA's entities on HA's test clock (``clock``:
-    the :func:`ha_clock` fixture) and compared. What each suite's assertions are is the caller's."""
+    the :func:`ha_clock` fixture) and compared. ``probe`` False: the twin as imported (a home of
+    hundreds of settings takes minutes to probe, seconds for each). What each suite's assertions
+    are is the caller's."""
     token = await with_automations(hass)
     twin_file = tmp_path / "twin.json"
     ha = ["--ha-url", url, "--token", token]
@@ -297,9 +303,10 @@ async def every_suite(
     home = HomeEngine.from_file(twin_file).home
     allowed = sorted(d.did for d in home.devices if d.did.startswith(opted_in) and high_risk(d))
     imported = twin_file.read_bytes()
-    argv = ["home", "probe", "--home", str(twin_file), *ha, "--yes"]
-    argv += [f"--allow-high-risk={did}" for did in allowed]
-    assert await hass.async_add_executor_job(main, argv) == 0
+    if probe:
+        argv = ["home", "probe", "--home", str(twin_file), *ha, "--yes"]
+        argv += [f"--allow-high-risk={did}" for did in allowed]
+        assert await hass.async_add_executor_job(main, argv) == 0
     probed = twin_file.read_bytes() != imported
     home = HomeEngine.from_file(twin_file).home
     async with connect(url, token) as call:
@@ -326,4 +333,61 @@ async def every_suite(
         skipped = runs[suite].skipped_tasks
         if len(skipped) < len(tasks):  # none ran: no real run to compare (its skips say why)
             sides[suite] = compare_runs(out / "twin-run", out / "real-run", home, skipped)
-    return SuitesFlow(home, allowed, probed, made, runs, sides)
+    return SuitesFlow(home, allowed, probed, made, runs, sides, mapping_file, token)
+
+
+async def deaf_device_flagged(
+    hass: HomeAssistant,
+    tasks: list[Task],
+    side: Comparison,
+    home: Home,
+    mapping_file: Path,
+    url: str,
+    token: str,
+    twin_run: Path,
+    tasks_dir: Path,
+    out: Path,
+    domains: tuple[str, ...] = ("light", "switch"),
+) -> tuple[str, Comparison]:
+    """Make the first device of ``domains`` that a task run on both (``side``) acts on ignore
+    its calls (the call reaches HA's entity, which does nothing), run that task again on the
+    real home (into ``out``; ``tasks_dir`` holds the tasks' home, ``twin_run`` their run on the
+    twin) and compare: the side-by-side report must blame that device alone and not score the
+    task. The device's id and the report."""
+    both = {task_id for task_id, _, _ in side.both}
+    chosen = [
+        (t, a.did)
+        for t in tasks
+        if t.id in both
+        for a in t.reference.actions
+        if a.did.split(".", 1)[0] in domains
+    ][:1]
+    assert chosen, f"no task run on both acts on a device of {domains}"
+    task, victim = chosen[0]
+    entity = hass.data[victim.split(".", 1)[0]].get_entity(victim)
+
+    async def ignore(**kwargs: Any) -> None:
+        return None
+
+    entity.async_turn_on = ignore
+    entity.async_turn_off = ignore
+    faulty = await run_on_hardware(
+        [task],
+        url,
+        token,
+        "conversation.home_assistant",
+        load_mapping(mapping_file),
+        out,
+        HomeCache(tasks_dir),
+        progress=False,
+        interval=0.05,
+        player="oracle",
+        attempts=1,
+    )
+    flagged = compare_runs(twin_run, out, home, faulty.skipped_tasks)
+    assert set(flagged.by_device()) == {victim}, flagged.markdown()
+    # "ignored" where it stayed as it was; "different" where the task's start state was
+    # already on (a deaf light at 100 asked for 240 still reads 100, not what the twin set)
+    assert set(flagged.by_device()[victim]) <= {"ignored", "different"}, flagged.markdown()
+    assert task.id in flagged.only_twin
+    return victim, flagged

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from smh_core.homeenv.critic import Compare, Lit, parse
-from smh_core.homeenv.engine import dump_home
+from smh_core.homeenv.engine import HomeEngine, dump_home
 from smh_core.homeenv.model import Home
+from smh_core.task.home import override_updates
 from smh_core.task.model import Difficulty, Task
 
 DRAWS = 40
@@ -141,6 +142,12 @@ def pins_unknown(task: Task, home: Home, unknown: dict[str, set[str]]) -> str | 
         default = str(_default(home, ref.did, ref.path))
         if (ref.did, ref.path) not in set_here or wanted is None or wanted == default:
             return f"its goal judges {ref.did} {ref.path}, which the home never reported"
+        hidden = _still_unreported(task, home, ref.did)
+        if hidden is not None:
+            return (
+                f"its goal judges {ref.did} {ref.path}, which the home never reported while "
+                f"the device was {hidden!r}, as the task leaves it"
+            )
     if goal.kind == "query":
         text = " ".join(t.text for t in task.turns).casefold()
         names = {d.userdata.did: d.name.casefold() for d in home.devices}
@@ -151,6 +158,25 @@ def pins_unknown(task: Task, home: Home, unknown: dict[str, set[str]]) -> str | 
                     if words in text:
                         return f"it asks for {did} {loc}, which the home never reported"
     return None
+
+
+def _still_unreported(task: Task, home: Home, did: str) -> str | None:
+    """The device's power state when ``task``'s reference is done, if it is the state the home
+    was read in (and so the state in which the home did not report the judged value), else
+    None. A value HA hides in a state (an off media player's volume, an off light's brightness)
+    is not shown by setting it: the task's start state may set it, but while the device stays
+    in that state HA shows nothing to judge."""
+    device = next(d for d in home.devices if d.userdata.did == did)
+    power = dict(device.attributes_by_locator()).get("state")
+    if power is None:
+        return None
+    engine = HomeEngine(home)
+    for _field, which, values in override_updates(task):
+        engine.set_values(which, values)
+    for action in task.reference.actions:
+        engine.execute(action.did, action.locator, action.arguments)
+    after = engine.value(did, "state")
+    return str(after) if after == power.value else None
 
 
 def _default(home: Home, did: str, locator: str) -> Any:
