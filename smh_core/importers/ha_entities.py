@@ -244,6 +244,17 @@ def _first_colour(attrs: dict[str, Any]) -> tuple[str | None, list[str]]:
 
 # ---------------------------------------------------------------------------------- domains
 _COLOUR_MODES = {"rgb", "rgbw", "rgbww", "hs", "xy"}
+_DERIVED_COLOURS = ("rgb_color", "rgbw_color", "rgbww_color", "hs_color", "xy_color")
+
+
+def _white_only(attrs: Mapping[str, Any]) -> bool:
+    """Whether a light states its colour modes and none of them is a colour: HA still reports
+    ``hs_color``, ``rgb_color`` and ``xy_color`` for it while on, converted from its colour
+    temperature, which the light cannot be set to (a white-only light's twin has no colour)."""
+    modes = attrs.get("supported_color_modes")
+    if not isinstance(modes, list):
+        return False
+    return not {str(m).rsplit(".", 1)[-1].lower() for m in modes} & _COLOUR_MODES
 
 
 def _light_narrowing(attrs: Mapping[str, Any]) -> tuple[str, Narrowing | None]:
@@ -303,8 +314,9 @@ def _light(state: str | None, attrs: dict[str, Any]) -> Mapped:
         values["color"] = colour
         critic.append(f'color == "{colour}"')
     kelvin = attrs.pop("color_temp_kelvin", None)
-    if kelvin is None and attrs.get("color_temp") is not None:
-        kelvin = round(1_000_000 / float(attrs.pop("color_temp")))
+    mireds = attrs.pop("color_temp", None)  # the same, in HA's older unit, where still stated
+    if kelvin is None and mireds:
+        kelvin = round(1_000_000 / float(mireds))
     if kelvin is not None and state != "off":
         values["color_temperature"] = int(kelvin)
         critic.append(f"color_temperature == {int(kelvin)}")
@@ -808,6 +820,9 @@ def map_state(domain: str, state: Any, attrs: Mapping[str, Any], garage: bool = 
     closed as its own state). Descriptive attributes are ignored; ``Unsupported`` names what
     has no counterpart."""
     kept = {k: v for k, v in attrs.items() if k not in DESCRIPTIVE and domain not in STAND_INS}
+    if domain == "light" and _white_only(attrs):
+        for key in _DERIVED_COLOURS:  # HA's rendering of its white, not a colour it holds
+            kept.pop(key, None)
     text = _value(state)
     if domain == "cover" and garage:
         return _garage(text, kept)

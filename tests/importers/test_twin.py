@@ -624,3 +624,30 @@ def test_a_climate_its_device_s_power_switch_gates_is_left_out_even_opted_in() -
     alone = inventory_from([], DEVICES, entities[:1], [ac])
     home_alone = twin_from(_registries(entities=entities[:1], states=[ac])).home
     assert twin_mapping(home_alone, ref, alone, ["climate.den_ac"]).skipped == []
+
+
+def test_a_white_only_light_on_is_twinned_without_the_colours_ha_derives() -> None:
+    """HA reports ``hs_color``, ``rgb_color`` and ``xy_color`` for a light in ``color_temp``
+    mode, converted from its white: a white-only light that was on was left out of its twin
+    ("unknown attribute 'color'"; 42 lights of the large generated home through SMH's own
+    integration). Its twin is a colour-temperature light at its temperature; a colour light's
+    colour is still read."""
+    white = {"entity_id": "light.desk", "state": "on", "attributes": {
+        "friendly_name": "Desk", "supported_color_modes": ["color_temp"], "color_mode": "color_temp",
+        "brightness": 100, "color_temp_kelvin": 3000, "color_temp": 333,
+        "min_color_temp_kelvin": 2000, "max_color_temp_kelvin": 6500, "hs_color": [27.8, 56.8],
+        "rgb_color": [255, 177, 110], "xy_color": [0.5, 0.39], "supported_features": 0}}  # fmt: skip
+    colour = {"entity_id": "light.strip", "state": "on", "attributes": {
+        "friendly_name": "Strip", "supported_color_modes": ["hs"], "color_mode": "hs",
+        "brightness": 100, "hs_color": [240.0, 100.0], "rgb_color": [0, 0, 255],
+        "xy_color": [0.136, 0.04], "supported_features": 0}}  # fmt: skip
+    twin = twin_from(_registries(entities=[], states=[white, colour]))
+    assert twin.report.skipped == [] and twin.report.approximated == []
+    engine = HomeEngine(twin.home)
+    assert engine.device("light.desk").userdata.subcategory == "color_temperature_light"
+    assert engine.status("light.desk") == {
+        "state": "on",
+        "brightness": 100,
+        "color_temperature": 3000,
+    }
+    assert engine.value("light.strip", "color") == "#0000FF"
