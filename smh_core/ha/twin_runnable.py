@@ -78,15 +78,20 @@ class TwinCheck:
         return f"{NEVER_RUNS} ({why})"
 
     def unsettable(self, task: Task) -> list[str]:
-        """The start values of ``task`` that its HA could reach only by chance: the twin's
-        device holds another value and the mapping has no call for this one (the real run
-        would stop at "initial state not reached"). ``did/locator to value``, in task order."""
+        """The start values of ``task`` that its HA could reach only by chance: of a device the
+        task sets no attribute of with a call, a value the twin's device does not hold (the real
+        run would stop at "initial state not reached": a gate HA only opens and closes, set to
+        a position). A value with no call of its own beside one that has (a list's count of open
+        items beside its items) follows from it, as the runner finds when it reads back.
+        ``did/locator to value``, in task order."""
         out = []
         for override in task.overrides:
+            maps = {loc: self.mapping.get(override.did, loc) for loc in override.values}
+            if any(m is not None and m.calls(override.values[loc]) for loc, m in maps.items()):
+                continue  # the runner sets the device; what follows it is read back
             for locator, value in override.values.items():
-                amap = self.mapping.get(override.did, locator)
-                if amap is None or amap.calls(value):
-                    continue  # unmapped: the runner's own reason; settable: reached
+                if maps[locator] is None:
+                    continue  # unmapped: the runner's own reason (never_runs) says so
                 if not same_value(self.own.value(override.did, locator), value):
                     out.append(f"{override.did}/{locator} to {value!r}")
         return out
