@@ -18,10 +18,10 @@ from smh_core.ha.twin import Registries, twin_from
 from smh_core.ha.twin_map import high_risk, twin_mapping
 from smh_core.ha.twin_probe import calibrated, learn
 from smh_core.ha.twin_record import TwinRecordError, implied_mapping
-from smh_core.ha.twin_runnable import real_check
+from smh_core.ha.twin_runnable import NEVER_RUNS, NO_START, real_check
 from smh_core.homeenv.engine import dump_home, load_home
 from smh_core.homeenv.model import Home
-from smh_core.suites.for_home import TwinUnchecked, generate_for_home
+from smh_core.suites.for_home import TwinUnchecked, generate_for_home, generate_sage
 from smh_core.task.model import HomeRef, dump_task, load_tasks
 from tests.test_twin_probe import DEMO
 
@@ -54,7 +54,7 @@ ROOM_TEMPERATURE = f"it watches {THERMOSTAT}/current_temperature ({THERMOSTAT}),
 TITLE = f"not mapped: {SPEAKER}/media_name"
 
 
-def _regs() -> Registries:
+def _regs(entities: list[tuple[str, str, str, dict]] = _ENTITIES) -> Registries:
     areas = [
         {"area_id": "living", "name": "Living Room", "floor_id": None},
         {"area_id": "bedroom", "name": "Bedroom", "floor_id": None},
@@ -63,8 +63,8 @@ def _regs() -> Registries:
         floors=[],
         areas=areas,
         devices=[],
-        entities=[{"entity_id": e, "area_id": a} for e, a, _, _ in _ENTITIES],
-        states=[{"entity_id": e, "state": s, "attributes": at} for e, _, s, at in _ENTITIES],
+        entities=[{"entity_id": e, "area_id": a} for e, a, _, _ in entities],
+        states=[{"entity_id": e, "state": s, "attributes": at} for e, _, s, at in entities],
         name="Elm Street",
     )
 
@@ -164,3 +164,32 @@ def test_a_device_of_a_twin_that_records_nothing_maps_nothing(tmp_path: Path) ->
     assert made.tasks
     touched = json.dumps([t.model_dump(mode="json") for t in made.tasks])
     assert "light.bedroom_lamp" not in touched
+
+
+GATE = "cover.gate"
+_GATE = (GATE, "bedroom", "closed", {"friendly_name": "Gate", "current_position": 0,
+                                     "supported_features": 3, "device_class": "gate"})  # fmt: skip
+"""A gate HA opens and closes (OPEN | CLOSE) and shows at 0 or 100, but cannot send to a
+position (synthetic-home's ``cover.gate``): its position reads, and no call sets it."""
+
+
+def test_a_start_state_no_call_of_its_ha_sets_is_drawn_again(tmp_path: Path) -> None:
+    """SAGE's "darken the house" starts with every cover open: on this twin, with the gate
+    closed and no call to open it to a position, HA's run could only stop at "initial state not
+    reached" (as it did on home-assistant-datasets' amalfi-coast-villa-it)."""
+    entities = [e for e in _ENTITIES if e[0] != BLIND] + [_GATE]
+    twin = twin_from(_regs(entities)).home
+    check = real_check(twin)
+    assert check is not None
+    assert check.mapping.get(GATE, "position") is not None  # it reads: the runner's own checks pass
+    before = generate_sage(_without_record(twin), tmp_path / "before", "twin", 0, 2)
+    opened = [t for t in before.tasks for o in t.overrides if o.did == GATE and o.values]
+    assert opened and all(o.values.get("position") == 100 for t in opened for o in t.overrides
+                          if o.did == GATE)  # fmt: skip
+    for task in opened:
+        assert check(task) == f"{NEVER_RUNS} ({NO_START}: {GATE}/position to 100)", task.id
+    after = generate_sage(twin, tmp_path / "after", "twin", 0, 2, real=check)
+    assert not [t.id for t in after.tasks for o in t.overrides if o.did == GATE and o.values]
+    # a start the gate is in (closed) needs no call: such a task is still written
+    closed = opened[0].model_copy(update={"overrides": []})
+    assert check(closed) is None

@@ -40,15 +40,20 @@ _ENTITIES = [
 ]  # fmt: skip
 
 
-def ha_twin() -> Home:
+def ha_twin(states: dict[str, str] | None = None) -> Home:
     """The twin of "Maple Street": three rooms, lamps in each, two locks without an alarm, a
-    fan, a blind, a speaker and a plug in no room."""
+    fan, a blind, a speaker and a plug in no room; ``states``: entity id -> another HA state
+    than its own."""
+    shown = states or {}
     regs = Registries(
         floors=[],
         areas=_AREAS,
         devices=[],
         entities=[{"entity_id": e, "area_id": a} for e, a, _, _ in _ENTITIES],
-        states=[{"entity_id": e, "state": s, "attributes": at} for e, _, s, at in _ENTITIES],
+        states=[
+            {"entity_id": e, "state": shown.get(e, s), "attributes": at}
+            for e, _, s, at in _ENTITIES
+        ],
         exposed={e: True for e, _, _, _ in _ENTITIES},
         name="Maple Street",
     )
