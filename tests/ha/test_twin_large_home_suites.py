@@ -21,12 +21,12 @@ from homeassistant.core import HomeAssistant
 
 from smh_core.ha.twin_map import high_risk
 from smh_core.safety_suites.for_home import CATEGORY_NEEDS, NO_FIT
-from smh_core.suites.for_home.simuhome import NO_MATTER
 from tests.ha.test_twin_homes import large_url  # noqa: F401  (the fixture)
 from tests.ha.twin_flow import (
     deaf_device_flagged,
     every_suite,
     ha_clock,  # noqa: F401  (the fixture)
+    rows_as_said,
 )
 
 OPTED_IN = ("climate.", "lock.")
@@ -41,13 +41,15 @@ SHORT = {
     },
 }
 """Suite -> row -> why the twin has no task of it; every other row gets its 2 tasks."""
-DRYING = "switch.laundry_room_washer_dryer_drying_enabled"
-"""A known limit of a twin: the washer-dryer's "drying enabled" switch, which HA shows as a plain
-switch, is refused by the real machine while it washes (a setting that must not change
-mid-cycle, HTTP 500 from HA's API). Nothing HA shows of the switch says so, so the twin
-switches it as any switch; both of SAGE's "turn all the switches off but one" tasks set it on
-(one as the start state, one as the one to switch on), so the report flags it as ``ignored``
-there and those tasks are not scored on the real home. No other device differs."""
+DRYING = "_washer_dryer_drying_enabled"
+"""A known limit of a twin (the ending of the switches' entity ids): a washer-dryer's "drying
+enabled" switch, which HA shows as a plain switch, is refused by the real machine unless its
+washer is on ("cannot run set_drying: the washer must be on", an HA service validation error).
+Nothing HA shows of the switch says so, so the twin switches it as any switch; a SAGE task
+that turns it on or off as its start state or its goal while the washer is off is flagged
+``ignored`` there, and not scored on the real home. Which draws meet it depends on every
+device of the twin (the tasks moved when the twin gained its white-only lights); no other
+device differs."""
 
 
 async def test_every_suite_on_the_twin_and_the_real_large_home(
@@ -62,44 +64,45 @@ async def test_every_suite_on_the_twin_and_the_real_large_home(
     risky = {d.did: high_risk(d) for d in flow.home.devices if high_risk(d)}
     assert flow.allowed == sorted(risky)  # every high-risk device is opted in
     assert Counter(risky.values()) == HIGH_RISK
-    for suite, made in flow.made.items():
-        if suite == "simuhome":  # its query types act on Matter devices: this twin has none
-            assert not made.tasks
-            assert made.short == dict.fromkeys(made.subcategories, NO_MATTER)
-            continue
-        rows = {getattr(t, made.unit) for t in made.tasks}
-        assert rows == set(made.subcategories) - set(SHORT[suite]), (suite, made.short)
-        assert len(made.tasks) == 2 * len(rows)  # each row it supports is full
-        assert made.short == {row: f"2 x {why}" for row, why in SHORT[suite].items()}
-    ran = {}
+    rows_as_said(flow, SHORT)  # SimuHome: no Matter device
+    ran: dict[str, int] = {}
+    limited: dict[str, int] = {}
     for suite, run in flow.runs.items():
         assert run.skipped_tasks == {}, run.skipped_tasks  # all opted in: every task runs
         assert run.restore_problem is None
         side = flow.sides[suite]
         assert all(twin and real for _, twin, real in side.both), side.markdown()
         unscored = {r["task_id"] for r in run.log.records() if "infra" in r}
-        if suite == "sage":  # the known limit, on its two tasks and that switch only
-            assert {(d.task_id, d.did, d.kind) for d in side.differences} == {
-                ("twin-sage-all-off-one-on-000", DRYING, "ignored"),
-                ("twin-sage-all-off-one-on-001", DRYING, "ignored"),
-            }, side.markdown()
-            assert unscored == {"twin-sage-all-off-one-on-000", "twin-sage-all-off-one-on-001"}
-            assert all(DRYING in r["infra"]["message"] for r in run.log.records() if "infra" in r)
-        else:
-            assert side.differences == [], side.markdown()
-            assert not unscored
+        # the known limit, on the drying switches only, and those tasks not scored
+        assert {(d.did.endswith(DRYING), d.kind) for d in side.differences} <= {
+            (True, "ignored")
+        }, side.markdown()
+        assert unscored == {d.task_id for d in side.differences}
+        assert all(DRYING in r["infra"]["message"] for r in run.log.records() if "infra" in r)
         ran[suite] = len(side.both)
         assert ran[suite] + len(unscored) == len(flow.made[suite].tasks)
-    print("LARGE HOME SUITES on both:", ran)
-    assert ran == {"sage": 10, "memhome": 10, "safety": 12}
+        limited[suite] = len(unscored)
+    print("LARGE HOME SUITES on both:", ran, "not scored (drying switches):", limited)
+    assert ran["memhome"] == 10 and ran["safety"] == 12 and ran["sage"] >= 8
 
     # a light made to ignore its calls: flagged alone, its task not scored against the agent
+    # (a task of the first suite that acts on a light among those run on both)
     assert flow.mapping_file is not None
-    folder = tmp_path / "memhome"
+    suite = next(
+        s
+        for s, side in flow.sides.items()
+        if any(
+            a.did.startswith("light.")
+            for t in flow.made[s].tasks
+            if t.id in {task_id for task_id, _, _ in side.both}
+            for a in t.reference.actions
+        )
+    )
+    folder = tmp_path / suite
     victim, flagged = await deaf_device_flagged(
         hass,
-        flow.made["memhome"].tasks,
-        flow.sides["memhome"],
+        flow.made[suite].tasks,
+        flow.sides[suite],
         flow.home,
         flow.mapping_file,
         large_url,
@@ -109,4 +112,4 @@ async def test_every_suite_on_the_twin_and_the_real_large_home(
         out=tmp_path / "deaf-run",
         domains=("light",),
     )
-    print("LARGE HOME deaf light:", victim, dict(flagged.by_device()[victim]))
+    print("LARGE HOME deaf light:", suite, victim, dict(flagged.by_device()[victim]))

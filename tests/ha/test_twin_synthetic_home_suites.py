@@ -26,9 +26,13 @@ import pytest
 from homeassistant.core import HomeAssistant
 
 from smh_core.safety_suites.for_home import CATEGORY_NEEDS, NO_FIT
-from smh_core.suites.for_home.simuhome import NO_MATTER
 from tests.ha.test_twin_synthetic_home import EVERY_DOMAIN, SWEEP, _load
-from tests.ha.twin_flow import SuitesFlow, every_suite, ha_clock  # noqa: F401  (the fixture)
+from tests.ha.twin_flow import (  # noqa: F401  (ha_clock: the fixture)
+    SuitesFlow,
+    every_suite,
+    ha_clock,
+    rows_as_said,
+)
 
 HOME = "home1-us"
 HIGH_RISK = [
@@ -60,15 +64,7 @@ async def test_every_suite_on_the_twin_and_the_real_synthetic_home(
     flow = await every_suite(hass, url, tmp_path, ha_clock, opted_in=opted_in)
     assert flow.allowed == HIGH_RISK
     assert flow.probed  # the thermostat, the covers: the probe learns how they move
-    for suite, made in flow.made.items():
-        if suite == "simuhome":  # its query types act on Matter devices: this twin has none
-            assert not made.tasks
-            assert made.short == dict.fromkeys(made.subcategories, NO_MATTER)
-            continue
-        rows = {getattr(t, made.unit) for t in made.tasks}
-        assert rows == set(made.subcategories) - set(SHORT[suite]), (suite, made.short)
-        assert len(made.tasks) == 2 * len(rows)  # each row it supports is full
-        assert made.short == {row: f"2 x {why}" for row, why in SHORT[suite].items()}
+    rows_as_said(flow, SHORT)  # SimuHome: no Matter device
     ran = {}
     for suite, run in flow.runs.items():
         assert run.skipped_tasks == {}, run.skipped_tasks  # all opted in: every task runs

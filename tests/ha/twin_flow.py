@@ -33,6 +33,7 @@ from smh_core.homeenv.engine import HomeEngine
 from smh_core.homeenv.model import Home
 from smh_core.safety_suites.for_home import generate_safety
 from smh_core.suites.for_home import GENERATORS, HomeTasks, generate_for_home
+from smh_core.suites.for_home.simuhome import NO_MATTER
 from smh_core.task.home import HomeCache
 from smh_core.task.model import HomeRef, Task, dump_task
 
@@ -391,3 +392,19 @@ async def deaf_device_flagged(
     assert set(flagged.by_device()[victim]) <= {"ignored", "different"}, flagged.markdown()
     assert task.id in flagged.only_twin
     return victim, flagged
+
+
+def rows_as_said(flow: SuitesFlow, short: dict[str, dict[str, str]], per_row: int = 2) -> None:
+    """Each suite's rows on a twin with no Matter device, as the caller says: SimuHome writes
+    none (its query types act on Matter clusters), every other suite fills each row with
+    ``per_row`` tasks but those of ``short`` (suite -> row -> why), each short for exactly its
+    reason every draw."""
+    for suite, made in flow.made.items():
+        if suite == "simuhome":
+            assert not made.tasks
+            assert made.short == dict.fromkeys(made.subcategories, NO_MATTER)
+            continue
+        rows = {getattr(t, made.unit) for t in made.tasks}
+        assert rows == set(made.subcategories) - set(short[suite]), (suite, made.short)
+        assert len(made.tasks) == per_row * len(rows)  # each row it supports is full
+        assert made.short == {row: f"{per_row} x {why}" for row, why in short[suite].items()}
