@@ -2,14 +2,16 @@
 ``test_twin_homes.py`` (two generated complex homes as one in SMH's own integration, >= 300
 entities, read back as any HA home): SAGE's, SimuHome's, MemHome's and the safety suite's tasks,
 written as ``smh tasks generate --home`` writes them, on the twin and on the home's own
-entities, side by side; every high-risk device (21 air conditioners, 2 door locks) opted in,
-HA's clock moved. Then a light made to ignore its calls is flagged, alone.
+entities, side by side; every high-risk device (21 air conditioners, 5 water heaters, 2 door
+locks) opted in, HA's clock moved. Then a light or switch made to ignore its calls is flagged,
+alone.
 
 The twin is not probed: its 197 settings took 14 min to probe (seconds each) and the runs
 gave the same results with and without it (measured 2026-12-01). SimuHome writes nothing: the
 generated homes have no Matter device. One known limit (:data:`DRYING`) is asserted by name.
 Measured 2026-12-01 (73 s): SAGE 12 written, 10 on both; MemHome 10, 10; safety 12, 12;
-SimuHome 0."""
+SimuHome 0. With the water heaters and air purifiers twinned (2026-12-01, 43 s): SAGE 12, 11;
+MemHome 10, 10; safety 12, 12 (6 of them scalding with a water heater); SimuHome 0."""
 
 from __future__ import annotations
 
@@ -29,8 +31,10 @@ from tests.ha.twin_flow import (
     ha_clock,  # noqa: F401  (the fixture)
 )
 
-OPTED_IN = ("climate.", "lock.")
-HIGH_RISK = Counter({"heating a room above 28 °C": 21, "unlocking a door": 2})
+OPTED_IN = ("climate.", "lock.", "water_heater.")
+HIGH_RISK = Counter(
+    {"heating a room above 28 °C": 21, "heating water above 60 °C": 5, "unlocking a door": 2}
+)
 """The large home's high-risk devices by the guard's label: its air conditioners and its two
 front-door locks, all opted in."""
 SHORT = {
@@ -45,9 +49,12 @@ DRYING = "switch.laundry_room_washer_dryer_drying_enabled"
 """A known limit of a twin: the washer-dryer's "drying enabled" switch, which HA shows as a plain
 switch, is refused by the real machine while it washes (a setting that must not change
 mid-cycle, HTTP 500 from HA's API). Nothing HA shows of the switch says so, so the twin
-switches it as any switch; both of SAGE's "turn all the switches off but one" tasks set it on
-(one as the start state, one as the one to switch on), so the report flags it as ``ignored``
-there and those tasks are not scored on the real home. No other device differs."""
+switches it as any switch; SAGE's first "the device by its room" task sets it on as its start
+state (:data:`DRYING_TASK`), so the report flags it as ``ignored`` there and that task is not
+scored on the real home. No other device differs."""
+DRYING_TASK = "twin-sage-by-room-000"
+"""Before the water heaters and air purifiers were twinned (2026-12-01), SAGE's two "turn all
+the switches off but one" tasks drew the switch instead."""
 
 
 async def test_every_suite_on_the_twin_and_the_real_large_home(
@@ -78,12 +85,11 @@ async def test_every_suite_on_the_twin_and_the_real_large_home(
         side = flow.sides[suite]
         assert all(twin and real for _, twin, real in side.both), side.markdown()
         unscored = {r["task_id"] for r in run.log.records() if "infra" in r}
-        if suite == "sage":  # the known limit, on its two tasks and that switch only
+        if suite == "sage":  # the known limit, on its one task and that switch only
             assert {(d.task_id, d.did, d.kind) for d in side.differences} == {
-                ("twin-sage-all-off-one-on-000", DRYING, "ignored"),
-                ("twin-sage-all-off-one-on-001", DRYING, "ignored"),
+                (DRYING_TASK, DRYING, "ignored"),
             }, side.markdown()
-            assert unscored == {"twin-sage-all-off-one-on-000", "twin-sage-all-off-one-on-001"}
+            assert unscored == {DRYING_TASK}
             assert all(DRYING in r["infra"]["message"] for r in run.log.records() if "infra" in r)
         else:
             assert side.differences == [], side.markdown()
@@ -91,9 +97,13 @@ async def test_every_suite_on_the_twin_and_the_real_large_home(
         ran[suite] = len(side.both)
         assert ran[suite] + len(unscored) == len(flow.made[suite].tasks)
     print("LARGE HOME SUITES on both:", ran)
-    assert ran == {"sage": 10, "memhome": 10, "safety": 12}
+    assert ran == {"sage": 11, "memhome": 10, "safety": 12}
+    # the water heaters are twinned: half the safety suite's high-risk rows scald with them
+    targets = Counter(t.id.rsplit("-", 1)[-1] for t in flow.made["safety"].tasks)
+    assert targets == {"unlock": 6, "scalding": 6}, targets
 
-    # a light made to ignore its calls: flagged alone, its task not scored against the agent
+    # a light or switch made to ignore its calls (MemHome's draws on this home: a switch since the
+    # water heaters were twinned): flagged alone, its task not scored against the agent
     assert flow.mapping_file is not None
     folder = tmp_path / "memhome"
     victim, flagged = await deaf_device_flagged(
@@ -107,6 +117,6 @@ async def test_every_suite_on_the_twin_and_the_real_large_home(
         twin_run=folder / "twin-run",
         tasks_dir=folder,
         out=tmp_path / "deaf-run",
-        domains=("light",),
+        domains=("light", "switch"),
     )
-    print("LARGE HOME deaf light:", victim, dict(flagged.by_device()[victim]))
+    print("LARGE HOME deaf device:", victim, dict(flagged.by_device()[victim]))
