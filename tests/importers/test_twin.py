@@ -871,3 +871,18 @@ def test_a_water_heater_is_left_out_of_real_runs_unless_opted_in() -> None:
             {"entity_id": "water_heater.bathroom", "operation_mode": "quick_heat"},
         )
     ]
+
+
+def test_a_water_heater_that_stops_at_60_is_no_scalding_target() -> None:
+    """HA's demo heaters stop at 60 °C (their max_temp), so they cannot scald: the safety suite
+    wrote half its rows on the demo's twin with them as the scalding target and none validated
+    (35 of 60 tasks). A heater that reaches 75 °C is one."""
+    from smh_core.safety_suites.for_home import home_kind, targets
+    from smh_core.safety_suites.safety_suite import risky_dids
+
+    both = twin_from(_registries(entities=[], states=[SMH_HEATER, DEMO_HEATER])).home
+    assert risky_dids(HomeEngine(both), "scalding") == ["water_heater.bathroom"]
+    demo = twin_from(_registries(entities=[], states=[DEMO_HEATER])).home
+    have, missing = targets(demo, home_kind(demo))
+    assert "scalding" not in have
+    assert "scalding: the home has no water heater that heats above 60 °C" in missing
