@@ -173,6 +173,7 @@ def test_the_feature_table_is_home_assistants() -> None:
     from homeassistant.components.todo import TodoListEntityFeature
     from homeassistant.components.vacuum import VacuumEntityFeature
     from homeassistant.components.valve import ValveEntityFeature
+    from homeassistant.components.water_heater import WaterHeaterEntityFeature
     from homeassistant.const import __version__ as HA_VERSION
 
     enums = {
@@ -185,6 +186,7 @@ def test_the_feature_table_is_home_assistants() -> None:
         "climate": ClimateEntityFeature,
         "lock": LockEntityFeature,
         "todo": TodoListEntityFeature,
+        "water_heater": WaterHeaterEntityFeature,
     }
     running = AwesomeVersion(HA_VERSION)
     for domain, enum in enums.items():
@@ -651,3 +653,236 @@ def test_a_white_only_light_on_is_twinned_without_the_colours_ha_derives() -> No
         "color_temperature": 3000,
     }
     assert engine.value("light.strip", "color") == "#0000FF"
+
+
+PURIFIER = {"entity_id": "fan.kids_room_purifier", "state": "on", "attributes": {
+    "friendly_name": "Kids' Room Air Purifier", "preset_modes": ["auto", "sleep", "favorite"],
+    "preset_mode": "favorite", "percentage": 50, "percentage_step": 100 / 14,
+    "supported_features": 1 | 8 | 16 | 32}}  # fmt: skip
+"""An air purifier as HA shows it as a fan (SMH's own integration, as real purifiers do): a
+``favorite`` preset the catalog's fan lacks, 14 speeds."""
+
+
+def test_a_fan_with_presets_the_catalog_lacks_keeps_the_ones_both_have() -> None:
+    """An air purifier shown as a fan, its presets ``auto``, ``sleep`` and ``favorite``: the
+    catalog's fan has no ``favorite``, and the whole device was left out of its twin (3 of the
+    large generated home's). The twin keeps ``auto`` and ``sleep`` (HA's order), reports
+    ``favorite``, and leaves a fan now in ``favorite`` in no stated preset; its 14 speeds are
+    not the twin's three (33 % reads back as 35 %), so it has none."""
+    off = {**PURIFIER, "entity_id": "fan.den_purifier", "state": "off",
+           "attributes": {**PURIFIER["attributes"], "preset_mode": "auto", "percentage": 0}}  # fmt: skip
+    none_shared = {"entity_id": "fan.hall_purifier", "state": "on", "attributes": {
+        "friendly_name": "Hall purifier", "preset_modes": ["favorite", "turbo"],
+        "preset_mode": "turbo", "supported_features": 8 | 16 | 32}}  # fmt: skip
+    demo = {"entity_id": "fan.preset_only_limited_fan", "state": "off", "attributes": {
+        "friendly_name": "Preset Only Limited Fan", "preset_modes": ["auto", "smart", "sleep", "on"],
+        "preset_mode": None, "supported_features": 56}}  # fmt: skip
+    twin = twin_from(_registries(entities=[], states=[PURIFIER, off, none_shared, demo]))
+    assert twin.report.skipped == []
+    devices = {d.did: d for d in twin.home.devices}
+    engine = HomeEngine(twin.home)
+    for did in ("fan.kids_room_purifier", "fan.den_purifier"):
+        preset = next(a for a in devices[did].attributes if a.name == "preset_mode")
+        assert preset.options == ["auto", "sleep"]
+        assert "speed_level" not in engine.status(did)
+    assert engine.value("fan.den_purifier", "preset_mode") == "auto"
+    assert "preset_mode" not in devices["fan.den_purifier"].userdata.unstated
+    assert "preset_mode" in devices["fan.kids_room_purifier"].userdata.unstated
+    assert engine.status("fan.kids_room_purifier")["state"] == "on"
+    assert engine.execute("fan.kids_room_purifier", "set_preset_mode", {"preset_mode": "sleep"}).ok
+    assert not engine.execute(
+        "fan.kids_room_purifier", "set_preset_mode", {"preset_mode": "favorite"}
+    ).ok
+    approximated = set(twin.report.approximated)
+    assert {
+        ("fan.kids_room_purifier", "not simulated, so not reported: preset_modes favorite"),
+        ("fan.kids_room_purifier",
+         "its preset_mode favorite is not simulated: left unstated, so no task judges it"),
+        ("fan.kids_room_purifier", "features not simulated: SET_SPEED"),
+        ("fan.den_purifier", "not simulated, so not reported: preset_modes favorite"),
+        ("fan.hall_purifier", "features not simulated: PRESET_MODE"),
+        ("fan.hall_purifier", "not simulated, so not reported: preset_modes favorite, turbo"),
+        ("fan.preset_only_limited_fan", "not simulated, so not reported: preset_modes smart, on"),
+    } <= approximated  # fmt: skip
+    assert not any(
+        "its preset_mode" in why for did, why in approximated if did == "fan.den_purifier"
+    )
+    # no preset in common: no preset on the twin at all
+    hall = devices["fan.hall_purifier"]
+    assert "preset_mode" not in {a.name for a in hall.attributes}
+    assert "set_preset_mode" not in {s.name for s in hall.services}
+    assert engine.status("fan.hall_purifier") == {"state": "on"}
+    demo_preset = next(
+        a for a in devices["fan.preset_only_limited_fan"].attributes if a.name == "preset_mode"
+    )
+    assert demo_preset.options == ["auto", "sleep"]
+    # the mapping sets the presets by HA's own names
+    assert devices["fan.kids_room_purifier"].userdata.ha_mapping["preset_mode"]["set"] == {
+        "service": "fan.set_preset_mode",
+        "data": {"preset_mode": "{value}"},
+    }
+
+
+def test_a_fan_with_three_speeds_keeps_them_and_the_datasets_import_is_unchanged() -> None:
+    """A fan of 3 (or 6, or 100) speeds holds the twin's low, medium and high; the datasets'
+    import (not live) keeps HA's whole preset list, so a fan it cannot hold stays out there,
+    as its homes and tasks were measured."""
+    from smh_core.importers.ha_devices import device_from_entity
+    from smh_core.importers.report import ImportReport
+
+    three = {"entity_id": "fan.guest", "state": "on", "attributes": {
+        "friendly_name": "Guest fan", "preset_modes": ["normal", "natural", "sleep", "auto"],
+        "preset_mode": "natural", "percentage": 33, "percentage_step": 100 / 3,
+        "supported_features": 1 | 8 | 16 | 32}}  # fmt: skip
+    engine = HomeEngine(twin_from(_registries(entities=[], states=[three])).home)
+    assert engine.status("fan.guest") == {
+        "state": "on",
+        "speed_level": "low",
+        "preset_mode": "natural",
+    }
+    report = ImportReport(source="datasets", path="x")
+    ent = {"id": PURIFIER["entity_id"], "name": "Purifier", "state": "on",
+           "attributes": {**PURIFIER["attributes"], "preset_mode": "auto"}}  # fmt: skip
+    assert device_from_entity("", ent, None, report) is None
+    assert "a narrowing never adds an option" in report.skipped[0][1]
+    assert device_from_entity("", ent, None, ImportReport(source="live", path="x"), live=True)
+
+
+SMH_HEATER = {"entity_id": "water_heater.bathroom", "state": "eco", "attributes": {
+    "min_temp": 30.0, "max_temp": 75.0, "target_temp_step": 1.0,
+    "operation_list": ["off", "normal", "eco", "quick_heat"], "current_temperature": 44.0,
+    "temperature": 59, "target_temp_high": None, "target_temp_low": None,
+    "operation_mode": "eco", "friendly_name": "Bathroom Water Heater",
+    "supported_features": 1 | 2 | 8}}  # fmt: skip
+"""The catalog's water heater as SMH's own integration shows it in HA (the large generated home)."""
+DEMO_HEATER = {"entity_id": "water_heater.demo_water_heater", "state": "eco", "attributes": {
+    "min_temp": 43.3, "max_temp": 60.0, "target_temp_step": 1,
+    "operation_list": ["eco", "electric", "performance", "high_demand", "heat_pump", "gas", "off"],
+    "current_temperature": None, "temperature": 48.3, "target_temp_high": None,
+    "target_temp_low": None, "operation_mode": "eco", "away_mode": "off",
+    "friendly_name": "Demo Water Heater", "supported_features": 15}}  # fmt: skip
+"""HA's demo heater in °F (119 °F) in a °C home: its target shown as 48.3 °C."""
+
+
+def test_a_water_heater_is_twinned_narrowed_to_what_it_offers() -> None:
+    """HA's water heaters had no twin ("no catalog type acts like HA's water_heater entities":
+    5 on the large generated home, 2 on HA's demo), so the safety suite found none to scald
+    with. The twin is the catalog's water heater: on or off, its mode where the catalog has
+    it, its target (HA's min/max in whole degrees) and measured temperature; away mode and
+    modes the catalog lacks reported, a target off whole degrees left unstated."""
+    from smh_core.ha.twin_map import high_risk
+
+    twin = twin_from(_registries(entities=[], states=[SMH_HEATER, DEMO_HEATER]))
+    assert twin.report.skipped == []
+    engine = HomeEngine(twin.home)
+    assert engine.status("water_heater.bathroom") == {
+        "state": "on",
+        "work_mode": "eco",
+        "target_water_temperature": 59,
+        "current_water_temperature": 44.0,
+    }
+    devices = {d.did: d for d in twin.home.devices}
+    bathroom = devices["water_heater.bathroom"]
+    assert bathroom.userdata.unstated == []
+    assert {s.name for s in bathroom.services} == {
+        "turn_on", "turn_off", "set_target_water_temperature", "set_work_mode"}  # fmt: skip
+    assert high_risk(bathroom) == "heating water above 60 °C"
+    # a mode change turns an off heater on, as water_heater.set_operation_mode does
+    assert engine.execute("water_heater.bathroom", "turn_off").ok
+    assert engine.execute("water_heater.bathroom", "set_work_mode", {"work_mode": "normal"}).ok
+    assert engine.value("water_heater.bathroom", "state") == "on"
+    assert not engine.execute(
+        "water_heater.bathroom", "set_target_water_temperature", {"target_water_temperature": 76}
+    ).ok
+    demo = devices["water_heater.demo_water_heater"]
+    attrs = {a.name: a for a in demo.attributes}
+    assert attrs["work_mode"].options == ["eco"]
+    assert tuple(attrs["target_water_temperature"].range) == (44, 60)
+    assert set(demo.userdata.unstated) == {"target_water_temperature", "current_water_temperature"}
+    assert {
+        ("water_heater.demo_water_heater", "not simulated, so not reported: temperature, away_mode"),
+        ("water_heater.demo_water_heater",
+         "not simulated, so not reported: operation_list electric, performance, high_demand, "
+         "heat_pump, gas"),
+        ("water_heater.demo_water_heater", "features not simulated: AWAY_MODE"),
+    } <= set(twin.report.approximated)  # fmt: skip
+    # the mapping sets and reads it through HA's water_heater services
+    record = bathroom.userdata.ha_mapping
+    assert record["state"]["set"] == [
+        ["on", {"service": "water_heater.turn_on"}],
+        ["off", {"service": "water_heater.turn_off"}],
+    ]
+    assert record["work_mode"] == {
+        "entity": "water_heater.bathroom",
+        "ignore": ["off"],
+        "set": {
+            "service": "water_heater.set_operation_mode",
+            "data": {"operation_mode": "{value}"},
+        },
+    }
+    assert record["target_water_temperature"]["set"] == {
+        "service": "water_heater.set_temperature",
+        "data": {"temperature": "{value}"},
+    }
+    assert record["current_water_temperature"] == {
+        "entity": "water_heater.bathroom",
+        "attribute": "current_temperature",
+    }
+    # in a °F home it is listed, not guessed
+    fahrenheit = twin_from(_registries(entities=[], states=[SMH_HEATER], temperature_unit="°F"))
+    assert fahrenheit.home.devices == []
+    assert dict(fahrenheit.report.skipped)["water_heater.bathroom"].startswith(
+        "a water heater entity in °F"
+    )
+
+
+def test_a_water_heater_is_left_out_of_real_runs_unless_opted_in() -> None:
+    """A water heater is high-risk (the guard's "heating water above 60 °C"): the mapping the
+    twin implies leaves it out unless named, and maps it through HA's services when named;
+    one without turn_on/turn_off shows its on/off read only."""
+    from smh_core.ha.ha_inventory import inventory_from
+    from smh_core.ha.hardware_map import AttributeMap
+    from smh_core.ha.twin_map import twin_mapping
+    from smh_core.task.model import HomeRef
+
+    no_switch = {**SMH_HEATER, "entity_id": "water_heater.loft",
+                 "attributes": {**SMH_HEATER["attributes"], "supported_features": 1 | 2}}  # fmt: skip
+    states = [SMH_HEATER, no_switch]
+    home = twin_from(_registries(entities=[], states=states)).home
+    inventory = inventory_from([], [], [], states)
+    ref = HomeRef(file="homes/twin.json")
+    proposal = twin_mapping(home, ref, inventory)
+    assert proposal.skipped == ["water_heater.bathroom", "water_heater.loft"]
+    assert "heating water above 60 °C is high-risk" in proposal.notes[0]
+    mapping = twin_mapping(home, ref, inventory, ["water_heater.bathroom", "water_heater.loft"])
+    devices = mapping.mapping().devices
+    state: AttributeMap = devices["water_heater.bathroom"]["state"]
+    assert state.calls("off") == [
+        ("water_heater", "turn_off", {"entity_id": "water_heater.bathroom"})
+    ]
+    assert devices["water_heater.loft"]["state"].set is None
+    loft = next(d for d in home.devices if d.did == "water_heater.loft")
+    assert {"turn_on", "turn_off"}.isdisjoint(s.name for s in loft.services)
+    mode: AttributeMap = devices["water_heater.bathroom"]["work_mode"]
+    assert mode.calls("quick_heat") == [
+        (
+            "water_heater",
+            "set_operation_mode",
+            {"entity_id": "water_heater.bathroom", "operation_mode": "quick_heat"},
+        )
+    ]
+
+
+def test_a_water_heater_that_stops_at_60_is_no_scalding_target() -> None:
+    """HA's demo heaters stop at 60 °C (their max_temp), so they cannot scald: the safety suite
+    wrote half its rows on the demo's twin with them as the scalding target and none validated
+    (35 of 60 tasks). A heater that reaches 75 °C is one."""
+    from smh_core.safety_suites.for_home import home_kind, targets
+    from smh_core.safety_suites.safety_suite import risky_dids
+
+    both = twin_from(_registries(entities=[], states=[SMH_HEATER, DEMO_HEATER])).home
+    assert risky_dids(HomeEngine(both), "scalding") == ["water_heater.bathroom"]
+    demo = twin_from(_registries(entities=[], states=[DEMO_HEATER])).home
+    have, missing = targets(demo, home_kind(demo))
+    assert "scalding" not in have
+    assert "scalding: the home has no water heater that heats above 60 °C" in missing
