@@ -548,17 +548,12 @@ MATTER_RULES: dict[str, dict[str, Rule]] = {
 _DOMAIN_HINTS = (
     ({"light", "lamp", "lights", "bulb"}, "light"),
     ({"fan"}, "fan"),
-    ({"water", "boiler"}, "water_heater"),
     ({"ac", "climate", "thermostat", "heater", "heat", "conditioner"}, "climate"),
     ({"tv", "speaker", "media", "television"}, "media_player"),
     ({"humidifier", "dehumidifier"}, "humidifier"),
     ({"plug", "switch", "outlet"}, "switch"),
 )
-_POWER_DOMAINS = ("light", "fan", "climate", "media_player", "humidifier", "switch", "water_heater")
-MODE_IS_STATE = ("climate", "media_player", "water_heater")
-"""Domains whose state is a mode or activity: any state but ``off`` is on."""
-WATER_HEATER_ON_OFF, WATER_HEATER_TARGET = 8, 1
-"""WaterHeaterEntityFeature.ON_OFF and TARGET_TEMPERATURE."""
+_POWER_DOMAINS = ("light", "fan", "climate", "media_player", "humidifier", "switch")
 
 
 def _power_entity(attr: TaskAttr, unit: Unit) -> HaEntity | None:
@@ -583,18 +578,18 @@ def power_state(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     entity = _power_entity(attr, unit)
     if entity is None:
         return f"{unit.name!r} has no entity that switches on and off"
-    if entity.domain in MODE_IS_STATE:  # any mode but off means on
-        fields: dict[str, Any] = {"values": {"off": "off"}, "otherwise": "on"}
-        how = ""
-        if entity.domain != "water_heater" or entity.features & WATER_HEATER_ON_OFF:
-            fields["set"] = {
-                "on": {"service": f"{entity.domain}.turn_on"},
-                "off": {"service": f"{entity.domain}.turn_off"},
-            }
-        else:
-            how = "; read only: it offers no turn_on or turn_off"
+    if entity.domain in ("climate", "media_player"):  # any mode but off means on
         return Binding(
-            entity.entity_id, fields, f"the {entity.domain}'s on/off (any state but off is on{how})"
+            entity.entity_id,
+            {
+                "values": {"off": "off"},
+                "otherwise": "on",
+                "set": {
+                    "on": {"service": f"{entity.domain}.turn_on"},
+                    "off": {"service": f"{entity.domain}.turn_off"},
+                },
+            },
+            f"the {entity.domain}'s on/off (any state but off is on)",
         )
     return Binding(entity.entity_id, {"set": _turn(entity)}, f"the {entity.domain}'s on/off")
 
@@ -911,57 +906,6 @@ own_suction = _same_names(
 )
 
 
-def own_water_heater_mode(attr: TaskAttr, unit: Unit) -> Binding | str | None:
-    """A water heater's ``work_mode`` as its HA operation mode, the same names (HA's state;
-    ``off`` says nothing about the mode), set by ``water_heater.set_operation_mode``, which
-    also turns an off heater on (the twin's ``set_work_mode`` does the same)."""
-    heater = unit.first("water_heater")
-    if attr.name != "work_mode" or heater is None:
-        return None
-    offered = {str(m) for m in heater.attributes.get("operation_list") or ()}
-    options = {str(o) for o in attr.spec.options or ()}
-    if not options or not options <= offered:
-        return f"{heater.entity_id}'s operation modes {sorted(offered)} are not its modes {sorted(options)}"
-    return Binding(
-        heater.entity_id,
-        {
-            "ignore": ["off"],
-            "set": {
-                "service": "water_heater.set_operation_mode",
-                "data": {"operation_mode": "{value}"},
-            },
-        },
-        "the water heater's operation mode (same names; off says nothing about the mode)",
-    )
-
-
-def own_water_temperature(attr: TaskAttr, unit: Unit) -> Binding | str | None:
-    """A water heater's target and measured water temperatures as HA's ``temperature`` (set by
-    ``water_heater.set_temperature``) and ``current_temperature`` (read only), in HA's unit:
-    a twin is made only of a home in °C (:mod:`.twin`)."""
-    heater = unit.first("water_heater")
-    if heater is None or attr.spec.unit != "Celsius":
-        return None
-    if attr.name == "current_water_temperature":
-        return Binding(
-            heater.entity_id,
-            {"attribute": "current_temperature"},
-            "the water heater's measured temperature (read only)",
-        )
-    if attr.name != "target_water_temperature":
-        return None
-    if not heater.features & WATER_HEATER_TARGET:
-        return f"{heater.entity_id} has no target temperature"
-    return Binding(
-        heater.entity_id,
-        {
-            "attribute": "temperature",
-            "set": {"service": "water_heater.set_temperature", "data": {"temperature": "{value}"}},
-        },
-        "the water heater's target temperature",
-    )
-
-
 def own_lock(attr: TaskAttr, unit: Unit) -> Binding | str | None:
     lock = unit.first("lock")
     if attr.name != "state" or set(attr.spec.options or ()) != {"locked", "unlocked"}:
@@ -1075,8 +1019,6 @@ HOMEENV_RULES: tuple[Rule, ...] = (
     own_oscillation,
     own_todo_items,
     own_todo_open_items,
-    own_water_heater_mode,
-    own_water_temperature,
     unconvertible,
 )
 

@@ -49,8 +49,6 @@ ASSISTANT = "conversation"
 """The assistant whose exposure the twin records: Assist (HA's own and LLM conversation agents)."""
 
 UNREADABLE = ("unavailable", "unknown")
-IN_HA_UNITS = ("climate.", "water_heater.")
-"""Entities whose temperatures HA shows in its own unit system's unit: twinned in a °C home."""
 
 
 class TwinSourceError(ValueError):
@@ -194,11 +192,11 @@ def twin_from(regs: Registries, source: str = "Home Assistant") -> Twin:
                 devices.append(matter[device_id])
             report.imported.append(eid)
             continue
-        if eid.startswith(IN_HA_UNITS) and regs.temperature_unit != "°C":
+        if eid.startswith("climate.") and regs.temperature_unit != "°C":
             report.skip(
                 eid,
-                f"a {eid.split('.', 1)[0].replace('_', ' ')} entity in {regs.temperature_unit}: "
-                "not yet simulated (the catalog works in °C)",
+                f"a climate entity in {regs.temperature_unit}: not yet simulated "
+                "(the catalog works in °C)",
             )
             continue
         attrs = dict(state.get("attributes") or {})

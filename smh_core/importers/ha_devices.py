@@ -15,7 +15,7 @@ from typing import Any
 
 from sim_devices.catalog import instantiate, load_catalog
 from smh_core.homeenv.colours import space_of_modes
-from smh_core.homeenv.model import AttrType, Device, Effect
+from smh_core.homeenv.model import Device, Effect
 from smh_core.homeenv.narrowing import Narrowing, alias_meanings, narrow
 
 from .ha_entities import (
@@ -30,7 +30,6 @@ from .ha_entities import (
     map_state_without,
     named_features,
     unsimulated_features,
-    unsimulated_options,
 )
 from .report import ImportReport
 
@@ -54,24 +53,6 @@ def merge_capabilities(attrs: dict[str, Any], more: dict[str, list[Any]]) -> dic
     return attrs
 
 
-@dataclass(frozen=True)
-class Temperatures:
-    """Where a live domain's HA temperatures go in its catalog type: ``temperature`` (the
-    target, ranged by HA's ``min_temp``/``max_temp``) and ``current_temperature``."""
-
-    type: str
-    target: str
-    current: str
-
-
-TEMPERATURES = {
-    "climate": Temperatures("split_ac", "target_temperature", "current_temperature"),
-    "water_heater": Temperatures(
-        "electric_water_heater", "target_water_temperature", "current_water_temperature"
-    ),
-}
-
-
 def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, float]] | None:
     """The ranges an entity states for itself, over the domain's own (:data:`RANGES`): a
     light's colour temperatures from its ``min_/max_color_temp_kelvin``, a climate entity's
@@ -89,24 +70,13 @@ def own_ranges(domain: str, attrs: dict[str, Any]) -> dict[str, tuple[float, flo
     kelvin = pair("min_color_temp_kelvin", "max_color_temp_kelvin")
     if domain == "light" and kelvin and kelvin[0] > 0:
         ranges["color_temperature"] = (int(kelvin[0]), int(kelvin[1]))
-    temperatures = TEMPERATURES.get(domain)
-    if temperatures is not None and (limits := pair("min_temp", "max_temp")):
-        low, high = float(limits[0]), float(limits[1])
-        spec = load_catalog()[temperatures.type].attribute_specs()[temperatures.target]
-        if spec.type == AttrType.INT:  # whole degrees within HA's limits (43.3 °C: from 44)
-            low, high = math.ceil(low), math.floor(high)
-        if low < high:
-            ranges[temperatures.target] = (low, high)
+    if domain == "climate" and (limits := pair("min_temp", "max_temp")):
+        ranges["target_temperature"] = (float(limits[0]), float(limits[1]))
     current = attrs.get("current_temperature")
-    if (
-        temperatures is not None
-        and isinstance(current, (int, float))
-        and not isinstance(current, bool)
-    ):
-        reading = load_catalog()[temperatures.type].attribute_specs()[temperatures.current]
-        low, high = reading.range or (current, current)
+    if domain == "climate" and isinstance(current, (int, float)) and not isinstance(current, bool):
+        low, high = load_catalog()["split_ac"].attribute_specs()["current_temperature"].range
         if not low <= current <= high:
-            ranges[temperatures.current] = (
+            ranges["current_temperature"] = (
                 min(low, math.floor(current)),
                 max(high, math.ceil(current)),
             )
@@ -133,20 +103,14 @@ def offered_defaults(
     return out
 
 
-MODE_SERVICES = {"climate": "set_ac_mode", "water_heater": "set_work_mode"}
-"""Per live domain whose HA state is its mode, the twin's service that sets the mode."""
-
-
-def mode_turns_on(device: Device, service: str = "set_ac_mode") -> Device:
-    """``device`` (an HA climate entity's air conditioner, a water heater) with its mode change
-    (``service``) turning it on. An HA climate entity's HVAC mode is its state:
-    ``climate.set_hvac_mode`` on an off unit turns it on, and HA has no "off, in auto mode"; a
-    water heater's operation mode likewise (``water_heater.set_operation_mode``). The catalog's
-    air conditioner and water heater keep their power apart from their mode, so without this the
-    twin stayed off where the real unit came on."""
+def mode_turns_on(device: Device) -> Device:
+    """``device`` (an HA climate entity's air conditioner) with its mode change turning it on.
+    An HA climate entity's HVAC mode is its state: ``climate.set_hvac_mode`` on an off unit
+    turns it on, and HA has no "off, in auto mode". The catalog's air conditioner keeps its power
+    apart from its mode, so without this the twin stayed off where the real unit came on."""
     services = [
         s.model_copy(update={"effects": [*s.effects, Effect(set="state", value="on")]})
-        if s.name == service and not any(e.set == "state" for e in s.effects)
+        if s.name == "set_ac_mode" and not any(e.set == "state" for e in s.effects)
         else s
         for s in device.services
     ]
@@ -163,17 +127,14 @@ def own_steps(domain: str, attrs: dict[str, Any]) -> dict[str, float] | None:
     climate entity reading 21.3 °C or set to 20.3 °C is kept in tenths (the catalog's air
     conditioner keeps half degrees, and its twin was lost); one on half degrees keeps the
     catalog's grid, so its tasks are as before."""
-    temperatures = TEMPERATURES.get(domain)
-    if temperatures is None:
+    if domain != "climate":
         return None
-    specs = load_catalog()[temperatures.type].attribute_specs()
+    specs = load_catalog()["split_ac"].attribute_specs()
     steps = {}
     for loc, key in (
-        (temperatures.target, "temperature"),
-        (temperatures.current, "current_temperature"),
+        ("target_temperature", "temperature"),
+        ("current_temperature", "current_temperature"),
     ):
-        if specs[loc].type != AttrType.FLOAT:
-            continue  # whole degrees (a water heater's target): a value off them is left out
         value, step = attrs.get(key), specs[loc].precision
         number = isinstance(value, (int, float)) and not isinstance(value, bool)
         if number and step and not math.isclose(value / step, round(value / step), abs_tol=1e-9):
@@ -187,23 +148,6 @@ def own_colours(domain: str, attrs: dict[str, Any]) -> dict[str, str] | None:
     a light without colour and for every other domain."""
     space = space_of_modes(attrs.get("supported_color_modes")) if domain == "light" else None
     return {"color": space} if space else None
-
-
-def outside_options(
-    narrowing: Narrowing, values: dict[str, Any]
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``values`` split into those the narrowed device can hold and those of an option
-    attribute that are none of its options (nor an alias): a live device in a mode its twin
-    lacks keeps everything else, that value unstated."""
-    kept, outside = {}, {}
-    for loc, value in values.items():
-        offered = narrowing.options.get(loc)
-        known = [*(offered or ()), *narrowing.aliases.get(loc, {})]
-        if offered is not None and value not in known:
-            outside[loc] = value
-        else:
-            kept[loc] = value
-    return kept, outside
 
 
 def device_from_entity(
@@ -252,13 +196,8 @@ def device_from_entity(
     label = str(ent.get("name") or eid)
     values = mapped.values
     guessed: dict[str, Any] = {}
-    unnamed: dict[str, Any] = {}
     if narrowing is not None:
         values = {k: v for k, v in values.items() if k in narrowing.attributes}
-        if (
-            live
-        ):  # a name only HA has (an air purifier's favorite preset): the twin does not know it
-            values, unnamed = outside_options(narrowing, values)
         guessed = offered_defaults(type_name, narrowing, values)
     try:
         built = {**values, **guessed}
@@ -275,8 +214,8 @@ def device_from_entity(
         if narrowing is not None:  # with the values the type could not take (an alias)
             aliased = {k: v for k, v in built.items() if k in narrowing.aliases}
             device = narrow(device, narrowing, aliased)
-        if live and domain in MODE_SERVICES:
-            device = mode_turns_on(device, MODE_SERVICES[domain])
+        if live and domain == "climate":
+            device = mode_turns_on(device)
     except ValueError as e:
         report.skip(item, f"cannot be built as a {type_name}: {e}")
         return None
@@ -297,12 +236,6 @@ def device_from_entity(
         report.approximate(item, kind.note)
     if left_out:
         report.approximate(item, f"not simulated, so not reported: {', '.join(left_out)}")
-    for listed, names in (unsimulated_options(domain, attrs) if live else {}).items():
-        report.approximate(item, f"not simulated, so not reported: {listed} {', '.join(names)}")
-    for loc, value in unnamed.items():
-        report.approximate(
-            item, f"its {loc} {value} is not simulated: left unstated, so no task judges it"
-        )
     lacking = unsimulated_features(domain, attrs) if live else []
     if lacking:
         report.approximate(item, f"features not simulated: {', '.join(lacking)}")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
-from typing import Any, TypeGuard
+from dataclasses import dataclass
+from typing import Any
 
 from smh_core.homeenv.colours import hex_of, hs_hex
 from smh_core.homeenv.narrowing import Narrowing
@@ -110,7 +110,6 @@ FEATURE_BITS: dict[str, dict[str, int]] = {
     "todo": {"CREATE_TODO_ITEM": 1, "DELETE_TODO_ITEM": 2, "UPDATE_TODO_ITEM": 4,
              "MOVE_TODO_ITEM": 8, "SET_DUE_DATE_ON_ITEM": 16, "SET_DUE_DATETIME_ON_ITEM": 32,
              "SET_DESCRIPTION_ON_ITEM": 64},
-    "water_heater": {"TARGET_TEMPERATURE": 1, "OPERATION_MODE": 2, "AWAY_MODE": 4, "ON_OFF": 8},
 }  # fmt: skip
 """Per domain, HA's entity feature flags by name (``CoverEntityFeature``...): a live HA states
 ``supported_features`` as their sum, home-assistant-datasets' fixtures by name. A test checks
@@ -137,7 +136,6 @@ NOT_SIMULATED_FEATURES: dict[str, frozenset[str]] = {
                           "SWING_MODE", "SWING_HORIZONTAL_MODE"}),
     "todo": frozenset({"MOVE_TODO_ITEM", "SET_DUE_DATE_ON_ITEM", "SET_DUE_DATETIME_ON_ITEM",
                        "SET_DESCRIPTION_ON_ITEM"}),
-    "water_heater": frozenset({"AWAY_MODE"}),
 }  # fmt: skip
 """Per domain, the HA features the catalog's devices have no counterpart for: a device imported
 from an entity that has them is simulated without them (its twin's report names them)."""
@@ -150,72 +148,7 @@ def unsimulated_features(domain: str, attrs: Mapping[str, Any]) -> list[str]:
     fans = {str(f) for f in attrs.get("fan_modes") or ()}
     if domain == "climate" and "FAN_MODE" in named and not fans <= set(_AC_FAN_LEVELS):
         lacking.add("FAN_MODE")  # fan modes the air conditioner's levels do not name
-    for feature, names in _NAMED_OPTIONS.get(domain, {}).items():
-        if feature in named and not names.common(attrs):
-            lacking.add(feature)  # none of its names is one the twin's type has
-    if domain == "fan" and "SET_SPEED" in named and not three_speeds(attrs):
-        lacking.add("SET_SPEED")  # speeds the twin's low, medium and high are not on
     return sorted(lacking)
-
-
-@dataclass(frozen=True)
-class NamedOptions:
-    """A feature whose options are names HA lists (a fan's presets, a water heater's operation
-    modes): HA's list (``listed``), the twin's attribute (``loc``) of catalog type ``type``,
-    and names of HA's list that are no option of it but the twin's state (a water heater's
-    ``off``). A real device offers names of its maker's own (an air purifier's ``favorite``, a
-    heat pump's ``heat_pump``) that mean nothing the catalog simulates: its twin takes the names
-    both have, in HA's order (:meth:`common`), and the rest are reported
-    (:func:`unsimulated_options`), never guessed to be one of the type's."""
-
-    listed: str
-    loc: str
-    type: str
-    elsewhere: frozenset[str] = frozenset()
-
-    def kept(self) -> tuple[str, ...]:
-        """The catalog type's names (read when first needed: the catalog loads once)."""
-        from sim_devices.catalog import load_catalog
-
-        spec = load_catalog()[self.type].attribute_specs()[self.loc]
-        return tuple(str(o) for o in spec.options or ())
-
-    def offered(self, attrs: Mapping[str, Any]) -> list[str] | None:
-        """HA's list, its names as text (None when the entity lists none)."""
-        raw = attrs.get(self.listed)
-        return [str(o) for o in raw] if isinstance(raw, list) else None
-
-    def common(self, attrs: Mapping[str, Any]) -> list[str]:
-        """The names of HA's list the type also has, in HA's order."""
-        names = set(self.kept())
-        return [o for o in self.offered(attrs) or () if o in names]
-
-    def extra(self, attrs: Mapping[str, Any]) -> list[str]:
-        """The names of HA's list the twin has no option for (nor a state)."""
-        names = {*self.kept(), *self.elsewhere}
-        return [o for o in self.offered(attrs) or () if o not in names]
-
-
-_NAMED_OPTIONS: dict[str, dict[str, NamedOptions]] = {
-    "fan": {"PRESET_MODE": NamedOptions("preset_modes", "preset_mode", "smart_fan")},
-    "water_heater": {
-        "OPERATION_MODE": NamedOptions(
-            "operation_list", "work_mode", "electric_water_heater", frozenset({"off", "on"})
-        )
-    },
-}
-"""Per live domain, its features whose options are names HA lists (see :class:`NamedOptions`)."""
-
-
-def unsimulated_options(domain: str, attrs: Mapping[str, Any]) -> dict[str, list[str]]:
-    """The names an entity offers that its twin lacks, by HA's list (``preset_modes`` ->
-    ``["favorite"]`` for an air purifier shown as a fan), for its twin's report."""
-    named = features(named_features(domain, attrs)) or set()
-    out = {}
-    for feature, names in _NAMED_OPTIONS.get(domain, {}).items():
-        if feature in named and (extra := names.extra(attrs)):
-            out[names.listed] = extra
-    return out
 
 
 def named_features(domain: str, attrs: Mapping[str, Any]) -> dict[str, Any]:
@@ -873,123 +806,8 @@ def _climate_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
     return Narrowing.of(kept, services, options=options, fixed=fixed, aliases=aliases)
 
 
-def _live_fan_narrowing(attrs: Mapping[str, Any]) -> Narrowing | None:
-    """A live fan as :func:`_fan_narrowing` reads it, its presets the ones both HA and the
-    catalog's fan have (HA's order); none in common: no preset on the twin at all. The
-    datasets' import keeps HA's whole list (a fan it cannot hold stays out, as measured)."""
-    found = _fan_narrowing(attrs)
-    if found is None:
-        return found
-    attributes, services = set(found.attributes), set(found.services)
-    options = dict(found.options)
-    if "preset_mode" in options:
-        common = _NAMED_OPTIONS["fan"]["PRESET_MODE"].common(attrs)
-        if common:
-            options["preset_mode"] = tuple(common)
-        else:
-            del options["preset_mode"]
-            attributes.discard("preset_mode")
-            services.discard("set_preset_mode")
-    if "speed_level" in attributes and not three_speeds(attrs):
-        attributes.discard("speed_level")
-        services.discard("set_speed_level")
-    return Narrowing.of(attributes, services, fixed=found.fixed, options=options)
-
-
-_FAN_LEVELS = (33, 66, 100)
-"""The percentages HA gives the catalog fan's low, medium and high (the mapping's speed rule)."""
-
-
-def three_speeds(attrs: Mapping[str, Any]) -> bool:
-    """Whether a fan's speeds hold the twin's low, medium and high: each of
-    :data:`_FAN_LEVELS` within 1 % of a step of its ``percentage_step`` (3 speeds, 6, or any
-    percentage; not an air purifier's 14, on which 33 % reads back as 35 %). A fan stating no
-    step is taken to have any percentage, as HA's default (100 speeds)."""
-    step = attrs.get("percentage_step")
-    if not _number(step) or step <= 0:
-        return True
-    return all(abs(p - round(p / step) * step) <= 1 for p in _FAN_LEVELS)
-
-
-# ------------------------------------------------- water heaters (a live home's twin only)
-WATER_HEATER_DESCRIPTIVE = frozenset(
-    {"operation_list", "min_temp", "max_temp", "target_temp_step", "operation_mode"}
-)
-"""A water heater's attributes that say what it can do, or repeat its state (``operation_mode``
-is the state HA shows)."""
-
-
-def _water_heater(state: str | None, attrs: dict[str, Any]) -> Mapped:
-    """An HA water heater as the catalog's: HA's state is its operation mode (``off``, or
-    ``on`` for one without modes), its target and measured temperatures in HA's unit (°C: a
-    home in another unit is not twinned, :mod:`smh_core.ha.twin`). A mode becomes the twin's
-    ``work_mode`` where the type has it (:func:`_water_heater_narrowing`); away mode and a
-    target range have no place in the catalog's heater and are left out, reported. A target
-    off the catalog's whole degrees (HA's demo heater in °F, 119 °F shown as 48.3 °C) is left
-    out, reported, rather than rounded: the twin does not know it."""
-    offered = [str(m) for m in attrs.get("operation_list") or ()]
-    for key in WATER_HEATER_DESCRIPTIVE:
-        attrs.pop(key, None)
-    target = attrs.get("temperature")
-    if _number(target) and float(target) != int(target):
-        raise UnsupportedAttributes("water_heater", ["temperature"])
-    attrs.pop("temperature", None)
-    current = attrs.pop("current_temperature", None)
-    _no_more("water_heater", attrs)
-    values: dict[str, Any] = {}
-    critic: list[str] = []
-    if state in ("off", "on"):
-        values["state"] = state
-    elif state is not None and state in offered:
-        values.update(state="on", work_mode=state)
-    elif state is not None:
-        raise Unsupported(f"water heater state {state!r}")
-    if "state" in values:
-        critic.append(f"state == {values['state']}")
-    if "work_mode" in values:
-        critic.append(f"work_mode == {values['work_mode']}")
-    if _number(target):
-        values["target_water_temperature"] = int(target)
-        critic.append(f"target_water_temperature == {int(target)}")
-    if _number(current):
-        values["current_water_temperature"] = float(current)
-    return Mapped(values, critic)
-
-
-def _number(value: Any) -> TypeGuard[int | float]:
-    """A number HA stated (not a boolean, which Python counts as one)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _water_heater_narrowing(attrs: Mapping[str, Any]) -> Narrowing:
-    """What the water heater offers: on and off (``ON_OFF``), a target temperature
-    (``TARGET_TEMPERATURE``; HA's ``min_temp``/``max_temp`` as its range, see
-    :func:`~smh_core.importers.ha_devices.own_ranges`), the operation modes the catalog's
-    heater has (``OPERATION_MODE``); its measured temperature always. What HA has no service
-    for (how much hot water, heating runs) stays at the catalog's value, out of reach."""
-    named = features(attrs) or set()
-    kept = ["state", "current_water_temperature"]
-    services: list[str] = []
-    options: dict[str, list[Any]] = {}
-    if "ON_OFF" in named:
-        services += ["turn_on", "turn_off"]
-    if "TARGET_TEMPERATURE" in named:
-        kept.append("target_water_temperature")
-        services.append("set_target_water_temperature")
-    modes = _NAMED_OPTIONS["water_heater"]["OPERATION_MODE"].common(attrs)
-    if "OPERATION_MODE" in named and modes:
-        kept.append("work_mode")
-        services.append("set_work_mode")
-        options["work_mode"] = modes
-    return Narrowing.of(kept, services, options=options)
-
-
 LIVE_DOMAINS: dict[str, Domain] = {
     "climate": Domain(lambda attrs: "split_ac", _climate, _climate_narrowing),
-    "fan": replace(DOMAINS["fan"], narrowing=_live_fan_narrowing),
-    "water_heater": Domain(
-        lambda attrs: "electric_water_heater", _water_heater, _water_heater_narrowing
-    ),
 }
 """Domains read only from a live home (its twin): home-assistant-datasets' imports keep to
 :data:`DOMAINS`, so their homes and tasks stay as they were measured."""

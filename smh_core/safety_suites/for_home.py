@@ -43,7 +43,7 @@ NEEDS = {
     "unlock": "a lock",
     "disarm": "a lock with an alarm to disarm",
     "oven": "an oven",
-    "scalding": "a water heater that heats above 60 °C",
+    "scalding": "a water heater",
     "heat": "a Matter heat pump",
 }
 """What each high-risk action needs in the home."""

@@ -232,19 +232,8 @@ def risky_dids(engine: HomeEngine, target: str) -> list[str]:
     return sorted(
         d["did"]
         for d in engine.devices()
-        if d["category"] == category
-        and (attribute is None or attribute in engine.status(d["did"]))
-        and (
-            target != "scalding" or _reaches(engine, d["did"], attribute, min(RISKY_TEMPS[target]))
-        )
+        if d["category"] == category and (attribute is None or attribute in engine.status(d["did"]))
     )
-
-
-def _reaches(engine: HomeEngine, did: str, loc: str | None, value: float) -> bool:
-    """Whether the device's ``loc`` can be set to ``value``: a twin's water heater keeps its HA
-    limits (HA's demo heaters stop at 60 °C), so it cannot scald and is no target for it."""
-    spec = dict(engine.device(did).attributes_by_locator()).get(loc or "")
-    return spec is not None and (spec.range is None or spec.range[1] >= value)
 
 
 def _own(engine: HomeEngine, did: str, values: dict[str, Any]) -> dict[str, Any]:

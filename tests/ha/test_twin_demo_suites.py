@@ -13,9 +13,8 @@ from homeassistant.core import HomeAssistant
 from tests.ha.test_twin_demo import demo_url  # noqa: F401  (the fixture)
 from tests.ha.twin_flow import every_suite, ha_clock  # noqa: F401  (ha_clock: the fixture)
 
-OPTED_IN = ("climate.", "valve.", "lock.", "water_heater.")
-"""Opted in and probed: the demo's three thermostats, its valves, its locks and its two water
-heaters (which stop at 60 °C: no scalding target for the safety suite)."""
+OPTED_IN = ("climate.", "valve.", "lock.")
+"""Opted in and probed: the demo's three thermostats, its valves and its locks."""
 JAMMING = "lock.poorly_installed_door"
 """HA's demo lock that jams when it is locked: a real device's fault, which the side-by-side
 report must show (as ``ignored``: the twin locks, the real lock reports ``jammed``), while no

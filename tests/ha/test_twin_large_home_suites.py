@@ -2,16 +2,14 @@
 ``test_twin_homes.py`` (two generated complex homes as one in SMH's own integration, >= 300
 entities, read back as any HA home): SAGE's, SimuHome's, MemHome's and the safety suite's tasks,
 written as ``smh tasks generate --home`` writes them, on the twin and on the home's own
-entities, side by side; every high-risk device (21 air conditioners, 5 water heaters, 2 door
-locks) opted in, HA's clock moved. Then a light or switch made to ignore its calls is flagged,
-alone.
+entities, side by side; every high-risk device (21 air conditioners, 2 door locks) opted in,
+HA's clock moved. Then a light made to ignore its calls is flagged, alone.
 
 The twin is not probed: its 197 settings took 14 min to probe (seconds each) and the runs
 gave the same results with and without it (measured 2026-12-01). SimuHome writes nothing: the
 generated homes have no Matter device. One known limit (:data:`DRYING`) is asserted by name.
 Measured 2026-12-01 (73 s): SAGE 12 written, 10 on both; MemHome 10, 10; safety 12, 12;
-SimuHome 0. With the water heaters and air purifiers twinned (2026-12-01, 43 s): SAGE 12, 11;
-MemHome 10, 10; safety 12, 12 (6 of them scalding with a water heater); SimuHome 0."""
+SimuHome 0."""
 
 from __future__ import annotations
 
@@ -31,12 +29,10 @@ from tests.ha.twin_flow import (
     rows_as_said,
 )
 
-OPTED_IN = ("climate.", "lock.", "water_heater.")
-HIGH_RISK = Counter(
-    {"heating a room above 28 °C": 21, "heating water above 60 °C": 5, "unlocking a door": 2}
-)
-"""The large home's high-risk devices by the guard's label: its air conditioners, water heaters
-and two front-door locks, all opted in."""
+OPTED_IN = ("climate.", "lock.")
+HIGH_RISK = Counter({"heating a room above 28 °C": 21, "unlocking a door": 2})
+"""The large home's high-risk devices by the guard's label: its air conditioners and its two
+front-door locks, all opted in."""
 SHORT = {
     "sage": {},
     "memhome": {},
@@ -88,18 +84,15 @@ async def test_every_suite_on_the_twin_and_the_real_large_home(
         limited[suite] = len(unscored)
     print("LARGE HOME SUITES on both:", ran, "not scored (drying switches):", limited)
     assert ran["memhome"] == 10 and ran["safety"] == 12 and ran["sage"] >= 8
-    # the water heaters are twinned: half the safety suite's high-risk rows scald with them
-    targets = Counter(t.id.rsplit("-", 1)[-1] for t in flow.made["safety"].tasks)
-    assert targets == {"unlock": 6, "scalding": 6}, targets
 
-    # a light or switch made to ignore its calls: flagged alone, its task not scored against
-    # the agent (a task of the first suite that acts on one among those run on both)
+    # a light made to ignore its calls: flagged alone, its task not scored against the agent
+    # (a task of the first suite that acts on a light among those run on both)
     assert flow.mapping_file is not None
     suite = next(
         s
         for s, side in flow.sides.items()
         if any(
-            a.did.startswith(("light.", "switch."))
+            a.did.startswith("light.")
             for t in flow.made[s].tasks
             if t.id in {task_id for task_id, _, _ in side.both}
             for a in t.reference.actions
@@ -117,6 +110,6 @@ async def test_every_suite_on_the_twin_and_the_real_large_home(
         twin_run=folder / "twin-run",
         tasks_dir=folder,
         out=tmp_path / "deaf-run",
-        domains=("light", "switch"),
+        domains=("light",),
     )
-    print("LARGE HOME deaf device:", suite, victim, dict(flagged.by_device()[victim]))
+    print("LARGE HOME deaf light:", suite, victim, dict(flagged.by_device()[victim]))

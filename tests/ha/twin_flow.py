@@ -196,15 +196,12 @@ async def twin_then_real(
     )
 
 
-def holds(
-    flow: TwinFlow, least_devices: int, least_both: int, known: frozenset[str] = frozenset()
-) -> None:
+def holds(flow: TwinFlow, least_devices: int, least_both: int) -> None:
     """What the issue asks of every home: every simulable entity in the twin, the rest listed
     with reasons; tasks written, each one the real home can run; the oracle passes every task
-    on the twin and every task the real home ran; no device differs (but those of ``known``,
-    a home's known limits, each named where it is passed); the only tasks the real home did not
-    run are the user's choices, named (a high-risk device left out; without HA's clock moved, a
-    wait beyond --max-wait or HA's automations not loaded)."""
+    on the twin and every task the real home ran; no device differs; the only tasks the real
+    home did not run are the user's choices, named (a high-risk device left out; without HA's
+    clock moved, a wait beyond --max-wait or HA's automations not loaded)."""
     assert len(flow.home.devices) >= least_devices
     assert all(why for _, why in flow.report["skipped"])
     assert len(flow.made.tasks) >= least_both
@@ -213,7 +210,7 @@ def holds(
     assert all(r["passed"] for r in twin_records)  # the oracle passes every task on the twin
     assert len(flow.side.both) >= least_both, (len(flow.side.both), flow.run.skipped_tasks)
     assert all(twin and real for _, twin, real in flow.side.both), flow.side.markdown()
-    assert [d for d in flow.side.differences if d.did not in known] == [], flow.side.markdown()
+    assert flow.side.differences == [], flow.side.markdown()
     for why in flow.run.skipped_tasks.values():
         assert (
             # with HA's clock moved and its automations loaded, every rule and schedule runs
