@@ -86,6 +86,12 @@ class Narrowing:
         )
 
 
+def _widened(values: list[Any], aliases: Mapping[Any, Any]) -> list[Any]:
+    """``values`` and every alias of one of them."""
+    more = [a for a, meant in aliases.items() if any(same(meant, v) for v in values)]
+    return [*values, *more]
+
+
 def _join(ns: str, name: str) -> str:
     return f"{ns}.{name}" if ns else name
 
@@ -201,16 +207,11 @@ class _Narrower:
         aliases = self.n.aliases.get(loc)
         if not aliases:
             return test
-
-        def widened(values: list[Any]) -> list[Any]:
-            more = [a for a, meant in aliases.items() if any(same(meant, v) for v in values)]
-            return [*values, *more]
-
         if test.in_ is not None:
-            return test.model_copy(update={"in_": widened(test.in_)})
+            return test.model_copy(update={"in_": _widened(test.in_, aliases)})
         if test.not_in is not None:
-            return test.model_copy(update={"not_in": widened(test.not_in)})
-        values = widened([test.equals])
+            return test.model_copy(update={"not_in": _widened(test.not_in, aliases)})
+        values = _widened([test.equals], aliases)
         if len(values) == 1:
             return test
         return test.model_copy(update={"equals": None, "in_": values})
