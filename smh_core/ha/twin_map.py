@@ -56,15 +56,15 @@ def power_elsewhere(did: str, inventory: Inventory) -> str | None:
     entity = inventory.entities.get(did)
     if entity is None or entity.domain != "climate" or entity.device_id is None:
         return None
-    return next(
+    return min(
         (
             e.entity_id
-            for e in sorted(inventory.entities.values(), key=lambda e: e.entity_id)
+            for e in inventory.entities.values()
             if e.device_id == entity.device_id
             and e.domain == "switch"
             and e.translation_key == POWER_KEY
         ),
-        None,
+        default=None,
     )
 
 

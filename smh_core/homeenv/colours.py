@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import colorsys
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 ColourSpace = Literal["hue_saturation", "channels"]
@@ -34,6 +34,12 @@ COLOUR_MODES = HUE_SATURATION_MODES | CHANNEL_MODES
 ``brightness`` do not)."""
 
 
+def mode_names(modes: Iterable[Any]) -> set[str]:
+    """HA's colour mode names, as states give them (``hs``) or as an enum's text
+    (``ColorMode.HS``)."""
+    return {str(m).rsplit(".", 1)[-1].lower() for m in modes}
+
+
 def space_of_modes(modes: Any) -> ColourSpace | None:
     """How a light with HA's ``supported_color_modes`` keeps an RGB colour it is given, or
     ``None`` when it shows none. HA's ``light.turn_on`` keeps ``rgb_color`` for an ``rgb``
@@ -41,7 +47,7 @@ def space_of_modes(modes: Any) -> ColourSpace | None:
     (hue and saturation)."""
     if not isinstance(modes, (list, tuple, set, frozenset)):
         return None
-    names = {str(m).rsplit(".", 1)[-1].lower() for m in modes}
+    names = mode_names(modes)
     if names & CHANNEL_MODES:
         return "channels"
     if names & HUE_SATURATION_MODES:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from smh_core.homeenv.colours import hex_of, hs_hex
+from smh_core.homeenv.colours import COLOUR_MODES, hex_of, hs_hex, mode_names
 from smh_core.homeenv.narrowing import Narrowing
 
 
@@ -243,26 +243,28 @@ def _first_colour(attrs: dict[str, Any]) -> tuple[str | None, list[str]]:
 
 
 # ---------------------------------------------------------------------------------- domains
-_COLOUR_MODES = {"rgb", "rgbw", "rgbww", "hs", "xy"}
 _DERIVED_COLOURS = ("rgb_color", "rgbw_color", "rgbww_color", "hs_color", "xy_color")
+
+
+def _stated_modes(attrs: Mapping[str, Any]) -> set[str] | None:
+    """The light's ``supported_color_modes`` by name, or None where it states none."""
+    modes = attrs.get("supported_color_modes")
+    return mode_names(modes) if isinstance(modes, list) else None
 
 
 def _white_only(attrs: Mapping[str, Any]) -> bool:
     """Whether a light states its colour modes and none of them is a colour: HA still reports
     ``hs_color``, ``rgb_color`` and ``xy_color`` for it while on, converted from its colour
     temperature, which the light cannot be set to (a white-only light's twin has no colour)."""
-    modes = attrs.get("supported_color_modes")
-    if not isinstance(modes, list):
-        return False
-    return not {str(m).rsplit(".", 1)[-1].lower() for m in modes} & _COLOUR_MODES
+    modes = _stated_modes(attrs)
+    return modes is not None and not modes & COLOUR_MODES
 
 
 def _light_narrowing(attrs: Mapping[str, Any]) -> tuple[str, Narrowing | None]:
-    modes = attrs.get("supported_color_modes")
-    if not isinstance(modes, list):
+    modes = _stated_modes(attrs)
+    if modes is None:
         return "light", None  # the fixture does not say: a dimmable light
-    modes = {str(m).rsplit(".", 1)[-1].lower() for m in modes}
-    colour, white = bool(modes & _COLOUR_MODES), "color_temp" in modes
+    colour, white = bool(modes & COLOUR_MODES), "color_temp" in modes
     dimmable = bool(modes - {"onoff"})
     if colour:
         kept = ["state", "brightness", "color"] + (
